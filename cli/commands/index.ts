@@ -1,0 +1,7 @@
+import type { Command } from '../command.js';
+
+/**
+ * The command table. Each command lives in its own file beside this one; add it here with one line.
+ */
+export const commands: Record<string, Command> = {
+};
