@@ -138,4 +138,10 @@ writeFileSync(join(out, 'hierarchies', 'occupation.csv'),
   Object.entries(sectors).flatMap(([s, os]) => os.map((o) => `${o};${s};*`)).join('\n') + '\n');
 writeFileSync(join(out, 'hierarchies', 'diagnosis.csv'),
   [...diagnosisChapter].map(([dx, ch]) => `${dx};${ch};*`).join('\n') + '\n');
-console.log(`wrote ${lines.length - 1} visits of ${patients} patients to examples/data/patients.csv, and 2 hierarchies`);
+// Age and zip in ARX format too, for the command line (`privspec anonymize --hierarchy age=…`); the spec uses builders instead.
+const band = (x: number, w: number) => `${Math.floor(x / w) * w}-${Math.floor(x / w) * w + w - 1}`;
+writeFileSync(join(out, 'hierarchies', 'age.csv'),
+  Array.from({ length: 100 }, (_, x) => `${x};${band(x, 5)};${band(x, 10)};${band(x, 20)};*`).join('\n') + '\n');
+writeFileSync(join(out, 'hierarchies', 'zip.csv'),
+  zipsByRegion.flat().map((z) => [1, 2, 3, 5].reduce((row, n) => `${row};${z.slice(0, 5 - n)}${'*'.repeat(n)}`, z)).join('\n') + '\n');
+console.log(`wrote ${lines.length - 1} visits of ${patients} patients to examples/data/patients.csv, and 4 hierarchies`);
