@@ -10,9 +10,10 @@ import type { Hierarchy } from './hierarchy.js';
  */
 export function parseArxHierarchy(text: string, source = 'hierarchy', delimiter = ';'): Hierarchy {
   const map = new Map<string, string[]>();
+  const lines = new Map<string, number>();
   let width = -1;
-  const lines = text.replace(/^\uFEFF/, '').split(/\r?\n/);
-  lines.forEach((line, i) => {
+  const rows = text.replace(/^\uFEFF/, '').split(/\r?\n/);
+  rows.forEach((line, i) => {
     if (line === '') return;
     const fields = line.split(delimiter);
     if (width === -1) width = fields.length;
@@ -23,8 +24,15 @@ export function parseArxHierarchy(text: string, source = 'hierarchy', delimiter 
     if (previous && previous.join(delimiter) !== line) {
       throw new TableError(`value '${fields[0]}' appears twice with different generalizations`, source, i + 1);
     }
+    if (!previous) lines.set(fields[0], i + 1);
     map.set(fields[0], fields);
   });
   if (width === -1) throw new TableError('hierarchy file is empty', source, 1);
-  return { height: width - 1, generalize: (value) => map.get(value), source };
+  return {
+    height: width - 1,
+    generalize: (value) => map.get(value),
+    source,
+    values: [...map.keys()],
+    lineOf: (value) => lines.get(value),
+  };
 }

@@ -15,4 +15,12 @@ export interface Hierarchy {
   generalize(value: string): readonly string[] | undefined;
   /** Where it came from (a file path or a builder description), for messages. */
   readonly source?: string;
+  /**
+   * The original values the hierarchy lists, in the order it lists them, when it has a finite list (ARX files,
+   * explicit groupings). Validation checks these as well as the column's values, so a broken file is reported even
+   * for rows the data does not reach.
+   */
+  readonly values?: readonly string[];
+  /** The 1-based line of the source file on which `value` is defined, when the hierarchy was read from a file. */
+  lineOf?(value: string): number | undefined;
 }
