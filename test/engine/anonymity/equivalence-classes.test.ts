@@ -95,6 +95,24 @@ describe('equivalence classes', () => {
     }
   });
 
+  it('grows the hash table past its initial 2^18 slots', () => {
+    // 200,000 rows, all distinct (r mod 1000, ⌊r/1000⌋), forced through hashing: the table doubles from 2^18 slots once
+    // 131,073 classes exist, and the ids must still be the rows in order.
+    const rows = 200_000;
+    const dictionary = Array.from({ length: 1000 }, (_, v) => `v${v}`);
+    const table: Table = {
+      rowCount: rows,
+      columns: [
+        { name: 'a', dictionary, codes: Int32Array.from({ length: rows }, (_, r) => r % 1000) },
+        { name: 'b', dictionary, codes: Int32Array.from({ length: rows }, (_, r) => Math.floor(r / 1000)) },
+      ],
+    };
+    const classes = equivalenceClasses(table, ['a', 'b'], undefined, { strategy: 'hash' });
+    assert.equal(classes.classCount, rows);
+    assert.ok(classes.classOf.every((id, r) => id === r));
+    assert.ok(classes.sizes.every((size) => size === 1));
+  });
+
   it('puts every row in one class when there are no quasi-identifiers', () => {
     const table: Table = { columns: [], rowCount: 3 };
     assert.deepEqual(plain(equivalenceClasses(table, [])), { classCount: 1, classOf: [0, 0, 0], sizes: [3], firstRow: [0] });

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
 import { DistinctLDiversity, EntropyLDiversity, RecursiveCLDiversity } from '../../../engine/criteria/l-diversity.js';
-import type { ClassStats } from '../../../engine/criteria/criterion.js';
+import type { ClassStats, Criterion } from '../../../engine/criteria/criterion.js';
 import { classStats, sensitiveFrequencies } from '../../../engine/anonymity/class-stats.js';
 import { lDiversityReport } from '../../../engine/anonymity/criterion-report.js';
 import { equivalenceClasses } from '../../../engine/anonymity/equivalence-classes.js';
@@ -105,6 +106,7 @@ describe('class stats and the ℓ-diversity report', () => {
     const stats = classStats(t, classes, 'disease');
     assert.deepEqual(stats.map((s) => s.size), [2, 2, 2]);
     assert.deepEqual(Array.from(stats[1].sensitive!.codes), [1, 0]);
+    assert.deepEqual(classStats(t, classes), [{ size: 2 }, { size: 2 }, { size: 2 }], 'sizes only without a sensitive column');
   });
 
   it('reports the failing classes and their rows', () => {
@@ -113,5 +115,56 @@ describe('class stats and the ℓ-diversity report', () => {
     assert.deepEqual({ classes: report.classes, records: report.records, ids: [...report.failingClassIds] }, { classes: 1, records: 2, ids: [0] });
     // Entropy 2-diversity: the two mixed classes have counts 1, 1 (entropy ln 2, passes); {M,20-29} has one value.
     assert.deepEqual([...lDiversityReport(t, classes, new EntropyLDiversity('disease', 2)).failingClassIds], [0]);
+  });
+});
+
+/** Two classes merged: counts add up per sensitive value. */
+function merge(a: readonly number[], b: readonly number[]): number[] {
+  return Array.from({ length: Math.max(a.length, b.length) }, (_, i) => (a[i] ?? 0) + (b[i] ?? 0));
+}
+
+/** Recursive (c, ℓ)-diversity as ARX writes it: sort a copy, sum from the ℓ-th largest down, compare. */
+function recursiveBySorting(counts: readonly number[], c: number, l: number): boolean {
+  const r = counts.filter((f) => f > 0).sort((x, y) => y - x);
+  if (r.length < l) return false;
+  const tail = r.slice(l - 1).reduce((a, b) => a + b, 0);
+  return r[0] < c * tail;
+}
+
+const countsArb = fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxLength: 8 });
+
+describe('ℓ-diversity properties', () => {
+  it('recursive (c, ℓ) agrees with sorting the counts', () => {
+    fc.assert(
+      fc.property(countsArb, fc.integer({ min: 1, max: 5 }), fc.double({ min: 0.1, max: 6, noNaN: true }), (counts, l, c) => {
+        assert.equal(new RecursiveCLDiversity('s', c, l).isSatisfied(cls(...counts)), recursiveBySorting(counts, c, l));
+      }),
+      { numRuns: 1000 },
+    );
+  });
+
+  it('all three variants are monotonic: two passing classes merge into a passing class (Machanavajjhala et al. 2007)', () => {
+    const criteria: Criterion[] = [
+      new DistinctLDiversity('s', 3),
+      new EntropyLDiversity('s', 2.5),
+      new RecursiveCLDiversity('s', 2, 3),
+    ];
+    fc.assert(
+      fc.property(countsArb, countsArb, (a, b) => {
+        for (const c of criteria) {
+          if (c.isSatisfied(cls(...a)) && c.isSatisfied(cls(...b))) assert.ok(c.isSatisfied(cls(...merge(a, b))), `${c.name}: ${a} + ${b}`);
+        }
+      }),
+      { numRuns: 2000 },
+    );
+  });
+
+  it('entropy ℓ-diversity is not monotonic under suppression: a failing class can spoil a passing one', () => {
+    // Counts 1, 1 pass entropy 2-diversity (entropy ln 2); merged with a failing class of ten a's, 11, 1 has entropy
+    // ln 12 − 11 ln 11 / 12 = 0.2868 < ln 2. Hence monotonicWithSuppression = false.
+    const c = new EntropyLDiversity('s', 2);
+    assert.equal(c.isSatisfied(cls(1, 1)), true);
+    assert.equal(c.isSatisfied(cls(11, 1)), false);
+    assert.equal(c.monotonicWithSuppression, false);
   });
 });
