@@ -42,6 +42,11 @@ export class DistinctLDiversity implements Criterion {
   isSatisfied(cls: ClassStats): boolean {
     return cls.sensitive !== undefined && distinctValues(cls.sensitive.counts) >= this.minClassSize;
   }
+
+  /** The class's distinct ℓ: how many sensitive values occur in it, for messages such as "1 value, below ℓ = 2". */
+  measure(cls: ClassStats): number {
+    return cls.sensitive === undefined ? 0 : distinctValues(cls.sensitive.counts);
+  }
 }
 
 /**
@@ -55,6 +60,7 @@ export class EntropyLDiversity implements Criterion {
   readonly monotonicWithSuppression = false;
   readonly minClassSize: number;
   private readonly lnL: number;
+  private n = 0;
 
   constructor(readonly sensitive: string, readonly l: number) {
     checkL(l, 'entropy ℓ-diversity');
@@ -66,19 +72,34 @@ export class EntropyLDiversity implements Criterion {
   isSatisfied(cls: ClassStats): boolean {
     const s = cls.sensitive;
     if (s === undefined || distinctValues(s.counts) < this.minClassSize) return false;
+    const sumFLnF = this.sums(s.counts);
+    const n = this.n;
+    // H = ln N − Σ f ln f / N ≥ ln ℓ  ⇔  Σ f ln f ≤ N (ln N − ln ℓ). The slack of 1e-9 nats per record lets a class that
+    // is uniform over exactly ℓ values pass, as the definition says; rounding makes the plain comparison reject some of
+    // them (counts 4, 4 with ℓ = 2 here, and counts 7, 7 in ARX's log2 form, where log2 14 − log2 7 rounds below 1).
+    return sumFLnF <= n * (Math.log(n) - this.lnL) + 1e-9 * n;
+  }
+
+  /** The class's entropy ℓ, e^H = N / e^(Σ f ln f / N): the largest ℓ whose entropy condition it meets. */
+  measure(cls: ClassStats): number {
+    if (cls.sensitive === undefined) return 0;
+    const sumFLnF = this.sums(cls.sensitive.counts);
+    return this.n === 0 ? 0 : this.n / Math.exp(sumFLnF / this.n);
+  }
+
+  /** Σ f ln f over the positive counts, leaving N = Σ f in `n` (a field, so that nothing is allocated per call). */
+  private sums(counts: ArrayLike<number>): number {
     let n = 0;
     let sumFLnF = 0;
-    for (let i = 0; i < s.counts.length; i++) {
-      const f = s.counts[i];
+    for (let i = 0; i < counts.length; i++) {
+      const f = counts[i];
       if (f > 0) {
         n += f;
         sumFLnF += f * Math.log(f);
       }
     }
-    // H = ln N − Σ f ln f / N ≥ ln ℓ  ⇔  Σ f ln f ≤ N (ln N − ln ℓ). The slack of 1e-9 nats per record lets a class that
-    // is uniform over exactly ℓ values pass, as the definition says; rounding makes the plain comparison reject some of
-    // them (counts 4, 4 with ℓ = 2 here, and counts 7, 7 in ARX's log2 form, where log2 14 − log2 7 rounds below 1).
-    return sumFLnF <= n * (Math.log(n) - this.lnL) + 1e-9 * n;
+    this.n = n;
+    return sumFLnF;
   }
 }
 
@@ -93,6 +114,9 @@ export class RecursiveCLDiversity implements Criterion {
   readonly minClassSize: number;
   /** The ℓ − 1 largest counts seen so far, largest first; scratch space reused by every call. */
   private readonly top: Float64Array;
+  /** r1 and rℓ + … + rm of the class last scanned. */
+  private r1 = 0;
+  private tail = 0;
 
   constructor(readonly sensitive: string, readonly c: number, readonly l: number) {
     if (!Number.isSafeInteger(l) || l < 1) throw new TableError(`recursive (c, ℓ)-diversity: ℓ must be an integer of at least 1, got ${l}`);
@@ -104,14 +128,28 @@ export class RecursiveCLDiversity implements Criterion {
 
   isSatisfied(cls: ClassStats): boolean {
     const s = cls.sensitive;
-    if (s === undefined) return false;
+    if (s === undefined || !this.scan(s.counts)) return false;
+    return this.r1 < this.c * this.tail;
+  }
+
+  /**
+   * r1 / (rℓ + … + rm), the ratio that c must exceed for the class to pass; infinite when fewer than ℓ values occur.
+   */
+  measure(cls: ClassStats): number {
+    const s = cls.sensitive;
+    if (s === undefined || !this.scan(s.counts)) return Infinity;
+    return this.r1 / this.tail;
+  }
+
+  /** Finds r1 and rℓ + … + rm of `counts` into `r1` and `tail`; false when fewer than ℓ values occur. */
+  private scan(counts: ArrayLike<number>): boolean {
     const top = this.top;
     top.fill(0);
     let m = 0;
     let total = 0;
     let r1 = 0;
-    for (let i = 0; i < s.counts.length; i++) {
-      const f = s.counts[i];
+    for (let i = 0; i < counts.length; i++) {
+      const f = counts[i];
       if (f <= 0) continue;
       m++;
       total += f;
@@ -128,7 +166,9 @@ export class RecursiveCLDiversity implements Criterion {
     if (m < this.l) return false;
     let head = 0;
     for (let j = 0; j < top.length; j++) head += top[j];
+    this.r1 = r1;
     // r_ℓ + … + r_m is everything but the ℓ − 1 largest counts.
-    return r1 < this.c * (total - head);
+    this.tail = total - head;
+    return true;
   }
 }

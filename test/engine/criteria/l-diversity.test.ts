@@ -168,3 +168,15 @@ describe('ℓ-diversity properties', () => {
     assert.equal(c.monotonicWithSuppression, false);
   });
 });
+
+describe('ℓ-diversity measures, for messages', () => {
+  it('gives the distinct count, e^H and r1 / (rℓ + … + rm)', () => {
+    // Counts 2, 1, 1: 3 distinct values; e^H = 4 / e^(2 ln 2 / 4) = 4 / √2 = 2.8284.
+    // Counts 5, 3, 2, 1 with ℓ = 3: r1 / (r3 + r4) = 5 / 3, so the class passes exactly when c > 5/3.
+    assert.equal(new DistinctLDiversity('d', 2).measure(cls(2, 1, 1)), 3);
+    assert.ok(Math.abs(new EntropyLDiversity('d', 2).measure(cls(2, 1, 1)) - 2 * Math.SQRT2) < 1e-12);
+    assert.ok(Math.abs(new EntropyLDiversity('d', 2).measure(cls(6)) - 1) < 1e-12, 'one value: e^0 = 1');
+    assert.equal(new RecursiveCLDiversity('d', 2, 3).measure(cls(1, 5, 2, 3)), 5 / 3);
+    assert.equal(new RecursiveCLDiversity('d', 2, 3).measure(cls(4, 4)), Infinity);
+  });
+});
