@@ -42,10 +42,12 @@ export function poissonGamma(h: ClassSizeHistogram, samplingFraction: number, ce
   const n = h.rows;
   const s1 = classesOfSize(h, 1);
   const K = cells;
-  // Unbiased variance over all K cells, empty ones included: mean n/K, s_f² = (Σf² − n²/K) / (K − 1).
-  const cellVariance = K > 1 ? Math.max(0, (sumOfSquaredSizes(h) - (n * n) / K) / (K - 1)) : 0;
+  // Unbiased variance over all K cells, empty ones included: mean n/K, s_f² = (Σf² − n²/K) / (K − 1). β needs only
+  // K·s_f² = (Σf² − n²/K) / (1 − 1/K), which stays exact for huge K (many quasi-identifiers) and tends to Σf² as K → ∞.
+  const kTimesVariance = K > 1 ? Math.max(0, (sumOfSquaredSizes(h) - (n * n) / K) / (1 - 1 / K)) : 0;
+  const cellVariance = kTimesVariance / K;
   // λN0 = n, so β = (1/n)·(K·s_f²/n − 1).
-  const beta = n > 0 && K > 1 ? ((K * cellVariance) / n - 1) / n : 0;
+  const beta = n > 0 && K > 1 ? (kTimesVariance / n - 1) / n : 0;
   const share = (u: number) => (n === 0 ? 0 : u / n);
   if (s1 === 0) return { uniques: 0, share: 0, beta, cellVariance, regime: 'no-uniques' };
   if (samplingFraction === 1) return { uniques: s1, share: share(s1), beta, cellVariance, regime: 'census' };

@@ -65,6 +65,13 @@ describe('risk/poisson-gamma (seed "PETs lecture", 母集団一意かつ標本�
     close(e.uniques, 2 * Math.exp((4 - 8) / 6.0001), 1e-4);
   });
 
+  it('stays finite when K overflows to Infinity (many quasi-identifiers)', () => {
+    // K → ∞: K·s_f² → Σf² = 16, β = (16/8 − 1)/8 = 1/8, exponent 1 + 1/(Kβ) → 1, U = 3·(1 + 1)/(1 + 2) = 2.
+    const e = poissonGamma(histogramFromCounts({ 1: 3, 2: 1, 3: 1 }), 0.5, Infinity);
+    close(e.beta, 1 / 8);
+    close(e.uniques, 2);
+  });
+
   it('rejects parameters outside their domains', () => {
     const h = histogramFromCounts({ 1: 2 });
     assert.throws(() => poissonGamma(h, 0, 10), /sampling fraction/);
