@@ -1,5 +1,10 @@
 import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { sensitiveFrequencies, classStats } from '../../../engine/anonymity/class-stats.js';
+import { equivalenceClasses } from '../../../engine/anonymity/equivalence-classes.js';
+import { DistinctLDiversity, EntropyLDiversity } from '../../../engine/criteria/l-diversity.js';
 import { sensitiveDiversity } from '../../../engine/risk/sensitive-diversity.js';
+import { column, tableFromRows } from '../../../engine/table/table.js';
 
 describe('risk/sensitive-diversity (Machanavajjhala et al. 2007)', () => {
   it('computes distinct and entropy ℓ per class', () => {
@@ -26,5 +31,27 @@ describe('risk/sensitive-diversity (Machanavajjhala et al. 2007)', () => {
       homogeneousRecords: 0,
       distinctLHistogram: {},
     });
+  });
+});
+
+describe('risk/sensitive-diversity agrees with the ℓ-diversity criteria', () => {
+  it('property: its minima equal the minima of DistinctLDiversity.measure and EntropyLDiversity.measure', () => {
+    fc.assert(
+      fc.property(
+        fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 4 })), { minLength: 1, maxLength: 80 }),
+        (rows) => {
+          const table = tableFromRows(['a', 'b', 's'], rows.map((r) => r.map(String)));
+          const classes = equivalenceClasses(table, ['a', 'b']);
+          const d = sensitiveDiversity(sensitiveFrequencies(classes, column(table, 's')));
+          const stats = classStats(table, classes, 's');
+          const distinct = new DistinctLDiversity('s', 1);
+          const entropy = new EntropyLDiversity('s', 1);
+          assert.equal(d.minDistinctL, Math.min(...stats.map((c) => distinct.measure(c))));
+          const minEntropy = Math.min(...stats.map((c) => entropy.measure(c)));
+          assert.ok(Math.abs(d.minEntropyL - minEntropy) < 1e-9, `${d.minEntropyL} vs ${minEntropy}`);
+        },
+      ),
+      { numRuns: 100 },
+    );
   });
 });
