@@ -1,7 +1,9 @@
 import type { Command } from '../command.js';
+import { check } from './check.js';
 
 /**
  * The command table. Each command lives in its own file beside this one; add it here with one line.
  */
 export const commands: Record<string, Command> = {
+  check,
 };

@@ -1,0 +1,166 @@
+import { open, readFile, stat } from 'node:fs/promises';
+import type { Table } from '../../engine/table/table.js';
+import { readCsvTable } from './read-csv-table.js';
+
+/** The first record of a CSV file and the delimiter it uses. */
+export interface CsvHeader {
+  readonly header: readonly string[];
+  readonly delimiter: string;
+}
+
+/** Why a file could not be read, in words a diagnostic can show. */
+export class CsvFileError extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'missing' | 'unreadable' | 'malformed',
+    readonly line?: number,
+  ) {
+    super(message);
+    this.name = 'CsvFileError';
+  }
+}
+
+interface Entry<T> {
+  readonly stamp: string;
+  readonly value: Promise<T>;
+}
+
+const HEADER_BYTES = 64 * 1024;
+const CANDIDATES = [',', ';', '\t', '|'];
+
+/**
+ * Reads the CSV files a spec names, once per modification: headers for column checks and completion, whole tables
+ * for the checks that scan data. Entries are keyed by path and stamped with (mtime, size), so an edit to the CSV is
+ * seen at the next validation while unchanged files cost one `stat`.
+ *
+ * Table reads are shared between validations and are not aborted when one validation is cancelled: the next
+ * validation, which follows the edit that cancelled this one, almost always needs the same table.
+ */
+export class CsvStore {
+  private readonly headers = new Map<string, Entry<CsvHeader>>();
+  private readonly tables = new Map<string, Entry<Table>>();
+  private readonly texts = new Map<string, Entry<string>>();
+
+  /** Whether the file exists; a directory or an unreadable path counts as missing. */
+  async exists(path: string): Promise<boolean> {
+    try {
+      return (await stat(path)).isFile();
+    } catch {
+      return false;
+    }
+  }
+
+  async header(path: string, delimiter?: string): Promise<CsvHeader> {
+    const stamp = `${await this.stamp(path)}|${delimiter ?? ''}`;
+    const cached = this.headers.get(path);
+    if (cached && cached.stamp === stamp) return cached.value;
+    const value = readHeader(path, delimiter);
+    this.headers.set(path, { stamp, value });
+    value.catch(() => this.headers.get(path)?.value === value && this.headers.delete(path));
+    return value;
+  }
+
+  async table(path: string, delimiter?: string): Promise<Table> {
+    const stamp = `${await this.stamp(path)}|${delimiter ?? ''}`;
+    const cached = this.tables.get(path);
+    if (cached && cached.stamp === stamp) return cached.value;
+    const value = readCsvTable(path, delimiter ?? (await this.header(path)).delimiter);
+    this.tables.set(path, { stamp, value });
+    // A failed read is not cached beyond its own round: the user will fix the file and expect a fresh look.
+    value.catch(() => this.tables.get(path)?.value === value && this.tables.delete(path));
+    return value;
+  }
+
+  /** The whole text of a small file (a hierarchy), cached like the tables. */
+  async text(path: string): Promise<string> {
+    const stamp = await this.stamp(path);
+    const cached = this.texts.get(path);
+    if (cached && cached.stamp === stamp) return cached.value;
+    const value = readFile(path, 'utf8');
+    this.texts.set(path, { stamp, value });
+    value.catch(() => this.texts.get(path)?.value === value && this.texts.delete(path));
+    return value;
+  }
+
+  /** The table if it is already read and current, without waiting for a read; for hover and completion. */
+  async peekTable(path: string): Promise<Table | undefined> {
+    const cached = this.tables.get(path);
+    if (!cached) return undefined;
+    try {
+      if (cached.stamp.split('|')[0] !== (await this.stamp(path))) return undefined;
+      return await Promise.race([cached.value, new Promise<undefined>((r) => setTimeout(() => r(undefined), 0))]);
+    } catch {
+      return undefined;
+    }
+  }
+
+  private async stamp(path: string): Promise<string> {
+    try {
+      const s = await stat(path);
+      if (!s.isFile()) throw new CsvFileError(`${path} is a directory, expected a CSV file`, 'unreadable');
+      return `${s.mtimeMs}:${s.size}`;
+    } catch (e) {
+      if (e instanceof CsvFileError) throw e;
+      throw new CsvFileError(`file not found: ${path}`, 'missing');
+    }
+  }
+}
+
+/** Reads only the first record: enough to check column names without scanning the file. */
+async function readHeader(path: string, delimiter?: string): Promise<CsvHeader> {
+  const handle = await open(path, 'r').catch(() => {
+    throw new CsvFileError(`cannot open ${path}`, 'unreadable');
+  });
+  try {
+    const buffer = Buffer.alloc(HEADER_BYTES);
+    const { bytesRead } = await handle.read(buffer, 0, HEADER_BYTES, 0);
+    const text = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    const line = firstRecord(text);
+    if (line.trim() === '') throw new CsvFileError(`${path} is empty: expected a header line`, 'malformed', 1);
+    const d = delimiter ?? detect(line);
+    return { header: splitRecord(line, d), delimiter: d };
+  } finally {
+    await handle.close();
+  }
+}
+
+/** The text up to the first line break that is not inside quotes. */
+function firstRecord(text: string): string {
+  let quoted = false;
+  for (let i = 0; i < text.length; i++) {
+    const ch = text[i];
+    if (ch === '"') quoted = !quoted;
+    else if (!quoted && (ch === '\n' || ch === '\r')) return text.slice(0, i);
+  }
+  return text;
+}
+
+/** The candidate delimiter that occurs most often outside quotes in the header; a comma when none occurs. */
+function detect(line: string): string {
+  let best = ',';
+  let bestCount = 0;
+  for (const d of CANDIDATES) {
+    const count = splitRecord(line, d).length - 1;
+    if (count > bestCount) [best, bestCount] = [d, count];
+  }
+  return best;
+}
+
+/** Splits one CSV record (RFC 4180 quoting) into trimmed field values. */
+export function splitRecord(line: string, delimiter: string): string[] {
+  const fields: string[] = [];
+  let field = '';
+  let quoted = false;
+  for (let i = 0; i < line.length; i++) {
+    const ch = line[i];
+    if (quoted) {
+      if (ch === '"' && line[i + 1] === '"') (field += '"'), i++;
+      else if (ch === '"') quoted = false;
+      else field += ch;
+    } else if (ch === '"') quoted = true;
+    else if (ch === delimiter) fields.push(field.trim()), (field = '');
+    else field += ch;
+  }
+  fields.push(field.trim());
+  return fields;
+}

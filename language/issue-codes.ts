@@ -1,0 +1,26 @@
+/** Stable codes of every diagnostic the checker emits; `privspec check` prints them and tests match on them. */
+export namespace IssueCodes {
+  export const UnknownColumn = 'unknown-column';
+  export const MissingFile = 'missing-file';
+  export const UnreadableFile = 'unreadable-file';
+  export const HierarchyMissingValues = 'hierarchy-missing-values';
+  export const HierarchyInconsistent = 'hierarchy-inconsistent';
+  export const HierarchyInvalid = 'hierarchy-invalid';
+  export const QuasiWithoutHierarchy = 'quasi-without-hierarchy';
+  export const KAnonymityViolated = 'k-anonymity-violated';
+  export const LDiversityViolated = 'l-diversity-violated';
+  export const OptimalTransformation = 'optimal-transformation';
+  export const ParameterOutOfRange = 'parameter-out-of-range';
+  export const MissingParameter = 'missing-parameter';
+  export const MissingMechanism = 'missing-mechanism';
+  export const UnexpectedMechanism = 'unexpected-mechanism';
+  export const MechanismNotAllowed = 'mechanism-not-allowed';
+  export const BudgetOverrun = 'budget-overrun';
+  export const NoBudget = 'no-budget';
+  export const ParallelComposition = 'parallel-composition';
+  export const UnboundedContribution = 'unbounded-contribution';
+  export const MissingDataset = 'missing-dataset';
+  export const Duplicate = 'duplicate';
+  export const SensitiveNotDeclared = 'sensitive-not-declared';
+}
+

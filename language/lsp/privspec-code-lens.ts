@@ -1,0 +1,34 @@
+import type { LangiumDocument } from 'langium';
+import type { CodeLensProvider } from 'langium/lsp';
+import type { CodeLens } from 'vscode-languageserver';
+import type * as ast from '../generated/ast.js';
+import { analyzeDocument } from '../privspec-analysis.js';
+import { formatBudgetUse } from '../privspec-budget.js';
+import type { PrivspecServices } from '../privspec-module.js';
+import { RunReleaseCommand, type RunReleaseParams } from '../protocol.js';
+
+/**
+ * "▶ Run" above every release (the client's `privspec.runRelease` command runs it through `privspec/runRelease`) and
+ * "Budget 0.9 / 1 ε" above the budget block. The budget lens is a label: VS Code shows a lens whose command is the
+ * empty string as plain text, which is what a figure with nothing to run should be.
+ */
+export class PrivspecCodeLensProvider implements CodeLensProvider {
+  constructor(_services: PrivspecServices) {}
+
+  provideCodeLens(document: LangiumDocument): CodeLens[] {
+    const spec = document.parseResult.value as ast.Spec;
+    const lenses: CodeLens[] = [];
+    const analysis = analyzeDocument(document);
+    const budget = analysis.parts.budget;
+    if (budget?.$cstNode) {
+      const over = analysis.summary.releases.some((r) => r.overrun);
+      lenses.push({ range: budget.$cstNode.range, command: { title: `Budget ${formatBudgetUse(analysis.summary)}${over ? ' — overrun' : ''}`, command: '' } });
+    }
+    for (const release of spec.releases) {
+      if (!release.$cstNode || !release.name) continue;
+      const args: RunReleaseParams = { uri: document.uri.toString(), release: release.name };
+      lenses.push({ range: release.$cstNode.range, command: { title: '▶ Run', command: RunReleaseCommand, arguments: [args] } });
+    }
+    return lenses;
+  }
+}

@@ -1,0 +1,101 @@
+import type { LangiumDocument } from 'langium';
+import type { HoverProvider } from 'langium/lsp';
+import type { Hover, HoverParams } from 'vscode-languageserver';
+import { epsilonClassic, epsilonOptimal } from '../../engine/dp/accounting/zcdp.js';
+import type { CsvStore } from '../data/csv-store.js';
+import * as ast from '../generated/ast.js';
+import { analyzeDocument } from '../privspec-analysis.js';
+import type { SpecAnalysis } from '../privspec-analysis.js';
+import type { ReleasePlan } from '../privspec-release-plan.js';
+import type { PrivspecServices } from '../privspec-module.js';
+import { enclosing, leafAt } from './node-at.js';
+
+const SAMPLES = 8;
+const f = (x: number) => String(Number(x.toPrecision(4)));
+
+/**
+ * Hover on a release: sensitivity, noise scale, 95 % error bound and privacy cost in every notion (ε, ρ, (ε, δ)),
+ * and what it adds to the budget. Hover on a column: its role, hierarchy, distinct count and sample values.
+ */
+export class PrivspecHoverProvider implements HoverProvider {
+  private readonly store: CsvStore;
+
+  constructor(services: PrivspecServices) {
+    this.store = services.data.CsvStore;
+  }
+
+  async getHoverContent(document: LangiumDocument, params: HoverParams): Promise<Hover | undefined> {
+    const leaf = leafAt(document, params.position);
+    const analysis = analyzeDocument(document);
+    const ref = enclosing(leaf, ast.isColumnRef);
+    if (ref) return { contents: { kind: 'markdown', value: await this.columnHover(ref.name, analysis) }, range: ref.$cstNode?.range };
+    const release = enclosing(leaf, ast.isRelease);
+    const plan = release && analysis.plans.find((p) => p.node === release);
+    if (plan) return { contents: { kind: 'markdown', value: await this.releaseHover(plan, analysis) } };
+    return undefined;
+  }
+
+  private async columnHover(name: string, analysis: SpecAnalysis): Promise<string> {
+    const lines = [`**column \`${name}\`**`];
+    const roles = (analysis.parts.dataset?.clauses ?? []).flatMap((c) =>
+      c.$type === 'RoleClause' && c.columns.some((x) => x.name === name) ? [c.role] : c.$type === 'UnitClause' && c.column?.name === name ? ['privacy unit'] : []);
+    if (roles.length) lines.push(`Role: ${roles.join(', ')}`);
+    const h = analysis.parts.hierarchies.get(name);
+    if (h) lines.push(`Hierarchy: ${h.builder ? `${h.builder.kind}` : h.file ? `file ${h.file}` : `${h.groups.length} groups`}`);
+    const table = analysis.dataset ? await this.store.peekTable(analysis.dataset.file) : undefined;
+    const column = table?.columns.find((c) => c.name === name);
+    if (column) {
+      const sample = column.dictionary.slice(0, SAMPLES).map((v) => `\`${v}\``).join(', ');
+      lines.push(`${column.dictionary.length} distinct values in ${table!.rowCount} rows: ${sample}${column.dictionary.length > SAMPLES ? ', …' : ''}`);
+    } else if (analysis.dataset) {
+      lines.push('_The data has not been scanned yet; counts appear after the first full check._');
+    }
+    return lines.join('\n\n');
+  }
+
+  private async releaseHover(plan: ReleasePlan, analysis: SpecAnalysis): Promise<string> {
+    const q = plan.node.query;
+    const lines = [`**release \`${plan.name}\`** — ${q?.kind ?? '?'}${plan.mechanism ? `, ${plan.mechanism}` : ''}`];
+    if (!plan.dp) {
+      lines.push(q?.kind === 'pram' ? `PRAM: each value is kept with probability ${q.retain}, otherwise replaced by a uniform draw from the column's values. Spends no DP budget.` : 'Generalization and suppression to satisfy the anonymity block. Spends no DP budget.');
+      return lines.join('\n\n');
+    }
+    const s = plan.sensitivity;
+    if (s && Number.isFinite(s.l1)) lines.push(`Sensitivity: Δ₁ = ${f(s.l1)}, Δ₂ = ${f(s.l2)} (${s.why})`);
+    const noise = plan.noise;
+    if (noise?.kind === 'laplace') lines.push(`Noise: Laplace, scale b = Δ₁/ε = ${f(noise.scale)}`);
+    if (noise?.kind === 'gaussian') lines.push(`Noise: Gaussian, σ = ${f(noise.sigma)}`);
+    if (noise?.kind === 'nn-wavelet') lines.push(`Noise: NN-Wavelet under ρ = ${noise.rho} zCDP (not available to run yet)`);
+    if (plan.error95 !== undefined) {
+      const per = q?.kind === 'count' && q.by.length > 0 ? ' per group' : q?.kind === 'mean' ? ' on the noisy sum and on the noisy count' : '';
+      lines.push(`95 % error bound: ±${f(plan.error95)}${per}`);
+    }
+    if (noise?.kind === 'exponential' && q?.kind === 'mode') {
+      const table = analysis.dataset ? await this.store.peekTable(analysis.dataset.file) : undefined;
+      const m = table?.columns.find((c) => c.name === q.column?.name)?.dictionary.length;
+      // Exponential mechanism utility: with probability ≥ 1−β the chosen count is within (2Δ/ε)(ln m + ln(1/β)) of the mode's.
+      lines.push(m ? `95 % bound on the count shortfall of the chosen value: ${f(((2 * noise.sensitivity) / noise.epsilon) * (Math.log(m) + Math.log(20)))} (m = ${m} candidates)` : 'Utility: within (2Δ/ε)(ln m + ln 20) of the true mode\'s count with probability 95 %, m the number of values');
+    }
+    lines.push(`Privacy cost: ${costLine(plan, analysis.budget.delta)}`);
+    const spend = analysis.summary.releases.find((r) => r.plan === plan);
+    if (spend) {
+      const key = analysis.budget.accounting === 'zcdp' ? 'rho' : 'epsilon';
+      const sym = key === 'rho' ? 'ρ' : 'ε';
+      lines.push(`Budget (${analysis.budget.accounting}): adds ${sym} = ${f(spend.marginal[key] ?? 0)}; total after it ${sym} = ${f(spend.total[key] ?? 0)} of ${analysis.summary.limit[key] ?? '—'}${spend.parallelWith.length ? ` (parallel with ${spend.parallelWith.join(', ')})` : ''}`);
+    }
+    return lines.join('\n\n');
+  }
+}
+
+/** ε (pure), ρ (zCDP) and (ε, δ), whichever the mechanism can be stated in. */
+function costLine(plan: ReleasePlan, budgetDelta: number | undefined): string {
+  const parts: string[] = [];
+  const { pure, zcdp, approx } = plan.costs;
+  parts.push(pure?.kind === 'pure' ? `ε = ${f(pure.epsilon)}` : 'not pure ε-DP');
+  if (zcdp?.kind === 'zcdp') parts.push(`ρ = ${f(zcdp.rho)} (zCDP)`);
+  if (approx?.kind === 'approx') parts.push(`(ε, δ) = (${f(approx.epsilon)}, ${approx.delta})`);
+  else if (zcdp?.kind === 'zcdp' && budgetDelta !== undefined && budgetDelta > 0 && budgetDelta < 1) {
+    parts.push(`(ε, δ) = (${f(epsilonClassic(zcdp.rho, budgetDelta))}, ${budgetDelta}) classic, (${f(epsilonOptimal(zcdp.rho, budgetDelta))}, ${budgetDelta}) optimal`);
+  }
+  return parts.join(' · ');
+}

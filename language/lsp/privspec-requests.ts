@@ -1,0 +1,35 @@
+import { URI } from 'langium';
+import type { Connection } from 'vscode-languageserver';
+import { analyzeDocument } from '../privspec-analysis.js';
+import { formatBudgetUse } from '../privspec-budget.js';
+import type { PrivspecServices } from '../privspec-module.js';
+import { budgetRequest, runReleaseRequest, type BudgetSummaryResponse } from '../protocol.js';
+import { runReleasesForDocument } from '../release-runner.js';
+import type { LangiumDocument } from 'langium';
+
+/** The budget of a parsed spec in the shape of `privspec/budget`. */
+export function budgetResponse(document: LangiumDocument): BudgetSummaryResponse {
+  const analysis = analyzeDocument(document);
+  const s = analysis.summary;
+  return {
+    accounting: s.accounting,
+    limit: s.limit,
+    spent: s.spent,
+    label: formatBudgetUse(s),
+    hasBudget: analysis.parts.budget !== undefined,
+    releases: s.releases.map((r) => ({ name: r.plan.name, line: r.plan.node.$cstNode?.range.start.line ?? 0, cost: r.cost, marginal: r.marginal, overrun: r.overrun !== undefined })),
+  };
+}
+
+/** Registers the custom requests of `protocol.ts` on the server's connection. */
+export function registerPrivspecRequests(connection: Connection, services: PrivspecServices): void {
+  const documents = services.shared.workspace.LangiumDocuments;
+  connection.onRequest(budgetRequest, (params) => {
+    const document = documents.getDocument(URI.parse(params.uri));
+    return document ? budgetResponse(document) : null;
+  });
+  connection.onRequest(runReleaseRequest, async (params) => {
+    const document = await documents.getOrCreateDocument(URI.parse(params.uri));
+    return runReleasesForDocument(services, document, { only: params.release, out: params.out, dryRun: params.dryRun ?? false });
+  });
+}

@@ -1,0 +1,12 @@
+import './object-group-by.js';
+import { startLanguageServer } from 'langium/lsp';
+import { NodeFileSystem } from 'langium/node';
+import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { createPrivspecServices } from './privspec-module.js';
+import { registerPrivspecRequests } from './lsp/privspec-requests.js';
+
+// The language server entry: stdio or IPC, as the client chooses.
+const connection = createConnection(ProposedFeatures.all);
+const { shared, Privspec } = createPrivspecServices({ connection, ...NodeFileSystem });
+registerPrivspecRequests(connection, Privspec);
+startLanguageServer(shared);

@@ -1,0 +1,148 @@
+/**
+ * The checks that read the files a spec names: the dataset's header (column names), the hierarchy files, and the
+ * whole table (hierarchy coverage, k-anonymity and ℓ-diversity of the data as it stands, δ against the row count).
+ * They run asynchronously and give way to cancellation between steps, so that typing never waits for a scan.
+ */
+import { AstUtils, Cancellation, delayNextTick, OperationCancelled, type ValidationAcceptor } from 'langium';
+import { equivalenceClasses } from '../engine/anonymity/equivalence-classes.js';
+import { kAnonymityViolations } from '../engine/anonymity/k-anonymity-report.js';
+import { lDiversityReport } from '../engine/anonymity/criterion-report.js';
+import { HierarchyIssueCodes, validateHierarchy } from '../engine/hierarchy/validate-hierarchy.js';
+import { column, type Table } from '../engine/table/table.js';
+import { CsvFileError, type CsvStore } from './data/csv-store.js';
+import * as ast from './generated/ast.js';
+import { analyzeSpec } from './privspec-analysis.js';
+import { anonymityPlan, buildHierarchy, resolveSpecPath, unescape } from './privspec-to-engine.js';
+import { IssueCodes } from './issue-codes.js';
+import { didYouMean } from './did-you-mean.js';
+import { findOptimalTransformation } from './privspec-search.js';
+
+/** Races a promise against cancellation, so a validation can be abandoned while a shared read goes on. */
+export async function unlessCancelled<T>(promise: Promise<T>, token: Cancellation.CancellationToken): Promise<T> {
+  if (token.isCancellationRequested) throw OperationCancelled;
+  let dispose: (() => void) | undefined;
+  const cancelled = new Promise<never>((_, reject) => {
+    dispose = token.onCancellationRequested(() => reject(OperationCancelled)).dispose;
+  });
+  try {
+    return await Promise.race([promise, cancelled]);
+  } finally {
+    dispose?.();
+  }
+}
+
+export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStore, accept: ValidationAcceptor, token: Cancellation.CancellationToken): Promise<void> {
+  const analysis = analyzeSpec(spec, path);
+  const dataset = analysis.parts.dataset;
+  const plan = analysis.dataset;
+  if (!dataset || !plan) return;
+
+  if (!(await store.exists(plan.file))) {
+    accept('error', `file not found: ${plan.file}`, { node: dataset, property: 'file', code: IssueCodes.MissingFile });
+    return;
+  }
+  let header: readonly string[];
+  try {
+    header = (await unlessCancelled(store.header(plan.file, plan.delimiter), token)).header;
+  } catch (e) {
+    if (e === OperationCancelled) throw e;
+    accept('error', `cannot read ${plan.file}: ${(e as Error).message}`, { node: dataset, property: 'file', code: IssueCodes.UnreadableFile });
+    return;
+  }
+  const known = new Set(header);
+  let unknown = false;
+  for (const ref of AstUtils.streamAllContents(spec).filter(ast.isColumnRef)) {
+    if (known.has(ref.name)) continue;
+    unknown = true;
+    const guess = didYouMean(ref.name, header);
+    const hint = guess ? `; did you mean '${guess}'?` : `; the columns are ${header.join(', ')}`;
+    accept('error', `unknown column '${ref.name}' in ${unescape(dataset.file)}${hint}`, { node: ref, property: 'name', code: IssueCodes.UnknownColumn });
+  }
+
+  const hierarchies = new Map<string, ReturnType<typeof buildHierarchy>>();
+  for (const [name, node] of analysis.parts.hierarchies) {
+    const file = node.file === undefined ? undefined : resolveSpecPath(path, unescape(node.file));
+    if (file !== undefined && !(await store.exists(file))) {
+      accept('error', `hierarchy file not found: ${file}`, { node, property: 'file', code: IssueCodes.MissingFile });
+      continue;
+    }
+    try {
+      const texts = file === undefined ? undefined : await unlessCancelled(store.text(file), token);
+      hierarchies.set(name, buildHierarchy(node, () => texts ?? '', path));
+    } catch (e) {
+      if (e === OperationCancelled) throw e;
+      if (file !== undefined) accept('error', `${(e as Error).message}`, { node, property: 'file', code: IssueCodes.HierarchyInvalid });
+      // Builders' errors are reported by the fast check on the hierarchy itself.
+    }
+  }
+  if (unknown) return;
+
+  let table: Table;
+  try {
+    table = await unlessCancelled(store.table(plan.file, plan.delimiter), token);
+  } catch (e) {
+    if (e === OperationCancelled) throw e;
+    const line = e instanceof CsvFileError && e.line ? `:${e.line}` : (e as { line?: number }).line ? `:${(e as { line?: number }).line}` : '';
+    accept('error', `cannot read ${plan.file}${line}: ${(e as Error).message}`, { node: dataset, property: 'file', code: IssueCodes.UnreadableFile });
+    return;
+  }
+
+  for (const [name, hierarchy] of hierarchies) {
+    const node = analysis.parts.hierarchies.get(name)!;
+    for (const p of validateHierarchy(hierarchy, column(table, name))) {
+      const code = p.code === HierarchyIssueCodes.MissingValues ? IssueCodes.HierarchyMissingValues : IssueCodes.HierarchyInconsistent;
+      const where = p.line !== undefined && node.file !== undefined ? ` (${unescape(node.file)}:${p.line})` : '';
+      accept('error', `${p.message}${where}`, { node, property: 'column', code });
+    }
+  }
+  // Let other requests (completion, hover) in between the read and the scans below.
+  await delayNextTick();
+  if (token.isCancellationRequested) throw OperationCancelled;
+
+  checkDeltas(spec, table.rowCount, accept);
+  const block = analysis.parts.anonymity;
+  if (block && plan.quasi.length > 0) {
+    let anonymity;
+    try {
+      anonymity = anonymityPlan(block);
+    } catch {
+      return; // Parameter errors are the fast checks' business.
+    }
+    const classes = equivalenceClasses(table, plan.quasi);
+    let violated = false;
+    for (const clause of block.clauses) {
+      if (clause.$type === 'KClause' && anonymity.k !== undefined) {
+        const v = kAnonymityViolations(classes, anonymity.k);
+        if (v.classes > 0) {
+          violated = true;
+          accept('warning', `the data as it stands violates ${anonymity.k}-anonymity on ${plan.quasi.join(', ')}: ${v.records} of ${table.rowCount} rows are in ${v.classes} classes smaller than ${anonymity.k}`, { node: clause, code: IssueCodes.KAnonymityViolated });
+        }
+      }
+    }
+    const lClauses = block.clauses.filter(ast.isLDiversityClause);
+    anonymity.criteria.filter((c) => c.sensitive !== undefined).forEach((criterion, i) => {
+      const clause = lClauses[i];
+      if (!clause || !table.columns.some((c) => c.name === criterion.sensitive)) return;
+      const r = lDiversityReport(table, classes, criterion);
+      if (r.classes > 0) {
+        violated = true;
+        accept('warning', `the data as it stands violates ${criterion.name}: ${r.records} of ${table.rowCount} rows are in ${r.classes} of ${classes.classCount} classes that fail it`, { node: clause, code: IssueCodes.LDiversityViolated });
+      }
+    });
+    if (violated) {
+      const found = await findOptimalTransformation(table, plan.quasi, hierarchies, anonymity, token);
+      if (found) accept('info', found.message, { node: block, code: IssueCodes.OptimalTransformation });
+    }
+  }
+}
+
+/** δ must be below 1/n: a δ of 1/n allows a mechanism that publishes one whole random record. */
+function checkDeltas(spec: ast.Spec, n: number, accept: ValidationAcceptor): void {
+  const check = (value: number | undefined, node: ast.BudgetClause | ast.MechanismParam) => {
+    if (value !== undefined && value > 0 && n > 0 && value >= 1 / n) {
+      accept('error', `δ=${value} is not below 1/n = 1/${n} = ${Number((1 / n).toPrecision(3))}: such a δ allows publishing whole records; use δ ≪ 1/n`, { node, property: 'value', code: IssueCodes.ParameterOutOfRange });
+    }
+  };
+  for (const b of spec.budgets) for (const c of b.clauses) if (c.name === 'delta') check(c.value, c);
+  for (const r of spec.releases) for (const p of r.mechanism?.params ?? []) if (p.name === 'delta') check(p.value, p);
+}

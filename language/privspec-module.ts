@@ -1,0 +1,61 @@
+import './object-group-by.js';
+import { inject, type Module } from 'langium';
+import {
+  createDefaultModule,
+  createDefaultSharedModule,
+  type DefaultSharedModuleContext,
+  type LangiumServices,
+  type LangiumSharedServices,
+  type PartialLangiumServices,
+} from 'langium/lsp';
+import { CsvStore } from './data/csv-store.js';
+import { PrivspecGeneratedModule, PrivspecGeneratedSharedModule } from './generated/module.js';
+import { PrivspecCodeLensProvider } from './lsp/privspec-code-lens.js';
+import { PrivspecCompletionProvider } from './lsp/privspec-completion.js';
+import { PrivspecDefinitionProvider } from './lsp/privspec-definition.js';
+import { PrivspecDocumentSymbolProvider } from './lsp/privspec-document-symbols.js';
+import { PrivspecFormatter } from './lsp/privspec-formatter.js';
+import { PrivspecHoverProvider } from './lsp/privspec-hover.js';
+import { PrivspecSemanticTokenProvider } from './lsp/privspec-semantic-tokens.js';
+import { PrivspecValidator, registerValidationChecks } from './privspec-validator.js';
+
+/** Services added to Langium's for the privspec language. */
+export interface PrivspecAddedServices {
+  validation: { PrivspecValidator: PrivspecValidator };
+  data: { CsvStore: CsvStore };
+}
+
+export type PrivspecServices = LangiumServices & PrivspecAddedServices;
+
+/** Wires the privspec services over Langium's defaults: validator, data cache and every LSP feature. */
+export const PrivspecModule: Module<PrivspecServices, PartialLangiumServices & PrivspecAddedServices> = {
+  validation: { PrivspecValidator: (services) => new PrivspecValidator(services) },
+  data: { CsvStore: () => new CsvStore() },
+  lsp: {
+    CodeLensProvider: (services) => new PrivspecCodeLensProvider(services),
+    CompletionProvider: (services) => new PrivspecCompletionProvider(services),
+    DefinitionProvider: (services) => new PrivspecDefinitionProvider(services),
+    DocumentSymbolProvider: (services) => new PrivspecDocumentSymbolProvider(services),
+    Formatter: () => new PrivspecFormatter(),
+    HoverProvider: (services) => new PrivspecHoverProvider(services),
+    SemanticTokenProvider: (services) => new PrivspecSemanticTokenProvider(services),
+  },
+};
+
+/**
+ * Creates the services for every entry point: the language server (with a connection), the CLI and tests (without).
+ * `context.fileSystemProvider` is `NodeFileSystem` for the server and the CLI, `EmptyFileSystem` for in-memory tests.
+ */
+export function createPrivspecServices(context: DefaultSharedModuleContext): { shared: LangiumSharedServices; Privspec: PrivspecServices } {
+  const shared = inject(createDefaultSharedModule(context), PrivspecGeneratedSharedModule);
+  const Privspec = inject(createDefaultModule({ shared }), PrivspecGeneratedModule, PrivspecModule);
+  shared.ServiceRegistry.register(Privspec);
+  registerValidationChecks(Privspec);
+  if (!context.connection) {
+    // Outside a language server nobody sends the configuration; initialize it at once.
+    shared.workspace.ConfigurationProvider.initialized({});
+  }
+  return { shared, Privspec };
+}
+
+

@@ -1,0 +1,228 @@
+/**
+ * The differential-privacy half of the AST → engine bridge: what each `release` costs, in every privacy notion the
+ * engine knows, and what noise it adds. Re-exported by `privspec-to-engine.ts`; the validator, hover, code lenses,
+ * the budget summary and the release runner all read release costs from here and nowhere else.
+ */
+import { approx, pure, zcdp, type PrivacyCost } from '../engine/core/measures.js';
+import { epsilonClassic, rhoFromPureEpsilon } from '../engine/dp/accounting/zcdp.js';
+import type * as ast from './generated/ast.js';
+import { unescape } from './privspec-to-engine.js';
+
+export type Accounting = 'pure' | 'approx' | 'zcdp';
+
+/** The budget block: the limit in the accounting's own notion (undefined when the block gives no usable limit). */
+export interface BudgetPlan {
+  readonly accounting: Accounting;
+  readonly epsilon?: number;
+  readonly delta?: number;
+  readonly rho?: number;
+}
+
+export function budgetPlan(budget: ast.Budget | undefined): BudgetPlan {
+  const get = (name: string) => budget?.clauses.find((c) => c.name === name);
+  const epsilon = get('epsilon')?.value;
+  const delta = get('delta')?.value;
+  const rho = get('rho')?.value;
+  const written = get('accounting')?.accounting as Accounting | undefined;
+  // Without an explicit accounting the parameters decide: ρ means zCDP, δ means approximate DP, ε alone pure DP.
+  const accounting = written ?? (rho !== undefined ? 'zcdp' : delta !== undefined ? 'approx' : 'pure');
+  return { accounting, epsilon, delta, rho };
+}
+
+/** A release's sensitivities for neighbouring datasets that differ by one privacy unit (added or removed). */
+export interface Sensitivity {
+  readonly l1: number;
+  readonly l2: number;
+  /** Why, in one phrase, for hovers and reports. */
+  readonly why: string;
+}
+
+/** One restriction of a `where` clause on one column. */
+export type Constraint =
+  | { readonly kind: 'range'; readonly low: number | string; readonly high: number | string }
+  | { readonly kind: 'set'; readonly values: readonly (number | string)[] };
+
+/** The region of rows a release reads: per column, the restrictions that all hold. Undefined means every row. */
+export type Box = ReadonlyMap<string, readonly Constraint[]>;
+
+export type NoisePlan =
+  | { readonly kind: 'laplace'; readonly scale: number }
+  | { readonly kind: 'gaussian'; readonly sigma: number }
+  | { readonly kind: 'exponential'; readonly epsilon: number; readonly sensitivity: number }
+  | { readonly kind: 'nn-wavelet'; readonly rho: number };
+
+/** Something wrong with a release's own parameters, found without data; the validator turns it into a diagnostic. */
+export interface PlanProblem {
+  readonly code: 'parameter-out-of-range' | 'missing-parameter' | 'unexpected-mechanism' | 'missing-mechanism';
+  readonly message: string;
+  readonly node: ast.Release | ast.Mechanism | ast.MechanismParam | ast.Query | ast.Bound;
+  readonly property?: string;
+}
+
+export interface ReleasePlan {
+  readonly name: string;
+  readonly node: ast.Release;
+  readonly kind: ast.Query['kind'];
+  /** Whether the release spends privacy budget (every differentially private mechanism does; PRAM and generalize don't). */
+  readonly dp: boolean;
+  readonly mechanism?: ast.Mechanism['kind'];
+  readonly sensitivity?: Sensitivity;
+  /** The release's cost in each notion it can be stated in; a notion missing here is not available for it. */
+  readonly costs: { readonly pure?: PrivacyCost; readonly approx?: PrivacyCost; readonly zcdp?: PrivacyCost };
+  readonly noise?: NoisePlan;
+  /** Bound on the absolute error of one noisy answer that holds with probability 95 %, where one is known without data. */
+  readonly error95?: number;
+  readonly box?: Box;
+  /** Set when the rows of a privacy unit may fall in several boxes, so that disjoint `where` ranges do not compose in parallel. */
+  readonly userLevel: boolean;
+  readonly problems: readonly PlanProblem[];
+}
+
+const LN20 = Math.log(20);
+const Z975 = 1.959963984540054;
+
+function param(m: ast.Mechanism | undefined, name: string): ast.MechanismParam | undefined {
+  return m?.params.find((p) => p.name === name);
+}
+
+/**
+ * Plans one release under `budget`. `unit` is the dataset's privacy unit; when it is declared, the release's
+ * `bound unit` clause sets the sensitivity (each unit contributes to at most `groups` groups and `rows` rows in each).
+ */
+export function releasePlan(release: ast.Release, budget: BudgetPlan, unit?: string): ReleasePlan {
+  const problems: PlanProblem[] = [];
+  const query = release.query;
+  const m = release.mechanism;
+  const kind = query?.kind ?? 'count';
+  const base = { name: release.name, node: release, kind, costs: {}, problems, userLevel: false };
+  if (!query) return { ...base, dp: false };
+  if (query.kind === 'pram' || query.kind === 'generalize') {
+    if (m) problems.push({ code: 'unexpected-mechanism', message: `a ${query.kind} release takes no noise mechanism; remove '${m.kind}'`, node: m, property: 'kind' });
+    if (query.kind === 'pram' && !(query.retain > 0 && query.retain <= 1)) {
+      problems.push({ code: 'parameter-out-of-range', message: `retain must be in (0, 1], got ${query.retain}`, node: query, property: 'retain' });
+    }
+    return { ...base, dp: false };
+  }
+  if (!m) {
+    problems.push({ code: 'missing-mechanism', message: `release '${release.name}' needs a mechanism: ${suggestMechanism(query.kind)}`, node: release, property: 'name' });
+    return { ...base, dp: true };
+  }
+  for (const p of m.params) {
+    if (p.name === 'delta' ? !(p.value > 0 && p.value < 1) : !(p.value > 0) || !Number.isFinite(p.value)) {
+      const rule = p.name === 'delta' ? 'in (0, 1)' : 'a finite number > 0';
+      problems.push({ code: 'parameter-out-of-range', message: `${greek(p.name)} must be ${rule}, got ${p.value}`, node: p, property: 'value' });
+    }
+  }
+  const sensitivity = sensitivityOf(query, release, unit, problems);
+  const userLevel = unit !== undefined && hasBound(query);
+  const plan = { ...base, dp: true, mechanism: m.kind, sensitivity, box: boxOf(query), userLevel };
+  if (problems.length > 0) return plan;
+  return { ...plan, ...mechanismCosts(m, sensitivity, budget, problems) };
+}
+
+function suggestMechanism(kind: string): string {
+  if (kind === 'mode') return "e.g. 'exponential epsilon 0.1'";
+  if (kind === 'grid') return "e.g. 'nn-wavelet rho 0.05'";
+  return "e.g. 'laplace epsilon 0.1' or 'gaussian rho 0.01'";
+}
+
+export function greek(name: string): string {
+  return name === 'epsilon' ? 'ε' : name === 'delta' ? 'δ' : name === 'rho' ? 'ρ' : name;
+}
+
+/** Costs, noise and error bound of a mechanism with valid parameters; records missing parameters as problems. */
+function mechanismCosts(m: ast.Mechanism, s: Sensitivity, budget: BudgetPlan, problems: PlanProblem[]): Partial<ReleasePlan> {
+  const epsilon = param(m, 'epsilon')?.value;
+  const delta = param(m, 'delta')?.value;
+  const rho = param(m, 'rho')?.value;
+  const missing = (what: string) => {
+    problems.push({ code: 'missing-parameter', message: `${m.kind} needs ${what}`, node: m, property: 'kind' });
+    return {};
+  };
+  if (m.kind === 'laplace' || m.kind === 'exponential') {
+    if (epsilon === undefined) return missing("'epsilon E'");
+    const costs = { pure: pure(epsilon), approx: approx(epsilon, 0), zcdp: zcdp(rhoFromPureEpsilon(epsilon)) };
+    if (m.kind === 'exponential') {
+      return { costs, noise: { kind: 'exponential', epsilon, sensitivity: s.l1 } };
+    }
+    // Laplace scale b = Δ₁/ε; P(|Lap(b)| > t) = e^(−t/b), so the 95 % bound is b·ln 20.
+    const scale = s.l1 / epsilon;
+    return { costs, noise: { kind: 'laplace', scale }, error95: scale * LN20 };
+  }
+  if (rho !== undefined) {
+    // Gaussian with ρ-zCDP: σ = Δ₂/√(2ρ) (Bun–Steinke Proposition 1.6; seed "zCDP / NN-Wavelet", eq. 12).
+    const sigma = s.l2 / Math.sqrt(2 * rho);
+    const d = delta ?? budget.delta;
+    const costs = { zcdp: zcdp(rho), approx: d !== undefined && d > 0 && d < 1 ? approx(epsilonClassic(rho, d), d) : undefined };
+    if (m.kind === 'nn-wavelet') return { costs, noise: { kind: 'nn-wavelet', rho } };
+    return { costs, noise: { kind: 'gaussian', sigma }, error95: Z975 * sigma };
+  }
+  if (m.kind === 'nn-wavelet') return missing("'rho R' (NN-Wavelet is stated in zCDP)");
+  if (epsilon === undefined || delta === undefined) return missing("'rho R', or 'epsilon E delta D'");
+  // The classic Gaussian mechanism: σ = Δ₂·√(2 ln(1.25/δ))/ε gives (ε, δ)-DP for ε < 1 (Dwork & Roth 2014, Thm A.1).
+  const sigma = (s.l2 * Math.sqrt(2 * Math.log(1.25 / delta))) / epsilon;
+  if (epsilon >= 1) {
+    const node = param(m, 'epsilon')!;
+    problems.push({ code: 'parameter-out-of-range', message: `the classic Gaussian calibration needs ε < 1, got ${epsilon}; state the cost as 'rho' instead`, node, property: 'value' });
+    return {};
+  }
+  // The same noise is (Δ₂²/(2σ²))-zCDP (Bun–Steinke Proposition 1.6).
+  const costs = { approx: approx(epsilon, delta), zcdp: zcdp((s.l2 * s.l2) / (2 * sigma * sigma)) };
+  return { costs, noise: { kind: 'gaussian', sigma }, error95: Z975 * sigma };
+}
+
+function hasBound(query: ast.Query): boolean {
+  return (query.kind === 'count' || query.kind === 'sum' || query.kind === 'mean') && query.bound !== undefined;
+}
+
+/**
+ * Sensitivity under add/remove-one-unit neighbours. Without `bound unit` the unit is one row: a count or a histogram
+ * (one row lands in one bin) changes by 1; a clamped sum by max(|low|, |high|). With `bound unit groups G rows R` a
+ * unit changes R rows in each of at most G groups: Δ₁ = G·R·c and Δ₂ = √G·R·c for per-row contribution c
+ * (seed "DP query tutorial", user-level DP by bounding contributions).
+ */
+function sensitivityOf(query: ast.Query, release: ast.Release, unit: string | undefined, problems: PlanProblem[]): Sensitivity {
+  const perRow = query.kind === 'sum' || query.kind === 'mean' ? Math.max(Math.abs(query.low), Math.abs(query.high)) : 1;
+  if (query.kind === 'sum' || query.kind === 'mean') {
+    if (!(query.low <= query.high)) problems.push({ code: 'parameter-out-of-range', message: `clamp range ${query.low}..${query.high} is empty`, node: query, property: 'low' });
+  }
+  if (query.kind === 'grid' && !(Number.isInteger(query.size) && query.size >= 1)) {
+    problems.push({ code: 'parameter-out-of-range', message: `grid size must be a positive integer, got ${query.size}`, node: query, property: 'size' });
+  }
+  const bound = hasBound(query) ? (query as ast.CountQuery).bound : undefined;
+  if (!bound || unit === undefined) return { l1: perRow, l2: perRow, why: perRow === 1 ? 'one row changes one count by 1' : `one row changes the sum by at most ${perRow}` };
+  const grouped = (query as ast.CountQuery).by.length > 0;
+  const rows = bound.rows;
+  const groups = grouped ? bound.groups : 1;
+  if (rows === undefined || groups === undefined) {
+    problems.push({ code: 'missing-parameter', message: `bound unit needs ${rows === undefined ? "'rows R'" : "'groups G' for a grouped query"}`, node: bound, property: 'rows' });
+    return { l1: NaN, l2: NaN, why: 'unbounded' };
+  }
+  for (const [name, v] of [['groups', groups], ['rows', rows]] as const) {
+    if (!(Number.isInteger(v) && v >= 1)) problems.push({ code: 'parameter-out-of-range', message: `${name} must be a positive integer, got ${v}`, node: bound, property: name });
+  }
+  void release;
+  return { l1: groups * rows * perRow, l2: Math.sqrt(groups) * rows * perRow, why: `one ${unit} changes ≤ ${rows} rows in each of ≤ ${groups} groups` };
+}
+
+function valueOf(v: ast.Value | undefined): number | string {
+  if (!v) return '';
+  return v.text !== undefined ? unescape(v.text) : (v.number ?? '');
+}
+
+/** The rows a query reads, as per-column restrictions; undefined when it reads every row. */
+export function boxOf(query: ast.Query): Box | undefined {
+  const where = query.kind === 'count' || query.kind === 'sum' || query.kind === 'mean' || query.kind === 'mode' ? query.where : undefined;
+  if (!where) return undefined;
+  const box = new Map<string, Constraint[]>();
+  for (const t of where.terms) {
+    const name = t.column?.name;
+    if (!name) continue;
+    const c: Constraint =
+      t.value !== undefined ? { kind: 'set', values: [valueOf(t.value)] }
+      : t.values.length > 0 ? { kind: 'set', values: t.values.map(valueOf) }
+      : { kind: 'range', low: valueOf(t.low), high: valueOf(t.high) };
+    box.set(name, [...(box.get(name) ?? []), c]);
+  }
+  return box;
+}

@@ -1,0 +1,140 @@
+/**
+ * The only bridge from the spec's syntax tree to the engine, shared by the validator, the language server's
+ * features and the command line (like Langium's `arithmetics-evaluator.ts`). Everything here is a pure function of
+ * the AST and, where a file is named, of that file's text: no diagnostics, no LSP, no process state.
+ */
+import { dirname, isAbsolute, resolve } from 'node:path';
+import { parseArxHierarchy } from '../engine/hierarchy/arx-hierarchy.js';
+import { dateHierarchy, type DateLevel } from '../engine/hierarchy/date-hierarchy.js';
+import { groupingHierarchy } from '../engine/hierarchy/grouping-hierarchy.js';
+import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
+import { intervalHierarchy } from '../engine/hierarchy/interval-hierarchy.js';
+import { maskingHierarchy } from '../engine/hierarchy/masking-hierarchy.js';
+import type { Criterion } from '../engine/criteria/criterion.js';
+import { KAnonymity } from '../engine/criteria/k-anonymity.js';
+import { DistinctLDiversity, EntropyLDiversity, RecursiveCLDiversity } from '../engine/criteria/l-diversity.js';
+import type * as ast from './generated/ast.js';
+
+/** The dataset block as the engine needs it: the file resolved against the spec and the role of each column. */
+export interface DatasetPlan {
+  readonly name: string;
+  /** Absolute path of the CSV. */
+  readonly file: string;
+  readonly delimiter?: string;
+  readonly identifying: readonly string[];
+  readonly quasi: readonly string[];
+  readonly sensitive: readonly string[];
+  readonly insensitive: readonly string[];
+  readonly unit?: string;
+  readonly sampling?: number;
+}
+
+/** Resolves a path written in a spec against the spec's own folder. */
+export function resolveSpecPath(specPath: string, written: string): string {
+  return isAbsolute(written) ? written : resolve(dirname(specPath), written);
+}
+
+/** The text of a STRING token's value; Langium has already removed the quotes, escapes are undone here. */
+export function unescape(text: string): string {
+  return text.replace(/\\(.)/g, '$1');
+}
+
+export function columnsOf(dataset: ast.Dataset, role: ast.RoleClause['role']): string[] {
+  return dataset.clauses.flatMap((c) => (c.$type === 'RoleClause' && c.role === role ? c.columns.map((x) => x.name) : []));
+}
+
+export function datasetPlan(dataset: ast.Dataset, specPath: string): DatasetPlan {
+  const unit = dataset.clauses.find((c): c is ast.UnitClause => c.$type === 'UnitClause');
+  const sampling = dataset.clauses.find((c): c is ast.SamplingClause => c.$type === 'SamplingClause');
+  return {
+    name: dataset.name,
+    file: resolveSpecPath(specPath, unescape(dataset.file)),
+    delimiter: dataset.delimiter === undefined ? undefined : unescape(dataset.delimiter).replace(/^\\t$/, '\t'),
+    identifying: columnsOf(dataset, 'identifying'),
+    quasi: columnsOf(dataset, 'quasi'),
+    sensitive: columnsOf(dataset, 'sensitive'),
+    insensitive: columnsOf(dataset, 'insensitive'),
+    unit: unit?.column?.name,
+    sampling: sampling?.fraction,
+  };
+}
+
+/**
+ * Builds the engine hierarchy a `hierarchy` declaration describes. `readText` reads an ARX file (resolved by the
+ * caller). Throws `TableError` (with the file and line when a file is at fault) for a hierarchy that cannot be built.
+ */
+export function buildHierarchy(node: ast.Hierarchy, readText: (path: string) => string, specPath: string): Hierarchy {
+  if (node.file !== undefined) {
+    const path = resolveSpecPath(specPath, unescape(node.file));
+    return parseArxHierarchy(readText(path), path);
+  }
+  const builder = node.builder;
+  if (builder?.$type === 'IntervalsBuilder') return intervalHierarchy(builder.widths, { origin: builder.origin ?? 0 });
+  if (builder?.$type === 'MaskBuilder') return maskingHierarchy(builder.counts);
+  if (builder?.$type === 'DateBuilder') return dateHierarchy({ levels: builder.units as DateLevel[] });
+  return groupingHierarchy(groupingLevels(node.groups), `hierarchy ${node.column?.name ?? ''}`.trim());
+}
+
+/**
+ * `"a", "b" -> "ab" -> "*"` lists the chain of each value; the engine wants one map per level.
+ * Two chains that send one group to different parents are kept as the first one says; the grouping's own check
+ * (`groupingHierarchy`) and the validator report the clash.
+ */
+export function groupingLevels(groups: readonly ast.HierarchyGroup[]): Map<string, string>[] {
+  const height = Math.max(0, ...groups.map((g) => g.levels.length));
+  const levels = Array.from({ length: height }, () => new Map<string, string>());
+  for (const g of groups) {
+    let below = g.values.map(unescape);
+    g.levels.forEach((target, l) => {
+      const t = unescape(target);
+      for (const v of below) if (!levels[l].has(v)) levels[l].set(v, t);
+      below = [t];
+    });
+  }
+  return levels;
+}
+
+/** The anonymity block as the engine needs it. */
+export interface AnonymityPlan {
+  readonly k?: number;
+  readonly criteria: readonly Criterion[];
+  /** Fraction of rows the search may suppress, in [0, 1]. */
+  readonly suppression: number;
+  readonly metric: string;
+}
+
+/** Builds the criteria of an anonymity block; throws `TableError` for parameters the engine rejects. */
+export function anonymityPlan(block: ast.Anonymity): AnonymityPlan {
+  const criteria: Criterion[] = [];
+  let k: number | undefined;
+  let suppression = 0;
+  let metric = 'entropy';
+  for (const c of block.clauses) {
+    if (c.$type === 'KClause') criteria.push(new KAnonymity((k = c.k)));
+    else if (c.$type === 'LDiversityClause') criteria.push(lDiversity(c));
+    else if (c.$type === 'SuppressionClause') suppression = c.percent ? c.limit / 100 : c.limit;
+    else if (c.$type === 'MetricClause') metric = c.metric;
+  }
+  return { k, criteria, suppression, metric };
+}
+
+function lDiversity(c: ast.LDiversityClause): Criterion {
+  const column = c.column?.name ?? '';
+  if (c.variant === 'entropy') return new EntropyLDiversity(column, c.l);
+  if (c.variant === 'recursive') return new RecursiveCLDiversity(column, c.c ?? 1, c.l);
+  return new DistinctLDiversity(column, c.l);
+}
+
+/** The spec's one dataset, hierarchies by column and blocks; later duplicates are the validator's business. */
+export interface SpecParts {
+  readonly dataset?: ast.Dataset;
+  readonly anonymity?: ast.Anonymity;
+  readonly budget?: ast.Budget;
+  readonly hierarchies: ReadonlyMap<string, ast.Hierarchy>;
+}
+
+export function specParts(spec: ast.Spec): SpecParts {
+  const hierarchies = new Map<string, ast.Hierarchy>();
+  for (const h of spec.hierarchies) if (h.column && !hierarchies.has(h.column.name)) hierarchies.set(h.column.name, h);
+  return { dataset: spec.datasets[0], anonymity: spec.anonymities[0], budget: spec.budgets[0], hierarchies };
+}

@@ -1,0 +1,193 @@
+import { AstUtils, type AstNode, type ValidationAcceptor, type ValidationChecks } from 'langium';
+import type { DiagnosticRelatedInformation } from 'vscode-languageserver-types';
+import type * as ast from './generated/ast.js';
+import type { PrivspecServices } from './privspec-module.js';
+import { analyzeSpec, specPath } from './privspec-analysis.js';
+import { anonymityPlan, buildHierarchy } from './privspec-to-engine.js';
+import { greek } from './privspec-release-plan.js';
+import { checkSpecData } from './privspec-data-checks.js';
+import { IssueCodes } from './issue-codes.js';
+
+export { IssueCodes };
+
+/** Registers the checks: structural ones run on every keystroke, data scans in the `slow` category. */
+export function registerValidationChecks(services: PrivspecServices): void {
+  const registry = services.validation.ValidationRegistry;
+  const validator = services.validation.PrivspecValidator;
+  const checks: ValidationChecks<ast.PrivspecAstType> = {
+    Spec: [validator.checkBlocks, validator.checkQuasiHierarchies, validator.checkReleases, validator.checkBudget],
+    Dataset: validator.checkDataset,
+    Hierarchy: validator.checkHierarchy,
+    Anonymity: validator.checkAnonymity,
+    BudgetClause: validator.checkBudgetClause,
+  };
+  registry.register(checks, validator);
+  registry.register<ast.PrivspecAstType>({ Spec: validator.checkData }, validator, 'slow');
+}
+
+/** Where another node is, for a diagnostic's related information. */
+export function relatedAt(node: AstNode, message: string): DiagnosticRelatedInformation | undefined {
+  const range = node.$cstNode?.range;
+  const uri = AstUtils.getDocument(node).uri.toString();
+  return range ? { location: { uri, range }, message } : undefined;
+}
+
+function related(items: readonly (DiagnosticRelatedInformation | undefined)[]): DiagnosticRelatedInformation[] {
+  return items.filter((x): x is DiagnosticRelatedInformation => x !== undefined);
+}
+
+export class PrivspecValidator {
+  constructor(private readonly services: PrivspecServices) {}
+
+  checkBlocks = (spec: ast.Spec, accept: ValidationAcceptor): void => {
+    if (spec.datasets.length === 0 && (spec.releases.length > 0 || spec.hierarchies.length > 0)) {
+      accept('error', "the spec has no 'dataset' block: declare one with 'dataset NAME from \"file.csv\" { … }'", { node: spec.releases[0] ?? spec.hierarchies[0], code: IssueCodes.MissingDataset });
+    }
+    const extra = (nodes: readonly AstNode[], what: string) =>
+      nodes.slice(1).forEach((n) => accept('error', `only one ${what} is allowed per spec; the first one counts`, { node: n, code: IssueCodes.Duplicate, relatedInformation: related([relatedAt(nodes[0], `first ${what}`)]) }));
+    extra(spec.datasets, "'dataset' block");
+    extra(spec.budgets, "'budget' block");
+    extra(spec.anonymities, "'anonymity' block");
+    const seen = new Map<string, AstNode>();
+    for (const r of spec.releases) {
+      const first = seen.get(r.name);
+      if (first) accept('error', `release '${r.name}' is declared twice`, { node: r, property: 'name', code: IssueCodes.Duplicate, relatedInformation: related([relatedAt(first, 'first declaration')]) });
+      else seen.set(r.name, r);
+    }
+    const hierarchies = new Map<string, AstNode>();
+    for (const h of spec.hierarchies) {
+      const name = h.column?.name;
+      if (!name) continue;
+      const first = hierarchies.get(name);
+      if (first) accept('error', `column '${name}' has two hierarchies; the first one counts`, { node: h, property: 'column', code: IssueCodes.Duplicate, relatedInformation: related([relatedAt(first, 'first hierarchy')]) });
+      else hierarchies.set(name, h);
+    }
+  };
+
+  checkQuasiHierarchies = (spec: ast.Spec, accept: ValidationAcceptor): void => {
+    const dataset = spec.datasets[0];
+    if (!dataset) return;
+    const withHierarchy = new Set(spec.hierarchies.map((h) => h.column?.name));
+    for (const clause of dataset.clauses) {
+      if (clause.$type !== 'RoleClause' || clause.role !== 'quasi') continue;
+      clause.columns.forEach((c, index) => {
+        if (!withHierarchy.has(c.name)) {
+          accept('warning', `quasi-identifier '${c.name}' has no hierarchy, so it can only be kept or suppressed whole; add 'hierarchy ${c.name}: …'`, { node: clause, property: 'columns', index, code: IssueCodes.QuasiWithoutHierarchy });
+        }
+      });
+    }
+  };
+
+  checkDataset = (dataset: ast.Dataset, accept: ValidationAcceptor): void => {
+    for (const c of dataset.clauses) {
+      if (c.$type === 'SamplingClause' && !(c.fraction > 0 && c.fraction <= 1)) {
+        accept('error', `sampling must be a fraction in (0, 1], got ${c.fraction}`, { node: c, property: 'fraction', code: IssueCodes.ParameterOutOfRange });
+      }
+    }
+    if (dataset.clauses.filter((c) => c.$type === 'UnitClause').length > 1) {
+      accept('error', 'a dataset has one privacy unit', { node: dataset.clauses.filter((c) => c.$type === 'UnitClause')[1], code: IssueCodes.Duplicate });
+    }
+  };
+
+  checkHierarchy = (h: ast.Hierarchy, accept: ValidationAcceptor): void => {
+    if (h.file !== undefined) return; // Files are read by the data checks.
+    const numbers = h.builder?.$type === 'IntervalsBuilder' ? h.builder.widths : h.builder?.$type === 'MaskBuilder' ? h.builder.counts : [];
+    numbers.forEach((x, index) => {
+      const property = (h.builder!.$type === 'IntervalsBuilder' ? 'widths' : 'counts') as never;
+      if (!(Number.isInteger(x) && x > 0)) accept('error', `hierarchy levels must be positive integers, got ${x}`, { node: h.builder!, property, index, code: IssueCodes.ParameterOutOfRange });
+    });
+    const widths = h.builder?.$type === 'IntervalsBuilder' ? h.builder.widths : [];
+    const lengths = new Set(h.groups.map((g) => g.levels.length));
+    if (lengths.size > 1) {
+      accept('error', `every group must list the same number of levels (found ${[...lengths].sort().join(' and ')})`, { node: h, property: 'groups', code: IssueCodes.HierarchyInconsistent });
+      return;
+    }
+    if (widths.some((x) => !(Number.isInteger(x) && x > 0))) return;
+    try {
+      buildHierarchy(h, () => '', '/');
+    } catch (e) {
+      const code = h.groups.length > 0 ? IssueCodes.HierarchyInconsistent : IssueCodes.HierarchyInvalid;
+      accept('error', (e as Error).message, { node: h, property: h.builder ? 'builder' : 'groups', code });
+    }
+  };
+
+  checkAnonymity = (block: ast.Anonymity, accept: ValidationAcceptor): void => {
+    for (const c of block.clauses) {
+      if (c.$type === 'KClause' && !(Number.isInteger(c.k) && c.k >= 1)) accept('error', `k must be an integer ≥ 1, got ${c.k}`, { node: c, property: 'k', code: IssueCodes.ParameterOutOfRange });
+      if (c.$type === 'LDiversityClause') {
+        if (!(c.l >= 1) || (c.variant !== 'entropy' && !Number.isInteger(c.l))) accept('error', `ℓ must be ${c.variant === 'entropy' ? 'a number' : 'an integer'} ≥ 1, got ${c.l}`, { node: c, property: 'l', code: IssueCodes.ParameterOutOfRange });
+        if (c.c !== undefined && !(c.c > 0)) accept('error', `c must be > 0, got ${c.c}`, { node: c, property: 'c', code: IssueCodes.ParameterOutOfRange });
+        if (c.variant === 'recursive' && c.c === undefined) accept('error', "recursive (c, ℓ)-diversity needs 'c C'", { node: c, property: 'variant', code: IssueCodes.MissingParameter });
+        const dataset = AstUtils.getContainerOfType(c, (n): n is ast.Spec => n.$type === 'Spec')?.datasets[0];
+        const sensitive = dataset?.clauses.flatMap((x) => (x.$type === 'RoleClause' && x.role === 'sensitive' ? x.columns.map((y) => y.name) : []));
+        if (c.column && sensitive && !sensitive.includes(c.column.name)) accept('warning', `'${c.column.name}' is not declared 'sensitive' in the dataset`, { node: c, property: 'column', code: IssueCodes.SensitiveNotDeclared });
+      }
+      if (c.$type === 'SuppressionClause') {
+        const f = c.percent ? c.limit / 100 : c.limit;
+        if (!(f >= 0 && f <= 1)) accept('error', `suppression must be between 0 and ${c.percent ? '100%' : '1'}, got ${c.limit}${c.percent ? '%' : ''}`, { node: c, property: 'limit', code: IssueCodes.ParameterOutOfRange });
+      }
+    }
+    try {
+      anonymityPlan(block);
+    } catch {
+      // Every parameter the criteria reject is reported above with its own range.
+    }
+  };
+
+  checkBudgetClause = (c: ast.BudgetClause, accept: ValidationAcceptor): void => {
+    if (c.name === 'accounting' || c.value === undefined) return;
+    const ok = c.name === 'delta' ? c.value > 0 && c.value < 1 : c.value > 0 && Number.isFinite(c.value);
+    if (!ok) accept('error', `${greek(c.name)} must be ${c.name === 'delta' ? 'in (0, 1)' : 'a finite number > 0'}, got ${c.value}`, { node: c, property: 'value', code: IssueCodes.ParameterOutOfRange });
+  };
+
+  checkReleases = (spec: ast.Spec, accept: ValidationAcceptor): void => {
+    const { plans, dataset } = this.analysis(spec);
+    for (const plan of plans) {
+      for (const p of plan.problems) accept('error', p.message, { node: p.node, property: p.property as never, code: p.code });
+      const q = plan.node.query;
+      if (dataset?.unit && plan.dp && q && (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') && !q.bound) {
+        accept('warning', `the dataset's privacy unit is '${dataset.unit}', but this release does not bound its contributions, so it protects single rows, not units; add 'bound unit groups G rows R'`, { node: plan.node, property: 'name', code: IssueCodes.UnboundedContribution });
+      }
+    }
+  };
+
+  checkBudget = (spec: ast.Spec, accept: ValidationAcceptor): void => {
+    const { plans, summary, budget, parts } = this.analysis(spec);
+    const spending = plans.filter((p) => p.dp && p.problems.length === 0);
+    if (spending.length > 0 && !parts.budget) {
+      accept('error', "differentially private releases need a 'budget { epsilon … }' block", { node: spending[0].node, property: 'name', code: IssueCodes.NoBudget });
+      return;
+    }
+    for (const plan of spending) {
+      if (plan.costs[budget.accounting]) continue;
+      const m = plan.node.mechanism!;
+      const why = budget.accounting === 'pure'
+        ? `${m.kind} noise is not ε-differentially private; use 'accounting approx' or 'accounting zcdp', or Laplace noise`
+        : `${m.kind} with ρ needs a 'delta' to be accounted as (ε, δ)`;
+      accept('error', `${m.kind} is not allowed under '${budget.accounting}' accounting: ${why}`, { node: m, property: 'kind', code: IssueCodes.MechanismNotAllowed });
+    }
+    for (const spend of summary.releases) {
+      if (spend.overrun) {
+        const info = related(spend.overrun.spentBy.map((p) => relatedAt(p.node, `'${p.name}' spent part of the budget`)));
+        accept('error', `budget overrun in '${spend.plan.name}': ${spend.overrun.message}`, { node: spend.plan.node, property: 'name', code: IssueCodes.BudgetOverrun, relatedInformation: info });
+      } else if (spend.parallelWith.length > 0) {
+        accept('info', `composes in parallel with ${spend.parallelWith.map((n) => `'${n}'`).join(', ')} (disjoint where ranges): adds ${formatAmount(spend.marginal)} of its ${formatAmount(spend.cost)}`, { node: spend.plan.node, property: 'name', code: IssueCodes.ParallelComposition });
+      }
+    }
+  };
+
+  checkData = async (spec: ast.Spec, accept: ValidationAcceptor, cancel: import('langium').Cancellation.CancellationToken): Promise<void> => {
+    const document = AstUtils.getDocument(spec);
+    await checkSpecData(spec, specPath(document), this.services.data.CsvStore, accept, cancel);
+  };
+
+  private analysis(spec: ast.Spec) {
+    return analyzeSpec(spec, specPath(AstUtils.getDocument(spec)));
+  }
+}
+
+function formatAmount(a: { epsilon?: number; delta?: number; rho?: number }): string {
+  const f = (x: number) => String(Number(x.toPrecision(12)));
+  if (a.rho !== undefined) return `ρ=${f(a.rho)}`;
+  return a.delta ? `ε=${f(a.epsilon ?? 0)}, δ=${f(a.delta)}` : `ε=${f(a.epsilon ?? 0)}`;
+}

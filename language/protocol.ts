@@ -1,0 +1,66 @@
+/**
+ * Custom requests between the privspec language server and the VS Code client, in the manner of rust-analyzer's
+ * `lsp_ext.ts`. The client (`extension/`) mirrors these declarations; keep the method names and shapes in step.
+ */
+import { RequestType } from 'vscode-languageserver';
+
+/** Amounts of privacy loss; only the notions that apply are present. */
+export interface PrivacyAmount {
+  epsilon?: number;
+  delta?: number;
+  rho?: number;
+}
+
+export interface BudgetParams {
+  /** The spec's document URI, as the client knows it. */
+  uri: string;
+}
+
+export interface BudgetReleaseEntry {
+  name: string;
+  /** Zero-based line of the `release` keyword, for navigation. */
+  line: number;
+  cost: PrivacyAmount;
+  /** What the release added to the total (less than `cost` when it composes in parallel). */
+  marginal: PrivacyAmount;
+  overrun: boolean;
+}
+
+/** The spec's budget as `privspec check --format json` prints it, plus per-release spending and a one-line label. */
+export interface BudgetSummaryResponse {
+  accounting: 'pure' | 'approx' | 'zcdp';
+  limit: PrivacyAmount;
+  spent: PrivacyAmount;
+  /** `0.9 / 1 ε`, for the status bar. */
+  label: string;
+  releases: BudgetReleaseEntry[];
+  /** False when the document has no budget block. */
+  hasBudget: boolean;
+}
+
+/** `privspec/budget`: the budget summary of one spec; `null` when the URI is not an open privspec document. */
+export const budgetRequest = new RequestType<BudgetParams, BudgetSummaryResponse | null, void>('privspec/budget');
+
+export interface RunReleaseParams {
+  /** The spec's document URI. */
+  uri: string;
+  /** The release to run; all releases when absent. */
+  release?: string;
+  /** Output folder; defaults to `<spec folder>/releases/<spec name>`. */
+  out?: string;
+  /** Plan and report without spending budget or writing results. */
+  dryRun?: boolean;
+}
+
+export interface RunReleaseResult {
+  /** One entry per release run, as in `privspec release --json`. */
+  releases: Array<{ name: string; status: 'written' | 'dry-run' | 'unavailable' | 'failed'; message: string; files: string[] }>;
+  /** Where the outputs went. */
+  out: string;
+}
+
+/** `privspec/runRelease`: runs one or all releases of a spec, exactly as `privspec release` does. */
+export const runReleaseRequest = new RequestType<RunReleaseParams, RunReleaseResult, void>('privspec/runRelease');
+
+/** The command the "▶ Run" code lens invokes on the client, with one `RunReleaseParams` argument. */
+export const RunReleaseCommand = 'privspec.runRelease';
