@@ -1,0 +1,33 @@
+import { existsSync } from 'node:fs';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CommandFactory } from '../ctx.js';
+import { writeFileAtomic } from '../write-file.js';
+import { activeCsv } from './active-files.js';
+
+/**
+ * `PrivSpec: Create Spec from CSV`: drafts a `.privspec` for the active CSV (types inferred, roles proposed from names and
+ * cardinalities, default hierarchies) in the worker, writes it to a new file beside the workspace root (never over an
+ * existing one) and opens it.
+ */
+export const createSpec: CommandFactory = {
+  enabled: (ctx) => async (uri?: vscode.Uri) => {
+    const document = await activeCsv(uri);
+    if (!document) return;
+    const csvPath = document.uri.fsPath;
+    const folder = vscode.workspace.getWorkspaceFolder(document.uri)?.uri.fsPath ?? path.dirname(csvPath);
+    const base = path.basename(csvPath).replace(/\.(csv|tsv)$/i, '');
+    let target = path.join(folder, `${base}.privspec`);
+    for (let i = 2; existsSync(target); i++) target = path.join(folder, `${base}-${i}.privspec`);
+    const relativePath = path.relative(path.dirname(target), csvPath).split(path.sep).join('/');
+    const text = await ctx.worker.request({
+      kind: 'draftSpec',
+      text: document.getText(),
+      relativePath,
+      delimiter: ctx.config.delimiter(document.uri),
+      k: ctx.config.defaultK(document.uri),
+    });
+    await writeFileAtomic(target, text);
+    await vscode.window.showTextDocument(vscode.Uri.file(target));
+  },
+};

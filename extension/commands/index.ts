@@ -1,0 +1,24 @@
+import type { CommandFactory } from '../ctx.js';
+import { anonymizeCsv } from './anonymize-csv.js';
+import { createSpec } from './create-spec.js';
+import { restartServer } from './restart-server.js';
+import { runRelease } from './run-release.js';
+import { setQuasiIdentifiers } from './set-quasi-identifiers.js';
+import { showClassRows } from './show-class-rows.js';
+import { showRiskReport } from './show-risk-report.js';
+
+/**
+ * The command table, registered as `privspec.<key>` (see package.json `contributes.commands` for the palette titles).
+ * One file per command beside this one.
+ */
+export function createCommands(): Record<string, CommandFactory> {
+  return {
+    showRiskReport,
+    createSpecFromCsv: createSpec,
+    anonymizeCsv,
+    runRelease,
+    setQuasiIdentifiers,
+    showClassRows,
+    restartServer,
+  };
+}

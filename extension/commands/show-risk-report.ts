@@ -1,0 +1,66 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { CommandFactory, Ctx } from '../ctx.js';
+import { isSpec } from '../csv/csv-models.js';
+import type { CsvModel } from '../protocol.js';
+import { RiskReportPanel } from '../risk-report/risk-report-panel.js';
+
+/**
+ * `PrivSpec: Show Risk Report` for the active CSV (its quasi-identifiers from a spec or the settings) or the active
+ * spec (its dataset): the figures are computed in the worker and shown in the risk-report webview.
+ */
+export const showRiskReport: CommandFactory = {
+  enabled: (ctx) => async (uri?: vscode.Uri) => {
+    const target = await reportTarget(ctx, uri);
+    if (!target) return;
+    const text = await readText(vscode.Uri.file(target.csvPath));
+    const report = await vscode.window.withProgress(
+      { location: vscode.ProgressLocation.Notification, title: `PrivSpec: computing the risk of ${path.basename(target.csvPath)}`, cancellable: true },
+      (_progress, token) => ctx.worker.request({
+        kind: 'risk',
+        text,
+        source: vscode.workspace.asRelativePath(target.csvPath),
+        delimiter: ctx.config.delimiter() ?? target.delimiter,
+        model: target.model,
+      }, token),
+    );
+    RiskReportPanel.show(ctx.extension.extensionUri, report, target.csvPath);
+  },
+};
+
+interface ReportTarget {
+  readonly csvPath: string;
+  readonly model: CsvModel;
+  readonly delimiter?: string;
+}
+
+async function reportTarget(ctx: Ctx, uri?: vscode.Uri): Promise<ReportTarget | undefined> {
+  const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
+  if (document && isSpec(document)) {
+    const dataset = ctx.models.all().find((d) => d.specPath === document.uri.fsPath);
+    if (!dataset) throw new Error(`${path.basename(document.uri.fsPath)} declares no dataset with quasi-identifiers`);
+    return { csvPath: dataset.csvPath, model: dataset.model, delimiter: dataset.delimiter };
+  }
+  if (document && document.uri.scheme === 'file' && /\.(csv|tsv)$/i.test(document.uri.fsPath)) {
+    let resolved = ctx.models.modelFor(document.uri);
+    if (!resolved) {
+      await vscode.commands.executeCommand('privspec.setQuasiIdentifiers', document.uri);
+      resolved = ctx.models.modelFor(document.uri);
+      if (!resolved) return undefined;
+    }
+    return { csvPath: document.uri.fsPath, model: resolved.model, delimiter: resolved.delimiter };
+  }
+  // Neither a CSV nor a spec is active: offer every dataset the workspace's specs declare.
+  const datasets = ctx.models.all();
+  if (datasets.length === 0) throw new Error('open a CSV or a .privspec file first');
+  const picked = datasets.length === 1 ? datasets[0] : (await vscode.window.showQuickPick(
+    datasets.map((d) => ({ label: vscode.workspace.asRelativePath(d.csvPath), description: path.basename(d.specPath), d })),
+    { title: 'Risk report for which data?' },
+  ))?.d;
+  return picked && { csvPath: picked.csvPath, model: picked.model, delimiter: picked.delimiter };
+}
+
+async function readText(uri: vscode.Uri): Promise<string> {
+  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
+  return open?.getText() ?? new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+}

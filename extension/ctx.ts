@@ -1,0 +1,108 @@
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { createClient } from './client.js';
+import { Config } from './config.js';
+import { CsvDiagnostics } from './csv/csv-diagnostics.js';
+import { CsvModels } from './csv/csv-models.js';
+import { WorkerClient } from './csv/worker-client.js';
+import { BudgetStatus } from './status-bar.js';
+
+/** A command body; arguments come from the palette (none), code actions or other commands. */
+export type Cmd = (...args: any[]) => unknown;
+
+/**
+ * One entry of the command table, as in rust-analyzer: `enabled` builds the command; a command that needs the language
+ * server and finds it stopped says so instead of failing obscurely.
+ */
+export interface CommandFactory {
+  readonly enabled: (ctx: Ctx) => Cmd;
+  readonly needsServer?: boolean;
+}
+
+/**
+ * Everything the extension owns while it is active: configuration, the language client, the CSV worker, the diagnostics,
+ * the status bar and every disposable. Commands receive the Ctx and reach everything through it.
+ */
+export class Ctx implements vscode.Disposable {
+  readonly config = new Config();
+  readonly output = vscode.window.createOutputChannel('PrivSpec');
+  /** The worker for live diagnostics; long jobs (anonymize) get a worker of their own so that cancelling them spares it. */
+  readonly worker: WorkerClient;
+  readonly models: CsvModels;
+  readonly diagnostics: CsvDiagnostics;
+  private client_: LanguageClient | undefined;
+  private readonly budget: BudgetStatus;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  constructor(readonly extension: vscode.ExtensionContext) {
+    this.worker = new WorkerClient(this.asset('csv-diagnostics-worker.cjs'));
+    const log = (line: string) => this.output.appendLine(line);
+    this.models = new CsvModels(this.config, this.worker, log);
+    this.diagnostics = new CsvDiagnostics(this.config, this.models, this.worker, log);
+    this.budget = new BudgetStatus(() => this.client_);
+    this.disposables.push(this.output, this.worker, this.models, this.diagnostics, this.budget);
+    extension.subscriptions.push(this);
+  }
+
+  get client(): LanguageClient | undefined {
+    return this.client_;
+  }
+
+  /** The path of a bundled file under `dist/`. */
+  asset(name: string): string {
+    return path.join(this.extension.extensionPath, 'dist', name);
+  }
+
+  /** Starts (or restarts) the language server; the extension keeps working without it, minus spec diagnostics. */
+  async startServer(): Promise<void> {
+    await this.stopServer();
+    const client = createClient(this.config.serverPath() ?? this.asset('language-server.cjs'), this.output);
+    if (!client) return;
+    this.client_ = client;
+    try {
+      await client.start();
+      void this.budget.refresh();
+    } catch (error) {
+      this.output.appendLine(`the language server failed to start: ${(error as Error).message}`);
+      this.client_ = undefined;
+    }
+  }
+
+  async stopServer(): Promise<void> {
+    const client = this.client_;
+    this.client_ = undefined;
+    if (client?.isRunning()) await client.stop().catch(() => undefined);
+  }
+
+  /** Registers the command table under `privspec.<name>`. */
+  registerCommands(table: Readonly<Record<string, CommandFactory>>): void {
+    for (const [name, factory] of Object.entries(table)) {
+      const body = factory.enabled(this);
+      const command = factory.needsServer
+        ? (...args: unknown[]) => this.client_?.isRunning()
+          ? body(...args)
+          : void vscode.window.showErrorMessage('PrivSpec: the language server is not running (see the PrivSpec output).')
+        : body;
+      this.disposables.push(vscode.commands.registerCommand(`privspec.${name}`, async (...args: unknown[]) => {
+        try {
+          return await command(...args);
+        } catch (error) {
+          // Commands report failures as one line; the stack goes to the output channel only.
+          this.output.appendLine(`privspec.${name} failed: ${(error as Error).stack ?? String(error)}`);
+          void vscode.window.showErrorMessage(`PrivSpec: ${(error as Error).message}`);
+          return undefined;
+        }
+      }));
+    }
+  }
+
+  push(...disposables: vscode.Disposable[]): void {
+    this.disposables.push(...disposables);
+  }
+
+  dispose(): void {
+    void this.stopServer();
+    for (const d of this.disposables.reverse()) d.dispose();
+  }
+}

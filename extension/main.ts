@@ -1,0 +1,33 @@
+import * as vscode from 'vscode';
+import { createCommands } from './commands/index.js';
+import { CsvCodeActions } from './csv/csv-code-actions.js';
+import { Ctx } from './ctx.js';
+import { RiskReportPanel } from './risk-report/risk-report-panel.js';
+
+/**
+ * Activation builds a Ctx, registers the command table and the CSV code actions, and starts the language server.
+ * Nothing here computes: CSVs are checked in a worker thread, specs in the language server.
+ */
+export async function activate(extension: vscode.ExtensionContext): Promise<{ ctx: Ctx; activationMs: number }> {
+  const started = performance.now();
+  const ctx = new Ctx(extension);
+  ctx.registerCommands(createCommands());
+  ctx.push(vscode.languages.registerCodeActionsProvider(
+    [{ language: 'csv' }, { pattern: '**/*.{csv,tsv}' }],
+    new CsvCodeActions(ctx),
+    { providedCodeActionKinds: CsvCodeActions.kinds },
+  ));
+  ctx.push(vscode.window.registerWebviewPanelSerializer(RiskReportPanel.viewType, {
+    deserializeWebviewPanel: async (panel, state) => RiskReportPanel.revive(panel, extension.extensionUri, state as Parameters<typeof RiskReportPanel.revive>[2]),
+  }));
+  // The server and the spec index start in the background, so activation returns at once.
+  void ctx.startServer();
+  void ctx.models.indexWorkspace().then(() => ctx.diagnostics.checkAll());
+  const activationMs = performance.now() - started;
+  ctx.output.appendLine(`activated in ${activationMs.toFixed(1)} ms`);
+  return { ctx, activationMs };
+}
+
+export function deactivate(): void {
+  // Everything is disposed through the extension context's subscriptions.
+}

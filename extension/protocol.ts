@@ -1,0 +1,226 @@
+/**
+ * Every message that crosses a process or frame boundary from the extension host, typed in one place:
+ * the custom LSP requests (mirroring `language/protocol.ts`), the CSV worker's requests and replies,
+ * and the risk-report webview's messages. Neither side sends anything that is not declared here.
+ */
+
+// ---------------------------------------------------------------------------------------------------------------
+// Custom LSP requests. This part mirrors `language/protocol.ts`, the server's declarations.
+
+/** Amounts of privacy loss; only the notions that apply are present. */
+export interface PrivacyAmount {
+  epsilon?: number;
+  delta?: number;
+  rho?: number;
+}
+
+export interface BudgetParams {
+  /** The spec's document URI, as the client knows it. */
+  uri: string;
+}
+
+export interface BudgetReleaseEntry {
+  name: string;
+  /** Zero-based line of the `release` keyword. */
+  line: number;
+  cost: PrivacyAmount;
+  marginal: PrivacyAmount;
+  overrun: boolean;
+}
+
+export interface BudgetSummaryResponse {
+  accounting: 'pure' | 'approx' | 'zcdp';
+  limit: PrivacyAmount;
+  spent: PrivacyAmount;
+  /** `0.9 / 1 ε`, for the status bar. */
+  label: string;
+  releases: BudgetReleaseEntry[];
+  /** False when the document has no budget block. */
+  hasBudget: boolean;
+}
+
+/** `privspec/budget`: the budget summary of one spec; null when the URI is not an open privspec document. */
+export const budgetRequestMethod = 'privspec/budget';
+export type BudgetResult = BudgetSummaryResponse | null;
+
+export interface RunReleaseParams {
+  /** The spec's document URI. */
+  uri: string;
+  /** The release to run; all releases when absent. */
+  release?: string;
+  /** Output folder; the server's default when absent. */
+  out?: string;
+  /** Plan and report without spending budget or writing results. */
+  dryRun?: boolean;
+}
+
+export interface RunReleaseResult {
+  releases: Array<{ name: string; status: 'written' | 'dry-run' | 'unavailable' | 'failed'; message: string; files: string[] }>;
+  out: string;
+}
+
+/** `privspec/runRelease`: runs one or all releases of a spec, exactly as `privspec release` does. */
+export const runReleaseRequestMethod = 'privspec/runRelease';
+
+// ---------------------------------------------------------------------------------------------------------------
+// What the CSV checks need to know about one CSV: where its quasi-identifiers, k and hierarchies come from.
+
+/** A hierarchy as the worker can rebuild it: an ARX-format file (absolute path) or a builder description. */
+export type HierarchySource =
+  | { readonly kind: 'arx'; readonly path: string }
+  | { readonly kind: 'intervals'; readonly widths: readonly number[]; readonly origin?: number }
+  | { readonly kind: 'mask'; readonly counts: readonly number[] }
+  | { readonly kind: 'date'; readonly units: readonly string[] }
+  | { readonly kind: 'groups'; readonly groups: readonly { readonly values: readonly string[]; readonly levels: readonly string[] }[] };
+
+/** The model one CSV is checked against. */
+export interface CsvModel {
+  readonly qi: readonly string[];
+  readonly k: number;
+  /** Direct identifiers, dropped from anonymized output. */
+  readonly identifying?: readonly string[];
+  readonly sensitive?: readonly string[];
+  readonly samplingFraction?: number;
+  /** Hierarchies by column, for the "Generalize" quick fix and the anonymize command. */
+  readonly hierarchies: Readonly<Record<string, HierarchySource>>;
+  /** Levels the spec already generalizes columns to (a column absent here stays at level 0). */
+  readonly levels: Readonly<Record<string, number>>;
+  /** The spec this model came from, or undefined when it came from the workspace settings. */
+  readonly spec?: { readonly uri: string; readonly name: string };
+}
+
+// ---------------------------------------------------------------------------------------------------------------
+// The CSV worker (`dist/csv-diagnostics-worker.cjs`): requests carry an id, replies echo it.
+
+/** One row of a class smaller than k, located for an editor diagnostic. */
+export interface RowViolation {
+  /** 1-based record number (the header is not a record). */
+  readonly row: number;
+  /** 0-based line of the record in the document. */
+  readonly line: number;
+  /** Character range on that line covering the quasi-identifier cells. */
+  readonly start: number;
+  readonly end: number;
+  readonly classSize: number;
+  /** `{age=34, sex=F, zip=81931}`. */
+  readonly classKey: string;
+  /** An opaque id of the class in the last check of this document, for "Show the rows of this class". */
+  readonly classId: number;
+}
+
+export interface CheckResult {
+  readonly rows: number;
+  readonly classes: number;
+  readonly violatingRows: number;
+  readonly violatingClasses: number;
+  /** At most `maxDiagnostics`, in file order. */
+  readonly violations: readonly RowViolation[];
+  /** 0-based line of the header, for the summary diagnostic. */
+  readonly headerLine: number;
+  readonly elapsedMs: number;
+}
+
+/** A single-column generalization that lifts a class to k. */
+export interface GeneralizationFix {
+  readonly column: string;
+  readonly level: number;
+  /** The generalized value of this class's cell at that level, for the quick fix's title. */
+  readonly value: string;
+  /** Rows below k now that would reach k with this change alone. */
+  readonly resolves: number;
+}
+
+export interface ClassRows {
+  readonly classKey: string;
+  readonly rows: readonly { readonly row: number; readonly line: number }[];
+}
+
+/** Risk figures of one CSV, as the risk report shows them. */
+export interface RiskReport {
+  readonly source: string;
+  readonly rows: number;
+  readonly qi: readonly string[];
+  readonly k: number;
+  readonly classes: number;
+  readonly sampleUniques: number;
+  readonly averageRisk: number;
+  readonly highestRisk: number;
+  /** Class size → number of classes of that size, ascending by size. */
+  readonly classSizeHistogram: readonly (readonly [number, number])[];
+  readonly kViolations: { readonly k: number; readonly records: number; readonly classes: number };
+  readonly populationUniqueness?: { readonly model: string; readonly samplingFraction: number; readonly estimate: number };
+  readonly lDiversity: readonly {
+    readonly sensitive: string;
+    /** The smallest number of distinct sensitive values in any class (distinct ℓ of the table). */
+    readonly distinctL: number;
+    /** The smallest entropy ℓ (exp of the class's sensitive-value entropy) of any class. */
+    readonly entropyL: number;
+    readonly classesWithOneValue: number;
+  }[];
+  /** Quasi-identifier subsets ranked by the records they make unique. */
+  readonly riskiestCombinations: readonly { readonly columns: readonly string[]; readonly sampleUniques: number; readonly classes: number }[];
+}
+
+/** A spec's text and file path, for the worker to parse. */
+export interface SpecText {
+  readonly path: string;
+  readonly text: string;
+}
+
+/** One dataset declared by a spec: the CSV it names (an absolute path) and the model that CSV is checked against. */
+export interface SpecDataset {
+  readonly specPath: string;
+  readonly csvPath: string;
+  readonly delimiter?: string;
+  readonly model: CsvModel;
+}
+
+export interface AnonymizeResult {
+  /** Level per quasi-identifier, or null when no transformation satisfies k within the suppression limit. */
+  readonly transformation: Readonly<Record<string, number>> | null;
+  readonly suppressed: number;
+  readonly classes: number;
+  readonly out?: string;
+}
+
+export type WorkerRequest =
+  | { readonly id: number; readonly kind: 'check'; readonly key: string; readonly text: string; readonly delimiter?: string; readonly model: CsvModel; readonly maxDiagnostics: number }
+  | { readonly id: number; readonly kind: 'fixes'; readonly key: string; readonly classId: number }
+  | { readonly id: number; readonly kind: 'classRows'; readonly key: string; readonly classId: number; readonly limit: number }
+  | { readonly id: number; readonly kind: 'risk'; readonly text: string; readonly source: string; readonly delimiter?: string; readonly model: CsvModel }
+  | { readonly id: number; readonly kind: 'forget'; readonly key: string }
+  | { readonly id: number; readonly kind: 'specModels'; readonly specs: readonly SpecText[] }
+  | { readonly id: number; readonly kind: 'draftSpec'; readonly text: string; readonly relativePath: string; readonly delimiter?: string; readonly k: number }
+  | { readonly id: number; readonly kind: 'anonymize'; readonly text: string; readonly source: string; readonly delimiter?: string; readonly model: CsvModel; readonly suppression: number; readonly out: string };
+
+export interface WorkerFailure {
+  readonly message: string;
+  readonly line?: number;
+  readonly column?: number;
+}
+
+export type WorkerReply =
+  | { readonly id: number; readonly ok: true; readonly kind: 'check'; readonly result: CheckResult }
+  | { readonly id: number; readonly ok: true; readonly kind: 'fixes'; readonly result: readonly GeneralizationFix[] }
+  | { readonly id: number; readonly ok: true; readonly kind: 'classRows'; readonly result: ClassRows }
+  | { readonly id: number; readonly ok: true; readonly kind: 'risk'; readonly result: RiskReport }
+  | { readonly id: number; readonly ok: true; readonly kind: 'forget'; readonly result: null }
+  | { readonly id: number; readonly ok: true; readonly kind: 'specModels'; readonly result: readonly SpecDataset[] }
+  | { readonly id: number; readonly ok: true; readonly kind: 'draftSpec'; readonly result: string }
+  | { readonly id: number; readonly ok: true; readonly kind: 'anonymize'; readonly result: AnonymizeResult }
+  | { readonly id: number; readonly kind: 'progress'; readonly fraction: number; readonly message: string }
+  | { readonly id: number; readonly ok: false; readonly error: WorkerFailure };
+
+// ---------------------------------------------------------------------------------------------------------------
+// The risk-report webview.
+
+/** Extension → webview. */
+export type ToWebview =
+  | { readonly type: 'report'; readonly report: RiskReport }
+  | { readonly type: 'error'; readonly message: string }
+  | { readonly type: 'saved'; readonly path: string };
+
+/** Webview → extension. */
+export type FromWebview =
+  | { readonly type: 'ready' }
+  | { readonly type: 'save'; readonly format: 'markdown' | 'html' };

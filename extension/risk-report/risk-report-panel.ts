@@ -1,0 +1,112 @@
+import { randomBytes } from 'node:crypto';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { FromWebview, RiskReport, ToWebview } from '../protocol.js';
+import { writeFileAtomic } from '../write-file.js';
+import { riskReportHtml } from './risk-report-html.js';
+import { riskReportMarkdown } from './risk-report-markdown.js';
+
+/**
+ * The risk-report webview panel, one at a time (as in the webview sample): `show` reuses the open panel. The page is
+ * `dist/webview.js` under a nonce CSP with only `dist/` as a local resource root; it renders the report it is sent and
+ * keeps it in its own state, so a reload or a restored window shows it again. Saving writes Markdown or HTML next to the data.
+ */
+export class RiskReportPanel {
+  static readonly viewType = 'privspec.riskReport';
+  private static current: RiskReportPanel | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+  private report: RiskReport | undefined;
+  private csvPath: string | undefined;
+
+  static show(extensionUri: vscode.Uri, report: RiskReport, csvPath: string): RiskReportPanel {
+    const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
+    if (!RiskReportPanel.current) {
+      const panel = vscode.window.createWebviewPanel(RiskReportPanel.viewType, 'Risk Report', column, RiskReportPanel.options(extensionUri));
+      RiskReportPanel.current = new RiskReportPanel(panel, extensionUri);
+    } else RiskReportPanel.current.panel.reveal(column);
+    const current = RiskReportPanel.current;
+    current.report = report;
+    current.csvPath = csvPath;
+    current.panel.title = `Risk Report: ${path.basename(csvPath)}`;
+    void current.post({ type: 'report', report });
+    return current;
+  }
+
+  /** Restores a panel after a window reload; the page re-renders from its saved state. */
+  static revive(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, state: { report?: RiskReport } | undefined): void {
+    panel.webview.options = RiskReportPanel.options(extensionUri);
+    const revived = new RiskReportPanel(panel, extensionUri);
+    revived.report = state?.report;
+    // The report names its CSV relative to the workspace; saving next to it needs the absolute path back.
+    const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;
+    revived.csvPath = state?.report && folder ? path.resolve(folder, state.report.source) : undefined;
+    RiskReportPanel.current = revived;
+  }
+
+  private static options(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
+    return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist')] };
+  }
+
+  private constructor(private readonly panel: vscode.WebviewPanel, private readonly extensionUri: vscode.Uri) {
+    panel.webview.html = this.html();
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((message: FromWebview) => void this.receive(message)),
+    );
+  }
+
+  private async receive(message: FromWebview): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        if (this.report) await this.post({ type: 'report', report: this.report });
+        return;
+      case 'save':
+        await this.save(message.format);
+        return;
+    }
+  }
+
+  private async save(format: 'markdown' | 'html'): Promise<void> {
+    if (!this.report || !this.csvPath) return;
+    const base = this.csvPath.replace(/\.(csv|tsv)$/i, '');
+    const target = `${base}.risk-report.${format === 'markdown' ? 'md' : 'html'}`;
+    const text = format === 'markdown' ? riskReportMarkdown(this.report) : riskReportHtml(this.report);
+    try {
+      await writeFileAtomic(target, text);
+      await this.post({ type: 'saved', path: target });
+      const open = await vscode.window.showInformationMessage(`PrivSpec: saved ${vscode.workspace.asRelativePath(target)}`, 'Open');
+      if (open) await vscode.window.showTextDocument(vscode.Uri.file(target));
+    } catch (error) {
+      await this.post({ type: 'error', message: (error as Error).message });
+    }
+  }
+
+  private post(message: ToWebview): Thenable<boolean> {
+    return this.panel.webview.postMessage(message);
+  }
+
+  private html(): string {
+    const webview = this.panel.webview;
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js'));
+    const nonce = randomBytes(16).toString('base64');
+    const csp = [
+      "default-src 'none'",
+      `style-src ${webview.cspSource} 'unsafe-inline'`,
+      `font-src ${webview.cspSource}`,
+      `img-src ${webview.cspSource} data:`,
+      `script-src 'nonce-${nonce}'`,
+    ].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>Risk Report</title></head>
+<body><main id="app" data-view="risk-report"><p>Computing…</p></main>
+<script nonce="${nonce}" src="${script}"></script></body></html>`;
+  }
+
+  private dispose(): void {
+    if (RiskReportPanel.current === this) RiskReportPanel.current = undefined;
+    for (const d of this.disposables) d.dispose();
+  }
+}

@@ -1,0 +1,71 @@
+/**
+ * The CSV worker thread: parses CSVs, groups rows into equivalence classes, computes risk figures and reads specs, so that
+ * none of it runs on the extension host's thread. One message in, one reply out (plus progress for long jobs); the last
+ * check of every open document is kept so that quick fixes and "show rows" answer without re-parsing.
+ */
+import { parentPort } from 'node:worker_threads';
+import { TableError } from '../../engine/table/table.js';
+import { parseCsv } from '../../engine/table/parse-csv.js';
+import type { WorkerReply, WorkerRequest } from '../protocol.js';
+import { anonymizeCsv } from './anonymize.js';
+import { checkCsv, generalizationFixes, rowsOf, type CheckState } from './csv-check.js';
+import { riskFigures } from './risk-figures.js';
+import { specModels } from './spec-models.js';
+import { draftColumns, renderSpec } from '../spec/spec-draft.js';
+
+const states = new Map<string, CheckState>();
+
+function state(key: string): CheckState {
+  const s = states.get(key);
+  if (!s) throw new Error('the document has changed since its last check; try again');
+  return s;
+}
+
+function handle(request: WorkerRequest): WorkerReply {
+  const { id } = request;
+  switch (request.kind) {
+    case 'check': {
+      const { state: s, result } = checkCsv(request.text, request.delimiter, request.model, request.maxDiagnostics, request.key);
+      states.set(request.key, s);
+      return { id, ok: true, kind: 'check', result };
+    }
+    case 'fixes':
+      return { id, ok: true, kind: 'fixes', result: generalizationFixes(state(request.key), request.classId) };
+    case 'classRows':
+      return { id, ok: true, kind: 'classRows', result: rowsOf(state(request.key), request.classId, request.limit) };
+    case 'risk': {
+      const table = parseCsv(request.text, { delimiter: request.delimiter, source: request.source });
+      return { id, ok: true, kind: 'risk', result: riskFigures(table, request.model, request.source) };
+    }
+    case 'forget':
+      states.delete(request.key);
+      return { id, ok: true, kind: 'forget', result: null };
+    case 'specModels':
+      return { id, ok: true, kind: 'specModels', result: specModels(request.specs) };
+    case 'draftSpec': {
+      const table = parseCsv(request.text, { delimiter: request.delimiter, source: request.relativePath });
+      return { id, ok: true, kind: 'draftSpec', result: renderSpec(request.relativePath, draftColumns(table), request.k, table.delimiter) };
+    }
+    case 'anonymize':
+      return {
+        id,
+        ok: true,
+        kind: 'anonymize',
+        result: anonymizeCsv(request, (fraction, message) => parentPort?.postMessage({ id, kind: 'progress', fraction, message } satisfies WorkerReply)),
+      };
+  }
+}
+
+parentPort?.on('message', (request: WorkerRequest) => {
+  let reply: WorkerReply;
+  try {
+    reply = handle(request);
+  } catch (error) {
+    // Input errors keep their location so that the editor can put the diagnostic on the right line.
+    const e = error as Error;
+    reply = e instanceof TableError
+      ? { id: request.id, ok: false, error: { message: e.message, line: e.line, column: e.column } }
+      : { id: request.id, ok: false, error: { message: e.message ?? String(error) } };
+  }
+  parentPort?.postMessage(reply);
+});

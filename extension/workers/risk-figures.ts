@@ -1,0 +1,84 @@
+import { equivalenceClasses, type EquivalenceClasses } from '../../engine/anonymity/equivalence-classes.js';
+import { sensitiveFrequencies } from '../../engine/anonymity/class-stats.js';
+import { classSizeHistogram, classesOfSize } from '../../engine/risk/class-size-histogram.js';
+import { populationUniqueness } from '../../engine/risk/population-uniqueness.js';
+import { kViolations, prosecutorRisk } from '../../engine/risk/prosecutor-risk.js';
+import { column, type Table } from '../../engine/table/table.js';
+import type { CsvModel, RiskReport } from '../protocol.js';
+
+/** Subsets of at most this many quasi-identifiers are ranked for "riskiest combinations" when there are more than 6. */
+const MAX_SUBSET = 3;
+
+/**
+ * The figures of the risk report for one table: prosecutor risk from the class-size histogram (El Emam & Dankar 2008),
+ * population uniqueness by the Dankar et al. 2012 decision rule when the model gives a sampling fraction, ℓ-diversity of
+ * every sensitive column, and the quasi-identifier subsets that single out the most records.
+ */
+export function riskFigures(table: Table, model: CsvModel, source: string): RiskReport {
+  const classes = equivalenceClasses(table, model.qi);
+  const h = classSizeHistogram(classes.sizes);
+  const risk = prosecutorRisk(h);
+  const pu = model.samplingFraction !== undefined && model.samplingFraction > 0 && model.samplingFraction <= 1 && h.rows > 0
+    ? populationUniqueness(h, model.samplingFraction)
+    : undefined;
+  return {
+    source,
+    rows: table.rowCount,
+    qi: model.qi,
+    k: model.k,
+    classes: classes.classCount,
+    sampleUniques: classesOfSize(h, 1),
+    averageRisk: risk.averageRisk,
+    highestRisk: risk.highestRisk,
+    classSizeHistogram: h.sizes.map((s, i) => [s, h.counts[i]] as const),
+    kViolations: kViolations(h, model.k),
+    ...(pu && model.samplingFraction !== undefined && {
+      populationUniqueness: { model: pu.dankar.model, samplingFraction: model.samplingFraction, estimate: pu.dankar.share ?? 0 },
+    }),
+    lDiversity: (model.sensitive ?? []).map((s) => lDiversityFigures(table, classes, s)),
+    riskiestCombinations: riskiestCombinations(table, model.qi),
+  };
+}
+
+/**
+ * The table's ℓ for one sensitive column: the smallest number of distinct values in any class (distinct ℓ), and the
+ * smallest exp(entropy) of any class (entropy ℓ, Machanavajjhala et al. 2007), where a class of size N with value counts f
+ * has entropy ln N − (Σ f ln f)/N.
+ */
+export function lDiversityFigures(table: Table, classes: EquivalenceClasses, sensitive: string): RiskReport['lDiversity'][number] {
+  const f = sensitiveFrequencies(classes, column(table, sensitive));
+  let distinctL = Infinity;
+  let entropyL = Infinity;
+  let classesWithOneValue = 0;
+  for (let id = 0; id < classes.classCount; id++) {
+    const from = f.offsets[id];
+    const to = f.offsets[id + 1];
+    const n = classes.sizes[id];
+    let sumFlnF = 0;
+    for (let i = from; i < to; i++) sumFlnF += f.counts[i] * Math.log(f.counts[i]);
+    distinctL = Math.min(distinctL, to - from);
+    entropyL = Math.min(entropyL, Math.exp(Math.log(n) - sumFlnF / n));
+    if (to - from === 1) classesWithOneValue++;
+  }
+  if (classes.classCount === 0) distinctL = entropyL = 0;
+  return { sensitive, distinctL, entropyL, classesWithOneValue };
+}
+
+/**
+ * Every non-empty subset of the quasi-identifiers (or, beyond 6 of them, those of at most 3), ranked by the records
+ * that are unique on it, then by fewer columns: the combinations an attacker would try first. Top 10.
+ */
+export function riskiestCombinations(table: Table, qi: readonly string[]): RiskReport['riskiestCombinations'] {
+  const limit = qi.length > 6 ? MAX_SUBSET : qi.length;
+  const results: { columns: string[]; sampleUniques: number; classes: number }[] = [];
+  for (let mask = 1; mask < 1 << qi.length; mask++) {
+    const columns = qi.filter((_, i) => mask & (1 << i));
+    if (columns.length > limit) continue;
+    const classes = equivalenceClasses(table, columns);
+    let uniques = 0;
+    for (let id = 0; id < classes.classCount; id++) if (classes.sizes[id] === 1) uniques++;
+    results.push({ columns, sampleUniques: uniques, classes: classes.classCount });
+  }
+  results.sort((a, b) => b.sampleUniques - a.sampleUniques || a.columns.length - b.columns.length || b.classes - a.classes);
+  return results.slice(0, 10);
+}

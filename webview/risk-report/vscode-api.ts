@@ -1,0 +1,18 @@
+import type { FromWebview } from '../../extension/protocol.js';
+
+/** The part of the webview API the views use, typed against the extension's message declarations. */
+export interface VsCodeApi<State> {
+  postMessage(message: FromWebview): void;
+  getState(): State | undefined;
+  setState(state: State): void;
+}
+
+declare function acquireVsCodeApi<State>(): VsCodeApi<State>;
+
+let api: unknown;
+
+/** `acquireVsCodeApi` may be called only once per page; every view shares the one handle. */
+export function vscodeApi<State>(): VsCodeApi<State> {
+  api ??= acquireVsCodeApi<State>();
+  return api as VsCodeApi<State>;
+}
