@@ -1,0 +1,87 @@
+/**
+ * Dense numbering of exact integer keys (below 2^53), the inner loop of every roll-up in the search.
+ *
+ * Keys go through an open-addressing table of doubles whose buffers are kept between calls, so that checking
+ * thousands of lattice nodes does not allocate thousands of hash tables.
+ */
+export class KeyGrouper {
+  private keys = new Float64Array(1 << 12);
+  private ids = new Int32Array(1 << 12);
+  private used: Int32Array = new Int32Array(1 << 11);
+  private slots = new Int32Array(0);
+
+  /** Keys below `product` index a slot array directly: no hashing, no probing. */
+  private groupDense(input: Float64Array, n: number, out: Int32Array, product: number): number {
+    if (this.slots.length < product) this.slots = new Int32Array(Math.max(product, this.slots.length * 2));
+    if (this.used.length < n) this.used = new Int32Array(n);
+    const slots = this.slots;
+    const used = this.used;
+    let count = 0;
+    for (let j = 0; j < n; j++) {
+      const k = input[j];
+      let id = slots[k];
+      if (id === 0) {
+        id = ++count;
+        slots[k] = id;
+        used[id - 1] = k;
+      }
+      out[j] = id - 1;
+    }
+    for (let c = 0; c < count; c++) slots[used[c]] = 0;
+    return count;
+  }
+
+  /**
+   * Writes into `out[j]` the dense id (0, 1, …, in order of first appearance) of `keys[j]` for j < n and returns the
+   * number of distinct keys.
+   */
+  group(input: Float64Array, n: number, out: Int32Array, product = Infinity): number {
+    if (product <= DENSE_LIMIT) return this.groupDense(input, n, out, product);
+    let capacity = this.keys.length;
+    // Keep the load factor at most one half so that probe sequences stay short.
+    while (capacity < 2 * n) capacity *= 2;
+    if (capacity !== this.keys.length) {
+      this.keys = new Float64Array(capacity);
+      this.ids = new Int32Array(capacity);
+      this.used = new Int32Array(capacity >> 1);
+    }
+    const keys = this.keys;
+    const ids = this.ids;
+    const used = this.used;
+    const mask = capacity - 1;
+    let count = 0;
+    for (let j = 0; j < n; j++) {
+      const k = input[j];
+      let i = hash(k) & mask;
+      for (;;) {
+        const stored = ids[i];
+        if (stored === 0) {
+          keys[i] = k;
+          ids[i] = ++count;
+          used[count - 1] = i;
+          out[j] = count - 1;
+          break;
+        }
+        if (keys[i] === k) {
+          out[j] = stored - 1;
+          break;
+        }
+        i = (i + 1) & mask;
+      }
+    }
+    // Clear only the slots this call used, so that the next call starts from an empty table at no O(capacity) cost.
+    for (let c = 0; c < count; c++) ids[used[c]] = 0;
+    return count;
+  }
+}
+
+/** Key spaces up to 2^22 slots (16 MB, kept between calls) are counted densely. */
+const DENSE_LIMIT = 1 << 22;
+
+function hash(k: number): number {
+  // Mix the low and high 32-bit halves of the exact integer (murmur3's finalizer).
+  let h = (k >>> 0) ^ Math.imul((k / 4294967296) >>> 0, 0x9e3779b1);
+  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
+  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
+  return h ^ (h >>> 16);
+}

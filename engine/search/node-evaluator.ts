@@ -1,0 +1,61 @@
+import { RollUp, type Cells } from './cells.js';
+import { checkClasses } from './class-check.js';
+import type { Lattice } from './lattice.js';
+import type { AnonymizationProblem } from './problem.js';
+
+/** Everything known about one checked lattice node: its classes, which of them pass, and whether the node is valid. */
+export interface NodeEvaluation {
+  readonly id: number;
+  readonly levels: readonly number[];
+  readonly cells: Cells;
+  /** Class id → 1 when the class satisfies the model. */
+  readonly classPass: Uint8Array;
+  /** Rows in failing classes; they are suppressed when the node is valid. */
+  readonly outliers: number;
+  /** outliers ≤ floor(S·rows). */
+  readonly valid: boolean;
+}
+
+/**
+ * Checks lattice nodes, rolling each one up from the most compact more-specific node checked recently (ARX keeps a
+ * similar "history" of snapshots); the rows themselves are grouped only once.
+ */
+export class NodeEvaluator {
+  /** Nodes checked so far. */
+  checks = 0;
+  readonly rollUp: RollUp;
+  private readonly cache: Cells[] = [];
+
+  constructor(
+    readonly problem: AnonymizationProblem,
+    readonly lattice: Lattice,
+    private readonly cacheSize = 256,
+  ) {
+    this.rollUp = new RollUp(problem);
+  }
+
+  /** The cells of node `id`, without applying the criteria. */
+  cellsOf(id: number): Cells {
+    const levels = this.lattice.levels(id);
+    let source = this.rollUp.base;
+    for (const s of this.cache) if (s.count < source.count && this.rollUp.canRoll(s.levels, levels)) source = s;
+    const cells = sameLevels(source.levels, levels) ? source : this.rollUp.roll(source, levels);
+    if (cells !== source) {
+      this.cache.push(cells);
+      if (this.cache.length > this.cacheSize) this.cache.shift();
+    }
+    return cells;
+  }
+
+  evaluate(id: number): NodeEvaluation {
+    this.checks++;
+    const cells = this.cellsOf(id);
+    const { pass, outliers } = checkClasses(cells, this.problem.criteria);
+    return { id, levels: cells.levels, cells, classPass: pass, outliers, valid: outliers <= this.problem.maxOutliers };
+  }
+}
+
+function sameLevels(a: readonly number[], b: readonly number[]): boolean {
+  for (let i = 0; i < a.length; i++) if (a[i] !== b[i]) return false;
+  return true;
+}

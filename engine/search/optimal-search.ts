@@ -1,0 +1,178 @@
+import type { Metric } from '../metrics/metric.js';
+import { Lattice } from './lattice.js';
+import { NodeEvaluator, type NodeEvaluation } from './node-evaluator.js';
+import type { AnonymizationProblem } from './problem.js';
+import { isValidityMonotone, type SearchOptions, type SearchResult } from './search-types.js';
+import { TagState } from './tag-state.js';
+
+/**
+ * The globally optimal full-domain generalization under a privacy model with record suppression, found without
+ * visiting the whole lattice. It combines what makes Incognito (LeFevre et al., SIGMOD 2005) and Flash (Kohlmayer
+ * et al., "Flash: efficient, stable and optimal k-anonymity", PASSAT 2012) fast:
+ *
+ * - predictive tagging: when validity is monotonic, a valid node makes every generalization valid and an invalid node
+ *   makes every specialization invalid, and the lattice is classified by binary search along chains of nodes;
+ * - roll-up: a node's classes are merged from those of a more specific node checked earlier, not from the rows;
+ * - bounds: nodes are visited in order of a lower bound on their loss, and the search stops as soon as the bound
+ *   exceeds the best loss found; for monotonic metrics a node's loss bounds all of its generalizations.
+ *
+ * The result equals exhaustive search (`exhaustiveSearch`), ties broken the same way: lower loss, then lower level
+ * sum, then lower node id.
+ */
+export function searchOptimal(problem: AnonymizationProblem, metric: Metric, options: SearchOptions = {}): SearchResult {
+  const lattice = new Lattice(problem.qi.map((q) => q.hierarchy.height));
+  const evaluator = new NodeEvaluator(problem, lattice);
+  const tags = new TagState(lattice, isValidityMonotone(problem));
+  const bounds = new Float64Array(lattice.size);
+  for (let id = 0; id < lattice.size; id++) bounds[id] = metric.bound(lattice.levels(id));
+  const levelSums = Int32Array.from({ length: lattice.size }, (_, id) => lattice.levelSum(id));
+  const evaluated = new Uint8Array(lattice.size);
+  let best: { id: number; loss: number; evaluation: NodeEvaluation } | undefined;
+  let checked = 0;
+
+  const better = (id: number, loss: number) =>
+    !best || loss < best.loss || (loss === best.loss && (levelSums[id] < levelSums[best.id] || (levelSums[id] === levelSums[best.id] && id < best.id)));
+  const evaluate = (id: number): NodeEvaluation => {
+    options.signal?.throwIfAborted();
+    const e = evaluator.evaluate(id);
+    checked++;
+    evaluated[id] = 1;
+    tags.record(id, e.valid);
+    if (e.valid) {
+      const loss = metric.boundIsExact ? bounds[id] : metric.value(e);
+      if (better(id, loss)) best = { id, loss, evaluation: e };
+    }
+    if (options.onProgress && checked % 16 === 0) options.onProgress({ checked, resolved: tags.resolved, nodes: lattice.size });
+    return e;
+  };
+  /**
+   * Settles the validity of `id` with monotonic validity: a binary search along a chain from `id` to the top finds the
+   * chain's lowest valid node, and the highest invalid node checked tags a large down-set (often far more than `id`).
+   */
+  const resolve = (id: number) => {
+    const chain = [id];
+    for (let cur = id; !tags.isValid(cur); ) {
+      const next = pickSuccessor(lattice, bounds, cur);
+      if (next < 0) break;
+      chain.push(next);
+      cur = next;
+    }
+    let lo = 0;
+    let hi = chain.length - 1;
+    let highestInvalid = -1;
+    while (lo <= hi && !tags.isKnown(id)) {
+      const mid = (lo + hi) >> 1;
+      const node = chain[mid];
+      const valid = tags.isKnown(node) ? tags.isValid(node) : evaluate(node).valid;
+      if (valid) hi = mid - 1;
+      else {
+        lo = mid + 1;
+        highestInvalid = node;
+      }
+    }
+    // Climb from the highest invalid node found to a maximal invalid one: its successors roll up cheaply from it, and
+    // every step up tags a larger down-set as invalid.
+    for (let u = highestInvalid; u >= 0; ) {
+      let next = -1;
+      for (const s of lattice.successors(u)) {
+        if (!tags.isKnown(s) && !evaluate(s).valid) {
+          next = s;
+          break;
+        }
+      }
+      u = next;
+    }
+  };
+  /** Visits nodes in order of their bound and stops once the bound passes the best loss found. */
+  const bestFirst = (candidates: number[]) => {
+    candidates.sort((a, b) => bounds[a] - bounds[b] || levelSums[a] - levelSums[b] || a - b);
+    for (const id of candidates) {
+      if (best && bounds[id] > best.loss) break;
+      if (evaluated[id] || tags.isInvalid(id) || !better(id, bounds[id])) continue;
+      if (!tags.monotone) evaluate(id);
+      else {
+        if (!tags.isKnown(id)) resolve(id);
+        if (tags.isValid(id) && !evaluated[id]) evaluate(id);
+      }
+      // With an exact bound, the first valid node in this order is the optimum.
+      if (metric.boundIsExact && tags.isValid(id)) break;
+    }
+  };
+
+  if (tags.monotone && metric.monotonic && !metric.boundIsExact) {
+    // A monotonic metric's optimum is a minimal valid node (ties go to the lower level sum), and every minimal valid
+    // node gets checked by the classification, since tagging only marks nodes above a valid one as valid.
+    classify(lattice, tags, levelSums, evaluate, options);
+  } else if (!tags.monotone && metric.monotonic && !metric.boundIsExact) {
+    levelOrderWithInheritedBounds(lattice, levelSums, bounds, metric, () => best?.loss, evaluate);
+  } else {
+    bestFirst(Array.from({ length: lattice.size }, (_, id) => id));
+  }
+  options.onProgress?.({ checked, resolved: tags.resolved, nodes: lattice.size });
+  return {
+    optimum: best ? { levels: best.evaluation.levels, loss: best.loss, evaluation: best.evaluation } : null,
+    checked,
+    nodes: lattice.size,
+  };
+}
+
+/**
+ * Classifies every node as valid or invalid when validity is monotonic. Bottom-up, each untagged node starts a chain
+ * that climbs through untagged successors; a binary search along the chain finds its lowest valid node, and each check
+ * tags everything above (valid) or below (invalid) it. This is Flash's strategy without its heuristics for choosing
+ * among successors.
+ */
+function classify(lattice: Lattice, tags: TagState, levelSums: Int32Array, evaluate: (id: number) => NodeEvaluation, options: SearchOptions) {
+  const order = Array.from({ length: lattice.size }, (_, id) => id).sort((a, b) => levelSums[a] - levelSums[b] || a - b);
+  for (const start of order) {
+    if (tags.isKnown(start)) continue;
+    const path = [start];
+    for (;;) {
+      const next = lattice.successors(path[path.length - 1]).find((s) => !tags.isKnown(s));
+      if (next === undefined) break;
+      path.push(next);
+    }
+    let lo = 0;
+    let hi = path.length - 1;
+    while (lo <= hi) {
+      options.signal?.throwIfAborted();
+      const mid = (lo + hi) >> 1;
+      const id = path[mid];
+      const valid = tags.isKnown(id) ? tags.isValid(id) : evaluate(id).valid;
+      if (valid) hi = mid - 1;
+      else lo = mid + 1;
+    }
+  }
+}
+
+/**
+ * For a monotonic metric whose bound is not exact (DM*) under a non-monotonic model: bottom-up, a node inherits as its
+ * bound the largest loss of its direct specializations (the metric never decreases upward, valid or not), and nodes
+ * whose bound already exceeds the best loss are skipped without grouping.
+ */
+function levelOrderWithInheritedBounds(
+  lattice: Lattice,
+  levelSums: Int32Array,
+  bounds: Float64Array,
+  metric: Metric,
+  bestLoss: () => number | undefined,
+  evaluate: (id: number) => NodeEvaluation,
+) {
+  const inherited = Float64Array.from(bounds);
+  const order = Array.from({ length: lattice.size }, (_, id) => id).sort((a, b) => levelSums[a] - levelSums[b] || a - b);
+  for (const id of order) {
+    for (const p of lattice.predecessors(id)) if (inherited[p] > inherited[id]) inherited[id] = inherited[p];
+    const limit = bestLoss();
+    if (limit !== undefined && inherited[id] > limit) continue;
+    const e = evaluate(id);
+    const loss = metric.value(e);
+    if (loss > inherited[id]) inherited[id] = loss;
+  }
+}
+
+/** The successor to climb through: the one with the lowest bound, so that the chain stays where the optimum may be. */
+function pickSuccessor(lattice: Lattice, bounds: Float64Array, id: number): number {
+  let pick = -1;
+  for (const s of lattice.successors(id)) if (pick < 0 || bounds[s] < bounds[pick]) pick = s;
+  return pick;
+}

@@ -1,0 +1,82 @@
+import type { Criterion } from '../criteria/criterion.js';
+import { bindHierarchy, type BoundHierarchy } from '../hierarchy/bound-hierarchy.js';
+import type { Hierarchy } from '../hierarchy/hierarchy.js';
+import { column, TableError, type Table } from '../table/table.js';
+
+/**
+ * A full-domain anonymization problem in coded form: what the lattice search, the metrics and the exhaustive
+ * reference all read. Strings are gone; every quasi-identifier is a code column plus per-level code maps.
+ */
+export interface AnonymizationProblem {
+  readonly rowCount: number;
+  readonly qi: readonly QuasiIdentifier[];
+  /** The one sensitive column the criteria read, if any. */
+  readonly sensitive?: SensitiveAttribute;
+  readonly criteria: readonly Criterion[];
+  /** The suppression limit S as a fraction of rows. */
+  readonly suppression: number;
+  /** floor(S·rows): how many rows may sit in classes that fail the model. */
+  readonly maxOutliers: number;
+}
+
+export interface QuasiIdentifier {
+  readonly name: string;
+  /** Level-0 code of each row (the column's dictionary codes). */
+  readonly codes: Int32Array;
+  readonly hierarchy: BoundHierarchy;
+  /** The original values the hierarchy file lists, when it lists them; the domain over which ARX's Loss computes shares. */
+  readonly domain?: readonly string[];
+  /** The hierarchy as given, for the generalizations of values the data does not hold (domain shares). */
+  readonly source?: Hierarchy;
+}
+
+export interface SensitiveAttribute {
+  readonly name: string;
+  readonly codes: Int32Array;
+  readonly dictionary: readonly string[];
+}
+
+export interface ProblemSpec {
+  /** Quasi-identifier column names, in the order the transformation is reported. */
+  readonly qi: readonly string[];
+  /** One hierarchy per quasi-identifier, in the same order. */
+  readonly hierarchies: readonly Hierarchy[];
+  readonly criteria: readonly Criterion[];
+  /** Suppression limit as a fraction of rows in [0, 1]; 0 when omitted. */
+  readonly suppression?: number;
+}
+
+/** Binds the hierarchies to the table's columns and checks everything a search needs before it starts. */
+export function makeProblem(table: Table, spec: ProblemSpec): AnonymizationProblem {
+  if (spec.qi.length === 0) throw new TableError('at least one quasi-identifier is needed');
+  if (spec.hierarchies.length !== spec.qi.length) {
+    throw new TableError(`${spec.qi.length} quasi-identifiers but ${spec.hierarchies.length} hierarchies`);
+  }
+  const seen = new Set<string>();
+  const qi = spec.qi.map((name, i): QuasiIdentifier => {
+    if (seen.has(name)) throw new TableError(`quasi-identifier '${name}' is listed twice`);
+    seen.add(name);
+    const col = column(table, name);
+    const h = spec.hierarchies[i];
+    const { bound, missing } = bindHierarchy(h, col);
+    if (missing.length > 0) {
+      const shown = missing.slice(0, 3).map((v) => `'${v}'`).join(', ');
+      const more = missing.length > 3 ? ` and ${missing.length - 3} more` : '';
+      throw new TableError(`the hierarchy for '${name}' does not cover ${shown}${more}`, h.source);
+    }
+    return { name, codes: col.codes, hierarchy: bound, domain: h.values, source: h };
+  });
+  const suppression = spec.suppression ?? 0;
+  if (!(suppression >= 0 && suppression <= 1)) throw new TableError(`suppression limit ${suppression} is not a fraction in [0, 1]`);
+  const names = [...new Set(spec.criteria.map((c) => c.sensitive).filter((s): s is string => s !== undefined))];
+  if (names.length > 1) throw new TableError(`the models read different sensitive columns (${names.join(', ')}); use one`);
+  let sensitive: SensitiveAttribute | undefined;
+  if (names.length === 1) {
+    if (seen.has(names[0])) throw new TableError(`'${names[0]}' cannot be both a quasi-identifier and the sensitive attribute`);
+    const col = column(table, names[0]);
+    sensitive = { name: col.name, codes: col.codes, dictionary: col.dictionary };
+  }
+  // As ARX computes it: (int) Math.floor(maxOutliers · rows).
+  const maxOutliers = Math.floor(suppression * table.rowCount);
+  return { rowCount: table.rowCount, qi, sensitive, criteria: spec.criteria, suppression, maxOutliers };
+}

@@ -1,0 +1,45 @@
+import type { NodeEvaluation } from './node-evaluator.js';
+import type { AnonymizationProblem } from './problem.js';
+
+export interface SearchOptions {
+  /** Aborts the search between two node checks; the search then throws the signal's reason. */
+  readonly signal?: AbortSignal;
+  /** Called every few checks and once at the end. */
+  readonly onProgress?: (progress: SearchProgress) => void;
+}
+
+export interface SearchProgress {
+  /** Nodes whose classes have been computed. */
+  readonly checked: number;
+  /** Nodes whose validity is known, by a check or by tagging. */
+  readonly resolved: number;
+  /** Nodes in the lattice. */
+  readonly nodes: number;
+}
+
+export interface Optimum {
+  /** One level per quasi-identifier, in the problem's order. */
+  readonly levels: readonly number[];
+  readonly loss: number;
+  readonly evaluation: NodeEvaluation;
+}
+
+export interface SearchResult {
+  /** The optimal valid transformation, or null when no transformation satisfies the model. */
+  readonly optimum: Optimum | null;
+  /** Lattice nodes evaluated (grouped and checked against the model). */
+  readonly checked: number;
+  readonly nodes: number;
+}
+
+/**
+ * Whether node validity is monotonic: a valid node's generalizations are all valid. Without suppression it suffices that
+ * merging satisfying classes keeps them satisfying (`monotonic`). With suppression, merging a satisfying class with any
+ * class must satisfy, so that suppressed rows can only decrease upward; ARX calls this "monotonic with suppression"
+ * and the criteria declare it with an optional `monotonicWithSuppression` flag (k-anonymity and distinct ℓ-diversity
+ * have it; entropy and recursive ℓ-diversity and t-closeness do not).
+ */
+export function isValidityMonotone(problem: AnonymizationProblem): boolean {
+  if (problem.maxOutliers === 0) return problem.criteria.every((c) => c.monotonic);
+  return problem.criteria.every((c) => (c as { monotonicWithSuppression?: boolean }).monotonicWithSuppression === true);
+}
