@@ -1,9 +1,11 @@
 import type { Command } from '../command.js';
 import { check } from './check.js';
+import { risk } from './risk.js';
 
 /**
  * The command table. Each command lives in its own file beside this one; add it here with one line.
  */
 export const commands: Record<string, Command> = {
   check,
+  risk,
 };

@@ -1,0 +1,162 @@
+import { resolve } from 'node:path';
+import type { Command } from '../command.js';
+import { CliError, ExitCode } from '../cli-error.js';
+import { listOption, numberOption, parseOptions } from '../parse-options.js';
+import { readCsvFile } from '../../engine/node/read-csv-file.js';
+import { histogramToRecord } from '../../engine/risk/class-size-histogram.js';
+import type { PopulationUniqueness, UniquenessFigure } from '../../engine/risk/population-uniqueness.js';
+import { riskReport, DEFAULT_RISK_THRESHOLD, type RiskReport } from '../../engine/risk/risk-report.js';
+
+const usage = `usage: privspec risk <csv> --qi a,b,c [--k K] [--sensitive s] [--sampling-fraction F] [--delimiter D]
+                    [--risk-threshold T] [--population-model M] [--json]
+
+Re-identification risk of the CSV as it stands (no generalization applied).
+  --qi a,b,c               the quasi-identifiers (required)
+  --k K                    report the classes and records that break k-anonymity; exit code 1 when there are any
+  --sensitive s            report ℓ-diversity of column s within the classes
+  --sampling-fraction F    the CSV is a sample of F (0 < F ≤ 1) of its population: estimate population uniqueness
+  --population-model M     which estimate 'populationUniqueness.estimate' reports: dankar (default; ARX's choice),
+                           pitman, zayatz, snb or poisson-gamma (seed "PETs lecture")
+  --risk-threshold T       count records whose prosecutor risk 1/size exceeds T (default ${DEFAULT_RISK_THRESHOLD})
+  --delimiter D            field delimiter (',' ';' '|' or 'tab'); detected when omitted
+  --json                   print one JSON object
+`;
+
+const MODELS = ['dankar', 'pitman', 'zayatz', 'snb', 'poisson-gamma'] as const;
+type ModelName = (typeof MODELS)[number];
+
+export const risk: Command = {
+  summary: 'Re-identification risk: classes, uniques, prosecutor risk, k violations, population uniqueness',
+  usage,
+  async run(args, ctx) {
+    const { values, positionals } = parseOptions(args, {
+      qi: { type: 'string' },
+      k: { type: 'string' },
+      sensitive: { type: 'string' },
+      'sampling-fraction': { type: 'string' },
+      'population-model': { type: 'string' },
+      'risk-threshold': { type: 'string' },
+      delimiter: { type: 'string' },
+    });
+    if (positionals.length !== 1) throw new CliError(positionals.length === 0 ? 'missing the <csv> argument' : `expected one <csv> argument, got ${positionals.length}: ${positionals.join(' ')}`);
+    const qi = listOption(values.qi);
+    if (!qi || qi.length === 0) throw new CliError('option --qi is required: name the quasi-identifier columns, e.g. --qi age,sex,zip');
+    const twice = qi.find((name, i) => qi.indexOf(name) !== i);
+    if (twice !== undefined) throw new CliError(`option --qi names '${twice}' twice`);
+    if (values.sensitive !== undefined && qi.includes(values.sensitive)) throw new CliError(`option --sensitive: '${values.sensitive}' is also a quasi-identifier`);
+    const k = numberOption(values.k, '--k', (x) => Number.isInteger(x) && x >= 1, 'k is an integer ≥ 1');
+    const samplingFraction = numberOption(values['sampling-fraction'], '--sampling-fraction', (x) => x > 0 && x <= 1, 'the sampling fraction is within (0, 1]');
+    const riskThreshold = numberOption(values['risk-threshold'], '--risk-threshold', (x) => x >= 0 && x <= 1, 'the threshold is a probability within [0, 1]');
+    const model = (values['population-model'] ?? 'dankar') as ModelName;
+    if (!MODELS.includes(model)) throw new CliError(`option --population-model: '${model}' is not one of ${MODELS.join(', ')}`);
+    const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
+
+    const path = resolve(ctx.cwd, positionals[0]);
+    const table = await readCsvFile(path, delimiter === undefined ? {} : { delimiter });
+    const report = riskReport(table, qi, { k, sensitive: values.sensitive, samplingFraction, riskThreshold });
+    ctx.out(values.json ? `${JSON.stringify(toJson(report, model))}\n` : toText(report, model, positionals[0]));
+    return report.kViolations && report.kViolations.records > 0 ? ExitCode.Violations : ExitCode.Ok;
+  },
+};
+
+/** The contract's JSON; every number is finite, and a model without an estimate shows null. */
+export function toJson(r: RiskReport, model: ModelName = 'dankar'): Record<string, unknown> {
+  return {
+    rows: r.rows,
+    qi: r.qi,
+    classes: r.histogram.classes,
+    sampleUniques: r.sampleUniques,
+    averageRisk: r.prosecutor.averageRisk,
+    highestRisk: r.prosecutor.highestRisk,
+    lowestRisk: r.prosecutor.lowestRisk,
+    recordsAffectedByHighestRisk: r.prosecutor.recordsAffectedByHighestRisk,
+    recordsAtRisk: r.recordsAtRisk,
+    classSizeHistogram: histogramToRecord(r.histogram),
+    ...(r.kViolations && { kViolations: r.kViolations }),
+    ...(r.populationUniqueness && { populationUniqueness: populationJson(r.populationUniqueness, r.cells, model) }),
+    ...(r.lDiversity && { lDiversity: r.lDiversity }),
+  };
+}
+
+function populationJson(p: PopulationUniqueness, cells: number, model: ModelName): Record<string, unknown> {
+  const figure = (f: UniquenessFigure) => ({ estimate: f.share, populationUniques: f.populationUniques });
+  const pg = p.poissonGamma!;
+  const chosen =
+    model === 'dankar' ? { model: p.dankar.model === 'none' ? 'none' : p.dankar.model, rule: 'dankar', estimate: p.dankar.share }
+    : model === 'poisson-gamma' ? { model, estimate: pg.share }
+    : { model, estimate: p[model].share };
+  return {
+    ...chosen,
+    estimateOf: 'share of records that are unique in the population (population uniques / population size)',
+    samplingFraction: p.population.samplingFraction,
+    populationSize: p.population.populationSize,
+    dankar: { model: p.dankar.model, ...figure(p.dankar) },
+    pitman: figure(p.pitman),
+    zayatz: figure(p.zayatz),
+    snb: figure(p.snb),
+    poissonGamma: { estimate: pg.share, sampleUniquesThatArePopulationUniques: pg.uniques, cells, beta: pg.beta, regime: pg.regime },
+  };
+}
+
+const LABELS: Record<string, string> = { pitman: 'Pitman', zayatz: 'Zayatz', snb: 'SNB', 'poisson-gamma': 'Poisson–Gamma', none: 'none (no sample uniques)' };
+const int = (x: number) => x.toLocaleString('en-US');
+const pct = (x: number | null) => (x === null ? 'n/a' : `${(100 * x).toFixed(2)}%`);
+
+/** The report a data steward reads: what is at risk, how much, and which classes are the problem. */
+export function toText(r: RiskReport, model: ModelName, file: string): string {
+  const lines: string[] = [];
+  const p = r.prosecutor;
+  const share = (records: number) => pct(r.rows === 0 ? 0 : records / r.rows);
+  lines.push(`Risk of re-identification in ${file}`, `  quasi-identifiers  ${r.qi.join(', ')}`);
+  lines.push(`  records            ${int(r.rows)}`, `  classes            ${int(r.histogram.classes)}`);
+  lines.push(`  sample uniques     ${int(r.sampleUniques)} (${share(r.sampleUniques)} of records)`, '');
+  lines.push('Prosecutor risk (the attacker knows the person is in the data)');
+  lines.push(`  average risk       ${pct(p.averageRisk)}  (classes / records)`);
+  lines.push(`  highest risk       ${pct(p.highestRisk)}  for ${pct(p.recordsAffectedByHighestRisk)} of records`);
+  lines.push(`  lowest risk        ${pct(p.lowestRisk)}`);
+  const t = r.recordsAtRisk;
+  lines.push(`  records at risk    ${int(t.records)} (${pct(t.share)}) in ${int(t.classes)} classes have a risk above ${pct(t.threshold)}`, '');
+  if (r.kViolations) {
+    const v = r.kViolations;
+    lines.push(`k-anonymity (k = ${v.k})`);
+    lines.push(v.classes === 0 ? `  satisfied: every class has at least ${v.k} records` : `  violated: ${int(v.classes)} classes holding ${int(v.records)} records (${share(v.records)}) have fewer than ${v.k} records`, '');
+  }
+  lines.push('Class sizes', '  size        classes     records');
+  for (const [label, classes, records] of histogramRows(r)) lines.push(`  ${label.padEnd(10)}${int(classes).padStart(9)}${int(records).padStart(12)}`);
+  lines.push('');
+  if (r.populationUniqueness) {
+    const u = r.populationUniqueness;
+    const pg = u.poissonGamma!;
+    lines.push(`Population uniqueness (sample of ${pct(u.population.samplingFraction)} of ${int(u.population.populationSize)} records)`);
+    const chosen = model === 'dankar'
+      ? `Dankar et al. rule chose ${LABELS[u.dankar.model]}: ${pct(u.dankar.share)}`
+      : `${LABELS[model]}: ${pct(model === 'poisson-gamma' ? pg.share : u[model].share)}`;
+    lines.push(`  ${chosen} of records are estimated to be unique in the population`);
+    lines.push(`  Pitman ${pct(u.pitman.share)}   Zayatz ${pct(u.zayatz.share)}   SNB ${pct(u.snb.share)}   Poisson–Gamma ${pct(pg.share)}`, '');
+  }
+  if (r.lDiversity) {
+    const d = r.lDiversity;
+    lines.push(`ℓ-diversity of '${d.sensitive}'`);
+    lines.push(`  minimum distinct ℓ ${d.minDistinctL}   minimum entropy ℓ ${d.minEntropyL.toFixed(2)}`);
+    lines.push(`  ${int(d.homogeneousClasses)} classes holding ${int(d.homogeneousRecords)} records (${share(d.homogeneousRecords)}) have a single '${d.sensitive}' value (ℓ = 1)`, '');
+  }
+  return lines.join('\n');
+}
+
+/** Sizes 1–10 one by one, larger ones in ranges, so the table stays short for any data set. */
+function histogramRows(r: RiskReport): [string, number, number][] {
+  const ranges: [number, number][] = [[1, 1], [2, 2], [3, 3], [4, 4], [5, 5], [6, 6], [7, 7], [8, 8], [9, 9], [10, 10], [11, 20], [21, 50], [51, 100], [101, Infinity]];
+  const rows: [string, number, number][] = [];
+  for (const [lo, hi] of ranges) {
+    let classes = 0;
+    let records = 0;
+    r.histogram.sizes.forEach((s, i) => {
+      if (s >= lo && s <= hi) {
+        classes += r.histogram.counts[i];
+        records += s * r.histogram.counts[i];
+      }
+    });
+    if (classes > 0) rows.push([lo === hi ? String(lo) : hi === Infinity ? `> ${lo - 1}` : `${lo}–${hi}`, classes, records]);
+  }
+  return rows;
+}
