@@ -29,3 +29,21 @@ export {
   type PredicateQuery,
   type OverlapResult,
 } from './accounting/overlap.js';
+
+export { makeLaplace, type LaplaceOptions } from './mechanisms/laplace.js';
+export { makeGaussian, type GaussianOptions } from './mechanisms/gaussian.js';
+export { makeExponential, type ExponentialOptions } from './mechanisms/exponential.js';
+export { makeReportNoisyMax, type ReportNoisyMaxOptions } from './mechanisms/report-noisy-max.js';
+export { makeRandomizedResponse, makeRandomizedResponseBool, type RandomizedResponseOptions } from './mechanisms/randomized-response.js';
+export {
+  makeCountMeanSketchClient,
+  countMeanSketch,
+  countMeanEstimate,
+  defaultSketchHash,
+  type SketchParameters,
+  type SketchReport,
+  type SketchHash,
+} from './mechanisms/count-mean-sketch.js';
+export { laplaceErrorBound, gaussianErrorBound, exponentialUtilityBound, type ExponentialBoundInput } from './utility/bounds.js';
+export { auditMechanism, empiricalEpsilon, type AuditOptions, type AuditResult } from './audit/empirical-epsilon.js';
+export { clopperPearson, type ProportionBounds } from './audit/clopper-pearson.js';
