@@ -115,7 +115,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
         const v = kAnonymityViolations(classes, anonymity.k);
         if (v.classes > 0) {
           violated = true;
-          accept('warning', `the data as it stands violates ${anonymity.k}-anonymity on ${plan.quasi.join(', ')}: ${v.records} of ${table.rowCount} rows are in ${v.classes} classes smaller than ${anonymity.k}`, { node: clause, code: IssueCodes.KAnonymityViolated });
+          accept('warning', `the data as it stands violates ${anonymity.k}-anonymity on ${plan.quasi.join(', ')}: ${v.records} of ${table.rowCount} rows are in ${v.classes} ${v.classes === 1 ? 'class' : 'classes'} smaller than ${anonymity.k}`, { node: clause, code: IssueCodes.KAnonymityViolated });
         }
       }
     }
@@ -126,7 +126,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
       const r = lDiversityReport(table, classes, criterion);
       if (r.classes > 0) {
         violated = true;
-        accept('warning', `the data as it stands violates ${criterion.name}: ${r.records} of ${table.rowCount} rows are in ${r.classes} of ${classes.classCount} classes that fail it`, { node: clause, code: IssueCodes.LDiversityViolated });
+        accept('warning', `the data as it stands violates ${criterion.name}: ${r.records} of ${table.rowCount} rows are in ${r.classes} of ${classes.classCount} ${classes.classCount === 1 ? 'class' : 'classes'} that fail it`, { node: clause, code: IssueCodes.LDiversityViolated });
       }
     });
     if (violated) {

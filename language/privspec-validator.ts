@@ -103,6 +103,11 @@ export class PrivspecValidator {
       return;
     }
     if (widths.some((x) => !(Number.isInteger(x) && x > 0))) return;
+    const clash = groupingClash(h.groups);
+    if (clash) {
+      accept('error', clash, { node: h, property: 'groups', code: IssueCodes.HierarchyInconsistent });
+      return;
+    }
     try {
       buildHierarchy(h, () => '', '/');
     } catch (e) {
@@ -184,6 +189,24 @@ export class PrivspecValidator {
   private analysis(spec: ast.Spec) {
     return analyzeSpec(spec, specPath(AstUtils.getDocument(spec)));
   }
+}
+
+/** The first group sent to two different parents, which would make a level not a function of the one below. */
+function groupingClash(groups: readonly ast.HierarchyGroup[]): string | undefined {
+  const parents: Map<string, string>[] = [];
+  for (const g of groups) {
+    let below = g.values;
+    for (let l = 0; l < g.levels.length; l++) {
+      const level = (parents[l] ??= new Map());
+      for (const v of below) {
+        const seen = level.get(v);
+        if (seen !== undefined && seen !== g.levels[l]) return `'${v}' generalizes to both '${seen}' and '${g.levels[l]}' at level ${l + 1}; each value needs one parent`;
+        level.set(v, g.levels[l]);
+      }
+      below = [g.levels[l]];
+    }
+  }
+  return undefined;
 }
 
 function formatAmount(a: { epsilon?: number; delta?: number; rho?: number }): string {

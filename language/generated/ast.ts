@@ -107,7 +107,7 @@ export function isAnonymity(item: unknown): item is Anonymity {
     return reflection.isInstance(item, Anonymity.$type);
 }
 
-export type AnonymityClause = KClause | LDiversityClause | MetricClause | SuppressionClause;
+export type AnonymityClause = KClause | LDiversityClause | LevelClause | MetricClause | SuppressionClause;
 
 export const AnonymityClause = {
     $type: 'AnonymityClause'
@@ -172,7 +172,7 @@ export function isBudgetClause(item: unknown): item is BudgetClause {
 
 /** A column as named in the CSV header. */
 export interface ColumnRef extends langium.AstNode {
-    readonly $container: Comparison | CountQuery | GridQuery | Hierarchy | LDiversityClause | ModeQuery | PramQuery | RoleClause | SumQuery | UnitClause;
+    readonly $container: Comparison | CountQuery | GridQuery | Hierarchy | LDiversityClause | LevelClause | ModeQuery | PramQuery | RoleClause | SumQuery | UnitClause;
     readonly $type: 'ColumnRef';
     name: Name;
 }
@@ -254,7 +254,7 @@ export interface Dataset extends langium.AstNode {
     clauses: Array<DatasetClause>;
     delimiter?: string;
     file: string;
-    name: string;
+    name: Identifier;
 }
 
 export const Dataset = {
@@ -405,6 +405,13 @@ export function isHierarchyGroup(item: unknown): item is HierarchyGroup {
     return reflection.isInstance(item, HierarchyGroup.$type);
 }
 
+/** An identifier; the short keywords below also serve as names, so a column or release may be called `date` or `c`. */
+export type Identifier = 'c' | 'count' | 'date' | 'decade' | 'grid' | 'groups' | 'k' | 'loss' | 'mean' | 'metric' | 'mode' | 'month' | 'rows' | 'sampling' | 'size' | 'sum' | 'unit' | 'year' | string;
+
+export function isIdentifier(item: unknown): item is Identifier {
+    return item === 'date' || item === 'month' || item === 'year' || item === 'decade' || item === 'unit' || item === 'size' || item === 'rows' || item === 'groups' || item === 'k' || item === 'c' || item === 'count' || item === 'sum' || item === 'mean' || item === 'mode' || item === 'grid' || item === 'sampling' || item === 'metric' || item === 'loss' || (typeof item === 'string' && (/[_a-zA-Z][\w]*/.test(item)));
+}
+
 /** Numeric intervals of the given widths, one level each, starting at `from` (default 0); the top level is `*`. */
 export interface IntervalsBuilder extends langium.AstNode {
     readonly $container: Hierarchy;
@@ -461,6 +468,24 @@ export const LDiversityClause = {
 
 export function isLDiversityClause(item: unknown): item is LDiversityClause {
     return reflection.isInstance(item, LDiversityClause.$type);
+}
+
+/** Pins a quasi-identifier to a level of its hierarchy (`generalize zip 1`); the editor's CSV checks count classes at that level. */
+export interface LevelClause extends langium.AstNode {
+    readonly $container: Anonymity;
+    readonly $type: 'LevelClause';
+    column: ColumnRef;
+    level: Decimal;
+}
+
+export const LevelClause = {
+    $type: 'LevelClause',
+    column: 'column',
+    level: 'level'
+} as const;
+
+export function isLevelClause(item: unknown): item is LevelClause {
+    return reflection.isInstance(item, LevelClause.$type);
 }
 
 /** Masks the given number of trailing characters at each level (`10001` → `1000*` → `100**`); the top level is `*`. */
@@ -552,11 +577,11 @@ export function isModeQuery(item: unknown): item is ModeQuery {
     return reflection.isInstance(item, ModeQuery.$type);
 }
 
-/** A column name: an identifier, a few words that are also keywords, or a quoted header. */
-export type Name = 'c' | 'count' | 'date' | 'decade' | 'grid' | 'groups' | 'k' | 'loss' | 'mean' | 'metric' | 'mode' | 'month' | 'rows' | 'sampling' | 'size' | 'sum' | 'unit' | 'year' | string;
+/** A column name: an identifier (including the short words that are also keywords) or a quoted header. */
+export type Name = Identifier | string;
 
 export function isName(item: unknown): item is Name {
-    return item === 'date' || item === 'month' || item === 'year' || item === 'decade' || item === 'unit' || item === 'size' || item === 'rows' || item === 'groups' || item === 'k' || item === 'c' || item === 'count' || item === 'sum' || item === 'mean' || item === 'mode' || item === 'grid' || item === 'sampling' || item === 'metric' || item === 'loss' || (typeof item === 'string' && (/[_a-zA-Z][\w]*/.test(item) || /"(\\.|[^"\\])*"/.test(item)));
+    return isIdentifier(item) || (typeof item === 'string' && (/"(\\.|[^"\\])*"/.test(item)));
 }
 
 /** Post-randomization: each value is kept with probability `retain`, otherwise replaced by a uniform draw. */
@@ -594,7 +619,7 @@ export interface Release extends langium.AstNode {
     readonly $container: Spec;
     readonly $type: 'Release';
     mechanism?: Mechanism;
-    name: string;
+    name: Identifier;
     query: Query;
 }
 
@@ -769,6 +794,7 @@ export type PrivspecAstType = {
     IntervalsBuilder: IntervalsBuilder
     KClause: KClause
     LDiversityClause: LDiversityClause
+    LevelClause: LevelClause
     MaskBuilder: MaskBuilder
     Mechanism: Mechanism
     MechanismParam: MechanismParam
@@ -1081,6 +1107,18 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
                 variant: {
                     name: LDiversityClause.variant,
                     optional: true
+                }
+            },
+            superTypes: [AnonymityClause.$type]
+        },
+        LevelClause: {
+            name: LevelClause.$type,
+            properties: {
+                column: {
+                    name: LevelClause.column
+                },
+                level: {
+                    name: LevelClause.level
                 }
             },
             superTypes: [AnonymityClause.$type]
