@@ -1,0 +1,51 @@
+import { existsSync } from 'node:fs';
+import { createRequire } from 'node:module';
+import { dirname, join } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
+import type { CsvWorkerReply, CsvWorkerTask } from './csv-worker-protocol.js';
+
+type Done = Extract<CsvWorkerReply, { kind: 'done' }>;
+
+/**
+ * Runs `csv-worker` on one task in a new worker thread and resolves with its result. Aborting terminates the thread.
+ *
+ * The worker file is found next to this module: the build bundles it to `dist/csv-worker.cjs` beside `dist/cli.cjs` and
+ * `dist/extension.cjs`, where this code then lives. Run from source (tests, `npx tsx`), there is only `csv-worker.ts`,
+ * which the worker loads through tsx, the way the source itself runs.
+ */
+export function runCsvWorker(task: CsvWorkerTask, onProgress: (bytes: number) => void, signal?: AbortSignal): Promise<Done> {
+  signal?.throwIfAborted();
+  return new Promise<Done>((resolve, reject) => {
+    const worker = startWorker(task);
+    let settled = false;
+    const finish = (f: () => void) => {
+      if (settled) return;
+      settled = true;
+      signal?.removeEventListener('abort', onAbort);
+      f();
+    };
+    const onAbort = () => {
+      void worker.terminate();
+      finish(() => reject(signal!.reason));
+    };
+    signal?.addEventListener('abort', onAbort, { once: true });
+    worker.on('message', (reply: CsvWorkerReply) => {
+      if (reply.kind === 'progress') onProgress(reply.bytes);
+      else finish(() => resolve(reply));
+    });
+    worker.on('error', (e) => finish(() => reject(e)));
+    worker.on('exit', (code) => finish(() => reject(new Error(`CSV worker exited with code ${code} before it finished`))));
+  });
+}
+
+function startWorker(task: CsvWorkerTask): Worker {
+  const here = dirname(fileURLToPath(import.meta.url));
+  const bundled = join(here, 'csv-worker.cjs');
+  if (existsSync(bundled)) return new Worker(bundled, { workerData: task });
+  const source = join(here, 'csv-worker.ts');
+  // Node cannot start a worker from a .ts file by itself; a one-line bootstrap registers tsx in the worker, then loads it.
+  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
+  const bootstrap = `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(source)});`;
+  return new Worker(bootstrap, { eval: true, workerData: task });
+}

@@ -1,0 +1,130 @@
+import { open, type FileHandle } from 'node:fs/promises';
+import { availableParallelism } from 'node:os';
+import { assembleTable, type RangePart } from '../table/assemble-table.js';
+import { CsvRecordParser } from '../table/csv-record-parser.js';
+import { detectDelimiter } from '../table/detect-delimiter.js';
+import { bomLength, delimiterByte, headerNames, withSource } from '../table/parse-csv.js';
+import { TableError, type Table } from '../table/table.js';
+import { parseFileRange } from './csv-file-range.js';
+import { runCsvWorker } from './csv-worker-pool.js';
+import { splitAtLineBreaks } from './split-csv-file.js';
+
+export interface ReadCsvOptions {
+  /** One of `,` `;` tab `|` (or any ASCII character); detected from the first 64 KiB when omitted. */
+  delimiter?: string;
+  signal?: AbortSignal;
+  /** Called with the fraction of the file parsed so far, once per chunk. */
+  onProgress?: (fraction: number) => void;
+  /** Worker threads to parse with; by default one per core for files of 8 MiB and more, and none below. */
+  workers?: number;
+  /** False when the file has no header row; the columns are then named `column1`, `column2`, … */
+  header?: boolean;
+}
+
+/** Below this many bytes, starting worker threads costs more than it saves. */
+const PARALLEL_BYTES = 8 << 20;
+const SAMPLE_BYTES = 1 << 16;
+
+/**
+ * Reads a CSV file into a table, streaming it from disk in chunks, with worker threads over byte ranges for big files.
+ * The result is identical to `parseCsv` on the file's text, line numbers included. Input errors are `TableError`s naming
+ * the file and line; a missing or unreadable file is a `TableError` too.
+ */
+export async function readCsvFile(path: string, options: ReadCsvOptions = {}): Promise<Table> {
+  const { signal } = options;
+  signal?.throwIfAborted();
+  let file: FileHandle;
+  try {
+    file = await open(path, 'r');
+  } catch (e) {
+    throw new TableError(`cannot read ${path}: ${describeIoError(e)}`, path);
+  }
+  try {
+    return await readOpenFile(file, path, options);
+  } catch (e) {
+    throw withSource(e, path);
+  } finally {
+    await file.close();
+  }
+}
+
+async function readOpenFile(file: FileHandle, path: string, options: ReadCsvOptions): Promise<Table> {
+  const stat = await file.stat();
+  if (stat.isDirectory()) throw new TableError(`cannot read ${path}: is a directory`, path);
+  const size = stat.size;
+  const sample = new Uint8Array(Math.min(size, SAMPLE_BYTES));
+  await file.read(sample, 0, sample.length, 0);
+  const bom = bomLength(sample);
+  const delimiter = options.delimiter ?? detectDelimiter(new TextDecoder().decode(sample.subarray(bom)));
+  const d = delimiterByte(delimiter, path);
+
+  // The first record fixes the number of fields; with a header it also gives the names and is not data.
+  const first = new CsvRecordParser({ delimiter: d, fieldCount: -1, firstLine: 1, maxRecords: 1, expectedRows: 1 });
+  const afterFirst = await parseFileRange(file, first, { start: bom, end: size, final: true });
+  const header = options.header !== false;
+  const fieldCount = first.result().dictionaries.length;
+  const names = header ? headerNames(first.result(), path) : Array.from({ length: fieldCount }, (_, j) => `column${j + 1}`);
+  const dataStart = header ? afterFirst : bom;
+  const dataLine = header ? first.line : 1;
+  if (fieldCount === 0) return { columns: [], rowCount: 0, rowLines: new Int32Array(0), delimiter, source: path };
+
+  const progress = progressReporter(size - dataStart, options.onProgress);
+  const workers = Math.max(1, options.workers ?? (size - dataStart >= PARALLEL_BYTES ? availableParallelism() : 1));
+  const task = { path, delimiter: d, fieldCount };
+  let parts: RangePart[];
+  let error: { message: string; line: number } | undefined;
+  if (workers === 1) {
+    const parser = new CsvRecordParser({ delimiter: d, fieldCount, firstLine: dataLine });
+    try {
+      await parseFileRange(file, parser, { start: dataStart, end: size, final: true, onChunk: progress }, options.signal);
+    } catch (e) {
+      if (!(e instanceof TableError)) throw e;
+      error = { message: e.message, line: e.line ?? parser.line };
+    }
+    parts = [{ range: parser.result(), lineShift: 0 }];
+  } else {
+    const bounds = await splitAtLineBreaks(file, dataStart, size, workers);
+    const results = await Promise.all(
+      bounds.slice(1).map((end, k) => runCsvWorker({ ...task, start: bounds[k], end, final: end === size }, progress, options.signal)),
+    );
+    parts = [];
+    let line = dataLine;
+    for (let k = 0; k < results.length; k++) {
+      const { range, endOffset, error: failed } = results[k];
+      parts.push({ range, lineShift: line - 1 });
+      if (failed) {
+        if (failed.internal) throw new Error(`CSV worker failed: ${failed.message}`);
+        error = { message: failed.message, line: failed.line + line - 1 };
+        break;
+      }
+      const rangeEnd = bounds[k + 1];
+      line += range.endLine - 1;
+      if (endOffset < rangeEnd) {
+        // The split fell inside a quoted field that spans lines, so the later ranges started mid-record. Parse the
+        // rest of the file again from the last record boundary that is known to be right.
+        const rest = await runCsvWorker({ ...task, start: endOffset, end: size, final: true }, () => {}, options.signal);
+        parts.push({ range: rest.range, lineShift: line - 1 });
+        if (rest.error) error = { message: rest.error.message, line: rest.error.line + line - 1 };
+        break;
+      }
+    }
+  }
+  return assembleTable(parts, { names, delimiter, source: path, error });
+}
+
+/** Turns per-chunk byte counts (from any thread) into fractions of the data. */
+function progressReporter(total: number, onProgress?: (fraction: number) => void): (bytes: number) => void {
+  let done = 0;
+  return (bytes) => {
+    done += bytes;
+    onProgress?.(total > 0 ? Math.min(1, done / total) : 1);
+  };
+}
+
+function describeIoError(e: unknown): string {
+  const code = (e as NodeJS.ErrnoException)?.code;
+  if (code === 'ENOENT') return 'no such file';
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
+  if (code === 'EISDIR') return 'is a directory';
+  return (e as Error)?.message ?? String(e);
+}

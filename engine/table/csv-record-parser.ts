@@ -1,0 +1,316 @@
+import { ByteDictionary, type ByteDictionaryState } from './byte-dictionary.js';
+import { TableError } from './table.js';
+
+/**
+ * The RFC 4180 scanner: turns UTF-8 bytes into per-column codes, one record at a time, without building strings.
+ *
+ * It is incremental so that files can stream through it: a reader appends bytes to `buffer` (after `reserve`), calls
+ * `parse(false)`, and the parser consumes every complete record, leaving an unfinished one at the front of the buffer for
+ * the next call. `parse(true)` marks the end of input. Records end at LF, CRLF or a lone CR, which also count as one line
+ * each, as editors count them. Blank lines are skipped. A field is quoted when its first byte is `"`; inside, `""` stands
+ * for one quote and delimiters and line breaks are data. A quote inside an unquoted field is kept as data (as in `5'10"`),
+ * but anything other than a delimiter or line break right after a closing quote is an error.
+ *
+ * Errors are thrown as `TableError` with a line counted from `firstLine`, so that a worker parsing the middle of a file can
+ * report lines relative to its range and let the caller shift them.
+ */
+export interface RecordParserOptions {
+  /** The delimiter byte (ASCII). */
+  delimiter: number;
+  /** Fields per record, or -1 to take the count from the first record (header rows, headerless files). */
+  fieldCount: number;
+  /** The line number of the first byte given to the parser. */
+  firstLine: number;
+  /** Stop after this many records; 1 parses just a header. */
+  maxRecords?: number;
+  /** Rows to allocate at first; the arrays grow by doubling. */
+  expectedRows?: number;
+}
+
+/** What a parser hands back: typed arrays only, so that a worker can transfer it. */
+export interface ParsedRange {
+  rows: number;
+  /** Per column, codes of the first `rows` rows (the arrays may be longer). */
+  codes: Int32Array[];
+  /** Line on which each record starts, counted from the parser's `firstLine`. */
+  rowLines: Int32Array;
+  dictionaries: ByteDictionaryState[];
+  /** The line reached: where the first record not consumed starts, or the line after the end. */
+  endLine: number;
+}
+
+const QUOTE = 0x22;
+const LF = 0x0a;
+const CR = 0x0d;
+
+export class CsvRecordParser {
+  /** Bytes not yet consumed are `buffer[start, filled)`. Readers write after `filled`, then advance it. */
+  buffer: Uint8Array;
+  start = 0;
+  filled = 0;
+  rows = 0;
+  line: number;
+  private readonly delimiter: number;
+  private fieldCount: number;
+  private readonly maxRecords: number;
+  private codes: Int32Array[] = [];
+  private rowLines: Int32Array;
+  private dictionaries: ByteDictionary[] = [];
+  private scratch = new Uint8Array(256);
+  private scratchView = new DataView(this.scratch.buffer);
+
+  constructor(options: RecordParserOptions, buffer?: Uint8Array) {
+    this.delimiter = options.delimiter;
+    this.fieldCount = options.fieldCount;
+    this.line = options.firstLine;
+    this.maxRecords = options.maxRecords ?? 0x7fffffff;
+    const capacity = Math.max(16, options.expectedRows ?? 1024);
+    this.rowLines = new Int32Array(capacity);
+    for (let j = 0; j < this.fieldCount; j++) this.addColumn(capacity);
+    this.buffer = buffer ?? new Uint8Array(1 << 20);
+    if (buffer) this.filled = buffer.length;
+  }
+
+  /** True once `maxRecords` records were read. */
+  get done(): boolean {
+    return this.rows >= this.maxRecords;
+  }
+
+  /** Makes room for at least `free` more bytes after `filled`, moving the unconsumed bytes to the front. */
+  reserve(free: number): void {
+    const pending = this.filled - this.start;
+    if (this.start > 0 && this.buffer.length - this.filled < free) {
+      this.buffer.copyWithin(0, this.start, this.filled);
+      this.start = 0;
+      this.filled = pending;
+    }
+    if (this.buffer.length - this.filled < free) {
+      const bigger = new Uint8Array(Math.max(this.buffer.length * 2, this.filled + free));
+      bigger.set(this.buffer.subarray(0, this.filled));
+      this.buffer = bigger;
+    }
+  }
+
+  /** Ensures the row arrays hold at least `rows` rows; call with an estimate to avoid regrowing. */
+  ensureRows(rows: number): void {
+    if (rows <= this.rowLines.length) return;
+    const grow = (a: Int32Array) => {
+      const b = new Int32Array(rows);
+      b.set(a.subarray(0, this.rows));
+      return b;
+    };
+    this.rowLines = grow(this.rowLines);
+    this.codes = this.codes.map(grow);
+  }
+
+  private addColumn(capacity: number): void {
+    this.codes.push(new Int32Array(capacity));
+    this.dictionaries.push(new ByteDictionary());
+  }
+
+  result(): ParsedRange {
+    return {
+      rows: this.rows,
+      codes: this.codes,
+      rowLines: this.rowLines,
+      dictionaries: this.dictionaries.map((d) => d.toState()),
+      endLine: this.line,
+    };
+  }
+
+  /**
+   * Consumes the complete records in `buffer[start, filled)`. With `final`, the input ends at `filled`: a last record
+   * without a line break is complete, and an open quote is an error.
+   */
+  parse(final: boolean): void {
+    if (this.fieldCount < 0 && !this.discoverFieldCount(final)) return;
+    const buf = this.buffer;
+    const end = this.filled;
+    const D = this.delimiter;
+    const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
+    const dicts = this.dictionaries;
+    const fieldCount = this.fieldCount;
+    const maxRecords = this.maxRecords;
+    let codes = this.codes;
+    let rowLines = this.rowLines;
+    let i = this.start;
+    let line = this.line;
+    let row = this.rows;
+    // Where the first record not yet consumed starts; an unfinished record is left there for the next call.
+    let recordStart = i;
+    let recordLine = line;
+    try {
+      records: while (i < end && row < maxRecords) {
+        let b = buf[i];
+        if (b === LF || b === CR) {
+          // A blank line.
+          if (b === CR && i + 1 >= end && !final) break;
+          i += b === CR && i + 1 < end && buf[i + 1] === LF ? 2 : 1;
+          line++;
+          recordStart = i;
+          recordLine = line;
+          continue;
+        }
+        if (row === rowLines.length) {
+          this.ensureRows(row * 2);
+          codes = this.codes;
+          rowLines = this.rowLines;
+        }
+        rowLines[row] = recordLine;
+        let col = 0;
+        for (;;) {
+          let fieldStart = i;
+          let fieldEnd: number;
+          if (i < end && buf[i] === QUOTE) {
+            const after = this.scanQuoted(i, end, final, line, col);
+            if (after < 0) break records;
+            line += this.quotedLines;
+            fieldStart = i + 1;
+            fieldEnd = after - 1;
+            i = after;
+            if (col < fieldCount) {
+              codes[col][row] = this.quotedEscapes
+                ? this.codeUnescaped(dicts[col], buf, fieldStart, fieldEnd, row)
+                : dicts[col].code(buf, view, fieldStart, fieldEnd, row);
+            }
+          } else {
+            while (i < end) {
+              b = buf[i];
+              if (b === D || b === LF || b === CR) break;
+              i++;
+            }
+            if (i >= end && !final) break records;
+            if (col < fieldCount) codes[col][row] = dicts[col].code(buf, view, fieldStart, i, row);
+          }
+          col++;
+          if (i >= end) break;
+          b = buf[i];
+          if (b === D) {
+            i++;
+            continue;
+          }
+          if (b === CR) {
+            if (i + 1 >= end && !final) break records;
+            i += i + 1 < end && buf[i + 1] === LF ? 2 : 1;
+          } else i++;
+          line++;
+          break;
+        }
+        if (col !== fieldCount) {
+          throw new TableError(`ragged row: expected ${fieldCount} fields, found ${col}`, undefined, recordLine);
+        }
+        row++;
+        recordStart = i;
+        recordLine = line;
+      }
+    } finally {
+      // Also on an error, so that the rows before it are kept (their lines place other errors, e.g. invalid UTF-8).
+      this.start = recordStart;
+      this.line = recordLine;
+      this.rows = row;
+    }
+  }
+
+  /** Set by `scanQuoted`: whether the field held `""`, and how many line breaks it held. */
+  private quotedEscapes = false;
+  private quotedLines = 0;
+
+  /**
+   * Scans the quoted field whose opening quote is at `i`. Returns the index just after the closing quote, or -1 when the
+   * field (or the byte after it) is not in the buffer yet.
+   */
+  private scanQuoted(i: number, end: number, final: boolean, line: number, col: number): number {
+    const buf = this.buffer;
+    const D = this.delimiter;
+    let lines = 0;
+    let escaped = false;
+    i++;
+    for (;;) {
+      if (i >= end) {
+        if (!final) return -1;
+        throw new TableError(`unclosed quote: the quoted field ${col + 1} that opens on line ${line} never closes`, undefined, line);
+      }
+      const b = buf[i];
+      if (b === QUOTE) {
+        if (i + 1 >= end && !final) return -1;
+        if (i + 1 < end && buf[i + 1] === QUOTE) {
+          escaped = true;
+          i += 2;
+          continue;
+        }
+        i++;
+        break;
+      }
+      if (b === LF) lines++;
+      else if (b === CR) {
+        if (i + 1 >= end && !final) return -1;
+        if (i + 1 >= end || buf[i + 1] !== LF) lines++;
+      }
+      i++;
+    }
+    if (i < end) {
+      const b = buf[i];
+      if (b !== D && b !== LF && b !== CR) {
+        throw new TableError(`unexpected ${describe(b)} after the closing quote of field ${col + 1}; a quoted field must end at a delimiter or line break`, undefined, line + lines);
+      }
+    } else if (!final) return -1;
+    this.quotedEscapes = escaped;
+    this.quotedLines = lines;
+    return i;
+  }
+
+  /**
+   * Counts the fields of the first record to fix the number of columns, when it was not given. Returns false when that
+   * record is not complete in the buffer yet. Errors inside it are left to `parse`, which reads it again.
+   */
+  private discoverFieldCount(final: boolean): boolean {
+    const buf = this.buffer;
+    const end = this.filled;
+    let i = this.start;
+    while (i < end && (buf[i] === LF || buf[i] === CR)) i++;
+    if (i >= end) {
+      if (final) this.start = end;
+      return false;
+    }
+    let fields = 1;
+    let atFieldStart = true;
+    let quoted = false;
+    for (; i < end; i++) {
+      const b = buf[i];
+      if (quoted) {
+        if (b === QUOTE) quoted = false;
+      } else if (b === QUOTE && atFieldStart) {
+        quoted = true;
+      } else if (b === this.delimiter) {
+        fields++;
+        atFieldStart = true;
+        continue;
+      } else if (b === LF || b === CR) {
+        break;
+      }
+      atFieldStart = false;
+    }
+    if (i >= end && !final) return false;
+    this.fieldCount = fields;
+    for (let j = 0; j < fields; j++) this.addColumn(this.rowLines.length);
+    return true;
+  }
+
+  private codeUnescaped(dict: ByteDictionary, buf: Uint8Array, start: number, end: number, row: number): number {
+    if (this.scratch.length < end - start) {
+      this.scratch = new Uint8Array(end - start);
+      this.scratchView = new DataView(this.scratch.buffer);
+    }
+    const out = this.scratch;
+    let n = 0;
+    for (let k = start; k < end; k++) {
+      out[n++] = buf[k];
+      if (buf[k] === QUOTE) k++;
+    }
+    return dict.code(out, this.scratchView, 0, n, row);
+  }
+}
+
+function describe(b: number): string {
+  return b >= 0x20 && b < 0x7f ? `'${String.fromCharCode(b)}'` : `byte 0x${b.toString(16).padStart(2, '0')}`;
+}
