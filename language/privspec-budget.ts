@@ -8,9 +8,10 @@ import { formatNumber } from '../engine/core/rational.js';
 import { basicComposition } from '../engine/dp/accounting/approx.js';
 import { sequentialEpsilon } from '../engine/dp/accounting/pure.js';
 import { composeZcdp, epsilonClassic, rhoClassic } from '../engine/dp/accounting/zcdp.js';
+import { maxOverlap, type Predicate, type PredicateQuery } from '../engine/dp/accounting/overlap.js';
 import { boxesOverlap } from './box-overlap.js';
 import { maxWeightClique } from './max-weight-clique.js';
-import type { Accounting, BudgetPlan, ReleasePlan } from './privspec-release-plan.js';
+import type { Accounting, Box, BudgetPlan, ReleasePlan } from './privspec-release-plan.js';
 
 /** Amounts in the notions of an accounting: ε (pure), ε and δ (approx), ρ plus its ε at the budget's δ (zcdp). */
 export interface Amount {
@@ -64,19 +65,62 @@ export function costIn(plan: ReleasePlan, accounting: Accounting): Amount | unde
   return { rho: c.rho };
 }
 
-function total(spends: readonly { cost: Amount; plan: ReleasePlan }[], accounting: Accounting): Amount {
+type Spend = { cost: Amount; plan: ReleasePlan };
+
+/**
+ * The heaviest set of boxed releases that one row can fall into together, by weight `key`. The engine's exact
+ * common-point search (`maxOverlap`) handles numeric ranges and value sets; boxes it cannot express (text ranges such as
+ * zip codes, one column restricted both ways) go to a maximum-weight clique of the pairwise-overlap graph, which is an
+ * upper bound on the same quantity and so still sound.
+ */
+function heaviestOverlap(boxed: readonly Spend[], key: 'epsilon' | 'delta' | 'rho'): Spend[] {
+  const queries = boxed.map((s, i) => toPredicateQuery(s.plan.box!, String(i), s.cost[key] ?? 0));
+  if (queries.every((q) => q !== undefined)) {
+    try {
+      return maxOverlap(queries as PredicateQuery[]).clique.map((id) => boxed[Number(id)]);
+    } catch {
+      // Mixed predicate kinds on one column: fall through to the clique bound.
+    }
+  }
+  return maxWeightClique(boxed.map((s) => s.cost[key] ?? 0), (i, j) => boxesOverlap(boxed[i].plan.box, boxed[j].plan.box)).map((i) => boxed[i]);
+}
+
+function toPredicateQuery(box: Box, id: string, cost: number): PredicateQuery | undefined {
+  const where: Record<string, Predicate> = {};
+  for (const [column, constraints] of box) {
+    let lo = -Infinity;
+    let hi = Infinity;
+    let values: Set<string> | undefined;
+    let ranged = false;
+    for (const c of constraints) {
+      if (c.kind === 'range') {
+        if (typeof c.low !== 'number' || typeof c.high !== 'number') return undefined;
+        [lo, hi, ranged] = [Math.max(lo, c.low), Math.min(hi, c.high), true];
+      } else if (c.values.length === 1 && typeof c.values[0] === 'number') {
+        [lo, hi, ranged] = [Math.max(lo, c.values[0]), Math.min(hi, c.values[0]), true];
+      } else {
+        if (c.values.some((v) => typeof v !== 'string')) return undefined;
+        const next = new Set(c.values as string[]);
+        values = values ? new Set([...values].filter((v) => next.has(v))) : next;
+      }
+    }
+    if (ranged && values) return undefined;
+    where[column] = values ? { kind: 'set', values: [...values] } : { kind: 'range', lo, hi };
+  }
+  return { id, where, cost };
+}
+
+/** The total cost of a set of spends: sequential for those that read every row, the heaviest overlap for boxed ones. */
+export function composeSpends(spends: readonly Spend[], accounting: Accounting): Amount {
   // Releases that read every row, or whose units may span regions, compose sequentially with everything.
   const everywhere = spends.filter((s) => !s.plan.box || s.plan.userLevel);
   const boxed = spends.filter((s) => s.plan.box && !s.plan.userLevel);
-  const key = mainKey(accounting);
-  const clique = maxWeightClique(boxed.map((s) => s.cost[key] ?? 0), (i, j) => boxesOverlap(boxed[i].plan.box, boxed[j].plan.box));
-  const members = [...everywhere, ...clique.map((i) => boxed[i])];
+  const members = [...everywhere, ...heaviestOverlap(boxed, mainKey(accounting))];
   if (accounting === 'zcdp') return { rho: composeZcdp(members.map((s) => s.cost.rho ?? 0)) };
   if (accounting === 'pure') return { epsilon: sequentialEpsilon(members.map((s) => s.cost.epsilon ?? 0)) };
-  // For (ε, δ) the δ clique is taken separately: each is an upper bound on its own component.
-  const dClique = maxWeightClique(boxed.map((s) => s.cost.delta ?? 0), (i, j) => boxesOverlap(boxed[i].plan.box, boxed[j].plan.box));
+  // For (ε, δ) the δ overlap is taken separately: each is an upper bound on its own component.
   const e = basicComposition(members.map((s) => ({ epsilon: s.cost.epsilon ?? 0, delta: 0 }))).epsilon;
-  const d = basicComposition([...everywhere, ...dClique.map((i) => boxed[i])].map((s) => ({ epsilon: 0, delta: s.cost.delta ?? 0 }))).delta;
+  const d = basicComposition([...everywhere, ...heaviestOverlap(boxed, 'delta')].map((s) => ({ epsilon: 0, delta: s.cost.delta ?? 0 }))).delta;
   return { epsilon: e, delta: d };
 }
 
@@ -96,7 +140,7 @@ export function summarizeBudget(plans: readonly ReleasePlan[], budget: BudgetPla
     const cost = plan.dp ? costIn(plan, accounting) : undefined;
     if (!cost) continue;
     included.push({ cost, plan });
-    const after = total(included, accounting);
+    const after = composeSpends(included, accounting);
     const marginal: Amount = { [key]: minus(after[key] ?? 0, before[key] ?? 0) };
     if (accounting === 'approx') marginal.delta = minus(after.delta ?? 0, before.delta ?? 0);
     const parallelWith = plan.box && !plan.userLevel

@@ -3,8 +3,13 @@
  * engine knows, and what noise it adds. Re-exported by `privspec-to-engine.ts`; the validator, hover, code lenses,
  * the budget summary and the release runner all read release costs from here and nowhere else.
  */
-import { approx, pure, zcdp, type PrivacyCost } from '../engine/core/measures.js';
+import { approx, pure, PrivacyError, zcdp, type PrivacyCost } from '../engine/core/measures.js';
+import { sequentialEpsilon } from '../engine/dp/accounting/pure.js';
 import { epsilonClassic, rhoFromPureEpsilon } from '../engine/dp/accounting/zcdp.js';
+import { makeExponential } from '../engine/dp/mechanisms/exponential.js';
+import { makeGaussian } from '../engine/dp/mechanisms/gaussian.js';
+import { makeLaplace } from '../engine/dp/mechanisms/laplace.js';
+import { gaussianErrorBound, laplaceErrorBound } from '../engine/dp/utility/bounds.js';
 import type * as ast from './generated/ast.js';
 import { unescape } from './privspec-to-engine.js';
 
@@ -78,9 +83,6 @@ export interface ReleasePlan {
   readonly problems: readonly PlanProblem[];
 }
 
-const LN20 = Math.log(20);
-const Z975 = 1.959963984540054;
-
 function param(m: ast.Mechanism | undefined, name: string): ast.MechanismParam | undefined {
   return m?.params.find((p) => p.name === name);
 }
@@ -117,7 +119,7 @@ export function releasePlan(release: ast.Release, budget: BudgetPlan, unit?: str
   const userLevel = unit !== undefined && hasBound(query);
   const plan = { ...base, dp: true, mechanism: m.kind, sensitivity, box: boxOf(query), userLevel };
   if (problems.length > 0) return plan;
-  return { ...plan, ...mechanismCosts(m, sensitivity, budget, problems) };
+  return { ...plan, ...mechanismCosts(m, query, sensitivity, budget, problems) };
 }
 
 function suggestMechanism(kind: string): string {
@@ -130,45 +132,64 @@ export function greek(name: string): string {
   return name === 'epsilon' ? 'ε' : name === 'delta' ? 'δ' : name === 'rho' ? 'ρ' : name;
 }
 
-/** Costs, noise and error bound of a mechanism with valid parameters; records missing parameters as problems. */
-function mechanismCosts(m: ast.Mechanism, s: Sensitivity, budget: BudgetPlan, problems: PlanProblem[]): Partial<ReleasePlan> {
+/**
+ * Costs, noise and error bound of a mechanism with valid parameters, read off the engine's measurements (which carry
+ * their own privacy maps); records missing parameters and the engine's refusals as problems. Counts are integer
+ * queries, so their noise lives on the integers with no rounding term.
+ */
+function mechanismCosts(m: ast.Mechanism, q: ast.Query, s: Sensitivity, budget: BudgetPlan, problems: PlanProblem[]): Partial<ReleasePlan> {
   const epsilon = param(m, 'epsilon')?.value;
   const delta = param(m, 'delta')?.value;
   const rho = param(m, 'rho')?.value;
+  const integer = q.kind === 'count' || q.kind === 'grid';
   const missing = (what: string) => {
     problems.push({ code: 'missing-parameter', message: `${m.kind} needs ${what}`, node: m, property: 'kind' });
     return {};
   };
-  if (m.kind === 'laplace' || m.kind === 'exponential') {
-    if (epsilon === undefined) return missing("'epsilon E'");
-    const costs = { pure: pure(epsilon), approx: approx(epsilon, 0), zcdp: zcdp(rhoFromPureEpsilon(epsilon)) };
-    if (m.kind === 'exponential') {
-      return { costs, noise: { kind: 'exponential', epsilon, sensitivity: s.l1 } };
+  try {
+    if (m.kind === 'laplace' || m.kind === 'exponential') {
+      if (epsilon === undefined) return missing("'epsilon E'");
+      if (m.kind === 'exponential') {
+        // The exponential mechanism's cost does not depend on its candidates; one placeholder builds the measurement.
+        const em = makeExponential({ candidates: [''], score: () => 0, sensitivity: s.l1, epsilon });
+        return { costs: pureCosts(em.cost), noise: { kind: 'exponential', epsilon, sensitivity: s.l1 } };
+      }
+      // A mean spends half of ε on the clamped sum and half on the count.
+      const parts = q.kind === 'mean' ? [makeLaplace({ sensitivity: s.l1, epsilon: epsilon / 2 }), makeLaplace({ sensitivity: 1, epsilon: epsilon / 2, integer: true })] : [makeLaplace({ sensitivity: s.l1, epsilon, integer })];
+      const scale = Number(parts[0].parameters.scale);
+      const total = parts.length === 1 ? parts[0].cost : pure(sequentialEpsilon(parts.map((p) => (p.cost as { epsilon: number }).epsilon)));
+      return { costs: pureCosts(total), noise: { kind: 'laplace', scale }, error95: laplaceErrorBound(scale, 0.05) };
     }
-    // Laplace scale b = Δ₁/ε; P(|Lap(b)| > t) = e^(−t/b), so the 95 % bound is b·ln 20.
-    const scale = s.l1 / epsilon;
-    return { costs, noise: { kind: 'laplace', scale }, error95: scale * LN20 };
-  }
-  if (rho !== undefined) {
-    // Gaussian with ρ-zCDP: σ = Δ₂/√(2ρ) (Bun–Steinke Proposition 1.6; seed "zCDP / NN-Wavelet", eq. 12).
-    const sigma = s.l2 / Math.sqrt(2 * rho);
-    const d = delta ?? budget.delta;
-    const costs = { zcdp: zcdp(rho), approx: d !== undefined && d > 0 && d < 1 ? approx(epsilonClassic(rho, d), d) : undefined };
-    if (m.kind === 'nn-wavelet') return { costs, noise: { kind: 'nn-wavelet', rho } };
-    return { costs, noise: { kind: 'gaussian', sigma }, error95: Z975 * sigma };
-  }
-  if (m.kind === 'nn-wavelet') return missing("'rho R' (NN-Wavelet is stated in zCDP)");
-  if (epsilon === undefined || delta === undefined) return missing("'rho R', or 'epsilon E delta D'");
-  // The classic Gaussian mechanism: σ = Δ₂·√(2 ln(1.25/δ))/ε gives (ε, δ)-DP for ε < 1 (Dwork & Roth 2014, Thm A.1).
-  const sigma = (s.l2 * Math.sqrt(2 * Math.log(1.25 / delta))) / epsilon;
-  if (epsilon >= 1) {
-    const node = param(m, 'epsilon')!;
-    problems.push({ code: 'parameter-out-of-range', message: `the classic Gaussian calibration needs ε < 1, got ${epsilon}; state the cost as 'rho' instead`, node, property: 'value' });
+    if (rho !== undefined) {
+      if (m.kind === 'nn-wavelet') {
+        const d = delta ?? budget.delta;
+        return { costs: { zcdp: zcdp(rho), approx: d !== undefined && d > 0 && d < 1 ? approx(epsilonClassic(rho, d), d) : undefined }, noise: { kind: 'nn-wavelet', rho } };
+      }
+      const g = makeGaussian({ sensitivity: s.l2, rho, integer });
+      const sigma = Number(g.parameters.sigma);
+      const d = delta ?? budget.delta;
+      // ρ-zCDP ⇒ (ε, δ)-DP for the accounting's δ (Canonne–Kamath–Steinke 2020, Corollary 13).
+      const asApprox = d !== undefined && d > 0 && d < 1 ? makeGaussian({ sensitivity: s.l2, sigma, delta: d, integer }).cost : undefined;
+      return { costs: { zcdp: g.cost, approx: asApprox }, noise: { kind: 'gaussian', sigma }, error95: gaussianErrorBound(sigma, 0.05) };
+    }
+    if (m.kind === 'nn-wavelet') return missing("'rho R' (NN-Wavelet is stated in zCDP)");
+    if (epsilon === undefined || delta === undefined) return missing("'rho R', or 'epsilon E delta D'");
+    const g = makeGaussian({ sensitivity: s.l2, epsilon, delta, integer });
+    const sigma = Number(g.parameters.sigma);
+    // The same noise read as zCDP: ρ = Δ₂²/(2σ²) (Bun–Steinke Proposition 1.6).
+    const asZcdp = makeGaussian({ sensitivity: s.l2, sigma, integer }).cost;
+    return { costs: { approx: g.cost, zcdp: asZcdp }, noise: { kind: 'gaussian', sigma }, error95: gaussianErrorBound(sigma, 0.05) };
+  } catch (e) {
+    if (!(e instanceof PrivacyError)) throw e;
+    problems.push({ code: 'parameter-out-of-range', message: e.message, node: m, property: 'kind' });
     return {};
   }
-  // The same noise is (Δ₂²/(2σ²))-zCDP (Bun–Steinke Proposition 1.6).
-  const costs = { approx: approx(epsilon, delta), zcdp: zcdp((s.l2 * s.l2) / (2 * sigma * sigma)) };
-  return { costs, noise: { kind: 'gaussian', sigma }, error95: Z975 * sigma };
+}
+
+/** A pure ε cost in every notion: (ε, 0) and ρ = ε²/2 (Bun–Steinke Proposition 1.4). */
+function pureCosts(cost: PrivacyCost): ReleasePlan['costs'] {
+  const epsilon = cost.kind === 'pure' ? cost.epsilon : NaN;
+  return { pure: cost, approx: approx(epsilon, 0), zcdp: zcdp(rhoFromPureEpsilon(epsilon)) };
 }
 
 function hasBound(query: ast.Query): boolean {

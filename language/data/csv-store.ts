@@ -1,4 +1,5 @@
 import { open, readFile, stat } from 'node:fs/promises';
+import { detectDelimiter } from '../../engine/table/detect-delimiter.js';
 import type { Table } from '../../engine/table/table.js';
 import { readCsvTable } from './read-csv-table.js';
 
@@ -26,7 +27,6 @@ interface Entry<T> {
 }
 
 const HEADER_BYTES = 64 * 1024;
-const CANDIDATES = [',', ';', '\t', '|'];
 
 /**
  * Reads the CSV files a spec names, once per modification: headers for column checks and completion, whole tables
@@ -117,7 +117,7 @@ async function readHeader(path: string, delimiter?: string): Promise<CsvHeader> 
     const text = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
     const line = firstRecord(text);
     if (line.trim() === '') throw new CsvFileError(`${path} is empty: expected a header line`, 'malformed', 1);
-    const d = delimiter ?? detect(line);
+    const d = delimiter ?? detectDelimiter(text);
     return { header: splitRecord(line, d), delimiter: d };
   } finally {
     await handle.close();
@@ -133,17 +133,6 @@ function firstRecord(text: string): string {
     else if (!quoted && (ch === '\n' || ch === '\r')) return text.slice(0, i);
   }
   return text;
-}
-
-/** The candidate delimiter that occurs most often outside quotes in the header; a comma when none occurs. */
-function detect(line: string): string {
-  let best = ',';
-  let bestCount = 0;
-  for (const d of CANDIDATES) {
-    const count = splitRecord(line, d).length - 1;
-    if (count > bestCount) [best, bestCount] = [d, count];
-  }
-  return best;
 }
 
 /** Splits one CSV record (RFC 4180 quoting) into trimmed field values. */

@@ -1,14 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { tableFromRows, type Table } from '../../engine/table/table.js';
-import { splitRecord } from './csv-store.js';
+import { readCsvFile } from '../../engine/node/read-csv-file.js';
+import type { Table } from '../../engine/table/table.js';
 
 /**
- * Reads a whole CSV file into a table.
- * TEMPORARY: a plain reader until the engine's streaming `readCsvFile` lands; it does not handle newlines in quotes.
+ * Reads a whole CSV file into a table with the engine's streaming reader; input errors are `TableError`s naming the
+ * file and line, which the checker turns into one diagnostic on the dataset's file name.
  */
-export async function readCsvTable(path: string, delimiter: string): Promise<Table> {
-  const text = (await readFile(path, 'utf8')).replace(/^\uFEFF/, '');
-  const lines = text.split(/\r?\n/).filter((l) => l !== '');
-  const [header, ...rows] = lines.map((l) => splitRecord(l, delimiter));
-  return tableFromRows(header ?? [], rows, path);
+export function readCsvTable(path: string, delimiter: string): Promise<Table> {
+  return readCsvFile(path, { delimiter });
 }
