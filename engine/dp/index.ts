@@ -47,3 +47,10 @@ export {
 export { laplaceErrorBound, gaussianErrorBound, exponentialUtilityBound, type ExponentialBoundInput } from './utility/bounds.js';
 export { auditMechanism, empiricalEpsilon, type AuditOptions, type AuditResult } from './audit/empirical-epsilon.js';
 export { clopperPearson, type ProportionBounds } from './audit/clopper-pearson.js';
+
+export type { Query, Neighbouring } from './queries/query.js';
+export { makeCount, makeSum, makeMean, makeHistogram, makeExtreme } from './queries/basic.js';
+export { makeCovariance, makeVariance, releaseCorrelation, type Bounds, type CorrelationRelease } from './queries/correlation.js';
+export { numericColumn } from './queries/numeric-column.js';
+export { planRelease, release, type ReleaseOptions, type ReleasePlan, type Release } from './queries/release.js';
+export { boundContributions, userLevelQuery, type ContributionBounds } from './contribution/bound-contributions.js';
