@@ -1,24 +1,73 @@
 import type { Cancellation } from 'langium';
 import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
+import { makeDiscernibilityMetric } from '../engine/metrics/discernibility.js';
+import { makeL1Metric } from '../engine/metrics/l1.js';
+import { makeLossMetric } from '../engine/metrics/loss.js';
+import type { Metric } from '../engine/metrics/metric.js';
+import { makeEntropyNmMetric } from '../engine/metrics/non-uniform-entropy-nm.js';
+import { makeEntropyMetric } from '../engine/metrics/non-uniform-entropy.js';
+import { searchOptimal } from '../engine/search/optimal-search.js';
+import { makeProblem, type AnonymizationProblem } from '../engine/search/problem.js';
+import type { SearchResult } from '../engine/search/search-types.js';
 import type { Table } from '../engine/table/table.js';
 import type { AnonymityPlan } from './privspec-to-engine.js';
 
 export interface FoundTransformation {
   readonly levels: Readonly<Record<string, number>>;
+  readonly suppressed: number;
+  readonly loss: number;
   readonly message: string;
 }
 
+/** The engine metric a `metric` clause names. */
+export function metricFor(name: string, problem: AnonymizationProblem): Metric {
+  switch (name) {
+    case 'entropy-nm':
+      return makeEntropyNmMetric(problem);
+    case 'loss':
+      return makeLossMetric(problem);
+    case 'discernibility':
+      return makeDiscernibilityMetric(problem);
+    case 'l1':
+      return makeL1Metric(problem);
+    default:
+      return makeEntropyMetric(problem);
+  }
+}
+
+/** Runs the engine's optimal search for the anonymity block; undefined when a quasi-identifier lacks a hierarchy. */
+export function searchAnonymity(table: Table, quasi: readonly string[], hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityPlan, signal?: AbortSignal): { problem: AnonymizationProblem; result: SearchResult } | undefined {
+  if (quasi.length === 0 || quasi.some((q) => !hierarchies.has(q)) || anonymity.criteria.length === 0) return undefined;
+  const problem = makeProblem(table, { qi: quasi, hierarchies: quasi.map((q) => hierarchies.get(q)!), criteria: anonymity.criteria, suppression: anonymity.suppression });
+  return { problem, result: searchOptimal(problem, metricFor(anonymity.metric, problem), { signal }) };
+}
+
 /**
- * The globally optimal full-domain generalization for the anonymity block, when the engine's search can find one.
- * Returns undefined when no transformation satisfies the model, when a quasi-identifier has no hierarchy, or while the
- * engine's search is not available.
+ * The globally optimal full-domain generalization for the anonymity block, for the info diagnostic that follows a
+ * k / ℓ violation. Undefined when no transformation satisfies the model or a quasi-identifier has no hierarchy.
  */
 export async function findOptimalTransformation(
-  _table: Table,
-  _quasi: readonly string[],
-  _hierarchies: ReadonlyMap<string, Hierarchy>,
-  _anonymity: AnonymityPlan,
-  _token: Cancellation.CancellationToken,
+  table: Table,
+  quasi: readonly string[],
+  hierarchies: ReadonlyMap<string, Hierarchy>,
+  anonymity: AnonymityPlan,
+  token: Cancellation.CancellationToken,
 ): Promise<FoundTransformation | undefined> {
-  return undefined;
+  const controller = new AbortController();
+  const subscription = token.onCancellationRequested(() => controller.abort());
+  try {
+    const found = searchAnonymity(table, quasi, hierarchies, anonymity, controller.signal);
+    const optimum = found?.result.optimum;
+    if (!optimum) return undefined;
+    const levels = Object.fromEntries(quasi.map((q, i) => [q, optimum.levels[i]]));
+    const shown = quasi.map((q, i) => `${q}=${optimum.levels[i]}`).join(', ');
+    const suppressed = optimum.evaluation.outliers;
+    const loss = Number(optimum.loss.toPrecision(8));
+    return { levels, suppressed, loss, message: `optimal transformation: ${shown} (generalization levels; ${anonymity.metric} metric ${loss}; ${suppressed} ${suppressed === 1 ? 'row' : 'rows'} suppressed)` };
+  } catch {
+    // A search that cannot run (a hierarchy the engine rejects) or was cancelled simply yields no hint.
+    return undefined;
+  } finally {
+    subscription.dispose();
+  }
 }

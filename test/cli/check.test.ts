@@ -197,3 +197,15 @@ describe('privspec check', () => {
     assert.match(bad.err, /^privspec check: option --format: 'xml' is not valid/);
   });
 });
+
+describe('privspec check: the optimal transformation', () => {
+  it('names the optimal transformation after a k violation', async () => {
+    const { json } = await check('optimal-transformation.privspec');
+    assert.equal(only(json, 'k-anonymity-violated').severity, 'warning');
+    const d = only(json, 'optimal-transformation');
+    assert.equal(d.severity, 'info');
+    // Hand-checked: with 1 row (10 % of 12) suppressible, age=* keeps sex and suppresses only the single X row;
+    // any level of age below * leaves a class of 2 (the two men in their 30s, or the two rows in their 50s).
+    assert.match(d.message, /^optimal transformation: age=3, sex=0 \(generalization levels; loss metric [0-9.]+; 1 row suppressed\)$/);
+  });
+});
