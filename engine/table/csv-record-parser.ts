@@ -152,6 +152,7 @@ export class CsvRecordParser {
           continue;
         }
         if (row === rowLines.length) {
+          this.rows = row;
           this.ensureRows(row * 2);
           codes = this.codes;
           rowLines = this.rowLines;
@@ -275,11 +276,18 @@ export class CsvRecordParser {
     let fields = 1;
     let atFieldStart = true;
     let quoted = false;
+    let closed = false;
     for (; i < end; i++) {
       const b = buf[i];
+      const wasClosed = closed;
+      closed = false;
       if (quoted) {
-        if (b === QUOTE) quoted = false;
-      } else if (b === QUOTE && atFieldStart) {
+        if (b === QUOTE) {
+          quoted = false;
+          closed = true;
+        }
+      } else if (b === QUOTE && (atFieldStart || wasClosed)) {
+        // A field's opening quote, or the second quote of a doubled `""`.
         quoted = true;
       } else if (b === this.delimiter) {
         fields++;

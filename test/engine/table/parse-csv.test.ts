@@ -1,13 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { parseCsv, parseCsvBytes } from '../../../engine/table/parse-csv.js';
-import { TableError, type Table } from '../../../engine/table/table.js';
-
-/** The table as plain rows of strings, header first, for readable expectations. */
-export function rowsOf(t: Table): string[][] {
-  const rows = [t.columns.map((c) => c.name)];
-  for (let r = 0; r < t.rowCount; r++) rows.push(t.columns.map((c) => c.dictionary[c.codes[r]]));
-  return rows;
-}
+import { TableError } from '../../../engine/table/table.js';
+import { rowsOf } from './csv-helpers.js';
 
 function error(text: string, options: Parameters<typeof parseCsv>[1] = {}): TableError {
   try {
@@ -118,6 +112,14 @@ describe('parseCsv', () => {
     const e = error('a,b\n1,"2"x\n');
     assert.equal(e.line, 2);
     assert.match(e.message, /unexpected 'x' after the closing quote of field 2/);
+  });
+
+  it('keeps every row when the row arrays grow past their first size', () => {
+    // 5,000 short records: the parser allocates ~1,250 rows first and doubles three times.
+    const rows = Array.from({ length: 5000 }, (_, r) => [String(r % 7), String(r)]);
+    const t = parseCsv('a,b\n' + rows.map((r) => r.join(',')).join('\n'));
+    assert.deepEqual(rowsOf(t).slice(1), rows);
+    assert.equal(t.rowLines![4999], 5001);
   });
 
   it('rejects a delimiter that is not one ASCII character', () => {

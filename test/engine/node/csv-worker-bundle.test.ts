@@ -1,0 +1,48 @@
+import { strict as assert } from 'node:assert';
+import { execFileSync } from 'node:child_process';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { build } from 'esbuild';
+
+// The CLI and the extension run readCsvFile from a CommonJS bundle in dist/, with the worker bundled beside it as
+// csv-worker.cjs. This builds both the way scripts/build.mjs does, into a temporary folder, and runs them.
+describe('readCsvFile from a bundle', function () {
+  this.timeout(60000);
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'privspec-bundle-'));
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  it('starts dist/csv-worker.cjs next to the bundle and gives the same table as one thread', async () => {
+    const common = {
+      bundle: true,
+      platform: 'node' as const,
+      format: 'cjs' as const,
+      target: 'node20',
+      logLevel: 'silent' as const,
+      define: { 'import.meta.url': '__importMetaUrl' },
+      inject: [resolve('scripts/import-meta-url.js')],
+    };
+    const entry = join(dir, 'entry.ts');
+    writeFileSync(
+      entry,
+      `import { readCsvFile } from ${JSON.stringify(resolve('engine/node/read-csv-file.ts'))};
+       const path = process.argv[2];
+       Promise.all([readCsvFile(path, { workers: 1 }), readCsvFile(path, { workers: 2 })]).then(([a, b]) => {
+         const dump = (t) => JSON.stringify([t.columns.map((c) => [c.name, c.dictionary, Array.from(c.codes)]), Array.from(t.rowLines)]);
+         console.log(JSON.stringify({ rows: b.rowCount, same: dump(a) === dump(b) }));
+       }, (e) => { console.log(JSON.stringify({ error: e.message, line: e.line })); });`,
+    );
+    await build({ ...common, entryPoints: [entry], outfile: join(dir, 'dist', 'cli.cjs') });
+    await build({ ...common, entryPoints: [resolve('engine/node/csv-worker.ts')], outfile: join(dir, 'dist', 'csv-worker.cjs') });
+    const csv = join(dir, 'data.csv');
+    writeFileSync(csv, 'a;b\n' + Array.from({ length: 20000 }, (_, r) => `${r % 13};"x\n${r % 5}"`).join('\n') + '\n');
+    const out = JSON.parse(execFileSync(process.execPath, [join(dir, 'dist', 'cli.cjs'), csv], { encoding: 'utf8' }));
+    assert.deepEqual(out, { rows: 20000, same: true });
+    writeFileSync(csv, 'a;b\n' + Array.from({ length: 20000 }, (_, r) => (r === 15000 ? '1' : `${r};x`)).join('\n') + '\n');
+    const failed = JSON.parse(execFileSync(process.execPath, [join(dir, 'dist', 'cli.cjs'), csv], { encoding: 'utf8' }));
+    assert.deepEqual(failed, { error: 'ragged row: expected 2 fields, found 1', line: 15002 });
+  });
+});

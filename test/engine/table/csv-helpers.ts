@@ -1,0 +1,43 @@
+import fc from 'fast-check';
+import type { Table } from '../../../engine/table/table.js';
+
+// Writes rows as CSV text for tests: quotes a field when it must be (delimiter, quote, line break, or an empty value that
+// would otherwise leave a blank line) and, when `quoteAll` says so, also when it need not be.
+export function toCsv(rows: readonly (readonly string[])[], delimiter = ',', lineEnd = '\n', quoteAll: (r: number, j: number) => boolean = () => false): string {
+  return rows
+    .map((row, r) =>
+      row
+        .map((v, j) => {
+          const must = v.includes(delimiter) || /["\r\n]/.test(v) || (row.length === 1 && v === '');
+          return must || quoteAll(r, j) ? `"${v.replaceAll('"', '""')}"` : v;
+        })
+        .join(delimiter),
+    )
+    .join(lineEnd);
+}
+
+/** The table as plain rows of strings, header first, for readable expectations. */
+export function rowsOf(t: Table): string[][] {
+  const rows = [t.columns.map((c) => c.name)];
+  for (let r = 0; r < t.rowCount; r++) rows.push(t.columns.map((c) => c.dictionary[c.codes[r]]));
+  return rows;
+}
+
+/** Cells drawn from the characters that matter to CSV, plus arbitrary unicode (astral planes included). */
+export const cell = fc.oneof(
+  fc.string({ unit: fc.constantFrom(',', ';', '\t', '|', '"', '\n', '\r', ' ', 'a', 'b', 'é', '😀', '0'), maxLength: 6 }),
+  fc.string({ unit: 'binary', maxLength: 5 }),
+  fc.constantFrom('', 'x', '1', '2'),
+);
+
+/** A header and rows of the same width, with a delimiter and line ending to write them with. */
+export const randomTable = fc.integer({ min: 1, max: 5 }).chain((width) =>
+  fc.record({
+    header: fc.uniqueArray(cell, { minLength: width, maxLength: width }),
+    rows: fc.array(fc.array(cell, { minLength: width, maxLength: width }), { maxLength: 30 }),
+    delimiter: fc.constantFrom(',', ';', '\t', '|'),
+    lineEnd: fc.constantFrom('\n', '\r\n', '\r'),
+    finalLineEnd: fc.boolean(),
+    quoteSeed: fc.integer(),
+  }),
+);
