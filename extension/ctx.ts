@@ -1,3 +1,4 @@
+import { appendFileSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
@@ -37,12 +38,28 @@ export class Ctx implements vscode.Disposable {
 
   constructor(readonly extension: vscode.ExtensionContext) {
     this.worker = new WorkerClient(this.asset('csv-diagnostics-worker.cjs'));
-    const log = (line: string) => this.output.appendLine(line);
+    const log = (line: string) => this.log(line);
     this.models = new CsvModels(this.config, this.worker, log);
     this.diagnostics = new CsvDiagnostics(this.config, this.models, this.worker, log);
     this.budget = new BudgetStatus(() => this.client_);
     this.disposables.push(this.output, this.worker, this.models, this.diagnostics, this.budget);
     extension.subscriptions.push(this);
+  }
+
+  /**
+   * Writes one line to the PrivSpec output channel and, when `PRIVSPEC_LOG_FILE` names a file, appends it there too,
+   * so that timings can be read by scripts (the end-to-end tests print them).
+   */
+  log(line: string): void {
+    this.output.appendLine(line);
+    const file = process.env.PRIVSPEC_LOG_FILE;
+    if (file) {
+      try {
+        appendFileSync(file, `${new Date().toISOString()} ${line}\n`);
+      } catch {
+        // Logging must never break the extension.
+      }
+    }
   }
 
   get client(): LanguageClient | undefined {
@@ -64,7 +81,7 @@ export class Ctx implements vscode.Disposable {
       await client.start();
       void this.budget.refresh();
     } catch (error) {
-      this.output.appendLine(`the language server failed to start: ${(error as Error).message}`);
+      this.log(`the language server failed to start: ${(error as Error).message}`);
       this.client_ = undefined;
     }
   }

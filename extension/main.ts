@@ -24,7 +24,7 @@ export async function activate(extension: vscode.ExtensionContext): Promise<{ ct
   void ctx.startServer();
   void ctx.models.indexWorkspace().then(() => ctx.diagnostics.checkAll());
   const activationMs = performance.now() - started;
-  ctx.output.appendLine(`activated in ${activationMs.toFixed(1)} ms`);
+  ctx.log(`activated in ${activationMs.toFixed(1)} ms`);
   return { ctx, activationMs };
 }
 

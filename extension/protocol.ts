@@ -140,6 +140,8 @@ export interface RiskReport {
   readonly source: string;
   readonly rows: number;
   readonly qi: readonly string[];
+  /** The level each quasi-identifier is counted at (the spec's pins; 0 = as in the data). */
+  readonly levels: Readonly<Record<string, number>>;
   readonly k: number;
   readonly classes: number;
   readonly sampleUniques: number;

@@ -14,7 +14,7 @@ export function short(x: number): string {
 export function summaryRows(r: RiskReport): [string, string][] {
   const rows: [string, string][] = [
     ['Rows', String(r.rows)],
-    ['Quasi-identifiers', r.qi.join(', ')],
+    ['Quasi-identifiers', r.qi.map((q) => (r.levels[q] ? `${q} (level ${r.levels[q]})` : q)).join(', ')],
     ['Equivalence classes', String(r.classes)],
     ['Sample uniques (classes of size 1)', `${r.sampleUniques} (${percent(r.rows === 0 ? 0 : r.sampleUniques / r.rows)} of rows)`],
     ['Average prosecutor risk', percent(r.averageRisk)],

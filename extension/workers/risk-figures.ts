@@ -1,10 +1,11 @@
-import { equivalenceClasses, type EquivalenceClasses } from '../../engine/anonymity/equivalence-classes.js';
+import { equivalenceClasses, type EquivalenceClasses, type Generalization } from '../../engine/anonymity/equivalence-classes.js';
 import { sensitiveFrequencies } from '../../engine/anonymity/class-stats.js';
 import { classSizeHistogram, classesOfSize } from '../../engine/risk/class-size-histogram.js';
 import { populationUniqueness } from '../../engine/risk/population-uniqueness.js';
 import { kViolations, prosecutorRisk } from '../../engine/risk/prosecutor-risk.js';
 import { column, type Table } from '../../engine/table/table.js';
 import type { CsvModel, RiskReport } from '../protocol.js';
+import { bindAll, modelGeneralization } from './hierarchies.js';
 
 /** Subsets of at most this many quasi-identifiers are ranked for "riskiest combinations" when there are more than 6. */
 const MAX_SUBSET = 3;
@@ -15,7 +16,9 @@ const MAX_SUBSET = 3;
  * every sensitive column, and the quasi-identifier subsets that single out the most records.
  */
 export function riskFigures(table: Table, model: CsvModel, source: string): RiskReport {
-  const classes = equivalenceClasses(table, model.qi);
+  // Columns the spec pins to a level are counted at that level, as the CSV diagnostics count them.
+  const generalization = Object.values(model.levels).some((l) => l > 0) ? modelGeneralization(bindAll(table, model), model) : undefined;
+  const classes = equivalenceClasses(table, model.qi, generalization);
   const h = classSizeHistogram(classes.sizes);
   const risk = prosecutorRisk(h);
   const pu = model.samplingFraction !== undefined && model.samplingFraction > 0 && model.samplingFraction <= 1 && h.rows > 0
@@ -25,6 +28,7 @@ export function riskFigures(table: Table, model: CsvModel, source: string): Risk
     source,
     rows: table.rowCount,
     qi: model.qi,
+    levels: Object.fromEntries(model.qi.map((q, i) => [q, generalization?.levels[i] ?? 0])),
     k: model.k,
     classes: classes.classCount,
     sampleUniques: classesOfSize(h, 1),
@@ -36,7 +40,7 @@ export function riskFigures(table: Table, model: CsvModel, source: string): Risk
       populationUniqueness: { model: pu.dankar.model, samplingFraction: model.samplingFraction, estimate: pu.dankar.share ?? 0 },
     }),
     lDiversity: (model.sensitive ?? []).map((s) => lDiversityFigures(table, classes, s)),
-    riskiestCombinations: riskiestCombinations(table, model.qi),
+    riskiestCombinations: riskiestCombinations(table, model.qi, generalization),
   };
 }
 
@@ -68,13 +72,15 @@ export function lDiversityFigures(table: Table, classes: EquivalenceClasses, sen
  * Every non-empty subset of the quasi-identifiers (or, beyond 6 of them, those of at most 3), ranked by the records
  * that are unique on it, then by fewer columns: the combinations an attacker would try first. Top 10.
  */
-export function riskiestCombinations(table: Table, qi: readonly string[]): RiskReport['riskiestCombinations'] {
+export function riskiestCombinations(table: Table, qi: readonly string[], generalization?: Generalization): RiskReport['riskiestCombinations'] {
   const limit = qi.length > 6 ? MAX_SUBSET : qi.length;
   const results: { columns: string[]; sampleUniques: number; classes: number }[] = [];
   for (let mask = 1; mask < 1 << qi.length; mask++) {
     const columns = qi.filter((_, i) => mask & (1 << i));
     if (columns.length > limit) continue;
-    const classes = equivalenceClasses(table, columns);
+    const indexes = qi.flatMap((_, i) => (mask & (1 << i) ? [i] : []));
+    const sub = generalization && { hierarchies: indexes.map((i) => generalization.hierarchies[i]), levels: indexes.map((i) => generalization.levels[i]) };
+    const classes = equivalenceClasses(table, columns, sub);
     let uniques = 0;
     for (let id = 0; id < classes.classCount; id++) if (classes.sizes[id] === 1) uniques++;
     results.push({ columns, sampleUniques: uniques, classes: classes.classCount });

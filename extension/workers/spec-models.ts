@@ -60,14 +60,11 @@ function kOf(block: ast.Anonymity | undefined): number | undefined {
   return clause && Number.isInteger(clause.k) && clause.k >= 1 ? clause.k : undefined;
 }
 
-/**
- * Levels the spec pins columns to (`generalize zip 2` in the anonymity block), when the grammar has that clause.
- * Read structurally so that this file compiles whether or not the clause has landed in the grammar.
- */
+/** Levels the spec pins columns to (`generalize zip 1` in the anonymity block); a later pin of a column wins. */
 function levelsOf(block: ast.Anonymity | undefined): Record<string, number> {
   const levels: Record<string, number> = {};
-  for (const c of (block?.clauses ?? []) as readonly { $type: string; column?: { name?: string }; level?: number }[]) {
-    if (c.$type === 'LevelClause' && c.column?.name && typeof c.level === 'number') levels[c.column.name] = c.level;
+  for (const c of block?.clauses ?? []) {
+    if (c.$type === 'LevelClause' && c.column?.name && Number.isInteger(c.level) && c.level >= 0) levels[c.column.name] = c.level;
   }
   return levels;
 }

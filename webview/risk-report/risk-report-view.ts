@@ -48,7 +48,7 @@ export function renderReport(app: HTMLElement, r: RiskReport): void {
       r.lDiversity.map((l) => [l.sensitive, l.distinctL, l.entropyL.toFixed(2), l.classesWithOneValue]), [false, true, true, true]);
   app.replaceChildren(
     h('h1', {}, `Re-identification risk: ${r.source}`),
-    h('p', { class: 'meta' }, `Quasi-identifiers: ${r.qi.join(', ')} · prosecutor model (El Emam & Dankar 2008)`),
+    h('p', { class: 'meta' }, `Quasi-identifiers: ${r.qi.map((q) => (r.levels[q] ? `${q} (level ${r.levels[q]})` : q)).join(', ')} · prosecutor model (El Emam & Dankar 2008)`),
     h('div', { class: 'actions' }, save('markdown', 'Save as Markdown'), save('html', 'Save as HTML')),
     h('p', { id: 'status', class: 'status', role: 'status' }),
     figures,

@@ -1,0 +1,59 @@
+#!/usr/bin/env bash
+# `npm run test:e2e`: installs the tools if needed (test/e2e/setup.sh), installs the packaged extension into a fresh
+# code-server profile, opens a copy of test/e2e/workspace and drives it with playwright-core + Debian chromium (e2e.mjs).
+# Screenshots go to $PRIVSPEC_E2E_SHOTS (default $TMPDIR/privspec-e2e/shots), outside the repository.
+set -uo pipefail
+ROOT=$(cd "$(dirname "$0")/../.." && pwd)
+HERE="$ROOT/test/e2e"
+DIR=${PRIVSPEC_E2E_DIR:-$HOME/.cache/privspec-e2e}
+bash "$HERE/setup.sh" || exit 2
+
+VERSION=$(node -p "require('$ROOT/package.json').version")
+VSIX=${PRIVSPEC_VSIX:-$ROOT/privspec-$VERSION.vsix}
+if [ ! -f "$VSIX" ]; then
+  echo "[e2e] $VSIX is missing; building it with npm run package"
+  (cd "$ROOT" && npm run package >/dev/null) || exit 2
+fi
+
+BASE=${TMPDIR:-/tmp}/privspec-e2e
+SHOTS=${PRIVSPEC_E2E_SHOTS:-$BASE/shots}
+mkdir -p "$BASE" "$SHOTS"
+rm -f "$SHOTS"/*.png
+RUN=$(mktemp -d "$BASE/run.XXXXXX")
+CODE_SERVER="$DIR/cs/node_modules/.bin/code-server"
+export XDG_CONFIG_HOME="$RUN/xdg/config" XDG_DATA_HOME="$RUN/xdg/data" PW_REQUIRE_FROM="$DIR/pw/package.json"
+export PRIVSPEC_LOG_FILE="$RUN/privspec.log"
+
+# A copy of the workspace, so that the quick fix edits the copy, plus a 100,000-row CSV for the timing step
+# (its quasi-identifiers come from the workspace settings, which also covers the path without a spec).
+cp -r "$HERE/workspace" "$RUN/workspace"
+node "$HERE/make-big-csv.mjs" "$RUN/workspace/data/big.csv" 100000
+mkdir -p "$RUN/workspace/.vscode" "$RUN/ud/User" "$RUN/ext"
+printf '{ "privspec.quasiIdentifiers": { "data/big.csv": ["age", "sex", "zip"] } }\n' > "$RUN/workspace/.vscode/settings.json"
+cp "$HERE/settings.json" "$RUN/ud/User/settings.json"
+
+"$CODE_SERVER" --install-extension "$VSIX" --extensions-dir "$RUN/ext" --user-data-dir "$RUN/ud" >"$RUN/install.log" 2>&1 \
+  || { cat "$RUN/install.log"; exit 2; }
+PORT=$(node -e "const s=require('net').createServer().listen(0,'127.0.0.1',()=>{console.log(s.address().port);s.close()})")
+setsid "$CODE_SERVER" --bind-addr "127.0.0.1:$PORT" --auth none --disable-telemetry --disable-update-check \
+  --disable-workspace-trust --user-data-dir "$RUN/ud" --extensions-dir "$RUN/ext" "$RUN/workspace" >"$RUN/server.log" 2>&1 &
+CS=$!
+stop() {
+  kill -TERM -- -"$CS" 2>/dev/null
+  for _ in $(seq 1 50); do kill -0 -- -"$CS" 2>/dev/null || break; sleep 0.1; done
+  kill -KILL -- -"$CS" 2>/dev/null
+}
+trap stop EXIT
+for _ in $(seq 1 150); do curl -fs -o /dev/null "http://127.0.0.1:$PORT/healthz" && break; sleep 0.2; done
+
+node "$HERE/e2e.mjs" "http://127.0.0.1:$PORT" "$RUN/workspace" "$SHOTS" "$PRIVSPEC_LOG_FILE"
+RC=$?
+stop
+trap - EXIT
+if [ $RC -ne 0 ]; then
+  echo "[e2e] failed; logs in $RUN (server.log, privspec.log), screenshots in $SHOTS"
+  tail -n 30 "$RUN/server.log"
+else
+  rm -rf "$RUN"
+fi
+exit $RC
