@@ -1,4 +1,5 @@
 import type { Command } from '../command.js';
+import { budget } from './budget.js';
 import { check } from './check.js';
 import { risk } from './risk.js';
 
@@ -6,6 +7,7 @@ import { risk } from './risk.js';
  * The command table. Each command lives in its own file beside this one; add it here with one line.
  */
 export const commands: Record<string, Command> = {
+  budget,
   check,
   risk,
 };

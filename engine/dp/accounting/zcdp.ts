@@ -65,20 +65,24 @@ export function deltaOptimal(rho: number, epsilon: number): number {
   checkRho(rho);
   checkEpsilon(epsilon);
   if (rho === 0) return 0;
-  let lo = 1;
-  let hi = (epsilon + 1) / (2 * rho) + 2;
-  for (let i = 0; i < 200 && nextAbove(lo) < hi; i++) {
+  // Bisect on x = ln(α − 1), so that the bracket (α − 1 from 1e−300 to (ε + 1)/(2ρ) + 1) shrinks to double
+  // precision in 200 steps even when ρ is tiny; f′ > 0 at the top of the bracket and f′ < 0 at its bottom.
+  let lo = Math.log(1e-300);
+  let hi = Math.log((epsilon + 1) / (2 * rho) + 1);
+  const slope = (x: number) => {
+    const alpha = 1 + Math.exp(x);
+    return (2 * alpha - 1) * rho - epsilon + Math.log1p(-1 / alpha);
+  };
+  for (let i = 0; i < 200; i++) {
     const mid = lo + (hi - lo) / 2;
-    if ((2 * mid - 1) * rho - epsilon + Math.log1p(-1 / mid) < 0) lo = mid;
+    if (mid <= lo || mid >= hi) break;
+    if (slope(mid) < 0) lo = mid;
     else hi = mid;
   }
-  // Evaluate at both ends of the final bracket and keep the smaller bound (both are valid).
-  const candidates = [hi, lo > 1 ? lo : hi].map((a) => logDeltaAt(a, rho, epsilon));
-  const logDelta = Math.min(...candidates);
+  // Any α > 1 gives a valid bound; take the better end of the final bracket.
+  const logDelta = Math.min(logDeltaAt(1 + Math.exp(hi), rho, epsilon), logDeltaAt(1 + Math.exp(lo), rho, epsilon));
   return Math.min(1, roundUp(Math.exp(roundUp(logDelta))));
 }
-
-const nextAbove = (x: number): number => x + Math.max(Number.EPSILON * Math.abs(x), Number.MIN_VALUE);
 
 /**
  * The smallest ε (to double precision) such that ρ-zCDP implies (ε, δ)-DP by CKS20 Corollary 13.
