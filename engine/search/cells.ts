@@ -35,6 +35,11 @@ export class RollUp {
   private readonly maps: Map<number, Int32Array>[];
   /** Whether each hierarchy is a tree (every value at a level has one parent), without which only level 0 rolls up. */
   private readonly functional: boolean[];
+  /**
+   * Whether every hierarchy is a tree, so that each generalization merges classes. Without it, monotonicity of the
+   * model and of the metric along the lattice does not hold, and the search must not rely on it.
+   */
+  readonly treeShaped: boolean;
   private readonly grouper = new KeyGrouper();
   private keys = new Float64Array(0);
   private ids = new Int32Array(0);
@@ -43,6 +48,7 @@ export class RollUp {
   constructor(private readonly problem: AnonymizationProblem) {
     this.maps = problem.qi.map(() => new Map());
     this.functional = problem.qi.map((q) => isFunctional(q.hierarchy.levelCodes));
+    this.treeShaped = this.functional.every((f) => f);
     const n = problem.rowCount;
     const rows: Cells = {
       levels: problem.qi.map(() => 0),

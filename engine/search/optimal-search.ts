@@ -22,7 +22,10 @@ import { TagState } from './tag-state.js';
 export function searchOptimal(problem: AnonymizationProblem, metric: Metric, options: SearchOptions = {}): SearchResult {
   const lattice = new Lattice(problem.qi.map((q) => q.hierarchy.height));
   const evaluator = new NodeEvaluator(problem, lattice);
-  const tags = new TagState(lattice, isValidityMonotone(problem));
+  // Monotonicity along the lattice needs every generalization to merge classes, which tree-shaped hierarchies guarantee.
+  const tree = evaluator.rollUp.treeShaped;
+  const tags = new TagState(lattice, tree && isValidityMonotone(problem));
+  const metricMonotonic = tree && metric.monotonic;
   const bounds = new Float64Array(lattice.size);
   for (let id = 0; id < lattice.size; id++) bounds[id] = metric.bound(lattice.levels(id));
   const levelSums = Int32Array.from({ length: lattice.size }, (_, id) => lattice.levelSum(id));
@@ -99,11 +102,11 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
     }
   };
 
-  if (tags.monotone && metric.monotonic && !metric.boundIsExact) {
+  if (tags.monotone && metricMonotonic && !metric.boundIsExact) {
     // A monotonic metric's optimum is a minimal valid node (ties go to the lower level sum), and every minimal valid
     // node gets checked by the classification, since tagging only marks nodes above a valid one as valid.
     classify(lattice, tags, levelSums, evaluate, options);
-  } else if (!tags.monotone && metric.monotonic && !metric.boundIsExact) {
+  } else if (!tags.monotone && metricMonotonic && !metric.boundIsExact) {
     levelOrderWithInheritedBounds(lattice, levelSums, bounds, metric, () => best?.loss, evaluate);
   } else {
     bestFirst(Array.from({ length: lattice.size }, (_, id) => id));
