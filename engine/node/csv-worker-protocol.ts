@@ -29,6 +29,7 @@ export function transferList(range: ParsedRange): ArrayBuffer[] {
     add(d.table);
     add(d.entries);
     add(d.arena);
+    add(d.direct);
   }
   return [...buffers];
 }

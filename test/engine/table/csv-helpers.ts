@@ -28,6 +28,9 @@ export const cell = fc.oneof(
   fc.string({ unit: fc.constantFrom(',', ';', '\t', '|', '"', '\n', '\r', ' ', 'a', 'b', 'é', '😀', '0'), maxLength: 6 }),
   fc.string({ unit: 'binary', maxLength: 5 }),
   fc.constantFrom('', 'x', '1', '2'),
+  // Numbers, some with leading zeros, around the one-million limit of the parser's fast path for integers.
+  fc.integer({ min: 0, max: 1_200_000 }).map(String),
+  fc.nat(99).map((n) => `0${n}`),
 );
 
 /** A header and rows of the same width, with a delimiter and line ending to write them with. */

@@ -114,6 +114,14 @@ describe('parseCsv', () => {
     assert.match(e.message, /unexpected 'x' after the closing quote of field 2/);
   });
 
+  it('keeps numbers apart from other spellings of them', () => {
+    // Canonical integers below a million take a faster path than other values; both must meet in one dictionary.
+    const values = ['7', '007', '7.0', '0', '00', '-7', '999999', '1000000', ' 7', '7', '0', '1000000', '123456', '12345a'];
+    const t = parseCsv('n\n' + values.join('\n'));
+    assert.deepEqual(rowsOf(t).slice(1).flat(), values);
+    assert.deepEqual(t.columns[0].dictionary, [...new Set(values)]);
+  });
+
   it('keeps every row when the row arrays grow past their first size', () => {
     // 5,000 short records: the parser allocates ~1,250 rows first and doubles three times.
     const rows = Array.from({ length: 5000 }, (_, r) => [String(r % 7), String(r)]);
