@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { URI, type LangiumDocument } from 'langium';
+import { DocumentState, URI, type LangiumDocument } from 'langium';
 import { NodeFileSystem } from 'langium/node';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { analyzeDocument } from './privspec-analysis.js';
@@ -57,16 +57,22 @@ export async function loadSpecText(text: string, absolutePath: string, services 
 /** Every diagnostic the language server would show for the spec, and its budget. */
 export async function checkSpec(path: string, options: CheckOptions = {}, services = nodeServices()): Promise<CheckResult> {
   const document = await loadSpec(path, services);
-  return checkDocument(document, options, services);
+  try {
+    return await checkDocument(document, options, services);
+  } finally {
+    services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
+  }
 }
 
+/** Validates a document (unless the language server already has) and collects its diagnostics and budget. */
 export async function checkDocument(document: LangiumDocument, options: CheckOptions = {}, services = nodeServices()): Promise<CheckResult> {
   const categories = options.scanData === false ? ['built-in', 'fast'] : ['built-in', 'fast', 'slow'];
-  await services.shared.workspace.DocumentBuilder.build([document], { validation: { categories } });
+  if (document.state < DocumentState.Validated || options.scanData === false) {
+    await services.shared.workspace.DocumentBuilder.build([document], { validation: { categories } });
+  }
   const file = document.uri.fsPath;
   const diagnostics = (document.diagnostics ?? []).map((d) => toCheckDiagnostic(d, file)).sort((a, b) => a.line - b.line || a.column - b.column);
   const { summary } = analyzeDocument(document);
-  services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
   return { diagnostics, budget: { accounting: summary.accounting, limit: summary.limit, spent: summary.spent }, document };
 }
 

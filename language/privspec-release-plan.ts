@@ -5,7 +5,7 @@
  */
 import { approx, pure, PrivacyError, zcdp, type PrivacyCost } from '../engine/core/measures.js';
 import { sequentialEpsilon } from '../engine/dp/accounting/pure.js';
-import { epsilonClassic, rhoFromPureEpsilon } from '../engine/dp/accounting/zcdp.js';
+import { composeZcdp, epsilonClassic, rhoFromPureEpsilon } from '../engine/dp/accounting/zcdp.js';
 import { makeExponential } from '../engine/dp/mechanisms/exponential.js';
 import { makeGaussian } from '../engine/dp/mechanisms/gaussian.js';
 import { makeLaplace } from '../engine/dp/mechanisms/laplace.js';
@@ -165,15 +165,23 @@ function mechanismCosts(m: ast.Mechanism, q: ast.Query, s: Sensitivity, budget: 
         const d = delta ?? budget.delta;
         return { costs: { zcdp: zcdp(rho), approx: d !== undefined && d > 0 && d < 1 ? approx(epsilonClassic(rho, d), d) : undefined }, noise: { kind: 'nn-wavelet', rho } };
       }
+      const d = delta ?? budget.delta;
+      if (q.kind === 'mean') {
+        // A mean spends half of ρ on the clamped sum and half on the count; ρ adds (Bun–Steinke Lemma 2.3).
+        const parts = [makeGaussian({ sensitivity: s.l2, rho: rho / 2 }), makeGaussian({ sensitivity: 1, rho: rho / 2, integer: true })];
+        const total = composeZcdp(parts.map((p) => (p.cost as { rho: number }).rho));
+        const sigma = Number(parts[0].parameters.sigma);
+        return { costs: { zcdp: zcdp(total), approx: d !== undefined && d > 0 && d < 1 ? approx(epsilonClassic(total, d), d) : undefined }, noise: { kind: 'gaussian', sigma }, error95: gaussianErrorBound(sigma, 0.05) };
+      }
       const g = makeGaussian({ sensitivity: s.l2, rho, integer });
       const sigma = Number(g.parameters.sigma);
-      const d = delta ?? budget.delta;
       // ρ-zCDP ⇒ (ε, δ)-DP for the accounting's δ (Canonne–Kamath–Steinke 2020, Corollary 13).
       const asApprox = d !== undefined && d > 0 && d < 1 ? makeGaussian({ sensitivity: s.l2, sigma, delta: d, integer }).cost : undefined;
       return { costs: { zcdp: g.cost, approx: asApprox }, noise: { kind: 'gaussian', sigma }, error95: gaussianErrorBound(sigma, 0.05) };
     }
     if (m.kind === 'nn-wavelet') return missing("'rho R' (NN-Wavelet is stated in zCDP)");
     if (epsilon === undefined || delta === undefined) return missing("'rho R', or 'epsilon E delta D'");
+    if (q.kind === 'mean') return missing("'rho R' for a mean (the classic (ε, δ) calibration is not split here)");
     const g = makeGaussian({ sensitivity: s.l2, epsilon, delta, integer });
     const sigma = Number(g.parameters.sigma);
     // The same noise read as zCDP: ρ = Δ₂²/(2σ²) (Bun–Steinke Proposition 1.6).

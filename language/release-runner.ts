@@ -1,6 +1,27 @@
+/**
+ * Runs a spec's releases: the code behind `privspec release` and the language server's `privspec/runRelease`.
+ *
+ * Order of events for each release, chosen so that a crash can never leave output whose spend is unrecorded:
+ * check the spec (no errors allowed), build the mechanism, test the spend against the ledger, record the spend in the
+ * ledger (atomically), compute the noisy result, write the CSV and the JSON report (atomically, into the output
+ * folder, never beside or over the input data).
+ */
+import { dirname, join, relative, resolve } from 'node:path';
 import type { LangiumDocument } from 'langium';
+import { cryptoRandom, seededRandom, type RandomSource } from '../engine/core/random.js';
+import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
+import { checkDocument, loadSpec, nodeServices } from './check-spec.js';
+import { writeFileAtomic } from './data/write-atomic.js';
+import { analyzeDocument, specPath as pathOf } from './privspec-analysis.js';
+import { budgetLimit, costIn, mainKey, type Amount } from './privspec-budget.js';
 import type { PrivspecServices } from './privspec-module.js';
-import type { RunReleaseResult } from './protocol.js';
+import type { ReleasePlan } from './privspec-release-plan.js';
+import { anonymityPlan, buildHierarchy, resolveSpecPath, unescape, type DatasetPlan } from './privspec-to-engine.js';
+import type { ReleaseOutcome, RunReleaseResult } from './protocol.js';
+import { computeRelease, ReleaseUnavailable, type ComputedRelease } from './release-compute.js';
+import { computeGeneralize } from './release-generalize.js';
+import { entryFor, ledgerPath, ledgerTotal, readLedger, writeLedger } from './release-ledger.js';
+import { toCsv } from './data/to-csv.js';
 
 export interface RunOptions {
   only?: string;
@@ -9,7 +30,127 @@ export interface RunOptions {
   seed?: number;
 }
 
-/** Runs the releases of a parsed spec. (Being written.) */
-export async function runReleasesForDocument(_services: PrivspecServices, _document: LangiumDocument, _options: RunOptions): Promise<RunReleaseResult> {
-  return { releases: [], out: '' };
+/** An input problem that stops the whole run (spec errors, a bad output folder, an unknown release name). */
+export class RunRefused extends Error {}
+
+export type { ReleaseOutcome };
+export type RunReport = RunReleaseResult;
+
+/** Loads a spec from disk and runs it; the command line's entry. */
+export async function runReleases(path: string, options: RunOptions, services = nodeServices()): Promise<RunReport> {
+  const document = await loadSpec(path, services);
+  try {
+    return await runReleasesForDocument(services, document, options);
+  } finally {
+    services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
+  }
+}
+
+export async function runReleasesForDocument(services: PrivspecServices, document: LangiumDocument, options: RunOptions): Promise<RunReport> {
+  const specFile = pathOf(document);
+  const checked = await checkDocument(document, { scanData: true }, services);
+  const errors = checked.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    const first = errors[0];
+    throw new RunRefused(`${specFile}:${first.line}: the spec has ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}, the first: ${first.message}; run 'privspec check' and fix them before releasing`);
+  }
+  const analysis = analyzeDocument(document);
+  const dataset = analysis.dataset;
+  if (!dataset) throw new RunRefused(`${specFile}: the spec has no dataset`);
+  const out = resolve(dirname(specFile), options.out ?? join('releases', specFile.replace(/^.*[\\/]/, '').replace(/\.privspec$/, '')));
+  guardOutput(out, dataset, specFile);
+
+  const plans = options.only === undefined ? analysis.plans : analysis.plans.filter((p) => p.name === options.only);
+  if (plans.length === 0) throw new RunRefused(`no release named '${options.only}'; the spec has ${analysis.plans.map((p) => p.name).join(', ') || 'none'}`);
+  const store = services.data.CsvStore;
+  const table = await store.table(dataset.file, dataset.delimiter);
+  const rng: RandomSource = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
+  const ledger = await readLedger(specFile);
+  const accounting = analysis.budget.accounting;
+  const limit = budgetLimit(analysis.budget);
+  const key = mainKey(accounting);
+  const sym = key === 'rho' ? 'ρ' : 'ε';
+  const outcomes: ReleaseOutcome[] = [];
+
+  for (const plan of plans) {
+    const previousRuns = ledger.entries.filter((e) => e.release === plan.name).length;
+    const base = { name: plan.name, previousRuns, files: [] as string[] };
+    try {
+      const cost = plan.dp ? costIn(plan, accounting) : undefined;
+      if (plan.dp && !cost) throw new RunRefused(`${plan.name}: its mechanism cannot be accounted under '${accounting}'`);
+      if (plan.kind === 'pram' || plan.kind === 'grid') computeRelease(table, plan, dataset, rng); // Throws ReleaseUnavailable.
+      const again = previousRuns > 0 && cost ? ` It was run ${previousRuns} ${previousRuns === 1 ? 'time' : 'times'} before; this run spends ${sym}=${cost[key]} again.` : '';
+      if (cost) {
+        const after = ledgerTotal([...ledger.entries, entryFor(plan, options.seed)], accounting);
+        const before = ledgerTotal(ledger.entries, accounting);
+        const cap = limit[key];
+        if (cap !== undefined && (after[key] ?? 0) > cap) {
+          const requested = round((after[key] ?? 0) - (before[key] ?? 0));
+          const remaining = Math.max(0, round(cap - (before[key] ?? 0)));
+          outcomes.push({ ...base, status: 'refused', message: `not run: the ledger ${relative(process.cwd(), ledgerPath(specFile))} has no budget left for it. Requested ${sym}=${requested} · Remaining ${sym}=${remaining} · Difference ${round(requested - remaining)}` });
+          continue;
+        }
+      }
+      if (options.dryRun) {
+        outcomes.push({ ...base, status: 'dry-run', message: `dry run: would spend ${cost ? `${sym}=${cost[key]}` : 'no DP budget'}; nothing spent, nothing written.${again}`, mechanism: plan.mechanism ?? plan.kind, privacySpent: cost ? { accounting, ...cost } : undefined });
+        continue;
+      }
+      if (cost) {
+        // The spend is on disk before any noisy value exists.
+        ledger.entries.push(entryFor(plan, options.seed));
+        await writeLedger(specFile, ledger);
+      }
+      const result = plan.kind === 'generalize' ? computeGeneralize(table, dataset, await hierarchiesOf(analysis.parts.hierarchies, specFile, store), analysis.parts.anonymity ? anonymityPlan(analysis.parts.anonymity) : undefined) : computeRelease(table, plan, dataset, rng);
+      const files = await writeOutputs(out, plan, result, { accounting, cost, seed: options.seed, spec: specFile });
+      outcomes.push({ ...base, files, status: 'written', message: `wrote ${files.map((f) => relative(process.cwd(), f)).join(', ')}${cost ? `; spent ${sym}=${cost[key]}` : ''}.${again}`, mechanism: result.mechanism, parameters: result.parameters, privacySpent: cost ? { accounting, ...cost } : undefined, expectedError: result.expectedError });
+    } catch (e) {
+      if (e instanceof ReleaseUnavailable) outcomes.push({ ...base, status: 'unavailable', message: e.message });
+      else if (e instanceof RunRefused) outcomes.push({ ...base, status: 'refused', message: e.message });
+      else outcomes.push({ ...base, status: 'failed', message: (e as Error).message });
+    }
+  }
+  const spent = ledgerTotal(ledger.entries, accounting);
+  return { spec: specFile, out, ledger: ledgerPath(specFile), releases: outcomes, budget: { accounting, limit, spent } };
+}
+
+const round = (x: number) => Number(x.toPrecision(6));
+
+/** Output must not land beside or over the data: not the data's folder, not any file the spec reads. */
+function guardOutput(out: string, dataset: DatasetPlan, specFile: string): void {
+  const dataDir = dirname(dataset.file);
+  if (out === dataDir) throw new RunRefused(`--out ${out} is the folder of the input data; choose a separate output folder`);
+  if (out === dirname(specFile) && dataDir === out) throw new RunRefused(`--out ${out} would write beside the input data`);
+  if (dataset.file.startsWith(`${out}/`) && dirname(dataset.file) === out) throw new RunRefused(`--out ${out} holds the input data`);
+}
+
+async function hierarchiesOf(nodes: ReadonlyMap<string, import('./generated/ast.js').Hierarchy>, specFile: string, store: PrivspecServices['data']['CsvStore']): Promise<Map<string, Hierarchy>> {
+  const result = new Map<string, Hierarchy>();
+  for (const [name, node] of nodes) {
+    const text = node.file === undefined ? '' : await store.text(resolveSpecPath(specFile, unescape(node.file)));
+    result.set(name, buildHierarchy(node, () => text, specFile));
+  }
+  return result;
+}
+
+async function writeOutputs(out: string, plan: ReleasePlan, result: ComputedRelease, context: { accounting: string; cost?: Amount; seed?: number; spec: string }): Promise<string[]> {
+  const csv = join(out, `${plan.name}.csv`);
+  const json = join(out, `${plan.name}.json`);
+  const report = {
+    release: plan.name,
+    spec: context.spec,
+    query: plan.node.$cstNode?.text.replace(/\s+/g, ' ') ?? plan.name,
+    mechanism: result.mechanism,
+    parameters: result.parameters,
+    privacySpent: context.cost ? { accounting: context.accounting, ...context.cost } : null,
+    privacySpentEveryNotion: plan.costs,
+    measurementCosts: result.measurementCosts,
+    expectedError: result.expectedError ?? null,
+    rows: result.rows.length,
+    notes: result.notes,
+    seeded: context.seed !== undefined ? `seed ${context.seed}: reproducible noise, for tests only; this output is not private` : false,
+    createdAt: new Date().toISOString(),
+  };
+  await writeFileAtomic(csv, toCsv(result.header, result.rows));
+  await writeFileAtomic(json, `${JSON.stringify(report, null, 2)}\n`);
+  return [csv, json];
 }

@@ -1,6 +1,7 @@
 import type { Command } from '../command.js';
 import { budget } from './budget.js';
 import { check } from './check.js';
+import { release } from './release.js';
 import { risk } from './risk.js';
 
 /**
@@ -9,5 +10,6 @@ import { risk } from './risk.js';
 export const commands: Record<string, Command> = {
   budget,
   check,
+  release,
   risk,
 };

@@ -1,0 +1,54 @@
+/**
+ * The `generalize` release: the globally optimal full-domain generalization of the quasi-identifiers for the
+ * anonymity block (the engine's search), with the rows of classes that still fail the model suppressed (their
+ * quasi-identifiers become `*`, as ARX does) and the identifying columns removed.
+ */
+import { classStats } from '../engine/anonymity/class-stats.js';
+import { equivalenceClasses } from '../engine/anonymity/equivalence-classes.js';
+import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
+import type { Table } from '../engine/table/table.js';
+import { ReleaseUnavailable, type ComputedRelease } from './release-compute.js';
+import { searchAnonymity } from './privspec-search.js';
+import type { AnonymityPlan, DatasetPlan } from './privspec-to-engine.js';
+
+export function computeGeneralize(table: Table, dataset: DatasetPlan, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityPlan | undefined): ComputedRelease {
+  if (!anonymity || anonymity.criteria.length === 0) throw new ReleaseUnavailable("generalize needs an 'anonymity { k … }' block");
+  const missing = dataset.quasi.filter((q) => !hierarchies.has(q));
+  if (missing.length) throw new ReleaseUnavailable(`generalize needs a hierarchy for every quasi-identifier; missing: ${missing.join(', ')}`);
+  const found = searchAnonymity(table, dataset.quasi, hierarchies, anonymity);
+  const optimum = found?.result.optimum;
+  if (!found || !optimum) throw new ReleaseUnavailable('no generalization of the quasi-identifiers satisfies the anonymity block within the suppression limit');
+  const bound = found.problem.qi.map((q) => q.hierarchy);
+  const levels = optimum.levels;
+  const classes = equivalenceClasses(table, dataset.quasi, { hierarchies: bound, levels });
+  const passes = new Uint8Array(classes.classCount).fill(1);
+  for (const criterion of anonymity.criteria) {
+    classStats(table, classes, criterion.sensitive).forEach((s, id) => {
+      if (!criterion.isSatisfied(s)) passes[id] = 0;
+    });
+  }
+  const removed = new Set(dataset.identifying);
+  const kept = table.columns.filter((c) => !removed.has(c.name));
+  const qiIndex = new Map(dataset.quasi.map((q, i) => [q, i]));
+  const rows: string[][] = [];
+  let suppressed = 0;
+  for (let r = 0; r < table.rowCount; r++) {
+    const ok = passes[classes.classOf[r]] === 1;
+    if (!ok) suppressed++;
+    rows.push(kept.map((c) => {
+      const i = qiIndex.get(c.name);
+      if (i === undefined) return c.dictionary[c.codes[r]];
+      if (!ok) return '*';
+      const h = bound[i];
+      return h.levelValues[levels[i]][h.levelCodes[levels[i]][c.codes[r]]];
+    }));
+  }
+  return {
+    header: kept.map((c) => c.name),
+    rows,
+    mechanism: 'generalization',
+    parameters: { levels: Object.fromEntries(dataset.quasi.map((q, i) => [q, levels[i]])), criteria: anonymity.criteria.map((c) => c.name), suppressionLimit: anonymity.suppression, metric: anonymity.metric, loss: optimum.loss },
+    measurementCosts: [],
+    notes: [`${suppressed} rows suppressed`, `removed identifying columns: ${dataset.identifying.join(', ') || 'none'}`],
+  };
+}
