@@ -30,8 +30,19 @@ export interface RunOptions {
   seed?: number;
 }
 
-/** An input problem that stops the whole run (spec errors, a bad output folder, an unknown release name). */
-export class RunRefused extends Error {}
+/**
+ * A problem that stops the whole run: `spec` when the spec has errors (the check's verdict, exit 1), `input` for a bad
+ * output folder or an unknown release name (a usage error, exit 2).
+ */
+export class RunRefused extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'spec' | 'input' = 'input',
+  ) {
+    super(message);
+    this.name = 'RunRefused';
+  }
+}
 
 export type { ReleaseOutcome };
 export type RunReport = RunReleaseResult;
@@ -52,7 +63,7 @@ export async function runReleasesForDocument(services: PrivspecServices, documen
   const errors = checked.diagnostics.filter((d) => d.severity === 'error');
   if (errors.length > 0) {
     const first = errors[0];
-    throw new RunRefused(`${specFile}:${first.line}: the spec has ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}, the first: ${first.message}; run 'privspec check' and fix them before releasing`);
+    throw new RunRefused(`${specFile}:${first.line}: the spec has ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}, the first: ${first.message}; run 'privspec check' and fix them before releasing`, 'spec');
   }
   const analysis = analyzeDocument(document);
   const dataset = analysis.dataset;
@@ -77,7 +88,7 @@ export async function runReleasesForDocument(services: PrivspecServices, documen
     const base = { name: plan.name, previousRuns, files: [] as string[] };
     try {
       const cost = plan.dp ? costIn(plan, accounting) : undefined;
-      if (plan.dp && !cost) throw new RunRefused(`${plan.name}: its mechanism cannot be accounted under '${accounting}'`);
+      if (plan.dp && !cost) throw new RunRefused(`${plan.name}: its mechanism cannot be accounted under '${accounting}'`, 'spec');
       if (plan.kind === 'pram' || plan.kind === 'grid') computeRelease(table, plan, dataset, rng); // Throws ReleaseUnavailable.
       const again = previousRuns > 0 && cost ? ` It was run ${previousRuns} ${previousRuns === 1 ? 'time' : 'times'} before; this run spends ${sym}=${cost[key]} again.` : '';
       if (cost) {

@@ -37,7 +37,7 @@ export const release: Command = {
     } catch (e) {
       const err = e as NodeJS.ErrnoException;
       if (err.code === 'ENOENT' && err.path === path) throw new CliError(`${positionals[0]}: no such file`);
-      if (e instanceof RunRefused) throw new CliError(e.message.replace(`${path}`, positionals[0]), ExitCode.Violations);
+      if (e instanceof RunRefused) throw new CliError(e.message.replace(path, positionals[0]), e.kind === 'spec' ? ExitCode.Violations : ExitCode.Usage);
       throw e;
     }
     if (values.json) {

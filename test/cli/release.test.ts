@@ -1,0 +1,127 @@
+import { strict as assert } from 'node:assert';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../../cli/run-cli.js';
+
+const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
+
+async function run(cwd: string, args: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), cwd });
+  return { code, out, err };
+}
+
+/** A fresh copy of a fixture spec and its data, so that ledgers and outputs never touch the repository. */
+function workspace(spec: string): string {
+  const dir = mkdtempSync(join(tmpdir(), 'privspec-release-'));
+  cpSync(join(fixtures, 'data'), join(dir, 'data'), { recursive: true });
+  cpSync(join(fixtures, spec), join(dir, spec));
+  return dir;
+}
+
+const json = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
+
+describe('privspec release', () => {
+  const dirs: string[] = [];
+  after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  const fresh = (spec: string) => {
+    const d = workspace(spec);
+    dirs.push(d);
+    return d;
+  };
+
+  it('writes a CSV and a JSON report per release and records the spend in the ledger', async () => {
+    const dir = fresh('release-basic.privspec');
+    const { code, out } = await run(dir, ['release', 'release-basic.privspec', '--out', 'out', '--seed', '1', '--json']);
+    const report = JSON.parse(out);
+    const status = Object.fromEntries(report.releases.map((r: { name: string; status: string }) => [r.name, r.status]));
+    assert.deepEqual(status, { by_sex: 'written', older: 'written', income: 'written', top: 'written', public: 'written', swapped: 'unavailable' });
+    assert.equal(code, 1, 'an unavailable release makes the run incomplete');
+    const bySex = json(join(dir, 'out', 'by_sex.json'));
+    assert.equal(bySex.mechanism, 'laplace');
+    // Hand-computed: a histogram of counts has Δ₁ = 1, so the Laplace scale is 1/0.4 = 2.5 and the 95 % bound 2.5·ln 20.
+    assert.equal(bySex.parameters.scale, 2.5);
+    assert.deepEqual(bySex.privacySpent, { accounting: 'pure', epsilon: 0.4 });
+    assert.ok(Math.abs(bySex.expectedError.bound - 2.5 * Math.log(20)) < 1e-9);
+    assert.equal(readFileSync(join(dir, 'out', 'by_sex.csv'), 'utf8').split('\n')[0], 'sex,count');
+    // Hand-computed: 0.4 + 0.2 + 0.2 + 0.1 = 0.9 of 1 (generalize spends nothing).
+    assert.deepEqual(report.budget.spent, { epsilon: 0.9 });
+    const ledger = json(join(dir, 'release-basic.privspec.ledger.json'));
+    assert.deepEqual(ledger.entries.map((e: { release: string }) => e.release), ['by_sex', 'older', 'income', 'top']);
+    assert.match(report.releases.find((r: { name: string }) => r.name === 'swapped').message, /^PRAM releases are not available yet/);
+  });
+
+  it('removes identifying columns and generalizes the quasi-identifiers in a generalize release', async () => {
+    const dir = fresh('release-basic.privspec');
+    await run(dir, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'public']);
+    const lines = readFileSync(join(dir, 'out', 'public.csv'), 'utf8').trim().split('\n');
+    assert.equal(lines[0], 'id,age,sex,zip,diagnosis,income,height');
+    assert.equal(lines.length, 13);
+    // Hand-checked: age in 20-year bands with sex kept is 2-anonymous once the single X row (id 11) is suppressed.
+    assert.equal(lines[1], '1,20-39,F,10001,flu,52000,165');
+    assert.equal(lines[11], '11,*,*,10021,asthma,72000,168');
+  });
+
+  it('gives the same output for the same seed', async () => {
+    const a = fresh('release-basic.privspec');
+    const b = fresh('release-basic.privspec');
+    await run(a, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'by_sex', '--seed', '42']);
+    await run(b, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'by_sex', '--seed', '42']);
+    assert.equal(readFileSync(join(a, 'out', 'by_sex.csv'), 'utf8'), readFileSync(join(b, 'out', 'by_sex.csv'), 'utf8'));
+  });
+
+  it('spends again when a release runs again, says so, and refuses once the ledger is exhausted', async () => {
+    const dir = fresh('release-basic.privspec');
+    const first = await run(dir, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'by_sex']);
+    assert.equal(first.code, 0);
+    const second = await run(dir, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'by_sex']);
+    assert.match(second.out, /It was run 1 time before; this run spends ε=0\.4 again\./);
+    assert.match(second.out, /ε 0\.8 of 1 spent/);
+    const third = await run(dir, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'by_sex']);
+    assert.equal(third.code, 1);
+    // Hand-computed: 0.8 spent of 1; 0.4 requested, 0.2 remaining.
+    assert.match(third.out, /by_sex: refused: .*Requested ε=0\.4 · Remaining ε=0\.2 · Difference 0\.2/);
+    assert.equal(json(join(dir, 'release-basic.privspec.ledger.json')).entries.length, 2);
+  });
+
+  it('spends nothing and writes nothing with --dry-run', async () => {
+    const dir = fresh('release-basic.privspec');
+    const { code, out } = await run(dir, ['release', 'release-basic.privspec', '--dry-run', '--only', 'older']);
+    assert.equal(code, 0);
+    assert.match(out, /older: dry-run: dry run: would spend ε=0\.2; nothing spent, nothing written\./);
+    assert.equal(existsSync(join(dir, 'release-basic.privspec.ledger.json')), false);
+    assert.deepEqual(readdirSync(dir).sort(), ['data', 'release-basic.privspec']);
+  });
+
+  it('bounds each unit’s contributions under user-level DP', async () => {
+    const dir = fresh('release-unit.privspec');
+    const { code, out } = await run(dir, ['release', 'release-unit.privspec', '--out', 'out', '--seed', '3', '--json']);
+    assert.equal(code, 0, out);
+    const report = json(join(dir, 'out', 'per_sex.json'));
+    // Hand-computed: groups 1, rows 2 → Δ₂ = √1·2 = 2; p1's 4 rows are cut to 2, so 2 of 7 rows are dropped.
+    assert.equal(report.parameters.sensitivityL2, 2);
+    assert.ok(report.notes.includes('contribution bounding dropped 2 rows'));
+    assert.deepEqual(report.privacySpent, { accounting: 'zcdp', rho: 0.5 });
+  });
+
+  it('refuses to write into the folder of the input data (exit 2)', async () => {
+    const dir = fresh('release-basic.privspec');
+    const { code, err } = await run(dir, ['release', 'release-basic.privspec', '--out', 'data']);
+    assert.equal(code, 2);
+    assert.match(err, /^privspec release: --out .*data is the folder of the input data; choose a separate output folder\n/);
+  });
+
+  it('refuses a spec with errors (exit 1) and an unknown release name (exit 2)', async () => {
+    const dir = fresh('budget-overrun.privspec');
+    const bad = await run(dir, ['release', 'budget-overrun.privspec', '--out', 'out']);
+    assert.equal(bad.code, 1);
+    assert.match(bad.err, /^privspec release: budget-overrun\.privspec:8: the spec has 1 error, the first: budget overrun in 'c'/);
+    const ok = fresh('release-basic.privspec');
+    const unknown = await run(ok, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'nope']);
+    assert.equal(unknown.code, 2);
+    assert.match(unknown.err, /no release named 'nope'; the spec has by_sex, older, income, top, public, swapped/);
+  });
+});
