@@ -3,9 +3,7 @@ import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { Worker } from 'node:worker_threads';
-import type { CsvWorkerReply, CsvWorkerTask } from './csv-worker-protocol.js';
-
-type Done = Extract<CsvWorkerReply, { kind: 'done' }>;
+import type { CsvWorkerDone as Done, CsvWorkerReply, CsvWorkerTask } from './csv-worker-protocol.js';
 
 /**
  * Runs `csv-worker` on one task in a new worker thread and resolves with its result. Aborting terminates the thread.

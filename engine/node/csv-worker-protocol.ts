@@ -33,3 +33,5 @@ export function transferList(range: ParsedRange): ArrayBuffer[] {
   }
   return [...buffers];
 }
+
+export type CsvWorkerDone = Extract<CsvWorkerReply, { kind: 'done' }>;

@@ -7,6 +7,7 @@ import { bomLength, delimiterByte, headerNames, withSource } from '../table/pars
 import { TableError, type Table } from '../table/table.js';
 import { parseFileRange } from './csv-file-range.js';
 import { runCsvWorker } from './csv-worker-pool.js';
+import type { CsvWorkerDone, CsvWorkerTask } from './csv-worker-protocol.js';
 import { splitAtLineBreaks } from './split-csv-file.js';
 
 export interface ReadCsvOptions {
@@ -15,7 +16,10 @@ export interface ReadCsvOptions {
   signal?: AbortSignal;
   /** Called with the fraction of the file parsed so far, once per chunk. */
   onProgress?: (fraction: number) => void;
-  /** Worker threads to parse with; by default one per core for files of 8 MiB and more, and none below. */
+  /**
+   * Threads to parse with, this one included (2 = this thread and one worker); by default one per core for files of
+   * 8 MiB and more, and just this one below.
+   */
   workers?: number;
   /** False when the file has no header row; the columns are then named `column1`, `column2`, … */
   header?: boolean;
@@ -69,47 +73,51 @@ async function readOpenFile(file: FileHandle, path: string, options: ReadCsvOpti
   if (fieldCount === 0) return { columns: [], rowCount: 0, rowLines: new Int32Array(0), delimiter, source: path };
 
   const progress = progressReporter(size - dataStart, options.onProgress);
-  const workers = Math.max(1, options.workers ?? (size - dataStart >= PARALLEL_BYTES ? availableParallelism() : 1));
+  const threads = Math.max(1, options.workers ?? (size - dataStart >= PARALLEL_BYTES ? availableParallelism() : 1));
   const task = { path, delimiter: d, fieldCount };
-  let parts: RangePart[];
+  // The main thread parses the first range itself (in chunks, between which it serves other events) while worker threads
+  // parse the others; that hides the time a worker takes to start behind useful work.
+  const bounds = threads > 1 ? await splitAtLineBreaks(file, dataStart, size, threads) : [dataStart, size];
+  const here = (start: number, end: number, onChunk: (bytes: number) => void) =>
+    parseHere(file, { ...task, start, end, final: end === size }, onChunk, options.signal);
+  const results = await Promise.all(
+    bounds.slice(1).map((end, k) => (k === 0 ? here(bounds[0], end, progress) : runCsvWorker({ ...task, start: bounds[k], end, final: end === size }, progress, options.signal))),
+  );
+
+  const parts: RangePart[] = [];
   let error: { message: string; line: number } | undefined;
-  if (workers === 1) {
-    const parser = new CsvRecordParser({ delimiter: d, fieldCount, firstLine: dataLine });
-    try {
-      await parseFileRange(file, parser, { start: dataStart, end: size, final: true, onChunk: progress }, options.signal);
-    } catch (e) {
-      if (!(e instanceof TableError)) throw e;
-      error = { message: e.message, line: e.line ?? parser.line };
+  let line = dataLine;
+  for (let k = 0; k < results.length; k++) {
+    const { range, endOffset, error: failed } = results[k];
+    parts.push({ range, lineShift: line - 1 });
+    if (failed) {
+      if (failed.internal) throw new Error(`CSV worker failed: ${failed.message}`);
+      error = { message: failed.message, line: failed.line + line - 1 };
+      break;
     }
-    parts = [{ range: parser.result(), lineShift: 0 }];
-  } else {
-    const bounds = await splitAtLineBreaks(file, dataStart, size, workers);
-    const results = await Promise.all(
-      bounds.slice(1).map((end, k) => runCsvWorker({ ...task, start: bounds[k], end, final: end === size }, progress, options.signal)),
-    );
-    parts = [];
-    let line = dataLine;
-    for (let k = 0; k < results.length; k++) {
-      const { range, endOffset, error: failed } = results[k];
-      parts.push({ range, lineShift: line - 1 });
-      if (failed) {
-        if (failed.internal) throw new Error(`CSV worker failed: ${failed.message}`);
-        error = { message: failed.message, line: failed.line + line - 1 };
-        break;
-      }
-      const rangeEnd = bounds[k + 1];
-      line += range.endLine - 1;
-      if (endOffset < rangeEnd) {
-        // The split fell inside a quoted field that spans lines, so the later ranges started mid-record. Parse the
-        // rest of the file again from the last record boundary that is known to be right.
-        const rest = await runCsvWorker({ ...task, start: endOffset, end: size, final: true }, () => {}, options.signal);
-        parts.push({ range: rest.range, lineShift: line - 1 });
-        if (rest.error) error = { message: rest.error.message, line: rest.error.line + line - 1 };
-        break;
-      }
+    line += range.endLine - 1;
+    if (endOffset < bounds[k + 1]) {
+      // The split fell inside a quoted field that spans lines, so the later ranges started mid-record. Parse the rest of
+      // the file again from the last record boundary that is known to be right.
+      const rest = await here(endOffset, size, () => {});
+      parts.push({ range: rest.range, lineShift: line - 1 });
+      if (rest.error) error = { message: rest.error.message, line: rest.error.line + line - 1 };
+      break;
     }
   }
   return assembleTable(parts, { names, delimiter, source: path, error });
+}
+
+/** Parses one range on this thread; the result has the shape of a worker's. */
+async function parseHere(file: FileHandle, task: CsvWorkerTask, onChunk: (bytes: number) => void, signal?: AbortSignal): Promise<CsvWorkerDone> {
+  const parser = new CsvRecordParser({ delimiter: task.delimiter, fieldCount: task.fieldCount, firstLine: 1 });
+  try {
+    const endOffset = await parseFileRange(file, parser, { start: task.start, end: task.end, final: task.final, onChunk }, signal);
+    return { kind: 'done', range: parser.result(), endOffset };
+  } catch (e) {
+    if (!(e instanceof TableError)) throw e;
+    return { kind: 'done', range: parser.result(), endOffset: -1, error: { message: e.message, line: e.line ?? parser.line } };
+  }
 }
 
 /** Turns per-chunk byte counts (from any thread) into fractions of the data. */
