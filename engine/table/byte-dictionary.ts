@@ -64,8 +64,8 @@ export class ByteDictionary {
    *
    * Values of up to 7 bytes are packed into two words (bytes 0-3; bytes 4-6 and the length) that are both their hash input
    * and stored in the slot, so that most lookups compare within the slot and touch no other memory. Longer values get the
-   * marker -1 as second word, an FNV-1a hash of all their bytes, and a byte comparison. This method is the hot path and is
-   * kept small so that the scanner's loop can inline it.
+   * marker -1 as second word, an FNV-1a hash of all their bytes, and a byte comparison. This method is the hot path: it is
+   * kept small (numbers here, the rest in `codeHashed`) so that the scanner's loop can inline it.
    */
   code(bytes: Uint8Array, view: DataView, start: number, end: number, row: number): number {
     const length = end - start;
@@ -90,6 +90,12 @@ export class ByteDictionary {
         }
       }
     }
+    return this.codeHashed(bytes, view, start, end, row);
+  }
+
+  /** `code` for values other than small canonical numbers. */
+  private codeHashed(bytes: Uint8Array, view: DataView, start: number, end: number, row: number): number {
+    const length = end - start;
     if (length > 7 || start + 8 > bytes.length) return this.codeSlow(bytes, start, end, row);
     let w0 = view.getInt32(start, true);
     let w1 = view.getInt32(start + 4, true);
