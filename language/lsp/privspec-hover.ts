@@ -67,7 +67,7 @@ export class PrivspecHoverProvider implements HoverProvider {
     if (noise?.kind === 'gaussian') lines.push(`Noise: Gaussian, σ = ${f(noise.sigma)}`);
     if (noise?.kind === 'nn-wavelet') lines.push(`Noise: NN-Wavelet under ρ = ${noise.rho} zCDP (not available to run yet)`);
     if (plan.error95 !== undefined) {
-      const per = q?.kind === 'count' && q.by.length > 0 ? ' per group' : q?.kind === 'mean' ? ' on the noisy sum and on the noisy count' : '';
+      const per = q?.kind === 'count' && q.by.length > 0 ? ' per group' : q?.kind === 'mean' ? ' on the noisy sum (half of the budget; the other half counts the rows)' : '';
       lines.push(`95 % error bound: ±${f(plan.error95)}${per}`);
     }
     if (noise?.kind === 'exponential' && q?.kind === 'mode') {

@@ -1,0 +1,153 @@
+import { strict as assert } from 'node:assert';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LangiumDocument } from 'langium';
+import { TextDocument } from 'vscode-languageserver-textdocument';
+import type { Hover, MarkupContent } from 'vscode-languageserver';
+import { loadSpecText, nodeServices } from '../../language/check-spec.js';
+import { budgetResponse } from '../../language/lsp/privspec-requests.js';
+import { epsilonOptimal } from '../../engine/dp/accounting/zcdp.js';
+import { makeGaussian } from '../../engine/dp/mechanisms/gaussian.js';
+
+const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
+const services = nodeServices();
+
+/** Parses and validates `text` as if it were the file `name` in the fixture folder, so that data paths resolve. */
+async function open(text: string, name = 'lsp-test.privspec'): Promise<LangiumDocument> {
+  const document = await loadSpecText(text, join(fixtures, name), services);
+  await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+  return document;
+}
+
+/** The position of the n-th occurrence of `needle` (plus `offset` characters). */
+function at(document: LangiumDocument, needle: string, offset = 0, nth = 0) {
+  const text = document.textDocument.getText();
+  let index = -1;
+  for (let i = 0; i <= nth; i++) index = text.indexOf(needle, index + 1);
+  assert.ok(index >= 0, `'${needle}' not found`);
+  return document.textDocument.positionAt(index + offset);
+}
+
+const SPEC = `dataset people from "data/people.csv" {
+  identifying name
+  quasi age, sex
+  sensitive diagnosis
+}
+hierarchy age: intervals 10, 20
+hierarchy sex { "M", "F", "X" -> "*" }
+budget { epsilon 1  delta 1e-6  accounting approx }
+release by_sex: count by sex  laplace epsilon 0.5
+release older: count where sex = "F"  gaussian epsilon 0.5 delta 1e-7
+`;
+
+/** 0.5 (Laplace) plus the engine's certified ε of the Gaussian release, as the budget figures print it (6 digits). */
+function spentLabel(): string {
+  const gaussian = makeGaussian({ sensitivity: 1, epsilon: 0.5, delta: 1e-7, integer: true }).cost as { epsilon: number };
+  return String(Number((0.5 + gaussian.epsilon).toPrecision(6)));
+}
+
+const hoverText = (h: Hover | undefined) => (h?.contents as MarkupContent | undefined)?.value ?? '';
+
+describe('language server features', () => {
+  it('completes column names from the CSV header where a column goes', async () => {
+    const document = await open(SPEC.replace('sensitive diagnosis', 'sensitive '));
+    const list = await services.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'sensitive ', 10) });
+    const labels = list!.items.map((i) => i.label);
+    for (const c of ['id', 'name', 'age', 'sex', 'zip', 'diagnosis', 'income', 'height']) assert.ok(labels.includes(c), `missing ${c} in ${labels.join(' ')}`);
+    assert.equal(list!.items.find((i) => i.label === 'age')!.detail, 'quasi, has hierarchy');
+  });
+
+  it('completes keywords at the start of a declaration', async () => {
+    const document = await open(`${SPEC}\n`);
+    const end = document.textDocument.positionAt(document.textDocument.getText().length);
+    const labels = (await services.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: document.uri.toString() }, position: end }))!.items.map((i) => i.label);
+    for (const k of ['release', 'hierarchy', 'budget', 'anonymity']) assert.ok(labels.includes(k), `missing keyword ${k}`);
+  });
+
+  it('completes category values inside a where clause once the data has been read', async () => {
+    const document = await open(SPEC.replace('where sex = "F"', 'where sex = "'));
+    const list = await services.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'sex = "', 7) });
+    const labels = list!.items.map((i) => i.label);
+    for (const v of ['"F"', '"M"', '"X"']) assert.ok(labels.includes(v), `missing ${v} in ${labels.join(' ')}`);
+  });
+
+  it('hovers a release with its noise scale, 95 % error bound and cost in every notion', async () => {
+    const document = await open(SPEC);
+    const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'by_sex', 2) }));
+    // Hand-computed: Δ₁ = 1, ε = 0.5 → b = 2; 95 %: 2·ln 20 = 5.991; ρ = ε²/2 = 0.125.
+    assert.match(h, /Laplace, scale b = Δ₁\/ε = 2\b/);
+    assert.match(h, /95 % error bound: ±5\.991 per group/);
+    assert.match(h, /ε = 0\.5 · ρ = 0\.125 \(zCDP\) · \(ε, δ\) = \(0\.5, 0\)/);
+    assert.match(h, /Budget \(approx\): adds ε = 0\.5/);
+  });
+
+  it('hovers a Gaussian release with σ and its zCDP reading', async () => {
+    const document = await open(SPEC);
+    const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'older', 1) }));
+    // Hand-computed: classic calibration σ = √(2 ln(1.25/1e-7))/0.5 = 11.43 for Δ₂ = 1; ρ = 1/(2σ²) = 0.003825.
+    assert.match(h, /Gaussian, σ = 11\.43\b/);
+    // The engine certifies (ε, δ) through zCDP (CKS20 Corollary 13), which is tighter than the nominal ε = 0.5.
+    const certified = Number(epsilonOptimal(0.003825, 1e-7).toPrecision(4));
+    assert.ok(certified < 0.5);
+    assert.ok(h.includes(`not pure ε-DP · ρ = 0.003825 (zCDP) · (ε, δ) = (${certified}, 1e-7)`), h);
+  });
+
+  it('hovers a column with its role, distinct count and sample values', async () => {
+    const document = await open(SPEC);
+    const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'sex', 1) }));
+    assert.match(h, /Role: quasi/);
+    assert.match(h, /3 distinct values in 12 rows: `F`, `M`, `X`/);
+  });
+
+  it('goes from a column use to its hierarchy, and from the file name to the CSV', async () => {
+    const document = await open(SPEC);
+    const uri = document.uri.toString();
+    const toHierarchy = await services.lsp.DefinitionProvider!.getDefinition(document, { textDocument: { uri }, position: at(document, 'count by sex', 10) });
+    assert.equal(toHierarchy![0].targetRange.start.line, 6);
+    const toFile = await services.lsp.DefinitionProvider!.getDefinition(document, { textDocument: { uri }, position: at(document, 'data/people', 2) });
+    assert.equal(toFile![0].targetUri, `file://${join(fixtures, 'data', 'people.csv')}`);
+  });
+
+  it('lists the outline: dataset with columns, hierarchies, budget, releases', async () => {
+    const document = await open(SPEC);
+    const symbols = await services.lsp.DocumentSymbolProvider!.getSymbols(document, { textDocument: { uri: document.uri.toString() } });
+    assert.deepEqual(symbols.map((s) => s.name), ['people', 'hierarchy age', 'hierarchy sex', 'budget', 'by_sex', 'older']);
+    assert.deepEqual(symbols[0].children!.map((s) => `${s.detail} ${s.name}`), ['identifying name', 'quasi age', 'quasi sex', 'sensitive diagnosis']);
+  });
+
+  it('formats a spec into one declaration per line with indented blocks', async () => {
+    const messy = 'dataset   people from "data/people.csv"{quasi age ,sex}\nhierarchy age :intervals 10 ,20\nbudget{epsilon 1}\nrelease a :count where age in 10 .. 20   laplace epsilon 0.5';
+    const document = await open(messy);
+    const edits = await services.lsp.Formatter!.formatDocument(document, { textDocument: { uri: document.uri.toString() }, options: { tabSize: 2, insertSpaces: true } });
+    const formatted = TextDocument.applyEdits(TextDocument.create('x', 'privspec', 1, messy), edits);
+    assert.equal(formatted, 'dataset people from "data/people.csv" {\n  quasi age, sex\n}\nhierarchy age: intervals 10, 20\nbudget {\n  epsilon 1\n}\nrelease a: count where age in 10..20 laplace epsilon 0.5');
+  });
+
+  it('colours a column named like a keyword as a column', async () => {
+    const document = await open('dataset d from "data/people.csv" { quasi "date", sex }\nrelease c: count by sex laplace epsilon 0.1\n');
+    const tokens = await services.lsp.SemanticTokenProvider!.semanticHighlight(document, { textDocument: { uri: document.uri.toString() } });
+    const legend = services.lsp.SemanticTokenProvider!.tokenTypes;
+    const types = Object.fromEntries(Object.entries(legend).map(([k, v]) => [v, k]));
+    const decoded: string[] = [];
+    for (let i = 0; i < tokens.data.length; i += 5) decoded.push(types[tokens.data[i + 3]]);
+    assert.ok(decoded.filter((t) => t === 'property').length >= 3, decoded.join(' '));
+    assert.ok(decoded.includes('function'), 'the release name c is a declaration even though c is a keyword');
+  });
+
+  it('puts ▶ Run on every release and the budget figure on the budget block', async () => {
+    const document = await open(SPEC);
+    const lenses = await services.lsp.CodeLensProvider!.provideCodeLens(document, { textDocument: { uri: document.uri.toString() } });
+    assert.deepEqual(lenses!.map((l) => l.command!.title), [`Budget ${spentLabel()} / 1 ε`, '▶ Run', '▶ Run']);
+    assert.deepEqual(lenses![1].command!.arguments, [{ uri: document.uri.toString(), release: 'by_sex' }]);
+    assert.equal(lenses![1].command!.command, 'privspec.runRelease');
+  });
+
+  it('answers privspec/budget with the spec budget summary', async () => {
+    const document = await open(SPEC);
+    const b = budgetResponse(document);
+    assert.equal(b.accounting, 'approx');
+    assert.equal(b.label, `${spentLabel()} / 1 ε`);
+    assert.deepEqual(b.releases.map((r) => [r.name, r.line, r.overrun]), [['by_sex', 8, false], ['older', 9, false]]);
+    assert.equal(Number(b.spent.epsilon!.toPrecision(6)), Number(spentLabel()));
+  });
+});
