@@ -11,6 +11,7 @@ export { cryptoRandom, seededRandom } from '../core/random.js';
 
 export { sequentialEpsilon, parallelEpsilon, splitEpsilon } from './accounting/pure.js';
 export { basicComposition, advancedComposition } from './accounting/approx.js';
+export { sequentialComposition } from './accounting/compose.js';
 export {
   rhoFromPureEpsilon,
   epsilonClassic,

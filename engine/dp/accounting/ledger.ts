@@ -23,6 +23,8 @@ export class BudgetExceededError extends PrivacyError {
     message: string,
     readonly requested: PrivacyCost,
     readonly remaining: PrivacyCost,
+    /** The message without the label: `Requested ε=0.3 · Remaining ε=0.1 · Difference 0.2`. */
+    readonly summary: string,
   ) {
     super(message);
     this.name = 'BudgetExceededError';
@@ -72,11 +74,8 @@ export class PrivacyLedger {
               .map((x, i) => (compare(x, ZERO) > 0 ? `${names[i]}=${formatRational(x)}` : ''))
               .filter((s) => s !== '')
               .join(', ');
-      throw new BudgetExceededError(
-        `${label}: privacy budget exceeded. Requested ${shown(c)} · Remaining ${shown(rem)} · Difference ${difference}`,
-        toCost(this.limit.kind, c),
-        this.remaining,
-      );
+      const summary = `Requested ${shown(c)} · Remaining ${shown(rem)} · Difference ${difference}`;
+      throw new BudgetExceededError(`${label}: privacy budget exceeded. ${summary}`, toCost(this.limit.kind, c), this.remaining, summary);
     }
     this.spentParts = this.spentParts.map((x, i) => add(x, c[i]));
     this.log.push({ label, cost });

@@ -9,7 +9,8 @@ describe('accounting/ledger', () => {
       () => ledger.spend({ kind: 'pure', epsilon: 0.3 }, 'mean age'),
       (e: unknown) =>
         e instanceof BudgetExceededError &&
-        e.message === 'mean age: privacy budget exceeded. Requested ε=0.3 · Remaining ε=0.1 · Difference 0.2',
+        e.message === 'mean age: privacy budget exceeded. Requested ε=0.3 · Remaining ε=0.1 · Difference 0.2' &&
+        e.summary === 'Requested ε=0.3 · Remaining ε=0.1 · Difference 0.2',
     );
     assert.deepEqual(ledger.spent, { kind: 'pure', epsilon: 0.9 });
     assert.equal(ledger.entries.length, 1);

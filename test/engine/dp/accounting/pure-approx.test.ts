@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { parallelEpsilon, sequentialEpsilon, splitEpsilon } from '../../../../engine/dp/accounting/pure.js';
 import { advancedComposition, basicComposition } from '../../../../engine/dp/accounting/approx.js';
+import { sequentialComposition } from '../../../../engine/dp/accounting/compose.js';
 
 describe('accounting/pure and approx', () => {
   it('sequential composition adds ε exactly as written: 0.1 + 0.2 = 0.3', () => {
@@ -31,7 +32,16 @@ describe('accounting/pure and approx', () => {
     const c = advancedComposition(0.1, 0, 10, 1e-5);
     assert.ok(Math.abs(c.epsilon - 1.622598) < 1e-6, String(c.epsilon));
     assert.equal(c.delta, 1e-5);
-    // For many small steps it beats basic composition (10 · 0.1 = 1 is smaller here, k is too small to win).
-    assert.ok(advancedComposition(0.01, 0, 10000, 1e-6).epsilon < 100);
+    // For many small steps it beats basic composition (Σε = 100): k = 10^4, ε = 0.01, δ' = 1e-6 →
+    // √(2·10^4·13.815511)·0.01 = 5.256522 plus 10^4·0.01·(e^0.01 − 1) = 1.005017, total 6.261539 (hand-computed).
+    assert.ok(Math.abs(advancedComposition(0.01, 0, 10000, 1e-6).epsilon - 6.261539) < 1e-5);
+  });
+
+  it('mixed-measure composition: pure + zCDP in zCDP, pure + approx in (ε, δ), zCDP + approx refused', () => {
+    assert.deepEqual(sequentialComposition([{ kind: 'pure', epsilon: 0.1 }, { kind: 'pure', epsilon: 0.2 }]), { kind: 'pure', epsilon: 0.3 });
+    // ε = 0.2 enters as ρ = 0.02.
+    assert.deepEqual(sequentialComposition([{ kind: 'pure', epsilon: 0.2 }, { kind: 'zcdp', rho: 0.05 }]), { kind: 'zcdp', rho: 0.07 });
+    assert.deepEqual(sequentialComposition([{ kind: 'pure', epsilon: 0.5 }, { kind: 'approx', epsilon: 0.5, delta: 1e-6 }]), { kind: 'approx', epsilon: 1, delta: 1e-6 });
+    assert.throws(() => sequentialComposition([{ kind: 'zcdp', rho: 0.1 }, { kind: 'approx', epsilon: 1, delta: 1e-6 }]), /convert/);
   });
 });
