@@ -8,7 +8,7 @@
  * With u classes, n records and c_j classes of size j, the maximum-likelihood equations for (θ, α) are
  *   Σ_{i=1}^{u−1} 1/(θ + iα) − Σ_{i=1}^{n−1} 1/(θ + i) = 0,
  *   Σ_{i=1}^{u−1} i/(θ + iα) − Σ_{j≥2} c_j Σ_{k=1}^{j−1} 1/(k − α) = 0,
- * and the expected number of population uniques in a population of N is Γ(θ + 1)/Γ(θ + α)·N^α (Hoshino 2001, eq. 12).
+ * and the expected number of population uniques in a population of N is Γ(θ + 1)/Γ(θ + α)·N^α (Hoshino 2001).
  * As ARX's `risk/ModelPitman.java` does, we solve the closed forms (digamma sums) from ARX's moment-based start, and fall
  * back to the term-by-term sums when the closed forms fail or disagree with them.
  */
