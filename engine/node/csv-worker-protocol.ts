@@ -9,6 +9,8 @@ export interface CsvWorkerTask {
   /** The delimiter byte and the number of fields per record, both fixed by the header the main thread read. */
   delimiter: number;
   fieldCount: number;
+  /** The fields to encode, when not all. */
+  fields?: number[];
 }
 
 /**

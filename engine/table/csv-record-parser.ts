@@ -25,12 +25,17 @@ export interface RecordParserOptions {
   maxRecords?: number;
   /** Rows to allocate at first; the arrays grow by doubling. */
   expectedRows?: number;
+  /**
+   * The fields to encode, by index, when not all (requires `fieldCount`). The others are still scanned, so records are
+   * checked as usual, but get no codes and no dictionary, and their bytes are not checked for UTF-8.
+   */
+  fields?: readonly number[];
 }
 
 /** What a parser hands back: typed arrays only, so that a worker can transfer it. */
 export interface ParsedRange {
   rows: number;
-  /** Per column, codes of the first `rows` rows (the arrays may be longer). */
+  /** Per encoded field (all, or those in `fields`), codes of the first `rows` rows (the arrays may be longer). */
   codes: Int32Array[];
   /** Line on which each record starts, counted from the parser's `firstLine`. */
   rowLines: Int32Array;
@@ -52,6 +57,8 @@ export class CsvRecordParser {
   line: number;
   private readonly delimiter: number;
   private fieldCount: number;
+  /** 1 for each field that is encoded. */
+  private keep = new Uint8Array(0);
   private readonly maxRecords: number;
   private codes: Int32Array[] = [];
   private rowLines: Int32Array;
@@ -66,7 +73,8 @@ export class CsvRecordParser {
     this.maxRecords = options.maxRecords ?? 0x7fffffff;
     const capacity = Math.max(16, options.expectedRows ?? 1024);
     this.rowLines = new Int32Array(capacity);
-    for (let j = 0; j < this.fieldCount; j++) this.addColumn(capacity);
+    const fields = options.fields ? new Set(options.fields) : undefined;
+    for (let j = 0; j < this.fieldCount; j++) this.addColumn(capacity, !fields || fields.has(j));
     this.buffer = buffer ?? new Uint8Array(1 << 20);
     if (buffer) this.filled = buffer.length;
   }
@@ -100,20 +108,24 @@ export class CsvRecordParser {
       return b;
     };
     this.rowLines = grow(this.rowLines);
-    this.codes = this.codes.map(grow);
+    this.codes = this.codes.map((a, j) => (this.keep[j] ? grow(a) : a));
   }
 
-  private addColumn(capacity: number): void {
-    this.codes.push(new Int32Array(capacity));
+  private addColumn(capacity: number, keep: boolean): void {
+    const keepers = new Uint8Array(this.keep.length + 1);
+    keepers.set(this.keep);
+    keepers[this.keep.length] = keep ? 1 : 0;
+    this.keep = keepers;
+    this.codes.push(new Int32Array(keep ? capacity : 0));
     this.dictionaries.push(new ByteDictionary());
   }
 
   result(): ParsedRange {
     return {
       rows: this.rows,
-      codes: this.codes,
+      codes: this.codes.filter((_, j) => this.keep[j]),
       rowLines: this.rowLines,
-      dictionaries: this.dictionaries.map((d) => d.toState()),
+      dictionaries: this.dictionaries.filter((_, j) => this.keep[j]).map((d) => d.toState()),
       endLine: this.line,
     };
   }
@@ -130,6 +142,7 @@ export class CsvRecordParser {
     const view = new DataView(buf.buffer, buf.byteOffset, buf.byteLength);
     const dicts = this.dictionaries;
     const fieldCount = this.fieldCount;
+    const keep = this.keep;
     const maxRecords = this.maxRecords;
     let codes = this.codes;
     let rowLines = this.rowLines;
@@ -169,7 +182,7 @@ export class CsvRecordParser {
             fieldStart = i + 1;
             fieldEnd = after - 1;
             i = after;
-            if (col < fieldCount) {
+            if (col < fieldCount && keep[col] !== 0) {
               codes[col][row] = this.quotedEscapes
                 ? this.codeUnescaped(dicts[col], buf, fieldStart, fieldEnd, row)
                 : dicts[col].code(buf, view, fieldStart, fieldEnd, row);
@@ -181,7 +194,7 @@ export class CsvRecordParser {
               i++;
             }
             if (i >= end && !final) break records;
-            if (col < fieldCount) codes[col][row] = dicts[col].code(buf, view, fieldStart, i, row);
+            if (col < fieldCount && keep[col] !== 0) codes[col][row] = dicts[col].code(buf, view, fieldStart, i, row);
           }
           col++;
           if (i >= end) break;
@@ -300,7 +313,7 @@ export class CsvRecordParser {
     }
     if (i >= end && !final) return false;
     this.fieldCount = fields;
-    for (let j = 0; j < fields; j++) this.addColumn(this.rowLines.length);
+    for (let j = 0; j < fields; j++) this.addColumn(this.rowLines.length, true);
     return true;
   }
 

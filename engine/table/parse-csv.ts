@@ -12,32 +12,33 @@ import { TableError, type Table } from './table.js';
  * The delimiter is detected among `,` `;` tab `|` when not given. With `header: false` the columns are named
  * `column1`, `column2`, …
  */
-export function parseCsv(text: string, options: { delimiter?: string; source?: string; header?: boolean } = {}): Table {
+export function parseCsv(text: string, options: { delimiter?: string; source?: string; header?: boolean; columns?: readonly string[] } = {}): Table {
   const bytes = new TextEncoder().encode(text);
   const delimiter = options.delimiter ?? detectDelimiter(text.slice(0, 65536));
   return parseCsvBytes(bytes, { ...options, delimiter });
 }
 
 /** The same for UTF-8 bytes, e.g. a file read whole. */
-export function parseCsvBytes(bytes: Uint8Array, options: { delimiter?: string; source?: string; header?: boolean } = {}): Table {
+export function parseCsvBytes(
+  bytes: Uint8Array,
+  options: { delimiter?: string; source?: string; header?: boolean; columns?: readonly string[] } = {},
+): Table {
   const source = options.source;
   const delimiter = options.delimiter ?? detectDelimiter(new TextDecoder().decode(bytes.subarray(0, 65536)));
   const d = delimiterByte(delimiter, source);
   const input = bytes.subarray(bomLength(bytes));
   try {
-    let names: string[] = [];
-    let data = input;
-    let firstLine = 1;
-    let fieldCount = -1;
-    if (options.header !== false) {
-      const head = new CsvRecordParser({ delimiter: d, fieldCount: -1, firstLine: 1, maxRecords: 1, expectedRows: 1 }, input);
-      head.parse(true);
-      names = headerNames(head.result(), source);
-      data = input.subarray(head.start);
-      firstLine = head.line;
-      fieldCount = names.length;
-    }
-    const parser = new CsvRecordParser({ delimiter: d, fieldCount, firstLine, expectedRows: Math.min(1 << 16, data.length >> 4) }, data);
+    const head = new CsvRecordParser({ delimiter: d, fieldCount: -1, firstLine: 1, maxRecords: 1, expectedRows: 1 }, input);
+    head.parse(true);
+    const header = options.header !== false;
+    const fieldCount = head.result().dictionaries.length;
+    const all = header ? headerNames(head.result(), source) : Array.from({ length: fieldCount }, (_, j) => `column${j + 1}`);
+    const fields = selectFields(all, options.columns, source);
+    const names = fields ? fields.map((j) => all[j]) : all;
+    const data = header ? input.subarray(head.start) : input;
+    const firstLine = header ? head.line : 1;
+    const expectedRows = Math.min(1 << 16, data.length >> 4);
+    const parser = new CsvRecordParser({ delimiter: d, fieldCount, firstLine, expectedRows, fields }, data);
     let error: { message: string; line: number } | undefined;
     try {
       parser.parse(true);
@@ -47,7 +48,6 @@ export function parseCsvBytes(bytes: Uint8Array, options: { delimiter?: string; 
       error = { message: e.message, line: e.line ?? parser.line };
     }
     const range = parser.result();
-    if (options.header === false) names = range.dictionaries.map((_, j) => `column${j + 1}`);
     return assembleTable([{ range, lineShift: 0 }], { names, delimiter, source, error });
   } catch (e) {
     throw withSource(e, source);
@@ -75,6 +75,19 @@ export function headerNames(range: ParsedRange, source?: string): string[] {
     if ('invalid' in decoded) throw new TableError(`invalid UTF-8 in the header (column ${j + 1}); save the file as UTF-8`, source, range.rowLines[0]);
     return decoded.values[0];
   });
+}
+
+/**
+ * The indices of the columns named in `columns`, in file order, or undefined for all of them. An unknown name is an
+ * error listing the names that exist.
+ */
+export function selectFields(names: readonly string[], columns: readonly string[] | undefined, source?: string): number[] | undefined {
+  if (!columns) return undefined;
+  const missing = columns.filter((c) => !names.includes(c));
+  if (missing.length > 0) {
+    throw new TableError(`no column ${missing.map((c) => `'${c}'`).join(', ')} in ${source ?? 'the table'} (columns: ${names.join(', ')})`, source, 1);
+  }
+  return names.map((_, j) => j).filter((j) => columns.includes(names[j]));
 }
 
 /** A TableError thrown by the scanner carries no file name; add it. */

@@ -97,6 +97,16 @@ describe('readCsvFile', function () {
     );
   });
 
+  it('reads only the columns asked for, on any number of threads', async () => {
+    const text = toCsv(randomRows(3000, 11, 3), ';', '\r\n');
+    const path = write('columns.csv', text);
+    const expected = parseCsv(text, { columns: ['note', 'id'] });
+    assert.deepEqual(expected.columns.map((c) => c.name), ['id', 'note']);
+    assertSameTable(await readCsvFile(path, { columns: ['note', 'id'], workers: 1 }), expected);
+    assertSameTable(await readCsvFile(path, { columns: ['note', 'id'], workers: 2 }), expected);
+    await assert.rejects(readCsvFile(path, { columns: ['zip'] }), (e: unknown) => e instanceof TableError && e.file === path && /no column 'zip'/.test(e.message));
+  });
+
   it('reports a missing file or a directory in one line naming it', async () => {
     const missing = join(dir, 'nope.csv');
     await assert.rejects(readCsvFile(missing), (e: unknown) => e instanceof TableError && e.file === missing && /cannot read .*nope\.csv: no such file/.test(e.message));

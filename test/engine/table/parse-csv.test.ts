@@ -130,6 +130,16 @@ describe('parseCsv', () => {
     assert.equal(t.rowLines![4999], 5001);
   });
 
+  it('encodes only the columns asked for, still checking every record', () => {
+    const t = parseCsv('a,b,c\n1,x,"p\nq"\n2,y,r\n', { columns: ['c', 'a'] });
+    // File order is kept whatever the order asked for.
+    assert.deepEqual(rowsOf(t), [['a', 'c'], ['1', 'p\nq'], ['2', 'r']]);
+    assert.deepEqual([...t.rowLines!], [2, 4]);
+    assert.match(error('a,b,c\n1,2\n', { columns: ['a'] }).message, /expected 3 fields, found 2/);
+    const unknown = error('a,b\n1,2\n', { columns: ['a', 'zip'] });
+    assert.equal(unknown.message, "no column 'zip' in in.csv (columns: a, b)");
+  });
+
   it('rejects a delimiter that is not one ASCII character', () => {
     assert.match(error('a,b\n', { delimiter: '::' }).message, /unsupported delimiter/);
     assert.match(error('a,b\n', { delimiter: '"' }).message, /unsupported delimiter/);
