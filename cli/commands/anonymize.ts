@@ -1,0 +1,254 @@
+import { readFile, realpath } from 'node:fs/promises';
+import { resolve } from 'node:path';
+import type { Criterion } from '../../engine/criteria/criterion.js';
+import { KAnonymity } from '../../engine/criteria/k-anonymity.js';
+import { DistinctLDiversity, EntropyLDiversity, RecursiveCLDiversity } from '../../engine/criteria/l-diversity.js';
+import { EqualDistanceTCloseness, HierarchicalDistanceTCloseness, OrderedDistanceTCloseness } from '../../engine/criteria/t-closeness.js';
+import { parseArxHierarchy } from '../../engine/hierarchy/arx-hierarchy.js';
+import { bindHierarchy } from '../../engine/hierarchy/bound-hierarchy.js';
+import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
+import { METRIC_NAMES, makeMetric, type MetricName } from '../../engine/metrics/metric-by-name.js';
+import { mondrian, mondrianRelease, type MondrianResult } from '../../engine/mondrian/mondrian.js';
+import { readCsvFile } from '../../engine/node/read-csv-file.js';
+import { writeCsvFile } from '../../engine/node/write-csv.js';
+import { writeFileAtomic } from '../../engine/node/write-file-atomic.js';
+import { applyTransformation } from '../../engine/search/apply-transformation.js';
+import { searchOptimal } from '../../engine/search/optimal-search.js';
+import { makeProblem } from '../../engine/search/problem.js';
+import { column, TableError, type Table } from '../../engine/table/table.js';
+import type { Command, CommandContext } from '../command.js';
+import { CliError, ExitCode } from '../cli-error.js';
+import { listOption, numberOption, parseOptions } from '../parse-options.js';
+
+const usage = `usage: privspec anonymize <csv> --qi a,b --hierarchy a=path.csv --hierarchy b=path.csv --k K [--suppression S]
+                         [--metric M] [--l L --sensitive s [--l-variant distinct|entropy|recursive] [--c C]]
+                         [--t T --sensitive s [--t-distance equal|hierarchical|ordered] [--sensitive-hierarchy path.csv]
+                          [--order v1,v2,…]] [--algorithm lattice|mondrian] [--out file.csv] [--suppressed remove|star]
+                         [--report file.json] [--delimiter D] [--json]
+
+Globally optimal full-domain generalization (one level per quasi-identifier) with record suppression.
+  --qi a,b                  the quasi-identifiers, in the order of "levels"
+  --hierarchy col=path      an ARX hierarchy file for each quasi-identifier (';'-separated, column i = level i)
+  --k K                     k-anonymity
+  --suppression S           fraction of records that may be suppressed (default 0); at most floor(S·rows)
+  --metric M                ${METRIC_NAMES.join(', ')} (default entropy)
+  --l L --sensitive s       ℓ-diversity of column s; --l-variant distinct (default), entropy or recursive (with --c C)
+  --t T --sensitive s       t-closeness of column s; --t-distance equal (default), hierarchical (needs
+                            --sensitive-hierarchy) or ordered (numeric or lexicographic order, or --order v1,v2,…)
+  --algorithm A             lattice (default): the optimal full-domain search; mondrian: strict multidimensional
+                            partitioning with median splits (k-anonymity only), reported beside the lattice optimum
+  --out file.csv            write the anonymized table (never over the input); --suppressed star keeps suppressed
+                            records with '*' and a "suppressed" flag column instead of removing them
+  --report file.json        also write the JSON report to a file
+  --json                    print one JSON object
+
+Exit code 0 with a solution, 1 when no transformation satisfies the model, 2 on bad input.
+`;
+
+export const anonymize: Command = {
+  summary: 'Optimal generalization with suppression (k-anonymity, ℓ-diversity, t-closeness), or Mondrian',
+  usage,
+  async run(args, ctx) {
+    const { values, positionals } = parseOptions(args, {
+      qi: { type: 'string' },
+      hierarchy: { type: 'string', multiple: true },
+      k: { type: 'string' },
+      suppression: { type: 'string' },
+      metric: { type: 'string' },
+      l: { type: 'string' },
+      sensitive: { type: 'string' },
+      'l-variant': { type: 'string' },
+      c: { type: 'string' },
+      t: { type: 'string' },
+      't-distance': { type: 'string' },
+      'sensitive-hierarchy': { type: 'string' },
+      order: { type: 'string' },
+      algorithm: { type: 'string' },
+      out: { type: 'string' },
+      suppressed: { type: 'string' },
+      report: { type: 'string' },
+      delimiter: { type: 'string' },
+    });
+    if (positionals.length !== 1) throw new CliError(positionals.length === 0 ? 'missing the <csv> argument' : `expected one <csv> argument, got ${positionals.length}: ${positionals.join(' ')}`);
+    const options = checkOptions(values);
+    const input = resolve(ctx.cwd, positionals[0]);
+    const outputs = [values.out, values.report].filter((x): x is string => x !== undefined).map((p) => resolve(ctx.cwd, p));
+    await refuseToOverwrite(input, outputs, [...options.hierarchyPaths.values()].map((p) => resolve(ctx.cwd, p)));
+
+    const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
+    const table = await readCsvFile(input, delimiter === undefined ? {} : { delimiter });
+    const hierarchies = await Promise.all(options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)));
+    const criteria = await buildCriteria(ctx, table, options);
+    const problem = makeProblem(table, { qi: options.qi, hierarchies, criteria, suppression: options.suppression });
+    const metric = makeMetric(options.metric, problem);
+    const started = performance.now();
+    const result = searchOptimal(problem, metric);
+    const searchMs = performance.now() - started;
+
+    const report: Record<string, unknown> = result.optimum
+      ? {
+          transformation: Object.fromEntries(options.qi.map((name, i) => [name, result.optimum!.levels[i]])),
+          levels: result.optimum.levels,
+          loss: result.optimum.loss,
+          suppressed: result.optimum.evaluation.outliers,
+          classes: result.optimum.evaluation.cells.classCount,
+        }
+      : { transformation: null };
+    Object.assign(report, {
+      metric: metric.name,
+      models: criteria.map((c) => c.name),
+      rows: table.rowCount,
+      suppressionLimit: problem.maxOutliers,
+      nodes: result.nodes,
+      nodesEvaluated: result.checked,
+      searchMs: Math.round(searchMs * 10) / 10,
+    });
+    let partitions: MondrianResult | undefined;
+    if (options.algorithm === 'mondrian') {
+      partitions = mondrian(problem, options.k!, result.optimum?.evaluation);
+      report.mondrian = mondrianJson(partitions);
+    }
+    if (partitions && values.out) {
+      const release = mondrianRelease(table, problem, partitions);
+      await writeCsvFile(resolve(ctx.cwd, values.out), release.header, release.rows, { delimiter: table.delimiter ?? ',' });
+      report.out = values.out;
+    } else if (result.optimum && values.out) {
+      const release = applyTransformation(table, problem, result.optimum.evaluation, { suppressed: options.suppressedMode });
+      await writeCsvFile(resolve(ctx.cwd, values.out), release.header, release.rows, { delimiter: table.delimiter ?? ',' });
+      report.out = values.out;
+    }
+    if (values.report) await writeFileAtomic(resolve(ctx.cwd, values.report), `${JSON.stringify(report, null, 2)}\n`);
+    ctx.out(values.json ? `${JSON.stringify(report)}\n` : toText(report, options.qi));
+    return result.optimum ? ExitCode.Ok : ExitCode.Violations;
+  },
+};
+
+interface Options {
+  qi: string[];
+  hierarchyPaths: Map<string, string>;
+  k?: number;
+  suppression: number;
+  metric: MetricName;
+  l?: number;
+  lVariant: 'distinct' | 'entropy' | 'recursive';
+  c?: number;
+  t?: number;
+  tDistance: 'equal' | 'hierarchical' | 'ordered';
+  sensitive?: string;
+  sensitiveHierarchy?: string;
+  order?: string[];
+  algorithm: 'lattice' | 'mondrian';
+  suppressedMode: 'remove' | 'star';
+}
+
+function checkOptions(values: Record<string, string | string[] | boolean | undefined>): Options {
+  const str = (name: string) => values[name] as string | undefined;
+  const qi = listOption(str('qi'));
+  if (!qi || qi.length === 0) throw new CliError('option --qi is required: name the quasi-identifier columns, e.g. --qi age,sex');
+  const twice = qi.find((name, i) => qi.indexOf(name) !== i);
+  if (twice !== undefined) throw new CliError(`option --qi names '${twice}' twice`);
+  const hierarchyPaths = new Map<string, string>();
+  for (const spec of (values.hierarchy as string[] | undefined) ?? []) {
+    const eq = spec.indexOf('=');
+    if (eq <= 0 || eq === spec.length - 1) throw new CliError(`option --hierarchy: '${spec}' is not of the form column=path.csv`);
+    const name = spec.slice(0, eq);
+    if (!qi.includes(name)) throw new CliError(`option --hierarchy: '${name}' is not one of the quasi-identifiers (${qi.join(', ')})`);
+    if (hierarchyPaths.has(name)) throw new CliError(`option --hierarchy: '${name}' has two hierarchies`);
+    hierarchyPaths.set(name, spec.slice(eq + 1));
+  }
+  const missing = qi.filter((name) => !hierarchyPaths.has(name));
+  if (missing.length > 0) throw new CliError(`option --hierarchy is missing for ${missing.map((m) => `'${m}'`).join(', ')}: give --hierarchy ${missing[0]}=path.csv`);
+  const k = numberOption(str('k'), '--k', (x) => Number.isInteger(x) && x >= 1, 'k is an integer ≥ 1');
+  const suppression = numberOption(str('suppression'), '--suppression', (x) => x >= 0 && x <= 1, 'the suppression limit is a fraction of rows within [0, 1]') ?? 0;
+  const metric = (str('metric') ?? 'entropy') as MetricName;
+  if (!METRIC_NAMES.includes(metric)) throw new CliError(`option --metric: '${metric}' is not one of ${METRIC_NAMES.join(', ')}`);
+  const l = numberOption(str('l'), '--l', (x) => x >= 1, 'ℓ is a number ≥ 1');
+  const lVariant = (str('l-variant') ?? 'distinct') as Options['lVariant'];
+  if (!['distinct', 'entropy', 'recursive'].includes(lVariant)) throw new CliError(`option --l-variant: '${lVariant}' is not one of distinct, entropy, recursive`);
+  if (str('l-variant') !== undefined && l === undefined) throw new CliError('option --l-variant needs --l');
+  const c = numberOption(str('c'), '--c', (x) => x > 0, 'c is a positive number');
+  if (c !== undefined && lVariant !== 'recursive') throw new CliError('option --c applies to --l-variant recursive only');
+  if (lVariant === 'recursive' && l !== undefined && c === undefined) throw new CliError('option --l-variant recursive needs --c');
+  if (lVariant === 'recursive' && l !== undefined && !Number.isInteger(l)) throw new CliError('option --l: recursive (c, ℓ)-diversity needs a whole ℓ');
+  const t = numberOption(str('t'), '--t', (x) => x >= 0 && x <= 1, 't is a distance within [0, 1]');
+  const tDistance = (str('t-distance') ?? 'equal') as Options['tDistance'];
+  if (!['equal', 'hierarchical', 'ordered'].includes(tDistance)) throw new CliError(`option --t-distance: '${tDistance}' is not one of equal, hierarchical, ordered`);
+  if (str('t-distance') !== undefined && t === undefined) throw new CliError('option --t-distance needs --t');
+  if (tDistance === 'hierarchical' && t !== undefined && str('sensitive-hierarchy') === undefined) throw new CliError('option --t-distance hierarchical needs --sensitive-hierarchy path.csv');
+  const sensitive = str('sensitive');
+  if ((l !== undefined || t !== undefined) && sensitive === undefined) throw new CliError('options --l and --t need --sensitive: the column whose values must stay diverse or close');
+  if (sensitive !== undefined && l === undefined && t === undefined) throw new CliError('option --sensitive needs --l or --t');
+  if (sensitive !== undefined && qi.includes(sensitive)) throw new CliError(`option --sensitive: '${sensitive}' is also a quasi-identifier`);
+  if (k === undefined && l === undefined && t === undefined) throw new CliError('give a privacy model: --k, --l or --t');
+  const algorithm = (str('algorithm') ?? 'lattice') as Options['algorithm'];
+  if (!['lattice', 'mondrian'].includes(algorithm)) throw new CliError(`option --algorithm: '${algorithm}' is not one of lattice, mondrian`);
+  if (algorithm === 'mondrian' && k === undefined) throw new CliError('option --algorithm mondrian needs --k');
+  const suppressedMode = (str('suppressed') ?? 'remove') as Options['suppressedMode'];
+  if (!['remove', 'star'].includes(suppressedMode)) throw new CliError(`option --suppressed: '${suppressedMode}' is not one of remove, star`);
+  const order = listOption(str('order'));
+  if (order !== undefined && tDistance !== 'ordered') throw new CliError('option --order applies to --t-distance ordered only');
+  return { qi, hierarchyPaths, k, suppression, metric, l, lVariant, c, t, tDistance, sensitive, sensitiveHierarchy: str('sensitive-hierarchy'), order, algorithm, suppressedMode };
+}
+
+/** The outputs must be new files: never the input table or a hierarchy, even through a symbolic link. */
+async function refuseToOverwrite(input: string, outputs: string[], hierarchies: string[]): Promise<void> {
+  const real = async (p: string) => realpath(p).catch(() => p);
+  const inputs = new Set(await Promise.all([input, ...hierarchies].map(real)));
+  for (const out of outputs) {
+    if (inputs.has(await real(out))) throw new CliError(`refusing to write ${out}: it is an input of this command; choose another file`);
+  }
+  if (outputs.length === 2 && (await real(outputs[0])) === (await real(outputs[1]))) throw new CliError('--out and --report name the same file');
+}
+
+async function readHierarchy(ctx: CommandContext, path: string): Promise<Hierarchy> {
+  const full = resolve(ctx.cwd, path);
+  return parseArxHierarchy(await readFile(full, 'utf8'), path);
+}
+
+async function buildCriteria(ctx: CommandContext, table: Table, o: Options): Promise<Criterion[]> {
+  const criteria: Criterion[] = [];
+  if (o.k !== undefined) criteria.push(new KAnonymity(o.k));
+  if (o.l !== undefined) {
+    const s = o.sensitive!;
+    column(table, s);
+    if (o.lVariant === 'distinct') criteria.push(new DistinctLDiversity(s, o.l));
+    else if (o.lVariant === 'entropy') criteria.push(new EntropyLDiversity(s, o.l));
+    else criteria.push(new RecursiveCLDiversity(s, o.c!, o.l));
+  }
+  if (o.t !== undefined) {
+    const col = column(table, o.sensitive!);
+    if (o.tDistance === 'equal') criteria.push(new EqualDistanceTCloseness(col, o.t));
+    else if (o.tDistance === 'ordered') criteria.push(new OrderedDistanceTCloseness(col, o.t, o.order));
+    else {
+      const h = await readHierarchy(ctx, o.sensitiveHierarchy!);
+      const { bound, missing } = bindHierarchy(h, col);
+      if (missing.length > 0) throw new TableError(`the hierarchy for '${col.name}' does not cover '${missing[0]}'`, o.sensitiveHierarchy);
+      criteria.push(new HierarchicalDistanceTCloseness(col, o.t, bound));
+    }
+  }
+  return criteria;
+}
+
+function mondrianJson(m: MondrianResult): Record<string, unknown> {
+  return { k: m.k, partitions: m.partitions, smallestPartition: m.smallestPartition, metrics: m.metrics, fullDomain: m.fullDomain ?? null };
+}
+
+function toText(report: Record<string, unknown>, qi: string[]): string {
+  const lines: string[] = [];
+  if (report.transformation === null) {
+    lines.push(`no transformation satisfies ${(report.models as string[]).join(' and ')} with at most ${report.suppressionLimit} suppressed records`);
+  } else {
+    const t = report.transformation as Record<string, number>;
+    lines.push(`optimal transformation: ${qi.map((name) => `${name}=${t[name]}`).join(', ')}`);
+    lines.push(`${report.metric}: ${report.loss}`);
+    lines.push(`classes: ${report.classes}, suppressed records: ${report.suppressed} of ${report.rows} (limit ${report.suppressionLimit})`);
+  }
+  lines.push(`lattice: ${report.nodesEvaluated} of ${report.nodes} nodes evaluated in ${report.searchMs} ms`);
+  if (report.mondrian) {
+    const m = report.mondrian as { partitions: number; metrics: Record<string, number>; fullDomain: Record<string, number> | null };
+    lines.push(`mondrian: ${m.partitions} partitions; ${Object.entries(m.metrics).map(([name, v]) => `${name} ${v}`).join(', ')}`);
+    if (m.fullDomain) lines.push(`full-domain optimum, same metrics: ${Object.entries(m.fullDomain).map(([name, v]) => `${name} ${v}`).join(', ')}`);
+  }
+  if (report.out) lines.push(`written: ${report.out}`);
+  return `${lines.join('\n')}\n`;
+}
