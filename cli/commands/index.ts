@@ -1,4 +1,5 @@
 import type { Command } from '../command.js';
+import { anonymize } from './anonymize.js';
 import { budget } from './budget.js';
 import { check } from './check.js';
 import { release } from './release.js';
@@ -8,6 +9,7 @@ import { risk } from './risk.js';
  * The command table. Each command lives in its own file beside this one; add it here with one line.
  */
 export const commands: Record<string, Command> = {
+  anonymize,
   budget,
   check,
   release,
