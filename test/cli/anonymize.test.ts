@@ -1,0 +1,112 @@
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../cli/run-cli.js';
+import { ADULT_COLUMNS, adultDir } from '../helpers/adult.js';
+
+async function run(args: string[], cwd: string) {
+  let out = '';
+  let err = '';
+  const code = await runCli(['anonymize', ...args], { out: (t) => (out += t), err: (t) => (err += t), cwd });
+  return { code, out, err };
+}
+
+describe('privspec anonymize', () => {
+  const dir = mkdtempSync(join(tmpdir(), 'privspec-anonymize-'));
+  // ARX's seven-record example (see test/engine/search/arx-example.ts).
+  writeFileSync(join(dir, 'people.csv'), 'age,gender,zipcode,diagnosis\n34,male,81667,flu\n45,female,81675,cold\n66,male,81925,flu\n70,female,81931,cancer\n34,female,81931,flu\n70,male,81931,cold\n45,male,81931,cancer\n');
+  writeFileSync(join(dir, 'age.csv'), '34;<50;*\n45;<50;*\n66;>=50;*\n70;>=50;*\n');
+  writeFileSync(join(dir, 'gender.csv'), 'male;*\nfemale;*\n');
+  writeFileSync(join(dir, 'zip.csv'), ['81667', '81675', '81925', '81931'].map((z) => [z, `${z.slice(0, 4)}*`, `${z.slice(0, 3)}**`, `${z.slice(0, 2)}***`, `${z.slice(0, 1)}****`, '*****'].join(';')).join('\n'));
+  const base = ['people.csv', '--qi', 'age,gender,zipcode', '--hierarchy', 'age=age.csv', '--hierarchy', 'gender=gender.csv', '--hierarchy', 'zipcode=zip.csv'];
+
+  it('prints the contract JSON and writes the release atomically', async () => {
+    const r = await run([...base, '--k', '2', '--json', '--out', 'out/released.csv'], dir);
+    assert.equal(r.code, 0, r.err);
+    const json = JSON.parse(r.out);
+    // The hand-derived optimum of the example (test/engine/search/arx-example.test.ts).
+    assert.deepEqual(json.transformation, { age: 1, gender: 1, zipcode: 2 });
+    assert.deepEqual(json.levels, [1, 1, 2]);
+    assert.equal(json.suppressed, 0);
+    assert.equal(json.classes, 3);
+    assert.equal(typeof json.loss, 'number');
+    const csv = readFileSync(join(dir, 'out/released.csv'), 'utf8').trim().split('\n');
+    assert.equal(csv[0], 'age,gender,zipcode,diagnosis');
+    assert.equal(csv[1], '<50,*,816**,flu');
+    assert.deepEqual(readdirSync(join(dir, 'out')), ['released.csv']);
+  });
+
+  it('suppresses with a flag column in star mode', async () => {
+    const r = await run([...base, '--k', '2', '--suppression', '0.15', '--suppressed', 'star', '--out', 'starred.csv', '--json'], dir);
+    assert.equal(r.code, 0, r.err);
+    assert.deepEqual(JSON.parse(r.out).levels, [1, 0, 3]);
+    const rows = readFileSync(join(dir, 'starred.csv'), 'utf8').trim().split('\n');
+    assert.equal(rows[0], 'age,gender,zipcode,diagnosis,suppressed');
+    assert.equal(rows[4], '*,*,*,cancer,1');
+    assert.equal(rows[1], '<50,male,81***,flu,0');
+  });
+
+  it('applies ℓ-diversity and t-closeness of a sensitive column', async () => {
+    const l = await run([...base, '--l', '2', '--sensitive', 'diagnosis', '--json'], dir);
+    assert.equal(l.code, 0, l.err);
+    assert.deepEqual(JSON.parse(l.out).models, ['distinct-2-diversity on diagnosis']);
+    const t = await run([...base, '--k', '2', '--t', '0.5', '--sensitive', 'diagnosis', '--t-distance', 'equal', '--json'], dir);
+    assert.equal(t.code, 0, t.err);
+  });
+
+  it('exits 1 with a null transformation when nothing satisfies the model', async () => {
+    const r = await run([...base, '--k', '8', '--json'], dir);
+    assert.equal(r.code, 1);
+    assert.equal(JSON.parse(r.out).transformation, null);
+  });
+
+  it('refuses to write over its input', async () => {
+    const r = await run([...base, '--k', '2', '--out', 'people.csv'], dir);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /^privspec anonymize: refusing to write .*people\.csv/);
+    assert.ok(readFileSync(join(dir, 'people.csv'), 'utf8').startsWith('age,gender'));
+  });
+
+  it('reports bad input on one line with exit code 2', async () => {
+    const cases: [string[], RegExp][] = [
+      [[...base.slice(0, 5), '--k', '2'], /--hierarchy is missing for 'gender'/],
+      [[...base, '--k', '0'], /option --k: '0' is not valid/],
+      [[...base, '--k', '2', '--metric', 'nope'], /--metric: 'nope' is not one of/],
+      [[...base, '--l', '2'], /need --sensitive/],
+      [['people.csv', '--qi', 'age', '--hierarchy', 'age=missing.csv', '--k', '2'], /missing\.csv/],
+      [['people.csv', '--qi', 'age', '--hierarchy', 'age=gender.csv', '--k', '2'], /gender\.csv: the hierarchy for 'age' does not cover '34'/],
+      [['people.csv', '--qi', 'nope', '--hierarchy', 'nope=gender.csv', '--k', '2'], /no column 'nope'/],
+    ];
+    for (const [args, message] of cases) {
+      const r = await run(args, dir);
+      assert.equal(r.code, 2, args.join(' '));
+      assert.match(r.err.split('\n')[0], message);
+      assert.doesNotMatch(r.err, /\n\s+at /, 'no stack trace');
+    }
+  });
+
+  it('runs Mondrian and compares it with the full-domain optimum', async () => {
+    const r = await run([...base, '--k', '2', '--algorithm', 'mondrian', '--json', '--out', 'mondrian.csv'], dir);
+    assert.equal(r.code, 0, r.err);
+    const m = JSON.parse(r.out).mondrian;
+    assert.ok(m.partitions >= 2 && m.smallestPartition >= 2);
+    assert.ok(m.fullDomain.discernibility >= m.metrics.discernibility);
+    assert.ok(existsSync(join(dir, 'mondrian.csv')));
+  });
+
+  it('reproduces the contract example on Adult', async function () {
+    const adult = adultDir();
+    if (!adult) this.skip();
+    const hierarchies = ADULT_COLUMNS.flatMap((c) => ['--hierarchy', `${c}=${join(adult!, `adult_hierarchy_${c}.csv`)}`]);
+    const r = await run([join(adult!, 'adult.csv'), '--qi', ADULT_COLUMNS.join(','), ...hierarchies, '--k', '5', '--suppression', '0.04', '--metric', 'entropy', '--json'], dir);
+    assert.equal(r.code, 0, r.err);
+    const json = JSON.parse(r.out);
+    assert.equal(json.loss, 255559.85455731067);
+    assert.deepEqual(json.levels, [1, 0, 1, 1, 3, 2, 2, 0, 1]);
+    assert.equal(json.transformation.sex, 1);
+    assert.equal(json.transformation.age, 0);
+    assert.equal(json.suppressed, 906);
+    assert.equal(json.classes, 1498);
+  });
+});
