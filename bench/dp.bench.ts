@@ -36,7 +36,7 @@ export default async function (): Promise<void> {
     console.log(`${''.padEnd(52)} ratio to peer ${(r / textbook).toFixed(3)}`);
   }
   const lap = makeLaplace({ sensitivity: 1, epsilon: 0.1 });
-  rate('makeLaplace ε=0.1 on a real value (grid 2^−27)', n, () => lap.invoke([42.5]));
+  rate('makeLaplace ε=0.1 on a real value (grid 2^−30)', n, () => lap.invoke([42.5]));
   const gau = makeGaussian({ sensitivity: 1, rho: 0.1 });
   rate('makeGaussian ρ=0.1 on a real value', n, () => gau.invoke([42.5]));
 }

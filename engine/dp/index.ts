@@ -5,7 +5,7 @@
 export type { PrivacyCost, PrivacyMeasure } from '../core/measures.js';
 export { pure, approx, zcdp, formatCost, PrivacyError } from '../core/measures.js';
 export type { Measurement } from '../core/measurement.js';
-export { check } from '../core/measurement.js';
+export { check, makeMeasurement, type MeasurementSpec } from '../core/measurement.js';
 export type { RandomSource } from '../core/random.js';
 export { cryptoRandom, seededRandom } from '../core/random.js';
 

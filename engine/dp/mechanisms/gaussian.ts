@@ -15,7 +15,7 @@ import { cryptoRandom, type RandomSource } from '../../core/random.js';
 import { add, compare, div, fromDecimal, fromNumberExact, mul, nextUp, rational, toCostNumber, toNumberUp, type Rational } from '../../core/rational.js';
 import { epsilonOptimal } from '../accounting/zcdp.js';
 import { sampleDiscreteGaussian } from '../samplers/discrete-gaussian.js';
-import { defaultGridExponent, divPow2, fromGrid, gridIndex } from '../samplers/grid.js';
+import { defaultGridExponent, divPow2, fromGrid, gridIndex, gridReference } from '../samplers/grid.js';
 import { budgetOf, sensitivityOf } from './sensitivity.js';
 
 export interface GaussianOptions {
@@ -55,7 +55,7 @@ export function makeGaussian(options: GaussianOptions): Measurement<readonly num
     (options.rho !== undefined
       ? options.sensitivity / Math.sqrt(2 * options.rho)
       : (options.sensitivity * Math.sqrt(2 * Math.log(1.25 / options.delta!))) / options.epsilon!);
-  const k = integer ? 0 : (options.k ?? defaultGridExponent(rough));
+  const k = integer ? 0 : (options.k ?? defaultGridExponent(gridReference(rough, options.sensitivity / Math.sqrt(size))));
   // Rounding moves neighbours apart by ≤ 2^k per coordinate, ≤ 2^k·√size in L2 (√ rounded up).
   const rounding: Rational = integer ? rational(0n) : mul(fromNumberExact(nextUp(Math.sqrt(size))), pow2(k));
   // ρ(d) = (d + rounding)²/(2σ²), exact.

@@ -12,7 +12,7 @@ import { PrivacyError, type PrivacyCost } from '../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../core/random.js';
 import { add, compare, div, fromNumberExact, nextUp, rational, toCostNumber, toNumberUp, type Rational } from '../../core/rational.js';
 import { sampleDiscreteLaplace } from '../samplers/discrete-laplace.js';
-import { defaultGridExponent, divPow2, fromGrid, gridIndex } from '../samplers/grid.js';
+import { defaultGridExponent, divPow2, fromGrid, gridIndex, gridReference } from '../samplers/grid.js';
 import { budgetOf, sensitivityOf } from './sensitivity.js';
 
 export interface LaplaceOptions {
@@ -26,7 +26,7 @@ export interface LaplaceOptions {
   size?: number;
   /** Inputs are integers: noise on ℤ (k = 0), no rounding. */
   integer?: boolean;
-  /** Grid exponent k (outputs are multiples of 2^k); default ⌊log₂ b⌋ − 30. */
+  /** Grid exponent k (outputs are multiples of 2^k); default ⌊log₂ min(b, Δ₁/size)⌋ − 30. */
   k?: number;
   rng?: RandomSource;
 }
@@ -39,7 +39,7 @@ export function makeLaplace(options: LaplaceOptions): Measurement<readonly numbe
   if ((options.epsilon === undefined) === (options.scale === undefined)) throw new PrivacyError('laplace: give exactly one of epsilon and scale');
   const integer = options.integer ?? false;
   const rough = options.scale ?? options.sensitivity / options.epsilon!;
-  const k = integer ? 0 : (options.k ?? defaultGridExponent(rough));
+  const k = integer ? 0 : (options.k ?? defaultGridExponent(gridReference(rough, options.sensitivity / size)));
   if (integer && options.k !== undefined && options.k !== 0) throw new PrivacyError('laplace: integer inputs use k = 0');
   // Rounding to the grid moves each coordinate by ≤ 2^(k−1), so neighbours move apart by ≤ 2^k per coordinate.
   const rounding: Rational = integer ? rational(0n) : mulPow2(rational(BigInt(size)), k);

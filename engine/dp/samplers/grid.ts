@@ -7,7 +7,7 @@
  * Rounding moves each coordinate by at most 2^(k−1), so neighbouring inputs at distance d can be up to d + 2^k apart
  * on the grid (per coordinate); the mechanisms add this to the sensitivity (`roundingDistance`).
  */
-import { fromNumberExact, rational, type Rational } from '../../core/rational.js';
+import { fromNumberExact, rational, toNumber, type Rational } from '../../core/rational.js';
 
 /** The index i minimising |i·2^k − x| (ties away from zero), computed exactly. */
 export function gridIndex(x: number, k: number): bigint {
@@ -20,9 +20,14 @@ export function gridIndex(x: number, k: number): bigint {
   return (num + offset) / den;
 }
 
+const SAFE = BigInt(Number.MAX_SAFE_INTEGER);
+
 /** i·2^k as a double (rounded to nearest when i has more than 53 bits; post-processing). */
 export function fromGrid(i: bigint, k: number): number {
-  return Number(i) * 2 ** k;
+  // Small indices and exponents convert exactly with one multiplication; others go through the exact rational, so that
+  // neither Number(i) nor 2^k overflows or underflows on its own.
+  if (i <= SAFE && i >= -SAFE && k >= -1022 && k <= 1023) return Number(i) * 2 ** k;
+  return toNumber(k >= 0 ? rational(i << BigInt(k)) : rational(i, 1n << BigInt(-k)));
 }
 
 /** A rational divided exactly by 2^k: the scale of the integer noise that gives `scale` on the grid. */
@@ -31,12 +36,20 @@ export function divPow2(r: Rational, k: number): Rational {
 }
 
 /**
- * The default grid for noise of the given scale: 2^k ≤ scale·2^−30, so the grid is a billion times finer than the
- * noise and the rounding adds at most 2^−30 of a scale to the sensitivity. The exponent is kept ≥ −1074 (subnormals).
+ * The default grid for a reference length (see `gridReference`): 2^k ≤ length·2^−30, so the grid is a billion times
+ * finer than the noise and the rounding adds at most 2^−30 of the sensitivity. The exponent is kept ≥ −1074.
  */
-export function defaultGridExponent(scale: number): number {
-  if (!(scale > 0) || !Number.isFinite(scale)) return 0;
-  return Math.max(-1074, Math.floor(Math.log2(scale)) - 30);
+export function defaultGridExponent(length: number): number {
+  if (!(length > 0) || !Number.isFinite(length)) return 0;
+  return Math.max(-1074, Math.floor(Math.log2(length)) - 30);
+}
+
+/**
+ * The length the default grid is measured against: the smaller of the noise scale and the per-coordinate sensitivity,
+ * so that rounding stays ≤ 2^−30 of both — even for a tiny ε (huge scale) or a vector of many coordinates.
+ */
+export function gridReference(scale: number, perCoordinateSensitivity: number): number {
+  return perCoordinateSensitivity > 0 ? Math.min(scale, perCoordinateSensitivity) : scale;
 }
 
 /** The worst-case growth of an L1 (p = 1) or L2 (p = 2) distance when `size` coordinates are rounded to 2^k. */

@@ -43,6 +43,14 @@ describe('accounting/zcdp', () => {
     assert.equal(epsilonOptimal(0.1, 1e-6).toFixed(4), '2.1419');
   });
 
+  it('agrees with OpenDP (combinators/measure_cast/zCDP_to_approxDP/test.rs) to 1e-14, on the safe side', () => {
+    // OpenDP: Gaussian scale 4 at d_in 1 → ρ = 1/32; ε(δ = 1e-3) = 0.6880024554878086 and δ(ε = 0) = 0.1508457845622862.
+    const e = epsilonOptimal(1 / 32, 1e-3);
+    assert.ok(e >= 0.6880024554878085 && e - 0.6880024554878086 < 1e-14, String(e));
+    const d = deltaOptimal(1 / 32, 0);
+    assert.ok(d >= 0.1508457845622862 && d - 0.1508457845622862 < 1e-14, String(d));
+  });
+
   it('inverts δ(ε) to full double precision, on the safe side', () => {
     const e = epsilonOptimal(0.1, 1e-6);
     assert.ok(deltaOptimal(0.1, e) <= 1e-6);

@@ -22,9 +22,9 @@ describe('dp/mechanisms: Laplace and Gaussian', () => {
   it('Laplace on reals: outputs lie on the grid 2^k and the rounding is charged', () => {
     const m = makeLaplace({ sensitivity: 1, epsilon: 0.1, rng: seededRandom(2) });
     const k = m.parameters.k as number;
-    assert.equal(k, -27); // ⌊log₂ 10⌋ − 30.
-    // b = (Δ + 2^k)/ε: the grid costs 2^−27 of the sensitivity.
-    assert.ok(Math.abs((m.parameters.scale as number) - 10 * (1 + 2 ** -27)) < 1e-12);
+    assert.equal(k, -30); // ⌊log₂ min(b, Δ)⌋ − 30 = ⌊log₂ 1⌋ − 30.
+    // b = (Δ + 2^k)/ε: the grid costs 2^−30 of the sensitivity.
+    assert.ok(Math.abs((m.parameters.scale as number) - 10 * (1 + 2 ** -30)) < 1e-12);
     assert.ok(m.cost.kind === 'pure' && m.cost.epsilon <= 0.1);
     for (const y of m.invoke([0.1, 0.2, 0.3].slice(0, 1))) assert.ok(Number.isInteger(y / 2 ** k), String(y));
     const v = makeLaplace({ sensitivity: 1, epsilon: 1, size: 3, rng: seededRandom(3) });
@@ -76,5 +76,19 @@ describe('dp/mechanisms: Laplace and Gaussian', () => {
     assert.throws(() => makeGaussian({ sensitivity: 1, epsilon: 1, delta: 1e-6 }), /0 < ε < 1/);
     assert.throws(() => makeGaussian({ sensitivity: 1, epsilon: 0.5 }), /needs delta/);
     assert.throws(() => makeGaussian({ sensitivity: 1, rho: 0.1, epsilon: 0.5, delta: 1e-6 }), /exactly one/);
+  });
+
+  it('extreme scales stay finite and on their grid (tiny ε, tiny and huge sensitivities, many coordinates)', () => {
+    for (const [sensitivity, epsilon, x] of [[1, 1e-300, 42.5], [1e-300, 1, 1], [1e300, 1, 1e300]] as const) {
+      const m = makeLaplace({ sensitivity, epsilon, rng: seededRandom(12) });
+      const y = m.invoke([x])[0];
+      assert.ok(Number.isFinite(y), `Δ=${sensitivity} ε=${epsilon}: ${y}`);
+      assert.ok(m.cost.kind === 'pure' && m.cost.epsilon <= epsilon);
+    }
+    // The grid follows the per-coordinate sensitivity too, so 10^6 coordinates add ≤ 2^−30 of Δ in rounding.
+    const wide = makeLaplace({ sensitivity: 1, epsilon: 1, size: 1_000_000 });
+    assert.ok((wide.parameters.scale as number) < 1 + 2 ** -29);
+    const g = makeGaussian({ sensitivity: 1, rho: 1e-200, rng: seededRandom(13) });
+    assert.ok(Number.isFinite(g.invoke([1])[0]) && g.cost.kind === 'zcdp' && g.cost.rho <= 1e-200);
   });
 });
