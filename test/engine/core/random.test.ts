@@ -27,7 +27,8 @@ describe('core/random', () => {
     const r = cryptoRandom();
     assert.equal(r.deterministic, false);
     const xs = new Set(Array.from({ length: 5000 }, () => r.nextUint32()));
-    // 5000 draws from 2^32 values collide with probability about 0.3% per pair-count 5000²/2^33; allow a few.
+    // 5000 draws from 2^32 values give 5000²/2^33 ≈ 0.003 expected collisions; failing needs ≥ 10 of them, which has
+    // probability < 1e−25. This is the one test that reads the unseeded secure source.
     assert.ok(xs.size > 4990);
   });
 });

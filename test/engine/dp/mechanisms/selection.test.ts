@@ -12,7 +12,8 @@ function fit(counts: number[], probs: number[]): number {
   return chiSquarePValue(chi2, counts.length - 1);
 }
 
-// χ² tests fail with probability 0.001 under a fresh seed for a correct mechanism; seeds are fixed.
+// χ² tests fail with probability 0.001 under a fresh seed for a correct mechanism, and the 4.5σ proportion checks with
+// probability < 1e−5; seeds are fixed, so CI is deterministic.
 describe('dp/mechanisms: exponential, report noisy max, randomized response', () => {
   it('exponential mechanism: Pr[y] ∝ exp(ε·u/(2Δ)) exactly (scores 0, 10, 20, 30 at ε = 0.2)', () => {
     const m = makeExponential({ candidates: [0, 1, 2, 3], score: (_: null, c: number) => 10 * c, sensitivity: 1, epsilon: 0.2, rng: seededRandom(5) });

@@ -64,6 +64,8 @@ describe('dp/queries', () => {
     assert.equal(r.parts.length, 3);
     r.parts.forEach((p) => assert.ok(p.kind === 'pure' && p.epsilon <= 1 / 3 + 1e-16));
     assert.ok(r.cost.kind === 'pure' && r.cost.epsilon <= 1);
+    // The Laplace parts have scale ≈ 1.5 against a variance of ≈ 833, so the noise moves the correlation by ~0.002;
+    // missing the 0.03 tolerance would take a > 10-scale draw: false failure < 1e−8 (and the seeds are fixed).
     // True correlation of a ~ U(0,100) and a/2 + U(0,50): cov = 0.5·833.3, sd_b = √(208.3 + 208.3) → ρ = 1/√2 ≈ 0.707.
     assert.ok(Math.abs(r.correlation - Math.SQRT1_2) < 0.03, String(r.correlation));
   });
