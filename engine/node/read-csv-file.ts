@@ -113,7 +113,9 @@ async function readOpenFile(file: FileHandle, path: string, options: ReadCsvOpti
       break;
     }
   }
-  return assembleTable(parts, { names, delimiter, source: path, error });
+  const table = assembleTable(parts, { names, delimiter, source: path, error });
+  options.onProgress?.(1);
+  return table;
 }
 
 /** Parses one range on this thread; the result has the shape of a worker's. */

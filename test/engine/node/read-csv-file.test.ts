@@ -3,7 +3,9 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'no
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import fc from 'fast-check';
+import { open } from 'node:fs/promises';
 import { readCsvFile } from '../../../engine/node/read-csv-file.js';
+import { splitAtLineBreaks } from '../../../engine/node/split-csv-file.js';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { TableError, type Table } from '../../../engine/table/table.js';
 import { randomTable, rowsOf, toCsv } from '../table/csv-helpers.js';
@@ -82,6 +84,15 @@ describe('readCsvFile', function () {
       const expected = parseCsv(text, { source: path });
       assertSameTable(await readCsvFile(path, { workers: 1 }), expected);
       assertSameTable(await readCsvFile(path, { workers: 3 }), expected);
+      if (name === 'long') {
+        // Make sure this case does test the recovery: some split point must lie inside a quoted field.
+        const file = await open(path);
+        const bytes = readFileSync(path);
+        const cuts = (await splitAtLineBreaks(file, bytes.indexOf(0x0a) + 1, bytes.length, 3)).slice(1, -1);
+        await file.close();
+        const quotesBefore = (cut: number) => bytes.subarray(0, cut).filter((b) => b === 0x22).length;
+        assert.ok(cuts.some((cut) => quotesBefore(cut) % 2 === 1), 'no split point inside quotes');
+      }
     }
   });
 
