@@ -23,6 +23,7 @@ export function makeCount(options: { filter?: (table: Table, row: number) => boo
   return {
     name: 'count',
     neighbouring: 'add-remove',
+    integerValued: true,
     size: 1,
     l1: 1,
     l2: 1,
@@ -92,6 +93,7 @@ export function makeHistogram(options: { column: string; categories: readonly st
     l2: 1,
     labels: categories,
     partitionColumn: column,
+    integerValued: true,
     evaluate(table, rows = allRows(table)) {
       const c = findColumn(table, column);
       const index = new Map(categories.map((v, i) => [v, i]));

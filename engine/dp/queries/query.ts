@@ -21,6 +21,8 @@ export interface Query {
   readonly l2: number;
   /** Bin labels of vector outputs. */
   readonly labels?: readonly string[];
+  /** Answers are whole numbers (counts): noise can then be added on ℤ with no rounding. */
+  readonly integerValued?: boolean;
   /** The column whose values partition the output (histograms); user-level bounds use it. */
   readonly partitionColumn?: string;
   /** The true answer on `rows` (all rows by default). */

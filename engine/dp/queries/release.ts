@@ -38,7 +38,7 @@ export interface ReleasePlan {
 /** Everything about a release except running it: what the editor shows before the user commits budget. */
 export function planRelease(query: Query, options: ReleaseOptions): ReleasePlan {
   const beta = options.beta ?? 0.05;
-  const integer = query.name === 'count' || query.name.startsWith('histogram(');
+  const integer = query.integerValued === true;
   let mechanism: Measurement<readonly number[], number[]>;
   let bound: number;
   if (options.mechanism === 'laplace') {

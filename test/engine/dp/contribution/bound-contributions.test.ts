@@ -60,6 +60,7 @@ describe('dp/contribution (bounded user contribution)', () => {
     assert.deepEqual([h.l1, h.l2], [12, 6]);
     const c = userLevelQuery(makeCount(), b);
     assert.deepEqual([c.l1, c.l2], [12, 12]);
+    assert.equal(c.integerValued, true);
     assert.throws(() => userLevelQuery(makeMean({ column: 'Rating', lower: 0, upper: 5, n: 10 }), b), /add-remove/);
     assert.throws(() => boundContributions(tbl, { ...b, maxPartitions: 0 }), /positive integer/);
   });
