@@ -130,7 +130,14 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
       }
     });
     if (violated) {
-      const found = await findOptimalTransformation(table, plan.quasi, hierarchies, anonymity, token);
+      // The key holds the hierarchies' and the block's text (files included); the table is the cache's own key.
+      const texts = plan.quasi.map((q) => analysis.parts.hierarchies.get(q)?.$cstNode?.text ?? '');
+      const files = await Promise.all(plan.quasi.map(async (q) => {
+        const f = analysis.parts.hierarchies.get(q)?.file;
+        return f === undefined ? '' : await store.text(resolveSpecPath(path, unescape(f))).catch(() => '');
+      }));
+      const specKey = JSON.stringify([texts, files, block.$cstNode?.text ?? '']);
+      const found = await findOptimalTransformation(table, plan.quasi, hierarchies, anonymity, token, specKey);
       if (found) accept('info', found.message, { node: block, code: IssueCodes.OptimalTransformation });
     }
   }

@@ -46,24 +46,38 @@ export function searchAnonymity(table: Table, quasi: readonly string[], hierarch
  * The globally optimal full-domain generalization for the anonymity block, for the info diagnostic that follows a
  * k / ℓ violation. Undefined when no transformation satisfies the model or a quasi-identifier has no hierarchy.
  */
+/** Search results per table, keyed by what the search reads, so that edits elsewhere in the spec do not rerun it. */
+const searches = new WeakMap<Table, Map<string, FoundTransformation | undefined>>();
+
 export async function findOptimalTransformation(
   table: Table,
   quasi: readonly string[],
   hierarchies: ReadonlyMap<string, Hierarchy>,
   anonymity: AnonymityPlan,
   token: Cancellation.CancellationToken,
+  /** What the hierarchies and the anonymity block say (their source text), so that an unchanged search is reused. */
+  specKey: string,
 ): Promise<FoundTransformation | undefined> {
+  const key = JSON.stringify([quasi, specKey]);
+  const perTable = searches.get(table) ?? new Map<string, FoundTransformation | undefined>();
+  searches.set(table, perTable);
+  if (perTable.has(key)) return perTable.get(key);
   const controller = new AbortController();
   const subscription = token.onCancellationRequested(() => controller.abort());
   try {
     const found = searchAnonymity(table, quasi, hierarchies, anonymity, controller.signal);
     const optimum = found?.result.optimum;
-    if (!optimum) return undefined;
+    if (!optimum) {
+      perTable.set(key, undefined);
+      return undefined;
+    }
     const levels = Object.fromEntries(quasi.map((q, i) => [q, optimum.levels[i]]));
     const shown = quasi.map((q, i) => `${q}=${optimum.levels[i]}`).join(', ');
     const suppressed = optimum.evaluation.outliers;
     const loss = Number(optimum.loss.toPrecision(8));
-    return { levels, suppressed, loss, message: `optimal transformation: ${shown} (generalization levels; ${anonymity.metric} metric ${loss}; ${suppressed} ${suppressed === 1 ? 'row' : 'rows'} suppressed)` };
+    const result = { levels, suppressed, loss, message: `optimal transformation: ${shown} (generalization levels; ${anonymity.metric} metric ${loss}; ${suppressed} ${suppressed === 1 ? 'row' : 'rows'} suppressed)` };
+    perTable.set(key, result);
+    return result;
   } catch {
     // A search that cannot run (a hierarchy the engine rejects) or was cancelled simply yields no hint.
     return undefined;

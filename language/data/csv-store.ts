@@ -27,6 +27,7 @@ interface Entry<T> {
 }
 
 const HEADER_BYTES = 64 * 1024;
+const STAT_MS = 250;
 
 /**
  * Reads the CSV files a spec names, once per modification: headers for column checks and completion, whole tables
@@ -44,7 +45,8 @@ export class CsvStore {
   /** Whether the file exists; a directory or an unreadable path counts as missing. */
   async exists(path: string): Promise<boolean> {
     try {
-      return (await stat(path)).isFile();
+      await this.stamp(path);
+      return true;
     } catch {
       return false;
     }
@@ -94,7 +96,23 @@ export class CsvStore {
     }
   }
 
-  private async stamp(path: string): Promise<string> {
+  private readonly stamps = new Map<string, { at: number; value: Promise<string> }>();
+
+  /**
+   * (mtime, size) of a file. One validation asks several times (existence, header, table); a stat younger than
+   * STAT_MS is reused, which keeps a burst of validations to one system call while an edit to the file is still seen
+   * within a fraction of a second.
+   */
+  private stamp(path: string): Promise<string> {
+    const now = Date.now();
+    const cached = this.stamps.get(path);
+    if (cached && now - cached.at < STAT_MS) return cached.value;
+    const value = this.statStamp(path);
+    this.stamps.set(path, { at: now, value });
+    return value;
+  }
+
+  private async statStamp(path: string): Promise<string> {
     try {
       const s = await stat(path);
       if (!s.isFile()) throw new CsvFileError(`${path} is a directory, expected a CSV file`, 'unreadable');

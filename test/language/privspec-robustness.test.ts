@@ -1,0 +1,86 @@
+import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import fc from 'fast-check';
+import { checkDocument, loadSpecText, nodeServices } from '../../language/check-spec.js';
+import { analyzeDocument } from '../../language/privspec-analysis.js';
+
+// Parsing and checking must never throw, whatever the text: every input yields a list of diagnostics.
+// 5,000 random token streams plus 5,000 mutated valid specs run in the normal suite. Every case runs the parser, the
+// analysis and the fast checks; every tenth also runs the data checks (header, hierarchies, k / ℓ, the search),
+// which read files and would otherwise dominate the time.
+
+const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
+const services = nodeServices();
+const VALID = readFileSync(join(fixtures, 'robust-base.privspec'), 'utf8');
+
+const WORDS = [
+  'dataset', 'from', 'delimiter', 'identifying', 'quasi', 'sensitive', 'insensitive', 'unit', 'sampling', 'hierarchy',
+  'intervals', 'mask', 'date', 'month', 'year', 'decade', 'anonymity', 'k', 'l-diversity', 'distinct', 'entropy',
+  'recursive', 'c', 'on', 'suppression', 'metric', 'entropy-nm', 'loss', 'budget', 'epsilon', 'delta', 'rho',
+  'accounting', 'pure', 'approx', 'zcdp', 'release', 'count', 'sum', 'mean', 'mode', 'pram', 'retain', 'generalize',
+  'grid', 'size', 'within', 'by', 'where', 'and', 'in', 'bound', 'groups', 'rows', 'clamp', 'laplace', 'gaussian',
+  'exponential', 'nn-wavelet', '{', '}', ',', ':', '..', '->', '=', '%', '-', 'age', 'sex', 'zip', 'diagnosis',
+  'income', 'height', 'nosuch', '"data/people.csv"', '"data/missing.csv"', '"data/zip-partial.csv"', '"M"', '"F"',
+  '"*"', '0', '1', '0.5', '1e-6', '-3', '1e308', '12345678901234567890', '0.0000001', '//c\n', '/*', '*/', '"', '\n',
+];
+
+let cases = 0;
+
+async function checkNeverThrows(text: string): Promise<void> {
+  const document = await loadSpecText(text, join(fixtures, 'robust.privspec'), services);
+  try {
+    const result = await checkDocument(document, { scanData: cases++ % 10 === 0 }, services);
+    assert.ok(Array.isArray(result.diagnostics));
+    for (const d of result.diagnostics) {
+      assert.ok(d.line >= 1 && d.column >= 1, `bad position in ${JSON.stringify(d)}`);
+      assert.equal(typeof d.code, 'string');
+      assert.equal(typeof d.message, 'string');
+    }
+    analyzeDocument(document);
+  } finally {
+    services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
+  }
+}
+
+const tokenStream = fc.array(fc.oneof(fc.constantFrom(...WORDS), fc.string({ maxLength: 6 })), { maxLength: 40 }).map((ts) => ts.join(' '));
+
+type Mutation = { kind: 'delete' | 'insert' | 'replace' | 'duplicate'; at: number; length: number; text: string };
+const mutation: fc.Arbitrary<Mutation> = fc.record({
+  kind: fc.constantFrom('delete', 'insert', 'replace', 'duplicate'),
+  at: fc.nat(VALID.length),
+  length: fc.nat(30),
+  text: fc.oneof(fc.constantFrom(...WORDS), fc.string({ maxLength: 8 })),
+}) as fc.Arbitrary<Mutation>;
+
+function mutate(text: string, ms: readonly Mutation[]): string {
+  let t = text;
+  for (const m of ms) {
+    const at = Math.min(m.at, t.length);
+    if (m.kind === 'delete') t = t.slice(0, at) + t.slice(at + m.length);
+    else if (m.kind === 'insert') t = `${t.slice(0, at)} ${m.text} ${t.slice(at)}`;
+    else if (m.kind === 'replace') t = `${t.slice(0, at)}${m.text}${t.slice(at + m.length)}`;
+    else t = t.slice(0, at) + t.slice(at, at + m.length) + t.slice(at);
+  }
+  return t;
+}
+
+describe('spec language robustness (fast-check)', function () {
+  this.timeout(60000);
+
+  it('the base spec itself checks cleanly', async () => {
+    const document = await loadSpecText(VALID, join(fixtures, 'robust.privspec'), services);
+    const result = await checkDocument(document, {}, services);
+    services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
+    assert.deepEqual(result.diagnostics.filter((d) => d.severity === 'error'), []);
+  });
+
+  it('never throws on random token streams (5,000 cases)', async () => {
+    await fc.assert(fc.asyncProperty(tokenStream, checkNeverThrows), { numRuns: 5000 });
+  });
+
+  it('never throws on mutated valid specs (5,000 cases)', async () => {
+    await fc.assert(fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 4 }), (ms) => checkNeverThrows(mutate(VALID, ms))), { numRuns: 5000 });
+  });
+});
