@@ -44,6 +44,7 @@ export class RollUp {
   private keys = new Float64Array(0);
   private ids = new Int32Array(0);
   private cellIds = new Int32Array(0);
+  private first = new Int32Array(0);
 
   constructor(private readonly problem: AnonymizationProblem) {
     this.maps = problem.qi.map(() => new Map());
@@ -79,57 +80,64 @@ export class RollUp {
       this.keys = new Float64Array(n);
       this.ids = new Int32Array(n);
       this.cellIds = new Int32Array(n);
+      this.first = new Int32Array(n);
     }
     const keys = this.keys;
     const qi = this.problem.qi;
-    const mapped: Int32Array[] = [];
+    const mapped: (Int32Array | undefined)[] = [];
     let product = 1;
+    let folded = false;
     for (let i = 0; i < qi.length; i++) {
       const radix = qi[i].hierarchy.levelValues[to[i]].length;
       const codes = src.codes[i];
       const map = src.levels[i] === to[i] ? undefined : this.upMap(i, src.levels[i], to[i]);
-      mapped.push(map ?? codes);
+      mapped.push(map);
+      // An attribute with a single value at this level (its top, usually) does not split anything.
+      if (radix <= 1) continue;
       if (product * radix > EXACT) {
         product = this.grouper.group(keys, n, this.ids, product);
         for (let j = 0; j < n; j++) keys[j] = this.ids[j];
       }
-      if (i === 0) {
+      if (!folded) {
         if (map) for (let j = 0; j < n; j++) keys[j] = map[codes[j]];
         else for (let j = 0; j < n; j++) keys[j] = codes[j];
+        folded = true;
       } else if (map) for (let j = 0; j < n; j++) keys[j] = keys[j] * radix + map[codes[j]];
       else for (let j = 0; j < n; j++) keys[j] = keys[j] * radix + codes[j];
-      product *= Math.max(radix, 1);
+      product *= radix;
     }
+    if (!folded) keys.fill(0, 0, n);
     const classOfSrc = this.ids;
-    const classCount = this.grouper.group(keys, n, classOfSrc, product);
-    let cellOf = classOfSrc;
-    let count = classCount;
     const sens = src.sensitive;
+    let cellOf = classOfSrc;
+    const first = this.first;
+    const classCount = this.grouper.group(keys, n, classOfSrc, product, sens ? undefined : first);
+    let count = classCount;
     if (sens) {
       const radix = this.problem.sensitive!.dictionary.length;
       for (let j = 0; j < n; j++) keys[j] = classOfSrc[j] * radix + sens[j];
       cellOf = this.cellIds;
-      count = this.grouper.group(keys, n, cellOf, classCount * radix);
+      count = this.grouper.group(keys, n, cellOf, classCount * radix, first);
     }
-    const codes = qi.map(() => new Int32Array(count));
-    const counts = new Int32Array(count);
-    const classOf = new Int32Array(count);
-    const classSizes = new Int32Array(classCount);
-    const sensitive = sens ? new Int32Array(count) : undefined;
-    const srcCounts = src.counts;
-    for (let i = 0; i < qi.length; i++) {
-      const out = codes[i];
+    // Codes, class and sensitive value are the same for every source cell merged into a cell: read them once, at the
+    // first source cell of each; only the counts need every source cell.
+    const codes = qi.map((_, i) => {
+      const out = new Int32Array(count);
       const from = src.codes[i];
       const map = mapped[i];
-      if (map === from) for (let j = 0; j < n; j++) out[cellOf[j]] = from[j];
-      else for (let j = 0; j < n; j++) out[cellOf[j]] = map[from[j]];
-    }
+      if (map) for (let c = 0; c < count; c++) out[c] = map[from[first[c]]];
+      else for (let c = 0; c < count; c++) out[c] = from[first[c]];
+      return out;
+    });
+    const classOf = new Int32Array(count);
+    for (let c = 0; c < count; c++) classOf[c] = classOfSrc[first[c]];
+    const sensitive = sens ? Int32Array.from({ length: count }, (_, c) => sens[first[c]]) : undefined;
+    const counts = new Int32Array(count);
+    const classSizes = new Int32Array(classCount);
+    const srcCounts = src.counts;
     for (let j = 0; j < n; j++) {
-      const c = cellOf[j];
-      counts[c] += srcCounts[j];
-      classOf[c] = classOfSrc[j];
+      counts[cellOf[j]] += srcCounts[j];
       classSizes[classOfSrc[j]] += srcCounts[j];
-      if (sensitive) sensitive[c] = sens![j];
     }
     return { levels: [...to], count, codes, sensitive, counts, classOf, classCount, classSizes };
   }

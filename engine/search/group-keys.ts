@@ -11,7 +11,7 @@ export class KeyGrouper {
   private slots = new Int32Array(0);
 
   /** Keys below `product` index a slot array directly: no hashing, no probing. */
-  private groupDense(input: Float64Array, n: number, out: Int32Array, product: number): number {
+  private groupDense(input: Float64Array, n: number, out: Int32Array, product: number, first?: Int32Array): number {
     if (this.slots.length < product) this.slots = new Int32Array(Math.max(product, this.slots.length * 2));
     if (this.used.length < n) this.used = new Int32Array(n);
     const slots = this.slots;
@@ -24,6 +24,7 @@ export class KeyGrouper {
         id = ++count;
         slots[k] = id;
         used[id - 1] = k;
+        if (first) first[id - 1] = j;
       }
       out[j] = id - 1;
     }
@@ -33,10 +34,11 @@ export class KeyGrouper {
 
   /**
    * Writes into `out[j]` the dense id (0, 1, …, in order of first appearance) of `keys[j]` for j < n and returns the
-   * number of distinct keys.
+   * number of distinct keys; `first[id]` receives the position where each id first appears. Keys below `product`
+   * (when it is small enough) are counted in a direct-addressed array instead of the hash table.
    */
-  group(input: Float64Array, n: number, out: Int32Array, product = Infinity): number {
-    if (product <= DENSE_LIMIT) return this.groupDense(input, n, out, product);
+  group(input: Float64Array, n: number, out: Int32Array, product = Infinity, first?: Int32Array): number {
+    if (product <= DENSE_LIMIT) return this.groupDense(input, n, out, product, first);
     let capacity = this.keys.length;
     // Keep the load factor at most one half so that probe sequences stay short.
     while (capacity < 2 * n) capacity *= 2;
@@ -60,6 +62,7 @@ export class KeyGrouper {
           ids[i] = ++count;
           used[count - 1] = i;
           out[j] = count - 1;
+          if (first) first[count - 1] = j;
           break;
         }
         if (keys[i] === k) {
