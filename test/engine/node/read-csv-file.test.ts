@@ -7,22 +7,10 @@ import { open } from 'node:fs/promises';
 import { readCsvFile } from '../../../engine/node/read-csv-file.js';
 import { splitAtLineBreaks } from '../../../engine/node/split-csv-file.js';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
-import { TableError, type Table } from '../../../engine/table/table.js';
-import { randomTable, rowsOf, toCsv } from '../table/csv-helpers.js';
+import { TableError } from '../../../engine/table/table.js';
+import { assertSameTable, randomTable, rowsOf, toCsv } from '../table/csv-helpers.js';
 
 const adultDir = process.env.PRIVSPEC_ADULT_DIR ?? resolve('../shared/data/adult');
-
-/** Asserts two tables are the same down to codes, dictionaries and line numbers. */
-export function assertSameTable(actual: Table, expected: Table): void {
-  assert.equal(actual.rowCount, expected.rowCount);
-  assert.deepEqual(actual.columns.map((c) => c.name), expected.columns.map((c) => c.name));
-  actual.columns.forEach((c, j) => {
-    assert.deepEqual(c.dictionary, expected.columns[j].dictionary, `dictionary of ${c.name}`);
-    assert.deepEqual(c.codes, expected.columns[j].codes, `codes of ${c.name}`);
-  });
-  assert.deepEqual(actual.rowLines, expected.rowLines);
-  assert.equal(actual.delimiter, expected.delimiter);
-}
 
 /** A deterministic pseudo-random generator for test data (xorshift32); not for anything that needs secrecy. */
 function xorshift(seed: number): () => number {

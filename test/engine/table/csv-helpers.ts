@@ -1,3 +1,4 @@
+import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import type { Table } from '../../../engine/table/table.js';
 
@@ -44,3 +45,15 @@ export const randomTable = fc.integer({ min: 1, max: 5 }).chain((width) =>
     quoteSeed: fc.integer(),
   }),
 );
+
+/** Asserts two tables are the same down to codes, dictionaries and line numbers. */
+export function assertSameTable(actual: Table, expected: Table): void {
+  assert.equal(actual.rowCount, expected.rowCount);
+  assert.deepEqual(actual.columns.map((c) => c.name), expected.columns.map((c) => c.name));
+  actual.columns.forEach((c, j) => {
+    assert.deepEqual(c.dictionary, expected.columns[j].dictionary, `dictionary of ${c.name}`);
+    assert.deepEqual(c.codes, expected.columns[j].codes, `codes of ${c.name}`);
+  });
+  assert.deepEqual(actual.rowLines, expected.rowLines);
+  assert.equal(actual.delimiter, expected.delimiter);
+}
