@@ -12,6 +12,7 @@ export { cryptoRandom, seededRandom } from '../core/random.js';
 export { sequentialEpsilon, parallelEpsilon, splitEpsilon } from './accounting/pure.js';
 export { basicComposition, advancedComposition } from './accounting/approx.js';
 export { sequentialComposition } from './accounting/compose.js';
+export { discreteGaussianDelta, discreteGaussianEpsilon } from './accounting/discrete-gaussian-dp.js';
 export {
   rhoFromPureEpsilon,
   epsilonClassic,

@@ -13,6 +13,7 @@ import { makeMeasurement, type Measurement } from '../../core/measurement.js';
 import { PrivacyError, type PrivacyCost } from '../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../core/random.js';
 import { add, compare, div, fromDecimal, fromNumberExact, mul, nextUp, rational, toCostNumber, toNumberUp, type Rational } from '../../core/rational.js';
+import { discreteGaussianEpsilon, MAX_EXACT_SIGMA } from '../accounting/discrete-gaussian-dp.js';
 import { epsilonOptimal } from '../accounting/zcdp.js';
 import { sampleDiscreteGaussian } from '../samplers/discrete-gaussian.js';
 import { defaultGridExponent, divPow2, fromGrid, gridIndex, gridReference } from '../samplers/grid.js';
@@ -85,7 +86,12 @@ export function makeGaussian(options: GaussianOptions): Measurement<readonly num
     const rho = toCostNumber(rhoAt(s, sensitivityOf(dIn)));
     if (!approx) return { kind: 'zcdp', rho };
     // The discrete Gaussian is ρ-zCDP (CKS20 Thm 4); ρ-zCDP ⇒ (ε_opt(ρ, δ), δ)-DP (CKS20 Cor. 13).
-    return { kind: 'approx', epsilon: epsilonOptimal(rho, options.delta!), delta: options.delta! };
+    let epsilon = epsilonOptimal(rho, options.delta!);
+    // On integers with one coordinate and an integer distance, the exact curve (CKS20 Thm 7) is tighter still.
+    if (integer && size === 1 && Number.isInteger(dIn) && dIn >= 1 && sigma <= MAX_EXACT_SIGMA) {
+      epsilon = Math.min(epsilon, discreteGaussianEpsilon(sigma, dIn, options.delta!));
+    }
+    return { kind: 'approx', epsilon, delta: options.delta! };
   };
   if (options.epsilon !== undefined) {
     const achieved = map(options.sensitivity);
