@@ -8,10 +8,9 @@ import { formatNumber } from '../engine/core/rational.js';
 import { basicComposition } from '../engine/dp/accounting/approx.js';
 import { sequentialEpsilon } from '../engine/dp/accounting/pure.js';
 import { composeZcdp, epsilonClassic, rhoClassic } from '../engine/dp/accounting/zcdp.js';
-import { maxOverlap, type Predicate, type PredicateQuery } from '../engine/dp/accounting/overlap.js';
 import { boxesOverlap } from './box-overlap.js';
 import { maxWeightClique } from './max-weight-clique.js';
-import type { Accounting, Box, BudgetPlan, ReleasePlan } from './privspec-release-plan.js';
+import type { Accounting, BudgetPlan, ReleasePlan } from './privspec-release-plan.js';
 
 /** Amounts in the notions of an accounting: ε (pure), ε and δ (approx), ρ plus its ε at the budget's δ (zcdp). */
 export interface Amount {
@@ -68,60 +67,75 @@ export function costIn(plan: ReleasePlan, accounting: Accounting): Amount | unde
 type Spend = { cost: Amount; plan: ReleasePlan };
 
 /**
- * The heaviest set of boxed releases that one row can fall into together, by weight `key`. The engine's exact
- * common-point search (`maxOverlap`) handles numeric ranges and value sets; boxes it cannot express (text ranges such as
- * zip codes, one column restricted both ways) go to a maximum-weight clique of the pairwise-overlap graph, which is an
- * upper bound on the same quantity and so still sound.
+ * The heaviest set of boxed releases whose regions pairwise overlap (a maximum-weight clique of the overlap graph).
+ * For numeric ranges pairwise overlap means a common row region (Helly's theorem per axis), so this is exactly the
+ * seed's max-clique bound; for value sets it is an upper bound on the largest loss of one row, so still sound.
+ * Weights are compared as doubles to pick the members; their costs are then added exactly by the engine.
  */
 function heaviestOverlap(boxed: readonly Spend[], key: 'epsilon' | 'delta' | 'rho'): Spend[] {
-  const queries = boxed.map((s, i) => toPredicateQuery(s.plan.box!, String(i), s.cost[key] ?? 0));
-  if (queries.every((q) => q !== undefined)) {
-    try {
-      return maxOverlap(queries as PredicateQuery[]).clique.map((id) => boxed[Number(id)]);
-    } catch {
-      // Mixed predicate kinds on one column: fall through to the clique bound.
-    }
-  }
   return maxWeightClique(boxed.map((s) => s.cost[key] ?? 0), (i, j) => boxesOverlap(boxed[i].plan.box, boxed[j].plan.box)).map((i) => boxed[i]);
 }
 
-function toPredicateQuery(box: Box, id: string, cost: number): PredicateQuery | undefined {
-  const where: Record<string, Predicate> = {};
-  for (const [column, constraints] of box) {
-    let lo = -Infinity;
-    let hi = Infinity;
-    let values: Set<string> | undefined;
-    let ranged = false;
-    for (const c of constraints) {
-      if (c.kind === 'range') {
-        if (typeof c.low !== 'number' || typeof c.high !== 'number') return undefined;
-        [lo, hi, ranged] = [Math.max(lo, c.low), Math.min(hi, c.high), true];
-      } else if (c.values.length === 1 && typeof c.values[0] === 'number') {
-        [lo, hi, ranged] = [Math.max(lo, c.values[0]), Math.min(hi, c.values[0]), true];
-      } else {
-        if (c.values.some((v) => typeof v !== 'string')) return undefined;
-        const next = new Set(c.values as string[]);
-        values = values ? new Set([...values].filter((v) => next.has(v))) : next;
-      }
-    }
-    if (ranged && values) return undefined;
-    where[column] = values ? { kind: 'set', values: [...values] } : { kind: 'range', lo, hi };
-  }
-  return { id, where, cost };
+function isBoxed(s: Spend): boolean {
+  return s.plan.box !== undefined && !s.plan.userLevel;
+}
+
+/** The exact composition of a set of costs that all apply to one row, in the accounting's notion. */
+function sequential(members: readonly Spend[], accounting: Accounting): Amount {
+  if (accounting === 'zcdp') return { rho: composeZcdp(members.map((s) => s.cost.rho ?? 0)) };
+  if (accounting === 'pure') return { epsilon: sequentialEpsilon(members.map((s) => s.cost.epsilon ?? 0)) };
+  const c = basicComposition(members.map((s) => ({ epsilon: s.cost.epsilon ?? 0, delta: s.cost.delta ?? 0 })));
+  return { epsilon: c.epsilon, delta: c.delta };
 }
 
 /** The total cost of a set of spends: sequential for those that read every row, the heaviest overlap for boxed ones. */
 export function composeSpends(spends: readonly Spend[], accounting: Accounting): Amount {
-  // Releases that read every row, or whose units may span regions, compose sequentially with everything.
-  const everywhere = spends.filter((s) => !s.plan.box || s.plan.userLevel);
-  const boxed = spends.filter((s) => s.plan.box && !s.plan.userLevel);
-  const members = [...everywhere, ...heaviestOverlap(boxed, mainKey(accounting))];
-  if (accounting === 'zcdp') return { rho: composeZcdp(members.map((s) => s.cost.rho ?? 0)) };
-  if (accounting === 'pure') return { epsilon: sequentialEpsilon(members.map((s) => s.cost.epsilon ?? 0)) };
-  // For (ε, δ) the δ overlap is taken separately: each is an upper bound on its own component.
-  const e = basicComposition(members.map((s) => ({ epsilon: s.cost.epsilon ?? 0, delta: 0 }))).epsilon;
-  const d = basicComposition([...everywhere, ...heaviestOverlap(boxed, 'delta')].map((s) => ({ epsilon: 0, delta: s.cost.delta ?? 0 }))).delta;
-  return { epsilon: e, delta: d };
+  return new Composer(accounting).addAll(spends).total;
+}
+
+/**
+ * Composition that grows one release at a time, as the budget walk needs: releases that read every row (or whose
+ * units may span regions) are summed as they come; the boxed ones are re-cliqued only when one of them is added.
+ */
+class Composer {
+  private everywhere: Spend[] = [];
+  private readonly boxed: Spend[] = [];
+  private boxedMembers: Spend[] = [];
+  private boxedDeltaMembers: Spend[] = [];
+  total: Amount;
+
+  constructor(private readonly accounting: Accounting) {
+    this.total = sequential([], accounting);
+  }
+
+  addAll(spends: readonly Spend[]): this {
+    for (const s of spends) (isBoxed(s) ? this.boxed : this.everywhere).push(s);
+    this.recompute(true);
+    return this;
+  }
+
+  add(s: Spend): Amount {
+    const boxed = isBoxed(s);
+    (boxed ? this.boxed : this.everywhere).push(s);
+    this.recompute(boxed);
+    return this.total;
+  }
+
+  private recompute(boxedChanged: boolean): void {
+    if (boxedChanged) {
+      this.boxedMembers = heaviestOverlap(this.boxed, mainKey(this.accounting));
+      // For (ε, δ) the δ overlap is taken separately: each is an upper bound on its own component.
+      if (this.accounting === 'approx') this.boxedDeltaMembers = heaviestOverlap(this.boxed, 'delta');
+    }
+    const main = sequential([...this.everywhere, ...this.boxedMembers], this.accounting);
+    if (this.accounting === 'approx') main.delta = sequential([...this.everywhere, ...this.boxedDeltaMembers], 'approx').delta;
+    this.total = main;
+    // Keep the running sum of everywhere-releases short: fold it into one synthetic spend.
+    if (this.everywhere.length > 1) {
+      const folded = sequential(this.everywhere, this.accounting);
+      this.everywhere = [{ cost: folded, plan: this.everywhere[0].plan }];
+    }
+  }
 }
 
 const show = (x: number) => formatNumber(Number(x.toPrecision(6)));
@@ -133,14 +147,15 @@ export function summarizeBudget(plans: readonly ReleasePlan[], budget: BudgetPla
   const limit = budgetLimit(budget);
   const key = mainKey(accounting);
   const symbol = key === 'rho' ? 'ρ' : 'ε';
-  const included: { cost: Amount; plan: ReleasePlan }[] = [];
+  const included: Spend[] = [];
+  const composer = new Composer(accounting);
   const releases: ReleaseSpend[] = [];
   let before: Amount = accounting === 'zcdp' ? { rho: 0 } : accounting === 'pure' ? { epsilon: 0 } : { epsilon: 0, delta: 0 };
   for (const plan of plans) {
     const cost = plan.dp ? costIn(plan, accounting) : undefined;
     if (!cost) continue;
     included.push({ cost, plan });
-    const after = composeSpends(included, accounting);
+    const after = composer.add({ cost, plan });
     const marginal: Amount = { [key]: minus(after[key] ?? 0, before[key] ?? 0) };
     if (accounting === 'approx') marginal.delta = minus(after.delta ?? 0, before.delta ?? 0);
     const parallelWith = plan.box && !plan.userLevel

@@ -119,8 +119,19 @@ export function releasePlan(release: ast.Release, budget: BudgetPlan, unit?: str
   const userLevel = unit !== undefined && hasBound(query);
   const plan = { ...base, dp: true, mechanism: m.kind, sensitivity, box: boxOf(query), userLevel };
   if (problems.length > 0) return plan;
-  return { ...plan, ...mechanismCosts(m, query, sensitivity, budget, problems) };
+  // Building a measurement does exact rational arithmetic; a release that did not change since the last parse reuses it.
+  const key = `${m.$cstNode?.text}|${query.kind}|${sensitivity.l1}|${sensitivity.l2}|${budget.delta}`;
+  const cached = costCache.get(key);
+  if (cached) return { ...plan, ...cached };
+  const priced = mechanismCosts(m, query, sensitivity, budget, problems);
+  if (problems.length === 0) {
+    if (costCache.size > 10_000) costCache.clear();
+    costCache.set(key, priced);
+  }
+  return { ...plan, ...priced };
 }
+
+const costCache = new Map<string, Partial<ReleasePlan>>();
 
 function suggestMechanism(kind: string): string {
   if (kind === 'mode') return "e.g. 'exponential epsilon 0.1'";
