@@ -17,8 +17,8 @@ export interface ReadCsvOptions {
   /** Called with the fraction of the file parsed so far, once per chunk. */
   onProgress?: (fraction: number) => void;
   /**
-   * Threads to parse with, this one included (2 = this thread and one worker); by default one per core for files of
-   * 8 MiB and more, and just this one below.
+   * Threads to parse with, this one included (2 = this thread and one worker). By default one per core, at most 8 and
+   * with at least 4 MiB each, so files under 8 MiB are read on this thread alone.
    */
   workers?: number;
   /** False when the file has no header row; the columns are then named `column1`, `column2`, … */
@@ -31,8 +31,10 @@ export interface ReadCsvOptions {
   columns?: readonly string[];
 }
 
-/** Below this many bytes, starting worker threads costs more than it saves. */
-const PARALLEL_BYTES = 8 << 20;
+/** A thread, once started, should have at least this many bytes to parse; below 8 MiB one thread does it all. */
+const BYTES_PER_THREAD = 4 << 20;
+/** More threads than this gain little: merging their dictionaries and copying their codes is done on one thread. */
+const MAX_THREADS = 8;
 const SAMPLE_BYTES = 1 << 16;
 
 /**
@@ -81,7 +83,7 @@ async function readOpenFile(file: FileHandle, path: string, options: ReadCsvOpti
   if (fieldCount === 0) return { columns: [], rowCount: 0, rowLines: new Int32Array(0), delimiter, source: path };
 
   const progress = progressReporter(size - dataStart, options.onProgress);
-  const threads = Math.max(1, options.workers ?? (size - dataStart >= PARALLEL_BYTES ? availableParallelism() : 1));
+  const threads = Math.max(1, options.workers ?? Math.min(availableParallelism(), MAX_THREADS, Math.floor((size - dataStart) / BYTES_PER_THREAD)));
   const task = { path, delimiter: d, fieldCount, fields };
   // The main thread parses the first range itself (in chunks, between which it serves other events) while worker threads
   // parse the others; that hides the time a worker takes to start behind useful work.
