@@ -1,7 +1,7 @@
 /**
  * The `generalize` release: the globally optimal full-domain generalization of the quasi-identifiers for the
  * anonymity block (the engine's search), with the rows of classes that still fail the model suppressed (their
- * quasi-identifiers become `*`, as ARX does) and the identifying columns removed.
+ * quasi-identifiers become `*`, as ARX does) and the identifying columns and the privacy unit removed.
  */
 import { classStats } from '../engine/anonymity/class-stats.js';
 import { equivalenceClasses } from '../engine/anonymity/equivalence-classes.js';
@@ -27,7 +27,8 @@ export function computeGeneralize(table: Table, dataset: DatasetPlan, hierarchie
       if (!criterion.isSatisfied(s)) passes[id] = 0;
     });
   }
-  const removed = new Set(dataset.identifying);
+  // The privacy unit identifies a person across rows, so it leaves with the identifying columns.
+  const removed = new Set([...dataset.identifying, ...(dataset.unit ? [dataset.unit] : [])]);
   const kept = table.columns.filter((c) => !removed.has(c.name));
   const qiIndex = new Map(dataset.quasi.map((q, i) => [q, i]));
   const rows: string[][] = [];
@@ -49,6 +50,6 @@ export function computeGeneralize(table: Table, dataset: DatasetPlan, hierarchie
     mechanism: 'generalization',
     parameters: { levels: Object.fromEntries(dataset.quasi.map((q, i) => [q, levels[i]])), criteria: anonymity.criteria.map((c) => c.name), suppressionLimit: anonymity.suppression, metric: anonymity.metric, loss: optimum.loss },
     measurementCosts: [],
-    notes: [`${suppressed} rows suppressed`, `removed identifying columns: ${dataset.identifying.join(', ') || 'none'}`],
+    notes: [`${suppressed} rows suppressed`, `removed columns: ${[...removed].join(', ') || 'none'}`],
   };
 }

@@ -51,6 +51,7 @@ function textReport(diagnostics: CheckDiagnostic[], result: CheckResult): string
   const { accounting, limit, spent } = result.budget;
   const key = accounting === 'zcdp' ? 'rho' : 'epsilon';
   const sym = key === 'rho' ? 'ρ' : 'ε';
-  lines.push(`${count('error')} errors, ${count('warning')} warnings, ${count('info')} notes; budget (${accounting}) ${sym} ${spent[key] ?? 0} of ${limit[key] ?? '—'} spent`);
+  const show = (x: number | undefined) => (x === undefined ? '—' : String(Number(x.toPrecision(6))));
+  lines.push(`${count('error')} errors, ${count('warning')} warnings, ${count('info')} notes; budget (${accounting}) ${sym} ${show(spent[key] ?? 0)} of ${show(limit[key])} spent`);
   return `${lines.join('\n')}\n`;
 }

@@ -45,7 +45,8 @@ export const release: Command = {
     } else {
       for (const r of report.releases) ctx.out(`${r.name}: ${r.status}: ${r.message}\n`);
       const key = report.budget.accounting === 'zcdp' ? 'rho' : 'epsilon';
-      ctx.out(`ledger ${relative(ctx.cwd, report.ledger)}: ${key === 'rho' ? 'ρ' : 'ε'} ${report.budget.spent[key] ?? 0} of ${report.budget.limit[key] ?? '—'} spent\n`);
+      const show = (x: number | undefined) => (x === undefined ? '—' : String(Number(x.toPrecision(6))));
+      ctx.out(`ledger ${relative(ctx.cwd, report.ledger)}: ${key === 'rho' ? 'ρ' : 'ε'} ${show(report.budget.spent[key] ?? 0)} of ${show(report.budget.limit[key])} spent\n`);
     }
     if (seed !== undefined) ctx.err('privspec release: --seed makes the noise reproducible; the output is for tests, not for publication\n');
     return report.releases.every((r) => r.status === 'written' || r.status === 'dry-run') ? ExitCode.Ok : ExitCode.Violations;

@@ -209,3 +209,16 @@ describe('privspec check: the optimal transformation', () => {
     assert.match(d.message, /^optimal transformation: age=3, sex=0 \(generalization levels; loss metric [0-9.]+; 1 row suppressed\)$/);
   });
 });
+
+describe('privspec check: the example spec', () => {
+  it('uses every construct and checks without errors', async function () {
+    this.timeout(20000);
+    let out = '';
+    const code = await runCli(['check', 'examples/visits.privspec', '--format', 'json'], { out: (t) => (out += t), err: () => {}, cwd: resolve(fixtures, '..', '..', '..') });
+    const json = JSON.parse(out) as CheckJson;
+    assert.deepEqual(json.diagnostics.filter((d) => d.severity === 'error'), []);
+    assert.equal(code, 0);
+    // Hand-computed: ρ = 0.2²/2 + 0.01 + 0.1²/2 + 0.2²/2 + 0.05 + 0.1²/2 = 0.11 (Laplace and exponential at ε²/2).
+    assert.deepEqual(json.budget.spent.rho, 0.11);
+  });
+});
