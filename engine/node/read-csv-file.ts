@@ -49,7 +49,7 @@ export async function readCsvFile(path: string, options: ReadCsvOptions = {}): P
   try {
     file = await open(path, 'r');
   } catch (e) {
-    throw new TableError(`cannot read ${path}: ${describeIoError(e)}`, path);
+    throw new TableError(describeIoError(e), path);
   }
   try {
     return await readOpenFile(file, path, options);
@@ -62,7 +62,7 @@ export async function readCsvFile(path: string, options: ReadCsvOptions = {}): P
 
 async function readOpenFile(file: FileHandle, path: string, options: ReadCsvOptions): Promise<Table> {
   const stat = await file.stat();
-  if (stat.isDirectory()) throw new TableError(`cannot read ${path}: is a directory`, path);
+  if (stat.isDirectory()) throw new TableError('cannot read a directory as CSV', path);
   const size = stat.size;
   const sample = new Uint8Array(Math.min(size, SAMPLE_BYTES));
   await file.read(sample, 0, sample.length, 0);
@@ -144,7 +144,7 @@ function progressReporter(total: number, onProgress?: (fraction: number) => void
 function describeIoError(e: unknown): string {
   const code = (e as NodeJS.ErrnoException)?.code;
   if (code === 'ENOENT') return 'no such file';
-  if (code === 'EACCES' || code === 'EPERM') return 'permission denied';
-  if (code === 'EISDIR') return 'is a directory';
-  return (e as Error)?.message ?? String(e);
+  if (code === 'EACCES' || code === 'EPERM') return 'permission denied: cannot read the file';
+  if (code === 'EISDIR') return 'cannot read a directory as CSV';
+  return `cannot read the file: ${(e as Error)?.message ?? String(e)}`;
 }

@@ -242,7 +242,7 @@ export class CsvRecordParser {
     for (;;) {
       if (i >= end) {
         if (!final) return -1;
-        throw new TableError(`unclosed quote: the quoted field ${col + 1} that opens on line ${line} never closes`, undefined, line);
+        throw new TableError(`unclosed quote: the quote that opens field ${col + 1} on this line never closes`, undefined, line);
       }
       const b = buf[i];
       if (b === QUOTE) {
