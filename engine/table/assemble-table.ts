@@ -29,12 +29,15 @@ export function assembleTable(parts: readonly RangePart[], meta: TableMeta): Tab
   let rowCount = 0;
   for (const p of parts) rowCount += p.range.rows;
 
-  const rowLines = new Int32Array(rowCount);
+  // One part (the usual case below 8 MiB) keeps its arrays: no copy, at the price of the few spare rows they were
+  // allocated with. Several parts are copied into arrays of the exact size.
+  const single = parts.length === 1 && parts[0].range.rowLines.length <= rowCount * 1.25 + 1024;
+  const rowLines = single ? parts[0].range.rowLines.subarray(0, rowCount) : new Int32Array(rowCount);
   const dictionaries: ByteDictionary[] = [];
   const allCodes: Int32Array[] = [];
   for (let j = 0; j < columnCount; j++) {
     dictionaries.push(new ByteDictionary(parts.length > 0 ? parts[0].range.dictionaries[j] : undefined));
-    allCodes.push(new Int32Array(rowCount));
+    allCodes.push(single ? parts[0].range.codes[j].subarray(0, rowCount) : new Int32Array(rowCount));
   }
 
   let rowOffset = 0;
@@ -49,7 +52,7 @@ export function assembleTable(parts: readonly RangePart[], meta: TableMeta): Tab
         for (let c = 0; c < own.size; c++) remap[c] = dictionaries[j].codeOfEntry(own, view, c, own.entries[4 * c + 3] + rowOffset);
         for (let k = 0; k < codes.length; k++) codes[k] = remap[codes[k]];
       }
-      allCodes[j].set(codes, rowOffset);
+      if (!single) allCodes[j].set(codes, rowOffset);
     }
     const lines = range.rowLines;
     for (let k = 0; k < range.rows; k++) rowLines[rowOffset + k] = lines[k] + lineShift;

@@ -5,7 +5,9 @@ import { CsvRecordParser } from '../../../engine/table/csv-record-parser.js';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { randomTable, rowsOf, toCsv } from './csv-helpers.js';
 
-describe('parseCsv (property)', () => {
+describe('parseCsv (property)', function () {
+  // Hundreds of random tables; generous for a busy machine.
+  this.timeout(30000);
   it('gives back any table written as CSV: values, dictionaries, line numbers', () => {
     fc.assert(
       fc.property(randomTable, ({ header, rows, delimiter, lineEnd, finalLineEnd, quoteSeed }) => {
@@ -32,7 +34,8 @@ function lineBreaks(row: readonly string[]): number {
   return row.reduce((n, v) => n + (v.match(/\r\n|\r|\n/g)?.length ?? 0), 0);
 }
 
-describe('CsvRecordParser fed in pieces (property)', () => {
+describe('CsvRecordParser fed in pieces (property)', function () {
+  this.timeout(30000);
   it('gives the same codes, dictionaries and lines whatever the chunk boundaries', () => {
     fc.assert(
       fc.property(randomTable, fc.array(fc.integer({ min: 1, max: 7 }), { minLength: 1, maxLength: 20 }), ({ header, rows, delimiter, lineEnd, finalLineEnd }, sizes) => {
