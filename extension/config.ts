@@ -53,8 +53,8 @@ export class Config {
 
   /** Milliseconds to wait after the last edit before re-checking a CSV. */
   debounceMs(scope?: vscode.ConfigurationScope): number {
-    const value = this.get<number>('csvDiagnostics.debounceMs', 150, scope);
-    return Number.isFinite(value) && value >= 0 ? value : 150;
+    const value = this.get<number>('csvDiagnostics.debounceMs', 100, scope);
+    return Number.isFinite(value) && value >= 0 ? value : 100;
   }
 
   /** A language server bundle to run instead of the one shipped in the extension (for developing the server). */

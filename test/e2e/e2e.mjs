@@ -25,6 +25,23 @@ const ctx = await chromium.launchPersistentContext(profile, {
   viewport: { width: 1400, height: 900 },
 });
 
+/** Rows and classes below k on the given columns, counted the plain way (split lines, group joined strings): the reference. */
+function expectedViolations(file, columns, k, skipFirstRow = false) {
+  const lines = fs.readFileSync(file, 'utf8').split('\n').filter((l) => l !== '');
+  const header = lines[0].split(',');
+  const idx = columns.map((c) => header.indexOf(c));
+  const counts = new Map();
+  for (const line of lines.slice(skipFirstRow ? 2 : 1)) {
+    const f = line.split(',');
+    const key = idx.map((j) => f[j]).join('\u0000');
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+  }
+  let rows = 0;
+  let classes = 0;
+  for (const c of counts.values()) if (c < k) { rows += c; classes++; }
+  return { total: lines.length - (skipFirstRow ? 2 : 1), rows, classes };
+}
+
 /** Lines of the extension's log (PRIVSPEC_LOG_FILE) that match `re`. */
 const logLines = (re) => (logFile && fs.existsSync(logFile) ? fs.readFileSync(logFile, 'utf8').split('\n').filter((l) => re.test(l)) : []);
 
@@ -152,8 +169,11 @@ try {
   await openFile('big.csv', 'id,age,sex,zip');
   await showProblems();
   await filterProblems('of 100000 rows');
-  await problems.filter({ hasText: 'of 100000 rows in' }).first().waitFor();
+  const big = path.join(workspace, 'data/big.csv');
+  const want = expectedViolations(big, ['age', 'sex', 'zip'], 5);
+  await problems.filter({ hasText: `${want.rows} of 100000 rows in ${want.classes} classes below k=5` }).first().waitFor();
   const openMs = Date.now() - opened;
+  const wantAfter = expectedViolations(big, ['age', 'sex', 'zip'], 5, true);
   const before = (await problems.filter({ hasText: 'of 100000 rows in' }).first().innerText()).replace(/\s+/g, ' ');
   await shot(page, 'big-csv');
   await filterProblems('rows in');
@@ -162,7 +182,7 @@ try {
   await page.keyboard.press('Shift+ArrowDown');
   const edited = Date.now();
   await page.keyboard.press('Delete');
-  await problems.filter({ hasText: 'of 99999 rows in' }).first().waitFor();
+  await problems.filter({ hasText: `${wantAfter.rows} of 99999 rows in ${wantAfter.classes} classes below k=5` }).first().waitFor();
   const refreshMs = Date.now() - edited;
   const after = (await problems.filter({ hasText: 'of 99999 rows in' }).first().innerText()).replace(/\s+/g, ' ');
   await shot(page, 'big-csv-edited');
