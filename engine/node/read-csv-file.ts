@@ -97,8 +97,12 @@ async function readOpenFile(file: FileHandle, path: string, options: ReadCsvOpti
   const parts: RangePart[] = [];
   let error: { message: string; line: number } | undefined;
   let line = dataLine;
+  // Where the next range really starts when its split point fell inside a quoted field that spans lines: that range
+  // started mid-record, so it is parsed again from the end of the last record before it, which is known to be right.
+  let restart: number | undefined;
   for (let k = 0; k < results.length; k++) {
-    const { range, endOffset, error: failed } = results[k];
+    const end = bounds[k + 1];
+    const { range, endOffset, error: failed } = restart === undefined ? results[k] : await here(restart, end, () => {});
     parts.push({ range, lineShift: line - 1 });
     if (failed) {
       if (failed.internal) throw new Error(`CSV worker failed: ${failed.message}`);
@@ -106,14 +110,7 @@ async function readOpenFile(file: FileHandle, path: string, options: ReadCsvOpti
       break;
     }
     line += range.endLine - 1;
-    if (endOffset < bounds[k + 1]) {
-      // The split fell inside a quoted field that spans lines, so the later ranges started mid-record. Parse the rest of
-      // the file again from the last record boundary that is known to be right.
-      const rest = await here(endOffset, size, () => {});
-      parts.push({ range: rest.range, lineShift: line - 1 });
-      if (rest.error) error = { message: rest.error.message, line: rest.error.line + line - 1 };
-      break;
-    }
+    restart = endOffset < end ? endOffset : undefined;
   }
   const table = assembleTable(parts, { names, delimiter, source: path, error });
   options.onProgress?.(1);
