@@ -31,7 +31,14 @@ export async function unlessCancelled<T>(promise: Promise<T>, token: Cancellatio
   }
 }
 
-export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStore, accept: ValidationAcceptor, token: Cancellation.CancellationToken): Promise<void> {
+/**
+ * `files`: the checks that read only headers and small files (missing files, unknown columns, hierarchy files), cheap
+ * enough for every keystroke. `data`: the scans of the whole table; it repeats the file steps silently to get the
+ * header and the hierarchies, which the caches make free.
+ */
+export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStore, report: ValidationAcceptor, token: Cancellation.CancellationToken, part: 'files' | 'data'): Promise<void> {
+  const silent: ValidationAcceptor = () => {};
+  const accept = part === 'files' ? report : silent;
   const analysis = analyzeSpec(spec, path);
   const dataset = analysis.parts.dataset;
   const plan = analysis.dataset;
@@ -75,7 +82,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
       // Builders' errors are reported by the fast check on the hierarchy itself.
     }
   }
-  if (unknown) return;
+  if (unknown || part === 'files') return;
 
   let table: Table;
   try {
@@ -83,7 +90,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
   } catch (e) {
     if (e === OperationCancelled) throw e;
     const line = e instanceof CsvFileError && e.line ? `:${e.line}` : (e as { line?: number }).line ? `:${(e as { line?: number }).line}` : '';
-    accept('error', `cannot read ${plan.file}${line}: ${(e as Error).message}`, { node: dataset, property: 'file', code: IssueCodes.UnreadableFile });
+    report('error', `cannot read ${plan.file}${line}: ${(e as Error).message}`, { node: dataset, property: 'file', code: IssueCodes.UnreadableFile });
     return;
   }
 
@@ -92,14 +99,14 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
     for (const p of validateHierarchy(hierarchy, column(table, name))) {
       const code = p.code === HierarchyIssueCodes.MissingValues ? IssueCodes.HierarchyMissingValues : IssueCodes.HierarchyInconsistent;
       const where = p.line !== undefined && node.file !== undefined ? ` (${unescape(node.file)}:${p.line})` : '';
-      accept('error', `${p.message}${where}`, { node, property: 'column', code });
+      report('error', `${p.message}${where}`, { node, property: 'column', code });
     }
   }
   // Let other requests (completion, hover) in between the read and the scans below.
   await delayNextTick();
   if (token.isCancellationRequested) throw OperationCancelled;
 
-  checkDeltas(spec, table.rowCount, accept);
+  checkDeltas(spec, table.rowCount, report);
   const block = analysis.parts.anonymity;
   if (block && plan.quasi.length > 0) {
     let anonymity;
@@ -115,7 +122,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
         const v = kAnonymityViolations(classes, anonymity.k);
         if (v.classes > 0) {
           violated = true;
-          accept('warning', `the data as it stands violates ${anonymity.k}-anonymity on ${plan.quasi.join(', ')}: ${v.records} of ${table.rowCount} rows are in ${v.classes} ${v.classes === 1 ? 'class' : 'classes'} smaller than ${anonymity.k}`, { node: clause, code: IssueCodes.KAnonymityViolated });
+          report('warning', `the data as it stands violates ${anonymity.k}-anonymity on ${plan.quasi.join(', ')}: ${v.records} of ${table.rowCount} rows are in ${v.classes} ${v.classes === 1 ? 'class' : 'classes'} smaller than ${anonymity.k}`, { node: clause, code: IssueCodes.KAnonymityViolated });
         }
       }
     }
@@ -126,7 +133,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
       const r = lDiversityReport(table, classes, criterion);
       if (r.classes > 0) {
         violated = true;
-        accept('warning', `the data as it stands violates ${criterion.name}: ${r.records} of ${table.rowCount} rows are in ${r.classes} of ${classes.classCount} ${classes.classCount === 1 ? 'class' : 'classes'} that fail it`, { node: clause, code: IssueCodes.LDiversityViolated });
+        report('warning', `the data as it stands violates ${criterion.name}: ${r.records} of ${table.rowCount} rows are in ${r.classes} of ${classes.classCount} ${classes.classCount === 1 ? 'class' : 'classes'} that fail it`, { node: clause, code: IssueCodes.LDiversityViolated });
       }
     });
     if (violated) {
@@ -138,7 +145,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
       }));
       const specKey = JSON.stringify([texts, files, block.$cstNode?.text ?? '']);
       const found = await findOptimalTransformation(table, plan.quasi, hierarchies, anonymity, token, specKey);
-      if (found) accept('info', found.message, { node: block, code: IssueCodes.OptimalTransformation });
+      if (found) report('info', found.message, { node: block, code: IssueCodes.OptimalTransformation });
     }
   }
 }

@@ -1,4 +1,4 @@
-import { AstUtils, type AstNode, type ValidationAcceptor, type ValidationChecks } from 'langium';
+import { AstUtils, type AstNode, type Cancellation, type ValidationAcceptor, type ValidationChecks } from 'langium';
 import type { DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import type * as ast from './generated/ast.js';
 import type { PrivspecServices } from './privspec-module.js';
@@ -22,6 +22,7 @@ export function registerValidationChecks(services: PrivspecServices): void {
     BudgetClause: validator.checkBudgetClause,
   };
   registry.register(checks, validator);
+  registry.register<ast.PrivspecAstType>({ Spec: validator.checkFiles }, validator, 'fast');
   registry.register<ast.PrivspecAstType>({ Spec: validator.checkData }, validator, 'slow');
 }
 
@@ -181,9 +182,14 @@ export class PrivspecValidator {
     }
   };
 
-  checkData = async (spec: ast.Spec, accept: ValidationAcceptor, cancel: import('langium').Cancellation.CancellationToken): Promise<void> => {
-    const document = AstUtils.getDocument(spec);
-    await checkSpecData(spec, specPath(document), this.services.data.CsvStore, accept, cancel);
+  /** Missing files, unknown columns (against the header only) and hierarchy files: cheap, so in the fast category. */
+  checkFiles = async (spec: ast.Spec, accept: ValidationAcceptor, cancel: Cancellation.CancellationToken): Promise<void> => {
+    await checkSpecData(spec, specPath(AstUtils.getDocument(spec)), this.services.data.CsvStore, accept, cancel, 'files');
+  };
+
+  /** Hierarchy coverage, k, ℓ, δ against n and the optimal search: they scan the table, so in the slow category. */
+  checkData = async (spec: ast.Spec, accept: ValidationAcceptor, cancel: Cancellation.CancellationToken): Promise<void> => {
+    await checkSpecData(spec, specPath(AstUtils.getDocument(spec)), this.services.data.CsvStore, accept, cancel, 'data');
   };
 
   private analysis(spec: ast.Spec) {

@@ -10,7 +10,7 @@ const usage = `usage: privspec check <file.privspec> [--format text|json|sarif] 
 Checks a spec and the files it names, printing every diagnostic the editor would show.
   --format F   text (default), json (one object: diagnostics and budget) or sarif (SARIF 2.1.0)
   --json       the same as --format json
-  --no-scan    read CSV headers only, skipping the checks that scan the data
+  --no-scan    read CSV headers and hierarchy files only, skipping the checks that scan the data
 Exit code 1 when any diagnostic is an error.
 `;
 
