@@ -1,0 +1,20 @@
+import { strict as assert } from 'node:assert';
+import { summaryMessage, violationMessage } from '../../../extension/csv/messages.js';
+import type { CheckResult, RowViolation } from '../../../extension/protocol.js';
+
+describe('extension/csv/messages', () => {
+  const v: RowViolation = { row: 17, line: 17, start: 0, end: 5, classSize: 2, classKey: '{age=34, sex=F, zip=81931}', classId: 0 };
+
+  it('words a row diagnostic as the issue does', () => {
+    assert.equal(violationMessage(v, 5), 'row 17: class {age=34, sex=F, zip=81931} has 2 rows, below k=5');
+    assert.equal(violationMessage({ ...v, classSize: 1 }, 5), 'row 17: class {age=34, sex=F, zip=81931} has 1 row, below k=5');
+  });
+
+  it('says in the summary how many rows got a diagnostic of their own', () => {
+    const result: CheckResult = { rows: 100, classes: 40, violatingRows: 3, violatingClasses: 2, violations: [v, v], headerLine: 0, elapsedMs: 1 };
+    assert.equal(summaryMessage(result, 5, 'visits.privspec'),
+      '3 of 100 rows in 2 classes below k=5 (quasi-identifiers from visits.privspec) (the first 2 are marked; raise privspec.maxDiagnostics to see more)');
+    assert.equal(summaryMessage({ ...result, violatingRows: 2, violatingClasses: 1 }, 5, 'workspace settings'),
+      '2 of 100 rows in 1 class below k=5 (quasi-identifiers from workspace settings)');
+  });
+});
