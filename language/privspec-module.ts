@@ -51,6 +51,9 @@ export function createPrivspecServices(context: DefaultSharedModuleContext): { s
   const Privspec = inject(createDefaultModule({ shared }), PrivspecGeneratedModule, PrivspecModule);
   shared.ServiceRegistry.register(Privspec);
   registerValidationChecks(Privspec);
+  // The data checks (the `slow` category) read CSVs asynchronously and give way to cancellation, so the editor runs them
+  // on every update too; Langium's default would run only `built-in` and `fast`.
+  shared.workspace.DocumentBuilder.updateBuildOptions = { validation: { categories: ['built-in', 'fast', 'slow'] } };
   if (!context.connection) {
     // Outside a language server nobody sends the configuration; initialize it at once.
     shared.workspace.ConfigurationProvider.initialized({});

@@ -41,7 +41,7 @@ export class PrivspecHoverProvider implements HoverProvider {
       c.$type === 'RoleClause' && c.columns.some((x) => x.name === name) ? [c.role] : c.$type === 'UnitClause' && c.column?.name === name ? ['privacy unit'] : []);
     if (roles.length) lines.push(`Role: ${roles.join(', ')}`);
     const h = analysis.parts.hierarchies.get(name);
-    if (h) lines.push(`Hierarchy: ${h.builder ? `${h.builder.kind}` : h.file ? `file ${h.file}` : `${h.groups.length} groups`}`);
+    if (h) lines.push(`Hierarchy: ${h.builder ? `${h.builder.kind}` : h.file ? `file ${h.file}` : `${h.groups.length} ${h.groups.length === 1 ? "group" : "groups"}`}`);
     const table = analysis.dataset ? await this.store.peekTable(analysis.dataset.file) : undefined;
     const column = table?.columns.find((c) => c.name === name);
     if (column) {

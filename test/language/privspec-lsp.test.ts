@@ -141,6 +141,11 @@ describe('language server features', () => {
     assert.equal(lenses![1].command!.command, 'privspec.runRelease');
   });
 
+  it('runs the data checks (the slow category) on every editor update', () => {
+    const categories = (services.shared.workspace.DocumentBuilder.updateBuildOptions.validation as { categories: string[] }).categories;
+    assert.deepEqual([...categories].sort(), ['built-in', 'fast', 'slow']);
+  });
+
   it('answers privspec/budget with the spec budget summary', async () => {
     const document = await open(SPEC);
     const b = budgetResponse(document);
