@@ -162,6 +162,12 @@ try {
   await report.locator('svg.histogram rect').first().waitFor();
   log('risk report: rows 18, classes', await report.locator('#classes').innerText());
   await shot(page, 'risk-report');
+  // "Save as Markdown" writes the report next to the data, for review in a pull request.
+  await report.locator('#save-markdown').click();
+  await report.locator('#status', { hasText: 'visits.risk-report.md' }).waitFor();
+  const markdown = fs.readFileSync(path.join(workspace, 'data/visits.risk-report.md'), 'utf8');
+  if (!markdown.includes('| Equivalence classes | 5 |')) throw new Error(`unexpected Markdown report:\n${markdown}`);
+  log('saved data/visits.risk-report.md');
 
   // 6. Timing on a 100,000-row CSV whose quasi-identifiers come from the workspace settings: open, then delete a row.
   await page.keyboard.press('Control+Shift+M');
