@@ -59,6 +59,8 @@ export async function readCsvFile(path: string, options: ReadCsvOptions = {}): P
   try {
     return await readOpenFile(file, path, options);
   } catch (e) {
+    // A read that fails midway (a disk error, a file on a vanished network share) is an input error too.
+    if (!(e instanceof TableError) && typeof (e as NodeJS.ErrnoException)?.code === 'string') throw new TableError(describeIoError(e), path);
     throw withSource(e, path);
   } finally {
     await file.close();
