@@ -37,7 +37,8 @@ interface PrivspecRun extends Answer {
 export default async function (): Promise<void> {
   const dir = join(tmpdir(), 'privspec-bench');
   mkdirSync(dir, { recursive: true });
-  const csv = join(dir, `table-${ROWS}.csv`);
+  // The name carries a version: bump it when the generator changes, so that a stale file is not reused.
+  const csv = join(dir, `table-${ROWS}-v1.csv`);
   if (!existsSync(csv)) await writeData(csv, ROWS);
   console.log(`data: ${csv} (${ROWS.toLocaleString('en')} rows × 6 columns, ${(statSync(csv).size / 2 ** 20).toFixed(1)} MiB)`);
   const runner = await buildRunner(dir);
