@@ -12,6 +12,7 @@ export class Lattice {
   readonly strides: readonly number[];
   /** The top node's level sum. */
   readonly maxLevel: number;
+  private table?: Uint8Array;
 
   constructor(readonly heights: readonly number[]) {
     const strides = new Array<number>(heights.length);
@@ -38,6 +39,20 @@ export class Lattice {
 
   level(id: number, i: number): number {
     return Math.floor(id / this.strides[i]) % (this.heights[i] + 1);
+  }
+
+  /**
+   * Every node's levels in one flat array, `levelTable()[id · dims + i]`, for loops that visit neighbours millions of
+   * times (tagging) and must not divide or allocate. Built on first use; levels above 255 are not supported there.
+   */
+  levelTable(): Uint8Array {
+    if (!this.table) {
+      const d = this.heights.length;
+      const table = new Uint8Array(this.size * d);
+      for (let id = 0; id < this.size; id++) for (let i = 0; i < d; i++) table[id * d + i] = this.level(id, i);
+      this.table = table;
+    }
+    return this.table;
   }
 
   id(levels: readonly number[]): number {

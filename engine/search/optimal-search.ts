@@ -3,6 +3,7 @@ import { Lattice } from './lattice.js';
 import { NodeEvaluator, type NodeEvaluation } from './node-evaluator.js';
 import type { AnonymizationProblem } from './problem.js';
 import { isValidityMonotone, type SearchOptions, type SearchResult } from './search-types.js';
+import { NodeQueue } from './node-queue.js';
 import { TagState } from './tag-state.js';
 
 /**
@@ -26,9 +27,7 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
   const tree = evaluator.rollUp.treeShaped;
   const tags = new TagState(lattice, tree && isValidityMonotone(problem));
   const metricMonotonic = tree && metric.monotonic;
-  const bounds = new Float64Array(lattice.size);
-  for (let id = 0; id < lattice.size; id++) bounds[id] = metric.bound(lattice.levels(id));
-  const levelSums = Int32Array.from({ length: lattice.size }, (_, id) => lattice.levelSum(id));
+  const { bounds, levelSums } = boundsAndLevelSums(lattice, metric);
   const evaluated = new Uint8Array(lattice.size);
   let best: { id: number; loss: number; evaluation: NodeEvaluation } | undefined;
   let checked = 0;
@@ -87,9 +86,10 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
     }
   };
   /** Visits nodes in order of their bound and stops once the bound passes the best loss found. */
-  const bestFirst = (candidates: number[]) => {
-    candidates.sort((a, b) => bounds[a] - bounds[b] || levelSums[a] - levelSums[b] || a - b);
-    for (const id of candidates) {
+  const bestFirst = (candidates: ArrayLike<number>) => {
+    const queue = new NodeQueue(candidates, bounds, levelSums);
+    while (queue.length > 0) {
+      const id = queue.pop();
       if (best && bounds[id] > best.loss) break;
       if (evaluated[id] || tags.isInvalid(id) || !better(id, bounds[id])) continue;
       if (!tags.monotone) evaluate(id);
@@ -109,7 +109,7 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
   } else if (!tags.monotone && metricMonotonic && !metric.boundIsExact) {
     levelOrderWithInheritedBounds(lattice, levelSums, bounds, metric, () => best?.loss, evaluate);
   } else {
-    bestFirst(Array.from({ length: lattice.size }, (_, id) => id));
+    bestFirst(allNodes(lattice));
   }
   options.onProgress?.({ checked, resolved: tags.resolved, nodes: lattice.size });
   return {
@@ -175,7 +175,42 @@ function levelOrderWithInheritedBounds(
 
 /** The successor to climb through: the one with the lowest bound, so that the chain stays where the optimum may be. */
 function pickSuccessor(lattice: Lattice, bounds: Float64Array, id: number): number {
+  const table = lattice.levelTable();
+  const d = lattice.heights.length;
   let pick = -1;
-  for (const s of lattice.successors(id)) if (pick < 0 || bounds[s] < bounds[pick]) pick = s;
+  for (let i = 0; i < d; i++) {
+    if (table[id * d + i] === lattice.heights[i]) continue;
+    const s = id + lattice.strides[i];
+    if (pick < 0 || bounds[s] < bounds[pick]) pick = s;
+  }
   return pick;
+}
+
+function allNodes(lattice: Lattice): Int32Array {
+  const ids = new Int32Array(lattice.size);
+  for (let id = 0; id < ids.length; id++) ids[id] = id;
+  return ids;
+}
+
+/** Every node's metric bound and level sum, visiting the nodes in id order with an odometer over the levels. */
+function boundsAndLevelSums(lattice: Lattice, metric: Metric): { bounds: Float64Array; levelSums: Int32Array } {
+  const bounds = new Float64Array(lattice.size);
+  const levelSums = new Int32Array(lattice.size);
+  const levels = new Array<number>(lattice.heights.length).fill(0);
+  let sum = 0;
+  for (let id = 0; id < lattice.size; id++) {
+    bounds[id] = metric.bound(levels);
+    levelSums[id] = sum;
+    // The last quasi-identifier varies fastest, as in the lattice's mixed-radix numbering.
+    for (let i = levels.length - 1; i >= 0; i--) {
+      if (levels[i] < lattice.heights[i]) {
+        levels[i]++;
+        sum++;
+        break;
+      }
+      sum -= levels[i];
+      levels[i] = 0;
+    }
+  }
+  return { bounds, levelSums };
 }

@@ -39,14 +39,23 @@ export class TagState {
       return;
     }
     const tag = valid ? VALID : INVALID;
+    const table = this.lattice.levelTable();
+    const { heights, strides } = this.lattice;
+    const d = heights.length;
     const stack = [id];
     while (stack.length > 0) {
       const n = stack.pop()!;
       if (this.state[n] === tag) continue;
       this.state[n] = tag;
       this.resolved++;
-      const next = valid ? this.lattice.successors(n) : this.lattice.predecessors(n);
-      for (const m of next) if (this.state[m] !== tag) stack.push(m);
+      // Valid spreads to the direct generalizations, invalid to the direct specializations.
+      for (let i = 0; i < d; i++) {
+        const level = table[n * d + i];
+        if (valid ? level < heights[i] : level > 0) {
+          const m = valid ? n + strides[i] : n - strides[i];
+          if (this.state[m] !== tag) stack.push(m);
+        }
+      }
     }
   }
 }
