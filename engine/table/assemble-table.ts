@@ -50,9 +50,9 @@ export function assembleTable(parts: readonly RangePart[], meta: TableMeta): Tab
         const remap = new Int32Array(own.size);
         const view = new DataView(own.arena.buffer, own.arena.byteOffset, own.arena.byteLength);
         for (let c = 0; c < own.size; c++) remap[c] = dictionaries[j].codeOfEntry(own, view, c, own.entries[4 * c + 3] + rowOffset);
-        for (let k = 0; k < codes.length; k++) codes[k] = remap[codes[k]];
-      }
-      if (!single) allCodes[j].set(codes, rowOffset);
+        const out = allCodes[j];
+        for (let k = 0; k < codes.length; k++) out[rowOffset + k] = remap[codes[k]];
+      } else if (!single) allCodes[j].set(codes, rowOffset);
     }
     const lines = range.rowLines;
     for (let k = 0; k < range.rows; k++) rowLines[rowOffset + k] = lines[k] + lineShift;
