@@ -1,9 +1,10 @@
 /**
  * The distinct values of one column, keyed by their raw UTF-8 bytes.
  *
- * The CSV parser looks every field up here without ever building a JavaScript string for it: a field is just a byte range. Only the distinct values are copied into `arena` (each followed
- * by one separator byte), and they are turned into strings once, at the end, by a single `TextDecoder` call. That keeps
- * the per-row cost at one hash probe and one short byte comparison, and memory proportional to the distinct values.
+ * The CSV parser looks every field up here without ever building a JavaScript string for it: a field is just a byte
+ * range. Only the distinct values are copied, into `arena` (each followed by one separator byte), and they become strings
+ * once, at the end, in a single `TextDecoder` call, which also checks that they are UTF-8. The per-row cost is one probe of
+ * a hash table, or for small canonical integers one array read, and memory is proportional to the distinct values.
  *
  * The state is made of typed arrays only, so a worker thread can hand a dictionary to the main thread by transfer.
  */
@@ -14,7 +15,8 @@ export interface ByteDictionaryState {
    * bytes and length. A probe can thus accept or reject most values without reading elsewhere. Slots: a power of two.
    */
   table: Int32Array;
-  /** Per code, four numbers: the mixed hash, where the bytes start and end in `arena`, and the row of first appearance. */
+  /** Per code, four numbers: the hash (0 for numbers kept in `direct`), where the bytes start and end in `arena`, and the
+   * row of first appearance. */
   entries: Int32Array;
   arena: Uint8Array;
   arenaLength: number;
