@@ -191,7 +191,7 @@ export type WorkerRequest =
   | { readonly id: number; readonly kind: 'classRows'; readonly key: string; readonly classId: number; readonly limit: number }
   | { readonly id: number; readonly kind: 'risk'; readonly text: string; readonly source: string; readonly delimiter?: string; readonly model: CsvModel }
   | { readonly id: number; readonly kind: 'forget'; readonly key: string }
-  | { readonly id: number; readonly kind: 'specModels'; readonly specs: readonly SpecText[] }
+  | { readonly id: number; readonly kind: 'specModels'; readonly specs: readonly SpecText[]; readonly defaultK: number }
   | { readonly id: number; readonly kind: 'draftSpec'; readonly text: string; readonly relativePath: string; readonly delimiter?: string; readonly k: number }
   | { readonly id: number; readonly kind: 'anonymize'; readonly text: string; readonly source: string; readonly delimiter?: string; readonly model: CsvModel; readonly suppression: number; readonly out: string };
 

@@ -42,7 +42,9 @@ export class CsvModels implements vscode.Disposable {
         if (isSpec(e.document) && e.contentChanges.length > 0) this.schedule(e.document.uri);
       }),
       vscode.workspace.onDidChangeConfiguration((e) => {
-        if (e.affectsConfiguration('privspec')) this.changed.fire();
+        // A spec without an anonymity block takes k from the settings, so a new default k means reading the specs again.
+        if (e.affectsConfiguration('privspec.k')) void this.indexWorkspace();
+        else if (e.affectsConfiguration('privspec')) this.changed.fire();
       }),
     );
   }
@@ -62,7 +64,11 @@ export class CsvModels implements vscode.Disposable {
     if (uris.length === 0) return;
     const specs = await Promise.all(uris.map(async (uri) => ({ path: uri.fsPath, text: await readText(uri) })));
     try {
-      const datasets = await this.worker.request({ kind: 'specModels', specs: specs.filter((s) => s.text !== undefined) as { path: string; text: string }[] });
+      const datasets = await this.worker.request({
+        kind: 'specModels',
+        specs: specs.filter((s) => s.text !== undefined) as { path: string; text: string }[],
+        defaultK: this.config.defaultK(),
+      });
       for (const uri of uris) this.bySpec.set(uri.fsPath, []);
       for (const d of datasets) this.bySpec.get(d.specPath)?.push(d);
       this.changed.fire();
@@ -74,7 +80,8 @@ export class CsvModels implements vscode.Disposable {
   /** The model of the CSV at `uri`, or undefined when neither a spec nor the settings name its quasi-identifiers. */
   modelFor(uri: vscode.Uri): ResolvedModel | undefined {
     for (const datasets of this.bySpec.values()) {
-      const d = datasets.find((x) => samePath(x.csvPath, uri.fsPath));
+      // A dataset without quasi-identifiers says nothing about k-anonymity; the settings may still name some.
+      const d = datasets.find((x) => samePath(x.csvPath, uri.fsPath) && x.model.qi.length > 0);
       if (d) return { model: d.model, delimiter: d.delimiter, origin: d.model.spec?.name ?? 'a spec' };
     }
     const relative = vscode.workspace.asRelativePath(uri, false);

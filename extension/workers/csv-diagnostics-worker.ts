@@ -41,7 +41,7 @@ function handle(request: WorkerRequest): WorkerReply {
       states.delete(request.key);
       return { id, ok: true, kind: 'forget', result: null };
     case 'specModels':
-      return { id, ok: true, kind: 'specModels', result: specModels(request.specs) };
+      return { id, ok: true, kind: 'specModels', result: specModels(request.specs, request.defaultK) };
     case 'draftSpec': {
       const table = parseCsv(request.text, { delimiter: request.delimiter, source: request.relativePath });
       return { id, ok: true, kind: 'draftSpec', result: renderSpec(request.relativePath, draftColumns(table), request.k, table.delimiter) };
