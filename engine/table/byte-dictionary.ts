@@ -15,8 +15,10 @@ export interface ByteDictionaryState {
    * bytes and length. A probe can thus accept or reject most values without reading elsewhere. Slots: a power of two.
    */
   table: Int32Array;
-  /** Per code, four numbers: the hash (0 for numbers kept in `direct`), where the bytes start and end in `arena`, and the
-   * row of first appearance. */
+  /**
+   * Per code, four numbers: the hash (0 for numbers kept in `direct`), where the bytes start and end in `arena`, and the
+   * row of first appearance.
+   */
   entries: Int32Array;
   arena: Uint8Array;
   arenaLength: number;
