@@ -46,6 +46,9 @@ export function searchAnonymity(table: Table, quasi: readonly string[], hierarch
  * The globally optimal full-domain generalization for the anonymity block, for the info diagnostic that follows a
  * k / ℓ violation. Undefined when no transformation satisfies the model or a quasi-identifier has no hierarchy.
  */
+/** Lattice nodes × rows above which the editor hint skips the search (about a second of work on one core). */
+export const SEARCH_WORK_LIMIT = 5e7;
+
 /** Search results per table, keyed by what the search reads, so that edits elsewhere in the spec do not rerun it. */
 const searches = new WeakMap<Table, Map<string, FoundTransformation | undefined>>();
 
@@ -58,6 +61,10 @@ export async function findOptimalTransformation(
   /** What the hierarchies and the anonymity block say (their source text), so that an unchanged search is reused. */
   specKey: string,
 ): Promise<FoundTransformation | undefined> {
+  // The engine's search runs synchronously; in an editor a search this large would hold up every request, so the
+  // hint is left out beyond it (`privspec anonymize` runs any size).
+  const nodes = quasi.reduce((n, q) => n * ((hierarchies.get(q)?.height ?? 0) + 1), 1);
+  if (nodes * table.rowCount > SEARCH_WORK_LIMIT) return undefined;
   const key = JSON.stringify([quasi, specKey]);
   const perTable = searches.get(table) ?? new Map<string, FoundTransformation | undefined>();
   searches.set(table, perTable);
