@@ -37,13 +37,27 @@ export function runCsvWorker(task: CsvWorkerTask, onProgress: (bytes: number) =>
   });
 }
 
-function startWorker(task: CsvWorkerTask): Worker {
+/**
+ * How to start the worker here: the bundled file next to this module, or the source through tsx. Undefined when neither
+ * is available (a bundle copied without its worker), in which case the reader parses on one thread.
+ */
+export function csvWorkerEntry(): { file: string } | { bootstrap: string } | undefined {
   const here = dirname(fileURLToPath(import.meta.url));
   const bundled = join(here, 'csv-worker.cjs');
-  if (existsSync(bundled)) return new Worker(bundled, { workerData: task });
+  if (existsSync(bundled)) return { file: bundled };
   const source = join(here, 'csv-worker.ts');
-  // Node cannot start a worker from a .ts file by itself; a one-line bootstrap registers tsx in the worker, then loads it.
-  const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
-  const bootstrap = `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(source)});`;
-  return new Worker(bootstrap, { eval: true, workerData: task });
+  if (!existsSync(source)) return undefined;
+  try {
+    // Node cannot start a worker from a .ts file by itself; a one-line bootstrap registers tsx in the worker, then loads it.
+    const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
+    return { bootstrap: `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(source)});` };
+  } catch {
+    return undefined;
+  }
+}
+
+function startWorker(task: CsvWorkerTask): Worker {
+  const entry = csvWorkerEntry();
+  if (!entry) throw new Error('csv-worker.cjs is missing next to the bundle');
+  return 'file' in entry ? new Worker(entry.file, { workerData: task }) : new Worker(entry.bootstrap, { eval: true, workerData: task });
 }

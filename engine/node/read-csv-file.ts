@@ -6,7 +6,7 @@ import { detectDelimiter } from '../table/detect-delimiter.js';
 import { bomLength, delimiterByte, headerNames, selectFields, withSource } from '../table/parse-csv.js';
 import { TableError, type Table } from '../table/table.js';
 import { parseFileRange } from './csv-file-range.js';
-import { runCsvWorker } from './csv-worker-pool.js';
+import { csvWorkerEntry, runCsvWorker } from './csv-worker-pool.js';
 import type { CsvWorkerDone, CsvWorkerTask } from './csv-worker-protocol.js';
 import { splitAtLineBreaks } from './split-csv-file.js';
 
@@ -90,7 +90,8 @@ async function readOpenFile(file: FileHandle, path: string, options: ReadCsvOpti
   if (fieldCount === 0) return { columns: [], rowCount: 0, rowLines: new Int32Array(0), delimiter, source: path };
 
   const progress = progressReporter(size - dataStart, options.onProgress);
-  const threads = Math.max(1, options.workers ?? Math.min(availableParallelism(), MAX_THREADS, Math.floor((size - dataStart) / BYTES_PER_THREAD)));
+  const wanted = options.workers ?? Math.min(availableParallelism(), MAX_THREADS, Math.floor((size - dataStart) / BYTES_PER_THREAD));
+  const threads = wanted > 1 && csvWorkerEntry() ? wanted : 1;
   const task = { path, delimiter: d, fieldCount, fields };
   // The main thread parses the first range itself (in chunks, between which it serves other events) while worker threads
   // parse the others; that hides the time a worker takes to start behind useful work.

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { execFileSync } from 'node:child_process';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { mkdtempSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
@@ -41,6 +41,10 @@ describe('readCsvFile from a bundle', function () {
     writeFileSync(csv, 'a;b\n' + Array.from({ length: 20000 }, (_, r) => `${r % 13};"x\n${r % 5}"`).join('\n') + '\n');
     const out = JSON.parse(execFileSync(process.execPath, [join(dir, 'dist', 'cli.cjs'), csv], { encoding: 'utf8' }));
     assert.deepEqual(out, { rows: 20000, same: true });
+    // A bundle copied without its worker still reads files, on one thread.
+    renameSync(join(dir, 'dist', 'csv-worker.cjs'), join(dir, 'csv-worker.cjs'));
+    assert.deepEqual(JSON.parse(execFileSync(process.execPath, [join(dir, 'dist', 'cli.cjs'), csv], { encoding: 'utf8' })), { rows: 20000, same: true });
+    renameSync(join(dir, 'csv-worker.cjs'), join(dir, 'dist', 'csv-worker.cjs'));
     writeFileSync(csv, 'a;b\n' + Array.from({ length: 20000 }, (_, r) => (r === 15000 ? '1' : `${r};x`)).join('\n') + '\n');
     const failed = JSON.parse(execFileSync(process.execPath, [join(dir, 'dist', 'cli.cjs'), csv], { encoding: 'utf8' }));
     assert.deepEqual(failed, { error: 'ragged row: expected 2 fields, found 1', line: 15002 });
