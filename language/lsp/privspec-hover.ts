@@ -4,7 +4,9 @@ import type { Hover, HoverParams } from 'vscode-languageserver';
 import { epsilonClassic, epsilonOptimal } from '../../engine/dp/accounting/zcdp.js';
 import type { CsvStore } from '../data/csv-store.js';
 import * as ast from '../generated/ast.js';
-import { analyzeDocument } from '../privspec-analysis.js';
+import { analyzeDocument, specPath } from '../privspec-analysis.js';
+import { formatBudgetUse } from '../privspec-budget.js';
+import { buildHierarchy, resolveSpecPath, unescape } from '../privspec-to-engine.js';
 import type { SpecAnalysis } from '../privspec-analysis.js';
 import type { ReleasePlan } from '../privspec-release-plan.js';
 import type { PrivspecServices } from '../privspec-module.js';
@@ -29,10 +31,35 @@ export class PrivspecHoverProvider implements HoverProvider {
     const analysis = analyzeDocument(document);
     const ref = enclosing(leaf, ast.isColumnRef);
     if (ref) return { contents: { kind: 'markdown', value: await this.columnHover(ref.name, analysis) }, range: ref.$cstNode?.range };
+    const hierarchy = enclosing(leaf, ast.isHierarchy);
+    if (hierarchy) return { contents: { kind: 'markdown', value: await this.hierarchyHover(hierarchy, analysis, document) } };
+    const budget = enclosing(leaf, ast.isBudget);
+    if (budget) return { contents: { kind: 'markdown', value: budgetHover(analysis) } };
     const release = enclosing(leaf, ast.isRelease);
     const plan = release && analysis.plans.find((p) => p.node === release);
     if (plan) return { contents: { kind: 'markdown', value: await this.releaseHover(plan, analysis) } };
     return undefined;
+  }
+
+  /** A hierarchy: its height and the chain of generalizations of a few values from the data. */
+  private async hierarchyHover(node: ast.Hierarchy, analysis: SpecAnalysis, document: LangiumDocument): Promise<string> {
+    const name = node.column?.name ?? '?';
+    const lines = [`**hierarchy \`${name}\`**`];
+    try {
+      const path = specPath(document);
+      const text = node.file === undefined ? '' : await this.store.text(resolveSpecPath(path, unescape(node.file)));
+      const h = buildHierarchy(node, () => text, path);
+      lines.push(`${h.height} ${h.height === 1 ? 'level' : 'levels'} above the original values`);
+      const table = analysis.dataset ? await this.store.peekTable(analysis.dataset.file) : undefined;
+      const values = table?.columns.find((c) => c.name === name)?.dictionary.slice(0, 3) ?? h.values?.slice(0, 3) ?? [];
+      for (const v of values) {
+        const chain = h.generalize(v);
+        lines.push(chain ? chain.map((x) => `\`${x}\``).join(' → ') : `\`${v}\` is not covered`);
+      }
+    } catch (e) {
+      lines.push(`Cannot be built: ${(e as Error).message}`);
+    }
+    return lines.join('\n\n');
   }
 
   private async columnHover(name: string, analysis: SpecAnalysis): Promise<string> {
@@ -85,6 +112,19 @@ export class PrivspecHoverProvider implements HoverProvider {
     }
     return lines.join('\n\n');
   }
+}
+
+/** The budget block: limit, what the releases spend in the accounting's notion, and each release's share. */
+function budgetHover(analysis: SpecAnalysis): string {
+  const { summary } = analysis;
+  const key = summary.accounting === 'zcdp' ? 'rho' : 'epsilon';
+  const sym = key === 'rho' ? 'ρ' : 'ε';
+  const lines = [`**budget** (${summary.accounting} accounting): ${formatBudgetUse(summary)}`];
+  if (summary.accounting === 'zcdp' && summary.limit.epsilon !== undefined && summary.limit.delta !== undefined) {
+    lines.push(`Limit ρ = ${f(summary.limit.rho ?? 0)}, the largest ρ with ρ + 2√(ρ ln 1/δ) ≤ ε = ${summary.limit.epsilon} at δ = ${summary.limit.delta}; spent ρ = ${f(summary.spent.rho ?? 0)} ≈ ε = ${f(summary.spent.epsilon ?? 0)}`);
+  }
+  for (const r of summary.releases) lines.push(`- \`${r.plan.name}\`: ${sym} = ${f(r.cost[key] ?? 0)}${(r.marginal[key] ?? 0) < (r.cost[key] ?? 0) ? ` (adds ${f(r.marginal[key] ?? 0)}, parallel)` : ''}${r.overrun ? ' — **overrun**' : ''}`);
+  return lines.join('\n\n');
 }
 
 /** ε (pure), ρ (zCDP) and (ε, δ), whichever the mechanism can be stated in. */

@@ -98,6 +98,21 @@ describe('language server features', () => {
     assert.match(h, /3 distinct values in 12 rows: `F`, `M`, `X`/);
   });
 
+  it('hovers a hierarchy with the chains of a few values from the data', async () => {
+    const document = await open(SPEC);
+    const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'intervals', 2) }));
+    // Hand-computed: 34 in 10-wide intervals is 30-39, in 20-wide ones 20-39, then *.
+    assert.match(h, /3 levels above the original values/);
+    assert.match(h, /`34` → `30-39` → `20-39` → `\*`/);
+  });
+
+  it('hovers the budget block with the limit and each release’s share', async () => {
+    const document = await open(SPEC);
+    const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'accounting', 2) }));
+    assert.match(h, /^\*\*budget\*\* \(approx accounting\)/);
+    assert.match(h, /- `by_sex`: ε = 0\.5/);
+  });
+
   it('goes from a column use to its hierarchy, and from the file name to the CSV', async () => {
     const document = await open(SPEC);
     const uri = document.uri.toString();
