@@ -25,6 +25,8 @@ export class NodeEvaluator {
   checks = 0;
   readonly rollUp: RollUp;
   private readonly cache: Cells[] = [];
+  /** Integers held by the cached snapshots. */
+  private cached = 0;
 
   constructor(
     readonly problem: AnonymizationProblem,
@@ -40,9 +42,11 @@ export class NodeEvaluator {
     let source = this.rollUp.base;
     for (const s of this.cache) if (s.count < source.count && this.rollUp.canRoll(s.levels, levels)) source = s;
     const cells = sameLevels(source.levels, levels) ? source : this.rollUp.roll(source, levels);
-    if (cells !== source) {
+    if (cells !== source && this.cacheSize > 0) {
       this.cache.push(cells);
-      if (this.cache.length > this.cacheSize) this.cache.shift();
+      this.cached += weight(cells);
+      // Evict the oldest snapshots beyond the count or the memory budget (large tables have large snapshots).
+      while (this.cache.length > this.cacheSize || (this.cached > CACHE_BUDGET && this.cache.length > 1)) this.cached -= weight(this.cache.shift()!);
     }
     return cells;
   }
@@ -53,6 +57,14 @@ export class NodeEvaluator {
     const { pass, outliers } = checkClasses(cells, this.problem.criteria);
     return { id, levels: cells.levels, cells, classPass: pass, outliers, valid: outliers <= this.problem.maxOutliers };
   }
+}
+
+/** About 256 MB of snapshots at most. */
+const CACHE_BUDGET = 1 << 26;
+
+/** The integers a snapshot holds: codes per quasi-identifier plus count, class and sensitive code per cell. */
+function weight(cells: Cells): number {
+  return cells.count * (cells.codes.length + 3);
 }
 
 function sameLevels(a: readonly number[], b: readonly number[]): boolean {
