@@ -8,7 +8,7 @@ import { equivalenceClasses } from '../engine/anonymity/equivalence-classes.js';
 import { kAnonymityViolations } from '../engine/anonymity/k-anonymity-report.js';
 import { lDiversityReport } from '../engine/anonymity/criterion-report.js';
 import { HierarchyIssueCodes, validateHierarchy } from '../engine/hierarchy/validate-hierarchy.js';
-import { column, type Table } from '../engine/table/table.js';
+import { column, TableError, type Table } from '../engine/table/table.js';
 import { CsvFileError, type CsvStore } from './data/csv-store.js';
 import * as ast from './generated/ast.js';
 import { analyzeSpec } from './privspec-analysis.js';
@@ -78,7 +78,8 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
       hierarchies.set(name, buildHierarchy(node, () => texts ?? '', path));
     } catch (e) {
       if (e === OperationCancelled) throw e;
-      if (file !== undefined) accept('error', `${(e as Error).message}`, { node, property: 'file', code: IssueCodes.HierarchyInvalid });
+      const where = e instanceof TableError && e.line !== undefined ? ` (${unescape(node.file ?? '')}:${e.line})` : '';
+      if (file !== undefined) accept('error', `${(e as Error).message}${where}`, { node, property: 'file', code: IssueCodes.HierarchyInvalid });
       // Builders' errors are reported by the fast check on the hierarchy itself.
     }
   }

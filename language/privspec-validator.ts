@@ -151,6 +151,9 @@ export class PrivspecValidator {
     for (const plan of plans) {
       for (const p of plan.problems) accept('error', p.message, { node: p.node, property: p.property as never, code: p.code });
       const q = plan.node.query;
+      if (dataset?.unit && plan.dp && q?.kind === 'mode') {
+        accept('warning', `the dataset's privacy unit is '${dataset.unit}', but a mode counts rows, so this release protects single rows, not units`, { node: plan.node, property: 'name', code: IssueCodes.UnboundedContribution });
+      }
       if (dataset?.unit && plan.dp && q && (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') && !q.bound) {
         accept('warning', `the dataset's privacy unit is '${dataset.unit}', but this release does not bound its contributions, so it protects single rows, not units; add 'bound unit groups G rows R'`, { node: plan.node, property: 'name', code: IssueCodes.UnboundedContribution });
       }

@@ -85,6 +85,16 @@ export class PrivspecHoverProvider implements HoverProvider {
     const lines = [`**release \`${plan.name}\`** — ${q?.kind ?? '?'}${plan.mechanism ? `, ${plan.mechanism}` : ''}`];
     if (!plan.dp) {
       lines.push(q?.kind === 'pram' ? `PRAM: each value is kept with probability ${q.retain}, otherwise replaced by a uniform draw from the column's values. Spends no DP budget.` : 'Generalization and suppression to satisfy the anonymity block. Spends no DP budget.');
+      if (q?.kind === 'pram' && q.retain > 0 && q.retain < 1) {
+        const table = analysis.dataset ? await this.store.peekTable(analysis.dataset.file) : undefined;
+        for (const c of q.columns) {
+          const v = table?.columns.find((x) => x.name === c.name)?.dictionary.length;
+          if (!v || v < 2) continue;
+          // P(v→v) = r + (1−r)/|V| and P(v→w) = (1−r)/|V|: their ratio bounds the likelihood ratio, so this is ε-local DP.
+          const other = (1 - q.retain) / v;
+          lines.push(`\`${c.name}\` (|V| = ${v}): P(keep) = ${f(q.retain + other)}, P(each other value) = ${f(other)}; as local DP, ε = ln(${f(q.retain + other)}/${f(other)}) = ${f(Math.log((q.retain + other) / other))}`);
+        }
+      }
       return lines.join('\n\n');
     }
     const s = plan.sensitivity;

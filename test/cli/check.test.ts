@@ -222,3 +222,10 @@ describe('privspec check: the example spec', () => {
     assert.deepEqual(json.budget.spent.rho, 0.11);
   });
 });
+
+describe('privspec check: hierarchy files', () => {
+  it('reports a malformed ARX file with its file and line', async () => {
+    const { json } = await check('hierarchy-ragged-file.privspec');
+    assert.equal(only(json, 'hierarchy-invalid').message, 'hierarchy row has 2 levels, expected 3 as on the first row (data/diagnosis-ragged.csv:2)');
+  });
+});

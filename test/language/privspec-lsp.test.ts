@@ -113,6 +113,13 @@ describe('language server features', () => {
     assert.match(h, /- `by_sex`: ε = 0\.5/);
   });
 
+  it('hovers a PRAM release with its keep probability and its local-DP ε', async () => {
+    const document = await open(`${SPEC}release swapped: pram diagnosis retain 0.8\n`);
+    const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'swapped', 2) }));
+    // Hand-computed: |V| = 3 diagnoses; P(keep) = 0.8 + 0.2/3 = 0.8667, P(other) = 0.06667; ε = ln 13 = 2.565.
+    assert.match(h, /`diagnosis` \(\|V\| = 3\): P\(keep\) = 0\.8667, P\(each other value\) = 0\.06667; as local DP, ε = ln\(0\.8667\/0\.06667\) = 2\.565/);
+  });
+
   it('goes from a column use to its hierarchy, and from the file name to the CSV', async () => {
     const document = await open(SPEC);
     const uri = document.uri.toString();
