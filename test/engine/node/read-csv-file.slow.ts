@@ -2,20 +2,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readCsvFile } from '../../../engine/node/read-csv-file.js';
-import { assertSameTable } from '../table/csv-helpers.js';
-
-/** A deterministic pseudo-random generator for test data (xorshift32). */
-function xorshift(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 4294967296;
-  };
-}
+import { assertSameTable, xorshift } from '../table/csv-helpers.js';
 
 // `npm run test:slow`: the worker path and the one-thread path agree on files of some tens of megabytes, with quoting,
 // multi-line fields, unicode and high-cardinality numbers, for several thread counts.

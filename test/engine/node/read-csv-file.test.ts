@@ -2,28 +2,15 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import fc from 'fast-check';
 import { open } from 'node:fs/promises';
+import fc from 'fast-check';
 import { readCsvFile } from '../../../engine/node/read-csv-file.js';
 import { splitAtLineBreaks } from '../../../engine/node/split-csv-file.js';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { TableError } from '../../../engine/table/table.js';
-import { assertSameTable, randomTable, rowsOf, toCsv } from '../table/csv-helpers.js';
+import { assertSameTable, randomTable, rowsOf, toCsv, xorshift } from '../table/csv-helpers.js';
 
 const adultDir = process.env.PRIVSPEC_ADULT_DIR ?? resolve('../shared/data/adult');
-
-/** A deterministic pseudo-random generator for test data (xorshift32); not for anything that needs secrecy. */
-function xorshift(seed: number): () => number {
-  let s = seed >>> 0 || 1;
-  return () => {
-    s ^= s << 13;
-    s >>>= 0;
-    s ^= s >>> 17;
-    s ^= s << 5;
-    s >>>= 0;
-    return s / 4294967296;
-  };
-}
 
 /** Rows with numbers, unicode, quotes, delimiters and multi-line quoted notes, `quotedLines` lines long at most. */
 function randomRows(count: number, seed: number, quotedLines: number): string[][] {
@@ -54,7 +41,10 @@ describe('readCsvFile', function () {
 
   it('reads Adult: 30,162 rows, 9 columns, delimiter ;', async function () {
     const path = join(adultDir, 'adult.csv');
-    if (!existsSync(path)) this.skip(); // Adult lives outside the repo; set PRIVSPEC_ADULT_DIR to point at it.
+    if (!existsSync(path)) {
+      console.log(`      (skipped: no ${path}; Adult lives outside the repo, set PRIVSPEC_ADULT_DIR to its folder)`);
+      this.skip();
+    }
     const t = await readCsvFile(path);
     assert.equal(t.rowCount, 30162);
     assert.equal(t.columns.length, 9);

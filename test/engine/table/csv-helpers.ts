@@ -57,3 +57,16 @@ export function assertSameTable(actual: Table, expected: Table): void {
   assert.deepEqual(actual.rowLines, expected.rowLines);
   assert.equal(actual.delimiter, expected.delimiter);
 }
+
+/** A deterministic pseudo-random generator for test data (xorshift32); not for anything that needs secrecy. */
+export function xorshift(seed: number): () => number {
+  let s = seed >>> 0 || 1;
+  return () => {
+    s ^= s << 13;
+    s >>>= 0;
+    s ^= s >>> 17;
+    s ^= s << 5;
+    s >>>= 0;
+    return s / 4294967296;
+  };
+}
