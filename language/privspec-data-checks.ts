@@ -14,6 +14,7 @@ import * as ast from './generated/ast.js';
 import { analyzeSpec } from './privspec-analysis.js';
 import { anonymityPlan, buildHierarchy, resolveSpecPath, unescape } from './privspec-to-engine.js';
 import { IssueCodes } from './issue-codes.js';
+import type { QuickFixData } from './lsp/privspec-code-actions.js';
 import { didYouMean } from './did-you-mean.js';
 import { findOptimalTransformation } from './privspec-search.js';
 
@@ -63,7 +64,8 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
     unknown = true;
     const guess = didYouMean(ref.name, header);
     const hint = guess ? `; did you mean '${guess}'?` : `; the columns are ${header.join(', ')}`;
-    accept('error', `unknown column '${ref.name}' in ${unescape(dataset.file)}${hint}`, { node: ref, property: 'name', code: IssueCodes.UnknownColumn });
+    const data: QuickFixData = { code: IssueCodes.UnknownColumn, replacement: guess };
+    accept('error', `unknown column '${ref.name}' in ${unescape(dataset.file)}${hint}`, { node: ref, property: 'name', code: IssueCodes.UnknownColumn, data });
   }
 
   const hierarchies = new Map<string, ReturnType<typeof buildHierarchy>>();

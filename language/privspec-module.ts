@@ -10,6 +10,7 @@ import {
 } from 'langium/lsp';
 import { CsvStore } from './data/csv-store.js';
 import { PrivspecGeneratedModule, PrivspecGeneratedSharedModule } from './generated/module.js';
+import { PrivspecCodeActionProvider } from './lsp/privspec-code-actions.js';
 import { PrivspecCodeLensProvider } from './lsp/privspec-code-lens.js';
 import { PrivspecCompletionProvider } from './lsp/privspec-completion.js';
 import { PrivspecDefinitionProvider } from './lsp/privspec-definition.js';
@@ -32,6 +33,7 @@ export const PrivspecModule: Module<PrivspecServices, PartialLangiumServices & P
   validation: { PrivspecValidator: (services) => new PrivspecValidator(services) },
   data: { CsvStore: () => new CsvStore() },
   lsp: {
+    CodeActionProvider: () => new PrivspecCodeActionProvider(),
     CodeLensProvider: (services) => new PrivspecCodeLensProvider(services),
     CompletionProvider: (services) => new PrivspecCompletionProvider(services),
     DefinitionProvider: (services) => new PrivspecDefinitionProvider(services),

@@ -155,6 +155,15 @@ describe('language server features', () => {
     assert.ok(decoded.includes('function'), 'the release name c is a declaration even though c is a keyword');
   });
 
+  it('offers the did-you-mean column as a quick fix for an unknown column', async () => {
+    const document = await open(SPEC.replace('quasi age, sex', 'quasi agee, sex'));
+    const diagnostic = document.diagnostics!.find((d) => d.code === 'unknown-column')!;
+    const actions = await services.lsp.CodeActionProvider!.getCodeActions(document, { textDocument: { uri: document.uri.toString() }, range: diagnostic.range, context: { diagnostics: [diagnostic] } });
+    const action = actions![0] as import('vscode-languageserver').CodeAction;
+    assert.equal(action.title, "Change to 'age'");
+    assert.deepEqual(action.edit!.changes![document.uri.toString()], [{ range: diagnostic.range, newText: 'age' }]);
+  });
+
   it('puts ▶ Run on every release and the budget figure on the budget block', async () => {
     const document = await open(SPEC);
     const lenses = await services.lsp.CodeLensProvider!.provideCodeLens(document, { textDocument: { uri: document.uri.toString() } });
