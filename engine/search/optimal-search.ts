@@ -29,6 +29,7 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
   const metricMonotonic = tree && metric.monotonic;
   const { bounds, levelSums } = boundsAndLevelSums(lattice, metric);
   const evaluated = new Uint8Array(lattice.size);
+  const values = new Float64Array(lattice.size).fill(NaN);
   let best: { id: number; loss: number; evaluation: NodeEvaluation } | undefined;
   let checked = 0;
 
@@ -40,10 +41,9 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
     checked++;
     evaluated[id] = 1;
     tags.record(id, e.valid);
-    if (e.valid) {
-      const loss = metric.boundIsExact ? bounds[id] : metric.value(e);
-      if (better(id, loss)) best = { id, loss, evaluation: e };
-    }
+    // A monotonic metric's value bounds every generalization, valid or not, so it is kept for invalid nodes too.
+    if (e.valid || (metricMonotonic && !metric.boundIsExact)) values[id] = metric.boundIsExact ? bounds[id] : metric.value(e);
+    if (e.valid && better(id, values[id])) best = { id, loss: values[id], evaluation: e };
     if (options.onProgress && checked % 16 === 0) options.onProgress({ checked, resolved: tags.resolved, nodes: lattice.size });
     return e;
   };
@@ -105,9 +105,9 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
   if (tags.monotone && metricMonotonic && !metric.boundIsExact) {
     // A monotonic metric's optimum is a minimal valid node (ties go to the lower level sum), and every minimal valid
     // node gets checked by the classification, since tagging only marks nodes above a valid one as valid.
-    classify(lattice, tags, levelSums, evaluate, options);
+    classify(lattice, tags, levelSums, bounds, values, () => best?.loss, evaluate, options);
   } else if (!tags.monotone && metricMonotonic && !metric.boundIsExact) {
-    levelOrderWithInheritedBounds(lattice, levelSums, bounds, metric, () => best?.loss, evaluate);
+    levelOrderWithInheritedBounds(lattice, levelSums, bounds, values, () => best?.loss, evaluate);
   } else {
     bestFirst(allNodes(lattice));
   }
@@ -120,15 +120,29 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
 }
 
 /**
- * Classifies every node as valid or invalid when validity is monotonic. Bottom-up, each untagged node starts a chain
- * that climbs through untagged successors; a binary search along the chain finds its lowest valid node, and each check
- * tags everything above (valid) or below (invalid) it. This is Flash's strategy without its heuristics for choosing
- * among successors.
+ * Classifies the nodes as valid or invalid when validity and the metric are monotonic. Bottom-up, each untagged node
+ * starts a chain that climbs through untagged successors; a binary search along the chain finds its lowest valid node,
+ * and each check tags everything above (valid) or below (invalid) it. This is Flash's strategy without its heuristics
+ * for choosing among successors. A node whose inherited bound (the largest loss below it) already exceeds the best loss
+ * starts no chain: neither it nor anything above it can be the optimum.
  */
-function classify(lattice: Lattice, tags: TagState, levelSums: Int32Array, evaluate: (id: number) => NodeEvaluation, options: SearchOptions) {
+function classify(
+  lattice: Lattice,
+  tags: TagState,
+  levelSums: Int32Array,
+  bounds: Float64Array,
+  values: Float64Array,
+  bestLoss: () => number | undefined,
+  evaluate: (id: number) => NodeEvaluation,
+  options: SearchOptions,
+) {
+  const inherited = Float64Array.from(bounds);
   const order = Array.from({ length: lattice.size }, (_, id) => id).sort((a, b) => levelSums[a] - levelSums[b] || a - b);
   for (const start of order) {
+    inherit(lattice, inherited, values, start);
     if (tags.isKnown(start)) continue;
+    const limit = bestLoss();
+    if (limit !== undefined && inherited[start] > limit) continue;
     const path = [start];
     for (;;) {
       const next = lattice.successors(path[path.length - 1]).find((s) => !tags.isKnown(s));
@@ -148,6 +162,15 @@ function classify(lattice: Lattice, tags: TagState, levelSums: Int32Array, evalu
   }
 }
 
+/** The largest of the node's own bound, its value when known, and what its direct specializations inherited. */
+function inherit(lattice: Lattice, inherited: Float64Array, values: Float64Array, id: number): void {
+  for (const p of lattice.predecessors(id)) {
+    const below = Number.isNaN(values[p]) ? inherited[p] : Math.max(values[p], inherited[p]);
+    if (below > inherited[id]) inherited[id] = below;
+  }
+  if (values[id] > inherited[id]) inherited[id] = values[id];
+}
+
 /**
  * For a monotonic metric whose bound is not exact (DM*) under a non-monotonic model: bottom-up, a node inherits as its
  * bound the largest loss of its direct specializations (the metric never decreases upward, valid or not), and nodes
@@ -157,19 +180,18 @@ function levelOrderWithInheritedBounds(
   lattice: Lattice,
   levelSums: Int32Array,
   bounds: Float64Array,
-  metric: Metric,
+  values: Float64Array,
   bestLoss: () => number | undefined,
   evaluate: (id: number) => NodeEvaluation,
 ) {
   const inherited = Float64Array.from(bounds);
   const order = Array.from({ length: lattice.size }, (_, id) => id).sort((a, b) => levelSums[a] - levelSums[b] || a - b);
   for (const id of order) {
-    for (const p of lattice.predecessors(id)) if (inherited[p] > inherited[id]) inherited[id] = inherited[p];
+    inherit(lattice, inherited, values, id);
     const limit = bestLoss();
     if (limit !== undefined && inherited[id] > limit) continue;
-    const e = evaluate(id);
-    const loss = metric.value(e);
-    if (loss > inherited[id]) inherited[id] = loss;
+    evaluate(id);
+    inherit(lattice, inherited, values, id);
   }
 }
 
