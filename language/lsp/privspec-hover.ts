@@ -1,7 +1,11 @@
 import type { LangiumDocument } from 'langium';
 import type { HoverProvider } from 'langium/lsp';
 import type { Hover, HoverParams } from 'vscode-languageserver';
+import { equivalenceClasses } from '../../engine/anonymity/equivalence-classes.js';
 import { epsilonClassic, epsilonOptimal } from '../../engine/dp/accounting/zcdp.js';
+import { classesOfSize, classSizeHistogram } from '../../engine/risk/class-size-histogram.js';
+import { populationUniqueness } from '../../engine/risk/population-uniqueness.js';
+import { prosecutorRisk } from '../../engine/risk/prosecutor-risk.js';
 import type { CsvStore } from '../data/csv-store.js';
 import * as ast from '../generated/ast.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
@@ -31,6 +35,8 @@ export class PrivspecHoverProvider implements HoverProvider {
     const analysis = analyzeDocument(document);
     const ref = enclosing(leaf, ast.isColumnRef);
     if (ref) return { contents: { kind: 'markdown', value: await this.columnHover(ref.name, analysis) }, range: ref.$cstNode?.range };
+    const dataset = enclosing(leaf, ast.isDataset);
+    if (dataset) return { contents: { kind: 'markdown', value: await this.datasetHover(analysis) } };
     const hierarchy = enclosing(leaf, ast.isHierarchy);
     if (hierarchy) return { contents: { kind: 'markdown', value: await this.hierarchyHover(hierarchy, analysis, document) } };
     const budget = enclosing(leaf, ast.isBudget);
@@ -39,6 +45,30 @@ export class PrivspecHoverProvider implements HoverProvider {
     const plan = release && analysis.plans.find((p) => p.node === release);
     if (plan) return { contents: { kind: 'markdown', value: await this.releaseHover(plan, analysis) } };
     return undefined;
+  }
+
+  /**
+   * The dataset: its size and the re-identification risk of the data as it stands on the quasi-identifiers (prosecutor
+   * model), with the population-uniqueness estimate when the spec gives the sampling fraction.
+   */
+  private async datasetHover(analysis: SpecAnalysis): Promise<string> {
+    const plan = analysis.dataset;
+    if (!plan) return '**dataset**';
+    const lines = [`**dataset \`${plan.name}\`** — ${plan.file}`];
+    const table = await this.store.peekTable(plan.file);
+    if (!table) return [...lines, '_The data has not been scanned yet._'].join('\n\n');
+    lines.push(`${table.rowCount} rows, ${table.columns.length} columns`);
+    const quasi = plan.quasi.filter((q) => table.columns.some((c) => c.name === q));
+    if (quasi.length === 0) return lines.join('\n\n');
+    const h = classSizeHistogram(equivalenceClasses(table, quasi).sizes);
+    const risk = prosecutorRisk(h);
+    lines.push(`Risk as it stands on ${quasi.join(', ')} (prosecutor model): ${h.classes} classes, ${classesOfSize(h, 1)} sample uniques, average risk ${f(risk.averageRisk)}, highest ${f(risk.highestRisk)}`);
+    if (plan.sampling !== undefined && plan.sampling > 0 && plan.sampling <= 1) {
+      const u = populationUniqueness(h, plan.sampling);
+      const share = u.dankar.share;
+      lines.push(`Population uniqueness at sampling ${plan.sampling} (Dankar et al.'s rule: ${u.dankar.model}): ${share === null ? 'no estimate' : `${f(share * 100)} % of the population`}`);
+    }
+    return lines.join('\n\n');
   }
 
   /** A hierarchy: its height and the chain of generalizations of a few values from the data. */

@@ -98,6 +98,15 @@ describe('language server features', () => {
     assert.match(h, /3 distinct values in 12 rows: `F`, `M`, `X`/);
   });
 
+  it('hovers the dataset with its re-identification risk as it stands', async () => {
+    const document = await open(SPEC.replace('sensitive diagnosis', 'sensitive diagnosis\n  sampling 0.5'));
+    const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'people', 2) }));
+    // Hand-counted: every (age, sex) pair of people.csv is unique: 12 classes of 1 row, average and highest risk 1.
+    assert.match(h, /12 rows, 8 columns/);
+    assert.match(h, /Risk as it stands on age, sex \(prosecutor model\): 12 classes, 12 sample uniques, average risk 1, highest 1/);
+    assert.match(h, /Population uniqueness at sampling 0\.5/);
+  });
+
   it('hovers a hierarchy with the chains of a few values from the data', async () => {
     const document = await open(SPEC);
     const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'intervals', 2) }));
