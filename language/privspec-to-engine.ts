@@ -15,6 +15,9 @@ import { KAnonymity } from '../engine/criteria/k-anonymity.js';
 import { DistinctLDiversity, EntropyLDiversity, RecursiveCLDiversity } from '../engine/criteria/l-diversity.js';
 import type * as ast from './generated/ast.js';
 
+// The differential-privacy half of the bridge (release costs, noise, regions) lives in its own file for size.
+export { boxOf, budgetPlan, releasePlan, type BudgetPlan, type ReleasePlan, type Sensitivity } from './privspec-release-plan.js';
+
 /** The dataset block as the engine needs it: the file resolved against the spec and the role of each column. */
 export interface DatasetPlan {
   readonly name: string;
