@@ -25,7 +25,11 @@ interface Answer {
 }
 
 interface PrivspecRun extends Answer {
+  /** Threads readCsvFile parsed with (its default depends on the idle cores). */
+  threads: number;
   ms: number;
+  /** CPU time of the whole process (all threads) over the same span: less sensitive to a busy machine than wall time. */
+  cpuMs: number;
   parseMs: number;
   classesMs: number;
   baselineRssMb: number;
@@ -43,15 +47,17 @@ export default async function (): Promise<void> {
   console.log(`data: ${csv} (${ROWS.toLocaleString('en')} rows × 6 columns, ${(statSync(csv).size / 2 ** 20).toFixed(1)} MiB)`);
   const runner = await buildRunner(dir);
 
-  // privspec variants: the whole table (what `readCsvFile(path)` gives), the same on one thread, and only the three
-  // quasi-identifier columns (`columns` option), which is what DuckDB reads too.
+  // privspec variants: the whole table (what `readCsvFile(path)` gives, on as many threads as there are idle cores), the
+  // same on two threads and on one, and only the three quasi-identifier columns (`columns` option), which is what DuckDB
+  // reads too.
   const variants = [
     { name: 'whole table', workers: 0, columns: '' },
+    { name: 'whole table, two threads', workers: 2, columns: '' },
     { name: 'whole table, one thread', workers: 1, columns: '' },
     { name: 'columns age,sex,zip', workers: 0, columns: 'age,sex,zip' },
   ];
   const runs = variants.map(() => [] as PrivspecRun[]);
-  const duck: (Answer & { ms: number })[] = [];
+  const duck: (Answer & { ms: number; cpuMs: number })[] = [];
   const load = os.loadavg();
   for (let run = 0; run < RUNS; run++) {
     variants.forEach((v, i) => runs[i].push(runPrivspec(runner, csv, v.workers, v.columns)));
@@ -63,21 +69,25 @@ export default async function (): Promise<void> {
   const last = runs[0][runs[0].length - 1];
   console.log(`answer: ${last.classes} classes, ${last.smallClasses} classes and ${last.smallRecords} records below k=${K}; privspec and DuckDB ${agree ? 'agree' : 'DISAGREE'}`);
   console.log(`machine: ${os.availableParallelism()} cores, load average ${load[0].toFixed(1)} before and ${loadAfter[0].toFixed(1)} after (other processes slow both sides)`);
-  console.log(`DuckDB (ms): ${d.map((x) => x.toFixed(0)).join(', ')}`);
+  console.log(`DuckDB (ms): ${d.map((x) => x.toFixed(0)).join(', ')}; CPU ms (all threads): ${duck.map((r) => r.cpuMs.toFixed(0)).join(', ')}`);
   variants.forEach((v, i) => {
     const rs = runs[i];
-    console.log(`privspec, ${v.name} (ms): ${rs.map((r) => `${r.ms.toFixed(0)} (${r.parseMs.toFixed(0)} + ${r.classesMs.toFixed(0)})`).join(', ')}  [parse + classes]`);
+    console.log(
+      `privspec, ${v.name} (ms): ${rs.map((r) => `${r.ms.toFixed(0)} (${r.parseMs.toFixed(0)} + ${r.classesMs.toFixed(0)}, ${r.threads}t)`).join(', ')}  [parse + classes, threads]; ` +
+        `CPU ms: ${rs.map((r) => r.cpuMs.toFixed(0)).join(', ')}`,
+    );
   });
   const peak = (rs: PrivspecRun[]) => Math.max(...rs.map((r) => r.peakRssMb)).toFixed(0);
   console.log(
-    `privspec peak RSS (kernel maxRSS of its process, all threads): whole table ${peak(runs[0])} MB, one thread ${peak(runs[1])} MB, ` +
-      `three columns ${peak(runs[2])} MB; an idle process has ${last.baselineRssMb.toFixed(0)} MB (target ≤ 200 MB)`,
+    `privspec peak RSS (kernel maxRSS of its process, all threads): ${variants.map((v, i) => `${v.name} ${peak(runs[i])} MB`).join(', ')}; ` +
+      `an idle process has ${last.baselineRssMb.toFixed(0)} MB (target ≤ 200 MB)`,
   );
   variants.forEach((v, i) => {
     const p = runs[i].map((r) => r.ms);
     console.log(
       `table: privspec (${v.name}) ${seconds(median(p))} vs DuckDB ${seconds(median(d))} → ratio ${(median(p) / median(d)).toFixed(2)}× ` +
-        `(medians of ${RUNS}; best runs ${seconds(Math.min(...p))} vs ${seconds(Math.min(...d))} → ${(Math.min(...p) / Math.min(...d)).toFixed(2)}×; target ≤ 1.2×)`,
+        `(medians of ${RUNS}; best runs ${seconds(Math.min(...p))} vs ${seconds(Math.min(...d))} → ${(Math.min(...p) / Math.min(...d)).toFixed(2)}×; target ≤ 1.2×); ` +
+        `CPU ${(median(runs[i].map((r) => r.cpuMs)) / median(duck.map((r) => r.cpuMs))).toFixed(2)}×`,
     );
   });
 }
@@ -135,11 +145,14 @@ async function buildRunner(dir: string): Promise<string> {
     inject: [resolve('scripts/import-meta-url.js')],
   };
   const source = `
-    import { readCsvFile } from ${JSON.stringify(resolve('engine/node/read-csv-file.ts'))};
+    import { defaultThreads, readCsvFile } from ${JSON.stringify(resolve('engine/node/read-csv-file.ts'))};
+    import { statSync } from 'node:fs';
     import { equivalenceClasses } from ${JSON.stringify(resolve('engine/anonymity/equivalence-classes.ts'))};
     const baseline = process.memoryUsage().rss;
     const [path, workers, columns] = [process.argv[2], Number(process.argv[3]), process.argv[4]];
     const t0 = performance.now();
+    const c0 = process.cpuUsage();
+    const threads = workers > 0 ? workers : defaultThreads(statSync(path).size);
     readCsvFile(path, { ...(workers > 0 ? { workers } : {}), ...(columns ? { columns: columns.split(',') } : {}) }).then((table) => {
       const t1 = performance.now();
       const { classCount, sizes } = equivalenceClasses(table, ['age', 'sex', 'zip']);
@@ -147,8 +160,9 @@ async function buildRunner(dir: string): Promise<string> {
       for (let c = 0; c < classCount; c++) if (sizes[c] < ${K}) { smallClasses++; smallRecords += sizes[c]; }
       const t2 = performance.now();
       const m = process.memoryUsage();
+      const cpu = process.cpuUsage(c0);
       console.log(JSON.stringify({
-        ms: t2 - t0, parseMs: t1 - t0, classesMs: t2 - t1, classes: classCount, smallClasses, smallRecords,
+        threads, ms: t2 - t0, cpuMs: (cpu.user + cpu.system) / 1000, parseMs: t1 - t0, classesMs: t2 - t1, classes: classCount, smallClasses, smallRecords,
         baselineRssMb: baseline / 2 ** 20, peakRssMb: process.resourceUsage().maxRSS / 1024,
         heapMb: m.heapUsed / 2 ** 20, arrayBuffersMb: m.arrayBuffers / 2 ** 20,
       }));
@@ -162,9 +176,10 @@ function runPrivspec(runner: string, csv: string, workers: number, columns: stri
   return JSON.parse(execFileSync(process.execPath, [runner, csv, String(workers), columns], { encoding: 'utf8' })) as PrivspecRun;
 }
 
-async function runDuckDb(csv: string): Promise<Answer & { ms: number }> {
+async function runDuckDb(csv: string): Promise<Answer & { ms: number; cpuMs: number }> {
   const { DuckDBInstance } = await import('@duckdb/node-api');
   const t0 = performance.now();
+  const c0 = process.cpuUsage();
   const db = await DuckDBInstance.create(':memory:');
   const connection = await db.connect();
   const reader = await connection.runAndReadAll(
@@ -172,10 +187,11 @@ async function runDuckDb(csv: string): Promise<Answer & { ms: number }> {
      FROM (SELECT count(*) AS n FROM read_csv('${csv.replaceAll("'", "''")}') GROUP BY age, sex, zip)`,
   );
   const ms = performance.now() - t0;
+  const cpu = process.cpuUsage(c0);
   const [row] = reader.getRowObjects();
   connection.closeSync();
   db.closeSync();
-  return { ms, classes: Number(row.classes), smallClasses: Number(row.small_classes), smallRecords: Number(row.small_records) };
+  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, classes: Number(row.classes), smallClasses: Number(row.small_classes), smallRecords: Number(row.small_records) };
 }
 
 function sameAnswer(a: Answer, b: Answer): boolean {

@@ -1,5 +1,5 @@
 import { open, type FileHandle } from 'node:fs/promises';
-import { availableParallelism } from 'node:os';
+import { availableParallelism, loadavg } from 'node:os';
 import { assembleTable, type RangePart } from '../table/assemble-table.js';
 import { CsvRecordParser } from '../table/csv-record-parser.js';
 import { detectDelimiter } from '../table/detect-delimiter.js';
@@ -17,8 +17,8 @@ export interface ReadCsvOptions {
   /** Called with the fraction of the file parsed so far, once per chunk. */
   onProgress?: (fraction: number) => void;
   /**
-   * Threads to parse with, this one included (2 = this thread and one worker). By default one per core, at most 8 and
-   * with at least 4 MiB each, so files under 8 MiB are read on this thread alone.
+   * Threads to parse with, this one included (2 = this thread and one worker). By default one per idle core, at most 8
+   * and with at least 4 MiB each, so files under 8 MiB are read on this thread alone (see `defaultThreads`).
    */
   workers?: number;
   /** False when the file has no header row; the columns are then named `column1`, `column2`, … */
@@ -90,7 +90,7 @@ async function readOpenFile(file: FileHandle, path: string, options: ReadCsvOpti
   if (fieldCount === 0) return { columns: [], rowCount: 0, rowLines: new Int32Array(0), delimiter, source: path };
 
   const progress = progressReporter(size - dataStart, options.onProgress);
-  const wanted = options.workers ?? Math.min(availableParallelism(), MAX_THREADS, Math.floor((size - dataStart) / BYTES_PER_THREAD));
+  const wanted = options.workers ?? defaultThreads(size - dataStart);
   const threads = wanted > 1 && csvWorkerEntry() ? wanted : 1;
   const task = { path, delimiter: d, fieldCount, fields };
   // The main thread parses the first range itself (in chunks, between which it serves other events) while worker threads
@@ -135,6 +135,18 @@ async function parseHere(file: FileHandle, task: CsvWorkerTask, onChunk: (bytes:
     if (!(e instanceof TableError)) throw e;
     return { kind: 'done', range: parser.result(), endOffset: -1, error: { message: e.message, line: e.line ?? parser.line } };
   }
+}
+
+/**
+ * How many threads to parse `bytes` of data with when the caller does not say: one per idle core, at most 8, and each
+ * with at least 4 MiB. Idle cores are the cores minus the load average, plus one for this thread's own share of it:
+ * threads beyond the idle cores cannot run in parallel, and the second thread costs CPU of its own (starting a worker,
+ * merging dictionaries, copying codes), so on a busy machine one thread finishes first.
+ */
+export function defaultThreads(bytes: number): number {
+  const cores = availableParallelism();
+  const idle = Math.round(cores - loadavg()[0] + 1);
+  return Math.max(1, Math.min(cores, idle, MAX_THREADS, Math.floor(bytes / BYTES_PER_THREAD)));
 }
 
 /** Turns per-chunk byte counts (from any thread) into fractions of the data. */
