@@ -54,9 +54,30 @@ export interface RunReleaseParams {
   dryRun?: boolean;
 }
 
+/** One release's outcome, as `privspec release --json` prints it. */
+export interface ReleaseOutcome {
+  name: string;
+  /** `refused`: not enough budget left in the ledger; `unavailable`: the engine lacks the mechanism. */
+  status: 'written' | 'dry-run' | 'unavailable' | 'refused' | 'failed';
+  message: string;
+  mechanism?: string;
+  parameters?: Record<string, unknown>;
+  privacySpent?: PrivacyAmount & { accounting: string };
+  expectedError?: { confidence: number; bound: number; applies: string };
+  /** How many times the ledger had recorded this release before this run. */
+  previousRuns: number;
+  /** Absolute paths of the files written. */
+  files: string[];
+}
+
 export interface RunReleaseResult {
-  releases: Array<{ name: string; status: 'written' | 'dry-run' | 'unavailable' | 'failed'; message: string; files: string[] }>;
+  /** Absolute paths of the spec, the output folder and the spend ledger. */
+  spec: string;
   out: string;
+  ledger: string;
+  releases: ReleaseOutcome[];
+  /** The ledger's total after the run, against the spec's limit. */
+  budget: { accounting: string; limit: PrivacyAmount; spent: PrivacyAmount };
 }
 
 /** `privspec/runRelease`: runs one or all releases of a spec, exactly as `privspec release` does. */

@@ -1,12 +1,8 @@
 import * as vscode from 'vscode';
 import type { CommandFactory } from '../ctx.js';
 import { runReleaseRequestMethod, type RunReleaseParams, type RunReleaseResult } from '../protocol.js';
+import { describeRun, summarizeRun } from './release-summary.js';
 import { activeSpec } from './active-files.js';
-
-/** One line per release for the notification and the output channel. */
-export function describeRun(result: RunReleaseResult): string[] {
-  return result.releases.map((r) => `${r.name}: ${r.status}${r.message ? ` — ${r.message}` : ''}`);
-}
 
 /**
  * `PrivSpec: Run Release` (also the "▶ Run" code lens, which passes `RunReleaseParams`): after a confirmation (it spends
@@ -38,11 +34,10 @@ export const runRelease: CommandFactory = {
     );
     const lines = describeRun(result);
     ctx.output.appendLine(`release ${spec.fsPath} → ${result.out}\n  ${lines.join('\n  ')}`);
-    const failed = result.releases.filter((r) => r.status === 'failed' || r.status === 'unavailable');
-    const summary = `${result.releases.length - failed.length} of ${result.releases.length} releases written to ${vscode.workspace.asRelativePath(result.out)}`;
-    const show = failed.length > 0
-      ? vscode.window.showWarningMessage(`PrivSpec: ${summary}; ${failed.map((r) => `${r.name}: ${r.message}`).join('; ')}`, 'Show Output')
-      : vscode.window.showInformationMessage(`PrivSpec: ${summary}`, 'Reveal');
+    const { text, ok } = summarizeRun(result, vscode.workspace.asRelativePath(result.out));
+    const show = ok
+      ? vscode.window.showInformationMessage(`PrivSpec: ${text}`, 'Reveal')
+      : vscode.window.showWarningMessage(`PrivSpec: ${text}`, 'Show Output');
     const choice = await show;
     if (choice === 'Reveal' && result.out) await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(result.out));
     if (choice === 'Show Output') ctx.output.show();

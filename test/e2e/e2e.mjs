@@ -207,7 +207,18 @@ try {
   log('drafted survey.privspec');
   await shot(page, 'spec-drafted');
 
-  // 8. Timing on a 100,000-row CSV whose quasi-identifiers come from the workspace settings: open, then delete a row.
+  // 8. "PrivSpec: Run Release" asks first (it spends budget), then the language server writes the release.
+  await openFile('counts.privspec', 'by_region');
+  await runCommand('PrivSpec: Run Release');
+  await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Run Release' }).first().click();
+  const released = page.locator('.notifications-toasts .notification-list-item-message', { hasText: '1 of 1 releases written to releases/counts; ledger total ε 0.5' });
+  await released.first().waitFor();
+  const outputs = fs.readdirSync(path.join(workspace, 'releases/counts'));
+  if (!outputs.includes('by_region.csv')) throw new Error(`no by_region.csv in releases/counts: ${outputs.join(', ')}`);
+  log('released:', (await released.first().innerText()).replace(/\s+/g, ' '));
+  await shot(page, 'released');
+
+  // 9. Timing on a 100,000-row CSV whose quasi-identifiers come from the workspace settings: open, then delete a row.
   await page.keyboard.press('Control+Shift+M');
   const opened = Date.now();
   await openFile('big.csv', 'id,age,sex,zip');
