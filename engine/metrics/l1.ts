@@ -50,15 +50,25 @@ export function makeL1Metric(problem: AnonymizationProblem): Metric {
         if (!e.valid || classPass[c] === 1) kept[c] = cells.classSizes[c];
         else suppressed += cells.classSizes[c];
       }
-      const classOf = new Map<string, number>();
-      for (let j = 0; j < cells.count; j++) classOf.set(cells.codes.map((codes) => codes[j]).join(','), cells.classOf[j]);
+      // Generalized tuples → class, keyed in mixed radix over the generalized domains (exact below 2^53).
+      const maps = qi.map((q, i) => q.hierarchy.levelCodes[e.levels[i]]);
+      const radix = qi.map((q, i) => q.hierarchy.levelValues[e.levels[i]].length);
+      const numeric = radix.reduce((p, r) => p * r, 1) < 2 ** 53;
+      const key = (code: (i: number) => number): number | string => {
+        if (!numeric) return qi.map((_, i) => code(i)).join(',');
+        let k = 0;
+        for (let i = 0; i < qi.length; i++) k = k * radix[i] + code(i);
+        return k;
+      };
+      const classOf = new Map<number | string, number>();
+      for (let j = 0; j < cells.count; j++) classOf.set(key((i) => cells.codes[i][j]), cells.classOf[j]);
       const spread = suppressed / domainSize;
       let sum = n;
       for (let t = 0; t < tuples.length; t++) {
-        const g = tuples[t].map((code, i) => qi[i].hierarchy.levelCodes[e.levels[i]][code]);
+        const tuple = tuples[t];
         let size = 1;
-        for (let i = 0; i < g.length; i++) size *= pre[i][e.levels[i]][g[i]];
-        const released = kept[classOf.get(g.join(','))!] / size + spread;
+        for (let i = 0; i < qi.length; i++) size *= pre[i][e.levels[i]][maps[i][tuple[i]]];
+        const released = kept[classOf.get(key((i) => maps[i][tuple[i]]))!] / size + spread;
         sum += Math.abs(h[t] - released) - released;
       }
       return sum;
