@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { open } from 'node:fs/promises';
 import fc from 'fast-check';
-import { readCsvFile } from '../../../engine/node/read-csv-file.js';
+import { defaultThreads, readCsvFile } from '../../../engine/node/read-csv-file.js';
 import { splitAtLineBreaks } from '../../../engine/node/split-csv-file.js';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { TableError } from '../../../engine/table/table.js';
@@ -94,6 +94,13 @@ describe('readCsvFile', function () {
     assertSameTable(await readCsvFile(path, { columns: ['note', 'id'], workers: 1 }), expected);
     assertSameTable(await readCsvFile(path, { columns: ['note', 'id'], workers: 2 }), expected);
     await assert.rejects(readCsvFile(path, { columns: ['zip'] }), (e: unknown) => e instanceof TableError && e.file === path && /no column 'zip'/.test(e.message));
+  });
+
+  it('uses one thread below 8 MiB and never more threads than cores or 8', () => {
+    assert.equal(defaultThreads(1 << 20), 1);
+    assert.equal(defaultThreads((8 << 20) - 1), 1);
+    const many = defaultThreads(1 << 30);
+    assert.ok(many >= 1 && many <= Math.min(availableParallelism(), 8), String(many));
   });
 
   it('reports a missing file or a directory in one line naming it', async () => {
