@@ -18,6 +18,7 @@ import { PrivspecDocumentSymbolProvider } from './lsp/privspec-document-symbols.
 import { PrivspecFormatter } from './lsp/privspec-formatter.js';
 import { PrivspecHoverProvider } from './lsp/privspec-hover.js';
 import { PrivspecSemanticTokenProvider } from './lsp/privspec-semantic-tokens.js';
+import { PrivspecTokenBuilder } from './privspec-token-builder.js';
 import { PrivspecValidator, registerValidationChecks } from './privspec-validator.js';
 
 /** Services added to Langium's for the privspec language. */
@@ -30,6 +31,7 @@ export type PrivspecServices = LangiumServices & PrivspecAddedServices;
 
 /** Wires the privspec services over Langium's defaults: validator, data cache and every LSP feature. */
 export const PrivspecModule: Module<PrivspecServices, PartialLangiumServices & PrivspecAddedServices> = {
+  parser: { TokenBuilder: () => new PrivspecTokenBuilder() },
   validation: { PrivspecValidator: (services) => new PrivspecValidator(services) },
   data: { CsvStore: () => new CsvStore() },
   lsp: {

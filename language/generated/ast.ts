@@ -405,11 +405,15 @@ export function isHierarchyGroup(item: unknown): item is HierarchyGroup {
     return reflection.isInstance(item, HierarchyGroup.$type);
 }
 
-/** An identifier; the short keywords below also serve as names, so a column or release may be called `date` or `c`. */
-export type Identifier = 'c' | 'count' | 'date' | 'decade' | 'grid' | 'groups' | 'k' | 'loss' | 'mean' | 'metric' | 'mode' | 'month' | 'rows' | 'sampling' | 'size' | 'sum' | 'unit' | 'year' | string;
+/**
+ * An identifier. The short keywords `date month year decade unit size rows groups k c count sum mean mode grid sampling
+ * metric loss` also serve as names (a column or a release may be called `date` or `c`): the lexer puts them in the
+ * ID token category (`privspec-token-builder.ts`), which keeps the parser's lookahead as small as with plain IDs.
+ */
+export type Identifier = string;
 
 export function isIdentifier(item: unknown): item is Identifier {
-    return item === 'date' || item === 'month' || item === 'year' || item === 'decade' || item === 'unit' || item === 'size' || item === 'rows' || item === 'groups' || item === 'k' || item === 'c' || item === 'count' || item === 'sum' || item === 'mean' || item === 'mode' || item === 'grid' || item === 'sampling' || item === 'metric' || item === 'loss' || (typeof item === 'string' && (/[_a-zA-Z][\w]*/.test(item)));
+    return (typeof item === 'string' && (/[_a-zA-Z][\w]*/.test(item)));
 }
 
 /** Numeric intervals of the given widths, one level each, starting at `from` (default 0); the top level is `*`. */
