@@ -5,6 +5,7 @@ import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
 import { checkDocument, loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { analyzeDocument } from '../../language/privspec-analysis.js';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 
 // Parsing and checking must never throw, whatever the text: every input yields a list of diagnostics.
 // 5,000 random token streams plus 5,000 mutated valid specs run in the normal suite. Every case runs the parser, the
@@ -78,6 +79,25 @@ describe('spec language robustness (fast-check)', function () {
 
   it('never throws on random token streams (5,000 cases)', async () => {
     await fc.assert(fc.asyncProperty(tokenStream, checkNeverThrows), { numRuns: 5000 });
+  });
+
+  it('formats any spec without throwing, and formatting a formatted spec changes nothing (300 cases)', async () => {
+    const format = async (text: string) => {
+      const document = await loadSpecText(text, join(fixtures, 'robust-format.privspec'), services);
+      try {
+        const edits = await services.lsp.Formatter!.formatDocument(document, { textDocument: { uri: document.uri.toString() }, options: { tabSize: 2, insertSpaces: true } });
+        return TextDocument.applyEdits(TextDocument.create('x', 'privspec', 1, text), edits);
+      } finally {
+        services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
+      }
+    };
+    await fc.assert(fc.asyncProperty(fc.array(mutation, { maxLength: 2 }), async (ms) => {
+      const once = await format(mutate(VALID, ms));
+      const parsed = await loadSpecText(once, join(fixtures, 'robust-format.privspec'), services);
+      const clean = parsed.parseResult.parserErrors.length === 0 && parsed.parseResult.lexerErrors.length === 0;
+      services.shared.workspace.LangiumDocuments.deleteDocument(parsed.uri);
+      if (clean) assert.equal(await format(once), once);
+    }), { numRuns: 300 });
   });
 
   it('never throws on mutated valid specs (5,000 cases)', async () => {
