@@ -4,7 +4,9 @@ import { NodeEvaluator, type NodeEvaluation } from './node-evaluator.js';
 import type { AnonymizationProblem } from './problem.js';
 import { isValidityMonotone, type SearchOptions, type SearchResult } from './search-types.js';
 import { NodeQueue } from './node-queue.js';
+import { monotoneRelaxation } from './relaxation.js';
 import { TagState } from './tag-state.js';
+import { checkClasses } from './class-check.js';
 
 /**
  * The globally optimal full-domain generalization under a privacy model with record suppression, found without
@@ -27,8 +29,13 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
   const tree = evaluator.rollUp.treeShaped;
   const tags = new TagState(lattice, tree && isValidityMonotone(problem));
   const metricMonotonic = tree && metric.monotonic;
+  // For models that are not monotonic under suppression, a monotonic relaxation still proves nodes invalid in bulk.
+  const relaxation = tree && !tags.monotone ? monotoneRelaxation(problem) : [];
+  const relaxed = relaxation.length > 0 ? new TagState(lattice, true) : undefined;
   const { bounds, levelSums } = boundsAndLevelSums(lattice, metric);
   const evaluated = new Uint8Array(lattice.size);
+  /** Nodes whose classes were computed, for the full model or the relaxation: what `checked` counts. */
+  const grouped = new Uint8Array(lattice.size);
   const values = new Float64Array(lattice.size).fill(NaN);
   let best: { id: number; loss: number; evaluation: NodeEvaluation } | undefined;
   let checked = 0;
@@ -38,9 +45,11 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
   const evaluate = (id: number): NodeEvaluation => {
     options.signal?.throwIfAborted();
     const e = evaluator.evaluate(id);
-    checked++;
+    if (!grouped[id]) checked++;
+    grouped[id] = 1;
     evaluated[id] = 1;
     tags.record(id, e.valid);
+    if (relaxed && !relaxed.isKnown(id)) relaxed.record(id, checkClasses(e.cells, relaxation).outliers <= problem.maxOutliers);
     // A monotonic metric's value bounds every generalization, valid or not, so it is kept for invalid nodes too.
     if (e.valid || (metricMonotonic && !metric.boundIsExact)) values[id] = metric.boundIsExact ? bounds[id] : metric.value(e);
     if (e.valid && better(id, values[id])) best = { id, loss: values[id], evaluation: e };
@@ -85,6 +94,53 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
       u = next;
     }
   };
+  /** Validity under the relaxation alone: grouping and the weaker criteria, counted as a node evaluated. */
+  const relaxedValid = (id: number): boolean => {
+    if (relaxed!.isKnown(id)) return relaxed!.isValid(id);
+    options.signal?.throwIfAborted();
+    if (!grouped[id]) checked++;
+    grouped[id] = 1;
+    const valid = checkClasses(evaluator.cellsOf(id), relaxation).outliers <= problem.maxOutliers;
+    relaxed!.record(id, valid);
+    return valid;
+  };
+  /** Settles `id` under the relaxation the way `resolve` settles it under a monotonic model. */
+  const resolveRelaxed = (id: number) => {
+    const chain = [id];
+    for (let cur = id; !relaxed!.isValid(cur); ) {
+      const next = pickSuccessor(lattice, bounds, cur);
+      if (next < 0) break;
+      chain.push(next);
+      cur = next;
+    }
+    let lo = 0;
+    let hi = chain.length - 1;
+    let highestInvalid = -1;
+    while (lo <= hi && !relaxed!.isKnown(id)) {
+      const mid = (lo + hi) >> 1;
+      if (relaxedValid(chain[mid])) hi = mid - 1;
+      else {
+        lo = mid + 1;
+        highestInvalid = chain[mid];
+      }
+    }
+    for (let u = highestInvalid; u >= 0; ) {
+      let next = -1;
+      for (const s of lattice.successors(u)) {
+        if (!relaxed!.isKnown(s) && !relaxedValid(s)) {
+          next = s;
+          break;
+        }
+      }
+      u = next;
+    }
+  };
+  /** Whether `id` is proved invalid without checking the full model. */
+  const ruledOut = (id: number): boolean => {
+    if (!relaxed) return false;
+    if (!relaxed.isKnown(id)) resolveRelaxed(id);
+    return relaxed.isInvalid(id);
+  };
   /** Visits nodes in order of their bound and stops once the bound passes the best loss found. */
   const bestFirst = (candidates: ArrayLike<number>) => {
     const queue = new NodeQueue(candidates, bounds, levelSums);
@@ -92,8 +148,9 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
       const id = queue.pop();
       if (best && bounds[id] > best.loss) break;
       if (evaluated[id] || tags.isInvalid(id) || !better(id, bounds[id])) continue;
-      if (!tags.monotone) evaluate(id);
-      else {
+      if (!tags.monotone) {
+        if (!ruledOut(id)) evaluate(id);
+      } else {
         if (!tags.isKnown(id)) resolve(id);
         if (tags.isValid(id) && !evaluated[id]) evaluate(id);
       }
@@ -107,7 +164,9 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
     // node gets checked by the classification, since tagging only marks nodes above a valid one as valid.
     classify(lattice, tags, levelSums, bounds, values, () => best?.loss, evaluate, options);
   } else if (!tags.monotone && metricMonotonic && !metric.boundIsExact) {
-    levelOrderWithInheritedBounds(lattice, levelSums, bounds, values, () => best?.loss, evaluate);
+    levelOrderWithInheritedBounds(lattice, levelSums, bounds, values, () => best?.loss, (id) => {
+      if (!ruledOut(id)) evaluate(id);
+    });
   } else {
     bestFirst(allNodes(lattice));
   }
@@ -182,7 +241,7 @@ function levelOrderWithInheritedBounds(
   bounds: Float64Array,
   values: Float64Array,
   bestLoss: () => number | undefined,
-  evaluate: (id: number) => NodeEvaluation,
+  evaluate: (id: number) => void,
 ) {
   const inherited = Float64Array.from(bounds);
   const order = Array.from({ length: lattice.size }, (_, id) => id).sort((a, b) => levelSums[a] - levelSums[b] || a - b);

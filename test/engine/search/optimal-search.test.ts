@@ -18,6 +18,7 @@ import { searchOptimal } from '../../../engine/search/optimal-search.js';
 import { makeProblem, type AnonymizationProblem } from '../../../engine/search/problem.js';
 import { column, tableFromRows } from '../../../engine/table/table.js';
 import { exampleProblem } from './arx-example.js';
+import { monotoneRelaxation } from '../../../engine/search/relaxation.js';
 
 const METRICS: Record<string, (p: AnonymizationProblem) => Metric> = {
   entropy: makeEntropyMetric,
@@ -102,5 +103,17 @@ describe('lattice search', () => {
   it('visits fewer nodes than exhaustive search on the example', () => {
     const p = exampleProblem([new KAnonymity(2)]);
     assert.ok(searchOptimal(p, makeEntropyMetric(p)).checked < 36);
+  });
+});
+
+describe('monotone relaxation of non-monotone models', () => {
+  it('keeps the size floor and the distinct values entropy and recursive ℓ-diversity require', () => {
+    // Entropy 2.5-diversity needs ⌈2.5⌉ = 3 records and 3 distinct values; recursive (2, 2)-diversity needs 2 distinct.
+    const table = tableFromRows(['age', 'diagnosis'], [['34', 'flu'], ['45', 'cold'], ['66', 'flu']]);
+    const p = makeProblem(table, {
+      qi: ['age'], hierarchies: [parseArxHierarchy('34;*\n45;*\n66;*\n', 'age')],
+      criteria: [new KAnonymity(2), new EntropyLDiversity('diagnosis', 2.5), new RecursiveCLDiversity('diagnosis', 2, 2)], suppression: 0.2,
+    });
+    assert.deepEqual(monotoneRelaxation(p).map((c) => c.name), ['2-anonymity', '3-anonymity', 'distinct-3-diversity on diagnosis', 'distinct-2-diversity on diagnosis']);
   });
 });
