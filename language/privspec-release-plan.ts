@@ -38,6 +38,9 @@ export function budgetPlan(budget: ast.Budget | undefined): BudgetPlan {
 export interface Sensitivity {
   readonly l1: number;
   readonly l2: number;
+  /** The sensitivities of the row count alone (the denominator of a mean): 1 per row, G·R and √G·R when bounded. */
+  readonly countL1: number;
+  readonly countL2: number;
   /** Why, in one phrase, for hovers and reports. */
   readonly why: string;
 }
@@ -120,7 +123,7 @@ export function releasePlan(release: ast.Release, budget: BudgetPlan, unit?: str
   const plan = { ...base, dp: true, mechanism: m.kind, sensitivity, box: boxOf(query), userLevel };
   if (problems.length > 0) return plan;
   // Building a measurement does exact rational arithmetic; a release that did not change since the last parse reuses it.
-  const key = `${m.$cstNode?.text}|${query.kind}|${sensitivity.l1}|${sensitivity.l2}|${budget.delta}`;
+  const key = `${m.$cstNode?.text}|${query.kind}|${sensitivity.l1}|${sensitivity.l2}|${sensitivity.countL1}|${budget.delta}`;
   const cached = costCache.get(key);
   if (cached) return { ...plan, ...cached };
   const priced = mechanismCosts(m, query, sensitivity, budget, problems);
@@ -166,7 +169,7 @@ function mechanismCosts(m: ast.Mechanism, q: ast.Query, s: Sensitivity, budget: 
         return { costs: pureCosts(em.cost), noise: { kind: 'exponential', epsilon, sensitivity: s.l1 } };
       }
       // A mean spends half of ε on the clamped sum and half on the count.
-      const parts = q.kind === 'mean' ? [makeLaplace({ sensitivity: s.l1, epsilon: epsilon / 2 }), makeLaplace({ sensitivity: 1, epsilon: epsilon / 2, integer: true })] : [makeLaplace({ sensitivity: s.l1, epsilon, integer })];
+      const parts = q.kind === 'mean' ? [makeLaplace({ sensitivity: s.l1, epsilon: epsilon / 2 }), makeLaplace({ sensitivity: s.countL1, epsilon: epsilon / 2, integer: true })] : [makeLaplace({ sensitivity: s.l1, epsilon, integer })];
       const scale = Number(parts[0].parameters.scale);
       const total = parts.length === 1 ? parts[0].cost : pure(sequentialEpsilon(parts.map((p) => (p.cost as { epsilon: number }).epsilon)));
       return { costs: pureCosts(total), noise: { kind: 'laplace', scale }, error95: laplaceErrorBound(scale, 0.05) };
@@ -179,7 +182,7 @@ function mechanismCosts(m: ast.Mechanism, q: ast.Query, s: Sensitivity, budget: 
       const d = delta ?? budget.delta;
       if (q.kind === 'mean') {
         // A mean spends half of ρ on the clamped sum and half on the count; ρ adds (Bun–Steinke Lemma 2.3).
-        const parts = [makeGaussian({ sensitivity: s.l2, rho: rho / 2 }), makeGaussian({ sensitivity: 1, rho: rho / 2, integer: true })];
+        const parts = [makeGaussian({ sensitivity: s.l2, rho: rho / 2 }), makeGaussian({ sensitivity: s.countL2, rho: rho / 2, integer: true })];
         const total = composeZcdp(parts.map((p) => (p.cost as { rho: number }).rho));
         const sigma = Number(parts[0].parameters.sigma);
         return { costs: { zcdp: zcdp(total), approx: d !== undefined && d > 0 && d < 1 ? approx(epsilonClassic(total, d), d) : undefined }, noise: { kind: 'gaussian', sigma }, error95: gaussianErrorBound(sigma, 0.05) };
@@ -230,19 +233,19 @@ function sensitivityOf(query: ast.Query, release: ast.Release, unit: string | un
     problems.push({ code: 'parameter-out-of-range', message: `grid size must be a positive integer, got ${query.size}`, node: query, property: 'size' });
   }
   const bound = hasBound(query) ? (query as ast.CountQuery).bound : undefined;
-  if (!bound || unit === undefined) return { l1: perRow, l2: perRow, why: perRow === 1 ? 'one row changes one count by 1' : `one row changes the sum by at most ${perRow}` };
+  if (!bound || unit === undefined) return { l1: perRow, l2: perRow, countL1: 1, countL2: 1, why: perRow === 1 ? 'one row changes one count by 1' : `one row changes the sum by at most ${perRow}` };
   const grouped = (query as ast.CountQuery).by.length > 0;
   const rows = bound.rows;
   const groups = grouped ? bound.groups : 1;
   if (rows === undefined || groups === undefined) {
     problems.push({ code: 'missing-parameter', message: `bound unit needs ${rows === undefined ? "'rows R'" : "'groups G' for a grouped query"}`, node: bound, property: 'rows' });
-    return { l1: NaN, l2: NaN, why: 'unbounded' };
+    return { l1: NaN, l2: NaN, countL1: NaN, countL2: NaN, why: 'unbounded' };
   }
   for (const [name, v] of [['groups', groups], ['rows', rows]] as const) {
     if (!(Number.isInteger(v) && v >= 1)) problems.push({ code: 'parameter-out-of-range', message: `${name} must be a positive integer, got ${v}`, node: bound, property: name });
   }
   void release;
-  return { l1: groups * rows * perRow, l2: Math.sqrt(groups) * rows * perRow, why: `one ${unit} changes ≤ ${rows} rows in each of ≤ ${groups} groups` };
+  return { l1: groups * rows * perRow, l2: Math.sqrt(groups) * rows * perRow, countL1: groups * rows, countL2: Math.sqrt(groups) * rows, why: `one ${unit} changes ≤ ${rows} rows in each of ≤ ${groups} groups` };
 }
 
 function valueOf(v: ast.Value | undefined): number | string {

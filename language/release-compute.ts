@@ -56,8 +56,8 @@ function noiseFor(plan: ReleasePlan, size: number, rng: RandomSource, part: 'val
   const eps = param(m, 'epsilon');
   const rho = param(m, 'rho');
   const delta = param(m, 'delta');
-  const l1 = part === 'count' ? 1 : s.l1;
-  const l2 = part === 'count' ? 1 : s.l2;
+  const l1 = part === 'count' ? s.countL1 : s.l1;
+  const l2 = part === 'count' ? s.countL2 : s.l2;
   if (m.kind === 'laplace') return makeLaplace({ sensitivity: l1, epsilon: mean ? eps! / 2 : eps!, integer, size, rng });
   if (rho !== undefined) return makeGaussian({ sensitivity: l2, rho: mean ? rho / 2 : rho, integer, size, rng });
   return makeGaussian({ sensitivity: l2, epsilon: eps!, delta: delta!, integer, size, rng });
