@@ -78,6 +78,11 @@ export async function runReleasesForDocument(services: PrivspecServices, documen
   const rng: RandomSource = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
   const ledger = await readLedger(specFile);
   const accounting = analysis.budget.accounting;
+  // Ignoring a past spend would understate what has been spent; a spend that the accounting cannot state stops the run.
+  const unstated = ledger.entries.filter((e) => !e.costs[accounting]);
+  if (unstated.length > 0) {
+    throw new RunRefused(`${ledgerPath(specFile)}: ${unstated.length} recorded ${unstated.length === 1 ? 'spend' : 'spends'} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`, 'spec');
+  }
   const limit = budgetLimit(analysis.budget);
   const key = mainKey(accounting);
   const sym = key === 'rho' ? 'ρ' : 'ε';

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -105,6 +105,17 @@ describe('privspec release', () => {
     assert.equal(report.parameters.sensitivityL2, 2);
     assert.ok(report.notes.includes('contribution bounding dropped 2 rows'));
     assert.deepEqual(report.privacySpent, { accounting: 'zcdp', rho: 0.5 });
+  });
+
+  it('refuses to run when the ledger holds spends the accounting cannot state', async () => {
+    const dir = fresh('release-unit.privspec');
+    assert.equal((await run(dir, ['release', 'release-unit.privspec', '--out', 'out'])).code, 0);
+    // The Gaussian spend recorded under zCDP has no pure-ε statement; switching the spec to pure accounting must not hide it.
+    const spec = join(dir, 'release-unit.privspec');
+    writeFileSync(spec, readFileSync(spec, 'utf8').replace('budget { rho 0.5 }', 'budget { epsilon 1 }').replace('gaussian rho 0.5', 'laplace epsilon 0.5'));
+    const { code, err } = await run(dir, ['release', 'release-unit.privspec', '--out', 'out']);
+    assert.equal(code, 1);
+    assert.match(err, /1 recorded spend \(first: 'per_sex'\) cannot be stated under 'pure' accounting/);
   });
 
   it('refuses to write into the folder of the input data (exit 2)', async () => {
