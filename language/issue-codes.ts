@@ -22,5 +22,6 @@ export namespace IssueCodes {
   export const MissingDataset = 'missing-dataset';
   export const Duplicate = 'duplicate';
   export const SensitiveNotDeclared = 'sensitive-not-declared';
+  export const PinWithoutEffect = 'pin-without-effect';
 }
 

@@ -7,6 +7,8 @@ import { AstUtils, Cancellation, delayNextTick, OperationCancelled, type Validat
 import { equivalenceClasses } from '../engine/anonymity/equivalence-classes.js';
 import { kAnonymityViolations } from '../engine/anonymity/k-anonymity-report.js';
 import { lDiversityReport } from '../engine/anonymity/criterion-report.js';
+import { bindHierarchy } from '../engine/hierarchy/bound-hierarchy.js';
+import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
 import { HierarchyIssueCodes, validateHierarchy } from '../engine/hierarchy/validate-hierarchy.js';
 import { column, TableError, type Table } from '../engine/table/table.js';
 import { CsvFileError, type CsvStore } from './data/csv-store.js';
@@ -118,14 +120,18 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
     } catch {
       return; // Parameter errors are the fast checks' business.
     }
-    const classes = equivalenceClasses(table, plan.quasi);
+    // Pinned columns (`generalize zip 1`) are counted at their pinned level, the others as they stand.
+    const pinned = pinnedGeneralization(table, plan.quasi, hierarchies, anonymity.pins, block, report);
+    if (pinned === null) return;
+    const classes = equivalenceClasses(table, plan.quasi, pinned?.generalization);
+    const stands = pinned ? `at the pinned levels (${pinned.label})` : 'as it stands';
     let violated = false;
     for (const clause of block.clauses) {
       if (clause.$type === 'KClause' && anonymity.k !== undefined) {
         const v = kAnonymityViolations(classes, anonymity.k);
         if (v.classes > 0) {
           violated = true;
-          report('warning', `the data as it stands violates ${anonymity.k}-anonymity on ${plan.quasi.join(', ')}: ${v.records} of ${table.rowCount} rows are in ${v.classes} ${v.classes === 1 ? 'class' : 'classes'} smaller than ${anonymity.k}`, { node: clause, code: IssueCodes.KAnonymityViolated });
+          report('warning', `the data ${stands} violates ${anonymity.k}-anonymity on ${plan.quasi.join(', ')}: ${v.records} of ${table.rowCount} rows are in ${v.classes} ${v.classes === 1 ? 'class' : 'classes'} smaller than ${anonymity.k}`, { node: clause, code: IssueCodes.KAnonymityViolated });
         }
       }
     }
@@ -136,7 +142,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
       const r = lDiversityReport(table, classes, criterion);
       if (r.classes > 0) {
         violated = true;
-        report('warning', `the data as it stands violates ${criterion.name}: ${r.records} of ${table.rowCount} rows are in ${r.classes} of ${classes.classCount} ${classes.classCount === 1 ? 'class' : 'classes'} that fail it`, { node: clause, code: IssueCodes.LDiversityViolated });
+        report('warning', `the data ${stands} violates ${criterion.name}: ${r.records} of ${table.rowCount} rows are in ${r.classes} of ${classes.classCount} ${classes.classCount === 1 ? 'class' : 'classes'} that fail it`, { node: clause, code: IssueCodes.LDiversityViolated });
       }
     });
     if (violated) {
@@ -152,6 +158,29 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
     }
   }
 }
+
+/**
+ * The generalization the pins describe (pinned columns at their level, the rest at 0), undefined without pins, or
+ * null after reporting a pin above its hierarchy's top level.
+ */
+function pinnedGeneralization(table: Table, quasi: readonly string[], hierarchies: ReadonlyMap<string, Hierarchy>, pins: ReadonlyMap<string, number>, block: ast.Anonymity, report: ValidationAcceptor) {
+  const used = quasi.filter((q) => pins.has(q) && hierarchies.has(q));
+  if (used.length === 0) return undefined;
+  for (const q of used) {
+    const height = hierarchies.get(q)!.height;
+    if (pins.get(q)! > height) {
+      const clause = [...block.clauses].reverse().find((c): c is ast.LevelClause => ast.isLevelClause(c) && c.column?.name === q);
+      report('error', `'${q}' is pinned to level ${pins.get(q)}, but its hierarchy's top level is ${height}`, { node: clause ?? block, property: clause ? 'level' : undefined, code: IssueCodes.ParameterOutOfRange } as never);
+      return null;
+    }
+  }
+  const bound = quasi.map((q) => hierarchies.get(q) ?? identityHierarchy);
+  const generalization = { hierarchies: quasi.map((q, i) => bindHierarchy(bound[i], column(table, q)).bound), levels: quasi.map((q) => (used.includes(q) ? pins.get(q)! : 0)) };
+  return { generalization, label: used.map((q) => `${q}=${pins.get(q)}`).join(', ') };
+}
+
+/** Level 0 only: what an unpinned column without a hierarchy is counted with. */
+const identityHierarchy: Hierarchy = { height: 0, generalize: (v) => [v] };
 
 /** δ must be below 1/n: a δ of 1/n allows a mechanism that publishes one whole random record. */
 function checkDeltas(spec: ast.Spec, n: number, accept: ValidationAcceptor): void {

@@ -104,6 +104,8 @@ export interface AnonymityPlan {
   /** Fraction of rows the search may suppress, in [0, 1]. */
   readonly suppression: number;
   readonly metric: string;
+  /** Levels the spec pins quasi-identifiers to (`generalize zip 1`); a later pin of a column wins. */
+  readonly pins: ReadonlyMap<string, number>;
 }
 
 /** Builds the criteria of an anonymity block; throws `TableError` for parameters the engine rejects. */
@@ -112,13 +114,15 @@ export function anonymityPlan(block: ast.Anonymity): AnonymityPlan {
   let k: number | undefined;
   let suppression = 0;
   let metric = 'entropy';
+  const pins = new Map<string, number>();
   for (const c of block.clauses) {
+    if (c.$type === 'LevelClause' && c.column) pins.set(c.column.name, c.level);
     if (c.$type === 'KClause') criteria.push(new KAnonymity((k = c.k)));
     else if (c.$type === 'LDiversityClause') criteria.push(lDiversity(c));
     else if (c.$type === 'SuppressionClause') suppression = c.percent ? c.limit / 100 : c.limit;
     else if (c.$type === 'MetricClause') metric = c.metric;
   }
-  return { k, criteria, suppression, metric };
+  return { k, criteria, suppression, metric, pins };
 }
 
 function lDiversity(c: ast.LDiversityClause): Criterion {

@@ -128,6 +128,13 @@ export class PrivspecValidator {
         const sensitive = dataset?.clauses.flatMap((x) => (x.$type === 'RoleClause' && x.role === 'sensitive' ? x.columns.map((y) => y.name) : []));
         if (c.column && sensitive && !sensitive.includes(c.column.name)) accept('warning', `'${c.column.name}' is not declared 'sensitive' in the dataset`, { node: c, property: 'column', code: IssueCodes.SensitiveNotDeclared });
       }
+      if (c.$type === 'LevelClause') {
+        if (!(Number.isInteger(c.level) && c.level >= 0)) accept('error', `a generalization level is an integer ≥ 0, got ${c.level}`, { node: c, property: 'level', code: IssueCodes.ParameterOutOfRange });
+        const spec = AstUtils.getContainerOfType(c, (n): n is ast.Spec => n.$type === 'Spec');
+        const quasi = spec?.datasets[0]?.clauses.flatMap((x) => (x.$type === 'RoleClause' && x.role === 'quasi' ? x.columns.map((y) => y.name) : []));
+        if (c.column && quasi && !quasi.includes(c.column.name)) accept('warning', `'${c.column.name}' is not a quasi-identifier, so pinning its level has no effect`, { node: c, property: 'column', code: IssueCodes.PinWithoutEffect });
+        else if (c.column && spec && !spec.hierarchies.some((h) => h.column?.name === c.column.name)) accept('error', `'${c.column.name}' has no hierarchy to pin a level of`, { node: c, property: 'column', code: IssueCodes.PinWithoutEffect });
+      }
       if (c.$type === 'SuppressionClause') {
         const f = c.percent ? c.limit / 100 : c.limit;
         if (!(f >= 0 && f <= 1)) accept('error', `suppression must be between 0 and ${c.percent ? '100%' : '1'}, got ${c.limit}${c.percent ? '%' : ''}`, { node: c, property: 'limit', code: IssueCodes.ParameterOutOfRange });

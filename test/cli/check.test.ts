@@ -229,3 +229,18 @@ describe('privspec check: hierarchy files', () => {
     assert.equal(only(json, 'hierarchy-invalid').message, 'hierarchy row has 2 levels, expected 3 as on the first row (data/diagnosis-ragged.csv:2)');
   });
 });
+
+describe('privspec check: pinned levels', () => {
+  it('counts classes at the levels the anonymity block pins', async () => {
+    const { code, json } = await check('pinned-levels.privspec');
+    // Hand-counted: in 20-year bands with sex kept, only the single X row (age 51) is alone.
+    assert.equal(only(json, 'k-anonymity-violated').message, 'the data at the pinned levels (age=2, sex=0) violates 2-anonymity on age, sex: 1 of 12 rows are in 1 class smaller than 2');
+    assert.equal(code, 0);
+  });
+
+  it('rejects a pin above the hierarchy and warns about a pin on a column that is not a quasi-identifier', async () => {
+    const { json } = await check('pinned-too-high.privspec');
+    assert.equal(only(json, 'parameter-out-of-range').message, "'age' is pinned to level 5, but its hierarchy's top level is 3");
+    assert.equal(only(json, 'pin-without-effect').message, "'zip' is not a quasi-identifier, so pinning its level has no effect");
+  });
+});

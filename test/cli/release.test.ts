@@ -65,6 +65,17 @@ describe('privspec release', () => {
     assert.equal(lines[11], '11,*,*,10021,asthma,72000,168');
   });
 
+  it('applies the pinned levels in a generalize release', async () => {
+    const dir = fresh('pinned-levels.privspec');
+    const { code } = await run(dir, ['release', 'pinned-levels.privspec', '--out', 'out']);
+    assert.equal(code, 0);
+    const lines = readFileSync(join(dir, 'out', 'public.csv'), 'utf8').trim().split('\n');
+    // Hand-checked: age 34 in 20-year bands is 20-39 and sex stays; the X row is the one row suppressed (10 % of 12 allows 1).
+    assert.equal(lines[1], '1,20-39,F,10001,flu,52000,165');
+    assert.equal(lines[11], '11,*,*,10021,asthma,72000,168');
+    assert.equal(json(join(dir, 'out', 'public.json')).parameters.pinned, true);
+  });
+
   it('gives the same output for the same seed', async () => {
     const a = fresh('release-basic.privspec');
     const b = fresh('release-basic.privspec');
