@@ -43,6 +43,11 @@ export class Ctx implements vscode.Disposable {
     this.diagnostics = new CsvDiagnostics(this.config, this.models, this.worker, log);
     this.budget = new BudgetStatus(() => this.client_);
     this.disposables.push(this.output, this.worker, this.models, this.diagnostics, this.budget);
+    this.disposables.push(vscode.workspace.onDidChangeConfiguration(async (e) => {
+      if (!Config.requiresServerRestart.some((key) => e.affectsConfiguration(key))) return;
+      const answer = await vscode.window.showInformationMessage('PrivSpec: the language server setting changed.', 'Restart Server');
+      if (answer) await this.startServer();
+    }));
     extension.subscriptions.push(this);
   }
 

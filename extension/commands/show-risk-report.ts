@@ -37,7 +37,7 @@ interface ReportTarget {
 async function reportTarget(ctx: Ctx, uri?: vscode.Uri): Promise<ReportTarget | undefined> {
   const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
   if (document && isSpec(document)) {
-    const dataset = ctx.models.all().find((d) => d.specPath === document.uri.fsPath);
+    const dataset = ctx.models.all().find((d) => d.specPath === document.uri.fsPath && d.model.qi.length > 0);
     if (!dataset) throw new Error(`${path.basename(document.uri.fsPath)} declares no dataset with quasi-identifiers`);
     return { csvPath: dataset.csvPath, model: dataset.model, delimiter: dataset.delimiter };
   }
@@ -51,7 +51,7 @@ async function reportTarget(ctx: Ctx, uri?: vscode.Uri): Promise<ReportTarget | 
     return { csvPath: document.uri.fsPath, model: resolved.model, delimiter: resolved.delimiter };
   }
   // Neither a CSV nor a spec is active: offer every dataset the workspace's specs declare.
-  const datasets = ctx.models.all();
+  const datasets = ctx.models.all().filter((d) => d.model.qi.length > 0);
   if (datasets.length === 0) throw new Error('open a CSV or a .privspec file first');
   const picked = datasets.length === 1 ? datasets[0] : (await vscode.window.showQuickPick(
     datasets.map((d) => ({ label: vscode.workspace.asRelativePath(d.csvPath), description: path.basename(d.specPath), d })),
