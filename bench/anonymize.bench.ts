@@ -4,7 +4,7 @@
 // (node dist/cli.cjs: start, read the CSV and hierarchies, search, print JSON), built first when dist/ is missing.
 import { spawnSync } from 'node:child_process';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
-import { tmpdir } from 'node:os';
+import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { KAnonymity } from '../engine/criteria/k-anonymity.js';
 import { makeEntropyMetric } from '../engine/metrics/non-uniform-entropy.js';
@@ -67,7 +67,7 @@ export default async function () {
         c.label,
         `${search.toFixed(0)} ms (min ${Math.min(...warm).toFixed(0)})`,
         range(c.arxWarm, 'ms'),
-        ratio(search, c.arxWarm),
+        `${ratio(search, c.arxWarm)} (min ${ratio(Math.min(...warm), c.arxWarm)})`,
         `${checked} of ${nodes}`,
         cold ? `${cold.ms.toFixed(0)} ms, ${cold.rssMb.toFixed(0)} MB` : '—',
         c.arxCold ? `${range(c.arxCold, 'ms')}, 430 MB` : '—',
@@ -79,6 +79,8 @@ export default async function () {
   }
   printTable(['case', 'privspec search (median)', 'ARX warm', 'ratio (≤ 0.5)', 'nodes evaluated', 'privspec process', 'ARX cold', 'ratio (≤ 0.5)'], rows);
   console.log(`\nsearch: median of ${WARM_RUNS} runs after one warm-up; process: median of ${COLD_RUNS} cold runs of node dist/cli.cjs anonymize … --json`);
+  // Other work on the machine inflates medians far more than minima; say how busy it was.
+  console.log(`load average during the run: ${loadavg().map((x) => x.toFixed(1)).join(', ')} (1, 5, 15 min) on ${availableCores()} cores`);
   console.log('ARX 3.9.2 figures: Flash, OpenJDK 17, measured on this machine (issue 3); the ARX cold process used 430 MB.');
 }
 
@@ -112,6 +114,10 @@ function writeRepeated(dir: string, scratch: string, times: number): string {
   const path = join(scratch, `adult-x${times}.csv`);
   writeFileSync(path, `${lines[0]}\n${Array.from({ length: times }, () => body).join('\n')}\n`);
   return path;
+}
+
+function availableCores(): number {
+  return availableParallelism();
 }
 
 function median(xs: number[]): number {
