@@ -41,6 +41,11 @@ export class Ctx implements vscode.Disposable {
     const log = (line: string) => this.log(line);
     this.models = new CsvModels(this.config, this.worker, log);
     this.diagnostics = new CsvDiagnostics(this.config, this.models, this.worker, log);
+    // A worker that crashed lost the checks it kept for the quick fixes; check the open CSVs again.
+    this.worker.onRestart = () => {
+      log('the CSV worker stopped unexpectedly and was restarted');
+      this.diagnostics.checkAll();
+    };
     this.budget = new BudgetStatus(() => this.client_);
     this.disposables.push(this.output, this.worker, this.models, this.diagnostics, this.budget);
     this.disposables.push(vscode.workspace.onDidChangeConfiguration(async (e) => {

@@ -2,6 +2,7 @@ import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CommandFactory, Ctx } from '../ctx.js';
 import { isSpec } from '../csv/csv-models.js';
+import { WorkerClient } from '../csv/worker-client.js';
 import type { CsvModel } from '../protocol.js';
 import { RiskReportPanel } from '../risk-report/risk-report-panel.js';
 
@@ -14,17 +15,25 @@ export const showRiskReport: CommandFactory = {
     const target = await reportTarget(ctx, uri);
     if (!target) return;
     const text = await readText(vscode.Uri.file(target.csvPath));
-    const report = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `PrivSpec: computing the risk of ${path.basename(target.csvPath)}`, cancellable: true },
-      (_progress, token) => ctx.worker.request({
-        kind: 'risk',
-        text,
-        source: vscode.workspace.asRelativePath(target.csvPath),
-        delimiter: ctx.config.delimiter() ?? target.delimiter,
-        model: target.model,
-      }, token),
-    );
-    RiskReportPanel.show(ctx.extension.extensionUri, report, target.csvPath);
+    // A worker of its own, so that cancelling a long report ends that thread and spares the live diagnostics' worker.
+    const worker = new WorkerClient(ctx.asset('csv-diagnostics-worker.cjs'));
+    try {
+      const report = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `PrivSpec: computing the risk of ${path.basename(target.csvPath)}`, cancellable: true },
+        (_progress, token) => worker.request({
+          kind: 'risk',
+          text,
+          source: vscode.workspace.asRelativePath(target.csvPath),
+          delimiter: ctx.config.delimiter() ?? target.delimiter,
+          model: target.model,
+        }, token),
+      );
+      RiskReportPanel.show(ctx.extension.extensionUri, report, target.csvPath);
+    } catch (error) {
+      if ((error as Error).message !== 'cancelled') throw error;
+    } finally {
+      worker.dispose();
+    }
   },
 };
 

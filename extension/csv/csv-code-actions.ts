@@ -23,7 +23,10 @@ export class CsvCodeActions implements vscode.CodeActionProvider {
       const spec = info.model.spec;
       if (spec) {
         try {
-          const fixes = await this.ctx.worker.request({ kind: 'fixes', key: info.key, classId: info.violation.classId }, token);
+          // No cancellation token here: cancelling a worker request ends the thread, and with it the kept checks of every
+          // open CSV. The fixes take milliseconds, so a superseded request simply runs to the end and is dropped.
+          const fixes = await this.ctx.worker.request({ kind: 'fixes', key: info.key, classId: info.violation.classId });
+          if (token.isCancellationRequested) return [];
           const specUri = vscode.Uri.file(spec.uri);
           const specText = new TextDecoder().decode(await vscode.workspace.fs.readFile(specUri));
           const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === specUri.toString());

@@ -22,7 +22,8 @@ export class WorkerError extends Error {
 /**
  * The extension host's end of the CSV worker thread (`dist/csv-diagnostics-worker.cjs`). Parsing and grouping a 100k-row CSV
  * takes tens of milliseconds, which must never happen on the extension host's thread; here it is only a postMessage.
- * The worker is started lazily and restarted after a crash or a cancellation.
+ * The worker is started lazily and restarted after a crash or a cancellation. Cancelling ends the thread (and the
+ * checks it keeps), so only a client that owns its worker for one long job passes a cancellation token.
  */
 export class WorkerClient implements vscode.Disposable {
   private worker: Worker | undefined;
@@ -80,6 +81,10 @@ export class WorkerClient implements vscode.Disposable {
     return worker;
   }
 
+  /** Called after the thread ended unexpectedly (not on dispose): whatever it kept must be computed again. */
+  onRestart: (() => void) | undefined;
+  private disposed = false;
+
   private restart(reason: Error): void {
     const worker = this.worker;
     this.worker = undefined;
@@ -87,9 +92,11 @@ export class WorkerClient implements vscode.Disposable {
     this.pending.clear();
     for (const w of waiting) w.reject(reason);
     void worker?.terminate();
+    if (worker && !this.disposed) this.onRestart?.();
   }
 
   dispose(): void {
+    this.disposed = true;
     this.restart(new WorkerError('the extension is shutting down'));
   }
 }

@@ -88,6 +88,19 @@ try {
     await page.keyboard.press('Enter');
     await quickInput.waitFor({ state: 'hidden' });
   };
+  /** Opens the quick-fix menu at the cursor, pressing Ctrl+. again if the first press was lost. */
+  const openQuickFix = async (entry) => {
+    for (let attempt = 1; ; attempt++) {
+      await page.keyboard.press('Control+.');
+      try {
+        await entry.first().waitFor({ timeout: 10000 });
+        return;
+      } catch (e) {
+        if (attempt === 3) throw e;
+        await page.keyboard.press('Escape');
+      }
+    }
+  };
   const showProblems = async () => {
     await page.locator('.markers-panel').waitFor({ state: 'visible', timeout: 2000 }).catch(async () => {
       await page.keyboard.press('Control+Shift+M');
@@ -134,9 +147,8 @@ try {
   // 4. The quick fix on row 8 generalizes zip in the spec, and the CSV's warnings go away.
   await openFile('visits.csv', 'patient_id');
   await goTo(9, 6);
-  await page.keyboard.press('Control+.');
   const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Generalize zip to level 1 in visits.privspec (resolves 3 rows)' });
-  await fix.first().waitFor();
+  await openQuickFix(fix);
   await page.locator('.action-widget .monaco-list-row', { hasText: 'Show the rows of this class' }).first().waitFor();
   await shot(page, 'quick-fix-menu');
   // "Show the rows of this class" lists rows 8 and 9 in a peek view.
@@ -151,11 +163,17 @@ try {
   await peek.locator('.monaco-list-row', { hasText: 'P09,34,F,81931,Migraine' }).first().waitFor();
   await peek.locator('.monaco-list-row', { hasText: 'P08,34,F,81931,Asthma' }).first().waitFor();
   await shot(page, 'class-rows');
-  await page.keyboard.press('Escape');
-  await peek.waitFor({ state: 'hidden' });
+  for (let attempt = 1; ; attempt++) {
+    await page.keyboard.press('Escape');
+    try {
+      await peek.waitFor({ state: 'hidden', timeout: 5000 });
+      break;
+    } catch (e) {
+      if (attempt === 3) throw e;
+    }
+  }
   await goTo(9, 6);
-  await page.keyboard.press('Control+.');
-  await fix.first().waitFor();
+  await openQuickFix(fix);
   // The preferred fix is the first entry and has the focus.
   await page.keyboard.press('Enter');
   await filterProblems('below k=3');
