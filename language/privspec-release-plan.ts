@@ -136,6 +136,12 @@ export function releasePlan(release: ast.Release, budget: BudgetPlan, unit?: str
 
 const costCache = new Map<string, Partial<ReleasePlan>>();
 
+/** Bounds beyond which parameters are refused as meaningless (and too costly to build exact samplers for). */
+const MAX_EPSILON = 1000;
+const MAX_RHO = 1e6;
+const MAX_SENSITIVITY = 1e15;
+const MIN_SCALE = 1e-15;
+
 function suggestMechanism(kind: string): string {
   if (kind === 'mode') return "e.g. 'exponential epsilon 0.1'";
   if (kind === 'grid') return "e.g. 'nn-wavelet rho 0.05'";
@@ -156,6 +162,17 @@ function mechanismCosts(m: ast.Mechanism, q: ast.Query, s: Sensitivity, budget: 
   const delta = param(m, 'delta')?.value;
   const rho = param(m, 'rho')?.value;
   const integer = q.kind === 'count' || q.kind === 'grid';
+  // Absurd parameters are refused before any measurement is built: the exact samplers work on a grid of 2^k with k
+  // chosen from the scale, and a scale of 1e-300 would make that grid (and the time to build it) astronomically fine.
+  const absurd = (p: ast.MechanismParam | undefined, max: number, what: string) => {
+    if (p && p.value > max) problems.push({ code: 'parameter-out-of-range', message: `${greek(p.name)}=${p.value} is above ${max}: ${what}`, node: p, property: 'value' });
+  };
+  absurd(param(m, 'epsilon'), MAX_EPSILON, 'such an ε gives no meaningful protection');
+  absurd(param(m, 'rho'), MAX_RHO, 'such a ρ gives no meaningful protection');
+  const rough = epsilon !== undefined ? s.l1 / epsilon : rho !== undefined ? s.l2 / Math.sqrt(2 * rho) : 1;
+  if (!(s.l1 <= MAX_SENSITIVITY)) problems.push({ code: 'parameter-out-of-range', message: `the sensitivity ${s.l1} is above ${MAX_SENSITIVITY}; narrow the clamp range`, node: q, property: 'kind' });
+  else if (s.l1 > 0 && !(rough >= MIN_SCALE)) problems.push({ code: 'parameter-out-of-range', message: `the noise scale ${rough} is below ${MIN_SCALE}: the parameters leave nothing to protect`, node: m, property: 'kind' });
+  if (problems.length > 0) return {};
   const missing = (what: string) => {
     problems.push({ code: 'missing-parameter', message: `${m.kind} needs ${what}`, node: m, property: 'kind' });
     return {};
