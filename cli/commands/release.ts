@@ -37,8 +37,11 @@ export const release: Command = {
     } catch (e) {
       const err = e as NodeJS.ErrnoException;
       if (err.code === 'ENOENT' && err.path === path) throw new CliError(`${positionals[0]}: no such file`);
-      if (e instanceof RunRefused) throw new CliError(e.message.replace(path, positionals[0]), e.kind === 'spec' ? ExitCode.Violations : ExitCode.Usage);
-      throw e;
+      if (!(e instanceof RunRefused)) throw e;
+      // Written here rather than thrown as a CliError: the exit code depends on the kind, and 1 must survive even when
+      // the command table loads this module separately from the one that catches.
+      ctx.err(`privspec release: ${e.message.replace(path, positionals[0])}\n`);
+      return e.kind === 'spec' ? ExitCode.Violations : ExitCode.Usage;
     }
     if (values.json) {
       ctx.out(`${JSON.stringify(report)}\n`);
