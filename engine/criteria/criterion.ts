@@ -10,6 +10,12 @@ export interface Criterion {
    * which is what lets the lattice search tag every generalization of a valid node as valid.
    */
   readonly monotonic: boolean;
+  /**
+   * True when the model stays monotonic with record suppression too: a generalization of a node that is valid with at most
+   * S suppressed rows is again valid with at most S. k-anonymity and distinct ℓ-diversity are; entropy and recursive
+   * ℓ-diversity and t-closeness are not, because merging a failing class into a passing one can make it fail.
+   */
+  readonly monotonicWithSuppression?: boolean;
   /** Classes smaller than this always fail; k for k-anonymity, ⌈ℓ⌉ for ℓ-diversity. */
   readonly minClassSize: number;
   /** The sensitive column the model reads, if any; classes then carry its value frequencies. */

@@ -12,7 +12,7 @@ import type { AnonymizationProblem } from './problem.js';
  * sensitive values both require (distinct ℓ-diversity). Empty when nothing useful remains.
  */
 export function monotoneRelaxation(problem: AnonymizationProblem): Criterion[] {
-  const out: Criterion[] = problem.criteria.filter((c) => (c as { monotonicWithSuppression?: boolean }).monotonicWithSuppression === true);
+  const out: Criterion[] = problem.criteria.filter((c) => c.monotonicWithSuppression === true);
   const k = problem.criteria.reduce((m, c) => Math.max(m, c.minClassSize), 1);
   if (k > 1 && !out.some((c) => c instanceof KAnonymity && c.k >= k)) out.push(new KAnonymity(k));
   for (const c of problem.criteria) {

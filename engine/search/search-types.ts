@@ -41,5 +41,5 @@ export interface SearchResult {
  */
 export function isValidityMonotone(problem: AnonymizationProblem): boolean {
   if (problem.maxOutliers === 0) return problem.criteria.every((c) => c.monotonic);
-  return problem.criteria.every((c) => (c as { monotonicWithSuppression?: boolean }).monotonicWithSuppression === true);
+  return problem.criteria.every((c) => c.monotonicWithSuppression === true);
 }
