@@ -1,3 +1,5 @@
+import type { TextChange } from './workers/incremental-table.js';
+
 /**
  * Every message that crosses a process or frame boundary from the extension host, typed in one place:
  * the custom LSP requests (mirroring `language/protocol.ts`), the CSV worker's requests and replies,
@@ -207,7 +209,19 @@ export interface AnonymizeResult {
 }
 
 export type WorkerRequest =
-  | { readonly id: number; readonly kind: 'check'; readonly key: string; readonly text: string; readonly delimiter?: string; readonly model: CsvModel; readonly maxDiagnostics: number }
+  | {
+    readonly id: number;
+    readonly kind: 'check';
+    readonly key: string;
+    /** The document version checked; the worker keeps it with the check. */
+    readonly version: number;
+    /** The whole text, or the edits since the worker's check of `baseVersion` (replied `stale` when it has no such check). */
+    readonly text?: string;
+    readonly edits?: { readonly baseVersion: number; readonly changes: readonly TextChange[] };
+    readonly delimiter?: string;
+    readonly model: CsvModel;
+    readonly maxDiagnostics: number;
+  }
   | { readonly id: number; readonly kind: 'fixes'; readonly key: string; readonly classId: number }
   | { readonly id: number; readonly kind: 'classRows'; readonly key: string; readonly classId: number; readonly limit: number }
   | { readonly id: number; readonly kind: 'risk'; readonly text: string; readonly source: string; readonly delimiter?: string; readonly model: CsvModel }
@@ -218,6 +232,8 @@ export type WorkerRequest =
 
 export interface WorkerFailure {
   readonly message: string;
+  /** `stale`: an incremental check found no kept check to apply the edits to; send the whole text. */
+  readonly code?: 'stale';
   readonly line?: number;
   readonly column?: number;
 }

@@ -3,7 +3,8 @@ import type { Config } from '../config.js';
 import type { CheckResult, CsvModel, RowViolation } from '../protocol.js';
 import { isCsv, type CsvModels } from './csv-models.js';
 import { violationMessage, summaryMessage } from './messages.js';
-import type { WorkerClient } from './worker-client.js';
+import type { TextChange } from '../workers/incremental-table.js';
+import type { WorkerClient, WorkerError } from './worker-client.js';
 
 export const diagnosticSource = 'privspec';
 export const kViolationCode = 'k-anonymity';
@@ -25,6 +26,8 @@ export class CsvDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('privspec-csv');
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly infos = new Map<string, Map<vscode.Diagnostic, ViolationInfo>>();
+  /** Per document: the version last sent to the worker and the edits made since. */
+  private readonly synced = new Map<string, { version: number; changes: TextChange[] }>();
   private readonly disposables: vscode.Disposable[] = [this.collection];
   private readonly checked = new vscode.EventEmitter<{ uri: vscode.Uri; result: CheckResult; totalMs: number }>();
   /** Fires after each completed check, with the time from the edit (or open) to the diagnostics being set. */
@@ -40,7 +43,10 @@ export class CsvDiagnostics implements vscode.Disposable {
       this.checked,
       vscode.workspace.onDidOpenTextDocument((d) => this.schedule(d, 0)),
       vscode.workspace.onDidChangeTextDocument((e) => {
-        if (e.contentChanges.length > 0) this.schedule(e.document, this.config.debounceMs(e.document.uri));
+        if (e.contentChanges.length === 0) return;
+        // The edits since the worker's last check, so that a keystroke sends a few bytes instead of the whole file.
+        this.synced.get(e.document.uri.toString())?.changes.push(...e.contentChanges.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })));
+        this.schedule(e.document, this.config.debounceMs(e.document.uri));
       }),
       vscode.workspace.onDidCloseTextDocument((d) => this.forget(d)),
       models.onDidChange(() => this.checkAll()),
@@ -86,15 +92,30 @@ export class CsvDiagnostics implements vscode.Disposable {
       return;
     }
     const version = document.version;
+    const request = {
+      kind: 'check' as const,
+      key,
+      version,
+      delimiter: this.config.delimiter(document.uri) ?? resolved.delimiter,
+      model: resolved.model,
+      maxDiagnostics: this.config.maxDiagnostics(document.uri),
+    };
+    const sync = this.synced.get(key);
+    this.synced.set(key, { version, changes: [] });
     try {
-      const result = await this.worker.request({
-        kind: 'check',
-        key,
-        text: document.getText(),
-        delimiter: this.config.delimiter(document.uri) ?? resolved.delimiter,
-        model: resolved.model,
-        maxDiagnostics: this.config.maxDiagnostics(document.uri),
-      });
+      let result: CheckResult;
+      try {
+        result = await this.worker.request(sync ? { ...request, edits: { baseVersion: sync.version, changes: sync.changes } } : { ...request, text: document.getText() });
+      } catch (error) {
+        if ((error as WorkerError).code !== 'stale') throw error;
+        // The worker has no check to apply the edits to (it restarted, or the last check failed): send the whole text,
+        // unless the document moved on meanwhile, in which case the next check starts afresh.
+        if (document.isClosed || document.version !== version) {
+          this.synced.delete(key);
+          return;
+        }
+        result = await this.worker.request({ ...request, text: document.getText() });
+      }
       if (document.isClosed || document.version !== version) return;
       this.publish(document, key, resolved.model, resolved.origin, result);
       const totalMs = performance.now() - requested;
@@ -141,6 +162,7 @@ export class CsvDiagnostics implements vscode.Disposable {
     const key = document.uri.toString();
     this.collection.delete(document.uri);
     this.infos.delete(key);
+    this.synced.delete(key);
     if (isCsv(document)) void this.worker.request({ kind: 'forget', key }).catch(() => undefined);
   }
 

@@ -13,7 +13,7 @@ type ResultOf<K extends WorkerRequest['kind']> = Extract<WorkerReply, { ok: true
 
 /** The failure a worker reported, with the location of the bad input when it has one. */
 export class WorkerError extends Error {
-  constructor(message: string, readonly line?: number, readonly column?: number) {
+  constructor(message: string, readonly line?: number, readonly column?: number, readonly code?: 'stale') {
     super(message);
     this.name = 'WorkerError';
   }
@@ -49,7 +49,7 @@ export class WorkerClient implements vscode.Disposable {
         resolve: (reply) => {
           subscription?.dispose();
           if (reply.ok === true) resolve(reply.result as never);
-          else if (reply.ok === false) reject(new WorkerError(reply.error.message, reply.error.line, reply.error.column));
+          else if (reply.ok === false) reject(new WorkerError(reply.error.message, reply.error.line, reply.error.column, reply.error.code));
         },
         reject: (error) => {
           subscription?.dispose();

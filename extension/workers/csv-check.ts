@@ -7,6 +7,7 @@ import { parseCsv } from '../../engine/table/parse-csv.js';
 import { columnIndex, type Table } from '../../engine/table/table.js';
 import type { CheckResult, ClassRows, CsvModel, GeneralizationFix, RowViolation } from '../protocol.js';
 import { bindAll, modelGeneralization } from './hierarchies.js';
+import { applyChanges, isSimple, patchTable, type DictionaryIndexes, type TextChange } from './incremental-table.js';
 import { fieldRanges, lineStarts, lineText } from './line-index.js';
 
 /** What the worker keeps of the last check of a document, so that quick fixes and "show rows" need no re-parse. */
@@ -17,9 +18,14 @@ export interface CheckState {
   readonly classes: EquivalenceClasses;
   readonly generalization: Generalization | undefined;
   readonly violatingRows: number;
+  /** One record per line after the header, so that an edit of whole lines can patch the table (`incremental-table.ts`). */
+  readonly simple: boolean;
   bound?: BoundHierarchy[];
   members?: ClassMembers;
   starts?: Int32Array;
+  indexes?: DictionaryIndexes;
+  /** The document version this state belongs to, set by the worker. */
+  version?: number;
 }
 
 /**
@@ -30,11 +36,32 @@ export interface CheckState {
 export function checkCsv(text: string, delimiter: string | undefined, model: CsvModel, maxDiagnostics: number, source?: string): { state: CheckState; result: CheckResult } {
   const started = performance.now();
   const table = parseCsv(text, { delimiter, source });
+  return checkTable(text, table, model, maxDiagnostics, started);
+}
+
+/**
+ * The same check after an edit: the previous check's table is patched when the edit replaces whole simple records
+ * (see `incremental-table.ts`), and the text is parsed again otherwise.
+ */
+export function recheckCsv(previous: CheckState, changes: readonly TextChange[], delimiter: string | undefined, model: CsvModel, maxDiagnostics: number, source?: string): { state: CheckState; result: CheckResult } {
+  const started = performance.now();
+  const text = applyChanges(previous.text, changes);
+  const sameDelimiter = delimiter === undefined || delimiter === previous.table.delimiter;
+  const indexes = previous.indexes ?? [];
+  const patched = previous.simple && sameDelimiter ? patchTable(previous.text, text, previous.table, indexes, changes) : undefined;
+  const table = patched ?? parseCsv(text, { delimiter, source });
+  // A patched table is simple by construction; a parsed one is examined.
+  const checked = checkTable(text, table, model, maxDiagnostics, started, patched ? true : undefined);
+  if (patched) checked.state.indexes = indexes;
+  return checked;
+}
+
+function checkTable(text: string, table: Table, model: CsvModel, maxDiagnostics: number, started: number, simple?: boolean): { state: CheckState; result: CheckResult } {
   const bound = Object.values(model.levels).some((l) => l > 0) ? bindAll(table, model) : undefined;
   const generalization = bound && modelGeneralization(bound, model);
   const classes = equivalenceClasses(table, model.qi, generalization);
   const report = kAnonymityViolations(classes, model.k);
-  const state: CheckState = { text, table, model, classes, generalization, violatingRows: report.records, bound };
+  const state: CheckState = { text, table, model, classes, generalization, violatingRows: report.records, bound, simple: simple ?? isSimple(text, table) };
 
   const violations: RowViolation[] = [];
   if (report.records > 0 && maxDiagnostics > 0) {

@@ -8,7 +8,7 @@ import { TableError } from '../../engine/table/table.js';
 import { parseCsv } from '../../engine/table/parse-csv.js';
 import type { WorkerReply, WorkerRequest } from '../protocol.js';
 import { anonymizeCsv } from './anonymize.js';
-import { checkCsv, generalizationFixes, rowsOf, type CheckState } from './csv-check.js';
+import { checkCsv, generalizationFixes, recheckCsv, rowsOf, type CheckState } from './csv-check.js';
 import { riskFigures } from './risk-figures.js';
 import { specModels } from './spec-models.js';
 import { draftColumns, renderSpec } from '../spec/spec-draft.js';
@@ -25,9 +25,15 @@ function handle(request: WorkerRequest): WorkerReply {
   const { id } = request;
   switch (request.kind) {
     case 'check': {
-      const { state: s, result } = checkCsv(request.text, request.delimiter, request.model, request.maxDiagnostics, request.key);
-      states.set(request.key, s);
-      return { id, ok: true, kind: 'check', result };
+      const previous = states.get(request.key);
+      let checked: ReturnType<typeof checkCsv>;
+      if (request.text !== undefined) checked = checkCsv(request.text, request.delimiter, request.model, request.maxDiagnostics, request.key);
+      else if (request.edits && previous && previous.version === request.edits.baseVersion) {
+        checked = recheckCsv(previous, request.edits.changes, request.delimiter, request.model, request.maxDiagnostics, request.key);
+      } else return { id, ok: false, error: { message: 'no kept check to apply the edits to', code: 'stale' } };
+      checked.state.version = request.version;
+      states.set(request.key, checked.state);
+      return { id, ok: true, kind: 'check', result: checked.result };
     }
     case 'fixes':
       return { id, ok: true, kind: 'fixes', result: generalizationFixes(state(request.key), request.classId) };
