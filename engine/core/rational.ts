@@ -99,8 +99,10 @@ export function toNumber(r: Rational): number {
   // Scale so that the integer quotient carries 64 significant bits, then let Number round it once.
   const shift = 64 - (bitLength(n) - bitLength(r.den));
   const q = shift >= 0 ? (n << BigInt(shift)) / r.den : n / (r.den << BigInt(-shift));
-  const x = Number(q) * 2 ** -shift;
-  const scaled = Number.isFinite(x) && x !== 0 ? x : Number(q) / 2 ** shift;
+  // Scale by 2^−shift in two exact-then-rounding steps, so that neither power of two under- or overflows on its own
+  // (a single 2^−1100 would be 0 and turn every subnormal result into 0).
+  const first = Math.max(-1000, Math.min(1000, shift));
+  const scaled = Number(q) * 2 ** -first * 2 ** -(shift - first);
   return negative ? -scaled : scaled;
 }
 
@@ -142,4 +144,21 @@ export function formatNumber(x: number): string {
 
 export function formatRational(r: Rational): string {
   return formatNumber(toNumber(r));
+}
+
+/**
+ * Moves x one ulp at a time in `direction` until `ok(x)`, the calibration step of every mechanism ("raise the scale
+ * until the exact loss fits"). After 16 single steps it moves by a relative 2^−52·2^j for growing j, so that a poor
+ * starting point (subnormal inputs, decimal budgets far from their double) cannot make it crawl. `ok` must become
+ * true monotonically in that direction.
+ */
+export function nudgeUntil(x: number, ok: (x: number) => boolean, direction: 1 | -1): number {
+  for (let i = 0; Number.isFinite(x) && !ok(x); i++) {
+    if (i < 16) x = direction > 0 ? nextUp(x) : nextDown(x);
+    else {
+      const step = Math.max(Math.abs(x) * 2 ** Math.min(0, i - 16 - 52), Number.MIN_VALUE);
+      x = direction > 0 ? x + step : x - step;
+    }
+  }
+  return x;
 }

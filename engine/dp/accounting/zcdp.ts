@@ -51,9 +51,14 @@ export function rhoClassic(epsilon: number, delta: number): number {
   return roundDown(root * root);
 }
 
-/** log of the CKS20 objective at α: (α−1)(αρ−ε) + α·ln(1−1/α) − ln(α−1). */
-function logDeltaAt(alpha: number, rho: number, epsilon: number): number {
-  return (alpha - 1) * (alpha * rho - epsilon) + alpha * Math.log1p(-1 / alpha) - Math.log(alpha - 1);
+/**
+ * log of the CKS20 objective at α = 1 + e^x: (α−1)(αρ−ε) + α·ln(1−1/α) − ln(α−1), written with x = ln(α − 1) so that
+ * α close to 1 loses nothing: ln(α−1) = x and ln(1 − 1/α) = x − ln(1 + e^x).
+ */
+function logDeltaAt(x: number, rho: number, epsilon: number): number {
+  const am1 = Math.exp(x);
+  const alpha = 1 + am1;
+  return am1 * (alpha * rho - epsilon) + alpha * (x - Math.log1p(am1)) - x;
 }
 
 /**
@@ -69,10 +74,8 @@ export function deltaOptimal(rho: number, epsilon: number): number {
   // precision in 200 steps even when ρ is tiny; f′ > 0 at the top of the bracket and f′ < 0 at its bottom.
   let lo = Math.log(1e-300);
   let hi = Math.log((epsilon + 1) / (2 * rho) + 1);
-  const slope = (x: number) => {
-    const alpha = 1 + Math.exp(x);
-    return (2 * alpha - 1) * rho - epsilon + Math.log1p(-1 / alpha);
-  };
+  // The derivative in α: (2α − 1)ρ − ε + ln(1 − 1/α), with ln(1 − 1/α) = x − ln(1 + e^x).
+  const slope = (x: number) => (1 + 2 * Math.exp(x)) * rho - epsilon + x - Math.log1p(Math.exp(x));
   for (let i = 0; i < 200; i++) {
     const mid = lo + (hi - lo) / 2;
     if (mid <= lo || mid >= hi) break;
@@ -80,7 +83,8 @@ export function deltaOptimal(rho: number, epsilon: number): number {
     else hi = mid;
   }
   // Any α > 1 gives a valid bound; take the better end of the final bracket.
-  const logDelta = Math.min(logDeltaAt(1 + Math.exp(hi), rho, epsilon), logDeltaAt(1 + Math.exp(lo), rho, epsilon));
+  const logDelta = Math.min(logDeltaAt(hi, rho, epsilon), logDeltaAt(lo, rho, epsilon));
+  if (Number.isNaN(logDelta)) return 1;
   return Math.min(1, roundUp(Math.exp(roundUp(logDelta))));
 }
 

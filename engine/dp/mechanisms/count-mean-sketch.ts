@@ -11,7 +11,7 @@
 import { makeMeasurement, type Measurement } from '../../core/measurement.js';
 import { PrivacyError, type PrivacyCost } from '../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../core/random.js';
-import { compare, fromDecimal, nextUp } from '../../core/rational.js';
+import { compare, fromDecimal, nudgeUntil } from '../../core/rational.js';
 import { roundUp } from '../accounting/rounding.js';
 import { bernoulliNumber, uniformBelowSmall } from '../samplers/uniform.js';
 
@@ -59,9 +59,10 @@ export function defaultSketchHash(m: number): SketchHash {
 function flipProbability(epsilon: number): { q: number; loss: number } {
   if (epsilon === Infinity) return { q: 0, loss: Infinity };
   const loss = (q: number) => roundUp(2 * (Math.log1p(-q) - Math.log(q)));
-  let q = 1 / (Math.exp(epsilon / 2) + 1);
+  // e^{ε/2} overflows for ε above ~1419; the smallest positive q then stands in (its loss, ~1488, is still ≤ ε).
+  let q = Math.max(Number.MIN_VALUE, 1 / (Math.exp(epsilon / 2) + 1));
   // Raise q until the rounded-up loss is within the ε asked for.
-  while (q < 0.5 && compare(fromDecimal(loss(q)), fromDecimal(epsilon)) > 0) q = nextUp(q);
+  q = Math.min(0.5, nudgeUntil(q, (x) => x >= 0.5 || compare(fromDecimal(loss(x)), fromDecimal(epsilon)) <= 0, 1));
   return { q, loss: loss(q) };
 }
 

@@ -12,7 +12,7 @@
 import { makeMeasurement, type Measurement } from '../../core/measurement.js';
 import { PrivacyError, type PrivacyCost } from '../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../core/random.js';
-import { add, compare, div, fromDecimal, fromNumberExact, mul, nextUp, rational, toCostNumber, toNumberUp, type Rational } from '../../core/rational.js';
+import { add, compare, div, fromDecimal, fromNumberExact, mul, nextUp, nudgeUntil, rational, toCostNumber, toNumberDown, toNumberUp, type Rational } from '../../core/rational.js';
 import { discreteGaussianEpsilon, MAX_EXACT_SIGMA } from '../accounting/discrete-gaussian-dp.js';
 import { epsilonOptimal } from '../accounting/zcdp.js';
 import { sampleDiscreteGaussian } from '../samplers/discrete-gaussian.js';
@@ -72,11 +72,15 @@ export function makeGaussian(options: GaussianOptions): Measurement<readonly num
   } else if (options.rho !== undefined) {
     const target = budgetOf(options.rho, 'ρ');
     // σ = (Δ₂ + rounding)/√(2ρ) (seed "zCDP / NN-Wavelet", eq. 6), then raised by ulps until the exact ρ(σ) ≤ ρ.
-    sigma = toNumberUp(add(delta2, rounding)) / Math.sqrt(2 * options.rho);
-    while (compare(rhoAt(fromNumberExact(sigma), delta2), target) > 0) sigma = nextUp(sigma);
+    // The start uses the decimal ρ the user wrote (not its double), so that the nudging has little to do.
+    sigma = toNumberUp(add(delta2, rounding)) / Math.sqrt(2 * toNumberDown(target));
+    if (sigma > 0) sigma = nudgeUntil(sigma, (x) => compare(rhoAt(fromNumberExact(x), delta2), target) <= 0, 1);
   } else {
     // σ = Δ₂·√(2 ln(1.25/δ))/ε (Dwork & Roth, Theorem A.1); certified below through zCDP.
     sigma = rough;
+  }
+  if (!(sigma > 0) || !Number.isFinite(sigma)) {
+    throw new PrivacyError(`gaussian: these parameters give σ = ${sigma}; choose a larger budget or a non-zero sensitivity`);
   }
   const s = fromNumberExact(sigma);
   const sigma2 = divPow2(divPow2(mul(s, s), k), k);

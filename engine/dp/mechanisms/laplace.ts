@@ -10,7 +10,7 @@
 import { makeMeasurement, type Measurement } from '../../core/measurement.js';
 import { PrivacyError, type PrivacyCost } from '../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../core/random.js';
-import { add, compare, div, fromNumberExact, nextUp, rational, toCostNumber, toNumberUp, type Rational } from '../../core/rational.js';
+import { add, compare, div, fromNumberExact, nudgeUntil, rational, toCostNumber, toNumberUp, type Rational } from '../../core/rational.js';
 import { sampleDiscreteLaplace } from '../samplers/discrete-laplace.js';
 import { defaultGridExponent, divPow2, fromGrid, gridIndex, gridReference } from '../samplers/grid.js';
 import { budgetOf, sensitivityOf } from './sensitivity.js';
@@ -53,7 +53,10 @@ export function makeLaplace(options: LaplaceOptions): Measurement<readonly numbe
     const epsilon = budgetOf(options.epsilon!, 'ε');
     // b = (Δ₁ + rounding)/ε, rounded up to a double, then nudged until the exact loss (Δ₁ + rounding)/b ≤ ε.
     b = toNumberUp(div(add(delta, rounding), epsilon));
-    while (compare(lossAt(fromNumberExact(b), delta), epsilon) > 0) b = nextUp(b);
+    if (b > 0) b = nudgeUntil(b, (x) => compare(lossAt(fromNumberExact(x), delta), epsilon) <= 0, 1);
+  }
+  if (!(b > 0) || !Number.isFinite(b)) {
+    throw new PrivacyError(`laplace: these parameters give scale ${b}; choose a larger budget or a non-zero sensitivity`);
   }
   const scale = fromNumberExact(b);
   const gridScale = divPow2(scale, k);

@@ -9,7 +9,7 @@
 import { makeMeasurement, type Measurement } from '../../core/measurement.js';
 import { PrivacyError, type PrivacyCost } from '../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../core/random.js';
-import { compare, fromDecimal, nextDown } from '../../core/rational.js';
+import { compare, fromDecimal, nudgeUntil } from '../../core/rational.js';
 import { roundUp } from '../accounting/rounding.js';
 import { bernoulliNumber, uniformBelowSmall } from '../samplers/uniform.js';
 
@@ -40,7 +40,12 @@ export function makeRandomizedResponse<T>(options: RandomizedResponseOptions<T>)
     if (!(e > 0) || !Number.isFinite(e)) throw new PrivacyError(`randomized response: ε must be a finite number > 0, got ${e}`);
     // p = e^ε/(e^ε + k − 1) = 1/(1 + (k − 1)e^−ε); lowered until the rounded-up loss is ≤ ε.
     p = 1 / (1 + (k - 1) * Math.exp(-e));
-    while (p > 1 / k && compare(fromDecimal(lossOf(p, k)), fromDecimal(e)) > 0) p = nextDown(p);
+    // For a huge ε, p rounds to 1 and the loss to ∞; stepping down reaches the largest p the budget allows.
+    const tooMuch = (q: number) => {
+      const loss = lossOf(q, k);
+      return !Number.isFinite(loss) || compare(fromDecimal(loss), fromDecimal(e)) > 0;
+    };
+    p = Math.max(1 / k, nudgeUntil(p, (q) => q <= 1 / k || !tooMuch(q), -1));
   }
   const epsilon = p === 1 / k ? 0 : lossOf(p, k);
   const rng = options.rng ?? cryptoRandom();

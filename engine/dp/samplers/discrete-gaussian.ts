@@ -32,7 +32,9 @@ export function sampleDiscreteGaussian(sigma2: Rational, rng: RandomSource): big
 /** ⌊√n⌋ for n ≥ 0 (Newton's method on BigInt). */
 export function isqrt(n: bigint): bigint {
   if (n < 2n) return n;
-  let x = BigInt(Math.floor(Math.sqrt(Number(n)))) + 1n;
+  // Start above the root: from the double square root when n fits a double, else from 2^⌈bits/2⌉.
+  const approx = Math.sqrt(Number(n));
+  let x = Number.isFinite(approx) ? BigInt(Math.floor(approx)) + 1n : 1n << BigInt(Math.ceil(n.toString(2).length / 2));
   for (;;) {
     const y = (x + n / x) >> 1n;
     if (y >= x) break;
