@@ -144,4 +144,5 @@ writeFileSync(join(out, 'hierarchies', 'age.csv'),
   Array.from({ length: 100 }, (_, x) => `${x};${band(x, 5)};${band(x, 10)};${band(x, 20)};*`).join('\n') + '\n');
 writeFileSync(join(out, 'hierarchies', 'zip.csv'),
   zipsByRegion.flat().map((z) => [1, 2, 3, 5].reduce((row, n) => `${row};${z.slice(0, 5 - n)}${'*'.repeat(n)}`, z)).join('\n') + '\n');
-console.log(`wrote ${lines.length - 1} visits of ${patients} patients to examples/data/patients.csv, and 4 hierarchies`);
+writeFileSync(join(out, 'hierarchies', 'sex.csv'), 'F;*\nM;*\n');
+console.log(`wrote ${lines.length - 1} visits of ${patients} patients to examples/data/patients.csv, and 5 hierarchies`);
