@@ -19,6 +19,7 @@ export namespace IssueCodes {
   export const NoBudget = 'no-budget';
   export const ParallelComposition = 'parallel-composition';
   export const UnboundedContribution = 'unbounded-contribution';
+  export const DataDependentDomain = 'data-dependent-domain';
   export const MissingDataset = 'missing-dataset';
   export const Duplicate = 'duplicate';
   export const SensitiveNotDeclared = 'sensitive-not-declared';

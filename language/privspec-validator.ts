@@ -154,10 +154,18 @@ export class PrivspecValidator {
   };
 
   checkReleases = (spec: ast.Spec, accept: ValidationAcceptor): void => {
-    const { plans, dataset } = this.analysis(spec);
+    const { plans, dataset, parts } = this.analysis(spec);
     for (const plan of plans) {
       for (const p of plan.problems) accept('error', p.message, { node: p.node, property: p.property as never, code: p.code });
       const q = plan.node.query;
+      // A histogram's groups and a mode's candidates must be public: taken from the data, the mere presence of a value
+      // in the output reveals that someone has it, which no amount of noise on the counts hides.
+      const domainColumns = plan.dp && q ? (q.kind === 'mode' ? [q.column?.name] : q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' ? q.by.map((b) => b.name) : []) : [];
+      for (const name of domainColumns) {
+        const h = name === undefined ? undefined : parts.hierarchies.get(name);
+        if (name === undefined || (h && (h.file !== undefined || h.groups.length > 0))) continue;
+        accept('warning', `the values of '${name}' would be taken from the data, so which values exist is not protected by the noise; declare them with a hierarchy that lists them (hierarchy ${name} from "….csv" or hierarchy ${name} { … })`, { node: plan.node, property: 'name', code: IssueCodes.DataDependentDomain });
+      }
       if (dataset?.unit && plan.dp && q?.kind === 'mode') {
         accept('warning', `the dataset's privacy unit is '${dataset.unit}', but a mode counts rows, so this release protects single rows, not units`, { node: plan.node, property: 'name', code: IssueCodes.UnboundedContribution });
       }

@@ -71,7 +71,53 @@ function errorOf(measurement: Measurement<readonly number[], number[]>): number 
   return undefined;
 }
 
-export function computeRelease(table: Table, plan: ReleasePlan, dataset: DatasetPlan, rng: RandomSource): ComputedRelease {
+/** Histograms over more cells than this are refused rather than materialized. */
+const maxGroups = 1_000_000;
+
+/**
+ * The groups of a histogram. With a public domain for every `by` column (a hierarchy that lists its values), every cell of
+ * the domain's product is released, empty or not, so the output's shape does not depend on the data — that is what the
+ * histogram's ε covers. Without one the groups are the values present in the data, and which values exist leaks: the
+ * checker warns (`data-dependent-domain`) and the report says so.
+ */
+function groupsOf(table: Table, by: readonly string[], rows: Int32Array, domains: ReadonlyMap<string, readonly string[]>, notes: string[]) {
+  const cols = by.map((b) => column(table, b));
+  const keyOf = (r: number) => cols.map((c) => c.dictionary[c.codes[r]]);
+  const groups = new Map<string, { key: string[]; rows: number[] }>();
+  const publicDomains = by.map((b) => domains.get(b));
+  if (by.length > 0 && publicDomains.every((d) => d !== undefined)) {
+    const cells = publicDomains.reduce((n, d) => n * d!.length, 1);
+    if (cells > maxGroups) throw new ReleaseUnavailable(`the histogram over ${by.join(' × ')} has ${cells} cells, more than ${maxGroups}`);
+    let keys: string[][] = [[]];
+    for (const d of publicDomains) keys = keys.flatMap((k) => d!.map((v) => [...k, v]));
+    for (const key of keys) groups.set(key.join('\u0000'), { key, rows: [] });
+    let outside = 0;
+    for (const r of rows) {
+      const g = groups.get(keyOf(r).join('\u0000'));
+      if (g) g.rows.push(r);
+      else outside++;
+    }
+    notes.push(`the groups are the ${cells} cells of the declared domain of ${by.join(' × ')}, released whether empty or not`);
+    if (outside > 0) notes.push(`${outside} rows hold values outside the declared domain and are not counted`);
+    return [...groups.values()];
+  }
+  for (const r of rows) {
+    const key = keyOf(r);
+    const id = key.join('\u0000');
+    let g = groups.get(id);
+    if (!g) groups.set(id, (g = { key, rows: [] }));
+    g.rows.push(r);
+  }
+  if (by.length === 0 && groups.size === 0) groups.set('', { key: [], rows: [] });
+  if (by.length > 0) notes.push('the groups are the values present in the data: which groups exist is not protected (declare the values with a hierarchy that lists them)');
+  return [...groups.values()].sort((a, b) => a.key.join('\u0000').localeCompare(b.key.join('\u0000'), 'en', { numeric: true }));
+}
+
+/**
+ * Runs one planned release. `domains` holds the public value domain of each column that has one (the values its
+ * hierarchy lists); histograms and modes draw their groups and candidates from it rather than from the data.
+ */
+export function computeRelease(table: Table, plan: ReleasePlan, dataset: DatasetPlan, rng: RandomSource, domains: ReadonlyMap<string, readonly string[]> = new Map()): ComputedRelease {
   const q = plan.node.query!;
   const m = plan.node.mechanism;
   if (q.kind === 'pram') throw new ReleaseUnavailable('PRAM releases are not available yet: the engine has no PRAM mechanism (engine/pram); the spec still checks retain and the columns');
@@ -92,25 +138,14 @@ export function computeRelease(table: Table, plan: ReleasePlan, dataset: Dataset
     const col = column(table, q.column!.name);
     const counts = new Map<string, number>();
     for (const r of rows) counts.set(col.dictionary[col.codes[r]], (counts.get(col.dictionary[col.codes[r]]) ?? 0) + 1);
-    const candidates = col.dictionary.slice();
-    notes.push('the candidates are the values present in the column');
+    const domain = domains.get(col.name);
+    const candidates = domain ? domain.slice() : col.dictionary.slice();
+    notes.push(domain ? `the candidates are the ${domain.length} values of the declared domain of '${col.name}'` : 'the candidates are the values present in the column: which values exist is not protected (declare them with a hierarchy that lists them)');
     const em = makeExponential<null, string>({ candidates, score: (_, c) => counts.get(c) ?? 0, sensitivity: plan.sensitivity!.l1, epsilon: param(m, 'epsilon')!, rng });
     return { header: ['mode'], rows: [[em.invoke(null)]], mechanism: 'exponential', parameters: { epsilon: param(m, 'epsilon'), candidates: candidates.length }, measurementCosts: [em.cost], notes };
   }
 
-  const cols = by.map((b) => column(table, b));
-  const keyOf = (r: number) => cols.map((c) => c.dictionary[c.codes[r]]);
-  const groups = new Map<string, { key: string[]; rows: number[] }>();
-  for (const r of rows) {
-    const key = keyOf(r);
-    const id = key.join('\u0000');
-    let g = groups.get(id);
-    if (!g) groups.set(id, (g = { key, rows: [] }));
-    g.rows.push(r);
-  }
-  if (by.length === 0 && groups.size === 0) groups.set('', { key: [], rows: [] });
-  if (by.length > 0) notes.push('the groups are the values present in the data: which groups exist is not protected');
-  const ordered = [...groups.values()].sort((a, b) => a.key.join('\u0000').localeCompare(b.key.join('\u0000'), 'en', { numeric: true }));
+  const ordered = groupsOf(table, by, rows, domains, notes);
   const size = Math.max(1, ordered.length);
   const valueNoise = noiseFor(plan, size, rng);
   const exact = ordered.map((g) => aggregate(table, q, g.rows));

@@ -100,10 +100,22 @@ export async function runReleasesForDocument(services: PrivspecServices, documen
         const after = ledgerTotal([...ledger.entries, entryFor(plan, options.seed)], accounting);
         const before = ledgerTotal(ledger.entries, accounting);
         const cap = limit[key];
-        if (cap !== undefined && (after[key] ?? 0) > cap) {
-          const requested = round((after[key] ?? 0) - (before[key] ?? 0));
-          const remaining = Math.max(0, round(cap - (before[key] ?? 0)));
-          outcomes.push({ ...base, status: 'refused', message: `not run: the ledger ${relative(process.cwd(), ledgerPath(specFile))} has no budget left for it. Requested ${sym}=${requested} · Remaining ${sym}=${remaining} · Difference ${round(requested - remaining)}` });
+        const overMain = cap !== undefined && (after[key] ?? 0) > cap;
+        // Under (ε, δ) accounting δ is a budget of its own: a run that keeps ε within the limit may still exhaust δ.
+        const overDelta = accounting === 'approx' && (after.delta ?? 0) > (limit.delta ?? 0);
+        if (overMain || overDelta) {
+          const shortfalls: string[] = [];
+          if (overMain) {
+            const requested = round((after[key] ?? 0) - (before[key] ?? 0));
+            const remaining = Math.max(0, round(cap - (before[key] ?? 0)));
+            shortfalls.push(`Requested ${sym}=${requested} · Remaining ${sym}=${remaining} · Difference ${round(requested - remaining)}`);
+          }
+          if (overDelta) {
+            const requested = round((after.delta ?? 0) - (before.delta ?? 0));
+            const remaining = Math.max(0, round((limit.delta ?? 0) - (before.delta ?? 0)));
+            shortfalls.push(`Requested δ=${requested} · Remaining δ=${remaining} · Difference ${round(requested - remaining)}`);
+          }
+          outcomes.push({ ...base, status: 'refused', message: `not run: the ledger ${relative(process.cwd(), ledgerPath(specFile))} has no budget left for it. ${shortfalls.join('; ')}` });
           continue;
         }
       }
@@ -116,7 +128,8 @@ export async function runReleasesForDocument(services: PrivspecServices, documen
         ledger.entries.push(entryFor(plan, options.seed));
         await writeLedger(specFile, ledger);
       }
-      const result = plan.kind === 'generalize' ? computeGeneralize(table, dataset, await hierarchiesOf(analysis.parts.hierarchies, specFile, store), analysis.parts.anonymity ? anonymityPlan(analysis.parts.anonymity) : undefined) : computeRelease(table, plan, dataset, rng);
+      const hierarchies = await hierarchiesOf(analysis.parts.hierarchies, specFile, store);
+      const result = plan.kind === 'generalize' ? computeGeneralize(table, dataset, hierarchies, analysis.parts.anonymity ? anonymityPlan(analysis.parts.anonymity) : undefined) : computeRelease(table, plan, dataset, rng, publicDomains(hierarchies));
       const files = await writeOutputs(out, plan, result, { accounting, cost, seed: options.seed, spec: specFile });
       outcomes.push({ ...base, files, status: 'written', message: `wrote ${files.map((f) => relative(process.cwd(), f)).join(', ')}${cost ? `; spent ${sym}=${cost[key]}` : ''}.${again}`, mechanism: result.mechanism, parameters: result.parameters, privacySpent: cost ? { accounting, ...cost } : undefined, expectedError: result.expectedError });
     } catch (e) {
@@ -137,6 +150,11 @@ function guardOutput(out: string, dataset: DatasetPlan, specFile: string): void 
   if (out === dataDir) throw new RunRefused(`--out ${out} is the folder of the input data; choose a separate output folder`);
   if (out === dirname(specFile) && dataDir === out) throw new RunRefused(`--out ${out} would write beside the input data`);
   if (dataset.file.startsWith(`${out}/`) && dirname(dataset.file) === out) throw new RunRefused(`--out ${out} holds the input data`);
+}
+
+/** The columns whose hierarchy lists its values: those values are public, declared in the spec rather than read from the data. */
+function publicDomains(hierarchies: ReadonlyMap<string, Hierarchy>): Map<string, readonly string[]> {
+  return new Map([...hierarchies].flatMap(([name, h]) => (h.values ? [[name, h.values] as const] : [])));
 }
 
 async function hierarchiesOf(nodes: ReadonlyMap<string, import('./generated/ast.js').Hierarchy>, specFile: string, store: PrivspecServices['data']['CsvStore']): Promise<Map<string, Hierarchy>> {

@@ -54,6 +54,19 @@ describe('privspec release', () => {
     assert.match(report.releases.find((r: { name: string }) => r.name === 'swapped').message, /^PRAM releases are not available yet/);
   });
 
+  it('releases every cell of a declared domain, empty ones included, and draws a mode from the declared values', async () => {
+    const dir = fresh('public-domain.privspec');
+    const { code } = await run(dir, ['release', 'public-domain.privspec', '--out', 'out', '--seed', '7']);
+    assert.equal(code, 0);
+    const lines = readFileSync(join(dir, 'out', 'by_sex.csv'), 'utf8').trim().split('\n');
+    // The grouping lists M, F, X, U in that order; U has no rows but is released all the same, so the output's shape
+    // reveals nothing about which values occur.
+    assert.deepEqual(lines.map((l) => l.split(',')[0]), ['sex', 'M', 'F', 'X', 'U']);
+    const top = json(join(dir, 'out', 'top.json'));
+    assert.equal(top.parameters.candidates, 4, 'flu, cold, asthma and measles');
+    assert.ok(['flu', 'cold', 'asthma', 'measles'].includes(readFileSync(join(dir, 'out', 'top.csv'), 'utf8').trim().split('\n')[1]));
+  });
+
   it('removes identifying columns and generalizes the quasi-identifiers in a generalize release', async () => {
     const dir = fresh('release-basic.privspec');
     await run(dir, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'public']);
