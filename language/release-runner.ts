@@ -131,7 +131,7 @@ export async function runReleasesForDocument(services: PrivspecServices, documen
       const hierarchies = await hierarchiesOf(analysis.parts.hierarchies, specFile, store);
       const result = plan.kind === 'generalize' ? computeGeneralize(table, dataset, hierarchies, analysis.parts.anonymity ? anonymityPlan(analysis.parts.anonymity) : undefined) : computeRelease(table, plan, dataset, rng, publicDomains(hierarchies));
       const files = await writeOutputs(out, plan, result, { accounting, cost, seed: options.seed, spec: specFile });
-      outcomes.push({ ...base, files, status: 'written', message: `wrote ${files.map((f) => relative(process.cwd(), f)).join(', ')}${cost ? `; spent ${sym}=${cost[key]}` : ''}.${again}`, mechanism: result.mechanism, parameters: result.parameters, privacySpent: cost ? { accounting, ...cost } : undefined, expectedError: result.expectedError });
+      outcomes.push({ ...base, files, status: 'written', message: `wrote ${files.map((f) => relative(process.cwd(), f)).join(', ')}${cost ? `; spent ${sym}=${round(cost[key] ?? 0)}` : ''}.${again}`, mechanism: result.mechanism, parameters: result.parameters, privacySpent: cost ? { accounting, ...cost } : undefined, expectedError: result.expectedError });
     } catch (e) {
       if (e instanceof ReleaseUnavailable) outcomes.push({ ...base, status: 'unavailable', message: e.message });
       else if (e instanceof RunRefused) outcomes.push({ ...base, status: 'refused', message: e.message });

@@ -52,6 +52,8 @@ function textReport(diagnostics: CheckDiagnostic[], result: CheckResult): string
   const key = accounting === 'zcdp' ? 'rho' : 'epsilon';
   const sym = key === 'rho' ? 'ρ' : 'ε';
   const show = (x: number | undefined) => (x === undefined ? '—' : String(Number(x.toPrecision(6))));
-  lines.push(`${count('error')} errors, ${count('warning')} warnings, ${count('info')} notes; budget (${accounting}) ${sym} ${show(spent[key] ?? 0)} of ${show(limit[key])} spent`);
+  lines.push(`${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'note')}; budget (${accounting}) ${sym} ${show(spent[key] ?? 0)} of ${show(limit[key])} spent`);
   return `${lines.join('\n')}\n`;
 }
+
+const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

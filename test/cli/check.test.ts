@@ -178,7 +178,7 @@ describe('privspec check', () => {
     const { code, out } = await run(['check', 'budget-overrun.privspec']);
     assert.equal(code, 1);
     assert.match(out, /^budget-overrun\.privspec:8:9: error: budget overrun in 'c': .* \[budget-overrun\]$/m);
-    assert.match(out, /^1 errors, 0 warnings, 0 notes; budget \(pure\) ε 1\.2 of 1 spent$/m);
+    assert.match(out, /^1 error, 0 warnings, 0 notes; budget \(pure\) ε 1\.2 of 1 spent$/m);
   });
 
   it('prints SARIF 2.1.0', async () => {
