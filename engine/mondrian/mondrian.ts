@@ -56,8 +56,9 @@ export function mondrian(problem: AnonymizationProblem, k: number, optimum?: Nod
       continue;
     }
     const id = boxes.length;
-    const lo = ranks.map((r) => Math.min(...Array.from(rows, (x) => r[x])));
-    const hi = ranks.map((r) => Math.max(...Array.from(rows, (x) => r[x])));
+    // Loops rather than Math.min(...rows): spreading a partition of some 150,000 rows overflows the call stack.
+    const lo = ranks.map((r) => rows.reduce((m, x) => Math.min(m, r[x]), Infinity));
+    const hi = ranks.map((r) => rows.reduce((m, x) => Math.max(m, r[x]), -Infinity));
     for (const r of rows) partitionOf[r] = id;
     boxes.push({ lo, hi, size: rows.length });
   }
@@ -72,7 +73,7 @@ export function mondrian(problem: AnonymizationProblem, k: number, optimum?: Nod
         suppressed: optimum.outliers,
       }
     : undefined;
-  return { k, partitions: boxes.length, smallestPartition: Math.min(...boxes.map((b) => b.size)), partitionOf, released, metrics, fullDomain };
+  return { k, partitions: boxes.length, smallestPartition: boxes.reduce((m, b) => Math.min(m, b.size), Infinity), partitionOf, released, metrics, fullDomain };
 }
 
 /** The released rows: every column as in the input, quasi-identifiers replaced by their partition's ranges. */
