@@ -128,10 +128,21 @@ export class HierarchicalDistanceTCloseness extends TCloseness {
     super(column, t, `${t}-closeness (hierarchical distance) on ${column.name}`);
     if (hierarchy.column !== column.name) throw new TableError(`t-closeness: the hierarchy is for '${hierarchy.column}', not '${column.name}'`);
     const lc = hierarchy.levelCodes;
-    // A node's parent is that of its first leaf; for the tree-shaped hierarchies the paper assumes, that is the parent.
+    // The EMD below is exact for the tree-shaped hierarchies the paper assumes. A node with two parents has no single
+    // lowest common ancestor; taking one of its parents would shorten some distances and let classes pass that should
+    // fail, so such a hierarchy is refused.
     this.parents = lc.map((codes, l) => {
       const out = new Int32Array(l === 0 ? 0 : hierarchy.levelValues[l - 1].length).fill(-1);
-      if (l > 0) for (let v = 0; v < codes.length; v++) if (out[lc[l - 1][v]] < 0) out[lc[l - 1][v]] = codes[v];
+      for (let v = 0; l > 0 && v < codes.length; v++) {
+        const node = lc[l - 1][v];
+        if (out[node] < 0) out[node] = codes[v];
+        else if (out[node] !== codes[v]) {
+          const name = (level: number, code: number) => `'${hierarchy.levelValues[level][code]}'`;
+          throw new TableError(
+            `t-closeness: the hierarchy for '${column.name}' is not a tree: ${name(l - 1, node)} at level ${l - 1} generalizes to both ${name(l, out[node])} and ${name(l, codes[v])} at level ${l}`,
+          );
+        }
+      }
       return out;
     });
     this.nets = hierarchy.levelValues.map((values) => new Float64Array(values.length));
