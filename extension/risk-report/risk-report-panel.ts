@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FromWebview, RiskReport, ToWebview } from '../protocol.js';
-import { writeFileAtomic } from '../write-file.js';
+import { writeFileAtomic } from '../../engine/node/write-file-atomic.js';
 import { riskReportHtml } from './risk-report-html.js';
 import { riskReportMarkdown } from './risk-report-markdown.js';
 

@@ -1,5 +1,6 @@
-import { renameSync, rmSync, writeFileSync } from 'node:fs';
 import { equivalenceClasses } from '../../engine/anonymity/equivalence-classes.js';
+import { formatCsv } from '../../engine/node/write-csv.js';
+import { writeFileAtomic } from '../../engine/node/write-file-atomic.js';
 import { KAnonymity } from '../../engine/criteria/k-anonymity.js';
 import { makeEntropyMetric } from '../../engine/metrics/non-uniform-entropy.js';
 import { searchOptimal } from '../../engine/search/optimal-search.js';
@@ -24,7 +25,7 @@ export interface AnonymizeRequest {
  * new file. Suppressed rows keep their other columns and get `*` in every quasi-identifier, as ARX does; direct
  * identifiers are dropped. Cancelling ends the worker thread, so the search needs no signal here.
  */
-export function anonymizeCsv(request: AnonymizeRequest, onProgress: (fraction: number, message: string) => void): AnonymizeResult {
+export async function anonymizeCsv(request: AnonymizeRequest, onProgress: (fraction: number, message: string) => void): Promise<AnonymizeResult> {
   const { model } = request;
   const table = parseCsv(request.text, { delimiter: request.delimiter, source: request.source });
   const missing = model.qi.filter((q) => !model.hierarchies[q]);
@@ -45,7 +46,7 @@ export function anonymizeCsv(request: AnonymizeRequest, onProgress: (fraction: n
     if (classes.sizes[id] < model.k) suppressed += classes.sizes[id];
     else kept++;
   }
-  writeAtomic(request.out, toCsv(table, model, bound.map((b, i) => b.levelValues[levels[i]]), bound.map((b, i) => b.levelCodes[levels[i]]), suppressedRow));
+  await writeFileAtomic(request.out, toCsv(table, model, bound.map((b, i) => b.levelValues[levels[i]]), bound.map((b, i) => b.levelCodes[levels[i]]), suppressedRow));
   return {
     transformation: Object.fromEntries(model.qi.map((q, i) => [q, levels[i]])),
     suppressed,
@@ -54,36 +55,20 @@ export function anonymizeCsv(request: AnonymizeRequest, onProgress: (fraction: n
   };
 }
 
-/** RFC 4180 quoting: a field with the delimiter, a quote or a line break is quoted, quotes doubled. */
-export function csvField(value: string, delimiter: string): string {
-  return value.includes(delimiter) || /["\r\n]/.test(value) ? `"${value.replace(/"/g, '""')}"` : value;
-}
-
+/** The released table: identifying columns dropped, quasi-identifiers generalized, suppressed rows starred. */
 function toCsv(table: Table, model: CsvModel, values: readonly (readonly string[])[], codes: readonly Int32Array[], suppressed: (r: number) => boolean): string {
-  const d = table.delimiter ?? ',';
   const dropped = new Set(model.identifying ?? []);
   const columns = table.columns.filter((c) => !dropped.has(c.name));
   const qiIndex = columns.map((c) => model.qi.indexOf(c.name));
-  const lines = [columns.map((c) => csvField(c.name, d)).join(d)];
-  for (let r = 0; r < table.rowCount; r++) {
-    const out = suppressed(r);
-    lines.push(columns.map((c, j) => {
-      const q = qiIndex[j];
-      const code = c.codes[r];
-      const value = q < 0 ? c.dictionary[code] : out ? '*' : values[q][codes[q][code]];
-      return csvField(value, d);
-    }).join(d));
+  function* rows(): Generator<string[]> {
+    for (let r = 0; r < table.rowCount; r++) {
+      const out = suppressed(r);
+      yield columns.map((c, j) => {
+        const q = qiIndex[j];
+        const code = c.codes[r];
+        return q < 0 ? c.dictionary[code] : out ? '*' : values[q][codes[q][code]];
+      });
+    }
   }
-  return `${lines.join('\n')}\n`;
-}
-
-function writeAtomic(target: string, text: string): void {
-  const tmp = `${target}.${process.pid}.${Date.now()}.tmp`;
-  try {
-    writeFileSync(tmp, text, { flag: 'wx' });
-    renameSync(tmp, target);
-  } catch (error) {
-    rmSync(tmp, { force: true });
-    throw error;
-  }
+  return formatCsv(columns.map((c) => c.name), rows(), table.delimiter ?? ',');
 }

@@ -21,7 +21,7 @@ function state(key: string): CheckState {
   return s;
 }
 
-function handle(request: WorkerRequest): WorkerReply {
+async function handle(request: WorkerRequest): Promise<WorkerReply> {
   const { id } = request;
   switch (request.kind) {
     case 'check': {
@@ -57,15 +57,15 @@ function handle(request: WorkerRequest): WorkerReply {
         id,
         ok: true,
         kind: 'anonymize',
-        result: anonymizeCsv(request, (fraction, message) => parentPort?.postMessage({ id, kind: 'progress', fraction, message } satisfies WorkerReply)),
+        result: await anonymizeCsv(request, (fraction, message) => parentPort?.postMessage({ id, kind: 'progress', fraction, message } satisfies WorkerReply)),
       };
   }
 }
 
-parentPort?.on('message', (request: WorkerRequest) => {
+parentPort?.on('message', async (request: WorkerRequest) => {
   let reply: WorkerReply;
   try {
-    reply = handle(request);
+    reply = await handle(request);
   } catch (error) {
     // Input errors keep their location so that the editor can put the diagnostic on the right line.
     const e = error as Error;
