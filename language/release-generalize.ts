@@ -1,7 +1,10 @@
 /**
  * The `generalize` release: the globally optimal full-domain generalization of the quasi-identifiers for the
- * anonymity block (the engine's search), with the rows of classes that still fail the model suppressed (their
- * quasi-identifiers become `*`, as ARX does) and the identifying columns and the privacy unit removed.
+ * anonymity block (the engine's search), with the rows of classes that still fail the model suppressed and the
+ * identifying columns and the privacy unit removed.
+ *
+ * Suppressed rows are left out of the file rather than kept with `*` quasi-identifiers as ARX's output does: kept, they
+ * would form one more class, exempt from k and ℓ, whose sensitive values an attacker can read off by elimination.
  */
 import { classStats } from '../engine/anonymity/class-stats.js';
 import { equivalenceClasses } from '../engine/anonymity/equivalence-classes.js';
@@ -52,12 +55,13 @@ export function computeGeneralize(table: Table, dataset: DatasetPlan, hierarchie
   const rows: string[][] = [];
   let suppressed = 0;
   for (let r = 0; r < table.rowCount; r++) {
-    const ok = passes[classes.classOf[r]] === 1;
-    if (!ok) suppressed++;
+    if (passes[classes.classOf[r]] !== 1) {
+      suppressed++;
+      continue;
+    }
     rows.push(kept.map((c) => {
       const i = qiIndex.get(c.name);
       if (i === undefined) return c.dictionary[c.codes[r]];
-      if (!ok) return '*';
       const h = bound[i];
       return h.levelValues[levels[i]][h.levelCodes[levels[i]][c.codes[r]]];
     }));
@@ -68,6 +72,6 @@ export function computeGeneralize(table: Table, dataset: DatasetPlan, hierarchie
     mechanism: 'generalization',
     parameters: { levels: Object.fromEntries(dataset.quasi.map((q, i) => [q, levels[i]])), criteria: anonymity.criteria.map((c) => c.name), suppressionLimit: anonymity.suppression, metric: anonymity.metric, ...(loss === undefined ? { pinned: true } : { loss }) },
     measurementCosts: [],
-    notes: [`${suppressed} rows suppressed`, `removed columns: ${[...removed].join(', ') || 'none'}`],
+    notes: [`${suppressed} rows suppressed (left out of the file)`, `removed columns: ${[...removed].join(', ') || 'none'}`],
   };
 }
