@@ -52,7 +52,9 @@ export const risk: Command = {
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
 
     const path = resolve(ctx.cwd, positionals[0]);
-    const table = await readCsvFile(path, delimiter === undefined ? {} : { delimiter });
+    // Only the columns the report reads: a wide file's other fields are checked for structure but never decoded.
+    const columns = values.sensitive === undefined ? qi : [...qi, values.sensitive];
+    const table = await readCsvFile(path, delimiter === undefined ? { columns } : { delimiter, columns });
     const report = riskReport(table, qi, { k, sensitive: values.sensitive, samplingFraction, riskThreshold });
     ctx.out(values.json ? `${JSON.stringify(toJson(report, model))}\n` : toText(report, model, positionals[0]));
     return report.kViolations && report.kViolations.records > 0 ? ExitCode.Violations : ExitCode.Ok;
