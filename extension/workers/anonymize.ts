@@ -22,8 +22,7 @@ export interface AnonymizeRequest {
 /**
  * `PrivSpec: Anonymize CSV…` in the worker: the globally optimal full-domain generalization for k-anonymity with record
  * suppression under the non-uniform entropy metric (the engine's lattice search), applied to the table and written to a
- * new file. Suppressed rows keep their other columns and get `*` in every quasi-identifier, as ARX does; direct
- * identifiers are dropped. Cancelling ends the worker thread, so the search needs no signal here.
+ * new file. Suppressed rows are left out of the file; direct identifiers are dropped. Cancelling ends the worker thread, so the search needs no signal here.
  */
 export async function anonymizeCsv(request: AnonymizeRequest, onProgress: (fraction: number, message: string) => void): Promise<AnonymizeResult> {
   const { model } = request;
@@ -50,23 +49,26 @@ export async function anonymizeCsv(request: AnonymizeRequest, onProgress: (fract
   return {
     transformation: Object.fromEntries(model.qi.map((q, i) => [q, levels[i]])),
     suppressed,
-    classes: kept + (suppressed > 0 ? 1 : 0),
+    classes: kept,
     out: request.out,
   };
 }
 
-/** The released table: identifying columns dropped, quasi-identifiers generalized, suppressed rows starred. */
+/**
+ * The released table: identifying columns dropped, quasi-identifiers generalized, suppressed rows left out. Kept with
+ * `*` quasi-identifiers they would form a class exempt from k whose other values an attacker reads off by elimination.
+ */
 function toCsv(table: Table, model: CsvModel, values: readonly (readonly string[])[], codes: readonly Int32Array[], suppressed: (r: number) => boolean): string {
   const dropped = new Set(model.identifying ?? []);
   const columns = table.columns.filter((c) => !dropped.has(c.name));
   const qiIndex = columns.map((c) => model.qi.indexOf(c.name));
   function* rows(): Generator<string[]> {
     for (let r = 0; r < table.rowCount; r++) {
-      const out = suppressed(r);
+      if (suppressed(r)) continue;
       yield columns.map((c, j) => {
         const q = qiIndex[j];
         const code = c.codes[r];
-        return q < 0 ? c.dictionary[code] : out ? '*' : values[q][codes[q][code]];
+        return q < 0 ? c.dictionary[code] : values[q][codes[q][code]];
       });
     }
   }

@@ -23,6 +23,18 @@ describe('extension/workers/anonymize', () => {
     assert.equal(lines.length, 19);
   });
 
+  it('leaves suppressed rows out of the file', async () => {
+    const out = join(dir, 'suppressed.csv');
+    const result = await anonymizeCsv({ text: visitsCsv, source: 'visits.csv', model: visitsModel, suppression: 0.17, out }, () => {});
+    // Hand-derived from the fixture: ungeneralized, the classes {34,F,81931} (P08, P09) and {34,F,81932} (P15) are below
+    // k=3; floor(0.17·18) = 3 rows may be suppressed, so suppressing those three leaves the four classes 29/M/45766 (4),
+    // 41/F/81931 (5), 57/F/45655 (3) and 62/M/10115 (3) with nothing generalized: entropy loss 0, the optimum.
+    assert.deepEqual(result, { transformation: { age: 0, sex: 0, zip: 0 }, suppressed: 3, classes: 4, out });
+    const lines = readFileSync(out, 'utf8').trim().split('\n');
+    assert.equal(lines.length, 16, 'the header and the 15 rows that were not suppressed');
+    assert.ok(!lines.some((l) => l.includes('*') || l.startsWith('34,')), 'no starred row, and no row of the suppressed classes');
+  });
+
   it('reports no transformation when k cannot be reached, and writes nothing', async () => {
     const out = join(dir, 'none.csv');
     const result = await anonymizeCsv({ text: visitsCsv, source: 'visits.csv', model: { ...visitsModel, k: 19 }, suppression: 0, out }, () => {});
