@@ -2,88 +2,25 @@ import type { TextChange } from './workers/incremental-table.js';
 
 /**
  * Every message that crosses a process or frame boundary from the extension host, typed in one place:
- * the custom LSP requests (mirroring `language/protocol.ts`), the CSV worker's requests and replies,
+ * the custom LSP requests (shared with the server through `language/protocol-types.ts`), the CSV worker's requests and replies,
  * and the risk-report webview's messages. Neither side sends anything that is not declared here.
  */
 
 // ---------------------------------------------------------------------------------------------------------------
-// Custom LSP requests. This part mirrors `language/protocol.ts`, the server's declarations.
+// Custom LSP requests: the shapes are shared with the server through `language/protocol-types.ts`.
 
-/** Amounts of privacy loss; only the notions that apply are present. */
-export interface PrivacyAmount {
-  epsilon?: number;
-  delta?: number;
-  rho?: number;
-}
-
-export interface BudgetParams {
-  /** The spec's document URI, as the client knows it. */
-  uri: string;
-}
-
-export interface BudgetReleaseEntry {
-  name: string;
-  /** Zero-based line of the `release` keyword. */
-  line: number;
-  cost: PrivacyAmount;
-  marginal: PrivacyAmount;
-  overrun: boolean;
-}
-
-export interface BudgetSummaryResponse {
-  accounting: 'pure' | 'approx' | 'zcdp';
-  limit: PrivacyAmount;
-  spent: PrivacyAmount;
-  /** `0.9 / 1 ε`, for the status bar. */
-  label: string;
-  releases: BudgetReleaseEntry[];
-  /** False when the document has no budget block. */
-  hasBudget: boolean;
-}
-
-/** `privspec/budget`: the budget summary of one spec; null when the URI is not an open privspec document. */
-export const budgetRequestMethod = 'privspec/budget';
+export type {
+  BudgetParams,
+  BudgetReleaseEntry,
+  BudgetSummaryResponse,
+  PrivacyAmount,
+  ReleaseOutcome,
+  RunReleaseParams,
+  RunReleaseResult,
+} from '../language/protocol-types.js';
+export { budgetRequestMethod, runReleaseRequestMethod } from '../language/protocol-types.js';
+import type { BudgetSummaryResponse } from '../language/protocol-types.js';
 export type BudgetResult = BudgetSummaryResponse | null;
-
-export interface RunReleaseParams {
-  /** The spec's document URI. */
-  uri: string;
-  /** The release to run; all releases when absent. */
-  release?: string;
-  /** Output folder; the server's default when absent. */
-  out?: string;
-  /** Plan and report without spending budget or writing results. */
-  dryRun?: boolean;
-}
-
-/** One release's outcome, as `privspec release --json` prints it. */
-export interface ReleaseOutcome {
-  name: string;
-  /** `refused`: not enough budget left in the ledger; `unavailable`: the engine lacks the mechanism. */
-  status: 'written' | 'dry-run' | 'unavailable' | 'refused' | 'failed';
-  message: string;
-  mechanism?: string;
-  parameters?: Record<string, unknown>;
-  privacySpent?: PrivacyAmount & { accounting: string };
-  expectedError?: { confidence: number; bound: number; applies: string };
-  /** How many times the ledger had recorded this release before this run. */
-  previousRuns: number;
-  /** Absolute paths of the files written. */
-  files: string[];
-}
-
-export interface RunReleaseResult {
-  /** Absolute paths of the spec, the output folder and the spend ledger. */
-  spec: string;
-  out: string;
-  ledger: string;
-  releases: ReleaseOutcome[];
-  /** The ledger's total after the run, against the spec's limit. */
-  budget: { accounting: string; limit: PrivacyAmount; spent: PrivacyAmount };
-}
-
-/** `privspec/runRelease`: runs one or all releases of a spec, exactly as `privspec release` does. */
-export const runReleaseRequestMethod = 'privspec/runRelease';
 
 // ---------------------------------------------------------------------------------------------------------------
 // What the CSV checks need to know about one CSV: where its quasi-identifiers, k and hierarchies come from.

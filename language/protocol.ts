@@ -1,88 +1,19 @@
 /**
  * Custom requests between the privspec language server and the VS Code client, in the manner of rust-analyzer's
- * `lsp_ext.ts`. The client (`extension/`) mirrors these declarations; keep the method names and shapes in step.
+ * `lsp_ext.ts`. Their shapes and method names live in `protocol-types.ts`, which the client (`extension/`) imports too.
  */
 import { RequestType } from 'vscode-languageserver';
 
-/** Amounts of privacy loss; only the notions that apply are present. */
-export interface PrivacyAmount {
-  epsilon?: number;
-  delta?: number;
-  rho?: number;
-}
+import type { BudgetParams, BudgetSummaryResponse, RunReleaseParams, RunReleaseResult } from './protocol-types.js';
+import { budgetRequestMethod, runReleaseRequestMethod } from './protocol-types.js';
 
-export interface BudgetParams {
-  /** The spec's document URI, as the client knows it. */
-  uri: string;
-}
-
-export interface BudgetReleaseEntry {
-  name: string;
-  /** Zero-based line of the `release` keyword, for navigation. */
-  line: number;
-  cost: PrivacyAmount;
-  /** What the release added to the total (less than `cost` when it composes in parallel). */
-  marginal: PrivacyAmount;
-  overrun: boolean;
-}
-
-/** The spec's budget as `privspec check --format json` prints it, plus per-release spending and a one-line label. */
-export interface BudgetSummaryResponse {
-  accounting: 'pure' | 'approx' | 'zcdp';
-  limit: PrivacyAmount;
-  spent: PrivacyAmount;
-  /** `0.9 / 1 ε`, for the status bar. */
-  label: string;
-  releases: BudgetReleaseEntry[];
-  /** False when the document has no budget block. */
-  hasBudget: boolean;
-}
+export * from './protocol-types.js';
 
 /** `privspec/budget`: the budget summary of one spec; `null` when the URI is not an open privspec document. */
-export const budgetRequest = new RequestType<BudgetParams, BudgetSummaryResponse | null, void>('privspec/budget');
-
-export interface RunReleaseParams {
-  /** The spec's document URI. */
-  uri: string;
-  /** The release to run; all releases when absent. */
-  release?: string;
-  /** Output folder; defaults to `<spec folder>/releases/<spec name>`. */
-  out?: string;
-  /** Plan and report without spending budget or writing results. */
-  dryRun?: boolean;
-}
-
-/** One release's outcome, as `privspec release --json` prints it. */
-export interface ReleaseOutcome {
-  name: string;
-  /** `written`: result and report written; `dry-run`: planned only; `unavailable`: the engine lacks the mechanism;
-   * `refused`: not enough budget left in the ledger (or not accountable); `failed`: an error while computing. */
-  status: 'written' | 'dry-run' | 'unavailable' | 'refused' | 'failed';
-  message: string;
-  mechanism?: string;
-  parameters?: Record<string, unknown>;
-  privacySpent?: PrivacyAmount & { accounting: string };
-  expectedError?: { confidence: number; bound: number; applies: string };
-  /** How many times the ledger had recorded this release before this run. */
-  previousRuns: number;
-  /** Absolute paths of the files written. */
-  files: string[];
-}
-
-export interface RunReleaseResult {
-  /** Absolute path of the spec. */
-  spec: string;
-  /** Absolute path of the output folder. */
-  out: string;
-  /** Absolute path of the spend ledger. */
-  ledger: string;
-  releases: ReleaseOutcome[];
-  /** The ledger's total after the run, against the spec's limit. */
-  budget: { accounting: string; limit: PrivacyAmount; spent: PrivacyAmount };
-}
+export const budgetRequest = new RequestType<BudgetParams, BudgetSummaryResponse | null, void>(budgetRequestMethod);
 
 /** `privspec/runRelease`: runs one or all releases of a spec, exactly as `privspec release` does. */
-export const runReleaseRequest = new RequestType<RunReleaseParams, RunReleaseResult, void>('privspec/runRelease');
+export const runReleaseRequest = new RequestType<RunReleaseParams, RunReleaseResult, void>(runReleaseRequestMethod);
 
 /** The command the "▶ Run" code lens invokes on the client, with one `RunReleaseParams` argument. */
 export const RunReleaseCommand = 'privspec.runRelease';
