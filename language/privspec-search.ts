@@ -1,11 +1,7 @@
 import type { Cancellation } from 'langium';
 import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
-import { makeDiscernibilityMetric } from '../engine/metrics/discernibility.js';
-import { makeL1Metric } from '../engine/metrics/l1.js';
-import { makeLossMetric } from '../engine/metrics/loss.js';
+import { makeMetric, METRIC_NAMES, type MetricName } from '../engine/metrics/metric-by-name.js';
 import type { Metric } from '../engine/metrics/metric.js';
-import { makeEntropyNmMetric } from '../engine/metrics/non-uniform-entropy-nm.js';
-import { makeEntropyMetric } from '../engine/metrics/non-uniform-entropy.js';
 import { searchOptimal } from '../engine/search/optimal-search.js';
 import { makeProblem, type AnonymizationProblem } from '../engine/search/problem.js';
 import type { SearchResult } from '../engine/search/search-types.js';
@@ -19,20 +15,9 @@ export interface FoundTransformation {
   readonly message: string;
 }
 
-/** The engine metric a `metric` clause names. */
-export function metricFor(name: string, problem: AnonymizationProblem): Metric {
-  switch (name) {
-    case 'entropy-nm':
-      return makeEntropyNmMetric(problem);
-    case 'loss':
-      return makeLossMetric(problem);
-    case 'discernibility':
-      return makeDiscernibilityMetric(problem);
-    case 'l1':
-      return makeL1Metric(problem);
-    default:
-      return makeEntropyMetric(problem);
-  }
+/** The engine metric a `metric` clause names; the grammar admits only engine names, and no clause means entropy. */
+function metricFor(name: string, problem: AnonymizationProblem): Metric {
+  return makeMetric((METRIC_NAMES as readonly string[]).includes(name) ? (name as MetricName) : 'entropy', problem);
 }
 
 /** Runs the engine's optimal search for the anonymity block; undefined when a quasi-identifier lacks a hierarchy. */
