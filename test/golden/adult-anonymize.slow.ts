@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { searchOptimal } from '../../engine/search/optimal-search.js';
 import type { Table } from '../../engine/table/table.js';
-import { ADULT_MISSING, adultDir, loadAdult } from '../helpers/adult.js';
+import { loadAdultOrSkip } from '../helpers/adult.js';
 import { GOLDEN_CASES, goldenProblem } from './adult-anonymize-cases.js';
 
 // The rows of ARX's golden tables whose models are not monotonic under suppression, so that most of the lattice must be
@@ -9,11 +9,7 @@ import { GOLDEN_CASES, goldenProblem } from './adult-anonymize-cases.js';
 describe('golden: optimal anonymization of Adult, slow rows (ARX TestAnonymization*)', function () {
   let table: Table;
   before(function () {
-    if (!adultDir()) {
-      console.warn(`      skipped: ${ADULT_MISSING}`);
-      this.skip();
-    }
-    table = loadAdult();
+    table = loadAdultOrSkip(this);
   });
 
   for (const c of GOLDEN_CASES.filter((x) => x.slow)) {

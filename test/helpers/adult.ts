@@ -37,6 +37,16 @@ export function loadAdult(dir = adultDir(), times = 1): Table {
   return tableFromRows(header, repeated, join(dir, 'adult.csv'));
 }
 
+/** For a suite's `before` hook: Adult, or the suite skipped with a message saying where the data was looked for. */
+export function loadAdultOrSkip(suite: Mocha.Context, times = 1): Table {
+  const dir = adultDir();
+  if (!dir) {
+    console.warn(`      skipped: ${ADULT_MISSING}`);
+    suite.skip();
+  }
+  return loadAdult(dir, times);
+}
+
 /** ARX's hierarchy for one Adult column. */
 export function adultHierarchy(name: string, dir = adultDir()): Hierarchy {
   if (!dir) throw new Error(ADULT_MISSING);

@@ -10,7 +10,7 @@ import { makeEntropyNmMetric } from '../../engine/metrics/non-uniform-entropy-nm
 import { searchOptimal } from '../../engine/search/optimal-search.js';
 import { makeProblem } from '../../engine/search/problem.js';
 import type { Table } from '../../engine/table/table.js';
-import { ADULT_COLUMNS, ADULT_MISSING, adultDir, adultHierarchy, loadAdult } from '../helpers/adult.js';
+import { ADULT_COLUMNS, adultHierarchy, loadAdultOrSkip } from '../helpers/adult.js';
 import { exhaustiveOptima } from './all-metrics-exhaustively.js';
 
 // The whole Adult lattice (nine quasi-identifiers, 12,960 nodes) grouped node by node from the rows, against the
@@ -18,11 +18,7 @@ import { exhaustiveOptima } from './all-metrics-exhaustively.js';
 describe('lattice search = exhaustive search on the full Adult lattice (slow)', function () {
   let table: Table;
   before(function () {
-    if (!adultDir()) {
-      console.warn(`      skipped: ${ADULT_MISSING}`);
-      this.skip();
-    }
-    table = loadAdult();
+    table = loadAdultOrSkip(this);
   });
 
   const cases: [string, readonly string[], number, () => Criterion[]][] = [

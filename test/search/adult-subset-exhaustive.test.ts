@@ -12,7 +12,7 @@ import { makeEntropyNmMetric } from '../../engine/metrics/non-uniform-entropy-nm
 import { searchOptimal } from '../../engine/search/optimal-search.js';
 import { makeProblem } from '../../engine/search/problem.js';
 import { column, type Table } from '../../engine/table/table.js';
-import { ADULT_MISSING, adultDir, adultHierarchy, loadAdult } from '../helpers/adult.js';
+import { adultHierarchy, loadAdultOrSkip } from '../helpers/adult.js';
 import { exhaustiveOptima } from './all-metrics-exhaustively.js';
 
 // The lattice search against exhaustive search on real data: Adult with five quasi-identifiers (240 nodes), every
@@ -21,11 +21,7 @@ describe('lattice search = exhaustive search on Adult (five quasi-identifiers)',
   const qi = ['sex', 'age', 'race', 'marital-status', 'education'];
   let table: Table;
   before(function () {
-    if (!adultDir()) {
-      console.warn(`      skipped: ${ADULT_MISSING}`);
-      this.skip();
-    }
-    table = loadAdult();
+    table = loadAdultOrSkip(this);
   });
 
   const models: [string, number, (t: Table) => Criterion[]][] = [
