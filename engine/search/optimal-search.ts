@@ -57,12 +57,13 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
     return e;
   };
   /**
-   * Settles the validity of `id` with monotonic validity: a binary search along a chain from `id` to the top finds the
-   * chain's lowest valid node, and the highest invalid node checked tags a large down-set (often far more than `id`).
+   * Settles the validity of `id` in `state`, whose validity is monotonic: a binary search along a chain from `id` to the
+   * top finds the chain's lowest valid node, and the highest invalid node checked tags a large down-set (often far more
+   * than `id`). `valid` decides one node, evaluating it when `state` does not know it yet.
    */
-  const resolve = (id: number) => {
+  const settle = (id: number, state: TagState, valid: (node: number) => boolean) => {
     const chain = [id];
-    for (let cur = id; !tags.isValid(cur); ) {
+    for (let cur = id; !state.isValid(cur); ) {
       const next = pickSuccessor(lattice, bounds, cur);
       if (next < 0) break;
       chain.push(next);
@@ -71,14 +72,12 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
     let lo = 0;
     let hi = chain.length - 1;
     let highestInvalid = -1;
-    while (lo <= hi && !tags.isKnown(id)) {
+    while (lo <= hi && !state.isKnown(id)) {
       const mid = (lo + hi) >> 1;
-      const node = chain[mid];
-      const valid = tags.isKnown(node) ? tags.isValid(node) : evaluate(node).valid;
-      if (valid) hi = mid - 1;
+      if (valid(chain[mid])) hi = mid - 1;
       else {
         lo = mid + 1;
-        highestInvalid = node;
+        highestInvalid = chain[mid];
       }
     }
     // Climb from the highest invalid node found to a maximal invalid one: its successors roll up cheaply from it, and
@@ -86,7 +85,7 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
     for (let u = highestInvalid; u >= 0; ) {
       let next = -1;
       for (const s of lattice.successors(u)) {
-        if (!tags.isKnown(s) && !evaluate(s).valid) {
+        if (!state.isKnown(s) && !valid(s)) {
           next = s;
           break;
         }
@@ -94,6 +93,8 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
       u = next;
     }
   };
+  /** Settles `id` under the full model. */
+  const resolve = (id: number) => settle(id, tags, (node) => (tags.isKnown(node) ? tags.isValid(node) : evaluate(node).valid));
   /** Validity under the relaxation alone: grouping and the weaker criteria, counted as a node evaluated. */
   const relaxedValid = (id: number): boolean => {
     if (relaxed!.isKnown(id)) return relaxed!.isValid(id);
@@ -104,37 +105,8 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
     relaxed!.record(id, valid);
     return valid;
   };
-  /** Settles `id` under the relaxation the way `resolve` settles it under a monotonic model. */
-  const resolveRelaxed = (id: number) => {
-    const chain = [id];
-    for (let cur = id; !relaxed!.isValid(cur); ) {
-      const next = pickSuccessor(lattice, bounds, cur);
-      if (next < 0) break;
-      chain.push(next);
-      cur = next;
-    }
-    let lo = 0;
-    let hi = chain.length - 1;
-    let highestInvalid = -1;
-    while (lo <= hi && !relaxed!.isKnown(id)) {
-      const mid = (lo + hi) >> 1;
-      if (relaxedValid(chain[mid])) hi = mid - 1;
-      else {
-        lo = mid + 1;
-        highestInvalid = chain[mid];
-      }
-    }
-    for (let u = highestInvalid; u >= 0; ) {
-      let next = -1;
-      for (const s of lattice.successors(u)) {
-        if (!relaxed!.isKnown(s) && !relaxedValid(s)) {
-          next = s;
-          break;
-        }
-      }
-      u = next;
-    }
-  };
+  /** Settles `id` under the relaxation the way `resolve` settles it under the full model. */
+  const resolveRelaxed = (id: number) => settle(id, relaxed!, relaxedValid);
   /** Whether `id` is proved invalid without checking the full model. */
   const ruledOut = (id: number): boolean => {
     if (!relaxed) return false;
