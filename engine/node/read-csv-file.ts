@@ -5,9 +5,9 @@ import { CsvRecordParser } from '../table/csv-record-parser.js';
 import { detectDelimiter } from '../table/detect-delimiter.js';
 import { bomLength, delimiterByte, headerNames, selectFields, withSource } from '../table/parse-csv.js';
 import { TableError, type Table } from '../table/table.js';
-import { parseFileRange } from './csv-file-range.js';
+import { parseFileRange, type RangeRead } from './csv-file-range.js';
 import { csvWorkerEntry, runCsvWorker } from './csv-worker-pool.js';
-import type { CsvWorkerDone, CsvWorkerTask } from './csv-worker-protocol.js';
+import type { CsvWorkerDone } from './csv-worker-protocol.js';
 import { splitAtLineBreaks } from './split-csv-file.js';
 
 export interface ReadCsvOptions {
@@ -96,21 +96,31 @@ async function readOpenFile(file: FileHandle, path: string, options: ReadCsvOpti
   // The main thread parses the first range itself (in chunks, between which it serves other events) while worker threads
   // parse the others; that hides the time a worker takes to start behind useful work.
   const bounds = threads > 1 ? await splitAtLineBreaks(file, dataStart, size, threads, FIRST_RANGE_WEIGHT) : [dataStart, size];
-  const here = (start: number, end: number, onChunk: (bytes: number) => void) =>
-    parseHere(file, { ...task, start, end, final: end === size }, onChunk, options.signal);
-  const results = await Promise.all(
-    bounds.slice(1).map((end, k) => (k === 0 ? here(bounds[0], end, progress) : runCsvWorker({ ...task, start: bounds[k], end, final: end === size }, progress, options.signal))),
-  );
+  const parserFor = () => new CsvRecordParser({ delimiter: d, fieldCount, firstLine: 1, fields });
+  const mainParser = parserFor();
+  const here = parseHere(file, mainParser, { start: bounds[0], end: bounds[1], final: bounds[1] === size, onChunk: progress }, options.signal);
+  const results = await Promise.all([
+    here,
+    ...bounds.slice(2).map((end, k) => runCsvWorker({ ...task, start: bounds[k + 1], end, final: end === size }, progress, options.signal)),
+  ]);
 
   const parts: RangePart[] = [];
   let error: { message: string; line: number } | undefined;
   let line = dataLine;
-  // Where the next range really starts when its split point fell inside a quoted field that spans lines: that range
-  // started mid-record, so it is parsed again from the end of the last record before it, which is known to be right.
+  // Where the next range really starts when its split point fell inside a record (a quoted field that spans lines):
+  // that range's result is wrong, so parsing goes on from the end of the last good record with one parser, range after
+  // range, until a range ends exactly at its split point. The main thread's own parser simply continues (its record
+  // is half read already); a worker's range is parsed again only from its last record's start. No byte is parsed more
+  // than twice, whatever the record lengths.
   let restart: number | undefined;
-  for (let k = 0; k < results.length; k++) {
-    const end = bounds[k + 1];
-    const { range, endOffset, error: failed } = restart === undefined ? results[k] : await here(restart, end, () => {});
+  for (let k = 0; k < results.length; ) {
+    let done = results[k];
+    let next = k + 1;
+    const continueMain = k === 0 && !done.error && done.endOffset < bounds[1];
+    if (continueMain || restart !== undefined) {
+      ({ done, next } = await parseOn(file, continueMain ? mainParser : parserFor(), continueMain ? bounds[1] : restart!, bounds, k + (continueMain ? 1 : 0), options.signal));
+    }
+    const { range, endOffset, error: failed } = done;
     parts.push({ range, lineShift: line - 1 });
     if (failed) {
       if (failed.internal) throw new Error(`CSV worker failed: ${failed.message}`);
@@ -118,22 +128,38 @@ async function readOpenFile(file: FileHandle, path: string, options: ReadCsvOpti
       break;
     }
     line += range.endLine - 1;
-    restart = endOffset < end ? endOffset : undefined;
+    restart = endOffset < bounds[next] ? endOffset : undefined;
+    k = next;
   }
   const table = assembleTable(parts, { names, delimiter, source: path, error });
   options.onProgress?.(1);
   return table;
 }
 
-/** Parses one range on this thread; the result has the shape of a worker's. */
-async function parseHere(file: FileHandle, task: CsvWorkerTask, onChunk: (bytes: number) => void, signal?: AbortSignal): Promise<CsvWorkerDone> {
-  const parser = new CsvRecordParser({ delimiter: task.delimiter, fieldCount: task.fieldCount, firstLine: 1, fields: task.fields });
+/** Parses one range on this thread with `parser`; the result has the shape of a worker's. */
+async function parseHere(file: FileHandle, parser: CsvRecordParser, range: RangeRead, signal?: AbortSignal): Promise<CsvWorkerDone> {
   try {
-    const endOffset = await parseFileRange(file, parser, { start: task.start, end: task.end, final: task.final, onChunk }, signal);
+    const endOffset = await parseFileRange(file, parser, range, signal);
     return { kind: 'done', range: parser.result(), endOffset };
   } catch (e) {
     if (!(e instanceof TableError)) throw e;
     return { kind: 'done', range: parser.result(), endOffset: -1, error: { message: e.message, line: e.line ?? parser.line } };
+  }
+}
+
+/**
+ * Feeds `parser` the ranges from `bounds[k]` on, starting at file offset `from`, until one ends exactly at its split
+ * point (the next range's result is right from there) or the file ends. Returns the result and the next range's index.
+ */
+async function parseOn(file: FileHandle, parser: CsvRecordParser, from: number, bounds: readonly number[], k: number, signal?: AbortSignal): Promise<{ done: CsvWorkerDone; next: number }> {
+  let start = from;
+  for (;;) {
+    const end = bounds[k + 1];
+    const final = k + 2 === bounds.length;
+    const done = await parseHere(file, parser, { start, end, final }, signal);
+    k++;
+    if (done.error || final || done.endOffset >= end) return { done, next: k };
+    start = end;
   }
 }
 

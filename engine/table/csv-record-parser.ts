@@ -1,4 +1,5 @@
 import { ByteDictionary, type ByteDictionaryState } from './byte-dictionary.js';
+import { RecordEndScan } from './record-end-scan.js';
 import { TableError } from './table.js';
 
 /**
@@ -135,7 +136,14 @@ export class CsvRecordParser {
    * without a line break is complete, and an open quote is an error.
    */
   parse(final: boolean): void {
-    if (this.fieldCount < 0 && !this.discoverFieldCount(final)) return;
+    // A record left unfinished by the last call is parsed again from its start only once its end is in the buffer;
+    // until then the boundary scan resumes where it stopped, so a record of n bytes costs O(n), not O(n²/chunk).
+    if (this.pendingRecord && !final && !this.pendingRecord.complete(this.buffer, this.start, this.filled, this.delimiter)) return;
+    this.pendingRecord = undefined;
+    if (this.fieldCount < 0 && !this.discoverFieldCount(final)) {
+      if (!final) this.pendingRecord = new RecordEndScan();
+      return;
+    }
     const buf = this.buffer;
     const end = this.filled;
     const D = this.delimiter;
@@ -223,7 +231,11 @@ export class CsvRecordParser {
       this.line = recordLine;
       this.rows = row;
     }
+    if (!final && recordStart < end && row < maxRecords) this.pendingRecord = new RecordEndScan();
   }
+
+  /** The unfinished record at `start`, when the last call stopped inside one: where to resume looking for its end. */
+  private pendingRecord: RecordEndScan | undefined;
 
   /** Set by `scanQuoted`: whether the field held `""`, and how many line breaks it held. */
   private quotedEscapes = false;
@@ -240,27 +252,34 @@ export class CsvRecordParser {
     let escaped = false;
     i++;
     for (;;) {
-      if (i >= end) {
+      // The next quote: byte by byte over the first bytes (most quoted fields are short), then by the native search,
+      // which makes a long field cost little more than reading it.
+      let q = i;
+      const near = Math.min(end, i + 64);
+      while (q < near && buf[q] !== QUOTE) q++;
+      if (q === near && q < end) {
+        const found = buf.subarray(q, end).indexOf(QUOTE);
+        q = found < 0 ? end : q + found;
+      }
+      if (q >= end) {
+        // Not in the buffer: wait for more (the caller resumes cheaply, see record-end-scan.ts), or it never closes.
         if (!final) return -1;
         throw new TableError(`unclosed quote: the quote that opens field ${col + 1} on this line never closes`, undefined, line);
       }
-      const b = buf[i];
-      if (b === QUOTE) {
-        if (i + 1 >= end && !final) return -1;
-        if (i + 1 < end && buf[i + 1] === QUOTE) {
-          escaped = true;
-          i += 2;
-          continue;
-        }
-        i++;
-        break;
+      // The bytes before the quote are data; count their line breaks (LF, CRLF or a lone CR, each one line).
+      for (let k = i; k < q; k++) {
+        const b = buf[k];
+        if (b === LF || (b === CR && buf[k + 1] !== LF)) lines++;
       }
-      if (b === LF) lines++;
-      else if (b === CR) {
-        if (i + 1 >= end && !final) return -1;
-        if (i + 1 >= end || buf[i + 1] !== LF) lines++;
+      i = q;
+      if (i + 1 >= end && !final) return -1;
+      if (i + 1 < end && buf[i + 1] === QUOTE) {
+        escaped = true;
+        i += 2;
+        continue;
       }
       i++;
+      break;
     }
     if (i < end) {
       const b = buf[i];

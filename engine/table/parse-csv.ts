@@ -70,11 +70,23 @@ export function bomLength(bytes: Uint8Array): number {
 
 /** The header names from a parser that read just the header record (one value per column). */
 export function headerNames(range: ParsedRange, source?: string): string[] {
-  return range.dictionaries.map((state, j) => {
+  const line = range.rowLines[0];
+  const names = range.dictionaries.map((state, j) => {
     const decoded = new ByteDictionary(state).decode();
-    if ('invalid' in decoded) throw new TableError(`invalid UTF-8 in the header (column ${j + 1}); save the file as UTF-8`, source, range.rowLines[0]);
+    if ('invalid' in decoded) throw new TableError(`invalid UTF-8 in the header (column ${j + 1}); save the file as UTF-8`, source, line);
     return decoded.values[0];
   });
+  // Two columns with one name would make every lookup by name (quasi-identifiers, `--columns`, a spec) silently take the
+  // first of them, so the second one's data would never be read, or a hierarchy would apply to the wrong column.
+  const seen = new Map<string, number>();
+  names.forEach((name, j) => {
+    const first = seen.get(name);
+    if (first !== undefined) {
+      throw new TableError(`duplicate column name '${name}' in the header: columns ${first + 1} and ${j + 1}; rename one of them`, source, line, j + 1);
+    }
+    seen.set(name, j);
+  });
+  return names;
 }
 
 /**
