@@ -4,7 +4,7 @@ import { DocumentState, URI, type LangiumDocument } from 'langium';
 import { NodeFileSystem } from 'langium/node';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { analyzeDocument } from './privspec-analysis.js';
-import type { Amount } from './privspec-budget.js';
+import type { Amount } from '../engine/release/budget-walk.js';
 import { createPrivspecServices, type PrivspecServices } from './privspec-module.js';
 
 /** One diagnostic as `privspec check --format json` prints it (1-based line and column). */

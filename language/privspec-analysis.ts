@@ -4,24 +4,36 @@
  * by the root node is a cache that can never be stale.
  */
 import type { LangiumDocument } from 'langium';
+import { summarizeBudget, type BudgetSummary } from '../engine/release/budget-walk.js';
 import type * as ast from './generated/ast.js';
-import { summarizeBudget, type BudgetSummary } from './privspec-budget.js';
 import { budgetPlan, releasePlan, type BudgetPlan, type ReleasePlan } from './privspec-release-plan.js';
 import { datasetPlan, specParts, type DatasetPlan, type SpecParts } from './privspec-to-engine.js';
+import { unescape } from './privspec-text.js';
 
 export interface SpecAnalysis {
   readonly parts: SpecParts;
   readonly dataset?: DatasetPlan;
   readonly budget: BudgetPlan;
   readonly plans: readonly ReleasePlan[];
-  readonly summary: BudgetSummary;
+  readonly summary: BudgetSummary<ReleasePlan>;
+  /** Columns whose value domain the spec declares: a hierarchy from a file or from listed groups. */
+  readonly declaredDomains: ReadonlySet<string>;
 }
 
 const cache = new WeakMap<ast.Spec, SpecAnalysis>();
 
-/** The spec's file path (for resolving the paths it names); `file` URIs only, anything else resolves against `cwd`. */
+/** The spec's file path (for resolving the paths it names); `file` URIs only, anything else is its last segment. */
 export function specPath(document: LangiumDocument): string {
-  return document.uri.scheme === 'file' ? document.uri.fsPath : `${process.cwd()}/${document.uri.path.split('/').pop() ?? 'spec.privspec'}`;
+  return document.uri.scheme === 'file' ? document.uri.fsPath : `/${document.uri.path.split('/').pop() ?? 'spec.privspec'}`;
+}
+
+/** The values of the domains the spec writes inline (listed groups); file hierarchies are read by the runner. */
+function inlineDomains(parts: SpecParts): Map<string, readonly string[]> {
+  const domains = new Map<string, readonly string[]>();
+  for (const [name, h] of parts.hierarchies) {
+    if (h.file === undefined && h.groups.length > 0) domains.set(name, h.groups.flatMap((g) => g.values.map(unescape)));
+  }
+  return domains;
 }
 
 export function analyzeSpec(spec: ast.Spec, path: string): SpecAnalysis {
@@ -30,8 +42,10 @@ export function analyzeSpec(spec: ast.Spec, path: string): SpecAnalysis {
   const parts = specParts(spec);
   const dataset = parts.dataset && parts.dataset.file !== undefined ? datasetPlan(parts.dataset, path) : undefined;
   const budget = budgetPlan(parts.budget);
-  const plans = spec.releases.map((r) => releasePlan(r, budget, dataset?.unit));
-  const analysis = { parts, dataset, budget, plans, summary: summarizeBudget(plans, budget) };
+  const declaredDomains = new Set([...parts.hierarchies].filter(([, h]) => h.file !== undefined || h.groups.length > 0).map(([name]) => name));
+  const domains = inlineDomains(parts);
+  const plans = spec.releases.map((r) => releasePlan(r, budget, dataset?.unit, declaredDomains, domains));
+  const analysis = { parts, dataset, budget, plans, summary: summarizeBudget(plans, budget), declaredDomains };
   cache.set(spec, analysis);
   return analysis;
 }

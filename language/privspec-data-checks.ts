@@ -11,7 +11,7 @@ import { bindHierarchy } from '../engine/hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
 import { HierarchyIssueCodes, validateHierarchy } from '../engine/hierarchy/validate-hierarchy.js';
 import { column, TableError, type Table } from '../engine/table/table.js';
-import { CsvFileError, type CsvStore } from './data/csv-store.js';
+import { CsvFileError, type CsvStore } from '../engine/node/csv-store.js';
 import * as ast from './generated/ast.js';
 import { analyzeSpec } from './privspec-analysis.js';
 import { anonymityPlan, buildHierarchy, resolveSpecPath, unescape } from './privspec-to-engine.js';

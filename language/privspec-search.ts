@@ -1,30 +1,14 @@
 import type { Cancellation } from 'langium';
 import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
-import { makeMetric, METRIC_NAMES, type MetricName } from '../engine/metrics/metric-by-name.js';
-import type { Metric } from '../engine/metrics/metric.js';
-import { searchOptimal } from '../engine/search/optimal-search.js';
-import { makeProblem, type AnonymizationProblem } from '../engine/search/problem.js';
-import type { SearchResult } from '../engine/search/search-types.js';
+import { searchAnonymity } from '../engine/release/anonymity-search.js';
+import type { AnonymityDescription } from '../engine/release/release-description.js';
 import type { Table } from '../engine/table/table.js';
-import type { AnonymityPlan } from './privspec-to-engine.js';
 
 export interface FoundTransformation {
   readonly levels: Readonly<Record<string, number>>;
   readonly suppressed: number;
   readonly loss: number;
   readonly message: string;
-}
-
-/** The engine metric a `metric` clause names; the grammar admits only engine names, and no clause means entropy. */
-function metricFor(name: string, problem: AnonymizationProblem): Metric {
-  return makeMetric((METRIC_NAMES as readonly string[]).includes(name) ? (name as MetricName) : 'entropy', problem);
-}
-
-/** Runs the engine's optimal search for the anonymity block; undefined when a quasi-identifier lacks a hierarchy. */
-export function searchAnonymity(table: Table, quasi: readonly string[], hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityPlan, signal?: AbortSignal): { problem: AnonymizationProblem; result: SearchResult } | undefined {
-  if (quasi.length === 0 || quasi.some((q) => !hierarchies.has(q)) || anonymity.criteria.length === 0) return undefined;
-  const problem = makeProblem(table, { qi: quasi, hierarchies: quasi.map((q) => hierarchies.get(q)!), criteria: anonymity.criteria, suppression: anonymity.suppression });
-  return { problem, result: searchOptimal(problem, metricFor(anonymity.metric, problem), { signal }) };
 }
 
 /**
@@ -41,7 +25,7 @@ export async function findOptimalTransformation(
   table: Table,
   quasi: readonly string[],
   hierarchies: ReadonlyMap<string, Hierarchy>,
-  anonymity: AnonymityPlan,
+  anonymity: AnonymityDescription,
   token: Cancellation.CancellationToken,
   /** What the hierarchies and the anonymity block say (their source text), so that an unchanged search is reused. */
   specKey: string,
@@ -57,7 +41,7 @@ export async function findOptimalTransformation(
   const controller = new AbortController();
   const subscription = token.onCancellationRequested(() => controller.abort());
   try {
-    const found = searchAnonymity(table, quasi, hierarchies, anonymity, controller.signal);
+    const found = searchAnonymity(table, quasi, hierarchies, anonymity, { signal: controller.signal });
     const optimum = found?.result.optimum;
     if (!optimum) {
       perTable.set(key, undefined);

@@ -3,7 +3,6 @@
  * features and the command line (like Langium's `arithmetics-evaluator.ts`). Everything here is a pure function of
  * the AST and, where a file is named, of that file's text: no diagnostics, no LSP, no process state.
  */
-import { dirname, isAbsolute, resolve } from 'node:path';
 import { parseArxHierarchy } from '../engine/hierarchy/arx-hierarchy.js';
 import { dateHierarchy, type DateLevel } from '../engine/hierarchy/date-hierarchy.js';
 import { groupingHierarchy } from '../engine/hierarchy/grouping-hierarchy.js';
@@ -15,32 +14,15 @@ import { KAnonymity } from '../engine/criteria/k-anonymity.js';
 import { DistinctLDiversity, EntropyLDiversity, RecursiveCLDiversity } from '../engine/criteria/l-diversity.js';
 import type * as ast from './generated/ast.js';
 
-// The differential-privacy half of the bridge (release costs, noise, regions) lives in its own file for size.
-export { boxOf, budgetPlan, releasePlan, type BudgetPlan, type ReleasePlan, type Sensitivity } from './privspec-release-plan.js';
+import type { AnonymityDescription, DatasetDescription } from '../engine/release/release-description.js';
+import { resolveSpecPath, unescape } from './privspec-text.js';
 
-/** The dataset block as the engine needs it: the file resolved against the spec and the role of each column. */
-export interface DatasetPlan {
-  readonly name: string;
-  /** Absolute path of the CSV. */
-  readonly file: string;
-  readonly delimiter?: string;
-  readonly identifying: readonly string[];
-  readonly quasi: readonly string[];
-  readonly sensitive: readonly string[];
-  readonly insensitive: readonly string[];
-  readonly unit?: string;
-  readonly sampling?: number;
-}
+// The release half of the bridge (descriptions, plans, problems on nodes) lives in its own file for size.
+export { budgetPlan, releasePlan, releaseDescription, type BudgetPlan, type ReleasePlan } from './privspec-release-plan.js';
+export { resolveSpecPath, unescape } from './privspec-text.js';
 
-/** Resolves a path written in a spec against the spec's own folder. */
-export function resolveSpecPath(specPath: string, written: string): string {
-  return isAbsolute(written) ? written : resolve(dirname(specPath), written);
-}
-
-/** The text of a STRING token's value; Langium has already removed the quotes, escapes are undone here. */
-export function unescape(text: string): string {
-  return text.replace(/\\(.)/g, '$1');
-}
+/** The dataset block as the engine needs it. */
+export type DatasetPlan = DatasetDescription;
 
 export function columnsOf(dataset: ast.Dataset, role: ast.RoleClause['role']): string[] {
   return dataset.clauses.flatMap((c) => (c.$type === 'RoleClause' && c.role === role ? c.columns.map((x) => x.name) : []));
@@ -49,6 +31,7 @@ export function columnsOf(dataset: ast.Dataset, role: ast.RoleClause['role']): s
 export function datasetPlan(dataset: ast.Dataset, specPath: string): DatasetPlan {
   const unit = dataset.clauses.find((c): c is ast.UnitClause => c.$type === 'UnitClause');
   const sampling = dataset.clauses.find((c): c is ast.SamplingClause => c.$type === 'SamplingClause');
+  const correlation = dataset.clauses.find((c): c is ast.CorrelationClause => c.$type === 'CorrelationClause');
   return {
     name: dataset.name,
     file: resolveSpecPath(specPath, unescape(dataset.file)),
@@ -59,6 +42,7 @@ export function datasetPlan(dataset: ast.Dataset, specPath: string): DatasetPlan
     insensitive: columnsOf(dataset, 'insensitive'),
     unit: unit?.column?.name,
     sampling: sampling?.fraction,
+    correlation: correlation && correlation.file !== undefined ? { file: resolveSpecPath(specPath, unescape(correlation.file)), prior: correlation.prior } : undefined,
   };
 }
 
@@ -98,15 +82,7 @@ export function groupingLevels(groups: readonly ast.HierarchyGroup[]): Map<strin
 }
 
 /** The anonymity block as the engine needs it. */
-export interface AnonymityPlan {
-  readonly k?: number;
-  readonly criteria: readonly Criterion[];
-  /** Fraction of rows the search may suppress, in [0, 1]. */
-  readonly suppression: number;
-  readonly metric: string;
-  /** Levels the spec pins quasi-identifiers to (`generalize zip 1`); a later pin of a column wins. */
-  readonly pins: ReadonlyMap<string, number>;
-}
+export type AnonymityPlan = AnonymityDescription;
 
 /** Builds the criteria of an anonymity block; throws `TableError` for parameters the engine rejects. */
 export function anonymityPlan(block: ast.Anonymity): AnonymityPlan {

@@ -55,31 +55,5 @@ export interface RunReleaseParams {
   dryRun?: boolean;
 }
 
-/** One release's outcome, as `privspec release --json` prints it. */
-export interface ReleaseOutcome {
-  name: string;
-  /** `written`: result and report written; `dry-run`: planned only; `unavailable`: the engine lacks the mechanism;
-   * `refused`: not enough budget left in the ledger (or not accountable); `failed`: an error while computing. */
-  status: 'written' | 'dry-run' | 'unavailable' | 'refused' | 'failed';
-  message: string;
-  mechanism?: string;
-  parameters?: Record<string, unknown>;
-  privacySpent?: PrivacyAmount & { accounting: string };
-  expectedError?: { confidence: number; bound: number; applies: string };
-  /** How many times the ledger had recorded this release before this run. */
-  previousRuns: number;
-  /** Absolute paths of the files written. */
-  files: string[];
-}
-
-export interface RunReleaseResult {
-  /** Absolute path of the spec. */
-  spec: string;
-  /** Absolute path of the output folder. */
-  out: string;
-  /** Absolute path of the spend ledger. */
-  ledger: string;
-  releases: ReleaseOutcome[];
-  /** The ledger's total after the run, against the spec's limit. */
-  budget: { accounting: string; limit: PrivacyAmount; spent: PrivacyAmount };
-}
+/** One release's outcome and a whole run's result, as `privspec release --json` prints them (defined by the engine's runner). */
+export type { ReleaseOutcome, RunReleaseResult } from '../engine/release/run-report.js';

@@ -1,21 +1,40 @@
 import { relative, resolve } from 'node:path';
+import { runReleases, RunRefused } from '../../engine/node/release-runner.js';
+import type { RunReleaseResult } from '../../engine/release/run-report.js';
+import { loadSpec, nodeServices } from '../../language/check-spec.js';
+import { defaultReleaseFolder } from '../../language/release-folder.js';
+import { releaseInput, SpecNotRunnable } from '../../language/release-input.js';
 import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { numberOption, parseOptions } from '../parse-options.js';
-import { runReleases, RunRefused, type RunReport } from '../../language/release-runner.js';
 
-const usage = `usage: privspec release <file.privspec> --out DIR [--only NAME] [--seed N] [--dry-run] [--json]
+const usage = `usage: privspec release <file.privspec> --out DIR [--only NAME] [--dry-run] [--seed N --not-private] [--json]
 
 Runs the spec's releases and writes, for each, DIR/<name>.csv and DIR/<name>.json (mechanism, parameters, privacy
-spent, expected error). Every spend is recorded first in <file.privspec>.ledger.json; running a release again spends
-again. DIR must not be the folder of the input data.
-  --out DIR     output folder (created if needed)
-  --only NAME   run one release
-  --seed N      reproducible noise, for tests only: seeded output is not private
-  --dry-run     report what would be spent; spend nothing, write nothing
-  --json        print one JSON object
-Exit code 1 when a release was refused (budget) or is not available.
+spent, expected error). Before any noise is drawn, the spend is recorded (durably, under a lock) in
+<file.privspec>.ledger.json; running a release again spends again. No output may replace an input, and DIR must not be
+the folder of the input data.
+  --out DIR        output folder (created if needed)
+  --only NAME      run one release
+  --dry-run        report what would be spent; spend nothing, write nothing
+  --seed N         reproducible noise, for tests only; needs --not-private, marks every output NOT PRIVATE (seeded)
+                   and spends nothing
+  --json           print one JSON object
+Exact figures computed from the data (rows dropped by contribution bounding, rows outside a declared domain) are
+printed to stderr for you, never written under DIR: no ε covers them.
+Exit code 1 when a release was refused (budget, an unaccepted leak) or is not available.
 `;
+
+const show = (x: number | undefined) => (x === undefined ? '—' : String(Number(x.toPrecision(3))));
+
+function printText(report: RunReleaseResult, ctx: Parameters<Command['run']>[1]): void {
+  for (const r of report.releases) {
+    ctx.out(`${r.name}: ${r.status}: ${r.message.split(ctx.cwd + '/').join('')}\n`);
+    for (const line of r.local ?? []) ctx.err(`privspec release: ${r.name}: ${line} (local diagnostic, not in the release)\n`);
+  }
+  const key = report.budget.accounting === 'zcdp' ? 'rho' : 'epsilon';
+  ctx.out(`ledger ${relative(ctx.cwd, report.ledger)}: ${key === 'rho' ? 'ρ' : 'ε'} ${show(report.budget.spent[key] ?? 0)} of ${show(report.budget.limit[key])} spent\n`);
+}
 
 export const release: Command = {
   summary: 'run the releases of a .privspec file, recording each spend in the ledger',
@@ -25,33 +44,35 @@ export const release: Command = {
       out: { type: 'string' },
       only: { type: 'string' },
       seed: { type: 'string' },
+      'not-private': { type: 'boolean' },
       'dry-run': { type: 'boolean' },
     });
     if (positionals.length !== 1) throw new CliError(`expected one spec file, got ${positionals.length}`);
     if (values.out === undefined && !values['dry-run']) throw new CliError('option --out DIR is required');
     const seed = numberOption(values.seed, '--seed', (x) => Number.isSafeInteger(x) && x >= 0, 'use a non-negative integer');
+    if (seed !== undefined && !values['not-private']) throw new CliError('--seed makes the noise reproducible, so the output is not private; add --not-private to confirm');
     const path = resolve(ctx.cwd, positionals[0]);
-    let report: RunReport;
+    const services = nodeServices();
+    const document = await loadSpec(path, services);
+    let report: RunReleaseResult;
     try {
-      report = await runReleases(path, { out: values.out === undefined ? undefined : resolve(ctx.cwd, values.out), only: values.only, seed, dryRun: values['dry-run'] ?? false });
+      const input = await releaseInput(services, document, values.only);
+      const out = values.out === undefined ? defaultReleaseFolder(input.specFile) : resolve(ctx.cwd, values.out);
+      report = await runReleases(input, { out, seed, dryRun: values['dry-run'] ?? false });
     } catch (e) {
-      const err = e as NodeJS.ErrnoException;
-      if (err.code === 'ENOENT' && err.path === path) throw new CliError(`${positionals[0]}: no such file`);
-      if (!(e instanceof RunRefused)) throw e;
+      if (!(e instanceof SpecNotRunnable) && !(e instanceof RunRefused)) throw e;
       // Written here rather than thrown as a CliError: the exit code depends on the kind, and 1 must survive even when
       // the command table loads this module separately from the one that catches.
-      ctx.err(`privspec release: ${e.message.replace(path, positionals[0])}\n`);
+      const message = e.message.split(path).join(positionals[0]);
+      if (values.json) ctx.out(`${JSON.stringify({ error: message })}\n`);
+      else ctx.err(`privspec release: ${message}\n`);
       return e.kind === 'spec' ? ExitCode.Violations : ExitCode.Usage;
+    } finally {
+      services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
     }
-    if (values.json) {
-      ctx.out(`${JSON.stringify(report)}\n`);
-    } else {
-      for (const r of report.releases) ctx.out(`${r.name}: ${r.status}: ${r.message}\n`);
-      const key = report.budget.accounting === 'zcdp' ? 'rho' : 'epsilon';
-      const show = (x: number | undefined) => (x === undefined ? '—' : String(Number(x.toPrecision(6))));
-      ctx.out(`ledger ${relative(ctx.cwd, report.ledger)}: ${key === 'rho' ? 'ρ' : 'ε'} ${show(report.budget.spent[key] ?? 0)} of ${show(report.budget.limit[key])} spent\n`);
-    }
-    if (seed !== undefined) ctx.err('privspec release: --seed makes the noise reproducible; the output is for tests, not for publication\n');
+    if (values.json) ctx.out(`${JSON.stringify(report)}\n`);
+    else printText(report, ctx);
+    if (seed !== undefined) ctx.err('privspec release: NOT PRIVATE (seeded): the noise is reproducible; the output is for tests, not for publication, and spent nothing\n');
     return report.releases.every((r) => r.status === 'written' || r.status === 'dry-run') ? ExitCode.Ok : ExitCode.Violations;
   },
 };

@@ -22,15 +22,6 @@ export {
   rhoOptimal,
   composeZcdp,
 } from './accounting/zcdp.js';
-export { PrivacyLedger, BudgetExceededError, type LedgerEntry } from './accounting/ledger.js';
-export {
-  maxOverlap,
-  type Predicate,
-  type RangePredicate,
-  type SetPredicate,
-  type PredicateQuery,
-  type OverlapResult,
-} from './accounting/overlap.js';
 
 export { makeLaplace, type LaplaceOptions } from './mechanisms/laplace.js';
 export { makeGaussian, type GaussianOptions } from './mechanisms/gaussian.js';
@@ -50,9 +41,4 @@ export { laplaceErrorBound, gaussianErrorBound, exponentialUtilityBound, type Ex
 export { auditMechanism, empiricalEpsilon, type AuditOptions, type AuditResult } from './audit/empirical-epsilon.js';
 export { clopperPearson, type ProportionBounds } from './audit/clopper-pearson.js';
 
-export type { Query, Neighbouring } from './queries/query.js';
-export { makeCount, makeSum, makeMean, makeHistogram, makeExtreme } from './queries/basic.js';
-export { makeCovariance, makeVariance, releaseCorrelation, type Bounds, type CorrelationRelease } from './queries/correlation.js';
-export { numericColumn } from './queries/numeric-column.js';
-export { planRelease, release, type ReleaseOptions, type ReleasePlan, type Release } from './queries/release.js';
-export { boundContributions, userLevelQuery, type ContributionBounds } from './contribution/bound-contributions.js';
+export { boundContributions, type ContributionBounds } from './contribution/bound-contributions.js';

@@ -25,6 +25,7 @@ export type PrivspecKeywordNames =
     | ".."
     | ":"
     | "="
+    | "accept"
     | "accounting"
     | "and"
     | "anonymity"
@@ -34,7 +35,9 @@ export type PrivspecKeywordNames =
     | "by"
     | "c"
     | "clamp"
+    | "correlation"
     | "count"
+    | "data-dependent-domain"
     | "dataset"
     | "date"
     | "decade"
@@ -56,12 +59,14 @@ export type PrivspecKeywordNames =
     | "in"
     | "insensitive"
     | "intervals"
+    | "invariant"
     | "k"
     | "l-diversity"
     | "l1"
     | "laplace"
     | "loss"
     | "mask"
+    | "matrix"
     | "mean"
     | "metric"
     | "mode"
@@ -69,7 +74,10 @@ export type PrivspecKeywordNames =
     | "nn-wavelet"
     | "on"
     | "pram"
+    | "prior"
+    | "privelet"
     | "pure"
+    | "quadtree"
     | "quasi"
     | "recursive"
     | "release"
@@ -81,6 +89,7 @@ export type PrivspecKeywordNames =
     | "size"
     | "sum"
     | "suppression"
+    | "unbounded-contribution"
     | "unit"
     | "where"
     | "within"
@@ -90,6 +99,26 @@ export type PrivspecKeywordNames =
     | "}";
 
 export type PrivspecTokenNames = PrivspecTerminalNames | PrivspecKeywordNames;
+
+/**
+ * Accepts, explicitly and visibly, a leak that the stated privacy loss does not cover: groups or candidates taken from the
+ * data (`data-dependent-domain`), or a privacy unit whose contributions are not bounded (`unbounded-contribution`).
+ * Without it such a release is refused; the release's report repeats the clause.
+ */
+export interface Accept extends langium.AstNode {
+    readonly $container: Release;
+    readonly $type: 'Accept';
+    risk: 'data-dependent-domain' | 'unbounded-contribution';
+}
+
+export const Accept = {
+    $type: 'Accept',
+    risk: 'risk'
+} as const;
+
+export function isAccept(item: unknown): item is Accept {
+    return reflection.isInstance(item, Accept.$type);
+}
 
 /** The anonymity model that `generalize` releases must satisfy. */
 export interface Anonymity extends langium.AstNode {
@@ -225,6 +254,28 @@ export function isCondition(item: unknown): item is Condition {
     return reflection.isInstance(item, Condition.$type);
 }
 
+/**
+ * Privacy units whose values are correlated (households, contact networks): an edge list `a,b[,weight]` between unit ids.
+ * Sums and counts are then calibrated to Bayesian differential privacy (Yang, Sato, Nakagawa, SIGMOD 2015) with the
+ * Gaussian correlation model; `prior` is its τ.
+ */
+export interface CorrelationClause extends langium.AstNode {
+    readonly $container: Dataset;
+    readonly $type: 'CorrelationClause';
+    file: string;
+    prior?: Decimal;
+}
+
+export const CorrelationClause = {
+    $type: 'CorrelationClause',
+    file: 'file',
+    prior: 'prior'
+} as const;
+
+export function isCorrelationClause(item: unknown): item is CorrelationClause {
+    return reflection.isInstance(item, CorrelationClause.$type);
+}
+
 /** A count, optionally per group (a histogram) and restricted to the rows matching `where`. */
 export interface CountQuery extends langium.AstNode {
     readonly $container: Release;
@@ -269,7 +320,7 @@ export function isDataset(item: unknown): item is Dataset {
     return reflection.isInstance(item, Dataset.$type);
 }
 
-export type DatasetClause = RoleClause | SamplingClause | UnitClause;
+export type DatasetClause = CorrelationClause | RoleClause | SamplingClause | UnitClause;
 
 export const DatasetClause = {
     $type: 'DatasetClause'
@@ -514,7 +565,7 @@ export function isMaskBuilder(item: unknown): item is MaskBuilder {
 export interface Mechanism extends langium.AstNode {
     readonly $container: Release;
     readonly $type: 'Mechanism';
-    kind: 'exponential' | 'gaussian' | 'laplace' | 'nn-wavelet';
+    kind: 'exponential' | 'gaussian' | 'laplace' | 'nn-wavelet' | 'privelet' | 'quadtree';
     params: Array<MechanismParam>;
 }
 
@@ -588,19 +639,26 @@ export function isName(item: unknown): item is Name {
     return isIdentifier(item) || (typeof item === 'string' && (/"(\\.|[^"\\])*"/.test(item)));
 }
 
-/** Post-randomization: each value is kept with probability `retain`, otherwise replaced by a uniform draw. */
+/**
+ * Post-randomization (PRAM): each value is kept with probability `retain`, otherwise replaced by a uniform draw from the
+ * column's domain; `invariant` keeps the expected frequencies (Gouweleeuw et al. 1998); `matrix` reads a transition matrix.
+ */
 export interface PramQuery extends langium.AstNode {
     readonly $container: Release;
     readonly $type: 'PramQuery';
     columns: Array<ColumnRef>;
+    invariant: boolean;
     kind: 'pram';
-    retain: Decimal;
+    matrix?: string;
+    retain?: Decimal;
 }
 
 export const PramQuery = {
     $type: 'PramQuery',
     columns: 'columns',
+    invariant: 'invariant',
     kind: 'kind',
+    matrix: 'matrix',
     retain: 'retain'
 } as const;
 
@@ -622,6 +680,7 @@ export function isQuery(item: unknown): item is Query {
 export interface Release extends langium.AstNode {
     readonly $container: Spec;
     readonly $type: 'Release';
+    accepts: Array<Accept>;
     mechanism?: Mechanism;
     name: Identifier;
     query: Query;
@@ -629,6 +688,7 @@ export interface Release extends langium.AstNode {
 
 export const Release = {
     $type: 'Release',
+    accepts: 'accepts',
     mechanism: 'mechanism',
     name: 'name',
     query: 'query'
@@ -778,6 +838,7 @@ export function isValue(item: unknown): item is Value {
 }
 
 export type PrivspecAstType = {
+    Accept: Accept
     Anonymity: Anonymity
     AnonymityClause: AnonymityClause
     Bound: Bound
@@ -786,6 +847,7 @@ export type PrivspecAstType = {
     ColumnRef: ColumnRef
     Comparison: Comparison
     Condition: Condition
+    CorrelationClause: CorrelationClause
     CountQuery: CountQuery
     Dataset: Dataset
     DatasetClause: DatasetClause
@@ -818,6 +880,15 @@ export type PrivspecAstType = {
 
 export class PrivspecAstReflection extends langium.AbstractAstReflection {
     override readonly types = {
+        Accept: {
+            name: Accept.$type,
+            properties: {
+                risk: {
+                    name: Accept.risk
+                }
+            },
+            superTypes: []
+        },
         Anonymity: {
             name: Anonymity.$type,
             properties: {
@@ -921,6 +992,19 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: []
+        },
+        CorrelationClause: {
+            name: CorrelationClause.$type,
+            properties: {
+                file: {
+                    name: CorrelationClause.file
+                },
+                prior: {
+                    name: CorrelationClause.prior,
+                    optional: true
+                }
+            },
+            superTypes: [DatasetClause.$type]
         },
         CountQuery: {
             name: CountQuery.$type,
@@ -1198,11 +1282,21 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
                     name: PramQuery.columns,
                     defaultValue: []
                 },
+                invariant: {
+                    name: PramQuery.invariant,
+                    defaultValue: false,
+                    optional: true
+                },
                 kind: {
                     name: PramQuery.kind
                 },
+                matrix: {
+                    name: PramQuery.matrix,
+                    optional: true
+                },
                 retain: {
-                    name: PramQuery.retain
+                    name: PramQuery.retain,
+                    optional: true
                 }
             },
             superTypes: [Query.$type]
@@ -1216,6 +1310,11 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
         Release: {
             name: Release.$type,
             properties: {
+                accepts: {
+                    name: Release.accepts,
+                    defaultValue: [],
+                    optional: true
+                },
                 mechanism: {
                     name: Release.mechanism,
                     optional: true

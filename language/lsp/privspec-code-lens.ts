@@ -3,7 +3,7 @@ import type { CodeLensProvider } from 'langium/lsp';
 import type { CodeLens } from 'vscode-languageserver';
 import type * as ast from '../generated/ast.js';
 import { analyzeDocument } from '../privspec-analysis.js';
-import { formatBudgetUse } from '../privspec-budget.js';
+import { formatBudgetUse } from '../../engine/release/budget-walk.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { RunReleaseCommand, type RunReleaseParams } from '../protocol.js';
 

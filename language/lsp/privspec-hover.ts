@@ -6,10 +6,10 @@ import { epsilonClassic, epsilonOptimal } from '../../engine/dp/accounting/zcdp.
 import { classesOfSize, classSizeHistogram } from '../../engine/risk/class-size-histogram.js';
 import { populationUniqueness } from '../../engine/risk/population-uniqueness.js';
 import { prosecutorRisk } from '../../engine/risk/prosecutor-risk.js';
-import type { CsvStore } from '../data/csv-store.js';
+import type { CsvStore } from '../../engine/node/csv-store.js';
 import * as ast from '../generated/ast.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
-import { formatBudgetUse } from '../privspec-budget.js';
+import { formatBudgetUse } from '../../engine/release/budget-walk.js';
 import { buildHierarchy, resolveSpecPath, unescape } from '../privspec-to-engine.js';
 import type { SpecAnalysis } from '../privspec-analysis.js';
 import type { ReleasePlan } from '../privspec-release-plan.js';
@@ -114,15 +114,16 @@ export class PrivspecHoverProvider implements HoverProvider {
     const q = plan.node.query;
     const lines = [`**release \`${plan.name}\`** — ${q?.kind ?? '?'}${plan.mechanism ? `, ${plan.mechanism}` : ''}`];
     if (!plan.dp) {
-      lines.push(q?.kind === 'pram' ? `PRAM: each value is kept with probability ${q.retain}, otherwise replaced by a uniform draw from the column's values. Spends no DP budget.` : 'Generalization and suppression to satisfy the anonymity block. Spends no DP budget.');
-      if (q?.kind === 'pram' && q.retain > 0 && q.retain < 1) {
+      const retain = q?.kind === 'pram' ? (q.retain ?? 0) : 0;
+      lines.push(q?.kind === 'pram' ? `PRAM: each value is kept with probability ${retain}, otherwise replaced by a uniform draw from the column's values. Spends no DP budget.` : 'Generalization and suppression to satisfy the anonymity block. Spends no DP budget.');
+      if (q?.kind === 'pram' && retain > 0 && retain < 1) {
         const table = analysis.dataset ? await this.store.peekTable(analysis.dataset.file) : undefined;
         for (const c of q.columns) {
           const v = table?.columns.find((x) => x.name === c.name)?.dictionary.length;
           if (!v || v < 2) continue;
           // P(v→v) = r + (1−r)/|V| and P(v→w) = (1−r)/|V|: their ratio bounds the likelihood ratio, so this is ε-local DP.
-          const other = (1 - q.retain) / v;
-          lines.push(`\`${c.name}\` (|V| = ${v}): P(keep) = ${f(q.retain + other)}, P(each other value) = ${f(other)}; as local DP, ε = ln(${f(q.retain + other)}/${f(other)}) = ${f(Math.log((q.retain + other) / other))}`);
+          const other = (1 - retain) / v;
+          lines.push(`\`${c.name}\` (|V| = ${v}): P(keep) = ${f(retain + other)}, P(each other value) = ${f(other)}; as local DP, ε = ln(${f(retain + other)}/${f(other)}) = ${f(Math.log((retain + other) / other))}`);
         }
       }
       return lines.join('\n\n');

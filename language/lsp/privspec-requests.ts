@@ -1,11 +1,13 @@
 import { URI } from 'langium';
 import type { Connection } from 'vscode-languageserver';
 import { analyzeDocument } from '../privspec-analysis.js';
-import { formatBudgetUse } from '../privspec-budget.js';
+import type { LangiumDocument } from 'langium';
+import { runReleases } from '../../engine/node/release-runner.js';
+import { formatBudgetUse } from '../../engine/release/budget-walk.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { budgetRequest, runReleaseRequest, type BudgetSummaryResponse } from '../protocol.js';
-import { runReleasesForDocument } from '../release-runner.js';
-import type { LangiumDocument } from 'langium';
+import { releaseInput } from '../release-input.js';
+import { defaultReleaseFolder } from '../release-folder.js';
 
 /** The budget of a parsed spec in the shape of `privspec/budget`. */
 export function budgetResponse(document: LangiumDocument): BudgetSummaryResponse {
@@ -30,6 +32,8 @@ export function registerPrivspecRequests(connection: Connection, services: Privs
   });
   connection.onRequest(runReleaseRequest, async (params) => {
     const document = await documents.getOrCreateDocument(URI.parse(params.uri));
-    return runReleasesForDocument(services, document, { only: params.release, out: params.out, dryRun: params.dryRun ?? false });
+    const input = await releaseInput(services, document, params.release);
+    // The same runner as `privspec release`: ledger under its lock first, then the files.
+    return runReleases(input, { out: params.out ?? defaultReleaseFolder(input.specFile), dryRun: params.dryRun ?? false });
   });
 }

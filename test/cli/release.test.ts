@@ -35,7 +35,7 @@ describe('privspec release', () => {
 
   it('writes a CSV and a JSON report per release and records the spend in the ledger', async () => {
     const dir = fresh('release-basic.privspec');
-    const { code, out } = await run(dir, ['release', 'release-basic.privspec', '--out', 'out', '--seed', '1', '--json']);
+    const { code, out } = await run(dir, ['release', 'release-basic.privspec', '--out', 'out', '--json']);
     const report = JSON.parse(out);
     const status = Object.fromEntries(report.releases.map((r: { name: string; status: string }) => [r.name, r.status]));
     assert.deepEqual(status, { by_sex: 'written', older: 'written', income: 'written', top: 'written', public: 'written', swapped: 'unavailable' });
@@ -51,32 +51,36 @@ describe('privspec release', () => {
     assert.deepEqual(report.budget.spent, { epsilon: 0.9 });
     const ledger = json(join(dir, 'release-basic.privspec.ledger.json'));
     assert.deepEqual(ledger.entries.map((e: { release: string }) => e.release), ['by_sex', 'older', 'income', 'top']);
-    assert.match(report.releases.find((r: { name: string }) => r.name === 'swapped').message, /^PRAM releases are not available yet/);
+    assert.match(report.releases.find((r: { name: string }) => r.name === 'swapped').message, /not available/);
+    // The accepted leak is repeated in the release's report.
+    assert.deepEqual(json(join(dir, 'out', 'top.json')).accepts, ['data-dependent-domain']);
   });
 
   it('releases every cell of a declared domain, empty ones included, and draws a mode from the declared values', async () => {
     const dir = fresh('public-domain.privspec');
-    const { code } = await run(dir, ['release', 'public-domain.privspec', '--out', 'out', '--seed', '7']);
+    const { code } = await run(dir, ['release', 'public-domain.privspec', '--out', 'out', '--seed', '7', '--not-private']);
     assert.equal(code, 0);
-    const lines = readFileSync(join(dir, 'out', 'by_sex.csv'), 'utf8').trim().split('\n');
+    const lines = readFileSync(join(dir, 'out', 'by_sex.csv'), 'utf8').trim().split('\n').slice(1);
     // The grouping lists M, F, X, U in that order; U has no rows but is released all the same, so the output's shape
     // reveals nothing about which values occur.
     assert.deepEqual(lines.map((l) => l.split(',')[0]), ['sex', 'M', 'F', 'X', 'U']);
     const top = json(join(dir, 'out', 'top.json'));
     assert.equal(top.parameters.candidates, 4, 'flu, cold, asthma and measles');
-    assert.ok(['flu', 'cold', 'asthma', 'measles'].includes(readFileSync(join(dir, 'out', 'top.csv'), 'utf8').trim().split('\n')[1]));
+    assert.ok(['flu', 'cold', 'asthma', 'measles'].includes(readFileSync(join(dir, 'out', 'top.csv'), 'utf8').trim().split('\n')[2]));
   });
 
-  it('removes identifying columns and generalizes the quasi-identifiers in a generalize release', async () => {
+  it('writes only declared columns and generalizes the quasi-identifiers in a generalize release', async () => {
     const dir = fresh('release-basic.privspec');
     await run(dir, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'public']);
     const lines = readFileSync(join(dir, 'out', 'public.csv'), 'utf8').trim().split('\n');
-    assert.equal(lines[0], 'id,age,sex,zip,diagnosis,income,height');
+    // name is identifying; id, zip, income and height are not declared, so they count as identifying too (issue 10 item 4).
+    assert.equal(lines[0], 'age,sex,diagnosis');
+    assert.match(json(join(dir, 'out', 'public.json')).notes.join('\n'), /removed columns \(identifying or not declared\): id, name, zip, income, height/);
     // Hand-checked: age in 20-year bands with sex kept is 2-anonymous once the single X row (id 11) is suppressed;
     // a suppressed row leaves the file, so 11 of the 12 rows remain and id 11 is not among them.
     assert.equal(lines.length, 12);
-    assert.equal(lines[1], '1,20-39,F,10001,flu,52000,165');
-    assert.ok(!lines.some((l) => l.startsWith('11,')));
+    assert.equal(lines[1], '20-39,F,flu');
+    assert.ok(!lines.some((l) => l.startsWith('X') || l.includes(',X,')));
   });
 
   it('applies the pinned levels in a generalize release', async () => {
@@ -85,17 +89,18 @@ describe('privspec release', () => {
     assert.equal(code, 0);
     const lines = readFileSync(join(dir, 'out', 'public.csv'), 'utf8').trim().split('\n');
     // Hand-checked: age 34 in 20-year bands is 20-39 and sex stays; the X row is the one row suppressed (10 % of 12 allows 1).
-    assert.equal(lines[1], '1,20-39,F,10001,flu,52000,165');
+    assert.equal(lines[1], '20-39,F');
     assert.equal(lines.length, 12, 'the suppressed row leaves the file');
-    assert.ok(!lines.some((l) => l.startsWith('11,')));
+    assert.ok(!lines.some((l) => l.endsWith(',X')));
     assert.equal(json(join(dir, 'out', 'public.json')).parameters.pinned, true);
   });
 
   it('gives the same output for the same seed', async () => {
     const a = fresh('release-basic.privspec');
     const b = fresh('release-basic.privspec');
-    await run(a, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'by_sex', '--seed', '42']);
-    await run(b, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'by_sex', '--seed', '42']);
+    await run(a, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'by_sex', '--seed', '42', '--not-private']);
+    await run(b, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'by_sex', '--seed', '42', '--not-private']);
+    assert.match(readFileSync(join(a, 'out', 'by_sex.csv'), 'utf8'), /^# NOT PRIVATE \(seeded\)\n/);
     assert.equal(readFileSync(join(a, 'out', 'by_sex.csv'), 'utf8'), readFileSync(join(b, 'out', 'by_sex.csv'), 'utf8'));
   });
 
@@ -124,12 +129,14 @@ describe('privspec release', () => {
 
   it('bounds each unit’s contributions under user-level DP', async () => {
     const dir = fresh('release-unit.privspec');
-    const { code, out } = await run(dir, ['release', 'release-unit.privspec', '--out', 'out', '--seed', '3', '--json']);
+    const { code, out } = await run(dir, ['release', 'release-unit.privspec', '--out', 'out', '--json']);
     assert.equal(code, 0, out);
     const report = json(join(dir, 'out', 'per_sex.json'));
     // Hand-computed: groups 1, rows 2 → Δ₂ = √1·2 = 2; p1's 4 rows are cut to 2, so 2 of 7 rows are dropped.
     assert.equal(report.parameters.sensitivityL2, 2);
-    assert.ok(report.notes.includes('contribution bounding dropped 2 rows'));
+    // That count is exact and data-dependent: it goes to the data owner's terminal, never into the release (issue 10 item 5).
+    assert.ok(!JSON.stringify(report).includes('dropped'));
+    assert.deepEqual(JSON.parse(out).releases[0].local, ['contribution bounding dropped 2 rows']);
     assert.deepEqual(report.privacySpent, { accounting: 'zcdp', rho: 0.5 });
   });
 
@@ -148,7 +155,7 @@ describe('privspec release', () => {
     const dir = fresh('release-basic.privspec');
     const { code, err } = await run(dir, ['release', 'release-basic.privspec', '--out', 'data']);
     assert.equal(code, 2);
-    assert.match(err, /^privspec release: --out .*data is the folder of the input data; choose a separate output folder\n/);
+    assert.match(err, /^privspec release: the output folder .*data holds the input .*people\.csv; choose a separate folder\n/);
   });
 
   it('refuses a spec with errors (exit 1) and an unknown release name (exit 2)', async () => {

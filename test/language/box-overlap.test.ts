@@ -2,10 +2,10 @@ import { strict as assert } from 'node:assert';
 import { EmptyFileSystem } from 'langium';
 import { parseHelper } from 'langium/test';
 import type * as ast from '../../language/generated/ast.js';
-import { boxesOverlap } from '../../language/box-overlap.js';
+import { boxesOverlap } from '../../engine/release/box-overlap.js';
 import { analyzeSpec } from '../../language/privspec-analysis.js';
 import { createPrivspecServices } from '../../language/privspec-module.js';
-import type { Box, Constraint } from '../../language/privspec-release-plan.js';
+import type { Box, Constraint } from '../../engine/release/release-description.js';
 
 const services = createPrivspecServices(EmptyFileSystem).Privspec;
 const parse = parseHelper<ast.Spec>(services);

@@ -1,7 +1,8 @@
 import { open, readFile, stat } from 'node:fs/promises';
-import { detectDelimiter } from '../../engine/table/detect-delimiter.js';
-import type { Table } from '../../engine/table/table.js';
-import { readCsvTable } from './read-csv-table.js';
+import { detectDelimiter } from '../table/detect-delimiter.js';
+import { parseCsv } from '../table/parse-csv.js';
+import type { Table } from '../table/table.js';
+import { readCsvFile } from './read-csv-file.js';
 
 /** The first record of a CSV file and the delimiter it uses. */
 export interface CsvHeader {
@@ -66,7 +67,7 @@ export class CsvStore {
     const stamp = `${await this.stamp(path)}|${delimiter ?? ''}`;
     const cached = this.tables.get(path);
     if (cached && cached.stamp === stamp) return cached.value;
-    const value = readCsvTable(path, delimiter ?? (await this.header(path)).delimiter);
+    const value = readCsvFile(path, { delimiter: delimiter ?? (await this.header(path)).delimiter });
     this.tables.set(path, { stamp, value });
     // A failed read is not cached beyond its own round: the user will fix the file and expect a fresh look.
     value.catch(() => this.tables.get(path)?.value === value && this.tables.delete(path));
@@ -136,7 +137,12 @@ async function readHeader(path: string, delimiter?: string): Promise<CsvHeader> 
     const line = firstRecord(text);
     if (line.trim() === '') throw new CsvFileError(`${path} is empty: expected a header line`, 'malformed', 1);
     const d = delimiter ?? detectDelimiter(text);
-    return { header: splitRecord(line, d), delimiter: d };
+    // The engine's own parser reads the header, so names compare exactly as the table will have them (no trimming).
+    try {
+      return { header: parseCsv(`${line}\n`, { delimiter: d, source: path }).columns.map((c) => c.name), delimiter: d };
+    } catch (e) {
+      throw new CsvFileError((e as Error).message, 'malformed', 1);
+    }
   } finally {
     await handle.close();
   }
@@ -151,23 +157,4 @@ function firstRecord(text: string): string {
     else if (!quoted && (ch === '\n' || ch === '\r')) return text.slice(0, i);
   }
   return text;
-}
-
-/** Splits one CSV record (RFC 4180 quoting) into trimmed field values. */
-export function splitRecord(line: string, delimiter: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  let quoted = false;
-  for (let i = 0; i < line.length; i++) {
-    const ch = line[i];
-    if (quoted) {
-      if (ch === '"' && line[i + 1] === '"') (field += '"'), i++;
-      else if (ch === '"') quoted = false;
-      else field += ch;
-    } else if (ch === '"') quoted = true;
-    else if (ch === delimiter) fields.push(field.trim()), (field = '');
-    else field += ch;
-  }
-  fields.push(field.trim());
-  return fields;
 }

@@ -4,23 +4,28 @@
  * row compose in parallel, and the set of boxed releases costs its heaviest clique of overlapping regions.
  * A `count by` histogram is one release whose groups compose in parallel: its cost is the mechanism's, once.
  */
-import { formatNumber } from '../engine/core/rational.js';
-import { basicComposition } from '../engine/dp/accounting/approx.js';
-import { sequentialEpsilon } from '../engine/dp/accounting/pure.js';
-import { composeZcdp, epsilonClassic, rhoClassic } from '../engine/dp/accounting/zcdp.js';
+import { formatNumber } from '../core/rational.js';
+import { basicComposition } from '../dp/accounting/approx.js';
+import { sequentialEpsilon } from '../dp/accounting/pure.js';
+import { composeZcdp, epsilonClassic, rhoClassic } from '../dp/accounting/zcdp.js';
 import { boxesOverlap } from './box-overlap.js';
 import { maxWeightClique } from './max-weight-clique.js';
-import type { Accounting, BudgetPlan, ReleasePlan } from './privspec-release-plan.js';
+import { costIn, mainKey, type Amount, type ReleaseCosts } from './release-costs.js';
+import type { Accounting, Box, BudgetDescription } from './release-description.js';
 
-/** Amounts in the notions of an accounting: ε (pure), ε and δ (approx), ρ plus its ε at the budget's δ (zcdp). */
-export interface Amount {
-  epsilon?: number;
-  delta?: number;
-  rho?: number;
+export { mainKey, type Amount };
+
+/** What the walk needs of a release: its name, region and costs (a plan, or a ledger entry read back). */
+export interface Spendable {
+  readonly name: string;
+  readonly box?: Box;
+  readonly userLevel: boolean;
+  readonly costs: ReleaseCosts;
+  readonly dp: boolean;
 }
 
-export interface ReleaseSpend {
-  readonly plan: ReleasePlan;
+export interface ReleaseSpend<P extends Spendable = Spendable> {
+  readonly plan: P;
   /** The release's own cost in the accounting's notion. */
   readonly cost: Amount;
   /** How much the total grew when this release was added (less than `cost` when it composes in parallel). */
@@ -30,22 +35,17 @@ export interface ReleaseSpend {
   /** Earlier releases it composes with in parallel (disjoint regions). */
   readonly parallelWith: readonly string[];
   /** Set when the total after this release exceeds the limit. */
-  readonly overrun?: { readonly requested: Amount; readonly remaining: Amount; readonly message: string; readonly spentBy: readonly ReleasePlan[] };
+  readonly overrun?: { readonly requested: Amount; readonly remaining: Amount; readonly message: string; readonly spentBy: readonly P[] };
 }
 
-export interface BudgetSummary {
+export interface BudgetSummary<P extends Spendable = Spendable> {
   readonly accounting: Accounting;
   readonly limit: Amount;
   readonly spent: Amount;
-  readonly releases: readonly ReleaseSpend[];
+  readonly releases: readonly ReleaseSpend<P>[];
 }
 
-/** The key in which the accounting measures its limit: ε for pure and approx, ρ for zCDP. */
-export function mainKey(accounting: Accounting): 'epsilon' | 'rho' {
-  return accounting === 'zcdp' ? 'rho' : 'epsilon';
-}
-
-export function budgetLimit(budget: BudgetPlan): Amount {
+export function budgetLimit(budget: BudgetDescription): Amount {
   const { epsilon, delta, rho } = budget;
   if (budget.accounting === 'pure') return { epsilon };
   if (budget.accounting === 'approx') return { epsilon, delta: delta ?? 0 };
@@ -55,16 +55,7 @@ export function budgetLimit(budget: BudgetPlan): Amount {
   return { rho: r, epsilon: epsilon ?? (r !== undefined && validDelta ? epsilonClassic(r, delta) : undefined), delta };
 }
 
-/** The cost of a plan in the accounting's notion, or undefined when the mechanism cannot be accounted there. */
-export function costIn(plan: ReleasePlan, accounting: Accounting): Amount | undefined {
-  const c = plan.costs[accounting];
-  if (!c) return undefined;
-  if (c.kind === 'pure') return { epsilon: c.epsilon };
-  if (c.kind === 'approx') return { epsilon: c.epsilon, delta: c.delta };
-  return { rho: c.rho };
-}
-
-type Spend = { cost: Amount; plan: ReleasePlan };
+type Spend = { cost: Amount; plan: Spendable };
 
 /**
  * The heaviest set of boxed releases whose regions pairwise overlap (a maximum-weight clique of the overlap graph).
@@ -142,17 +133,17 @@ const show = (x: number) => formatNumber(Number(x.toPrecision(6)));
 const minus = (a: number, b: number) => Number((a - b).toPrecision(12));
 
 /** Composes the plans (those that spend budget and can be accounted) in order against the budget. */
-export function summarizeBudget(plans: readonly ReleasePlan[], budget: BudgetPlan): BudgetSummary {
+export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget: BudgetDescription): BudgetSummary<P> {
   const accounting = budget.accounting;
   const limit = budgetLimit(budget);
   const key = mainKey(accounting);
   const symbol = key === 'rho' ? 'ρ' : 'ε';
   const included: Spend[] = [];
   const composer = new Composer(accounting);
-  const releases: ReleaseSpend[] = [];
+  const releases: ReleaseSpend<P>[] = [];
   let before: Amount = accounting === 'zcdp' ? { rho: 0 } : accounting === 'pure' ? { epsilon: 0 } : { epsilon: 0, delta: 0 };
   for (const plan of plans) {
-    const cost = plan.dp ? costIn(plan, accounting) : undefined;
+    const cost = plan.dp ? costIn(plan.costs, accounting) : undefined;
     if (!cost) continue;
     included.push({ cost, plan });
     const after = composer.add({ cost, plan });
@@ -161,7 +152,7 @@ export function summarizeBudget(plans: readonly ReleasePlan[], budget: BudgetPla
     const parallelWith = plan.box && !plan.userLevel
       ? included.filter((s) => s.plan !== plan && s.plan.box && !s.plan.userLevel && !boxesOverlap(s.plan.box, plan.box)).map((s) => s.plan.name)
       : [];
-    let overrun: ReleaseSpend['overrun'];
+    let overrun: ReleaseSpend<P>['overrun'];
     const cap = limit[key];
     const over = (cap !== undefined && (after[key] ?? 0) > cap) || (accounting === 'approx' && (after.delta ?? 0) > (limit.delta ?? 0));
     if (over && cap !== undefined) {

@@ -1,0 +1,227 @@
+/**
+ * Runs releases: the code behind `privspec release`, ▶ Run and the preview panel's Release button.
+ *
+ * Order of events, chosen so that nothing can leave without its spend on record and no spend is lost:
+ * 1. validate: every output path against every input (real paths and inodes), the output folder writable;
+ * 2. plan each release: the planner builds the measurement that will run (engine/release/plan-release.ts);
+ * 3. under the ledger's lock: read the ledger, check the measurement's cost against what remains, append the entry,
+ *    fsync — then release the lock;
+ * 4. invoke that measurement;
+ * 5. write the CSV and the JSON report atomically. A failure here is reported as "spent, output not written" with the
+ *    ledger entry's id.
+ */
+import { constants } from 'node:fs';
+import { access, mkdir, statfs } from 'node:fs/promises';
+import { cryptoRandom, seededRandom, type RandomSource } from '../core/random.js';
+import type { Hierarchy } from '../hierarchy/hierarchy.js';
+import { budgetLimit, mainKey, type Amount } from '../release/budget-walk.js';
+import { computeGeneralize, ReleaseUnavailable } from '../release/kinds/generalize-release.js';
+import { boxRecord, ledgerTotal, unstatedEntries, type LedgerEntry } from '../release/ledger-entry.js';
+import { planRelease, type ReleasePlan } from '../release/plan-release.js';
+import { costIn } from '../release/release-costs.js';
+import type { AnonymityDescription, BudgetDescription, DatasetDescription, ReleaseDescription } from '../release/release-description.js';
+import type { ReleaseOutput } from '../release/release-measurement.js';
+import type { ReleaseOutcome, RunReleaseResult } from '../release/run-report.js';
+import type { Table } from '../table/table.js';
+import { dataDomains, declaredDomains } from '../release/domains.js';
+import { guardOutputFolder, guardOutputs } from './output-guard.js';
+import { appendToLedger, ledgerPath, newEntryId, readLedger, recordFiles } from './ledger-file.js';
+import { releaseFiles, writeRelease } from './release-files.js';
+
+/** Everything a run reads, resolved by the language from the spec. */
+export interface RunInput {
+  readonly specFile: string;
+  readonly dataset: DatasetDescription;
+  readonly budget: BudgetDescription;
+  /** The releases to run (all, or the one `--only` names). */
+  readonly releases: readonly ReleaseDescription[];
+  readonly hierarchies: ReadonlyMap<string, Hierarchy>;
+  readonly anonymity?: AnonymityDescription;
+  /** Every other file the spec reads (hierarchy files, matrices, edge lists), so that no output replaces one. */
+  readonly inputFiles: readonly string[];
+  readTable(): Promise<Table>;
+}
+
+export interface RunOptions {
+  readonly out: string;
+  readonly dryRun: boolean;
+  /** Reproducible noise for tests: the run and its files are marked NOT PRIVATE and spend nothing. */
+  readonly seed?: number;
+  readonly lockTimeoutMs?: number;
+}
+
+/** A problem that stops the whole run before anything is spent: `input` (exit 2) or `spec` (exit 1). */
+export class RunRefused extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'spec' | 'input' = 'input',
+  ) {
+    super(message);
+    this.name = 'RunRefused';
+  }
+}
+
+const round = (x: number) => Number(x.toPrecision(3));
+const sym = (key: 'epsilon' | 'rho' | 'delta') => (key === 'rho' ? 'ρ' : key === 'delta' ? 'δ' : 'ε');
+
+/** Step 1: every output is checked before anything is spent or written. */
+async function validateOutputs(input: RunInput, out: string, dryRun: boolean): Promise<void> {
+  const inputs = [input.specFile, input.dataset.file, ...input.inputFiles, ledgerPath(input.specFile)];
+  try {
+    guardOutputFolder(out, [input.dataset.file, ...input.inputFiles]);
+    guardOutputs(input.releases.flatMap((r) => releaseFiles(out, r.name)), inputs);
+  } catch (e) {
+    throw new RunRefused((e as Error).message);
+  }
+  if (dryRun) return;
+  try {
+    await mkdir(out, { recursive: true });
+    await access(out, constants.W_OK);
+  } catch (e) {
+    throw new RunRefused(`--out ${out}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  const fs = await statfs(out).catch(() => undefined);
+  if (fs && fs.bavail * fs.bsize < 1 << 20) throw new RunRefused(`--out ${out}: less than 1 MiB free on its file system`);
+}
+
+/** The budget check and the spend, as one step under the ledger's lock. */
+async function spend(input: RunInput, plan: ReleasePlan, options: RunOptions): Promise<{ entry?: LedgerEntry; refusal?: string; previousRuns: number; cost: Amount }> {
+  const accounting = input.budget.accounting;
+  const measurement = plan.measurement!;
+  const cost = costIn(measurement.costs, accounting)!;
+  const key = mainKey(accounting);
+  const limit = budgetLimit(input.budget);
+  const result = await appendToLedger(input.specFile, (ledger) => {
+    const previousRuns = ledger.entries.filter((e) => e.release === plan.name).length;
+    const unstated = unstatedEntries(ledger.entries, accounting);
+    if (unstated.length > 0) {
+      return { previousRuns, refusal: `${ledgerPath(input.specFile)}: ${unstated.length} recorded ${unstated.length === 1 ? 'spend' : 'spends'} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in` };
+    }
+    const entry: LedgerEntry = { id: newEntryId(), release: plan.name, at: new Date().toISOString(), costs: measurement.costs, box: boxRecord(plan.box), userLevel: plan.userLevel, ...(options.seed !== undefined ? { notPrivate: true as const } : {}) };
+    if (options.seed !== undefined) return { previousRuns, entry };
+    const before = ledgerTotal(ledger.entries, accounting);
+    const after = ledgerTotal([...ledger.entries, entry], accounting);
+    const shortfalls: string[] = [];
+    const cap = limit[key];
+    if (cap !== undefined && (after[key] ?? 0) > cap) {
+      const requested = (after[key] ?? 0) - (before[key] ?? 0);
+      const remaining = Math.max(0, cap - (before[key] ?? 0));
+      shortfalls.push(`Requested ${sym(key)}=${round(requested)} · Remaining ${sym(key)}=${round(remaining)} · Difference ${round(requested - remaining)}`);
+    }
+    // Under (ε, δ) accounting δ is a budget of its own: a run that keeps ε within the limit may still exhaust δ.
+    if (accounting === 'approx' && (after.delta ?? 0) > (limit.delta ?? 0)) {
+      const requested = (after.delta ?? 0) - (before.delta ?? 0);
+      const remaining = Math.max(0, (limit.delta ?? 0) - (before.delta ?? 0));
+      shortfalls.push(`Requested δ=${round(requested)} · Remaining δ=${round(remaining)} · Difference ${round(requested - remaining)}`);
+    }
+    if (shortfalls.length > 0) return { previousRuns, refusal: `not run: the ledger ${ledgerPath(input.specFile)} has no budget left for it. ${shortfalls.join('; ')}` };
+    return { previousRuns, entry };
+  }, { timeoutMs: options.lockTimeoutMs });
+  return { entry: result.entry, refusal: result.refusal, previousRuns: result.previousRuns, cost };
+}
+
+/** Plans a DP release with the domains it needs: declared ones, and the data's where the spec accepts that leak. */
+function planFor(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource): ReleasePlan {
+  const declared = declaredDomains(input.hierarchies);
+  const accepted = release.accepts.includes('data-dependent-domain');
+  const domains = new Map(declared);
+  if (accepted) for (const [name, values] of dataDomains(table, release.query)) if (!domains.has(name)) domains.set(name, values);
+  return planRelease(release, { budget: input.budget, unit: input.dataset.unit, declaredDomains: new Set(declared.keys()), domains, rng });
+}
+
+async function runOne(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource, options: RunOptions): Promise<ReleaseOutcome> {
+  const base = { name: release.name, previousRuns: 0, files: [] as string[] };
+  if (release.query.kind === 'generalize') {
+    const ledger = await readLedger(input.specFile);
+    const previousRuns = ledger.entries.filter((e) => e.release === release.name).length;
+    if (options.dryRun) return { ...base, previousRuns, status: 'dry-run', message: 'dry run: a generalization spends no DP budget; nothing written', mechanism: 'generalization' };
+    const result = computeGeneralize(table, input.dataset, input.hierarchies, input.anonymity);
+    const files = await writeRelease(options.out, release, result, { mechanism: 'generalization', parameters: result.parameters, notes: result.notes, seed: options.seed, spec: input.specFile });
+    return { ...base, files, status: 'written', message: `wrote ${files.join(', ')}`, mechanism: 'generalization', parameters: result.parameters };
+  }
+  if (release.query.kind === 'pram' || release.query.kind === 'grid') {
+    return { ...base, status: 'unavailable', message: `${release.query.kind} releases are not available in this build` };
+  }
+  const plan = planFor(input, release, table, rng);
+  if (plan.problems.length > 0) return { ...base, status: 'refused', message: `not run: ${plan.problems[0].message}` };
+  const leak = plan.risks.find((r) => !r.accepted);
+  if (leak) return { ...base, status: 'refused', message: `not run: ${leak.message}` };
+  const measurement = plan.measurement;
+  if (!measurement) return { ...base, status: 'refused', message: 'not run: a domain it needs is not known' };
+  const accounting = input.budget.accounting;
+  const cost = costIn(measurement.costs, accounting);
+  if (!cost) return { ...base, status: 'refused', message: `not run: ${measurement.name} cannot be accounted under '${accounting}' accounting` };
+  const spent = { accounting, ...cost };
+  const key = mainKey(accounting);
+  if (options.dryRun) {
+    const ledger = await readLedger(input.specFile);
+    const previousRuns = ledger.entries.filter((e) => e.release === release.name).length;
+    return { ...base, previousRuns, status: 'dry-run', message: `dry run: would spend ${sym(key)}=${round(cost[key] ?? 0)}; nothing spent, nothing written.`, mechanism: measurement.name, privacySpent: spent };
+  }
+  const decision = await spend(input, plan, options);
+  if (!decision.entry) return { ...base, previousRuns: decision.previousRuns, status: 'refused', message: decision.refusal ?? 'not run' };
+  const entryId = decision.entry.id;
+  const again = decision.previousRuns > 0 ? ` It was run ${decision.previousRuns} ${decision.previousRuns === 1 ? 'time' : 'times'} before; this run spends ${sym(key)}=${round(cost[key] ?? 0)} again.` : '';
+  let output: ReleaseOutput;
+  let files: string[];
+  try {
+    output = measurement.invoke({ table });
+    files = await writeRelease(options.out, release, output, {
+      mechanism: measurement.name,
+      parameters: { ...measurement.parameters },
+      notes: [...measurement.notes],
+      seed: options.seed,
+      spec: input.specFile,
+      privacySpent: spent,
+      costs: measurement.costs,
+      expectedError: measurement.expectedError,
+      ledgerEntry: entryId,
+    });
+    await recordFiles(input.specFile, entryId, files).catch(() => undefined);
+  } catch (e) {
+    return { ...base, previousRuns: decision.previousRuns, status: 'failed', ledgerEntry: entryId, privacySpent: spent, message: `spent ${sym(key)}=${round(cost[key] ?? 0)} (ledger entry ${entryId}), output not written: ${(e as Error).message}` };
+  }
+  return {
+    ...base,
+    previousRuns: decision.previousRuns,
+    files,
+    status: 'written',
+    ledgerEntry: entryId,
+    message: `wrote ${files.join(', ')}; ${options.seed !== undefined ? 'NOT PRIVATE (seeded), nothing spent' : `spent ${sym(key)}=${round(cost[key] ?? 0)}`}.${again}`,
+    mechanism: measurement.name,
+    parameters: { ...measurement.parameters },
+    privacySpent: spent,
+    expectedError: measurement.expectedError,
+    local: [...output.local],
+  };
+}
+
+export async function runReleases(input: RunInput, options: RunOptions): Promise<RunReleaseResult> {
+  await validateOutputs(input, options.out, options.dryRun);
+  const accounting = input.budget.accounting;
+  // A past spend the accounting cannot state would be ignored, understating what has been spent: the run stops.
+  const unstated = unstatedEntries((await readLedger(input.specFile)).entries, accounting);
+  if (unstated.length > 0) {
+    throw new RunRefused(`${ledgerPath(input.specFile)}: ${unstated.length} recorded ${unstated.length === 1 ? 'spend' : 'spends'} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`, 'spec');
+  }
+  const table = await input.readTable();
+  const rng = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
+  const outcomes: ReleaseOutcome[] = [];
+  for (const release of input.releases) {
+    try {
+      outcomes.push(await runOne(input, release, table, rng, options));
+    } catch (e) {
+      const status = e instanceof ReleaseUnavailable ? 'unavailable' : 'failed';
+      outcomes.push({ name: release.name, previousRuns: 0, files: [], status, message: (e as Error).message });
+    }
+  }
+  const ledger = await readLedger(input.specFile);
+  return {
+    spec: input.specFile,
+    out: options.out,
+    ledger: ledgerPath(input.specFile),
+    releases: outcomes,
+    budget: { accounting, limit: budgetLimit(input.budget), spent: ledgerTotal(ledger.entries, accounting) },
+    ...(options.seed !== undefined ? { notPrivate: true } : {}),
+  };
+}

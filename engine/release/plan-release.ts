@@ -1,0 +1,184 @@
+/**
+ * The planner: a release description and the budget → the measurement that will run, its cost in every notion, the
+ * noise it adds, its error bound, and every problem found without data. The spec checker, hover, code lenses, the budget
+ * walk, the runner and the preview panel all read releases from here; the runner invokes `plan.measurement` and records
+ * `plan.measurement.costs`, so what is charged is what runs.
+ */
+import { approx, PrivacyError, pure, zcdp } from '../core/measures.js';
+import type { RandomSource } from '../core/random.js';
+import { makeAggregateRelease } from './kinds/aggregate-release.js';
+import { makeModeRelease } from './kinds/mode-release.js';
+import { cellCount, MAX_CELLS } from './group-cells.js';
+import type { PlanProblem } from './plan-problem.js';
+import { costsInEveryNotion, type ReleaseCosts } from './release-costs.js';
+import { groupColumns, regionOf, spendsBudget, type Box, type BudgetDescription, type MechanismDescription, type MechanismKind, type QueryKind, type ReleaseDescription } from './release-description.js';
+import type { ExpectedError, ReleaseMeasurement } from './release-measurement.js';
+import { releaseRisks, type ReleaseRisk } from './release-risk.js';
+import { sensitivityOf, type Sensitivity } from './sensitivity.js';
+
+export type NoisePlan =
+  | { readonly kind: 'laplace'; readonly scale: number }
+  | { readonly kind: 'gaussian'; readonly sigma: number }
+  | { readonly kind: 'exponential'; readonly epsilon: number; readonly sensitivity: number }
+  | { readonly kind: 'nn-wavelet' | 'privelet' | 'quadtree'; readonly rho?: number; readonly epsilon?: number };
+
+export interface PlanContext {
+  readonly budget: BudgetDescription;
+  /** The dataset's privacy unit, when declared. */
+  readonly unit?: string;
+  /** Columns whose value domain the spec declares (a hierarchy that lists values). */
+  readonly declaredDomains?: ReadonlySet<string>;
+  /**
+   * The values of each column the release groups by or chooses among: declared ones, or, where the release accepts
+   * `data-dependent-domain`, the data's. When a column is missing the plan prices a one-value placeholder and has no
+   * `measurement` (the editor plans before it reads files).
+   */
+  readonly domains?: ReadonlyMap<string, readonly string[]>;
+  /** The noise source of the measurement; the secure generator when absent. */
+  readonly rng?: RandomSource;
+}
+
+export interface ReleasePlan {
+  readonly name: string;
+  readonly description: ReleaseDescription;
+  readonly kind: QueryKind;
+  /** Whether the release spends privacy budget (every DP mechanism does; PRAM and generalize don't). */
+  readonly dp: boolean;
+  readonly mechanism?: MechanismKind;
+  readonly sensitivity?: Sensitivity;
+  readonly costs: ReleaseCosts;
+  readonly noise?: NoisePlan;
+  /** Bound on the absolute error of one noisy answer that holds with probability 95 %. */
+  readonly error95?: number;
+  readonly expectedError?: ExpectedError;
+  readonly box?: Box;
+  /** Set when a privacy unit's rows may fall in several boxes, so that disjoint `where` regions do not compose in parallel. */
+  readonly userLevel: boolean;
+  readonly problems: readonly PlanProblem[];
+  readonly risks: readonly ReleaseRisk[];
+  /** The measurement to invoke, when every domain it needs is known and nothing is wrong. */
+  readonly measurement?: ReleaseMeasurement;
+}
+
+/** Bounds beyond which parameters are refused as meaningless (and too costly to build exact samplers for). */
+const MAX_EPSILON = 1000;
+const MAX_RHO = 1e6;
+const MAX_SENSITIVITY = 1e15;
+const MIN_SCALE = 1e-15;
+
+export function greek(name: string): string {
+  return name === 'epsilon' ? 'ε' : name === 'delta' ? 'δ' : name === 'rho' ? 'ρ' : name;
+}
+
+function suggestMechanism(kind: QueryKind): string {
+  if (kind === 'mode') return "e.g. 'exponential epsilon 0.1'";
+  if (kind === 'grid') return "e.g. 'nn-wavelet rho 0.05'";
+  return "e.g. 'laplace epsilon 0.1' or 'gaussian rho 0.01'";
+}
+
+const ALLOWED: Record<'count' | 'sum' | 'mean' | 'mode' | 'grid', readonly MechanismKind[]> = {
+  count: ['laplace', 'gaussian'],
+  sum: ['laplace', 'gaussian'],
+  mean: ['laplace', 'gaussian'],
+  mode: ['exponential'],
+  grid: ['nn-wavelet', 'privelet', 'laplace', 'gaussian', 'quadtree'],
+};
+
+/** Checks the mechanism's parameters: ranges, absurd values, what each mechanism needs. */
+function checkParameters(release: ReleaseDescription, s: Sensitivity | undefined, problems: PlanProblem[]): void {
+  const m = release.mechanism!;
+  for (const name of ['epsilon', 'delta', 'rho'] as const) {
+    const v = m[name];
+    if (v === undefined) continue;
+    const ok = name === 'delta' ? v > 0 && v < 1 : v > 0 && Number.isFinite(v);
+    if (!ok) problems.push({ code: 'parameter-out-of-range', message: `${greek(name)} must be ${name === 'delta' ? 'in (0, 1)' : 'a finite number > 0'}, got ${v}`, field: name });
+    else if (name === 'epsilon' && v > MAX_EPSILON) problems.push({ code: 'parameter-out-of-range', message: `ε=${v} is above ${MAX_EPSILON}: such an ε gives no meaningful protection`, field: name });
+    else if (name === 'rho' && v > MAX_RHO) problems.push({ code: 'parameter-out-of-range', message: `ρ=${v} is above ${MAX_RHO}: such a ρ gives no meaningful protection`, field: name });
+  }
+  const kind = release.query.kind as keyof typeof ALLOWED;
+  if (!ALLOWED[kind].includes(m.kind)) {
+    problems.push({ code: 'unexpected-mechanism', message: `a ${kind} release takes ${ALLOWED[kind].join(' or ')}, not ${m.kind}`, field: 'mechanism' });
+    return;
+  }
+  const missing = (what: string) => problems.push({ code: 'missing-parameter', message: `${m.kind} needs ${what}`, field: 'mechanism' });
+  if ((m.kind === 'laplace' || m.kind === 'exponential' || m.kind === 'privelet') && m.epsilon === undefined) missing("'epsilon E'");
+  if ((m.kind === 'nn-wavelet' || m.kind === 'quadtree') && m.rho === undefined) missing(`'rho R' (${m.kind} is stated in zCDP)`);
+  if (m.kind === 'gaussian' && m.rho === undefined) {
+    if (m.epsilon === undefined || m.delta === undefined) missing("'rho R', or 'epsilon E delta D'");
+    else if (release.query.kind === 'mean') missing("'rho R' for a mean (the classic (ε, δ) calibration is not split here)");
+  }
+  if (s && problems.length === 0) {
+    const rough = m.epsilon !== undefined ? s.l1 / m.epsilon : m.rho !== undefined ? s.l2 / Math.sqrt(2 * m.rho) : 1;
+    if (!(s.l1 <= MAX_SENSITIVITY)) problems.push({ code: 'parameter-out-of-range', message: `the sensitivity ${s.l1} is above ${MAX_SENSITIVITY}; narrow the clamp range`, field: 'low' });
+    else if (s.l1 > 0 && !(rough >= MIN_SCALE)) problems.push({ code: 'parameter-out-of-range', message: `the noise scale ${rough} is below ${MIN_SCALE}: the parameters leave nothing to protect`, field: 'mechanism' });
+  }
+}
+
+function noiseOf(measurement: ReleaseMeasurement): NoisePlan | undefined {
+  const p = measurement.parameters;
+  if (typeof p.scale === 'number') return { kind: 'laplace', scale: p.scale };
+  if (typeof p.sigma === 'number') return { kind: 'gaussian', sigma: p.sigma };
+  if (measurement.name === 'exponential') return { kind: 'exponential', epsilon: Number(p.epsilon), sensitivity: 1 };
+  return undefined;
+}
+
+/** A grid release spends exactly its stated budget: ρ for the zCDP methods, ε for the pure ones. */
+function priceGrid(m: MechanismDescription, budget: BudgetDescription): Pick<ReleasePlan, 'costs' | 'noise'> {
+  const cost = m.rho !== undefined ? zcdp(m.rho) : m.delta !== undefined ? approx(m.epsilon!, m.delta) : pure(m.epsilon!);
+  const noise: NoisePlan = m.kind === 'laplace' ? { kind: 'laplace', scale: 1 / m.epsilon! } : m.kind === 'gaussian' ? { kind: 'gaussian', sigma: 1 / Math.sqrt(2 * m.rho!) } : { kind: m.kind as 'nn-wavelet', rho: m.rho, epsilon: m.epsilon };
+  return { costs: costsInEveryNotion(cost, budget.delta), noise };
+}
+
+const pricingCache = new Map<string, Pick<ReleasePlan, 'costs' | 'noise' | 'error95' | 'expectedError'>>();
+
+/** Plans one release. Never throws for bad parameters: they come back as problems. */
+export function planRelease(release: ReleaseDescription, context: PlanContext): ReleasePlan {
+  const q = release.query;
+  const problems: PlanProblem[] = [];
+  const dp = spendsBudget(q.kind);
+  const base = { name: release.name, description: release, kind: q.kind, dp, costs: {}, problems, risks: [] as ReleaseRisk[], userLevel: false };
+  if (!dp) {
+    if (release.mechanism) problems.push({ code: 'unexpected-mechanism', message: `a ${q.kind} release takes no noise mechanism; remove '${release.mechanism.kind}'`, field: 'mechanism' });
+    if (q.kind === 'pram' && q.matrix === undefined && !(q.retain !== undefined && q.retain > 0 && q.retain <= 1)) {
+      problems.push({ code: 'parameter-out-of-range', message: `retain must be in (0, 1], got ${q.retain}`, field: 'retain' });
+    }
+    return base;
+  }
+  const risks = releaseRisks(release, context.unit, context.declaredDomains ?? new Set());
+  if (!release.mechanism) {
+    problems.push({ code: 'missing-mechanism', message: `release '${release.name}' needs a mechanism: ${suggestMechanism(q.kind)}`, field: 'release' });
+    return { ...base, risks };
+  }
+  const sensitivity = sensitivityOf(q, context.unit, problems);
+  checkParameters(release, sensitivity, problems);
+  const by = q.kind === 'mode' ? [q.column] : groupColumns(q);
+  const known = by.every((c) => context.domains?.has(c));
+  const domains = by.map((c) => context.domains?.get(c) ?? ['·']);
+  if (known && cellCount(domains) > MAX_CELLS) problems.push({ code: 'parameter-out-of-range', message: `the release has ${cellCount(domains)} cells, more than ${MAX_CELLS}`, field: 'query' });
+  const plan = { ...base, risks, mechanism: release.mechanism.kind, sensitivity, box: regionOf(q), userLevel: context.unit !== undefined };
+  if (problems.length > 0) return plan;
+  if (q.kind === 'grid') return { ...plan, ...priceGrid(release.mechanism, context.budget) };
+  const notes = [
+    ...by.map((c) => (context.declaredDomains?.has(c) ? `the values of '${c}' are its declared domain, released whether present in the data or not` : `the values of '${c}' were taken from the data (accepted: data-dependent-domain)`)),
+    ...risks.filter((r) => r.accepted).map((r) => `accepted ${r.code}: ${r.message}`),
+  ];
+  const key = context.rng === undefined && !known ? JSON.stringify([release, context.budget.delta, context.unit]) : undefined;
+  const cached = key === undefined ? undefined : pricingCache.get(key);
+  if (cached) return { ...plan, ...cached };
+  let measurement: ReleaseMeasurement;
+  try {
+    measurement = q.kind === 'mode'
+      ? makeModeRelease({ query: q, mechanism: release.mechanism, sensitivity: sensitivity.l1, budget: context.budget, candidates: domains[0], notes, rng: context.rng })
+      : makeAggregateRelease({ query: q as Extract<typeof q, { kind: 'count' | 'sum' | 'mean' }>, mechanism: release.mechanism, sensitivity, budget: context.budget, domains, unit: context.unit, notes, rng: context.rng });
+  } catch (e) {
+    if (!(e instanceof PrivacyError)) throw e;
+    problems.push({ code: 'parameter-out-of-range', message: e.message, field: 'mechanism' });
+    return plan;
+  }
+  const priced = { costs: measurement.costs, noise: noiseOf(measurement), error95: measurement.expectedError?.bound, expectedError: measurement.expectedError };
+  if (key !== undefined) {
+    if (pricingCache.size > 10_000) pricingCache.clear();
+    pricingCache.set(key, priced);
+  }
+  return { ...plan, ...priced, ...(known ? { measurement } : {}) };
+}

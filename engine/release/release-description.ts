@@ -1,0 +1,126 @@
+/**
+ * A release as plain data: what the spec language translates each `release` into, and all that the planner, the runner,
+ * the editor and the preview panel need. No syntax tree, no file system: the same description plans in the language
+ * server, runs in the command line and renders in the browser.
+ */
+
+/** How the budget composes: pure ε-DP, approximate (ε, δ)-DP, or ρ-zCDP. */
+export type Accounting = 'pure' | 'approx' | 'zcdp';
+
+/** The budget block: the limit in the notions the spec wrote (undefined where it gave none). */
+export interface BudgetDescription {
+  readonly accounting: Accounting;
+  readonly epsilon?: number;
+  readonly delta?: number;
+  readonly rho?: number;
+}
+
+/** One restriction of a `where` clause on one column: an inclusive range or a set of values. */
+export type Constraint =
+  | { readonly kind: 'range'; readonly low: number | string; readonly high: number | string }
+  | { readonly kind: 'set'; readonly values: readonly (number | string)[] };
+
+/** The rows a release reads: per column, the restrictions that all hold. Undefined means every row. */
+export type Box = ReadonlyMap<string, readonly Constraint[]>;
+
+export type MechanismKind = 'laplace' | 'gaussian' | 'exponential' | 'nn-wavelet' | 'privelet' | 'quadtree';
+
+export interface MechanismDescription {
+  readonly kind: MechanismKind;
+  readonly epsilon?: number;
+  readonly delta?: number;
+  readonly rho?: number;
+}
+
+/** User-contribution bounding: each privacy unit keeps at most `groups` groups and `rows` rows in each. */
+export interface ContributionBound {
+  readonly groups?: number;
+  readonly rows?: number;
+}
+
+export type QueryDescription =
+  | { readonly kind: 'count'; readonly by: readonly string[]; readonly where?: Box; readonly bound?: ContributionBound }
+  | {
+      readonly kind: 'sum' | 'mean';
+      readonly column: string;
+      readonly low: number;
+      readonly high: number;
+      readonly by: readonly string[];
+      readonly where?: Box;
+      readonly bound?: ContributionBound;
+    }
+  | { readonly kind: 'mode'; readonly column: string; readonly where?: Box }
+  | { readonly kind: 'generalize' }
+  | { readonly kind: 'pram'; readonly columns: readonly string[]; readonly retain?: number; readonly invariant: boolean; readonly matrix?: string }
+  | {
+      readonly kind: 'grid';
+      readonly x: string;
+      readonly y: string;
+      readonly size: number;
+      readonly within?: { readonly xLow: number; readonly xHigh: number; readonly yLow: number; readonly yHigh: number };
+    };
+
+export type QueryKind = QueryDescription['kind'];
+
+/** Leaks that the stated privacy loss does not cover, accepted explicitly by the spec (`accept …`). */
+export type AcceptedRisk = 'data-dependent-domain' | 'unbounded-contribution';
+
+export interface ReleaseDescription {
+  readonly name: string;
+  readonly query: QueryDescription;
+  readonly mechanism?: MechanismDescription;
+  readonly accepts: readonly AcceptedRisk[];
+}
+
+/** The dataset block: the CSV (absolute path) and the role of each column. */
+export interface DatasetDescription {
+  readonly name: string;
+  readonly file: string;
+  readonly delimiter?: string;
+  readonly identifying: readonly string[];
+  readonly quasi: readonly string[];
+  readonly sensitive: readonly string[];
+  readonly insensitive: readonly string[];
+  readonly unit?: string;
+  readonly sampling?: number;
+  /** Correlated privacy units: an edge list between unit ids and the Gaussian model's prior τ. */
+  readonly correlation?: { readonly file: string; readonly prior?: number };
+}
+
+/** The columns a query groups by (none for a scalar). */
+export function groupColumns(q: QueryDescription): readonly string[] {
+  return q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' ? q.by : [];
+}
+
+/** The `where` region of a query, when it has one. */
+export function regionOf(q: QueryDescription): Box | undefined {
+  return q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' || q.kind === 'mode' ? q.where : undefined;
+}
+
+/** Whether a query kind is answered with differential-privacy noise (and so spends budget). */
+export function spendsBudget(kind: QueryKind): boolean {
+  return kind !== 'generalize' && kind !== 'pram';
+}
+
+/** The anonymity block as the engine needs it: criteria, suppression limit, metric, pinned levels. */
+export interface AnonymityDescription {
+  readonly k?: number;
+  readonly criteria: readonly import('../criteria/criterion.js').Criterion[];
+  /** Fraction of rows the search may suppress, in [0, 1]. */
+  readonly suppression: number;
+  readonly metric: string;
+  /** Levels the spec pins quasi-identifiers to (`generalize zip 1`). */
+  readonly pins: ReadonlyMap<string, number>;
+}
+
+/**
+ * The columns a microdata release may write: those the spec declares quasi-identifying, sensitive or insensitive.
+ * Every other column is treated as identifying and left out (ARX does the same with undeclared attributes), and so is
+ * the privacy unit, which identifies a person across rows.
+ */
+export function releasableColumns(dataset: DatasetDescription, header: readonly string[]): { kept: string[]; removed: string[] } {
+  const declared = new Set([...dataset.quasi, ...dataset.sensitive, ...dataset.insensitive]);
+  const identifying = new Set([...dataset.identifying, ...(dataset.unit !== undefined ? [dataset.unit] : [])]);
+  const kept = header.filter((c) => declared.has(c) && !identifying.has(c));
+  return { kept, removed: header.filter((c) => !kept.includes(c)) };
+}

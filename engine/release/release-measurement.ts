@@ -1,0 +1,37 @@
+/**
+ * What a release is once planned: a measurement over the whole table (OpenDP's habit: the release itself is a
+ * `Measurement`, its privacy map the composition of its parts'), so that the cost the ledger records and the noise that
+ * runs are one object. `costs` states that one cost in every notion a budget may be kept in.
+ */
+import type { Measurement } from '../core/measurement.js';
+import type { Table } from '../table/table.js';
+import type { ReleaseCosts } from './release-costs.js';
+
+export interface ReleaseInput {
+  readonly table: Table;
+}
+
+export interface ReleaseOutput {
+  readonly header: readonly string[];
+  readonly rows: readonly (readonly string[])[];
+  /** Extra fields for the JSON report, each computed from the noisy output or from public parameters only. */
+  readonly report?: Readonly<Record<string, unknown>>;
+  /**
+   * Exact, data-dependent diagnostics (rows dropped by contribution bounding, rows outside a declared domain): for the
+   * data owner's terminal only, never written into a release's files, since no ε covers them.
+   */
+  readonly local: readonly string[];
+}
+
+export interface ExpectedError {
+  readonly confidence: number;
+  readonly bound: number;
+  readonly applies: string;
+}
+
+export interface ReleaseMeasurement extends Measurement<ReleaseInput, ReleaseOutput> {
+  readonly costs: ReleaseCosts;
+  /** Data-independent notes for the report (where the groups come from, what was accepted). */
+  readonly notes: readonly string[];
+  readonly expectedError?: ExpectedError;
+}

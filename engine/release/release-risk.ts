@@ -1,0 +1,55 @@
+/**
+ * Leaks that a release's stated privacy loss does not cover, found from the spec alone:
+ *
+ * - `data-dependent-domain`: a histogram's groups, a mode's candidates or a grid's bounds would be read from the data;
+ *   which values exist then shows in the output's shape, and no noise on the counts hides it.
+ * - `unbounded-contribution`: the dataset names a privacy unit but the release does not bound what one unit contributes,
+ *   so the stated ε protects one row, not one person.
+ *
+ * Such a release is refused unless the spec accepts the leak explicitly (`accept data-dependent-domain`), and then the
+ * report repeats the acceptance.
+ */
+import type { AcceptedRisk, ReleaseDescription } from './release-description.js';
+
+export interface ReleaseRisk {
+  readonly code: AcceptedRisk;
+  readonly message: string;
+  /** The column at fault, for data-dependent domains. */
+  readonly column?: string;
+  readonly accepted: boolean;
+}
+
+export function releaseRisks(release: ReleaseDescription, unit: string | undefined, declaredDomains: ReadonlySet<string>): ReleaseRisk[] {
+  const q = release.query;
+  const risks: ReleaseRisk[] = [];
+  const accepted = (code: AcceptedRisk) => release.accepts.includes(code);
+  const domainColumns = q.kind === 'mode' ? [q.column] : q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' ? q.by : [];
+  for (const column of domainColumns) {
+    if (declaredDomains.has(column)) continue;
+    risks.push({
+      code: 'data-dependent-domain',
+      column,
+      accepted: accepted('data-dependent-domain'),
+      message: `the values of '${column}' would be taken from the data, so which values exist is not protected by the noise; declare them with a hierarchy that lists them (hierarchy ${column} from "….csv" or hierarchy ${column} { … }), or write 'accept data-dependent-domain'`,
+    });
+  }
+  if (q.kind === 'grid' && !q.within) {
+    risks.push({
+      code: 'data-dependent-domain',
+      accepted: accepted('data-dependent-domain'),
+      message: "the grid's bounds would be taken from the data's extremes, which the noise does not protect; give public bounds with 'within x0..x1, y0..y1', or write 'accept data-dependent-domain'",
+    });
+  }
+  if (unit !== undefined) {
+    const unbounded = q.kind === 'mode' || q.kind === 'grid' || ((q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') && !q.bound);
+    if (unbounded) {
+      const fix = q.kind === 'mode' || q.kind === 'grid' ? `a ${q.kind} counts rows` : "add 'bound unit groups G rows R'";
+      risks.push({
+        code: 'unbounded-contribution',
+        accepted: accepted('unbounded-contribution'),
+        message: `the dataset's privacy unit is '${unit}', but this release does not bound its contributions, so it protects single rows, not units (${fix}), or write 'accept unbounded-contribution'`,
+      });
+    }
+  }
+  return risks;
+}

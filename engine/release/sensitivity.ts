@@ -1,0 +1,78 @@
+/**
+ * The one definition of each query's sensitivity in privspec.
+ *
+ * Neighbouring tables differ by **one privacy unit added or removed** (unbounded DP, Dwork & Roth 2014 §2.3): the unit
+ * is one row unless the dataset declares `unit`, and then all of that unit's rows. Add/remove is the notion under which
+ * counts and sums are meaningful without a public n, and replace-one is implied by it at twice the distance, so a mean is
+ * released as a noisy clamped sum over a noisy count (both add/remove) rather than over a public n. Everything here is
+ * checked by brute force over neighbouring tables in test/engine/release/sensitivity.test.ts.
+ *
+ * - count: one row changes one count by 1; a histogram (`by`) puts a row in one cell, so L1 = L2 = 1.
+ * - sum of values clamped to [L, U]: one row moves it by at most c = max(|L|, |U|).
+ * - with `bound unit groups G rows R` a unit keeps at most R rows in each of at most G groups, so it changes at most G cells
+ *   by at most R·c each: Δ₁ = G·R·c, Δ₂ = √G·R·c (Wilson et al., PoPETs 2020). Without `by` G is 1.
+ * - the count half of a mean has c = 1.
+ * - mode: the exponential mechanism's score is a count, sensitivity 1 per row (the mode ignores `unit`, and says so).
+ * - grid: one row is in one cell, L1 = L2 = 1.
+ */
+import { nextUp } from '../core/rational.js';
+import type { PlanProblem } from './plan-problem.js';
+import type { QueryDescription } from './release-description.js';
+
+export interface Sensitivity {
+  readonly l1: number;
+  readonly l2: number;
+  /** The sensitivities of the row count alone (the denominator of a mean). */
+  readonly countL1: number;
+  readonly countL2: number;
+  /** The groups one unit may touch and the rows it may keep in each (1 and 1 for one row). */
+  readonly groups: number;
+  readonly rows: number;
+  /** Why, in one phrase, for hovers and reports. */
+  readonly why: string;
+}
+
+/** A product of small integers and a sensitivity, rounded up when the double product is not exact. */
+const up = (x: number) => (Number.isInteger(x) ? x : nextUp(x));
+
+/** Per-row change of the query's value: max(|L|, |U|) for clamped sums and means, 1 for everything else. */
+export function perRowChange(q: QueryDescription): number {
+  return q.kind === 'sum' || q.kind === 'mean' ? Math.max(Math.abs(q.low), Math.abs(q.high)) : 1;
+}
+
+/**
+ * The sensitivity of `q` for neighbours that differ by one unit; `unit` is the dataset's privacy unit when declared.
+ * Problems (an empty clamp range, a bound without rows, …) are appended to `problems`.
+ */
+export function sensitivityOf(q: QueryDescription, unit: string | undefined, problems: PlanProblem[]): Sensitivity {
+  const c = perRowChange(q);
+  if ((q.kind === 'sum' || q.kind === 'mean') && !(q.low <= q.high && Number.isFinite(q.low) && Number.isFinite(q.high))) {
+    problems.push({ code: 'parameter-out-of-range', message: `clamp range ${q.low}..${q.high} is empty or not finite`, field: 'low' });
+  }
+  if (q.kind === 'grid' && !(Number.isInteger(q.size) && q.size >= 1 && q.size <= 4096)) {
+    problems.push({ code: 'parameter-out-of-range', message: `grid size must be an integer from 1 to 4096, got ${q.size}`, field: 'size' });
+  }
+  const bound = q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' ? q.bound : undefined;
+  const one = { l1: c, l2: c, countL1: 1, countL2: 1, groups: 1, rows: 1 };
+  if (!bound || unit === undefined) return { ...one, why: c === 1 ? 'one row changes one count by 1' : `one row changes the sum by at most ${c}` };
+  const grouped = (q as { by: readonly string[] }).by.length > 0;
+  const rows = bound.rows;
+  const groups = grouped ? bound.groups : 1;
+  if (rows === undefined || groups === undefined) {
+    problems.push({ code: 'missing-parameter', message: `bound unit needs ${rows === undefined ? "'rows R'" : "'groups G' for a grouped query"}`, field: rows === undefined ? 'rows' : 'groups' });
+    return { l1: NaN, l2: NaN, countL1: NaN, countL2: NaN, groups: NaN, rows: NaN, why: 'unbounded' };
+  }
+  for (const [name, v] of [['groups', groups], ['rows', rows]] as const) {
+    if (!(Number.isInteger(v) && v >= 1 && v <= 1e6)) problems.push({ code: 'parameter-out-of-range', message: `${name} must be an integer from 1 to 1000000, got ${v}`, field: name });
+  }
+  const root = up(Math.sqrt(groups));
+  return {
+    l1: up(groups * rows * c),
+    l2: up(root * rows * c),
+    countL1: groups * rows,
+    countL2: up(root * rows),
+    groups,
+    rows,
+    why: `one ${unit} changes ≤ ${rows} rows in each of ≤ ${groups} groups`,
+  };
+}

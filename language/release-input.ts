@@ -1,0 +1,64 @@
+/**
+ * What the release runner (engine/node/release-runner.ts) needs of a spec: the spec checked (no errors allowed), its
+ * dataset, budget and release descriptions, its hierarchies built and every file it reads. The language translates;
+ * the engine plans, spends and writes.
+ */
+import type { LangiumDocument } from 'langium';
+import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
+import type { RunInput } from '../engine/node/release-runner.js';
+import type { ReleaseDescription } from '../engine/release/release-description.js';
+import type * as ast from './generated/ast.js';
+import { checkDocument } from './check-spec.js';
+import { analyzeDocument, specPath } from './privspec-analysis.js';
+import type { PrivspecServices } from './privspec-module.js';
+import { releaseDescription } from './privspec-release-plan.js';
+import { anonymityPlan, buildHierarchy, resolveSpecPath, unescape } from './privspec-to-engine.js';
+
+/** Why a spec cannot be run at all: `spec` when it has errors (exit 1), `input` for a bad request (exit 2). */
+export class SpecNotRunnable extends Error {
+  constructor(
+    message: string,
+    readonly kind: 'spec' | 'input',
+  ) {
+    super(message);
+    this.name = 'SpecNotRunnable';
+  }
+}
+
+export async function releaseInput(services: PrivspecServices, document: LangiumDocument, only?: string): Promise<RunInput> {
+  const specFile = specPath(document);
+  const checked = await checkDocument(document, { scanData: true }, services);
+  const errors = checked.diagnostics.filter((d) => d.severity === 'error');
+  if (errors.length > 0) {
+    const first = errors[0];
+    throw new SpecNotRunnable(`${specFile}:${first.line}: the spec has ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}, the first: ${first.message}; run 'privspec check' and fix them before releasing`, 'spec');
+  }
+  const analysis = analyzeDocument(document);
+  const dataset = analysis.dataset;
+  if (!dataset) throw new SpecNotRunnable(`${specFile}: the spec has no dataset`, 'spec');
+  const all = (document.parseResult.value as ast.Spec).releases;
+  const chosen = only === undefined ? all : all.filter((r) => r.name === only);
+  if (chosen.length === 0) throw new SpecNotRunnable(`no release named '${only}'; the spec has ${all.map((r) => r.name).join(', ') || 'none'}`, 'input');
+  const store = services.data.CsvStore;
+  const hierarchies = new Map<string, Hierarchy>();
+  const inputFiles: string[] = [];
+  for (const [name, node] of analysis.parts.hierarchies) {
+    const file = node.file === undefined ? undefined : resolveSpecPath(specFile, unescape(node.file));
+    if (file !== undefined) inputFiles.push(file);
+    const text = file === undefined ? '' : await store.text(file);
+    hierarchies.set(name, buildHierarchy(node, () => text, specFile));
+  }
+  if (dataset.correlation) inputFiles.push(dataset.correlation.file);
+  const releases = chosen.map(releaseDescription).filter((d): d is ReleaseDescription => d !== undefined);
+  for (const r of releases) if (r.query.kind === 'pram' && r.query.matrix !== undefined) inputFiles.push(resolveSpecPath(specFile, r.query.matrix));
+  return {
+    specFile,
+    dataset,
+    budget: analysis.budget,
+    releases,
+    hierarchies,
+    anonymity: analysis.parts.anonymity ? anonymityPlan(analysis.parts.anonymity) : undefined,
+    inputFiles,
+    readTable: () => store.table(dataset.file, dataset.delimiter),
+  };
+}
