@@ -72,7 +72,7 @@ function sumLaw(sigma: number, groups: number): SumLaw | null {
     // Mass beyond r on one side: Σ_{y>r} e^{−y²/(2σ²)} ≤ e^{−(r+1)²/(2σ²)}/(1 − e^{−(r+1)/σ²}), and the full normaliser ≥ 1.
     const side = Math.exp(-((r + 1) * (r + 1)) / s2) / -Math.expm1(-(r + 1) / (sigma * sigma));
     // Binary powering: S's law is base^{*G}; offsets add up as the supports do.
-    let result: Float64Array = Float64Array.of(1);
+    let result: Float64Array<ArrayBuffer> = Float64Array.of(1);
     let resultOffset = 0;
     let power = base;
     let powerOffset = -r;
@@ -93,7 +93,7 @@ function sumLaw(sigma: number, groups: number): SumLaw | null {
   return law;
 }
 
-function convolve(a: Float64Array, b: Float64Array): Float64Array {
+function convolve(a: Float64Array, b: Float64Array): Float64Array<ArrayBuffer> {
   const out = new Float64Array(a.length + b.length - 1);
   for (let i = 0; i < a.length; i++) {
     const ai = a[i];
