@@ -113,50 +113,64 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
 
   checkDeltas(spec, table.rowCount, report);
   const block = analysis.parts.anonymity;
-  if (block && plan.quasi.length > 0) {
-    let anonymity;
-    try {
-      anonymity = anonymityPlan(block);
-    } catch {
-      return; // Parameter errors are the fast checks' business.
-    }
-    // Pinned columns (`generalize zip 1`) are counted at their pinned level, the others as they stand.
-    const pinned = pinnedGeneralization(table, plan.quasi, hierarchies, anonymity.pins, block, report);
-    if (pinned === null) return;
-    const classes = equivalenceClasses(table, plan.quasi, pinned?.generalization);
-    const stands = pinned ? `at the pinned levels (${pinned.label})` : 'as it stands';
-    let violated = false;
-    for (const clause of block.clauses) {
-      if (clause.$type === 'KClause' && anonymity.k !== undefined) {
-        const v = kAnonymityViolations(classes, anonymity.k);
-        if (v.classes > 0) {
-          violated = true;
-          report('warning', `the data ${stands} violates ${anonymity.k}-anonymity on ${plan.quasi.join(', ')}: ${v.records} of ${table.rowCount} rows are in ${v.classes} ${v.classes === 1 ? 'class' : 'classes'} smaller than ${anonymity.k}`, { node: clause, code: IssueCodes.KAnonymityViolated });
-        }
-      }
-    }
-    const lClauses = block.clauses.filter(ast.isLDiversityClause);
-    anonymity.criteria.filter((c) => c.sensitive !== undefined).forEach((criterion, i) => {
-      const clause = lClauses[i];
-      if (!clause || !table.columns.some((c) => c.name === criterion.sensitive)) return;
+  if (block && plan.quasi.length > 0) await checkAnonymityOnData({ table, quasi: plan.quasi, hierarchies, block, analysis, path, store, report, token });
+}
+
+interface AnonymityCheck {
+  readonly table: Table;
+  readonly quasi: readonly string[];
+  readonly hierarchies: ReadonlyMap<string, Hierarchy>;
+  readonly block: ast.Anonymity;
+  readonly analysis: ReturnType<typeof analyzeSpec>;
+  readonly path: string;
+  readonly store: CsvStore;
+  readonly report: ValidationAcceptor;
+  readonly token: Cancellation.CancellationToken;
+}
+
+/**
+ * The data as it stands (or at the pinned levels) against each criterion of the anonymity block, each warning on the
+ * clause that states the criterion; after a violation, the optimal transformation as a hint.
+ */
+async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
+  const { table, quasi, hierarchies, block, analysis, path, store, report, token } = c;
+  let anonymity: ReturnType<typeof anonymityPlan>;
+  try {
+    anonymity = anonymityPlan(block);
+  } catch {
+    return; // Parameter errors are the fast checks' business.
+  }
+  // Pinned columns (`generalize zip 1`) are counted at their pinned level, the others as they stand.
+  const pinned = pinnedGeneralization(table, quasi, hierarchies, anonymity.pins, block, report);
+  if (pinned === null) return;
+  const classes = equivalenceClasses(table, quasi, pinned?.generalization);
+  const stands = pinned ? `at the pinned levels (${pinned.label})` : 'as it stands';
+  let violated = false;
+  for (const criterion of anonymity.criteria) {
+    const clause = anonymity.clauses.get(criterion);
+    if (!clause) continue;
+    if (criterion.sensitive === undefined) {
+      const v = kAnonymityViolations(classes, criterion.minClassSize);
+      if (v.classes === 0) continue;
+      violated = true;
+      report('warning', `the data ${stands} violates ${criterion.minClassSize}-anonymity on ${quasi.join(', ')}: ${v.records} of ${table.rowCount} rows are in ${v.classes} ${v.classes === 1 ? 'class' : 'classes'} smaller than ${criterion.minClassSize}`, { node: clause, code: IssueCodes.KAnonymityViolated });
+    } else if (table.columns.some((col) => col.name === criterion.sensitive)) {
       const r = lDiversityReport(table, classes, criterion);
-      if (r.classes > 0) {
-        violated = true;
-        report('warning', `the data ${stands} violates ${criterion.name}: ${r.records} of ${table.rowCount} rows are in ${r.classes} of ${classes.classCount} ${classes.classCount === 1 ? 'class' : 'classes'} that fail it`, { node: clause, code: IssueCodes.LDiversityViolated });
-      }
-    });
-    if (violated) {
-      // The key holds the hierarchies' and the block's text (files included); the table is the cache's own key.
-      const texts = plan.quasi.map((q) => analysis.parts.hierarchies.get(q)?.$cstNode?.text ?? '');
-      const files = await Promise.all(plan.quasi.map(async (q) => {
-        const f = analysis.parts.hierarchies.get(q)?.file;
-        return f === undefined ? '' : await store.text(resolveSpecPath(path, unescape(f))).catch(() => '');
-      }));
-      const specKey = JSON.stringify([texts, files, block.$cstNode?.text ?? '']);
-      const found = await findOptimalTransformation(table, plan.quasi, hierarchies, anonymity, token, specKey);
-      if (found) report('info', found.message, { node: block, code: IssueCodes.OptimalTransformation });
+      if (r.classes === 0) continue;
+      violated = true;
+      report('warning', `the data ${stands} violates ${criterion.name}: ${r.records} of ${table.rowCount} rows are in ${r.classes} of ${classes.classCount} ${classes.classCount === 1 ? 'class' : 'classes'} that fail it`, { node: clause, code: IssueCodes.LDiversityViolated });
     }
   }
+  if (!violated) return;
+  // The key holds the hierarchies' and the block's text (files included); the table is the cache's own key.
+  const texts = quasi.map((q) => analysis.parts.hierarchies.get(q)?.$cstNode?.text ?? '');
+  const files = await Promise.all(quasi.map(async (q) => {
+    const f = analysis.parts.hierarchies.get(q)?.file;
+    return f === undefined ? '' : await store.text(resolveSpecPath(path, unescape(f))).catch(() => '');
+  }));
+  const specKey = JSON.stringify([texts, files, block.$cstNode?.text ?? '']);
+  const found = await findOptimalTransformation(table, quasi, hierarchies, anonymity, token, specKey);
+  if (found) report('info', found.message, { node: block, code: IssueCodes.OptimalTransformation });
 }
 
 /**
@@ -170,7 +184,9 @@ function pinnedGeneralization(table: Table, quasi: readonly string[], hierarchie
     const height = hierarchies.get(q)!.height;
     if (pins.get(q)! > height) {
       const clause = [...block.clauses].reverse().find((c): c is ast.LevelClause => ast.isLevelClause(c) && c.column?.name === q);
-      report('error', `'${q}' is pinned to level ${pins.get(q)}, but its hierarchy's top level is ${height}`, { node: clause ?? block, property: clause ? 'level' : undefined, code: IssueCodes.ParameterOutOfRange } as never);
+      const message = `'${q}' is pinned to level ${pins.get(q)}, but its hierarchy's top level is ${height}`;
+      if (clause) report('error', message, { node: clause, property: 'level', code: IssueCodes.ParameterOutOfRange });
+      else report('error', message, { node: block, code: IssueCodes.ParameterOutOfRange });
       return null;
     }
   }

@@ -81,24 +81,29 @@ export function groupingLevels(groups: readonly ast.HierarchyGroup[]): Map<strin
   return levels;
 }
 
-/** The anonymity block as the engine needs it. */
-export type AnonymityPlan = AnonymityDescription;
+/** The anonymity block as the engine needs it, with the clause that states each criterion (for diagnostics). */
+export type AnonymityPlan = AnonymityDescription & { readonly clauses: ReadonlyMap<Criterion, ast.KClause | ast.LDiversityClause> };
 
 /** Builds the criteria of an anonymity block; throws `TableError` for parameters the engine rejects. */
 export function anonymityPlan(block: ast.Anonymity): AnonymityPlan {
   const criteria: Criterion[] = [];
+  const clauses = new Map<Criterion, ast.KClause | ast.LDiversityClause>();
+  const add = (criterion: Criterion, clause: ast.KClause | ast.LDiversityClause) => {
+    criteria.push(criterion);
+    clauses.set(criterion, clause);
+  };
   let k: number | undefined;
   let suppression = 0;
   let metric = 'entropy';
   const pins = new Map<string, number>();
   for (const c of block.clauses) {
     if (c.$type === 'LevelClause' && c.column) pins.set(c.column.name, c.level);
-    if (c.$type === 'KClause') criteria.push(new KAnonymity((k = c.k)));
-    else if (c.$type === 'LDiversityClause') criteria.push(lDiversity(c));
+    if (c.$type === 'KClause') add(new KAnonymity((k = c.k)), c);
+    else if (c.$type === 'LDiversityClause') add(lDiversity(c), c);
     else if (c.$type === 'SuppressionClause') suppression = c.percent ? c.limit / 100 : c.limit;
     else if (c.$type === 'MetricClause') metric = c.metric;
   }
-  return { k, criteria, suppression, metric, pins };
+  return { k, criteria, suppression, metric, pins, clauses };
 }
 
 function lDiversity(c: ast.LDiversityClause): Criterion {

@@ -1,4 +1,4 @@
-import { AstUtils, type AstNode, type Cancellation, type ValidationAcceptor, type ValidationChecks } from 'langium';
+import { AstUtils, GrammarUtils, type AstNode, type Cancellation, type ValidationAcceptor, type ValidationChecks } from 'langium';
 import type { DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import type * as ast from './generated/ast.js';
 import type { PrivspecServices } from './privspec-module.js';
@@ -94,8 +94,11 @@ export class PrivspecValidator {
     if (h.file !== undefined) return; // Files are read by the data checks.
     const numbers = h.builder?.$type === 'IntervalsBuilder' ? h.builder.widths : h.builder?.$type === 'MaskBuilder' ? h.builder.counts : [];
     numbers.forEach((x, index) => {
-      const property = (h.builder!.$type === 'IntervalsBuilder' ? 'widths' : 'counts') as never;
-      if (!(Number.isInteger(x) && x > 0)) accept('error', `hierarchy levels must be positive integers, got ${x}`, { node: h.builder!, property, index, code: IssueCodes.ParameterOutOfRange });
+      if (Number.isInteger(x) && x > 0) return;
+      const message = `hierarchy levels must be positive integers, got ${x}`;
+      const b = h.builder;
+      if (b?.$type === 'IntervalsBuilder') accept('error', message, { node: b, property: 'widths', index, code: IssueCodes.ParameterOutOfRange });
+      else if (b?.$type === 'MaskBuilder') accept('error', message, { node: b, property: 'counts', index, code: IssueCodes.ParameterOutOfRange });
     });
     const widths = h.builder?.$type === 'IntervalsBuilder' ? h.builder.widths : [];
     const lengths = new Set(h.groups.map((g) => g.levels.length));
@@ -154,23 +157,19 @@ export class PrivspecValidator {
   };
 
   checkReleases = (spec: ast.Spec, accept: ValidationAcceptor): void => {
-    const { plans, dataset, parts } = this.analysis(spec);
+    const { plans } = this.analysis(spec);
     for (const plan of plans) {
-      for (const p of plan.problems) accept('error', p.message, { node: p.node, property: p.property as never, code: p.code });
-      const q = plan.node.query;
-      // A histogram's groups and a mode's candidates must be public: taken from the data, the mere presence of a value
-      // in the output reveals that someone has it, which no amount of noise on the counts hides.
-      const domainColumns = plan.dp && q ? (q.kind === 'mode' ? [q.column?.name] : q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' ? q.by.map((b) => b.name) : []) : [];
-      for (const name of domainColumns) {
-        const h = name === undefined ? undefined : parts.hierarchies.get(name);
-        if (name === undefined || (h && (h.file !== undefined || h.groups.length > 0))) continue;
-        accept('warning', `the values of '${name}' would be taken from the data, so which values exist is not protected by the noise; declare them with a hierarchy that lists them (hierarchy ${name} from "….csv" or hierarchy ${name} { … })`, { node: plan.node, property: 'name', code: IssueCodes.DataDependentDomain });
+      // The planner names the field at fault; its token's range is underlined.
+      for (const p of plan.problems) {
+        const token = p.property === undefined ? undefined : GrammarUtils.findNodeForProperty(p.node.$cstNode, p.property);
+        accept('error', p.message, { node: p.node, ...(token ? { range: token.range } : {}), code: p.code });
       }
-      if (dataset?.unit && plan.dp && q?.kind === 'mode') {
-        accept('warning', `the dataset's privacy unit is '${dataset.unit}', but a mode counts rows, so this release protects single rows, not units`, { node: plan.node, property: 'name', code: IssueCodes.UnboundedContribution });
-      }
-      if (dataset?.unit && plan.dp && q && (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') && !q.bound) {
-        accept('warning', `the dataset's privacy unit is '${dataset.unit}', but this release does not bound its contributions, so it protects single rows, not units; add 'bound unit groups G rows R'`, { node: plan.node, property: 'name', code: IssueCodes.UnboundedContribution });
+      // Leaks the stated ε does not cover (groups read from the data, a unit whose contributions are unbounded) stop the
+      // release unless the spec accepts them in so many words; then they stay visible as information.
+      for (const risk of plan.risks) {
+        const code = risk.code === 'data-dependent-domain' ? IssueCodes.DataDependentDomain : IssueCodes.UnboundedContribution;
+        if (risk.accepted) accept('info', `accepted ${risk.code}${risk.column ? ` on '${risk.column}'` : ''}: the stated privacy loss does not cover this leak, and the release's report says so`, { node: plan.node, property: 'name', code });
+        else accept('error', risk.message, { node: plan.node, property: 'name', code });
       }
     }
   };

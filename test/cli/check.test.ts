@@ -46,14 +46,14 @@ describe('privspec check', () => {
     assert.deepEqual(json.budget, { accounting: 'pure', limit: { epsilon: 1 }, spent: { epsilon: 0.75 } });
   });
 
-  it('warns when a histogram or mode would take its values from the data, not for a column whose values are listed', async () => {
+  it('refuses a histogram or mode that would take its values from the data (issue 10 item 8), not a column whose values are listed', async () => {
     const { code, json } = await check('data-dependent-domain.privspec');
     const found = json.diagnostics.filter((d) => d.code === 'data-dependent-domain');
     // by_age (an intervals hierarchy lists no values) and top (no hierarchy); by_sex's grouping lists M, F and X.
-    assert.deepEqual(found.map((d) => [d.line, d.severity]), [[9, 'warning'], [11, 'warning']]);
+    assert.deepEqual(found.map((d) => [d.line, d.severity]), [[9, 'error'], [11, 'error']]);
     assert.match(found[0].message, /^the values of 'age' would be taken from the data/);
     assert.match(found[1].message, /^the values of 'diagnosis' would be taken from the data/);
-    assert.equal(code, 0, 'warnings alone do not fail the check');
+    assert.equal(code, 1, 'the stated ε does not cover the leak, so the check fails');
   });
 
   it('reports an unknown column with a did-you-mean, at the column', async () => {
