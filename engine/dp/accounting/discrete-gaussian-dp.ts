@@ -15,9 +15,14 @@ import { PrivacyError } from '../../core/measures.js';
 import { roundUp } from './rounding.js';
 
 export const MAX_EXACT_SIGMA = 1000;
+/**
+ * Below this σ the noise is almost a point mass (δ ≈ 1 at every ε) and 2σ² heads for underflow: at σ = 10⁻²⁰⁰ it is 0,
+ * every log-ratio was 0/0 = NaN, no term passed the `> ε` test and the curve answered ε = 1. Such σ are refused.
+ */
+export const MIN_EXACT_SIGMA = 0.01;
 
 function check(sigma: number, sensitivity: number): void {
-  if (!(sigma > 0) || sigma > MAX_EXACT_SIGMA) throw new PrivacyError(`exact discrete Gaussian accounting needs 0 < σ ≤ ${MAX_EXACT_SIGMA}, got ${sigma}`);
+  if (!(sigma >= MIN_EXACT_SIGMA) || sigma > MAX_EXACT_SIGMA) throw new PrivacyError(`exact discrete Gaussian accounting needs ${MIN_EXACT_SIGMA} ≤ σ ≤ ${MAX_EXACT_SIGMA}, got ${sigma}`);
   if (!Number.isInteger(sensitivity) || sensitivity < 1) throw new PrivacyError(`exact discrete Gaussian accounting needs an integer sensitivity ≥ 1, got ${sensitivity}`);
 }
 
@@ -40,7 +45,7 @@ function logNormalizer(sigma: number, reach: number): number {
 /** The tight δ at ε for the discrete Gaussian with standard-deviation parameter σ and integer sensitivity Δ. */
 export function discreteGaussianDelta(sigma: number, sensitivity: number, epsilon: number): number {
   check(sigma, sensitivity);
-  if (!(epsilon >= 0)) throw new PrivacyError(`ε must be ≥ 0, got ${epsilon}`);
+  if (!(epsilon >= 0) || !Number.isFinite(epsilon)) throw new PrivacyError(`ε must be a finite number ≥ 0, got ${epsilon}`);
   const reach = Math.ceil(40 * sigma) + sensitivity;
   const logZ = logNormalizer(sigma, reach);
   const s2 = 2 * sigma * sigma;
@@ -57,6 +62,7 @@ export function discreteGaussianDelta(sigma: number, sensitivity: number, epsilo
     delta += term;
     if (y < 0 && term < delta * 1e-18) break;
   }
+  if (Number.isNaN(delta)) throw new PrivacyError(`the discrete Gaussian curve is not defined at σ = ${sigma}, ε = ${epsilon}`);
   return Math.min(1, roundUp(delta * (1 + 1e-9)));
 }
 

@@ -17,8 +17,21 @@ import { roundDown, roundUp } from './rounding.js';
 function checkRho(rho: number): void {
   if (!(rho >= 0) || !Number.isFinite(rho)) throw new PrivacyError(`ρ must be a finite number ≥ 0, got ${rho}`);
 }
+/**
+ * δ below this cannot be converted safely: the CKS20 bound is rounded up by a few units in the last place, which below
+ * 10⁻³⁰⁰ (near the subnormal doubles) no longer shrinks with ε, so ε(δ) would not exist. Nobody needs such a δ.
+ */
+export const MIN_DELTA = 1e-300;
+
 function checkDelta(delta: number): void {
   if (!(delta > 0 && delta < 1)) throw new PrivacyError(`δ must be in (0, 1), got ${delta}`);
+  if (delta < MIN_DELTA) throw new PrivacyError(`δ = ${delta} is too small to convert safely (δ ≥ ${MIN_DELTA})`);
+}
+
+/** A result that overflowed (a huge ε or ρ) is refused rather than returned as ∞. */
+function finite(x: number, what: string): number {
+  if (!Number.isFinite(x)) throw new PrivacyError(`${what} is too large to state as a number; use a smaller budget`);
+  return x;
 }
 function checkEpsilon(epsilon: number): void {
   if (!(epsilon >= 0) || !Number.isFinite(epsilon)) throw new PrivacyError(`ε must be a finite number ≥ 0, got ${epsilon}`);
@@ -29,7 +42,7 @@ export function rhoFromPureEpsilon(epsilon: number): number {
   checkEpsilon(epsilon);
   const e = fromDecimal(epsilon);
   // ρ = ε²/2 (Bun–Steinke Proposition 1.4), exact, then the smallest printed decimal ≥ it.
-  return toCostNumber(mul(mul(e, e), rational(1n, 2n)));
+  return finite(toCostNumber(mul(mul(e, e), rational(1n, 2n))), `ρ = ε²/2 for ε = ${epsilon}`);
 }
 
 /** The classic conversion ε = ρ + 2√(ρ·ln(1/δ)), rounded up. */
@@ -38,7 +51,7 @@ export function epsilonClassic(rho: number, delta: number): number {
   checkDelta(delta);
   if (rho === 0) return 0;
   // ε = ρ + 2√(ρ ln(1/δ)) (Bun–Steinke Proposition 1.3); the log makes it inexact, so round up.
-  return roundUp(rho + 2 * Math.sqrt(rho * -Math.log(delta)));
+  return finite(roundUp(rho + 2 * Math.sqrt(rho * -Math.log(delta))), `ε for ρ = ${rho}`);
 }
 
 /** The largest ρ whose classic conversion at δ is ≤ ε: ρ = (√(ln(1/δ) + ε) − √ln(1/δ))², rounded down. */
@@ -99,7 +112,10 @@ export function epsilonOptimal(rho: number, delta: number): number {
   if (deltaOptimal(rho, 0) <= delta) return 0;
   let lo = 0;
   let hi = epsilonClassic(rho, delta);
-  while (deltaOptimal(rho, hi) > delta) hi *= 2;
+  while (deltaOptimal(rho, hi) > delta) {
+    hi *= 2;
+    finite(hi, `ε for ρ = ${rho}, δ = ${delta}`);
+  }
   // Bisect until lo and hi are adjacent doubles; hi always satisfies δ(hi) ≤ δ, so hi is the conservative answer.
   for (let i = 0; i < 2000; i++) {
     const mid = lo + (hi - lo) / 2;
@@ -117,7 +133,10 @@ export function rhoOptimal(epsilon: number, delta: number): number {
   if (epsilon === 0) return 0;
   let lo = rhoClassic(epsilon, delta);
   let hi = Math.max(lo * 2, epsilon);
-  while (deltaOptimal(hi, epsilon) <= delta) hi *= 2;
+  while (deltaOptimal(hi, epsilon) <= delta) {
+    hi *= 2;
+    finite(hi, `ρ for ε = ${epsilon}, δ = ${delta}`);
+  }
   for (let i = 0; i < 2000; i++) {
     const mid = lo + (hi - lo) / 2;
     if (mid <= lo || mid >= hi) break;
@@ -134,5 +153,5 @@ export function composeZcdp(rhos: readonly number[]): number {
     checkRho(r);
     total = add(total, fromDecimal(r));
   }
-  return toCostNumber(total);
+  return finite(toCostNumber(total), 'the sum of ρ');
 }

@@ -43,7 +43,8 @@ const DEFAULT_BITS = 20;
 export function defaultSumExponent(lo: number, hi: number): number {
   checkBounds(lo, hi);
   const m = Math.max(Math.abs(lo), Math.abs(hi));
-  return m === 0 ? 0 : DEFAULT_BITS - Math.ceil(Math.log2(m));
+  // Capped at 1023 so that 2^k is a finite double (bounds within 10⁻³⁰⁰ of 0 then share the grid point 0).
+  return m === 0 ? 0 : Math.min(1023, DEFAULT_BITS - Math.ceil(Math.log2(m)));
 }
 
 function checkBounds(lo: number, hi: number): void {
@@ -53,7 +54,7 @@ function checkBounds(lo: number, hi: number): void {
 /** L_k = ⌈L·2^k⌉ and U_k = ⌊U·2^k⌋, exactly, checked to leave a non-empty grid within the unit limit. */
 function gridBounds(lo: number, hi: number, k: number): [number, number] {
   checkBounds(lo, hi);
-  if (!Number.isInteger(k) || Math.abs(k) > 1100) throw new PrivacyError(`the grid exponent k must be an integer in [−1100, 1100], got ${k}`);
+  if (!Number.isInteger(k) || k < -1074 || k > 1023) throw new PrivacyError(`the grid exponent k must be an integer in [−1074, 1023], got ${k}`);
   const scaled = (x: number) => {
     const r = fromNumberExact(x);
     return k >= 0 ? rational(r.num << BigInt(k), r.den) : rational(r.num, r.den << BigInt(-k));

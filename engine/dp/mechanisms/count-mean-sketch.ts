@@ -69,6 +69,8 @@ function flipProbability(epsilon: number): { q: number; loss: number } {
 /** The client algorithm A_client-CMS as a measurement on one value. */
 export function makeCountMeanSketchClient(params: SketchParameters & { rng?: RandomSource }): Measurement<string, SketchReport> {
   check(params);
+  // A measurement carries a finite cost; ε = ∞ (no flips) is only for the server-side worked example.
+  if (!Number.isFinite(params.epsilon)) throw new PrivacyError(`count-mean sketch: the client needs a finite ε > 0, got ${params.epsilon}`);
   const { k, m } = params;
   const hash = params.hash ?? defaultSketchHash(m);
   const { q, loss } = flipProbability(params.epsilon);

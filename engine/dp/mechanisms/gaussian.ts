@@ -13,7 +13,7 @@ import { makeMeasurement, type Measurement } from '../../core/measurement.js';
 import { PrivacyError, type PrivacyCost } from '../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../core/random.js';
 import { add, compare, div, fromDecimal, fromNumberExact, mul, nextUp, nudgeUntil, rational, toCostNumber, toNumberDown, toNumberUp, type Rational } from '../../core/rational.js';
-import { discreteGaussianEpsilon, MAX_EXACT_SIGMA } from '../accounting/discrete-gaussian-dp.js';
+import { discreteGaussianEpsilon, MAX_EXACT_SIGMA, MIN_EXACT_SIGMA } from '../accounting/discrete-gaussian-dp.js';
 import { epsilonOptimal } from '../accounting/zcdp.js';
 import { sampleDiscreteGaussian } from '../samplers/discrete-gaussian.js';
 import { defaultGridExponent, divPow2, fromGrid, gridIndex, gridReference } from '../samplers/grid.js';
@@ -83,6 +83,8 @@ export function makeGaussian(options: GaussianOptions): Measurement<readonly num
     throw new PrivacyError(`gaussian: these parameters give σ = ${sigma}; choose a larger budget or a non-zero sensitivity`);
   }
   const s = fromNumberExact(sigma);
+  // A σ far below the sensitivity gives a ρ too large to state: no privacy, refused.
+  if (!Number.isFinite(toCostNumber(rhoAt(s, delta2)))) throw new PrivacyError(`gaussian: σ = ${sigma} is too small for sensitivity ${options.sensitivity}: ρ would be infinite`);
   const sigma2 = divPow2(divPow2(mul(s, s), k), k);
   const rng = options.rng ?? cryptoRandom();
 
@@ -92,7 +94,7 @@ export function makeGaussian(options: GaussianOptions): Measurement<readonly num
     // The discrete Gaussian is ρ-zCDP (CKS20 Thm 4); ρ-zCDP ⇒ (ε_opt(ρ, δ), δ)-DP (CKS20 Cor. 13).
     let epsilon = epsilonOptimal(rho, options.delta!);
     // On integers with one coordinate and an integer distance, the exact curve (CKS20 Thm 7) is tighter still.
-    if (integer && size === 1 && Number.isInteger(dIn) && dIn >= 1 && sigma <= MAX_EXACT_SIGMA) {
+    if (integer && size === 1 && Number.isInteger(dIn) && dIn >= 1 && sigma >= MIN_EXACT_SIGMA && sigma <= MAX_EXACT_SIGMA) {
       epsilon = Math.min(epsilon, discreteGaussianEpsilon(sigma, dIn, options.delta!));
     }
     return { kind: 'approx', epsilon, delta: options.delta! };

@@ -59,6 +59,8 @@ export function makeLaplace(options: LaplaceOptions): Measurement<readonly numbe
     throw new PrivacyError(`laplace: these parameters give scale ${b}; choose a larger budget or a non-zero sensitivity`);
   }
   const scale = fromNumberExact(b);
+  // A scale far below the sensitivity (5e-324 for Δ = 0.5) gives an ε too large to state: no privacy, refused.
+  if (!Number.isFinite(toCostNumber(lossAt(scale, delta)))) throw new PrivacyError(`laplace: scale ${b} is too small for sensitivity ${options.sensitivity}: ε would be infinite`);
   const gridScale = divPow2(scale, k);
   const rng = options.rng ?? cryptoRandom();
   const map = (dIn: number): PrivacyCost => ({ kind: 'pure', epsilon: toCostNumber(lossAt(scale, sensitivityOf(dIn))) });
