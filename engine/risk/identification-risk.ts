@@ -97,9 +97,8 @@ export function etaOf(A: Float64Array, n: number, options: IdentificationRiskOpt
       if (!(p.mantissa > 0)) throw new PrivacyError('identification risk: no assignment of original to released records has positive probability under these matrices');
       for (let i = 0; i < k; i++) {
         for (let j = 0; j < k; j++) {
-          // η = a_ij·perm(A_{−i,−j})/perm(A); the row scale d_i and e^logScale cancel against perm(A)'s.
-          const x = sub[i * k + j] * p.rowScale[i];
-          eta[rows[i]][cols[j]] = Math.min(1, Math.max(0, (x * p.minors[i * k + j]) / p.mantissa));
+          // η = a_ij·perm(A_{−i,−j})/perm(A); the row scales cancel between numerator and denominator.
+          eta[rows[i]][cols[j]] = Math.min(1, Math.max(0, (p.scaled[i * k + j] * p.minors[i * k + j]) / p.mantissa));
         }
       }
     } else {

@@ -16,24 +16,27 @@
  */
 
 export interface PermanentResult {
-  /** perm(A) = mantissa · e^logScale. */
+  /** perm(A) = mantissa · e^logScale = mantissa · 2^scaleExponent. */
   readonly mantissa: number;
   readonly logScale: number;
+  readonly scaleExponent: number;
+  /** The rescaled matrix X: row i of A divided by e^{logRowScale[i]}, a power of two near its largest entry. */
+  readonly scaled: Float64Array;
   /**
-   * The minors of the rescaled matrix X = DA: minors[i·N + j] = perm(X without row i, column j), so that
-   * perm(A without row i, column j) = minors[i·N + j] · rowScale[i] · e^logScale.
+   * The minors of X: minors[i·N + j] = perm(X without row i, column j), so that
+   * perm(A without row i, column j) = minors[i·N + j] · e^{logScale − logRowScale[i]}, and
+   * η-like ratios a_ij·perm(A_{−i,−j})/perm(A) = scaled[i·N + j]·minors[i·N + j]/mantissa need no scale at all.
    */
   readonly minors: Float64Array;
-  /** d_i: row i of A was multiplied by d_i (1/its largest entry). */
-  readonly rowScale: Float64Array;
+  readonly logRowScale: Float64Array;
 }
 
 /** Entries must be finite and ≥ 0 (probabilities); N ≤ 30. */
 export function permanentWithMinors(a: ArrayLike<number>, n: number): PermanentResult {
   if (n < 1 || n > 30 || a.length !== n * n) throw new RangeError(`permanent: a ${n}×${n} matrix is needed (1 ≤ N ≤ 30), got ${a.length} entries`);
   const x = new Float64Array(n * n);
-  const rowScale = new Float64Array(n);
-  let logScale = 0;
+  const logRowScale = new Float64Array(n);
+  let scaleExponent = 0;
   for (let i = 0; i < n; i++) {
     let hi = 0;
     for (let j = 0; j < n; j++) {
@@ -41,10 +44,11 @@ export function permanentWithMinors(a: ArrayLike<number>, n: number): PermanentR
       if (!(v >= 0) || !Number.isFinite(v)) throw new RangeError(`permanent: entry (${i}, ${j}) is ${v}; entries must be finite and ≥ 0`);
       if (v > hi) hi = v;
     }
-    const d = hi === 0 ? 1 : 1 / hi;
-    rowScale[i] = d;
-    logScale -= Math.log(d);
-    for (let j = 0; j < n; j++) x[i * n + j] = a[i * n + j] * d;
+    // Scaling by a power of two is exact; 1/hi itself would overflow for subnormal rows.
+    const e = hi === 0 ? 0 : Math.floor(Math.log2(hi));
+    logRowScale[i] = e * Math.LN2;
+    scaleExponent += e;
+    for (let j = 0; j < n; j++) x[i * n + j] = timesPow2(a[i * n + j], -e);
   }
   const r = new Float64Array(n);
   const prefix = new Float64Array(n + 1);
@@ -94,7 +98,20 @@ export function permanentWithMinors(a: ArrayLike<number>, n: number): PermanentR
   const outer = n % 2 === 0 ? 1 : -1;
   const minors = new Float64Array(n * n);
   for (let k = 0; k < n * n; k++) minors[k] = outer * (mHi[k] + mLo[k]);
-  return { mantissa: outer * (pHi + pLo), logScale, minors, rowScale };
+  return { mantissa: outer * (pHi + pLo), logScale: scaleExponent * Math.LN2, scaleExponent, scaled: x, minors, logRowScale };
+}
+
+/** v·2^k without overflowing the intermediate power (k up to ±1100). */
+function timesPow2(v: number, k: number): number {
+  while (k > 1000) {
+    v *= 2 ** 1000;
+    k -= 1000;
+  }
+  while (k < -1000) {
+    v *= 2 ** -1000;
+    k += 1000;
+  }
+  return v * 2 ** k;
 }
 
 /** hi[k] + lo[k] += (bHi + bLo), in double-double. */
@@ -110,5 +127,5 @@ function twoSumInto(hi: Float64Array, lo: Float64Array, k: number, bHi: number, 
 /** perm(A) alone, as a double (may underflow or overflow where the mantissa/scale form would not). */
 export function permanent(a: ArrayLike<number>, n: number): number {
   const p = permanentWithMinors(a, n);
-  return p.mantissa * Math.exp(p.logScale);
+  return timesPow2(p.mantissa, p.scaleExponent);
 }
