@@ -2,6 +2,7 @@ import type { Command } from '../command.js';
 import { anonymize } from './anonymize.js';
 import { budget } from './budget.js';
 import { check } from './check.js';
+import { reid } from './reid.js';
 import { release } from './release.js';
 import { risk } from './risk.js';
 
@@ -12,6 +13,7 @@ export const commands: Record<string, Command> = {
   anonymize,
   budget,
   check,
+  reid,
   release,
   risk,
 };

@@ -1,0 +1,79 @@
+import { strict as assert } from 'node:assert';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { runCli } from '../../cli/run-cli.js';
+
+const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const fixtures = join(repoRoot, 'test', 'fixtures', 'pram');
+
+/** Runs `privspec …` in-process and captures what it prints. */
+async function privspec(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
+  let out = '';
+  let err = '';
+  const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd: fixtures });
+  return { code, out, err };
+}
+
+// Hasegawa & Miura §4.2: original (a,A),(b,B),(c,C); released (a,C),(b,B),(b,A); keep 0.8, move 0.1 = retention 0.7 over 3 values.
+const SEED = ['reid', 'seed-original.csv', 'seed-released.csv', '--qi', 'attr1,attr2'];
+
+describe('cli: privspec reid', () => {
+  it('the seed example: η[0][0] = 0.000576/0.004745 ≈ 0.12139, rows summing to 1, one JSON object', async () => {
+    const { code, out, err } = await privspec(...SEED, '--pram', 'attr1=0.7', '--pram', 'attr2=0.7', '--json');
+    assert.equal(err, '');
+    assert.equal(code, 0);
+    assert.equal(out.trim().split('\n').length, 1);
+    const j = JSON.parse(out);
+    assert.equal(j.method, 'exact');
+    assert.equal(j.eta[0][0].toFixed(5), '0.12139');
+    for (const row of j.eta) assert.ok(Math.abs(row.reduce((s: number, x: number) => s + x, 0) - 1) < 1e-12);
+    // The seed's eq. 20 transposed: the best link is original 2 → released 2, η = 0.971127.
+    assert.ok(Math.abs(j.maxRisk - 0.971127) < 1e-6, String(j.maxRisk));
+    assert.ok(Math.abs(j.epsilon.perAttribute.attr1 - Math.log(8)) < 1e-12);
+  });
+
+  it('--matrix a=file.csv gives the same η when the file holds the same matrix', async () => {
+    const a = JSON.parse((await privspec(...SEED, '--matrix', 'attr1=seed-matrix-attr1.csv', '--pram', 'attr2=0.7', '--json')).out);
+    assert.equal(a.eta[0][0].toFixed(5), '0.12139');
+  });
+
+  it('beyond --exact-limit the output says approximate and states its bound; --seed makes it reproducible', async () => {
+    const run = async () => JSON.parse((await privspec(...SEED, '--pram', 'attr1=0.7', '--pram', 'attr2=0.7', '--exact-limit', '2', '--seed', '5', '--json')).out);
+    const a = await run();
+    assert.equal(a.method, 'approximate');
+    assert.ok(a.bound > 0 && a.bound < 0.05);
+    assert.ok(Math.abs(a.eta[0][0] - 0.12139) < a.bound * 2);
+    assert.deepEqual(await run(), a);
+  });
+
+  it('prints a readable text report without --json', async () => {
+    const { code, out } = await privspec(...SEED, '--pram', 'attr1=0.7', '--pram', 'attr2=0.7');
+    assert.equal(code, 0);
+    assert.match(out, /highest η\s+0\.97112\d/);
+    assert.match(out, /0\.121391/);
+  });
+
+  it('errors are one line with exit 2: a bad retention, a missing matrix, an unknown column, a missing file', async () => {
+    const cases: [string[], RegExp][] = [
+      [[...SEED, '--pram', 'attr1=1.7', '--pram', 'attr2=0.7'], /--pram attr1: '1.7' is not valid/],
+      [[...SEED, '--pram', 'attr1=0.7'], /'attr2' has no matrix/],
+      [[...SEED, '--pram', 'attr1', '--pram', 'attr2=0.7'], /not of the form attribute=value/],
+      [['reid', 'seed-original.csv', 'seed-released.csv', '--qi', 'nope', '--pram', 'nope=0.5'], /no column 'nope'/],
+      [['reid', 'missing.csv', 'seed-released.csv', '--qi', 'attr1', '--pram', 'attr1=0.5'], /missing\.csv/],
+      [[...SEED, '--matrix', 'attr1=missing.csv', '--pram', 'attr2=0.7'], /missing\.csv: cannot read the matrix file/],
+    ];
+    for (const [argv, message] of cases) {
+      const { code, out, err } = await privspec(...argv);
+      assert.equal(code, 2, argv.join(' '));
+      assert.equal(out, '');
+      assert.match(err.split('\n')[0], message);
+    }
+  });
+
+  it('a released value outside the original column\'s domain is an input error (exit 2)', async () => {
+    const { code, err } = await privspec('reid', 'seed-original.csv', 'seed-released.csv', '--qi', 'attr1', '--pram', 'attr1=1');
+    // With retention 1 the release (a, b, b) cannot come from (a, b, c): no assignment has positive probability.
+    assert.equal(code, 2);
+    assert.match(err, /cannot have come from the original/);
+  });
+});
