@@ -1,4 +1,4 @@
-import { pathToFileURL } from 'node:url';
+import { URI } from 'langium';
 import type { CheckDiagnostic } from './check-spec.js';
 
 /** The diagnostics of `privspec check` as a SARIF 2.1.0 log, for code-scanning services. */
@@ -6,7 +6,7 @@ export function toSarif(diagnostics: readonly CheckDiagnostic[]): object {
   const rules = [...new Set(diagnostics.map((d) => d.code))].sort().map((id) => ({ id, shortDescription: { text: id.replace(/-/g, ' ') } }));
   const location = (file: string, line: number, column: number, endLine?: number, endColumn?: number) => ({
     physicalLocation: {
-      artifactLocation: { uri: file.startsWith('/') ? pathToFileURL(file).href : file.split('\\').join('/') },
+      artifactLocation: { uri: file.startsWith('/') ? URI.file(file).toString() : file.split('\\').join('/') },
       region: { startLine: line, startColumn: column, ...(endLine ? { endLine, endColumn } : {}) },
     },
   });

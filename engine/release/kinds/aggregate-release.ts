@@ -5,16 +5,18 @@
  * in halves; dividing them is post-processing.
  */
 import { makeMeasurement, type Measurement } from '../../core/measurement.js';
-import { PrivacyError } from '../../core/measures.js';
+import { approx, PrivacyError } from '../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../core/random.js';
 import { sequentialComposition } from '../../dp/accounting/compose.js';
+import { calibrateComposedDiscreteGaussian, composedDiscreteGaussianEpsilon } from '../../dp/accounting/discrete-gaussian-composed.js';
+import { epsilonOptimal } from '../../dp/accounting/zcdp.js';
 import { boundContributions } from '../../dp/contribution/bound-contributions.js';
 import { makeGaussian } from '../../dp/mechanisms/gaussian.js';
 import { makeLaplace } from '../../dp/mechanisms/laplace.js';
 import { gaussianErrorBound, laplaceErrorBound } from '../../dp/utility/bounds.js';
 import { column } from '../../table/table.js';
 import { cellIndexes, cellsOf } from '../group-cells.js';
-import { clampedSum } from '../clamped-sum.js';
+import { exactClampedSumOfCells } from '../../dp/fixed-point/exact-sum.js';
 import { costsInEveryNotion, type ReleaseCosts } from '../release-costs.js';
 import type { BudgetDescription, MechanismDescription, QueryDescription } from '../release-description.js';
 import type { ExpectedError, ReleaseMeasurement } from '../release-measurement.js';
@@ -37,8 +39,29 @@ export interface AggregateOptions {
   readonly rng?: RandomSource;
 }
 
+/**
+ * Discrete Gaussian noise on G-cell integer counts stated in (ε, δ): σ calibrated on, and the cost read off, the exact
+ * privacy profile of G composed one-dimensional discrete Gaussians at shift R (discrete-gaussian-composed.ts). The
+ * one-dimensional curve at Δ₂ = √G·R understates δ on the integer lattice (issue: 1.00038e-6 where 1e-6 was claimed).
+ */
+function composedCountGaussian(epsilon: number, delta: number, s: Sensitivity, size: number, rng: RandomSource): Vector {
+  const sigma = calibrateComposedDiscreteGaussian({ epsilon, delta, groups: s.groups, rows: s.rows });
+  const noise = makeGaussian({ sensitivity: s.l2, sigma, integer: true, size, rng });
+  return makeMeasurement({
+    name: 'gaussian',
+    measure: 'approx',
+    dIn: s.l2,
+    parameters: { ...noise.parameters, groups: s.groups, rows: s.rows },
+    // At the calibrated distance the exact composed profile; at any other (group privacy) the zCDP route, also sound.
+    map: (d: number) => (d === s.l2 ? approx(composedDiscreteGaussianEpsilon(sigma, s.groups, s.rows, delta), delta) : approx(epsilonOptimal((noise.map(d) as { rho: number }).rho, delta), delta)),
+    invoke: (x: readonly number[]) => noise.invoke(x),
+  });
+}
+
 /** The noise of one output vector: Laplace (ε), Gaussian (ρ) or Gaussian (ε, δ), as the mechanism names it. */
-function vectorNoise(m: MechanismDescription, l1: number, l2: number, share: number, size: number, integer: boolean, rng: RandomSource): Vector {
+function vectorNoise(m: MechanismDescription, s: Sensitivity, part: 'value' | 'count', share: number, size: number, integer: boolean, rng: RandomSource): Vector {
+  const l1 = part === 'count' ? s.countL1 : s.l1;
+  const l2 = part === 'count' ? s.countL2 : s.l2;
   if (m.kind === 'laplace') {
     if (m.epsilon === undefined) throw new PrivacyError("laplace needs 'epsilon E'");
     return makeLaplace({ sensitivity: l1, epsilon: m.epsilon * share, integer, size, rng });
@@ -47,17 +70,24 @@ function vectorNoise(m: MechanismDescription, l1: number, l2: number, share: num
   if (m.rho !== undefined) return makeGaussian({ sensitivity: l2, rho: m.rho * share, integer, size, rng });
   if (m.epsilon === undefined || m.delta === undefined) throw new PrivacyError("gaussian needs 'rho R', or 'epsilon E delta D'");
   if (share !== 1) throw new PrivacyError("a mean with Gaussian noise takes 'rho R' (the classic (ε, δ) calibration is not split here)");
+  if (integer) return composedCountGaussian(m.epsilon, m.delta, s, size, rng);
   return makeGaussian({ sensitivity: l2, epsilon: m.epsilon, delta: m.delta, integer, size, rng });
 }
 
-/** The same noise read in the notions its own cost is not stated in (a Gaussian's ρ beside its (ε, δ), and back). */
-function readings(parts: readonly Vector[], m: MechanismDescription, l2: number, integer: boolean, budgetDelta: number | undefined): ReleaseCosts {
+/**
+ * The same noise read in the notions its own cost is not stated in: a Gaussian's ρ = Δ₂²/(2σ²) beside its (ε, δ), and
+ * a zCDP Gaussian's (ε, δ) at the budget's δ — for integer counts from the exact composed profile, otherwise through the
+ * optimal zCDP conversion (Canonne, Kamath, Steinke 2020, Cor. 13).
+ */
+function readings(parts: readonly Vector[], m: MechanismDescription, s: Sensitivity, integer: boolean, budgetDelta: number | undefined): ReleaseCosts {
   if (m.kind !== 'gaussian' || parts.length !== 1) return {};
   const sigma = Number(parts[0].parameters.sigma);
-  const size = Number(parts[0].parameters.size ?? 1);
-  if (m.rho === undefined) return { zcdp: makeGaussian({ sensitivity: l2, sigma, integer, size }).cost };
+  if (m.rho === undefined) return { zcdp: makeGaussian({ sensitivity: s.l2, sigma, integer: integer || undefined }).cost };
   const d = m.delta ?? budgetDelta;
-  return d !== undefined && d > 0 && d < 1 ? { approx: makeGaussian({ sensitivity: l2, sigma, delta: d, integer, size }).cost } : {};
+  if (!(d !== undefined && d > 0 && d < 1)) return {};
+  const rho = (parts[0].cost as { rho: number }).rho;
+  const epsilon = integer ? Math.min(epsilonOptimal(rho, d), composedDiscreteGaussianEpsilon(sigma, s.groups, s.rows, d)) : epsilonOptimal(rho, d);
+  return { approx: approx(epsilon, d) };
 }
 
 function errorOf(noise: Vector, integer: boolean): number | undefined {
@@ -78,8 +108,8 @@ export function makeAggregateRelease(options: AggregateOptions): ReleaseMeasurem
   const mean = q.kind === 'mean';
   const share = mean ? 0.5 : 1;
   const integer = q.kind === 'count';
-  const valueNoise = vectorNoise(m, s.l1, s.l2, share, size, integer, rng);
-  const countNoise = mean ? vectorNoise(m, s.countL1, s.countL2, share, size, true, rng) : undefined;
+  const valueNoise = vectorNoise(m, s, 'value', share, size, integer, rng);
+  const countNoise = mean ? vectorNoise(m, s, 'count', share, size, true, rng) : undefined;
   const parts = countNoise ? [valueNoise, countNoise] : [valueNoise];
   const by = q.by;
   const bound = q.bound;
@@ -118,7 +148,8 @@ export function makeAggregateRelease(options: AggregateOptions): ReleaseMeasurem
       let exact: number[] = counts;
       if (q.kind !== 'count') {
         const col = column(table, q.column);
-        exact = members.map((rs) => clampedSum(rs.map((r) => col.dictionary[col.codes[r]]), q.low, q.high));
+        // Summed exactly on a fixed-point grid (Casacuberta et al., CCS 2022): float rounding is not in the sensitivity.
+        exact = members.map((rs) => exactClampedSumOfCells(rs.map((r) => col.dictionary[col.codes[r]]), q.low, q.high).value);
       }
       const noisy = valueNoise.invoke(exact);
       // A negative count is impossible, so clamping at 0 is post-processing: it costs no privacy and only reduces error.
@@ -131,6 +162,6 @@ export function makeAggregateRelease(options: AggregateOptions): ReleaseMeasurem
       return { header: [...by, q.kind], rows: cells.map((key, i) => [...key, format(values[i])]), local };
     },
   });
-  const costs = costsInEveryNotion(measurement.cost, options.budget.delta, readings(parts, m, s.l2, integer, options.budget.delta));
+  const costs = costsInEveryNotion(measurement.cost, options.budget.delta, readings(parts, m, s, integer, options.budget.delta));
   return Object.freeze({ ...measurement, costs, notes: options.notes, expectedError });
 }
