@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { promisify } from 'node:util';
 import { runCli } from '../../cli/run-cli.js';
-import { ADULT_COLUMNS, ADULT_MISSING, adultDir } from '../helpers/adult.js';
+import { ADULT_COLUMNS, ADULT_MISSING, adultDir, skipOrFail } from '../helpers/adult.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const QI = 'sex,age,race,marital-status,education,native-country,workclass,occupation,salary-class';
@@ -32,10 +32,7 @@ describe('golden: privspec risk on Adult (ARX TestRiskMetrics)', function () {
   let csv: string;
   before(function () {
     const dir = adultDir();
-    if (!dir) {
-      console.log(`      (skipped: ${ADULT_MISSING})`);
-      this.skip();
-    }
+    if (!dir) skipOrFail(this, ADULT_MISSING);
     csv = join(dir, 'adult.csv');
   });
 
@@ -109,8 +106,7 @@ describe('golden: privspec risk on Adult (ARX TestRiskMetrics)', function () {
       }
     };
     if (!existsSync(bundle) || !(await exec('--help')).stdout.includes('risk')) {
-      console.log('      (skipped: dist/cli.cjs is missing or predates the risk command; run npm run build)');
-      this.skip();
+      skipOrFail(this, 'dist/cli.cjs is missing or predates the risk command; run npm run build');
     }
     const ok = await exec('risk', csv, '--qi', QI, '--json');
     assert.equal(ok.code, 0);

@@ -8,6 +8,7 @@ import { parseArxHierarchy } from '../../../engine/hierarchy/arx-hierarchy.js';
 import { bindHierarchy } from '../../../engine/hierarchy/bound-hierarchy.js';
 import { validateHierarchy } from '../../../engine/hierarchy/validate-hierarchy.js';
 import { column, tableFromRows, type Table } from '../../../engine/table/table.js';
+import { ADULT_MISSING, skipOrFail } from '../../helpers/adult.js';
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..');
 const dir = process.env.PRIVSPEC_ADULT_DIR ?? join(repoRoot, '..', 'shared', 'data', 'adult');
@@ -22,7 +23,7 @@ function loadAdult(): Table {
 describe('equivalence classes on Adult', function () {
   let adult: Table;
   before(function () {
-    if (!present) this.skip(); // Adult data not found: set PRIVSPEC_ADULT_DIR or put it at ../shared/data/adult.
+    if (!present) skipOrFail(this, ADULT_MISSING);
     adult = loadAdult();
   });
 

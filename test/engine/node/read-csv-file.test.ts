@@ -8,6 +8,7 @@ import { defaultThreads, readCsvFile } from '../../../engine/node/read-csv-file.
 import { splitAtLineBreaks } from '../../../engine/node/split-csv-file.js';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { TableError } from '../../../engine/table/table.js';
+import { skipOrFail } from '../../helpers/adult.js';
 import { assertSameTable, randomTable, rowsOf, toCsv, xorshift } from '../table/csv-helpers.js';
 
 const adultDir = process.env.PRIVSPEC_ADULT_DIR ?? resolve('../shared/data/adult');
@@ -42,8 +43,7 @@ describe('readCsvFile', function () {
   it('reads Adult: 30,162 rows, 9 columns, delimiter ;', async function () {
     const path = join(adultDir, 'adult.csv');
     if (!existsSync(path)) {
-      console.log(`      (skipped: no ${path}; Adult lives outside the repo, set PRIVSPEC_ADULT_DIR to its folder)`);
-      this.skip();
+      skipOrFail(this, `no ${path}; Adult lives outside the repo, set PRIVSPEC_ADULT_DIR to its folder`);
     }
     const t = await readCsvFile(path);
     assert.equal(t.rowCount, 30162);
