@@ -16,6 +16,7 @@ import { cryptoRandom, seededRandom, type RandomSource } from '../core/random.js
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import { budgetLimit, mainKey, type Amount } from '../release/budget-walk.js';
 import { computeGeneralize, ReleaseUnavailable } from '../release/kinds/generalize-release.js';
+import { dataBounds } from '../release/kinds/grid-release.js';
 import { boxRecord, ledgerTotal, unstatedEntries, type LedgerEntry } from '../release/ledger-entry.js';
 import { planRelease, type ReleasePlan } from '../release/plan-release.js';
 import { costIn } from '../release/release-costs.js';
@@ -126,7 +127,9 @@ function planFor(input: RunInput, release: ReleaseDescription, table: Table, rng
   const accepted = release.accepts.includes('data-dependent-domain');
   const domains = new Map(declared);
   if (accepted) for (const [name, values] of dataDomains(table, release.query)) if (!domains.has(name)) domains.set(name, values);
-  return planRelease(release, { budget: input.budget, unit: input.dataset.unit, declaredDomains: new Set(declared.keys()), domains, rng });
+  const q = release.query;
+  const gridBounds = q.kind === 'grid' && !q.within && accepted ? dataBounds(table, q) : undefined;
+  return planRelease(release, { budget: input.budget, unit: input.dataset.unit, declaredDomains: new Set(declared.keys()), domains, gridBounds, rng });
 }
 
 async function runOne(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource, options: RunOptions): Promise<ReleaseOutcome> {
@@ -139,7 +142,7 @@ async function runOne(input: RunInput, release: ReleaseDescription, table: Table
     const files = await writeRelease(options.out, release, result, { mechanism: 'generalization', parameters: result.parameters, notes: result.notes, seed: options.seed, spec: input.specFile });
     return { ...base, files, status: 'written', message: `wrote ${files.join(', ')}`, mechanism: 'generalization', parameters: result.parameters };
   }
-  if (release.query.kind === 'pram' || release.query.kind === 'grid') {
+  if (release.query.kind === 'pram') {
     return { ...base, status: 'unavailable', message: `${release.query.kind} releases are not available in this build` };
   }
   const plan = planFor(input, release, table, rng);

@@ -4,13 +4,14 @@
  * walk, the runner and the preview panel all read releases from here; the runner invokes `plan.measurement` and records
  * `plan.measurement.costs`, so what is charged is what runs.
  */
-import { approx, PrivacyError, pure, zcdp } from '../core/measures.js';
+import { PrivacyError } from '../core/measures.js';
 import type { RandomSource } from '../core/random.js';
 import { makeAggregateRelease } from './kinds/aggregate-release.js';
+import { gridMethod, makeGridReleaseMeasurement } from './kinds/grid-release.js';
 import { makeModeRelease } from './kinds/mode-release.js';
 import { cellCount, MAX_CELLS } from './group-cells.js';
 import type { PlanProblem } from './plan-problem.js';
-import { costsInEveryNotion, type ReleaseCosts } from './release-costs.js';
+import type { ReleaseCosts } from './release-costs.js';
 import { groupColumns, regionOf, spendsBudget, type Box, type BudgetDescription, type MechanismDescription, type MechanismKind, type QueryKind, type ReleaseDescription } from './release-description.js';
 import type { ExpectedError, ReleaseMeasurement } from './release-measurement.js';
 import { releaseRisks, type ReleaseRisk } from './release-risk.js';
@@ -34,6 +35,8 @@ export interface PlanContext {
    * `measurement` (the editor plans before it reads files).
    */
   readonly domains?: ReadonlyMap<string, readonly string[]>;
+  /** A grid's bounds read from the data, where the release accepts that leak. */
+  readonly gridBounds?: { readonly xMin: number; readonly xMax: number; readonly yMin: number; readonly yMax: number };
   /** The noise source of the measurement; the secure generator when absent. */
   readonly rng?: RandomSource;
 }
@@ -122,11 +125,18 @@ function noiseOf(measurement: ReleaseMeasurement): NoisePlan | undefined {
   return undefined;
 }
 
-/** A grid release spends exactly its stated budget: ρ for the zCDP methods, ε for the pure ones. */
-function priceGrid(m: MechanismDescription, budget: BudgetDescription): Pick<ReleasePlan, 'costs' | 'noise'> {
-  const cost = m.rho !== undefined ? zcdp(m.rho) : m.delta !== undefined ? approx(m.epsilon!, m.delta) : pure(m.epsilon!);
-  const noise: NoisePlan = m.kind === 'laplace' ? { kind: 'laplace', scale: 1 / m.epsilon! } : m.kind === 'gaussian' ? { kind: 'gaussian', sigma: 1 / Math.sqrt(2 * m.rho!) } : { kind: m.kind as 'nn-wavelet', rho: m.rho, epsilon: m.epsilon };
-  return { costs: costsInEveryNotion(cost, budget.delta), noise };
+/** A grid release: the wavelet module's measurement over the public bounds (or the data's, when accepted). */
+function planGrid(plan: ReleasePlan, q: Extract<ReleaseDescription['query'], { kind: 'grid' }>, m: MechanismDescription, context: PlanContext): ReleasePlan {
+  const bounds = q.within ? { xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh } : context.gridBounds;
+  const notes = [q.within ? 'the grid bounds are public, written in the spec' : "the grid bounds were taken from the data's extremes (accepted: data-dependent-domain)"];
+  try {
+    const measurement = makeGridReleaseMeasurement({ query: q, mechanism: m, budget: context.budget, bounds: bounds ?? { xMin: 0, xMax: 1, yMin: 0, yMax: 1 }, notes, rng: context.rng });
+    const noise: NoisePlan = { kind: gridMethod(m).startsWith('nn-wavelet') ? 'nn-wavelet' : m.kind === 'privelet' ? 'privelet' : 'quadtree', rho: m.rho, epsilon: m.epsilon };
+    return { ...plan, costs: measurement.costs, noise, expectedError: measurement.expectedError, ...(bounds ? { measurement } : {}) };
+  } catch (e) {
+    if (!(e instanceof PrivacyError)) throw e;
+    return { ...plan, problems: [...plan.problems, { code: 'parameter-out-of-range', message: e.message, field: 'mechanism' }] };
+  }
 }
 
 const pricingCache = new Map<string, Pick<ReleasePlan, 'costs' | 'noise' | 'error95' | 'expectedError'>>();
@@ -157,7 +167,7 @@ export function planRelease(release: ReleaseDescription, context: PlanContext): 
   if (known && cellCount(domains) > MAX_CELLS) problems.push({ code: 'parameter-out-of-range', message: `the release has ${cellCount(domains)} cells, more than ${MAX_CELLS}`, field: 'query' });
   const plan = { ...base, risks, mechanism: release.mechanism.kind, sensitivity, box: regionOf(q), userLevel: context.unit !== undefined };
   if (problems.length > 0) return plan;
-  if (q.kind === 'grid') return { ...plan, ...priceGrid(release.mechanism, context.budget) };
+  if (q.kind === 'grid') return planGrid(plan, q, release.mechanism, context);
   const notes = [
     ...by.map((c) => (context.declaredDomains?.has(c) ? `the values of '${c}' are its declared domain, released whether present in the data or not` : `the values of '${c}' were taken from the data (accepted: data-dependent-domain)`)),
     ...risks.filter((r) => r.accepted).map((r) => `accepted ${r.code}: ${r.message}`),
