@@ -44,7 +44,7 @@ export function analyzeSpec(spec: ast.Spec, path: string): SpecAnalysis {
   const budget = budgetPlan(parts.budget);
   const declaredDomains = new Set([...parts.hierarchies].filter(([, h]) => h.file !== undefined || h.groups.length > 0).map(([name]) => name));
   const domains = inlineDomains(parts);
-  const plans = spec.releases.map((r) => releasePlan(r, budget, dataset?.unit, declaredDomains, domains));
+  const plans = spec.releases.map((r) => releasePlan(r, budget, dataset?.unit, declaredDomains, domains, dataset?.correlation !== undefined));
   const analysis = { parts, dataset, budget, plans, summary: summarizeBudget(plans, budget), declaredDomains };
   cache.set(spec, analysis);
   return analysis;

@@ -127,12 +127,12 @@ function locate(release: ast.Release, field: ProblemField): Pick<PlanProblem, 'n
  * Plans one release under `budget`. `unit` is the dataset's privacy unit; `declared` the columns whose domain the spec
  * lists; `domains` the values of those the spec gives inline.
  */
-export function releasePlan(release: ast.Release, budget: BudgetDescription, unit?: string, declared: ReadonlySet<string> = new Set(), domains?: ReadonlyMap<string, readonly string[]>): ReleasePlan {
+export function releasePlan(release: ast.Release, budget: BudgetDescription, unit?: string, declared: ReadonlySet<string> = new Set(), domains?: ReadonlyMap<string, readonly string[]>, correlated = false): ReleasePlan {
   const description = releaseDescription(release);
   if (!description) {
     const empty: ReleaseDescription = { name: release.name, query: { kind: 'generalize' }, accepts: [] };
     return { name: release.name, description: empty, kind: 'generalize', dp: false, costs: {}, problems: [], risks: [], userLevel: false, node: release };
   }
-  const plan = planRelease(description, { budget, unit, declaredDomains: declared, domains });
+  const plan = planRelease(description, { budget, unit, declaredDomains: declared, domains, correlation: correlated ? {} : undefined });
   return { ...plan, node: release, problems: plan.problems.map((p) => ({ code: p.code, message: p.message, ...locate(release, p.field) })) };
 }

@@ -11,14 +11,16 @@
  *    ledger entry's id.
  */
 import { constants } from 'node:fs';
-import { access, mkdir, statfs } from 'node:fs/promises';
+import { access, mkdir, readFile, statfs } from 'node:fs/promises';
+import { gaussianLeakage, graphFromEdgeTable } from '../dp/correlated/index.js';
+import { parseCsv } from '../table/parse-csv.js';
 import { cryptoRandom, seededRandom, type RandomSource } from '../core/random.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import { budgetLimit, mainKey, type Amount } from '../release/budget-walk.js';
 import { computeGeneralize, ReleaseUnavailable } from '../release/kinds/generalize-release.js';
 import { dataBounds } from '../release/kinds/grid-release.js';
 import { boxRecord, ledgerTotal, unstatedEntries, type LedgerEntry } from '../release/ledger-entry.js';
-import { planRelease, type ReleasePlan } from '../release/plan-release.js';
+import { planRelease, type PlanContext, type ReleasePlan } from '../release/plan-release.js';
 import { costIn } from '../release/release-costs.js';
 import type { AnonymityDescription, BudgetDescription, DatasetDescription, ReleaseDescription } from '../release/release-description.js';
 import type { ReleaseOutput } from '../release/release-measurement.js';
@@ -121,18 +123,30 @@ async function spend(input: RunInput, plan: ReleasePlan, options: RunOptions): P
   return { entry: result.entry, refusal: result.refusal, previousRuns: result.previousRuns, cost };
 }
 
+/** max ℓ of the dataset's correlation graph under the Gaussian model (engine/dp/correlated), when it declares one. */
+async function correlationOf(input: RunInput): Promise<{ maxLeakage: number; unit: string } | undefined> {
+  const c = input.dataset.correlation;
+  if (!c) return undefined;
+  const text = await readFile(c.file, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    throw new RunRefused(`${c.file}: cannot read the correlation edge list (${e.code ?? e.message})`);
+  });
+  const { graph, ids } = graphFromEdgeTable(parseCsv(text, { source: c.file, delimiter: ',' }));
+  const leakage = gaussianLeakage(graph, c.prior ?? 0);
+  return { maxLeakage: leakage.max, unit: ids[leakage.argmax] };
+}
+
 /** Plans a DP release with the domains it needs: declared ones, and the data's where the spec accepts that leak. */
-function planFor(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource): ReleasePlan {
+function planFor(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource, correlation?: PlanContext['correlation']): ReleasePlan {
   const declared = declaredDomains(input.hierarchies);
   const accepted = release.accepts.includes('data-dependent-domain');
   const domains = new Map(declared);
   if (accepted) for (const [name, values] of dataDomains(table, release.query)) if (!domains.has(name)) domains.set(name, values);
   const q = release.query;
   const gridBounds = q.kind === 'grid' && !q.within && accepted ? dataBounds(table, q) : undefined;
-  return planRelease(release, { budget: input.budget, unit: input.dataset.unit, declaredDomains: new Set(declared.keys()), domains, gridBounds, rng });
+  return planRelease(release, { budget: input.budget, unit: input.dataset.unit, declaredDomains: new Set(declared.keys()), domains, gridBounds, correlation, rng });
 }
 
-async function runOne(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource, options: RunOptions): Promise<ReleaseOutcome> {
+async function runOne(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource, options: RunOptions, correlation?: PlanContext['correlation']): Promise<ReleaseOutcome> {
   const base = { name: release.name, previousRuns: 0, files: [] as string[] };
   if (release.query.kind === 'generalize') {
     const ledger = await readLedger(input.specFile);
@@ -145,7 +159,7 @@ async function runOne(input: RunInput, release: ReleaseDescription, table: Table
   if (release.query.kind === 'pram') {
     return { ...base, status: 'unavailable', message: `${release.query.kind} releases are not available in this build` };
   }
-  const plan = planFor(input, release, table, rng);
+  const plan = planFor(input, release, table, rng, correlation);
   if (plan.problems.length > 0) return { ...base, status: 'refused', message: `not run: ${plan.problems[0].message}` };
   const leak = plan.risks.find((r) => !r.accepted);
   if (leak) return { ...base, status: 'refused', message: `not run: ${leak.message}` };
@@ -207,12 +221,15 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
   if (unstated.length > 0) {
     throw new RunRefused(`${ledgerPath(input.specFile)}: ${unstated.length} recorded ${unstated.length === 1 ? 'spend' : 'spends'} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`, 'spec');
   }
+  const correlation = await correlationOf(input).catch((e: Error) => {
+    throw e instanceof RunRefused ? e : new RunRefused(e.message);
+  });
   const table = await input.readTable();
   const rng = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
   const outcomes: ReleaseOutcome[] = [];
   for (const release of input.releases) {
     try {
-      outcomes.push(await runOne(input, release, table, rng, options));
+      outcomes.push(await runOne(input, release, table, rng, options, correlation));
     } catch (e) {
       const status = e instanceof ReleaseUnavailable ? 'unavailable' : 'failed';
       outcomes.push({ name: release.name, previousRuns: 0, files: [], status, message: (e as Error).message });

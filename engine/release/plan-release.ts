@@ -35,6 +35,11 @@ export interface PlanContext {
    * `measurement` (the editor plans before it reads files).
    */
   readonly domains?: ReadonlyMap<string, readonly string[]>;
+  /**
+   * The dataset declares correlated units: `maxLeakage` (max ℓ of the Gaussian correlation model, when computed) scales
+   * Laplace noise by (1 + max ℓ) for ε-Bayesian DP (Yang, Sato, Nakagawa 2015); `unit` names the most exposed unit.
+   */
+  readonly correlation?: { readonly maxLeakage?: number; readonly unit?: string };
   /** A grid's bounds read from the data, where the release accepts that leak. */
   readonly gridBounds?: { readonly xMin: number; readonly xMax: number; readonly yMin: number; readonly yMax: number };
   /** The noise source of the measurement; the secure generator when absent. */
@@ -139,6 +144,19 @@ function planGrid(plan: ReleasePlan, q: Extract<ReleaseDescription['query'], { k
   }
 }
 
+function correlated(context: PlanContext, kind: QueryKind): boolean {
+  return context.correlation?.maxLeakage !== undefined && (kind === 'count' || kind === 'sum' || kind === 'mean');
+}
+
+/**
+ * Theorem 5.1 of Yang, Sato and Nakagawa: a unit moving by M shifts the sum's conditional mean by M(1 + max ℓ), so the
+ * Laplace noise is calibrated to that effective sensitivity; the cost, ε, is then ε-BDP against every weak adversary.
+ */
+function scaled(s: Sensitivity, factor: number): Sensitivity {
+  const up = (x: number) => x * factor * (1 + 1e-15);
+  return { ...s, l1: up(s.l1), countL1: up(s.countL1), why: `${s.why}, × (1 + max ℓ) = × ${factor} for correlated units` };
+}
+
 const pricingCache = new Map<string, Pick<ReleasePlan, 'costs' | 'noise' | 'error95' | 'expectedError'>>();
 
 /** Plans one release. Never throws for bad parameters: they come back as problems. */
@@ -161,6 +179,9 @@ export function planRelease(release: ReleaseDescription, context: PlanContext): 
   }
   const sensitivity = sensitivityOf(q, context.unit, problems);
   checkParameters(release, sensitivity, problems);
+  if (context.correlation && (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') && release.mechanism.kind !== 'laplace') {
+    problems.push({ code: 'unexpected-mechanism', message: 'a dataset with correlated units calibrates its sums and counts to Bayesian DP with Laplace noise; use laplace epsilon E', field: 'mechanism' });
+  }
   const by = q.kind === 'mode' ? [q.column] : groupColumns(q);
   const known = by.every((c) => context.domains?.has(c));
   const domains = by.map((c) => context.domains?.get(c) ?? ['·']);
@@ -171,15 +192,16 @@ export function planRelease(release: ReleaseDescription, context: PlanContext): 
   const notes = [
     ...by.map((c) => (context.declaredDomains?.has(c) ? `the values of '${c}' are its declared domain, released whether present in the data or not` : `the values of '${c}' were taken from the data (accepted: data-dependent-domain)`)),
     ...risks.filter((r) => r.accepted).map((r) => `accepted ${r.code}: ${r.message}`),
+    ...(correlated(context, q.kind) ? [`calibrated to ε-Bayesian DP for correlated units (Yang, Sato, Nakagawa 2015): Laplace scale × (1 + max ℓ) = × ${1 + context.correlation!.maxLeakage!}${context.correlation!.unit ? `; the most exposed unit is '${context.correlation!.unit}'` : ''}`] : []),
   ];
-  const key = context.rng === undefined && !known ? JSON.stringify([release, context.budget.delta, context.unit]) : undefined;
+  const key = context.rng === undefined && !known ? JSON.stringify([release, context.budget.delta, context.unit, context.correlation]) : undefined;
   const cached = key === undefined ? undefined : pricingCache.get(key);
   if (cached) return { ...plan, ...cached };
   let measurement: ReleaseMeasurement;
   try {
     measurement = q.kind === 'mode'
       ? makeModeRelease({ query: q, mechanism: release.mechanism, sensitivity: sensitivity.l1, budget: context.budget, candidates: domains[0], notes, rng: context.rng })
-      : makeAggregateRelease({ query: q as Extract<typeof q, { kind: 'count' | 'sum' | 'mean' }>, mechanism: release.mechanism, sensitivity, budget: context.budget, domains, unit: context.unit, notes, rng: context.rng });
+      : makeAggregateRelease({ query: q as Extract<typeof q, { kind: 'count' | 'sum' | 'mean' }>, mechanism: release.mechanism, sensitivity: correlated(context, q.kind) ? scaled(sensitivity, 1 + context.correlation!.maxLeakage!) : sensitivity, budget: context.budget, domains, unit: context.unit, notes, rng: context.rng });
   } catch (e) {
     if (!(e instanceof PrivacyError)) throw e;
     problems.push({ code: 'parameter-out-of-range', message: e.message, field: 'mechanism' });
