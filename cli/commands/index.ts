@@ -2,6 +2,7 @@ import type { Command } from '../command.js';
 import { anonymize } from './anonymize.js';
 import { budget } from './budget.js';
 import { check } from './check.js';
+import { leakage } from './leakage.js';
 import { reid } from './reid.js';
 import { release } from './release.js';
 import { risk } from './risk.js';
@@ -13,6 +14,7 @@ export const commands: Record<string, Command> = {
   anonymize,
   budget,
   check,
+  leakage,
   reid,
   release,
   risk,
