@@ -1,10 +1,10 @@
-import { readFile } from 'node:fs/promises';
-import { resolve } from 'node:path';
+import { readFile, stat } from 'node:fs/promises';
+import { extname, resolve } from 'node:path';
 import { DocumentState, URI, type LangiumDocument } from 'langium';
 import { NodeFileSystem } from 'langium/node';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { analyzeDocument } from './privspec-analysis.js';
-import type { Amount } from '../engine/release/budget-walk.js';
+import { formatBudgetUse, type Amount } from '../engine/release/budget-walk.js';
 import { createPrivspecServices, type PrivspecServices } from './privspec-module.js';
 
 /** One diagnostic as `privspec check --format json` prints it (1-based line and column). */
@@ -22,7 +22,8 @@ export interface CheckDiagnostic {
 
 export interface CheckResult {
   diagnostics: CheckDiagnostic[];
-  budget: { accounting: 'pure' | 'approx' | 'zcdp'; limit: Amount; spent: Amount };
+  /** `spent` is what the runnable releases plan to spend; `label` states it in the notion the spec wrote. */
+  budget: { accounting: 'pure' | 'approx' | 'zcdp'; limit: Amount; spent: Amount; label: string; notRunnable: string[] };
   document: LangiumDocument;
 }
 
@@ -38,20 +39,77 @@ export function nodeServices(): PrivspecServices {
   return (shared ??= createPrivspecServices(NodeFileSystem).Privspec);
 }
 
+/** A spec that cannot be loaded at all: not a `.privspec` file, a folder, or a token too long to lex. One line for the user. */
+export class SpecFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'SpecFileError';
+  }
+}
+
 /** Parses a spec from disk afresh (never a cached document) and builds it without validation. */
 export async function loadSpec(path: string, services = nodeServices()): Promise<LangiumDocument> {
   const absolute = resolve(path);
+  if (extname(absolute) !== '.privspec') throw new SpecFileError(`${path}: expected a .privspec file`);
+  if ((await stat(absolute)).isDirectory()) throw new SpecFileError(`${path}: is a directory, expected a .privspec file`);
   const text = await readFile(absolute, 'utf8');
   return loadSpecText(text, absolute, services);
 }
 
 export async function loadSpecText(text: string, absolutePath: string, services = nodeServices()): Promise<LangiumDocument> {
+  // The language's services are registered by file extension; any other name would fail inside Langium's registry.
+  if (extname(absolutePath) !== '.privspec') throw new SpecFileError(`${absolutePath}: expected a .privspec file`);
+  refuseLongStrings(text, absolutePath);
   const uri = URI.file(absolutePath);
   const documents = services.shared.workspace.LangiumDocuments;
   if (documents.hasDocument(uri)) documents.deleteDocument(uri);
   const document = services.shared.workspace.LangiumDocumentFactory.fromString(text, uri);
   documents.addDocument(document);
   return document;
+}
+
+/**
+ * A spec names files, columns and values; no string in it is anywhere near this long. The limit exists because the
+ * STRING terminal /"(\\.|[^"\\])*"/ backtracks once per character in V8's regular-expression engine, which overflows
+ * the stack ("Maximum call stack size exceeded") on a string of a few million characters — or on a quote left open
+ * near the top of a large file. Refusing here names the line instead.
+ */
+export const MAX_STRING_LENGTH = 100_000;
+
+function refuseLongStrings(text: string, file: string): void {
+  if (text.length <= MAX_STRING_LENGTH) return;
+  let line = 1;
+  for (let i = 0; i < text.length; i++) {
+    const c = text.charCodeAt(i);
+    if (c === 10) line++;
+    else if (c === 47 && text.charCodeAt(i + 1) === 47) i = skipTo(text, i, '\n') - 1; // a // comment, up to its line end
+    else if (c === 47 && text.charCodeAt(i + 1) === 42) {
+      const end = skipTo(text, i + 2, '*/');
+      line += countLines(text, i, end);
+      i = end + 1;
+    } else if (c === 34) {
+      const start = i;
+      const startLine = line;
+      for (i++; i < text.length && text.charCodeAt(i) !== 34; i++) {
+        if (text.charCodeAt(i) === 92) i++;
+        else if (text.charCodeAt(i) === 10) line++;
+        if (i - start > MAX_STRING_LENGTH) {
+          throw new SpecFileError(`${file}:${startLine}: a string longer than ${MAX_STRING_LENGTH.toLocaleString('en-US')} characters starts here (a quote left open?); a spec names files and values, it does not hold data`);
+        }
+      }
+    }
+  }
+}
+
+const skipTo = (text: string, from: number, end: string) => {
+  const at = text.indexOf(end, from);
+  return at < 0 ? text.length : at;
+};
+
+function countLines(text: string, from: number, to: number): number {
+  let n = 0;
+  for (let i = from; i < to; i++) if (text.charCodeAt(i) === 10) n++;
+  return n;
 }
 
 /** Every diagnostic the language server would show for the spec, and its budget. */
@@ -74,8 +132,9 @@ export async function checkDocument(document: LangiumDocument, options: CheckOpt
     : await services.validation.DocumentValidator.validateDocument(document, { categories });
   const file = document.uri.fsPath;
   const diagnostics = diagnosticsOf.map((d) => toCheckDiagnostic(d, file)).sort((a, b) => a.line - b.line || a.column - b.column);
-  const { summary } = analyzeDocument(document);
-  return { diagnostics, budget: { accounting: summary.accounting, limit: summary.limit, spent: summary.spent }, document };
+  const analysis = analyzeDocument(document);
+  const { summary } = analysis;
+  return { diagnostics, budget: { accounting: summary.accounting, limit: summary.limit, spent: summary.spent, label: formatBudgetUse(summary, analysis.budget), notRunnable: [...analysis.notRunnable] }, document };
 }
 
 function toCheckDiagnostic(d: Diagnostic, file: string): CheckDiagnostic {

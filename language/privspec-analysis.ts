@@ -16,6 +16,8 @@ export interface SpecAnalysis {
   readonly budget: BudgetPlan;
   readonly plans: readonly ReleasePlan[];
   readonly summary: BudgetSummary<ReleasePlan>;
+  /** DP releases that cannot run as written (a parameter problem, an unaccepted leak): not counted as planned. */
+  readonly notRunnable: readonly string[];
   /** Columns whose value domain the spec declares: a hierarchy from a file or from listed groups. */
   readonly declaredDomains: ReadonlySet<string>;
 }
@@ -45,7 +47,10 @@ export function analyzeSpec(spec: ast.Spec, path: string): SpecAnalysis {
   const declaredDomains = new Set([...parts.hierarchies].filter(([, h]) => h.file !== undefined || h.groups.length > 0).map(([name]) => name));
   const domains = inlineDomains(parts);
   const plans = spec.releases.map((r) => releasePlan(r, budget, dataset?.unit, declaredDomains, domains, dataset?.correlation !== undefined));
-  const analysis = { parts, dataset, budget, plans, summary: summarizeBudget(plans, budget), declaredDomains };
+  // Only releases that can run count as planned: one refused for an unaccepted leak spends nothing.
+  const runnable = plans.filter((p) => p.risks.every((r) => r.accepted));
+  const notRunnable = plans.filter((p) => p.dp && (p.problems.length > 0 || !runnable.includes(p))).map((p) => p.name);
+  const analysis = { parts, dataset, budget, plans, summary: summarizeBudget(runnable, budget), declaredDomains, notRunnable };
   cache.set(spec, analysis);
   return analysis;
 }

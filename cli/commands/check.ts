@@ -2,7 +2,7 @@ import { relative, resolve } from 'node:path';
 import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { parseOptions } from '../parse-options.js';
-import { checkSpec, type CheckDiagnostic, type CheckResult } from '../../language/check-spec.js';
+import { checkSpec, SpecFileError, type CheckDiagnostic, type CheckResult } from '../../language/check-spec.js';
 import { toSarif } from '../../language/sarif.js';
 
 const usage = `usage: privspec check <file.privspec> [--format text|json|sarif] [--no-scan]
@@ -30,6 +30,7 @@ export const check: Command = {
       const err = e as NodeJS.ErrnoException;
       if (err.code === 'ENOENT') throw new CliError(`${positionals[0]}: no such file`);
       if (err.code === 'EISDIR') throw new CliError(`${positionals[0]}: is a directory, expected a .privspec file`);
+      if (e instanceof SpecFileError) throw new CliError(e.message.split(path).join(positionals[0]));
       throw e;
     }
     const display = (d: CheckDiagnostic) => ({ ...d, file: relative(ctx.cwd, d.file) || d.file });
@@ -48,11 +49,9 @@ export const check: Command = {
 function textReport(diagnostics: CheckDiagnostic[], result: CheckResult): string {
   const lines = diagnostics.map((d) => `${d.file}:${d.line}:${d.column}: ${d.severity}: ${d.message} [${d.code}]`);
   const count = (s: string) => diagnostics.filter((d) => d.severity === s).length;
-  const { accounting, limit, spent } = result.budget;
-  const key = accounting === 'zcdp' ? 'rho' : 'epsilon';
-  const sym = key === 'rho' ? 'ρ' : 'ε';
-  const show = (x: number | undefined) => (x === undefined ? '—' : String(Number(x.toPrecision(6))));
-  lines.push(`${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'note')}; budget (${accounting}) ${sym} ${show(spent[key] ?? 0)} of ${show(limit[key])} spent`);
+  const { accounting, label, notRunnable } = result.budget;
+  const skipped = notRunnable.length > 0 ? `; not counted (cannot run as written): ${notRunnable.join(', ')}` : '';
+  lines.push(`${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'note')}; budget (${accounting}): ${label} planned${skipped}`);
   return `${lines.join('\n')}\n`;
 }
 

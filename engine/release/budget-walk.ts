@@ -177,10 +177,21 @@ export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget
   return { accounting, limit, spent, releases };
 }
 
-/** `0.9 / 1 ε` for lenses and the status bar. */
-export function formatBudgetUse(summary: BudgetSummary): string {
+/** A figure for people: three significant digits (JSON keeps full precision). */
+export const sig3 = (x: number) => (x !== 0 && Math.abs(x) < 1e-3 ? Number(x.toPrecision(3)).toExponential() : String(Number(x.toPrecision(3))));
+
+/**
+ * The budget in the notion the spec wrote it in, with three significant digits: `ε 0.9 of 1`, `ρ 0.06 of 0.147
+ * (= ε 3, δ 1e-6)` for a zCDP budget written as (ε, δ), `ε 0.5 of 1, δ 1e-6 of 1e-5` for approximate DP.
+ */
+export function formatBudgetUse(summary: Pick<BudgetSummary, 'accounting' | 'limit' | 'spent'>, written?: BudgetDescription): string {
   const key = mainKey(summary.accounting);
   const symbol = key === 'rho' ? 'ρ' : 'ε';
   const cap = summary.limit[key];
-  return `${show(summary.spent[key] ?? 0)} / ${cap === undefined ? '—' : show(cap)} ${symbol}`;
+  let text = `${symbol} ${sig3(summary.spent[key] ?? 0)} of ${cap === undefined ? '—' : sig3(cap)}`;
+  if (summary.accounting === 'approx' && summary.limit.delta !== undefined) text += `, δ ${sig3(summary.spent.delta ?? 0)} of ${sig3(summary.limit.delta)}`;
+  if (summary.accounting === 'zcdp' && written && written.rho === undefined && written.epsilon !== undefined && written.delta !== undefined) {
+    text += ` (= ε ${sig3(written.epsilon)}, δ ${sig3(written.delta)})`;
+  }
+  return text;
 }

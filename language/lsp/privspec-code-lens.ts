@@ -22,7 +22,7 @@ export class PrivspecCodeLensProvider implements CodeLensProvider {
     const budget = analysis.parts.budget;
     if (budget?.$cstNode) {
       const over = analysis.summary.releases.some((r) => r.overrun);
-      lenses.push({ range: budget.$cstNode.range, command: { title: `Budget ${formatBudgetUse(analysis.summary)}${over ? ' — overrun' : ''}`, command: '' } });
+      lenses.push({ range: budget.$cstNode.range, command: { title: `Budget ${formatBudgetUse(analysis.summary, analysis.budget)}${over ? ' — overrun' : ''}`, command: '' } });
     }
     for (const release of spec.releases) {
       if (!release.$cstNode || !release.name) continue;

@@ -160,7 +160,8 @@ function budgetHover(analysis: SpecAnalysis): string {
   const { summary } = analysis;
   const key = summary.accounting === 'zcdp' ? 'rho' : 'epsilon';
   const sym = key === 'rho' ? 'ρ' : 'ε';
-  const lines = [`**budget** (${summary.accounting} accounting): ${formatBudgetUse(summary)}`];
+  const lines = [`**budget** (${summary.accounting} accounting): ${formatBudgetUse(summary, analysis.budget)} planned`];
+  if (analysis.notRunnable.length > 0) lines.push(`Not counted (cannot run as written): ${analysis.notRunnable.map((n) => `\`${n}\``).join(', ')}`);
   if (summary.accounting === 'zcdp' && summary.limit.epsilon !== undefined && summary.limit.delta !== undefined) {
     lines.push(`Limit ρ = ${f(summary.limit.rho ?? 0)}, the largest ρ with ρ + 2√(ρ ln 1/δ) ≤ ε = ${summary.limit.epsilon} at δ = ${summary.limit.delta}; spent ρ = ${f(summary.spent.rho ?? 0)} ≈ ε = ${f(summary.spent.epsilon ?? 0)}`);
   }

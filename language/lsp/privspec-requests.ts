@@ -17,7 +17,7 @@ export function budgetResponse(document: LangiumDocument): BudgetSummaryResponse
     accounting: s.accounting,
     limit: s.limit,
     spent: s.spent,
-    label: formatBudgetUse(s),
+    label: formatBudgetUse(s, analysis.budget),
     hasBudget: analysis.parts.budget !== undefined,
     releases: s.releases.map((r) => ({ name: r.plan.name, line: r.plan.node.$cstNode?.range.start.line ?? 0, cost: r.cost, marginal: r.marginal, overrun: r.overrun !== undefined })),
   };

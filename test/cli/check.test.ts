@@ -43,7 +43,7 @@ describe('privspec check', () => {
     assert.deepEqual(json.diagnostics, []);
     assert.equal(code, 0);
     // Hand-computed: 0.5 (histogram, once) + 0.25 = 0.75 of 1.
-    assert.deepEqual(json.budget, { accounting: 'pure', limit: { epsilon: 1 }, spent: { epsilon: 0.75 } });
+    assert.deepEqual(json.budget, { accounting: 'pure', limit: { epsilon: 1 }, spent: { epsilon: 0.75 }, label: 'ε 0.75 of 1', notRunnable: [] });
   });
 
   it('refuses a histogram or mode that would take its values from the data (issue 10 item 8), not a column whose values are listed', async () => {
@@ -178,7 +178,7 @@ describe('privspec check', () => {
     const { code, out } = await run(['check', 'budget-overrun.privspec']);
     assert.equal(code, 1);
     assert.match(out, /^budget-overrun\.privspec:8:9: error: budget overrun in 'c': .* \[budget-overrun\]$/m);
-    assert.match(out, /^1 error, 0 warnings, 0 notes; budget \(pure\) ε 1\.2 of 1 spent$/m);
+    assert.match(out, /^1 error, 0 warnings, 0 notes; budget \(pure\): ε 1\.2 of 1 planned$/m);
   });
 
   it('prints SARIF 2.1.0', async () => {

@@ -6,7 +6,9 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Hover, MarkupContent } from 'vscode-languageserver';
 import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { budgetResponse } from '../../language/lsp/privspec-requests.js';
-import { makeGaussian } from '../../engine/dp/mechanisms/gaussian.js';
+import { calibrateComposedDiscreteGaussian, composedDiscreteGaussianEpsilon } from '../../engine/dp/accounting/discrete-gaussian-composed.js';
+
+const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-9 * Math.max(1, Math.abs(b)), `${a} ≠ ${b}`);
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
 const services = nodeServices();
@@ -40,9 +42,15 @@ release older: count where sex = "F"  gaussian epsilon 0.5 delta 1e-7
 `;
 
 /** 0.5 (Laplace) plus the engine's certified ε of the Gaussian release, as the budget figures print it (6 digits). */
+/** The Gaussian count's σ: calibrated on the exact discrete-Gaussian profile (one cell shifted by one), and its ε. */
+function olderGaussian(): { sigma: number; epsilon: number } {
+  const sigma = calibrateComposedDiscreteGaussian({ epsilon: 0.5, delta: 1e-7, groups: 1, rows: 1 });
+  return { sigma, epsilon: composedDiscreteGaussianEpsilon(sigma, 1, 1, 1e-7) };
+}
+
+/** The budget label: ε 0.5 (Laplace) + the Gaussian's ε, three digits; δ 1e-7 of 1e-6. */
 function spentLabel(): string {
-  const gaussian = makeGaussian({ sensitivity: 1, epsilon: 0.5, delta: 1e-7, integer: true }).cost as { epsilon: number };
-  return String(Number((0.5 + gaussian.epsilon).toPrecision(6)));
+  return `ε ${Number((0.5 + olderGaussian().epsilon).toPrecision(3))} of 1, δ 1e-7 of 1e-6`;
 }
 
 const hoverText = (h: Hover | undefined) => (h?.contents as MarkupContent | undefined)?.value ?? '';
@@ -83,12 +91,13 @@ describe('language server features', () => {
   it('hovers a Gaussian release with σ and its zCDP reading', async () => {
     const document = await open(SPEC);
     const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'older', 1) }));
-    // Hand-computed: classic calibration σ = √(2 ln(1.25/1e-7))/0.5 = 11.43 for Δ₂ = 1; ρ = 1/(2σ²) = 0.003825.
-    assert.match(h, /Gaussian, σ = 11\.43\b/);
-    // The engine's measurement certifies (ε, δ) through zCDP (CKS20 Corollary 13), tighter than the nominal ε = 0.5.
-    const certified = Number((makeGaussian({ sensitivity: 1, epsilon: 0.5, delta: 1e-7, integer: true }).cost as { epsilon: number }).epsilon.toPrecision(4));
-    assert.ok(certified < 0.5);
-    assert.ok(h.includes(`not pure ε-DP · ρ = 0.003825 (zCDP) · (ε, δ) = (${certified}, 1e-7)`), h);
+    // The classic calibration σ = √(2 ln(1.25/1e-7))/0.5 = 11.43 over-noises; the exact discrete-Gaussian profile
+    // (Canonne, Kamath, Steinke 2020, Theorem 7) meets (0.5, 1e-7) at σ ≈ 8.99, and ρ = 1/(2σ²).
+    const { sigma, epsilon } = olderGaussian();
+    assert.ok(sigma > 8.9 && sigma < 9.1, String(sigma));
+    assert.match(h, new RegExp(`Gaussian, σ = ${Number(sigma.toPrecision(4))}\\b`));
+    assert.ok(epsilon <= 0.5);
+    assert.ok(h.includes(`(ε, δ) = (${Number(epsilon.toPrecision(4))}, 1e-7)`), h);
   });
 
   it('hovers a column with its role, distinct count and sample values', async () => {
@@ -176,7 +185,7 @@ describe('language server features', () => {
   it('puts ▶ Run on every release and the budget figure on the budget block', async () => {
     const document = await open(SPEC);
     const lenses = await services.lsp.CodeLensProvider!.provideCodeLens(document, { textDocument: { uri: document.uri.toString() } });
-    assert.deepEqual(lenses!.map((l) => l.command!.title), [`Budget ${spentLabel()} / 1 ε`, '▶ Run', '▶ Run']);
+    assert.deepEqual(lenses!.map((l) => l.command!.title), [`Budget ${spentLabel()}`, '▶ Run', '▶ Run']);
     assert.deepEqual(lenses![1].command!.arguments, [{ uri: document.uri.toString(), release: 'by_sex' }]);
     assert.equal(lenses![1].command!.command, 'privspec.runRelease');
   });
@@ -190,8 +199,8 @@ describe('language server features', () => {
     const document = await open(SPEC);
     const b = budgetResponse(document);
     assert.equal(b.accounting, 'approx');
-    assert.equal(b.label, `${spentLabel()} / 1 ε`);
+    assert.equal(b.label, spentLabel());
     assert.deepEqual(b.releases.map((r) => [r.name, r.line, r.overrun]), [['by_sex', 8, false], ['older', 9, false]]);
-    assert.equal(Number(b.spent.epsilon!.toPrecision(6)), Number(spentLabel()));
+    close(b.spent.epsilon!, 0.5 + olderGaussian().epsilon);
   });
 });

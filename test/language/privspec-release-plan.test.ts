@@ -18,6 +18,7 @@ const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-9 * Math.
 describe('release plans: sensitivities, noise and costs', () => {
   it('prices row-level counts, histograms and clamped sums', async () => {
     const a = await plans(`dataset d from "d.csv" { quasi s }
+hierarchy s { "a", "b" -> "*" }
 budget { epsilon 1 }
 release c: count laplace epsilon 0.5
 release h: count by s laplace epsilon 0.25
@@ -36,6 +37,7 @@ release s: sum x clamp -10..5 laplace epsilon 0.5`);
 
   it('multiplies sensitivities by the contribution bounds of a privacy unit', async () => {
     const a = await plans(`dataset d from "d.csv" { quasi s unit p }
+hierarchy s { "a", "b" -> "*" }
 budget { rho 1 }
 release h: count by s bound unit groups 4 rows 3 gaussian rho 0.5
 release m: mean x clamp 0..10 bound unit rows 2 laplace epsilon 1`);
