@@ -42,3 +42,5 @@ export { auditMechanism, empiricalEpsilon, type AuditOptions, type AuditResult }
 export { clopperPearson, type ProportionBounds } from './audit/clopper-pearson.js';
 
 export { boundContributions, type ContributionBounds } from './contribution/bound-contributions.js';
+export { composedDiscreteGaussianDelta, composedDiscreteGaussianEpsilon, calibrateComposedDiscreteGaussian, type ComposedCalibration } from './accounting/discrete-gaussian-composed.js';
+export { exactClampedSum, exactClampedSumOfCells, exactClampedSumSensitivity, defaultSumExponent, type ExactSum } from './fixed-point/exact-sum.js';
