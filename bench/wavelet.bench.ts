@@ -85,7 +85,7 @@ export default async function (): Promise<void> {
   }
 
   console.log(`\nRMSE of square range counts (side 2^j), ${REPS} repetitions × ${QUERIES} positions for NN-Wavelet and quadtree;`);
-  console.log('linear methods: analytic ([emp]: identity Laplace measured, 2 repetitions). "nn-zcdp lin" = expectedRmse before clipping.');
+  console.log('linear methods: analytic ([emp]: identity Laplace measured, 2 repetitions). "nnz-linear" = expectedRmse of nn-zcdp before clipping.');
   const byRho = new Map<number, { gauss: number[]; quad: number[]; nnz: number[] }>();
   for (const rho of [1e-3, 1e-2, 1e-1]) {
     byRho.set(rho, {
@@ -105,7 +105,7 @@ export default async function (): Promise<void> {
       const nnl = empiricalRmse('nn-wavelet-laplace', { epsilon }, grid, REPS);
       const lin = SIDES.map((s) => expectedRmse('nn-wavelet-zcdp', { rho }, SIZE, s));
       console.log(`\nρ = ${rho}, δ = ${delta}, ε = ${epsilon.toFixed(3)}`);
-      console.log(`${'side'.padStart(5)}${['laplace', '[emp]', 'gaussian', 'privelet', 'quadtree', 'nn-laplace', 'nn-zcdp', 'nn-zcdp lin'].map((h) => h.padStart(11)).join('')}`);
+      console.log(`${'side'.padStart(5)}${['laplace', '[emp]', 'gaussian', 'privelet', 'quadtree', 'nn-laplace', 'nn-zcdp', 'nnz-linear'].map((h) => h.padStart(11)).join('')}`);
       SIDES.forEach((s, j) => console.log(`${String(s).padStart(5)}${[lap[j], lapCheck[j], gauss[j], priv[j], quad[j], nnl[j], nnz[j], lin[j]].map(fmt).join('')}`));
       const gaussOverLap = gauss[0] / lap[0];
       const nnGain = geoMean(nnl.map((v, j) => v / nnz[j]));
