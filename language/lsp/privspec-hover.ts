@@ -10,6 +10,8 @@ import type { CsvStore } from '../../engine/node/csv-store.js';
 import * as ast from '../generated/ast.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
 import { formatBudgetUse } from '../../engine/release/budget-walk.js';
+import { gridSummary } from '../../engine/release/kinds/grid-release.js';
+import { correlationLeakage } from './correlation-hover.js';
 import { buildHierarchy, resolveSpecPath, unescape } from '../privspec-to-engine.js';
 import type { SpecAnalysis } from '../privspec-analysis.js';
 import type { ReleasePlan } from '../privspec-release-plan.js';
@@ -133,7 +135,18 @@ export class PrivspecHoverProvider implements HoverProvider {
     const noise = plan.noise;
     if (noise?.kind === 'laplace') lines.push(`Noise: Laplace, scale b = Δ₁/ε = ${f(noise.scale)}`);
     if (noise?.kind === 'gaussian') lines.push(`Noise: Gaussian, σ = ${f(noise.sigma)}`);
-    if (noise?.kind === 'nn-wavelet') lines.push(`Noise: NN-Wavelet under ρ = ${noise.rho} zCDP (not available to run yet)`);
+    if (q?.kind === 'grid' && plan.description.query.kind === 'grid' && plan.description.mechanism && plan.problems.length === 0) {
+      const g = gridSummary(plan.description.query, plan.description.mechanism);
+      lines.push(`Method: ${g.method} on a ${q.size} × ${q.size} grid; noise (standard deviation) per level: ${g.noiseByLevel.slice(0, 6).map((l) => `${l.level} ${f(l.sd)}`).join(', ')}${g.noiseByLevel.length > 6 ? ', …' : ''}`);
+      lines.push(`Expected RMSE of a square range count, by side: ${g.rmse.map((r) => `${r.side}: ${f(r.rmse)}`).join(' · ')}`);
+    }
+    const correlation = analysis.dataset?.correlation;
+    if (correlation && noise?.kind === 'laplace' && (q?.kind === 'count' || q?.kind === 'sum' || q?.kind === 'mean')) {
+      const c = await correlationLeakage(this.store, correlation.file, correlation.prior ?? 0);
+      lines.push(typeof c === 'string'
+        ? `Correlated units: ${c}`
+        : `Correlated units (${c.n}, Gaussian model, τ = ${correlation.prior ?? 0}): max ℓ = ${f(c.max)}, most exposed unit \`${c.unit}\`; for ε-Bayesian DP the Laplace scale is ${f(noise.scale)} × (1 + max ℓ) = ${f(noise.scale * (1 + c.max))} (without the correlation: ${f(noise.scale)})`);
+    }
     if (plan.error95 !== undefined) {
       const per = q?.kind === 'count' && q.by.length > 0 ? ' per group' : q?.kind === 'mean' ? ' on the noisy sum (half of the budget; the other half counts the rows)' : '';
       lines.push(`95 % error bound: ±${f(plan.error95)}${per}`);

@@ -204,3 +204,27 @@ describe('language server features', () => {
     close(b.spent.epsilon!, 0.5 + olderGaussian().epsilon);
   });
 });
+
+describe('hovers on grid releases and correlated datasets', () => {
+  it('a grid release shows its method, the noise per level and the expected RMSE by range side (issue 13 item 6)', async () => {
+    const document = await open(`dataset people from "data/people.csv" {
+  quasi age, height
+}
+budget { rho 1 }
+release map: grid age, height size 16 within 0..100, 100..200  nn-wavelet rho 0.5
+`);
+    const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'map', 1) }));
+    assert.match(h, /Method: nn-wavelet-zcdp on a 16 × 16 grid; noise \(standard deviation\) per level: top /);
+    assert.match(h, /Expected RMSE of a square range count, by side: 1: [\d.]+ · 4: [\d.]+ · 16: [\d.]+/);
+  });
+
+  it('a sum over correlated units shows max ℓ, the most exposed unit and both scales (issue 14 item 3)', async () => {
+    const fixturesDir = resolve(fixtures, '..', 'correlated-spec');
+    const text = (await import('node:fs')).readFileSync(join(fixturesDir, 'correlated.privspec'), 'utf8');
+    const document = await loadSpecText(text, join(fixturesDir, 'hover.privspec'), services);
+    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+    const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'total', 1) }));
+    // Scale without correlation: M/ε = 50/0.5 = 100.
+    assert.match(h, /Correlated units \(5, Gaussian model, τ = 0\.1\): max ℓ = [\d.]+, most exposed unit `h2a`; for ε-Bayesian DP the Laplace scale is 100 × \(1 \+ max ℓ\) = [\d.]+ \(without the correlation: 100\)/);
+  });
+});

@@ -97,3 +97,10 @@ export function makeGridReleaseMeasurement(options: GridOptions): ReleaseMeasure
   });
   return Object.freeze({ ...measurement, costs: costsInEveryNotion(measurement.cost, options.budget.delta), notes: options.notes, expectedError: { confidence: 0, bound: rmse['1'] ?? 0, applies: 'RMSE of one cell (see expectedRmseByRangeSide)' } });
 }
+
+/** What the hover and the panel say of a grid release without data: the method, noise per level and expected RMSE. */
+export function gridSummary(q: GridQuery, m: MechanismDescription): { method: GridMethod; noiseByLevel: { level: string; sd: number }[]; rmse: { side: number; rmse: number }[] } {
+  const method = gridMethod(m);
+  const budget = { rho: m.rho, epsilon: m.epsilon };
+  return { method, noiseByLevel: gridNoiseByLevel(method, budget, q.size), rmse: reportedSides(q.size).map((side) => ({ side, rmse: expectedRmse(method, budget, q.size, side) })) };
+}
