@@ -49,8 +49,12 @@ export async function releaseInput(services: PrivspecServices, document: Langium
     hierarchies.set(name, buildHierarchy(node, () => text, specFile));
   }
   if (dataset.correlation) inputFiles.push(dataset.correlation.file);
-  const releases = chosen.map(releaseDescription).filter((d): d is ReleaseDescription => d !== undefined);
-  for (const r of releases) if (r.query.kind === 'pram' && r.query.matrix !== undefined) inputFiles.push(resolveSpecPath(specFile, r.query.matrix));
+  // A PRAM matrix file is named relative to the spec; the runner gets its absolute path.
+  const releases = chosen
+    .map(releaseDescription)
+    .filter((d): d is ReleaseDescription => d !== undefined)
+    .map((r) => (r.query.kind === 'pram' && r.query.matrix !== undefined ? { ...r, query: { ...r.query, matrix: resolveSpecPath(specFile, r.query.matrix) } } : r));
+  for (const r of releases) if (r.query.kind === 'pram' && r.query.matrix !== undefined) inputFiles.push(r.query.matrix);
   return {
     specFile,
     dataset,

@@ -19,6 +19,7 @@ import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import { budgetLimit, mainKey, type Amount } from '../release/budget-walk.js';
 import { computeGeneralize, ReleaseUnavailable } from '../release/kinds/generalize-release.js';
 import { dataBounds } from '../release/kinds/grid-release.js';
+import { computePram } from '../release/kinds/pram-release.js';
 import { boxRecord, ledgerTotal, unstatedEntries, type LedgerEntry } from '../release/ledger-entry.js';
 import { planRelease, type PlanContext, type ReleasePlan } from '../release/plan-release.js';
 import { costIn } from '../release/release-costs.js';
@@ -157,7 +158,16 @@ async function runOne(input: RunInput, release: ReleaseDescription, table: Table
     return { ...base, files, status: 'written', message: `wrote ${files.join(', ')}`, mechanism: 'generalization', parameters: result.parameters };
   }
   if (release.query.kind === 'pram') {
-    return { ...base, status: 'unavailable', message: `${release.query.kind} releases are not available in this build` };
+    const ledger = await readLedger(input.specFile);
+    const previousRuns = ledger.entries.filter((e) => e.release === release.name).length;
+    if (options.dryRun) return { ...base, previousRuns, status: 'dry-run', message: 'dry run: PRAM spends no central DP budget; nothing written', mechanism: 'pram' };
+    const q = release.query;
+    // The language resolved the matrix file against the spec.
+    const matrixFile = q.matrix;
+    const matrixText = matrixFile === undefined ? undefined : await readFile(matrixFile, 'utf8');
+    const result = computePram({ table, dataset: input.dataset, query: q, domains: declaredDomains(input.hierarchies), matrixText, matrixFile, rng });
+    const files = await writeRelease(options.out, release, result, { mechanism: 'pram', parameters: result.parameters, notes: result.notes, seed: options.seed, spec: input.specFile });
+    return { ...base, previousRuns, files, status: 'written', message: `wrote ${files.join(', ')}; PRAM spends no central DP budget (local ε ${Number((result.parameters.combinedEpsilon as number).toPrecision(3))})`, mechanism: 'pram', parameters: result.parameters };
   }
   const plan = planFor(input, release, table, rng, correlation);
   if (plan.problems.length > 0) return { ...base, status: 'refused', message: `not run: ${plan.problems[0].message}` };

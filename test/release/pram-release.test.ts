@@ -1,0 +1,65 @@
+import { strict as assert } from 'node:assert';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../cli/run-cli.js';
+
+// Issue 12 item 4 — `pram a, b retain P [invariant]` and `pram a matrix "file.csv"` run in `privspec release`: the
+// randomized file (identifying and undeclared columns removed) and a report with each matrix, ε per attribute and
+// combined, the expected distortion and the highest identification risk η.
+describe('issue 12 — PRAM releases from the spec', () => {
+  let dir: string;
+  beforeEach(() => {
+    dir = mkdtempSync(join(tmpdir(), 'privspec-pram-'));
+    cpSync('test/fixtures/pram-spec', dir, { recursive: true });
+  });
+  afterEach(() => rmSync(dir, { recursive: true, force: true }));
+
+  const run = async (args: string[]) => {
+    let out = '';
+    let err = '';
+    const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
+    return { code, out, err };
+  };
+
+  it('retain 0.8 over the declared domain {flu, cold, asthma}: ε = ln((0.8 + 0.2/3)/(0.2/3)) = ln 13, no DP budget spent', async () => {
+    const r = await run(['release', 'pram.privspec', '--out', 'out', '--only', 'swapped', '--json']);
+    assert.equal(r.code, 0, r.err + r.out);
+    const lines = readFileSync(join(dir, 'out', 'swapped.csv'), 'utf8').trim().split('\n');
+    assert.equal(lines[0], 'age,sex,diagnosis', 'name is identifying, id is not declared');
+    assert.equal(lines.length, 9);
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'swapped.json'), 'utf8'));
+    const [attr] = report.pram.attributes;
+    assert.deepEqual(attr.labels, ['flu', 'cold', 'asthma']);
+    // Hand-derived: P(keep) = 0.8 + 0.2/3 = 0.8667, P(move to each other) = 0.0667; ε = ln 13 = 2.564949.
+    assert.ok(Math.abs(attr.matrix[0][0] - 0.8 - 0.2 / 3) < 1e-12);
+    assert.ok(Math.abs(attr.epsilon - Math.log(13)) < 1e-9, String(attr.epsilon));
+    assert.ok(Math.abs(report.pram.combinedEpsilon - Math.log(13)) < 1e-9);
+    // Hand-derived: h = (flu 4, cold 2, asthma 2); E[h′] = Pᵀh: flu 4·0.8667 + 4·0.0667 = 3.7333, cold and asthma
+    // 2·0.8667 + 6·0.0667 = 2.1333 each; L1 = 0.2667 + 0.1333 + 0.1333 = 0.5333.
+    assert.ok(Math.abs(attr.expectedDistortion - 0.5333333333) < 1e-6, String(attr.expectedDistortion));
+    assert.equal(report.identificationRisk.method, 'exact');
+    assert.ok(report.identificationRisk.maxRisk > 0 && report.identificationRisk.maxRisk <= 1);
+    assert.equal(existsLedgerSpend(dir), false);
+  });
+
+  it('invariant PRAM over two attributes and a matrix file run too; their ε are those of their matrices', async () => {
+    const r = await run(['release', 'pram.privspec', '--out', 'out', '--json']);
+    assert.equal(r.code, 0, r.err + r.out);
+    const inv = JSON.parse(readFileSync(join(dir, 'out', 'kept_freq.json'), 'utf8'));
+    assert.deepEqual(inv.pram.attributes.map((a: { name: string }) => a.name), ['diagnosis', 'sex']);
+    // The combined ε of independent per-attribute randomization is the sum (the Kronecker product's ε).
+    assert.ok(Math.abs(inv.pram.combinedEpsilon - inv.pram.attributes.reduce((s: number, a: { epsilon: number }) => s + a.epsilon, 0)) < 1e-9);
+    const custom = JSON.parse(readFileSync(join(dir, 'out', 'custom.json'), 'utf8'));
+    // Hand-derived from the file: every column's max/min ratio is 0.8/0.1 = 8, so ε = ln 8.
+    assert.ok(Math.abs(custom.pram.attributes[0].epsilon - Math.log(8)) < 1e-9);
+  });
+});
+
+function existsLedgerSpend(dir: string): boolean {
+  try {
+    return JSON.parse(readFileSync(join(dir, 'pram.privspec.ledger.json'), 'utf8')).entries.length > 0;
+  } catch {
+    return false;
+  }
+}
