@@ -3,11 +3,18 @@
  * (`extension/protocol.ts`), so that the two sides cannot drift apart. Plain types and method names only: the client
  * bundles this file without pulling in the server.
  */
+import type { ReleaseOutcome } from '../engine/release/run-report.js';
 
 /** `privspec/budget`: the budget summary of one spec; `null` when the URI is not an open privspec document. */
 export const budgetRequestMethod = 'privspec/budget';
 /** `privspec/runRelease`: runs one or all releases of a spec, exactly as `privspec release` does. */
 export const runReleaseRequestMethod = 'privspec/runRelease';
+/** `privspec/csvModels`: what every spec the server knows says about the CSV it names (no params). */
+export const csvModelsRequestMethod = 'privspec/csvModels';
+/** `privspec/csvModelsChanged`: sent by the server when a spec was parsed again; the client asks for the models anew. */
+export const csvModelsChangedNotificationMethod = 'privspec/csvModelsChanged';
+/** `privspec/anonymizeCsv`: runs one `generalize` release of a spec, writing what `privspec release --only` writes. */
+export const anonymizeCsvRequestMethod = 'privspec/anonymizeCsv';
 
 /** Amounts of privacy loss; only the notions that apply are present. */
 export interface PrivacyAmount {
@@ -57,3 +64,61 @@ export interface RunReleaseParams {
 
 /** One release's outcome and a whole run's result, as `privspec release --json` prints them (defined by the engine's runner). */
 export type { ReleaseOutcome, RunReleaseResult } from '../engine/release/run-report.js';
+
+/**
+ * A hierarchy as a worker can build it with the engine's builders: an ARX-format file (absolute path), a builder's
+ * parameters, or listed groups as one map per level (`[value, parent]` pairs), exactly as the spec's bridge derives them.
+ */
+export type HierarchySource =
+  | { readonly kind: 'arx'; readonly path: string }
+  | { readonly kind: 'intervals'; readonly widths: readonly number[]; readonly origin?: number }
+  | { readonly kind: 'mask'; readonly counts: readonly number[] }
+  | { readonly kind: 'date'; readonly units: readonly string[] }
+  | { readonly kind: 'groups'; readonly levels: readonly (readonly (readonly [string, string])[])[] };
+
+/** One dataset a spec declares, with what the editor's CSV checks, quick fixes and risk report need of its spec. */
+export interface SpecDatasetModel {
+  /** The spec's document URI, as the server knows it. */
+  readonly specUri: string;
+  /** The spec's file path and file name, for messages. */
+  readonly specPath: string;
+  readonly specName: string;
+  /** The CSV the dataset names (absolute path) and the delimiter the spec gives for it. */
+  readonly csvPath: string;
+  readonly delimiter?: string;
+  readonly qi: readonly string[];
+  readonly identifying: readonly string[];
+  readonly sensitive: readonly string[];
+  readonly samplingFraction?: number;
+  /** k of the anonymity block; absent when the spec states none (the client's default applies). */
+  readonly k?: number;
+  /** Levels the anonymity block pins quasi-identifiers to (`generalize zip 1`). */
+  readonly levels: Readonly<Record<string, number>>;
+  readonly hierarchies: Readonly<Record<string, HierarchySource>>;
+  /** The anonymity block in words (`k-anonymity (k=3)`, `distinct-l-diversity …`), its suppression limit and metric. */
+  readonly anonymity?: { readonly criteria: readonly string[]; readonly suppression: number; readonly metric: string };
+  /** The names of the spec's `generalize` releases, which Anonymize CSV… runs. */
+  readonly generalizeReleases: readonly string[];
+}
+
+export interface CsvModelsResponse {
+  readonly datasets: readonly SpecDatasetModel[];
+}
+
+export interface AnonymizeCsvParams {
+  /** The spec's document URI. */
+  uri: string;
+  /** The `generalize` release to run. */
+  release: string;
+  /** Output folder; defaults to `<spec folder>/releases/<spec name>`, as for `privspec release`. */
+  out?: string;
+  /** A work-done progress token the client listens on (LSP `$/progress`). */
+  workDoneToken?: string | number;
+}
+
+/** The written release (the runner's outcome shape) and the levels the search chose, for the editor's message. */
+export interface AnonymizeCsvResult {
+  readonly spec: string;
+  readonly out: string;
+  readonly outcome: ReleaseOutcome;
+}
