@@ -24,5 +24,6 @@ export namespace IssueCodes {
   export const Duplicate = 'duplicate';
   export const SensitiveNotDeclared = 'sensitive-not-declared';
   export const PinWithoutEffect = 'pin-without-effect';
+  export const PramEpsilonHigh = 'pram-epsilon-high';
 }
 

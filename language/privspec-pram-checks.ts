@@ -1,0 +1,58 @@
+/**
+ * Checks of PRAM releases that need no data: the local ε of each attribute's retention matrix against a threshold the
+ * user can set (`privspec.pram.maxEpsilon`, default 5), and a domain taken from the data (the same
+ * `data-dependent-domain` warning histograms get, as a warning here: a PRAM file shows its values anyway).
+ */
+import { AstUtils, type ValidationAcceptor } from 'langium';
+import { keepProbability } from '../engine/pram/retention-matrix.js';
+import type * as ast from './generated/ast.js';
+import { IssueCodes } from './issue-codes.js';
+import { analyzeSpec, specPath, type SpecAnalysis } from './privspec-analysis.js';
+import type { PrivspecServices } from './privspec-module.js';
+import { unescape } from './privspec-text.js';
+
+export const DEFAULT_PRAM_MAX_EPSILON = 5;
+
+/** The declared domain size of a column: the values its hierarchy lists (groups or an ARX file's first column). */
+function declaredSize(analysis: SpecAnalysis, column: string): number | undefined {
+  const h = analysis.parts.hierarchies.get(column);
+  if (!h || h.file !== undefined) return undefined;
+  const values = new Set(h.groups.flatMap((g) => g.values.map(unescape)));
+  return values.size > 0 ? values.size : undefined;
+}
+
+export function checkPramReleases(analysis: SpecAnalysis, maxEpsilon: number, accept: ValidationAcceptor): void {
+  for (const plan of analysis.plans) {
+    const q = plan.node.query;
+    if (q?.kind !== 'pram' || plan.problems.length > 0) continue;
+    for (const ref of q.columns as ast.ColumnRef[]) {
+      const name = ref.name;
+      if (q.matrix === undefined && !analysis.declaredDomains.has(name)) {
+        accept('warning', `the domain of '${name}' would be taken from the data's values, so the matrix (and its ε) depends on the data; declare the values with a hierarchy that lists them (hierarchy ${name} { … })`, { node: ref, code: IssueCodes.DataDependentDomain });
+      }
+      const size = declaredSize(analysis, name);
+      if (q.retain === undefined || size === undefined || size < 2) continue;
+      // P(v→v) = r + (1−r)/|V| over P(u→v) = (1−r)/|V|: the largest likelihood ratio, so ε_local = ln of it.
+      const keep = keepProbability(q.retain, size);
+      const epsilon = Math.log(keep / ((1 - q.retain) / size));
+      if (epsilon > maxEpsilon) {
+        accept('warning', `PRAM of '${name}' keeps a value with probability ${Number(keep.toPrecision(3))}: local ε = ${Number(epsilon.toPrecision(3))}, above the threshold ${maxEpsilon} (setting privspec.pram.maxEpsilon); lower retain to randomize more`, { node: ref, code: IssueCodes.PramEpsilonHigh });
+      }
+    }
+  }
+}
+
+/** Registers the PRAM checks (fast category): the threshold comes from the client's settings when there is one. */
+export function registerPramChecks(services: PrivspecServices): void {
+  services.validation.ValidationRegistry.register<ast.PrivspecAstType>(
+    {
+      Spec: async (spec: ast.Spec, accept: ValidationAcceptor) => {
+        const configured: unknown = await services.shared.workspace.ConfigurationProvider.getConfiguration('privspec', 'pram').catch(() => undefined);
+        const max = typeof configured === 'object' && configured !== null && typeof (configured as { maxEpsilon?: unknown }).maxEpsilon === 'number' ? (configured as { maxEpsilon: number }).maxEpsilon : DEFAULT_PRAM_MAX_EPSILON;
+        checkPramReleases(analyzeSpec(spec, specPath(AstUtils.getDocument(spec))), max, accept);
+      },
+    },
+    undefined,
+    'fast',
+  );
+}
