@@ -1,5 +1,20 @@
 import { TableError } from '../engine/table/table.js';
 
+/** What a system error means to the user, by its code (Node's own messages read "EISDIR: illegal operation …"). */
+const SYSTEM_ERRORS: Record<string, string> = {
+  ENOENT: 'no such file',
+  EISDIR: 'is a directory, expected a file',
+  ENOTDIR: 'a part of the path is a file, not a folder',
+  EACCES: 'permission denied',
+  EPERM: 'operation not permitted',
+  EEXIST: 'already exists',
+  ENOSPC: 'no space left on the device',
+  EROFS: 'the file system is read-only',
+  EMFILE: 'too many open files',
+  ENAMETOOLONG: 'the file name is too long',
+  ELOOP: 'too many symbolic links (a link that points at itself?)',
+};
+
 /**
  * One line for any failure: `file:line:column: cause` for input errors, the message for the rest.
  * Stack traces are for developers; set PRIVSPEC_DEBUG=1 to see them.
@@ -8,12 +23,16 @@ export function describeError(e: unknown): string {
   if (process.env.PRIVSPEC_DEBUG && e instanceof Error && e.stack) return e.stack;
   if (e instanceof TableError) {
     const where = [e.file, e.line, e.column].filter((x) => x !== undefined && x !== '').join(':');
-    return where ? `${where}: ${e.message}` : e.message;
+    return oneLine(where ? `${where}: ${e.message}` : e.message);
   }
-  const err = e as NodeJS.ErrnoException;
-  if (err && err.code === 'ENOENT' && err.path) return `${err.path}: no such file`;
-  if (err && err.code === 'EISDIR' && err.path) return `${err.path}: is a directory, expected a file`;
-  if (err && err.code === 'EACCES' && err.path) return `${err.path}: permission denied`;
-  if (e instanceof Error) return e.message;
-  return String(e);
+  const err = e as NodeJS.ErrnoException | undefined;
+  if (err && typeof err.code === 'string' && SYSTEM_ERRORS[err.code]) {
+    return err.path ? `${err.path}: ${SYSTEM_ERRORS[err.code]}` : SYSTEM_ERRORS[err.code];
+  }
+  if (err && typeof err.code === 'string' && err.message?.startsWith(`${err.code}: `)) return oneLine(err.message.slice(err.code.length + 2));
+  if (e instanceof RangeError && /call stack/.test(e.message)) return 'the input is nested or long beyond what can be processed (maximum call stack size exceeded)';
+  if (e instanceof Error) return oneLine(e.message);
+  return oneLine(String(e));
 }
+
+const oneLine = (s: string) => s.replace(/\s*\r?\n\s*/g, '; ');

@@ -1,3 +1,5 @@
+import { sep } from 'node:path';
+import { version } from '../package.json';
 import type { Command, CommandContext } from './command.js';
 import { commands } from './commands/index.js';
 import { CliError, ExitCode } from './cli-error.js';
@@ -9,22 +11,35 @@ function help(): string {
   return `usage: privspec <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'privspec <command> --help' for a command's options.\n`;
 }
 
+/** Whether the command line asks for JSON output (`--json`, or `check`'s `--format json`). */
+export function wantsJson(args: readonly string[]): boolean {
+  return args.some((a, i) => a === '--json' || a === '--format=json' || (a === '--format' && args[i + 1] === 'json'));
+}
+
 /** Runs one command line and returns the exit code. Never throws. */
 export async function runCli(argv: string[], ctx: CommandContext): Promise<number> {
   const [name, ...rest] = argv;
+  const json = wantsJson(argv);
+  // Every failure is one line: on stdout as {"error": …} when JSON was asked for, so a pipe into a JSON reader
+  // still gets exactly one object; otherwise on stderr.
+  const fail = (full: string, code: number): number => {
+    // Paths under the working directory are shown as the user typed them.
+    const message = full.split(`${ctx.cwd}${sep}`).join('');
+    if (json) ctx.out(`${JSON.stringify({ error: message })}\n`);
+    else ctx.err(`${message}\n`);
+    return code;
+  };
   if (!name || name === '--help' || name === '-h' || name === 'help') {
+    if (!name && json) return fail('privspec: name a command; see privspec --help', ExitCode.Usage);
     ctx.out(help());
     return name ? ExitCode.Ok : ExitCode.Usage;
   }
-  if (name === '--version') {
-    ctx.out(`${process.env.PRIVSPEC_VERSION ?? 'privspec'}\n`);
+  if (name === '--version' || name === '-V' || name === 'version') {
+    ctx.out(json ? `${JSON.stringify({ name: 'privspec', version })}\n` : `privspec ${version}\n`);
     return ExitCode.Ok;
   }
-  const command: Command | undefined = commands[name];
-  if (!command) {
-    ctx.err(`privspec: unknown command '${name}'. Commands: ${Object.keys(commands).join(', ')}\n`);
-    return ExitCode.Usage;
-  }
+  const command: Command | undefined = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!command) return fail(`privspec: unknown command '${name}'; the commands are ${Object.keys(commands).join(', ')} (see privspec --help)`, ExitCode.Usage);
   if (rest.includes('--help') || rest.includes('-h')) {
     ctx.out(command.usage);
     return ExitCode.Ok;
@@ -32,8 +47,10 @@ export async function runCli(argv: string[], ctx: CommandContext): Promise<numbe
   try {
     return await command.run(rest, ctx);
   } catch (e) {
-    ctx.err(`privspec ${name}: ${describeError(e)}\n`);
-    if (e instanceof CliError && e.code === ExitCode.Usage && /option|argument|usage/i.test(e.message)) ctx.err(command.usage);
-    return e instanceof CliError ? e.code : ExitCode.Usage;
+    const code = e instanceof CliError ? e.code : ExitCode.Usage;
+    // A usage mistake points at the command's help instead of printing all of it.
+    const usage = e instanceof CliError && code === ExitCode.Usage && /option|argument|--\w/.test(e.message) && !/--help/.test(e.message);
+    const hint = usage ? ` (see privspec ${name} --help)` : '';
+    return fail(`privspec ${name}: ${describeError(e)}${hint}`, code);
   }
 }

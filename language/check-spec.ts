@@ -1,6 +1,4 @@
-import { readFile, stat } from 'node:fs/promises';
-import { extname, resolve } from 'node:path';
-import { DocumentState, URI, type LangiumDocument } from 'langium';
+import { DocumentState, URI, UriUtils, type LangiumDocument } from 'langium';
 import { NodeFileSystem } from 'langium/node';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { analyzeDocument } from './privspec-analysis.js';
@@ -47,18 +45,23 @@ export class SpecFileError extends Error {
   }
 }
 
-/** Parses a spec from disk afresh (never a cached document) and builds it without validation. */
+/**
+ * Parses a spec from disk afresh (never a cached document) and builds it without validation. `path` is absolute (the
+ * command line resolves it); the file is read through the services' file system, so that language/ needs no Node module.
+ */
 export async function loadSpec(path: string, services = nodeServices()): Promise<LangiumDocument> {
-  const absolute = resolve(path);
-  if (extname(absolute) !== '.privspec') throw new SpecFileError(`${path}: expected a .privspec file`);
-  if ((await stat(absolute)).isDirectory()) throw new SpecFileError(`${path}: is a directory, expected a .privspec file`);
-  const text = await readFile(absolute, 'utf8');
-  return loadSpecText(text, absolute, services);
+  const uri = URI.file(path);
+  if (UriUtils.extname(uri) !== '.privspec') throw new SpecFileError(`${path}: expected a .privspec file`);
+  const fs = services.shared.workspace.FileSystemProvider;
+  // Node's EISDIR error names no path; asking first gives the user a sentence that does.
+  const node = await fs.stat(uri);
+  if (node.isDirectory) throw new SpecFileError(`${path}: is a directory, expected a .privspec file`);
+  return loadSpecText(await fs.readFile(uri), uri.fsPath, services);
 }
 
 export async function loadSpecText(text: string, absolutePath: string, services = nodeServices()): Promise<LangiumDocument> {
   // The language's services are registered by file extension; any other name would fail inside Langium's registry.
-  if (extname(absolutePath) !== '.privspec') throw new SpecFileError(`${absolutePath}: expected a .privspec file`);
+  if (!absolutePath.endsWith('.privspec')) throw new SpecFileError(`${absolutePath}: expected a .privspec file`);
   refuseLongStrings(text, absolutePath);
   const uri = URI.file(absolutePath);
   const documents = services.shared.workspace.LangiumDocuments;

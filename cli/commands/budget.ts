@@ -1,6 +1,6 @@
 import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
-import { parseOptions } from '../parse-options.js';
+import { numberFlag, parseOptions } from '../parse-options.js';
 import { epsilonClassic, epsilonOptimal, rhoClassic, rhoFromPureEpsilon, rhoOptimal } from '../../engine/dp/index.js';
 
 const usage = `usage: privspec budget [--epsilon E] [--delta D] [--rho R] [--json]
@@ -17,36 +17,21 @@ Every ε and δ printed is rounded up and every ρ rounded down, so each convers
 
 const TABLE_DELTAS = [1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8];
 
-/** A number flag checked against its range; the message avoids the words that make the CLI print the usage. */
-function numberFlag(raw: string | undefined, flag: string, ok: (x: number) => boolean, rule: string): number | undefined {
-  if (raw === undefined) return undefined;
-  const x = Number(raw);
-  if (raw.trim() === '' || !Number.isFinite(x) || !ok(x)) throw new CliError(`${flag} ${raw}: ${rule}`);
-  return x;
-}
-
 const fmt = (x: number) => (x !== 0 && Math.abs(x) < 1e-3 ? x.toExponential().replace(/\.?0+e/, 'e') : String(Number(x.toPrecision(10))));
 
 export const budget: Command = {
   summary: 'Privacy conversions: zCDP ρ ↔ (ε, δ) (classic and optimal), ε → ρ',
   usage,
   async run(args, ctx) {
-    // A negative value ('--rho -1') would read as a flag; glue number-looking values to their flag so that the
-    // range check, not the parser, answers with the one-line message.
-    const glued: string[] = [];
-    for (let i = 0; i < args.length; i++) {
-      if (/^--(epsilon|delta|rho)$/.test(args[i]) && /^-[\d.]/.test(args[i + 1] ?? '')) glued.push(`${args[i]}=${args[++i]}`);
-      else glued.push(args[i]);
-    }
-    const { values, positionals } = parseOptions(glued, {
+    const { values, positionals } = parseOptions(args, {
       epsilon: { type: 'string' },
       delta: { type: 'string' },
       rho: { type: 'string' },
     });
     if (positionals.length > 0) throw new CliError(`unexpected argument '${positionals[0]}'`);
-    const epsilon = numberFlag(values.epsilon, '--epsilon', (x) => x > 0, 'ε must be a finite number > 0');
-    const delta = numberFlag(values.delta, '--delta', (x) => x > 0 && x < 1, 'δ must be within (0, 1)');
-    const rho = numberFlag(values.rho, '--rho', (x) => x > 0, 'ρ must be a finite number > 0');
+    const epsilon = numberFlag(values.epsilon, '--epsilon', (x) => x > 0, 'a finite number > 0');
+    const delta = numberFlag(values.delta, '--delta', (x) => x > 0 && x < 1, 'within (0, 1)');
+    const rho = numberFlag(values.rho, '--rho', (x) => x > 0, 'a finite number > 0');
     if (epsilon !== undefined && rho !== undefined) throw new CliError('give --epsilon or --rho, not both (see privspec budget --help)');
 
     let json: Record<string, unknown>;

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
-import { listOption, numberOption, parseOptions } from '../parse-options.js';
+import { isPositiveInteger, listOption, numberFlag, parseOptions } from '../parse-options.js';
 import { readCsvFile } from '../../engine/node/read-csv-file.js';
 import { histogramToRecord } from '../../engine/risk/class-size-histogram.js';
 import type { PopulationUniqueness, UniquenessFigure } from '../../engine/risk/population-uniqueness.js';
@@ -44,9 +44,9 @@ export const risk: Command = {
     const twice = qi.find((name, i) => qi.indexOf(name) !== i);
     if (twice !== undefined) throw new CliError(`option --qi names '${twice}' twice`);
     if (values.sensitive !== undefined && qi.includes(values.sensitive)) throw new CliError(`option --sensitive: '${values.sensitive}' is also a quasi-identifier`);
-    const k = numberOption(values.k, '--k', (x) => Number.isInteger(x) && x >= 1, 'k is an integer ≥ 1');
-    const samplingFraction = numberOption(values['sampling-fraction'], '--sampling-fraction', (x) => x > 0 && x <= 1, 'the sampling fraction is within (0, 1]');
-    const riskThreshold = numberOption(values['risk-threshold'], '--risk-threshold', (x) => x >= 0 && x <= 1, 'the threshold is a probability within [0, 1]');
+    const k = numberFlag(values.k, '--k', isPositiveInteger, 'a positive integer');
+    const samplingFraction = numberFlag(values['sampling-fraction'], '--sampling-fraction', (x) => x > 0 && x <= 1, 'a fraction within (0, 1]');
+    const riskThreshold = numberFlag(values['risk-threshold'], '--risk-threshold', (x) => x >= 0 && x <= 1, 'a probability within [0, 1]');
     const model = (values['population-model'] ?? 'dankar') as ModelName;
     if (!MODELS.includes(model)) throw new CliError(`option --population-model: '${model}' is not one of ${MODELS.join(', ')}`);
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;

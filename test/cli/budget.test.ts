@@ -54,12 +54,12 @@ describe('cli: privspec budget', () => {
   });
 
   for (const [args, message] of [
-    [['--rho', '0', '--delta', '1e-6'], '--rho 0: ρ must be a finite number > 0'],
-    [['--rho', '-1', '--delta', '1e-6'], '--rho -1: ρ must be a finite number > 0'],
-    [['--rho', '0.1', '--delta', '1'], '--delta 1: δ must be within (0, 1)'],
-    [['--rho', '0.1', '--delta', '0'], '--delta 0: δ must be within (0, 1)'],
-    [['--epsilon', '0'], '--epsilon 0: ε must be a finite number > 0'],
-    [['--epsilon', 'abc'], '--epsilon abc: ε must be a finite number > 0'],
+    [['--rho', '0', '--delta', '1e-6'], "--rho must be a finite number > 0, not '0' (see privspec budget --help)"],
+    [['--rho', '-1', '--delta', '1e-6'], "--rho must be a finite number > 0, not '-1' (see privspec budget --help)"],
+    [['--rho', '0.1', '--delta', '1'], "--delta must be within (0, 1), not '1' (see privspec budget --help)"],
+    [['--rho', '0.1', '--delta', '0'], "--delta must be within (0, 1), not '0' (see privspec budget --help)"],
+    [['--epsilon', '0'], "--epsilon must be a finite number > 0, not '0' (see privspec budget --help)"],
+    [['--epsilon', 'abc'], "--epsilon must be a finite number > 0, not 'abc' (see privspec budget --help)"],
     [['--epsilon', '1', '--rho', '1'], 'give --epsilon or --rho, not both (see privspec budget --help)'],
   ] as const) {
     it(`absurd input ${args.join(' ')} → exit 2 with one line`, async () => {
