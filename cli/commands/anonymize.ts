@@ -1,4 +1,4 @@
-import { readFile, realpath } from 'node:fs/promises';
+import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Criterion } from '../../engine/criteria/criterion.js';
 import { KAnonymity } from '../../engine/criteria/k-anonymity.js';
@@ -9,6 +9,8 @@ import { bindHierarchy } from '../../engine/hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
 import { METRIC_NAMES, makeMetric, type MetricName } from '../../engine/metrics/metric-by-name.js';
 import { mondrian, mondrianRelease, type MondrianResult } from '../../engine/mondrian/mondrian.js';
+import { mondrianJson, toText } from './anonymize-text.js';
+import { guardOutputs } from '../../engine/node/output-guard.js';
 import { readCsvFile } from '../../engine/node/read-csv-file.js';
 import { writeCsvFile } from '../../engine/node/write-csv.js';
 import { writeFileAtomic } from '../../engine/node/write-file-atomic.js';
@@ -18,13 +20,13 @@ import { makeProblem } from '../../engine/search/problem.js';
 import { column, TableError, type Table } from '../../engine/table/table.js';
 import type { Command, CommandContext } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
-import { listOption, numberOption, parseOptions } from '../parse-options.js';
+import { isPositiveInteger, listOption, numberFlag, parseOptions } from '../parse-options.js';
 
 const usage = `usage: privspec anonymize <csv> --qi a,b --hierarchy a=path.csv --hierarchy b=path.csv --k K [--suppression S]
                          [--metric M] [--l L --sensitive s [--l-variant distinct|entropy|recursive] [--c C]]
                          [--t T --sensitive s [--t-distance equal|hierarchical|ordered] [--sensitive-hierarchy path.csv]
-                          [--order v1,v2,…]] [--algorithm lattice|mondrian] [--out file.csv] [--suppressed remove|star]
-                         [--report file.json] [--delimiter D] [--json]
+                          [--order v1,v2,…]] [--keep a,b] [--algorithm lattice|mondrian] [--out file.csv]
+                         [--suppressed remove|star] [--report file.json] [--delimiter D] [--json]
 
 Globally optimal full-domain generalization (one level per quasi-identifier) with record suppression.
   --qi a,b                  the quasi-identifiers, in the order of "levels"
@@ -35,6 +37,9 @@ Globally optimal full-domain generalization (one level per quasi-identifier) wit
   --l L --sensitive s       ℓ-diversity of column s; --l-variant distinct (default), entropy or recursive (with --c C)
   --t T --sensitive s       t-closeness of column s; --t-distance equal (default), hierarchical (needs
                             --sensitive-hierarchy) or ordered (numeric or lexicographic order, or --order v1,v2,…)
+  --keep a,b                insensitive columns, written unchanged (ARX's term). Every column that is not a
+                            quasi-identifier, the sensitive column or kept is treated as identifying and removed
+                            from the output; the report lists them under removedColumns
   --algorithm A             lattice (default): the optimal full-domain search; mondrian: strict multidimensional
                             partitioning with median splits (k-anonymity only), reported beside the lattice optimum
   --out file.csv            write the anonymized table (never over the input); --suppressed star keeps suppressed
@@ -68,15 +73,21 @@ export const anonymize: Command = {
       suppressed: { type: 'string' },
       report: { type: 'string' },
       delimiter: { type: 'string' },
+      keep: { type: 'string' },
     });
     if (positionals.length !== 1) throw new CliError(positionals.length === 0 ? 'missing the <csv> argument' : `expected one <csv> argument, got ${positionals.length}: ${positionals.join(' ')}`);
     const options = checkOptions(values);
     const input = resolve(ctx.cwd, positionals[0]);
-    const outputs = [values.out, values.report].filter((x): x is string => x !== undefined).map((p) => resolve(ctx.cwd, p));
-    await refuseToOverwrite(input, outputs, [...options.hierarchyPaths.values()].map((p) => resolve(ctx.cwd, p)));
+    // Issue 10 item 1: before anything is read or written, no output may be, or replace, an input (symlinked folders, '..',
+    // hard links and a symlink at the output's name included), and --out and --report must differ.
+    const inputs = [input, ...options.hierarchyPaths.values(), ...(options.sensitiveHierarchy ? [options.sensitiveHierarchy] : [])].map((p) => resolve(ctx.cwd, p));
+    const [out, reportFile] = [values.out, values.report].map((p) => (p === undefined ? undefined : resolve(ctx.cwd, p)));
+    guardOutputs([out, reportFile].filter((p) => p !== undefined), inputs);
+    if (out && reportFile) guardOutputs([reportFile], [out]);
 
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
     const table = await readCsvFile(input, delimiter === undefined ? {} : { delimiter });
+    const { released, removed } = declaredColumns(table, options);
     const hierarchies = await Promise.all(options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)));
     const criteria = await buildCriteria(ctx, table, options);
     const problem = makeProblem(table, { qi: options.qi, hierarchies, criteria, suppression: options.suppression });
@@ -99,6 +110,7 @@ export const anonymize: Command = {
       models: criteria.map((c) => c.name),
       rows: table.rowCount,
       suppressionLimit: problem.maxOutliers,
+      removedColumns: removed,
       nodes: result.nodes,
       nodesEvaluated: result.checked,
       searchMs: Math.round(searchMs * 10) / 10,
@@ -109,15 +121,15 @@ export const anonymize: Command = {
       report.mondrian = mondrianJson(partitions);
     }
     if (partitions && values.out) {
-      const release = mondrianRelease(table, problem, partitions);
-      await writeCsvFile(resolve(ctx.cwd, values.out), release.header, release.rows, { delimiter: table.delimiter ?? ',' });
+      const release = mondrianRelease(released, problem, partitions);
+      await writeCsvFile(out!, release.header, release.rows, { delimiter: table.delimiter ?? ',' });
       report.out = values.out;
     } else if (result.optimum && values.out) {
-      const release = applyTransformation(table, problem, result.optimum.evaluation, { suppressed: options.suppressedMode });
-      await writeCsvFile(resolve(ctx.cwd, values.out), release.header, release.rows, { delimiter: table.delimiter ?? ',' });
+      const release = applyTransformation(released, problem, result.optimum.evaluation, { suppressed: options.suppressedMode });
+      await writeCsvFile(out!, release.header, release.rows, { delimiter: table.delimiter ?? ',' });
       report.out = values.out;
     }
-    if (values.report) await writeFileAtomic(resolve(ctx.cwd, values.report), `${JSON.stringify(report, null, 2)}\n`);
+    if (reportFile) await writeFileAtomic(reportFile, `${JSON.stringify(report, null, 2)}\n`);
     ctx.out(values.json ? `${JSON.stringify(report)}\n` : toText(report, options.qi));
     return result.optimum ? ExitCode.Ok : ExitCode.Violations;
   },
@@ -139,6 +151,7 @@ interface Options {
   order?: string[];
   algorithm: 'lattice' | 'mondrian';
   suppressedMode: 'remove' | 'star';
+  keep: string[];
 }
 
 function checkOptions(values: Record<string, string | string[] | boolean | undefined>): Options {
@@ -158,19 +171,19 @@ function checkOptions(values: Record<string, string | string[] | boolean | undef
   }
   const missing = qi.filter((name) => !hierarchyPaths.has(name));
   if (missing.length > 0) throw new CliError(`option --hierarchy is missing for ${missing.map((m) => `'${m}'`).join(', ')}: give --hierarchy ${missing[0]}=path.csv`);
-  const k = numberOption(str('k'), '--k', (x) => Number.isInteger(x) && x >= 1, 'k is an integer ≥ 1');
-  const suppression = numberOption(str('suppression'), '--suppression', (x) => x >= 0 && x <= 1, 'the suppression limit is a fraction of rows within [0, 1]') ?? 0;
+  const k = numberFlag(str('k'), '--k', isPositiveInteger, 'a positive integer');
+  const suppression = numberFlag(str('suppression'), '--suppression', (x) => x >= 0 && x <= 1, 'a fraction of rows within [0, 1]') ?? 0;
   const metric = (str('metric') ?? 'entropy') as MetricName;
   if (!METRIC_NAMES.includes(metric)) throw new CliError(`option --metric: '${metric}' is not one of ${METRIC_NAMES.join(', ')}`);
-  const l = numberOption(str('l'), '--l', (x) => x >= 1, 'ℓ is a number ≥ 1');
+  const l = numberFlag(str('l'), '--l', (x) => x >= 1, 'a number ≥ 1');
   const lVariant = (str('l-variant') ?? 'distinct') as Options['lVariant'];
   if (!['distinct', 'entropy', 'recursive'].includes(lVariant)) throw new CliError(`option --l-variant: '${lVariant}' is not one of distinct, entropy, recursive`);
   if (str('l-variant') !== undefined && l === undefined) throw new CliError('option --l-variant needs --l');
-  const c = numberOption(str('c'), '--c', (x) => x > 0, 'c is a positive number');
+  const c = numberFlag(str('c'), '--c', (x) => x > 0, 'a positive number');
   if (c !== undefined && lVariant !== 'recursive') throw new CliError('option --c applies to --l-variant recursive only');
   if (lVariant === 'recursive' && l !== undefined && c === undefined) throw new CliError('option --l-variant recursive needs --c');
   if (lVariant === 'recursive' && l !== undefined && !Number.isInteger(l)) throw new CliError('option --l: recursive (c, ℓ)-diversity needs a whole ℓ');
-  const t = numberOption(str('t'), '--t', (x) => x >= 0 && x <= 1, 't is a distance within [0, 1]');
+  const t = numberFlag(str('t'), '--t', (x) => x >= 0 && x <= 1, 'a distance within [0, 1]');
   const tDistance = (str('t-distance') ?? 'equal') as Options['tDistance'];
   if (!['equal', 'hierarchical', 'ordered'].includes(tDistance)) throw new CliError(`option --t-distance: '${tDistance}' is not one of equal, hierarchical, ordered`);
   if (str('t-distance') !== undefined && t === undefined) throw new CliError('option --t-distance needs --t');
@@ -187,17 +200,22 @@ function checkOptions(values: Record<string, string | string[] | boolean | undef
   if (!['remove', 'star'].includes(suppressedMode)) throw new CliError(`option --suppressed: '${suppressedMode}' is not one of remove, star`);
   const order = listOption(str('order'));
   if (order !== undefined && tDistance !== 'ordered') throw new CliError('option --order applies to --t-distance ordered only');
-  return { qi, hierarchyPaths, k, suppression, metric, l, lVariant, c, t, tDistance, sensitive, sensitiveHierarchy: str('sensitive-hierarchy'), order, algorithm, suppressedMode };
+  const keep = listOption(str('keep')) ?? [];
+  const declared = keep.find((name) => qi.includes(name) || name === sensitive);
+  if (declared !== undefined) throw new CliError(`option --keep: '${declared}' is already declared as ${qi.includes(declared) ? 'a quasi-identifier' : 'the sensitive column'}`);
+  return { qi, hierarchyPaths, k, suppression, metric, l, lVariant, c, t, tDistance, sensitive, sensitiveHierarchy: str('sensitive-hierarchy'), order, algorithm, suppressedMode, keep };
 }
 
-/** The outputs must be new files: never the input table or a hierarchy, even through a symbolic link. */
-async function refuseToOverwrite(input: string, outputs: string[], hierarchies: string[]): Promise<void> {
-  const real = async (p: string) => realpath(p).catch(() => p);
-  const inputs = new Set(await Promise.all([input, ...hierarchies].map(real)));
-  for (const out of outputs) {
-    if (inputs.has(await real(out))) throw new CliError(`refusing to write ${out}: it is an input of this command; choose another file`);
-  }
-  if (outputs.length === 2 && (await real(outputs[0])) === (await real(outputs[1]))) throw new CliError('--out and --report name the same file');
+/**
+ * Issue 10 item 4: identifiers never leave by default. The released table holds the quasi-identifiers, the sensitive
+ * column and the columns kept with --keep; every other column is taken as identifying and removed, as ARX suppresses
+ * every attribute not declared quasi-identifying, sensitive or insensitive.
+ */
+function declaredColumns(table: Table, o: Options): { released: Table; removed: string[] } {
+  for (const name of o.keep) column(table, name);
+  const declared = new Set([...o.qi, ...(o.sensitive === undefined ? [] : [o.sensitive]), ...o.keep]);
+  const removed = table.columns.filter((c) => !declared.has(c.name)).map((c) => c.name);
+  return { released: { ...table, columns: table.columns.filter((c) => declared.has(c.name)) }, removed };
 }
 
 async function readHierarchy(ctx: CommandContext, path: string): Promise<Hierarchy> {
@@ -227,28 +245,4 @@ async function buildCriteria(ctx: CommandContext, table: Table, o: Options): Pro
     }
   }
   return criteria;
-}
-
-function mondrianJson(m: MondrianResult): Record<string, unknown> {
-  return { k: m.k, partitions: m.partitions, smallestPartition: m.smallestPartition, metrics: m.metrics, fullDomain: m.fullDomain ?? null };
-}
-
-function toText(report: Record<string, unknown>, qi: string[]): string {
-  const lines: string[] = [];
-  if (report.transformation === null) {
-    lines.push(`no transformation satisfies ${(report.models as string[]).join(' and ')} with at most ${report.suppressionLimit} suppressed records`);
-  } else {
-    const t = report.transformation as Record<string, number>;
-    lines.push(`optimal transformation: ${qi.map((name) => `${name}=${t[name]}`).join(', ')}`);
-    lines.push(`${report.metric}: ${report.loss}`);
-    lines.push(`classes: ${report.classes}, suppressed records: ${report.suppressed} of ${report.rows} (limit ${report.suppressionLimit})`);
-  }
-  lines.push(`lattice: ${report.nodesEvaluated} of ${report.nodes} nodes evaluated in ${report.searchMs} ms`);
-  if (report.mondrian) {
-    const m = report.mondrian as { partitions: number; metrics: Record<string, number>; fullDomain: Record<string, number> | null };
-    lines.push(`mondrian: ${m.partitions} partitions; ${Object.entries(m.metrics).map(([name, v]) => `${name} ${v}`).join(', ')}`);
-    if (m.fullDomain) lines.push(`full-domain optimum, same metrics: ${Object.entries(m.fullDomain).map(([name, v]) => `${name} ${v}`).join(', ')}`);
-  }
-  if (report.out) lines.push(`written: ${report.out}`);
-  return `${lines.join('\n')}\n`;
 }
