@@ -39,7 +39,7 @@ export class Ctx implements vscode.Disposable {
   constructor(readonly extension: vscode.ExtensionContext) {
     this.worker = new WorkerClient(this.asset('csv-diagnostics-worker.cjs'));
     const log = (line: string) => this.log(line);
-    this.models = new CsvModels(this.config, this.worker, log);
+    this.models = new CsvModels(this.config, log);
     this.diagnostics = new CsvDiagnostics(this.config, this.models, this.worker, log);
     // A worker that crashed lost the checks it kept for the quick fixes; check the open CSVs again.
     this.worker.onRestart = () => {
@@ -90,6 +90,8 @@ export class Ctx implements vscode.Disposable {
     try {
       await client.start();
       void this.budget.refresh();
+      // The CSV checks take their specs' facts from this server from now on.
+      this.models.attach(client);
     } catch (error) {
       this.log(`the language server failed to start: ${(error as Error).message}`);
       this.client_ = undefined;
@@ -115,9 +117,12 @@ export class Ctx implements vscode.Disposable {
         try {
           return await command(...args);
         } catch (error) {
-          // Commands report failures as one line; the stack goes to the output channel only.
-          this.output.appendLine(`privspec.${name} failed: ${(error as Error).stack ?? String(error)}`);
-          void vscode.window.showErrorMessage(`PrivSpec: ${(error as Error).message}`);
+          // Commands report failures as one line, in the notification and in the output channel; the stack only with
+          // PRIVSPEC_DEBUG=1, as everywhere in privspec.
+          const message = (error as Error).message ?? String(error);
+          const debug = process.env.PRIVSPEC_DEBUG === '1' ? (error as Error).stack : undefined;
+          this.output.appendLine(`privspec.${name} failed: ${debug ?? message}`);
+          void vscode.window.showErrorMessage(`PrivSpec: ${message}`);
           return undefined;
         }
       }));

@@ -6,7 +6,7 @@ import { RiskReportPanel } from './risk-report/risk-report-panel.js';
 
 /**
  * Activation builds a Ctx, registers the command table and the CSV code actions, and starts the language server.
- * Nothing here computes: CSVs are checked in a worker thread, specs in the language server.
+ * Nothing here computes: CSVs are checked in a worker thread against models the language server reads from the specs.
  */
 export async function activate(extension: vscode.ExtensionContext): Promise<{ ctx: Ctx; activationMs: number }> {
   const started = performance.now();
@@ -20,9 +20,10 @@ export async function activate(extension: vscode.ExtensionContext): Promise<{ ct
   ctx.push(vscode.window.registerWebviewPanelSerializer(RiskReportPanel.viewType, {
     deserializeWebviewPanel: async (panel, state) => RiskReportPanel.revive(panel, extension.extensionUri, state as Parameters<typeof RiskReportPanel.revive>[2]),
   }));
-  // The server and the spec index start in the background, so activation returns at once.
+  // The server starts in the background, so activation returns at once; the CSV checks run again when it has sent the
+  // specs' models (CsvModels fires a change, which the diagnostics follow).
   void ctx.startServer();
-  void ctx.models.indexWorkspace().then(() => ctx.diagnostics.checkAll());
+  ctx.diagnostics.checkAll();
   const activationMs = performance.now() - started;
   ctx.log(`activated in ${activationMs.toFixed(1)} ms`);
   return { ctx, activationMs };

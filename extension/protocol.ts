@@ -10,28 +10,26 @@ import type { TextChange } from './workers/incremental-table.js';
 // Custom LSP requests: the shapes are shared with the server through `language/protocol-types.ts`.
 
 export type {
+  AnonymizeCsvParams,
+  AnonymizeCsvResult,
   BudgetParams,
   BudgetReleaseEntry,
   BudgetSummaryResponse,
+  CsvModelsResponse,
+  HierarchySource,
   PrivacyAmount,
   ReleaseOutcome,
   RunReleaseParams,
   RunReleaseResult,
+  SpecDatasetModel,
 } from '../language/protocol-types.js';
-export { budgetRequestMethod, runReleaseRequestMethod } from '../language/protocol-types.js';
-import type { BudgetSummaryResponse } from '../language/protocol-types.js';
+export { anonymizeCsvRequestMethod, budgetRequestMethod, csvModelsChangedNotificationMethod, csvModelsRequestMethod, runReleaseRequestMethod } from '../language/protocol-types.js';
+import type { BudgetSummaryResponse, HierarchySource } from '../language/protocol-types.js';
 export type BudgetResult = BudgetSummaryResponse | null;
 
 // ---------------------------------------------------------------------------------------------------------------
-// What the CSV checks need to know about one CSV: where its quasi-identifiers, k and hierarchies come from.
-
-/** A hierarchy as the worker can rebuild it: an ARX-format file (absolute path) or a builder description. */
-export type HierarchySource =
-  | { readonly kind: 'arx'; readonly path: string }
-  | { readonly kind: 'intervals'; readonly widths: readonly number[]; readonly origin?: number }
-  | { readonly kind: 'mask'; readonly counts: readonly number[] }
-  | { readonly kind: 'date'; readonly units: readonly string[] }
-  | { readonly kind: 'groups'; readonly groups: readonly { readonly values: readonly string[]; readonly levels: readonly string[] }[] };
+// What the CSV checks need to know about one CSV: the language server's `SpecDatasetModel` of the spec that names it
+// (k from the settings when the spec states none), or the quasi-identifiers stored in the workspace settings.
 
 /** The model one CSV is checked against. */
 export interface CsvModel {
@@ -123,28 +121,6 @@ export interface RiskReport {
   readonly riskiestCombinations: readonly { readonly columns: readonly string[]; readonly sampleUniques: number; readonly classes: number }[];
 }
 
-/** A spec's text and file path, for the worker to parse. */
-export interface SpecText {
-  readonly path: string;
-  readonly text: string;
-}
-
-/** One dataset declared by a spec: the CSV it names (an absolute path) and the model that CSV is checked against. */
-export interface SpecDataset {
-  readonly specPath: string;
-  readonly csvPath: string;
-  readonly delimiter?: string;
-  readonly model: CsvModel;
-}
-
-export interface AnonymizeResult {
-  /** Level per quasi-identifier, or null when no transformation satisfies k within the suppression limit. */
-  readonly transformation: Readonly<Record<string, number>> | null;
-  readonly suppressed: number;
-  readonly classes: number;
-  readonly out?: string;
-}
-
 export type WorkerRequest =
   | {
     readonly id: number;
@@ -163,9 +139,7 @@ export type WorkerRequest =
   | { readonly id: number; readonly kind: 'classRows'; readonly key: string; readonly classId: number; readonly limit: number }
   | { readonly id: number; readonly kind: 'risk'; readonly text: string; readonly source: string; readonly delimiter?: string; readonly model: CsvModel }
   | { readonly id: number; readonly kind: 'forget'; readonly key: string }
-  | { readonly id: number; readonly kind: 'specModels'; readonly specs: readonly SpecText[]; readonly defaultK: number }
-  | { readonly id: number; readonly kind: 'draftSpec'; readonly text: string; readonly relativePath: string; readonly delimiter?: string; readonly k: number }
-  | { readonly id: number; readonly kind: 'anonymize'; readonly text: string; readonly source: string; readonly delimiter?: string; readonly model: CsvModel; readonly suppression: number; readonly out: string };
+  | { readonly id: number; readonly kind: 'draftSpec'; readonly text: string; readonly relativePath: string; readonly delimiter?: string; readonly k: number };
 
 export interface WorkerFailure {
   readonly message: string;
@@ -181,10 +155,7 @@ export type WorkerReply =
   | { readonly id: number; readonly ok: true; readonly kind: 'classRows'; readonly result: ClassRows }
   | { readonly id: number; readonly ok: true; readonly kind: 'risk'; readonly result: RiskReport }
   | { readonly id: number; readonly ok: true; readonly kind: 'forget'; readonly result: null }
-  | { readonly id: number; readonly ok: true; readonly kind: 'specModels'; readonly result: readonly SpecDataset[] }
   | { readonly id: number; readonly ok: true; readonly kind: 'draftSpec'; readonly result: string }
-  | { readonly id: number; readonly ok: true; readonly kind: 'anonymize'; readonly result: AnonymizeResult }
-  | { readonly id: number; readonly kind: 'progress'; readonly fraction: number; readonly message: string }
   | { readonly id: number; readonly ok: false; readonly error: WorkerFailure };
 
 // ---------------------------------------------------------------------------------------------------------------

@@ -116,9 +116,11 @@ export interface AnonymizeCsvParams {
   workDoneToken?: string | number;
 }
 
-/** The written release (the runner's outcome shape) and the levels the search chose, for the editor's message. */
+/** The release's outcome (the runner's shape: status, files, the levels chosen in `parameters`) and, when written, the rows left out. */
 export interface AnonymizeCsvResult {
   readonly spec: string;
   readonly out: string;
   readonly outcome: ReleaseOutcome;
+  /** Rows suppressed (left out of the file), when the release was written. */
+  readonly suppressed?: number;
 }

@@ -2,10 +2,10 @@
  * Custom requests between the privspec language server and the VS Code client, in the manner of rust-analyzer's
  * `lsp_ext.ts`. Their shapes and method names live in `protocol-types.ts`, which the client (`extension/`) imports too.
  */
-import { RequestType } from 'vscode-languageserver';
+import { NotificationType0, RequestType, RequestType0 } from 'vscode-languageserver';
 
-import type { BudgetParams, BudgetSummaryResponse, RunReleaseParams, RunReleaseResult } from './protocol-types.js';
-import { budgetRequestMethod, runReleaseRequestMethod } from './protocol-types.js';
+import type { AnonymizeCsvParams, AnonymizeCsvResult, BudgetParams, BudgetSummaryResponse, CsvModelsResponse, RunReleaseParams, RunReleaseResult } from './protocol-types.js';
+import { anonymizeCsvRequestMethod, budgetRequestMethod, csvModelsChangedNotificationMethod, csvModelsRequestMethod, runReleaseRequestMethod } from './protocol-types.js';
 
 export * from './protocol-types.js';
 
@@ -14,6 +14,15 @@ export const budgetRequest = new RequestType<BudgetParams, BudgetSummaryResponse
 
 /** `privspec/runRelease`: runs one or all releases of a spec, exactly as `privspec release` does. */
 export const runReleaseRequest = new RequestType<RunReleaseParams, RunReleaseResult, void>(runReleaseRequestMethod);
+
+/** `privspec/csvModels`: every dataset of every spec the server knows, with what the editor's CSV features need. */
+export const csvModelsRequest = new RequestType0<CsvModelsResponse, void>(csvModelsRequestMethod);
+
+/** `privspec/csvModelsChanged`: a spec was parsed again or removed; the client asks `privspec/csvModels` again. */
+export const csvModelsChangedNotification = new NotificationType0(csvModelsChangedNotificationMethod);
+
+/** `privspec/anonymizeCsv`: one `generalize` release of a spec, written as `privspec release --only` writes it. */
+export const anonymizeCsvRequest = new RequestType<AnonymizeCsvParams, AnonymizeCsvResult, void>(anonymizeCsvRequestMethod);
 
 /** The command the "▶ Run" code lens invokes on the client, with one `RunReleaseParams` argument. */
 export const RunReleaseCommand = 'privspec.runRelease';

@@ -8,7 +8,8 @@ import { RiskReportPanel } from '../risk-report/risk-report-panel.js';
 
 /**
  * `PrivSpec: Show Risk Report` for the active CSV (its quasi-identifiers from a spec or the settings) or the active
- * spec (its dataset): the figures are computed in the worker and shown in the risk-report webview.
+ * spec (its dataset, as the language server reads it): the figures are computed from the CSV in a worker with the engine's
+ * risk models and shown in the risk-report webview.
  */
 export const showRiskReport: CommandFactory = {
   enabled: (ctx) => async (uri?: vscode.Uri) => {
@@ -46,9 +47,9 @@ interface ReportTarget {
 async function reportTarget(ctx: Ctx, uri?: vscode.Uri): Promise<ReportTarget | undefined> {
   const document = uri ? await vscode.workspace.openTextDocument(uri) : vscode.window.activeTextEditor?.document;
   if (document && isSpec(document)) {
-    const dataset = ctx.models.all().find((d) => d.specPath === document.uri.fsPath && d.model.qi.length > 0);
+    const dataset = ctx.models.all().find((d) => d.specPath === document.uri.fsPath && d.qi.length > 0);
     if (!dataset) throw new Error(`${path.basename(document.uri.fsPath)} declares no dataset with quasi-identifiers`);
-    return { csvPath: dataset.csvPath, model: dataset.model, delimiter: dataset.delimiter };
+    return { csvPath: dataset.csvPath, ...ctx.models.resolve(dataset, document.uri) };
   }
   if (document && document.uri.scheme === 'file' && /\.(csv|tsv)$/i.test(document.uri.fsPath)) {
     let resolved = ctx.models.modelFor(document.uri);
@@ -60,13 +61,13 @@ async function reportTarget(ctx: Ctx, uri?: vscode.Uri): Promise<ReportTarget | 
     return { csvPath: document.uri.fsPath, model: resolved.model, delimiter: resolved.delimiter };
   }
   // Neither a CSV nor a spec is active: offer every dataset the workspace's specs declare.
-  const datasets = ctx.models.all().filter((d) => d.model.qi.length > 0);
+  const datasets = ctx.models.all().filter((d) => d.qi.length > 0);
   if (datasets.length === 0) throw new Error('open a CSV or a .privspec file first');
   const picked = datasets.length === 1 ? datasets[0] : (await vscode.window.showQuickPick(
     datasets.map((d) => ({ label: vscode.workspace.asRelativePath(d.csvPath), description: path.basename(d.specPath), d })),
     { title: 'Risk report for which data?' },
   ))?.d;
-  return picked && { csvPath: picked.csvPath, model: picked.model, delimiter: picked.delimiter };
+  return picked && { csvPath: picked.csvPath, ...ctx.models.resolve(picked) };
 }
 
 async function readText(uri: vscode.Uri): Promise<string> {

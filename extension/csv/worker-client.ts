@@ -4,9 +4,8 @@ import type { WorkerReply, WorkerRequest } from '../protocol.js';
 
 type Request = WorkerRequest extends infer R ? (R extends { id: number } ? Omit<R, 'id'> : never) : never;
 interface Pending {
-  resolve: (reply: Extract<WorkerReply, { ok: boolean }>) => void;
+  resolve: (reply: WorkerReply) => void;
   reject: (error: Error) => void;
-  onProgress?: (fraction: number, message: string) => void;
 }
 
 type ResultOf<K extends WorkerRequest['kind']> = Extract<WorkerReply, { ok: true; kind: K }>['result'];
@@ -35,7 +34,6 @@ export class WorkerClient implements vscode.Disposable {
   request<K extends WorkerRequest['kind']>(
     request: Extract<Request, { kind: K }>,
     token?: vscode.CancellationToken,
-    onProgress?: (fraction: number, message: string) => void,
   ): Promise<ResultOf<K>> {
     const worker = this.ensureWorker();
     const id = this.nextId++;
@@ -55,7 +53,6 @@ export class WorkerClient implements vscode.Disposable {
           subscription?.dispose();
           reject(error);
         },
-        onProgress,
       });
       worker.postMessage({ ...request, id } as WorkerRequest);
     });
@@ -66,10 +63,6 @@ export class WorkerClient implements vscode.Disposable {
     const worker = new Worker(this.script);
     worker.on('message', (reply: WorkerReply) => {
       const waiting = this.pending.get(reply.id);
-      if (!('ok' in reply)) {
-        waiting?.onProgress?.(reply.fraction, reply.message);
-        return;
-      }
       this.pending.delete(reply.id);
       waiting?.resolve(reply);
     });

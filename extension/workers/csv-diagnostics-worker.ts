@@ -1,16 +1,15 @@
 /**
- * The CSV worker thread: parses CSVs, groups rows into equivalence classes, computes risk figures and reads specs, so that
- * none of it runs on the extension host's thread. One message in, one reply out (plus progress for long jobs); the last
- * check of every open document is kept so that quick fixes and "show rows" answer without re-parsing.
+ * The CSV worker thread: parses CSVs, groups rows into equivalence classes and computes risk figures with the engine, so
+ * that none of it runs on the extension host's thread. Specs are never read here: the models come from the language
+ * server. One message in, one reply out; the last check of every open document is kept so that quick fixes and
+ * "show rows" answer without re-parsing.
  */
 import { parentPort } from 'node:worker_threads';
 import { TableError } from '../../engine/table/table.js';
 import { parseCsv } from '../../engine/table/parse-csv.js';
 import type { WorkerReply, WorkerRequest } from '../protocol.js';
-import { anonymizeCsv } from './anonymize.js';
 import { checkCsv, generalizationFixes, recheckCsv, rowsOf, type CheckState } from './csv-check.js';
 import { riskFigures } from './risk-figures.js';
-import { specModels } from './spec-models.js';
 import { draftColumns, renderSpec } from '../spec/spec-draft.js';
 
 const states = new Map<string, CheckState>();
@@ -46,19 +45,10 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
     case 'forget':
       states.delete(request.key);
       return { id, ok: true, kind: 'forget', result: null };
-    case 'specModels':
-      return { id, ok: true, kind: 'specModels', result: specModels(request.specs, request.defaultK) };
     case 'draftSpec': {
       const table = parseCsv(request.text, { delimiter: request.delimiter, source: request.relativePath });
       return { id, ok: true, kind: 'draftSpec', result: renderSpec(request.relativePath, draftColumns(table), request.k, table.delimiter) };
     }
-    case 'anonymize':
-      return {
-        id,
-        ok: true,
-        kind: 'anonymize',
-        result: await anonymizeCsv(request, (fraction, message) => parentPort?.postMessage({ id, kind: 'progress', fraction, message } satisfies WorkerReply)),
-      };
   }
 }
 

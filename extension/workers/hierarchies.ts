@@ -13,7 +13,7 @@ import type { CsvModel, HierarchySource } from '../protocol.js';
 /** ARX files by path, re-read when their modification time changes. */
 const arxCache = new Map<string, { mtimeMs: number; hierarchy: Hierarchy }>();
 
-/** Rebuilds the engine hierarchy a spec describes; ARX files are read here, in the worker. */
+/** The engine hierarchy a spec's declaration describes (as the language server sent it); ARX files are read here, in the worker. */
 export function buildHierarchy(source: HierarchySource): Hierarchy {
   switch (source.kind) {
     case 'arx': {
@@ -30,18 +30,9 @@ export function buildHierarchy(source: HierarchySource): Hierarchy {
       return maskingHierarchy(source.counts);
     case 'date':
       return dateHierarchy({ levels: source.units as DateLevel[] });
-    case 'groups': {
-      const height = Math.max(0, ...source.groups.map((g) => g.levels.length));
-      const levels = Array.from({ length: height }, () => new Map<string, string>());
-      for (const g of source.groups) {
-        let below = [...g.values];
-        g.levels.forEach((target, l) => {
-          for (const v of below) if (!levels[l].has(v)) levels[l].set(v, target);
-          below = [target];
-        });
-      }
-      return groupingHierarchy(levels);
-    }
+    case 'groups':
+      // One map per level, as the language server's bridge (`groupingLevels`) derived it from the spec.
+      return groupingHierarchy(source.levels.map((level) => new Map(level)));
   }
 }
 

@@ -55,5 +55,6 @@ export async function anonymizeWithSpec(services: PrivspecServices, document: La
   await control.settle?.();
   control.signal?.throwIfAborted();
   const files = await writeRelease(out, release, result, { mechanism: 'generalization', parameters: result.parameters, notes: result.notes, spec: input.specFile });
-  return { spec: input.specFile, out, outcome: { ...base, files, status: 'written', message: `wrote ${files.join(', ')}`, parameters: result.parameters } };
+  const outcome: ReleaseOutcome = { ...base, files, status: 'written', message: `wrote ${files.join(', ')}`, parameters: result.parameters };
+  return { spec: input.specFile, out, outcome, suppressed: table.rowCount - result.rows.length };
 }

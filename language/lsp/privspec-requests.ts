@@ -8,6 +8,7 @@ import type { PrivspecServices } from '../privspec-module.js';
 import { budgetRequest, runReleaseRequest, type BudgetSummaryResponse } from '../protocol.js';
 import { releaseInput } from '../release-input.js';
 import { defaultReleaseFolder } from '../release-folder.js';
+import { toResponseError } from './request-errors.js';
 
 /** The budget of a parsed spec in the shape of `privspec/budget`. */
 export function budgetResponse(document: LangiumDocument): BudgetSummaryResponse {
@@ -31,9 +32,14 @@ export function registerPrivspecRequests(connection: Connection, services: Privs
     return document ? budgetResponse(document) : null;
   });
   connection.onRequest(runReleaseRequest, async (params) => {
-    const document = await documents.getOrCreateDocument(URI.parse(params.uri));
-    const input = await releaseInput(services, document, params.release);
-    // The same runner as `privspec release`: ledger under its lock first, then the files.
-    return runReleases(input, { out: params.out ?? defaultReleaseFolder(input.specFile), dryRun: params.dryRun ?? false });
+    try {
+      const document = await documents.getOrCreateDocument(URI.parse(params.uri));
+      const input = await releaseInput(services, document, params.release);
+      // The same runner as `privspec release`: ledger under its lock first, then the files.
+      return await runReleases(input, { out: params.out ?? defaultReleaseFolder(input.specFile), dryRun: params.dryRun ?? false });
+    } catch (e) {
+      // A spec that cannot run (SpecNotRunnable) or a refused run (RunRefused) reaches the user as its one line.
+      throw toResponseError(e, (text) => connection.console.error(text));
+    }
   });
 }

@@ -5,7 +5,7 @@ import type { CsvModel } from '../../extension/protocol.js';
 export const visitsCsv = readFileSync('test/e2e/workspace/data/visits.csv', 'utf8');
 export const visitsSpec = readFileSync('test/e2e/workspace/visits.privspec', 'utf8');
 
-/** The model the e2e spec gives visits.csv, written out by hand. */
+/** The model the e2e spec gives visits.csv, written out by hand (test/extension/server/editor-requests.test.ts checks the server's). */
 export const visitsModel: CsvModel = {
   qi: ['age', 'sex', 'zip'],
   k: 3,
@@ -13,7 +13,7 @@ export const visitsModel: CsvModel = {
   sensitive: ['diagnosis'],
   hierarchies: {
     age: { kind: 'intervals', widths: [5, 10, 20], origin: 0 },
-    sex: { kind: 'groups', groups: [{ values: ['F'], levels: ['*'] }, { values: ['M'], levels: ['*'] }] },
+    sex: { kind: 'groups', levels: [[['F', '*'], ['M', '*']]] },
     zip: { kind: 'mask', counts: [1, 2, 3, 5] },
   },
   levels: {},

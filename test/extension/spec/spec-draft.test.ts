@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import { resolve } from 'node:path';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { datasetName, defaultHierarchy, draftColumns, inferType, nameWords, renderSpec, specName } from '../../../extension/spec/spec-draft.js';
-import { specModels } from '../../../extension/workers/spec-models.js';
+import { loadSpecText, nodeServices } from '../../../language/check-spec.js';
+import { specDatasetModels } from '../../../language/lsp/csv-models.js';
 import { visitsCsv } from '../fixtures.js';
 
 describe('extension/spec/spec-draft', () => {
@@ -47,15 +48,16 @@ describe('extension/spec/spec-draft', () => {
     assert.deepEqual(draftColumns(repeated).map((c) => c.role), ['unit', 'identifying', 'sensitive', 'insensitive']);
   });
 
-  it('renders a spec that parses back into the proposed model', () => {
+  it('renders a spec that the language server reads back into the proposed model', async () => {
     const text = renderSpec('data/visits.csv', draftColumns(parseCsv(visitsCsv)), 5);
-    const [d] = specModels([{ path: resolve('w/visits.privspec'), text }]);
+    const [d] = specDatasetModels(await loadSpecText(text, resolve('w/visits.privspec'), nodeServices()));
     assert.equal(d.csvPath, resolve('w/data/visits.csv'));
-    assert.deepEqual(d.model.qi, ['age', 'sex', 'zip']);
-    assert.deepEqual(d.model.identifying, ['patient_id']);
-    assert.deepEqual(d.model.sensitive, ['diagnosis']);
-    assert.equal(d.model.k, 5);
-    assert.deepEqual(Object.keys(d.model.hierarchies).sort(), ['age', 'sex', 'zip']);
+    assert.deepEqual(d.qi, ['age', 'sex', 'zip']);
+    assert.deepEqual(d.identifying, ['patient_id']);
+    assert.deepEqual(d.sensitive, ['diagnosis']);
+    assert.equal(d.k, 5);
+    assert.deepEqual(Object.keys(d.hierarchies).sort(), ['age', 'sex', 'zip']);
+    assert.deepEqual(d.generalizeReleases, ['visits_generalized']);
     assert.match(text, /release visits_generalized: generalize/);
   });
 });

@@ -1,0 +1,67 @@
+/**
+ * The requests behind the editor's CSV features, so that the extension has one backend: `privspec/csvModels` (what
+ * each spec says about its CSV), `privspec/csvModelsChanged` (sent after specs are parsed again), and
+ * `privspec/anonymizeCsv` (a spec's `generalize` release, with progress and cancel).
+ */
+import { DocumentState, URI } from 'langium';
+import { WorkDoneProgress, type Connection } from 'vscode-languageserver';
+import type { PrivspecServices } from '../privspec-module.js';
+import { anonymizeCsvRequest, csvModelsChangedNotification, csvModelsRequest } from '../protocol.js';
+import { anonymizeWithSpec } from './anonymize-csv.js';
+import { csvModels } from './csv-models.js';
+import { toResponseError } from './request-errors.js';
+
+/** At most one change notification per this many milliseconds: a burst of keystrokes is one re-request. */
+const NOTIFY_MS = 150;
+/** Progress reports are throttled likewise; the search may classify thousands of nodes a second. */
+const PROGRESS_MS = 100;
+
+/** Lets the event loop handle what arrived while a search held the thread: two turns, so a queued cancel is processed. */
+const yieldTwice = async () => {
+  for (let i = 0; i < 2; i++) await new Promise((resolve) => setTimeout(resolve, 0));
+};
+
+export function registerEditorRequests(connection: Connection, services: PrivspecServices): void {
+  const workspace = services.shared.workspace;
+  connection.onRequest(csvModelsRequest, () => ({ datasets: csvModels(workspace.LangiumDocuments.all.toArray()) }));
+
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  const changed = () => {
+    if (timer) return;
+    timer = setTimeout(() => {
+      timer = undefined;
+      void connection.sendNotification(csvModelsChangedNotification);
+    }, NOTIFY_MS);
+  };
+  workspace.DocumentBuilder.onBuildPhase(DocumentState.Parsed, () => changed());
+  workspace.DocumentBuilder.onUpdate((_changed, deleted) => {
+    if (deleted.length > 0) changed();
+  });
+
+  connection.onRequest(anonymizeCsvRequest, async (params, token) => {
+    const controller = new AbortController();
+    const subscription = token.onCancellationRequested(() => controller.abort());
+    const settle = async () => {
+      await yieldTwice();
+      if (token.isCancellationRequested) controller.abort();
+    };
+    const progressToken = params.workDoneToken;
+    let last = 0;
+    const onProgress = progressToken === undefined ? undefined : (fraction: number, message: string) => {
+      const now = Date.now();
+      if (now - last < PROGRESS_MS && fraction < 1) return;
+      last = now;
+      void connection.sendProgress(WorkDoneProgress.type, progressToken, { kind: 'report', percentage: Math.round(100 * fraction), message });
+    };
+    try {
+      if (progressToken !== undefined) void connection.sendProgress(WorkDoneProgress.type, progressToken, { kind: 'begin', title: `anonymizing with the release ${params.release}`, cancellable: true });
+      const document = await workspace.LangiumDocuments.getOrCreateDocument(URI.parse(params.uri));
+      return await anonymizeWithSpec(services, document, params, { signal: controller.signal, settle, onProgress });
+    } catch (e) {
+      throw toResponseError(e, (text) => connection.console.error(text));
+    } finally {
+      subscription.dispose();
+      if (progressToken !== undefined) void connection.sendProgress(WorkDoneProgress.type, progressToken, { kind: 'end' });
+    }
+  });
+}
