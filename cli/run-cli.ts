@@ -30,8 +30,7 @@ export async function runCli(argv: string[], ctx: CommandContext): Promise<numbe
     return code;
   };
   if (!name || name === '--help' || name === '-h' || name === 'help') {
-    if (!name && json) return fail('privspec: name a command; see privspec --help', ExitCode.Usage);
-    ctx.out(help());
+    ctx.out(json ? `${JSON.stringify({ usage: help() })}\n` : help());
     return name ? ExitCode.Ok : ExitCode.Usage;
   }
   if (name === '--version' || name === '-V' || name === 'version') {
@@ -41,7 +40,7 @@ export async function runCli(argv: string[], ctx: CommandContext): Promise<numbe
   const command: Command | undefined = Object.hasOwn(commands, name) ? commands[name] : undefined;
   if (!command) return fail(`privspec: unknown command '${name}'; the commands are ${Object.keys(commands).join(', ')} (see privspec --help)`, ExitCode.Usage);
   if (rest.includes('--help') || rest.includes('-h')) {
-    ctx.out(command.usage);
+    ctx.out(json ? `${JSON.stringify({ usage: command.usage })}\n` : command.usage);
     return ExitCode.Ok;
   }
   try {
@@ -49,7 +48,7 @@ export async function runCli(argv: string[], ctx: CommandContext): Promise<numbe
   } catch (e) {
     const code = e instanceof CliError ? e.code : ExitCode.Usage;
     // A usage mistake points at the command's help instead of printing all of it.
-    const usage = e instanceof CliError && code === ExitCode.Usage && /option|argument|--\w/.test(e.message) && !/--help/.test(e.message);
+    const usage = e instanceof CliError && code === ExitCode.Usage && /option|argument|--\w/.test(e.message) && !/--help|\(see /.test(e.message);
     const hint = usage ? ` (see privspec ${name} --help)` : '';
     return fail(`privspec ${name}: ${describeError(e)}${hint}`, code);
   }
