@@ -7,7 +7,7 @@ const usage = `usage: privspec budget [--epsilon E] [--delta D] [--rho R] [--jso
 
 Conversions between privacy notions (Bun–Steinke 2016; Canonne–Kamath–Steinke 2020).
   --rho R --delta D       the ε for which ρ-zCDP implies (ε, δ)-DP: classic ρ + 2√(ρ·ln(1/δ)) and optimal (CKS20)
-  --rho R                 the same for δ = 1e-3 … 1e-8 (the seed "zCDP / NN-Wavelet" Table 1)
+  --rho R                 the same for δ = 1e-3 … 1e-8
   --epsilon E             ε-DP implies (E²/2)-zCDP
   --epsilon E --delta D   the largest ρ whose zCDP guarantee implies (E, D)-DP, classic and optimal, and the
                           Gaussian noise σ per unit of L2 sensitivity for each route

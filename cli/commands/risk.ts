@@ -16,7 +16,7 @@ Re-identification risk of the CSV as it stands (no generalization applied).
   --sensitive s            report ℓ-diversity of column s within the classes
   --sampling-fraction F    the CSV is a sample of F (0 < F ≤ 1) of its population: estimate population uniqueness
   --population-model M     which estimate 'populationUniqueness.estimate' reports: dankar (default; ARX's choice),
-                           pitman, zayatz, snb or poisson-gamma (seed "PETs lecture")
+                           pitman, zayatz, snb or poisson-gamma (Bethlehem et al. 1990)
   --risk-threshold T       count records whose prosecutor risk 1/size exceeds T (default ${DEFAULT_RISK_THRESHOLD})
   --delimiter D            field delimiter (',' ';' '|' or 'tab'); detected when omitted
   --json                   print one JSON object
