@@ -144,7 +144,38 @@ try {
   log('status bar:', (await status.first().innerText()).replace(/\s+/g, ' '));
   await shot(page, 'spec-budget-overrun');
 
-  // 4. The quick fix on row 8 generalizes zip in the spec, and the CSV's warnings go away.
+  // 4. "PrivSpec: Anonymize CSV…" runs the spec's generalize release `public` in the language server (its whole anonymity
+  // block, before step 4 pins zip alone) and writes what `privspec release --only public` writes, under releases/.
+  await openFile('visits.csv', 'patient_id');
+  await runCommand('PrivSpec: Anonymize CSV…');
+  await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'wrote releases/visits/public.csv (levels age=0, sex=0, zip=1; 0 rows suppressed)' }).first().waitFor();
+  const anonymized = fs.readFileSync(path.join(workspace, 'releases/visits/public.csv'), 'utf8').split('\n');
+  if (anonymized[0] !== 'age,sex,zip,diagnosis' || anonymized[8] !== '34,F,8193*,Asthma') throw new Error(`unexpected output:\n${anonymized.slice(0, 9).join('\n')}`);
+  if (!fs.existsSync(path.join(workspace, 'releases/visits/public.json'))) throw new Error('no release report beside public.csv');
+  log('anonymized: releases/visits/public.csv with zip at level 1, as privspec release --only public writes it');
+  await shot(page, 'anonymized');
+
+  // 5. "PrivSpec: Set Quasi-Identifiers…" on a CSV that no spec names stores them in the settings and checks it (k=5).
+  // The anonymize notification's "Open" button opens the new file (it is too new for Quick Open's file index).
+  await page.locator('.notifications-toasts .notification-list-item', { hasText: 'wrote releases/visits/public.csv' }).locator('.monaco-button', { hasText: 'Open' }).first().click();
+  await page.locator('.tabs-container .tab.active[aria-label^="public.csv"]').first().waitFor();
+  await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'age,sex,zip' }).first().waitFor();
+  await runCommand('PrivSpec: Set Quasi-Identifiers…');
+  await page.locator('.quick-input-list .monaco-list-row').first().waitFor();
+  for (const column of ['age', 'sex', 'zip']) {
+    await page.locator(`.quick-input-list .monaco-list-row[aria-label="${column}"] .monaco-checkbox`).click();
+    await page.locator(`.quick-input-list .monaco-list-row[aria-label="${column}"][aria-checked="true"]`).waitFor();
+  }
+  // The OK button accepts the picks (Enter can land on a checkbox, which only toggles it).
+  await page.locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ }).first().click();
+  await quickInput.waitFor({ state: 'hidden' });
+  // Hand-counted on the anonymized file: classes of 4, 3, 3, 5 and 3 rows, so 13 rows in 4 classes are below 5.
+  await filterProblems('rows in');
+  await problems.filter({ hasText: '13 of 18 rows in 4 classes below k=5 (quasi-identifiers from workspace settings)' }).first().waitFor();
+  log('quasi-identifiers set from the palette: 13 of 18 rows below k=5 in releases/visits/public.csv');
+  await shot(page, 'quasi-identifiers-set');
+
+  // 6. The quick fix on row 8 generalizes zip in the spec, and the CSV's warnings go away.
   await openFile('visits.csv', 'patient_id');
   await goTo(9, 6);
   const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Generalize zip to level 1 in visits.privspec (resolves 3 rows)' });
@@ -187,7 +218,7 @@ try {
   log('the spec now reads: anonymity { k 3  generalize zip 1 }; the CSV is unchanged');
   await shot(page, 'spec-edited');
 
-  // 5. "PrivSpec: Show Risk Report" from the palette shows the class count in its webview.
+  // 7. "PrivSpec: Show Risk Report" from the palette shows the class count in its webview.
   await openFile('visits.csv', 'patient_id');
   await runCommand('PrivSpec: Show Risk Report');
   await page.locator('.tabs-container .tab', { hasText: 'Risk Report: visits.csv' }).waitFor();
@@ -205,39 +236,7 @@ try {
   if (!markdown.includes('| Equivalence classes | 5 |')) throw new Error(`unexpected Markdown report:\n${markdown}`);
   log('saved data/visits.risk-report.md');
 
-  // 6. "PrivSpec: Anonymize CSV…" writes the optimal 3-anonymous version next to the data.
-  await openFile('visits.csv', 'patient_id');
-  await runCommand('PrivSpec: Anonymize CSV…');
-  await quickInput.waitFor({ state: 'visible' });
-  await quickInput.fill('0%');
-  await page.keyboard.press('Enter');
-  await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'wrote visits.anonymized.csv (levels age=0, sex=0, zip=1; 0 rows suppressed)' }).first().waitFor();
-  const anonymized = fs.readFileSync(path.join(workspace, 'data/visits.anonymized.csv'), 'utf8').split('\n');
-  if (anonymized[0] !== 'age,sex,zip,diagnosis' || anonymized[8] !== '34,F,8193*,Asthma') throw new Error(`unexpected output:\n${anonymized.slice(0, 9).join('\n')}`);
-  log('anonymized: data/visits.anonymized.csv with zip at level 1');
-  await shot(page, 'anonymized');
-
-  // 7. "PrivSpec: Set Quasi-Identifiers…" on a CSV that no spec names stores them in the settings and checks it (k=5).
-  // The anonymize notification's "Open" button opens the new file (it is too new for Quick Open's file index).
-  await page.locator('.notifications-toasts .notification-list-item', { hasText: 'wrote visits.anonymized.csv' }).locator('.monaco-button', { hasText: 'Open' }).first().click();
-  await page.locator('.tabs-container .tab.active[aria-label^="visits.anonymized.csv"]').first().waitFor();
-  await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'age,sex,zip' }).first().waitFor();
-  await runCommand('PrivSpec: Set Quasi-Identifiers…');
-  await page.locator('.quick-input-list .monaco-list-row').first().waitFor();
-  for (const column of ['age', 'sex', 'zip']) {
-    await page.locator(`.quick-input-list .monaco-list-row[aria-label="${column}"] .monaco-checkbox`).click();
-    await page.locator(`.quick-input-list .monaco-list-row[aria-label="${column}"][aria-checked="true"]`).waitFor();
-  }
-  // The OK button accepts the picks (Enter can land on a checkbox, which only toggles it).
-  await page.locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ }).first().click();
-  await quickInput.waitFor({ state: 'hidden' });
-  // Hand-counted on the anonymized file: classes of 4, 3, 3, 5 and 3 rows, so 13 rows in 4 classes are below 5.
-  await filterProblems('rows in');
-  await problems.filter({ hasText: '13 of 18 rows in 4 classes below k=5 (quasi-identifiers from workspace settings)' }).first().waitFor();
-  log('quasi-identifiers set from the palette: 13 of 18 rows below k=5 in visits.anonymized.csv');
-  await shot(page, 'quasi-identifiers-set');
-
-  // 7b. "PrivSpec: Create Spec from CSV" drafts a spec for a CSV that has none.
+  // 8. "PrivSpec: Create Spec from CSV" drafts a spec for a CSV that has none.
   await openFile('survey.csv', 'region,answer');
   await runCommand('PrivSpec: Create Spec from CSV');
   await page.locator('.tabs-container .tab.active[aria-label^="survey.privspec"]').first().waitFor();
@@ -245,7 +244,7 @@ try {
   log('drafted survey.privspec');
   await shot(page, 'spec-drafted');
 
-  // 8. "PrivSpec: Run Release" asks first (it spends budget), then the language server writes the release.
+  // 9. "PrivSpec: Run Release" asks first (it spends budget), then the language server writes the release.
   await openFile('counts.privspec', 'by_region');
   await runCommand('PrivSpec: Run Release');
   await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Run Release' }).first().click();
@@ -256,7 +255,7 @@ try {
   log('released:', (await released.first().innerText()).replace(/\s+/g, ' '));
   await shot(page, 'released');
 
-  // 9. Timing on a 100,000-row CSV whose quasi-identifiers come from the workspace settings: open, then delete a row.
+  // 10. Timing on a 100,000-row CSV whose quasi-identifiers come from the workspace settings: open, then delete a row.
   await page.keyboard.press('Control+Shift+M');
   const opened = Date.now();
   await openFile('big.csv', 'id,age,sex,zip');
