@@ -219,8 +219,9 @@ function declaredColumns(table: Table, o: Options): { released: Table; removed: 
 }
 
 async function readHierarchy(ctx: CommandContext, path: string): Promise<Hierarchy> {
-  const full = resolve(ctx.cwd, path);
-  return parseArxHierarchy(await readFile(full, 'utf8'), path);
+  // Node's EISDIR names no path; the message must say which hierarchy is a folder.
+  const text = await readFile(resolve(ctx.cwd, path), 'utf8').catch((e: NodeJS.ErrnoException) => Promise.reject(Object.assign(e, { path: e.path ?? path })));
+  return parseArxHierarchy(text, path);
 }
 
 async function buildCriteria(ctx: CommandContext, table: Table, o: Options): Promise<Criterion[]> {

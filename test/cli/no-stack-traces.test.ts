@@ -76,11 +76,13 @@ describe('issue 10 item 12 — no stack traces, anywhere', () => {
     const cases = [['risk', dir, '--qi', 'age'], ['anonymize', dir, '--qi', 'age', '--hierarchy', 'age=age.csv', '--k', '2'], ['check', dir], ['release', dir, '--out', 'out']];
     mkdirSync(join(dir, 'folder.privspec'));
     cases.push(['check', 'folder.privspec'], ['release', 'folder.privspec', '--out', 'out']);
+    cases.push(['anonymize', 'data/people.csv', '--qi', 'age', '--hierarchy', 'age=data', '--k', '2']);
     for (const argv of cases) {
       const r = await privspec(argv, dir);
       assert.equal(r.code, 2, argv.join(' '));
       assert.match(r.err, /is a directory|cannot read a directory|expected a \.privspec file/, argv.join(' '));
       assert.doesNotMatch(r.err, /EISDIR|illegal operation/);
+      assert.match(r.err, /: (\S*\/)?(privspec-item12-\w+|folder\.privspec|data): /, 'the message names the path');
       assertOneLine(r.err);
     }
   });
