@@ -52,6 +52,12 @@ export interface RunOptions {
   /** Reproducible noise for tests: the run and its files are marked NOT PRIVATE and spend nothing. */
   readonly seed?: number;
   readonly lockTimeoutMs?: number;
+  /** Stops a long generalization search between lattice nodes. */
+  readonly signal?: AbortSignal;
+  /** Progress of a generalization search, as a fraction with a message. */
+  readonly onProgress?: (fraction: number, message: string) => void;
+  /** Lets pending messages (a cancel) in after a search that held the thread, before anything is written. */
+  readonly settle?: () => Promise<void>;
 }
 
 /** A problem that stops the whole run before anything is spent: `input` (exit 2) or `spec` (exit 1). */
@@ -153,7 +159,12 @@ async function runOne(input: RunInput, release: ReleaseDescription, table: Table
     const ledger = await readLedger(input.specFile);
     const previousRuns = ledger.entries.filter((e) => e.release === release.name).length;
     if (options.dryRun) return { ...base, previousRuns, status: 'dry-run', message: 'dry run: a generalization spends no DP budget; nothing written', mechanism: 'generalization' };
-    const result = computeGeneralize(table, input.dataset, input.hierarchies, input.anonymity);
+    const result = computeGeneralize(table, input.dataset, input.hierarchies, input.anonymity, {
+      signal: options.signal,
+      onProgress: options.onProgress && ((p) => options.onProgress!(p.nodes > 0 ? p.resolved / p.nodes : 1, `${p.resolved} of ${p.nodes} transformations classified`)),
+    });
+    await options.settle?.();
+    options.signal?.throwIfAborted();
     const files = await writeRelease(options.out, release, result, { mechanism: 'generalization', parameters: result.parameters, notes: result.notes, seed: options.seed, spec: input.specFile });
     return { ...base, files, status: 'written', message: `wrote ${files.join(', ')}`, mechanism: 'generalization', parameters: result.parameters };
   }
@@ -241,6 +252,8 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
     try {
       outcomes.push(await runOne(input, release, table, rng, options, correlation));
     } catch (e) {
+      // A cancelled run is the caller's decision, not a failed release: it ends the whole run.
+      if ((e as Error).name === 'AbortError') throw e;
       const status = e instanceof ReleaseUnavailable ? 'unavailable' : 'failed';
       outcomes.push({ name: release.name, previousRuns: 0, files: [], status, message: (e as Error).message });
     }

@@ -1,18 +1,11 @@
 /**
  * `privspec/anonymizeCsv`, the editor's "Anonymize CSV…" on a file a spec names: one `generalize` release of that spec,
- * written exactly as `privspec release --only <release>` writes it. The input comes from `releaseInput` (the spec's
- * whole anonymity block: k, ℓ, t, suppression, metric, pins), the runner checks the outputs and the ledger in a dry run,
- * the engine's `computeGeneralize` chooses and applies the levels, and the runner's `writeRelease` writes the files, so
- * the bytes cannot differ from the command line's.
- *
- * The run differs from the runner's in two ways only, both for the editor: the search reports progress, and a run
- * cancelled before its files are written writes nothing.
+ * run by the same runner as `privspec release --only <release>` (the spec's whole anonymity block: k, ℓ, t, suppression,
+ * metric, pins), so the bytes cannot differ from the command line's. The editor adds progress, and a run cancelled
+ * before its files are written writes nothing.
  */
 import type { LangiumDocument } from 'langium';
 import { runReleases } from '../../engine/node/release-runner.js';
-import { writeRelease } from '../../engine/node/release-files.js';
-import { computeGeneralize, ReleaseUnavailable } from '../../engine/release/kinds/generalize-release.js';
-import type { ReleaseOutcome } from '../../engine/release/run-report.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import type { AnonymizeCsvResult } from '../protocol-types.js';
 import { defaultReleaseFolder } from '../release-folder.js';
@@ -37,24 +30,8 @@ export async function anonymizeWithSpec(services: PrivspecServices, document: La
     throw new SpecNotRunnable(`'${params.release}' is not a generalize release; Anonymize CSV… runs a 'release <name>: generalize'`, 'input');
   }
   const out = params.out ?? defaultReleaseFolder(input.specFile);
-  // The runner's own checks, without computing: no output over an input, nothing beside the data, a ledger it can read.
-  const checked = (await runReleases(input, { out, dryRun: true })).releases[0];
-  if (checked.status !== 'dry-run') return { spec: input.specFile, out, outcome: checked };
-  const base: Pick<ReleaseOutcome, 'name' | 'previousRuns' | 'mechanism'> = { name: release.name, previousRuns: checked.previousRuns, mechanism: 'generalization' };
-  const table = await input.readTable();
-  let result: ReturnType<typeof computeGeneralize>;
-  try {
-    result = computeGeneralize(table, input.dataset, input.hierarchies, input.anonymity, {
-      signal: control.signal,
-      onProgress: control.onProgress && ((p) => control.onProgress!(p.nodes > 0 ? p.resolved / p.nodes : 1, `${p.resolved} of ${p.nodes} transformations classified`)),
-    });
-  } catch (e) {
-    if (!(e instanceof ReleaseUnavailable)) throw e;
-    return { spec: input.specFile, out, outcome: { ...base, files: [], status: 'unavailable', message: e.message } };
-  }
-  await control.settle?.();
-  control.signal?.throwIfAborted();
-  const files = await writeRelease(out, release, result, { mechanism: 'generalization', parameters: result.parameters, notes: result.notes, spec: input.specFile });
-  const outcome: ReleaseOutcome = { ...base, files, status: 'written', message: `wrote ${files.join(', ')}`, parameters: result.parameters };
-  return { spec: input.specFile, out, outcome, suppressed: table.rowCount - result.rows.length };
+  // The runner itself: output guard, search (with progress and cancel), atomic writes — the command line's bytes.
+  const outcome = (await runReleases(input, { out, dryRun: false, signal: control.signal, onProgress: control.onProgress, settle: control.settle })).releases[0];
+  const suppressed = outcome.parameters?.suppressed;
+  return { spec: input.specFile, out, outcome, ...(typeof suppressed === 'number' ? { suppressed } : {}) };
 }

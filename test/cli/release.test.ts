@@ -38,8 +38,8 @@ describe('privspec release', () => {
     const { code, out } = await run(dir, ['release', 'release-basic.privspec', '--out', 'out', '--json']);
     const report = JSON.parse(out);
     const status = Object.fromEntries(report.releases.map((r: { name: string; status: string }) => [r.name, r.status]));
-    assert.deepEqual(status, { by_sex: 'written', older: 'written', income: 'written', top: 'written', public: 'written', swapped: 'unavailable' });
-    assert.equal(code, 1, 'an unavailable release makes the run incomplete');
+    assert.deepEqual(status, { by_sex: 'written', older: 'written', income: 'written', top: 'written', public: 'written', swapped: 'written' });
+    assert.equal(code, 0);
     const bySex = json(join(dir, 'out', 'by_sex.json'));
     assert.equal(bySex.mechanism, 'laplace');
     // Hand-computed: a histogram of counts has Δ₁ = 1, so the Laplace scale is 1/0.4 = 2.5 and the 95 % bound 2.5·ln 20.
@@ -51,7 +51,7 @@ describe('privspec release', () => {
     assert.deepEqual(report.budget.spent, { epsilon: 0.9 });
     const ledger = json(join(dir, 'release-basic.privspec.ledger.json'));
     assert.deepEqual(ledger.entries.map((e: { release: string }) => e.release), ['by_sex', 'older', 'income', 'top']);
-    assert.match(report.releases.find((r: { name: string }) => r.name === 'swapped').message, /not available/);
+    assert.match(report.releases.find((r: { name: string }) => r.name === 'swapped').message, /PRAM spends no central DP budget/);
     // The accepted leak is repeated in the release's report.
     assert.deepEqual(json(join(dir, 'out', 'top.json')).accepts, ['data-dependent-domain']);
   });

@@ -86,6 +86,7 @@ export function computeGeneralize(table: Table, dataset: DatasetDescription, hie
       criteria: anonymity.criteria.map((c) => c.name),
       suppressionLimit: anonymity.suppression,
       metric: anonymity.metric,
+      suppressed,
       ...(loss === undefined ? { pinned: true } : { loss }),
     },
     // A generalized file is microdata: its row count and suppressions are part of what it discloses, so they may be stated.
