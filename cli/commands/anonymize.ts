@@ -10,6 +10,7 @@ import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
 import { METRIC_NAMES, makeMetric, type MetricName } from '../../engine/metrics/metric-by-name.js';
 import { mondrian, mondrianRelease, type MondrianResult } from '../../engine/mondrian/mondrian.js';
 import { mondrianJson, toText } from './anonymize-text.js';
+import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport } from './anonymize-pram.js';
 import { guardOutputs } from '../../engine/node/output-guard.js';
 import { readCsvFile } from '../../engine/node/read-csv-file.js';
 import { writeCsvFile } from '../../engine/node/write-csv.js';
@@ -26,7 +27,7 @@ const usage = `usage: privspec anonymize <csv> --qi a,b --hierarchy a=path.csv -
                          [--metric M] [--l L --sensitive s [--l-variant distinct|entropy|recursive] [--c C]]
                          [--t T --sensitive s [--t-distance equal|hierarchical|ordered] [--sensitive-hierarchy path.csv]
                           [--order v1,v2,…]] [--keep a,b] [--algorithm lattice|mondrian] [--out file.csv]
-                         [--suppressed remove|star] [--report file.json] [--delimiter D] [--json]
+                         [--suppressed remove|star] [--report file.json] [--delimiter D] [--with-pram [--pram-epsilon E] [--exhaustive-check]] [--json]
 
 Globally optimal full-domain generalization (one level per quasi-identifier) with record suppression.
   --qi a,b                  the quasi-identifiers, in the order of "levels"
@@ -45,6 +46,7 @@ Globally optimal full-domain generalization (one level per quasi-identifier) wit
   --out file.csv            write the anonymized table (never over the input); --suppressed star keeps suppressed
                             records with '*' and a "suppressed" flag column instead of removing them
   --report file.json        also write the JSON report to a file
+${PRAM_USAGE}
   --json                    print one JSON object
 
 Exit code 0 with a solution, 1 when no transformation satisfies the model, 2 on bad input.
@@ -74,6 +76,7 @@ export const anonymize: Command = {
       report: { type: 'string' },
       delimiter: { type: 'string' },
       keep: { type: 'string' },
+      ...PRAM_FLAGS,
     });
     if (positionals.length !== 1) throw new CliError(positionals.length === 0 ? 'missing the <csv> argument' : `expected one <csv> argument, got ${positionals.length}: ${positionals.join(' ')}`);
     const options = checkOptions(values);
@@ -115,6 +118,7 @@ export const anonymize: Command = {
       nodesEvaluated: result.checked,
       searchMs: Math.round(searchMs * 10) / 10,
     });
+    if (values['with-pram']) report.withPram = pramSearchReport(table, options.qi, hierarchies, { k: options.k, suppression: options.suppression }, values);
     let partitions: MondrianResult | undefined;
     if (options.algorithm === 'mondrian') {
       partitions = mondrian(problem, options.k!, result.optimum?.evaluation);

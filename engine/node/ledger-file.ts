@@ -7,6 +7,7 @@ import { open, readFile, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { LedgerEntry, LedgerFile } from '../release/ledger-entry.js';
 import { withFileLock } from './file-lock.js';
+import { removeStaleTemporaries, temporaryName } from './write-file-atomic.js';
 
 export function ledgerPath(specPath: string): string {
   return `${specPath}.ledger.json`;
@@ -24,7 +25,9 @@ export async function readLedger(specPath: string): Promise<LedgerFile> {
 }
 
 async function writeDurably(path: string, text: string): Promise<void> {
-  const tmp = join(dirname(path), `.${basename(path)}.${randomBytes(6).toString('hex')}.tmp`);
+  // Named like every other temporary file, so that one left by a killed run is removed by the next.
+  await removeStaleTemporaries(dirname(path)).catch(() => undefined);
+  const tmp = join(dirname(path), temporaryName(basename(path)));
   try {
     const file = await open(tmp, 'wx');
     try {
