@@ -1,4 +1,6 @@
 import * as vscode from 'vscode';
+import { detectDelimiter } from '../../engine/table/detect-delimiter.js';
+import { parseCsv } from '../../engine/table/parse-csv.js';
 import { isCsv, isSpec } from '../csv/csv-models.js';
 
 /** The CSV a command acts on: the given one (from the explorer's context menu), else the active editor's. */
@@ -27,9 +29,9 @@ export async function activeSpec(uri?: vscode.Uri): Promise<vscode.Uri | undefin
 
 /** The header names of a CSV text: its first line, split on the delimiter (detected among `,` `;` tab `|` when not given). */
 export function headerOf(text: string, delimiter?: string): string[] {
+  // The engine's reader, on the first record only: names come out exactly as the checks and releases will see them.
   const end = text.search(/\r?\n/);
-  const line = (end === -1 ? text : text.slice(0, end)).replace(/^\uFEFF/, '');
-  if (line === '') return [];
-  const d = delimiter ?? [',', ';', '\t', '|'].reduce((best, c) => (line.split(c).length > line.split(best).length ? c : best), ',');
-  return line.split(d).map((f) => f.trim().replace(/^"(.*)"$/, '$1').replace(/""/g, '"'));
+  const line = end === -1 ? text : text.slice(0, end);
+  if (line.replace(/^\uFEFF/, '') === '') return [];
+  return parseCsv(`${line}\n`, { delimiter: delimiter ?? detectDelimiter(line) }).columns.map((c) => c.name);
 }
