@@ -4,6 +4,7 @@
  * row compose in parallel, and the set of boxed releases costs its heaviest clique of overlapping regions.
  * A `count by` histogram is one release whose groups compose in parallel: its cost is the mechanism's, once.
  */
+import { PrivacyError } from '../core/measures.js';
 import { formatNumber } from '../core/rational.js';
 import { basicComposition } from '../dp/accounting/approx.js';
 import { sequentialEpsilon } from '../dp/accounting/pure.js';
@@ -45,14 +46,27 @@ export interface BudgetSummary<P extends Spendable = Spendable> {
   readonly releases: readonly ReleaseSpend<P>[];
 }
 
+/**
+ * A conversion of a figure the spec wrote, or undefined where the engine refuses it (an absurd ε or ρ): the checker
+ * reports such parameters itself, and the budget then has no usable limit in that notion.
+ */
+function convert(f: () => number): number | undefined {
+  try {
+    return f();
+  } catch (e) {
+    if (e instanceof PrivacyError) return undefined;
+    throw e;
+  }
+}
+
 export function budgetLimit(budget: BudgetDescription): Amount {
   const { epsilon, delta, rho } = budget;
   if (budget.accounting === 'pure') return { epsilon };
   if (budget.accounting === 'approx') return { epsilon, delta: delta ?? 0 };
   const validDelta = delta !== undefined && delta > 0 && delta < 1;
   // A zCDP budget stated as (ε, δ) allows the largest ρ whose classic conversion stays within ε.
-  const r = rho ?? (epsilon !== undefined && epsilon > 0 && validDelta ? rhoClassic(epsilon, delta) : undefined);
-  return { rho: r, epsilon: epsilon ?? (r !== undefined && validDelta ? epsilonClassic(r, delta) : undefined), delta };
+  const r = rho ?? (epsilon !== undefined && validDelta ? convert(() => rhoClassic(epsilon, delta)) : undefined);
+  return { rho: r, epsilon: epsilon ?? (r !== undefined && validDelta ? convert(() => epsilonClassic(r, delta)) : undefined), delta };
 }
 
 type Spend = { cost: Amount; plan: Spendable };
@@ -171,7 +185,7 @@ export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget
   }
   const spent: Amount = { ...before };
   if (accounting === 'zcdp' && limit.delta !== undefined && limit.delta > 0 && limit.delta < 1) {
-    spent.epsilon = epsilonClassic(spent.rho ?? 0, limit.delta);
+    spent.epsilon = convert(() => epsilonClassic(spent.rho ?? 0, limit.delta!));
     spent.delta = limit.delta;
   }
   return { accounting, limit, spent, releases };

@@ -111,6 +111,8 @@ describe('spec language robustness (fast-check)', function () {
   });
 
   it('never throws on mutated valid specs (5,000 cases)', async () => {
-    await fc.assert(fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 4 }), (ms) => checkNeverThrows(mutate(VALID, ms))), { numRuns: 5000 });
+    // The default seed is the run that found `budget { epsilon 11e308 … }` crashing the budget conversion; set
+    // PRIVSPEC_FUZZ_SEED to explore others.
+    await fc.assert(fc.asyncProperty(fc.array(mutation, { minLength: 1, maxLength: 4 }), (ms) => checkNeverThrows(mutate(VALID, ms))), { numRuns: 5000, seed: Number(process.env.PRIVSPEC_FUZZ_SEED ?? -1172459118) });
   });
 });
