@@ -56,43 +56,7 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
     if (options.onProgress && checked % 16 === 0) options.onProgress({ checked, resolved: tags.resolved, nodes: lattice.size });
     return e;
   };
-  /**
-   * Settles the validity of `id` in `state`, whose validity is monotonic: a binary search along a chain from `id` to the
-   * top finds the chain's lowest valid node, and the highest invalid node checked tags a large down-set (often far more
-   * than `id`). `valid` decides one node, evaluating it when `state` does not know it yet.
-   */
-  const settle = (id: number, state: TagState, valid: (node: number) => boolean) => {
-    const chain = [id];
-    for (let cur = id; !state.isValid(cur); ) {
-      const next = pickSuccessor(lattice, bounds, cur);
-      if (next < 0) break;
-      chain.push(next);
-      cur = next;
-    }
-    let lo = 0;
-    let hi = chain.length - 1;
-    let highestInvalid = -1;
-    while (lo <= hi && !state.isKnown(id)) {
-      const mid = (lo + hi) >> 1;
-      if (valid(chain[mid])) hi = mid - 1;
-      else {
-        lo = mid + 1;
-        highestInvalid = chain[mid];
-      }
-    }
-    // Climb from the highest invalid node found to a maximal invalid one: its successors roll up cheaply from it, and
-    // every step up tags a larger down-set as invalid.
-    for (let u = highestInvalid; u >= 0; ) {
-      let next = -1;
-      for (const s of lattice.successors(u)) {
-        if (!state.isKnown(s) && !valid(s)) {
-          next = s;
-          break;
-        }
-      }
-      u = next;
-    }
-  };
+  const settle = (id: number, state: TagState, valid: (node: number) => boolean) => settleChain(lattice, bounds, id, state, valid);
   /** Settles `id` under the full model. */
   const resolve = (id: number) => settle(id, tags, (node) => (tags.isKnown(node) ? tags.isValid(node) : evaluate(node).valid));
   /** Validity under the relaxation alone: grouping and the weaker criteria, counted as a node evaluated. */
@@ -148,6 +112,44 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
     checked,
     nodes: lattice.size,
   };
+}
+
+/**
+ * Settles the validity of `id` in `state`, whose validity is monotonic: a binary search along a chain from `id` to the
+ * top finds the chain's lowest valid node, and the highest invalid node checked tags a large down-set (often far more
+ * than `id`). `valid` decides one node, evaluating it when `state` does not know it yet.
+ */
+function settleChain(lattice: Lattice, bounds: Float64Array, id: number, state: TagState, valid: (node: number) => boolean): void {
+  const chain = [id];
+  for (let cur = id; !state.isValid(cur); ) {
+    const next = pickSuccessor(lattice, bounds, cur);
+    if (next < 0) break;
+    chain.push(next);
+    cur = next;
+  }
+  let lo = 0;
+  let hi = chain.length - 1;
+  let highestInvalid = -1;
+  while (lo <= hi && !state.isKnown(id)) {
+    const mid = (lo + hi) >> 1;
+    if (valid(chain[mid])) hi = mid - 1;
+    else {
+      lo = mid + 1;
+      highestInvalid = chain[mid];
+    }
+  }
+  // Climb from the highest invalid node found to a maximal invalid one: its successors roll up cheaply from it, and
+  // every step up tags a larger down-set as invalid.
+  for (let u = highestInvalid; u >= 0; ) {
+    let next = -1;
+    for (const s of lattice.successors(u)) {
+      if (!state.isKnown(s) && !valid(s)) {
+        next = s;
+        break;
+      }
+    }
+    u = next;
+  }
 }
 
 /**
