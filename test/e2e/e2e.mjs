@@ -248,10 +248,16 @@ try {
   await openFile('counts.privspec', 'by_region');
   await runCommand('PrivSpec: Run Release');
   await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Run Release' }).first().click();
-  const released = page.locator('.notifications-toasts .notification-list-item-message', { hasText: '1 of 1 releases written to releases/counts; ledger total ε 0.5' });
+  const released = page.locator('.notifications-toasts .notification-list-item-message', { hasText: '2 of 2 releases written to releases/counts; ledger total ε 0.5' });
   await released.first().waitFor();
   const outputs = fs.readdirSync(path.join(workspace, 'releases/counts'));
   if (!outputs.includes('by_region.csv')) throw new Error(`no by_region.csv in releases/counts: ${outputs.join(', ')}`);
+  // The PRAM release ran from the spec too: its report states the local ε of its matrix and spends no DP budget.
+  if (!outputs.includes('shuffled.csv')) throw new Error(`no shuffled.csv (the PRAM release) in releases/counts: ${outputs.join(', ')}`);
+  const pram = JSON.parse(fs.readFileSync(path.join(workspace, 'releases/counts/shuffled.json'), 'utf8'));
+  // Hand-derived: retain 0.8 over {yes, no}: P(keep) = 0.9, P(move) = 0.1, ε = ln 9.
+  if (Math.abs(pram.pram.combinedEpsilon - Math.log(9)) > 1e-9) throw new Error(`PRAM ε ${pram.pram.combinedEpsilon}, expected ln 9`);
+  log('PRAM release from the spec: local ε', pram.pram.combinedEpsilon.toFixed(4));
   log('released:', (await released.first().innerText()).replace(/\s+/g, ' '));
   await shot(page, 'released');
 
