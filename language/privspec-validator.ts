@@ -7,6 +7,7 @@ import { anonymityPlan, buildHierarchy } from './privspec-to-engine.js';
 import { greek } from './privspec-release-plan.js';
 import { checkSpecData } from './privspec-data-checks.js';
 import { IssueCodes } from './issue-codes.js';
+import { withCodeDescription } from './lsp/diagnostic-docs.js';
 
 export { IssueCodes };
 
@@ -15,15 +16,20 @@ export function registerValidationChecks(services: PrivspecServices): void {
   const registry = services.validation.ValidationRegistry;
   const validator = services.validation.PrivspecValidator;
   const checks: ValidationChecks<ast.PrivspecAstType> = {
-    Spec: [validator.checkBlocks, validator.checkQuasiHierarchies, validator.checkReleases, validator.checkBudget],
-    Dataset: validator.checkDataset,
-    Hierarchy: validator.checkHierarchy,
-    Anonymity: validator.checkAnonymity,
-    BudgetClause: validator.checkBudgetClause,
+    Spec: [validator.checkBlocks, validator.checkQuasiHierarchies, validator.checkReleases, validator.checkBudget].map(described),
+    Dataset: described(validator.checkDataset),
+    Hierarchy: described(validator.checkHierarchy),
+    Anonymity: described(validator.checkAnonymity),
+    BudgetClause: described(validator.checkBudgetClause),
   };
   registry.register(checks, validator);
-  registry.register<ast.PrivspecAstType>({ Spec: validator.checkFiles }, validator, 'fast');
-  registry.register<ast.PrivspecAstType>({ Spec: validator.checkData }, validator, 'slow');
+  registry.register<ast.PrivspecAstType>({ Spec: described(validator.checkFiles) }, validator, 'fast');
+  registry.register<ast.PrivspecAstType>({ Spec: described(validator.checkData) }, validator, 'slow');
+}
+
+/** A check whose diagnostics link to their code's page (`docs/diagnostics/<code>.md`), wherever they are reported. */
+function described<N extends AstNode, R>(check: (node: N, accept: ValidationAcceptor, token: Cancellation.CancellationToken) => R) {
+  return (node: N, accept: ValidationAcceptor, token: Cancellation.CancellationToken): R => check(node, withCodeDescription(accept), token);
 }
 
 /** Where another node is, for a diagnostic's related information. */
@@ -168,8 +174,9 @@ export class PrivspecValidator {
       // release unless the spec accepts them in so many words; then they stay visible as information.
       for (const risk of plan.risks) {
         const code = risk.code === 'data-dependent-domain' ? IssueCodes.DataDependentDomain : IssueCodes.UnboundedContribution;
-        if (risk.accepted) accept('info', `accepted ${risk.code}${risk.column ? ` on '${risk.column}'` : ''}: the stated privacy loss does not cover this leak, and the release's report says so`, { node: plan.node, property: 'name', code });
-        else accept('error', risk.message, { node: plan.node, property: 'name', code });
+        const data = { code, release: plan.name, ...(risk.column === undefined ? {} : { column: risk.column }) };
+        if (risk.accepted) accept('info', `accepted ${risk.code}${risk.column ? ` on '${risk.column}'` : ''}: the stated privacy loss does not cover this leak, and the release's report says so`, { node: plan.node, property: 'name', code, data: { ...data, consequence: true } });
+        else accept('error', risk.message, { node: plan.node, property: 'name', code, data });
       }
     }
   };
@@ -178,7 +185,7 @@ export class PrivspecValidator {
     const { plans, summary, budget, parts } = this.analysis(spec);
     const spending = plans.filter((p) => p.dp && p.problems.length === 0);
     if (spending.length > 0 && !parts.budget) {
-      accept('error', "differentially private releases need a 'budget { epsilon … }' block", { node: spending[0].node, property: 'name', code: IssueCodes.NoBudget });
+      accept('error', "differentially private releases need a 'budget { epsilon … }' block", { node: spending[0].node, property: 'name', code: IssueCodes.NoBudget, data: { code: IssueCodes.NoBudget, release: spending[0].name } });
       return;
     }
     for (const plan of spending) {
@@ -189,11 +196,23 @@ export class PrivspecValidator {
         : `${m.kind} with ρ needs a 'delta' to be accounted as (ε, δ)`;
       accept('error', `${m.kind} is not allowed under '${budget.accounting}' accounting: ${why}`, { node: m, property: 'kind', code: IssueCodes.MechanismNotAllowed });
     }
+    // One cause, one error: the release whose cost crosses the budget is the error; the releases after it no longer fit
+    // only because of it, so they are named in its related information and marked with a hint, not counted as errors.
+    const crossing = summary.releases.find((r) => r.overrun);
+    const after = crossing ? summary.releases.slice(summary.releases.indexOf(crossing) + 1).filter((r) => r.overrun) : [];
+    if (crossing?.overrun) {
+      const info = related([
+        ...crossing.overrun.spentBy.map((p) => relatedAt(p.node, `'${p.name}' spent part of the budget`)),
+        ...after.map((r) => relatedAt(r.plan.node, `'${r.plan.name}' no longer fits after '${crossing.plan.name}'`)),
+      ]);
+      const later = after.length ? `; ${after.length === 1 ? 'the release' : `${after.length} releases`} after it no longer ${after.length === 1 ? 'fits' : 'fit'} (${after.map((r) => `'${r.plan.name}'`).join(', ')})` : '';
+      accept('error', `budget overrun in '${crossing.plan.name}': ${crossing.overrun.message}${later}`, { node: crossing.plan.node, property: 'name', code: IssueCodes.BudgetOverrun, relatedInformation: info, data: { code: IssueCodes.BudgetOverrun, release: crossing.plan.name } });
+    }
+    for (const spend of after) {
+      accept('hint', `no longer fits the budget because '${crossing!.plan.name}' overruns it (the error is there)`, { node: spend.plan.node, property: 'name', code: IssueCodes.BudgetOverrun, relatedInformation: related([relatedAt(crossing!.plan.node, 'the release that crosses the budget')]), data: { code: IssueCodes.BudgetOverrun, release: spend.plan.name, consequence: true } });
+    }
     for (const spend of summary.releases) {
-      if (spend.overrun) {
-        const info = related(spend.overrun.spentBy.map((p) => relatedAt(p.node, `'${p.name}' spent part of the budget`)));
-        accept('error', `budget overrun in '${spend.plan.name}': ${spend.overrun.message}`, { node: spend.plan.node, property: 'name', code: IssueCodes.BudgetOverrun, relatedInformation: info });
-      } else if (spend.parallelWith.length > 0) {
+      if (!spend.overrun && spend.parallelWith.length > 0) {
         accept('info', `composes in parallel with ${spend.parallelWith.map((n) => `'${n}'`).join(', ')} (disjoint where ranges): adds ${formatAmount(spend.marginal)} of its ${formatAmount(spend.cost)}`, { node: spend.plan.node, property: 'name', code: IssueCodes.ParallelComposition });
       }
     }

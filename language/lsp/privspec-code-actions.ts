@@ -1,30 +1,74 @@
 import type { LangiumDocument } from 'langium';
 import type { CodeActionProvider } from 'langium/lsp';
-import { CodeActionKind, type CodeAction, type CodeActionParams } from 'vscode-languageserver';
+import type { CodeAction, CodeActionParams, Command } from 'vscode-languageserver';
+import { CsvStore } from '../../engine/node/csv-store.js';
 import { IssueCodes } from '../issue-codes.js';
+import type { PrivspecServices } from '../privspec-module.js';
+import { anonymityFixes, quasiWithoutHierarchyFixes } from './anonymity-fixes.js';
+import { budgetOverrunFixes, noBudgetFixes } from './budget-fixes.js';
+import { fixContext, quickFix, type Fixer } from './fix-helpers.js';
+import { dataDependentDomainFixes, duplicateFixes, pinWithoutEffectFixes, sensitiveNotDeclaredFixes, unboundedContributionFixes, unexpectedMechanismFixes } from './release-fixes.js';
 
 /** What a diagnostic carries for its quick fix (`data` survives the round trip to the client and back). */
 export interface QuickFixData {
   code: string;
   /** The text that replaces the diagnostic's range. */
   replacement?: string;
+  /** The release the diagnostic is about. */
+  release?: string;
+  /** The column at fault (a data-dependent domain). */
+  column?: string;
 }
 
-/** Quick fixes: replace an unknown column by the column the did-you-mean names. */
+/** Replaces an unknown column by the column the did-you-mean names. */
+const unknownColumnFixes: Fixer = (c) => {
+  const replacement = (c.diagnostic.data as QuickFixData | undefined)?.replacement;
+  if (replacement === undefined) return [];
+  const text = /^[_a-zA-Z]\w*$/.test(replacement) ? replacement : JSON.stringify(replacement);
+  return [quickFix(c, `Change to '${replacement}'`, [{ range: c.diagnostic.range, newText: text }], true)];
+};
+
+/**
+ * The quick fixes by diagnostic code. A code missing here has none, and its page (`docs/diagnostics/<code>.md`) says
+ * why; `test/language/code-actions.test.ts` holds every code to one or the other.
+ */
+export const QuickFixes: Readonly<Record<string, Fixer>> = {
+  [IssueCodes.UnknownColumn]: unknownColumnFixes,
+  [IssueCodes.BudgetOverrun]: budgetOverrunFixes,
+  [IssueCodes.NoBudget]: noBudgetFixes,
+  [IssueCodes.UnboundedContribution]: unboundedContributionFixes,
+  [IssueCodes.DataDependentDomain]: dataDependentDomainFixes,
+  [IssueCodes.UnexpectedMechanism]: unexpectedMechanismFixes,
+  [IssueCodes.Duplicate]: duplicateFixes,
+  [IssueCodes.PinWithoutEffect]: pinWithoutEffectFixes,
+  [IssueCodes.SensitiveNotDeclared]: sensitiveNotDeclaredFixes,
+  [IssueCodes.QuasiWithoutHierarchy]: quasiWithoutHierarchyFixes,
+  [IssueCodes.KAnonymityViolated]: anonymityFixes,
+  [IssueCodes.LDiversityViolated]: anonymityFixes,
+  [IssueCodes.OptimalTransformation]: anonymityFixes,
+};
+
+/** Quick fixes for the diagnostics in the request, each computed from the current document (and its data, if needed). */
 export class PrivspecCodeActionProvider implements CodeActionProvider {
-  getCodeActions(document: LangiumDocument, params: CodeActionParams): CodeAction[] {
+  private readonly store: CsvStore;
+
+  /** Without services (the module's older wiring) the provider reads data through a store of its own. */
+  constructor(services?: PrivspecServices) {
+    this.store = services?.data.CsvStore ?? new CsvStore();
+  }
+
+  async getCodeActions(document: LangiumDocument, params: CodeActionParams): Promise<Array<Command | CodeAction>> {
     const actions: CodeAction[] = [];
     for (const diagnostic of params.context.diagnostics) {
-      const data = diagnostic.data as QuickFixData | undefined;
-      if (diagnostic.code !== IssueCodes.UnknownColumn || data?.replacement === undefined) continue;
-      const text = /^[_a-zA-Z]\w*$/.test(data.replacement) ? data.replacement : JSON.stringify(data.replacement);
-      actions.push({
-        title: `Change to '${data.replacement}'`,
-        kind: CodeActionKind.QuickFix,
-        diagnostics: [diagnostic],
-        isPreferred: true,
-        edit: { changes: { [document.uri.toString()]: [{ range: diagnostic.range, newText: text }] } },
-      });
+      const code = String(diagnostic.code ?? (diagnostic.data as QuickFixData | undefined)?.code ?? '');
+      const fixer = QuickFixes[code];
+      // A consequence of another diagnostic (a release after the overrun) is fixed there.
+      if (!fixer || (diagnostic.data as { consequence?: boolean } | undefined)?.consequence) continue;
+      try {
+        actions.push(...(await fixer(fixContext(document, diagnostic, this.store))));
+      } catch {
+        // A fix that cannot be computed (the data changed under it) is simply not offered.
+      }
     }
     return actions;
   }

@@ -1,0 +1,130 @@
+/**
+ * Quick fixes for the anonymity block, computed from the data: pin the optimal transformation's levels
+ * (`generalize col L`), or, when no transformation satisfies the block, the nearest k that one does or the smallest
+ * suppression limit that lets one; and a suggested hierarchy for a quasi-identifier without one.
+ */
+import type { CodeAction, TextEdit } from 'vscode-languageserver';
+import { KAnonymity } from '../../engine/criteria/k-anonymity.js';
+import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
+import { searchAnonymity } from '../../engine/release/anonymity-search.js';
+import type { AnonymityDescription } from '../../engine/release/release-description.js';
+import type { Table } from '../../engine/table/table.js';
+import type * as ast from '../generated/ast.js';
+import { specPath } from '../privspec-analysis.js';
+import { SEARCH_WORK_LIMIT } from '../privspec-search.js';
+import { anonymityPlan, buildHierarchy, resolveSpecPath, unescape } from '../privspec-to-engine.js';
+import { columnText, insertBeforeClose, insertLineAfter, nodeAt, quickFix, rangeOf, replace, tableOf, type FixContext } from './fix-helpers.js';
+import { suggestHierarchy } from './suggest-hierarchy.js';
+
+interface Search {
+  readonly table: Table;
+  readonly quasi: readonly string[];
+  readonly hierarchies: ReadonlyMap<string, Hierarchy>;
+  readonly block: ast.Anonymity;
+  readonly plan: AnonymityDescription;
+}
+
+/** What the search needs, or undefined when the data, a hierarchy or the block is missing or too large to search here. */
+async function searchInput(c: FixContext): Promise<Search | undefined> {
+  const block = c.analysis.parts.anonymity;
+  const table = await tableOf(c);
+  if (!block || !table) return undefined;
+  const quasi = (c.analysis.dataset?.quasi ?? []).filter((q) => table.columns.some((x) => x.name === q));
+  const hierarchies = new Map<string, Hierarchy>();
+  const path = specPath(c.document);
+  for (const q of quasi) {
+    const node = c.analysis.parts.hierarchies.get(q);
+    if (!node) return undefined;
+    try {
+      const text = node.file === undefined ? '' : await c.store.text(resolveSpecPath(path, unescape(node.file)));
+      hierarchies.set(q, buildHierarchy(node, () => text, path));
+    } catch {
+      return undefined;
+    }
+  }
+  let plan: AnonymityDescription;
+  try {
+    plan = anonymityPlan(block);
+  } catch {
+    return undefined;
+  }
+  const nodes = quasi.reduce((n, q) => n * (hierarchies.get(q)!.height + 1), 1);
+  return nodes * table.rowCount > SEARCH_WORK_LIMIT ? undefined : { table, quasi, hierarchies, block, plan };
+}
+
+const optimum = (s: Search, plan = s.plan) => searchAnonymity(s.table, s.quasi, s.hierarchies, plan)?.result.optimum ?? undefined;
+
+/** `generalize col L` for every quasi-identifier: existing pins are rewritten, the others added before the `}`. */
+function pinEdits(s: Search, levels: readonly number[]): TextEdit[] {
+  const edits: TextEdit[] = [];
+  const added: string[] = [];
+  s.quasi.forEach((q, i) => {
+    const pin = s.block.clauses.find((x): x is ast.LevelClause => x.$type === 'LevelClause' && x.column?.name === q);
+    const r = pin && rangeOf(pin, 'level');
+    if (r) edits.push(replace(r, String(levels[i])));
+    else added.push(`generalize ${columnText(q)} ${levels[i]}`);
+  });
+  const insert = added.length ? insertBeforeClose(s.block, ` ${added.join('  ')} `) : undefined;
+  return insert ? [...edits, insert] : edits;
+}
+
+export async function anonymityFixes(c: FixContext): Promise<CodeAction[]> {
+  const s = await searchInput(c);
+  if (!s) return [];
+  const best = optimum(s);
+  if (best) {
+    const shown = s.quasi.map((q, i) => `${q}=${best.levels[i]}${best.levels[i] === s.hierarchies.get(q)!.height ? ' (*)' : ''}`).join(', ');
+    const outliers = best.evaluation.outliers;
+    return [quickFix(c, `Pin the optimal levels: ${shown}${outliers ? ` (${outliers} ${outliers === 1 ? 'row' : 'rows'} suppressed)` : ''}`, pinEdits(s, best.levels), true)];
+  }
+  return [...nearestK(c, s), ...smallestSuppression(c, s)];
+}
+
+/** The largest k below the block's that some transformation satisfies (k-anonymity is monotone in k). */
+function nearestK(c: FixContext, s: Search): CodeAction[] {
+  const clause = s.block.clauses.find((x): x is ast.KClause => x.$type === 'KClause');
+  const range = clause && rangeOf(clause, 'k');
+  if (!clause || !range || !(clause.k > 1)) return [];
+  const kCriterion = s.plan.criteria.find((x) => x instanceof KAnonymity);
+  const withK = (k: number): AnonymityDescription => ({ ...s.plan, k, criteria: s.plan.criteria.map((x) => (x === kCriterion ? new KAnonymity(k) : x)) });
+  let low = 0;
+  let high = clause.k; // invariant: high fails; low is 0 or feasible
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (optimum(s, withK(mid))) low = mid;
+    else high = mid;
+  }
+  return low >= 1 ? [quickFix(c, `Lower k to ${low}, the largest k a transformation satisfies`, [replace(range, String(low))])] : [];
+}
+
+/** The smallest suppression limit (whole percent) at which a transformation satisfies the block. */
+function smallestSuppression(c: FixContext, s: Search): CodeAction[] {
+  const withS = (p: number): AnonymityDescription => ({ ...s.plan, suppression: p / 100 });
+  if (!optimum(s, withS(100))) return [];
+  let low = Math.floor(s.plan.suppression * 100); // fails
+  let high = 100; // feasible
+  while (high - low > 1) {
+    const mid = Math.floor((low + high) / 2);
+    if (optimum(s, withS(mid))) high = mid;
+    else low = mid;
+  }
+  const clause = s.block.clauses.find((x): x is ast.SuppressionClause => x.$type === 'SuppressionClause');
+  const range = clause && rangeOf(clause, 'limit');
+  const edit = clause && range
+    ? replace({ start: range.start, end: clause.$cstNode!.range.end }, `${high}%`)
+    : insertBeforeClose(s.block, ` suppression ${high}% `);
+  // Suppressing every row satisfies any model and releases nothing: not a fix.
+  return edit && high < 100 ? [quickFix(c, `Allow suppression of ${high}% of rows, the least at which a transformation satisfies the block`, [edit])] : [];
+}
+
+export async function quasiWithoutHierarchyFixes(c: FixContext): Promise<CodeAction[]> {
+  const ref = nodeAt(c, (n): n is ast.ColumnRef => n.$type === 'ColumnRef');
+  const table = await tableOf(c);
+  const column = ref && table?.columns.find((x) => x.name === ref.name);
+  const spec = c.document.parseResult.value as ast.Spec;
+  const anchor = spec.hierarchies.at(-1) ?? spec.datasets[0];
+  if (!ref || !column || !anchor) return [];
+  const suggestion = suggestHierarchy(column.dictionary);
+  const edit = suggestion && insertLineAfter(anchor, `hierarchy ${columnText(ref.name)}${suggestion.text}`);
+  return edit ? [quickFix(c, `Add a hierarchy for '${ref.name}': ${suggestion.why}`, [edit], true)] : [];
+}

@@ -1,0 +1,92 @@
+/**
+ * What every quick fix needs: the diagnostic's document, analysis and data, the syntax node the diagnostic sits on,
+ * and edits written as text replacements. The fixes themselves are in `budget-fixes.ts`, `release-fixes.ts` and
+ * `anonymity-fixes.ts`; `privspec-code-actions.ts` dispatches on the diagnostic's code.
+ */
+import { AstUtils, CstUtils, GrammarUtils, type AstNode, type LangiumDocument } from 'langium';
+import { CodeActionKind, type CodeAction, type Diagnostic, type Position, type Range, type TextEdit } from 'vscode-languageserver';
+import type { CsvStore } from '../../engine/node/csv-store.js';
+import type { Table } from '../../engine/table/table.js';
+import type * as ast from '../generated/ast.js';
+import { analyzeDocument, type SpecAnalysis } from '../privspec-analysis.js';
+
+export interface FixContext {
+  readonly document: LangiumDocument;
+  readonly diagnostic: Diagnostic;
+  readonly analysis: SpecAnalysis;
+  readonly store: CsvStore;
+}
+
+export type Fixer = (c: FixContext) => CodeAction[] | Promise<CodeAction[]>;
+
+export function fixContext(document: LangiumDocument, diagnostic: Diagnostic, store: CsvStore): FixContext {
+  return { document, diagnostic, analysis: analyzeDocument(document), store };
+}
+
+/** A quick fix that applies `edits` to the diagnostic's document. */
+export function quickFix(c: FixContext, title: string, edits: TextEdit[], preferred = false): CodeAction {
+  return { title, kind: CodeActionKind.QuickFix, diagnostics: [c.diagnostic], ...(preferred ? { isPreferred: true } : {}), edit: { changes: { [c.document.uri.toString()]: edits } } };
+}
+
+/** The innermost node of a type at the start of the diagnostic's range. */
+export function nodeAt<T extends AstNode>(c: FixContext, is: (n: AstNode) => n is T): T | undefined {
+  const root = c.document.parseResult.value.$cstNode;
+  if (!root) return undefined;
+  const offset = c.document.textDocument.offsetAt(c.diagnostic.range.start);
+  const leaf = CstUtils.findLeafNodeAtOffset(root, offset);
+  return leaf ? AstUtils.getContainerOfType(leaf.astNode, is) : undefined;
+}
+
+/** The release a diagnostic names in its data, or the one it sits on. */
+export function releaseOf(c: FixContext): ast.Release | undefined {
+  const name = (c.diagnostic.data as { release?: string } | undefined)?.release;
+  const spec = c.document.parseResult.value as ast.Spec;
+  return (name !== undefined ? spec.releases.find((r) => r.name === name) : undefined) ?? nodeAt(c, (n): n is ast.Release => n.$type === 'Release');
+}
+
+export function rangeOf(node: AstNode, property?: string): Range | undefined {
+  const cst = property === undefined ? node.$cstNode : GrammarUtils.findNodeForProperty(node.$cstNode, property);
+  return cst?.range;
+}
+
+export const replace = (range: Range, newText: string): TextEdit => ({ range, newText });
+export const insert = (at: Position, newText: string): TextEdit => ({ range: { start: at, end: at }, newText });
+
+/** Inserts text just before a block's closing `}` (the last token of the node). */
+export function insertBeforeClose(node: AstNode, text: string): TextEdit | undefined {
+  const close = node.$cstNode && CstUtils.findLeafNodeAtOffset(node.$cstNode, node.$cstNode.end - 1);
+  return close?.text === '}' ? insert(close.range.start, text) : undefined;
+}
+
+/** A new line after a node's last line. */
+export function insertLineAfter(node: AstNode, line: string): TextEdit | undefined {
+  const end = node.$cstNode?.range.end;
+  return end ? insert(end, `\n${line}`) : undefined;
+}
+
+/** A column name as the spec writes it: bare when it is an identifier, quoted otherwise. */
+export const columnText = (name: string) => (/^[_a-zA-Z]\w*$/.test(name) ? name : JSON.stringify(name));
+
+/** Rounds down (or up) to three significant digits, so that a suggested figure is readable and still on the safe side. */
+export function round3(x: number, direction: 'down' | 'up'): number {
+  if (!(x > 0) || !Number.isFinite(x)) return x;
+  const step = 10 ** (Math.floor(Math.log10(x)) - 2);
+  const n = x / step;
+  // A value already on the grid (up to floating-point noise) stays where it is.
+  const snapped = Math.abs(n - Math.round(n)) < 1e-9 ? Math.round(n) : direction === 'down' ? Math.floor(n) : Math.ceil(n);
+  return Number((snapped * step).toPrecision(3));
+}
+
+/** A number as a spec writes it (no exponent for everyday figures). */
+export const numberText = (x: number) => String(Number(x.toPrecision(12)));
+
+/** The dataset's table, read if needed (a quick fix is asked for once, so it may wait for a read). */
+export async function tableOf(c: FixContext): Promise<Table | undefined> {
+  const d = c.analysis.dataset;
+  if (!d) return undefined;
+  try {
+    return (await c.store.peekTable(d.file)) ?? (await c.store.table(d.file, d.delimiter));
+  } catch {
+    return undefined;
+  }
+}

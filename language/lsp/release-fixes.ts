@@ -1,0 +1,116 @@
+/**
+ * Quick fixes on releases and declarations: bound a unit's contribution or accept the leak, declare a domain from the
+ * data's values or accept it, use a mechanism the query takes, remove a duplicate or a pin without effect, declare a
+ * column sensitive.
+ */
+import type { AstNode } from 'langium';
+import type { CodeAction, TextEdit } from 'vscode-languageserver';
+import type * as ast from '../generated/ast.js';
+import { columnText, insert, insertBeforeClose, insertLineAfter, nodeAt, quickFix, rangeOf, releaseOf, replace, tableOf, type FixContext } from './fix-helpers.js';
+
+/** Listing more values than this in a hierarchy line would make a spec nobody reads; the fix is left out. */
+const MAX_DOMAIN_VALUES = 200;
+
+const acceptFix = (c: FixContext, release: ast.Release, risk: string) => {
+  const end = release.$cstNode?.range.end;
+  return end ? [quickFix(c, `Accept ${risk} (the report will say so)`, [insert(end, ` accept ${risk}`)])] : [];
+};
+
+export function unboundedContributionFixes(c: FixContext): CodeAction[] {
+  const release = releaseOf(c);
+  const q = release?.query;
+  if (!release || !q) return [];
+  const actions: CodeAction[] = [];
+  const end = q.$cstNode?.range.end;
+  if ((q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') && !q.bound && end) {
+    // A grouped query also needs the number of groups one unit may touch; one is the safe default.
+    const bound = q.by.length > 0 ? 'bound unit groups 1 rows 1' : 'bound unit rows 1';
+    actions.push(quickFix(c, `Add '${bound}'`, [insert(end, ` ${bound}`)], true));
+  }
+  return [...actions, ...acceptFix(c, release, 'unbounded-contribution')];
+}
+
+export async function dataDependentDomainFixes(c: FixContext): Promise<CodeAction[]> {
+  const release = releaseOf(c);
+  const data = c.diagnostic.data as { column?: string } | undefined;
+  const column = data?.column ?? nodeAt(c, (n): n is ast.ColumnRef => n.$type === 'ColumnRef')?.name ?? domainColumn(release);
+  const actions: CodeAction[] = [];
+  const table = await tableOf(c);
+  const values = column === undefined ? undefined : table?.columns.find((x) => x.name === column)?.dictionary;
+  const anchor = lastDeclarationBeforeReleases(c);
+  if (column !== undefined && values && values.length > 0 && values.length <= MAX_DOMAIN_VALUES && !c.analysis.parts.hierarchies.has(column) && anchor) {
+    const sorted = [...values].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
+    const line = `hierarchy ${columnText(column)} { ${sorted.map((v) => JSON.stringify(v)).join(', ')} -> "*" }`;
+    const edit = insertLineAfter(anchor, line);
+    if (edit) actions.push(quickFix(c, `Declare the domain of '${column}' from the data's ${values.length} values`, [edit], true));
+  }
+  if (release && release.query?.kind !== 'pram') actions.push(...acceptFix(c, release, 'data-dependent-domain'));
+  return actions;
+}
+
+/** The first grouping or candidate column of a release whose domain is not declared. */
+function domainColumn(release: ast.Release | undefined): string | undefined {
+  const q = release?.query;
+  if (q?.kind === 'mode') return q.column?.name;
+  return q && (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') ? q.by[0]?.name : undefined;
+}
+
+/** Where a new hierarchy goes: after the last hierarchy, or after the dataset block. */
+function lastDeclarationBeforeReleases(c: FixContext): AstNode | undefined {
+  const spec = c.document.parseResult.value as ast.Spec;
+  return spec.hierarchies.at(-1) ?? spec.datasets[0];
+}
+
+export function unexpectedMechanismFixes(c: FixContext): CodeAction[] {
+  const release = releaseOf(c);
+  const m = release?.mechanism;
+  const range = m?.$cstNode?.range;
+  if (!release || !m || !range) return [];
+  const message = typeof c.diagnostic.message === 'string' ? c.diagnostic.message : '';
+  if (/takes no noise mechanism/.test(message)) return [quickFix(c, `Remove '${m.kind}'`, [removal(c, m)], true)];
+  const allowed = /takes (.+), not /.exec(message)?.[1].split(' or ') ?? [];
+  const kind = rangeOf(m, 'kind');
+  return kind ? allowed.map((k) => quickFix(c, `Use '${k}' (keep the parameters)`, [replace(kind, k)])) : [];
+}
+
+export function duplicateFixes(c: FixContext): CodeAction[] {
+  const node = nodeAt(c, (n): n is AstNode => ['Release', 'Hierarchy', 'Dataset', 'Budget', 'Anonymity', 'UnitClause'].includes(n.$type));
+  if (!node) return [];
+  const actions = [quickFix(c, 'Remove this duplicate', [removal(c, node)])];
+  if (node.$type === 'Release') {
+    const spec = c.document.parseResult.value as ast.Spec;
+    const base = (node as ast.Release).name;
+    let i = 2;
+    while (spec.releases.some((r) => r.name === `${base}_${i}`)) i++;
+    const name = rangeOf(node, 'name');
+    if (name) actions.unshift(quickFix(c, `Rename to '${base}_${i}'`, [replace(name, `${base}_${i}`)], true));
+  }
+  return actions;
+}
+
+export function pinWithoutEffectFixes(c: FixContext): CodeAction[] {
+  const pin = nodeAt(c, (n): n is ast.LevelClause => n.$type === 'LevelClause');
+  return pin ? [quickFix(c, `Remove the pin of '${pin.column?.name}'`, [removal(c, pin)], true)] : [];
+}
+
+export function sensitiveNotDeclaredFixes(c: FixContext): CodeAction[] {
+  const clause = nodeAt(c, (n): n is ast.LDiversityClause => n.$type === 'LDiversityClause');
+  const dataset = c.analysis.parts.dataset;
+  const name = clause?.column?.name;
+  if (!dataset || name === undefined) return [];
+  const sensitive = dataset.clauses.find((x): x is ast.RoleClause => x.$type === 'RoleClause' && x.role === 'sensitive');
+  const end = sensitive?.$cstNode?.range.end;
+  const edit: TextEdit | undefined = end ? insert(end, `, ${columnText(name)}`) : insertBeforeClose(dataset, `  sensitive ${columnText(name)}\n`);
+  return edit ? [quickFix(c, `Declare '${name}' sensitive in the dataset`, [edit], true)] : [];
+}
+
+/** Deletes a node and the whitespace before it on its line, so that no blank gap is left. */
+function removal(c: FixContext, node: AstNode): TextEdit {
+  const text = c.document.textDocument.getText();
+  let start = node.$cstNode!.offset;
+  while (start > 0 && (text[start - 1] === ' ' || text[start - 1] === '\t')) start--;
+  let end = node.$cstNode!.end;
+  if (start > 0 && text[start - 1] === '\n' && text[end] === '\n') end++;
+  const doc = c.document.textDocument;
+  return replace({ start: doc.positionAt(start), end: doc.positionAt(end) }, '');
+}

@@ -1,0 +1,78 @@
+import { strict as assert } from 'node:assert';
+import { existsSync } from 'node:fs';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { LangiumDocument } from 'langium';
+import { loadSpecText, nodeServices } from '../../language/check-spec.js';
+import { IssueCodes } from '../../language/issue-codes.js';
+import { diagnosticDocsUrl, setDiagnosticDocsBase } from '../../language/lsp/diagnostic-docs.js';
+import { PrivspecDocumentValidator } from '../../language/lsp/privspec-document-validator.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
+const fixtures = join(root, 'test', 'fixtures', 'specs');
+const services = nodeServices();
+
+async function open(text: string): Promise<LangiumDocument> {
+  const document = await loadSpecText(text, join(fixtures, 'one-cause.privspec'), services);
+  await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+  return document;
+}
+
+/** The issue's case: raising one release's ε overruns the budget; the two releases after it were fine before. */
+const OVERRUN = `dataset people from "data/people.csv" { quasi sex }
+hierarchy sex { "M", "F", "X" -> "*" }
+budget { epsilon 1 }
+release a: count laplace epsilon 0.3
+release b: count laplace epsilon 0.5
+release c: count by sex laplace epsilon 0.1
+release d: count laplace epsilon 0.1
+`;
+
+describe('one cause, one error (issue 16 item 3)', () => {
+  it('an overrun is one error on the release that crosses the budget; the later ones get a hint each', async () => {
+    // Pure sequential composition, by hand: 0.3 + 0.5 + 0.1 + 0.1 = 1.0 fits. With b at 0.62, a + b = 0.92 still fits,
+    // c makes 1.02 > 1 (remaining 0.08, difference 0.02), so c crosses; d, fine before, no longer fits.
+    const document = await open(OVERRUN.replace('epsilon 0.5', 'epsilon 0.62'));
+    const overrun = document.diagnostics!.filter((d) => d.code === IssueCodes.BudgetOverrun);
+    const errors = overrun.filter((d) => d.severity === 1);
+    assert.equal(errors.length, 1);
+    assert.match(errors[0].message, /^budget overrun in 'c': Requested ε=0\.1 · Remaining ε=0\.08 · Difference 0\.02; the release after it no longer fits \('d'\)$/);
+    assert.deepEqual(errors[0].relatedInformation!.map((r) => r.message), ["'a' spent part of the budget", "'b' spent part of the budget", "'d' no longer fits after 'c'"]);
+    const hints = overrun.filter((d) => d.severity === 4);
+    assert.deepEqual(hints.map((d) => d.range.start.line), [6]);
+    assert.match(hints[0].message, /because 'c' overruns it/);
+  });
+
+  it('a budget that fits has no overrun diagnostic at all', async () => {
+    const document = await open(OVERRUN);
+    assert.deepEqual(document.diagnostics!.filter((d) => d.code === IssueCodes.BudgetOverrun), []);
+  });
+
+  it('every diagnostic links to its page, and the page exists', async () => {
+    const document = await open(`${OVERRUN.replace('epsilon 0.5', 'epsilon 0.62')}release e: mode sex exponential epsilon 0.1\nrelease c: count laplace epsilon 0\n`);
+    const diagnostics = document.diagnostics!;
+    assert.ok(diagnostics.length >= 4);
+    for (const d of diagnostics) {
+      assert.equal(d.codeDescription?.href, diagnosticDocsUrl(String(d.code)), d.message);
+      assert.ok(existsSync(fileURLToPath(d.codeDescription!.href)), d.codeDescription!.href);
+    }
+    assert.equal(diagnosticDocsUrl('budget-overrun'), `file://${join(root, 'docs', 'diagnostics', 'budget-overrun.md')}`);
+  });
+
+  it('the document validator links the parser’s diagnostics too', async () => {
+    const document = await loadSpecText('release a count laplace epsilon 0.1\n', join(fixtures, 'one-cause-syntax.privspec'), services);
+    const diagnostics = await new PrivspecDocumentValidator(services).validateDocument(document);
+    const syntax = diagnostics.find((d) => d.code === 'parsing-error');
+    assert.ok(syntax, diagnostics.map((d) => d.code).join(' '));
+    assert.ok(existsSync(fileURLToPath(syntax.codeDescription!.href)));
+  });
+
+  it('a client can point the links at another copy of the pages', () => {
+    setDiagnosticDocsBase('https://docs.example/diagnostics');
+    try {
+      assert.equal(diagnosticDocsUrl('no-budget'), 'https://docs.example/diagnostics/no-budget.md');
+    } finally {
+      setDiagnosticDocsBase(undefined);
+    }
+  });
+});
