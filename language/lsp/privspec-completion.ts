@@ -1,18 +1,27 @@
-import { AstUtils, GrammarAST, type MaybePromise } from 'langium';
+import { AstUtils, GrammarAST, type LangiumDocument, type MaybePromise } from 'langium';
 import { DefaultCompletionProvider, type CompletionAcceptor, type CompletionContext, type NextFeature } from 'langium/lsp';
-import { CompletionItemKind } from 'vscode-languageserver';
+import { CompletionItemKind, InsertTextFormat, type CancellationToken, type CompletionItem, type CompletionList, type CompletionParams, type Range } from 'vscode-languageserver';
 import type { CsvStore } from '../../engine/node/csv-store.js';
 import * as ast from '../generated/ast.js';
-import { analyzeSpec, specPath } from '../privspec-analysis.js';
+import { analyzeDocument, analyzeSpec, specPath } from '../privspec-analysis.js';
 import type { PrivspecServices } from '../privspec-module.js';
+import { choicesAt } from './completion-choices.js';
+import { columnChoices, type ColumnSlot } from './completion-columns.js';
+import { completionPosition } from './completion-position.js';
+import { KeywordDocs } from './keyword-docs.js';
 
 const MAX_VALUES = 200;
+/** Keywords that start a construct: accepting one inserts the whole construct, with tab stops. */
+const CONSTRUCTS = new Set(['dataset', 'hierarchy', 'anonymity', 'budget', 'release']);
 
 /**
- * Completion: keywords (Langium's default), column names from the dataset's CSV header wherever a column goes
- * (hierarchy names are column names), and a column's category values inside `where col = …` / `in { … }`.
- * Only the header is read on demand; values come from a table the checker has already read, so completion never waits
- * for a scan.
+ * Completion that knows where it is. The position is read from the tokens before the cursor (`completion-position.ts`)
+ * and mapped to what may come there (`completion-choices.ts`): after a mechanism only its parameters, after
+ * `release NAME:` the query kinds, after `by` / `where` / `sum` the columns allowed there, after `hierarchy COL:` the
+ * builders, in `anonymity { }` and `budget { }` their clauses, after `accept` the two risks. Elsewhere Langium's
+ * grammar-driven default answers. Every keyword carries the documentation hover shows (`keyword-docs.ts`); the
+ * keywords that start a construct insert it as a snippet. Values inside `where col = "…"` come from a table the checker
+ * has already read, so completion never waits for a scan.
  */
 export class PrivspecCompletionProvider extends DefaultCompletionProvider {
   private readonly store: CsvStore;
@@ -20,6 +29,19 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
   constructor(services: PrivspecServices) {
     super(services);
     this.store = services.data.CsvStore;
+  }
+
+  override async getCompletion(document: LangiumDocument, params: CompletionParams, cancelToken?: CancellationToken): Promise<CompletionList | undefined> {
+    const text = document.textDocument.getText();
+    const offset = document.textDocument.offsetAt(params.position);
+    const choices = choicesAt(completionPosition(text.slice(0, offset)));
+    const word = /[\w-]*$/.exec(text.slice(0, offset))![0];
+    const range: Range = { start: document.textDocument.positionAt(offset - word.length), end: params.position };
+    if (choices && 'keywords' in choices) return { isIncomplete: false, items: choices.keywords.map((k, i) => keywordItem(k, range, i, false)) };
+    if (choices && 'columns' in choices) return { isIncomplete: false, items: await this.columnItems(document, choices.columns, range) };
+    const list = await super.getCompletion(document, params, cancelToken);
+    if (list) list.items = list.items.map((item) => (item.kind === CompletionItemKind.Keyword && KeywordDocs[item.label] ? { ...keywordItem(item.label, item.textEdit && 'range' in item.textEdit ? item.textEdit.range : range, 0, true), sortText: item.sortText } : item));
+    return list;
   }
 
   protected override completionFor(context: CompletionContext, next: NextFeature, acceptor: CompletionAcceptor): MaybePromise<void> {
@@ -30,31 +52,34 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
     return super.completionFor(context, next, acceptor);
   }
 
-  private async completeColumns(context: CompletionContext, acceptor: CompletionAcceptor): Promise<void> {
-    const spec = context.document.parseResult.value as ast.Spec;
-    const analysis = analyzeSpec(spec, specPath(context.document));
-    const file = analysis.dataset?.file;
-    if (!file) return;
+  private async columnItems(document: LangiumDocument, slot: ColumnSlot, range: Range): Promise<CompletionItem[]> {
+    const analysis = analyzeDocument(document);
+    const dataset = analysis.dataset;
+    if (!dataset?.file) return [];
     let header: readonly string[];
     try {
-      header = (await this.store.header(file, analysis.dataset?.delimiter)).header;
+      header = (await this.store.header(dataset.file, dataset.delimiter)).header;
     } catch {
-      return;
+      return [];
     }
-    const roles = new Map<string, string>();
-    for (const c of analysis.parts.dataset?.clauses ?? []) if (c.$type === 'RoleClause') for (const col of c.columns) roles.set(col.name, c.role);
-    for (const name of header) {
-      const label = /^[_a-zA-Z]\w*$/.test(name) ? name : JSON.stringify(name);
-      const detail = [roles.get(name), analysis.parts.hierarchies.has(name) ? 'has hierarchy' : undefined].filter(Boolean).join(', ');
-      acceptor(context, { label, kind: CompletionItemKind.Field, detail: detail || 'column', sortText: `0${label}` });
-    }
+    const table = await this.store.peekTable(dataset.file);
+    return columnChoices(slot, header, analysis, table).map((c, i) => {
+      const label = /^[_a-zA-Z]\w*$/.test(c.name) ? c.name : JSON.stringify(c.name);
+      return { label, kind: CompletionItemKind.Field, detail: c.detail, sortText: `0${String(i).padStart(3, '0')}`, textEdit: { range, newText: label } };
+    });
+  }
+
+  /** The parser's column positions this provider does not classify itself (e.g. `clamp` after a typed column). */
+  private async completeColumns(context: CompletionContext, acceptor: CompletionAcceptor): Promise<void> {
+    const range: Range = { start: context.document.textDocument.positionAt(context.tokenOffset), end: context.position };
+    for (const item of await this.columnItems(context.document, 'role', range)) acceptor(context, { ...item, textEdit: undefined });
   }
 
   private async completeValues(context: CompletionContext, acceptor: CompletionAcceptor): Promise<void> {
     const comparison = AstUtils.getContainerOfType(context.node, ast.isComparison);
     const name = comparison?.column?.name;
     const analysis = analyzeSpec(context.document.parseResult.value as ast.Spec, specPath(context.document));
-    if (!name || !analysis.dataset) return;
+    if (!name || !analysis.dataset || name === analysis.dataset.unit) return;
     const table = await this.store.peekTable(analysis.dataset.file);
     const column = table?.columns.find((c) => c.name === name);
     if (!column) return;
@@ -62,4 +87,18 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
       acceptor(context, { label: JSON.stringify(value), kind: CompletionItemKind.Value, detail: `value of ${name}` });
     }
   }
+}
+
+/** A keyword with its shared documentation; constructs (or, where only one thing fits, any keyword) as a snippet. */
+function keywordItem(keyword: string, range: Range, index: number, constructsOnly: boolean): CompletionItem {
+  const doc = KeywordDocs[keyword];
+  const snippet = doc?.snippet !== undefined && (!constructsOnly || CONSTRUCTS.has(keyword)) ? doc.snippet : undefined;
+  return {
+    label: keyword,
+    kind: CompletionItemKind.Keyword,
+    ...(doc ? { detail: doc.detail, documentation: { kind: 'markdown', value: doc.doc } } : {}),
+    sortText: String(index).padStart(3, '0'),
+    textEdit: { range, newText: snippet ?? keyword },
+    ...(snippet ? { insertTextFormat: InsertTextFormat.Snippet } : {}),
+  };
 }

@@ -1,0 +1,99 @@
+/**
+ * What may come next at a completion position, as keywords or a column slot; undefined where the grammar's own
+ * next-token sets are exact enough (Langium's default then answers, with the shared keyword docs added).
+ */
+import type { ColumnSlot } from './completion-columns.js';
+import type { CompletionPosition } from './completion-position.js';
+
+export type Choices = { readonly keywords: readonly string[] } | { readonly columns: ColumnSlot } | undefined;
+
+export const MECHANISM_PARAMS: Readonly<Record<string, readonly string[]>> = {
+  laplace: ['epsilon'],
+  gaussian: ['rho', 'epsilon', 'delta'],
+  exponential: ['epsilon'],
+  'nn-wavelet': ['rho'],
+  privelet: ['epsilon'],
+  quadtree: ['rho'],
+};
+
+/** The mechanisms each query takes (as the planner allows them). */
+const MECHANISMS: Readonly<Record<string, readonly string[]>> = {
+  count: ['laplace', 'gaussian'],
+  sum: ['laplace', 'gaussian'],
+  mean: ['laplace', 'gaussian'],
+  mode: ['exponential'],
+  grid: ['nn-wavelet', 'privelet', 'quadtree', 'laplace', 'gaussian'],
+};
+
+const DECLARATIONS = ['release', 'dataset', 'hierarchy', 'anonymity', 'budget'];
+const QUERIES = ['count', 'sum', 'mean', 'mode', 'pram', 'generalize', 'grid'];
+const RISKS = ['data-dependent-domain', 'unbounded-contribution'];
+const ROLES = ['identifying', 'quasi', 'sensitive', 'insensitive'];
+const isWord = (t: string | undefined) => t !== undefined && /^[A-Za-z_]/.test(t);
+
+function releaseChoices(rest: readonly string[]): Choices {
+  const prev = rest.at(-1);
+  if (rest.length === 2 && prev === ':') return { keywords: QUERIES };
+  const kind = rest[2];
+  if (prev === 'accept') return { keywords: RISKS };
+  if (prev !== undefined && MECHANISM_PARAMS[prev]) return { keywords: MECHANISM_PARAMS[prev] };
+  const mechanism = rest.find((t) => MECHANISM_PARAMS[t]);
+  if (mechanism) {
+    // After `gaussian epsilon 1`: the parameters not yet written, or an accept.
+    if (prev !== '0') return undefined;
+    const written = new Set(rest.slice(rest.indexOf(mechanism)));
+    // A Gaussian is stated either in ρ or in (ε, δ); once one is written the other does not apply.
+    const excluded = written.has('rho') ? ['epsilon', 'delta'] : written.has('epsilon') || written.has('delta') ? ['rho'] : [];
+    // The release may also end here, so the declarations that can follow it come too.
+    return { keywords: [...MECHANISM_PARAMS[mechanism].filter((p) => !written.has(p) && !excluded.includes(p)), 'accept', ...DECLARATIONS] };
+  }
+  const lastKeyword = [...rest].reverse().find((t) => ['by', 'where', 'and', 'grid', 'pram', 'clamp', 'bound', 'in', '='].includes(t));
+  if (prev === 'by' || (prev === ',' && lastKeyword === 'by')) return { columns: 'group' };
+  if (prev === 'where' || prev === 'and') return { columns: 'where' };
+  if (rest.length === 3 && (prev === 'sum' || prev === 'mean')) return { columns: 'numeric' };
+  if (rest.length === 3 && prev === 'mode') return { columns: 'mode' };
+  if ((rest.length === 3 && prev === 'pram') || (prev === ',' && lastKeyword === 'pram')) return { columns: 'pram' };
+  if ((rest.length === 3 && prev === 'grid') || (prev === ',' && lastKeyword === 'grid' && rest.length === 5)) return { columns: 'numeric' };
+  if (prev === 'bound') return { keywords: ['unit'] };
+  if (prev === 'unit' && lastKeyword === 'bound') return { keywords: ['groups', 'rows'] };
+  // After a complete count / sum / mean query part: the clauses still open and the mechanisms it takes.
+  const complete = prev === kind || prev === '0' || (isWord(prev) && ['by', 'where', 'and'].includes(lastKeyword ?? '') && rest.at(-2) !== 'where' && rest.at(-2) !== 'and');
+  if ((kind === 'count' || ((kind === 'sum' || kind === 'mean') && rest.includes('clamp'))) && complete && (prev !== kind || kind === 'count')) {
+    const open = ['by', 'where', 'bound'].filter((k) => !rest.includes(k));
+    return { keywords: [...(rest.includes('bound') ? [] : open), ...MECHANISMS[kind]] };
+  }
+  return undefined;
+}
+
+export function choicesAt(p: CompletionPosition): Choices {
+  const prev = p.tokens.at(-1);
+  const before = p.tokens.at(-2);
+  if (p.inString) return undefined;
+  if (p.statement === 'release' && p.block === undefined) return releaseChoices(p.rest);
+  if (p.statement === 'hierarchy' && p.block === undefined) {
+    if (p.rest.length === 0) return { columns: 'hierarchy' };
+    if (p.rest.length === 2 && prev === ':') return { keywords: ['intervals', 'mask', 'date'] };
+    if (p.rest.includes('date') && (prev === 'date' || prev === ',')) return { keywords: ['month', 'year', 'decade'] };
+    return undefined;
+  }
+  if (p.block === 'anonymity') {
+    if (prev === 'metric') return { keywords: ['entropy', 'entropy-nm', 'loss', 'discernibility', 'l1'] };
+    if (prev === 'l-diversity') return { keywords: ['distinct', 'entropy', 'recursive'] };
+    if (prev === 'on') return { columns: 'sensitive' };
+    if (prev === 'generalize') return { columns: 'pin' };
+    if (prev === '{' || prev === '0' || prev === '%' || before === 'on' || before === 'metric') return { keywords: ['k', 'l-diversity', 'suppression', 'metric', 'generalize'] };
+    return undefined;
+  }
+  if (p.block === 'budget') {
+    if (prev === 'accounting') return { keywords: ['pure', 'approx', 'zcdp'] };
+    if (prev === '{' || prev === '0' || before === 'accounting') return { keywords: ['epsilon', 'delta', 'rho', 'accounting'].filter((k) => !p.tokens.slice(p.tokens.lastIndexOf('{')).includes(k)) };
+    return undefined;
+  }
+  if (p.block === 'dataset') {
+    if (prev === 'unit') return { columns: 'unit' };
+    if ((prev !== undefined && ROLES.includes(prev)) || (prev === ',' && ROLES.includes(p.statement ?? ''))) return { columns: 'role' };
+    const clauseEnd = prev === '{' || prev === '0' || prev === '"…"' || (isWord(prev) && before !== undefined && (before === ',' || ROLES.includes(before) || before === 'unit'));
+    if (clauseEnd) return { keywords: [...ROLES, 'unit', 'sampling', 'correlation'] };
+  }
+  return undefined;
+}
