@@ -3,14 +3,16 @@ import type { CodeLensProvider } from 'langium/lsp';
 import type { CodeLens } from 'vscode-languageserver';
 import type * as ast from '../generated/ast.js';
 import { analyzeDocument } from '../privspec-analysis.js';
-import { formatBudgetUse } from '../../engine/release/budget-walk.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { RunReleaseCommand, type RunReleaseParams } from '../protocol.js';
+import { budgetLabel, releaseCostLens } from './readable-costs.js';
 
 /**
  * "▶ Run" above every release (the client's `privspec.runRelease` command runs it through `privspec/runRelease`) and
- * "Budget 0.9 / 1 ε" above the budget block. The budget lens is a label: VS Code shows a lens whose command is the
- * empty string as plain text, which is what a figure with nothing to run should be.
+ * "Budget ε 0.9 of 1" above the budget block, and beside each DP release what it adds and the total after it
+ * ("ε 0.5 · total ε 0.9 of 1"), in the notion the budget was written in, three significant digits. Figures are labels:
+ * VS Code shows a lens whose command is the empty string as plain text, which is what a figure with nothing to run
+ * should be.
  */
 export class PrivspecCodeLensProvider implements CodeLensProvider {
   constructor(_services: PrivspecServices) {}
@@ -22,12 +24,15 @@ export class PrivspecCodeLensProvider implements CodeLensProvider {
     const budget = analysis.parts.budget;
     if (budget?.$cstNode) {
       const over = analysis.summary.releases.some((r) => r.overrun);
-      lenses.push({ range: budget.$cstNode.range, command: { title: `Budget ${formatBudgetUse(analysis.summary, analysis.budget)}${over ? ' — overrun' : ''}`, command: '' } });
+      lenses.push({ range: budget.$cstNode.range, command: { title: `Budget ${budgetLabel(analysis)}${over ? ' — overrun' : ''}`, command: '' } });
     }
     for (const release of spec.releases) {
       if (!release.$cstNode || !release.name) continue;
       const args: RunReleaseParams = { uri: document.uri.toString(), release: release.name };
       lenses.push({ range: release.$cstNode.range, command: { title: '▶ Run', command: RunReleaseCommand, arguments: [args] } });
+      const plan = analysis.plans.find((p) => p.node === release);
+      const cost = plan && releaseCostLens(analysis, plan);
+      if (cost) lenses.push({ range: release.$cstNode.range, command: { title: cost, command: '' } });
     }
     return lenses;
   }

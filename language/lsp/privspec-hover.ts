@@ -9,7 +9,7 @@ import { prosecutorRisk } from '../../engine/risk/prosecutor-risk.js';
 import type { CsvStore } from '../../engine/node/csv-store.js';
 import * as ast from '../generated/ast.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
-import { formatBudgetUse } from '../../engine/release/budget-walk.js';
+import { sig3 } from '../../engine/release/budget-walk.js';
 import { gridSummary } from '../../engine/release/kinds/grid-release.js';
 import { correlationLeakage } from './correlation-hover.js';
 import { buildHierarchy, resolveSpecPath, unescape } from '../privspec-to-engine.js';
@@ -17,9 +17,12 @@ import type { SpecAnalysis } from '../privspec-analysis.js';
 import type { ReleasePlan } from '../privspec-release-plan.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { enclosing, leafAt } from './node-at.js';
+import { KeywordDocs } from './keyword-docs.js';
+import { budgetLabel, meanErrorLine, releaseBudgetLine } from './readable-costs.js';
 
 const SAMPLES = 8;
-const f = (x: number) => String(Number(x.toPrecision(4)));
+/** Figures for people: three significant digits everywhere in the hover. */
+const f = sig3;
 
 /**
  * Hover on a release: sensitivity, noise scale, 95 % error bound and privacy cost in every notion (ε, ρ, (ε, δ)),
@@ -32,7 +35,18 @@ export class PrivspecHoverProvider implements HoverProvider {
     this.store = services.data.CsvStore;
   }
 
+  /** The hover of the construct under the cursor, followed by the keyword's documentation when the cursor is on one. */
   async getHoverContent(document: LangiumDocument, params: HoverParams): Promise<Hover | undefined> {
+    const leaf = leafAt(document, params.position);
+    const hover = await this.constructHover(document, params);
+    const keyword = leaf && leaf.grammarSource?.$type === 'Keyword' ? KeywordDocs[leaf.text] : undefined;
+    if (!keyword) return hover;
+    const doc = `\`${leaf!.text}\` — ${keyword.doc}`;
+    const value = hover && typeof hover.contents === 'object' && 'value' in hover.contents ? `${hover.contents.value}\n\n---\n\n${doc}` : doc;
+    return { contents: { kind: 'markdown', value }, ...(hover?.range ? { range: hover.range } : {}) };
+  }
+
+  private async constructHover(document: LangiumDocument, params: HoverParams): Promise<Hover | undefined> {
     const leaf = leafAt(document, params.position);
     const analysis = analyzeDocument(document);
     const ref = enclosing(leaf, ast.isColumnRef);
@@ -147,8 +161,11 @@ export class PrivspecHoverProvider implements HoverProvider {
         ? `Correlated units: ${c}`
         : `Correlated units (${c.n}, Gaussian model, τ = ${correlation.prior ?? 0}): max ℓ = ${f(c.max)}, most exposed unit \`${c.unit}\`; for ε-Bayesian DP the Laplace scale is ${f(noise.scale)} × (1 + max ℓ) = ${f(noise.scale * (1 + c.max))} (without the correlation: ${f(noise.scale)})`);
     }
-    if (plan.error95 !== undefined) {
-      const per = q?.kind === 'count' && q.by.length > 0 ? ' per group' : q?.kind === 'mean' ? ' on the noisy sum (half of the budget; the other half counts the rows)' : '';
+    if (plan.error95 !== undefined && q?.kind === 'mean') {
+      const table = analysis.dataset && !q.where ? await this.store.peekTable(analysis.dataset.file) : undefined;
+      lines.push(meanErrorLine(plan.error95, table?.rowCount));
+    } else if (plan.error95 !== undefined) {
+      const per = q?.kind === 'count' && q.by.length > 0 ? ' per group' : '';
       lines.push(`95 % error bound: ±${f(plan.error95)}${per}`);
     }
     if (noise?.kind === 'exponential' && q?.kind === 'mode') {
@@ -158,12 +175,8 @@ export class PrivspecHoverProvider implements HoverProvider {
       lines.push(m ? `95 % bound on the count shortfall of the chosen value: ${f(((2 * noise.sensitivity) / noise.epsilon) * (Math.log(m) + Math.log(20)))} (m = ${m} candidates)` : 'Utility: within (2Δ/ε)(ln m + ln 20) of the true mode\'s count with probability 95 %, m the number of values');
     }
     lines.push(`Privacy cost: ${costLine(plan, analysis.budget.delta)}`);
-    const spend = analysis.summary.releases.find((r) => r.plan === plan);
-    if (spend) {
-      const key = analysis.budget.accounting === 'zcdp' ? 'rho' : 'epsilon';
-      const sym = key === 'rho' ? 'ρ' : 'ε';
-      lines.push(`Budget (${analysis.budget.accounting}): adds ${sym} = ${f(spend.marginal[key] ?? 0)}; total after it ${sym} = ${f(spend.total[key] ?? 0)} of ${analysis.summary.limit[key] ?? '—'}${spend.parallelWith.length ? ` (parallel with ${spend.parallelWith.join(', ')})` : ''}`);
-    }
+    const budgetLine = releaseBudgetLine(analysis, plan);
+    if (budgetLine) lines.push(budgetLine);
     return lines.join('\n\n');
   }
 }
@@ -173,10 +186,10 @@ function budgetHover(analysis: SpecAnalysis): string {
   const { summary } = analysis;
   const key = summary.accounting === 'zcdp' ? 'rho' : 'epsilon';
   const sym = key === 'rho' ? 'ρ' : 'ε';
-  const lines = [`**budget** (${summary.accounting} accounting): ${formatBudgetUse(summary, analysis.budget)} planned`];
+  const lines = [`**budget** (${summary.accounting} accounting): ${budgetLabel(analysis)} planned`];
   if (analysis.notRunnable.length > 0) lines.push(`Not counted (cannot run as written): ${analysis.notRunnable.map((n) => `\`${n}\``).join(', ')}`);
   if (summary.accounting === 'zcdp' && summary.limit.epsilon !== undefined && summary.limit.delta !== undefined) {
-    lines.push(`Limit ρ = ${f(summary.limit.rho ?? 0)}, the largest ρ with ρ + 2√(ρ ln 1/δ) ≤ ε = ${summary.limit.epsilon} at δ = ${summary.limit.delta}; spent ρ = ${f(summary.spent.rho ?? 0)} ≈ ε = ${f(summary.spent.epsilon ?? 0)}`);
+    lines.push(`Limit ρ = ${f(summary.limit.rho ?? 0)}, the largest ρ with ρ + 2√(ρ ln 1/δ) ≤ ε = ${f(summary.limit.epsilon)} at δ = ${f(summary.limit.delta)}; spent ρ = ${f(summary.spent.rho ?? 0)} ≈ ε = ${f(summary.spent.epsilon ?? 0)}`);
   }
   for (const r of summary.releases) lines.push(`- \`${r.plan.name}\`: ${sym} = ${f(r.cost[key] ?? 0)}${(r.marginal[key] ?? 0) < (r.cost[key] ?? 0) ? ` (adds ${f(r.marginal[key] ?? 0)}, parallel)` : ''}${r.overrun ? ' — **overrun**' : ''}`);
   return lines.join('\n\n');

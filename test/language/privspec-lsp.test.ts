@@ -81,11 +81,11 @@ describe('language server features', () => {
   it('hovers a release with its noise scale, 95 % error bound and cost in every notion', async () => {
     const document = await open(SPEC);
     const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'by_sex', 2) }));
-    // Hand-computed: Δ₁ = 1, ε = 0.5 → b = 2; 95 %: 2·ln 20 = 5.991; ρ = ε²/2 = 0.125.
+    // Hand-computed: Δ₁ = 1, ε = 0.5 → b = 2; 95 %: 2·ln 20 = 5.991, 5.99 to three significant digits; ρ = ε²/2 = 0.125.
     assert.match(h, /Laplace, scale b = Δ₁\/ε = 2\b/);
-    assert.match(h, /95 % error bound: ±5\.991 per group/);
+    assert.match(h, /95 % error bound: ±5\.99 per group/);
     assert.match(h, /ε = 0\.5 · ρ = 0\.125 \(zCDP\) · \(ε, δ\) = \(0\.5, 0\)/);
-    assert.match(h, /Budget \(approx\): adds ε = 0\.5/);
+    assert.match(h, /Budget \(approx\): adds ε 0\.5; total after it ε 0\.5 of 1/);
   });
 
   it('hovers a Gaussian release with σ and its zCDP reading', async () => {
@@ -95,9 +95,9 @@ describe('language server features', () => {
     // (Canonne, Kamath, Steinke 2020, Theorem 7) meets (0.5, 1e-7) at σ ≈ 8.99, and ρ = 1/(2σ²).
     const { sigma, epsilon } = olderGaussian();
     assert.ok(sigma > 8.9 && sigma < 9.1, String(sigma));
-    assert.match(h, new RegExp(`Gaussian, σ = ${Number(sigma.toPrecision(4))}\\b`));
+    assert.match(h, new RegExp(`Gaussian, σ = ${Number(sigma.toPrecision(3))}\\b`));
     assert.ok(epsilon <= 0.5);
-    assert.ok(h.includes(`(ε, δ) = (${Number(epsilon.toPrecision(4))}, 1e-7)`), h);
+    assert.ok(h.includes(`(ε, δ) = (${Number(epsilon.toPrecision(3))}, 1e-7)`), h);
   });
 
   it('hovers a column with its role, distinct count and sample values', async () => {
@@ -134,8 +134,8 @@ describe('language server features', () => {
   it('hovers a PRAM release with its keep probability and its local-DP ε', async () => {
     const document = await open(`${SPEC}release swapped: pram diagnosis retain 0.8\n`);
     const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'swapped', 2) }));
-    // Hand-computed: |V| = 3 diagnoses; P(keep) = 0.8 + 0.2/3 = 0.8667, P(other) = 0.06667; ε = ln 13 = 2.565.
-    assert.match(h, /`diagnosis` \(\|V\| = 3\): P\(keep\) = 0\.8667, P\(each other value\) = 0\.06667; as local DP, ε = ln\(0\.8667\/0\.06667\) = 2\.565/);
+    // Hand-computed: |V| = 3 diagnoses; P(keep) = 0.8 + 0.2/3 = 0.8667, P(other) = 0.06667; ε = ln 13 = 2.565 (three significant digits shown).
+    assert.match(h, /`diagnosis` \(\|V\| = 3\): P\(keep\) = 0\.867, P\(each other value\) = 0\.0667; as local DP, ε = ln\(0\.867\/0\.0667\) = 2\.56/);
   });
 
   it('goes from a column use to its hierarchy, and from the file name to the CSV', async () => {
@@ -182,10 +182,10 @@ describe('language server features', () => {
     assert.deepEqual(action.edit!.changes![document.uri.toString()], [{ range: diagnostic.range, newText: 'age' }]);
   });
 
-  it('puts ▶ Run on every release and the budget figure on the budget block', async () => {
+  it('puts ▶ Run and its cost on every release and the budget figure on the budget block', async () => {
     const document = await open(SPEC);
     const lenses = await services.lsp.CodeLensProvider!.provideCodeLens(document, { textDocument: { uri: document.uri.toString() } });
-    assert.deepEqual(lenses!.map((l) => l.command!.title), [`Budget ${spentLabel()}`, '▶ Run', '▶ Run']);
+    assert.deepEqual(lenses!.map((l) => l.command!.title), [`Budget ${spentLabel()}`, '▶ Run', 'ε 0.5 · total ε 0.5 of 1', '▶ Run', `ε ${Number(olderGaussian().epsilon.toPrecision(3))}, δ 1e-7 · total ε ${Number((0.5 + olderGaussian().epsilon).toPrecision(3))} of 1`]);
     assert.deepEqual(lenses![1].command!.arguments, [{ uri: document.uri.toString(), release: 'by_sex' }]);
     assert.equal(lenses![1].command!.command, 'privspec.runRelease');
   });
