@@ -9,7 +9,8 @@
  * extension must therefore ship `docs/diagnostics/**`. A client that knows better (a hosted copy of the docs) sets
  * another base with `setDiagnosticDocsBase`.
  */
-import type { ValidationAcceptor } from 'langium';
+import { DefaultDocumentValidator, type LangiumDocument, type ValidationAcceptor, type ValidationOptions } from 'langium';
+import type { CancellationToken } from 'vscode-languageserver';
 import type { CodeDescription, Diagnostic } from 'vscode-languageserver-types';
 
 /** The codes Langium's own checks emit (the lexer, the parser, the linker); they have pages too. */
@@ -52,4 +53,16 @@ export function describeDiagnostic(d: Diagnostic): Diagnostic {
   if (d.codeDescription) return d;
   const code = d.code ?? (d.data as { code?: string } | undefined)?.code;
   return code === undefined ? d : { ...d, code, codeDescription: codeDescription(String(code)) };
+}
+
+/**
+ * Langium's document validator, with the link on every diagnostic, including the lexer's, parser's and linker's, which
+ * no check of ours emits (the checks of `privspec-validator.ts` add their own links). Wire it as
+ * `validation: { DocumentValidator: (s) => new PrivspecDocumentValidator(s) }`.
+ */
+export class PrivspecDocumentValidator extends DefaultDocumentValidator {
+  override async validateDocument(document: LangiumDocument, options?: ValidationOptions, cancelToken?: CancellationToken): Promise<Diagnostic[]> {
+    const diagnostics = await super.validateDocument(document, options, cancelToken);
+    return diagnostics.map(describeDiagnostic);
+  }
 }
