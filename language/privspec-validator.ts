@@ -8,6 +8,7 @@ import { greek } from './privspec-release-plan.js';
 import { checkSpecData } from './privspec-data-checks.js';
 import { IssueCodes } from './issue-codes.js';
 import { withCodeDescription } from './lsp/diagnostic-docs.js';
+import { overrunMessage } from './lsp/readable-costs.js';
 
 export { IssueCodes };
 
@@ -206,7 +207,7 @@ export class PrivspecValidator {
         ...after.map((r) => relatedAt(r.plan.node, `'${r.plan.name}' no longer fits after '${crossing.plan.name}'`)),
       ]);
       const later = after.length ? `; ${after.length === 1 ? 'the release' : `${after.length} releases`} after it no longer ${after.length === 1 ? 'fits' : 'fit'} (${after.map((r) => `'${r.plan.name}'`).join(', ')})` : '';
-      accept('error', `budget overrun in '${crossing.plan.name}': ${crossing.overrun.message}${later}`, { node: crossing.plan.node, property: 'name', code: IssueCodes.BudgetOverrun, relatedInformation: info, data: { code: IssueCodes.BudgetOverrun, release: crossing.plan.name } });
+      accept('error', `budget overrun in '${crossing.plan.name}': ${overrunMessage(this.analysis(spec), crossing)}${later}`, { node: crossing.plan.node, property: 'name', code: IssueCodes.BudgetOverrun, relatedInformation: info, data: { code: IssueCodes.BudgetOverrun, release: crossing.plan.name } });
     }
     for (const spend of after) {
       accept('hint', `no longer fits the budget because '${crossing!.plan.name}' overruns it (the error is there)`, { node: spend.plan.node, property: 'name', code: IssueCodes.BudgetOverrun, relatedInformation: related([relatedAt(crossing!.plan.node, 'the release that crosses the budget')]), data: { code: IssueCodes.BudgetOverrun, release: spend.plan.name, consequence: true } });

@@ -65,3 +65,24 @@ export function meanErrorLine(sumBound: number, rows: number | undefined): strin
   const formula = `±b/n for n rows averaged, b = ${sig3(sumBound)} the noisy sum's 95 % bound (half of the budget; the other half counts the rows)`;
   return rows !== undefined && rows > 0 ? `95 % error bound on the mean: ${formula}; with the data's n = ${rows}, ±${sig3(sumBound / rows)}` : `95 % error bound on the mean: ${formula}`;
 }
+
+/**
+ * An overrun, three significant digits: `Requested ε=0.3 · Remaining ε=0.1 · Difference 0.2`; under zCDP in ρ (what adds
+ * up), with the ρ a budget written as (ε, δ) allows; the δ part when δ overruns too.
+ */
+export function overrunMessage(a: SpecAnalysis, spend: ReleaseSpend<ReleasePlan>): string {
+  const o = spend.overrun!;
+  const key = a.summary.accounting === 'zcdp' ? 'rho' : 'epsilon';
+  const symbol = key === 'rho' ? 'ρ' : 'ε';
+  const requested = o.requested[key] ?? 0;
+  const remaining = o.remaining[key] ?? 0;
+  let message = `Requested ${symbol}=${sig3(requested)} · Remaining ${symbol}=${sig3(remaining)} · Difference ${sig3(Math.max(0, requested - remaining))}`;
+  const written = zcdpWrittenInEpsilon(a);
+  if (written) message += ` (ρ adds up under zCDP; the budget ε ${sig3(written.epsilon)}, δ ${sig3(written.delta)} allows ρ ${sig3(a.summary.limit.rho ?? 0)})`;
+  const limitDelta = a.summary.limit.delta ?? 0;
+  if (a.summary.accounting === 'approx' && (spend.total.delta ?? 0) > limitDelta) {
+    const before = (spend.total.delta ?? 0) - (spend.marginal.delta ?? 0);
+    message += ` (δ: Requested δ=${sig3(spend.marginal.delta ?? 0)} · Remaining δ=${sig3(Math.max(0, limitDelta - before))})`;
+  }
+  return message;
+}

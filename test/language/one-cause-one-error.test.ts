@@ -44,6 +44,14 @@ describe('one cause, one error (issue 16 item 3)', () => {
     assert.match(text(hints[0]), /because 'c' overruns it/);
   });
 
+  it('states an overrun under a zCDP budget written as (ε, δ) in ρ, three significant digits, with the ρ it allows', async () => {
+    // ρ limit of (ε 3, δ 1e-6): √ρ = √(3 + 13.8155) − √13.8155 = 0.38375, ρ = 0.147264 (Bun & Steinke 2016, Prop. 1.3).
+    // Laplace ε 0.6 is ρ = 0.18 (Prop. 1.4), all of which is over the 0.147 that remain.
+    const document = await open(`dataset people from "data/people.csv" { quasi sex }\nbudget { epsilon 3 delta 1e-6 accounting zcdp }\nrelease a: count laplace epsilon 0.6\n`);
+    const error = document.diagnostics!.find((d) => d.code === IssueCodes.BudgetOverrun)!;
+    assert.equal(text(error), "budget overrun in 'a': Requested ρ=0.18 · Remaining ρ=0.147 · Difference 0.0327 (ρ adds up under zCDP; the budget ε 3, δ 1e-6 allows ρ 0.147)");
+  });
+
   it('a budget that fits has no overrun diagnostic at all', async () => {
     const document = await open(OVERRUN);
     assert.deepEqual(document.diagnostics!.filter((d) => d.code === IssueCodes.BudgetOverrun), []);
