@@ -11,6 +11,7 @@ import {
 import { CsvStore } from '../engine/node/csv-store.js';
 import { PrivspecGeneratedModule, PrivspecGeneratedSharedModule } from './generated/module.js';
 import { PrivspecCodeActionProvider } from './lsp/privspec-code-actions.js';
+import { PrivspecDocumentValidator } from './lsp/diagnostic-docs.js';
 import { PrivspecCodeLensProvider } from './lsp/privspec-code-lens.js';
 import { PrivspecCompletionProvider } from './lsp/privspec-completion.js';
 import { PrivspecDefinitionProvider } from './lsp/privspec-definition.js';
@@ -33,10 +34,14 @@ export type PrivspecServices = LangiumServices & PrivspecAddedServices;
 /** Wires the privspec services over Langium's defaults: validator, data cache and every LSP feature. */
 export const PrivspecModule: Module<PrivspecServices, PartialLangiumServices & PrivspecAddedServices> = {
   parser: { TokenBuilder: () => new PrivspecTokenBuilder() },
-  validation: { PrivspecValidator: (services) => new PrivspecValidator(services) },
+  validation: {
+    PrivspecValidator: (services) => new PrivspecValidator(services),
+    // Every diagnostic, the parser's included, links to its page in docs/diagnostics.
+    DocumentValidator: (services) => new PrivspecDocumentValidator(services),
+  },
   data: { CsvStore: () => new CsvStore() },
   lsp: {
-    CodeActionProvider: () => new PrivspecCodeActionProvider(),
+    CodeActionProvider: (services) => new PrivspecCodeActionProvider(services),
     CodeLensProvider: (services) => new PrivspecCodeLensProvider(services),
     CompletionProvider: (services) => new PrivspecCompletionProvider(services),
     DefinitionProvider: (services) => new PrivspecDefinitionProvider(services),

@@ -3,7 +3,7 @@ import type { Connection } from 'vscode-languageserver';
 import { analyzeDocument } from '../privspec-analysis.js';
 import type { LangiumDocument } from 'langium';
 import { runReleases } from '../../engine/node/release-runner.js';
-import { formatBudgetUse } from '../../engine/release/budget-walk.js';
+import { budgetLabel } from './readable-costs.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { budgetRequest, runReleaseRequest, type BudgetSummaryResponse } from '../protocol.js';
 import { releaseInput } from '../release-input.js';
@@ -18,7 +18,7 @@ export function budgetResponse(document: LangiumDocument): BudgetSummaryResponse
     accounting: s.accounting,
     limit: s.limit,
     spent: s.spent,
-    label: formatBudgetUse(s, analysis.budget),
+    label: budgetLabel(analysis),
     hasBudget: analysis.parts.budget !== undefined,
     releases: s.releases.map((r) => ({ name: r.plan.name, line: r.plan.node.$cstNode?.range.start.line ?? 0, cost: r.cost, marginal: r.marginal, overrun: r.overrun !== undefined })),
   };
