@@ -131,11 +131,14 @@ export class PrivspecHoverProvider implements HoverProvider {
     const lines = [`**release \`${plan.name}\`** — ${q?.kind ?? '?'}${plan.mechanism ? `, ${plan.mechanism}` : ''}`];
     if (!plan.dp) {
       const retain = q?.kind === 'pram' ? (q.retain ?? 0) : 0;
-      lines.push(q?.kind === 'pram' ? `PRAM: each value is kept with probability ${retain}, otherwise replaced by a uniform draw from the column's values. Spends no DP budget.` : 'Generalization and suppression to satisfy the anonymity block. Spends no DP budget.');
+      lines.push(q?.kind === 'pram' ? q.matrix !== undefined ? `PRAM with the transition matrix in ${q.matrix}; its local ε is in the release's report. Spends no central DP budget.` : `PRAM: each value is kept with probability ${retain}, otherwise replaced by a uniform draw from the column's domain${q.invariant ? ' (invariant: expected frequencies kept, Gouweleeuw et al. 1998)' : ''}. Spends no central DP budget.` : 'Generalization and suppression to satisfy the anonymity block. Spends no DP budget.');
       if (q?.kind === 'pram' && retain > 0 && retain < 1) {
         const table = analysis.dataset ? await this.store.peekTable(analysis.dataset.file) : undefined;
         for (const c of q.columns) {
-          const v = table?.columns.find((x) => x.name === c.name)?.dictionary.length;
+          // The declared domain (a hierarchy that lists values) is the matrix's; else the data's values, as the release uses.
+          const h = analysis.parts.hierarchies.get(c.name);
+          const declared = h && h.file === undefined ? new Set(h.groups.flatMap((g) => g.values)).size : 0;
+          const v = declared > 0 ? declared : table?.columns.find((x) => x.name === c.name)?.dictionary.length;
           if (!v || v < 2) continue;
           // P(v→v) = r + (1−r)/|V| and P(v→w) = (1−r)/|V|: their ratio bounds the likelihood ratio, so this is ε-local DP.
           const other = (1 - retain) / v;
