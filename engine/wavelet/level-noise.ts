@@ -104,3 +104,14 @@ export function noiseVariance(noise: NoiseKind, scale: number): number {
   }
   return num / den;
 }
+
+/**
+ * The privacy map of a release whose every level carries one share of `total`: d points change at most d values per
+ * level (integer-scaled), so the levels together cost d·ε (Laplace) or d²·ρ (Gaussian).
+ */
+export function levelsPrivacyMap(noise: NoiseKind, total: Rational): (dIn: number) => PrivacyCost {
+  return (dIn: number) => {
+    const d = sensitivityOf(dIn);
+    return noise === 'laplace' ? { kind: 'pure', epsilon: toCostNumber(mul(d, total)) } : { kind: 'zcdp', rho: toCostNumber(mul(mul(d, d), total)) };
+  };
+}

@@ -13,14 +13,11 @@
  * Proof and pseudocode: nn-wavelet.md.
  */
 import { makeMeasurement, type Measurement } from '../core/measurement.js';
-import type { PrivacyCost } from '../core/measures.js';
 import type { RandomSource } from '../core/random.js';
-import { mul, toCostNumber } from '../core/rational.js';
-import { sensitivityOf } from '../dp/mechanisms/sensitivity.js';
 import { log2Exact, nextPowerOfTwo } from './haar-1d.js';
 import { cropGrid, padGrid } from './haar-2d.js';
 import { checkCounts, checkSide } from './grid-counts.js';
-import { makeLevelNoise, type NoiseKind } from './level-noise.js';
+import { levelsPrivacyMap, makeLevelNoise, type NoiseKind } from './level-noise.js';
 import { mortonToRowMajor } from './morton.js';
 import { integerHaar, reconstructNonNegative } from './non-negative-reconstruction.js';
 
@@ -49,10 +46,7 @@ export function makeNnWavelet(options: NnWaveletOptions): Measurement<Float64Arr
   const level = noise.level;
   // d points change at most d coefficients per level, by 2^−i each: integer-scaled L1 and L2 distance ≤ d per level,
   // so k + 1 levels cost (k+1)·d·ε/(k+1) = d·ε, or (k+1)·d²·ρ/(k+1) = d²·ρ.
-  const map = (dIn: number): PrivacyCost => {
-    const d = sensitivityOf(dIn);
-    return options.noise === 'laplace' ? { kind: 'pure', epsilon: toCostNumber(mul(d, noise.total)) } : { kind: 'zcdp', rho: toCostNumber(mul(mul(d, d), noise.total)) };
-  };
+  const map = levelsPrivacyMap(options.noise, noise.total);
   return makeMeasurement({
     name: options.noise === 'laplace' ? 'nn-wavelet-laplace' : 'nn-wavelet-zcdp',
     measure: options.noise === 'laplace' ? 'pure' : 'zcdp',

@@ -10,15 +10,12 @@
  * Equal noise on every level is what Hay et al.'s two-pass estimator assumes. Proof and pseudocode: quadtree.md.
  */
 import { makeMeasurement, type Measurement } from '../core/measurement.js';
-import type { PrivacyCost } from '../core/measures.js';
 import type { RandomSource } from '../core/random.js';
-import { mul, toCostNumber } from '../core/rational.js';
-import { sensitivityOf } from '../dp/mechanisms/sensitivity.js';
 import { log2Exact, nextPowerOfTwo } from './haar-1d.js';
 import { cropGrid, padGrid } from './haar-2d.js';
 import { checkCounts, checkSide } from './grid-counts.js';
 import { leastSquaresConsistency, nonNegativeLeaves } from './hay-consistency.js';
-import { makeLevelNoise, type NoiseKind } from './level-noise.js';
+import { levelsPrivacyMap, makeLevelNoise, type NoiseKind } from './level-noise.js';
 
 export interface QuadtreeOptions {
   noise: NoiseKind;
@@ -60,10 +57,7 @@ export function makeQuadtree(options: QuadtreeOptions): Measurement<Float64Array
   const parts = quadtreeLevelCount(side);
   const padded = nextPowerOfTwo(side);
   const noise = makeLevelNoise({ noise: options.noise, parts, epsilon: options.epsilon, rho: options.rho, rng: options.rng });
-  const map = (dIn: number): PrivacyCost => {
-    const d = sensitivityOf(dIn);
-    return options.noise === 'laplace' ? { kind: 'pure', epsilon: toCostNumber(mul(d, noise.total)) } : { kind: 'zcdp', rho: toCostNumber(mul(mul(d, d), noise.total)) };
-  };
+  const map = levelsPrivacyMap(options.noise, noise.total);
   return makeMeasurement({
     name: 'quadtree',
     measure: options.noise === 'laplace' ? 'pure' : 'zcdp',
