@@ -51,6 +51,10 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
     accept('error', `file not found: ${plan.file}`, { node: dataset, property: 'file', code: IssueCodes.MissingFile });
     return;
   }
+  const correlation = dataset.clauses.find((c): c is ast.CorrelationClause => c.$type === 'CorrelationClause');
+  if (correlation && plan.correlation && !(await store.exists(plan.correlation.file))) {
+    accept('error', `file not found: ${plan.correlation.file} (the correlation edge list)`, { node: correlation, property: 'file', code: IssueCodes.MissingFile });
+  }
   let header: readonly string[];
   try {
     header = (await unlessCancelled(store.header(plan.file, plan.delimiter), token)).header;

@@ -48,3 +48,21 @@ describe('issue 14 — correlated units in a spec', () => {
     assert.ok(JSON.parse(r.out).diagnostics.some((d: { message: string }) => /Bayesian DP with Laplace noise/.test(d.message)));
   });
 });
+
+describe('issue 14 — a missing correlation edge list', () => {
+  it('is a missing-file error in check, at the correlation clause', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'privspec-correlated-missing-'));
+    try {
+      cpSync(fixture, dir, { recursive: true });
+      rmSync(join(dir, 'data', 'edges.csv'));
+      let out = '';
+      const code = await runCli(['check', 'correlated.privspec', '--format', 'json'], { out: (t) => (out += t), err: () => {}, cwd: dir });
+      assert.equal(code, 1);
+      const d = JSON.parse(out).diagnostics.find((x: { code: string }) => x.code === 'missing-file');
+      assert.match(d.message, /edges\.csv \(the correlation edge list\)/);
+      assert.equal(d.line, 5);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+});
