@@ -3,7 +3,8 @@
  * pid and start time. A lock whose owner is no longer alive (or that is older than `staleMs`) is taken over; otherwise
  * the caller waits, polling, up to `timeoutMs` and then gets a message naming the owner.
  */
-import { readFileSync, rmSync } from 'node:fs';
+import { randomBytes } from 'node:crypto';
+import { readFileSync, renameSync, rmSync } from 'node:fs';
 import { open } from 'node:fs/promises';
 import { hostname } from 'node:os';
 
@@ -18,6 +19,8 @@ interface Owner {
   pid: number;
   host: string;
   at: number;
+  /** Unique per acquisition: only the holder whose token is in the file removes it. */
+  token?: string;
 }
 
 function alive(pid: number): boolean {
@@ -43,16 +46,21 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
   const timeoutMs = options.timeoutMs ?? 30_000;
   const staleMs = options.staleMs ?? 10 * 60_000;
   const started = Date.now();
+  const token = randomBytes(8).toString('hex');
   for (let wait = 10; ; wait = Math.min(200, wait * 2)) {
     try {
       const handle = await open(lock, 'wx');
       try {
-        await handle.writeFile(JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now() } satisfies Owner));
+        await handle.writeFile(JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now(), token } satisfies Owner));
         await handle.sync();
       } finally {
         await handle.close();
       }
-      break;
+      // A waiter that was taking over a dead owner's lock at the same moment may have moved ours aside: hold the lock
+      // only once it still carries our token.
+      await new Promise((r) => setTimeout(r, 5));
+      if (readOwner(lock)?.token === token) break;
+      continue;
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code !== 'EEXIST') throw e;
     }
@@ -60,7 +68,17 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
     // A lock left by a crashed process on this machine, or one far older than any run, is taken over.
     const dead = owner !== undefined && owner.host === hostname() && !alive(owner.pid);
     if (dead || (owner !== undefined && Date.now() - owner.at > staleMs)) {
-      rmSync(lock, { force: true });
+      // Take over atomically: of several waiters that saw the same dead owner, only the one whose rename succeeds
+      // removes that lock, and only if it still holds the dead owner's token (not a lock another waiter just took).
+      const aside = `${lock}.${token}.stale`;
+      try {
+        renameSync(lock, aside);
+        const moved = readOwner(aside);
+        if (moved && moved.token !== owner.token) renameSync(aside, lock);
+        else rmSync(aside, { force: true });
+      } catch {
+        // Another waiter moved it first.
+      }
       continue;
     }
     if (Date.now() - started > timeoutMs) {
@@ -71,6 +89,7 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
   try {
     return await fn();
   } finally {
-    rmSync(lock, { force: true });
+    // Remove the lock only while it is still ours.
+    if (readOwner(lock)?.token === token) rmSync(lock, { force: true });
   }
 }

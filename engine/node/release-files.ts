@@ -49,9 +49,10 @@ export async function writeRelease(out: string, release: ReleaseDescription, out
     createdAt: new Date().toISOString(),
   };
   const text = formatCsv(output.header, output.rows);
-  await writeFileAtomic(csv, seeded ? `# ${NOT_PRIVATE}\n${text}` : text);
   const body = `${JSON.stringify(report, null, 2)}\n`;
+  // The report first, the numbers last: if the second write fails, no released numbers stand without their report.
   // JSON has no comments: a seeded report's first key says NOT PRIVATE, on its first line.
   await writeFileAtomic(json, seeded ? body.replace(/^\{\n/, `{ "NOT PRIVATE": "${NOT_PRIVATE}",\n`) : body);
+  await writeFileAtomic(csv, seeded ? `# ${NOT_PRIVATE}\n${text}` : text);
   return [csv, json];
 }

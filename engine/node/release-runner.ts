@@ -11,7 +11,7 @@
  *    ledger entry's id.
  */
 import { constants } from 'node:fs';
-import { access, mkdir, readFile, statfs } from 'node:fs/promises';
+import { access, lstat, mkdir, readFile, statfs } from 'node:fs/promises';
 import { gaussianLeakage, graphFromEdgeTable } from '../dp/correlated/index.js';
 import { parseCsv } from '../table/parse-csv.js';
 import { cryptoRandom, seededRandom, type RandomSource } from '../core/random.js';
@@ -83,6 +83,10 @@ async function validateOutputs(input: RunInput, out: string, dryRun: boolean): P
   } catch (e) {
     throw new RunRefused((e as Error).message);
   }
+  for (const file of input.releases.flatMap((r) => releaseFiles(out, r.name))) {
+    const st = await lstat(file).catch(() => undefined);
+    if (st && !st.isFile()) throw new RunRefused(`the output ${file} exists and is not a file; choose another output folder`);
+  }
   if (dryRun) return;
   try {
     await mkdir(out, { recursive: true });
@@ -113,7 +117,9 @@ async function spend(input: RunInput, plan: ReleasePlan, options: RunOptions): P
     const after = ledgerTotal([...ledger.entries, entry], accounting);
     const shortfalls: string[] = [];
     const cap = limit[key];
-    if (cap !== undefined && (after[key] ?? 0) > cap) {
+    // A budget with no usable limit in the accounting's notion allows nothing: spending without a cap is not a budget.
+    if (cap === undefined) return { previousRuns, refusal: `not run: the budget gives no ${sym(key)} limit under '${accounting}' accounting${accounting === 'zcdp' ? " (give 'rho R', or 'epsilon E delta D')" : " (give 'epsilon E')"}` };
+    if ((after[key] ?? 0) > cap) {
       const requested = (after[key] ?? 0) - (before[key] ?? 0);
       const remaining = Math.max(0, cap - (before[key] ?? 0));
       shortfalls.push(`Requested ${sym(key)}=${round(requested)} · Remaining ${sym(key)}=${round(remaining)} · Difference ${round(requested - remaining)}`);
@@ -230,7 +236,7 @@ async function runOne(input: RunInput, release: ReleaseDescription, table: Table
     parameters: { ...measurement.parameters },
     privacySpent: spent,
     expectedError: measurement.expectedError,
-    local: [...output.local],
+    local: [...output.local, ...(correlation?.unit !== undefined && plan.description.query.kind !== 'generalize' && /Bayesian/.test(measurement.notes.join(' ')) ? [`most exposed unit of the correlation model: '${correlation.unit}' (max ℓ ${Number((correlation.maxLeakage ?? 0).toPrecision(3))})`] : [])],
   };
 }
 

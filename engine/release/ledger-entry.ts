@@ -43,10 +43,17 @@ export function spendingEntries(entries: readonly LedgerEntry[]): LedgerEntry[] 
 export function ledgerTotal(entries: readonly LedgerEntry[], accounting: Accounting): Amount {
   const spends = spendingEntries(entries).flatMap((e) => {
     const cost = costIn(e.costs, accounting);
-    const plan = { name: e.release, box: e.box ? new Map(Object.entries(e.box)) : undefined, userLevel: e.userLevel, costs: e.costs, dp: true };
+    // A region that does not read back as finite numbers or text composes with everything (sequentially).
+    const plan = { name: e.release, box: wellFormed(e.box) ? new Map(Object.entries(e.box!)) : undefined, userLevel: e.userLevel, costs: e.costs, dp: true };
     return cost ? [{ cost, plan }] : [];
   });
   return composeSpends(spends, accounting);
+}
+
+function wellFormed(box: Record<string, Constraint[]> | undefined): boolean {
+  if (!box) return false;
+  const ok = (v: unknown) => (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string';
+  return Object.values(box).every((cs) => Array.isArray(cs) && cs.every((c) => (c.kind === 'set' ? Array.isArray(c.values) && c.values.every(ok) : c.kind === 'range' && ok(c.low) && ok(c.high))));
 }
 
 /** Entries whose cost cannot be stated under the accounting (the ledger was kept in another notion). */

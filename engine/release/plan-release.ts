@@ -144,6 +144,17 @@ function planGrid(plan: ReleasePlan, q: Extract<ReleaseDescription['query'], { k
   }
 }
 
+/** A `where` bound must be a finite number or text: ±∞ would not survive the ledger and would break parallel composition. */
+function checkRegion(box: Box | undefined, problems: PlanProblem[]): void {
+  for (const constraints of box?.values() ?? []) {
+    for (const c of constraints) {
+      const values = c.kind === 'set' ? c.values : [c.low, c.high];
+      const bad = values.find((v) => typeof v === 'number' && !Number.isFinite(v));
+      if (bad !== undefined) problems.push({ code: 'parameter-out-of-range', message: `a where bound must be a finite number, got ${bad}`, field: 'query' });
+    }
+  }
+}
+
 function correlated(context: PlanContext, kind: QueryKind): boolean {
   return context.correlation?.maxLeakage !== undefined && (kind === 'count' || kind === 'sum' || kind === 'mean');
 }
@@ -182,6 +193,12 @@ export function planRelease(release: ReleaseDescription, context: PlanContext): 
   if (context.correlation && (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') && release.mechanism.kind !== 'laplace') {
     problems.push({ code: 'unexpected-mechanism', message: 'a dataset with correlated units calibrates its sums and counts to Bayesian DP with Laplace noise; use laplace epsilon E', field: 'mechanism' });
   }
+  // Only sums and counts have a Bayesian-DP calibration here (Yang, Sato, Nakagawa 2015); a mode or a grid over
+  // correlated units would be charged ε while leaking more.
+  if (context.correlation && (q.kind === 'mode' || q.kind === 'grid')) {
+    problems.push({ code: 'unexpected-mechanism', message: `a dataset with correlated units releases sums and counts calibrated to Bayesian DP; a ${q.kind} has no such calibration and would leak more than its ε`, field: 'query' });
+  }
+  checkRegion(regionOf(q), problems);
   const by = q.kind === 'mode' ? [q.column] : groupColumns(q);
   const known = by.every((c) => context.domains?.has(c));
   const domains = by.map((c) => context.domains?.get(c) ?? ['·']);
@@ -192,7 +209,7 @@ export function planRelease(release: ReleaseDescription, context: PlanContext): 
   const notes = [
     ...by.map((c) => (context.declaredDomains?.has(c) ? `the values of '${c}' are its declared domain, released whether present in the data or not` : `the values of '${c}' were taken from the data (accepted: data-dependent-domain)`)),
     ...risks.filter((r) => r.accepted).map((r) => `accepted ${r.code}: ${r.message}`),
-    ...(correlated(context, q.kind) ? [`calibrated to ε-Bayesian DP for correlated units (Yang, Sato, Nakagawa 2015): Laplace scale × (1 + max ℓ) = × ${1 + context.correlation!.maxLeakage!}${context.correlation!.unit ? `; the most exposed unit is '${context.correlation!.unit}'` : ''}`] : []),
+    ...(correlated(context, q.kind) ? [`calibrated to ε-Bayesian DP for correlated units (Yang, Sato, Nakagawa 2015): Laplace scale × (1 + max ℓ) = × ${1 + context.correlation!.maxLeakage!}`] : []),
   ];
   const key = context.rng === undefined && !known ? JSON.stringify([release, context.budget.delta, context.unit, context.correlation]) : undefined;
   const cached = key === undefined ? undefined : pricingCache.get(key);

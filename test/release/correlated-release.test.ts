@@ -26,7 +26,7 @@ describe('issue 14 — correlated units in a spec', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('a sum over correlated households gets Laplace scale (M/ε)(1 + max ℓ), and ε is spent as BDP ε', async () => {
-    const r = await run(dir, ['release', 'correlated.privspec', '--out', 'out', '--only', 'total']);
+    const r = await run(dir, ['release', 'correlated.privspec', '--out', 'out', '--only', 'total', '--json']);
     assert.equal(r.code, 0, r.err + r.out);
     const report = JSON.parse(readFileSync(join(dir, 'out', 'total.json'), 'utf8'));
     const { graph } = graphFromEdgeTable(parseCsv(readFileSync(join(dir, 'data', 'edges.csv'), 'utf8'), { delimiter: ',' }));
@@ -37,7 +37,18 @@ describe('issue 14 — correlated units in a spec', () => {
     // M = 50 (clamp 0..50, one row per unit), ε = 0.5.
     assert.ok(Math.abs(report.parameters.scale / ((50 / 0.5) * (1 + max)) - 1) < 1e-9, String(report.parameters.scale));
     assert.deepEqual(report.privacySpent, { accounting: 'pure', epsilon: 0.5 });
-    assert.match(report.notes.join('\n'), /Bayesian DP for correlated units .* most exposed unit is/);
+    assert.match(report.notes.join('\n'), /Bayesian DP for correlated units/);
+    // The most exposed unit is an identifier from the edge list: the data owner's terminal gets it, the release does not.
+    assert.doesNotMatch(JSON.stringify(report), /h2a/);
+    assert.match(JSON.parse(r.out).releases[0].local.join('\n'), /most exposed unit of the correlation model: 'h2a'/);
+  });
+
+  it('a mode or a grid over correlated units is an error: only sums and counts are calibrated', async () => {
+    const spec = join(dir, 'correlated.privspec');
+    writeFileSync(spec, `${readFileSync(spec, 'utf8')}release top: mode amount  exponential epsilon 0.1  accept data-dependent-domain  accept unbounded-contribution\n`);
+    const r = await run(dir, ['check', 'correlated.privspec', '--format', 'json']);
+    assert.equal(r.code, 1);
+    assert.ok(JSON.parse(r.out).diagnostics.some((d: { message: string }) => /a mode has no such calibration/.test(d.message)));
   });
 
   it('Gaussian noise on a correlated dataset is an error: the calibration is for Laplace', async () => {

@@ -4,6 +4,11 @@ import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sym
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runCli } from '../../cli/run-cli.js';
+import { runReleases } from '../../engine/node/release-runner.js';
+import { groupingHierarchy } from '../../engine/hierarchy/grouping-hierarchy.js';
+import { ledgerTotal } from '../../engine/release/ledger-entry.js';
+import type { Constraint } from '../../engine/release/release-description.js';
+import { tableFromRows } from '../../engine/table/table.js';
 
 // Issue 10 ("Safe by default"), items 1, 2, 3, 8 and 9: each reproduction from the issue, run against `privspec release`.
 
@@ -130,16 +135,61 @@ describe('issue 10 item 3 — validate, then spend, then write', () => {
     assert.equal(existsSync(ledger(dir)), false);
   });
 
+  it('an output path that exists as a folder is refused before anything is spent', async () => {
+    const dir = fresh();
+    mkdirSync(join(dir, 'out', 'sex.json'), { recursive: true });
+    const r = await run(dir, ['release', 'spec.privspec', '--only', 'sex', '--out', 'out']);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /sex\.json exists and is not a file/);
+    assert.equal(existsSync(ledger(dir)), false);
+  });
+
   it('a failure after the spend says "spent, output not written" with the ledger entry', async () => {
     const dir = fresh();
-    mkdirSync(join(dir, 'out', 'sex.csv'), { recursive: true }); // a folder where the CSV must go: the rename fails
-    const r = await run(dir, ['release', 'spec.privspec', '--only', 'sex', '--out', 'out', '--json']);
-    assert.equal(r.code, 1);
-    const outcome = JSON.parse(r.out).releases[0];
+    // The runner planned and charged a histogram by sex, then the table turns out to lack that column.
+    const specFile = join(dir, 'spec.privspec');
+    const report = await runReleases(
+      {
+        specFile,
+        dataset: { name: 'p', file: join(dir, 'data', 'people.csv'), identifying: [], quasi: [], sensitive: [], insensitive: [] },
+        budget: { accounting: 'pure', epsilon: 4 },
+        releases: [{ name: 'h', query: { kind: 'count', by: ['sex'] }, mechanism: { kind: 'laplace', epsilon: 1 }, accepts: [] }],
+        hierarchies: new Map([['sex', groupingHierarchy([new Map([['M', '*'], ['F', '*']])])]]),
+        inputFiles: [],
+        readTable: async () => tableFromRows(['id'], [['1']]),
+      },
+      { out: join(dir, 'out'), dryRun: false },
+    );
+    const outcome = report.releases[0];
     assert.equal(outcome.status, 'failed');
     const entries = JSON.parse(readFileSync(ledger(dir), 'utf8')).entries;
     assert.equal(entries.length, 1);
     assert.match(outcome.message, new RegExp(`^spent ε=1 \\(ledger entry ${entries[0].id}\\), output not written: `));
+    assert.equal(existsSync(join(dir, 'out', 'h.csv')), false);
+  });
+});
+
+describe('review findings on the release path', () => {
+  it('a budget with no limit in its notion allows nothing (budget { delta 1e-6 } under approx accounting)', async () => {
+    const dir = fresh(SPEC.replace('budget { epsilon 4 }', 'budget { delta 1e-6 }'));
+    const r = await run(dir, ['release', 'spec.privspec', '--only', 'sex', '--out', 'out']);
+    assert.equal(r.code, 1);
+    assert.match(r.out, /the budget gives no ε limit under 'approx' accounting/);
+    assert.equal(existsSync(join(dir, 'out', 'sex.csv')), false);
+  });
+
+  it('an infinite where bound is refused, so ledger regions always read back and compose', async () => {
+    const dir = fresh(SPEC.replace('release sex:    count  laplace epsilon 1', 'release sex:    count where age in -1e999..30  laplace epsilon 1'));
+    const check = await run(dir, ['check', 'spec.privspec', '--format', 'json']);
+    assert.equal(check.code, 1);
+    assert.ok(JSON.parse(check.out).diagnostics.some((d: { message: string }) => /where bound must be a finite number/.test(d.message)));
+  });
+
+  it('a stored region that does not read back composes with everything', () => {
+    const costs = { pure: { kind: 'pure' as const, epsilon: 1 } };
+    const broken = { kind: 'range', low: null, high: 30 } as unknown as Constraint;
+    const entries = [1, 2, 3].map((i) => ({ id: String(i), release: 'r', at: '', costs, box: { age: [broken] }, userLevel: false }));
+    assert.deepEqual(ledgerTotal(entries, 'pure'), { epsilon: 3 });
   });
 });
 
