@@ -22,6 +22,7 @@ import { PrivspecSemanticTokenProvider } from './lsp/privspec-semantic-tokens.js
 import { PrivspecTokenBuilder } from './privspec-token-builder.js';
 import { PrivspecValidator, registerValidationChecks } from './privspec-validator.js';
 import { registerPramChecks } from './privspec-pram-checks.js';
+import { registerBudgetLimitCheck } from './privspec-budget-limit-check.js';
 
 /** Services added to Langium's for the privspec language. */
 export interface PrivspecAddedServices {
@@ -62,6 +63,7 @@ export function createPrivspecServices(context: DefaultSharedModuleContext): { s
   shared.ServiceRegistry.register(Privspec);
   registerValidationChecks(Privspec);
   registerPramChecks(Privspec);
+  registerBudgetLimitCheck(Privspec);
   // The data checks (the `slow` category) read CSVs asynchronously and give way to cancellation, so the editor runs them
   // on every update too; Langium's default would run only `built-in` and `fast`.
   shared.workspace.DocumentBuilder.updateBuildOptions = { validation: { categories: ['built-in', 'fast', 'slow'] } };

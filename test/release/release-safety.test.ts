@@ -174,8 +174,10 @@ describe('review findings on the release path', () => {
     const dir = fresh(SPEC.replace('budget { epsilon 4 }', 'budget { delta 1e-6 }'));
     const r = await run(dir, ['release', 'spec.privspec', '--only', 'sex', '--out', 'out']);
     assert.equal(r.code, 1);
-    assert.match(r.out, /the budget gives no ε limit under 'approx' accounting/);
+    assert.match(r.err + r.out, /the budget gives no ε limit under 'approx' accounting/);
     assert.equal(existsSync(join(dir, 'out', 'sex.csv')), false);
+    const check = await run(dir, ['check', 'spec.privspec', '--format', 'json']);
+    assert.ok(JSON.parse(check.out).diagnostics.some((d: { code: string; severity: string }) => d.code === 'no-budget' && d.severity === 'error'));
   });
 
   it('an infinite where bound is refused, so ledger regions always read back and compose', async () => {
