@@ -18,6 +18,8 @@ export interface SpecAnalysis {
   readonly summary: BudgetSummary<ReleasePlan>;
   /** DP releases that cannot run as written (a parameter problem, an unaccepted leak): not counted as planned. */
   readonly notRunnable: readonly string[];
+  /** The values the spec lists inline (hierarchy groups), by column; file hierarchies are read by the runner. */
+  readonly inlineDomains: ReadonlyMap<string, readonly string[]>;
   /** Columns whose value domain the spec declares: a hierarchy from a file or from listed groups. */
   readonly declaredDomains: ReadonlySet<string>;
 }
@@ -33,7 +35,7 @@ export function specPath(document: LangiumDocument): string {
 function inlineDomains(parts: SpecParts): Map<string, readonly string[]> {
   const domains = new Map<string, readonly string[]>();
   for (const [name, h] of parts.hierarchies) {
-    if (h.file === undefined && h.groups.length > 0) domains.set(name, h.groups.flatMap((g) => g.values.map(unescape)));
+    if (h.file === undefined && h.groups.length > 0) domains.set(name, [...new Set(h.groups.flatMap((g) => g.values.map(unescape)))]);
   }
   return domains;
 }
@@ -50,7 +52,7 @@ export function analyzeSpec(spec: ast.Spec, path: string): SpecAnalysis {
   // Only releases that can run count as planned: one refused for an unaccepted leak spends nothing.
   const runnable = plans.filter((p) => p.risks.every((r) => r.accepted));
   const notRunnable = plans.filter((p) => p.dp && (p.problems.length > 0 || !runnable.includes(p))).map((p) => p.name);
-  const analysis = { parts, dataset, budget, plans, summary: summarizeBudget(runnable, budget), declaredDomains, notRunnable };
+  const analysis = { parts, dataset, budget, plans, summary: summarizeBudget(runnable, budget), declaredDomains, inlineDomains: domains, notRunnable };
   cache.set(spec, analysis);
   return analysis;
 }

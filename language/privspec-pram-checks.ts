@@ -9,17 +9,8 @@ import type * as ast from './generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
 import { analyzeSpec, specPath, type SpecAnalysis } from './privspec-analysis.js';
 import type { PrivspecServices } from './privspec-module.js';
-import { unescape } from './privspec-text.js';
 
 export const DEFAULT_PRAM_MAX_EPSILON = 5;
-
-/** The declared domain size of a column: the values its hierarchy lists (groups or an ARX file's first column). */
-function declaredSize(analysis: SpecAnalysis, column: string): number | undefined {
-  const h = analysis.parts.hierarchies.get(column);
-  if (!h || h.file !== undefined) return undefined;
-  const values = new Set(h.groups.flatMap((g) => g.values.map(unescape)));
-  return values.size > 0 ? values.size : undefined;
-}
 
 export function checkPramReleases(analysis: SpecAnalysis, maxEpsilon: number, accept: ValidationAcceptor): void {
   for (const plan of analysis.plans) {
@@ -30,7 +21,7 @@ export function checkPramReleases(analysis: SpecAnalysis, maxEpsilon: number, ac
       if (q.matrix === undefined && !analysis.declaredDomains.has(name)) {
         accept('warning', `the domain of '${name}' would be taken from the data's values, so the matrix (and its ε) depends on the data; declare the values with a hierarchy that lists them (hierarchy ${name} { … })`, { node: ref, code: IssueCodes.DataDependentDomain });
       }
-      const size = declaredSize(analysis, name);
+      const size = analysis.inlineDomains.get(name)?.length;
       if (q.retain === undefined || size === undefined || size < 2) continue;
       // P(v→v) = r + (1−r)/|V| over P(u→v) = (1−r)/|V|: the largest likelihood ratio, so ε_local = ln of it.
       const keep = keepProbability(q.retain, size);

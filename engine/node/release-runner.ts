@@ -12,12 +12,12 @@
  */
 import { constants } from 'node:fs';
 import { access, lstat, mkdir, readFile, statfs } from 'node:fs/promises';
-import { gaussianLeakage, graphFromEdgeTable } from '../dp/correlated/index.js';
-import { parseCsv } from '../table/parse-csv.js';
+import { edgeListLeakage } from '../dp/correlated/index.js';
 import { cryptoRandom, seededRandom, type RandomSource } from '../core/random.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import { budgetLimit, mainKey, type Amount } from '../release/budget-walk.js';
-import { computeGeneralize, ReleaseUnavailable } from '../release/kinds/generalize-release.js';
+import { computeGeneralize } from '../release/kinds/generalize-release.js';
+import { ReleaseUnavailable } from '../release/release-unavailable.js';
 import { dataBounds } from '../release/kinds/grid-release.js';
 import { computePram } from '../release/kinds/pram-release.js';
 import { boxRecord, ledgerTotal, unstatedEntries, type LedgerEntry } from '../release/ledger-entry.js';
@@ -143,9 +143,13 @@ async function correlationOf(input: RunInput): Promise<{ maxLeakage: number; uni
   const text = await readFile(c.file, 'utf8').catch((e: NodeJS.ErrnoException) => {
     throw new RunRefused(`${c.file}: cannot read the correlation edge list (${e.code ?? e.message})`);
   });
-  const { graph, ids } = graphFromEdgeTable(parseCsv(text, { source: c.file, delimiter: ',' }));
-  const leakage = gaussianLeakage(graph, c.prior ?? 0);
-  return { maxLeakage: leakage.max, unit: ids[leakage.argmax] };
+  const { maxLeakage, unit } = edgeListLeakage(text, c.file, c.prior ?? 0);
+  return { maxLeakage, unit };
+}
+
+/** How many times the ledger has recorded this release (read outside the lock: for messages, not for spending). */
+async function previousRunsOf(specFile: string, name: string): Promise<number> {
+  return (await readLedger(specFile)).entries.filter((e) => e.release === name).length;
 }
 
 /** Plans a DP release with the domains it needs: declared ones, and the data's where the spec accepts that leak. */
@@ -162,8 +166,7 @@ function planFor(input: RunInput, release: ReleaseDescription, table: Table, rng
 async function runOne(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource, options: RunOptions, correlation?: PlanContext['correlation']): Promise<ReleaseOutcome> {
   const base = { name: release.name, previousRuns: 0, files: [] as string[] };
   if (release.query.kind === 'generalize') {
-    const ledger = await readLedger(input.specFile);
-    const previousRuns = ledger.entries.filter((e) => e.release === release.name).length;
+    const previousRuns = await previousRunsOf(input.specFile, release.name);
     if (options.dryRun) return { ...base, previousRuns, status: 'dry-run', message: 'dry run: a generalization spends no DP budget; nothing written', mechanism: 'generalization' };
     const result = computeGeneralize(table, input.dataset, input.hierarchies, input.anonymity, {
       signal: options.signal,
@@ -175,8 +178,7 @@ async function runOne(input: RunInput, release: ReleaseDescription, table: Table
     return { ...base, files, status: 'written', message: `wrote ${files.join(', ')}`, mechanism: 'generalization', parameters: result.parameters };
   }
   if (release.query.kind === 'pram') {
-    const ledger = await readLedger(input.specFile);
-    const previousRuns = ledger.entries.filter((e) => e.release === release.name).length;
+    const previousRuns = await previousRunsOf(input.specFile, release.name);
     if (options.dryRun) return { ...base, previousRuns, status: 'dry-run', message: 'dry run: PRAM spends no central DP budget; nothing written', mechanism: 'pram' };
     const q = release.query;
     // The language resolved the matrix file against the spec.
@@ -198,8 +200,7 @@ async function runOne(input: RunInput, release: ReleaseDescription, table: Table
   const spent = { accounting, ...cost };
   const key = mainKey(accounting);
   if (options.dryRun) {
-    const ledger = await readLedger(input.specFile);
-    const previousRuns = ledger.entries.filter((e) => e.release === release.name).length;
+    const previousRuns = await previousRunsOf(input.specFile, release.name);
     return { ...base, previousRuns, status: 'dry-run', message: `dry run: would spend ${sym(key)}=${round(cost[key] ?? 0)}; nothing spent, nothing written.`, mechanism: measurement.name, privacySpent: spent };
   }
   const decision = await spend(input, plan, options);

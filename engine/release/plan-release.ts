@@ -168,7 +168,18 @@ function scaled(s: Sensitivity, factor: number): Sensitivity {
   return { ...s, l1: up(s.l1), countL1: up(s.countL1), why: `${s.why}, × (1 + max ℓ) = × ${factor} for correlated units` };
 }
 
-const pricingCache = new Map<string, Pick<ReleasePlan, 'costs' | 'noise' | 'error95' | 'expectedError'>>();
+/**
+ * Plans made without a noise source (the checker, hover and lenses, on every edit) are cached: building a measurement
+ * does exact rational arithmetic, and calibrating a Gaussian histogram convolves its privacy profile. The runner always
+ * passes its own source, so it never gets a cached measurement.
+ */
+const pricingCache = new Map<string, Pick<ReleasePlan, 'costs' | 'noise' | 'error95' | 'expectedError' | 'measurement'>>();
+
+/** JSON of what a plan depends on; `where` regions are Maps and declared domains Sets, spelled out so they count. */
+function cacheKey(release: ReleaseDescription, context: PlanContext): string {
+  const { budget, unit, correlation, domains, declaredDomains, gridBounds } = context;
+  return JSON.stringify([release, budget, unit, correlation, domains, declaredDomains, gridBounds], (_, v) => (v instanceof Map ? [...v] : v instanceof Set ? [...v] : v));
+}
 
 /** Plans one release. Never throws for bad parameters: they come back as problems. */
 export function planRelease(release: ReleaseDescription, context: PlanContext): ReleasePlan {
@@ -211,7 +222,7 @@ export function planRelease(release: ReleaseDescription, context: PlanContext): 
     ...risks.filter((r) => r.accepted).map((r) => `accepted ${r.code}: ${r.message}`),
     ...(correlated(context, q.kind) ? [`calibrated to ε-Bayesian DP for correlated units (Yang, Sato, Nakagawa 2015): Laplace scale × (1 + max ℓ) = × ${1 + context.correlation!.maxLeakage!}`] : []),
   ];
-  const key = context.rng === undefined && !known ? JSON.stringify([release, context.budget.delta, context.unit, context.correlation]) : undefined;
+  const key = context.rng === undefined ? cacheKey(release, context) : undefined;
   const cached = key === undefined ? undefined : pricingCache.get(key);
   if (cached) return { ...plan, ...cached };
   let measurement: ReleaseMeasurement;
@@ -224,10 +235,10 @@ export function planRelease(release: ReleaseDescription, context: PlanContext): 
     problems.push({ code: 'parameter-out-of-range', message: e.message, field: 'mechanism' });
     return plan;
   }
-  const priced = { costs: measurement.costs, noise: noiseOf(measurement), error95: measurement.expectedError?.bound, expectedError: measurement.expectedError };
+  const priced = { costs: measurement.costs, noise: noiseOf(measurement), error95: measurement.expectedError?.bound, expectedError: measurement.expectedError, ...(known ? { measurement } : {}) };
   if (key !== undefined) {
     if (pricingCache.size > 10_000) pricingCache.clear();
     pricingCache.set(key, priced);
   }
-  return { ...plan, ...priced, ...(known ? { measurement } : {}) };
+  return { ...plan, ...priced };
 }

@@ -3,9 +3,8 @@
  * SIGMOD 2015), the most exposed unit, and the Laplace scale with and without the correlation. The O(n³) computation is
  * cached per edge-list text and prior.
  */
-import { gaussianLeakage, graphFromEdgeTable } from '../../engine/dp/correlated/index.js';
+import { edgeListLeakage } from '../../engine/dp/correlated/index.js';
 import type { CsvStore } from '../../engine/node/csv-store.js';
-import { parseCsv } from '../../engine/table/parse-csv.js';
 
 const cache = new Map<string, { max: number; unit: string; n: number } | string>();
 
@@ -22,9 +21,8 @@ export async function correlationLeakage(store: CsvStore, file: string, prior: n
   if (cached !== undefined) return cached;
   let result: { max: number; unit: string; n: number } | string;
   try {
-    const { graph, ids } = graphFromEdgeTable(parseCsv(text, { source: file, delimiter: ',' }));
-    const leakage = gaussianLeakage(graph, prior);
-    result = { max: leakage.max, unit: ids[leakage.argmax], n: graph.n };
+    const leakage = edgeListLeakage(text, file, prior);
+    result = { max: leakage.maxLeakage, unit: leakage.unit, n: leakage.n };
   } catch (e) {
     result = (e as Error).message;
   }

@@ -1,7 +1,7 @@
 import type { LangiumDocument } from 'langium';
 import type { CodeActionProvider } from 'langium/lsp';
 import type { CodeAction, CodeActionParams, Command } from 'vscode-languageserver';
-import { CsvStore } from '../../engine/node/csv-store.js';
+import type { CsvStore } from '../../engine/node/csv-store.js';
 import { IssueCodes } from '../issue-codes.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { anonymityFixes, quasiWithoutHierarchyFixes } from './anonymity-fixes.js';
@@ -52,9 +52,8 @@ export const QuickFixes: Readonly<Record<string, Fixer>> = {
 export class PrivspecCodeActionProvider implements CodeActionProvider {
   private readonly store: CsvStore;
 
-  /** Without services (the module's older wiring) the provider reads data through a store of its own. */
-  constructor(services?: PrivspecServices) {
-    this.store = services?.data.CsvStore ?? new CsvStore();
+  constructor(services: PrivspecServices) {
+    this.store = services.data.CsvStore;
   }
 
   async getCodeActions(document: LangiumDocument, params: CodeActionParams): Promise<Array<Command | CodeAction>> {

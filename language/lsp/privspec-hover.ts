@@ -136,9 +136,7 @@ export class PrivspecHoverProvider implements HoverProvider {
         const table = analysis.dataset ? await this.store.peekTable(analysis.dataset.file) : undefined;
         for (const c of q.columns) {
           // The declared domain (a hierarchy that lists values) is the matrix's; else the data's values, as the release uses.
-          const h = analysis.parts.hierarchies.get(c.name);
-          const declared = h && h.file === undefined ? new Set(h.groups.flatMap((g) => g.values)).size : 0;
-          const v = declared > 0 ? declared : table?.columns.find((x) => x.name === c.name)?.dictionary.length;
+          const v = analysis.inlineDomains.get(c.name)?.length ?? table?.columns.find((x) => x.name === c.name)?.dictionary.length;
           if (!v || v < 2) continue;
           // P(v→v) = r + (1−r)/|V| and P(v→w) = (1−r)/|V|: their ratio bounds the likelihood ratio, so this is ε-local DP.
           const other = (1 - retain) / v;

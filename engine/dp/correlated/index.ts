@@ -12,3 +12,4 @@ export { leakageCoefficients } from './leakage-coefficients.js';
 export { conditionalLeakage, inverseLeakage } from './direct-leakage.js';
 export { makeBdpLaplace, type BdpLaplaceOptions } from './bdp-laplace.js';
 export { randomCorrelationGraph } from './random-graph.js';
+export { edgeListLeakage, type EdgeListLeakage } from './edge-list-leakage.js';

@@ -135,13 +135,14 @@ export function makeAggregateRelease(options: AggregateOptions): ReleaseMeasurem
       }
       const index = cellIndexes(table, by, domains, rows);
       const counts = new Array<number>(size).fill(0);
-      const members: number[][] = Array.from({ length: size }, () => []);
+      // Rows per cell are kept only for sums and means; a count needs the tallies alone.
+      const members: number[][] | undefined = q.kind === 'count' ? undefined : Array.from({ length: size }, () => []);
       let outside = 0;
       index.forEach((c, n) => {
         if (c < 0) outside++;
         else {
           counts[c]++;
-          members[c].push(rows[n]);
+          members?.[c].push(rows[n]);
         }
       });
       if (outside > 0) local.push(`${outside} rows hold values outside the declared domain and are not counted`);
@@ -149,7 +150,7 @@ export function makeAggregateRelease(options: AggregateOptions): ReleaseMeasurem
       if (q.kind !== 'count') {
         const col = column(table, q.column);
         // Summed exactly on a fixed-point grid (Casacuberta et al., CCS 2022): float rounding is not in the sensitivity.
-        exact = members.map((rs) => exactClampedSumOfCells(rs.map((r) => col.dictionary[col.codes[r]]), q.low, q.high).value);
+        exact = members!.map((rs) => exactClampedSumOfCells(rs.map((r) => col.dictionary[col.codes[r]]), q.low, q.high).value);
       }
       const noisy = valueNoise.invoke(exact);
       // A negative count is impossible, so clamping at 0 is post-processing: it costs no privacy and only reduces error.

@@ -18,13 +18,7 @@ import { searchAnonymity } from '../anonymity-search.js';
 import { releasableColumns, type AnonymityDescription, type DatasetDescription } from '../release-description.js';
 import type { ReleaseOutput } from '../release-measurement.js';
 
-/** A release that cannot run as specified; the message says why, in the user's words. */
-export class ReleaseUnavailable extends Error {
-  constructor(message: string) {
-    super(message);
-    this.name = 'ReleaseUnavailable';
-  }
-}
+import { ReleaseUnavailable } from '../release-unavailable.js';
 
 export interface GeneralizeOptions {
   readonly signal?: AbortSignal;

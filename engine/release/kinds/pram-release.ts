@@ -14,7 +14,7 @@ import { identificationRisk } from '../../risk/identification-risk.js';
 import { column, type Column, type Table } from '../../table/table.js';
 import { releasableColumns, type DatasetDescription, type QueryDescription } from '../release-description.js';
 import type { ReleaseOutput } from '../release-measurement.js';
-import { ReleaseUnavailable } from './generalize-release.js';
+import { ReleaseUnavailable } from '../release-unavailable.js';
 
 type PramQuery = Extract<QueryDescription, { kind: 'pram' }>;
 
