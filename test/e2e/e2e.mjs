@@ -1,10 +1,14 @@
 // Real-editor test of the privspec extension: code-server (VS Code in the browser) driven by playwright-core and
 // Debian's chromium. Every step waits on UI state (never a fixed sleep) and leaves a screenshot.
 // Usage: node e2e.mjs <code-server-url> <workspace-dir> <shots-dir> [privspec-log-file]
+// After the core steps below, every `steps/*.mjs` runs in file-name order: each default-exports `async (t) => …` with the
+// page and the helpers in `t`. PRIVSPEC_E2E_STEPS=a,b (substrings of step file names) runs only the workbench check and
+// those step files, for working on one feature.
 import { createRequire } from 'node:module';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath, pathToFileURL } from 'node:url';
 
 const require = createRequire(process.env.PW_REQUIRE_FROM || import.meta.url);
 const { chromium } = require('playwright-core');
@@ -119,178 +123,194 @@ try {
   await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'visits.privspec' }).waitFor();
   await shot(page, 'workbench');
   log('workbench loaded');
+  const only = (process.env.PRIVSPEC_E2E_STEPS ?? '').split(',').map((x) => x.trim()).filter(Boolean);
+  if (only.length === 0) {
 
-  // 2. A CSV with violations shows the k-violation warnings in the Problems panel.
-  await openFile('visits.csv', 'patient_id');
-  await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
-  await page.keyboard.press('Control+Shift+M');
-  await showProblems();
-  await filterProblems('below k=3');
-  const row8 = problems.filter({ hasText: 'row 8: class {age=34, sex=F, zip=81931} has 2 rows, below k=3' });
-  await row8.first().waitFor();
-  await problems.filter({ hasText: 'row 15: class {age=34, sex=F, zip=81932} has 1 row, below k=3' }).first().waitFor();
-  await problems.filter({ hasText: '3 of 18 rows in 2 classes below k=3' }).first().waitFor();
-  log('k-violations in Problems:', (await row8.first().innerText()).replace(/\s+/g, ' '));
-  await shot(page, 'csv-k-violations');
+    // 2. A CSV with violations shows the k-violation warnings in the Problems panel.
+    await openFile('visits.csv', 'patient_id');
+    await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+    await page.keyboard.press('Control+Shift+M');
+    await showProblems();
+    await filterProblems('below k=3');
+    const row8 = problems.filter({ hasText: 'row 8: class {age=34, sex=F, zip=81931} has 2 rows, below k=3' });
+    await row8.first().waitFor();
+    await problems.filter({ hasText: 'row 15: class {age=34, sex=F, zip=81932} has 1 row, below k=3' }).first().waitFor();
+    await problems.filter({ hasText: '3 of 18 rows in 2 classes below k=3' }).first().waitFor();
+    log('k-violations in Problems:', (await row8.first().innerText()).replace(/\s+/g, ' '));
+    await shot(page, 'csv-k-violations');
 
-  // 3. A spec with an overrun shows the budget error, and the status bar shows the budget use.
-  await openFile('overrun.privspec', 'budget');
-  await filterProblems('overrun');
-  const overrun = problems.filter({ hasText: 'Requested ε=0.2 · Remaining ε=0.1 · Difference 0.1' });
-  await overrun.first().waitFor();
-  const status = page.locator('.statusbar-item', { hasText: 'Budget' });
-  await status.filter({ hasText: 'overrun' }).first().waitFor();
-  log('budget error in Problems:', (await overrun.first().innerText()).replace(/\s+/g, ' '));
-  log('status bar:', (await status.first().innerText()).replace(/\s+/g, ' '));
-  await shot(page, 'spec-budget-overrun');
+    // 3. A spec with an overrun shows the budget error, and the status bar shows the budget use.
+    await openFile('overrun.privspec', 'budget');
+    await filterProblems('overrun');
+    const overrun = problems.filter({ hasText: 'Requested ε=0.2 · Remaining ε=0.1 · Difference 0.1' });
+    await overrun.first().waitFor();
+    const status = page.locator('.statusbar-item', { hasText: 'Budget' });
+    await status.filter({ hasText: 'overrun' }).first().waitFor();
+    log('budget error in Problems:', (await overrun.first().innerText()).replace(/\s+/g, ' '));
+    log('status bar:', (await status.first().innerText()).replace(/\s+/g, ' '));
+    await shot(page, 'spec-budget-overrun');
 
-  // 4. "PrivSpec: Anonymize CSV…" runs the spec's generalize release `public` in the language server (its whole anonymity
-  // block, before step 4 pins zip alone) and writes what `privspec release --only public` writes, under releases/.
-  await openFile('visits.csv', 'patient_id');
-  await runCommand('PrivSpec: Anonymize CSV…');
-  await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'wrote releases/visits/public.csv (levels age=0, sex=0, zip=1; 0 rows suppressed)' }).first().waitFor();
-  const anonymized = fs.readFileSync(path.join(workspace, 'releases/visits/public.csv'), 'utf8').split('\n');
-  if (anonymized[0] !== 'age,sex,zip,diagnosis' || anonymized[8] !== '34,F,8193*,Asthma') throw new Error(`unexpected output:\n${anonymized.slice(0, 9).join('\n')}`);
-  if (!fs.existsSync(path.join(workspace, 'releases/visits/public.json'))) throw new Error('no release report beside public.csv');
-  log('anonymized: releases/visits/public.csv with zip at level 1, as privspec release --only public writes it');
-  await shot(page, 'anonymized');
+    // 4. "PrivSpec: Anonymize CSV…" runs the spec's generalize release `public` in the language server (its whole anonymity
+    // block, before step 4 pins zip alone) and writes what `privspec release --only public` writes, under releases/.
+    await openFile('visits.csv', 'patient_id');
+    await runCommand('PrivSpec: Anonymize CSV…');
+    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'wrote releases/visits/public.csv (levels age=0, sex=0, zip=1; 0 rows suppressed)' }).first().waitFor();
+    const anonymized = fs.readFileSync(path.join(workspace, 'releases/visits/public.csv'), 'utf8').split('\n');
+    if (anonymized[0] !== 'age,sex,zip,diagnosis' || anonymized[8] !== '34,F,8193*,Asthma') throw new Error(`unexpected output:\n${anonymized.slice(0, 9).join('\n')}`);
+    if (!fs.existsSync(path.join(workspace, 'releases/visits/public.json'))) throw new Error('no release report beside public.csv');
+    log('anonymized: releases/visits/public.csv with zip at level 1, as privspec release --only public writes it');
+    await shot(page, 'anonymized');
 
-  // 5. "PrivSpec: Set Quasi-Identifiers…" on a CSV that no spec names stores them in the settings and checks it (k=5).
-  // The anonymize notification's "Open" button opens the new file (it is too new for Quick Open's file index).
-  await page.locator('.notifications-toasts .notification-list-item', { hasText: 'wrote releases/visits/public.csv' }).locator('.monaco-button', { hasText: 'Open' }).first().click();
-  await page.locator('.tabs-container .tab.active[aria-label^="public.csv"]').first().waitFor();
-  await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'age,sex,zip' }).first().waitFor();
-  await runCommand('PrivSpec: Set Quasi-Identifiers…');
-  await page.locator('.quick-input-list .monaco-list-row').first().waitFor();
-  for (const column of ['age', 'sex', 'zip']) {
-    await page.locator(`.quick-input-list .monaco-list-row[aria-label="${column}"] .monaco-checkbox`).click();
-    await page.locator(`.quick-input-list .monaco-list-row[aria-label="${column}"][aria-checked="true"]`).waitFor();
-  }
-  // The OK button accepts the picks (Enter can land on a checkbox, which only toggles it).
-  await page.locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ }).first().click();
-  await quickInput.waitFor({ state: 'hidden' });
-  // Hand-counted on the anonymized file: classes of 4, 3, 3, 5 and 3 rows, so 13 rows in 4 classes are below 5.
-  await filterProblems('rows in');
-  await problems.filter({ hasText: '13 of 18 rows in 4 classes below k=5 (quasi-identifiers from workspace settings)' }).first().waitFor();
-  log('quasi-identifiers set from the palette: 13 of 18 rows below k=5 in releases/visits/public.csv');
-  await shot(page, 'quasi-identifiers-set');
-
-  // 6. The quick fix on row 8 generalizes zip in the spec, and the CSV's warnings go away.
-  await openFile('visits.csv', 'patient_id');
-  await goTo(9, 6);
-  const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Generalize zip to level 1 in visits.privspec (resolves 3 rows)' });
-  await openQuickFix(fix);
-  await page.locator('.action-widget .monaco-list-row', { hasText: 'Show the rows of this class' }).first().waitFor();
-  await shot(page, 'quick-fix-menu');
-  // "Show the rows of this class" lists rows 8 and 9 in a peek view.
-  // The menu's entries do not settle for a pointer click while it animates, so the keyboard picks the entry.
-  for (let i = 0; i < 5; i++) {
-    if (await page.locator('.action-widget .monaco-list-row.focused', { hasText: 'Show the rows of this class' }).count()) break;
-    await page.keyboard.press('ArrowDown');
-  }
-  await page.locator('.action-widget .monaco-list-row.focused', { hasText: 'Show the rows of this class' }).waitFor();
-  await page.keyboard.press('Enter');
-  const peek = page.locator('.peekview-widget');
-  await peek.locator('.monaco-list-row', { hasText: 'P09,34,F,81931,Migraine' }).first().waitFor();
-  await peek.locator('.monaco-list-row', { hasText: 'P08,34,F,81931,Asthma' }).first().waitFor();
-  await shot(page, 'class-rows');
-  for (let attempt = 1; ; attempt++) {
-    await page.keyboard.press('Escape');
-    try {
-      await peek.waitFor({ state: 'hidden', timeout: 5000 });
-      break;
-    } catch (e) {
-      if (attempt === 3) throw e;
+    // 5. "PrivSpec: Set Quasi-Identifiers…" on a CSV that no spec names stores them in the settings and checks it (k=5).
+    // The anonymize notification's "Open" button opens the new file (it is too new for Quick Open's file index).
+    await page.locator('.notifications-toasts .notification-list-item', { hasText: 'wrote releases/visits/public.csv' }).locator('.monaco-button', { hasText: 'Open' }).first().click();
+    await page.locator('.tabs-container .tab.active[aria-label^="public.csv"]').first().waitFor();
+    await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'age,sex,zip' }).first().waitFor();
+    await runCommand('PrivSpec: Set Quasi-Identifiers…');
+    await page.locator('.quick-input-list .monaco-list-row').first().waitFor();
+    for (const column of ['age', 'sex', 'zip']) {
+      await page.locator(`.quick-input-list .monaco-list-row[aria-label="${column}"] .monaco-checkbox`).click();
+      await page.locator(`.quick-input-list .monaco-list-row[aria-label="${column}"][aria-checked="true"]`).waitFor();
     }
+    // The OK button accepts the picks (Enter can land on a checkbox, which only toggles it).
+    await page.locator('.quick-input-widget .monaco-button', { hasText: /^OK$/ }).first().click();
+    await quickInput.waitFor({ state: 'hidden' });
+    // Hand-counted on the anonymized file: classes of 4, 3, 3, 5 and 3 rows, so 13 rows in 4 classes are below 5.
+    await filterProblems('rows in');
+    await problems.filter({ hasText: '13 of 18 rows in 4 classes below k=5 (quasi-identifiers from workspace settings)' }).first().waitFor();
+    log('quasi-identifiers set from the palette: 13 of 18 rows below k=5 in releases/visits/public.csv');
+    await shot(page, 'quasi-identifiers-set');
+
+    // 6. The quick fix on row 8 generalizes zip in the spec, and the CSV's warnings go away.
+    await openFile('visits.csv', 'patient_id');
+    await goTo(9, 6);
+    const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Generalize zip to level 1 in visits.privspec (resolves 3 rows)' });
+    await openQuickFix(fix);
+    await page.locator('.action-widget .monaco-list-row', { hasText: 'Show the rows of this class' }).first().waitFor();
+    await shot(page, 'quick-fix-menu');
+    // "Show the rows of this class" lists rows 8 and 9 in a peek view.
+    // The menu's entries do not settle for a pointer click while it animates, so the keyboard picks the entry.
+    for (let i = 0; i < 5; i++) {
+      if (await page.locator('.action-widget .monaco-list-row.focused', { hasText: 'Show the rows of this class' }).count()) break;
+      await page.keyboard.press('ArrowDown');
+    }
+    await page.locator('.action-widget .monaco-list-row.focused', { hasText: 'Show the rows of this class' }).waitFor();
+    await page.keyboard.press('Enter');
+    const peek = page.locator('.peekview-widget');
+    await peek.locator('.monaco-list-row', { hasText: 'P09,34,F,81931,Migraine' }).first().waitFor();
+    await peek.locator('.monaco-list-row', { hasText: 'P08,34,F,81931,Asthma' }).first().waitFor();
+    await shot(page, 'class-rows');
+    for (let attempt = 1; ; attempt++) {
+      await page.keyboard.press('Escape');
+      try {
+        await peek.waitFor({ state: 'hidden', timeout: 5000 });
+        break;
+      } catch (e) {
+        if (attempt === 3) throw e;
+      }
+    }
+    await goTo(9, 6);
+    await openQuickFix(fix);
+    // The preferred fix is the first entry and has the focus.
+    await page.keyboard.press('Enter');
+    await filterProblems('below k=3');
+    await problems.filter({ hasText: 'below k=3' }).first().waitFor({ state: 'detached' });
+    log('after the quick fix, no k-violation is left in visits.csv');
+    await shot(page, 'after-quick-fix');
+    await openFile('visits.privspec', 'dataset');
+    await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'generalize zip 1' }).first().waitFor();
+    const csv = fs.readFileSync(path.join(workspace, 'data/visits.csv'), 'utf8');
+    if (!csv.includes('P08,34,F,81931,Asthma')) throw new Error('the CSV was modified');
+    log('the spec now reads: anonymity { k 3  generalize zip 1 }; the CSV is unchanged');
+    await shot(page, 'spec-edited');
+
+    // 7. "PrivSpec: Show Risk Report" from the palette shows the class count in its webview.
+    await openFile('visits.csv', 'patient_id');
+    await runCommand('PrivSpec: Show Risk Report');
+    await page.locator('.tabs-container .tab', { hasText: 'Risk Report: visits.csv' }).waitFor();
+    const report = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+    // With zip generalized to level 1 the 18 rows fall into 5 classes: {29,M,4576*}, {57,F,4565*}, {34,F,8193*}, {41,F,8193*}, {62,M,1011*}.
+    await report.locator('#classes', { hasText: /^5$/ }).waitFor();
+    await report.locator('#rows', { hasText: /^18$/ }).waitFor();
+    await report.locator('svg.histogram rect').first().waitFor();
+    log('risk report: rows 18, classes', await report.locator('#classes').innerText());
+    await shot(page, 'risk-report');
+    // "Save as Markdown" writes the report next to the data, for review in a pull request.
+    await report.locator('#save-markdown').click();
+    await report.locator('#status', { hasText: 'visits.risk-report.md' }).waitFor();
+    const markdown = fs.readFileSync(path.join(workspace, 'data/visits.risk-report.md'), 'utf8');
+    if (!markdown.includes('| Equivalence classes | 5 |')) throw new Error(`unexpected Markdown report:\n${markdown}`);
+    log('saved data/visits.risk-report.md');
+
+    // 8. "PrivSpec: Create Spec from CSV" drafts a spec for a CSV that has none.
+    await openFile('survey.csv', 'region,answer');
+    await runCommand('PrivSpec: Create Spec from CSV');
+    await page.locator('.tabs-container .tab.active[aria-label^="survey.privspec"]').first().waitFor();
+    await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'dataset survey from "data/survey.csv"' }).first().waitFor();
+    log('drafted survey.privspec');
+    await shot(page, 'spec-drafted');
+
+    // 9. "PrivSpec: Run Release" asks first (it spends budget), then the language server writes the release.
+    await openFile('counts.privspec', 'by_region');
+    await runCommand('PrivSpec: Run Release');
+    await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Run Release' }).first().click();
+    const released = page.locator('.notifications-toasts .notification-list-item-message', { hasText: '2 of 2 releases written to releases/counts; ledger total ε 0.5' });
+    await released.first().waitFor();
+    const outputs = fs.readdirSync(path.join(workspace, 'releases/counts'));
+    if (!outputs.includes('by_region.csv')) throw new Error(`no by_region.csv in releases/counts: ${outputs.join(', ')}`);
+    // The PRAM release ran from the spec too: its report states the local ε of its matrix and spends no DP budget.
+    if (!outputs.includes('shuffled.csv')) throw new Error(`no shuffled.csv (the PRAM release) in releases/counts: ${outputs.join(', ')}`);
+    const pram = JSON.parse(fs.readFileSync(path.join(workspace, 'releases/counts/shuffled.json'), 'utf8'));
+    // Hand-derived: retain 0.8 over {yes, no}: P(keep) = 0.9, P(move) = 0.1, ε = ln 9.
+    if (Math.abs(pram.pram.combinedEpsilon - Math.log(9)) > 1e-9) throw new Error(`PRAM ε ${pram.pram.combinedEpsilon}, expected ln 9`);
+    log('PRAM release from the spec: local ε', pram.pram.combinedEpsilon.toFixed(4));
+    log('released:', (await released.first().innerText()).replace(/\s+/g, ' '));
+    await shot(page, 'released');
+
+    // 10. Timing on a 100,000-row CSV whose quasi-identifiers come from the workspace settings: open, then delete a row.
+    await page.keyboard.press('Control+Shift+M');
+    const opened = Date.now();
+    await openFile('big.csv', 'id,age,sex,zip');
+    await showProblems();
+    await filterProblems('of 100000 rows');
+    const big = path.join(workspace, 'data/big.csv');
+    const want = expectedViolations(big, ['age', 'sex', 'zip'], 5);
+    await problems.filter({ hasText: `${want.rows} of 100000 rows in ${want.classes} classes below k=5` }).first().waitFor();
+    const openMs = Date.now() - opened;
+    const wantAfter = expectedViolations(big, ['age', 'sex', 'zip'], 5, true);
+    const before = (await problems.filter({ hasText: 'of 100000 rows in' }).first().innerText()).replace(/\s+/g, ' ');
+    await shot(page, 'big-csv');
+    await filterProblems('rows in');
+    await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
+    await goTo(2, 1);
+    await page.keyboard.press('Shift+ArrowDown');
+    const edited = Date.now();
+    await page.keyboard.press('Delete');
+    await problems.filter({ hasText: `${wantAfter.rows} of 99999 rows in ${wantAfter.classes} classes below k=5` }).first().waitFor();
+    const refreshMs = Date.now() - edited;
+    const after = (await problems.filter({ hasText: 'of 99999 rows in' }).first().innerText()).replace(/\s+/g, ' ');
+    await shot(page, 'big-csv-edited');
+    const checks = logLines(/big\.csv: /);
+    log(`100k-row CSV: before the edit "${before}"`);
+    log(`100k-row CSV: after deleting row 1 "${after}"`);
+    log(`100k-row CSV: open → diagnostics in the Problems panel ${openMs} ms; edit → refreshed Problems panel ${refreshMs} ms (UI, incl. debounce)`);
+    if (checks.length > 0) log('100k-row CSV, extension log:', checks.at(-1).replace(/^\S+ /, ''));
+    const activation = logLines(/activated in/).at(-1);
+    log('extension', activation ? activation.replace(/^\S+ /, '') : '(activation time not logged)');
   }
-  await goTo(9, 6);
-  await openQuickFix(fix);
-  // The preferred fix is the first entry and has the focus.
-  await page.keyboard.press('Enter');
-  await filterProblems('below k=3');
-  await problems.filter({ hasText: 'below k=3' }).first().waitFor({ state: 'detached' });
-  log('after the quick fix, no k-violation is left in visits.csv');
-  await shot(page, 'after-quick-fix');
-  await openFile('visits.privspec', 'dataset');
-  await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'generalize zip 1' }).first().waitFor();
-  const csv = fs.readFileSync(path.join(workspace, 'data/visits.csv'), 'utf8');
-  if (!csv.includes('P08,34,F,81931,Asthma')) throw new Error('the CSV was modified');
-  log('the spec now reads: anonymity { k 3  generalize zip 1 }; the CSV is unchanged');
-  await shot(page, 'spec-edited');
 
-  // 7. "PrivSpec: Show Risk Report" from the palette shows the class count in its webview.
-  await openFile('visits.csv', 'patient_id');
-  await runCommand('PrivSpec: Show Risk Report');
-  await page.locator('.tabs-container .tab', { hasText: 'Risk Report: visits.csv' }).waitFor();
-  const report = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
-  // With zip generalized to level 1 the 18 rows fall into 5 classes: {29,M,4576*}, {57,F,4565*}, {34,F,8193*}, {41,F,8193*}, {62,M,1011*}.
-  await report.locator('#classes', { hasText: /^5$/ }).waitFor();
-  await report.locator('#rows', { hasText: /^18$/ }).waitFor();
-  await report.locator('svg.histogram rect').first().waitFor();
-  log('risk report: rows 18, classes', await report.locator('#classes').innerText());
-  await shot(page, 'risk-report');
-  // "Save as Markdown" writes the report next to the data, for review in a pull request.
-  await report.locator('#save-markdown').click();
-  await report.locator('#status', { hasText: 'visits.risk-report.md' }).waitFor();
-  const markdown = fs.readFileSync(path.join(workspace, 'data/visits.risk-report.md'), 'utf8');
-  if (!markdown.includes('| Equivalence classes | 5 |')) throw new Error(`unexpected Markdown report:\n${markdown}`);
-  log('saved data/visits.risk-report.md');
-
-  // 8. "PrivSpec: Create Spec from CSV" drafts a spec for a CSV that has none.
-  await openFile('survey.csv', 'region,answer');
-  await runCommand('PrivSpec: Create Spec from CSV');
-  await page.locator('.tabs-container .tab.active[aria-label^="survey.privspec"]').first().waitFor();
-  await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'dataset survey from "data/survey.csv"' }).first().waitFor();
-  log('drafted survey.privspec');
-  await shot(page, 'spec-drafted');
-
-  // 9. "PrivSpec: Run Release" asks first (it spends budget), then the language server writes the release.
-  await openFile('counts.privspec', 'by_region');
-  await runCommand('PrivSpec: Run Release');
-  await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Run Release' }).first().click();
-  const released = page.locator('.notifications-toasts .notification-list-item-message', { hasText: '2 of 2 releases written to releases/counts; ledger total ε 0.5' });
-  await released.first().waitFor();
-  const outputs = fs.readdirSync(path.join(workspace, 'releases/counts'));
-  if (!outputs.includes('by_region.csv')) throw new Error(`no by_region.csv in releases/counts: ${outputs.join(', ')}`);
-  // The PRAM release ran from the spec too: its report states the local ε of its matrix and spends no DP budget.
-  if (!outputs.includes('shuffled.csv')) throw new Error(`no shuffled.csv (the PRAM release) in releases/counts: ${outputs.join(', ')}`);
-  const pram = JSON.parse(fs.readFileSync(path.join(workspace, 'releases/counts/shuffled.json'), 'utf8'));
-  // Hand-derived: retain 0.8 over {yes, no}: P(keep) = 0.9, P(move) = 0.1, ε = ln 9.
-  if (Math.abs(pram.pram.combinedEpsilon - Math.log(9)) > 1e-9) throw new Error(`PRAM ε ${pram.pram.combinedEpsilon}, expected ln 9`);
-  log('PRAM release from the spec: local ε', pram.pram.combinedEpsilon.toFixed(4));
-  log('released:', (await released.first().innerText()).replace(/\s+/g, ' '));
-  await shot(page, 'released');
-
-  // 10. Timing on a 100,000-row CSV whose quasi-identifiers come from the workspace settings: open, then delete a row.
-  await page.keyboard.press('Control+Shift+M');
-  const opened = Date.now();
-  await openFile('big.csv', 'id,age,sex,zip');
-  await showProblems();
-  await filterProblems('of 100000 rows');
-  const big = path.join(workspace, 'data/big.csv');
-  const want = expectedViolations(big, ['age', 'sex', 'zip'], 5);
-  await problems.filter({ hasText: `${want.rows} of 100000 rows in ${want.classes} classes below k=5` }).first().waitFor();
-  const openMs = Date.now() - opened;
-  const wantAfter = expectedViolations(big, ['age', 'sex', 'zip'], 5, true);
-  const before = (await problems.filter({ hasText: 'of 100000 rows in' }).first().innerText()).replace(/\s+/g, ' ');
-  await shot(page, 'big-csv');
-  await filterProblems('rows in');
-  await page.locator('.editor-instance .monaco-editor .view-lines').first().click();
-  await goTo(2, 1);
-  await page.keyboard.press('Shift+ArrowDown');
-  const edited = Date.now();
-  await page.keyboard.press('Delete');
-  await problems.filter({ hasText: `${wantAfter.rows} of 99999 rows in ${wantAfter.classes} classes below k=5` }).first().waitFor();
-  const refreshMs = Date.now() - edited;
-  const after = (await problems.filter({ hasText: 'of 99999 rows in' }).first().innerText()).replace(/\s+/g, ' ');
-  await shot(page, 'big-csv-edited');
-  const checks = logLines(/big\.csv: /);
-  log(`100k-row CSV: before the edit "${before}"`);
-  log(`100k-row CSV: after deleting row 1 "${after}"`);
-  log(`100k-row CSV: open → diagnostics in the Problems panel ${openMs} ms; edit → refreshed Problems panel ${refreshMs} ms (UI, incl. debounce)`);
-  if (checks.length > 0) log('100k-row CSV, extension log:', checks.at(-1).replace(/^\S+ /, ''));
-  const activation = logLines(/activated in/).at(-1);
-  log('extension', activation ? activation.replace(/^\S+ /, '') : '(activation time not logged)');
+  const t = {
+    page, workspace, shots, log, logLines, quickInput, problems, quickInputFor, openFile, runCommand, goTo, openQuickFix,
+    showProblems, filterProblems, expectedViolations, shot: (name) => shot(page, name),
+  };
+  const stepsDir = path.join(path.dirname(fileURLToPath(import.meta.url)), 'steps');
+  const files = fs.existsSync(stepsDir) ? fs.readdirSync(stepsDir).filter((f) => f.endsWith('.mjs')).sort() : [];
+  for (const file of files) {
+    if (only.length > 0 && !only.some((o) => file.includes(o))) continue;
+    log(`step ${file}`);
+    const { default: run } = await import(pathToFileURL(path.join(stepsDir, file)).href);
+    await run(t);
+  }
   log('ALL ASSERTIONS PASSED');
 } catch (e) {
   failed = true;
