@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
+import { link, mkdir, readdir, rename, rm, writeFile } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 
 /**
@@ -61,5 +61,23 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
   } catch (e) {
     await rm(tmp, { force: true });
     throw e;
+  }
+}
+
+/**
+ * Writes a file that must not exist yet, atomically: the whole content goes to a temporary file, which is then hard-linked
+ * under the target name. `link` fails with EEXIST when the target exists, so two writers racing for one name cannot
+ * replace each other's file (a rename would silently replace it). Missing folders are created.
+ */
+export async function writeNewFileAtomic(path: string, data: string | Uint8Array): Promise<void> {
+  const folder = dirname(path);
+  await mkdir(folder, { recursive: true });
+  await removeStaleTemporaries(folder);
+  const tmp = join(folder, temporaryName(basename(path)));
+  try {
+    await writeFile(tmp, data, { flag: 'wx' });
+    await link(tmp, path);
+  } finally {
+    await rm(tmp, { force: true });
   }
 }

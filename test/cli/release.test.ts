@@ -111,8 +111,17 @@ describe('privspec release', () => {
     const second = await run(dir, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'by_sex']);
     assert.match(second.out, /It was run 1 time before; this run spends ε=0\.4 again\./);
     assert.match(second.out, /ε 0\.8 of 1 spent/);
+    // Issue 16: a second run never replaces the first run's files; it writes the next free pair, and each ledger entry
+    // names the files of its own run.
+    const firstCsv = readFileSync(join(dir, 'out', 'by_sex.csv'), 'utf8');
+    assert.deepEqual(readdirSync(join(dir, 'out')).sort(), ['by_sex-2.csv', 'by_sex-2.json', 'by_sex.csv', 'by_sex.json']);
+    assert.equal(json(join(dir, 'out', 'by_sex.json')).ledgerEntry, json(join(dir, 'release-basic.privspec.ledger.json')).entries[0].id);
+    assert.equal(json(join(dir, 'out', 'by_sex-2.json')).ledgerEntry, json(join(dir, 'release-basic.privspec.ledger.json')).entries[1].id);
+    const entries = json(join(dir, 'release-basic.privspec.ledger.json')).entries as { files: string[] }[];
+    assert.deepEqual(entries.map((e) => e.files.map((f) => f.replace(/^.*[\\/]/, ''))), [['by_sex.csv', 'by_sex.json'], ['by_sex-2.csv', 'by_sex-2.json']]);
     const third = await run(dir, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'by_sex']);
     assert.equal(third.code, 1);
+    assert.equal(readFileSync(join(dir, 'out', 'by_sex.csv'), 'utf8'), firstCsv);
     // Hand-computed: 0.8 spent of 1; 0.4 requested, 0.2 remaining.
     assert.match(third.out, /by_sex: refused: .*Requested ε=0\.4 · Remaining ε=0\.2 · Difference 0\.2/);
     assert.equal(json(join(dir, 'release-basic.privspec.ledger.json')).entries.length, 2);
