@@ -17,13 +17,17 @@ export type {
   BudgetSummaryResponse,
   CsvModelsResponse,
   HierarchySource,
+  LedgerEntryView,
+  LedgerParams,
+  LedgerResponse,
   PrivacyAmount,
   ReleaseOutcome,
+  RunPreview,
   RunReleaseParams,
   RunReleaseResult,
   SpecDatasetModel,
 } from '../language/protocol-types.js';
-export { anonymizeCsvRequestMethod, budgetRequestMethod, csvModelsChangedNotificationMethod, csvModelsRequestMethod, runReleaseRequestMethod } from '../language/protocol-types.js';
+export { anonymizeCsvRequestMethod, budgetRequestMethod, csvModelsChangedNotificationMethod, csvModelsRequestMethod, ledgerRequestMethod, runReleaseRequestMethod } from '../language/protocol-types.js';
 import type { BudgetSummaryResponse, HierarchySource } from '../language/protocol-types.js';
 export type BudgetResult = BudgetSummaryResponse | null;
 
@@ -171,3 +175,15 @@ export type ToWebview =
 export type FromWebview =
   | { readonly type: 'ready' }
   | { readonly type: 'save'; readonly format: 'markdown' | 'html' };
+
+// ---------------------------------------------------------------------------------------------------------------
+// The ledger webview (`PrivSpec: Show Ledger`).
+
+/** Extension → ledger view. */
+export type ToLedgerView = { readonly type: 'ledger'; readonly ledger: import('../language/protocol-types.js').LedgerResponse; readonly specName: string };
+
+/** Ledger view → extension. */
+export type FromLedgerView =
+  | { readonly type: 'ready' }
+  | { readonly type: 'refresh' }
+  | { readonly type: 'open'; readonly path: string };

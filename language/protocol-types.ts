@@ -15,6 +15,8 @@ export const csvModelsRequestMethod = 'privspec/csvModels';
 export const csvModelsChangedNotificationMethod = 'privspec/csvModelsChanged';
 /** `privspec/anonymizeCsv`: runs one `generalize` release of a spec, writing what `privspec release --only` writes. */
 export const anonymizeCsvRequestMethod = 'privspec/anonymizeCsv';
+/** `privspec/ledger`: what the spec's ledger holds, and what running one or all of its releases would add to it. */
+export const ledgerRequestMethod = 'privspec/ledger';
 
 /** Amounts of privacy loss; only the notions that apply are present. */
 export interface PrivacyAmount {
@@ -123,4 +125,53 @@ export interface AnonymizeCsvResult {
   readonly outcome: ReleaseOutcome;
   /** Rows suppressed (left out of the file), when the release was written. */
   readonly suppressed?: number;
+}
+
+export interface LedgerParams {
+  /** The spec's document URI. */
+  uri: string;
+  /** The release about to run; every release when absent. */
+  release?: string;
+}
+
+/** One recorded run, its cost written in the budget's notion (three significant figures). */
+export interface LedgerEntryView {
+  readonly id: string;
+  readonly release: string;
+  /** ISO time of the run. */
+  readonly at: string;
+  /** `ε 0.5` (under zCDP `ρ 0.0125`). */
+  readonly cost: string;
+  /** The cost in every notion it can be stated in: `ε 0.5 · ρ 0.125`. */
+  readonly costEveryNotion: string;
+  readonly files: readonly string[];
+  /** A seeded test run: recorded, not private, spends nothing. */
+  readonly notPrivate: boolean;
+}
+
+/** What a run of `releases` would do to the ledger: computed from the same plans the hover and the runner use. */
+export interface RunPreview {
+  readonly releases: readonly string[];
+  /** What the run adds to the ledger's total, e.g. `ε 0.5`; `nothing` when no release spends DP budget. */
+  readonly adds: string;
+  /** What remains of the budget now, before the run, e.g. `ε 0.8`. */
+  readonly remaining: string;
+  /** What remains of the budget after it, e.g. `ε 0.3`. */
+  readonly remainingAfter: string;
+  /** The budget in the notion it was written in, e.g. `ε 1`. */
+  readonly limit: string;
+  /** True when the ledger would refuse the run for want of budget. */
+  readonly overrun: boolean;
+  /** Releases of this run already in the ledger, with the time of their latest run. */
+  readonly previous: readonly { readonly release: string; readonly at: string }[];
+}
+
+export interface LedgerResponse {
+  readonly spec: string;
+  readonly ledger: string;
+  readonly accounting: 'pure' | 'approx' | 'zcdp';
+  readonly entries: readonly LedgerEntryView[];
+  /** What the ledger has spent against the budget: `ε 0.8 of 1`. */
+  readonly total: string;
+  readonly run: RunPreview;
 }

@@ -4,8 +4,8 @@
  */
 import { NotificationType0, RequestType, RequestType0 } from 'vscode-languageserver';
 
-import type { AnonymizeCsvParams, AnonymizeCsvResult, BudgetParams, BudgetSummaryResponse, CsvModelsResponse, RunReleaseParams, RunReleaseResult } from './protocol-types.js';
-import { anonymizeCsvRequestMethod, budgetRequestMethod, csvModelsChangedNotificationMethod, csvModelsRequestMethod, runReleaseRequestMethod } from './protocol-types.js';
+import type { AnonymizeCsvParams, AnonymizeCsvResult, BudgetParams, BudgetSummaryResponse, CsvModelsResponse, LedgerParams, LedgerResponse, RunReleaseParams, RunReleaseResult } from './protocol-types.js';
+import { anonymizeCsvRequestMethod, budgetRequestMethod, csvModelsChangedNotificationMethod, csvModelsRequestMethod, ledgerRequestMethod, runReleaseRequestMethod } from './protocol-types.js';
 
 export * from './protocol-types.js';
 
@@ -24,5 +24,11 @@ export const csvModelsChangedNotification = new NotificationType0(csvModelsChang
 /** `privspec/anonymizeCsv`: one `generalize` release of a spec, written as `privspec release --only` writes it. */
 export const anonymizeCsvRequest = new RequestType<AnonymizeCsvParams, AnonymizeCsvResult, void>(anonymizeCsvRequestMethod);
 
+/** `privspec/ledger`: the spec's ledger, and what running one or all releases would add (for ▶ Run's confirmation). */
+export const ledgerRequest = new RequestType<LedgerParams, LedgerResponse | null, void>(ledgerRequestMethod);
+
 /** The command the "▶ Run" code lens invokes on the client, with one `RunReleaseParams` argument. */
 export const RunReleaseCommand = 'privspec.runRelease';
+
+/** The command the "spent DATE" lens invokes on the client (`PrivSpec: Show Ledger`), with `{ uri }`. */
+export const ShowLedgerCommand = 'privspec.showLedger';

@@ -5,6 +5,7 @@ import { restartServer } from './restart-server.js';
 import { runRelease } from './run-release.js';
 import { setQuasiIdentifiers } from './set-quasi-identifiers.js';
 import { showClassRows } from './show-class-rows.js';
+import { showLedger } from './show-ledger.js';
 import { showRiskReport } from './show-risk-report.js';
 
 /**
@@ -19,6 +20,7 @@ export function createCommands(): Record<string, CommandFactory> {
     runRelease,
     setQuasiIdentifiers,
     showClassRows,
+    showLedger,
     restartServer,
   };
 }

@@ -1,12 +1,13 @@
 import * as vscode from 'vscode';
 import type { CommandFactory } from '../ctx.js';
-import { runReleaseRequestMethod, type RunReleaseParams, type RunReleaseResult } from '../protocol.js';
+import { ledgerRequestMethod, runReleaseRequestMethod, type LedgerParams, type LedgerResponse, type RunReleaseParams, type RunReleaseResult } from '../protocol.js';
+import { runConfirmation } from './run-confirmation.js';
 import { describeRun, summarizeRun } from './release-summary.js';
 import { activeSpec } from './active-files.js';
 
 /**
- * `PrivSpec: Run Release` (also the "▶ Run" code lens, which passes `RunReleaseParams`): after a confirmation (it spends
- * budget), asks the language server to run the spec's releases exactly as `privspec release` does, then reports where the
+ * `PrivSpec: Run Release` (also the "▶ Run" code lens, which passes `RunReleaseParams`): after a confirmation that states
+ * what the run spends, what remains after it and whether the release ran before (from `privspec/ledger`), asks the language server to run the spec's releases exactly as `privspec release` does, then reports where the
  * outputs went. The server records the spend in the ledger before it writes each output.
  */
 export const runRelease: CommandFactory = {
@@ -21,13 +22,16 @@ export const runRelease: CommandFactory = {
     if (open?.isDirty) await open.save();
     const name = spec.path.split('/').pop() ?? spec.path;
     const what = fromLens?.release ? `the release ${fromLens.release} of ${name}` : `every release of ${name}`;
-    const answer = await vscode.window.showWarningMessage(
-      `Run ${what}? Differentially private releases spend privacy budget, recorded in the spec's ledger.`,
-      { modal: true },
-      'Run Release',
-    );
+    const uri = client.code2ProtocolConverter.asUri(spec);
+    const ledger = await client.sendRequest<LedgerResponse | null>(ledgerRequestMethod, { uri, release: fromLens?.release } satisfies LedgerParams);
+    const confirm = ledger ? runConfirmation(what, ledger.run) : { message: `Run ${what}? Differentially private releases spend privacy budget, recorded in the spec's ledger.`, detail: '', blocked: false };
+    if (confirm.blocked) {
+      void vscode.window.showErrorMessage(confirm.message);
+      return;
+    }
+    const answer = await vscode.window.showWarningMessage(confirm.message, { modal: true, detail: confirm.detail }, 'Run Release');
     if (answer !== 'Run Release') return;
-    const params: RunReleaseParams = { uri: client.code2ProtocolConverter.asUri(spec), release: fromLens?.release, out: fromLens?.out, dryRun: false };
+    const params: RunReleaseParams = { uri, release: fromLens?.release, out: fromLens?.out, dryRun: false };
     const result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `PrivSpec: running ${what}` },
       () => client.sendRequest<RunReleaseResult>(runReleaseRequestMethod, params),

@@ -4,11 +4,12 @@ import type { CodeLens } from 'vscode-languageserver';
 import type * as ast from '../generated/ast.js';
 import { analyzeDocument } from '../privspec-analysis.js';
 import type { PrivspecServices } from '../privspec-module.js';
-import { RunReleaseCommand, type RunReleaseParams } from '../protocol.js';
+import { RunReleaseCommand, ShowLedgerCommand, type RunReleaseParams } from '../protocol.js';
+import { lastRuns } from './ledger-request.js';
 import { budgetLabel, releaseCostLens } from './readable-costs.js';
 
 /**
- * "▶ Run" above every release (the client's `privspec.runRelease` command runs it through `privspec/runRelease`) and
+ * "▶ Run" above every release, "spent 2026-11-23" once the ledger records a run of it (opens the ledger view), (the client's `privspec.runRelease` command runs it through `privspec/runRelease`) and
  * "Budget ε 0.9 of 1" above the budget block, and beside each DP release what it adds and the total after it
  * ("ε 0.5 · total ε 0.9 of 1"), in the notion the budget was written in, three significant digits. Figures are labels:
  * VS Code shows a lens whose command is the empty string as plain text, which is what a figure with nothing to run
@@ -17,8 +18,9 @@ import { budgetLabel, releaseCostLens } from './readable-costs.js';
 export class PrivspecCodeLensProvider implements CodeLensProvider {
   constructor(_services: PrivspecServices) {}
 
-  provideCodeLens(document: LangiumDocument): CodeLens[] {
+  async provideCodeLens(document: LangiumDocument): Promise<CodeLens[]> {
     const spec = document.parseResult.value as ast.Spec;
+    const runs = await lastRuns(document);
     const lenses: CodeLens[] = [];
     const analysis = analyzeDocument(document);
     const budget = analysis.parts.budget;
@@ -33,6 +35,8 @@ export class PrivspecCodeLensProvider implements CodeLensProvider {
       const plan = analysis.plans.find((p) => p.node === release);
       const cost = plan && releaseCostLens(analysis, plan);
       if (cost) lenses.push({ range: release.$cstNode.range, command: { title: cost, command: '' } });
+      const last = runs.get(release.name);
+      if (last) lenses.push({ range: release.$cstNode.range, command: { title: `spent ${last.slice(0, 10)}`, tooltip: `last run ${last.replace('T', ' ').slice(0, 16)} UTC (see PrivSpec: Show Ledger)`, command: ShowLedgerCommand, arguments: [{ uri: document.uri.toString() }] } });
     }
     return lenses;
   }

@@ -5,7 +5,9 @@ import type { LangiumDocument } from 'langium';
 import { runReleases } from '../../engine/node/release-runner.js';
 import { budgetLabel } from './readable-costs.js';
 import type { PrivspecServices } from '../privspec-module.js';
-import { budgetRequest, runReleaseRequest, type BudgetSummaryResponse } from '../protocol.js';
+import { budgetRequest, ledgerRequest, runReleaseRequest, type BudgetSummaryResponse } from '../protocol.js';
+import { ledgerResponse } from './ledger-request.js';
+import { CodeLensRefreshRequest } from 'vscode-languageserver';
 import { releaseInput } from '../release-input.js';
 import { defaultReleaseFolder } from '../release-folder.js';
 import { toResponseError } from './request-errors.js';
@@ -36,9 +38,20 @@ export function registerPrivspecRequests(connection: Connection, services: Privs
       const document = await documents.getOrCreateDocument(URI.parse(params.uri));
       const input = await releaseInput(services, document, params.release);
       // The same runner as `privspec release`: ledger under its lock first, then the files.
-      return await runReleases(input, { out: params.out ?? defaultReleaseFolder(input.specFile), dryRun: params.dryRun ?? false });
+      const result = await runReleases(input, { out: params.out ?? defaultReleaseFolder(input.specFile), dryRun: params.dryRun ?? false });
+      // The "spent DATE" lenses read the ledger, which this run changed.
+      void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+      return result;
     } catch (e) {
       // A spec that cannot run (SpecNotRunnable) or a refused run (RunRefused) reaches the user as its one line.
+      throw toResponseError(e, (text) => connection.console.error(text));
+    }
+  });
+  connection.onRequest(ledgerRequest, async (params) => {
+    try {
+      const document = await documents.getOrCreateDocument(URI.parse(params.uri));
+      return await ledgerResponse(document, params.release);
+    } catch (e) {
       throw toResponseError(e, (text) => connection.console.error(text));
     }
   });

@@ -3,7 +3,7 @@
  * written as (ε, δ) is shown in ε (the running total converted with ρ + 2√(ρ ln 1/δ), Bun & Steinke 2016, Prop. 1.3,
  * which is how its limit ρ was derived), with ρ beside it because ρ is what adds up. A mean's error is stated on the mean.
  */
-import { formatBudgetUse, sig3, type ReleaseSpend } from '../../engine/release/budget-walk.js';
+import { formatBudgetUse, sig3, type Amount, type ReleaseSpend } from '../../engine/release/budget-walk.js';
 import { epsilonClassic } from '../../engine/dp/accounting/zcdp.js';
 import type { SpecAnalysis } from '../privspec-analysis.js';
 import type { ReleasePlan } from '../privspec-release-plan.js';
@@ -15,13 +15,40 @@ function zcdpWrittenInEpsilon(a: SpecAnalysis): { epsilon: number; delta: number
   return ok ? { epsilon: b.epsilon!, delta: b.delta! } : undefined;
 }
 
-/** `ε 2.1 of 3 (δ 1e-6; ρ 0.0624 of 0.147)` for a zCDP budget written in ε; the walk's own label otherwise. */
-export function budgetLabel(a: SpecAnalysis): string {
+/**
+ * `ε 2.1 of 3 (δ 1e-6; ρ 0.0624 of 0.147)` for a zCDP budget written in ε; the walk's own label otherwise. `spent` is the
+ * spec's planned total by default; the ledger view passes what the ledger has recorded.
+ */
+export function budgetLabel(a: SpecAnalysis, spentAmount: Amount = a.summary.spent): string {
   const written = zcdpWrittenInEpsilon(a);
-  const { summary } = a;
+  const summary = { ...a.summary, spent: spentAmount };
   if (!written) return formatBudgetUse(summary, a.budget);
   const spent = epsilonClassic(summary.spent.rho ?? 0, written.delta);
   return `ε ${sig3(spent)} of ${sig3(written.epsilon)} (δ ${sig3(written.delta)}; ρ ${sig3(summary.spent.rho ?? 0)} of ${sig3(summary.limit.rho ?? 0)})`;
+}
+
+/** What a spend adds, in the notion that adds up (ρ under zCDP), from the totals before and after it. */
+export function addedLabel(a: SpecAnalysis, before: Amount, after: Amount): string {
+  if (a.summary.accounting === 'zcdp') return `ρ ${sig3(Math.max(0, (after.rho ?? 0) - (before.rho ?? 0)))}`;
+  const dd = (after.delta ?? 0) - (before.delta ?? 0);
+  const delta = a.summary.accounting === 'approx' && dd > 0 ? `, δ ${sig3(dd)}` : '';
+  return `ε ${sig3(Math.max(0, (after.epsilon ?? 0) - (before.epsilon ?? 0)))}${delta}`;
+}
+
+/** What remains of the budget once `spent` is spent, in the notion the budget was written in: `ε 0.3`. */
+export function remainingLabel(a: SpecAnalysis, spent: Amount): string {
+  const written = zcdpWrittenInEpsilon(a);
+  if (written) return `ε ${sig3(Math.max(0, written.epsilon - epsilonClassic(spent.rho ?? 0, written.delta)))}`;
+  const key = a.summary.accounting === 'zcdp' ? 'rho' : 'epsilon';
+  const cap = a.summary.limit[key];
+  return cap === undefined ? 'no limit' : `${key === 'rho' ? 'ρ' : 'ε'} ${sig3(Math.max(0, cap - (spent[key] ?? 0)))}`;
+}
+
+/** Whether `spent` exceeds the budget in any notion it limits (the runner's own comparison, without tolerance). */
+export function exceeds(a: SpecAnalysis, spent: Amount): boolean {
+  const l = a.summary.limit;
+  const over = (k: keyof Amount) => l[k] !== undefined && (spent[k] ?? 0) > l[k]!;
+  return a.summary.accounting === 'zcdp' ? over('rho') : over('epsilon') || (a.summary.accounting === 'approx' && over('delta'));
 }
 
 /** The total after a release, in the written notion: `ε 0.9 of 1`. */

@@ -1,0 +1,92 @@
+import { randomBytes } from 'node:crypto';
+import * as path from 'node:path';
+import * as vscode from 'vscode';
+import type { FromLedgerView, LedgerResponse, ToLedgerView } from '../protocol.js';
+
+/**
+ * `PrivSpec: Show Ledger`: one webview panel listing every run the spec's ledger records (release, cost, time, files)
+ * and the total against the budget. The page is `dist/webview.js` under a nonce CSP, as for the risk report. The panel
+ * asks `load` again when the page wants a refresh, so it never shows a stale copy for long.
+ */
+export class LedgerPanel {
+  static readonly viewType = 'privspec.ledger';
+  private static current: LedgerPanel | undefined;
+  private ledger: LedgerResponse | undefined;
+  private specName = '';
+  private readonly disposables: vscode.Disposable[] = [];
+
+  static async show(extensionUri: vscode.Uri, load: () => Promise<LedgerResponse | null>): Promise<void> {
+    const ledger = await load();
+    if (!ledger) throw new Error('the spec is not open in the language server; open it and try again');
+    const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
+    if (!LedgerPanel.current) {
+      const panel = vscode.window.createWebviewPanel(LedgerPanel.viewType, 'Ledger', column, {
+        enableScripts: true,
+        localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist')],
+      });
+      LedgerPanel.current = new LedgerPanel(panel, extensionUri);
+    } else LedgerPanel.current.panel.reveal(column);
+    const current = LedgerPanel.current;
+    current.load = load;
+    current.ledger = ledger;
+    current.specName = path.basename(ledger.spec);
+    current.panel.title = `Ledger: ${current.specName}`;
+    await current.post();
+  }
+
+  private load: () => Promise<LedgerResponse | null> = async () => null;
+
+  private constructor(private readonly panel: vscode.WebviewPanel, private readonly extensionUri: vscode.Uri) {
+    panel.webview.html = this.html();
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((message: FromLedgerView) => void this.receive(message)),
+    );
+  }
+
+  private async receive(message: FromLedgerView): Promise<void> {
+    switch (message.type) {
+      case 'ready':
+        await this.post();
+        return;
+      case 'refresh':
+        this.ledger = (await this.load()) ?? this.ledger;
+        await this.post();
+        return;
+      case 'open':
+        // Only files the ledger names are opened: the page cannot make the extension open anything else.
+        if (this.ledger?.entries.some((e) => e.files.includes(message.path))) await vscode.window.showTextDocument(vscode.Uri.file(message.path), { preview: true });
+        return;
+    }
+  }
+
+  private async post(): Promise<void> {
+    if (!this.ledger) return;
+    const message: ToLedgerView = { type: 'ledger', ledger: this.ledger, specName: this.specName };
+    await this.panel.webview.postMessage(message);
+  }
+
+  private html(): string {
+    const webview = this.panel.webview;
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js'));
+    const nonce = randomBytes(16).toString('base64');
+    const csp = [
+      "default-src 'none'",
+      `style-src ${webview.cspSource} 'unsafe-inline'`,
+      `font-src ${webview.cspSource}`,
+      `script-src 'nonce-${nonce}'`,
+    ].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>Ledger</title></head>
+<body><main id="app" data-view="ledger"><p>Reading the ledger…</p></main>
+<script nonce="${nonce}" src="${script}"></script></body></html>`;
+  }
+
+  private dispose(): void {
+    if (LedgerPanel.current === this) LedgerPanel.current = undefined;
+    for (const d of this.disposables) d.dispose();
+  }
+}

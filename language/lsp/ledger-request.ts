@@ -1,0 +1,81 @@
+/**
+ * `privspec/ledger`: what a spec's ledger has recorded (every run, its cost, time and files, the total against the budget)
+ * and what running one or all of its releases would add. ▶ Run's confirmation states that cost, what remains after it
+ * and whether the release has run before; `PrivSpec: Show Ledger` lists the entries.
+ *
+ * The run preview composes the planned releases with the recorded ones exactly as the runner does under the ledger's
+ * lock (`ledgerTotal`, parallel composition of disjoint `where` regions included), so the dialog states the figure the
+ * runner will check. It is read without the lock: a concurrent run may still take the budget first, and the runner then
+ * refuses, which is the safe outcome.
+ */
+import type { LangiumDocument } from 'langium';
+import { readLedger, ledgerPath } from '../../engine/node/ledger-file.js';
+import { sig3 } from '../../engine/release/budget-walk.js';
+import { boxRecord, ledgerTotal, type LedgerEntry } from '../../engine/release/ledger-entry.js';
+import { costIn, type ReleaseCosts } from '../../engine/release/release-costs.js';
+import { analyzeDocument, specPath } from '../privspec-analysis.js';
+import type { LedgerEntryView, LedgerResponse } from '../protocol-types.js';
+import { addedLabel, budgetLabel, exceeds, remainingLabel } from './readable-costs.js';
+import type { SpecAnalysis } from '../privspec-analysis.js';
+
+/** `ε 0.5 · ρ 0.125 · (ε 0.5, δ 0)`: a cost in every notion it can be stated in. */
+function everyNotion(costs: ReleaseCosts): string {
+  const parts: string[] = [];
+  if (costs.pure?.kind === 'pure') parts.push(`ε ${sig3(costs.pure.epsilon)}`);
+  if (costs.zcdp?.kind === 'zcdp') parts.push(`ρ ${sig3(costs.zcdp.rho)}`);
+  if (costs.approx?.kind === 'approx') parts.push(`(ε ${sig3(costs.approx.epsilon)}, δ ${sig3(costs.approx.delta)})`);
+  return parts.join(' · ') || 'no DP cost';
+}
+
+function entryView(a: SpecAnalysis, e: LedgerEntry): LedgerEntryView {
+  const own = costIn(e.costs, a.summary.accounting);
+  return {
+    id: e.id,
+    release: e.release,
+    at: e.at,
+    cost: e.notPrivate ? 'nothing (seeded, not private)' : own ? addedLabel(a, {}, own) : 'cannot be stated in this accounting',
+    costEveryNotion: everyNotion(e.costs),
+    files: e.files ?? [],
+    notPrivate: e.notPrivate === true,
+  };
+}
+
+/** The ledger of the spec in `document`, and the preview of running `release` (or every release) now. */
+export async function ledgerResponse(document: LangiumDocument, release?: string): Promise<LedgerResponse> {
+  const a = analyzeDocument(document);
+  const spec = specPath(document);
+  const ledger = await readLedger(spec);
+  const accounting = a.summary.accounting;
+  const targets = a.plans.filter((p) => release === undefined || p.name === release);
+  // Only releases that would run spend: the runner refuses one with problems or an unaccepted leak before the ledger.
+  const spending = targets.filter((p) => p.dp && p.problems.length === 0 && p.risks.every((r) => r.accepted) && costIn(p.costs, accounting));
+  const planned: LedgerEntry[] = spending.map((p) => ({ id: 'planned', release: p.name, at: '', costs: p.costs, box: boxRecord(p.box), userLevel: p.userLevel }));
+  const before = ledgerTotal(ledger.entries, accounting);
+  const after = ledgerTotal([...ledger.entries, ...planned], accounting);
+  const latest = new Map<string, string>();
+  for (const e of ledger.entries) if (targets.some((t) => t.name === e.release) && (latest.get(e.release) ?? '') < e.at) latest.set(e.release, e.at);
+  return {
+    spec,
+    ledger: ledgerPath(spec),
+    accounting,
+    entries: ledger.entries.map((e) => entryView(a, e)),
+    total: budgetLabel(a, before),
+    run: {
+      releases: targets.map((t) => t.name),
+      adds: planned.length === 0 ? 'nothing' : addedLabel(a, before, after),
+      remaining: remainingLabel(a, before),
+      remainingAfter: remainingLabel(a, after),
+      limit: remainingLabel(a, {}),
+      overrun: planned.length > 0 && exceeds(a, after),
+      previous: [...latest].map(([name, at]) => ({ release: name, at })),
+    },
+  };
+}
+
+/** The time of each release's latest recorded run, for the "spent DATE" lens; an unreadable ledger shows nothing. */
+export async function lastRuns(document: LangiumDocument): Promise<Map<string, string>> {
+  const runs = new Map<string, string>();
+  const ledger = await readLedger(specPath(document)).catch(() => undefined);
+  for (const e of ledger?.entries ?? []) if (!e.notPrivate && (runs.get(e.release) ?? '') < e.at) runs.set(e.release, e.at);
+  return runs;
+}

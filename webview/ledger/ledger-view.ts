@@ -1,0 +1,79 @@
+import type { FromLedgerView, LedgerResponse, ToLedgerView } from '../../extension/protocol.js';
+import { vscodeApi } from '../risk-report/vscode-api.js';
+
+interface State {
+  readonly ledger?: LedgerResponse;
+  readonly specName?: string;
+}
+
+const api = () => vscodeApi<State, FromLedgerView>();
+
+function h<K extends keyof HTMLElementTagNameMap>(name: K, attributes: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(name);
+  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}
+
+const time = (iso: string) => `${iso.replace('T', ' ').slice(0, 19)} UTC`;
+const base = (file: string) => file.replace(/^.*[\\/]/, '');
+
+/** A file of an entry: a button (keyboard reachable) that asks the extension to open it. */
+function fileLink(path: string): HTMLElement {
+  const button = h('button', { class: 'file', type: 'button', title: path, 'aria-label': `Open ${path}` }, base(path));
+  button.addEventListener('click', () => api().postMessage({ type: 'open', path }));
+  return button;
+}
+
+/** The ledger as a table, newest run first, with the total against the budget above it. */
+export function renderLedger(app: HTMLElement, ledger: LedgerResponse, specName: string): void {
+  const refresh = h('vscode-button', { id: 'refresh', secondary: '' }, 'Refresh');
+  refresh.addEventListener('click', () => api().postMessage({ type: 'refresh' }));
+  const entries = [...ledger.entries].reverse();
+  const body = entries.length === 0
+    ? h('p', { id: 'empty', class: 'empty' }, 'No release of this spec has run yet. ▶ Run on a release records its spend here before any file is written.')
+    : h('table', { id: 'entries', 'aria-label': 'Ledger entries, newest first' },
+      h('thead', {}, h('tr', {}, ...['Release', 'Cost', 'Time', 'Files', 'Entry'].map((c) => h('th', { scope: 'col' }, c)))),
+      h('tbody', {}, ...entries.map((e) => h('tr', { class: e.notPrivate ? 'entry not-private' : 'entry' },
+        h('td', { class: 'release' }, e.release),
+        h('td', { class: 'cost', title: e.costEveryNotion }, e.cost),
+        h('td', { class: 'time' }, time(e.at)),
+        h('td', { class: 'files' }, ...(e.files.length > 0 ? e.files.map(fileLink) : [h('span', { class: 'none' }, 'no file (not written)')])),
+        h('td', { class: 'id' }, e.id)))));
+  app.replaceChildren(
+    h('h1', {}, `Ledger: ${specName}`),
+    h('p', { class: 'meta' }, `${ledger.ledger} · ${ledger.accounting} accounting · every run spends again; seeded test runs are recorded but spend nothing`),
+    h('div', { class: 'summary' }, h('span', { id: 'total', role: 'status' }, `Spent ${ledger.total}`), h('span', { id: 'count' }, `${ledger.entries.length} ${ledger.entries.length === 1 ? 'run' : 'runs'}`), refresh),
+    body,
+  );
+}
+
+const style = `
+body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 1.5em 2em; }
+.meta { opacity: .8; overflow-wrap: anywhere; }
+.summary { display: flex; gap: 1.5em; align-items: center; flex-wrap: wrap; margin: 1em 0; }
+#total { font-size: 1.3em; font-weight: 600; }
+table { border-collapse: collapse; width: 100%; }
+th, td { border: 1px solid var(--vscode-panel-border, var(--vscode-contrastBorder, #8884)); padding: .25em .6em; text-align: left; vertical-align: top; }
+td.cost { white-space: nowrap; } td.id { font-family: var(--vscode-editor-font-family); opacity: .8; }
+tr.not-private td { opacity: .7; font-style: italic; }
+button.file { display: block; background: none; border: none; padding: 0; color: var(--vscode-textLink-foreground); cursor: pointer; font: inherit; text-align: left; }
+button.file:hover { text-decoration: underline; }
+button.file:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
+.empty { opacity: .85; }
+`;
+
+/** Starts the view: the saved ledger at once (after a reload), then whatever the extension sends. */
+export function startLedger(app: HTMLElement): void {
+  const sheet = document.createElement('style');
+  sheet.textContent = style;
+  document.head.append(sheet);
+  const saved = api().getState();
+  if (saved?.ledger) renderLedger(app, saved.ledger, saved.specName ?? '');
+  window.addEventListener('message', (event: MessageEvent<ToLedgerView>) => {
+    if (event.data.type !== 'ledger') return;
+    api().setState({ ledger: event.data.ledger, specName: event.data.specName });
+    renderLedger(app, event.data.ledger, event.data.specName);
+  });
+  api().postMessage({ type: 'ready' });
+}
