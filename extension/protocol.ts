@@ -42,6 +42,8 @@ export interface CsvModel {
   /** Direct identifiers, dropped from anonymized output. */
   readonly identifying?: readonly string[];
   readonly sensitive?: readonly string[];
+  /** The privacy unit: a class's size is its number of distinct units (rows of one person do not hide each other). */
+  readonly unit?: string;
   readonly samplingFraction?: number;
   /** Hierarchies by column, for the "Generalize" quick fix and the anonymize command. */
   readonly hierarchies: Readonly<Record<string, HierarchySource>>;
@@ -60,10 +62,15 @@ export interface RowViolation {
   readonly row: number;
   /** 0-based line of the record in the document. */
   readonly line: number;
-  /** Character range on that line covering the quasi-identifier cells. */
+  /** Character range on that line from the first to the last quasi-identifier cell. */
   readonly start: number;
   readonly end: number;
+  /** The quasi-identifier cells on that line, adjacent ones merged: what the editor underlines. */
+  readonly cells: readonly (readonly [number, number])[];
+  /** Rows in the class. */
   readonly classSize: number;
+  /** Distinct privacy units in the class, when the model declares a unit. */
+  readonly units?: number;
   /** `{age=34, sex=F, zip=81931}`. */
   readonly classKey: string;
   /** An opaque id of the class in the last check of this document, for "Show the rows of this class". */
@@ -75,6 +82,8 @@ export interface CheckResult {
   readonly classes: number;
   readonly violatingRows: number;
   readonly violatingClasses: number;
+  /** The unit column whose distinct values were counted, when the model declares one and the CSV has it. */
+  readonly unit?: string;
   /** At most `maxDiagnostics`, in file order. */
   readonly violations: readonly RowViolation[];
   /** 0-based line of the header, for the summary diagnostic. */

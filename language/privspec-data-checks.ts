@@ -7,6 +7,7 @@ import { AstUtils, Cancellation, delayNextTick, OperationCancelled, type Validat
 import { equivalenceClasses } from '../engine/anonymity/equivalence-classes.js';
 import { kAnonymityViolations } from '../engine/anonymity/k-anonymity-report.js';
 import { lDiversityReport } from '../engine/anonymity/criterion-report.js';
+import { KAnonymity } from '../engine/criteria/k-anonymity.js';
 import { bindHierarchy } from '../engine/hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
 import { HierarchyIssueCodes, validateHierarchy } from '../engine/hierarchy/validate-hierarchy.js';
@@ -153,7 +154,13 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
   for (const criterion of anonymity.criteria) {
     const clause = anonymity.clauses.get(criterion);
     if (!clause) continue;
-    if (criterion.sensitive === undefined) {
+    if (criterion instanceof KAnonymity && criterion.unit !== undefined && table.columns.some((col) => col.name === criterion.unit)) {
+      // Rows of one person do not hide each other: k counts distinct units (Wang & Fung, KDD 2006).
+      const r = lDiversityReport(table, classes, criterion);
+      if (r.classes === 0) continue;
+      violated = true;
+      report('warning', `the data ${stands} violates ${criterion.k}-anonymity on ${quasi.join(', ')} counted in distinct ${criterion.unit}: ${r.records} of ${table.rowCount} rows are in ${r.classes} ${r.classes === 1 ? 'class' : 'classes'} with fewer than ${criterion.k} distinct ${criterion.unit}`, { node: clause, code: IssueCodes.KAnonymityViolated });
+    } else if (criterion.sensitive === undefined) {
       const v = kAnonymityViolations(classes, criterion.minClassSize);
       if (v.classes === 0) continue;
       violated = true;

@@ -84,8 +84,22 @@ export function groupingLevels(groups: readonly ast.HierarchyGroup[]): Map<strin
 /** The anonymity block as the engine needs it, with the clause that states each criterion (for diagnostics). */
 export type AnonymityPlan = AnonymityDescription & { readonly clauses: ReadonlyMap<Criterion, ast.KClause | ast.LDiversityClause> };
 
-/** Builds the criteria of an anonymity block; throws `TableError` for parameters the engine rejects. */
+/** The privacy unit the spec's dataset declares (`unit patient_id`), which k counts in distinct values. */
+function datasetUnit(block: ast.Anonymity): string | undefined {
+  const spec = block.$container as ast.Spec | undefined;
+  for (const d of spec?.datasets ?? []) {
+    const unit = d.clauses.find((c): c is ast.UnitClause => c.$type === 'UnitClause');
+    if (unit?.column?.name) return unit.column.name;
+  }
+  return undefined;
+}
+
+/**
+ * Builds the criteria of an anonymity block; throws `TableError` for parameters the engine rejects. With a privacy unit
+ * declared, k counts distinct units per class (see engine/criteria/k-anonymity.ts).
+ */
 export function anonymityPlan(block: ast.Anonymity): AnonymityPlan {
+  const unit = datasetUnit(block);
   const criteria: Criterion[] = [];
   const clauses = new Map<Criterion, ast.KClause | ast.LDiversityClause>();
   const add = (criterion: Criterion, clause: ast.KClause | ast.LDiversityClause) => {
@@ -98,7 +112,7 @@ export function anonymityPlan(block: ast.Anonymity): AnonymityPlan {
   const pins = new Map<string, number>();
   for (const c of block.clauses) {
     if (c.$type === 'LevelClause' && c.column) pins.set(c.column.name, c.level);
-    if (c.$type === 'KClause') add(new KAnonymity((k = c.k)), c);
+    if (c.$type === 'KClause') add(new KAnonymity((k = c.k), unit), c);
     else if (c.$type === 'LDiversityClause') add(lDiversity(c), c);
     else if (c.$type === 'SuppressionClause') suppression = c.percent ? c.limit / 100 : c.limit;
     else if (c.$type === 'MetricClause') metric = c.metric;

@@ -91,6 +91,8 @@ export interface SpecDatasetModel {
   readonly qi: readonly string[];
   readonly identifying: readonly string[];
   readonly sensitive: readonly string[];
+  /** The privacy unit (`unit patient_id`): k then counts distinct units per class. */
+  readonly unit?: string;
   readonly samplingFraction?: number;
   /** k of the anonymity block; absent when the spec states none (the client's default applies). */
   readonly k?: number;

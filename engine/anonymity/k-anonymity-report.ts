@@ -14,18 +14,23 @@ export interface KAnonymityViolations {
   readonly violatingClassIds: Int32Array;
 }
 
-export function kAnonymityViolations(classes: EquivalenceClasses, k: number): KAnonymityViolations {
+/**
+ * `units`, when given, is what a class's size means for the model: its distinct privacy units (`distinct-units.ts`);
+ * `records` still counts rows.
+ */
+export function kAnonymityViolations(classes: EquivalenceClasses, k: number, units?: ArrayLike<number>): KAnonymityViolations {
   const { classCount, sizes } = classes;
+  const decides = units ?? sizes;
   let count = 0;
   let records = 0;
   for (let id = 0; id < classCount; id++) {
-    if (sizes[id] < k) {
+    if (decides[id] < k) {
       count++;
       records += sizes[id];
     }
   }
   const violatingClassIds = new Int32Array(count);
-  for (let id = 0, j = 0; id < classCount; id++) if (sizes[id] < k) violatingClassIds[j++] = id;
+  for (let id = 0, j = 0; id < classCount; id++) if (decides[id] < k) violatingClassIds[j++] = id;
   return { k, records, classes: count, violatingClassIds };
 }
 

@@ -148,11 +148,15 @@ export class CsvDiagnostics implements vscode.Disposable {
       diagnostics.push(summary);
     }
     for (const v of result.violations) {
-      const d = new vscode.Diagnostic(new vscode.Range(v.line, v.start, v.line, v.end), violationMessage(v, model.k), vscode.DiagnosticSeverity.Warning);
-      d.source = diagnosticSource;
-      d.code = kViolationCode;
-      diagnostics.push(d);
-      infos.set(d, { violation: v, model, key });
+      // Only the quasi-identifier cells are underlined: one diagnostic per run of adjacent ones (usually one per row).
+      const cells = v.cells.length > 0 ? v.cells : [[v.start, v.end] as const];
+      for (const [start, end] of cells) {
+        const d = new vscode.Diagnostic(new vscode.Range(v.line, start, v.line, end), violationMessage(v, model.k, result.unit), vscode.DiagnosticSeverity.Warning);
+        d.source = diagnosticSource;
+        d.code = kViolationCode;
+        diagnostics.push(d);
+        infos.set(d, { violation: v, model, key });
+      }
     }
     this.collection.set(document.uri, diagnostics);
     this.infos.set(key, infos);

@@ -91,6 +91,7 @@ export class CsvModels implements vscode.Disposable {
       k: d.k ?? this.config.defaultK(scope),
       identifying: d.identifying,
       sensitive: d.sensitive,
+      ...(d.unit !== undefined ? { unit: d.unit } : {}),
       samplingFraction: d.samplingFraction,
       hierarchies: d.hierarchies,
       levels: d.levels,

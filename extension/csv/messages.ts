@@ -1,8 +1,12 @@
 import type { CheckResult, RowViolation } from '../protocol.js';
 
 /** `row 17: class {age=34, sex=F, zip=81931} has 2 rows, below k=5`. */
-export function violationMessage(v: RowViolation, k: number): string {
-  return `row ${v.row}: class ${v.classKey} has ${v.classSize} ${v.classSize === 1 ? 'row' : 'rows'}, below k=${k}`;
+export function violationMessage(v: RowViolation, k: number, unit?: string): string {
+  const rows = `${v.classSize} ${v.classSize === 1 ? 'row' : 'rows'}`;
+  // With a unit, the count that matters is people: `has 5 rows from 1 patient_id, below k=3`.
+  return unit !== undefined && v.units !== undefined
+    ? `row ${v.row}: class ${v.classKey} has ${rows} from ${v.units} ${unit}, below k=${k}`
+    : `row ${v.row}: class ${v.classKey} has ${rows}, below k=${k}`;
 }
 
 /** The header-line summary: the totals, and how many of the rows got a diagnostic of their own. */
@@ -12,5 +16,6 @@ export function summaryMessage(result: CheckResult, k: number, origin: string): 
   const shown = result.violations.length < result.violatingRows
     ? ` (the first ${result.violations.length} are marked; raise privspec.maxDiagnostics to see more)`
     : '';
-  return `${rows} in ${classes} below k=${k} (quasi-identifiers from ${origin})${shown}`;
+  const units = result.unit !== undefined ? ` distinct ${result.unit}` : '';
+  return `${rows} in ${classes} below k=${k}${units} (quasi-identifiers from ${origin})${shown}`;
 }

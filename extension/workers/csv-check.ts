@@ -1,6 +1,7 @@
 import { classKey } from '../../engine/anonymity/class-key.js';
 import { classMembers, rowsOfClass, type ClassMembers } from '../../engine/anonymity/class-members.js';
 import { equivalenceClasses, type EquivalenceClasses, type Generalization } from '../../engine/anonymity/equivalence-classes.js';
+import { distinctUnitsPerClass } from '../../engine/anonymity/distinct-units.js';
 import { kAnonymityViolations } from '../../engine/anonymity/k-anonymity-report.js';
 import type { BoundHierarchy } from '../../engine/hierarchy/bound-hierarchy.js';
 import { parseCsv } from '../../engine/table/parse-csv.js';
@@ -60,7 +61,9 @@ function checkTable(text: string, table: Table, model: CsvModel, maxDiagnostics:
   const bound = Object.values(model.levels).some((l) => l > 0) ? bindAll(table, model) : undefined;
   const generalization = bound && modelGeneralization(bound, model);
   const classes = equivalenceClasses(table, model.qi, generalization);
-  const report = kAnonymityViolations(classes, model.k);
+  const unitColumn = model.unit !== undefined ? table.columns.find((c) => c.name === model.unit) : undefined;
+  const units = unitsOf(table, model, classes);
+  const report = kAnonymityViolations(classes, model.k, units);
   const state: CheckState = { text, table, model, classes, generalization, violatingRows: report.records, bound, simple: simple ?? isSimple(text, table) };
 
   const violations: RowViolation[] = [];
@@ -71,9 +74,10 @@ function checkTable(text: string, table: Table, model: CsvModel, maxDiagnostics:
     const keys = new Map<number, string>();
     const d = table.delimiter ?? ',';
     const { classOf, sizes } = classes;
+    const decides = units ?? sizes;
     for (let r = 0; r < table.rowCount && violations.length < maxDiagnostics; r++) {
       const id = classOf[r];
-      if (sizes[id] >= model.k) continue;
+      if (decides[id] >= model.k) continue;
       const line = (table.rowLines?.[r] ?? r + 2) - 1;
       const ranges = fieldRanges(lineText(text, starts, line), d);
       const cells = qiIndexes.map((j) => ranges[j]).filter((x): x is [number, number] => x !== undefined);
@@ -81,7 +85,7 @@ function checkTable(text: string, table: Table, model: CsvModel, maxDiagnostics:
       const end = cells.length > 0 ? Math.max(...cells.map((c) => c[1])) : 0;
       let key = keys.get(id);
       if (key === undefined) keys.set(id, (key = classKey(table, model.qi, classes, id, generalization)));
-      violations.push({ row: r + 1, line, start, end, classSize: sizes[id], classKey: key, classId: id });
+      violations.push({ row: r + 1, line, start, end, cells: mergeAdjacent(cells, d.length), classSize: sizes[id], ...(units ? { units: units[id] } : {}), classKey: key, classId: id });
     }
   }
   const headerLine = Math.max(0, (table.rowLines?.[0] ?? 2) - 2);
@@ -90,11 +94,30 @@ function checkTable(text: string, table: Table, model: CsvModel, maxDiagnostics:
     classes: classes.classCount,
     violatingRows: report.records,
     violatingClasses: report.classes,
+    ...(unitColumn ? { unit: unitColumn.name } : {}),
     violations,
     headerLine,
     elapsedMs: performance.now() - started,
   };
   return { state, result };
+}
+
+/** With a unit, a class is as large as the number of people in it, not its rows; undefined without one. */
+function unitsOf(table: Table, model: CsvModel, classes: EquivalenceClasses): Int32Array | undefined {
+  const unit = model.unit !== undefined ? table.columns.find((c) => c.name === model.unit) : undefined;
+  return unit && distinctUnitsPerClass(classes, unit.codes, unit.dictionary.length);
+}
+
+/** Cell ranges in line order, with neighbours separated only by one delimiter joined into one range. */
+function mergeAdjacent(cells: readonly [number, number][], delimiterLength: number): [number, number][] {
+  const sorted = [...cells].sort((a, b) => a[0] - b[0]);
+  const runs: [number, number][] = [];
+  for (const c of sorted) {
+    const last = runs.at(-1);
+    if (last && c[0] <= last[1] + delimiterLength) last[1] = Math.max(last[1], c[1]);
+    else runs.push([c[0], c[1]]);
+  }
+  return runs;
 }
 
 /**
@@ -115,11 +138,12 @@ export function generalizationFixes(state: CheckState, classId: number): General
       const levels = current.slice();
       levels[i] = level;
       const merged = equivalenceClasses(table, model.qi, { hierarchies: bound, levels });
-      if (merged.sizes[merged.classOf[row]] < model.k) continue;
+      const units = unitsOf(table, model, merged);
+      if ((units ?? merged.sizes)[merged.classOf[row]] < model.k) continue;
       const h = bound[i];
       const code = table.columns[columnIndex(table, name)].codes[row];
       const value = h.levelValues[level][h.levelCodes[level][code]];
-      fixes.push({ column: name, level, value, resolves: state.violatingRows - kAnonymityViolations(merged, model.k).records });
+      fixes.push({ column: name, level, value, resolves: state.violatingRows - kAnonymityViolations(merged, model.k, units).records });
       break;
     }
   });

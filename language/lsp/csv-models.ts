@@ -34,6 +34,7 @@ export function specDatasetModels(document: LangiumDocument): SpecDatasetModel[]
     qi: dataset.quasi,
     identifying: dataset.identifying,
     sensitive: dataset.sensitive,
+    ...(dataset.unit !== undefined ? { unit: dataset.unit } : {}),
     samplingFraction: dataset.sampling,
     k: plan?.k,
     levels,

@@ -3,11 +3,17 @@ import { summaryMessage, violationMessage } from '../../../extension/csv/message
 import type { CheckResult, RowViolation } from '../../../extension/protocol.js';
 
 describe('extension/csv/messages', () => {
-  const v: RowViolation = { row: 17, line: 17, start: 0, end: 5, classSize: 2, classKey: '{age=34, sex=F, zip=81931}', classId: 0 };
+  const v: RowViolation = { row: 17, line: 17, start: 0, end: 5, cells: [[0, 5]], classSize: 2, classKey: '{age=34, sex=F, zip=81931}', classId: 0 };
 
   it('words a row diagnostic as the issue does', () => {
     assert.equal(violationMessage(v, 5), 'row 17: class {age=34, sex=F, zip=81931} has 2 rows, below k=5');
     assert.equal(violationMessage({ ...v, classSize: 1 }, 5), 'row 17: class {age=34, sex=F, zip=81931} has 1 row, below k=5');
+  });
+
+  it('counts people when a unit is declared: 5 visits of one patient are one person', () => {
+    assert.equal(violationMessage({ ...v, classSize: 5, units: 1 }, 3, 'patient_id'), 'row 17: class {age=34, sex=F, zip=81931} has 5 rows from 1 patient_id, below k=3');
+    const result: CheckResult = { rows: 12, classes: 3, violatingRows: 5, violatingClasses: 1, unit: 'patient_id', violations: [v], headerLine: 0, elapsedMs: 1 };
+    assert.match(summaryMessage(result, 3, 'units.privspec'), /^5 of 12 rows in 1 class below k=3 distinct patient_id \(quasi-identifiers from units\.privspec\)/);
   });
 
   it('says in the summary how many rows got a diagnostic of their own', () => {
