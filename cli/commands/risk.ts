@@ -7,13 +7,15 @@ import { histogramToRecord } from '../../engine/risk/class-size-histogram.js';
 import type { PopulationUniqueness, UniquenessFigure } from '../../engine/risk/population-uniqueness.js';
 import { riskReport, DEFAULT_RISK_THRESHOLD, type RiskReport } from '../../engine/risk/risk-report.js';
 
-const usage = `usage: privspec risk <csv> --qi a,b,c [--k K] [--sensitive s] [--sampling-fraction F] [--delimiter D]
-                    [--risk-threshold T] [--population-model M] [--json]
+const usage = `usage: privspec risk <csv> --qi a,b,c [--k K] [--sensitive s] [--unit COL] [--sampling-fraction F]
+                    [--delimiter D] [--risk-threshold T] [--population-model M] [--json]
 
 Re-identification risk of the CSV as it stands (no generalization applied).
   --qi a,b,c               the quasi-identifiers (required)
   --k K                    report the classes and records that break k-anonymity; exit code 1 when there are any
   --sensitive s            report ℓ-diversity of column s within the classes
+  --unit COL               COL identifies a person with several rows: class sizes, risks and k count distinct
+                           persons, not rows (rows of one person do not hide each other; Wang & Fung, KDD 2006)
   --sampling-fraction F    the CSV is a sample of F (0 < F ≤ 1) of its population: estimate population uniqueness
   --population-model M     which estimate 'populationUniqueness.estimate' reports: dankar (default; ARX's choice),
                            pitman, zayatz, snb or poisson-gamma (Bethlehem et al. 1990)
@@ -33,6 +35,7 @@ export const risk: Command = {
       qi: { type: 'string' },
       k: { type: 'string' },
       sensitive: { type: 'string' },
+      unit: { type: 'string' },
       'sampling-fraction': { type: 'string' },
       'population-model': { type: 'string' },
       'risk-threshold': { type: 'string' },
@@ -44,6 +47,7 @@ export const risk: Command = {
     const twice = qi.find((name, i) => qi.indexOf(name) !== i);
     if (twice !== undefined) throw new CliError(`option --qi names '${twice}' twice`);
     if (values.sensitive !== undefined && qi.includes(values.sensitive)) throw new CliError(`option --sensitive: '${values.sensitive}' is also a quasi-identifier`);
+    if (values.unit !== undefined && qi.includes(values.unit)) throw new CliError(`option --unit: '${values.unit}' is also a quasi-identifier`);
     const k = numberFlag(values.k, '--k', isPositiveInteger, 'a positive integer');
     const samplingFraction = numberFlag(values['sampling-fraction'], '--sampling-fraction', (x) => x > 0 && x <= 1, 'a fraction within (0, 1]');
     const riskThreshold = numberFlag(values['risk-threshold'], '--risk-threshold', (x) => x >= 0 && x <= 1, 'a probability within [0, 1]');
@@ -53,9 +57,9 @@ export const risk: Command = {
 
     const path = resolve(ctx.cwd, positionals[0]);
     // Only the columns the report reads: a wide file's other fields are checked for structure but never decoded.
-    const columns = values.sensitive === undefined ? qi : [...qi, values.sensitive];
+    const columns = [...qi, ...(values.sensitive === undefined ? [] : [values.sensitive]), ...(values.unit === undefined ? [] : [values.unit])];
     const table = await readCsvFile(path, delimiter === undefined ? { columns } : { delimiter, columns });
-    const report = riskReport(table, qi, { k, sensitive: values.sensitive, samplingFraction, riskThreshold });
+    const report = riskReport(table, qi, { k, sensitive: values.sensitive, samplingFraction, riskThreshold, unit: values.unit });
     ctx.out(values.json ? `${JSON.stringify(toJson(report, model))}\n` : toText(report, model, positionals[0]));
     return report.kViolations && report.kViolations.records > 0 ? ExitCode.Violations : ExitCode.Ok;
   },
@@ -66,6 +70,7 @@ export function toJson(r: RiskReport, model: ModelName = 'dankar'): Record<strin
   return {
     rows: r.rows,
     qi: r.qi,
+    ...(r.unit && { unit: r.unit.column, unitRecords: r.unit.unitRecords }),
     classes: r.histogram.classes,
     sampleUniques: r.sampleUniques,
     averageRisk: r.prosecutor.averageRisk,
@@ -108,9 +113,12 @@ const pct = (x: number | null) => (x === null ? 'n/a' : `${(100 * x).toFixed(2)}
 export function toText(r: RiskReport, model: ModelName, file: string): string {
   const lines: string[] = [];
   const p = r.prosecutor;
-  const share = (records: number) => pct(r.rows === 0 ? 0 : records / r.rows);
+  // With a unit, "records" below are (person, class) pairs: each person counted once in each class they appear in.
+  const base = r.unit ? r.unit.unitRecords : r.rows;
+  const share = (records: number) => pct(base === 0 ? 0 : records / base);
   lines.push(`Risk of re-identification in ${file}`, `  quasi-identifiers  ${r.qi.join(', ')}`);
   lines.push(`  records            ${int(r.rows)}`, `  classes            ${int(r.histogram.classes)}`);
+  if (r.unit) lines.push(`  counted in         distinct ${r.unit.column}: ${int(r.unit.unitRecords)} (person, class) pairs; below, "records" are these pairs`);
   lines.push(`  sample uniques     ${int(r.sampleUniques)} (${share(r.sampleUniques)} of records)`, '');
   lines.push('Prosecutor risk (the attacker knows the person is in the data)');
   lines.push(`  average risk       ${pct(p.averageRisk)}  (classes / records)`);

@@ -5,6 +5,7 @@
  */
 import { equivalenceClasses } from '../anonymity/equivalence-classes.js';
 import { sensitiveFrequencies } from '../anonymity/class-stats.js';
+import { distinctUnitsPerClass } from '../anonymity/distinct-units.js';
 import { column, type Table } from '../table/table.js';
 import { classSizeHistogram, classesOfSize, type ClassSizeHistogram } from './class-size-histogram.js';
 import { populationUniqueness, type PopulationUniqueness } from './population-uniqueness.js';
@@ -17,6 +18,12 @@ export interface RiskOptions {
   readonly samplingFraction?: number;
   /** Records whose prosecutor risk exceeds this are counted as at risk; 0.2 (classes smaller than 5) when omitted. */
   readonly riskThreshold?: number;
+  /**
+   * The privacy unit (a person with several rows). Every figure then counts distinct units per class instead of rows:
+   * a person's prosecutor risk in a class is 1/(people in it), since rows of one person do not hide each other
+   * ((X,Y)-anonymity with Y the unit, Wang & Fung, KDD 2006). A person with rows in two classes counts in both.
+   */
+  readonly unit?: string;
 }
 
 export interface RiskReport {
@@ -34,6 +41,8 @@ export interface RiskReport {
   readonly kViolations?: KViolations;
   readonly populationUniqueness?: PopulationUniqueness;
   readonly lDiversity?: SensitiveDiversity & { readonly sensitive: string };
+  /** With a unit: its column, and how many (unit, class) pairs the figures count. */
+  readonly unit?: { readonly column: string; readonly unitRecords: number };
 }
 
 export const DEFAULT_RISK_THRESHOLD = 0.2;
@@ -42,8 +51,10 @@ export function riskReport(table: Table, qi: readonly string[], options: RiskOpt
   // Look every column up first, so that an unknown name fails before any work, naming the columns that exist.
   const qiColumns = qi.map((name) => column(table, name));
   const sensitive = options.sensitive === undefined ? undefined : column(table, options.sensitive);
+  const unit = options.unit === undefined ? undefined : column(table, options.unit);
   const classes = equivalenceClasses(table, qi);
-  const histogram = classSizeHistogram(classes.sizes);
+  const sizes = unit ? distinctUnitsPerClass(classes, unit.codes, unit.dictionary.length) : classes.sizes;
+  const histogram = classSizeHistogram(sizes);
   const cells = qiColumns.reduce((product, c) => product * Math.max(1, c.dictionary.length), 1);
   const report: RiskReport = {
     rows: table.rowCount,
@@ -55,6 +66,7 @@ export function riskReport(table: Table, qi: readonly string[], options: RiskOpt
     cells,
     ...(options.k !== undefined && { kViolations: kViolations(histogram, options.k) }),
     ...(options.samplingFraction !== undefined && { populationUniqueness: populationUniqueness(histogram, options.samplingFraction, { cells }) }),
+    ...(unit && { unit: { column: unit.name, unitRecords: sizes.reduce((s, x) => s + x, 0) } }),
     ...(sensitive && { lDiversity: { sensitive: sensitive.name, ...sensitiveDiversity(sensitiveFrequencies(classes, sensitive)) } }),
   };
   return report;
