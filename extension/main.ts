@@ -1,6 +1,7 @@
 import * as vscode from 'vscode';
 import { createCommands } from './commands/index.js';
 import { CsvCodeActions } from './csv/csv-code-actions.js';
+import { columnRoleLegend, CsvColumnRoles } from './csv/csv-column-roles.js';
 import { Ctx } from './ctx.js';
 import { RiskReportPanel } from './risk-report/risk-report-panel.js';
 
@@ -17,6 +18,10 @@ export async function activate(extension: vscode.ExtensionContext): Promise<{ ct
     new CsvCodeActions(ctx),
     { providedCodeActionKinds: CsvCodeActions.kinds },
   ));
+  // Each CSV column coloured by its role in the spec, and the role explained on a hover over the header.
+  const roles = new CsvColumnRoles(ctx.models, ctx.config);
+  const csvFiles = [{ language: 'csv' }, { pattern: '**/*.{csv,tsv}' }];
+  ctx.push(vscode.languages.registerDocumentRangeSemanticTokensProvider(csvFiles, roles, columnRoleLegend), vscode.languages.registerHoverProvider(csvFiles, roles));
   ctx.push(vscode.window.registerWebviewPanelSerializer(RiskReportPanel.viewType, {
     deserializeWebviewPanel: async (panel, state) => RiskReportPanel.revive(panel, extension.extensionUri, state as Parameters<typeof RiskReportPanel.revive>[2]),
   }));
