@@ -23,7 +23,6 @@ export function runConfirmation(what: string, run: RunPreview): { message: strin
   }
   const again = run.previous.map((p) => `${p.release} was released on ${shortTime(p.at)}; running again spends ${run.adds === 'nothing' ? 'nothing' : run.adds} more.`);
   const detail = [
-    spends,
     ...again,
     run.previous.length > 0 ? 'Earlier outputs stay as they are: this run writes new files beside them.' : '',
     'The spend is recorded in the spec\'s ledger before any file is written.',
