@@ -49,6 +49,8 @@ export interface CsvModel {
   readonly hierarchies: Readonly<Record<string, HierarchySource>>;
   /** Levels the spec already generalizes columns to (a column absent here stays at level 0). */
   readonly levels: Readonly<Record<string, number>>;
+  /** What the spec's anonymity block requires, for the risk report's "met / not met" and its optimal transformation. */
+  readonly requirements?: { readonly criteria: readonly import('../engine/criteria/criterion-spec.js').CriterionSpec[]; readonly suppression: number; readonly metric: string };
   /** The spec this model came from, or undefined when it came from the workspace settings. */
   readonly spec?: { readonly uri: string; readonly name: string };
 }
@@ -106,6 +108,36 @@ export interface ClassRows {
   readonly rows: readonly { readonly row: number; readonly line: number }[];
 }
 
+/** One requirement of the spec measured on a table: met when no class fails it. */
+export interface RequirementCheck {
+  /** The criterion's name, e.g. `3-anonymity`, `distinct-3-diversity on diagnosis`. */
+  readonly name: string;
+  /** What it asks, in words. */
+  readonly required: string;
+  /** The table's value of the model's measure, in words. */
+  readonly measured: string;
+  readonly failingClasses: number;
+  readonly failingRows: number;
+  readonly met: boolean;
+}
+
+/** The spec's optimal transformation and what it would release, or why there is none. */
+export type RiskAfter =
+  | {
+    /** Each quasi-identifier's level, its hierarchy's height, and the first row's value before → after, for meaning. */
+    readonly levels: readonly { readonly column: string; readonly level: number; readonly height: number; readonly example: string }[];
+    readonly suppressed: number;
+    /** Rows released (not suppressed). */
+    readonly rows: number;
+    readonly classes: number;
+    readonly sampleUniques: number;
+    readonly averageRisk: number;
+    readonly highestRisk: number;
+    readonly classSizeHistogram: readonly (readonly [number, number])[];
+    readonly requirements: readonly RequirementCheck[];
+  }
+  | { readonly unavailable: string };
+
 /** Risk figures of one CSV, as the risk report shows them. */
 export interface RiskReport {
   readonly source: string;
@@ -130,6 +162,10 @@ export interface RiskReport {
     readonly entropyL: number;
     readonly classesWithOneValue: number;
   }[];
+  /** The spec's requirements measured on the data as it stands (at the pinned levels); empty without a spec. */
+  readonly requirements: readonly RequirementCheck[];
+  /** The optimal transformation's release, when the spec has an anonymity block. */
+  readonly after?: RiskAfter;
   /** Quasi-identifier subsets ranked by the records they make unique. */
   readonly riskiestCombinations: readonly { readonly columns: readonly string[]; readonly sampleUniques: number; readonly classes: number }[];
 }

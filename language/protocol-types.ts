@@ -4,6 +4,7 @@
  * bundles this file without pulling in the server.
  */
 import type { ReleaseOutcome } from '../engine/release/run-report.js';
+import type { CriterionSpec } from '../engine/criteria/criterion-spec.js';
 
 /** `privspec/budget`: the budget summary of one spec; `null` when the URI is not an open privspec document. */
 export const budgetRequestMethod = 'privspec/budget';
@@ -100,7 +101,13 @@ export interface SpecDatasetModel {
   readonly levels: Readonly<Record<string, number>>;
   readonly hierarchies: Readonly<Record<string, HierarchySource>>;
   /** The anonymity block in words (`k-anonymity (k=3)`, `distinct-l-diversity …`), its suppression limit and metric. */
-  readonly anonymity?: { readonly criteria: readonly string[]; readonly suppression: number; readonly metric: string };
+  readonly anonymity?: {
+    readonly criteria: readonly string[];
+    readonly suppression: number;
+    readonly metric: string;
+    /** The same criteria as plain data, which the editor's worker rebuilds to measure them and to search. */
+    readonly requirements: readonly CriterionSpec[];
+  };
   /** The names of the spec's `generalize` releases, which Anonymize CSV… runs. */
   readonly generalizeReleases: readonly string[];
 }

@@ -6,6 +6,7 @@ import { kViolations, prosecutorRisk } from '../../engine/risk/prosecutor-risk.j
 import { column, type Table } from '../../engine/table/table.js';
 import type { CsvModel, RiskReport } from '../protocol.js';
 import { bindAll, modelGeneralization } from './hierarchies.js';
+import { checkRequirements, optimalAfter } from './risk-requirements.js';
 
 /** Subsets of at most this many quasi-identifiers are ranked for "riskiest combinations" when there are more than 6. */
 const MAX_SUBSET = 3;
@@ -40,6 +41,8 @@ export function riskFigures(table: Table, model: CsvModel, source: string): Risk
       populationUniqueness: { model: pu.dankar.model, samplingFraction: model.samplingFraction, estimate: pu.dankar.share ?? 0 },
     }),
     lDiversity: (model.sensitive ?? []).map((s) => lDiversityFigures(table, classes, s)),
+    requirements: model.requirements ? checkRequirements(table, classes, model.requirements.criteria) : [],
+    ...(model.requirements ? { after: optimalAfter(table, model) } : {}),
     riskiestCombinations: riskiestCombinations(table, model.qi, generalization),
   };
 }

@@ -3,6 +3,7 @@
  * spec, answered from the documents the language server has already parsed (Langium loads every workspace spec at
  * startup and keeps open ones current). The extension never parses a spec itself; it asks here.
  */
+import { criterionSpec } from '../../engine/criteria/criterion-spec.js';
 import type { LangiumDocument } from 'langium';
 import type * as ast from '../generated/ast.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
@@ -39,7 +40,12 @@ export function specDatasetModels(document: LangiumDocument): SpecDatasetModel[]
     k: plan?.k,
     levels,
     hierarchies,
-    anonymity: plan && { criteria: plan.criteria.map((c) => c.name), suppression: plan.suppression, metric: plan.metric },
+    anonymity: plan && {
+      criteria: plan.criteria.map((c) => c.name),
+      suppression: plan.suppression,
+      metric: plan.metric,
+      requirements: plan.criteria.flatMap((c) => criterionSpec(c) ?? []),
+    },
     generalizeReleases: releases.filter((r) => r.query?.$type === 'GeneralizeQuery' && r.name).map((r) => r.name),
   }];
 }

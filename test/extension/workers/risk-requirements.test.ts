@@ -1,0 +1,38 @@
+import { strict as assert } from 'node:assert';
+import { parseCsv } from '../../../engine/table/parse-csv.js';
+import { riskFigures } from '../../../extension/workers/risk-figures.js';
+import type { CsvModel } from '../../../extension/protocol.js';
+import { visitsCsv, visitsModel } from '../fixtures.js';
+
+describe('extension/workers/risk-requirements: the risk report flags unmet requirements and shows the optimum', () => {
+  const model: CsvModel = { ...visitsModel, requirements: { criteria: [{ kind: 'k-anonymity', k: 3 }], suppression: 0, metric: 'entropy' } };
+
+  it('flags k=3 as not met on visits.csv as it stands: the smallest class has 1 row; 2 classes, 3 rows fail', () => {
+    const r = riskFigures(parseCsv(visitsCsv), model, 'visits.csv');
+    // Hand-counted (csv-check.test.ts): classes of 4, 3, 2, 5, 1 and 3 rows.
+    assert.deepEqual(r.requirements, [{ name: '3-anonymity', required: 'k ≥ 3 rows per class', measured: 'smallest class: 1 row', failingClasses: 2, failingRows: 3, met: false }]);
+  });
+
+  it('shows the optimal transformation: zip masked by one digit, nothing suppressed, every class of at least 3', () => {
+    const after = riskFigures(parseCsv(visitsCsv), model, 'visits.csv').after;
+    assert.ok(after && 'levels' in after, JSON.stringify(after));
+    // At lattice height 1 only zip=1 merges {34,F,81931} (2 rows) with {34,F,81932} (1 row); age=1 or sex=1 leaves them
+    // apart, and every valid node lies above (0,0,1), so it is the optimum.
+    assert.deepEqual(after.levels.map((l) => [l.column, l.level]), [['age', 0], ['sex', 0], ['zip', 1]]);
+    assert.equal(after.levels[2].example, '45766 → 4576*');
+    // Classes 4, 3, 3, 5, 3: 18 rows, 5 classes, no unique; average risk 5/18, highest 1/3.
+    assert.deepEqual([after.suppressed, after.rows, after.classes, after.sampleUniques], [0, 18, 5, 0]);
+    assert.equal(after.averageRisk, 5 / 18);
+    assert.equal(after.highestRisk, 1 / 3);
+    assert.deepEqual(after.classSizeHistogram, [[3, 3], [4, 1], [5, 1]]);
+    assert.ok(after.requirements.every((q) => q.met));
+  });
+
+  it('measures ℓ against what the spec requires: distinct ℓ 1 against 3 is flagged', () => {
+    // Two classes: {a} holds diagnoses X, X (distinct ℓ 1), {b} holds X, Y, Z (distinct ℓ 3).
+    const table = parseCsv('q,d\na,X\na,X\nb,X\nb,Y\nb,Z\n');
+    const m: CsvModel = { qi: ['q'], k: 2, sensitive: ['d'], hierarchies: {}, levels: {}, requirements: { criteria: [{ kind: 'l-diversity', variant: 'distinct', sensitive: 'd', l: 3 }], suppression: 0, metric: 'entropy' } };
+    const [l] = riskFigures(table, m, 't.csv').requirements;
+    assert.deepEqual([l.measured, l.failingClasses, l.failingRows, l.met], ['smallest distinct ℓ: 1', 1, 2, false]);
+  });
+});
