@@ -24,11 +24,35 @@ th,td{border:1px solid #ccc;padding:.25em .6em;text-align:left}td.n{text-align:r
 <table>${rows}</table>
 <h2>Class sizes</h2>
 ${histogramSvg(r.classSizeHistogram)}
+${requirementsHtml(r)}
 <h2>Riskiest quasi-identifier combinations</h2>
 <table><tr><th>Columns</th><th>Sample uniques</th><th>Classes</th></tr>
 ${combos}</table>
 </body></html>
 `;
+}
+
+/** The spec's requirements (met or not) and the optimal transformation's figures beside the data's. */
+function requirementsHtml(r: RiskReport): string {
+  const parts: string[] = [];
+  if (r.requirements.length > 0) {
+    parts.push('<h2>Requirements of the spec</h2><table><tr><th>Requirement</th><th>Asks</th><th>Measured</th><th>Failing</th><th>Met</th></tr>');
+    for (const q of r.requirements) parts.push(`<tr><td>${escape(q.name)}</td><td>${escape(q.required)}</td><td>${escape(q.measured)}</td><td class="n">${q.failingRows} rows in ${q.failingClasses} classes</td><td>${q.met ? '✓ met' : '<strong>✗ NOT MET</strong>'}</td></tr>`);
+    parts.push('</table>');
+  }
+  if (r.after && 'unavailable' in r.after) parts.push(`<h2>After the optimal transformation</h2><p>Not available: ${escape(r.after.unavailable)}.</p>`);
+  else if (r.after) {
+    const a = r.after;
+    const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
+    parts.push(`<h2>After the optimal transformation</h2><p>Levels: ${escape(a.levels.map((l) => `${l.column} ${l.level} of ${l.height}${l.example ? ` (${l.example})` : ''}`).join(', '))}</p>`,
+      '<table><tr><th>Figure</th><th>Before</th><th>After</th></tr>',
+      `<tr><td>Rows released</td><td class="n">${r.rows}</td><td class="n">${a.rows} (${a.suppressed} suppressed)</td></tr>`,
+      `<tr><td>Equivalence classes</td><td class="n">${r.classes}</td><td class="n">${a.classes}</td></tr>`,
+      `<tr><td>Sample uniques</td><td class="n">${r.sampleUniques}</td><td class="n">${a.sampleUniques}</td></tr>`,
+      `<tr><td>Average prosecutor risk</td><td class="n">${pct(r.averageRisk)}</td><td class="n">${pct(a.averageRisk)}</td></tr>`,
+      `<tr><td>Highest prosecutor risk</td><td class="n">${pct(r.highestRisk)}</td><td class="n">${pct(a.highestRisk)}</td></tr></table>`);
+  }
+  return parts.join('\n');
 }
 
 /** Bars of log10(1 + classes) per class size, at most 60 bars (larger sizes are pooled into the last one). */

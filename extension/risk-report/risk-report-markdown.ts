@@ -58,6 +58,25 @@ export function riskReportMarkdown(r: RiskReport, generated = new Date()): strin
   for (const [size, classes] of r.classSizeHistogram) {
     lines.push(`| ${size} | ${classes} | ${size * classes} | ${'█'.repeat(Math.max(1, Math.round((20 * classes) / most)))} |`);
   }
+  if (r.requirements.length > 0) {
+    lines.push('', '## Requirements of the spec', '', '| Requirement | Asks | Measured | Failing | Met |', '|---|---|---|---:|---|');
+    for (const q of r.requirements) lines.push(`| ${cell(q.name)} | ${cell(q.required)} | ${cell(q.measured)} | ${q.failingRows} rows in ${q.failingClasses} classes | ${q.met ? '✓ met' : '✗ NOT MET'} |`);
+  }
+  if (r.after) {
+    lines.push('', '## After the optimal transformation', '');
+    if ('unavailable' in r.after) lines.push(`Not available: ${r.after.unavailable}.`);
+    else {
+      const a = r.after;
+      lines.push(`Levels: ${a.levels.map((l) => `${l.column} ${l.level} of ${l.height}${l.example ? ` (${l.example})` : ''}`).join(', ')}.`, '');
+      lines.push('| Figure | Before | After |', '|---|---:|---:|');
+      lines.push(`| Rows released | ${r.rows} | ${a.rows} (${a.suppressed} suppressed) |`);
+      lines.push(`| Equivalence classes | ${r.classes} | ${a.classes} |`);
+      lines.push(`| Sample uniques | ${r.sampleUniques} | ${a.sampleUniques} |`);
+      lines.push(`| Average prosecutor risk | ${percent(r.averageRisk)} | ${percent(a.averageRisk)} |`);
+      lines.push(`| Highest prosecutor risk | ${percent(r.highestRisk)} | ${percent(a.highestRisk)} |`);
+      lines.push(`| Requirements met | ${r.requirements.filter((q) => q.met).length} of ${r.requirements.length} | ${a.requirements.filter((q) => q.met).length} of ${a.requirements.length} |`);
+    }
+  }
   lines.push('', '## Riskiest quasi-identifier combinations', '', '| Columns | Sample uniques | Classes |', '|---|---:|---:|');
   for (const c of r.riskiestCombinations) lines.push(`| ${cell(c.columns.join(', '))} | ${c.sampleUniques} | ${c.classes} |`);
   lines.push('');

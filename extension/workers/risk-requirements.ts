@@ -82,7 +82,7 @@ export function optimalAfter(table: Table, model: CsvModel): RiskAfter {
       const code = column(table, q).codes[firstRow];
       const from = column(table, q).dictionary[code];
       const to = b.levelValues[optimum.levels[i]][b.levelCodes[optimum.levels[i]][code]];
-      return { column: q, level: optimum.levels[i], height: b.height, example: table.rowCount > 0 ? `${from} → ${to}` : '' };
+      return { column: q, level: optimum.levels[i], height: b.height, example: table.rowCount > 0 && optimum.levels[i] > 0 ? `${from} → ${to}` : '' };
     }),
     suppressed,
     rows: table.rowCount - suppressed,

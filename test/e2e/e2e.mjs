@@ -233,6 +233,12 @@ try {
     await report.locator('#classes', { hasText: /^5$/ }).waitFor();
     await report.locator('#rows', { hasText: /^18$/ }).waitFor();
     await report.locator('svg.histogram rect').first().waitFor();
+    // The spec's requirement (k=3) is measured and flagged, and the optimal transformation's release shows beside it.
+    await report.locator('#requirements tr', { hasText: '3-anonymity' }).filter({ hasText: '✓ met' }).first().waitFor();
+    await report.locator('#after').waitFor();
+    // Responsive: nothing runs off the right edge of the panel.
+    const overflow = await report.locator('body').evaluate((b) => b.scrollWidth - b.clientWidth);
+    if (overflow > 1) throw new Error(`the risk report overflows its panel by ${overflow} px`);
     log('risk report: rows 18, classes', await report.locator('#classes').innerText());
     await shot(page, 'risk-report');
     // "Save as Markdown" writes the report next to the data, for review in a pull request.

@@ -1,35 +1,57 @@
-const SVG = 'http://www.w3.org/2000/svg';
+import * as Plot from '@observablehq/plot';
 
-function el<K extends keyof SVGElementTagNameMap>(name: K, attributes: Record<string, string | number>, text?: string): SVGElementTagNameMap[K] {
-  const node = document.createElementNS(SVG, name);
-  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, String(v));
-  if (text !== undefined) node.textContent = text;
-  return node;
+/** Okabe & Ito's colour-blind-safe pair: vermillion for classes below k, blue for the rest. */
+export const BELOW = 'below k';
+export const ABOVE = 'k or more';
+const COLORS = { domain: [BELOW, ABOVE], range: ['#D55E00', '#0072B2'] };
+
+interface Bar {
+  readonly label: string;
+  readonly size: number;
+  readonly classes: number;
+  readonly group: string;
+}
+
+/** One bar per class size; sizes beyond the 40th pooled into one bar, so that the chart stays readable at any width. */
+function bars(histogram: readonly (readonly [number, number])[], k: number): Bar[] {
+  const out: Bar[] = histogram.slice(0, 40).map(([size, classes]) => ({ label: String(size), size, classes, group: size < k ? BELOW : ABOVE }));
+  if (histogram.length > 40) {
+    const from = histogram[40][0];
+    out.push({ label: `≥${from}`, size: from, classes: histogram.slice(40).reduce((s, [, c]) => s + c, 0), group: from < k ? BELOW : ABOVE });
+  }
+  return out;
 }
 
 /**
- * The class-size histogram as an SVG bar chart: one bar per class size (sizes beyond the 59th pooled into one bar),
- * heights on a log scale of the class count, because one giant class and thousands of unique rows are typical.
- * Colours come from the editor theme, so the chart reads in light and dark themes.
+ * The class-size histogram with @observablehq/plot (SVG, no eval, so it runs under the webview's strict CSP): classes per
+ * class size on a symmetric-log axis (one huge class beside thousands of uniques is typical), bars coloured below k or
+ * not, labelled axes and a legend. `width` is the container's, so the chart never runs off the panel.
  */
-export function histogramChart(histogram: readonly (readonly [number, number])[], k: number): SVGSVGElement {
-  const bars = histogram.slice(0, 59).map(([size, classes]) => ({ label: String(size), size, classes }));
-  if (histogram.length > 59) {
-    bars.push({ label: `≥${histogram[59][0]}`, size: histogram[59][0], classes: histogram.slice(59).reduce((s, [, c]) => s + c, 0) });
-  }
-  const width = 640;
-  const height = 220;
-  const barWidth = Math.max(4, Math.floor((width - 50) / Math.max(1, bars.length)) - 2);
-  const top = Math.log10(1 + Math.max(1, ...bars.map((b) => b.classes)));
-  const svg = el('svg', { viewBox: `0 0 ${width} ${height}`, width, height, role: 'img', 'aria-label': 'Number of classes per class size, log scale', class: 'histogram' });
-  svg.append(el('text', { x: 0, y: 12, class: 'axis' }, 'classes (log scale) per class size'));
-  bars.forEach((b, i) => {
-    const h = Math.max(1, Math.round(((height - 50) * Math.log10(1 + b.classes)) / top));
-    const x = 40 + i * (barWidth + 2);
-    const rect = el('rect', { x, y: height - 24 - h, width: barWidth, height: h, class: b.size < k ? 'bar below-k' : 'bar' });
-    rect.append(el('title', {}, `class size ${b.label}: ${b.classes} ${b.classes === 1 ? 'class' : 'classes'}, ${b.size * b.classes} rows`));
-    svg.append(rect);
-    if (bars.length <= 30 || i % 5 === 0) svg.append(el('text', { x, y: height - 8, class: 'axis' }, b.label));
-  });
-  return svg;
+export function histogramChart(histogram: readonly (readonly [number, number])[], k: number, width: number, title: string, unit = 'rows'): HTMLElement {
+  const data = bars(histogram, k);
+  const figure = document.createElement('figure');
+  figure.className = 'chart';
+  figure.setAttribute('aria-label', `${title}: number of classes per class size, ${data.filter((b) => b.group === BELOW).reduce((s, b) => s + b.classes, 0)} classes below k=${k}`);
+  const caption = document.createElement('figcaption');
+  caption.textContent = title;
+  const legend = Plot.legend({ color: { ...COLORS, type: 'categorical' }, className: 'legend' }) as HTMLElement;
+  const svg = Plot.plot({
+    width: Math.max(240, Math.floor(width)),
+    height: 220,
+    marginLeft: 48,
+    marginBottom: 40,
+    style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
+    x: { type: 'band', domain: data.map((b) => b.label), label: `class size (${unit})`, labelAnchor: 'center', labelOffset: 34, tickFormat: (d: string, i: number) => (data.length <= 20 || i % Math.ceil(data.length / 20) === 0 ? d : '') },
+    y: { type: 'symlog', label: 'classes', grid: true, nice: true },
+    color: COLORS,
+    marks: [
+      Plot.barY(data, { x: 'label', y: 'classes', fill: 'group', title: (b: Bar) => `class size ${b.label}: ${b.classes} ${b.classes === 1 ? 'class' : 'classes'}` }),
+      Plot.ruleY([0]),
+    ],
+  }) as SVGSVGElement;
+  svg.classList.add('histogram');
+  svg.setAttribute('role', 'img');
+  svg.setAttribute('aria-label', `${title}, symmetric log scale`);
+  figure.append(caption, legend, svg);
+  return figure;
 }

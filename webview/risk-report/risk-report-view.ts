@@ -1,4 +1,4 @@
-import type { RiskReport, ToWebview } from '../../extension/protocol.js';
+import type { RequirementCheck, RiskReport, ToWebview } from '../../extension/protocol.js';
 import { histogramChart } from './histogram-chart.js';
 import { vscodeApi } from './vscode-api.js';
 
@@ -46,19 +46,84 @@ export function renderReport(app: HTMLElement, r: RiskReport): void {
     ? h('p', {}, 'No sensitive column is declared; ℓ-diversity is not computed.')
     : table(['Sensitive column', 'distinct ℓ', 'entropy ℓ', 'classes with one value'],
       r.lDiversity.map((l) => [l.sensitive, l.distinctL, l.entropyL.toFixed(2), l.classesWithOneValue]), [false, true, true, true]);
+  const charts = h('div', { class: 'charts' });
   app.replaceChildren(
     h('h1', {}, `Re-identification risk: ${r.source}`),
     h('p', { class: 'meta' }, `Quasi-identifiers: ${r.qi.map((q) => (r.levels[q] ? `${q} (level ${r.levels[q]})` : q)).join(', ')} · prosecutor model (El Emam & Dankar 2008)`),
     h('div', { class: 'actions' }, save('markdown', 'Save as Markdown'), save('html', 'Save as HTML')),
     h('p', { id: 'status', class: 'status', role: 'status' }),
     figures,
+    ...requirementsSection(r.requirements, 'requirements', 'Requirements of the spec, on the data as it stands'),
+    ...afterSection(r),
     h('h2', {}, 'Class sizes'),
-    histogramChart(r.classSizeHistogram, r.k),
+    charts,
     h('h2', {}, 'ℓ-diversity'),
     diversity,
     h('h2', {}, 'Riskiest quasi-identifier combinations'),
     table(['Columns', 'Sample uniques', 'Classes'], r.riskiestCombinations.map((c) => [c.columns.join(', '), c.sampleUniques, c.classes]), [false, true, true]),
   );
+  drawCharts(charts, r);
+}
+
+let observer: ResizeObserver | undefined;
+
+/** The histograms, before and (when the spec has an optimum) after, redrawn at the container's width as it changes. */
+function drawCharts(container: HTMLElement, r: RiskReport): void {
+  const after = r.after && 'levels' in r.after ? r.after : undefined;
+  const unit = 'rows';
+  const draw = () => {
+    const columns = after && container.clientWidth >= 640 ? 2 : 1;
+    const width = Math.max(240, (container.clientWidth - (columns - 1) * 16) / columns);
+    const charts = [histogramChart(r.classSizeHistogram, r.k, width, 'As it stands', unit)];
+    if (after) charts.push(histogramChart(after.classSizeHistogram, r.k, width, 'After the optimal transformation', unit));
+    container.replaceChildren(...charts);
+  };
+  observer?.disconnect();
+  let last = -1;
+  observer = new ResizeObserver(() => {
+    // Redraw only when the width really changed: drawing changes the height, which would otherwise loop.
+    if (container.clientWidth === last) return;
+    last = container.clientWidth;
+    draw();
+  });
+  observer.observe(container);
+  draw();
+}
+
+/** Each requirement with what it asks, what the data measures and a flag in words and symbol, not colour alone. */
+function requirementsSection(checks: readonly RequirementCheck[], id: string, title: string): HTMLElement[] {
+  if (checks.length === 0) return [];
+  const rows = checks.map((q) => h('tr', { class: q.met ? 'met' : 'not-met' },
+    h('td', {}, q.name),
+    h('td', {}, q.required),
+    h('td', {}, q.measured),
+    h('td', { class: 'n' }, `${q.failingRows} rows in ${q.failingClasses} ${q.failingClasses === 1 ? 'class' : 'classes'}`),
+    h('td', { class: 'flag' }, q.met ? '✓ met' : '✗ not met')));
+  return [h('h2', {}, title), h('table', { id, 'aria-label': title },
+    h('thead', {}, h('tr', {}, ...['Requirement', 'Asks', 'Measured', 'Failing', ''].map((c) => h('th', { scope: 'col' }, c)))),
+    h('tbody', {}, ...rows))];
+}
+
+/** The spec's optimal transformation beside the data as it stands. */
+function afterSection(r: RiskReport): HTMLElement[] {
+  if (!r.after) return [];
+  if ('unavailable' in r.after) return [h('h2', {}, 'After the optimal transformation'), h('p', { id: 'after-unavailable' }, `Not available: ${r.after.unavailable}.`)];
+  const a = r.after;
+  const levels = h('ul', { class: 'levels' }, ...a.levels.map((l) => h('li', {}, h('strong', {}, l.column), ` level ${l.level} of ${l.height}${l.level === l.height && l.height > 0 ? ' (fully generalized)' : ''}${l.example ? ` — e.g. ${l.example}` : ''}`)));
+  const met = (cs: readonly RequirementCheck[]) => `${cs.filter((q) => q.met).length} of ${cs.length}`;
+  return [
+    h('h2', {}, 'After the optimal transformation'),
+    h('p', { class: 'meta' }, 'The generalization the spec\'s anonymity block finds (the lattice search privspec release runs), with classes that still fail suppressed.'),
+    levels,
+    table(['Figure', 'As it stands', 'After'], [
+      ['Rows released', r.rows, `${a.rows} (${a.suppressed} suppressed)`],
+      ['Equivalence classes', r.classes, a.classes],
+      ['Sample uniques', r.sampleUniques, a.sampleUniques],
+      ['Average prosecutor risk', percent(r.averageRisk), percent(a.averageRisk)],
+      ['Highest prosecutor risk', percent(r.highestRisk), percent(a.highestRisk)],
+      ['Requirements met', met(r.requirements), met(a.requirements)],
+    ], [false, true, true]),
+  ].map((x) => (x instanceof HTMLTableElement ? (x.setAttribute('id', 'after'), x) : x));
 }
 
 const style = `
@@ -68,8 +133,13 @@ body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); 
 .figure .label { opacity: .8; font-size: .9em; } .figure .value { font-size: 1.4em; font-weight: 600; }
 .actions { display: flex; gap: .5em; } .status { min-height: 1.2em; opacity: .8; }
 table { border-collapse: collapse; } th, td { border: 1px solid var(--vscode-panel-border); padding: .2em .6em; text-align: left; } td.n { text-align: right; }
-svg.histogram .bar { fill: var(--vscode-charts-blue, #4a7bd0); } svg.histogram .bar.below-k { fill: var(--vscode-charts-red, #d04a4a); }
-svg.histogram .axis { fill: var(--vscode-foreground); font-size: 10px; }
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); gap: 16px; max-width: 100%; }
+figure.chart { margin: 0; min-width: 0; } figure.chart figcaption { font-weight: 600; margin-bottom: .25em; }
+figure.chart svg { max-width: 100%; height: auto; overflow: visible; }
+tr.not-met td { font-weight: 600; } tr.not-met td.flag { color: var(--vscode-errorForeground, #d55e00); }
+tr.met td.flag { color: var(--vscode-testing-iconPassed, #0072b2); }
+table { max-width: 100%; } body { overflow-wrap: anywhere; }
+ul.levels { padding-left: 1.2em; }
 `;
 
 /** Starts the view: renders the saved report at once (after a reload), then whatever the extension sends. */

@@ -3,6 +3,8 @@ import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { riskFigures } from '../../../extension/workers/risk-figures.js';
 import type { CsvModel } from '../../../extension/protocol.js';
 import { visitsCsv, visitsModel } from '../fixtures.js';
+import { riskReportMarkdown } from '../../../extension/risk-report/risk-report-markdown.js';
+import { riskReportHtml } from '../../../extension/risk-report/risk-report-html.js';
 
 describe('extension/workers/risk-requirements: the risk report flags unmet requirements and shows the optimum', () => {
   const model: CsvModel = { ...visitsModel, requirements: { criteria: [{ kind: 'k-anonymity', k: 3 }], suppression: 0, metric: 'entropy' } };
@@ -26,6 +28,15 @@ describe('extension/workers/risk-requirements: the risk report flags unmet requi
     assert.equal(after.highestRisk, 1 / 3);
     assert.deepEqual(after.classSizeHistogram, [[3, 3], [4, 1], [5, 1]]);
     assert.ok(after.requirements.every((q) => q.met));
+  });
+
+  it('the saved reports carry the flag and the before/after figures', () => {
+    const r = riskFigures(parseCsv(visitsCsv), model, 'visits.csv');
+    const md = riskReportMarkdown(r);
+    assert.match(md, /\| 3-anonymity \| k ≥ 3 rows per class \| smallest class: 1 row \| 3 rows in 2 classes \| ✗ NOT MET \|/);
+    assert.match(md, /Levels: age 0 of 4, sex 0 of 1, zip 1 of 5 \(45766 → 4576\*\)\./);
+    assert.match(md, /\| Equivalence classes \| 6 \| 5 \|/);
+    assert.match(riskReportHtml(r), /<strong>✗ NOT MET<\/strong>/);
   });
 
   it('measures ℓ against what the spec requires: distinct ℓ 1 against 3 is flagged', () => {
