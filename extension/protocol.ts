@@ -143,6 +143,8 @@ export interface RiskReport {
   readonly source: string;
   readonly rows: number;
   readonly qi: readonly string[];
+  /** The privacy unit: class sizes, uniques, risks and k violations then count distinct units, not rows. */
+  readonly unit?: string;
   /** The level each quasi-identifier is counted at (the spec's pins; 0 = as in the data). */
   readonly levels: Readonly<Record<string, number>>;
   readonly k: number;

@@ -19,7 +19,7 @@ export function summaryRows(r: RiskReport): [string, string][] {
     ['Sample uniques (classes of size 1)', `${r.sampleUniques} (${percent(r.rows === 0 ? 0 : r.sampleUniques / r.rows)} of rows)`],
     ['Average prosecutor risk', percent(r.averageRisk)],
     ['Highest prosecutor risk', percent(r.highestRisk)],
-    [`Rows in classes below k=${r.k}`, `${r.kViolations.records} in ${r.kViolations.classes} classes`],
+    [r.unit ? `Persons (distinct ${r.unit}) in classes below k=${r.k}` : `Rows in classes below k=${r.k}`, `${r.kViolations.records} in ${r.kViolations.classes} ${r.kViolations.classes === 1 ? 'class' : 'classes'}`],
   ];
   if (r.populationUniqueness) {
     const pu = r.populationUniqueness;

@@ -1,5 +1,6 @@
 import { equivalenceClasses, type EquivalenceClasses, type Generalization } from '../../engine/anonymity/equivalence-classes.js';
 import { sensitiveFrequencies } from '../../engine/anonymity/class-stats.js';
+import { distinctUnitsPerClass } from '../../engine/anonymity/distinct-units.js';
 import { classSizeHistogram, classesOfSize } from '../../engine/risk/class-size-histogram.js';
 import { populationUniqueness } from '../../engine/risk/population-uniqueness.js';
 import { kViolations, prosecutorRisk } from '../../engine/risk/prosecutor-risk.js';
@@ -20,7 +21,9 @@ export function riskFigures(table: Table, model: CsvModel, source: string): Risk
   // Columns the spec pins to a level are counted at that level, as the CSV diagnostics count them.
   const generalization = Object.values(model.levels).some((l) => l > 0) ? modelGeneralization(bindAll(table, model), model) : undefined;
   const classes = equivalenceClasses(table, model.qi, generalization);
-  const h = classSizeHistogram(classes.sizes);
+  // With a privacy unit, a class is as large as the number of people in it (as the CSV diagnostics count it).
+  const unit = model.unit !== undefined ? table.columns.find((c) => c.name === model.unit) : undefined;
+  const h = classSizeHistogram(unit ? distinctUnitsPerClass(classes, unit.codes, unit.dictionary.length) : classes.sizes);
   const risk = prosecutorRisk(h);
   const pu = model.samplingFraction !== undefined && model.samplingFraction > 0 && model.samplingFraction <= 1 && h.rows > 0
     ? populationUniqueness(h, model.samplingFraction)
@@ -29,6 +32,7 @@ export function riskFigures(table: Table, model: CsvModel, source: string): Risk
     source,
     rows: table.rowCount,
     qi: model.qi,
+    ...(unit ? { unit: unit.name } : {}),
     levels: Object.fromEntries(model.qi.map((q, i) => [q, generalization?.levels[i] ?? 0])),
     k: model.k,
     classes: classes.classCount,

@@ -1,4 +1,5 @@
 import { classStats } from '../../engine/anonymity/class-stats.js';
+import { distinctUnitsPerClass } from '../../engine/anonymity/distinct-units.js';
 import { equivalenceClasses, type EquivalenceClasses } from '../../engine/anonymity/equivalence-classes.js';
 import type { Criterion } from '../../engine/criteria/criterion.js';
 import { criterionFrom, type CriterionSpec } from '../../engine/criteria/criterion-spec.js';
@@ -70,9 +71,12 @@ export function optimalAfter(table: Table, model: CsvModel): RiskAfter {
   const classes = equivalenceClasses(table, model.qi, { hierarchies: bound, levels: optimum.levels });
   const keep = new Uint8Array(classes.classCount).fill(1);
   for (const criterion of criteria) classStats(table, classes, criterion.sensitive).forEach((c, id) => { if (!criterion.isSatisfied(c)) keep[id] = 0; });
+  const unit = model.unit !== undefined ? table.columns.find((c) => c.name === model.unit) : undefined;
+  // Risk counts people when there is a unit, as before the transformation; suppression counts rows.
+  const measured = unit ? distinctUnitsPerClass(classes, unit.codes, unit.dictionary.length) : classes.sizes;
   const sizes: number[] = [];
   let suppressed = 0;
-  for (let id = 0; id < classes.classCount; id++) (keep[id] ? sizes.push(classes.sizes[id]) : (suppressed += classes.sizes[id]));
+  for (let id = 0; id < classes.classCount; id++) (keep[id] ? sizes.push(measured[id]) : (suppressed += classes.sizes[id]));
   const h = classSizeHistogram(Int32Array.from(sizes));
   const risk = prosecutorRisk(h);
   const firstRow = 0;

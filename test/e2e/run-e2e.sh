@@ -26,10 +26,14 @@ export PRIVSPEC_LOG_FILE="$RUN/privspec.log"
 
 # A copy of the workspace, so that the quick fix edits the copy, plus a 100,000-row CSV for the timing step
 # (its quasi-identifiers come from the workspace settings, which also covers the path without a spec).
-cp -r "$HERE/workspace" "$RUN/workspace"
-node "$HERE/make-big-csv.mjs" "$RUN/workspace/data/big.csv" 100000
-mkdir -p "$RUN/workspace/.vscode" "$RUN/ud/User" "$RUN/ext"
-printf '{ "privspec.quasiIdentifiers": { "data/big.csv": ["age", "sex", "zip"] } }\n' > "$RUN/workspace/.vscode/settings.json"
+# PRIVSPEC_E2E_WORKSPACE and PRIVSPEC_E2E_DRIVER let scripts/tour-screenshots.sh drive another workspace the same way.
+cp -r "${PRIVSPEC_E2E_WORKSPACE:-$HERE/workspace}" "$RUN/workspace"
+mkdir -p "$RUN/ud/User" "$RUN/ext"
+if [ -z "${PRIVSPEC_E2E_WORKSPACE:-}" ]; then
+  node "$HERE/make-big-csv.mjs" "$RUN/workspace/data/big.csv" 100000
+  mkdir -p "$RUN/workspace/.vscode"
+  printf '{ "privspec.quasiIdentifiers": { "data/big.csv": ["age", "sex", "zip"] } }\n' > "$RUN/workspace/.vscode/settings.json"
+fi
 cp "$HERE/settings.json" "$RUN/ud/User/settings.json"
 
 "$CODE_SERVER" --install-extension "$VSIX" --extensions-dir "$RUN/ext" --user-data-dir "$RUN/ud" >"$RUN/install.log" 2>&1 \
@@ -46,7 +50,7 @@ stop() {
 trap stop EXIT
 for _ in $(seq 1 150); do curl -fs -o /dev/null "http://127.0.0.1:$PORT/healthz" && break; sleep 0.2; done
 
-node "$HERE/e2e.mjs" "http://127.0.0.1:$PORT" "$RUN/workspace" "$SHOTS" "$PRIVSPEC_LOG_FILE"
+node "${PRIVSPEC_E2E_DRIVER:-$HERE/e2e.mjs}" "http://127.0.0.1:$PORT" "$RUN/workspace" "$SHOTS" "$PRIVSPEC_LOG_FILE"
 RC=$?
 stop
 trap - EXIT

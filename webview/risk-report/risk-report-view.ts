@@ -37,7 +37,7 @@ export function renderReport(app: HTMLElement, r: RiskReport): void {
     figure('sample-uniques', 'Sample uniques', `${r.sampleUniques} (${percent(r.rows === 0 ? 0 : r.sampleUniques / r.rows)})`),
     figure('average-risk', 'Average risk', percent(r.averageRisk)),
     figure('highest-risk', 'Highest risk', percent(r.highestRisk)),
-    figure('k-violations', `Rows below k=${r.k}`, `${r.kViolations.records} in ${r.kViolations.classes} classes`),
+    figure('k-violations', r.unit ? `Persons below k=${r.k} (distinct ${r.unit})` : `Rows below k=${r.k}`, `${r.kViolations.records} in ${r.kViolations.classes} ${r.kViolations.classes === 1 ? 'class' : 'classes'}`),
     ...(r.populationUniqueness
       ? [figure('population-uniqueness', `Population uniqueness (${r.populationUniqueness.model}, f=${r.populationUniqueness.samplingFraction})`, percent(r.populationUniqueness.estimate))]
       : []),
@@ -49,7 +49,7 @@ export function renderReport(app: HTMLElement, r: RiskReport): void {
   const charts = h('div', { class: 'charts' });
   app.replaceChildren(
     h('h1', {}, `Re-identification risk: ${r.source}`),
-    h('p', { class: 'meta' }, `Quasi-identifiers: ${r.qi.map((q) => (r.levels[q] ? `${q} (level ${r.levels[q]})` : q)).join(', ')} · prosecutor model (El Emam & Dankar 2008)`),
+    h('p', { class: 'meta' }, `Quasi-identifiers: ${r.qi.map((q) => (r.levels[q] ? `${q} (level ${r.levels[q]})` : q)).join(', ')} · prosecutor model (El Emam & Dankar 2008)${r.unit ? ` · class sizes count distinct ${r.unit}: rows of one person do not hide each other (Wang & Fung, KDD 2006)` : ''}`),
     h('div', { class: 'actions' }, save('markdown', 'Save as Markdown'), save('html', 'Save as HTML')),
     h('p', { id: 'status', class: 'status', role: 'status' }),
     figures,
@@ -70,7 +70,7 @@ let observer: ResizeObserver | undefined;
 /** The histograms, before and (when the spec has an optimum) after, redrawn at the container's width as it changes. */
 function drawCharts(container: HTMLElement, r: RiskReport): void {
   const after = r.after && 'levels' in r.after ? r.after : undefined;
-  const unit = 'rows';
+  const unit = r.unit ? `distinct ${r.unit}` : 'rows';
   const draw = () => {
     const columns = after && container.clientWidth >= 640 ? 2 : 1;
     const width = Math.max(240, (container.clientWidth - (columns - 1) * 16) / columns);
