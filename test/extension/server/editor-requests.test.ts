@@ -55,7 +55,7 @@ describe('language/lsp/editor-requests and privspec/runRelease errors (the edito
       { qi: d.qi, k: d.k, identifying: d.identifying, sensitive: d.sensitive, hierarchies: d.hierarchies, levels: d.levels },
       { qi: visitsModel.qi, k: visitsModel.k, identifying: visitsModel.identifying, sensitive: visitsModel.sensitive, hierarchies: visitsModel.hierarchies, levels: visitsModel.levels },
     );
-    assert.deepEqual(d.anonymity, { criteria: ['3-anonymity'], suppression: 0, metric: 'entropy' });
+    assert.deepEqual(d.anonymity, { criteria: ['3-anonymity'], suppression: 0, metric: 'entropy', requirements: [{ kind: 'k-anonymity', k: 3 }] });
     assert.deepEqual(d.generalizeReleases, ['public']);
   });
 
@@ -68,7 +68,7 @@ describe('language/lsp/editor-requests and privspec/runRelease errors (the edito
     assert.equal(d.k, undefined);
     assert.deepEqual(d.levels, { zip: 1, age: 2 });
     assert.deepEqual(d.hierarchies, { zip: { kind: 'arx', path: join(dir, 'h', 'zip.csv') } });
-    assert.deepEqual(d.anonymity, { criteria: ['entropy-2-diversity on dx'], suppression: 0.05, metric: 'loss' });
+    assert.deepEqual(d.anonymity, { criteria: ['entropy-2-diversity on dx'], suppression: 0.05, metric: 'loss', requirements: [{ kind: 'l-diversity', variant: 'entropy', sensitive: 'dx', l: 2 }] });
   });
 
   it('tells the client when a spec was parsed again', async () => {
