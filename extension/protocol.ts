@@ -27,6 +27,8 @@ export type {
   RunReleaseResult,
   SpecDatasetModel,
 } from '../language/protocol-types.js';
+export { previewEditsRequestMethod, previewReleaseRequestMethod } from '../language/preview-request-types.js';
+export type { PreviewEditsResponse, PreviewParams, PreviewResponse } from '../language/preview-request-types.js';
 export { anonymizeCsvRequestMethod, budgetRequestMethod, csvModelsChangedNotificationMethod, csvModelsRequestMethod, ledgerRequestMethod, runReleaseRequestMethod } from '../language/protocol-types.js';
 import type { BudgetSummaryResponse, HierarchySource } from '../language/protocol-types.js';
 export type BudgetResult = BudgetSummaryResponse | null;

@@ -184,3 +184,5 @@ export interface LedgerResponse {
   readonly total: string;
   readonly run: RunPreview;
 }
+
+export * from './preview-request-types.js';

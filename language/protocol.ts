@@ -3,6 +3,7 @@
  * `lsp_ext.ts`. Their shapes and method names live in `protocol-types.ts`, which the client (`extension/`) imports too.
  */
 import { NotificationType0, RequestType, RequestType0 } from 'vscode-languageserver';
+import { previewEditsRequestMethod, previewReleaseRequestMethod, type PreviewEditsResponse, type PreviewParams, type PreviewResponse } from './preview-request-types.js';
 
 import type { AnonymizeCsvParams, AnonymizeCsvResult, BudgetParams, BudgetSummaryResponse, CsvModelsResponse, LedgerParams, LedgerResponse, RunReleaseParams, RunReleaseResult } from './protocol-types.js';
 import { anonymizeCsvRequestMethod, budgetRequestMethod, csvModelsChangedNotificationMethod, csvModelsRequestMethod, ledgerRequestMethod, runReleaseRequestMethod } from './protocol-types.js';
@@ -32,3 +33,12 @@ export const RunReleaseCommand = 'privspec.runRelease';
 
 /** The command the "spent DATE" lens invokes on the client (`PrivSpec: Show Ledger`), with `{ uri }`. */
 export const ShowLedgerCommand = 'privspec.showLedger';
+
+/** `privspec/previewRelease`: the preview panel's figures for one release (engine/preview). */
+export const previewReleaseRequest = new RequestType<PreviewParams, PreviewResponse, void>(previewReleaseRequestMethod);
+
+/** `privspec/previewEdits`: the edits that write the panel's parameters into the release's line (applied by the client, so undo works). */
+export const previewEditsRequest = new RequestType<PreviewParams, PreviewEditsResponse, void>(previewEditsRequestMethod);
+
+/** The command the "▶ Preview" code lens invokes on the client, with `{ uri, release }`. */
+export const PreviewReleaseCommand = 'privspec.previewRelease';

@@ -137,7 +137,7 @@ async function spend(input: RunInput, plan: ReleasePlan, options: RunOptions): P
 }
 
 /** max ℓ of the dataset's correlation graph under the Gaussian model (engine/dp/correlated), when it declares one. */
-async function correlationOf(input: RunInput): Promise<{ maxLeakage: number; unit: string } | undefined> {
+export async function correlationOf(input: RunInput): Promise<{ maxLeakage: number; unit: string } | undefined> {
   const c = input.dataset.correlation;
   if (!c) return undefined;
   const text = await readFile(c.file, 'utf8').catch((e: NodeJS.ErrnoException) => {
@@ -152,15 +152,22 @@ async function previousRunsOf(specFile: string, name: string): Promise<number> {
   return (await readLedger(specFile)).entries.filter((e) => e.release === name).length;
 }
 
-/** Plans a DP release with the domains it needs: declared ones, and the data's where the spec accepts that leak. */
-function planFor(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource, correlation?: PlanContext['correlation']): ReleasePlan {
-  const declared = declaredDomains(input.hierarchies);
-  const accepted = release.accepts.includes('data-dependent-domain');
-  const domains = new Map(declared);
-  if (accepted) for (const [name, values] of dataDomains(table, release.query)) if (!domains.has(name)) domains.set(name, values);
+/** The value domains a release reads: declared ones, and the data's where the spec accepts that leak. */
+export function releaseDomains(input: RunInput, release: ReleaseDescription, table: Table): Map<string, readonly string[]> {
+  const domains = new Map(declaredDomains(input.hierarchies));
+  if (release.accepts.includes('data-dependent-domain')) for (const [name, values] of dataDomains(table, release.query)) if (!domains.has(name)) domains.set(name, values);
+  return domains;
+}
+
+/**
+ * Plans a DP release with the domains it needs, as it will run: the runner invokes this plan's measurement, and the
+ * preview panel draws its example from the same plan.
+ */
+export function planFor(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource, correlation?: PlanContext['correlation']): ReleasePlan {
+  const domains = releaseDomains(input, release, table);
   const q = release.query;
-  const gridBounds = q.kind === 'grid' && !q.within && accepted ? dataBounds(table, q) : undefined;
-  return planRelease(release, { budget: input.budget, unit: input.dataset.unit, declaredDomains: new Set(declared.keys()), domains, gridBounds, correlation, rng });
+  const gridBounds = q.kind === 'grid' && !q.within && release.accepts.includes('data-dependent-domain') ? dataBounds(table, q) : undefined;
+  return planRelease(release, { budget: input.budget, unit: input.dataset.unit, declaredDomains: new Set(declaredDomains(input.hierarchies).keys()), domains, gridBounds, correlation, rng });
 }
 
 async function runOne(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource, options: RunOptions, correlation?: PlanContext['correlation']): Promise<ReleaseOutcome> {

@@ -2,6 +2,7 @@ import type { CommandFactory } from '../ctx.js';
 import { anonymizeCsv } from './anonymize-csv.js';
 import { createSpec } from './create-spec.js';
 import { restartServer } from './restart-server.js';
+import { previewRelease } from './preview-release.js';
 import { runRelease } from './run-release.js';
 import { setQuasiIdentifiers } from './set-quasi-identifiers.js';
 import { showClassRows } from './show-class-rows.js';
@@ -18,6 +19,7 @@ export function createCommands(): Record<string, CommandFactory> {
     createSpecFromCsv: createSpec,
     anonymizeCsv,
     runRelease,
+    previewRelease,
     setQuasiIdentifiers,
     showClassRows,
     showLedger,

@@ -4,7 +4,7 @@ import type { CodeLens } from 'vscode-languageserver';
 import type * as ast from '../generated/ast.js';
 import { analyzeDocument } from '../privspec-analysis.js';
 import type { PrivspecServices } from '../privspec-module.js';
-import { RunReleaseCommand, ShowLedgerCommand, type RunReleaseParams } from '../protocol.js';
+import { PreviewReleaseCommand, RunReleaseCommand, ShowLedgerCommand, type RunReleaseParams } from '../protocol.js';
 import { lastRuns } from './ledger-request.js';
 import { budgetLabel, releaseCostLens } from './readable-costs.js';
 
@@ -31,6 +31,7 @@ export class PrivspecCodeLensProvider implements CodeLensProvider {
     for (const release of spec.releases) {
       if (!release.$cstNode || !release.name) continue;
       const args: RunReleaseParams = { uri: document.uri.toString(), release: release.name };
+      lenses.push({ range: release.$cstNode.range, command: { title: '▶ Preview', tooltip: 'Preview this release: its figures, error and risk, before anything is spent or written', command: PreviewReleaseCommand, arguments: [{ uri: args.uri, release: release.name }] } });
       lenses.push({ range: release.$cstNode.range, command: { title: '▶ Run', command: RunReleaseCommand, arguments: [args] } });
       const plan = analysis.plans.find((p) => p.node === release);
       const cost = plan && releaseCostLens(analysis, plan);

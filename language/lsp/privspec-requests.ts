@@ -7,6 +7,7 @@ import { budgetLabel } from './readable-costs.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { budgetRequest, ledgerRequest, runReleaseRequest, type BudgetSummaryResponse } from '../protocol.js';
 import { ledgerResponse } from './ledger-request.js';
+import { registerPreviewRequests } from './preview-request.js';
 import { CodeLensRefreshRequest } from 'vscode-languageserver';
 import { releaseInput } from '../release-input.js';
 import { defaultReleaseFolder } from '../release-folder.js';
@@ -47,6 +48,7 @@ export function registerPrivspecRequests(connection: Connection, services: Privs
       throw toResponseError(e, (text) => connection.console.error(text));
     }
   });
+  registerPreviewRequests(connection, services);
   connection.onRequest(ledgerRequest, async (params) => {
     try {
       const document = await documents.getOrCreateDocument(URI.parse(params.uri));

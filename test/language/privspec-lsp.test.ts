@@ -185,9 +185,11 @@ describe('language server features', () => {
   it('puts ▶ Run and its cost on every release and the budget figure on the budget block', async () => {
     const document = await open(SPEC);
     const lenses = await services.lsp.CodeLensProvider!.provideCodeLens(document, { textDocument: { uri: document.uri.toString() } });
-    assert.deepEqual(lenses!.map((l) => l.command!.title), [`Budget ${spentLabel()}`, '▶ Run', 'ε 0.5 · total ε 0.5 of 1', '▶ Run', `ε ${Number(olderGaussian().epsilon.toPrecision(3))}, δ 1e-7 · total ε ${Number((0.5 + olderGaussian().epsilon).toPrecision(3))} of 1`]);
+    assert.deepEqual(lenses!.map((l) => l.command!.title), [`Budget ${spentLabel()}`, '▶ Preview', '▶ Run', 'ε 0.5 · total ε 0.5 of 1', '▶ Preview', '▶ Run', `ε ${Number(olderGaussian().epsilon.toPrecision(3))}, δ 1e-7 · total ε ${Number((0.5 + olderGaussian().epsilon).toPrecision(3))} of 1`]);
     assert.deepEqual(lenses![1].command!.arguments, [{ uri: document.uri.toString(), release: 'by_sex' }]);
-    assert.equal(lenses![1].command!.command, 'privspec.runRelease');
+    assert.equal(lenses![1].command!.command, 'privspec.previewRelease');
+    assert.deepEqual(lenses![2].command!.arguments, [{ uri: document.uri.toString(), release: 'by_sex' }]);
+    assert.equal(lenses![2].command!.command, 'privspec.runRelease');
   });
 
   it('runs the data checks (the slow category) on every editor update', () => {

@@ -14,7 +14,7 @@ import { boundContributions } from '../../dp/contribution/bound-contributions.js
 import { makeGaussian } from '../../dp/mechanisms/gaussian.js';
 import { makeLaplace } from '../../dp/mechanisms/laplace.js';
 import { gaussianErrorBound, laplaceErrorBound } from '../../dp/utility/bounds.js';
-import { column } from '../../table/table.js';
+import { column, type Table } from '../../table/table.js';
 import { cellIndexes, cellsOf } from '../group-cells.js';
 import { exactClampedSumOfCells } from '../../dp/fixed-point/exact-sum.js';
 import { costsInEveryNotion, type ReleaseCosts } from '../release-costs.js';
@@ -23,7 +23,7 @@ import type { ExpectedError, ReleaseMeasurement } from '../release-measurement.j
 import { selectRows } from '../select-rows.js';
 import type { Sensitivity } from '../sensitivity.js';
 
-type AggregateQuery = Extract<QueryDescription, { kind: 'count' | 'sum' | 'mean' }>;
+export type AggregateQuery = Extract<QueryDescription, { kind: 'count' | 'sum' | 'mean' }>;
 type Vector = Measurement<readonly number[], number[]>;
 
 export interface AggregateOptions {
@@ -98,6 +98,31 @@ function errorOf(noise: Vector, integer: boolean): number | undefined {
   return undefined;
 }
 
+/**
+ * The exact per-cell figures a count, sum or mean adds its noise to: the row tallies, and for sums and means the clamped
+ * sums (exact on a fixed-point grid, Casacuberta et al., CCS 2022: float rounding is not in the sensitivity). The one
+ * definition the release and the preview panel's "true values" share.
+ */
+export function exactCells(table: Table, q: AggregateQuery, domains: readonly (readonly string[])[], rows: Int32Array): { counts: number[]; exact: number[]; outside: number } {
+  const size = cellsOf(domains).length;
+  const index = cellIndexes(table, q.by, domains, rows);
+  const counts = new Array<number>(size).fill(0);
+  // Rows per cell are kept only for sums and means; a count needs the tallies alone.
+  const members: number[][] | undefined = q.kind === 'count' ? undefined : Array.from({ length: size }, () => []);
+  let outside = 0;
+  index.forEach((c, n) => {
+    if (c < 0) outside++;
+    else {
+      counts[c]++;
+      members?.[c].push(rows[n]);
+    }
+  });
+  if (q.kind === 'count') return { counts, exact: counts, outside };
+  const col = column(table, q.column);
+  const exact = members!.map((rs) => exactClampedSumOfCells(rs.map((r) => col.dictionary[col.codes[r]]), q.low, q.high).value);
+  return { counts, exact, outside };
+}
+
 const format = (x: number) => (Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(10))));
 
 export function makeAggregateRelease(options: AggregateOptions): ReleaseMeasurement {
@@ -133,25 +158,8 @@ export function makeAggregateRelease(options: AggregateOptions): ReleaseMeasurem
         rows = bounded.rows;
         local.push(`contribution bounding dropped ${bounded.dropped} rows`);
       }
-      const index = cellIndexes(table, by, domains, rows);
-      const counts = new Array<number>(size).fill(0);
-      // Rows per cell are kept only for sums and means; a count needs the tallies alone.
-      const members: number[][] | undefined = q.kind === 'count' ? undefined : Array.from({ length: size }, () => []);
-      let outside = 0;
-      index.forEach((c, n) => {
-        if (c < 0) outside++;
-        else {
-          counts[c]++;
-          members?.[c].push(rows[n]);
-        }
-      });
+      const { counts, exact, outside } = exactCells(table, q, domains, rows);
       if (outside > 0) local.push(`${outside} rows hold values outside the declared domain and are not counted`);
-      let exact: number[] = counts;
-      if (q.kind !== 'count') {
-        const col = column(table, q.column);
-        // Summed exactly on a fixed-point grid (Casacuberta et al., CCS 2022): float rounding is not in the sensitivity.
-        exact = members!.map((rs) => exactClampedSumOfCells(rs.map((r) => col.dictionary[col.codes[r]]), q.low, q.high).value);
-      }
       const noisy = valueNoise.invoke(exact);
       // A negative count is impossible, so clamping at 0 is post-processing: it costs no privacy and only reduces error.
       let values = integer ? noisy.map((x) => Math.max(0, x)) : noisy;

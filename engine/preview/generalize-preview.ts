@@ -1,0 +1,101 @@
+import { classStats } from '../anonymity/class-stats.js';
+import { equivalenceClasses } from '../anonymity/equivalence-classes.js';
+import { bindHierarchy, type BoundHierarchy } from '../hierarchy/bound-hierarchy.js';
+import type { Hierarchy } from '../hierarchy/hierarchy.js';
+import { searchAnonymity } from '../release/anonymity-search.js';
+import type { AnonymityDescription, DatasetDescription } from '../release/release-description.js';
+import { classSizeHistogram } from '../risk/class-size-histogram.js';
+import { populationUniqueness } from '../risk/population-uniqueness.js';
+import { prosecutorRisk } from '../risk/prosecutor-risk.js';
+import { column, type Table } from '../table/table.js';
+import { MAX_LATTICE_NODES, type GeneralizeBody, type LatticeNode, type RiskFigures } from './preview-types.js';
+
+const SAMPLE_ROWS = 12;
+
+/** Classes at `levels`, which of them pass every criterion, and the rows they leave out. */
+function evaluate(table: Table, quasi: readonly string[], bound: readonly BoundHierarchy[], levels: readonly number[], anonymity: AnonymityDescription) {
+  const classes = equivalenceClasses(table, quasi, { hierarchies: bound, levels });
+  const passes = new Uint8Array(classes.classCount).fill(1);
+  for (const criterion of anonymity.criteria) {
+    classStats(table, classes, criterion.sensitive).forEach((s, id) => {
+      if (!criterion.isSatisfied(s)) passes[id] = 0;
+    });
+  }
+  let suppressed = 0;
+  for (let id = 0; id < classes.classCount; id++) if (!passes[id]) suppressed += classes.sizes[id];
+  return { classes, passes, suppressed, satisfied: suppressed <= Math.floor(anonymity.suppression * table.rowCount) };
+}
+
+function risk(sizes: ArrayLike<number>, rows: number, sampling?: number): RiskFigures {
+  const h = classSizeHistogram(sizes);
+  const p = prosecutorRisk(h);
+  const pu = sampling !== undefined && sampling > 0 && sampling <= 1 && h.rows > 0 ? populationUniqueness(h, sampling).dankar.share ?? undefined : undefined;
+  return { rows, classes: h.classes, averageRisk: p.averageRisk, highestRisk: p.highestRisk, ...(pu !== undefined ? { populationUniqueness: pu } : {}) };
+}
+
+/**
+ * A generalize release: the lattice of full-domain generalizations (Samarati 2001) with each node satisfied or not and
+ * the optimum the release's search finds (the same `searchAnonymity` as `privspec release`), a node to preview (the
+ * optimum, or the one the user picked), the first rows before and after it, its class sizes and suppressed rows, and the
+ * prosecutor risk (El Emam & Dankar 2008) before and after, with population uniqueness when `sampling` is declared.
+ */
+export function generalizePreview(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription, levels?: readonly number[]): GeneralizeBody {
+  const quasi = dataset.quasi;
+  const missing = quasi.filter((q) => !hierarchies.has(q));
+  if (missing.length > 0) throw new Error(`generalize needs a hierarchy for every quasi-identifier; missing: ${missing.join(', ')}`);
+  const bound = quasi.map((q) => bindHierarchy(hierarchies.get(q)!, column(table, q)).bound);
+  const heights = bound.map((b) => b.height);
+  const found = searchAnonymity(table, quasi, hierarchies, anonymity);
+  const optimum = found?.result.optimum?.levels ?? null;
+  const valid = levels && levels.length === quasi.length && levels.every((l, i) => Number.isInteger(l) && l >= 0 && l <= heights[i]);
+  const selected = valid ? levels : optimum ?? quasi.map(() => 0);
+  const same = (a: readonly number[] | null, b: readonly number[]) => a !== null && a.every((x, i) => x === b[i]);
+
+  const total = heights.reduce((n, h) => n * (h + 1), 1);
+  const lattice: LatticeNode[] = [];
+  if (total <= MAX_LATTICE_NODES) {
+    for (let n = 0; n < total; n++) {
+      const node: number[] = [];
+      let rest = n;
+      for (const h of heights) {
+        node.push(rest % (h + 1));
+        rest = Math.floor(rest / (h + 1));
+      }
+      lattice.push({ levels: node, satisfied: evaluate(table, quasi, bound, node, anonymity).satisfied, optimal: same(optimum, node) });
+    }
+  } else {
+    for (const node of optimum && !same(optimum, selected) ? [optimum, selected] : [selected]) lattice.push({ levels: node, satisfied: evaluate(table, quasi, bound, node, anonymity).satisfied, optimal: same(optimum, node) });
+  }
+
+  const at = evaluate(table, quasi, bound, selected, anonymity);
+  const cells = quasi.map((q) => column(table, q));
+  const value = (i: number, r: number, level: number) => bound[i].levelValues[level][bound[i].levelCodes[level][cells[i].codes[r]]];
+  const first = Math.min(SAMPLE_ROWS, table.rowCount);
+  const before: string[][] = [];
+  const after: (string[] | null)[] = [];
+  for (let r = 0; r < first; r++) {
+    before.push(quasi.map((_, i) => value(i, r, 0)));
+    after.push(at.passes[at.classes.classOf[r]] ? quasi.map((_, i) => value(i, r, selected[i])) : null);
+  }
+  const keptSizes: number[] = [];
+  for (let id = 0; id < at.classes.classCount; id++) if (at.passes[id]) keptSizes.push(at.classes.sizes[id]);
+  const h = classSizeHistogram(keptSizes);
+  const original = equivalenceClasses(table, quasi);
+  return {
+    kind: 'generalize',
+    columns: quasi,
+    heights,
+    lattice,
+    latticeComplete: total <= MAX_LATTICE_NODES,
+    optimum,
+    selected,
+    levelMeaning: quasi.map((q, i) => `${q} ${selected[i]} of ${heights[i]}${table.rowCount > 0 && selected[i] > 0 ? `: ${value(i, 0, 0)} → ${value(i, 0, selected[i])}` : ''}`),
+    sample: { header: quasi, before, after },
+    classSizes: h.sizes.map((s, i) => [s, h.counts[i]] as const),
+    suppressed: at.suppressed,
+    satisfied: at.satisfied,
+    criteria: anonymity.criteria.map((c) => c.name),
+    before: risk(original.sizes, table.rowCount, dataset.sampling),
+    after: risk(keptSizes, table.rowCount - at.suppressed, dataset.sampling),
+  };
+}

@@ -1,0 +1,62 @@
+import type { RandomSource } from '../core/random.js';
+import type { Hierarchy } from '../hierarchy/hierarchy.js';
+import type { ReleasePlan } from '../release/plan-release.js';
+import type { AnonymityDescription, DatasetDescription, ReleaseDescription } from '../release/release-description.js';
+import { declaredDomains } from '../release/domains.js';
+import type { GridBounds } from '../wavelet/bin-points.js';
+import type { Table } from '../table/table.js';
+import { aggregatePreview } from './aggregate-preview.js';
+import { generalizePreview } from './generalize-preview.js';
+import { gridPreview } from './grid-preview.js';
+import { modePreview } from './mode-preview.js';
+import { pramPreview } from './pram-preview.js';
+import type { PreviewBody, PreviewKind } from './preview-types.js';
+
+/** Everything a kind's preview may read: the (possibly sampled) table and, for DP kinds, the plan that will run. */
+export interface PreviewContext {
+  readonly table: Table;
+  readonly dataset: DatasetDescription;
+  readonly hierarchies: ReadonlyMap<string, Hierarchy>;
+  readonly anonymity?: AnonymityDescription;
+  readonly description: ReleaseDescription;
+  /** DP kinds: the plan with its measurement (domains known). */
+  readonly plan?: ReleasePlan;
+  readonly domains: ReadonlyMap<string, readonly string[]>;
+  readonly gridBounds?: GridBounds;
+  readonly matrixText?: string;
+  readonly levels?: readonly number[];
+  readonly rng: RandomSource;
+}
+
+/** The view each query kind is previewed in. */
+export function previewKind(d: ReleaseDescription): PreviewKind {
+  const k = d.query.kind;
+  return k === 'count' || k === 'sum' || k === 'mean' ? 'aggregate' : k;
+}
+
+const needPlan = (c: PreviewContext) => {
+  if (!c.plan?.measurement) throw new Error(c.plan?.problems[0]?.message ?? 'the release cannot be planned as written');
+  return c.plan;
+};
+
+/** One module per kind: adding a release kind to the panel is adding a line here and its view in the webview. */
+const previewers: Record<PreviewKind, (c: PreviewContext) => PreviewBody> = {
+  aggregate: (c) => {
+    const q = c.description.query as { by: readonly string[] };
+    return aggregatePreview(c.table, needPlan(c), q.by.map((b) => c.domains.get(b) ?? []));
+  },
+  mode: (c) => modePreview(c.table, needPlan(c), c.domains.get((c.description.query as { column: string }).column) ?? []),
+  grid: (c) => {
+    if (!c.gridBounds) throw new Error("the grid's bounds are not known: give 'within', or accept data-dependent-domain");
+    return gridPreview(c.table, needPlan(c), c.gridBounds);
+  },
+  pram: (c) => pramPreview({ table: c.table, dataset: c.dataset, query: c.description.query as Extract<ReleaseDescription['query'], { kind: 'pram' }>, domains: declaredDomains(c.hierarchies), matrixText: c.matrixText, matrixFile: (c.description.query as { matrix?: string }).matrix, rng: c.rng }),
+  generalize: (c) => {
+    if (!c.anonymity || c.anonymity.criteria.length === 0) throw new Error("generalize needs an 'anonymity { k … }' block");
+    return generalizePreview(c.table, c.dataset, c.hierarchies, c.anonymity, c.levels);
+  },
+};
+
+export function previewBody(c: PreviewContext): PreviewBody {
+  return previewers[previewKind(c.description)](c);
+}

@@ -1,0 +1,129 @@
+/**
+ * What the release-preview panel draws, as plain data: computed by the engine (in the language server, off the editor's
+ * UI thread) and posted to the webview. Every figure says whether it is exact (the data's own, shown only to the data's
+ * owner in the editor) or one example draw of the noise (never written, nothing spent).
+ */
+
+export type PreviewKind = 'aggregate' | 'mode' | 'generalize' | 'pram' | 'grid';
+
+/** The parameters the panel's controls may change; absent ones keep the spec's values. */
+export interface PreviewControls {
+  readonly epsilon?: number;
+  readonly rho?: number;
+  readonly delta?: number;
+  readonly retain?: number;
+  readonly method?: string;
+  /** A lattice node to preview instead of the optimum, one level per quasi-identifier in the dataset's order. */
+  readonly levels?: readonly number[];
+}
+
+/** One control the view offers: a number on a (log) range, or a choice. */
+export type ControlSpec =
+  | { readonly name: 'epsilon' | 'rho' | 'delta' | 'retain'; readonly label: string; readonly value: number; readonly min: number; readonly max: number; readonly log: boolean }
+  | { readonly name: 'method'; readonly label: string; readonly value: string; readonly options: readonly string[] };
+
+export interface AggregateBody {
+  readonly kind: 'aggregate';
+  readonly query: 'count' | 'sum' | 'mean';
+  readonly mechanism: string;
+  /** One entry per released cell (at most `MAX_PREVIEW_CELLS`): the exact value, one noisy draw, the 95 % half-width. */
+  readonly cells: readonly { readonly label: string; readonly truth: number | null; readonly draw: number; readonly error95: number | null }[];
+  readonly cellsShown: number;
+  readonly cellsTotal: number;
+  /** The utility bound in words, as the hover states it. */
+  readonly bound: string;
+}
+
+export interface ModeBody {
+  readonly kind: 'mode';
+  /** Each candidate's score (rows with that value) and its probability of being chosen, exp(ε·u/2Δ) normalized. */
+  readonly candidates: readonly { readonly label: string; readonly score: number; readonly probability: number }[];
+  readonly draw: string;
+}
+
+export interface RiskFigures {
+  readonly rows: number;
+  readonly classes: number;
+  readonly averageRisk: number;
+  readonly highestRisk: number;
+  /** Population uniqueness (Dankar et al. 2012) when the dataset declares its sampling fraction. */
+  readonly populationUniqueness?: number;
+}
+
+export interface LatticeNode {
+  readonly levels: readonly number[];
+  readonly satisfied: boolean;
+  readonly optimal: boolean;
+}
+
+export interface GeneralizeBody {
+  readonly kind: 'generalize';
+  readonly columns: readonly string[];
+  readonly heights: readonly number[];
+  /** Every node when the lattice has at most `MAX_LATTICE_NODES`; otherwise only the optimum and the selected node. */
+  readonly lattice: readonly LatticeNode[];
+  readonly latticeComplete: boolean;
+  readonly optimum: readonly number[] | null;
+  readonly selected: readonly number[];
+  /** What each selected level means, e.g. `zip 1 of 5: 45766 → 4576*`. */
+  readonly levelMeaning: readonly string[];
+  /** The first rows' quasi-identifiers before and after (null = suppressed). */
+  readonly sample: { readonly header: readonly string[]; readonly before: readonly (readonly string[])[]; readonly after: readonly ((readonly string[]) | null)[] };
+  readonly classSizes: readonly (readonly [number, number])[];
+  readonly suppressed: number;
+  readonly satisfied: boolean;
+  readonly criteria: readonly string[];
+  readonly before: RiskFigures;
+  readonly after: RiskFigures;
+}
+
+export interface PramBody {
+  readonly kind: 'pram';
+  readonly attributes: readonly {
+    readonly name: string;
+    readonly labels: readonly string[];
+    readonly matrix: readonly (readonly number[])[];
+    readonly epsilon: number;
+    readonly before: readonly number[];
+    /** E[n′] = Pᵀ·n. */
+    readonly expected: readonly number[];
+    /** Chebyshev half-width √20·σ: at least 95 % of draws fall within expected ± band (Chebyshev's inequality). */
+    readonly band: readonly number[];
+    /** One example draw's counts. */
+    readonly draw: readonly number[];
+  }[];
+  readonly combinedEpsilon: number;
+  /** The highest identification probability η of a record (Kooiman et al. 1997), or why it was not computed. */
+  readonly highestRisk: number | string;
+}
+
+export interface GridBody {
+  readonly kind: 'grid';
+  readonly size: number;
+  readonly method: string;
+  /** Row-major cell counts: exact, and one noisy draw. */
+  readonly truth: readonly number[];
+  readonly draw: readonly number[];
+  /** Expected RMSE of a square range query by its side, for the chosen method and the baselines. */
+  readonly rmse: readonly { readonly method: string; readonly side: number; readonly rmse: number }[];
+}
+
+export type PreviewBody = AggregateBody | ModeBody | GeneralizeBody | PramBody | GridBody;
+
+export interface ReleasePreview {
+  readonly spec: string;
+  readonly release: string;
+  readonly kind: PreviewKind;
+  /** Set when the preview ran on a sample of the rows: "preview on `rows` of `of` rows". */
+  readonly sample?: { readonly rows: number; readonly of: number };
+  /** DP releases: what this release spends and what remains after it, in the budget's notion. */
+  readonly budget?: { readonly spends: string; readonly remainingAfter: string; readonly overrun: boolean };
+  readonly controls: readonly ControlSpec[];
+  readonly body: PreviewBody;
+  readonly notes: readonly string[];
+  /** Milliseconds the engine took, for the bench and the status line. */
+  readonly elapsedMs: number;
+}
+
+export const MAX_PREVIEW_CELLS = 200;
+export const MAX_LATTICE_NODES = 400;

@@ -1,0 +1,129 @@
+import { randomBytes } from 'node:crypto';
+import * as vscode from 'vscode';
+import type { LanguageClient } from 'vscode-languageclient/node';
+import { previewEditsRequestMethod, previewReleaseRequestMethod, type PreviewEditsResponse, type PreviewParams, type PreviewResponse, type RunReleaseParams } from '../protocol.js';
+import type { FromPreview, PreviewControls, ToPreview } from './preview-protocol.js';
+
+/**
+ * The release-preview panel: one at a time, retargeted by ▶ Preview. It asks the language server for the figures (the
+ * engine plans and draws there, off the editor's thread), posts them to the page, previews again when a control moves
+ * or the spec changes, and runs the release through ▶ Run's command (confirmation, ledger, files) — never a copy.
+ */
+export class PreviewPanel {
+  static readonly viewType = 'privspec.preview';
+  private static current: PreviewPanel | undefined;
+  private controls: PreviewControls = {};
+  private generation = 0;
+  private timer: NodeJS.Timeout | undefined;
+  private readonly disposables: vscode.Disposable[] = [];
+
+  static show(extensionUri: vscode.Uri, client: LanguageClient, spec: vscode.Uri, release: string): void {
+    const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
+    if (!PreviewPanel.current) {
+      const panel = vscode.window.createWebviewPanel(PreviewPanel.viewType, `Preview: ${release}`, { viewColumn: column, preserveFocus: true }, {
+        enableScripts: true,
+        retainContextWhenHidden: true,
+        localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist')],
+      });
+      PreviewPanel.current = new PreviewPanel(panel, extensionUri, client, spec, release);
+    } else {
+      const c = PreviewPanel.current;
+      c.spec = spec;
+      c.release = release;
+      c.controls = {};
+      c.panel.title = `Preview: ${release}`;
+      c.panel.reveal(column, true);
+      void c.refresh();
+    }
+  }
+
+  private constructor(private readonly panel: vscode.WebviewPanel, private readonly extensionUri: vscode.Uri, private readonly client: LanguageClient, private spec: vscode.Uri, private release: string) {
+    panel.webview.html = this.html();
+    this.disposables.push(
+      panel.onDidDispose(() => this.dispose()),
+      panel.webview.onDidReceiveMessage((m: FromPreview) => void this.receive(m)),
+      // The panel follows the spec: an edit (the release's ε, its query) previews again with the spec's new values.
+      vscode.workspace.onDidChangeTextDocument((e) => {
+        if (e.document.uri.toString() !== this.spec.toString() || e.contentChanges.length === 0) return;
+        clearTimeout(this.timer);
+        this.timer = setTimeout(() => {
+          this.controls = {};
+          void this.refresh();
+        }, 300);
+      }),
+    );
+  }
+
+  private params(controls: PreviewControls): PreviewParams {
+    return { uri: this.client.code2ProtocolConverter.asUri(this.spec), release: this.release, controls };
+  }
+
+  /** Previews again; an answer overtaken by a newer request is dropped. */
+  private async refresh(): Promise<void> {
+    const generation = ++this.generation;
+    await this.post({ type: 'busy' });
+    try {
+      const preview = await this.client.sendRequest<PreviewResponse>(previewReleaseRequestMethod, this.params(this.controls));
+      if (generation === this.generation) await this.post({ type: 'preview', preview });
+    } catch (e) {
+      if (generation === this.generation) await this.post({ type: 'error', message: (e as Error).message });
+    }
+  }
+
+  private async receive(m: FromPreview): Promise<void> {
+    switch (m.type) {
+      case 'ready':
+        return this.refresh();
+      case 'controls':
+        this.controls = m.controls;
+        return this.refresh();
+      case 'writeParameters':
+        await this.writeParameters(m.controls);
+        return;
+      case 'release': {
+        if (Object.keys(m.controls).length > 0 && !(await this.writeParameters(m.controls))) return;
+        const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.spec.toString());
+        if (document?.isDirty) await document.save();
+        const args: RunReleaseParams = { uri: this.spec.toString(), release: this.release };
+        await vscode.commands.executeCommand('privspec.runRelease', args);
+        await this.post({ type: 'done', text: `${this.release}: run through ▶ Run (see the notification for where its files went)` });
+        return;
+      }
+    }
+  }
+
+  /** The server's edits of the release's line, applied as one workspace edit so that undo takes them back. */
+  private async writeParameters(controls: PreviewControls): Promise<boolean> {
+    const { edits } = await this.client.sendRequest<PreviewEditsResponse>(previewEditsRequestMethod, this.params(controls));
+    if (edits.length === 0) return true;
+    const edit = new vscode.WorkspaceEdit();
+    for (const e of edits) edit.replace(this.spec, new vscode.Range(e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character), e.newText);
+    const ok = await vscode.workspace.applyEdit(edit);
+    await this.post(ok ? { type: 'done', text: `parameters written to ${this.spec.path.split('/').pop()} (undo with Ctrl+Z in the spec)` } : { type: 'error', message: 'the spec could not be edited' });
+    return ok;
+  }
+
+  private post(message: ToPreview): Thenable<boolean> {
+    return this.panel.webview.postMessage(message);
+  }
+
+  private html(): string {
+    const webview = this.panel.webview;
+    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js'));
+    const nonce = randomBytes(16).toString('base64');
+    const csp = ["default-src 'none'", `style-src ${webview.cspSource} 'unsafe-inline'`, `font-src ${webview.cspSource}`, `img-src ${webview.cspSource} data:`, `script-src 'nonce-${nonce}'`].join('; ');
+    return `<!DOCTYPE html>
+<html lang="en"><head><meta charset="utf-8">
+<meta http-equiv="Content-Security-Policy" content="${csp}">
+<meta name="viewport" content="width=device-width, initial-scale=1.0">
+<title>Release preview</title></head>
+<body><main id="app" data-view="preview" aria-live="polite"><p>Computing the preview…</p></main>
+<script nonce="${nonce}" src="${script}"></script></body></html>`;
+  }
+
+  private dispose(): void {
+    if (PreviewPanel.current === this) PreviewPanel.current = undefined;
+    clearTimeout(this.timer);
+    for (const d of this.disposables) d.dispose();
+  }
+}

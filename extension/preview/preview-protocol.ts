@@ -1,0 +1,27 @@
+/**
+ * The messages between the release-preview panel's host (`preview-panel.ts`) and its page (`webview/preview/`): the one
+ * protocol file both sides import, as `language/protocol-types.ts` is for the LSP requests. The figures themselves are
+ * the engine's `ReleasePreview` (engine/preview/preview-types.ts), computed in the language server.
+ */
+import type { PreviewControls, ReleasePreview } from '../../engine/preview/preview-types.js';
+
+export type { ControlSpec, PreviewBody, PreviewControls, ReleasePreview } from '../../engine/preview/preview-types.js';
+
+/** Host → page. */
+export type ToPreview =
+  | { readonly type: 'preview'; readonly preview: ReleasePreview }
+  /** The server is computing (after a control moved or the spec changed). */
+  | { readonly type: 'busy' }
+  | { readonly type: 'error'; readonly message: string }
+  /** What an action did: "wrote releases/…", "parameters written to visits.privspec". */
+  | { readonly type: 'done'; readonly text: string };
+
+/** Page → host. */
+export type FromPreview =
+  | { readonly type: 'ready' }
+  /** A control moved: preview again with these parameters (nothing is spent). */
+  | { readonly type: 'controls'; readonly controls: PreviewControls }
+  /** Run the release through ▶ Run's path (confirmation, ledger, files), after writing these parameters to the spec. */
+  | { readonly type: 'release'; readonly controls: PreviewControls }
+  /** Write these parameters into the release's line in the spec (a workspace edit: undo works). */
+  | { readonly type: 'writeParameters'; readonly controls: PreviewControls };

@@ -1,0 +1,125 @@
+/**
+ * The preview panel's backend: `privspec/previewRelease` plans the release with the panel's parameters through the
+ * engine's one planner (`planFor`, as ▶ Run plans it), draws its preview with `engine/preview`, and states its cost
+ * against the ledger in the budget's notion; `privspec/previewEdits` turns the parameters into edits of the release's
+ * line. Large tables are previewed on a uniform sample where the work grows with rows × lattice nodes.
+ */
+import { URI, type LangiumDocument } from 'langium';
+import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
+import { cryptoRandom } from '../../engine/core/random.js';
+import { correlationOf, planFor, releaseDomains, type RunInput } from '../../engine/node/release-runner.js';
+import { readLedger } from '../../engine/node/ledger-file.js';
+import { boxRecord, ledgerTotal } from '../../engine/release/ledger-entry.js';
+import { costIn } from '../../engine/release/release-costs.js';
+import { dataBounds } from '../../engine/release/kinds/grid-release.js';
+import { previewBody, previewKind } from '../../engine/preview/preview-body.js';
+import { applyControls, controlsFor } from '../../engine/preview/preview-controls.js';
+import type { ReleasePreview } from '../../engine/preview/preview-types.js';
+import type { ReleaseDescription } from '../../engine/release/release-description.js';
+import { sampleRows } from '../../engine/table/row-sample.js';
+import type * as ast from '../generated/ast.js';
+import { analyzeDocument, specPath } from '../privspec-analysis.js';
+import type { PrivspecServices } from '../privspec-module.js';
+import { previewEditsRequest, previewReleaseRequest, type PreviewParams } from '../protocol.js';
+import type { PreviewEditsResponse } from '../preview-request-types.js';
+import { releaseInput } from '../release-input.js';
+import { addedLabel, exceeds, remainingLabel } from './readable-costs.js';
+import { firstLine, toResponseError } from './request-errors.js';
+import { numberText, rangeOf } from './fix-helpers.js';
+
+/** Rows × lattice nodes above which a generalization is previewed on a sample (a few seconds of grouping otherwise). */
+const GENERALIZE_WORK = 4_000_000;
+
+export async function releasePreview(services: PrivspecServices, document: LangiumDocument, params: PreviewParams): Promise<ReleasePreview> {
+  const started = performance.now();
+  const input: RunInput = await releaseInput(services, document, params.release);
+  const spec = input.releases[0];
+  const description: ReleaseDescription = applyControls(spec, params.controls ?? {});
+  const full = await input.readTable();
+  const rng = cryptoRandom();
+  const kind = previewKind(description);
+  let table = full;
+  if (kind === 'generalize') {
+    const nodes = input.dataset.quasi.reduce((n, q) => n * ((input.hierarchies.get(q)?.height ?? 0) + 1), 1);
+    if (full.rowCount * nodes > GENERALIZE_WORK) table = sampleRows(full, Math.max(2000, Math.floor(GENERALIZE_WORK / nodes)), rng);
+  }
+  const dp = kind === 'aggregate' || kind === 'mode' || kind === 'grid';
+  const correlation = dp ? await correlationOf(input).catch(() => undefined) : undefined;
+  const plan = dp ? planFor(input, description, table, rng, correlation) : undefined;
+  const q = description.query;
+  const gridBounds = q.kind === 'grid' ? q.within ? { xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh } : description.accepts.includes('data-dependent-domain') ? dataBounds(table, q) : undefined : undefined;
+  const matrixText = q.kind === 'pram' && q.matrix !== undefined ? await services.data.CsvStore.text(q.matrix) : undefined;
+  const body = previewBody({ table, dataset: input.dataset, hierarchies: input.hierarchies, anonymity: input.anonymity, description, plan, domains: releaseDomains(input, description, table), gridBounds, matrixText, levels: params.controls?.levels, rng });
+  let budget: ReleasePreview['budget'];
+  if (plan) {
+    // The meter: what this release adds to the ledger's total and what remains after it, composed as the runner composes.
+    const a = analyzeDocument(document);
+    const ledger = await readLedger(specPath(document)).catch(() => ({ entries: [] }));
+    const before = ledgerTotal(ledger.entries, a.summary.accounting);
+    const planned = costIn(plan.costs, a.summary.accounting) ? [{ id: 'planned', release: plan.name, at: '', costs: plan.costs, box: boxRecord(plan.box), userLevel: plan.userLevel }] : [];
+    const after = ledgerTotal([...ledger.entries, ...planned], a.summary.accounting);
+    budget = { spends: addedLabel(a, before, after), remainingAfter: remainingLabel(a, after), overrun: exceeds(a, after) };
+  }
+  return {
+    spec: input.specFile,
+    release: description.name,
+    kind,
+    ...(table !== full ? { sample: { rows: table.rowCount, of: full.rowCount } } : {}),
+    ...(budget ? { budget } : {}),
+    controls: controlsFor(description),
+    body,
+    notes: plan ? [...(plan.measurement?.notes ?? [])] : [],
+    elapsedMs: performance.now() - started,
+  };
+}
+
+/** Edits that put the controls' values into the release's mechanism (or PRAM retention), keeping everything else. */
+function edits(document: LangiumDocument, params: PreviewParams): PreviewEditsResponse {
+  const spec = document.parseResult.value as ast.Spec;
+  const release = spec.releases.find((r) => r.name === params.release);
+  if (!release) throw new Error(`no release '${params.release}' in the spec`);
+  const c = params.controls ?? {};
+  const out: PreviewEditsResponse['edits'][number][] = [];
+  const query = release.query as ast.PramQuery | undefined;
+  if (query?.$type === 'PramQuery' && c.retain !== undefined) {
+    const range = rangeOf(query, 'retain');
+    if (range) out.push({ range, newText: numberText(c.retain) });
+  }
+  const m = release.mechanism;
+  if (m) {
+    if (c.method !== undefined && c.method !== m.kind) {
+      const range = rangeOf(m, 'kind');
+      if (range) out.push({ range, newText: c.method });
+    }
+    for (const p of m.params) {
+      const v = c[p.name as 'epsilon' | 'rho' | 'delta'];
+      const range = rangeOf(p, 'value');
+      if (v !== undefined && range) out.push({ range, newText: numberText(v) });
+    }
+  }
+  return { edits: out };
+}
+
+/** A preview's failures are the spec's or the parameters' (one line for the panel); a programming error stays internal. */
+function userError(e: unknown, connection: Connection): ResponseError<void> {
+  if (e instanceof TypeError || e instanceof ReferenceError || !(e instanceof Error)) return toResponseError(e, (text) => connection.console.error(text));
+  return new ResponseError(LSPErrorCodes.RequestFailed, firstLine(e.message));
+}
+
+export function registerPreviewRequests(connection: Connection, services: PrivspecServices): void {
+  const documents = services.shared.workspace.LangiumDocuments;
+  connection.onRequest(previewReleaseRequest, async (params) => {
+    try {
+      return await releasePreview(services, await documents.getOrCreateDocument(URI.parse(params.uri)), params);
+    } catch (e) {
+      throw userError(e, connection);
+    }
+  });
+  connection.onRequest(previewEditsRequest, async (params) => {
+    try {
+      return edits(await documents.getOrCreateDocument(URI.parse(params.uri)), params);
+    } catch (e) {
+      throw toResponseError(e, (text) => connection.console.error(text));
+    }
+  });
+}

@@ -1,0 +1,88 @@
+import { strict as assert } from 'node:assert';
+import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { loadSpecText, nodeServices } from '../../language/check-spec.js';
+import { releasePreview } from '../../language/lsp/preview-request.js';
+import type { PreviewControls } from '../../engine/preview/preview-types.js';
+
+const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
+
+// Issue 15: the preview panel's figures, computed by the engine through the one planner. The fixture people.csv has 12
+// rows: sex F ×5, M ×6, X ×1; diagnosis flu ×6, cold ×3, asthma ×3.
+describe('privspec/previewRelease: every release kind previewed through the planner', () => {
+  const services = nodeServices();
+  const dir = mkdtempSync(join(tmpdir(), 'privspec-preview-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(join(fixtures, 'data'), join(dir, 'data'), { recursive: true });
+  cpSync(join(fixtures, 'release-basic.privspec'), join(dir, 'spec.privspec'));
+  const specFile = join(dir, 'spec.privspec');
+  const preview = async (release: string, controls: PreviewControls = {}) => {
+    const document = await loadSpecText(readFileSync(specFile, 'utf8'), specFile, services);
+    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+    return releasePreview(services, document, { uri: document.uri.toString(), release, controls });
+  };
+
+  it('a count: the true counts, a 95 % bound of (1/ε)·ln 20, one draw, and the budget meter', async () => {
+    const p = await preview('by_sex');
+    assert.equal(p.kind, 'aggregate');
+    assert.ok(p.body.kind === 'aggregate');
+    assert.deepEqual(p.body.cells.map((c) => [c.label, c.truth]), [['M', 6], ['F', 5], ['X', 1]]);
+    // Laplace with Δ = 1, ε = 0.4: scale 2.5, P(|X| > t) = e^(−t/2.5) = 5 % at t = 2.5·ln 20 = 7.489.
+    for (const c of p.body.cells) assert.ok(Math.abs(c.error95! - 2.5 * Math.log(20)) < 1e-6, String(c.error95));
+    for (const c of p.body.cells) assert.ok(Number.isInteger(c.draw) && c.draw >= 0);
+    assert.deepEqual(p.budget, { spends: 'ε 0.4', remainingAfter: 'ε 0.6', overrun: false });
+    assert.deepEqual(p.controls.map((c) => c.name), ['epsilon']);
+  });
+
+  it('moving ε to 0.8 halves the error and the meter follows; nothing is spent', async () => {
+    const p = await preview('by_sex', { epsilon: 0.8 });
+    assert.ok(p.body.kind === 'aggregate');
+    assert.ok(Math.abs(p.body.cells[0].error95! - 1.25 * Math.log(20)) < 1e-6);
+    assert.deepEqual(p.budget, { spends: 'ε 0.8', remainingAfter: 'ε 0.2', overrun: false });
+    await assert.rejects(preview('by_sex', { epsilon: 50 }), /outside what the panel offers/);
+    assert.throws(() => readFileSync(`${specFile}.ledger.json`), /ENOENT/);
+  });
+
+  it('a mode: probabilities ∝ exp(ε·u/2) over the candidates (McSherry & Talwar 2007)', async () => {
+    const p = await preview('top');
+    assert.ok(p.body.kind === 'mode');
+    const by = new Map(p.body.candidates.map((c) => [c.label, c]));
+    assert.deepEqual([by.get('flu')!.score, by.get('cold')!.score, by.get('asthma')!.score], [6, 3, 3]);
+    // ε = 0.1, Δ = 1: P(flu)/P(cold) = e^(0.1·(6−3)/2) = e^0.15.
+    assert.ok(Math.abs(by.get('flu')!.probability / by.get('cold')!.probability - Math.exp(0.15)) < 1e-12);
+    assert.ok(Math.abs(p.body.candidates.reduce((s, c) => s + c.probability, 0) - 1) < 1e-12);
+  });
+
+  it('PRAM: E[n′] = Pᵀn with the Chebyshev band √20·σ, and retain moves with its control', async () => {
+    const p = await preview('swapped', { retain: 0.5 });
+    assert.ok(p.body.kind === 'pram');
+    const a = p.body.attributes[0];
+    // retain 0.5 over the 3 listed diagnoses: keep 0.5 + 0.5/3 = 2/3, move to each other value 1/6.
+    const i = a.labels.indexOf('flu');
+    assert.ok(Math.abs(a.matrix[i][i] - 2 / 3) < 1e-12);
+    // E[n′_flu] = 6·2/3 + 3·1/6 + 3·1/6 = 5; Var = 6·(2/3)(1/3) + 6·(1/6)(5/6) = 4/3 + 5/6 = 13/6.
+    assert.ok(Math.abs(a.expected[i] - 5) < 1e-9);
+    assert.ok(Math.abs(a.band[i] - Math.sqrt(20 * 13 / 6)) < 1e-9);
+    assert.equal(a.draw.reduce((s, x) => s + x, 0), 12);
+    assert.equal(p.budget, undefined);
+  });
+
+  it('generalize: the whole lattice with satisfied flags, the optimum, and a picked node', async () => {
+    const p = await preview('public');
+    assert.ok(p.body.kind === 'generalize');
+    // Quasi-identifiers age (intervals 10, 20 → height 3) and sex (groups → height 1): 4 × 2 = 8 nodes.
+    assert.equal(p.body.lattice.length, 8);
+    assert.ok(p.body.latticeComplete);
+    assert.equal(p.body.lattice.filter((n) => n.optimal).length, 1);
+    // The top node (everything *) puts all 12 rows in one class: it satisfies k=2.
+    assert.ok(p.body.lattice.find((n) => n.levels.every((l, i) => l === p.body.heights[i]))!.satisfied);
+    const picked = await preview('public', { levels: [0, 0] });
+    assert.ok(picked.body.kind === 'generalize');
+    assert.deepEqual(picked.body.selected, [0, 0]);
+    // At (0, 0) every age is its own class: all 12 rows are below k=2 — more than 10 % may be suppressed.
+    assert.equal(picked.body.satisfied, false);
+    assert.equal(picked.body.before.classes, 12);
+  });
+});

@@ -1,0 +1,35 @@
+import * as Plot from '@observablehq/plot';
+import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
+import { PALETTE, fmt, h, table, widthOf } from './dom.js';
+
+type AggregateBody = Extract<PreviewBody, { kind: 'aggregate' }>;
+
+/**
+ * True values with their 95 % error bars and one example draw, per cell: the truth as a blue dot with a bar of ±bound,
+ * the draw as an orange diamond. Labelled as an example: nothing is released or spent by looking.
+ */
+export function aggregateView(body: AggregateBody, container: HTMLElement): HTMLElement {
+  const data = body.cells.map((c) => ({ ...c, low: c.truth === null || c.error95 === null ? null : c.truth - c.error95, high: c.truth === null || c.error95 === null ? null : c.truth + c.error95 }));
+  const chart = Plot.plot({
+    width: widthOf(container),
+    height: Math.max(160, Math.min(600, 28 * data.length + 60)),
+    marginLeft: 110,
+    style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
+    y: { type: 'band', domain: data.map((d) => d.label), label: null },
+    x: { label: `${body.query} (true value ±95 % error; ◆ example draw)`, grid: true, nice: true },
+    color: { domain: ['true value ±95 %', 'example draw'], range: [PALETTE.blue, PALETTE.orange], legend: true },
+    marks: [
+      Plot.ruleY(data.filter((d) => d.low !== null), { y: 'label', x1: 'low', x2: 'high', stroke: PALETTE.blue, strokeWidth: 3, strokeOpacity: 0.5 }),
+      Plot.dot(data.filter((d) => d.truth !== null), { y: 'label', x: 'truth', fill: () => 'true value ±95 %', r: 4, title: (d: (typeof data)[number]) => `${d.label}: true ${fmt(d.truth!)}${d.error95 === null ? '' : ` ± ${fmt(d.error95)}`}` }),
+      Plot.dot(data, { y: 'label', x: 'draw', symbol: 'diamond', fill: () => 'example draw', r: 5, title: (d: (typeof data)[number]) => `${d.label}: example draw ${fmt(d.draw)}` }),
+    ],
+  }) as HTMLElement;
+  chart.classList.add('preview-chart');
+  chart.setAttribute('role', 'img');
+  chart.setAttribute('aria-label', `True values with 95 % error bars and one example draw for ${data.length} cells`);
+  return h('section', { class: 'kind aggregate' },
+    h('p', { id: 'bound', class: 'bound' }, body.bound),
+    chart,
+    body.cellsShown < body.cellsTotal ? h('p', { class: 'meta' }, `The first ${body.cellsShown} of ${body.cellsTotal} cells.`) : '',
+    table('Cells: true value, 95 % error and one example draw (not a release, nothing spent)', ['Cell', 'True', '±95 %', 'Example draw'], data.map((d) => [d.label, d.truth ?? '—', d.error95 ?? '—', d.draw]), 'cells'));
+}

@@ -1,0 +1,30 @@
+/** A small element builder: attributes, then children. */
+export function h<K extends keyof HTMLElementTagNameMap>(name: K, attributes: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+  const node = document.createElement(name);
+  for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
+  node.append(...children);
+  return node;
+}
+
+export function table(caption: string, head: readonly string[], rows: readonly (readonly (string | number)[])[], id?: string): HTMLTableElement {
+  return h('table', { ...(id ? { id } : {}), 'aria-label': caption },
+    h('caption', {}, caption),
+    h('thead', {}, h('tr', {}, ...head.map((c) => h('th', { scope: 'col' }, c)))),
+    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c) => h('td', typeof c === 'number' ? { class: 'n' } : {}, typeof c === 'number' ? fmt(c) : c))))));
+}
+
+/** Three significant figures, as everywhere in privspec. */
+export function fmt(x: number): string {
+  if (!Number.isFinite(x)) return String(x);
+  return Math.abs(x) >= 1e-3 || x === 0 ? String(Number(x.toPrecision(3))) : x.toExponential(2);
+}
+
+export const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
+
+/** Okabe & Ito's colour-blind-safe palette. */
+export const PALETTE = { blue: '#0072B2', vermillion: '#D55E00', green: '#009E73', orange: '#E69F00', sky: '#56B4E9', purple: '#CC79A7' };
+
+/** Width available to a chart inside `el` (its parent's width when it is not laid out yet). */
+export function widthOf(el: HTMLElement): number {
+  return Math.max(260, Math.floor(el.clientWidth || el.parentElement?.clientWidth || document.body.clientWidth - 40));
+}

@@ -1,0 +1,106 @@
+import * as Plot from '@observablehq/plot';
+import type { PreviewBody, PreviewControls } from '../../extension/preview/preview-protocol.js';
+import { histogramChart } from '../risk-report/histogram-chart.js';
+import { PALETTE, fmt, h, percent, table, widthOf } from './dom.js';
+
+type GeneralizeBody = Extract<PreviewBody, { kind: 'generalize' }>;
+
+interface Placed {
+  readonly levels: readonly number[];
+  readonly key: string;
+  readonly satisfied: boolean;
+  readonly optimal: boolean;
+  readonly selected: boolean;
+  readonly x: number;
+  readonly y: number;
+  readonly state: string;
+}
+
+/** Nodes laid out by height (the sum of their levels, bottom to top), spread evenly within a height. */
+function place(body: GeneralizeBody): Placed[] {
+  const byHeight = new Map<number, GeneralizeBody['lattice'][number][]>();
+  for (const n of body.lattice) {
+    const height = n.levels.reduce((s, l) => s + l, 0);
+    byHeight.set(height, [...(byHeight.get(height) ?? []), n]);
+  }
+  const same = (a: readonly number[], b: readonly number[]) => a.every((x, i) => x === b[i]);
+  return [...byHeight].flatMap(([height, nodes]) => nodes.map((n, i) => ({
+    levels: n.levels,
+    key: n.levels.join(','),
+    satisfied: n.satisfied,
+    optimal: n.optimal,
+    selected: same(n.levels, body.selected),
+    x: (i + 1) / (nodes.length + 1),
+    y: height,
+    state: n.optimal ? 'optimum' : n.satisfied ? 'satisfies the model' : 'fails the model',
+  })));
+}
+
+/**
+ * The generalization lattice (Samarati 2001): each node one level per quasi-identifier, coloured by whether it satisfies
+ * the model (and shaped, so colour is not the only cue), the optimum a star. A node is a keyboard button: Enter or a click
+ * previews it. Then the chosen node's rows before/after, class sizes and risk before/after.
+ */
+export function generalizeView(body: GeneralizeBody, container: HTMLElement, pick: (c: PreviewControls) => void): HTMLElement {
+  const nodes = place(body);
+  const index = new Map(nodes.map((n) => [n.key, n]));
+  const links = body.latticeComplete
+    ? nodes.flatMap((n) => n.levels.flatMap((l, i) => {
+      const up = [...n.levels];
+      up[i] = l + 1;
+      const to = index.get(up.join(','));
+      return to ? [{ x1: n.x, y1: n.y, x2: to.x, y2: to.y }] : [];
+    }))
+    : [];
+  const name = (n: Placed) => body.columns.map((c, i) => `${c}=${n.levels[i]}`).join(', ');
+  const lattice = Plot.plot({
+    width: widthOf(container),
+    height: Math.max(160, 46 * (Math.max(...nodes.map((n) => n.y)) + 1) + 40),
+    style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
+    x: { axis: null, domain: [0, 1] },
+    y: { label: 'height (sum of levels)', ticks: Math.max(...nodes.map((n) => n.y)) + 1, tickFormat: 'd' },
+    color: { domain: ['satisfies the model', 'fails the model', 'optimum'], range: [PALETTE.blue, PALETTE.vermillion, PALETTE.green], legend: true },
+    symbol: { domain: ['satisfies the model', 'fails the model', 'optimum'], range: ['circle', 'times', 'star'] },
+    marks: [
+      Plot.link(links, { x1: 'x1', y1: 'y1', x2: 'x2', y2: 'y2', stroke: 'currentColor', strokeOpacity: 0.25 }),
+      Plot.dot(nodes.filter((n) => n.selected), { x: 'x', y: 'y', r: 11, stroke: 'currentColor', strokeWidth: 2 }),
+      Plot.dot(nodes, { x: 'x', y: 'y', r: 6, fill: 'state', stroke: 'state', symbol: 'state', ariaLabel: 'lattice node', title: (n: Placed) => `${name(n)}: ${n.state}` }),
+    ],
+  }) as HTMLElement;
+  lattice.classList.add('preview-chart', 'lattice');
+  lattice.setAttribute('aria-label', `Generalization lattice of ${body.columns.join(', ')}: ${nodes.filter((n) => n.satisfied).length} of ${nodes.length} nodes satisfy the model`);
+  // Plot draws the dots in data order: the i-th symbol is nodes[i]. Each becomes a focusable button.
+  const marks = lattice.querySelectorAll('g[aria-label="lattice node"] > *');
+  marks.forEach((el, i) => {
+    const n = nodes[i];
+    if (!n) return;
+    el.setAttribute('tabindex', '0');
+    el.setAttribute('role', 'button');
+    el.setAttribute('aria-label', `${name(n)}: ${n.state}${n.selected ? ', shown below' : ''}`);
+    el.setAttribute('class', `node${n.selected ? ' selected' : ''}`);
+    const choose = () => pick({ levels: n.levels });
+    el.addEventListener('click', choose);
+    el.addEventListener('keydown', (e) => {
+      const k = (e as KeyboardEvent).key;
+      if (k === 'Enter' || k === ' ') {
+        e.preventDefault();
+        choose();
+      }
+    });
+  });
+  const rows = body.sample.before.map((b, i) => [b.join(', '), body.sample.after[i]?.join(', ') ?? 'suppressed']);
+  const risk = (label: string, pick2: (r: GeneralizeBody['before']) => string) => [label, pick2(body.before), pick2(body.after)];
+  return h('section', { class: 'kind generalize' },
+    h('p', { id: 'node' }, h('strong', {}, body.satisfied ? 'Satisfies ' : 'Does not satisfy '), body.criteria.join(', '), ` at ${body.levelMeaning.join('; ')}; ${body.suppressed} rows suppressed.`),
+    lattice,
+    body.latticeComplete ? '' : h('p', { class: 'meta' }, 'The lattice is too large to draw whole: the optimum and the chosen node are shown.'),
+    table('The first rows, quasi-identifiers before and after', ['Before', 'After'], rows, 'sample'),
+    h('div', { class: 'charts', id: 'class-sizes' }, histogramChart(body.classSizes, 1, widthOf(container), 'Class sizes after (rows kept)')),
+    table('Re-identification risk (prosecutor, El Emam & Dankar 2008)', ['', 'Before', 'After'], [
+      ['Rows', String(body.before.rows), String(body.after.rows)],
+      ['Classes', String(body.before.classes), String(body.after.classes)],
+      risk('Average risk', (r) => percent(r.averageRisk)),
+      risk('Highest risk', (r) => percent(r.highestRisk)),
+      ...(body.before.populationUniqueness !== undefined ? [risk('Population uniqueness', (r) => (r.populationUniqueness === undefined ? '—' : fmt(r.populationUniqueness)))] : []),
+    ], 'risk'));
+}

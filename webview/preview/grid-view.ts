@@ -1,0 +1,70 @@
+import * as Plot from '@observablehq/plot';
+import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
+import { h, widthOf } from './dom.js';
+
+type GridBody = Extract<PreviewBody, { kind: 'grid' }>;
+
+/** One heat map on a canvas (a 512² grid is 262,144 cells: too many SVG nodes), coloured by the shared scale. */
+function heatmap(values: readonly number[], size: number, color: (v: number) => string, label: string, px: number): HTMLElement {
+  const canvas = h('canvas', { width: String(size), height: String(size), role: 'img', 'aria-label': label });
+  canvas.style.width = `${px}px`;
+  canvas.style.height = `${px}px`;
+  canvas.style.imageRendering = 'pixelated';
+  const ctx = canvas.getContext('2d');
+  if (ctx) {
+    const image = ctx.createImageData(size, size);
+    const cache = new Map<string, [number, number, number]>();
+    for (let r = 0; r < size; r++) {
+      for (let c = 0; c < size; c++) {
+        const css = color(values[r * size + c]);
+        let rgb = cache.get(css);
+        if (!rgb) {
+          const m = /rgb\((\d+), ?(\d+), ?(\d+)\)/.exec(css) ?? /#(..)(..)(..)/.exec(css);
+          rgb = m ? (css.startsWith('#') ? [parseInt(m[1], 16), parseInt(m[2], 16), parseInt(m[3], 16)] : [Number(m[1]), Number(m[2]), Number(m[3])]) : [0, 0, 0];
+          if (cache.size < 4096) cache.set(css, rgb);
+        }
+        // Row 0 is the grid's lowest y: drawn at the bottom, as on a map.
+        const o = ((size - 1 - r) * size + c) * 4;
+        image.data[o] = rgb[0];
+        image.data[o + 1] = rgb[1];
+        image.data[o + 2] = rgb[2];
+        image.data[o + 3] = 255;
+      }
+    }
+    ctx.putImageData(image, 0, 0);
+  }
+  return h('figure', { class: 'heatmap' }, h('figcaption', {}, label), canvas);
+}
+
+/**
+ * Before/after heat maps side by side on one colour scale (viridis, colour-blind-safe; negative noisy cells clamp to its
+ * low end), and the expected RMSE of square range queries by side for the chosen method and its baselines.
+ */
+export function gridView(body: GridBody, container: HTMLElement): HTMLElement {
+  const width = widthOf(container);
+  const max = Math.max(1, ...body.truth, ...body.draw);
+  const scale = Plot.scale({ color: { type: 'linear', scheme: 'viridis', domain: [0, max], clamp: true } });
+  const color = (v: number) => String(scale.apply(v));
+  const px = Math.max(120, Math.min(360, Math.floor((width - 24) / 2)));
+  const legend = Plot.legend({ color: { type: 'linear', scheme: 'viridis', domain: [0, max], label: 'rows per cell' } }) as HTMLElement;
+  const rmse = Plot.plot({
+    width,
+    height: 240,
+    style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
+    x: { type: 'log', label: 'range side (cells)', grid: true },
+    y: { type: 'log', label: 'expected RMSE of a square range count', grid: true },
+    color: { legend: true, scheme: 'observable10' },
+    marks: [
+      Plot.line(body.rmse, { x: 'side', y: 'rmse', stroke: 'method', strokeWidth: (d: GridBody['rmse'][number]) => (d.method === body.method ? 3 : 1.5) }),
+      Plot.dot(body.rmse, { x: 'side', y: 'rmse', stroke: 'method', title: (d: GridBody['rmse'][number]) => `${d.method}, side ${d.side}: RMSE ${d.rmse.toPrecision(3)}` }),
+    ],
+  }) as HTMLElement;
+  rmse.classList.add('preview-chart');
+  rmse.setAttribute('role', 'img');
+  rmse.setAttribute('aria-label', `Expected RMSE by range size for ${body.method} and its baselines`);
+  return h('section', { class: 'kind grid' },
+    h('div', { class: 'heatmaps' }, heatmap(body.truth, body.size, color, 'Exact counts', px), heatmap(body.draw, body.size, color, `Example draw (${body.method}) — not a release, nothing spent`, px)),
+    legend,
+    h('h3', {}, 'Error by range size'),
+    rmse);
+}

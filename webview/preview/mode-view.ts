@@ -1,0 +1,28 @@
+import * as Plot from '@observablehq/plot';
+import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
+import { PALETTE, h, percent, table, widthOf } from './dom.js';
+
+type ModeBody = Extract<PreviewBody, { kind: 'mode' }>;
+
+/** The exponential mechanism's choice: each candidate's score and its probability of being released. */
+export function modeView(body: ModeBody, container: HTMLElement): HTMLElement {
+  const chart = Plot.plot({
+    width: widthOf(container),
+    height: Math.max(140, 26 * body.candidates.length + 60),
+    marginLeft: 110,
+    style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
+    y: { type: 'band', domain: body.candidates.map((c) => c.label), label: null },
+    x: { label: 'probability of being released', domain: [0, 1], grid: true, tickFormat: '%' },
+    marks: [
+      Plot.barX(body.candidates, { y: 'label', x: 'probability', fill: (c: ModeBody['candidates'][number]) => (c.label === body.draw ? PALETTE.orange : PALETTE.blue), title: (c: ModeBody['candidates'][number]) => `${c.label}: ${c.score} rows, ${percent(c.probability)}` }),
+      Plot.ruleX([0]),
+    ],
+  }) as HTMLElement;
+  chart.classList.add('preview-chart');
+  chart.setAttribute('role', 'img');
+  chart.setAttribute('aria-label', 'Probability of each candidate being released');
+  return h('section', { class: 'kind mode' },
+    h('p', { class: 'draw' }, 'Example draw: ', h('strong', { id: 'draw' }, body.draw), ' (orange)'),
+    chart,
+    table('Candidates', ['Candidate', 'Rows (score)', 'P(released)'], body.candidates.map((c) => [c.label, c.score, percent(c.probability)]), 'candidates'));
+}

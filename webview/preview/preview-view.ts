@@ -1,0 +1,105 @@
+import type { PreviewBody, PreviewControls, ReleasePreview, ToPreview } from '../../extension/preview/preview-protocol.js';
+import { aggregateView } from './aggregate-view.js';
+import { renderControls } from './controls.js';
+import { h } from './dom.js';
+import { generalizeView } from './generalize-view.js';
+import { gridView } from './grid-view.js';
+import { modeView } from './mode-view.js';
+import { previewApi } from './preview-api.js';
+import { pramView } from './pram-view.js';
+import { previewStyle } from './preview-style.js';
+
+/** One view per release kind: a kind plugs into the panel by adding its module here (and its engine module). */
+const views: { [K in PreviewBody['kind']]: (body: Extract<PreviewBody, { kind: K }>, container: HTMLElement, pick: (c: PreviewControls) => void) => HTMLElement } = {
+  aggregate: (b, c) => aggregateView(b, c),
+  mode: (b, c) => modeView(b, c),
+  generalize: (b, c, pick) => generalizeView(b, c, pick),
+  pram: (b, c) => pramView(b, c),
+  grid: (b, c) => gridView(b, c),
+};
+
+const DEBOUNCE_MS = 50;
+
+/**
+ * The release-preview page. It draws what the host sends (the engine computed it in the language server) and sends back
+ * the controls as they move, debounced; each `preview` message redraws at once. `window.__privspecRendered` records the
+ * last render's time (message in → charts drawn), which the browser tests and the bench read.
+ */
+export function startPreview(app: HTMLElement): void {
+  const api = previewApi();
+  const sheet = document.createElement('style');
+  sheet.textContent = previewStyle;
+  document.head.append(sheet);
+  let controls: PreviewControls = {};
+  let timer: ReturnType<typeof setTimeout> | undefined;
+  let current: ReleasePreview | undefined;
+  const status = h('p', { id: 'status', class: 'status', role: 'status' });
+  const alert = h('p', { id: 'error', class: 'error', role: 'alert' });
+  const body = h('div', { id: 'body' });
+  const header = h('div', { id: 'header' });
+  app.replaceChildren(header, status, alert, body);
+
+  const send = (c: PreviewControls) => {
+    controls = c;
+    clearTimeout(timer);
+    timer = setTimeout(() => api.postMessage({ type: 'controls', controls }), DEBOUNCE_MS);
+  };
+
+  const render = (p: ReleasePreview, receivedAt: number) => {
+    current = p;
+    const meter = p.budget
+      ? h('div', { id: 'budget', class: p.budget.overrun ? 'budget overrun' : 'budget' },
+        h('span', { id: 'budget-text' }, `This release spends ${p.budget.spends}; ${p.budget.remainingAfter} of the budget remains after it${p.budget.overrun ? ' — over the budget: ▶ Run would be refused' : ''}.`))
+      : h('div', { id: 'budget', class: 'budget' }, p.kind === 'pram' || p.kind === 'generalize' ? 'Spends no differential-privacy budget (a microdata release: its protection is the figures below).' : '');
+    const release = h('vscode-button', { id: 'release', 'aria-label': `Release ${p.release} through ▶ Run` }, 'Release…');
+    release.addEventListener('click', () => api.postMessage({ type: 'release', controls }));
+    const write = h('vscode-button', { id: 'write', secondary: '', 'aria-label': 'Write these parameters into the spec' }, 'Write parameters to spec');
+    write.addEventListener('click', () => api.postMessage({ type: 'writeParameters', controls }));
+    header.replaceChildren(
+      h('h1', {}, `Preview: ${p.release}`),
+      h('p', { class: 'meta' }, `${p.spec.replace(/^.*[\\/]/, '')} · ${p.kind}${p.sample ? ` · preview on ${p.sample.rows.toLocaleString('en-US')} of ${p.sample.of.toLocaleString('en-US')} rows` : ''}`),
+      p.sample ? h('p', { id: 'sample', class: 'sample' }, `Preview on ${p.sample.rows.toLocaleString('en-US')} of ${p.sample.of.toLocaleString('en-US')} rows (a uniform sample); the release reads them all.`) : '',
+      meter,
+      p.controls.length > 0 ? renderControls(p.controls, controls, send) : '',
+      h('div', { class: 'actions' }, release, write),
+      p.kind === 'aggregate' || p.kind === 'mode' || p.kind === 'grid' ? h('p', { class: 'example-note' }, 'example draw — not a release, nothing spent') : '',
+    );
+    const view = views[p.body.kind] as (b: PreviewBody, c: HTMLElement, pick: (c: PreviewControls) => void) => HTMLElement;
+    body.replaceChildren(view(p.body, body, (c) => send({ ...controls, ...c })));
+    alert.textContent = '';
+    status.textContent = `Computed in ${Math.round(p.elapsedMs)} ms${p.notes.length ? ` · ${p.notes.join(' · ')}` : ''}`;
+    (window as unknown as { __privspecRendered?: { ms: number; at: number } }).__privspecRendered = { ms: performance.now() - receivedAt, at: Date.now() };
+  };
+
+  // Charts size to the panel: redraw when its width changes.
+  let lastWidth = body.clientWidth;
+  new ResizeObserver(() => {
+    if (!current || Math.abs(body.clientWidth - lastWidth) < 8) return;
+    lastWidth = body.clientWidth;
+    render(current, performance.now());
+  }).observe(body);
+
+  window.addEventListener('message', (event: MessageEvent<ToPreview>) => {
+    const m = event.data;
+    const receivedAt = performance.now();
+    switch (m.type) {
+      case 'preview':
+        api.setState({ preview: m.preview });
+        render(m.preview, receivedAt);
+        return;
+      case 'busy':
+        status.textContent = 'Computing…';
+        return;
+      case 'error':
+        alert.textContent = m.message;
+        status.textContent = '';
+        return;
+      case 'done':
+        status.textContent = m.text;
+        return;
+    }
+  });
+  const saved = api.getState()?.preview;
+  if (saved) render(saved, performance.now());
+  api.postMessage({ type: 'ready' });
+}
