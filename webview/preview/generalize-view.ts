@@ -55,22 +55,22 @@ export function generalizeView(body: GeneralizeBody, container: HTMLElement, pic
   const name = (n: Placed) => body.columns.map((c, i) => `${c}=${n.levels[i]}`).join(', ');
   const lattice = Plot.plot({
     width: widthOf(container),
-    height: Math.max(160, 46 * (Math.max(...nodes.map((n) => n.y)) + 1) + 40),
+    height: Math.max(160, 46 * (nodes.reduce((m, n) => Math.max(m, n.y), 0) + 1) + 40),
     style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
     x: { axis: null, domain: [0, 1] },
-    y: { label: 'height (sum of levels)', ticks: Math.max(...nodes.map((n) => n.y)) + 1, tickFormat: 'd' },
+    y: { label: 'height (sum of levels)', ticks: nodes.reduce((m, n) => Math.max(m, n.y), 0) + 1, tickFormat: 'd' },
     color: { domain: ['satisfies the model', 'fails the model', 'optimum'], range: [PALETTE.blue, PALETTE.vermillion, PALETTE.green], legend: true },
     symbol: { domain: ['satisfies the model', 'fails the model', 'optimum'], range: ['circle', 'times', 'star'] },
     marks: [
       Plot.link(links, { x1: 'x1', y1: 'y1', x2: 'x2', y2: 'y2', stroke: 'currentColor', strokeOpacity: 0.25 }),
       Plot.dot(nodes.filter((n) => n.selected), { x: 'x', y: 'y', r: 11, stroke: 'currentColor', strokeWidth: 2 }),
-      Plot.dot(nodes, { x: 'x', y: 'y', r: 6, fill: 'state', stroke: 'state', symbol: 'state', ariaLabel: 'lattice node', title: (n: Placed) => `${name(n)}: ${n.state}` }),
+      Plot.dot(nodes, { x: 'x', y: 'y', r: 6, fill: 'state', stroke: 'state', symbol: 'state', className: 'lattice-nodes', title: (n: Placed) => `${name(n)}: ${n.state}` }),
     ],
   }) as HTMLElement;
   lattice.classList.add('preview-chart', 'lattice');
   lattice.setAttribute('aria-label', `Generalization lattice of ${body.columns.join(', ')}: ${nodes.filter((n) => n.satisfied).length} of ${nodes.length} nodes satisfy the model`);
   // Plot draws the dots in data order: the i-th symbol is nodes[i]. Each becomes a focusable button.
-  const marks = lattice.querySelectorAll('g[aria-label="lattice node"] > *');
+  const marks = lattice.querySelectorAll('g.lattice-nodes > *');
   marks.forEach((el, i) => {
     const n = nodes[i];
     if (!n) return;

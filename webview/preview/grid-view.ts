@@ -42,7 +42,10 @@ function heatmap(values: readonly number[], size: number, color: (v: number) => 
  */
 export function gridView(body: GridBody, container: HTMLElement): HTMLElement {
   const width = widthOf(container);
-  const max = Math.max(1, ...body.truth, ...body.draw);
+  // A loop, not Math.max(...cells): a 512² grid's spread would overflow the call stack.
+  let max = 1;
+  for (const v of body.truth) if (v > max) max = v;
+  for (const v of body.draw) if (v > max) max = v;
   const scale = Plot.scale({ color: { type: 'linear', scheme: 'viridis', domain: [0, max], clamp: true } });
   const color = (v: number) => String(scale.apply(v));
   const px = Math.max(120, Math.min(360, Math.floor((width - 24) / 2)));

@@ -1,0 +1,188 @@
+// Browser tests of the release-preview page: dist/webview.js served locally with a stub acquireVsCodeApi, driven by
+// playwright-core in Debian chromium. Run by `npm run test:browser` (test/browser/run-browser.sh installs the tools).
+// Screenshots in light, dark and high-contrast themes go to $PRIVSPEC_BROWSER_SHOTS (default artifacts/browser-screenshots).
+import { strict as assert } from 'node:assert';
+import { readFileSync, mkdirSync, existsSync } from 'node:fs';
+import http from 'node:http';
+import { createRequire } from 'node:module';
+import { dirname, join, resolve } from 'node:path';
+import { fileURLToPath } from 'node:url';
+import type { ReleasePreview } from '../../extension/preview/preview-protocol.js';
+import { aggregateAt, generalize, grid, mode, pram } from './preview-fixtures.js';
+
+const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
+const require = createRequire(process.env.PW_REQUIRE_FROM || import.meta.url);
+const { chromium } = require('playwright-core') as typeof import('playwright-core');
+const shots = resolve(process.env.PRIVSPEC_BROWSER_SHOTS ?? join(root, 'artifacts/browser-screenshots'));
+mkdirSync(shots, { recursive: true });
+const bundle = join(root, 'dist/webview.js');
+if (!existsSync(bundle)) throw new Error('dist/webview.js is missing: run npm run build first');
+
+/** VS Code's default themes' variables the page reads (Light Modern, Dark Modern, Dark High Contrast). */
+const THEMES: Record<string, { body: string; vars: Record<string, string> }> = {
+  light: { body: 'vscode-light', vars: { foreground: '#3b3b3b', 'editor-background': '#ffffff', 'panel-border': '#e5e5e5', focusBorder: '#005fb8', 'input-background': '#ffffff', 'input-foreground': '#3b3b3b', 'input-border': '#cecece', errorForeground: '#f85149', 'button-background': '#005fb8', 'button-foreground': '#ffffff', 'button-secondaryBackground': '#e5e5e5', 'button-secondaryForeground': '#3b3b3b', 'dropdown-background': '#ffffff', 'dropdown-foreground': '#3b3b3b' } },
+  dark: { body: 'vscode-dark', vars: { foreground: '#cccccc', 'editor-background': '#1f1f1f', 'panel-border': '#2b2b2b', focusBorder: '#0078d4', 'input-background': '#313131', 'input-foreground': '#cccccc', 'input-border': '#3c3c3c', errorForeground: '#f85149', 'button-background': '#0078d4', 'button-foreground': '#ffffff', 'button-secondaryBackground': '#313131', 'button-secondaryForeground': '#cccccc', 'dropdown-background': '#313131', 'dropdown-foreground': '#cccccc' } },
+  'high-contrast': { body: 'vscode-high-contrast', vars: { foreground: '#ffffff', 'editor-background': '#000000', 'panel-border': '#6fc3df', contrastBorder: '#6fc3df', focusBorder: '#f38518', 'input-background': '#000000', 'input-foreground': '#ffffff', 'input-border': '#6fc3df', errorForeground: '#f48771', 'button-background': '#000000', 'button-foreground': '#ffffff', 'button-border': '#6fc3df', 'button-secondaryBackground': '#000000', 'button-secondaryForeground': '#ffffff', 'dropdown-background': '#000000', 'dropdown-foreground': '#ffffff' } },
+};
+
+function page(theme: string): string {
+  const t = THEMES[theme];
+  const vars = Object.entries({ ...t.vars, 'font-family': 'system-ui, sans-serif', 'editor-font-family': 'monospace' }).map(([k, v]) => `--vscode-${k}: ${v};`).join(' ');
+  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>preview</title><style>html { ${vars} } body { margin: 0; }</style></head>
+<body class="${t.body}"><main id="app" data-view="preview"></main>
+<script>
+window.__posted = [];
+window.acquireVsCodeApi = () => ({
+  postMessage(m) { window.__posted.push(m); if (m.type === 'controls' && window.__answer) window.__answer(m.controls).then((p) => window.postMessage({ type: 'preview', preview: p }, '*')); },
+  getState() { return undefined; },
+  setState() {},
+});
+</script><script src="/webview.js"></script></body></html>`;
+}
+
+const server = http.createServer((req, res) => {
+  const url = new URL(req.url ?? '/', 'http://localhost');
+  if (url.pathname === '/webview.js') {
+    res.writeHead(200, { 'content-type': 'text/javascript' });
+    res.end(readFileSync(bundle));
+  } else {
+    res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; script-src 'self' 'unsafe-inline'" });
+    res.end(page(url.searchParams.get('theme') ?? 'dark'));
+  }
+});
+await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
+const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
+const log = (...a: unknown[]) => console.log('[browser]', ...a);
+
+const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
+let failed = 0;
+async function test(name: string, body: () => Promise<void>) {
+  try {
+    await body();
+    log(`✔ ${name}`);
+  } catch (e) {
+    failed++;
+    console.error(`✘ ${name}\n`, e);
+  }
+}
+
+async function open(theme: string, width = 1100) {
+  const p = await browser.newPage({ viewport: { width, height: 900 } });
+  const errors: string[] = [];
+  p.on('pageerror', (e) => errors.push(e.message));
+  p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
+  // The host's answer to a moved control: the fixture at the new ε or retention, as the server would compute it.
+  await p.exposeFunction('__answer', (c: { epsilon?: number; retain?: number }) => (c.retain !== undefined ? pram(c.retain) : aggregateAt(c.epsilon ?? 0.4)));
+  await p.goto(`${base}/?theme=${theme}`);
+  await p.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'ready'));
+  return { p, errors };
+}
+
+async function show(p: import('playwright-core').Page, preview: ReleasePreview): Promise<number> {
+  await p.evaluate((m) => { delete (window as unknown as { __privspecRendered?: unknown }).__privspecRendered; window.postMessage({ type: 'preview', preview: m }, '*'); }, preview);
+  await p.waitForFunction(() => (window as unknown as { __privspecRendered?: unknown }).__privspecRendered !== undefined);
+  return p.evaluate(() => (window as unknown as { __privspecRendered: { ms: number } }).__privspecRendered.ms);
+}
+
+const posted = (p: import('playwright-core').Page) => p.evaluate(() => (window as unknown as { __posted: { type: string; controls?: Record<string, unknown> }[] }).__posted);
+
+await test('moving the ε control updates the error bars and the budget meter', async () => {
+  const { p, errors } = await open('dark');
+  await show(p, aggregateAt(0.4));
+  const meter = p.locator('#budget-text');
+  assert.equal(await meter.innerText(), 'This release spends ε 0.4; ε 0.6 of the budget remains after it.');
+  const bar = () => p.locator('svg.preview-chart line, figure.preview-chart line').first().evaluate((l) => Math.abs(Number(l.getAttribute('x2')) - Number(l.getAttribute('x1'))));
+  const cellBound = () => p.locator('#cells tbody tr').first().locator('td').nth(2).innerText();
+  const before = await cellBound();
+  await p.locator('#control-epsilon').focus();
+  for (let i = 0; i < 20; i++) await p.keyboard.press('ArrowRight');
+  await p.waitForFunction(() => !document.getElementById('budget-text')?.textContent?.includes('ε 0.4;'));
+  const value = Number(await p.locator('#control-epsilon-value').inputValue());
+  assert.ok(value > 0.4, `ε moved up to ${value}`);
+  assert.equal(await meter.innerText(), `This release spends ε ${Number(value.toPrecision(3))}; ε ${Number(Math.max(0, 1 - value).toPrecision(3))} of the budget remains after it.`);
+  const after = await cellBound();
+  assert.ok(Number(after) < Number(before), `the 95 % bound shrank from ${before} to ${after}`);
+  assert.ok((await bar()) >= 0);
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
+await test('"Release…" posts the release message with the controls; "Write parameters" posts them too', async () => {
+  const { p } = await open('dark');
+  await show(p, aggregateAt(0.4));
+  await p.locator('#control-epsilon-value').fill('0.5');
+  await p.locator('#control-epsilon-value').dispatchEvent('change');
+  await p.waitForFunction(() => document.getElementById('budget-text')?.textContent?.includes('ε 0.5;'));
+  await p.locator('#release').click();
+  await p.locator('#write').click();
+  const m = await posted(p);
+  const release = m.filter((x) => x.type === 'release').at(-1);
+  assert.deepEqual(release, { type: 'release', controls: { epsilon: 0.5 } });
+  assert.deepEqual(m.filter((x) => x.type === 'writeParameters').at(-1), { type: 'writeParameters', controls: { epsilon: 0.5 } });
+  await p.close();
+});
+
+await test('keyboard only: Tab reaches every control, focus is visible, Enter on a lattice node previews it', async () => {
+  const { p } = await open('light');
+  await show(p, aggregateAt(0.4));
+  await p.locator('body').click({ position: { x: 5, y: 5 } });
+  const reached: string[] = [];
+  for (let i = 0; i < 12; i++) {
+    await p.keyboard.press('Tab');
+    const f = await p.evaluate(() => {
+      const a = document.activeElement as HTMLElement | null;
+      return a ? { id: a.id, tag: a.tagName.toLowerCase(), outline: getComputedStyle(a).outlineStyle } : null;
+    });
+    if (f?.id) reached.push(f.id);
+    if (f && (f.tag === 'input' || f.tag === 'select')) assert.notEqual(f.outline, 'none', `focus on #${f.id} is visible`);
+  }
+  for (const id of ['control-epsilon', 'control-epsilon-value', 'release', 'write']) assert.ok(reached.includes(id), `Tab reaches #${id}: ${reached.join(', ')}`);
+  await show(p, generalize());
+  let node = false;
+  for (let i = 0; i < 12 && !node; i++) {
+    await p.keyboard.press('Tab');
+    node = await p.evaluate(() => document.activeElement?.getAttribute('role') === 'button' && (document.activeElement?.getAttribute('class') ?? '').includes('node'));
+  }
+  assert.ok(node, 'Tab reaches the lattice nodes');
+  const label = await p.evaluate(() => document.activeElement?.getAttribute('aria-label'));
+  assert.match(label ?? '', /^age=\d, sex=\d, zip=\d: /);
+  await p.keyboard.press('Enter');
+  await p.waitForTimeout(120);
+  const last = (await posted(p)).filter((x) => x.type === 'controls').at(-1);
+  assert.ok(last && Array.isArray(last.controls?.levels), 'Enter on a node posts its levels');
+  await p.close();
+});
+
+await test('screenshots of every kind in light, dark and high-contrast themes', async () => {
+  for (const theme of Object.keys(THEMES)) {
+    const { p, errors } = await open(theme);
+    for (const [name, preview] of [['aggregate', aggregateAt(0.4)], ['mode', mode()], ['generalize', generalize()], ['pram', pram()], ['grid', grid()]] as const) {
+      await show(p, preview);
+      await p.screenshot({ path: join(shots, `preview-${name}-${theme}.png`), fullPage: true });
+    }
+    assert.deepEqual(errors, [], `no page errors in ${theme}`);
+    await p.close();
+  }
+  log(`screenshots in ${shots}`);
+});
+
+await test('render time at 100,000-row scale (message in → charts drawn)', async () => {
+  const { p } = await open('dark');
+  const figures: string[] = [];
+  for (const [name, preview] of [['aggregate, 200 cells', aggregateAt(0.4, 200)], ['generalize, 400-node lattice', generalize(400)], ['grid 256×256', grid(256)]] as const) {
+    const times: number[] = [];
+    for (let i = 0; i < 5; i++) times.push(await show(p, preview));
+    times.sort((a, b) => a - b);
+    figures.push(`${name}: median ${times[2].toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times[4].toFixed(0)})`);
+  }
+  for (const f of figures) log(`render ${f}`);
+  await p.close();
+});
+
+await browser.close();
+server.close();
+if (failed > 0) {
+  console.error(`[browser] ${failed} failed`);
+  process.exit(1);
+}
+log('ALL BROWSER TESTS PASSED');
