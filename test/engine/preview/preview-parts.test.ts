@@ -1,0 +1,52 @@
+import { strict as assert } from 'node:assert';
+import { seededRandom } from '../../../engine/core/random.js';
+import { applyControls, controlsFor } from '../../../engine/preview/preview-controls.js';
+import type { ReleaseDescription } from '../../../engine/release/release-description.js';
+import { sampleRows } from '../../../engine/table/row-sample.js';
+import { parseCsv } from '../../../engine/table/parse-csv.js';
+import { gridPreview } from '../../../engine/preview/grid-preview.js';
+import { planRelease } from '../../../engine/release/plan-release.js';
+import { expectedRmse } from '../../../engine/wavelet/expected-rmse.js';
+
+describe('engine/preview: controls, samples and the grid view', () => {
+  const count: ReleaseDescription = { name: 'c', query: { kind: 'count', by: [] }, mechanism: { kind: 'laplace', epsilon: 0.5 }, accepts: [] };
+
+  it('offers ε on a log range for Laplace and applies a moved value; refuses one outside the range', () => {
+    assert.deepEqual(controlsFor(count), [{ name: 'epsilon', label: 'ε', value: 0.5, min: 0.01, max: 10, log: true }]);
+    assert.equal(applyControls(count, { epsilon: 2 }).mechanism!.epsilon, 2);
+    assert.throws(() => applyControls(count, { epsilon: 0 }), /outside what the panel offers/);
+    assert.throws(() => applyControls(count, { rho: 0.1 }), /outside what the panel offers/);
+  });
+
+  it('a grid offers its method among those of its notion', () => {
+    const grid: ReleaseDescription = { name: 'g', query: { kind: 'grid', x: 'x', y: 'y', size: 4, within: { xLow: 0, xHigh: 4, yLow: 0, yHigh: 4 } }, mechanism: { kind: 'privelet', epsilon: 1 }, accepts: [] };
+    assert.deepEqual(controlsFor(grid).find((c) => c.name === 'method'), { name: 'method', label: 'method', value: 'privelet', options: ['nn-wavelet', 'privelet', 'quadtree'] });
+    assert.equal(applyControls(grid, { method: 'quadtree' }).mechanism!.kind, 'quadtree');
+    assert.throws(() => applyControls(grid, { method: 'gaussian' }), /not offered/);
+  });
+
+  it('samples n rows uniformly without replacement, in file order, sharing the dictionaries', () => {
+    const table = parseCsv(`v\n${Array.from({ length: 100 }, (_, i) => i).join('\n')}\n`);
+    const s = sampleRows(table, 10, seededRandom(7));
+    const values = Array.from(s.columns[0].codes, (c) => Number(s.columns[0].dictionary[c]));
+    assert.equal(s.rowCount, 10);
+    assert.equal(new Set(values).size, 10);
+    assert.deepEqual(values, [...values].sort((a, b) => a - b));
+    assert.equal(sampleRows(table, 200, seededRandom(7)), table);
+  });
+
+  it('a grid: exact counts per cell, one noisy draw of the same size, RMSE by side from expectedRmse', () => {
+    // Points (0.5, 0.5) ×2 and (3.5, 3.5): cells (0,0) = 2 and (3,3) = 1 on a 4 × 4 grid over [0, 4]².
+    const table = parseCsv('x,y\n0.5,0.5\n0.5,0.5\n3.5,3.5\n');
+    const d: ReleaseDescription = { name: 'g', query: { kind: 'grid', x: 'x', y: 'y', size: 4, within: { xLow: 0, xHigh: 4, yLow: 0, yHigh: 4 } }, mechanism: { kind: 'privelet', epsilon: 1 }, accepts: [] };
+    const plan = planRelease(d, { budget: { accounting: 'pure', epsilon: 1 }, rng: seededRandom(1) });
+    const g = gridPreview(table, plan, { xMin: 0, xMax: 4, yMin: 0, yMax: 4 });
+    assert.equal(g.truth[0], 2);
+    assert.equal(g.truth[15], 1);
+    assert.equal(g.truth.reduce((s, x) => s + x, 0), 3);
+    assert.equal(g.draw.length, 16);
+    const privelet = g.rmse.filter((r) => r.method === 'privelet');
+    assert.deepEqual(privelet.map((r) => r.rmse), privelet.map((r) => expectedRmse('privelet', { epsilon: 1 }, 4, r.side)));
+    assert.ok(g.rmse.some((r) => r.method === 'laplace'), 'the identity-grid baseline is there');
+  });
+});
