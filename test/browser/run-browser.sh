@@ -6,4 +6,4 @@ ROOT=$(cd "$(dirname "$0")/../.." && pwd)
 DIR=${PRIVSPEC_E2E_DIR:-$HOME/.cache/privspec-e2e}
 bash "$ROOT/test/e2e/setup.sh" >/dev/null || exit 2
 [ -f "$ROOT/dist/webview.js" ] || (cd "$ROOT" && npm run build >/dev/null) || exit 2
-cd "$ROOT" && PW_REQUIRE_FROM="$DIR/pw/package.json" node --import tsx test/browser/preview.browser.ts
+cd "$ROOT" && PW_REQUIRE_FROM="$DIR/pw/package.json" node --import tsx test/browser/preview.browser.mjs

@@ -77,7 +77,8 @@ describe('privspec/previewRelease: every release kind previewed through the plan
     assert.ok(p.body.latticeComplete);
     assert.equal(p.body.lattice.filter((n) => n.optimal).length, 1);
     // The top node (everything *) puts all 12 rows in one class: it satisfies k=2.
-    assert.ok(p.body.lattice.find((n) => n.levels.every((l, i) => l === p.body.heights[i]))!.satisfied);
+    const heights = p.body.heights;
+    assert.ok(p.body.lattice.find((n) => n.levels.every((l, i) => l === heights[i]))!.satisfied);
     const picked = await preview('public', { levels: [0, 0] });
     assert.ok(picked.body.kind === 'generalize');
     assert.deepEqual(picked.body.selected, [0, 0]);

@@ -1,4 +1,4 @@
-// Browser tests of the release-preview page: dist/webview.js served locally with a stub acquireVsCodeApi, driven by
+// Browser tests of the release-preview page (run with tsx, which also loads the typed fixtures): dist/webview.js served locally with a stub acquireVsCodeApi, driven by
 // playwright-core in Debian chromium. Run by `npm run test:browser` (test/browser/run-browser.sh installs the tools).
 // Screenshots in light, dark and high-contrast themes go to $PRIVSPEC_BROWSER_SHOTS (default artifacts/browser-screenshots).
 import { strict as assert } from 'node:assert';
@@ -7,25 +7,25 @@ import http from 'node:http';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import type { ReleasePreview } from '../../extension/preview/preview-protocol.js';
 import { aggregateAt, generalize, grid, mode, pram } from './preview-fixtures.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(process.env.PW_REQUIRE_FROM || import.meta.url);
-const { chromium } = require('playwright-core') as typeof import('playwright-core');
+const { chromium } = require('playwright-core');
 const shots = resolve(process.env.PRIVSPEC_BROWSER_SHOTS ?? join(root, 'artifacts/browser-screenshots'));
 mkdirSync(shots, { recursive: true });
 const bundle = join(root, 'dist/webview.js');
 if (!existsSync(bundle)) throw new Error('dist/webview.js is missing: run npm run build first');
 
 /** VS Code's default themes' variables the page reads (Light Modern, Dark Modern, Dark High Contrast). */
-const THEMES: Record<string, { body: string; vars: Record<string, string> }> = {
+/** @type {Record<string, { body: string, vars: Record<string, string> }>} */
+const THEMES = {
   light: { body: 'vscode-light', vars: { foreground: '#3b3b3b', 'editor-background': '#ffffff', 'panel-border': '#e5e5e5', focusBorder: '#005fb8', 'input-background': '#ffffff', 'input-foreground': '#3b3b3b', 'input-border': '#cecece', errorForeground: '#f85149', 'button-background': '#005fb8', 'button-foreground': '#ffffff', 'button-secondaryBackground': '#e5e5e5', 'button-secondaryForeground': '#3b3b3b', 'dropdown-background': '#ffffff', 'dropdown-foreground': '#3b3b3b' } },
   dark: { body: 'vscode-dark', vars: { foreground: '#cccccc', 'editor-background': '#1f1f1f', 'panel-border': '#2b2b2b', focusBorder: '#0078d4', 'input-background': '#313131', 'input-foreground': '#cccccc', 'input-border': '#3c3c3c', errorForeground: '#f85149', 'button-background': '#0078d4', 'button-foreground': '#ffffff', 'button-secondaryBackground': '#313131', 'button-secondaryForeground': '#cccccc', 'dropdown-background': '#313131', 'dropdown-foreground': '#cccccc' } },
   'high-contrast': { body: 'vscode-high-contrast', vars: { foreground: '#ffffff', 'editor-background': '#000000', 'panel-border': '#6fc3df', contrastBorder: '#6fc3df', focusBorder: '#f38518', 'input-background': '#000000', 'input-foreground': '#ffffff', 'input-border': '#6fc3df', errorForeground: '#f48771', 'button-background': '#000000', 'button-foreground': '#ffffff', 'button-border': '#6fc3df', 'button-secondaryBackground': '#000000', 'button-secondaryForeground': '#ffffff', 'dropdown-background': '#000000', 'dropdown-foreground': '#ffffff' } },
 };
 
-function page(theme: string): string {
+function page(theme) {
   const t = THEMES[theme];
   const vars = Object.entries({ ...t.vars, 'font-family': 'system-ui, sans-serif', 'editor-font-family': 'monospace' }).map(([k, v]) => `--vscode-${k}: ${v};`).join(' ');
   return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>preview</title><style>html { ${vars} } body { margin: 0; }</style></head>
@@ -50,13 +50,13 @@ const server = http.createServer((req, res) => {
     res.end(page(url.searchParams.get('theme') ?? 'dark'));
   }
 });
-await new Promise<void>((r) => server.listen(0, '127.0.0.1', () => r()));
-const base = `http://127.0.0.1:${(server.address() as { port: number }).port}`;
-const log = (...a: unknown[]) => console.log('[browser]', ...a);
+await new Promise((r) => server.listen(0, '127.0.0.1', () => r()));
+const base = `http://127.0.0.1:${server.address().port}`;
+const log = (...a) => console.log('[browser]', ...a);
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 let failed = 0;
-async function test(name: string, body: () => Promise<void>) {
+async function test(name, body) {
   try {
     await body();
     log(`✔ ${name}`);
@@ -66,25 +66,25 @@ async function test(name: string, body: () => Promise<void>) {
   }
 }
 
-async function open(theme: string, width = 1100) {
+async function open(theme, width = 1100) {
   const p = await browser.newPage({ viewport: { width, height: 900 } });
-  const errors: string[] = [];
+  const errors = [];
   p.on('pageerror', (e) => errors.push(e.message));
   p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   // The host's answer to a moved control: the fixture at the new ε or retention, as the server would compute it.
-  await p.exposeFunction('__answer', (c: { epsilon?: number; retain?: number }) => (c.retain !== undefined ? pram(c.retain) : aggregateAt(c.epsilon ?? 0.4)));
+  await p.exposeFunction('__answer', (c) => (c.retain !== undefined ? pram(c.retain) : aggregateAt(c.epsilon ?? 0.4)));
   await p.goto(`${base}/?theme=${theme}`);
-  await p.waitForFunction(() => (window as unknown as { __posted: { type: string }[] }).__posted.some((m) => m.type === 'ready'));
+  await p.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
   return { p, errors };
 }
 
-async function show(p: import('playwright-core').Page, preview: ReleasePreview): Promise<number> {
-  await p.evaluate((m) => { delete (window as unknown as { __privspecRendered?: unknown }).__privspecRendered; window.postMessage({ type: 'preview', preview: m }, '*'); }, preview);
-  await p.waitForFunction(() => (window as unknown as { __privspecRendered?: unknown }).__privspecRendered !== undefined);
-  return p.evaluate(() => (window as unknown as { __privspecRendered: { ms: number } }).__privspecRendered.ms);
+async function show(p, preview) {
+  await p.evaluate((m) => { delete window.__privspecRendered; window.postMessage({ type: 'preview', preview: m }, '*'); }, preview);
+  await p.waitForFunction(() => window.__privspecRendered !== undefined);
+  return p.evaluate(() => window.__privspecRendered.ms);
 }
 
-const posted = (p: import('playwright-core').Page) => p.evaluate(() => (window as unknown as { __posted: { type: string; controls?: Record<string, unknown> }[] }).__posted);
+const posted = (p) => p.evaluate(() => window.__posted);
 
 await test('moving the ε control updates the error bars and the budget meter', async () => {
   const { p, errors } = await open('dark');
@@ -126,11 +126,11 @@ await test('keyboard only: Tab reaches every control, focus is visible, Enter on
   const { p } = await open('light');
   await show(p, aggregateAt(0.4));
   await p.locator('body').click({ position: { x: 5, y: 5 } });
-  const reached: string[] = [];
+  const reached = [];
   for (let i = 0; i < 12; i++) {
     await p.keyboard.press('Tab');
     const f = await p.evaluate(() => {
-      const a = document.activeElement as HTMLElement | null;
+      const a = document.activeElement;
       return a ? { id: a.id, tag: a.tagName.toLowerCase(), outline: getComputedStyle(a).outlineStyle } : null;
     });
     if (f?.id) reached.push(f.id);
@@ -156,7 +156,7 @@ await test('keyboard only: Tab reaches every control, focus is visible, Enter on
 await test('screenshots of every kind in light, dark and high-contrast themes', async () => {
   for (const theme of Object.keys(THEMES)) {
     const { p, errors } = await open(theme);
-    for (const [name, preview] of [['aggregate', aggregateAt(0.4)], ['mode', mode()], ['generalize', generalize()], ['pram', pram()], ['grid', grid()]] as const) {
+    for (const [name, preview] of [['aggregate', aggregateAt(0.4)], ['mode', mode()], ['generalize', generalize()], ['pram', pram()], ['grid', grid()]]) {
       await show(p, preview);
       await p.screenshot({ path: join(shots, `preview-${name}-${theme}.png`), fullPage: true });
     }
@@ -168,9 +168,9 @@ await test('screenshots of every kind in light, dark and high-contrast themes', 
 
 await test('render time at 100,000-row scale (message in → charts drawn)', async () => {
   const { p } = await open('dark');
-  const figures: string[] = [];
-  for (const [name, preview] of [['aggregate, 200 cells', aggregateAt(0.4, 200)], ['generalize, 400-node lattice', generalize(400)], ['grid 256×256', grid(256)]] as const) {
-    const times: number[] = [];
+  const figures = [];
+  for (const [name, preview] of [['aggregate, 200 cells', aggregateAt(0.4, 200)], ['generalize, 400-node lattice', generalize(400)], ['grid 256×256', grid(256)]]) {
+    const times = [];
     for (let i = 0; i < 5; i++) times.push(await show(p, preview));
     times.sort((a, b) => a - b);
     figures.push(`${name}: median ${times[2].toFixed(0)} ms (min ${times[0].toFixed(0)}, max ${times[4].toFixed(0)})`);
