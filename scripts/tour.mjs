@@ -81,6 +81,17 @@ try {
   await page.keyboard.press('Escape');
   log('3: hover');
 
+  // 4a. ▶ Preview: the release before anything is spent — true values, 95 % error bars, one example draw, the meter.
+  await page.locator('.editor-instance .monaco-editor .codelens-decoration a', { hasText: '▶ Preview' }).first().click();
+  const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  await panel.locator('svg.preview-chart, figure.preview-chart').first().waitFor();
+  await shot('4a-preview');
+  await runCommand('View: Close All Editors');
+  await openFile('visits.privspec', '');
+  await goTo(25, 1);
+  await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'visits_by_sex' }).first().waitFor();
+  log('4a: preview');
+
   // 4. ▶ Run: the confirmation states the cost and what remains.
   await page.locator('.editor-instance .monaco-editor .codelens-decoration a', { hasText: '▶ Run' }).first().click();
   const dialog = page.locator('.monaco-dialog-box');
