@@ -39,6 +39,17 @@ describe('extension/workers/risk-requirements: the risk report flags unmet requi
     assert.match(riskReportHtml(r), /<strong>✗ NOT MET<\/strong>/);
   });
 
+  it('with a unit, the report counts persons: 5 visits of one patient are a class of 1', () => {
+    // {34,F}: P1 ×5 → 1 person; {50,M}: P2, P3, P4 → 3 persons.
+    const table = parseCsv('pid,age,sex\nP1,34,F\nP1,34,F\nP1,34,F\nP1,34,F\nP1,34,F\nP2,50,M\nP3,50,M\nP4,50,M\n');
+    const m: CsvModel = { qi: ['age', 'sex'], k: 3, unit: 'pid', identifying: ['pid'], hierarchies: {}, levels: {}, requirements: { criteria: [{ kind: 'k-anonymity', k: 3, unit: 'pid' }], suppression: 0, metric: 'entropy' } };
+    const r = riskFigures(table, m, 't.csv');
+    assert.equal(r.unit, 'pid');
+    assert.deepEqual(r.classSizeHistogram, [[1, 1], [3, 1]]);
+    assert.deepEqual([r.sampleUniques, r.kViolations.classes, r.kViolations.records], [1, 1, 1]);
+    assert.deepEqual([r.requirements[0].measured, r.requirements[0].failingRows, r.requirements[0].met], ['smallest class: 1 distinct pid', 5, false]);
+  });
+
   it('measures ℓ against what the spec requires: distinct ℓ 1 against 3 is flagged', () => {
     // Two classes: {a} holds diagnoses X, X (distinct ℓ 1), {b} holds X, Y, Z (distinct ℓ 3).
     const table = parseCsv('q,d\na,X\na,X\nb,X\nb,Y\nb,Z\n');
