@@ -2,7 +2,9 @@ import { classStats } from '../anonymity/class-stats.js';
 import { equivalenceClasses } from '../anonymity/equivalence-classes.js';
 import { bindHierarchy, type BoundHierarchy } from '../hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
-import { searchAnonymity } from '../release/anonymity-search.js';
+import { metricFor, searchAnonymity } from '../release/anonymity-search.js';
+import { Lattice } from '../search/lattice.js';
+import { NodeEvaluator } from '../search/node-evaluator.js';
 import type { AnonymityDescription, DatasetDescription } from '../release/release-description.js';
 import { classSizeHistogram } from '../risk/class-size-histogram.js';
 import { populationUniqueness } from '../risk/population-uniqueness.js';
@@ -46,7 +48,16 @@ export function generalizePreview(table: Table, dataset: DatasetDescription, hie
   const bound = quasi.map((q) => bindHierarchy(hierarchies.get(q)!, column(table, q)).bound);
   const heights = bound.map((b) => b.height);
   const found = searchAnonymity(table, quasi, hierarchies, anonymity);
-  const optimum = found?.result.optimum?.levels ?? null;
+  if (!found) throw new Error('the anonymity block states no model to search for');
+  const optimum = found.result.optimum?.levels ?? null;
+  // Nodes are checked and measured by the search's own evaluator and metric, so the picture agrees with the release.
+  const grid = new Lattice(heights);
+  const evaluator = new NodeEvaluator(found.problem, grid);
+  const metric = metricFor(anonymity.metric, found.problem);
+  const check = (levels: readonly number[]) => {
+    const e = evaluator.evaluate(grid.id(levels));
+    return { satisfied: e.valid, loss: metric.value(e) };
+  };
   const valid = levels && levels.length === quasi.length && levels.every((l, i) => Number.isInteger(l) && l >= 0 && l <= heights[i]);
   const selected = valid ? levels : optimum ?? quasi.map(() => 0);
   const same = (a: readonly number[] | null, b: readonly number[]) => a !== null && a.every((x, i) => x === b[i]);
@@ -61,10 +72,10 @@ export function generalizePreview(table: Table, dataset: DatasetDescription, hie
         node.push(rest % (h + 1));
         rest = Math.floor(rest / (h + 1));
       }
-      lattice.push({ levels: node, satisfied: evaluate(table, quasi, bound, node, anonymity).satisfied, optimal: same(optimum, node) });
+      lattice.push({ levels: node, ...check(node), optimal: same(optimum, node) });
     }
   } else {
-    for (const node of optimum && !same(optimum, selected) ? [optimum, selected] : [selected]) lattice.push({ levels: node, satisfied: evaluate(table, quasi, bound, node, anonymity).satisfied, optimal: same(optimum, node) });
+    for (const node of optimum && !same(optimum, selected) ? [optimum, selected] : [selected]) lattice.push({ levels: node, ...check(node), optimal: same(optimum, node) });
   }
 
   const at = evaluate(table, quasi, bound, selected, anonymity);
@@ -94,6 +105,7 @@ export function generalizePreview(table: Table, dataset: DatasetDescription, hie
     classSizes: h.sizes.map((s, i) => [s, h.counts[i]] as const),
     suppressed: at.suppressed,
     satisfied: at.satisfied,
+    loss: { metric: metric.name, selected: check(selected).loss, optimum: found.result.optimum?.loss ?? null },
     criteria: anonymity.criteria.map((c) => c.name),
     before: risk(original.sizes, table.rowCount, dataset.sampling),
     after: risk(keptSizes, table.rowCount - at.suppressed, dataset.sampling),

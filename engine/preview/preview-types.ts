@@ -53,6 +53,8 @@ export interface RiskFigures {
 export interface LatticeNode {
   readonly levels: readonly number[];
   readonly satisfied: boolean;
+  /** The information loss of the node under the spec's metric (the search's own measure). */
+  readonly loss: number;
   readonly optimal: boolean;
 }
 
@@ -72,6 +74,8 @@ export interface GeneralizeBody {
   readonly classSizes: readonly (readonly [number, number])[];
   readonly suppressed: number;
   readonly satisfied: boolean;
+  /** Information loss under the spec's metric (ARX's definitions): of the previewed node and of the optimum. */
+  readonly loss: { readonly metric: string; readonly selected: number; readonly optimum: number | null };
   readonly criteria: readonly string[];
   readonly before: RiskFigures;
   readonly after: RiskFigures;

@@ -12,7 +12,7 @@ import type { Table } from '../table/table.js';
 import type { AnonymityDescription } from './release-description.js';
 
 /** The engine metric a `metric` clause names; no clause means entropy. */
-function metricFor(name: string, problem: AnonymizationProblem): Metric {
+export function metricFor(name: string, problem: AnonymizationProblem): Metric {
   return makeMetric((METRIC_NAMES as readonly string[]).includes(name) ? (name as MetricName) : 'entropy', problem);
 }
 

@@ -79,6 +79,12 @@ describe('privspec/previewRelease: every release kind previewed through the plan
     // The top node (everything *) puts all 12 rows in one class: it satisfies k=2.
     const heights = p.body.heights;
     assert.ok(p.body.lattice.find((n) => n.levels.every((l, i) => l === heights[i]))!.satisfied);
+    // The optimum is the valid node of least loss under the spec's metric (the search's own evaluator and metric).
+    const valid = p.body.lattice.filter((n) => n.satisfied);
+    const best = Math.min(...valid.map((n) => n.loss));
+    assert.equal(p.body.lattice.find((n) => n.optimal)!.loss, best);
+    assert.equal(p.body.loss.optimum, best);
+    assert.equal(p.body.loss.selected, best);
     const picked = await preview('public', { levels: [0, 0] });
     assert.ok(picked.body.kind === 'generalize');
     assert.deepEqual(picked.body.selected, [0, 0]);

@@ -9,6 +9,7 @@ interface Placed {
   readonly levels: readonly number[];
   readonly key: string;
   readonly satisfied: boolean;
+  readonly loss: number;
   readonly optimal: boolean;
   readonly selected: boolean;
   readonly x: number;
@@ -28,6 +29,7 @@ function place(body: GeneralizeBody): Placed[] {
     levels: n.levels,
     key: n.levels.join(','),
     satisfied: n.satisfied,
+    loss: n.loss,
     optimal: n.optimal,
     selected: same(n.levels, body.selected),
     x: (i + 1) / (nodes.length + 1),
@@ -64,7 +66,7 @@ export function generalizeView(body: GeneralizeBody, container: HTMLElement, pic
     marks: [
       Plot.link(links, { x1: 'x1', y1: 'y1', x2: 'x2', y2: 'y2', stroke: 'currentColor', strokeOpacity: 0.25 }),
       Plot.dot(nodes.filter((n) => n.selected), { x: 'x', y: 'y', r: 11, stroke: 'currentColor', strokeWidth: 2 }),
-      Plot.dot(nodes, { x: 'x', y: 'y', r: 6, fill: 'state', stroke: 'state', symbol: 'state', className: 'lattice-nodes', title: (n: Placed) => `${name(n)}: ${n.state}` }),
+      Plot.dot(nodes, { x: 'x', y: 'y', r: 6, fill: 'state', stroke: 'state', symbol: 'state', className: 'lattice-nodes', title: (n: Placed) => `${name(n)}: ${n.state}, loss ${fmt(n.loss)}` }),
     ],
   }) as HTMLElement;
   lattice.classList.add('preview-chart', 'lattice');
@@ -76,7 +78,7 @@ export function generalizeView(body: GeneralizeBody, container: HTMLElement, pic
     if (!n) return;
     el.setAttribute('tabindex', '0');
     el.setAttribute('role', 'button');
-    el.setAttribute('aria-label', `${name(n)}: ${n.state}${n.selected ? ', shown below' : ''}`);
+    el.setAttribute('aria-label', `${name(n)}: ${n.state}, loss ${fmt(n.loss)}${n.selected ? ', shown below' : ''}`);
     el.setAttribute('class', `node${n.selected ? ' selected' : ''}`);
     const choose = () => pick({ levels: n.levels });
     el.addEventListener('click', choose);
@@ -91,7 +93,7 @@ export function generalizeView(body: GeneralizeBody, container: HTMLElement, pic
   const rows = body.sample.before.map((b, i) => [b.join(', '), body.sample.after[i]?.join(', ') ?? 'suppressed']);
   const risk = (label: string, pick2: (r: GeneralizeBody['before']) => string) => [label, pick2(body.before), pick2(body.after)];
   return h('section', { class: 'kind generalize' },
-    h('p', { id: 'node' }, h('strong', {}, body.satisfied ? 'Satisfies ' : 'Does not satisfy '), body.criteria.join(', '), ` at ${body.levelMeaning.join('; ')}; ${body.suppressed} rows suppressed.`),
+    h('p', { id: 'node' }, h('strong', {}, body.satisfied ? 'Satisfies ' : 'Does not satisfy '), body.criteria.join(', '), ` at ${body.levelMeaning.join('; ')}; ${body.suppressed} rows suppressed; ${body.loss.metric} ${fmt(body.loss.selected)}${body.loss.optimum !== null ? ` (optimum ${fmt(body.loss.optimum)})` : ''}.`),
     lattice,
     body.latticeComplete ? '' : h('p', { class: 'meta' }, 'The lattice is too large to draw whole: the optimum and the chosen node are shown.'),
     table('The first rows, quasi-identifiers before and after', ['Before', 'After'], rows, 'sample'),

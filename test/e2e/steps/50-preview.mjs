@@ -7,10 +7,12 @@ export default async function preview(t) {
   const { page, log, workspace } = t;
   await t.runCommand('View: Close All Editors');
   await t.openFile('preview.privspec', 'by_region');
+  const clicked = Date.now();
   await page.locator('.editor-instance .monaco-editor .codelens-decoration a', { hasText: '▶ Preview' }).first().click();
   await page.locator('.tabs-container .tab', { hasText: 'Preview: by_region' }).waitFor();
   const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
   await panel.locator('svg.preview-chart, figure.preview-chart').first().waitFor();
+  log(`▶ Preview → chart drawn in the panel: ${Date.now() - clicked} ms (UI, incl. creating the webview)`);
   await panel.locator('#budget-text', { hasText: "This release spends ε 0.3; ε 0.7 of the budget remains after it." }).waitFor();
   await panel.locator('#cells tbody tr', { hasText: 'north' }).waitFor();
   log('preview panel:', (await panel.locator('#budget-text').innerText()).replace(/\s+/g, ' '));
