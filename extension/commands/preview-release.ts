@@ -14,7 +14,7 @@ export const previewRelease: CommandFactory = {
     const client = ctx.client;
     if (!client) return;
     if (arg && !(arg instanceof vscode.Uri)) {
-      PreviewPanel.show(ctx.extension.extensionUri, client, vscode.Uri.parse(arg.uri), arg.release);
+      PreviewPanel.show(ctx.extension.extensionUri, client, vscode.Uri.parse(arg.uri), arg.release, (line) => ctx.log(line));
       return;
     }
     const spec = await activeSpec(arg);
@@ -28,6 +28,6 @@ export const previewRelease: CommandFactory = {
     const editor = vscode.window.activeTextEditor;
     const atCursor = editor && isSpec(editor.document) && editor.document.uri.toString() === spec.toString() ? [...names].reverse().find((n) => n.line <= editor.selection.active.line) : undefined;
     const picked = atCursor ?? (names.length === 1 ? names[0] : await vscode.window.showQuickPick(names.map((n) => ({ label: n.name, name: n.name })), { title: 'Preview which release?' }));
-    if (picked) PreviewPanel.show(ctx.extension.extensionUri, client, spec, picked.name);
+    if (picked) PreviewPanel.show(ctx.extension.extensionUri, client, spec, picked.name, (line) => ctx.log(line));
   },
 };

@@ -17,7 +17,7 @@ export class PreviewPanel {
   private timer: NodeJS.Timeout | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
-  static show(extensionUri: vscode.Uri, client: LanguageClient, spec: vscode.Uri, release: string): void {
+  static show(extensionUri: vscode.Uri, client: LanguageClient, spec: vscode.Uri, release: string, log?: (line: string) => void): void {
     const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
     if (!PreviewPanel.current) {
       const panel = vscode.window.createWebviewPanel(PreviewPanel.viewType, `Preview: ${release}`, { viewColumn: column, preserveFocus: true }, {
@@ -25,19 +25,25 @@ export class PreviewPanel {
         retainContextWhenHidden: true,
         localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist')],
       });
-      PreviewPanel.current = new PreviewPanel(panel, extensionUri, client, spec, release);
+      PreviewPanel.current = new PreviewPanel(panel, extensionUri, client, spec, release, log);
     } else {
       const c = PreviewPanel.current;
       c.spec = spec;
       c.release = release;
       c.controls = {};
+      c.first = undefined;
       c.panel.title = `Preview: ${release}`;
       c.panel.reveal(column, true);
       void c.refresh();
     }
   }
 
-  private constructor(private readonly panel: vscode.WebviewPanel, private readonly extensionUri: vscode.Uri, private readonly client: LanguageClient, private spec: vscode.Uri, private release: string) {
+  /** The first preview, asked for while the page loads (creating a webview takes most of the opening time). */
+  private first: Promise<ToPreview> | undefined;
+  private readonly opened = performance.now();
+
+  private constructor(private readonly panel: vscode.WebviewPanel, private readonly extensionUri: vscode.Uri, private readonly client: LanguageClient, private spec: vscode.Uri, private release: string, private readonly log?: (line: string) => void) {
+    this.first = this.compute(this.controls);
     panel.webview.html = this.html();
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
@@ -58,22 +64,33 @@ export class PreviewPanel {
     return { uri: this.client.code2ProtocolConverter.asUri(this.spec), release: this.release, controls };
   }
 
+  private async compute(controls: PreviewControls): Promise<ToPreview> {
+    try {
+      return { type: 'preview', preview: await this.client.sendRequest<PreviewResponse>(previewReleaseRequestMethod, this.params(controls)) };
+    } catch (e) {
+      return { type: 'error', message: (e as Error).message };
+    }
+  }
+
   /** Previews again; an answer overtaken by a newer request is dropped. */
   private async refresh(): Promise<void> {
     const generation = ++this.generation;
     await this.post({ type: 'busy' });
-    try {
-      const preview = await this.client.sendRequest<PreviewResponse>(previewReleaseRequestMethod, this.params(this.controls));
-      if (generation === this.generation) await this.post({ type: 'preview', preview });
-    } catch (e) {
-      if (generation === this.generation) await this.post({ type: 'error', message: (e as Error).message });
-    }
+    const message = await this.compute(this.controls);
+    if (generation === this.generation) await this.post(message);
   }
 
   private async receive(m: FromPreview): Promise<void> {
     switch (m.type) {
-      case 'ready':
-        return this.refresh();
+      case 'ready': {
+        const ready = performance.now();
+        if (!this.first) return this.refresh();
+        const message = await this.first;
+        this.first = undefined;
+        await this.post(message);
+        this.log?.(`preview ${this.release}: page ready ${Math.round(ready - this.opened)} ms after the panel was created; first preview posted at ${Math.round(performance.now() - this.opened)} ms`);
+        return;
+      }
       case 'controls':
         this.controls = m.controls;
         return this.refresh();

@@ -13,6 +13,8 @@ export default async function preview(t) {
   const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
   await panel.locator('svg.preview-chart, figure.preview-chart').first().waitFor();
   log(`▶ Preview → chart drawn in the panel: ${Date.now() - clicked} ms (UI, incl. creating the webview)`);
+  const opened = t.logLines(/preview by_region: page ready/).at(-1);
+  if (opened) log('extension log:', opened.replace(/^\S+ /, ''));
   await panel.locator('#budget-text', { hasText: "This release spends ε 0.3; ε 0.7 of the budget remains after it." }).waitFor();
   await panel.locator('#cells tbody tr', { hasText: 'north' }).waitFor();
   log('preview panel:', (await panel.locator('#budget-text').innerText()).replace(/\s+/g, ' '));
