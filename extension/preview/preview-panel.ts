@@ -2,7 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { previewEditsRequestMethod, previewReleaseRequestMethod, type PreviewEditsResponse, type PreviewParams, type PreviewResponse, type RunReleaseParams } from '../protocol.js';
-import type { FromPreview, PreviewControls, ToPreview } from './preview-protocol.js';
+import type { FromPreview, PageTiming, PreviewControls, ToPreview } from './preview-protocol.js';
 
 /**
  * The release-preview panel: one at a time, retargeted by ▶ Preview. It asks the language server for the figures (the
@@ -88,7 +88,7 @@ export class PreviewPanel {
         const message = await this.first;
         this.first = undefined;
         await this.post(message);
-        this.log?.(`preview ${this.release}: page ready ${Math.round(ready - this.opened)} ms after the panel was created; first preview posted at ${Math.round(performance.now() - this.opened)} ms`);
+        this.log?.(`preview ${this.release}: page ready ${Math.round(ready - this.opened)} ms after the panel was created${inside(m.timing)}; first preview posted at ${Math.round(performance.now() - this.opened)} ms`);
         return;
       }
       case 'controls':
@@ -143,4 +143,15 @@ export class PreviewPanel {
     clearTimeout(this.timer);
     for (const d of this.disposables) d.dispose();
   }
+}
+
+/**
+ * The page's own account of its load, so that a slow open can be put on the editor's webview machinery (its frame
+ * document) or on our bundle. In code-server a second webview waits about a second for that frame document.
+ */
+function inside(timing: PageTiming | undefined): string {
+  if (!timing) return '';
+  const at = (label: string, ms: number | undefined) => (ms === undefined ? [] : [`${label} ${Math.round(ms)} ms`]);
+  const steps = [...at("the editor's frame document arrived at", timing.frameLoaded), ...at('our bundle at', timing.scriptLoaded), ...at('running at', timing.scriptStarted), ...at('ready at', timing.ready)];
+  return ` (inside the page: ${steps.join(', ')} after its navigation began)`;
 }

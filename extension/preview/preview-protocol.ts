@@ -18,10 +18,21 @@ export type ToPreview =
 
 /** Page → host. */
 export type FromPreview =
-  | { readonly type: 'ready' }
+  /** The page's script ran; `timing` says where its load time went (for the log). */
+  | { readonly type: 'ready'; readonly timing?: PageTiming }
   /** A control moved: preview again with these parameters (nothing is spent). */
   | { readonly type: 'controls'; readonly controls: PreviewControls }
   /** Run the release through ▶ Run's path (confirmation, ledger, files), after writing these parameters to the spec. */
   | { readonly type: 'release'; readonly controls: PreviewControls }
   /** Write these parameters into the release's line in the spec (a workspace edit: undo works). */
   | { readonly type: 'writeParameters'; readonly controls: PreviewControls };
+
+/** Where a page's load time went before it said it was ready; ms since the page's navigation began. */
+export interface PageTiming {
+  /** The editor's own frame document (VS Code's webview host page) arrived. */
+  readonly frameLoaded?: number;
+  /** The bundle's bytes arrived (absent where the resource timing is not exposed). */
+  readonly scriptLoaded?: number;
+  readonly scriptStarted: number;
+  readonly ready: number;
+}

@@ -5,6 +5,7 @@ import { h } from './dom.js';
 import { generalizeView } from './generalize-view.js';
 import { gridView } from './grid-view.js';
 import { modeView } from './mode-view.js';
+import { pageTiming } from '../page-timing.js';
 import { previewApi } from './preview-api.js';
 import { pramView } from './pram-view.js';
 import { previewStyle } from './preview-style.js';
@@ -23,7 +24,8 @@ const DEBOUNCE_MS = 50;
 /**
  * The release-preview page. It draws what the host sends (the engine computed it in the language server) and sends back
  * the controls as they move, debounced; each `preview` message redraws at once. `window.__privspecRendered` records the
- * last render's time (message in → charts drawn), which the browser tests and the bench read.
+ * last render's time (message in → charts drawn), which the browser tests and the bench read, and the wall clock of the
+ * first render, which the real-editor test reads to time opening the panel.
  */
 export function startPreview(app: HTMLElement): void {
   const api = previewApi();
@@ -68,7 +70,9 @@ export function startPreview(app: HTMLElement): void {
     body.replaceChildren(view(p.body, body, (c) => send({ ...controls, ...c })));
     alert.textContent = '';
     status.textContent = `Computed in ${Math.round(p.elapsedMs)} ms${p.notes.length ? ` · ${p.notes.join(' · ')}` : ''}`;
-    (window as unknown as { __privspecRendered?: { ms: number; at: number } }).__privspecRendered = { ms: performance.now() - receivedAt, at: Date.now() };
+    const stamp = window as unknown as { __privspecRendered?: { ms: number; at: number; firstAt: number } };
+    const at = Date.now();
+    stamp.__privspecRendered = { ms: performance.now() - receivedAt, at, firstAt: stamp.__privspecRendered?.firstAt ?? at };
   };
 
   // Charts size to the panel: redraw when its width changes.
@@ -101,5 +105,5 @@ export function startPreview(app: HTMLElement): void {
   });
   const saved = api.getState()?.preview;
   if (saved) render(saved, performance.now());
-  api.postMessage({ type: 'ready' });
+  api.postMessage({ type: 'ready', timing: pageTiming() });
 }
