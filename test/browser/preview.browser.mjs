@@ -94,6 +94,8 @@ await test('moving the ε control updates the error bars and the budget meter', 
   const bar = () => p.locator('svg.preview-chart line, figure.preview-chart line').first().evaluate((l) => Math.abs(Number(l.getAttribute('x2')) - Number(l.getAttribute('x1'))));
   const cellBound = () => p.locator('#cells tbody tr').first().locator('td').nth(2).innerText();
   const before = await cellBound();
+  const firstDraw = aggregateAt(0.4).body.cells[0].draw;
+  assert.equal(await p.locator('#cells tbody tr').first().locator('td').nth(3).innerText(), firstDraw.toLocaleString('en-US'), 'the example draw shows every integer digit: rounding 24,998 to 25,000 would hide the noise');
   await p.locator('#control-epsilon').focus();
   for (let i = 0; i < 20; i++) await p.keyboard.press('ArrowRight');
   await p.waitForFunction(() => !document.getElementById('budget-text')?.textContent?.includes('ε 0.4;'));

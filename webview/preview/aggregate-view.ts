@@ -1,6 +1,6 @@
 import * as Plot from '@observablehq/plot';
 import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
-import { PALETTE, fmt, h, table, widthOf } from './dom.js';
+import { PALETTE, fmt, h, table, value, widthOf } from './dom.js';
 
 type AggregateBody = Extract<PreviewBody, { kind: 'aggregate' }>;
 
@@ -20,8 +20,8 @@ export function aggregateView(body: AggregateBody, container: HTMLElement): HTML
     color: { domain: ['true value ±95 %', 'example draw'], range: [PALETTE.blue, PALETTE.orange], legend: true },
     marks: [
       Plot.ruleY(data.filter((d) => d.low !== null), { y: 'label', x1: 'low', x2: 'high', stroke: PALETTE.blue, strokeWidth: 3, strokeOpacity: 0.5 }),
-      Plot.dot(data.filter((d) => d.truth !== null), { y: 'label', x: 'truth', fill: () => 'true value ±95 %', r: 4, title: (d: (typeof data)[number]) => `${d.label}: true ${fmt(d.truth!)}${d.error95 === null ? '' : ` ± ${fmt(d.error95)}`}` }),
-      Plot.dot(data, { y: 'label', x: 'draw', symbol: 'diamond', fill: () => 'example draw', r: 5, title: (d: (typeof data)[number]) => `${d.label}: example draw ${fmt(d.draw)}` }),
+      Plot.dot(data.filter((d) => d.truth !== null), { y: 'label', x: 'truth', fill: () => 'true value ±95 %', r: 4, title: (d: (typeof data)[number]) => `${d.label}: true ${value(d.truth!)}${d.error95 === null ? '' : ` ± ${fmt(d.error95)}`}` }),
+      Plot.dot(data, { y: 'label', x: 'draw', symbol: 'diamond', fill: () => 'example draw', r: 5, title: (d: (typeof data)[number]) => `${d.label}: example draw ${value(d.draw)}` }),
     ],
   }) as HTMLElement;
   chart.classList.add('preview-chart');

@@ -10,13 +10,21 @@ export function table(caption: string, head: readonly string[], rows: readonly (
   return h('table', { ...(id ? { id } : {}), 'aria-label': caption },
     h('caption', {}, caption),
     h('thead', {}, h('tr', {}, ...head.map((c) => h('th', { scope: 'col' }, c)))),
-    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c) => h('td', typeof c === 'number' ? { class: 'n' } : {}, typeof c === 'number' ? fmt(c) : c))))));
+    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c) => h('td', typeof c === 'number' ? { class: 'n' } : {}, typeof c === 'number' ? value(c) : c))))));
 }
 
-/** Three significant figures, as everywhere in privspec. */
+/** Three significant figures, as privspec states costs and parameters everywhere. */
 export function fmt(x: number): string {
   if (!Number.isFinite(x)) return String(x);
   return Math.abs(x) >= 1e-3 || x === 0 ? String(Number(x.toPrecision(3))) : x.toExponential(2);
+}
+
+/**
+ * A figure of the data (a count, a sum, a draw, a loss): every integer digit, since rounding 25,098 to 25,100 would
+ * hide the very noise the preview shows; below 1,000 three significant figures.
+ */
+export function value(x: number): string {
+  return Number.isFinite(x) && Math.abs(x) >= 1000 ? Math.round(x).toLocaleString('en-US') : fmt(x);
 }
 
 export const percent = (x: number) => `${(100 * x).toFixed(1)}%`;

@@ -1,7 +1,7 @@
 import * as Plot from '@observablehq/plot';
 import type { PreviewBody, PreviewControls } from '../../extension/preview/preview-protocol.js';
 import { histogramChart } from '../risk-report/histogram-chart.js';
-import { PALETTE, fmt, h, percent, table, widthOf } from './dom.js';
+import { PALETTE, fmt, h, percent, table, value, widthOf } from './dom.js';
 
 type GeneralizeBody = Extract<PreviewBody, { kind: 'generalize' }>;
 
@@ -66,7 +66,7 @@ export function generalizeView(body: GeneralizeBody, container: HTMLElement, pic
     marks: [
       Plot.link(links, { x1: 'x1', y1: 'y1', x2: 'x2', y2: 'y2', stroke: 'currentColor', strokeOpacity: 0.25 }),
       Plot.dot(nodes.filter((n) => n.selected), { x: 'x', y: 'y', r: 11, stroke: 'currentColor', strokeWidth: 2 }),
-      Plot.dot(nodes, { x: 'x', y: 'y', r: 6, fill: 'state', stroke: 'state', symbol: 'state', className: 'lattice-nodes', title: (n: Placed) => `${name(n)}: ${n.state}, loss ${fmt(n.loss)}` }),
+      Plot.dot(nodes, { x: 'x', y: 'y', r: 6, fill: 'state', stroke: 'state', symbol: 'state', className: 'lattice-nodes', title: (n: Placed) => `${name(n)}: ${n.state}, loss ${value(n.loss)}` }),
     ],
   }) as HTMLElement;
   lattice.classList.add('preview-chart', 'lattice');
@@ -78,7 +78,7 @@ export function generalizeView(body: GeneralizeBody, container: HTMLElement, pic
     if (!n) return;
     el.setAttribute('tabindex', '0');
     el.setAttribute('role', 'button');
-    el.setAttribute('aria-label', `${name(n)}: ${n.state}, loss ${fmt(n.loss)}${n.selected ? ', shown below' : ''}`);
+    el.setAttribute('aria-label', `${name(n)}: ${n.state}, loss ${value(n.loss)}${n.selected ? ', shown below' : ''}`);
     el.setAttribute('class', `node${n.selected ? ' selected' : ''}`);
     const choose = () => pick({ levels: n.levels });
     el.addEventListener('click', choose);
@@ -93,7 +93,7 @@ export function generalizeView(body: GeneralizeBody, container: HTMLElement, pic
   const rows = body.sample.before.map((b, i) => [b.join(', '), body.sample.after[i]?.join(', ') ?? 'suppressed']);
   const risk = (label: string, pick2: (r: GeneralizeBody['before']) => string) => [label, pick2(body.before), pick2(body.after)];
   return h('section', { class: 'kind generalize' },
-    h('p', { id: 'node' }, h('strong', {}, body.satisfied ? 'Satisfies ' : 'Does not satisfy '), body.criteria.join(', '), ` at ${body.levelMeaning.join('; ')}; ${body.suppressed} rows suppressed; ${body.loss.metric} ${fmt(body.loss.selected)}${body.loss.optimum !== null ? ` (optimum ${fmt(body.loss.optimum)})` : ''}.`),
+    h('p', { id: 'node' }, h('strong', {}, body.satisfied ? 'Satisfies ' : 'Does not satisfy '), body.criteria.join(', '), ` at ${body.levelMeaning.join('; ')}; ${body.suppressed} rows suppressed; ${body.loss.metric} ${value(body.loss.selected)}${body.loss.optimum !== null ? ` (optimum ${value(body.loss.optimum)})` : ''}.`),
     lattice,
     body.latticeComplete ? '' : h('p', { class: 'meta' }, 'The lattice is too large to draw whole: the optimum and the chosen node are shown.'),
     table('The first rows, quasi-identifiers before and after', ['Before', 'After'], rows, 'sample'),
