@@ -1,4 +1,5 @@
 import type { Criterion } from '../criteria/criterion.js';
+import { KAnonymity } from '../criteria/k-anonymity.js';
 import { bindHierarchy, type BoundHierarchy } from '../hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import { column, TableError, type Table } from '../table/table.js';
@@ -69,7 +70,14 @@ export function makeProblem(table: Table, spec: ProblemSpec): AnonymizationProbl
   const suppression = spec.suppression ?? 0;
   if (!(suppression >= 0 && suppression <= 1)) throw new TableError(`suppression limit ${suppression} is not a fraction in [0, 1]`);
   const names = [...new Set(spec.criteria.map((c) => c.sensitive).filter((s): s is string => s !== undefined))];
-  if (names.length > 1) throw new TableError(`the models read different sensitive columns (${names.join(', ')}); use one`);
+  if (names.length > 1) {
+    // k counted in units reads the unit column per class, as ℓ-diversity reads its sensitive column; the search keeps one.
+    const unit = spec.criteria.find((c): c is KAnonymity => c instanceof KAnonymity && c.unit !== undefined)?.unit;
+    const others = names.filter((n) => n !== unit);
+    throw new TableError(unit !== undefined
+      ? `k counted in distinct ${unit} cannot yet be combined with a model on ${others.map((n) => `'${n}'`).join(', ')} in one anonymity block: the search reads one column per class besides the quasi-identifiers`
+      : `the models read different sensitive columns (${names.join(', ')}); use one`);
+  }
   let sensitive: SensitiveAttribute | undefined;
   if (names.length === 1) {
     if (seen.has(names[0])) throw new TableError(`'${names[0]}' cannot be both a quasi-identifier and the sensitive attribute`);

@@ -4,6 +4,9 @@ import { equivalenceClasses } from '../../../engine/anonymity/equivalence-classe
 import { kAnonymityViolations } from '../../../engine/anonymity/k-anonymity-report.js';
 import { classStats } from '../../../engine/anonymity/class-stats.js';
 import { KAnonymity } from '../../../engine/criteria/k-anonymity.js';
+import { DistinctLDiversity } from '../../../engine/criteria/l-diversity.js';
+import { parseArxHierarchy } from '../../../engine/hierarchy/arx-hierarchy.js';
+import { makeProblem } from '../../../engine/search/problem.js';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 
 // (X,Y)-anonymity with Y the privacy unit: Wang K, Fung BCM. Anonymizing sequential releases. KDD 2006.
@@ -33,5 +36,11 @@ describe('engine/anonymity/distinct-units: k counts people, not rows', () => {
     const stats = classStats(table, classes, k.sensitive);
     assert.deepEqual(stats.map((s) => [k.measure(s), k.isSatisfied(s)]), [[2, false], [3, true], [1, false]]);
     assert.deepEqual(classStats(table, classes).map((s) => new KAnonymity(3).isSatisfied(s)), [true, true, false]);
+  });
+
+  it('refuses k counted in units together with ℓ-diversity on another column, naming both (one column per class in the search)', () => {
+    const t = parseCsv('pid,age,diagnosis\nP1,34,flu\nP2,34,cold\n');
+    assert.throws(() => makeProblem(t, { qi: ['age'], hierarchies: [parseArxHierarchy('34;*\n')], criteria: [new KAnonymity(2, 'pid'), new DistinctLDiversity('diagnosis', 2)] }),
+      /k counted in distinct pid cannot yet be combined with a model on 'diagnosis' in one anonymity block/);
   });
 });
