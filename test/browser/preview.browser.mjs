@@ -155,6 +155,24 @@ await test('keyboard only: Tab reaches every control, focus is visible, Enter on
   await p.close();
 });
 
+await test('a grid reads without the picture: heat maps summarised for screen readers, the RMSE chart as a table', async () => {
+  const { p, errors } = await open('light');
+  const g = grid();
+  await show(p, g);
+  let total = 0;
+  let top = 0;
+  g.body.draw.forEach((v, i) => { total += v; if (v > g.body.draw[top]) top = i; });
+  const label = await p.locator('canvas').nth(1).getAttribute('aria-label');
+  assert.ok(label.includes(`${g.body.size} × ${g.body.size} cells, total ${total.toLocaleString('en-US')}, largest ${g.body.draw[top]} in row ${Math.floor(top / g.body.size) + 1}, column ${(top % g.body.size) + 1}`), label);
+  const first = g.body.rmse.filter((r) => r.side === 1);
+  const cells = await p.locator('#rmse tbody tr').first().locator('td').allInnerTexts();
+  assert.equal(cells[0], '1');
+  assert.equal(cells.length, 1 + first.length);
+  assert.equal(await p.locator('#rmse thead th', { hasText: '(chosen)' }).innerText(), `${g.body.method} (chosen)`);
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
 await test('screenshots of every kind in light, dark and high-contrast themes', async () => {
   for (const theme of Object.keys(THEMES)) {
     const { p, errors } = await open(theme);

@@ -1,12 +1,12 @@
 import * as Plot from '@observablehq/plot';
 import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
-import { h, widthOf } from './dom.js';
+import { PALETTE, h, table, value, widthOf } from './dom.js';
 
 type GridBody = Extract<PreviewBody, { kind: 'grid' }>;
 
 /** One heat map on a canvas (a 512² grid is 262,144 cells: too many SVG nodes), coloured by the shared scale. */
 function heatmap(values: readonly number[], size: number, color: (v: number) => string, label: string, px: number): HTMLElement {
-  const canvas = h('canvas', { width: String(size), height: String(size), role: 'img', 'aria-label': label });
+  const canvas = h('canvas', { width: String(size), height: String(size), role: 'img', 'aria-label': `${label}: ${summary(values, size)}` });
   canvas.style.width = `${px}px`;
   canvas.style.height = `${px}px`;
   canvas.style.imageRendering = 'pixelated';
@@ -40,6 +40,17 @@ function heatmap(values: readonly number[], size: number, color: (v: number) => 
  * Before/after heat maps side by side on one colour scale (viridis, colour-blind-safe; negative noisy cells clamp to its
  * low end), and the expected RMSE of square range queries by side for the chosen method and its baselines.
  */
+/** What a screen reader hears for a heat map: the grid's size, its total and its largest cell. */
+function summary(values: readonly number[], size: number): string {
+  let total = 0;
+  let top = 0;
+  for (let i = 0; i < values.length; i++) {
+    total += values[i];
+    if (values[i] > values[top]) top = i;
+  }
+  return `${size} × ${size} cells, total ${value(total)}, largest ${value(values[top] ?? 0)} in row ${Math.floor(top / size) + 1}, column ${(top % size) + 1} (row 1 at the bottom)`;
+}
+
 export function gridView(body: GridBody, container: HTMLElement): HTMLElement {
   const width = widthOf(container);
   // A loop, not Math.max(...cells): a 512² grid's spread would overflow the call stack.
@@ -56,7 +67,7 @@ export function gridView(body: GridBody, container: HTMLElement): HTMLElement {
     style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
     x: { type: 'log', label: 'range side (cells)', grid: true },
     y: { type: 'log', label: 'expected RMSE of a square range count', grid: true },
-    color: { legend: true, scheme: 'observable10' },
+    color: { legend: true, range: [PALETTE.blue, PALETTE.orange, PALETTE.green, PALETTE.vermillion, PALETTE.sky, PALETTE.purple] },
     marks: [
       Plot.line(body.rmse, { x: 'side', y: 'rmse', stroke: 'method', strokeWidth: (d: GridBody['rmse'][number]) => (d.method === body.method ? 3 : 1.5) }),
       Plot.dot(body.rmse, { x: 'side', y: 'rmse', stroke: 'method', title: (d: GridBody['rmse'][number]) => `${d.method}, side ${d.side}: RMSE ${d.rmse.toPrecision(3)}` }),
@@ -69,5 +80,15 @@ export function gridView(body: GridBody, container: HTMLElement): HTMLElement {
     h('div', { class: 'heatmaps' }, heatmap(body.truth, body.size, color, 'Exact counts', px), heatmap(body.draw, body.size, color, `Example draw (${body.method}) — not a release, nothing spent`, px)),
     legend,
     h('h3', {}, 'Error by range size'),
-    rmse);
+    rmse,
+    rmseTable(body));
+}
+
+/** The chart's figures as a table: readable without the chart, and by a screen reader. */
+function rmseTable(body: GridBody): HTMLElement {
+  const methods = [...new Set(body.rmse.map((r) => r.method))];
+  const sides = [...new Set(body.rmse.map((r) => r.side))].sort((a, b) => a - b);
+  const at = new Map(body.rmse.map((r) => [`${r.method}|${r.side}`, r.rmse]));
+  return table('Expected RMSE of a square range count, by range side (cells)', ['Side', ...methods.map((m) => (m === body.method ? `${m} (chosen)` : m))],
+    sides.map((side) => [side, ...methods.map((m) => at.get(`${m}|${side}`) ?? '—')]), 'rmse');
 }
