@@ -124,7 +124,7 @@ await test('"Release…" posts the release message with the controls; "Write par
   await p.close();
 });
 
-await test('keyboard only: Tab reaches every control, focus is visible, Enter on a lattice node previews it', async () => {
+await test('keyboard only: Tab reaches every control, focus is visible, the arrow keys walk the lattice, Enter on a node previews it', async () => {
   const { p } = await open('light');
   await show(p, aggregateAt(0.4));
   await p.locator('body').click({ position: { x: 5, y: 5 } });
@@ -148,6 +148,26 @@ await test('keyboard only: Tab reaches every control, focus is visible, Enter on
   assert.ok(node, 'Tab reaches the lattice nodes');
   const label = await p.evaluate(() => document.activeElement?.getAttribute('aria-label'));
   assert.match(label ?? '', /^age=\d, sex=\d, zip=\d: /);
+  // One tab stop for the lattice; the arrow keys walk its edges.
+  assert.equal(await p.locator('g.lattice-nodes > [tabindex="0"]').count(), 1, 'the lattice is one tab stop');
+  const levels = async () => (await p.evaluate(() => document.activeElement?.getAttribute('aria-label') ?? '')).match(/=(\d)/g).map((m) => Number(m.slice(1)));
+  const height = (l) => l.reduce((a, b) => a + b, 0);
+  const start = await levels();
+  await p.keyboard.press('ArrowUp');
+  const up = await levels();
+  assert.equal(height(up), height(start) + 1, `ArrowUp: ${start} → ${up}`);
+  assert.equal(up.filter((x, i) => x !== start[i]).length, 1, 'ArrowUp follows an edge: one level of one column more');
+  await p.keyboard.press('ArrowDown');
+  assert.equal(height(await levels()), height(start), 'ArrowDown comes back to the same height');
+  await p.keyboard.press('End');
+  const top = await levels();
+  await p.keyboard.press('ArrowLeft');
+  assert.deepEqual(await levels(), top, 'the top node has no neighbour within its height');
+  await p.keyboard.press('Home');
+  assert.equal(height(await levels()), 0, 'Home goes to the bottom node');
+  await p.keyboard.press('ArrowUp');
+  await p.keyboard.press('ArrowRight');
+  assert.equal(height(await levels()), 1, 'ArrowRight stays within the height');
   await p.keyboard.press('Enter');
   await p.waitForTimeout(120);
   const last = (await posted(p)).filter((x) => x.type === 'controls').at(-1);

@@ -39,9 +39,38 @@ function place(body: GeneralizeBody): Placed[] {
 }
 
 /**
+ * Where an arrow key goes from node `i`: up / down along the lattice's edges to the node one level more / less general
+ * nearest on screen, left / right to the neighbour within the same height, Home / End to the bottom / top. `null` for
+ * other keys; `undefined` when there is nowhere to go.
+ */
+export function latticeStep(nodes: readonly Pick<Placed, 'levels' | 'x' | 'y'>[], i: number, key: string): number | undefined | null {
+  const n = nodes[i];
+  const nearest = (candidates: number[]) => candidates.sort((a, b) => Math.abs(nodes[a].x - n.x) - Math.abs(nodes[b].x - n.x))[0];
+  const differsByOne = (a: readonly number[], b: readonly number[], sign: 1 | -1) => {
+    let diff = 0;
+    for (let j = 0; j < a.length; j++) {
+      const d = b[j] - a[j];
+      if (d === 0) continue;
+      if (d !== sign || ++diff > 1) return false;
+    }
+    return diff === 1;
+  };
+  const all = nodes.map((_, j) => j);
+  switch (key) {
+    case 'ArrowUp': return nearest(all.filter((j) => differsByOne(n.levels, nodes[j].levels, 1)));
+    case 'ArrowDown': return nearest(all.filter((j) => differsByOne(n.levels, nodes[j].levels, -1)));
+    case 'ArrowLeft': return all.filter((j) => nodes[j].y === n.y && nodes[j].x < n.x).sort((a, b) => nodes[b].x - nodes[a].x)[0];
+    case 'ArrowRight': return all.filter((j) => nodes[j].y === n.y && nodes[j].x > n.x).sort((a, b) => nodes[a].x - nodes[b].x)[0];
+    case 'Home': return all.sort((a, b) => nodes[a].y - nodes[b].y)[0];
+    case 'End': return all.sort((a, b) => nodes[b].y - nodes[a].y)[0];
+    default: return null;
+  }
+}
+
+/**
  * The generalization lattice (Samarati 2001): each node one level per quasi-identifier, coloured by whether it satisfies
  * the model (and shaped, so colour is not the only cue), the optimum a star. A node is a keyboard button: Enter or a click
- * previews it. Then the chosen node's rows before/after, class sizes and risk before/after.
+ * previews it; the arrow keys walk the lattice. Then the chosen node's rows before/after, class sizes and risk before/after.
  */
 export function generalizeView(body: GeneralizeBody, container: HTMLElement, pick: (c: PreviewControls) => void): HTMLElement {
   const nodes = place(body);
@@ -71,12 +100,20 @@ export function generalizeView(body: GeneralizeBody, container: HTMLElement, pic
   }) as HTMLElement;
   lattice.classList.add('preview-chart', 'lattice');
   lattice.setAttribute('aria-label', `Generalization lattice of ${body.columns.join(', ')}: ${nodes.filter((n) => n.satisfied).length} of ${nodes.length} nodes satisfy the model`);
-  // Plot draws the dots in data order: the i-th symbol is nodes[i]. Each becomes a focusable button.
-  const marks = lattice.querySelectorAll('g.lattice-nodes > *');
+  // Plot draws the dots in data order: the i-th symbol is nodes[i]. Each becomes a button; one tab stop for the whole
+  // lattice (a roving tabindex, as WAI-ARIA's composite widgets): the arrow keys walk it, Enter previews the node.
+  const marks = [...lattice.querySelectorAll('g.lattice-nodes > *')] as SVGElement[];
+  const focusable = Math.max(0, nodes.findIndex((n) => n.selected));
+  const moveTo = (from: number, to: number | undefined) => {
+    if (to === undefined || to === from || !marks[to]) return;
+    marks[from].setAttribute('tabindex', '-1');
+    marks[to].setAttribute('tabindex', '0');
+    marks[to].focus();
+  };
   marks.forEach((el, i) => {
     const n = nodes[i];
     if (!n) return;
-    el.setAttribute('tabindex', '0');
+    el.setAttribute('tabindex', i === focusable ? '0' : '-1');
     el.setAttribute('role', 'button');
     el.setAttribute('aria-label', `${name(n)}: ${n.state}, loss ${value(n.loss)}${n.selected ? ', shown below' : ''}`);
     el.setAttribute('class', `node${n.selected ? ' selected' : ''}`);
@@ -84,12 +121,15 @@ export function generalizeView(body: GeneralizeBody, container: HTMLElement, pic
     el.addEventListener('click', choose);
     el.addEventListener('keydown', (e) => {
       const k = (e as KeyboardEvent).key;
-      if (k === 'Enter' || k === ' ') {
-        e.preventDefault();
-        choose();
-      }
+      const step = latticeStep(nodes, i, k);
+      if (k === 'Enter' || k === ' ') choose();
+      else if (step !== null) moveTo(i, step);
+      else return;
+      e.preventDefault();
     });
   });
+  lattice.setAttribute('aria-roledescription', 'lattice');
+  lattice.setAttribute('aria-description', 'Arrow keys: up and down to a node one level more or less general, left and right within a height; Enter previews the node.');
   const rows = body.sample.before.map((b, i) => [b.join(', '), body.sample.after[i]?.join(', ') ?? 'suppressed']);
   const risk = (label: string, pick2: (r: GeneralizeBody['before']) => string) => [label, pick2(body.before), pick2(body.after)];
   return h('section', { class: 'kind generalize' },
