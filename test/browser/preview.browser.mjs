@@ -17,12 +17,12 @@ mkdirSync(shots, { recursive: true });
 const bundle = join(root, 'dist/webview.js');
 if (!existsSync(bundle)) throw new Error('dist/webview.js is missing: run npm run build first');
 
-/** VS Code's default themes' variables the page reads (Light Modern, Dark Modern, Dark High Contrast). */
+/** VS Code's default themes' variables the page and vscode-elements read (Light Modern, Dark Modern, Dark High Contrast). */
 /** @type {Record<string, { body: string, vars: Record<string, string> }>} */
 const THEMES = {
-  light: { body: 'vscode-light', vars: { foreground: '#3b3b3b', 'editor-background': '#ffffff', 'panel-border': '#e5e5e5', focusBorder: '#005fb8', 'input-background': '#ffffff', 'input-foreground': '#3b3b3b', 'input-border': '#cecece', errorForeground: '#f85149', 'button-background': '#005fb8', 'button-foreground': '#ffffff', 'button-secondaryBackground': '#e5e5e5', 'button-secondaryForeground': '#3b3b3b', 'dropdown-background': '#ffffff', 'dropdown-foreground': '#3b3b3b' } },
-  dark: { body: 'vscode-dark', vars: { foreground: '#cccccc', 'editor-background': '#1f1f1f', 'panel-border': '#2b2b2b', focusBorder: '#0078d4', 'input-background': '#313131', 'input-foreground': '#cccccc', 'input-border': '#3c3c3c', errorForeground: '#f85149', 'button-background': '#0078d4', 'button-foreground': '#ffffff', 'button-secondaryBackground': '#313131', 'button-secondaryForeground': '#cccccc', 'dropdown-background': '#313131', 'dropdown-foreground': '#cccccc' } },
-  'high-contrast': { body: 'vscode-high-contrast', vars: { foreground: '#ffffff', 'editor-background': '#000000', 'panel-border': '#6fc3df', contrastBorder: '#6fc3df', focusBorder: '#f38518', 'input-background': '#000000', 'input-foreground': '#ffffff', 'input-border': '#6fc3df', errorForeground: '#f48771', 'button-background': '#000000', 'button-foreground': '#ffffff', 'button-border': '#6fc3df', 'button-secondaryBackground': '#000000', 'button-secondaryForeground': '#ffffff', 'dropdown-background': '#000000', 'dropdown-foreground': '#ffffff' } },
+  light: { body: 'vscode-light', vars: { foreground: '#3b3b3b', 'editor-background': '#ffffff', 'panel-border': '#e5e5e5', focusBorder: '#005fb8', 'input-background': '#ffffff', 'input-foreground': '#3b3b3b', 'input-border': '#cecece', errorForeground: '#f85149', 'button-background': '#005fb8', 'button-foreground': '#ffffff', 'button-secondaryBackground': '#e5e5e5', 'button-secondaryForeground': '#3b3b3b', 'dropdown-background': '#ffffff', 'dropdown-foreground': '#3b3b3b' , 'settings-textInputBackground': '#ffffff', 'settings-textInputForeground': '#3b3b3b', 'settings-textInputBorder': '#cecece', 'settings-dropdownBackground': '#ffffff', 'settings-dropdownForeground': '#3b3b3b', 'settings-dropdownBorder': '#cecece', 'settings-dropdownListBorder': '#c8c8c8', 'list-activeSelectionBackground': '#e8e8e8', 'list-activeSelectionForeground': '#000000', 'list-hoverBackground': '#f2f2f2', 'inputValidation-errorBackground': '#f2dede', 'inputValidation-errorBorder': '#be1100' } },
+  dark: { body: 'vscode-dark', vars: { foreground: '#cccccc', 'editor-background': '#1f1f1f', 'panel-border': '#2b2b2b', focusBorder: '#0078d4', 'input-background': '#313131', 'input-foreground': '#cccccc', 'input-border': '#3c3c3c', errorForeground: '#f85149', 'button-background': '#0078d4', 'button-foreground': '#ffffff', 'button-secondaryBackground': '#313131', 'button-secondaryForeground': '#cccccc', 'dropdown-background': '#313131', 'dropdown-foreground': '#cccccc' , 'settings-textInputBackground': '#313131', 'settings-textInputForeground': '#cccccc', 'settings-textInputBorder': '#3c3c3c', 'settings-dropdownBackground': '#313131', 'settings-dropdownForeground': '#cccccc', 'settings-dropdownBorder': '#3c3c3c', 'settings-dropdownListBorder': '#454545', 'list-activeSelectionBackground': '#04395e', 'list-activeSelectionForeground': '#ffffff', 'list-hoverBackground': '#2a2d2e', 'inputValidation-errorBackground': '#5a1d1d', 'inputValidation-errorBorder': '#be1100' } },
+  'high-contrast': { body: 'vscode-high-contrast', vars: { foreground: '#ffffff', 'editor-background': '#000000', 'panel-border': '#6fc3df', contrastBorder: '#6fc3df', focusBorder: '#f38518', 'input-background': '#000000', 'input-foreground': '#ffffff', 'input-border': '#6fc3df', errorForeground: '#f48771', 'button-background': '#000000', 'button-foreground': '#ffffff', 'button-border': '#6fc3df', 'button-secondaryBackground': '#000000', 'button-secondaryForeground': '#ffffff', 'dropdown-background': '#000000', 'dropdown-foreground': '#ffffff' , 'settings-textInputBackground': '#000000', 'settings-textInputForeground': '#ffffff', 'settings-textInputBorder': '#6fc3df', 'settings-dropdownBackground': '#000000', 'settings-dropdownForeground': '#ffffff', 'settings-dropdownBorder': '#6fc3df', 'settings-dropdownListBorder': '#6fc3df', 'list-activeSelectionBackground': '#000000', 'list-activeSelectionForeground': '#ffffff', 'list-focusOutline': '#f38518', 'list-hoverBackground': '#000000', 'inputValidation-errorBackground': '#000000', 'inputValidation-errorBorder': '#be1100' } },
 };
 
 function page(theme) {
@@ -99,7 +99,7 @@ await test('moving the ε control updates the error bars and the budget meter', 
   await p.locator('#control-epsilon').focus();
   for (let i = 0; i < 20; i++) await p.keyboard.press('ArrowRight');
   await p.waitForFunction(() => !document.getElementById('budget-text')?.textContent?.includes('ε 0.4;'));
-  const value = Number(await p.locator('#control-epsilon-value').inputValue());
+  const value = Number(await p.locator('#control-epsilon-value').evaluate((e) => e.value));
   assert.ok(value > 0.4, `ε moved up to ${value}`);
   assert.equal(await meter.innerText(), `This release spends ε ${Number(value.toPrecision(3))}; ε ${Number(Math.max(0, 1 - value).toPrecision(3))} of the budget remains after it.`);
   const after = await cellBound();
@@ -112,9 +112,18 @@ await test('moving the ε control updates the error bars and the budget meter', 
 await test('"Release…" posts the release message with the controls; "Write parameters" posts them too', async () => {
   const { p } = await open('dark');
   await show(p, aggregateAt(0.4));
-  await p.locator('#control-epsilon-value').fill('0.5');
-  await p.locator('#control-epsilon-value').dispatchEvent('change');
+  // The value field is vscode-elements' textfield: its input sits in an open shadow root.
+  const field = p.locator('#control-epsilon-value input');
+  await field.fill('50');
+  await field.dispatchEvent('change');
+  assert.equal(await p.locator('.control-error').first().innerText(), 'ε must be between 0.01 and 10');
+  assert.equal((await posted(p)).filter((x) => x.type === 'controls').length, 0, 'an out-of-range ε is not sent');
+  const marked = () => p.locator('#control-epsilon-value').evaluate((e) => e.hasAttribute('invalid') || e.matches(':invalid'));
+  assert.equal(await marked(), true, 'the out-of-range field is marked');
+  await field.fill('0.5');
+  await field.dispatchEvent('change');
   await p.waitForFunction(() => document.getElementById('budget-text')?.textContent?.includes('ε 0.5;'));
+  assert.equal(await p.locator('#control-epsilon-value').evaluate((e) => e.hasAttribute('invalid') || e.matches(':invalid')), false, 'a valid ε (0.5, not a multiple of any step) is not marked');
   await p.locator('#release').click();
   await p.locator('#write').click();
   const m = await posted(p);

@@ -8,8 +8,9 @@ h1 { font-size: 1.4em; margin: .6em 0 .2em; } h3 { margin: 1em 0 .3em; }
 .budget.overrun { border-color: var(--vscode-errorForeground, #D55E00); font-weight: 600; }
 fieldset.controls { border: 1px solid var(--vscode-panel-border, var(--vscode-contrastBorder, #8886)); border-radius: 3px; display: flex; flex-wrap: wrap; gap: .5em 1.5em; }
 .control { display: flex; align-items: center; gap: .5em; }
-.control input[type=number] { width: 7em; background: var(--vscode-input-background); color: var(--vscode-input-foreground); border: 1px solid var(--vscode-input-border, transparent); }
-.control select { background: var(--vscode-dropdown-background); color: var(--vscode-dropdown-foreground); border: 1px solid var(--vscode-dropdown-border, transparent); }
+.control vscode-textfield { width: 8em; }
+.control-error { color: var(--vscode-errorForeground); }
+.control vscode-single-select { min-width: 10em; }
 .actions { display: flex; gap: .5em; margin: .6em 0; flex-wrap: wrap; }
 :focus-visible, .node:focus { outline: 2px solid var(--vscode-focusBorder, #0072B2) !important; outline-offset: 2px; }
 .status { min-height: 1.2em; opacity: .85; } .error { color: var(--vscode-errorForeground, #D55E00); min-height: 0; }
