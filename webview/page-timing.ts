@@ -10,5 +10,5 @@ export const scriptStarted = performance.now();
 export function pageTiming(): PageTiming {
   const bundle = performance.getEntriesByType('resource').find((e) => /\/webview\.js(\?|$)/.test(e.name)) as PerformanceResourceTiming | undefined;
   const frame = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  return { frameLoaded: frame?.responseEnd, scriptLoaded: bundle?.responseEnd, scriptStarted, ready: performance.now() };
+  return { frameWorker: frame?.workerStart || undefined, frameLoaded: frame?.responseEnd, scriptLoaded: bundle?.responseEnd, scriptStarted, ready: performance.now() };
 }

@@ -147,11 +147,12 @@ export class PreviewPanel {
 
 /**
  * The page's own account of its load, so that a slow open can be put on the editor's webview machinery (its frame
- * document) or on our bundle. In code-server a second webview waits about a second for that frame document.
+ * document) or on our bundle. In code-server every webview shares one origin, so each new one re-registers the shared
+ * service worker and its frame document waits about a second for the worker to start; the first webview does not.
  */
 function inside(timing: PageTiming | undefined): string {
   if (!timing) return '';
   const at = (label: string, ms: number | undefined) => (ms === undefined ? [] : [`${label} ${Math.round(ms)} ms`]);
-  const steps = [...at("the editor's frame document arrived at", timing.frameLoaded), ...at('our bundle at', timing.scriptLoaded), ...at('running at', timing.scriptStarted), ...at('ready at', timing.ready)];
+  const steps = [...at("the editor's service worker started at", timing.frameWorker), ...at("the editor's frame document arrived at", timing.frameLoaded), ...at('our bundle at', timing.scriptLoaded), ...at('running at', timing.scriptStarted), ...at('ready at', timing.ready)];
   return ` (inside the page: ${steps.join(', ')} after its navigation began)`;
 }

@@ -29,6 +29,8 @@ export type FromPreview =
 
 /** Where a page's load time went before it said it was ready; ms since the page's navigation began. */
 export interface PageTiming {
+  /** The service worker that serves the editor's frame document started (0 or absent when none intercepted it). */
+  readonly frameWorker?: number;
   /** The editor's own frame document (VS Code's webview host page) arrived. */
   readonly frameLoaded?: number;
   /** The bundle's bytes arrived (absent where the resource timing is not exposed). */
