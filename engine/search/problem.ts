@@ -3,6 +3,7 @@ import { KAnonymity } from '../criteria/k-anonymity.js';
 import { bindHierarchy, type BoundHierarchy } from '../hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import { column, TableError, type Table } from '../table/table.js';
+import { pairedColumns, ProjectedCriterion } from './paired-columns.js';
 
 /**
  * A full-domain anonymization problem in coded form: what the lattice search, the metrics and the exhaustive
@@ -11,7 +12,10 @@ import { column, TableError, type Table } from '../table/table.js';
 export interface AnonymizationProblem {
   readonly rowCount: number;
   readonly qi: readonly QuasiIdentifier[];
-  /** The one sensitive column the criteria read, if any. */
+  /**
+   * The column the criteria read per class, if any: the sensitive attribute, or the pair (unit, sensitive attribute)
+   * when k counts units and another model reads a sensitive column (`paired-columns.ts`).
+   */
   readonly sensitive?: SensitiveAttribute;
   readonly criteria: readonly Criterion[];
   /** The suppression limit S as a fraction of rows. */
@@ -70,21 +74,28 @@ export function makeProblem(table: Table, spec: ProblemSpec): AnonymizationProbl
   const suppression = spec.suppression ?? 0;
   if (!(suppression >= 0 && suppression <= 1)) throw new TableError(`suppression limit ${suppression} is not a fraction in [0, 1]`);
   const names = [...new Set(spec.criteria.map((c) => c.sensitive).filter((s): s is string => s !== undefined))];
-  if (names.length > 1) {
-    // k counted in units reads the unit column per class, as ℓ-diversity reads its sensitive column; the search keeps one.
-    const unit = spec.criteria.find((c): c is KAnonymity => c instanceof KAnonymity && c.unit !== undefined)?.unit;
-    const others = names.filter((n) => n !== unit);
-    throw new TableError(unit !== undefined
-      ? `k counted in distinct ${unit} cannot yet be combined with a model on ${others.map((n) => `'${n}'`).join(', ')} in one anonymity block: the search reads one column per class besides the quasi-identifiers`
-      : `the models read different sensitive columns (${names.join(', ')}); use one`);
+  for (const name of names) if (seen.has(name)) throw new TableError(`'${name}' cannot be both a quasi-identifier and the sensitive attribute`);
+  // k counted in units reads the unit column per class, as ℓ-diversity reads its sensitive column: the two become one
+  // paired column, and each model reads its own half.
+  const unit = spec.criteria.find((c): c is KAnonymity => c instanceof KAnonymity && c.unit !== undefined)?.unit;
+  if (names.length > 2 || (names.length === 2 && (unit === undefined || !names.includes(unit)))) {
+    throw new TableError(`the models read different sensitive columns (${names.join(', ')}); use one${unit !== undefined ? ` besides the unit ${unit}` : ''}`);
   }
   let sensitive: SensitiveAttribute | undefined;
+  let criteria = spec.criteria;
   if (names.length === 1) {
-    if (seen.has(names[0])) throw new TableError(`'${names[0]}' cannot be both a quasi-identifier and the sensitive attribute`);
     const col = column(table, names[0]);
     sensitive = { name: col.name, codes: col.codes, dictionary: col.dictionary };
+  } else if (names.length === 2) {
+    const other = names.find((n) => n !== unit)!;
+    const units = column(table, unit!);
+    const values = column(table, other);
+    const pair = pairedColumns(units, values);
+    sensitive = pair.attribute;
+    criteria = spec.criteria.map((c) => c.sensitive === unit ? new ProjectedCriterion(c, pair.attribute.name, pair.project[0], units.dictionary.length)
+      : c.sensitive === other ? new ProjectedCriterion(c, pair.attribute.name, pair.project[1], values.dictionary.length) : c);
   }
   // As ARX computes it: (int) Math.floor(maxOutliers · rows).
   const maxOutliers = Math.floor(suppression * table.rowCount);
-  return { rowCount: table.rowCount, qi, sensitive, criteria: spec.criteria, suppression, maxOutliers };
+  return { rowCount: table.rowCount, qi, sensitive, criteria, suppression, maxOutliers };
 }
