@@ -48,7 +48,13 @@ export async function findOptimalTransformation(
       return undefined;
     }
     const levels = Object.fromEntries(quasi.map((q, i) => [q, optimum.levels[i]]));
-    const shown = quasi.map((q, i) => `${q}=${optimum.levels[i]}`).join(', ');
+    // A level number alone does not say that age=4 is '*': show what it does to the first row's value.
+    const meaning = (i: number, level: number) => {
+      const { hierarchy, codes } = found.problem.qi[i];
+      if (level === 0 || table.rowCount === 0) return '';
+      return ` (${hierarchy.levelValues[0][hierarchy.levelCodes[0][codes[0]]]} → ${hierarchy.levelValues[level][hierarchy.levelCodes[level][codes[0]]]})`;
+    };
+    const shown = quasi.map((q, i) => `${q}=${optimum.levels[i]}${meaning(i, optimum.levels[i])}`).join(', ');
     const suppressed = optimum.evaluation.outliers;
     const loss = Number(optimum.loss.toPrecision(8));
     const result = { levels, suppressed, loss, message: `optimal transformation: ${shown} (generalization levels; ${anonymity.metric} metric ${loss}; ${suppressed} ${suppressed === 1 ? 'row' : 'rows'} suppressed)` };

@@ -216,7 +216,8 @@ describe('privspec check: the optimal transformation', () => {
     assert.equal(d.severity, 'info');
     // Hand-checked: with 1 row (10 % of 12) suppressible, age=* keeps sex and suppresses only the single X row;
     // any level of age below * leaves a class of 2 (the two men in their 30s, or the two rows in their 50s).
-    assert.match(d.message, /^optimal transformation: age=3, sex=0 \(generalization levels; loss metric [0-9.]+; 1 row suppressed\)$/);
+    // Level 3 of age is its top, '*': the message shows it on the first row's value (34).
+    assert.match(d.message, /^optimal transformation: age=3 \(34 → \*\), sex=0 \(generalization levels; loss metric [0-9.]+; 1 row suppressed\)$/);
   });
 });
 
