@@ -1,8 +1,8 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-// Issue 15 in the real editor: ▶ Preview opens the panel from the code lens; its chart and budget meter show; Release
-// goes through ▶ Run's confirmation and writes the release.
+// Issue 15 in the real editor: ▶ Preview opens the panel from the code lens; its chart and budget meter show; an edit of
+// the release's line previews again; Release goes through ▶ Run's confirmation and writes the release.
 export default async function preview(t) {
   const { page, log, workspace } = t;
   await t.runCommand('View: Close All Editors');
@@ -24,6 +24,12 @@ export default async function preview(t) {
   await panel.locator('#cells tbody tr', { hasText: 'north' }).waitFor();
   log('preview panel:', (await panel.locator('#budget-text').innerText()).replace(/\s+/g, ' '));
   await t.shot('preview-panel');
+  // The panel follows the spec: editing the release's ε in the editor previews again with the new value.
+  await t.goTo(7, 200);
+  await page.keyboard.press('Backspace');
+  await page.keyboard.type('2');
+  await panel.locator('#budget-text', { hasText: 'This release spends ε 0.2; ε 0.8 of the budget remains after it.' }).waitFor();
+  log('after editing the spec to epsilon 0.2, the panel reads:', (await panel.locator('#budget-text').innerText()).replace(/\s+/g, ' '));
   await panel.locator('#release').click();
   const dialog = page.locator('.monaco-dialog-box');
   await dialog.first().waitFor();
