@@ -136,18 +136,32 @@ await test('"Release…" posts the release message with the controls; "Write par
 await test('keyboard only: Tab reaches every control, focus is visible, the arrow keys walk the lattice, Enter on a node previews it', async () => {
   const { p } = await open('light');
   await show(p, aggregateAt(0.4));
-  await p.locator('body').click({ position: { x: 5, y: 5 } });
-  const reached = [];
-  for (let i = 0; i < 12; i++) {
-    await p.keyboard.press('Tab');
-    const f = await p.evaluate(() => {
-      const a = document.activeElement;
-      return a ? { id: a.id, tag: a.tagName.toLowerCase(), outline: getComputedStyle(a).outlineStyle } : null;
-    });
-    if (f?.id) reached.push(f.id);
-    if (f && (f.tag === 'input' || f.tag === 'select')) assert.notEqual(f.outline, 'none', `focus on #${f.id} is visible`);
-  }
-  for (const id of ['control-epsilon', 'control-epsilon-value', 'release', 'write']) assert.ok(reached.includes(id), `Tab reaches #${id}: ${reached.join(', ')}`);
+  // Tab from the top of the page; every control must be reached and look different focused than not (its pixels,
+  // outline included, compared with the same spot after focus has left) — vscode-elements mark focus inside their shadow.
+  const walk = async (ids) => {
+    await p.locator('body').click({ position: { x: 5, y: 5 } });
+    const reached = [];
+    const focused = new Map();
+    for (let i = 0; i < 12; i++) {
+      await p.keyboard.press('Tab');
+      const id = await p.evaluate(() => document.activeElement?.id ?? '');
+      if (!id) continue;
+      reached.push(id);
+      if (ids.includes(id) && !focused.has(id)) {
+        const box = await p.locator(`#${id}`).boundingBox();
+        const clip = { x: Math.max(0, box.x - 6), y: Math.max(0, box.y - 6), width: box.width + 12, height: box.height + 12 };
+        focused.set(id, { clip, shot: await p.screenshot({ clip }) });
+      }
+    }
+    for (const id of ids) assert.ok(reached.includes(id), `Tab reaches #${id}: ${reached.join(', ')}`);
+    await p.locator('body').click({ position: { x: 5, y: 5 } });
+    for (const [id, { clip, shot }] of focused) assert.ok(!shot.equals(await p.screenshot({ clip })), `focus on #${id} is visible`);
+  };
+  await walk(['control-epsilon', 'control-epsilon-value', 'release', 'write']);
+  await show(p, grid());
+  await walk(['control-rho', 'control-rho-value', 'control-method', 'release', 'write']);
+  await show(p, pram());
+  await walk(['control-retain', 'control-retain-value', 'release', 'write']);
   await show(p, generalize());
   let node = false;
   for (let i = 0; i < 12 && !node; i++) {
