@@ -1,7 +1,12 @@
 import type { MechanismKind, ReleaseDescription } from '../release/release-description.js';
 import type { ControlSpec, PreviewControls } from './preview-types.js';
 
-const GRID_METHODS_BY_NOTION: Record<'rho' | 'epsilon', readonly MechanismKind[]> = { rho: ['nn-wavelet'], epsilon: ['nn-wavelet', 'privelet', 'quadtree'] };
+/**
+ * The grid methods the planner accepts with the parameter the release states, so that switching never asks for a
+ * parameter the spec does not have: nn-wavelet and quadtree are stated in zCDP (ρ) with the Gaussian identity baseline;
+ * Privelet in ε with the Laplace identity baseline.
+ */
+const GRID_METHODS_BY_NOTION: Record<'rho' | 'epsilon', readonly MechanismKind[]> = { rho: ['nn-wavelet', 'quadtree', 'gaussian'], epsilon: ['privelet', 'laplace'] };
 
 /**
  * The controls a release offers in the panel, with the spec's values: the mechanism's ε, ρ or δ on a log range (privacy

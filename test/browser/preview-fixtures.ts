@@ -86,7 +86,7 @@ export function grid(size = 32): ReleasePreview {
   return {
     spec: '/w/visits.privspec', release: 'population', kind: 'grid',
     budget: { spends: 'ρ 0.05', remainingAfter: 'ε 1.8', overrun: false },
-    controls: [{ name: 'rho', label: 'ρ (zCDP)', value: 0.05, min: 1e-4, max: 10, log: true }, { name: 'method', label: 'method', value: 'nn-wavelet', options: ['nn-wavelet'] }],
+    controls: [{ name: 'rho', label: 'ρ (zCDP)', value: 0.05, min: 1e-4, max: 10, log: true }, { name: 'method', label: 'method', value: 'nn-wavelet', options: ['nn-wavelet', 'quadtree', 'gaussian'] }],
     body: { kind: 'grid', size, method: 'nn-wavelet-zcdp', truth, draw, rmse: ['nn-wavelet-zcdp', 'gaussian'].flatMap((method) => sides.map((side) => ({ method, side, rmse: method === 'gaussian' ? 4.5 * side : 6 * Math.log2(size) })) ) },
     notes: [], elapsedMs: 30,
   };

@@ -160,6 +160,12 @@ await test('keyboard only: Tab reaches every control, focus is visible, the arro
   await walk(['control-epsilon', 'control-epsilon-value', 'release', 'write']);
   await show(p, grid());
   await walk(['control-rho', 'control-rho-value', 'control-method', 'release', 'write']);
+  // The method switch by keyboard alone: focus it, open it, move down one, choose.
+  await p.locator('#control-method').focus();
+  await p.keyboard.press('Enter');
+  await p.keyboard.press('ArrowDown');
+  await p.keyboard.press('Enter');
+  await p.waitForFunction(() => window.__posted.some((m) => m.type === 'controls' && m.controls.method === 'quadtree'));
   await show(p, pram());
   await walk(['control-retain', 'control-retain-value', 'release', 'write']);
   await show(p, generalize());

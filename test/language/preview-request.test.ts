@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -92,4 +92,44 @@ describe('privspec/previewRelease: every release kind previewed through the plan
     assert.equal(picked.body.satisfied, false);
     assert.equal(picked.body.before.classes, 12);
   });
+});
+
+// A grid's method switch offers only what the planner accepts with the release's parameter: every offered method
+// previews, and the expected RMSE is the chosen method's (the switch once offered nn-wavelet to an ε release, which the
+// planner refuses: "nn-wavelet needs 'rho R'").
+describe('privspec/previewRelease: a grid method switch offers only methods the release can run', () => {
+  const services = nodeServices();
+  const dir = mkdtempSync(join(tmpdir(), 'privspec-preview-grid-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(join(fixtures, 'data'), join(dir, 'data'), { recursive: true });
+  const specFile = join(dir, 'grid.privspec');
+  writeFileSync(specFile, [
+    'dataset people from "data/people.csv" {',
+    '  identifying name',
+    '  insensitive age, height, income, sex, zip, diagnosis',
+    '}',
+    'budget { epsilon 3  delta 1e-6  accounting zcdp }',
+    'release in_epsilon: grid age, height size 8 within 0..100, 100..200  privelet epsilon 0.2',
+    'release in_rho:     grid age, height size 8 within 0..100, 100..200  nn-wavelet rho 0.01',
+    '',
+  ].join('\n'));
+  const preview = async (release: string, controls: PreviewControls = {}) => {
+    const document = await loadSpecText(readFileSync(specFile, 'utf8'), specFile, services);
+    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+    return releasePreview(services, document, { uri: document.uri.toString(), release, controls });
+  };
+
+  for (const [release, offered] of [['in_epsilon', ['privelet', 'laplace']], ['in_rho', ['nn-wavelet', 'quadtree', 'gaussian']]] as const) {
+    it(`${release}: offers ${offered.join(', ')}, and each previews`, async () => {
+      const p = await preview(release);
+      const method = p.controls.find((c) => c.name === 'method');
+      assert.ok(method && 'options' in method);
+      assert.deepEqual(method.options, offered);
+      for (const m of offered) {
+        const q = await preview(release, { method: m });
+        assert.ok(q.body.kind === 'grid', `${m}: ${q.body.kind}`);
+        assert.ok(q.body.rmse.some((r) => r.method === q.body.method), `${m}: its own RMSE curve is drawn`);
+      }
+    });
+  }
 });
