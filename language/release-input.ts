@@ -25,10 +25,15 @@ export class SpecNotRunnable extends Error {
   }
 }
 
-export async function releaseInput(services: PrivspecServices, document: LangiumDocument, only?: string): Promise<RunInput> {
+/**
+ * `tolerate` names error codes that do not stop the caller — the preview shows a release of a spec that overruns its
+ * budget (it spends nothing); their messages go to `tolerated`. The runner tolerates none.
+ */
+export async function releaseInput(services: PrivspecServices, document: LangiumDocument, only?: string, tolerate: { codes: ReadonlySet<string>; tolerated: string[] } = { codes: new Set(), tolerated: [] }): Promise<RunInput> {
   const specFile = specPath(document);
   const checked = await checkDocument(document, { scanData: true }, services);
-  const errors = checked.diagnostics.filter((d) => d.severity === 'error');
+  const errors = checked.diagnostics.filter((d) => d.severity === 'error' && !tolerate.codes.has(d.code));
+  for (const d of checked.diagnostics) if (d.severity === 'error' && tolerate.codes.has(d.code)) tolerate.tolerated.push(d.message);
   if (errors.length > 0) {
     const first = errors[0];
     throw new SpecNotRunnable(`${specFile}:${first.line}: the spec has ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}, the first: ${first.message}; run 'privspec check' and fix them before releasing`, 'spec');

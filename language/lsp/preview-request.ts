@@ -32,7 +32,9 @@ const GENERALIZE_WORK = 4_000_000;
 
 export async function releasePreview(services: PrivspecServices, document: LangiumDocument, params: PreviewParams): Promise<ReleasePreview> {
   const started = performance.now();
-  const input: RunInput = await releaseInput(services, document, params.release);
+  // A spec that overruns its budget is still previewed (nothing is spent here); the panel says ▶ Run would refuse it.
+  const overruns = { codes: new Set(['budget-overrun']), tolerated: [] as string[] };
+  const input: RunInput = await releaseInput(services, document, params.release, overruns);
   const spec = input.releases[0];
   const description: ReleaseDescription = applyControls(spec, params.controls ?? {});
   const full = await input.readTable();
@@ -68,7 +70,7 @@ export async function releasePreview(services: PrivspecServices, document: Langi
     ...(budget ? { budget } : {}),
     controls: controlsFor(description),
     body,
-    notes: plan ? [...(plan.measurement?.notes ?? [])] : [],
+    notes: [...(overruns.tolerated.length > 0 ? [`the spec overruns its budget (${overruns.tolerated[0]}): ▶ Run refuses until that is fixed`] : []), ...(plan ? plan.measurement?.notes ?? [] : [])],
     elapsedMs: performance.now() - started,
   };
 }

@@ -5,6 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { releasePreview } from '../../language/lsp/preview-request.js';
+import { releaseInput } from '../../language/release-input.js';
 import type { PreviewControls } from '../../engine/preview/preview-types.js';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
@@ -126,10 +127,31 @@ describe('privspec/previewRelease: a grid method switch offers only methods the 
       assert.ok(method && 'options' in method);
       assert.deepEqual(method.options, offered);
       for (const m of offered) {
-        const q = await preview(release, { method: m });
-        assert.ok(q.body.kind === 'grid', `${m}: ${q.body.kind}`);
-        assert.ok(q.body.rmse.some((r) => r.method === q.body.method), `${m}: its own RMSE curve is drawn`);
+        const { body } = await preview(release, { method: m });
+        assert.ok(body.kind === 'grid', `${m}: ${body.kind}`);
+        const chosen = body.method;
+        assert.ok(body.rmse.some((r) => r.method === chosen), `${m}: its own RMSE curve is drawn`);
       }
     });
   }
+});
+
+describe('privspec/previewRelease: a spec that overruns its budget is still previewed', () => {
+  const services = nodeServices();
+  const dir = mkdtempSync(join(tmpdir(), 'privspec-preview-overrun-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  cpSync(join(fixtures, 'data'), join(dir, 'data'), { recursive: true });
+  const specFile = join(dir, 'over.privspec');
+  // ε 0.4 + 0.4 against a budget of 0.5: the second release crosses it (Difference 0.3).
+  writeFileSync(specFile, 'dataset people from "data/people.csv" {\n  identifying name\n  insensitive age, sex, zip, diagnosis, income, height\n}\nhierarchy sex { "M", "F", "X" -> "*" }\nhierarchy diagnosis { "flu", "cold", "asthma" -> "*" }\nbudget { epsilon 0.5 }\nrelease a: count by sex  laplace epsilon 0.4\nrelease b: count by diagnosis  laplace epsilon 0.4\n');
+
+  it('shows the figures, says ▶ Run would refuse, and the runner still refuses', async () => {
+    const document = await loadSpecText(readFileSync(specFile, 'utf8'), specFile, services);
+    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+    const p = await releasePreview(services, document, { uri: document.uri.toString(), release: 'b', controls: {} });
+    assert.ok(p.body.kind === 'aggregate');
+    assert.deepEqual(p.body.cells.map((c) => [c.label, c.truth]), [['flu', 6], ['cold', 3], ['asthma', 3]]);
+    assert.match(p.notes[0], /^the spec overruns its budget \(budget overrun in 'b'.*\): ▶ Run refuses until that is fixed$/);
+    await assert.rejects(releaseInput(services, document, 'b'), /the spec has 1 error, the first: budget overrun in 'b'/);
+  });
 });
