@@ -18,11 +18,15 @@ describe('engine/preview: controls, samples and the grid view', () => {
     assert.throws(() => applyControls(count, { rho: 0.1 }), /outside what the panel offers/);
   });
 
-  it('a grid offers its method among those of its notion', () => {
+  it('a grid offers the methods the planner runs with its parameter: ε → Privelet or Laplace, ρ → nn-wavelet, quadtree or Gaussian', () => {
     const grid: ReleaseDescription = { name: 'g', query: { kind: 'grid', x: 'x', y: 'y', size: 4, within: { xLow: 0, xHigh: 4, yLow: 0, yHigh: 4 } }, mechanism: { kind: 'privelet', epsilon: 1 }, accepts: [] };
-    assert.deepEqual(controlsFor(grid).find((c) => c.name === 'method'), { name: 'method', label: 'method', value: 'privelet', options: ['nn-wavelet', 'privelet', 'quadtree'] });
-    assert.equal(applyControls(grid, { method: 'quadtree' }).mechanism!.kind, 'quadtree');
-    assert.throws(() => applyControls(grid, { method: 'gaussian' }), /not offered/);
+    assert.deepEqual(controlsFor(grid).find((c) => c.name === 'method'), { name: 'method', label: 'method', value: 'privelet', options: ['privelet', 'laplace'] });
+    assert.equal(applyControls(grid, { method: 'laplace' }).mechanism!.kind, 'laplace');
+    // nn-wavelet and quadtree are stated in ρ: the planner would refuse them without it.
+    assert.throws(() => applyControls(grid, { method: 'quadtree' }), /not offered/);
+    const zcdp: ReleaseDescription = { ...grid, mechanism: { kind: 'nn-wavelet', rho: 0.1 } };
+    assert.deepEqual(controlsFor(zcdp).find((c) => c.name === 'method'), { name: 'method', label: 'method', value: 'nn-wavelet', options: ['nn-wavelet', 'quadtree', 'gaussian'] });
+    assert.throws(() => applyControls(zcdp, { method: 'privelet' }), /not offered/);
   });
 
   it('samples n rows uniformly without replacement, in file order, sharing the dictionaries', () => {
