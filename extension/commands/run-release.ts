@@ -27,10 +27,10 @@ export const runRelease: CommandFactory = {
     const confirm = ledger ? runConfirmation(what, ledger.run) : { message: `Run ${what}? Differentially private releases spend privacy budget, recorded in the spec's ledger.`, detail: '', blocked: false };
     if (confirm.blocked) {
       void vscode.window.showErrorMessage(confirm.message);
-      return;
+      return { ran: false, text: confirm.message } satisfies RunOutcome;
     }
     const answer = await vscode.window.showWarningMessage(confirm.message, { modal: true, detail: confirm.detail }, 'Run Release');
-    if (answer !== 'Run Release') return;
+    if (answer !== 'Run Release') return { ran: false, text: 'not run: the confirmation was cancelled; nothing spent, nothing written' } satisfies RunOutcome;
     const params: RunReleaseParams = { uri, release: fromLens?.release, out: fromLens?.out, dryRun: false };
     const result = await vscode.window.withProgress(
       { location: vscode.ProgressLocation.Notification, title: `PrivSpec: running ${what}` },
@@ -42,8 +42,17 @@ export const runRelease: CommandFactory = {
     const show = ok
       ? vscode.window.showInformationMessage(`PrivSpec: ${text}`, 'Reveal')
       : vscode.window.showWarningMessage(`PrivSpec: ${text}`, 'Show Output');
-    const choice = await show;
-    if (choice === 'Reveal' && result.out) await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(result.out));
-    if (choice === 'Show Output') ctx.output.show();
+    // The caller (the preview panel) hears the outcome now, not when the notification is dismissed.
+    void show.then(async (choice) => {
+      if (choice === 'Reveal' && result.out) await vscode.commands.executeCommand('revealInExplorer', vscode.Uri.file(result.out));
+      if (choice === 'Show Output') ctx.output.show();
+    });
+    return { ran: true, text } satisfies RunOutcome;
   },
 };
+
+/** What `privspec.runRelease` returns to a caller that runs it as a command (the preview panel's Release…). */
+export interface RunOutcome {
+  readonly ran: boolean;
+  readonly text: string;
+}

@@ -2,6 +2,7 @@ import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { previewEditsRequestMethod, previewReleaseRequestMethod, type PreviewEditsResponse, type PreviewParams, type PreviewResponse, type RunReleaseParams } from '../protocol.js';
+import type { RunOutcome } from '../commands/run-release.js';
 import type { FromPreview, PageTiming, PreviewControls, ToPreview } from './preview-protocol.js';
 
 /**
@@ -13,6 +14,8 @@ export class PreviewPanel {
   static readonly viewType = 'privspec.preview';
   private static current: PreviewPanel | undefined;
   private controls: PreviewControls = {};
+  /** The parameters went back to the spec's: the next preview tells the page to drop the values it moved. */
+  private reset = false;
   private generation = 0;
   private timer: NodeJS.Timeout | undefined;
   private readonly disposables: vscode.Disposable[] = [];
@@ -31,6 +34,7 @@ export class PreviewPanel {
       c.spec = spec;
       c.release = release;
       c.controls = {};
+      c.reset = true;
       c.first = undefined;
       c.panel.title = `Preview: ${release}`;
       c.panel.reveal(column, true);
@@ -54,6 +58,7 @@ export class PreviewPanel {
         clearTimeout(this.timer);
         this.timer = setTimeout(() => {
           this.controls = {};
+          this.reset = true;
           void this.refresh();
         }, 300);
       }),
@@ -77,7 +82,10 @@ export class PreviewPanel {
     const generation = ++this.generation;
     await this.post({ type: 'busy' });
     const message = await this.compute(this.controls);
-    if (generation === this.generation) await this.post(message);
+    if (generation !== this.generation) return;
+    const reset = this.reset && message.type === 'preview';
+    if (reset) this.reset = false;
+    await this.post(reset ? { ...message, reset: true } : message);
   }
 
   private async receive(m: FromPreview): Promise<void> {
@@ -85,8 +93,11 @@ export class PreviewPanel {
       case 'ready': {
         const ready = performance.now();
         if (!this.first) return this.refresh();
+        // A retarget or an edit while the first preview computes makes a newer request: its answer wins.
+        const generation = this.generation;
         const message = await this.first;
         this.first = undefined;
+        if (generation !== this.generation) return;
         await this.post(message);
         this.log?.(`preview ${this.release}: page ready ${Math.round(ready - this.opened)} ms after the panel was created${inside(m.timing)}; first preview posted at ${Math.round(performance.now() - this.opened)} ms`);
         return;
@@ -98,12 +109,14 @@ export class PreviewPanel {
         await this.writeParameters(m.controls);
         return;
       case 'release': {
-        if (Object.keys(m.controls).length > 0 && !(await this.writeParameters(m.controls))) return;
+        const written = Object.keys(m.controls).length > 0;
+        if (written && !(await this.writeParameters(m.controls))) return;
         const document = vscode.workspace.textDocuments.find((d) => d.uri.toString() === this.spec.toString());
         if (document?.isDirty) await document.save();
         const args: RunReleaseParams = { uri: this.spec.toString(), release: this.release };
-        await vscode.commands.executeCommand('privspec.runRelease', args);
-        await this.post({ type: 'done', text: `${this.release}: run through ▶ Run (see the notification for where its files went)` });
+        const outcome = await vscode.commands.executeCommand<RunOutcome | undefined>('privspec.runRelease', args);
+        const kept = written && outcome && !outcome.ran ? ' (the parameters stay written in the spec: undo with Ctrl+Z there)' : '';
+        await this.post({ type: 'done', text: `${this.release}: ${outcome?.text ?? 'not run'}${kept}` });
         return;
       }
     }
@@ -111,7 +124,13 @@ export class PreviewPanel {
 
   /** The server's edits of the release's line, applied as one workspace edit so that undo takes them back. */
   private async writeParameters(controls: PreviewControls): Promise<boolean> {
-    const { edits } = await this.client.sendRequest<PreviewEditsResponse>(previewEditsRequestMethod, this.params(controls));
+    let edits: PreviewEditsResponse['edits'];
+    try {
+      ({ edits } = await this.client.sendRequest<PreviewEditsResponse>(previewEditsRequestMethod, this.params(controls)));
+    } catch (e) {
+      await this.post({ type: 'error', message: `the parameters could not be written: ${(e as Error).message}` });
+      return false;
+    }
     if (edits.length === 0) return true;
     const edit = new vscode.WorkspaceEdit();
     for (const e of edits) edit.replace(this.spec, new vscode.Range(e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character), e.newText);
@@ -134,7 +153,7 @@ export class PreviewPanel {
 <meta http-equiv="Content-Security-Policy" content="${csp}">
 <meta name="viewport" content="width=device-width, initial-scale=1.0">
 <title>Release preview</title></head>
-<body><main id="app" data-view="preview" aria-live="polite"><p>Computing the preview…</p></main>
+<body><main id="app" data-view="preview"><p>Computing the preview…</p></main>
 <script nonce="${nonce}" src="${script}"></script></body></html>`;
   }
 

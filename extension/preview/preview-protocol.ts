@@ -9,7 +9,11 @@ export type { ControlSpec, PreviewBody, PreviewControls, ReleasePreview } from '
 
 /** Host → page. */
 export type ToPreview =
-  | { readonly type: 'preview'; readonly preview: ReleasePreview }
+  /**
+   * `reset`: the host set the parameters back to the spec's (the spec was edited, or the panel shows another release);
+   * the page drops the values it moved, so that its sliders and what Release… and Write parameters send follow.
+   */
+  | { readonly type: 'preview'; readonly preview: ReleasePreview; readonly reset?: boolean }
   /** The server is computing (after a control moved or the spec changed). */
   | { readonly type: 'busy' }
   | { readonly type: 'error'; readonly message: string }

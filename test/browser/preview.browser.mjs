@@ -72,7 +72,7 @@ async function open(theme, width = 1100) {
   p.on('pageerror', (e) => errors.push(e.message));
   p.on('console', (m) => { if (m.type() === 'error') errors.push(m.text()); });
   // The host's answer to a moved control: the fixture at the new ε or retention, as the server would compute it.
-  await p.exposeFunction('__answer', (c) => (c.retain !== undefined ? pram(c.retain) : aggregateAt(c.epsilon ?? 0.4)));
+  await p.exposeFunction('__answer', (c) => (c.levels !== undefined ? generalize() : c.retain !== undefined ? pram(c.retain) : aggregateAt(c.epsilon ?? 0.4)));
   await p.goto(`${base}/?theme=${theme}`);
   await p.waitForFunction(() => window.__posted.some((m) => m.type === 'ready'));
   return { p, errors };
@@ -104,7 +104,28 @@ await test('moving the ε control updates the error bars and the budget meter', 
   assert.equal(await meter.innerText(), `This release spends ε ${Number(value.toPrecision(3))}; ε ${Number(Math.max(0, 1 - value).toPrecision(3))} of the budget remains after it.`);
   const after = await cellBound();
   assert.ok(Number(after) < Number(before), `the 95 % bound shrank from ${before} to ${after}`);
+  // The answers redrew the panel 20 times under the slider, and it kept the focus all along.
+  assert.equal(await p.evaluate(() => document.activeElement?.id), 'control-epsilon');
+  // A screen reader hears the budget sentence and the bound, from one polite live region (not the whole panel).
+  assert.equal(await p.locator('#announce').textContent(), `${await meter.innerText()} ${aggregateAt(value).body.bound}`);
+  assert.equal(await p.locator('[aria-live]').count(), 1);
   assert.ok((await bar()) >= 0);
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
+await test('when the host resets the parameters (the spec was edited), the page drops the values it moved', async () => {
+  const { p, errors } = await open('light');
+  await show(p, aggregateAt(0.4));
+  const field = p.locator('#control-epsilon-value input');
+  await field.fill('0.7');
+  await field.dispatchEvent('change');
+  await p.waitForFunction(() => document.getElementById('budget-text')?.textContent?.includes('ε 0.7;'));
+  await p.evaluate((m) => window.postMessage({ type: 'preview', preview: m, reset: true }, '*'), aggregateAt(0.4));
+  await p.waitForFunction(() => document.getElementById('budget-text')?.textContent?.includes('ε 0.4;'));
+  assert.equal(await p.locator('#control-epsilon-value').evaluate((e) => e.value), '0.4', 'the field shows the spec\'s ε again');
+  await p.locator('#release').click();
+  assert.deepEqual((await posted(p)).filter((x) => x.type === 'release').at(-1), { type: 'release', controls: {} }, 'Release… sends no stale ε');
   assert.deepEqual(errors, []);
   await p.close();
 });
@@ -197,10 +218,13 @@ await test('keyboard only: Tab reaches every control, focus is visible, the arro
   await p.keyboard.press('ArrowUp');
   await p.keyboard.press('ArrowRight');
   assert.equal(height(await levels()), 1, 'ArrowRight stays within the height');
+  const pressedKey = await p.evaluate(() => document.activeElement?.getAttribute('data-key'));
+  await p.evaluate(() => { delete window.__privspecRendered; });
   await p.keyboard.press('Enter');
-  await p.waitForTimeout(120);
+  await p.waitForFunction(() => window.__privspecRendered !== undefined);
   const last = (await posted(p)).filter((x) => x.type === 'controls').at(-1);
   assert.ok(last && Array.isArray(last.controls?.levels), 'Enter on a node posts its levels');
+  assert.equal(await p.evaluate(() => document.activeElement?.getAttribute('data-key')), pressedKey, 'after the redraw the focus is back on the node Enter was pressed on');
   await p.close();
 });
 

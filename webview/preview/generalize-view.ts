@@ -117,6 +117,7 @@ export function generalizeView(body: GeneralizeBody, container: HTMLElement, pic
     el.setAttribute('role', 'button');
     el.setAttribute('aria-label', `${name(n)}: ${n.state}, loss ${value(n.loss)}${n.selected ? ', shown below' : ''}`);
     el.setAttribute('class', `node${n.selected ? ' selected' : ''}`);
+    el.setAttribute('data-key', n.key);
     const choose = () => pick({ levels: n.levels });
     el.addEventListener('click', choose);
     el.addEventListener('keydown', (e) => {

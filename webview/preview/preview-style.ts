@@ -10,6 +10,7 @@ fieldset.controls { border: 1px solid var(--vscode-panel-border, var(--vscode-co
 .control { display: flex; align-items: center; gap: .5em; }
 .control vscode-textfield { width: 8em; }
 .control-error { color: var(--vscode-errorForeground); }
+.sr-only { position: absolute; width: 1px; height: 1px; overflow: hidden; clip-path: inset(50%); white-space: nowrap; }
 .control vscode-single-select { min-width: 10em; }
 .actions { display: flex; gap: .5em; margin: .6em 0; flex-wrap: wrap; }
 :focus-visible, .node:focus { outline: 2px solid var(--vscode-focusBorder, #0072B2) !important; outline-offset: 2px; }

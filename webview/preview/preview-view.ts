@@ -37,9 +37,15 @@ export function startPreview(app: HTMLElement): void {
   let current: ReleasePreview | undefined;
   const status = h('p', { id: 'status', class: 'status', role: 'status' });
   const alert = h('p', { id: 'error', class: 'error', role: 'alert' });
+  // What a screen reader hears after each preview: the budget sentence and the error bound, not the whole panel.
+  const announce = h('p', { id: 'announce', class: 'sr-only', 'aria-live': 'polite' });
   const body = h('div', { id: 'body' });
   const header = h('div', { id: 'header' });
-  app.replaceChildren(header, status, alert, body);
+  app.replaceChildren(header, status, alert, announce, body);
+  // The controls are kept across previews (rebuilt only for another release or when the host resets them), so that a
+  // slider keeps its focus and a drag is not cut off by the answer to its own move.
+  let controlsBox: HTMLElement | undefined;
+  let controlsKey = '';
 
   const send = (c: PreviewControls) => {
     controls = c;
@@ -47,8 +53,17 @@ export function startPreview(app: HTMLElement): void {
     timer = setTimeout(() => api.postMessage({ type: 'controls', controls }), DEBOUNCE_MS);
   };
 
-  const render = (p: ReleasePreview, receivedAt: number) => {
+  const render = (p: ReleasePreview, receivedAt: number, reset = false) => {
     current = p;
+    // Focus inside the panel survives the redraw: the same control, or the lattice node with the same levels.
+    const focused = document.activeElement as HTMLElement | null;
+    const focusId = focused && focused !== document.body ? focused.id : '';
+    const focusKey = focused?.getAttribute?.('data-key') ?? '';
+    const key = JSON.stringify([p.spec, p.release, p.controls.map((c) => ('options' in c ? [c.name, c.options] : [c.name, c.min, c.max, c.log]))]);
+    if (reset || key !== controlsKey || !controlsBox) {
+      controlsKey = key;
+      controlsBox = p.controls.length > 0 ? renderControls(p.controls, controls, send) : undefined;
+    }
     const meter = p.budget
       ? h('div', { id: 'budget', class: p.budget.overrun ? 'budget overrun' : 'budget' },
         h('span', { id: 'budget-text' }, `This release spends ${p.budget.spends}; ${p.budget.remainingAfter} of the budget remains after it${p.budget.overrun ? ' — over the budget: ▶ Run would be refused' : ''}.`))
@@ -62,7 +77,7 @@ export function startPreview(app: HTMLElement): void {
       h('p', { class: 'meta' }, `${p.spec.replace(/^.*[\\/]/, '')} · ${p.kind}${p.sample ? ` · preview on ${p.sample.rows.toLocaleString('en-US')} of ${p.sample.of.toLocaleString('en-US')} rows` : ''}`),
       p.sample ? h('p', { id: 'sample', class: 'sample' }, `Preview on ${p.sample.rows.toLocaleString('en-US')} of ${p.sample.of.toLocaleString('en-US')} rows (a uniform sample); the release reads them all.`) : '',
       meter,
-      p.controls.length > 0 ? renderControls(p.controls, controls, send) : '',
+      controlsBox ?? '',
       h('div', { class: 'actions' }, release, write),
       p.kind === 'aggregate' || p.kind === 'mode' || p.kind === 'grid' ? h('p', { class: 'example-note' }, 'example draw — not a release, nothing spent') : '',
     );
@@ -70,6 +85,15 @@ export function startPreview(app: HTMLElement): void {
     body.replaceChildren(view(p.body, body, (c) => send({ ...controls, ...c })));
     alert.textContent = '';
     status.textContent = `Computed in ${Math.round(p.elapsedMs)} ms${p.notes.length ? ` · ${p.notes.join(' · ')}` : ''}`;
+    announce.textContent = [meter.textContent ?? '', p.body.kind === 'aggregate' ? p.body.bound : ''].filter(Boolean).join(' ');
+    const again = (focusKey && body.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)) || (focusId && document.getElementById(focusId));
+    if (again && again !== document.activeElement) {
+      if (focusKey) {
+        body.querySelectorAll('[data-key][tabindex="0"]').forEach((n) => n.setAttribute('tabindex', '-1'));
+        again.setAttribute('tabindex', '0');
+      }
+      again.focus();
+    }
     const stamp = window as unknown as { __privspecRendered?: { ms: number; at: number; firstAt: number } };
     const at = Date.now();
     stamp.__privspecRendered = { ms: performance.now() - receivedAt, at, firstAt: stamp.__privspecRendered?.firstAt ?? at };
@@ -88,8 +112,12 @@ export function startPreview(app: HTMLElement): void {
     const receivedAt = performance.now();
     switch (m.type) {
       case 'preview':
+        if (m.reset) {
+          controls = {};
+          clearTimeout(timer);
+        }
         api.setState({ preview: m.preview });
-        render(m.preview, receivedAt);
+        render(m.preview, receivedAt, m.reset);
         return;
       case 'busy':
         status.textContent = 'Computing…';

@@ -37,7 +37,9 @@ export default async function preview(t) {
   await page.locator('.notifications-toasts .notification-list-item-message', { hasText: '1 of 1 releases written to releases/preview' }).first().waitFor();
   const out = path.join(workspace, 'releases/preview/by_region.csv');
   if (!fs.existsSync(out)) throw new Error('the release from the panel wrote no releases/preview/by_region.csv');
-  log('released from the panel: releases/preview/by_region.csv');
+  // The panel reports what the run did (the command's outcome), not a generic "done".
+  await panel.locator('#status', { hasText: 'by_region: 1 of 1 releases written to releases/preview' }).waitFor();
+  log('released from the panel: releases/preview/by_region.csv; the panel says:', (await panel.locator('#status').innerText()).replace(/\s+/g, ' '));
   await t.shot('preview-released');
 
   // A second open in the same window: the webview machinery is warm, so this is the open a user meets most often.
