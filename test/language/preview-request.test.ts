@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { loadSpecText, nodeServices } from '../../language/check-spec.js';
-import { releasePreview } from '../../language/lsp/preview-request.js';
+import { releaseEdits, releasePreview } from '../../language/lsp/preview-request.js';
 import { releaseInput } from '../../language/release-input.js';
 import type { PreviewControls } from '../../engine/preview/preview-types.js';
 
@@ -68,6 +68,30 @@ describe('privspec/previewRelease: every release kind previewed through the plan
     assert.ok(Math.abs(a.band[i] - Math.sqrt(20 * 13 / 6)) < 1e-9);
     assert.equal(a.draw.reduce((s, x) => s + x, 0), 12);
     assert.equal(p.budget, undefined);
+  });
+
+  it('an unreadable ledger stops the preview with the runner\'s message instead of a meter that ignores past spends', async () => {
+    writeFileSync(`${specFile}.ledger.json`, '{ not json');
+    try {
+      await assert.rejects(preview('by_sex'), /cannot read the spend ledger/);
+    } finally {
+      rmSync(`${specFile}.ledger.json`);
+    }
+  });
+
+  it('"Write parameters to spec": an edit of the number in the release\'s line; what the panel does not offer is refused', async () => {
+    const document = await loadSpecText(readFileSync(specFile, 'utf8'), specFile, services);
+    const params = (controls: PreviewControls, release = 'by_sex') => ({ uri: document.uri.toString(), release, controls });
+    const { edits } = releaseEdits(document, params({ epsilon: 0.25 }));
+    assert.equal(edits.length, 1);
+    assert.equal(edits[0].newText, '0.25');
+    // Line 11 (0-based 10) is `release by_sex:   count by sex  laplace epsilon 0.4`; the edit covers its "0.4".
+    const line = readFileSync(specFile, 'utf8').split('\n')[edits[0].range.start.line];
+    assert.equal(line.slice(edits[0].range.start.character, edits[0].range.end.character), '0.4');
+    assert.match(line, /^release by_sex:/);
+    assert.throws(() => releaseEdits(document, params({ method: 'privelet' })), /method privelet is not offered/);
+    assert.throws(() => releaseEdits(document, params({ epsilon: 50 })), /outside what the panel offers/);
+    assert.equal(releaseEdits(document, params({ retain: 0.6 }, 'swapped')).edits[0].newText, '0.6');
   });
 
   it('generalize: the whole lattice with satisfied flags, the optimum, and a picked node', async () => {
@@ -153,5 +177,31 @@ describe('privspec/previewRelease: a spec that overruns its budget is still prev
     assert.deepEqual(p.body.cells.map((c) => [c.label, c.truth]), [['flu', 6], ['cold', 3], ['asthma', 3]]);
     assert.match(p.notes[0], /^the spec overruns its budget \(budget overrun in 'b'.*\): ▶ Run refuses until that is fixed$/);
     await assert.rejects(releaseInput(services, document, 'b'), /the spec has 1 error, the first: budget overrun in 'b'/);
+  });
+});
+
+describe('privspec/previewRelease: a generalization too large to preview whole is previewed on a labelled sample', () => {
+  const services = nodeServices();
+  const dir = mkdtempSync(join(tmpdir(), 'privspec-preview-sample-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const lines = ['age,sex,answer'];
+  for (let i = 0; i < 5000; i++) lines.push(`${18 + ((i * 37) % 60)},${i % 2 ? 'F' : 'M'},${i % 3 ? 'yes' : 'no'}`);
+  writeFileSync(join(dir, 'people.csv'), `${lines.join('\n')}\n`);
+  const specFile = join(dir, 's.privspec');
+  writeFileSync(specFile, 'dataset d from "people.csv" {\n  quasi age, sex\n  insensitive answer\n  sampling 0.1\n}\nhierarchy age: intervals 10, 20\nhierarchy sex { "M", "F" -> "*" }\nanonymity { k 5 }\nrelease public: generalize\n');
+
+  it('5,000 rows × 8 nodes above a work limit of 8,000: 2,000 sampled rows, labelled, with the caveat about k on a sample', async () => {
+    const document = await loadSpecText(readFileSync(specFile, 'utf8'), specFile, services);
+    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+    const params = { uri: document.uri.toString(), release: 'public', controls: {} };
+    const sampled = await releasePreview(services, document, params, { generalizeWork: 8000 });
+    assert.deepEqual(sampled.sample, { rows: 2000, of: 5000 });
+    assert.ok(sampled.notes.some((n) => n.startsWith('k and ℓ are checked on the sample')), sampled.notes.join(' | '));
+    assert.ok(sampled.body.kind === 'generalize' && sampled.body.before.rows === 2000);
+    // Under the default limit the same file is previewed whole, with no caveat.
+    const whole = await releasePreview(services, document, params);
+    assert.equal(whole.sample, undefined);
+    assert.ok(whole.body.kind === 'generalize' && whole.body.before.rows === 5000);
+    assert.ok(!whole.notes.some((n) => n.startsWith('k and ℓ')));
   });
 });
