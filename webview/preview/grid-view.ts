@@ -4,8 +4,26 @@ import { PALETTE, h, table, value, widthOf } from './dom.js';
 
 type GridBody = Extract<PreviewBody, { kind: 'grid' }>;
 
-/** One heat map on a canvas (a 512² grid is 262,144 cells: too many SVG nodes), coloured by the shared scale. */
-function heatmap(values: readonly number[], size: number, color: (v: number) => string, label: string, px: number): HTMLElement {
+/** Shades of the colour scale a heat map is painted with: finer than the eye separates on viridis. */
+const SHADES = 256;
+
+/** The scale's colours at SHADES evenly spaced values in [0, max], as RGB triples: computed once per preview. */
+function shadeTable(color: (v: number) => string, max: number): Uint8Array {
+  const lut = new Uint8Array(SHADES * 3);
+  for (let i = 0; i < SHADES; i++) {
+    const css = color((max * i) / (SHADES - 1));
+    const m = /rgb\((\d+), ?(\d+), ?(\d+)\)/.exec(css) ?? /#(..)(..)(..)/.exec(css);
+    const rgb = m ? (css.startsWith('#') ? [parseInt(m[1], 16), parseInt(m[2], 16), parseInt(m[3], 16)] : [Number(m[1]), Number(m[2]), Number(m[3])]) : [0, 0, 0];
+    lut.set(rgb, i * 3);
+  }
+  return lut;
+}
+
+/**
+ * One heat map on a canvas (a 512² grid is 262,144 cells: too many SVG nodes), coloured from the shared scale's shade
+ * table: a lookup per cell, not a colour string parsed per cell.
+ */
+function heatmap(values: readonly number[], size: number, lut: Uint8Array, max: number, label: string, px: number): HTMLElement {
   const canvas = h('canvas', { width: String(size), height: String(size), role: 'img', 'aria-label': `${label}: ${summary(values, size)}` });
   canvas.style.width = `${px}px`;
   canvas.style.height = `${px}px`;
@@ -13,21 +31,16 @@ function heatmap(values: readonly number[], size: number, color: (v: number) => 
   const ctx = canvas.getContext('2d');
   if (ctx) {
     const image = ctx.createImageData(size, size);
-    const cache = new Map<string, [number, number, number]>();
+    const step = (SHADES - 1) / max;
     for (let r = 0; r < size; r++) {
       for (let c = 0; c < size; c++) {
-        const css = color(values[r * size + c]);
-        let rgb = cache.get(css);
-        if (!rgb) {
-          const m = /rgb\((\d+), ?(\d+), ?(\d+)\)/.exec(css) ?? /#(..)(..)(..)/.exec(css);
-          rgb = m ? (css.startsWith('#') ? [parseInt(m[1], 16), parseInt(m[2], 16), parseInt(m[3], 16)] : [Number(m[1]), Number(m[2]), Number(m[3])]) : [0, 0, 0];
-          if (cache.size < 4096) cache.set(css, rgb);
-        }
+        // Negative noisy cells clamp to the scale's low end, as the legend shows.
+        const shade = Math.min(SHADES - 1, Math.max(0, Math.round(values[r * size + c] * step))) * 3;
         // Row 0 is the grid's lowest y: drawn at the bottom, as on a map.
         const o = ((size - 1 - r) * size + c) * 4;
-        image.data[o] = rgb[0];
-        image.data[o + 1] = rgb[1];
-        image.data[o + 2] = rgb[2];
+        image.data[o] = lut[shade];
+        image.data[o + 1] = lut[shade + 1];
+        image.data[o + 2] = lut[shade + 2];
         image.data[o + 3] = 255;
       }
     }
@@ -36,10 +49,6 @@ function heatmap(values: readonly number[], size: number, color: (v: number) => 
   return h('figure', { class: 'heatmap' }, h('figcaption', {}, label), canvas);
 }
 
-/**
- * Before/after heat maps side by side on one colour scale (viridis, colour-blind-safe; negative noisy cells clamp to its
- * low end), and the expected RMSE of square range queries by side for the chosen method and its baselines.
- */
 /** What a screen reader hears for a heat map: the grid's size, its total and its largest cell. */
 function summary(values: readonly number[], size: number): string {
   let total = 0;
@@ -58,7 +67,7 @@ export function gridView(body: GridBody, container: HTMLElement): HTMLElement {
   for (const v of body.truth) if (v > max) max = v;
   for (const v of body.draw) if (v > max) max = v;
   const scale = Plot.scale({ color: { type: 'linear', scheme: 'viridis', domain: [0, max], clamp: true } });
-  const color = (v: number) => String(scale.apply(v));
+  const lut = shadeTable((v: number) => String(scale.apply(v)), max);
   const px = Math.max(120, Math.min(360, Math.floor((width - 24) / 2)));
   const legend = Plot.legend({ color: { type: 'linear', scheme: 'viridis', domain: [0, max], label: 'rows per cell' } }) as HTMLElement;
   const rmse = Plot.plot({
@@ -77,7 +86,7 @@ export function gridView(body: GridBody, container: HTMLElement): HTMLElement {
   rmse.setAttribute('role', 'img');
   rmse.setAttribute('aria-label', `Expected RMSE by range size for ${body.method} and its baselines`);
   return h('section', { class: 'kind grid' },
-    h('div', { class: 'heatmaps' }, heatmap(body.truth, body.size, color, 'Exact counts', px), heatmap(body.draw, body.size, color, `Example draw (${body.method}) — not a release, nothing spent`, px)),
+    h('div', { class: 'heatmaps' }, heatmap(body.truth, body.size, lut, max, 'Exact counts', px), heatmap(body.draw, body.size, lut, max, `Example draw (${body.method}) — not a release, nothing spent`, px)),
     legend,
     h('h3', {}, 'Error by range size'),
     rmse,
