@@ -125,9 +125,15 @@ describe('issue 10 item 12 — no stack traces, anywhere', () => {
     const live = temporaryName('released.csv', process.pid);
     writeFileSync(join(dir, 'out', stale), 'half a file');
     writeFileSync(join(dir, 'out', live), 'being written');
-    assert.match(stale, new RegExp(`^\\.released\\.csv\\.privspec-tmp-${dead}-[0-9a-f]{12}$`));
+    assert.match(stale, new RegExp(`^\\.released\\.csv\\.privspec-tmp-[A-Za-z0-9_]+-${dead}-[0-9a-f]{12}$`));
+    // Written by an older privspec (no host in the name): still recognised as this machine's.
+    const older = `.released.csv.privspec-tmp-${dead}-0123456789ab`;
+    writeFileSync(join(dir, 'out', older), 'half a file');
+    // Another machine's, on a shared folder: its pid means nothing here, so it stays for a day.
+    const foreign = `.released.csv.privspec-tmp-otherhost-${dead}-0123456789ab`;
+    writeFileSync(join(dir, 'out', foreign), 'being written elsewhere');
     const r = await privspec(['anonymize', 'people.csv', '--qi', 'age,gender', '--hierarchy', 'age=age.csv', '--hierarchy', 'gender=gender.csv', '--k', '2', '--out', 'out/released.csv'], dir);
     assert.equal(r.code, 0, r.err);
-    assert.deepEqual(readdirSync(join(dir, 'out')).sort(), [live, 'released.csv'].sort());
+    assert.deepEqual(readdirSync(join(dir, 'out')).sort(), [foreign, live, 'released.csv'].sort());
   });
 });
