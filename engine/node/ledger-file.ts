@@ -13,6 +13,11 @@ export function ledgerPath(specPath: string): string {
   return `${specPath}.ledger.json`;
 }
 
+/** The ledger exists but cannot be read or parsed: a refusal the user acts on (restore it), not an internal error. */
+export class LedgerUnreadable extends Error {
+  override readonly name = 'LedgerUnreadable';
+}
+
 export async function readLedger(specPath: string): Promise<LedgerFile> {
   try {
     const parsed = JSON.parse(await readFile(ledgerPath(specPath), 'utf8')) as LedgerFile;
@@ -20,7 +25,7 @@ export async function readLedger(specPath: string): Promise<LedgerFile> {
     return parsed;
   } catch (e) {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return { version: 1, spec: specPath, entries: [] };
-    throw new Error(`${ledgerPath(specPath)}: cannot read the spend ledger (${(e as Error).message}); refusing to run without it`);
+    throw new LedgerUnreadable(`${ledgerPath(specPath)}: cannot read the spend ledger (${(e as Error).message}); refusing to run without it`);
   }
 }
 

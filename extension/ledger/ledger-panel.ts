@@ -50,7 +50,12 @@ export class LedgerPanel {
         await this.post();
         return;
       case 'refresh':
-        this.ledger = (await this.load()) ?? this.ledger;
+        try {
+          this.ledger = (await this.load()) ?? this.ledger;
+        } catch (e) {
+          void vscode.window.showErrorMessage(`PrivSpec: the ledger could not be refreshed: ${(e as Error).message.split('\n')[0]}`);
+          return;
+        }
         await this.post();
         return;
       case 'open':

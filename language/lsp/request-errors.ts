@@ -7,7 +7,7 @@
 import { ErrorCodes, LSPErrorCodes, ResponseError } from 'vscode-languageserver';
 
 /** Error classes whose message is written for the user (by name, so that a bundle's second copy of a class matches too). */
-const USER_ERRORS = new Set(['SpecNotRunnable', 'RunRefused', 'TableError', 'CsvFileError', 'OutputGuardError', 'LockTimeoutError', 'ReleaseUnavailable', 'PrivacyError', 'SpecFileError']);
+const USER_ERRORS = new Set(['SpecNotRunnable', 'RunRefused', 'TableError', 'CsvFileError', 'OutputGuardError', 'LockTimeoutError', 'ReleaseUnavailable', 'PrivacyError', 'SpecFileError', 'LedgerUnreadable']);
 
 export function firstLine(message: string): string {
   return message.split(/\r?\n/, 1)[0];

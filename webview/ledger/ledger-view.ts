@@ -43,9 +43,23 @@ export function renderLedger(app: HTMLElement, ledger: LedgerResponse, specName:
   app.replaceChildren(
     h('h1', {}, `Ledger: ${specName}`),
     h('p', { class: 'meta' }, `${ledger.ledger} · ${ledger.accounting} accounting · every run spends again; seeded test runs are recorded but spend nothing`),
-    h('div', { class: 'summary' }, h('span', { id: 'total', role: 'status' }, `Spent ${ledger.total}`), h('span', { id: 'count' }, `${ledger.entries.length} ${ledger.entries.length === 1 ? 'run' : 'runs'}`), refresh),
+    h('div', { class: 'summary' }, h('span', { id: 'total' }, `Spent ${ledger.total}`), h('span', { id: 'count' }, `${ledger.entries.length} ${ledger.entries.length === 1 ? 'run' : 'runs'}`), refresh),
     body,
   );
+  announce(`Spent ${ledger.total}; ${ledger.entries.length} ${ledger.entries.length === 1 ? 'run' : 'runs'}`);
+}
+
+/**
+ * A live region that outlives the redraws (one re-created with each render is not announced): screen readers hear the
+ * new total after a refresh.
+ */
+function announce(text: string): void {
+  let region = document.getElementById('announce');
+  if (!region) {
+    region = h('p', { id: 'announce', 'aria-live': 'polite', style: 'position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)' });
+    document.body.append(region);
+  }
+  region.textContent = text;
 }
 
 const style = `

@@ -9,6 +9,7 @@ import { CancellationTokenSource, ErrorCodes, LSPErrorCodes, ResponseError, type
 import { registerEditorRequests } from '../../../language/lsp/editor-requests.js';
 import { registerPrivspecRequests } from '../../../language/lsp/privspec-requests.js';
 import { toResponseError } from '../../../language/lsp/request-errors.js';
+import { readLedger } from '../../../engine/node/ledger-file.js';
 import { createPrivspecServices } from '../../../language/privspec-module.js';
 import type { AnonymizeCsvResult, CsvModelsResponse } from '../../../language/protocol-types.js';
 import { visitsModel } from '../fixtures.js';
@@ -110,6 +111,19 @@ describe('language/lsp/editor-requests and privspec/runRelease errors (the edito
     const cancelled = new CancellationTokenSource();
     cancelled.cancel();
     await assert.rejects(call('privspec/anonymizeCsv', { uri, release: 'public', out: join(work, 'never') }, cancelled.token), (e: unknown) => e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled);
+  });
+
+  it('an unreadable ledger is a refusal the user acts on, not an internal error', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'privspec-ledger-'));
+    try {
+      writeFileSync(join(dir, 's.privspec.ledger.json'), '{ not json');
+      const error = await readLedger(join(dir, 's.privspec')).then(() => undefined, (e: unknown) => e);
+      const e = toResponseError(error);
+      assert.equal(e.code, LSPErrorCodes.RequestFailed);
+      assert.match(e.message, /s\.privspec\.ledger\.json: cannot read the spend ledger \(.*\); refusing to run without it$/);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
   });
 
   it('states an unexpected failure in one line as an internal error', () => {
