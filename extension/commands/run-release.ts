@@ -1,4 +1,5 @@
 import * as vscode from 'vscode';
+import { LSPErrorCodes } from 'vscode-languageclient/node';
 import type { CommandFactory } from '../ctx.js';
 import { ledgerRequestMethod, runReleaseRequestMethod, type LedgerParams, type LedgerResponse, type RunReleaseParams, type RunReleaseResult } from '../protocol.js';
 import { runConfirmation } from './run-confirmation.js';
@@ -32,10 +33,18 @@ export const runRelease: CommandFactory = {
     const answer = await vscode.window.showWarningMessage(confirm.message, { modal: true, detail: confirm.detail }, 'Run Release');
     if (answer !== 'Run Release') return { ran: false, text: 'not run: the confirmation was cancelled; nothing spent, nothing written' } satisfies RunOutcome;
     const params: RunReleaseParams = { uri, release: fromLens?.release, out: fromLens?.out, dryRun: false };
-    const result = await vscode.window.withProgress(
-      { location: vscode.ProgressLocation.Notification, title: `PrivSpec: running ${what}` },
-      () => client.sendRequest<RunReleaseResult>(runReleaseRequestMethod, params),
-    );
+    let result: RunReleaseResult;
+    try {
+      result = await vscode.window.withProgress(
+        { location: vscode.ProgressLocation.Notification, title: `PrivSpec: running ${what}`, cancellable: true },
+        (_progress, token) => client.sendRequest<RunReleaseResult>(runReleaseRequestMethod, params, token),
+      );
+    } catch (e) {
+      if ((e as { code?: number }).code !== LSPErrorCodes.RequestCancelled) throw e;
+      const text = 'cancelled: nothing was written (a spend already recorded stays in the ledger)';
+      void vscode.window.showInformationMessage(`PrivSpec: ${text}`);
+      return { ran: false, text } satisfies RunOutcome;
+    }
     const lines = describeRun(result);
     ctx.output.appendLine(`release ${spec.fsPath} → ${result.out}\n  ${lines.join('\n  ')}`);
     const { text, ok } = summarizeRun(result, vscode.workspace.asRelativePath(result.out));

@@ -9,17 +9,13 @@ import type { PrivspecServices } from '../privspec-module.js';
 import { anonymizeCsvRequest, csvModelsChangedNotification, csvModelsRequest } from '../protocol.js';
 import { anonymizeWithSpec } from './anonymize-csv.js';
 import { csvModels } from './csv-models.js';
+import { abortOn } from './request-cancellation.js';
 import { toResponseError } from './request-errors.js';
 
 /** At most one change notification per this many milliseconds: a burst of keystrokes is one re-request. */
 const NOTIFY_MS = 150;
 /** Progress reports are throttled likewise; the search may classify thousands of nodes a second. */
 const PROGRESS_MS = 100;
-
-/** Lets the event loop handle what arrived while a search held the thread: two turns, so a queued cancel is processed. */
-const yieldTwice = async () => {
-  for (let i = 0; i < 2; i++) await new Promise((resolve) => setTimeout(resolve, 0));
-};
 
 export function registerEditorRequests(connection: Connection, services: PrivspecServices): void {
   const workspace = services.shared.workspace;
@@ -39,12 +35,7 @@ export function registerEditorRequests(connection: Connection, services: Privspe
   });
 
   connection.onRequest(anonymizeCsvRequest, async (params, token) => {
-    const controller = new AbortController();
-    const subscription = token.onCancellationRequested(() => controller.abort());
-    const settle = async () => {
-      await yieldTwice();
-      if (token.isCancellationRequested) controller.abort();
-    };
+    const { signal, settle, dispose } = abortOn(token);
     const progressToken = params.workDoneToken;
     let last = 0;
     const onProgress = progressToken === undefined ? undefined : (fraction: number, message: string) => {
@@ -56,11 +47,11 @@ export function registerEditorRequests(connection: Connection, services: Privspe
     try {
       if (progressToken !== undefined) void connection.sendProgress(WorkDoneProgress.type, progressToken, { kind: 'begin', title: `anonymizing with the release ${params.release}`, cancellable: true });
       const document = await workspace.LangiumDocuments.getOrCreateDocument(URI.parse(params.uri));
-      return await anonymizeWithSpec(services, document, params, { signal: controller.signal, settle, onProgress });
+      return await anonymizeWithSpec(services, document, params, { signal, settle, onProgress });
     } catch (e) {
       throw toResponseError(e, (text) => connection.console.error(text));
     } finally {
-      subscription.dispose();
+      dispose();
       if (progressToken !== undefined) void connection.sendProgress(WorkDoneProgress.type, progressToken, { kind: 'end' });
     }
   });

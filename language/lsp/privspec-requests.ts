@@ -11,6 +11,7 @@ import { registerPreviewRequests } from './preview-request.js';
 import { CodeLensRefreshRequest } from 'vscode-languageserver';
 import { releaseInput } from '../release-input.js';
 import { defaultReleaseFolder } from '../release-folder.js';
+import { abortOn } from './request-cancellation.js';
 import { toResponseError } from './request-errors.js';
 
 /** The budget of a parsed spec in the shape of `privspec/budget`. */
@@ -34,18 +35,23 @@ export function registerPrivspecRequests(connection: Connection, services: Privs
     const document = documents.getDocument(URI.parse(params.uri));
     return document ? budgetResponse(document) : null;
   });
-  connection.onRequest(runReleaseRequest, async (params) => {
+  connection.onRequest(runReleaseRequest, async (params, token) => {
+    // ▶ Run's notification has a Cancel button: a generalize release's search stops between lattice nodes, before
+    // anything is written (a spend already recorded stays: the ledger never understates).
+    const { signal, settle, dispose } = abortOn(token);
     try {
       const document = await documents.getOrCreateDocument(URI.parse(params.uri));
       const input = await releaseInput(services, document, params.release);
       // The same runner as `privspec release`: ledger under its lock first, then the files.
-      const result = await runReleases(input, { out: params.out ?? defaultReleaseFolder(input.specFile), dryRun: params.dryRun ?? false });
+      const result = await runReleases(input, { out: params.out ?? defaultReleaseFolder(input.specFile), dryRun: params.dryRun ?? false, signal, settle });
       // The "spent DATE" lenses read the ledger, which this run changed.
       void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
       return result;
     } catch (e) {
       // A spec that cannot run (SpecNotRunnable) or a refused run (RunRefused) reaches the user as its one line.
       throw toResponseError(e, (text) => connection.console.error(text));
+    } finally {
+      dispose();
     }
   });
   registerPreviewRequests(connection, services);

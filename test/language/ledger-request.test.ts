@@ -35,6 +35,11 @@ describe('privspec/ledger: what the ledger holds and what a run would add', () =
     const c = runConfirmation('the release by_sex of spec.privspec', r.run);
     assert.equal(c.message, 'Run the release by_sex of spec.privspec? It spends ε 0.4; ε 0.6 of the budget\'s ε 1 remains after it.');
     assert.ok(!c.blocked && !/released on/.test(c.detail));
+    assert.match(c.detail, /The spend is recorded in the spec's ledger before any file is written\./);
+    // A microdata release (generalize, PRAM) spends no DP budget and records nothing: the dialog does not say it does.
+    const microdata = runConfirmation('the release public', { ...r.run, releases: ['public'], adds: 'nothing' });
+    assert.equal(microdata.message, 'Run the release public? It spends no differential-privacy budget.');
+    assert.equal(microdata.detail, '');
   });
 
   it('after two runs: both entries with their files, the total ε 0.8 of 1, a warning naming the last run, and a third run refused', async () => {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -111,6 +111,9 @@ describe('language/lsp/editor-requests and privspec/runRelease errors (the edito
     const cancelled = new CancellationTokenSource();
     cancelled.cancel();
     await assert.rejects(call('privspec/anonymizeCsv', { uri, release: 'public', out: join(work, 'never') }, cancelled.token), (e: unknown) => e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled);
+    // ▶ Run's request takes the same cancel (its notification has a Cancel button): the search stops, nothing is written.
+    await assert.rejects(call('privspec/runRelease', { uri, release: 'public', out: join(work, 'never-run') }, cancelled.token), (e: unknown) => e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled);
+    assert.ok(!existsSync(join(work, 'never-run', 'public.csv')));
   });
 
   it('an unreadable ledger is a refusal the user acts on, not an internal error', async () => {
