@@ -126,6 +126,8 @@ export interface RequirementCheck {
 /** The spec's optimal transformation and what it would release, or why there is none. */
 export type RiskAfter =
   | {
+    /** `pinned`: the levels the spec pins (what the generalize release applies); `optimal`: the search's optimum. */
+    readonly basis: 'pinned' | 'optimal';
     /** Each quasi-identifier's level, its hierarchy's height, and the first row's value before → after, for meaning. */
     readonly levels: readonly { readonly column: string; readonly level: number; readonly height: number; readonly example: string }[];
     readonly suppressed: number;

@@ -1,5 +1,6 @@
 import type { RiskReport } from '../protocol.js';
 import { short, summaryRows } from './risk-report-markdown.js';
+import { afterHeading } from './after-heading.js';
 
 function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -40,11 +41,11 @@ function requirementsHtml(r: RiskReport): string {
     for (const q of r.requirements) parts.push(`<tr><td>${escape(q.name)}</td><td>${escape(q.required)}</td><td>${escape(q.measured)}</td><td class="n">${q.failingRows} rows in ${q.failingClasses} classes</td><td>${q.met ? '✓ met' : '<strong>✗ NOT MET</strong>'}</td></tr>`);
     parts.push('</table>');
   }
-  if (r.after && 'unavailable' in r.after) parts.push(`<h2>After the optimal transformation</h2><p>Not available: ${escape(r.after.unavailable)}.</p>`);
+  if (r.after && 'unavailable' in r.after) parts.push(`<h2>${afterHeading(r.after)}</h2><p>Not available: ${escape(r.after.unavailable)}.</p>`);
   else if (r.after) {
     const a = r.after;
     const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-    parts.push(`<h2>After the optimal transformation</h2><p>Levels: ${escape(a.levels.map((l) => `${l.column} ${l.level} of ${l.height}${l.example ? ` (${l.example})` : ''}`).join(', '))}</p>`,
+    parts.push(`<h2>${afterHeading(a)}</h2><p>Levels: ${escape(a.levels.map((l) => `${l.column} ${l.level} of ${l.height}${l.example ? ` (${l.example})` : ''}`).join(', '))}</p>`,
       '<table><tr><th>Figure</th><th>Before</th><th>After</th></tr>',
       `<tr><td>Rows released</td><td class="n">${r.rows}</td><td class="n">${a.rows} (${a.suppressed} suppressed)</td></tr>`,
       `<tr><td>Equivalence classes</td><td class="n">${r.classes}</td><td class="n">${a.classes}</td></tr>`,

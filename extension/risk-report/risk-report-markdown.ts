@@ -1,4 +1,5 @@
 import type { RiskReport } from '../protocol.js';
+import { afterHeading } from './after-heading.js';
 
 /** A share as a percentage with one decimal: 0.6466 → `64.7%`. */
 export function percent(x: number): string {
@@ -63,7 +64,7 @@ export function riskReportMarkdown(r: RiskReport, generated = new Date()): strin
     for (const q of r.requirements) lines.push(`| ${cell(q.name)} | ${cell(q.required)} | ${cell(q.measured)} | ${q.failingRows} rows in ${q.failingClasses} classes | ${q.met ? '✓ met' : '✗ NOT MET'} |`);
   }
   if (r.after) {
-    lines.push('', '## After the optimal transformation', '');
+    lines.push('', `## ${afterHeading(r.after)}`, '');
     if ('unavailable' in r.after) lines.push(`Not available: ${r.after.unavailable}.`);
     else {
       const a = r.after;

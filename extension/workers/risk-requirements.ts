@@ -4,6 +4,7 @@ import { equivalenceClasses, type EquivalenceClasses } from '../../engine/anonym
 import type { Criterion } from '../../engine/criteria/criterion.js';
 import { criterionFrom, type CriterionSpec } from '../../engine/criteria/criterion-spec.js';
 import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
+import { bindHierarchy, type BoundHierarchy } from '../../engine/hierarchy/bound-hierarchy.js';
 import { searchAnonymity } from '../../engine/release/anonymity-search.js';
 import { classSizeHistogram, classesOfSize } from '../../engine/risk/class-size-histogram.js';
 import { prosecutorRisk } from '../../engine/risk/prosecutor-risk.js';
@@ -59,15 +60,34 @@ export function optimalAfter(table: Table, model: CsvModel): RiskAfter {
   if (missing.length > 0) return { unavailable: `no hierarchy for ${missing.join(', ')}: the search needs one for every quasi-identifier` };
   const hierarchies = new Map<string, Hierarchy>(model.qi.map((q) => [q, buildHierarchy(model.hierarchies[q])]));
   const criteria = req.criteria.map(criterionFrom);
-  let found: ReturnType<typeof searchAnonymity>;
-  try {
-    found = searchAnonymity(table, model.qi, hierarchies, { criteria, suppression: req.suppression, metric: req.metric, pins: new Map() });
-  } catch (e) {
-    return { unavailable: (e as Error).message };
+  // What the generalize release writes: the pinned levels when the spec pins every quasi-identifier (applied as they
+  // are), else the search's optimum. Some pins but not all: the release refuses, so the report says so.
+  const pinned = model.qi.filter((q) => model.levels[q] !== undefined);
+  if (pinned.length > 0 && pinned.length < model.qi.length) {
+    return { unavailable: `the spec pins ${pinned.join(', ')} but not ${model.qi.filter((q) => model.levels[q] === undefined).join(', ')}; the generalize release needs a pin for every quasi-identifier, or none to search` };
   }
-  const optimum = found?.result.optimum;
-  if (!found || !optimum) return { unavailable: `no generalization satisfies the model within the suppression limit of ${fmt(100 * req.suppression)}% of rows` };
-  const bound = found.problem.qi.map((q) => q.hierarchy);
+  let bound: BoundHierarchy[];
+  let chosen: readonly number[];
+  if (pinned.length > 0) {
+    try {
+      bound = model.qi.map((q) => bindHierarchy(hierarchies.get(q)!, column(table, q)).bound);
+    } catch (e) {
+      return { unavailable: (e as Error).message };
+    }
+    chosen = model.qi.map((q) => model.levels[q]);
+  } else {
+    let found: ReturnType<typeof searchAnonymity>;
+    try {
+      found = searchAnonymity(table, model.qi, hierarchies, { criteria, suppression: req.suppression, metric: req.metric, pins: new Map() });
+    } catch (e) {
+      return { unavailable: (e as Error).message };
+    }
+    const optimum = found?.result.optimum;
+    if (!found || !optimum) return { unavailable: `no generalization satisfies the model within the suppression limit of ${fmt(100 * req.suppression)}% of rows` };
+    bound = found.problem.qi.map((q) => q.hierarchy) as BoundHierarchy[];
+    chosen = optimum.levels;
+  }
+  const optimum = { levels: chosen };
   const classes = equivalenceClasses(table, model.qi, { hierarchies: bound, levels: optimum.levels });
   const keep = new Uint8Array(classes.classCount).fill(1);
   for (const criterion of criteria) classStats(table, classes, criterion.sensitive).forEach((c, id) => { if (!criterion.isSatisfied(c)) keep[id] = 0; });
@@ -81,6 +101,7 @@ export function optimalAfter(table: Table, model: CsvModel): RiskAfter {
   const risk = prosecutorRisk(h);
   const firstRow = 0;
   return {
+    basis: pinned.length > 0 ? 'pinned' : 'optimal',
     levels: model.qi.map((q, i) => {
       const b = bound[i];
       const code = column(table, q).codes[firstRow];

@@ -1,6 +1,7 @@
 import type { RequirementCheck, RiskReport, ToWebview } from '../../extension/protocol.js';
 import { histogramChart } from './histogram-chart.js';
 import { vscodeApi } from './vscode-api.js';
+import { afterHeading } from '../../extension/risk-report/after-heading.js';
 
 interface State {
   readonly report?: RiskReport;
@@ -107,13 +108,16 @@ function requirementsSection(checks: readonly RequirementCheck[], id: string, ti
 /** The spec's optimal transformation beside the data as it stands. */
 function afterSection(r: RiskReport): HTMLElement[] {
   if (!r.after) return [];
-  if ('unavailable' in r.after) return [h('h2', {}, 'After the optimal transformation'), h('p', { id: 'after-unavailable' }, `Not available: ${r.after.unavailable}.`)];
+  if ('unavailable' in r.after) return [h('h2', {}, afterHeading(r.after)), h('p', { id: 'after-unavailable' }, `Not available: ${r.after.unavailable}.`)];
   const a = r.after;
+  const pinned = a.basis === 'pinned';
   const levels = h('ul', { class: 'levels' }, ...a.levels.map((l) => h('li', {}, h('strong', {}, l.column), ` level ${l.level} of ${l.height}${l.level === l.height && l.height > 0 ? ' (fully generalized)' : ''}${l.example ? ` — e.g. ${l.example}` : ''}`)));
   const met = (cs: readonly RequirementCheck[]) => `${cs.filter((q) => q.met).length} of ${cs.length}`;
   return [
-    h('h2', {}, 'After the optimal transformation'),
-    h('p', { class: 'meta' }, 'The generalization the spec\'s anonymity block finds (the lattice search privspec release runs), with classes that still fail suppressed.'),
+    h('h2', {}, afterHeading(a)),
+    h('p', { class: 'meta' }, pinned
+      ? 'The levels the spec\'s anonymity block pins, as the generalize release applies them, with classes that still fail suppressed.'
+      : 'The generalization the spec\'s anonymity block finds (the lattice search privspec release runs), with classes that still fail suppressed.'),
     levels,
     table(['Figure', 'As it stands', 'After'], [
       ['Rows released', r.rows, `${a.rows} (${a.suppressed} suppressed)`],

@@ -30,6 +30,23 @@ describe('extension/workers/risk-requirements: the risk report flags unmet requi
     assert.ok(after.requirements.every((q) => q.met));
   });
 
+  it('with every quasi-identifier pinned, "after" is the pinned levels the generalize release applies, not the optimum', () => {
+    // Pins age 1, sex 0, zip 0: applied as they are, whatever the search would pick (zip 1).
+    const pinned: CsvModel = { ...model, levels: { age: 1, sex: 0, zip: 0 } };
+    const r = riskFigures(parseCsv(visitsCsv), pinned, 'visits.csv');
+    const after = r.after;
+    assert.ok(after && 'levels' in after, JSON.stringify(after));
+    assert.equal(after.basis, 'pinned');
+    assert.deepEqual(after.levels.map((l) => [l.column, l.level]), [['age', 1], ['sex', 0], ['zip', 0]]);
+    assert.equal(after.levels[0].example, '29 → 25-29');
+    assert.match(riskReportMarkdown(r), /## After the pinned levels/);
+    // Some pins but not all: the release refuses, and so does the report's "after".
+    const partial = riskFigures(parseCsv(visitsCsv), { ...model, levels: { zip: 1 } }, 'visits.csv').after;
+    assert.ok(partial && 'unavailable' in partial);
+    assert.match(partial.unavailable, /^the spec pins zip but not age, sex; the generalize release needs a pin for every quasi-identifier/);
+    assert.match(riskReportMarkdown(riskFigures(parseCsv(visitsCsv), model, 'visits.csv')), /## After the optimal transformation/);
+  });
+
   it('the saved reports carry the flag and the before/after figures', () => {
     const r = riskFigures(parseCsv(visitsCsv), model, 'visits.csv');
     const md = riskReportMarkdown(r);
