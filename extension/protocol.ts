@@ -149,6 +149,8 @@ export interface RiskReport {
   readonly qi: readonly string[];
   /** The privacy unit: class sizes, uniques, risks and k violations then count distinct units, not rows. */
   readonly unit?: string;
+  /** With a unit: the distinct units in the file, the base for shares of persons. */
+  readonly persons?: number;
   /** The level each quasi-identifier is counted at (the spec's pins; 0 = as in the data). */
   readonly levels: Readonly<Record<string, number>>;
   readonly k: number;

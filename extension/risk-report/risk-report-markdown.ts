@@ -17,7 +17,9 @@ export function summaryRows(r: RiskReport): [string, string][] {
     ['Rows', String(r.rows)],
     ['Quasi-identifiers', r.qi.map((q) => (r.levels[q] ? `${q} (level ${r.levels[q]})` : q)).join(', ')],
     ['Equivalence classes', String(r.classes)],
-    ['Sample uniques (classes of size 1)', `${r.sampleUniques} (${percent(r.rows === 0 ? 0 : r.sampleUniques / r.rows)} of rows)`],
+    ['Sample uniques (classes of size 1)', r.unit
+      ? `${r.sampleUniques} (${percent(!r.persons ? 0 : r.sampleUniques / r.persons)} of ${r.persons} distinct ${r.unit})`
+      : `${r.sampleUniques} (${percent(r.rows === 0 ? 0 : r.sampleUniques / r.rows)} of rows)`],
     ['Average prosecutor risk', percent(r.averageRisk)],
     ['Highest prosecutor risk', percent(r.highestRisk)],
     [r.unit ? `Persons (distinct ${r.unit}) in classes below k=${r.k}` : `Rows in classes below k=${r.k}`, `${r.kViolations.records} in ${r.kViolations.classes} ${r.kViolations.classes === 1 ? 'class' : 'classes'}`],

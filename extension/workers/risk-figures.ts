@@ -4,7 +4,7 @@ import { distinctUnitsPerClass } from '../../engine/anonymity/distinct-units.js'
 import { classSizeHistogram, classesOfSize } from '../../engine/risk/class-size-histogram.js';
 import { populationUniqueness } from '../../engine/risk/population-uniqueness.js';
 import { kViolations, prosecutorRisk } from '../../engine/risk/prosecutor-risk.js';
-import { column, type Table } from '../../engine/table/table.js';
+import { column, type Column, type Table } from '../../engine/table/table.js';
 import type { CsvModel, RiskReport } from '../protocol.js';
 import { bindAll, modelGeneralization } from './hierarchies.js';
 import { checkRequirements, optimalAfter } from './risk-requirements.js';
@@ -23,7 +23,8 @@ export function riskFigures(table: Table, model: CsvModel, source: string): Risk
   const classes = equivalenceClasses(table, model.qi, generalization);
   // With a privacy unit, a class is as large as the number of people in it (as the CSV diagnostics count it).
   const unit = model.unit !== undefined ? table.columns.find((c) => c.name === model.unit) : undefined;
-  const h = classSizeHistogram(unit ? distinctUnitsPerClass(classes, unit.codes, unit.dictionary.length) : classes.sizes);
+  const persons = unit ? distinctUnitsPerClass(classes, unit.codes, unit.dictionary.length) : undefined;
+  const h = classSizeHistogram(persons ?? classes.sizes);
   const risk = prosecutorRisk(h);
   const pu = model.samplingFraction !== undefined && model.samplingFraction > 0 && model.samplingFraction <= 1 && h.rows > 0
     ? populationUniqueness(h, model.samplingFraction)
@@ -32,7 +33,7 @@ export function riskFigures(table: Table, model: CsvModel, source: string): Risk
     source,
     rows: table.rowCount,
     qi: model.qi,
-    ...(unit ? { unit: unit.name } : {}),
+    ...(unit ? { unit: unit.name, persons: unit.dictionary.length } : {}),
     levels: Object.fromEntries(model.qi.map((q, i) => [q, generalization?.levels[i] ?? 0])),
     k: model.k,
     classes: classes.classCount,
@@ -40,15 +41,33 @@ export function riskFigures(table: Table, model: CsvModel, source: string): Risk
     averageRisk: risk.averageRisk,
     highestRisk: risk.highestRisk,
     classSizeHistogram: h.sizes.map((s, i) => [s, h.counts[i]] as const),
-    kViolations: kViolations(h, model.k),
+    // With a unit, a person in several small classes is one person below k: counted once (the histogram counts pairs).
+    kViolations: unit && persons ? personsBelowK(classes, persons, unit, model.k) : kViolations(h, model.k),
     ...(pu && model.samplingFraction !== undefined && {
       populationUniqueness: { model: pu.dankar.model, samplingFraction: model.samplingFraction, estimate: pu.dankar.share ?? 0 },
     }),
     lDiversity: (model.sensitive ?? []).map((s) => lDiversityFigures(table, classes, s)),
     requirements: model.requirements ? checkRequirements(table, classes, model.requirements.criteria) : [],
     ...(model.requirements ? { after: optimalAfter(table, model) } : {}),
-    riskiestCombinations: riskiestCombinations(table, model.qi, generalization),
+    riskiestCombinations: riskiestCombinations(table, model.qi, generalization, unit),
   };
+}
+
+/** The distinct persons with a row in a class of fewer than k persons, and how many such classes there are. */
+function personsBelowK(classes: EquivalenceClasses, persons: ArrayLike<number>, unit: Column, k: number): RiskReport['kViolations'] {
+  const below = new Uint8Array(unit.dictionary.length);
+  let count = 0;
+  for (let r = 0; r < classes.classOf.length; r++) {
+    if (persons[classes.classOf[r]] >= k) continue;
+    const p = unit.codes[r];
+    if (below[p] === 0) {
+      below[p] = 1;
+      count++;
+    }
+  }
+  let failing = 0;
+  for (let id = 0; id < classes.classCount; id++) if (persons[id] < k) failing++;
+  return { k, records: count, classes: failing };
 }
 
 /**
@@ -77,9 +96,10 @@ export function lDiversityFigures(table: Table, classes: EquivalenceClasses, sen
 
 /**
  * Every non-empty subset of the quasi-identifiers (or, beyond 6 of them, those of at most 3), ranked by the records
- * that are unique on it, then by fewer columns: the combinations an attacker would try first. Top 10.
+ * (with a unit, the persons) that are unique on it, then by fewer columns: the combinations an attacker would try first.
+ * Top 10.
  */
-export function riskiestCombinations(table: Table, qi: readonly string[], generalization?: Generalization): RiskReport['riskiestCombinations'] {
+export function riskiestCombinations(table: Table, qi: readonly string[], generalization?: Generalization, unit?: Column): RiskReport['riskiestCombinations'] {
   const limit = qi.length > 6 ? MAX_SUBSET : qi.length;
   const results: { columns: string[]; sampleUniques: number; classes: number }[] = [];
   for (let mask = 1; mask < 1 << qi.length; mask++) {
@@ -88,8 +108,10 @@ export function riskiestCombinations(table: Table, qi: readonly string[], genera
     const indexes = qi.flatMap((_, i) => (mask & (1 << i) ? [i] : []));
     const sub = generalization && { hierarchies: indexes.map((i) => generalization.hierarchies[i]), levels: indexes.map((i) => generalization.levels[i]) };
     const classes = equivalenceClasses(table, columns, sub);
+    // With a unit, unique means one person in the class, however many rows they have (as the headline counts).
+    const sizes = unit ? distinctUnitsPerClass(classes, unit.codes, unit.dictionary.length) : classes.sizes;
     let uniques = 0;
-    for (let id = 0; id < classes.classCount; id++) if (classes.sizes[id] === 1) uniques++;
+    for (let id = 0; id < classes.classCount; id++) if (sizes[id] === 1) uniques++;
     results.push({ columns, sampleUniques: uniques, classes: classes.classCount });
   }
   results.sort((a, b) => b.sampleUniques - a.sampleUniques || a.columns.length - b.columns.length || b.classes - a.classes);

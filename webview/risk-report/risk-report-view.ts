@@ -35,7 +35,7 @@ export function renderReport(app: HTMLElement, r: RiskReport): void {
   const figures = h('section', { class: 'figures' },
     figure('rows', 'Rows', String(r.rows)),
     figure('classes', 'Equivalence classes', String(r.classes)),
-    figure('sample-uniques', 'Sample uniques', `${r.sampleUniques} (${percent(r.rows === 0 ? 0 : r.sampleUniques / r.rows)})`),
+    figure('sample-uniques', r.unit ? `Sample uniques (persons alone in their class)` : 'Sample uniques', `${r.sampleUniques} (${percent(shareOf(r.sampleUniques, r.persons ?? r.rows))}${r.unit ? ` of ${r.persons} ${r.unit}` : ''})`),
     figure('average-risk', 'Average risk', percent(r.averageRisk)),
     figure('highest-risk', 'Highest risk', percent(r.highestRisk)),
     figure('k-violations', r.unit ? `Persons below k=${r.k} (distinct ${r.unit})` : `Rows below k=${r.k}`, `${r.kViolations.records} in ${r.kViolations.classes} ${r.kViolations.classes === 1 ? 'class' : 'classes'}`),
@@ -171,3 +171,5 @@ export function startRiskReport(app: HTMLElement): void {
   });
   api.postMessage({ type: 'ready' });
 }
+
+const shareOf = (part: number, whole: number) => (whole === 0 ? 0 : part / whole);

@@ -67,6 +67,22 @@ describe('extension/workers/risk-requirements: the risk report flags unmet requi
     assert.deepEqual([r.requirements[0].measured, r.requirements[0].failingRows, r.requirements[0].met], ['smallest class: 1 distinct pid', 5, false]);
   });
 
+  it('with a unit, a person in several small classes is one person below k; uniques and shares count persons', () => {
+    // P1 has rows in {34,F} and {40,M}, both of 1 person; P2 and P3 are in {50,M} with P4 (3 persons);
+    // P5 and P5 again (two identical visits) form {60,F}, 1 person: unique as a person though no row is unique.
+    const table = parseCsv('pid,age,sex\nP1,34,F\nP1,40,M\nP2,50,M\nP3,50,M\nP4,50,M\nP5,60,F\nP5,60,F\n');
+    const m: CsvModel = { qi: ['age', 'sex'], k: 3, unit: 'pid', identifying: ['pid'], hierarchies: {}, levels: {} };
+    const r = riskFigures(table, m, 't.csv');
+    // Classes below 3 persons: {34,F}, {40,M}, {60,F}; the persons in them: P1 (once, not twice) and P5.
+    assert.deepEqual([r.kViolations.classes, r.kViolations.records], [3, 2]);
+    assert.equal(r.persons, 5);
+    assert.equal(r.sampleUniques, 3);
+    assert.match(riskReportMarkdown(r), /\| Sample uniques \(classes of size 1\) \| 3 \(60\.0% of 5 distinct pid\) \|/);
+    // The riskiest combinations count persons too: on age alone, {34}, {40} and {60} hold one person each.
+    const age = r.riskiestCombinations.find((c) => c.columns.length === 1 && c.columns[0] === 'age')!;
+    assert.equal(age.sampleUniques, 3);
+  });
+
   it('measures ℓ against what the spec requires: distinct ℓ 1 against 3 is flagged', () => {
     // Two classes: {a} holds diagnoses X, X (distinct ℓ 1), {b} holds X, Y, Z (distinct ℓ 3).
     const table = parseCsv('q,d\na,X\na,X\nb,X\nb,Y\nb,Z\n');
