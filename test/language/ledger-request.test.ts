@@ -71,6 +71,14 @@ describe('privspec/ledger: what the ledger holds and what a run would add', () =
     assert.match(again.detail, /Earlier outputs stay as they are/);
   });
 
+  it('a seeded test run of a release does not make it "already released" in the dialog (as for the lens)', async () => {
+    assert.equal(await runCli(['release', specFile, '--out', join(dir, 'seeded'), '--only', 'older', '--seed', '1', '--not-private'], { out: () => undefined, err: () => undefined, cwd: dir }), 0);
+    const r = await ledgerResponse(await open(), 'older');
+    assert.deepEqual(r.run.previous, []);
+    assert.ok(r.entries.some((e) => e.release === 'older' && e.notPrivate));
+    assert.ok(!(await lastRuns(await open())).has('older'));
+  });
+
   it('the lens of a release that ran says "spent DATE" and opens the ledger; one that never ran has none', async () => {
     const document = await open();
     const runs = await lastRuns(document);
