@@ -31,6 +31,18 @@ cp -r "${PRIVSPEC_E2E_WORKSPACE:-$HERE/workspace}" "$RUN/workspace"
 mkdir -p "$RUN/ud/User" "$RUN/ext"
 if [ -z "${PRIVSPEC_E2E_WORKSPACE:-}" ]; then
   node "$HERE/make-big-csv.mjs" "$RUN/workspace/data/big.csv" 100000
+  # The preview-speed step's spec and its own copy of the 100,000 rows (big.csv keeps its settings-only quasi-identifiers):
+  # written before the editor starts, so that quick open lists the spec.
+  cp "$RUN/workspace/data/big.csv" "$RUN/workspace/data/preview-big.csv"
+  cat > "$RUN/workspace/big-preview.privspec" <<'SPEC'
+dataset big from "data/preview-big.csv" {
+  identifying id
+  insensitive age, sex, zip, diagnosis
+}
+hierarchy diagnosis { "Influenza", "Asthma", "COPD", "Anxiety", "Migraine", "Diabetes" -> "*" }
+budget { epsilon 10 }
+release by_diagnosis: count by diagnosis  laplace epsilon 1
+SPEC
   mkdir -p "$RUN/workspace/.vscode"
   printf '{ "privspec.quasiIdentifiers": { "data/big.csv": ["age", "sex", "zip"] } }\n' > "$RUN/workspace/.vscode/settings.json"
 fi

@@ -1,21 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 
-// Issue 15's speed figure in the real editor: on the 100,000-row big.csv, a moved ε slider in the panel travels page →
+// Issue 15's speed figure in the real editor: on 100,000 rows (data/preview-big.csv), a moved ε slider in the panel travels page →
 // extension → language server (plan, draw) → extension → page and is drawn. Timed from the key press to the page's own
 // render stamp (wall clock, so Playwright's polling is not in it). A measurement, logged, not a pass/fail threshold.
 export default async function previewSpeed(t) {
   const { page, log, workspace } = t;
-  fs.writeFileSync(path.join(workspace, 'big-preview.privspec'), [
-    'dataset big from "data/big.csv" {',
-    '  identifying id',
-    '  insensitive age, sex, zip, diagnosis',
-    '}',
-    'hierarchy diagnosis { "Influenza", "Asthma", "COPD", "Anxiety", "Migraine", "Diabetes" -> "*" }',
-    'budget { epsilon 10 }',
-    'release by_diagnosis: count by diagnosis  laplace epsilon 1',
-    '',
-  ].join('\n'));
+  // big-preview.privspec and data/preview-big.csv (100,000 rows) are written by run-e2e.sh before the editor starts.
+  if (!fs.existsSync(path.join(workspace, 'big-preview.privspec'))) throw new Error('run-e2e.sh did not write big-preview.privspec');
   await t.runCommand('View: Close All Editors');
   await t.openFile('big-preview.privspec', 'by_diagnosis');
   const lens = page.locator('.editor-instance .monaco-editor .codelens-decoration a', { hasText: '▶ Preview' }).first();
