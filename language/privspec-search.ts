@@ -1,4 +1,5 @@
 import type { Cancellation } from 'langium';
+import { rowKeyValues } from '../engine/anonymity/class-key.js';
 import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
 import { searchAnonymity } from '../engine/release/anonymity-search.js';
 import type { AnonymityDescription } from '../engine/release/release-description.js';
@@ -49,12 +50,9 @@ export async function findOptimalTransformation(
     }
     const levels = Object.fromEntries(quasi.map((q, i) => [q, optimum.levels[i]]));
     // A level number alone does not say that age=4 is '*': show what it does to the first row's value.
-    const meaning = (i: number, level: number) => {
-      const { hierarchy, codes } = found.problem.qi[i];
-      if (level === 0 || table.rowCount === 0) return '';
-      return ` (${hierarchy.levelValues[0][hierarchy.levelCodes[0][codes[0]]]} → ${hierarchy.levelValues[level][hierarchy.levelCodes[level][codes[0]]]})`;
-    };
-    const shown = quasi.map((q, i) => `${q}=${optimum.levels[i]}${meaning(i, optimum.levels[i])}`).join(', ');
+    const before = table.rowCount > 0 ? rowKeyValues(table, quasi, 0) : [];
+    const after = table.rowCount > 0 ? rowKeyValues(table, quasi, 0, { hierarchies: found.problem.qi.map((q) => q.hierarchy), levels: optimum.levels }) : [];
+    const shown = quasi.map((q, i) => `${q}=${optimum.levels[i]}${optimum.levels[i] > 0 && table.rowCount > 0 ? ` (${before[i]} → ${after[i]})` : ''}`).join(', ');
     const suppressed = optimum.evaluation.outliers;
     const loss = Number(optimum.loss.toPrecision(8));
     const result = { levels, suppressed, loss, message: `optimal transformation: ${shown} (generalization levels; ${anonymity.metric} metric ${loss}; ${suppressed} ${suppressed === 1 ? 'row' : 'rows'} suppressed)` };

@@ -46,6 +46,7 @@ export class ProjectedCriterion implements Criterion {
   readonly sensitive: string;
   private readonly scratch: Int32Array;
   private readonly seen: Int32Array;
+  private readonly summed: Int32Array;
 
   constructor(readonly inner: Criterion, pairName: string, private readonly project: Int32Array, radix: number) {
     this.name = inner.name;
@@ -55,24 +56,25 @@ export class ProjectedCriterion implements Criterion {
     this.sensitive = pairName;
     this.scratch = new Int32Array(radix);
     this.seen = new Int32Array(radix);
+    this.summed = new Int32Array(radix);
   }
 
   isSatisfied(cls: ClassStats): boolean {
     const pairs = cls.sensitive;
     if (!pairs) return this.inner.isSatisfied(cls);
-    // Sum the pair counts per own value in a reused counter; `seen` lists the values touched, in first-seen order.
+    // Sum the pair counts per own value in a reused counter; `seen` lists the values touched, in first-seen order. This
+    // runs for every class of every node the search checks, so nothing is allocated: the inner model reads the views
+    // during its call only.
     let distinct = 0;
     for (let i = 0; i < pairs.codes.length; i++) {
       const own = this.project[pairs.codes[i]];
       if (this.scratch[own] === 0) this.seen[distinct++] = own;
       this.scratch[own] += pairs.counts[i];
     }
-    const codes = this.seen.slice(0, distinct);
-    const counts = new Int32Array(distinct);
     for (let i = 0; i < distinct; i++) {
-      counts[i] = this.scratch[codes[i]];
-      this.scratch[codes[i]] = 0;
+      this.summed[i] = this.scratch[this.seen[i]];
+      this.scratch[this.seen[i]] = 0;
     }
-    return this.inner.isSatisfied({ size: cls.size, sensitive: { codes, counts } });
+    return this.inner.isSatisfied({ size: cls.size, sensitive: { codes: this.seen.subarray(0, distinct), counts: this.summed.subarray(0, distinct) } });
   }
 }

@@ -166,8 +166,9 @@ export class PreviewPanel {
 
 /**
  * The page's own account of its load, so that a slow open can be put on the editor's webview machinery (its frame
- * document) or on our bundle. In code-server every webview shares one origin, so each new one re-registers the shared
- * service worker and its frame document waits about a second for the worker to start; the first webview does not.
+ * document) or on our bundle. In code-server a webview opened after another waits about a second for the editor's
+ * service worker before its frame document arrives (every webview shares one origin there, which looks like the cause);
+ * the first webview does not.
  */
 function inside(timing: PageTiming | undefined): string {
   if (!timing) return '';

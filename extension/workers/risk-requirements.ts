@@ -87,8 +87,7 @@ export function optimalAfter(table: Table, model: CsvModel): RiskAfter {
     bound = found.problem.qi.map((q) => q.hierarchy) as BoundHierarchy[];
     chosen = optimum.levels;
   }
-  const optimum = { levels: chosen };
-  const classes = equivalenceClasses(table, model.qi, { hierarchies: bound, levels: optimum.levels });
+  const classes = equivalenceClasses(table, model.qi, { hierarchies: bound, levels: chosen });
   const keep = new Uint8Array(classes.classCount).fill(1);
   for (const criterion of criteria) classStats(table, classes, criterion.sensitive).forEach((c, id) => { if (!criterion.isSatisfied(c)) keep[id] = 0; });
   const unit = model.unit !== undefined ? table.columns.find((c) => c.name === model.unit) : undefined;
@@ -106,8 +105,8 @@ export function optimalAfter(table: Table, model: CsvModel): RiskAfter {
       const b = bound[i];
       const code = column(table, q).codes[firstRow];
       const from = column(table, q).dictionary[code];
-      const to = b.levelValues[optimum.levels[i]][b.levelCodes[optimum.levels[i]][code]];
-      return { column: q, level: optimum.levels[i], height: b.height, example: table.rowCount > 0 && optimum.levels[i] > 0 ? `${from} → ${to}` : '' };
+      const to = b.levelValues[chosen[i]][b.levelCodes[chosen[i]][code]];
+      return { column: q, level: chosen[i], height: b.height, example: table.rowCount > 0 && chosen[i] > 0 ? `${from} → ${to}` : '' };
     }),
     suppressed,
     rows: table.rowCount - suppressed,

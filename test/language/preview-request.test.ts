@@ -119,16 +119,30 @@ describe('privspec/previewRelease: every release kind previewed through the plan
   });
 });
 
+/**
+ * A spec of its own in a fresh folder (beside a copy of the fixture data unless `data` is false) and a function that
+ * loads and validates it, for the describe blocks below; the folder goes when the block ends.
+ */
+function specInFolder(prefix: string, name: string, text: string, data = true) {
+  const services = nodeServices();
+  const dir = mkdtempSync(join(tmpdir(), prefix));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  if (data) cpSync(join(fixtures, 'data'), join(dir, 'data'), { recursive: true });
+  const specFile = join(dir, name);
+  writeFileSync(specFile, text);
+  const open = async () => {
+    const document = await loadSpecText(text, specFile, services);
+    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+    return document;
+  };
+  return { services, dir, open };
+}
+
 // A grid's method switch offers only what the planner accepts with the release's parameter: every offered method
 // previews, and the expected RMSE is the chosen method's (the switch once offered nn-wavelet to an ε release, which the
 // planner refuses: "nn-wavelet needs 'rho R'").
 describe('privspec/previewRelease: a grid method switch offers only methods the release can run', () => {
-  const services = nodeServices();
-  const dir = mkdtempSync(join(tmpdir(), 'privspec-preview-grid-'));
-  after(() => rmSync(dir, { recursive: true, force: true }));
-  cpSync(join(fixtures, 'data'), join(dir, 'data'), { recursive: true });
-  const specFile = join(dir, 'grid.privspec');
-  writeFileSync(specFile, [
+  const { services, open } = specInFolder('privspec-preview-grid-', 'grid.privspec', [
     'dataset people from "data/people.csv" {',
     '  identifying name',
     '  insensitive age, height, income, sex, zip, diagnosis',
@@ -139,8 +153,7 @@ describe('privspec/previewRelease: a grid method switch offers only methods the 
     '',
   ].join('\n'));
   const preview = async (release: string, controls: PreviewControls = {}) => {
-    const document = await loadSpecText(readFileSync(specFile, 'utf8'), specFile, services);
-    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+    const document = await open();
     return releasePreview(services, document, { uri: document.uri.toString(), release, controls });
   };
 
@@ -161,17 +174,11 @@ describe('privspec/previewRelease: a grid method switch offers only methods the 
 });
 
 describe('privspec/previewRelease: a spec that overruns its budget is still previewed', () => {
-  const services = nodeServices();
-  const dir = mkdtempSync(join(tmpdir(), 'privspec-preview-overrun-'));
-  after(() => rmSync(dir, { recursive: true, force: true }));
-  cpSync(join(fixtures, 'data'), join(dir, 'data'), { recursive: true });
-  const specFile = join(dir, 'over.privspec');
   // ε 0.4 + 0.4 against a budget of 0.5: the second release crosses it (Difference 0.3).
-  writeFileSync(specFile, 'dataset people from "data/people.csv" {\n  identifying name\n  insensitive age, sex, zip, diagnosis, income, height\n}\nhierarchy sex { "M", "F", "X" -> "*" }\nhierarchy diagnosis { "flu", "cold", "asthma" -> "*" }\nbudget { epsilon 0.5 }\nrelease a: count by sex  laplace epsilon 0.4\nrelease b: count by diagnosis  laplace epsilon 0.4\n');
+  const { services, open } = specInFolder('privspec-preview-overrun-', 'over.privspec', 'dataset people from "data/people.csv" {\n  identifying name\n  insensitive age, sex, zip, diagnosis, income, height\n}\nhierarchy sex { "M", "F", "X" -> "*" }\nhierarchy diagnosis { "flu", "cold", "asthma" -> "*" }\nbudget { epsilon 0.5 }\nrelease a: count by sex  laplace epsilon 0.4\nrelease b: count by diagnosis  laplace epsilon 0.4\n');
 
   it('shows the figures, says ▶ Run would refuse, and the runner still refuses', async () => {
-    const document = await loadSpecText(readFileSync(specFile, 'utf8'), specFile, services);
-    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+    const document = await open();
     const p = await releasePreview(services, document, { uri: document.uri.toString(), release: 'b', controls: {} });
     assert.ok(p.body.kind === 'aggregate');
     assert.deepEqual(p.body.cells.map((c) => [c.label, c.truth]), [['flu', 6], ['cold', 3], ['asthma', 3]]);
@@ -181,18 +188,13 @@ describe('privspec/previewRelease: a spec that overruns its budget is still prev
 });
 
 describe('privspec/previewRelease: a generalization too large to preview whole is previewed on a labelled sample', () => {
-  const services = nodeServices();
-  const dir = mkdtempSync(join(tmpdir(), 'privspec-preview-sample-'));
-  after(() => rmSync(dir, { recursive: true, force: true }));
+  const { services, dir, open } = specInFolder('privspec-preview-sample-', 's.privspec', 'dataset d from "people.csv" {\n  quasi age, sex\n  insensitive answer\n  sampling 0.1\n}\nhierarchy age: intervals 10, 20\nhierarchy sex { "M", "F" -> "*" }\nanonymity { k 5 }\nrelease public: generalize\n', false);
   const lines = ['age,sex,answer'];
   for (let i = 0; i < 5000; i++) lines.push(`${18 + ((i * 37) % 60)},${i % 2 ? 'F' : 'M'},${i % 3 ? 'yes' : 'no'}`);
   writeFileSync(join(dir, 'people.csv'), `${lines.join('\n')}\n`);
-  const specFile = join(dir, 's.privspec');
-  writeFileSync(specFile, 'dataset d from "people.csv" {\n  quasi age, sex\n  insensitive answer\n  sampling 0.1\n}\nhierarchy age: intervals 10, 20\nhierarchy sex { "M", "F" -> "*" }\nanonymity { k 5 }\nrelease public: generalize\n');
 
   it('5,000 rows × 8 nodes above a work limit of 8,000: 2,000 sampled rows, labelled, with the caveat about k on a sample', async () => {
-    const document = await loadSpecText(readFileSync(specFile, 'utf8'), specFile, services);
-    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+    const document = await open();
     const params = { uri: document.uri.toString(), release: 'public', controls: {} };
     const sampled = await releasePreview(services, document, params, { generalizeWork: 8000 });
     assert.deepEqual(sampled.sample, { rows: 2000, of: 5000 });
