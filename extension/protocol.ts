@@ -28,6 +28,8 @@ export type {
   SpecDatasetModel,
 } from '../language/protocol-types.js';
 export { previewEditsRequestMethod, previewReleaseRequestMethod } from '../language/preview-request-types.js';
+export { draftSpecRequestMethod, levelEditRequestMethod, riskReportRequestMethod } from '../language/editor-request-types.js';
+export type { DraftSpecParams, DraftSpecResponse, LevelEditParams, LevelEditResponse, RiskReportParams, RiskReportResponse } from '../language/editor-request-types.js';
 export type { PreviewEditsResponse, PreviewParams, PreviewResponse } from '../language/preview-request-types.js';
 export { anonymizeCsvRequestMethod, budgetRequestMethod, csvModelsChangedNotificationMethod, csvModelsRequestMethod, ledgerRequestMethod, runReleaseRequestMethod } from '../language/protocol-types.js';
 import type { BudgetSummaryResponse, HierarchySource } from '../language/protocol-types.js';
@@ -95,88 +97,16 @@ export interface CheckResult {
   readonly elapsedMs: number;
 }
 
-/** A single-column generalization that lifts a class to k. */
-export interface GeneralizationFix {
-  readonly column: string;
-  readonly level: number;
-  /** The generalized value of this class's cell at that level, for the quick fix's title. */
-  readonly value: string;
-  /** Rows below k now that would reach k with this change alone. */
-  readonly resolves: number;
-}
+export type { GeneralizationFix } from '../engine/anonymity/k-check.js';
+import type { GeneralizationFix } from '../engine/anonymity/k-check.js';
 
 export interface ClassRows {
   readonly classKey: string;
   readonly rows: readonly { readonly row: number; readonly line: number }[];
 }
 
-/** One requirement of the spec measured on a table: met when no class fails it. */
-export interface RequirementCheck {
-  /** The criterion's name, e.g. `3-anonymity`, `distinct-3-diversity on diagnosis`. */
-  readonly name: string;
-  /** What it asks, in words. */
-  readonly required: string;
-  /** The table's value of the model's measure, in words. */
-  readonly measured: string;
-  readonly failingClasses: number;
-  readonly failingRows: number;
-  readonly met: boolean;
-}
-
-/** The spec's optimal transformation and what it would release, or why there is none. */
-export type RiskAfter =
-  | {
-    /** `pinned`: the levels the spec pins (what the generalize release applies); `optimal`: the search's optimum. */
-    readonly basis: 'pinned' | 'optimal';
-    /** Each quasi-identifier's level, its hierarchy's height, and the first row's value before → after, for meaning. */
-    readonly levels: readonly { readonly column: string; readonly level: number; readonly height: number; readonly example: string }[];
-    readonly suppressed: number;
-    /** Rows released (not suppressed). */
-    readonly rows: number;
-    readonly classes: number;
-    readonly sampleUniques: number;
-    readonly averageRisk: number;
-    readonly highestRisk: number;
-    readonly classSizeHistogram: readonly (readonly [number, number])[];
-    readonly requirements: readonly RequirementCheck[];
-  }
-  | { readonly unavailable: string };
-
-/** Risk figures of one CSV, as the risk report shows them. */
-export interface RiskReport {
-  readonly source: string;
-  readonly rows: number;
-  readonly qi: readonly string[];
-  /** The privacy unit: class sizes, uniques, risks and k violations then count distinct units, not rows. */
-  readonly unit?: string;
-  /** With a unit: the distinct units in the file, the base for shares of persons. */
-  readonly persons?: number;
-  /** The level each quasi-identifier is counted at (the spec's pins; 0 = as in the data). */
-  readonly levels: Readonly<Record<string, number>>;
-  readonly k: number;
-  readonly classes: number;
-  readonly sampleUniques: number;
-  readonly averageRisk: number;
-  readonly highestRisk: number;
-  /** Class size → number of classes of that size, ascending by size. */
-  readonly classSizeHistogram: readonly (readonly [number, number])[];
-  readonly kViolations: { readonly k: number; readonly records: number; readonly classes: number };
-  readonly populationUniqueness?: { readonly model: string; readonly samplingFraction: number; readonly estimate: number };
-  readonly lDiversity: readonly {
-    readonly sensitive: string;
-    /** The smallest number of distinct sensitive values in any class (distinct ℓ of the table). */
-    readonly distinctL: number;
-    /** The smallest entropy ℓ (exp of the class's sensitive-value entropy) of any class. */
-    readonly entropyL: number;
-    readonly classesWithOneValue: number;
-  }[];
-  /** The spec's requirements measured on the data as it stands (at the pinned levels); empty without a spec. */
-  readonly requirements: readonly RequirementCheck[];
-  /** The optimal transformation's release, when the spec has an anonymity block. */
-  readonly after?: RiskAfter;
-  /** Quasi-identifier subsets ranked by the records they make unique. */
-  readonly riskiestCombinations: readonly { readonly columns: readonly string[]; readonly sampleUniques: number; readonly classes: number }[];
-}
+export type { RequirementCheck, RiskAfter, RiskReportFigures as RiskReport } from '../engine/risk/risk-report-figures-types.js';
+import type { RiskReportFigures as RiskReport } from '../engine/risk/risk-report-figures-types.js';
 
 export type WorkerRequest =
   | {
@@ -194,7 +124,6 @@ export type WorkerRequest =
   }
   | { readonly id: number; readonly kind: 'fixes'; readonly key: string; readonly classId: number }
   | { readonly id: number; readonly kind: 'classRows'; readonly key: string; readonly classId: number; readonly limit: number }
-  | { readonly id: number; readonly kind: 'risk'; readonly text: string; readonly source: string; readonly delimiter?: string; readonly model: CsvModel }
   | { readonly id: number; readonly kind: 'forget'; readonly key: string }
   | { readonly id: number; readonly kind: 'draftSpec'; readonly text: string; readonly relativePath: string; readonly delimiter?: string; readonly k: number };
 
@@ -210,7 +139,6 @@ export type WorkerReply =
   | { readonly id: number; readonly ok: true; readonly kind: 'check'; readonly result: CheckResult }
   | { readonly id: number; readonly ok: true; readonly kind: 'fixes'; readonly result: readonly GeneralizationFix[] }
   | { readonly id: number; readonly ok: true; readonly kind: 'classRows'; readonly result: ClassRows }
-  | { readonly id: number; readonly ok: true; readonly kind: 'risk'; readonly result: RiskReport }
   | { readonly id: number; readonly ok: true; readonly kind: 'forget'; readonly result: null }
   | { readonly id: number; readonly ok: true; readonly kind: 'draftSpec'; readonly result: string }
   | { readonly id: number; readonly ok: false; readonly error: WorkerFailure };

@@ -3,12 +3,8 @@
  * features and the command line (like Langium's `arithmetics-evaluator.ts`). Everything here is a pure function of
  * the AST and, where a file is named, of that file's text: no diagnostics, no LSP, no process state.
  */
-import { parseArxHierarchy } from '../engine/hierarchy/arx-hierarchy.js';
-import { dateHierarchy, type DateLevel } from '../engine/hierarchy/date-hierarchy.js';
-import { groupingHierarchy } from '../engine/hierarchy/grouping-hierarchy.js';
 import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
-import { intervalHierarchy } from '../engine/hierarchy/interval-hierarchy.js';
-import { maskingHierarchy } from '../engine/hierarchy/masking-hierarchy.js';
+import { hierarchyFromSource, type HierarchySource } from '../engine/hierarchy/hierarchy-source.js';
 import type { Criterion } from '../engine/criteria/criterion.js';
 import { KAnonymity } from '../engine/criteria/k-anonymity.js';
 import { DistinctLDiversity, EntropyLDiversity, RecursiveCLDiversity } from '../engine/criteria/l-diversity.js';
@@ -47,19 +43,27 @@ export function datasetPlan(dataset: ast.Dataset, specPath: string): DatasetPlan
 }
 
 /**
+ * The plain form of a `hierarchy` declaration (ARX files by absolute path), or undefined for one that says nothing
+ * buildable yet (the validator reports it). The editor's CSV worker receives this form, and `buildHierarchy` builds from
+ * it, so both build with the engine's one `hierarchyFromSource`.
+ */
+export function hierarchySourceOf(node: ast.Hierarchy, specPath: string): HierarchySource | undefined {
+  if (node.file !== undefined) return { kind: 'arx', path: resolveSpecPath(specPath, unescape(node.file)) };
+  const b = node.builder;
+  if (b?.$type === 'IntervalsBuilder') return { kind: 'intervals', widths: b.widths, origin: b.origin ?? 0 };
+  if (b?.$type === 'MaskBuilder') return { kind: 'mask', counts: b.counts };
+  if (b?.$type === 'DateBuilder') return { kind: 'date', units: b.units };
+  if (node.groups.length > 0) return { kind: 'groups', levels: groupingLevels(node.groups).map((level) => [...level]) };
+  return undefined;
+}
+
+/**
  * Builds the engine hierarchy a `hierarchy` declaration describes. `readText` reads an ARX file (resolved by the
  * caller). Throws `TableError` (with the file and line when a file is at fault) for a hierarchy that cannot be built.
  */
 export function buildHierarchy(node: ast.Hierarchy, readText: (path: string) => string, specPath: string): Hierarchy {
-  if (node.file !== undefined) {
-    const path = resolveSpecPath(specPath, unescape(node.file));
-    return parseArxHierarchy(readText(path), path);
-  }
-  const builder = node.builder;
-  if (builder?.$type === 'IntervalsBuilder') return intervalHierarchy(builder.widths, { origin: builder.origin ?? 0 });
-  if (builder?.$type === 'MaskBuilder') return maskingHierarchy(builder.counts);
-  if (builder?.$type === 'DateBuilder') return dateHierarchy({ levels: builder.units as DateLevel[] });
-  return groupingHierarchy(groupingLevels(node.groups), `hierarchy ${node.column?.name ?? ''}`.trim());
+  const source = hierarchySourceOf(node, specPath) ?? { kind: 'groups', levels: [] };
+  return hierarchyFromSource(source, readText, `hierarchy ${node.column?.name ?? ''}`.trim());
 }
 
 /**

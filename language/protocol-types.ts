@@ -68,16 +68,9 @@ export interface RunReleaseParams {
 /** One release's outcome and a whole run's result, as `privspec release --json` prints them (defined by the engine's runner). */
 export type { ReleaseOutcome, RunReleaseResult } from '../engine/release/run-report.js';
 
-/**
- * A hierarchy as a worker can build it with the engine's builders: an ARX-format file (absolute path), a builder's
- * parameters, or listed groups as one map per level (`[value, parent]` pairs), exactly as the spec's bridge derives them.
- */
-export type HierarchySource =
-  | { readonly kind: 'arx'; readonly path: string }
-  | { readonly kind: 'intervals'; readonly widths: readonly number[]; readonly origin?: number }
-  | { readonly kind: 'mask'; readonly counts: readonly number[] }
-  | { readonly kind: 'date'; readonly units: readonly string[] }
-  | { readonly kind: 'groups'; readonly levels: readonly (readonly (readonly [string, string])[])[] };
+/** A hierarchy declaration as plain data, built by the engine's one `hierarchyFromSource`. */
+export type { HierarchySource } from '../engine/hierarchy/hierarchy-source.js';
+import type { HierarchySource } from '../engine/hierarchy/hierarchy-source.js';
 
 /** One dataset a spec declares, with what the editor's CSV checks, quick fixes and risk report need of its spec. */
 export interface SpecDatasetModel {

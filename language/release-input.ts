@@ -4,7 +4,6 @@
  * the engine plans, spends and writes.
  */
 import type { LangiumDocument } from 'langium';
-import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
 import type { RunInput } from '../engine/node/release-runner.js';
 import type { ReleaseDescription } from '../engine/release/release-description.js';
 import type * as ast from './generated/ast.js';
@@ -12,7 +11,8 @@ import { checkDocument } from './check-spec.js';
 import { analyzeDocument, specPath } from './privspec-analysis.js';
 import type { PrivspecServices } from './privspec-module.js';
 import { releaseDescription } from './privspec-release-plan.js';
-import { anonymityPlan, buildHierarchy, resolveSpecPath, unescape } from './privspec-to-engine.js';
+import { anonymityPlan, resolveSpecPath } from './privspec-to-engine.js';
+import { specHierarchies } from './spec-hierarchies.js';
 
 /** Why a spec cannot be run at all: `spec` when it has errors (exit 1), `input` for a bad request (exit 2). */
 export class SpecNotRunnable extends Error {
@@ -45,14 +45,7 @@ export async function releaseInput(services: PrivspecServices, document: Langium
   const chosen = only === undefined ? all : all.filter((r) => r.name === only);
   if (chosen.length === 0) throw new SpecNotRunnable(`no release named '${only}'; the spec has ${all.map((r) => r.name).join(', ') || 'none'}`, 'input');
   const store = services.data.CsvStore;
-  const hierarchies = new Map<string, Hierarchy>();
-  const inputFiles: string[] = [];
-  for (const [name, node] of analysis.parts.hierarchies) {
-    const file = node.file === undefined ? undefined : resolveSpecPath(specFile, unescape(node.file));
-    if (file !== undefined) inputFiles.push(file);
-    const text = file === undefined ? '' : await store.text(file);
-    hierarchies.set(name, buildHierarchy(node, () => text, specFile));
-  }
+  const { hierarchies, files: inputFiles } = await specHierarchies(store, analysis, specFile);
   if (dataset.correlation) inputFiles.push(dataset.correlation.file);
   // A PRAM matrix file is named relative to the spec; the runner gets its absolute path.
   const releases = chosen

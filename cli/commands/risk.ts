@@ -15,7 +15,8 @@ Re-identification risk of the CSV as it stands (no generalization applied).
   --k K                    report the classes and records that break k-anonymity; exit code 1 when there are any
   --sensitive s            report ℓ-diversity of column s within the classes
   --unit COL               COL identifies a person with several rows: class sizes, risks and k count distinct
-                           persons, not rows (rows of one person do not hide each other; Wang & Fung, KDD 2006)
+                           persons, not rows (rows of one person do not hide each other; Wang & Fung, KDD 2006);
+                           kViolations.records is then the persons below k, each counted once
   --sampling-fraction F    the CSV is a sample of F (0 < F ≤ 1) of its population: estimate population uniqueness
   --population-model M     which estimate 'populationUniqueness.estimate' reports: dankar (default; ARX's choice),
                            pitman, zayatz, snb or poisson-gamma (Bethlehem et al. 1990)
@@ -129,7 +130,11 @@ export function toText(r: RiskReport, model: ModelName, file: string): string {
   if (r.kViolations) {
     const v = r.kViolations;
     lines.push(`k-anonymity (k = ${v.k})`);
-    lines.push(v.classes === 0 ? `  satisfied: every class has at least ${v.k} records` : `  violated: ${int(v.classes)} classes holding ${int(v.records)} records (${share(v.records)}) have fewer than ${v.k} records`, '');
+    // With a unit, the records below k are persons, each counted once however many small classes they have rows in.
+    const u = r.unit;
+    if (v.classes === 0) lines.push(`  satisfied: every class has at least ${v.k} ${u ? `distinct ${u.column}` : 'records'}`, '');
+    else if (u) lines.push(`  violated: ${int(v.classes)} classes have fewer than ${v.k} distinct ${u.column}; ${int(v.records)} of ${int(u.persons)} ${u.column} (${pct(u.persons === 0 ? 0 : v.records / u.persons)}) have rows in them`, '');
+    else lines.push(`  violated: ${int(v.classes)} classes holding ${int(v.records)} records (${share(v.records)}) have fewer than ${v.k} records`, '');
   }
   lines.push('Class sizes', '  size        classes     records');
   for (const [label, classes, records] of histogramRows(r)) lines.push(`  ${label.padEnd(10)}${int(classes).padStart(9)}${int(records).padStart(12)}`);

@@ -3,13 +3,14 @@
  * on the quasi-identifiers once and hands every model the class-size histogram (and, for ℓ-diversity, the sensitive value
  * frequencies), so the models themselves never see rows.
  */
-import { equivalenceClasses } from '../anonymity/equivalence-classes.js';
+import { equivalenceClasses, type EquivalenceClasses, type Generalization } from '../anonymity/equivalence-classes.js';
 import { sensitiveFrequencies } from '../anonymity/class-stats.js';
 import { distinctUnitsPerClass } from '../anonymity/distinct-units.js';
 import { column, type Table } from '../table/table.js';
 import { classSizeHistogram, classesOfSize, type ClassSizeHistogram } from './class-size-histogram.js';
 import { populationUniqueness, type PopulationUniqueness } from './population-uniqueness.js';
-import { kViolations, prosecutorRisk, recordsAtRisk, type KViolations, type ProsecutorRisk, type RecordsAtRisk } from './prosecutor-risk.js';
+import { belowK } from './persons-below-k.js';
+import { prosecutorRisk, recordsAtRisk, type KViolations, type ProsecutorRisk, type RecordsAtRisk } from './prosecutor-risk.js';
 import { sensitiveDiversity, type SensitiveDiversity } from './sensitive-diversity.js';
 
 export interface RiskOptions {
@@ -21,9 +22,15 @@ export interface RiskOptions {
   /**
    * The privacy unit (a person with several rows). Every figure then counts distinct units per class instead of rows:
    * a person's prosecutor risk in a class is 1/(people in it), since rows of one person do not hide each other
-   * ((X,Y)-anonymity with Y the unit, Wang & Fung, KDD 2006). A person with rows in two classes counts in both.
+   * ((X,Y)-anonymity with Y the unit, Wang & Fung, KDD 2006). A person with rows in two classes counts in both
+   * classes' sizes, but once among the persons below k (`persons-below-k.ts`).
    */
   readonly unit?: string;
+  /**
+   * The levels the quasi-identifiers are counted at (a spec's pinned levels), or undefined for the data as it stands.
+   * The editor's report and hover pass the spec's pins here; the command line counts the CSV as it is.
+   */
+  readonly generalization?: Generalization;
 }
 
 export interface RiskReport {
@@ -38,21 +45,27 @@ export interface RiskReport {
    * values that occur in the column (the table carries no other notion of a domain).
    */
   readonly cells: number;
+  /** With a unit, `records` counts distinct persons below k (each once), not (person, class) pairs. */
   readonly kViolations?: KViolations;
   readonly populationUniqueness?: PopulationUniqueness;
   readonly lDiversity?: SensitiveDiversity & { readonly sensitive: string };
-  /** With a unit: its column, and how many (unit, class) pairs the figures count. */
-  readonly unit?: { readonly column: string; readonly unitRecords: number };
+  /** With a unit: its column, how many (unit, class) pairs the class figures count, and the distinct persons in the file. */
+  readonly unit?: { readonly column: string; readonly unitRecords: number; readonly persons: number };
 }
 
 export const DEFAULT_RISK_THRESHOLD = 0.2;
 
 export function riskReport(table: Table, qi: readonly string[], options: RiskOptions = {}): RiskReport {
   // Look every column up first, so that an unknown name fails before any work, naming the columns that exist.
+  for (const name of [...qi, ...(options.sensitive === undefined ? [] : [options.sensitive]), ...(options.unit === undefined ? [] : [options.unit])]) column(table, name);
+  return riskReportOfClasses(table, qi, equivalenceClasses(table, qi, options.generalization), options);
+}
+
+/** The same report on classes already formed (the editor's report measures more on the same classes). */
+export function riskReportOfClasses(table: Table, qi: readonly string[], classes: EquivalenceClasses, options: RiskOptions = {}): RiskReport {
   const qiColumns = qi.map((name) => column(table, name));
   const sensitive = options.sensitive === undefined ? undefined : column(table, options.sensitive);
   const unit = options.unit === undefined ? undefined : column(table, options.unit);
-  const classes = equivalenceClasses(table, qi);
   const sizes = unit ? distinctUnitsPerClass(classes, unit.codes, unit.dictionary.length) : classes.sizes;
   const histogram = classSizeHistogram(sizes);
   const cells = qiColumns.reduce((product, c) => product * Math.max(1, c.dictionary.length), 1);
@@ -64,9 +77,9 @@ export function riskReport(table: Table, qi: readonly string[], options: RiskOpt
     prosecutor: prosecutorRisk(histogram),
     recordsAtRisk: recordsAtRisk(histogram, options.riskThreshold ?? DEFAULT_RISK_THRESHOLD),
     cells,
-    ...(options.k !== undefined && { kViolations: kViolations(histogram, options.k) }),
+    ...(options.k !== undefined && { kViolations: belowK(classes, sizes, options.k, unit) }),
     ...(options.samplingFraction !== undefined && { populationUniqueness: populationUniqueness(histogram, options.samplingFraction, { cells }) }),
-    ...(unit && { unit: { column: unit.name, unitRecords: sizes.reduce((s, x) => s + x, 0) } }),
+    ...(unit && { unit: { column: unit.name, unitRecords: sizes.reduce((s, x) => s + x, 0), persons: unit.dictionary.length } }),
     ...(sensitive && { lDiversity: { sensitive: sensitive.name, ...sensitiveDiversity(sensitiveFrequencies(classes, sensitive)) } }),
   };
   return report;

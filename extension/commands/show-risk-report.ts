@@ -1,39 +1,37 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
+import { LSPErrorCodes, ResponseError } from 'vscode-languageclient/node';
 import type { CommandFactory, Ctx } from '../ctx.js';
 import { isSpec } from '../csv/csv-models.js';
-import { WorkerClient } from '../csv/worker-client.js';
-import type { CsvModel } from '../protocol.js';
+import { riskReportRequestMethod, type CsvModel, type RiskReportParams, type RiskReportResponse } from '../protocol.js';
 import { RiskReportPanel } from '../risk-report/risk-report-panel.js';
 
 /**
  * `PrivSpec: Show Risk Report` for the active CSV (its quasi-identifiers from a spec or the settings) or the active
- * spec (its dataset, as the language server reads it): the figures are computed from the CSV in a worker with the engine's
- * risk models and shown in the risk-report webview.
+ * spec (its dataset): the language server computes every figure with the engine's `riskReportFigures` from the inputs the
+ * release reads (`privspec/riskReport`), and the risk-report webview shows them. The extension computes none.
  */
 export const showRiskReport: CommandFactory = {
+  needsServer: true,
   enabled: (ctx) => async (uri?: vscode.Uri) => {
+    const client = ctx.client;
+    if (!client) return;
     const target = await reportTarget(ctx, uri);
     if (!target) return;
-    const text = await readText(vscode.Uri.file(target.csvPath));
-    // A worker of its own, so that cancelling a long report ends that thread and spares the live diagnostics' worker.
-    const worker = new WorkerClient(ctx.asset('csv-diagnostics-worker.cjs'));
+    const source = vscode.workspace.asRelativePath(target.csvPath);
+    const params: RiskReportParams = target.specUri !== undefined
+      ? { uri: target.specUri, defaultK: ctx.config.defaultK(vscode.Uri.file(target.csvPath)), source }
+      : { csv: { path: target.csvPath, delimiter: ctx.config.delimiter() ?? target.delimiter, qi: target.model.qi, k: target.model.k }, source };
     try {
       const report = await vscode.window.withProgress(
         { location: vscode.ProgressLocation.Notification, title: `PrivSpec: computing the risk of ${path.basename(target.csvPath)}`, cancellable: true },
-        (_progress, token) => worker.request({
-          kind: 'risk',
-          text,
-          source: vscode.workspace.asRelativePath(target.csvPath),
-          delimiter: ctx.config.delimiter() ?? target.delimiter,
-          model: target.model,
-        }, token),
+        (_progress, token) => client.sendRequest<RiskReportResponse>(riskReportRequestMethod, params, token),
       );
       RiskReportPanel.show(ctx.extension.extensionUri, report, target.csvPath);
     } catch (error) {
-      if ((error as Error).message !== 'cancelled') throw error;
-    } finally {
-      worker.dispose();
+      if (error instanceof vscode.CancellationError || (error instanceof ResponseError && error.code === LSPErrorCodes.RequestCancelled)) return;
+      // The server answers a refusal with one line (a CSV that does not parse, a hierarchy file at fault); so does the command.
+      throw new Error((error as Error).message);
     }
   },
 };
@@ -42,6 +40,8 @@ interface ReportTarget {
   readonly csvPath: string;
   readonly model: CsvModel;
   readonly delimiter?: string;
+  /** The spec that describes the CSV, as the server knows it; absent for a CSV described by the settings only. */
+  readonly specUri?: string;
 }
 
 async function reportTarget(ctx: Ctx, uri?: vscode.Uri): Promise<ReportTarget | undefined> {
@@ -49,7 +49,7 @@ async function reportTarget(ctx: Ctx, uri?: vscode.Uri): Promise<ReportTarget | 
   if (document && isSpec(document)) {
     const dataset = ctx.models.all().find((d) => d.specPath === document.uri.fsPath && d.qi.length > 0);
     if (!dataset) throw new Error(`${path.basename(document.uri.fsPath)} declares no dataset with quasi-identifiers`);
-    return { csvPath: dataset.csvPath, ...ctx.models.resolve(dataset, document.uri) };
+    return { csvPath: dataset.csvPath, specUri: dataset.specUri, ...ctx.models.resolve(dataset, document.uri) };
   }
   if (document && document.uri.scheme === 'file' && /\.(csv|tsv)$/i.test(document.uri.fsPath)) {
     let resolved = ctx.models.modelFor(document.uri);
@@ -58,7 +58,7 @@ async function reportTarget(ctx: Ctx, uri?: vscode.Uri): Promise<ReportTarget | 
       resolved = ctx.models.modelFor(document.uri);
       if (!resolved) return undefined;
     }
-    return { csvPath: document.uri.fsPath, model: resolved.model, delimiter: resolved.delimiter };
+    return { csvPath: document.uri.fsPath, model: resolved.model, delimiter: resolved.delimiter, specUri: resolved.dataset?.specUri };
   }
   // Neither a CSV nor a spec is active: offer every dataset the workspace's specs declare.
   const datasets = ctx.models.all().filter((d) => d.qi.length > 0);
@@ -67,10 +67,5 @@ async function reportTarget(ctx: Ctx, uri?: vscode.Uri): Promise<ReportTarget | 
     datasets.map((d) => ({ label: vscode.workspace.asRelativePath(d.csvPath), description: path.basename(d.specPath), d })),
     { title: 'Risk report for which data?' },
   ))?.d;
-  return picked && { csvPath: picked.csvPath, ...ctx.models.resolve(picked) };
-}
-
-async function readText(uri: vscode.Uri): Promise<string> {
-  const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === uri.toString());
-  return open?.getText() ?? new TextDecoder().decode(await vscode.workspace.fs.readFile(uri));
+  return picked && { csvPath: picked.csvPath, specUri: picked.specUri, ...ctx.models.resolve(picked) };
 }

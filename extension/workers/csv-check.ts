@@ -1,13 +1,11 @@
 import { classKey } from '../../engine/anonymity/class-key.js';
 import { classMembers, rowsOfClass, type ClassMembers } from '../../engine/anonymity/class-members.js';
-import { equivalenceClasses, type EquivalenceClasses, type Generalization } from '../../engine/anonymity/equivalence-classes.js';
-import { distinctUnitsPerClass } from '../../engine/anonymity/distinct-units.js';
-import { kAnonymityViolations } from '../../engine/anonymity/k-anonymity-report.js';
-import type { BoundHierarchy } from '../../engine/hierarchy/bound-hierarchy.js';
+import type { EquivalenceClasses, Generalization } from '../../engine/anonymity/equivalence-classes.js';
+import { generalizationFixes as engineFixes, kCheck, type KCheck, type KCheckModel } from '../../engine/anonymity/k-check.js';
 import { parseCsv } from '../../engine/table/parse-csv.js';
 import { columnIndex, type Table } from '../../engine/table/table.js';
 import type { CheckResult, ClassRows, CsvModel, GeneralizationFix, RowViolation } from '../protocol.js';
-import { bindAll, modelGeneralization } from './hierarchies.js';
+import { modelHierarchies } from './hierarchies.js';
 import { applyChanges, isSimple, patchTable, type DictionaryIndexes, type TextChange } from './incremental-table.js';
 import { fieldRanges, lineStarts, lineText } from './line-index.js';
 
@@ -19,9 +17,11 @@ export interface CheckState {
   readonly classes: EquivalenceClasses;
   readonly generalization: Generalization | undefined;
   readonly violatingRows: number;
+  /** The engine's check and the model it ran with, kept for the quick fixes. */
+  readonly check: KCheck;
+  readonly checkModel: KCheckModel;
   /** One record per line after the header, so that an edit of whole lines can patch the table (`incremental-table.ts`). */
   readonly simple: boolean;
-  bound?: BoundHierarchy[];
   members?: ClassMembers;
   starts?: Int32Array;
   indexes?: DictionaryIndexes;
@@ -30,8 +30,9 @@ export interface CheckState {
 }
 
 /**
- * Checks a CSV text against k-anonymity on the model's quasi-identifiers (generalized to the levels the spec already
- * declares): every row in a class smaller than k is a violation, located on its line's quasi-identifier cells.
+ * Checks a CSV text with the engine's `kCheck` (the classes at the spec's pinned levels, counted in persons with a unit)
+ * and locates every row of a class smaller than k on its line's quasi-identifier cells: the worker's own part is the
+ * parsing, the patching after an edit and the locating, never a figure.
  * Only the first `maxDiagnostics` violating rows are located; the totals count them all.
  */
 export function checkCsv(text: string, delimiter: string | undefined, model: CsvModel, maxDiagnostics: number, source?: string): { state: CheckState; result: CheckResult } {
@@ -58,13 +59,11 @@ export function recheckCsv(previous: CheckState, changes: readonly TextChange[],
 }
 
 function checkTable(text: string, table: Table, model: CsvModel, maxDiagnostics: number, started: number, simple?: boolean): { state: CheckState; result: CheckResult } {
-  const bound = Object.values(model.levels).some((l) => l > 0) ? bindAll(table, model) : undefined;
-  const generalization = bound && modelGeneralization(bound, model);
-  const classes = equivalenceClasses(table, model.qi, generalization);
+  const checkModel: KCheckModel = { qi: model.qi, k: model.k, ...(model.unit !== undefined ? { unit: model.unit } : {}), ...modelHierarchies(model) };
+  const check = kCheck(table, checkModel);
+  const { classes, generalization, units, report } = check;
   const unitColumn = model.unit !== undefined ? table.columns.find((c) => c.name === model.unit) : undefined;
-  const units = unitsOf(table, model, classes);
-  const report = kAnonymityViolations(classes, model.k, units);
-  const state: CheckState = { text, table, model, classes, generalization, violatingRows: report.records, bound, simple: simple ?? isSimple(text, table) };
+  const state: CheckState = { text, table, model, classes, generalization, violatingRows: report.records, check, checkModel, simple: simple ?? isSimple(text, table) };
 
   const violations: RowViolation[] = [];
   if (report.records > 0 && maxDiagnostics > 0) {
@@ -102,12 +101,6 @@ function checkTable(text: string, table: Table, model: CsvModel, maxDiagnostics:
   return { state, result };
 }
 
-/** With a unit, a class is as large as the number of people in it, not its rows; undefined without one. */
-function unitsOf(table: Table, model: CsvModel, classes: EquivalenceClasses): Int32Array | undefined {
-  const unit = model.unit !== undefined ? table.columns.find((c) => c.name === model.unit) : undefined;
-  return unit && distinctUnitsPerClass(classes, unit.codes, unit.dictionary.length);
-}
-
 /** Cell ranges in line order, with neighbours separated only by one delimiter joined into one range. */
 function mergeAdjacent(cells: readonly [number, number][], delimiterLength: number): [number, number][] {
   const sorted = [...cells].sort((a, b) => a[0] - b[0]);
@@ -120,34 +113,9 @@ function mergeAdjacent(cells: readonly [number, number][], delimiterLength: numb
   return runs;
 }
 
-/**
- * The single-column generalizations that lift class `classId` to k: for each quasi-identifier with a hierarchy, the lowest
- * level above the current one at which the class's rows reach k, and how many rows now below k would reach it too.
- * Generalizing only merges classes, so no row that satisfies k stops satisfying it; "resolves" is the drop in violating rows.
- */
+/** The quick fix's generalizations for one class of the kept check: the engine's, on the check's own model. */
 export function generalizationFixes(state: CheckState, classId: number): GeneralizationFix[] {
-  const { table, model, classes } = state;
-  if (classId < 0 || classId >= classes.classCount) return [];
-  const bound = (state.bound ??= bindAll(table, model));
-  const current = model.qi.map((name, i) => Math.min(model.levels[name] ?? 0, bound[i].height));
-  const row = classes.firstRow[classId];
-  const fixes: GeneralizationFix[] = [];
-  model.qi.forEach((name, i) => {
-    if (!model.hierarchies[name]) return;
-    for (let level = current[i] + 1; level <= bound[i].height; level++) {
-      const levels = current.slice();
-      levels[i] = level;
-      const merged = equivalenceClasses(table, model.qi, { hierarchies: bound, levels });
-      const units = unitsOf(table, model, merged);
-      if ((units ?? merged.sizes)[merged.classOf[row]] < model.k) continue;
-      const h = bound[i];
-      const code = table.columns[columnIndex(table, name)].codes[row];
-      const value = h.levelValues[level][h.levelCodes[level][code]];
-      fixes.push({ column: name, level, value, resolves: state.violatingRows - kAnonymityViolations(merged, model.k, units).records });
-      break;
-    }
-  });
-  return fixes.sort((a, b) => b.resolves - a.resolves || a.level - b.level);
+  return engineFixes(state.table, state.checkModel, state.check, classId);
 }
 
 /** The rows of one class (at most `limit`), with their lines, for "Show the rows of this class". */

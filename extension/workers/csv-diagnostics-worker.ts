@@ -1,6 +1,6 @@
 /**
- * The CSV worker thread: parses CSVs, groups rows into equivalence classes and computes risk figures with the engine, so
- * that none of it runs on the extension host's thread. Specs are never read here: the models come from the language
+ * The CSV worker thread: parses CSVs incrementally and runs the engine's k-anonymity check (`kCheck`) on them, so that
+ * none of it runs on the extension host's thread; the risk report's figures come from the language server. Specs are never read here: the models come from the language
  * server. One message in, one reply out; the last check of every open document is kept so that quick fixes and
  * "show rows" answer without re-parsing.
  */
@@ -9,7 +9,6 @@ import { TableError } from '../../engine/table/table.js';
 import { parseCsv } from '../../engine/table/parse-csv.js';
 import type { WorkerReply, WorkerRequest } from '../protocol.js';
 import { checkCsv, generalizationFixes, recheckCsv, rowsOf, type CheckState } from './csv-check.js';
-import { riskFigures } from './risk-figures.js';
 import { draftColumns, renderSpec } from '../spec/spec-draft.js';
 
 const states = new Map<string, CheckState>();
@@ -38,10 +37,6 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
       return { id, ok: true, kind: 'fixes', result: generalizationFixes(state(request.key), request.classId) };
     case 'classRows':
       return { id, ok: true, kind: 'classRows', result: rowsOf(state(request.key), request.classId, request.limit) };
-    case 'risk': {
-      const table = parseCsv(request.text, { delimiter: request.delimiter, source: request.source });
-      return { id, ok: true, kind: 'risk', result: riskFigures(table, request.model, request.source) };
-    }
     case 'forget':
       states.delete(request.key);
       return { id, ok: true, kind: 'forget', result: null };

@@ -7,7 +7,7 @@ import { criterionSpec } from '../../engine/criteria/criterion-spec.js';
 import type { LangiumDocument } from 'langium';
 import type * as ast from '../generated/ast.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
-import { anonymityPlan, groupingLevels, resolveSpecPath, unescape, type AnonymityPlan } from '../privspec-to-engine.js';
+import { anonymityPlan, hierarchySourceOf, type AnonymityPlan } from '../privspec-to-engine.js';
 import type { HierarchySource, SpecDatasetModel } from '../protocol-types.js';
 
 /** The dataset of one parsed spec as the editor needs it; none when the spec declares no dataset with a file. */
@@ -20,7 +20,7 @@ export function specDatasetModels(document: LangiumDocument): SpecDatasetModel[]
   const plan = block && anonymityOf(block);
   const hierarchies: Record<string, HierarchySource> = {};
   for (const [name, node] of analysis.parts.hierarchies) {
-    const source = hierarchySource(node, path);
+    const source = hierarchySourceOf(node, path);
     if (source) hierarchies[name] = source;
   }
   const levels: Record<string, number> = {};
@@ -68,15 +68,4 @@ function anonymityOf(block: ast.Anonymity): AnonymityPlan | undefined {
   } catch {
     return undefined;
   }
-}
-
-/** A hierarchy declaration as builder parameters; the groups are the bridge's own per-level maps. */
-function hierarchySource(node: ast.Hierarchy, path: string): HierarchySource | undefined {
-  if (node.file !== undefined) return { kind: 'arx', path: resolveSpecPath(path, unescape(node.file)) };
-  const b = node.builder;
-  if (b?.$type === 'IntervalsBuilder') return { kind: 'intervals', widths: b.widths, origin: b.origin ?? 0 };
-  if (b?.$type === 'MaskBuilder') return { kind: 'mask', counts: b.counts };
-  if (b?.$type === 'DateBuilder') return { kind: 'date', units: b.units };
-  if (node.groups.length > 0) return { kind: 'groups', levels: groupingLevels(node.groups).map((level) => [...level]) };
-  return undefined;
 }

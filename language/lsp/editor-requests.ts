@@ -10,6 +10,7 @@ import { anonymizeCsvRequest, csvModelsChangedNotification, csvModelsRequest } f
 import { anonymizeWithSpec } from './anonymize-csv.js';
 import { csvModels } from './csv-models.js';
 import { abortOn } from './request-cancellation.js';
+import { registerRiskReportRequest } from './risk-report-request.js';
 import { toResponseError } from './request-errors.js';
 
 /** At most one change notification per this many milliseconds: a burst of keystrokes is one re-request. */
@@ -20,6 +21,7 @@ const PROGRESS_MS = 100;
 export function registerEditorRequests(connection: Connection, services: PrivspecServices): void {
   const workspace = services.shared.workspace;
   connection.onRequest(csvModelsRequest, () => ({ datasets: csvModels(workspace.LangiumDocuments.all.toArray()) }));
+  registerRiskReportRequest(connection, services);
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const changed = () => {

@@ -9,7 +9,7 @@
  * The same function serves `privspec release`, ▶ Run and the editor's Anonymize CSV…, so they write the same bytes.
  */
 import { classStats } from '../../anonymity/class-stats.js';
-import { equivalenceClasses } from '../../anonymity/equivalence-classes.js';
+import { equivalenceClasses, type EquivalenceClasses } from '../../anonymity/equivalence-classes.js';
 import { bindHierarchy, type BoundHierarchy } from '../../hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../../hierarchy/hierarchy.js';
 import type { SearchProgress } from '../../search/search-types.js';
@@ -40,7 +40,25 @@ function chooseLevels(table: Table, dataset: DatasetDescription, hierarchies: Re
   return { bound: found.problem.qi.map((q) => q.hierarchy) as BoundHierarchy[], levels: optimum.levels, loss: optimum.loss };
 }
 
-export function computeGeneralize(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined, options: GeneralizeOptions = {}): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } {
+/** The transformation a generalize release applies: its levels, the classes they form and which of them pass the model. */
+export interface GeneralizeTransformation {
+  readonly bound: readonly BoundHierarchy[];
+  readonly levels: readonly number[];
+  /** The search's loss; undefined when the spec pins every level. */
+  readonly loss: number | undefined;
+  readonly classes: EquivalenceClasses;
+  /** `passes[id]` is 1 when class id satisfies every criterion; rows of the other classes are suppressed. */
+  readonly passes: Uint8Array;
+  /** Rows in classes that fail the model (the rows the release suppresses). */
+  readonly failing: number;
+}
+
+/**
+ * Chooses the levels, forms the classes and marks those that fail, refusing what the release refuses (no anonymity
+ * block, a missing hierarchy, more failing rows than the suppression limit). The release and the risk report's "after"
+ * (engine/risk/risk-after.ts) both call it, so the report shows exactly what the release would write, or its refusal.
+ */
+export function generalizeTransformation(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined, options: GeneralizeOptions = {}): GeneralizeTransformation {
   if (!anonymity || anonymity.criteria.length === 0) throw new ReleaseUnavailable("generalize needs an 'anonymity { k … }' block");
   const missing = dataset.quasi.filter((q) => !hierarchies.has(q));
   if (missing.length) throw new ReleaseUnavailable(`generalize needs a hierarchy for every quasi-identifier; missing: ${missing.join(', ')}`);
@@ -55,6 +73,11 @@ export function computeGeneralize(table: Table, dataset: DatasetDescription, hie
   const failing = classes.classOf.reduce((n, id) => n + (passes[id] ? 0 : 1), 0);
   const limit = Math.floor(anonymity.suppression * table.rowCount);
   if (failing > limit) throw new ReleaseUnavailable(`the pinned levels leave ${failing} rows in classes that fail the model, more than the suppression limit of ${limit}`);
+  return { bound, levels, loss, classes, passes, failing };
+}
+
+export function computeGeneralize(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined, options: GeneralizeOptions = {}): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } {
+  const { bound, levels, loss, classes, passes } = generalizeTransformation(table, dataset, hierarchies, anonymity, options);
   const { kept: keptNames, removed } = releasableColumns(dataset, table.columns.map((c) => c.name));
   const kept = keptNames.map((name) => column(table, name));
   const qiIndex = new Map(dataset.quasi.map((q, i) => [q, i]));
@@ -77,9 +100,9 @@ export function computeGeneralize(table: Table, dataset: DatasetDescription, hie
     rows,
     parameters: {
       levels: Object.fromEntries(dataset.quasi.map((q, i) => [q, levels[i]])),
-      criteria: anonymity.criteria.map((c) => c.name),
-      suppressionLimit: anonymity.suppression,
-      metric: anonymity.metric,
+      criteria: anonymity!.criteria.map((c) => c.name),
+      suppressionLimit: anonymity!.suppression,
+      metric: anonymity!.metric,
       suppressed,
       ...(loss === undefined ? { pinned: true } : { loss }),
     },

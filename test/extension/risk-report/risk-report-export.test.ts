@@ -2,11 +2,11 @@ import { strict as assert } from 'node:assert';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { riskReportHtml } from '../../../extension/risk-report/risk-report-html.js';
 import { percent, riskReportMarkdown, short } from '../../../extension/risk-report/risk-report-markdown.js';
-import { riskFigures } from '../../../extension/workers/risk-figures.js';
-import { visitsCsv, visitsModel } from '../fixtures.js';
+import { riskReportFigures } from '../../../engine/risk/risk-report-figures.js';
+import { riskInput, visitsCsv, visitsModel } from '../fixtures.js';
 
 describe('extension/risk-report export', () => {
-  const report = riskFigures(parseCsv(visitsCsv), visitsModel, 'data/visits.csv');
+  const report = riskReportFigures(riskInput(parseCsv(visitsCsv), visitsModel, 'data/visits.csv'));
   const date = new Date('2026-01-02T03:04:05Z');
 
   it('formats shares and numbers', () => {

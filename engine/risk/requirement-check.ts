@@ -1,0 +1,50 @@
+/**
+ * Each requirement of a spec's anonymity block measured on equivalence classes, for the risk report's "met / not met":
+ * the table's value of the model's own measure (the smallest class, the smallest distinct or entropy ℓ, the largest
+ * recursive ratio r₁/tail; Machanavajjhala et al., ACM TKDD 1(1), 2007) and the classes and rows that fail it. The
+ * criteria are the very objects the generalize release checks classes with, so "met" here is "passes" there.
+ */
+import { classStats } from '../anonymity/class-stats.js';
+import type { EquivalenceClasses } from '../anonymity/equivalence-classes.js';
+import type { Criterion } from '../criteria/criterion.js';
+import { criterionSpec, type CriterionSpec } from '../criteria/criterion-spec.js';
+import type { Table } from '../table/table.js';
+import type { RequirementCheck } from './risk-report-figures-types.js';
+
+const fmt = (x: number) => (Number.isFinite(x) ? String(Number(x.toPrecision(3))) : '∞');
+
+/** What the requirement asks, in words: `k ≥ 3 distinct patient_id`, `entropy ℓ ≥ 2 on diagnosis`. */
+function required(s: CriterionSpec | undefined, name: string): string {
+  if (!s) return name;
+  if (s.kind === 'k-anonymity') return `k ≥ ${s.k}${s.unit ? ` distinct ${s.unit}` : ' rows'} per class`;
+  if (s.variant === 'recursive') return `recursive (c=${s.c}, ℓ=${s.l}) on ${s.sensitive}: r₁ < c·(r_ℓ+…+r_m) in every class`;
+  return `${s.variant} ℓ ≥ ${s.l} on ${s.sensitive} in every class`;
+}
+
+/**
+ * Each criterion measured on the classes (those with `keep[id]` set, when given). "Met" means no class fails.
+ * Failing rows are rows (what suppression removes), whatever the criterion counts.
+ */
+export function checkRequirements(table: Table, classes: EquivalenceClasses, criteria: readonly Criterion[], keep?: Uint8Array): RequirementCheck[] {
+  return criteria.map((criterion) => {
+    const s = criterionSpec(criterion);
+    const measure = (criterion as Criterion & { measure?: (c: ReturnType<typeof classStats>[number]) => number }).measure;
+    const stats = classStats(table, classes, criterion.sensitive);
+    const recursive = s?.kind === 'l-diversity' && s.variant === 'recursive';
+    let worst = recursive ? -Infinity : Infinity;
+    let failingClasses = 0;
+    let failingRows = 0;
+    stats.forEach((c, id) => {
+      if (keep && !keep[id]) return;
+      const m = measure ? measure.call(criterion, c) : c.size;
+      worst = recursive ? Math.max(worst, m) : Math.min(worst, m);
+      if (!criterion.isSatisfied(c)) {
+        failingClasses++;
+        failingRows += c.size;
+      }
+    });
+    const unit = s?.kind === 'k-anonymity' ? s.unit : undefined;
+    const measured = s?.kind === 'k-anonymity' ? `smallest class: ${fmt(worst)} ${unit ? `distinct ${unit}` : worst === 1 ? 'row' : 'rows'}` : recursive ? `largest r₁/(r_ℓ+…+r_m): ${fmt(worst)}` : `smallest ${s?.kind === 'l-diversity' ? s.variant : ''} ℓ: ${fmt(worst)}`;
+    return { name: criterion.name, required: required(s, criterion.name), measured, failingClasses, failingRows, met: failingClasses === 0 };
+  });
+}

@@ -1,0 +1,62 @@
+/**
+ * The risk report's "after": what the spec's generalize release would write, measured. The levels, classes and
+ * suppressed rows come from the release's own `generalizeTransformation` (engine/release/kinds/generalize-release.ts),
+ * so the report shows the release's result or its refusal in the release's own words, never a second computation: pins
+ * that suppress more rows than the limit allows are refused here exactly as ▶ Run and `privspec release` refuse them.
+ */
+import { distinctUnitsPerClass } from '../anonymity/distinct-units.js';
+import type { Hierarchy } from '../hierarchy/hierarchy.js';
+import { generalizeTransformation } from '../release/kinds/generalize-release.js';
+import type { AnonymityDescription, DatasetDescription } from '../release/release-description.js';
+import { ReleaseUnavailable } from '../release/release-unavailable.js';
+import type { SearchProgress } from '../search/search-types.js';
+import { column, type Table } from '../table/table.js';
+import { classSizeHistogram, classesOfSize } from './class-size-histogram.js';
+import { prosecutorRisk } from './prosecutor-risk.js';
+import { checkRequirements } from './requirement-check.js';
+import type { RiskAfter } from './risk-report-figures-types.js';
+
+export interface RiskAfterOptions {
+  readonly signal?: AbortSignal;
+  readonly onProgress?: (p: SearchProgress) => void;
+}
+
+export function riskAfter(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined, options: RiskAfterOptions = {}): RiskAfter {
+  if (!anonymity || anonymity.criteria.length === 0) return { unavailable: 'the spec has no anonymity block to search for' };
+  let t: ReturnType<typeof generalizeTransformation>;
+  try {
+    t = generalizeTransformation(table, dataset, hierarchies, anonymity, options);
+  } catch (e) {
+    // A refusal of the release is the report's answer; anything else (a cancelled search) is the caller's.
+    if (e instanceof ReleaseUnavailable) return { unavailable: e.message };
+    throw e;
+  }
+  const { bound, levels, classes, passes } = t;
+  const unit = dataset.unit !== undefined ? table.columns.find((c) => c.name === dataset.unit) : undefined;
+  // Risk counts people when there is a unit, as before the transformation; suppression counts rows.
+  const measured = unit ? distinctUnitsPerClass(classes, unit.codes, unit.dictionary.length) : classes.sizes;
+  const sizes: number[] = [];
+  let suppressed = 0;
+  for (let id = 0; id < classes.classCount; id++) (passes[id] ? sizes.push(measured[id]) : (suppressed += classes.sizes[id]));
+  const h = classSizeHistogram(Int32Array.from(sizes));
+  const risk = prosecutorRisk(h);
+  return {
+    basis: t.loss === undefined ? 'pinned' : 'optimal',
+    levels: dataset.quasi.map((q, i) => {
+      const b = bound[i];
+      const col = column(table, q);
+      // The first row's value before → after, so that a level means something to the reader.
+      const code = col.codes[0];
+      const example = table.rowCount > 0 && levels[i] > 0 ? `${col.dictionary[code]} → ${b.levelValues[levels[i]][b.levelCodes[levels[i]][code]]}` : '';
+      return { column: q, level: levels[i], height: b.height, example };
+    }),
+    suppressed,
+    rows: table.rowCount - suppressed,
+    classes: sizes.length,
+    sampleUniques: classesOfSize(h, 1),
+    averageRisk: risk.averageRisk,
+    highestRisk: risk.highestRisk,
+    classSizeHistogram: h.sizes.map((s, i) => [s, h.counts[i]] as const),
+    requirements: checkRequirements(table, classes, anonymity.criteria, passes),
+  };
+}
