@@ -1,16 +1,10 @@
-import { reportedSides } from '../release/kinds/grid-release.js';
+import { gridExactCounts, reportedSides } from '../release/kinds/grid-release.js';
 import type { ReleasePlan } from '../release/plan-release.js';
-import { binPoints, type GridBounds } from '../wavelet/bin-points.js';
+import type { GridBounds } from '../wavelet/bin-points.js';
 import { expectedRmse, type GridMethod } from '../wavelet/expected-rmse.js';
 import { gridMethod } from '../release/kinds/grid-release.js';
-import { column, type Table } from '../table/table.js';
+import type { Table } from '../table/table.js';
 import type { GridBody } from './preview-types.js';
-
-function numbers(table: Table, name: string): Float64Array {
-  const c = column(table, name);
-  const values = c.dictionary.map(Number);
-  return Float64Array.from(c.codes, (code) => values[code]);
-}
 
 /**
  * A grid release: the exact cell counts and one noisy draw (the planned measurement, never written) on one colour scale,
@@ -23,7 +17,8 @@ export function gridPreview(table: Table, plan: ReleasePlan, bounds: GridBounds)
   const m = plan.description.mechanism;
   if (!m) throw new Error('gridPreview: a grid release names its mechanism');
   const method = gridMethod(m);
-  const { counts } = binPoints(numbers(table, q.x), numbers(table, q.y), bounds, q.size);
+  // The release's own exact counts: a blank coordinate counts in no cell, as in the release (not as 0).
+  const { counts } = gridExactCounts(table, q, bounds);
   const drawn = plan.measurement!.invoke({ table });
   const draw = new Array<number>(q.size * q.size).fill(0);
   for (const [x, y, v] of drawn.rows) draw[Number(y) * q.size + Number(x)] = Number(v);

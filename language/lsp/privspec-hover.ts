@@ -1,11 +1,8 @@
 import type { LangiumDocument } from 'langium';
 import type { HoverProvider } from 'langium/lsp';
 import type { Hover, HoverParams } from 'vscode-languageserver';
-import { equivalenceClasses } from '../../engine/anonymity/equivalence-classes.js';
 import { epsilonClassic, epsilonOptimal } from '../../engine/dp/accounting/zcdp.js';
-import { classesOfSize, classSizeHistogram } from '../../engine/risk/class-size-histogram.js';
-import { populationUniqueness } from '../../engine/risk/population-uniqueness.js';
-import { prosecutorRisk } from '../../engine/risk/prosecutor-risk.js';
+import { riskBefore, type RiskFiguresInput } from '../../engine/risk/risk-report-figures.js';
 import type { CsvStore } from '../../engine/node/csv-store.js';
 import * as ast from '../generated/ast.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
@@ -17,6 +14,7 @@ import type { SpecAnalysis } from '../privspec-analysis.js';
 import type { ReleasePlan } from '../privspec-release-plan.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { enclosing, leafAt } from './node-at.js';
+import { specRiskInput } from './risk-report-request.js';
 import { KeywordDocs } from './keyword-docs.js';
 import { budgetLabel, meanErrorLine, releaseBudgetLine } from './readable-costs.js';
 
@@ -52,7 +50,7 @@ export class PrivspecHoverProvider implements HoverProvider {
     const ref = enclosing(leaf, ast.isColumnRef);
     if (ref) return { contents: { kind: 'markdown', value: await this.columnHover(ref.name, analysis) }, range: ref.$cstNode?.range };
     const dataset = enclosing(leaf, ast.isDataset);
-    if (dataset) return { contents: { kind: 'markdown', value: await this.datasetHover(analysis) } };
+    if (dataset) return { contents: { kind: 'markdown', value: await this.datasetHover(document, analysis) } };
     const hierarchy = enclosing(leaf, ast.isHierarchy);
     if (hierarchy) return { contents: { kind: 'markdown', value: await this.hierarchyHover(hierarchy, analysis, document) } };
     const budget = enclosing(leaf, ast.isBudget);
@@ -64,10 +62,11 @@ export class PrivspecHoverProvider implements HoverProvider {
   }
 
   /**
-   * The dataset: its size and the re-identification risk of the data as it stands on the quasi-identifiers (prosecutor
-   * model), with the population-uniqueness estimate when the spec gives the sampling fraction.
+   * The dataset: its size and the re-identification risk of the data at the spec's pinned levels (prosecutor model),
+   * counted in persons when the spec names a unit, with the population-uniqueness estimate when the spec gives the
+   * sampling fraction. The figures are the risk report's "before" (`riskBefore`), the same as `privspec risk` counts.
    */
-  private async datasetHover(analysis: SpecAnalysis): Promise<string> {
+  private async datasetHover(document: LangiumDocument, analysis: SpecAnalysis): Promise<string> {
     const plan = analysis.dataset;
     if (!plan) return '**dataset**';
     const lines = [`**dataset \`${plan.name}\`** — ${plan.file}`];
@@ -76,13 +75,23 @@ export class PrivspecHoverProvider implements HoverProvider {
     lines.push(`${table.rowCount} rows, ${table.columns.length} columns`);
     const quasi = plan.quasi.filter((q) => table.columns.some((c) => c.name === q));
     if (quasi.length === 0) return lines.join('\n\n');
-    const h = classSizeHistogram(equivalenceClasses(table, quasi).sizes);
-    const risk = prosecutorRisk(h);
-    lines.push(`Risk as it stands on ${quasi.join(', ')} (prosecutor model): ${h.classes} classes, ${classesOfSize(h, 1)} sample uniques, average risk ${f(risk.averageRisk)}, highest ${f(risk.highestRisk)}`);
-    if (plan.sampling !== undefined && plan.sampling > 0 && plan.sampling <= 1) {
-      const u = populationUniqueness(h, plan.sampling);
+    let input: RiskFiguresInput | undefined;
+    try {
+      input = await specRiskInput(this.store, document, { table: async () => table });
+    } catch (e) {
+      return [...lines, `Risk not computed: ${(e as Error).message}`].join('\n\n');
+    }
+    if (!input) return lines.join('\n\n');
+    const { report: r, generalization } = riskBefore({ ...input, dataset: { ...input.dataset, quasi } });
+    const h = r.histogram;
+    const pinned = generalization ? ` at the pinned levels (${quasi.map((q, i) => `${q}=${generalization.levels[i]}`).join(', ')})` : ' as it stands';
+    const counted = r.unit ? `, counted in distinct ${r.unit.column}` : '';
+    const below = r.kViolations && r.kViolations.classes > 0 ? `; below k=${r.kViolations.k}: ${r.kViolations.records} ${r.unit ? r.unit.column : r.kViolations.records === 1 ? 'row' : 'rows'} in ${r.kViolations.classes} ${r.kViolations.classes === 1 ? 'class' : 'classes'}` : '';
+    lines.push(`Risk${pinned} on ${quasi.join(', ')}${counted} (prosecutor model): ${h.classes} classes, ${r.sampleUniques} sample uniques, average risk ${f(r.prosecutor.averageRisk)}, highest ${f(r.prosecutor.highestRisk)}${below}`);
+    const u = r.populationUniqueness;
+    if (u) {
       const share = u.dankar.share;
-      lines.push(`Population uniqueness at sampling ${plan.sampling} (Dankar et al.'s rule: ${u.dankar.model}): ${share === null ? 'no estimate' : `${f(share * 100)} % of the population`}`);
+      lines.push(`Population uniqueness at sampling ${u.population.samplingFraction} (Dankar et al.'s rule: ${u.dankar.model}): ${share === null ? 'no estimate' : `${f(share * 100)} % of the population`}`);
     }
     return lines.join('\n\n');
   }

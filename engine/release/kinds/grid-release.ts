@@ -46,6 +46,14 @@ function numbers(table: Table, name: string): Float64Array {
   return Float64Array.from(col.codes, (c) => byCode[c]);
 }
 
+/**
+ * The exact cell counts the release adds its noise to: rows with a blank or non-numeric coordinate, or outside the
+ * bounds, count in no cell (`outside`). The preview's "exact counts" are this very function's (engine/preview/grid-preview.ts).
+ */
+export function gridExactCounts(table: Table, q: GridQuery, bounds: GridBounds): { counts: Float64Array; outside: number } {
+  return binPoints(numbers(table, q.x), numbers(table, q.y), bounds, q.size);
+}
+
 /** Bounds from the data's extremes: only where the spec accepts that leak (`accept data-dependent-domain`). */
 export function dataBounds(table: Table, q: GridQuery): GridBounds {
   const extent = (xs: Float64Array) => {
@@ -82,7 +90,7 @@ export function makeGridReleaseMeasurement(options: GridOptions): ReleaseMeasure
     parameters: { method, size: q.size, ...(m.rho !== undefined ? { rho: m.rho } : {}), ...(m.epsilon !== undefined ? { epsilon: m.epsilon } : {}) },
     map: (units: number) => grid.map(units * grid.dIn),
     invoke: ({ table }) => {
-      const { counts, outside } = binPoints(numbers(table, q.x), numbers(table, q.y), bounds, q.size);
+      const { counts, outside } = gridExactCounts(table, q, bounds);
       const noisy = grid.invoke(counts);
       const rows: string[][] = [];
       for (let r = 0; r < q.size; r++) for (let c = 0; c < q.size; c++) rows.push([String(c), String(r), String(Number(noisy[r * q.size + c].toPrecision(10)))]);
