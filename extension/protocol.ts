@@ -124,8 +124,7 @@ export type WorkerRequest =
   }
   | { readonly id: number; readonly kind: 'fixes'; readonly key: string; readonly classId: number }
   | { readonly id: number; readonly kind: 'classRows'; readonly key: string; readonly classId: number; readonly limit: number }
-  | { readonly id: number; readonly kind: 'forget'; readonly key: string }
-  | { readonly id: number; readonly kind: 'draftSpec'; readonly text: string; readonly relativePath: string; readonly delimiter?: string; readonly k: number };
+  | { readonly id: number; readonly kind: 'forget'; readonly key: string };
 
 export interface WorkerFailure {
   readonly message: string;
@@ -140,7 +139,6 @@ export type WorkerReply =
   | { readonly id: number; readonly ok: true; readonly kind: 'fixes'; readonly result: readonly GeneralizationFix[] }
   | { readonly id: number; readonly ok: true; readonly kind: 'classRows'; readonly result: ClassRows }
   | { readonly id: number; readonly ok: true; readonly kind: 'forget'; readonly result: null }
-  | { readonly id: number; readonly ok: true; readonly kind: 'draftSpec'; readonly result: string }
   | { readonly id: number; readonly ok: false; readonly error: WorkerFailure };
 
 // ---------------------------------------------------------------------------------------------------------------

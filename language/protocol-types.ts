@@ -79,6 +79,8 @@ export interface SpecDatasetModel {
   /** The spec's file path and file name, for messages. */
   readonly specPath: string;
   readonly specName: string;
+  /** The dataset's name in the spec (`dataset visits from …`), from which a release added to it is named. */
+  readonly datasetName: string;
   /** The CSV the dataset names (absolute path) and the delimiter the spec gives for it. */
   readonly csvPath: string;
   readonly delimiter?: string;

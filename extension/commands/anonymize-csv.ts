@@ -3,7 +3,6 @@ import * as vscode from 'vscode';
 import { LSPErrorCodes, ResponseError, WorkDoneProgress, type LanguageClient } from 'vscode-languageclient/node';
 import type { CommandFactory, Ctx } from '../ctx.js';
 import { anonymizeCsvRequestMethod, type AnonymizeCsvParams, type AnonymizeCsvResult, type SpecDatasetModel } from '../protocol.js';
-import { datasetName } from '../spec/spec-draft.js';
 import { activeCsv } from './active-files.js';
 
 /**
@@ -50,7 +49,8 @@ async function chooseRelease(ctx: Ctx, dataset: SpecDatasetModel): Promise<strin
   const releases = dataset.generalizeReleases;
   if (releases.length === 1) return releases[0];
   if (releases.length > 1) return vscode.window.showQuickPick([...releases], { title: `Which generalize release of ${dataset.specName}?` });
-  const name = `${datasetName(path.basename(dataset.csvPath))}_generalized`;
+  // A dataset's name is an identifier, and no keyword ends in `_generalized`: the name needs no quoting.
+  const name = `${dataset.datasetName}_generalized`;
   const line = `release ${name}: generalize`;
   const answer = await vscode.window.showInformationMessage(
     `PrivSpec: ${dataset.specName} has no generalize release. Add "${line}" to it and run it? (privspec release --only ${name} then writes the same file.)`,

@@ -4,13 +4,15 @@ import * as vscode from 'vscode';
 import type { CommandFactory } from '../ctx.js';
 import { writeFileAtomic } from '../../engine/node/write-file-atomic.js';
 import { activeCsv } from './active-files.js';
+import { draftSpecRequestMethod, type DraftSpecParams, type DraftSpecResponse } from '../protocol.js';
 
 /**
  * `PrivSpec: Create Spec from CSV`: drafts a `.privspec` for the active CSV (types inferred, roles proposed from names and
- * cardinalities, default hierarchies) in the worker, writes it to a new file beside the workspace root (never over an
+ * cardinalities, default hierarchies) by the language server (`privspec/draftSpec`), writes it to a new file beside the workspace root (never over an
  * existing one) and opens it.
  */
 export const createSpec: CommandFactory = {
+  needsServer: true,
   enabled: (ctx) => async (uri?: vscode.Uri) => {
     const document = await activeCsv(uri);
     if (!document) return;
@@ -20,13 +22,12 @@ export const createSpec: CommandFactory = {
     let target = path.join(folder, `${base}.privspec`);
     for (let i = 2; existsSync(target); i++) target = path.join(folder, `${base}-${i}.privspec`);
     const relativePath = path.relative(path.dirname(target), csvPath).split(path.sep).join('/');
-    const text = await ctx.worker.request({
-      kind: 'draftSpec',
-      text: document.getText(),
-      relativePath,
-      delimiter: ctx.config.delimiter(document.uri),
-      k: ctx.config.defaultK(document.uri),
-    });
+    const client = ctx.client;
+    if (!client) return;
+    // The language server drafts the spec, writing every name with the language's one quoting function.
+    if (document.isDirty) await document.save();
+    const params: DraftSpecParams = { csvPath, relativePath, delimiter: ctx.config.delimiter(document.uri), k: ctx.config.defaultK(document.uri) };
+    const text = await client.sendRequest<DraftSpecResponse>(draftSpecRequestMethod, params);
     await writeFileAtomic(target, text);
     await vscode.window.showTextDocument(vscode.Uri.file(target));
   },

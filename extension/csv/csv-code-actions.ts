@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx.js';
-import { levelEdit } from '../spec/level-edit.js';
+import { levelEditRequestMethod, type LevelEditParams, type LevelEditResponse } from '../protocol.js';
 import { kViolationCode, diagnosticSource } from './csv-diagnostics.js';
 
 /**
@@ -27,21 +27,21 @@ export class CsvCodeActions implements vscode.CodeActionProvider {
           // open CSV. The fixes take milliseconds, so a superseded request simply runs to the end and is dropped.
           const fixes = await this.ctx.worker.request({ kind: 'fixes', key: info.key, classId: info.violation.classId });
           if (token.isCancellationRequested) return [];
+          const client = this.ctx.client;
+          if (!client) continue;
           const specUri = vscode.Uri.file(spec.uri);
-          const specText = new TextDecoder().decode(await vscode.workspace.fs.readFile(specUri));
-          const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === specUri.toString());
-          const text = open?.getText() ?? specText;
           for (const fix of fixes) {
-            const edit = levelEdit(text, fix.column, fix.level);
-            if (!edit) continue;
+            // The language server owns every edit of a spec: it finds the anonymity block on its syntax tree.
+            const params: LevelEditParams = { uri: client.code2ProtocolConverter.asUri(specUri), column: fix.column, level: fix.level };
+            const edit = await client.sendRequest<LevelEditResponse>(levelEditRequestMethod, params);
+            if (!edit || token.isCancellationRequested) continue;
             const action = new vscode.CodeAction(
               `Generalize ${fix.column} to level ${fix.level} in ${spec.name} (resolves ${fix.resolves} ${fix.resolves === 1 ? 'row' : 'rows'})`,
               vscode.CodeActionKind.QuickFix,
             );
             action.diagnostics = [diagnostic];
             action.edit = new vscode.WorkspaceEdit();
-            const position = (offset: number) => (open ? open.positionAt(offset) : positionAt(text, offset));
-            action.edit.replace(specUri, new vscode.Range(position(edit.offset), position(edit.offset + edit.length)), edit.text);
+            action.edit.replace(specUri, client.protocol2CodeConverter.asRange(edit.range), edit.newText);
             if (actions.length === 0) action.isPreferred = true;
             actions.push(action);
           }
@@ -56,11 +56,4 @@ export class CsvCodeActions implements vscode.CodeActionProvider {
     }
     return actions;
   }
-}
-
-/** The position of a character offset in a text that is not open in an editor. */
-function positionAt(text: string, offset: number): vscode.Position {
-  const before = text.slice(0, offset);
-  const line = before.split('\n').length - 1;
-  return new vscode.Position(line, offset - (before.lastIndexOf('\n') + 1));
 }

@@ -6,10 +6,8 @@
  */
 import { parentPort } from 'node:worker_threads';
 import { TableError } from '../../engine/table/table.js';
-import { parseCsv } from '../../engine/table/parse-csv.js';
 import type { WorkerReply, WorkerRequest } from '../protocol.js';
 import { checkCsv, generalizationFixes, recheckCsv, rowsOf, type CheckState } from './csv-check.js';
-import { draftColumns, renderSpec } from '../spec/spec-draft.js';
 
 const states = new Map<string, CheckState>();
 
@@ -40,10 +38,6 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
     case 'forget':
       states.delete(request.key);
       return { id, ok: true, kind: 'forget', result: null };
-    case 'draftSpec': {
-      const table = parseCsv(request.text, { delimiter: request.delimiter, source: request.relativePath });
-      return { id, ok: true, kind: 'draftSpec', result: renderSpec(request.relativePath, draftColumns(table), request.k, table.delimiter) };
-    }
   }
 }
 

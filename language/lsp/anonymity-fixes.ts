@@ -13,8 +13,9 @@ import type * as ast from '../generated/ast.js';
 import { specPath } from '../privspec-analysis.js';
 import { SEARCH_WORK_LIMIT } from '../privspec-search.js';
 import { anonymityPlan, buildHierarchy, resolveSpecPath, unescape } from '../privspec-to-engine.js';
-import { columnText, insertBeforeClose, insertLineAfter, nodeAt, quickFix, rangeOf, replace, tableOf, type FixContext } from './fix-helpers.js';
+import { insertBeforeClose, insertLineAfter, nodeAt, quickFix, rangeOf, replace, tableOf, type FixContext } from './fix-helpers.js';
 import { suggestHierarchy } from './suggest-hierarchy.js';
+import { quoteColumn } from '../quote-column.js';
 
 interface Search {
   readonly table: Table;
@@ -62,7 +63,7 @@ function pinEdits(s: Search, levels: readonly number[]): TextEdit[] {
     const pin = s.block.clauses.find((x): x is ast.LevelClause => x.$type === 'LevelClause' && x.column?.name === q);
     const r = pin && rangeOf(pin, 'level');
     if (r) edits.push(replace(r, String(levels[i])));
-    else added.push(`generalize ${columnText(q)} ${levels[i]}`);
+    else added.push(`generalize ${quoteColumn(q)} ${levels[i]}`);
   });
   const insert = added.length ? insertBeforeClose(s.block, ` ${added.join('  ')} `) : undefined;
   return insert ? [...edits, insert] : edits;
@@ -125,6 +126,6 @@ export async function quasiWithoutHierarchyFixes(c: FixContext): Promise<CodeAct
   const anchor = spec.hierarchies.at(-1) ?? spec.datasets[0];
   if (!ref || !column || !anchor) return [];
   const suggestion = suggestHierarchy(column.dictionary);
-  const edit = suggestion && insertLineAfter(anchor, `hierarchy ${columnText(ref.name)}${suggestion.text}`);
+  const edit = suggestion && insertLineAfter(anchor, `hierarchy ${quoteColumn(ref.name)}${suggestion.text}`);
   return edit ? [quickFix(c, `Add a hierarchy for '${ref.name}': ${suggestion.why}`, [edit], true)] : [];
 }

@@ -30,6 +30,7 @@ export function specDatasetModels(document: LangiumDocument): SpecDatasetModel[]
     specUri: document.uri.toString(),
     specPath: path,
     specName: path.split(/[\\/]/).pop() ?? path,
+    datasetName: dataset.name,
     csvPath: dataset.file,
     delimiter: dataset.delimiter,
     qi: dataset.quasi,

@@ -11,6 +11,7 @@ import { anonymizeWithSpec } from './anonymize-csv.js';
 import { csvModels } from './csv-models.js';
 import { abortOn } from './request-cancellation.js';
 import { registerRiskReportRequest } from './risk-report-request.js';
+import { registerSpecEditRequests } from './spec-edit-requests.js';
 import { toResponseError } from './request-errors.js';
 
 /** At most one change notification per this many milliseconds: a burst of keystrokes is one re-request. */
@@ -22,6 +23,7 @@ export function registerEditorRequests(connection: Connection, services: Privspe
   const workspace = services.shared.workspace;
   connection.onRequest(csvModelsRequest, () => ({ datasets: csvModels(workspace.LangiumDocuments.all.toArray()) }));
   registerRiskReportRequest(connection, services);
+  registerSpecEditRequests(connection, services);
 
   let timer: ReturnType<typeof setTimeout> | undefined;
   const changed = () => {

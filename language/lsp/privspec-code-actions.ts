@@ -8,6 +8,7 @@ import { anonymityFixes, quasiWithoutHierarchyFixes } from './anonymity-fixes.js
 import { budgetOverrunFixes, noBudgetFixes } from './budget-fixes.js';
 import { fixContext, quickFix, type Fixer } from './fix-helpers.js';
 import { dataDependentDomainFixes, duplicateFixes, pinWithoutEffectFixes, sensitiveNotDeclaredFixes, unboundedContributionFixes, unexpectedMechanismFixes } from './release-fixes.js';
+import { quoteColumn } from '../quote-column.js';
 
 /** What a diagnostic carries for its quick fix (`data` survives the round trip to the client and back). */
 export interface QuickFixData {
@@ -24,7 +25,7 @@ export interface QuickFixData {
 const unknownColumnFixes: Fixer = (c) => {
   const replacement = (c.diagnostic.data as QuickFixData | undefined)?.replacement;
   if (replacement === undefined) return [];
-  const text = /^[_a-zA-Z]\w*$/.test(replacement) ? replacement : JSON.stringify(replacement);
+  const text = quoteColumn(replacement);
   return [quickFix(c, `Change to '${replacement}'`, [{ range: c.diagnostic.range, newText: text }], true)];
 };
 

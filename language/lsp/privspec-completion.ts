@@ -9,6 +9,7 @@ import { choicesAt } from './completion-choices.js';
 import { columnChoices, type ColumnSlot } from './completion-columns.js';
 import { completionPosition } from './completion-position.js';
 import { KeywordDocs } from './keyword-docs.js';
+import { quoteColumn, quoteString } from '../quote-column.js';
 
 const MAX_VALUES = 200;
 /** Keywords that start a construct: accepting one inserts the whole construct, with tab stops. */
@@ -64,7 +65,7 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
     }
     const table = await this.store.peekTable(dataset.file);
     return columnChoices(slot, header, analysis, table).map((c, i) => {
-      const label = /^[_a-zA-Z]\w*$/.test(c.name) ? c.name : JSON.stringify(c.name);
+      const label = quoteColumn(c.name);
       return { label, kind: CompletionItemKind.Field, detail: c.detail, sortText: `0${String(i).padStart(3, '0')}`, textEdit: { range, newText: label } };
     });
   }
@@ -84,7 +85,7 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
     const column = table?.columns.find((c) => c.name === name);
     if (!column) return;
     for (const value of column.dictionary.slice(0, MAX_VALUES)) {
-      acceptor(context, { label: JSON.stringify(value), kind: CompletionItemKind.Value, detail: `value of ${name}` });
+      acceptor(context, { label: quoteString(value), kind: CompletionItemKind.Value, detail: `value of ${name}` });
     }
   }
 }

@@ -6,7 +6,8 @@
 import type { AstNode } from 'langium';
 import type { CodeAction, TextEdit } from 'vscode-languageserver';
 import type * as ast from '../generated/ast.js';
-import { columnText, insert, insertBeforeClose, insertLineAfter, nodeAt, quickFix, rangeOf, releaseOf, replace, tableOf, type FixContext } from './fix-helpers.js';
+import { insert, insertBeforeClose, insertLineAfter, nodeAt, quickFix, rangeOf, releaseOf, replace, tableOf, type FixContext } from './fix-helpers.js';
+import { quoteColumn, quoteString } from '../quote-column.js';
 
 /** Listing more values than this in a hierarchy line would make a spec nobody reads; the fix is left out. */
 const MAX_DOMAIN_VALUES = 200;
@@ -40,7 +41,7 @@ export async function dataDependentDomainFixes(c: FixContext): Promise<CodeActio
   const anchor = lastDeclarationBeforeReleases(c);
   if (column !== undefined && values && values.length > 0 && values.length <= MAX_DOMAIN_VALUES && !c.analysis.parts.hierarchies.has(column) && anchor) {
     const sorted = [...values].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-    const line = `hierarchy ${columnText(column)} { ${sorted.map((v) => JSON.stringify(v)).join(', ')} -> "*" }`;
+    const line = `hierarchy ${quoteColumn(column)} { ${sorted.map(quoteString).join(', ')} -> "*" }`;
     const edit = insertLineAfter(anchor, line);
     if (edit) actions.push(quickFix(c, `Declare the domain of '${column}' from the data's ${values.length} values`, [edit], true));
   }
@@ -100,7 +101,7 @@ export function sensitiveNotDeclaredFixes(c: FixContext): CodeAction[] {
   if (!dataset || name === undefined) return [];
   const sensitive = dataset.clauses.find((x): x is ast.RoleClause => x.$type === 'RoleClause' && x.role === 'sensitive');
   const end = sensitive?.$cstNode?.range.end;
-  const edit: TextEdit | undefined = end ? insert(end, `, ${columnText(name)}`) : insertBeforeClose(dataset, `  sensitive ${columnText(name)}\n`);
+  const edit: TextEdit | undefined = end ? insert(end, `, ${quoteColumn(name)}`) : insertBeforeClose(dataset, `  sensitive ${quoteColumn(name)}\n`);
   return edit ? [quickFix(c, `Declare '${name}' sensitive in the dataset`, [edit], true)] : [];
 }
 

@@ -5,6 +5,7 @@
  * length (ZIP codes) masked digit by digit from the right; numbers in intervals doubling in width; a few categories
  * grouped straight into `*`.
  */
+import { quoteString } from '../quote-column.js';
 
 /** Categories listed in one line at most; beyond this a grouping hierarchy needs a person's judgement. */
 const MAX_CATEGORIES = 30;
@@ -46,7 +47,7 @@ export function suggestHierarchy(values: readonly string[]): SuggestedHierarchy 
   }
   if (present.length <= MAX_CATEGORIES) {
     const sorted = [...new Set(present)].sort((a, b) => a.localeCompare(b, 'en'));
-    return { text: ` { ${sorted.map((v) => JSON.stringify(v)).join(', ')} -> "*" }`, why: `its ${sorted.length} values grouped into *` };
+    return { text: ` { ${sorted.map(quoteString).join(', ')} -> "*" }`, why: `its ${sorted.length} values grouped into *` };
   }
   return undefined;
 }

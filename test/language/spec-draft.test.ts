@@ -1,12 +1,12 @@
 import { strict as assert } from 'node:assert';
 import { resolve } from 'node:path';
-import { parseCsv } from '../../../engine/table/parse-csv.js';
-import { datasetName, defaultHierarchy, draftColumns, inferType, nameWords, renderSpec, specName } from '../../../extension/spec/spec-draft.js';
-import { loadSpecText, nodeServices } from '../../../language/check-spec.js';
-import { specDatasetModels } from '../../../language/lsp/csv-models.js';
-import { visitsCsv } from '../fixtures.js';
+import { parseCsv } from '../../engine/table/parse-csv.js';
+import { datasetName, defaultHierarchy, draftColumns, inferType, nameWords, renderSpec, specName } from '../../language/spec-draft.js';
+import { loadSpecText, nodeServices } from '../../language/check-spec.js';
+import { specDatasetModels } from '../../language/lsp/csv-models.js';
+import { visitsCsv } from '../extension/fixtures.js';
 
-describe('extension/spec/spec-draft', () => {
+describe('language/spec-draft', () => {
   it('splits column names into words', () => {
     assert.deepEqual(nameWords('visitDate'), ['visit', 'date']);
     assert.deepEqual(nameWords('ZIP_code-2'), ['zip', 'code', '2']);

@@ -1,9 +1,11 @@
-import type { Table } from '../../engine/table/table.js';
+import type { Table } from '../engine/table/table.js';
+import { quoteColumn, quoteString, wordKeywords } from './quote-column.js';
 
 /**
  * A first draft of a spec for a CSV, for `PrivSpec: Create Spec from CSV`: each column's type is inferred from its values,
  * its role from its name and cardinality, and each quasi-identifier gets a default hierarchy. The draft is a starting point
- * for review, never a verdict; the generated file says so.
+ * for review, never a verdict; the generated file says so. The language server drafts it (`privspec/draftSpec`), and
+ * every name and value is written by the language's one `quoteColumn` / `quoteString`.
  */
 export type ColumnType = 'integer' | 'decimal' | 'date' | 'text';
 export type Role = 'identifying' | 'quasi' | 'sensitive' | 'insensitive' | 'unit';
@@ -23,7 +25,6 @@ export interface ColumnDraft {
 const IDENTIFYING = ['name', 'firstname', 'lastname', 'surname', 'fullname', 'ssn', 'email', 'mail', 'phone', 'telephone', 'mobile', 'address', 'street', 'passport', 'iban', 'account'];
 const QUASI = ['age', 'sex', 'gender', 'zip', 'zipcode', 'postcode', 'postal', 'plz', 'birth', 'birthdate', 'dob', 'race', 'ethnicity', 'marital', 'occupation', 'job', 'profession', 'education', 'country', 'city', 'region', 'nationality', 'county', 'state'];
 const SENSITIVE = ['diagnosis', 'disease', 'condition', 'illness', 'income', 'salary', 'wage', 'religion', 'health', 'treatment', 'medication', 'drug', 'hiv', 'result', 'sexuality', 'orientation', 'crime', 'debt'];
-const KEYWORDS = new Set(['accounting', 'and', 'anonymity', 'approx', 'bound', 'budget', 'by', 'c', 'clamp', 'count', 'dataset', 'date', 'decade', 'delimiter', 'delta', 'discernibility', 'distinct', 'entropy', 'epsilon', 'exponential', 'from', 'gaussian', 'generalize', 'grid', 'groups', 'hierarchy', 'identifying', 'in', 'insensitive', 'intervals', 'k', 'laplace', 'loss', 'mask', 'mean', 'metric', 'mode', 'month', 'on', 'pram', 'pure', 'quasi', 'recursive', 'release', 'retain', 'rho', 'rows', 'sampling', 'sensitive', 'size', 'sum', 'suppression', 'unit', 'where', 'within', 'year', 'zcdp', 'week', 'quarter']);
 
 /** The words of a column name: `visitDate` and `visit_date` both give `visit`, `date`. */
 export function nameWords(name: string): string[] {
@@ -40,10 +41,8 @@ export function inferType(values: readonly string[]): ColumnType {
   return 'text';
 }
 
-/** A column as the spec must write it: bare when it is an identifier that is no keyword, else quoted. */
-export function specName(name: string): string {
-  return /^[_a-zA-Z]\w*$/.test(name) && !KEYWORDS.has(name) ? name : JSON.stringify(name);
-}
+/** A column as the spec must write it: the language's one quoting function. */
+export const specName = quoteColumn;
 
 /** A default hierarchy for a quasi-identifier, or undefined when none fits its values. */
 export function defaultHierarchy(words: readonly string[], type: ColumnType, values: readonly string[]): string | undefined {
@@ -65,7 +64,7 @@ export function defaultHierarchy(words: readonly string[], type: ColumnType, val
   if (type === 'date') return ': date month, year';
   if (type === 'text' && present.length > 0 && new Set(present).size <= 50) {
     const distinct = [...new Set(present)].sort();
-    return ` { ${distinct.map((v) => JSON.stringify(v)).join(', ')} -> "*" }`;
+    return ` { ${distinct.map(quoteString).join(', ')} -> "*" }`;
   }
   return undefined;
 }
@@ -97,7 +96,7 @@ export function draftColumns(table: Table): ColumnDraft[] {
 /** The dataset name for a file name: `patients-2024.csv` → `patients_2024`. */
 export function datasetName(fileName: string): string {
   const base = fileName.replace(/\.[^.]*$/, '').replace(/\W+/g, '_').replace(/^(\d)/, '_$1') || 'data';
-  return KEYWORDS.has(base) ? `${base}_data` : base;
+  return wordKeywords().has(base) ? `${base}_data` : base;
 }
 
 /** Renders the spec text for a CSV at `relativePath` (as written in the spec) with the given column drafts. */
@@ -107,7 +106,7 @@ export function renderSpec(relativePath: string, columns: readonly ColumnDraft[]
   const lines = [
     `// A first draft written by "PrivSpec: Create Spec from CSV" from the names and values of the columns.`,
     `// Review every role and hierarchy before relying on it.`,
-    `dataset ${name} from ${JSON.stringify(relativePath)}${delimiter && delimiter !== ',' ? ` delimiter ${JSON.stringify(delimiter)}` : ''} {`,
+    `dataset ${name} from ${quoteString(relativePath)}${delimiter && delimiter !== ',' ? ` delimiter ${JSON.stringify(delimiter)}` : ''} {`,
   ];
   for (const role of ['identifying', 'quasi', 'sensitive', 'insensitive'] as const) {
     const cs = list(role);
