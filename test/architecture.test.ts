@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { readdirSync, readFileSync, statSync } from 'node:fs';
+import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
 
 // The invariants of ARCHITECTURE.md, checked on every run so that they cannot rot silently.
@@ -41,5 +41,42 @@ describe('architecture', () => {
   it('builds mechanisms only in the engine: nothing else calls a make* constructor', () => {
     const outside = ['language', 'cli', 'extension', 'webview'].flatMap(sources);
     assert.deepEqual(importing(outside, /\bmake(Laplace|Gaussian|Exponential|ReportNoisyMax|RandomizedResponse\w*|CountMeanSketch\w*|Measurement|Aggregate\w*|Mode\w*|Grid\w*|Pram\w*|Privelet\w*|NnWavelet\w*|Quadtree\w*)\s*[(<]/), []);
+  });
+
+  // Issue 22: every figure the editor shows comes from the engine functions the command line calls; the client
+  // computes none, lexes no spec and has one webview shell.
+  const extension = sources('extension');
+  const engineImports = (files: readonly string[]) => files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/from '(?:\.\.\/)+engine\/([\w/-]+)\.js'/g)].map((m) => m[1]));
+
+  it('keeps risk and hierarchy logic out of extension/: only the report\'s plain types and the shared hierarchy builder', () => {
+    const risk = engineImports(extension).filter((m) => m.startsWith('risk/') || m.startsWith('release/') || m.startsWith('search/') || m.startsWith('criteria/') || m.startsWith('metrics/'));
+    assert.deepEqual([...new Set(risk)], ['risk/risk-report-figures-types']);
+    // The report's types only ever come in as types.
+    assert.deepEqual(importing(extension, /^import \{[^}]*\} from '(\.\.\/)+engine\/risk\//m), []);
+    const hierarchy = new Set(engineImports(extension).filter((m) => m.startsWith('hierarchy/')));
+    assert.deepEqual([...hierarchy].sort(), ['hierarchy/hierarchy', 'hierarchy/hierarchy-source']);
+    // No second grouping, unit count or search in the client: those calls sit in the engine's shared functions.
+    assert.deepEqual(importing(extension, /\b(equivalenceClasses|distinctUnitsPerClass|kAnonymityViolations|bindHierarchy|searchAnonymity|prosecutorRisk|classSizeHistogram|populationUniqueness)\(/), []);
+  });
+
+  it('keeps extension/workers/ to parsing, patching and transport: the engine modules it may use are listed', () => {
+    const allowed = new Set(['table/parse-csv', 'table/table', 'anonymity/k-check', 'anonymity/class-key', 'anonymity/class-members', 'anonymity/equivalence-classes', 'hierarchy/hierarchy-source', 'hierarchy/hierarchy']);
+    const used = engineImports(sources('extension/workers'));
+    assert.deepEqual(used.filter((m) => !allowed.has(m)), []);
+  });
+
+  it('lexes no spec text in extension/: spec edits and drafts are the language server\'s', () => {
+    assert.deepEqual(importing(extension, /\banonymity\\s|codeMask|JSON\.stringify\(name\)|\[_a-zA-Z\]\\w\*/), []);
+    assert.ok(!existsSync('extension/spec'), 'extension/spec/ is gone: level edits and drafts are server requests');
+  });
+
+  it('gives the three panels one webview shell: one CSP, one nonce, one theme', () => {
+    const panels = ['extension/risk-report/risk-report-panel.ts', 'extension/ledger/ledger-panel.ts', 'extension/preview/preview-panel.ts'];
+    for (const p of panels) assert.match(readFileSync(p, 'utf8'), /from '\.\.\/webview-shell\.js'/, p);
+    assert.deepEqual(importing(extension, /Content-Security-Policy"/), ['extension/webview-shell-html.ts']);
+    assert.deepEqual(importing(extension, /randomBytes\(/), ['extension/webview-shell.ts']);
+    const views = ['webview/risk-report/risk-report-view.ts', 'webview/ledger/ledger-view.ts', 'webview/preview/preview-view.ts'];
+    for (const v of views) assert.match(readFileSync(v, 'utf8'), /applyStyle\(/, v);
+    assert.deepEqual(importing(sources('webview'), /createElement\('style'\)/), ['webview/shell-style.ts']);
   });
 });

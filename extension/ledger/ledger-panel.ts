@@ -1,7 +1,7 @@
-import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FromLedgerView, LedgerResponse, ToLedgerView } from '../protocol.js';
+import { panelHtml, panelOptions } from '../webview-shell.js';
 
 /**
  * `PrivSpec: Show Ledger`: one webview panel listing every run the spec's ledger records (release, cost, time, files)
@@ -20,10 +20,7 @@ export class LedgerPanel {
     if (!ledger) throw new Error('the spec is not open in the language server; open it and try again');
     const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
     if (!LedgerPanel.current) {
-      const panel = vscode.window.createWebviewPanel(LedgerPanel.viewType, 'Ledger', column, {
-        enableScripts: true,
-        localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist')],
-      });
+      const panel = vscode.window.createWebviewPanel(LedgerPanel.viewType, 'Ledger', column, panelOptions(extensionUri));
       LedgerPanel.current = new LedgerPanel(panel, extensionUri);
     } else LedgerPanel.current.panel.reveal(column);
     const current = LedgerPanel.current;
@@ -72,22 +69,7 @@ export class LedgerPanel {
   }
 
   private html(): string {
-    const webview = this.panel.webview;
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js'));
-    const nonce = randomBytes(16).toString('base64');
-    const csp = [
-      "default-src 'none'",
-      `style-src ${webview.cspSource} 'unsafe-inline'`,
-      `font-src ${webview.cspSource}`,
-      `script-src 'nonce-${nonce}'`,
-    ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>Ledger</title></head>
-<body><main id="app" data-view="ledger"><p>Reading the ledger…</p></main>
-<script nonce="${nonce}" src="${script}"></script></body></html>`;
+    return panelHtml(this.panel.webview, this.extensionUri, 'ledger', 'Ledger', 'Reading the ledger…');
   }
 
   private dispose(): void {

@@ -1,9 +1,9 @@
-import { randomBytes } from 'node:crypto';
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import { previewEditsRequestMethod, previewReleaseRequestMethod, type PreviewEditsResponse, type PreviewParams, type PreviewResponse, type RunReleaseParams } from '../protocol.js';
 import type { RunOutcome } from '../commands/run-release.js';
 import type { FromPreview, PageTiming, PreviewControls, ToPreview } from './preview-protocol.js';
+import { panelHtml, panelOptions } from '../webview-shell.js';
 
 /**
  * The release-preview panel: one at a time, retargeted by ▶ Preview. It asks the language server for the figures (the
@@ -23,11 +23,7 @@ export class PreviewPanel {
   static show(extensionUri: vscode.Uri, client: LanguageClient, spec: vscode.Uri, release: string, log?: (line: string) => void): void {
     const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
     if (!PreviewPanel.current) {
-      const panel = vscode.window.createWebviewPanel(PreviewPanel.viewType, `Preview: ${release}`, { viewColumn: column, preserveFocus: true }, {
-        enableScripts: true,
-        retainContextWhenHidden: true,
-        localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist')],
-      });
+      const panel = vscode.window.createWebviewPanel(PreviewPanel.viewType, `Preview: ${release}`, { viewColumn: column, preserveFocus: true }, panelOptions(extensionUri, { retainContextWhenHidden: true }));
       PreviewPanel.current = new PreviewPanel(panel, extensionUri, client, spec, release, log);
     } else {
       const c = PreviewPanel.current;
@@ -144,17 +140,7 @@ export class PreviewPanel {
   }
 
   private html(): string {
-    const webview = this.panel.webview;
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js'));
-    const nonce = randomBytes(16).toString('base64');
-    const csp = ["default-src 'none'", `style-src ${webview.cspSource} 'unsafe-inline'`, `font-src ${webview.cspSource}`, `img-src ${webview.cspSource} data:`, `script-src 'nonce-${nonce}'`].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>Release preview</title></head>
-<body><main id="app" data-view="preview"><p>Computing the preview…</p></main>
-<script nonce="${nonce}" src="${script}"></script></body></html>`;
+    return panelHtml(this.panel.webview, this.extensionUri, 'preview', 'Release preview', 'Computing the preview…');
   }
 
   private dispose(): void {

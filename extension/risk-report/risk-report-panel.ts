@@ -1,14 +1,14 @@
-import { randomBytes } from 'node:crypto';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FromWebview, RiskReport, ToWebview } from '../protocol.js';
 import { writeFileAtomic } from '../../engine/node/write-file-atomic.js';
 import { riskReportHtml } from './risk-report-html.js';
 import { riskReportMarkdown } from './risk-report-markdown.js';
+import { panelHtml, panelOptions } from '../webview-shell.js';
 
 /**
  * The risk-report webview panel, one at a time (as in the webview sample): `show` reuses the open panel. The page is
- * `dist/webview.js` under a nonce CSP with only `dist/` as a local resource root; it renders the report it is sent and
+ * the shared webview shell (`webview-shell.ts`: `dist/webview.js` under a nonce CSP, only `dist/` readable); it renders the report it is sent and
  * keeps it in its own state, so a reload or a restored window shows it again. Saving writes Markdown or HTML next to the data.
  */
 export class RiskReportPanel {
@@ -44,7 +44,7 @@ export class RiskReportPanel {
   }
 
   private static options(extensionUri: vscode.Uri): vscode.WebviewPanelOptions & vscode.WebviewOptions {
-    return { enableScripts: true, localResourceRoots: [vscode.Uri.joinPath(extensionUri, 'dist')] };
+    return panelOptions(extensionUri);
   }
 
   private constructor(private readonly panel: vscode.WebviewPanel, private readonly extensionUri: vscode.Uri) {
@@ -86,23 +86,7 @@ export class RiskReportPanel {
   }
 
   private html(): string {
-    const webview = this.panel.webview;
-    const script = webview.asWebviewUri(vscode.Uri.joinPath(this.extensionUri, 'dist', 'webview.js'));
-    const nonce = randomBytes(16).toString('base64');
-    const csp = [
-      "default-src 'none'",
-      `style-src ${webview.cspSource} 'unsafe-inline'`,
-      `font-src ${webview.cspSource}`,
-      `img-src ${webview.cspSource} data:`,
-      `script-src 'nonce-${nonce}'`,
-    ].join('; ');
-    return `<!DOCTYPE html>
-<html lang="en"><head><meta charset="utf-8">
-<meta http-equiv="Content-Security-Policy" content="${csp}">
-<meta name="viewport" content="width=device-width, initial-scale=1.0">
-<title>Risk Report</title></head>
-<body><main id="app" data-view="risk-report"><p>Computing…</p></main>
-<script nonce="${nonce}" src="${script}"></script></body></html>`;
+    return panelHtml(this.panel.webview, this.extensionUri, 'risk-report', 'Risk Report', 'Computing…');
   }
 
   private dispose(): void {

@@ -1,5 +1,6 @@
 import type { FromLedgerView, LedgerResponse, ToLedgerView } from '../../extension/protocol.js';
 import { vscodeApi } from '../risk-report/vscode-api.js';
+import { applyStyle } from '../shell-style.js';
 
 interface State {
   readonly ledger?: LedgerResponse;
@@ -63,25 +64,20 @@ function announce(text: string): void {
 }
 
 const style = `
-body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 1.5em 2em; }
 .meta { opacity: .8; overflow-wrap: anywhere; }
 .summary { display: flex; gap: 1.5em; align-items: center; flex-wrap: wrap; margin: 1em 0; }
 #total { font-size: 1.3em; font-weight: 600; }
-table { border-collapse: collapse; width: 100%; }
-th, td { border: 1px solid var(--vscode-panel-border, var(--vscode-contrastBorder, #8884)); padding: .25em .6em; text-align: left; vertical-align: top; }
+table { width: 100%; } th, td { vertical-align: top; }
 td.cost { white-space: nowrap; } td.id { font-family: var(--vscode-editor-font-family); opacity: .8; }
 tr.not-private td { opacity: .7; font-style: italic; }
 button.file { display: block; background: none; border: none; padding: 0; color: var(--vscode-textLink-foreground); cursor: pointer; font: inherit; text-align: left; }
 button.file:hover { text-decoration: underline; }
-button.file:focus-visible { outline: 1px solid var(--vscode-focusBorder); outline-offset: 2px; }
 .empty { opacity: .85; }
 `;
 
 /** Starts the view: the saved ledger at once (after a reload), then whatever the extension sends. */
 export function startLedger(app: HTMLElement): void {
-  const sheet = document.createElement('style');
-  sheet.textContent = style;
-  document.head.append(sheet);
+  applyStyle(style);
   const saved = api().getState();
   if (saved?.ledger) renderLedger(app, saved.ledger, saved.specName ?? '');
   window.addEventListener('message', (event: MessageEvent<ToLedgerView>) => {

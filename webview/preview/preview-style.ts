@@ -1,6 +1,5 @@
-/** The panel's style: the editor theme's variables (light, dark, high contrast), visible focus everywhere. */
+/** The preview's own rules, after the shell's theme (`webview/shell-style.ts`). */
 export const previewStyle = `
-body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); background: var(--vscode-editor-background); padding: 0 1.25em 2em; overflow-wrap: anywhere; }
 h1 { font-size: 1.4em; margin: .6em 0 .2em; } h3 { margin: 1em 0 .3em; }
 .meta, .example-note { opacity: .85; } .example-note { font-style: italic; }
 .sample { border-left: 3px solid var(--vscode-editorWarning-foreground, #E69F00); padding-left: .5em; }
@@ -15,12 +14,10 @@ fieldset.controls { border: 1px solid var(--vscode-panel-border, var(--vscode-co
 .actions { display: flex; gap: .5em; margin: .6em 0; flex-wrap: wrap; }
 :focus-visible, .node:focus { outline: 2px solid var(--vscode-focusBorder, #0072B2) !important; outline-offset: 2px; }
 .status { min-height: 1.2em; opacity: .85; } .error { color: var(--vscode-errorForeground, #D55E00); min-height: 0; }
-table { border-collapse: collapse; margin: .5em 0; max-width: 100%; } caption { text-align: left; font-weight: 600; padding: .3em 0; }
-th, td { border: 1px solid var(--vscode-panel-border, var(--vscode-contrastBorder, #8886)); padding: .2em .5em; text-align: left; } td.n { text-align: right; }
+table { margin: .5em 0; } caption { text-align: left; font-weight: 600; padding: .3em 0; }
 svg.preview-chart, .preview-chart svg { max-width: 100%; height: auto; overflow: visible; }
 .lattice .node { cursor: pointer; }
 .heatmaps { display: flex; flex-wrap: wrap; gap: 16px; } figure.heatmap { margin: 0; } figure.heatmap figcaption { font-weight: 600; margin-bottom: .25em; }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); gap: 16px; }
 figure.chart { margin: 0; min-width: 0; } figure.chart svg { max-width: 100%; height: auto; }
-body.vscode-high-contrast th, body.vscode-high-contrast td, body.vscode-high-contrast fieldset { border-color: var(--vscode-contrastBorder, #fff); }
 `;

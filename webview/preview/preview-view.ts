@@ -9,6 +9,7 @@ import { pageTiming } from '../page-timing.js';
 import { previewApi } from './preview-api.js';
 import { pramView } from './pram-view.js';
 import { previewStyle } from './preview-style.js';
+import { applyStyle } from '../shell-style.js';
 
 /** One view per release kind: a kind plugs into the panel by adding its module here (and its engine module). */
 const views: { [K in PreviewBody['kind']]: (body: Extract<PreviewBody, { kind: K }>, container: HTMLElement, pick: (c: PreviewControls) => void) => HTMLElement } = {
@@ -29,9 +30,7 @@ const DEBOUNCE_MS = 50;
  */
 export function startPreview(app: HTMLElement): void {
   const api = previewApi();
-  const sheet = document.createElement('style');
-  sheet.textContent = previewStyle;
-  document.head.append(sheet);
+  applyStyle(previewStyle);
   let controls: PreviewControls = {};
   let timer: ReturnType<typeof setTimeout> | undefined;
   let current: ReleasePreview | undefined;

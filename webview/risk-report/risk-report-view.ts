@@ -2,6 +2,7 @@ import type { RequirementCheck, RiskReport, ToWebview } from '../../extension/pr
 import { histogramChart } from './histogram-chart.js';
 import { vscodeApi } from './vscode-api.js';
 import { afterHeading } from '../../extension/risk-report/after-heading.js';
+import { applyStyle } from '../shell-style.js';
 
 interface State {
   readonly report?: RiskReport;
@@ -131,27 +132,22 @@ function afterSection(r: RiskReport): HTMLElement[] {
 }
 
 const style = `
-body { font-family: var(--vscode-font-family); color: var(--vscode-foreground); padding: 0 1.5em 2em; }
 .figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(14em, 1fr)); gap: .75em; margin: 1em 0; }
 .figure { border: 1px solid var(--vscode-panel-border); border-radius: 4px; padding: .5em .75em; display: flex; flex-direction: column; }
 .figure .label { opacity: .8; font-size: .9em; } .figure .value { font-size: 1.4em; font-weight: 600; }
 .actions { display: flex; gap: .5em; } .status { min-height: 1.2em; opacity: .8; }
-table { border-collapse: collapse; } th, td { border: 1px solid var(--vscode-panel-border); padding: .2em .6em; text-align: left; } td.n { text-align: right; }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); gap: 16px; max-width: 100%; }
 figure.chart { margin: 0; min-width: 0; } figure.chart figcaption { font-weight: 600; margin-bottom: .25em; }
 figure.chart svg { max-width: 100%; height: auto; overflow: visible; }
 tr.not-met td { font-weight: 600; } tr.not-met td.flag { color: var(--vscode-errorForeground, #d55e00); }
 tr.met td.flag { color: var(--vscode-testing-iconPassed, #0072b2); }
-table { max-width: 100%; } body { overflow-wrap: anywhere; }
 ul.levels { padding-left: 1.2em; }
 `;
 
 /** Starts the view: renders the saved report at once (after a reload), then whatever the extension sends. */
 export function startRiskReport(app: HTMLElement): void {
   const api = vscodeApi<State>();
-  const sheet = document.createElement('style');
-  sheet.textContent = style;
-  document.head.append(sheet);
+  applyStyle(style);
   const saved = api.getState()?.report;
   if (saved) renderReport(app, saved);
   window.addEventListener('message', (event: MessageEvent<ToWebview>) => {
