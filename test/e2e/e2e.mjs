@@ -241,10 +241,10 @@ try {
     await report.locator('#classes', { hasText: /^5$/ }).waitFor();
     await report.locator('#rows', { hasText: /^18$/ }).waitFor();
     await report.locator('svg.histogram rect').first().waitFor();
-    // The spec's requirement (k=3) is measured and flagged. The quick fix pinned zip alone: the generalize release
-    // refuses partial pins, so the report's "after" says why instead of showing a transformation the release won't apply.
+    // The spec's requirement (k=3) is measured and flagged. The quick fix pinned zip alone: the report's "after" is the
+    // generalize release's own transformation (engine/risk/risk-after.ts), so it says what ▶ Run says, in its words.
     await report.locator('#requirements tr', { hasText: '3-anonymity' }).filter({ hasText: '✓ met' }).first().waitFor();
-    await report.locator('#after-unavailable', { hasText: 'the spec pins zip but not age, sex' }).waitFor();
+    await report.locator('#after-unavailable', { hasText: 'not pinned: age, sex' }).waitFor();
     // Responsive: nothing runs off the right edge of the panel.
     const overflow = await report.locator('body').evaluate((b) => b.scrollWidth - b.clientWidth);
     if (overflow > 1) throw new Error(`the risk report overflows its panel by ${overflow} px`);
