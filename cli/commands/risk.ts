@@ -133,7 +133,7 @@ export function toText(r: RiskReport, model: ModelName, file: string): string {
     // With a unit, the records below k are persons, each counted once however many small classes they have rows in.
     const u = r.unit;
     if (v.classes === 0) lines.push(`  satisfied: every class has at least ${v.k} ${u ? `distinct ${u.column}` : 'records'}`, '');
-    else if (u) lines.push(`  violated: ${int(v.classes)} classes have fewer than ${v.k} distinct ${u.column}; ${int(v.records)} of ${int(u.persons)} ${u.column} (${pct(u.persons === 0 ? 0 : v.records / u.persons)}) have rows in them`, '');
+    else if (u) lines.push(`  violated: ${int(v.classes)} classes have fewer than ${v.k} distinct ${u.column}; ${int(v.records)} of ${int(u.persons)} ${u.column} (${pct(u.persons === 0 ? 0 : v.records / u.persons)}) are in them`, '');
     else lines.push(`  violated: ${int(v.classes)} classes holding ${int(v.records)} records (${share(v.records)}) have fewer than ${v.k} records`, '');
   }
   lines.push('Class sizes', '  size        classes     records');

@@ -53,4 +53,13 @@ describe('privspec risk --unit', () => {
     const { out } = await run(['risk', 'visits.csv', '--qi', 'age,sex', '--unit', 'pid']);
     assert.match(out, /counted in\s+distinct pid: 6 \(person, class\) pairs/);
   });
+
+  it('counts a person below k once, however many small classes they have rows in (issue 22)', async () => {
+    writeFileSync(join(dir, 'two.csv'), 'pid,age,sex\nP1,34,F\nP1,40,M\nP2,50,M\nP3,50,M\nP4,50,M\n');
+    // {34,F} and {40,M} hold P1 alone (1 person each), {50,M} holds 3: two classes below 3, one person in them.
+    const r = JSON.parse((await run(['risk', 'two.csv', '--qi', 'age,sex', '--unit', 'pid', '--k', '3', '--json'])).out);
+    assert.deepEqual(r.kViolations, { k: 3, records: 1, classes: 2 });
+    const { out } = await run(['risk', 'two.csv', '--qi', 'age,sex', '--unit', 'pid', '--k', '3']);
+    assert.match(out, /violated: 2 classes have fewer than 3 distinct pid; 1 of 4 pid \(25\.00%\) are in them/);
+  });
 });

@@ -6,6 +6,7 @@ import { strict as assert } from 'node:assert';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { riskReportFigures } from '../../../engine/risk/risk-report-figures.js';
 import { computeGeneralize } from '../../../engine/release/kinds/generalize-release.js';
+import { kCheck } from '../../../engine/anonymity/k-check.js';
 import { riskInput, visitsCsv, visitsModel } from '../../extension/fixtures.js';
 import { riskReportHtml } from '../../../extension/risk-report/risk-report-html.js';
 import { riskReportMarkdown } from '../../../extension/risk-report/risk-report-markdown.js';
@@ -193,5 +194,23 @@ describe('engine/risk/risk-report-figures: the editor and the command line count
     const after = riskReportFigures(input).after!;
     assert.throws(() => computeGeneralize(input.table, input.dataset, input.hierarchies, input.anonymity), (e: Error) => 'unavailable' in after && e.message === after.unavailable);
     assert.match('unavailable' in after ? after.unavailable : '', /leave 10 rows in classes that fail the model, more than the suppression limit of 0/);
+  });
+});
+
+describe('engine/anonymity/k-check: the CSV diagnostics count the classes below k as the risk report does', () => {
+  it('at the pinned levels and with a unit, the classes below k and their persons agree with the report', () => {
+    // P1 has rows in {34,F} and {40,M}; {50,M} holds P2–P4, twice for P2. At age level 1 (intervals 5: 30-34, 40-44,
+    // 50-54) the classes stay apart: {30-34,F} P1, {40-44,M} P1, {50-54,M} P2, P3, P4. Below k=2: two classes, P1 once.
+    const csv = 'pid,age,sex\nP1,34,F\nP1,40,M\nP2,50,M\nP2,51,M\nP3,50,M\nP4,52,M\n';
+    const m: CsvModel = { qi: ['age', 'sex'], k: 2, unit: 'pid', hierarchies: { age: { kind: 'intervals', widths: [5, 10], origin: 0 } }, levels: { age: 1 } };
+    const input = riskInput(parseCsv(csv), m, 't.csv');
+    const report = riskReportFigures(input);
+    const check = kCheck(input.table, { qi: m.qi, k: m.k, unit: 'pid', hierarchies: input.hierarchies, pins: input.anonymity!.pins });
+    assert.deepEqual(report.levels, { age: 1, sex: 0 });
+    assert.deepEqual(report.kViolations, { k: 2, records: 1, classes: 2 });
+    assert.equal(check.report.classes, report.kViolations.classes);
+    assert.equal(check.classes.classCount, report.classes);
+    // The diagnostics mark rows (each on its line): the two rows of P1.
+    assert.equal(check.report.records, 2);
   });
 });
