@@ -7,9 +7,9 @@ import { activeCsv } from './active-files.js';
 import { draftSpecRequestMethod, type DraftSpecParams, type DraftSpecResponse } from '../protocol.js';
 
 /**
- * `PrivSpec: Create Spec from CSV`: drafts a `.privspec` for the active CSV (types inferred, roles proposed from names and
- * cardinalities, default hierarchies) by the language server (`privspec/draftSpec`), writes it to a new file beside the workspace root (never over an
- * existing one) and opens it.
+ * `PrivSpec: Create Spec from CSV`: the language server drafts a `.privspec` for the active CSV (`privspec/draftSpec`:
+ * types inferred, roles proposed from names and cardinalities, default hierarchies); the command writes it to a new
+ * file beside the workspace root (never over an existing one) and opens it.
  */
 export const createSpec: CommandFactory = {
   needsServer: true,
