@@ -14,7 +14,7 @@ const CHEBYSHEV_95 = Math.sqrt(20);
 export function pramPreview(input: PramInput): PramBody {
   const result = computePram(input);
   const attributes = result.parameters.attributes as { name: string; labels: string[]; matrix: number[][]; epsilon: number }[];
-  const report = result.report as { identificationRisk: { maxRisk?: number; reason?: string } };
+  const risk = result.identificationRisk as { maxRisk?: number; reason?: string };
   return {
     kind: 'pram',
     attributes: attributes.map((a) => {
@@ -36,6 +36,6 @@ export function pramPreview(input: PramInput): PramBody {
       return { name: a.name, labels: a.labels, matrix: a.matrix, epsilon: a.epsilon, before, expected, band, draw };
     }),
     combinedEpsilon: result.parameters.combinedEpsilon as number,
-    highestRisk: report.identificationRisk.maxRisk ?? report.identificationRisk.reason ?? 'not computed',
+    highestRisk: risk.maxRisk ?? risk.reason ?? 'not computed',
   };
 }

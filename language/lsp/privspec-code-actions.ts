@@ -7,6 +7,7 @@ import type { PrivspecServices } from '../privspec-module.js';
 import { anonymityFixes, quasiWithoutHierarchyFixes } from './anonymity-fixes.js';
 import { budgetOverrunFixes, noBudgetFixes } from './budget-fixes.js';
 import { fixContext, quickFix, type Fixer } from './fix-helpers.js';
+import { columnRoleFixes, invariantPramFixes } from './role-fixes.js';
 import { dataDependentDomainFixes, duplicateFixes, pinWithoutEffectFixes, sensitiveNotDeclaredFixes, unboundedContributionFixes, unexpectedMechanismFixes } from './release-fixes.js';
 
 /** What a diagnostic carries for its quick fix (`data` survives the round trip to the client and back). */
@@ -46,6 +47,8 @@ export const QuickFixes: Readonly<Record<string, Fixer>> = {
   [IssueCodes.KAnonymityViolated]: anonymityFixes,
   [IssueCodes.LDiversityViolated]: anonymityFixes,
   [IssueCodes.OptimalTransformation]: anonymityFixes,
+  [IssueCodes.ColumnRole]: columnRoleFixes,
+  [IssueCodes.InvariantPram]: invariantPramFixes,
 };
 
 /** Quick fixes for the diagnostics in the request, each computed from the current document (and its data, if needed). */
