@@ -54,7 +54,7 @@ describe('issue 21 item 1 — roles are enforced where data leaves (fail on fc66
     ['count by uid (the unit)', `release u: count by uid laplace epsilon 1 ${ACCEPT}`, /^'uid' is the privacy unit, which identifies a person and never leaves: it cannot be a group key/],
     ['sum … by ssn', `release s: sum age clamp 0..100 by ssn laplace epsilon 1 ${ACCEPT}`, /^'ssn' is declared identifying.*: it cannot be a group key/],
     ['count where ssn', `release w: count where ssn = "111-22-3333" bound unit rows 1 laplace epsilon 1`, /^'ssn' is declared identifying.*: it cannot be a where column/],
-    ['grid on an undeclared axis', `release g: grid age, secret size 4 within 0..100, 0..100 nn-wavelet rho 1 ${ACCEPT}`, /^'secret' has no role.*: it cannot be a grid axis/],
+    ['grid on an undeclared axis', `release g: grid age, secret size 4 within 0..100, 0..100 laplace epsilon 1 ${ACCEPT}`, /^'secret' has no role.*: it cannot be a grid axis/],
     ['pram of an identifying column', 'release p: pram ssn retain 0.5', /^'ssn' is declared identifying.*: it cannot be a PRAM column/],
   ];
   for (const [what, release, message] of cases) {

@@ -55,6 +55,8 @@ export type PramOutput = ReleaseOutput & {
   notes: string[];
   /** η of the written records, for the terminal and the preview only. */
   identificationRisk: Record<string, unknown>;
+  /** The input rows written, in order (the rows the anonymity block keeps): the preview counts "before" over them. */
+  written: readonly number[];
 };
 
 function specOf(q: PramQuery, text: string | undefined, source: string | undefined): PramSpec {
@@ -126,5 +128,6 @@ export function computePram(input: PramInput): PramOutput {
       typeof risk.maxRisk === 'number' ? `identification risk η of the written records: max ${Number((risk.maxRisk as number).toPrecision(4))} (${risk.method}; from the original values)` : `identification risk η: ${String(risk.reason ?? risk.method)}`,
     ],
     identificationRisk: risk,
+    written,
   };
 }
