@@ -141,3 +141,19 @@ describe('issue 21 item 2 — what each microdata release writes exactly', () =>
     assert.deepEqual(links.map((l) => [l.publisher, l.protector, l.column, l.accepted]), [['g', 'm', 'income', { by: 'm', reason: 'why' }]]);
   });
 });
+
+describe('issue 21 item 2 — an acceptance says why and accepts something', () => {
+  it('an empty reason is an error; an acceptance that covers no link is a warning', async () => {
+    const dir = temp();
+    writeFileSync(join(dir, 'd.csv'), DATA);
+    writeFileSync(join(dir, 's.privspec'), SPEC.replace('release g: generalize', 'release g: generalize  accept linked-releases "  "'));
+    const errors = await check(dir, 's.privspec');
+    assert.deepEqual(errors.map((e) => e.code), ['missing-parameter']);
+    assert.match(errors[0].message, /needs the reason in words/);
+    writeFileSync(join(dir, 't.privspec'), SPEC.replace('release p: pram diag retain 0.5\n', '').replace('release g: generalize', 'release g: generalize  accept linked-releases "nothing to link"'));
+    const r = await run(dir, ['check', 't.privspec', '--format', 'json']);
+    const warnings = (JSON.parse(r.out).diagnostics as { severity: string; code: string; message: string }[]).filter((d) => d.code === 'linked-releases');
+    assert.deepEqual(warnings.map((w) => w.severity), ['warning']);
+    assert.match(warnings[0].message, /^'g' accepts linked-releases, but it is in no link/);
+  });
+});
