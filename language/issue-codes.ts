@@ -25,5 +25,9 @@ export namespace IssueCodes {
   export const SensitiveNotDeclared = 'sensitive-not-declared';
   export const PinWithoutEffect = 'pin-without-effect';
   export const PramEpsilonHigh = 'pram-epsilon-high';
+  export const ColumnRole = 'column-role';
+  export const RoleConflict = 'role-conflict';
+  export const LinkedReleases = 'linked-releases';
+  export const InvariantPram = 'invariant-pram';
 }
 

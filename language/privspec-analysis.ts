@@ -7,7 +7,7 @@ import type { LangiumDocument } from 'langium';
 import { summarizeBudget, type BudgetSummary } from '../engine/release/budget-walk.js';
 import type * as ast from './generated/ast.js';
 import { budgetPlan, releasePlan, type BudgetPlan, type ReleasePlan } from './privspec-release-plan.js';
-import { datasetPlan, specParts, type DatasetPlan, type SpecParts } from './privspec-to-engine.js';
+import { datasetPlan, datasetRoles, specParts, type DatasetPlan, type SpecParts } from './privspec-to-engine.js';
 import { unescape } from './privspec-text.js';
 
 export interface SpecAnalysis {
@@ -48,7 +48,7 @@ export function analyzeSpec(spec: ast.Spec, path: string): SpecAnalysis {
   const budget = budgetPlan(parts.budget);
   const declaredDomains = new Set([...parts.hierarchies].filter(([, h]) => h.file !== undefined || h.groups.length > 0).map(([name]) => name));
   const domains = inlineDomains(parts);
-  const plans = spec.releases.map((r) => releasePlan(r, budget, dataset?.unit, declaredDomains, domains, dataset?.correlation !== undefined));
+  const plans = spec.releases.map((r) => releasePlan(r, budget, dataset?.unit, declaredDomains, domains, dataset?.correlation !== undefined, parts.dataset && datasetRoles(parts.dataset)));
   // Only releases that can run count as planned: one refused for an unaccepted leak spends nothing.
   const runnable = plans.filter((p) => p.risks.every((r) => r.accepted));
   const notRunnable = plans.filter((p) => p.dp && (p.problems.length > 0 || !runnable.includes(p))).map((p) => p.name);

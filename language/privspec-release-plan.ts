@@ -5,6 +5,8 @@
  */
 import { planRelease, type ReleasePlan as EnginePlan } from '../engine/release/plan-release.js';
 import type { ProblemField } from '../engine/release/plan-problem.js';
+import { AstUtils } from 'langium';
+import type { ColumnRoles } from '../engine/release/column-roles.js';
 import type { AcceptedRisk, Box, BudgetDescription, Constraint, MechanismDescription, QueryDescription, ReleaseDescription } from '../engine/release/release-description.js';
 import type * as ast from './generated/ast.js';
 import { unescape } from './privspec-text.js';
@@ -17,8 +19,11 @@ export type BudgetPlan = BudgetDescription;
 export interface PlanProblem {
   readonly code: EnginePlan['problems'][number]['code'];
   readonly message: string;
-  readonly node: ast.Release | ast.Mechanism | ast.MechanismParam | ast.Query | ast.Bound;
+  readonly node: ast.Release | ast.Mechanism | ast.MechanismParam | ast.Query | ast.Bound | ast.ColumnRef;
   readonly property?: string;
+  /** For a `column-role` problem: the column and its role, which the quick fix reads. */
+  readonly column?: string;
+  readonly role?: string;
 }
 
 /** The engine's plan of one release, with its syntax node. */
@@ -90,7 +95,20 @@ function mechanismDescription(m: ast.Mechanism | undefined): MechanismDescriptio
 /** The release as plain data; undefined while it has no query (a half-typed release). */
 export function releaseDescription(release: ast.Release): ReleaseDescription | undefined {
   if (!release.query) return undefined;
-  return { name: release.name, query: queryDescription(release.query), mechanism: mechanismDescription(release.mechanism), accepts: release.accepts.map((a) => a.risk as AcceptedRisk) };
+  const reasons = Object.fromEntries(release.accepts.filter((a) => a.reason !== undefined).map((a) => [a.risk, unescape(a.reason!)]));
+  return {
+    name: release.name,
+    query: queryDescription(release.query),
+    mechanism: mechanismDescription(release.mechanism),
+    accepts: release.accepts.map((a) => a.risk as AcceptedRisk),
+    ...(Object.keys(reasons).length > 0 ? { reasons } : {}),
+  };
+}
+
+/** The first reference to `column` in the release's query, for a problem about that column. */
+function columnNode(release: ast.Release, column: string): ast.ColumnRef | undefined {
+  if (!release.query) return undefined;
+  return AstUtils.streamAst(release.query).find((n): n is ast.ColumnRef => n.$type === 'ColumnRef' && (n as ast.ColumnRef).name === column) as ast.ColumnRef | undefined;
 }
 
 /** The syntax node and property a planner field points at. */
@@ -125,14 +143,22 @@ function locate(release: ast.Release, field: ProblemField): Pick<PlanProblem, 'n
 
 /**
  * Plans one release under `budget`. `unit` is the dataset's privacy unit; `declared` the columns whose domain the spec
- * lists; `domains` the values of those the spec gives inline.
+ * lists; `domains` the values of those the spec gives inline; `roles` the dataset's column roles, which the planner
+ * enforces.
  */
-export function releasePlan(release: ast.Release, budget: BudgetDescription, unit?: string, declared: ReadonlySet<string> = new Set(), domains?: ReadonlyMap<string, readonly string[]>, correlated = false): ReleasePlan {
+export function releasePlan(release: ast.Release, budget: BudgetDescription, unit?: string, declared: ReadonlySet<string> = new Set(), domains?: ReadonlyMap<string, readonly string[]>, correlated = false, roles?: ColumnRoles): ReleasePlan {
   const description = releaseDescription(release);
   if (!description) {
     const empty: ReleaseDescription = { name: release.name, query: { kind: 'generalize' }, accepts: [] };
     return { name: release.name, description: empty, kind: 'generalize', dp: false, costs: {}, problems: [], risks: [], userLevel: false, node: release };
   }
-  const plan = planRelease(description, { budget, unit, declaredDomains: declared, domains, correlation: correlated ? {} : undefined });
-  return { ...plan, node: release, problems: plan.problems.map((p) => ({ code: p.code, message: p.message, ...locate(release, p.field) })) };
+  const plan = planRelease(description, { budget, unit, declaredDomains: declared, domains, correlation: correlated ? {} : undefined, roles });
+  return {
+    ...plan,
+    node: release,
+    problems: plan.problems.map((p) => {
+      const at = p.column === undefined ? undefined : columnNode(release, p.column);
+      return { code: p.code, message: p.message, ...(at ? { node: at, property: 'name' } : locate(release, p.field)), ...(p.column === undefined ? {} : { column: p.column, role: p.role }) };
+    }),
+  };
 }

@@ -10,6 +10,7 @@ import { KAnonymity } from '../engine/criteria/k-anonymity.js';
 import { DistinctLDiversity, EntropyLDiversity, RecursiveCLDiversity } from '../engine/criteria/l-diversity.js';
 import type * as ast from './generated/ast.js';
 
+import type { ColumnRoles } from '../engine/release/column-roles.js';
 import type { AnonymityDescription, DatasetDescription } from '../engine/release/release-description.js';
 import { resolveSpecPath, unescape } from './privspec-text.js';
 
@@ -22,6 +23,12 @@ export type DatasetPlan = DatasetDescription;
 
 export function columnsOf(dataset: ast.Dataset, role: ast.RoleClause['role']): string[] {
   return dataset.clauses.flatMap((c) => (c.$type === 'RoleClause' && c.role === role ? c.columns.map((x) => x.name) : []));
+}
+
+/** The dataset block's column roles as the engine enforces them (engine/release/column-roles.ts). */
+export function datasetRoles(dataset: ast.Dataset): ColumnRoles {
+  const unit = dataset.clauses.find((c): c is ast.UnitClause => c.$type === 'UnitClause')?.column?.name;
+  return { identifying: columnsOf(dataset, 'identifying'), quasi: columnsOf(dataset, 'quasi'), sensitive: columnsOf(dataset, 'sensitive'), insensitive: columnsOf(dataset, 'insensitive'), unit };
 }
 
 export function datasetPlan(dataset: ast.Dataset, specPath: string): DatasetPlan {

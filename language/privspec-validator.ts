@@ -3,10 +3,12 @@ import type { DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import type * as ast from './generated/ast.js';
 import type { PrivspecServices } from './privspec-module.js';
 import { analyzeSpec, specPath } from './privspec-analysis.js';
-import { anonymityPlan, buildHierarchy } from './privspec-to-engine.js';
+import { anonymityPlan, buildHierarchy, datasetRoles, unescape } from './privspec-to-engine.js';
 import { greek } from './privspec-release-plan.js';
 import { checkSpecData } from './privspec-data-checks.js';
 import { IssueCodes } from './issue-codes.js';
+import { roleConflicts } from '../engine/release/column-roles.js';
+import { linkedReleases } from '../engine/release/linked-releases.js';
 import { withCodeDescription } from './lsp/diagnostic-docs.js';
 import { overrunMessage } from './lsp/readable-costs.js';
 
@@ -17,7 +19,7 @@ export function registerValidationChecks(services: PrivspecServices): void {
   const registry = services.validation.ValidationRegistry;
   const validator = services.validation.PrivspecValidator;
   const checks: ValidationChecks<ast.PrivspecAstType> = {
-    Spec: [validator.checkBlocks, validator.checkQuasiHierarchies, validator.checkReleases, validator.checkBudget].map(described),
+    Spec: [validator.checkBlocks, validator.checkQuasiHierarchies, validator.checkReleases, validator.checkLinkedReleases, validator.checkBudget].map(described),
     Dataset: described(validator.checkDataset),
     Hierarchy: described(validator.checkHierarchy),
     Anonymity: described(validator.checkAnonymity),
@@ -95,6 +97,40 @@ export class PrivspecValidator {
     if (dataset.clauses.filter((c) => c.$type === 'UnitClause').length > 1) {
       accept('error', 'a dataset has one privacy unit', { node: dataset.clauses.filter((c) => c.$type === 'UnitClause')[1], code: IssueCodes.Duplicate });
     }
+    checkRoleConflicts(dataset, accept);
+  };
+
+  /** Microdata files that publish exactly what another release protects (engine/release/linked-releases.ts). */
+  checkLinkedReleases = (spec: ast.Spec, accept: ValidationAcceptor): void => {
+    const analysis = this.analysis(spec);
+    const dataset = analysis.parts.dataset;
+    if (!dataset) return;
+    const nodes = new Map(analysis.plans.map((p) => [p.name, p.node]));
+    const descriptions = analysis.plans.filter((p) => p.node.query).map((p) => p.description);
+    const anonymity = analysis.parts.anonymity;
+    const pins = new Map(anonymity?.clauses.flatMap((c) => (c.$type === 'LevelClause' && c.column ? [[c.column.name, c.level] as const] : [])) ?? []);
+    const reported = new Set<string>();
+    const links = linkedReleases(descriptions, { roles: datasetRoles(dataset), anonymity: anonymity !== undefined, pins });
+    // An acceptance must say why, and must accept something: an empty reason or one that covers no link is noise a
+    // reviewer would have to puzzle over.
+    for (const plan of analysis.plans) {
+      const clause = plan.node.accepts.find((a) => a.risk === 'linked-releases');
+      if (!clause) continue;
+      if (unescape(clause.reason ?? '').trim() === '') accept('error', "'accept linked-releases' needs the reason in words: accept linked-releases \"why both files are published\"", { node: clause, property: 'reason', code: IssueCodes.MissingParameter });
+      else if (!links.some((l) => l.publisher === plan.name || l.protector === plan.name)) accept('warning', `'${plan.name}' accepts linked-releases, but it is in no link (it publishes no column another release protects, and protects none a microdata file publishes); remove the clause`, { node: clause, code: IssueCodes.LinkedReleases });
+    }
+    for (const link of links) {
+      const node = nodes.get(link.publisher)!;
+      const other = nodes.get(link.protector)!;
+      const info = related([relatedAt(other, `'${link.protector}' protects '${link.column}'`)]);
+      const data = { code: IssueCodes.LinkedReleases, release: link.publisher, column: link.column };
+      if (link.accepted) {
+        const key = `${link.accepted.by}|${link.publisher}|${link.protector}|${link.column}`;
+        if (reported.has(key)) continue;
+        reported.add(key);
+        accept('info', `accepted linked-releases in '${link.accepted.by}': '${link.publisher}' publishes '${link.column}' exactly beside '${link.protector}', which protects it ("${link.accepted.reason}"); the report repeats the reason`, { node: nodes.get(link.accepted.by)!, property: 'name', code: IssueCodes.LinkedReleases, relatedInformation: info, data: { ...data, consequence: true } });
+      } else accept('error', link.message, { node, property: 'name', code: IssueCodes.LinkedReleases, relatedInformation: info, data });
+    }
   };
 
   checkHierarchy = (h: ast.Hierarchy, accept: ValidationAcceptor): void => {
@@ -169,7 +205,8 @@ export class PrivspecValidator {
       // The planner names the field at fault; its token's range is underlined.
       for (const p of plan.problems) {
         const token = p.property === undefined ? undefined : GrammarUtils.findNodeForProperty(p.node.$cstNode, p.property);
-        accept('error', p.message, { node: p.node, ...(token ? { range: token.range } : {}), code: p.code });
+        const data = p.column === undefined ? undefined : { code: p.code, release: plan.name, column: p.column, role: p.role };
+        accept('error', p.message, { node: p.node, ...(token ? { range: token.range } : {}), code: p.code, ...(data ? { data } : {}) });
       }
       // Leaks the stated ε does not cover (groups read from the data, a unit whose contributions are unbounded) stop the
       // release unless the spec accepts them in so many words; then they stay visible as information.
@@ -231,6 +268,27 @@ export class PrivspecValidator {
 
   private analysis(spec: ast.Spec) {
     return analyzeSpec(spec, specPath(AstUtils.getDocument(spec)));
+  }
+}
+
+/** One column in two roles is an error on each later declaration of it, naming the first. */
+function checkRoleConflicts(dataset: ast.Dataset, accept: ValidationAcceptor): void {
+  const conflicts = new Map(roleConflicts(datasetRoles(dataset)).map((c) => [c.column, c.roles]));
+  const first = new Map<string, { node: AstNode; role: string }>();
+  for (const clause of dataset.clauses) {
+    const refs = clause.$type === 'RoleClause' ? clause.columns.map((c, index) => ({ name: c.name, role: clause.role as string, index })) : clause.$type === 'UnitClause' && clause.column ? [{ name: clause.column.name, role: 'unit', index: -1 }] : [];
+    for (const ref of refs) {
+      const roles = conflicts.get(ref.name);
+      if (!roles) continue;
+      const seen = first.get(ref.name);
+      if (!seen) {
+        first.set(ref.name, { node: clause, role: ref.role });
+        continue;
+      }
+      if (seen.role === ref.role || (ref.role === 'unit' && seen.role === 'identifying') || (ref.role === 'identifying' && seen.role === 'unit')) continue;
+      const where = ref.index >= 0 ? { node: clause, property: 'columns', index: ref.index } : { node: clause, property: 'column' };
+      accept('error', `'${ref.name}' is declared ${roles.join(' and ')}: a column has one role (the unit may also be listed identifying); keep the one you mean`, { ...where, code: IssueCodes.RoleConflict, relatedInformation: related([relatedAt(seen.node, `'${ref.name}' is first declared ${seen.role} here`)]) });
+    }
   }
 }
 

@@ -51,6 +51,8 @@ export async function writeRelease(out: string, release: ReleaseDescription, out
     // A `where` region is a Map; the report spells it as an object.
     query: JSON.parse(JSON.stringify(release.query, (_, v) => (v instanceof Map ? Object.fromEntries(v) : v))),
     accepts: release.accepts,
+    // The spec's reason for an acceptance (`accept linked-releases "…"`) travels with the file it excuses.
+    ...(release.reasons ? { acceptedBecause: release.reasons } : {}),
     mechanism: context.mechanism,
     parameters: context.parameters,
     privacySpent: context.privacySpent ?? null,

@@ -167,7 +167,7 @@ export function planFor(input: RunInput, release: ReleaseDescription, table: Tab
   const domains = releaseDomains(input, release, table);
   const q = release.query;
   const gridBounds = q.kind === 'grid' && !q.within && release.accepts.includes('data-dependent-domain') ? dataBounds(table, q) : undefined;
-  return planRelease(release, { budget: input.budget, unit: input.dataset.unit, declaredDomains: new Set(declaredDomains(input.hierarchies).keys()), domains, gridBounds, correlation, rng });
+  return planRelease(release, { budget: input.budget, unit: input.dataset.unit, declaredDomains: new Set(declaredDomains(input.hierarchies).keys()), domains, gridBounds, correlation, rng, roles: input.dataset });
 }
 
 async function runOne(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource, options: RunOptions, correlation?: PlanContext['correlation']): Promise<ReleaseOutcome> {
@@ -182,7 +182,7 @@ async function runOne(input: RunInput, release: ReleaseDescription, table: Table
     await options.settle?.();
     options.signal?.throwIfAborted();
     const files = await writeRelease(options.out, release, result, { mechanism: 'generalization', parameters: result.parameters, notes: result.notes, seed: options.seed, spec: input.specFile });
-    return { ...base, files, status: 'written', message: `wrote ${files.join(', ')}`, mechanism: 'generalization', parameters: result.parameters };
+    return { ...base, files, status: 'written', message: `wrote ${files.join(', ')}`, mechanism: 'generalization', parameters: result.parameters, local: [...result.local] };
   }
   if (release.query.kind === 'pram') {
     const previousRuns = await previousRunsOf(input.specFile, release.name);
@@ -191,9 +191,9 @@ async function runOne(input: RunInput, release: ReleaseDescription, table: Table
     // The language resolved the matrix file against the spec.
     const matrixFile = q.matrix;
     const matrixText = matrixFile === undefined ? undefined : await readFile(matrixFile, 'utf8');
-    const result = computePram({ table, dataset: input.dataset, query: q, domains: declaredDomains(input.hierarchies), matrixText, matrixFile, rng });
+    const result = computePram({ table, dataset: input.dataset, query: q, domains: declaredDomains(input.hierarchies), hierarchies: input.hierarchies, anonymity: input.anonymity, matrixText, matrixFile, rng });
     const files = await writeRelease(options.out, release, result, { mechanism: 'pram', parameters: result.parameters, notes: result.notes, seed: options.seed, spec: input.specFile });
-    return { ...base, previousRuns, files, status: 'written', message: `wrote ${files.join(', ')}; PRAM spends no central DP budget (local ε ${Number((result.parameters.combinedEpsilon as number).toPrecision(3))})`, mechanism: 'pram', parameters: result.parameters };
+    return { ...base, previousRuns, files, status: 'written', message: `wrote ${files.join(', ')}; PRAM spends no central DP budget (local ε ${Number((result.parameters.combinedEpsilon as number).toPrecision(3))})`, mechanism: 'pram', parameters: result.parameters, local: [...result.local] };
   }
   const plan = planFor(input, release, table, rng, correlation);
   if (plan.problems.length > 0) return { ...base, status: 'refused', message: `not run: ${plan.problems[0].message}` };

@@ -50,7 +50,7 @@ const previewers: Record<PreviewKind, (c: PreviewContext) => PreviewBody> = {
     if (!c.gridBounds) throw new Error("the grid's bounds are not known: give 'within', or accept data-dependent-domain");
     return gridPreview(c.table, needPlan(c), c.gridBounds);
   },
-  pram: (c) => pramPreview({ table: c.table, dataset: c.dataset, query: c.description.query as Extract<ReleaseDescription['query'], { kind: 'pram' }>, domains: declaredDomains(c.hierarchies), matrixText: c.matrixText, matrixFile: (c.description.query as { matrix?: string }).matrix, rng: c.rng }),
+  pram: (c) => pramPreview({ table: c.table, dataset: c.dataset, query: c.description.query as Extract<ReleaseDescription['query'], { kind: 'pram' }>, domains: declaredDomains(c.hierarchies), hierarchies: c.hierarchies, anonymity: c.anonymity, matrixText: c.matrixText, matrixFile: (c.description.query as { matrix?: string }).matrix, rng: c.rng }),
   generalize: (c) => {
     if (!c.anonymity || c.anonymity.criteria.length === 0) throw new Error("generalize needs an 'anonymity { k … }' block");
     return generalizePreview(c.table, c.dataset, c.hierarchies, c.anonymity, c.levels);

@@ -9,6 +9,7 @@ import type { RandomSource } from '../core/random.js';
 import { makeAggregateRelease } from './kinds/aggregate-release.js';
 import { gridMethod, makeGridReleaseMeasurement } from './kinds/grid-release.js';
 import { makeModeRelease } from './kinds/mode-release.js';
+import { roleViolations, type ColumnRoles } from './column-roles.js';
 import { cellCount, MAX_CELLS } from './group-cells.js';
 import type { PlanProblem } from './plan-problem.js';
 import type { ReleaseCosts } from './release-costs.js';
@@ -44,6 +45,11 @@ export interface PlanContext {
   readonly gridBounds?: { readonly xMin: number; readonly xMax: number; readonly yMin: number; readonly yMax: number };
   /** The noise source of the measurement; the secure generator when absent. */
   readonly rng?: RandomSource;
+  /**
+   * The dataset's column roles. With them, a release that would let an identifying column, the unit or an undeclared
+   * column out is refused (engine/release/column-roles.ts); the language and the runner always pass them.
+   */
+  readonly roles?: ColumnRoles;
 }
 
 export interface ReleasePlan {
@@ -73,6 +79,13 @@ const MAX_EPSILON = 1000;
 const MAX_RHO = 1e6;
 const MAX_SENSITIVITY = 1e15;
 const MIN_SCALE = 1e-15;
+
+/**
+ * Invariant PRAM builds its matrix from the column's exact frequencies t (Gouweleeuw et al. 1998): tᵀR = t, so the
+ * matrix a report or a user needs to read the file gives t back as its stationary vector. Built from noisy
+ * frequencies it would no longer keep the released frequencies invariant, which is its whole point; so it is refused.
+ */
+export const INVARIANT_REFUSED = "invariant PRAM is refused: its matrix is built from the column's exact frequencies, which the matrix (its stationary vector × n) gives back exactly to anyone who reads it; use 'retain P' without 'invariant', or a matrix file written without the data";
 
 export function greek(name: string): string {
   return name === 'epsilon' ? 'ε' : name === 'delta' ? 'δ' : name === 'rho' ? 'ρ' : name;
@@ -187,11 +200,14 @@ export function planRelease(release: ReleaseDescription, context: PlanContext): 
   const problems: PlanProblem[] = [];
   const dp = spendsBudget(q.kind);
   const base = { name: release.name, description: release, kind: q.kind, dp, costs: {}, problems, risks: [] as ReleaseRisk[], userLevel: false };
+  // Roles come first and no `accept` clause lifts them: a noisy count by name still lists every name.
+  if (context.roles) for (const v of roleViolations(q, context.roles)) problems.push({ code: 'column-role', message: v.message, field: 'query', column: v.column, role: v.role });
   if (!dp) {
     if (release.mechanism) problems.push({ code: 'unexpected-mechanism', message: `a ${q.kind} release takes no noise mechanism; remove '${release.mechanism.kind}'`, field: 'mechanism' });
     if (q.kind === 'pram' && q.matrix === undefined && !(q.retain !== undefined && q.retain > 0 && q.retain <= 1)) {
       problems.push({ code: 'parameter-out-of-range', message: `retain must be in (0, 1], got ${q.retain}`, field: 'retain' });
     }
+    if (q.kind === 'pram' && q.invariant) problems.push({ code: 'invariant-pram', message: INVARIANT_REFUSED, field: 'retain' });
     return base;
   }
   const risks = releaseRisks(release, context.unit, context.declaredDomains ?? new Set());

@@ -63,13 +63,15 @@ export type QueryDescription =
 export type QueryKind = QueryDescription['kind'];
 
 /** Leaks that the stated privacy loss does not cover, accepted explicitly by the spec (`accept …`). */
-export type AcceptedRisk = 'data-dependent-domain' | 'unbounded-contribution';
+export type AcceptedRisk = 'data-dependent-domain' | 'unbounded-contribution' | 'linked-releases';
 
 export interface ReleaseDescription {
   readonly name: string;
   readonly query: QueryDescription;
   readonly mechanism?: MechanismDescription;
   readonly accepts: readonly AcceptedRisk[];
+  /** The reason the spec gives for an acceptance (`accept linked-releases "…"`), repeated in the release's report. */
+  readonly reasons?: Readonly<Partial<Record<AcceptedRisk, string>>>;
 }
 
 /** The dataset block: the CSV (absolute path) and the role of each column. */

@@ -1,12 +1,12 @@
 /**
  * The risk report's "after": what the spec's generalize release would write, measured. The levels, classes and
- * suppressed rows come from the release's own `generalizeTransformation` (engine/release/kinds/generalize-release.ts),
+ * suppressed rows come from the release's own `generalizeTransformation` (engine/release/kinds/generalized-rows.ts),
  * so the report shows the release's result or its refusal in the release's own words, never a second computation: pins
  * that suppress more rows than the limit allows are refused here exactly as ▶ Run and `privspec release` refuse them.
  */
 import { distinctUnitsPerClass } from '../anonymity/distinct-units.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
-import { generalizeTransformation } from '../release/kinds/generalize-release.js';
+import { generalizeTransformation } from '../release/kinds/generalized-rows.js';
 import type { AnonymityDescription, DatasetDescription } from '../release/release-description.js';
 import { ReleaseUnavailable } from '../release/release-unavailable.js';
 import type { SearchProgress } from '../search/search-types.js';

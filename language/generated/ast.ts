@@ -64,6 +64,7 @@ export type PrivspecKeywordNames =
     | "l-diversity"
     | "l1"
     | "laplace"
+    | "linked-releases"
     | "loss"
     | "mask"
     | "matrix"
@@ -102,17 +103,20 @@ export type PrivspecTokenNames = PrivspecTerminalNames | PrivspecKeywordNames;
 
 /**
  * Accepts, explicitly and visibly, a leak that the stated privacy loss does not cover: groups or candidates taken from the
- * data (`data-dependent-domain`), or a privacy unit whose contributions are not bounded (`unbounded-contribution`).
- * Without it such a release is refused; the release's report repeats the clause.
+ * data (`data-dependent-domain`), a privacy unit whose contributions are not bounded (`unbounded-contribution`), or a
+ * microdata file that publishes exactly a column another release protects (`linked-releases "why"`, with the reason).
+ * Without it such a release is refused; the release's report repeats the clause (and the reason).
  */
 export interface Accept extends langium.AstNode {
     readonly $container: Release;
     readonly $type: 'Accept';
-    risk: 'data-dependent-domain' | 'unbounded-contribution';
+    reason?: string;
+    risk: 'data-dependent-domain' | 'linked-releases' | 'unbounded-contribution';
 }
 
 export const Accept = {
     $type: 'Accept',
+    reason: 'reason',
     risk: 'risk'
 } as const;
 
@@ -883,6 +887,10 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
         Accept: {
             name: Accept.$type,
             properties: {
+                reason: {
+                    name: Accept.reason,
+                    optional: true
+                },
                 risk: {
                     name: Accept.risk
                 }

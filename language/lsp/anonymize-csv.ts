@@ -32,6 +32,8 @@ export async function anonymizeWithSpec(services: PrivspecServices, document: La
   const out = params.out ?? defaultReleaseFolder(input.specFile);
   // The runner itself: output guard, search (with progress and cancel), atomic writes — the command line's bytes.
   const outcome = (await runReleases(input, { out, dryRun: false, signal: control.signal, onProgress: control.onProgress, settle: control.settle })).releases[0];
-  const suppressed = outcome.parameters?.suppressed;
-  return { spec: input.specFile, out, outcome, ...(typeof suppressed === 'number' ? { suppressed } : {}) };
+  // The count of suppressed rows is an exact figure of the input: the runner gives it to the data owner as a local
+  // diagnostic, never in the release's files.
+  const line = outcome.local?.map((l) => /^(\d+) rows suppressed/.exec(l)).find((m) => m !== null);
+  return { spec: input.specFile, out, outcome, ...(line ? { suppressed: Number(line[1]) } : {}) };
 }

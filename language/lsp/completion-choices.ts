@@ -27,7 +27,7 @@ const MECHANISMS: Readonly<Record<string, readonly string[]>> = {
 
 const DECLARATIONS = ['release', 'dataset', 'hierarchy', 'anonymity', 'budget'];
 const QUERIES = ['count', 'sum', 'mean', 'mode', 'pram', 'generalize', 'grid'];
-const RISKS = ['data-dependent-domain', 'unbounded-contribution'];
+const RISKS = ['data-dependent-domain', 'unbounded-contribution', 'linked-releases'];
 const ROLES = ['identifying', 'quasi', 'sensitive', 'insensitive'];
 const isWord = (t: string | undefined) => t !== undefined && /^[A-Za-z_]/.test(t);
 

@@ -83,6 +83,7 @@ export const KeywordDocs: Readonly<Record<string, KeywordDoc>> = {
   quadtree: k('quadtree grid, zCDP', 'A quadtree of noisy counts (Cormode et al. 2012), in zCDP. Takes `rho`.', 'quadtree rho ${1:0.05}'),
   // Accepts.
   accept: k('accept a leak explicitly', 'Accepts, explicitly and visibly, a leak that the stated privacy loss does not cover; the release’s report repeats it.', 'accept ${1|data-dependent-domain,unbounded-contribution|}'),
+  'linked-releases': k('a microdata file beside a release that protects its column', 'A generalized or PRAM file publishes exactly a column that another release protects; the reason in quotes is required and the report repeats it.', 'linked-releases "${1:why both are published}"'),
   'data-dependent-domain': k('groups or candidates taken from the data', 'Groups, candidates or grid bounds are taken from the data: which values exist is not protected by the noise.'),
   'unbounded-contribution': k('a unit’s contributions not bounded', 'The privacy unit’s contributions are not bounded: ε protects one row, not one person.'),
 };

@@ -7,6 +7,7 @@ import type { PrivspecServices } from '../privspec-module.js';
 import { anonymityFixes, quasiWithoutHierarchyFixes } from './anonymity-fixes.js';
 import { budgetOverrunFixes, noBudgetFixes } from './budget-fixes.js';
 import { fixContext, quickFix, type Fixer } from './fix-helpers.js';
+import { columnRoleFixes, invariantPramFixes } from './role-fixes.js';
 import { dataDependentDomainFixes, duplicateFixes, pinWithoutEffectFixes, sensitiveNotDeclaredFixes, unboundedContributionFixes, unexpectedMechanismFixes } from './release-fixes.js';
 import { quoteColumn } from '../quote-column.js';
 
@@ -47,6 +48,8 @@ export const QuickFixes: Readonly<Record<string, Fixer>> = {
   [IssueCodes.KAnonymityViolated]: anonymityFixes,
   [IssueCodes.LDiversityViolated]: anonymityFixes,
   [IssueCodes.OptimalTransformation]: anonymityFixes,
+  [IssueCodes.ColumnRole]: columnRoleFixes,
+  [IssueCodes.InvariantPram]: invariantPramFixes,
 };
 
 /** Quick fixes for the diagnostics in the request, each computed from the current document (and its data, if needed). */

@@ -52,7 +52,7 @@ const POSITIONS: [string, string, string[]][] = [
   ['after mode: columns', `${DATASET}release a: mode |`, RELEASE_COLUMNS],
   ['after bound', `${DATASET}release a: count bound |`, ['unit']],
   ['after bound unit', `${DATASET}release a: count bound unit |`, ['groups', 'rows']],
-  ['after accept: the two risks', `${DATASET}release a: count laplace epsilon 0.1 accept |`, ['data-dependent-domain', 'unbounded-contribution']],
+  ['after accept: the three risks (issue 21 added linked-releases)', `${DATASET}release a: count laplace epsilon 0.1 accept |`, ['data-dependent-domain', 'linked-releases', 'unbounded-contribution']],
   ['after hierarchy: columns without one', `${DATASET}hierarchy |`, ['zip', 'diagnosis', 'income', 'height']],
   ['after hierarchy COL: the builders', `${DATASET}hierarchy zip: |`, ['intervals', 'mask', 'date']],
   ['after date: the units', `${DATASET}hierarchy zip: date |`, ['month', 'year', 'decade']],

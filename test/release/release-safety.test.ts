@@ -151,7 +151,7 @@ describe('issue 10 item 3 — validate, then spend, then write', () => {
     const report = await runReleases(
       {
         specFile,
-        dataset: { name: 'p', file: join(dir, 'data', 'people.csv'), identifying: [], quasi: [], sensitive: [], insensitive: [] },
+        dataset: { name: 'p', file: join(dir, 'data', 'people.csv'), identifying: [], quasi: ['sex'], sensitive: [], insensitive: [] },
         budget: { accounting: 'pure', epsilon: 4 },
         releases: [{ name: 'h', query: { kind: 'count', by: ['sex'] }, mechanism: { kind: 'laplace', epsilon: 1 }, accepts: [] }],
         hierarchies: new Map([['sex', groupingHierarchy([new Map([['M', '*'], ['F', '*']])])]]),

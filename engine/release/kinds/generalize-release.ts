@@ -6,108 +6,40 @@
  *
  * Suppressed rows are left out of the file rather than kept with `*` quasi-identifiers as ARX's output does: kept, they
  * would form one more class, exempt from k and ℓ, whose sensitive values an attacker can read off by elimination.
+ * The report states the levels (which the file's values show) and the model; how many rows were suppressed and the
+ * search's information loss are exact figures of the input that the file does not show, so they go to the data owner's
+ * terminal (`local`), not into the report.
  * The same function serves `privspec release`, ▶ Run and the editor's Anonymize CSV…, so they write the same bytes.
  */
-import { classStats } from '../../anonymity/class-stats.js';
-import { equivalenceClasses, type EquivalenceClasses } from '../../anonymity/equivalence-classes.js';
-import { bindHierarchy, type BoundHierarchy } from '../../hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../../hierarchy/hierarchy.js';
-import type { SearchProgress } from '../../search/search-types.js';
 import { column, type Table } from '../../table/table.js';
-import { searchAnonymity } from '../anonymity-search.js';
 import { releasableColumns, type AnonymityDescription, type DatasetDescription } from '../release-description.js';
 import type { ReleaseOutput } from '../release-measurement.js';
+import { generalizedRows, type GeneralizeOptions } from './generalized-rows.js';
 
-import { ReleaseUnavailable } from '../release-unavailable.js';
-
-export interface GeneralizeOptions {
-  readonly signal?: AbortSignal;
-  readonly onProgress?: (p: SearchProgress) => void;
-}
-
-function chooseLevels(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription, options: GeneralizeOptions) {
-  const pinned = dataset.quasi.filter((q) => anonymity.pins.has(q));
-  if (pinned.length > 0) {
-    // The spec's pins are the user's choice of transformation: applied as they are, then checked like a search result.
-    if (pinned.length < dataset.quasi.length) {
-      throw new ReleaseUnavailable(`generalize with pinned levels needs a pin for every quasi-identifier; not pinned: ${dataset.quasi.filter((q) => !anonymity.pins.has(q)).join(', ')} (or remove the pins to search)`);
-    }
-    return { bound: dataset.quasi.map((q) => bindHierarchy(hierarchies.get(q)!, column(table, q)).bound), levels: dataset.quasi.map((q) => anonymity.pins.get(q)!), loss: undefined };
-  }
-  const found = searchAnonymity(table, dataset.quasi, hierarchies, anonymity, options);
-  const optimum = found?.result.optimum;
-  if (!found || !optimum) throw new ReleaseUnavailable('no generalization of the quasi-identifiers satisfies the anonymity block within the suppression limit');
-  return { bound: found.problem.qi.map((q) => q.hierarchy) as BoundHierarchy[], levels: optimum.levels, loss: optimum.loss };
-}
-
-/** The transformation a generalize release applies: its levels, the classes they form and which of them pass the model. */
-export interface GeneralizeTransformation {
-  readonly bound: readonly BoundHierarchy[];
-  readonly levels: readonly number[];
-  /** The search's loss; undefined when the spec pins every level. */
-  readonly loss: number | undefined;
-  readonly classes: EquivalenceClasses;
-  /** `passes[id]` is 1 when class id satisfies every criterion; rows of the other classes are suppressed. */
-  readonly passes: Uint8Array;
-  /** Rows in classes that fail the model (the rows the release suppresses). */
-  readonly failing: number;
-}
-
-/**
- * Chooses the levels, forms the classes and marks those that fail, refusing what the release refuses (no anonymity
- * block, a missing hierarchy, more failing rows than the suppression limit). The release and the risk report's "after"
- * (engine/risk/risk-after.ts) both call it, so the report shows exactly what the release would write, or its refusal.
- */
-export function generalizeTransformation(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined, options: GeneralizeOptions = {}): GeneralizeTransformation {
-  if (!anonymity || anonymity.criteria.length === 0) throw new ReleaseUnavailable("generalize needs an 'anonymity { k … }' block");
-  const missing = dataset.quasi.filter((q) => !hierarchies.has(q));
-  if (missing.length) throw new ReleaseUnavailable(`generalize needs a hierarchy for every quasi-identifier; missing: ${missing.join(', ')}`);
-  const { bound, levels, loss } = chooseLevels(table, dataset, hierarchies, anonymity, options);
-  const classes = equivalenceClasses(table, dataset.quasi, { hierarchies: bound, levels });
-  const passes = new Uint8Array(classes.classCount).fill(1);
-  for (const criterion of anonymity.criteria) {
-    classStats(table, classes, criterion.sensitive).forEach((s, id) => {
-      if (!criterion.isSatisfied(s)) passes[id] = 0;
-    });
-  }
-  const failing = classes.classOf.reduce((n, id) => n + (passes[id] ? 0 : 1), 0);
-  const limit = Math.floor(anonymity.suppression * table.rowCount);
-  if (failing > limit) throw new ReleaseUnavailable(`the pinned levels leave ${failing} rows in classes that fail the model, more than the suppression limit of ${limit}`);
-  return { bound, levels, loss, classes, passes, failing };
-}
+export type { GeneralizeOptions } from './generalized-rows.js';
 
 export function computeGeneralize(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined, options: GeneralizeOptions = {}): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } {
-  const { bound, levels, loss, classes, passes } = generalizeTransformation(table, dataset, hierarchies, anonymity, options);
+  const g = generalizedRows(table, dataset, hierarchies, anonymity, options);
   const { kept: keptNames, removed } = releasableColumns(dataset, table.columns.map((c) => c.name));
+  const quasi = new Set(dataset.quasi);
   const kept = keptNames.map((name) => column(table, name));
-  const qiIndex = new Map(dataset.quasi.map((q, i) => [q, i]));
   const rows: string[][] = [];
-  let suppressed = 0;
   for (let r = 0; r < table.rowCount; r++) {
-    if (passes[classes.classOf[r]] !== 1) {
-      suppressed++;
-      continue;
-    }
-    rows.push(kept.map((c) => {
-      const i = qiIndex.get(c.name);
-      if (i === undefined) return c.dictionary[c.codes[r]];
-      const h = bound[i];
-      return h.levelValues[levels[i]][h.levelCodes[levels[i]][c.codes[r]]];
-    }));
+    if (!g.kept[r]) continue;
+    rows.push(kept.map((c) => (quasi.has(c.name) ? g.value(c.name, r) : c.dictionary[c.codes[r]])));
   }
   return {
     header: keptNames,
     rows,
     parameters: {
-      levels: Object.fromEntries(dataset.quasi.map((q, i) => [q, levels[i]])),
+      levels: Object.fromEntries(dataset.quasi.map((q, i) => [q, g.levels[i]])),
       criteria: anonymity!.criteria.map((c) => c.name),
       suppressionLimit: anonymity!.suppression,
       metric: anonymity!.metric,
-      suppressed,
-      ...(loss === undefined ? { pinned: true } : { loss }),
+      ...(g.loss === undefined ? { pinned: true } : {}),
     },
-    // A generalized file is microdata: its row count and suppressions are part of what it discloses, so they may be stated.
-    notes: [`${suppressed} rows suppressed (left out of the file)`, `removed columns (identifying or not declared): ${removed.join(', ') || 'none'}`],
-    local: [],
+    notes: ['rows of classes that fail the model are suppressed (left out of the file)', `removed columns (identifying or not declared): ${removed.join(', ') || 'none'}`],
+    local: [`${g.suppressed} rows suppressed`, ...(g.loss === undefined ? [] : [`information loss (${anonymity!.metric}) ${g.loss}`])],
   };
 }

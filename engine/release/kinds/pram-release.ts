@@ -1,24 +1,37 @@
 /**
- * The PRAM release: the listed attributes randomized record by record with their transition matrices (retention,
- * invariant as sdcMicro builds it, or a matrix file), written with the other declared columns. Like `generalize` it is a
- * microdata release: it spends no central DP budget; its protection is stated as the local ε of its matrices (Kooiman,
- * Willenborg, Gouweleeuw 1997) and the identification risk η of the records (permanents of the linkage matrix, Ryser 1963).
+ * The PRAM release: the listed attributes randomized record by record with their transition matrices (retention, or a
+ * matrix file), written beside the quasi-identifiers generalized exactly as the anonymity block's `generalize` release
+ * writes them (same levels, same suppressed rows), and nothing else. A PRAM file that also carried exact columns would
+ * publish what other releases protect — the inputs of DP releases, or by re-joining with the generalized file, the
+ * exact quasi-identifiers beside the randomized values (engine/release/linked-releases.ts). Without an anonymity block
+ * the quasi-identifiers are left out.
+ *
+ * Like `generalize` it is a microdata release: it spends no central DP budget; its protection is stated as the local ε
+ * of its matrices (Kooiman, Willenborg, Gouweleeuw 1997). The report holds only what does not depend on the data beyond
+ * the file itself: the matrices (built over the declared domain, or read from a file) and their ε. The identification
+ * risk η (permanents of the linkage matrix, Ryser 1963) and the expected distortion are computed from the original
+ * values, so they go to the data owner's terminal and the preview (`local`), never into the release's files.
+ * Invariant PRAM is refused (its matrix gives the exact frequencies back; see INVARIANT_REFUSED).
  */
 import { PrivacyError } from '../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../core/random.js';
+import type { Hierarchy } from '../../hierarchy/hierarchy.js';
 import { makePram } from '../../pram/make-pram.js';
 import { pramReport } from '../../pram/pram-report.js';
 import { buildMatrix, type PramSpec } from '../../pram/pram-spec.js';
 import type { TransitionMatrix } from '../../pram/transition-matrix.js';
 import { identificationRisk } from '../../risk/identification-risk.js';
-import { column, type Column, type Table } from '../../table/table.js';
-import { releasableColumns, type DatasetDescription, type QueryDescription } from '../release-description.js';
+import { column, type Table } from '../../table/table.js';
+import { releasable, roleOf } from '../column-roles.js';
+import { INVARIANT_REFUSED } from '../plan-release.js';
+import type { AnonymityDescription, DatasetDescription, QueryDescription } from '../release-description.js';
 import type { ReleaseOutput } from '../release-measurement.js';
 import { ReleaseUnavailable } from '../release-unavailable.js';
+import { generalizedRows, type GeneralizeOptions } from './generalized-rows.js';
 
 type PramQuery = Extract<QueryDescription, { kind: 'pram' }>;
 
-/** Files up to this many records get η (the linkage matrix is n × n); beyond, the report says so. */
+/** Files up to this many records get η (the linkage matrix is n × n); beyond, the terminal says so. */
 export const PRAM_RISK_LIMIT = 2000;
 
 export interface PramInput {
@@ -27,52 +40,94 @@ export interface PramInput {
   readonly query: PramQuery;
   /** Declared value domains (hierarchies that list values). */
   readonly domains: ReadonlyMap<string, readonly string[]>;
+  /** The spec's hierarchies and anonymity block: the quasi-identifiers are written generalized as they say. */
+  readonly hierarchies?: ReadonlyMap<string, Hierarchy>;
+  readonly anonymity?: AnonymityDescription;
+  readonly generalize?: GeneralizeOptions;
   /** The matrix file's text, for `matrix "file.csv"`. */
   readonly matrixText?: string;
   readonly matrixFile?: string;
   readonly rng?: RandomSource;
 }
 
+export type PramOutput = ReleaseOutput & {
+  parameters: Record<string, unknown>;
+  notes: string[];
+  /** η of the written records, for the terminal and the preview only. */
+  identificationRisk: Record<string, unknown>;
+  /** The input rows written, in order (the rows the anonymity block keeps): the preview counts "before" over them. */
+  written: readonly number[];
+};
+
 function specOf(q: PramQuery, text: string | undefined, source: string | undefined): PramSpec {
   if (q.matrix !== undefined) return { kind: 'custom', csv: text ?? '', source };
   if (q.retain === undefined) throw new PrivacyError('pram needs retain P or matrix "file.csv"');
-  return q.invariant ? { kind: 'invariant', retain: q.retain } : { kind: 'retention', retain: q.retain };
+  if (q.invariant) throw new ReleaseUnavailable(INVARIANT_REFUSED);
+  return { kind: 'retention', retain: q.retain };
 }
 
-export function computePram(input: PramInput): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } {
+/** The rows written and the quasi-identifiers beside the randomized columns, as the anonymity block generalizes them. */
+function quasiLayout(input: PramInput) {
   const { table, dataset, query: q } = input;
-  const { kept, removed } = releasableColumns(dataset, table.columns.map((c) => c.name));
-  const undeclared = q.columns.filter((c) => !kept.includes(c));
-  if (undeclared.length > 0) throw new ReleaseUnavailable(`pram randomizes ${undeclared.join(', ')}, which the dataset does not declare quasi-identifying, sensitive or insensitive; declare ${undeclared.length === 1 ? 'it' : 'them'} (undeclared columns are identifying and never written)`);
+  const quasi = dataset.quasi.filter((c) => !q.columns.includes(c) && releasable(roleOf(dataset, c)));
+  if (!input.anonymity || dataset.quasi.length === 0) return { quasi: [] as string[], kept: undefined, value: undefined, local: [] as string[] };
+  try {
+    const g = generalizedRows(table, dataset, input.hierarchies ?? new Map(), input.anonymity, input.generalize);
+    return { quasi, kept: g.kept, value: g.value, local: [`${g.suppressed} rows suppressed (classes that fail the anonymity block, as a generalize release suppresses them)`] };
+  } catch (e) {
+    if (e instanceof ReleaseUnavailable) throw new ReleaseUnavailable(`pram writes the quasi-identifiers generalized as the anonymity block says, and ${e.message}`);
+    throw e;
+  }
+}
+
+export function computePram(input: PramInput): PramOutput {
+  const { table, dataset, query: q } = input;
+  const refused = q.columns.filter((c) => !releasable(roleOf(dataset, c)));
+  if (refused.length > 0) throw new ReleaseUnavailable(`pram randomizes ${refused.map((c) => `'${c}' (${roleOf(dataset, c)})`).join(', ')}: identifying columns, the unit and undeclared columns never leave; declare ${refused.length === 1 ? 'it' : 'them'} quasi, sensitive or insensitive if ${refused.length === 1 ? 'it' : 'they'} may`);
   const columns = q.columns.map((name) => column(table, name));
-  const built = columns.map((c) => buildMatrix(specOf(q, input.matrixText, input.matrixFile), c, input.domains.get(c.name)));
+  const spec = specOf(q, input.matrixText, input.matrixFile);
+  const built = columns.map((c) => buildMatrix(spec, c, input.domains.get(c.name)));
   const matrices: TransitionMatrix[] = built.map((b) => b.matrix);
   const pram = makePram({ matrices, rng: input.rng ?? cryptoRandom() });
   const randomized = pram.invoke(columns);
-  const byName = new Map<string, Column>(randomized.map((c) => [c.name, c]));
-  const out = kept.map((name) => byName.get(name) ?? column(table, name));
-  const rows: string[][] = [];
-  for (let r = 0; r < table.rowCount; r++) rows.push(out.map((c) => c.dictionary[c.codes[r]]));
+  const layout = quasiLayout(input);
+  const header = table.columns.map((c) => c.name).filter((name) => q.columns.includes(name) || layout.quasi.includes(name));
+  const byName = new Map(randomized.map((c) => [c.name, c]));
+  const written: number[] = [];
+  for (let r = 0; r < table.rowCount; r++) if (!layout.kept || layout.kept[r]) written.push(r);
+  const rows = written.map((r) => header.map((name) => {
+    const c = byName.get(name);
+    return c ? c.dictionary[c.codes[r]] : layout.value!(name, r);
+  }));
   const report = pramReport(columns, matrices);
   let risk: Record<string, unknown>;
-  if (table.rowCount <= PRAM_RISK_LIMIT) {
-    const original = Array.from({ length: table.rowCount }, (_, r) => columns.map((c) => c.dictionary[c.codes[r]]));
-    const released = Array.from({ length: table.rowCount }, (_, r) => randomized.map((c) => c.dictionary[c.codes[r]]));
+  if (written.length <= PRAM_RISK_LIMIT) {
+    const original = written.map((r) => columns.map((c) => c.dictionary[c.codes[r]]));
+    const released = written.map((r) => randomized.map((c) => c.dictionary[c.codes[r]]));
     const eta = identificationRisk(original, released, matrices, { rng: input.rng });
     risk = { maxRisk: eta.maxRisk, method: eta.method, ...(eta.bound !== undefined ? { bound: eta.bound } : {}), blocks: eta.blocks, largestBlock: eta.largestBlock };
   } else {
-    risk = { method: 'not computed', reason: `the linkage matrix of ${table.rowCount} records exceeds ${PRAM_RISK_LIMIT} × ${PRAM_RISK_LIMIT}; run privspec reid on a sample` };
+    risk = { method: 'not computed', reason: `the linkage matrix of ${written.length} records exceeds ${PRAM_RISK_LIMIT} × ${PRAM_RISK_LIMIT}; run privspec reid on a sample` };
   }
+  const attributes = report.attributes.map(({ name, description, labels, matrix, epsilon, minKeep }) => ({ name, description, labels, matrix, epsilon, minKeep }));
   const fromData = q.columns.filter((_, i) => built[i].domainFromData);
+  const left = dataset.quasi.filter((c) => !header.includes(c));
   return {
-    header: kept,
+    header,
     rows,
-    parameters: { attributes: report.attributes, combinedEpsilon: report.combinedEpsilon },
-    report: { pram: { ...report, localEpsilonNote: 'local DP ε of the randomization: spends no central DP budget' }, identificationRisk: risk },
+    parameters: { attributes, combinedEpsilon: report.combinedEpsilon },
+    report: { pram: { attributes, combinedEpsilon: report.combinedEpsilon, localEpsilonNote: 'local DP ε of the randomization: spends no central DP budget' } },
     notes: [
-      `removed columns (identifying or not declared): ${removed.join(', ') || 'none'}`,
+      `written: the randomized ${q.columns.join(', ')}${layout.quasi.length > 0 ? ` and the quasi-identifiers ${layout.quasi.join(', ')} generalized as the generalize release writes them` : ''}; no other column`,
+      ...(left.length > 0 ? [`quasi-identifiers left out: ${left.join(', ')}${input.anonymity ? '' : ' (the spec has no anonymity block to generalize them by)'}`] : []),
       ...(fromData.length > 0 ? [`the domain of ${fromData.join(', ')} was taken from the data's values (declare it with a hierarchy that lists the values)`] : []),
     ],
-    local: [],
+    local: [
+      ...layout.local,
+      ...report.attributes.map((a) => `expected distortion of '${a.name}' Σ|E[h′] − h| = ${Number(a.expectedDistortion.toPrecision(4))} (from the true counts)`),
+      typeof risk.maxRisk === 'number' ? `identification risk η of the written records: max ${Number((risk.maxRisk as number).toPrecision(4))} (${risk.method}; from the original values)` : `identification risk η: ${String(risk.reason ?? risk.method)}`,
+    ],
+    identificationRisk: risk,
+    written,
   };
 }

@@ -1,0 +1,97 @@
+/**
+ * Column roles enforced where data leaves. A spec declares each column identifying, quasi-identifying, sensitive or
+ * insensitive, and names its privacy unit; a column it does not declare is treated as identifying (as ARX treats
+ * undeclared attributes). Identifying columns, the unit and undeclared columns never leave, by any release kind:
+ * they can be no group key, no mode candidate, no grid axis, no PRAM'd or generalized column and no `where` column.
+ * No `accept …` clause opens that door — a differentially private count by name still publishes every name, because
+ * the set of groups is the set of names.
+ *
+ * One column in two roles (identifying and insensitive, the unit and quasi) is an error rather than a silent choice:
+ * whichever role won, the spec would say something it does not mean.
+ */
+import type { DatasetDescription, QueryDescription } from './release-description.js';
+
+/** The roles a dataset declares: its four role lists and its privacy unit. */
+export type ColumnRoles = Pick<DatasetDescription, 'identifying' | 'quasi' | 'sensitive' | 'insensitive' | 'unit'>;
+
+export type DeclaredRole = 'identifying' | 'quasi' | 'sensitive' | 'insensitive';
+export type Role = DeclaredRole | 'unit' | 'undeclared';
+
+/** How a query makes a column's values leave. */
+export type ColumnUse = 'group key' | 'mode column' | 'grid axis' | 'PRAM column' | 'where column';
+
+const DECLARED: readonly DeclaredRole[] = ['identifying', 'quasi', 'sensitive', 'insensitive'];
+
+/** The role of one column: the unit first (it is the one role a column cannot share), then its declared role. */
+export function roleOf(roles: ColumnRoles, column: string): Role {
+  if (roles.unit === column) return 'unit';
+  for (const role of DECLARED) if (roles[role].includes(column)) return role;
+  return 'undeclared';
+}
+
+/** Whether a column's values may appear in a release's output (directly, as groups or candidates, or by selection). */
+export function releasable(role: Role): boolean {
+  return role === 'quasi' || role === 'sensitive' || role === 'insensitive';
+}
+
+/** Each column whose values the query's output depends on beyond a clamped aggregate, with how it is used. */
+export function columnUses(q: QueryDescription): { column: string; use: ColumnUse }[] {
+  const uses: { column: string; use: ColumnUse }[] = [];
+  if (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') for (const c of q.by) uses.push({ column: c, use: 'group key' });
+  if (q.kind === 'mode') uses.push({ column: q.column, use: 'mode column' });
+  if (q.kind === 'grid') uses.push({ column: q.x, use: 'grid axis' }, { column: q.y, use: 'grid axis' });
+  if (q.kind === 'pram') for (const c of q.columns) uses.push({ column: c, use: 'PRAM column' });
+  if (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' || q.kind === 'mode') for (const c of q.where?.keys() ?? []) uses.push({ column: c, use: 'where column' });
+  return uses.filter((u) => u.column !== '');
+}
+
+export interface RoleViolation {
+  readonly column: string;
+  readonly role: Exclude<Role, 'quasi' | 'sensitive' | 'insensitive'>;
+  readonly use: ColumnUse;
+  readonly message: string;
+}
+
+function why(role: RoleViolation['role'], column: string): string {
+  if (role === 'identifying') return `'${column}' is declared identifying, and identifying columns never leave`;
+  if (role === 'unit') return `'${column}' is the privacy unit, which identifies a person and never leaves`;
+  return `'${column}' has no role in the dataset, so it is treated as identifying and never leaves`;
+}
+
+/** The columns a query would let out although their role forbids it; `accept` clauses change nothing here. */
+export function roleViolations(q: QueryDescription, roles: ColumnRoles): RoleViolation[] {
+  const seen = new Set<string>();
+  const out: RoleViolation[] = [];
+  for (const { column, use } of columnUses(q)) {
+    const role = roleOf(roles, column);
+    if (releasable(role) || seen.has(column)) continue;
+    seen.add(column);
+    const r = role as RoleViolation['role'];
+    const declare = r === 'undeclared' ? `; declare it quasi, sensitive or insensitive if it may be released` : '';
+    out.push({ column, role: r, use, message: `${why(r, column)}: it cannot be a ${use} (no 'accept' allows it)${declare}` });
+  }
+  return out;
+}
+
+export interface RoleConflict {
+  readonly column: string;
+  /** The roles the column is given, in the order the spec states them (the unit last). */
+  readonly roles: readonly ('identifying' | 'quasi' | 'sensitive' | 'insensitive' | 'unit')[];
+}
+
+/**
+ * Columns given two roles. The unit may also be listed `identifying` (it is one); with any other role, or two of the
+ * four declared roles, the declaration contradicts itself.
+ */
+export function roleConflicts(roles: ColumnRoles): RoleConflict[] {
+  const by = new Map<string, RoleConflict['roles'][number][]>();
+  for (const role of DECLARED) for (const c of roles[role]) by.set(c, [...(by.get(c) ?? []), role]);
+  if (roles.unit !== undefined) by.set(roles.unit, [...(by.get(roles.unit) ?? []), 'unit']);
+  const conflicts: RoleConflict[] = [];
+  for (const [column, list] of by) {
+    const distinct = [...new Set(list)];
+    const meaningful = distinct.filter((r) => !(r === 'identifying' && distinct.includes('unit')));
+    if (meaningful.length > 1) conflicts.push({ column, roles: distinct });
+  }
+  return conflicts;
+}

@@ -1,0 +1,159 @@
+import { strict as assert } from 'node:assert';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { runCli } from '../../cli/run-cli.js';
+import { exactColumns, linkedReleases } from '../../engine/release/linked-releases.js';
+
+// Issue 21 item 2 — microdata releases that publish exactly what another release protects. On the base commit fc66cd9
+// `check` said nothing about these specs, and the PRAM file held every declared column exactly (the example's
+// diagnosis_pram.csv: exact sex, income, x and y beside the DP releases over them); each test below fails there.
+
+async function run(cwd: string, args: string[]) {
+  let out = '';
+  let err = '';
+  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), cwd });
+  return { code, out, err };
+}
+
+const dirs: string[] = [];
+after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+const temp = () => {
+  const d = mkdtempSync(join(tmpdir(), 'privspec-linked-'));
+  dirs.push(d);
+  return d;
+};
+
+// The issue's reproduction: age, zip quasi-identifying, diag sensitive; a PRAM release of diag and a generalize release.
+const ROWS = ['1,34,10001,flu', '2,35,10002,cold', '3,36,10003,flu', '4,51,10011,asthma', '5,52,10012,flu', '6,53,10013,cold', '7,23,10021,cold', '8,24,10022,flu', '9,25,10023,asthma'];
+const DATA = `id,age,zip,diag\n${ROWS.join('\n')}\n`;
+const SPEC = `dataset d from "d.csv" {
+  quasi age, zip
+  sensitive diag
+  unit id
+}
+hierarchy age: intervals 10, 20
+hierarchy zip: mask 1, 2, 5
+hierarchy diag { "flu", "cold", "asthma" -> "*" }
+anonymity { k 3  generalize age 1  generalize zip 2 }
+release p: pram diag retain 0.5
+release g: generalize`;
+
+async function check(dir: string, file: string) {
+  const r = await run(dir, ['check', file, '--format', 'json']);
+  return (JSON.parse(r.out).diagnostics as { severity: string; code: string; message: string; line: number }[]).filter((d) => d.severity === 'error');
+}
+
+describe('issue 21 item 2 — microdata releases cannot publish what another release protects', () => {
+  it("pram diag + generalize: an error naming both releases (g writes diag exactly, p randomizes it)", async () => {
+    const dir = temp();
+    writeFileSync(join(dir, 'd.csv'), DATA);
+    writeFileSync(join(dir, 's.privspec'), SPEC);
+    const errors = await check(dir, 's.privspec');
+    assert.deepEqual(errors.map((e) => e.code), ['linked-releases']);
+    assert.match(errors[0].message, /^'g' publishes 'diag' exactly \(a sensitive column, written as it is\), and 'p' protects it \(by randomizing it\)/);
+    assert.equal((await run(dir, ['release', 's.privspec', '--out', 'out'])).code, 1);
+  });
+
+  it("with 'accept linked-releases \"reason\"' it runs; the report repeats the reason; the PRAM file has no exact quasi-identifier", async () => {
+    const dir = temp();
+    writeFileSync(join(dir, 'd.csv'), DATA);
+    const reason = 'the PRAM file goes to the research partner, the generalized file stays internal';
+    writeFileSync(join(dir, 's.privspec'), SPEC.replace('release g: generalize', `release g: generalize  accept linked-releases "${reason}"`));
+    assert.deepEqual(await check(dir, 's.privspec'), []);
+    const r = await run(dir, ['release', 's.privspec', '--out', 'out']);
+    assert.equal(r.code, 0, r.err);
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'g.json'), 'utf8'));
+    assert.deepEqual(report.accepts, ['linked-releases']);
+    assert.deepEqual(report.acceptedBecause, { 'linked-releases': reason });
+    // The PRAM file: the randomized diag and the quasi-identifiers at the pinned levels (age in tens, zip with two
+    // digits masked), i.e. the same values the generalized file shows; the unit is never written.
+    const [header, ...rows] = readFileSync(join(dir, 'out', 'p.csv'), 'utf8').trim().split('\n');
+    assert.equal(header, 'age,zip,diag');
+    const generalized = new Set(readFileSync(join(dir, 'out', 'g.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').slice(0, 2).join(',')));
+    assert.equal(rows.length, 9);
+    for (const row of rows) {
+      const [age, zip, diag] = row.split(',');
+      assert.match(age, /^\d0-\d9$/);
+      assert.match(zip, /^100\*\*$/);
+      assert.ok(['flu', 'cold', 'asthma'].includes(diag));
+      assert.ok(generalized.has(`${age},${zip}`), row);
+    }
+  });
+
+  it('the shipped example: diagnosis_pram.csv writes the randomized diagnosis and sex, age and zip generalized, and nothing else', async () => {
+    const dir = temp();
+    cpSync(resolve('examples'), dir, { recursive: true });
+    assert.deepEqual(await check(dir, 'visits.privspec'), []);
+    const r = await run(dir, ['release', 'visits.privspec', '--only', 'diagnosis_pram', '--out', 'out']);
+    assert.equal(r.code, 0, r.err);
+    const [header, ...rows] = readFileSync(join(dir, 'out', 'diagnosis_pram.csv'), 'utf8').trim().split('\n');
+    assert.equal(header, 'age,sex,zip,diagnosis');
+    // The spec pins age at level 2 of `intervals 5, 10, 20` (width 10) and zip at level 3 of `mask 1, 2, 3, 5`.
+    for (const row of rows.slice(0, 500)) {
+      const [age, , zip] = row.split(',');
+      assert.match(age, /^\d+-\d+$/);
+      assert.match(zip, /^\d\d\*\*\*$/);
+    }
+    // 21,062 rows, of which the classes that fail k = 3 or entropy 3-diversity are suppressed (the terminal says how many).
+    assert.match(r.err, /diagnosis_pram: \d+ rows suppressed/);
+    assert.ok(rows.length < 21062 && rows.length > 21062 * 0.98);
+  });
+
+  it("the example's former generalized file would publish the inputs of the DP releases exactly: one error per pair", async () => {
+    const dir = temp();
+    cpSync(resolve('examples'), dir, { recursive: true });
+    const spec = readFileSync(join(dir, 'visits.privspec'), 'utf8');
+    writeFileSync(join(dir, 'visits.privspec'), `${spec}release public_file: generalize\n`);
+    const pairs = (await check(dir, 'visits.privspec')).map((e) => /^'(\w+)' publishes '(\w+)' exactly .* and '(\w+)' protects it/.exec(e.message)!.slice(1).join(' '));
+    assert.deepEqual(pairs.sort(), [
+      'public_file diagnosis diagnosis_pram',
+      'public_file diagnosis top_diagnosis',
+      'public_file income mean_income',
+      'public_file occupation per_occupation',
+      'public_file sex diagnosis_pram',
+      'public_file sex visits_by_sex',
+      'public_file x population',
+      'public_file y population',
+    ]);
+  });
+});
+
+describe('issue 21 item 2 — what each microdata release writes exactly', () => {
+  const roles = { identifying: ['name'], quasi: ['age', 'sex'], sensitive: ['diag'], insensitive: ['income'], unit: 'id' };
+  it('generalize: sensitive and insensitive columns, and quasi-identifiers pinned at 0 or not pinned', () => {
+    const exact = exactColumns({ kind: 'generalize' }, { roles, anonymity: true, pins: new Map([['age', 1], ['sex', 0]]) });
+    assert.deepEqual([...exact.keys()].sort(), ['diag', 'income', 'sex']);
+    const unpinned = exactColumns({ kind: 'generalize' }, { roles, anonymity: true, pins: new Map() });
+    assert.deepEqual([...unpinned.keys()].sort(), ['age', 'diag', 'income', 'sex']);
+  });
+  it('pram: only quasi-identifiers it does not randomize, at level 0; none without an anonymity block', () => {
+    const q = { kind: 'pram' as const, columns: ['diag', 'sex'], retain: 0.5, invariant: false };
+    assert.deepEqual([...exactColumns(q, { roles, anonymity: true, pins: new Map([['age', 0], ['sex', 0]]) }).keys()], ['age']);
+    assert.deepEqual([...exactColumns(q, { roles, anonymity: false, pins: new Map() }).keys()], []);
+  });
+  it('an acceptance on either release of the pair covers it, with its reason', () => {
+    const layout = { roles, anonymity: true, pins: new Map([['age', 1], ['sex', 1]]) };
+    const links = linkedReleases([
+      { name: 'g', query: { kind: 'generalize' }, accepts: [] },
+      { name: 'm', query: { kind: 'mean', column: 'income', low: 0, high: 1, by: [] }, mechanism: { kind: 'laplace', epsilon: 1 }, accepts: ['linked-releases'], reasons: { 'linked-releases': 'why' } },
+    ], layout);
+    assert.deepEqual(links.map((l) => [l.publisher, l.protector, l.column, l.accepted]), [['g', 'm', 'income', { by: 'm', reason: 'why' }]]);
+  });
+});
+
+describe('issue 21 item 2 — an acceptance says why and accepts something', () => {
+  it('an empty reason is an error; an acceptance that covers no link is a warning', async () => {
+    const dir = temp();
+    writeFileSync(join(dir, 'd.csv'), DATA);
+    writeFileSync(join(dir, 's.privspec'), SPEC.replace('release g: generalize', 'release g: generalize  accept linked-releases "  "'));
+    const errors = await check(dir, 's.privspec');
+    assert.deepEqual(errors.map((e) => e.code), ['missing-parameter']);
+    assert.match(errors[0].message, /needs the reason in words/);
+    writeFileSync(join(dir, 't.privspec'), SPEC.replace('release p: pram diag retain 0.5\n', '').replace('release g: generalize', 'release g: generalize  accept linked-releases "nothing to link"'));
+    const r = await run(dir, ['check', 't.privspec', '--format', 'json']);
+    const warnings = (JSON.parse(r.out).diagnostics as { severity: string; code: string; message: string }[]).filter((d) => d.code === 'linked-releases');
+    assert.deepEqual(warnings.map((w) => w.severity), ['warning']);
+    assert.match(warnings[0].message, /^'g' accepts linked-releases, but it is in no link/);
+  });
+});
