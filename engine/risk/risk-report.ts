@@ -11,6 +11,7 @@ import { classSizeHistogram, classesOfSize, type ClassSizeHistogram } from './cl
 import { populationUniqueness, type PopulationUniqueness } from './population-uniqueness.js';
 import { kViolations, prosecutorRisk, recordsAtRisk, type KViolations, type ProsecutorRisk, type RecordsAtRisk } from './prosecutor-risk.js';
 import { sensitiveDiversity, type SensitiveDiversity } from './sensitive-diversity.js';
+import { recordDistinctL, type RecordDiversity } from './record-diversity.js';
 
 export interface RiskOptions {
   readonly k?: number;
@@ -40,7 +41,8 @@ export interface RiskReport {
   readonly cells: number;
   readonly kViolations?: KViolations;
   readonly populationUniqueness?: PopulationUniqueness;
-  readonly lDiversity?: SensitiveDiversity & { readonly sensitive: string };
+  /** Per class, and per record as sdcMicro's `ldiversity` summarises it (each record's distinct ℓ). */
+  readonly lDiversity?: SensitiveDiversity & { readonly sensitive: string; readonly perRecord: RecordDiversity };
   /** With a unit: its column, and how many (unit, class) pairs the figures count. */
   readonly unit?: { readonly column: string; readonly unitRecords: number };
 }
@@ -67,7 +69,8 @@ export function riskReport(table: Table, qi: readonly string[], options: RiskOpt
     ...(options.k !== undefined && { kViolations: kViolations(histogram, options.k) }),
     ...(options.samplingFraction !== undefined && { populationUniqueness: populationUniqueness(histogram, options.samplingFraction, { cells }) }),
     ...(unit && { unit: { column: unit.name, unitRecords: sizes.reduce((s, x) => s + x, 0) } }),
-    ...(sensitive && { lDiversity: { sensitive: sensitive.name, ...sensitiveDiversity(sensitiveFrequencies(classes, sensitive)) } }),
   };
-  return report;
+  if (!sensitive) return report;
+  const frequencies = sensitiveFrequencies(classes, sensitive);
+  return { ...report, lDiversity: { sensitive: sensitive.name, ...sensitiveDiversity(frequencies), perRecord: recordDistinctL(frequencies) } };
 }
