@@ -46,6 +46,9 @@ export interface CsvModel {
   readonly sensitive?: readonly string[];
   /** The privacy unit: a class's size is its number of distinct units (rows of one person do not hide each other). */
   readonly unit?: string;
+  /** Survey weights: the worker flags records whose individual risk exceeds `riskThreshold` (see individual-risk-flags.ts). */
+  readonly weight?: string;
+  readonly riskThreshold?: number;
   readonly samplingFraction?: number;
   /** Hierarchies by column, for the "Generalize" quick fix and the anonymize command. */
   readonly hierarchies: Readonly<Record<string, HierarchySource>>;
@@ -93,6 +96,29 @@ export interface CheckResult {
   /** 0-based line of the header, for the summary diagnostic. */
   readonly headerLine: number;
   readonly elapsedMs: number;
+  /** With a survey weight in the model: the records above the individual-risk threshold. */
+  readonly individualRisk?: IndividualRiskCheck;
+}
+
+/** Records whose survey-weighted individual risk exceeds the threshold (at most `maxDiagnostics` located). */
+export interface IndividualRiskCheck {
+  readonly weight: string;
+  readonly threshold: number;
+  /** All records above the threshold. */
+  readonly records: number;
+  readonly expectedReidentifications: number;
+  readonly flags: readonly {
+    readonly row: number;
+    /** 0-based line and the quasi-identifier cells on it. */
+    readonly line: number;
+    readonly cells: readonly (readonly [number, number])[];
+    readonly risk: number;
+    readonly fk: number;
+    readonly Fk: number;
+    readonly classKey: string;
+  }[];
+  /** A weight that is not a number of at least 1: the message and its 1-based line. */
+  readonly error?: { readonly message: string; readonly line?: number };
 }
 
 /** A single-column generalization that lifts a class to k. */
@@ -176,7 +202,26 @@ export interface RiskReport {
   readonly after?: RiskAfter;
   /** Quasi-identifier subsets ranked by the records they make unique. */
   readonly riskiestCombinations: readonly { readonly columns: readonly string[]; readonly sampleUniques: number; readonly classes: number }[];
+  /** With a survey weight: the individual risk's distribution and the riskiest key combinations (individual-risk-figures.ts). */
+  readonly individualRisk?: IndividualRiskFigures;
 }
+
+/** The survey-weighted individual risk (Benedetti & Franconi 1998; Franconi & Polettini 2004) for the risk report. */
+export type IndividualRiskFigures =
+  | { readonly weight: string; readonly error: string }
+  | {
+    readonly weight: string;
+    readonly threshold: number;
+    readonly expectedReidentifications: number;
+    readonly globalRisk: number;
+    readonly aboveThreshold: number;
+    readonly higherThanMainPart: number;
+    readonly max: number;
+    readonly median: number;
+    /** Records and classes per band of risk (from, to]. */
+    readonly distribution: readonly { readonly from: number; readonly to: number; readonly records: number; readonly classes: number }[];
+    readonly riskiest: readonly { readonly classKey: string; readonly fk: number; readonly Fk: number; readonly risk: number }[];
+  };
 
 export type WorkerRequest =
   | {

@@ -19,6 +19,10 @@ export interface WeightedRiskOptions {
   readonly threshold?: number;
   /** How many of the riskiest key combinations to list (10 when omitted). */
   readonly top?: number;
+  /** Classes formed by the caller (generalized, say); the table's own on `qi` when omitted. */
+  readonly classes?: EquivalenceClasses;
+  /** A row's key as the classes see it; the raw values of `qi` when omitted. */
+  readonly keyOf?: (row: number) => string[];
 }
 
 /** Per class: sample count, estimated population count and risk; per record through `classes.classOf`. */
@@ -67,10 +71,13 @@ export interface WeightedRisk {
 /** The bands the risk report and the CLI tabulate; the last one closes at 1. */
 export const RISK_BANDS: readonly number[] = [0, 0.001, 0.01, 0.05, 0.1, 0.2, 0.5, 1];
 
-/** f_k, F̂_k and r_k of every class of `table` on `qi`, with the weights read from column `weight`. */
-export function classRisks(table: Table, qi: readonly string[], weight: string, method: IndividualRiskMethod = 'approx'): ClassRisks {
+/**
+ * f_k, F̂_k and r_k of every class of `table` on `qi`, with the weights read from column `weight`. `classes` may be given
+ * when the caller has formed them already (the editor's check counts pinned columns at their level).
+ */
+export function classRisks(table: Table, qi: readonly string[], weight: string, method: IndividualRiskMethod = 'approx', formed?: EquivalenceClasses): ClassRisks {
   const weights = surveyWeights(table, weight);
-  const classes = equivalenceClasses(table, qi);
+  const classes = formed ?? equivalenceClasses(table, qi);
   const fk = Int32Array.from(classes.sizes);
   const Fk = new Float64Array(classes.classCount);
   for (let r = 0; r < table.rowCount; r++) Fk[classes.classOf[r]] += weights[r];
@@ -90,7 +97,7 @@ export function weightedRisk(table: Table, qi: readonly string[], weight: string
   const method = options.method ?? 'approx';
   const threshold = options.threshold ?? DEFAULT_INDIVIDUAL_RISK_THRESHOLD;
   if (!(threshold >= 0 && threshold <= 1)) throw new RangeError(`the individual risk threshold must be within [0, 1], got ${threshold}`);
-  const c = classRisks(table, qi, weight, method);
+  const c = classRisks(table, qi, weight, method, options.classes);
   const n = table.rowCount;
   const perRecord = { fk: new Int32Array(n), Fk: new Float64Array(n), risk: new Float64Array(n) };
   let aboveThreshold = 0;
@@ -115,7 +122,7 @@ export function weightedRisk(table: Table, qi: readonly string[], weight: string
     summary: n === 0 ? { min: 0, median: 0, mean: 0, max: 0 } : { min, median: median(perRecord.risk), mean: expected / n, max },
     highRiskRecords: { threshold, aboveThreshold, higherThanMainPart: main.records, mainPartCutoff: main.cutoff },
     distribution: riskBands(c),
-    riskiest: riskiest(table, qi, c, options.top ?? 10),
+    riskiest: riskiest(c, options.top ?? 10, options.keyOf ?? ((row) => rowKeyValues(table, qi, row))),
     perRecord,
   };
 }
@@ -133,8 +140,8 @@ function riskBands(c: ClassRisks): RiskBand[] {
 }
 
 /** The `top` classes of highest risk; among equal risks the larger class first, then the one seen first in the file. */
-function riskiest(table: Table, qi: readonly string[], c: ClassRisks, top: number): RiskyCombination[] {
+function riskiest(c: ClassRisks, top: number, keyOf: (row: number) => string[]): RiskyCombination[] {
   const ids = Array.from({ length: c.risk.length }, (_, i) => i);
   ids.sort((a, b) => c.risk[b] - c.risk[a] || c.fk[b] - c.fk[a] || a - b);
-  return ids.slice(0, top).map((id) => ({ key: rowKeyValues(table, qi, c.classes.firstRow[id]), fk: c.fk[id], Fk: c.Fk[id], risk: c.risk[id] }));
+  return ids.slice(0, top).map((id) => ({ key: keyOf(c.classes.firstRow[id]), fk: c.fk[id], Fk: c.Fk[id], risk: c.risk[id] }));
 }

@@ -10,6 +10,7 @@ import { parseCsv } from '../../engine/table/parse-csv.js';
 import type { WorkerReply, WorkerRequest } from '../protocol.js';
 import { checkCsv, generalizationFixes, recheckCsv, rowsOf, type CheckState } from './csv-check.js';
 import { riskFigures } from './risk-figures.js';
+import { withIndividualRisk } from './individual-risk-figures.js';
 import { draftColumns, renderSpec } from '../spec/spec-draft.js';
 
 const states = new Map<string, CheckState>();
@@ -40,7 +41,7 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
       return { id, ok: true, kind: 'classRows', result: rowsOf(state(request.key), request.classId, request.limit) };
     case 'risk': {
       const table = parseCsv(request.text, { delimiter: request.delimiter, source: request.source });
-      return { id, ok: true, kind: 'risk', result: riskFigures(table, request.model, request.source) };
+      return { id, ok: true, kind: 'risk', result: withIndividualRisk(riskFigures(table, request.model, request.source), table, request.model) };
     }
     case 'forget':
       states.delete(request.key);
