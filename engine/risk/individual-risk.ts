@@ -16,8 +16,10 @@
  *   f_k = 1           r = (p/q)·ln(1/p)
  *   f_k = 2           r = p/q − (p/q)²·ln(1/p)
  *   f_k > 2, approx   r = p / (f_k − q)
- *   f_k > 2, exact    r = Σ_{h ≥ f_k} (1/h)·P(F_k = h | f_k)   (the series itself, summed until its tail is negligible)
+ *   f_k > 2, exact    r = Σ_{h ≥ f_k} (1/h)·P(F_k = h | f_k) = p·∫_0^1 u^(f_k−1)/(p + q·u) du   (by quadrature)
  */
+
+import { integrate } from './gauss-legendre.js';
 
 export type IndividualRiskMethod = 'approx' | 'exact';
 
@@ -35,32 +37,24 @@ export function individualRisk(fk: number, Fk: number, method: IndividualRiskMet
   const q = 1 - p;
   if (fk === 1) return (p / q) * Math.log(1 / p);
   if (fk === 2) return p / q - (p / q) ** 2 * Math.log(1 / p);
-  return method === 'approx' ? p / (fk - q) : exactSeries(fk, p, q);
+  return method === 'approx' ? p / (fk - q) : exactIntegral(fk, p, q);
 }
 
-/** Terms are added until the next one is below this share of the sum and past the distribution's mode. */
-const RELATIVE_TAIL = 1e-17;
-/** A guard against a runaway loop; the tail of a geometric-like series is reached long before this for any p > 1e-6. */
-const MAX_TERMS = 50_000_000;
-
 /**
- * E[1/F | f] by summing the negative-binomial series. The closed form of Benedetti & Franconi is an alternating sum of
- * terms of size p^(−f), which cancel catastrophically in floating point for large f; the series has positive terms, each
- * computed from the last through log P(h+1) − log P(h) = ln h − ln(h − f + 1) + ln q, so nothing overflows.
+ * E[1/F | f] as an integral. With 1/h = ∫_0^1 t^(h−1) dt the negative-binomial series sums to
+ * ∫_0^1 (p·t / (1 − q·t))^f dt/t, and u = p·t / (1 − q·t) turns it into
+ *
+ *   r = p · ∫_0^1 u^(f−1) / (p + q·u) du,
+ *
+ * a smooth integrand on [0, 1] (check: f = 1 gives (p/q)·ln(1/p)). The closed form of Benedetti & Franconi is an
+ * alternating sum of terms of size p^(1−f): they cancel (9 digits left at f = 200, p = 0.05) and overflow to NaN once
+ * p^(1−f) passes 1e308; the series itself needs about 40/p terms. Adaptive Gauss–Legendre quadrature needs a few hundred
+ * evaluations at any p and f.
  */
-function exactSeries(f: number, p: number, q: number): number {
-  const logQ = Math.log(q);
-  // Past the mode (h − 1)·q ≥ h − f, i.e. h ≥ (f − q)/p, the terms decrease geometrically by about q.
-  const mode = (f - q) / p;
-  let logTerm = f * Math.log(p); // log P(F = f | f) = f·ln p
-  let sum = 0;
-  for (let h = f, n = 0; n < MAX_TERMS; h++, n++) {
-    const term = Math.exp(logTerm) / h;
-    sum += term;
-    if (h > mode && term <= RELATIVE_TAIL * sum * (1 - q)) break;
-    logTerm += Math.log(h) - Math.log(h - f + 1) + logQ;
-  }
-  return sum;
+function exactIntegral(f: number, p: number, q: number): number {
+  // The approximation is within a small factor of the exact risk, so it sets the scale of the absolute tolerance.
+  const scale = p / (f - q);
+  return p * integrate((u) => (u === 0 ? 0 : Math.exp((f - 1) * Math.log(u)) / (p + q * u)), 0, 1, 1e-16 * scale / p);
 }
 
 /**

@@ -5,13 +5,16 @@
  */
 import { column, TableError, type Table } from '../table/table.js';
 
+const DECIMAL = /^[+-]?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 /** One weight per row, or a `TableError` naming the file, the line and the offending cell. */
 export function surveyWeights(table: Table, name: string): Float64Array {
   const c = column(table, name);
-  // Parse each distinct value once; a bad one is reported at the first row that holds it.
+  // Parse each distinct value once; a bad one is reported at the first row that holds it. Only decimal notation counts
+  // as a number ('0x10' or 'Infinity' would pass JavaScript's Number()).
   const parsed = c.dictionary.map((text) => {
     const trimmed = text.trim();
-    return trimmed === '' ? Number.NaN : Number(trimmed);
+    return DECIMAL.test(trimmed) ? Number(trimmed) : Number.NaN;
   });
   const weights = new Float64Array(table.rowCount);
   for (let r = 0; r < table.rowCount; r++) {

@@ -52,17 +52,46 @@ describe('individual risk (Benedetti & Franconi 1998; Franconi & Polettini 2004)
     close(individualRisk(3, 6, 'exact'), Math.LN2 - 0.5);
   });
 
-  it('f > 2, exact: the series agrees with the published closed form for f = 3…8 and p = 0.3, 0.5, 0.7', () => {
+  it('f > 2, exact: agrees with the published closed form for f = 3…8 and p = 0.3, 0.5, 0.7', () => {
     for (const f of [3, 4, 5, 6, 7, 8]) {
       for (const p of [0.3, 0.5, 0.7]) close(individualRisk(f, f / p, 'exact'), closedFormExact(f, p), 1e-9);
     }
   });
 
-  it('f > 2, exact: lies between 1/E[F] and 1/f where the closed form cancels catastrophically (f = 60, p = 0.05)', () => {
-    const r = individualRisk(60, 1200, 'exact');
-    // E[1/F] ≥ 1/E[F] by Jensen (E[F] = f/p = 1200) and ≤ 1/f since F ≥ f; the approximation is close for large f.
-    assert.ok(r >= 1 / 1200 && r <= 1 / 60, String(r));
-    assert.ok(Math.abs(r - individualRisk(60, 1200)) / r < 0.02, `${r} vs approx ${individualRisk(60, 1200)}`);
+  it('f > 2, exact: agrees with the defining series Σ (1/h)·C(h−1, f−1)·p^f·q^(h−f), summed term by term, to 1e-12', () => {
+    const series = (f: number, p: number) => {
+      const q = 1 - p;
+      let log = f * Math.log(p);
+      let sum = 0;
+      for (let h = f; h < f + 200 / p + 10_000; h++) {
+        sum += Math.exp(log) / h;
+        log += Math.log(h) - Math.log(h - f + 1) + Math.log(q);
+      }
+      return sum;
+    };
+    for (const f of [3, 10, 50]) {
+      for (const p of [0.01, 0.1, 0.5, 0.9]) {
+        const expected = series(f, p);
+        assert.ok(Math.abs(individualRisk(f, f / p, 'exact') - expected) <= 1e-12 * expected, `f=${f} p=${p}`);
+      }
+    }
+  });
+
+  it('f > 2, exact: tiny p (weights of 10⁷) against the hand form for f = 3, where no term cancels', () => {
+    // r = p/(2q²) − 3p²/(2q²) − (p/q)³·ln p, derived by hand below.
+    for (const p of [1e-4, 1e-7]) {
+      const q = 1 - p;
+      const hand = p / (2 * q * q) - (3 * p * p) / (2 * q * q) - (p / q) ** 3 * Math.log(p);
+      assert.ok(Math.abs(individualRisk(3, 3 / p, 'exact') - hand) <= 1e-12 * hand, String(p));
+    }
+  });
+
+  it('f > 2, exact: finite and between 1/E[F] and 1/f where the closed form overflows (f = 300, p = 0.05: p^(1−f) > 1e308)', () => {
+    assert.ok(Number.isNaN(closedFormExact(300, 0.05)));
+    const r = individualRisk(300, 6000, 'exact');
+    // E[1/F] ≥ 1/E[F] by Jensen (E[F] = f/p = 6000) and ≤ 1/f since F ≥ f; the approximation is close for large f.
+    assert.ok(r >= 1 / 6000 && r <= 1 / 300, String(r));
+    assert.ok(Math.abs(r - individualRisk(300, 6000)) / r < 1e-5, `${r} vs approx ${individualRisk(300, 6000)}`);
   });
 
   it('refuses F̂ < f (a weight below 1) and non-integer f', () => {

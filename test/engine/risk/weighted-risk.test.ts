@@ -73,7 +73,7 @@ describe('survey-weighted risk (sdcMicro measure_risk)', () => {
   });
 
   it('a weight that is empty, not a number or below 1 is refused with its line', () => {
-    for (const [bad, cause] of [['', /is empty/], ['abc', /'abc' is not a number/], ['0.5', /is 0.5, below 1/]] as const) {
+    for (const [bad, cause] of [['', /is empty/], ['abc', /'abc' is not a number/], ['0x10', /'0x10' is not a number/], ['0.5', /is 0.5, below 1/], ['-3', /is -3, below 1/]] as const) {
       const t = { ...tableFromRows(['k', 'w'], [['a', '2'], ['b', bad]], 'bad.csv'), rowLines: Int32Array.from([2, 3]) };
       assert.throws(() => weightedRisk(t, ['k'], 'w'), (e: unknown) => e instanceof TableError && e.line === 3 && e.file === 'bad.csv' && cause.test(e.message));
     }
