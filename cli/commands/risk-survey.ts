@@ -6,6 +6,10 @@ import type { Table } from '../../engine/table/table.js';
 import { INDIVIDUAL_RISK_METHODS, type IndividualRiskMethod } from '../../engine/risk/individual-risk.js';
 import { DEFAULT_INDIVIDUAL_RISK_THRESHOLD, weightedRisk, type WeightedRisk } from '../../engine/risk/weighted-risk.js';
 import { DEFAULT_DIS_FRACTION, suda, type SudaResult } from '../../engine/risk/suda-scores.js';
+import { equivalenceClasses } from '../../engine/anonymity/equivalence-classes.js';
+import { sensitiveFrequencies } from '../../engine/anonymity/class-stats.js';
+import { distinctLPerRecord } from '../../engine/risk/record-diversity.js';
+import { column } from '../../engine/table/table.js';
 import { guardOutputs } from '../../engine/node/output-guard.js';
 import { writeCsvFile } from '../../engine/node/write-csv.js';
 import { CliError } from '../cli-error.js';
@@ -29,7 +33,8 @@ export const SURVEY_USAGE = `  --weight COL             COL holds survey weights
   --suda                   minimal sample uniques, SUDA and DIS-SUDA scores (Manning, Haglin & Keane 2008)
   --max-msu M              the largest MSU searched (default: all the quasi-identifiers)
   --dis-fraction F         the sampling fraction of the DIS-SUDA calibration (default ${DEFAULT_DIS_FRACTION})
-  --per-record out.csv     write each record's line, fk, Fk and risk (and SUDA scores with --suda); never over an input
+  --per-record out.csv     write each record's line, fk, Fk and risk (with --weight), SUDA scores (with --suda) and
+                           distinct ℓ of --sensitive; never over an input
 `;
 
 type SurveyValues = { [K in keyof typeof SURVEY_FLAGS]?: (typeof SURVEY_FLAGS)[K]['type'] extends 'boolean' ? boolean : string };
@@ -43,10 +48,12 @@ export interface SurveyOptions {
   readonly disFraction?: number;
   /** Absolute path of the per-record file. */
   readonly perRecord?: string;
+  /** The sensitive column whose per-record distinct ℓ the per-record file holds. */
+  readonly sensitive?: string;
 }
 
 /** Checks the survey flags before anything is read; the per-record file is refused when it is, or replaces, the input. */
-export function surveyOptions(values: SurveyValues, qi: readonly string[], input: string, resolvePath: (p: string) => string): SurveyOptions {
+export function surveyOptions(values: SurveyValues, qi: readonly string[], input: string, resolvePath: (p: string) => string, sensitive?: string): SurveyOptions {
   const method = (values.method ?? 'approx') as IndividualRiskMethod;
   if (!INDIVIDUAL_RISK_METHODS.includes(method)) throw new CliError(`option --method: '${method}' is not one of ${INDIVIDUAL_RISK_METHODS.join(', ')}`);
   if (values.method !== undefined && values.weight === undefined) throw new CliError('option --method needs --weight: it chooses how the weighted individual risk is computed');
@@ -56,23 +63,33 @@ export function surveyOptions(values: SurveyValues, qi: readonly string[], input
   const disFraction = numberFlag(values['dis-fraction'], '--dis-fraction', (x) => x > 0 && x < 1, 'a fraction within (0, 1)');
   if ((maxMsu !== undefined || disFraction !== undefined) && !values.suda) throw new CliError('options --max-msu and --dis-fraction need --suda');
   const perRecord = values['per-record'] === undefined ? undefined : resolvePath(values['per-record']);
-  if (perRecord !== undefined && values.weight === undefined && !values.suda) throw new CliError('option --per-record needs --weight or --suda: it writes their per-record figures');
+  if (perRecord !== undefined && values.weight === undefined && !values.suda && sensitive === undefined) {
+    throw new CliError('option --per-record needs --weight, --suda or --sensitive: it writes their per-record figures');
+  }
   if (perRecord !== undefined) guardOutputs([perRecord], [input]);
-  return { weight: values.weight, method, threshold, suda: values.suda === true, maxMsu, disFraction, perRecord };
+  return { weight: values.weight, method, threshold, suda: values.suda === true, maxMsu, disFraction, perRecord, sensitive };
 }
 
 export interface SurveyFigures {
   readonly weighted?: WeightedRisk;
   readonly suda?: SudaResult;
   readonly sudaSeconds?: number;
+  /** Each record's distinct ℓ of the sensitive column (only computed for the per-record file). */
+  readonly distinctL?: { readonly sensitive: string; readonly perRecord: Int32Array };
 }
 
 export function surveyFigures(table: Table, qi: readonly string[], o: SurveyOptions): SurveyFigures {
   const weighted = o.weight === undefined ? undefined : weightedRisk(table, qi, o.weight, { method: o.method, threshold: o.threshold });
-  if (!o.suda) return { weighted };
+  const distinctL = o.perRecord !== undefined && o.sensitive !== undefined ? distinctLOf(table, qi, o.sensitive) : undefined;
+  if (!o.suda) return { weighted, distinctL };
   const started = performance.now();
   const s = suda(table, qi, { maxMsu: o.maxMsu, disFraction: o.disFraction });
-  return { weighted, suda: s, sudaSeconds: (performance.now() - started) / 1000 };
+  return { weighted, suda: s, sudaSeconds: (performance.now() - started) / 1000, distinctL };
+}
+
+function distinctLOf(table: Table, qi: readonly string[], sensitive: string): SurveyFigures['distinctL'] {
+  const classes = equivalenceClasses(table, qi);
+  return { sensitive, perRecord: distinctLPerRecord(sensitiveFrequencies(classes, column(table, sensitive)), classes.classOf) };
 }
 
 /** The JSON keys the contract names (`individualRisk`, `expectedReidentifications`, `globalRisk`, `highRiskRecords`) and `suda`. */
@@ -141,7 +158,8 @@ export function surveyText(f: SurveyFigures, qi: readonly string[]): string[] {
 
 /** Writes the per-record file atomically: record number, source line, and the figures computed. */
 export async function writePerRecord(path: string, table: Table, f: SurveyFigures): Promise<void> {
-  const header = ['record', 'line', ...(f.weighted ? ['fk', 'Fk', 'risk'] : []), ...(f.suda ? ['suda_score', 'dis_suda_score'] : [])];
+  const header = ['record', 'line', ...(f.weighted ? ['fk', 'Fk', 'risk'] : []), ...(f.suda ? ['suda_score', 'dis_suda_score'] : []),
+    ...(f.distinctL ? [`${f.distinctL.sensitive}_distinct_l`] : [])];
   const rows = function* () {
     for (let r = 0; r < table.rowCount; r++) {
       const w = f.weighted?.perRecord;
@@ -150,6 +168,7 @@ export async function writePerRecord(path: string, table: Table, f: SurveyFigure
         String(table.rowLines?.[r] ?? r + 2),
         ...(w ? [String(w.fk[r]), String(w.Fk[r]), String(w.risk[r])] : []),
         ...(f.suda ? [String(f.suda.score[r]), String(f.suda.disScore[r])] : []),
+        ...(f.distinctL ? [String(f.distinctL.perRecord[r])] : []),
       ];
     }
   };

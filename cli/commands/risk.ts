@@ -60,7 +60,7 @@ export const risk: Command = {
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
 
     const path = resolve(ctx.cwd, positionals[0]);
-    const survey = surveyOptions(values, qi, path, (p) => resolve(ctx.cwd, p));
+    const survey = surveyOptions(values, qi, path, (p) => resolve(ctx.cwd, p), values.sensitive);
     // Only the columns the report reads: a wide file's other fields are checked for structure but never decoded.
     const columns = [...qi, ...[values.sensitive, values.unit, survey.weight].filter((c): c is string => c !== undefined)];
     const table = await readCsvFile(path, delimiter === undefined ? { columns } : { delimiter, columns });

@@ -52,6 +52,19 @@ export function recordDistinctL(f: PackedFrequencies): RecordDiversity {
   };
 }
 
+/**
+ * Each record's distinct ℓ, in file order (sdcMicro's `<s>_Distinct_Ldiversity` column): the number of distinct sensitive
+ * values among the records of its class. `classOf` maps rows to the classes `f` describes.
+ */
+export function distinctLPerRecord(f: PackedFrequencies, classOf: ArrayLike<number>): Int32Array {
+  const classCount = f.offsets.length - 1;
+  const distinct = new Int32Array(classCount);
+  for (let id = 0; id < classCount; id++) for (let i = f.offsets[id]; i < f.offsets[id + 1]; i++) if (f.counts[i] > 0) distinct[id]++;
+  const perRecord = new Int32Array(classOf.length);
+  for (let r = 0; r < classOf.length; r++) perRecord[r] = distinct[classOf[r]];
+  return perRecord;
+}
+
 /** R's default quantile (Hyndman & Fan type 7): linear interpolation between order statistics at h = (n − 1)·p. */
 export function quantile7(sorted: ArrayLike<number>, p: number): number {
   const h = (sorted.length - 1) * p;

@@ -57,7 +57,7 @@ describe('cli: privspec risk --weight / --suda / --per-record (issue 28)', () =>
       [['--weight', 'diagnosis'], /risk-weighted\.csv:2: weight column 'diagnosis': the weight 'flu' is not a number/],
       [['--max-msu', '2'], /need --suda/],
       [['--suda', '--max-msu', '0'], /--max-msu must be a positive integer/],
-      [['--per-record', 'x.csv'], /--per-record needs --weight or --suda/],
+      [['--per-record', 'x.csv'], /--per-record needs --weight, --suda or --sensitive/],
     ];
     for (const [flags, message] of cases) {
       const { code, err } = await privspec(fixtures, 'risk', 'risk-weighted.csv', '--qi', 'sex,region', ...flags);
@@ -70,12 +70,16 @@ describe('cli: privspec risk --weight / --suda / --per-record (issue 28)', () =>
   it('--per-record writes record, line, fk, Fk, risk and SUDA scores; never over the input', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'privspec-per-record-'));
     writeFileSync(join(dir, 'data.csv'), readFileSync(join(fixtures, 'risk-weighted.csv')));
-    const { code } = await privspec(dir, 'risk', 'data.csv', '--qi', 'sex,region,diagnosis', '--weight', 'w', '--suda', '--per-record', 'out.csv');
+    const { code } = await privspec(dir, 'risk', 'data.csv', '--qi', 'sex,region', '--weight', 'w', '--suda', '--sensitive', 'diagnosis', '--per-record', 'out.csv');
     assert.equal(code, 0);
     const lines = readFileSync(join(dir, 'out.csv'), 'utf8').trim().split('\n');
-    assert.equal(lines[0], 'record,line,fk,Fk,risk,suda_score,dis_suda_score');
+    assert.equal(lines[0], 'record,line,fk,Fk,risk,suda_score,dis_suda_score,diagnosis_distinct_l');
     assert.equal(lines.length, 10);
-    assert.match(lines[1], /^1,2,1,4,0\.4620981203732968\d*,/);
+    // Record 1 (F,A): f = 1, F̂ = 4, r = (1/3)·ln 4. F and A are each shared, so its one MSU is {sex, region}, of weight
+    // (3 − 2)! = 1 (two variables count as three, as in sdcMicro); ℓ = 1 (flu alone).
+    assert.match(lines[1], /^1,2,1,4,0\.4620981203732968\d*,1,[0-9.e-]+,1$/);
+    // Record 2 (M,A): f = 2, no MSU, ℓ = 2 (flu, cold).
+    assert.match(lines[2], /^2,3,2,10,0\.149410130472868\d*,0,0,2$/);
     const refused = await privspec(dir, 'risk', 'data.csv', '--qi', 'sex,region', '--weight', 'w', '--per-record', 'data.csv');
     assert.equal(refused.code, 2);
     assert.match(refused.err, /would replace the input/);

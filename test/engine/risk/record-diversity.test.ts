@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { equivalenceClasses } from '../../../engine/anonymity/equivalence-classes.js';
 import { sensitiveFrequencies } from '../../../engine/anonymity/class-stats.js';
 import { column, tableFromRows } from '../../../engine/table/table.js';
-import { quantile7, recordDistinctL } from '../../../engine/risk/record-diversity.js';
+import { distinctLPerRecord, quantile7, recordDistinctL } from '../../../engine/risk/record-diversity.js';
 
 describe("ℓ-diversity per record (sdcMicro's ldiversity, distinct ℓ)", () => {
   it('summarises each record’s distinct ℓ as R’s summary does (by hand)', () => {
@@ -11,6 +11,8 @@ describe("ℓ-diversity per record (sdcMicro's ldiversity, distinct ℓ)", () =>
     const d = recordDistinctL(sensitiveFrequencies(equivalenceClasses(t, ['key']), column(t, 's')));
     // Per record, sorted: 1 1 1 2 2 2 → quartiles at h = 1.25, 2.5, 3.75: 1, 1.5, 2; mean 9/6.
     assert.deepEqual(d, { min: 1, firstQuartile: 1, median: 1.5, mean: 1.5, thirdQuartile: 2, max: 2, recordsWithL1: 3 });
+    const classes = equivalenceClasses(t, ['key']);
+    assert.deepEqual([...distinctLPerRecord(sensitiveFrequencies(classes, column(t, 's')), classes.classOf)], [2, 1, 2, 1, 2, 1]);
   });
 
   it('type-7 quantiles interpolate between order statistics', () => {

@@ -120,3 +120,11 @@ describe('SUDA and DIS-SUDA scores (Elliot et al. 2002; sdcMicro suda2 defaults)
     assert.equal(s.disBands.reduce((sum, b) => sum + b.records, 0), 30162);
   });
 });
+
+describe('SUDA limits', () => {
+  it('refuses more key variables than it can index, with advice', () => {
+    const header = Array.from({ length: 25 }, (_, i) => `c${i}`);
+    const t = tableFromRows(header, [header.map(() => '1'), header.map(() => '2')]);
+    assert.throws(() => minimalSampleUniques(t, header), /25 is more than the 24 it accepts/);
+  });
+});
