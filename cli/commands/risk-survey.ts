@@ -114,6 +114,8 @@ export function surveyJson(f: SurveyFigures, qi: readonly string[], disFraction 
         maxMsu: s.maxMsu,
         disFraction,
         dis: s.dis,
+        sampleUniques: s.sampleUniques,
+        pairedRecords: s.pairedRecords,
         msusBySize: Object.fromEntries(s.msusBySize.map((c, i) => [String(i + 1), c])),
         recordsWithMsu: s.recordsWithMsu,
         maxScore: s.score.reduce((m, x) => Math.max(m, x), 0),

@@ -12,8 +12,13 @@
  *   DIS = U·f / (U·f + P·(1 − f)),  Q = 1 + (8 − V)/20,
  *   DIS-SUDA_r = 1 / (1 + (U/DIS − U) / (score_r^Q · Σ_j score_j^(−Q)))   for score_r > 0, else 0,
  * the sum over the records with a positive score. sdcMicro holds DIS, Q and U/DIS − U in single precision; privspec rounds
- * them the same way (`Math.fround`) so that the scores agree to double precision. sdcMicro's search needs at least three
- * variables and pads fewer with constant ones, which changes V in both formulas; privspec does the same.
+ * them the same way (`Math.fround`). sdcMicro's search needs at least three variables and pads fewer with constant ones,
+ * which changes V in both formulas; privspec does the same.
+ *
+ * One place where privspec follows the definition rather than sdcMicro's code: U is every record unique on all the key
+ * variables. sdcMicro's C++ (`Suda2.h`) counts a unique only when it is alone in its 16-bit hash bucket of value codes —
+ * its test for a unique among several entries of a bucket (`k == g_NbPerHash[i]`) can never hold — so its U, and with it
+ * DIS and the DIS-SUDA scores, depend on how R coded the values. The SUDA scores and MSUs do not.
  */
 import type { Table } from '../table/table.js';
 import { minimalSampleUniques, popcount } from './minimal-sample-uniques.js';
@@ -34,6 +39,9 @@ export interface SudaResult {
   /** Records with at least one MSU (a positive score). */
   readonly recordsWithMsu: number;
   readonly dis: number;
+  /** U and P of the DIS formula: records unique on all key variables, and records in full-key classes of two. */
+  readonly sampleUniques: number;
+  readonly pairedRecords: number;
   /** Per record, in file order. */
   readonly score: Float64Array;
   readonly disScore: Float64Array;
@@ -94,6 +102,8 @@ export function suda(table: Table, qi: readonly string[], options: SudaOptions =
     msusBySize,
     recordsWithMsu,
     dis,
+    sampleUniques: U,
+    pairedRecords: P,
     score,
     disScore,
     attributeContributions: qi.map((variable, v) => ({ variable, contribution: total === 0 ? 0 : (100 * variableWeight[v]) / total })),

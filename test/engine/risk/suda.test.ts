@@ -91,6 +91,7 @@ describe('SUDA and DIS-SUDA scores (Elliot et al. 2002; sdcMicro suda2 defaults)
     // U = 6 uniques, P = 2 paired records, f = 0.01: DIS = 0.06 / (0.06 + 1.98) = 1/34; Q = 1 + 5/20 = 1.25;
     // Σ score^−Q = 5 + 2^−1.25; U/DIS − U = 198. DIS-SUDA = 1 / (1 + 198 / (score^1.25 · (5 + 2^−1.25))).
     assert.ok(Math.abs(s.dis - 1 / 34) < 1e-8, String(s.dis)); // single precision, as in sdcMicro
+    assert.deepEqual([s.sampleUniques, s.pairedRecords], [6, 2]);
     const adjust = 5 + 2 ** -1.25;
     const expected = (score: number) => 1 / (1 + 198 / (score ** 1.25 * adjust));
     for (let r = 0; r < 5; r++) assert.ok(Math.abs(s.disScore[r] - expected(1)) < 1e-6, `${s.disScore[r]} vs ${expected(1)}`);
