@@ -46,6 +46,12 @@ export class Config {
     return result;
   }
 
+  /** Records whose survey-weighted individual risk exceeds this are flagged in the CSV (sdcMicro's floor, 0.1, by default). */
+  riskThreshold(scope?: vscode.ConfigurationScope): number {
+    const value = this.get<number>('risk.threshold', 0.1, scope);
+    return Number.isFinite(value) && value >= 0 && value <= 1 ? value : 0.1;
+  }
+
   /** Whether CSV diagnostics run at all. */
   csvDiagnosticsEnabled(scope?: vscode.ConfigurationScope): boolean {
     return this.get<boolean>('csvDiagnostics.enabled', true, scope);

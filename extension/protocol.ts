@@ -48,6 +48,9 @@ export interface CsvModel {
   readonly sensitive?: readonly string[];
   /** The privacy unit: a class's size is its number of distinct units (rows of one person do not hide each other). */
   readonly unit?: string;
+  /** Survey weights: the worker flags records whose individual risk exceeds `riskThreshold` (see individual-risk-flags.ts). */
+  readonly weight?: string;
+  readonly riskThreshold?: number;
   readonly samplingFraction?: number;
   /** Hierarchies by column, for the "Generalize" quick fix and the anonymize command. */
   readonly hierarchies: Readonly<Record<string, HierarchySource>>;
@@ -95,6 +98,29 @@ export interface CheckResult {
   /** 0-based line of the header, for the summary diagnostic. */
   readonly headerLine: number;
   readonly elapsedMs: number;
+  /** With a survey weight in the model: the records above the individual-risk threshold. */
+  readonly individualRisk?: IndividualRiskCheck;
+}
+
+/** Records whose survey-weighted individual risk exceeds the threshold (at most `maxDiagnostics` located). */
+export interface IndividualRiskCheck {
+  readonly weight: string;
+  readonly threshold: number;
+  /** All records above the threshold. */
+  readonly records: number;
+  readonly expectedReidentifications: number;
+  readonly flags: readonly {
+    readonly row: number;
+    /** 0-based line and the quasi-identifier cells on it. */
+    readonly line: number;
+    readonly cells: readonly (readonly [number, number])[];
+    readonly risk: number;
+    readonly fk: number;
+    readonly Fk: number;
+    readonly classKey: string;
+  }[];
+  /** A weight that is not a number of at least 1: the message and its 1-based line. */
+  readonly error?: { readonly message: string; readonly line?: number };
 }
 
 export type { GeneralizationFix } from '../engine/anonymity/k-check.js';
@@ -105,7 +131,7 @@ export interface ClassRows {
   readonly rows: readonly { readonly row: number; readonly line: number }[];
 }
 
-export type { RequirementCheck, RiskAfter, RiskReportFigures as RiskReport } from '../engine/risk/risk-report-figures-types.js';
+export type { IndividualRiskFigures, RequirementCheck, RiskAfter, RiskReportFigures as RiskReport } from '../engine/risk/risk-report-figures-types.js';
 import type { RiskReportFigures as RiskReport } from '../engine/risk/risk-report-figures-types.js';
 
 export type WorkerRequest =

@@ -16,6 +16,8 @@ export type RiskReportParams =
     readonly defaultK: number;
     /** How the report names the CSV (relative to the workspace). */
     readonly source: string;
+    /** The editor's `privspec.risk.threshold` for the survey-weighted section. */
+    readonly riskThreshold?: number;
   }
   | {
     /** A CSV with no spec: the quasi-identifiers and k stored in the workspace settings. */

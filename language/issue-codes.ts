@@ -29,5 +29,6 @@ export namespace IssueCodes {
   export const RoleConflict = 'role-conflict';
   export const LinkedReleases = 'linked-releases';
   export const InvariantPram = 'invariant-pram';
+  export const InvalidWeight = 'invalid-weight';
 }
 

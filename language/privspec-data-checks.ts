@@ -12,6 +12,7 @@ import { bindHierarchy } from '../engine/hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
 import { HierarchyIssueCodes, validateHierarchy } from '../engine/hierarchy/validate-hierarchy.js';
 import { column, TableError, type Table } from '../engine/table/table.js';
+import { surveyWeights } from '../engine/risk/survey-weights.js';
 import { CsvFileError, type CsvStore } from '../engine/node/csv-store.js';
 import * as ast from './generated/ast.js';
 import { analyzeSpec } from './privspec-analysis.js';
@@ -117,6 +118,16 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
   if (token.isCancellationRequested) throw OperationCancelled;
 
   checkDeltas(spec, table.rowCount, report);
+  const weight = dataset.clauses.find(ast.isWeightClause);
+  if (weight?.column && table.columns.some((c) => c.name === weight.column!.name)) {
+    try {
+      surveyWeights(table, weight.column.name);
+    } catch (e) {
+      // The first bad weight, with its line in the CSV, on the clause that declares the column.
+      const where = e instanceof TableError && e.line !== undefined ? ` (${unescape(dataset.file)}:${e.line})` : '';
+      report('error', `${(e as Error).message}${where}`, { node: weight, property: 'column', code: IssueCodes.InvalidWeight });
+    }
+  }
   const block = analysis.parts.anonymity;
   if (block && plan.quasi.length > 0) await checkAnonymityOnData({ table, quasi: plan.quasi, hierarchies, block, analysis, path, store, report, token });
 }

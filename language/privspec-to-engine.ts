@@ -34,6 +34,7 @@ export function datasetRoles(dataset: ast.Dataset): ColumnRoles {
 export function datasetPlan(dataset: ast.Dataset, specPath: string): DatasetPlan {
   const unit = dataset.clauses.find((c): c is ast.UnitClause => c.$type === 'UnitClause');
   const sampling = dataset.clauses.find((c): c is ast.SamplingClause => c.$type === 'SamplingClause');
+  const weight = dataset.clauses.find((c): c is ast.WeightClause => c.$type === 'WeightClause');
   const correlation = dataset.clauses.find((c): c is ast.CorrelationClause => c.$type === 'CorrelationClause');
   return {
     name: dataset.name,
@@ -44,6 +45,7 @@ export function datasetPlan(dataset: ast.Dataset, specPath: string): DatasetPlan
     sensitive: columnsOf(dataset, 'sensitive'),
     insensitive: columnsOf(dataset, 'insensitive'),
     unit: unit?.column?.name,
+    weight: weight?.column?.name,
     sampling: sampling?.fraction,
     correlation: correlation && correlation.file !== undefined ? { file: resolveSpecPath(specPath, unescape(correlation.file)), prior: correlation.prior } : undefined,
   };

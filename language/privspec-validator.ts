@@ -98,6 +98,7 @@ export class PrivspecValidator {
       accept('error', 'a dataset has one privacy unit', { node: dataset.clauses.filter((c) => c.$type === 'UnitClause')[1], code: IssueCodes.Duplicate });
     }
     checkRoleConflicts(dataset, accept);
+    checkWeightClauses(dataset, accept);
   };
 
   /** Microdata files that publish exactly what another release protects (engine/release/linked-releases.ts). */
@@ -314,4 +315,19 @@ function formatAmount(a: { epsilon?: number; delta?: number; rho?: number }): st
   const f = (x: number) => String(Number(x.toPrecision(12)));
   if (a.rho !== undefined) return `ρ=${f(a.rho)}`;
   return a.delta ? `ε=${f(a.epsilon ?? 0)}, δ=${f(a.delta)}` : `ε=${f(a.epsilon ?? 0)}`;
+}
+
+/**
+ * One survey weight per dataset, and never a column that a release may write: a weight declared quasi-identifying,
+ * sensitive or insensitive would be released, and the privacy unit is a person's identity, not a weight.
+ */
+function checkWeightClauses(dataset: ast.Dataset, accept: ValidationAcceptor): void {
+  const weights = dataset.clauses.filter((c): c is ast.WeightClause => c.$type === 'WeightClause');
+  if (weights.length > 1) accept('error', 'a dataset has one survey weight', { node: weights[1], code: IssueCodes.Duplicate });
+  const name = weights[0]?.column?.name;
+  if (name === undefined) return;
+  for (const c of dataset.clauses) {
+    const role = c.$type === 'RoleClause' && c.role !== 'identifying' && c.columns.some((x) => x.name === name) ? c.role : c.$type === 'UnitClause' && c.column?.name === name ? 'unit' : undefined;
+    if (role) accept('error', `'${name}' is the survey weight and cannot also be ${role === 'unit' ? 'the privacy unit' : `declared ${role}`}: the weight is never released`, { node: weights[0], property: 'column', code: IssueCodes.InvalidWeight });
+  }
 }

@@ -89,6 +89,8 @@ export interface SpecDatasetModel {
   readonly sensitive: readonly string[];
   /** The privacy unit (`unit patient_id`): k then counts distinct units per class. */
   readonly unit?: string;
+  /** The survey weight column (`weight w`), for the individual re-identification risk. */
+  readonly weight?: string;
   readonly samplingFraction?: number;
   /** k of the anonymity block; absent when the spec states none (the client's default applies). */
   readonly k?: number;

@@ -6,9 +6,12 @@ import { readCsvFile } from '../../engine/node/read-csv-file.js';
 import { histogramToRecord } from '../../engine/risk/class-size-histogram.js';
 import type { PopulationUniqueness, UniquenessFigure } from '../../engine/risk/population-uniqueness.js';
 import { riskReport, DEFAULT_RISK_THRESHOLD, type RiskReport } from '../../engine/risk/risk-report.js';
+import { SURVEY_FLAGS, SURVEY_USAGE, surveyFigures, surveyJson, surveyOptions, surveyText, writePerRecord } from './risk-survey.js';
 
 const usage = `usage: privspec risk <csv> --qi a,b,c [--k K] [--sensitive s] [--unit COL] [--sampling-fraction F]
-                    [--delimiter D] [--risk-threshold T] [--population-model M] [--json]
+                    [--delimiter D] [--risk-threshold T] [--population-model M]
+                    [--weight COL [--method approx|exact] [--individual-risk-threshold T]]
+                    [--suda [--max-msu M] [--dis-fraction F]] [--per-record out.csv] [--json]
 
 Re-identification risk of the CSV as it stands (no generalization applied).
   --qi a,b,c               the quasi-identifiers (required)
@@ -21,7 +24,7 @@ Re-identification risk of the CSV as it stands (no generalization applied).
   --population-model M     which estimate 'populationUniqueness.estimate' reports: dankar (default; ARX's choice),
                            pitman, zayatz, snb or poisson-gamma (Bethlehem et al. 1990)
   --risk-threshold T       count records whose prosecutor risk 1/size exceeds T (default ${DEFAULT_RISK_THRESHOLD})
-  --delimiter D            field delimiter (',' ';' '|' or 'tab'); detected when omitted
+${SURVEY_USAGE}  --delimiter D            field delimiter (',' ';' '|' or 'tab'); detected when omitted
   --json                   print one JSON object
 `;
 
@@ -41,6 +44,7 @@ export const risk: Command = {
       'population-model': { type: 'string' },
       'risk-threshold': { type: 'string' },
       delimiter: { type: 'string' },
+      ...SURVEY_FLAGS,
     });
     if (positionals.length !== 1) throw new CliError(positionals.length === 0 ? 'missing the <csv> argument' : `expected one <csv> argument, got ${positionals.length}: ${positionals.join(' ')}`);
     const qi = listOption(values.qi);
@@ -57,11 +61,16 @@ export const risk: Command = {
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
 
     const path = resolve(ctx.cwd, positionals[0]);
+    const survey = surveyOptions(values, qi, path, (p) => resolve(ctx.cwd, p), values.sensitive);
     // Only the columns the report reads: a wide file's other fields are checked for structure but never decoded.
-    const columns = [...qi, ...(values.sensitive === undefined ? [] : [values.sensitive]), ...(values.unit === undefined ? [] : [values.unit])];
+    const columns = [...qi, ...[values.sensitive, values.unit, survey.weight].filter((c): c is string => c !== undefined)];
     const table = await readCsvFile(path, delimiter === undefined ? { columns } : { delimiter, columns });
     const report = riskReport(table, qi, { k, sensitive: values.sensitive, samplingFraction, riskThreshold, unit: values.unit });
-    ctx.out(values.json ? `${JSON.stringify(toJson(report, model))}\n` : toText(report, model, positionals[0]));
+    const figures = surveyFigures(table, qi, survey);
+    if (survey.perRecord !== undefined) await writePerRecord(survey.perRecord, table, figures);
+    ctx.out(values.json
+      ? `${JSON.stringify({ ...toJson(report, model), ...surveyJson(figures, qi, survey.disFraction) })}\n`
+      : [toText(report, model, positionals[0]), ...surveyText(figures, qi)].join('\n'));
     return report.kViolations && report.kViolations.records > 0 ? ExitCode.Violations : ExitCode.Ok;
   },
 };
@@ -153,7 +162,9 @@ export function toText(r: RiskReport, model: ModelName, file: string): string {
     const d = r.lDiversity;
     lines.push(`ℓ-diversity of '${d.sensitive}'`);
     lines.push(`  minimum distinct ℓ ${d.minDistinctL}   minimum entropy ℓ ${d.minEntropyL.toFixed(2)}`);
-    lines.push(`  ${int(d.homogeneousClasses)} classes holding ${int(d.homogeneousRecords)} records (${share(d.homogeneousRecords)}) have a single '${d.sensitive}' value (ℓ = 1)`, '');
+    lines.push(`  ${int(d.homogeneousClasses)} classes holding ${int(d.homogeneousRecords)} records (${share(d.homogeneousRecords)}) have a single '${d.sensitive}' value (ℓ = 1)`);
+    const p = d.perRecord;
+    lines.push(`  per record (as sdcMicro's ldiversity): min ${p.min}, 1st quartile ${p.firstQuartile}, median ${p.median}, mean ${p.mean.toFixed(2)}, 3rd quartile ${p.thirdQuartile}, max ${p.max}`, '');
   }
   return lines.join('\n');
 }

@@ -84,6 +84,8 @@ export interface DatasetDescription {
   readonly sensitive: readonly string[];
   readonly insensitive: readonly string[];
   readonly unit?: string;
+  /** The survey weight column (`weight w`): read for the individual risk, never released. */
+  readonly weight?: string;
   readonly sampling?: number;
   /** Correlated privacy units: an edge list between unit ids and the Gaussian model's prior τ. */
   readonly correlation?: { readonly file: string; readonly prior?: number };
@@ -118,11 +120,12 @@ export interface AnonymityDescription {
 /**
  * The columns a microdata release may write: those the spec declares quasi-identifying, sensitive or insensitive.
  * Every other column is treated as identifying and left out (ARX does the same with undeclared attributes), and so is
- * the privacy unit, which identifies a person across rows.
+ * the privacy unit, which identifies a person across rows, and the survey weight, which would tell a sample unique's
+ * inclusion probability (and so often its stratum) to anyone holding the release.
  */
 export function releasableColumns(dataset: DatasetDescription, header: readonly string[]): { kept: string[]; removed: string[] } {
   const declared = new Set([...dataset.quasi, ...dataset.sensitive, ...dataset.insensitive]);
-  const identifying = new Set([...dataset.identifying, ...(dataset.unit !== undefined ? [dataset.unit] : [])]);
+  const identifying = new Set([...dataset.identifying, ...[dataset.unit, dataset.weight].filter((c): c is string => c !== undefined)]);
   const kept = header.filter((c) => declared.has(c) && !identifying.has(c));
   return { kept, removed: header.filter((c) => !kept.includes(c)) };
 }

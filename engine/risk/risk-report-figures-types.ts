@@ -70,4 +70,23 @@ export interface RiskReportFigures {
   readonly after?: RiskAfter;
   /** Quasi-identifier subsets ranked by the records they make unique. */
   readonly riskiestCombinations: readonly { readonly columns: readonly string[]; readonly sampleUniques: number; readonly classes: number }[];
+  /** With a survey weight: the individual risk's distribution and the riskiest key combinations (individual-risk-figures.ts). */
+  readonly individualRisk?: IndividualRiskFigures;
 }
+
+/** The survey-weighted individual risk (Benedetti & Franconi 1998; Franconi & Polettini 2004) for the risk report. */
+export type IndividualRiskFigures =
+  | { readonly weight: string; readonly error: string }
+  | {
+    readonly weight: string;
+    readonly threshold: number;
+    readonly expectedReidentifications: number;
+    readonly globalRisk: number;
+    readonly aboveThreshold: number;
+    readonly higherThanMainPart: number;
+    readonly max: number;
+    readonly median: number;
+    /** Records and classes per band of risk (from, to]. */
+    readonly distribution: readonly { readonly from: number; readonly to: number; readonly records: number; readonly classes: number }[];
+    readonly riskiest: readonly { readonly classKey: string; readonly fk: number; readonly Fk: number; readonly risk: number }[];
+  };

@@ -15,6 +15,7 @@ import { checkRequirements } from './requirement-check.js';
 import { riskAfter, type RiskAfterOptions } from './risk-after.js';
 import type { RiskReportFigures } from './risk-report-figures-types.js';
 import { riskReportOfClasses, type RiskReport } from './risk-report.js';
+import { individualRiskFigures } from './individual-risk-figures.js';
 import { riskiestCombinations } from './riskiest-combinations.js';
 import { sensitiveDiversity } from './sensitive-diversity.js';
 
@@ -29,6 +30,8 @@ export interface RiskFiguresInput {
   readonly hierarchies: ReadonlyMap<string, Hierarchy>;
   /** The anonymity block (its pins set the levels counted before; its criteria the requirements and the "after"). */
   readonly anonymity?: AnonymityDescription;
+  /** Records whose survey-weighted individual risk exceeds this are counted apart (the editor's `privspec.risk.threshold`). */
+  readonly riskThreshold?: number;
 }
 
 /** The figures before any release: `privspec risk`'s report at the pinned levels, with the unit and the spec's k. */
@@ -73,5 +76,6 @@ export function riskReportFigures(input: RiskFiguresInput, options: RiskAfterOpt
     requirements: anonymity ? checkRequirements(table, classes, anonymity.criteria) : [],
     ...(anonymity ? { after: riskAfter(table, dataset, input.hierarchies, anonymity, options) } : {}),
     riskiestCombinations: riskiestCombinations(table, qi, generalization, unit),
+    ...(dataset.weight !== undefined && table.columns.some((c) => c.name === dataset.weight) ? { individualRisk: individualRiskFigures(table, qi, dataset.weight, classes, generalization, input.riskThreshold) } : {}),
   };
 }

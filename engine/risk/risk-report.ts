@@ -12,6 +12,7 @@ import { populationUniqueness, type PopulationUniqueness } from './population-un
 import { belowK } from './persons-below-k.js';
 import { prosecutorRisk, recordsAtRisk, type KViolations, type ProsecutorRisk, type RecordsAtRisk } from './prosecutor-risk.js';
 import { sensitiveDiversity, type SensitiveDiversity } from './sensitive-diversity.js';
+import { recordDistinctL, type RecordDiversity } from './record-diversity.js';
 
 export interface RiskOptions {
   readonly k?: number;
@@ -48,7 +49,8 @@ export interface RiskReport {
   /** With a unit, `records` counts distinct persons below k (each once), not (person, class) pairs. */
   readonly kViolations?: KViolations;
   readonly populationUniqueness?: PopulationUniqueness;
-  readonly lDiversity?: SensitiveDiversity & { readonly sensitive: string };
+  /** Per class, and per record as sdcMicro's `ldiversity` summarises it (each record's distinct ℓ). */
+  readonly lDiversity?: SensitiveDiversity & { readonly sensitive: string; readonly perRecord: RecordDiversity };
   /** With a unit: its column, how many (unit, class) pairs the class figures count, and the distinct persons in the file. */
   readonly unit?: { readonly column: string; readonly unitRecords: number; readonly persons: number };
 }
@@ -80,7 +82,8 @@ export function riskReportOfClasses(table: Table, qi: readonly string[], classes
     ...(options.k !== undefined && { kViolations: belowK(classes, sizes, options.k, unit) }),
     ...(options.samplingFraction !== undefined && { populationUniqueness: populationUniqueness(histogram, options.samplingFraction, { cells }) }),
     ...(unit && { unit: { column: unit.name, unitRecords: sizes.reduce((s, x) => s + x, 0), persons: unit.dictionary.length } }),
-    ...(sensitive && { lDiversity: { sensitive: sensitive.name, ...sensitiveDiversity(sensitiveFrequencies(classes, sensitive)) } }),
   };
-  return report;
+  if (!sensitive) return report;
+  const frequencies = sensitiveFrequencies(classes, sensitive);
+  return { ...report, lDiversity: { sensitive: sensitive.name, ...sensitiveDiversity(frequencies), perRecord: recordDistinctL(frequencies) } };
 }

@@ -20,7 +20,7 @@ export const showRiskReport: CommandFactory = {
     if (!target) return;
     const source = vscode.workspace.asRelativePath(target.csvPath);
     const params: RiskReportParams = target.specUri !== undefined
-      ? { uri: target.specUri, defaultK: ctx.config.defaultK(vscode.Uri.file(target.csvPath)), source }
+      ? { uri: target.specUri, defaultK: ctx.config.defaultK(vscode.Uri.file(target.csvPath)), source, riskThreshold: ctx.config.riskThreshold(vscode.Uri.file(target.csvPath)) }
       : { csv: { path: target.csvPath, delimiter: ctx.config.delimiter() ?? target.delimiter, qi: target.model.qi, k: target.model.k }, source };
     try {
       const report = await vscode.window.withProgress(

@@ -13,7 +13,8 @@ export function columnRoles(header: readonly string[], model: CsvModel, fromSpec
   return header.map((name) => {
     if (model.qi.includes(name)) return 'quasi';
     if (model.unit === name) return 'unit';
-    if (model.identifying?.includes(name)) return 'identifying';
+    // The survey weight is never written by a release: it is coloured as identifying, and its hover says what it is.
+    if (model.identifying?.includes(name) || model.weight === name) return 'identifying';
     if (model.sensitive?.includes(name)) return 'sensitive';
     return fromSpec ? 'undeclared' : undefined;
   });
@@ -39,7 +40,10 @@ function hierarchyText(h: HierarchySource): string {
 
 /** The header hover: the column's role, its hierarchy and pinned level, and which spec says so. */
 export function headerHover(name: string, role: ColumnRole | undefined, model: CsvModel, dataset: SpecDatasetModel | undefined, origin: string): string {
-  const lines = [`**${name}** — ${role ? ROLE_TEXT[role] : 'no role stated (the workspace settings name only the quasi-identifiers)'}`];
+  const text = model.weight === name
+    ? `survey weight — how many people each record stands for; gives each record's individual risk (above ${model.riskThreshold ?? 0.1} is flagged); never written by a release`
+    : role ? ROLE_TEXT[role] : 'no role stated (the workspace settings name only the quasi-identifiers)';
+  const lines = [`**${name}** — ${text}`];
   const h = model.hierarchies[name];
   if (role === 'quasi') {
     lines.push(h ? `hierarchy: ${hierarchyText(h)}` : 'no hierarchy: it can only be kept or suppressed whole');

@@ -3,6 +3,7 @@ import type { Config } from '../config.js';
 import type { CheckResult, CsvModel, RowViolation } from '../protocol.js';
 import { isCsv, type CsvModels } from './csv-models.js';
 import { violationMessage, summaryMessage } from './messages.js';
+import { individualRiskDiagnostics } from './risk-diagnostics.js';
 import type { TextChange } from '../workers/incremental-table.js';
 import type { WorkerClient, WorkerError } from './worker-client.js';
 
@@ -158,6 +159,7 @@ export class CsvDiagnostics implements vscode.Disposable {
         infos.set(d, { violation: v, model, key });
       }
     }
+    diagnostics.push(...individualRiskDiagnostics(document, result, diagnosticSource));
     this.collection.set(document.uri, diagnostics);
     this.infos.set(key, infos);
   }

@@ -92,6 +92,7 @@ export class CsvModels implements vscode.Disposable {
       identifying: d.identifying,
       sensitive: d.sensitive,
       ...(d.unit !== undefined ? { unit: d.unit } : {}),
+      ...(d.weight !== undefined ? { weight: d.weight, riskThreshold: this.config.riskThreshold(scope) } : {}),
       ...(d.anonymity ? { requirements: { criteria: d.anonymity.requirements, suppression: d.anonymity.suppression, metric: d.anonymity.metric } } : {}),
       samplingFraction: d.samplingFraction,
       hierarchies: d.hierarchies,

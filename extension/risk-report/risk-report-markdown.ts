@@ -1,5 +1,6 @@
 import type { RiskReport } from '../protocol.js';
 import { afterHeading } from './after-heading.js';
+import { individualRiskMarkdown, individualRiskRows } from './individual-risk-text.js';
 
 /** A share as a percentage with one decimal: 0.6466 → `64.7%`. */
 export function percent(x: number): string {
@@ -31,6 +32,7 @@ export function summaryRows(r: RiskReport): [string, string][] {
   for (const l of r.lDiversity) {
     rows.push([`ℓ-diversity of ${l.sensitive}`, `distinct ℓ = ${l.distinctL}, entropy ℓ = ${short(l.entropyL)}, ${l.classesWithOneValue} classes with one value`]);
   }
+  rows.push(...individualRiskRows(r));
   return rows;
 }
 
@@ -80,6 +82,7 @@ export function riskReportMarkdown(r: RiskReport, generated = new Date()): strin
       lines.push(`| Requirements met | ${r.requirements.filter((q) => q.met).length} of ${r.requirements.length} | ${a.requirements.filter((q) => q.met).length} of ${a.requirements.length} |`);
     }
   }
+  lines.push(...individualRiskMarkdown(r));
   lines.push('', '## Riskiest quasi-identifier combinations', '', '| Columns | Sample uniques | Classes |', '|---|---:|---:|');
   for (const c of r.riskiestCombinations) lines.push(`| ${cell(c.columns.join(', '))} | ${c.sampleUniques} | ${c.classes} |`);
   lines.push('');

@@ -8,6 +8,7 @@ import type { CheckResult, ClassRows, CsvModel, GeneralizationFix, RowViolation 
 import { modelHierarchies } from './hierarchies.js';
 import { applyChanges, isSimple, patchTable, type DictionaryIndexes, type TextChange } from './incremental-table.js';
 import { fieldRanges, lineStarts, lineText } from './line-index.js';
+import { individualRiskCheck } from './individual-risk-flags.js';
 
 /** What the worker keeps of the last check of a document, so that quick fixes and "show rows" need no re-parse. */
 export interface CheckState {
@@ -88,6 +89,7 @@ function checkTable(text: string, table: Table, model: CsvModel, maxDiagnostics:
     }
   }
   const headerLine = Math.max(0, (table.rowLines?.[0] ?? 2) - 2);
+  const individualRisk = individualRiskCheck(text, table, model, classes, generalization, maxDiagnostics);
   const result: CheckResult = {
     rows: table.rowCount,
     classes: classes.classCount,
@@ -96,13 +98,14 @@ function checkTable(text: string, table: Table, model: CsvModel, maxDiagnostics:
     ...(unitColumn ? { unit: unitColumn.name } : {}),
     violations,
     headerLine,
+    ...(individualRisk ? { individualRisk } : {}),
     elapsedMs: performance.now() - started,
   };
   return { state, result };
 }
 
 /** Cell ranges in line order, with neighbours separated only by one delimiter joined into one range. */
-function mergeAdjacent(cells: readonly [number, number][], delimiterLength: number): [number, number][] {
+export function mergeAdjacent(cells: readonly [number, number][], delimiterLength: number): [number, number][] {
   const sorted = [...cells].sort((a, b) => a[0] - b[0]);
   const runs: [number, number][] = [];
   for (const c of sorted) {

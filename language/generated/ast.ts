@@ -92,6 +92,7 @@ export type PrivspecKeywordNames =
     | "suppression"
     | "unbounded-contribution"
     | "unit"
+    | "weight"
     | "where"
     | "within"
     | "year"
@@ -205,7 +206,7 @@ export function isBudgetClause(item: unknown): item is BudgetClause {
 
 /** A column as named in the CSV header. */
 export interface ColumnRef extends langium.AstNode {
-    readonly $container: Comparison | CountQuery | GridQuery | Hierarchy | LDiversityClause | LevelClause | ModeQuery | PramQuery | RoleClause | SumQuery | UnitClause;
+    readonly $container: Comparison | CountQuery | GridQuery | Hierarchy | LDiversityClause | LevelClause | ModeQuery | PramQuery | RoleClause | SumQuery | UnitClause | WeightClause;
     readonly $type: 'ColumnRef';
     name: Name;
 }
@@ -324,7 +325,7 @@ export function isDataset(item: unknown): item is Dataset {
     return reflection.isInstance(item, Dataset.$type);
 }
 
-export type DatasetClause = CorrelationClause | RoleClause | SamplingClause | UnitClause;
+export type DatasetClause = CorrelationClause | RoleClause | SamplingClause | UnitClause | WeightClause;
 
 export const DatasetClause = {
     $type: 'DatasetClause'
@@ -462,7 +463,7 @@ export function isHierarchyGroup(item: unknown): item is HierarchyGroup {
 
 /**
  * An identifier. The short keywords `date month year decade unit size rows groups k c count sum mean mode grid sampling
- * metric loss` also serve as names (a column or a release may be called `date` or `c`): the lexer puts them in the
+ * metric loss weight` also serve as names (a column or a release may be called `date` or `c`): the lexer puts them in the
  * ID token category (`privspec-token-builder.ts`), which keeps the parser's lookahead as small as with plain IDs.
  */
 export type Identifier = string;
@@ -841,6 +842,25 @@ export function isValue(item: unknown): item is Value {
     return reflection.isInstance(item, Value.$type);
 }
 
+/**
+ * The survey weight of each record (how many people it stands for), for the individual re-identification risk
+ * (Benedetti & Franconi 1998; Franconi & Polettini 2004). The weight column is never released.
+ */
+export interface WeightClause extends langium.AstNode {
+    readonly $container: Dataset;
+    readonly $type: 'WeightClause';
+    column: ColumnRef;
+}
+
+export const WeightClause = {
+    $type: 'WeightClause',
+    column: 'column'
+} as const;
+
+export function isWeightClause(item: unknown): item is WeightClause {
+    return reflection.isInstance(item, WeightClause.$type);
+}
+
 export type PrivspecAstType = {
     Accept: Accept
     Anonymity: Anonymity
@@ -880,6 +900,7 @@ export type PrivspecAstType = {
     SuppressionClause: SuppressionClause
     UnitClause: UnitClause
     Value: Value
+    WeightClause: WeightClause
 }
 
 export class PrivspecAstReflection extends langium.AbstractAstReflection {
@@ -1456,6 +1477,15 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: []
+        },
+        WeightClause: {
+            name: WeightClause.$type,
+            properties: {
+                column: {
+                    name: WeightClause.column
+                }
+            },
+            superTypes: [DatasetClause.$type]
         }
     } as const satisfies langium.AstMetaData
 }

@@ -37,6 +37,7 @@ export function specDatasetModels(document: LangiumDocument): SpecDatasetModel[]
     identifying: dataset.identifying,
     sensitive: dataset.sensitive,
     ...(dataset.unit !== undefined ? { unit: dataset.unit } : {}),
+    ...(dataset.weight !== undefined ? { weight: dataset.weight } : {}),
     samplingFraction: dataset.sampling,
     k: plan?.k,
     levels,

@@ -27,6 +27,7 @@ export const KeywordDocs: Readonly<Record<string, KeywordDoc>> = {
   sensitive: k('protected by ℓ-diversity', '`sensitive` columns are protected by ℓ-diversity (Machanavajjhala et al. 2006).'),
   insensitive: k('released as they are', '`insensitive` columns are released as they are.'),
   unit: k('the privacy unit (one person)', 'The privacy unit for user-level differential privacy: the column that identifies one person. Releases must then bound what one unit contributes (`bound unit …`).'),
+  weight: k('survey weight (never released)', 'The survey weight of each record: how many people it stands for. The individual re-identification risk of each record follows from it (Benedetti & Franconi 1998; Franconi & Polettini 2004) — see `privspec risk --weight`; the CSV diagnostics flag records above `privspec.risk.threshold`. The column is never released.', 'weight ${1:column}'),
   sampling: k('fraction of the population in the file', 'The fraction of the population that the file holds, for population-uniqueness estimates.'),
   correlation: k('correlated units (Bayesian DP)', 'Privacy units whose values are correlated: an edge list `a,b[,weight]`; sums and counts are calibrated to Bayesian DP (Yang, Sato, Nakagawa, SIGMOD 2015).', 'correlation from "${1:edges.csv}" prior ${2:0.1}'),
   // Hierarchy builders.

@@ -120,7 +120,7 @@ export class PrivspecHoverProvider implements HoverProvider {
   private async columnHover(name: string, analysis: SpecAnalysis): Promise<string> {
     const lines = [`**column \`${name}\`**`];
     const roles = (analysis.parts.dataset?.clauses ?? []).flatMap((c) =>
-      c.$type === 'RoleClause' && c.columns.some((x) => x.name === name) ? [c.role] : c.$type === 'UnitClause' && c.column?.name === name ? ['privacy unit'] : []);
+      c.$type === 'RoleClause' && c.columns.some((x) => x.name === name) ? [c.role] : c.$type === 'UnitClause' && c.column?.name === name ? ['privacy unit'] : c.$type === 'WeightClause' && c.column?.name === name ? ['survey weight (never released)'] : []);
     if (roles.length) lines.push(`Role: ${roles.join(', ')}`);
     const h = analysis.parts.hierarchies.get(name);
     if (h) lines.push(`Hierarchy: ${h.builder ? `${h.builder.kind}` : h.file ? `file ${h.file}` : `${h.groups.length} ${h.groups.length === 1 ? "group" : "groups"}`}`);

@@ -69,7 +69,7 @@ export async function riskReportResponse(services: PrivspecServices, params: Ris
   const document = await services.shared.workspace.LangiumDocuments.getOrCreateDocument(URI.parse(params.uri));
   const input = await specRiskInput(store, document, { defaultK: params.defaultK, source: params.source });
   if (!input) throw new SpecNotRunnable(`${specPath(document)} declares no dataset with quasi-identifiers`, 'input');
-  return riskReportFigures(input, { signal });
+  return riskReportFigures({ ...input, riskThreshold: params.riskThreshold }, { signal });
 }
 
 export function registerRiskReportRequest(connection: Connection, services: PrivspecServices): void {

@@ -3,6 +3,7 @@ import { histogramChart } from './histogram-chart.js';
 import { vscodeApi } from './vscode-api.js';
 import { afterHeading } from '../../extension/risk-report/after-heading.js';
 import { applyStyle } from '../shell-style.js';
+import { individualRiskSection } from './individual-risk-section.js';
 
 interface State {
   readonly report?: RiskReport;
@@ -61,6 +62,7 @@ export function renderReport(app: HTMLElement, r: RiskReport): void {
     charts,
     h('h2', {}, 'ℓ-diversity'),
     diversity,
+    ...individualRiskSection(r),
     h('h2', {}, 'Riskiest quasi-identifier combinations'),
     table(['Columns', 'Sample uniques', 'Classes'], r.riskiestCombinations.map((c) => [c.columns.join(', '), c.sampleUniques, c.classes]), [false, true, true]),
   );

@@ -20,4 +20,10 @@ describe('extension/csv/column-roles: each CSV column as the spec declares it', 
       '**zip** — quasi-identifier — generalized and counted for k-anonymity\n\nhierarchy: from zip.csv (ARX format)\n\npinned at level 1 by the anonymity block\n\nk = 3, counted in distinct patient_id\n\nfrom visits.privspec');
     assert.match(headerHover('notes', 'undeclared', model, undefined, 'visits.privspec'), /treated as identifying and never written/);
   });
+
+  it('a survey weight (issue 28) is coloured as identifying and explained as a weight', () => {
+    const weighted: CsvModel = { ...model, weight: 'w', riskThreshold: 0.2 };
+    assert.deepEqual(columnRoles(['age', 'w'], weighted, true), ['quasi', 'identifying']);
+    assert.match(headerHover('w', 'identifying', weighted, undefined, 'survey.privspec'), /^\*\*w\*\* — survey weight — how many people each record stands for; .*above 0\.2 is flagged\); never written by a release/);
+  });
 });
