@@ -59,6 +59,22 @@ describe('risk/η with repeated records (issue 23)', () => {
     assert.ok(r.bound < 1e-12);
   });
 
+  it('the issue\'s 12–20 records ((N−1) × x,x,x,x + y; N/2 of each released): η(y, y′) = (2/N)·9⁸/(9⁸ + 1), never refused', () => {
+    // Margins (N−1, 1) and (N/2, N/2): X_yy ∈ {0, 1}, and the two tables' weights differ by B_xx·B_yy/(B_xy·B_yx) = 9⁸
+    // whatever N (the factorials cancel), so E[X_yy] = 9⁸/(9⁸ + 1) and η(y, y′) = E[X_yy]/(N/2). Plain Ryser refused
+    // N = 12–16 and gave 0.549 at N = 18 (issue 23).
+    const m = ['a', 'b', 'c', 'd'].map(() => retentionMatrix(['x', 'y'], 0.8));
+    const x = ['x', 'x', 'x', 'x'];
+    const y = ['y', 'y', 'y', 'y'];
+    const w = 9 ** 8;
+    for (let n = 12; n <= 20; n += 2) {
+      const r = identificationRisk([...Array(n - 1).fill(x), y], [...Array(n / 2).fill(x), ...Array(n / 2).fill(y)], m);
+      assert.equal(r.method, 'exact');
+      assert.ok(Math.abs(r.etaAt(n - 1, n - 1) - ((2 / n) * w) / (w + 1)) < 1e-12, `N=${n}: ${r.etaAt(n - 1, n - 1)}`);
+      for (const s of [...rowSums(r.eta), ...colSums(r.eta)]) assert.ok(Math.abs(s - 1) < 1e-12);
+    }
+  });
+
   it('20 identical originals: η = 1/20 = 0.05 everywhere, whatever was released', () => {
     const m = [retentionMatrix(['x', 'y', 'z'], 0.3), retentionMatrix(['p', 'q'], 0.9)];
     const released = Array.from({ length: 20 }, (_, i) => [['x', 'y', 'z'][i % 3], i % 7 === 0 ? 'q' : 'p']);
