@@ -24,7 +24,8 @@ released one with its records shuffled. Rows are original records, columns relea
                          of the original column: P(v→v) = RETAIN + (1−RETAIN)/|V|
   --matrix a=file.csv    attribute a randomized with the matrix in file.csv (first row and column are the labels)
   --exact-limit N        blocks whose dynamic programme over record types has at most 2^N states are solved exactly
-                         (default 20: e.g. 20 distinct records, or any number of records with few distinct values);
+                         (default 20: e.g. 20 distinct records, or any number of records with few distinct values;
+                         at most 2^23 states whatever N);
                          larger ones are approximated by MCMC and the output says "method": "approximate" with its
                          error bound. Every η is checked (rows and columns sum to 1) before it is printed
   --seed N               make the approximation reproducible (it is a risk estimate, not privacy noise)

@@ -30,11 +30,13 @@ export { linkageMatrix } from './record-types.js';
 export const MAX_TYPE_PAIRS = 1 << 24;
 /** Records beyond this are refused: the chain's work grows as records × sweeps. */
 export const MAX_RECORDS = 100_000;
+/** The exact DP's states are capped here whatever exactLimit says (memory: 24 bytes a state, 200 MB at the cap). */
+export const MAX_EXACT_STATES = 2 ** 23;
 /** η's full N × N matrix is built on request up to this many records. */
 export const FULL_ETA_LIMIT = 2000;
 
 export interface IdentificationRiskOptions {
-  /** Blocks whose dynamic programme has at most 2^exactLimit states are solved exactly; 20 by default. */
+  /** Blocks whose dynamic programme has at most 2^exactLimit states (and at most MAX_EXACT_STATES) are solved exactly; 20 by default. */
   readonly exactLimit?: number;
   /** Random source of the MCMC approximation (not privacy noise); `cryptoRandom()` by default. */
   readonly rng?: RandomSource;
@@ -90,7 +92,7 @@ const TOLERANCE = 1e-9;
 export function etaOfTypes(t: RecordTypes, options: IdentificationRiskOptions = {}): IdentificationRisk {
   const exactLimit = options.exactLimit ?? 20;
   if (!Number.isInteger(exactLimit) || exactLimit < 1 || exactLimit > 26) throw new PrivacyError(`identification risk: exactLimit must be an integer in 1..26, got ${exactLimit}`);
-  const maxStates = 2 ** exactLimit;
+  const maxStates = Math.min(2 ** exactLimit, MAX_EXACT_STATES);
   const R = t.rowCounts.length;
   const C = t.colCounts.length;
   const blocks = typedBlocks(t.b, R, C);
