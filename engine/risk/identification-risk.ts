@@ -20,7 +20,8 @@ import { PrivacyError } from '../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../core/random.js';
 import type { TransitionMatrix } from '../pram/transition-matrix.js';
 import { checkTypedEta, typedBlocks } from './identification-risk-blocks.js';
-import { mcmcEta, startingTransport } from './permanent-mcmc.js';
+import { mcmcEta } from './permanent-mcmc.js';
+import { startingTransport } from './starting-transport.js';
 import { stateCount, typedEta, type TypedMatrix } from './permanent-by-types.js';
 import { typedLinkage, typesOfMatrix, type RecordTypes } from './record-types.js';
 
