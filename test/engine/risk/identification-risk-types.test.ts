@@ -143,6 +143,14 @@ describe('risk/η with repeated records (issue 23)', () => {
     assert.equal(checkTypedEta(Float64Array.of(1.5, -0.5, -0.5, 1.5), [1, 1], [1, 1]), Infinity);
   });
 
+  it('the chain starts from a positive matching found by an augmenting path when the likeliest pairs block each other', () => {
+    // A = [[2, 1], [1, 0]]: the greedy start gives record 1 its likeliest column 1 and leaves record 2 only a zero;
+    // the augmenting path moves record 1 to column 2. The only positive matching is the anti-diagonal: η = [[0, 1], [1, 0]].
+    const r = etaOf(Float64Array.of(2, 1, 1, 0), 2, { exactLimit: 1, rng: seededRandom(4), sweeps: 200 });
+    assert.equal(r.method, 'approximate');
+    assert.deepEqual(r.eta, [[0, 1], [1, 0]]);
+  });
+
   it('refuses early, before allocating, when the record types are too many, and says what fits', () => {
     const m = [retentionMatrix(['a', 'b', 'c'], 0.5)];
     assert.throws(
