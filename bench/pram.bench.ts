@@ -1,4 +1,4 @@
-// `npm run bench -- pram`: (1) exact identification risk η for N = 20 records (Ryser in Gray-code order, all minors in
+// `npm run bench -- pram`: (1) exact identification risk η for N = 20 records (the DP over record types, all of η in
 // one pass); (2) PRAM of 3 attributes on 1,000,000 rows against the time to read the same CSV (generated in a temp dir);
 // (3) the generalization × PRAM search by Bayesian optimization against exhaustive enumeration, on Adult and on
 // examples/data/patients.csv: evaluations and relative error of the loss found (seeds 1–5, as the paper averaged 5 runs).

@@ -1,40 +1,76 @@
 /**
  * `privspec anonymize … --with-pram`: the generalization × PRAM search (generalization lattice × PRAM on/off per
- * quasi-identifier; Bayesian optimization with a Matérn 5/2 Gaussian process and LCB, Snoek et al. 2012, Srinivas et al.
- * 2010), reported beside the generalization-only optimum. `--pram-epsilon E` sets the local-ε target of the randomized
- * attributes; `--exhaustive-check` also enumerates every point and states the optimizer's relative error.
+ * quasi-identifier, or one flag for all; Bayesian optimization with a Matérn 5/2 Gaussian process and LCB, Snoek et al.
+ * 2012, Srinivas et al. 2010), reported beside the generalization-only optimum. `--pram-epsilon E` sets the local-ε
+ * target of the randomized attributes, `--pram-pk` makes the target Pk-anonymity with k = --k (Ikarashi et al. 2015);
+ * `--exhaustive-check` also enumerates every point and states the optimizer's relative error. With `--out` the file is
+ * the combined release of the point found (generalized, then PRAM'd, declared columns only, rows shuffled).
  */
+import { cryptoRandom } from '../../engine/core/random.js';
 import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
-import { searchGeneralizationPram } from '../../engine/pram/search/generalization-pram-search.js';
+import { writeCsvFile } from '../../engine/node/write-csv.js';
+import { combinedRelease } from '../../engine/pram/search/combined-release.js';
+import { searchGeneralizationPram, type GeneralizationPramPoint } from '../../engine/pram/search/generalization-pram-search.js';
 import type { Table } from '../../engine/table/table.js';
+import { CliError } from '../cli-error.js';
 import { numberFlag } from '../parse-options.js';
 
 export const PRAM_FLAGS = {
   'with-pram': { type: 'boolean' },
   'pram-epsilon': { type: 'string' },
+  'pram-pk': { type: 'boolean' },
+  'pram-flags': { type: 'string' },
   'exhaustive-check': { type: 'boolean' },
 } as const;
 
-export const PRAM_USAGE = `  --with-pram               also search generalization × PRAM (per quasi-identifier on/off) by Bayesian
-                            optimization and report its optimum under "withPram" (the file --out writes stays the
-                            generalization optimum); --pram-epsilon E targets local ε ≤ E for the randomized
-                            attributes; --exhaustive-check enumerates every point and reports the relative error`;
+export const PRAM_USAGE = `  --with-pram               also search generalization × PRAM by Bayesian optimization and report its optimum
+                            under "withPram"; with --out the file is that combined release (generalized, then
+                            PRAM'd, declared columns only, rows in random order) and the report says so.
+                            --pram-epsilon E targets local ε ≤ E for the randomized attributes; --pram-pk makes the
+                            target Pk-anonymity with k = --k (Ikarashi et al. 2015: no record linked with probability
+                            above 1/k); --pram-flags all|per-attribute: one PRAM flag for all quasi-identifiers (as
+                            Hasegawa & Miura) or one each (default); --exhaustive-check enumerates every point and
+                            reports the relative error`;
+
+type PramValues = { 'pram-epsilon'?: string; 'pram-pk'?: boolean; 'pram-flags'?: string; 'exhaustive-check'?: boolean };
 
 export function pramSearchReport(
   table: Table,
   qi: readonly string[],
   hierarchies: readonly Hierarchy[],
   target: { k?: number; suppression: number },
-  values: { 'pram-epsilon'?: string; 'exhaustive-check'?: boolean },
+  values: PramValues,
 ): Record<string, unknown> {
   const epsilon = numberFlag(values['pram-epsilon'], '--pram-epsilon', (x) => x > 0 && Number.isFinite(x), 'a finite number > 0');
-  const result = searchGeneralizationPram(table, { qi, hierarchies, target: { k: target.k, suppression: target.suppression, epsilon }, exhaustiveCheck: values['exhaustive-check'] ?? false });
+  const flags = values['pram-flags'] ?? 'per-attribute';
+  if (flags !== 'all' && flags !== 'per-attribute') throw new CliError(`option --pram-flags: '${flags}' is not 'all' or 'per-attribute'`);
+  if (values['pram-pk'] && target.k === undefined) throw new CliError('option --pram-pk needs --k (the k of Pk-anonymity)');
+  const goal = values['pram-pk'] ? { pk: target.k, suppression: target.suppression, epsilon } : { k: target.k, suppression: target.suppression, epsilon };
+  const result = searchGeneralizationPram(table, { qi, hierarchies, target: goal, pramFlags: flags, exhaustiveCheck: values['exhaustive-check'] ?? false });
   return {
+    target: values['pram-pk'] ? `Pk-anonymity, k = ${target.k} (Ikarashi et al. 2015)` : 'k-anonymity of the attributes not randomized, local ε of the randomized ones',
+    pramFlags: flags,
     optimizer: result.optimizer,
     candidates: result.candidates,
     points: result.points,
     evaluations: result.evaluations,
     best: result.best,
     ...(result.exhaustive ? { exhaustiveBest: result.exhaustive.best, relativeError: result.exhaustive.relativeError } : {}),
+  };
+}
+
+/**
+ * Writes the combined release of the search's best point to `out` (through the same CSV writer as the generalization)
+ * and returns what the report adds: what the file holds, or why nothing was written.
+ */
+export async function writePramRelease(out: string, released: Table, qi: readonly string[], hierarchies: readonly Hierarchy[], withPram: Record<string, unknown>, k: number | undefined, delimiter: string): Promise<Record<string, unknown> | null> {
+  const best = withPram.best as GeneralizationPramPoint | null;
+  if (!best) return null;
+  const release = combinedRelease(released, qi, hierarchies, best, k ?? 1, cryptoRandom());
+  await writeCsvFile(out, release.header, release.rows, { delimiter });
+  const randomized = Object.entries(best.pram).map(([name, p]) => `${name} (retention ${p.retain.toPrecision(4)} over ${p.values} values, local ε ${p.epsilon.toPrecision(4)})`);
+  return {
+    outHolds: `generalization × PRAM: ${qi.map((q) => `${q} at level ${best.transformation[q]}`).join(', ')}; ${release.suppressed} records suppressed; then PRAM'd: ${randomized.join(', ') || 'nothing'}; rows in random order`,
+    outRows: release.rows.length,
   };
 }

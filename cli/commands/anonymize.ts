@@ -10,7 +10,7 @@ import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
 import { METRIC_NAMES, makeMetric, type MetricName } from '../../engine/metrics/metric-by-name.js';
 import { mondrian, mondrianRelease, type MondrianResult } from '../../engine/mondrian/mondrian.js';
 import { mondrianJson, toText } from './anonymize-text.js';
-import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport } from './anonymize-pram.js';
+import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport, writePramRelease } from './anonymize-pram.js';
 import { guardOutputs } from '../../engine/node/output-guard.js';
 import { readCsvFile } from '../../engine/node/read-csv-file.js';
 import { writeCsvFile } from '../../engine/node/write-csv.js';
@@ -124,7 +124,13 @@ export const anonymize: Command = {
       partitions = mondrian(problem, options.k!, result.optimum?.evaluation);
       report.mondrian = mondrianJson(partitions);
     }
-    if (partitions && values.out) {
+    let pramWritten = true;
+    if (values['with-pram'] && values.out) {
+      // Issue 23: with --with-pram the file is the combined release the report describes, not the generalization alone.
+      const written = await writePramRelease(out!, released, options.qi, hierarchies, report.withPram as Record<string, unknown>, options.k, table.delimiter ?? ',');
+      if (written) Object.assign(report, { out: values.out }, written);
+      pramWritten = written !== null;
+    } else if (partitions && values.out) {
       const release = mondrianRelease(released, problem, partitions);
       await writeCsvFile(out!, release.header, release.rows, { delimiter: table.delimiter ?? ',' });
       report.out = values.out;
@@ -135,7 +141,7 @@ export const anonymize: Command = {
     }
     if (reportFile) await writeFileAtomic(reportFile, `${JSON.stringify(report, null, 2)}\n`);
     ctx.out(values.json ? `${JSON.stringify(report)}\n` : toText(report, options.qi));
-    return result.optimum ? ExitCode.Ok : ExitCode.Violations;
+    return result.optimum && pramWritten ? ExitCode.Ok : ExitCode.Violations;
   },
 };
 

@@ -16,15 +16,18 @@ import { column, TableError, type Table } from '../../engine/table/table.js';
 const usage = `usage: privspec reid <original.csv> <released.csv> --qi a,b --pram a=RETAIN [--pram b=RETAIN] [--matrix a=file.csv]
                     [--exact-limit N] [--seed N] [--delimiter D] [--json]
 
-Identification probabilities of a PRAM release (Hasegawa & Miura; permanents by Ryser 1963): eta[r][r'] is the
+Identification probabilities of a PRAM release (Hasegawa & Miura; permanents over record types): eta[r][r'] is the
 probability that original record r is released record r', for an attacker who knows the original file and sees the
 released one with its records shuffled. Rows are original records, columns released records, both in file order.
   --qi a,b               the randomized attributes (required)
   --pram a=RETAIN        attribute a kept with probability RETAIN, otherwise drawn uniformly from the distinct values
                          of the original column: P(v→v) = RETAIN + (1−RETAIN)/|V|
   --matrix a=file.csv    attribute a randomized with the matrix in file.csv (first row and column are the labels)
-  --exact-limit N        blocks of records up to N are solved exactly (default 20; 2^N·N work); larger ones are
-                         approximated by MCMC and the output says "method": "approximate" with its error bound
+  --exact-limit N        blocks whose dynamic programme over record types has at most 2^N states are solved exactly
+                         (default 20: e.g. 20 distinct records, or any number of records with few distinct values;
+                         at most 2^23 states whatever N);
+                         larger ones are approximated by MCMC and the output says "method": "approximate" with its
+                         error bound. Every η is checked (rows and columns sum to 1) before it is printed
   --seed N               make the approximation reproducible (it is a risk estimate, not privacy noise)
   --delimiter D          field delimiter (',' ';' '|' or 'tab'); detected when omitted
   --json                 print one JSON object
@@ -93,7 +96,7 @@ export const reid: Command = {
       exactLimit,
       ...(seed !== undefined ? { rng: seededRandom(seed) } : {}),
     });
-    ctx.out(values.json ? `${JSON.stringify(toJson(risk, qi, matrices))}\n` : toText(risk, qi, matrices));
+    ctx.out(values.json ? `${JSON.stringify(toJson(risk, qi, matrices, original, released))}\n` : toText(risk, qi, matrices));
     return ExitCode.Ok;
   },
 };
@@ -104,16 +107,45 @@ function records(table: Table, qi: readonly string[]): string[][] {
   return Array.from({ length: table.rowCount }, (_, r) => cols.map((c) => c.dictionary[c.codes[r]]));
 }
 
-function toJson(r: IdentificationRisk, qi: readonly string[], matrices: readonly TransitionMatrix[]): Record<string, unknown> {
+/** The full record-by-record η is printed up to this many records; beyond, η is given by record type. */
+const JSON_ETA_LIMIT = 1000;
+/** Type pairs printed in the JSON's `etaByType`. */
+const JSON_TYPE_PAIRS = 250_000;
+
+function toJson(r: IdentificationRisk, qi: readonly string[], matrices: readonly TransitionMatrix[], original: Table, released: Table): Record<string, unknown> {
+  const n = r.records;
+  const typeRecords = (types: Int32Array, count: number, table: Table) => {
+    const first = new Int32Array(count).fill(-1);
+    const counts = new Array<number>(count).fill(0);
+    types.forEach((t, i) => {
+      if (first[t] < 0) first[t] = i;
+      counts[t]++;
+    });
+    const cols = qi.map((q) => column(table, q));
+    return Array.from(first, (i, t) => ({ values: cols.map((c) => c.dictionary[c.codes[i]]), count: counts[t] }));
+  };
+  const pairs = r.originalTypes * r.releasedTypes;
   return {
-    eta: r.eta,
+    ...(n <= JSON_ETA_LIMIT ? { eta: r.eta } : { eta: null, etaOmitted: `η of ${n} records is ${n} × ${n}; it is given by record type in etaByType (every pair of records of the same two types has the same η)` }),
     maxRisk: r.maxRisk,
     method: r.method,
-    ...(r.bound !== undefined ? { bound: r.bound, boundMeaning: 'each approximated η is within ±bound with about 99.7% probability (3 batch-means standard errors of MCMC)' } : {}),
-    rows: r.eta.length,
+    bound: r.bound,
+    boundMeaning: r.boundMeaning,
+    check: { maxSumError: r.checkError, meaning: 'largest |row or column sum of η − 1| (checked ≤ 1e-9; entries checked in [0, 1])' },
+    rows: n,
     qi,
     blocks: r.blocks,
     largestBlock: r.largestBlock,
+    types: { original: r.originalTypes, released: r.releasedTypes },
+    ...(pairs <= JSON_TYPE_PAIRS
+      ? {
+          etaByType: {
+            original: typeRecords(r.originalType, r.originalTypes, original),
+            released: typeRecords(r.releasedType, r.releasedTypes, released),
+            eta: Array.from({ length: r.originalTypes }, (_, t) => Array.from(r.typeEta.subarray(t * r.releasedTypes, (t + 1) * r.releasedTypes))),
+          },
+        }
+      : { etaByTypeOmitted: `${pairs} type pairs exceed the ${JSON_TYPE_PAIRS} printed` }),
     epsilon: { perAttribute: Object.fromEntries(qi.map((q, i) => [q, finite(localEpsilon(matrices[i]))])), combined: finite(combinedEpsilon(matrices)) },
   };
 }
@@ -122,18 +154,37 @@ function toJson(r: IdentificationRisk, qi: readonly string[], matrices: readonly
 const finite = (x: number) => (Number.isFinite(x) ? x : null);
 
 function toText(r: IdentificationRisk, qi: readonly string[], matrices: readonly TransitionMatrix[]): string {
-  const n = r.eta.length;
+  const n = r.records;
   const lines = [`Identification risk of a PRAM release (${n} records; ${qi.join(', ')})`];
-  lines.push(`  method        ${r.method}${r.bound !== undefined ? ` (each η within ±${r.bound.toFixed(4)}, ~99.7%)` : ''}`);
+  lines.push(`  method        ${r.method} (each η within ±${r.bound.toPrecision(2)}${r.method === 'approximate' ? ', ~99.7%' : ', rounding'}; rows and columns sum to 1 within ${r.checkError.toPrecision(2)})`);
   lines.push(`  highest η     ${r.maxRisk.toFixed(6)}`);
   lines.push(`  local ε       ${qi.map((q, i) => `${q} ${localEpsilon(matrices[i]).toFixed(4)}`).join(', ')}; combined ${combinedEpsilon(matrices).toFixed(4)}`, '');
   if (n <= 12) {
     lines.push('  η (rows: original records, columns: released records)');
     for (const row of r.eta) lines.push(`  ${row.map((x) => x.toFixed(6)).join('  ')}`);
   } else {
-    lines.push('  records with the highest η (original → released)');
-    const top = r.eta.flatMap((row, i) => row.map((x, j) => ({ i, j, x }))).sort((a, b) => b.x - a.x).slice(0, 10);
-    for (const t of top) lines.push(`  ${String(t.i + 1).padStart(6)} → ${String(t.j + 1).padEnd(6)} ${t.x.toFixed(6)}`);
+    // The highest η by type pair, each shown by the first record of its types (all records of a type share η).
+    lines.push('  records with the highest η (original → released; records of the same values share η)');
+    const first = (types: Int32Array, count: number) => {
+      const out = new Int32Array(count).fill(-1);
+      types.forEach((t, i) => (out[t] < 0 ? (out[t] = i) : 0));
+      return out;
+    };
+    const fo = first(r.originalType, r.originalTypes);
+    const fr = first(r.releasedType, r.releasedTypes);
+    // A running top ten: the type pairs can number millions.
+    const top: { k: number; x: number }[] = [];
+    r.typeEta.forEach((x, k) => {
+      if (top.length === 10 && x <= top[9].x) return;
+      top.push({ k, x });
+      top.sort((a, b) => b.x - a.x);
+      if (top.length > 10) top.pop();
+    });
+    for (const t of top) {
+      const i = fo[Math.floor(t.k / r.releasedTypes)];
+      const j = fr[t.k % r.releasedTypes];
+      lines.push(`  ${String(i + 1).padStart(6)} → ${String(j + 1).padEnd(6)} ${t.x.toFixed(6)}`);
+    }
   }
   return `${lines.join('\n')}\n`;
 }

@@ -1,6 +1,8 @@
 /**
- * The blocks of a linkage matrix: connected components of the bipartite graph with an edge (row i, column j) wherever
- * A[i][j] > 0. After permuting rows and columns, A is block-diagonal with these blocks, and a perfect matching never
+ * The blocks of a typed linkage matrix, and the check every η passes before it is reported.
+ *
+ * Blocks are the connected components of the bipartite graph with an edge (row type r, column type c) wherever
+ * B[r][c] > 0. After permuting rows and columns, A is block-diagonal with these blocks, and a perfect matching never
  * crosses a block, so perm(A) is the product of the blocks' permanents and η is computed block by block.
  */
 
@@ -9,9 +11,9 @@ export interface SupportBlock {
   readonly cols: number[];
 }
 
-export function supportBlocks(A: Float64Array, n: number): SupportBlock[] {
-  // Union–find over 2n nodes: rows 0..n−1, columns n..2n−1.
-  const parent = Int32Array.from({ length: 2 * n }, (_, i) => i);
+export function typedBlocks(b: Float64Array, R: number, C: number): SupportBlock[] {
+  // Union–find over R + C nodes: row types 0..R−1, column types R..R+C−1.
+  const parent = Int32Array.from({ length: R + C }, (_, i) => i);
   const find = (x: number): number => {
     while (parent[x] !== x) {
       parent[x] = parent[parent[x]];
@@ -19,50 +21,45 @@ export function supportBlocks(A: Float64Array, n: number): SupportBlock[] {
     }
     return x;
   };
-  for (let i = 0; i < n; i++) {
-    for (let j = 0; j < n; j++) {
-      if (A[i * n + j] > 0) {
-        const a = find(i);
-        const b = find(n + j);
-        if (a !== b) parent[a] = b;
+  for (let r = 0; r < R; r++) {
+    for (let c = 0; c < C; c++) {
+      if (b[r * C + c] > 0) {
+        const x = find(r);
+        const y = find(R + c);
+        if (x !== y) parent[x] = y;
       }
     }
   }
   const byRoot = new Map<number, SupportBlock>();
-  for (let x = 0; x < 2 * n; x++) {
+  for (let x = 0; x < R + C; x++) {
     const root = find(x);
     let block = byRoot.get(root);
     if (!block) byRoot.set(root, (block = { rows: [], cols: [] }));
-    if (x < n) block.rows.push(x);
-    else block.cols.push(x - n);
+    if (x < R) block.rows.push(x);
+    else block.cols.push(x - R);
   }
   return [...byRoot.values()];
 }
 
 /**
- * A perfect matching on A's support (Kuhn's augmenting paths, each row trying its likeliest columns first), as
- * `match[row] = column`, or null when there is none.
+ * How far a typed η is from doubly stochastic: the largest |Σ_c n_c·η_rc − 1| and |Σ_r m_r·η_rc − 1| (each record's
+ * row and column of the record-level η), or Infinity when an entry is not a number in [0, 1].
  */
-export function startingMatching(A: Float64Array, n: number): Int32Array | null {
-  const order = Array.from({ length: n }, (_, i) =>
-    Array.from({ length: n }, (_, j) => j)
-      .filter((j) => A[i * n + j] > 0)
-      .sort((x, y) => A[i * n + y] - A[i * n + x]),
-  );
-  const rowOf = new Int32Array(n).fill(-1);
-  const tryRow = (i: number, seen: Uint8Array): boolean => {
-    for (const j of order[i]) {
-      if (seen[j]) continue;
-      seen[j] = 1;
-      if (rowOf[j] < 0 || tryRow(rowOf[j], seen)) {
-        rowOf[j] = i;
-        return true;
-      }
+export function checkTypedEta(eta: Float64Array, rowCounts: readonly number[], colCounts: readonly number[]): number {
+  const R = rowCounts.length;
+  const C = colCounts.length;
+  const colSum = new Float64Array(C);
+  let worst = 0;
+  for (let r = 0; r < R; r++) {
+    let rowSum = 0;
+    for (let c = 0; c < C; c++) {
+      const x = eta[r * C + c];
+      if (!(x >= 0 && x <= 1)) return Infinity;
+      rowSum += colCounts[c] * x;
+      colSum[c] += rowCounts[r] * x;
     }
-    return false;
-  };
-  for (let i = 0; i < n; i++) if (!tryRow(i, new Uint8Array(n))) return null;
-  const match = new Int32Array(n);
-  for (let j = 0; j < n; j++) match[rowOf[j]] = j;
-  return match;
+    worst = Math.max(worst, Math.abs(rowSum - 1));
+  }
+  for (let c = 0; c < C; c++) worst = Math.max(worst, Math.abs(colSum[c] - 1));
+  return worst;
 }

@@ -13,6 +13,10 @@
  * Rows are rescaled to a largest entry of 1 against underflow (perm(DA) = Π d_i·perm(A)); the permanent is returned as
  * a mantissa and a natural-log scale. Sums are kept in double-double (Knuth's two-sum) because Ryser's formula is an
  * alternating sum whose terms are larger than the result.
+ *
+ * η does not use this formula: with repeated records and widely differing columns the alternating sum cancels beyond
+ * what double-double holds (issue 23: 9 identical records gave η = 1 and row sums up to 5.1). `permanent-by-types.ts`
+ * computes η from non-negative terms only.
  */
 
 export interface PermanentResult {

@@ -1,4 +1,6 @@
 import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../cli/run-cli.js';
@@ -18,6 +20,26 @@ async function privspec(...argv: string[]): Promise<{ code: number; out: string;
 const SEED = ['reid', 'seed-original.csv', 'seed-released.csv', '--qi', 'attr1,attr2'];
 
 describe('cli: privspec reid', () => {
+  it('issue 23\'s reproduction: 9 × x,x,x,x + 1 × y,y,y,y released 5 + 5, retain 0.8 on a,b,c,d — exact, doubly stochastic, max 0.2·9⁸/(9⁸+1)', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'privspec-reid-dup-'));
+    try {
+      writeFileSync(join(dir, 'orig.csv'), `a,b,c,d\n${'x,x,x,x\n'.repeat(9)}y,y,y,y\n`);
+      writeFileSync(join(dir, 'rel.csv'), `a,b,c,d\n${'x,x,x,x\n'.repeat(5)}${'y,y,y,y\n'.repeat(5)}`);
+      let out = '';
+      const code = await runCli(['reid', 'orig.csv', 'rel.csv', '--qi', 'a,b,c,d', ...['a', 'b', 'c', 'd'].flatMap((q) => ['--pram', `${q}=0.8`]), '--json'], { out: (t) => (out += t), err: () => undefined, cwd: dir });
+      assert.equal(code, 0);
+      const j = JSON.parse(out);
+      assert.equal(j.method, 'exact');
+      assert.ok(j.bound < 1e-12 && j.check.maxSumError < 1e-12);
+      assert.ok(Math.abs(j.maxRisk - (0.2 * 9 ** 8) / (9 ** 8 + 1)) < 1e-12, String(j.maxRisk));
+      for (const row of j.eta) assert.ok(Math.abs(row.reduce((s: number, x: number) => s + x, 0) - 1) < 1e-12);
+      for (let c = 0; c < 10; c++) assert.ok(Math.abs(j.eta.reduce((s: number, row: number[]) => s + row[c], 0) - 1) < 1e-12);
+      assert.deepEqual(j.etaByType.original.map((t: { count: number }) => t.count), [9, 1]);
+    } finally {
+      rmSync(dir, { recursive: true, force: true });
+    }
+  });
+
   it('the seed example: η[0][0] = 0.000576/0.004745 ≈ 0.12139, rows summing to 1, one JSON object', async () => {
     const { code, out, err } = await privspec(...SEED, '--pram', 'attr1=0.7', '--pram', 'attr2=0.7', '--json');
     assert.equal(err, '');

@@ -8,6 +8,12 @@
  * the retention that gives it an equal share ε/m of the local-DP budget (m = PRAM'd attributes with more than one value
  * at their level). With k alone nothing is randomized (generalization alone); with ε alone every attribute with more
  * than one value must be randomized; with both, each attribute takes whichever protection costs less utility.
+ *
+ * With `pk` (the paper's Table 6 setting) the target is Pk-anonymity (`pk-anonymity.ts`, Ikarashi et al. 2015): a point
+ * that randomizes nothing must be k-anonymous; one that randomizes gets the largest local ε that keeps every class of
+ * the attributes left as they are Pk-anonymous, shared equally by its randomized attributes. `pramFlags: 'all'` is the
+ * paper's search space — one PRAM on/off flag for the whole table (72 generalization levels × 2 = 144 points in its
+ * experiment) — and `'per-attribute'` (the default) one flag per attribute.
  */
 import { PrivacyError } from '../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../core/random.js';
@@ -16,6 +22,7 @@ import { Lattice } from '../../search/lattice.js';
 import type { Table } from '../../table/table.js';
 import { retentionForEpsilon } from '../local-epsilon.js';
 import { bayesianOptimize } from './bayes-opt.js';
+import { epsilonForPk, pkOfClass } from './pk-anonymity.js';
 import { PramUtility } from './pram-utility.js';
 
 export interface GeneralizationPramTarget {
@@ -25,6 +32,8 @@ export interface GeneralizationPramTarget {
   readonly suppression?: number;
   /** Local-DP ε of the randomized attributes together. */
   readonly epsilon?: number;
+  /** Pk-anonymity of the whole release (Ikarashi et al. 2015): k-anonymity when nothing is randomized. */
+  readonly pk?: number;
 }
 
 export interface GeneralizationPramOptions {
@@ -34,6 +43,8 @@ export interface GeneralizationPramOptions {
   /** Chebyshev parameter θ of eq. 11 (default 0.05: each cell within its interval with probability ≥ 95 %). */
   readonly theta?: number;
   readonly optimizer?: 'bayesian' | 'exhaustive';
+  /** PRAM on/off per attribute (default), or one flag for all attributes as in Hasegawa & Miura's Algorithm 2. */
+  readonly pramFlags?: 'per-attribute' | 'all';
   readonly initial?: number;
   readonly evaluations?: number;
   /** Also enumerate every point and report the optimizer's relative error against the true optimum. */
@@ -49,6 +60,8 @@ export interface GeneralizationPramPoint {
   readonly pram: Readonly<Record<string, { readonly retain: number; readonly values: number; readonly epsilon: number }>>;
   readonly loss: number;
   readonly suppressed: number;
+  /** With a `pk` target: the k of Pk-anonymity this point guarantees (≥ the target). */
+  readonly pk?: number;
 }
 
 export interface GeneralizationPramResult {
@@ -68,9 +81,13 @@ interface Candidate {
 }
 
 export function searchGeneralizationPram(table: Table, options: GeneralizationPramOptions): GeneralizationPramResult {
-  const { k, epsilon } = options.target;
+  const { epsilon, pk } = options.target;
   const suppression = options.target.suppression ?? 0;
-  if (k === undefined && epsilon === undefined) throw new PrivacyError('the generalization × PRAM search needs a target: k, ε or both');
+  if (pk !== undefined && options.target.k !== undefined) throw new PrivacyError('give k (k-anonymity of the attributes not randomized) or pk (Pk-anonymity of the release), not both');
+  if (pk !== undefined && !(Number.isSafeInteger(pk) && pk >= 1)) throw new PrivacyError(`pk must be an integer ≥ 1, got ${pk}`);
+  // Under Pk-anonymity the classes of the attributes left as they are must hold at least pk records, as under k.
+  const k = pk ?? options.target.k;
+  if (k === undefined && epsilon === undefined) throw new PrivacyError('the generalization × PRAM search needs a target: k, pk, ε or both');
   if (k !== undefined && !(Number.isSafeInteger(k) && k >= 1)) throw new PrivacyError(`k must be an integer ≥ 1, got ${k}`);
   if (epsilon !== undefined && !(epsilon > 0 && Number.isFinite(epsilon))) throw new PrivacyError(`ε must be a finite number > 0, got ${epsilon}`);
   if (!(suppression >= 0 && suppression <= 1)) throw new PrivacyError(`the suppression limit must be a fraction in [0, 1], got ${suppression}`);
@@ -82,22 +99,40 @@ export function searchGeneralizationPram(table: Table, options: GeneralizationPr
   for (let id = 0; id < lattice.size; id++) {
     const levels = lattice.levels(id);
     const multi = levels.map((l, i) => utility.valuesAt(i, l).length > 1);
-    const free = q.map((_, i) => i).filter((i) => multi[i] && epsilon !== undefined && k !== undefined);
-    for (let mask = 0; mask < 1 << free.length; mask++) {
+    const free = q.map((_, i) => i).filter((i) => multi[i] && (pk !== undefined || (epsilon !== undefined && k !== undefined)));
+    // One flag for all free attributes, or one each.
+    const flags = options.pramFlags === 'all' ? Math.min(1, free.length) : free.length;
+    for (let mask = 0; mask < 1 << flags; mask++) {
       // With ε alone every attribute that still distinguishes records is randomized; with k alone none is.
       points++;
       const pram = multi.map((m) => m && epsilon !== undefined && k === undefined);
-      free.forEach((i, b) => (pram[i] = (mask >> b) & 1 ? true : false));
+      free.forEach((i, b) => (pram[i] = (mask >> (options.pramFlags === 'all' ? 0 : b)) & 1 ? true : false));
       // k-anonymity is cheap to check and need not cost an evaluation of the loss: infeasible points are left out.
       if (utility.feasible(levels, pram, k ?? 1, suppression)) candidates.push({ levels, pram });
     }
   }
+  /** The smallest class kept (≥ pk records) over the attributes not randomized. */
+  const smallestKept = (levels: readonly number[], pram: readonly boolean[], kk: number) => {
+    let smallest = Infinity;
+    for (const size of utility.classes(levels, pram, kk).classSize) if (size >= kk && size < smallest) smallest = size;
+    return smallest;
+  };
+  /** Total local ε of the randomized attributes under a Pk target (and under ε too when both are given). */
+  const pkEpsilon = (levels: readonly number[], pram: readonly boolean[], kk: number) => {
+    const fromPk = epsilonForPk(smallestKept(levels, pram, kk), kk) ?? 0;
+    return epsilon === undefined ? fromPk : Math.min(fromPk, epsilon);
+  };
+  const guaranteedPk = (levels: readonly number[], pram: readonly boolean[], kk: number, total: number) => {
+    const smallest = smallestKept(levels, pram, kk);
+    return smallest === Infinity ? Infinity : pkOfClass(smallest, total);
+  };
   const cache = new Map<number, GeneralizationPramPoint | null>();
   const point = (index: number): GeneralizationPramPoint | null => {
     if (cache.has(index)) return cache.get(index)!;
     const { levels, pram } = candidates[index];
     const m = pram.filter((p) => p).length;
-    const retain = pram.map((p, i) => (p ? retentionForEpsilon(utility.valuesAt(i, levels[i]), epsilon! / m) : null));
+    const total = pk === undefined ? epsilon! : pkEpsilon(levels, pram, pk);
+    const retain = pram.map((p, i) => (p ? retentionForEpsilon(utility.valuesAt(i, levels[i]), total / m) : null));
     const e = utility.evaluate(levels, retain, k ?? 1, suppression);
     const result =
       e.loss === null
@@ -106,10 +141,11 @@ export function searchGeneralizationPram(table: Table, options: GeneralizationPr
             levels,
             transformation: Object.fromEntries(q.map((a, i) => [a.name, levels[i]])),
             pram: Object.fromEntries(
-              q.flatMap((a, i) => (retain[i] === null ? [] : [[a.name, { retain: retain[i]!, values: utility.valuesAt(i, levels[i]).length, epsilon: epsilon! / m }]])),
+              q.flatMap((a, i) => (retain[i] === null ? [] : [[a.name, { retain: retain[i]!, values: utility.valuesAt(i, levels[i]).length, epsilon: total / m }]])),
             ),
             loss: e.loss,
             suppressed: e.suppressed,
+            ...(pk !== undefined ? { pk: guaranteedPk(levels, pram, pk, m === 0 ? 0 : total) } : {}),
           };
     cache.set(index, result);
     return result;
