@@ -15,6 +15,8 @@ import { column, type Column, type Table } from '../../table/table.js';
 import { releasableColumns, type DatasetDescription, type QueryDescription } from '../release-description.js';
 import type { ReleaseOutput } from '../release-measurement.js';
 import { ReleaseUnavailable } from '../release-unavailable.js';
+import { combinedEpsilon } from '../../pram/local-epsilon.js';
+import { columnWidth, microdataBytes, type PreparedRelease } from './prepared-release.js';
 
 type PramQuery = Extract<QueryDescription, { kind: 'pram' }>;
 
@@ -39,7 +41,8 @@ function specOf(q: PramQuery, text: string | undefined, source: string | undefin
   return q.invariant ? { kind: 'invariant', retain: q.retain } : { kind: 'retention', retain: q.retain };
 }
 
-export function computePram(input: PramInput): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } {
+/** The matrices of a PRAM release, built before anything is spent: they fix its local ε. */
+function buildPram(input: PramInput) {
   const { table, dataset, query: q } = input;
   const { kept, removed } = releasableColumns(dataset, table.columns.map((c) => c.name));
   const undeclared = q.columns.filter((c) => !kept.includes(c));
@@ -47,6 +50,37 @@ export function computePram(input: PramInput): ReleaseOutput & { parameters: Rec
   const columns = q.columns.map((name) => column(table, name));
   const built = columns.map((c) => buildMatrix(specOf(q, input.matrixText, input.matrixFile), c, input.domains.get(c.name)));
   const matrices: TransitionMatrix[] = built.map((b) => b.matrix);
+  return { kept, removed, columns, built, matrices };
+}
+
+/**
+ * A PRAM release prepared for the runner: its local ε is known before the draw, so the ledger records the run (and
+ * refuses a second run on the same column unless the spec says `rerun`) before any value is randomized.
+ */
+export function preparePram(input: PramInput): PreparedRelease {
+  const built = buildPram(input);
+  const localEpsilon = combinedEpsilon(built.matrices);
+  const widths = built.kept.map((name) => columnWidth(input.table, name));
+  for (const [i, name] of input.query.columns.entries()) widths[built.kept.indexOf(name)] = Math.max(...built.matrices[i].labels.map((l) => l.length * 3 + 2));
+  return {
+    mechanism: 'pram',
+    costs: {},
+    userLevel: false,
+    microdata: { kind: 'pram', columns: [...input.query.columns], localEpsilon, rerun: input.query.rerun === true },
+    parameters: {},
+    notes: [],
+    bayesian: false,
+    estimatedBytes: microdataBytes(input.table.rowCount, built.kept, widths),
+    run: () => runPram(input, built),
+  };
+}
+
+export function computePram(input: PramInput): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } {
+  return runPram(input, buildPram(input));
+}
+
+function runPram(input: PramInput, { kept, removed, columns, built, matrices }: ReturnType<typeof buildPram>): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } {
+  const { table, query: q } = input;
   const pram = makePram({ matrices, rng: input.rng ?? cryptoRandom() });
   const randomized = pram.invoke(columns);
   const byName = new Map<string, Column>(randomized.map((c) => [c.name, c]));
@@ -67,6 +101,7 @@ export function computePram(input: PramInput): ReleaseOutput & { parameters: Rec
   return {
     header: kept,
     rows,
+    microdata: true,
     parameters: { attributes: report.attributes, combinedEpsilon: report.combinedEpsilon },
     report: { pram: { ...report, localEpsilonNote: 'local DP ε of the randomization: spends no central DP budget' }, identificationRisk: risk },
     notes: [
