@@ -42,7 +42,7 @@ describe('issue 12 — PRAM releases from the spec', () => {
     assert.equal(report.identificationRisk.method, 'exact');
     assert.ok(report.identificationRisk.maxRisk > 0 && report.identificationRisk.maxRisk <= 1);
     // Issue 21 item 3: the run is on the ledger, with no central cost and its local ε.
-    const ledger = await ledgerOf(join(dir, 'data', 'people.csv'));
+    const ledger = ledgerOf(join(dir, 'data', 'people.csv'));
     assert.equal(ledger?.entries.length, 1);
     assert.deepEqual(ledger!.entries[0].costs, {});
     assert.deepEqual(ledger!.entries[0].microdata?.columns, ['diagnosis']);
