@@ -28,6 +28,11 @@ export interface LedgerLocation {
   readonly legacy?: string;
 }
 
+/** The ledger cannot be found, read or parsed, or is missing where it existed: a refusal the user acts on. */
+export class LedgerUnreadable extends Error {
+  override readonly name = 'LedgerUnreadable';
+}
+
 /** The folder, beside the data, that holds its ledgers. */
 export const LEDGER_FOLDER = '.privspec-ledger';
 
@@ -46,7 +51,7 @@ export async function dataIdentity(dataFile: string): Promise<{ file: string; sh
   try {
     real = await realpath(dataFile);
   } catch (e) {
-    throw new Error(`${dataFile}: cannot read the data to find its ledger (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new LedgerUnreadable(`${dataFile}: cannot read the data to find its ledger (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
   }
   const st = await stat(real);
   const key = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;

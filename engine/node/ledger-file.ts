@@ -8,16 +8,12 @@ import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { ledgerShapeProblem, type LedgerEntry, type LedgerFile } from '../release/ledger-entry.js';
-import type { LedgerLocation } from './dataset-identity.js';
+import { LedgerUnreadable, type LedgerLocation } from './dataset-identity.js';
 import { withFileLock } from './file-lock.js';
 import { writeFileAtomic } from './write-file-atomic.js';
 
-export { ledgerFor, type LedgerLocation } from './dataset-identity.js';
+export { ledgerFor, LedgerUnreadable, type LedgerLocation } from './dataset-identity.js';
 
-/** The ledger exists but cannot be read or parsed, or is missing where it existed: a refusal the user acts on. */
-export class LedgerUnreadable extends Error {
-  override readonly name = 'LedgerUnreadable';
-}
 
 /** How many records (entries and raises) a ledger holds: what the marker remembers. */
 const recordCount = (l: LedgerFile) => l.entries.length + (l.raises?.length ?? 0);
