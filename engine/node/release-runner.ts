@@ -13,6 +13,7 @@
  *    written" with the ledger entry's id.
  */
 import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
 import { edgeListLeakage } from '../dp/correlated/index.js';
 import { cryptoRandom, seededRandom, type RandomSource } from '../core/random.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
@@ -202,6 +203,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
     names: input.releases.map((r) => r.name),
     inputs: [input.specFile, input.dataset.file, ...input.inputFiles, location.file, location.marker, ...(location.legacy ? [location.legacy] : [])],
     inputFolders: [input.dataset.file, ...input.inputFiles, location.file],
+    ledgerFolder: dirname(location.file),
     dryRun: options.dryRun,
   });
   const accounting = input.budget.accounting;

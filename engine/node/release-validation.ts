@@ -37,6 +37,8 @@ export interface OutputCheck {
   readonly inputs: readonly string[];
   /** Folders whose files the output folder may not sit beside (the data's, the ledger's). */
   readonly inputFolders: readonly string[];
+  /** The folder of the data's ledger, beside the data: it must be writable too. */
+  readonly ledgerFolder: string;
   readonly dryRun: boolean;
 }
 
@@ -64,6 +66,12 @@ export async function validateOutputs(c: OutputCheck): Promise<void> {
     await access(c.out, constants.W_OK);
   } catch (e) {
     throw new RunRefused(`--out ${c.out}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+  }
+  try {
+    await mkdir(c.ledgerFolder, { recursive: true });
+    await access(c.ledgerFolder, constants.W_OK);
+  } catch (e) {
+    throw new RunRefused(`${c.ledgerFolder}: cannot write the data's spend ledger there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); the ledger is kept beside the data, so the data's folder must be writable by whoever releases it`);
   }
 }
 

@@ -131,7 +131,7 @@ export class PrivspecHoverProvider implements HoverProvider {
     const lines = [`**release \`${plan.name}\`** — ${q?.kind ?? '?'}${plan.mechanism ? `, ${plan.mechanism}` : ''}`];
     if (!plan.dp) {
       const retain = q?.kind === 'pram' ? (q.retain ?? 0) : 0;
-      lines.push(q?.kind === 'pram' ? q.matrix !== undefined ? `PRAM with the transition matrix in ${q.matrix}; its local ε is in the release's report. Spends no central DP budget.` : `PRAM: each value is kept with probability ${retain}, otherwise replaced by a uniform draw from the column's domain${q.invariant ? ' (invariant: expected frequencies kept, Gouweleeuw et al. 1998)' : ''}. Spends no central DP budget.` : 'Generalization and suppression to satisfy the anonymity block. Spends no DP budget.');
+      lines.push(q?.kind === 'pram' ? q.matrix !== undefined ? `PRAM with the transition matrix in ${q.matrix}; its local ε is in the release's report. Spends no central DP budget.` : `PRAM: each value is kept with probability ${retain}, otherwise replaced by a uniform draw from the column's domain${q.invariant ? ' (invariant: expected frequencies kept, Gouweleeuw et al. 1998)' : ''}. Spends no central DP budget.${q.rerun ? ' `rerun`: may randomize columns an earlier run of the same data did; the local ε of the runs adds up.' : ' Recorded in the data\'s ledger; a second PRAM of these columns needs `rerun`.'}` : 'Generalization and suppression to satisfy the anonymity block. Spends no DP budget.');
       if (q?.kind === 'pram' && retain > 0 && retain < 1) {
         const table = analysis.dataset ? await this.store.peekTable(analysis.dataset.file) : undefined;
         for (const c of q.columns) {
