@@ -3,6 +3,8 @@ import { copyFileSync, linkSync, mkdtempSync, readFileSync, renameSync, rmSync, 
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runCli } from '../../cli/run-cli.js';
+import { loadSpec, nodeServices } from '../../language/check-spec.js';
+import { ledgerResponse } from '../../language/lsp/ledger-request.js';
 import { ledgerFileSync } from '../helpers/ledger.js';
 
 // Issue 21 item 5 — one budget per dataset, however the spec is reached. The ledger was keyed by the spec's path: a
@@ -83,6 +85,19 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
     const r = await release(dir, 's.privspec');
     assert.equal(r.code, 1);
     assert.match(r.out, /Requested ε=40 · Remaining ε=20/);
+  });
+
+  it('the ledger view lists the raise with its reason, and the entries of every spec that read the data', async () => {
+    const dir = fresh();
+    copyFileSync(join(dir, 's.privspec'), join(dir, 'other.privspec'));
+    assert.equal((await release(dir, 's.privspec')).code, 0);
+    assert.equal((await run(dir, ['budget', 'raise', 'other.privspec', '--to', '200', '--reason', 'second study'])).code, 0);
+    const services = nodeServices();
+    const document = await loadSpec(join(dir, 'other.privspec'), services);
+    const view = await ledgerResponse(document);
+    assert.equal(view.ledger, ledgerFileSync(join(dir, 'd.csv')));
+    assert.deepEqual(view.entries.map((e) => e.release), ['c']);
+    assert.deepEqual(view.raises.map((r) => [r.from, r.to, r.reason]), [['ε 100', 'ε 200', 'second study']]);
   });
 
   it('a raise before any spend records nothing: the spec\'s budget applies as written', async () => {
