@@ -25,5 +25,6 @@ export namespace IssueCodes {
   export const SensitiveNotDeclared = 'sensitive-not-declared';
   export const PinWithoutEffect = 'pin-without-effect';
   export const PramEpsilonHigh = 'pram-epsilon-high';
+  export const PramRerun = 'pram-rerun';
 }
 

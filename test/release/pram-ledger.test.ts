@@ -87,6 +87,15 @@ describe('issue 21 item 3 — PRAM and generalize runs are on the ledger', () =>
     assert.match(fourth.out, /4 runs on these records compose to local ε 5\.55/);
   });
 
+  it('check warns (pram-rerun) when two PRAM releases of one spec randomize a column and the second lacks `rerun`', async () => {
+    const dir = fresh(false);
+    writeFileSync(join(dir, 's.privspec'), `${spec(false)}release q: pram diag, age retain 0.6\nrelease r: pram diag retain 0.7 rerun\n`);
+    let out = '';
+    await runCli(['check', 's.privspec', '--format', 'json'], { out: (t) => (out += t), err: () => {}, cwd: dir });
+    const warnings = JSON.parse(out).diagnostics.filter((d: { code: string }) => d.code === 'pram-rerun');
+    assert.deepEqual(warnings.map((d: { line: number; message: string }) => [d.line, d.message.split(':')[0]]), [[11, "'q' randomizes diag again after 'p'"]]);
+  });
+
   it('a dry run records nothing', async () => {
     const dir = fresh(false);
     assert.equal((await run(dir, ['release', 's.privspec', '--dry-run'])).code, 0);
