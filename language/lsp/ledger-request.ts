@@ -92,10 +92,13 @@ export async function ledgerResponse(document: LangiumDocument, release?: string
   };
 }
 
-/** The time of each release's latest recorded run, for the "spent DATE" lens; an unreadable ledger shows nothing. */
-export async function lastRuns(document: LangiumDocument): Promise<Map<string, string>> {
-  const runs = new Map<string, string>();
+/**
+ * The time of each release's latest recorded run, and whether it spent central budget (a PRAM or generalize run does
+ * not), for the "spent DATE" / "released DATE" lens; an unreadable ledger shows nothing.
+ */
+export async function lastRuns(document: LangiumDocument): Promise<Map<string, { at: string; spent: boolean }>> {
+  const runs = new Map<string, { at: string; spent: boolean }>();
   const ledger = await documentLedger(document).then((l) => l.ledger, () => undefined);
-  for (const e of ledger?.entries ?? []) if (!e.notPrivate && (runs.get(e.release) ?? '') < e.at) runs.set(e.release, e.at);
+  for (const e of ledger?.entries ?? []) if (!e.notPrivate && (runs.get(e.release)?.at ?? '') < e.at) runs.set(e.release, { at: e.at, spent: e.microdata === undefined });
   return runs;
 }

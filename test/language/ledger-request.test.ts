@@ -87,7 +87,7 @@ describe('privspec/ledger: what the ledger holds and what a run would add', () =
     const lenses = await new PrivspecCodeLensProvider(services).provideCodeLens(document);
     const spent = lenses.filter((l) => l.command?.title.startsWith('spent '));
     assert.equal(spent.length, 1);
-    assert.equal(spent[0].command!.title, `spent ${runs.get('by_sex')!.slice(0, 10)}`);
+    assert.equal(spent[0].command!.title, `spent ${runs.get('by_sex')!.at.slice(0, 10)}`);
     assert.equal(spent[0].command!.command, 'privspec.showLedger');
   });
 });

@@ -3,6 +3,8 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../cli/run-cli.js';
+import { loadSpec, nodeServices } from '../../language/check-spec.js';
+import { PrivspecCodeLensProvider } from '../../language/lsp/privspec-code-lens.js';
 import { ledgerFileSync } from '../helpers/ledger.js';
 
 // Issue 21 item 3 — PRAM runs are on the ledger. Fifteen runs of `release p: pram diag retain 0.5` on one table left no
@@ -58,6 +60,12 @@ describe('issue 21 item 3 — PRAM and generalize runs are on the ledger', () =>
     // Each output names its ledger entry.
     assert.equal(JSON.parse(readFileSync(join(dir, 'out', 'p.json'), 'utf8')).ledgerEntry, entries[0].id);
     assert.deepEqual(JSON.parse(r.out).budget.spent, { epsilon: 0 });
+    // The editor's lens says the releases ran, without saying they spent.
+    const services = nodeServices();
+    const document = await loadSpec(join(dir, 's.privspec'), services);
+    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+    const titles = (await new PrivspecCodeLensProvider(services).provideCodeLens(document)).map((l) => l.command?.title ?? '');
+    assert.deepEqual(titles.filter((t) => /^(spent|released) /.test(t)), [`released ${entries[0].at.slice(0, 10)}`, `released ${entries[1].at.slice(0, 10)}`]);
   });
 
   it('a second PRAM run on the same data is refused without `rerun`, before anything is drawn or written', async () => {
