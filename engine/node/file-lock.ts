@@ -67,9 +67,13 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
       try {
         await handle.writeFile(JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now(), token } satisfies Owner));
         await handle.sync();
-      } finally {
-        await handle.close();
+      } catch (e) {
+        // A full disk fails the write and would leave the empty lock behind: the file is ours, just created, so it goes.
+        await handle.close().catch(() => undefined);
+        rmSync(lock, { force: true });
+        throw e;
       }
+      await handle.close();
       // A waiter that was taking over a dead owner's lock at the same moment may have moved ours aside: hold the lock
       // only once it still carries our token.
       await new Promise((r) => setTimeout(r, 5));

@@ -156,7 +156,8 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
     await options.settle?.();
     options.signal?.throwIfAborted();
     parameters = { ...p.parameters, ...(output.parameters ?? {}), ...(composed ? { composedLocalEpsilon: composed } : {}) };
-    files = await writeRelease(options.out, release, output, {
+    // A release the ledger records as microdata is written shuffled, whatever its output says.
+    files = await writeRelease(options.out, release, { ...output, microdata: output.microdata === true || p.microdata !== undefined }, {
       mechanism: p.mechanism,
       parameters,
       notes: [...p.notes, ...(output.notes ?? [])],
