@@ -97,15 +97,6 @@ export function planFor(input: RunInput, release: ReleaseDescription, table: Tab
   return planRelease(release, { budget: input.budget, unit: input.dataset.unit, declaredDomains: new Set(declaredDomains(input.hierarchies).keys()), domains, gridBounds, correlation, rng });
 }
 
-/** The ledger of the run's data, or a refusal when the data cannot be read to identify it. */
-async function locate(input: RunInput): Promise<LedgerLocation> {
-  try {
-    return await ledgerFor(input.dataset.file, input.specFile);
-  } catch (e) {
-    throw new RunRefused((e as Error).message);
-  }
-}
-
 function dryRunMessage(p: PreparedRelease, input: RunInput): string {
   const cost = costOf(p, input.budget);
   if (!cost) return `dry run: ${p.microdata?.kind === 'pram' ? 'PRAM spends no central DP budget' : 'a generalization spends no DP budget'}; nothing written`;
@@ -198,7 +189,10 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
 }
 
 export async function runReleases(input: RunInput, options: RunOptions): Promise<RunReleaseResult> {
-  const location = await locate(input);
+  // The ledger of the run's data, or a refusal when the data cannot be read to identify it.
+  const location = await ledgerFor(input.dataset.file, input.specFile).catch((e: Error) => {
+    throw new RunRefused(e.message);
+  });
   await validateOutputs({
     out: options.out,
     names: input.releases.map((r) => r.name),
