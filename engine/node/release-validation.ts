@@ -7,7 +7,7 @@
  */
 import { constants } from 'node:fs';
 import { access, lstat, mkdir, readdir, readFile, realpath, stat, statfs } from 'node:fs/promises';
-import { basename, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve } from 'node:path';
 import type { LedgerFile } from '../release/ledger-entry.js';
 import type { LedgerLocation } from './dataset-identity.js';
 import { guardOutputFolder, guardOutputs } from './output-guard.js';
@@ -102,6 +102,14 @@ const SCAN_LIMIT = 10_000;
 export async function orphanedOutputs(out: string, specFile: string, location: LedgerLocation, ledger: LedgerFile): Promise<string | undefined> {
   const names = await readdir(out).catch(() => [] as string[]);
   const ids = new Set(ledger.entries.map((e) => e.id));
+  // Ledgers of earlier contents of this data stand beside it: a report of one of them is not a trace of a deletion
+  // (the data changed, and changed data is another dataset to the ledger; docs/dp.md says what that cannot promise).
+  const folder = dirname(location.file);
+  const known = new Set<string>();
+  for (const name of (await readdir(folder).catch(() => [] as string[])).filter((n) => /^ledger-[0-9a-f]{64}\.json$/.test(n))) {
+    const id = await readFile(join(folder, name), 'utf8').then((t) => (JSON.parse(t) as { id?: unknown }).id, () => undefined);
+    if (typeof id === 'string') known.add(id);
+  }
   const spec = await realpath(specFile).catch(() => resolve(specFile));
   for (const name of names.filter((n) => n.endsWith('.json') && !n.startsWith('.')).slice(0, SCAN_LIMIT)) {
     const file = join(out, name);
@@ -114,6 +122,7 @@ export async function orphanedOutputs(out: string, specFile: string, location: L
       continue;
     }
     if (typeof report?.ledgerEntry !== 'string' || typeof report.ledger !== 'string' || ids.has(report.ledgerEntry)) continue;
+    if (report.ledger !== ledger.id && known.has(report.ledger)) continue;
     const ours = ledger.id !== undefined
       ? report.ledger === ledger.id
       : typeof report.spec === 'string' && (await realpath(resolve(out, report.spec)).catch(() => undefined)) === spec;

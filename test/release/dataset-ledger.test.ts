@@ -122,6 +122,18 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
     assert.match(orphaned.err, /out[\\/]c\.json was released under entry [0-9a-f]{12} of ledger [0-9a-f]{16}, which .* does not hold: the data's ledger was deleted or replaced/);
   });
 
+  it('changed data is another dataset: its own ledger, and earlier reports of the old content are no trace of a deletion', async () => {
+    const dir = fresh();
+    assert.equal((await release(dir, 's.privspec')).code, 0);
+    const before = ledgerFileSync(join(dir, 'd.csv'));
+    writeFileSync(join(dir, 'd.csv'), `${DATA}u4,Dee,444-55-6666,M,60,w\n`);
+    const r = await release(dir, 's.privspec');
+    assert.equal(r.code, 0, r.out + r.err);
+    // The limit of a local ledger (docs/dp.md): the new content starts a new ledger beside the old one.
+    assert.notEqual(ledgerFileSync(join(dir, 'd.csv')), before);
+    assert.equal(entries(dir).length, 1);
+  });
+
   it('a null ledger entry is a one-line refusal naming the entry, not "Cannot read properties of null"', async () => {
     const dir = fresh();
     assert.equal((await release(dir, 's.privspec')).code, 0);
