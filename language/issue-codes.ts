@@ -30,5 +30,6 @@ export namespace IssueCodes {
   export const LinkedReleases = 'linked-releases';
   export const InvariantPram = 'invariant-pram';
   export const InvalidWeight = 'invalid-weight';
+  export const PramRerun = 'pram-rerun';
 }
 

@@ -1,7 +1,8 @@
 /**
  * Checks of PRAM releases that need no data: the local ε of each attribute's retention matrix against a threshold the
- * user can set (`privspec.pram.maxEpsilon`, default 5), and a domain taken from the data (the same
- * `data-dependent-domain` warning histograms get, as a warning here: a PRAM file shows its values anyway).
+ * user can set (`privspec.pram.maxEpsilon`, default 5), a domain taken from the data (the same
+ * `data-dependent-domain` warning histograms get, as a warning here: a PRAM file shows its values anyway), and a column
+ * randomized by two PRAM releases of the spec without `rerun`.
  */
 import { AstUtils, type ValidationAcceptor } from 'langium';
 import { keepProbability } from '../engine/pram/retention-matrix.js';
@@ -13,9 +14,17 @@ import type { PrivspecServices } from './privspec-module.js';
 export const DEFAULT_PRAM_MAX_EPSILON = 5;
 
 export function checkPramReleases(analysis: SpecAnalysis, maxEpsilon: number, accept: ValidationAcceptor): void {
+  // Which earlier PRAM release of this spec randomized each column: the ledger refuses a second PRAM of a column of the
+  // same data unless the release says `rerun`, so the spec is told before ▶ Run is.
+  const randomizedBy = new Map<string, string>();
   for (const plan of analysis.plans) {
     const q = plan.node.query;
     if (q?.kind !== 'pram' || plan.problems.length > 0) continue;
+    const again = (q.columns as ast.ColumnRef[]).filter((c) => randomizedBy.has(c.name));
+    if (again.length > 0 && !q.rerun) {
+      accept('warning', `'${plan.name}' randomizes ${again.map((c) => c.name).join(', ')} again after '${randomizedBy.get(again[0].name)}': two PRAM files of the same records, joined, give the true values back by majority vote, so the ledger refuses the second unless the release says 'rerun' (their local ε then add up)`, { node: again[0], code: IssueCodes.PramRerun });
+    }
+    for (const c of q.columns as ast.ColumnRef[]) if (!randomizedBy.has(c.name)) randomizedBy.set(c.name, plan.name);
     for (const ref of q.columns as ast.ColumnRef[]) {
       const name = ref.name;
       if (q.matrix === undefined && !analysis.declaredDomains.has(name)) {

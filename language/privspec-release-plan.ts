@@ -72,7 +72,7 @@ function queryDescription(q: ast.Query): QueryDescription {
     case 'mode':
       return { kind: 'mode', column: q.column?.name ?? '', where: boxOf(q.where) };
     case 'pram':
-      return { kind: 'pram', columns: names(q.columns), retain: q.retain, invariant: q.invariant, matrix: q.matrix === undefined ? undefined : unescape(q.matrix) };
+      return { kind: 'pram', columns: names(q.columns), retain: q.retain, invariant: q.invariant, matrix: q.matrix === undefined ? undefined : unescape(q.matrix), ...(q.rerun ? { rerun: true } : {}) };
     case 'generalize':
       return { kind: 'generalize' };
     case 'grid':

@@ -177,6 +177,8 @@ export interface LedgerResponse {
   readonly ledger: string;
   readonly accounting: 'pure' | 'approx' | 'zcdp';
   readonly entries: readonly LedgerEntryView[];
+  /** Each recorded raise of the ledger's limit (`privspec budget raise`), oldest first. */
+  readonly raises: readonly { readonly at: string; readonly from: string; readonly to: string; readonly reason: string }[];
   /** What the ledger has spent against the budget: `ε 0.8 of 1`. */
   readonly total: string;
   readonly run: RunPreview;

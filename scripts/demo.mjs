@@ -41,7 +41,8 @@ privspec(['anonymize', csv, '--qi', qi, ...hierarchies, '--k', '5', '--l', '2', 
 step('Privacy budget: zCDP ρ = 0.05 at δ = 1e-6');
 privspec(['budget', '--rho', '0.05', '--delta', '1e-6']);
 
-// The spec's ledger lives next to the spec, so the demo checks and runs a copy inside the output folder.
+// The ledger lives beside the data it protects, so the demo checks and runs a copy (spec and data) inside the output
+// folder.
 step('Checking and running the release plan examples/visits.privspec (on a copy)');
 cpSync(join(root, 'examples'), join(out, 'workspace'), { recursive: true });
 privspec(['check', join(out, 'workspace', 'visits.privspec')]);

@@ -8,7 +8,6 @@
  */
 import { cryptoRandom } from '../../engine/core/random.js';
 import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
-import { writeCsvFile } from '../../engine/node/write-csv.js';
 import { combinedRelease } from '../../engine/pram/search/combined-release.js';
 import { searchGeneralizationPram, type GeneralizationPramPoint } from '../../engine/pram/search/generalization-pram-search.js';
 import type { Table } from '../../engine/table/table.js';
@@ -60,14 +59,14 @@ export function pramSearchReport(
 }
 
 /**
- * Writes the combined release of the search's best point to `out` (through the same CSV writer as the generalization)
+ * Writes the combined release of the search's best point through `write` (the same writer as the generalization's)
  * and returns what the report adds: what the file holds, or why nothing was written.
  */
-export async function writePramRelease(out: string, released: Table, qi: readonly string[], hierarchies: readonly Hierarchy[], withPram: Record<string, unknown>, k: number | undefined, delimiter: string): Promise<Record<string, unknown> | null> {
+export async function writePramRelease(write: (header: readonly string[], rows: readonly (readonly string[])[]) => Promise<void>, released: Table, qi: readonly string[], hierarchies: readonly Hierarchy[], withPram: Record<string, unknown>, k: number | undefined): Promise<Record<string, unknown> | null> {
   const best = withPram.best as GeneralizationPramPoint | null;
   if (!best) return null;
   const release = combinedRelease(released, qi, hierarchies, best, k ?? 1, cryptoRandom());
-  await writeCsvFile(out, release.header, release.rows, { delimiter });
+  await write(release.header, release.rows);
   const randomized = Object.entries(best.pram).map(([name, p]) => `${name} (retention ${p.retain.toPrecision(4)} over ${p.values} values, local ε ${p.epsilon.toPrecision(4)})`);
   return {
     outHolds: `generalization × PRAM: ${qi.map((q) => `${q} at level ${best.transformation[q]}`).join(', ')}; ${release.suppressed} records suppressed; then PRAM'd: ${randomized.join(', ') || 'nothing'}; rows in random order`,

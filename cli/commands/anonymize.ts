@@ -1,3 +1,4 @@
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Criterion } from '../../engine/criteria/criterion.js';
@@ -13,8 +14,8 @@ import { mondrianJson, toText } from './anonymize-text.js';
 import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport, writePramRelease } from './anonymize-pram.js';
 import { guardOutputs } from '../../engine/node/output-guard.js';
 import { readCsvFile } from '../../engine/node/read-csv-file.js';
-import { writeCsvFile } from '../../engine/node/write-csv.js';
-import { writeFileAtomic } from '../../engine/node/write-file-atomic.js';
+import { cryptoRandom } from '../../engine/core/random.js';
+import { writeMicrodataFile, writeOwnFile } from '../../engine/node/release-files.js';
 import { applyTransformation } from '../../engine/search/apply-transformation.js';
 import { searchOptimal } from '../../engine/search/optimal-search.js';
 import { makeProblem } from '../../engine/search/problem.js';
@@ -43,14 +44,22 @@ Globally optimal full-domain generalization (one level per quasi-identifier) wit
                             from the output; the report lists them under removedColumns
   --algorithm A             lattice (default): the optimal full-domain search; mondrian: strict multidimensional
                             partitioning with median splits (k-anonymity only), reported beside the lattice optimum
-  --out file.csv            write the anonymized table (never over the input); --suppressed star keeps suppressed
+  --out file.csv            write the anonymized table, its rows in a fresh random order (never over the input, never
+                            over an existing file unless --force); --suppressed star keeps suppressed
                             records with '*' and a "suppressed" flag column instead of removing them
+  --force                   replace an existing --out or --report file (never an input)
   --report file.json        also write the JSON report to a file
 ${PRAM_USAGE}
   --json                    print one JSON object
 
 Exit code 0 with a solution, 1 when no transformation satisfies the model, 2 on bad input.
 `;
+
+/** An output that appeared, or a folder that changed, while the search ran: a one-line refusal. */
+function refuseExisting(e: NodeJS.ErrnoException): never {
+  if (e.code === 'EEXIST' || e.code === 'EFOLDERCHANGED') throw new CliError(e.message);
+  throw e;
+}
 
 export const anonymize: Command = {
   summary: 'Optimal generalization with suppression (k-anonymity, ℓ-diversity, t-closeness), or Mondrian',
@@ -76,6 +85,7 @@ export const anonymize: Command = {
       report: { type: 'string' },
       delimiter: { type: 'string' },
       keep: { type: 'string' },
+      force: { type: 'boolean' },
       ...PRAM_FLAGS,
     });
     if (positionals.length !== 1) throw new CliError(positionals.length === 0 ? 'missing the <csv> argument' : `expected one <csv> argument, got ${positionals.length}: ${positionals.join(' ')}`);
@@ -87,6 +97,10 @@ export const anonymize: Command = {
     const [out, reportFile] = [values.out, values.report].map((p) => (p === undefined ? undefined : resolve(ctx.cwd, p)));
     guardOutputs([out, reportFile].filter((p) => p !== undefined), inputs);
     if (out && reportFile) guardOutputs([reportFile], [out]);
+    // An existing output is refused before the search, not after it (--force replaces it; it is no input, checked above).
+    for (const [flag, file] of [['--out', out], ['--report', reportFile]] as const) {
+      if (file !== undefined && !values.force && existsSync(file)) throw new CliError(`${flag} ${file} exists; choose another name or add --force to replace it`);
+    }
 
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
     const table = await readCsvFile(input, delimiter === undefined ? {} : { delimiter });
@@ -124,22 +138,26 @@ export const anonymize: Command = {
       partitions = mondrian(problem, options.k!, result.optimum?.evaluation);
       report.mondrian = mondrianJson(partitions);
     }
+    // The release writer: rows in a fresh random order (secure generator), created exclusively — never over a file
+    // unless --force, never through a folder swapped mid-run.
+    const write = async (header: readonly string[], rows: readonly (readonly string[])[]) => {
+      await writeMicrodataFile(out!, header, rows, { rng: cryptoRandom(), delimiter: table.delimiter ?? ',', force: values.force }).catch(refuseExisting);
+      report.out = values.out;
+    };
     let pramWritten = true;
     if (values['with-pram'] && values.out) {
       // Issue 23: with --with-pram the file is the combined release the report describes, not the generalization alone.
-      const written = await writePramRelease(out!, released, options.qi, hierarchies, report.withPram as Record<string, unknown>, options.k, table.delimiter ?? ',');
+      const written = await writePramRelease(write, released, options.qi, hierarchies, report.withPram as Record<string, unknown>, options.k);
       if (written) Object.assign(report, { out: values.out }, written);
       pramWritten = written !== null;
     } else if (partitions && values.out) {
       const release = mondrianRelease(released, problem, partitions);
-      await writeCsvFile(out!, release.header, release.rows, { delimiter: table.delimiter ?? ',' });
-      report.out = values.out;
+      await write(release.header, release.rows);
     } else if (result.optimum && values.out) {
       const release = applyTransformation(released, problem, result.optimum.evaluation, { suppressed: options.suppressedMode });
-      await writeCsvFile(out!, release.header, release.rows, { delimiter: table.delimiter ?? ',' });
-      report.out = values.out;
+      await write(release.header, release.rows);
     }
-    if (reportFile) await writeFileAtomic(reportFile, `${JSON.stringify(report, null, 2)}\n`);
+    if (reportFile) await writeOwnFile(reportFile, `${JSON.stringify(report, null, 2)}\n`, { force: values.force }).catch(refuseExisting);
     ctx.out(values.json ? `${JSON.stringify(report)}\n` : toText(report, options.qi));
     return result.optimum && pramWritten ? ExitCode.Ok : ExitCode.Violations;
   },

@@ -1,9 +1,11 @@
 import type { Command } from '../command.js';
+import { raiseUsage, runRaise } from './budget-raise.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { numberFlag, parseOptions } from '../parse-options.js';
 import { epsilonClassic, epsilonOptimal, rhoClassic, rhoFromPureEpsilon, rhoOptimal } from '../../engine/dp/index.js';
 
 const usage = `usage: privspec budget [--epsilon E] [--delta D] [--rho R] [--json]
+       privspec budget raise <file.privspec> --to VALUE --reason "…" [--json]
 
 Conversions between privacy notions (Bun–Steinke 2016; Canonne–Kamath–Steinke 2020).
   --rho R --delta D       the ε for which ρ-zCDP implies (ε, δ)-DP: classic ρ + 2√(ρ·ln(1/δ)) and optimal (CKS20)
@@ -13,16 +15,18 @@ Conversions between privacy notions (Bun–Steinke 2016; Canonne–Kamath–Stei
                           Gaussian noise σ per unit of L2 sensitivity for each route
   --json                  print one JSON object
 Every ε and δ printed is rounded up and every ρ rounded down, so each conversion is safe to use as stated.
-`;
+
+${raiseUsage}`;
 
 const TABLE_DELTAS = [1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8];
 
 const fmt = (x: number) => (x !== 0 && Math.abs(x) < 1e-3 ? x.toExponential().replace(/\.?0+e/, 'e') : String(Number(x.toPrecision(10))));
 
 export const budget: Command = {
-  summary: 'Privacy conversions: zCDP ρ ↔ (ε, δ) (classic and optimal), ε → ρ',
+  summary: 'Privacy conversions: zCDP ρ ↔ (ε, δ) (classic and optimal), ε → ρ; budget raise: a recorded raise of a dataset\'s budget',
   usage,
   async run(args, ctx) {
+    if (args[0] === 'raise') return runRaise(args.slice(1), ctx);
     const { values, positionals } = parseOptions(args, {
       epsilon: { type: 'string' },
       delta: { type: 'string' },

@@ -11,7 +11,8 @@ import { sensitiveFrequencies } from '../../engine/anonymity/class-stats.js';
 import { distinctLPerRecord } from '../../engine/risk/record-diversity.js';
 import { column } from '../../engine/table/table.js';
 import { guardOutputs } from '../../engine/node/output-guard.js';
-import { writeCsvFile } from '../../engine/node/write-csv.js';
+import { writeOwnFile } from '../../engine/node/release-files.js';
+import { formatCsv } from '../../engine/node/write-csv.js';
 import { CliError } from '../cli-error.js';
 import { isPositiveInteger, numberFlag } from '../parse-options.js';
 
@@ -158,7 +159,10 @@ export function surveyText(f: SurveyFigures, qi: readonly string[]): string[] {
   return lines;
 }
 
-/** Writes the per-record file atomically: record number, source line, and the figures computed. */
+/**
+ * Writes the per-record file, created exclusively (never over an existing file): record number, source line, and the
+ * figures computed. It is the data owner's own analysis, keyed by line, so it keeps the input's order — it is not a release.
+ */
 export async function writePerRecord(path: string, table: Table, f: SurveyFigures): Promise<void> {
   const header = ['record', 'line', ...(f.weighted ? ['fk', 'Fk', 'risk'] : []), ...(f.suda ? ['suda_score', 'dis_suda_score'] : []),
     ...(f.distinctL ? [`${f.distinctL.sensitive}_distinct_l`] : [])];
@@ -174,5 +178,5 @@ export async function writePerRecord(path: string, table: Table, f: SurveyFigure
       ];
     }
   };
-  await writeCsvFile(path, header, rows());
+  await writeOwnFile(path, formatCsv(header, rows()));
 }

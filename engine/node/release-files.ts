@@ -1,17 +1,21 @@
 /**
- * A release's files: `<out>/<name>.csv` and `<out>/<name>.json`, written atomically and never over an earlier run's:
+ * A release's files: `<out>/<name>.csv` and `<out>/<name>.json`, written together (both or neither,
+ * write-file-atomic.ts) and never over an earlier run's:
  * when either name is taken, the run writes `<name>-2.csv`/`.json`, then `-3`, … (the first free pair), so that every
  * published file stays as it was published and the ledger entry names the files of its own run. The report states the mechanism,
- * parameters, privacy spent and expected error; it holds nothing computed exactly from the data. A seeded run's files say
- * NOT PRIVATE on their first line.
+ * parameters, privacy spent and expected error; it holds nothing computed exactly from the data. It names the spec
+ * relative to the output folder (an absolute path would publish user and folder names) and the ledger by its random id
+ * with the entry id, so that a deleted or replaced ledger is recognized by the outputs of its spends. A microdata file is
+ * written in a fresh random row order (write-csv.ts). A seeded run's files say NOT PRIVATE on their first line.
  */
-import { join } from 'node:path';
+import { basename, dirname, join, relative, sep } from 'node:path';
+import type { RandomSource } from '../core/random.js';
 import type { Amount, ReleaseCosts } from '../release/release-costs.js';
 import type { ReleaseDescription } from '../release/release-description.js';
 import type { ExpectedError, ReleaseOutput } from '../release/release-measurement.js';
-import { formatCsv } from './write-csv.js';
-import { lstat } from 'node:fs/promises';
-import { writeNewFileAtomic } from './write-file-atomic.js';
+import { formatCsv, formatMicrodataCsv } from './write-csv.js';
+import { lstat, rm } from 'node:fs/promises';
+import { writeNewFilesTogether } from './write-file-atomic.js';
 
 export const NOT_PRIVATE = 'NOT PRIVATE (seeded)';
 
@@ -40,14 +44,23 @@ export interface ReportContext {
   costs?: ReleaseCosts;
   expectedError?: ExpectedError;
   ledgerEntry?: string;
+  /** The ledger's random id (engine/release/ledger-entry.ts). */
+  ledger?: string;
+  /** The source of a microdata file's random row order (the run's generator: secure unless seeded). */
+  rng: RandomSource;
 }
 
-export async function writeRelease(out: string, release: ReleaseDescription, output: Pick<ReleaseOutput, 'header' | 'rows' | 'report'>, context: ReportContext): Promise<string[]> {
+/** The spec's path as seen from the output folder, with '/' separators. */
+export function specFromOut(out: string, spec: string): string {
+  return relative(out, spec).split(sep).join('/');
+}
+
+export async function writeRelease(out: string, release: ReleaseDescription, output: Pick<ReleaseOutput, 'header' | 'rows' | 'report' | 'microdata'>, context: ReportContext): Promise<string[]> {
   const seeded = context.seed !== undefined;
   const report = {
     ...(seeded ? { notPrivate: `${NOT_PRIVATE}: seed ${context.seed}; reproducible noise for tests, not for publication` } : {}),
     release: release.name,
-    spec: context.spec,
+    spec: specFromOut(out, context.spec),
     // A `where` region is a Map; the report spells it as an object.
     query: JSON.parse(JSON.stringify(release.query, (_, v) => (v instanceof Map ? Object.fromEntries(v) : v))),
     accepts: release.accepts,
@@ -58,21 +71,24 @@ export async function writeRelease(out: string, release: ReleaseDescription, out
     privacySpent: context.privacySpent ?? null,
     privacySpentEveryNotion: context.costs ?? null,
     expectedError: context.expectedError ?? null,
+    ledger: context.ledger ?? null,
     ledgerEntry: context.ledgerEntry ?? null,
     notes: context.notes,
     ...(output.report ?? {}),
     createdAt: new Date().toISOString(),
   };
-  const text = formatCsv(output.header, output.rows);
+  const text = output.microdata ? formatMicrodataCsv(output.header, output.rows, context.rng) : formatCsv(output.header, output.rows);
   const body = `${JSON.stringify(report, null, 2)}\n`;
-  // The report first, the numbers last: if the second write fails, no released numbers stand without their report.
   // JSON has no comments: a seeded report's first key says NOT PRIVATE, on its first line.
+  const json = seeded ? body.replace(/^\{\n/, `{ "NOT PRIVATE": "${NOT_PRIVATE}",\n`) : body;
+  const csv = seeded ? `# ${NOT_PRIVATE}\n${text}` : text;
   // Another run may take the same free name between the check and the link: then the next pair is tried.
   for (let from = 1; ; ) {
     const { run, files } = await freeReleaseFiles(out, release.name, from);
-    const [csv, json] = files;
+    const names = files.map((f) => basename(f));
     try {
-      await writeNewFileAtomic(json, seeded ? body.replace(/^\{\n/, `{ "NOT PRIVATE": "${NOT_PRIVATE}",\n`) : body);
+      // The report first, the numbers last; both appear or neither does.
+      await writeNewFilesTogether(out, [{ name: names[1], data: json }, { name: names[0], data: csv }]);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
         from = run + 1;
@@ -80,7 +96,29 @@ export async function writeRelease(out: string, release: ReleaseDescription, out
       }
       throw e;
     }
-    await writeNewFileAtomic(csv, seeded ? `# ${NOT_PRIVATE}\n${text}` : text);
-    return [csv, json];
+    return files;
   }
+}
+
+/**
+ * A new file at a path of the user's choice (`anonymize --out`, `--report`), by the release writer: created exclusively
+ * by a link into the folder resolved once and checked after (write-file-atomic.ts), so that it never replaces a file,
+ * even when the folder is swapped for a symlink to the data's mid-run. With `force` an existing file (which the caller
+ * has checked is no input) is removed first.
+ */
+export async function writeOwnFile(path: string, text: string, options: { force?: boolean } = {}): Promise<void> {
+  const st = await lstat(path).catch(() => undefined);
+  if (st && !options.force) {
+    const e = new Error(`${path} exists; choose another name or add --force to replace it`) as NodeJS.ErrnoException;
+    e.code = 'EEXIST';
+    throw e;
+  }
+  if (st && !st.isFile() && !st.isSymbolicLink()) throw new Error(`${path} exists and is not a file`);
+  if (st) await rm(path);
+  await writeNewFilesTogether(dirname(path), [{ name: basename(path), data: text }]);
+}
+
+/** A microdata file at a path of the user's choice: shuffled (write-csv.ts), then written by `writeOwnFile`. */
+export async function writeMicrodataFile(path: string, header: readonly string[], rows: readonly (readonly string[])[], options: { rng: RandomSource; delimiter?: string; force?: boolean }): Promise<void> {
+  await writeOwnFile(path, formatMicrodataCsv(header, rows, options.rng, options.delimiter), options);
 }

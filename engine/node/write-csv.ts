@@ -1,4 +1,5 @@
-import { writeFileAtomic } from './write-file-atomic.js';
+import type { RandomSource } from '../core/random.js';
+import { randomPermutation } from '../core/random-permutation.js';
 
 /**
  * One CSV field, quoted as RFC 4180 requires: when it holds the delimiter, a double quote, a line break, or
@@ -16,12 +17,15 @@ export function formatCsv(header: readonly string[], rows: Iterable<readonly str
   return `${lines.join('\n')}\n`;
 }
 
-/** Writes a CSV file atomically (temporary file, then rename). */
-export async function writeCsvFile(
-  path: string,
-  header: readonly string[],
-  rows: Iterable<readonly string[]>,
-  options: { delimiter?: string; signal?: AbortSignal } = {},
-): Promise<void> {
-  await writeFileAtomic(path, formatCsv(header, rows, options.delimiter ?? ','), { signal: options.signal });
+/**
+ * The text of a microdata file (one row per record): its rows in a fresh, uniformly random order drawn from `rng`.
+ * Written in the input's order, two microdata files of one table line up row by row, and joining them gives back what
+ * each protects (a PRAM'd column beside its exact copy in a generalized file); a file sorted by a column leaks through
+ * position. Every microdata output — generalize, PRAM, `anonymize --out` — is formatted here and nowhere else.
+ */
+export function formatMicrodataCsv(header: readonly string[], rows: readonly (readonly string[])[], rng: RandomSource, delimiter = ','): string {
+  const order = randomPermutation(rows.length, rng);
+  return formatCsv(header, (function* () {
+    for (const i of order) yield rows[i];
+  })(), delimiter);
 }

@@ -1,5 +1,5 @@
 import { randomBytes } from 'node:crypto';
-import { link, mkdir, open, readdir, rename, rm, stat } from 'node:fs/promises';
+import { link, lstat, mkdir, open, readdir, realpath, rename, rm, stat } from 'node:fs/promises';
 import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
@@ -56,10 +56,24 @@ export async function removeStaleTemporaries(folder: string): Promise<string[]> 
   return stale;
 }
 
+/** Flushes a folder's entries (a rename or link is durable only once the folder is on disk). */
+async function syncFolder(folder: string): Promise<void> {
+  const handle = await open(folder, 'r').catch(() => undefined);
+  if (!handle) return;
+  try {
+    await handle.sync();
+  } catch {
+    // Some file systems refuse fsync on a directory; the entry is then as durable as they make it.
+  } finally {
+    await handle.close();
+  }
+}
+
 /**
- * Writes a file atomically: first a temporary file in the same folder (so that the rename stays on one file system),
- * then a rename over the target. A reader sees the old file or the whole new one, never half of it, and a failure
- * leaves no temporary file behind. Missing folders are created.
+ * Writes a file atomically and durably: first a temporary file in the same folder (so that the rename stays on one
+ * file system), flushed, then a rename over the target, then the folder flushed. A reader sees the old file or the
+ * whole new one, never half of it, and a failure leaves no temporary file behind. Missing folders are created. This is
+ * the one writer for files that are replaced on purpose (the ledger, its marker, a saved report).
  */
 export async function writeFileAtomic(path: string, data: string | Uint8Array, options: { signal?: AbortSignal } = {}): Promise<void> {
   options.signal?.throwIfAborted();
@@ -75,15 +89,18 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
     await rm(tmp, { force: true });
     throw e;
   }
+  await syncFolder(folder);
 }
 
 /** Creates `path` (it must not exist: 'wx' also refuses a symlink planted there), writes `data` and flushes it to disk. */
-async function writeSynced(path: string, data: string | Uint8Array, signal?: AbortSignal): Promise<void> {
+async function writeSynced(path: string, data: string | Uint8Array, signal?: AbortSignal): Promise<{ dev: number; ino: number }> {
   const handle = await open(path, 'wx');
   try {
     await handle.writeFile(data, { signal });
     // Flushed before it is linked or renamed into place: after a power cut the ledger must not name an empty file.
     await handle.sync();
+    const st = await handle.stat();
+    return { dev: st.dev, ino: st.ino };
   } finally {
     await handle.close();
   }
@@ -92,36 +109,88 @@ async function writeSynced(path: string, data: string | Uint8Array, signal?: Abo
 /** What `link` fails with where a file system has no hard links (FAT32, exFAT, many SMB and cloud-sync mounts). */
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 
+/** The longest name a path component may have on the file systems privspec writes to (bytes, not characters). */
+export const NAME_MAX = 255;
+
 /**
- * Writes a file that must not exist yet, atomically: the whole content goes to a temporary file, which is then hard-linked
- * under the target name. `link` fails with EEXIST when the target exists, so two writers racing for one name cannot
- * replace each other's file (a rename would silently replace it). Missing folders are created.
- *
- * Where the file system has no hard links the target is created exclusively ('wx') and written in place: still never
- * replacing a file, though a crash mid-write can leave it short. Refusing instead would strand a differentially private
- * release whose spend is already in the ledger.
+ * Why a file named `name` cannot be written (its name, or its temporary name, is longer than NAME_MAX bytes), or
+ * undefined. Checked before anything is spent: a release that spends and then cannot write its file is the worst outcome.
  */
-export async function writeNewFileAtomic(path: string, data: string | Uint8Array, hardLink: (from: string, to: string) => Promise<void> = link): Promise<void> {
-  const folder = dirname(path);
+export function nameProblem(name: string): string | undefined {
+  const longest = temporaryName(name, 4_194_304);
+  const bytes = Math.max(Buffer.byteLength(name), Buffer.byteLength(longest));
+  if (bytes <= NAME_MAX) return undefined;
+  return `the file name '${name.length > 40 ? `${name.slice(0, 40)}…` : name}' needs ${bytes} bytes with its temporary name, more than the ${NAME_MAX} a file name may have; use a shorter release or file name`;
+}
+
+export interface NewFile {
+  /** The file's name inside the folder (no folder part). */
+  readonly name: string;
+  readonly data: string | Uint8Array;
+}
+
+/**
+ * Writes new files into one folder, together: every file is written in full to a temporary name and flushed, then each
+ * is hard-linked under its name, and if any link fails the ones already linked are removed — the files appear together
+ * or not at all. `link` fails with EEXIST when a name is taken, so no existing file is ever replaced (two writers racing
+ * for one name cannot replace each other's file, and a folder swapped for a symlink to the data cannot make the write
+ * replace the data). The folder is resolved once, written to by its real path, and checked again after the links:
+ * if it changed meanwhile, the new files are removed and the write fails.
+ *
+ * Where the file system has no hard links each file is created exclusively ('wx') and written in place: still never
+ * replacing a file, though a crash mid-write can leave one short. Refusing instead would strand a differentially
+ * private release whose spend is already in the ledger.
+ */
+export async function writeNewFilesTogether(folder: string, files: readonly NewFile[], hardLink: (from: string, to: string) => Promise<void> = link): Promise<string[]> {
   await mkdir(folder, { recursive: true });
-  await removeStaleTemporaries(folder);
-  const tmp = join(folder, temporaryName(basename(path)));
+  const real = await realpath(folder);
+  const before = await stat(real);
+  await removeStaleTemporaries(real);
+  const temporaries = files.map((f) => join(real, temporaryName(f.name)));
+  const targets = files.map((f) => join(real, f.name));
+  const linked: { path: string; id: { dev: number; ino: number } }[] = [];
+  const removeLinked = () => Promise.all(linked.map(async ({ path, id }) => {
+    // Only a file that is still ours (our inode under that name) is removed.
+    const st = await lstat(path).catch(() => undefined);
+    if (st && st.dev === id.dev && st.ino === id.ino) await rm(path, { force: true });
+  }));
   try {
-    await writeSynced(tmp, data);
-    try {
-      await hardLink(tmp, path);
-    } catch (e) {
-      if (!NO_HARD_LINKS.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
-      await writeInPlace(path, data);
+    const ids = [];
+    for (let i = 0; i < files.length; i++) ids.push(await writeSynced(temporaries[i], files[i].data));
+    for (let i = 0; i < files.length; i++) {
+      try {
+        await hardLink(temporaries[i], targets[i]);
+        linked.push({ path: targets[i], id: ids[i] });
+      } catch (e) {
+        if (!NO_HARD_LINKS.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
+        linked.push({ path: targets[i], id: await writeInPlace(targets[i], files[i].data) });
+      }
     }
+    const after = await stat(real).catch(() => undefined);
+    const still = await realpath(real).catch(() => undefined);
+    if (still !== real || !after || after.dev !== before.dev || after.ino !== before.ino) {
+      const e = new Error(`the folder ${folder} was replaced while the files were written; nothing was left there`) as NodeJS.ErrnoException;
+      e.code = 'EFOLDERCHANGED';
+      throw e;
+    }
+    await syncFolder(real);
+    return targets;
+  } catch (e) {
+    await removeLinked();
+    throw e;
   } finally {
-    await rm(tmp, { force: true });
+    await Promise.all(temporaries.map((t) => rm(t, { force: true })));
   }
 }
 
-async function writeInPlace(path: string, data: string | Uint8Array): Promise<void> {
+/** Writes one new file that must not exist yet, atomically (see writeNewFilesTogether). */
+export async function writeNewFileAtomic(path: string, data: string | Uint8Array, hardLink: (from: string, to: string) => Promise<void> = link): Promise<void> {
+  await writeNewFilesTogether(dirname(path), [{ name: basename(path), data }], hardLink);
+}
+
+async function writeInPlace(path: string, data: string | Uint8Array): Promise<{ dev: number; ino: number }> {
   try {
-    await writeSynced(path, data);
+    return await writeSynced(path, data);
   } catch (e) {
     // Ours only if we created it: EEXIST means another writer's file stands there, which is not touched.
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') await rm(path, { force: true }).catch(() => undefined);

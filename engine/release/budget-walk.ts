@@ -168,14 +168,17 @@ export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget
       : [];
     let overrun: ReleaseSpend<P>['overrun'];
     const cap = limit[key];
-    const over = (cap !== undefined && (after[key] ?? 0) > cap) || (accounting === 'approx' && (after.delta ?? 0) > (limit.delta ?? 0));
-    if (over && cap !== undefined) {
+    const mainOver = cap !== undefined && (after[key] ?? 0) > cap;
+    const deltaOver = accounting === 'approx' && (after.delta ?? 0) > (limit.delta ?? 0);
+    if ((mainOver || deltaOver) && cap !== undefined) {
       const remaining = Math.max(0, minus(cap, before[key] ?? 0));
       const requested = marginal[key] ?? 0;
       let message = `Requested ${symbol}=${show(requested)} · Remaining ${symbol}=${show(remaining)} · Difference ${show(minus(requested, remaining))}`;
-      if (accounting === 'approx' && (after.delta ?? 0) > (limit.delta ?? 0)) {
+      if (deltaOver) {
         const dRemaining = Math.max(0, minus(limit.delta ?? 0, before.delta ?? 0));
-        message += ` (δ: Requested δ=${show(marginal.delta ?? 0)} · Remaining δ=${show(dRemaining)})`;
+        const d = `Requested δ=${show(marginal.delta ?? 0)} · Remaining δ=${show(dRemaining)}`;
+        // An overrun in δ alone is stated in δ: its ε figures would say "Difference 0" or less.
+        message = mainOver ? `${message} (δ: ${d})` : `${d} · Difference ${show(minus(marginal.delta ?? 0, dRemaining))}`;
       }
       const spentBy = releases.filter((r) => (r.marginal[key] ?? 0) > 0 || (r.marginal.delta ?? 0) > 0).map((r) => r.plan);
       overrun = { requested: marginal, remaining: { [key]: remaining }, message, spentBy };

@@ -1,8 +1,11 @@
 /**
- * The spend ledger kept next to a spec (`<spec>.ledger.json`) as data: every release run is an entry with its
- * measurement's cost in every notion and the region it read, recorded before its output exists. The ledger, not the
- * spec, is the truth about what has been spent: running a release twice spends twice. Seeded runs are recorded but
- * marked not private and never count as spend, since reproducible noise protects nothing.
+ * The spend ledger of one dataset (kept beside the data, named by its content digest: engine/node/dataset-identity.ts)
+ * as data: every release run is an entry with its measurement's cost in every notion, the region it read and the budget
+ * limit it was checked against, recorded before its output exists. The ledger, not the spec, is the truth about what
+ * has been spent: running a release twice spends twice, and a spec's budget above the ledger's limit is refused until
+ * the limit is raised by a recorded act (`raises`). Microdata runs (PRAM, generalize) are entries with no central cost
+ * that name the columns they perturbed and their local ε. Seeded runs are recorded but marked not private and never
+ * count as spend, since reproducible noise protects nothing.
  */
 import { composeSpends, type Amount } from './budget-walk.js';
 import { costIn, type ReleaseCosts } from './release-costs.js';
@@ -22,11 +25,43 @@ export interface LedgerEntry {
   notPrivate?: true;
   /** The output files, filled in once written. */
   files?: string[];
+  /** The spec that ran it (for the data owner: the ledger is never published). */
+  spec?: string;
+  /** The budget limit the spend was checked against. */
+  limit?: LedgerLimit;
+  /** Set for a microdata release: it spends no central budget; PRAM states the local ε of its randomization. */
+  microdata?: { kind: 'pram' | 'generalize'; columns: string[]; localEpsilon?: number };
+}
+
+/** A budget limit in the notion of its accounting. */
+export interface LedgerLimit {
+  accounting: Accounting;
+  amount: Amount;
+}
+
+/** An explicit raise of the ledger's limit: `privspec budget raise … --reason`. */
+export interface RaiseRecord {
+  at: string;
+  from: LedgerLimit;
+  to: LedgerLimit;
+  reason: string;
+  spec: string;
 }
 
 export interface LedgerFile {
-  version: 1;
-  spec: string;
+  /** 2: one ledger per dataset; 1: the former ledger beside a spec (read, never written). */
+  version: 1 | 2;
+  /**
+   * A random id drawn when the ledger is first written, cited by every release report beside its entry id. Random, not
+   * the data's digest: a digest in a published report would tell anyone holding a candidate table whether it is the one.
+   */
+  id?: string;
+  /** The data the ledger belongs to: its resolved path when first recorded, and its content digest. */
+  data?: { file: string; sha256: string };
+  spec?: string;
+  /** The limit recorded with the first central spend, or the latest raise. */
+  limit?: LedgerLimit;
+  raises?: RaiseRecord[];
   entries: LedgerEntry[];
 }
 
@@ -34,17 +69,34 @@ export function boxRecord(box: Box | undefined): Record<string, Constraint[]> | 
   return box ? Object.fromEntries([...box].map(([k, v]) => [k, [...v]])) : undefined;
 }
 
-/** The entries that spend budget (seeded runs do not). */
+/** The entries that spend central budget (seeded runs and microdata runs do not). */
 export function spendingEntries(entries: readonly LedgerEntry[]): LedgerEntry[] {
-  return entries.filter((e) => !e.notPrivate);
+  return entries.filter((e) => !e.notPrivate && e.microdata === undefined);
+}
+
+/**
+ * Why a parsed ledger is not one, or undefined: every entry must be a record with an id, a release name and costs, so
+ * that a hand-edited `null` is a refusal naming the entry rather than a crash.
+ */
+export function ledgerShapeProblem(parsed: unknown): string | undefined {
+  const l = parsed as LedgerFile | null;
+  if (l === null || typeof l !== 'object' || (l.version !== 1 && l.version !== 2) || !Array.isArray(l.entries)) return 'unknown ledger format';
+  const bad = l.entries.findIndex((e) => e === null || typeof e !== 'object' || typeof e.id !== 'string' || typeof e.release !== 'string' || e.costs === null || typeof e.costs !== 'object');
+  if (bad >= 0) return `entry ${bad + 1} of ${l.entries.length} is not a spend record (${JSON.stringify(l.entries[bad])?.slice(0, 40)})`;
+  if (l.raises !== undefined && !Array.isArray(l.raises)) return 'its raises are not a list';
+  return undefined;
+}
+
+/** The ledger's spending entries as the budget walk reads them (their region, their costs). */
+export function entrySpendables(entries: readonly LedgerEntry[]) {
+  // A region that does not read back as finite numbers or text composes with everything (sequentially).
+  return spendingEntries(entries).map((e) => ({ name: e.release, box: wellFormed(e.box) ? new Map(Object.entries(e.box!)) : undefined, userLevel: e.userLevel, costs: e.costs, dp: true }));
 }
 
 /** The total the ledger's spending entries have spent under the accounting; undefined entries' costs make it refuse. */
 export function ledgerTotal(entries: readonly LedgerEntry[], accounting: Accounting): Amount {
-  const spends = spendingEntries(entries).flatMap((e) => {
-    const cost = costIn(e.costs, accounting);
-    // A region that does not read back as finite numbers or text composes with everything (sequentially).
-    const plan = { name: e.release, box: wellFormed(e.box) ? new Map(Object.entries(e.box!)) : undefined, userLevel: e.userLevel, costs: e.costs, dp: true };
+  const spends = entrySpendables(entries).flatMap((plan) => {
+    const cost = costIn(plan.costs, accounting);
     return cost ? [{ cost, plan }] : [];
   });
   return composeSpends(spends, accounting);

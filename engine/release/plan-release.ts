@@ -72,6 +72,8 @@ export interface ReleasePlan {
   readonly risks: readonly ReleaseRisk[];
   /** The measurement to invoke, when every domain it needs is known and nothing is wrong. */
   readonly measurement?: ReleaseMeasurement;
+  /** Calibrated to ε-Bayesian DP for correlated units (a sum or count on a dataset that declares a correlation graph). */
+  readonly bayesian?: boolean;
 }
 
 /** Bounds beyond which parameters are refused as meaningless (and too costly to build exact samplers for). */
@@ -230,7 +232,7 @@ export function planRelease(release: ReleaseDescription, context: PlanContext): 
   const known = by.every((c) => context.domains?.has(c));
   const domains = by.map((c) => context.domains?.get(c) ?? ['·']);
   if (known && cellCount(domains) > MAX_CELLS) problems.push({ code: 'parameter-out-of-range', message: `the release has ${cellCount(domains)} cells, more than ${MAX_CELLS}`, field: 'query' });
-  const plan = { ...base, risks, mechanism: release.mechanism.kind, sensitivity, box: regionOf(q), userLevel: context.unit !== undefined };
+  const plan = { ...base, risks, mechanism: release.mechanism.kind, sensitivity, box: regionOf(q), userLevel: context.unit !== undefined, bayesian: correlated(context, q.kind) };
   if (problems.length > 0) return plan;
   if (q.kind === 'grid') return planGrid(plan, q, release.mechanism, context);
   const notes = [

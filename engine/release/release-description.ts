@@ -51,7 +51,7 @@ export type QueryDescription =
     }
   | { readonly kind: 'mode'; readonly column: string; readonly where?: Box }
   | { readonly kind: 'generalize' }
-  | { readonly kind: 'pram'; readonly columns: readonly string[]; readonly retain?: number; readonly invariant: boolean; readonly matrix?: string }
+  | { readonly kind: 'pram'; readonly columns: readonly string[]; readonly retain?: number; readonly invariant: boolean; readonly matrix?: string; readonly rerun?: boolean }
   | {
       readonly kind: 'grid';
       readonly x: string;

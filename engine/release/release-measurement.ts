@@ -21,6 +21,8 @@ export interface ReleaseOutput {
    * data owner's terminal only, never written into a release's files, since no ε covers them.
    */
   readonly local: readonly string[];
+  /** One row per record (generalize, PRAM): written in a fresh random row order, never the input's. */
+  readonly microdata?: boolean;
 }
 
 export interface ExpectedError {

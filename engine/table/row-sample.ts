@@ -1,14 +1,6 @@
 import type { RandomSource } from '../core/random.js';
+import { uniformBelow as below } from '../core/random-permutation.js';
 import type { Table } from './table.js';
-
-/** A uniform integer in [0, n) without modulo bias (rejection on the top of the 32-bit range). */
-function below(n: number, rng: RandomSource): number {
-  const limit = Math.floor(0x100000000 / n) * n;
-  for (;;) {
-    const x = rng.nextUint32();
-    if (x < limit) return x % n;
-  }
-}
 
 /**
  * `n` rows drawn uniformly without replacement (a partial Fisher–Yates shuffle), kept in file order, sharing the table's

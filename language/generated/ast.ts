@@ -82,6 +82,7 @@ export type PrivspecKeywordNames =
     | "quasi"
     | "recursive"
     | "release"
+    | "rerun"
     | "retain"
     | "rho"
     | "rows"
@@ -647,6 +648,7 @@ export function isName(item: unknown): item is Name {
 /**
  * Post-randomization (PRAM): each value is kept with probability `retain`, otherwise replaced by a uniform draw from the
  * column's domain; `invariant` keeps the expected frequencies (Gouweleeuw et al. 1998); `matrix` reads a transition matrix.
+ * `rerun` allows a run on data whose columns were already randomized by an earlier PRAM run: each run's local ε adds up.
  */
 export interface PramQuery extends langium.AstNode {
     readonly $container: Release;
@@ -655,6 +657,7 @@ export interface PramQuery extends langium.AstNode {
     invariant: boolean;
     kind: 'pram';
     matrix?: string;
+    rerun: boolean;
     retain?: Decimal;
 }
 
@@ -664,6 +667,7 @@ export const PramQuery = {
     invariant: 'invariant',
     kind: 'kind',
     matrix: 'matrix',
+    rerun: 'rerun',
     retain: 'retain'
 } as const;
 
@@ -1321,6 +1325,11 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
                 },
                 matrix: {
                     name: PramQuery.matrix,
+                    optional: true
+                },
+                rerun: {
+                    name: PramQuery.rerun,
+                    defaultValue: false,
                     optional: true
                 },
                 retain: {

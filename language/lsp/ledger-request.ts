@@ -9,8 +9,10 @@
  * refuses, which is the safe outcome.
  */
 import type { LangiumDocument } from 'langium';
-import { readLedger, ledgerPath } from '../../engine/node/ledger-file.js';
+import { ledgerFor, readLedger } from '../../engine/node/ledger-file.js';
+import type { LedgerFile } from '../../engine/release/ledger-entry.js';
 import { sig3 } from '../../engine/release/budget-walk.js';
+import { formatLimit } from '../../engine/release/ledger-limit.js';
 import { boxRecord, ledgerTotal, type LedgerEntry } from '../../engine/release/ledger-entry.js';
 import { costIn, type ReleaseCosts } from '../../engine/release/release-costs.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
@@ -27,24 +29,40 @@ function everyNotion(costs: ReleaseCosts): string {
   return parts.join(' · ') || 'no DP cost';
 }
 
+/** A microdata run's line: it spends no central budget; PRAM states its local ε. */
+function microdataLabel(m: NonNullable<LedgerEntry['microdata']>): string {
+  return m.kind === 'pram' ? `no central cost (PRAM of ${m.columns.join(', ')}, local ε ${m.localEpsilon === undefined ? '—' : sig3(m.localEpsilon)})` : 'no DP cost (generalization)';
+}
+
 function entryView(a: SpecAnalysis, e: LedgerEntry): LedgerEntryView {
   const own = costIn(e.costs, a.summary.accounting);
   return {
     id: e.id,
     release: e.release,
     at: e.at,
-    cost: e.notPrivate ? 'nothing (seeded, not private)' : own ? addedLabel(a, {}, own) : 'cannot be stated in this accounting',
+    cost: e.notPrivate ? 'nothing (seeded, not private)' : e.microdata ? microdataLabel(e.microdata) : own ? addedLabel(a, {}, own) : 'cannot be stated in this accounting',
     costEveryNotion: everyNotion(e.costs),
     files: e.files ?? [],
     notPrivate: e.notPrivate === true,
   };
 }
 
+/**
+ * The ledger of the data the spec in `document` reads (one per dataset, engine/node/dataset-identity.ts) and its
+ * path; an empty ledger when the spec names no data yet. A data file that cannot be read stops the caller.
+ */
+export async function documentLedger(document: LangiumDocument): Promise<{ file?: string; ledger: LedgerFile }> {
+  const data = analyzeDocument(document).dataset?.file;
+  if (data === undefined) return { ledger: { version: 2, entries: [] } };
+  const location = await ledgerFor(data, specPath(document));
+  return { file: location.file, ledger: await readLedger(location) };
+}
+
 /** The ledger of the spec in `document`, and the preview of running `release` (or every release) now. */
 export async function ledgerResponse(document: LangiumDocument, release?: string): Promise<LedgerResponse> {
   const a = analyzeDocument(document);
   const spec = specPath(document);
-  const ledger = await readLedger(spec);
+  const { file, ledger } = await documentLedger(document);
   const accounting = a.summary.accounting;
   const targets = a.plans.filter((p) => release === undefined || p.name === release);
   // Only releases that would run spend: the runner refuses one with problems or an unaccepted leak before the ledger.
@@ -57,7 +75,8 @@ export async function ledgerResponse(document: LangiumDocument, release?: string
   for (const e of ledger.entries) if (!e.notPrivate && targets.some((t) => t.name === e.release) && (latest.get(e.release) ?? '') < e.at) latest.set(e.release, e.at);
   return {
     spec,
-    ledger: ledgerPath(spec),
+    ledger: file ?? '',
+    raises: (ledger.raises ?? []).map((r) => ({ at: r.at, from: formatLimit(r.from), to: formatLimit(r.to), reason: r.reason })),
     accounting,
     entries: ledger.entries.map((e) => entryView(a, e)),
     total: budgetLabel(a, before),
@@ -73,10 +92,13 @@ export async function ledgerResponse(document: LangiumDocument, release?: string
   };
 }
 
-/** The time of each release's latest recorded run, for the "spent DATE" lens; an unreadable ledger shows nothing. */
-export async function lastRuns(document: LangiumDocument): Promise<Map<string, string>> {
-  const runs = new Map<string, string>();
-  const ledger = await readLedger(specPath(document)).catch(() => undefined);
-  for (const e of ledger?.entries ?? []) if (!e.notPrivate && (runs.get(e.release) ?? '') < e.at) runs.set(e.release, e.at);
+/**
+ * The time of each release's latest recorded run, and whether it spent central budget (a PRAM or generalize run does
+ * not), for the "spent DATE" / "released DATE" lens; an unreadable ledger shows nothing.
+ */
+export async function lastRuns(document: LangiumDocument): Promise<Map<string, { at: string; spent: boolean }>> {
+  const runs = new Map<string, { at: string; spent: boolean }>();
+  const ledger = await documentLedger(document).then((l) => l.ledger, () => undefined);
+  for (const e of ledger?.entries ?? []) if (!e.notPrivate && (runs.get(e.release)?.at ?? '') < e.at) runs.set(e.release, { at: e.at, spent: e.microdata === undefined });
   return runs;
 }

@@ -8,7 +8,7 @@ import { URI, type LangiumDocument } from 'langium';
 import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import { cryptoRandom } from '../../engine/core/random.js';
 import { correlationOf, planFor, releaseDomains, type RunInput } from '../../engine/node/release-runner.js';
-import { readLedger } from '../../engine/node/ledger-file.js';
+import { documentLedger } from './ledger-request.js';
 import { boxRecord, ledgerTotal } from '../../engine/release/ledger-entry.js';
 import { costIn } from '../../engine/release/release-costs.js';
 import { dataBounds } from '../../engine/release/kinds/grid-release.js';
@@ -19,7 +19,7 @@ import type { ReleasePreview } from '../../engine/preview/preview-types.js';
 import type { ReleaseDescription } from '../../engine/release/release-description.js';
 import { sampleRows } from '../../engine/table/row-sample.js';
 import type * as ast from '../generated/ast.js';
-import { analyzeDocument, specPath } from '../privspec-analysis.js';
+import { analyzeDocument } from '../privspec-analysis.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { previewEditsRequest, previewReleaseRequest, type PreviewParams } from '../protocol.js';
 import type { PreviewEditsResponse } from '../preview-request-types.js';
@@ -74,7 +74,7 @@ export async function releasePreview(services: PrivspecServices, document: Langi
   if (plan) {
     // The meter: what this release adds to the ledger's total and what remains after it, composed as the runner composes.
     const a = analyzeDocument(document);
-    const ledger = await readLedger(specPath(document));
+    const { ledger } = await documentLedger(document);
     const before = ledgerTotal(ledger.entries, a.summary.accounting);
     const planned = costIn(plan.costs, a.summary.accounting) ? [{ id: 'planned', release: plan.name, at: '', costs: plan.costs, box: boxRecord(plan.box), userLevel: plan.userLevel }] : [];
     const after = ledgerTotal([...ledger.entries, ...planned], a.summary.accounting);

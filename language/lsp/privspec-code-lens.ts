@@ -37,7 +37,7 @@ export class PrivspecCodeLensProvider implements CodeLensProvider {
       const cost = plan && releaseCostLens(analysis, plan);
       if (cost) lenses.push({ range: release.$cstNode.range, command: { title: cost, command: '' } });
       const last = runs.get(release.name);
-      if (last) lenses.push({ range: release.$cstNode.range, command: { title: `spent ${last.slice(0, 10)}`, tooltip: `last run ${last.replace('T', ' ').slice(0, 16)} UTC (see PrivSpec: Show Ledger)`, command: ShowLedgerCommand, arguments: [{ uri: document.uri.toString() }] } });
+      if (last) lenses.push({ range: release.$cstNode.range, command: { title: `${last.spent ? 'spent' : 'released'} ${last.at.slice(0, 10)}`, tooltip: `last run ${last.at.replace('T', ' ').slice(0, 16)} UTC (see PrivSpec: Show Ledger)`, command: ShowLedgerCommand, arguments: [{ uri: document.uri.toString() }] } });
     }
     return lenses;
   }

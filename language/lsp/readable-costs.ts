@@ -109,7 +109,11 @@ export function overrunMessage(a: SpecAnalysis, spend: ReleaseSpend<ReleasePlan>
   const limitDelta = a.summary.limit.delta ?? 0;
   if (a.summary.accounting === 'approx' && (spend.total.delta ?? 0) > limitDelta) {
     const before = (spend.total.delta ?? 0) - (spend.marginal.delta ?? 0);
-    message += ` (δ: Requested δ=${sig3(spend.marginal.delta ?? 0)} · Remaining δ=${sig3(Math.max(0, limitDelta - before))})`;
+    const dRequested = spend.marginal.delta ?? 0;
+    const dRemaining = Math.max(0, limitDelta - before);
+    const d = `Requested δ=${sig3(dRequested)} · Remaining δ=${sig3(dRemaining)}`;
+    // An overrun in δ alone is stated in δ: its ε figures would say "Difference 0".
+    message = requested > remaining ? `${message} (δ: ${d})` : `${d} · Difference ${sig3(Math.max(0, dRequested - dRemaining))}`;
   }
   return message;
 }

@@ -34,7 +34,8 @@ describe('privspec anonymize', () => {
     const csv = readFileSync(join(dir, 'out/released.csv'), 'utf8').trim().split('\n');
     // diagnosis is declared neither quasi-identifying, sensitive nor kept: it is removed (issue 10 item 4).
     assert.equal(csv[0], 'age,gender,zipcode');
-    assert.equal(csv[1], '<50,*,816**');
+    // Rows in a fresh random order (issue 21): the first input row's generalized form is among them.
+    assert.ok(csv.slice(1).includes('<50,*,816**'));
     assert.deepEqual(json.removedColumns, ['diagnosis']);
     assert.deepEqual(readdirSync(join(dir, 'out')), ['released.csv']);
   });
@@ -45,8 +46,8 @@ describe('privspec anonymize', () => {
     assert.deepEqual(JSON.parse(r.out).levels, [1, 0, 3]);
     const rows = readFileSync(join(dir, 'starred.csv'), 'utf8').trim().split('\n');
     assert.equal(rows[0], 'age,gender,zipcode,diagnosis,suppressed');
-    assert.equal(rows[4], '*,*,*,cancer,1');
-    assert.equal(rows[1], '<50,male,81***,flu,0');
+    assert.ok(rows.slice(1).includes('*,*,*,cancer,1'));
+    assert.ok(rows.slice(1).includes('<50,male,81***,flu,0'));
   });
 
   it('applies ℓ-diversity and t-closeness of a sensitive column', async () => {

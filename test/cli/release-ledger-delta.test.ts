@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../cli/run-cli.js';
+import { ledgerFileSync } from '../helpers/ledger.js';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
 
@@ -42,7 +43,7 @@ release g: count gaussian epsilon 0.5 delta 1e-6
     // Hand-computed: ε 0.5 + 0.5 = 1 ≤ 10, but δ 1e-6 + 1e-6 = 2e-6 > 1e-6, so the second run must not spend.
     assert.equal(second.code, 1, second.out);
     assert.match(second.out, /g: refused: .*Requested δ=0\.000001 · Remaining δ=0 · Difference 0\.000001/);
-    const ledger = JSON.parse(readFileSync(join(dir, 'delta.privspec.ledger.json'), 'utf8'));
+    const ledger = JSON.parse(readFileSync(ledgerFileSync(join(dir, 'data', 'people.csv')), 'utf8'));
     assert.equal(ledger.entries.length, 1);
   });
 });

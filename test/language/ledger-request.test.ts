@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../../cli/run-cli.js';
+import { ledgerFileSync } from '../helpers/ledger.js';
 import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { lastRuns, ledgerResponse } from '../../language/lsp/ledger-request.js';
 import { PrivspecCodeLensProvider } from '../../language/lsp/privspec-code-lens.js';
@@ -36,7 +37,7 @@ describe('privspec/ledger: what the ledger holds and what a run would add', () =
     assert.equal(c.message, 'Run the release by_sex of spec.privspec? It spends ε 0.4; ε 0.6 of the budget\'s ε 1 remains after it.');
     assert.ok(!c.blocked && !/released on/.test(c.detail));
     assert.match(c.detail, /The spend is recorded in the spec's ledger before any file is written\./);
-    // A microdata release (generalize, PRAM) spends no DP budget and records nothing: the dialog does not say it does.
+    // A microdata release (generalize, PRAM) spends no DP budget (the ledger records it at no central cost): the dialog does not say it spends.
     const microdata = runConfirmation('the release public', { ...r.run, releases: ['public'], adds: 'nothing' });
     assert.equal(microdata.message, 'Run the release public? It spends no differential-privacy budget.');
     assert.equal(microdata.detail, '');
@@ -65,7 +66,7 @@ describe('privspec/ledger: what the ledger holds and what a run would add', () =
     const older = await ledgerResponse(document, 'older');
     assert.deepEqual([older.run.adds, older.run.remainingAfter, older.run.overrun], ['ε 0.2', 'ε 0', false]);
     // A release already run: the warning names the latest run's time.
-    const second = JSON.parse(readFileSync(`${specFile}.ledger.json`, 'utf8')).entries[1].at as string;
+    const second = JSON.parse(readFileSync(ledgerFileSync(join(dir, 'data', 'people.csv')), 'utf8')).entries[1].at as string;
     const again = runConfirmation('the release by_sex', { ...r.run, overrun: false });
     assert.match(again.detail, new RegExp(`by_sex was released on ${second.replace('T', ' ').slice(0, 16)} UTC; running again spends ε 0\\.4 more\\.`));
     assert.match(again.detail, /Earlier outputs stay as they are/);
@@ -86,7 +87,7 @@ describe('privspec/ledger: what the ledger holds and what a run would add', () =
     const lenses = await new PrivspecCodeLensProvider(services).provideCodeLens(document);
     const spent = lenses.filter((l) => l.command?.title.startsWith('spent '));
     assert.equal(spent.length, 1);
-    assert.equal(spent[0].command!.title, `spent ${runs.get('by_sex')!.slice(0, 10)}`);
+    assert.equal(spent[0].command!.title, `spent ${runs.get('by_sex')!.at.slice(0, 10)}`);
     assert.equal(spent[0].command!.command, 'privspec.showLedger');
   });
 });

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -7,6 +7,7 @@ import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { releaseEdits, releasePreview } from '../../language/lsp/preview-request.js';
 import { releaseInput } from '../../language/release-input.js';
 import type { PreviewControls } from '../../engine/preview/preview-types.js';
+import { ledgerFileSync } from '../helpers/ledger.js';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
 
@@ -43,7 +44,7 @@ describe('privspec/previewRelease: every release kind previewed through the plan
     assert.ok(Math.abs(p.body.cells[0].error95! - 1.25 * Math.log(20)) < 1e-6);
     assert.deepEqual(p.budget, { spends: 'ε 0.8', remainingAfter: 'ε 0.2', overrun: false });
     await assert.rejects(preview('by_sex', { epsilon: 50 }), /outside what the panel offers/);
-    assert.throws(() => readFileSync(`${specFile}.ledger.json`), /ENOENT/);
+    assert.throws(() => readFileSync(ledgerFileSync(join(dir, 'data', 'people.csv'))), /ENOENT/);
   });
 
   it('a mode: probabilities ∝ exp(ε·u/2) over the candidates (McSherry & Talwar 2007)', async () => {
@@ -74,11 +75,13 @@ describe('privspec/previewRelease: every release kind previewed through the plan
   });
 
   it('an unreadable ledger stops the preview with the runner\'s message instead of a meter that ignores past spends', async () => {
-    writeFileSync(`${specFile}.ledger.json`, '{ not json');
+    const ledger = ledgerFileSync(join(dir, 'data', 'people.csv'));
+    mkdirSync(dirname(ledger), { recursive: true });
+    writeFileSync(ledger, '{ not json');
     try {
       await assert.rejects(preview('by_sex'), /cannot read the spend ledger/);
     } finally {
-      rmSync(`${specFile}.ledger.json`);
+      rmSync(ledger);
     }
   });
 

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
@@ -36,14 +36,17 @@ describe('issue 11 — the ledger records the cost of the measurement that runs'
         fc.asyncProperty(queryArb, mechanismArb, fc.boolean(), async (query, mechanism, withUnit) => {
           if (query.kind === 'mean' && mechanism.kind === 'gaussian' && mechanism.rho === undefined) return;
           const release: ReleaseDescription = { name: `r${run}`, query, mechanism, accepts: ['unbounded-contribution'] };
-          const spec = join(dir, `s${run++}.privspec`);
+          const spec = join(dir, `s${run}.privspec`);
+          // One data file per run: the ledger belongs to the data, so each run starts from an empty one.
+          const data = join(dir, `data${run++}.csv`);
+          writeFileSync(data, `run ${run}\n`);
           const budget = { accounting: 'zcdp' as const, rho: 1e6, delta: 1e-5 };
           const unit = withUnit && 'bound' in query && query.bound ? 'u' : undefined;
           const domains = new Map([['g', ['a', 'b', 'c']]]);
           const hierarchies = new Map([['g', { height: 1, values: ['a', 'b', 'c'] } as never]]);
           const input: RunInput = {
             specFile: spec,
-            dataset: { name: 'd', file: join(dir, 'data.csv'), identifying: [], quasi: [], sensitive: [], insensitive: ['g', 'v'], unit },
+            dataset: { name: 'd', file: data, identifying: [], quasi: [], sensitive: [], insensitive: ['g', 'v'], unit },
             budget,
             releases: [release],
             hierarchies,
@@ -53,7 +56,7 @@ describe('issue 11 — the ledger records the cost of the measurement that runs'
           const report = await runReleases(input, { out: join(dir, `out${run}`), dryRun: false });
           const outcome = report.releases[0];
           assert.equal(outcome.status, 'written', outcome.message);
-          const entry = JSON.parse(readFileSync(`${spec}.ledger.json`, 'utf8')).entries[0];
+          const entry = JSON.parse(readFileSync(report.ledger, 'utf8')).entries[0];
           const planned = planRelease(release, { budget, unit, declaredDomains: new Set(['g']), domains }).measurement!;
           assert.deepEqual(entry.costs, JSON.parse(JSON.stringify(planned.costs)));
           assert.deepEqual(entry.costs[planned.measure], planned.cost);

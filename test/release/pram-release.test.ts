@@ -3,6 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../cli/run-cli.js';
+import { ledgerOf } from '../helpers/ledger.js';
 
 // Issue 12 item 4 — `pram a, b retain P` and `pram a matrix "file.csv"` run in `privspec release`: the randomized file
 // and a report with each matrix, ε per attribute and combined. Issue 21 item 4 changed two things: the expected
@@ -45,7 +46,13 @@ describe('issue 12 — PRAM releases from the spec', () => {
     assert.match(local, /expected distortion of 'diagnosis' Σ\|E\[h′\] − h\| = 0\.5333\b/);
     const eta = Number(/identification risk η of the written records: max ([0-9.e-]+) \(exact/.exec(local)?.[1]);
     assert.ok(eta > 0 && eta <= 1, local);
-    assert.equal(existsLedgerSpend(dir), false);
+    // Issue 21 item 3: the run is on the ledger, with no central cost and its local ε.
+    const ledger = ledgerOf(join(dir, 'data', 'people.csv'));
+    assert.equal(ledger?.entries.length, 1);
+    assert.deepEqual(ledger!.entries[0].costs, {});
+    assert.deepEqual(ledger!.entries[0].microdata?.columns, ['diagnosis']);
+    assert.ok(Math.abs(ledger!.entries[0].microdata!.localEpsilon! - Math.log(13)) < 1e-9);
+    assert.deepEqual(JSON.parse(r.out).budget.spent, { epsilon: 0 });
   });
 
   it('PRAM over two attributes and a matrix file run too; their ε are those of their matrices', async () => {
@@ -58,13 +65,10 @@ describe('issue 12 — PRAM releases from the spec', () => {
     const custom = JSON.parse(readFileSync(join(dir, 'out', 'custom.json'), 'utf8'));
     // Hand-derived from the file: every column's max/min ratio is 0.8/0.1 = 8, so ε = ln 8.
     assert.ok(Math.abs(custom.pram.attributes[0].epsilon - Math.log(8)) < 1e-9);
+    // The three runs randomize diagnosis (the last two with `rerun`): the third report states the composed local ε,
+    // ln 13 + (ε of two) + ln 8.
+    assert.equal(custom.parameters.composedLocalEpsilon.runs, 3);
+    const expected = Math.log(13) + inv.pram.combinedEpsilon + Math.log(8);
+    assert.ok(Math.abs(custom.parameters.composedLocalEpsilon.localEpsilon - expected) < 1e-9);
   });
 });
-
-function existsLedgerSpend(dir: string): boolean {
-  try {
-    return JSON.parse(readFileSync(join(dir, 'pram.privspec.ledger.json'), 'utf8')).entries.length > 0;
-  } catch {
-    return false;
-  }
-}

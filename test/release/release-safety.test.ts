@@ -2,13 +2,14 @@ import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
 import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join, resolve } from 'node:path';
+import { dirname, join, resolve } from 'node:path';
 import { runCli } from '../../cli/run-cli.js';
 import { runReleases } from '../../engine/node/release-runner.js';
 import { groupingHierarchy } from '../../engine/hierarchy/grouping-hierarchy.js';
 import { ledgerTotal } from '../../engine/release/ledger-entry.js';
 import type { Constraint } from '../../engine/release/release-description.js';
 import { tableFromRows } from '../../engine/table/table.js';
+import { ledgerFileSync } from '../helpers/ledger.js';
 
 // Issue 10 ("Safe by default"), items 1, 2, 3, 8 and 9: each reproduction from the issue, run against `privspec release`.
 
@@ -55,7 +56,8 @@ const fresh = (spec = SPEC) => {
   dirs.push(d);
   return d;
 };
-const ledger = (dir: string) => join(dir, 'spec.privspec.ledger.json');
+// The data's ledger (one per dataset, beside the data).
+const ledger = (dir: string) => ledgerFileSync(join(dir, 'data', 'people.csv'));
 
 describe('issue 10 item 1 — no output may replace an input, by any route', () => {
   it('refuses --out that is a symlink to the data folder, before spending (the input CSV was overwritten)', async () => {
@@ -118,6 +120,7 @@ describe('issue 10 item 2 — the ledger is the truth, even under concurrency', 
 
   it('a lock left by a dead process is taken over', async () => {
     const dir = fresh();
+    mkdirSync(dirname(ledger(dir)), { recursive: true });
     writeFileSync(`${ledger(dir)}.lock`, JSON.stringify({ pid: 2 ** 22 + 12345, host: (await import('node:os')).hostname(), at: Date.now() }));
     const r = await run(dir, ['release', 'spec.privspec', '--only', 'sex', '--out', 'out']);
     assert.equal(r.code, 0, r.err);

@@ -41,10 +41,16 @@ export function renderLedger(app: HTMLElement, ledger: LedgerResponse, specName:
         h('td', { class: 'time' }, time(e.at)),
         h('td', { class: 'files' }, ...(e.files.length > 0 ? e.files.map(fileLink) : [h('span', { class: 'none' }, 'no file (not written)')])),
         h('td', { class: 'id' }, e.id)))));
+  // A raise of the limit after spending is a recorded act (privspec budget raise): every one is listed with its reason.
+  const raises = (ledger.raises ?? []).length === 0 ? [] : [
+    h('h2', {}, 'Budget raises'),
+    h('ul', { id: 'raises' }, ...ledger.raises.map((r) => h('li', { class: 'raise' }, `${time(r.at)}: ${r.from} → ${r.to} — “${r.reason}”`))),
+  ];
   app.replaceChildren(
     h('h1', {}, `Ledger: ${specName}`),
-    h('p', { class: 'meta' }, `${ledger.ledger} · ${ledger.accounting} accounting · every run spends again; seeded test runs are recorded but spend nothing`),
+    h('p', { class: 'meta' }, `${ledger.ledger} · one ledger for this data, whichever spec releases it · ${ledger.accounting} accounting · every run spends again; seeded test runs are recorded but spend nothing`),
     h('div', { class: 'summary' }, h('span', { id: 'total' }, `Spent ${ledger.total}`), h('span', { id: 'count' }, `${ledger.entries.length} ${ledger.entries.length === 1 ? 'run' : 'runs'}`), refresh),
+    ...raises,
     body,
   );
   announce(`Spent ${ledger.total}; ${ledger.entries.length} ${ledger.entries.length === 1 ? 'run' : 'runs'}`);

@@ -17,7 +17,35 @@ import { releasableColumns, type AnonymityDescription, type DatasetDescription }
 import type { ReleaseOutput } from '../release-measurement.js';
 import { generalizedRows, type GeneralizeOptions } from './generalized-rows.js';
 
+import { ReleaseUnavailable } from '../release-unavailable.js';
+import { columnWidth, microdataBytes, type PreparedRelease } from './prepared-release.js';
+
 export type { GeneralizeOptions } from './generalized-rows.js';
+
+/**
+ * A generalize release prepared for the runner: what can be checked without the search (the anonymity block, a
+ * hierarchy for every quasi-identifier) is checked here, before the run is recorded; the search runs in `run`.
+ */
+export function prepareGeneralize(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined): PreparedRelease {
+  if (!anonymity || anonymity.criteria.length === 0) throw new ReleaseUnavailable("generalize needs an 'anonymity { k … }' block");
+  const missing = dataset.quasi.filter((q) => !hierarchies.has(q));
+  if (missing.length) throw new ReleaseUnavailable(`generalize needs a hierarchy for every quasi-identifier; missing: ${missing.join(', ')}`);
+  const { kept } = releasableColumns(dataset, table.columns.map((c) => c.name));
+  return {
+    mechanism: 'generalization',
+    costs: {},
+    userLevel: false,
+    microdata: { kind: 'generalize', columns: dataset.quasi.filter((q) => kept.includes(q)) },
+    parameters: {},
+    notes: [],
+    bayesian: false,
+    estimatedBytes: microdataBytes(table.rowCount, kept, kept.map((name) => columnWidth(table, name, hierarchies.get(name)))),
+    run: (options) => computeGeneralize(table, dataset, hierarchies, anonymity, {
+      signal: options.signal,
+      onProgress: options.onProgress && ((p) => options.onProgress!(p.nodes > 0 ? p.resolved / p.nodes : 1, `${p.resolved} of ${p.nodes} transformations classified`)),
+    }),
+  };
+}
 
 export function computeGeneralize(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined, options: GeneralizeOptions = {}): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } {
   const g = generalizedRows(table, dataset, hierarchies, anonymity, options);
@@ -32,6 +60,7 @@ export function computeGeneralize(table: Table, dataset: DatasetDescription, hie
   return {
     header: keptNames,
     rows,
+    microdata: true,
     parameters: {
       levels: Object.fromEntries(dataset.quasi.map((q, i) => [q, g.levels[i]])),
       criteria: anonymity!.criteria.map((c) => c.name),

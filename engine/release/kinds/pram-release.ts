@@ -27,7 +27,9 @@ import { INVARIANT_REFUSED } from '../plan-release.js';
 import type { AnonymityDescription, DatasetDescription, QueryDescription } from '../release-description.js';
 import type { ReleaseOutput } from '../release-measurement.js';
 import { ReleaseUnavailable } from '../release-unavailable.js';
+import { combinedEpsilon } from '../../pram/local-epsilon.js';
 import { generalizedRows, type GeneralizeOptions } from './generalized-rows.js';
+import { columnWidth, microdataBytes, type PreparedRelease } from './prepared-release.js';
 
 type PramQuery = Extract<QueryDescription, { kind: 'pram' }>;
 
@@ -80,7 +82,8 @@ function quasiLayout(input: PramInput) {
   }
 }
 
-export function computePram(input: PramInput): PramOutput {
+/** The matrices of a PRAM release, built before anything is spent: they fix its local ε. */
+function buildPram(input: PramInput) {
   const { table, dataset, query: q } = input;
   const refused = q.columns.filter((c) => !releasable(roleOf(dataset, c)));
   if (refused.length > 0) throw new ReleaseUnavailable(`pram randomizes ${refused.map((c) => `'${c}' (${roleOf(dataset, c)})`).join(', ')}: identifying columns, the unit and undeclared columns never leave; declare ${refused.length === 1 ? 'it' : 'them'} quasi, sensitive or insensitive if ${refused.length === 1 ? 'it' : 'they'} may`);
@@ -88,6 +91,39 @@ export function computePram(input: PramInput): PramOutput {
   const spec = specOf(q, input.matrixText, input.matrixFile);
   const built = columns.map((c) => buildMatrix(spec, c, input.domains.get(c.name)));
   const matrices: TransitionMatrix[] = built.map((b) => b.matrix);
+  return { columns, built, matrices };
+}
+
+/**
+ * A PRAM release prepared for the runner: its local ε is known before the draw, so the ledger records the run (and
+ * refuses a second run on the same column unless the spec says `rerun`) before any value is randomized.
+ */
+export function preparePram(input: PramInput): PreparedRelease {
+  const built = buildPram(input);
+  const localEpsilon = combinedEpsilon(built.matrices);
+  // An upper estimate: the randomized columns at their widest label, every quasi-identifier at its widest level.
+  const { dataset, query: q, table } = input;
+  const header = [...q.columns, ...dataset.quasi.filter((c) => !q.columns.includes(c))];
+  const widths = header.map((name, i) => (i < q.columns.length ? Math.max(...built.matrices[i].labels.map((l) => l.length * 3 + 2)) : columnWidth(table, name, input.hierarchies?.get(name))));
+  return {
+    mechanism: 'pram',
+    costs: {},
+    userLevel: false,
+    microdata: { kind: 'pram', columns: [...input.query.columns], localEpsilon, rerun: input.query.rerun === true },
+    parameters: {},
+    notes: [],
+    bayesian: false,
+    estimatedBytes: microdataBytes(table.rowCount, header, widths),
+    run: () => runPram(input, built),
+  };
+}
+
+export function computePram(input: PramInput): PramOutput {
+  return runPram(input, buildPram(input));
+}
+
+function runPram(input: PramInput, { columns, built, matrices }: ReturnType<typeof buildPram>): PramOutput {
+  const { table, dataset, query: q } = input;
   const pram = makePram({ matrices, rng: input.rng ?? cryptoRandom() });
   const randomized = pram.invoke(columns);
   const layout = quasiLayout(input);
@@ -115,6 +151,7 @@ export function computePram(input: PramInput): PramOutput {
   return {
     header,
     rows,
+    microdata: true,
     parameters: { attributes, combinedEpsilon: report.combinedEpsilon },
     report: { pram: { attributes, combinedEpsilon: report.combinedEpsilon, localEpsilonNote: 'local DP ε of the randomization: spends no central DP budget' } },
     notes: [

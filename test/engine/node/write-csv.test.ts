@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readdirSync, readFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { csvField, formatCsv, writeCsvFile } from '../../../engine/node/write-csv.js';
+import { csvField, formatCsv } from '../../../engine/node/write-csv.js';
 import { writeFileAtomic } from '../../../engine/node/write-file-atomic.js';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 
@@ -27,7 +27,7 @@ describe('CSV writing', () => {
 
   it('writes atomically and leaves no temporary file', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'privspec-write-'));
-    await writeCsvFile(join(dir, 'sub', 'out.csv'), ['a'], [['1']]);
+    await writeFileAtomic(join(dir, 'sub', 'out.csv'), formatCsv(['a'], [['1']]));
     assert.equal(readFileSync(join(dir, 'sub', 'out.csv'), 'utf8'), 'a\n1\n');
     await writeFileAtomic(join(dir, 'sub', 'out.csv'), 'replaced\n');
     assert.equal(readFileSync(join(dir, 'sub', 'out.csv'), 'utf8'), 'replaced\n');

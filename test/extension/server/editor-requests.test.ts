@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { cpSync, existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
@@ -9,7 +9,7 @@ import { CancellationTokenSource, ErrorCodes, LSPErrorCodes, ResponseError, type
 import { registerEditorRequests } from '../../../language/lsp/editor-requests.js';
 import { registerPrivspecRequests } from '../../../language/lsp/privspec-requests.js';
 import { toResponseError } from '../../../language/lsp/request-errors.js';
-import { readLedger } from '../../../engine/node/ledger-file.js';
+import { ledgerFor, readLedger } from '../../../engine/node/ledger-file.js';
 import { createPrivspecServices } from '../../../language/privspec-module.js';
 import type { AnonymizeCsvResult, CsvModelsResponse } from '../../../language/protocol-types.js';
 import { visitsModel } from '../fixtures.js';
@@ -119,11 +119,14 @@ describe('language/lsp/editor-requests and privspec/runRelease errors (the edito
   it('an unreadable ledger is a refusal the user acts on, not an internal error', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'privspec-ledger-'));
     try {
-      writeFileSync(join(dir, 's.privspec.ledger.json'), '{ not json');
-      const error = await readLedger(join(dir, 's.privspec')).then(() => undefined, (e: unknown) => e);
+      writeFileSync(join(dir, 'd.csv'), 'a\n1\n');
+      const location = await ledgerFor(join(dir, 'd.csv'));
+      mkdirSync(dirname(location.file));
+      writeFileSync(location.file, '{ not json');
+      const error = await readLedger(location).then(() => undefined, (e: unknown) => e);
       const e = toResponseError(error);
       assert.equal(e.code, LSPErrorCodes.RequestFailed);
-      assert.match(e.message, /s\.privspec\.ledger\.json: cannot read the spend ledger \(.*\); refusing to run without it$/);
+      assert.match(e.message, /ledger-[0-9a-f]{64}\.json: cannot read the spend ledger \(.*\); refusing to run without it$/);
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

@@ -1,0 +1,87 @@
+/**
+ * The one interface through which every release kind reaches the runner (engine/node/release-runner.ts): a release
+ * prepared before anything is spent — its mechanism, its cost (none for microdata), the ledger record of a microdata
+ * run, data-independent notes, an estimate of its file size for the free-space check — and a `run` that computes the
+ * output once the spend is on record. The runner has no branch per kind: it validates, records, runs and writes each
+ * prepared release the same way.
+ */
+import type { Hierarchy } from '../../hierarchy/hierarchy.js';
+import { column, type Table } from '../../table/table.js';
+import type { ReleaseCosts } from '../release-costs.js';
+import type { Box } from '../release-description.js';
+import type { ExpectedError, ReleaseOutput } from '../release-measurement.js';
+import type { ReleasePlan } from '../plan-release.js';
+
+/** What the ledger records of a microdata run: the columns it released perturbed or generalized, and PRAM's local ε. */
+export interface MicrodataRecord {
+  readonly kind: 'pram' | 'generalize';
+  readonly columns: readonly string[];
+  readonly localEpsilon?: number;
+  /** PRAM: the spec allows a run on data this column was already randomized from (`rerun`). */
+  readonly rerun?: boolean;
+}
+
+export interface PreparedRelease {
+  readonly mechanism: string;
+  /** The central DP cost in every notion; empty for a microdata release. */
+  readonly costs: ReleaseCosts;
+  readonly box?: Box;
+  readonly userLevel: boolean;
+  readonly microdata?: MicrodataRecord;
+  readonly parameters: Readonly<Record<string, unknown>>;
+  readonly notes: readonly string[];
+  readonly expectedError?: ExpectedError;
+  /** Calibrated to Bayesian DP for correlated units: the runner names the most exposed unit to the data owner. */
+  readonly bayesian: boolean;
+  /** An upper estimate of the CSV's size in bytes, checked against the free space before the spend. */
+  readonly estimatedBytes: number;
+  /** Computes the output; `parameters` and `notes` found while computing (a search's levels) are added to the report. */
+  run(options: { signal?: AbortSignal; onProgress?: (fraction: number, message: string) => void }): ReleaseOutput & { parameters?: Record<string, unknown>; notes?: readonly string[] };
+}
+
+/** A release ready to record and run, or the reason it is refused before anything is spent. */
+export type Prepared = { readonly release: PreparedRelease } | { readonly refusal: string };
+
+/** Bytes of one printed number at most (`toPrecision(10)` with sign, point and exponent) and its separator. */
+export const NUMBER_BYTES = 20;
+
+/** The widest a value of `name` can be written: its own values, or any level of its hierarchy when it is generalized. */
+export function columnWidth(table: Table, name: string, hierarchy?: Hierarchy): number {
+  let width = 0;
+  for (const v of column(table, name).dictionary) {
+    const levels = hierarchy?.generalize(v) ?? [v];
+    // UTF-8 takes at most 3 bytes per UTF-16 unit; quoting doubles a quote (1 byte → 2) and adds two.
+    for (const l of levels) width = Math.max(width, l.length * 3 + 2);
+  }
+  return width;
+}
+
+/** The estimated size of a microdata file: its header, then one row per record of the given column widths. */
+export function microdataBytes(rows: number, header: readonly string[], widths: readonly number[]): number {
+  const row = widths.reduce((a, w) => a + w + 1, 0);
+  return header.reduce((a, h) => a + h.length * 2 + 3, 0) + rows * row;
+}
+
+/** A DP release from its plan: the measurement the planner built, or the reason it cannot run. */
+export function prepareMeasured(plan: ReleasePlan, table: Table, accounting: keyof ReleaseCosts, cells: number, labelBytes: number): Prepared {
+  if (plan.problems.length > 0) return { refusal: `not run: ${plan.problems[0].message}` };
+  const leak = plan.risks.find((r) => !r.accepted);
+  if (leak) return { refusal: `not run: ${leak.message}` };
+  const measurement = plan.measurement;
+  if (!measurement) return { refusal: 'not run: a domain it needs is not known' };
+  if (!measurement.costs[accounting]) return { refusal: `not run: ${measurement.name} cannot be accounted under '${accounting}' accounting` };
+  return {
+    release: {
+      mechanism: measurement.name,
+      costs: measurement.costs,
+      box: plan.box,
+      userLevel: plan.userLevel,
+      parameters: { ...measurement.parameters },
+      notes: [...measurement.notes],
+      expectedError: measurement.expectedError,
+      bayesian: plan.bayesian === true,
+      estimatedBytes: 256 + cells * (labelBytes + NUMBER_BYTES + 2),
+      run: () => measurement.invoke({ table }),
+    },
+  };
+}

@@ -1,0 +1,77 @@
+import { strict as assert } from 'node:assert';
+import { existsSync, mkdirSync, mkdtempSync, rmSync, utimesSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { dirname, join } from 'node:path';
+import { runReleases } from '../../engine/node/release-runner.js';
+import { withFileLock } from '../../engine/node/file-lock.js';
+import { loadSpec, nodeServices } from '../../language/check-spec.js';
+import { releaseInput } from '../../language/release-input.js';
+import { ledgerFileSync } from '../helpers/ledger.js';
+
+// Issue 21 item 7 — an empty lock file wedged the ledger forever (`: > ledger.lock`: every run waited 30 s and failed
+// "held by pid ?", never taking it over) — a full disk leaves exactly this. A lock file that is empty or does not
+// parse, and is older than a few seconds, is now taken over by the same rename protocol as a dead owner's lock.
+
+describe('issue 21 item 7 — locks that cannot wedge', function () {
+  this.timeout(30_000);
+  const dirs: string[] = [];
+  after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  const fresh = () => {
+    const dir = mkdtempSync(join(tmpdir(), 'privspec-lock-'));
+    dirs.push(dir);
+    writeFileSync(join(dir, 'd.csv'), 'sex\nF\nM\nF\n');
+    writeFileSync(join(dir, 's.privspec'), 'dataset d from "d.csv" { quasi sex }\nhierarchy sex { "M", "F" -> "*" }\nbudget { epsilon 1 }\nrelease c: count by sex  laplace epsilon 0.5\n');
+    return dir;
+  };
+  /** A lock file left `content` and `age` seconds old, at the data's ledger. */
+  const plant = (dir: string, content: string, age: number) => {
+    const lock = `${ledgerFileSync(join(dir, 'd.csv'))}.lock`;
+    mkdirSync(dirname(lock), { recursive: true });
+    writeFileSync(lock, content);
+    const then = new Date(Date.now() - age * 1000);
+    utimesSync(lock, then, then);
+    return lock;
+  };
+  const release = async (dir: string) => {
+    const services = nodeServices();
+    const input = await releaseInput(services, await loadSpec(join(dir, 's.privspec'), services));
+    // Five seconds: the original code waits out the timeout and fails; the fix takes the lock over at once.
+    return runReleases(input, { out: join(dir, 'out'), dryRun: false, lockTimeoutMs: 5000 });
+  };
+
+  for (const [what, content] of [['an empty', ''], ['an unparsable', '{"pid": 12'], ['a half-written', '{']] as const) {
+    it(`${what} lock file older than a few seconds is taken over: the run spends and writes`, async () => {
+      const dir = fresh();
+      const lock = plant(dir, content, 10);
+      const started = Date.now();
+      const report = await release(dir);
+      assert.equal(report.releases[0].status, 'written', report.releases[0].message);
+      assert.ok(Date.now() - started < 4000, `took ${Date.now() - started} ms`);
+      assert.equal(existsSync(lock), false, 'the lock is released after the run');
+    });
+  }
+
+  it("the issue's reproduction: `: > ledger.lock`, ten seconds old, is taken over at once instead of waiting out the timeout", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'privspec-lock-empty-'));
+    dirs.push(dir);
+    const target = join(dir, 'ledger.json');
+    writeFileSync(`${target}.lock`, '');
+    const then = new Date(Date.now() - 10_000);
+    utimesSync(`${target}.lock`, then, then);
+    const started = Date.now();
+    assert.equal(await withFileLock(target, async () => 'held', { timeoutMs: 5000 }), 'held');
+    assert.ok(Date.now() - started < 4000, `took ${Date.now() - started} ms`);
+    assert.equal(existsSync(`${target}.lock`), false);
+  });
+
+  it('a fresh empty lock (a writer between its create and its write) is waited for, not taken at once', async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'privspec-lock-fresh-'));
+    dirs.push(dir);
+    const target = join(dir, 'ledger.json');
+    writeFileSync(`${target}.lock`, '');
+    const started = Date.now();
+    await withFileLock(target, async () => undefined, { unreadableMs: 1000, timeoutMs: 10_000 });
+    // Taken over only once older than unreadableMs.
+    assert.ok(Date.now() - started >= 900, `took ${Date.now() - started} ms`);
+  });
+});
