@@ -214,8 +214,9 @@ export class PrivspecValidator {
     }
     for (const spend of summary.releases) {
       if (!spend.overrun && spend.parallelWith.length > 0) {
-        accept('info', `composes in parallel with ${spend.parallelWith.map((n) => `'${n}'`).join(', ')} (disjoint where ranges): adds ${formatAmount(spend.marginal)} of its ${formatAmount(spend.cost)}`, { node: spend.plan.node, property: 'name', code: IssueCodes.ParallelComposition });
+        accept('info', `composes in parallel with ${nameSome(spend.parallelWith)} (disjoint where ranges): adds ${formatAmount(spend.marginal)} of its ${formatAmount(spend.cost)}`, { node: spend.plan.node, property: 'name', code: IssueCodes.ParallelComposition });
       }
+      if (spend.bound) accept('info', `'${spend.plan.name}': ${spend.bound}`, { node: spend.plan.node, property: 'name', code: IssueCodes.OverlapBound });
     }
   };
 
@@ -232,6 +233,15 @@ export class PrivspecValidator {
   private analysis(spec: ast.Spec) {
     return analyzeSpec(spec, specPath(AstUtils.getDocument(spec)));
   }
+}
+
+/**
+ * Up to eight names quoted, then how many more: a spec of thousands of disjoint releases would otherwise print each
+ * name once per release, quadratic text for one fact.
+ */
+function nameSome(names: readonly string[]): string {
+  const shown = names.slice(0, 8).map((n) => `'${n}'`).join(', ');
+  return names.length > 8 ? `${shown} and ${names.length - 8} more` : shown;
 }
 
 /** The first group sent to two different parents, which would make a level not a function of the one below. */

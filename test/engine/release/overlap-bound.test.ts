@@ -1,0 +1,122 @@
+import { strict as assert } from 'node:assert';
+import fc from 'fast-check';
+import { summarizeBudget, type Spendable } from '../../../engine/release/budget-walk.js';
+import { colouringBound } from '../../../engine/release/max-weight-clique.js';
+import { HeaviestOverlap } from '../../../engine/release/heaviest-overlap.js';
+import { OverlapGraph } from '../../../engine/release/overlap-graph.js';
+import type { Box } from '../../../engine/release/release-description.js';
+
+const range = (low: number, high: number) => ({ kind: 'range' as const, low, high });
+const spend = (name: string, epsilon: number, box?: Box): Spendable => ({ name, box, userLevel: false, dp: true, costs: { pure: { kind: 'pure', epsilon } } });
+
+/** The heaviest clique by trying every subset: the reference for small graphs. */
+function bruteClique(n: number, edge: (i: number, j: number) => boolean, weights: number[]): number {
+  let best = 0;
+  for (let mask = 0; mask < 1 << n; mask++) {
+    const vs = [...Array(n).keys()].filter((i) => mask & (1 << i));
+    if (vs.every((a, i) => vs.slice(i + 1).every((b) => edge(a, b)))) best = Math.max(best, vs.reduce((s, v) => s + weights[v], 0));
+  }
+  return best;
+}
+
+/** Grows the graph of `n` vertices one at a time, with a tracker on the given work budget; returns the figure. */
+function track(n: number, edge: (i: number, j: number) => boolean, weights: number[], work: number): HeaviestOverlap {
+  const graph = new OverlapGraph();
+  const w: number[] = [];
+  const tracker = new HeaviestOverlap(graph, w, { remaining: work });
+  for (let v = 0; v < n; v++) {
+    graph.add((j) => edge(j, v));
+    w.push(weights[v]);
+    tracker.add(v);
+  }
+  return tracker;
+}
+
+/** A Moon–Moser graph: vertices in groups of three, adjacent exactly when in different groups (3^(n/3) maximal cliques). */
+const moonMoser = (i: number, j: number) => Math.floor(i / 3) !== Math.floor(j / 3);
+
+describe('engine/release overlap search is bounded (issue 21 item 9)', () => {
+  it('is exact with work to spare: agrees with every-subset search on random graphs', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 1, max: 11 }), fc.array(fc.boolean(), { minLength: 66, maxLength: 66 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 11, maxLength: 11 }), (n, bits, weights) => {
+        const edge = (i: number, j: number) => bits[Math.min(i, j) * 11 + Math.max(i, j) - 1] ?? false;
+        const t = track(n, edge, weights, 1e9);
+        assert.equal(t.bound, undefined);
+        assert.equal(t.weight, bruteClique(n, edge, weights));
+      }),
+      { seed: 21, numRuns: 300 },
+    );
+  });
+
+  it('out of work, charges a bound that is never below the heaviest clique and never above the sum', () => {
+    fc.assert(
+      fc.property(fc.integer({ min: 4, max: 11 }), fc.array(fc.boolean(), { minLength: 66, maxLength: 66 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 11, maxLength: 11 }), fc.integer({ min: 0, max: 300 }), (n, bits, weights, work) => {
+        const edge = (i: number, j: number) => bits[Math.min(i, j) * 11 + Math.max(i, j) - 1] ?? false;
+        const t = track(n, edge, weights, work);
+        assert.ok(t.weight >= bruteClique(n, edge, weights));
+        assert.ok(t.weight <= weights.slice(0, n).reduce((s, w) => s + w, 0));
+        assert.equal(t.weight, t.members.reduce((s, m) => s + weights[m], 0));
+      }),
+      { seed: 22, numRuns: 300 },
+    );
+  });
+
+  it('with no work at all, charges the sum over the release and the regions it meets', () => {
+    // 0–1 adjacent (weights 5, 5): the heaviest clique is 10. Vertex 2 (weight 1) meets nothing. Vertex 3 (weight 9)
+    // meets 0 and 2, which do not meet each other: the exact figure is max(10, 9 + 5) = 14, and the sum over 3 and its
+    // neighbours is 9 + 5 + 1 = 15, which is what is charged with no work left.
+    const edges = new Set(['0-1', '0-3', '2-3']);
+    const edge = (i: number, j: number) => edges.has(`${Math.min(i, j)}-${Math.max(i, j)}`);
+    assert.equal(bruteClique(4, edge, [5, 5, 1, 9]), 14);
+    const t = track(4, edge, [5, 5, 1, 9], 0);
+    assert.equal(t.weight, 15);
+    assert.equal(t.bound?.kind, 'sum');
+    assert.equal(t.bound?.overlapping, 2);
+    assert.equal(track(4, edge, [5, 5, 1, 9], 1e9).weight, 14);
+  });
+
+  it('a Moon–Moser graph of 51 vertices with unit weights is solved exactly: one vertex per group, 17', () => {
+    const t = track(51, moonMoser, Array(51).fill(1), 25_000_000);
+    assert.equal(t.weight, 17);
+    assert.equal(t.bound, undefined);
+  });
+
+  it('the colouring bound of a Moon–Moser graph is its clique: the groups are the colour classes', () => {
+    // Greedy colouring in index order puts each group of three pairwise disjoint regions in one class, so the bound
+    // equals the exact 17 of one vertex per group.
+    const graph = new OverlapGraph();
+    for (let v = 0; v < 51; v++) graph.add((j) => moonMoser(j, v));
+    const all = new Uint32Array(graph.words);
+    for (let v = 0; v < 51; v++) all[v >>> 5] |= 1 << (v & 31);
+    const bound = colouringBound(graph, Array(51).fill(1), all, graph.words);
+    assert.equal(bound.weight, 17);
+    assert.equal(bound.members.length, 17);
+  });
+
+  it('2,000 random ranges on one column: the figure is at least the heaviest point (exact by a sweep), and a bound says so', () => {
+    // For intervals the heaviest clique is the heaviest point (Helly's theorem on the line), found by a sweep.
+    let seed = 1;
+    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
+    const qs = Array.from({ length: 2000 }, (_, i) => {
+      const [a, b] = [Math.floor(rnd() * 10000), Math.floor(rnd() * 10000)];
+      return { low: Math.min(a, b), high: Math.max(a, b), epsilon: (1 + (i % 7)) / 100 };
+    });
+    const events = qs.flatMap((q) => [{ at: q.low, open: 1, e: q.epsilon }, { at: q.high, open: -1, e: q.epsilon }]);
+    events.sort((x, y) => x.at - y.at || y.open - x.open);
+    let depth = 0;
+    let heaviest = 0;
+    for (const ev of events) {
+      depth += ev.open * ev.e;
+      heaviest = Math.max(heaviest, depth);
+    }
+    const start = process.cpuUsage();
+    const s = summarizeBudget(qs.map((q, i) => spend(`r${i}`, q.epsilon, new Map([['age', [range(q.low, q.high)]]]))), { accounting: 'pure', epsilon: 1e6 });
+    const cpu = process.cpuUsage(start);
+    assert.ok((cpu.user + cpu.system) / 1e6 < 2, `took ${(cpu.user + cpu.system) / 1e6} s of CPU`);
+    assert.ok(s.spent.epsilon! >= heaviest - 1e-9, `${s.spent.epsilon} < ${heaviest}`);
+    assert.ok(s.spent.epsilon! <= qs.reduce((t, q) => t + q.epsilon, 0) + 1e-9);
+    const bounded = s.releases.filter((r) => r.bound);
+    assert.ok(bounded.length > 0);
+    assert.match(bounded[0].bound!, /upper bound, sound/);
+  });
+});
