@@ -2,7 +2,8 @@
  * The heaviest clique of the overlap graph, kept as the graph grows one release at a time. A clique of the grown
  * graph either leaves out the newest release (and weighs at most the heaviest clique before) or holds it, and then
  * lies within its neighbours, all earlier releases. So each release needs one search, over its own neighbourhood,
- * never a search over the whole graph again: a walk of n releases that each meet a few others is linear in n.
+ * never a search over the whole graph again: for n releases that each meet a few others the searches take time
+ * linear in n (the overlap tests, one per pair, are the quadratic part, and cheap).
  *
  * Each search has a work budget, and the walk as a whole has one too. A search that runs out charges the colouring
  * bound of the neighbourhood instead (see max-weight-clique.ts): at least the heaviest clique through the release,

@@ -5,7 +5,7 @@ import { join } from 'node:path';
 import { runCli } from '../../../cli/run-cli.js';
 import { readCsvFile } from '../../../engine/node/read-csv-file.js';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
-import { MAX_COLUMNS, TableError } from '../../../engine/table/table.js';
+import { TableError } from '../../../engine/table/table.js';
 
 /** A header of `n` columns c0, c1, … and one row of ones: 1,000,000 columns make about 7 MB + 2 MB. */
 function wide(n: number): string {
@@ -30,8 +30,7 @@ describe('engine/table: at most 10,000 columns (issue 21 item 9)', () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it('the limit is 10,000 and a table of exactly 10,000 columns is read', () => {
-    assert.equal(MAX_COLUMNS, 10_000);
+  it('a table of exactly 10,000 columns, the limit, is read', () => {
     const t = parseCsv(wide(10_000));
     assert.equal(t.columns.length, 10_000);
     assert.equal(t.columns[9_999].name, 'c9999');
