@@ -16,6 +16,12 @@ import { bitsOf, type OverlapGraph } from './overlap-graph.js';
 /** Word operations one search may spend, and a whole budget walk: about 0.02 s and 0.2 s of one core. */
 export const SEARCH_WORK = 2_500_000;
 export const WALK_WORK = 25_000_000;
+/**
+ * A release that meets at most this many earlier ones is always composed exactly, whatever work is left: twelve
+ * vertices have at most 3⁴ = 81 maximal cliques (Moon and Moser 1965), so such a search costs a few thousand word
+ * operations and a spec of them stays linear.
+ */
+export const EXACT_NEIGHBOURS = 12;
 
 /** Why a figure is an upper bound, not the exact heaviest clique. */
 export interface OverlapBound {
@@ -56,12 +62,13 @@ export class HeaviestOverlap {
     if (reach <= this.weight) return undefined;
     // Every region v meets is in the heaviest clique so far, so they meet each other too: v and they are the clique.
     if (!this.bound && isSubset(row, this.memberBits, words)) return this.take([...near, v], reach, undefined);
+    const small = near.length <= EXACT_NEIGHBOURS;
     // The walk's work is spent: charge v and every region it meets, at least any clique through v (costs are non-negative).
-    if (this.budget.remaining <= 0) return this.take([...near, v], reach, { kind: 'sum', vertex: v, overlapping: near.length, groups: near.length });
-    const search = { remaining: Math.min(this.budget.remaining, SEARCH_WORK) };
+    if (!small && this.budget.remaining <= 0) return this.take([...near, v], reach, { kind: 'sum', vertex: v, overlapping: near.length, groups: near.length });
+    const search = { remaining: small ? Number.MAX_SAFE_INTEGER : Math.min(this.budget.remaining, SEARCH_WORK) };
     const before = search.remaining;
     const found = maxWeightClique(graph, weights, row, this.weight - weights[v], search);
-    this.budget.remaining -= before - search.remaining;
+    if (!small) this.budget.remaining -= before - search.remaining;
     if (!found || found.weight + weights[v] <= this.weight) return undefined;
     const bound: OverlapBound | undefined = found.exact ? undefined : { kind: 'colouring', vertex: v, overlapping: near.length, groups: found.members.length };
     return this.take([...found.members, v], found.weight + weights[v], bound);

@@ -58,17 +58,16 @@ describe('engine/release overlap search is bounded (issue 21 item 9)', () => {
   });
 
   it('with no work at all, charges the sum over the release and the regions it meets', () => {
-    // 0–1 adjacent (weights 5, 5): the heaviest clique is 10. Vertex 2 (weight 1) meets nothing. Vertex 3 (weight 9)
-    // meets 0 and 2, which do not meet each other: the exact figure is max(10, 9 + 5) = 14, and the sum over 3 and its
-    // neighbours is 9 + 5 + 1 = 15, which is what is charged with no work left.
-    const edges = new Set(['0-1', '0-3', '2-3']);
-    const edge = (i: number, j: number) => edges.has(`${Math.min(i, j)}-${Math.max(i, j)}`);
-    assert.equal(bruteClique(4, edge, [5, 5, 1, 9]), 14);
-    const t = track(4, edge, [5, 5, 1, 9], 0);
+    // Vertices 0…12 meet nobody (weight 1 each): the heaviest clique is one of them, 1. Vertex 13 (weight 2) meets all
+    // thirteen, more than are always searched exactly: the exact figure is 2 + 1 = 3, and with no work left the sum
+    // over 13 and its neighbours, 2 + 13 = 15, is charged instead.
+    const edge = (i: number, j: number) => i === 13 || j === 13;
+    const weights = [...Array(13).fill(1), 2];
+    const t = track(14, edge, weights, 0);
     assert.equal(t.weight, 15);
     assert.equal(t.bound?.kind, 'sum');
-    assert.equal(t.bound?.overlapping, 2);
-    assert.equal(track(4, edge, [5, 5, 1, 9], 1e9).weight, 14);
+    assert.equal(t.bound?.overlapping, 13);
+    assert.equal(track(14, edge, weights, 1e9).weight, 3);
   });
 
   it('a Moon–Moser graph of 51 vertices with unit weights is solved exactly: one vertex per group, 17', () => {
@@ -87,5 +86,17 @@ describe('engine/release overlap search is bounded (issue 21 item 9)', () => {
     const bound = colouringBound(graph, Array(51).fill(1), all, graph.words);
     assert.equal(bound.weight, 17);
     assert.equal(bound.members.length, 17);
+  });
+});
+
+describe('engine/release overlap search: small neighbourhoods are always exact (issue 21 item 9)', () => {
+  it('with no work left at all, a release meeting at most 12 others is still composed exactly', () => {
+    // The first 13 vertices of a Moon–Moser graph: each meets at most 12 earlier ones, so with zero work the figure
+    // still equals every-subset search.
+    const n = 13;
+    const weights = Array.from({ length: n }, (_, i) => 1 + ((i * 7) % 5));
+    const t = track(n, moonMoser, weights, 0);
+    assert.equal(t.bound, undefined);
+    assert.equal(t.weight, bruteClique(n, moonMoser, weights));
   });
 });
