@@ -18,6 +18,7 @@ export namespace IssueCodes {
   export const BudgetOverrun = 'budget-overrun';
   export const NoBudget = 'no-budget';
   export const ParallelComposition = 'parallel-composition';
+  export const OverlapBound = 'overlap-bound';
   export const UnboundedContribution = 'unbounded-contribution';
   export const DataDependentDomain = 'data-dependent-domain';
   export const MissingDataset = 'missing-dataset';

@@ -21,6 +21,7 @@ import { IssueCodes } from './issue-codes.js';
 import type { QuickFixData } from './lsp/privspec-code-actions.js';
 import { didYouMean } from './did-you-mean.js';
 import { findOptimalTransformation } from './privspec-search.js';
+import { correlationLeakage } from './lsp/correlation-hover.js';
 
 /** Races a promise against cancellation, so a validation can be abandoned while a shared read goes on. */
 export async function unlessCancelled<T>(promise: Promise<T>, token: Cancellation.CancellationToken): Promise<T> {
@@ -56,6 +57,10 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
   const correlation = dataset.clauses.find((c): c is ast.CorrelationClause => c.$type === 'CorrelationClause');
   if (correlation && plan.correlation && !(await store.exists(plan.correlation.file))) {
     accept('error', `file not found: ${plan.correlation.file} (the correlation edge list)`, { node: correlation, property: 'file', code: IssueCodes.MissingFile });
+  } else if (correlation && plan.correlation && part === 'data') {
+    // The very computation a release runs (edgeListLeakage, cached by text): what it refuses, check refuses too.
+    const leakage = await unlessCancelled(correlationLeakage(store, plan.correlation.file, plan.correlation.prior ?? 0), token);
+    if (typeof leakage === 'string') report('error', `the correlation edge list cannot be used: ${leakage}`, { node: correlation, property: 'file', code: IssueCodes.UnreadableFile });
   }
   let header: readonly string[];
   try {

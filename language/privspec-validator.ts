@@ -252,8 +252,9 @@ export class PrivspecValidator {
     }
     for (const spend of summary.releases) {
       if (!spend.overrun && spend.parallelWith.length > 0) {
-        accept('info', `composes in parallel with ${spend.parallelWith.map((n) => `'${n}'`).join(', ')} (disjoint where ranges): adds ${formatAmount(spend.marginal)} of its ${formatAmount(spend.cost)}`, { node: spend.plan.node, property: 'name', code: IssueCodes.ParallelComposition });
+        accept('info', `composes in parallel with ${nameSome(spend.parallelWith)} (disjoint where ranges): adds ${formatAmount(spend.marginal)} of its ${formatAmount(spend.cost)}`, { node: spend.plan.node, property: 'name', code: IssueCodes.ParallelComposition });
       }
+      if (spend.bound) accept('info', `'${spend.plan.name}': ${spend.bound}`, { node: spend.plan.node, property: 'name', code: IssueCodes.OverlapBound });
     }
   };
 
@@ -291,6 +292,15 @@ function checkRoleConflicts(dataset: ast.Dataset, accept: ValidationAcceptor): v
       accept('error', `'${ref.name}' is declared ${roles.join(' and ')}: a column has one role (the unit may also be listed identifying); keep the one you mean`, { ...where, code: IssueCodes.RoleConflict, relatedInformation: related([relatedAt(seen.node, `'${ref.name}' is first declared ${seen.role} here`)]) });
     }
   }
+}
+
+/**
+ * Up to eight names quoted, then how many more: a spec of thousands of disjoint releases would otherwise print each
+ * name once per release, quadratic text for one fact.
+ */
+function nameSome(names: readonly string[]): string {
+  const shown = names.slice(0, 8).map((n) => `'${n}'`).join(', ');
+  return names.length > 8 ? `${shown} and ${names.length - 8} more` : shown;
 }
 
 /** The first group sent to two different parents, which would make a level not a function of the one below. */

@@ -1,6 +1,7 @@
 import type { Command } from '../command.js';
 import { raiseUsage, runRaise } from './budget-raise.js';
 import { CliError, ExitCode } from '../cli-error.js';
+import { refuseNonFinite } from '../finite-figures.js';
 import { numberFlag, parseOptions } from '../parse-options.js';
 import { epsilonClassic, epsilonOptimal, rhoClassic, rhoFromPureEpsilon, rhoOptimal } from '../../engine/dp/index.js';
 
@@ -19,6 +20,9 @@ Every ε and δ printed is rounded up and every ρ rounded down, so each convers
 ${raiseUsage}`;
 
 const TABLE_DELTAS = [1e-3, 1e-4, 1e-5, 1e-6, 1e-7, 1e-8];
+
+/** A table cell: four decimals rounded up (an ε is never shown smaller than it is), tiny values in exponent form. */
+const cell = (x: number) => (x === 0 ? '0' : x < 1e-3 ? fmt(x) : (Math.ceil(x * 1e4) / 1e4).toFixed(4));
 
 const fmt = (x: number) => (x !== 0 && Math.abs(x) < 1e-3 ? x.toExponential().replace(/\.?0+e/, 'e') : String(Number(x.toPrecision(10))));
 
@@ -48,7 +52,7 @@ export const budget: Command = {
     } else if (rho !== undefined) {
       const table = TABLE_DELTAS.map((d) => ({ delta: d, classic: epsilonClassic(rho, d), optimal: epsilonOptimal(rho, d) }));
       json = { rho, table };
-      text = `ρ = ${fmt(rho)}-zCDP implies (ε, δ)-DP with\n      δ   ε classic   ε optimal\n${table.map((r) => `${fmt(r.delta).padStart(7)}   ${r.classic.toFixed(4).padStart(9)}   ${r.optimal.toFixed(4).padStart(9)}`).join('\n')}\n`;
+      text = `ρ = ${fmt(rho)}-zCDP implies (ε, δ)-DP with\n      δ   ε classic   ε optimal\n${table.map((r) => `${fmt(r.delta).padStart(7)}   ${cell(r.classic).padStart(9)}   ${cell(r.optimal).padStart(9)}`).join('\n')}\n`;
     } else if (epsilon !== undefined && delta !== undefined) {
       const classic = rhoClassic(epsilon, delta);
       const optimal = rhoOptimal(epsilon, delta);
@@ -71,6 +75,7 @@ export const budget: Command = {
     } else {
       throw new CliError(delta !== undefined ? '--delta needs --rho or --epsilon' : 'give --rho R [--delta D] or --epsilon E [--delta D] (see privspec budget --help)');
     }
+    refuseNonFinite(json, ['rho', 'delta', 'epsilon', 'classic', 'optimal', 'zcdpClassic', 'zcdpOptimal', 'classicGaussian', 'pureRho']);
     ctx.out(values.json ? `${JSON.stringify(json)}\n` : text);
     return ExitCode.Ok;
   },

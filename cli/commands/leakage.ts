@@ -1,6 +1,7 @@
 import { resolve } from 'node:path';
 import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
+import { refuseNonFinite } from '../finite-figures.js';
 import { parseOptions } from '../parse-options.js';
 import { readCsvFile } from '../../engine/node/read-csv-file.js';
 import { PrivacyError } from '../../engine/core/measures.js';
@@ -77,6 +78,7 @@ export const leakage: Command = {
         worst: { ...named(result.worst), witness: result.worst.witness },
         adversaries: result.adversaries.map(named),
       };
+      refuseNonFinite(out, ['bdpl', 'epsilon', 'sensitivity', 'lambda']);
       ctx.out(json ? `${JSON.stringify(out)}\n` : jointText(out));
       return ExitCode.Ok;
     }
@@ -103,6 +105,7 @@ export const leakage: Command = {
       sensitivity: m,
       ...(epsilon !== undefined ? { epsilon, scale: bdpLaplaceScale(m, epsilon, result.max), dpScale: m / epsilon } : {}),
     };
+    refuseNonFinite(out, ['maxLeakage', 'leakage', 'tau', 'sensitivity', 'epsilon', 'scale', 'dpScale']);
     ctx.out(json ? `${JSON.stringify(out)}\n` : graphText(out));
     return ExitCode.Ok;
   },

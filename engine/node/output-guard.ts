@@ -56,6 +56,21 @@ function sameFile(a: Identity, b: Identity): boolean {
 }
 
 /**
+ * Kernel pseudo-filesystems: their files are views of the running system, not storage. Writing there cannot produce a
+ * release file, may change the system, and on /proc a recursive mkdir spins forever, so an output there is refused
+ * before anything is spent. /dev is not listed: /dev/shm is ordinary storage.
+ */
+const PSEUDO_FILESYSTEMS = ['/proc', '/sys'];
+
+function refusePseudoFilesystem(path: string, real: string): void {
+  for (const root of PSEUDO_FILESYSTEMS) {
+    if (real === root || real.startsWith(`${root}/`)) {
+      throw new OutputGuardError(`the output ${path} is under ${root}, a kernel pseudo-filesystem where nothing is stored${real !== resolve(path) ? ` (it resolves to ${real})` : ''}; choose a folder on a disk`, path, root);
+    }
+  }
+}
+
+/**
  * Refuses any output file that is an input (same real path or same inode), including an output name that is a
  * symlink to an input. `inputs` are every file the run reads: spec, data, hierarchies, matrices, edge lists, the ledger.
  */
@@ -63,6 +78,7 @@ export function guardOutputs(outputs: readonly string[], inputs: readonly string
   const ins = inputs.map(identify);
   for (const out of outputs) {
     const o = identify(out);
+    refusePseudoFilesystem(out, o.real);
     // A symlink at the output's own name would be replaced by the rename, not followed; it is refused all the same when
     // it points at an input, since the next reader of that link would no longer find the data.
     let link: string | undefined;
@@ -85,6 +101,7 @@ export function guardOutputs(outputs: readonly string[], inputs: readonly string
  */
 export function guardOutputFolder(folder: string, inputs: readonly string[]): void {
   const real = realOf(folder);
+  refusePseudoFilesystem(folder, real);
   for (const input of inputs) {
     const i = identify(input);
     if (dirname(i.real) === real) throw new OutputGuardError(`the output folder ${folder} holds the input ${input}${real !== resolve(folder) ? ` (it resolves to ${real})` : ''}; choose a separate folder`, folder, input);

@@ -5,12 +5,13 @@
  * A `count by` histogram is one release whose groups compose in parallel: its cost is the mechanism's, once.
  */
 import { PrivacyError } from '../core/measures.js';
-import { formatNumber } from '../core/rational.js';
+import { add, formatNumber, fromDecimal, toCostNumber, ZERO, type Rational } from '../core/rational.js';
 import { basicComposition } from '../dp/accounting/approx.js';
 import { sequentialEpsilon } from '../dp/accounting/pure.js';
 import { composeZcdp, epsilonClassic, rhoClassic } from '../dp/accounting/zcdp.js';
 import { boxesOverlap } from './box-overlap.js';
-import { maxWeightClique } from './max-weight-clique.js';
+import { HeaviestOverlap, WALK_WORK, type OverlapBound } from './heaviest-overlap.js';
+import { OverlapGraph } from './overlap-graph.js';
 import { costIn, mainKey, type Amount, type ReleaseCosts } from './release-costs.js';
 import type { Accounting, Box, BudgetDescription } from './release-description.js';
 
@@ -35,6 +36,8 @@ export interface ReleaseSpend<P extends Spendable = Spendable> {
   readonly total: Amount;
   /** Earlier releases it composes with in parallel (disjoint regions). */
   readonly parallelWith: readonly string[];
+  /** Set when the overlap search ran out of work at this release: which upper bound is charged and why it is sound. */
+  readonly bound?: string;
   /** Set when the total after this release exceeds the limit. */
   readonly overrun?: { readonly requested: Amount; readonly remaining: Amount; readonly message: string; readonly spentBy: readonly P[] };
 }
@@ -71,16 +74,6 @@ export function budgetLimit(budget: BudgetDescription): Amount {
 
 type Spend = { cost: Amount; plan: Spendable };
 
-/**
- * The heaviest set of boxed releases whose regions pairwise overlap (a maximum-weight clique of the overlap graph).
- * For numeric ranges pairwise overlap means a common row region (Helly's theorem per axis), so this is exactly the
- * seed's max-clique bound; for value sets it is an upper bound on the largest loss of one row, so still sound.
- * Weights are compared as doubles to pick the members; their costs are then added exactly by the engine.
- */
-function heaviestOverlap(boxed: readonly Spend[], key: 'epsilon' | 'delta' | 'rho'): Spend[] {
-  return maxWeightClique(boxed.map((s) => s.cost[key] ?? 0), (i, j) => boxesOverlap(boxed[i].plan.box, boxed[j].plan.box)).map((i) => boxed[i]);
-}
-
 function isBoxed(s: Spend): boolean {
   return s.plan.box !== undefined && !s.plan.userLevel;
 }
@@ -95,52 +88,84 @@ function sequential(members: readonly Spend[], accounting: Accounting): Amount {
 
 /** The total cost of a set of spends: sequential for those that read every row, the heaviest overlap for boxed ones. */
 export function composeSpends(spends: readonly Spend[], accounting: Accounting): Amount {
-  return new Composer(accounting).addAll(spends).total;
+  const composer = new Composer(accounting);
+  for (const s of spends) composer.add(s);
+  return composer.total;
+}
+
+/** What adding one release did: the total after it, the earlier boxed releases it composes with in parallel, and a bound note. */
+interface Added {
+  readonly total: Amount;
+  readonly parallelWith: readonly Spend[];
+  readonly bound?: string;
 }
 
 /**
  * Composition that grows one release at a time, as the budget walk needs: releases that read every row (or whose
- * units may span regions) are summed as they come; the boxed ones are re-cliqued only when one of them is added.
+ * units may span regions) are summed as they come; the boxed ones are vertices of the overlap graph, and the set of
+ * them costs its heaviest clique of overlapping regions (a maximum-weight clique of the overlap graph). For numeric
+ * ranges pairwise overlap means a common row region (Helly's theorem per axis), so this is exactly the seed's
+ * max-clique bound; for value sets it is an upper bound on the largest loss of one row, so still sound. Weights are
+ * compared as doubles to pick the members; their costs are then added exactly by the engine.
  */
 class Composer {
-  private everywhere: Spend[] = [];
   private readonly boxed: Spend[] = [];
-  private boxedMembers: Spend[] = [];
-  private boxedDeltaMembers: Spend[] = [];
+  private readonly graph = new OverlapGraph();
+  private readonly budget = { remaining: WALK_WORK };
+  private readonly weights: Record<'main' | 'delta', number[]> = { main: [], delta: [] };
+  private readonly main = new HeaviestOverlap(this.graph, this.weights.main, this.budget);
+  // For (ε, δ) the δ overlap is taken separately: each is an upper bound on its own component.
+  private readonly delta = new HeaviestOverlap(this.graph, this.weights.delta, this.budget);
+  /** The releases that read every row, added exactly on their decimals (ε or ρ, and δ). */
+  private everywhere: Record<'main' | 'delta', Rational> = { main: ZERO, delta: ZERO };
   total: Amount;
 
   constructor(private readonly accounting: Accounting) {
     this.total = sequential([], accounting);
   }
 
-  addAll(spends: readonly Spend[]): this {
-    for (const s of spends) (isBoxed(s) ? this.boxed : this.everywhere).push(s);
-    this.recompute(true);
-    return this;
-  }
-
-  add(s: Spend): Amount {
-    const boxed = isBoxed(s);
-    (boxed ? this.boxed : this.everywhere).push(s);
-    this.recompute(boxed);
-    return this.total;
-  }
-
-  private recompute(boxedChanged: boolean): void {
-    if (boxedChanged) {
-      this.boxedMembers = heaviestOverlap(this.boxed, mainKey(this.accounting));
-      // For (ε, δ) the δ overlap is taken separately: each is an upper bound on its own component.
-      if (this.accounting === 'approx') this.boxedDeltaMembers = heaviestOverlap(this.boxed, 'delta');
+  add(s: Spend): Added {
+    const key = mainKey(this.accounting);
+    // The composition of the release alone refuses a cost that is not a valid ε, δ or ρ, as the sum would.
+    sequential([s], this.accounting);
+    let parallelWith: Spend[] = [];
+    let bound: string | undefined;
+    if (isBoxed(s)) {
+      const v = this.graph.add((j) => boxesOverlap(this.boxed[j].plan.box, s.plan.box));
+      this.boxed.push(s);
+      this.weights.main.push(s.cost[key] ?? 0);
+      this.weights.delta.push(s.cost.delta ?? 0);
+      const bounds = [this.main.add(v), this.accounting === 'approx' ? this.delta.add(v) : undefined];
+      bound = bounds.map((b, i) => b && boundNote(b, i === 0 ? key : 'delta')).filter(Boolean).join('; ') || undefined;
+      parallelWith = this.boxed.filter((_, j) => j !== v && !this.graph.has(v, j));
+    } else {
+      this.everywhere = { main: add(this.everywhere.main, fromDecimal(s.cost[key] ?? 0)), delta: add(this.everywhere.delta, fromDecimal(s.cost.delta ?? 0)) };
     }
-    const main = sequential([...this.everywhere, ...this.boxedMembers], this.accounting);
-    if (this.accounting === 'approx') main.delta = sequential([...this.everywhere, ...this.boxedDeltaMembers], 'approx').delta;
-    this.total = main;
-    // Keep the running sum of everywhere-releases short: fold it into one synthetic spend.
-    if (this.everywhere.length > 1) {
-      const folded = sequential(this.everywhere, this.accounting);
-      this.everywhere = [{ cost: folded, plan: this.everywhere[0].plan }];
-    }
+    // Every row is read by the everywhere-releases and by at most the heaviest overlap of the boxed ones.
+    const total: Amount = { [key]: roundedSum(add(this.everywhere.main, this.main.exactSum), key) };
+    if (this.accounting === 'approx') total.delta = Math.min(1, roundedSum(add(this.everywhere.delta, this.delta.exactSum), 'delta'));
+    this.total = total;
+    return { total, parallelWith, bound };
   }
+}
+
+/** An exact sum as a cost: rounded up to a decimal that is not below it, as the accounting's compositions do. */
+function roundedSum(sum: Rational, key: 'epsilon' | 'delta' | 'rho'): number {
+  const x = toCostNumber(sum);
+  if (key === 'rho' && !Number.isFinite(x)) throw new PrivacyError('the sum of ρ is too large to state as a number; use a smaller budget');
+  return x;
+}
+
+/** The note a release carries when its overlap figure is an upper bound: which bound, and why it is sound. */
+function boundNote(b: OverlapBound, key: 'epsilon' | 'delta' | 'rho'): string {
+  const symbol = key === 'rho' ? 'ρ' : key === 'delta' ? 'δ' : 'ε';
+  const why = b.kind === 'colouring'
+    ? `the search for the heaviest set of overlapping where regions ran out of its work budget here, so ${symbol} is charged the colouring bound: ` +
+      `the ${b.overlapping} earlier releases whose regions meet this one were split into ${b.groups} groups of pairwise disjoint regions and each group is charged its largest ${symbol}; ` +
+      `a row lies in at most one region of each group, so no row loses more (Tomita and Seki 2003)`
+    : `the search for the heaviest set of overlapping where regions used up the work budget of this spec, so ${symbol} is charged the sum over this release and the ${b.overlapping} earlier releases whose regions meet it: ` +
+      `every set of overlapping regions through this one is among them and costs are not negative, so no row loses more`;
+  return `${why}; an upper bound, sound but possibly above the exact heaviest set (fewer or less entangled overlapping releases make it exact)`;
 }
 
 const show = (x: number) => formatNumber(Number(x.toPrecision(6)));
@@ -152,20 +177,17 @@ export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget
   const limit = budgetLimit(budget);
   const key = mainKey(accounting);
   const symbol = key === 'rho' ? 'ρ' : 'ε';
-  const included: Spend[] = [];
   const composer = new Composer(accounting);
   const releases: ReleaseSpend<P>[] = [];
   let before: Amount = accounting === 'zcdp' ? { rho: 0 } : accounting === 'pure' ? { epsilon: 0 } : { epsilon: 0, delta: 0 };
   for (const plan of plans) {
     const cost = plan.dp ? costIn(plan.costs, accounting) : undefined;
     if (!cost) continue;
-    included.push({ cost, plan });
-    const after = composer.add({ cost, plan });
+    const added = composer.add({ cost, plan });
+    const after = added.total;
     const marginal: Amount = { [key]: minus(after[key] ?? 0, before[key] ?? 0) };
     if (accounting === 'approx') marginal.delta = minus(after.delta ?? 0, before.delta ?? 0);
-    const parallelWith = plan.box && !plan.userLevel
-      ? included.filter((s) => s.plan !== plan && s.plan.box && !s.plan.userLevel && !boxesOverlap(s.plan.box, plan.box)).map((s) => s.plan.name)
-      : [];
+    const parallelWith = added.parallelWith.map((s) => s.plan.name);
     let overrun: ReleaseSpend<P>['overrun'];
     const cap = limit[key];
     const mainOver = cap !== undefined && (after[key] ?? 0) > cap;
@@ -183,7 +205,7 @@ export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget
       const spentBy = releases.filter((r) => (r.marginal[key] ?? 0) > 0 || (r.marginal.delta ?? 0) > 0).map((r) => r.plan);
       overrun = { requested: marginal, remaining: { [key]: remaining }, message, spentBy };
     }
-    releases.push({ plan, cost, marginal, total: after, parallelWith, overrun });
+    releases.push({ plan, cost, marginal, total: after, parallelWith, overrun, ...(added.bound ? { bound: added.bound } : {}) });
     before = after;
   }
   const spent: Amount = { ...before };

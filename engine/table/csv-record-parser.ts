@@ -1,6 +1,6 @@
 import { ByteDictionary, type ByteDictionaryState } from './byte-dictionary.js';
 import { RecordEndScan } from './record-end-scan.js';
-import { TableError } from './table.js';
+import { MAX_COLUMNS, TableError } from './table.js';
 
 /**
  * The RFC 4180 scanner: turns UTF-8 bytes into per-column codes, one record at a time, without building strings.
@@ -323,6 +323,7 @@ export class CsvRecordParser {
         quoted = true;
       } else if (b === this.delimiter) {
         fields++;
+        if (fields > MAX_COLUMNS) throw tooManyColumns(this.line);
         atFieldStart = true;
         continue;
       } else if (b === LF || b === CR) {
@@ -349,6 +350,12 @@ export class CsvRecordParser {
     }
     return dict.code(out, this.scratchView, 0, n, row);
   }
+}
+
+/** Said as soon as the first record has one field too many, without reading the rest of it. */
+function tooManyColumns(line: number): TableError {
+  const limit = MAX_COLUMNS.toLocaleString('en-US');
+  return new TableError(`too many columns: the header (first record) has more than ${limit} fields, and privspec reads at most ${limit} columns; keep only the columns the release needs (e.g. with cut or csvcut) and try again`, undefined, line, MAX_COLUMNS + 1);
 }
 
 function describe(b: number): string {

@@ -68,6 +68,14 @@ export function tableFromRows(header: readonly string[], rows: readonly (readonl
 }
 
 /**
+ * The most columns a CSV file may have. A table keeps a dictionary and a code array per column, and every check and
+ * search walks the columns, so a header of a million columns (a few megabytes of text) would take minutes and
+ * gigabytes before anything useful happens. Ten thousand is far beyond any table of persons in practice (census and
+ * survey microdata have hundreds) and is refused the moment the scanner counts one more, before any row is read.
+ */
+export const MAX_COLUMNS = 10_000;
+
+/**
  * An error in the user's input (a malformed file, an unknown column, a bad parameter).
  * Carries the location so that the CLI can print one line and the editor can place a diagnostic.
  */

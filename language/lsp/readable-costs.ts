@@ -79,7 +79,8 @@ export function releaseCostLens(a: SpecAnalysis, plan: ReleasePlan): string | un
 export function releaseBudgetLine(a: SpecAnalysis, plan: ReleasePlan): string | undefined {
   const spend = a.summary.releases.find((r) => r.plan === plan);
   if (!spend) return undefined;
-  const parallel = spend.parallelWith.length ? ` (parallel with ${spend.parallelWith.join(', ')})` : '';
+  const names = spend.parallelWith;
+  const parallel = names.length ? ` (parallel with ${names.slice(0, 8).join(', ')}${names.length > 8 ? ` and ${names.length - 8} more` : ''})` : '';
   const why = a.summary.accounting === 'zcdp' ? ' (ρ adds up under zCDP; the total is converted)' : '';
   return `Budget (${a.summary.accounting}): adds ${adds(a, spend)}${parallel}${why}; total after it ${totalAfter(a, spend)}`;
 }

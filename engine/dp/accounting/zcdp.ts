@@ -85,8 +85,10 @@ export function deltaOptimal(rho: number, epsilon: number): number {
   if (rho === 0) return 0;
   // Bisect on x = ln(α − 1), so that the bracket (α − 1 from 1e−300 to (ε + 1)/(2ρ) + 1) shrinks to double
   // precision in 200 steps even when ρ is tiny; f′ > 0 at the top of the bracket and f′ < 0 at its bottom.
+  // The top, ln((ε + 1)/(2ρ) + 1), is taken in logs (for a subnormal ρ the quotient overflows to ∞) and capped at
+  // α − 1 = 1e300, where e^x still fits a double; any α > 1 is valid, so a capped bracket can only loosen δ.
   let lo = Math.log(1e-300);
-  let hi = Math.log((epsilon + 1) / (2 * rho) + 1);
+  let hi = Math.min(Math.log(1e300), Math.log(epsilon + 1) - Math.LN2 - Math.log(rho) + Math.log1p((2 * rho) / (epsilon + 1)));
   // The derivative in α: (2α − 1)ρ − ε + ln(1 − 1/α), with ln(1 − 1/α) = x − ln(1 + e^x).
   const slope = (x: number) => (1 + 2 * Math.exp(x)) * rho - epsilon + x - Math.log1p(Math.exp(x));
   for (let i = 0; i < 200; i++) {

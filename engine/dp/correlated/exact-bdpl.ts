@@ -47,8 +47,12 @@ export function exactBdpl(joint: JointDistribution, lambda: number): ExactBdpl {
   const n = joint.names.length;
   const rows = joint.outcomes.length;
   const { codes, domains } = encode(joint);
+  // BDPL depends on sums only through |s − s′|/λ, so values and λ are divided by a power of two at or above the largest
+  // value: exact in floating point (no digit changes), and sums of values near 10³⁰⁸ no longer overflow to ∞.
+  const scale = valueScale(joint);
+  lambda /= scale;
   // Every distinct true sum once, so a group's mixture is a short dense vector over sum indices.
-  const sums = joint.outcomes.map((o) => o.reduce((a, b) => a + b, 0));
+  const sums = joint.outcomes.map((o) => o.reduce((a, b) => a + b / scale, 0));
   const sumValues = Float64Array.from(new Set(sums)).sort();
   const sumIndex = new Map(Array.from(sumValues, (s, k) => [s, k]));
   const sumOf = Int32Array.from(sums, (s) => sumIndex.get(s)!);
@@ -59,7 +63,7 @@ export function exactBdpl(joint: JointDistribution, lambda: number): ExactBdpl {
   for (let i = 0; i < n; i++) {
     const others = [...Array(n).keys()].filter((j) => j !== i);
     const scratch = new Float64Array(domains[i].length * S);
-    const scan = pairScanner(domains[i], sumValues, lambda);
+    const scan = pairScanner(domains[i].map((v) => v / scale), sumValues, lambda);
     const cells = new Int32Array(domains[i].length * S);
     for (let mask = 0; mask < 1 << others.length; mask++) {
       const known = others.filter((_, b) => mask & (1 << b));
@@ -76,7 +80,8 @@ export function exactBdpl(joint: JointDistribution, lambda: number): ExactBdpl {
         const candidate = scan(scratch, cells, nc);
         if (candidate && candidate.bdpl > best.bdpl) {
           const r0 = head[g];
-          best = { target: i, known, bdpl: candidate.bdpl, witness: { ...candidate.witness, knownValues: known.map((k) => joint.outcomes[r0][k]) } };
+          const { value, other, r } = candidate.witness;
+          best = { target: i, known, bdpl: candidate.bdpl, witness: { value: value * scale, other: other * scale, r: r * scale, knownValues: known.map((k) => joint.outcomes[r0][k]) } };
         }
         for (let k = 0; k < nc; k++) scratch[cells[k]] = 0;
       }
@@ -86,6 +91,14 @@ export function exactBdpl(joint: JointDistribution, lambda: number): ExactBdpl {
   let worst = adversaries[0];
   for (const a of adversaries) if (a.bdpl > worst.bdpl) worst = a;
   return { bdpl: worst.bdpl, worst, adversaries };
+}
+
+/** The power of two at or above the largest |value| (1 when every value is 0). */
+function valueScale(joint: JointDistribution): number {
+  let top = 0;
+  for (const o of joint.outcomes) for (const v of o) top = Math.max(top, Math.abs(v));
+  if (top === 0) return 1;
+  return 2 ** Math.max(-1022, Math.min(1023, Math.ceil(Math.log2(top))));
 }
 
 /**
