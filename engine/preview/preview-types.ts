@@ -65,6 +65,7 @@ export interface GeneralizeBody {
   /** Every node when the lattice has at most `MAX_LATTICE_NODES`; otherwise only the optimum and the selected node. */
   readonly lattice: readonly LatticeNode[];
   readonly latticeComplete: boolean;
+  /** The levels the release applies (its search with the pins fixed); null when it would refuse. */
   readonly optimum: readonly number[] | null;
   readonly selected: readonly number[];
   /** What each selected level means, e.g. `zip 1 of 5: 45766 → 4576*`. */
@@ -77,6 +78,10 @@ export interface GeneralizeBody {
   /** Information loss under the spec's metric (ARX's definitions): of the previewed node and of the optimum. */
   readonly loss: { readonly metric: string; readonly selected: number; readonly optimum: number | null };
   readonly criteria: readonly string[];
+  /** The quasi-identifiers the spec pins: fixed at their level in the release's search. */
+  readonly pinned: readonly string[];
+  /** Why the release would write nothing (no transformation within the pins satisfies the block). */
+  readonly unavailable?: string;
   readonly before: RiskFigures;
   readonly after: RiskFigures;
 }

@@ -50,7 +50,7 @@ export function generalize(nodes = 60): ReleasePreview {
       kind: 'generalize', columns: ['age', 'sex', 'zip'], heights, lattice, latticeComplete: true, optimum: [2, 0, 2], selected: [2, 0, 2],
       levelMeaning: ['age 2 of 4: 34 → 30-39', 'sex 0 of 1', 'zip 2 of 5: 45766 → 457**'],
       sample: { header: ['age', 'sex', 'zip'], before: [['34', 'F', '45766'], ['57', 'M', '45655'], ['91', 'M', '52877']], after: [['30-39', 'F', '457**'], ['50-59', 'M', '456**'], null] },
-      classSizes: [[3, 40], [4, 31], [5, 22], [8, 10], [20, 4]], suppressed: 14, satisfied: true, loss: { metric: 'non-uniform entropy', selected: 4000, optimum: 4000 }, criteria: ['3-anonymity of distinct patient_id'],
+      classSizes: [[3, 40], [4, 31], [5, 22], [8, 10], [20, 4]], suppressed: 14, satisfied: true, loss: { metric: 'non-uniform entropy', selected: 4000, optimum: 4000 }, criteria: ['3-anonymity of distinct patient_id'], pinned: [],
       before: { rows: 21062, classes: 15000, averageRisk: 0.71, highestRisk: 1, populationUniqueness: 0.2 },
       after: { rows: 21048, classes: 240, averageRisk: 0.011, highestRisk: 0.33, populationUniqueness: 0 },
     },
