@@ -26,18 +26,26 @@ export interface AggregateBody {
   readonly kind: 'aggregate';
   readonly query: 'count' | 'sum' | 'mean';
   readonly mechanism: string;
-  /** One entry per released cell (at most `MAX_PREVIEW_CELLS`): the exact value, one noisy draw, the 95 % half-width. */
-  readonly cells: readonly { readonly label: string; readonly truth: number | null; readonly draw: number; readonly error95: number | null }[];
+  /**
+   * One entry per released cell (at most `MAX_PREVIEW_CELLS`): the exact value of the bounded, clamped query the release
+   * perturbs, the value without contribution bounding (when the release bounds), the rows the cell holds after
+   * bounding, one noisy draw of exactly the released distribution, the 95 % half-width.
+   */
+  readonly cells: readonly { readonly label: string; readonly truth: number | null; readonly unbounded?: number | null; readonly rows?: number; readonly draw: number; readonly error95: number | null }[];
   readonly cellsShown: number;
   readonly cellsTotal: number;
   /** The utility bound in words, as the hover states it. */
   readonly bound: string;
+  /** What contribution bounding removes, in words (`bounding removes 1,521 rows (−14.7 %)`): a local figure. */
+  readonly bounding?: string;
 }
 
 export interface ModeBody {
   readonly kind: 'mode';
   /** Each candidate's score (rows with that value) and its probability of being chosen, exp(ε·u/2Δ) normalized. */
   readonly candidates: readonly { readonly label: string; readonly score: number; readonly probability: number }[];
+  /** The score's sensitivity Δᵤ: 1, or the votes each unit may cast (`bound unit rows N`). */
+  readonly sensitivity?: number;
   readonly draw: string;
 }
 

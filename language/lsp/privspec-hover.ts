@@ -151,7 +151,7 @@ export class PrivspecHoverProvider implements HoverProvider {
     if (noise?.kind === 'laplace') lines.push(`Noise: Laplace, scale b = Δ₁/ε = ${f(noise.scale)}`);
     if (noise?.kind === 'gaussian') lines.push(`Noise: Gaussian, σ = ${f(noise.sigma)}`);
     if (q?.kind === 'grid' && plan.description.query.kind === 'grid' && plan.description.mechanism && plan.problems.length === 0) {
-      const g = gridSummary(plan.description.query, plan.description.mechanism);
+      const g = gridSummary(plan.description.query, plan.description.mechanism, plan.sensitivity?.rows);
       lines.push(`Method: ${g.method} on a ${q.size} × ${q.size} grid; noise (standard deviation) per level: ${g.noiseByLevel.slice(0, 6).map((l) => `${l.level} ${f(l.sd)}`).join(', ')}${g.noiseByLevel.length > 6 ? ', …' : ''}`);
       lines.push(`Expected RMSE of a square range count, by side: ${g.rmse.map((r) => `${r.side}: ${f(r.rmse)}`).join(' · ')}`);
     }
