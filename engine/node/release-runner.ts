@@ -16,6 +16,7 @@ import { edgeListLeakage } from '../dp/correlated/index.js';
 import { cryptoRandom, seededRandom, type RandomSource } from '../core/random.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import { budgetLimit, mainKey, type Amount } from '../release/budget-walk.js';
+import { overrunOf } from '../release/budget-notion.js';
 import { computeGeneralize } from '../release/kinds/generalize-release.js';
 import { ReleaseUnavailable } from '../release/release-unavailable.js';
 import { dataBounds } from '../release/kinds/grid-release.js';
@@ -115,22 +116,11 @@ async function spend(input: RunInput, plan: ReleasePlan, options: RunOptions): P
     if (options.seed !== undefined) return { previousRuns, entry };
     const before = ledgerTotal(ledger.entries, accounting);
     const after = ledgerTotal([...ledger.entries, entry], accounting);
-    const shortfalls: string[] = [];
-    const cap = limit[key];
     // A budget with no usable limit in the accounting's notion allows nothing: spending without a cap is not a budget.
-    if (cap === undefined) return { previousRuns, refusal: `not run: the budget gives no ${sym(key)} limit under '${accounting}' accounting${accounting === 'zcdp' ? " (give 'rho R', or 'epsilon E delta D')" : " (give 'epsilon E')"}` };
-    if ((after[key] ?? 0) > cap) {
-      const requested = (after[key] ?? 0) - (before[key] ?? 0);
-      const remaining = Math.max(0, cap - (before[key] ?? 0));
-      shortfalls.push(`Requested ${sym(key)}=${round(requested)} · Remaining ${sym(key)}=${round(remaining)} · Difference ${round(requested - remaining)}`);
-    }
-    // Under (ε, δ) accounting δ is a budget of its own: a run that keeps ε within the limit may still exhaust δ.
-    if (accounting === 'approx' && (after.delta ?? 0) > (limit.delta ?? 0)) {
-      const requested = (after.delta ?? 0) - (before.delta ?? 0);
-      const remaining = Math.max(0, (limit.delta ?? 0) - (before.delta ?? 0));
-      shortfalls.push(`Requested δ=${round(requested)} · Remaining δ=${round(remaining)} · Difference ${round(requested - remaining)}`);
-    }
-    if (shortfalls.length > 0) return { previousRuns, refusal: `not run: the ledger ${ledgerPath(input.specFile)} has no budget left for it. ${shortfalls.join('; ')}` };
+    if (limit[key] === undefined) return { previousRuns, refusal: `not run: the budget gives no ${sym(key)} limit under '${accounting}' accounting${accounting === 'zcdp' ? " (give 'rho R', or 'epsilon E delta D')" : " (give 'epsilon E')"}` };
+    // The one overrun check and message (engine/release/budget-notion.ts), as the checker states it.
+    const over = overrunOf(input.budget, limit, before, after, plan.description.mechanism);
+    if (over) return { previousRuns, refusal: `not run: the ledger ${ledgerPath(input.specFile)} has no budget left for it: ${over.message}` };
     return { previousRuns, entry };
   }, { timeoutMs: options.lockTimeoutMs });
   return { entry: result.entry, refusal: result.refusal, previousRuns: result.previousRuns, cost };

@@ -3,6 +3,7 @@
  * UI thread) and posted to the webview. Every figure says whether it is exact (the data's own, shown only to the data's
  * owner in the editor) or one example draw of the noise (never written, nothing spent).
  */
+import type { BudgetMeter } from '../release/budget-meter.js';
 
 export type PreviewKind = 'aggregate' | 'mode' | 'generalize' | 'pram' | 'grid';
 
@@ -133,8 +134,8 @@ export interface ReleasePreview {
   readonly kind: PreviewKind;
   /** Set when the preview ran on a sample of the rows: "preview on `rows` of `of` rows". */
   readonly sample?: { readonly rows: number; readonly of: number };
-  /** DP releases: what this release spends and what remains after it, in the budget's notion. */
-  readonly budget?: { readonly spends: string; readonly remainingAfter: string; readonly overrun: boolean };
+  /** DP releases: what this release spends, the whole plan's and the ledger's totals, in the budget's notion. */
+  readonly budget?: BudgetMeter;
   readonly controls: readonly ControlSpec[];
   readonly body: PreviewBody;
   readonly notes: readonly string[];

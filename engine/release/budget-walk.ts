@@ -5,14 +5,14 @@
  * A `count by` histogram is one release whose groups compose in parallel: its cost is the mechanism's, once.
  */
 import { PrivacyError } from '../core/measures.js';
-import { formatNumber } from '../core/rational.js';
 import { basicComposition } from '../dp/accounting/approx.js';
 import { sequentialEpsilon } from '../dp/accounting/pure.js';
 import { composeZcdp, epsilonClassic, rhoClassic } from '../dp/accounting/zcdp.js';
 import { boxesOverlap } from './box-overlap.js';
 import { maxWeightClique } from './max-weight-clique.js';
 import { costIn, mainKey, type Amount, type ReleaseCosts } from './release-costs.js';
-import type { Accounting, Box, BudgetDescription } from './release-description.js';
+import type { Accounting, Box, BudgetDescription, MechanismDescription } from './release-description.js';
+import { overrunOf, sig3 } from './budget-notion.js';
 
 export { mainKey, type Amount };
 
@@ -23,6 +23,8 @@ export interface Spendable {
   readonly userLevel: boolean;
   readonly costs: ReleaseCosts;
   readonly dp: boolean;
+  /** The release as written, for its own parameter in messages (a plan has it; a ledger entry does not). */
+  readonly description?: { readonly mechanism?: MechanismDescription };
 }
 
 export interface ReleaseSpend<P extends Spendable = Spendable> {
@@ -143,7 +145,6 @@ class Composer {
   }
 }
 
-const show = (x: number) => formatNumber(Number(x.toPrecision(6)));
 const minus = (a: number, b: number) => Number((a - b).toPrecision(12));
 
 /** Composes the plans (those that spend budget and can be accounted) in order against the budget. */
@@ -151,7 +152,6 @@ export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget
   const accounting = budget.accounting;
   const limit = budgetLimit(budget);
   const key = mainKey(accounting);
-  const symbol = key === 'rho' ? 'ρ' : 'ε';
   const included: Spend[] = [];
   const composer = new Composer(accounting);
   const releases: ReleaseSpend<P>[] = [];
@@ -167,18 +167,10 @@ export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget
       ? included.filter((s) => s.plan !== plan && s.plan.box && !s.plan.userLevel && !boxesOverlap(s.plan.box, plan.box)).map((s) => s.plan.name)
       : [];
     let overrun: ReleaseSpend<P>['overrun'];
-    const cap = limit[key];
-    const over = (cap !== undefined && (after[key] ?? 0) > cap) || (accounting === 'approx' && (after.delta ?? 0) > (limit.delta ?? 0));
-    if (over && cap !== undefined) {
-      const remaining = Math.max(0, minus(cap, before[key] ?? 0));
-      const requested = marginal[key] ?? 0;
-      let message = `Requested ${symbol}=${show(requested)} · Remaining ${symbol}=${show(remaining)} · Difference ${show(minus(requested, remaining))}`;
-      if (accounting === 'approx' && (after.delta ?? 0) > (limit.delta ?? 0)) {
-        const dRemaining = Math.max(0, minus(limit.delta ?? 0, before.delta ?? 0));
-        message += ` (δ: Requested δ=${show(marginal.delta ?? 0)} · Remaining δ=${show(dRemaining)})`;
-      }
+    const over = limit[key] !== undefined ? overrunOf(budget, limit, before, after, plan.description?.mechanism) : undefined;
+    if (over) {
       const spentBy = releases.filter((r) => (r.marginal[key] ?? 0) > 0 || (r.marginal.delta ?? 0) > 0).map((r) => r.plan);
-      overrun = { requested: marginal, remaining: { [key]: remaining }, message, spentBy };
+      overrun = { requested: over.requested, remaining: over.remaining, message: over.message, spentBy };
     }
     releases.push({ plan, cost, marginal, total: after, parallelWith, overrun });
     before = after;
@@ -191,8 +183,7 @@ export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget
   return { accounting, limit, spent, releases };
 }
 
-/** A figure for people: three significant digits (JSON keeps full precision). */
-export const sig3 = (x: number) => (x !== 0 && Math.abs(x) < 1e-3 ? Number(x.toPrecision(3)).toExponential() : String(Number(x.toPrecision(3))));
+export { sig3 };
 
 /**
  * The budget in the notion the spec wrote it in, with three significant digits: `ε 0.9 of 1`, `ρ 0.06 of 0.147

@@ -9,8 +9,10 @@ import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languagese
 import { cryptoRandom } from '../../engine/core/random.js';
 import { correlationOf, planFor, releaseDomains, type RunInput } from '../../engine/node/release-runner.js';
 import { readLedger } from '../../engine/node/ledger-file.js';
-import { boxRecord, ledgerTotal } from '../../engine/release/ledger-entry.js';
-import { costIn } from '../../engine/release/release-costs.js';
+import { budgetMeter } from '../../engine/release/budget-meter.js';
+import { inNotion, notionOf } from '../../engine/release/budget-notion.js';
+import { summarizeBudget, type Spendable } from '../../engine/release/budget-walk.js';
+import { planRelease } from '../../engine/release/plan-release.js';
 import { dataBounds } from '../../engine/release/kinds/grid-release.js';
 import { previewBody, previewKind } from '../../engine/preview/preview-body.js';
 import { applyControls, controlsFor } from '../../engine/preview/preview-controls.js';
@@ -19,12 +21,11 @@ import type { ReleasePreview } from '../../engine/preview/preview-types.js';
 import type { ReleaseDescription } from '../../engine/release/release-description.js';
 import { sampleRows } from '../../engine/table/row-sample.js';
 import type * as ast from '../generated/ast.js';
-import { analyzeDocument, specPath } from '../privspec-analysis.js';
+import { analyzeDocument, specPath, type SpecAnalysis } from '../privspec-analysis.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { previewEditsRequest, previewReleaseRequest, type PreviewParams } from '../protocol.js';
 import type { PreviewEditsResponse } from '../preview-request-types.js';
 import { releaseInput } from '../release-input.js';
-import { addedLabel, exceeds, remainingLabel } from './readable-costs.js';
 import { firstLine, toResponseError } from './request-errors.js';
 import { numberText, rangeOf } from './fix-helpers.js';
 
@@ -72,13 +73,10 @@ export async function releasePreview(services: PrivspecServices, document: Langi
   const body = previewBody({ table, dataset, hierarchies: input.hierarchies, anonymity: input.anonymity, description, plan, domains: releaseDomains(input, description, table), gridBounds, matrixText, levels: params.controls?.levels, rng });
   let budget: ReleasePreview['budget'];
   if (plan) {
-    // The meter: what this release adds to the ledger's total and what remains after it, composed as the runner composes.
+    // The meter: the whole plan with this release at the panel's parameters, and the ledger, as the runner composes.
     const a = analyzeDocument(document);
     const ledger = await readLedger(specPath(document));
-    const before = ledgerTotal(ledger.entries, a.summary.accounting);
-    const planned = costIn(plan.costs, a.summary.accounting) ? [{ id: 'planned', release: plan.name, at: '', costs: plan.costs, box: boxRecord(plan.box), userLevel: plan.userLevel }] : [];
-    const after = ledgerTotal([...ledger.entries, ...planned], a.summary.accounting);
-    budget = { spends: addedLabel(a, before, after), remainingAfter: remainingLabel(a, after), overrun: exceeds(a, after) };
+    budget = budgetMeter(a.budget, planWith(a, plan), plan.name, ledger.entries);
   }
   return {
     spec: input.specFile,
@@ -93,6 +91,28 @@ export async function releasePreview(services: PrivspecServices, document: Langi
   };
 }
 
+/** The spec's runnable plans in document order, with `plan` in place of the release of its name. */
+export function planWith(a: SpecAnalysis, plan: Spendable): Spendable[] {
+  const runnable = a.plans.filter((p) => p.risks.every((r) => r.accepted));
+  return runnable.some((p) => p.name === plan.name) ? runnable.map((p) => (p.name === plan.name ? plan : p)) : [...runnable, plan];
+}
+
+/**
+ * Refuses parameters that would make the plan overrun its budget (when they raise its total): written, they would
+ * give the spec a budget-overrun error blamed on whichever release crosses the limit.
+ */
+function refuseOverrun(document: LangiumDocument, changed: ReleaseDescription): void {
+  const a = analyzeDocument(document);
+  const plan = planRelease(changed, { budget: a.budget, unit: a.dataset?.unit, declaredDomains: a.declaredDomains, domains: a.inlineDomains, correlation: a.dataset?.correlation !== undefined ? {} : undefined });
+  if (!plan.dp || plan.problems.length > 0) return;
+  const after = summarizeBudget(planWith(a, plan), a.budget);
+  const over = after.releases.find((r) => r.overrun);
+  const n = notionOf(a.budget);
+  if (over && inNotion(n, after.spent) > inNotion(n, a.summary.spent)) {
+    throw new ResponseError(LSPErrorCodes.RequestFailed, `not written: with these parameters the plan overruns its budget at '${over.plan.name}': ${over.overrun!.message}`);
+  }
+}
+
 /** Edits that put the controls' values into the release's mechanism (or PRAM retention), keeping everything else. */
 export function releaseEdits(document: LangiumDocument, params: PreviewParams): PreviewEditsResponse {
   const spec = document.parseResult.value as ast.Spec;
@@ -101,7 +121,7 @@ export function releaseEdits(document: LangiumDocument, params: PreviewParams): 
   const c = params.controls ?? {};
   // What the panel does not offer for this release (a grid method on a count, ε out of range) is refused, not written.
   const description = releaseDescription(release);
-  if (description) applyControls(description, c);
+  if (description) refuseOverrun(document, applyControls(description, c));
   const out: PreviewEditsResponse['edits'][number][] = [];
   const query = release.query as ast.PramQuery | undefined;
   if (query?.$type === 'PramQuery' && c.retain !== undefined) {
@@ -142,6 +162,7 @@ export function registerPreviewRequests(connection: Connection, services: Privsp
     try {
       return releaseEdits(await documents.getOrCreateDocument(URI.parse(params.uri)), params);
     } catch (e) {
+      if (e instanceof ResponseError) throw e;
       throw toResponseError(e, (text) => connection.console.error(text));
     }
   });

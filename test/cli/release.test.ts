@@ -123,7 +123,7 @@ describe('privspec release', () => {
     assert.equal(third.code, 1);
     assert.equal(readFileSync(join(dir, 'out', 'by_sex.csv'), 'utf8'), firstCsv);
     // Hand-computed: 0.8 spent of 1; 0.4 requested, 0.2 remaining.
-    assert.match(third.out, /by_sex: refused: .*Requested ε=0\.4 · Remaining ε=0\.2 · Difference 0\.2/);
+    assert.match(third.out, /by_sex: refused: .*needs ε 0\.4, ε 0\.2 remains/);
     assert.equal(json(join(dir, 'release-basic.privspec.ledger.json')).entries.length, 2);
   });
 
