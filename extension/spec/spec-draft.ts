@@ -1,4 +1,5 @@
 import type { Table } from '../../engine/table/table.js';
+import { GRAMMAR_KEYWORDS as KEYWORDS, quoteColumn } from '../../language/column-name.js';
 
 /**
  * A first draft of a spec for a CSV, for `PrivSpec: Create Spec from CSV`: each column's type is inferred from its values,
@@ -23,7 +24,6 @@ export interface ColumnDraft {
 const IDENTIFYING = ['name', 'firstname', 'lastname', 'surname', 'fullname', 'ssn', 'email', 'mail', 'phone', 'telephone', 'mobile', 'address', 'street', 'passport', 'iban', 'account'];
 const QUASI = ['age', 'sex', 'gender', 'zip', 'zipcode', 'postcode', 'postal', 'plz', 'birth', 'birthdate', 'dob', 'race', 'ethnicity', 'marital', 'occupation', 'job', 'profession', 'education', 'country', 'city', 'region', 'nationality', 'county', 'state'];
 const SENSITIVE = ['diagnosis', 'disease', 'condition', 'illness', 'income', 'salary', 'wage', 'religion', 'health', 'treatment', 'medication', 'drug', 'hiv', 'result', 'sexuality', 'orientation', 'crime', 'debt'];
-const KEYWORDS = new Set(['accounting', 'and', 'anonymity', 'approx', 'bound', 'budget', 'by', 'c', 'clamp', 'count', 'dataset', 'date', 'decade', 'delimiter', 'delta', 'discernibility', 'distinct', 'entropy', 'epsilon', 'exponential', 'from', 'gaussian', 'generalize', 'grid', 'groups', 'hierarchy', 'identifying', 'in', 'insensitive', 'intervals', 'k', 'laplace', 'loss', 'mask', 'mean', 'metric', 'mode', 'month', 'on', 'pram', 'pure', 'quasi', 'recursive', 'release', 'retain', 'rho', 'rows', 'sampling', 'sensitive', 'size', 'sum', 'suppression', 'unit', 'where', 'within', 'year', 'zcdp', 'week', 'quarter']);
 
 /** The words of a column name: `visitDate` and `visit_date` both give `visit`, `date`. */
 export function nameWords(name: string): string[] {
@@ -40,10 +40,8 @@ export function inferType(values: readonly string[]): ColumnType {
   return 'text';
 }
 
-/** A column as the spec must write it: bare when it is an identifier that is no keyword, else quoted. */
-export function specName(name: string): string {
-  return /^[_a-zA-Z]\w*$/.test(name) && !KEYWORDS.has(name) ? name : JSON.stringify(name);
-}
+/** A column as the spec must write it: the language's one quoting function (pure, no Langium). */
+export const specName = quoteColumn;
 
 /** A default hierarchy for a quasi-identifier, or undefined when none fits its values. */
 export function defaultHierarchy(words: readonly string[], type: ColumnType, values: readonly string[]): string | undefined {

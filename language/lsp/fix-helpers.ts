@@ -64,8 +64,8 @@ export function insertLineAfter(node: AstNode, line: string): TextEdit | undefin
   return end ? insert(end, `\n${line}`) : undefined;
 }
 
-/** A column name as the spec writes it: bare when it is an identifier, quoted otherwise. */
-export const columnText = (name: string) => (/^[_a-zA-Z]\w*$/.test(name) ? name : JSON.stringify(name));
+/** A column name as the spec writes it: the one quoting function (`language/column-name.ts`). */
+export { quoteColumn as columnText } from '../column-name.js';
 
 /** Rounds down (or up) to three significant digits, so that a suggested figure is readable and still on the safe side. */
 export function round3(x: number, direction: 'down' | 'up'): number {
