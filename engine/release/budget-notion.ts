@@ -40,14 +40,18 @@ export function capIn(n: Notion, limit: Amount): number | undefined {
 
 /**
  * What going from total `before` to total `after` costs, in the budget's notion, with the release's own parameter in
- * parentheses where it differs: `ε 0.2`, `ε 0.2, δ 1e-6`, `ε 1.07 (ρ 0.02)` under a zCDP budget written in ε, `ρ 2 (ε 2)`
- * for a release written with ε under a budget written in ρ.
+ * parentheses where it differs: `ε 0.2`, `ε 0.2, δ 1e-6`; under a zCDP budget written in ε, `ε 0.2 (ρ 0.02)` for a
+ * release written as ε 0.2 and `ε 0.564 (ρ 0.02)` for one written in ρ (what it adds to the converted total); `ρ 2 (ε 2)`
+ * for a release written with ε under a budget written in ρ. `marginal` always states what the step adds (overruns).
  */
-export function spendPhrase(n: Notion, before: Amount, after: Amount, own?: MechanismDescription): string {
-  const figure = Math.max(0, inNotion(n, after) - inNotion(n, before));
+export function spendPhrase(n: Notion, before: Amount, after: Amount, own?: MechanismDescription, options: { marginal?: boolean } = {}): string {
+  const rho = Math.max(0, (after.rho ?? 0) - (before.rho ?? 0));
+  // A release written in ε under a zCDP budget written in ε is ε-DP on its own: its ε is the figure (ρ = ε²/2 is what
+  // the plan adds up); one written in ρ has no ε of its own, so the figure is what it adds to the converted total.
+  const ownEpsilon = !options.marginal && n.converted && own?.epsilon !== undefined && own.rho === undefined && rho > 0 ? own.epsilon : undefined;
+  const figure = ownEpsilon ?? Math.max(0, inNotion(n, after) - inNotion(n, before));
   let text = `${n.symbol} ${sig3(figure)}`;
   if (n.accounting === 'approx' && (after.delta ?? 0) > (before.delta ?? 0)) text += `, δ ${sig3((after.delta ?? 0) - (before.delta ?? 0))}`;
-  const rho = Math.max(0, (after.rho ?? 0) - (before.rho ?? 0));
   if (n.converted) text += ` (ρ ${sig3(rho)})`;
   else if (n.symbol === 'ρ' && own?.rho === undefined && own?.epsilon !== undefined) text += ` (ε ${sig3(own.epsilon)})`;
   return text;
@@ -89,7 +93,8 @@ export function overrunOf(budget: BudgetDescription, limit: Amount, before: Amou
   const remaining: Amount = { [key]: Math.max(0, (cap ?? 0) - (before[key] ?? 0)) };
   const parts: string[] = [];
   if (mainOver) {
-    const needs = spendPhrase(n, before, after, own).replace(/, δ [^ (]+/, '');
+    // Against what remains, the figure is what the step adds to the converted total, never a release's own ε.
+    const needs = spendPhrase(n, before, after, own, { marginal: true }).replace(/, δ [^ (]+/, '');
     parts.push(`needs ${needs}, ${cap === undefined ? `the budget states no ${n.symbol} limit` : `${remainingPhrase(n, limit, before)} remains`}`);
   }
   if (deltaOver) {

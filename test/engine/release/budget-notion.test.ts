@@ -12,7 +12,8 @@ const laplace2: ReleaseDescription = { name: 'a', query: { kind: 'count', by: []
 
 describe('engine/release/budget-notion: figures in the budget\'s notion', () => {
   it("'laplace epsilon 2' under a zCDP budget written as ε 3, δ 1e-6: 'needs ε 12.5 (ρ 2), ε 3 remains', never 'Requested ρ=2'", () => {
-    // ρ = ε²/2 = 2 (Bun & Steinke 2016, Prop. 1.4); in ε at δ = 1e-6: 2 + 2·√(2·ln 10⁶) = 2 + 2·5.2565 = 12.513.
+    // ρ = ε²/2 = 2 (Bun & Steinke 2016, Prop. 1.4); against what remains the figure is what it adds to the converted
+    // total: at δ = 1e-6, 2 + 2·√(2·ln 10⁶) = 2 + 2·5.2565 = 12.513.
     const plan = planRelease(laplace2, { budget: zcdpInEpsilon });
     const summary = summarizeBudget([plan], zcdpInEpsilon);
     assert.equal(summary.releases[0].overrun?.message, 'needs ε 12.5 (ρ 2), ε 3 remains');
@@ -27,6 +28,8 @@ describe('engine/release/budget-notion: figures in the budget\'s notion', () => 
   it('a lens figure: ρ 0.02 after ρ 0.01 under ε 3, δ 1e-6 adds ε 0.564 (hand: ε(0.03) − ε(0.01) = 1.3176 − 0.7534)', () => {
     // ε(ρ) = ρ + 2√(ρ ln 10⁶): ε(0.01) = 0.01 + 2·0.37171 = 0.75342; ε(0.03) = 0.03 + 2·0.64382 = 1.31764.
     assert.equal(spendPhrase(notionOf(zcdpInEpsilon), { rho: 0.01 }, { rho: 0.03 }), 'ε 0.564 (ρ 0.02)');
+    // The issue's lens: 'laplace epsilon 0.2' first in the plan: ε 0.2 (ρ = 0.2²/2 = 0.02), plan ε(0.02) = 0.02 + 2√(0.02 ln 10⁶) = 1.07.
+    assert.equal(spendPhrase(notionOf(zcdpInEpsilon), { rho: 0 }, { rho: 0.02 }, { kind: 'laplace', epsilon: 0.2 }), 'ε 0.2 (ρ 0.02)');
   });
 
   it('δ is a budget of its own under (ε, δ): its overrun is stated in δ', () => {
