@@ -6,7 +6,7 @@
  */
 import { URI, type LangiumDocument } from 'langium';
 import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
-import { cryptoRandom } from '../../engine/core/random.js';
+import { cryptoRandom, type RandomSource } from '../../engine/core/random.js';
 import { correlationOf, planFor, releaseDomains, type RunInput } from '../../engine/node/release-runner.js';
 import { readLedger } from '../../engine/node/ledger-file.js';
 import { budgetMeter } from '../../engine/release/budget-meter.js';
@@ -37,8 +37,12 @@ import { numberText, rangeOf } from './fix-helpers.js';
  */
 const GENERALIZE_WORK = 200_000_000;
 
-/** `generalizeWork`: the rows × lattice nodes beyond which a generalization is previewed on a sample (tests lower it). */
-export async function releasePreview(services: PrivspecServices, document: LangiumDocument, params: PreviewParams, options: { generalizeWork?: number } = {}): Promise<ReleasePreview> {
+/**
+ * `generalizeWork`: the rows × lattice nodes beyond which a generalization is previewed on a sample (tests lower it).
+ * `rng`: the noise source, for tests only — with `seededRandom(S)` the preview bounds the same rows and draws the same
+ * noise as `privspec release --only NAME --seed S`, which the consistency test checks figure by figure.
+ */
+export async function releasePreview(services: PrivspecServices, document: LangiumDocument, params: PreviewParams, options: { generalizeWork?: number; rng?: RandomSource } = {}): Promise<ReleasePreview> {
   const started = performance.now();
   // A spec that overruns its budget is still previewed (nothing is spent here); the panel says ▶ Run would refuse it.
   const overruns = { codes: new Set(['budget-overrun']), tolerated: [] as string[] };
@@ -46,7 +50,7 @@ export async function releasePreview(services: PrivspecServices, document: Langi
   const spec = input.releases[0];
   const description: ReleaseDescription = applyControls(spec, params.controls ?? {});
   const full = await input.readTable();
-  const rng = cryptoRandom();
+  const rng = options.rng ?? cryptoRandom();
   const kind = previewKind(description);
   let table = full;
   let dataset = input.dataset;
