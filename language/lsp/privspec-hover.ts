@@ -18,7 +18,7 @@ import type { ReleasePlan } from '../privspec-release-plan.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { enclosing, leafAt } from './node-at.js';
 import { KeywordDocs } from './keyword-docs.js';
-import { budgetLabel, meanErrorLine, releaseBudgetLine } from './readable-costs.js';
+import { adds, budgetLabel, meanErrorLine, releaseBudgetLine } from './readable-costs.js';
 
 const SAMPLES = 8;
 /** Figures for people: three significant digits everywhere in the hover. */
@@ -192,7 +192,8 @@ function budgetHover(analysis: SpecAnalysis): string {
   if (summary.accounting === 'zcdp' && summary.limit.epsilon !== undefined && summary.limit.delta !== undefined) {
     lines.push(`Limit ρ = ${f(summary.limit.rho ?? 0)}, the largest ρ with ρ + 2√(ρ ln 1/δ) ≤ ε = ${f(summary.limit.epsilon)} at δ = ${f(summary.limit.delta)}; spent ρ = ${f(summary.spent.rho ?? 0)} ≈ ε = ${f(summary.spent.epsilon ?? 0)}`);
   }
-  for (const r of summary.releases) lines.push(`- \`${r.plan.name}\`: ${sym} = ${f(r.cost[key] ?? 0)}${(r.marginal[key] ?? 0) < (r.cost[key] ?? 0) ? ` (adds ${f(r.marginal[key] ?? 0)}, parallel)` : ''}${r.overrun ? ' — **overrun**' : ''}`);
+  // Each release in the budget's notion, as the lenses state it (one notion per sentence, issue 22).
+  for (const r of summary.releases) lines.push(`- \`${r.plan.name}\`: ${(r.marginal[key] ?? 0) < (r.cost[key] ?? 0) ? `${sym} = ${f(r.cost[key] ?? 0)}, adds ${adds(analysis, r)} (parallel)` : adds(analysis, r)}${r.overrun ? ' — **overrun**' : ''}`);
   return lines.join('\n\n');
 }
 

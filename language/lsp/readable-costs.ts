@@ -54,7 +54,7 @@ function totalBefore(spend: ReleaseSpend<ReleasePlan>): Amount {
 }
 
 /** What a release adds to the plan, in the budget's notion: `ε 0.2 (ρ 0.02)` under a zCDP budget written in ε. */
-function adds(a: SpecAnalysis, spend: ReleaseSpend<ReleasePlan>): string {
+export function adds(a: SpecAnalysis, spend: ReleaseSpend<ReleasePlan>): string {
   return spendPhrase(notionOf(a.budget), totalBefore(spend), spend.total, spend.plan.description?.mechanism);
 }
 

@@ -128,7 +128,7 @@ describe('language server features', () => {
     const document = await open(SPEC);
     const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'accounting', 2) }));
     assert.match(h, /^\*\*budget\*\* \(approx accounting\)/);
-    assert.match(h, /- `by_sex`: ε = 0\.5/);
+    assert.match(h, /- `by_sex`: ε 0\.5$/m);
   });
 
   it('hovers a PRAM release with its keep probability and its local-DP ε', async () => {
