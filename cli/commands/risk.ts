@@ -79,7 +79,8 @@ export function toJson(r: RiskReport, model: ModelName = 'dankar'): Record<strin
     recordsAffectedByHighestRisk: r.prosecutor.recordsAffectedByHighestRisk,
     recordsAtRisk: r.recordsAtRisk,
     classSizeHistogram: histogramToRecord(r.histogram),
-    ...(r.kViolations && { kViolations: r.kViolations }),
+    // With a unit, records are (person, class) pairs; the rows and the distinct persons below k are stated beside them.
+    ...(r.kViolations && { kViolations: r.unit ? { ...r.kViolations, rows: r.belowK!.rows, persons: r.belowK!.persons } : r.kViolations }),
     ...(r.populationUniqueness && { populationUniqueness: populationJson(r.populationUniqueness, r.cells, model) }),
     ...(r.lDiversity && { lDiversity: r.lDiversity }),
   };
@@ -129,7 +130,10 @@ export function toText(r: RiskReport, model: ModelName, file: string): string {
   if (r.kViolations) {
     const v = r.kViolations;
     lines.push(`k-anonymity (k = ${v.k})`);
-    lines.push(v.classes === 0 ? `  satisfied: every class has at least ${v.k} records` : `  violated: ${int(v.classes)} classes holding ${int(v.records)} records (${share(v.records)}) have fewer than ${v.k} records`, '');
+    lines.push(v.classes === 0 ? `  satisfied: every class has at least ${v.k} records` : `  violated: ${int(v.classes)} classes holding ${int(v.records)} records (${share(v.records)}) have fewer than ${v.k} records`);
+    // With a unit, records are (person, class) pairs: the rows and the persons below k are stated too (below-k.ts).
+    if (r.unit && r.belowK && v.classes > 0) lines.push(`  ${int(r.belowK.rows)} rows of ${int(r.belowK.persons)} persons are in those classes`);
+    lines.push('');
   }
   lines.push('Class sizes', '  size        classes     records');
   for (const [label, classes, records] of histogramRows(r)) lines.push(`  ${label.padEnd(10)}${int(classes).padStart(9)}${int(records).padStart(12)}`);

@@ -6,6 +6,7 @@
 import { equivalenceClasses } from '../anonymity/equivalence-classes.js';
 import { sensitiveFrequencies } from '../anonymity/class-stats.js';
 import { distinctUnitsPerClass } from '../anonymity/distinct-units.js';
+import { belowK, type BelowK } from '../anonymity/below-k.js';
 import { column, type Table } from '../table/table.js';
 import { classSizeHistogram, classesOfSize, type ClassSizeHistogram } from './class-size-histogram.js';
 import { populationUniqueness, type PopulationUniqueness } from './population-uniqueness.js';
@@ -39,6 +40,8 @@ export interface RiskReport {
    */
   readonly cells: number;
   readonly kViolations?: KViolations;
+  /** With `k`: classes below k, the rows in them and the distinct persons with a row in them (`anonymity/below-k.ts`). */
+  readonly belowK?: BelowK;
   readonly populationUniqueness?: PopulationUniqueness;
   readonly lDiversity?: SensitiveDiversity & { readonly sensitive: string };
   /** With a unit: its column, and how many (unit, class) pairs the figures count. */
@@ -64,7 +67,7 @@ export function riskReport(table: Table, qi: readonly string[], options: RiskOpt
     prosecutor: prosecutorRisk(histogram),
     recordsAtRisk: recordsAtRisk(histogram, options.riskThreshold ?? DEFAULT_RISK_THRESHOLD),
     cells,
-    ...(options.k !== undefined && { kViolations: kViolations(histogram, options.k) }),
+    ...(options.k !== undefined && { kViolations: kViolations(histogram, options.k), belowK: belowK(classes, options.k, unit && { codes: unit.codes, cardinality: unit.dictionary.length }) }),
     ...(options.samplingFraction !== undefined && { populationUniqueness: populationUniqueness(histogram, options.samplingFraction, { cells }) }),
     ...(unit && { unit: { column: unit.name, unitRecords: sizes.reduce((s, x) => s + x, 0) } }),
     ...(sensitive && { lDiversity: { sensitive: sensitive.name, ...sensitiveDiversity(sensitiveFrequencies(classes, sensitive)) } }),

@@ -10,6 +10,8 @@ import { seededRandom } from '../../engine/core/random.js';
 import { runReleases } from '../../engine/node/release-runner.js';
 import type { ReleasePreview } from '../../engine/preview/preview-types.js';
 import { sig3 } from '../../engine/release/budget-notion.js';
+import { riskReport } from '../../engine/risk/risk-report.js';
+import { parseCsv } from '../../engine/table/parse-csv.js';
 import { checkDocument, loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { releasePreview } from '../../language/lsp/preview-request.js';
 import { releaseCostLens } from '../../language/lsp/readable-costs.js';
@@ -19,10 +21,12 @@ import { generatedCase, type GeneratedCase } from './generated-case.js';
 
 /**
  * Issue 22, acceptance: on generated tables and specs, every figure the editor shows agrees with what is released.
- * Each case runs the language server's own functions (diagnostics, code lenses, the preview request) and the runner
- * behind `privspec release` (seeded, NOT PRIVATE), and compares every shared figure:
+ * Each case runs the language server's own functions (diagnostics, code lenses, the preview request), the engine's
+ * `riskReport` behind `privspec risk`, and the runner behind `privspec release` (seeded, NOT PRIVATE), and compares
+ * every shared figure:
+ * - rows and classes below k as the data stands: `privspec check`'s warning = `privspec risk [--unit]`;
  * - generalize: the transformation, suppressed rows, the number and sizes of classes in the written file, and the
- *   checker's optimal-transformation hint, with pins (ARX's min = max level) searched the same way everywhere;
+ *   checker's optimal-transformation hint, `privspec risk` on the written file against the preview's "after", with pins (ARX's min = max level) searched the same way everywhere;
  * - DP kinds: the preview with the same seed bounds the same rows and draws the same noise as the release, so its
  *   example draw is the released file, and at ε 1000 (ρ 10⁶) the file lies within the shown 95 % half-width of the
  *   shown true value (the bounded, clamped query); the cost in the lens, the meter and the report agree.
@@ -53,6 +57,23 @@ async function release(p: Prepared, name: string) {
   const input = await releaseInput(services, p.document, name);
   const result = await runReleases(input, { out: join(p.dir, 'out'), seed: SEED, dryRun: false });
   return result.releases[0];
+}
+
+/**
+ * Persons (or rows) below k as the data stands: `privspec check`'s warning and `privspec risk [--unit]` give one count.
+ * Only without pins and ℓ-diversity, where the warning counts the data as it stands against k alone.
+ */
+async function checkBelowK(c: GeneratedCase, p: Prepared, counts: Record<string, number>): Promise<void> {
+  if (c.spec.includes('generalize q') || c.spec.includes('l-diversity')) return;
+  const k = Number(c.spec.match(/anonymity \{ k (\d+)/)![1]);
+  const risk = riskReport(parseCsv(c.csv), c.quasi, { k, ...(c.unit ? { unit: 'pid' } : {}) });
+  const warning = (await checkDocument(p.document, {}, services)).diagnostics.find((d) => d.code === 'k-anonymity-violated');
+  if (!warning) return assert.equal(risk.belowK!.classes, 0, 'privspec risk finds classes below k that check does not');
+  counts.belowK++;
+  const [, rows, , persons, classes] = warning.message.match(/: (\d+) of (\d+) rows (?:\((\d+) pid\) )?are in (\d+) class/)!;
+  const stated = { rows: Number(rows), persons: persons === undefined ? Number(rows) : Number(persons), classes: Number(classes) };
+  assert.deepEqual(stated, { rows: risk.belowK!.rows, persons: risk.belowK!.persons, classes: risk.belowK!.classes }, `check: ${warning.message}; risk: ${JSON.stringify(risk.belowK)}`);
+  assert.equal(risk.kViolations!.classes, risk.belowK!.classes);
 }
 
 async function checkGeneralize(c: GeneratedCase, p: Prepared, counts: Record<string, number>): Promise<void> {
@@ -86,6 +107,11 @@ async function checkGeneralize(c: GeneratedCase, p: Prepared, counts: Record<str
   const histogram = new Map<number, number>();
   for (const s of sizes.values()) histogram.set(s, (histogram.get(s) ?? 0) + 1);
   assert.deepEqual([...histogram].sort((a, b) => a[0] - b[0]), body.classSizes.map(([s, n]) => [s, n]), 'class sizes: preview = written file');
+  // `privspec risk` on the written file counts the classes and risks the preview's "after" states.
+  const risk = riskReport(parseCsv(readFileSync(join(p.dir, 'out', 'pub.csv'), 'utf8').split('\n').filter((l) => !l.startsWith('#')).join('\n')), c.quasi);
+  assert.equal(risk.histogram.classes, body.after.classes, 'privspec risk classes = preview after');
+  assert.equal(risk.prosecutor.averageRisk, body.after.averageRisk, 'privspec risk average risk = preview after');
+  assert.equal(risk.prosecutor.highestRisk, body.after.highestRisk, 'privspec risk highest risk = preview after');
   if (hint) {
     counts.hints++;
     const levels = c.quasi.map((q, i) => `${q}=${body.optimum![i]}`);
@@ -137,12 +163,13 @@ describe('issue 22 — one answer everywhere (differential, generated tables and
   this.timeout(600_000);
 
   it('the checker, the lenses, the preview request and a seeded release agree on every shared figure (≥ 200 cases)', async () => {
-    const counts: Record<string, number> = { cases: 0, generalized: 0, unavailable: 0, partial: 0, hints: 0, boundingVisible: 0 };
+    const counts: Record<string, number> = { cases: 0, generalized: 0, unavailable: 0, partial: 0, hints: 0, boundingVisible: 0, belowK: 0 };
     await fc.assert(
       fc.asyncProperty(generatedCase, async (c) => {
         const p = await prepare(c);
         try {
           counts.cases++;
+          await checkBelowK(c, p, counts);
           await checkGeneralize(c, p, counts);
           for (const name of c.dp) await checkDp(name, p, counts);
         } finally {
@@ -154,7 +181,7 @@ describe('issue 22 — one answer everywhere (differential, generated tables and
     );
     // The generator must reach the interesting cases, or the agreement would say little.
     if (process.env.PRIVSPEC_CONSISTENCY_COUNTS) console.log(counts);
-    assert.ok(counts.generalized > 40 && counts.unavailable > 10 && counts.partial > 10 && counts.hints > 5 && counts.boundingVisible > 20, JSON.stringify(counts));
+    assert.ok(counts.generalized > 40 && counts.unavailable > 10 && counts.partial > 10 && counts.hints > 5 && counts.boundingVisible > 20 && counts.belowK > 10, JSON.stringify(counts));
   });
 
   it('spawned: `privspec preview --json` and a seeded `privspec release` agree (generalize with a partial pin, a bounded count, a grid with blank coordinates)', async () => {
