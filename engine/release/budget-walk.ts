@@ -12,7 +12,7 @@ import { boxesOverlap } from './box-overlap.js';
 import { maxWeightClique } from './max-weight-clique.js';
 import { costIn, mainKey, type Amount, type ReleaseCosts } from './release-costs.js';
 import type { Accounting, Box, BudgetDescription, MechanismDescription } from './release-description.js';
-import { overrunOf, sig3 } from './budget-notion.js';
+import { notionOf, overrunOf, sig3, totalPhrase } from './budget-notion.js';
 
 export { mainKey, type Amount };
 
@@ -186,8 +186,9 @@ export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget
 export { sig3 };
 
 /**
- * The budget in the notion the spec wrote it in, with three significant digits: `ε 0.9 of 1`, `ρ 0.06 of 0.147
- * (= ε 3, δ 1e-6)` for a zCDP budget written as (ε, δ), `ε 0.5 of 1, δ 1e-6 of 1e-5` for approximate DP.
+ * The budget in the notion the spec wrote it in, with three significant digits: `ε 0.9 of 1`, `ε 1.77 of 3 (δ 1e-6;
+ * ρ 0.0533 of 0.147)` for a zCDP budget written as (ε, δ) (the total converted as its limit was, ρ beside it since ρ is
+ * what adds up), `ε 0.5 of 1, δ 1e-6 of 1e-5` for approximate DP.
  */
 export function formatBudgetUse(summary: Pick<BudgetSummary, 'accounting' | 'limit' | 'spent'>, written?: BudgetDescription): string {
   const key = mainKey(summary.accounting);
@@ -195,8 +196,7 @@ export function formatBudgetUse(summary: Pick<BudgetSummary, 'accounting' | 'lim
   const cap = summary.limit[key];
   let text = `${symbol} ${sig3(summary.spent[key] ?? 0)} of ${cap === undefined ? '—' : sig3(cap)}`;
   if (summary.accounting === 'approx' && summary.limit.delta !== undefined) text += `, δ ${sig3(summary.spent.delta ?? 0)} of ${sig3(summary.limit.delta)}`;
-  if (summary.accounting === 'zcdp' && written && written.rho === undefined && written.epsilon !== undefined && written.delta !== undefined) {
-    text += ` (= ε ${sig3(written.epsilon)}, δ ${sig3(written.delta)})`;
-  }
+  const n = written ? notionOf(written) : undefined;
+  if (n?.converted) text = `${totalPhrase(n, summary.limit, summary.spent)} (δ ${sig3(n.converted.delta)}; ${text})`;
   return text;
 }

@@ -6,27 +6,15 @@
 import { formatBudgetUse, sig3, type Amount, type ReleaseSpend } from '../../engine/release/budget-walk.js';
 import { notionOf, remainingPhrase, spendPhrase, totalPhrase } from '../../engine/release/budget-notion.js';
 import type { MechanismDescription } from '../../engine/release/release-description.js';
-import { epsilonClassic } from '../../engine/dp/accounting/zcdp.js';
 import type { SpecAnalysis } from '../privspec-analysis.js';
 import type { ReleasePlan } from '../privspec-release-plan.js';
-
-/** The (ε, δ) a zCDP budget was written in, when it was written that way. */
-function zcdpWrittenInEpsilon(a: SpecAnalysis): { epsilon: number; delta: number } | undefined {
-  const b = a.budget;
-  const ok = b.accounting === 'zcdp' && b.rho === undefined && b.epsilon !== undefined && b.delta !== undefined && b.delta > 0 && b.delta < 1;
-  return ok ? { epsilon: b.epsilon!, delta: b.delta! } : undefined;
-}
 
 /**
  * `ε 2.1 of 3 (δ 1e-6; ρ 0.0624 of 0.147)` for a zCDP budget written in ε; the walk's own label otherwise. `spent` is the
  * spec's planned total by default; the ledger view passes what the ledger has recorded.
  */
 export function budgetLabel(a: SpecAnalysis, spentAmount: Amount = a.summary.spent): string {
-  const written = zcdpWrittenInEpsilon(a);
-  const summary = { ...a.summary, spent: spentAmount };
-  if (!written) return formatBudgetUse(summary, a.budget);
-  const spent = epsilonClassic(summary.spent.rho ?? 0, written.delta);
-  return `ε ${sig3(spent)} of ${sig3(written.epsilon)} (δ ${sig3(written.delta)}; ρ ${sig3(summary.spent.rho ?? 0)} of ${sig3(summary.limit.rho ?? 0)})`;
+  return formatBudgetUse({ ...a.summary, spent: spentAmount }, a.budget);
 }
 
 /** What a spend adds, in the budget's notion (the release's own parameter in parentheses where it differs). */
