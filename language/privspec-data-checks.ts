@@ -6,6 +6,7 @@
 import { AstUtils, Cancellation, delayNextTick, OperationCancelled, type ValidationAcceptor } from 'langium';
 import { equivalenceClasses } from '../engine/anonymity/equivalence-classes.js';
 import { kAnonymityViolations } from '../engine/anonymity/k-anonymity-report.js';
+import { belowK } from '../engine/anonymity/below-k.js';
 import { lDiversityReport } from '../engine/anonymity/criterion-report.js';
 import { KAnonymity } from '../engine/criteria/k-anonymity.js';
 import { bindHierarchy } from '../engine/hierarchy/bound-hierarchy.js';
@@ -172,10 +173,12 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
     if (!clause) continue;
     if (criterion instanceof KAnonymity && criterion.unit !== undefined && table.columns.some((col) => col.name === criterion.unit)) {
       // Rows of one person do not hide each other: k counts distinct units (Wang & Fung, KDD 2006).
-      const r = lDiversityReport(table, classes, criterion);
+      const unit = column(table, criterion.unit);
+      // The one count of who is below k (engine/anonymity/below-k.ts), as `privspec risk --unit` states it.
+      const r = belowK(classes, criterion.k, { codes: unit.codes, cardinality: unit.dictionary.length });
       if (r.classes === 0) continue;
       violated = true;
-      report('warning', `the data ${stands} violates ${criterion.k}-anonymity on ${quasi.join(', ')} counted in distinct ${criterion.unit}: ${r.records} of ${table.rowCount} rows are in ${r.classes} ${r.classes === 1 ? 'class' : 'classes'} with fewer than ${criterion.k} distinct ${criterion.unit}`, { node: clause, code: IssueCodes.KAnonymityViolated });
+      report('warning', `the data ${stands} violates ${criterion.k}-anonymity on ${quasi.join(', ')} counted in distinct ${criterion.unit}: ${r.rows} of ${table.rowCount} rows (${r.persons} ${criterion.unit}) are in ${r.classes} ${r.classes === 1 ? 'class' : 'classes'} with fewer than ${criterion.k} distinct ${criterion.unit}`, { node: clause, code: IssueCodes.KAnonymityViolated });
     } else if (criterion.sensitive === undefined) {
       const v = kAnonymityViolations(classes, criterion.minClassSize);
       if (v.classes === 0) continue;

@@ -70,7 +70,7 @@ function queryDescription(q: ast.Query): QueryDescription {
     case 'mean':
       return { kind: q.kind, column: q.column?.name ?? '', low: q.low, high: q.high, by: names(q.by), where: boxOf(q.where), bound: q.bound && { groups: q.bound.groups, rows: q.bound.rows } };
     case 'mode':
-      return { kind: 'mode', column: q.column?.name ?? '', where: boxOf(q.where) };
+      return { kind: 'mode', column: q.column?.name ?? '', where: boxOf(q.where), bound: q.bound && { groups: q.bound.groups, rows: q.bound.rows } };
     case 'pram':
       return { kind: 'pram', columns: names(q.columns), retain: q.retain, invariant: q.invariant, matrix: q.matrix === undefined ? undefined : unescape(q.matrix), ...(q.rerun ? { rerun: true } : {}) };
     case 'generalize':
@@ -82,6 +82,7 @@ function queryDescription(q: ast.Query): QueryDescription {
         y: q.y?.name ?? '',
         size: q.size,
         within: q.xLow === undefined ? undefined : { xLow: q.xLow, xHigh: q.xHigh!, yLow: q.yLow!, yHigh: q.yHigh! },
+        bound: q.bound && { groups: q.bound.groups, rows: q.bound.rows },
       };
   }
 }
@@ -127,7 +128,7 @@ function locate(release: ast.Release, field: ProblemField): Pick<PlanProblem, 'n
     case 'bound':
     case 'groups':
     case 'rows': {
-      const b = q && (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') ? q.bound : undefined;
+      const b = q && (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' || q.kind === 'mode' || q.kind === 'grid') ? q.bound : undefined;
       return b ? { node: b, property: field === 'bound' ? undefined : field } : { node: release, property: 'name' };
     }
     case 'low':

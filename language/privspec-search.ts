@@ -1,7 +1,7 @@
 import type { Cancellation } from 'langium';
 import { rowKeyValues } from '../engine/anonymity/class-key.js';
 import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
-import { searchAnonymity } from '../engine/release/anonymity-search.js';
+import { generalizeTransformation } from '../engine/release/generalize-transformation.js';
 import type { AnonymityDescription } from '../engine/release/release-description.js';
 import type { Table } from '../engine/table/table.js';
 
@@ -12,16 +12,18 @@ export interface FoundTransformation {
   readonly message: string;
 }
 
-/**
- * The globally optimal full-domain generalization for the anonymity block, for the info diagnostic that follows a
- * k / ℓ violation. Undefined when no transformation satisfies the model or a quasi-identifier has no hierarchy.
- */
 /** Lattice nodes × rows above which the editor hint skips the search (about a second of work on one core). */
 export const SEARCH_WORK_LIMIT = 5e7;
 
 /** Search results per table, keyed by what the search reads, so that edits elsewhere in the spec do not rerun it. */
 const searches = new WeakMap<Table, Map<string, FoundTransformation | undefined>>();
 
+/**
+ * The transformation the `generalize` release would apply (the block's pins fixed, the rest searched), for the info
+ * diagnostic that follows a k / ℓ violation: the release's own `generalizeTransformation`, so the hint names the levels
+ * and suppressed rows ▶ Run writes. Undefined when no transformation satisfies the model or a quasi-identifier has no
+ * hierarchy.
+ */
 export async function findOptimalTransformation(
   table: Table,
   quasi: readonly string[],
@@ -42,20 +44,16 @@ export async function findOptimalTransformation(
   const controller = new AbortController();
   const subscription = token.onCancellationRequested(() => controller.abort());
   try {
-    const found = searchAnonymity(table, quasi, hierarchies, anonymity, { signal: controller.signal });
-    const optimum = found?.result.optimum;
-    if (!optimum) {
-      perTable.set(key, undefined);
-      return undefined;
-    }
+    const optimum = generalizeTransformation(table, quasi, hierarchies, anonymity, { signal: controller.signal });
     const levels = Object.fromEntries(quasi.map((q, i) => [q, optimum.levels[i]]));
     // A level number alone does not say that age=4 is '*': show what it does to the first row's value.
     const before = table.rowCount > 0 ? rowKeyValues(table, quasi, 0) : [];
-    const after = table.rowCount > 0 ? rowKeyValues(table, quasi, 0, { hierarchies: found.problem.qi.map((q) => q.hierarchy), levels: optimum.levels }) : [];
+    const after = table.rowCount > 0 ? rowKeyValues(table, quasi, 0, { hierarchies: optimum.bound, levels: optimum.levels }) : [];
     const shown = quasi.map((q, i) => `${q}=${optimum.levels[i]}${optimum.levels[i] > 0 && table.rowCount > 0 ? ` (${before[i]} → ${after[i]})` : ''}`).join(', ');
-    const suppressed = optimum.evaluation.outliers;
+    const suppressed = optimum.suppressed;
+    const pinned = optimum.pinned.length > 0 ? ` with ${optimum.pinned.join(', ')} pinned` : '';
     const loss = Number(optimum.loss.toPrecision(8));
-    const result = { levels, suppressed, loss, message: `optimal transformation: ${shown} (generalization levels; ${anonymity.metric} metric ${loss}; ${suppressed} ${suppressed === 1 ? 'row' : 'rows'} suppressed)` };
+    const result = { levels, suppressed, loss, message: `optimal transformation${pinned}: ${shown} (generalization levels; ${anonymity.metric} metric ${loss}; ${suppressed} ${suppressed === 1 ? 'row' : 'rows'} suppressed)` };
     perTable.set(key, result);
     return result;
   } catch {

@@ -16,7 +16,8 @@ import { guardOutputs } from '../../engine/node/output-guard.js';
 import { readCsvFile } from '../../engine/node/read-csv-file.js';
 import { cryptoRandom } from '../../engine/core/random.js';
 import { writeMicrodataFile, writeOwnFile } from '../../engine/node/release-files.js';
-import { applyTransformation } from '../../engine/search/apply-transformation.js';
+import { checkLevels } from '../../engine/release/generalize-transformation.js';
+import { generalizedRows } from '../../engine/release/generalized-rows.js';
 import { searchOptimal } from '../../engine/search/optimal-search.js';
 import { makeProblem } from '../../engine/search/problem.js';
 import { column, TableError, type Table } from '../../engine/table/table.js';
@@ -28,7 +29,7 @@ const usage = `usage: privspec anonymize <csv> --qi a,b --hierarchy a=path.csv -
                          [--metric M] [--l L --sensitive s [--l-variant distinct|entropy|recursive] [--c C]]
                          [--t T --sensitive s [--t-distance equal|hierarchical|ordered] [--sensitive-hierarchy path.csv]
                           [--order v1,v2,…]] [--keep a,b] [--algorithm lattice|mondrian] [--out file.csv]
-                         [--suppressed remove|star] [--report file.json] [--delimiter D] [--with-pram [--pram-epsilon E] [--exhaustive-check]] [--json]
+                         [--suppressed remove] [--report file.json] [--delimiter D] [--with-pram [--pram-epsilon E] [--exhaustive-check]] [--json]
 
 Globally optimal full-domain generalization (one level per quasi-identifier) with record suppression.
   --qi a,b                  the quasi-identifiers, in the order of "levels"
@@ -45,8 +46,8 @@ Globally optimal full-domain generalization (one level per quasi-identifier) wit
   --algorithm A             lattice (default): the optimal full-domain search; mondrian: strict multidimensional
                             partitioning with median splits (k-anonymity only), reported beside the lattice optimum
   --out file.csv            write the anonymized table, its rows in a fresh random order (never over the input, never
-                            over an existing file unless --force); --suppressed star keeps suppressed
-                            records with '*' and a "suppressed" flag column instead of removing them
+                            over an existing file unless --force); suppressed records are left out (a starred
+                            class would be exempt from k and ℓ, so --suppressed star is refused)
   --force                   replace an existing --out or --report file (never an input)
   --report file.json        also write the JSON report to a file
 ${PRAM_USAGE}
@@ -154,7 +155,13 @@ export const anonymize: Command = {
       const release = mondrianRelease(released, problem, partitions);
       await write(release.header, release.rows);
     } else if (result.optimum && values.out) {
-      const release = applyTransformation(released, problem, result.optimum.evaluation, { suppressed: options.suppressedMode });
+      // The release's own writer, with the classes checked by the release's own check: the file is what a spec's
+      // generalize release with the same model would write.
+      const levels = result.optimum.levels;
+      const bound = problem.qi.map((q) => q.hierarchy);
+      const check = checkLevels(released, options.qi, bound, levels, { criteria, suppression: options.suppression, metric: options.metric, pins: new Map() });
+      const release = generalizedRows(released, released.columns.map((c) => c.name), options.qi, bound, levels, check);
+      if (release.suppressed !== result.optimum.evaluation.outliers) throw new Error(`the writer suppressed ${release.suppressed} rows, the search ${result.optimum.evaluation.outliers}`);
       await write(release.header, release.rows);
     }
     if (reportFile) await writeOwnFile(reportFile, `${JSON.stringify(report, null, 2)}\n`, { force: values.force }).catch(refuseExisting);
@@ -178,7 +185,7 @@ interface Options {
   sensitiveHierarchy?: string;
   order?: string[];
   algorithm: 'lattice' | 'mondrian';
-  suppressedMode: 'remove' | 'star';
+  suppressedMode: 'remove';
   keep: string[];
 }
 
@@ -224,14 +231,18 @@ function checkOptions(values: Record<string, string | string[] | boolean | undef
   const algorithm = (str('algorithm') ?? 'lattice') as Options['algorithm'];
   if (!['lattice', 'mondrian'].includes(algorithm)) throw new CliError(`option --algorithm: '${algorithm}' is not one of lattice, mondrian`);
   if (algorithm === 'mondrian' && k === undefined) throw new CliError('option --algorithm mondrian needs --k');
-  const suppressedMode = (str('suppressed') ?? 'remove') as Options['suppressedMode'];
-  if (!['remove', 'star'].includes(suppressedMode)) throw new CliError(`option --suppressed: '${suppressedMode}' is not one of remove, star`);
+  const suppressedMode = str('suppressed') ?? 'remove';
+  // One generalization writer: suppressed rows leave the file. Starred rows would form a class exempt from k and ℓ
+  // whose sensitive values can be read off by elimination.
+  if (suppressedMode === 'star') throw new CliError("option --suppressed star is not offered: starred rows would form one more class, exempt from k and ℓ, whose sensitive values can be read off by elimination; suppressed rows are left out of the file");
+  if (suppressedMode !== 'remove') throw new CliError(`option --suppressed: '${suppressedMode}' is not 'remove' (suppressed rows are left out of the file)`);
+  const suppressed = 'remove' as const;
   const order = listOption(str('order'));
   if (order !== undefined && tDistance !== 'ordered') throw new CliError('option --order applies to --t-distance ordered only');
   const keep = listOption(str('keep')) ?? [];
   const declared = keep.find((name) => qi.includes(name) || name === sensitive);
   if (declared !== undefined) throw new CliError(`option --keep: '${declared}' is already declared as ${qi.includes(declared) ? 'a quasi-identifier' : 'the sensitive column'}`);
-  return { qi, hierarchyPaths, k, suppression, metric, l, lVariant, c, t, tDistance, sensitive, sensitiveHierarchy: str('sensitive-hierarchy'), order, algorithm, suppressedMode, keep };
+  return { qi, hierarchyPaths, k, suppression, metric, l, lVariant, c, t, tDistance, sensitive, sensitiveHierarchy: str('sensitive-hierarchy'), order, algorithm, suppressedMode: suppressed, keep };
 }
 
 /**

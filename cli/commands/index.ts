@@ -3,6 +3,7 @@ import { anonymize } from './anonymize.js';
 import { budget } from './budget.js';
 import { check } from './check.js';
 import { leakage } from './leakage.js';
+import { preview } from './preview.js';
 import { reid } from './reid.js';
 import { release } from './release.js';
 import { risk } from './risk.js';
@@ -15,6 +16,7 @@ export const commands: Record<string, Command> = {
   budget,
   check,
   leakage,
+  preview,
   reid,
   release,
   risk,

@@ -1,6 +1,8 @@
 import { relative, resolve } from 'node:path';
 import { runReleases, RunRefused } from '../../engine/node/release-runner.js';
 import type { RunReleaseResult } from '../../engine/release/run-report.js';
+import { formatBudgetUse } from '../../engine/release/budget-walk.js';
+import type { BudgetDescription } from '../../engine/release/release-description.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { defaultReleaseFolder } from '../../language/release-folder.js';
 import { releaseInput, SpecNotRunnable } from '../../language/release-input.js';
@@ -25,15 +27,13 @@ printed to stderr for you, never written under DIR: no ε covers them.
 Exit code 1 when a release was refused (budget, an unaccepted leak) or is not available.
 `;
 
-const show = (x: number | undefined) => (x === undefined ? '—' : String(Number(x.toPrecision(3))));
-
-function printText(report: RunReleaseResult, ctx: Parameters<Command['run']>[1]): void {
+function printText(report: RunReleaseResult, ctx: Parameters<Command['run']>[1], budget: BudgetDescription): void {
   for (const r of report.releases) {
     ctx.out(`${r.name}: ${r.status}: ${r.message.split(ctx.cwd + '/').join('')}\n`);
     for (const line of r.local ?? []) ctx.err(`privspec release: ${r.name}: ${line} (local diagnostic, not in the release)\n`);
   }
-  const key = report.budget.accounting === 'zcdp' ? 'rho' : 'epsilon';
-  ctx.out(`ledger ${relative(ctx.cwd, report.ledger)}: ${key === 'rho' ? 'ρ' : 'ε'} ${show(report.budget.spent[key] ?? 0)} of ${show(report.budget.limit[key])} spent\n`);
+  // In the notion the budget was written in, as the checker and the lenses state it.
+  ctx.out(`ledger ${relative(ctx.cwd, report.ledger)}: ${formatBudgetUse({ ...report.budget, accounting: budget.accounting }, budget)} spent\n`);
 }
 
 export const release: Command = {
@@ -55,8 +55,10 @@ export const release: Command = {
     const services = nodeServices();
     const document = await loadSpec(path, services);
     let report: RunReleaseResult;
+    let budget: BudgetDescription;
     try {
       const input = await releaseInput(services, document, values.only);
+      budget = input.budget;
       const out = values.out === undefined ? defaultReleaseFolder(input.specFile) : resolve(ctx.cwd, values.out);
       report = await runReleases(input, { out, seed, dryRun: values['dry-run'] ?? false });
     } catch (e) {
@@ -71,7 +73,7 @@ export const release: Command = {
       services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
     }
     if (values.json) ctx.out(`${JSON.stringify(report)}\n`);
-    else printText(report, ctx);
+    else printText(report, ctx, budget);
     if (seed !== undefined) ctx.err('privspec release: NOT PRIVATE (seeded): the noise is reproducible; the output is for tests, not for publication, and spent nothing\n');
     return report.releases.every((r) => r.status === 'written' || r.status === 'dry-run') ? ExitCode.Ok : ExitCode.Violations;
   },

@@ -89,7 +89,8 @@ export function toJson(r: RiskReport, model: ModelName = 'dankar'): Record<strin
     recordsAffectedByHighestRisk: r.prosecutor.recordsAffectedByHighestRisk,
     recordsAtRisk: r.recordsAtRisk,
     classSizeHistogram: histogramToRecord(r.histogram),
-    ...(r.kViolations && { kViolations: r.kViolations }),
+    // With a unit, records are the persons below k, each once; the rows in those classes are stated beside them.
+    ...(r.kViolations && { kViolations: r.unit ? { ...r.kViolations, rows: r.belowK!.rows, persons: r.belowK!.persons } : r.kViolations }),
     ...(r.populationUniqueness && { populationUniqueness: populationJson(r.populationUniqueness, r.cells, model) }),
     ...(r.lDiversity && { lDiversity: r.lDiversity }),
   };

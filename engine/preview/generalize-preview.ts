@@ -1,8 +1,9 @@
-import { classStats } from '../anonymity/class-stats.js';
 import { equivalenceClasses } from '../anonymity/equivalence-classes.js';
-import { bindHierarchy, type BoundHierarchy } from '../hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
-import { metricFor, searchAnonymity } from '../release/anonymity-search.js';
+import { metricFor } from '../release/anonymity-search.js';
+import { boundHierarchies, checkLevels, generalizeTransformation, type Transformation } from '../release/generalize-transformation.js';
+import { ReleaseUnavailable } from '../release/release-unavailable.js';
+import { makeProblem } from '../search/problem.js';
 import { Lattice } from '../search/lattice.js';
 import { NodeEvaluator } from '../search/node-evaluator.js';
 import type { AnonymityDescription, DatasetDescription } from '../release/release-description.js';
@@ -14,20 +15,6 @@ import { MAX_LATTICE_NODES, type GeneralizeBody, type LatticeNode, type RiskFigu
 
 const SAMPLE_ROWS = 12;
 
-/** Classes at `levels`, which of them pass every criterion, and the rows they leave out. */
-function evaluate(table: Table, quasi: readonly string[], bound: readonly BoundHierarchy[], levels: readonly number[], anonymity: AnonymityDescription) {
-  const classes = equivalenceClasses(table, quasi, { hierarchies: bound, levels });
-  const passes = new Uint8Array(classes.classCount).fill(1);
-  for (const criterion of anonymity.criteria) {
-    classStats(table, classes, criterion.sensitive).forEach((s, id) => {
-      if (!criterion.isSatisfied(s)) passes[id] = 0;
-    });
-  }
-  let suppressed = 0;
-  for (let id = 0; id < classes.classCount; id++) if (!passes[id]) suppressed += classes.sizes[id];
-  return { classes, passes, suppressed, satisfied: suppressed <= Math.floor(anonymity.suppression * table.rowCount) };
-}
-
 function risk(sizes: ArrayLike<number>, rows: number, sampling?: number): RiskFigures {
   const h = classSizeHistogram(sizes);
   const p = prosecutorRisk(h);
@@ -37,29 +24,39 @@ function risk(sizes: ArrayLike<number>, rows: number, sampling?: number): RiskFi
 
 /**
  * A generalize release: the lattice of full-domain generalizations (Samarati 2001) with each node satisfied or not and
- * the optimum the release's search finds (the same `searchAnonymity` as `privspec release`), a node to preview (the
- * optimum, or the one the user picked), the first rows before and after it, its class sizes and suppressed rows, and the
- * prosecutor risk (El Emam & Dankar 2008) before and after, with population uniqueness when `sampling` is declared.
+ * the transformation the release applies (`generalizeTransformation`, the very function ▶ Run and `privspec release`
+ * call: the spec's pins fixed, the rest searched), a node to preview (that transformation, or the one the user picked),
+ * the first rows before and after it, its class sizes and suppressed rows, and the prosecutor risk (El Emam & Dankar
+ * 2008) before and after, with population uniqueness when `sampling` is declared.
  */
 export function generalizePreview(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription, levels?: readonly number[]): GeneralizeBody {
   const quasi = dataset.quasi;
   const missing = quasi.filter((q) => !hierarchies.has(q));
   if (missing.length > 0) throw new Error(`generalize needs a hierarchy for every quasi-identifier; missing: ${missing.join(', ')}`);
-  const bound = quasi.map((q) => bindHierarchy(hierarchies.get(q)!, column(table, q)).bound);
+  if (anonymity.criteria.length === 0) throw new Error('the anonymity block states no model to search for');
+  let release: Transformation | undefined;
+  let unavailable: string | undefined;
+  try {
+    release = generalizeTransformation(table, dataset.quasi, hierarchies, anonymity);
+  } catch (e) {
+    if (!(e instanceof ReleaseUnavailable)) throw e;
+    unavailable = e.message;
+  }
+  const problem = release?.problem ?? makeProblem(table, { qi: quasi, hierarchies: quasi.map((q) => hierarchies.get(q)!), criteria: anonymity.criteria, suppression: anonymity.suppression });
+  const bound = release?.bound ?? boundHierarchies(table, quasi, hierarchies);
   const heights = bound.map((b) => b.height);
-  const found = searchAnonymity(table, quasi, hierarchies, anonymity);
-  if (!found) throw new Error('the anonymity block states no model to search for');
-  const optimum = found.result.optimum?.levels ?? null;
+  const optimum = release?.levels ?? null;
   // Nodes are checked and measured by the search's own evaluator and metric, so the picture agrees with the release.
   const grid = new Lattice(heights);
-  const evaluator = new NodeEvaluator(found.problem, grid);
-  const metric = metricFor(anonymity.metric, found.problem);
+  const evaluator = new NodeEvaluator(problem, grid);
+  const metric = metricFor(anonymity.metric, problem);
   const check = (levels: readonly number[]) => {
     const e = evaluator.evaluate(grid.id(levels));
     return { satisfied: e.valid, loss: metric.value(e) };
   };
   const valid = levels && levels.length === quasi.length && levels.every((l, i) => Number.isInteger(l) && l >= 0 && l <= heights[i]);
-  const selected = valid ? levels : optimum ?? quasi.map(() => 0);
+  // Without a transformation to release, the preview opens at the pins (the rest as in the data).
+  const selected = valid ? levels : optimum ?? quasi.map((q) => Math.min(anonymity.pins.get(q) ?? 0, heights[quasi.indexOf(q)]));
   const same = (a: readonly number[] | null, b: readonly number[]) => a !== null && a.every((x, i) => x === b[i]);
 
   const total = heights.reduce((n, h) => n * (h + 1), 1);
@@ -78,7 +75,7 @@ export function generalizePreview(table: Table, dataset: DatasetDescription, hie
     for (const node of optimum && !same(optimum, selected) ? [optimum, selected] : [selected]) lattice.push({ levels: node, ...check(node), optimal: same(optimum, node) });
   }
 
-  const at = evaluate(table, quasi, bound, selected, anonymity);
+  const at = release && same(optimum, selected) ? release : checkLevels(table, quasi, bound, selected, anonymity);
   const cells = quasi.map((q) => column(table, q));
   const value = (i: number, r: number, level: number) => bound[i].levelValues[level][bound[i].levelCodes[level][cells[i].codes[r]]];
   const first = Math.min(SAMPLE_ROWS, table.rowCount);
@@ -105,7 +102,9 @@ export function generalizePreview(table: Table, dataset: DatasetDescription, hie
     classSizes: h.sizes.map((s, i) => [s, h.counts[i]] as const),
     suppressed: at.suppressed,
     satisfied: at.satisfied,
-    loss: { metric: metric.name, selected: check(selected).loss, optimum: found.result.optimum?.loss ?? null },
+    loss: { metric: metric.name, selected: check(selected).loss, optimum: release?.loss ?? null },
+    pinned: quasi.filter((q) => anonymity.pins.has(q)),
+    ...(unavailable !== undefined ? { unavailable } : {}),
     criteria: anonymity.criteria.map((c) => c.name),
     before: risk(original.sizes, table.rowCount, dataset.sampling),
     after: risk(keptSizes, table.rowCount - at.suppressed, dataset.sampling),

@@ -1,31 +1,31 @@
-import { gridExactCounts, reportedSides } from '../release/kinds/grid-release.js';
+import { gridBudget, gridMethod, reportedSides, type GridExact } from '../release/kinds/grid-release.js';
 import type { ReleasePlan } from '../release/plan-release.js';
-import type { GridBounds } from '../wavelet/bin-points.js';
+import type { ReleaseStages } from '../release/release-measurement.js';
 import { expectedRmse, type GridMethod } from '../wavelet/expected-rmse.js';
-import { gridMethod } from '../release/kinds/grid-release.js';
 import type { Table } from '../table/table.js';
 import type { GridBody } from './preview-types.js';
 
 /**
- * A grid release: the exact cell counts and one noisy draw (the planned measurement, never written) on one colour scale,
- * and the expected RMSE of square range queries by side for the chosen method and its baselines (identity grid with
- * Laplace or Gaussian noise, Privelet), all at the same budget.
+ * A grid release: the exact cell counts the release adds its noise to (its own first stage: blank coordinates in no
+ * cell, each unit's points bounded) and one noisy draw of its second stage on those counts (never written), on one
+ * colour scale, and the expected RMSE of square range queries by side for the chosen method and its baselines (identity
+ * grid with Laplace or Gaussian noise, Privelet), all at the budget the mechanism runs at.
  */
-export function gridPreview(table: Table, plan: ReleasePlan, bounds: GridBounds): GridBody {
+export function gridPreview(table: Table, plan: ReleasePlan): GridBody {
   const q = plan.description.query;
   if (q.kind !== 'grid') throw new Error(`gridPreview: not a grid (${q.kind})`);
   const m = plan.description.mechanism;
   if (!m) throw new Error('gridPreview: a grid release names its mechanism');
   const method = gridMethod(m);
-  // The release's own exact counts: a blank coordinate counts in no cell, as in the release (not as 0).
-  const { counts } = gridExactCounts(table, q, bounds);
-  const drawn = plan.measurement!.invoke({ table });
+  const stages = plan.measurement!.stages as ReleaseStages<GridExact>;
+  const exact = stages.exact({ table });
+  const drawn = stages.addNoise(exact);
   const draw = new Array<number>(q.size * q.size).fill(0);
   for (const [x, y, v] of drawn.rows) draw[Number(y) * q.size + Number(x)] = Number(v);
-  const budget = { rho: m.rho, epsilon: m.epsilon };
+  const budget = gridBudget(m, q.bound ? plan.sensitivity?.rows : 1);
   // Baselines at the same budget: the notion decides which apply (ρ: Gaussian identity and NN-Wavelet; ε: the rest).
   const methods: GridMethod[] = m.rho !== undefined ? ['nn-wavelet-zcdp', 'gaussian'] : ['nn-wavelet-laplace', 'privelet', 'laplace', 'quadtree'];
   if (!methods.includes(method)) methods.unshift(method);
   const rmse = methods.flatMap((mm) => reportedSides(q.size).map((side) => ({ method: mm, side, rmse: expectedRmse(mm, budget, q.size, side) })));
-  return { kind: 'grid', size: q.size, method, truth: Array.from(counts), draw, rmse };
+  return { kind: 'grid', size: q.size, method, truth: Array.from(exact.counts), draw, rmse };
 }

@@ -48,7 +48,7 @@ const previewers: Record<PreviewKind, (c: PreviewContext) => PreviewBody> = {
   mode: (c) => modePreview(c.table, needPlan(c), c.domains.get((c.description.query as { column: string }).column) ?? []),
   grid: (c) => {
     if (!c.gridBounds) throw new Error("the grid's bounds are not known: give 'within', or accept data-dependent-domain");
-    return gridPreview(c.table, needPlan(c), c.gridBounds);
+    return gridPreview(c.table, needPlan(c));
   },
   pram: (c) => pramPreview({ table: c.table, dataset: c.dataset, query: c.description.query as Extract<ReleaseDescription['query'], { kind: 'pram' }>, domains: declaredDomains(c.hierarchies), hierarchies: c.hierarchies, anonymity: c.anonymity, matrixText: c.matrixText, matrixFile: (c.description.query as { matrix?: string }).matrix, rng: c.rng }),
   generalize: (c) => {

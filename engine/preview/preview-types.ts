@@ -3,6 +3,7 @@
  * UI thread) and posted to the webview. Every figure says whether it is exact (the data's own, shown only to the data's
  * owner in the editor) or one example draw of the noise (never written, nothing spent).
  */
+import type { BudgetMeter } from '../release/budget-meter.js';
 
 export type PreviewKind = 'aggregate' | 'mode' | 'generalize' | 'pram' | 'grid';
 
@@ -26,18 +27,26 @@ export interface AggregateBody {
   readonly kind: 'aggregate';
   readonly query: 'count' | 'sum' | 'mean';
   readonly mechanism: string;
-  /** One entry per released cell (at most `MAX_PREVIEW_CELLS`): the exact value, one noisy draw, the 95 % half-width. */
-  readonly cells: readonly { readonly label: string; readonly truth: number | null; readonly draw: number; readonly error95: number | null }[];
+  /**
+   * One entry per released cell (at most `MAX_PREVIEW_CELLS`): the exact value of the bounded, clamped query the release
+   * perturbs, the value without contribution bounding (when the release bounds), the rows the cell holds after
+   * bounding, one noisy draw of exactly the released distribution, the 95 % half-width.
+   */
+  readonly cells: readonly { readonly label: string; readonly truth: number | null; readonly unbounded?: number | null; readonly rows?: number; readonly draw: number; readonly error95: number | null }[];
   readonly cellsShown: number;
   readonly cellsTotal: number;
   /** The utility bound in words, as the hover states it. */
   readonly bound: string;
+  /** What contribution bounding removes, in words (`bounding removes 1,521 rows (−14.7 %)`): a local figure. */
+  readonly bounding?: string;
 }
 
 export interface ModeBody {
   readonly kind: 'mode';
   /** Each candidate's score (rows with that value) and its probability of being chosen, exp(ε·u/2Δ) normalized. */
   readonly candidates: readonly { readonly label: string; readonly score: number; readonly probability: number }[];
+  /** The score's sensitivity Δᵤ: 1, or the votes each unit may cast (`bound unit rows N`). */
+  readonly sensitivity?: number;
   readonly draw: string;
 }
 
@@ -65,6 +74,7 @@ export interface GeneralizeBody {
   /** Every node when the lattice has at most `MAX_LATTICE_NODES`; otherwise only the optimum and the selected node. */
   readonly lattice: readonly LatticeNode[];
   readonly latticeComplete: boolean;
+  /** The levels the release applies (its search with the pins fixed); null when it would refuse. */
   readonly optimum: readonly number[] | null;
   readonly selected: readonly number[];
   /** What each selected level means, e.g. `zip 1 of 5: 45766 → 4576*`. */
@@ -77,6 +87,10 @@ export interface GeneralizeBody {
   /** Information loss under the spec's metric (ARX's definitions): of the previewed node and of the optimum. */
   readonly loss: { readonly metric: string; readonly selected: number; readonly optimum: number | null };
   readonly criteria: readonly string[];
+  /** The quasi-identifiers the spec pins: fixed at their level in the release's search. */
+  readonly pinned: readonly string[];
+  /** Why the release would write nothing (no transformation within the pins satisfies the block). */
+  readonly unavailable?: string;
   readonly before: RiskFigures;
   readonly after: RiskFigures;
 }
@@ -120,8 +134,8 @@ export interface ReleasePreview {
   readonly kind: PreviewKind;
   /** Set when the preview ran on a sample of the rows: "preview on `rows` of `of` rows". */
   readonly sample?: { readonly rows: number; readonly of: number };
-  /** DP releases: what this release spends and what remains after it, in the budget's notion. */
-  readonly budget?: { readonly spends: string; readonly remainingAfter: string; readonly overrun: boolean };
+  /** DP releases: what this release spends, the whole plan's and the ledger's totals, in the budget's notion. */
+  readonly budget?: BudgetMeter;
   readonly controls: readonly ControlSpec[];
   readonly body: PreviewBody;
   readonly notes: readonly string[];

@@ -5,7 +5,7 @@
  * A `count by` histogram is one release whose groups compose in parallel: its cost is the mechanism's, once.
  */
 import { PrivacyError } from '../core/measures.js';
-import { add, formatNumber, fromDecimal, toCostNumber, ZERO, type Rational } from '../core/rational.js';
+import { add, fromDecimal, toCostNumber, ZERO, type Rational } from '../core/rational.js';
 import { basicComposition } from '../dp/accounting/approx.js';
 import { sequentialEpsilon } from '../dp/accounting/pure.js';
 import { composeZcdp, epsilonClassic, rhoClassic } from '../dp/accounting/zcdp.js';
@@ -13,7 +13,8 @@ import { boxesOverlap } from './box-overlap.js';
 import { HeaviestOverlap, WALK_WORK, type OverlapBound } from './heaviest-overlap.js';
 import { OverlapGraph } from './overlap-graph.js';
 import { costIn, mainKey, type Amount, type ReleaseCosts } from './release-costs.js';
-import type { Accounting, Box, BudgetDescription } from './release-description.js';
+import type { Accounting, Box, BudgetDescription, MechanismDescription } from './release-description.js';
+import { notionOf, overrunOf, sig3, totalPhrase } from './budget-notion.js';
 
 export { mainKey, type Amount };
 
@@ -24,6 +25,8 @@ export interface Spendable {
   readonly userLevel: boolean;
   readonly costs: ReleaseCosts;
   readonly dp: boolean;
+  /** The release as written, for its own parameter in messages (a plan has it; a ledger entry does not). */
+  readonly description?: { readonly mechanism?: MechanismDescription };
 }
 
 export interface ReleaseSpend<P extends Spendable = Spendable> {
@@ -168,7 +171,6 @@ function boundNote(b: OverlapBound, key: 'epsilon' | 'delta' | 'rho'): string {
   return `${why}; an upper bound, sound but possibly above the exact heaviest set (fewer or less entangled overlapping releases make it exact)`;
 }
 
-const show = (x: number) => formatNumber(Number(x.toPrecision(6)));
 const minus = (a: number, b: number) => Number((a - b).toPrecision(12));
 
 /** Composes the plans (those that spend budget and can be accounted) in order against the budget. */
@@ -176,7 +178,6 @@ export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget
   const accounting = budget.accounting;
   const limit = budgetLimit(budget);
   const key = mainKey(accounting);
-  const symbol = key === 'rho' ? 'ρ' : 'ε';
   const composer = new Composer(accounting);
   const releases: ReleaseSpend<P>[] = [];
   let before: Amount = accounting === 'zcdp' ? { rho: 0 } : accounting === 'pure' ? { epsilon: 0 } : { epsilon: 0, delta: 0 };
@@ -189,21 +190,10 @@ export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget
     if (accounting === 'approx') marginal.delta = minus(after.delta ?? 0, before.delta ?? 0);
     const parallelWith = added.parallelWith.map((s) => s.plan.name);
     let overrun: ReleaseSpend<P>['overrun'];
-    const cap = limit[key];
-    const mainOver = cap !== undefined && (after[key] ?? 0) > cap;
-    const deltaOver = accounting === 'approx' && (after.delta ?? 0) > (limit.delta ?? 0);
-    if ((mainOver || deltaOver) && cap !== undefined) {
-      const remaining = Math.max(0, minus(cap, before[key] ?? 0));
-      const requested = marginal[key] ?? 0;
-      let message = `Requested ${symbol}=${show(requested)} · Remaining ${symbol}=${show(remaining)} · Difference ${show(minus(requested, remaining))}`;
-      if (deltaOver) {
-        const dRemaining = Math.max(0, minus(limit.delta ?? 0, before.delta ?? 0));
-        const d = `Requested δ=${show(marginal.delta ?? 0)} · Remaining δ=${show(dRemaining)}`;
-        // An overrun in δ alone is stated in δ: its ε figures would say "Difference 0" or less.
-        message = mainOver ? `${message} (δ: ${d})` : `${d} · Difference ${show(minus(marginal.delta ?? 0, dRemaining))}`;
-      }
+    const over = limit[key] !== undefined ? overrunOf(budget, limit, before, after, plan.description?.mechanism) : undefined;
+    if (over) {
       const spentBy = releases.filter((r) => (r.marginal[key] ?? 0) > 0 || (r.marginal.delta ?? 0) > 0).map((r) => r.plan);
-      overrun = { requested: marginal, remaining: { [key]: remaining }, message, spentBy };
+      overrun = { requested: over.requested, remaining: over.remaining, message: over.message, spentBy };
     }
     releases.push({ plan, cost, marginal, total: after, parallelWith, overrun, ...(added.bound ? { bound: added.bound } : {}) });
     before = after;
@@ -216,12 +206,12 @@ export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget
   return { accounting, limit, spent, releases };
 }
 
-/** A figure for people: three significant digits (JSON keeps full precision). */
-export const sig3 = (x: number) => (x !== 0 && Math.abs(x) < 1e-3 ? Number(x.toPrecision(3)).toExponential() : String(Number(x.toPrecision(3))));
+export { sig3 };
 
 /**
- * The budget in the notion the spec wrote it in, with three significant digits: `ε 0.9 of 1`, `ρ 0.06 of 0.147
- * (= ε 3, δ 1e-6)` for a zCDP budget written as (ε, δ), `ε 0.5 of 1, δ 1e-6 of 1e-5` for approximate DP.
+ * The budget in the notion the spec wrote it in, with three significant digits: `ε 0.9 of 1`, `ε 1.77 of 3 (δ 1e-6;
+ * ρ 0.0533 of 0.147)` for a zCDP budget written as (ε, δ) (the total converted as its limit was, ρ beside it since ρ is
+ * what adds up), `ε 0.5 of 1, δ 1e-6 of 1e-5` for approximate DP.
  */
 export function formatBudgetUse(summary: Pick<BudgetSummary, 'accounting' | 'limit' | 'spent'>, written?: BudgetDescription): string {
   const key = mainKey(summary.accounting);
@@ -229,8 +219,7 @@ export function formatBudgetUse(summary: Pick<BudgetSummary, 'accounting' | 'lim
   const cap = summary.limit[key];
   let text = `${symbol} ${sig3(summary.spent[key] ?? 0)} of ${cap === undefined ? '—' : sig3(cap)}`;
   if (summary.accounting === 'approx' && summary.limit.delta !== undefined) text += `, δ ${sig3(summary.spent.delta ?? 0)} of ${sig3(summary.limit.delta)}`;
-  if (summary.accounting === 'zcdp' && written && written.rho === undefined && written.epsilon !== undefined && written.delta !== undefined) {
-    text += ` (= ε ${sig3(written.epsilon)}, δ ${sig3(written.delta)})`;
-  }
+  const n = written ? notionOf(written) : undefined;
+  if (n?.converted) text = `${totalPhrase(n, summary.limit, summary.spent)} (δ ${sig3(n.converted.delta)}; ${text})`;
   return text;
 }

@@ -141,7 +141,7 @@ function noiseOf(measurement: ReleaseMeasurement): NoisePlan | undefined {
   const p = measurement.parameters;
   if (typeof p.scale === 'number') return { kind: 'laplace', scale: p.scale };
   if (typeof p.sigma === 'number') return { kind: 'gaussian', sigma: p.sigma };
-  if (measurement.name === 'exponential') return { kind: 'exponential', epsilon: Number(p.epsilon), sensitivity: 1 };
+  if (measurement.name === 'exponential') return { kind: 'exponential', epsilon: Number(p.epsilon), sensitivity: Number(p.sensitivity ?? 1) };
   return undefined;
 }
 
@@ -150,7 +150,7 @@ function planGrid(plan: ReleasePlan, q: Extract<ReleaseDescription['query'], { k
   const bounds = q.within ? { xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh } : context.gridBounds;
   const notes = [q.within ? 'the grid bounds are public, written in the spec' : "the grid bounds were taken from the data's extremes (accepted: data-dependent-domain)"];
   try {
-    const measurement = makeGridReleaseMeasurement({ query: q, mechanism: m, budget: context.budget, bounds: bounds ?? { xMin: 0, xMax: 1, yMin: 0, yMax: 1 }, notes, rng: context.rng });
+    const measurement = makeGridReleaseMeasurement({ query: q, mechanism: m, budget: context.budget, bounds: bounds ?? { xMin: 0, xMax: 1, yMin: 0, yMax: 1 }, notes, rng: context.rng, bound: q.bound && context.unit !== undefined ? { unit: context.unit, rows: plan.sensitivity?.rows ?? 1 } : undefined });
     const noise: NoisePlan = { kind: gridMethod(m).startsWith('nn-wavelet') ? 'nn-wavelet' : m.kind === 'privelet' ? 'privelet' : 'quadtree', rho: m.rho, epsilon: m.epsilon };
     return { ...plan, costs: measurement.costs, noise, expectedError: measurement.expectedError, ...(bounds ? { measurement } : {}) };
   } catch (e) {
@@ -246,7 +246,7 @@ export function planRelease(release: ReleaseDescription, context: PlanContext): 
   let measurement: ReleaseMeasurement;
   try {
     measurement = q.kind === 'mode'
-      ? makeModeRelease({ query: q, mechanism: release.mechanism, sensitivity: sensitivity.l1, budget: context.budget, candidates: domains[0], notes, rng: context.rng })
+      ? makeModeRelease({ query: q, mechanism: release.mechanism, sensitivity: sensitivity.l1, bound: q.bound && context.unit !== undefined ? { unit: context.unit, rows: sensitivity.rows } : undefined, budget: context.budget, candidates: domains[0], notes, rng: context.rng })
       : makeAggregateRelease({ query: q as Extract<typeof q, { kind: 'count' | 'sum' | 'mean' }>, mechanism: release.mechanism, sensitivity: correlated(context, q.kind) ? scaled(sensitivity, 1 + context.correlation!.maxLeakage!) : sensitivity, budget: context.budget, domains, unit: context.unit, notes, rng: context.rng });
   } catch (e) {
     if (!(e instanceof PrivacyError)) throw e;

@@ -49,7 +49,7 @@ export type QueryDescription =
       readonly where?: Box;
       readonly bound?: ContributionBound;
     }
-  | { readonly kind: 'mode'; readonly column: string; readonly where?: Box }
+  | { readonly kind: 'mode'; readonly column: string; readonly where?: Box; readonly bound?: ContributionBound }
   | { readonly kind: 'generalize' }
   | { readonly kind: 'pram'; readonly columns: readonly string[]; readonly retain?: number; readonly invariant: boolean; readonly matrix?: string; readonly rerun?: boolean }
   | {
@@ -58,6 +58,7 @@ export type QueryDescription =
       readonly y: string;
       readonly size: number;
       readonly within?: { readonly xLow: number; readonly xHigh: number; readonly yLow: number; readonly yHigh: number };
+      readonly bound?: ContributionBound;
     };
 
 export type QueryKind = QueryDescription['kind'];

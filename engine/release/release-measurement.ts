@@ -31,7 +31,19 @@ export interface ExpectedError {
   readonly applies: string;
 }
 
+/**
+ * A release split where the noise enters: `exact` is everything before it (contribution bounding, clamping, tallying
+ * into cells), `addNoise` the mechanism and its post-processing; `invoke` is `addNoise(exact(input))`. The preview
+ * shows `exact` as the true value and draws its example with `addNoise`, so its figures are the release's own.
+ */
+export interface ReleaseStages<E> {
+  readonly exact: (input: ReleaseInput) => E;
+  readonly addNoise: (exact: E) => ReleaseOutput;
+}
+
 export interface ReleaseMeasurement extends Measurement<ReleaseInput, ReleaseOutput> {
+  /** The DP kinds' two stages (count, sum, mean, mode, grid). */
+  readonly stages?: ReleaseStages<unknown>;
   readonly costs: ReleaseCosts;
   /** Data-independent notes for the report (where the groups come from, what was accepted). */
   readonly notes: readonly string[];

@@ -12,8 +12,10 @@
  * - with `bound unit groups G rows R` a unit keeps at most R rows in each of at most G groups, so it changes at most G cells
  *   by at most R·c each: Δ₁ = G·R·c, Δ₂ = √G·R·c (Wilson et al., PoPETs 2020). Without `by` G is 1.
  * - the count half of a mean has c = 1.
- * - mode: the exponential mechanism's score is a count, sensitivity 1 per row (the mode ignores `unit`, and says so).
- * - grid: one row is in one cell, L1 = L2 = 1.
+ * - mode: the exponential mechanism's score is a count, sensitivity 1 per row; with `bound unit rows N` each unit
+ *   keeps at most N rows (votes), which may all go to one candidate: Δᵤ = N.
+ * - grid: one row is in one cell, L1 = L2 = 1; with `bound unit rows N` a unit keeps at most N points, which may all
+ *   fall in one cell: L1 = L2 = N (the grid mechanisms are then charged at distance N, group privacy over rows).
  */
 import { nextUp } from '../core/rational.js';
 import type { PlanProblem } from './plan-problem.js';
@@ -52,9 +54,10 @@ export function sensitivityOf(q: QueryDescription, unit: string | undefined, pro
   if (q.kind === 'grid' && !(Number.isInteger(q.size) && q.size >= 1 && q.size <= 4096)) {
     problems.push({ code: 'parameter-out-of-range', message: `grid size must be an integer from 1 to 4096, got ${q.size}`, field: 'size' });
   }
-  const bound = q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' ? q.bound : undefined;
+  const bound = q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' || q.kind === 'mode' || q.kind === 'grid' ? q.bound : undefined;
   const one = { l1: c, l2: c, countL1: 1, countL2: 1, groups: 1, rows: 1 };
   if (!bound || unit === undefined) return { ...one, why: c === 1 ? 'one row changes one count by 1' : `one row changes the sum by at most ${c}` };
+  if (q.kind === 'mode' || q.kind === 'grid') return votesOrPoints(q.kind, bound, unit, problems);
   const grouped = (q as { by: readonly string[] }).by.length > 0;
   const rows = bound.rows;
   const groups = grouped ? bound.groups : 1;
@@ -75,4 +78,16 @@ export function sensitivityOf(q: QueryDescription, unit: string | undefined, pro
     rows,
     why: `one ${unit} changes ≤ ${rows} rows in each of ≤ ${groups} groups`,
   };
+}
+
+/** A mode's or a grid's bound: one unit's N rows may all vote for one candidate or fall in one cell, so Δ₁ = Δ₂ = N. */
+function votesOrPoints(kind: 'mode' | 'grid', bound: { groups?: number; rows?: number }, unit: string, problems: PlanProblem[]): Sensitivity {
+  if (bound.groups !== undefined) problems.push({ code: 'parameter-out-of-range', message: `a ${kind} has no groups to bound: write 'bound unit rows N'`, field: 'groups' });
+  const rows = bound.rows;
+  if (rows === undefined) {
+    problems.push({ code: 'missing-parameter', message: "bound unit needs 'rows N'", field: 'rows' });
+    return { l1: NaN, l2: NaN, countL1: NaN, countL2: NaN, groups: NaN, rows: NaN, why: 'unbounded' };
+  }
+  if (!(Number.isInteger(rows) && rows >= 1 && rows <= 1e6)) problems.push({ code: 'parameter-out-of-range', message: `rows must be an integer from 1 to 1000000, got ${rows}`, field: 'rows' });
+  return { l1: rows, l2: rows, countL1: rows, countL2: rows, groups: 1, rows, why: kind === 'mode' ? `one ${unit} casts ≤ ${rows} votes` : `one ${unit} adds ≤ ${rows} points` };
 }

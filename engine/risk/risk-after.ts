@@ -1,12 +1,12 @@
 /**
  * The risk report's "after": what the spec's generalize release would write, measured. The levels, classes and
- * suppressed rows come from the release's own `generalizeTransformation` (engine/release/kinds/generalized-rows.ts),
+ * suppressed rows come from the release's own `generalizeTransformation` (engine/release/generalize-transformation.ts),
  * so the report shows the release's result or its refusal in the release's own words, never a second computation: pins
  * that suppress more rows than the limit allows are refused here exactly as ▶ Run and `privspec release` refuse them.
  */
 import { distinctUnitsPerClass } from '../anonymity/distinct-units.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
-import { generalizeTransformation } from '../release/kinds/generalized-rows.js';
+import { generalizeTransformation } from '../release/generalize-transformation.js';
 import type { AnonymityDescription, DatasetDescription } from '../release/release-description.js';
 import { ReleaseUnavailable } from '../release/release-unavailable.js';
 import type { SearchProgress } from '../search/search-types.js';
@@ -25,7 +25,7 @@ export function riskAfter(table: Table, dataset: DatasetDescription, hierarchies
   if (!anonymity || anonymity.criteria.length === 0) return { unavailable: 'the spec has no anonymity block to search for' };
   let t: ReturnType<typeof generalizeTransformation>;
   try {
-    t = generalizeTransformation(table, dataset, hierarchies, anonymity, options);
+    t = generalizeTransformation(table, dataset.quasi, hierarchies, anonymity, options);
   } catch (e) {
     // A refusal of the release is the report's answer; anything else (a cancelled search) is the caller's.
     if (e instanceof ReleaseUnavailable) return { unavailable: e.message };
@@ -41,7 +41,7 @@ export function riskAfter(table: Table, dataset: DatasetDescription, hierarchies
   const h = classSizeHistogram(Int32Array.from(sizes));
   const risk = prosecutorRisk(h);
   return {
-    basis: t.loss === undefined ? 'pinned' : 'optimal',
+    basis: t.pinned.length === dataset.quasi.length ? 'pinned' : 'optimal',
     levels: dataset.quasi.map((q, i) => {
       const b = bound[i];
       const col = column(table, q);

@@ -53,7 +53,7 @@ export interface RiskReportFigures {
   readonly highestRisk: number;
   /** Class size → number of classes of that size, ascending by size. */
   readonly classSizeHistogram: readonly (readonly [number, number])[];
-  /** With a unit, `records` is the distinct persons below k, each counted once (`persons-below-k.ts`). */
+  /** With a unit, `records` is the distinct persons below k, each counted once (`anonymity/below-k.ts`). */
   readonly kViolations: { readonly k: number; readonly records: number; readonly classes: number };
   readonly populationUniqueness?: { readonly model: string; readonly samplingFraction: number; readonly estimate: number };
   readonly lDiversity: readonly {

@@ -6,10 +6,10 @@
 import { equivalenceClasses, type EquivalenceClasses, type Generalization } from '../anonymity/equivalence-classes.js';
 import { sensitiveFrequencies } from '../anonymity/class-stats.js';
 import { distinctUnitsPerClass } from '../anonymity/distinct-units.js';
-import { column, type Table } from '../table/table.js';
+import { belowK, type BelowK } from '../anonymity/below-k.js';
+import { column, type Column, type Table } from '../table/table.js';
 import { classSizeHistogram, classesOfSize, type ClassSizeHistogram } from './class-size-histogram.js';
 import { populationUniqueness, type PopulationUniqueness } from './population-uniqueness.js';
-import { belowK } from './persons-below-k.js';
 import { prosecutorRisk, recordsAtRisk, type KViolations, type ProsecutorRisk, type RecordsAtRisk } from './prosecutor-risk.js';
 import { sensitiveDiversity, type SensitiveDiversity } from './sensitive-diversity.js';
 import { recordDistinctL, type RecordDiversity } from './record-diversity.js';
@@ -24,7 +24,7 @@ export interface RiskOptions {
    * The privacy unit (a person with several rows). Every figure then counts distinct units per class instead of rows:
    * a person's prosecutor risk in a class is 1/(people in it), since rows of one person do not hide each other
    * ((X,Y)-anonymity with Y the unit, Wang & Fung, KDD 2006). A person with rows in two classes counts in both
-   * classes' sizes, but once among the persons below k (`persons-below-k.ts`).
+   * classes' sizes, but once among the persons below k (`anonymity/below-k.ts`).
    */
   readonly unit?: string;
   /**
@@ -48,6 +48,8 @@ export interface RiskReport {
   readonly cells: number;
   /** With a unit, `records` counts distinct persons below k (each once), not (person, class) pairs. */
   readonly kViolations?: KViolations;
+  /** With `k`: classes below k, the rows in them and the distinct persons with a row in them (`anonymity/below-k.ts`). */
+  readonly belowK?: BelowK;
   readonly populationUniqueness?: PopulationUniqueness;
   /** Per class, and per record as sdcMicro's `ldiversity` summarises it (each record's distinct ℓ). */
   readonly lDiversity?: SensitiveDiversity & { readonly sensitive: string; readonly perRecord: RecordDiversity };
@@ -79,11 +81,20 @@ export function riskReportOfClasses(table: Table, qi: readonly string[], classes
     prosecutor: prosecutorRisk(histogram),
     recordsAtRisk: recordsAtRisk(histogram, options.riskThreshold ?? DEFAULT_RISK_THRESHOLD),
     cells,
-    ...(options.k !== undefined && { kViolations: belowK(classes, sizes, options.k, unit) }),
+    ...(options.k !== undefined && kFigures(classes, options.k, unit)),
     ...(options.samplingFraction !== undefined && { populationUniqueness: populationUniqueness(histogram, options.samplingFraction, { cells }) }),
     ...(unit && { unit: { column: unit.name, unitRecords: sizes.reduce((s, x) => s + x, 0), persons: unit.dictionary.length } }),
   };
   if (!sensitive) return report;
   const frequencies = sensitiveFrequencies(classes, sensitive);
   return { ...report, lDiversity: { sensitive: sensitive.name, ...sensitiveDiversity(frequencies), perRecord: recordDistinctL(frequencies) } };
+}
+
+/**
+ * k's figures from the one count of who is below k: `kViolations.records` is the rows below k, or with a unit the
+ * persons below k, each counted once however many small classes they have rows in; `belowK` states rows and persons.
+ */
+function kFigures(classes: EquivalenceClasses, k: number, unit: Column | undefined): { kViolations: KViolations; belowK: BelowK } {
+  const b = belowK(classes, k, unit && { codes: unit.codes, cardinality: unit.dictionary.length });
+  return { kViolations: { k, records: unit ? b.persons : b.rows, classes: b.classes }, belowK: b };
 }

@@ -2,7 +2,7 @@ import type { Metric } from '../metrics/metric.js';
 import { Lattice } from './lattice.js';
 import { NodeEvaluator, type NodeEvaluation } from './node-evaluator.js';
 import type { AnonymizationProblem } from './problem.js';
-import { isValidityMonotone, type SearchOptions, type SearchResult } from './search-types.js';
+import { inLevelRange, isValidityMonotone, type SearchOptions, type SearchResult } from './search-types.js';
 import { NodeQueue } from './node-queue.js';
 import { monotoneRelaxation } from './relaxation.js';
 import { TagState } from './tag-state.js';
@@ -24,7 +24,11 @@ import { checkClasses } from './class-check.js';
  */
 export function searchOptimal(problem: AnonymizationProblem, metric: Metric, options: SearchOptions = {}): SearchResult {
   const lattice = new Lattice(problem.qi.map((q) => q.hierarchy.height));
+  checkRange(lattice, options.range);
   const evaluator = new NodeEvaluator(problem, lattice);
+  // A restricted lattice (pinned attributes, ARX's min/max level) is walked best-first over its own nodes only; tagging
+  // and roll-up still use the whole lattice, since validity and classes do not depend on the restriction.
+  const allowed = options.range === undefined ? undefined : (id: number) => inLevelRange(lattice.levels(id), options.range);
   // Monotonicity along the lattice needs every generalization to merge classes, which tree-shaped hierarchies guarantee.
   const tree = evaluator.rollUp.treeShaped;
   const tags = new TagState(lattice, tree && isValidityMonotone(problem));
@@ -52,7 +56,7 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
     if (relaxed && !relaxed.isKnown(id)) relaxed.record(id, checkClasses(e.cells, relaxation).outliers <= problem.maxOutliers);
     // A monotonic metric's value bounds every generalization, valid or not, so it is kept for invalid nodes too.
     if (e.valid || (metricMonotonic && !metric.boundIsExact)) values[id] = metric.boundIsExact ? bounds[id] : metric.value(e);
-    if (e.valid && better(id, values[id])) best = { id, loss: values[id], evaluation: e };
+    if (e.valid && (!allowed || allowed(id)) && better(id, values[id])) best = { id, loss: values[id], evaluation: e };
     if (options.onProgress && checked % 16 === 0) options.onProgress({ checked, resolved: tags.resolved, nodes: lattice.size });
     return e;
   };
@@ -95,7 +99,9 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
     }
   };
 
-  if (tags.monotone && metricMonotonic && !metric.boundIsExact) {
+  if (allowed) {
+    bestFirst(allNodes(lattice).filter(allowed));
+  } else if (tags.monotone && metricMonotonic && !metric.boundIsExact) {
     // A monotonic metric's optimum is a minimal valid node (ties go to the lower level sum), and every minimal valid
     // node gets checked by the classification, since tagging only marks nodes above a valid one as valid.
     classify(lattice, tags, levelSums, bounds, values, () => best?.loss, evaluate, options);
@@ -112,6 +118,16 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
     checked,
     nodes: lattice.size,
   };
+}
+
+/** A level range must give each quasi-identifier a non-empty interval within its hierarchy. */
+function checkRange(lattice: Lattice, range: SearchOptions['range']): void {
+  if (!range) return;
+  lattice.heights.forEach((h, i) => {
+    const lo = range.min[i];
+    const hi = range.max[i];
+    if (!(Number.isInteger(lo) && Number.isInteger(hi) && lo >= 0 && lo <= hi && hi <= h)) throw new RangeError(`levels ${lo}..${hi} of quasi-identifier ${i} are not within 0..${h}`);
+  });
 }
 
 /**

@@ -6,6 +6,22 @@ export interface SearchOptions {
   readonly signal?: AbortSignal;
   /** Called every few checks and once at the end. */
   readonly onProgress?: (progress: SearchProgress) => void;
+  /**
+   * The levels each quasi-identifier may take, as ARX's minimum and maximum generalization level per attribute: a
+   * pinned attribute has min = max. Absent: every level of every hierarchy.
+   */
+  readonly range?: LevelRange;
+}
+
+/** Per quasi-identifier, the lowest and highest level a transformation may use (inclusive). */
+export interface LevelRange {
+  readonly min: readonly number[];
+  readonly max: readonly number[];
+}
+
+/** Whether the node's levels lie within the range (every node does when there is none). */
+export function inLevelRange(levels: readonly number[], range: LevelRange | undefined): boolean {
+  return range === undefined || levels.every((l, i) => l >= range.min[i] && l <= range.max[i]);
 }
 
 export interface SearchProgress {

@@ -154,7 +154,7 @@ export function isAnonymityClause(item: unknown): item is AnonymityClause {
 
 /** User-contribution bounding: each privacy unit contributes to at most `groups` groups and `rows` rows per group. */
 export interface Bound extends langium.AstNode {
-    readonly $container: CountQuery | SumQuery;
+    readonly $container: CountQuery | GridQuery | ModeQuery | SumQuery;
     readonly $type: 'Bound';
     groups?: Decimal;
     rows?: Decimal;
@@ -382,10 +382,14 @@ export function isGeneralizeQuery(item: unknown): item is GeneralizeQuery {
     return reflection.isInstance(item, GeneralizeQuery.$type);
 }
 
-/** A size × size grid of counts over two coordinate columns, optionally within fixed bounds. */
+/**
+ * A size × size grid of counts over two coordinate columns, optionally within fixed bounds; `bound unit rows N` keeps at
+ * most N points per privacy unit.
+ */
 export interface GridQuery extends langium.AstNode {
     readonly $container: Release;
     readonly $type: 'GridQuery';
+    bound?: Bound;
     kind: 'grid';
     size: Decimal;
     x: ColumnRef;
@@ -398,6 +402,7 @@ export interface GridQuery extends langium.AstNode {
 
 export const GridQuery = {
     $type: 'GridQuery',
+    bound: 'bound',
     kind: 'kind',
     size: 'size',
     x: 'x',
@@ -618,10 +623,14 @@ export function isMetricClause(item: unknown): item is MetricClause {
     return reflection.isInstance(item, MetricClause.$type);
 }
 
-/** The most frequent value of a column, chosen by the exponential mechanism. */
+/**
+ * The most frequent value of a column, chosen by the exponential mechanism; `bound unit rows N` lets each privacy unit
+ * vote at most N times.
+ */
 export interface ModeQuery extends langium.AstNode {
     readonly $container: Release;
     readonly $type: 'ModeQuery';
+    bound?: Bound;
     column: ColumnRef;
     kind: 'mode';
     where?: Condition;
@@ -629,6 +638,7 @@ export interface ModeQuery extends langium.AstNode {
 
 export const ModeQuery = {
     $type: 'ModeQuery',
+    bound: 'bound',
     column: 'column',
     kind: 'kind',
     where: 'where'
@@ -1113,6 +1123,10 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
         GridQuery: {
             name: GridQuery.$type,
             properties: {
+                bound: {
+                    name: GridQuery.bound,
+                    optional: true
+                },
                 kind: {
                     name: GridQuery.kind
                 },
@@ -1295,6 +1309,10 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
         ModeQuery: {
             name: ModeQuery.$type,
             properties: {
+                bound: {
+                    name: ModeQuery.bound,
+                    optional: true
+                },
                 column: {
                     name: ModeQuery.column
                 },

@@ -6,11 +6,13 @@
  */
 import { URI, type LangiumDocument } from 'langium';
 import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
-import { cryptoRandom } from '../../engine/core/random.js';
+import { cryptoRandom, type RandomSource } from '../../engine/core/random.js';
 import { correlationOf, planFor, releaseDomains, type RunInput } from '../../engine/node/release-runner.js';
 import { documentLedger } from './ledger-request.js';
-import { boxRecord, ledgerTotal } from '../../engine/release/ledger-entry.js';
-import { costIn } from '../../engine/release/release-costs.js';
+import { budgetMeter } from '../../engine/release/budget-meter.js';
+import { inNotion, notionOf } from '../../engine/release/budget-notion.js';
+import { summarizeBudget, type Spendable } from '../../engine/release/budget-walk.js';
+import { planRelease } from '../../engine/release/plan-release.js';
 import { dataBounds } from '../../engine/release/kinds/grid-release.js';
 import { previewBody, previewKind } from '../../engine/preview/preview-body.js';
 import { applyControls, controlsFor } from '../../engine/preview/preview-controls.js';
@@ -19,12 +21,11 @@ import type { ReleasePreview } from '../../engine/preview/preview-types.js';
 import type { ReleaseDescription } from '../../engine/release/release-description.js';
 import { sampleRows } from '../../engine/table/row-sample.js';
 import type * as ast from '../generated/ast.js';
-import { analyzeDocument } from '../privspec-analysis.js';
+import { analyzeDocument, type SpecAnalysis } from '../privspec-analysis.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { previewEditsRequest, previewReleaseRequest, type PreviewParams } from '../protocol.js';
 import type { PreviewEditsResponse } from '../preview-request-types.js';
 import { releaseInput } from '../release-input.js';
-import { addedLabel, exceeds, remainingLabel } from './readable-costs.js';
 import { firstLine, toResponseError } from './request-errors.js';
 import { numberText, rangeOf } from './fix-helpers.js';
 
@@ -36,8 +37,12 @@ import { numberText, rangeOf } from './fix-helpers.js';
  */
 const GENERALIZE_WORK = 200_000_000;
 
-/** `generalizeWork`: the rows × lattice nodes beyond which a generalization is previewed on a sample (tests lower it). */
-export async function releasePreview(services: PrivspecServices, document: LangiumDocument, params: PreviewParams, options: { generalizeWork?: number } = {}): Promise<ReleasePreview> {
+/**
+ * `generalizeWork`: the rows × lattice nodes beyond which a generalization is previewed on a sample (tests lower it).
+ * `rng`: the noise source, for tests only — with `seededRandom(S)` the preview bounds the same rows and draws the same
+ * noise as `privspec release --only NAME --seed S`, which the consistency test checks figure by figure.
+ */
+export async function releasePreview(services: PrivspecServices, document: LangiumDocument, params: PreviewParams, options: { generalizeWork?: number; rng?: RandomSource } = {}): Promise<ReleasePreview> {
   const started = performance.now();
   // A spec that overruns its budget is still previewed (nothing is spent here); the panel says ▶ Run would refuse it.
   const overruns = { codes: new Set(['budget-overrun']), tolerated: [] as string[] };
@@ -45,7 +50,7 @@ export async function releasePreview(services: PrivspecServices, document: Langi
   const spec = input.releases[0];
   const description: ReleaseDescription = applyControls(spec, params.controls ?? {});
   const full = await input.readTable();
-  const rng = cryptoRandom();
+  const rng = options.rng ?? cryptoRandom();
   const kind = previewKind(description);
   let table = full;
   let dataset = input.dataset;
@@ -72,13 +77,10 @@ export async function releasePreview(services: PrivspecServices, document: Langi
   const body = previewBody({ table, dataset, hierarchies: input.hierarchies, anonymity: input.anonymity, description, plan, domains: releaseDomains(input, description, table), gridBounds, matrixText, levels: params.controls?.levels, rng });
   let budget: ReleasePreview['budget'];
   if (plan) {
-    // The meter: what this release adds to the ledger's total and what remains after it, composed as the runner composes.
+    // The meter: the whole plan with this release at the panel's parameters, and the ledger, as the runner composes.
     const a = analyzeDocument(document);
     const { ledger } = await documentLedger(document);
-    const before = ledgerTotal(ledger.entries, a.summary.accounting);
-    const planned = costIn(plan.costs, a.summary.accounting) ? [{ id: 'planned', release: plan.name, at: '', costs: plan.costs, box: boxRecord(plan.box), userLevel: plan.userLevel }] : [];
-    const after = ledgerTotal([...ledger.entries, ...planned], a.summary.accounting);
-    budget = { spends: addedLabel(a, before, after), remainingAfter: remainingLabel(a, after), overrun: exceeds(a, after) };
+    budget = budgetMeter(a.budget, planWith(a, plan), plan.name, ledger.entries);
   }
   return {
     spec: input.specFile,
@@ -93,6 +95,28 @@ export async function releasePreview(services: PrivspecServices, document: Langi
   };
 }
 
+/** The spec's runnable plans in document order, with `plan` in place of the release of its name. */
+export function planWith(a: SpecAnalysis, plan: Spendable): Spendable[] {
+  const runnable = a.plans.filter((p) => p.risks.every((r) => r.accepted));
+  return runnable.some((p) => p.name === plan.name) ? runnable.map((p) => (p.name === plan.name ? plan : p)) : [...runnable, plan];
+}
+
+/**
+ * Refuses parameters that would make the plan overrun its budget (when they raise its total): written, they would
+ * give the spec a budget-overrun error blamed on whichever release crosses the limit.
+ */
+function refuseOverrun(document: LangiumDocument, changed: ReleaseDescription): void {
+  const a = analyzeDocument(document);
+  const plan = planRelease(changed, { budget: a.budget, unit: a.dataset?.unit, declaredDomains: a.declaredDomains, domains: a.inlineDomains, correlation: a.dataset?.correlation !== undefined ? {} : undefined });
+  if (!plan.dp || plan.problems.length > 0) return;
+  const after = summarizeBudget(planWith(a, plan), a.budget);
+  const over = after.releases.find((r) => r.overrun);
+  const n = notionOf(a.budget);
+  if (over && inNotion(n, after.spent) > inNotion(n, a.summary.spent)) {
+    throw new ResponseError(LSPErrorCodes.RequestFailed, `not written: with these parameters the plan overruns its budget at '${over.plan.name}': ${over.overrun!.message}`);
+  }
+}
+
 /** Edits that put the controls' values into the release's mechanism (or PRAM retention), keeping everything else. */
 export function releaseEdits(document: LangiumDocument, params: PreviewParams): PreviewEditsResponse {
   const spec = document.parseResult.value as ast.Spec;
@@ -101,7 +125,7 @@ export function releaseEdits(document: LangiumDocument, params: PreviewParams): 
   const c = params.controls ?? {};
   // What the panel does not offer for this release (a grid method on a count, ε out of range) is refused, not written.
   const description = releaseDescription(release);
-  if (description) applyControls(description, c);
+  if (description) refuseOverrun(document, applyControls(description, c));
   const out: PreviewEditsResponse['edits'][number][] = [];
   const query = release.query as ast.PramQuery | undefined;
   if (query?.$type === 'PramQuery' && c.retain !== undefined) {
@@ -142,6 +166,7 @@ export function registerPreviewRequests(connection: Connection, services: Privsp
     try {
       return releaseEdits(await documents.getOrCreateDocument(URI.parse(params.uri)), params);
     } catch (e) {
+      if (e instanceof ResponseError) throw e;
       throw toResponseError(e, (text) => connection.console.error(text));
     }
   });

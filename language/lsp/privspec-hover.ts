@@ -16,7 +16,7 @@ import type { PrivspecServices } from '../privspec-module.js';
 import { enclosing, leafAt } from './node-at.js';
 import { specRiskInput } from './risk-report-request.js';
 import { KeywordDocs } from './keyword-docs.js';
-import { budgetLabel, meanErrorLine, releaseBudgetLine } from './readable-costs.js';
+import { adds, budgetLabel, meanErrorLine, releaseBudgetLine } from './readable-costs.js';
 
 const SAMPLES = 8;
 /** Figures for people: three significant digits everywhere in the hover. */
@@ -160,7 +160,7 @@ export class PrivspecHoverProvider implements HoverProvider {
     if (noise?.kind === 'laplace') lines.push(`Noise: Laplace, scale b = Δ₁/ε = ${f(noise.scale)}`);
     if (noise?.kind === 'gaussian') lines.push(`Noise: Gaussian, σ = ${f(noise.sigma)}`);
     if (q?.kind === 'grid' && plan.description.query.kind === 'grid' && plan.description.mechanism && plan.problems.length === 0) {
-      const g = gridSummary(plan.description.query, plan.description.mechanism);
+      const g = gridSummary(plan.description.query, plan.description.mechanism, plan.sensitivity?.rows);
       lines.push(`Method: ${g.method} on a ${q.size} × ${q.size} grid; noise (standard deviation) per level: ${g.noiseByLevel.slice(0, 6).map((l) => `${l.level} ${f(l.sd)}`).join(', ')}${g.noiseByLevel.length > 6 ? ', …' : ''}`);
       lines.push(`Expected RMSE of a square range count, by side: ${g.rmse.map((r) => `${r.side}: ${f(r.rmse)}`).join(' · ')}`);
     }
@@ -201,7 +201,8 @@ function budgetHover(analysis: SpecAnalysis): string {
   if (summary.accounting === 'zcdp' && summary.limit.epsilon !== undefined && summary.limit.delta !== undefined) {
     lines.push(`Limit ρ = ${f(summary.limit.rho ?? 0)}, the largest ρ with ρ + 2√(ρ ln 1/δ) ≤ ε = ${f(summary.limit.epsilon)} at δ = ${f(summary.limit.delta)}; spent ρ = ${f(summary.spent.rho ?? 0)} ≈ ε = ${f(summary.spent.epsilon ?? 0)}`);
   }
-  for (const r of summary.releases) lines.push(`- \`${r.plan.name}\`: ${sym} = ${f(r.cost[key] ?? 0)}${(r.marginal[key] ?? 0) < (r.cost[key] ?? 0) ? ` (adds ${f(r.marginal[key] ?? 0)}, parallel)` : ''}${r.overrun ? ' — **overrun**' : ''}`);
+  // Each release in the budget's notion, as the lenses state it (one notion per sentence, issue 22).
+  for (const r of summary.releases) lines.push(`- \`${r.plan.name}\`: ${(r.marginal[key] ?? 0) < (r.cost[key] ?? 0) ? `${sym} = ${f(r.cost[key] ?? 0)}, adds ${adds(analysis, r)} (parallel)` : adds(analysis, r)}${r.overrun ? ' — **overrun**' : ''}`);
   return lines.join('\n\n');
 }
 

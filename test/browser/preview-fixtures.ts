@@ -7,12 +7,18 @@ import type { ReleasePreview } from '../../extension/preview/preview-protocol.js
 
 const regions = ['north', 'south', 'east', 'west'];
 
+/** The server's meter for a plan of this one release and an empty ledger (engine/release/budget-meter.ts). */
+function meter(spends: string, plan: string, remainingAfter: string, overrun: boolean): NonNullable<ReleasePreview['budget']> {
+  const sentence = `This release spends ${spends}; the plan spends ${plan}; ledger ${plan.startsWith('ρ') ? 'ρ' : 'ε'} 0; ${remainingAfter} remains after the plan.`;
+  return { spends, plan, ledger: `${plan.startsWith('ρ') ? 'ρ' : 'ε'} 0`, remainingAfter, overrun, sentence, figures: { notion: 'ε', release: 0, plan: 0, ledger: 0, limit: null, remainingAfterPlan: null } };
+}
+
 export function aggregateAt(epsilon: number, cells = regions.length): ReleasePreview {
   const labels = cells <= regions.length ? regions.slice(0, cells) : Array.from({ length: cells }, (_, i) => `cell ${i + 1}`);
   const bound = Math.log(20) / epsilon;
   return {
     spec: '/w/counts.privspec', release: 'by_region', kind: 'aggregate',
-    budget: { spends: `ε ${Number(epsilon.toPrecision(3))}`, remainingAfter: `ε ${Number(Math.max(0, 1 - epsilon).toPrecision(3))}`, overrun: epsilon > 1 },
+    budget: meter(`ε ${Number(epsilon.toPrecision(3))}`, `ε ${Number(epsilon.toPrecision(3))} of 1`, `ε ${Number(Math.max(0, 1 - epsilon).toPrecision(3))}`, epsilon > 1),
     controls: [{ name: 'epsilon', label: 'ε', value: epsilon, min: 0.01, max: 10, log: true }],
     body: {
       kind: 'aggregate', query: 'count', mechanism: 'laplace',
@@ -30,7 +36,7 @@ export function mode(): ReleasePreview {
   const t = w.reduce((a, b) => a + b, 0);
   return {
     spec: '/w/visits.privspec', release: 'top_diagnosis', kind: 'mode',
-    budget: { spends: 'ρ 0.005', remainingAfter: 'ε 2.1', overrun: false },
+    budget: meter('ε 0.9 (ρ 0.005)', 'ε 0.9 of 3', 'ε 2.1', false),
     controls: [{ name: 'epsilon', label: 'ε', value: 0.1, min: 0.01, max: 10, log: true }],
     body: { kind: 'mode', candidates: scores.map(([label, score], i) => ({ label, score, probability: w[i] / t })), draw: 'flu' },
     notes: [], elapsedMs: 5,
@@ -50,7 +56,7 @@ export function generalize(nodes = 60): ReleasePreview {
       kind: 'generalize', columns: ['age', 'sex', 'zip'], heights, lattice, latticeComplete: true, optimum: [2, 0, 2], selected: [2, 0, 2],
       levelMeaning: ['age 2 of 4: 34 → 30-39', 'sex 0 of 1', 'zip 2 of 5: 45766 → 457**'],
       sample: { header: ['age', 'sex', 'zip'], before: [['34', 'F', '45766'], ['57', 'M', '45655'], ['91', 'M', '52877']], after: [['30-39', 'F', '457**'], ['50-59', 'M', '456**'], null] },
-      classSizes: [[3, 40], [4, 31], [5, 22], [8, 10], [20, 4]], suppressed: 14, satisfied: true, loss: { metric: 'non-uniform entropy', selected: 4000, optimum: 4000 }, criteria: ['3-anonymity of distinct patient_id'],
+      classSizes: [[3, 40], [4, 31], [5, 22], [8, 10], [20, 4]], suppressed: 14, satisfied: true, loss: { metric: 'non-uniform entropy', selected: 4000, optimum: 4000 }, criteria: ['3-anonymity of distinct patient_id'], pinned: [],
       before: { rows: 21062, classes: 15000, averageRisk: 0.71, highestRisk: 1, populationUniqueness: 0.2 },
       after: { rows: 21048, classes: 240, averageRisk: 0.011, highestRisk: 0.33, populationUniqueness: 0 },
     },
@@ -85,7 +91,7 @@ export function grid(size = 32): ReleasePreview {
   const sides = [1, 2, 4, 8, 16, 32].filter((s) => s <= size);
   return {
     spec: '/w/visits.privspec', release: 'population', kind: 'grid',
-    budget: { spends: 'ρ 0.05', remainingAfter: 'ε 1.8', overrun: false },
+    budget: meter('ε 1.2 (ρ 0.05)', 'ε 1.2 of 3', 'ε 1.8', false),
     controls: [{ name: 'rho', label: 'ρ (zCDP)', value: 0.05, min: 1e-4, max: 10, log: true }, { name: 'method', label: 'method', value: 'nn-wavelet', options: ['nn-wavelet', 'quadtree', 'gaussian'] }],
     body: { kind: 'grid', size, method: 'nn-wavelet-zcdp', truth, draw, rmse: ['nn-wavelet-zcdp', 'gaussian'].flatMap((method) => sides.map((side) => ({ method, side, rmse: method === 'gaussian' ? 4.5 * side : 6 * Math.log2(size) })) ) },
     notes: [], elapsedMs: 30,

@@ -90,7 +90,7 @@ await test('moving the ε control updates the error bars and the budget meter', 
   const { p, errors } = await open('dark');
   await show(p, aggregateAt(0.4));
   const meter = p.locator('#budget-text');
-  assert.equal(await meter.innerText(), 'This release spends ε 0.4; ε 0.6 of the budget remains after it.');
+  assert.equal(await meter.innerText(), 'This release spends ε 0.4; the plan spends ε 0.4 of 1; ledger ε 0; ε 0.6 remains after the plan.');
   const bar = () => p.locator('svg.preview-chart line, figure.preview-chart line').first().evaluate((l) => Math.abs(Number(l.getAttribute('x2')) - Number(l.getAttribute('x1'))));
   const cellBound = () => p.locator('#cells tbody tr').first().locator('td').nth(2).innerText();
   const before = await cellBound();
@@ -101,7 +101,7 @@ await test('moving the ε control updates the error bars and the budget meter', 
   await p.waitForFunction(() => !document.getElementById('budget-text')?.textContent?.includes('ε 0.4;'));
   const value = Number(await p.locator('#control-epsilon-value').evaluate((e) => e.value));
   assert.ok(value > 0.4, `ε moved up to ${value}`);
-  assert.equal(await meter.innerText(), `This release spends ε ${Number(value.toPrecision(3))}; ε ${Number(Math.max(0, 1 - value).toPrecision(3))} of the budget remains after it.`);
+  assert.equal(await meter.innerText(), `This release spends ε ${Number(value.toPrecision(3))}; the plan spends ε ${Number(value.toPrecision(3))} of 1; ledger ε 0; ε ${Number(Math.max(0, 1 - value).toPrecision(3))} remains after the plan.`);
   const after = await cellBound();
   assert.ok(Number(after) < Number(before), `the 95 % bound shrank from ${before} to ${after}`);
   // The answers redrew the panel 20 times under the slider, and it kept the focus all along.

@@ -118,10 +118,10 @@ describe('issue 10 item 4 — identifiers never leave by default', () => {
     assert.equal(header('mondrian.csv'), 'age,gender,zipcode');
   });
 
-  it('star mode adds only its flag column', async () => {
+  it('star mode is refused: starred records would be a class exempt from k (one generalization writer, issue 22)', async () => {
     const r = await anonymize([...BASE, '--suppression', '0.3', '--suppressed', 'star', '--out', 'star.csv'], dir);
-    assert.equal(r.code, 0, r.err);
-    assert.equal(header('star.csv'), 'age,gender,zipcode,suppressed');
+    assert.equal(r.code, 2);
+    assert.match(r.err, /--suppressed star is not offered/);
   });
 
   it('refuses --keep of a missing or already declared column', async () => {

@@ -12,6 +12,6 @@ describe('privspec check with a privacy unit', () => {
     const k = JSON.parse(out).diagnostics.filter((d: { code: string }) => d.code === 'k-anonymity-violated');
     assert.equal(k.length, 1);
     // Hand-counted: {34,F} 5 rows of P01 (1 patient); {50,M} 4 rows of P02, P03, P04 (3); {62,F} 3 rows of P05–P07 (3).
-    assert.equal(k[0].message, 'the data as it stands violates 3-anonymity on age, sex counted in distinct patient_id: 5 of 12 rows are in 1 class with fewer than 3 distinct patient_id');
+    assert.equal(k[0].message, 'the data as it stands violates 3-anonymity on age, sex counted in distinct patient_id: 5 of 12 rows (1 patient_id) are in 1 class with fewer than 3 distinct patient_id');
   });
 });

@@ -147,7 +147,7 @@ describe('privspec check', () => {
     const { code, json } = await check('budget-overrun.privspec');
     const d = only(json, 'budget-overrun');
     // Hand-computed: a (0.5) + b (0.4) leave 0.1; c requests 0.3.
-    assert.equal(d.message, "budget overrun in 'c': Requested ε=0.3 · Remaining ε=0.1 · Difference 0.2");
+    assert.equal(d.message, "budget overrun in 'c': needs ε 0.3, ε 0.1 remains");
     assert.equal(d.line, 8);
     assert.deepEqual(d.related?.map((r) => [r.line, r.message]), [[6, "'a' spent part of the budget"], [7, "'b' spent part of the budget"]]);
     assert.deepEqual(json.budget.spent, { epsilon: 1.2 });

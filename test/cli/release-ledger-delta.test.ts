@@ -42,7 +42,7 @@ release g: count gaussian epsilon 0.5 delta 1e-6
     const second = await run(dir, ['release', 'delta.privspec', '--out', 'out']);
     // Hand-computed: ε 0.5 + 0.5 = 1 ≤ 10, but δ 1e-6 + 1e-6 = 2e-6 > 1e-6, so the second run must not spend.
     assert.equal(second.code, 1, second.out);
-    assert.match(second.out, /g: refused: .*Requested δ=0\.000001 · Remaining δ=0 · Difference 0\.000001/);
+    assert.match(second.out, /g: refused: .*needs δ 1e-6, δ 0 remains/);
     const ledger = JSON.parse(readFileSync(ledgerFileSync(join(dir, 'data', 'people.csv')), 'utf8'));
     assert.equal(ledger.entries.length, 1);
   });

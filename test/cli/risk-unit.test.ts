@@ -58,7 +58,8 @@ describe('privspec risk --unit', () => {
     writeFileSync(join(dir, 'two.csv'), 'pid,age,sex\nP1,34,F\nP1,40,M\nP2,50,M\nP3,50,M\nP4,50,M\n');
     // {34,F} and {40,M} hold P1 alone (1 person each), {50,M} holds 3: two classes below 3, one person in them.
     const r = JSON.parse((await run(['risk', 'two.csv', '--qi', 'age,sex', '--unit', 'pid', '--k', '3', '--json'])).out);
-    assert.deepEqual(r.kViolations, { k: 3, records: 1, classes: 2 });
+    // records: the one person below k; beside it the rows in those classes (2) and the persons again.
+    assert.deepEqual(r.kViolations, { k: 3, records: 1, classes: 2, rows: 2, persons: 1 });
     const { out } = await run(['risk', 'two.csv', '--qi', 'age,sex', '--unit', 'pid', '--k', '3']);
     assert.match(out, /violated: 2 classes have fewer than 3 distinct pid; 1 of 4 pid \(25\.00%\) are in them/);
   });

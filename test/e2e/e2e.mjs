@@ -150,7 +150,7 @@ try {
     // 3. A spec with an overrun shows the budget error, and the status bar shows the budget use.
     await openFile('overrun.privspec', 'budget');
     await filterProblems('overrun');
-    const overrun = problems.filter({ hasText: 'Requested ε=0.2 · Remaining ε=0.1 · Difference 0.1' });
+    const overrun = problems.filter({ hasText: 'needs ε 0.2, ε 0.1 remains' });
     await overrun.first().waitFor();
     const status = page.locator('.statusbar-item', { hasText: 'Budget' });
     await status.filter({ hasText: 'overrun' }).first().waitFor();

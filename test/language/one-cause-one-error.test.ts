@@ -37,7 +37,7 @@ describe('one cause, one error (issue 16 item 3)', () => {
     const overrun = document.diagnostics!.filter((d) => d.code === IssueCodes.BudgetOverrun);
     const errors = overrun.filter((d) => d.severity === 1);
     assert.equal(errors.length, 1);
-    assert.match(text(errors[0]), /^budget overrun in 'c': Requested ε=0\.1 · Remaining ε=0\.08 · Difference 0\.02; the release after it no longer fits \('d'\)$/);
+    assert.match(text(errors[0]), /^budget overrun in 'c': needs ε 0\.1, ε 0\.08 remains; the release after it no longer fits \('d'\)$/);
     assert.deepEqual(errors[0].relatedInformation!.map((r) => r.message), ["'a' spent part of the budget", "'b' spent part of the budget", "'d' no longer fits after 'c'"]);
     const hints = overrun.filter((d) => d.severity === 4);
     assert.deepEqual(hints.map((d) => d.range.start.line), [6]);
@@ -49,7 +49,7 @@ describe('one cause, one error (issue 16 item 3)', () => {
     // Laplace ε 0.6 is ρ = 0.18 (Prop. 1.4), all of which is over the 0.147 that remain.
     const document = await open(`dataset people from "data/people.csv" { quasi sex }\nbudget { epsilon 3 delta 1e-6 accounting zcdp }\nrelease a: count laplace epsilon 0.6\n`);
     const error = document.diagnostics!.find((d) => d.code === IssueCodes.BudgetOverrun)!;
-    assert.equal(text(error), "budget overrun in 'a': Requested ρ=0.18 · Remaining ρ=0.147 · Difference 0.0327 (ρ adds up under zCDP; the budget ε 3, δ 1e-6 allows ρ 0.147)");
+    assert.equal(text(error), "budget overrun in 'a': needs ε 3.33 (ρ 0.18), ε 3 remains");
   });
 
   it('a budget that fits has no overrun diagnostic at all', async () => {

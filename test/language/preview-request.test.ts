@@ -34,7 +34,9 @@ describe('privspec/previewRelease: every release kind previewed through the plan
     // Laplace with Δ = 1, ε = 0.4: scale 2.5, P(|X| > t) = e^(−t/2.5) = 5 % at t = 2.5·ln 20 = 7.489.
     for (const c of p.body.cells) assert.ok(Math.abs(c.error95! - 2.5 * Math.log(20)) < 1e-6, String(c.error95));
     for (const c of p.body.cells) assert.ok(Number.isInteger(c.draw) && c.draw >= 0);
-    assert.deepEqual(p.budget, { spends: 'ε 0.4', remainingAfter: 'ε 0.6', overrun: false });
+    // The meter counts the whole plan (by_sex 0.4 + older 0.2 + income 0.2 + top 0.1 of ε 1) and the ledger (empty).
+    assert.equal(p.budget?.sentence, 'This release spends ε 0.4; the plan spends ε 0.9 of 1; ledger ε 0; ε 0.1 remains after the plan.');
+    assert.equal(p.budget?.overrun, false);
     assert.deepEqual(p.controls.map((c) => c.name), ['epsilon']);
   });
 
@@ -42,7 +44,11 @@ describe('privspec/previewRelease: every release kind previewed through the plan
     const p = await preview('by_sex', { epsilon: 0.8 });
     assert.ok(p.body.kind === 'aggregate');
     assert.ok(Math.abs(p.body.cells[0].error95! - 1.25 * Math.log(20)) < 1e-6);
-    assert.deepEqual(p.budget, { spends: 'ε 0.8', remainingAfter: 'ε 0.2', overrun: false });
+    // At ε 0.8 the plan (0.8 + 0.2 + 0.2 + 0.1) passes ε 1 at income, with nothing left after older: the meter says so,
+    // although this release alone would fit the empty ledger.
+    assert.equal(p.budget?.sentence, "This release spends ε 0.8; the plan spends ε 1.3 of 1; ledger ε 0; ε 0 remains after the plan. The plan overruns the budget at 'income': needs ε 0.2, ε 0 remains.");
+    assert.equal(p.budget?.runOverrun, undefined);
+    assert.equal(p.budget?.overrun, true);
     await assert.rejects(preview('by_sex', { epsilon: 50 }), /outside what the panel offers/);
     assert.throws(() => readFileSync(ledgerFileSync(join(dir, 'data', 'people.csv'))), /ENOENT/);
   });
@@ -97,6 +103,9 @@ describe('privspec/previewRelease: every release kind previewed through the plan
     assert.match(line, /^release by_sex:/);
     assert.throws(() => releaseEdits(document, params({ method: 'privelet' })), /method privelet is not offered/);
     assert.throws(() => releaseEdits(document, params({ epsilon: 50 })), /outside what the panel offers/);
+    // Issue 22 item 4: ε 0.6 makes the plan 0.6 + 0.2 + 0.2 + 0.1 = 1.1 > 1, crossing at top; refused with the reason.
+    assert.throws(() => releaseEdits(document, params({ epsilon: 0.6 })), /not written: with these parameters the plan overruns its budget at 'top': needs ε 0\.1, ε 0 remains/);
+    assert.equal(releaseEdits(document, params({ epsilon: 0.5 })).edits[0].newText, '0.5');
     assert.equal(releaseEdits(document, params({ retain: 0.6 }, 'swapped')).edits[0].newText, '0.6');
   });
 

@@ -85,7 +85,7 @@ describe('language server features', () => {
     assert.match(h, /Laplace, scale b = Δ₁\/ε = 2\b/);
     assert.match(h, /95 % error bound: ±5\.99 per group/);
     assert.match(h, /ε = 0\.5 · ρ = 0\.125 \(zCDP\) · \(ε, δ\) = \(0\.5, 0\)/);
-    assert.match(h, /Budget \(approx\): adds ε 0\.5; total after it ε 0\.5 of 1/);
+    assert.match(h, /Budget \(approx\): adds ε 0\.5; plan total after it ε 0\.5 of 1/);
   });
 
   it('hovers a Gaussian release with σ and its zCDP reading', async () => {
@@ -128,7 +128,7 @@ describe('language server features', () => {
     const document = await open(SPEC);
     const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'accounting', 2) }));
     assert.match(h, /^\*\*budget\*\* \(approx accounting\)/);
-    assert.match(h, /- `by_sex`: ε = 0\.5/);
+    assert.match(h, /- `by_sex`: ε 0\.5$/m);
   });
 
   it('hovers a PRAM release with its keep probability and its local-DP ε', async () => {
@@ -185,7 +185,7 @@ describe('language server features', () => {
   it('puts ▶ Run and its cost on every release and the budget figure on the budget block', async () => {
     const document = await open(SPEC);
     const lenses = await services.lsp.CodeLensProvider!.provideCodeLens(document, { textDocument: { uri: document.uri.toString() } });
-    assert.deepEqual(lenses!.map((l) => l.command!.title), [`Budget ${spentLabel()}`, '▶ Preview', '▶ Run', 'ε 0.5 · total ε 0.5 of 1', '▶ Preview', '▶ Run', `ε ${Number(olderGaussian().epsilon.toPrecision(3))}, δ 1e-7 · total ε ${Number((0.5 + olderGaussian().epsilon).toPrecision(3))} of 1`]);
+    assert.deepEqual(lenses!.map((l) => l.command!.title), [`Budget ${spentLabel()}`, '▶ Preview', '▶ Run', 'ε 0.5 · plan ε 0.5 of 1', '▶ Preview', '▶ Run', `ε ${Number(olderGaussian().epsilon.toPrecision(3))}, δ 1e-7 · plan ε ${Number((0.5 + olderGaussian().epsilon).toPrecision(3))} of 1`]);
     assert.deepEqual(lenses![1].command!.arguments, [{ uri: document.uri.toString(), release: 'by_sex' }]);
     assert.equal(lenses![1].command!.command, 'privspec.previewRelease');
     assert.deepEqual(lenses![2].command!.arguments, [{ uri: document.uri.toString(), release: 'by_sex' }]);

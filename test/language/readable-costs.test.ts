@@ -34,11 +34,11 @@ describe('costs you can read (issue 16 item 4)', () => {
   it('a zCDP budget written as (ε, δ) is shown in ε, with ρ beside it', async () => {
     // Bun & Steinke 2016, Prop. 1.3, by hand with ln(1/δ) = 13.8155: the limit ρ solves ρ + 2√(13.8155 ρ) = 3,
     // √ρ = √16.8155 − √13.8155 = 0.38375, ρ = 0.147. Spent: ρ 0.01 + 0.2²/2 = 0.03 → ε = 0.03 + 2√(0.03 · 13.8155) = 1.32.
-    // After a alone: 0.01 + 2√(0.01 · 13.8155) = 0.753.
+    // After a alone: 0.01 + 2√(0.01 · 13.8155) = 0.753. b is written as ε 0.2: its figure is its own ε, ρ 0.02 beside it.
     const document = await open(ZCDP);
-    assert.deepEqual(await lensTitles(document), ['Budget ε 1.32 of 3 (δ 1e-6; ρ 0.03 of 0.147)', '▶ Preview', '▶ Run', 'ρ 0.01 · total ε 0.753 of 3', '▶ Preview', '▶ Run', 'ρ 0.02 · total ε 1.32 of 3']);
+    assert.deepEqual(await lensTitles(document), ['Budget ε 1.32 of 3 (δ 1e-6; ρ 0.03 of 0.147)', '▶ Preview', '▶ Run', 'ε 0.753 (ρ 0.01) · plan ε 0.753 of 3', '▶ Preview', '▶ Run', 'ε 0.2 (ρ 0.02) · plan ε 1.32 of 3']);
     assert.match(await hover(document, 'budget'), /^\*\*budget\*\* \(zcdp accounting\): ε 1\.32 of 3 \(δ 1e-6; ρ 0\.03 of 0\.147\) planned/);
-    assert.match(await hover(document, 'b: count'), /Budget \(zcdp\): adds ρ 0\.02 \(ρ adds up under zCDP; the total is converted\); total after it ε 1\.32 of 3/);
+    assert.match(await hover(document, 'b: count'), /Budget \(zcdp\): adds ε 0\.2 \(ρ 0\.02\); plan total after it ε 1\.32 of 3/);
   });
 
   it('figures are rounded to three significant digits', async () => {

@@ -57,7 +57,7 @@ ${anonymity}
     let out = '';
     await runCli(['risk', 't.csv', '--qi', 'age,sex', '--unit', 'pid', '--k', '2', '--json'], { out: (t) => (out += t), err: () => undefined, cwd: dir });
     const cli = JSON.parse(out);
-    assert.deepEqual(cli.kViolations, report.kViolations);
+    assert.deepEqual({ k: cli.kViolations.k, records: cli.kViolations.records, classes: cli.kViolations.classes }, report.kViolations);
     assert.deepEqual(report.kViolations, { k: 2, records: 2, classes: 3 });
     assert.deepEqual([cli.classes, cli.sampleUniques, cli.averageRisk, cli.highestRisk], [report.classes, report.sampleUniques, report.averageRisk, report.highestRisk]);
     assert.deepEqual(Object.entries(cli.classSizeHistogram).map(([s, c]) => [Number(s), c]), report.classSizeHistogram);

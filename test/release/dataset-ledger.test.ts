@@ -50,7 +50,7 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
     for (const other of ['hard.privspec', 'copy.privspec']) {
       const r = await release(dir, other);
       assert.equal(r.code, 1, r.out);
-      assert.match(r.out, /c: refused: not run: the ledger .*\.privspec-ledger[\\/]ledger-[0-9a-f]{64}\.json has no budget left for it\. Requested ε=40 · Remaining ε=20 · Difference 20/);
+      assert.match(r.out, /c: refused: not run: the ledger .*\.privspec-ledger[\\/]ledger-[0-9a-f]{64}\.json has no budget left for it\. needs ε 40, ε 20 remains/);
     }
     renameSync(join(dir, 'copy.privspec'), join(dir, 'renamed.privspec'));
     assert.equal((await release(dir, 'renamed.privspec')).code, 1);
@@ -84,7 +84,7 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
     writeFileSync(join(dir, 's.privspec'), spec(100));
     const r = await release(dir, 's.privspec');
     assert.equal(r.code, 1);
-    assert.match(r.out, /Requested ε=40 · Remaining ε=20/);
+    assert.match(r.out, /needs ε 40, ε 20 remains/);
   });
 
   it('the ledger view lists the raise with its reason, and the entries of every spec that read the data', async () => {

@@ -29,7 +29,10 @@ export function aggregateView(body: AggregateBody, container: HTMLElement): HTML
   chart.setAttribute('aria-label', `True values with 95 % error bars and one example draw for ${data.length} cells`);
   return h('section', { class: 'kind aggregate' },
     h('p', { id: 'bound', class: 'bound' }, body.bound),
+    body.bounding ? h('p', { id: 'bounding', class: 'meta' }, `True values are of the bounded query the release perturbs: ${body.bounding} (a local figure, never released).`) : '',
     chart,
     body.cellsShown < body.cellsTotal ? h('p', { class: 'meta' }, `The first ${body.cellsShown} of ${body.cellsTotal} cells.`) : '',
-    table('Cells: true value, 95 % error and one example draw (not a release, nothing spent)', ['Cell', 'True', '±95 %', 'Example draw'], data.map((d) => [d.label, d.truth ?? '—', d.error95 ?? '—', d.draw]), 'cells'));
+    body.bounding
+      ? table('Cells: true value (bounded), without bounding, 95 % error and one example draw (not a release, nothing spent)', ['Cell', 'True (bounded)', 'Unbounded', '±95 %', 'Example draw'], data.map((d) => [d.label, d.truth ?? '—', d.unbounded ?? '—', d.error95 ?? '—', d.draw]), 'cells')
+      : table('Cells: true value, 95 % error and one example draw (not a release, nothing spent)', ['Cell', 'True', '±95 %', 'Example draw'], data.map((d) => [d.label, d.truth ?? '—', d.error95 ?? '—', d.draw]), 'cells'));
 }

@@ -65,7 +65,7 @@ export function startPreview(app: HTMLElement): void {
     }
     const meter = p.budget
       ? h('div', { id: 'budget', class: p.budget.overrun ? 'budget overrun' : 'budget' },
-        h('span', { id: 'budget-text' }, `This release spends ${p.budget.spends}; ${p.budget.remainingAfter} of the budget remains after it${p.budget.overrun ? ' — over the budget: ▶ Run would be refused' : ''}.`))
+        h('span', { id: 'budget-text' }, p.budget.sentence))
       : h('div', { id: 'budget', class: 'budget' }, p.kind === 'pram' || p.kind === 'generalize' ? 'Spends no differential-privacy budget (a microdata release: its protection is the figures below).' : '');
     const release = h('vscode-button', { id: 'release', 'aria-label': `Release ${p.release} through ▶ Run` }, 'Release…');
     release.addEventListener('click', () => api.postMessage({ type: 'release', controls }));

@@ -19,7 +19,7 @@ import { cellIndexes, cellsOf } from '../group-cells.js';
 import { exactClampedSumOfCells } from '../../dp/fixed-point/exact-sum.js';
 import { costsInEveryNotion, type ReleaseCosts } from '../release-costs.js';
 import type { BudgetDescription, MechanismDescription, QueryDescription } from '../release-description.js';
-import type { ExpectedError, ReleaseMeasurement } from '../release-measurement.js';
+import type { ExpectedError, ReleaseMeasurement, ReleaseStages } from '../release-measurement.js';
 import { selectRows } from '../select-rows.js';
 import type { Sensitivity } from '../sensitivity.js';
 
@@ -123,6 +123,16 @@ export function exactCells(table: Table, q: AggregateQuery, domains: readonly (r
   return { counts, exact, outside };
 }
 
+/** What an aggregate adds its noise to: the exact cells of the bounded rows, and the local diagnostics. */
+export interface AggregateExact {
+  readonly counts: number[];
+  readonly exact: number[];
+  readonly outside: number;
+  /** Rows contribution bounding dropped (only when the release bounds a unit). */
+  readonly dropped?: number;
+  readonly local: string[];
+}
+
 const format = (x: number) => (Number.isInteger(x) ? String(x) : String(Number(x.toPrecision(10))));
 
 export function makeAggregateRelease(options: AggregateOptions): ReleaseMeasurement {
@@ -144,33 +154,40 @@ export function makeAggregateRelease(options: AggregateOptions): ReleaseMeasurem
     bound: error,
     applies: mean ? 'to the noisy sum (before division)' : by.length ? 'to each group' : 'to the answer',
   };
+  /** Everything before the noise: the rows of `where`, each unit's contributions bounded, the exact cells. */
+  const exactStage = ({ table }: { table: Table }): AggregateExact => {
+    const local: string[] = [];
+    let rows = selectRows(table, q.where);
+    let dropped: number | undefined;
+    if (options.unit !== undefined && bound) {
+      const bounded = boundContributions(table, { privacyUnit: options.unit, partitionBy: by, maxPartitions: s.groups, maxRowsPerPartition: s.rows }, { rows, rng });
+      rows = bounded.rows;
+      dropped = bounded.dropped;
+      local.push(`contribution bounding dropped ${bounded.dropped} rows`);
+    }
+    const cellsExact = exactCells(table, q, domains, rows);
+    if (cellsExact.outside > 0) local.push(`${cellsExact.outside} rows hold values outside the declared domain and are not counted`);
+    return { ...cellsExact, ...(dropped !== undefined ? { dropped } : {}), local };
+  };
+  const addNoise = ({ counts, exact, local }: AggregateExact) => {
+    const noisy = valueNoise.invoke(exact);
+    // A negative count is impossible, so clamping at 0 is post-processing: it costs no privacy and only reduces error.
+    let values = integer ? noisy.map((x) => Math.max(0, x)) : noisy;
+    if (countNoise && q.kind !== 'count') {
+      const noisyCounts = countNoise.invoke(counts);
+      // The mean of clamped values lies in the clamp range; clamping the ratio is post-processing.
+      values = noisy.map((sum, i) => Math.min(q.high, Math.max(q.low, sum / Math.max(1, noisyCounts[i]))));
+    }
+    return { header: [...by, q.kind], rows: cells.map((key, i) => [...key, format(values[i])]), local };
+  };
   const measurement = makeMeasurement({
     name: m.kind,
     measure: parts[0].measure,
     dIn: 1,
     parameters: { ...valueNoise.parameters, sensitivityL1: s.l1, sensitivityL2: s.l2, cells: size },
     map: (units: number) => sequentialComposition(parts.map((p) => p.map(units * p.dIn))),
-    invoke: ({ table }) => {
-      const local: string[] = [];
-      let rows = selectRows(table, q.where);
-      if (options.unit !== undefined && bound) {
-        const bounded = boundContributions(table, { privacyUnit: options.unit, partitionBy: by, maxPartitions: s.groups, maxRowsPerPartition: s.rows }, { rows, rng });
-        rows = bounded.rows;
-        local.push(`contribution bounding dropped ${bounded.dropped} rows`);
-      }
-      const { counts, exact, outside } = exactCells(table, q, domains, rows);
-      if (outside > 0) local.push(`${outside} rows hold values outside the declared domain and are not counted`);
-      const noisy = valueNoise.invoke(exact);
-      // A negative count is impossible, so clamping at 0 is post-processing: it costs no privacy and only reduces error.
-      let values = integer ? noisy.map((x) => Math.max(0, x)) : noisy;
-      if (countNoise && q.kind !== 'count') {
-        const noisyCounts = countNoise.invoke(counts);
-        // The mean of clamped values lies in the clamp range; clamping the ratio is post-processing.
-        values = noisy.map((sum, i) => Math.min(q.high, Math.max(q.low, sum / Math.max(1, noisyCounts[i]))));
-      }
-      return { header: [...by, q.kind], rows: cells.map((key, i) => [...key, format(values[i])]), local };
-    },
+    invoke: (input: { table: Table }) => addNoise(exactStage(input)),
   });
   const costs = costsInEveryNotion(measurement.cost, options.budget.delta, readings(parts, m, s, integer, options.budget.delta));
-  return Object.freeze({ ...measurement, costs, notes: options.notes, expectedError });
+  return Object.freeze({ ...measurement, costs, notes: options.notes, expectedError, stages: { exact: exactStage, addNoise } as ReleaseStages<unknown> });
 }

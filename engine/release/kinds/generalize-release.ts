@@ -1,26 +1,26 @@
 /**
  * The `generalize` release: the globally optimal full-domain generalization of the quasi-identifiers for the
- * anonymity block (or the levels the spec pins), with the rows of classes that still fail the model suppressed, and only
- * declared columns written (quasi-identifying, sensitive, insensitive; never identifying columns, undeclared ones, or
- * the privacy unit).
+ * anonymity block with the levels the spec pins fixed (generalize-transformation.ts), the rows of classes that still
+ * fail the model suppressed, and only declared columns written (quasi-identifying, sensitive, insensitive; never
+ * identifying columns, undeclared ones, or the privacy unit).
  *
- * Suppressed rows are left out of the file rather than kept with `*` quasi-identifiers as ARX's output does: kept, they
- * would form one more class, exempt from k and ℓ, whose sensitive values an attacker can read off by elimination.
+ * The rows come from the one generalization writer (`generalized-rows.ts`): suppressed rows are left out, never starred.
  * The report states the levels (which the file's values show) and the model; how many rows were suppressed and the
  * search's information loss are exact figures of the input that the file does not show, so they go to the data owner's
  * terminal (`local`), not into the report.
  * The same function serves `privspec release`, ▶ Run and the editor's Anonymize CSV…, so they write the same bytes.
  */
 import type { Hierarchy } from '../../hierarchy/hierarchy.js';
-import { column, type Table } from '../../table/table.js';
+import type { Table } from '../../table/table.js';
+import { generalizedRows } from '../generalized-rows.js';
+import { generalizeTransformation } from '../generalize-transformation.js';
 import { releasableColumns, type AnonymityDescription, type DatasetDescription } from '../release-description.js';
 import type { ReleaseOutput } from '../release-measurement.js';
-import { generalizedRows, type GeneralizeOptions } from './generalized-rows.js';
-
 import { ReleaseUnavailable } from '../release-unavailable.js';
+import type { GeneralizeOptions } from './generalized-quasi.js';
 import { columnWidth, microdataBytes, type PreparedRelease } from './prepared-release.js';
 
-export type { GeneralizeOptions } from './generalized-rows.js';
+export type { GeneralizeOptions } from './generalized-quasi.js';
 
 /**
  * A generalize release prepared for the runner: what can be checked without the search (the anonymity block, a
@@ -48,27 +48,21 @@ export function prepareGeneralize(table: Table, dataset: DatasetDescription, hie
 }
 
 export function computeGeneralize(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined, options: GeneralizeOptions = {}): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } {
-  const g = generalizedRows(table, dataset, hierarchies, anonymity, options);
+  const { bound, levels, loss, classes, passes, pinned } = generalizeTransformation(table, dataset.quasi, hierarchies, anonymity, options);
   const { kept: keptNames, removed } = releasableColumns(dataset, table.columns.map((c) => c.name));
-  const quasi = new Set(dataset.quasi);
-  const kept = keptNames.map((name) => column(table, name));
-  const rows: string[][] = [];
-  for (let r = 0; r < table.rowCount; r++) {
-    if (!g.kept[r]) continue;
-    rows.push(kept.map((c) => (quasi.has(c.name) ? g.value(c.name, r) : c.dictionary[c.codes[r]])));
-  }
+  const { rows, suppressed } = generalizedRows(table, keptNames, dataset.quasi, bound, levels, { classes, passes });
   return {
     header: keptNames,
     rows,
     microdata: true,
     parameters: {
-      levels: Object.fromEntries(dataset.quasi.map((q, i) => [q, g.levels[i]])),
+      levels: Object.fromEntries(dataset.quasi.map((q, i) => [q, levels[i]])),
       criteria: anonymity!.criteria.map((c) => c.name),
       suppressionLimit: anonymity!.suppression,
       metric: anonymity!.metric,
-      ...(g.loss === undefined ? { pinned: true } : {}),
+      ...(pinned.length > 0 ? { pinned } : {}),
     },
     notes: ['rows of classes that fail the model are suppressed (left out of the file)', `removed columns (identifying or not declared): ${removed.join(', ') || 'none'}`],
-    local: [`${g.suppressed} rows suppressed`, ...(g.loss === undefined ? [] : [`information loss (${anonymity!.metric}) ${g.loss}`])],
+    local: [`${suppressed} rows suppressed`, ...(pinned.length === dataset.quasi.length ? [] : [`information loss (${anonymity!.metric}) ${loss}`])],
   };
 }

@@ -3,15 +3,21 @@
  * mechanisms of engine/wavelet (NN-Wavelet under zCDP or ε-DP, Privelet, identity + Laplace or Gaussian, quadtree).
  * The output is the noisy grid, one line per cell (x and y are cell indices, row 0 at the lower y bound), and a report
  * with the expected RMSE by range size from the analytic variance.
+ *
+ * With `bound unit rows N` each privacy unit keeps at most N points (uniformly sampled, Wilson et al. 2020), which may
+ * all fall in one cell; the mechanism is run at ε/N (or ρ/N²), so that at distance N rows it costs the ε (ρ) written:
+ * group privacy over rows, the noise scaled to the bounded sensitivity.
  */
 import { makeMeasurement } from '../../core/measurement.js';
 import { PrivacyError } from '../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../core/random.js';
 import { column, type Table } from '../../table/table.js';
+import { boundContributions } from '../../dp/contribution/bound-contributions.js';
+import { selectRows } from '../select-rows.js';
 import { binPoints, expectedRmse, gridNoiseByLevel, makeGridRelease, type GridBounds, type GridMethod } from '../../wavelet/grid-release.js';
 import { costsInEveryNotion } from '../release-costs.js';
 import type { BudgetDescription, MechanismDescription, QueryDescription } from '../release-description.js';
-import type { ReleaseMeasurement } from '../release-measurement.js';
+import type { ReleaseMeasurement, ReleaseOutput, ReleaseStages } from '../release-measurement.js';
 
 type GridQuery = Extract<QueryDescription, { kind: 'grid' }>;
 
@@ -40,18 +46,14 @@ export function reportedSides(size: number): number[] {
   return sides;
 }
 
-function numbers(table: Table, name: string): Float64Array {
+/**
+ * A coordinate column as numbers, blank or unreadable cells as NaN (binned in no cell): the one reading the release
+ * and its preview share.
+ */
+export function coordinates(table: Table, name: string): Float64Array {
   const col = column(table, name);
   const byCode = Float64Array.from(col.dictionary, (v) => (v.trim() === '' ? NaN : Number(v)));
   return Float64Array.from(col.codes, (c) => byCode[c]);
-}
-
-/**
- * The exact cell counts the release adds its noise to: rows with a blank or non-numeric coordinate, or outside the
- * bounds, count in no cell (`outside`). The preview's "exact counts" are this very function's (engine/preview/grid-preview.ts).
- */
-export function gridExactCounts(table: Table, q: GridQuery, bounds: GridBounds): { counts: Float64Array; outside: number } {
-  return binPoints(numbers(table, q.x), numbers(table, q.y), bounds, q.size);
 }
 
 /** Bounds from the data's extremes: only where the spec accepts that leak (`accept data-dependent-domain`). */
@@ -62,8 +64,8 @@ export function dataBounds(table: Table, q: GridQuery): GridBounds {
     for (const x of xs) if (Number.isFinite(x)) [lo, hi] = [Math.min(lo, x), Math.max(hi, x)];
     return lo < hi ? [lo, hi] : [lo, lo + 1];
   };
-  const [xMin, xMax] = extent(numbers(table, q.x));
-  const [yMin, yMax] = extent(numbers(table, q.y));
+  const [xMin, xMax] = extent(coordinates(table, q.x));
+  const [yMin, yMax] = extent(coordinates(table, q.y));
   return { xMin, xMax, yMin, yMax };
 }
 
@@ -75,40 +77,69 @@ export interface GridOptions {
   readonly bounds: GridBounds;
   readonly notes: readonly string[];
   readonly rng?: RandomSource;
+  /** The privacy unit and the points each may add, when the release bounds them. */
+  readonly bound?: { readonly unit: string; readonly rows: number };
+}
+
+/** The ε or ρ the grid mechanism runs at: the written one over the rows a unit may add (ρ over their square). */
+export function gridBudget(m: MechanismDescription, rows = 1): { rho?: number; epsilon?: number } {
+  return { rho: m.rho === undefined ? undefined : m.rho / (rows * rows), epsilon: m.epsilon === undefined ? undefined : m.epsilon / rows };
+}
+
+/** What a grid adds its noise to: the exact cell counts (row-major) of the bounded points, and local diagnostics. */
+export interface GridExact {
+  readonly counts: Float64Array;
+  readonly outside: number;
+  readonly local: string[];
 }
 
 export function makeGridReleaseMeasurement(options: GridOptions): ReleaseMeasurement {
   const { query: q, mechanism: m, bounds } = options;
   const method = gridMethod(m);
-  const grid = makeGridRelease({ method, size: q.size, rho: m.rho, epsilon: m.epsilon, rng: options.rng ?? cryptoRandom() });
-  const budget = { rho: m.rho, epsilon: m.epsilon };
+  const rows = options.bound?.rows ?? 1;
+  const rng = options.rng ?? cryptoRandom();
+  const budget = gridBudget(m, rows);
+  const grid = makeGridRelease({ method, size: q.size, rho: budget.rho, epsilon: budget.epsilon, rng });
   const rmse = Object.fromEntries(reportedSides(q.size).map((s) => [String(s), expectedRmse(method, budget, q.size, s)]));
+  const exact = ({ table }: { table: Table }): GridExact => {
+    const local: string[] = [];
+    let xs = coordinates(table, q.x);
+    let ys = coordinates(table, q.y);
+    if (options.bound) {
+      const bounded = boundContributions(table, { privacyUnit: options.bound.unit, maxPartitions: 1, maxRowsPerPartition: rows }, { rows: selectRows(table, undefined), rng });
+      xs = Float64Array.from(bounded.rows, (r) => xs[r]);
+      ys = Float64Array.from(bounded.rows, (r) => ys[r]);
+      local.push(`contribution bounding dropped ${bounded.dropped} rows`);
+    }
+    const { counts, outside } = binPoints(xs, ys, bounds, q.size);
+    if (outside > 0) local.push(`${outside} rows lie outside the grid's bounds or lack a coordinate and are counted in no cell`);
+    return { counts, outside, local };
+  };
+  const addNoise = ({ counts, local }: GridExact): ReleaseOutput => {
+    const noisy = grid.invoke(counts);
+    const out: string[][] = [];
+    for (let r = 0; r < q.size; r++) for (let c = 0; c < q.size; c++) out.push([String(c), String(r), String(Number(noisy[r * q.size + c].toPrecision(10)))]);
+    return {
+      header: ['x', 'y', 'count'],
+      rows: out,
+      local,
+      report: { grid: { bounds, size: q.size, cellWidth: (bounds.xMax - bounds.xMin) / q.size, cellHeight: (bounds.yMax - bounds.yMin) / q.size }, expectedRmseByRangeSide: rmse, noiseByLevel: gridNoiseByLevel(method, budget, q.size) },
+    };
+  };
   const measurement = makeMeasurement({
     name: method,
     measure: grid.measure,
     dIn: 1,
-    parameters: { method, size: q.size, ...(m.rho !== undefined ? { rho: m.rho } : {}), ...(m.epsilon !== undefined ? { epsilon: m.epsilon } : {}) },
-    map: (units: number) => grid.map(units * grid.dIn),
-    invoke: ({ table }) => {
-      const { counts, outside } = gridExactCounts(table, q, bounds);
-      const noisy = grid.invoke(counts);
-      const rows: string[][] = [];
-      for (let r = 0; r < q.size; r++) for (let c = 0; c < q.size; c++) rows.push([String(c), String(r), String(Number(noisy[r * q.size + c].toPrecision(10)))]);
-      const local = outside > 0 ? [`${outside} rows lie outside the grid's bounds or lack a coordinate and are counted in no cell`] : [];
-      return {
-        header: ['x', 'y', 'count'],
-        rows,
-        local,
-        report: { grid: { bounds, size: q.size, cellWidth: (bounds.xMax - bounds.xMin) / q.size, cellHeight: (bounds.yMax - bounds.yMin) / q.size }, expectedRmseByRangeSide: rmse, noiseByLevel: gridNoiseByLevel(method, budget, q.size) },
-      };
-    },
+    parameters: { method, size: q.size, ...(m.rho !== undefined ? { rho: m.rho } : {}), ...(m.epsilon !== undefined ? { epsilon: m.epsilon } : {}), ...(options.bound ? { pointsPerUnit: rows } : {}) },
+    map: (units: number) => grid.map(units * rows * grid.dIn),
+    invoke: (input: { table: Table }) => addNoise(exact(input)),
   });
-  return Object.freeze({ ...measurement, costs: costsInEveryNotion(measurement.cost, options.budget.delta), notes: options.notes, expectedError: { confidence: 0, bound: rmse['1'] ?? 0, applies: 'RMSE of one cell (see expectedRmseByRangeSide)' } });
+  return Object.freeze({ ...measurement, costs: costsInEveryNotion(measurement.cost, options.budget.delta), notes: options.notes, expectedError: { confidence: 0, bound: rmse['1'] ?? 0, applies: 'RMSE of one cell (see expectedRmseByRangeSide)' }, stages: { exact, addNoise } as ReleaseStages<unknown> });
 }
 
 /** What the hover and the panel say of a grid release without data: the method, noise per level and expected RMSE. */
-export function gridSummary(q: GridQuery, m: MechanismDescription): { method: GridMethod; noiseByLevel: { level: string; sd: number }[]; rmse: { side: number; rmse: number }[] } {
+export function gridSummary(q: GridQuery, m: MechanismDescription, rows = 1): { method: GridMethod; noiseByLevel: { level: string; sd: number }[]; rmse: { side: number; rmse: number }[] } {
   const method = gridMethod(m);
-  const budget = { rho: m.rho, epsilon: m.epsilon };
+  const budget = gridBudget(m, rows);
   return { method, noiseByLevel: gridNoiseByLevel(method, budget, q.size), rmse: reportedSides(q.size).map((side) => ({ side, rmse: expectedRmse(method, budget, q.size, side) })) };
 }

@@ -28,7 +28,7 @@ import type { AnonymityDescription, DatasetDescription, QueryDescription } from 
 import type { ReleaseOutput } from '../release-measurement.js';
 import { ReleaseUnavailable } from '../release-unavailable.js';
 import { combinedEpsilon } from '../../pram/local-epsilon.js';
-import { generalizedRows, type GeneralizeOptions } from './generalized-rows.js';
+import { generalizedQuasi, type GeneralizeOptions } from './generalized-quasi.js';
 import { columnWidth, microdataBytes, type PreparedRelease } from './prepared-release.js';
 
 type PramQuery = Extract<QueryDescription, { kind: 'pram' }>;
@@ -74,7 +74,7 @@ function quasiLayout(input: PramInput) {
   const quasi = dataset.quasi.filter((c) => !q.columns.includes(c) && releasable(roleOf(dataset, c)));
   if (!input.anonymity || dataset.quasi.length === 0) return { quasi: [] as string[], kept: undefined, value: undefined, local: [] as string[] };
   try {
-    const g = generalizedRows(table, dataset, input.hierarchies ?? new Map(), input.anonymity, input.generalize);
+    const g = generalizedQuasi(table, dataset, input.hierarchies ?? new Map(), input.anonymity, input.generalize);
     return { quasi, kept: g.kept, value: g.value, local: [`${g.suppressed} rows suppressed (classes that fail the anonymity block, as a generalize release suppresses them)`] };
   } catch (e) {
     if (e instanceof ReleaseUnavailable) throw new ReleaseUnavailable(`pram writes the quasi-identifiers generalized as the anonymity block says, and ${e.message}`);

@@ -39,7 +39,7 @@ export default async function editor(t) {
   await t.openFile('overrun.privspec', 'budget');
   await t.showProblems();
   await t.filterProblems('overrun');
-  const overrun = t.problems.filter({ hasText: 'Requested ε=0.2 · Remaining ε=0.1' });
+  const overrun = t.problems.filter({ hasText: 'needs ε 0.2, ε 0.1 remains' });
   await overrun.first().waitFor();
   // Line 10 is `release by_answer: …  laplace epsilon 0.2`, the release that crosses the budget; the error sits on its name.
   await t.goTo(10, 12);

@@ -20,7 +20,7 @@ export default async function preview(t) {
   log(`▶ Preview → chart drawn in the panel: ${(await drawnAt(panel)) - clicked} ms (click on the lens to the page's own stamp, incl. creating the webview)`);
   const opened = t.logLines(/preview by_region: page ready/).at(-1);
   if (opened) log('extension log:', opened.replace(/^\S+ /, ''), breakdown(opened, clicked, await drawnAt(panel)));
-  await panel.locator('#budget-text', { hasText: "This release spends ε 0.3; ε 0.7 of the budget remains after it." }).waitFor();
+  await panel.locator('#budget-text', { hasText: "This release spends ε 0.3; the plan spends ε 0.3 of 1; ledger ε 0; ε 0.7 remains after the plan." }).waitFor();
   await panel.locator('#cells tbody tr', { hasText: 'north' }).waitFor();
   log('preview panel:', (await panel.locator('#budget-text').innerText()).replace(/\s+/g, ' '));
   await t.shot('preview-panel');
@@ -28,7 +28,7 @@ export default async function preview(t) {
   await t.goTo(7, 200);
   await page.keyboard.press('Backspace');
   await page.keyboard.type('2');
-  await panel.locator('#budget-text', { hasText: 'This release spends ε 0.2; ε 0.8 of the budget remains after it.' }).waitFor();
+  await panel.locator('#budget-text', { hasText: 'This release spends ε 0.2; the plan spends ε 0.2 of 1; ledger ε 0; ε 0.8 remains after the plan.' }).waitFor();
   log('after editing the spec to epsilon 0.2, the panel reads:', (await panel.locator('#budget-text').innerText()).replace(/\s+/g, ' '));
   await panel.locator('#release').click();
   const dialog = page.locator('.monaco-dialog-box');

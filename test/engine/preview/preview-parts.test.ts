@@ -44,7 +44,7 @@ describe('engine/preview: controls, samples and the grid view', () => {
     const table = parseCsv('x,y\n0.5,0.5\n0.5,0.5\n3.5,3.5\n');
     const d: ReleaseDescription = { name: 'g', query: { kind: 'grid', x: 'x', y: 'y', size: 4, within: { xLow: 0, xHigh: 4, yLow: 0, yHigh: 4 } }, mechanism: { kind: 'privelet', epsilon: 1 }, accepts: [] };
     const plan = planRelease(d, { budget: { accounting: 'pure', epsilon: 1 }, rng: seededRandom(1) });
-    const g = gridPreview(table, plan, { xMin: 0, xMax: 4, yMin: 0, yMax: 4 });
+    const g = gridPreview(table, plan);
     assert.equal(g.truth[0], 2);
     assert.equal(g.truth[15], 1);
     assert.equal(g.truth.reduce((s, x) => s + x, 0), 3);
@@ -52,5 +52,13 @@ describe('engine/preview: controls, samples and the grid view', () => {
     const privelet = g.rmse.filter((r) => r.method === 'privelet');
     assert.deepEqual(privelet.map((r) => r.rmse), privelet.map((r) => expectedRmse('privelet', { epsilon: 1 }, 4, r.side)));
     assert.ok(g.rmse.some((r) => r.method === 'laplace'), 'the identity-grid baseline is there');
+  });
+
+  it('a grid preview counts what the release counts: a blank coordinate is in no cell (it was cell 0 before)', () => {
+    // Three points in (0, 0) and one with a blank x: the release drops the blank one, so cell (0, 0) holds 3, not 4.
+    const table = parseCsv('x,y\n0.5,0.5\n0.5,0.5\n0.5,0.5\n,0.5\n');
+    const d: ReleaseDescription = { name: 'g', query: { kind: 'grid', x: 'x', y: 'y', size: 2, within: { xLow: 0, xHigh: 2, yLow: 0, yHigh: 2 } }, mechanism: { kind: 'laplace', epsilon: 1 }, accepts: [] };
+    const g = gridPreview(table, planRelease(d, { budget: { accounting: 'pure', epsilon: 1 }, rng: seededRandom(1) }));
+    assert.deepEqual(g.truth, [3, 0, 0, 0]);
   });
 });

@@ -82,4 +82,33 @@ describe('engine/release sensitivity (add/remove one unit), by brute force', () 
       { seed: 12, numRuns: 200 },
     );
   });
+
+  it('mode and grid with bound unit rows N: a unit holding ≤ N rows moves a score or a cell by ≤ N (brute force), Δ₁ = Δ₂ = N', () => {
+    fc.assert(
+      fc.property(fc.array(rowArb, { maxLength: 40 }), fc.integer({ min: 1, max: 4 }), (raw, N) => {
+        // Keep at most N rows per unit (what bounding guarantees); the group plays the mode's value and the grid's cell.
+        const kept: Row[] = [];
+        for (const r of raw) if (kept.filter((k) => k.unit === r.unit).length < N) kept.push(r);
+        const tally = (rows: readonly Row[]) => GROUPS.map((g) => rows.filter((r) => r.group === g).length);
+        const full = tally(kept);
+        for (const kind of ['mode', 'grid'] as const) {
+          const q: QueryDescription = kind === 'mode' ? { kind, column: 'g', bound: { rows: N } } : { kind, x: 'x', y: 'y', size: 2, bound: { rows: N } };
+          const problems: PlanProblem[] = [];
+          const s = sensitivityOf(q, 'u', problems);
+          assert.deepEqual(problems, []);
+          assert.deepEqual([s.l1, s.l2, s.rows], [N, N, N]);
+          for (const unit of new Set(kept.map((r) => r.unit))) {
+            const without = tally(kept.filter((r) => r.unit !== unit));
+            const diff = full.map((x, i) => Math.abs(x - without[i]));
+            assert.ok(Math.max(...diff) <= s.l1, 'a score moves by at most Δᵤ');
+            assert.ok(diff.reduce((a, b) => a + b, 0) <= s.l1 && Math.hypot(...diff) <= s.l2);
+          }
+        }
+      }),
+      { seed: 22, numRuns: 200 },
+    );
+    const problems: PlanProblem[] = [];
+    sensitivityOf({ kind: 'mode', column: 'g', bound: { groups: 2, rows: 1 } }, 'u', problems);
+    assert.match(problems[0].message, /a mode has no groups to bound/);
+  });
 });

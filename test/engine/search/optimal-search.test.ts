@@ -90,6 +90,38 @@ describe('lattice search', () => {
     assert.ok(found > 50 && suppressed > 10, `${found} optima, ${suppressed} with suppressed rows`);
   });
 
+  it('with pinned levels (ARX min = max level) equals exhaustive search over the restricted lattice (property)', () => {
+    let restricted = 0;
+    fc.assert(
+      fc.property(scenario, fc.array(fc.integer({ min: -1, max: 3 }), { minLength: 3, maxLength: 3 }), ({ problem, metric }, pins) => {
+        const heights = problem.qi.map((q) => q.hierarchy.height);
+        // -1 leaves a quasi-identifier free; otherwise it is pinned at that level (capped at its top).
+        const range = { min: heights.map((h, i) => (pins[i] < 0 ? 0 : Math.min(pins[i], h))), max: heights.map((h, i) => (pins[i] < 0 ? h : Math.min(pins[i], h))) };
+        const fast = searchOptimal(problem, METRICS[metric](problem), { range });
+        const slow = exhaustiveSearch(problem, METRICS[metric](problem), { range });
+        assert.deepEqual(fast.optimum?.levels ?? null, slow.optimum?.levels ?? null);
+        assert.equal(fast.optimum?.loss ?? null, slow.optimum?.loss ?? null);
+        if (fast.optimum) {
+          fast.optimum.levels.forEach((l, i) => assert.ok(l >= range.min[i] && l <= range.max[i]));
+          if (range.min.some((m, i) => m === range.max[i])) restricted++;
+        }
+      }),
+      { numRuns: Number(process.env.PRIVSPEC_PROPERTY_RUNS ?? 300) },
+    );
+    assert.ok(restricted > 30, `${restricted} optima found with a pin`);
+  });
+
+  it('with age and gender pinned at 1 on ARX Example1 (k = 2, no suppression) generalizes zip to level 2', () => {
+    // By hand: at age 1 (<50, >=50) and gender 1 (*), zip at levels 0 and 1 leaves 81667, 81675 and 81925 alone; at level
+    // 2 the classes are {<50, 816**} (2 rows), {<50, 819**} (2) and {>=50, 819**} (3). Age and gender at 0 leave every
+    // (age, gender) pair unique, so no zip level helps: no transformation.
+    const p = exampleProblem([new KAnonymity(2)]);
+    const pinned = searchOptimal(p, makeEntropyMetric(p), { range: { min: [1, 1, 0], max: [1, 1, 5] } });
+    assert.deepEqual(pinned.optimum?.levels, [1, 1, 2]);
+    assert.equal(searchOptimal(p, makeEntropyMetric(p), { range: { min: [0, 0, 0], max: [0, 0, 5] } }).optimum, null);
+    assert.throws(() => searchOptimal(p, makeEntropyMetric(p), { range: { min: [0, 0, 0], max: [0, 0, 6] } }), /not within 0\.\.5/);
+  });
+
   it('reports progress and can be aborted', () => {
     const p = exampleProblem([new KAnonymity(2)]);
     const seen: number[] = [];
