@@ -3,6 +3,7 @@
  * server), so both read, check and write the same way: every output is checked against every input before anything is
  * read (output-guard.ts), and the matching table is written atomically to a name that must not exist yet.
  */
+import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { evaluateAttack, type AttackEvaluation } from '../attack/attack-evaluation.js';
 import { attackSummary, matchTable, type AttackSummary } from '../attack/attack-report.js';
@@ -47,7 +48,11 @@ export interface AttackFilesOutput {
 
 export async function runAttackFiles(input: AttackFilesInput): Promise<AttackFilesOutput> {
   const inputs = [input.released, input.candidates, ...(input.truth ? [input.truth] : []), ...(input.hierarchies?.values() ?? []), ...(input.matrices?.values() ?? [])];
-  if (input.out) guardOutputs([input.out], inputs);
+  if (input.out) {
+    guardOutputs([input.out], inputs);
+    // Checked before the work and enforced again by the exclusive write: the table never replaces a file.
+    if (existsSync(input.out)) throw exists(input.out);
+  }
   if (input.truth && !input.id) throw new PrivacyError('attack: the truth needs its identifier column (--id COLUMN)');
   const read = (path: string, columns: readonly string[]) => readCsvFile(path, { columns, ...(input.delimiter ? { delimiter: input.delimiter } : {}) });
   const candidateId = input.candidateId ?? input.id;
@@ -71,10 +76,12 @@ export async function runAttackFiles(input: AttackFilesInput): Promise<AttackFil
   const evaluation = truth ? evaluateAttack(result, released, truth, { qi: input.qi, id: input.id!, models }) : undefined;
   if (input.out) {
     const table = matchTable(result, evaluation);
-    await writeNewFileAtomic(input.out, formatCsv(table.header, table.rows));
+    await writeNewFileAtomic(input.out, formatCsv(table.header, table.rows)).catch((e: NodeJS.ErrnoException) => Promise.reject(e.code === 'EEXIST' ? exists(input.out!) : e));
   }
   return { summary: attackSummary(result, evaluation), result, ...(evaluation ? { evaluation } : {}) };
 }
+
+const exists = (path: string) => new TableError('already exists; the matching table is never written over a file, choose another name', path);
 
 async function readText(path: string): Promise<string> {
   try {
