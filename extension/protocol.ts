@@ -176,6 +176,8 @@ export interface RiskReport {
   readonly after?: RiskAfter;
   /** Quasi-identifier subsets ranked by the records they make unique. */
   readonly riskiestCombinations: readonly { readonly columns: readonly string[]; readonly sampleUniques: number; readonly classes: number }[];
+  /** A simulated linkage attack on this file (PrivSpec: Simulate Attack…), shown and saved with the report. */
+  readonly attack?: import('../language/attack-request-types.js').AttackReportSection;
 }
 
 export type WorkerRequest =

@@ -38,6 +38,8 @@ export interface AttackFilesInput {
   readonly delimiter?: string;
   readonly rng?: RandomSource;
   readonly signal?: AbortSignal;
+  /** Lets a cancel that arrived while the thread was busy be seen (the language server's), before the attack runs. */
+  readonly settle?: () => Promise<void>;
 }
 
 export interface AttackFilesOutput {
@@ -62,6 +64,7 @@ export async function runAttackFiles(input: AttackFilesInput): Promise<AttackFil
     input.truth ? read(input.truth, [...new Set([input.id!, ...input.qi])]) : Promise.resolve(undefined),
   ]);
   if (candidateId) uniqueIds(candidates, candidateId);
+  await input.settle?.();
   input.signal?.throwIfAborted();
   const models = new Map<string, AttributeModel>();
   for (const [name, path] of input.hierarchies ?? []) models.set(name, { kind: 'generalized', hierarchy: parseArxHierarchy(await readText(path), path) });

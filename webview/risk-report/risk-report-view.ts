@@ -2,6 +2,7 @@ import type { RequirementCheck, RiskReport, ToWebview } from '../../extension/pr
 import { histogramChart } from './histogram-chart.js';
 import { vscodeApi } from './vscode-api.js';
 import { afterHeading } from '../../extension/risk-report/after-heading.js';
+import { attackView } from './attack-view.js';
 
 interface State {
   readonly report?: RiskReport;
@@ -62,6 +63,7 @@ export function renderReport(app: HTMLElement, r: RiskReport): void {
     diversity,
     h('h2', {}, 'Riskiest quasi-identifier combinations'),
     table(['Columns', 'Sample uniques', 'Classes'], r.riskiestCombinations.map((c) => [c.columns.join(', '), c.sampleUniques, c.classes]), [false, true, true]),
+    ...attackView(r.attack, h),
   );
   drawCharts(charts, r);
 }
