@@ -10,7 +10,10 @@ export default async function attack(t) {
   const { page, log, workspace, quickInput } = t;
   await t.runCommand('File: Save All');
   await t.runCommand('View: Close All Editors');
-  await t.openFile('attack/released.csv', 'age,sex,zip');
+  // The attack runs in the language server: wait for it, by a spec's ▶ Run lens, when this step runs on its own.
+  await t.openFile('visits.privspec', 'dataset');
+  await page.locator('.editor-instance .monaco-editor .codelens-decoration a', { hasText: '▶ Run' }).first().waitFor();
+  await t.openFile('released.csv', 'age,sex,zip');
   await t.runCommand('PrivSpec: Simulate Attack…');
   const pick = async (filter, row) => {
     await quickInput.waitFor({ state: 'visible' });
@@ -30,6 +33,7 @@ export default async function attack(t) {
   await report.locator('#attack').waitFor({ timeout: 120000 });
   const text = (await report.locator('#attack').innerText()).replace(/\s+/g, ' ');
   log('attack section:', text);
+  await report.locator('#attack').scrollIntoViewIfNeeded();
   await t.shot('attack-section');
 
   // The command line on the same files: the prediction (mean 1/class size) is deterministic, the rate depends on ties.
