@@ -131,8 +131,12 @@ export interface ClassRows {
   readonly rows: readonly { readonly row: number; readonly line: number }[];
 }
 
-export type { IndividualRiskFigures, RequirementCheck, RiskAfter, RiskReportFigures as RiskReport } from '../engine/risk/risk-report-figures-types.js';
-import type { RiskReportFigures as RiskReport } from '../engine/risk/risk-report-figures-types.js';
+export type { IndividualRiskFigures, RequirementCheck, RiskAfter } from '../engine/risk/risk-report-figures-types.js';
+import type { RiskReportFigures } from '../engine/risk/risk-report-figures-types.js';
+import type { AttackReportSection } from '../language/attack-request-types.js';
+
+/** The engine's risk figures, and a simulated linkage attack on the file when the user ran one (shown and saved with it). */
+export type RiskReport = RiskReportFigures & { readonly attack?: AttackReportSection };
 
 export type WorkerRequest =
   | {

@@ -1,5 +1,6 @@
 import type { Command } from '../command.js';
 import { anonymize } from './anonymize.js';
+import { attack } from './attack.js';
 import { budget } from './budget.js';
 import { check } from './check.js';
 import { leakage } from './leakage.js';
@@ -13,6 +14,7 @@ import { risk } from './risk.js';
  */
 export const commands: Record<string, Command> = {
   anonymize,
+  attack,
   budget,
   check,
   leakage,

@@ -8,6 +8,7 @@ import { setQuasiIdentifiers } from './set-quasi-identifiers.js';
 import { showClassRows } from './show-class-rows.js';
 import { showLedger } from './show-ledger.js';
 import { showRiskReport } from './show-risk-report.js';
+import { simulateAttack } from './simulate-attack.js';
 
 /**
  * The command table, registered as `privspec.<key>` (see package.json `contributes.commands` for the palette titles).
@@ -23,6 +24,7 @@ export function createCommands(): Record<string, CommandFactory> {
     setQuasiIdentifiers,
     showClassRows,
     showLedger,
+    simulateAttack,
     restartServer,
   };
 }

@@ -1,6 +1,7 @@
 import type { RiskReport } from '../protocol.js';
 import { short, summaryRows } from './risk-report-markdown.js';
 import { afterHeading } from './after-heading.js';
+import { attackHtml } from './attack-section.js';
 
 function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -29,6 +30,7 @@ ${requirementsHtml(r)}
 <h2>Riskiest quasi-identifier combinations</h2>
 <table><tr><th>Columns</th><th>Sample uniques</th><th>Classes</th></tr>
 ${combos}</table>
+${attackHtml(r.attack, escape)}
 </body></html>
 `;
 }

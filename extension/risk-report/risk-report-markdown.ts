@@ -1,3 +1,4 @@
+import { attackMarkdown } from './attack-section.js';
 import type { RiskReport } from '../protocol.js';
 import { afterHeading } from './after-heading.js';
 import { individualRiskMarkdown, individualRiskRows } from './individual-risk-text.js';
@@ -85,6 +86,7 @@ export function riskReportMarkdown(r: RiskReport, generated = new Date()): strin
   lines.push(...individualRiskMarkdown(r));
   lines.push('', '## Riskiest quasi-identifier combinations', '', '| Columns | Sample uniques | Classes |', '|---|---:|---:|');
   for (const c of r.riskiestCombinations) lines.push(`| ${cell(c.columns.join(', '))} | ${c.sampleUniques} | ${c.classes} |`);
+  lines.push(...attackMarkdown(r.attack));
   lines.push('');
   return lines.join('\n');
 }

@@ -45,6 +45,12 @@ release by_diagnosis: count by diagnosis  laplace epsilon 1
 SPEC
   mkdir -p "$RUN/workspace/.vscode"
   printf '{ "privspec.quasiIdentifiers": { "data/big.csv": ["age", "sex", "zip"] } }\n' > "$RUN/workspace/.vscode/settings.json"
+  # The attack step's demo files (examples/attack-demo, without its spec) and a Mondrian k = 5 release of them, made by
+  # the command-line tool before the editor starts.
+  mkdir -p "$RUN/workspace/attack"
+  cp "$ROOT"/examples/attack-demo/*.csv "$RUN/workspace/attack/"
+  (cd "$RUN/workspace/attack" && node "$ROOT/dist/cli.cjs" anonymize original.csv --qi age,sex,zip --hierarchy age=age.csv \
+    --hierarchy sex=sex.csv --hierarchy zip=zip.csv --k 5 --algorithm mondrian --out released.csv >/dev/null) || exit 2
 fi
 cp "$HERE/settings.json" "$RUN/ud/User/settings.json"
 

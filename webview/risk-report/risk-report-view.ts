@@ -4,6 +4,7 @@ import { vscodeApi } from './vscode-api.js';
 import { afterHeading } from '../../extension/risk-report/after-heading.js';
 import { applyStyle } from '../shell-style.js';
 import { individualRiskSection } from './individual-risk-section.js';
+import { attackView } from './attack-view.js';
 
 interface State {
   readonly report?: RiskReport;
@@ -65,6 +66,7 @@ export function renderReport(app: HTMLElement, r: RiskReport): void {
     ...individualRiskSection(r),
     h('h2', {}, 'Riskiest quasi-identifier combinations'),
     table(['Columns', 'Sample uniques', 'Classes'], r.riskiestCombinations.map((c) => [c.columns.join(', '), c.sampleUniques, c.classes]), [false, true, true]),
+    ...attackView(r.attack, h),
   );
   drawCharts(charts, r);
 }
