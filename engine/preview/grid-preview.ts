@@ -4,12 +4,13 @@ import type { GridBounds } from '../wavelet/bin-points.js';
 import { expectedRmse, type GridMethod } from '../wavelet/expected-rmse.js';
 import { gridMethod } from '../release/kinds/grid-release.js';
 import type { Table } from '../table/table.js';
+import { gridMethodsOffered } from './preview-controls.js';
 import type { GridBody } from './preview-types.js';
 
 /**
  * A grid release: the exact cell counts and one noisy draw (the planned measurement, never written) on one colour scale,
- * and the expected RMSE of square range queries by side for the chosen method and its baselines (identity grid with
- * Laplace or Gaussian noise, Privelet), all at the same budget.
+ * and the expected RMSE of square range queries by side for each method the panel's switch offers (the chosen one
+ * among them), all at the same budget.
  */
 export function gridPreview(table: Table, plan: ReleasePlan, bounds: GridBounds): GridBody {
   const q = plan.description.query;
@@ -23,8 +24,8 @@ export function gridPreview(table: Table, plan: ReleasePlan, bounds: GridBounds)
   const draw = new Array<number>(q.size * q.size).fill(0);
   for (const [x, y, v] of drawn.rows) draw[Number(y) * q.size + Number(x)] = Number(v);
   const budget = { rho: m.rho, epsilon: m.epsilon };
-  // Baselines at the same budget: the notion decides which apply (ρ: Gaussian identity and NN-Wavelet; ε: the rest).
-  const methods: GridMethod[] = m.rho !== undefined ? ['nn-wavelet-zcdp', 'gaussian'] : ['nn-wavelet-laplace', 'privelet', 'laplace', 'quadtree'];
+  // The methods the panel's switch offers, at the same budget: the chart compares what the switch can choose.
+  const methods: GridMethod[] = gridMethodsOffered(m).map((kind) => gridMethod({ ...m, kind }));
   if (!methods.includes(method)) methods.unshift(method);
   const rmse = methods.flatMap((mm) => reportedSides(q.size).map((side) => ({ method: mm, side, rmse: expectedRmse(mm, budget, q.size, side) })));
   return { kind: 'grid', size: q.size, method, truth: Array.from(counts), draw, rmse };
