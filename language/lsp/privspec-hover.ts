@@ -4,6 +4,7 @@ import type { Hover, HoverParams } from 'vscode-languageserver';
 import { epsilonClassic, epsilonOptimal } from '../../engine/dp/accounting/zcdp.js';
 import { riskBefore, type RiskFiguresInput } from '../../engine/risk/risk-report-figures.js';
 import type { CsvStore } from '../../engine/node/csv-store.js';
+import { didYouMean } from '../did-you-mean.js';
 import * as ast from '../generated/ast.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
 import { sig3 } from '../../engine/release/budget-walk.js';
@@ -130,7 +131,12 @@ export class PrivspecHoverProvider implements HoverProvider {
       const sample = column.dictionary.slice(0, SAMPLES).map((v) => `\`${v}\``).join(', ');
       lines.push(`${column.dictionary.length} distinct values in ${table!.rowCount} rows: ${sample}${column.dictionary.length > SAMPLES ? ', …' : ''}`);
     } else if (analysis.dataset) {
-      lines.push('_The data has not been scanned yet; counts appear after the first full check._');
+      // A name the header lacks is a typo, not data waiting to be scanned: say so, with the nearest header name.
+      const header = await this.store.header(analysis.dataset.file, analysis.dataset.delimiter).then((h) => h.header, () => undefined);
+      if (header && !header.includes(name)) {
+        const guess = didYouMean(name, header);
+        lines.push(`Not a column of ${analysis.dataset.file}${guess ? ` (did you mean \`${guess}\`?)` : `; its columns are ${header.join(', ')}`}.`);
+      } else lines.push('_The data has not been scanned yet; counts appear after the first full check._');
     }
     return lines.join('\n\n');
   }
