@@ -8,6 +8,7 @@ import { setQuasiIdentifiers } from './set-quasi-identifiers.js';
 import { showClassRows } from './show-class-rows.js';
 import { showLedger } from './show-ledger.js';
 import { showRiskReport } from './show-risk-report.js';
+import { nextViolation } from './next-violation.js';
 
 /**
  * The command table, registered as `privspec.<key>` (see package.json `contributes.commands` for the palette titles).
@@ -24,5 +25,6 @@ export function createCommands(): Record<string, CommandFactory> {
     showClassRows,
     showLedger,
     restartServer,
+    nextViolation,
   };
 }

@@ -140,9 +140,9 @@ try {
     await page.keyboard.press('Control+Shift+M');
     await showProblems();
     await filterProblems('below k=3');
-    const row8 = problems.filter({ hasText: 'row 8: class {age=34, sex=F, zip=81931} has 2 rows, below k=3' });
+    const row8 = problems.filter({ hasText: 'line 9: class {age=34, sex=F, zip=81931} has 2 rows, below k=3' });
     await row8.first().waitFor();
-    await problems.filter({ hasText: 'row 15: class {age=34, sex=F, zip=81932} has 1 row, below k=3' }).first().waitFor();
+    await problems.filter({ hasText: 'line 16: class {age=34, sex=F, zip=81932} has 1 row, below k=3' }).first().waitFor();
     await problems.filter({ hasText: '3 of 18 rows in 2 classes below k=3' }).first().waitFor();
     log('k-violations in Problems:', (await row8.first().innerText()).replace(/\s+/g, ' '));
     await shot(page, 'csv-k-violations');

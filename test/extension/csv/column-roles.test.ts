@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { columnRoles, headerHover } from '../../../extension/csv/column-roles.js';
+import { columnRoles, headerHover, roleLegend } from '../../../extension/csv/column-roles.js';
 import type { CsvModel } from '../../../extension/protocol.js';
 
 describe('extension/csv/column-roles: each CSV column as the spec declares it', () => {
@@ -19,5 +19,11 @@ describe('extension/csv/column-roles: each CSV column as the spec declares it', 
     assert.equal(headerHover('zip', 'quasi', model, undefined, 'visits.privspec'),
       '**zip** — quasi-identifier — generalized and counted for k-anonymity\n\nhierarchy: from zip.csv (ARX format)\n\npinned at level 1 by the anonymity block\n\nk = 3, counted in distinct patient_id\n\nfrom visits.privspec');
     assert.match(headerHover('notes', 'undeclared', model, undefined, 'visits.privspec'), /treated as identifying and never written/);
+  });
+
+  it('the header hover carries a legend of the colours: each role present with its columns (issue 24)', () => {
+    assert.equal(roleLegend(header, columnRoles(header, model, true)),
+      'Colours by role — identifying: name · privacy unit: patient_id · quasi-identifiers: age, zip · sensitive: diagnosis · undeclared (treated as identifying): notes');
+    assert.equal(roleLegend(['a'], [undefined]), '');
   });
 });
