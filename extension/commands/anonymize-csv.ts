@@ -4,6 +4,7 @@ import { LSPErrorCodes, ResponseError, WorkDoneProgress, type LanguageClient } f
 import type { CommandFactory, Ctx } from '../ctx.js';
 import { anonymizeCsvRequestMethod, type AnonymizeCsvParams, type AnonymizeCsvResult, type SpecDatasetModel } from '../protocol.js';
 import { activeCsv } from './active-files.js';
+import { levelWords } from '../csv/fix-words.js';
 
 /**
  * `PrivSpec: Anonymize CSV…` on a CSV that a spec names: runs one of the spec's `generalize` releases in the language
@@ -36,8 +37,11 @@ export const anonymizeCsv: CommandFactory = {
       return;
     }
     const csv = outcome.files.find((f) => f.endsWith('.csv')) ?? outcome.files[0];
-    const levels = Object.entries((outcome.parameters?.levels ?? {}) as Record<string, number>).map(([c, l]) => `${c}=${l}`).join(', ');
-    const summary = `levels ${levels}; ${result.suppressed ?? 0} rows suppressed`;
+    // In the quick fixes' words ("zip with its last 1 character masked"), not as lattice levels ("zip=1").
+    const model = ctx.models.modelFor(document.uri)?.model;
+    const levels = Object.entries((outcome.parameters?.levels ?? {}) as Record<string, number>).map(([c, l]) => levelWords(c, l, model?.hierarchies[c])).join(', ');
+    const suppressed = result.suppressed ?? 0;
+    const summary = `${levels}; ${suppressed} ${suppressed === 1 ? 'row' : 'rows'} suppressed`;
     ctx.output.appendLine(`anonymized ${document.uri.fsPath} with ${dataset.specName}'s release ${release} → ${outcome.files.join(', ')} (${summary})`);
     const open = await vscode.window.showInformationMessage(`PrivSpec: wrote ${vscode.workspace.asRelativePath(csv)} (${summary})`, 'Open');
     if (open) await vscode.window.showTextDocument(vscode.Uri.file(csv));

@@ -162,7 +162,7 @@ try {
     // block, before step 4 pins zip alone) and writes what `privspec release --only public` writes, under releases/.
     await openFile('visits.csv', 'patient_id');
     await runCommand('PrivSpec: Anonymize CSV…');
-    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'wrote releases/visits/public.csv (levels age=0, sex=0, zip=1; 0 rows suppressed)' }).first().waitFor();
+    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'wrote releases/visits/public.csv (age as is, sex as is, zip with its last 1 character masked; 0 rows suppressed)' }).first().waitFor();
     const anonymized = fs.readFileSync(path.join(workspace, 'releases/visits/public.csv'), 'utf8').split('\n');
     if (anonymized[0] !== 'age,sex,zip,diagnosis' || anonymized[8] !== '34,F,8193*,Asthma') throw new Error(`unexpected output:\n${anonymized.slice(0, 9).join('\n')}`);
     if (!fs.existsSync(path.join(workspace, 'releases/visits/public.json'))) throw new Error('no release report beside public.csv');
@@ -189,10 +189,10 @@ try {
     log('quasi-identifiers set from the palette: 13 of 18 rows below k=5 in releases/visits/public.csv');
     await shot(page, 'quasi-identifiers-set');
 
-    // 6. The quick fix on row 8 generalizes zip in the spec, and the CSV's warnings go away.
+    // 6. The quick fix on row 8 (line 9), in words, generalizes zip in the spec, and the CSV's warnings go away.
     await openFile('visits.csv', 'patient_id');
     await goTo(9, 6);
-    const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Generalize zip to level 1 in visits.privspec (resolves 3 rows)' });
+    const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Zip with its last 1 character masked: 81931 → 8193* — in visits.privspec (resolves 3 rows)' });
     await openQuickFix(fix);
     await page.locator('.action-widget .monaco-list-row', { hasText: 'Show the rows of this class' }).first().waitFor();
     await shot(page, 'quick-fix-menu');
@@ -268,6 +268,8 @@ try {
     // 9. "PrivSpec: Run Release" asks first (it spends budget), then the language server writes the release.
     await openFile('counts.privspec', 'by_region');
     await runCommand('PrivSpec: Run Release');
+    // From the palette it asks which: all of the spec's releases, or one (issue 24).
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'All releases' }).first().click();
     await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Run Release' }).first().click();
     const released = page.locator('.notifications-toasts .notification-list-item-message', { hasText: '2 of 2 releases written to releases/counts; ledger total ε 0.5' });
     await released.first().waitFor();
