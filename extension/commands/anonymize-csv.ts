@@ -19,7 +19,8 @@ export const anonymizeCsv: CommandFactory = {
     const client = ctx.client;
     const document = await activeCsv(uri);
     if (!client || !document) return;
-    const dataset = ctx.models.modelFor(document.uri)?.dataset;
+    const dataset = await chooseSpec(ctx, document.uri);
+    if (dataset === null) return;
     if (!dataset) {
       throw new Error(`no spec names ${vscode.workspace.asRelativePath(document.uri)}; Anonymize CSV… runs a spec's generalize release (its hierarchies and anonymity block). Run "PrivSpec: Create Spec from CSV" first`);
     }
@@ -47,6 +48,23 @@ export const anonymizeCsv: CommandFactory = {
     if (open) await vscode.window.showTextDocument(vscode.Uri.file(csv));
   },
 };
+
+/**
+ * The spec whose dataset anonymizes the CSV: the only one that names it, or the user's pick when several do (a draft
+ * beside the real spec must not be used without asking). `null` when the pick is dismissed.
+ */
+async function chooseSpec(ctx: Ctx, uri: vscode.Uri): Promise<SpecDatasetModel | undefined | null> {
+  const naming = ctx.models.datasetsFor(uri);
+  if (naming.length <= 1) return ctx.models.modelFor(uri)?.dataset ?? naming[0];
+  const current = ctx.models.modelFor(uri)?.dataset?.specPath;
+  const picked = await vscode.window.showQuickPick(
+    naming.map((d) => ({ label: d.specName, description: `${vscode.workspace.asRelativePath(d.specPath)}${d.specPath === current ? ' · checks this file now' : ''}`, detail: `quasi-identifiers: ${d.qi.join(', ') || 'none'}`, dataset: d })),
+    { title: `${naming.length} specs name ${vscode.workspace.asRelativePath(uri)}: anonymize with which?` },
+  );
+  if (!picked) return null;
+  ctx.models.choose(uri, picked.dataset.specPath);
+  return picked.dataset;
+}
 
 /** The spec's generalize release to run: the only one, a pick among several, or one added to the spec on request. */
 async function chooseRelease(ctx: Ctx, dataset: SpecDatasetModel): Promise<string | undefined> {

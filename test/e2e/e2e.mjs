@@ -257,9 +257,14 @@ try {
     if (!markdown.includes('| Equivalence classes | 5 |')) throw new Error(`unexpected Markdown report:\n${markdown}`);
     log('saved data/visits.risk-report.md');
 
-    // 8. "PrivSpec: Create Spec from CSV" drafts a spec for a CSV that has none.
+    // 8. "PrivSpec: Create Spec from CSV" drafts a spec for a CSV (after asking, since two specs name this one).
     await openFile('survey.csv', 'region,answer');
     await runCommand('PrivSpec: Create Spec from CSV');
+    // counts.privspec and overrun.privspec already name survey.csv: it asks before drafting a third (issue 24).
+    const ask = page.locator('.monaco-dialog-box', { hasText: 'already name' });
+    await ask.first().waitFor();
+    await shot(page, 'create-spec-asks');
+    await ask.locator('.monaco-button', { hasText: 'Draft Another' }).first().click();
     await page.locator('.tabs-container .tab.active[aria-label^="survey.privspec"]').first().waitFor();
     await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'dataset survey from "data/survey.csv"' }).first().waitFor();
     log('drafted survey.privspec');
