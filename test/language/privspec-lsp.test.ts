@@ -154,12 +154,16 @@ describe('language server features', () => {
     assert.deepEqual(symbols[0].children!.map((s) => `${s.detail} ${s.name}`), ['identifying name', 'quasi age', 'quasi sex', 'sensitive diagnosis']);
   });
 
-  it('formats a spec into one declaration per line with indented blocks', async () => {
+  it('formats a spec into one declaration per line with indented blocks, keeping one-line blocks on one line', async () => {
     const messy = 'dataset   people from "data/people.csv"{quasi age ,sex}\nhierarchy age :intervals 10 ,20\nbudget{epsilon 1}\nrelease a :count where age in 10 .. 20   laplace epsilon 0.5';
     const document = await open(messy);
     const edits = await services.lsp.Formatter!.formatDocument(document, { textDocument: { uri: document.uri.toString() }, options: { tabSize: 2, insertSpaces: true } });
     const formatted = TextDocument.applyEdits(TextDocument.create('x', 'privspec', 1, messy), edits);
-    assert.equal(formatted, 'dataset people from "data/people.csv" {\n  quasi age, sex\n}\nhierarchy age: intervals 10, 20\nbudget {\n  epsilon 1\n}\nrelease a: count where age in 10..20 laplace epsilon 0.5');
+    // Blocks written on one line stay on one line (issue 24: `budget { epsilon 1 }` was spread over three lines).
+    assert.equal(formatted, 'dataset people from "data/people.csv" { quasi age, sex }\nhierarchy age: intervals 10, 20\nbudget { epsilon 1 }\nrelease a: count where age in 10..20 laplace epsilon 0.5');
+    const spread = 'budget{\nepsilon 1}';
+    const again = await services.lsp.Formatter!.formatDocument(await open(spread), { textDocument: { uri: document.uri.toString() }, options: { tabSize: 2, insertSpaces: true } });
+    assert.equal(TextDocument.applyEdits(TextDocument.create('x', 'privspec', 1, spread), again), 'budget {\n  epsilon 1\n}');
   });
 
   it('colours a column named like a keyword as a column', async () => {
