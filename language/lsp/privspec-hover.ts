@@ -9,6 +9,7 @@ import * as ast from '../generated/ast.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
 import { sig3 } from '../../engine/release/budget-walk.js';
 import { gridSummary } from '../../engine/release/kinds/grid-release.js';
+import { expectedRmse } from '../../engine/wavelet/expected-rmse.js';
 import { correlationLeakage } from './correlation-hover.js';
 import { buildHierarchy, resolveSpecPath, unescape } from '../privspec-to-engine.js';
 import type { SpecAnalysis } from '../privspec-analysis.js';
@@ -167,7 +168,14 @@ export class PrivspecHoverProvider implements HoverProvider {
     if (noise?.kind === 'gaussian') lines.push(`Noise: Gaussian, σ = ${f(noise.sigma)}`);
     if (q?.kind === 'grid' && plan.description.query.kind === 'grid' && plan.description.mechanism && plan.problems.length === 0) {
       const g = gridSummary(plan.description.query, plan.description.mechanism);
-      lines.push(`Method: ${g.method} on a ${q.size} × ${q.size} grid; noise (standard deviation) per level: ${g.noiseByLevel.slice(0, 6).map((l) => `${l.level} ${f(l.sd)}`).join(', ')}${g.noiseByLevel.length > 6 ? ', …' : ''}`);
+      // In the data steward's units: the expected error of one cell's count and of a 10 × 10-cell range, in rows, and
+      // the cell's extent in the coordinates' own units when the spec fixes the bounds (not the noise of each level).
+      const gq = plan.description.query;
+      const within = gq.within;
+      const cell = within ? ` (a cell is ${f((within.xHigh - within.xLow) / q.size)} ${gq.x} × ${f((within.yHigh - within.yLow) / q.size)} ${gq.y})` : '';
+      const side = Math.min(10, q.size);
+      const budget = { rho: plan.description.mechanism.rho, epsilon: plan.description.mechanism.epsilon };
+      lines.push(`Method: ${g.method} on a ${q.size} × ${q.size} grid${cell}. Expected error (RMSE) of one cell's count: ±${f(expectedRmse(g.method, budget, q.size, 1))} rows; of a ${side} × ${side}-cell range: ±${f(expectedRmse(g.method, budget, q.size, side))} rows`);
       lines.push(`Expected RMSE of a square range count, by side: ${g.rmse.map((r) => `${r.side}: ${f(r.rmse)}`).join(' · ')}`);
     }
     const correlation = analysis.dataset?.correlation;

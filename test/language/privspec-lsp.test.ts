@@ -6,6 +6,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Hover, MarkupContent } from 'vscode-languageserver';
 import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { budgetResponse } from '../../language/lsp/privspec-requests.js';
+import { expectedRmse } from '../../engine/wavelet/expected-rmse.js';
 import { calibrateComposedDiscreteGaussian, composedDiscreteGaussianEpsilon } from '../../engine/dp/accounting/discrete-gaussian-composed.js';
 
 const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-9 * Math.max(1, Math.abs(b)), `${a} ≠ ${b}`);
@@ -212,7 +213,7 @@ describe('language server features', () => {
 });
 
 describe('hovers on grid releases and correlated datasets', () => {
-  it('a grid release shows its method, the noise per level and the expected RMSE by range side (issue 13 item 6)', async () => {
+  it('a grid release shows its method, the expected error of a cell and of a 10 × 10 range in rows, and the RMSE by range side (issues 13, 24)', async () => {
     const document = await open(`dataset people from "data/people.csv" {
   quasi age, height
 }
@@ -220,7 +221,12 @@ budget { rho 1 }
 release map: grid age, height size 16 within 0..100, 100..200  nn-wavelet rho 0.5
 `);
     const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'map', 1) }));
-    assert.match(h, /Method: nn-wavelet-zcdp on a 16 × 16 grid; noise \(standard deviation\) per level: top /);
+    // Issue 24: in the user's units (rows, and the cell's extent: 100 / 16 = 6.25 years of age × 6.25 of height), from
+    // the one RMSE function the chart uses, at ρ 0.5 — not "noise per level".
+    const cell = expectedRmse('nn-wavelet-zcdp', { rho: 0.5 }, 16, 1);
+    const range = expectedRmse('nn-wavelet-zcdp', { rho: 0.5 }, 16, 10);
+    assert.ok(h.includes(`Method: nn-wavelet-zcdp on a 16 × 16 grid (a cell is 6.25 age × 6.25 height). Expected error (RMSE) of one cell's count: ±${Number(cell.toPrecision(3))} rows; of a 10 × 10-cell range: ±${Number(range.toPrecision(3))} rows`), h);
+    assert.doesNotMatch(h, /per level/);
     assert.match(h, /Expected RMSE of a square range count, by side: 1: [\d.]+ · 4: [\d.]+ · 16: [\d.]+/);
   });
 
