@@ -71,7 +71,7 @@ export function startPreview(app: HTMLElement): void {
     release.addEventListener('click', () => api.postMessage({ type: 'release', controls }));
     const write = h('vscode-button', { id: 'write', secondary: '', 'aria-label': 'Write these parameters into the spec' }, 'Write parameters to spec');
     write.addEventListener('click', () => api.postMessage({ type: 'writeParameters', controls }));
-    const pin = h('vscode-button', { id: 'pin', secondary: '', title: 'Keep this panel: the next preview opens another', 'aria-label': 'Keep this preview: the next preview opens in another tab' }, '📌 Keep');
+    const pin = h('vscode-button', { id: 'pin', secondary: '', title: 'Keep this panel: the next preview opens another', 'aria-label': 'Keep this preview: the next preview opens in another tab' }, 'Keep this panel');
     pin.addEventListener('click', () => api.postMessage({ type: 'pin' }));
     header.replaceChildren(
       h('h1', {}, `Preview: ${p.release}`),
