@@ -68,6 +68,7 @@ export default async function issue24(t) {
   await t.openFile('patients.csv', 'patient_id');
   await page.locator('.editor-instance .monaco-editor .squiggly-warning').first().waitFor({ timeout: 120000 });
   const squiggles = Date.now() - opened;
+  log(`LATENCY example CSV (21,062 rows) open → squiggles: ${squiggles} ms (goal ≤ 1 s; printed, not asserted)`);
   const exampleBanner = page.locator('.editor-instance .monaco-editor .codelens-decoration a', { hasText: 'Next ▸' }).first();
   await exampleBanner.waitFor({ timeout: 120000 });
   log('example CSV banner:', (await exampleBanner.innerText()).replace(/\s+/g, ' '));
@@ -77,8 +78,9 @@ export default async function issue24(t) {
   await t.shot('example-csv-next');
   opened = Date.now();
   await t.openFile('clinic.privspec', 'dataset visits');
-  await page.locator('.editor-instance .monaco-editor .codelens-decoration a', { hasText: '▶ Preview' }).first().waitFor({ timeout: 120000 });
+  // The budget lens (line 22) is in view; the release lenses are below the fold, rendered but hidden.
+  await page.locator('.editor-instance .monaco-editor .codelens-decoration a', { hasText: 'Budget' }).first().waitFor({ timeout: 120000 });
   const lensMs = Date.now() - opened;
-  log(`LATENCY (goal ≤ 1 s each, printed, not asserted): example CSV open → squiggles ${squiggles} ms; example spec open → code lenses ${lensMs} ms; preview → drawn chart: see the 50-preview step (first webview in the window)`);
+  log(`LATENCY example spec open → code lenses: ${lensMs} ms (goal ≤ 1 s; printed, not asserted); preview → drawn chart: the 50-preview step's first figure (first webview in the window)`);
   await t.shot('example-spec-lenses');
 }
