@@ -17,7 +17,8 @@ const require = createRequire(process.env.PW_REQUIRE_FROM || import.meta.url);
 const { chromium } = require('playwright-core');
 const shots = resolve(process.env.PRIVSPEC_BROWSER_SHOTS ?? join(root, 'artifacts/browser-screenshots'));
 mkdirSync(shots, { recursive: true });
-const { base, server } = await startServer(join(root, 'dist/webview.js'));
+// PRIVSPEC_WEBVIEW_BUNDLE runs the test against another build (e.g. the base commit's, to see it fail there).
+const { base, server } = await startServer(process.env.PRIVSPEC_WEBVIEW_BUNDLE ?? join(root, 'dist/webview.js'));
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });
 
 /** Runs in the page: every layout fault, as a sentence naming the element. */
