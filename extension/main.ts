@@ -3,6 +3,7 @@ import { createCommands } from './commands/index.js';
 import { CsvCodeActions } from './csv/csv-code-actions.js';
 import { columnRoleLegend, CsvColumnRoles } from './csv/csv-column-roles.js';
 import { Ctx } from './ctx.js';
+import { ViolationLens } from './csv/violation-lens.js';
 import { RiskReportPanel } from './risk-report/risk-report-panel.js';
 
 /**
@@ -22,6 +23,9 @@ export async function activate(extension: vscode.ExtensionContext): Promise<{ ct
   const roles = new CsvColumnRoles(ctx.models, ctx.config);
   const csvFiles = [{ language: 'csv' }, { pattern: '**/*.{csv,tsv}' }];
   ctx.push(vscode.languages.registerDocumentRangeSemanticTokensProvider(csvFiles, roles, columnRoleLegend), vscode.languages.registerHoverProvider(csvFiles, roles));
+  // A banner on line 1 of a CSV with k-violations, whose "Next ▸" walks the flagged rows.
+  const banner = new ViolationLens(ctx.diagnostics);
+  ctx.push(banner, vscode.languages.registerCodeLensProvider(csvFiles, banner));
   ctx.push(vscode.window.registerWebviewPanelSerializer(RiskReportPanel.viewType, {
     deserializeWebviewPanel: async (panel, state) => RiskReportPanel.revive(panel, extension.extensionUri, state as Parameters<typeof RiskReportPanel.revive>[2]),
   }));

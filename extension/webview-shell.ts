@@ -14,3 +14,23 @@ export function panelHtml(webview: vscode.Webview, extensionUri: vscode.Uri, vie
   const script = webview.asWebviewUri(vscode.Uri.joinPath(extensionUri, 'dist', 'webview.js')).toString();
   return shellHtml({ view, title, placeholder, cspSource: webview.cspSource, script, nonce: randomBytes(16).toString('base64') });
 }
+
+/** PrivSpec's open panels, so that a new one opens in the group they are already in. */
+const openPanels = new Set<vscode.WebviewPanel>();
+
+/** Records a panel as open until it is closed (every panel: preview, risk report, ledger). */
+export function trackPanel(panel: vscode.WebviewPanel): vscode.WebviewPanel {
+  openPanels.add(panel);
+  panel.onDidDispose(() => openPanels.delete(panel));
+  return panel;
+}
+
+/**
+ * The group a panel opens or is revealed in: the group PrivSpec's panels already occupy, else beside the active editor
+ * (once). Opening every panel "Beside" the active one made a new editor group per panel, each narrower than the last.
+ */
+export function panelColumn(panel?: vscode.WebviewPanel): vscode.ViewColumn {
+  if (panel?.viewColumn) return panel.viewColumn;
+  for (const p of openPanels) if (p !== panel && p.viewColumn) return p.viewColumn;
+  return vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
+}

@@ -1,7 +1,8 @@
 import './object-group-by.js';
 import { startLanguageServer } from 'langium/lsp';
 import { NodeFileSystem } from 'langium/node';
-import { createConnection, ProposedFeatures } from 'vscode-languageserver/node';
+import { DocumentState } from 'langium';
+import { CodeLensRefreshRequest, createConnection, ProposedFeatures } from 'vscode-languageserver/node';
 import { createPrivspecServices } from './privspec-module.js';
 import { registerAttackRequest } from './lsp/attack-request.js';
 import { registerEditorRequests } from './lsp/editor-requests.js';
@@ -14,3 +15,9 @@ registerPrivspecRequests(connection, Privspec);
 registerEditorRequests(connection, Privspec);
 registerAttackRequest(connection);
 startLanguageServer(shared);
+// The lenses (budget, costs, "spent") are figures of the validated spec: an editor that asked for them while the spec
+// was still being checked showed "Budget ε 0 of 1" beside a status bar that read 0.5. Ask it to fetch them again once
+// every build is validated, so that the lenses and the status bar change together.
+shared.workspace.DocumentBuilder.onBuildPhase(DocumentState.Validated, () => {
+  void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
+});

@@ -77,7 +77,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
     if (known.has(ref.name)) continue;
     unknown = true;
     const guess = didYouMean(ref.name, header);
-    const hint = guess ? `; did you mean '${guess}'?` : `; the columns are ${header.join(', ')}`;
+    const hint = guess ? ` (did you mean '${guess}'?)` : `; the columns are ${header.join(', ')}`;
     const data: QuickFixData = { code: IssueCodes.UnknownColumn, replacement: guess };
     accept('error', `unknown column '${ref.name}' in ${unescape(dataset.file)}${hint}`, { node: ref, property: 'name', code: IssueCodes.UnknownColumn, data });
   }

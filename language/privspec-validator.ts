@@ -11,6 +11,7 @@ import { roleConflicts } from '../engine/release/column-roles.js';
 import { linkedReleases } from '../engine/release/linked-releases.js';
 import { withCodeDescription } from './lsp/diagnostic-docs.js';
 import { overrunMessage } from './lsp/readable-costs.js';
+import { acceptedRiskText } from '../engine/release/release-risk.js';
 
 export { IssueCodes };
 
@@ -214,7 +215,7 @@ export class PrivspecValidator {
       for (const risk of plan.risks) {
         const code = risk.code === 'data-dependent-domain' ? IssueCodes.DataDependentDomain : IssueCodes.UnboundedContribution;
         const data = { code, release: plan.name, ...(risk.column === undefined ? {} : { column: risk.column }) };
-        if (risk.accepted) accept('info', `accepted ${risk.code}${risk.column ? ` on '${risk.column}'` : ''}: the stated privacy loss does not cover this leak, and the release's report says so`, { node: plan.node, property: 'name', code, data: { ...data, consequence: true } });
+        if (risk.accepted) accept('info', acceptedRiskText(risk), { node: plan.node, property: 'name', code, data: { ...data, consequence: true } });
         else accept('error', risk.message, { node: plan.node, property: 'name', code, data });
       }
     }

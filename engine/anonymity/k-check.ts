@@ -52,6 +52,15 @@ export interface GeneralizationFix {
   readonly level: number;
   /** The generalized value of this class's cell at that level, for the quick fix's title. */
   readonly value: string;
+  /** The class's cell as it stands (at its pinned level), so the title can say `34 → 30-39`. */
+  readonly before: string;
+  /** The hierarchy's height: at `level === height` the column is suppressed entirely (every value `*`). */
+  readonly height: number;
+  /**
+   * The information the change loses on this column: `level / height`, Sweeney's precision loss (Sweeney, "Achieving
+   * k-anonymity privacy protection using generalization and suppression", 2002) — 1 when the column is suppressed.
+   */
+  readonly lost: number;
   /** Rows below k now that would reach k with this change alone. */
   readonly resolves: number;
 }
@@ -60,7 +69,7 @@ export interface GeneralizationFix {
  * The single-column generalizations that lift class `classId` to k: for each quasi-identifier with a hierarchy, the
  * lowest level above the current one at which the class's rows reach k, and how many rows now below k would reach it
  * too. Generalizing only merges classes, so no row that satisfies k stops satisfying it; "resolves" is the drop in
- * violating rows. Best first.
+ * violating rows. The least information lost first (a suppressed column last), then the most rows resolved.
  */
 export function generalizationFixes(table: Table, model: KCheckModel, check: KCheck, classId: number): GeneralizationFix[] {
   const { classes } = check;
@@ -83,9 +92,10 @@ export function generalizationFixes(table: Table, model: KCheckModel, check: KCh
       const h = bound[i];
       const code = table.columns[columnIndex(table, name)].codes[row];
       const value = h.levelValues[level][h.levelCodes[level][code]];
-      fixes.push({ column: name, level, value, resolves: check.report.records - kAnonymityViolations(merged, model.k, units).records });
+      const before = h.levelValues[current[i]][h.levelCodes[current[i]][code]];
+      fixes.push({ column: name, level, value, before, height: h.height, lost: level / h.height, resolves: check.report.records - kAnonymityViolations(merged, model.k, units).records });
       break;
     }
   });
-  return fixes.sort((a, b) => b.resolves - a.resolves || a.level - b.level);
+  return fixes.sort((a, b) => a.lost - b.lost || b.resolves - a.resolves);
 }

@@ -3,13 +3,14 @@ import type { ReleasePlan } from '../release/plan-release.js';
 import type { ReleaseStages } from '../release/release-measurement.js';
 import { expectedRmse, type GridMethod } from '../wavelet/expected-rmse.js';
 import type { Table } from '../table/table.js';
+import { gridMethodsOffered } from './preview-controls.js';
 import type { GridBody } from './preview-types.js';
 
 /**
  * A grid release: the exact cell counts the release adds its noise to (its own first stage: blank coordinates in no
- * cell, each unit's points bounded) and one noisy draw of its second stage on those counts (never written), on one
- * colour scale, and the expected RMSE of square range queries by side for the chosen method and its baselines (identity
- * grid with Laplace or Gaussian noise, Privelet), all at the budget the mechanism runs at.
+ * cell, each unit's points bounded) and one noisy draw of its second stage on those counts (never written), and the
+ * expected RMSE of square range queries by side for each method the panel's switch offers (the chosen one among
+ * them), all at the budget the mechanism runs at.
  */
 export function gridPreview(table: Table, plan: ReleasePlan): GridBody {
   const q = plan.description.query;
@@ -23,8 +24,8 @@ export function gridPreview(table: Table, plan: ReleasePlan): GridBody {
   const draw = new Array<number>(q.size * q.size).fill(0);
   for (const [x, y, v] of drawn.rows) draw[Number(y) * q.size + Number(x)] = Number(v);
   const budget = gridBudget(m, q.bound ? plan.sensitivity?.rows : 1);
-  // Baselines at the same budget: the notion decides which apply (ρ: Gaussian identity and NN-Wavelet; ε: the rest).
-  const methods: GridMethod[] = m.rho !== undefined ? ['nn-wavelet-zcdp', 'gaussian'] : ['nn-wavelet-laplace', 'privelet', 'laplace', 'quadtree'];
+  // The methods the panel's switch offers, at the same budget: the chart compares what the switch can choose.
+  const methods: GridMethod[] = gridMethodsOffered(m).map((kind) => gridMethod({ ...m, kind }));
   if (!methods.includes(method)) methods.unshift(method);
   const rmse = methods.flatMap((mm) => reportedSides(q.size).map((side) => ({ method: mm, side, rmse: expectedRmse(mm, budget, q.size, side) })));
   return { kind: 'grid', size: q.size, method, truth: Array.from(exact.counts), draw, rmse };

@@ -8,6 +8,11 @@ import type { ControlSpec, PreviewControls } from './preview-types.js';
  */
 const GRID_METHODS_BY_NOTION: Record<'rho' | 'epsilon', readonly MechanismKind[]> = { rho: ['nn-wavelet', 'quadtree', 'gaussian'], epsilon: ['privelet', 'laplace'] };
 
+/** The grid methods the panel's switch offers for this mechanism: the chart of errors compares exactly these. */
+export function gridMethodsOffered(m: { readonly rho?: number }): readonly MechanismKind[] {
+  return GRID_METHODS_BY_NOTION[m.rho !== undefined ? 'rho' : 'epsilon'];
+}
+
 /**
  * The controls a release offers in the panel, with the spec's values: the mechanism's ε, ρ or δ on a log range (privacy
  * parameters span orders of magnitude), a PRAM retention probability, a grid's method. Generalize has none (its lattice
@@ -22,7 +27,7 @@ export function controlsFor(d: ReleaseDescription): ControlSpec[] {
   if (m.epsilon !== undefined) controls.push({ name: 'epsilon', label: 'ε', value: m.epsilon, min: 0.01, max: 10, log: true });
   if (m.rho !== undefined) controls.push({ name: 'rho', label: 'ρ (zCDP)', value: m.rho, min: 1e-4, max: 10, log: true });
   if (m.delta !== undefined) controls.push({ name: 'delta', label: 'δ', value: m.delta, min: 1e-12, max: 1e-3, log: true });
-  if (q.kind === 'grid') controls.push({ name: 'method', label: 'method', value: m.kind, options: GRID_METHODS_BY_NOTION[m.rho !== undefined ? 'rho' : 'epsilon'] });
+  if (q.kind === 'grid') controls.push({ name: 'method', label: 'method', value: m.kind, options: gridMethodsOffered(m) });
   return controls;
 }
 

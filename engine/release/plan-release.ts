@@ -10,6 +10,7 @@ import { makeAggregateRelease } from './kinds/aggregate-release.js';
 import { gridMethod, makeGridReleaseMeasurement } from './kinds/grid-release.js';
 import { makeModeRelease } from './kinds/mode-release.js';
 import { roleViolations, type ColumnRoles } from './column-roles.js';
+import { acceptedRiskText } from './release-risk.js';
 import { cellCount, MAX_CELLS } from './group-cells.js';
 import type { PlanProblem } from './plan-problem.js';
 import type { ReleaseCosts } from './release-costs.js';
@@ -237,7 +238,7 @@ export function planRelease(release: ReleaseDescription, context: PlanContext): 
   if (q.kind === 'grid') return planGrid(plan, q, release.mechanism, context);
   const notes = [
     ...by.map((c) => (context.declaredDomains?.has(c) ? `the values of '${c}' are its declared domain, released whether present in the data or not` : `the values of '${c}' were taken from the data (accepted: data-dependent-domain)`)),
-    ...risks.filter((r) => r.accepted).map((r) => `accepted ${r.code}: ${r.message}`),
+    ...risks.filter((r) => r.accepted).map((r) => acceptedRiskText(r)),
     ...(correlated(context, q.kind) ? [`calibrated to ε-Bayesian DP for correlated units (Yang, Sato, Nakagawa 2015): Laplace scale × (1 + max ℓ) = × ${1 + context.correlation!.maxLeakage!}`] : []),
   ];
   const key = context.rng === undefined ? cacheKey(release, context) : undefined;

@@ -13,7 +13,10 @@ import type { AcceptedRisk, ReleaseDescription } from './release-description.js'
 
 export interface ReleaseRisk {
   readonly code: AcceptedRisk;
+  /** The leak and its remedy: what a refusal says. */
   readonly message: string;
+  /** The leak alone, without the remedy: what an accepted risk's note and diagnostic say (never "or write 'accept …'"). */
+  readonly leak: string;
   /** The column at fault, for data-dependent domains. */
   readonly column?: string;
   readonly accepted: boolean;
@@ -26,10 +29,12 @@ export function releaseRisks(release: ReleaseDescription, unit: string | undefin
   const domainColumns = q.kind === 'mode' ? [q.column] : q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' ? q.by : [];
   for (const column of domainColumns) {
     if (declaredDomains.has(column)) continue;
+    const leak = `the values of '${column}' are taken from the data, so which values exist is not protected by the noise`;
     risks.push({
       code: 'data-dependent-domain',
       column,
       accepted: accepted('data-dependent-domain'),
+      leak,
       message: `the values of '${column}' would be taken from the data, so which values exist is not protected by the noise; declare them with a hierarchy that lists them (hierarchy ${column} from "….csv" or hierarchy ${column} { … }), or write 'accept data-dependent-domain'`,
     });
   }
@@ -37,6 +42,7 @@ export function releaseRisks(release: ReleaseDescription, unit: string | undefin
     risks.push({
       code: 'data-dependent-domain',
       accepted: accepted('data-dependent-domain'),
+      leak: "the grid's bounds are taken from the data's extremes, which the noise does not protect",
       message: "the grid's bounds would be taken from the data's extremes, which the noise does not protect; give public bounds with 'within x0..x1, y0..y1', or write 'accept data-dependent-domain'",
     });
   }
@@ -47,9 +53,18 @@ export function releaseRisks(release: ReleaseDescription, unit: string | undefin
       risks.push({
         code: 'unbounded-contribution',
         accepted: accepted('unbounded-contribution'),
+        leak: `each '${unit}' may contribute any number of rows, so the stated privacy loss covers one row, not one ${unit}`,
         message: `the dataset's privacy unit is '${unit}', but this release does not bound its contributions, so it protects single rows, not units (${fix}), or write 'accept unbounded-contribution'`,
       });
     }
   }
   return risks;
+}
+
+/**
+ * The one wording of an accepted risk, for the release's notes and the spec's diagnostic alike: the accepted clause,
+ * then what leaks. (It used to repeat the refusal's remedy, "or write 'accept …'", to a spec that had written it.)
+ */
+export function acceptedRiskText(r: Pick<ReleaseRisk, 'code' | 'leak'>): string {
+  return `accepted ${r.code}: ${r.leak} (the release's report says so)`;
 }

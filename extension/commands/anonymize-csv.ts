@@ -4,6 +4,7 @@ import { LSPErrorCodes, ResponseError, WorkDoneProgress, type LanguageClient } f
 import type { CommandFactory, Ctx } from '../ctx.js';
 import { anonymizeCsvRequestMethod, type AnonymizeCsvParams, type AnonymizeCsvResult, type SpecDatasetModel } from '../protocol.js';
 import { activeCsv } from './active-files.js';
+import { levelWords } from '../csv/fix-words.js';
 
 /**
  * `PrivSpec: Anonymize CSV…` on a CSV that a spec names: runs one of the spec's `generalize` releases in the language
@@ -18,7 +19,8 @@ export const anonymizeCsv: CommandFactory = {
     const client = ctx.client;
     const document = await activeCsv(uri);
     if (!client || !document) return;
-    const dataset = ctx.models.modelFor(document.uri)?.dataset;
+    const dataset = await chooseSpec(ctx, document.uri);
+    if (dataset === null) return;
     if (!dataset) {
       throw new Error(`no spec names ${vscode.workspace.asRelativePath(document.uri)}; Anonymize CSV… runs a spec's generalize release (its hierarchies and anonymity block). Run "PrivSpec: Create Spec from CSV" first`);
     }
@@ -36,13 +38,33 @@ export const anonymizeCsv: CommandFactory = {
       return;
     }
     const csv = outcome.files.find((f) => f.endsWith('.csv')) ?? outcome.files[0];
-    const levels = Object.entries((outcome.parameters?.levels ?? {}) as Record<string, number>).map(([c, l]) => `${c}=${l}`).join(', ');
-    const summary = `levels ${levels}; ${result.suppressed ?? 0} rows suppressed`;
+    // In the quick fixes' words ("zip with its last 1 character masked"), not as lattice levels ("zip=1").
+    const model = ctx.models.modelFor(document.uri)?.model;
+    const levels = Object.entries((outcome.parameters?.levels ?? {}) as Record<string, number>).map(([c, l]) => levelWords(c, l, model?.hierarchies[c])).join(', ');
+    const suppressed = result.suppressed ?? 0;
+    const summary = `${levels}; ${suppressed} ${suppressed === 1 ? 'row' : 'rows'} suppressed`;
     ctx.output.appendLine(`anonymized ${document.uri.fsPath} with ${dataset.specName}'s release ${release} → ${outcome.files.join(', ')} (${summary})`);
     const open = await vscode.window.showInformationMessage(`PrivSpec: wrote ${vscode.workspace.asRelativePath(csv)} (${summary})`, 'Open');
     if (open) await vscode.window.showTextDocument(vscode.Uri.file(csv));
   },
 };
+
+/**
+ * The spec whose dataset anonymizes the CSV: the only one that names it, or the user's pick when several do (a draft
+ * beside the real spec must not be used without asking). `null` when the pick is dismissed.
+ */
+async function chooseSpec(ctx: Ctx, uri: vscode.Uri): Promise<SpecDatasetModel | undefined | null> {
+  const naming = ctx.models.datasetsFor(uri);
+  if (naming.length <= 1) return ctx.models.modelFor(uri)?.dataset ?? naming[0];
+  const current = ctx.models.modelFor(uri)?.dataset?.specPath;
+  const picked = await vscode.window.showQuickPick(
+    naming.map((d) => ({ label: d.specName, description: `${vscode.workspace.asRelativePath(d.specPath)}${d.specPath === current ? ' · checks this file now' : ''}`, detail: `quasi-identifiers: ${d.qi.join(', ') || 'none'}`, dataset: d })),
+    { title: `${naming.length} specs name ${vscode.workspace.asRelativePath(uri)}: anonymize with which?` },
+  );
+  if (!picked) return null;
+  ctx.models.choose(uri, picked.dataset.specPath);
+  return picked.dataset;
+}
 
 /** The spec's generalize release to run: the only one, a pick among several, or one added to the spec on request. */
 async function chooseRelease(ctx: Ctx, dataset: SpecDatasetModel): Promise<string | undefined> {

@@ -9,6 +9,7 @@ import { showClassRows } from './show-class-rows.js';
 import { showLedger } from './show-ledger.js';
 import { showRiskReport } from './show-risk-report.js';
 import { simulateAttack } from './simulate-attack.js';
+import { nextViolation } from './next-violation.js';
 
 /**
  * The command table, registered as `privspec.<key>` (see package.json `contributes.commands` for the palette titles).
@@ -26,5 +27,6 @@ export function createCommands(): Record<string, CommandFactory> {
     showLedger,
     simulateAttack,
     restartServer,
+    nextViolation,
   };
 }

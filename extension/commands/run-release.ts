@@ -16,9 +16,15 @@ export const runRelease: CommandFactory = {
   enabled: (ctx) => async (arg?: vscode.Uri | RunReleaseParams) => {
     const client = ctx.client;
     if (!client) return;
-    const fromLens = arg !== undefined && !(arg instanceof vscode.Uri) ? arg : undefined;
+    let fromLens = arg !== undefined && !(arg instanceof vscode.Uri) ? arg : undefined;
     const spec = fromLens ? vscode.Uri.parse(fromLens.uri) : await activeSpec(arg as vscode.Uri | undefined);
     if (!spec) return;
+    if (!fromLens) {
+      // From the palette or the explorer: every release, or one of them (the ▶ Run lenses the server offers name them).
+      const picked = await pickRelease(spec);
+      if (!picked) return { ran: false, text: 'not run: no release chosen; nothing spent, nothing written' } satisfies RunOutcome;
+      fromLens = picked;
+    }
     const open = vscode.workspace.textDocuments.find((d) => d.uri.toString() === spec.toString());
     if (open?.isDirty) await open.save();
     const name = spec.path.split('/').pop() ?? spec.path;
@@ -64,4 +70,16 @@ export const runRelease: CommandFactory = {
 export interface RunOutcome {
   readonly ran: boolean;
   readonly text: string;
+}
+
+/** "All releases" or one release of the spec, as its ▶ Run lenses name them; undefined when the pick is dismissed. */
+async function pickRelease(spec: vscode.Uri): Promise<RunReleaseParams | undefined> {
+  const lenses = (await vscode.commands.executeCommand<vscode.CodeLens[]>('vscode.executeCodeLensProvider', spec)) ?? [];
+  const runs = lenses.flatMap((l) => (l.command?.command === 'privspec.runRelease' ? [l.command.arguments?.[0] as RunReleaseParams | undefined] : []))
+    .filter((p): p is RunReleaseParams => p?.release !== undefined);
+  const names = [...new Set(runs.map((r) => r.release!))];
+  if (names.length <= 1) return { uri: spec.toString(), release: names[0] };
+  const all = { label: '$(run-all) All releases', description: names.join(', '), release: undefined as string | undefined };
+  const picked = await vscode.window.showQuickPick([all, ...names.map((n) => ({ label: n, description: '', release: n as string | undefined }))], { title: `Run which release of ${spec.path.split('/').pop()}?` });
+  return picked && { uri: spec.toString(), release: picked.release };
 }

@@ -4,7 +4,8 @@ import { activeCsv, headerOf } from './active-files.js';
 
 /**
  * `PrivSpec: Set Quasi-Identifiers…` for a CSV that no spec names: pick its quasi-identifier columns (and k), stored in
- * the workspace settings under the CSV's workspace-relative path, which starts live diagnostics on it.
+ * the workspace settings under the CSV's workspace-relative path, which starts live diagnostics on it. For a CSV a spec
+ * names it says so and opens the spec at its `quasi` line instead: the spec decides, and a setting would be ignored.
  */
 export const setQuasiIdentifiers: CommandFactory = {
   enabled: (ctx) => async (uri?: vscode.Uri) => {
@@ -16,7 +17,15 @@ export const setQuasiIdentifiers: CommandFactory = {
     const current = new Set(ctx.config.quasiIdentifiers(document.uri)[relative] ?? []);
     const specs = ctx.models.specsFor(document.uri);
     if (specs.length > 0) {
-      void vscode.window.showInformationMessage(`PrivSpec: ${relative} is named by ${specs.map((s) => vscode.workspace.asRelativePath(s)).join(', ')}; its quasi-identifiers come from there.`);
+      // The spec decides: a setting would be ignored, so say where to change them and stop (no picker to fill in vain).
+      const name = vscode.workspace.asRelativePath(specs[0]);
+      const open = await vscode.window.showInformationMessage(`PrivSpec: ${relative} is named by ${specs.map((s) => vscode.workspace.asRelativePath(s)).join(', ')}; its quasi-identifiers are the spec's 'quasi' line. Edit them there.`, `Open ${name}`);
+      if (open) {
+        const spec = await vscode.window.showTextDocument(vscode.Uri.file(specs[0]));
+        const at = spec.document.getText().search(/^\s*quasi\b/m);
+        if (at >= 0) spec.selection = new vscode.Selection(spec.document.positionAt(at), spec.document.positionAt(at));
+      }
+      return;
     }
     const picked = await vscode.window.showQuickPick(
       header.map((name) => ({ label: name, picked: current.has(name) })),

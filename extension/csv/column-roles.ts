@@ -38,6 +38,20 @@ function hierarchyText(h: HierarchySource): string {
   }
 }
 
+const ROLE_NAME: Record<ColumnRole, string> = { identifying: 'identifying', unit: 'privacy unit', quasi: 'quasi-identifiers', sensitive: 'sensitive', undeclared: 'undeclared (treated as identifying)' };
+
+/**
+ * The legend of the colours: each role present in the file with its columns, in the order of the colouring's token
+ * types (the theme picks the colours; the hover says which columns share one).
+ */
+export function roleLegend(header: readonly string[], roles: readonly (ColumnRole | undefined)[]): string {
+  const parts = roleTokenTypes.flatMap((r) => {
+    const columns = header.filter((_, i) => roles[i] === r);
+    return columns.length ? [`${ROLE_NAME[r]}: ${columns.join(', ')}`] : [];
+  });
+  return parts.length ? `Colours by role — ${parts.join(' · ')}` : '';
+}
+
 /** The header hover: the column's role, its hierarchy and pinned level, and which spec says so. */
 export function headerHover(name: string, role: ColumnRole | undefined, model: CsvModel, dataset: SpecDatasetModel | undefined, origin: string): string {
   const text = model.weight === name

@@ -2,7 +2,7 @@ import * as vscode from 'vscode';
 import { detectDelimiter } from '../../engine/table/detect-delimiter.js';
 import type { Config } from '../config.js';
 import { fieldRanges } from '../workers/line-index.js';
-import { columnRoles, headerHover, roleTokenTypes } from './column-roles.js';
+import { columnRoles, headerHover, roleLegend, roleTokenTypes } from './column-roles.js';
 import type { CsvModels } from './csv-models.js';
 import { headerOf } from '../commands/active-files.js';
 
@@ -54,7 +54,8 @@ export class CsvColumnRoles implements vscode.DocumentRangeSemanticTokensProvide
     const ranges = fieldRanges(document.lineAt(0).text, c.delimiter);
     const i = ranges.findIndex(([s, e]) => position.character >= s && position.character <= e);
     if (i < 0 || c.header[i] === undefined) return undefined;
-    const text = headerHover(c.header[i], c.roles[i], c.resolved.model, c.resolved.dataset, c.resolved.origin);
+    const legend = roleLegend(c.header, c.roles);
+    const text = `${headerHover(c.header[i], c.roles[i], c.resolved.model, c.resolved.dataset, c.resolved.origin)}${legend ? `\n\n---\n\n${legend}` : ''}`;
     return new vscode.Hover(new vscode.MarkdownString(text), new vscode.Range(0, ranges[i][0], 0, ranges[i][1]));
   }
 }

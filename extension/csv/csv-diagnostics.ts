@@ -10,6 +10,15 @@ import type { WorkerClient, WorkerError } from './worker-client.js';
 export const diagnosticSource = 'privspec';
 export const kViolationCode = 'k-anonymity';
 
+/** A CSV's totals after a check: what the banner lens on line 1 says. */
+export interface CheckSummary {
+  readonly violatingRows: number;
+  readonly violatingClasses: number;
+  readonly k: number;
+  readonly unit?: string;
+  readonly headerLine: number;
+}
+
 /** What a code action needs to know about one k-violation diagnostic. */
 export interface ViolationInfo {
   readonly violation: RowViolation;
@@ -27,6 +36,8 @@ export class CsvDiagnostics implements vscode.Disposable {
   private readonly collection = vscode.languages.createDiagnosticCollection('privspec-csv');
   private readonly timers = new Map<string, ReturnType<typeof setTimeout>>();
   private readonly infos = new Map<string, Map<vscode.Diagnostic, ViolationInfo>>();
+  /** Per document: the last check's totals, for the banner lens on line 1. */
+  private readonly summaries = new Map<string, CheckSummary>();
   /** Per document: the version last sent to the worker and the edits made since. */
   private readonly synced = new Map<string, { version: number; changes: TextChange[] }>();
   private readonly disposables: vscode.Disposable[] = [this.collection];
@@ -57,6 +68,11 @@ export class CsvDiagnostics implements vscode.Disposable {
   /** Checks every open CSV now. */
   checkAll(): void {
     for (const d of vscode.workspace.textDocuments) this.schedule(d, 0);
+  }
+
+  /** The last check's totals of a CSV, if it was checked. */
+  summaryFor(uri: vscode.Uri): CheckSummary | undefined {
+    return this.summaries.get(uri.toString());
   }
 
   /** The k-violation behind a diagnostic this class produced, if any. */
@@ -90,6 +106,7 @@ export class CsvDiagnostics implements vscode.Disposable {
     if (!resolved) {
       this.collection.delete(document.uri);
       this.infos.delete(key);
+      this.summaries.delete(key);
       return;
     }
     const version = document.version;
@@ -162,12 +179,14 @@ export class CsvDiagnostics implements vscode.Disposable {
     diagnostics.push(...individualRiskDiagnostics(document, result, diagnosticSource));
     this.collection.set(document.uri, diagnostics);
     this.infos.set(key, infos);
+    this.summaries.set(key, { violatingRows: result.violatingRows, violatingClasses: result.violatingClasses, k: model.k, unit: result.unit, headerLine: result.headerLine });
   }
 
   private forget(document: vscode.TextDocument): void {
     const key = document.uri.toString();
     this.collection.delete(document.uri);
     this.infos.delete(key);
+    this.summaries.delete(key);
     this.synced.delete(key);
     if (isCsv(document)) void this.worker.request({ kind: 'forget', key }).catch(() => undefined);
   }

@@ -21,6 +21,8 @@ export interface ResolvedModel {
  */
 export class CsvModels implements vscode.Disposable {
   private datasets: readonly SpecDatasetModel[] = [];
+  /** Per CSV path: the spec in charge of it when several name it (kept, so that a new spec does not take over). */
+  private readonly chosen = new Map<string, string>();
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChange = this.changed.event;
   private readonly disposables: vscode.Disposable[] = [this.changed];
@@ -73,11 +75,22 @@ export class CsvModels implements vscode.Disposable {
     });
   }
 
-  /** The model of the CSV at `uri`, or undefined when neither a spec nor the settings name its quasi-identifiers. */
+  /**
+   * The model of the CSV at `uri`, or undefined when neither a spec nor the settings name its quasi-identifiers. When
+   * several specs name the CSV, the one chosen for it (by Anonymize's question, or the first that named it) stays in
+   * charge, and the origin says which others name it: a new draft never takes over the diagnostics silently.
+   */
   modelFor(uri: vscode.Uri): ResolvedModel | undefined {
     // A dataset without quasi-identifiers says nothing about k-anonymity; the settings may still name some.
-    const d = this.datasets.find((x) => samePath(x.csvPath, uri.fsPath) && x.qi.length > 0);
-    if (d) return this.resolve(d, uri);
+    const naming = this.datasets.filter((x) => samePath(x.csvPath, uri.fsPath) && x.qi.length > 0);
+    const key = uri.fsPath;
+    const d = naming.find((x) => x.specPath === this.chosen.get(key)) ?? naming[0];
+    if (d) {
+      this.chosen.set(key, d.specPath);
+      const resolved = this.resolve(d, uri);
+      const others = naming.filter((x) => x !== d).map((x) => x.specName);
+      return others.length === 0 ? resolved : { ...resolved, origin: `${d.specName}; ${others.join(', ')} also ${others.length === 1 ? 'names' : 'name'} this file` };
+    }
     const relative = vscode.workspace.asRelativePath(uri, false);
     const qi = this.config.quasiIdentifiers(uri)[relative];
     if (!qi || qi.length === 0) return undefined;
@@ -100,6 +113,18 @@ export class CsvModels implements vscode.Disposable {
       spec: { uri: d.specPath, name: d.specName },
     };
     return { model, delimiter: d.delimiter, origin: d.specName, dataset: d };
+  }
+
+  /** Puts `specPath`'s dataset in charge of the CSV at `uri` (its diagnostics, banner and fixes follow). */
+  choose(uri: vscode.Uri, specPath: string): void {
+    if (this.chosen.get(uri.fsPath) === specPath) return;
+    this.chosen.set(uri.fsPath, specPath);
+    this.changed.fire();
+  }
+
+  /** The datasets of every spec that names the CSV at `uri`. */
+  datasetsFor(uri: vscode.Uri): SpecDatasetModel[] {
+    return this.datasets.filter((d) => samePath(d.csvPath, uri.fsPath));
   }
 
   /** Specs that name the CSV at `uri`. */

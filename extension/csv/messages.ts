@@ -1,12 +1,16 @@
 import type { CheckResult, RowViolation } from '../protocol.js';
 
-/** `row 17: class {age=34, sex=F, zip=81931} has 2 rows, below k=5`. */
+/**
+ * `line 18: class {age=34, sex=F, zip=81931} has 2 rows, below k=5`, numbered as the editor numbers lines (the record
+ * number, one less because of the header, sat on another line of the gutter than the one it named).
+ */
 export function violationMessage(v: RowViolation, k: number, unit?: string): string {
   const rows = `${v.classSize} ${v.classSize === 1 ? 'row' : 'rows'}`;
+  const where = `line ${v.line + 1}`;
   // With a unit, the count that matters is people: `has 5 rows from 1 patient_id, below k=3`.
   return unit !== undefined && v.units !== undefined
-    ? `row ${v.row}: class ${v.classKey} has ${rows} from ${v.units} ${unit}, below k=${k}`
-    : `row ${v.row}: class ${v.classKey} has ${rows}, below k=${k}`;
+    ? `${where}: class ${v.classKey} has ${rows} from ${v.units} ${unit}, below k=${k}`
+    : `${where}: class ${v.classKey} has ${rows}, below k=${k}`;
 }
 
 /** The header-line summary: the totals, and how many of the rows got a diagnostic of their own. */
@@ -18,4 +22,16 @@ export function summaryMessage(result: CheckResult, k: number, origin: string): 
     : '';
   const units = result.unit !== undefined ? ` distinct ${result.unit}` : '';
   return `${rows} in ${classes} below k=${k}${units} (quasi-identifiers from ${origin})${shown}`;
+}
+
+/** "14 rows in 5 classes below k = 3 patient_id", or "… below k = 5" without a unit. */
+export function bannerText(s: { violatingRows: number; violatingClasses: number; k: number; unit?: string }): string {
+  return `${s.violatingRows} ${s.violatingRows === 1 ? 'row' : 'rows'} in ${s.violatingClasses} ${s.violatingClasses === 1 ? 'class' : 'classes'} below k = ${s.k}${s.unit ? ` ${s.unit}` : ''}`;
+}
+
+/** The first flagged line after `line` (wrapping to the first), from the CSV's k-violation diagnostics. */
+export function nextFlaggedLine(flagged: readonly number[], line: number): number | undefined {
+  if (flagged.length === 0) return undefined;
+  const sorted = [...new Set(flagged)].sort((a, b) => a - b);
+  return sorted.find((l) => l > line) ?? sorted[0];
 }

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FromLedgerView, LedgerResponse, ToLedgerView } from '../protocol.js';
-import { panelHtml, panelOptions } from '../webview-shell.js';
+import { panelColumn, panelHtml, panelOptions, trackPanel } from '../webview-shell.js';
 
 /**
  * `PrivSpec: Show Ledger`: one webview panel listing every run the spec's ledger records (release, cost, time, files)
@@ -18,11 +18,10 @@ export class LedgerPanel {
   static async show(extensionUri: vscode.Uri, load: () => Promise<LedgerResponse | null>): Promise<void> {
     const ledger = await load();
     if (!ledger) throw new Error('the spec is not open in the language server; open it and try again');
-    const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
     if (!LedgerPanel.current) {
-      const panel = vscode.window.createWebviewPanel(LedgerPanel.viewType, 'Ledger', column, panelOptions(extensionUri));
+      const panel = trackPanel(vscode.window.createWebviewPanel(LedgerPanel.viewType, 'Ledger', panelColumn(), panelOptions(extensionUri)));
       LedgerPanel.current = new LedgerPanel(panel, extensionUri);
-    } else LedgerPanel.current.panel.reveal(column);
+    } else LedgerPanel.current.panel.reveal(panelColumn(LedgerPanel.current.panel));
     const current = LedgerPanel.current;
     current.load = load;
     current.ledger = ledger;

@@ -3,10 +3,11 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { previewEditsRequestMethod, previewReleaseRequestMethod, type PreviewEditsResponse, type PreviewParams, type PreviewResponse, type RunReleaseParams } from '../protocol.js';
 import type { RunOutcome } from '../commands/run-release.js';
 import type { FromPreview, PageTiming, PreviewControls, ToPreview } from './preview-protocol.js';
-import { panelHtml, panelOptions } from '../webview-shell.js';
+import { panelColumn, panelHtml, panelOptions, trackPanel } from '../webview-shell.js';
 
 /**
- * The release-preview panel: one at a time, retargeted by ▶ Preview. It asks the language server for the figures (the
+ * The release-preview panel: one at a time, retargeted by ▶ Preview (Keep this preview pins it: the next ▶ Preview then
+ * opens another, in the same group). It asks the language server for the figures (the
  * engine plans and draws there, off the editor's thread), posts them to the page, previews again when a control moves
  * or the spec changes, and runs the release through ▶ Run's command (confirmation, ledger, files) — never a copy.
  */
@@ -21,9 +22,8 @@ export class PreviewPanel {
   private readonly disposables: vscode.Disposable[] = [];
 
   static show(extensionUri: vscode.Uri, client: LanguageClient, spec: vscode.Uri, release: string, log?: (line: string) => void): void {
-    const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
     if (!PreviewPanel.current) {
-      const panel = vscode.window.createWebviewPanel(PreviewPanel.viewType, `Preview: ${release}`, { viewColumn: column, preserveFocus: true }, panelOptions(extensionUri, { retainContextWhenHidden: true }));
+      const panel = trackPanel(vscode.window.createWebviewPanel(PreviewPanel.viewType, `Preview: ${release}`, { viewColumn: panelColumn(), preserveFocus: true }, panelOptions(extensionUri, { retainContextWhenHidden: true })));
       PreviewPanel.current = new PreviewPanel(panel, extensionUri, client, spec, release, log);
     } else {
       const c = PreviewPanel.current;
@@ -33,7 +33,7 @@ export class PreviewPanel {
       c.reset = true;
       c.first = undefined;
       c.panel.title = `Preview: ${release}`;
-      c.panel.reveal(column, true);
+      c.panel.reveal(panelColumn(c.panel), true);
       void c.refresh();
     }
   }
@@ -101,6 +101,12 @@ export class PreviewPanel {
       case 'controls':
         this.controls = m.controls;
         return this.refresh();
+      case 'pin':
+        // Kept: this panel no longer follows ▶ Preview (it still follows its spec's edits); the next opens beside it.
+        if (PreviewPanel.current === this) PreviewPanel.current = undefined;
+        this.panel.title = `Preview: ${this.release} (kept)`;
+        await this.post({ type: 'done', text: 'Kept: the next preview opens in a new tab beside this one.' });
+        return;
       case 'writeParameters':
         await this.writeParameters(m.controls);
         return;
@@ -111,6 +117,8 @@ export class PreviewPanel {
         if (document?.isDirty) await document.save();
         const args: RunReleaseParams = { uri: this.spec.toString(), release: this.release };
         const outcome = await vscode.commands.executeCommand<RunOutcome | undefined>('privspec.runRelease', args);
+        // The Run dialog took the focus: give it back to the panel the user clicked Release… in.
+        this.panel.reveal(this.panel.viewColumn, false);
         const kept = written && outcome && !outcome.ran ? ' (the parameters stay written in the spec: undo with Ctrl+Z there)' : '';
         await this.post({ type: 'done', text: `${this.release}: ${outcome?.text ?? 'not run'}${kept}` });
         return;

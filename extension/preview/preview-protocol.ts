@@ -29,7 +29,9 @@ export type FromPreview =
   /** Run the release through ▶ Run's path (confirmation, ledger, files), after writing these parameters to the spec. */
   | { readonly type: 'release'; readonly controls: PreviewControls }
   /** Write these parameters into the release's line in the spec (a workspace edit: undo works). */
-  | { readonly type: 'writeParameters'; readonly controls: PreviewControls };
+  | { readonly type: 'writeParameters'; readonly controls: PreviewControls }
+  /** Keep this panel: the next ▶ Preview opens another instead of retargeting this one. */
+  | { readonly type: 'pin' };
 
 /** Where a page's load time went before it said it was ready; ms since the page's navigation began. */
 export interface PageTiming {

@@ -4,7 +4,7 @@ import type { FromWebview, RiskReport, ToWebview } from '../protocol.js';
 import { writeFileAtomic } from '../../engine/node/write-file-atomic.js';
 import { riskReportHtml } from './risk-report-html.js';
 import { riskReportMarkdown } from './risk-report-markdown.js';
-import { panelHtml, panelOptions } from '../webview-shell.js';
+import { panelColumn, panelHtml, panelOptions, trackPanel } from '../webview-shell.js';
 
 /**
  * The risk-report webview panel, one at a time (as in the webview sample): `show` reuses the open panel. The page is
@@ -19,11 +19,10 @@ export class RiskReportPanel {
   private csvPath: string | undefined;
 
   static show(extensionUri: vscode.Uri, report: RiskReport, csvPath: string): RiskReportPanel {
-    const column = vscode.window.activeTextEditor ? vscode.ViewColumn.Beside : vscode.ViewColumn.One;
     if (!RiskReportPanel.current) {
-      const panel = vscode.window.createWebviewPanel(RiskReportPanel.viewType, 'Risk Report', column, RiskReportPanel.options(extensionUri));
+      const panel = trackPanel(vscode.window.createWebviewPanel(RiskReportPanel.viewType, 'Risk Report', panelColumn(), RiskReportPanel.options(extensionUri)));
       RiskReportPanel.current = new RiskReportPanel(panel, extensionUri);
-    } else RiskReportPanel.current.panel.reveal(column);
+    } else RiskReportPanel.current.panel.reveal(panelColumn(RiskReportPanel.current.panel));
     const current = RiskReportPanel.current;
     current.report = report;
     current.csvPath = csvPath;
@@ -35,7 +34,7 @@ export class RiskReportPanel {
   /** Restores a panel after a window reload; the page re-renders from its saved state. */
   static revive(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, state: { report?: RiskReport } | undefined): void {
     panel.webview.options = RiskReportPanel.options(extensionUri);
-    const revived = new RiskReportPanel(panel, extensionUri);
+    const revived = new RiskReportPanel(trackPanel(panel), extensionUri);
     revived.report = state?.report;
     // The report names its CSV relative to the workspace; saving next to it needs the absolute path back.
     const folder = vscode.workspace.workspaceFolders?.[0]?.uri.fsPath;

@@ -9,7 +9,9 @@
  * extension must therefore ship `docs/diagnostics/**`. A client that knows better (a hosted copy of the docs) sets
  * another base with `setDiagnosticDocsBase`.
  */
-import { DefaultDocumentValidator, type LangiumDocument, type ValidationAcceptor, type ValidationOptions } from 'langium';
+import { DefaultDocumentValidator, type LangiumCoreServices, type LangiumDocument, type ValidationAcceptor, type ValidationOptions } from 'langium';
+import type { LangiumServices } from 'langium/lsp';
+import { focusTypos, keywordsFromCompletion, type ExpectedKeywords } from './typo-diagnostics.js';
 import type { CancellationToken } from 'vscode-languageserver';
 import type { CodeDescription, Diagnostic } from 'vscode-languageserver-types';
 
@@ -61,8 +63,17 @@ export function describeDiagnostic(d: Diagnostic): Diagnostic {
  * `validation: { DocumentValidator: (s) => new PrivspecDocumentValidator(s) }`.
  */
 export class PrivspecDocumentValidator extends DefaultDocumentValidator {
+  private readonly expected: () => ExpectedKeywords | undefined;
+
+  constructor(services: LangiumCoreServices) {
+    super(services);
+    // Resolved at the first validation: the completion provider is built after the validator.
+    const lsp = (services as Partial<LangiumServices>).lsp;
+    this.expected = () => (lsp?.CompletionProvider ? keywordsFromCompletion((d, p) => lsp.CompletionProvider!.getCompletion(d, p)) : undefined);
+  }
+
   override async validateDocument(document: LangiumDocument, options?: ValidationOptions, cancelToken?: CancellationToken): Promise<Diagnostic[]> {
     const diagnostics = await super.validateDocument(document, options, cancelToken);
-    return diagnostics.map(describeDiagnostic);
+    return focusTypos(document, diagnostics.map(describeDiagnostic), this.expected());
   }
 }

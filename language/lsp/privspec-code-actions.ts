@@ -30,12 +30,19 @@ const unknownColumnFixes: Fixer = (c) => {
   return [quickFix(c, `Change to '${replacement}'`, [{ range: c.diagnostic.range, newText: text }], true)];
 };
 
+/** Replaces a misspelt keyword by the keyword the did-you-mean names (a keyword: never quoted). */
+const unknownKeywordFixes: Fixer = (c) => {
+  const replacement = (c.diagnostic.data as QuickFixData | undefined)?.replacement;
+  return replacement === undefined ? [] : [quickFix(c, `Change to '${replacement}'`, [{ range: c.diagnostic.range, newText: replacement }], true)];
+};
+
 /**
  * The quick fixes by diagnostic code. A code missing here has none, and its page (`docs/diagnostics/<code>.md`) says
  * why; `test/language/code-actions.test.ts` holds every code to one or the other.
  */
 export const QuickFixes: Readonly<Record<string, Fixer>> = {
   [IssueCodes.UnknownColumn]: unknownColumnFixes,
+  [IssueCodes.UnknownKeyword]: unknownKeywordFixes,
   [IssueCodes.BudgetOverrun]: budgetOverrunFixes,
   [IssueCodes.NoBudget]: noBudgetFixes,
   [IssueCodes.UnboundedContribution]: unboundedContributionFixes,

@@ -1,14 +1,31 @@
-import { CstUtils, type AstNode, type CstNode } from 'langium';
+import { CstUtils, type AstNode, type CstNode, type LangiumDocument } from 'langium';
 import { AbstractFormatter, Formatting } from 'langium/lsp';
+import type { DocumentFormattingParams, TextEdit } from 'vscode-languageserver';
+import { TextDocument } from 'vscode-languageserver-textdocument';
 import * as ast from '../generated/ast.js';
+import { withoutTrailingSpaces } from './trailing-spaces.js';
 
 /**
  * Formats a spec the way the documentation writes it: one top-level declaration per line (blank lines kept),
- * blocks with one clause per line indented by the editor's tab size, single spaces between words, no space before
- * `,` `:` `%` and none around `..`. Each token gets exactly one rule, decided in one pass over the tokens, so rules
- * never compete.
+ * blocks with one clause per line indented by the editor's tab size — except a block written on one line
+ * (`budget { epsilon 1 }`), which stays on one line — single spaces between words, no space before `,` `:` `%` and
+ * none around `..`, and no whitespace at the end of any line. Each token gets exactly one rule, decided in one pass
+ * over the tokens, so rules never compete.
  */
 export class PrivspecFormatter extends AbstractFormatter {
+  /**
+   * Langium's edits touch only the whitespace before tokens; the space before a comment or the end of a line that ends
+   * in one is not a token's. The result is therefore one edit of the whole text: the formatted text without trailing
+   * spaces (none when nothing changes).
+   */
+  override async formatDocument(document: LangiumDocument, params: DocumentFormattingParams): Promise<TextEdit[]> {
+    const edits = await super.formatDocument(document, params);
+    const original = document.textDocument.getText();
+    const formatted = withoutTrailingSpaces(TextDocument.applyEdits(TextDocument.create('', 'privspec', 0, original), edits));
+    if (formatted === original) return [];
+    return [{ range: { start: { line: 0, character: 0 }, end: document.textDocument.positionAt(original.length) }, newText: formatted }];
+  }
+
   protected format(node: AstNode): void {
     if (!ast.isSpec(node) || !node.$cstNode) return;
     const f = this.getNodeFormatter(node);
@@ -18,8 +35,11 @@ export class PrivspecFormatter extends AbstractFormatter {
     for (const block of [...node.datasets, ...node.anonymities, ...node.budgets, ...node.hierarchies]) {
       const items: AstNode[] = ast.isHierarchy(block) ? block.groups : block.clauses;
       if (ast.isHierarchy(block) && items.length === 0) continue;
-      for (const c of items) clauses.add(firstLeaf(c));
+      const open = block.$cstNode && CstUtils.flattenCst(block.$cstNode).find((l) => l.text === '{');
       const close = block.$cstNode && [...CstUtils.flattenCst(block.$cstNode)].reverse().find((l) => l.text === '}');
+      // A block its author wrote on one line stays on one line: its clauses and its brace get single spaces.
+      if (open && close && open.range.start.line === close.range.end.line) continue;
+      for (const c of items) clauses.add(firstLeaf(c));
       if (close && items.length > 0) closing.add(close);
     }
     let previous: CstNode | undefined;

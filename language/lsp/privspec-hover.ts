@@ -4,10 +4,12 @@ import type { Hover, HoverParams } from 'vscode-languageserver';
 import { epsilonClassic, epsilonOptimal } from '../../engine/dp/accounting/zcdp.js';
 import { riskBefore, type RiskFiguresInput } from '../../engine/risk/risk-report-figures.js';
 import type { CsvStore } from '../../engine/node/csv-store.js';
+import { didYouMean } from '../did-you-mean.js';
 import * as ast from '../generated/ast.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
 import { sig3 } from '../../engine/release/budget-walk.js';
-import { gridSummary } from '../../engine/release/kinds/grid-release.js';
+import { gridBudget, gridSummary } from '../../engine/release/kinds/grid-release.js';
+import { expectedRmse } from '../../engine/wavelet/expected-rmse.js';
 import { correlationLeakage } from './correlation-hover.js';
 import { buildHierarchy, resolveSpecPath, unescape } from '../privspec-to-engine.js';
 import type { SpecAnalysis } from '../privspec-analysis.js';
@@ -130,7 +132,12 @@ export class PrivspecHoverProvider implements HoverProvider {
       const sample = column.dictionary.slice(0, SAMPLES).map((v) => `\`${v}\``).join(', ');
       lines.push(`${column.dictionary.length} distinct values in ${table!.rowCount} rows: ${sample}${column.dictionary.length > SAMPLES ? ', …' : ''}`);
     } else if (analysis.dataset) {
-      lines.push('_The data has not been scanned yet; counts appear after the first full check._');
+      // A name the header lacks is a typo, not data waiting to be scanned: say so, with the nearest header name.
+      const header = await this.store.header(analysis.dataset.file, analysis.dataset.delimiter).then((h) => h.header, () => undefined);
+      if (header && !header.includes(name)) {
+        const guess = didYouMean(name, header);
+        lines.push(`Not a column of ${analysis.dataset.file}${guess ? ` (did you mean \`${guess}\`?)` : `; its columns are ${header.join(', ')}`}.`);
+      } else lines.push('_The data has not been scanned yet; counts appear after the first full check._');
     }
     return lines.join('\n\n');
   }
@@ -161,7 +168,15 @@ export class PrivspecHoverProvider implements HoverProvider {
     if (noise?.kind === 'gaussian') lines.push(`Noise: Gaussian, σ = ${f(noise.sigma)}`);
     if (q?.kind === 'grid' && plan.description.query.kind === 'grid' && plan.description.mechanism && plan.problems.length === 0) {
       const g = gridSummary(plan.description.query, plan.description.mechanism, plan.sensitivity?.rows);
-      lines.push(`Method: ${g.method} on a ${q.size} × ${q.size} grid; noise (standard deviation) per level: ${g.noiseByLevel.slice(0, 6).map((l) => `${l.level} ${f(l.sd)}`).join(', ')}${g.noiseByLevel.length > 6 ? ', …' : ''}`);
+      // In the data steward's units: the expected error of one cell's count and of a 10 × 10-cell range, in rows, and
+      // the cell's extent in the coordinates' own units when the spec fixes the bounds (not the noise of each level).
+      const gq = plan.description.query;
+      const within = gq.within;
+      const cell = within ? ` (a cell is ${f((within.xHigh - within.xLow) / q.size)} ${gq.x} × ${f((within.yHigh - within.yLow) / q.size)} ${gq.y})` : '';
+      const side = Math.min(10, q.size);
+      // The budget the mechanism runs at: a bound of N points per unit divides it (gridBudget).
+      const budget = gridBudget(plan.description.mechanism, gq.bound ? plan.sensitivity?.rows : 1);
+      lines.push(`Method: ${g.method} on a ${q.size} × ${q.size} grid${cell}. Expected error (RMSE) of one cell's count: ±${f(expectedRmse(g.method, budget, q.size, 1))} rows; of a ${side} × ${side}-cell range: ±${f(expectedRmse(g.method, budget, q.size, side))} rows`);
       lines.push(`Expected RMSE of a square range count, by side: ${g.rmse.map((r) => `${r.side}: ${f(r.rmse)}`).join(' · ')}`);
     }
     const correlation = analysis.dataset?.correlation;

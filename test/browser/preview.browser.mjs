@@ -2,12 +2,12 @@
 // playwright-core in Debian chromium. Run by `npm run test:browser` (test/browser/run-browser.sh installs the tools).
 // Screenshots in light, dark and high-contrast themes go to $PRIVSPEC_BROWSER_SHOTS (default artifacts/browser-screenshots).
 import { strict as assert } from 'node:assert';
-import { readFileSync, mkdirSync, existsSync } from 'node:fs';
-import http from 'node:http';
+import { mkdirSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { aggregateAt, generalize, grid, mode, pram } from './preview-fixtures.js';
+import { startServer } from './browser-page.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(process.env.PW_REQUIRE_FROM || import.meta.url);
@@ -17,41 +17,7 @@ mkdirSync(shots, { recursive: true });
 const bundle = join(root, 'dist/webview.js');
 if (!existsSync(bundle)) throw new Error('dist/webview.js is missing: run npm run build first');
 
-/** VS Code's default themes' variables the page and vscode-elements read (Light Modern, Dark Modern, Dark High Contrast). */
-/** @type {Record<string, { body: string, vars: Record<string, string> }>} */
-const THEMES = {
-  light: { body: 'vscode-light', vars: { foreground: '#3b3b3b', 'editor-background': '#ffffff', 'panel-border': '#e5e5e5', focusBorder: '#005fb8', 'input-background': '#ffffff', 'input-foreground': '#3b3b3b', 'input-border': '#cecece', errorForeground: '#f85149', 'button-background': '#005fb8', 'button-foreground': '#ffffff', 'button-secondaryBackground': '#e5e5e5', 'button-secondaryForeground': '#3b3b3b', 'dropdown-background': '#ffffff', 'dropdown-foreground': '#3b3b3b' , 'settings-textInputBackground': '#ffffff', 'settings-textInputForeground': '#3b3b3b', 'settings-textInputBorder': '#cecece', 'settings-dropdownBackground': '#ffffff', 'settings-dropdownForeground': '#3b3b3b', 'settings-dropdownBorder': '#cecece', 'settings-dropdownListBorder': '#c8c8c8', 'list-activeSelectionBackground': '#e8e8e8', 'list-activeSelectionForeground': '#000000', 'list-hoverBackground': '#f2f2f2', 'inputValidation-errorBackground': '#f2dede', 'inputValidation-errorBorder': '#be1100' } },
-  dark: { body: 'vscode-dark', vars: { foreground: '#cccccc', 'editor-background': '#1f1f1f', 'panel-border': '#2b2b2b', focusBorder: '#0078d4', 'input-background': '#313131', 'input-foreground': '#cccccc', 'input-border': '#3c3c3c', errorForeground: '#f85149', 'button-background': '#0078d4', 'button-foreground': '#ffffff', 'button-secondaryBackground': '#313131', 'button-secondaryForeground': '#cccccc', 'dropdown-background': '#313131', 'dropdown-foreground': '#cccccc' , 'settings-textInputBackground': '#313131', 'settings-textInputForeground': '#cccccc', 'settings-textInputBorder': '#3c3c3c', 'settings-dropdownBackground': '#313131', 'settings-dropdownForeground': '#cccccc', 'settings-dropdownBorder': '#3c3c3c', 'settings-dropdownListBorder': '#454545', 'list-activeSelectionBackground': '#04395e', 'list-activeSelectionForeground': '#ffffff', 'list-hoverBackground': '#2a2d2e', 'inputValidation-errorBackground': '#5a1d1d', 'inputValidation-errorBorder': '#be1100' } },
-  'high-contrast': { body: 'vscode-high-contrast', vars: { foreground: '#ffffff', 'editor-background': '#000000', 'panel-border': '#6fc3df', contrastBorder: '#6fc3df', focusBorder: '#f38518', 'input-background': '#000000', 'input-foreground': '#ffffff', 'input-border': '#6fc3df', errorForeground: '#f48771', 'button-background': '#000000', 'button-foreground': '#ffffff', 'button-border': '#6fc3df', 'button-secondaryBackground': '#000000', 'button-secondaryForeground': '#ffffff', 'dropdown-background': '#000000', 'dropdown-foreground': '#ffffff' , 'settings-textInputBackground': '#000000', 'settings-textInputForeground': '#ffffff', 'settings-textInputBorder': '#6fc3df', 'settings-dropdownBackground': '#000000', 'settings-dropdownForeground': '#ffffff', 'settings-dropdownBorder': '#6fc3df', 'settings-dropdownListBorder': '#6fc3df', 'list-activeSelectionBackground': '#000000', 'list-activeSelectionForeground': '#ffffff', 'list-focusOutline': '#f38518', 'list-hoverBackground': '#000000', 'inputValidation-errorBackground': '#000000', 'inputValidation-errorBorder': '#be1100' } },
-};
-
-function page(theme) {
-  const t = THEMES[theme];
-  const vars = Object.entries({ ...t.vars, 'font-family': 'system-ui, sans-serif', 'editor-font-family': 'monospace' }).map(([k, v]) => `--vscode-${k}: ${v};`).join(' ');
-  return `<!DOCTYPE html><html lang="en"><head><meta charset="utf-8"><title>preview</title><style>html { ${vars} } body { margin: 0; }</style></head>
-<body class="${t.body}"><main id="app" data-view="preview"></main>
-<script>
-window.__posted = [];
-window.acquireVsCodeApi = () => ({
-  postMessage(m) { window.__posted.push(m); if (m.type === 'controls' && window.__answer) window.__answer(m.controls).then((p) => window.postMessage({ type: 'preview', preview: p }, '*')); },
-  getState() { return undefined; },
-  setState() {},
-});
-</script><script src="/webview.js"></script></body></html>`;
-}
-
-const server = http.createServer((req, res) => {
-  const url = new URL(req.url ?? '/', 'http://localhost');
-  if (url.pathname === '/webview.js') {
-    res.writeHead(200, { 'content-type': 'text/javascript' });
-    res.end(readFileSync(bundle));
-  } else {
-    res.writeHead(200, { 'content-type': 'text/html', 'content-security-policy': "default-src 'none'; style-src 'self' 'unsafe-inline'; img-src 'self' data:; script-src 'self' 'unsafe-inline'" });
-    res.end(page(url.searchParams.get('theme') ?? 'dark'));
-  }
-});
-await new Promise((r) => server.listen(0, '127.0.0.1', () => r()));
-const base = `http://127.0.0.1:${server.address().port}`;
+const { THEMES, base, server } = await startServer(bundle);
 const log = (...a) => console.log('[browser]', ...a);
 
 const browser = await chromium.launch({ executablePath: process.env.CHROMIUM || '/usr/bin/chromium', args: ['--no-sandbox', '--disable-gpu', '--disable-dev-shm-usage'] });

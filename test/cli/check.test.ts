@@ -60,7 +60,7 @@ describe('privspec check', () => {
     const { code, json } = await check('unknown-column.privspec');
     const d = only(json, 'unknown-column');
     assert.equal(d.severity, 'error');
-    assert.equal(d.message, "unknown column 'agee' in data/people.csv; did you mean 'age'?");
+    assert.equal(d.message, "unknown column 'agee' in data/people.csv (did you mean 'age'?)");
     assert.deepEqual([d.line, d.column], [3, 9]);
     assert.equal(code, 1);
   });

@@ -40,7 +40,7 @@ describe('issue 11 item 3 — a malformed header (`age ,sex`) everywhere', () =>
     const r = await run(['check', 's.privspec', '--format', 'json']);
     assert.equal(r.code, 1);
     const d = JSON.parse(r.out).diagnostics.find((x: { code: string }) => x.code === 'unknown-column');
-    assert.equal(d.message, "unknown column 'age' in data/p.csv; did you mean 'age '?");
+    assert.equal(d.message, "unknown column 'age' in data/p.csv (did you mean 'age '?)");
     noTrace(r.err);
   });
 
@@ -64,7 +64,7 @@ describe('issue 11 item 3 — a malformed header (`age ,sex`) everywhere', () =>
     const services = nodeServices();
     const document = await loadSpecText(SPEC, join(dir, 's.privspec'), services);
     await services.shared.workspace.DocumentBuilder.build([document], { validation: { categories: ['built-in', 'fast', 'slow'] } });
-    assert.ok(document.diagnostics!.some((d) => d.message === "unknown column 'age' in data/p.csv; did you mean 'age '?"));
+    assert.ok(document.diagnostics!.some((d) => d.message === "unknown column 'age' in data/p.csv (did you mean 'age '?)"));
     const text = document.textDocument.getText();
     for (const needle of ['age', 'sex', 'c:', 'budget']) {
       const position = document.textDocument.positionAt(text.indexOf(needle) + 1);

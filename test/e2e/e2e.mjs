@@ -140,9 +140,9 @@ try {
     await page.keyboard.press('Control+Shift+M');
     await showProblems();
     await filterProblems('below k=3');
-    const row8 = problems.filter({ hasText: 'row 8: class {age=34, sex=F, zip=81931} has 2 rows, below k=3' });
+    const row8 = problems.filter({ hasText: 'line 9: class {age=34, sex=F, zip=81931} has 2 rows, below k=3' });
     await row8.first().waitFor();
-    await problems.filter({ hasText: 'row 15: class {age=34, sex=F, zip=81932} has 1 row, below k=3' }).first().waitFor();
+    await problems.filter({ hasText: 'line 16: class {age=34, sex=F, zip=81932} has 1 row, below k=3' }).first().waitFor();
     await problems.filter({ hasText: '3 of 18 rows in 2 classes below k=3' }).first().waitFor();
     log('k-violations in Problems:', (await row8.first().innerText()).replace(/\s+/g, ' '));
     await shot(page, 'csv-k-violations');
@@ -162,7 +162,7 @@ try {
     // block, before step 4 pins zip alone) and writes what `privspec release --only public` writes, under releases/.
     await openFile('visits.csv', 'patient_id');
     await runCommand('PrivSpec: Anonymize CSV…');
-    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'wrote releases/visits/public.csv (levels age=0, sex=0, zip=1; 0 rows suppressed)' }).first().waitFor();
+    await page.locator('.notifications-toasts .notification-list-item-message', { hasText: 'wrote releases/visits/public.csv (age as is, sex as is, zip with its last 1 character masked; 0 rows suppressed)' }).first().waitFor();
     const anonymized = fs.readFileSync(path.join(workspace, 'releases/visits/public.csv'), 'utf8').split('\n');
     if (anonymized[0] !== 'age,sex,zip,diagnosis' || anonymized[8] !== '34,F,8193*,Asthma') throw new Error(`unexpected output:\n${anonymized.slice(0, 9).join('\n')}`);
     if (!fs.existsSync(path.join(workspace, 'releases/visits/public.json'))) throw new Error('no release report beside public.csv');
@@ -189,10 +189,10 @@ try {
     log('quasi-identifiers set from the palette: 13 of 18 rows below k=5 in releases/visits/public.csv');
     await shot(page, 'quasi-identifiers-set');
 
-    // 6. The quick fix on row 8 generalizes zip in the spec, and the CSV's warnings go away.
+    // 6. The quick fix on row 8 (line 9), in words, generalizes zip in the spec, and the CSV's warnings go away.
     await openFile('visits.csv', 'patient_id');
     await goTo(9, 6);
-    const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Generalize zip to level 1 in visits.privspec (resolves 3 rows)' });
+    const fix = page.locator('.action-widget .monaco-list-row', { hasText: 'Zip with its last 1 character masked: 81931 → 8193* — in visits.privspec (resolves 3 rows)' });
     await openQuickFix(fix);
     await page.locator('.action-widget .monaco-list-row', { hasText: 'Show the rows of this class' }).first().waitFor();
     await shot(page, 'quick-fix-menu');
@@ -257,9 +257,14 @@ try {
     if (!markdown.includes('| Equivalence classes | 5 |')) throw new Error(`unexpected Markdown report:\n${markdown}`);
     log('saved data/visits.risk-report.md');
 
-    // 8. "PrivSpec: Create Spec from CSV" drafts a spec for a CSV that has none.
+    // 8. "PrivSpec: Create Spec from CSV" drafts a spec for a CSV (after asking, since two specs name this one).
     await openFile('survey.csv', 'region,answer');
     await runCommand('PrivSpec: Create Spec from CSV');
+    // counts.privspec and overrun.privspec already name survey.csv: it asks before drafting a third (issue 24).
+    const ask = page.locator('.monaco-dialog-box', { hasText: 'already name' });
+    await ask.first().waitFor();
+    await shot(page, 'create-spec-asks');
+    await ask.locator('.monaco-button', { hasText: 'Draft Another' }).first().click();
     await page.locator('.tabs-container .tab.active[aria-label^="survey.privspec"]').first().waitFor();
     await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'dataset survey from "data/survey.csv"' }).first().waitFor();
     log('drafted survey.privspec');
@@ -268,6 +273,8 @@ try {
     // 9. "PrivSpec: Run Release" asks first (it spends budget), then the language server writes the release.
     await openFile('counts.privspec', 'by_region');
     await runCommand('PrivSpec: Run Release');
+    // From the palette it asks which: all of the spec's releases, or one (issue 24).
+    await page.locator('.quick-input-list .monaco-list-row', { hasText: 'All releases' }).first().click();
     await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Run Release' }).first().click();
     const released = page.locator('.notifications-toasts .notification-list-item-message', { hasText: '2 of 2 releases written to releases/counts; ledger total ε 0.5' });
     await released.first().waitFor();

@@ -43,6 +43,10 @@ hierarchy diagnosis { "Influenza", "Asthma", "COPD", "Anxiety", "Migraine", "Dia
 budget { epsilon 10 }
 release by_diagnosis: count by diagnosis  laplace epsilon 1
 SPEC
+  # The teaching example (21,062 rows) for issue 24's latency figures, under names no other step's quick open matches.
+  mkdir -p "$RUN/workspace/example"
+  cp -r "$ROOT/examples/data" "$ROOT/examples/hierarchies" "$RUN/workspace/example/"
+  cp "$ROOT/examples/visits.privspec" "$RUN/workspace/example/clinic.privspec"
   mkdir -p "$RUN/workspace/.vscode"
   printf '{ "privspec.quasiIdentifiers": { "data/big.csv": ["age", "sex", "zip"] } }\n' > "$RUN/workspace/.vscode/settings.json"
   # The attack step's demo files (examples/attack-demo, without its spec) and a Mondrian k = 5 release of them, made by

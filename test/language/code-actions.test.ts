@@ -36,6 +36,7 @@ const DATASET = 'dataset people from "data/people.csv" {\n  quasi sex\n  sensiti
 /** For every code that has a quick fix: a spec that raises it, the title of the fix to apply, and what the fixed text holds. */
 const CASES: Record<string, { spec: string; title: RegExp; writes: RegExp }> = {
   [IssueCodes.UnknownColumn]: { spec: DATASET.replace('quasi sex', 'quasi sexx'), title: /^Change to 'sex'$/, writes: /quasi sex\n/ },
+  [IssueCodes.UnknownKeyword]: { spec: `${DATASET}budget { epsilon 1 }\nrelease a: count by sex laplase epsilon 0.5\n`, title: /^Change to 'laplace'$/, writes: /count by sex laplace epsilon 0\.5\n/ },
   [IssueCodes.BudgetOverrun]: { spec: `${DATASET}budget { epsilon 1 }\nrelease a: count laplace epsilon 0.5\nrelease b: count by sex laplace epsilon 0.4\nrelease c: count laplace epsilon 0.3\n`, title: /^Scale ε of 'c' to 0\.1, what the other releases leave$/, writes: /release c: count laplace epsilon 0\.1\n/ },
   [IssueCodes.NoBudget]: { spec: `${DATASET}release a: count laplace epsilon 0.25\nrelease b: count by sex laplace epsilon 0.5\n`, title: /^Add 'budget \{ epsilon 0\.75 \}'/, writes: /budget \{ epsilon 0\.75 \}\nrelease a/ },
   [IssueCodes.UnboundedContribution]: { spec: `${DATASET.replace('sensitive diagnosis', 'sensitive diagnosis\n  unit id')}budget { epsilon 1 }\nrelease a: count by sex laplace epsilon 0.5\n`, title: /^Add 'bound unit groups 1 rows 1'$/, writes: /count by sex bound unit groups 1 rows 1 laplace/ },

@@ -6,6 +6,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Hover, MarkupContent } from 'vscode-languageserver';
 import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { budgetResponse } from '../../language/lsp/privspec-requests.js';
+import { expectedRmse } from '../../engine/wavelet/expected-rmse.js';
 import { calibrateComposedDiscreteGaussian, composedDiscreteGaussianEpsilon } from '../../engine/dp/accounting/discrete-gaussian-composed.js';
 
 const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-9 * Math.max(1, Math.abs(b)), `${a} ≠ ${b}`);
@@ -154,12 +155,16 @@ describe('language server features', () => {
     assert.deepEqual(symbols[0].children!.map((s) => `${s.detail} ${s.name}`), ['identifying name', 'quasi age', 'quasi sex', 'sensitive diagnosis']);
   });
 
-  it('formats a spec into one declaration per line with indented blocks', async () => {
+  it('formats a spec into one declaration per line with indented blocks, keeping one-line blocks on one line', async () => {
     const messy = 'dataset   people from "data/people.csv"{quasi age ,sex}\nhierarchy age :intervals 10 ,20\nbudget{epsilon 1}\nrelease a :count where age in 10 .. 20   laplace epsilon 0.5';
     const document = await open(messy);
     const edits = await services.lsp.Formatter!.formatDocument(document, { textDocument: { uri: document.uri.toString() }, options: { tabSize: 2, insertSpaces: true } });
     const formatted = TextDocument.applyEdits(TextDocument.create('x', 'privspec', 1, messy), edits);
-    assert.equal(formatted, 'dataset people from "data/people.csv" {\n  quasi age, sex\n}\nhierarchy age: intervals 10, 20\nbudget {\n  epsilon 1\n}\nrelease a: count where age in 10..20 laplace epsilon 0.5');
+    // Blocks written on one line stay on one line (issue 24: `budget { epsilon 1 }` was spread over three lines).
+    assert.equal(formatted, 'dataset people from "data/people.csv" { quasi age, sex }\nhierarchy age: intervals 10, 20\nbudget { epsilon 1 }\nrelease a: count where age in 10..20 laplace epsilon 0.5');
+    const spread = 'budget{\nepsilon 1}';
+    const again = await services.lsp.Formatter!.formatDocument(await open(spread), { textDocument: { uri: document.uri.toString() }, options: { tabSize: 2, insertSpaces: true } });
+    assert.equal(TextDocument.applyEdits(TextDocument.create('x', 'privspec', 1, spread), again), 'budget {\n  epsilon 1\n}');
   });
 
   it('colours a column named like a keyword as a column', async () => {
@@ -208,7 +213,7 @@ describe('language server features', () => {
 });
 
 describe('hovers on grid releases and correlated datasets', () => {
-  it('a grid release shows its method, the noise per level and the expected RMSE by range side (issue 13 item 6)', async () => {
+  it('a grid release shows its method, the expected error of a cell and of a 10 × 10 range in rows, and the RMSE by range side (issues 13, 24)', async () => {
     const document = await open(`dataset people from "data/people.csv" {
   quasi age, height
 }
@@ -216,7 +221,12 @@ budget { rho 1 }
 release map: grid age, height size 16 within 0..100, 100..200  nn-wavelet rho 0.5
 `);
     const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'map', 1) }));
-    assert.match(h, /Method: nn-wavelet-zcdp on a 16 × 16 grid; noise \(standard deviation\) per level: top /);
+    // Issue 24: in the user's units (rows, and the cell's extent: 100 / 16 = 6.25 years of age × 6.25 of height), from
+    // the one RMSE function the chart uses, at ρ 0.5 — not "noise per level".
+    const cell = expectedRmse('nn-wavelet-zcdp', { rho: 0.5 }, 16, 1);
+    const range = expectedRmse('nn-wavelet-zcdp', { rho: 0.5 }, 16, 10);
+    assert.ok(h.includes(`Method: nn-wavelet-zcdp on a 16 × 16 grid (a cell is 6.25 age × 6.25 height). Expected error (RMSE) of one cell's count: ±${Number(cell.toPrecision(3))} rows; of a 10 × 10-cell range: ±${Number(range.toPrecision(3))} rows`), h);
+    assert.doesNotMatch(h, /per level/);
     assert.match(h, /Expected RMSE of a square range count, by side: 1: [\d.]+ · 4: [\d.]+ · 16: [\d.]+/);
   });
 

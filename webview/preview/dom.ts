@@ -6,11 +6,21 @@ export function h<K extends keyof HTMLElementTagNameMap>(name: K, attributes: Re
   return node;
 }
 
-export function table(caption: string, head: readonly string[], rows: readonly (readonly (string | number)[])[], id?: string): HTMLTableElement {
-  return h('table', { ...(id ? { id } : {}), 'aria-label': caption },
-    h('caption', {}, caption),
-    h('thead', {}, h('tr', {}, ...head.map((c) => h('th', { scope: 'col' }, c)))),
-    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c) => h('td', typeof c === 'number' ? { class: 'n' } : {}, typeof c === 'number' ? value(c) : c))))));
+/**
+ * A table in its own horizontal scroll box (the caption stays above it, in the page's width): numbers right-aligned and
+ * never wrapped, text cells cut at 14em with the whole text as a tooltip.
+ */
+export function table(caption: string, head: readonly string[], rows: readonly (readonly (string | number)[])[], id?: string): HTMLElement {
+  return h('div', { class: 'table-box' },
+    h('p', { class: 'caption' }, caption),
+    h('div', { class: 'scroll' }, h('table', { ...(id ? { id } : {}), 'aria-label': caption },
+      h('thead', {}, h('tr', {}, ...head.map((c) => h('th', { scope: 'col' }, truncated(c))))),
+      h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c) => (typeof c === 'number' ? h('td', { class: 'n' }, value(c)) : h('td', {}, truncated(c))))))))));
+}
+
+/** A label that may be long (a category, a column name): one line, cut with an ellipsis, the whole text on hover. */
+export function truncated(text: string): HTMLElement | string {
+  return text.length <= 12 ? text : h('span', { class: 'trunc', title: text }, text);
 }
 
 /** Three significant figures, as privspec states costs and parameters everywhere. */
@@ -34,5 +44,5 @@ export const PALETTE = { blue: '#0072B2', vermillion: '#D55E00', green: '#009E73
 
 /** Width available to a chart inside `el` (its parent's width when it is not laid out yet). */
 export function widthOf(el: HTMLElement): number {
-  return Math.max(260, Math.floor(el.clientWidth || el.parentElement?.clientWidth || document.body.clientWidth - 40));
+  return Math.max(200, Math.floor(el.clientWidth || el.parentElement?.clientWidth || document.body.clientWidth - 40));
 }

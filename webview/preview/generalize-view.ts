@@ -96,6 +96,8 @@ export function generalizeView(body: GeneralizeBody, container: HTMLElement, pic
       Plot.link(links, { x1: 'x1', y1: 'y1', x2: 'x2', y2: 'y2', stroke: 'currentColor', strokeOpacity: 0.25 }),
       Plot.dot(nodes.filter((n) => n.selected), { x: 'x', y: 'y', r: 11, stroke: 'currentColor', strokeWidth: 2 }),
       Plot.dot(nodes, { x: 'x', y: 'y', r: 6, fill: 'state', stroke: 'state', symbol: 'state', className: 'lattice-nodes', title: (n: Placed) => `${name(n)}: ${n.state}, loss ${value(n.loss)}` }),
+      // The chosen node and the optimum carry their levels as text (in the legend's column order), not only on hover.
+      Plot.text(nodes.filter((n) => n.selected || n.optimal), { x: 'x', y: 'y', text: (n: Placed) => n.levels.join('·'), dy: -15, fontSize: 11, fill: 'currentColor', className: 'lattice-labels' }),
     ],
   }) as HTMLElement;
   lattice.classList.add('preview-chart', 'lattice');
@@ -136,6 +138,7 @@ export function generalizeView(body: GeneralizeBody, container: HTMLElement, pic
   return h('section', { class: 'kind generalize' },
     h('p', { id: 'node' }, h('strong', {}, body.satisfied ? 'Satisfies ' : 'Does not satisfy '), body.criteria.join(', '), ` at ${body.levelMeaning.join('; ')}; ${body.suppressed} rows suppressed; ${body.loss.metric} ${value(body.loss.selected)}${body.loss.optimum !== null ? ` (optimum ${value(body.loss.optimum)})` : ''}.`),
     lattice,
+    h('p', { id: 'lattice-legend', class: 'meta' }, `A node is one level per column, read ${body.columns.join(' · ')} (0 = as in the data; the top is ${body.heights.join(' · ')}); hover a node for its levels, ring = shown below, ★ = optimum.`),
     body.latticeComplete ? '' : h('p', { class: 'meta' }, 'The lattice is too large to draw whole: the optimum and the chosen node are shown.'),
     table('The first rows, quasi-identifiers before and after', ['Before', 'After'], rows, 'sample'),
     h('div', { class: 'charts', id: 'class-sizes' }, histogramChart(body.classSizes, 1, widthOf(container), 'Class sizes after (rows kept)')),

@@ -1,6 +1,7 @@
 import * as Plot from '@observablehq/plot';
 import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
 import { PALETTE, h, table, value, widthOf } from './dom.js';
+import { noiseHint, robustTop } from './grid-scale.js';
 
 type GridBody = Extract<PreviewBody, { kind: 'grid' }>;
 
@@ -20,13 +21,13 @@ function shadeTable(color: (v: number) => string, max: number): Uint8Array {
 }
 
 /**
- * One heat map on a canvas (a 512² grid is 262,144 cells: too many SVG nodes), coloured from the shared scale's shade
+ * One heat map on a canvas as wide as the panel allows (a 512² grid is 262,144 cells: too many SVG nodes), coloured from its own scale's shade
  * table: a lookup per cell, not a colour string parsed per cell.
  */
 function heatmap(values: readonly number[], size: number, lut: Uint8Array, max: number, label: string, px: number): HTMLElement {
   const canvas = h('canvas', { width: String(size), height: String(size), role: 'img', 'aria-label': `${label}: ${summary(values, size)}` });
   canvas.style.width = `${px}px`;
-  canvas.style.height = `${px}px`;
+  canvas.style.height = 'auto';
   canvas.style.imageRendering = 'pixelated';
   const ctx = canvas.getContext('2d');
   if (ctx) {
@@ -46,7 +47,7 @@ function heatmap(values: readonly number[], size: number, lut: Uint8Array, max: 
     }
     ctx.putImageData(image, 0, 0);
   }
-  return h('figure', { class: 'heatmap' }, h('figcaption', {}, label), canvas);
+  return h('figure', { class: 'heatmap', style: `max-width: ${px}px` }, h('figcaption', {}, label), canvas);
 }
 
 /** What a screen reader hears for a heat map: the grid's size, its total and its largest cell. */
@@ -60,16 +61,25 @@ function summary(values: readonly number[], size: number): string {
   return `${size} × ${size} cells, total ${value(total)}, largest ${value(values[top] ?? 0)} in row ${Math.floor(top / size) + 1}, column ${(top % size) + 1} (row 1 at the bottom)`;
 }
 
-export function gridView(body: GridBody, container: HTMLElement): HTMLElement {
-  const width = widthOf(container);
-  // A loop, not Math.max(...cells): a 512² grid's spread would overflow the call stack.
-  let max = 1;
-  for (const v of body.truth) if (v > max) max = v;
-  for (const v of body.draw) if (v > max) max = v;
+/** A heat map with its own colour scale and legend, clipped at its 99.9th percentile (the legend says so). */
+function scaledMap(values: readonly number[], size: number, label: string, px: number, legendWidth: number): HTMLElement {
+  const { top: max, above } = robustTop(values);
   const scale = Plot.scale({ color: { type: 'linear', scheme: 'viridis', domain: [0, max], clamp: true } });
   const lut = shadeTable((v: number) => String(scale.apply(v)), max);
-  const px = Math.max(120, Math.min(360, Math.floor((width - 24) / 2)));
-  const legend = Plot.legend({ color: { type: 'linear', scheme: 'viridis', domain: [0, max], label: 'rows per cell' } }) as HTMLElement;
+  const figure = heatmap(values, size, lut, max, label, px);
+  const clipped = above > 0 ? `; ${value(above)} ${above === 1 ? 'cell' : 'cells'} above ${value(max)} drawn as ${value(max)}` : '';
+  figure.append(
+    Plot.legend({ color: { type: 'linear', scheme: 'viridis', domain: [0, max], label: 'rows per cell' }, width: Math.min(240, legendWidth) }) as HTMLElement,
+    h('p', { class: 'scale-note meta' }, `Below 0 drawn as 0${clipped}.`));
+  return figure;
+}
+
+export function gridView(body: GridBody, container: HTMLElement): HTMLElement {
+  const width = widthOf(container);
+  // Side by side when each map still gets 240 px; one above the other in a narrow panel, each the panel's width.
+  const two = width >= 2 * 240 + 16;
+  const px = Math.max(120, Math.min(640, two ? Math.floor((width - 16) / 2) : width));
+  const hint = noiseHint(body);
   const rmse = Plot.plot({
     width,
     height: 240,
@@ -86,8 +96,9 @@ export function gridView(body: GridBody, container: HTMLElement): HTMLElement {
   rmse.setAttribute('role', 'img');
   rmse.setAttribute('aria-label', `Expected RMSE by range size for ${body.method} and its baselines`);
   return h('section', { class: 'kind grid' },
-    h('div', { class: 'heatmaps' }, heatmap(body.truth, body.size, lut, max, 'Exact counts', px), heatmap(body.draw, body.size, lut, max, `Example draw (${body.method}) — not a release, nothing spent`, px)),
-    legend,
+    hint ? h('p', { id: 'noise-hint', class: 'hint' }, `Mostly noise: a cell's expected error (±${value(hint.cellError)}) exceeds a typical occupied cell's count (${value(hint.typical)})${hint.coarser ? ` — a coarser grid answers better (size ${hint.coarser})` : ''}.`) : '',
+    h('div', { class: 'heatmaps' }, scaledMap(body.truth, body.size, 'Exact counts', px, width), scaledMap(body.draw, body.size, `Example draw (${body.method}) — not a release, nothing spent`, px, width)),
+    h('p', { class: 'meta' }, 'Each map has its own colour scale.'),
     h('h3', {}, 'Error by range size'),
     rmse,
     rmseTable(body));

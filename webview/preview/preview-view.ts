@@ -71,13 +71,15 @@ export function startPreview(app: HTMLElement): void {
     release.addEventListener('click', () => api.postMessage({ type: 'release', controls }));
     const write = h('vscode-button', { id: 'write', secondary: '', 'aria-label': 'Write these parameters into the spec' }, 'Write parameters to spec');
     write.addEventListener('click', () => api.postMessage({ type: 'writeParameters', controls }));
+    const pin = h('vscode-button', { id: 'pin', secondary: '', title: 'Keep this panel: the next preview opens another', 'aria-label': 'Keep this preview: the next preview opens in another tab' }, 'Keep this panel');
+    pin.addEventListener('click', () => api.postMessage({ type: 'pin' }));
     header.replaceChildren(
       h('h1', {}, `Preview: ${p.release}`),
       h('p', { class: 'meta' }, `${p.spec.replace(/^.*[\\/]/, '')} · ${p.kind}${p.sample ? ` · preview on ${p.sample.rows.toLocaleString('en-US')} of ${p.sample.of.toLocaleString('en-US')} rows` : ''}`),
       p.sample ? h('p', { id: 'sample', class: 'sample' }, `Preview on ${p.sample.rows.toLocaleString('en-US')} of ${p.sample.of.toLocaleString('en-US')} rows (a uniform sample); the release reads them all.`) : '',
       meter,
       controlsBox ?? '',
-      h('div', { class: 'actions' }, release, write),
+      h('div', { class: 'actions' }, release, write, pin),
       p.kind === 'aggregate' || p.kind === 'mode' || p.kind === 'grid' ? h('p', { class: 'example-note' }, 'example draw — not a release, nothing spent') : '',
     );
     const view = views[p.body.kind] as (b: PreviewBody, c: HTMLElement, pick: (c: PreviewControls) => void) => HTMLElement;

@@ -35,13 +35,17 @@ export function histogramChart(histogram: readonly (readonly [number, number])[]
   const caption = document.createElement('figcaption');
   caption.textContent = title;
   const legend = Plot.legend({ color: { ...COLORS, type: 'categorical' }, className: 'legend' }) as HTMLElement;
+  // Labels turn 45° when the bars are narrower than their labels ("≥41" beside 40 others), and are thinned to 20.
+  const w = Math.max(200, Math.floor(width));
+  const shown = Math.min(20, data.length);
+  const turn = Math.max(...data.map((b) => b.label.length)) * 7 > (w - 60) / shown;
   const svg = Plot.plot({
-    width: Math.max(240, Math.floor(width)),
-    height: 220,
+    width: w,
+    height: turn ? 240 : 220,
     marginLeft: 48,
-    marginBottom: 40,
+    marginBottom: turn ? 56 : 40,
     style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
-    x: { type: 'band', domain: data.map((b) => b.label), label: `class size (${unit})`, labelAnchor: 'center', labelOffset: 34, tickFormat: (d: string, i: number) => (data.length <= 20 || i % Math.ceil(data.length / 20) === 0 ? d : '') },
+    x: { type: 'band', domain: data.map((b) => b.label), label: `class size (${unit})`, labelAnchor: 'center', labelOffset: turn ? 50 : 34, tickRotate: turn ? -45 : 0, tickFormat: (d: string, i: number) => (data.length <= 20 || i % Math.ceil(data.length / 20) === 0 ? d : '') },
     y: { type: 'symlog', label: 'classes', grid: true, nice: true },
     color: COLORS,
     marks: [

@@ -21,15 +21,24 @@ function h<K extends keyof HTMLElementTagNameMap>(name: K, attributes: Record<st
   return node;
 }
 
-function table(head: readonly string[], rows: readonly (readonly (string | number)[])[], numeric: readonly boolean[] = []): HTMLTableElement {
-  return h('table', {},
+/** A table in its own horizontal scroll box, so that a narrow panel scrolls the table and not the page. */
+function table(head: readonly string[], rows: readonly (readonly (string | number)[])[], numeric: readonly boolean[] = [], id?: string): HTMLElement {
+  return h('div', { class: 'scroll' }, h('table', id ? { id } : {},
     h('thead', {}, h('tr', {}, ...head.map((c) => h('th', {}, c)))),
-    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c, i) => h('td', numeric[i] ? { class: 'n' } : {}, String(c)))))));
+    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c, i) => h('td', numeric[i] ? { class: 'n' } : {}, String(c))))))));
+}
+
+/**
+ * A figure's text with each number in a `.num` span: the sentence may wrap between words in a narrow panel, a number
+ * never ("15,123" is not split after its comma).
+ */
+function numbered(text: string): (Node | string)[] {
+  return text.split(/(\d[\d,.]*%?)/).filter((part) => part !== '').map((part) => (/^\d/.test(part) ? h('span', { class: 'num' }, part) : part));
 }
 
 /** Renders a report into `app`; every figure has a stable id so that tests and screen readers can find it. */
 export function renderReport(app: HTMLElement, r: RiskReport): void {
-  const figure = (id: string, label: string, value: string) => h('div', { class: 'figure' }, h('span', { class: 'label' }, label), h('span', { id, class: 'value' }, value));
+  const figure = (id: string, label: string, value: string) => h('div', { class: 'figure' }, h('span', { class: 'label' }, label), h('span', { id, class: 'value' }, ...numbered(value)));
   const save = (format: 'markdown' | 'html', label: string) => {
     const button = h('vscode-button', { id: `save-${format}`, secondary: '' }, label);
     button.addEventListener('click', () => vscodeApi<State>().postMessage({ type: 'save', format }));
@@ -79,7 +88,7 @@ function drawCharts(container: HTMLElement, r: RiskReport): void {
   const unit = r.unit ? `distinct ${r.unit}` : 'rows';
   const draw = () => {
     const columns = after && container.clientWidth >= 640 ? 2 : 1;
-    const width = Math.max(240, (container.clientWidth - (columns - 1) * 16) / columns);
+    const width = Math.max(200, (container.clientWidth - (columns - 1) * 16) / columns);
     const charts = [histogramChart(r.classSizeHistogram, r.k, width, 'As it stands', unit)];
     if (after) charts.push(histogramChart(after.classSizeHistogram, r.k, width, 'After the optimal transformation', unit));
     container.replaceChildren(...charts);
@@ -105,9 +114,9 @@ function requirementsSection(checks: readonly RequirementCheck[], id: string, ti
     h('td', {}, q.measured),
     h('td', { class: 'n' }, `${q.failingRows} rows in ${q.failingClasses} ${q.failingClasses === 1 ? 'class' : 'classes'}`),
     h('td', { class: 'flag' }, q.met ? '✓ met' : '✗ not met')));
-  return [h('h2', {}, title), h('table', { id, 'aria-label': title },
+  return [h('h2', {}, title), h('div', { class: 'scroll' }, h('table', { id, 'aria-label': title },
     h('thead', {}, h('tr', {}, ...['Requirement', 'Asks', 'Measured', 'Failing', ''].map((c) => h('th', { scope: 'col' }, c)))),
-    h('tbody', {}, ...rows))];
+    h('tbody', {}, ...rows)))];
 }
 
 /** The spec's optimal transformation beside the data as it stands. */
@@ -131,16 +140,16 @@ function afterSection(r: RiskReport): HTMLElement[] {
       ['Average prosecutor risk', percent(r.averageRisk), percent(a.averageRisk)],
       ['Highest prosecutor risk', percent(r.highestRisk), percent(a.highestRisk)],
       ['Requirements met', met(r.requirements), met(a.requirements)],
-    ], [false, true, true]),
-  ].map((x) => (x instanceof HTMLTableElement ? (x.setAttribute('id', 'after'), x) : x));
+    ], [false, true, true], 'after'),
+  ];
 }
 
 const style = `
-.figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(14em, 1fr)); gap: .75em; margin: 1em 0; }
+.figures { display: grid; grid-template-columns: repeat(auto-fill, minmax(min(14em, 100%), 1fr)); gap: .75em; margin: 1em 0; }
 .figure { border: 1px solid var(--vscode-panel-border); border-radius: 4px; padding: .5em .75em; display: flex; flex-direction: column; }
-.figure .label { opacity: .8; font-size: .9em; } .figure .value { font-size: 1.4em; font-weight: 600; }
-.actions { display: flex; gap: .5em; } .status { min-height: 1.2em; opacity: .8; }
-.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(240px, 1fr)); gap: 16px; max-width: 100%; }
+.figure .label { opacity: .8; font-size: .9em; } .figure .value { font-size: 1.4em; font-weight: 600; text-align: left; }
+.actions { display: flex; flex-wrap: wrap; gap: .5em; } .status { min-height: 1.2em; opacity: .8; }
+.charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(240px, 100%), 1fr)); gap: 16px; max-width: 100%; }
 figure.chart { margin: 0; min-width: 0; } figure.chart figcaption { font-weight: 600; margin-bottom: .25em; }
 figure.chart svg { max-width: 100%; height: auto; overflow: visible; }
 tr.not-met td { font-weight: 600; } tr.not-met td.flag { color: var(--vscode-errorForeground, #d55e00); }

@@ -6,7 +6,7 @@ export default async function units(t) {
   await t.showProblems();
   await t.filterProblems('patient_id');
   // Hand-counted in test/cli/check-unit.test.ts: {34,F} is 5 rows of P01 — one patient, below k=3.
-  await t.problems.filter({ hasText: 'row 1: class {age=34, sex=F} has 5 rows from 1 patient_id, below k=3' }).first().waitFor();
+  await t.problems.filter({ hasText: 'line 2: class {age=34, sex=F} has 5 rows from 1 patient_id, below k=3' }).first().waitFor();
   await t.problems.filter({ hasText: '5 of 12 rows in 1 class below k=3 distinct patient_id' }).first().waitFor();
   log('units.csv: the class of 5 visits of patient P01 is flagged below k=3');
   // The squiggle covers `34,F` (characters 4–8 of `P01,34,F,…`), not the patient id or the diagnosis.

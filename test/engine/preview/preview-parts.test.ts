@@ -61,4 +61,15 @@ describe('engine/preview: controls, samples and the grid view', () => {
     const g = gridPreview(table, planRelease(d, { budget: { accounting: 'pure', epsilon: 1 }, rng: seededRandom(1) }));
     assert.deepEqual(g.truth, [3, 0, 0, 0]);
   });
+
+  it('the grid\'s error chart compares exactly the methods its switch offers (issue 24: two offered, four charted)', () => {
+    const table = parseCsv('x,y\n0.5,0.5\n3.5,3.5\n');
+    const within = { xLow: 0, xHigh: 4, yLow: 0, yHigh: 4 };
+    const charted = (mechanism: ReleaseDescription['mechanism'], budget: Parameters<typeof planRelease>[1]['budget']) => {
+      const d: ReleaseDescription = { name: 'g', query: { kind: 'grid', x: 'x', y: 'y', size: 4, within }, mechanism, accepts: [] };
+      return [...new Set(gridPreview(table, planRelease(d, { budget, rng: seededRandom(1) })).rmse.map((r) => r.method))];
+    };
+    assert.deepEqual(charted({ kind: 'privelet', epsilon: 1 }, { accounting: 'pure', epsilon: 1 }), ['privelet', 'laplace']);
+    assert.deepEqual(charted({ kind: 'nn-wavelet', rho: 0.1 }, { accounting: 'zcdp', rho: 1 }), ['nn-wavelet-zcdp', 'quadtree', 'gaussian']);
+  });
 });

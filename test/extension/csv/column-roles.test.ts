@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { columnRoles, headerHover } from '../../../extension/csv/column-roles.js';
+import { columnRoles, headerHover, roleLegend } from '../../../extension/csv/column-roles.js';
 import type { CsvModel } from '../../../extension/protocol.js';
 
 describe('extension/csv/column-roles: each CSV column as the spec declares it', () => {
@@ -25,5 +25,11 @@ describe('extension/csv/column-roles: each CSV column as the spec declares it', 
     const weighted: CsvModel = { ...model, weight: 'w', riskThreshold: 0.2 };
     assert.deepEqual(columnRoles(['age', 'w'], weighted, true), ['quasi', 'identifying']);
     assert.match(headerHover('w', 'identifying', weighted, undefined, 'survey.privspec'), /^\*\*w\*\* — survey weight — how many people each record stands for; .*above 0\.2 is flagged\); never written by a release/);
+  });
+
+  it('the header hover carries a legend of the colours: each role present with its columns (issue 24)', () => {
+    assert.equal(roleLegend(header, columnRoles(header, model, true)),
+      'Colours by role — identifying: name · privacy unit: patient_id · quasi-identifiers: age, zip · sensitive: diagnosis · undeclared (treated as identifying): notes');
+    assert.equal(roleLegend(['a'], [undefined]), '');
   });
 });

@@ -58,14 +58,16 @@ describe('extension/workers/csv-check', () => {
     assert.deepEqual(result.violations, []);
   });
 
-  it('proposes the lowest single-column level that lifts a class to k, best first', () => {
+  it('proposes the lowest single-column level that lifts a class to k, least information lost first', () => {
     const { state, result } = checkCsv(visitsCsv, undefined, visitsModel, 1000);
     const fixes = generalizationFixes(state, result.violations[0].classId);
     // Hand-derived: zip → 8193* merges rows 8, 9, 15 (all 3 violations resolved); age needs `*` (level 4) to join the
     // five 41-year-olds, which leaves row 15 alone (2 resolved); sex → * keeps {34, *, 81931} at 2 rows, so no sex fix.
+    // Information lost is Sweeney's precision loss level / height: zip (mask 1, 2, 3, 5 and *: height 5) at level 1
+    // loses 1/5; age (intervals 5, 10, 20 and *: height 4) at level 4 loses everything, so it comes last.
     assert.deepEqual(fixes, [
-      { column: 'zip', level: 1, value: '8193*', resolves: 3 },
-      { column: 'age', level: 4, value: '*', resolves: 2 },
+      { column: 'zip', level: 1, value: '8193*', before: '81931', height: 5, lost: 0.2, resolves: 3 },
+      { column: 'age', level: 4, value: '*', before: '34', height: 4, lost: 1, resolves: 2 },
     ]);
   });
 
