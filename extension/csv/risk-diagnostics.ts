@@ -33,7 +33,7 @@ export function individualRiskDiagnostics(document: vscode.TextDocument, result:
   summary.code = `${individualRiskCode}-summary`;
   const diagnostics = [summary];
   for (const f of check.flags) {
-    const message = `row ${f.row}: individual risk ${fmt(f.risk)} above ${check.threshold}: ${f.fk === 1 ? `1 record with ${f.classKey} stands` : `${f.fk} records with ${f.classKey} stand`} for about ${fmt(f.Fk)} people`;
+    const message = `line ${f.line + 1}: individual risk ${fmt(f.risk)} above ${check.threshold}: ${f.fk === 1 ? `1 record with ${f.classKey} stands` : `${f.fk} records with ${f.classKey} stand`} for about ${fmt(f.Fk)} people`;
     const cells = f.cells.length > 0 ? f.cells : [[0, 0] as const];
     for (const [start, end] of cells) {
       const d = new vscode.Diagnostic(new vscode.Range(f.line, start, f.line, end), message, vscode.DiagnosticSeverity.Warning);

@@ -9,7 +9,7 @@ export default async function weightedRisk(t) {
   await t.filterProblems('individual risk');
   // Hand-derived in test/engine/risk/weighted-risk.test.ts: (F,A) has f = 1 and F̂ = 4, so r = (1/3)·ln 4 = 0.462.
   // (M,C) stands for 400 people (p = 0.01): r = 0.01/3.01 ≈ 0.0033, below the threshold; the other 9 records are above it.
-  await t.problems.filter({ hasText: 'row 1: individual risk 0.462 above 0.1: 1 record with {sex=F, region=A} stands for about 4 people' }).first().waitFor();
+  await t.problems.filter({ hasText: 'line 2: individual risk 0.462 above 0.1: 1 record with {sex=F, region=A} stands for about 4 people' }).first().waitFor();
   await t.problems.filter({ hasText: "9 of 13 records have an individual risk above 0.1 (survey weight 'w'" }).first().waitFor();
   const flagged = await t.problems.filter({ hasText: 'row 10:' }).count();
   if (flagged !== 0) throw new Error('row 10 (risk 0.0033) is flagged although it is below the threshold');
