@@ -47,6 +47,7 @@ SPEC
   mkdir -p "$RUN/workspace/example"
   cp -r "$ROOT/examples/data" "$ROOT/examples/hierarchies" "$RUN/workspace/example/"
   cp "$ROOT/examples/visits.privspec" "$RUN/workspace/example/clinic.privspec"
+  cp "$ROOT/examples/public-file.privspec" "$RUN/workspace/example/clinic-public.privspec"
   mkdir -p "$RUN/workspace/.vscode"
   printf '{ "privspec.quasiIdentifiers": { "data/big.csv": ["age", "sex", "zip"] } }\n' > "$RUN/workspace/.vscode/settings.json"
   # The attack step's demo files (examples/attack-demo, without its spec) and a Mondrian k = 5 release of them, made by
