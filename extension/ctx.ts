@@ -82,6 +82,11 @@ export class Ctx implements vscode.Disposable {
   }
 
   /** Starts (or restarts) the language server; the extension keeps working without it, minus spec diagnostics. */
+  /** Asks the server again for the status bar's ledger and plan (after a run changed the ledger). */
+  refreshBudget(): void {
+    void this.budget.refresh();
+  }
+
   async startServer(): Promise<void> {
     await this.stopServer();
     const client = createClient(this.config.serverPath() ?? this.asset('language-server.cjs'), this.output);

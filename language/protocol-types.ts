@@ -51,6 +51,11 @@ export interface BudgetSummaryResponse {
   releases: BudgetReleaseEntry[];
   /** False when the document has no budget block. */
   hasBudget: boolean;
+  /**
+   * The status bar's text: what the data's ledger has recorded and what the plan spends, in the budget's notion —
+   * `ledger ε 0.5 · plan ε 2.81 of 3` — so that a run the ledger would refuse is visible before ▶ Run says so.
+   */
+  status?: string;
 }
 
 

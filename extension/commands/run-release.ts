@@ -51,6 +51,8 @@ export const runRelease: CommandFactory = {
       void vscode.window.showInformationMessage(`PrivSpec: ${text}`);
       return { ran: false, text } satisfies RunOutcome;
     }
+    // The status bar states the ledger beside the plan: a run changed the ledger.
+    ctx.refreshBudget();
     const lines = describeRun(result);
     ctx.output.appendLine(`release ${spec.fsPath} → ${result.out}\n  ${lines.join('\n  ')}`);
     const { text, ok } = summarizeRun(result, vscode.workspace.asRelativePath(result.out));

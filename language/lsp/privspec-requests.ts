@@ -6,7 +6,9 @@ import { runReleases } from '../../engine/node/release-runner.js';
 import { budgetLabel } from './readable-costs.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { budgetRequest, ledgerRequest, runReleaseRequest, type BudgetSummaryResponse } from '../protocol.js';
-import { ledgerResponse } from './ledger-request.js';
+import { documentLedger, ledgerResponse } from './ledger-request.js';
+import { inNotion, notionOf, sig3, totalPhrase } from '../../engine/release/budget-notion.js';
+import { ledgerTotal } from '../../engine/release/ledger-entry.js';
 import { registerPreviewRequests } from './preview-request.js';
 import { CodeLensRefreshRequest } from 'vscode-languageserver';
 import { releaseInput } from '../release-input.js';
@@ -28,12 +30,30 @@ export function budgetResponse(document: LangiumDocument): BudgetSummaryResponse
   };
 }
 
+/**
+ * `privspec/budget` with the status bar's line: the ledger's recorded total beside the plan's (both in the budget's
+ * notion, engine/release/budget-notion.ts). A ledger that cannot be read leaves the plan alone on the line.
+ */
+export async function budgetWithLedger(document: LangiumDocument): Promise<BudgetSummaryResponse> {
+  const response = budgetResponse(document);
+  if (!response.hasBudget) return response;
+  const a = analyzeDocument(document);
+  const n = notionOf(a.budget);
+  const plan = `plan ${totalPhrase(n, a.summary.limit, a.summary.spent)}`;
+  try {
+    const { ledger } = await documentLedger(document);
+    return { ...response, status: `ledger ${n.symbol} ${sig3(inNotion(n, ledgerTotal(ledger.entries, a.summary.accounting)))} · ${plan}` };
+  } catch {
+    return { ...response, status: plan };
+  }
+}
+
 /** Registers the custom requests of `protocol.ts` on the server's connection. */
 export function registerPrivspecRequests(connection: Connection, services: PrivspecServices): void {
   const documents = services.shared.workspace.LangiumDocuments;
   connection.onRequest(budgetRequest, (params) => {
     const document = documents.getDocument(URI.parse(params.uri));
-    return document ? budgetResponse(document) : null;
+    return document ? budgetWithLedger(document) : null;
   });
   connection.onRequest(runReleaseRequest, async (params, token) => {
     // ▶ Run's notification has a Cancel button: a generalize release's search stops between lattice nodes, before

@@ -1,0 +1,33 @@
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runCli } from '../../cli/run-cli.js';
+import { formatBudget } from '../../extension/budget-text.js';
+import { loadSpecText, nodeServices } from '../../language/check-spec.js';
+import { budgetWithLedger } from '../../language/lsp/privspec-requests.js';
+
+// Issue 24 item 8: the status bar showed the plan, never the ledger — after two runs it still read the plan while the
+// next run was refused. It now states both in the budget's notion: "ledger ε 0.6 · plan ε 0.3 of 1".
+describe('privspec/budget: the status bar states the ledger beside the plan (issue 24)', function () {
+  this.timeout(60_000);
+  const services = nodeServices();
+  const dir = mkdtempSync(join(tmpdir(), 'privspec-budget-status-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+  const spec = join(dir, 's.privspec');
+  const text = 'dataset d from "d.csv" { quasi sex  insensitive age }\nhierarchy sex { "M", "F" -> "*" }\nbudget { epsilon 1 }\nrelease by_sex: count by sex  laplace epsilon 0.3\n';
+  writeFileSync(join(dir, 'd.csv'), 'sex,age\nF,30\nM,40\nF,50\n');
+  writeFileSync(spec, text);
+  const status = async () => budgetWithLedger(await loadSpecText(text, spec, services));
+
+  it('reads "ledger ε 0 · plan ε 0.3 of 1" before any run, and the ledger grows by ε 0.3 per run (hand-added)', async () => {
+    assert.equal((await status()).status, 'ledger ε 0 · plan ε 0.3 of 1');
+    for (const expected of ['ledger ε 0.3 · plan ε 0.3 of 1', 'ledger ε 0.6 · plan ε 0.3 of 1']) {
+      const code = await runCli(['release', 's.privspec', '--out', 'out'], { out: () => {}, err: () => {}, cwd: dir });
+      assert.equal(code, 0);
+      assert.equal((await status()).status, expected);
+    }
+    // The client shows the server's line as it is.
+    assert.equal(formatBudget(await status())?.label, 'Budget ledger ε 0.6 · plan ε 0.3 of 1');
+  });
+});
