@@ -264,6 +264,10 @@ try {
 
     // 8. "PrivSpec: Create Spec from CSV" drafts a spec for a CSV (after asking, since two specs name this one).
     await openFile('survey.csv', 'region,answer');
+    // The risk report's group can keep the keyboard focus in the other group: click into survey.csv so that it is the
+    // active editor the command acts on.
+    await page.locator('.editor-instance .monaco-editor .view-lines', { hasText: 'region,answer' }).first().click();
+    await page.waitForFunction(() => /\bLn \d+/.test(document.querySelector('.statusbar-item[id="status.editor.selection"]')?.textContent ?? ''));
     await runCommand('PrivSpec: Create Spec from CSV');
     // counts.privspec and overrun.privspec already name survey.csv: it asks before drafting a third (issue 24).
     const ask = page.locator('.monaco-dialog-box', { hasText: 'already name' });
