@@ -9,6 +9,12 @@
  * block's levels and every sensitive and insensitive column exactly; `pram` writes the columns it randomizes and the
  * quasi-identifiers at those same levels, nothing else. A quasi-identifier is exact when it is pinned at level 0, and
  * may be exact when it is not pinned (the search may choose level 0), so an unpinned one counts as exact here.
+ *
+ * A file also answers queries over the columns it writes generalized: its row count is the total a plain `count`
+ * perturbs (less the suppressed rows), and a `where` region that follows the hierarchy's groups (`age in 20..29` beside
+ * ages in 10-year bands) is counted exactly from it. So a DP release every column of which the file writes — exactly or
+ * generalized, not randomized — or that reads no column at all, is linked to the file too. The rule is conservative (a
+ * region that cuts across groups only gets bounds from the file); such a pair is an error unless accepted with a reason.
  */
 import { columnUses, releasable, roleOf, type ColumnRoles } from './column-roles.js';
 import type { QueryDescription, ReleaseDescription } from './release-description.js';
@@ -56,6 +62,22 @@ export function exactColumns(q: QueryDescription, layout: MicrodataLayout): Map<
   return out;
 }
 
+/** Every column a microdata release writes without randomizing it (exactly or generalized); empty for a DP release. */
+export function writtenColumns(q: QueryDescription, layout: MicrodataLayout): Set<string> {
+  const out = new Set(exactColumns(q, layout).keys());
+  if (q.kind === 'generalize' || (q.kind === 'pram' && layout.anonymity)) {
+    for (const c of layout.roles.quasi) if (releasable(roleOf(layout.roles, c)) && !(q.kind === 'pram' && q.columns.includes(c))) out.add(c);
+  }
+  return out;
+}
+
+/** The columns a DP release reads (group keys, `where` columns, the summed column, a mode's or a grid's columns). */
+function readColumns(q: QueryDescription): string[] {
+  const cols = new Set(columnUses(q).map((u) => u.column));
+  if (q.kind === 'sum' || q.kind === 'mean') cols.add(q.column);
+  return [...cols];
+}
+
 /** The columns a release protects, each with how. */
 export function protectedColumns(q: QueryDescription): Map<string, string> {
   const out = new Map<string, string>();
@@ -86,6 +108,22 @@ export function linkedReleases(releases: readonly ReleaseDescription[], layout: 
         const message = `'${m.name}' publishes '${column}' exactly (${why}), and '${r.name}' protects it (${how}): the published file gives away what '${r.name}' protects; leave the column out of '${m.name}' (pin its level above 0, randomize it in the PRAM release, or drop the release that protects it), or say why with 'accept linked-releases "reason"' on one of the two`;
         links.push({ publisher: m.name, protector: r.name, column, message, ...(accepted ? { accepted } : {}) });
       }
+    }
+  }
+  // A DP release the file can answer by counting its rows: it reads nothing the file leaves out or randomizes.
+  for (const m of releases) {
+    if (m.query.kind !== 'generalize' && m.query.kind !== 'pram') continue;
+    const written = writtenColumns(m.query, layout);
+    for (const r of releases) {
+      if (r === m || r.query.kind === 'generalize' || r.query.kind === 'pram') continue;
+      if (links.some((l) => l.publisher === m.name && l.protector === r.name)) continue;
+      const reads = readColumns(r.query);
+      if (!reads.every((c) => written.has(c))) continue;
+      const column = reads.length === 0 ? '(its rows)' : reads.join(', ');
+      const what = reads.length === 0 ? `its rows, which are the total '${r.name}' perturbs (less the suppressed rows)` : `${reads.map((c) => `'${c}'`).join(', ')} (exactly or generalized), every column '${r.name}' reads`;
+      const accepted = acceptance(m) ?? acceptance(r);
+      const message = `'${m.name}' publishes ${what}: counted from the file, it answers '${r.name}' without its noise wherever the query follows the file's levels; leave the release that protects it out of this plan (or base it on columns the file does not write), or say why with 'accept linked-releases "reason"' on one of the two`;
+      links.push({ publisher: m.name, protector: r.name, column, message, ...(accepted ? { accepted } : {}) });
     }
   }
   return links;
