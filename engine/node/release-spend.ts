@@ -58,7 +58,12 @@ function centralDecision(r: SpendRequest, ledger: LedgerFile, entry: LedgerEntry
   if (above) return { refusal: `not run: ${above}` };
   const limit = effectiveLimit(specLimit, ledger, accounting);
   const recorded = { ...entry, limit: { accounting, amount: limit } };
-  const walk = summarizeBudget([...entrySpendables(ledger.entries), { name: entry.release, box: r.prepared.box, userLevel: r.prepared.userLevel, costs: r.prepared.costs, dp: true }], withLimit(r.budget, limit));
+  // One dataset, one notion of a neighbour: once any spend on this data (recorded or this one) counted a privacy unit,
+  // every spend composes sequentially — a spec that omits `unit` cannot make disjoint regions parallel for persons with
+  // rows in several of them (review finding).
+  const spendables = [...entrySpendables(ledger.entries), { name: entry.release, box: r.prepared.box, userLevel: r.prepared.userLevel, costs: r.prepared.costs, dp: true }];
+  const anyUnit = spendables.some((s) => s.userLevel);
+  const walk = summarizeBudget(anyUnit ? spendables.map((s) => ({ ...s, userLevel: true })) : spendables, withLimit(r.budget, limit));
   const overrun = walk.releases.at(-1)?.overrun;
   if (overrun) return { refusal: `not run: the ledger ${r.location.file} has no budget left for it. ${overrun.message}` };
   // The first central spend fixes the ledger's limit: a later, higher budget in a spec is a raise, and must say so.

@@ -3,6 +3,7 @@
  * insensitive, and names its privacy unit; a column it does not declare is treated as identifying (as ARX treats
  * undeclared attributes). Identifying columns, the unit and undeclared columns never leave, by any release kind:
  * they can be no group key, no mode candidate, no grid axis, no PRAM'd or generalized column and no `where` column.
+ * The survey weight (`weight w`) is read for the individual risk only: it is none of these, nor a summed column.
  * No `accept …` clause opens that door — a differentially private count by name still publishes every name, because
  * the set of groups is the set of names.
  *
@@ -12,19 +13,20 @@
 import type { DatasetDescription, QueryDescription } from './release-description.js';
 
 /** The roles a dataset declares: its four role lists and its privacy unit. */
-export type ColumnRoles = Pick<DatasetDescription, 'identifying' | 'quasi' | 'sensitive' | 'insensitive' | 'unit'>;
+export type ColumnRoles = Pick<DatasetDescription, 'identifying' | 'quasi' | 'sensitive' | 'insensitive' | 'unit'> & { readonly weight?: string };
 
 export type DeclaredRole = 'identifying' | 'quasi' | 'sensitive' | 'insensitive';
-export type Role = DeclaredRole | 'unit' | 'undeclared';
+export type Role = DeclaredRole | 'unit' | 'weight' | 'undeclared';
 
 /** How a query makes a column's values leave. */
-export type ColumnUse = 'group key' | 'mode column' | 'grid axis' | 'PRAM column' | 'where column';
+export type ColumnUse = 'group key' | 'mode column' | 'grid axis' | 'PRAM column' | 'where column' | 'summed column';
 
 const DECLARED: readonly DeclaredRole[] = ['identifying', 'quasi', 'sensitive', 'insensitive'];
 
 /** The role of one column: the unit first (it is the one role a column cannot share), then its declared role. */
 export function roleOf(roles: ColumnRoles, column: string): Role {
   if (roles.unit === column) return 'unit';
+  if (roles.weight === column) return 'weight';
   for (const role of DECLARED) if (roles[role].includes(column)) return role;
   return 'undeclared';
 }
@@ -55,6 +57,7 @@ export interface RoleViolation {
 function why(role: RoleViolation['role'], column: string): string {
   if (role === 'identifying') return `'${column}' is declared identifying, and identifying columns never leave`;
   if (role === 'unit') return `'${column}' is the privacy unit, which identifies a person and never leaves`;
+  if (role === 'weight') return `'${column}' is the survey weight, read for the individual risk and never released`;
   return `'${column}' has no role in the dataset, so it is treated as identifying and never leaves`;
 }
 
@@ -62,7 +65,10 @@ function why(role: RoleViolation['role'], column: string): string {
 export function roleViolations(q: QueryDescription, roles: ColumnRoles): RoleViolation[] {
   const seen = new Set<string>();
   const out: RoleViolation[] = [];
-  for (const { column, use } of columnUses(q)) {
+  // The survey weight never leaves, not even as a noisy sum or mean (a DP aggregate of any other column may be
+  // released: its noise covers it).
+  const summed = (q.kind === 'sum' || q.kind === 'mean') && roleOf(roles, q.column) === 'weight' ? [{ column: q.column, use: 'summed column' as const }] : [];
+  for (const { column, use } of [...columnUses(q), ...summed]) {
     const role = roleOf(roles, column);
     if (releasable(role) || seen.has(column)) continue;
     seen.add(column);

@@ -89,8 +89,12 @@ export function ledgerShapeProblem(parsed: unknown): string | undefined {
 
 /** The ledger's spending entries as the budget walk reads them (their region, their costs). */
 export function entrySpendables(entries: readonly LedgerEntry[]) {
-  // A region that does not read back as finite numbers or text composes with everything (sequentially).
-  return spendingEntries(entries).map((e) => ({ name: e.release, box: wellFormed(e.box) ? new Map(Object.entries(e.box!)) : undefined, userLevel: e.userLevel, costs: e.costs, dp: true }));
+  // A region that does not read back as finite numbers or text composes with everything (sequentially). Once any
+  // spend on the data counted a privacy unit, all of them compose as per-unit spends: rows of one person may lie in
+  // regions another spec called disjoint.
+  const spending = spendingEntries(entries);
+  const anyUnit = spending.some((e) => e.userLevel);
+  return spending.map((e) => ({ name: e.release, box: wellFormed(e.box) ? new Map(Object.entries(e.box!)) : undefined, userLevel: anyUnit || e.userLevel, costs: e.costs, dp: true }));
 }
 
 /** The total the ledger's spending entries have spent under the accounting; undefined entries' costs make it refuse. */
