@@ -28,7 +28,8 @@ export function columnsOf(dataset: ast.Dataset, role: ast.RoleClause['role']): s
 /** The dataset block's column roles as the engine enforces them (engine/release/column-roles.ts). */
 export function datasetRoles(dataset: ast.Dataset): ColumnRoles {
   const unit = dataset.clauses.find((c): c is ast.UnitClause => c.$type === 'UnitClause')?.column?.name;
-  return { identifying: columnsOf(dataset, 'identifying'), quasi: columnsOf(dataset, 'quasi'), sensitive: columnsOf(dataset, 'sensitive'), insensitive: columnsOf(dataset, 'insensitive'), unit };
+  const weight = dataset.clauses.find((c): c is ast.WeightClause => c.$type === 'WeightClause')?.column?.name;
+  return { identifying: columnsOf(dataset, 'identifying'), quasi: columnsOf(dataset, 'quasi'), sensitive: columnsOf(dataset, 'sensitive'), insensitive: columnsOf(dataset, 'insensitive'), unit, weight };
 }
 
 export function datasetPlan(dataset: ast.Dataset, specPath: string): DatasetPlan {

@@ -110,3 +110,18 @@ describe('issue 21 item 11 — conflicting roles for one column are an error (fa
     assert.deepEqual(roleConflicts({ identifying: [], quasi: ['a'], sensitive: ['a'], insensitive: [], unit: undefined }), [{ column: 'a', roles: ['quasi', 'sensitive'] }]);
   });
 });
+
+// Review finding after issues 21 and 28: docs say the survey weight is never released by any kind, yet a `sum w` or
+// `mean w` passed `check` and ran, and a `by w` error told the user to declare w quasi — which the weight clause forbids.
+describe('the survey weight never leaves, not even as a summed column (review finding)', () => {
+  const weighted = 'identifying name, ssn  quasi sex  insensitive age  unit uid  weight secret';
+  for (const release of ['release s: sum secret clamp 0..100 bound unit rows 1 laplace epsilon 1', 'release m: mean secret clamp 0..100 bound unit rows 1 laplace epsilon 1', `release b: count by secret bound unit groups 1 rows 1 laplace epsilon 1 ${ACCEPT}`]) {
+    it(`${release.split(':')[1].trim().split(' ').slice(0, 3).join(' ')}: a column-role error naming the survey weight, and nothing written`, async () => {
+      const r = await checkAndRun(mk(release, weighted));
+      const messages = r.errors.map((e) => `${e.code}: ${e.message}`);
+      assert.ok(messages.some((m) => m.startsWith("column-role: 'secret' is the survey weight, read for the individual risk and never released")), messages.join('\n'));
+      assert.ok(!messages.some((m) => /declare it quasi/.test(m)), 'no advice to declare the weight releasable');
+      assert.deepEqual(r.written.filter((f) => f.endsWith('.csv')), []);
+    });
+  }
+});
