@@ -25,7 +25,7 @@ export function runConfirmation(what: string, run: RunPreview): { message: strin
   const detail = [
     ...again,
     run.previous.length > 0 ? 'Earlier outputs stay as they are: this run writes new files beside them.' : '',
-    run.adds === 'nothing' ? '' : 'The spend is recorded in the spec\'s ledger before any file is written.',
+    run.adds === 'nothing' ? '' : 'The spend is recorded in the data\'s ledger (shared by every spec that reads it) before any file is written.',
   ].filter(Boolean).join('\n');
   return { message: `Run ${what}? ${spends}`, detail, blocked: false };
 }

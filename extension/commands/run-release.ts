@@ -31,7 +31,7 @@ export const runRelease: CommandFactory = {
     const what = fromLens?.release ? `the release ${fromLens.release} of ${name}` : `every release of ${name}`;
     const uri = client.code2ProtocolConverter.asUri(spec);
     const ledger = await client.sendRequest<LedgerResponse | null>(ledgerRequestMethod, { uri, release: fromLens?.release } satisfies LedgerParams);
-    const confirm = ledger ? runConfirmation(what, ledger.run) : { message: `Run ${what}? Differentially private releases spend privacy budget, recorded in the spec's ledger.`, detail: '', blocked: false };
+    const confirm = ledger ? runConfirmation(what, ledger.run) : { message: `Run ${what}? Differentially private releases spend privacy budget, recorded in the data's ledger.`, detail: '', blocked: false };
     if (confirm.blocked) {
       void vscode.window.showErrorMessage(confirm.message);
       return { ran: false, text: confirm.message } satisfies RunOutcome;

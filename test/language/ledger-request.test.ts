@@ -36,7 +36,7 @@ describe('privspec/ledger: what the ledger holds and what a run would add', () =
     const c = runConfirmation('the release by_sex of spec.privspec', r.run);
     assert.equal(c.message, 'Run the release by_sex of spec.privspec? It spends ε 0.4; ε 0.6 of the budget\'s ε 1 remains after it.');
     assert.ok(!c.blocked && !/released on/.test(c.detail));
-    assert.match(c.detail, /The spend is recorded in the spec's ledger before any file is written\./);
+    assert.match(c.detail, /The spend is recorded in the data's ledger \(shared by every spec that reads it\) before any file is written\./);
     // A microdata release (generalize, PRAM) spends no DP budget (the ledger records it at no central cost): the dialog does not say it spends.
     const microdata = runConfirmation('the release public', { ...r.run, releases: ['public'], adds: 'nothing' });
     assert.equal(microdata.message, 'Run the release public? It spends no differential-privacy budget.');
