@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runIn } from '../helpers/run-cli.js';
 import { runReleases } from '../../engine/node/release-runner.js';
 import { roleConflicts } from '../../engine/release/column-roles.js';
 import { planRelease } from '../../engine/release/plan-release.js';
@@ -19,12 +19,7 @@ const mk = (release: string, dataset = 'identifying name, ssn  quasi sex  insens
   `dataset d from "d.csv" { ${dataset} }\nhierarchy sex { "M", "F" -> "*" }\nbudget { epsilon 100 }\n${release}\n`;
 const ACCEPT = 'accept data-dependent-domain accept unbounded-contribution';
 
-async function run(cwd: string, args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), cwd });
-  return { code, out, err };
-}
+const run = runIn;
 
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));

@@ -2,19 +2,14 @@ import { strict as assert } from 'node:assert';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runIn } from '../helpers/run-cli.js';
 import { exactColumns, linkedReleases } from '../../engine/release/linked-releases.js';
 
 // Issue 21 item 2 — microdata releases that publish exactly what another release protects. On the base commit fc66cd9
 // `check` said nothing about these specs, and the PRAM file held every declared column exactly (the example's
 // diagnosis_pram.csv: exact sex, income, x and y beside the DP releases over them); each test below fails there.
 
-async function run(cwd: string, args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), cwd });
-  return { code, out, err };
-}
+const run = runIn;
 
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));

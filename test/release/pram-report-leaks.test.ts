@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runIn } from '../helpers/run-cli.js';
 import { invariantMatrix } from '../../engine/pram/invariant-pram.js';
 import { retentionMatrix } from '../../engine/pram/retention-matrix.js';
 import { toRows } from '../../engine/pram/transition-matrix.js';
@@ -12,12 +12,7 @@ import { toRows } from '../../engine/pram/transition-matrix.js';
 // × n is those counts (7, 13, 29 on a 49-row table), and a retention-PRAM report held η (identificationRisk.maxRisk),
 // which depends on the true values; both tests below fail there.
 
-async function run(cwd: string, args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), cwd });
-  return { code, out, err };
-}
+const run = runIn;
 
 const dirs: string[] = [];
 after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
