@@ -62,3 +62,20 @@ export const isPositiveInteger = (x: number) => Number.isSafeInteger(x) && x >= 
 export function listOption(raw: string | undefined): string[] | undefined {
   return raw === undefined ? undefined : raw.split(',').map((s) => s.trim()).filter((s) => s !== '');
 }
+
+/**
+ * `attribute=value` pairs of a repeated option (`--pram age=0.8 --pram sex=0.9`), by attribute; with `qi`, each
+ * attribute must be one of them. A malformed or repeated pair is one line naming the option.
+ */
+export function assignments(raw: readonly string[] | undefined, flag: string, qi?: readonly string[]): Map<string, string> {
+  const out = new Map<string, string>();
+  for (const item of raw ?? []) {
+    const eq = item.indexOf('=');
+    if (eq <= 0 || eq === item.length - 1) throw new CliError(`option ${flag}: '${item}' is not of the form attribute=value`);
+    const name = item.slice(0, eq).trim();
+    if (qi && !qi.includes(name)) throw new CliError(`option ${flag}: '${name}' is not one of the quasi-identifiers (${qi.join(', ')})`);
+    if (out.has(name)) throw new CliError(`option ${flag} names '${name}' twice`);
+    out.set(name, item.slice(eq + 1).trim());
+  }
+  return out;
+}

@@ -4,7 +4,7 @@ import { seededRandom } from '../../engine/core/random.js';
 import { runAttackFiles } from '../../engine/node/attack-files.js';
 import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
-import { listOption, numberOption, parseOptions } from '../parse-options.js';
+import { assignments, listOption, numberOption, parseOptions } from '../parse-options.js';
 
 const usage = `usage: privspec attack <released.csv> <candidates.csv> --qi a,b [--hierarchy a=file.csv …] [--pram a=RETAIN …]
                       [--matrix a=file.csv …] [--truth original.csv --id COLUMN] [--candidate-id COLUMN]
@@ -32,20 +32,6 @@ of 1/(size of its class) for generalization, of the identification risk max_r η
 Exit code 1 when the measured rate exceeds predictedRate by more than 3 binomial standard errors, 2 on bad input.
 `;
 
-/** `a=value` pairs of a repeated option, by attribute, each a quasi-identifier. */
-function pairs(raw: string[] | undefined, flag: string, qi: readonly string[]): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const item of raw ?? []) {
-    const eq = item.indexOf('=');
-    if (eq <= 0 || eq === item.length - 1) throw new CliError(`option ${flag}: '${item}' is not of the form attribute=value`);
-    const name = item.slice(0, eq).trim();
-    if (!qi.includes(name)) throw new CliError(`option ${flag}: '${name}' is not one of the quasi-identifiers (${qi.join(', ')})`);
-    if (out.has(name)) throw new CliError(`option ${flag} names '${name}' twice`);
-    out.set(name, item.slice(eq + 1).trim());
-  }
-  return out;
-}
-
 export const attack: Command = {
   summary: 'Linkage attack on a release against identified candidates, scored against the predicted risk',
   usage,
@@ -68,9 +54,9 @@ export const attack: Command = {
     const twice = qi.find((name, i) => qi.indexOf(name) !== i);
     if (twice !== undefined) throw new CliError(`option --qi names '${twice}' twice`);
     const path = (p: string) => resolve(ctx.cwd, p);
-    const hierarchies = new Map([...pairs(values.hierarchy, '--hierarchy', qi)].map(([k, v]) => [k, path(v)]));
-    const matrices = new Map([...pairs(values.matrix, '--matrix', qi)].map(([k, v]) => [k, path(v)]));
-    const retain = new Map([...pairs(values.pram, '--pram', qi)].map(([k, v]) => [k, numberOption(v, `--pram ${k}`, (x) => x >= 0 && x <= 1, 'the retention is a probability in [0, 1]')!]));
+    const hierarchies = new Map([...assignments(values.hierarchy, '--hierarchy', qi)].map(([k, v]) => [k, path(v)]));
+    const matrices = new Map([...assignments(values.matrix, '--matrix', qi)].map(([k, v]) => [k, path(v)]));
+    const retain = new Map([...assignments(values.pram, '--pram', qi)].map(([k, v]) => [k, numberOption(v, `--pram ${k}`, (x) => x >= 0 && x <= 1, 'the retention is a probability in [0, 1]')!]));
     for (const name of qi) {
       const given = [hierarchies.has(name), matrices.has(name), retain.has(name)].filter(Boolean).length;
       if (given > 1) throw new CliError(`'${name}' has more than one of --hierarchy, --pram and --matrix; give one`);

@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
 import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
-import { listOption, numberOption, parseOptions } from '../parse-options.js';
+import { assignments, listOption, numberOption, parseOptions } from '../parse-options.js';
 import { seededRandom } from '../../engine/core/random.js';
 import { readCsvFile } from '../../engine/node/read-csv-file.js';
 import { matrixFromCsv } from '../../engine/pram/custom-matrix.js';
@@ -33,19 +33,6 @@ released one with its records shuffled. Rows are original records, columns relea
   --json                 print one JSON object
 `;
 
-/** `a=value` pairs of a repeated option, by attribute. */
-function pairs(raw: string[] | undefined, flag: string): Map<string, string> {
-  const out = new Map<string, string>();
-  for (const item of raw ?? []) {
-    const eq = item.indexOf('=');
-    if (eq <= 0 || eq === item.length - 1) throw new CliError(`option ${flag}: '${item}' is not of the form attribute=value`);
-    const name = item.slice(0, eq).trim();
-    if (out.has(name)) throw new CliError(`option ${flag} names '${name}' twice`);
-    out.set(name, item.slice(eq + 1).trim());
-  }
-  return out;
-}
-
 export const reid: Command = {
   summary: 'Identification risk of a PRAM release: η per original/released record pair via permanents',
   usage,
@@ -63,8 +50,8 @@ export const reid: Command = {
     if (!qi || qi.length === 0) throw new CliError('option --qi is required: name the randomized attributes, e.g. --qi sex,age');
     const twice = qi.find((name, i) => qi.indexOf(name) !== i);
     if (twice !== undefined) throw new CliError(`option --qi names '${twice}' twice`);
-    const retain = pairs(values.pram, '--pram');
-    const files = pairs(values.matrix, '--matrix');
+    const retain = assignments(values.pram, '--pram');
+    const files = assignments(values.matrix, '--matrix');
     for (const name of [...retain.keys(), ...files.keys()]) if (!qi.includes(name)) throw new CliError(`'${name}' is given a matrix but is not in --qi`);
     for (const name of qi) {
       if (retain.has(name) && files.has(name)) throw new CliError(`'${name}' has both --pram and --matrix; give one`);

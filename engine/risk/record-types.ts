@@ -18,14 +18,31 @@ export interface RecordTypes {
   readonly releasedType: Int32Array;
 }
 
+/** Items 0…n−1 grouped by key, in first-seen order: each item's type, the first item of each type and its count. */
+function groupByKey(n: number, key: (i: number) => string): { typeOf: Int32Array; first: number[]; counts: number[] } {
+  const typeOf = new Int32Array(n);
+  const first: number[] = [];
+  const counts: number[] = [];
+  const byKey = new Map<string, number>();
+  for (let i = 0; i < n; i++) {
+    const k = key(i);
+    let t = byKey.get(k);
+    if (t === undefined) {
+      t = first.length;
+      byKey.set(k, t);
+      first.push(i);
+      counts.push(0);
+    }
+    counts[t]++;
+    typeOf[i] = t;
+  }
+  return { typeOf, first, counts };
+}
+
 /** Codes every record's values and groups identical records: the type of each record and one code vector per type. */
 function group(records: readonly (readonly string[])[], indexes: readonly Map<string, number>[], matrices: readonly TransitionMatrix[], which: string) {
   const m = matrices.length;
-  const typeOf = new Int32Array(records.length);
-  const byKey = new Map<string, number>();
-  const codes: Int32Array[] = [];
-  const counts: number[] = [];
-  records.forEach((rec, r) => {
+  const coded = records.map((rec, r) => {
     if (rec.length !== m) throw new PrivacyError(`identification risk: ${which} record ${r + 1} has ${rec.length} values for ${m} attributes`);
     const code = new Int32Array(m);
     for (let a = 0; a < m; a++) {
@@ -33,18 +50,10 @@ function group(records: readonly (readonly string[])[], indexes: readonly Map<st
       if (u === undefined) throw new PrivacyError(`identification risk: ${which} record ${r + 1} holds '${rec[a]}', which is not in the domain of attribute ${a + 1} (${matrices[a].description})`);
       code[a] = u;
     }
-    const key = code.join(',');
-    let t = byKey.get(key);
-    if (t === undefined) {
-      t = codes.length;
-      byKey.set(key, t);
-      codes.push(code);
-      counts.push(0);
-    }
-    counts[t]++;
-    typeOf[r] = t;
+    return code;
   });
-  return { typeOf, codes, counts };
+  const { typeOf, first, counts } = groupByKey(records.length, (r) => coded[r].join(','));
+  return { typeOf, codes: first.map((r) => coded[r]), counts };
 }
 
 /** The typed linkage matrix of two files; refuses (before allocating) more than `maxPairs` type pairs. */
@@ -87,27 +96,8 @@ export function linkageMatrix(original: readonly (readonly string[])[], released
 export function typesOfMatrix(A: Float64Array, n: number): RecordTypes {
   if (A.length !== n * n) throw new RangeError(`identification risk: a ${n}×${n} matrix is needed, got ${A.length} entries`);
   for (let k = 0; k < n * n; k++) if (!(A[k] >= 0) || !Number.isFinite(A[k])) throw new RangeError(`identification risk: entry (${Math.floor(k / n)}, ${k % n}) is ${A[k]}; entries must be finite and ≥ 0`);
-  const groupBy = (key: (i: number) => string) => {
-    const typeOf = new Int32Array(n);
-    const first: number[] = [];
-    const counts: number[] = [];
-    const byKey = new Map<string, number>();
-    for (let i = 0; i < n; i++) {
-      const k = key(i);
-      let t = byKey.get(k);
-      if (t === undefined) {
-        t = first.length;
-        byKey.set(k, t);
-        first.push(i);
-        counts.push(0);
-      }
-      counts[t]++;
-      typeOf[i] = t;
-    }
-    return { typeOf, first, counts };
-  };
-  const rows = groupBy((i) => Array.from(A.subarray(i * n, i * n + n)).join(','));
-  const cols = groupBy((j) => Array.from({ length: n }, (_, i) => A[i * n + j]).join(','));
+  const rows = groupByKey(n, (i) => Array.from(A.subarray(i * n, i * n + n)).join(','));
+  const cols = groupByKey(n, (j) => Array.from({ length: n }, (_, i) => A[i * n + j]).join(','));
   const R = rows.first.length;
   const C = cols.first.length;
   const b = new Float64Array(R * C);

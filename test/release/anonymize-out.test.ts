@@ -3,7 +3,7 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSy
 import { link } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runIn } from '../helpers/run-cli.js';
 
 // Issue 21 item 8 — `anonymize --out` replaced the input through a race (the output folder swapped for a symlink to the
 // data folder during a long search: the original was gone) and silently overwrote any existing file that was not an
@@ -12,12 +12,7 @@ import { runCli } from '../../cli/run-cli.js';
 
 const DATA = 'age,sex,note\n30,F,a\n31,F,b\n40,M,c\n41,M,d\n';
 
-async function run(dir: string, args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
-  return { code, out, err };
-}
+const run = runIn;
 
 describe('issue 21 item 8 — anonymize --out by the release writer', () => {
   const dirs: string[] = [];

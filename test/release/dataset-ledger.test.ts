@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { copyFileSync, linkSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runIn } from '../helpers/run-cli.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { ledgerResponse } from '../../language/lsp/ledger-request.js';
 import { ledgerFileSync } from '../helpers/ledger.js';
@@ -19,12 +19,7 @@ budget { epsilon ${epsilon} }
 release c: count by sex  bound unit groups 1 rows 1  laplace epsilon 40
 `;
 
-async function run(dir: string, args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
-  return { code, out, err };
-}
+const run = runIn;
 
 describe('issue 21 item 5 — one budget per dataset, however it is reached', () => {
   const dirs: string[] = [];

@@ -3,6 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSy
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../cli/run-cli.js';
+import { runIn } from '../helpers/run-cli.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { PrivspecCodeLensProvider } from '../../language/lsp/privspec-code-lens.js';
 import { ledgerFileSync } from '../helpers/ledger.js';
@@ -26,12 +27,7 @@ release p: pram diag retain 0.5${rerun ? ' rerun' : ''}
 release g: generalize  accept linked-releases "test fixture: the ledger test needs a PRAM and a generalize run"
 `;
 
-async function run(dir: string, args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
-  return { code, out, err };
-}
+const run = runIn;
 
 describe('issue 21 item 3 — PRAM and generalize runs are on the ledger', () => {
   const dirs: string[] = [];

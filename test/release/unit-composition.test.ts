@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runIn } from '../helpers/run-cli.js';
 
 // Review finding after issue 21: the ledger is per dataset, but whether `where` regions compose in parallel followed
 // each spec's `unit`. A spec without `unit` spent two disjoint age regions at ε 6 each in parallel (ε 6), and a second
@@ -12,12 +12,7 @@ describe('one dataset, one notion of a neighbour: a spend that counts a unit mak
   this.timeout(60_000);
   const dir = mkdtempSync(join(tmpdir(), 'privspec-unit-compose-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
-  const run = async (args: string[]) => {
-    let out = '';
-    let err = '';
-    const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
-    return { code, out, err };
-  };
+  const run = (args: string[]) => runIn(dir, args);
 
   it('ε 6 + 6 in parallel without a unit, then a unit-level ε 4 is refused: the ledger holds ε 12 once persons count', async () => {
     const rows = Array.from({ length: 50 }, (_, i) => `u${i},25\nu${i},35`).join('\n');

@@ -3,7 +3,7 @@ import { execFileSync } from 'node:child_process';
 import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runIn } from '../helpers/run-cli.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releaseInput } from '../../language/release-input.js';
 import { runReleases } from '../../engine/node/release-runner.js';
@@ -16,12 +16,7 @@ import { ledgerFileSync } from '../helpers/ledger.js';
 
 const DATA = `x,y\n${Array.from({ length: 50 }, (_, i) => `${i % 10},${(i * 7) % 10}`).join('\n')}\n`;
 
-async function run(dir: string, args: string[]) {
-  let out = '';
-  let err = '';
-  const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
-  return { code, out, err };
-}
+const run = runIn;
 
 describe('issue 21 item 6 — everything the write needs is checked before the spend', () => {
   const dirs: string[] = [];
