@@ -31,6 +31,11 @@ export function checkPramReleases(analysis: SpecAnalysis, maxEpsilon: number, ac
         accept('warning', `the domain of '${name}' would be taken from the data's values, so the matrix (and its ε) depends on the data; declare the values with a hierarchy that lists them (hierarchy ${name} { … })`, { node: ref, code: IssueCodes.DataDependentDomain });
       }
       const size = analysis.inlineDomains.get(name)?.length;
+      // retain 1 keeps every value: nothing is randomized, whatever the domain (the release refuses it too).
+      if (q.retain !== undefined && q.retain >= 1) {
+        accept('error', `PRAM of '${name}' with retain ${q.retain} keeps every value: local ε is infinite and the column is written exactly; lower retain below 1`, { node: ref, code: IssueCodes.PramEpsilonHigh });
+        continue;
+      }
       if (q.retain === undefined || size === undefined || size < 2) continue;
       // P(v→v) = r + (1−r)/|V| over P(u→v) = (1−r)/|V|: the largest likelihood ratio, so ε_local = ln of it.
       const keep = keepProbability(q.retain, size);

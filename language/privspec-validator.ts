@@ -174,7 +174,10 @@ export class PrivspecValidator {
         if (c.variant === 'recursive' && c.c === undefined) accept('error', "recursive (c, ℓ)-diversity needs 'c C'", { node: c, property: 'variant', code: IssueCodes.MissingParameter });
         const dataset = AstUtils.getContainerOfType(c, (n): n is ast.Spec => n.$type === 'Spec')?.datasets[0];
         const sensitive = dataset?.clauses.flatMap((x) => (x.$type === 'RoleClause' && x.role === 'sensitive' ? x.columns.map((y) => y.name) : []));
-        if (c.column && sensitive && !sensitive.includes(c.column.name)) accept('warning', `'${c.column.name}' is not declared 'sensitive' in the dataset`, { node: c, property: 'column', code: IssueCodes.SensitiveNotDeclared });
+        const weight = dataset?.clauses.find((x): x is ast.WeightClause => x.$type === 'WeightClause')?.column?.name;
+        // The survey weight never shapes an output: which classes are suppressed would depend on it (review finding).
+        if (c.column && weight !== undefined && c.column.name === weight) accept('error', `'${weight}' is the survey weight, read for the individual risk and never released: ℓ-diversity on it would decide which classes are suppressed`, { node: c, property: 'column', code: IssueCodes.InvalidWeight });
+        else if (c.column && sensitive && !sensitive.includes(c.column.name)) accept('warning', `'${c.column.name}' is not declared 'sensitive' in the dataset`, { node: c, property: 'column', code: IssueCodes.SensitiveNotDeclared });
       }
       if (c.$type === 'LevelClause') {
         if (!(Number.isInteger(c.level) && c.level >= 0)) accept('error', `a generalization level is an integer ≥ 0, got ${c.level}`, { node: c, property: 'level', code: IssueCodes.ParameterOutOfRange });

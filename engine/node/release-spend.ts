@@ -6,7 +6,7 @@
  * `rerun`: two independent draws of one record, joined, give its true value back by majority vote, so their local ε add.
  */
 import { budgetLimit, mainKey, summarizeBudget, type Amount } from '../release/budget-walk.js';
-import { boxRecord, entrySpendables, unstatedEntries, type LedgerEntry, type LedgerFile } from '../release/ledger-entry.js';
+import { boxRecord, entrySpendables, spendingEntries, unstatedEntries, type LedgerEntry, type LedgerFile } from '../release/ledger-entry.js';
 import { effectiveLimit, limitRefusal } from '../release/ledger-limit.js';
 import type { PreparedRelease } from '../release/kinds/prepared-release.js';
 import { costIn } from '../release/release-costs.js';
@@ -58,9 +58,18 @@ function centralDecision(r: SpendRequest, ledger: LedgerFile, entry: LedgerEntry
   if (above) return { refusal: `not run: ${above}` };
   const limit = effectiveLimit(specLimit, ledger, accounting);
   const recorded = { ...entry, limit: { accounting, amount: limit } };
-  // One dataset, one notion of a neighbour: once any spend on this data (recorded or this one) counted a privacy unit,
-  // every spend composes sequentially — a spec that omits `unit` cannot make disjoint regions parallel for persons with
-  // rows in several of them (review finding).
+  // One dataset, one notion of a neighbour. A row-level spend on data whose ledger counts persons (or a person-level
+  // spend after row-level ones) has no stated cost per person — a person with ten rows loses ten times its ε — so the
+  // two cannot share a budget (review findings). Per-person spends compose sequentially: disjoint regions are not
+  // disjoint in persons.
+  const mixed = spendingEntries(ledger.entries).filter((e) => !e.notPrivate).find((e) => Boolean(e.userLevel) !== r.prepared.userLevel);
+  if (mixed) {
+    return {
+      refusal: r.prepared.userLevel
+        ? `not run: this data's ledger ${r.location.file} holds row-level spends (first: '${mixed.release}', without a privacy unit), whose cost per person is not bounded; a per-person budget cannot be stated on top of them`
+        : `not run: this data's ledger ${r.location.file} counts persons (first: '${mixed.release}' bounds each unit's contributions); declare the unit in the dataset and bound its contributions ('bound unit …'), so that this release's cost per person is stated`,
+    };
+  }
   const spendables = [...entrySpendables(ledger.entries), { name: entry.release, box: r.prepared.box, userLevel: r.prepared.userLevel, costs: r.prepared.costs, dp: true }];
   const anyUnit = spendables.some((s) => s.userLevel);
   const walk = summarizeBudget(anyUnit ? spendables.map((s) => ({ ...s, userLevel: true })) : spendables, withLimit(r.budget, limit));

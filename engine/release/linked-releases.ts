@@ -12,9 +12,10 @@
  *
  * A file also answers queries over the columns it writes generalized: its row count is the total a plain `count`
  * perturbs (less the suppressed rows), and a `where` region that follows the hierarchy's groups (`age in 20..29` beside
- * ages in 10-year bands) is counted exactly from it. So a DP release every column of which the file writes — exactly or
- * generalized, not randomized — or that reads no column at all, is linked to the file too. The rule is conservative (a
- * region that cuts across groups only gets bounds from the file); such a pair is an error unless accepted with a reason.
+ * ages in 10-year bands) is counted exactly from it. So a DP release that reads any column the file writes — exactly or
+ * generalized, not randomized — or that reads no column at all, is linked to the file too: a condition on a column the
+ * file leaves out may select every row, so it cannot be relied on. The rule is conservative (a region that cuts across
+ * groups only gets bounds from the file); such a pair is an error unless accepted with a reason.
  */
 import { columnUses, releasable, roleOf, type ColumnRoles } from './column-roles.js';
 import type { QueryDescription, ReleaseDescription } from './release-description.js';
@@ -117,10 +118,13 @@ export function linkedReleases(releases: readonly ReleaseDescription[], layout: 
     for (const r of releases) {
       if (r === m || r.query.kind === 'generalize' || r.query.kind === 'pram') continue;
       if (links.some((l) => l.publisher === m.name && l.protector === r.name)) continue;
+      // Any one column the file writes is enough: a condition on a column it leaves out may select every row (a
+      // padding `income in 0..100`), so "every column written" would be bypassed by adding one (review finding).
       const reads = readColumns(r.query);
-      if (!reads.every((c) => written.has(c))) continue;
-      const column = reads.length === 0 ? '(its rows)' : reads.join(', ');
-      const what = reads.length === 0 ? `its rows, which are the total '${r.name}' perturbs (less the suppressed rows)` : `${reads.map((c) => `'${c}'`).join(', ')} (exactly or generalized), every column '${r.name}' reads`;
+      const shared = reads.filter((c) => written.has(c));
+      if (reads.length > 0 && shared.length === 0) continue;
+      const column = reads.length === 0 ? '(its rows)' : shared.join(', ');
+      const what = reads.length === 0 ? `its rows, which are the total '${r.name}' perturbs (less the suppressed rows)` : `${shared.map((c) => `'${c}'`).join(', ')} (exactly or generalized), which '${r.name}' reads`;
       const accepted = acceptance(m) ?? acceptance(r);
       const message = `'${m.name}' publishes ${what}: counted from the file, it answers '${r.name}' without its noise wherever the query follows the file's levels; leave the release that protects it out of this plan (or base it on columns the file does not write), or say why with 'accept linked-releases "reason"' on one of the two`;
       links.push({ publisher: m.name, protector: r.name, column, message, ...(accepted ? { accepted } : {}) });

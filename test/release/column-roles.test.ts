@@ -120,3 +120,11 @@ describe('the survey weight never leaves, not even as a summed column (review fi
     });
   }
 });
+
+describe('the survey weight shapes no output: ℓ-diversity on it is an error (second review)', () => {
+  it("l-diversity distinct 2 on the weight: invalid-weight, and the generalize release does not run", async () => {
+    const r = await checkAndRun(mk('release g: generalize', 'identifying name, ssn  quasi sex  insensitive age  unit uid  weight secret').replace('budget { epsilon 100 }', 'anonymity { k 1  generalize sex 0  l-diversity distinct 2 on secret  suppression 50% }\nbudget { epsilon 100 }'));
+    assert.ok(r.errors.some((e) => e.code === 'invalid-weight' && /ℓ-diversity on it would decide which classes are suppressed/.test(e.message)), JSON.stringify(r.errors));
+    assert.deepEqual(r.written.filter((f) => f.endsWith('.csv')), []);
+  });
+});

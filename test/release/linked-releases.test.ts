@@ -197,3 +197,38 @@ ${micro}
     assert.match(r.err + r.out, /linked-releases|answers 'total'/);
   });
 });
+
+// Second review after issue 21: a condition on a column the PRAM file leaves out (`income in 0..100`, every row) turned
+// the link off, and a PRAM that keeps every value (retain 1, an identity matrix) counted as randomizing its column.
+describe('linked releases: padding conditions and PRAM that randomizes nothing (second review)', () => {
+  const base = `dataset d from "d.csv" { unit pid  quasi age, sex  sensitive diag  insensitive income }
+hierarchy age: intervals 10, 20
+hierarchy sex { "M", "F" -> "*" }
+hierarchy diag { "a", "b", "c" -> "*" }
+anonymity { k 2  generalize age 1  generalize sex 0  suppression 0% }
+budget { epsilon 1 }
+`;
+  const rows = Array.from({ length: 12 }, (_, i) => `${i},${20 + i * 3},${i % 2 ? 'M' : 'F'},${'abc'[i % 3]},${i * 7}`);
+  const setup = (releases: string, extra: Record<string, string> = {}) => {
+    const dir = temp();
+    writeFileSync(join(dir, 'd.csv'), `pid,age,sex,diag,income\n${rows.join('\n')}\n`);
+    writeFileSync(join(dir, 's.privspec'), base + releases);
+    for (const [name, text] of Object.entries(extra)) writeFileSync(join(dir, name), text);
+    return dir;
+  };
+  const errors = async (dir: string) => (JSON.parse((await run(dir, ['check', 's.privspec', '--format', 'json'])).out).diagnostics as { severity: string; code: string; message: string }[]).filter((d) => d.severity === 'error');
+
+  it("a count over the file's age band padded with a condition on income (not in the file) is still linked", async () => {
+    const e = await errors(setup('release p: pram diag, sex retain 0.8\nrelease c: count where age in 20..29 and income in 0..100 bound unit rows 1 laplace epsilon 0.5\n'));
+    assert.ok(e.some((d) => d.code === 'linked-releases' && /'p' publishes 'age' .* which 'c' reads/.test(d.message)), JSON.stringify(e));
+  });
+
+  it('retain 1 is an error in check (local ε infinite), and an identity matrix is refused by the release', async () => {
+    const e = await errors(setup('release p: pram sex retain 1\n'));
+    assert.ok(e.some((d) => d.code === 'pram-epsilon-high' && /keeps every value: local ε is infinite/.test(d.message)), JSON.stringify(e));
+    const dir = setup('release p: pram sex matrix "m.csv"\n', { 'm.csv': 'sex,M,F\nM,1,0\nF,0,1\n' });
+    const r = await run(dir, ['release', 's.privspec', '--out', 'out']);
+    assert.notEqual(r.code, 0);
+    assert.match(r.out + r.err, /keeps a value with certainty \(local ε is infinite/);
+  });
+});

@@ -27,7 +27,7 @@ import { INVARIANT_REFUSED } from '../plan-release.js';
 import type { AnonymityDescription, DatasetDescription, QueryDescription } from '../release-description.js';
 import type { ReleaseOutput } from '../release-measurement.js';
 import { ReleaseUnavailable } from '../release-unavailable.js';
-import { combinedEpsilon } from '../../pram/local-epsilon.js';
+import { combinedEpsilon, localEpsilon } from '../../pram/local-epsilon.js';
 import { generalizedQuasi, type GeneralizeOptions } from './generalized-quasi.js';
 import { columnWidth, microdataBytes, type PreparedRelease } from './prepared-release.js';
 
@@ -62,7 +62,8 @@ export type PramOutput = ReleaseOutput & {
 };
 
 function specOf(q: PramQuery, text: string | undefined, source: string | undefined): PramSpec {
-  if (q.matrix !== undefined) return { kind: 'custom', csv: text ?? '', source };
+  // The report names the matrix by its file name: its absolute path would carry the user's folders into DIR.
+  if (q.matrix !== undefined) return { kind: 'custom', csv: text ?? '', source: source?.split(/[\\/]/).pop() };
   if (q.retain === undefined) throw new PrivacyError('pram needs retain P or matrix "file.csv"');
   if (q.invariant) throw new ReleaseUnavailable(INVARIANT_REFUSED);
   return { kind: 'retention', retain: q.retain };
@@ -91,6 +92,10 @@ function buildPram(input: PramInput) {
   const spec = specOf(q, input.matrixText, input.matrixFile);
   const built = columns.map((c) => buildMatrix(spec, c, input.domains.get(c.name)));
   const matrices: TransitionMatrix[] = built.map((b) => b.matrix);
+  // A matrix that keeps some value with certainty (retain 1, an identity matrix) has an infinite local ε: that value is
+  // written exactly, while the spec counts the column as randomized and beside releases that protect it (review finding).
+  const certain = matrices.filter((m) => !Number.isFinite(localEpsilon(m))).map((m, i) => q.columns[i] ?? m.description);
+  if (certain.length > 0) throw new ReleaseUnavailable(`pram of ${certain.map((c) => `'${c}'`).join(', ')} keeps a value with certainty (local ε is infinite: some value is never replaced or never reached), so it does not randomize it; lower retain below 1, or give every entry of the matrix a positive probability`);
   return { columns, built, matrices };
 }
 
