@@ -1,0 +1,51 @@
+/**
+ * A differentially private view (Kato et al., "HDPView: differentially private materialized view for exploring high
+ * dimensional relational data", VLDB 2022): a partition of the count tensor's domain into disjoint blocks, each with a
+ * noisy count. Once built it answers any number of counting queries as post-processing, at no further privacy cost.
+ *
+ * The domain comes from the spec only (declared ranges and hierarchies), never from the data, so the shape of the
+ * domain reveals nothing; the partition and the counts are the private output.
+ */
+import type { PrivacyCost } from '../core/measures.js';
+
+/** A numeric dimension: integer values `lo..hi` inclusive (the public bounds the spec gives with `within`). */
+export interface RangeDimension {
+  readonly kind: 'range';
+  readonly name: string;
+  readonly lo: number;
+  readonly hi: number;
+}
+
+/** A categorical dimension: its values in a fixed public order (the hierarchy's leaves), indexed 0..values.length-1. */
+export interface CategoricalDimension {
+  readonly kind: 'categorical';
+  readonly name: string;
+  readonly values: readonly string[];
+}
+
+export type ViewDimension = RangeDimension | CategoricalDimension;
+
+/**
+ * One block of the partition. For each dimension, an inclusive interval of indices into that dimension's ordered domain
+ * (for a range dimension, index i is the value lo + i). Blocks of one view are disjoint and cover the whole domain.
+ */
+export interface ViewBlock {
+  readonly lo: readonly number[];
+  readonly hi: readonly number[];
+  /** The block's noisy count (may be negative or fractional; answers clamp only where the user asks). */
+  readonly count: number;
+}
+
+export type ViewAlgorithm = 'hdpview' | 'privtree' | 'identity';
+
+/** What a view file holds (written as JSON; `version` for forward compatibility). */
+export interface DpView {
+  readonly version: 1;
+  readonly algorithm: ViewAlgorithm;
+  readonly dimensions: readonly ViewDimension[];
+  readonly blocks: readonly ViewBlock[];
+  /** The privacy cost of building the view (the whole view; answering from it costs nothing). */
+  readonly cost: PrivacyCost;
+  /** Mechanism parameters for the report (budget split, depth, noise scales, …). */
+  readonly parameters: Readonly<Record<string, number | string | boolean>>;
+}
