@@ -49,3 +49,23 @@ export interface DpView {
   /** Mechanism parameters for the report (budget split, depth, noise scales, …). */
   readonly parameters: Readonly<Record<string, number | string | boolean>>;
 }
+
+/**
+ * A range-counting query over a view: for each constrained dimension, the indices it accepts — an inclusive interval
+ * (`lo..hi`, for ranges and for runs of categorical values) or a set of indices (categorical `in {…}` / `=`).
+ * Dimensions not named accept every value.
+ */
+export type DimensionCondition =
+  | { readonly dimension: number; readonly lo: number; readonly hi: number }
+  | { readonly dimension: number; readonly indices: readonly number[] };
+
+export interface ViewQuery {
+  readonly conditions: readonly DimensionCondition[];
+}
+
+/** An answer from a view: the estimate (uniform within each block) and its standard error from the noise alone. */
+export interface ViewAnswer {
+  readonly estimate: number;
+  /** Standard deviation of the estimate due to the count noise (blocks' noise variances × overlap fractions²). */
+  readonly noiseStdDev: number;
+}
