@@ -8,6 +8,7 @@ import { preview } from './preview.js';
 import { reid } from './reid.js';
 import { release } from './release.js';
 import { risk } from './risk.js';
+import { synthesize } from './synthesize.js';
 
 /**
  * The command table. Each command lives in its own file beside this one; add it here with one line.
@@ -22,4 +23,5 @@ export const commands: Record<string, Command> = {
   reid,
   release,
   risk,
+  synthesize,
 };

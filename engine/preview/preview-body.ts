@@ -51,6 +51,9 @@ const previewers: Record<PreviewKind, (c: PreviewContext) => PreviewBody> = {
     return gridPreview(c.table, needPlan(c));
   },
   pram: (c) => pramPreview({ table: c.table, dataset: c.dataset, query: c.description.query as Extract<ReleaseDescription['query'], { kind: 'pram' }>, domains: declaredDomains(c.hierarchies), hierarchies: c.hierarchies, anonymity: c.anonymity, matrixText: c.matrixText, matrixFile: (c.description.query as { matrix?: string }).matrix, rng: c.rng }),
+  view: () => {
+    throw new Error('the view preview is not built yet');
+  },
   generalize: (c) => {
     if (!c.anonymity || c.anonymity.criteria.length === 0) throw new Error("generalize needs an 'anonymity { k … }' block");
     return generalizePreview(c.table, c.dataset, c.hierarchies, c.anonymity, c.levels);

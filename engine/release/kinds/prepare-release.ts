@@ -54,6 +54,7 @@ const PREPARE: Record<QueryKind, (release: ReleaseDescription, c: PrepareContext
   mean: prepareDp,
   mode: prepareDp,
   grid: prepareDp,
+  view: prepareDp,
   generalize: (_, c) => ({ release: prepareGeneralize(c.table, c.dataset, c.hierarchies, c.anonymity) }),
   pram: (release, c) => {
     const q = release.query as Extract<ReleaseDescription['query'], { kind: 'pram' }>;
