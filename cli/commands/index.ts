@@ -6,6 +6,7 @@ import { check } from './check.js';
 import { leakage } from './leakage.js';
 import { preview } from './preview.js';
 import { reid } from './reid.js';
+import { query } from './query.js';
 import { release } from './release.js';
 import { risk } from './risk.js';
 import { synthesize } from './synthesize.js';
@@ -20,6 +21,7 @@ export const commands: Record<string, Command> = {
   check,
   leakage,
   preview,
+  query,
   reid,
   release,
   risk,

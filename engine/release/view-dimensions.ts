@@ -5,10 +5,12 @@
  * domain read from the data would publish which values occur, which no noise covers (so `accept data-dependent-domain`
  * does not open this door for a view).
  *
- * The rows are then mapped to index tuples of that domain: a numeric cell is floored to its integer, and a row whose
- * value is blank, unreadable or outside the domain is counted in no block (a local diagnostic, like a grid's).
+ * The rows are then mapped to index tuples of that domain: a numeric cell must be a whole number inside its range, a
+ * categorical one a listed value; a row with any other value is counted in no block (a local diagnostic, like a
+ * grid's).
  */
 import { column, type Table } from '../table/table.js';
+import { valueIndex } from '../view/view-domain.js';
 import type { ViewDimension } from '../view/view-types.js';
 import { MAX_CELLS } from './group-cells.js';
 import type { PlanProblem } from './plan-problem.js';
@@ -67,30 +69,16 @@ export function viewDimensions(q: ViewQuery, domains: ReadonlyMap<string, readon
   return out;
 }
 
-/** The number of values of one dimension. */
-export function dimensionSize(d: ViewDimension): number {
-  return d.kind === 'range' ? d.hi - d.lo + 1 : d.values.length;
-}
-
 /**
  * The index of each row's value in each dimension (per dimension, one entry per row of `rows`), keeping only the rows
- * inside the domain on every dimension; `outside` counts the others.
+ * inside the domain on every dimension; `outside` counts the others. Values are read by the view engine's one rule
+ * (`valueIndex`: a whole number inside a range, or a listed categorical value).
  */
 export function viewPoints(table: Table, dims: readonly ViewDimension[], rows: Int32Array): { points: Int32Array[]; outside: number } {
   // One verdict per dictionary entry: the value's index in the dimension, or −1 outside it.
   const lookups = dims.map((d) => {
     const col = column(table, d.name);
-    let index: Int32Array;
-    if (d.kind === 'range') {
-      index = Int32Array.from(col.dictionary, (v) => {
-        const x = v.trim() === '' ? NaN : Math.floor(Number(v));
-        return Number.isFinite(x) && x >= d.lo && x <= d.hi ? x - d.lo : -1;
-      });
-    } else {
-      const at = new Map(d.values.map((v, i) => [v, i]));
-      index = Int32Array.from(col.dictionary, (v) => at.get(v) ?? -1);
-    }
-    return { codes: col.codes, index };
+    return { codes: col.codes, index: Int32Array.from(col.dictionary, (v) => valueIndex(d, v) ?? -1) };
   });
   const kept: number[] = [];
   for (const r of rows) if (lookups.every(({ codes, index }) => index[codes[r]] >= 0)) kept.push(r);
