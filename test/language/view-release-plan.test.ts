@@ -56,6 +56,13 @@ describe('language: the view release kind (issue 29)', () => {
     }
   });
 
+  it('the survey weight is never a view dimension', async () => {
+    const text = 'dataset people from "data/people.csv" {\n  quasi age, sex\n  weight income\n}\nbudget { epsilon 2 }\nrelease v: view income within 0..100000 hdpview epsilon 1\n';
+    const document = await loadSpecText(text, join(fixtures, 'view-weight.privspec'), services);
+    const errors = (await checkDocument(document, { scanData: false }, services)).diagnostics.filter((d) => d.severity === 'error');
+    assert.ok(errors.some((e) => e.code === 'column-role' && /survey weight.*cannot be a view dimension/.test(e.message)), JSON.stringify(errors.map((e) => e.message)));
+  });
+
   it('refuses a bad range, a repeated column, a non-view mechanism, ρ, a missing ε, an unbounded unit, and a trailing bound elsewhere', async () => {
     const cases: [string, RegExp][] = [
       ['view age within 9..0 hdpview epsilon 1 bound unit rows 1', /the range 9\.\.0 of 'age' is empty/],
@@ -73,5 +80,12 @@ describe('language: the view release kind (issue 29)', () => {
       const { errors } = await check(`release v: ${release}\n`);
       assert.ok(errors.some((e) => message.test(e.message)), `${release}: ${JSON.stringify(errors.map((e) => e.message))}`);
     }
+  });
+
+  it('linked releases treat a view like other DP releases: a generalized file writing its dimension is linked to it', async () => {
+    const { errors } = await check('anonymity { k 2 }\nrelease g: generalize\nrelease v: view sex hdpview epsilon 1 bound unit rows 1\n');
+    assert.ok(errors.some((e) => e.code === 'linked-releases' && /'g' publishes .*'v'/.test(e.message)), JSON.stringify(errors.map((e) => e.message)));
+    const accepted = await check('anonymity { k 2 }\nrelease g: generalize\nrelease v: view sex hdpview epsilon 1 bound unit rows 1 accept linked-releases "the view is for exploration"\n');
+    assert.ok(!accepted.errors.some((e) => e.code === 'linked-releases'), JSON.stringify(accepted.errors.map((e) => e.message)));
   });
 });
