@@ -68,7 +68,6 @@ export function hdpviewBlocks(cells: SparseCells, epsilon: number, given: Readon
   const size0 = sizes.reduce((a, b) => a * b, 1);
   const budget = hdpviewBudget(epsilon, size0, p);
   const converge: ConvergeTest = convergeTest({ epsilon: budget.epsilonConverge, alpha: p.alpha, theta: budget.theta, sensitivity: 2, floorOffset: 2, rng });
-  const gammaCut: Rational = div(fromNumberExact(budget.epsilonCutPerLevel), mul(rational(2n), fromNumberExact(CUT_SCORE_SENSITIVITY)));
 
   const leaves: Pending[] = [];
   const ids0 = Int32Array.from(cells.counts.keys());
@@ -82,7 +81,7 @@ export function hdpviewBlocks(cells: SparseCells, epsilon: number, given: Readon
       leaves.push(b);
       continue;
     }
-    const [d, i] = b.depth < budget.kappa ? exponentialCut(cells, b, size, gammaCut, rng) : randomCut(b, rng);
+    const [d, i] = b.depth < budget.kappa ? exponentialCut(cells, b, budget.epsilonCutPerLevel, rng) : randomCut(b, rng);
     for (const child of split(cells, b, d, i)) {
       const childSize = blockSize(child);
       const ae = aggregationError(cells, child.ids, 0, child.ids.length, child.sum, childSize);
@@ -119,8 +118,13 @@ function blockSize(b: Pick<Pending, 'lo' | 'hi'>): number {
   return n;
 }
 
-/** The exponential mechanism over every cut (d, i): score −(AE(left) + AE(right)), Δ_u = CUT_SCORE_SENSITIVITY. */
-function exponentialCut(cells: SparseCells, b: Pending, size: number, gamma: Rational, rng: RandomSource): [number, number] {
+/**
+ * Random cut: the exponential mechanism over every cut (d, i) of a block, score −(AE(left) + AE(right)) with
+ * Δ_u = CUT_SCORE_SENSITIVITY, i.e. Pr[(d, i)] ∝ exp(ε·score/(2Δ_u)), sampled exactly (exponential.ts).
+ */
+export function exponentialCut(cells: SparseCells, b: Pick<Pending, 'lo' | 'hi' | 'ids'>, epsilon: number, rng: RandomSource): [number, number] {
+  const gamma: Rational = div(fromNumberExact(epsilon), mul(rational(2n), fromNumberExact(CUT_SCORE_SENSITIVITY)));
+  const size = blockSize(b);
   const candidates: [number, number][] = [];
   const scores: Rational[] = [];
   for (let d = 0; d < b.lo.length; d++) {
