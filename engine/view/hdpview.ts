@@ -54,8 +54,6 @@ interface Pending {
   ids: Int32Array;
   sum: number;
   depth: number;
-  /** min(AE) over the block and its ancestors: the monotone envelope random converge tests (hdpview.md). */
-  envelope: number;
 }
 
 export function hdpviewBlocks(cells: SparseCells, epsilon: number, given: Readonly<Record<string, number>>, rng: RandomSource): BuiltBlocks {
@@ -71,8 +69,7 @@ export function hdpviewBlocks(cells: SparseCells, epsilon: number, given: Readon
 
   const leaves: Pending[] = [];
   const ids0 = Int32Array.from(cells.counts.keys());
-  const root: Pending = { lo: sizes.map(() => 0), hi: sizes.map((s) => s - 1), ids: ids0, sum: cells.total, depth: 0, envelope: 0 };
-  root.envelope = aggregationError(cells, root.ids, 0, root.ids.length, root.sum, size0);
+  const root: Pending = { lo: sizes.map(() => 0), hi: sizes.map((s) => s - 1), ids: ids0, sum: cells.total, depth: 0 };
   const queue: Pending[] = [root];
   while (queue.length > 0) {
     const b = queue.pop()!;
@@ -84,10 +81,10 @@ export function hdpviewBlocks(cells: SparseCells, epsilon: number, given: Readon
     const [d, i] = b.depth < budget.kappa ? exponentialCut(cells, b, budget.epsilonCutPerLevel, rng) : randomCut(b, rng);
     for (const child of split(cells, b, d, i)) {
       const childSize = blockSize(child);
-      const ae = aggregationError(cells, child.ids, 0, child.ids.length, child.sum, childSize);
-      child.envelope = Math.min(ae, b.envelope);
-      if (childSize === 1 || converge.stops(child.envelope, child.depth)) leaves.push(child);
-      else queue.push(child);
+      // A single cell is exact as it is: it stops without a decision (the decision would not depend on the data).
+      if (childSize === 1 || converge.stops(aggregationError(cells, child.ids, 0, child.ids.length, child.sum, childSize), child.depth)) {
+        leaves.push(child);
+      } else queue.push(child);
     }
   }
 
@@ -159,7 +156,7 @@ function split(cells: SparseCells, b: Pending, d: number, i: number): Pending[] 
       leftSum += cells.counts[id];
     } else right.push(id);
   }
-  const make = (lo: number[], hi: number[], ids: number[], sum: number): Pending => ({ lo, hi, ids: Int32Array.from(ids), sum, depth: b.depth + 1, envelope: 0 });
+  const make = (lo: number[], hi: number[], ids: number[], sum: number): Pending => ({ lo, hi, ids: Int32Array.from(ids), sum, depth: b.depth + 1 });
   const leftHi = [...b.hi];
   leftHi[d] = cut;
   const rightLo = [...b.lo];
