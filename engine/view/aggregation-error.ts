@@ -6,6 +6,10 @@
  *
  * Sensitivity: adding a row to cell c raises x_c by 1 and x̄ by 1/|B|; |x_c − x̄| moves by ≤ 1 − 1/|B| and each of the
  * other |B| − 1 terms by ≤ 1/|B|, so AE moves by ≤ 2(1 − 1/|B|) < 2.
+ *
+ * Monotonicity (used by the privacy proof, hdpview.md): a sub-block C ⊂ B has AE(C) ≤ AE(B). Since Σ_B (x − x̄_B) = 0,
+ * AE(B) ≥ Σ_C |x − x̄_B| + |Σ_{B∖C} (x − x̄_B)| = Σ_C |x − x̄_B| + |C|·|x̄_C − x̄_B| ≥ Σ_C |x − x̄_C| = AE(C), the last
+ * step by the triangle inequality |x − x̄_C| ≤ |x − x̄_B| + |x̄_B − x̄_C|.
  */
 import type { SparseCells } from './sparse-cells.js';
 

@@ -54,8 +54,6 @@ interface Pending {
   ids: Int32Array;
   sum: number;
   depth: number;
-  /** min(AE) over the block and its ancestors: the monotone envelope random converge tests (hdpview.md). */
-  envelope: number;
 }
 
 export function hdpviewBlocks(cells: SparseCells, epsilon: number, given: Readonly<Record<string, number>>, rng: RandomSource): BuiltBlocks {
@@ -68,12 +66,10 @@ export function hdpviewBlocks(cells: SparseCells, epsilon: number, given: Readon
   const size0 = sizes.reduce((a, b) => a * b, 1);
   const budget = hdpviewBudget(epsilon, size0, p);
   const converge: ConvergeTest = convergeTest({ epsilon: budget.epsilonConverge, alpha: p.alpha, theta: budget.theta, sensitivity: 2, floorOffset: 2, rng });
-  const gammaCut: Rational = div(fromNumberExact(budget.epsilonCutPerLevel), mul(rational(2n), fromNumberExact(CUT_SCORE_SENSITIVITY)));
 
   const leaves: Pending[] = [];
   const ids0 = Int32Array.from(cells.counts.keys());
-  const root: Pending = { lo: sizes.map(() => 0), hi: sizes.map((s) => s - 1), ids: ids0, sum: cells.total, depth: 0, envelope: 0 };
-  root.envelope = aggregationError(cells, root.ids, 0, root.ids.length, root.sum, size0);
+  const root: Pending = { lo: sizes.map(() => 0), hi: sizes.map((s) => s - 1), ids: ids0, sum: cells.total, depth: 0 };
   const queue: Pending[] = [root];
   while (queue.length > 0) {
     const b = queue.pop()!;
@@ -82,13 +78,13 @@ export function hdpviewBlocks(cells: SparseCells, epsilon: number, given: Readon
       leaves.push(b);
       continue;
     }
-    const [d, i] = b.depth < budget.kappa ? exponentialCut(cells, b, size, gammaCut, rng) : randomCut(b, rng);
+    const [d, i] = b.depth < budget.kappa ? exponentialCut(cells, b, budget.epsilonCutPerLevel, rng) : randomCut(b, rng);
     for (const child of split(cells, b, d, i)) {
       const childSize = blockSize(child);
-      const ae = aggregationError(cells, child.ids, 0, child.ids.length, child.sum, childSize);
-      child.envelope = Math.min(ae, b.envelope);
-      if (childSize === 1 || converge.stops(child.envelope, child.depth)) leaves.push(child);
-      else queue.push(child);
+      // A single cell is exact as it is: it stops without a decision (the decision would not depend on the data).
+      if (childSize === 1 || converge.stops(aggregationError(cells, child.ids, 0, child.ids.length, child.sum, childSize), child.depth)) {
+        leaves.push(child);
+      } else queue.push(child);
     }
   }
 
@@ -119,8 +115,13 @@ function blockSize(b: Pick<Pending, 'lo' | 'hi'>): number {
   return n;
 }
 
-/** The exponential mechanism over every cut (d, i): score −(AE(left) + AE(right)), Δ_u = CUT_SCORE_SENSITIVITY. */
-function exponentialCut(cells: SparseCells, b: Pending, size: number, gamma: Rational, rng: RandomSource): [number, number] {
+/**
+ * Random cut: the exponential mechanism over every cut (d, i) of a block, score −(AE(left) + AE(right)) with
+ * Δ_u = CUT_SCORE_SENSITIVITY, i.e. Pr[(d, i)] ∝ exp(ε·score/(2Δ_u)), sampled exactly (exponential.ts).
+ */
+export function exponentialCut(cells: SparseCells, b: Pick<Pending, 'lo' | 'hi' | 'ids'>, epsilon: number, rng: RandomSource): [number, number] {
+  const gamma: Rational = div(fromNumberExact(epsilon), mul(rational(2n), fromNumberExact(CUT_SCORE_SENSITIVITY)));
+  const size = blockSize(b);
   const candidates: [number, number][] = [];
   const scores: Rational[] = [];
   for (let d = 0; d < b.lo.length; d++) {
@@ -155,7 +156,7 @@ function split(cells: SparseCells, b: Pending, d: number, i: number): Pending[] 
       leftSum += cells.counts[id];
     } else right.push(id);
   }
-  const make = (lo: number[], hi: number[], ids: number[], sum: number): Pending => ({ lo, hi, ids: Int32Array.from(ids), sum, depth: b.depth + 1, envelope: 0 });
+  const make = (lo: number[], hi: number[], ids: number[], sum: number): Pending => ({ lo, hi, ids: Int32Array.from(ids), sum, depth: b.depth + 1 });
   const leftHi = [...b.hi];
   leftHi[d] = cut;
   const rightLo = [...b.lo];

@@ -5,8 +5,9 @@
  * losses of the split decisions along one path a geometric series of ratio 1/α, so the whole tree costs a constant
  * ε however deep it grows:
  *   PrivTree (s = count, Δ = 1, f = 0):           λ = (2α − 1)/(α − 1) · Δ/ε
- *   HDPView (s = AE envelope, Δ = 2, f = Δ):      λ = ((2α − 1)/(α − 1) + 1) · Δ/ε
- * The extra Δ/ε of HDPView pays for a score that can also fall when a row is added. Proofs: privtree.md, hdpview.md.
+ *   HDPView (s = aggregation error, Δ = 2, f = Δ): λ = ((2α − 1)/(α − 1) + 1) · Δ/ε
+ * HDPView's extra Δ/ε pays for a score that a row can move either way (counts only rise). Proofs: privtree.md,
+ * hdpview.md.
  */
 import { PrivacyError } from '../core/measures.js';
 import type { RandomSource } from '../core/random.js';
