@@ -10,6 +10,7 @@ import { generalizePreview } from './generalize-preview.js';
 import { gridPreview } from './grid-preview.js';
 import { modePreview } from './mode-preview.js';
 import { pramPreview } from './pram-preview.js';
+import { viewPreview } from './view-preview.js';
 import type { PreviewBody, PreviewKind } from './preview-types.js';
 
 /** Everything a kind's preview may read: the (possibly sampled) table and, for DP kinds, the plan that will run. */
@@ -51,9 +52,7 @@ const previewers: Record<PreviewKind, (c: PreviewContext) => PreviewBody> = {
     return gridPreview(c.table, needPlan(c));
   },
   pram: (c) => pramPreview({ table: c.table, dataset: c.dataset, query: c.description.query as Extract<ReleaseDescription['query'], { kind: 'pram' }>, domains: declaredDomains(c.hierarchies), hierarchies: c.hierarchies, anonymity: c.anonymity, matrixText: c.matrixText, matrixFile: (c.description.query as { matrix?: string }).matrix, rng: c.rng }),
-  view: () => {
-    throw new Error('the view preview is not built yet');
-  },
+  view: (c) => viewPreview(c.table, needPlan(c), { rng: c.rng }),
   generalize: (c) => {
     if (!c.anonymity || c.anonymity.criteria.length === 0) throw new Error("generalize needs an 'anonymity { k … }' block");
     return generalizePreview(c.table, c.dataset, c.hierarchies, c.anonymity, c.levels);

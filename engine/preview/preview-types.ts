@@ -128,9 +128,9 @@ export interface GridBody {
 
 /** One 2-D projection of a view: the data's density on two dimensions and the blocks' rectangles over it. */
 export interface ViewProjection {
-  /** The two dimensions, by index into `dimensions`. */
+  /** The two dimensions, by index into `dimensions`; y is null for a 1-D view (drawn on y 0..1). */
   readonly x: number;
-  readonly y: number;
+  readonly y: number | null;
   /** Exact counts of the bounded rows in bins of the two dimensions' indices (`[x0, x1) × [y0, y1)`), nonzero bins only. */
   readonly density: readonly { readonly x0: number; readonly x1: number; readonly y0: number; readonly y1: number; readonly count: number }[];
   /** The example draw's blocks projected (index intervals, end exclusive), identical rectangles merged, at most `MAX_PROJECTED_BLOCKS`. */
@@ -149,10 +149,12 @@ export interface ViewBody {
   readonly rows: number;
   readonly projections: readonly ViewProjection[];
   /**
-   * Expected average relative RMSE on a random range-count workload, per algorithm, from `runs` builds each on the
-   * data (an estimate; `skipped` says why an algorithm was not built, `runs` may be cut short by the time box).
+   * The error on a random range-count workload, per algorithm, at the release's ε, from `runs` builds each on the data
+   * (an estimate; `skipped` says why an algorithm was not built, `runs` may be cut short by the time box): the RMSE
+   * over the workload's queries and the builds, and the relative RMSE against HDPView's (HDPView = 1, the
+   * normalisation of Kato et al., VLDB 2022, Table 3).
    */
-  readonly arr: readonly { readonly algorithm: string; readonly arr: number | null; readonly runs: number; readonly skipped?: string; readonly ms: number }[];
+  readonly arr: readonly { readonly algorithm: string; readonly rmse: number | null; readonly relative: number | null; readonly runs: number; readonly skipped?: string; readonly ms: number }[];
   readonly workload: string;
   /** A few queries of the workload: the text `privspec query` reads, the exact count, the example view's answer and its noise s.d. */
   readonly examples: readonly { readonly query: string; readonly truth: number; readonly answer: number; readonly noiseStdDev: number }[];

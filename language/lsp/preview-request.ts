@@ -66,7 +66,7 @@ export async function releasePreview(services: PrivspecServices, document: Langi
       if (dataset.sampling !== undefined) dataset = { ...dataset, sampling: (dataset.sampling * table.rowCount) / full.rowCount };
     }
   }
-  const dp = kind === 'aggregate' || kind === 'mode' || kind === 'grid';
+  const dp = kind === 'aggregate' || kind === 'mode' || kind === 'grid' || kind === 'view';
   // An unreadable edge list or ledger stops the preview with the runner's own message: a cost or remainder computed
   // without them would be lower than what ▶ Run would charge or refuse.
   const correlation = dp ? await correlationOf(input) : undefined;

@@ -1,0 +1,125 @@
+/**
+ * The view preview's accuracy estimate: a random range-count workload, its exact answers on the rows the view is
+ * built from, and the RMSE of each view algorithm's answers over a few builds.
+ *
+ * The workload is made of random 1-, 2- and 3-dimensional range counts, as in the evaluations of HDPView (Kato et al.,
+ * VLDB 2022) and PrivTree (Zhang, Xiao, Xie, SIGMOD 2016): each query constrains k dimensions, k drawn uniformly from
+ * 1..min(3, d), the dimensions uniformly without repetition, each with an interval between two uniformly drawn indices
+ * of its domain (a run of values in the view's order for a categorical dimension). It is drawn from a fixed seed: the
+ * workload is public and the same on every preview, so that two parameter settings are compared on the same
+ * questions. The builds draw their noise from the preview's generator. The relative RMSE is each algorithm's RMSE over
+ * HDPView's (HDPView = 1), the normalisation in which Kato et al. summarise their comparison.
+ */
+import { seededRandom, type RandomSource } from '../core/random.js';
+import { uniformBelowSmall } from '../dp/samplers/uniform.js';
+import { answerQuery } from '../view/answer-query.js';
+import { makeViewBuilder } from '../view/build-view.js';
+import { dimensionSize, domainCells } from '../view/view-domain.js';
+import type { ViewAlgorithm, ViewCounts, ViewDimension, ViewQuery } from '../view/view-types.js';
+
+/** The workload's fixed seed (public: it only chooses the questions). */
+export const WORKLOAD_SEED = 29;
+/** The largest domain the preview builds the identity view on (one block per cell). */
+export const PREVIEW_IDENTITY_CELLS = 100_000;
+
+export interface RangeQuery extends ViewQuery {
+  readonly conditions: readonly { readonly dimension: number; readonly lo: number; readonly hi: number }[];
+}
+
+/** `count` random range queries over the dimensions (see the header), from `rng` (the fixed seed by default). */
+export function rangeWorkload(dims: readonly ViewDimension[], count: number, rng: RandomSource = seededRandom(WORKLOAD_SEED)): RangeQuery[] {
+  const out: RangeQuery[] = [];
+  for (let q = 0; q < count; q++) {
+    const k = 1 + uniformBelowSmall(Math.min(3, dims.length), rng);
+    const order = dims.map((_, j) => j);
+    for (let i = 0; i < k; i++) {
+      const j = i + uniformBelowSmall(order.length - i, rng);
+      [order[i], order[j]] = [order[j], order[i]];
+    }
+    const conditions = order.slice(0, k).sort((a, b) => a - b).map((dimension) => {
+      const size = dimensionSize(dims[dimension]);
+      const a = uniformBelowSmall(size, rng);
+      const b = uniformBelowSmall(size, rng);
+      return { dimension, lo: Math.min(a, b), hi: Math.max(a, b) };
+    });
+    out.push({ conditions });
+  }
+  return out;
+}
+
+/** The exact answer of each query on the rows (`counts.codes[j][i]`, weight `counts.weights[i]`). */
+export function exactAnswers(counts: ViewCounts, queries: readonly RangeQuery[]): number[] {
+  return queries.map((q) => {
+    let n = 0;
+    for (let i = 0; i < counts.weights.length; i++) {
+      if (q.conditions.every((c) => counts.codes[c.dimension][i] >= c.lo && counts.codes[c.dimension][i] <= c.hi)) n += counts.weights[i];
+    }
+    return n;
+  });
+}
+
+/** A query in the text `privspec query` reads. */
+export function queryText(dims: readonly ViewDimension[], q: RangeQuery): string {
+  const name = (d: ViewDimension) => (/^[_a-zA-Z]\w*$/.test(d.name) ? d.name : JSON.stringify(d.name));
+  const terms = q.conditions.map(({ dimension, lo, hi }) => {
+    const d = dims[dimension];
+    if (d.kind === 'range') return `${name(d)} in ${d.lo + lo}..${d.lo + hi}`;
+    if (lo === hi) return `${name(d)} = ${JSON.stringify(d.values[lo])}`;
+    return `${name(d)} in ${JSON.stringify(d.values[lo])}..${JSON.stringify(d.values[hi])}`;
+  });
+  return terms.length === 0 ? 'count' : `count where ${terms.join(' and ')}`;
+}
+
+export interface AlgorithmError {
+  readonly algorithm: ViewAlgorithm;
+  readonly rmse: number | null;
+  readonly relative: number | null;
+  readonly runs: number;
+  readonly skipped?: string;
+  readonly ms: number;
+}
+
+export interface CompareOptions {
+  readonly epsilon: number;
+  readonly rowsPerUnit: number;
+  readonly runs: number;
+  /** Builds stop starting once this many milliseconds have passed (each algorithm gets its first build). */
+  readonly timeBoxMs: number;
+  readonly rng: RandomSource;
+  readonly now?: () => number;
+}
+
+/**
+ * RMSE of HDPView, PrivTree and identity over the workload and up to `runs` builds each, the builds interleaved
+ * (one of each per round) so that a time box cuts every algorithm's runs alike.
+ */
+export function compareAlgorithms(counts: ViewCounts, queries: readonly RangeQuery[], truth: readonly number[], o: CompareOptions): AlgorithmError[] {
+  const now = o.now ?? (() => performance.now());
+  const started = now();
+  const cells = domainCells(counts.dimensions);
+  const algorithms: ViewAlgorithm[] = ['hdpview', 'privtree', 'identity'];
+  const state = algorithms.map((algorithm) => ({
+    algorithm,
+    squares: 0,
+    runs: 0,
+    ms: 0,
+    skipped: algorithm === 'identity' && cells > PREVIEW_IDENTITY_CELLS ? `the domain has ${cells} cells; the preview builds identity up to ${PREVIEW_IDENTITY_CELLS}` : undefined,
+  }));
+  for (let round = 0; round < o.runs; round++) {
+    if (round > 0 && now() - started > o.timeBoxMs) break;
+    for (const s of state) {
+      if (s.skipped) continue;
+      const t = now();
+      const view = makeViewBuilder({ algorithm: s.algorithm, epsilon: o.epsilon, maxRowsPerUnit: o.rowsPerUnit }, o.rng).invoke(counts);
+      queries.forEach((q, i) => (s.squares += (answerQuery(view, q).estimate - truth[i]) ** 2));
+      s.runs++;
+      s.ms += now() - t;
+    }
+  }
+  const rmse = (s: (typeof state)[number]) => (s.runs === 0 || queries.length === 0 ? null : Math.sqrt(s.squares / (s.runs * queries.length)));
+  const base = rmse(state[0]);
+  return state.map((s) => {
+    const r = rmse(s);
+    return { algorithm: s.algorithm, rmse: r, relative: r === null || base === null || base === 0 ? null : r / base, runs: s.runs, ms: s.ms, ...(s.skipped ? { skipped: s.skipped } : {}) };
+  });
+}
