@@ -2,7 +2,10 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, readFileSync, renameSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { seededRandom } from '../../engine/core/random.js';
 import { parseViewFile } from '../../engine/view/view-file.js';
+import { loadSpec, nodeServices } from '../../language/check-spec.js';
+import { releasePreview } from '../../language/lsp/preview-request.js';
 import { ledgerFileSync, ledgerOf } from '../helpers/ledger.js';
 import { runIn } from '../helpers/run-cli.js';
 
@@ -123,5 +126,29 @@ describe('issue 29 — the view release, query and synthesize', function () {
     assert.deepEqual(a.rest, b.rest);
     // The test has teeth: the blocks are noisy, so two runs on one table differ.
     assert.notEqual(a.blocks, (await fields(table, 3)).blocks);
+  });
+
+  it('one computation: the preview with the release’s seed draws the view the release writes; its example answers are privspec query’s', async () => {
+    const services = nodeServices();
+    const document = await loadSpec(join(dir, 'spec.privspec'), services);
+    const preview = await releasePreview(services, document, { uri: document.uri.toString(), release: 'v', controls: {} }, { rng: seededRandom(11) });
+    const run = await runIn(dir, ['release', 'spec.privspec', '--out', 'out', '--only', 'v', '--seed', '11', '--not-private']);
+    assert.equal(run.code, 0, run.err);
+    const body = preview.body;
+    assert.equal(body.kind, 'view');
+    if (body.kind !== 'view') return;
+    const view = parseViewFile(readFileSync(join(dir, 'out', 'v.json'), 'utf8'));
+    assert.equal(body.blocks, view.blocks.length);
+    // 400 rows, every unit's two rows kept (rows 2), all inside 0..99 × {F, M, X}.
+    assert.equal(body.rows, 400);
+    assert.ok(body.examples.length > 0);
+    for (const e of body.examples) {
+      const answer = JSON.parse((await runIn(dir, ['query', 'out/v.json', e.query, '--json'])).out);
+      assert.equal(answer.estimate, e.answer, e.query);
+      assert.equal(answer.noiseStdDev, e.noiseStdDev, e.query);
+    }
+    assert.deepEqual(body.arr.map((a) => a.algorithm), ['hdpview', 'privtree', 'identity']);
+    assert.equal(body.arr[0].relative, 1);
+    services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
   });
 });
