@@ -1,5 +1,5 @@
 /**
- * The biased noisy threshold shared by PrivTree (Zhang, Xiao, Xie, SIGMOD 2016, Algorithm 2) and HDPView's random
+ * The biased noisy threshold shared by PrivTree (Zhang, Xiao, Xie, SIGMOD 2016, Section 3) and HDPView's random
  * converge (Kato et al., VLDB 2022, Section 4.2): a block at depth d with score s (a count, or an aggregation error)
  * stops splitting iff  max(s − δ·d, θ + f − δ) + Lap(λ) ≤ θ,  with δ = λ·ln α. The bias δ per level makes the privacy
  * losses of the split decisions along one path a geometric series of ratio 1/α, so the whole tree costs a constant

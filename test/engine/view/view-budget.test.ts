@@ -10,7 +10,7 @@ const close = (a: number, b: number, tol: number, what: string) => assert.ok(Mat
 // Numbers derived by hand from the papers' formulas; the slack factor 1 + 2^-19 (grid and floating point) is the only
 // difference between these and the implementation's scales, so tolerances are 1e-5 relative.
 describe('view/budget: the papers\' parameter formulas', () => {
-  it('HDPView budget (Kato et al. 2022, Alg. 1; defaults ratio 0.9, α 1.6, β 1.2, γ 0.9): ε = 1 over 100 × 2 × 50 cells', () => {
+  it('HDPView budget (Kato et al. 2022, Section 4; defaults ratio 0.9, α 1.6, β 1.2, γ 0.9): ε = 1 over 100 × 2 × 50 cells', () => {
     const b = hdpviewBudget(1, 10_000, HDPVIEW_DEFAULTS);
     // κ = ⌈β log₂ n′⌉ = ⌈1.2 × 13.2877⌉ = ⌈15.945⌉ = 16.
     assert.equal(b.kappa, 16);
@@ -32,7 +32,7 @@ describe('view/budget: the papers\' parameter formulas', () => {
     close(t.bias, 5.41569, 1e-4, 'δ (hand)');
   });
 
-  it('PrivTree (Zhang, Xiao, Xie 2016, Thm 3.1): β = 2^3 = 8, ε/2 = 0.5: λ = (2β−1)/(β−1)/0.5 = 15/7 × 2 = 4.2857, δ = λ ln 8 = 8.9119', () => {
+  it('PrivTree (Zhang, Xiao, Xie 2016, Section 3): β = 2^3 = 8, ε/2 = 0.5: λ = (2β−1)/(β−1)/0.5 = 15/7 × 2 = 4.2857, δ = λ ln 8 = 8.9119', () => {
     const t = convergeTest({ epsilon: 0.5, alpha: 8, theta: 0, sensitivity: 1, floorOffset: 0, rng: seededRandom(1) });
     close(t.factor, 15 / 7, 1e-12, 'factor');
     close(t.scale, 30 / 7, (30 / 7) * 1e-5, 'λ');
