@@ -4,8 +4,8 @@
  *
  * The workload is made of random 1-, 2- and 3-dimensional range counts, as in the evaluations of HDPView (Kato et al.,
  * VLDB 2022) and PrivTree (Zhang, Xiao, Xie, SIGMOD 2016): each query constrains k dimensions, k drawn uniformly from
- * 1..min(3, d), the dimensions uniformly without repetition, each with an interval between two uniformly drawn indices
- * of its domain (a run of values in the view's order for a categorical dimension). It is drawn from a fixed seed: the
+ * 1..min(3, d), the dimensions uniformly without repetition, each with an interval of uniform width placed uniformly
+ * in its domain (a run of values in the view's order for a categorical dimension), as bench/views.bench.ts draws them. It is drawn from a fixed seed: the
  * workload is public and the same on every preview, so that two parameter settings are compared on the same
  * questions. The builds draw their noise from the preview's generator. The relative RMSE is each algorithm's RMSE over
  * HDPView's (HDPView = 1), the normalisation in which Kato et al. summarise their comparison.
@@ -37,10 +37,11 @@ export function rangeWorkload(dims: readonly ViewDimension[], count: number, rng
       [order[i], order[j]] = [order[j], order[i]];
     }
     const conditions = order.slice(0, k).sort((a, b) => a - b).map((dimension) => {
+      // A width uniform in 1..size, then a position uniform among those that fit: the rule of the bench's workloads.
       const size = dimensionSize(dims[dimension]);
-      const a = uniformBelowSmall(size, rng);
-      const b = uniformBelowSmall(size, rng);
-      return { dimension, lo: Math.min(a, b), hi: Math.max(a, b) };
+      const width = 1 + uniformBelowSmall(size, rng);
+      const lo = uniformBelowSmall(size - width + 1, rng);
+      return { dimension, lo, hi: lo + width - 1 };
     });
     out.push({ conditions });
   }

@@ -10,9 +10,9 @@
  * grid's).
  */
 import { column, type Table } from '../table/table.js';
+import { IDENTITY_CELL_LIMIT } from '../view/identity-view.js';
 import { valueIndex } from '../view/view-domain.js';
 import type { ViewDimension } from '../view/view-types.js';
-import { MAX_CELLS } from './group-cells.js';
 import type { PlanProblem } from './plan-problem.js';
 import type { QueryDescription } from './release-description.js';
 
@@ -50,7 +50,7 @@ export function viewDimensionProblems(q: ViewQuery, declared: ReadonlySet<string
   }
   if (identity && problems.length === 0 && q.dimensions.every((d) => d.low !== undefined || domains?.has(d.column))) {
     const cells = q.dimensions.reduce((n, d) => n * (d.low !== undefined ? d.high! - d.low + 1 : domains!.get(d.column)!.length), 1);
-    if (cells > MAX_CELLS) problems.push({ code: 'parameter-out-of-range', message: `the identity view materializes every cell: ${cells} cells is more than ${MAX_CELLS}; use hdpview or privtree`, field: 'mechanism' });
+    if (cells > IDENTITY_CELL_LIMIT) problems.push({ code: 'parameter-out-of-range', message: `the identity view materializes every cell: ${cells} cells is more than ${IDENTITY_CELL_LIMIT}; use hdpview or privtree`, field: 'mechanism' });
   }
   return problems;
 }

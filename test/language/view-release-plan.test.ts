@@ -74,7 +74,7 @@ describe('language: the view release kind (issue 29)', () => {
       ['view age within 0..9 hdpview epsilon 1', /does not bound its contributions/],
       ['view age within 0..9 bound unit rows 1 hdpview epsilon 1 bound unit rows 2', /the view is bounded twice/],
       ['count by sex laplace epsilon 1 bound unit groups 1 rows 1', /a bound after the mechanism is for view releases/],
-      ['view age within 0..999, income within 0..9999 identity epsilon 1 bound unit rows 1', /the identity view materializes every cell: 10000000 cells is more than 1000000; use hdpview or privtree/],
+      ['view age within 0..999, income within 0..9999 identity epsilon 1 bound unit rows 1', /the identity view materializes every cell: 10000000 cells is more than 1048576; use hdpview or privtree/],
     ];
     for (const [release, message] of cases) {
       const { errors } = await check(`release v: ${release}\n`);
