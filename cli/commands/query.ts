@@ -49,7 +49,7 @@ export const query: Command = {
     const [viewArg, ...queries] = positionals;
     if (values.workload !== undefined && queries.length > 0) throw new CliError('give one query or --workload FILE, not both');
     if (values.workload === undefined && queries.length !== 1) throw new CliError(queries.length === 0 ? 'give a query, e.g. "count where age in 30..39", or --workload FILE' : `unexpected argument '${queries[1]}' (quote the query as one argument)`);
-    const view = await readViewFile(resolve(ctx.cwd, viewArg));
+    const { view, notPrivate } = await readViewFile(resolve(ctx.cwd, viewArg));
     let lines: { text: string; where: (column: number) => string }[];
     if (values.workload !== undefined) {
       const file = resolve(ctx.cwd, values.workload);
@@ -60,8 +60,12 @@ export const query: Command = {
     const answers = answerAll(view, lines);
     if (values.json) {
       const single = values.workload === undefined ? { estimate: answers[0].estimate, noiseStdDev: answers[0].noiseStdDev } : {};
-      ctx.out(`${JSON.stringify({ view: viewArg, algorithm: view.algorithm, ...single, answers, privacySpent: null })}\n`);
-    } else if (values.workload === undefined) {
+      ctx.out(`${JSON.stringify({ ...(notPrivate ? { notPrivate } : {}), view: viewArg, algorithm: view.algorithm, ...single, answers, privacySpent: null })}\n`);
+      return ExitCode.Ok;
+    }
+    // A view from a seeded run is not private, and neither is anything read from it: its first line says so.
+    if (notPrivate) ctx.out(`${notPrivate}\n`);
+    if (values.workload === undefined) {
       ctx.out(`${fmt(answers[0].estimate)} ± ${fmt(answers[0].noiseStdDev)} (noise s.d.; from the ${view.algorithm} view, nothing spent)\n`);
     } else {
       const width = Math.min(80, Math.max(5, ...answers.map((a) => a.query.length)));

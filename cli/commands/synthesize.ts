@@ -2,7 +2,8 @@ import { resolve } from 'node:path';
 import { cryptoRandom, seededRandom } from '../../engine/core/random.js';
 import { guardOutputs } from '../../engine/node/output-guard.js';
 import { readViewFile } from '../../engine/node/read-view-file.js';
-import { writeMicrodataFile } from '../../engine/node/release-files.js';
+import { NOT_PRIVATE, writeOwnFile } from '../../engine/node/release-files.js';
+import { formatMicrodataCsv } from '../../engine/node/write-csv.js';
 import { MAX_SYNTHETIC_ROWS, synthesizeView } from '../../engine/view/synthesize-view.js';
 import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
@@ -39,12 +40,14 @@ export const synthesize: Command = {
     const file = resolve(ctx.cwd, positionals[0]);
     const out = resolve(ctx.cwd, values.out);
     guardOutputs([out], [file]);
-    const view = await readViewFile(file);
+    const { view, notPrivate } = await readViewFile(file);
     const rng = seed === undefined ? cryptoRandom() : seededRandom(seed);
     const synthetic = synthesizeView(view, rows, rng);
-    await writeMicrodataFile(out, synthetic.header, synthetic.rows, { rng, force: values.force }).catch(refuseExisting);
-    const report = { view: positionals[0], out: values.out, rows, columns: synthetic.header, algorithm: view.algorithm, privacySpent: null, ...(seed !== undefined ? { seed } : {}) };
-    ctx.out(values.json ? `${JSON.stringify(report)}\n` : `wrote ${values.out}: ${rows} synthetic records of ${synthetic.header.join(', ')} from the ${view.algorithm} view; nothing spent (post-processing)\n`);
+    // Records drawn from a seeded run's view are not private either: the file's first line says so, as the view's does.
+    const text = formatMicrodataCsv(synthetic.header, synthetic.rows, rng);
+    await writeOwnFile(out, notPrivate ? `# ${NOT_PRIVATE}\n${text}` : text, { force: values.force }).catch(refuseExisting);
+    const report = { view: positionals[0], out: values.out, rows, columns: synthetic.header, algorithm: view.algorithm, privacySpent: null, ...(seed !== undefined ? { seed } : {}), ...(notPrivate ? { notPrivate } : {}) };
+    ctx.out(values.json ? `${JSON.stringify(report)}\n` : `${notPrivate ? `${notPrivate}\n` : ''}wrote ${values.out}: ${rows} synthetic records of ${synthetic.header.join(', ')} from the ${view.algorithm} view; nothing spent (post-processing)\n`);
     return ExitCode.Ok;
   },
 };

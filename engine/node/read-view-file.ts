@@ -4,16 +4,16 @@
  * from a view and sampling from it are post-processing, which neither reads the data nor spends budget.
  */
 import { readFile } from 'node:fs/promises';
-import { parseViewFile, ViewFileError } from '../view/view-file.js';
+import { readViewText, ViewFileError } from '../view/view-file.js';
 import type { DpView } from '../view/view-types.js';
 
-/** The view in `file`, or a `ViewFileError` whose message names the file and the cause. */
-export async function readViewFile(file: string): Promise<DpView> {
+/** The view in `file` (with a seeded run's NOT PRIVATE notice), or a `ViewFileError` naming the file and the cause. */
+export async function readViewFile(file: string): Promise<{ view: DpView; notPrivate?: string }> {
   const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
     throw new ViewFileError(`${file}: cannot read it (${e.code ?? e.message})`);
   });
   try {
-    return parseViewFile(text);
+    return readViewText(text);
   } catch (e) {
     if (e instanceof ViewFileError) throw new ViewFileError(`${file}: ${e.message}`);
     throw e;

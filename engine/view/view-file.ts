@@ -52,6 +52,14 @@ function blockOf(x: unknown, i: number, sizes: readonly number[]): ViewBlock {
 
 /** The view in a file's text; `ViewFileError` says what is wrong. */
 export function parseViewFile(text: string): DpView {
+  return readViewText(text).view;
+}
+
+/**
+ * The view and, when the file comes from a seeded run, its NOT PRIVATE notice (the report's `notPrivate`), which every
+ * answer and synthetic file made from it repeats on its first line.
+ */
+export function readViewText(text: string): { view: DpView; notPrivate?: string } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -76,5 +84,6 @@ export function parseViewFile(text: string): DpView {
   const cost = view.cost;
   if (!isObject(cost) || typeof cost.kind !== 'string') throw new ViewFileError('the view states no privacy cost');
   const parameters = isObject(view.parameters) ? (view.parameters as DpView['parameters']) : {};
-  return { version: 1, algorithm: view.algorithm as DpView['algorithm'], dimensions, blocks, cost: cost as unknown as DpView['cost'], parameters };
+  const notPrivate = isObject(json) && typeof json.notPrivate === 'string' ? json.notPrivate : undefined;
+  return { view: { version: 1, algorithm: view.algorithm as DpView['algorithm'], dimensions, blocks, cost: cost as unknown as DpView['cost'], parameters }, ...(notPrivate ? { notPrivate } : {}) };
 }

@@ -149,6 +149,10 @@ describe('issue 29 — the view release, query and synthesize', function () {
     }
     assert.deepEqual(body.arr.map((a) => a.algorithm), ['hdpview', 'privtree', 'identity']);
     assert.equal(body.arr[0].relative, 1);
+    // Read from a seeded run's view, an answer and a synthetic file are NOT PRIVATE too, on their first line.
+    assert.match((await runIn(dir, ['query', 'out/v.json', 'count'])).out.split('\n')[0], /^NOT PRIVATE \(seeded\): seed 11/);
+    assert.equal((await runIn(dir, ['synthesize', 'out/v.json', '--rows', '3', '--out', 's.csv'])).code, 0);
+    assert.deepEqual(readFileSync(join(dir, 's.csv'), 'utf8').split('\n').slice(0, 2), ['# NOT PRIVATE (seeded)', 'age,sex']);
     services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
   });
 });
