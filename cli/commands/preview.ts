@@ -78,7 +78,7 @@ function printText(p: ReleasePreview, ctx: CommandContext): void {
   } else if (b.kind === 'view') {
     out(`${b.algorithm} view at ε ${sig(b.epsilon)} over ${b.dimensions.map((d) => d.name).join(', ')}: an example draw has ${b.blocks} blocks (built on ${b.rows} rows)`);
     out(`expected error (an estimate from builds on the data) on ${b.workload}:`);
-    for (const a of b.arr) out(`  ${a.algorithm.padEnd(9)} ${a.rmse === null ? `— (${a.skipped ?? 'not built'})` : `RMSE ${sig(a.rmse)}, relative to HDPView ${sig(a.relative)}, over ${a.runs} ${a.runs === 1 ? 'build' : 'builds'}`}`);
+    for (const a of b.arr) out(`  ${a.algorithm.padEnd(9)} ${a.rmse === null ? `— (${a.skipped ?? 'not built'})` : `RMSE ${sig(a.rmse)}, relative to HDPView ${sig(a.relative)}, ${a.analytic ? 'exact (from its noise variance)' : `over ${a.runs} ${a.runs === 1 ? 'build' : 'builds'}`}`}`);
     for (const e of b.examples) out(`${e.query}: true ${sig(e.truth)}, the example view answers ${sig(e.answer)} ± ${sig(e.noiseStdDev)}`);
   } else {
     for (const a of b.attributes) out(`${a.name}: local ε ${sig(a.epsilon)}; expected counts ${a.labels.map((l, i) => `${l} ${sig(a.expected[i])}`).join(', ')}`);

@@ -149,12 +149,12 @@ export interface ViewBody {
   readonly rows: number;
   readonly projections: readonly ViewProjection[];
   /**
-   * The error on a random range-count workload, per algorithm, at the release's ε, from `runs` builds each on the data
-   * (an estimate; `skipped` says why an algorithm was not built, `runs` may be cut short by the time box): the RMSE
-   * over the workload's queries and the builds, and the relative RMSE against HDPView's (HDPView = 1, the
-   * normalisation of Kato et al., VLDB 2022, Table 3).
+   * The error on a random range-count workload, per algorithm, at the release's ε: for HDPView and PrivTree from `runs`
+   * builds each on the data (an estimate; the time box may cut `runs` short), for identity exactly from its noise's
+   * variance (`analytic`); the RMSE over the workload's queries, and relative to HDPView's (HDPView = 1, the
+   * normalisation in which Kato et al., VLDB 2022, summarise their comparison).
    */
-  readonly arr: readonly { readonly algorithm: string; readonly rmse: number | null; readonly relative: number | null; readonly runs: number; readonly skipped?: string; readonly ms: number }[];
+  readonly arr: readonly { readonly algorithm: string; readonly rmse: number | null; readonly relative: number | null; readonly runs: number; readonly analytic?: boolean; readonly skipped?: string; readonly ms: number }[];
   readonly workload: string;
   /** A few queries of the workload: the text `privspec query` reads, the exact count, the example view's answer and its noise s.d. */
   readonly examples: readonly { readonly query: string; readonly truth: number; readonly answer: number; readonly noiseStdDev: number }[];

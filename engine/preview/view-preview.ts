@@ -3,8 +3,9 @@
  * never written): the rows the view is built from — after contribution bounding and the domain, the release's own
  * first stage — drawn as their density on 2-D projections, and the true answers of example queries. One example draw
  * of the release's second stage on those rows (not a release, nothing spent): the partition, whose rectangles are drawn
- * over the density, and the view's answers to the examples. An estimate: the RMSE of HDPView, PrivTree and identity on
- * a random range-count workload at the release's ε, from a few builds of each on the same rows, time-boxed.
+ * over the density, and the view's answers to the examples. An estimate: the RMSE of HDPView and PrivTree on a random
+ * range-count workload at the release's ε, from a few builds of each on the same rows, time-boxed; identity's exactly
+ * (it is unbiased, with independent cell noise).
  */
 import type { RandomSource } from '../core/random.js';
 import type { ViewExact } from '../release/kinds/view-release.js';

@@ -13,14 +13,13 @@
 import { seededRandom, type RandomSource } from '../core/random.js';
 import { uniformBelowSmall } from '../dp/samplers/uniform.js';
 import { answerQuery } from '../view/answer-query.js';
+import { makeBlockNoise } from '../view/block-noise.js';
 import { makeViewBuilder } from '../view/build-view.js';
-import { dimensionSize, domainCells } from '../view/view-domain.js';
+import { dimensionSize } from '../view/view-domain.js';
 import type { ViewAlgorithm, ViewCounts, ViewDimension, ViewQuery } from '../view/view-types.js';
 
 /** The workload's fixed seed (public: it only chooses the questions). */
 export const WORKLOAD_SEED = 29;
-/** The largest domain the preview builds the identity view on (one block per cell). */
-export const PREVIEW_IDENTITY_CELLS = 100_000;
 
 export interface RangeQuery extends ViewQuery {
   readonly conditions: readonly { readonly dimension: number; readonly lo: number; readonly hi: number }[];
@@ -76,8 +75,29 @@ export interface AlgorithmError {
   readonly rmse: number | null;
   readonly relative: number | null;
   readonly runs: number;
+  /** Computed from the noise's variance, without building (identity: unbiased, independent cell noise). */
+  readonly analytic?: boolean;
   readonly skipped?: string;
   readonly ms: number;
+}
+
+/** The number of cells a range query covers. */
+function cellsCovered(dims: readonly ViewDimension[], q: RangeQuery): number {
+  return dims.reduce((n, d, j) => {
+    const c = q.conditions.find((x) => x.dimension === j);
+    return n * (c ? c.hi - c.lo + 1 : dimensionSize(d));
+  }, 1);
+}
+
+/**
+ * identity's RMSE without building it: the view is unbiased and its cells' noises are independent with variance σ², so
+ * a query over c cells has mean squared error σ²·c exactly, and the RMSE is √(mean_q σ²·c_q) — the formula the bench
+ * uses too. It holds on any domain, also beyond the size identity can be built on.
+ */
+export function identityRmse(dims: readonly ViewDimension[], queries: readonly RangeQuery[], epsilonPerRow: number, rng: RandomSource): number | null {
+  if (queries.length === 0) return null;
+  const variance = makeBlockNoise(epsilonPerRow, 1, rng).variance;
+  return Math.sqrt(queries.reduce((s, q) => s + variance * cellsCovered(dims, q), 0) / queries.length);
 }
 
 export interface CompareOptions {
@@ -91,25 +111,17 @@ export interface CompareOptions {
 }
 
 /**
- * RMSE of HDPView, PrivTree and identity over the workload and up to `runs` builds each, the builds interleaved
- * (one of each per round) so that a time box cuts every algorithm's runs alike.
+ * RMSE of HDPView and PrivTree over the workload and up to `runs` builds each, the builds interleaved (one of each per
+ * round) so that a time box cuts both alike; identity's RMSE exactly, from its noise's variance.
  */
 export function compareAlgorithms(counts: ViewCounts, queries: readonly RangeQuery[], truth: readonly number[], o: CompareOptions): AlgorithmError[] {
   const now = o.now ?? (() => performance.now());
   const started = now();
-  const cells = domainCells(counts.dimensions);
-  const algorithms: ViewAlgorithm[] = ['hdpview', 'privtree', 'identity'];
-  const state = algorithms.map((algorithm) => ({
-    algorithm,
-    squares: 0,
-    runs: 0,
-    ms: 0,
-    skipped: algorithm === 'identity' && cells > PREVIEW_IDENTITY_CELLS ? `the domain has ${cells} cells; the preview builds identity up to ${PREVIEW_IDENTITY_CELLS}` : undefined,
-  }));
+  const algorithms: ViewAlgorithm[] = ['hdpview', 'privtree'];
+  const state = algorithms.map((algorithm) => ({ algorithm, squares: 0, runs: 0, ms: 0 }));
   for (let round = 0; round < o.runs; round++) {
     if (round > 0 && now() - started > o.timeBoxMs) break;
     for (const s of state) {
-      if (s.skipped) continue;
       const t = now();
       const view = makeViewBuilder({ algorithm: s.algorithm, epsilon: o.epsilon, maxRowsPerUnit: o.rowsPerUnit }, o.rng).invoke(counts);
       queries.forEach((q, i) => (s.squares += (answerQuery(view, q).estimate - truth[i]) ** 2));
@@ -119,8 +131,13 @@ export function compareAlgorithms(counts: ViewCounts, queries: readonly RangeQue
   }
   const rmse = (s: (typeof state)[number]) => (s.runs === 0 || queries.length === 0 ? null : Math.sqrt(s.squares / (s.runs * queries.length)));
   const base = rmse(state[0]);
-  return state.map((s) => {
-    const r = rmse(s);
-    return { algorithm: s.algorithm, rmse: r, relative: r === null || base === null || base === 0 ? null : r / base, runs: s.runs, ms: s.ms, ...(s.skipped ? { skipped: s.skipped } : {}) };
-  });
+  const relative = (r: number | null) => (r === null || base === null || base === 0 ? null : r / base);
+  const t = now();
+  // The per-row budget the builder runs at (the written ε over the rows a unit may add, rounded down).
+  const perRow = Number(makeViewBuilder({ algorithm: 'identity', epsilon: o.epsilon, maxRowsPerUnit: o.rowsPerUnit }, o.rng).parameters.epsilonPerRow);
+  const identity = identityRmse(counts.dimensions, queries, perRow, o.rng);
+  return [
+    ...state.map((s) => ({ algorithm: s.algorithm, rmse: rmse(s), relative: relative(rmse(s)), runs: s.runs, ms: s.ms })),
+    { algorithm: 'identity' as const, rmse: identity, relative: relative(identity), runs: 0, analytic: true, ms: now() - t },
+  ];
 }

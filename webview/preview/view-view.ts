@@ -77,10 +77,10 @@ export function viewView(body: ViewBody, container: HTMLElement): HTMLElement {
     h('p', { class: 'example-note' }, `Shading: the rows' exact density (for your eyes only, never written). Outlines: the blocks of one example draw (${value(body.blocks)} blocks) — not a release, nothing spent; each run draws another partition.`),
     h('div', { id: 'view-partition', class: 'view-projections' }, ...body.projections.map((p) => projectionChart(body, p, chartWidth))),
     h('h3', {}, 'Expected error: HDPView, PrivTree, identity'),
-    h('p', { class: 'meta' }, `An estimate, not a guarantee: each algorithm built ${[...new Set(body.arr.filter((a) => !a.skipped).map((a) => a.runs))].join(' or ')} times on these rows at ε ${fmt(body.epsilon)} and asked ${body.workload}. The release builds once.`),
+    h('p', { class: 'meta' }, `An estimate, not a guarantee: HDPView and PrivTree built ${[...new Set(body.arr.filter((a) => !a.analytic && !a.skipped).map((a) => a.runs))].join(' or ')} times on these rows at ε ${fmt(body.epsilon)} and asked ${body.workload}; identity's error exactly, from its noise's variance (it is unbiased). The release builds once.`),
     h('div', { id: 'view-arr' }, arrChart(body, chartWidth),
       table('RMSE over the workload and the builds', ['Algorithm', 'RMSE', 'relative to HDPView', 'builds', 'ms'],
-        body.arr.map((a) => [a.algorithm === body.algorithm ? `${a.algorithm} (chosen)` : a.algorithm, a.rmse ?? `— ${a.skipped ?? ''}`, a.relative ?? '—', a.runs, Math.round(a.ms)]), 'view-arr-table')),
+        body.arr.map((a) => [a.algorithm === body.algorithm ? `${a.algorithm} (chosen)` : a.algorithm, a.rmse ?? `— ${a.skipped ?? ''}`, a.relative ?? '—', a.analytic ? 'exact' : a.runs, Math.round(a.ms)]), 'view-arr-table')),
     h('h3', {}, 'Example answers'),
     h('p', { class: 'meta' }, 'True: exact on the rows (for your eyes only). Answer: from the example draw, uniform within blocks, ± the standard deviation of its noise. The queries are those privspec query reads.'),
     table('Example queries', ['Query', 'True', 'Answer', '± noise s.d.'], body.examples.map((e) => [e.query, e.truth, e.answer, e.noiseStdDev]), 'view-examples'));

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { seededRandom } from '../../../engine/core/random.js';
-import { compareAlgorithms, exactAnswers, queryText, rangeWorkload } from '../../../engine/preview/view-workload.js';
+import { compareAlgorithms, exactAnswers, identityRmse, queryText, rangeWorkload } from '../../../engine/preview/view-workload.js';
+import { makeViewBuilder } from '../../../engine/view/build-view.js';
 import { projection, projectionPairs, viewPreview } from '../../../engine/preview/view-preview.js';
 import { planRelease } from '../../../engine/release/plan-release.js';
 import { tableFromRows } from '../../../engine/table/table.js';
@@ -50,20 +51,32 @@ describe('engine/preview: the view preview (partition over the density, error co
     for (const q of w) assert.equal(answerQuery(view, parseViewQuery(queryText(dims, q), dims)).estimate, answerQuery(view, q).estimate);
   });
 
-  it('compares the three algorithms at one ε: HDPView is 1 by definition; the time box cuts every algorithm after its first build', () => {
+  it('compares the three algorithms at one ε: HDPView is 1 by definition; the time box cuts both builders after their first build', () => {
     const w = rangeWorkload(dims, 10);
     const truth = exactAnswers(counts, w);
     const full = compareAlgorithms(counts, w, truth, { epsilon: 1, rowsPerUnit: 1, runs: 2, timeBoxMs: 1e9, rng: seededRandom(5) });
-    assert.deepEqual(full.map((a) => [a.algorithm, a.runs]), [['hdpview', 2], ['privtree', 2], ['identity', 2]]);
+    assert.deepEqual(full.map((a) => [a.algorithm, a.runs, a.analytic === true]), [['hdpview', 2, false], ['privtree', 2, false], ['identity', 0, true]]);
     assert.equal(full[0].relative, 1);
     for (const a of full) assert.ok(a.rmse! > 0 && Math.abs(a.relative! - a.rmse! / full[0].rmse!) < 1e-12);
     let clock = 0;
     const boxed = compareAlgorithms(counts, w, truth, { epsilon: 1, rowsPerUnit: 1, runs: 5, timeBoxMs: 10, rng: seededRandom(5), now: () => (clock += 100) });
-    assert.deepEqual(boxed.map((a) => a.runs), [1, 1, 1]);
-    const wide: ViewDimension[] = [{ kind: 'range', name: 'a', lo: 0, hi: 999 }, { kind: 'range', name: 'b', lo: 0, hi: 999 }];
-    const big = compareAlgorithms({ dimensions: wide, codes: [[1], [2]], weights: [1] }, [], [], { epsilon: 1, rowsPerUnit: 1, runs: 1, timeBoxMs: 1e9, rng: seededRandom(5) });
-    assert.match(big[2].skipped!, /the domain has 1000000 cells; the preview builds identity up to 100000/);
-    assert.equal(big[2].rmse, null);
+    assert.deepEqual(boxed.map((a) => a.runs), [1, 1, 0]);
+  });
+
+  it('identity’s RMSE is exact: σ² = 2q/(1 − q)², q = e^(−ε), times the cells a query covers (Canonne, Kamath, Steinke 2020)', () => {
+    // Hand-computed at ε = 1 (scale b = 1): q = e^(−1) = 0.367879, σ² = 2·0.367879/0.632121² = 1.841347. Two queries
+    // covering 3 and 12 cells of the 10 × 2 domain: RMSE = √((3 + 12)·σ²/2) = √13.81010 = 3.716194.
+    const two = [{ conditions: [{ dimension: 0, lo: 2, hi: 4 }, { dimension: 1, lo: 1, hi: 1 }] }, { conditions: [{ dimension: 0, lo: 0, hi: 5 }] }];
+    assert.ok(Math.abs(identityRmse(dims, two, 1, seededRandom(1))! - 3.716194) < 1e-6);
+    // And it agrees with building the identity view: the empirical RMSE over 400 builds is within 10 % of it.
+    let squares = 0;
+    const truth = exactAnswers(counts, two);
+    for (let r = 0; r < 400; r++) {
+      const view = makeViewBuilder({ algorithm: 'identity', epsilon: 1 }, seededRandom(100 + r)).invoke(counts);
+      two.forEach((q, i) => (squares += (answerQuery(view, q).estimate - truth[i]) ** 2));
+    }
+    const empirical = Math.sqrt(squares / 800);
+    assert.ok(Math.abs(empirical / 3.716194 - 1) < 0.1, `empirical ${empirical}`);
   });
 
   it('previews a planned view release: the rows after the domain, a partition of the release’s own stage, exact example truths', () => {
