@@ -14,8 +14,8 @@ import type { RandomSource } from '../core/random.js';
 import { uniformBelowSmall } from '../dp/samplers/uniform.js';
 import type { DpView } from './view-types.js';
 
-/** The most records one call may draw. */
-export const MAX_SYNTHETIC_ROWS = 10_000_000;
+/** The most records one call may draw: every record is held in memory before the shuffled file is written. */
+export const MAX_SYNTHETIC_ROWS = 1_000_000;
 
 /** A uniform double in [0, 1) from 53 random bits. */
 function unitUniform(rng: RandomSource): number {
