@@ -4,6 +4,9 @@ import { fileURLToPath } from 'node:url';
 import { checkDocument, loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { releaseDescription } from '../../language/privspec-release-plan.js';
 import type * as ast from '../../language/generated/ast.js';
+import { EmptyFileSystem } from 'langium';
+import { parseHelper } from 'langium/test';
+import { createPrivspecServices } from '../../language/privspec-module.js';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
 const services = nodeServices();
@@ -87,5 +90,14 @@ describe('language: the view release kind (issue 29)', () => {
     assert.ok(errors.some((e) => e.code === 'linked-releases' && /'g' publishes .*'v'/.test(e.message)), JSON.stringify(errors.map((e) => e.message)));
     const accepted = await check('anonymity { k 2 }\nrelease g: generalize\nrelease v: view sex hdpview epsilon 1 bound unit rows 1 accept linked-releases "the view is for exploration"\n');
     assert.ok(!accepted.errors.some((e) => e.code === 'linked-releases'), JSON.stringify(accepted.errors.map((e) => e.message)));
+  });
+
+  it('view and identity stay usable as names: a column or a release may be called either', async () => {
+    const parse = parseHelper<ast.Spec>(createPrivspecServices(EmptyFileSystem).Privspec);
+    const document = await parse('dataset d from "d.csv" { quasi view, identity }\nrelease view: count by identity laplace epsilon 0.5\nrelease identity: view view within 0..9, identity identity epsilon 0.5\n');
+    assert.deepEqual(document.parseResult.parserErrors.map((e) => e.message), []);
+    const [a, b] = document.parseResult.value.releases.map((r) => releaseDescription(r)!);
+    assert.deepEqual([a.name, a.query], ['view', { kind: 'count', by: ['identity'], where: undefined, bound: undefined }]);
+    assert.deepEqual([b.name, b.query, b.mechanism?.kind], ['identity', { kind: 'view', dimensions: [{ column: 'view', low: 0, high: 9 }, { column: 'identity' }], bound: undefined }, 'identity']);
   });
 });
