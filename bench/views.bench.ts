@@ -4,7 +4,7 @@
 // normalisation of Kato et al., where HDPView = 1.00), the mean relative error with the sanity bound max(true, 0.1%·n)
 // of Zhang, Xiao, Xie (PrivTree, SIGMOD 2016), build time and view size (blocks).
 //
-// HDPView and PrivTree are built VIEWS_REPS times (default 5) with different seeds. Identity is unbiased with
+// HDPView and PrivTree are built VIEWS_REPS times (default 3) with different seeds. Identity is unbiased with
 // independent cell noise, so its RMSE is computed exactly as √(mean_q σ²·cells(q)) — also for domains above its cell
 // limit, where the view itself is refused; where it can be built, one empirical identity view per setting gives its
 // relative error, build time and size.
@@ -17,7 +17,7 @@ import { dimensionSize, domainCells } from '../engine/view/view-domain.js';
 import type { DpView, ViewAlgorithm, ViewCounts, ViewQuery } from '../engine/view/view-types.js';
 import { adultData, gaussianMixture, randomRangeWorkload, zipfChain, type BenchData } from './view-datasets.js';
 
-const REPS = Number(process.env.VIEWS_REPS ?? 5);
+const REPS = Number(process.env.VIEWS_REPS ?? 3);
 const QUERIES = Number(process.env.VIEWS_QUERIES ?? 300);
 const EPSILONS = [0.1, 1];
 const KS = [1, 2, 3];
