@@ -10,7 +10,7 @@ import type { RandomSource } from '../core/random.js';
 import { div, fromNumberExact, mul, rational, sub, toNumberDown, type Rational } from '../core/rational.js';
 import { sampleExponential } from '../dp/mechanisms/exponential.js';
 import { uniformBelowSmall } from '../dp/samplers/uniform.js';
-import { aggregationError, cutErrors } from './aggregation-error.js';
+import { aggregationError, cutErrors, cutOffsets } from './aggregation-error.js';
 import { makeBlockNoise } from './block-noise.js';
 import { convergeTest, type ConvergeTest } from './random-converge.js';
 import type { BuiltBlocks } from './identity-view.js';
@@ -116,7 +116,7 @@ function blockSize(b: Pick<Pending, 'lo' | 'hi'>): number {
 }
 
 /**
- * Random cut: the exponential mechanism over every cut (d, i) of a block, score −(AE(left) + AE(right)) with
+ * Random cut: the exponential mechanism over every candidate cut (d, i) of a block (cutOffsets), score −(AE(left) + AE(right)) with
  * Δ_u = CUT_SCORE_SENSITIVITY, i.e. Pr[(d, i)] ∝ exp(ε·score/(2Δ_u)), sampled exactly (exponential.ts).
  */
 export function exponentialCut(cells: SparseCells, b: Pick<Pending, 'lo' | 'hi' | 'ids'>, epsilon: number, rng: RandomSource): [number, number] {
@@ -126,9 +126,10 @@ export function exponentialCut(cells: SparseCells, b: Pick<Pending, 'lo' | 'hi' 
   const scores: Rational[] = [];
   for (let d = 0; d < b.lo.length; d++) {
     if (b.hi[d] === b.lo[d]) continue;
-    const errors = cutErrors(cells, b.ids, b.lo, b.hi, d, size);
+    const offsets = cutOffsets(b.hi[d] - b.lo[d] + 1);
+    const errors = cutErrors(cells, b.ids, b.lo, b.hi, d, size, offsets);
     for (let i = 0; i < errors.length; i++) {
-      candidates.push([d, i]);
+      candidates.push([d, offsets[i]]);
       scores.push(fromNumberExact(-errors[i]));
     }
   }
