@@ -57,6 +57,9 @@ interface Pending {
 }
 
 export function hdpviewBlocks(cells: SparseCells, epsilon: number, given: Readonly<Record<string, number>>, rng: RandomSource): BuiltBlocks {
+  for (const key of Object.keys(given)) {
+    if (!(key in HDPVIEW_DEFAULTS)) throw new PrivacyError(`hdpview: unknown parameter ${key} (known: ${Object.keys(HDPVIEW_DEFAULTS).join(', ')})`);
+  }
   const p = { ...HDPVIEW_DEFAULTS, ...given };
   if (!(p.ratio > 0 && p.ratio < 1)) throw new PrivacyError(`hdpview: ratio must lie strictly between 0 and 1, got ${p.ratio}`);
   if (!(p.gamma > 0 && p.gamma < 1)) throw new PrivacyError(`hdpview: gamma must lie strictly between 0 and 1, got ${p.gamma}`);

@@ -25,6 +25,9 @@ interface Node {
 }
 
 export function privtreeBlocks(cells: SparseCells, epsilon: number, given: Readonly<Record<string, number>>, rng: RandomSource): BuiltBlocks {
+  for (const key of Object.keys(given)) {
+    if (!(key in PRIVTREE_DEFAULTS)) throw new PrivacyError(`privtree: unknown parameter ${key} (known: ${Object.keys(PRIVTREE_DEFAULTS).join(', ')})`);
+  }
   const p = { ...PRIVTREE_DEFAULTS, ...given };
   if (!(p.treeShare > 0 && p.treeShare < 1)) throw new PrivacyError(`privtree: treeShare must lie strictly between 0 and 1, got ${p.treeShare}`);
   const { sizes } = cells;
