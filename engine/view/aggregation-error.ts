@@ -24,37 +24,40 @@ export function aggregationError(cells: SparseCells, ids: Int32Array, from: numb
 }
 
 /**
- * For every cut of a block along dimension d — left = offsets 0..i, right = the rest, i = 0..card−2 — the sum
- * AE(left) + AE(right). `ids` is reordered so that its cells are sorted by their offset along d.
+ * The candidate cuts along a dimension of `card` values: every offset 0..card−2 (left = offsets 0..i), or, above
+ * MAX_CUTS_PER_DIMENSION + 1 values, that many evenly spaced offsets. The set depends on the public domain only, and it
+ * keeps a wide range (`within 0..1000000`) from making each block's cut cost a million scores.
  */
-export function cutErrors(cells: SparseCells, ids: Int32Array, lo: readonly number[], hi: readonly number[], d: number, size: number): Float64Array {
+export const MAX_CUTS_PER_DIMENSION = 256;
+
+export function cutOffsets(card: number): Int32Array {
+  if (card - 1 <= MAX_CUTS_PER_DIMENSION) return Int32Array.from({ length: Math.max(0, card - 1) }, (_, i) => i);
+  const m = MAX_CUTS_PER_DIMENSION;
+  // Spacing card/(m + 1) > 1, so the offsets are distinct and lie in 0..card−2.
+  return Int32Array.from({ length: m }, (_, k) => Math.floor(((k + 1) * card) / (m + 1)) - 1);
+}
+
+/**
+ * For each cut offset i of a block along dimension d (left = offsets 0..i, right = the rest), the sum
+ * AE(left) + AE(right). `ids` is reordered so that its cells are sorted by their coordinate along d; the time is
+ * O(nnz log nnz + cuts), plus O(nnz) per cut whose side has a mean above 1 (aggregationError).
+ */
+export function cutErrors(cells: SparseCells, ids: Int32Array, lo: readonly number[], hi: readonly number[], d: number, size: number, offsets: Int32Array): Float64Array {
   const card = hi[d] - lo[d] + 1;
   const coord = cells.coords[d];
-  // Counting sort by offset, with per-offset sums, so that each side of a cut is a prefix or suffix of `ids`.
-  const start = new Int32Array(card + 1);
-  const sumAt = new Float64Array(card);
-  for (let k = 0; k < ids.length; k++) {
-    const o = coord[ids[k]] - lo[d];
-    start[o + 1]++;
-    sumAt[o] += cells.counts[ids[k]];
-  }
-  for (let o = 0; o < card; o++) start[o + 1] += start[o];
-  const next = start.slice(0, card);
-  const sorted = new Int32Array(ids.length);
-  for (let k = 0; k < ids.length; k++) sorted[next[coord[ids[k]] - lo[d]]++] = ids[k];
-  ids.set(sorted);
-
+  ids.sort((a, b) => coord[a] - coord[b]);
   let total = 0;
-  for (let o = 0; o < card; o++) total += sumAt[o];
+  for (let k = 0; k < ids.length; k++) total += cells.counts[ids[k]];
   const slice = size / card;
-  const out = new Float64Array(card - 1);
+  const out = new Float64Array(offsets.length);
   let left = 0;
-  for (let i = 0; i < card - 1; i++) {
-    left += sumAt[i];
-    const split = start[i + 1];
+  let split = 0;
+  for (let c = 0; c < offsets.length; c++) {
+    const i = offsets[c];
+    while (split < ids.length && coord[ids[split]] - lo[d] <= i) left += cells.counts[ids[split++]];
     const leftAe = aggregationError(cells, ids, 0, split, left, slice * (i + 1));
     const rightAe = aggregationError(cells, ids, split, ids.length, total - left, slice * (card - 1 - i));
-    out[i] = leftAe + rightAe;
+    out[c] = leftAe + rightAe;
   }
   return out;
 }

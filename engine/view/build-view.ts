@@ -10,9 +10,10 @@ import { cryptoRandom, type RandomSource } from '../core/random.js';
 import { fromNumberExact, mul, nextDown, toCostNumber } from '../core/rational.js';
 import { budgetOf, sensitivityOf } from '../dp/mechanisms/sensitivity.js';
 import { hdpviewBlocks } from './hdpview.js';
-import { identityBlocks, type BuiltBlocks } from './identity-view.js';
+import { checkIdentityDomain, identityBlocks, type BuiltBlocks } from './identity-view.js';
 import { privtreeBlocks } from './privtree.js';
 import { sparseCells } from './sparse-cells.js';
+import { validateDimensions } from './view-domain.js';
 import type { BuildViewOptions, DpView, ViewCounts } from './view-types.js';
 
 /** The view builder as a measurement over row-level neighbours (dIn = rows that differ). */
@@ -35,6 +36,10 @@ export function makeViewBuilder(options: BuildViewOptions, rng: RandomSource = c
     parameters: { epsilonPerRow: perRow, maxRowsPerUnit: rows },
     map,
     invoke(input: ViewCounts): DpView {
+      if (options.algorithm === 'identity') {
+        validateDimensions(input.dimensions);
+        checkIdentityDomain(input.dimensions);
+      }
       const cells = sparseCells(input);
       let built: BuiltBlocks;
       switch (options.algorithm) {

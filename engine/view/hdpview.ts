@@ -10,7 +10,7 @@ import type { RandomSource } from '../core/random.js';
 import { div, fromNumberExact, mul, rational, sub, toNumberDown, type Rational } from '../core/rational.js';
 import { sampleExponential } from '../dp/mechanisms/exponential.js';
 import { uniformBelowSmall } from '../dp/samplers/uniform.js';
-import { aggregationError, cutErrors } from './aggregation-error.js';
+import { aggregationError, cutErrors, cutOffsets } from './aggregation-error.js';
 import { makeBlockNoise } from './block-noise.js';
 import { convergeTest, type ConvergeTest } from './random-converge.js';
 import type { BuiltBlocks } from './identity-view.js';
@@ -57,6 +57,9 @@ interface Pending {
 }
 
 export function hdpviewBlocks(cells: SparseCells, epsilon: number, given: Readonly<Record<string, number>>, rng: RandomSource): BuiltBlocks {
+  for (const key of Object.keys(given)) {
+    if (!(key in HDPVIEW_DEFAULTS)) throw new PrivacyError(`hdpview: unknown parameter ${key} (known: ${Object.keys(HDPVIEW_DEFAULTS).join(', ')})`);
+  }
   const p = { ...HDPVIEW_DEFAULTS, ...given };
   if (!(p.ratio > 0 && p.ratio < 1)) throw new PrivacyError(`hdpview: ratio must lie strictly between 0 and 1, got ${p.ratio}`);
   if (!(p.gamma > 0 && p.gamma < 1)) throw new PrivacyError(`hdpview: gamma must lie strictly between 0 and 1, got ${p.gamma}`);
@@ -116,7 +119,7 @@ function blockSize(b: Pick<Pending, 'lo' | 'hi'>): number {
 }
 
 /**
- * Random cut: the exponential mechanism over every cut (d, i) of a block, score −(AE(left) + AE(right)) with
+ * Random cut: the exponential mechanism over every candidate cut (d, i) of a block (cutOffsets), score −(AE(left) + AE(right)) with
  * Δ_u = CUT_SCORE_SENSITIVITY, i.e. Pr[(d, i)] ∝ exp(ε·score/(2Δ_u)), sampled exactly (exponential.ts).
  */
 export function exponentialCut(cells: SparseCells, b: Pick<Pending, 'lo' | 'hi' | 'ids'>, epsilon: number, rng: RandomSource): [number, number] {
@@ -126,9 +129,10 @@ export function exponentialCut(cells: SparseCells, b: Pick<Pending, 'lo' | 'hi' 
   const scores: Rational[] = [];
   for (let d = 0; d < b.lo.length; d++) {
     if (b.hi[d] === b.lo[d]) continue;
-    const errors = cutErrors(cells, b.ids, b.lo, b.hi, d, size);
+    const offsets = cutOffsets(b.hi[d] - b.lo[d] + 1);
+    const errors = cutErrors(cells, b.ids, b.lo, b.hi, d, size, offsets);
     for (let i = 0; i < errors.length; i++) {
-      candidates.push([d, i]);
+      candidates.push([d, offsets[i]]);
       scores.push(fromNumberExact(-errors[i]));
     }
   }

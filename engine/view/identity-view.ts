@@ -22,12 +22,18 @@ export interface BuiltBlocks {
   readonly parameters: Record<string, number | string | boolean>;
 }
 
-/** The noisy full tensor at per-row budget ε. Cells are listed in row-major order (last dimension fastest). */
-export function identityBlocks(dimensions: readonly ViewDimension[], cells: SparseCells, epsilon: number, rng: RandomSource): BuiltBlocks {
+/** Refuses a domain above the cell limit; called before any count is read. */
+export function checkIdentityDomain(dimensions: readonly ViewDimension[]): void {
   const total = domainCells(dimensions);
   if (total > IDENTITY_CELL_LIMIT) {
     throw new PrivacyError(`identity view: the domain has ${total} cells, more than the limit of ${IDENTITY_CELL_LIMIT}; use hdpview or privtree`);
   }
+}
+
+/** The noisy full tensor at per-row budget ε. Cells are listed in row-major order (last dimension fastest). */
+export function identityBlocks(dimensions: readonly ViewDimension[], cells: SparseCells, epsilon: number, rng: RandomSource): BuiltBlocks {
+  checkIdentityDomain(dimensions);
+  const total = domainCells(dimensions);
   const { sizes } = cells;
   const dense = new Array<number>(total).fill(0);
   for (let c = 0; c < cells.counts.length; c++) {

@@ -14,6 +14,7 @@ import { convergeTest } from './random-converge.js';
 import type { SparseCells } from './sparse-cells.js';
 
 export const PRIVTREE_DEFAULTS = { theta: 0, treeShare: 0.5 } as const;
+export const PRIVTREE_MAX_DIMENSIONS = 16;
 
 interface Node {
   lo: number[];
@@ -24,9 +25,17 @@ interface Node {
 }
 
 export function privtreeBlocks(cells: SparseCells, epsilon: number, given: Readonly<Record<string, number>>, rng: RandomSource): BuiltBlocks {
+  for (const key of Object.keys(given)) {
+    if (!(key in PRIVTREE_DEFAULTS)) throw new PrivacyError(`privtree: unknown parameter ${key} (known: ${Object.keys(PRIVTREE_DEFAULTS).join(', ')})`);
+  }
   const p = { ...PRIVTREE_DEFAULTS, ...given };
   if (!(p.treeShare > 0 && p.treeShare < 1)) throw new PrivacyError(`privtree: treeShare must lie strictly between 0 and 1, got ${p.treeShare}`);
   const { sizes } = cells;
+  // Each split makes up to 2^D children, each a block with its own noise: beyond 16 dimensions one split alone would
+  // make more than 65,536 blocks.
+  if (sizes.length > PRIVTREE_MAX_DIMENSIONS) {
+    throw new PrivacyError(`privtree splits every dimension at once (fanout 2^D); ${sizes.length} dimensions is more than ${PRIVTREE_MAX_DIMENSIONS}: use hdpview`);
+  }
   const fanout = 2 ** sizes.length;
   const epsTree = toNumberDown(mul(fromNumberExact(epsilon), fromNumberExact(p.treeShare)));
   const epsLeaf = toNumberDown(sub(fromNumberExact(epsilon), fromNumberExact(epsTree)));

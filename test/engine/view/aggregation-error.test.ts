@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { seededRandom } from '../../../engine/core/random.js';
-import { aggregationError, cutErrors } from '../../../engine/view/aggregation-error.js';
+import { aggregationError, cutErrors, cutOffsets, MAX_CUTS_PER_DIMENSION } from '../../../engine/view/aggregation-error.js';
 import { sparseCells, type SparseCells } from '../../../engine/view/sparse-cells.js';
 import type { ViewDimension } from '../../../engine/view/view-types.js';
 
@@ -32,12 +32,24 @@ describe('view/aggregation-error (Kato et al. 2022, Section 4)', () => {
       const n = 2 + (r.nextUint32() % 12);
       const xs = Array.from({ length: n }, () => (r.nextUint32() % 3 === 0 ? r.nextUint32() % 7 : 0));
       const c = cellsOf(xs);
-      const errors = cutErrors(c, Int32Array.from(c.counts.keys()), [0], [n - 1], 0, n);
+      const errors = cutErrors(c, Int32Array.from(c.counts.keys()), [0], [n - 1], 0, n, cutOffsets(n));
       for (let i = 0; i < n - 1; i++) {
         const expected = direct(xs.slice(0, i + 1)) + direct(xs.slice(i + 1));
         assert.ok(Math.abs(errors[i] - expected) < 1e-9, `${xs} cut ${i}: ${errors[i]} vs ${expected}`);
       }
     }
+  });
+
+  it('candidate cuts: every offset up to 257 values; above, 256 distinct evenly spaced offsets inside the range', () => {
+    assert.deepEqual([...cutOffsets(4)], [0, 1, 2]);
+    assert.equal(cutOffsets(257).length, 256);
+    const wide = cutOffsets(1_000_001);
+    assert.equal(wide.length, MAX_CUTS_PER_DIMENSION);
+    // Offset k is ⌊(k + 1)·1,000,001/257⌋ − 1: 3890 for k = 0, 999,999 − 3,891 = 996,108 for k = 255.
+    assert.equal(wide[0], Math.floor(1_000_001 / 257) - 1);
+    assert.equal(wide[0], 3890);
+    assert.equal(wide[255], 996_108);
+    assert.ok(wide.every((x, k) => x >= 0 && x <= 999_999 && (k === 0 || x > wide[k - 1])));
   });
 
   it('monotone: a sub-block\'s AE never exceeds its block\'s; one row moves AE by less than 2', () => {

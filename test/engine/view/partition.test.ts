@@ -88,11 +88,42 @@ describe('view/partition: disjoint blocks over the declared domain (parallel com
     );
   });
 
+  it('a wide declared range (0..1,000,000) builds in bounded time: HDPView scores at most 256 cuts per dimension', function () {
+    this.timeout(60000);
+    const wide: ViewDimension[] = [
+      { kind: 'range', name: 'income', lo: 0, hi: 1_000_000 },
+      { kind: 'range', name: 'age', lo: 0, hi: 99 },
+    ];
+    const r = seededRandom(12);
+    const n = 5000;
+    const data: ViewCounts = {
+      dimensions: wide,
+      codes: [Int32Array.from({ length: n }, () => r.nextUint32() % 200_000), Int32Array.from({ length: n }, () => 20 + (r.nextUint32() % 50))],
+      weights: new Int32Array(n).fill(1),
+    };
+    for (const algorithm of ['hdpview', 'privtree'] as const) {
+      const t0 = performance.now();
+      const view = buildView(data, { algorithm, epsilon: 1 }, seededRandom(13));
+      const ms = performance.now() - t0;
+      assert.equal(view.blocks.reduce((s, b) => s + blockCells(b), 0), 1_000_001 * 100);
+      assert.ok(ms < 20000, `${algorithm} took ${ms.toFixed(0)} ms`);
+    }
+  });
+
+  it('privtree refuses more than 16 dimensions (fanout 2^D), naming hdpview', () => {
+    const many: ViewDimension[] = Array.from({ length: 17 }, (_, j) => ({ kind: 'categorical', name: `c${j}`, values: ['a', 'b'] }));
+    const empty: ViewCounts = { dimensions: many, codes: many.map(() => new Int32Array(0)), weights: new Int32Array(0) };
+    assert.throws(() => buildView(empty, { algorithm: 'privtree', epsilon: 1 }), /17 dimensions is more than 16: use hdpview/);
+    assert.ok(buildView(empty, { algorithm: 'hdpview', epsilon: 1 }, seededRandom(14)).blocks.length >= 1);
+  });
+
   it('bad input: an index outside its dimension and a fractional weight are refused with the record named', () => {
     const bad: ViewCounts = { dimensions: dims, codes: [Int32Array.of(1, 50), Int32Array.of(0, 0), Int32Array.of(0, 0)], weights: Int32Array.of(1, 1) };
     assert.throws(() => buildView(bad, { algorithm: 'hdpview', epsilon: 1 }), /record 2 has index 50 in dimension age, outside its domain of 50 values/);
     const frac: ViewCounts = { dimensions: dims, codes: [[1], [0], [0]], weights: [0.5] };
     assert.throws(() => buildView(frac, { algorithm: 'privtree', epsilon: 1 }), /record 1 has weight 0.5/);
     assert.throws(() => buildView(input(10, 1), { algorithm: 'hdpview', epsilon: 0 }), /ε/);
+    assert.throws(() => buildView(input(10, 1), { algorithm: 'hdpview', epsilon: 1, parameters: { gama: 0.5 } }), /hdpview: unknown parameter gama \(known: ratio, alpha, beta, gamma\)/);
+    assert.throws(() => buildView(input(10, 1), { algorithm: 'privtree', epsilon: 1, parameters: { treeShare: 1 } }), /treeShare must lie strictly between 0 and 1/);
   });
 });
