@@ -155,4 +155,18 @@ describe('issue 29 — the view release, query and synthesize', function () {
     assert.deepEqual(readFileSync(join(dir, 's.csv'), 'utf8').split('\n').slice(0, 2), ['# NOT PRIVATE (seeded)', 'age,sex']);
     services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
   });
+
+  it('privspec preview --json: the exact figures and the estimate, without the example draw; nothing spent, nothing written', async () => {
+    const r = await runIn(dir, ['preview', 'spec.privspec', '--only', 't', '--json']);
+    assert.equal(r.code, 0, r.err);
+    const p = JSON.parse(r.out);
+    assert.equal(p.kind, 'view');
+    assert.equal(p.algorithm, 'privtree');
+    assert.equal(p.rows, 400);
+    assert.deepEqual(p.arr.map((a: { algorithm: string }) => a.algorithm), ['hdpview', 'privtree', 'identity']);
+    // Example truths only: the draw's answers and its partition stay in the panel (noise nothing paid for).
+    assert.ok(p.examples.length > 0 && p.examples.every((e: object) => Object.keys(e).sort().join() === 'query,truth'));
+    assert.equal(p.projections, undefined);
+    assert.equal(ledgerOf(join(dir, 'data', 'people.csv')), undefined);
+  });
 });
