@@ -65,11 +65,13 @@ export function projection(counts: ViewCounts, view: DpView, x: number, y: numbe
 
 export interface ViewPreviewOptions {
   readonly rng: RandomSource;
+  /** Cancels the error comparison between builds (the panel asked for a newer preview). */
+  readonly signal?: AbortSignal;
   readonly timeBoxMs?: number;
   readonly runs?: number;
 }
 
-export function viewPreview(table: Table, plan: ReleasePlan, options: ViewPreviewOptions): ViewBody {
+export async function viewPreview(table: Table, plan: ReleasePlan, options: ViewPreviewOptions): Promise<ViewBody> {
   const q = plan.description.query;
   const m = plan.description.mechanism;
   if (q.kind !== 'view' || !m || m.epsilon === undefined) throw new Error(`viewPreview: not a view release (${q.kind})`);
@@ -82,7 +84,7 @@ export function viewPreview(table: Table, plan: ReleasePlan, options: ViewPrevie
   const workload = rangeWorkload(dims, WORKLOAD_QUERIES);
   const truth = exactAnswers(counts, workload);
   const rowsPerUnit = Number(plan.measurement!.parameters.rowsPerUnit ?? 1);
-  const arr = compareAlgorithms(counts, workload, truth, { epsilon: m.epsilon, rowsPerUnit, runs: options.runs ?? ARR_RUNS, timeBoxMs: options.timeBoxMs ?? ARR_TIME_BOX_MS, rng: options.rng });
+  const arr = await compareAlgorithms(counts, workload, truth, { epsilon: m.epsilon, rowsPerUnit, runs: options.runs ?? ARR_RUNS, timeBoxMs: options.timeBoxMs ?? ARR_TIME_BOX_MS, rng: options.rng, signal: options.signal });
   const examples = workload.slice(0, EXAMPLES).map((query, i) => {
     const answer = answerQuery(view, query);
     return { query: queryText(dims, query), truth: truth[i], answer: answer.estimate, noiseStdDev: answer.noiseStdDev };

@@ -108,13 +108,19 @@ export interface CompareOptions {
   readonly timeBoxMs: number;
   readonly rng: RandomSource;
   readonly now?: () => number;
+  /** Stops the comparison between builds (a newer preview overtook this one): it then throws an AbortError. */
+  readonly signal?: AbortSignal;
 }
+
+/** A turn of the event loop, so that a cancellation sent meanwhile is seen between builds. */
+const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
 
 /**
  * RMSE of HDPView and PrivTree over the workload and up to `runs` builds each, the builds interleaved (one of each per
- * round) so that a time box cuts both alike; identity's RMSE exactly, from its noise's variance.
+ * round) so that a time box cuts both alike; identity's RMSE exactly, from its noise's variance. Between builds it
+ * yields to the event loop and stops when `signal` is aborted.
  */
-export function compareAlgorithms(counts: ViewCounts, queries: readonly RangeQuery[], truth: readonly number[], o: CompareOptions): AlgorithmError[] {
+export async function compareAlgorithms(counts: ViewCounts, queries: readonly RangeQuery[], truth: readonly number[], o: CompareOptions): Promise<AlgorithmError[]> {
   const now = o.now ?? (() => performance.now());
   const started = now();
   const algorithms: ViewAlgorithm[] = ['hdpview', 'privtree'];
@@ -122,6 +128,8 @@ export function compareAlgorithms(counts: ViewCounts, queries: readonly RangeQue
   for (let round = 0; round < o.runs; round++) {
     if (round > 0 && now() - started > o.timeBoxMs) break;
     for (const s of state) {
+      await turn();
+      o.signal?.throwIfAborted();
       const t = now();
       const view = makeViewBuilder({ algorithm: s.algorithm, epsilon: o.epsilon, maxRowsPerUnit: o.rowsPerUnit }, o.rng).invoke(counts);
       queries.forEach((q, i) => (s.squares += (answerQuery(view, q).estimate - truth[i]) ** 2));

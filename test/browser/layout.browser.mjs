@@ -62,7 +62,7 @@ const pages = [
   ['generalize', 'preview', generalize()], ['generalize-wide', 'preview', wideGeneralize()],
   ['pram', 'preview', pram()], ['pram-19', 'preview', widePram()],
   ['grid', 'preview', grid()], ['grid-512', 'preview', wideGrid()],
-  ['view', 'preview', view()],
+  ['view', 'preview', await view()],
   ['risk-report', 'risk-report', riskReport()],
 ];
 let failed = 0;

@@ -106,7 +106,7 @@ export function grid(size = 32): ReleasePreview {
  * A view release's preview as the engine computes it (engine/preview/view-preview.ts) on 3,000 generated rows of
  * age 17..90, sex and education, with a seeded generator: the partition, the three algorithms' errors and the examples.
  */
-export function view(): ReleasePreview {
+export async function view(): Promise<ReleasePreview> {
   const rng = seededRandom(29);
   const education = ['HS', 'Some-college', 'Bachelors', 'Masters', 'Doctorate'];
   const rows = Array.from({ length: 3000 }, () => {
@@ -120,7 +120,7 @@ export function view(): ReleasePreview {
     spec: '/w/adult.privspec', release: 'explore', kind: 'view',
     budget: meter('ε 1', 'ε 1 of 2', 'ε 1', false),
     controls: [{ name: 'epsilon', label: 'ε', value: 1, min: 0.01, max: 10, log: true }, { name: 'method', label: 'algorithm', value: 'hdpview', options: ['hdpview', 'privtree', 'identity'] }],
-    body: viewPreview(table, plan, { rng, runs: 2 }),
+    body: await viewPreview(table, plan, { rng, runs: 2 }),
     notes: plan.measurement?.notes ?? [], elapsedMs: 400,
   };
 }

@@ -214,7 +214,7 @@ await test('a grid reads without the picture: heat maps summarised for screen re
 
 await test('a view shows the partition over the density and the error comparison, each readable as text', async () => {
   const { p, errors } = await open('light');
-  const v = view();
+  const v = await view();
   await show(p, v);
   // One chart per projection, each with the density's shaded bins and the example draw's block outlines.
   assert.equal(await p.locator('#view-partition figure.view-projection').count(), v.body.projections.length);
@@ -236,7 +236,7 @@ await test('a view shows the partition over the density and the error comparison
 await test('screenshots of every kind in light, dark and high-contrast themes', async () => {
   for (const theme of Object.keys(THEMES)) {
     const { p, errors } = await open(theme);
-    for (const [name, preview] of [['aggregate', aggregateAt(0.4)], ['mode', mode()], ['generalize', generalize()], ['pram', pram()], ['grid', grid()], ['view', view()]]) {
+    for (const [name, preview] of [['aggregate', aggregateAt(0.4)], ['mode', mode()], ['generalize', generalize()], ['pram', pram()], ['grid', grid()], ['view', await view()]]) {
       await show(p, preview);
       await p.screenshot({ path: join(shots, `preview-${name}-${theme}.png`), fullPage: true });
     }

@@ -153,6 +153,10 @@ describe('issue 29 — the view release, query and synthesize', function () {
     assert.match((await runIn(dir, ['query', 'out/v.json', 'count'])).out.split('\n')[0], /^NOT PRIVATE \(seeded\): seed 11/);
     assert.equal((await runIn(dir, ['synthesize', 'out/v.json', '--rows', '3', '--out', 's.csv'])).code, 0);
     assert.deepEqual(readFileSync(join(dir, 's.csv'), 'utf8').split('\n').slice(0, 2), ['# NOT PRIVATE (seeded)', 'age,sex']);
+    // A newer preview cancels this one: the request stops with an AbortError (the server answers RequestCancelled).
+    const abort = new AbortController();
+    abort.abort();
+    await assert.rejects(releasePreview(services, document, { uri: document.uri.toString(), release: 'v', controls: {} }, { signal: abort.signal }), { name: 'AbortError' });
     services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
   });
 

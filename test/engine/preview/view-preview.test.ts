@@ -51,16 +51,21 @@ describe('engine/preview: the view preview (partition over the density, error co
     for (const q of w) assert.equal(answerQuery(view, parseViewQuery(queryText(dims, q), dims)).estimate, answerQuery(view, q).estimate);
   });
 
-  it('compares the three algorithms at one ε: HDPView is 1 by definition; the time box cuts both builders after their first build', () => {
+  it('compares the three algorithms at one ε: HDPView is 1 by definition; the time box cuts both builders after their first build', async () => {
     const w = rangeWorkload(dims, 10);
     const truth = exactAnswers(counts, w);
-    const full = compareAlgorithms(counts, w, truth, { epsilon: 1, rowsPerUnit: 1, runs: 2, timeBoxMs: 1e9, rng: seededRandom(5) });
+    const full = await compareAlgorithms(counts, w, truth, { epsilon: 1, rowsPerUnit: 1, runs: 2, timeBoxMs: 1e9, rng: seededRandom(5) });
     assert.deepEqual(full.map((a) => [a.algorithm, a.runs, a.analytic === true]), [['hdpview', 2, false], ['privtree', 2, false], ['identity', 0, true]]);
     assert.equal(full[0].relative, 1);
     for (const a of full) assert.ok(a.rmse! > 0 && Math.abs(a.relative! - a.rmse! / full[0].rmse!) < 1e-12);
     let clock = 0;
-    const boxed = compareAlgorithms(counts, w, truth, { epsilon: 1, rowsPerUnit: 1, runs: 5, timeBoxMs: 10, rng: seededRandom(5), now: () => (clock += 100) });
+    const boxed = await compareAlgorithms(counts, w, truth, { epsilon: 1, rowsPerUnit: 1, runs: 5, timeBoxMs: 10, rng: seededRandom(5), now: () => (clock += 100) });
     assert.deepEqual(boxed.map((a) => a.runs), [1, 1, 0]);
+    // A newer preview cancels this one: the comparison stops between builds with an AbortError.
+    const abort = new AbortController();
+    const pending = compareAlgorithms(counts, w, truth, { epsilon: 1, rowsPerUnit: 1, runs: 3, timeBoxMs: 1e9, rng: seededRandom(5), signal: abort.signal });
+    abort.abort();
+    await assert.rejects(pending, { name: 'AbortError' });
   });
 
   it('identity’s RMSE is exact: σ² = 2q/(1 − q)², q = e^(−ε), times the cells a query covers (Canonne, Kamath, Steinke 2020)', () => {
@@ -79,13 +84,13 @@ describe('engine/preview: the view preview (partition over the density, error co
     assert.ok(Math.abs(empirical / 3.716194 - 1) < 0.1, `empirical ${empirical}`);
   });
 
-  it('previews a planned view release: the rows after the domain, a partition of the release’s own stage, exact example truths', () => {
+  it('previews a planned view release: the rows after the domain, a partition of the release’s own stage, exact example truths', async () => {
     const rows = [['20', 'F'], ['20', 'F'], ['21', 'M'], ['25', 'F'], ['29', 'M'], ['29', 'M'], ['35', 'F'], ['x', 'M']];
     const table = tableFromRows(['age', 'sex'], rows);
     const description = { name: 'v', query: { kind: 'view' as const, dimensions: [{ column: 'age', low: 20, high: 29 }, { column: 'sex' }] }, mechanism: { kind: 'hdpview' as const, epsilon: 1 }, accepts: [] };
     const plan = planRelease(description, { budget: { accounting: 'pure', epsilon: 1 }, declaredDomains: new Set(['sex']), domains: new Map([['sex', ['F', 'M']]]), rng: seededRandom(9), roles: { identifying: [], quasi: ['age', 'sex'], sensitive: [], insensitive: [] } });
     assert.deepEqual(plan.problems, []);
-    const body = viewPreview(table, plan, { rng: seededRandom(9), runs: 1 });
+    const body = await viewPreview(table, plan, { rng: seededRandom(9), runs: 1 });
     // Age 35 is outside 20..29 and 'x' is no whole number: six rows remain.
     assert.equal(body.rows, 6);
     assert.equal(body.projections.length, 1);
