@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { seededRandom } from '../../../engine/core/random.js';
 import { discreteLaplaceVariance } from '../../../engine/view/block-noise.js';
-import { makeViewBuilder } from '../../../engine/view/build-view.js';
+import { buildView, makeViewBuilder } from '../../../engine/view/build-view.js';
 import { HDPVIEW_DEFAULTS, hdpviewBudget } from '../../../engine/view/hdpview.js';
 import { convergeTest } from '../../../engine/view/random-converge.js';
 
@@ -45,6 +45,22 @@ describe('view/budget: the papers\' parameter formulas', () => {
     // Large scales approach the continuous Laplace's 2b² from below (2b² − 1/6 + O(1/b²)).
     close(discreteLaplaceVariance(100), 2 * 100 ** 2 - 1 / 6, 1e-3, 'Var at b = 100');
   });
+
+  for (const algorithm of ['hdpview', 'privtree', 'identity'] as const) {
+    it(`${algorithm}: the view states its cost, pure ε equal to the budget, and its shares add up to at most ε`, () => {
+      const input = { dimensions: [{ kind: 'range' as const, name: 'x', lo: 0, hi: 15 }], codes: [[1, 2, 2, 9]], weights: [1, 1, 3, 2] };
+      const view = buildView(input, { algorithm, epsilon: 0.7 }, seededRandom(3));
+      assert.deepEqual(view.cost, { kind: 'pure', epsilon: 0.7 });
+      const p = view.parameters;
+      const spent =
+        algorithm === 'hdpview'
+          ? Number(p.epsilonConverge) + Number(p.kappa) * Number(p.epsilonCutPerLevel) + Number(p.epsilonPerturbation)
+          : algorithm === 'privtree'
+            ? Number(p.epsilonTree) + Number(p.epsilonPerturbation)
+            : Number(p.epsilonPerturbation);
+      assert.ok(spent <= 0.7 && spent > 0.7 - 1e-12, `${algorithm} spends ${spent}`);
+    });
+  }
 
   it('group privacy: with 3 rows per unit the builder runs at ε/3 per row and costs ε for a unit', () => {
     const m = makeViewBuilder({ algorithm: 'hdpview', epsilon: 0.9, maxRowsPerUnit: 3 }, seededRandom(1));
