@@ -1,8 +1,7 @@
-// Data for the view benchmark (bench/views.bench.ts): Adult over six declared dimensions, two generated data sets, and
-// the random range-count workload generator of Kato et al. (HDPView, PVLDB 2022; the authors' `workload_generator.py`).
+// Data for the view benchmark (bench/views.bench.ts): Adult over six declared dimensions and two generated data sets.
+// The workload generator is the engine's (engine/view/view-accuracy.ts), shared with the preview.
 import { seededRandom, type RandomSource } from '../engine/core/random.js';
-import { dimensionSize } from '../engine/view/view-domain.js';
-import type { ViewCounts, ViewDimension, ViewQuery } from '../engine/view/view-types.js';
+import type { ViewCounts, ViewDimension } from '../engine/view/view-types.js';
 import { loadAdult } from '../test/helpers/adult.js';
 import { adultViewCounts } from '../test/helpers/adult-view.js';
 
@@ -71,29 +70,4 @@ export function zipfChain(sizes = [4, 5, 6, 8, 4, 5, 6, 8, 4, 5, 6, 8]): BenchDa
     for (let j = 1; j < sizes.length; j++) codes[j][i] = prev = (prev + zipf(sizes[j])) % sizes[j];
   }
   return { name: `zipf-${sizes.length}d (${sizes.join('×')}, chained)`, input: { dimensions: dims, codes, weights: new Int32Array(n).fill(1) }, rows: n };
-}
-
-/**
- * `count` random k-dimensional range queries (Kato et al.'s generator): a uniform k-subset of the dimensions; on each, a
- * width w uniform in 1..size and a start uniform in 0..size−w. Other dimensions are unconstrained.
- */
-export function randomRangeWorkload(dimensions: readonly ViewDimension[], k: number, count: number, seed: number): ViewQuery[] {
-  const rng = seededRandom(seed);
-  const below = (n: number) => Math.floor(uniform(rng) * n);
-  const queries: ViewQuery[] = [];
-  for (let q = 0; q < count; q++) {
-    const pool = dimensions.map((_, j) => j);
-    const chosen: number[] = [];
-    for (let t = 0; t < k; t++) chosen.push(pool.splice(below(pool.length), 1)[0]);
-    chosen.sort((a, b) => a - b);
-    queries.push({
-      conditions: chosen.map((j) => {
-        const size = dimensionSize(dimensions[j]);
-        const w = 1 + below(size);
-        const lo = below(size - w + 1);
-        return { dimension: j, lo, hi: lo + w - 1 };
-      }),
-    });
-  }
-  return queries;
 }

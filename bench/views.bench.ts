@@ -9,49 +9,20 @@
 // limit, where the view itself is refused; where it can be built, one empirical identity view per setting gives its
 // relative error, build time and size.
 import { seededRandom } from '../engine/core/random.js';
-import { answerQuery } from '../engine/view/answer-query.js';
 import { makeBlockNoise } from '../engine/view/block-noise.js';
 import { buildView } from '../engine/view/build-view.js';
 import { IDENTITY_CELL_LIMIT } from '../engine/view/identity-view.js';
-import { dimensionSize, domainCells } from '../engine/view/view-domain.js';
-import type { DpView, ViewAlgorithm, ViewCounts, ViewQuery } from '../engine/view/view-types.js';
-import { adultData, gaussianMixture, randomRangeWorkload, zipfChain, type BenchData } from './view-datasets.js';
+import { identityRmse, queryCells, randomRangeWorkload, trueAnswer, workloadErrors } from '../engine/view/view-accuracy.js';
+import { domainCells } from '../engine/view/view-domain.js';
+import type { DpView, ViewAlgorithm } from '../engine/view/view-types.js';
+import { adultData, gaussianMixture, zipfChain, type BenchData } from './view-datasets.js';
 
 const REPS = Number(process.env.VIEWS_REPS ?? 3);
 const QUERIES = Number(process.env.VIEWS_QUERIES ?? 300);
 const EPSILONS = [0.1, 1];
 const KS = [1, 2, 3];
 
-/** The exact answer of a query on the input (linear in the number of distinct records). */
-function trueAnswer(input: ViewCounts, q: ViewQuery): number {
-  let s = 0;
-  const n = input.weights.length;
-  outer: for (let i = 0; i < n; i++) {
-    for (const c of q.conditions) {
-      if (!('lo' in c)) throw new Error('the bench uses range conditions only');
-      const v = input.codes[c.dimension][i];
-      if (v < c.lo || v > c.hi) continue outer;
-    }
-    s += input.weights[i];
-  }
-  return s;
-}
-
-function cellsOf(input: ViewCounts, q: ViewQuery): number {
-  let cells = 1;
-  input.dimensions.forEach((d, j) => {
-    const c = q.conditions.find((x) => x.dimension === j);
-    cells *= c && 'lo' in c ? c.hi - c.lo + 1 : dimensionSize(d);
-  });
-  return cells;
-}
-
 interface Errors { sq: number; rel: number; n: number }
-const add = (e: Errors, est: number, truth: number, sanity: number) => {
-  e.sq += (est - truth) ** 2;
-  e.rel += Math.abs(est - truth) / Math.max(truth, sanity);
-  e.n++;
-};
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
@@ -61,7 +32,7 @@ export default async function run(): Promise<void> {
   const relative: Record<string, number[]> = {};
   const meanRel: Record<string, number[]> = {};
   for (const data of datasets) {
-    const workloads = KS.map((k) => randomRangeWorkload(data.input.dimensions, k, QUERIES, 100 + k));
+    const workloads = KS.map((k) => randomRangeWorkload(data.input.dimensions, k, QUERIES, seededRandom(100 + k)));
     const truths = workloads.map((w) => w.map((q) => trueAnswer(data.input, q)));
     const sanity = 0.001 * data.rows;
     console.log(`\n${data.name}: ${data.rows} rows`);
@@ -79,18 +50,23 @@ export default async function run(): Promise<void> {
           const view: DpView = buildView(data.input, { algorithm, epsilon }, seededRandom(1000 * r + 17));
           times.push(performance.now() - t0);
           sizes.push(view.blocks.length);
-          workloads.forEach((w, k) => w.forEach((q, i) => add(errs[k], answerQuery(view, q).estimate, truths[k][i], sanity)));
+          workloads.forEach((w, k) => {
+            const e = workloadErrors(view, w, truths[k], sanity);
+            errs[k].sq += e.squared.reduce((a, b) => a + b, 0);
+            errs[k].rel += e.relative.reduce((a, b) => a + b, 0);
+            errs[k].n += w.length;
+          });
         }
         const empirical = errs.map((e) => Math.sqrt(e.sq / e.n));
         let shown = empirical;
         rel[algorithm] = errs.map((e) => e.rel / e.n);
         if (algorithm === 'identity') {
           const sigma2 = makeBlockNoise(epsilon, 1, seededRandom(0)).variance;
-          shown = workloads.map((w) => Math.sqrt(w.reduce((s, q) => s + sigma2 * cellsOf(data.input, q), 0) / w.length));
+          shown = workloads.map((w) => identityRmse(data.input.dimensions, w, epsilon, seededRandom(0)));
           // Without a view, the expected relative error by the normal approximation of a sum of many cells' noise:
           // E|error| = σ·√(2·cells/π).
           if (!buildable) {
-            rel[algorithm] = workloads.map((w, k) => w.reduce((s, q, i) => s + Math.sqrt((2 * sigma2 * cellsOf(data.input, q)) / Math.PI) / Math.max(truths[k][i], sanity), 0) / w.length);
+            rel[algorithm] = workloads.map((w, k) => w.reduce((s, q, i) => s + Math.sqrt((2 * sigma2 * queryCells(data.input.dimensions, q)) / Math.PI) / Math.max(truths[k][i], sanity), 0) / w.length);
           }
         }
         rmse[algorithm] = shown;

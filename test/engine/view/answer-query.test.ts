@@ -70,6 +70,30 @@ describe('view/answer-query: uniform within blocks, noise-only error', () => {
     });
   }
 
+  it('the stated standard error matches the spread of the estimate over 3,000 identity views (7 cells at ε = 0.5)', () => {
+    const line: ViewDimension[] = [{ kind: 'range', name: 'x', lo: 0, hi: 19 }];
+    const data: ViewCounts = { dimensions: line, codes: [[2, 3, 3, 15]], weights: [4, 1, 2, 9] };
+    const q = { conditions: [{ dimension: 0, lo: 1, hi: 7 }] };
+    const rng = seededRandom(9);
+    let sum = 0;
+    let squares = 0;
+    let stated = 0;
+    const runs = 3000;
+    for (let r = 0; r < runs; r++) {
+      const a = answerQuery(buildView(data, { algorithm: 'identity', epsilon: 0.5 }, rng), q);
+      sum += a.estimate - 7;
+      squares += (a.estimate - 7) ** 2;
+      stated = a.noiseStdDev;
+    }
+    // σ² of the discrete Laplace of scale 2 is 7.835; over 7 cells SD = √(7 × 7.835) = 7.406. The sample SD of 3,000
+    // draws is within 5% of it with probability > 0.99 (its relative SD is about √(κ − 1)/(2√n) ≈ 1.5%).
+    assert.ok(Math.abs(stated - Math.sqrt(7 * discreteLaplaceVariance(2))) < 1e-9);
+    assert.ok(Math.abs(stated - 7.406) < 1e-3);
+    const sd = Math.sqrt(squares / runs - (sum / runs) ** 2);
+    assert.ok(Math.abs(sd / stated - 1) < 0.05, `sample SD ${sd} vs stated ${stated}`);
+    assert.ok(Math.abs(sum / runs) < 4 * (stated / Math.sqrt(runs)), 'unbiased');
+  });
+
   it('conditions outside the view are refused with a message naming the dimension', () => {
     assert.throws(() => answerQuery(handView, { conditions: [{ dimension: 2, lo: 0, hi: 1 }] }), /no dimension number 2/);
     assert.throws(() => answerQuery(handView, { conditions: [{ dimension: 1, indices: [3] }] }), /index 3 is outside dimension sex/);
