@@ -5,7 +5,9 @@
  * The workload is made of random 1-, 2- and 3-dimensional range counts, as in the evaluations of HDPView (Kato et al.,
  * VLDB 2022) and PrivTree (Zhang, Xiao, Xie, SIGMOD 2016): each query constrains k dimensions, k drawn uniformly from
  * 1..min(3, d), the dimensions uniformly without repetition, each with an interval of uniform width placed uniformly
- * in its domain (a run of values in the view's order for a categorical dimension), as bench/views.bench.ts draws them. It is drawn from a fixed seed: the
+ * in its domain (a run of values in the view's order for a categorical dimension) — the engine's one generator, which
+ * the bench uses too (engine/view/view-accuracy.ts), as are the exact answers and identity's exact RMSE. What is the
+ * preview's own is the time box and the cancellation between builds (the bench's `compareViews` has neither). It is drawn from a fixed seed: the
  * workload is public and the same on every preview, so that two parameter settings are compared on the same
  * questions. The builds draw their noise from the preview's generator. The relative RMSE is each algorithm's RMSE over
  * HDPView's (HDPView = 1), the normalisation in which Kato et al. summarise their comparison.
@@ -13,9 +15,8 @@
 import { seededRandom, type RandomSource } from '../core/random.js';
 import { uniformBelowSmall } from '../dp/samplers/uniform.js';
 import { answerQuery } from '../view/answer-query.js';
-import { makeBlockNoise } from '../view/block-noise.js';
 import { makeViewBuilder } from '../view/build-view.js';
-import { dimensionSize } from '../view/view-domain.js';
+import { identityRmse, randomRangeWorkload, trueAnswer } from '../view/view-accuracy.js';
 import type { ViewAlgorithm, ViewCounts, ViewDimension, ViewQuery } from '../view/view-types.js';
 
 /** The workload's fixed seed (public: it only chooses the questions). */
@@ -25,37 +26,22 @@ export interface RangeQuery extends ViewQuery {
   readonly conditions: readonly { readonly dimension: number; readonly lo: number; readonly hi: number }[];
 }
 
-/** `count` random range queries over the dimensions (see the header), from `rng` (the fixed seed by default). */
+/**
+ * `count` random range queries over the dimensions (see the header), from `rng` (the fixed seed by default): each
+ * query's k drawn first, then the query by the engine's one generator (engine/view/view-accuracy.ts, the bench's).
+ */
 export function rangeWorkload(dims: readonly ViewDimension[], count: number, rng: RandomSource = seededRandom(WORKLOAD_SEED)): RangeQuery[] {
   const out: RangeQuery[] = [];
   for (let q = 0; q < count; q++) {
     const k = 1 + uniformBelowSmall(Math.min(3, dims.length), rng);
-    const order = dims.map((_, j) => j);
-    for (let i = 0; i < k; i++) {
-      const j = i + uniformBelowSmall(order.length - i, rng);
-      [order[i], order[j]] = [order[j], order[i]];
-    }
-    const conditions = order.slice(0, k).sort((a, b) => a - b).map((dimension) => {
-      // A width uniform in 1..size, then a position uniform among those that fit: the rule of the bench's workloads.
-      const size = dimensionSize(dims[dimension]);
-      const width = 1 + uniformBelowSmall(size, rng);
-      const lo = uniformBelowSmall(size - width + 1, rng);
-      return { dimension, lo, hi: lo + width - 1 };
-    });
-    out.push({ conditions });
+    out.push(randomRangeWorkload(dims, k, 1, rng)[0] as RangeQuery);
   }
   return out;
 }
 
 /** The exact answer of each query on the rows (`counts.codes[j][i]`, weight `counts.weights[i]`). */
 export function exactAnswers(counts: ViewCounts, queries: readonly RangeQuery[]): number[] {
-  return queries.map((q) => {
-    let n = 0;
-    for (let i = 0; i < counts.weights.length; i++) {
-      if (q.conditions.every((c) => counts.codes[c.dimension][i] >= c.lo && counts.codes[c.dimension][i] <= c.hi)) n += counts.weights[i];
-    }
-    return n;
-  });
+  return queries.map((q) => trueAnswer(counts, q));
 }
 
 /** A query in the text `privspec query` reads. */
@@ -79,25 +65,6 @@ export interface AlgorithmError {
   readonly analytic?: boolean;
   readonly skipped?: string;
   readonly ms: number;
-}
-
-/** The number of cells a range query covers. */
-function cellsCovered(dims: readonly ViewDimension[], q: RangeQuery): number {
-  return dims.reduce((n, d, j) => {
-    const c = q.conditions.find((x) => x.dimension === j);
-    return n * (c ? c.hi - c.lo + 1 : dimensionSize(d));
-  }, 1);
-}
-
-/**
- * identity's RMSE without building it: the view is unbiased and its cells' noises are independent with variance σ², so
- * a query over c cells has mean squared error σ²·c exactly, and the RMSE is √(mean_q σ²·c_q) — the formula the bench
- * uses too. It holds on any domain, also beyond the size identity can be built on.
- */
-export function identityRmse(dims: readonly ViewDimension[], queries: readonly RangeQuery[], epsilonPerRow: number, rng: RandomSource): number | null {
-  if (queries.length === 0) return null;
-  const variance = makeBlockNoise(epsilonPerRow, 1, rng).variance;
-  return Math.sqrt(queries.reduce((s, q) => s + variance * cellsCovered(dims, q), 0) / queries.length);
 }
 
 export interface CompareOptions {
@@ -143,7 +110,7 @@ export async function compareAlgorithms(counts: ViewCounts, queries: readonly Ra
   const t = now();
   // The per-row budget the builder runs at (the written ε over the rows a unit may add, rounded down).
   const perRow = Number(makeViewBuilder({ algorithm: 'identity', epsilon: o.epsilon, maxRowsPerUnit: o.rowsPerUnit }, o.rng).parameters.epsilonPerRow);
-  const identity = identityRmse(counts.dimensions, queries, perRow, o.rng);
+  const identity = queries.length === 0 ? null : identityRmse(counts.dimensions, queries, perRow, o.rng);
   return [
     ...state.map((s) => ({ algorithm: s.algorithm, rmse: rmse(s), relative: relative(rmse(s)), runs: s.runs, ms: s.ms })),
     { algorithm: 'identity' as const, rmse: identity, relative: relative(identity), runs: 0, analytic: true, ms: now() - t },

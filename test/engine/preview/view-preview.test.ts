@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { seededRandom } from '../../../engine/core/random.js';
-import { compareAlgorithms, exactAnswers, identityRmse, queryText, rangeWorkload } from '../../../engine/preview/view-workload.js';
+import { compareAlgorithms, exactAnswers, queryText, rangeWorkload } from '../../../engine/preview/view-workload.js';
+import { identityRmse } from '../../../engine/view/view-accuracy.js';
 import { makeViewBuilder } from '../../../engine/view/build-view.js';
 import { projection, projectionPairs, viewPreview } from '../../../engine/preview/view-preview.js';
 import { planRelease } from '../../../engine/release/plan-release.js';
