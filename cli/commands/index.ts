@@ -6,8 +6,10 @@ import { check } from './check.js';
 import { leakage } from './leakage.js';
 import { preview } from './preview.js';
 import { reid } from './reid.js';
+import { query } from './query.js';
 import { release } from './release.js';
 import { risk } from './risk.js';
+import { synthesize } from './synthesize.js';
 
 /**
  * The command table. Each command lives in its own file beside this one; add it here with one line.
@@ -19,7 +21,9 @@ export const commands: Record<string, Command> = {
   check,
   leakage,
   preview,
+  query,
   reid,
   release,
   risk,
+  synthesize,
 };
