@@ -30,7 +30,7 @@ const EXACT = 2 ** 53;
  * mapping each cell's codes one or more levels up and merging, instead of re-reading every row.
  */
 export class RollUp {
-  /** The rows themselves, grouped at the bottom node: the source of last resort. */
+  /** The problem's records grouped at the bottom node: the source of last resort. */
   readonly base: Cells;
   private readonly maps: Map<number, Int32Array>[];
   /** Whether each hierarchy is a tree (every value at a level has one parent), without which only level 0 rolls up. */
@@ -50,13 +50,15 @@ export class RollUp {
     this.maps = problem.qi.map(() => new Map());
     this.functional = problem.qi.map((q) => isFunctional(q.hierarchy.levelCodes));
     this.treeShaped = this.functional.every((f) => f);
-    const n = problem.rowCount;
+    // The records are cells already, weighted by their rows; grouping them at level 0 merges the records that differ
+    // only in columns the problem does not read per class.
+    const n = problem.recordCount;
     const rows: Cells = {
       levels: problem.qi.map(() => 0),
       count: n,
       codes: problem.qi.map((q) => q.codes),
       sensitive: problem.sensitive?.codes,
-      counts: new Int32Array(n).fill(1),
+      counts: problem.weights,
       classOf: new Int32Array(n),
       classCount: 0,
       classSizes: new Int32Array(0),
