@@ -105,6 +105,7 @@ export class RollUp {
   private readonly strides?: Float64Array;
   /** The size of that key space. */
   private readonly keySpace: number = 0;
+  private readonly deltas = new Map<number, Float64Array>();
   private readonly grouper = new KeyGrouper();
   private keys = new Float64Array(0);
   private sensitiveKeys = new Float64Array(0);
@@ -217,35 +218,45 @@ export class RollUp {
     const rep = src.rep;
     const srcKeys = src.keys!;
     const changed: number[] = [];
-    for (let a = 0; a < d; a++) if (src.levels[a] !== to[a]) changed.push(a);
+    const deltas: Float64Array[] = [];
+    for (let a = 0; a < d; a++) {
+      if (src.levels[a] === to[a]) continue;
+      changed.push(a);
+      deltas.push(this.delta(a, src.levels[a], to[a]));
+    }
     if (changed.length === 0) {
       keys.set(srcKeys.subarray(0, n));
     } else if (changed.length === 1) {
       const a = changed[0];
-      const from = qi[a].hierarchy.levelCodes[src.levels[a]];
-      const into = qi[a].hierarchy.levelCodes[to[a]];
-      const stride = this.strides![a];
-      for (let j = 0; j < n; j++) {
-        const code = records[rep[j] * d + a];
-        keys[j] = srcKeys[j] + (into[code] - from[code]) * stride;
-      }
+      const delta = deltas[0];
+      for (let j = 0; j < n; j++) keys[j] = srcKeys[j] + delta[records[rep[j] * d + a]];
     } else {
       // Several attributes change: one pass over the cells, each reading its representative's codes side by side.
-      const froms = changed.map((a) => qi[a].hierarchy.levelCodes[src.levels[a]]);
-      const intos = changed.map((a) => qi[a].hierarchy.levelCodes[to[a]]);
-      const strides = changed.map((a) => this.strides![a]);
       const m = changed.length;
       for (let j = 0; j < n; j++) {
         const row = rep[j] * d;
         let k = srcKeys[j];
-        for (let s = 0; s < m; s++) {
-          const code = records[row + changed[s]];
-          k += (intos[s][code] - froms[s][code]) * strides[s];
-        }
+        for (let s = 0; s < m; s++) k += deltas[s][records[row + changed[s]]];
         keys[j] = k;
       }
     }
     return this.keySpace;
+  }
+
+  /**
+   * What a record's class key gains when attribute a goes from level `from` to level `to`, by its level-0 code:
+   * (code at `to` − code at `from`) · stride, kept per (attribute, from, to).
+   */
+  private delta(a: number, from: number, to: number): Float64Array {
+    const key = (a * 256 + from) * 256 + to;
+    let delta = this.deltas.get(key);
+    if (!delta) {
+      const h = this.problem.qi[a].hierarchy;
+      const stride = this.strides![a];
+      delta = Float64Array.from(h.levelCodes[0], (_, code) => (h.levelCodes[to][code] - h.levelCodes[from][code]) * stride);
+      this.deltas.set(key, delta);
+    }
+    return delta;
   }
 
   /**
