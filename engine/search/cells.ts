@@ -197,11 +197,13 @@ export class RollUp {
       for (let c = 0; c < count; c++) outKeys[c] = keys[first[c]];
     }
     const counts = new Int32Array(count);
-    const classSizes = new Int32Array(classCount);
     const srcCounts = src.counts;
-    for (let j = 0; j < n; j++) {
-      counts[cellOf[j]] += srcCounts[j];
-      classSizes[classOfSrc[j]] += srcCounts[j];
+    for (let j = 0; j < n; j++) counts[cellOf[j]] += srcCounts[j];
+    // Without a sensitive attribute cells are classes, and their counts the class sizes.
+    let classSizes = counts;
+    if (sens) {
+      classSizes = new Int32Array(classCount);
+      for (let j = 0; j < n; j++) classSizes[classOfSrc[j]] += srcCounts[j];
     }
     return new NodeCells(this.problem, [...to], count, rep, counts, classOf, classCount, classSizes, outKeys);
   }
