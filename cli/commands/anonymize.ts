@@ -14,6 +14,7 @@ import { mondrianJson, toText } from './anonymize-text.js';
 import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport, writePramRelease } from './anonymize-pram.js';
 import { guardOutputs } from '../../engine/node/output-guard.js';
 import { readCsvFile } from '../../engine/node/read-csv-file.js';
+import { readFrequencyTable } from '../../engine/node/read-frequency-table.js';
 import { cryptoRandom } from '../../engine/core/random.js';
 import { writeMicrodataFile, writeOwnFile } from '../../engine/node/release-files.js';
 import { checkLevels } from '../../engine/release/generalize-transformation.js';
@@ -106,12 +107,23 @@ export const anonymize: Command = {
     }
 
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
-    const table = await readCsvFile(input, delimiter === undefined ? {} : { delimiter });
+    // The search, its models and metrics read the distinct records of the quasi-identifiers and the sensitive column with
+    // their row counts (issue 25). Only a release to write needs the rows; otherwise the reader counts the distinct
+    // records as it reads, and the table below is the header alone (for the columns the release would remove).
+    const searched = [...options.qi, ...(options.sensitive === undefined ? [] : [options.sensitive])];
+    const read = delimiter === undefined ? {} : { delimiter };
+    let table: Table;
+    let frequencies: FrequencyTable;
+    if (out !== undefined) {
+      table = await readCsvFile(input, read);
+      frequencies = frequencyTableOf(table, searched);
+    } else {
+      let header: Table | undefined;
+      frequencies = await readFrequencyTable(input, searched, { ...read, onHeader: (names, d) => (header = headerOnly(names, d, input)) });
+      table = header!;
+    }
     const { released, removed } = declaredColumns(table, options);
     const hierarchies = await Promise.all(options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)));
-    // The search, its models and metrics read the distinct records of the quasi-identifiers and the sensitive column with
-    // their row counts (issue 25); the rows are read again only to write the release.
-    const frequencies = frequencyTableOf(table, [...options.qi, ...(options.sensitive === undefined ? [] : [options.sensitive])]);
     const criteria = await buildCriteria(ctx, frequencies, options);
     const problem = problemOf(frequencies, { qi: options.qi, hierarchies, criteria, suppression: options.suppression });
     const metric = makeMetric(options.metric, problem);
@@ -131,7 +143,7 @@ export const anonymize: Command = {
     Object.assign(report, {
       metric: metric.name,
       models: criteria.map((c) => c.name),
-      rows: table.rowCount,
+      rows: frequencies.rowCount,
       // The distinct records (quasi-identifiers and sensitive column) the search ran on.
       records: frequencies.count,
       suppressionLimit: problem.maxOutliers,
@@ -257,6 +269,11 @@ function checkOptions(values: Record<string, string | string[] | boolean | undef
  * column and the columns kept with --keep; every other column is taken as identifying and removed, as ARX suppresses
  * every attribute not declared quasi-identifying, sensitive or insensitive.
  */
+/** A table of no rows with the file's columns: what `declaredColumns` reads when no release is written. */
+function headerOnly(names: readonly string[], delimiter: string, source: string): Table {
+  return { columns: names.map((name) => ({ name, codes: new Int32Array(0), dictionary: [] })), rowCount: 0, delimiter, source };
+}
+
 function declaredColumns(table: Table, o: Options): { released: Table; removed: string[] } {
   for (const name of o.keep) column(table, name);
   const declared = new Set([...o.qi, ...(o.sensitive === undefined ? [] : [o.sensitive]), ...o.keep]);
