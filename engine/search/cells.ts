@@ -250,7 +250,7 @@ export class RollUp {
    * (code at `to` − code at `from`) · stride, kept per (attribute, from, to).
    */
   private delta(a: number, from: number, to: number): Float64Array {
-    const key = (a * 256 + from) * 256 + to;
+    const key = (a * 4096 + from) * 4096 + to;
     let delta = this.deltas.get(key);
     if (!delta) {
       const h = this.problem.qi[a].hierarchy;
