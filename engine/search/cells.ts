@@ -122,8 +122,6 @@ export class RollUp {
     problem.qi.forEach((q, i) => {
       for (let t = 0; t < n; t++) this.records[t * d + i] = q.codes[t];
     });
-    // The records are cells already, weighted by their rows; grouping them at level 0 merges the records that differ
-    // only in columns the problem does not read per class.
     let space = 1;
     const strides = new Float64Array(d);
     for (let i = d - 1; i >= 0; i--) {
@@ -141,6 +139,8 @@ export class RollUp {
         baseKeys[t] = k;
       }
     }
+    // The records are cells already, weighted by their rows; grouping them at level 0 merges the records that differ
+    // only in columns the problem does not read per class.
     const rep = new Int32Array(n);
     for (let t = 0; t < n; t++) rep[t] = t;
     const levels = problem.qi.map(() => 0);
