@@ -29,8 +29,6 @@ export interface ReadCsvOptions {
    * about as fast as a three-column file.
    */
   columns?: readonly string[];
-  /** Called with the names of all the file's columns (the header) and the delimiter, once the first record is read. */
-  onHeader?: (names: readonly string[], delimiter: string) => void;
 }
 
 /** A thread, once started, should have at least this many bytes to parse; below 8 MiB one thread does it all. */
@@ -111,7 +109,6 @@ export async function readRanges(file: FileHandle, path: string, options: ReadCs
   const header = options.header !== false;
   const fieldCount = first.result().dictionaries.length;
   const all = header ? headerNames(first.result(), path) : Array.from({ length: fieldCount }, (_, j) => `column${j + 1}`);
-  options.onHeader?.(all, delimiter);
   const fields = selectFields(all, options.columns, path);
   const names = fields ? fields.map((j) => all[j]) : all;
   const dataStart = header ? afterFirst : bom;
