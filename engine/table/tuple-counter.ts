@@ -102,14 +102,8 @@ export class TupleCounter {
       }));
     }
     if (this.mode === 'dense') this.addRowsDense(columns, rows);
-    else if (this.mode === 'packed') {
-      const scale = this.limits;
-      for (let r = 0; r < rows; r++) {
-        let key = 0;
-        for (let j = 0; j < width; j++) key = key * scale[j] + columns[j][r];
-        this.addPacked(key, 1);
-      }
-    } else {
+    else if (this.mode === 'packed') this.addRowsPacked(columns, rows);
+    else {
       const tuple = new Int32Array(width);
       for (let r = 0; r < rows; r++) {
         for (let j = 0; j < width; j++) tuple[j] = columns[j][r];
@@ -137,6 +131,41 @@ export class TupleCounter {
         for (let j = 0; j < width; j++) key |= columns[j][r] << shifts[j];
       }
       if (dense[key]++ === 0) cells[count++] = key;
+    }
+    this.count = count;
+  }
+
+  /** `addPacked` for a batch of rows in one loop, the probe inlined: the loop is optimized early, even in a cold process. */
+  private addRowsPacked(columns: readonly Int32Array[], rows: number): void {
+    const width = this.width;
+    const scale = Float64Array.from(this.limits);
+    if (this.cells.length < this.count + rows) this.cells = grown(this.cells, this.count + rows);
+    if (this.weights.length < this.count + rows) this.weights = grown(this.weights, this.count + rows);
+    let count = this.count;
+    // Grow the table first so that no insertion in this batch needs to: a load factor of at most 1/2 after it.
+    if (2 * (count + rows) > this.slots.length) this.growPacked(tableSize(count + rows));
+    const cells = this.cells;
+    const weights = this.weights;
+    const slots = this.slots;
+    const mask = this.mask;
+    for (let r = 0; r < rows; r++) {
+      let key = 0;
+      for (let j = 0; j < width; j++) key = key * scale[j] + columns[j][r];
+      let slot = hashNumber(key) & mask;
+      for (;;) {
+        const t = slots[slot];
+        if (t === 0) {
+          cells[count] = key;
+          weights[count++] = 1;
+          slots[slot] = count;
+          break;
+        }
+        if (cells[t - 1] === key) {
+          weights[t - 1]++;
+          break;
+        }
+        slot = (slot + 1) & mask;
+      }
     }
     this.count = count;
   }
