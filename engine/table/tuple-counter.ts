@@ -215,8 +215,9 @@ export class TupleCounter {
     if (bits.every((b, j) => b === this.bits[j])) return;
     const { keys, weights, count } = this.toCounts();
     let total = bits.reduce((a, b) => a + b, 0);
-    // Hashed keys have room to spare: a bit more per position than needed halves how often the tuples are re-filed.
-    const roomy = bits.map((b, j) => (b > this.bits[j] ? b + 1 : b));
+    // Hashed keys have room to spare: two bits more than needed where a position grew, so that a column whose values
+    // keep coming (an income, an identifier) re-files the tuples once per fourfold growth rather than per doubling.
+    const roomy = bits.map((b, j) => (b > this.bits[j] ? Math.min(31, b + 2) : b));
     const roomyTotal = roomy.reduce((a, b) => a + b, 0);
     if (total > DENSE_BITS && roomyTotal <= PACKED_BITS) {
       bits = roomy;
@@ -233,14 +234,33 @@ export class TupleCounter {
     } else if (total <= PACKED_BITS) {
       this.mode = 'packed';
       this.weights = new Int32Array(Math.max(1024, count));
-      this.growPacked(tableSize(count));
     } else {
       this.mode = 'tuples';
       this.tuples = new Int32Array(0);
       this.slots = new Int32Array(tableSize(count));
       this.mask = this.slots.length - 1;
     }
-    for (let t = 0; t < count; t++) this.addFitting(keys.subarray(t * this.width, (t + 1) * this.width), weights[t]);
+    // The tuples are distinct and stay in their order, so the dense and hashed modes take them as they are.
+    const width = this.width;
+    if (this.mode === 'tuples') {
+      const tuple = new Int32Array(width);
+      for (let t = 0; t < count; t++) {
+        for (let j = 0; j < width; j++) tuple[j] = keys[t * width + j];
+        this.addFitting(tuple, weights[t]);
+      }
+      return;
+    }
+    for (let t = 0; t < count; t++) {
+      let key = 0;
+      for (let j = 0; j < width; j++) key = key * this.limits[j] + keys[t * width + j];
+      this.cells[t] = key;
+      if (this.mode === 'dense') this.dense[key] = weights[t];
+    }
+    this.count = count;
+    if (this.mode === 'packed') {
+      this.weights.set(weights);
+      this.growPacked(tableSize(count));
+    }
   }
 
   /** The slot holding `tuple`, or the empty slot where it belongs (tuples mode). */
