@@ -5,8 +5,9 @@ import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { build } from 'esbuild';
 
-// The CLI and the extension run readCsvFile from a CommonJS bundle in dist/, with the worker bundled beside it as
-// csv-worker.cjs. This builds both the way scripts/build.mjs does, into a temporary folder, and runs them.
+// The extension runs readCsvFile from a CommonJS bundle in dist/ and the CLI from ES module chunks there, with the worker
+// bundled beside them as csv-worker.cjs. This builds both kinds the way scripts/build.mjs does, into a temporary folder,
+// and runs them.
 describe('readCsvFile from a bundle', function () {
   this.timeout(60000);
   let dir: string;
