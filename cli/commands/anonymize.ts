@@ -14,13 +14,17 @@ import { mondrianJson, toText } from './anonymize-text.js';
 import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport, writePramRelease } from './anonymize-pram.js';
 import { guardOutputs } from '../../engine/node/output-guard.js';
 import { readCsvFile } from '../../engine/node/read-csv-file.js';
+import { readFrequencyTable } from '../../engine/node/read-frequency-table.js';
+import { readCsvHeader } from '../csv-header.js';
 import { cryptoRandom } from '../../engine/core/random.js';
 import { writeMicrodataFile, writeOwnFile } from '../../engine/node/release-files.js';
 import { checkLevels } from '../../engine/release/generalize-transformation.js';
 import { generalizedRows } from '../../engine/release/generalized-rows.js';
 import { searchOptimal } from '../../engine/search/optimal-search.js';
-import { makeProblem } from '../../engine/search/problem.js';
-import { column, TableError, type Table } from '../../engine/table/table.js';
+import { problemOf } from '../../engine/search/problem.js';
+import type { FrequencyTable } from '../../engine/table/frequency-table.js';
+import { frequencyColumn, frequencyTableOf } from '../../engine/table/frequency-table-of.js';
+import { TableError, type Table } from '../../engine/table/table.js';
 import type { Command, CommandContext } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { isPositiveInteger, listOption, numberFlag, parseOptions } from '../parse-options.js';
@@ -104,11 +108,28 @@ export const anonymize: Command = {
     }
 
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
-    const table = await readCsvFile(input, delimiter === undefined ? {} : { delimiter });
-    const { released, removed } = declaredColumns(table, options);
+    const read = delimiter === undefined ? {} : { delimiter };
+    // The search, its models and metrics read the distinct records of the quasi-identifiers and the sensitive column with
+    // their row counts (issue 25). Rows are read only to write a release: without --out the file is read straight into
+    // that frequency table, never into per-row arrays; with it, the table is read and grouped.
+    const grouped = [...options.qi, ...(options.sensitive === undefined ? [] : [options.sensitive])];
+    let table: Table | undefined;
+    let frequencies: FrequencyTable;
+    let header: string[];
+    if (out !== undefined) {
+      table = await readCsvFile(input, read);
+      header = table.columns.map((c) => c.name);
+      checkKept(header, options, input);
+      frequencies = frequencyTableOf(table, grouped);
+    } else {
+      header = await readCsvHeader(input, delimiter);
+      checkKept(header, options, input);
+      frequencies = await readFrequencyTable(input, grouped, read);
+    }
+    const removed = removedColumns(header, options);
     const hierarchies = await Promise.all(options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)));
-    const criteria = await buildCriteria(ctx, table, options);
-    const problem = makeProblem(table, { qi: options.qi, hierarchies, criteria, suppression: options.suppression });
+    const criteria = await buildCriteria(ctx, frequencies, options);
+    const problem = problemOf(frequencies, { qi: options.qi, hierarchies, criteria, suppression: options.suppression });
     const metric = makeMetric(options.metric, problem);
     const started = performance.now();
     const result = searchOptimal(problem, metric);
@@ -126,14 +147,16 @@ export const anonymize: Command = {
     Object.assign(report, {
       metric: metric.name,
       models: criteria.map((c) => c.name),
-      rows: table.rowCount,
+      rows: frequencies.rowCount,
+      // The distinct records (quasi-identifiers and sensitive column) the search ran on.
+      records: frequencies.count,
       suppressionLimit: problem.maxOutliers,
       removedColumns: removed,
       nodes: result.nodes,
       nodesEvaluated: result.checked,
       searchMs: Math.round(searchMs * 10) / 10,
     });
-    if (values['with-pram']) report.withPram = pramSearchReport(table, options.qi, hierarchies, { k: options.k, suppression: options.suppression }, values);
+    if (values['with-pram']) report.withPram = pramSearchReport(frequencies, options.qi, hierarchies, { k: options.k, suppression: options.suppression }, values);
     let partitions: MondrianResult | undefined;
     if (options.algorithm === 'mondrian') {
       partitions = mondrian(problem, options.k!, result.optimum?.evaluation);
@@ -141,20 +164,22 @@ export const anonymize: Command = {
     }
     // The release writer: rows in a fresh random order (secure generator), created exclusively — never over a file
     // unless --force, never through a folder swapped mid-run.
-    const write = async (header: readonly string[], rows: readonly (readonly string[])[]) => {
-      await writeMicrodataFile(out!, header, rows, { rng: cryptoRandom(), delimiter: table.delimiter ?? ',', force: values.force }).catch(refuseExisting);
+    const write = async (columns: readonly string[], rows: readonly (readonly string[])[]) => {
+      await writeMicrodataFile(out!, columns, rows, { rng: cryptoRandom(), delimiter: table!.delimiter ?? ',', force: values.force }).catch(refuseExisting);
       report.out = values.out;
     };
+    // Only the declared columns leave (issue 10 item 4).
+    const released: Table | undefined = table && { ...table, columns: table.columns.filter((c) => !removed.includes(c.name)) };
     let pramWritten = true;
-    if (values['with-pram'] && values.out) {
+    if (values['with-pram'] && released) {
       // Issue 23: with --with-pram the file is the combined release the report describes, not the generalization alone.
       const written = await writePramRelease(write, released, options.qi, hierarchies, report.withPram as Record<string, unknown>, options.k);
       if (written) Object.assign(report, { out: values.out }, written);
       pramWritten = written !== null;
-    } else if (partitions && values.out) {
+    } else if (partitions && released) {
       const release = mondrianRelease(released, problem, partitions);
       await write(release.header, release.rows);
-    } else if (result.optimum && values.out) {
+    } else if (result.optimum && released) {
       // The release's own writer, with the classes checked by the release's own check: the file is what a spec's
       // generalize release with the same model would write.
       const levels = result.optimum.levels;
@@ -250,11 +275,15 @@ function checkOptions(values: Record<string, string | string[] | boolean | undef
  * column and the columns kept with --keep; every other column is taken as identifying and removed, as ARX suppresses
  * every attribute not declared quasi-identifying, sensitive or insensitive.
  */
-function declaredColumns(table: Table, o: Options): { released: Table; removed: string[] } {
-  for (const name of o.keep) column(table, name);
+function removedColumns(header: readonly string[], o: Options): string[] {
   const declared = new Set([...o.qi, ...(o.sensitive === undefined ? [] : [o.sensitive]), ...o.keep]);
-  const removed = table.columns.filter((c) => !declared.has(c.name)).map((c) => c.name);
-  return { released: { ...table, columns: table.columns.filter((c) => declared.has(c.name)) }, removed };
+  return header.filter((name) => !declared.has(name));
+}
+
+/** Every --keep column must exist; the message names the columns there are, as for any unknown column. */
+function checkKept(header: readonly string[], o: Options, source: string): void {
+  const missing = o.keep.find((name) => !header.includes(name));
+  if (missing !== undefined) throw new TableError(`no column '${missing}' in ${source} (columns: ${header.join(', ')})`);
 }
 
 async function readHierarchy(ctx: CommandContext, path: string): Promise<Hierarchy> {
@@ -263,18 +292,19 @@ async function readHierarchy(ctx: CommandContext, path: string): Promise<Hierarc
   return parseArxHierarchy(text, path);
 }
 
-async function buildCriteria(ctx: CommandContext, table: Table, o: Options): Promise<Criterion[]> {
+async function buildCriteria(ctx: CommandContext, table: FrequencyTable, o: Options): Promise<Criterion[]> {
   const criteria: Criterion[] = [];
   if (o.k !== undefined) criteria.push(new KAnonymity(o.k));
   if (o.l !== undefined) {
     const s = o.sensitive!;
-    column(table, s);
+    frequencyColumn(table, s);
     if (o.lVariant === 'distinct') criteria.push(new DistinctLDiversity(s, o.l));
     else if (o.lVariant === 'entropy') criteria.push(new EntropyLDiversity(s, o.l));
     else criteria.push(new RecursiveCLDiversity(s, o.c!, o.l));
   }
   if (o.t !== undefined) {
-    const col = column(table, o.sensitive!);
+    // t-closeness compares each class with the column's distribution over all rows: the records' codes, weighted.
+    const col = frequencyColumn(table, o.sensitive!);
     if (o.tDistance === 'equal') criteria.push(new EqualDistanceTCloseness(col, o.t));
     else if (o.tDistance === 'ordered') criteria.push(new OrderedDistanceTCloseness(col, o.t, o.order));
     else {

@@ -1,4 +1,5 @@
-import { RollUp, type Cells } from './cells.js';
+import type { Cells } from './cells.js';
+import { RollUp } from './roll-up.js';
 import { checkClasses } from './class-check.js';
 import type { Lattice } from './lattice.js';
 import type { AnonymizationProblem } from './problem.js';
@@ -86,7 +87,7 @@ const ANCHOR_BUDGET = 1 << 24;
 
 /** The integers a snapshot holds: codes per quasi-identifier plus count, class and sensitive code per cell. */
 function weight(cells: Cells): number {
-  return cells.count * (cells.codes.length + 3);
+  return cells.count * (cells.levels.length + 6);
 }
 
 function sameLevels(a: readonly number[], b: readonly number[]): boolean {
