@@ -6,7 +6,7 @@ import { join, resolve } from 'node:path';
 import fc from 'fast-check';
 import { readCsvFile, type ReadCsvOptions } from '../../../engine/node/read-csv-file.js';
 import { readFrequencyTable } from '../../../engine/node/read-frequency-table.js';
-import { tableFrequencies } from '../../../engine/table/table-frequencies.js';
+import { frequencyTableOf } from '../../../engine/table/frequency-table-of.js';
 import { TableError } from '../../../engine/table/table.js';
 import { skipOrFail } from '../../helpers/adult.js';
 import { randomTable, toCsv, xorshift } from '../table/csv-helpers.js';
@@ -33,7 +33,7 @@ function randomRows(count: number, seed: number, quotedLines: number, distinctId
  */
 async function assertSameAsGrouping(path: string, columns: readonly string[], options: ReadCsvOptions = {}): Promise<void> {
   const table = await readCsvFile(path, { ...options, columns, workers: 1 });
-  const expected = tableFrequencies(table, table.columns.map((c) => c.name));
+  const expected = frequencyTableOf(table, table.columns.map((c) => c.name));
   for (const workers of [1, 2, 3]) {
     const actual = await readFrequencyTable(path, columns, { ...options, workers });
     assert.deepEqual(actual, { ...expected, source: path }, `${path} on ${workers} threads`);

@@ -10,7 +10,7 @@ import { readFrequencyTable } from '../../../engine/node/read-frequency-table.js
 import { riskColumns, riskReportOfFrequencies } from '../../../engine/risk/frequency-risk-report.js';
 import { riskReport, type RiskOptions } from '../../../engine/risk/risk-report.js';
 import { tableFromRows } from '../../../engine/table/table.js';
-import { tableFrequencies } from '../../../engine/table/table-frequencies.js';
+import { frequencyTableOf } from '../../../engine/table/frequency-table-of.js';
 import { ADULT_COLUMNS, ADULT_MISSING, adultDir, skipOrFail } from '../../helpers/adult.js';
 
 type Options = Omit<RiskOptions, 'generalization'>;
@@ -76,7 +76,7 @@ describe('riskReportOfFrequencies', function () {
         const t = tableFromRows(['q1', 'q2', 's', 'u'], rows);
         const qi = ['q1', 'q2'];
         const options: Options = { k, samplingFraction: 0.3, ...(withSensitive && { sensitive: 's' }), ...(withUnit && { unit: 'u' }) };
-        assert.deepEqual(riskReportOfFrequencies(tableFrequencies(t, riskColumns(qi, options)), qi, options), riskReport(t, qi, options));
+        assert.deepEqual(riskReportOfFrequencies(frequencyTableOf(t, riskColumns(qi, options)), qi, options), riskReport(t, qi, options));
       }),
       { numRuns: 300 },
     );
