@@ -26,7 +26,7 @@ describe('issue 29 review — view robustness', function () {
   });
 
   it('HDPView does not keep splitting empty blocks at a larger ε (10 rows in one cell of a 1000 × 1000 domain, ε 10)', () => {
-    // Random converge's floor is θ + Δ − δ (Δ = 2). Once δ = λ ln α < Δ — ε_c = 0.81ε above ((2α−1)/(α−1) + 1)·Δ·... i.e. λ < Δ/ln α,
+    // Random converge's floor is θ + Δ − δ (Δ = 2). Once δ = λ ln α < Δ, i.e. ε_c = 0.81ε > ((2α−1)/(α−1) + 1)·ln α ≈ 2.2,
     // i.e. ε > 2.7 with the defaults — the floor lies above θ, so an EMPTY block continues with probability
     // 1 − ½·e^{−(Δ−δ)/λ} > ½: with two children each, a supercritical branching that runs down to single cells. Measured
     // (seeded): 12 blocks at ε 1, 166 at ε 3, 44,580 at ε 10 for this input; on a 12-dimensional 8^12 domain with
