@@ -5,8 +5,8 @@ import { join } from 'node:path';
 import { ledgerFileSync } from '../helpers/ledger.js';
 import { runIn } from '../helpers/run-cli.js';
 
-// Review of issue 29 (adversarial): `privspec synthesize --out … --force` may replace files that are not its own
-// input — the spend ledger of the data the view was built from, or the data itself.
+// From the adversarial review of issue 29: `privspec synthesize --out … --force` must never replace files that are not
+// its own input either — the spend ledger of the data the view was built from, the data itself, or the spec.
 
 function people(): string {
   const lines = ['id,name,age,sex'];
@@ -24,7 +24,7 @@ budget { epsilon 3 }
 release v: view age within 0..99, sex  hdpview epsilon 1  bound unit rows 2
 `;
 
-describe('issue 29 review — synthesize never replaces the ledger or the data', function () {
+describe('synthesize never replaces the ledger, the data or the spec', function () {
   this.timeout(120_000);
   let dir: string;
   beforeEach(() => {
@@ -51,5 +51,20 @@ describe('issue 29 review — synthesize never replaces the ledger or the data',
     const r = await runIn(dir, ['synthesize', 'out/v.json', '--rows', '3', '--out', 'data/people.csv', '--force']);
     assert.notEqual(r.code, 0, 'the raw data was replaced by synthetic records');
     assert.deepEqual(readFileSync(data), before);
+  });
+
+  it('refuses --out onto the spec the view’s report names, and into any ledger folder, even with --force', async () => {
+    assert.equal((await runIn(dir, ['release', 'spec.privspec', '--out', 'out'])).code, 0);
+    const before = readFileSync(join(dir, 'spec.privspec'));
+    const r = await runIn(dir, ['synthesize', 'out/v.json', '--rows', '3', '--out', 'spec.privspec', '--force']);
+    assert.notEqual(r.code, 0, 'the spec was replaced by synthetic records');
+    assert.deepEqual(readFileSync(join(dir, 'spec.privspec')), before);
+    // A new file in a ledger folder is refused too: that folder holds only ledgers.
+    const other = join(dir, 'data', '.privspec-ledger', 'synth.csv');
+    const s = await runIn(dir, ['synthesize', 'out/v.json', '--rows', '3', '--out', other]);
+    assert.notEqual(s.code, 0);
+    assert.match(s.err, /\.privspec-ledger/);
+    // An ordinary output still works.
+    assert.equal((await runIn(dir, ['synthesize', 'out/v.json', '--rows', '3', '--out', 'synth.csv'])).code, 0);
   });
 });
