@@ -3,6 +3,7 @@ import { seededRandom } from '../../../engine/core/random.js';
 import { buildView } from '../../../engine/view/build-view.js';
 import { readViewText, ViewFileError } from '../../../engine/view/view-file.js';
 import { synthesizeView } from '../../../engine/view/synthesize-view.js';
+import { compareViews, randomRangeWorkload } from '../../../engine/view/view-accuracy.js';
 import { MAX_VIEW_BLOCKS } from '../../../engine/view/view-types.js';
 import type { ViewDimension } from '../../../engine/view/view-types.js';
 
@@ -120,5 +121,19 @@ describe('view robustness: bounded builds and a strict view-file reader', functi
       for (let j = 0; j < 8; j++) assert.equal(b.hi[j] - b.lo[j], 1, `dimension ${j + 1} halved`);
       for (let j = 8; j < 12; j++) assert.deepEqual([b.lo[j], b.hi[j]], [0, 3], `dimension ${j + 1} left whole`);
     }
+  });
+
+  it('the preview\'s comparison stays bounded where it used to crash: 12 dimensions × 8 values, 1,000 rows, ε 10', () => {
+    // Before the fix HDPView alone ran out of memory here; the comparison also builds PrivTree (fanout 2^12 then).
+    const dims: ViewDimension[] = Array.from({ length: 12 }, (_, j) => ({ kind: 'range', name: `d${j}`, lo: 0, hi: 7 }));
+    const n = 1000;
+    const codes = dims.map((_, j) => Int32Array.from({ length: n }, (_, i) => (i * (2 * j + 3) + (i >> 3)) % 8));
+    const input = { dimensions: dims, codes, weights: new Int32Array(n).fill(1) };
+    const t0 = Date.now();
+    const rows = compareViews(input, 10, randomRangeWorkload(dims, 2, 30, seededRandom(5)), 1, seededRandom(6));
+    assert.deepEqual(rows.map((r) => r.algorithm), ['hdpview', 'privtree', 'identity']);
+    for (const r of rows.slice(0, 2)) assert.ok(r.blocks !== undefined && r.blocks <= MAX_VIEW_BLOCKS, `${r.algorithm}: ${r.blocks} blocks`);
+    assert.ok(rows[0].blocks! < 20_000, `hdpview: ${rows[0].blocks} blocks for 1,000 rows`);
+    assert.ok(Date.now() - t0 < 30_000, `${Date.now() - t0} ms`);
   });
 });
