@@ -3,7 +3,9 @@
  * Exploring High Dimensional Relational Data", PVLDB 15(9), 2022): recursive bisection of the count tensor. Each block
  * is cut in two — by the exponential mechanism on −(AE(left) + AE(right)) up to depth κ, uniformly at random below —
  * and each child then runs *random converge*, a PrivTree-style noisy threshold on its depth-biased aggregation error,
- * to decide whether it stops. Leaves get Laplace-noised counts. Proof and pseudocode: hdpview.md.
+ * to decide whether it stops. Leaves get Laplace-noised counts. Two public bounds keep the build finite at any ε: random
+ * converge's share is capped where its bias still stops empty blocks (the rest goes to the counts), and the blocks are
+ * built breadth first up to `maxBlocks`. Proof and pseudocode: hdpview.md.
  */
 import { PrivacyError } from '../core/measures.js';
 import type { RandomSource } from '../core/random.js';
