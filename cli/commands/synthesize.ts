@@ -6,6 +6,7 @@ import { NOT_PRIVATE, writeOwnFile } from '../../engine/node/release-files.js';
 import { formatMicrodataCsv } from '../../engine/node/write-csv.js';
 import { MAX_SYNTHETIC_ROWS, synthesizeView } from '../../engine/view/synthesize-view.js';
 import type { Command } from '../command.js';
+import { viewReportInputs } from '../view-report-inputs.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { isPositiveInteger, numberFlag, parseOptions } from '../parse-options.js';
 
@@ -16,9 +17,10 @@ probability proportional to the block's noisy count (negative counts as 0) and t
 block. It reads the view only — never the data, never the ledger — so it spends no budget (post-processing). The file
 holds the view's dimensions only, in a random row order.
   --rows N      the number of records to draw (1 to ${MAX_SYNTHETIC_ROWS})
-  --out FILE    the CSV to write (never over the view; an existing file only with --force)
+  --out FILE    the CSV to write (never over the view, the spec and data its report names, or a spend
+                ledger; an existing file only with --force)
   --seed S      reproducible draws, for tests
-  --force       replace an existing --out file (never the view)
+  --force       replace an existing --out file (never one of those inputs)
   --json        print one JSON object
 `;
 
@@ -40,7 +42,10 @@ export const synthesize: Command = {
     const file = resolve(ctx.cwd, positionals[0]);
     const out = resolve(ctx.cwd, values.out);
     guardOutputs([out], [file]);
-    const { view, notPrivate } = await readViewFile(file);
+    const { view, notPrivate, spec, dataset } = await readViewFile(file);
+    // The spec and data the view's report names are inputs too, even though synthesis reads neither's rows: an output
+    // never replaces them, nor a spend ledger (the guard refuses any path in a ledger folder), even with --force.
+    guardOutputs([out], [file, ...(await viewReportInputs(file, { spec, dataset }))]);
     const rng = seed === undefined ? cryptoRandom() : seededRandom(seed);
     const synthetic = synthesizeView(view, rows, rng);
     // Records drawn from a seeded run's view are not private either: the file's first line says so, as the view's does.

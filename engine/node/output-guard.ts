@@ -7,7 +7,8 @@
  * The check runs before anything is spent or written; the writer's rename then replaces only what was checked.
  */
 import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
-import { basename, dirname, join, resolve } from 'node:path';
+import { basename, dirname, join, resolve, sep } from 'node:path';
+import { LEDGER_FOLDER } from './dataset-identity.js';
 
 /** An output that is, or would replace, an input; the message names both paths. */
 export class OutputGuardError extends Error {
@@ -71,6 +72,17 @@ function refusePseudoFilesystem(path: string, real: string): void {
 }
 
 /**
+ * A spend ledger lives in a `.privspec-ledger` folder beside its data (dataset-identity.ts). Nothing privspec writes
+ * belongs there: replacing a ledger would erase the record of what was spent, so an output inside such a folder is
+ * refused whether or not the caller listed that ledger among its inputs.
+ */
+function refuseLedgerFolder(path: string, real: string): void {
+  if (real.split(sep).includes(LEDGER_FOLDER)) {
+    throw new OutputGuardError(`the output ${path} is inside a ${LEDGER_FOLDER} folder, where privspec keeps its spend ledgers${real !== resolve(path) ? ` (it resolves to ${real})` : ''}; choose another output`, path, LEDGER_FOLDER);
+  }
+}
+
+/**
  * Refuses any output file that is an input (same real path or same inode), including an output name that is a
  * symlink to an input. `inputs` are every file the run reads: spec, data, hierarchies, matrices, edge lists, the ledger.
  */
@@ -79,6 +91,7 @@ export function guardOutputs(outputs: readonly string[], inputs: readonly string
   for (const out of outputs) {
     const o = identify(out);
     refusePseudoFilesystem(out, o.real);
+    refuseLedgerFolder(out, o.real);
     // A symlink at the output's own name would be replaced by the rename, not followed; it is refused all the same when
     // it points at an input, since the next reader of that link would no longer find the data.
     let link: string | undefined;
@@ -102,6 +115,7 @@ export function guardOutputs(outputs: readonly string[], inputs: readonly string
 export function guardOutputFolder(folder: string, inputs: readonly string[]): void {
   const real = realOf(folder);
   refusePseudoFilesystem(folder, real);
+  refuseLedgerFolder(folder, real);
   for (const input of inputs) {
     const i = identify(input);
     if (dirname(i.real) === real) throw new OutputGuardError(`the output folder ${folder} holds the input ${input}${real !== resolve(folder) ? ` (it resolves to ${real})` : ''}; choose a separate folder`, folder, input);

@@ -5,10 +5,9 @@
  */
 import { readFile } from 'node:fs/promises';
 import { readViewText, ViewFileError } from '../view/view-file.js';
-import type { DpView } from '../view/view-types.js';
 
 /** The view in `file` (with a seeded run's NOT PRIVATE notice), or a `ViewFileError` naming the file and the cause. */
-export async function readViewFile(file: string): Promise<{ view: DpView; notPrivate?: string }> {
+export async function readViewFile(file: string): Promise<ReturnType<typeof readViewText>> {
   const text = await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
     throw new ViewFileError(`${file}: cannot read it (${e.code ?? e.message})`);
   });

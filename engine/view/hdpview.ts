@@ -3,22 +3,26 @@
  * Exploring High Dimensional Relational Data", PVLDB 15(9), 2022): recursive bisection of the count tensor. Each block
  * is cut in two — by the exponential mechanism on −(AE(left) + AE(right)) up to depth κ, uniformly at random below —
  * and each child then runs *random converge*, a PrivTree-style noisy threshold on its depth-biased aggregation error,
- * to decide whether it stops. Leaves get Laplace-noised counts. Proof and pseudocode: hdpview.md.
+ * to decide whether it stops. Leaves get Laplace-noised counts. Two public bounds keep the build finite at any ε: random
+ * converge's share is capped where its bias still stops empty blocks (the rest goes to the counts), and the blocks are
+ * built breadth first up to `maxBlocks`. Proof and pseudocode: hdpview.md.
  */
 import { PrivacyError } from '../core/measures.js';
 import type { RandomSource } from '../core/random.js';
-import { div, fromNumberExact, mul, rational, sub, toNumberDown, type Rational } from '../core/rational.js';
+import { add, div, fromNumberExact, mul, rational, sub, toNumberDown, type Rational } from '../core/rational.js';
 import { sampleExponential } from '../dp/mechanisms/exponential.js';
 import { uniformBelowSmall } from '../dp/samplers/uniform.js';
 import { aggregationError, cutErrors, cutOffsets } from './aggregation-error.js';
 import { makeBlockNoise } from './block-noise.js';
 import { convergeTest, type ConvergeTest } from './random-converge.js';
 import type { BuiltBlocks } from './identity-view.js';
+import { BlockQueue } from './block-queue.js';
 import type { SparseCells } from './sparse-cells.js';
+import { MAX_VIEW_BLOCKS } from './view-types.js';
 import type { ViewBlock } from './view-types.js';
 
 /** The hyper-parameters of the authors' experiments (github.com/FumiyukiKato/HDPView, make_p_view_by_hdpview.py). */
-export const HDPVIEW_DEFAULTS = { ratio: 0.9, alpha: 1.6, beta: 1.2, gamma: 0.9 } as const;
+export const HDPVIEW_DEFAULTS = { ratio: 0.9, alpha: 1.6, beta: 1.2, gamma: 0.9, maxBlocks: MAX_VIEW_BLOCKS } as const;
 
 /** Δ_u of the cut score: one row is in one side, whose AE moves by < 2; 2^-16 more absorbs floating-point error. */
 export const CUT_SCORE_SENSITIVITY = 2 + 2 ** -16;
@@ -27,8 +31,10 @@ export interface HdpviewBudget {
   /** ε_r = ratio·ε for the partition, ε_p = ε − ε_r for the counts. */
   readonly epsilonPartition: number;
   readonly epsilonPerturbation: number;
-  /** γ·ε_r for random converge; (1 − γ)·ε_r/κ for the cut at each of the first κ levels. */
+  /** γ·ε_r for random converge, at most convergeBudgetCap(α); (1 − γ)·ε_r/κ for the cut at each of the first κ levels. */
   readonly epsilonConverge: number;
+  /** What random converge could not use beyond its cap, moved to ε_p (0 below ε ≈ 1.354 with the defaults). */
+  readonly epsilonMovedToCounts: number;
   readonly epsilonCutPerLevel: number;
   /** κ = ⌈β·log₂ n′⌉ with n′ the number of cells of the domain. */
   readonly kappa: number;
@@ -36,16 +42,39 @@ export interface HdpviewBudget {
   readonly theta: number;
 }
 
-/** The budget split of Kato et al. (Section 4, Algorithm 1), each share rounded down so that they add up to ≤ ε. */
-export function hdpviewBudget(epsilon: number, domainCells: number, p: typeof HDPVIEW_DEFAULTS): HdpviewBudget {
+/**
+ * The most budget random converge can use and still stop empty blocks: ε_c ≤ ((2α−1)/(α−1) + 1)·ln α / 2, where its
+ * bias per level δ = λ ln α reaches 2Δ. Beyond it the floor θ + Δ − δ of an empty block's score rises towards θ and
+ * past it, and empty blocks keep splitting (derivation: hdpview.md, "Capping the converge budget").
+ */
+export function convergeBudgetCap(alpha: number): number {
+  return (((2 * alpha - 1) / (alpha - 1) + 1) * Math.log(alpha)) / 2;
+}
+
+/**
+ * The budget split of Kato et al. (Section 4, Algorithm 1), each share rounded down so that they add up to ≤ ε, except
+ * that random converge's share is capped at convergeBudgetCap(α) and the rest goes to the counts: spending less on a
+ * step costs nothing in privacy, and the counts then carry less noise.
+ */
+export function hdpviewBudget(epsilon: number, domainCells: number, p: Omit<typeof HDPVIEW_DEFAULTS, 'maxBlocks'>): HdpviewBudget {
   const eps = fromNumberExact(epsilon);
   const epsR = toNumberDown(mul(eps, fromNumberExact(p.ratio)));
-  const epsP = toNumberDown(sub(eps, fromNumberExact(epsR)));
   const kappa = Math.max(1, Math.ceil(p.beta * Math.log2(domainCells)));
   const r = fromNumberExact(epsR);
-  const epsConverge = toNumberDown(mul(r, fromNumberExact(p.gamma)));
-  const epsCut = toNumberDown(div(sub(r, fromNumberExact(epsConverge)), rational(BigInt(kappa))));
-  return { epsilonPartition: epsR, epsilonPerturbation: epsP, epsilonConverge: epsConverge, epsilonCutPerLevel: epsCut, kappa, theta: 1 / epsP };
+  const epsGamma = toNumberDown(mul(r, fromNumberExact(p.gamma)));
+  const epsConverge = Math.min(epsGamma, convergeBudgetCap(p.alpha));
+  const moved = sub(fromNumberExact(epsGamma), fromNumberExact(epsConverge));
+  const epsP = toNumberDown(add(sub(eps, fromNumberExact(epsR)), moved));
+  const epsCut = toNumberDown(div(sub(r, fromNumberExact(epsGamma)), rational(BigInt(kappa))));
+  return {
+    epsilonPartition: epsR,
+    epsilonPerturbation: epsP,
+    epsilonConverge: epsConverge,
+    epsilonMovedToCounts: toNumberDown(moved),
+    epsilonCutPerLevel: epsCut,
+    kappa,
+    theta: 1 / epsP,
+  };
 }
 
 interface Pending {
@@ -65,19 +94,29 @@ export function hdpviewBlocks(cells: SparseCells, epsilon: number, given: Readon
   if (!(p.gamma > 0 && p.gamma < 1)) throw new PrivacyError(`hdpview: gamma must lie strictly between 0 and 1, got ${p.gamma}`);
   if (!(p.alpha > 1)) throw new PrivacyError(`hdpview: alpha must be > 1, got ${p.alpha}`);
   if (!(p.beta > 0)) throw new PrivacyError(`hdpview: beta must be > 0, got ${p.beta}`);
+  if (!(Number.isSafeInteger(p.maxBlocks) && p.maxBlocks >= 2)) throw new PrivacyError(`hdpview: maxBlocks must be an integer ≥ 2, got ${p.maxBlocks}`);
   const { sizes } = cells;
   const size0 = sizes.reduce((a, b) => a * b, 1);
   const budget = hdpviewBudget(epsilon, size0, p);
   const converge: ConvergeTest = convergeTest({ epsilon: budget.epsilonConverge, alpha: p.alpha, theta: budget.theta, sensitivity: 2, floorOffset: 2, rng });
 
+  // Breadth first, so that the block cap, when reached, stops the deepest level rather than one branch. Once the blocks
+  // made so far (leaves and queued) leave no room for one more cut, every queued block stops as it is: a decision on
+  // public numbers and earlier private outputs only, so it costs nothing (hdpview.md, "The block cap").
   const leaves: Pending[] = [];
   const ids0 = Int32Array.from(cells.counts.keys());
   const root: Pending = { lo: sizes.map(() => 0), hi: sizes.map((s) => s - 1), ids: ids0, sum: cells.total, depth: 0 };
-  const queue: Pending[] = [root];
-  while (queue.length > 0) {
-    const b = queue.pop()!;
+  const queue = new BlockQueue<Pending>([root]);
+  let capped = false;
+  while (queue.size > 0) {
+    const b = queue.shift();
     const size = blockSize(b);
-    if (size === 1) {
+    if (size === 1 || capped) {
+      leaves.push(b);
+      continue;
+    }
+    if (leaves.length + queue.size + 2 > p.maxBlocks) {
+      capped = true;
       leaves.push(b);
       continue;
     }
@@ -101,6 +140,8 @@ export function hdpviewBlocks(cells: SparseCells, epsilon: number, given: Readon
       epsilonPartition: budget.epsilonPartition,
       epsilonPerturbation: budget.epsilonPerturbation,
       epsilonConverge: budget.epsilonConverge,
+      epsilonMovedToCounts: budget.epsilonMovedToCounts,
+      blockCapReached: capped,
       epsilonCutPerLevel: budget.epsilonCutPerLevel,
       kappa: budget.kappa,
       theta: budget.theta,

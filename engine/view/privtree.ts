@@ -1,9 +1,10 @@
 /**
  * PrivTree (Zhang, Xiao, Xie, "PrivTree: A Differentially Private Algorithm for Hierarchical Decompositions",
- * SIGMOD 2016): a tree that splits every node in half along every dimension that still has two or more values
- * (fanout β = 2^D for D dimensions, as the paper does for D-dimensional data), stopping a node when its biased noisy
- * count falls to θ. Half of ε builds the tree (random-converge.ts with the paper's λ and δ = λ ln β), half perturbs the
- * leaf counts (disjoint, so in parallel). θ = 0 as in the paper's and HDPView's experiments. Proof: privtree.md.
+ * SIGMOD 2016): a tree that splits each node in half along up to k = min(D, 8) of its dimensions that still have two or
+ * more values, taken in round robin (as Kato et al.'s reference implementation does with `cut_max`), so the fanout is at
+ * most β = 2^k; a node stops when its biased noisy count falls to θ. Half of ε builds the tree (random-converge.ts with
+ * the paper's λ and δ = λ ln β), half perturbs the leaf counts (disjoint, so in parallel). θ = 0 as in the paper's and
+ * HDPView's experiments. The tree is built breadth first under a public cap on the number of blocks. Proof: privtree.md.
  */
 import { PrivacyError } from '../core/measures.js';
 import type { RandomSource } from '../core/random.js';
@@ -12,9 +13,13 @@ import { makeBlockNoise } from './block-noise.js';
 import type { BuiltBlocks } from './identity-view.js';
 import { convergeTest } from './random-converge.js';
 import type { SparseCells } from './sparse-cells.js';
+import { BlockQueue } from './block-queue.js';
+import { MAX_VIEW_BLOCKS } from './view-types.js';
 
-export const PRIVTREE_DEFAULTS = { theta: 0, treeShare: 0.5 } as const;
+export const PRIVTREE_DEFAULTS = { theta: 0, treeShare: 0.5, maxBlocks: MAX_VIEW_BLOCKS } as const;
 export const PRIVTREE_MAX_DIMENSIONS = 16;
+/** The most dimensions one node is split along: a fanout of at most 2^8 = 256 children. */
+export const PRIVTREE_MAX_CUT_DIMENSIONS = 8;
 
 interface Node {
   lo: number[];
@@ -22,6 +27,8 @@ interface Node {
   ids: Int32Array;
   sum: number;
   depth: number;
+  /** The dimension the round robin starts from at this node. */
+  next: number;
 }
 
 export function privtreeBlocks(cells: SparseCells, epsilon: number, given: Readonly<Record<string, number>>, rng: RandomSource): BuiltBlocks {
@@ -30,24 +37,31 @@ export function privtreeBlocks(cells: SparseCells, epsilon: number, given: Reado
   }
   const p = { ...PRIVTREE_DEFAULTS, ...given };
   if (!(p.treeShare > 0 && p.treeShare < 1)) throw new PrivacyError(`privtree: treeShare must lie strictly between 0 and 1, got ${p.treeShare}`);
+  if (!(Number.isSafeInteger(p.maxBlocks) && p.maxBlocks >= 2)) throw new PrivacyError(`privtree: maxBlocks must be an integer ≥ 2, got ${p.maxBlocks}`);
   const { sizes } = cells;
-  // Each split makes up to 2^D children, each a block with its own noise: beyond 16 dimensions one split alone would
-  // make more than 65,536 blocks.
+  // A halving of k dimensions at a time needs about D/k levels per halving of every dimension, and PrivTree's decay
+  // base β = 2^k makes deep trees stop early: beyond 16 dimensions it describes little; HDPView is the method for them.
   if (sizes.length > PRIVTREE_MAX_DIMENSIONS) {
-    throw new PrivacyError(`privtree splits every dimension at once (fanout 2^D); ${sizes.length} dimensions is more than ${PRIVTREE_MAX_DIMENSIONS}: use hdpview`);
+    throw new PrivacyError(`privtree takes at most ${PRIVTREE_MAX_DIMENSIONS} dimensions; ${sizes.length} dimensions is more than ${PRIVTREE_MAX_DIMENSIONS}: use hdpview`);
   }
-  const fanout = 2 ** sizes.length;
+  const cutDimensions = Math.min(sizes.length, PRIVTREE_MAX_CUT_DIMENSIONS);
+  const fanout = 2 ** cutDimensions;
   const epsTree = toNumberDown(mul(fromNumberExact(epsilon), fromNumberExact(p.treeShare)));
   const epsLeaf = toNumberDown(sub(fromNumberExact(epsilon), fromNumberExact(epsTree)));
   const test = convergeTest({ epsilon: epsTree, alpha: fanout, theta: p.theta, sensitivity: 1, floorOffset: 0, rng });
 
+  // Breadth first under the block cap: once the blocks made so far (leaves and queued) leave no room for this node's
+  // children, it and every queued node stop as they are, without a decision — post-processing of earlier private
+  // outputs, at no cost (privtree.md, "The block cap").
   const leaves: Node[] = [];
-  const queue: Node[] = [{ lo: sizes.map(() => 0), hi: sizes.map((s) => s - 1), ids: Int32Array.from(cells.counts.keys()), sum: cells.total, depth: 0 }];
-  while (queue.length > 0) {
-    const v = queue.pop()!;
-    const splittable = v.lo.some((l, j) => v.hi[j] > l);
-    if (!splittable || test.stops(v.sum, v.depth)) leaves.push(v);
-    else queue.push(...children(cells, v));
+  const queue = new BlockQueue<Node>([{ lo: sizes.map(() => 0), hi: sizes.map((s) => s - 1), ids: Int32Array.from(cells.counts.keys()), sum: cells.total, depth: 0, next: 0 }]);
+  let capped = false;
+  while (queue.size > 0) {
+    const v = queue.shift();
+    const dims = cutDims(v, cutDimensions);
+    if (!capped && dims.length > 0 && leaves.length + queue.size + 2 ** dims.length > p.maxBlocks) capped = true;
+    if (capped || dims.length === 0 || test.stops(v.sum, v.depth)) leaves.push(v);
+    else queue.push(...children(cells, v, dims));
   }
   const noise = makeBlockNoise(epsLeaf, leaves.length, rng);
   const noisy = noise.measurement.invoke(leaves.map((v) => v.sum));
@@ -55,6 +69,9 @@ export function privtreeBlocks(cells: SparseCells, epsilon: number, given: Reado
     blocks: leaves.map((v, k) => ({ lo: v.lo, hi: v.hi, count: noisy[k] })),
     parameters: {
       fanout,
+      cutDimensions,
+      maxBlocks: p.maxBlocks,
+      blockCapReached: capped,
       theta: p.theta,
       treeShare: p.treeShare,
       epsilonTree: epsTree,
@@ -67,10 +84,23 @@ export function privtreeBlocks(cells: SparseCells, epsilon: number, given: Reado
   };
 }
 
-/** The sub-blocks of halving every splittable dimension at its midpoint ⌊(lo + hi)/2⌋. */
-function children(cells: SparseCells, v: Node): Node[] {
+/**
+ * The dimensions a node is split along: up to k of those with two or more values, in round robin from the node's
+ * starting dimension. The choice depends on the node's bounds only, never on the data.
+ */
+function cutDims(v: Node, k: number): number[] {
+  const D = v.lo.length;
   const dims: number[] = [];
-  for (let j = 0; j < v.lo.length; j++) if (v.hi[j] > v.lo[j]) dims.push(j);
+  for (let t = 0; t < D && dims.length < k; t++) {
+    const j = (v.next + t) % D;
+    if (v.hi[j] > v.lo[j]) dims.push(j);
+  }
+  return dims;
+}
+
+/** The sub-blocks of halving each of `dims` at its midpoint ⌊(lo + hi)/2⌋; the children's round robin resumes after the last. */
+function children(cells: SparseCells, v: Node, dims: number[]): Node[] {
+  const next = (dims[dims.length - 1] + 1) % v.lo.length;
   const mids = dims.map((j) => Math.floor((v.lo[j] + v.hi[j]) / 2));
   const n = 1 << dims.length;
   const buckets: number[][] = Array.from({ length: n }, () => []);
@@ -89,8 +119,7 @@ function children(cells: SparseCells, v: Node): Node[] {
       if (code & (1 << k)) lo[j] = mids[k] + 1;
       else hi[j] = mids[k];
     });
-    out.push({ lo, hi, ids: Int32Array.from(buckets[code]), sum: sums[code], depth: v.depth + 1 });
+    out.push({ lo, hi, ids: Int32Array.from(buckets[code]), sum: sums[code], depth: v.depth + 1, next });
   }
   return out;
 }
-

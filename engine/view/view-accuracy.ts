@@ -115,7 +115,8 @@ export function compareViews(input: ViewCounts, epsilon: number, queries: readon
   const hdp = measured('hdpview');
   const relative = (x: number) => (hdp.rmse > 0 ? x / hdp.rmse : x === 0 ? 1 : Infinity);
   const out: ViewComparison[] = [{ algorithm: 'hdpview', rmse: hdp.rmse, relativeRmse: 1, blocks: hdp.blocks, analytic: false }];
-  // PrivTree's fanout 2^D makes it refuse more than PRIVTREE_MAX_DIMENSIONS dimensions; it is then left out.
+  // PrivTree refuses more than PRIVTREE_MAX_DIMENSIONS dimensions; it is then left out. Each build here is bounded by
+  // the builders' block cap and PrivTree's fanout of at most 256, whatever ε.
   if (input.dimensions.length <= PRIVTREE_MAX_DIMENSIONS) {
     const tree = measured('privtree');
     out.push({ algorithm: 'privtree', rmse: tree.rmse, relativeRmse: relative(tree.rmse), blocks: tree.blocks, analytic: false });

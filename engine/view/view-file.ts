@@ -2,9 +2,15 @@
  * Reading a view file: the JSON report a view release writes (the view under its `view` key) or a bare `DpView`.
  * Everything is checked before a query or a synthesis reads it, because a hand-edited or truncated file would
  * otherwise give wrong answers silently: the version, the algorithm, each dimension's domain, and each block's bounds
- * (inside the domain, one interval per dimension) and count (a finite number). The blocks' volumes must add up to the
- * domain's size, which a partition's do; a file whose blocks overlap or leave a gap is refused.
+ * (inside the domain, one interval per dimension) and count (a finite number). Dimensions obey the same bounds as the
+ * builders' (validateDimensions: at most 2^31 − 1 values each, at most 2^53 cells), so that sampling and answering
+ * never meet a width their integer arithmetic cannot hold. The blocks must be pairwise disjoint (partition-check.ts)
+ * and their volumes must add up to the domain's size; together these make them a partition, so a file whose blocks
+ * overlap or leave a gap is refused.
  */
+import { PrivacyError } from '../core/measures.js';
+import { disjointnessProblem } from './partition-check.js';
+import { validateDimensions } from './view-domain.js';
 import type { DpView, ViewBlock, ViewDimension } from './view-types.js';
 
 /** A view file that cannot be used, with the cause; the caller adds the file's name. */
@@ -59,7 +65,7 @@ export function parseViewFile(text: string): DpView {
  * The view and, when the file comes from a seeded run, its NOT PRIVATE notice (the report's `notPrivate`), which every
  * answer and synthetic file made from it repeats on its first line.
  */
-export function readViewText(text: string): { view: DpView; notPrivate?: string } {
+export function readViewText(text: string): { view: DpView; notPrivate?: string; spec?: string; dataset?: string } {
   let json: unknown;
   try {
     json = JSON.parse(text);
@@ -73,6 +79,12 @@ export function readViewText(text: string): { view: DpView; notPrivate?: string 
   if (!Array.isArray(view.dimensions) || view.dimensions.length === 0) throw new ViewFileError('the view has no dimensions');
   const dimensions = view.dimensions.map(dimensionOf);
   if (new Set(dimensions.map((d) => d.name)).size !== dimensions.length) throw new ViewFileError('the view names a dimension twice');
+  try {
+    validateDimensions(dimensions);
+  } catch (e) {
+    if (e instanceof PrivacyError) throw new ViewFileError(e.message);
+    throw e;
+  }
   const sizes = dimensions.map((d) => (d.kind === 'range' ? d.hi - d.lo + 1 : d.values.length));
   if (!Array.isArray(view.blocks) || view.blocks.length === 0) throw new ViewFileError('the view has no blocks');
   const blocks = view.blocks.map((b, i) => blockOf(b, i, sizes));
@@ -81,9 +93,13 @@ export function readViewText(text: string): { view: DpView; notPrivate?: string 
   const domain = sizes.reduce((a, s) => a * s, 1);
   const covered = blocks.reduce((a, b) => a + b.lo.reduce((v, l, j) => v * (b.hi[j] - l + 1), 1), 0);
   if (Math.abs(covered - domain) > 1e-9 * domain) throw new ViewFileError(`the blocks cover ${covered} cells of a domain of ${domain}: they are not a partition of it`);
+  const overlap = disjointnessProblem(blocks, sizes.length);
+  if (overlap) throw new ViewFileError(`${overlap}: the blocks are not a partition of the domain`);
   const cost = view.cost;
   if (!isObject(cost) || typeof cost.kind !== 'string') throw new ViewFileError('the view states no privacy cost');
   const parameters = isObject(view.parameters) ? (view.parameters as DpView['parameters']) : {};
   const notPrivate = isObject(json) && typeof json.notPrivate === 'string' ? json.notPrivate : undefined;
-  return { view: { version: 1, algorithm: view.algorithm as DpView['algorithm'], dimensions, blocks, cost: cost as unknown as DpView['cost'], parameters }, ...(notPrivate ? { notPrivate } : {}) };
+  // The report's spec (relative to the report's folder) and dataset, when it names them: files an output must not replace.
+  const named = (key: string): Record<string, string> => (isObject(json) && typeof json[key] === 'string' && json[key] !== '' ? { [key]: json[key] as string } : {});
+  return { view: { version: 1, algorithm: view.algorithm as DpView['algorithm'], dimensions, blocks, cost: cost as unknown as DpView['cost'], parameters }, ...(notPrivate ? { notPrivate } : {}), ...named('spec'), ...named('dataset') };
 }

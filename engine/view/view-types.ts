@@ -92,3 +92,10 @@ export interface BuildViewOptions {
   readonly maxRowsPerUnit?: number;
   readonly parameters?: Readonly<Record<string, number>>;
 }
+
+/**
+ * The most blocks HDPView and PrivTree make (their `maxBlocks` parameter's default): 2^20, the identity view's cell
+ * limit, beyond which neither a preview nor an editor can handle the view file. It is public and is enforced breadth
+ * first, as post-processing of earlier private decisions (hdpview.md, privtree.md), so it costs nothing.
+ */
+export const MAX_VIEW_BLOCKS = 2 ** 20;

@@ -110,7 +110,7 @@ describe('view/partition: disjoint blocks over the declared domain (parallel com
     }
   });
 
-  it('privtree refuses more than 16 dimensions (fanout 2^D), naming hdpview', () => {
+  it('privtree refuses more than 16 dimensions, naming hdpview', () => {
     const many: ViewDimension[] = Array.from({ length: 17 }, (_, j) => ({ kind: 'categorical', name: `c${j}`, values: ['a', 'b'] }));
     const empty: ViewCounts = { dimensions: many, codes: many.map(() => new Int32Array(0)), weights: new Int32Array(0) };
     assert.throws(() => buildView(empty, { algorithm: 'privtree', epsilon: 1 }), /17 dimensions is more than 16: use hdpview/);
@@ -123,7 +123,7 @@ describe('view/partition: disjoint blocks over the declared domain (parallel com
     const frac: ViewCounts = { dimensions: dims, codes: [[1], [0], [0]], weights: [0.5] };
     assert.throws(() => buildView(frac, { algorithm: 'privtree', epsilon: 1 }), /record 1 has weight 0.5/);
     assert.throws(() => buildView(input(10, 1), { algorithm: 'hdpview', epsilon: 0 }), /ε/);
-    assert.throws(() => buildView(input(10, 1), { algorithm: 'hdpview', epsilon: 1, parameters: { gama: 0.5 } }), /hdpview: unknown parameter gama \(known: ratio, alpha, beta, gamma\)/);
+    assert.throws(() => buildView(input(10, 1), { algorithm: 'hdpview', epsilon: 1, parameters: { gama: 0.5 } }), /hdpview: unknown parameter gama \(known: ratio, alpha, beta, gamma, maxBlocks\)/);
     assert.throws(() => buildView(input(10, 1), { algorithm: 'privtree', epsilon: 1, parameters: { treeShare: 1 } }), /treeShare must lie strictly between 0 and 1/);
   });
 });
