@@ -21,7 +21,7 @@ const SYSTEM_ERRORS: Record<string, string> = {
  */
 export function describeError(e: unknown): string {
   if (process.env.PRIVSPEC_DEBUG && e instanceof Error && e.stack) return e.stack;
-  if (e instanceof TableError) {
+  if (isError(e, TableError)) {
     const where = [e.file, e.line, e.column].filter((x) => x !== undefined && x !== '').join(':');
     return oneLine(where ? `${where}: ${e.message}` : e.message);
   }
@@ -36,3 +36,12 @@ export function describeError(e: unknown): string {
 }
 
 const oneLine = (s: string) => s.replace(/\s*\r?\n\s*/g, '; ');
+
+/**
+ * Whether `e` is of class `type`, also when it comes from another copy of the class's module: run from source (tests),
+ * a command loaded by `import()` gets its own copies of modules that the command line loaded with `require`, and an error
+ * thrown by one copy is not an instance of the other. Both copies give their instances the class's name.
+ */
+export function isError<T extends Error>(e: unknown, type: abstract new (...args: never[]) => T): e is T {
+  return e instanceof type || (e instanceof Error && e.name === type.name);
+}

@@ -1,9 +1,9 @@
 import { sep } from 'node:path';
 import { version } from '../package.json';
-import type { Command, CommandContext } from './command.js';
-import { commands } from './commands/index.js';
+import type { CommandContext } from './command.js';
+import { commands, type CommandEntry } from './commands/index.js';
 import { CliError, ExitCode } from './cli-error.js';
-import { describeError } from './describe-error.js';
+import { describeError, isError } from './describe-error.js';
 
 function help(): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));
@@ -37,8 +37,9 @@ export async function runCli(argv: string[], ctx: CommandContext): Promise<numbe
     ctx.out(json ? `${JSON.stringify({ name: 'privspec', version })}\n` : `privspec ${version}\n`);
     return ExitCode.Ok;
   }
-  const command: Command | undefined = Object.hasOwn(commands, name) ? commands[name] : undefined;
-  if (!command) return fail(`privspec: unknown command '${name}'; the commands are ${Object.keys(commands).join(', ')} (see privspec --help)`, ExitCode.Usage);
+  const entry: CommandEntry | undefined = Object.hasOwn(commands, name) ? commands[name] : undefined;
+  if (!entry) return fail(`privspec: unknown command '${name}'; the commands are ${Object.keys(commands).join(', ')} (see privspec --help)`, ExitCode.Usage);
+  const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     ctx.out(json ? `${JSON.stringify({ usage: command.usage })}\n` : command.usage);
     return ExitCode.Ok;
@@ -46,9 +47,10 @@ export async function runCli(argv: string[], ctx: CommandContext): Promise<numbe
   try {
     return await command.run(rest, ctx);
   } catch (e) {
-    const code = e instanceof CliError ? e.code : ExitCode.Usage;
+    const cli = isError(e, CliError);
+    const code = cli ? e.code : ExitCode.Usage;
     // A usage mistake points at the command's help instead of printing all of it.
-    const usage = e instanceof CliError && code === ExitCode.Usage && /option|argument|--\w/.test(e.message) && !/--help|\(see /.test(e.message);
+    const usage = cli && code === ExitCode.Usage && /option|argument|--\w/.test(e.message) && !/--help|\(see /.test(e.message);
     const hint = usage ? ` (see privspec ${name} --help)` : '';
     return fail(`privspec ${name}: ${describeError(e)}${hint}`, code);
   }

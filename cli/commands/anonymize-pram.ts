@@ -10,6 +10,7 @@ import { cryptoRandom } from '../../engine/core/random.js';
 import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
 import { combinedRelease } from '../../engine/pram/search/combined-release.js';
 import { searchGeneralizationPram, type GeneralizationPramPoint } from '../../engine/pram/search/generalization-pram-search.js';
+import type { FrequencyTable } from '../../engine/table/frequency-table.js';
 import type { Table } from '../../engine/table/table.js';
 import { CliError } from '../cli-error.js';
 import { numberFlag } from '../parse-options.js';
@@ -34,7 +35,7 @@ export const PRAM_USAGE = `  --with-pram               also search generalizatio
 type PramValues = { 'pram-epsilon'?: string; 'pram-pk'?: boolean; 'pram-flags'?: string; 'exhaustive-check'?: boolean };
 
 export function pramSearchReport(
-  table: Table,
+  table: Table | FrequencyTable,
   qi: readonly string[],
   hierarchies: readonly Hierarchy[],
   target: { k?: number; suppression: number },

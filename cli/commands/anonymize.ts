@@ -19,7 +19,9 @@ import { writeMicrodataFile, writeOwnFile } from '../../engine/node/release-file
 import { checkLevels } from '../../engine/release/generalize-transformation.js';
 import { generalizedRows } from '../../engine/release/generalized-rows.js';
 import { searchOptimal } from '../../engine/search/optimal-search.js';
-import { makeProblem } from '../../engine/search/problem.js';
+import { problemOf } from '../../engine/search/problem.js';
+import type { FrequencyTable } from '../../engine/table/frequency-table.js';
+import { frequencyColumn, frequencyTableOf } from '../../engine/table/frequency-table-of.js';
 import { column, TableError, type Table } from '../../engine/table/table.js';
 import type { Command, CommandContext } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
@@ -107,8 +109,11 @@ export const anonymize: Command = {
     const table = await readCsvFile(input, delimiter === undefined ? {} : { delimiter });
     const { released, removed } = declaredColumns(table, options);
     const hierarchies = await Promise.all(options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)));
-    const criteria = await buildCriteria(ctx, table, options);
-    const problem = makeProblem(table, { qi: options.qi, hierarchies, criteria, suppression: options.suppression });
+    // The search, its models and metrics read the distinct records of the quasi-identifiers and the sensitive column with
+    // their row counts (issue 25); the rows are read again only to write the release.
+    const frequencies = frequencyTableOf(table, [...options.qi, ...(options.sensitive === undefined ? [] : [options.sensitive])]);
+    const criteria = await buildCriteria(ctx, frequencies, options);
+    const problem = problemOf(frequencies, { qi: options.qi, hierarchies, criteria, suppression: options.suppression });
     const metric = makeMetric(options.metric, problem);
     const started = performance.now();
     const result = searchOptimal(problem, metric);
@@ -127,13 +132,15 @@ export const anonymize: Command = {
       metric: metric.name,
       models: criteria.map((c) => c.name),
       rows: table.rowCount,
+      // The distinct records (quasi-identifiers and sensitive column) the search ran on.
+      records: frequencies.count,
       suppressionLimit: problem.maxOutliers,
       removedColumns: removed,
       nodes: result.nodes,
       nodesEvaluated: result.checked,
       searchMs: Math.round(searchMs * 10) / 10,
     });
-    if (values['with-pram']) report.withPram = pramSearchReport(table, options.qi, hierarchies, { k: options.k, suppression: options.suppression }, values);
+    if (values['with-pram']) report.withPram = pramSearchReport(frequencies, options.qi, hierarchies, { k: options.k, suppression: options.suppression }, values);
     let partitions: MondrianResult | undefined;
     if (options.algorithm === 'mondrian') {
       partitions = mondrian(problem, options.k!, result.optimum?.evaluation);
@@ -263,18 +270,19 @@ async function readHierarchy(ctx: CommandContext, path: string): Promise<Hierarc
   return parseArxHierarchy(text, path);
 }
 
-async function buildCriteria(ctx: CommandContext, table: Table, o: Options): Promise<Criterion[]> {
+async function buildCriteria(ctx: CommandContext, table: FrequencyTable, o: Options): Promise<Criterion[]> {
   const criteria: Criterion[] = [];
   if (o.k !== undefined) criteria.push(new KAnonymity(o.k));
   if (o.l !== undefined) {
     const s = o.sensitive!;
-    column(table, s);
+    frequencyColumn(table, s);
     if (o.lVariant === 'distinct') criteria.push(new DistinctLDiversity(s, o.l));
     else if (o.lVariant === 'entropy') criteria.push(new EntropyLDiversity(s, o.l));
     else criteria.push(new RecursiveCLDiversity(s, o.c!, o.l));
   }
   if (o.t !== undefined) {
-    const col = column(table, o.sensitive!);
+    // t-closeness compares each class with the column's distribution over all rows: the records' codes, weighted.
+    const col = frequencyColumn(table, o.sensitive!);
     if (o.tDistance === 'equal') criteria.push(new EqualDistanceTCloseness(col, o.t));
     else if (o.tDistance === 'ordered') criteria.push(new OrderedDistanceTCloseness(col, o.t, o.order));
     else {

@@ -1,5 +1,5 @@
 import type { Command } from '../command.js';
-import { raiseUsage, runRaise } from './budget-raise.js';
+import { raiseUsage } from './budget-raise-usage.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { refuseNonFinite } from '../finite-figures.js';
 import { numberFlag, parseOptions } from '../parse-options.js';
@@ -30,7 +30,8 @@ export const budget: Command = {
   summary: 'Privacy conversions: zCDP ρ ↔ (ε, δ) (classic and optimal), ε → ρ; budget raise: a recorded raise of a dataset\'s budget',
   usage,
   async run(args, ctx) {
-    if (args[0] === 'raise') return runRaise(args.slice(1), ctx);
+    // Only the raise reads a spec, so only it loads the spec language.
+    if (args[0] === 'raise') return (await import('./budget-raise.js')).runRaise(args.slice(1), ctx);
     const { values, positionals } = parseOptions(args, {
       epsilon: { type: 'string' },
       delta: { type: 'string' },

@@ -3,10 +3,12 @@ import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { isPositiveInteger, listOption, numberFlag, parseOptions } from '../parse-options.js';
 import { readCsvFile } from '../../engine/node/read-csv-file.js';
+import { readFrequencyTable } from '../../engine/node/read-frequency-table.js';
+import { riskReportOfFrequencies } from '../../engine/risk/frequency-risk-report.js';
 import { histogramToRecord } from '../../engine/risk/class-size-histogram.js';
 import type { PopulationUniqueness, UniquenessFigure } from '../../engine/risk/population-uniqueness.js';
 import { riskReport, DEFAULT_RISK_THRESHOLD, type RiskReport } from '../../engine/risk/risk-report.js';
-import { SURVEY_FLAGS, SURVEY_USAGE, surveyFigures, surveyJson, surveyOptions, surveyText, writePerRecord } from './risk-survey.js';
+import { SURVEY_FLAGS, SURVEY_USAGE, surveyFigures, surveyJson, surveyOptions, surveyText, writePerRecord, type SurveyFigures } from './risk-survey.js';
 
 const usage = `usage: privspec risk <csv> --qi a,b,c [--k K] [--sensitive s] [--unit COL] [--sampling-fraction F]
                     [--delimiter D] [--risk-threshold T] [--population-model M]
@@ -64,10 +66,20 @@ export const risk: Command = {
     const survey = surveyOptions(values, qi, path, (p) => resolve(ctx.cwd, p), values.sensitive);
     // Only the columns the report reads: a wide file's other fields are checked for structure but never decoded.
     const columns = [...qi, ...[values.sensitive, values.unit, survey.weight].filter((c): c is string => c !== undefined)];
-    const table = await readCsvFile(path, delimiter === undefined ? { columns } : { delimiter, columns });
-    const report = riskReport(table, qi, { k, sensitive: values.sensitive, samplingFraction, riskThreshold, unit: values.unit });
-    const figures = surveyFigures(table, qi, survey);
-    if (survey.perRecord !== undefined) await writePerRecord(survey.perRecord, table, figures);
+    const read = delimiter === undefined ? {} : { delimiter };
+    const options = { k, sensitive: values.sensitive, samplingFraction, riskThreshold, unit: values.unit };
+    let report: RiskReport;
+    let figures: SurveyFigures = {};
+    if (survey.weight === undefined && !survey.suda && survey.perRecord === undefined) {
+      // The class-size figures need only the distinct records and their counts: read those, never a per-row array.
+      report = riskReportOfFrequencies(await readFrequencyTable(path, columns, read), qi, options);
+    } else {
+      // The survey weights' sums, SUDA's per-record scores and the per-record file are still computed on rows.
+      const table = await readCsvFile(path, { ...read, columns });
+      report = riskReport(table, qi, options);
+      figures = surveyFigures(table, qi, survey);
+      if (survey.perRecord !== undefined) await writePerRecord(survey.perRecord, table, figures);
+    }
     ctx.out(values.json
       ? `${JSON.stringify({ ...toJson(report, model), ...surveyJson(figures, qi, survey.disFraction) })}\n`
       : [toText(report, model, positionals[0]), ...surveyText(figures, qi)].join('\n'));

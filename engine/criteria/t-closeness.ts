@@ -1,5 +1,6 @@
 import type { BoundHierarchy } from '../hierarchy/bound-hierarchy.js';
-import { TableError, type Column } from '../table/table.js';
+import type { WeightedColumn } from '../table/frequency-table-of.js';
+import { TableError } from '../table/table.js';
 import type { ClassStats, Criterion } from './criterion.js';
 
 /*
@@ -24,15 +25,22 @@ abstract class TCloseness implements Criterion {
   protected readonly rows: number;
 
   constructor(
-    column: Column,
+    column: WeightedColumn,
     readonly t: number,
     readonly name: string,
   ) {
     if (!(t >= 0 && t <= 1)) throw new TableError(`t-closeness: t must be a number in [0, 1], got ${t}`);
     this.sensitive = column.name;
     this.global = new Float64Array(column.dictionary.length);
-    for (let r = 0; r < column.codes.length; r++) this.global[column.codes[r]]++;
-    this.rows = column.codes.length;
+    // A table's column counts one per row; a frequency table's counts each record's rows.
+    const { codes, weights } = column;
+    let rows = 0;
+    for (let r = 0; r < codes.length; r++) {
+      const w = weights ? weights[r] : 1;
+      this.global[codes[r]] += w;
+      rows += w;
+    }
+    this.rows = rows;
   }
 
   abstract distance(cls: ClassStats): number;
@@ -44,7 +52,7 @@ abstract class TCloseness implements Criterion {
 
 /** Equal ground distance: D = ½ Σ_i |p_i − q_i|, the total variation distance. */
 export class EqualDistanceTCloseness extends TCloseness {
-  constructor(column: Column, t: number) {
+  constructor(column: WeightedColumn, t: number) {
     super(column, t, `${t}-closeness (equal distance) on ${column.name}`);
   }
 
@@ -72,7 +80,7 @@ export class OrderedDistanceTCloseness extends TCloseness {
   private readonly order: Int32Array;
   private readonly scratch: Float64Array;
 
-  constructor(column: Column, t: number, order?: readonly string[]) {
+  constructor(column: WeightedColumn, t: number, order?: readonly string[]) {
     super(column, t, `${t}-closeness (ordered distance) on ${column.name}`);
     const values = column.dictionary;
     const codes = values.map((_, c) => c);
@@ -124,7 +132,7 @@ export class HierarchicalDistanceTCloseness extends TCloseness {
   private readonly parents: Int32Array[];
   private readonly nets: Float64Array[];
 
-  constructor(column: Column, t: number, private readonly hierarchy: BoundHierarchy) {
+  constructor(column: WeightedColumn, t: number, private readonly hierarchy: BoundHierarchy) {
     super(column, t, `${t}-closeness (hierarchical distance) on ${column.name}`);
     if (hierarchy.column !== column.name) throw new TableError(`t-closeness: the hierarchy is for '${hierarchy.column}', not '${column.name}'`);
     const lc = hierarchy.levelCodes;

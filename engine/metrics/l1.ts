@@ -14,19 +14,20 @@ import type { Metric } from './metric.js';
 export function makeL1Metric(problem: AnonymizationProblem): Metric {
   const qi = problem.qi;
   const n = problem.rowCount;
-  // Distinct original tuples and their counts h(v).
+  // Distinct original tuples over the quasi-identifiers and their counts h(v), summed over the problem's records (which
+  // may also differ in a sensitive column).
   const tupleOf = new Map<string, number>();
   const tuples: number[][] = [];
   const h: number[] = [];
-  for (let r = 0; r < n; r++) {
+  for (let r = 0; r < problem.recordCount; r++) {
     const codes = qi.map((q) => q.codes[r]);
     const key = codes.join(',');
     const t = tupleOf.get(key);
     if (t === undefined) {
       tupleOf.set(key, tuples.length);
       tuples.push(codes);
-      h.push(1);
-    } else h[t]++;
+      h.push(problem.weights[r]);
+    } else h[t] += problem.weights[r];
   }
   // pre[i][l][g]: how many original values of attribute i generalize to g at level l.
   const pre = qi.map((q) =>

@@ -21,7 +21,7 @@ export function makeLossMetric(problem: AnonymizationProblem): Metric {
   };
   // Without suppression the loss of an attribute depends on its level alone: Σ_v cnt(v)·share(gen(v)).
   const kept = problem.qi.map((q, i) => {
-    const counts = valueCounts(q.codes, q.hierarchy.levelValues[0].length);
+    const counts = valueCounts(q.codes, q.hierarchy.levelValues[0].length, problem.weights);
     return q.hierarchy.levelCodes.map((codes, l) => {
       let sum = 0;
       for (let v = 0; v < counts.length; v++) sum += counts[v] * shares[i].byLevel[l][codes[v]];

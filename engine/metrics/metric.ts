@@ -35,9 +35,9 @@ export function arxLog2(x: number): number {
   return Math.log(x) / LOG2;
 }
 
-/** Row counts of every level-0 code of a quasi-identifier. */
-export function valueCounts(codes: Int32Array, domain: number): Float64Array {
+/** Row counts of every level-0 code of a quasi-identifier: Σ weights of the records holding it. */
+export function valueCounts(codes: Int32Array, domain: number, weights: Int32Array): Float64Array {
   const counts = new Float64Array(domain);
-  for (let r = 0; r < codes.length; r++) counts[codes[r]]++;
+  for (let t = 0; t < codes.length; t++) counts[codes[t]] += weights[t];
   return counts;
 }

@@ -27,7 +27,7 @@ export function entropyTerms(problem: AnonymizationProblem): number[][] {
   return problem.qi.map((q) => {
     const h = q.hierarchy;
     const n0 = h.levelValues[0].length;
-    const counts = valueCounts(q.codes, n0);
+    const counts = valueCounts(q.codes, n0, problem.weights);
     return h.levelCodes.map((codes, l) => {
       const generalized = new Float64Array(h.levelValues[l].length);
       for (let v = 0; v < n0; v++) generalized[codes[v]] += counts[v];

@@ -16,13 +16,14 @@ import { valueOrders, type ValueOrder } from './value-order.js';
  * hierarchy (siblings next to each other), so every partition covers a contiguous range of each attribute, released as
  * `[min, max]` for numbers and as a value set `{a, b}` for categories (`*` when it covers the whole domain).
  *
- * Identical quasi-identifier tuples never straddle a cut, so each partition is an equivalence class of the release.
+ * Identical quasi-identifier tuples never straddle a cut, so each partition is an equivalence class of the release, and
+ * the partitioning runs on the problem's weighted distinct records: a record of w rows counts w wherever a row counted one.
  */
 export interface MondrianResult {
   readonly k: number;
   readonly partitions: number;
   readonly smallestPartition: number;
-  /** Row → partition id. */
+  /** The problem's record → partition id. */
   readonly partitionOf: Int32Array;
   /** `released[p][i]`: the value partition p releases for quasi-identifier i. */
   readonly released: readonly (readonly string[])[];
@@ -45,22 +46,25 @@ export function mondrian(problem: AnonymizationProblem, k: number, optimum?: Nod
   if (n < k) throw new RangeError(`${n} records cannot form a class of ${k}`);
   const orders = valueOrders(problem);
   const ranks = problem.qi.map((q, i) => Int32Array.from(q.codes, (c) => orders[i].rankOf[c]));
-  const partitionOf = new Int32Array(n);
+  const weights = problem.weights;
+  const partitionOf = new Int32Array(problem.recordCount);
   const boxes: { lo: number[]; hi: number[]; size: number }[] = [];
-  const stack: Int32Array[] = [Int32Array.from({ length: n }, (_, r) => r)];
+  const stack: Int32Array[] = [Int32Array.from({ length: problem.recordCount }, (_, r) => r)];
   while (stack.length > 0) {
-    const rows = stack.pop()!;
-    const split = rows.length >= 2 * k ? bestSplit(rows, ranks, orders, k) : undefined;
+    const records = stack.pop()!;
+    let size = 0;
+    for (const r of records) size += weights[r];
+    const split = size >= 2 * k ? bestSplit(records, size, weights, ranks, orders, k) : undefined;
     if (split) {
       stack.push(split[1], split[0]);
       continue;
     }
     const id = boxes.length;
-    // Loops rather than Math.min(...rows): spreading a partition of some 150,000 rows overflows the call stack.
-    const lo = ranks.map((r) => rows.reduce((m, x) => Math.min(m, r[x]), Infinity));
-    const hi = ranks.map((r) => rows.reduce((m, x) => Math.max(m, r[x]), -Infinity));
-    for (const r of rows) partitionOf[r] = id;
-    boxes.push({ lo, hi, size: rows.length });
+    // Loops rather than Math.min(...records): spreading a partition of some 150,000 records overflows the call stack.
+    const lo = ranks.map((r) => records.reduce((m, x) => Math.min(m, r[x]), Infinity));
+    const hi = ranks.map((r) => records.reduce((m, x) => Math.max(m, r[x]), -Infinity));
+    for (const r of records) partitionOf[r] = id;
+    boxes.push({ lo, hi, size });
   }
   const released = boxes.map((b) => problem.qi.map((_, i) => describe(orders[i], b.lo[i], b.hi[i])));
   const metrics = partitionMetrics(problem, orders, ranks, partitionOf, boxes, released);
@@ -76,20 +80,33 @@ export function mondrian(problem: AnonymizationProblem, k: number, optimum?: Nod
   return { k, partitions: boxes.length, smallestPartition: boxes.reduce((m, b) => Math.min(m, b.size), Infinity), partitionOf, released, metrics, fullDomain };
 }
 
-/** The released rows: every column as in the input, quasi-identifiers replaced by their partition's ranges. */
+/**
+ * The released rows: every column as in the input, quasi-identifiers replaced by their partition's ranges. Each row
+ * finds its partition through its quasi-identifier tuple (all records with one tuple share a partition), read by value,
+ * so the table need not share the problem's dictionaries.
+ */
 export function mondrianRelease(table: Table, problem: AnonymizationProblem, result: MondrianResult): { header: string[]; rows: string[][] } {
   const qiIndex = problem.qi.map((q) => table.columns.findIndex((c) => c.name === q.name));
+  const partitionOfTuple = new Map<string, number>();
+  for (let t = 0; t < problem.recordCount; t++) partitionOfTuple.set(problem.qi.map((q) => q.codes[t]).join(','), result.partitionOf[t]);
+  // Table code → problem code of each quasi-identifier, through the values.
+  const toProblem = problem.qi.map((q, i) => {
+    const index = new Map(q.hierarchy.levelValues[0].map((v, c) => [v, c]));
+    return Int32Array.from(table.columns[qiIndex[i]].dictionary, (v) => index.get(v) ?? -1);
+  });
   const rows: string[][] = [];
   for (let r = 0; r < table.rowCount; r++) {
     const out = table.columns.map((c) => cell(c, r));
-    qiIndex.forEach((j, i) => (out[j] = result.released[result.partitionOf[r]][i]));
+    const partition = partitionOfTuple.get(qiIndex.map((j, i) => toProblem[i][table.columns[j].codes[r]]).join(','));
+    if (partition === undefined) throw new RangeError(`row ${r + 1} of the table is not a record of the anonymization problem`);
+    qiIndex.forEach((j, i) => (out[j] = result.released[partition][i]));
     rows.push(out);
   }
   return { header: table.columns.map((c) => c.name), rows };
 }
 
 /** The cut that keeps k records on both sides, on the widest attribute first, as near to the median as possible. */
-function bestSplit(rows: Int32Array, ranks: Int32Array[], orders: ValueOrder[], k: number): [Int32Array, Int32Array] | undefined {
+function bestSplit(rows: Int32Array, size: number, weights: Int32Array, ranks: Int32Array[], orders: ValueOrder[], k: number): [Int32Array, Int32Array] | undefined {
   const widths = ranks.map((r, i) => {
     let lo = Infinity;
     let hi = -Infinity;
@@ -104,16 +121,16 @@ function bestSplit(rows: Int32Array, ranks: Int32Array[], orders: ValueOrder[], 
     if (width === 0) break;
     const r = ranks[i];
     const counts = new Int32Array(orders[i].values.length);
-    for (const x of rows) counts[r[x]]++;
+    for (const x of rows) counts[r[x]] += weights[x];
     // Cut after rank `cut`: the left side holds ranks ≤ cut. Pick the allowable cut whose left size is nearest n/2.
     let left = 0;
     let cut = -1;
     let bestGap = Infinity;
     for (let v = 0; v < counts.length - 1; v++) {
       left += counts[v];
-      const right = rows.length - left;
-      if (left >= k && right >= k && Math.abs(left - rows.length / 2) < bestGap) {
-        bestGap = Math.abs(left - rows.length / 2);
+      const right = size - left;
+      if (left >= k && right >= k && Math.abs(left - size / 2) < bestGap) {
+        bestGap = Math.abs(left - size / 2);
         cut = v;
       }
     }
@@ -147,25 +164,25 @@ function partitionMetrics(
   released: readonly (readonly string[])[],
 ): MondrianMetrics {
   const n = problem.rowCount;
+  const weights = problem.weights;
   let entropy = 0;
   let loss = 0;
   problem.qi.forEach((q, i) => {
-    // Entropy: −Σ_rows log2 P(original value | released value) = −Σ_rows log2(cnt(v, g) / cnt(g)), released values
-    // compared as strings as a reader of the release would. (Full-domain recoding has cnt(v, g) = cnt(v); here one
-    // value may sit in partitions with different ranges.)
-    const pairCount = new Map<string, number>();
+    // Entropy: −Σ_rows log2 P(original value | released value) = −Σ_(v,g) cnt(v, g)·log2(cnt(v, g) / cnt(g)), released
+    // values compared as strings as a reader of the release would, summed over the pairs in order of first occurrence.
+    // (Full-domain recoding has cnt(v, g) = cnt(v); here one value may sit in partitions with different ranges.)
+    const pairCount = new Map<string, { count: number; g: string }>();
     const releasedCount = new Map<string, number>();
-    for (let r = 0; r < n; r++) {
+    for (let r = 0; r < problem.recordCount; r++) {
       const g = released[partitionOf[r]][i];
       const pair = `${q.codes[r]}\u0000${g}`;
-      pairCount.set(pair, (pairCount.get(pair) ?? 0) + 1);
-      releasedCount.set(g, (releasedCount.get(g) ?? 0) + 1);
+      const entry = pairCount.get(pair);
+      if (entry) entry.count += weights[r];
+      else pairCount.set(pair, { count: weights[r], g });
+      releasedCount.set(g, (releasedCount.get(g) ?? 0) + weights[r]);
     }
     let raw = 0;
-    for (let r = 0; r < n; r++) {
-      const g = released[partitionOf[r]][i];
-      raw += arxLog2(pairCount.get(`${q.codes[r]}\u0000${g}`)! / releasedCount.get(g)!);
-    }
+    for (const { count, g } of pairCount.values()) raw += count * arxLog2(count / releasedCount.get(g)!);
     entropy += arxRound(raw === 0 ? 0 : -raw);
     loss += lossOf(q, orders[i], boxes.map((b) => [b.lo[i], b.hi[i], b.size]), n);
   });
@@ -173,11 +190,11 @@ function partitionMetrics(
   for (const b of boxes) discernibility += b.size * b.size;
   // L1 = N + Σ_{v: h(v) > 0} (|h(v) − h'(v)| − h'(v)), with h'(v) = size / |box| for the box holding v.
   const tuples = new Map<string, { count: number; partition: number }>();
-  for (let r = 0; r < n; r++) {
+  for (let r = 0; r < problem.recordCount; r++) {
     const key = ranks.map((x) => x[r]).join(',');
     const t = tuples.get(key);
-    if (t) t.count++;
-    else tuples.set(key, { count: 1, partition: partitionOf[r] });
+    if (t) t.count += weights[r];
+    else tuples.set(key, { count: weights[r], partition: partitionOf[r] });
   }
   let l1 = n;
   for (const { count, partition } of tuples.values()) {

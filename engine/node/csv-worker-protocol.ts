@@ -11,6 +11,8 @@ export interface CsvWorkerTask {
   fieldCount: number;
   /** The fields to encode, when not all. */
   fields?: number[];
+  /** Count the distinct records over those fields instead of keeping codes per row. */
+  tally?: boolean;
 }
 
 /**
@@ -27,6 +29,10 @@ export function transferList(range: ParsedRange): ArrayBuffer[] {
   const add = (a: ArrayBufferView) => buffers.add(a.buffer as ArrayBuffer);
   range.codes.forEach(add);
   add(range.rowLines);
+  if (range.tuples) {
+    add(range.tuples.keys);
+    add(range.tuples.weights);
+  }
   for (const d of range.dictionaries) {
     add(d.table);
     add(d.entries);

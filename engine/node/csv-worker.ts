@@ -9,7 +9,7 @@ import { transferList, type CsvWorkerReply, type CsvWorkerTask } from './csv-wor
 
 const task = workerData as CsvWorkerTask;
 const port = parentPort!;
-const parser = new CsvRecordParser({ delimiter: task.delimiter, fieldCount: task.fieldCount, firstLine: 1, fields: task.fields });
+const parser = new CsvRecordParser({ delimiter: task.delimiter, fieldCount: task.fieldCount, firstLine: 1, fields: task.fields, tally: task.tally });
 let reply: CsvWorkerReply;
 let fd = -1;
 try {

@@ -48,7 +48,11 @@ const SAMPLE_BYTES = 1 << 16;
  * the file and line; a missing or unreadable file is a `TableError` too.
  */
 export async function readCsvFile(path: string, options: ReadCsvOptions = {}): Promise<Table> {
-  const { signal } = options;
+  return withCsvFile(path, options.signal, (file) => readOpenFile(file, path, options));
+}
+
+/** Opens the file, runs `read` on it and closes it; every input or I/O error comes out as a `TableError` naming the file. */
+export async function withCsvFile<T>(path: string, signal: AbortSignal | undefined, read: (file: FileHandle) => Promise<T>): Promise<T> {
   signal?.throwIfAborted();
   let file: FileHandle;
   try {
@@ -57,7 +61,7 @@ export async function readCsvFile(path: string, options: ReadCsvOptions = {}): P
     throw new TableError(describeIoError(e), path);
   }
   try {
-    return await readOpenFile(file, path, options);
+    return await read(file);
   } catch (e) {
     // A read that fails midway (a disk error, a file on a vanished network share) is an input error too.
     if (!(e instanceof TableError) && typeof (e as NodeJS.ErrnoException)?.code === 'string') throw new TableError(describeIoError(e), path);
@@ -68,6 +72,28 @@ export async function readCsvFile(path: string, options: ReadCsvOptions = {}): P
 }
 
 async function readOpenFile(file: FileHandle, path: string, options: ReadCsvOptions): Promise<Table> {
+  const read = await readRanges(file, path, options, false);
+  const table = assembleTable(read.parts, { names: read.names, delimiter: read.delimiter, source: path, error: read.error });
+  options.onProgress?.(1);
+  return table;
+}
+
+/** The parsed ranges of a file, in file order, with what assembling them needs. */
+export interface RangesRead {
+  parts: RangePart[];
+  names: string[];
+  delimiter: string;
+  /** The first input error, with its absolute line. */
+  error?: { message: string; line: number };
+  /** With an error, the line on which the record it stopped in starts. */
+  stoppedAt?: number;
+}
+
+/**
+ * Parses the file's data over byte ranges, on this thread and worker threads, each range with its own dictionaries (and,
+ * with `tally`, its own counts of distinct records); the caller merges them.
+ */
+export async function readRanges(file: FileHandle, path: string, options: ReadCsvOptions, tally: boolean): Promise<RangesRead> {
   const stat = await file.stat();
   if (stat.isDirectory()) throw new TableError('cannot read a directory as CSV', path);
   const size = stat.size;
@@ -87,16 +113,16 @@ async function readOpenFile(file: FileHandle, path: string, options: ReadCsvOpti
   const names = fields ? fields.map((j) => all[j]) : all;
   const dataStart = header ? afterFirst : bom;
   const dataLine = header ? first.line : 1;
-  if (fieldCount === 0) return { columns: [], rowCount: 0, rowLines: new Int32Array(0), delimiter, source: path };
+  if (fieldCount === 0) return { parts: [], names: [], delimiter };
 
   const progress = progressReporter(size - dataStart, options.onProgress);
   const wanted = options.workers ?? defaultThreads(size - dataStart);
   const threads = wanted > 1 && csvWorkerEntry() ? wanted : 1;
-  const task = { path, delimiter: d, fieldCount, fields };
+  const task = { path, delimiter: d, fieldCount, fields, tally };
   // The main thread parses the first range itself (in chunks, between which it serves other events) while worker threads
   // parse the others; that hides the time a worker takes to start behind useful work.
   const bounds = threads > 1 ? await splitAtLineBreaks(file, dataStart, size, threads, FIRST_RANGE_WEIGHT) : [dataStart, size];
-  const parserFor = () => new CsvRecordParser({ delimiter: d, fieldCount, firstLine: 1, fields });
+  const parserFor = () => new CsvRecordParser({ delimiter: d, fieldCount, firstLine: 1, fields, tally });
   const mainParser = parserFor();
   const here = parseHere(file, mainParser, { start: bounds[0], end: bounds[1], final: bounds[1] === size, onChunk: progress }, options.signal);
   const results = await Promise.all([
@@ -106,6 +132,7 @@ async function readOpenFile(file: FileHandle, path: string, options: ReadCsvOpti
 
   const parts: RangePart[] = [];
   let error: { message: string; line: number } | undefined;
+  let stoppedAt: number | undefined;
   let line = dataLine;
   // Where the next range really starts when its split point fell inside a record (a quoted field that spans lines):
   // that range's result is wrong, so parsing goes on from the end of the last good record with one parser, range after
@@ -125,15 +152,14 @@ async function readOpenFile(file: FileHandle, path: string, options: ReadCsvOpti
     if (failed) {
       if (failed.internal) throw new Error(`CSV worker failed: ${failed.message}`);
       error = { message: failed.message, line: failed.line + line - 1 };
+      stoppedAt = range.endLine + line - 1;
       break;
     }
     line += range.endLine - 1;
     restart = endOffset < bounds[next] ? endOffset : undefined;
     k = next;
   }
-  const table = assembleTable(parts, { names, delimiter, source: path, error });
-  options.onProgress?.(1);
-  return table;
+  return { parts, names, delimiter, error, stoppedAt };
 }
 
 /** Parses one range on this thread with `parser`; the result has the shape of a worker's. */

@@ -21,11 +21,17 @@ export interface RecordDiversity {
   readonly recordsWithL1: number;
 }
 
-/** The summary of per-record distinct ℓ, from the per-class sensitive frequencies (a record counts once per row). */
+/**
+ * The summary of per-record distinct ℓ, from the per-class sensitive frequencies (a record counts once per row). It counts
+ * the records at each ℓ instead of listing them, so it takes memory for the classes, not the rows, and reads the
+ * quantiles off the cumulative counts: the same order statistics as sorting one ℓ per record.
+ */
 export function recordDistinctL(f: PackedFrequencies): RecordDiversity {
   const classCount = f.offsets.length - 1;
-  const perRecord: number[] = [];
+  const recordsAt: number[] = [];
   let recordsWithL1 = 0;
+  let records = 0;
+  let sum = 0;
   for (let id = 0; id < classCount; id++) {
     let size = 0;
     let distinct = 0;
@@ -34,20 +40,37 @@ export function recordDistinctL(f: PackedFrequencies): RecordDiversity {
       distinct++;
       size += f.counts[i];
     }
-    for (let r = 0; r < size; r++) perRecord.push(distinct);
+    if (size === 0) continue;
+    recordsAt[distinct] = (recordsAt[distinct] ?? 0) + size;
+    records += size;
+    sum += distinct * size;
     if (distinct === 1) recordsWithL1 += size;
   }
-  if (perRecord.length === 0) return { min: 0, firstQuartile: 0, median: 0, mean: 0, thirdQuartile: 0, max: 0, recordsWithL1: 0 };
-  const sorted = Int32Array.from(perRecord).sort();
-  let sum = 0;
-  for (const l of sorted) sum += l;
+  if (records === 0) return { min: 0, firstQuartile: 0, median: 0, mean: 0, thirdQuartile: 0, max: 0, recordsWithL1: 0 };
+  // The i-th smallest per-record ℓ (0-based) is the least ℓ whose cumulative record count exceeds i.
+  const levels: number[] = [];
+  const below: number[] = [];
+  let cumulative = 0;
+  recordsAt.forEach((n, l) => {
+    if (!n) return;
+    levels.push(l);
+    below.push((cumulative += n));
+  });
+  const sorted = {
+    length: records,
+    at(i: number): number {
+      let k = 0;
+      while (below[k] <= i) k++;
+      return levels[k];
+    },
+  };
   return {
-    min: sorted[0],
-    firstQuartile: quantile7(sorted, 0.25),
-    median: quantile7(sorted, 0.5),
-    mean: sum / sorted.length,
-    thirdQuartile: quantile7(sorted, 0.75),
-    max: sorted[sorted.length - 1],
+    min: levels[0],
+    firstQuartile: quantileAt(sorted, 0.25),
+    median: quantileAt(sorted, 0.5),
+    mean: sum / records,
+    thirdQuartile: quantileAt(sorted, 0.75),
+    max: levels[levels.length - 1],
     recordsWithL1,
   };
 }
@@ -67,8 +90,12 @@ export function distinctLPerRecord(f: PackedFrequencies, classOf: ArrayLike<numb
 
 /** R's default quantile (Hyndman & Fan type 7): linear interpolation between order statistics at h = (n − 1)·p. */
 export function quantile7(sorted: ArrayLike<number>, p: number): number {
+  return quantileAt({ length: sorted.length, at: (i) => sorted[i] }, p);
+}
+
+function quantileAt(sorted: { readonly length: number; at(i: number): number }, p: number): number {
   const h = (sorted.length - 1) * p;
   const lo = Math.floor(h);
   const hi = Math.min(lo + 1, sorted.length - 1);
-  return sorted[lo] + (h - lo) * (sorted[hi] - sorted[lo]);
+  return sorted.at(lo) + (h - lo) * (sorted.at(hi) - sorted.at(lo));
 }

@@ -9,9 +9,14 @@ import type { AnonymizationProblem } from './problem.js';
 export interface Cells {
   readonly levels: readonly number[];
   readonly count: number;
-  /** `codes[i][c]`: cell c's code for quasi-identifier i at `levels[i]`. */
+  /**
+   * Cell → one of the problem's records in it (the first): every record of a cell has the cell's codes, so a cell's
+   * codes at any level are read from this record rather than stored per node.
+   */
+  readonly rep: Int32Array;
+  /** `codes[i][c]`: cell c's code for quasi-identifier i at `levels[i]` (built on first use). */
   readonly codes: readonly Int32Array[];
-  /** Cell → sensitive code, when the problem has a sensitive attribute. */
+  /** Cell → sensitive code, when the problem has a sensitive attribute (built on first use). */
   readonly sensitive?: Int32Array;
   /** Cell → number of rows. */
   readonly counts: Int32Array;
@@ -20,19 +25,69 @@ export interface Cells {
   readonly classCount: number;
   /** Class id → number of rows. */
   readonly classSizes: Int32Array;
+  /** Cell → its class's key in the roll-up's fixed mixed radix, when the problem's key space allows one. */
+  readonly keys?: Float64Array;
 }
 
 /** Keys stay exact in a double below 2^53; a running product beyond that is renumbered first. */
 const EXACT = 2 ** 53;
 
 /**
+ * Cells whose codes are read from their representative records when a metric first asks for them: a roll-up then writes
+ * one array of representatives per node instead of one code array per quasi-identifier, and most nodes the search checks
+ * are never asked for their codes (the monotonic entropy and DM* read class sizes only).
+ */
+class NodeCells implements Cells {
+  private codeColumns?: Int32Array[];
+  private sensitiveCodes?: Int32Array;
+
+  constructor(
+    private readonly problem: AnonymizationProblem,
+    readonly levels: readonly number[],
+    readonly count: number,
+    readonly rep: Int32Array,
+    readonly counts: Int32Array,
+    readonly classOf: Int32Array,
+    readonly classCount: number,
+    readonly classSizes: Int32Array,
+    readonly keys?: Float64Array,
+  ) {}
+
+  get codes(): readonly Int32Array[] {
+    if (!this.codeColumns) {
+      const { rep, count } = this;
+      this.codeColumns = this.problem.qi.map((q, i) => {
+        const map = q.hierarchy.levelCodes[this.levels[i]];
+        const from = q.codes;
+        const out = new Int32Array(count);
+        for (let c = 0; c < count; c++) out[c] = map[from[rep[c]]];
+        return out;
+      });
+    }
+    return this.codeColumns;
+  }
+
+  get sensitive(): Int32Array | undefined {
+    const s = this.problem.sensitive;
+    if (!s) return undefined;
+    if (!this.sensitiveCodes) {
+      const out = new Int32Array(this.count);
+      for (let c = 0; c < this.count; c++) out[c] = s.codes[this.rep[c]];
+      this.sensitiveCodes = out;
+    }
+    return this.sensitiveCodes;
+  }
+}
+
+/**
  * Roll-up (Incognito's and Flash's trick): the cells of a node are computed from the cells of any more specific node by
- * mapping each cell's codes one or more levels up and merging, instead of re-reading every row.
+ * mapping each cell's codes one or more levels up and merging, instead of re-reading every record. A cell's codes at
+ * the target node are its representative record's level-0 codes mapped straight to the target levels; the records' codes
+ * are kept interleaved (all quasi-identifiers of a record side by side), so that reading them is one cache line.
  */
 export class RollUp {
-  /** The rows themselves, grouped at the bottom node: the source of last resort. */
+  /** The problem's records grouped at the bottom node: the source of last resort. */
   readonly base: Cells;
-  private readonly maps: Map<number, Int32Array>[];
   /** Whether each hierarchy is a tree (every value at a level has one parent), without which only level 0 rolls up. */
   private readonly functional: boolean[];
   /**
@@ -40,28 +95,56 @@ export class RollUp {
    * model and of the metric along the lattice does not hold, and the search must not rely on it.
    */
   readonly treeShaped: boolean;
+  /** `records[t · d + i]`: record t's level-0 code of quasi-identifier i. */
+  private readonly records: Int32Array;
+  /**
+   * The weight of quasi-identifier i in a class key, Π_{j>i} (number of level-0 values of j): one radix at every level
+   * (no level has more values than level 0), so that a roll-up that changes one attribute adjusts the source key by one
+   * term instead of folding every attribute again. Undefined when the level-0 key space passes 2^53.
+   */
+  private readonly strides?: Float64Array;
+  /** The size of that key space. */
+  private readonly keySpace: number = 0;
+  private readonly deltas = new Map<number, Float64Array>();
   private readonly grouper = new KeyGrouper();
   private keys = new Float64Array(0);
+  private sensitiveKeys = new Float64Array(0);
   private ids = new Int32Array(0);
   private cellIds = new Int32Array(0);
   private first = new Int32Array(0);
 
   constructor(private readonly problem: AnonymizationProblem) {
-    this.maps = problem.qi.map(() => new Map());
     this.functional = problem.qi.map((q) => isFunctional(q.hierarchy.levelCodes));
     this.treeShaped = this.functional.every((f) => f);
-    const n = problem.rowCount;
-    const rows: Cells = {
-      levels: problem.qi.map(() => 0),
-      count: n,
-      codes: problem.qi.map((q) => q.codes),
-      sensitive: problem.sensitive?.codes,
-      counts: new Int32Array(n).fill(1),
-      classOf: new Int32Array(n),
-      classCount: 0,
-      classSizes: new Int32Array(0),
-    };
-    this.base = this.roll(rows, rows.levels);
+    const d = problem.qi.length;
+    const n = problem.recordCount;
+    this.records = new Int32Array(n * d);
+    problem.qi.forEach((q, i) => {
+      for (let t = 0; t < n; t++) this.records[t * d + i] = q.codes[t];
+    });
+    // The records are cells already, weighted by their rows; grouping them at level 0 merges the records that differ
+    // only in columns the problem does not read per class.
+    let space = 1;
+    const strides = new Float64Array(d);
+    for (let i = d - 1; i >= 0; i--) {
+      strides[i] = space;
+      space *= Math.max(1, problem.qi[i].hierarchy.levelValues[0].length);
+    }
+    let baseKeys: Float64Array | undefined;
+    if (space <= EXACT) {
+      this.strides = strides;
+      this.keySpace = space;
+      baseKeys = new Float64Array(n);
+      for (let t = 0; t < n; t++) {
+        let k = 0;
+        for (let i = 0; i < d; i++) k += this.records[t * d + i] * strides[i];
+        baseKeys[t] = k;
+      }
+    }
+    const rep = new Int32Array(n);
+    for (let t = 0; t < n; t++) rep[t] = t;
+    const levels = problem.qi.map(() => 0);
+    this.base = this.roll(new NodeCells(problem, levels, n, rep, problem.weights, new Int32Array(n), 0, new Int32Array(0), baseKeys), levels);
   }
 
   /** Whether cells at `from` can be rolled up to `to`. */
@@ -73,65 +156,46 @@ export class RollUp {
     return true;
   }
 
-  /** The cells at `to`, from cells at a more specific node. */
+  /** The cells at `to`, from cells at a more specific node (or at the same node, to merge cells). */
   roll(src: Cells, to: readonly number[]): Cells {
     const n = src.count;
     if (this.keys.length < n) {
       this.keys = new Float64Array(n);
+      this.sensitiveKeys = new Float64Array(n);
       this.ids = new Int32Array(n);
       this.cellIds = new Int32Array(n);
       this.first = new Int32Array(n);
     }
     const keys = this.keys;
-    const qi = this.problem.qi;
-    const mapped: (Int32Array | undefined)[] = [];
-    let product = 1;
-    let folded = false;
-    for (let i = 0; i < qi.length; i++) {
-      const radix = qi[i].hierarchy.levelValues[to[i]].length;
-      const codes = src.codes[i];
-      const map = src.levels[i] === to[i] ? undefined : this.upMap(i, src.levels[i], to[i]);
-      mapped.push(map);
-      // An attribute with a single value at this level (its top, usually) does not split anything.
-      if (radix <= 1) continue;
-      if (product * radix > EXACT) {
-        product = this.grouper.group(keys, n, this.ids, product);
-        for (let j = 0; j < n; j++) keys[j] = this.ids[j];
-      }
-      if (!folded) {
-        if (map) for (let j = 0; j < n; j++) keys[j] = map[codes[j]];
-        else for (let j = 0; j < n; j++) keys[j] = codes[j];
-        folded = true;
-      } else if (map) for (let j = 0; j < n; j++) keys[j] = keys[j] * radix + map[codes[j]];
-      else for (let j = 0; j < n; j++) keys[j] = keys[j] * radix + codes[j];
-      product *= radix;
-    }
-    if (!folded) keys.fill(0, 0, n);
+    const srcRep = src.rep;
+    const product = this.strides && src.keys ? this.shiftKeys(src, to, keys) : this.foldKeys(src, to, keys);
     const classOfSrc = this.ids;
-    const sens = src.sensitive;
+    const sens = this.problem.sensitive?.codes;
     let cellOf = classOfSrc;
     const first = this.first;
     const classCount = this.grouper.group(keys, n, classOfSrc, product, sens ? undefined : first);
     let count = classCount;
     if (sens) {
       const radix = this.problem.sensitive!.dictionary.length;
-      for (let j = 0; j < n; j++) keys[j] = classOfSrc[j] * radix + sens[j];
+      const pairKeys = this.sensitiveKeys;
+      for (let j = 0; j < n; j++) pairKeys[j] = classOfSrc[j] * radix + sens[srcRep[j]];
       cellOf = this.cellIds;
-      count = this.grouper.group(keys, n, cellOf, classCount * radix, first);
+      count = this.grouper.group(pairKeys, n, cellOf, classCount * radix, first);
     }
-    // Codes, class and sensitive value are the same for every source cell merged into a cell: read them once, at the
-    // first source cell of each; only the counts need every source cell.
-    const codes = qi.map((_, i) => {
-      const out = new Int32Array(count);
-      const from = src.codes[i];
-      const map = mapped[i];
-      if (map) for (let c = 0; c < count; c++) out[c] = map[from[first[c]]];
-      else for (let c = 0; c < count; c++) out[c] = from[first[c]];
-      return out;
-    });
+    // Representative, class and key are the same for every source cell merged into a cell: read them once, at the first
+    // source cell of each; only the counts need every source cell.
+    const rep = new Int32Array(count);
     const classOf = new Int32Array(count);
-    for (let c = 0; c < count; c++) classOf[c] = classOfSrc[first[c]];
-    const sensitive = sens ? Int32Array.from({ length: count }, (_, c) => sens[first[c]]) : undefined;
+    for (let c = 0; c < count; c++) {
+      const f = first[c];
+      rep[c] = srcRep[f];
+      classOf[c] = classOfSrc[f];
+    }
+    let outKeys: Float64Array | undefined;
+    if (this.strides) {
+      outKeys = new Float64Array(count);
+      for (let c = 0; c < count; c++) outKeys[c] = keys[first[c]];
+    }
     const counts = new Int32Array(count);
     const classSizes = new Int32Array(classCount);
     const srcCounts = src.counts;
@@ -139,20 +203,117 @@ export class RollUp {
       counts[cellOf[j]] += srcCounts[j];
       classSizes[classOfSrc[j]] += srcCounts[j];
     }
-    return { levels: [...to], count, codes, sensitive, counts, classOf, classCount, classSizes };
+    return new NodeCells(this.problem, [...to], count, rep, counts, classOf, classCount, classSizes, outKeys);
   }
 
-  /** Code at level `from` → code at level `to` of quasi-identifier i. */
-  private upMap(i: number, from: number, to: number): Int32Array {
-    const key = from * 1024 + to;
-    let map = this.maps[i].get(key);
-    if (!map) {
-      const lc = this.problem.qi[i].hierarchy.levelCodes;
-      map = new Int32Array(this.problem.qi[i].hierarchy.levelValues[from].length);
-      for (let c = 0; c < lc[0].length; c++) map[lc[from][c]] = lc[to][c];
-      this.maps[i].set(key, map);
+  /**
+   * keys[j] = the class key at `to` of source cell j: its source key plus, for each attribute whose level changes, the
+   * change of its code times its stride. Returns the key space.
+   */
+  private shiftKeys(src: Cells, to: readonly number[], keys: Float64Array): number {
+    const n = src.count;
+    const qi = this.problem.qi;
+    const d = qi.length;
+    const records = this.records;
+    const rep = src.rep;
+    const srcKeys = src.keys!;
+    const changed: number[] = [];
+    const deltas: Float64Array[] = [];
+    for (let a = 0; a < d; a++) {
+      if (src.levels[a] === to[a]) continue;
+      changed.push(a);
+      deltas.push(this.delta(a, src.levels[a], to[a]));
     }
-    return map;
+    if (changed.length === 0) {
+      keys.set(srcKeys.subarray(0, n));
+    } else if (changed.length === 1) {
+      const a = changed[0];
+      const delta = deltas[0];
+      for (let j = 0; j < n; j++) keys[j] = srcKeys[j] + delta[records[rep[j] * d + a]];
+    } else {
+      // Several attributes change: one pass over the cells, each reading its representative's codes side by side.
+      const m = changed.length;
+      for (let j = 0; j < n; j++) {
+        const row = rep[j] * d;
+        let k = srcKeys[j];
+        for (let s = 0; s < m; s++) k += deltas[s][records[row + changed[s]]];
+        keys[j] = k;
+      }
+    }
+    return this.keySpace;
+  }
+
+  /**
+   * What a record's class key gains when attribute a goes from level `from` to level `to`, by its level-0 code:
+   * (code at `to` − code at `from`) · stride, kept per (attribute, from, to).
+   */
+  private delta(a: number, from: number, to: number): Float64Array {
+    const key = (a * 256 + from) * 256 + to;
+    let delta = this.deltas.get(key);
+    if (!delta) {
+      const h = this.problem.qi[a].hierarchy;
+      const stride = this.strides![a];
+      delta = Float64Array.from(h.levelCodes[0], (_, code) => (h.levelCodes[to][code] - h.levelCodes[from][code]) * stride);
+      this.deltas.set(key, delta);
+    }
+    return delta;
+  }
+
+  /**
+   * keys[j] = the class key at `to` of source cell j, folded from its representative's codes in a mixed radix of the
+   * radices at `to`: for key spaces beyond 2^53 at level 0. Returns the key space (or the classes counted so far).
+   */
+  private foldKeys(src: Cells, to: readonly number[], keys: Float64Array): number {
+    const n = src.count;
+    const qi = this.problem.qi;
+    const d = qi.length;
+    const records = this.records;
+    const srcRep = src.rep;
+    // The attributes that split anything at `to` (one with a single value, its top usually, does not), folded into one
+    // mixed-radix key per cell in segments whose key space stays below 2^53, renumbering between segments.
+    let product = 1;
+    let folded = false;
+    let i = 0;
+    while (i < d) {
+      // Back here after a segment filled the exact range: number its keys densely (at most n) before folding more.
+      if (folded) {
+        product = this.grouper.group(keys, n, this.ids, product);
+        for (let j = 0; j < n; j++) keys[j] = this.ids[j];
+      }
+      const attrs: number[] = [];
+      const maps: Int32Array[] = [];
+      const radices: number[] = [];
+      let segment = 1;
+      for (; i < d; i++) {
+        const radix = qi[i].hierarchy.levelValues[to[i]].length;
+        if (radix <= 1) continue;
+        if (attrs.length > 0 && product * segment * radix > EXACT) break;
+        attrs.push(i);
+        maps.push(qi[i].hierarchy.levelCodes[to[i]]);
+        radices.push(radix);
+        segment *= radix;
+      }
+      if (attrs.length === 0) break;
+      foldSegment(keys, n, srcRep, records, d, attrs, maps, radices, folded);
+      folded = true;
+      product *= segment;
+    }
+    if (!folded) keys.fill(0, 0, n);
+    return product;
+  }
+}
+
+/**
+ * keys[j] = (keys[j] when `continued`, else 0) · Π radices + the mixed-radix number of cell j's representative's codes
+ * of `attrs`, each mapped from level 0 through `maps`.
+ */
+function foldSegment(keys: Float64Array, n: number, rep: Int32Array, records: Int32Array, d: number, attrs: number[], maps: Int32Array[], radices: number[], continued: boolean): void {
+  for (let s = 0; s < attrs.length; s++) {
+    const a = attrs[s];
+    const map = maps[s];
+    const radix = radices[s];
+    if (s === 0 && !continued) for (let j = 0; j < n; j++) keys[j] = map[records[rep[j] * d + a]];
+    else for (let j = 0; j < n; j++) keys[j] = keys[j] * radix + map[records[rep[j] * d + a]];
   }
 }
 

@@ -39,22 +39,25 @@ export class KeyGrouper {
    */
   group(input: Float64Array, n: number, out: Int32Array, product = Infinity, first?: Int32Array): number {
     if (product <= DENSE_LIMIT) return this.groupDense(input, n, out, product, first);
-    let capacity = this.keys.length;
-    // Keep the load factor at most one half so that probe sequences stay short.
-    while (capacity < 2 * n) capacity *= 2;
-    if (capacity !== this.keys.length) {
+    // Keep the load factor at most one half so that probe sequences stay short, and the table no larger than that: the
+    // buffers are kept at the largest size seen, but a small grouping uses only their start, which stays in cache.
+    let bits = 10;
+    while (1 << bits < 2 * n) bits++;
+    const capacity = 1 << bits;
+    if (capacity > this.keys.length) {
       this.keys = new Float64Array(capacity);
       this.ids = new Int32Array(capacity);
-      this.used = new Int32Array(capacity >> 1);
     }
+    if (this.used.length < capacity >> 1) this.used = new Int32Array(capacity >> 1);
     const keys = this.keys;
     const ids = this.ids;
     const used = this.used;
     const mask = capacity - 1;
+    const shift = 32 - bits;
     let count = 0;
     for (let j = 0; j < n; j++) {
       const k = input[j];
-      let i = hash(k) & mask;
+      let i = hash(k) >>> shift;
       for (;;) {
         const stored = ids[i];
         if (stored === 0) {
@@ -81,10 +84,14 @@ export class KeyGrouper {
 /** Key spaces up to 2^22 slots (16 MB, kept between calls) are counted densely. */
 const DENSE_LIMIT = 1 << 22;
 
+/** 2^-32: a multiplication by it is exact and cheaper than a division by 2^32. */
+const TWO_TO_MINUS_32 = 1 / 4294967296;
+
+/**
+ * Fibonacci hashing of an exact integer below 2^53: its high 32-bit half is mixed into the low one, and the product with
+ * 2^32/φ spreads every input bit into the high bits, which the caller keeps (`>>> shift`).
+ */
 function hash(k: number): number {
-  // Mix the low and high 32-bit halves of the exact integer (murmur3's finalizer).
-  let h = (k >>> 0) ^ Math.imul((k / 4294967296) >>> 0, 0x9e3779b1);
-  h = Math.imul(h ^ (h >>> 16), 0x85ebca6b);
-  h = Math.imul(h ^ (h >>> 13), 0xc2b2ae35);
-  return h ^ (h >>> 16);
+  const mixed = (k >>> 0) ^ Math.imul((k * TWO_TO_MINUS_32) >>> 0, 0x85ebca6b);
+  return Math.imul(mixed, 0x9e3779b1);
 }

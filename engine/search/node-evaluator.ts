@@ -86,7 +86,7 @@ const ANCHOR_BUDGET = 1 << 24;
 
 /** The integers a snapshot holds: codes per quasi-identifier plus count, class and sensitive code per cell. */
 function weight(cells: Cells): number {
-  return cells.count * (cells.codes.length + 3);
+  return cells.count * (cells.levels.length + 6);
 }
 
 function sameLevels(a: readonly number[], b: readonly number[]): boolean {

@@ -2,15 +2,25 @@ import type { Criterion } from '../criteria/criterion.js';
 import { KAnonymity } from '../criteria/k-anonymity.js';
 import { bindHierarchy, type BoundHierarchy } from '../hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
-import { column, TableError, type Table } from '../table/table.js';
+import type { FrequencyTable } from '../table/frequency-table.js';
+import { frequencyColumnIndex, frequencyTableOf } from '../table/frequency-table-of.js';
+import { TableError, type Column, type Table } from '../table/table.js';
 import { pairedColumns, ProjectedCriterion } from './paired-columns.js';
 
 /**
  * A full-domain anonymization problem in coded form: what the lattice search, the metrics and the exhaustive
  * reference all read. Strings are gone; every quasi-identifier is a code column plus per-level code maps.
+ *
+ * It holds weighted distinct records (a frequency table), never rows: record t stands for `weights[t]` rows that agree
+ * on every column the problem reads, so every model and metric counts `weights[t]` where it counted one row.
  */
 export interface AnonymizationProblem {
+  /** Σ weights: the rows of the table. */
   readonly rowCount: number;
+  /** Distinct records the problem reads. */
+  readonly recordCount: number;
+  /** `weights[t]`: how many rows record t stands for. */
+  readonly weights: Int32Array;
   readonly qi: readonly QuasiIdentifier[];
   /**
    * The column the criteria read per class, if any: the sensitive attribute, or the pair (unit, sensitive attribute)
@@ -26,7 +36,7 @@ export interface AnonymizationProblem {
 
 export interface QuasiIdentifier {
   readonly name: string;
-  /** Level-0 code of each row (the column's dictionary codes). */
+  /** Level-0 code of each record (the column's dictionary codes). */
   readonly codes: Int32Array;
   readonly hierarchy: BoundHierarchy;
   /** The original values the hierarchy file lists, when it lists them; the domain over which ARX's Loss computes shares. */
@@ -37,6 +47,7 @@ export interface QuasiIdentifier {
 
 export interface SensitiveAttribute {
   readonly name: string;
+  /** Code of each record. */
   readonly codes: Int32Array;
   readonly dictionary: readonly string[];
 }
@@ -51,8 +62,27 @@ export interface ProblemSpec {
   readonly suppression?: number;
 }
 
-/** Binds the hierarchies to the table's columns and checks everything a search needs before it starts. */
+/**
+ * The columns a frequency table for `spec` must group by: the quasi-identifiers, then every column a model reads per
+ * class (the sensitive attribute, the unit for k counted in units). Grouping by the unit keeps k in units exact: a unit
+ * with rows in several records appears once in each, and the search counts distinct (class, unit) pairs.
+ */
+export function problemColumns(spec: ProblemSpec): string[] {
+  const read = spec.criteria.map((c) => c.sensitive).filter((s): s is string => s !== undefined);
+  return [...new Set([...spec.qi, ...read])];
+}
+
+/** The problem on a table's rows: its frequency table over the columns the problem reads, then `problemOf`. */
 export function makeProblem(table: Table, spec: ProblemSpec): AnonymizationProblem {
+  return problemOf(frequencyTableOf(table, problemColumns(spec)), spec);
+}
+
+/** Binds the hierarchies to the frequency table's columns and checks everything a search needs before it starts. */
+export function problemOf(table: FrequencyTable, spec: ProblemSpec): AnonymizationProblem {
+  const columnOf = (name: string): Column => {
+    const j = frequencyColumnIndex(table, name);
+    return { name, dictionary: table.columns[j].dictionary, codes: table.codes[j] };
+  };
   if (spec.qi.length === 0) throw new TableError('at least one quasi-identifier is needed');
   if (spec.hierarchies.length !== spec.qi.length) {
     throw new TableError(`${spec.qi.length} quasi-identifiers but ${spec.hierarchies.length} hierarchies`);
@@ -61,7 +91,7 @@ export function makeProblem(table: Table, spec: ProblemSpec): AnonymizationProbl
   const qi = spec.qi.map((name, i): QuasiIdentifier => {
     if (seen.has(name)) throw new TableError(`quasi-identifier '${name}' is listed twice`);
     seen.add(name);
-    const col = column(table, name);
+    const col = columnOf(name);
     const h = spec.hierarchies[i];
     const { bound, missing } = bindHierarchy(h, col);
     if (missing.length > 0) {
@@ -84,12 +114,12 @@ export function makeProblem(table: Table, spec: ProblemSpec): AnonymizationProbl
   let sensitive: SensitiveAttribute | undefined;
   let criteria = spec.criteria;
   if (names.length === 1) {
-    const col = column(table, names[0]);
+    const col = columnOf(names[0]);
     sensitive = { name: col.name, codes: col.codes, dictionary: col.dictionary };
   } else if (names.length === 2) {
     const other = names.find((n) => n !== unit)!;
-    const units = column(table, unit!);
-    const values = column(table, other);
+    const units = columnOf(unit!);
+    const values = columnOf(other);
     const pair = pairedColumns(units, values);
     sensitive = pair.attribute;
     criteria = spec.criteria.map((c) => c.sensitive === unit ? new ProjectedCriterion(c, pair.attribute.name, pair.project[0], units.dictionary.length)
@@ -97,5 +127,5 @@ export function makeProblem(table: Table, spec: ProblemSpec): AnonymizationProbl
   }
   // As ARX computes it: (int) Math.floor(maxOutliers · rows).
   const maxOutliers = Math.floor(suppression * table.rowCount);
-  return { rowCount: table.rowCount, qi, sensitive, criteria, suppression, maxOutliers };
+  return { rowCount: table.rowCount, recordCount: table.count, weights: table.weights, qi, sensitive, criteria, suppression, maxOutliers };
 }

@@ -1,6 +1,7 @@
 import { ByteDictionary, type ByteDictionaryState } from './byte-dictionary.js';
 import { RecordEndScan } from './record-end-scan.js';
 import { MAX_COLUMNS, TableError } from './table.js';
+import { TupleCounter, type TupleCounts } from './tuple-counter.js';
 
 /**
  * The RFC 4180 scanner: turns UTF-8 bytes into per-column codes, one record at a time, without building strings.
@@ -31,6 +32,12 @@ export interface RecordParserOptions {
    * checked as usual, but get no codes and no dictionary, and their bytes are not checked for UTF-8.
    */
   fields?: readonly number[];
+  /**
+   * Count the distinct records over the encoded fields instead of keeping codes per row (requires `fieldCount`): memory
+   * then grows with the distinct records, not the rows. No `rowLines` are kept, and a dictionary value's first row is
+   * recorded as the line of the record it first appeared in (so an invalid value can still be placed).
+   */
+  tally?: boolean;
 }
 
 /** What a parser hands back: typed arrays only, so that a worker can transfer it. */
@@ -43,9 +50,13 @@ export interface ParsedRange {
   dictionaries: ByteDictionaryState[];
   /** The line reached: where the first record not consumed starts, or the line after the end. */
   endLine: number;
+  /** With `tally`: the distinct records over the encoded fields and how many rows hold each (`codes` is then empty). */
+  tuples?: TupleCounts;
 }
 
 const QUOTE = 0x22;
+/** Rows per batch when counting distinct records: small enough to stay in cache, large enough to amortize the loop. */
+const TALLY_BATCH = 4096;
 const LF = 0x0a;
 const CR = 0x0d;
 
@@ -66,6 +77,12 @@ export class CsvRecordParser {
   private dictionaries: ByteDictionary[] = [];
   private scratch = new Uint8Array(256);
   private scratchView = new DataView(this.scratch.buffer);
+  /**
+   * With `tally`: the counts so far, and the first row the code arrays hold. They then hold a batch of rows, counted when
+   * it is full (a tight loop over a batch is several times faster than counting inside the scanner's loop).
+   */
+  private tally: TupleCounter | undefined;
+  private base = 0;
 
   constructor(options: RecordParserOptions, buffer?: Uint8Array) {
     this.delimiter = options.delimiter;
@@ -75,7 +92,12 @@ export class CsvRecordParser {
     const capacity = Math.max(16, options.expectedRows ?? 1024);
     this.rowLines = new Int32Array(capacity);
     const fields = options.fields ? new Set(options.fields) : undefined;
-    for (let j = 0; j < this.fieldCount; j++) this.addColumn(capacity, !fields || fields.has(j));
+    if (options.tally && this.fieldCount < 0) throw new RangeError('counting distinct records needs the field count');
+    if (options.tally) {
+      this.rowLines = new Int32Array(TALLY_BATCH);
+      for (let j = 0; j < this.fieldCount; j++) this.addColumn(TALLY_BATCH, !fields || fields.has(j));
+      this.tally = new TupleCounter(this.keep.reduce((n, k) => n + k, 0));
+    } else for (let j = 0; j < this.fieldCount; j++) this.addColumn(capacity, !fields || fields.has(j));
     this.buffer = buffer ?? new Uint8Array(1 << 20);
     if (buffer) this.filled = buffer.length;
   }
@@ -102,7 +124,7 @@ export class CsvRecordParser {
 
   /** Ensures the row arrays hold at least `rows` rows; call with an estimate to avoid regrowing. */
   ensureRows(rows: number): void {
-    if (rows <= this.rowLines.length) return;
+    if (this.tally || rows <= this.rowLines.length) return;
     const grow = (a: Int32Array) => {
       const b = new Int32Array(rows);
       b.set(a.subarray(0, this.rows));
@@ -121,13 +143,21 @@ export class CsvRecordParser {
     this.dictionaries.push(new ByteDictionary());
   }
 
+  /** Counts the batch of rows the code arrays hold. */
+  private countBatch(): void {
+    this.tally!.addRows(this.codes.filter((_, j) => this.keep[j]), this.rows - this.base);
+    this.base = this.rows;
+  }
+
   result(): ParsedRange {
+    if (this.tally) this.countBatch();
     return {
       rows: this.rows,
-      codes: this.codes.filter((_, j) => this.keep[j]),
+      codes: this.tally ? [] : this.codes.filter((_, j) => this.keep[j]),
       rowLines: this.rowLines,
       dictionaries: this.dictionaries.filter((_, j) => this.keep[j]).map((d) => d.toState()),
       endLine: this.line,
+      ...(this.tally && { tuples: this.tally.toCounts() }),
     };
   }
 
@@ -152,6 +182,7 @@ export class CsvRecordParser {
     const fieldCount = this.fieldCount;
     const keep = this.keep;
     const maxRecords = this.maxRecords;
+    const tally = this.tally !== undefined;
     let codes = this.codes;
     let rowLines = this.rowLines;
     let i = this.start;
@@ -172,13 +203,20 @@ export class CsvRecordParser {
           recordLine = line;
           continue;
         }
-        if (row === rowLines.length) {
+        if (row - this.base === rowLines.length) {
           this.rows = row;
-          this.ensureRows(row * 2);
-          codes = this.codes;
-          rowLines = this.rowLines;
+          if (tally) this.countBatch();
+          else {
+            this.ensureRows(row * 2);
+            codes = this.codes;
+            rowLines = this.rowLines;
+          }
         }
-        rowLines[row] = recordLine;
+        // Counting distinct records, the arrays hold a batch of rows from `base` on, and a new value's first "row" is the
+        // record's line (there is no row index to look it up by later).
+        const at = row - this.base;
+        const first = tally ? recordLine : row;
+        rowLines[at] = recordLine;
         let col = 0;
         for (;;) {
           let fieldStart = i;
@@ -191,9 +229,9 @@ export class CsvRecordParser {
             fieldEnd = after - 1;
             i = after;
             if (col < fieldCount && keep[col] !== 0) {
-              codes[col][row] = this.quotedEscapes
-                ? this.codeUnescaped(dicts[col], buf, fieldStart, fieldEnd, row)
-                : dicts[col].code(buf, view, fieldStart, fieldEnd, row);
+              codes[col][at] = this.quotedEscapes
+                ? this.codeUnescaped(dicts[col], buf, fieldStart, fieldEnd, first)
+                : dicts[col].code(buf, view, fieldStart, fieldEnd, first);
             }
           } else {
             while (i < end) {
@@ -202,7 +240,7 @@ export class CsvRecordParser {
               i++;
             }
             if (i >= end && !final) break records;
-            if (col < fieldCount && keep[col] !== 0) codes[col][row] = dicts[col].code(buf, view, fieldStart, i, row);
+            if (col < fieldCount && keep[col] !== 0) codes[col][at] = dicts[col].code(buf, view, fieldStart, i, first);
           }
           col++;
           if (i >= end) break;

@@ -40,6 +40,23 @@ describe('privspec anonymize', () => {
     assert.deepEqual(readdirSync(join(dir, 'out')), ['released.csv']);
   });
 
+  it('searches the distinct records with their row counts: the example repeated three times gives the same transformation (issue 25)', async () => {
+    // Every row three times: the same 7 distinct records, each of weight 3. k = 6 on the tripled table asks what k = 2 asks
+    // of the original (every class is three times larger), so the optimum is the hand-derived (1, 1, 2), classes 6, 6, 9.
+    const lines = readFileSync(join(dir, 'people.csv'), 'utf8').trim().split('\n');
+    writeFileSync(join(dir, 'people3.csv'), `${[lines[0], ...[1, 2, 3].flatMap(() => lines.slice(1))].join('\n')}\n`);
+    const r = await run(['people3.csv', ...base.slice(1), '--k', '6', '--json'], dir);
+    assert.equal(r.code, 0, r.err);
+    const json = JSON.parse(r.out);
+    assert.deepEqual(json.levels, [1, 1, 2]);
+    assert.equal(json.rows, 21);
+    assert.equal(json.records, 7);
+    assert.equal(json.classes, 3);
+    const sensitive = await run(['people3.csv', ...base.slice(1), '--k', '6', '--t', '0.5', '--sensitive', 'diagnosis', '--json'], dir);
+    // With the sensitive column the records are (age, gender, zipcode, diagnosis): still the 7 rows of the example.
+    assert.equal(JSON.parse(sensitive.out).records, 7);
+  });
+
   it('leaves suppressed records out with the release\'s own writer, and refuses star mode (a starred class is exempt from k)', async () => {
     // Issue 22: one generalization writer. ARX Example1 at (1, 0, 3) with 15 % suppression: record 4 (70, female) is
     // alone in (>=50, female, 81***) and leaves the file; the others are generalized as the generalize release writes them.

@@ -56,7 +56,8 @@ const BASES: Record<string, string[]> = {
 };
 
 /** The flags a command documents in its usage. */
-const flagsOf = (name: string) => [...new Set([...(commands[name].usage.match(/--[a-z][a-z-]*/g) ?? []), '--json'])].filter((f) => f !== '--help');
+const usages: Record<string, string> = Object.fromEntries(await Promise.all(Object.entries(commands).map(async ([name, c]) => [name, (await c.load()).usage])));
+const flagsOf = (name: string) => [...new Set([...(usages[name].match(/--[a-z][a-z-]*/g) ?? []), '--json'])].filter((f) => f !== '--help');
 
 /** Positions of a base's positional arguments (those that are not a flag or a flag's value). */
 function positionals(args: readonly string[]): number[] {

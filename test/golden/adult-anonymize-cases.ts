@@ -9,9 +9,10 @@ import { makeDiscernibilityMetric } from '../../engine/metrics/discernibility.js
 import type { Metric } from '../../engine/metrics/metric.js';
 import { makeEntropyMetric } from '../../engine/metrics/non-uniform-entropy.js';
 import { makeEntropyNmMetric } from '../../engine/metrics/non-uniform-entropy-nm.js';
-import { makeProblem, type AnonymizationProblem } from '../../engine/search/problem.js';
+import type { AnonymizationProblem } from '../../engine/search/problem.js';
 import { column, type Table } from '../../engine/table/table.js';
 import { ADULT_COLUMNS, adultHierarchy } from '../helpers/adult.js';
+import { problemByPath, type DataPath } from '../helpers/data-paths.js';
 
 /**
  * Rows of ARX's golden tables (src/test/org/deidentifier/arx/test/TestAnonymization{KAnonymity,LDiversity,TCloseness}.java,
@@ -62,7 +63,7 @@ export const GOLDEN_CASES: readonly GoldenCase[] = [
   },
 ];
 
-export function goldenProblem(table: Table, c: GoldenCase): AnonymizationProblem {
+export function goldenProblem(table: Table, c: GoldenCase, path: DataPath = 'frequencies'): AnonymizationProblem {
   const qi = ADULT_COLUMNS.filter((name) => name !== c.sensitive);
   const hierarchies: Hierarchy[] = qi.map((name) => {
     if (c.hierarchy?.column !== name) return adultHierarchy(name);
@@ -70,5 +71,5 @@ export function goldenProblem(table: Table, c: GoldenCase): AnonymizationProblem
     const text = original.values!.map((v) => original.generalize(v)!.join(';')).join('\n');
     return parseArxHierarchy(c.hierarchy.text(text), `${name} (modified)`);
   });
-  return makeProblem(table, { qi, hierarchies, criteria: c.criteria(table), suppression: c.suppression });
+  return problemByPath(table, { qi, hierarchies, criteria: c.criteria(table), suppression: c.suppression }, path);
 }

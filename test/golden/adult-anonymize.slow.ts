@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { searchOptimal } from '../../engine/search/optimal-search.js';
 import type { Table } from '../../engine/table/table.js';
 import { loadAdultOrSkip } from '../helpers/adult.js';
+import { DATA_PATHS } from '../helpers/data-paths.js';
 import { GOLDEN_CASES, goldenProblem } from './adult-anonymize-cases.js';
 
 // The rows of ARX's golden tables whose models are not monotonic under suppression, so that most of the lattice must be
@@ -12,10 +13,10 @@ describe('golden: optimal anonymization of Adult, slow rows (ARX TestAnonymizati
     table = loadAdultOrSkip(this);
   });
 
-  for (const c of GOLDEN_CASES.filter((x) => x.slow)) {
-    it(`${c.label} [${c.source}]`, function () {
+  for (const c of GOLDEN_CASES.filter((x) => x.slow)) for (const path of DATA_PATHS) {
+    it(`${c.label} [${c.source}] (${path})`, function () {
       if (!table) this.skip();
-      const problem = goldenProblem(table, c);
+      const problem = goldenProblem(table, c, path);
       const r = searchOptimal(problem, c.metric(problem));
       if (c.loss === null) return assert.equal(r.optimum, null);
       assert.equal(r.optimum?.loss, c.loss);

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { searchOptimal } from '../../engine/search/optimal-search.js';
 import type { Table } from '../../engine/table/table.js';
 import { loadAdultOrSkip } from '../helpers/adult.js';
+import { DATA_PATHS } from '../helpers/data-paths.js';
 import { GOLDEN_CASES, goldenProblem } from './adult-anonymize-cases.js';
 
 // ARX's golden anonymization results on Adult, reproduced to the last bit. The slowest rows (non-monotonic models
@@ -12,10 +13,10 @@ describe('golden: optimal anonymization of Adult (ARX TestAnonymization*)', func
     table = loadAdultOrSkip(this);
   });
 
-  for (const c of GOLDEN_CASES.filter((x) => !x.slow)) {
-    it(`${c.label} [${c.source}]`, function () {
+  for (const c of GOLDEN_CASES.filter((x) => !x.slow)) for (const path of DATA_PATHS) {
+    it(`${c.label} [${c.source}] (${path})`, function () {
       if (!table) this.skip();
-      const problem = goldenProblem(table, c);
+      const problem = goldenProblem(table, c, path);
       const r = searchOptimal(problem, c.metric(problem));
       if (c.loss === null) return assert.equal(r.optimum, null);
       assert.equal(r.optimum?.loss, c.loss);
@@ -23,11 +24,13 @@ describe('golden: optimal anonymization of Adult (ARX TestAnonymization*)', func
     });
   }
 
-  it('reports the contract example: 906 suppressed records in 1,498 classes', function () {
-    if (!table) this.skip();
-    const problem = goldenProblem(table, GOLDEN_CASES[0]);
-    const e = searchOptimal(problem, GOLDEN_CASES[0].metric(problem)).optimum!.evaluation;
-    assert.equal(e.outliers, 906);
-    assert.equal(e.cells.classCount, 1498);
-  });
+  for (const path of DATA_PATHS) {
+    it(`reports the contract example: 906 suppressed records in 1,498 classes (${path})`, function () {
+      if (!table) this.skip();
+      const problem = goldenProblem(table, GOLDEN_CASES[0], path);
+      const e = searchOptimal(problem, GOLDEN_CASES[0].metric(problem)).optimum!.evaluation;
+      assert.equal(e.outliers, 906);
+      assert.equal(e.cells.classCount, 1498);
+    });
+  }
 });

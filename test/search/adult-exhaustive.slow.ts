@@ -13,7 +13,7 @@ import type { Table } from '../../engine/table/table.js';
 import { ADULT_COLUMNS, adultHierarchy, loadAdultOrSkip } from '../helpers/adult.js';
 import { exhaustiveOptima } from './all-metrics-exhaustively.js';
 
-// The whole Adult lattice (nine quasi-identifiers, 12,960 nodes) grouped node by node from the rows, against the
+// The whole Adult lattice (nine quasi-identifiers, 12,960 nodes) grouped node by node from the records, against the
 // lattice search, for every metric but L1 (whose per-node cost makes a full pass take minutes).
 describe('lattice search = exhaustive search on the full Adult lattice (slow)', function () {
   let table: Table;

@@ -10,9 +10,9 @@ import { makeLossMetric } from '../../engine/metrics/loss.js';
 import { makeEntropyMetric } from '../../engine/metrics/non-uniform-entropy.js';
 import { makeEntropyNmMetric } from '../../engine/metrics/non-uniform-entropy-nm.js';
 import { searchOptimal } from '../../engine/search/optimal-search.js';
-import { makeProblem } from '../../engine/search/problem.js';
 import { column, type Table } from '../../engine/table/table.js';
 import { adultHierarchy, loadAdultOrSkip } from '../helpers/adult.js';
+import { DATA_PATHS, problemByPath } from '../helpers/data-paths.js';
 import { exhaustiveOptima } from './all-metrics-exhaustively.js';
 
 // The lattice search against exhaustive search on real data: Adult with five quasi-identifiers (240 nodes), every
@@ -31,10 +31,10 @@ describe('lattice search = exhaustive search on Adult (five quasi-identifiers)',
     ['recursive (3, 3)-diversity of occupation, 3% suppression', 0.03, () => [new RecursiveCLDiversity('occupation', 3, 3)]],
     ['0.25-closeness (ordered) of workclass and k = 5, 2% suppression', 0.02, (t) => [new OrderedDistanceTCloseness(column(t, 'workclass'), 0.25), new KAnonymity(5)]],
   ];
-  for (const [label, suppression, criteria] of models) {
-    it(label, function () {
+  for (const [label, suppression, criteria] of models) for (const path of DATA_PATHS) {
+    it(`${label} (${path})`, function () {
       if (!table) this.skip();
-      const problem = makeProblem(table, { qi, hierarchies: qi.map((c) => adultHierarchy(c)), criteria: criteria(table), suppression });
+      const problem = problemByPath(table, { qi, hierarchies: qi.map((c) => adultHierarchy(c)), criteria: criteria(table), suppression }, path);
       const metrics = [makeEntropyMetric, makeEntropyNmMetric, makeLossMetric, makeDiscernibilityMetric, () => makeHeightMetric(), makeL1Metric];
       const expected = exhaustiveOptima(problem, metrics.map((m) => m(problem)));
       metrics.forEach((make, i) => {

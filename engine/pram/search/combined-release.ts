@@ -11,7 +11,7 @@ import type { RandomSource } from '../../core/random.js';
 import { uniformBelowSmall } from '../../dp/samplers/uniform.js';
 import type { Hierarchy } from '../../hierarchy/hierarchy.js';
 import { makeProblem } from '../../search/problem.js';
-import type { Table } from '../../table/table.js';
+import { column, type Table } from '../../table/table.js';
 import { applyPram } from '../apply-pram.js';
 import { retentionMatrix } from '../retention-matrix.js';
 import type { GeneralizationPramPoint } from './generalization-pram-search.js';
@@ -28,7 +28,9 @@ export function combinedRelease(table: Table, qi: readonly string[], hierarchies
   const q = problem.qi;
   const generalized = q.map((a, i) => {
     const codes = a.hierarchy.levelCodes[point.levels[i]];
-    return { name: a.name, codes: Int32Array.from(a.codes, (c) => codes[c]), dictionary: a.hierarchy.levelValues[point.levels[i]] };
+    // The problem holds distinct records; the release is written row by row, from the table's own codes (the problem's
+    // dictionaries are the table's, so the hierarchy's codes apply to them).
+    return { name: a.name, codes: Int32Array.from(column(table, a.name).codes, (c) => codes[c]), dictionary: a.hierarchy.levelValues[point.levels[i]] };
   });
   const randomized = q.map((a) => point.pram[a.name] !== undefined);
   // Classes over the attributes released as they are; rows of classes below k are suppressed.

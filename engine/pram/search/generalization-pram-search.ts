@@ -19,6 +19,7 @@ import { PrivacyError } from '../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../core/random.js';
 import type { Hierarchy } from '../../hierarchy/hierarchy.js';
 import { Lattice } from '../../search/lattice.js';
+import type { FrequencyTable } from '../../table/frequency-table.js';
 import type { Table } from '../../table/table.js';
 import { retentionForEpsilon } from '../local-epsilon.js';
 import { bayesianOptimize } from './bayes-opt.js';
@@ -80,7 +81,7 @@ interface Candidate {
   readonly pram: boolean[];
 }
 
-export function searchGeneralizationPram(table: Table, options: GeneralizationPramOptions): GeneralizationPramResult {
+export function searchGeneralizationPram(table: Table | FrequencyTable, options: GeneralizationPramOptions): GeneralizationPramResult {
   const { epsilon, pk } = options.target;
   const suppression = options.target.suppression ?? 0;
   if (pk !== undefined && options.target.k !== undefined) throw new PrivacyError('give k (k-anonymity of the attributes not randomized) or pk (Pk-anonymity of the release), not both');

@@ -17,7 +17,8 @@
  */
 import { PrivacyError } from '../../core/measures.js';
 import type { Hierarchy } from '../../hierarchy/hierarchy.js';
-import { makeProblem, type AnonymizationProblem } from '../../search/problem.js';
+import { makeProblem, problemOf, type AnonymizationProblem } from '../../search/problem.js';
+import type { FrequencyTable } from '../../table/frequency-table.js';
 import type { Table } from '../../table/table.js';
 import { applyKronecker, axisMapOf, squaredAxisMap, type AxisMap } from '../kronecker.js';
 import { retentionMatrix } from '../retention-matrix.js';
@@ -41,23 +42,28 @@ export class PramUtility {
   private readonly pre: Float64Array[][];
   private readonly domainSize: number;
 
-  constructor(table: Table, qi: readonly string[], hierarchies: readonly Hierarchy[], readonly theta = 0.05) {
+  /** `table`: the rows, or their frequency table over (at least) the quasi-identifiers. */
+  constructor(table: Table | FrequencyTable, qi: readonly string[], hierarchies: readonly Hierarchy[], readonly theta = 0.05) {
     if (!(theta > 0 && theta <= 1)) throw new PrivacyError(`the Chebyshev parameter θ must be in (0, 1], got ${theta}`);
-    this.problem = makeProblem(table, { qi, hierarchies, criteria: [] });
-    this.rows = table.rowCount;
-    const q = this.problem.qi;
+    const spec = { qi, hierarchies, criteria: [] };
+    // A problem without sensitive columns groups the records by the quasi-identifiers alone; a frequency table over more
+    // columns is grouped further here, so that the tuples are distinct over the quasi-identifiers.
+    const problem = 'weights' in table ? problemOf(table, spec) : makeProblem(table, spec);
+    this.problem = problem;
+    this.rows = problem.rowCount;
+    const q = problem.qi;
     const index = new Map<string, number>();
     const tuples: number[][] = [];
     const counts: number[] = [];
-    for (let r = 0; r < this.rows; r++) {
+    for (let r = 0; r < problem.recordCount; r++) {
       const t = q.map((a) => a.codes[r]);
       const key = t.join(',');
       const i = index.get(key);
       if (i === undefined) {
         index.set(key, tuples.length);
         tuples.push(t);
-        counts.push(1);
-      } else counts[i]++;
+        counts.push(problem.weights[r]);
+      } else counts[i] += problem.weights[r];
     }
     this.tuples = q.map((_, a) => Int32Array.from(tuples, (t) => t[a]));
     this.counts = Float64Array.from(counts);

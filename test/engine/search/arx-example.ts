@@ -1,7 +1,7 @@
 import { parseArxHierarchy } from '../../../engine/hierarchy/arx-hierarchy.js';
-import { makeProblem } from '../../../engine/search/problem.js';
 import type { Criterion } from '../../../engine/criteria/criterion.js';
 import { tableFromRows } from '../../../engine/table/table.js';
+import { problemByPath, type DataPath } from '../../helpers/data-paths.js';
 
 /**
  * The seven records of ARX's Example1 (age, gender, zip code) with its hierarchies: ages split at 50, gender to `*`,
@@ -32,6 +32,6 @@ export const exampleHierarchies = [
   ),
 ];
 
-export function exampleProblem(criteria: Criterion[], suppression = 0) {
-  return makeProblem(exampleTable, { qi: ['age', 'gender', 'zipcode'], hierarchies: exampleHierarchies, criteria, suppression });
+export function exampleProblem(criteria: Criterion[], suppression = 0, path: DataPath = 'frequencies') {
+  return problemByPath(exampleTable, { qi: ['age', 'gender', 'zipcode'], hierarchies: exampleHierarchies, criteria, suppression }, path);
 }
