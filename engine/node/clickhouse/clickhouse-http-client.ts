@@ -37,8 +37,11 @@ export function describeClickHouse(settings: ClickHouseSettings): string {
   return `ClickHouse ${new URL(settings.url).host} (user "${settings.user}")`;
 }
 
-/** Runs one statement and streams its rows (strings, null for \N) to `onRow`; returns the column names. */
-export async function clickHouseStream(settings: ClickHouseSettings, sql: string, onRow: (row: (string | null)[]) => void, data?: string): Promise<string[]> {
+/**
+ * Runs one statement and yields its rows (strings, null for \N) in batches of at most `batchRows`, reading the answer
+ * only as fast as the batches are consumed; every batch carries the column names.
+ */
+export async function* clickHouseBatches(settings: ClickHouseSettings, sql: string, batchRows = 65536, data?: string): AsyncGenerator<{ columns: string[]; rows: (string | null)[][] }> {
   const where = describeClickHouse(settings);
   const reads = /^\s*(select|with)\b/i.test(sql);
   const statement = reads ? `${sql}\nFORMAT TabSeparatedWithNames` : sql;
@@ -58,24 +61,36 @@ export async function clickHouseStream(settings: ClickHouseSettings, sql: string
     const text = (await response.text()).trim().split('\n')[0];
     throw new ClickHouseError(`${where}: ${text.replace(/, e\.what\(\) = DB::Exception$/, '') || `HTTP ${response.status}`}`);
   }
-  let columns: string[] = [];
-  let header = reads;
+  let columns: string[] | undefined = reads ? undefined : [];
+  let rows: (string | null)[][] = [];
   let rest = '';
   const decoder = new TextDecoder();
-  const take = (line: string): void => {
-    if (header) { columns = line.split('\t').map(unescapeField).map((v) => v ?? ''); header = false; } else onRow(line.split('\t').map(unescapeField));
-  };
   for await (const chunk of response.body) {
     rest += decoder.decode(chunk as Uint8Array, { stream: true });
     let start = 0;
     for (let end = rest.indexOf('\n'); end >= 0; end = rest.indexOf('\n', start)) {
-      take(rest.slice(start, end));
+      const fields = rest.slice(start, end).split('\t').map(unescapeField);
       start = end + 1;
+      if (!columns) columns = fields.map((v) => v ?? '');
+      else if (rows.push(fields) >= batchRows) {
+        yield { columns, rows };
+        rows = [];
+      }
     }
     rest = rest.slice(start);
   }
   rest += decoder.decode();
-  if (rest !== '') throw new ClickHouseError(`${where}: the answer ended mid-row (${rest.slice(0, 200)})`);
+  if (rest !== '') throw new ClickHouseError(`${where}: the answer ended mid-row`);
+  if (rows.length || columns === undefined || columns.length) yield { columns: columns ?? [], rows };
+}
+
+/** Runs one statement and hands each row to `onRow`; returns the column names. */
+export async function clickHouseStream(settings: ClickHouseSettings, sql: string, onRow: (row: (string | null)[]) => void, data?: string): Promise<string[]> {
+  let columns: string[] = [];
+  for await (const batch of clickHouseBatches(settings, sql, 65536, data)) {
+    columns = batch.columns;
+    for (const row of batch.rows) onRow(row);
+  }
   return columns;
 }
 

@@ -5,13 +5,12 @@
  * (the rows of the group); exact-aggregate.ts turns it into the figures a release adds its noise to.
  *
  * DuckDB, PostgreSQL and Spark SQL bound with window functions (DENSE_RANK and ROW_NUMBER, which all three have).
- * ClickHouse before 21.1 has no window functions, so its query keeps the same rows with arrays: each (unit, partition)
- * sorts its rows' keyed hashes and keeps the first R (groupArray, arraySort, arraySlice, arrayJoin, all present in
- * 18.16), then each unit sorts its partitions' hashes and keeps the first P.
+ * ClickHouse before 21.1 has no window functions: its query (clickhouse-sql.ts) keeps the same rows with arrays.
  */
 import type { AggregateRequest } from '../data-source.js';
 import type { SqlSyntax } from './dialect.js';
 import { whereSql } from './where-sql.js';
+import { clickhouseAggregateSql } from './clickhouse-sql.js';
 
 /** md5 of the keyed hash input (keyed-order.ts) of `parts` (text expressions). */
 export function keyedHashSql(sql: SqlSyntax, seed: string, parts: readonly string[]): string {
@@ -21,7 +20,7 @@ export function keyedHashSql(sql: SqlSyntax, seed: string, parts: readonly strin
 }
 
 /** The clamped value: non-numbers and NaN as `low` (exact-sum.ts). */
-function clampSql(sql: SqlSyntax, request: AggregateRequest): string | undefined {
+export function clampSql(sql: SqlSyntax, request: AggregateRequest): string | undefined {
   const c = request.clamp;
   if (!c) return undefined;
   const x = sql.toNumber(sql.text(sql.identifier(c.column)));
@@ -31,6 +30,7 @@ function clampSql(sql: SqlSyntax, request: AggregateRequest): string | undefined
 }
 
 export function aggregateSql(sql: SqlSyntax, request: AggregateRequest, from: string): string {
+  if (sql.dialect === 'clickhouse') return clickhouseAggregateSql(sql, request, from);
   const text = (name: string) => sql.text(sql.identifier(name));
   const groups = request.groupBy.map((name, i) => `${text(name)} AS g${i}`);
   const clamp = clampSql(sql, request);
@@ -50,7 +50,6 @@ export function aggregateSql(sql: SqlSyntax, request: AggregateRequest, from: st
   const partitionCols = b.partitionBy.map((_, i) => `p${i}`);
   const inner = [...select, `${unit} AS u`, ...parts.map((p, i) => `${p} AS p${i}`), `${partitionKey} AS ph`, `${rowKey} AS rh`];
   const selected = `SELECT ${inner.join(',\n         ')}\n  FROM ${from}${where ? `\n  WHERE ${where}` : ''}`;
-  if (sql.dialect === 'clickhouse') return clickhouseBounded(outputs, partitionCols, selected, b.maxPartitions, b.maxRowsPerPartition);
   return [
     counted,
     'FROM (',
@@ -61,29 +60,5 @@ export function aggregateSql(sql: SqlSyntax, request: AggregateRequest, from: st
     ') k',
     `WHERE pr <= ${b.maxPartitions} AND rr <= ${b.maxRowsPerPartition}`,
     tail,
-  ].join('\n').trim();
-}
-
-function clickhouseBounded(outputs: readonly string[], partitionCols: readonly string[], selected: string, maxPartitions: number, maxRows: number): string {
-  // Tuples of (rh, outputs…): sorting them sorts by the row hash; equal hashes are equal contents, so either may go.
-  const row = `tuple(rh${outputs.map((o) => `, ${o}`).join('')})`;
-  const picks = outputs.map((o, i) => `tupleElement(t, ${i + 2}) AS ${o}`);
-  return [
-    `SELECT ${[...outputs, 'count() AS n'].join(', ')}`,
-    'FROM (',
-    `  SELECT ${['arrayJoin(prows) AS t', ...picks].join(', ')}`,
-    '  FROM (',
-    `    SELECT arrayJoin(arraySlice(arraySort(groupArray(tuple(ph, kept))), 1, ${maxPartitions})).2 AS prows`,
-    '    FROM (',
-    `      SELECT u, any(ph) AS ph, arraySlice(arraySort(groupArray(${row})), 1, ${maxRows}) AS kept`,
-    '      FROM (',
-    `      ${selected}`,
-    '      ) s',
-    `      GROUP BY ${['u', ...partitionCols].join(', ')}`,
-    '    ) kp',
-    '    GROUP BY u',
-    '  ) ku',
-    ') kt',
-    outputs.length ? `GROUP BY ${outputs.join(', ')}` : '',
   ].join('\n').trim();
 }

@@ -81,7 +81,8 @@ const syntaxes: Record<Dialect, SqlSyntax> = {
     string: backslashString,
     number: (x) => `toFloat64(${numberLiteral(x)})`,
     text: (e) => `ifNull(toString(${e}), '')`,
-    toNumber: (t) => `if(match(${t}, ${backslashString(NUMERIC.replace(/\[\[:space:\]\]/g, '\\s'))}), toFloat64OrNull(trimBoth(${t})), NULL)`,
+    // ClickHouse 18.16 has no trimBoth, and its toFloat64OrNull reads no leading '+': both are removed first.
+    toNumber: (t) => `if(match(${t}, ${backslashString(NUMERIC.replace(/\[\[:space:\]\]/g, '\\s'))}), toFloat64OrNull(replaceRegexpOne(replaceRegexpAll(${t}, '^\\\\s+|\\\\s+$', ''), '^\\\\+', '')), NULL)`,
     isNaN: (n) => `isNaN(${n})`,
     md5: (t) => `lower(hex(MD5(${t})))`,
     length: (t) => `toString(lengthUTF8(${t}))`,

@@ -5,8 +5,10 @@
  */
 import type { FrequencyRequest } from '../data-source.js';
 import type { SqlSyntax } from './dialect.js';
+import { clickhouseFrequencySql } from './clickhouse-sql.js';
 
 export function frequencySql(sql: SqlSyntax, request: FrequencyRequest, from: string): string {
+  if (sql.dialect === 'clickhouse') return clickhouseFrequencySql(sql, request, from);
   const cols = request.columns.map((name, i) => `${sql.text(sql.identifier(name))} AS c${i}`);
   const names = request.columns.map((_, i) => `c${i}`);
   if (names.length === 0) return `SELECT count(*) AS n FROM ${from}`;
