@@ -100,6 +100,7 @@ function configXml(dir: string, users: string, p: { http: number; tcp: number; i
   <mark_cache_size>67108864</mark_cache_size>
   <uncompressed_cache_size>67108864</uncompressed_cache_size>
   <mlock_executable>false</mlock_executable>
+  <query_log><database>system</database><table>query_log</table><flush_interval_milliseconds>100</flush_interval_milliseconds></query_log>
   <remote_servers><privspec_cluster>${shardXml}</privspec_cluster></remote_servers>
 </yandex>
 `;
@@ -108,7 +109,7 @@ function configXml(dir: string, users: string, p: { http: number; tcp: number; i
 function usersXml(): string {
   return `<?xml version="1.0"?>
 <yandex>
-  <profiles><default></default></profiles>
+  <profiles><default><log_queries>1</log_queries></default></profiles>
   <users><default><password>${TEST_CLICKHOUSE_PASSWORD}</password><networks><ip>127.0.0.1</ip><ip>::1</ip></networks><profile>default</profile><quota>default</quota></default></users>
   <quotas><default></default></quotas>
 </yandex>

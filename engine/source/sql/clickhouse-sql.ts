@@ -26,49 +26,68 @@ import type { SqlSyntax } from './dialect.js';
 import { clampSql, keyedHashSql } from './aggregate-sql.js';
 import { whereSql } from './where-sql.js';
 
+/**
+ * ClickHouse resolves a name to an alias of the same query level before a column, anywhere in that level: an alias
+ * `v` would replace a data column `v` inside the clamp expression that defines it. So every alias here carries a prefix
+ * no data column may have, and the outermost level renames the answer to the plain names (c0…, g0…, v, n) over a
+ * subquery, where no data column is in scope.
+ */
+const PREFIX = '_privspec_';
+const a = (name: string) => `${PREFIX}${name}`;
+
+function checkNames(names: Iterable<string>): void {
+  for (const name of names) if (name.startsWith(PREFIX)) throw new Error(`column "${name}" cannot be read from ClickHouse: names starting with ${PREFIX} are privspec's own`);
+}
+
+function renamed(outputs: readonly string[], inner: string): string {
+  return `SELECT ${[...outputs, 'n'].map((o) => `${a(o)} AS ${o}`).join(', ')}\nFROM (\n${inner}\n) ${a('answer')}`;
+}
+
 export function clickhouseFrequencySql(sql: SqlSyntax, request: FrequencyRequest, from: string): string {
-  const cols = request.columns.map((name, i) => `${sql.text(sql.identifier(name))} AS c${i}`);
+  checkNames(request.columns);
   const names = request.columns.map((_, i) => `c${i}`);
+  const cols = request.columns.map((name, i) => `${sql.text(sql.identifier(name))} AS ${a(names[i])}`);
   if (names.length === 0) return `SELECT count() AS n FROM ${from}`;
-  return `SELECT ${[...cols, 'count() AS n'].join(', ')}\nFROM ${from}\nGROUP BY ${names.join(', ')}`;
+  return renamed(names, `SELECT ${[...cols, `count() AS ${a('n')}`].join(', ')}\nFROM ${from}\nGROUP BY ${names.map(a).join(', ')}`);
 }
 
 export function clickhouseAggregateSql(sql: SqlSyntax, request: AggregateRequest, from: string): string {
+  const b = request.bound;
+  checkNames([...request.groupBy, ...(request.clamp ? [request.clamp.column] : []), ...(b ? [b.unit, ...b.partitionBy] : []), ...(request.where?.keys() ?? [])]);
   const text = (name: string) => sql.text(sql.identifier(name));
   const clamp = clampSql(sql, request);
   const outputs = [...request.groupBy.map((_, i) => `g${i}`), ...(clamp ? ['v'] : [])];
-  const named = [...request.groupBy.map((name, i) => `${text(name)} AS g${i}`), ...(clamp ? [`${clamp} AS v`] : [])];
+  const named = [...request.groupBy.map((name, i) => `${text(name)} AS ${a(`g${i}`)}`), ...(clamp ? [`${clamp} AS ${a('v')}`] : [])];
   const where = whereSql(sql, request.where);
   const filter = where ? `\nWHERE ${where}` : '';
-  const b = request.bound;
   if (!b) {
-    return `SELECT ${[...named, 'count() AS n'].join(', ')}\nFROM ${from}${filter}${outputs.length ? `\nGROUP BY ${outputs.join(', ')}` : ''}`;
+    return renamed(outputs, `SELECT ${[...named, `count() AS ${a('n')}`].join(', ')}\nFROM ${from}${filter}${outputs.length ? `\nGROUP BY ${outputs.map(a).join(', ')}` : ''}`);
   }
   const unit = text(b.unit);
   const parts = b.partitionBy.map(text);
   const content = [...request.groupBy.filter((g) => !b.partitionBy.includes(g)).map(text), ...(request.clamp ? [text(request.clamp.column)] : [])];
   const partitionHash = keyedHashSql(sql, b.seed, [sql.string('p'), unit, ...parts]);
   const rowHash = keyedHashSql(sql, b.seed, [sql.string('r'), unit, ...parts, ...content]);
-  const definitions = [...named, `${unit} AS u`, ...parts.map((p, i) => `${p} AS p${i}`), `${partitionHash} AS ph`, `${rowHash} AS rh`];
-  const row = `tuple(rh${outputs.map((o) => `, ${o}`).join('')})`;
-  const picks = outputs.map((o, i) => `tupleElement(t, ${i + 2}) AS ${o}`);
-  return [
-    `SELECT ${[...outputs, 'count() AS n'].join(', ')}`,
+  const definitions = [...named, `${unit} AS ${a('u')}`, ...parts.map((p, i) => `${p} AS ${a(`p${i}`)}`), `${partitionHash} AS ${a('ph')}`, `${rowHash} AS ${a('rh')}`];
+  const row = `tuple(${[a('rh'), ...outputs.map(a)].join(', ')})`;
+  const picks = outputs.map((o, i) => `tupleElement(${a('t')}, ${i + 2}) AS ${a(o)}`);
+  return renamed(outputs, [
+    `SELECT ${[...outputs.map(a), `count() AS ${a('n')}`].join(', ')}`,
     'FROM (',
-    `  SELECT ${['arrayJoin(prows) AS t', ...picks].join(', ')}`,
+    `  SELECT ${[`arrayJoin(${a('prows')}) AS ${a('t')}`, ...picks].join(', ')}`,
     '  FROM (',
-    `    SELECT arrayJoin(arraySlice(arraySort(groupArray(tuple(pkey, kept))), 1, ${b.maxPartitions})) AS pk, tupleElement(pk, 2) AS prows`,
+    `    SELECT arrayJoin(arraySlice(arraySort(groupArray(tuple(${a('pkey')}, ${a('kept')}))), 1, ${b.maxPartitions})) AS ${a('pk')}, tupleElement(${a('pk')}, 2) AS ${a('prows')}`,
     '    FROM (',
     // The level that reads the table: on a Distributed table each shard hashes and collects its rows, and the
     // receiving server merges the collected arrays of each (unit, partition) before cutting them.
     `      WITH ${definitions.join(',\n        ')}`,
-    `      SELECT u, min(ph) AS pkey, arraySlice(arraySort(groupArray(${row})), 1, ${b.maxRowsPerPartition}) AS kept`,
+    `      SELECT ${a('u')}, min(${a('ph')}) AS ${a('pkey')}, arraySlice(arraySort(groupArray(${row})), 1, ${b.maxRowsPerPartition}) AS ${a('kept')}`,
     `      FROM ${from}${filter.replace('\n', '\n      ')}`,
-    `      GROUP BY ${['u', ...b.partitionBy.map((_, i) => `p${i}`)].join(', ')}`,
-    '    ) kp',
-    '    GROUP BY u',
-    '  ) ku',
-    ') kt',
-    outputs.length ? `GROUP BY ${outputs.join(', ')}` : '',
-  ].join('\n').trim();
+    `      GROUP BY ${[a('u'), ...b.partitionBy.map((_, i) => a(`p${i}`))].join(', ')}`,
+    `    ) ${a('kp')}`,
+    `    GROUP BY ${a('u')}`,
+    `  ) ${a('ku')}`,
+    `) ${a('kt')}`,
+    outputs.length ? `GROUP BY ${outputs.map(a).join(', ')}` : '',
+  ].join('\n').trim());
 }

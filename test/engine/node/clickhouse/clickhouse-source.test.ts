@@ -22,3 +22,27 @@ describe('ClickHouse source over a Distributed table on two shards: identical pr
     await assert.rejects(s.frequencyTable({ columns: ['b'] }), /no column 'b' in clickhouse:privspec\.small \(columns: a\)/);
   });
 });
+
+describe('ClickHouse source: the aggregation runs on the shards', function () {
+  this.timeout(180_000);
+  let cluster: ClickHouseCluster;
+  before(async function () { cluster = await serverOrSkip(this, () => startClickHouseCluster()); });
+  after(async () => cluster?.stop());
+
+  it('shard 2 receives the GROUP BY of the frequency table and of the bounded aggregate, not a bare scan', async () => {
+    await cluster.distributedTable('dist.t', ['a', 'unit'], [['x', '1'], ['y', '2'], ['x', '3'], ['y', '1']]);
+    const source = await openClickHouseSource('dist.t', cluster.settings);
+    await source.frequencyTable({ columns: ['a'] });
+    await source.aggregate({ id: 'b', groupBy: ['a'], bound: { unit: 'unit', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 1, seed: '0f' } });
+    // The query log is flushed every 100 ms (test/helpers/clickhouse-cluster.ts); the queries shard 2 ran for shard 1.
+    let queries: string[] = [];
+    for (let tries = 0; tries < 50 && queries.length < 3; tries++) {
+      await new Promise((r) => setTimeout(r, 200));
+      queries = (await cluster.sql("SELECT query FROM system.query_log WHERE type = 2 AND is_initial_query = 0 AND query LIKE '%dist.t_local%' ORDER BY event_time", 1)).map((r) => r[0].replace(/\s+/g, ' '));
+    }
+    assert.equal(queries.length, 3, queries.join('\n'));
+    assert.match(queries[0], /^SELECT ifNull\(toString\(`?a`?\), ''\) AS _privspec_c0, count\(\) AS _privspec_n FROM dist\.t_local GROUP BY _privspec_c0$/);
+    assert.match(queries[1], /groupArray\(.*FROM dist\.t_local GROUP BY _privspec_u$/);
+    assert.match(queries[2], /^SELECT count\(\) AS n FROM dist\.t_local$/);
+  });
+});
