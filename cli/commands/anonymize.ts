@@ -13,7 +13,9 @@ import { mondrian, mondrianRelease, type MondrianResult } from '../../engine/mon
 import { mondrianJson, toText } from './anonymize-text.js';
 import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport, writePramRelease } from './anonymize-pram.js';
 import { guardOutputs } from '../../engine/node/output-guard.js';
-import { readCsvFile } from '../../engine/node/read-csv-file.js';
+import { readFrequencies, readsWithDuckDb, readTable } from '../../engine/node/open-source.js';
+import { DuckDbSource } from '../../engine/node/duckdb-source.js';
+import { engineOption, ENGINE_USAGE } from '../engine-option.js';
 import { cryptoRandom } from '../../engine/core/random.js';
 import { writeMicrodataFile, writeOwnFile } from '../../engine/node/release-files.js';
 import { checkLevels } from '../../engine/release/generalize-transformation.js';
@@ -27,11 +29,11 @@ import type { Command, CommandContext } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { isPositiveInteger, listOption, numberFlag, parseOptions } from '../parse-options.js';
 
-const usage = `usage: privspec anonymize <csv> --qi a,b --hierarchy a=path.csv --hierarchy b=path.csv --k K [--suppression S]
+const usage = `usage: privspec anonymize <csv|parquet> --qi a,b --hierarchy a=path.csv --hierarchy b=path.csv --k K [--suppression S]
                          [--metric M] [--l L --sensitive s [--l-variant distinct|entropy|recursive] [--c C]]
                          [--t T --sensitive s [--t-distance equal|hierarchical|ordered] [--sensitive-hierarchy path.csv]
                           [--order v1,v2,…]] [--keep a,b] [--algorithm lattice|mondrian] [--out file.csv]
-                         [--suppressed remove] [--report file.json] [--delimiter D] [--with-pram [--pram-epsilon E] [--exhaustive-check]] [--json]
+                         [--suppressed remove] [--report file.json] [--delimiter D] [--engine E] [--with-pram [--pram-epsilon E] [--exhaustive-check]] [--json]
 
 Globally optimal full-domain generalization (one level per quasi-identifier) with record suppression.
   --qi a,b                  the quasi-identifiers, in the order of "levels"
@@ -53,7 +55,7 @@ Globally optimal full-domain generalization (one level per quasi-identifier) wit
   --force                   replace an existing --out or --report file (never an input)
   --report file.json        also write the JSON report to a file
 ${PRAM_USAGE}
-  --json                    print one JSON object
+${ENGINE_USAGE}  --json                    print one JSON object
 
 Exit code 0 with a solution, 1 when no transformation satisfies the model, 2 on bad input.
 `;
@@ -87,6 +89,7 @@ export const anonymize: Command = {
       suppressed: { type: 'string' },
       report: { type: 'string' },
       delimiter: { type: 'string' },
+      engine: { type: 'string' },
       keep: { type: 'string' },
       force: { type: 'boolean' },
       ...PRAM_FLAGS,
@@ -106,12 +109,18 @@ export const anonymize: Command = {
     }
 
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
-    const table = await readCsvFile(input, delimiter === undefined ? {} : { delimiter });
+    const engine = engineOption(values.engine);
+    const read = { ...(delimiter === undefined ? {} : { delimiter }), engine };
+    const searched = [...options.qi, ...(options.sensitive === undefined ? [] : [options.sensitive])];
+    // Through DuckDB (Parquet, a large CSV, --engine duckdb) a search without --out reads only the frequency table:
+    // DuckDB groups the file where it lies, and the rows never come into memory.
+    const rowsNeeded = values.out !== undefined || !(await readsWithDuckDb(input, engine));
+    const table = rowsNeeded ? await readTable(input, read) : await columnsOnly(input, read);
     const { released, removed } = declaredColumns(table, options);
     const hierarchies = await Promise.all(options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)));
     // The search, its models and metrics read the distinct records of the quasi-identifiers and the sensitive column with
     // their row counts (issue 25); the rows are read again only to write the release.
-    const frequencies = frequencyTableOf(table, [...options.qi, ...(options.sensitive === undefined ? [] : [options.sensitive])]);
+    const frequencies = rowsNeeded ? frequencyTableOf(table, searched) : await readFrequencies(input, searched, read);
     const criteria = await buildCriteria(ctx, frequencies, options);
     const problem = problemOf(frequencies, { qi: options.qi, hierarchies, criteria, suppression: options.suppression });
     const metric = makeMetric(options.metric, problem);
@@ -131,7 +140,7 @@ export const anonymize: Command = {
     Object.assign(report, {
       metric: metric.name,
       models: criteria.map((c) => c.name),
-      rows: table.rowCount,
+      rows: frequencies.rowCount,
       // The distinct records (quasi-identifiers and sensitive column) the search ran on.
       records: frequencies.count,
       suppressionLimit: problem.maxOutliers,
@@ -257,6 +266,16 @@ function checkOptions(values: Record<string, string | string[] | boolean | undef
  * column and the columns kept with --keep; every other column is taken as identifying and removed, as ARX suppresses
  * every attribute not declared quasi-identifying, sensitive or insensitive.
  */
+/** A table of no rows with the file's columns: what the report's column checks need when the search reads no rows. */
+async function columnsOnly(path: string, options: { delimiter?: string }): Promise<Table> {
+  const source = await DuckDbSource.open(path, options);
+  try {
+    return { columns: (await source.columns()).map((name) => ({ name, dictionary: [], codes: new Int32Array(0) })), rowCount: 0, source: path };
+  } finally {
+    await source.close();
+  }
+}
+
 function declaredColumns(table: Table, o: Options): { released: Table; removed: string[] } {
   for (const name of o.keep) column(table, name);
   const declared = new Set([...o.qi, ...(o.sensitive === undefined ? [] : [o.sensitive]), ...o.keep]);
