@@ -13,8 +13,9 @@ import { mondrian, mondrianRelease, type MondrianResult } from '../../engine/mon
 import { mondrianJson, toText } from './anonymize-text.js';
 import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport, writePramRelease } from './anonymize-pram.js';
 import { guardOutputs } from '../../engine/node/output-guard.js';
-import { readFrequencies, readsWithDuckDb, readTable } from '../../engine/node/open-source.js';
-import { DuckDbSource } from '../../engine/node/duckdb-source.js';
+import { columnsOnly, readFrequencies, readsAtSource, readTable } from '../../engine/node/open-source.js';
+import { inputLocation, SOURCE_FLAG, SOURCE_USAGE } from '../source-option.js';
+import { databaseLocation } from '../../engine/node/database-location.js';
 import { engineOption, ENGINE_USAGE } from '../engine-option.js';
 import { cryptoRandom } from '../../engine/core/random.js';
 import { writeMicrodataFile, writeOwnFile } from '../../engine/node/release-files.js';
@@ -29,7 +30,7 @@ import type { Command, CommandContext } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { isPositiveInteger, listOption, numberFlag, parseOptions } from '../parse-options.js';
 
-const usage = `usage: privspec anonymize <csv|parquet> --qi a,b --hierarchy a=path.csv --hierarchy b=path.csv --k K [--suppression S]
+const usage = `usage: privspec anonymize <csv|parquet> | --source ENGINE:TABLE --qi a,b --hierarchy a=path.csv --hierarchy b=path.csv --k K [--suppression S]
                          [--metric M] [--l L --sensitive s [--l-variant distinct|entropy|recursive] [--c C]]
                          [--t T --sensitive s [--t-distance equal|hierarchical|ordered] [--sensitive-hierarchy path.csv]
                           [--order v1,v2,…]] [--keep a,b] [--algorithm lattice|mondrian] [--out file.csv]
@@ -55,7 +56,7 @@ Globally optimal full-domain generalization (one level per quasi-identifier) wit
   --force                   replace an existing --out or --report file (never an input)
   --report file.json        also write the JSON report to a file
 ${PRAM_USAGE}
-${ENGINE_USAGE}  --json                    print one JSON object
+${ENGINE_USAGE}${SOURCE_USAGE}  --json                    print one JSON object
 
 Exit code 0 with a solution, 1 when no transformation satisfies the model, 2 on bad input.
 `;
@@ -93,13 +94,13 @@ export const anonymize: Command = {
       keep: { type: 'string' },
       force: { type: 'boolean' },
       ...PRAM_FLAGS,
+      ...SOURCE_FLAG,
     });
-    if (positionals.length !== 1) throw new CliError(positionals.length === 0 ? 'missing the <csv> argument' : `expected one <csv> argument, got ${positionals.length}: ${positionals.join(' ')}`);
+    const input = inputLocation(positionals, values.source, ctx.cwd);
     const options = checkOptions(values);
-    const input = resolve(ctx.cwd, positionals[0]);
     // Issue 10 item 1: before anything is read or written, no output may be, or replace, an input (symlinked folders, '..',
     // hard links and a symlink at the output's name included), and --out and --report must differ.
-    const inputs = [input, ...options.hierarchyPaths.values(), ...(options.sensitiveHierarchy ? [options.sensitiveHierarchy] : [])].map((p) => resolve(ctx.cwd, p));
+    const inputs = [...(databaseLocation(input) ? [] : [input]), ...options.hierarchyPaths.values(), ...(options.sensitiveHierarchy ? [options.sensitiveHierarchy] : [])].map((p) => resolve(ctx.cwd, p));
     const [out, reportFile] = [values.out, values.report].map((p) => (p === undefined ? undefined : resolve(ctx.cwd, p)));
     guardOutputs([out, reportFile].filter((p) => p !== undefined), inputs);
     if (out && reportFile) guardOutputs([reportFile], [out]);
@@ -114,7 +115,7 @@ export const anonymize: Command = {
     const searched = [...options.qi, ...(options.sensitive === undefined ? [] : [options.sensitive])];
     // Through DuckDB (Parquet, a large CSV, --engine duckdb) a search without --out reads only the frequency table:
     // DuckDB groups the file where it lies, and the rows never come into memory.
-    const rowsNeeded = values.out !== undefined || !(await readsWithDuckDb(input, engine));
+    const rowsNeeded = values.out !== undefined || !(await readsAtSource(input, engine));
     const table = rowsNeeded ? await readTable(input, read) : await columnsOnly(input, read);
     const { released, removed } = declaredColumns(table, options);
     const hierarchies = await Promise.all(options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)));
@@ -267,15 +268,6 @@ function checkOptions(values: Record<string, string | string[] | boolean | undef
  * every attribute not declared quasi-identifying, sensitive or insensitive.
  */
 /** A table of no rows with the file's columns: what the report's column checks need when the search reads no rows. */
-async function columnsOnly(path: string, options: { delimiter?: string }): Promise<Table> {
-  const source = await DuckDbSource.open(path, options);
-  try {
-    return { columns: (await source.columns()).map((name) => ({ name, dictionary: [], codes: new Int32Array(0) })), rowCount: 0, source: path };
-  } finally {
-    await source.close();
-  }
-}
-
 function declaredColumns(table: Table, o: Options): { released: Table; removed: string[] } {
   for (const name of o.keep) column(table, name);
   const declared = new Set([...o.qi, ...(o.sensitive === undefined ? [] : [o.sensitive]), ...o.keep]);

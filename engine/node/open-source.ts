@@ -12,6 +12,8 @@ import { stat } from 'node:fs/promises';
 import { TableError, type Table } from '../table/table.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
 import { DuckDbSource, fileFormat } from './duckdb-source.js';
+import { databaseLocation, openDatabaseSource } from './database-location.js';
+import type { DataSource } from '../source/data-source.js';
 import { readCsvFile } from './read-csv-file.js';
 import { readFrequencyTable } from './read-frequency-table.js';
 
@@ -43,8 +45,22 @@ export async function readsWithDuckDb(path: string, engine: EngineChoice = 'auto
   }
 }
 
+/** Whether a search or a risk report on `path` reads only aggregates where the data lies (a database, or DuckDB). */
+export async function readsAtSource(path: string, engine: EngineChoice = 'auto'): Promise<boolean> {
+  return databaseLocation(path) !== undefined || (await readsWithDuckDb(path, engine));
+}
+
+/** The column names of a database table or of a file DuckDB reads, as a table without rows. */
+export async function columnsOnly(path: string, options: ReadOptions = {}): Promise<Table> {
+  const database = databaseLocation(path);
+  const source = database ? await openDatabaseSource(database) : await DuckDbSource.open(path, options);
+  return withSource(source, async (s) => ({ columns: (await s.columns()).map((name) => ({ name, dictionary: [], codes: new Int32Array(0) })), rowCount: 0, source: path }));
+}
+
 /** The frequency table over `columns`: DuckDB's GROUP BY, or the streamed CSV reader's. */
 export async function readFrequencies(path: string, columns: readonly string[], options: ReadOptions = {}): Promise<FrequencyTable> {
+  const database = databaseLocation(path);
+  if (database) return withSource(await openDatabaseSource(database), (source) => source.frequencyTable({ columns }));
   if (!(await readsWithDuckDb(path, options.engine))) return readFrequencyTable(path, columns, options.delimiter === undefined ? {} : { delimiter: options.delimiter });
   const source = await DuckDbSource.open(path, options);
   try {
@@ -59,27 +75,37 @@ export async function readFrequencies(path: string, columns: readonly string[], 
  * DuckDB's rows dictionary-encoded as they stream in (the codes are held, never the rows' text).
  */
 export async function readTable(path: string, options: ReadOptions = {}): Promise<Table> {
+  const database = databaseLocation(path);
+  if (database) return withSource(await openDatabaseSource(database), (source) => tableOfSource(source, path, options));
   if (!(await readsWithDuckDb(path, options.engine))) return readCsvFile(path, { ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }), ...(options.columns ? { columns: options.columns } : {}) });
-  const source = await DuckDbSource.open(path, options);
+  return withSource(await DuckDbSource.open(path, options), (source) => tableOfSource(source, path, options));
+}
+
+async function withSource<T>(source: DataSource, body: (source: DataSource) => Promise<T>): Promise<T> {
   try {
-    const all = await source.columns();
-    const names = options.columns ? all.filter((c) => options.columns!.includes(c)) : all;
-    for (const c of options.columns ?? []) if (!all.includes(c)) throw new TableError(`no column '${c}' in ${path} (columns: ${all.join(', ')})`, path);
-    const dicts = names.map(() => ({ index: new Map<string, number>(), values: [] as string[] }));
-    const codes = names.map(() => [] as number[]);
-    for await (const batch of source.rows(names)) {
-      for (const row of batch.rows) {
-        for (let j = 0; j < names.length; j++) {
-          const d = dicts[j];
-          let code = d.index.get(row[j]);
-          if (code === undefined) d.index.set(row[j], (code = d.values.push(row[j]) - 1));
-          codes[j].push(code);
-        }
-      }
-    }
-    const rowCount = codes[0]?.length ?? 0;
-    return { columns: names.map((name, j) => ({ name, dictionary: dicts[j].values, codes: Int32Array.from(codes[j]) })), rowCount, source: path };
+    return await body(source);
   } finally {
     await source.close();
   }
+}
+
+/** A source's rows, dictionary-encoded as they stream in (the codes are held, never the rows' text). */
+async function tableOfSource(source: DataSource, path: string, options: ReadOptions): Promise<Table> {
+  const all = await source.columns();
+  const names = options.columns ? all.filter((c) => options.columns!.includes(c)) : all;
+  for (const c of options.columns ?? []) if (!all.includes(c)) throw new TableError(`no column '${c}' in ${path} (columns: ${all.join(', ')})`, path);
+  const dicts = names.map(() => ({ index: new Map<string, number>(), values: [] as string[] }));
+  const codes = names.map(() => [] as number[]);
+  for await (const batch of source.rows(names)) {
+    for (const row of batch.rows) {
+      for (let j = 0; j < names.length; j++) {
+        const d = dicts[j];
+        let code = d.index.get(row[j]);
+        if (code === undefined) d.index.set(row[j], (code = d.values.push(row[j]) - 1));
+        codes[j].push(code);
+      }
+    }
+  }
+  const rowCount = codes[0]?.length ?? 0;
+  return { columns: names.map((name, j) => ({ name, dictionary: dicts[j].values, codes: Int32Array.from(codes[j]) })), rowCount, source: path };
 }

@@ -35,6 +35,7 @@ export type PrivspecKeywordNames =
     | "by"
     | "c"
     | "clamp"
+    | "clickhouse"
     | "correlation"
     | "count"
     | "data-dependent-domain"
@@ -74,6 +75,7 @@ export type PrivspecKeywordNames =
     | "month"
     | "nn-wavelet"
     | "on"
+    | "postgres"
     | "pram"
     | "prior"
     | "privelet"
@@ -91,6 +93,7 @@ export type PrivspecKeywordNames =
     | "size"
     | "sum"
     | "suppression"
+    | "table"
     | "unbounded-contribution"
     | "unit"
     | "weight"
@@ -304,22 +307,36 @@ export function isCountQuery(item: unknown): item is CountQuery {
     return reflection.isInstance(item, CountQuery.$type);
 }
 
-/** The data the spec is about: a CSV file, resolved relative to the spec, and the role of its columns. */
+export type DatabaseEngine = 'clickhouse' | 'postgres';
+
+export function isDatabaseEngine(item: unknown): item is DatabaseEngine {
+    return item === 'postgres' || item === 'clickhouse';
+}
+
+/**
+ * The data the spec is about and the role of its columns: a CSV or Parquet file, resolved relative to the spec, or a
+ * table in a database server (`from postgres table "schema.t"`, `from clickhouse table "db.t"`). A database's address
+ * and credentials come from the environment (PGHOST…, CLICKHOUSE_URL…), never from the spec.
+ */
 export interface Dataset extends langium.AstNode {
     readonly $container: Spec;
     readonly $type: 'Dataset';
     clauses: Array<DatasetClause>;
+    database?: DatabaseEngine;
     delimiter?: string;
-    file: string;
+    file?: string;
     name: Identifier;
+    table?: string;
 }
 
 export const Dataset = {
     $type: 'Dataset',
     clauses: 'clauses',
+    database: 'database',
     delimiter: 'delimiter',
     file: 'file',
-    name: 'name'
+    name: 'name',
+    table: 'table'
 } as const;
 
 export function isDataset(item: unknown): item is Dataset {
@@ -1079,15 +1096,24 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
                     defaultValue: [],
                     optional: true
                 },
+                database: {
+                    name: Dataset.database,
+                    optional: true
+                },
                 delimiter: {
                     name: Dataset.delimiter,
                     optional: true
                 },
                 file: {
-                    name: Dataset.file
+                    name: Dataset.file,
+                    optional: true
                 },
                 name: {
                     name: Dataset.name
+                },
+                table: {
+                    name: Dataset.table,
+                    optional: true
                 }
             },
             superTypes: []
