@@ -41,11 +41,12 @@ export async function startClickHouseCluster(): Promise<ClickHouseCluster> {
     const dir = join(folder, `shard${i}`);
     mkdirSync(dir);
     writeFileSync(join(dir, 'config.xml'), configXml(dir, join(folder, 'users.xml'), p, ports.map((q) => q.tcp)));
-    return spawnGuarded(binary, [`--config-file=${join(dir, 'config.xml')}`], folder);
+    // Without its watchdog (newer releases fork one), so that the process the test stops is the server itself.
+    return spawnGuarded(binary, [`--config-file=${join(dir, 'config.xml')}`], folder, { env: { ...process.env, CLICKHOUSE_WATCHDOG_ENABLE: '0' } });
   });
   const shards: ClickHouseSettings[] = ports.map((p) => ({ url: `http://127.0.0.1:${p.http}/`, user: 'default', password: TEST_CLICKHOUSE_PASSWORD }));
   const stop = async (): Promise<void> => {
-    await Promise.all(children.map((c) => stopProcess(c, 'SIGTERM', 3000)));
+    await Promise.all(children.map((c) => stopProcess(c, 'SIGTERM', 1000)));
     rmSync(folder, { recursive: true, force: true });
   };
   try {
