@@ -47,6 +47,8 @@ function numberLiteral(x: number): string {
  * SQL reads those cells as no number (docs/scale.md lists this difference).
  */
 const NUMERIC = '^[[:space:]]*([-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?|[-+]?Infinity)[[:space:]]*$';
+/** The same for Java's and ClickHouse's regular expressions, which lack POSIX classes: the spaces as raw characters. */
+const NUMERIC_RAW = NUMERIC.replace(/\[\[:space:\]\]/g, '[ \t\n\r\f\v]');
 
 const syntaxes: Record<Dialect, SqlSyntax> = {
   duckdb: {
@@ -81,7 +83,7 @@ const syntaxes: Record<Dialect, SqlSyntax> = {
     string: backslashString,
     number: (x) => `toFloat64(${numberLiteral(x)})`,
     text: (e) => `ifNull(toString(${e}), '')`,
-    toNumber: (t) => `if(match(${t}, ${backslashString(NUMERIC.replace(/\[\[:space:\]\]/g, '\\s'))}), toFloat64OrNull(trimBoth(${t})), NULL)`,
+    toNumber: (t) => `if(match(${t}, ${backslashString(NUMERIC_RAW)}), toFloat64OrNull(trimBoth(${t})), NULL)`,
     isNaN: (n) => `isNaN(${n})`,
     md5: (t) => `lower(hex(MD5(${t})))`,
     length: (t) => `toString(lengthUTF8(${t}))`,
@@ -94,7 +96,8 @@ const syntaxes: Record<Dialect, SqlSyntax> = {
     string: backslashString,
     number: numberLiteral,
     text: (e) => `COALESCE(CAST(${e} AS STRING), '')`,
-    toNumber: (t) => `CASE WHEN ${t} RLIKE ${backslashString(NUMERIC.replace(/\[\[:space:\]\]/g, '\\s'))} THEN TRY_CAST(trim(${t}) AS DOUBLE) END`,
+    // regexp_extract (not RLIKE) so that the query also runs in DuckDB, which has the same function.
+    toNumber: (t) => `CASE WHEN regexp_extract(${t}, ${backslashString(NUMERIC_RAW)}, 0) <> '' THEN TRY_CAST(trim(${t}) AS DOUBLE) END`,
     isNaN: (n) => `isnan(${n})`,
     md5: (t) => `md5(${t})`,
     length: (t) => `CAST(char_length(${t}) AS STRING)`,
