@@ -15,7 +15,6 @@ import type { ModeExact } from '../release/kinds/mode-release.js';
 import { cellCount } from '../release/group-cells.js';
 import type { ReleaseDescription } from '../release/release-description.js';
 import type { Sensitivity } from '../release/sensitivity.js';
-import { cellOf, type GridBounds } from '../wavelet/grid-release.js';
 import type { AggregateAnswer, AggregateRequest } from './data-source.js';
 
 /** The file a plan's answer to a release is written to, without extension: `release-<name>`. */
@@ -41,7 +40,8 @@ export function releaseRequest(release: ReleaseDescription, sensitivity: Sensiti
     case 'mode':
       return { id, groupBy: [q.column], ...(q.where ? { where: q.where } : {}), ...(bounded ? { bound: { unit: unit!, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
     case 'grid':
-      return { id, groupBy: [q.x, q.y], ...(bounded ? { bound: { unit: unit!, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
+      if (!q.within) return undefined;
+      return { id, groupBy: [q.x, q.y], grid: { x: q.x, y: q.y, xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh, size: q.size }, ...(bounded ? { bound: { unit: unit!, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
     default:
       return undefined;
   }
@@ -96,14 +96,15 @@ export function modeExactOf(answer: AggregateAnswer): ModeExact {
   return { scores, local: local(answer).local };
 }
 
-export function gridExactOf(bounds: GridBounds, size: number, answer: AggregateAnswer): GridExact {
+/** A grid's counts from its answer: one group per cell (column, row), (−1, −1) for the points outside. */
+export function gridExactOf(size: number, answer: AggregateAnswer): GridExact {
   const counts = new Float64Array(size * size);
   let outside = 0;
-  const num = (v: string) => (v.trim() === '' ? NaN : Number(v));
   for (const g of answer.groups) {
-    const cell = cellOf(num(g.key[0]), num(g.key[1]), bounds, size);
-    if (cell < 0) outside += g.rows;
-    else counts[cell] += g.rows;
+    const [c, r] = g.key.map(Number);
+    if (c === -1 && r === -1) outside += g.rows;
+    else if (Number.isInteger(c) && Number.isInteger(r) && c >= 0 && r >= 0 && c < size && r < size) counts[r * size + c] += g.rows;
+    else throw new PrivacyError(`${answer.request.id}: no cell (${g.key.join(', ')}) in a ${size} × ${size} grid`);
   }
   const notes = local(answer).local;
   if (outside > 0) notes.push(`${outside} rows lie outside the grid's bounds or lack a coordinate and are counted in no cell`);
@@ -119,7 +120,7 @@ export function exactOfRelease(release: ReleaseDescription, domains: ReadonlyMap
   if (q.kind === 'mode') return modeExactOf(answer);
   if (q.kind === 'grid') {
     if (!q.within) throw new PrivacyError(`${release.name}: a grid from aggregates needs public bounds ('within')`);
-    return gridExactOf({ xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh }, q.size, answer);
+    return gridExactOf(q.size, answer);
   }
   if (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') return aggregateExactOf(release, q.by.map((b) => domains.get(b) ?? []), answer);
   throw new PrivacyError(`${release.name}: a ${q.kind} release writes rows and needs the data, not aggregates`);

@@ -27,12 +27,12 @@ release sum_age: sum age clamp 20..60 where race in { "White", "Black" } laplace
 release top_race: mode race exponential epsilon 1
 `;
 
-async function runPlan(dir: string, spec: string, answers: string, format: (i: number) => 'csv' | 'parquet'): Promise<{ seed: string; ids: string[] }> {
+async function runPlan(dir: string, spec: string, answers: string, format: (i: number) => 'csv' | 'parquet', data = 'adult.csv', delimiter = ';'): Promise<{ seed: string; ids: string[] }> {
   const planned = await runIn(dir, ['plan', spec, '--dialect', 'duckdb', '--json']);
   assert.equal(planned.code, 0, planned.err);
   const plan = JSON.parse(planned.out) as { seed: string; queries: { id: string; sql: string }[] };
   mkdirSync(answers, { recursive: true });
-  const duck = await DuckDbSource.open(join(dir, 'adult.csv'), { delimiter: ';' });
+  const duck = await DuckDbSource.open(join(dir, data), { delimiter });
   try {
     for (const [i, q] of plan.queries.entries()) {
       const ext = format(i);
@@ -68,6 +68,33 @@ describe('issue 26 — release from the answers of a SQL plan', function () {
     assert.equal(files.length, 5);
     assert.deepEqual(readdirSync(join(dir, 'a')).filter((f) => f.endsWith('.csv')).sort(), files);
     for (const f of files) assert.equal(readFileSync(join(dir, 'a', f), 'utf8'), readFileSync(join(dir, 'b', f), 'utf8'), f);
+  });
+
+  it('a grid is answered as its cells (never the points) and gives the direct release’s file, and so does a count with a numeric where on patients', async () => {
+    const examples = join(import.meta.dirname, '..', '..', 'examples', 'data');
+    copyFileSync(join(examples, 'patients.csv'), join(dir, 'patients.csv'));
+    writeFileSync(join(dir, 'patients.privspec'), `dataset visits from "patients.csv" {
+  identifying name, ssn, visit_date, patient_id
+  quasi age, sex, zip
+  sensitive diagnosis
+  insensitive occupation, income, x, y
+}
+hierarchy sex { "M", "F" -> "*" }
+budget { epsilon 5 }
+release population: grid x, y size 16 within 0..512, 0..512 laplace epsilon 1
+release by_sex: count by sex where income in 0..50000 laplace epsilon 1
+`);
+    const { ids } = await runPlan(dir, 'patients.privspec', join(dir, 'answers'), () => 'parquet', 'patients.csv', ',');
+    assert.deepEqual(ids, ['release-population', 'release-by_sex']);
+    const duck = await DuckDbSource.open(join(dir, 'answers', 'release-population.parquet'));
+    const cells = Number((await duck.query(`SELECT count(*) FROM ${duck.relation}`))[0][0]);
+    await duck.close();
+    assert.ok(cells <= 16 * 16 + 1, `${cells} groups: more than the cells`);
+    const a = await runIn(dir, ['release', 'patients.privspec', '--aggregates', 'answers', '--out', 'a', '--seed', '5', '--not-private']);
+    assert.equal(a.code, 0, a.err + a.out);
+    const b = await runIn(dir, ['release', 'patients.privspec', '--out', 'b', '--seed', '5', '--not-private']);
+    assert.equal(b.code, 0, b.err + b.out);
+    for (const f of ['population.csv', 'by_sex.csv']) assert.equal(readFileSync(join(dir, 'a', f), 'utf8'), readFileSync(join(dir, 'b', f), 'utf8'), f);
   });
 
   it('records the spend in the data’s one ledger before computing, as a direct run does', async () => {
