@@ -27,7 +27,7 @@ function clampSql(sql: SqlSyntax, request: AggregateRequest): string | undefined
   const x = sql.toNumber(sql.text(sql.identifier(c.column)));
   const lo = sql.number(c.low);
   const hi = sql.number(c.high);
-  return `CASE WHEN ${x} IS NULL OR ${sql.isNaN(x)} THEN ${lo} WHEN ${x} < ${lo} THEN ${lo} WHEN ${x} > ${hi} THEN ${hi} ELSE ${x} END`;
+  return `CASE WHEN ${x} IS NULL OR ${sql.isNaN(x)} THEN ${lo} ELSE least(greatest(${x}, ${lo}), ${hi}) END`;
 }
 
 /**
