@@ -58,8 +58,25 @@ export interface AggregateRequest {
   readonly id: string;
   readonly where?: Box;
   readonly bound?: UnitBound;
+  /** The group columns; with `grid`, exactly its x and y columns, and the groups are its cells. */
   readonly groupBy: readonly string[];
   readonly clamp?: Clamp;
+  readonly grid?: GridCells;
+}
+
+/**
+ * A grid's cells: groups are (column, row) of the cell each point falls in, by the rule of engine/wavelet/bin-points.ts
+ * (IEEE double arithmetic, which every dialect follows), and (-1, -1) for a point outside the bounds or without a
+ * number. So only the size × size counts cross, never the points.
+ */
+export interface GridCells {
+  readonly x: string;
+  readonly y: string;
+  readonly xMin: number;
+  readonly xMax: number;
+  readonly yMin: number;
+  readonly yMax: number;
+  readonly size: number;
 }
 
 /** One group of an aggregate's answer. */

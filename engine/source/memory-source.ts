@@ -8,6 +8,7 @@ import { frequencyTableOf } from '../table/frequency-table-of.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
 import { column, type Table } from '../table/table.js';
 import { selectRows } from '../release/select-rows.js';
+import { cellOf } from '../wavelet/bin-points.js';
 import { contentColumns, keyedBoundRows } from './bounded-rows.js';
 import type { AggregateAnswer, AggregateGroup, AggregateRequest, DataSource, FrequencyRequest, RowBatch } from './data-source.js';
 
@@ -27,9 +28,17 @@ export function memoryAggregate(table: Table, request: AggregateRequest): Aggreg
   const value = clamp ? column(table, clamp.column) : undefined;
   // The clamp of each dictionary entry once, not of each row.
   const clamped = value && clamp ? value.dictionary.map((v) => clampCell(v, clamp.low, clamp.high)) : undefined;
+  const grid = request.grid;
+  const num = (v: string) => (v.trim() === '' ? NaN : Number(v));
+  const keyOf = grid
+    ? (r: number) => {
+        const cell = cellOf(num(by[0].dictionary[by[0].codes[r]]), num(by[1].dictionary[by[1].codes[r]]), { xMin: grid.xMin, xMax: grid.xMax, yMin: grid.yMin, yMax: grid.yMax }, grid.size);
+        return cell < 0 ? ['-1', '-1'] : [String(cell % grid.size), String(Math.floor(cell / grid.size))];
+      }
+    : (r: number) => by.map((c) => c.dictionary[c.codes[r]]);
   const groups = new Map<string, { key: string[]; value?: number; rows: number }>();
   for (const r of rows) {
-    const key = by.map((c) => c.dictionary[c.codes[r]]);
+    const key = keyOf(r);
     const v = clamped && value ? clamped[value.codes[r]] : undefined;
     const id = JSON.stringify(v === undefined ? key : [...key, v]);
     const g = groups.get(id);

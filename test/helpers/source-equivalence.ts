@@ -39,6 +39,8 @@ export const ADULT_REQUESTS: AggregateRequest[] = [
   { id: 'count-bounded', groupBy: ['race'], bound: { unit: 'native-country', partitionBy: ['race'], maxPartitions: 2, maxRowsPerPartition: 50, seed: SEED } },
   { id: 'sum-bounded', groupBy: ['sex'], clamp: { column: 'age', low: 17, high: 90 }, bound: { unit: 'occupation', partitionBy: ['sex'], maxPartitions: 1, maxRowsPerPartition: 100, seed: SEED } },
   { id: 'mode-bounded', groupBy: ['education'], where: new Map([['sex', [{ kind: 'set', values: ['Female'] }]]]), bound: { unit: 'workclass', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 300, seed: SEED } },
+  { id: 'grid-cells', groupBy: ['age', 'age'], grid: { x: 'age', y: 'age', xMin: 17, xMax: 90, yMin: 20.5, yMax: 60, size: 8 } },
+  { id: 'grid-cells-bounded', groupBy: ['age', 'age'], grid: { x: 'age', y: 'age', xMin: 17, xMax: 90, yMin: 0, yMax: 100, size: 16 }, bound: { unit: 'marital-status', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 500, seed: SEED } },
   { id: 'grid-bounded', groupBy: ['age', 'education'], bound: { unit: 'marital-status', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 1000, seed: SEED } },
 ];
 

@@ -26,13 +26,28 @@ export function clampSql(sql: SqlSyntax, request: AggregateRequest): string | un
   const x = sql.toNumber(sql.text(sql.identifier(c.column)));
   const lo = sql.number(c.low);
   const hi = sql.number(c.high);
-  return `CASE WHEN ${x} IS NULL OR ${sql.isNaN(x)} THEN ${lo} WHEN ${x} < ${lo} THEN ${lo} WHEN ${x} > ${hi} THEN ${hi} ELSE ${x} END`;
+  return `CASE WHEN ${x} IS NULL OR ${sql.isNaN(x)} THEN ${lo} ELSE least(greatest(${x}, ${lo}), ${hi}) END`;
+}
+
+/**
+ * The grid cell of each point, as bin-points.ts's cellOf computes it: column c = min(size − 1, ⌊(x − xMin)/(xMax −
+ * xMin)·size⌋), row likewise, and (−1, −1) outside the closed bounds or without a number (NaN included, which SQL
+ * engines may order above every number).
+ */
+export function gridCellSql(sql: SqlSyntax, request: AggregateRequest): string[] {
+  const g = request.grid!;
+  const x = sql.toNumber(sql.text(sql.identifier(g.x)));
+  const y = sql.toNumber(sql.text(sql.identifier(g.y)));
+  const n = sql.number;
+  const inside = `${x} IS NOT NULL AND ${y} IS NOT NULL AND NOT ${sql.isNaN(x)} AND NOT ${sql.isNaN(y)} AND ${x} >= ${n(g.xMin)} AND ${x} <= ${n(g.xMax)} AND ${y} >= ${n(g.yMin)} AND ${y} <= ${n(g.yMax)}`;
+  const index = (v: string, lo: number, hi: number) => `CAST(CASE WHEN floor(((${v} - ${n(lo)}) / (${n(hi)} - ${n(lo)})) * ${n(g.size)}) > ${n(g.size - 1)} THEN ${n(g.size - 1)} ELSE floor(((${v} - ${n(lo)}) / (${n(hi)} - ${n(lo)})) * ${n(g.size)}) END AS BIGINT)`;
+  return [`CASE WHEN ${inside} THEN ${index(x, g.xMin, g.xMax)} ELSE -1 END`, `CASE WHEN ${inside} THEN ${index(y, g.yMin, g.yMax)} ELSE -1 END`];
 }
 
 export function aggregateSql(sql: SqlSyntax, request: AggregateRequest, from: string): string {
   if (sql.dialect === 'clickhouse') return clickhouseAggregateSql(sql, request, from);
   const text = (name: string) => sql.text(sql.identifier(name));
-  const groups = request.groupBy.map((name, i) => `${text(name)} AS g${i}`);
+  const groups = request.grid ? gridCellSql(sql, request).map((e, i) => `${e} AS g${i}`) : request.groupBy.map((name, i) => `${text(name)} AS g${i}`);
   const clamp = clampSql(sql, request);
   const outputs = [...request.groupBy.map((_, i) => `g${i}`), ...(clamp ? ['v'] : [])];
   const where = whereSql(sql, request.where);

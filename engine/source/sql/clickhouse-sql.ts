@@ -23,7 +23,7 @@
  */
 import type { AggregateRequest, FrequencyRequest } from '../data-source.js';
 import type { SqlSyntax } from './dialect.js';
-import { clampSql, keyedHashSql } from './aggregate-sql.js';
+import { clampSql, gridCellSql, keyedHashSql } from './aggregate-sql.js';
 import { whereSql } from './where-sql.js';
 
 /**
@@ -53,11 +53,13 @@ export function clickhouseFrequencySql(sql: SqlSyntax, request: FrequencyRequest
 
 export function clickhouseAggregateSql(sql: SqlSyntax, request: AggregateRequest, from: string): string {
   const b = request.bound;
-  checkNames([...request.groupBy, ...(request.clamp ? [request.clamp.column] : []), ...(b ? [b.unit, ...b.partitionBy] : []), ...(request.where?.keys() ?? [])]);
+  checkNames([...request.groupBy, ...(request.grid ? [request.grid.x, request.grid.y] : []), ...(request.clamp ? [request.clamp.column] : []), ...(b ? [b.unit, ...b.partitionBy] : []), ...(request.where?.keys() ?? [])]);
   const text = (name: string) => sql.text(sql.identifier(name));
   const clamp = clampSql(sql, request);
   const outputs = [...request.groupBy.map((_, i) => `g${i}`), ...(clamp ? ['v'] : [])];
-  const named = [...request.groupBy.map((name, i) => `${text(name)} AS ${a(`g${i}`)}`), ...(clamp ? [`${clamp} AS ${a('v')}`] : [])];
+  // A grid's groups are its cells (aggregate-sql.ts's gridCellSql), other groups the columns' text.
+  const groups = request.grid ? gridCellSql(sql, request) : request.groupBy.map(text);
+  const named = [...groups.map((g, i) => `${g} AS ${a(`g${i}`)}`), ...(clamp ? [`${clamp} AS ${a('v')}`] : [])];
   const where = whereSql(sql, request.where);
   const filter = where ? `\nWHERE ${where}` : '';
   if (!b) {

@@ -42,11 +42,12 @@ function numberLiteral(x: number): string {
 }
 
 /**
- * Decimal numbers with an optional sign, fraction and exponent, or ±Infinity, between ASCII spaces: what every
- * dialect's cast reads as JavaScript's Number() does. Number() also reads 0x, 0o and 0b literals and Unicode spaces;
- * SQL reads those cells as no number (docs/scale.md lists this difference).
+ * Decimal numbers with an optional sign, fraction and exponent, or ±Infinity, matched after trimming spaces: what
+ * every dialect's cast reads as JavaScript's Number() does. Number() also reads 0x, 0o and 0b literals and trims tabs
+ * and Unicode spaces; SQL reads those cells as no number (docs/scale.md lists this difference). The pattern has no
+ * backslash and no POSIX class, so it means the same in RE2 (DuckDB, ClickHouse), PostgreSQL and Java (Spark).
  */
-const NUMERIC = '^[[:space:]]*([-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?|[-+]?Infinity)[[:space:]]*$';
+const NUMERIC = '^([-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?|[-+]?Infinity)$';
 
 const syntaxes: Record<Dialect, SqlSyntax> = {
   duckdb: {
@@ -55,7 +56,7 @@ const syntaxes: Record<Dialect, SqlSyntax> = {
     string: standardString,
     number: numberLiteral,
     text: (e) => `COALESCE(CAST(${e} AS VARCHAR), '')`,
-    toNumber: (t) => `CASE WHEN regexp_matches(${t}, ${standardString(NUMERIC)}) THEN TRY_CAST(trim(${t}) AS DOUBLE) END`,
+    toNumber: (t) => `CASE WHEN regexp_matches(trim(${t}), ${standardString(NUMERIC)}) THEN TRY_CAST(trim(${t}) AS DOUBLE) END`,
     isNaN: (n) => `isnan(${n})`,
     md5: (t) => `md5(${t})`,
     length: (t) => `CAST(length(${t}) AS VARCHAR)`,
@@ -68,7 +69,7 @@ const syntaxes: Record<Dialect, SqlSyntax> = {
     string: standardString,
     number: (x) => `CAST(${numberLiteral(x)} AS double precision)`,
     text: (e) => `COALESCE(CAST(${e} AS text), '')`,
-    toNumber: (t) => `CASE WHEN ${t} ~ ${standardString(NUMERIC)} THEN CAST(trim(${t}) AS double precision) END`,
+    toNumber: (t) => `CASE WHEN trim(${t}) ~ ${standardString(NUMERIC)} THEN CAST(trim(${t}) AS double precision) END`,
     isNaN: (n) => `(${n} = CAST('NaN' AS double precision))`,
     md5: (t) => `md5(${t})`,
     length: (t) => `CAST(char_length(${t}) AS text)`,
@@ -81,8 +82,12 @@ const syntaxes: Record<Dialect, SqlSyntax> = {
     string: backslashString,
     number: (x) => `toFloat64(${numberLiteral(x)})`,
     text: (e) => `ifNull(toString(${e}), '')`,
-    // ClickHouse 18.16 has no trimBoth, and its toFloat64OrNull reads no leading '+': both are removed first.
-    toNumber: (t) => `if(match(${t}, ${backslashString(NUMERIC.replace(/\[\[:space:\]\]/g, '\\s'))}), toFloat64OrNull(replaceRegexpOne(replaceRegexpAll(${t}, '^\\\\s+|\\\\s+$', ''), '^\\\\+', '')), NULL)`,
+    // ClickHouse 18.16 has neither trimBoth nor a leading '+' in toFloat64OrNull: the spaces go by a regular expression
+    // (spaces only, as trim() in the other dialects) and the '+' before the cast.
+    toNumber: (t) => {
+      const trimmed = `replaceRegexpAll(${t}, '^ +| +$', '')`;
+      return `if(match(${trimmed}, ${backslashString(NUMERIC)}), toFloat64OrNull(replaceRegexpOne(${trimmed}, '^[+]', '')), NULL)`;
+    },
     isNaN: (n) => `isNaN(${n})`,
     md5: (t) => `lower(hex(MD5(${t})))`,
     length: (t) => `toString(lengthUTF8(${t}))`,
@@ -95,7 +100,8 @@ const syntaxes: Record<Dialect, SqlSyntax> = {
     string: backslashString,
     number: numberLiteral,
     text: (e) => `COALESCE(CAST(${e} AS STRING), '')`,
-    toNumber: (t) => `CASE WHEN ${t} RLIKE ${backslashString(NUMERIC.replace(/\[\[:space:\]\]/g, '\\s'))} THEN TRY_CAST(trim(${t}) AS DOUBLE) END`,
+    // regexp_extract (not RLIKE) so that the query also runs in DuckDB, which has the same function.
+    toNumber: (t) => `CASE WHEN regexp_extract(trim(${t}), ${backslashString(NUMERIC)}, 0) <> '' THEN TRY_CAST(trim(${t}) AS DOUBLE) END`,
     isNaN: (n) => `isnan(${n})`,
     md5: (t) => `md5(${t})`,
     length: (t) => `CAST(char_length(${t}) AS STRING)`,

@@ -49,6 +49,32 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
     });
   }
 
+  it('patients (several rows per patient): bounded grids, counts and sums, the same cells and rows in DuckDB and in memory', async () => {
+    const file = join(import.meta.dirname, '..', '..', '..', 'examples', 'data', 'patients.csv');
+    const memory = new MemorySource(await readCsvFile(file));
+    const duck = await DuckDbSource.open(file);
+    const bound = (partitionBy: string[], maxPartitions: number, maxRowsPerPartition: number) => ({ unit: 'patient_id', partitionBy, maxPartitions, maxRowsPerPartition, seed: SEED });
+    const grid = { x: 'x', y: 'y', xMin: 0, xMax: 512, yMin: 0, yMax: 512, size: 16 };
+    const requests: AggregateRequest[] = [
+      { id: 'grid', groupBy: ['x', 'y'], grid },
+      { id: 'grid-bounded', groupBy: ['x', 'y'], grid: { ...grid, xMax: 300, size: 7 }, bound: bound([], 1, 1) },
+      { id: 'count-bounded', groupBy: ['occupation'], bound: bound(['occupation'], 1, 3) },
+      { id: 'sum-bounded', groupBy: ['sex'], clamp: { column: 'income', low: 0, high: 200000 }, bound: bound(['sex'], 1, 2), where: new Map([['income', [{ kind: 'range', low: 0, high: 90000 }]]]) },
+      { id: 'mode-bounded', groupBy: ['diagnosis'], bound: bound([], 1, 3) },
+    ];
+    try {
+      for (const request of requests) {
+        const actual = await duck.aggregate(request);
+        assert.deepEqual(canonicalGroups(actual), canonicalGroups(await memory.aggregate(request)), request.id);
+        if (request.bound) assert.ok(actual.groups.reduce((s, g) => s + g.rows, 0) < actual.selectedRows!, `${request.id} dropped nothing`);
+      }
+      // The cells are cells: a grid's groups are at most size² plus the outside group.
+      assert.ok((await duck.aggregate(requests[1])).groups.length <= 7 * 7 + 1);
+    } finally {
+      await duck.close();
+    }
+  });
+
   it('an unknown column is one line naming the file and the columns it has', async () => {
     const duck = await DuckDbSource.open(fixture('risk-small.csv'));
     try {
