@@ -1,7 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
+import { clickHouseQuery } from '../../engine/node/clickhouse/clickhouse-http-client.js';
 import { readCsvFile } from '../../engine/node/read-csv-file.js';
 import { column, type Table } from '../../engine/table/table.js';
 import { adultDir, ADULT_MISSING, skipOrFail } from '../helpers/adult.js';
@@ -38,6 +39,9 @@ release per_occupation: count by occupation  laplace epsilon 0.2
 release top_diagnosis:  mode diagnosis  exponential epsilon 0.1
 release grid_xy:        grid x, y size 512 within 0..512, 0..512  nn-wavelet rho 0.05
 `;
+
+/** RFC 4180: a cell with a comma, a quote or a line break is quoted, its quotes doubled. */
+const csvCell = (v: string) => (/[",\r\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
 
 function rowsOf(table: Table): string[][] {
   const cols = table.columns.map((c) => column(table, c.name));
@@ -151,6 +155,30 @@ describe('database sources end to end: the same figures as the CSV, and no crede
       const real = await run(work, ['release', 'db.privspec', '--out', 'real', '--only', 'visits_by_sex']);
       assert.equal(real.code, 0, real.err);
       assert.ok(readdirSync(join(dir, 'ledgers')).some((f) => f.endsWith('.json')), 'the table has a ledger');
+    });
+
+    it(`${engine}: privspec plan --dialect ${engine}, run on the server and fed back with --aggregates, gives the direct release's files`, async () => {
+      const work = join(dir, `plan-${engine}`);
+      cpSync(examples, work, { recursive: true });
+      writeFileSync(join(work, 'rows.privspec'), ROWS_SPEC);
+      const planned = await run(work, ['plan', 'rows.privspec', '--dialect', engine, '--table', 'privspec.patients', '--json']);
+      assert.equal(planned.code, 0, planned.err);
+      const plan = JSON.parse(planned.out) as { queries: { id: string; sql: string }[] };
+      assert.equal(plan.queries.length, 6);
+      mkdirSync(join(work, 'answers'));
+      for (const q of plan.queries) {
+        // The plan's SQL exactly as printed, sent to the server; its answer written as the CSV a warehouse would export.
+        const { columns, rows } = engine === 'postgres' ? await pg.sql(q.sql) : await clickHouseQuery(ch.settings, q.sql);
+        const csv = [columns, ...rows.map((r) => r.map((v) => v ?? ''))].map((r) => r.map(csvCell).join(',')).join('\n');
+        writeFileSync(join(work, 'answers', `${q.id}.csv`), `${csv}\n`);
+      }
+      const fromAnswers = await run(work, ['release', 'rows.privspec', '--aggregates', 'answers', '--out', 'a', '--seed', '11', '--not-private']);
+      assert.equal(fromAnswers.code, 0, fromAnswers.err);
+      const direct = await run(work, ['release', 'rows.privspec', '--out', 'b', '--seed', '11', '--not-private']);
+      assert.equal(direct.code, 0, direct.err);
+      const files = readdirSync(join(work, 'b')).filter((f) => f.endsWith('.csv')).sort();
+      assert.equal(files.length, 6);
+      for (const f of files) assert.equal(readFileSync(join(work, 'a', f), 'utf8'), readFileSync(join(work, 'b', f), 'utf8'), f);
     });
 
     it(`${engine}: a wrong password is refused in one line that shows neither password`, async () => {
