@@ -486,7 +486,7 @@ export function isHierarchyGroup(item: unknown): item is HierarchyGroup {
 
 /**
  * An identifier. The short keywords `date month year decade unit size rows groups k c count sum mean mode grid sampling
- * metric loss weight` also serve as names (a column or a release may be called `date` or `c`): the lexer puts them in the
+ * metric loss weight table postgres clickhouse` also serve as names (a column or a release may be called `date` or `c`): the lexer puts them in the
  * ID token category (`privspec-token-builder.ts`), which keeps the parser's lookahead as small as with plain IDs.
  */
 export type Identifier = string;

@@ -181,6 +181,19 @@ describe('database sources end to end: the same figures as the CSV, and no crede
       for (const f of files) assert.equal(readFileSync(join(work, 'a', f), 'utf8'), readFileSync(join(work, 'b', f), 'utf8'), f);
     });
 
+    it(`${engine}: check names an unknown column of the table, and a missing table, in one diagnostic each`, async () => {
+      const work = join(dir, `check-${engine}`);
+      mkdirSync(work);
+      writeFileSync(join(work, 'a.privspec'), `dataset d from ${engine} table "privspec.patients" {\n  quasi age, agee\n}\n`);
+      writeFileSync(join(work, 'b.privspec'), `dataset d from ${engine} table "privspec.nope" {\n  quasi age\n}\n`);
+      const a = JSON.parse((await run(work, ['check', 'a.privspec', '--format', 'json'])).out).diagnostics.filter((d: { code: string }) => d.code !== 'quasi-without-hierarchy');
+      assert.deepEqual(a.map((d: { line: number; code: string }) => [d.line, d.code]), [[2, 'unknown-column']]);
+      assert.match(a[0].message, new RegExp(`unknown column 'agee' in ${engine}:privspec\\.patients \\(did you mean 'age'\\?\\)`));
+      const b = JSON.parse((await run(work, ['check', 'b.privspec', '--format', 'json'])).out).diagnostics.filter((d: { code: string }) => d.code !== 'quasi-without-hierarchy');
+      assert.deepEqual(b.map((d: { line: number; code: string }) => [d.line, d.code]), [[1, 'unreadable-file']]);
+      assert.match(b[0].message, engine === 'postgres' ? /relation "privspec\.nope" does not exist/ : /Table privspec\.nope doesn't exist/);
+    });
+
     it(`${engine}: a wrong password is refused in one line that shows neither password`, async () => {
       const variable = engine === 'postgres' ? 'PGPASSWORD' : 'CLICKHOUSE_PASSWORD';
       const right = process.env[variable];
