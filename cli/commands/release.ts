@@ -3,6 +3,8 @@ import { cryptoRandom } from '../../engine/core/random.js';
 import { aggregatePlan } from '../../engine/node/aggregate-plan.js';
 import { readAnswers } from '../../engine/node/read-aggregates.js';
 import { runReleases, RunRefused, type RunInput } from '../../engine/node/release-runner.js';
+import { isDatabaseInput, runReleasesOnDatabase } from '../../engine/node/database-release.js';
+import type { Spec } from '../../language/generated/ast.js';
 import type { RunReleaseResult } from '../../engine/release/run-report.js';
 import { formatBudgetUse } from '../../engine/release/budget-walk.js';
 import type { BudgetDescription } from '../../engine/release/release-description.js';
@@ -69,11 +71,14 @@ export const release: Command = {
     let report: RunReleaseResult;
     let budget: BudgetDescription;
     try {
-      const input = await releaseInput(services, document, values.only, undefined, { scanData: values.aggregates === undefined });
+      // A database table's DP releases read only the server's aggregates: the checks do not scan its rows either.
+      const database = values.aggregates === undefined && (document.parseResult.value as Spec).datasets.some((d) => d.database !== undefined);
+      const input = await releaseInput(services, document, values.only, undefined, { scanData: values.aggregates === undefined && !database });
       budget = input.budget;
       const out = values.out === undefined ? defaultReleaseFolder(input.specFile) : resolve(ctx.cwd, values.out);
       const aggregates = values.aggregates === undefined ? undefined : await answersIn(resolve(ctx.cwd, values.aggregates), input);
-      report = await runReleases(input, { out, seed, dryRun: values['dry-run'] ?? false, ...(aggregates ? { aggregates } : {}) });
+      const options = { out, seed, dryRun: values['dry-run'] ?? false };
+      report = database && isDatabaseInput(input) ? await runReleasesOnDatabase(input, options) : await runReleases(input, { ...options, ...(aggregates ? { aggregates } : {}) });
     } catch (e) {
       if (!(e instanceof SpecNotRunnable) && !(e instanceof RunRefused)) throw e;
       // Written here rather than thrown as a CliError: the exit code depends on the kind, and 1 must survive even when

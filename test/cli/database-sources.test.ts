@@ -152,8 +152,16 @@ describe('database sources end to end: the same figures as the CSV, and no crede
         }
       }
       // A real (unseeded) release writes a ledger entry and reports: they are grepped below with everything else.
+      const since = engine === 'clickhouse' ? (await ch.sql('SELECT toUnixTimestamp(now())'))[0][0] : '';
       const real = await run(work, ['release', 'db.privspec', '--out', 'real', '--only', 'visits_by_sex']);
       assert.equal(real.code, 0, real.err);
+      if (engine === 'clickhouse') {
+        // Only aggregates left the server: every query the release sent on the table groups, counts or asks for columns.
+        await new Promise((r) => setTimeout(r, 500));
+        const sent = (await ch.sql(`SELECT query FROM system.query_log WHERE type = 2 AND is_initial_query = 1 AND event_time >= toDateTime(${since}) AND query LIKE '%privspec%patients%'`)).map((r) => r[0]);
+        assert.ok(sent.some((q) => /groupArray/.test(q)), `the bounded aggregate ran on the server: ${sent.join('\n')}`);
+        for (const q of sent) assert.match(q, /GROUP BY|LIMIT 0|SELECT count\(\*\) AS n FROM/, q);
+      }
       assert.ok(readdirSync(join(dir, 'ledgers')).some((f) => f.endsWith('.json')), 'the table has a ledger');
     });
 
