@@ -151,6 +151,13 @@ describe('database sources end to end: the same figures as the CSV, and no crede
           assert.deepEqual(readFileSync(join(work, `db-${name}`, file), 'utf8'), readFileSync(join(work, `csv-${name}`, file), 'utf8'), `${name}: ${file}`);
         }
       }
+      // The whole plan at once: DP releases from the server's answers, the PRAM file from the rows, one report in spec order.
+      const full = await run(work, ['release', 'db.privspec', '--out', 'full', '--seed', '3', '--not-private', '--json']);
+      assert.equal(full.code, 0, full.err);
+      const outcomes = JSON.parse(full.out).releases as { name: string; status: string }[];
+      assert.deepEqual(outcomes.map((o) => o.name), ['visits_by_sex', 'mean_income', 'low_income', 'per_occupation', 'diagnosis_pram', 'population', 'top_diagnosis']);
+      assert.ok(outcomes.every((o) => o.status === 'written'), JSON.stringify(outcomes));
+      assert.ok(readFileSync(join(work, 'full', 'diagnosis_pram.csv'), 'utf8').split('\n').length > 21000, 'the PRAM file has every row');
       // A real (unseeded) release writes a ledger entry and reports: they are grepped below with everything else.
       const since = engine === 'clickhouse' ? (await ch.sql('SELECT toUnixTimestamp(now())'))[0][0] : '';
       const real = await run(work, ['release', 'db.privspec', '--out', 'real', '--only', 'visits_by_sex']);
