@@ -87,9 +87,9 @@ export class SqlServerSource implements DataSource {
     }
   }
 
-  /** A server's error as the one-line TableError every source gives, naming the table. */
+  /** A server's error as the one-line TableError every source gives; its `file` names the table (`postgres:s.t`). */
   private failure(error: unknown): TableError {
-    return error instanceof TableError ? error : new TableError(`${this.name}: ${(error as Error).message.split('\n')[0]}`, this.name);
+    return error instanceof TableError ? error : new TableError((error as Error).message.split('\n')[0], this.name);
   }
 
   /** An unknown column is the same one-line error the CSV reader gives. */

@@ -54,8 +54,10 @@ export async function* clickHouseBatches(settings: ClickHouseSettings, sql: stri
   try {
     response = await fetch(url, { method: 'POST', headers: { Authorization: `Basic ${auth}` }, body: data ?? statement });
   } catch (error) {
-    const cause = (error as { cause?: { code?: string } }).cause?.code ?? (error as Error).message;
-    throw new ClickHouseError(`cannot reach ${where}: ${cause}`);
+    // Node's fetch wraps the socket's error (ECONNREFUSED, ENOTFOUND…), sometimes in an AggregateError of attempts.
+    const cause = (error as { cause?: { code?: string; errors?: { code?: string }[]; message?: string } }).cause;
+    const code = cause?.code ?? cause?.errors?.find((e) => e.code)?.code ?? cause?.message ?? (error as Error).message;
+    throw new ClickHouseError(`cannot reach ${where}: ${code}`);
   }
   if (!response.ok || !response.body) {
     const text = (await response.text()).trim().split('\n')[0];

@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import type { TableError } from '../../../../engine/table/table.js';
 import { openPostgresSource } from '../../../../engine/node/postgres/postgres-source.js';
 import { startPostgres, type PostgresServer } from '../../../helpers/postgres-server.js';
 import { serverOrSkip } from '../../../helpers/server-process.js';
@@ -30,7 +31,7 @@ describe('PostgreSQL source: identical pre-noise figures to the in-memory source
 
   it('names a missing table and an unknown column in one line', async () => {
     await assert.rejects(async () => { const s = await openPostgresSource('privspec.nope', server.settings); try { await s.columns(); } finally { await s.close(); } },
-      /postgres:privspec\.nope: .*relation "privspec\.nope" does not exist/);
+      (e: TableError) => e.file === 'postgres:privspec.nope' && /relation "privspec\.nope" does not exist/.test(e.message));
     await server.sql('CREATE TABLE privspec.small (a text)');
     const s = await openPostgresSource('privspec.small', server.settings);
     try {

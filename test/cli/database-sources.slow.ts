@@ -12,8 +12,9 @@ import { runIn } from '../helpers/run-cli.js';
 import { serverOrSkip } from '../helpers/server-process.js';
 
 /**
- * Issue 26, items 3 and 4 end to end: the same commands and the same spec on a PostgreSQL table and on a ClickHouse
- * Distributed table over two shards give the in-memory figures — risk, the anonymity search, `check`'s diagnostics and
+ * Issue 26, items 3 and 4 end to end (in `npm run test:slow`: it starts both servers and loads Adult and the example
+ * data into each): the same commands and the same spec on a PostgreSQL table and on a ClickHouse Distributed table
+ * over two shards give the in-memory figures — risk, the anonymity search, `check`'s diagnostics and
  * seeded releases (same seed, same noise: equal outputs mean equal figures before noise) — and no credential appears
  * in any spec, report, ledger, output file, stdout or stderr.
  */
