@@ -1,9 +1,13 @@
 -- frequency
-SELECT c0, c1, c2, count(*) AS n
+SELECT c0, c1, c2, sum(n) AS n
 FROM (
-  SELECT ifNull(toString(`sex`), '') AS c0, ifNull(toString(`age`), '') AS c1, ifNull(toString(`marital-status`), '') AS c2
-  FROM `adult`
-) s
+  SELECT ifNull(toString(q0), '') AS c0, ifNull(toString(q1), '') AS c1, ifNull(toString(q2), '') AS c2, n
+  FROM (
+    SELECT q0, q1, q2, count(*) AS n
+    FROM (SELECT `sex` AS q0, `age` AS q1, `marital-status` AS q2 FROM `adult`) r
+    GROUP BY q0, q1, q2
+  ) g
+) t
 GROUP BY c0, c1, c2;
 
 -- count-where
