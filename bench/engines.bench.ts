@@ -11,6 +11,7 @@ import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync 
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
+import { duckdbSettings } from '../engine/node/duckdb-source.js';
 import { adultDir } from '../test/helpers/adult.js';
 
 const ROWS = Number(process.env.PRIVSPEC_BENCH_ROWS ?? 100_000_000);
@@ -48,7 +49,8 @@ async function writeParquet(path: string, rows: number): Promise<void> {
 
 /** DuckDB's own GROUP BY of the classes, with the class-size histogram `privspec risk` derives from it. */
 async function duckGroupBy(path: string): Promise<number> {
-  const instance = await DuckDBInstance.create(':memory:', { memory_limit: '512MB' });
+  // The settings privspec's DuckDB runs with (memory limit, spill folder), so that only the query differs.
+  const instance = await DuckDBInstance.create(':memory:', duckdbSettings());
   const con = await instance.connect();
   const started = performance.now();
   const r = await con.runAndReadAll(`SELECT ${QI.join(', ')}, count(*) AS n FROM read_parquet('${path}') GROUP BY ${QI.join(', ')}`);

@@ -10,6 +10,8 @@
  * reader gives.
  */
 import { stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { TableError } from '../table/table.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
@@ -21,6 +23,14 @@ import { whereSql } from '../source/sql/where-sql.js';
 
 /** DuckDB's memory limit unless PRIVSPEC_DUCKDB_MEMORY says otherwise: well within the 1 GB this issue targets. */
 const DEFAULT_MEMORY = '512MB';
+
+/**
+ * DuckDB's settings: the memory limit, and a folder to spill to beyond it (an in-memory database spills nowhere by
+ * default and would fail a GROUP BY whose groups outgrow the limit).
+ */
+export function duckdbSettings(): Record<string, string> {
+  return { memory_limit: process.env.PRIVSPEC_DUCKDB_MEMORY ?? DEFAULT_MEMORY, temp_directory: join(tmpdir(), `privspec-duckdb-${process.pid}`) };
+}
 
 export type FileFormat = 'csv' | 'parquet';
 
@@ -62,7 +72,7 @@ export class DuckDbSource implements DataSource {
       throw new TableError(`file not found: ${path}`, path);
     }
     const { DuckDBInstance } = await loadDuckDb();
-    const instance = await DuckDBInstance.create(':memory:', { memory_limit: process.env.PRIVSPEC_DUCKDB_MEMORY ?? DEFAULT_MEMORY });
+    const instance = await DuckDBInstance.create(':memory:', duckdbSettings());
     const connection = await instance.connect();
     return new DuckDbSource(path, instance, connection, duckdbRelation(path, options.delimiter));
   }
