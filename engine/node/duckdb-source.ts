@@ -10,6 +10,8 @@
  * reader gives.
  */
 import { stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { TableError } from '../table/table.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
@@ -21,6 +23,14 @@ import { whereSql } from '../source/sql/where-sql.js';
 
 /** DuckDB's memory limit unless PRIVSPEC_DUCKDB_MEMORY says otherwise: well within the 1 GB this issue targets. */
 const DEFAULT_MEMORY = '512MB';
+
+/**
+ * DuckDB's settings: the memory limit, and a folder to spill to beyond it (an in-memory database spills nowhere by
+ * default and would fail a GROUP BY whose groups outgrow the limit).
+ */
+export function duckdbSettings(): Record<string, string> {
+  return { memory_limit: process.env.PRIVSPEC_DUCKDB_MEMORY ?? DEFAULT_MEMORY, temp_directory: join(tmpdir(), `privspec-duckdb-${process.pid}`) };
+}
 
 export type FileFormat = 'csv' | 'parquet';
 
@@ -37,6 +47,7 @@ async function loadDuckDb(): Promise<typeof import('@duckdb/node-api')> {
 }
 
 const sql = sqlSyntax('duckdb');
+let temporaryTables = 0;
 
 /** The table-valued function that reads `path` in DuckDB. */
 export function duckdbRelation(path: string, delimiter?: string): string {
@@ -61,7 +72,7 @@ export class DuckDbSource implements DataSource {
       throw new TableError(`file not found: ${path}`, path);
     }
     const { DuckDBInstance } = await loadDuckDb();
-    const instance = await DuckDBInstance.create(':memory:', { memory_limit: process.env.PRIVSPEC_DUCKDB_MEMORY ?? DEFAULT_MEMORY });
+    const instance = await DuckDBInstance.create(':memory:', duckdbSettings());
     const connection = await instance.connect();
     return new DuckDbSource(path, instance, connection, duckdbRelation(path, options.delimiter));
   }
@@ -81,10 +92,45 @@ export class DuckDbSource implements DataSource {
     return rows.map((r) => String(r[0]));
   }
 
+  /**
+   * The frequency table, moved out of DuckDB as integers: the distinct records stay in a temporary table inside DuckDB,
+   * each column's dictionary comes out once (sorted), and the records come out as dictionary codes and counts, read from
+   * DuckDB's own vectors. Millions of records then cost 4 bytes per cell, not a JavaScript string per cell.
+   */
   async frequencyTable(request: FrequencyRequest): Promise<FrequencyTable> {
     await this.checkColumns(request.columns);
-    const rows = await this.query(frequencySql(sql, request, this.relation));
-    return frequencyTableFromRows(request.columns, rows, this.name);
+    const k = request.columns.length;
+    if (k === 0) return frequencyTableFromRows([], await this.query(frequencySql(sql, request, this.relation)), this.name);
+    const t = `privspec_frequencies_${++temporaryTables}`;
+    await this.query(`CREATE TEMP TABLE ${t} AS ${frequencySql(sql, request, this.relation)}`);
+    try {
+      const dictionaries: string[][] = [];
+      for (let j = 0; j < k; j++) dictionaries.push((await this.query(`SELECT DISTINCT c${j} FROM ${t} ORDER BY c${j}`)).map((r) => String(r[0])));
+      const codes = request.columns.map((_, j) => `CAST(d${j}.k AS INTEGER)`);
+      const joins = request.columns.map((_, j) => `JOIN (SELECT c${j}, CAST(row_number() OVER (ORDER BY c${j}) - 1 AS INTEGER) AS k FROM (SELECT DISTINCT c${j} FROM ${t}) x) d${j} ON f.c${j} = d${j}.c${j}`);
+      const count = Number((await this.query(`SELECT count(*) FROM ${t}`))[0][0]);
+      const columns = Array.from({ length: k }, () => new Int32Array(count));
+      const weights = new Int32Array(count);
+      let rowCount = 0;
+      let at = 0;
+      try {
+        const result = await this.connection.stream(`SELECT ${[...codes, 'CAST(f.n AS INTEGER)'].join(', ')} FROM ${t} f ${joins.join(' ')}`);
+        for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
+          const vectors = Array.from({ length: k + 1 }, (_, j) => chunk!.getColumnVector(j));
+          for (let i = 0; i < chunk.rowCount; i++, at++) {
+            for (let j = 0; j < k; j++) columns[j][at] = vectors[j].getItem(i) as number;
+            const n = vectors[k].getItem(i) as number;
+            weights[at] = n;
+            rowCount += n;
+          }
+        }
+      } catch (e) {
+        throw new TableError(`${(e as Error).message.split('\n')[0]}`, this.name);
+      }
+      return { columns: request.columns.map((name, j) => ({ name, dictionary: dictionaries[j] })), count, codes: columns, weights, rowCount, source: this.name };
+    } finally {
+      await this.query(`DROP TABLE IF EXISTS ${t}`);
+    }
   }
 
   async aggregate(request: AggregateRequest): Promise<AggregateAnswer> {

@@ -72,6 +72,18 @@ describe('privspec risk and anonymize read Parquet, and CSV through DuckDB (--en
     assert.match(bad.err, /option --engine: 'spark' is not one of auto, duckdb, memory/);
   });
 
+  it('reid reads a Parquet original and release as their CSVs (the Hasegawa–Miura §4.2 seed example)', async () => {
+    const pram = join(import.meta.dirname, '..', 'fixtures', 'pram');
+    await csvToParquet(join(pram, 'seed-original.csv'), join(dir, 'seed-original.parquet'));
+    await csvToParquet(join(pram, 'seed-released.csv'), join(dir, 'seed-released.parquet'));
+    const args = ['--qi', 'attr1,attr2', '--pram', 'attr1=0.7', '--pram', 'attr2=0.7', '--json'];
+    const csv = await runIn(pram, ['reid', 'seed-original.csv', 'seed-released.csv', ...args]);
+    assert.equal(csv.code, 0, csv.err);
+    const parquetRun = await runIn(dir, ['reid', 'seed-original.parquet', 'seed-released.parquet', ...args]);
+    assert.equal(parquetRun.code, 0, parquetRun.err);
+    assert.deepEqual(JSON.parse(parquetRun.out), JSON.parse(csv.out));
+  });
+
   it('a missing Parquet file and an unknown column name the file', async () => {
     const missing = await runIn(dir, ['risk', join(dir, 'nope.parquet'), '--qi', 'sex']);
     assert.equal(missing.code, 2);

@@ -1,9 +1,13 @@
 -- frequency
-SELECT c0, c1, c2, count(*) AS n
+SELECT c0, c1, c2, sum(n) AS n
 FROM (
-  SELECT COALESCE(CAST(`sex` AS STRING), '') AS c0, COALESCE(CAST(`age` AS STRING), '') AS c1, COALESCE(CAST(`marital-status` AS STRING), '') AS c2
-  FROM `adult`
-) s
+  SELECT COALESCE(CAST(q0 AS STRING), '') AS c0, COALESCE(CAST(q1 AS STRING), '') AS c1, COALESCE(CAST(q2 AS STRING), '') AS c2, n
+  FROM (
+    SELECT q0, q1, q2, count(*) AS n
+    FROM (SELECT `sex` AS q0, `age` AS q1, `marital-status` AS q2 FROM `adult`) r
+    GROUP BY q0, q1, q2
+  ) g
+) t
 GROUP BY c0, c1, c2;
 
 -- count-where
