@@ -9,6 +9,7 @@ import { frequencySql } from '../../engine/source/sql/frequency-sql.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releaseInput, SpecNotRunnable } from '../../language/release-input.js';
 import type { Command } from '../command.js';
+import { databaseLocation } from '../../engine/node/database-location.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { parseOptions } from '../parse-options.js';
 
@@ -39,14 +40,16 @@ export const plan: Command = {
     const dialect = values.dialect as Dialect | undefined;
     if (dialect === undefined) throw new CliError(`option --dialect is required: one of ${DIALECTS.join(', ')}`);
     if (!DIALECTS.includes(dialect)) throw new CliError(`option --dialect: '${dialect}' is not one of ${DIALECTS.join(', ')}`);
-    if (dialect !== 'duckdb' && values.table === undefined) throw new CliError(`option --table NAME is required for ${dialect}: the table the data lives in`);
     const path = resolve(ctx.cwd, positionals[0]);
     const services = nodeServices();
     const document = await loadSpec(path, services);
     try {
       const input = await releaseInput(services, document, undefined, undefined, { scanData: false });
       const seed = boundingSeed(cryptoRandom());
-      const from = values.table !== undefined ? tableName(dialect, values.table) : duckdbRelation(input.dataset.file, input.dataset.delimiter);
+      // A spec whose dataset is a database table names it (`from postgres table "s.t"`): that is the default --table.
+      const table = values.table ?? databaseLocation(input.dataset.file)?.table;
+      if (dialect !== 'duckdb' && table === undefined) throw new CliError(`option --table NAME is required for ${dialect}: the table the data lives in`);
+      const from = table !== undefined ? tableName(dialect, table) : duckdbRelation(input.dataset.file, input.dataset.delimiter);
       const sql = sqlSyntax(dialect);
       const queries = aggregatePlan(input, seed, cryptoRandom()).map((q) => ({
         id: q.id,

@@ -181,6 +181,11 @@ describe('database sources end to end: the same figures as the CSV, and no crede
       assert.equal(planned.code, 0, planned.err);
       const plan = JSON.parse(planned.out) as { queries: { id: string; sql: string }[] };
       assert.equal(plan.queries.length, 6);
+      // A spec whose dataset is the table needs no --table: the plan reads the table the spec names.
+      writeFileSync(join(work, 'rows-db.privspec'), ROWS_SPEC.replace('"data/patients.csv"', `${engine} table "privspec.patients"`));
+      const own = await run(work, ['plan', 'rows-db.privspec', '--dialect', engine, '--json']);
+      assert.equal(own.code, 0, own.err);
+      assert.deepEqual((JSON.parse(own.out) as typeof plan).queries.map((q) => q.sql), plan.queries.map((q) => q.sql));
       mkdirSync(join(work, 'answers'));
       for (const q of plan.queries) {
         // The plan's SQL exactly as printed, sent to the server; its answer written as the CSV a warehouse would export.
