@@ -1,5 +1,5 @@
 import { spawnSync } from 'node:child_process';
-import { chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PgClient } from '../../engine/node/postgres/pg-wire-client.js';
@@ -33,7 +33,8 @@ export function postgresBinDir(): string | undefined {
   return versions.length ? join(root, versions[0], 'bin') : undefined;
 }
 
-export async function startPostgres(database = 'privspec_test'): Promise<PostgresServer> {
+/** `tls`: the server also offers TLS, with a self-signed certificate for "localhost" made by `openssl` at start. */
+export async function startPostgres(database = 'privspec_test', options: { tls?: boolean } = {}): Promise<PostgresServer> {
   const bin = postgresBinDir();
   if (!bin) throw new ServerUnavailable('PostgreSQL server programs not found (install Debian\'s "postgresql" package or set PRIVSPEC_PG_BIN)');
   // PostgreSQL refuses to run as root; as root (CI containers) the server runs as the "postgres" account.
@@ -53,6 +54,14 @@ export async function startPostgres(database = 'privspec_test'): Promise<Postgre
   const port = await freePort();
   const log = join(folder, 'server.log');
   const args = ['-D', data, '-p', String(port), '-k', folder, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', `logging_collector=off`, '-c', 'max_connections=20', '-c', 'shared_buffers=16MB'];
+  if (options.tls) {
+    const [cert, key] = [join(folder, 'server.crt'), join(folder, 'server.key')];
+    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', key, '-out', cert], { encoding: 'utf8' });
+    if (made.status !== 0) throw new ServerUnavailable(`openssl could not make a test certificate: ${made.error?.message ?? made.stderr}`);
+    chmodSync(key, 0o600);
+    if (owner) { chownSync(cert, owner.uid, owner.gid); chownSync(key, owner.uid, owner.gid); }
+    args.push('-c', 'ssl=on', '-c', `ssl_cert_file=${cert}`, '-c', `ssl_key_file=${key}`);
+  }
   const child = spawnGuarded(join(bin, 'postgres'), args, folder, { ...ids, exitSignal: 'SIGQUIT' });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));

@@ -1,4 +1,4 @@
-import { connect as netConnect, type Socket } from 'node:net';
+import { isIP, connect as netConnect, type Socket } from 'node:net';
 import { connect as tlsConnect } from 'node:tls';
 import { describePgServer, type PgConnectionSettings } from './pg-connection-settings.js';
 import { md5Password, ScramClient } from './pg-scram.js';
@@ -125,7 +125,8 @@ async function openSocket(settings: PgConnectionSettings, where: string, timeout
   }
   const verify = settings.sslmode === 'verify-ca' || settings.sslmode === 'verify-full';
   return await new Promise<Socket>((resolve, reject) => {
-    const secure = tlsConnect({ socket, servername: settings.host, rejectUnauthorized: verify, ...(settings.sslmode === 'verify-ca' ? { checkServerIdentity: () => undefined } : {}) });
+    // Server name indication takes a host name only (RFC 6066), not an address.
+    const secure = tlsConnect({ socket, ...(isIP(settings.host) ? {} : { servername: settings.host }), rejectUnauthorized: verify, ...(settings.sslmode === 'verify-ca' ? { checkServerIdentity: () => undefined } : {}) });
     secure.once('secureConnect', () => resolve(secure));
     secure.once('error', (e) => reject(new PgError(`${where}: TLS failed: ${e.message}`)));
   });

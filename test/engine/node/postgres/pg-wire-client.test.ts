@@ -45,9 +45,31 @@ describe('the PostgreSQL wire-protocol client, against a real server', function 
     await assert.rejects(PgClient.connect({ ...server.settings, password: undefined }), /asks for a password: set PGPASSWORD/);
   });
 
+  it('asks for TLS under sslmode prefer and require: goes on in clear when preferred, refuses when required', async () => {
+    // The test server has no certificate, so it answers the SSLRequest with 'N'.
+    const client = await PgClient.connect({ ...server.settings, sslmode: 'prefer' });
+    assert.deepEqual((await client.query('SELECT 4')).rows, [['4']]);
+    await client.close();
+    await assert.rejects(PgClient.connect({ ...server.settings, sslmode: 'require' }), /does not offer TLS, and sslmode is require/);
+  });
+
   it('connects through the Unix socket in the server\'s folder', async () => {
     const client = await PgClient.connect({ ...server.settings, host: server.folder });
     assert.deepEqual((await client.query('SELECT 3')).rows, [['3']]);
     await client.close();
+  });
+});
+
+describe('the PostgreSQL wire-protocol client over TLS, against a real server', function () {
+  this.timeout(120_000);
+  let server: PostgresServer;
+  before(async function () { server = await serverOrSkip(this, () => startPostgres('privspec_tls', { tls: true })); });
+  after(async () => server?.stop());
+
+  it('sslmode require encrypts the connection (the server sees it in pg_stat_ssl); verify-full refuses a self-signed certificate', async () => {
+    const client = await PgClient.connect({ ...server.settings, sslmode: 'require' });
+    assert.deepEqual((await client.query('SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()')).rows, [['t']]);
+    await client.close();
+    await assert.rejects(PgClient.connect({ ...server.settings, host: 'localhost', sslmode: 'verify-full' }), /TLS failed: self[- ]signed certificate/);
   });
 });
