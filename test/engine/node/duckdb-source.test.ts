@@ -33,7 +33,8 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
     it(`frequency tables of ${name} over every column and over each column alone`, async () => {
       const table = await readCsvFile(fixture(name));
       const memory = new MemorySource(table);
-      const duck = await DuckDbSource.open(fixture(name), { delimiter: table.delimiter });
+      // No delimiter given: DuckDB is told the one privspec detects, so both split the file alike.
+      const duck = await DuckDbSource.open(fixture(name));
       try {
         const names = table.columns.map((c) => c.name);
         assert.deepEqual(await duck.columns(), names);
