@@ -76,6 +76,23 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
     }
   });
 
+  it('a NULL and an empty string are one record as text (a CSV has no NULL): their rows are merged', async () => {
+    const file = join(dir, 'nulls.parquet');
+    const maker = await DuckDbSource.open(fixture('risk-small.csv'));
+    await maker.query(`COPY (SELECT * FROM (VALUES ('a', NULL, 1), ('a', '', 2), ('b', 'x', 3), ('a', NULL, 4)) t(k, v, i)) TO '${file}' (FORMAT parquet)`);
+    await maker.close();
+    const duck = await DuckDbSource.open(file);
+    try {
+      const t = await duck.frequencyTable({ columns: ['k', 'v'] });
+      // By hand: (a, NULL) ×2 and (a, '') ×1 are (a, '') ×3; (b, x) ×1.
+      assert.deepEqual(canonicalFrequencies(t), ['["a",""]=3', '["b","x"]=1']);
+      assert.equal(t.rowCount, 4);
+      assert.equal(t.count, 2);
+    } finally {
+      await duck.close();
+    }
+  });
+
   it('an unknown column is one line naming the file and the columns it has', async () => {
     const duck = await DuckDbSource.open(fixture('risk-small.csv'));
     try {
