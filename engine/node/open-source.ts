@@ -5,7 +5,7 @@
  * Why 1 GiB: the in-memory table costs 4 bytes of codes per cell plus the dictionaries, about half the file's size on
  * Adult-like data (cells of 5 to 10 bytes), and the search and releases add working copies of the codes; above 1 GiB
  * that approaches the 1 GB this issue allows a run, while DuckDB's GROUP BY streams the file under its own memory limit
- * (512 MB by default) and hands back only the distinct records. Below it the in-memory reader is faster (no native
+ * (800 MB by default) and hands back only the distinct records. Below it the in-memory reader is faster (no native
  * library to load: about 0.3 s) and reads every malformed line with privspec's own error.
  */
 import { stat } from 'node:fs/promises';
