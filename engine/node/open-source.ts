@@ -63,22 +63,8 @@ export async function readTable(path: string, options: ReadOptions = {}): Promis
   const source = await DuckDbSource.open(path, options);
   try {
     const all = await source.columns();
-    const names = options.columns ? all.filter((c) => options.columns!.includes(c)) : all;
     for (const c of options.columns ?? []) if (!all.includes(c)) throw new TableError(`no column '${c}' in ${path} (columns: ${all.join(', ')})`, path);
-    const dicts = names.map(() => ({ index: new Map<string, number>(), values: [] as string[] }));
-    const codes = names.map(() => [] as number[]);
-    for await (const batch of source.rows(names)) {
-      for (const row of batch.rows) {
-        for (let j = 0; j < names.length; j++) {
-          const d = dicts[j];
-          let code = d.index.get(row[j]);
-          if (code === undefined) d.index.set(row[j], (code = d.values.push(row[j]) - 1));
-          codes[j].push(code);
-        }
-      }
-    }
-    const rowCount = codes[0]?.length ?? 0;
-    return { columns: names.map((name, j) => ({ name, dictionary: dicts[j].values, codes: Int32Array.from(codes[j]) })), rowCount, source: path };
+    return await source.table(options.columns ? all.filter((c) => options.columns!.includes(c)) : all);
   } finally {
     await source.close();
   }
