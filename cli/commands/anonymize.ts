@@ -16,6 +16,7 @@ import { guardOutputs } from '../../engine/node/output-guard.js';
 import { columnsOnly, readFrequencies, readsAtSource, readTable } from '../../engine/node/open-source.js';
 import { inputLocation, SOURCE_FLAG, SOURCE_USAGE } from '../source-option.js';
 import { databaseLocation } from '../../engine/node/database-location.js';
+import { readCsvHeader } from '../csv-header.js';
 import { engineOption, ENGINE_USAGE } from '../engine-option.js';
 import { cryptoRandom } from '../../engine/core/random.js';
 import { writeMicrodataFile, writeOwnFile } from '../../engine/node/release-files.js';
@@ -25,7 +26,7 @@ import { searchOptimal } from '../../engine/search/optimal-search.js';
 import { problemOf } from '../../engine/search/problem.js';
 import type { FrequencyTable } from '../../engine/table/frequency-table.js';
 import { frequencyColumn, frequencyTableOf } from '../../engine/table/frequency-table-of.js';
-import { column, TableError, type Table } from '../../engine/table/table.js';
+import { TableError, type Table } from '../../engine/table/table.js';
 import type { Command, CommandContext } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { isPositiveInteger, listOption, numberFlag, parseOptions } from '../parse-options.js';
@@ -112,16 +113,26 @@ export const anonymize: Command = {
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
     const engine = engineOption(values.engine);
     const read = { ...(delimiter === undefined ? {} : { delimiter }), engine };
-    const searched = [...options.qi, ...(options.sensitive === undefined ? [] : [options.sensitive])];
-    // Through DuckDB (Parquet, a large CSV, --engine duckdb) a search without --out reads only the frequency table:
-    // DuckDB groups the file where it lies, and the rows never come into memory.
-    const rowsNeeded = values.out !== undefined || !(await readsAtSource(input, engine));
-    const table = rowsNeeded ? await readTable(input, read) : await columnsOnly(input, read);
-    const { released, removed } = declaredColumns(table, options);
-    const hierarchies = await Promise.all(options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)));
     // The search, its models and metrics read the distinct records of the quasi-identifiers and the sensitive column with
-    // their row counts (issue 25); the rows are read again only to write the release.
-    const frequencies = rowsNeeded ? frequencyTableOf(table, searched) : await readFrequencies(input, searched, read);
+    // their row counts (issue 25). Rows are read only to write a release: without --out the file is read straight into
+    // that frequency table, never into per-row arrays; with it, the table is read and grouped.
+    const grouped = [...options.qi, ...(options.sensitive === undefined ? [] : [options.sensitive])];
+    let table: Table | undefined;
+    let frequencies: FrequencyTable;
+    let header: string[];
+    if (out !== undefined) {
+      table = await readTable(input, read);
+      header = table.columns.map((c) => c.name);
+      checkKept(header, options, input);
+      frequencies = frequencyTableOf(table, grouped);
+    } else {
+      // Through DuckDB (Parquet, a large CSV, --engine duckdb) DuckDB groups the file where it lies.
+      header = (await readsAtSource(input, engine)) ? await sourceColumns(input, read) : await readCsvHeader(input, delimiter);
+      checkKept(header, options, input);
+      frequencies = await readFrequencies(input, grouped, read);
+    }
+    const removed = removedColumns(header, options);
+    const hierarchies = await Promise.all(options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)));
     const criteria = await buildCriteria(ctx, frequencies, options);
     const problem = problemOf(frequencies, { qi: options.qi, hierarchies, criteria, suppression: options.suppression });
     const metric = makeMetric(options.metric, problem);
@@ -158,20 +169,22 @@ export const anonymize: Command = {
     }
     // The release writer: rows in a fresh random order (secure generator), created exclusively — never over a file
     // unless --force, never through a folder swapped mid-run.
-    const write = async (header: readonly string[], rows: readonly (readonly string[])[]) => {
-      await writeMicrodataFile(out!, header, rows, { rng: cryptoRandom(), delimiter: table.delimiter ?? ',', force: values.force }).catch(refuseExisting);
+    const write = async (columns: readonly string[], rows: readonly (readonly string[])[]) => {
+      await writeMicrodataFile(out!, columns, rows, { rng: cryptoRandom(), delimiter: table!.delimiter ?? ',', force: values.force }).catch(refuseExisting);
       report.out = values.out;
     };
+    // Only the declared columns leave (issue 10 item 4).
+    const released: Table | undefined = table && { ...table, columns: table.columns.filter((c) => !removed.includes(c.name)) };
     let pramWritten = true;
-    if (values['with-pram'] && values.out) {
+    if (values['with-pram'] && released) {
       // Issue 23: with --with-pram the file is the combined release the report describes, not the generalization alone.
       const written = await writePramRelease(write, released, options.qi, hierarchies, report.withPram as Record<string, unknown>, options.k);
       if (written) Object.assign(report, { out: values.out }, written);
       pramWritten = written !== null;
-    } else if (partitions && values.out) {
+    } else if (partitions && released) {
       const release = mondrianRelease(released, problem, partitions);
       await write(release.header, release.rows);
-    } else if (result.optimum && values.out) {
+    } else if (result.optimum && released) {
       // The release's own writer, with the classes checked by the release's own check: the file is what a spec's
       // generalize release with the same model would write.
       const levels = result.optimum.levels;
@@ -267,12 +280,20 @@ function checkOptions(values: Record<string, string | string[] | boolean | undef
  * column and the columns kept with --keep; every other column is taken as identifying and removed, as ARX suppresses
  * every attribute not declared quasi-identifying, sensitive or insensitive.
  */
-/** A table of no rows with the file's columns: what the report's column checks need when the search reads no rows. */
-function declaredColumns(table: Table, o: Options): { released: Table; removed: string[] } {
-  for (const name of o.keep) column(table, name);
+/** The columns of a database table or of a file DuckDB reads (a Parquet file's schema; a CSV's header). */
+async function sourceColumns(path: string, options: { delimiter?: string }): Promise<string[]> {
+  return (await columnsOnly(path, options)).columns.map((c) => c.name);
+}
+
+function removedColumns(header: readonly string[], o: Options): string[] {
   const declared = new Set([...o.qi, ...(o.sensitive === undefined ? [] : [o.sensitive]), ...o.keep]);
-  const removed = table.columns.filter((c) => !declared.has(c.name)).map((c) => c.name);
-  return { released: { ...table, columns: table.columns.filter((c) => declared.has(c.name)) }, removed };
+  return header.filter((name) => !declared.has(name));
+}
+
+/** Every --keep column must exist; the message names the columns there are, as for any unknown column. */
+function checkKept(header: readonly string[], o: Options, source: string): void {
+  const missing = o.keep.find((name) => !header.includes(name));
+  if (missing !== undefined) throw new TableError(`no column '${missing}' in ${source} (columns: ${header.join(', ')})`);
 }
 
 async function readHierarchy(ctx: CommandContext, path: string): Promise<Hierarchy> {

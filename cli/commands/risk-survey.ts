@@ -2,6 +2,7 @@
  * The survey statistician's half of `privspec risk`: the weighted individual risk (`--weight`), SUDA2 (`--suda`) and the
  * per-record file (`--per-record`). Kept apart from `risk.ts`, which reports the class-size figures every run has.
  */
+import { thousands } from '../thousands.js';
 import type { Table } from '../../engine/table/table.js';
 import { INDIVIDUAL_RISK_METHODS, type IndividualRiskMethod } from '../../engine/risk/individual-risk.js';
 import { DEFAULT_INDIVIDUAL_RISK_THRESHOLD, weightedRisk, type WeightedRisk } from '../../engine/risk/weighted-risk.js';
@@ -128,7 +129,7 @@ export function surveyJson(f: SurveyFigures, qi: readonly string[], disFraction 
   };
 }
 
-const int = (x: number) => x.toLocaleString('en-US');
+const int = thousands;
 const pct = (x: number) => `${(100 * x).toFixed(2)}%`;
 
 export function surveyText(f: SurveyFigures, qi: readonly string[]): string[] {

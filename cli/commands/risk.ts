@@ -1,3 +1,4 @@
+import { thousands } from '../thousands.js';
 import { resolve } from 'node:path';
 import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
@@ -133,7 +134,7 @@ function populationJson(p: PopulationUniqueness, cells: number, model: ModelName
 }
 
 const LABELS: Record<string, string> = { pitman: 'Pitman', zayatz: 'Zayatz', snb: 'SNB', 'poisson-gamma': 'Poisson–Gamma', none: 'none (no sample uniques)' };
-const int = (x: number) => x.toLocaleString('en-US');
+const int = thousands;
 const pct = (x: number | null) => (x === null ? 'n/a' : `${(100 * x).toFixed(2)}%`);
 
 /** The report a data steward reads: what is at risk, how much, and which classes are the problem. */

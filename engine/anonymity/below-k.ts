@@ -25,9 +25,11 @@ export function belowK(classes: EquivalenceClasses, k: number, unit?: { readonly
   for (let id = 0; id < classes.classCount; id++) if (members[id] < k) small++;
   let rows = 0;
   const persons = new Set<number>();
+  // Entries are rows, or a frequency table's records standing for `weights[r]` rows each.
+  const weights = classes.weights;
   for (let r = 0; r < classes.classOf.length; r++) {
     if (members[classes.classOf[r]] >= k) continue;
-    rows++;
+    rows += weights ? weights[r] : 1;
     if (unit) persons.add(unit.codes[r]);
   }
   return { k, classes: small, rows, persons: unit ? persons.size : rows };

@@ -22,12 +22,15 @@ export function sensitiveFrequencies(classes: EquivalenceClasses, sensitive: Col
   const offsets = new Int32Array(classes.classCount + 1);
   const codes = new Int32Array(rows.length);
   const counts = new Int32Array(rows.length);
+  // A frequency table's records count their rows.
+  const weights = classes.weights;
   let out = 0;
   for (let id = 0; id < classes.classCount; id++) {
     let distinct = 0;
     for (let j = memberOffsets[id]; j < memberOffsets[id + 1]; j++) {
       const v = values[rows[j]];
-      if (counter[v]++ === 0) touched[distinct++] = v;
+      if (counter[v] === 0) touched[distinct++] = v;
+      counter[v] += weights ? weights[rows[j]] : 1;
     }
     for (let t = 0; t < distinct; t++) {
       const v = touched[t];

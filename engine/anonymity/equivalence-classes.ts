@@ -13,6 +13,11 @@ export interface EquivalenceClasses {
   readonly sizes: Int32Array;
   /** Class id → first row of the class, from which its key can be printed. */
   readonly firstRow: Int32Array;
+  /**
+   * Present when the entries are a frequency table's records rather than rows (`frequency-classes.ts`): entry → the
+   * rows it stands for. `classOf` and `firstRow` then index records, and `sizes` still counts rows.
+   */
+  readonly weights?: Int32Array;
 }
 
 /** `hierarchies[i]` and `levels[i]` apply to `qi[i]`. */

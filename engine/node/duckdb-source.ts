@@ -14,9 +14,10 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { detectDelimiter } from '../table/detect-delimiter.js';
-import { TableError } from '../table/table.js';
+import { TableError, type Table } from '../table/table.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
 import { mergeEqualRecords } from '../table/merge-records.js';
+import { encodeChunks, type EncodedColumns } from './duckdb-chunks.js';
 import type { AggregateAnswer, AggregateGroup, AggregateRequest, DataSource, FrequencyRequest, RowBatch } from '../source/data-source.js';
 import { sqlSyntax } from '../source/sql/dialect.js';
 import { aggregateSql } from '../source/sql/aggregate-sql.js';
@@ -60,11 +61,6 @@ async function loadDuckDb(): Promise<typeof import('@duckdb/node-api')> {
 
 const sql = sqlSyntax('duckdb');
 
-function grow(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
-  const b = new Int32Array(size);
-  b.set(a);
-  return b;
-}
 
 /** The table-valued function that reads `path` in DuckDB. */
 export function duckdbRelation(path: string, delimiter?: string): string {
@@ -124,44 +120,33 @@ export class DuckDbSource implements DataSource {
     const qs = request.columns.map((_, j) => `q${j}`);
     const inner = `SELECT ${[...qs, 'count(*) AS n'].join(', ')} FROM (SELECT ${request.columns.map((c, j) => `${sql.identifier(c)} AS q${j}`).join(', ')} FROM ${this.relation}) r GROUP BY ${qs.join(', ')}`;
     const text = `SELECT ${[...qs.map((q) => sql.text(q)), 'CAST(n AS INTEGER)'].join(', ')} FROM (${inner}) g`;
-    const dicts = request.columns.map(() => ({ index: new Map<string, number>(), values: [] as string[] }));
-    let codes: Int32Array<ArrayBuffer>[] = request.columns.map(() => new Int32Array(1024));
-    let weights: Int32Array<ArrayBuffer> = new Int32Array(1024);
-    let count = 0;
-    let rowCount = 0;
+    let encoded: EncodedColumns;
     try {
       // Groups have no order, so DuckDB need not keep the file's, which lets its aggregation spill within the limit.
       await this.connection.run('SET preserve_insertion_order = false');
-      const result = await this.connection.stream(text);
-      for (let chunk = await result.fetchChunk(); chunk && chunk.rowCount > 0; chunk = await result.fetchChunk()) {
-        if (count + chunk.rowCount > weights.length) {
-          const size = Math.max(2 * weights.length, count + chunk.rowCount);
-          codes = codes.map((c) => grow(c, size));
-          weights = grow(weights, size);
-        }
-        for (let j = 0; j <= k; j++) {
-          const vector = chunk.getColumnVector(j);
-          if (j === k) {
-            for (let i = 0; i < chunk.rowCount; i++) rowCount += weights[count + i] = vector.getItem(i) as number;
-            continue;
-          }
-          const d = dicts[j];
-          const out = codes[j];
-          for (let i = 0; i < chunk.rowCount; i++) {
-            const v = vector.getItem(i) as string;
-            let code = d.index.get(v);
-            if (code === undefined) d.index.set(v, (code = d.values.push(v) - 1));
-            out[count + i] = code;
-          }
-        }
-        count += chunk.rowCount;
-      }
+      encoded = await encodeChunks(await this.connection.stream(text), k, true);
     } catch (e) {
       throw new TableError(`${(e as Error).message.split('\n')[0]}`, this.name);
     } finally {
       await this.connection.run('SET preserve_insertion_order = true').catch(() => undefined);
     }
-    return mergeEqualRecords({ columns: request.columns.map((name, j) => ({ name, dictionary: dicts[j].values })), count, codes: codes.map((c) => c.slice(0, count)), weights: weights.slice(0, count), rowCount, source: this.name });
+    const { dictionaries, codes, weights, count, total } = encoded;
+    return mergeEqualRecords({ columns: request.columns.map((name, j) => ({ name, dictionary: dictionaries[j] })), count, codes, weights: weights!, rowCount: total, source: this.name });
+  }
+
+  /**
+   * The whole table over `names`, dictionary-encoded as the rows stream out of DuckDB in file order: the codes are held
+   * (4 bytes a cell), never the rows' text. For the commands that still need rows.
+   */
+  async table(names: readonly string[]): Promise<Table> {
+    await this.checkColumns(names);
+    try {
+      const result = await this.connection.stream(`SELECT ${names.map((c) => sql.text(sql.identifier(c))).join(', ') || '1'} FROM ${this.relation}`);
+      const { dictionaries, codes, count } = await encodeChunks(result, names.length, false);
+      return { columns: names.map((name, j) => ({ name, dictionary: dictionaries[j], codes: codes[j] })), rowCount: count, source: this.name };
+    } catch (e) {
+      throw new TableError(`${(e as Error).message.split('\n')[0]}`, this.name);
+    }
   }
 
   async aggregate(request: AggregateRequest): Promise<AggregateAnswer> {

@@ -78,10 +78,15 @@ export async function readTable(path: string, options: ReadOptions = {}): Promis
   const database = databaseLocation(path);
   if (database) return withSource(await openDatabaseSource(database), (source) => tableOfSource(source, path, options));
   if (!(await readsWithDuckDb(path, options.engine))) return readCsvFile(path, { ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }), ...(options.columns ? { columns: options.columns } : {}) });
-  return withSource(await DuckDbSource.open(path, options), (source) => tableOfSource(source, path, options));
+  // DuckDB's chunks are dictionary-encoded as they arrive (duckdb-chunks.ts); a database's rows as below.
+  return withSource(await DuckDbSource.open(path, options), async (duck) => {
+    const all = await duck.columns();
+    for (const c of options.columns ?? []) if (!all.includes(c)) throw new TableError(`no column '${c}' in ${path} (columns: ${all.join(', ')})`, path);
+    return await duck.table(options.columns ? all.filter((c) => options.columns!.includes(c)) : all);
+  });
 }
 
-async function withSource<T>(source: DataSource, body: (source: DataSource) => Promise<T>): Promise<T> {
+async function withSource<S extends DataSource, T>(source: S, body: (source: S) => Promise<T>): Promise<T> {
   try {
     return await body(source);
   } finally {
@@ -89,7 +94,7 @@ async function withSource<T>(source: DataSource, body: (source: DataSource) => P
   }
 }
 
-/** A source's rows, dictionary-encoded as they stream in (the codes are held, never the rows' text). */
+/** A database source's rows, dictionary-encoded as they stream in (the codes are held, never the rows' text). */
 async function tableOfSource(source: DataSource, path: string, options: ReadOptions): Promise<Table> {
   const all = await source.columns();
   const names = options.columns ? all.filter((c) => options.columns!.includes(c)) : all;

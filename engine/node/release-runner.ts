@@ -29,7 +29,7 @@ import type { ReleaseOutcome, RunReleaseResult } from '../release/run-report.js'
 import type { Table } from '../table/table.js';
 import { dataDomains, declaredDomains } from '../release/domains.js';
 import type { AggregateAnswer } from '../source/data-source.js';
-import { exactOfRelease, releaseRequestId } from '../source/release-aggregates.js';
+import { exactOfRelease, releaseRequestId, writesRows } from '../source/release-aggregates.js';
 import { ledgerFor, readLedger, recordFiles, type LedgerLocation } from './ledger-file.js';
 import { writeRelease } from './release-files.js';
 import { costOf, recordSpend } from './release-spend.js';
@@ -110,11 +110,9 @@ export function planFor(input: RunInput, release: ReleaseDescription, table: Tab
  * bounds taken from the data need the data). Refused before anything is spent; microdata releases are refused one by
  * one in runOne. The table the planner sees is empty: nothing reads it.
  */
-const isMicrodata = (r: ReleaseDescription) => r.query.kind === 'generalize' || r.query.kind === 'pram';
-
 function answersOnly(input: RunInput, answers: ReadonlyMap<string, AggregateAnswer>): Table {
   for (const r of input.releases) {
-    if (isMicrodata(r)) continue;
+    if (writesRows(r)) continue;
     if (r.accepts.includes('data-dependent-domain')) throw new RunRefused(`${r.name}: a domain taken from the data needs the data: declare it in the spec to release from aggregates`);
     if (!answers.has(releaseRequestId(r.name))) throw new RunRefused(`${r.name}: no answer ${releaseRequestId(r.name)}.csv or .parquet among the aggregates (run 'privspec plan' for the queries)`);
   }
@@ -142,7 +140,7 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
   const { input, table, rng, options } = c;
   const base = { name: release.name, previousRuns: 0, files: [] as string[] };
   // Microdata is rows: from aggregates it cannot be written, and it is refused before anything is recorded.
-  if (options.aggregates && isMicrodata(release)) return { ...base, status: 'refused', message: `not run: a ${release.query.kind} release writes rows; run it on the data, not on aggregates` };
+  if (options.aggregates && writesRows(release)) return { ...base, status: 'refused', message: `not run: a ${release.query.kind} release writes rows; run it on the data, not on aggregates` };
   const prepared = prepareRelease(release, {
     table, dataset: input.dataset, budget: input.budget, hierarchies: input.hierarchies, anonymity: input.anonymity, rng, files: c.files,
     planOf: (r) => planFor(input, r, table, rng, c.correlation),

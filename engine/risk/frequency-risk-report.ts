@@ -40,7 +40,8 @@ export function riskReportOfFrequencies(f: FrequencyTable, qi: readonly string[]
   const qiColumns = qi.map(find);
   const sensitive = options.sensitive === undefined ? undefined : find(options.sensitive);
   const unit = options.unit === undefined ? undefined : find(options.unit);
-  const classes = equivalenceClasses(records, qi);
+  // Over the quasi-identifiers alone, every record is a class already (in the same order): no second grouping.
+  const classes = f.columns.length === qi.length ? recordClasses(f.count) : equivalenceClasses(records, qi);
   const rows = new Int32Array(classes.classCount);
   for (let i = 0; i < f.count; i++) rows[classes.classOf[i]] += f.weights[i];
   const units = unit && distinctUnitsPerClass(classes, unit.codes, unit.dictionary.length);
@@ -113,4 +114,10 @@ function weightedSensitiveFrequencies(f: FrequencyTable, classes: EquivalenceCla
     offsets[id + 1] = out;
   }
   return { offsets, codes: codes.slice(0, out), counts: counts.slice(0, out) };
+}
+
+/** The classes of a frequency table over exactly the quasi-identifiers: record i is class i, of one record. */
+function recordClasses(count: number): EquivalenceClasses {
+  const ids = Int32Array.from({ length: count }, (_, i) => i);
+  return { classCount: count, classOf: ids, sizes: new Int32Array(count).fill(1), firstRow: ids };
 }

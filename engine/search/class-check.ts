@@ -1,4 +1,5 @@
 import type { ClassStats, Criterion } from '../criteria/criterion.js';
+import { KAnonymity } from '../criteria/k-anonymity.js';
 import type { Cells } from './cells.js';
 
 export interface ClassVerdicts {
@@ -18,10 +19,12 @@ export function checkClasses(cells: Cells, criteria: readonly Criterion[]): Clas
   const pass = new Uint8Array(classCount);
   const needsSensitive = criteria.some((c) => c.sensitive !== undefined);
   let outliers = 0;
+  // k-anonymity in rows decides by size alone, and k is the largest class-size floor: no criterion need be asked.
+  const sizeDecides = criteria.every((c) => c instanceof KAnonymity && c.unit === undefined);
   if (!needsSensitive) {
     for (let c = 0; c < classCount; c++) {
       const size = classSizes[c];
-      const ok = size >= k && criteria.every((cr) => cr.isSatisfied({ size }));
+      const ok = size >= k && (sizeDecides || criteria.every((cr) => cr.isSatisfied({ size })));
       if (ok) pass[c] = 1;
       else outliers += size;
     }

@@ -1,4 +1,5 @@
-import { RollUp, type Cells } from './cells.js';
+import type { Cells } from './cells.js';
+import { RollUp } from './roll-up.js';
 import { checkClasses } from './class-check.js';
 import type { Lattice } from './lattice.js';
 import type { AnonymizationProblem } from './problem.js';

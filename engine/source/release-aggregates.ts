@@ -17,6 +17,11 @@ import type { ReleaseDescription } from '../release/release-description.js';
 import type { Sensitivity } from '../release/sensitivity.js';
 import type { AggregateAnswer, AggregateRequest } from './data-source.js';
 
+/** Whether a release writes rows (generalize, PRAM): no aggregate answers it, it needs the data. */
+export function writesRows(release: ReleaseDescription): boolean {
+  return release.query.kind === 'generalize' || release.query.kind === 'pram';
+}
+
 /** The file a plan's answer to a release is written to, without extension: `release-<name>`. */
 export const releaseRequestId = (name: string) => `release-${name}`;
 

@@ -19,6 +19,9 @@ describe('privspec anonymize', () => {
   writeFileSync(join(dir, 'age.csv'), '34;<50;*\n45;<50;*\n66;>=50;*\n70;>=50;*\n');
   writeFileSync(join(dir, 'gender.csv'), 'male;*\nfemale;*\n');
   writeFileSync(join(dir, 'zip.csv'), ['81667', '81675', '81925', '81931'].map((z) => [z, `${z.slice(0, 4)}*`, `${z.slice(0, 3)}**`, `${z.slice(0, 2)}***`, `${z.slice(0, 1)}****`, '*****'].join(';')).join('\n'));
+  // The example with every row three times (issue 25): 21 rows, the same 7 distinct records.
+  const lines = readFileSync(join(dir, 'people.csv'), 'utf8').trim().split('\n');
+  writeFileSync(join(dir, 'people3.csv'), `${[lines[0], ...[1, 2, 3].flatMap(() => lines.slice(1))].join('\n')}\n`);
   const base = ['people.csv', '--qi', 'age,gender,zipcode', '--hierarchy', 'age=age.csv', '--hierarchy', 'gender=gender.csv', '--hierarchy', 'zipcode=zip.csv'];
 
   it('prints the contract JSON and writes the release atomically', async () => {
@@ -43,8 +46,6 @@ describe('privspec anonymize', () => {
   it('searches the distinct records with their row counts: the example repeated three times gives the same transformation (issue 25)', async () => {
     // Every row three times: the same 7 distinct records, each of weight 3. k = 6 on the tripled table asks what k = 2 asks
     // of the original (every class is three times larger), so the optimum is the hand-derived (1, 1, 2), classes 6, 6, 9.
-    const lines = readFileSync(join(dir, 'people.csv'), 'utf8').trim().split('\n');
-    writeFileSync(join(dir, 'people3.csv'), `${[lines[0], ...[1, 2, 3].flatMap(() => lines.slice(1))].join('\n')}\n`);
     const r = await run(['people3.csv', ...base.slice(1), '--k', '6', '--json'], dir);
     assert.equal(r.code, 0, r.err);
     const json = JSON.parse(r.out);
@@ -55,6 +56,28 @@ describe('privspec anonymize', () => {
     const sensitive = await run(['people3.csv', ...base.slice(1), '--k', '6', '--t', '0.5', '--sensitive', 'diagnosis', '--json'], dir);
     // With the sensitive column the records are (age, gender, zipcode, diagnosis): still the 7 rows of the example.
     assert.equal(JSON.parse(sensitive.out).records, 7);
+  });
+
+  it('reads only the frequency table without --out, and reports exactly what it reports when it reads the rows to write them', async () => {
+    // Without --out the file is read straight into distinct records (readFrequencyTable); with --out it is read into rows
+    // and grouped (frequencyTableOf). Every figure must agree, whatever the model and metric.
+    const cases = [
+      ['--k', '6'],
+      ['--k', '6', '--suppression', '0.15', '--metric', 'loss'],
+      ['--l', '2', '--sensitive', 'diagnosis', '--metric', 'entropy-nm', '--suppression', '0.2'],
+      ['--t', '0.5', '--sensitive', 'diagnosis', '--k', '3', '--metric', 'discernibility'],
+      ['--k', '6', '--algorithm', 'mondrian', '--metric', 'l1', '--keep', 'diagnosis'],
+    ];
+    for (const [i, args] of cases.entries()) {
+      const frequencies = await run(['people3.csv', ...base.slice(1), ...args, '--json'], dir);
+      const rows = await run(['people3.csv', ...base.slice(1), ...args, '--json', '--out', `both-paths-${i}.csv`], dir);
+      assert.equal(frequencies.code, rows.code, frequencies.err);
+      const strip = (json: Record<string, unknown>) => Object.fromEntries(Object.entries(json).filter(([key]) => key !== 'out' && key !== 'searchMs'));
+      assert.deepEqual(strip(JSON.parse(frequencies.out)), strip(JSON.parse(rows.out)), args.join(' '));
+    }
+    const missing = await run(['people3.csv', ...base.slice(1), '--k', '2', '--keep', 'name'], dir);
+    assert.equal(missing.code, 2);
+    assert.match(missing.err, /no column 'name' in .*people3\.csv \(columns: age, gender, zipcode, diagnosis\)/);
   });
 
   it('leaves suppressed records out with the release\'s own writer, and refuses star mode (a starred class is exempt from k)', async () => {

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { frequencyColumn, frequencyTableOf, rowFrequencyTable, weightedValueCounts } from '../../../engine/table/frequency-table-of.js';
+import { tableFrequencies } from '../../../engine/table/table-frequencies.js';
 import { tableFromRows, TableError } from '../../../engine/table/table.js';
 
 describe('frequencyTableOf: distinct records of chosen columns with their row counts', () => {
@@ -55,6 +56,16 @@ describe('frequencyTableOf: distinct records of chosen columns with their row co
         assert.deepEqual(got, [...expected.entries()]);
       }),
       { numRuns: 100 },
+    );
+  });
+
+  it('agrees with tableFrequencies, the reader’s reference built on another counter (property)', () => {
+    fc.assert(
+      fc.property(fc.array(fc.tuple(fc.nat(3), fc.nat(50), fc.nat(1)), { minLength: 0, maxLength: 200 }), (raw) => {
+        const t = tableFromRows(['a', 'b', 'c'], raw.map((r) => r.map(String)));
+        assert.deepEqual(frequencyTableOf(t, ['c', 'a', 'b']), tableFrequencies(t, ['c', 'a', 'b']));
+      }),
+      { numRuns: 200 },
     );
   });
 

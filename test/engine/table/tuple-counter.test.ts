@@ -30,12 +30,13 @@ describe('TupleCounter', () => {
     assert.deepEqual(counted(c), { keys: [[1, 2], [0, 0]], weights: [7, 1] });
   });
 
-  it('gives the reference counts, row by row or in batches, across the dense array and the hash table (property)', () => {
-    // Codes up to 2^12 in five positions pass the dense array's 22 bits, so random runs cross from one to the other.
+  it('gives the reference counts, row by row or in batches, across the dense array, hashed numbers and the tuple table (property)', () => {
+    // Codes up to 2^12 pass the dense array's 22 bits in two positions, and codes up to 2^26 the 53 bits of a hashed number
+    // in three, so random runs cross all three ways of counting.
     const tuples = fc.integer({ min: 0, max: 6 }).chain((width) =>
       fc.record({
         width: fc.constant(width),
-        rows: fc.array(fc.array(fc.oneof(fc.nat(3), fc.nat(4096)), { minLength: width, maxLength: width }), { maxLength: 400 }),
+        rows: fc.array(fc.array(fc.oneof(fc.nat(3), fc.nat(4096), fc.nat(1 << 26)), { minLength: width, maxLength: width }), { maxLength: 400 }),
         batch: fc.integer({ min: 1, max: 64 }),
       }),
     );

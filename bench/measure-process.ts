@@ -1,0 +1,44 @@
+// Shared by the arx and scale benchmarks: the wall time and peak memory of a whole `privspec` process, and Adult repeated.
+import { spawnSync } from 'node:child_process';
+import { existsSync, readFileSync, writeFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+export interface ProcessFigures {
+  /** Wall time of the fastest run, in ms. */
+  readonly ms: number;
+  /** Peak resident memory of that run, in MiB (NaN when /usr/bin/time is missing). */
+  readonly peakMb: number;
+}
+
+/**
+ * Runs `node dist/cli.cjs …args` `runs` times and keeps the fastest run, the one least disturbed by other work on the
+ * machine. The peak resident set is the child's own, as GNU time reports it (`%M`, KiB), worker threads included.
+ */
+export function privspecProcess(args: readonly string[], runs: number, okCodes: readonly number[] = [0, 1]): ProcessFigures {
+  if (!existsSync('dist/cli.cjs')) spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  const timed = existsSync('/usr/bin/time');
+  let best: ProcessFigures = { ms: Infinity, peakMb: NaN };
+  for (let i = 0; i < runs; i++) {
+    const command = [process.execPath, 'dist/cli.cjs', ...args];
+    const started = performance.now();
+    const r = timed
+      ? spawnSync('/usr/bin/time', ['-f', '%M', ...command], { encoding: 'utf8', maxBuffer: 1 << 26 })
+      : spawnSync(command[0], command.slice(1), { encoding: 'utf8', maxBuffer: 1 << 26 });
+    const ms = performance.now() - started;
+    if (r.status === null || !okCodes.includes(r.status)) throw new Error(`privspec ${args[0]} failed (${r.status}): ${r.stderr}`);
+    const peakMb = timed ? Number(r.stderr.trim().split('\n').pop()) / 1024 : NaN;
+    if (ms < best.ms) best = { ms, peakMb };
+  }
+  return best;
+}
+
+/** Adult repeated `times` times, header once, written to `scratch` (never into the repository). */
+export function writeAdultRepeated(dir: string, scratch: string, times: number): string {
+  const lines = readFileSync(join(dir, 'adult.csv'), 'utf8').split(/\r?\n/).filter((l) => l !== '');
+  const body = lines.slice(1).join('\n');
+  const path = join(scratch, `adult-x${times}.csv`);
+  writeFileSync(path, `${lines[0]}\n${Array.from({ length: times }, () => body).join('\n')}\n`);
+  return path;
+}
+
+export const mb = (x: number) => (Number.isNaN(x) ? 'n/a' : `${x.toFixed(0)} MB`);
