@@ -55,8 +55,10 @@ export type PrivspecKeywordNames =
     | "generalize"
     | "grid"
     | "groups"
+    | "hdpview"
     | "hierarchy"
     | "identifying"
+    | "identity"
     | "in"
     | "insensitive"
     | "intervals"
@@ -79,6 +81,7 @@ export type PrivspecKeywordNames =
     | "pram"
     | "prior"
     | "privelet"
+    | "privtree"
     | "pure"
     | "quadtree"
     | "quasi"
@@ -96,6 +99,7 @@ export type PrivspecKeywordNames =
     | "table"
     | "unbounded-contribution"
     | "unit"
+    | "view"
     | "weight"
     | "where"
     | "within"
@@ -157,7 +161,7 @@ export function isAnonymityClause(item: unknown): item is AnonymityClause {
 
 /** User-contribution bounding: each privacy unit contributes to at most `groups` groups and `rows` rows per group. */
 export interface Bound extends langium.AstNode {
-    readonly $container: CountQuery | GridQuery | ModeQuery | SumQuery;
+    readonly $container: CountQuery | GridQuery | ModeQuery | Release | SumQuery | ViewQuery;
     readonly $type: 'Bound';
     groups?: Decimal;
     rows?: Decimal;
@@ -210,7 +214,7 @@ export function isBudgetClause(item: unknown): item is BudgetClause {
 
 /** A column as named in the CSV header. */
 export interface ColumnRef extends langium.AstNode {
-    readonly $container: Comparison | CountQuery | GridQuery | Hierarchy | LDiversityClause | LevelClause | ModeQuery | PramQuery | RoleClause | SumQuery | UnitClause | WeightClause;
+    readonly $container: Comparison | CountQuery | GridQuery | Hierarchy | LDiversityClause | LevelClause | ModeQuery | PramQuery | RoleClause | SumQuery | UnitClause | ViewDimension | WeightClause;
     readonly $type: 'ColumnRef';
     name: Name;
 }
@@ -486,8 +490,9 @@ export function isHierarchyGroup(item: unknown): item is HierarchyGroup {
 
 /**
  * An identifier. The short keywords `date month year decade unit size rows groups k c count sum mean mode grid sampling
- * metric loss weight table postgres clickhouse` also serve as names (a column or a release may be called `date` or `c`): the lexer puts them in the
- * ID token category (`privspec-token-builder.ts`), which keeps the parser's lookahead as small as with plain IDs.
+ * metric loss weight view identity table postgres clickhouse` also serve as names (a column or a release may be called
+ * `date` or `c`): the lexer puts them in the ID token category (`privspec-token-builder.ts`), which keeps the parser's
+ * lookahead as small as with plain IDs.
  */
 export type Identifier = string;
 
@@ -593,7 +598,7 @@ export function isMaskBuilder(item: unknown): item is MaskBuilder {
 export interface Mechanism extends langium.AstNode {
     readonly $container: Release;
     readonly $type: 'Mechanism';
-    kind: 'exponential' | 'gaussian' | 'laplace' | 'nn-wavelet' | 'privelet' | 'quadtree';
+    kind: 'exponential' | 'gaussian' | 'hdpview' | 'identity' | 'laplace' | 'nn-wavelet' | 'privelet' | 'privtree' | 'quadtree';
     params: Array<MechanismParam>;
 }
 
@@ -702,7 +707,7 @@ export function isPramQuery(item: unknown): item is PramQuery {
     return reflection.isInstance(item, PramQuery.$type);
 }
 
-export type Query = CountQuery | GeneralizeQuery | GridQuery | ModeQuery | PramQuery | SumQuery;
+export type Query = CountQuery | GeneralizeQuery | GridQuery | ModeQuery | PramQuery | SumQuery | ViewQuery;
 
 export const Query = {
     $type: 'Query'
@@ -712,11 +717,15 @@ export function isQuery(item: unknown): item is Query {
     return reflection.isInstance(item, Query.$type);
 }
 
-/** One planned release: a query over the dataset and, for differentially private ones, its mechanism. */
+/**
+ * One planned release: a query over the dataset and, for differentially private ones, its mechanism. A view may put
+ * its `bound unit rows N` after the mechanism (`view age within 0..99, sex hdpview epsilon 1 bound unit rows 2`).
+ */
 export interface Release extends langium.AstNode {
     readonly $container: Spec;
     readonly $type: 'Release';
     accepts: Array<Accept>;
+    bound?: Bound;
     mechanism?: Mechanism;
     name: Identifier;
     query: Query;
@@ -725,6 +734,7 @@ export interface Release extends langium.AstNode {
 export const Release = {
     $type: 'Release',
     accepts: 'accepts',
+    bound: 'bound',
     mechanism: 'mechanism',
     name: 'name',
     query: 'query'
@@ -873,6 +883,50 @@ export function isValue(item: unknown): item is Value {
     return reflection.isInstance(item, Value.$type);
 }
 
+/** One dimension of a view: a numeric column with its public integer bounds, or a categorical column. */
+export interface ViewDimension extends langium.AstNode {
+    readonly $container: ViewQuery;
+    readonly $type: 'ViewDimension';
+    column: ColumnRef;
+    high?: Decimal;
+    low?: Decimal;
+}
+
+export const ViewDimension = {
+    $type: 'ViewDimension',
+    column: 'column',
+    high: 'high',
+    low: 'low'
+} as const;
+
+export function isViewDimension(item: unknown): item is ViewDimension {
+    return reflection.isInstance(item, ViewDimension.$type);
+}
+
+/**
+ * A differentially private view over the listed columns (Kato et al., VLDB 2022): the count tensor over their public
+ * domain (a numeric column's integer range `within lo..hi`, a categorical column's hierarchy values) partitioned into
+ * blocks with noisy counts, from which any number of counting queries are answered at no further cost.
+ */
+export interface ViewQuery extends langium.AstNode {
+    readonly $container: Release;
+    readonly $type: 'ViewQuery';
+    bound?: Bound;
+    dimensions: Array<ViewDimension>;
+    kind: 'view';
+}
+
+export const ViewQuery = {
+    $type: 'ViewQuery',
+    bound: 'bound',
+    dimensions: 'dimensions',
+    kind: 'kind'
+} as const;
+
+export function isViewQuery(item: unknown): item is ViewQuery {
+    return reflection.isInstance(item, ViewQuery.$type);
+}
+
 /**
  * The survey weight of each record (how many people it stands for), for the individual re-identification risk
  * (Benedetti & Franconi 1998; Franconi & Polettini 2004). The weight column is never released.
@@ -931,6 +985,8 @@ export type PrivspecAstType = {
     SuppressionClause: SuppressionClause
     UnitClause: UnitClause
     Value: Value
+    ViewDimension: ViewDimension
+    ViewQuery: ViewQuery
     WeightClause: WeightClause
 }
 
@@ -1397,6 +1453,10 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
                     defaultValue: [],
                     optional: true
                 },
+                bound: {
+                    name: Release.bound,
+                    optional: true
+                },
                 mechanism: {
                     name: Release.mechanism,
                     optional: true
@@ -1530,6 +1590,40 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: []
+        },
+        ViewDimension: {
+            name: ViewDimension.$type,
+            properties: {
+                column: {
+                    name: ViewDimension.column
+                },
+                high: {
+                    name: ViewDimension.high,
+                    optional: true
+                },
+                low: {
+                    name: ViewDimension.low,
+                    optional: true
+                }
+            },
+            superTypes: []
+        },
+        ViewQuery: {
+            name: ViewQuery.$type,
+            properties: {
+                bound: {
+                    name: ViewQuery.bound,
+                    optional: true
+                },
+                dimensions: {
+                    name: ViewQuery.dimensions,
+                    defaultValue: []
+                },
+                kind: {
+                    name: ViewQuery.kind
+                }
+            },
+            superTypes: [Query.$type]
         },
         WeightClause: {
             name: WeightClause.$type,
