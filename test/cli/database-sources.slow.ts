@@ -159,6 +159,11 @@ describe('database sources end to end: the same figures as the CSV, and no crede
       assert.deepEqual(outcomes.map((o) => o.name), ['visits_by_sex', 'mean_income', 'low_income', 'per_occupation', 'diagnosis_pram', 'population', 'top_diagnosis']);
       assert.ok(outcomes.every((o) => o.status === 'written'), JSON.stringify(outcomes));
       assert.ok(readFileSync(join(work, 'full', 'diagnosis_pram.csv'), 'utf8').split('\n').length > 21000, 'the PRAM file has every row');
+      // A view has no aggregate form: it is built from the rows, beside the releases answered by the server.
+      writeFileSync(join(work, 'views-db.privspec'), readFileSync(join(work, 'views.privspec'), 'utf8').replace('from "data/patients.csv"', `from ${engine} table "privspec.patients"`));
+      const view = await run(work, ['release', 'views-db.privspec', '--out', 'views', '--seed', '3', '--not-private', '--json']);
+      assert.equal(view.code, 0, view.err + view.out);
+      assert.ok((JSON.parse(view.out).releases as { status: string }[]).every((o) => o.status === 'written'), view.out);
       // A real (unseeded) release writes a ledger entry and reports: they are grepped below with everything else.
       const since = engine === 'clickhouse' ? (await ch.sql('SELECT toUnixTimestamp(now())'))[0][0] : '';
       const real = await run(work, ['release', 'db.privspec', '--out', 'real', '--only', 'visits_by_sex']);
