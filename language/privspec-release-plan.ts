@@ -61,7 +61,8 @@ function boxOf(where: ast.Condition | undefined): Box | undefined {
   return box;
 }
 
-function queryDescription(q: ast.Query): QueryDescription {
+/** `trailing` is a bound written after the mechanism, which a view takes (`… hdpview epsilon 1 bound unit rows 2`). */
+function queryDescription(q: ast.Query, trailing?: ast.Bound): QueryDescription {
   const names = (refs: readonly ast.ColumnRef[]) => refs.map((r) => r.name);
   switch (q.kind) {
     case 'count':
@@ -84,7 +85,13 @@ function queryDescription(q: ast.Query): QueryDescription {
         within: q.xLow === undefined ? undefined : { xLow: q.xLow, xHigh: q.xHigh!, yLow: q.yLow!, yHigh: q.yHigh! },
         bound: q.bound && { groups: q.bound.groups, rows: q.bound.rows },
       };
+    case 'view':
+      return { kind: 'view', dimensions: q.dimensions.map((d) => ({ column: d.column?.name ?? '', ...(d.low !== undefined ? { low: d.low, high: d.high } : {}) })), bound: boundOf(q.bound ?? trailing) };
   }
+}
+
+function boundOf(b: ast.Bound | undefined) {
+  return b && { groups: b.groups, rows: b.rows };
 }
 
 function mechanismDescription(m: ast.Mechanism | undefined): MechanismDescription | undefined {
@@ -99,7 +106,7 @@ export function releaseDescription(release: ast.Release): ReleaseDescription | u
   const reasons = Object.fromEntries(release.accepts.filter((a) => a.reason !== undefined).map((a) => [a.risk, unescape(a.reason!)]));
   return {
     name: release.name,
-    query: queryDescription(release.query),
+    query: queryDescription(release.query, release.bound),
     mechanism: mechanismDescription(release.mechanism),
     accepts: release.accepts.map((a) => a.risk as AcceptedRisk),
     ...(Object.keys(reasons).length > 0 ? { reasons } : {}),
@@ -128,7 +135,7 @@ function locate(release: ast.Release, field: ProblemField): Pick<PlanProblem, 'n
     case 'bound':
     case 'groups':
     case 'rows': {
-      const b = q && (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' || q.kind === 'mode' || q.kind === 'grid') ? q.bound : undefined;
+      const b = (q && (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' || q.kind === 'mode' || q.kind === 'grid' || q.kind === 'view') ? q.bound : undefined) ?? release.bound;
       return b ? { node: b, property: field === 'bound' ? undefined : field } : { node: release, property: 'name' };
     }
     case 'low':

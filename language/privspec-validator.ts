@@ -205,6 +205,13 @@ export class PrivspecValidator {
   };
 
   checkReleases = (spec: ast.Spec, accept: ValidationAcceptor): void => {
+    // A bound after the mechanism is the view's form (`… hdpview epsilon 1 bound unit rows 2`); every other kind writes
+    // it in its query, and two bounds would leave the reader to guess which one counts.
+    for (const r of spec.releases) {
+      if (!r.bound) continue;
+      if (r.query?.kind !== 'view') accept('error', `a bound after the mechanism is for view releases; write it before '${r.mechanism?.kind ?? 'the mechanism'}'`, { node: r.bound, code: IssueCodes.ParameterOutOfRange });
+      else if (r.query.bound) accept('error', 'the view is bounded twice; keep one bound', { node: r.bound, code: IssueCodes.Duplicate });
+    }
     const { plans } = this.analysis(spec);
     for (const plan of plans) {
       // The planner names the field at fault; its token's range is underlined.

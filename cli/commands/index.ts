@@ -40,6 +40,10 @@ export const commands: Record<string, CommandEntry> = {
     summary: "the preview panel's figures for one release: nothing spent, nothing written",
     load: async () => (await import('./preview.js')).preview,
   },
+  query: {
+    summary: 'Answers counting queries from a released DP view (no budget)',
+    load: async () => (await import('./query.js')).query,
+  },
   reid: {
     summary: 'Identification risk of a PRAM release: η per original/released record pair via permanents',
     load: async () => (await import('./reid.js')).reid,
@@ -51,5 +55,9 @@ export const commands: Record<string, CommandEntry> = {
   risk: {
     summary: 'Re-identification risk: classes, uniques, prosecutor risk, k violations, population uniqueness',
     load: async () => (await import('./risk.js')).risk,
+  },
+  synthesize: {
+    summary: 'Synthetic records sampled from a released DP view (no budget)',
+    load: async () => (await import('./synthesize.js')).synthesize,
   },
 };

@@ -45,6 +45,10 @@ export function previewJson(p: ReleasePreview): Record<string, unknown> {
       return { ...base, candidates: b.candidates, sensitivity: b.sensitivity };
     case 'grid':
       return { ...base, size: b.size, method: b.method, counts: b.truth, rmse: b.rmse };
+    case 'view':
+      // The partition and the answers come from an example draw that nothing paid for: only the exact figures and the
+      // ARR estimate (a mean over draws, stated as such) go to a script.
+      return { ...base, algorithm: b.algorithm, epsilon: b.epsilon, dimensions: b.dimensions, rows: b.rows, arr: b.arr, workload: b.workload, examples: b.examples.map((e) => ({ query: e.query, truth: e.truth })) };
     case 'pram':
       return { ...base, attributes: b.attributes.map(({ draw: _draw, ...a }) => a), combinedEpsilon: b.combinedEpsilon, highestRisk: b.highestRisk };
   }
@@ -71,6 +75,11 @@ function printText(p: ReleasePreview, ctx: CommandContext): void {
   } else if (b.kind === 'grid') {
     out(`${b.size} × ${b.size} grid (${b.method}): ${b.truth.reduce((s, x) => s + x, 0)} points in cells, the fullest holds ${b.truth.reduce((m, x) => Math.max(m, x), 0)}`);
     for (const r of b.rmse.filter((x) => x.method === b.method)) out(`expected RMSE of a ${r.side} × ${r.side} range: ${sig(r.rmse)}`);
+  } else if (b.kind === 'view') {
+    out(`${b.algorithm} view at ε ${sig(b.epsilon)} over ${b.dimensions.map((d) => d.name).join(', ')}: an example draw has ${b.blocks} blocks (built on ${b.rows} rows)`);
+    out(`expected error (an estimate from builds on the data) on ${b.workload}:`);
+    for (const a of b.arr) out(`  ${a.algorithm.padEnd(9)} ${a.rmse === null ? `— (${a.skipped ?? 'not built'})` : `RMSE ${sig(a.rmse)}, relative to HDPView ${sig(a.relative)}, ${a.analytic ? 'exact (from its noise variance)' : `over ${a.runs} ${a.runs === 1 ? 'build' : 'builds'}`}`}`);
+    for (const e of b.examples) out(`${e.query}: true ${sig(e.truth)}, the example view answers ${sig(e.answer)} ± ${sig(e.noiseStdDev)}`);
   } else {
     for (const a of b.attributes) out(`${a.name}: local ε ${sig(a.epsilon)}; expected counts ${a.labels.map((l, i) => `${l} ${sig(a.expected[i])}`).join(', ')}`);
     out(`combined local ε ${sig(b.combinedEpsilon)}; highest identification risk ${typeof b.highestRisk === 'number' ? sig(b.highestRisk) : b.highestRisk}`);

@@ -10,6 +10,7 @@ import { generalizePreview } from './generalize-preview.js';
 import { gridPreview } from './grid-preview.js';
 import { modePreview } from './mode-preview.js';
 import { pramPreview } from './pram-preview.js';
+import { viewPreview } from './view-preview.js';
 import type { PreviewBody, PreviewKind } from './preview-types.js';
 
 /** Everything a kind's preview may read: the (possibly sampled) table and, for DP kinds, the plan that will run. */
@@ -26,6 +27,8 @@ export interface PreviewContext {
   readonly matrixText?: string;
   readonly levels?: readonly number[];
   readonly rng: RandomSource;
+  /** Cancels a long preview (a view's error comparison) when a newer one is asked for. */
+  readonly signal?: AbortSignal;
 }
 
 /** The view each query kind is previewed in. */
@@ -40,7 +43,7 @@ const needPlan = (c: PreviewContext) => {
 };
 
 /** One module per kind: adding a release kind to the panel is adding a line here and its view in the webview. */
-const previewers: Record<PreviewKind, (c: PreviewContext) => PreviewBody> = {
+const previewers: Record<PreviewKind, (c: PreviewContext) => PreviewBody | Promise<PreviewBody>> = {
   aggregate: (c) => {
     const q = c.description.query as { by: readonly string[] };
     return aggregatePreview(c.table, needPlan(c), q.by.map((b) => c.domains.get(b) ?? []));
@@ -51,12 +54,13 @@ const previewers: Record<PreviewKind, (c: PreviewContext) => PreviewBody> = {
     return gridPreview(c.table, needPlan(c));
   },
   pram: (c) => pramPreview({ table: c.table, dataset: c.dataset, query: c.description.query as Extract<ReleaseDescription['query'], { kind: 'pram' }>, domains: declaredDomains(c.hierarchies), hierarchies: c.hierarchies, anonymity: c.anonymity, matrixText: c.matrixText, matrixFile: (c.description.query as { matrix?: string }).matrix, rng: c.rng }),
+  view: (c) => viewPreview(c.table, needPlan(c), { rng: c.rng, signal: c.signal }),
   generalize: (c) => {
     if (!c.anonymity || c.anonymity.criteria.length === 0) throw new Error("generalize needs an 'anonymity { k … }' block");
     return generalizePreview(c.table, c.dataset, c.hierarchies, c.anonymity, c.levels);
   },
 };
 
-export function previewBody(c: PreviewContext): PreviewBody {
+export async function previewBody(c: PreviewContext): Promise<PreviewBody> {
   return previewers[previewKind(c.description)](c);
 }

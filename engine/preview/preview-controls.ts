@@ -8,6 +8,9 @@ import type { ControlSpec, PreviewControls } from './preview-types.js';
  */
 const GRID_METHODS_BY_NOTION: Record<'rho' | 'epsilon', readonly MechanismKind[]> = { rho: ['nn-wavelet', 'quadtree', 'gaussian'], epsilon: ['privelet', 'laplace'] };
 
+/** The view algorithms the panel's switch offers (each stated in pure ε, so a switch needs no other parameter). */
+const VIEW_ALGORITHMS: readonly MechanismKind[] = ['hdpview', 'privtree', 'identity'];
+
 /** The grid methods the panel's switch offers for this mechanism: the chart of errors compares exactly these. */
 export function gridMethodsOffered(m: { readonly rho?: number }): readonly MechanismKind[] {
   return GRID_METHODS_BY_NOTION[m.rho !== undefined ? 'rho' : 'epsilon'];
@@ -28,6 +31,7 @@ export function controlsFor(d: ReleaseDescription): ControlSpec[] {
   if (m.rho !== undefined) controls.push({ name: 'rho', label: 'ρ (zCDP)', value: m.rho, min: 1e-4, max: 10, log: true });
   if (m.delta !== undefined) controls.push({ name: 'delta', label: 'δ', value: m.delta, min: 1e-12, max: 1e-3, log: true });
   if (q.kind === 'grid') controls.push({ name: 'method', label: 'method', value: m.kind, options: gridMethodsOffered(m) });
+  if (q.kind === 'view') controls.push({ name: 'method', label: 'algorithm', value: m.kind, options: VIEW_ALGORITHMS });
   return controls;
 }
 

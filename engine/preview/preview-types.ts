@@ -5,7 +5,7 @@
  */
 import type { BudgetMeter } from '../release/budget-meter.js';
 
-export type PreviewKind = 'aggregate' | 'mode' | 'generalize' | 'pram' | 'grid';
+export type PreviewKind = 'aggregate' | 'mode' | 'generalize' | 'pram' | 'grid' | 'view';
 
 /** The parameters the panel's controls may change; absent ones keep the spec's values. */
 export interface PreviewControls {
@@ -126,7 +126,41 @@ export interface GridBody {
   readonly rmse: readonly { readonly method: string; readonly side: number; readonly rmse: number }[];
 }
 
-export type PreviewBody = AggregateBody | ModeBody | GeneralizeBody | PramBody | GridBody;
+/** One 2-D projection of a view: the data's density on two dimensions and the blocks' rectangles over it. */
+export interface ViewProjection {
+  /** The two dimensions, by index into `dimensions`; y is null for a 1-D view (drawn on y 0..1). */
+  readonly x: number;
+  readonly y: number | null;
+  /** Exact counts of the bounded rows in bins of the two dimensions' indices (`[x0, x1) × [y0, y1)`), nonzero bins only. */
+  readonly density: readonly { readonly x0: number; readonly x1: number; readonly y0: number; readonly y1: number; readonly count: number }[];
+  /** The example draw's blocks projected (index intervals, end exclusive), identical rectangles merged, at most `MAX_PROJECTED_BLOCKS`. */
+  readonly blocks: readonly { readonly x0: number; readonly x1: number; readonly y0: number; readonly y1: number }[];
+  readonly blocksTotal: number;
+}
+
+export interface ViewBody {
+  readonly kind: 'view';
+  readonly algorithm: string;
+  /** The ε the view is built at (the written ε over the rows a unit may add). */
+  readonly epsilon: number;
+  readonly dimensions: readonly import('../view/view-types.js').ViewDimension[];
+  /** Blocks in the example draw, and the rows it was built on (bounded, inside the domain): local figures. */
+  readonly blocks: number;
+  readonly rows: number;
+  readonly projections: readonly ViewProjection[];
+  /**
+   * The error on a random range-count workload, per algorithm, at the release's ε: for HDPView and PrivTree from `runs`
+   * builds each on the data (an estimate; the time box may cut `runs` short), for identity exactly from its noise's
+   * variance (`analytic`); the RMSE over the workload's queries, and relative to HDPView's (HDPView = 1, the
+   * normalisation in which Kato et al., VLDB 2022, summarise their comparison).
+   */
+  readonly arr: readonly { readonly algorithm: string; readonly rmse: number | null; readonly relative: number | null; readonly runs: number; readonly analytic?: boolean; readonly skipped?: string; readonly ms: number }[];
+  readonly workload: string;
+  /** A few queries of the workload: the text `privspec query` reads, the exact count, the example view's answer and its noise s.d. */
+  readonly examples: readonly { readonly query: string; readonly truth: number; readonly answer: number; readonly noiseStdDev: number }[];
+}
+
+export type PreviewBody = AggregateBody | ModeBody | GeneralizeBody | PramBody | GridBody | ViewBody;
 
 export interface ReleasePreview {
   readonly spec: string;
@@ -145,3 +179,4 @@ export interface ReleasePreview {
 
 export const MAX_PREVIEW_CELLS = 200;
 export const MAX_LATTICE_NODES = 400;
+export const MAX_PROJECTED_BLOCKS = 2000;

@@ -2,7 +2,8 @@
  * Column roles enforced where data leaves. A spec declares each column identifying, quasi-identifying, sensitive or
  * insensitive, and names its privacy unit; a column it does not declare is treated as identifying (as ARX treats
  * undeclared attributes). Identifying columns, the unit and undeclared columns never leave, by any release kind:
- * they can be no group key, no mode candidate, no grid axis, no PRAM'd or generalized column and no `where` column.
+ * they can be no group key, no mode candidate, no grid axis, no view dimension, no PRAM'd or generalized column and no
+ * `where` column.
  * The survey weight (`weight w`) is read for the individual risk only: it is none of these, nor a summed column.
  * No `accept …` clause opens that door — a differentially private count by name still publishes every name, because
  * the set of groups is the set of names.
@@ -19,7 +20,7 @@ export type DeclaredRole = 'identifying' | 'quasi' | 'sensitive' | 'insensitive'
 export type Role = DeclaredRole | 'unit' | 'weight' | 'undeclared';
 
 /** How a query makes a column's values leave. */
-export type ColumnUse = 'group key' | 'mode column' | 'grid axis' | 'PRAM column' | 'where column' | 'summed column';
+export type ColumnUse = 'group key' | 'mode column' | 'grid axis' | 'PRAM column' | 'where column' | 'summed column' | 'view dimension';
 
 const DECLARED: readonly DeclaredRole[] = ['identifying', 'quasi', 'sensitive', 'insensitive'];
 
@@ -43,6 +44,7 @@ export function columnUses(q: QueryDescription): { column: string; use: ColumnUs
   if (q.kind === 'mode') uses.push({ column: q.column, use: 'mode column' });
   if (q.kind === 'grid') uses.push({ column: q.x, use: 'grid axis' }, { column: q.y, use: 'grid axis' });
   if (q.kind === 'pram') for (const c of q.columns) uses.push({ column: c, use: 'PRAM column' });
+  if (q.kind === 'view') for (const d of q.dimensions) uses.push({ column: d.column, use: 'view dimension' });
   if (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' || q.kind === 'mode') for (const c of q.where?.keys() ?? []) uses.push({ column: c, use: 'where column' });
   return uses.filter((u) => u.column !== '');
 }

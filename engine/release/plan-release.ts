@@ -8,6 +8,8 @@ import { PrivacyError } from '../core/measures.js';
 import type { RandomSource } from '../core/random.js';
 import { makeAggregateRelease } from './kinds/aggregate-release.js';
 import { gridMethod, makeGridReleaseMeasurement } from './kinds/grid-release.js';
+import { planView } from './kinds/view-plan.js';
+import { viewDimensionProblems } from './view-dimensions.js';
 import { makeModeRelease } from './kinds/mode-release.js';
 import { roleViolations, type ColumnRoles } from './column-roles.js';
 import { acceptedRiskText } from './release-risk.js';
@@ -97,15 +99,17 @@ export function greek(name: string): string {
 function suggestMechanism(kind: QueryKind): string {
   if (kind === 'mode') return "e.g. 'exponential epsilon 0.1'";
   if (kind === 'grid') return "e.g. 'nn-wavelet rho 0.05'";
+  if (kind === 'view') return "e.g. 'hdpview epsilon 1' or 'privtree epsilon 1'";
   return "e.g. 'laplace epsilon 0.1' or 'gaussian rho 0.01'";
 }
 
-const ALLOWED: Record<'count' | 'sum' | 'mean' | 'mode' | 'grid', readonly MechanismKind[]> = {
+const ALLOWED: Record<'count' | 'sum' | 'mean' | 'mode' | 'grid' | 'view', readonly MechanismKind[]> = {
   count: ['laplace', 'gaussian'],
   sum: ['laplace', 'gaussian'],
   mean: ['laplace', 'gaussian'],
   mode: ['exponential'],
   grid: ['nn-wavelet', 'privelet', 'laplace', 'gaussian', 'quadtree'],
+  view: ['hdpview', 'privtree', 'identity'],
 };
 
 /** Checks the mechanism's parameters: ranges, absurd values, what each mechanism needs. */
@@ -126,6 +130,12 @@ function checkParameters(release: ReleaseDescription, s: Sensitivity | undefined
   }
   const missing = (what: string) => problems.push({ code: 'missing-parameter', message: `${m.kind} needs ${what}`, field: 'mechanism' });
   if ((m.kind === 'laplace' || m.kind === 'exponential' || m.kind === 'privelet') && m.epsilon === undefined) missing("'epsilon E'");
+  // The view algorithms are stated in pure ε-DP (Laplace counts and exponential-mechanism cuts); a ρ or δ would be
+  // silently ignored, so it is refused.
+  if (kind === 'view') {
+    if (m.epsilon === undefined) missing("'epsilon E' (a view is built under pure ε-DP)");
+    else if (m.rho !== undefined || m.delta !== undefined) problems.push({ code: 'parameter-out-of-range', message: `${m.kind} is stated in pure ε-DP; remove '${m.rho !== undefined ? 'rho' : 'delta'}'`, field: m.rho !== undefined ? 'rho' : 'delta' });
+  }
   if ((m.kind === 'nn-wavelet' || m.kind === 'quadtree') && m.rho === undefined) missing(`'rho R' (${m.kind} is stated in zCDP)`);
   if (m.kind === 'gaussian' && m.rho === undefined) {
     if (m.epsilon === undefined || m.delta === undefined) missing("'rho R', or 'epsilon E delta D'");
@@ -225,7 +235,7 @@ export function planRelease(release: ReleaseDescription, context: PlanContext): 
   }
   // Only sums and counts have a Bayesian-DP calibration here (Yang, Sato, Nakagawa 2015); a mode or a grid over
   // correlated units would be charged ε while leaking more.
-  if (context.correlation && (q.kind === 'mode' || q.kind === 'grid')) {
+  if (context.correlation && (q.kind === 'mode' || q.kind === 'grid' || q.kind === 'view')) {
     problems.push({ code: 'unexpected-mechanism', message: `a dataset with correlated units releases sums and counts calibrated to Bayesian DP; a ${q.kind} has no such calibration and would leak more than its ε`, field: 'query' });
   }
   checkRegion(regionOf(q), problems);
@@ -233,9 +243,11 @@ export function planRelease(release: ReleaseDescription, context: PlanContext): 
   const known = by.every((c) => context.domains?.has(c));
   const domains = by.map((c) => context.domains?.get(c) ?? ['·']);
   if (known && cellCount(domains) > MAX_CELLS) problems.push({ code: 'parameter-out-of-range', message: `the release has ${cellCount(domains)} cells, more than ${MAX_CELLS}`, field: 'query' });
+  if (q.kind === 'view') problems.push(...viewDimensionProblems(q, context.declaredDomains ?? new Set(), release.mechanism.kind === 'identity', context.domains));
   const plan = { ...base, risks, mechanism: release.mechanism.kind, sensitivity, box: regionOf(q), userLevel: context.unit !== undefined, bayesian: correlated(context, q.kind) };
   if (problems.length > 0) return plan;
   if (q.kind === 'grid') return planGrid(plan, q, release.mechanism, context);
+  if (q.kind === 'view') return planView(plan, q, release.mechanism, context);
   const notes = [
     ...by.map((c) => (context.declaredDomains?.has(c) ? `the values of '${c}' are its declared domain, released whether present in the data or not` : `the values of '${c}' were taken from the data (accepted: data-dependent-domain)`)),
     ...risks.filter((r) => r.accepted).map((r) => acceptedRiskText(r)),

@@ -23,7 +23,7 @@ export type Constraint =
 /** The rows a release reads: per column, the restrictions that all hold. Undefined means every row. */
 export type Box = ReadonlyMap<string, readonly Constraint[]>;
 
-export type MechanismKind = 'laplace' | 'gaussian' | 'exponential' | 'nn-wavelet' | 'privelet' | 'quadtree';
+export type MechanismKind = 'laplace' | 'gaussian' | 'exponential' | 'nn-wavelet' | 'privelet' | 'quadtree' | 'hdpview' | 'privtree' | 'identity';
 
 export interface MechanismDescription {
   readonly kind: MechanismKind;
@@ -36,6 +36,16 @@ export interface MechanismDescription {
 export interface ContributionBound {
   readonly groups?: number;
   readonly rows?: number;
+}
+
+/**
+ * One dimension of a view: a numeric column with its public integer bounds (`within low..high`), or, without them, a
+ * categorical column whose values its hierarchy lists.
+ */
+export interface ViewDimensionDescription {
+  readonly column: string;
+  readonly low?: number;
+  readonly high?: number;
 }
 
 export type QueryDescription =
@@ -59,7 +69,8 @@ export type QueryDescription =
       readonly size: number;
       readonly within?: { readonly xLow: number; readonly xHigh: number; readonly yLow: number; readonly yHigh: number };
       readonly bound?: ContributionBound;
-    };
+    }
+  | { readonly kind: 'view'; readonly dimensions: readonly ViewDimensionDescription[]; readonly bound?: ContributionBound };
 
 export type QueryKind = QueryDescription['kind'];
 

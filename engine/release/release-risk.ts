@@ -47,9 +47,9 @@ export function releaseRisks(release: ReleaseDescription, unit: string | undefin
     });
   }
   if (unit !== undefined) {
-    const unbounded = (q.kind === 'mode' || q.kind === 'grid' || q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') && !q.bound;
+    const unbounded = (q.kind === 'mode' || q.kind === 'grid' || q.kind === 'view' || q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') && !q.bound;
     if (unbounded) {
-      const fix = q.kind === 'mode' ? "add 'bound unit rows N': each unit votes at most N times" : q.kind === 'grid' ? "add 'bound unit rows N': at most N points per unit" : "add 'bound unit groups G rows R'";
+      const fix = q.kind === 'mode' ? "add 'bound unit rows N': each unit votes at most N times" : q.kind === 'grid' || q.kind === 'view' ? "add 'bound unit rows N': at most N points per unit" : "add 'bound unit groups G rows R'";
       risks.push({
         code: 'unbounded-contribution',
         accepted: accepted('unbounded-contribution'),

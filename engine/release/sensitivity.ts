@@ -16,6 +16,8 @@
  *   keeps at most N rows (votes), which may all go to one candidate: Δᵤ = N.
  * - grid: one row is in one cell, L1 = L2 = 1; with `bound unit rows N` a unit keeps at most N points, which may all
  *   fall in one cell: L1 = L2 = N (the grid mechanisms are then charged at distance N, group privacy over rows).
+ * - view: likewise, one row is one point of the count tensor; with `bound unit rows N` a unit adds at most N points
+ *   (the view is built at ε/N, so that at distance N rows it costs the ε written).
  */
 import { nextUp } from '../core/rational.js';
 import type { PlanProblem } from './plan-problem.js';
@@ -54,10 +56,10 @@ export function sensitivityOf(q: QueryDescription, unit: string | undefined, pro
   if (q.kind === 'grid' && !(Number.isInteger(q.size) && q.size >= 1 && q.size <= 4096)) {
     problems.push({ code: 'parameter-out-of-range', message: `grid size must be an integer from 1 to 4096, got ${q.size}`, field: 'size' });
   }
-  const bound = q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' || q.kind === 'mode' || q.kind === 'grid' ? q.bound : undefined;
+  const bound = q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' || q.kind === 'mode' || q.kind === 'grid' || q.kind === 'view' ? q.bound : undefined;
   const one = { l1: c, l2: c, countL1: 1, countL2: 1, groups: 1, rows: 1 };
   if (!bound || unit === undefined) return { ...one, why: c === 1 ? 'one row changes one count by 1' : `one row changes the sum by at most ${c}` };
-  if (q.kind === 'mode' || q.kind === 'grid') return votesOrPoints(q.kind, bound, unit, problems);
+  if (q.kind === 'mode' || q.kind === 'grid' || q.kind === 'view') return votesOrPoints(q.kind, bound, unit, problems);
   const grouped = (q as { by: readonly string[] }).by.length > 0;
   const rows = bound.rows;
   const groups = grouped ? bound.groups : 1;
@@ -81,7 +83,7 @@ export function sensitivityOf(q: QueryDescription, unit: string | undefined, pro
 }
 
 /** A mode's or a grid's bound: one unit's N rows may all vote for one candidate or fall in one cell, so Δ₁ = Δ₂ = N. */
-function votesOrPoints(kind: 'mode' | 'grid', bound: { groups?: number; rows?: number }, unit: string, problems: PlanProblem[]): Sensitivity {
+function votesOrPoints(kind: 'mode' | 'grid' | 'view', bound: { groups?: number; rows?: number }, unit: string, problems: PlanProblem[]): Sensitivity {
   if (bound.groups !== undefined) problems.push({ code: 'parameter-out-of-range', message: `a ${kind} has no groups to bound: write 'bound unit rows N'`, field: 'groups' });
   const rows = bound.rows;
   if (rows === undefined) {

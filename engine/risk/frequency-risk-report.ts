@@ -118,6 +118,7 @@ function weightedSensitiveFrequencies(f: FrequencyTable, classes: EquivalenceCla
 
 /** The classes of a frequency table over exactly the quasi-identifiers: record i is class i, of one record. */
 function recordClasses(count: number): EquivalenceClasses {
-  const ids = Int32Array.from({ length: count }, (_, i) => i);
+  const ids = new Int32Array(count);
+  for (let i = 0; i < count; i++) ids[i] = i;
   return { classCount: count, classOf: ids, sizes: new Int32Array(count).fill(1), firstRow: ids };
 }

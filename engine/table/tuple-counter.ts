@@ -1,3 +1,5 @@
+import { mix, TupleTable } from './tuple-table.js';
+
 /**
  * Counts distinct tuples of integer codes: the core of a frequency table (see `frequency-table.ts`). The CSV reader adds
  * every record's tuple, so the memory it takes grows with the distinct tuples, never with the rows.
@@ -10,8 +12,8 @@
  * While keys fit in `DENSE_BITS` bits (age × sex × a thousand postcodes take 18), the key indexes a dense array of counts:
  * one memory access per row, in an array that often stays in cache, as `equivalenceClasses` counts small key spaces.
  * While they fit in a double exactly (53 bits; Adult's nine attributes take 32), keys are hashed as numbers. Beyond
- * that, an open-addressing hash table of tuple numbers over a packed array of tuples. A code that needs one more bit
- * re-files the tuples counted so far (at most 31 times per position, each linear in the distinct tuples).
+ * that, the general table of `tuple-table.ts`. A code that needs one more bit re-files the tuples counted so far (a
+ * few times per position, each linear in the distinct tuples).
  */
 export interface TupleCounts {
   /** Codes per tuple. */
@@ -45,11 +47,11 @@ export class TupleCounter {
   private dense = new Int32Array(1);
   /** Packed mode: each tuple's count (its key is in `cells`). */
   private weights = new Int32Array(1024);
-  /** Packed and tuples modes: tuple number + 1 per slot (0 when empty), a power of two of them. */
+  /** Packed mode: tuple number + 1 per slot (0 when empty), a power of two of them. */
   private slots = new Int32Array(0);
   private mask = 0;
-  /** Tuples mode: per tuple, its count and then its codes. */
-  private tuples = new Int32Array(0);
+  /** Tuples mode: the general table. */
+  private table: TupleTable | undefined;
 
   constructor(width: number) {
     this.width = width;
@@ -72,12 +74,9 @@ export class TupleCounter {
 
   /** `add` for a tuple whose codes fit the bits of the current mode. */
   private addFitting(tuple: ArrayLike<number>, weight: number): void {
-    if (this.mode === 'tuples') {
-      const stride = this.width + 1;
-      const slot = this.find(tuple, 0, stride);
-      const t = this.slots[slot] - 1;
-      if (t >= 0) this.tuples[t * stride] += weight;
-      else this.insert(slot, tuple, 0, weight);
+    if (this.table) {
+      this.table.add(tuple, weight);
+      this.count = this.table.count;
       return;
     }
     let key = 0;
@@ -236,18 +235,13 @@ export class TupleCounter {
       this.weights = new Int32Array(Math.max(1024, count));
     } else {
       this.mode = 'tuples';
-      this.tuples = new Int32Array(0);
-      this.slots = new Int32Array(tableSize(count));
-      this.mask = this.slots.length - 1;
+      this.table = new TupleTable(this.width, count);
     }
     // The tuples are distinct and stay in their order, so the dense and hashed modes take them as they are.
     const width = this.width;
-    if (this.mode === 'tuples') {
-      const tuple = new Int32Array(width);
-      for (let t = 0; t < count; t++) {
-        for (let j = 0; j < width; j++) tuple[j] = keys[t * width + j];
-        this.addFitting(tuple, weights[t]);
-      }
+    if (this.table) {
+      for (let t = 0; t < count; t++) this.table.add(keys, weights[t], t * width);
+      this.count = this.table.count;
       return;
     }
     for (let t = 0; t < count; t++) {
@@ -263,52 +257,12 @@ export class TupleCounter {
     }
   }
 
-  /** The slot holding `tuple`, or the empty slot where it belongs (tuples mode). */
-  private find(tuple: ArrayLike<number>, from: number, stride: number): number {
-    const width = this.width;
-    let h = 0x811c9dc5 | 0;
-    for (let j = 0; j < width; j++) h = Math.imul(h ^ tuple[from + j], 0x01000193);
-    const slots = this.slots;
-    const tuples = this.tuples;
-    let slot = mix(h) & this.mask;
-    for (;;) {
-      const t = slots[slot] - 1;
-      if (t < 0) return slot;
-      const at = t * stride + 1;
-      let j = 0;
-      while (j < width && tuples[at + j] === tuple[from + j]) j++;
-      if (j === width) return slot;
-      slot = (slot + 1) & this.mask;
-    }
-  }
-
-  private insert(slot: number, tuple: ArrayLike<number>, from: number, weight: number): void {
-    const stride = this.width + 1;
-    const t = this.count++;
-    if ((t + 1) * stride > this.tuples.length) this.tuples = grown(this.tuples, 2 * (t + 1) * stride);
-    this.tuples[t * stride] = weight;
-    for (let j = 0; j < this.width; j++) this.tuples[t * stride + 1 + j] = tuple[from + j];
-    this.slots[slot] = t + 1;
-    if (2 * this.count > this.slots.length) {
-      this.slots = new Int32Array(2 * this.slots.length);
-      this.mask = this.slots.length - 1;
-      for (let u = 0; u < this.count; u++) this.slots[this.find(this.tuples, u * stride + 1, stride)] = u + 1;
-    }
-  }
-
   /** The tuples in order of first appearance, with their counts. */
   toCounts(): TupleCounts {
     const { width, count } = this;
     const keys = new Int32Array(count * width);
     const weights = new Int32Array(count);
-    if (this.mode === 'tuples') {
-      const stride = width + 1;
-      for (let t = 0; t < count; t++) {
-        weights[t] = this.tuples[t * stride];
-        keys.set(this.tuples.subarray(t * stride + 1, (t + 1) * stride), t * width);
-      }
-      return { width, count, keys, weights };
-    }
+    if (this.table) return this.table.toCounts();
     const dense = this.mode === 'dense';
     const bits = this.bits;
     for (let t = 0; t < count; t++) {
@@ -348,13 +302,4 @@ function grown<T extends Int32Array | Float64Array>(a: T, atLeast: number): T {
 /** A hash of a key below 2^53: its low and high 32 bits, mixed. */
 function hashNumber(key: number): number {
   return mix(Math.imul(key >>> 0, 0x9e3779b1) ^ ((key / 4294967296) >>> 0));
-}
-
-/** The finalizer of MurmurHash3: spreads FNV's weak low bits before they pick a slot. */
-function mix(h: number): number {
-  h ^= h >>> 16;
-  h = Math.imul(h, 0x85ebca6b);
-  h ^= h >>> 13;
-  h = Math.imul(h, 0xc2b2ae35);
-  return h ^ (h >>> 16);
 }

@@ -69,3 +69,26 @@ export interface ViewAnswer {
   /** Standard deviation of the estimate due to the count noise (blocks' noise variances × overlap fractions²). */
   readonly noiseStdDev: number;
 }
+
+/**
+ * The input of a view builder: the count data over the view's dimensions, as a frequency table of domain indices —
+ * `codes[j][i]` is distinct record i's index into dimension j's ordered domain and `weights[i]` how many rows hold it
+ * (after contribution bounding). Records may repeat; the builder adds their weights cell by cell.
+ */
+export interface ViewCounts {
+  readonly dimensions: readonly ViewDimension[];
+  readonly codes: readonly (Int32Array | readonly number[])[];
+  readonly weights: Int32Array | readonly number[];
+}
+
+/** How to build a view: the algorithm, the budget ε, and optional hyper-parameters (defaults are the papers'). */
+export interface BuildViewOptions {
+  readonly algorithm: ViewAlgorithm;
+  readonly epsilon: number;
+  /**
+   * The most rows one unit (person) contributes (`bound unit rows N`); default 1. The view is ε-DP for units: each
+   * mechanism runs at ε/N, and group privacy (Dwork, Roth 2014, Thm 2.2) multiplies by N.
+   */
+  readonly maxRowsPerUnit?: number;
+  readonly parameters?: Readonly<Record<string, number>>;
+}

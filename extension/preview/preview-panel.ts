@@ -18,6 +18,7 @@ export class PreviewPanel {
   /** The parameters went back to the spec's: the next preview tells the page to drop the values it moved. */
   private reset = false;
   private generation = 0;
+  private pending: vscode.CancellationTokenSource | undefined;
   private timer: NodeJS.Timeout | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
@@ -66,8 +67,12 @@ export class PreviewPanel {
   }
 
   private async compute(controls: PreviewControls): Promise<ToPreview> {
+    // A newer preview overtakes the one still computing: the server stops it (a view's error comparison is the long one).
+    this.pending?.cancel();
+    const source = new vscode.CancellationTokenSource();
+    this.pending = source;
     try {
-      return { type: 'preview', preview: await this.client.sendRequest<PreviewResponse>(previewReleaseRequestMethod, this.params(controls)) };
+      return { type: 'preview', preview: await this.client.sendRequest<PreviewResponse>(previewReleaseRequestMethod, this.params(controls), source.token) };
     } catch (e) {
       return { type: 'error', message: (e as Error).message };
     }

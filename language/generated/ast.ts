@@ -54,8 +54,10 @@ export type PrivspecKeywordNames =
     | "generalize"
     | "grid"
     | "groups"
+    | "hdpview"
     | "hierarchy"
     | "identifying"
+    | "identity"
     | "in"
     | "insensitive"
     | "intervals"
@@ -77,6 +79,7 @@ export type PrivspecKeywordNames =
     | "pram"
     | "prior"
     | "privelet"
+    | "privtree"
     | "pure"
     | "quadtree"
     | "quasi"
@@ -93,6 +96,7 @@ export type PrivspecKeywordNames =
     | "suppression"
     | "unbounded-contribution"
     | "unit"
+    | "view"
     | "weight"
     | "where"
     | "within"
@@ -154,7 +158,7 @@ export function isAnonymityClause(item: unknown): item is AnonymityClause {
 
 /** User-contribution bounding: each privacy unit contributes to at most `groups` groups and `rows` rows per group. */
 export interface Bound extends langium.AstNode {
-    readonly $container: CountQuery | GridQuery | ModeQuery | SumQuery;
+    readonly $container: CountQuery | GridQuery | ModeQuery | Release | SumQuery | ViewQuery;
     readonly $type: 'Bound';
     groups?: Decimal;
     rows?: Decimal;
@@ -207,7 +211,7 @@ export function isBudgetClause(item: unknown): item is BudgetClause {
 
 /** A column as named in the CSV header. */
 export interface ColumnRef extends langium.AstNode {
-    readonly $container: Comparison | CountQuery | GridQuery | Hierarchy | LDiversityClause | LevelClause | ModeQuery | PramQuery | RoleClause | SumQuery | UnitClause | WeightClause;
+    readonly $container: Comparison | CountQuery | GridQuery | Hierarchy | LDiversityClause | LevelClause | ModeQuery | PramQuery | RoleClause | SumQuery | UnitClause | ViewDimension | WeightClause;
     readonly $type: 'ColumnRef';
     name: Name;
 }
@@ -469,8 +473,8 @@ export function isHierarchyGroup(item: unknown): item is HierarchyGroup {
 
 /**
  * An identifier. The short keywords `date month year decade unit size rows groups k c count sum mean mode grid sampling
- * metric loss weight` also serve as names (a column or a release may be called `date` or `c`): the lexer puts them in the
- * ID token category (`privspec-token-builder.ts`), which keeps the parser's lookahead as small as with plain IDs.
+ * metric loss weight view identity` also serve as names (a column or a release may be called `date` or `c`): the lexer
+ * puts them in the ID token category (`privspec-token-builder.ts`), which keeps the parser's lookahead as small as with plain IDs.
  */
 export type Identifier = string;
 
@@ -576,7 +580,7 @@ export function isMaskBuilder(item: unknown): item is MaskBuilder {
 export interface Mechanism extends langium.AstNode {
     readonly $container: Release;
     readonly $type: 'Mechanism';
-    kind: 'exponential' | 'gaussian' | 'laplace' | 'nn-wavelet' | 'privelet' | 'quadtree';
+    kind: 'exponential' | 'gaussian' | 'hdpview' | 'identity' | 'laplace' | 'nn-wavelet' | 'privelet' | 'privtree' | 'quadtree';
     params: Array<MechanismParam>;
 }
 
@@ -685,7 +689,7 @@ export function isPramQuery(item: unknown): item is PramQuery {
     return reflection.isInstance(item, PramQuery.$type);
 }
 
-export type Query = CountQuery | GeneralizeQuery | GridQuery | ModeQuery | PramQuery | SumQuery;
+export type Query = CountQuery | GeneralizeQuery | GridQuery | ModeQuery | PramQuery | SumQuery | ViewQuery;
 
 export const Query = {
     $type: 'Query'
@@ -695,11 +699,15 @@ export function isQuery(item: unknown): item is Query {
     return reflection.isInstance(item, Query.$type);
 }
 
-/** One planned release: a query over the dataset and, for differentially private ones, its mechanism. */
+/**
+ * One planned release: a query over the dataset and, for differentially private ones, its mechanism. A view may put
+ * its `bound unit rows N` after the mechanism (`view age within 0..99, sex hdpview epsilon 1 bound unit rows 2`).
+ */
 export interface Release extends langium.AstNode {
     readonly $container: Spec;
     readonly $type: 'Release';
     accepts: Array<Accept>;
+    bound?: Bound;
     mechanism?: Mechanism;
     name: Identifier;
     query: Query;
@@ -708,6 +716,7 @@ export interface Release extends langium.AstNode {
 export const Release = {
     $type: 'Release',
     accepts: 'accepts',
+    bound: 'bound',
     mechanism: 'mechanism',
     name: 'name',
     query: 'query'
@@ -856,6 +865,50 @@ export function isValue(item: unknown): item is Value {
     return reflection.isInstance(item, Value.$type);
 }
 
+/** One dimension of a view: a numeric column with its public integer bounds, or a categorical column. */
+export interface ViewDimension extends langium.AstNode {
+    readonly $container: ViewQuery;
+    readonly $type: 'ViewDimension';
+    column: ColumnRef;
+    high?: Decimal;
+    low?: Decimal;
+}
+
+export const ViewDimension = {
+    $type: 'ViewDimension',
+    column: 'column',
+    high: 'high',
+    low: 'low'
+} as const;
+
+export function isViewDimension(item: unknown): item is ViewDimension {
+    return reflection.isInstance(item, ViewDimension.$type);
+}
+
+/**
+ * A differentially private view over the listed columns (Kato et al., VLDB 2022): the count tensor over their public
+ * domain (a numeric column's integer range `within lo..hi`, a categorical column's hierarchy values) partitioned into
+ * blocks with noisy counts, from which any number of counting queries are answered at no further cost.
+ */
+export interface ViewQuery extends langium.AstNode {
+    readonly $container: Release;
+    readonly $type: 'ViewQuery';
+    bound?: Bound;
+    dimensions: Array<ViewDimension>;
+    kind: 'view';
+}
+
+export const ViewQuery = {
+    $type: 'ViewQuery',
+    bound: 'bound',
+    dimensions: 'dimensions',
+    kind: 'kind'
+} as const;
+
+export function isViewQuery(item: unknown): item is ViewQuery {
+    return reflection.isInstance(item, ViewQuery.$type);
+}
+
 /**
  * The survey weight of each record (how many people it stands for), for the individual re-identification risk
  * (Benedetti & Franconi 1998; Franconi & Polettini 2004). The weight column is never released.
@@ -914,6 +967,8 @@ export type PrivspecAstType = {
     SuppressionClause: SuppressionClause
     UnitClause: UnitClause
     Value: Value
+    ViewDimension: ViewDimension
+    ViewQuery: ViewQuery
     WeightClause: WeightClause
 }
 
@@ -1371,6 +1426,10 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
                     defaultValue: [],
                     optional: true
                 },
+                bound: {
+                    name: Release.bound,
+                    optional: true
+                },
                 mechanism: {
                     name: Release.mechanism,
                     optional: true
@@ -1504,6 +1563,40 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: []
+        },
+        ViewDimension: {
+            name: ViewDimension.$type,
+            properties: {
+                column: {
+                    name: ViewDimension.column
+                },
+                high: {
+                    name: ViewDimension.high,
+                    optional: true
+                },
+                low: {
+                    name: ViewDimension.low,
+                    optional: true
+                }
+            },
+            superTypes: []
+        },
+        ViewQuery: {
+            name: ViewQuery.$type,
+            properties: {
+                bound: {
+                    name: ViewQuery.bound,
+                    optional: true
+                },
+                dimensions: {
+                    name: ViewQuery.dimensions,
+                    defaultValue: []
+                },
+                kind: {
+                    name: ViewQuery.kind
+                }
+            },
+            superTypes: [Query.$type]
         },
         WeightClause: {
             name: WeightClause.$type,

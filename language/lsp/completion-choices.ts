@@ -14,6 +14,9 @@ export const MECHANISM_PARAMS: Readonly<Record<string, readonly string[]>> = {
   'nn-wavelet': ['rho'],
   privelet: ['epsilon'],
   quadtree: ['rho'],
+  hdpview: ['epsilon'],
+  privtree: ['epsilon'],
+  identity: ['epsilon'],
 };
 
 /** The mechanisms each query takes (as the planner allows them). */
@@ -23,10 +26,11 @@ const MECHANISMS: Readonly<Record<string, readonly string[]>> = {
   mean: ['laplace', 'gaussian'],
   mode: ['exponential'],
   grid: ['nn-wavelet', 'privelet', 'quadtree', 'laplace', 'gaussian'],
+  view: ['hdpview', 'privtree', 'identity'],
 };
 
 const DECLARATIONS = ['release', 'dataset', 'hierarchy', 'anonymity', 'budget'];
-const QUERIES = ['count', 'sum', 'mean', 'mode', 'pram', 'generalize', 'grid'];
+const QUERIES = ['count', 'sum', 'mean', 'mode', 'pram', 'generalize', 'grid', 'view'];
 const RISKS = ['data-dependent-domain', 'unbounded-contribution', 'linked-releases'];
 const ROLES = ['identifying', 'quasi', 'sensitive', 'insensitive'];
 const isWord = (t: string | undefined) => t !== undefined && /^[A-Za-z_]/.test(t);

@@ -67,6 +67,7 @@ export const KeywordDocs: Readonly<Record<string, KeywordDoc>> = {
   mode: k('most frequent value (exponential mechanism)', 'The most frequent value of a column, chosen by the exponential mechanism (McSherry & Talwar 2007).', 'mode ${1:column}  exponential epsilon ${2:0.1}'),
   pram: k('post-randomization', 'Post-randomization (PRAM, Gouweleeuw et al. 1998): each value is kept with probability `retain`, otherwise replaced by a uniform draw from the column’s domain.', 'pram ${1:column} retain ${2:0.8}'),
   grid: k('2-D grid of counts', 'A size × size grid of counts over two coordinate columns, optionally within fixed bounds.', 'grid ${1:x}, ${2:y} size ${3:64} within ${4:0}..${5:100}, ${6:0}..${7:100}  nn-wavelet rho ${8:0.05}'),
+  view: k('DP view for any number of counting queries', 'A differentially private view (Kato et al., VLDB 2022): the count tensor over the listed columns (numeric ones `within` public bounds, categorical ones their hierarchy values) partitioned into blocks with noisy counts; `privspec query` and `privspec synthesize` read it at no further cost.', 'view ${1:age} within ${2:0}..${3:99}, ${4:sex}  hdpview epsilon ${5:1}'),
   by: k('group by columns', 'Groups by these columns: one noisy answer per combination of their declared values.'),
   where: k('restrict the rows', 'A conjunction of per-column restrictions: ranges (inclusive), equalities and value sets. Disjoint regions compose in parallel.'),
   bound: k('bound a unit’s contribution', 'User-contribution bounding: each privacy unit contributes to at most `groups` groups and `rows` rows per group (Wilson et al. 2020).', 'bound unit ${1|rows 1,groups 1 rows 1|}'),
@@ -74,7 +75,7 @@ export const KeywordDocs: Readonly<Record<string, KeywordDoc>> = {
   rows: k('rows one unit may add per group', 'The number of rows one privacy unit may contribute per group; the sensitivity scales with it.', 'rows ${1:1}'),
   clamp: k('clamp range of a sum', 'The range values are clamped to; its width is the sensitivity of one row.'),
   retain: k('PRAM keep probability', 'The probability that PRAM keeps a value.'),
-  within: k('public grid bounds', 'Public bounds of the grid, so that they are not read from the data.'),
+  within: k('public bounds', 'Public bounds of a grid or of a view’s numeric dimension, so that they are not read from the data.'),
   // Mechanisms.
   laplace: k('Laplace noise, ε-DP', 'Laplace noise of scale Δ₁/ε (Dwork, McSherry, Nissim, Smith 2006), drawn exactly on a grid: ε-DP. Takes `epsilon`.', 'laplace epsilon ${1:0.1}'),
   gaussian: k('Gaussian noise, zCDP or (ε, δ)', 'Gaussian noise (discrete, Canonne, Kamath, Steinke 2020): ρ-zCDP with σ = Δ₂/√(2ρ), or calibrated to (ε, δ). Takes `rho`, or `epsilon` and `delta`.', 'gaussian rho ${1:0.01}'),
@@ -82,6 +83,9 @@ export const KeywordDocs: Readonly<Record<string, KeywordDoc>> = {
   'nn-wavelet': k('non-negative wavelet grid, zCDP', 'Haar wavelet release of a grid with non-negativity, in zCDP. Takes `rho`.', 'nn-wavelet rho ${1:0.05}'),
   privelet: k('Privelet grid, ε-DP', 'Privelet (Xiao, Wang, Gehrke 2010): Haar wavelet coefficients with Laplace noise. Takes `epsilon`.', 'privelet epsilon ${1:0.1}'),
   quadtree: k('quadtree grid, zCDP', 'A quadtree of noisy counts (Cormode et al. 2012), in zCDP. Takes `rho`.', 'quadtree rho ${1:0.05}'),
+  hdpview: k('HDPView view, ε-DP', 'HDPView (Kato et al., VLDB 2022): recursive bisection with private random converge and random cut, one noisy count per block. Takes `epsilon`.', 'hdpview epsilon ${1:1}'),
+  privtree: k('PrivTree view, ε-DP', 'PrivTree (Zhang, Xiao, Xie, SIGMOD 2016): a hierarchical decomposition split by biased noisy counts, one noisy count per leaf. Takes `epsilon`.', 'privtree epsilon ${1:1}'),
+  identity: k('identity view, ε-DP', 'A noisy count for every cell of the domain: the baseline, for small domains only. Takes `epsilon`.', 'identity epsilon ${1:1}'),
   // Accepts.
   accept: k('accept a leak explicitly', 'Accepts, explicitly and visibly, a leak that the stated privacy loss does not cover; the release’s report repeats it.', 'accept ${1|data-dependent-domain,unbounded-contribution|}'),
   'linked-releases': k('a microdata file beside a release that protects its column', 'A generalized or PRAM file publishes exactly a column that another release protects; the reason in quotes is required and the report repeats it.', 'linked-releases "${1:why both are published}"'),

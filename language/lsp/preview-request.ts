@@ -42,7 +42,7 @@ const GENERALIZE_WORK = 200_000_000;
  * `rng`: the noise source, for tests only — with `seededRandom(S)` the preview bounds the same rows and draws the same
  * noise as `privspec release --only NAME --seed S`, which the consistency test checks figure by figure.
  */
-export async function releasePreview(services: PrivspecServices, document: LangiumDocument, params: PreviewParams, options: { generalizeWork?: number; rng?: RandomSource } = {}): Promise<ReleasePreview> {
+export async function releasePreview(services: PrivspecServices, document: LangiumDocument, params: PreviewParams, options: { generalizeWork?: number; rng?: RandomSource; signal?: AbortSignal } = {}): Promise<ReleasePreview> {
   const started = performance.now();
   // A spec that overruns its budget is still previewed (nothing is spent here); the panel says ▶ Run would refuse it.
   const overruns = { codes: new Set(['budget-overrun']), tolerated: [] as string[] };
@@ -66,7 +66,7 @@ export async function releasePreview(services: PrivspecServices, document: Langi
       if (dataset.sampling !== undefined) dataset = { ...dataset, sampling: (dataset.sampling * table.rowCount) / full.rowCount };
     }
   }
-  const dp = kind === 'aggregate' || kind === 'mode' || kind === 'grid';
+  const dp = kind === 'aggregate' || kind === 'mode' || kind === 'grid' || kind === 'view';
   // An unreadable edge list or ledger stops the preview with the runner's own message: a cost or remainder computed
   // without them would be lower than what ▶ Run would charge or refuse.
   const correlation = dp ? await correlationOf(input) : undefined;
@@ -74,7 +74,7 @@ export async function releasePreview(services: PrivspecServices, document: Langi
   const q = description.query;
   const gridBounds = q.kind === 'grid' ? q.within ? { xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh } : description.accepts.includes('data-dependent-domain') ? dataBounds(table, q) : undefined : undefined;
   const matrixText = q.kind === 'pram' && q.matrix !== undefined ? await services.data.CsvStore.text(q.matrix) : undefined;
-  const body = previewBody({ table, dataset, hierarchies: input.hierarchies, anonymity: input.anonymity, description, plan, domains: releaseDomains(input, description, table), gridBounds, matrixText, levels: params.controls?.levels, rng });
+  const body = await previewBody({ table, dataset, hierarchies: input.hierarchies, anonymity: input.anonymity, description, plan, domains: releaseDomains(input, description, table), gridBounds, matrixText, levels: params.controls?.levels, rng, signal: options.signal });
   let budget: ReleasePreview['budget'];
   if (plan) {
     // The meter: the whole plan with this release at the panel's parameters, and the ledger, as the runner composes.
@@ -155,11 +155,17 @@ function userError(e: unknown, connection: Connection): ResponseError<void> {
 
 export function registerPreviewRequests(connection: Connection, services: PrivspecServices): void {
   const documents = services.shared.workspace.LangiumDocuments;
-  connection.onRequest(previewReleaseRequest, async (params) => {
+  connection.onRequest(previewReleaseRequest, async (params, token) => {
+    // The panel cancels a preview a newer one overtook (a slider drag): the view's error comparison stops between builds.
+    const abort = new AbortController();
+    const cancelled = token.onCancellationRequested(() => abort.abort());
     try {
-      return await releasePreview(services, await documents.getOrCreateDocument(URI.parse(params.uri)), params);
+      return await releasePreview(services, await documents.getOrCreateDocument(URI.parse(params.uri)), params, { signal: abort.signal });
     } catch (e) {
+      if (abort.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'the preview was overtaken by a newer one');
       throw userError(e, connection);
+    } finally {
+      cancelled.dispose();
     }
   });
   connection.onRequest(previewEditsRequest, async (params) => {

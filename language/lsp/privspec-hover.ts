@@ -179,6 +179,13 @@ export class PrivspecHoverProvider implements HoverProvider {
       lines.push(`Method: ${g.method} on a ${q.size} × ${q.size} grid${cell}. Expected error (RMSE) of one cell's count: ±${f(expectedRmse(g.method, budget, q.size, 1))} rows; of a ${side} × ${side}-cell range: ±${f(expectedRmse(g.method, budget, q.size, side))} rows`);
       lines.push(`Expected RMSE of a square range count, by side: ${g.rmse.map((r) => `${r.side}: ${f(r.rmse)}`).join(' · ')}`);
     }
+    if (plan.description.query.kind === 'view' && plan.problems.length === 0) {
+      // The domain in words (public, from the spec) and what a view is for; its error depends on the data, which the
+      // preview estimates.
+      const dims = plan.description.query.dimensions.map((d) => (d.low !== undefined ? `\`${d.column}\` ${d.low}..${d.high}` : `\`${d.column}\` (${analysis.inlineDomains.get(d.column)?.length ?? 'its hierarchy\'s'} values)`));
+      const rows = plan.sensitivity?.rows ?? 1;
+      lines.push(`A DP view over ${dims.join(' × ')}: a partition into blocks, each with a noisy count${rows > 1 ? `, built at ε/${rows} per row` : ''}. Any number of counting queries (\`privspec query\`) and synthetic records (\`privspec synthesize\`) come from it at no further cost; ▶ Preview estimates its error against PrivTree and identity.`);
+    }
     const correlation = analysis.dataset?.correlation;
     if (correlation && noise?.kind === 'laplace' && (q?.kind === 'count' || q?.kind === 'sum' || q?.kind === 'mean')) {
       const c = await correlationLeakage(this.store, correlation.file, correlation.prior ?? 0);

@@ -10,7 +10,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './browser-page.mjs';
 import { riskReport, wideAggregate, wideGeneralize, wideGrid, wideMode, widePram } from './layout-fixtures.js';
-import { aggregateAt, generalize, grid, mode, pram } from './preview-fixtures.js';
+import { aggregateAt, generalize, grid, mode, pram, view } from './preview-fixtures.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
 const require = createRequire(process.env.PW_REQUIRE_FROM || import.meta.url);
@@ -62,6 +62,7 @@ const pages = [
   ['generalize', 'preview', generalize()], ['generalize-wide', 'preview', wideGeneralize()],
   ['pram', 'preview', pram()], ['pram-19', 'preview', widePram()],
   ['grid', 'preview', grid()], ['grid-512', 'preview', wideGrid()],
+  ['view', 'preview', await view()],
   ['risk-report', 'risk-report', riskReport()],
 ];
 let failed = 0;

@@ -4,6 +4,10 @@
  * the ε control in the page visibly moves the error bars and the budget meter.
  */
 import type { ReleasePreview } from '../../extension/preview/preview-protocol.js';
+import { seededRandom } from '../../engine/core/random.js';
+import { viewPreview } from '../../engine/preview/view-preview.js';
+import { planRelease } from '../../engine/release/plan-release.js';
+import { tableFromRows } from '../../engine/table/table.js';
 
 const regions = ['north', 'south', 'east', 'west'];
 
@@ -95,5 +99,28 @@ export function grid(size = 32): ReleasePreview {
     controls: [{ name: 'rho', label: 'ρ (zCDP)', value: 0.05, min: 1e-4, max: 10, log: true }, { name: 'method', label: 'method', value: 'nn-wavelet', options: ['nn-wavelet', 'quadtree', 'gaussian'] }],
     body: { kind: 'grid', size, method: 'nn-wavelet-zcdp', truth, draw, rmse: ['nn-wavelet-zcdp', 'gaussian'].flatMap((method) => sides.map((side) => ({ method, side, rmse: method === 'gaussian' ? 4.5 * side : 6 * Math.log2(size) })) ) },
     notes: [], elapsedMs: 30,
+  };
+}
+
+/**
+ * A view release's preview as the engine computes it (engine/preview/view-preview.ts) on 3,000 generated rows of
+ * age 17..90, sex and education, with a seeded generator: the partition, the three algorithms' errors and the examples.
+ */
+export async function view(): Promise<ReleasePreview> {
+  const rng = seededRandom(29);
+  const education = ['HS', 'Some-college', 'Bachelors', 'Masters', 'Doctorate'];
+  const rows = Array.from({ length: 3000 }, () => {
+    const age = 17 + Math.min(73, Math.floor((rng.nextUint32() / 2 ** 32) * 40 + (rng.nextUint32() / 2 ** 32) * 34));
+    return [String(age), rng.nextUint32() % 3 === 0 ? 'F' : 'M', education[Math.min(4, Math.floor(((rng.nextUint32() % 100) / 100) ** 2 * 5))]];
+  });
+  const table = tableFromRows(['age', 'sex', 'education'], rows);
+  const description = { name: 'explore', query: { kind: 'view' as const, dimensions: [{ column: 'age', low: 17, high: 90 }, { column: 'sex' }, { column: 'education' }] }, mechanism: { kind: 'hdpview' as const, epsilon: 1 }, accepts: [] };
+  const plan = planRelease(description, { budget: { accounting: 'pure', epsilon: 2 }, declaredDomains: new Set(['sex', 'education']), domains: new Map([['sex', ['F', 'M']], ['education', education]]), rng, roles: { identifying: [], quasi: ['age', 'sex', 'education'], sensitive: [], insensitive: [] } });
+  return {
+    spec: '/w/adult.privspec', release: 'explore', kind: 'view',
+    budget: meter('ε 1', 'ε 1 of 2', 'ε 1', false),
+    controls: [{ name: 'epsilon', label: 'ε', value: 1, min: 0.01, max: 10, log: true }, { name: 'method', label: 'algorithm', value: 'hdpview', options: ['hdpview', 'privtree', 'identity'] }],
+    body: await viewPreview(table, plan, { rng, runs: 2 }),
+    notes: plan.measurement?.notes ?? [], elapsedMs: 400,
   };
 }

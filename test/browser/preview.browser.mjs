@@ -6,7 +6,7 @@ import { mkdirSync, existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { aggregateAt, generalize, grid, mode, pram } from './preview-fixtures.js';
+import { aggregateAt, generalize, grid, mode, pram, view } from './preview-fixtures.js';
 import { startServer } from './browser-page.mjs';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -212,10 +212,31 @@ await test('a grid reads without the picture: heat maps summarised for screen re
   await p.close();
 });
 
+await test('a view shows the partition over the density and the error comparison, each readable as text', async () => {
+  const { p, errors } = await open('light');
+  const v = await view();
+  await show(p, v);
+  // One chart per projection, each with the density's shaded bins and the example draw's block outlines.
+  assert.equal(await p.locator('#view-partition figure.view-projection').count(), v.body.projections.length);
+  const first = v.body.projections[0];
+  const chart = p.locator('#view-partition figure.view-projection').first();
+  assert.ok(await chart.locator('rect').count() >= first.density.length + first.blocks.length);
+  assert.match(await chart.locator('[role="img"]').getAttribute('aria-label'), /Partition on age × sex: \d+ distinct block outlines/);
+  // The comparison: a bar per algorithm built, and the table with HDPView at 1 and the chosen algorithm marked.
+  const rows = await p.locator('#view-arr-table tbody tr').allInnerTexts();
+  assert.equal(rows.length, 3);
+  assert.match(rows[0], /^hdpview \(chosen\)\t[\d,.]+\t1\t2\t/);
+  assert.match(await p.locator('#view-arr [role="img"]').getAttribute('aria-label'), /Relative RMSE against HDPView: hdpview 1, privtree [\d.]+, identity [\d.]+/);
+  assert.equal(await p.locator('#view-examples tbody tr').count(), v.body.examples.length);
+  assert.match(await p.locator('section.view').innerText(), /An estimate, not a guarantee/);
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
 await test('screenshots of every kind in light, dark and high-contrast themes', async () => {
   for (const theme of Object.keys(THEMES)) {
     const { p, errors } = await open(theme);
-    for (const [name, preview] of [['aggregate', aggregateAt(0.4)], ['mode', mode()], ['generalize', generalize()], ['pram', pram()], ['grid', grid()]]) {
+    for (const [name, preview] of [['aggregate', aggregateAt(0.4)], ['mode', mode()], ['generalize', generalize()], ['pram', pram()], ['grid', grid()], ['view', await view()]]) {
       await show(p, preview);
       await p.screenshot({ path: join(shots, `preview-${name}-${theme}.png`), fullPage: true });
     }

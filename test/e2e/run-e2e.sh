@@ -48,6 +48,7 @@ SPEC
   cp -r "$ROOT/examples/data" "$ROOT/examples/hierarchies" "$RUN/workspace/example/"
   cp "$ROOT/examples/visits.privspec" "$RUN/workspace/example/clinic.privspec"
   cp "$ROOT/examples/public-file.privspec" "$RUN/workspace/example/clinic-public.privspec"
+  cp "$ROOT/examples/views.privspec" "$RUN/workspace/example/explore-view.privspec"
   mkdir -p "$RUN/workspace/.vscode"
   printf '{ "privspec.quasiIdentifiers": { "data/big.csv": ["age", "sex", "zip"] } }\n' > "$RUN/workspace/.vscode/settings.json"
   # The attack step's demo files (examples/attack-demo, without its spec) and a Mondrian k = 5 release of them, made by

@@ -40,7 +40,7 @@ const POSITIONS: [string, string, string[]][] = [
   ['after gaussian epsilon: δ, accept or the next declaration', `${DATASET}release a: count gaussian epsilon 0.5 |`, ['delta', 'accept', 'release', 'dataset', 'hierarchy', 'anonymity', 'budget']],
   ['after exponential', `${DATASET}release a: mode sex exponential |`, ['epsilon']],
   ['after nn-wavelet', `${DATASET}release a: grid age, height size 8 nn-wavelet |`, ['rho']],
-  ['after release NAME: the query kinds', `${DATASET}release a: |`, ['count', 'sum', 'mean', 'mode', 'pram', 'generalize', 'grid']],
+  ['after release NAME: the query kinds', `${DATASET}release a: |`, ['count', 'sum', 'mean', 'mode', 'pram', 'generalize', 'grid', 'view']],
   ['after count: its clauses and mechanisms', `${DATASET}release a: count |`, ['by', 'where', 'bound', 'laplace', 'gaussian']],
   ['after by: groupable columns', `${DATASET}release a: count by |`, RELEASE_COLUMNS],
   ['after by COL,: groupable columns', `${DATASET}release a: count by sex, |`, RELEASE_COLUMNS],

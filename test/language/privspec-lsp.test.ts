@@ -89,6 +89,14 @@ describe('language server features', () => {
     assert.match(h, /Budget \(approx\): adds ε 0\.5; plan total after it ε 0\.5 of 1/);
   });
 
+  it('hovers a view release with its public domain and what answering from it costs', async () => {
+    const document = await open(`${SPEC}release explore: view age within 0..99, sex  hdpview epsilon 0.2\n`);
+    const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'explore', 2) }));
+    assert.match(h, /release `explore`\*\* — view, hdpview/);
+    assert.match(h, /A DP view over `age` 0\.\.99 × `sex` \(3 values\): a partition into blocks, each with a noisy count\. Any number of counting queries/);
+    assert.match(h, /ε = 0\.2 · ρ = 0\.02 \(zCDP\)/);
+  });
+
   it('hovers a Gaussian release with σ and its zCDP reading', async () => {
     const document = await open(SPEC);
     const h = hoverText(await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: at(document, 'older', 1) }));

@@ -22,4 +22,5 @@ svg.preview-chart, .preview-chart svg { max-width: 100%; height: auto; overflow:
 .heatmaps { display: flex; flex-wrap: wrap; gap: 16px; } figure.heatmap canvas { display: block; max-width: 100%; } figure.heatmap { margin: 0; } figure.heatmap figcaption { font-weight: 600; margin-bottom: .25em; }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(240px, 100%), 1fr)); gap: 16px; }
 figure.chart { margin: 0; min-width: 0; } figure.chart svg { max-width: 100%; height: auto; }
+figure.view-projection { margin: 0 0 12px; min-width: 0; } figure.view-projection figcaption { font-weight: 600; margin-bottom: .25em; } figure.view-projection svg { max-width: 100%; height: auto; }
 `;

@@ -9,6 +9,7 @@ import { pageTiming } from '../page-timing.js';
 import { previewApi } from './preview-api.js';
 import { pramView } from './pram-view.js';
 import { previewStyle } from './preview-style.js';
+import { viewView } from './view-view.js';
 import { applyStyle } from '../shell-style.js';
 
 /** One view per release kind: a kind plugs into the panel by adding its module here (and its engine module). */
@@ -18,6 +19,7 @@ const views: { [K in PreviewBody['kind']]: (body: Extract<PreviewBody, { kind: K
   generalize: (b, c, pick) => generalizeView(b, c, pick),
   pram: (b, c) => pramView(b, c),
   grid: (b, c) => gridView(b, c),
+  view: (b, c) => viewView(b, c),
 };
 
 const DEBOUNCE_MS = 50;

@@ -45,6 +45,15 @@ function prepareDp(release: ReleaseDescription, c: PrepareContext): Prepared {
   const accounting = c.budget.accounting;
   const exact = c.exactOf && (() => c.exactOf!(release));
   if (q.kind === 'grid') return prepareMeasured(plan, c.table, accounting, q.size * q.size, 2 * String(q.size).length + 2, exact);
+  if (q.kind === 'view') {
+    // The number of blocks is only known once built: at most the domain's cells, and in practice a few per distinct
+    // record; the CSV and the JSON both list every block, so the estimate counts each block twice.
+    const domains = c.domainsOf(release);
+    const sizes = q.dimensions.map((d) => (d.low !== undefined ? d.high! - d.low + 1 : (domains.get(d.column)?.length ?? 1)));
+    const widths = q.dimensions.map((d) => (d.low !== undefined ? 2 * 24 : 2 * labelBytes(domains.get(d.column))));
+    const blocks = Math.min(sizes.reduce((a, s) => a * s, 1), 4 * c.table.rowCount + 1024);
+    return prepareMeasured(plan, c.table, accounting, 2 * blocks, widths.reduce((a, w) => a + w + 1, 0));
+  }
   const by = q.kind === 'mode' ? [] : groupColumns(q);
   const domains = c.domainsOf(release);
   const values = by.map((b) => domains.get(b) ?? ['·']);
@@ -57,6 +66,7 @@ const PREPARE: Record<QueryKind, (release: ReleaseDescription, c: PrepareContext
   mean: prepareDp,
   mode: prepareDp,
   grid: prepareDp,
+  view: prepareDp,
   generalize: (_, c) => ({ release: prepareGeneralize(c.table, c.dataset, c.hierarchies, c.anonymity) }),
   pram: (release, c) => {
     const q = release.query as Extract<ReleaseDescription['query'], { kind: 'pram' }>;

@@ -1,0 +1,89 @@
+/**
+ * Reading a view file: the JSON report a view release writes (the view under its `view` key) or a bare `DpView`.
+ * Everything is checked before a query or a synthesis reads it, because a hand-edited or truncated file would
+ * otherwise give wrong answers silently: the version, the algorithm, each dimension's domain, and each block's bounds
+ * (inside the domain, one interval per dimension) and count (a finite number). The blocks' volumes must add up to the
+ * domain's size, which a partition's do; a file whose blocks overlap or leave a gap is refused.
+ */
+import type { DpView, ViewBlock, ViewDimension } from './view-types.js';
+
+/** A view file that cannot be used, with the cause; the caller adds the file's name. */
+export class ViewFileError extends Error {
+  constructor(message: string) {
+    super(message);
+    this.name = 'ViewFileError';
+  }
+}
+
+const ALGORITHMS = ['hdpview', 'privtree', 'identity'];
+const isObject = (x: unknown): x is Record<string, unknown> => typeof x === 'object' && x !== null && !Array.isArray(x);
+
+function dimensionOf(x: unknown, i: number): ViewDimension {
+  const where = `dimension ${i + 1}`;
+  if (!isObject(x) || typeof x.name !== 'string' || x.name === '') throw new ViewFileError(`${where} has no name`);
+  if (x.kind === 'range') {
+    if (!Number.isSafeInteger(x.lo) || !Number.isSafeInteger(x.hi) || (x.lo as number) > (x.hi as number)) throw new ViewFileError(`${where} ('${x.name}') needs integer bounds lo ≤ hi`);
+    return { kind: 'range', name: x.name, lo: x.lo as number, hi: x.hi as number };
+  }
+  if (x.kind === 'categorical') {
+    const values = x.values;
+    if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === 'string')) throw new ViewFileError(`${where} ('${x.name}') needs a non-empty list of text values`);
+    if (new Set(values).size !== values.length) throw new ViewFileError(`${where} ('${x.name}') lists a value twice`);
+    return { kind: 'categorical', name: x.name, values: values as string[] };
+  }
+  throw new ViewFileError(`${where} ('${x.name}') has kind ${JSON.stringify(x.kind)}; expected "range" or "categorical"`);
+}
+
+function blockOf(x: unknown, i: number, sizes: readonly number[]): ViewBlock {
+  const where = `block ${i + 1}`;
+  if (!isObject(x) || !Array.isArray(x.lo) || !Array.isArray(x.hi)) throw new ViewFileError(`${where} needs 'lo' and 'hi' index lists`);
+  const { lo, hi, count } = x as { lo: unknown[]; hi: unknown[]; count: unknown };
+  if (lo.length !== sizes.length || hi.length !== sizes.length) throw new ViewFileError(`${where} has ${lo.length} bounds; the view has ${sizes.length} dimensions`);
+  for (let j = 0; j < sizes.length; j++) {
+    const a = lo[j];
+    const b = hi[j];
+    if (!Number.isInteger(a) || !Number.isInteger(b) || (a as number) < 0 || (a as number) > (b as number) || (b as number) >= sizes[j]) {
+      throw new ViewFileError(`${where}: its interval ${String(a)}..${String(b)} on dimension ${j + 1} is not inside 0..${sizes[j] - 1}`);
+    }
+  }
+  if (typeof count !== 'number' || !Number.isFinite(count)) throw new ViewFileError(`${where} has no finite count`);
+  return { lo: lo as number[], hi: hi as number[], count };
+}
+
+/** The view in a file's text; `ViewFileError` says what is wrong. */
+export function parseViewFile(text: string): DpView {
+  return readViewText(text).view;
+}
+
+/**
+ * The view and, when the file comes from a seeded run, its NOT PRIVATE notice (the report's `notPrivate`), which every
+ * answer and synthetic file made from it repeats on its first line.
+ */
+export function readViewText(text: string): { view: DpView; notPrivate?: string } {
+  let json: unknown;
+  try {
+    json = JSON.parse(text);
+  } catch (e) {
+    throw new ViewFileError(`not JSON (${(e as Error).message})`);
+  }
+  const view = isObject(json) && isObject(json.view) ? json.view : json;
+  if (!isObject(view) || !('blocks' in view)) throw new ViewFileError("no view in it: expected a view release's report (with a 'view' key) or a view");
+  if (view.version !== 1) throw new ViewFileError(`view version ${JSON.stringify(view.version)} is not supported; this privspec reads version 1`);
+  if (typeof view.algorithm !== 'string' || !ALGORITHMS.includes(view.algorithm)) throw new ViewFileError(`unknown view algorithm ${JSON.stringify(view.algorithm)}; expected ${ALGORITHMS.join(', ')}`);
+  if (!Array.isArray(view.dimensions) || view.dimensions.length === 0) throw new ViewFileError('the view has no dimensions');
+  const dimensions = view.dimensions.map(dimensionOf);
+  if (new Set(dimensions.map((d) => d.name)).size !== dimensions.length) throw new ViewFileError('the view names a dimension twice');
+  const sizes = dimensions.map((d) => (d.kind === 'range' ? d.hi - d.lo + 1 : d.values.length));
+  if (!Array.isArray(view.blocks) || view.blocks.length === 0) throw new ViewFileError('the view has no blocks');
+  const blocks = view.blocks.map((b, i) => blockOf(b, i, sizes));
+  // A partition's volumes add up to the domain's size; compared in floating point with a relative tolerance, since a
+  // domain of many wide dimensions exceeds 2^53.
+  const domain = sizes.reduce((a, s) => a * s, 1);
+  const covered = blocks.reduce((a, b) => a + b.lo.reduce((v, l, j) => v * (b.hi[j] - l + 1), 1), 0);
+  if (Math.abs(covered - domain) > 1e-9 * domain) throw new ViewFileError(`the blocks cover ${covered} cells of a domain of ${domain}: they are not a partition of it`);
+  const cost = view.cost;
+  if (!isObject(cost) || typeof cost.kind !== 'string') throw new ViewFileError('the view states no privacy cost');
+  const parameters = isObject(view.parameters) ? (view.parameters as DpView['parameters']) : {};
+  const notPrivate = isObject(json) && typeof json.notPrivate === 'string' ? json.notPrivate : undefined;
+  return { view: { version: 1, algorithm: view.algorithm as DpView['algorithm'], dimensions, blocks, cost: cost as unknown as DpView['cost'], parameters }, ...(notPrivate ? { notPrivate } : {}) };
+}
