@@ -6,7 +6,7 @@
  */
 import type { RandomSource } from '../core/random.js';
 import type { AggregateRequest, FrequencyRequest } from '../source/data-source.js';
-import { releaseRequest } from '../source/release-aggregates.js';
+import { releaseRequest, writesRows } from '../source/release-aggregates.js';
 import { planFor, type RunInput } from './release-runner.js';
 
 export interface PlannedQuery {
@@ -32,7 +32,7 @@ export function aggregatePlan(input: RunInput, seed: string, rng: RandomSource):
     if (columns.length > 0) queries.push({ id: FREQUENCY_TABLE_ID, frequency: { columns } });
   }
   for (const r of input.releases) {
-    if (r.query.kind === 'generalize' || r.query.kind === 'pram') continue;
+    if (writesRows(r)) continue;
     const plan = planFor(input, r, empty, rng);
     const request = releaseRequest(r, plan.sensitivity, d.unit, seed);
     if (request) queries.push({ id: request.id, release: r.name, aggregate: request });

@@ -139,8 +139,8 @@ interface RunContext {
 async function runOne(c: RunContext, release: ReleaseDescription): Promise<ReleaseOutcome> {
   const { input, table, rng, options } = c;
   const base = { name: release.name, previousRuns: 0, files: [] as string[] };
-  // Microdata is rows: from aggregates it cannot be written, and it is refused before anything is recorded.
-  if (options.aggregates && writesRows(release)) return { ...base, status: 'refused', message: `not run: a ${release.query.kind} release writes rows; run it on the data, not on aggregates` };
+  // Microdata is rows, and a view partitions the data itself: from aggregates neither can run; refused before any record.
+  if (options.aggregates && writesRows(release)) return { ...base, status: 'refused', message: `not run: a ${release.query.kind} release needs the data; run it on the data, not on aggregates` };
   const prepared = prepareRelease(release, {
     table, dataset: input.dataset, budget: input.budget, hierarchies: input.hierarchies, anonymity: input.anonymity, rng, files: c.files,
     planOf: (r) => planFor(input, r, table, rng, c.correlation),

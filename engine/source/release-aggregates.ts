@@ -17,9 +17,13 @@ import type { ReleaseDescription } from '../release/release-description.js';
 import type { Sensitivity } from '../release/sensitivity.js';
 import type { AggregateAnswer, AggregateRequest } from './data-source.js';
 
-/** Whether a release writes rows (generalize, PRAM): no aggregate answers it, it needs the data. */
+/**
+ * Whether a release needs the data itself: microdata (generalize, PRAM) writes rows, and a DP view builds its blocks
+ * by a data-dependent partition inside its mechanism. No aggregate answers them.
+ */
 export function writesRows(release: ReleaseDescription): boolean {
-  return release.query.kind === 'generalize' || release.query.kind === 'pram';
+  const kind: string = release.query.kind;
+  return kind !== 'count' && kind !== 'sum' && kind !== 'mean' && kind !== 'mode' && kind !== 'grid';
 }
 
 /** The file a plan's answer to a release is written to, without extension: `release-<name>`. */
