@@ -44,7 +44,7 @@ export function analyzeSpec(spec: ast.Spec, path: string): SpecAnalysis {
   const cached = cache.get(spec);
   if (cached) return cached;
   const parts = specParts(spec);
-  const dataset = parts.dataset && parts.dataset.file !== undefined ? datasetPlan(parts.dataset, path) : undefined;
+  const dataset = parts.dataset && (parts.dataset.file !== undefined || parts.dataset.table !== undefined) ? datasetPlan(parts.dataset, path) : undefined;
   const budget = budgetPlan(parts.budget);
   const declaredDomains = new Set([...parts.hierarchies].filter(([, h]) => h.file !== undefined || h.groups.length > 0).map(([name]) => name));
   const domains = inlineDomains(parts);

@@ -68,7 +68,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
     header = (await unlessCancelled(store.header(plan.file, plan.delimiter), token)).header;
   } catch (e) {
     if (e === OperationCancelled) throw e;
-    accept('error', `cannot read ${plan.file}: ${(e as Error).message}`, { node: dataset, property: 'file', code: IssueCodes.UnreadableFile });
+    accept('error', `cannot read ${plan.file}: ${(e as Error).message}`, { node: dataset, property: dataset.file !== undefined ? 'file' : 'table', code: IssueCodes.UnreadableFile });
     return;
   }
   const known = new Set(header);
@@ -79,7 +79,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
     const guess = didYouMean(ref.name, header);
     const hint = guess ? ` (did you mean '${guess}'?)` : `; the columns are ${header.join(', ')}`;
     const data: QuickFixData = { code: IssueCodes.UnknownColumn, replacement: guess };
-    accept('error', `unknown column '${ref.name}' in ${unescape(dataset.file)}${hint}`, { node: ref, property: 'name', code: IssueCodes.UnknownColumn, data });
+    accept('error', `unknown column '${ref.name}' in ${dataset.file !== undefined ? unescape(dataset.file) : plan.file}${hint}`, { node: ref, property: 'name', code: IssueCodes.UnknownColumn, data });
   }
 
   const hierarchies = new Map<string, ReturnType<typeof buildHierarchy>>();
@@ -107,7 +107,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
   } catch (e) {
     if (e === OperationCancelled) throw e;
     const line = e instanceof CsvFileError && e.line ? `:${e.line}` : (e as { line?: number }).line ? `:${(e as { line?: number }).line}` : '';
-    report('error', `cannot read ${plan.file}${line}: ${(e as Error).message}`, { node: dataset, property: 'file', code: IssueCodes.UnreadableFile });
+    report('error', `cannot read ${plan.file}${line}: ${(e as Error).message}`, { node: dataset, property: dataset.file !== undefined ? 'file' : 'table', code: IssueCodes.UnreadableFile });
     return;
   }
 
@@ -130,7 +130,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
       surveyWeights(table, weight.column.name);
     } catch (e) {
       // The first bad weight, with its line in the CSV, on the clause that declares the column.
-      const where = e instanceof TableError && e.line !== undefined ? ` (${unescape(dataset.file)}:${e.line})` : '';
+      const where = e instanceof TableError && e.line !== undefined && dataset.file !== undefined ? ` (${unescape(dataset.file)}:${e.line})` : '';
       report('error', `${(e as Error).message}${where}`, { node: weight, property: 'column', code: IssueCodes.InvalidWeight });
     }
   }

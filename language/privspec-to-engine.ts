@@ -39,7 +39,8 @@ export function datasetPlan(dataset: ast.Dataset, specPath: string): DatasetPlan
   const correlation = dataset.clauses.find((c): c is ast.CorrelationClause => c.$type === 'CorrelationClause');
   return {
     name: dataset.name,
-    file: resolveSpecPath(specPath, unescape(dataset.file)),
+    // A database table is named `postgres:schema.t` (engine/node/database-location.ts) wherever a file path would go.
+    file: dataset.database !== undefined ? `${dataset.database}:${unescape(dataset.table ?? '')}` : resolveSpecPath(specPath, unescape(dataset.file ?? '')),
     delimiter: dataset.delimiter === undefined ? undefined : unescape(dataset.delimiter).replace(/^\\t$/, '\t'),
     identifying: columnsOf(dataset, 'identifying'),
     quasi: columnsOf(dataset, 'quasi'),

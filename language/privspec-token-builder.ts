@@ -5,6 +5,7 @@ import type { TokenType } from 'chevrotain';
 /** Keywords that may also name a column or a release. Each is a keyword elsewhere in the grammar. */
 export const SOFT_KEYWORDS: ReadonlySet<string> = new Set([
   'date', 'month', 'year', 'decade', 'unit', 'size', 'rows', 'groups', 'k', 'c', 'count', 'sum', 'mean', 'mode', 'grid', 'sampling', 'metric', 'loss', 'weight', 'view', 'identity',
+  'table', 'postgres', 'clickhouse',
 ]);
 
 /**

@@ -29,9 +29,10 @@ export class SpecNotRunnable extends Error {
  * `tolerate` names error codes that do not stop the caller — the preview shows a release of a spec that overruns its
  * budget (it spends nothing); their messages go to `tolerated`. The runner tolerates none.
  */
-export async function releaseInput(services: PrivspecServices, document: LangiumDocument, only?: string, tolerate: { codes: ReadonlySet<string>; tolerated: string[] } = { codes: new Set(), tolerated: [] }): Promise<RunInput> {
+export async function releaseInput(services: PrivspecServices, document: LangiumDocument, only?: string, tolerate: { codes: ReadonlySet<string>; tolerated: string[] } = { codes: new Set(), tolerated: [] }, options: { scanData?: boolean } = {}): Promise<RunInput> {
   const specFile = specPath(document);
-  const checked = await checkDocument(document, { scanData: true }, services);
+  // `scanData: false` (a plan, a release from aggregates) checks the spec against the data's columns, not its rows.
+  const checked = await checkDocument(document, { scanData: options.scanData ?? true }, services);
   const errors = checked.diagnostics.filter((d) => d.severity === 'error' && !tolerate.codes.has(d.code));
   for (const d of checked.diagnostics) if (d.severity === 'error' && tolerate.codes.has(d.code)) tolerate.tolerated.push(d.message);
   if (errors.length > 0) {

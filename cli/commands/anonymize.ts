@@ -13,9 +13,11 @@ import { mondrian, mondrianRelease, type MondrianResult } from '../../engine/mon
 import { mondrianJson, toText } from './anonymize-text.js';
 import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport, writePramRelease } from './anonymize-pram.js';
 import { guardOutputs } from '../../engine/node/output-guard.js';
-import { readCsvFile } from '../../engine/node/read-csv-file.js';
-import { readFrequencyTable } from '../../engine/node/read-frequency-table.js';
+import { columnsOnly, readFrequencies, readsAtSource, readTable } from '../../engine/node/open-source.js';
+import { inputLocation, SOURCE_FLAG, SOURCE_USAGE } from '../source-option.js';
+import { databaseLocation } from '../../engine/node/database-location.js';
 import { readCsvHeader } from '../csv-header.js';
+import { engineOption, ENGINE_USAGE } from '../engine-option.js';
 import { cryptoRandom } from '../../engine/core/random.js';
 import { writeMicrodataFile, writeOwnFile } from '../../engine/node/release-files.js';
 import { checkLevels } from '../../engine/release/generalize-transformation.js';
@@ -29,11 +31,11 @@ import type { Command, CommandContext } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { isPositiveInteger, listOption, numberFlag, parseOptions } from '../parse-options.js';
 
-const usage = `usage: privspec anonymize <csv> --qi a,b --hierarchy a=path.csv --hierarchy b=path.csv --k K [--suppression S]
+const usage = `usage: privspec anonymize <csv|parquet> | --source ENGINE:TABLE --qi a,b --hierarchy a=path.csv --hierarchy b=path.csv --k K [--suppression S]
                          [--metric M] [--l L --sensitive s [--l-variant distinct|entropy|recursive] [--c C]]
                          [--t T --sensitive s [--t-distance equal|hierarchical|ordered] [--sensitive-hierarchy path.csv]
                           [--order v1,v2,…]] [--keep a,b] [--algorithm lattice|mondrian] [--out file.csv]
-                         [--suppressed remove] [--report file.json] [--delimiter D] [--with-pram [--pram-epsilon E] [--exhaustive-check]] [--json]
+                         [--suppressed remove] [--report file.json] [--delimiter D] [--engine E] [--with-pram [--pram-epsilon E] [--exhaustive-check]] [--json]
 
 Globally optimal full-domain generalization (one level per quasi-identifier) with record suppression.
   --qi a,b                  the quasi-identifiers, in the order of "levels"
@@ -55,7 +57,7 @@ Globally optimal full-domain generalization (one level per quasi-identifier) wit
   --force                   replace an existing --out or --report file (never an input)
   --report file.json        also write the JSON report to a file
 ${PRAM_USAGE}
-  --json                    print one JSON object
+${ENGINE_USAGE}${SOURCE_USAGE}  --json                    print one JSON object
 
 Exit code 0 with a solution, 1 when no transformation satisfies the model, 2 on bad input.
 `;
@@ -89,16 +91,17 @@ export const anonymize: Command = {
       suppressed: { type: 'string' },
       report: { type: 'string' },
       delimiter: { type: 'string' },
+      engine: { type: 'string' },
       keep: { type: 'string' },
       force: { type: 'boolean' },
       ...PRAM_FLAGS,
+      ...SOURCE_FLAG,
     });
-    if (positionals.length !== 1) throw new CliError(positionals.length === 0 ? 'missing the <csv> argument' : `expected one <csv> argument, got ${positionals.length}: ${positionals.join(' ')}`);
+    const input = inputLocation(positionals, values.source, ctx.cwd);
     const options = checkOptions(values);
-    const input = resolve(ctx.cwd, positionals[0]);
     // Issue 10 item 1: before anything is read or written, no output may be, or replace, an input (symlinked folders, '..',
     // hard links and a symlink at the output's name included), and --out and --report must differ.
-    const inputs = [input, ...options.hierarchyPaths.values(), ...(options.sensitiveHierarchy ? [options.sensitiveHierarchy] : [])].map((p) => resolve(ctx.cwd, p));
+    const inputs = [...(databaseLocation(input) ? [] : [input]), ...options.hierarchyPaths.values(), ...(options.sensitiveHierarchy ? [options.sensitiveHierarchy] : [])].map((p) => resolve(ctx.cwd, p));
     const [out, reportFile] = [values.out, values.report].map((p) => (p === undefined ? undefined : resolve(ctx.cwd, p)));
     guardOutputs([out, reportFile].filter((p) => p !== undefined), inputs);
     if (out && reportFile) guardOutputs([reportFile], [out]);
@@ -108,7 +111,8 @@ export const anonymize: Command = {
     }
 
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
-    const read = delimiter === undefined ? {} : { delimiter };
+    const engine = engineOption(values.engine);
+    const read = { ...(delimiter === undefined ? {} : { delimiter }), engine };
     // The search, its models and metrics read the distinct records of the quasi-identifiers and the sensitive column with
     // their row counts (issue 25). Rows are read only to write a release: without --out the file is read straight into
     // that frequency table, never into per-row arrays; with it, the table is read and grouped.
@@ -117,14 +121,15 @@ export const anonymize: Command = {
     let frequencies: FrequencyTable;
     let header: string[];
     if (out !== undefined) {
-      table = await readCsvFile(input, read);
+      table = await readTable(input, read);
       header = table.columns.map((c) => c.name);
       checkKept(header, options, input);
       frequencies = frequencyTableOf(table, grouped);
     } else {
-      header = await readCsvHeader(input, delimiter);
+      // Through DuckDB (Parquet, a large CSV, --engine duckdb) DuckDB groups the file where it lies.
+      header = (await readsAtSource(input, engine)) ? await sourceColumns(input, read) : await readCsvHeader(input, delimiter);
       checkKept(header, options, input);
-      frequencies = await readFrequencyTable(input, grouped, read);
+      frequencies = await readFrequencies(input, grouped, read);
     }
     const removed = removedColumns(header, options);
     const hierarchies = await Promise.all(options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)));
@@ -275,6 +280,11 @@ function checkOptions(values: Record<string, string | string[] | boolean | undef
  * column and the columns kept with --keep; every other column is taken as identifying and removed, as ARX suppresses
  * every attribute not declared quasi-identifying, sensitive or insensitive.
  */
+/** The columns of a database table or of a file DuckDB reads (a Parquet file's schema; a CSV's header). */
+async function sourceColumns(path: string, options: { delimiter?: string }): Promise<string[]> {
+  return (await columnsOnly(path, options)).columns.map((c) => c.name);
+}
+
 function removedColumns(header: readonly string[], o: Options): string[] {
   const declared = new Set([...o.qi, ...(o.sensitive === undefined ? [] : [o.sensitive]), ...o.keep]);
   return header.filter((name) => !declared.has(name));

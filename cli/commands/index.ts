@@ -32,6 +32,10 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'Bayesian-DP leakage of a sum over correlated units (graph model or an exact small joint)',
     load: async () => (await import('./leakage.js')).leakage,
   },
+  plan: {
+    summary: 'print the SQL computing every aggregate a spec needs (duckdb, postgres, clickhouse, spark)',
+    load: async () => (await import('./plan.js')).plan,
+  },
   preview: {
     summary: "the preview panel's figures for one release: nothing spent, nothing written",
     load: async () => (await import('./preview.js')).preview,

@@ -3,7 +3,7 @@ import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { refuseNonFinite } from '../finite-figures.js';
 import { parseOptions } from '../parse-options.js';
-import { readCsvFile } from '../../engine/node/read-csv-file.js';
+import { readTable } from '../../engine/node/open-source.js';
 import { PrivacyError } from '../../engine/core/measures.js';
 import { bdpLaplaceScale, exactBdpl, gaussianLeakage, graphFromEdgeTable, jointFromTable } from '../../engine/dp/correlated/index.js';
 
@@ -63,7 +63,7 @@ export const leakage: Command = {
       if (values.tau !== undefined) throw new CliError('--tau belongs to the graph form, not --joint');
       if (epsilon === undefined) throw new CliError('--joint needs --epsilon (the noise scale is M/ε)');
       const file = resolve(ctx.cwd, values.joint);
-      const joint = jointFromTable(await readCsvFile(file));
+      const joint = jointFromTable(await readTable(file));
       const all = joint.outcomes.flatMap((o) => [...o]);
       const m = sensitivity ?? Math.max(...all) - Math.min(...all);
       if (!(m > 0)) throw new CliError(`${file}: every tuple takes one value, so the sum has no sensitivity; give --sensitivity`);
@@ -86,7 +86,7 @@ export const leakage: Command = {
     if (positionals.length !== 1) throw new CliError(positionals.length === 0 ? 'give the edge list <edges.csv> or --joint <joint.csv> (see usage)' : `unexpected argument '${positionals[1]}'`);
     const tau = numberFlag(values.tau, '--tau', (x) => x >= 0, 'τ must be a finite number ≥ 0') ?? 0;
     const file = resolve(ctx.cwd, positionals[0]);
-    const { graph, ids } = graphFromEdgeTable(await readCsvFile(file));
+    const { graph, ids } = graphFromEdgeTable(await readTable(file));
     let result;
     try {
       result = gaussianLeakage(graph, tau);

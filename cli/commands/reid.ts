@@ -4,7 +4,7 @@ import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { assignments, listOption, numberOption, parseOptions } from '../parse-options.js';
 import { seededRandom } from '../../engine/core/random.js';
-import { readCsvFile } from '../../engine/node/read-csv-file.js';
+import { readTable } from '../../engine/node/open-source.js';
 import { matrixFromCsv } from '../../engine/pram/custom-matrix.js';
 import { combinedEpsilon, localEpsilon } from '../../engine/pram/local-epsilon.js';
 import { distinctValues } from '../../engine/pram/pram-spec.js';
@@ -60,7 +60,7 @@ export const reid: Command = {
     const exactLimit = numberOption(values['exact-limit'], '--exact-limit', (x) => Number.isInteger(x) && x >= 1 && x <= 26, 'an integer from 1 to 26');
     const seed = numberOption(values.seed, '--seed', (x) => Number.isSafeInteger(x), 'an integer');
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
-    const read = (p: string) => readCsvFile(resolve(ctx.cwd, p), delimiter === undefined ? { columns: qi } : { delimiter, columns: qi });
+    const read = (p: string) => readTable(resolve(ctx.cwd, p), delimiter === undefined ? { columns: qi } : { delimiter, columns: qi });
     const [original, released] = await Promise.all([read(positionals[0]), read(positionals[1])]);
 
     const matrices = qi.map((name): TransitionMatrix => {

@@ -1,5 +1,10 @@
 import { relative, resolve } from 'node:path';
-import { runReleases, RunRefused } from '../../engine/node/release-runner.js';
+import { cryptoRandom } from '../../engine/core/random.js';
+import { aggregatePlan } from '../../engine/node/aggregate-plan.js';
+import { readAnswers } from '../../engine/node/read-aggregates.js';
+import { runReleases, RunRefused, type RunInput } from '../../engine/node/release-runner.js';
+import { isDatabaseInput, runReleasesOnDatabase } from '../../engine/node/database-release.js';
+import type { Spec } from '../../language/generated/ast.js';
 import type { RunReleaseResult } from '../../engine/release/run-report.js';
 import { formatBudgetUse } from '../../engine/release/budget-walk.js';
 import type { BudgetDescription } from '../../engine/release/release-description.js';
@@ -10,7 +15,7 @@ import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { numberOption, parseOptions } from '../parse-options.js';
 
-const usage = `usage: privspec release <file.privspec> --out DIR [--only NAME] [--dry-run] [--seed N --not-private] [--json]
+const usage = `usage: privspec release <file.privspec> --out DIR [--only NAME] [--aggregates DIR] [--dry-run] [--seed N --not-private] [--json]
 
 Runs the spec's releases and writes, for each, DIR/<name>.csv and DIR/<name>.json (mechanism, parameters, privacy
 spent, expected error). Before any noise is drawn, the spend is recorded (durably, under a lock) in
@@ -18,6 +23,8 @@ spent, expected error). Before any noise is drawn, the spend is recorded (durabl
 the folder of the input data.
   --out DIR        output folder (created if needed)
   --only NAME      run one release
+  --aggregates DIR the DP releases add their noise to the answers of 'privspec plan''s queries in DIR (<id>.csv or
+                   <id>.parquet) instead of reading the data; the spend is recorded as always, before the noise
   --dry-run        report what would be spent; spend nothing, write nothing
   --seed N         reproducible noise, for tests only; needs --not-private, marks every output NOT PRIVATE (seeded)
                    and spends nothing
@@ -26,6 +33,12 @@ Exact figures computed from the data (rows dropped by contribution bounding, row
 printed to stderr for you, never written under DIR: no ε covers them.
 Exit code 1 when a release was refused (budget, an unaccepted leak) or is not available.
 `;
+
+/** The answers in `dir` to the plan's queries (the seed does not matter to reading them). */
+async function answersIn(dir: string, input: RunInput) {
+  const requests = aggregatePlan(input, '', cryptoRandom()).flatMap((q) => (q.aggregate ? [q.aggregate] : []));
+  return readAnswers(dir, requests);
+}
 
 function printText(report: RunReleaseResult, ctx: Parameters<Command['run']>[1], budget: BudgetDescription): void {
   for (const r of report.releases) {
@@ -46,6 +59,7 @@ export const release: Command = {
       seed: { type: 'string' },
       'not-private': { type: 'boolean' },
       'dry-run': { type: 'boolean' },
+      aggregates: { type: 'string' },
     });
     if (positionals.length !== 1) throw new CliError(`expected one spec file, got ${positionals.length}`);
     if (values.out === undefined && !values['dry-run']) throw new CliError('option --out DIR is required');
@@ -57,10 +71,14 @@ export const release: Command = {
     let report: RunReleaseResult;
     let budget: BudgetDescription;
     try {
-      const input = await releaseInput(services, document, values.only);
+      // A database table's DP releases read only the server's aggregates: the checks do not scan its rows either.
+      const database = values.aggregates === undefined && (document.parseResult.value as Spec).datasets.some((d) => d.database !== undefined);
+      const input = await releaseInput(services, document, values.only, undefined, { scanData: values.aggregates === undefined && !database });
       budget = input.budget;
       const out = values.out === undefined ? defaultReleaseFolder(input.specFile) : resolve(ctx.cwd, values.out);
-      report = await runReleases(input, { out, seed, dryRun: values['dry-run'] ?? false });
+      const aggregates = values.aggregates === undefined ? undefined : await answersIn(resolve(ctx.cwd, values.aggregates), input);
+      const options = { out, seed, dryRun: values['dry-run'] ?? false };
+      report = database && isDatabaseInput(input) ? await runReleasesOnDatabase(input, options) : await runReleases(input, { ...options, ...(aggregates ? { aggregates } : {}) });
     } catch (e) {
       if (!(e instanceof SpecNotRunnable) && !(e instanceof RunRefused)) throw e;
       // Written here rather than thrown as a CliError: the exit code depends on the kind, and 1 must survive even when

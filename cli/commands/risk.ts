@@ -3,20 +3,21 @@ import { resolve } from 'node:path';
 import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { isPositiveInteger, listOption, numberFlag, parseOptions } from '../parse-options.js';
-import { readCsvFile } from '../../engine/node/read-csv-file.js';
-import { readFrequencyTable } from '../../engine/node/read-frequency-table.js';
+import { readFrequencies, readTable } from '../../engine/node/open-source.js';
+import { engineOption } from '../engine-option.js';
+import { inputLocation, SOURCE_FLAG, SOURCE_USAGE } from '../source-option.js';
 import { riskReportOfFrequencies } from '../../engine/risk/frequency-risk-report.js';
 import { histogramToRecord } from '../../engine/risk/class-size-histogram.js';
 import type { PopulationUniqueness, UniquenessFigure } from '../../engine/risk/population-uniqueness.js';
 import { riskReport, DEFAULT_RISK_THRESHOLD, type RiskReport } from '../../engine/risk/risk-report.js';
 import { SURVEY_FLAGS, SURVEY_USAGE, surveyFigures, surveyJson, surveyOptions, surveyText, writePerRecord, type SurveyFigures } from './risk-survey.js';
 
-const usage = `usage: privspec risk <csv> --qi a,b,c [--k K] [--sensitive s] [--unit COL] [--sampling-fraction F]
+const usage = `usage: privspec risk <csv|parquet> | --source ENGINE:TABLE --qi a,b,c [--k K] [--sensitive s] [--unit COL] [--sampling-fraction F]
                     [--delimiter D] [--risk-threshold T] [--population-model M]
                     [--weight COL [--method approx|exact] [--individual-risk-threshold T]]
-                    [--suda [--max-msu M] [--dis-fraction F]] [--per-record out.csv] [--json]
+                    [--suda [--max-msu M] [--dis-fraction F]] [--per-record out.csv] [--engine E] [--json]
 
-Re-identification risk of the CSV as it stands (no generalization applied).
+Re-identification risk of the CSV or Parquet file as it stands (no generalization applied).
   --qi a,b,c               the quasi-identifiers (required)
   --k K                    report the classes and records that break k-anonymity; exit code 1 when there are any
   --sensitive s            report ℓ-diversity of column s within the classes
@@ -28,7 +29,8 @@ Re-identification risk of the CSV as it stands (no generalization applied).
                            pitman, zayatz, snb or poisson-gamma (Bethlehem et al. 1990)
   --risk-threshold T       count records whose prosecutor risk 1/size exceeds T (default ${DEFAULT_RISK_THRESHOLD})
 ${SURVEY_USAGE}  --delimiter D            field delimiter (',' ';' '|' or 'tab'); detected when omitted
-  --json                   print one JSON object
+  --engine E               auto (default: DuckDB for Parquet and for CSVs over 1 GiB), duckdb or memory
+${SOURCE_USAGE}  --json                   print one JSON object
 `;
 
 const MODELS = ['dankar', 'pitman', 'zayatz', 'snb', 'poisson-gamma'] as const;
@@ -47,9 +49,11 @@ export const risk: Command = {
       'population-model': { type: 'string' },
       'risk-threshold': { type: 'string' },
       delimiter: { type: 'string' },
+      engine: { type: 'string' },
       ...SURVEY_FLAGS,
+      ...SOURCE_FLAG,
     });
-    if (positionals.length !== 1) throw new CliError(positionals.length === 0 ? 'missing the <csv> argument' : `expected one <csv> argument, got ${positionals.length}: ${positionals.join(' ')}`);
+    const path = inputLocation(positionals, values.source, ctx.cwd);
     const qi = listOption(values.qi);
     if (!qi || qi.length === 0) throw new CliError('option --qi is required: name the quasi-identifier columns, e.g. --qi age,sex,zip');
     const twice = qi.find((name, i) => qi.indexOf(name) !== i);
@@ -62,28 +66,28 @@ export const risk: Command = {
     const model = (values['population-model'] ?? 'dankar') as ModelName;
     if (!MODELS.includes(model)) throw new CliError(`option --population-model: '${model}' is not one of ${MODELS.join(', ')}`);
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
+    const engine = engineOption(values.engine);
 
-    const path = resolve(ctx.cwd, positionals[0]);
     const survey = surveyOptions(values, qi, path, (p) => resolve(ctx.cwd, p), values.sensitive);
     // Only the columns the report reads: a wide file's other fields are checked for structure but never decoded.
     const columns = [...qi, ...[values.sensitive, values.unit, survey.weight].filter((c): c is string => c !== undefined)];
-    const read = delimiter === undefined ? {} : { delimiter };
+    const read = { ...(delimiter === undefined ? {} : { delimiter }), engine };
     const options = { k, sensitive: values.sensitive, samplingFraction, riskThreshold, unit: values.unit };
     let report: RiskReport;
     let figures: SurveyFigures = {};
     if (survey.weight === undefined && !survey.suda && survey.perRecord === undefined) {
       // The class-size figures need only the distinct records and their counts: read those, never a per-row array.
-      report = riskReportOfFrequencies(await readFrequencyTable(path, columns, read), qi, options);
+      report = riskReportOfFrequencies(await readFrequencies(path, columns, read), qi, options);
     } else {
       // The survey weights' sums, SUDA's per-record scores and the per-record file are still computed on rows.
-      const table = await readCsvFile(path, { ...read, columns });
+      const table = await readTable(path, { ...read, columns });
       report = riskReport(table, qi, options);
       figures = surveyFigures(table, qi, survey);
       if (survey.perRecord !== undefined) await writePerRecord(survey.perRecord, table, figures);
     }
     ctx.out(values.json
       ? `${JSON.stringify({ ...toJson(report, model), ...surveyJson(figures, qi, survey.disFraction) })}\n`
-      : [toText(report, model, positionals[0]), ...surveyText(figures, qi)].join('\n'));
+      : [toText(report, model, values.source ?? positionals[0]), ...surveyText(figures, qi)].join('\n'));
     return report.kViolations && report.kViolations.records > 0 ? ExitCode.Violations : ExitCode.Ok;
   },
 };

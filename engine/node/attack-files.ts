@@ -17,7 +17,7 @@ import { distinctValues } from '../pram/pram-spec.js';
 import { retentionMatrix } from '../pram/retention-matrix.js';
 import { column, TableError, type Table } from '../table/table.js';
 import { guardOutputs } from './output-guard.js';
-import { readCsvFile } from './read-csv-file.js';
+import { readTable } from './open-source.js';
 import { formatCsv } from './write-csv.js';
 import { writeNewFileAtomic } from './write-file-atomic.js';
 
@@ -56,7 +56,7 @@ export async function runAttackFiles(input: AttackFilesInput): Promise<AttackFil
     if (existsSync(input.out)) throw exists(input.out);
   }
   if (input.truth && !input.id) throw new PrivacyError('attack: the truth needs its identifier column (--id COLUMN)');
-  const read = (path: string, columns: readonly string[]) => readCsvFile(path, { columns, ...(input.delimiter ? { delimiter: input.delimiter } : {}) });
+  const read = (path: string, columns: readonly string[]) => readTable(path, { columns, ...(input.delimiter ? { delimiter: input.delimiter } : {}) });
   const candidateId = input.candidateId ?? input.id;
   const [released, candidates, truth] = await Promise.all([
     read(input.released, input.qi),

@@ -2,7 +2,10 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { detectDelimiter } from '../table/detect-delimiter.js';
 import { parseCsv } from '../table/parse-csv.js';
 import type { Table } from '../table/table.js';
+import { DuckDbSource, fileFormat } from './duckdb-source.js';
+import { readTable } from './open-source.js';
 import { readCsvFile } from './read-csv-file.js';
+import { databaseLocation, openDatabaseSource } from './database-location.js';
 
 /** The first record of a CSV file and the delimiter it uses. */
 export interface CsvHeader {
@@ -29,6 +32,7 @@ interface Entry<T> {
 
 const HEADER_BYTES = 64 * 1024;
 const STAT_MS = 250;
+const DATABASE_MS = 30_000;
 
 /**
  * Reads the CSV files a spec names, once per modification: headers for column checks and completion, whole tables
@@ -57,7 +61,7 @@ export class CsvStore {
     const stamp = `${await this.stamp(path)}|${delimiter ?? ''}`;
     const cached = this.headers.get(path);
     if (cached && cached.stamp === stamp) return cached.value;
-    const value = readHeader(path, delimiter);
+    const value = databaseLocation(path) ? databaseHeader(path) : fileFormat(path) === 'parquet' ? parquetHeader(path) : readHeader(path, delimiter);
     this.headers.set(path, { stamp, value });
     value.catch(() => this.headers.get(path)?.value === value && this.headers.delete(path));
     return value;
@@ -67,7 +71,8 @@ export class CsvStore {
     const stamp = `${await this.stamp(path)}|${delimiter ?? ''}`;
     const cached = this.tables.get(path);
     if (cached && cached.stamp === stamp) return cached.value;
-    const value = readCsvFile(path, { delimiter: delimiter ?? (await this.header(path)).delimiter });
+    // A Parquet file or a database table is read through its source (engine/node/open-source.ts); a CSV by the engine's own reader.
+    const value = databaseLocation(path) ? readTable(path) : fileFormat(path) === 'parquet' ? readTable(path).catch(asFileError) : readCsvFile(path, { delimiter: delimiter ?? (await this.header(path)).delimiter });
     this.tables.set(path, { stamp, value });
     // A failed read is not cached beyond its own round: the user will fix the file and expect a fresh look.
     value.catch(() => this.tables.get(path)?.value === value && this.tables.delete(path));
@@ -114,6 +119,8 @@ export class CsvStore {
   }
 
   private async statStamp(path: string): Promise<string> {
+    // A database table has no modification time to ask for: what was read is reused for DATABASE_MS, then read again.
+    if (databaseLocation(path)) return `db:${Math.floor(Date.now() / DATABASE_MS)}`;
     try {
       const s = await stat(path);
       if (!s.isFile()) throw new CsvFileError(`${path} is a directory, expected a CSV file`, 'unreadable');
@@ -123,6 +130,31 @@ export class CsvStore {
       throw new CsvFileError(`file not found: ${path}`, 'missing');
     }
   }
+}
+
+/** A database table's column names (`postgres:schema.t`, `clickhouse:db.t`): the server's, not a file's. */
+async function databaseHeader(path: string): Promise<CsvHeader> {
+  const source = await openDatabaseSource(databaseLocation(path)!).catch((e: Error) => { throw new CsvFileError(e.message, 'unreadable'); });
+  try {
+    return { header: await source.columns(), delimiter: ',' };
+  } finally {
+    await source.close();
+  }
+}
+
+/** A Parquet file's column names, from its schema (DuckDB reads the footer, not the rows). */
+async function parquetHeader(path: string): Promise<CsvHeader> {
+  const source = await DuckDbSource.open(path).catch(asFileError);
+  try {
+    return { header: await source.columns().catch(asFileError), delimiter: ',' };
+  } finally {
+    await source.close();
+  }
+}
+
+/** A DuckDB failure on a Parquet file, in the store's words (a corrupt file is malformed, not a crash). */
+function asFileError(e: unknown): never {
+  throw new CsvFileError((e as Error).message, 'malformed');
 }
 
 /** Reads only the first record: enough to check column names without scanning the file. */

@@ -15,7 +15,9 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
+import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
+import { databaseLocation, databaseServerKey } from './database-location.js';
 
 export interface LedgerLocation {
   /** The ledger file: `<folder of the real data file>/.privspec-ledger/ledger-<sha256>.json`. */
@@ -45,6 +47,20 @@ async function sha256Of(file: string): Promise<string> {
   return hash.digest('hex');
 }
 
+function sha256OfText(text: string): string {
+  return createHash('sha256').update(text).digest('hex');
+}
+
+/**
+ * A database table has no folder beside it, and its content changes while it remains the same data, so its ledger is
+ * keyed by what names it — the server (host, port, database; never the user or a password) and the table — and kept
+ * in $PRIVSPEC_LEDGER_DIR, or ~/.privspec-ledger: one folder for every spec on this machine that reads the table.
+ * A team sharing a table points PRIVSPEC_LEDGER_DIR at one shared folder (docs/scale.md).
+ */
+export function databaseLedgerFolder(): string {
+  return process.env.PRIVSPEC_LEDGER_DIR || join(homedir(), LEDGER_FOLDER);
+}
+
 /** The data file's real path and content digest (cached while the file is unchanged). */
 export async function dataIdentity(dataFile: string): Promise<{ file: string; sha256: string }> {
   let real: string;
@@ -65,8 +81,9 @@ export async function dataIdentity(dataFile: string): Promise<{ file: string; sh
 
 /** The ledger of the data `dataFile` (and the spec's earlier ledger, when the spec is known). */
 export async function ledgerFor(dataFile: string, specFile?: string): Promise<LedgerLocation> {
-  const data = await dataIdentity(dataFile);
-  const folder = join(dirname(data.file), LEDGER_FOLDER);
+  const database = databaseLocation(dataFile);
+  const data = database ? { file: dataFile, sha256: sha256OfText(`${databaseServerKey(database)}\n${database.table}`) } : await dataIdentity(dataFile);
+  const folder = database ? databaseLedgerFolder() : join(dirname(data.file), LEDGER_FOLDER);
   const name = `ledger-${data.sha256}`;
   return {
     file: join(folder, `${name}.json`),

@@ -28,6 +28,8 @@ import type { AnonymityDescription, BudgetDescription, DatasetDescription, Relea
 import type { ReleaseOutcome, RunReleaseResult } from '../release/run-report.js';
 import type { Table } from '../table/table.js';
 import { dataDomains, declaredDomains } from '../release/domains.js';
+import type { AggregateAnswer } from '../source/data-source.js';
+import { exactOfRelease, releaseRequestId, writesRows } from '../source/release-aggregates.js';
 import { ledgerFor, readLedger, recordFiles, type LedgerLocation } from './ledger-file.js';
 import { writeRelease } from './release-files.js';
 import { costOf, recordSpend } from './release-spend.js';
@@ -63,6 +65,12 @@ export interface RunOptions {
   readonly settle?: () => Promise<void>;
   /** The free bytes of the output folder's file system (tests stand in a small one); `statfs` when absent. */
   readonly freeBytes?: (folder: string) => Promise<number | undefined>;
+  /**
+   * Answers a data source or a warehouse computed (`privspec release --aggregates DIR`), keyed by request id
+   * (engine/source/release-aggregates.ts): the DP releases add their noise to these instead of reading the table, which
+   * is then never read. Read and checked before anything is spent.
+   */
+  readonly aggregates?: ReadonlyMap<string, AggregateAnswer>;
 }
 
 const round = (x: number) => Number(x.toPrecision(3));
@@ -97,6 +105,20 @@ export function planFor(input: RunInput, release: ReleaseDescription, table: Tab
   return planRelease(release, { budget: input.budget, unit: input.dataset.unit, declaredDomains: new Set(declaredDomains(input.hierarchies).keys()), domains, gridBounds, correlation, rng, roles: input.dataset });
 }
 
+/**
+ * With answers instead of data: every DP release must have one and its domains must be declared (a domain or grid
+ * bounds taken from the data need the data). Refused before anything is spent; microdata releases are refused one by
+ * one in runOne. The table the planner sees is empty: nothing reads it.
+ */
+function answersOnly(input: RunInput, answers: ReadonlyMap<string, AggregateAnswer>): Table {
+  for (const r of input.releases) {
+    if (writesRows(r)) continue;
+    if (r.accepts.includes('data-dependent-domain')) throw new RunRefused(`${r.name}: a domain taken from the data needs the data: declare it in the spec to release from aggregates`);
+    if (!answers.has(releaseRequestId(r.name))) throw new RunRefused(`${r.name}: no answer ${releaseRequestId(r.name)}.csv or .parquet among the aggregates (run 'privspec plan' for the queries)`);
+  }
+  return { columns: [], rowCount: 0, source: input.dataset.file };
+}
+
 function dryRunMessage(p: PreparedRelease, input: RunInput): string {
   const cost = costOf(p, input.budget);
   if (!cost) return `dry run: ${p.microdata?.kind === 'pram' ? 'PRAM spends no central DP budget' : 'a generalization spends no DP budget'}; nothing written`;
@@ -117,10 +139,13 @@ interface RunContext {
 async function runOne(c: RunContext, release: ReleaseDescription): Promise<ReleaseOutcome> {
   const { input, table, rng, options } = c;
   const base = { name: release.name, previousRuns: 0, files: [] as string[] };
+  // Microdata is rows, and a view partitions the data itself: from aggregates neither can run; refused before any record.
+  if (options.aggregates && writesRows(release)) return { ...base, status: 'refused', message: `not run: a ${release.query.kind} release needs the data; run it on the data, not on aggregates` };
   const prepared = prepareRelease(release, {
     table, dataset: input.dataset, budget: input.budget, hierarchies: input.hierarchies, anonymity: input.anonymity, rng, files: c.files,
     planOf: (r) => planFor(input, r, table, rng, c.correlation),
     domainsOf: (r) => releaseDomains(input, r, table),
+    ...(options.aggregates ? { exactOf: (r: ReleaseDescription) => exactOfRelease(r, releaseDomains(input, r, table), options.aggregates!.get(releaseRequestId(r.name))!) } : {}),
   });
   if ('refusal' in prepared) return { ...base, status: 'refused', message: prepared.refusal };
   const p = prepared.release;
@@ -221,7 +246,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
       throw new RunRefused(`${file}: cannot read it (${e.code ?? e.message})`);
     }));
   }
-  const table = await input.readTable();
+  const table = options.aggregates ? answersOnly(input, options.aggregates) : await input.readTable();
   const rng = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
   const outcomes: ReleaseOutcome[] = [];
   for (const release of input.releases) {

@@ -35,6 +35,7 @@ export type PrivspecKeywordNames =
     | "by"
     | "c"
     | "clamp"
+    | "clickhouse"
     | "correlation"
     | "count"
     | "data-dependent-domain"
@@ -76,6 +77,7 @@ export type PrivspecKeywordNames =
     | "month"
     | "nn-wavelet"
     | "on"
+    | "postgres"
     | "pram"
     | "prior"
     | "privelet"
@@ -94,6 +96,7 @@ export type PrivspecKeywordNames =
     | "size"
     | "sum"
     | "suppression"
+    | "table"
     | "unbounded-contribution"
     | "unit"
     | "view"
@@ -308,22 +311,36 @@ export function isCountQuery(item: unknown): item is CountQuery {
     return reflection.isInstance(item, CountQuery.$type);
 }
 
-/** The data the spec is about: a CSV file, resolved relative to the spec, and the role of its columns. */
+export type DatabaseEngine = 'clickhouse' | 'postgres';
+
+export function isDatabaseEngine(item: unknown): item is DatabaseEngine {
+    return item === 'postgres' || item === 'clickhouse';
+}
+
+/**
+ * The data the spec is about and the role of its columns: a CSV or Parquet file, resolved relative to the spec, or a
+ * table in a database server (`from postgres table "schema.t"`, `from clickhouse table "db.t"`). A database's address
+ * and credentials come from the environment (PGHOST…, CLICKHOUSE_URL…), never from the spec.
+ */
 export interface Dataset extends langium.AstNode {
     readonly $container: Spec;
     readonly $type: 'Dataset';
     clauses: Array<DatasetClause>;
+    database?: DatabaseEngine;
     delimiter?: string;
-    file: string;
+    file?: string;
     name: Identifier;
+    table?: string;
 }
 
 export const Dataset = {
     $type: 'Dataset',
     clauses: 'clauses',
+    database: 'database',
     delimiter: 'delimiter',
     file: 'file',
-    name: 'name'
+    name: 'name',
+    table: 'table'
 } as const;
 
 export function isDataset(item: unknown): item is Dataset {
@@ -473,8 +490,9 @@ export function isHierarchyGroup(item: unknown): item is HierarchyGroup {
 
 /**
  * An identifier. The short keywords `date month year decade unit size rows groups k c count sum mean mode grid sampling
- * metric loss weight view identity` also serve as names (a column or a release may be called `date` or `c`): the lexer
- * puts them in the ID token category (`privspec-token-builder.ts`), which keeps the parser's lookahead as small as with plain IDs.
+ * metric loss weight view identity table postgres clickhouse` also serve as names (a column or a release may be called
+ * `date` or `c`): the lexer puts them in the ID token category (`privspec-token-builder.ts`), which keeps the parser's
+ * lookahead as small as with plain IDs.
  */
 export type Identifier = string;
 
@@ -1134,15 +1152,24 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
                     defaultValue: [],
                     optional: true
                 },
+                database: {
+                    name: Dataset.database,
+                    optional: true
+                },
                 delimiter: {
                     name: Dataset.delimiter,
                     optional: true
                 },
                 file: {
-                    name: Dataset.file
+                    name: Dataset.file,
+                    optional: true
                 },
                 name: {
                     name: Dataset.name
+                },
+                table: {
+                    name: Dataset.table,
+                    optional: true
                 }
             },
             superTypes: []

@@ -21,6 +21,10 @@ export const KeywordDocs: Readonly<Record<string, KeywordDoc>> = {
   anonymity: k('the model generalize releases must satisfy', 'The anonymity model that `generalize` releases must satisfy: `k`, `l-diversity`, `suppression`, `metric`, and pinned levels (`generalize COL L`).', 'anonymity { k ${1:5}  suppression ${2:2}% }'),
   budget: k('the privacy budget', 'The privacy budget for every differentially private release in this spec: `epsilon`, `delta`, `rho` and the `accounting` (pure, approx, zcdp).', 'budget { epsilon ${1:1}${2:  delta 1e-6  accounting zcdp} }'),
   release: k('a planned release', 'One planned release: a query over the dataset and, for differentially private ones, its mechanism.', 'release ${1:name}: count by ${2:column}  bound unit groups ${3:1} rows ${4:1}  laplace epsilon ${5:0.1}'),
+  // Database datasets (`dataset d from postgres table "schema.t"`).
+  postgres: k('a PostgreSQL table as the dataset', 'The dataset is a table in PostgreSQL: `from postgres table "schema.table"`. The server and the credentials come from the environment (PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD, PGSERVICE or ~/.pgpass), never from the spec; only aggregates are read for risk, search and DP releases (docs/databases.md).'),
+  clickhouse: k('a ClickHouse table as the dataset', 'The dataset is a table in ClickHouse, e.g. a Distributed table over shards: `from clickhouse table "db.table"`. The server and the credentials come from CLICKHOUSE_URL, CLICKHOUSE_USER and CLICKHOUSE_PASSWORD, never from the spec; the frequency table and the release aggregates run as distributed queries (docs/databases.md).'),
+  table: k('the table that holds the data', 'The table in the database that holds the data: `"schema.table"` (PostgreSQL) or `"db.table"` (ClickHouse), quoted.'),
   // Dataset clauses.
   identifying: k('removed from every release', '`identifying` columns are removed from every release (names, record numbers).'),
   quasi: k('generalized by their hierarchies', '`quasi` columns (quasi-identifiers) can be linked with outside data; they are generalized by their hierarchies (Sweeney 2002).'),

@@ -27,6 +27,8 @@ export interface PrepareContext {
   planOf(release: ReleaseDescription): ReleasePlan;
   /** The value domains a DP release reads (declared, or the data's where accepted). */
   domainsOf(release: ReleaseDescription): ReadonlyMap<string, readonly string[]>;
+  /** The exact stage's value from a data source's answer, when the run takes answers instead of the table. */
+  exactOf?(release: ReleaseDescription): unknown;
 }
 
 /** The files a release reads besides the data and the hierarchies (a PRAM matrix file). */
@@ -41,7 +43,8 @@ function prepareDp(release: ReleaseDescription, c: PrepareContext): Prepared {
   const plan = c.planOf(release);
   const q = release.query;
   const accounting = c.budget.accounting;
-  if (q.kind === 'grid') return prepareMeasured(plan, c.table, accounting, q.size * q.size, 2 * String(q.size).length + 2);
+  const exact = c.exactOf && (() => c.exactOf!(release));
+  if (q.kind === 'grid') return prepareMeasured(plan, c.table, accounting, q.size * q.size, 2 * String(q.size).length + 2, exact);
   if (q.kind === 'view') {
     // The number of blocks is only known once built: at most the domain's cells, and in practice a few per distinct
     // record; the CSV and the JSON both list every block, so the estimate counts each block twice.
@@ -54,7 +57,7 @@ function prepareDp(release: ReleaseDescription, c: PrepareContext): Prepared {
   const by = q.kind === 'mode' ? [] : groupColumns(q);
   const domains = c.domainsOf(release);
   const values = by.map((b) => domains.get(b) ?? ['·']);
-  return prepareMeasured(plan, c.table, accounting, q.kind === 'mode' ? 1 : cellCount(values), values.reduce((a, v) => a + labelBytes(v) + 1, 0));
+  return prepareMeasured(plan, c.table, accounting, q.kind === 'mode' ? 1 : cellCount(values), values.reduce((a, v) => a + labelBytes(v) + 1, 0), exact);
 }
 
 const PREPARE: Record<QueryKind, (release: ReleaseDescription, c: PrepareContext) => Prepared> = {

@@ -63,7 +63,7 @@ export function microdataBytes(rows: number, header: readonly string[], widths: 
 }
 
 /** A DP release from its plan: the measurement the planner built, or the reason it cannot run. */
-export function prepareMeasured(plan: ReleasePlan, table: Table, accounting: keyof ReleaseCosts, cells: number, labelBytes: number): Prepared {
+export function prepareMeasured(plan: ReleasePlan, table: Table, accounting: keyof ReleaseCosts, cells: number, labelBytes: number, exact?: () => unknown): Prepared {
   if (plan.problems.length > 0) return { refusal: `not run: ${plan.problems[0].message}` };
   const leak = plan.risks.find((r) => !r.accepted);
   if (leak) return { refusal: `not run: ${leak.message}` };
@@ -81,7 +81,9 @@ export function prepareMeasured(plan: ReleasePlan, table: Table, accounting: key
       expectedError: measurement.expectedError,
       bayesian: plan.bayesian === true,
       estimatedBytes: 256 + cells * (labelBytes + NUMBER_BYTES + 2),
-      run: () => measurement.invoke({ table }),
+      // With `exact` (answers a data source computed: `privspec release --aggregates`), the measurement's second stage
+      // adds the noise to them; otherwise the measurement runs both stages on the table.
+      run: () => (exact && measurement.stages ? measurement.stages.addNoise(exact()) : measurement.invoke({ table })),
     },
   };
 }

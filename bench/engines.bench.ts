@@ -1,0 +1,116 @@
+// `npm run bench -- engines`: issue 26's targets, measured in one run.
+// 1. `privspec risk` on a Parquet file of PRIVSPEC_BENCH_ROWS rows (default 100,000,000; generated here with DuckDB in
+//    the OS temporary folder and deleted after): the whole cold process's wall time and peak resident set (kernel maxRSS
+//    via /usr/bin/time), against DuckDB's own GROUP BY of the same classes (the query `privspec risk` needs, on the native
+//    column types, in this process). Targets: peak ≤ 1 GB, time ≤ 1.5 × DuckDB's.
+// 2. The generalize search on Adult × 100 (3,016,200 rows, a CSV in the temporary folder): `privspec anonymize` through
+//    DuckDB (--engine duckdb: DuckDB groups the file, the search reads the frequency table) against the in-memory path
+//    (--engine memory), both whole cold processes. Target: DuckDB ≤ 1.5 × in-memory.
+import { spawnSync } from 'node:child_process';
+import { existsSync, mkdtempSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import { loadavg, tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDBInstance } from '@duckdb/node-api';
+import { duckdbSettings } from '../engine/node/duckdb-source.js';
+import { adultDir } from '../test/helpers/adult.js';
+
+const ROWS = Number(process.env.PRIVSPEC_BENCH_ROWS ?? 100_000_000);
+const RUNS = Number(process.env.PRIVSPEC_BENCH_RUNS ?? 3);
+const QI = ['age', 'sex', 'zip', 'education'];
+
+interface Timed {
+  readonly ms: number;
+  readonly rssMb: number;
+  readonly out: string;
+}
+
+function timedCli(args: readonly string[]): Timed {
+  const timed = existsSync('/usr/bin/time');
+  const started = performance.now();
+  const r = timed
+    ? spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, 'dist/cli.cjs', ...args], { encoding: 'utf8', maxBuffer: 1 << 26 })
+    : spawnSync(process.execPath, ['dist/cli.cjs', ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
+  const ms = performance.now() - started;
+  if (r.status !== 0 && r.status !== 1) throw new Error(`privspec ${args[0]} failed (${r.status}): ${r.stderr}`);
+  return { ms, rssMb: timed ? Number(r.stderr.trim().split('\n').pop()) / 1024 : NaN, out: r.stdout };
+}
+
+const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[xs.length >> 1];
+
+/** A synthetic table of `rows` persons: four quasi-identifiers with about 80 × 2 × 1000 × 16 combinations. */
+async function writeParquet(path: string, rows: number): Promise<void> {
+  const con = await (await DuckDBInstance.create(':memory:')).connect();
+  await con.run(`COPY (SELECT CAST(17 + hash(i) % 80 AS INTEGER) AS age, CASE WHEN hash(i + 1) % 2 = 0 THEN 'M' ELSE 'F' END AS sex,
+    lpad(CAST(hash(i + 2) % 1000 AS VARCHAR), 5, '0') AS zip, 'edu' || CAST(hash(i + 3) % 16 AS VARCHAR) AS education,
+    CAST(hash(i + 4) % 100000 AS INTEGER) AS income
+    FROM range(${rows}) t(i)) TO '${path}' (FORMAT parquet)`);
+  con.closeSync();
+}
+
+/** DuckDB's own GROUP BY of the classes, with the class-size histogram `privspec risk` derives from it. */
+async function duckGroupBy(path: string): Promise<number> {
+  // The settings privspec's DuckDB runs with (memory limit, spill folder), so that only the query differs.
+  const instance = await DuckDBInstance.create(':memory:', duckdbSettings());
+  const con = await instance.connect();
+  const started = performance.now();
+  // The groups are made and counted inside DuckDB and nothing is returned: the GROUP BY alone, with nothing moved out.
+  await con.run('SET preserve_insertion_order = false');
+  const r = await con.runAndReadAll(`SELECT count(*) FROM (SELECT ${QI.join(', ')}, count(*) AS n FROM read_parquet('${path}') GROUP BY ${QI.join(', ')}) g`);
+  const ms = performance.now() - started;
+  if (Number(r.getRowsJS()[0][0]) === 0) throw new Error('no classes');
+  con.closeSync();
+  instance.closeSync();
+  return ms;
+}
+
+export default async function (): Promise<void> {
+  if (!existsSync('dist/cli.cjs')) spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  const scratch = mkdtempSync(join(tmpdir(), 'privspec-engines-'));
+  try {
+    console.log(`machine: load average ${loadavg()[0].toFixed(1)} at start (2 cores shared: every figure is slower than on an idle machine)`);
+    const parquet = join(scratch, `persons-${ROWS}.parquet`);
+    let started = performance.now();
+    await writeParquet(parquet, ROWS);
+    console.log(`data: ${ROWS.toLocaleString('en')} rows, ${(statSync(parquet).size / 2 ** 20).toFixed(0)} MiB Parquet, written in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    const duck: number[] = [];
+    const risk: Timed[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      duck.push(await duckGroupBy(parquet));
+      risk.push(timedCli(['risk', parquet, '--qi', QI.join(','), '--k', '5', '--json']));
+    }
+    const classes = (JSON.parse(risk[0].out) as { classes: number }).classes;
+    const riskMs = median(risk.map((r) => r.ms));
+    const duckMs = median(duck);
+    const peak = Math.max(...risk.map((r) => r.rssMb));
+    console.log(`risk on Parquet (${classes.toLocaleString('en')} classes): privspec ${riskMs.toFixed(0)} ms (whole process), DuckDB GROUP BY ${duckMs.toFixed(0)} ms (in process); ratio ${(riskMs / duckMs).toFixed(2)} (target ≤ 1.5); privspec peak RSS ${peak.toFixed(0)} MB (target ≤ 1024)`);
+    rmSync(parquet, { force: true });
+
+    const dir = adultDir();
+    if (!dir) {
+      console.log('generalize search: skipped (Adult data not found)');
+      return;
+    }
+    const lines = readFileSync(join(dir, 'adult.csv'), 'utf8').split(/\r?\n/).filter((l) => l !== '');
+    const csv = join(scratch, 'adult-x100.csv');
+    writeFileSync(csv, `${lines[0]}\n${Array.from({ length: 100 }, () => lines.slice(1).join('\n')).join('\n')}\n`);
+    const cols = ['sex', 'age', 'race', 'marital-status', 'education', 'native-country', 'workclass', 'occupation', 'salary-class'];
+    const args = ['anonymize', csv, '--qi', cols.join(','), ...cols.flatMap((c) => ['--hierarchy', `${c}=${join(dir, `adult_hierarchy_${c}.csv`)}`]), '--k', '5', '--suppression', '0.04', '--json'];
+    const memory: Timed[] = [];
+    const viaDuck: Timed[] = [];
+    for (let i = 0; i < RUNS; i++) {
+      memory.push(timedCli([...args, '--engine', 'memory']));
+      viaDuck.push(timedCli([...args, '--engine', 'duckdb']));
+    }
+    const strip = (t: Timed) => {
+      const o = JSON.parse(t.out) as Record<string, unknown>;
+      delete o.searchMs;
+      return JSON.stringify(o);
+    };
+    const same = strip(memory[0]) === strip(viaDuck[0]);
+    const m = median(memory.map((t) => t.ms));
+    const d = median(viaDuck.map((t) => t.ms));
+    console.log(`generalize search on Adult × 100 (3,016,200 rows): in memory ${m.toFixed(0)} ms (peak ${Math.max(...memory.map((t) => t.rssMb)).toFixed(0)} MB), through DuckDB ${d.toFixed(0)} ms (peak ${Math.max(...viaDuck.map((t) => t.rssMb)).toFixed(0)} MB); ratio ${(d / m).toFixed(2)} (target ≤ 1.5); same result: ${same ? 'yes' : 'NO'}`);
+  } finally {
+    rmSync(scratch, { recursive: true, force: true });
+  }
+}

@@ -1,0 +1,75 @@
+import { relative, resolve } from 'node:path';
+import { cryptoRandom } from '../../engine/core/random.js';
+import { aggregatePlan } from '../../engine/node/aggregate-plan.js';
+import { duckdbRelation } from '../../engine/node/duckdb-source.js';
+import { boundingSeed } from '../../engine/source/keyed-order.js';
+import { aggregateSql } from '../../engine/source/sql/aggregate-sql.js';
+import { DIALECTS, sqlSyntax, type Dialect } from '../../engine/source/sql/dialect.js';
+import { frequencySql } from '../../engine/source/sql/frequency-sql.js';
+import { loadSpec, nodeServices } from '../../language/check-spec.js';
+import { releaseInput, SpecNotRunnable } from '../../language/release-input.js';
+import type { Command } from '../command.js';
+import { databaseLocation } from '../../engine/node/database-location.js';
+import { CliError, ExitCode } from '../cli-error.js';
+import { parseOptions } from '../parse-options.js';
+
+const usage = `usage: privspec plan <file.privspec> --dialect duckdb|postgres|clickhouse|spark [--table NAME] [--json]
+
+Prints the SQL that computes every aggregate the spec needs, to run where the data lives: the frequency table of the
+quasi-identifiers and sensitive columns, and for each DP release its rows after 'where' and contribution bounding,
+grouped, before any noise. Save each query's answer as DIR/<id>.csv or DIR/<id>.parquet, then run
+'privspec release <file.privspec> --aggregates DIR --out OUT': privspec adds the noise, records the spend and writes
+the reports. Contribution bounding keeps rows in an order keyed by a fresh secret seed (printed in the SQL; see
+docs/scale.md); noise is never added by the database.
+  --dialect D   duckdb (reads the spec's CSV or Parquet file), postgres, clickhouse or spark
+  --table NAME  the table to read (schema.table) for postgres, clickhouse and spark; for duckdb it replaces the file
+  --json        print { dialect, seed, queries: [{ id, release, sql }] }
+`;
+
+/** A table name as an identifier path: each dot-separated part quoted for the dialect. */
+function tableName(dialect: Dialect, name: string): string {
+  return name.split('.').map((part) => sqlSyntax(dialect).identifier(part)).join('.');
+}
+
+export const plan: Command = {
+  summary: 'print the SQL computing every aggregate a spec needs (duckdb, postgres, clickhouse, spark)',
+  usage,
+  async run(args, ctx) {
+    const { values, positionals } = parseOptions(args, { dialect: { type: 'string' }, table: { type: 'string' } });
+    if (positionals.length !== 1) throw new CliError(`expected one spec file, got ${positionals.length}`);
+    const dialect = values.dialect as Dialect | undefined;
+    if (dialect === undefined) throw new CliError(`option --dialect is required: one of ${DIALECTS.join(', ')}`);
+    if (!DIALECTS.includes(dialect)) throw new CliError(`option --dialect: '${dialect}' is not one of ${DIALECTS.join(', ')}`);
+    const path = resolve(ctx.cwd, positionals[0]);
+    const services = nodeServices();
+    const document = await loadSpec(path, services);
+    try {
+      const input = await releaseInput(services, document, undefined, undefined, { scanData: false });
+      const seed = boundingSeed(cryptoRandom());
+      // A spec whose dataset is a database table names it (`from postgres table "s.t"`): that is the default --table.
+      const table = values.table ?? databaseLocation(input.dataset.file)?.table;
+      if (dialect !== 'duckdb' && table === undefined) throw new CliError(`option --table NAME is required for ${dialect}: the table the data lives in`);
+      const from = table !== undefined ? tableName(dialect, table) : duckdbRelation(input.dataset.file, input.dataset.delimiter);
+      const sql = sqlSyntax(dialect);
+      const queries = aggregatePlan(input, seed, cryptoRandom()).map((q) => ({
+        id: q.id,
+        ...(q.release !== undefined ? { release: q.release } : {}),
+        sql: q.aggregate ? aggregateSql(sql, q.aggregate, from) : frequencySql(sql, q.frequency!, from),
+      }));
+      if (values.json) {
+        ctx.out(`${JSON.stringify({ dialect, seed, queries })}\n`);
+        return ExitCode.Ok;
+      }
+      const spec = relative(ctx.cwd, path) || path;
+      ctx.out(`-- privspec plan for ${spec} (${dialect}). Save each answer as DIR/<id>.csv or DIR/<id>.parquet, then run\n-- privspec release ${spec} --aggregates DIR --out OUT\n-- The seed of contribution bounding is fresh for this plan: plan again for another run.\n`);
+      for (const q of queries) ctx.out(`\n-- ${q.id}${q.release !== undefined ? ` (release ${q.release})` : ' (the anonymity search and the risk figures)'}\n${q.sql};\n`);
+      return ExitCode.Ok;
+    } catch (e) {
+      if (!(e instanceof SpecNotRunnable)) throw e;
+      ctx.err(`privspec plan: ${e.message.split(path).join(positionals[0])}\n`);
+      return e.kind === 'spec' ? ExitCode.Violations : ExitCode.Usage;
+    } finally {
+      services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
+    }
+  },
+};

@@ -1,0 +1,79 @@
+/**
+ * The SQL of one aggregate request (engine/source/data-source.ts): the rows inside `where`, each unit's contributions
+ * bounded by the keyed order of engine/source/keyed-order.ts, grouped by the requested columns (as text) and the clamped
+ * value. Its answer has the columns g0, g1, … (the group values), v (the clamped value, when the request clamps) and n
+ * (the rows of the group); exact-aggregate.ts turns it into the figures a release adds its noise to.
+ *
+ * DuckDB, PostgreSQL and Spark SQL bound with window functions (DENSE_RANK and ROW_NUMBER, which all three have).
+ * ClickHouse before 21.1 has no window functions: its query (clickhouse-sql.ts) keeps the same rows with arrays.
+ */
+import type { AggregateRequest } from '../data-source.js';
+import type { SqlSyntax } from './dialect.js';
+import { whereSql } from './where-sql.js';
+import { clickhouseAggregateSql } from './clickhouse-sql.js';
+
+/** md5 of the keyed hash input (keyed-order.ts) of `parts` (text expressions). */
+export function keyedHashSql(sql: SqlSyntax, seed: string, parts: readonly string[]): string {
+  const pieces = [sql.string(`${seed}|`)];
+  for (const p of parts) pieces.push(sql.length(p), sql.string(':'), p);
+  return sql.md5(sql.concat(pieces));
+}
+
+/** The clamped value: non-numbers and NaN as `low` (exact-sum.ts). */
+export function clampSql(sql: SqlSyntax, request: AggregateRequest): string | undefined {
+  const c = request.clamp;
+  if (!c) return undefined;
+  const x = sql.toNumber(sql.text(sql.identifier(c.column)));
+  const lo = sql.number(c.low);
+  const hi = sql.number(c.high);
+  return `CASE WHEN ${x} IS NULL OR ${sql.isNaN(x)} THEN ${lo} ELSE least(greatest(${x}, ${lo}), ${hi}) END`;
+}
+
+/**
+ * The grid cell of each point, as bin-points.ts's cellOf computes it: column c = min(size − 1, ⌊(x − xMin)/(xMax −
+ * xMin)·size⌋), row likewise, and (−1, −1) outside the closed bounds or without a number (NaN included, which SQL
+ * engines may order above every number).
+ */
+export function gridCellSql(sql: SqlSyntax, request: AggregateRequest): string[] {
+  const g = request.grid!;
+  const x = sql.toNumber(sql.text(sql.identifier(g.x)));
+  const y = sql.toNumber(sql.text(sql.identifier(g.y)));
+  const n = sql.number;
+  const inside = `${x} IS NOT NULL AND ${y} IS NOT NULL AND NOT ${sql.isNaN(x)} AND NOT ${sql.isNaN(y)} AND ${x} >= ${n(g.xMin)} AND ${x} <= ${n(g.xMax)} AND ${y} >= ${n(g.yMin)} AND ${y} <= ${n(g.yMax)}`;
+  const index = (v: string, lo: number, hi: number) => `CAST(CASE WHEN floor(((${v} - ${n(lo)}) / (${n(hi)} - ${n(lo)})) * ${n(g.size)}) > ${n(g.size - 1)} THEN ${n(g.size - 1)} ELSE floor(((${v} - ${n(lo)}) / (${n(hi)} - ${n(lo)})) * ${n(g.size)}) END AS BIGINT)`;
+  return [`CASE WHEN ${inside} THEN ${index(x, g.xMin, g.xMax)} ELSE -1 END`, `CASE WHEN ${inside} THEN ${index(y, g.yMin, g.yMax)} ELSE -1 END`];
+}
+
+export function aggregateSql(sql: SqlSyntax, request: AggregateRequest, from: string): string {
+  if (sql.dialect === 'clickhouse') return clickhouseAggregateSql(sql, request, from);
+  const text = (name: string) => sql.text(sql.identifier(name));
+  const groups = request.grid ? gridCellSql(sql, request).map((e, i) => `${e} AS g${i}`) : request.groupBy.map((name, i) => `${text(name)} AS g${i}`);
+  const clamp = clampSql(sql, request);
+  const outputs = [...request.groupBy.map((_, i) => `g${i}`), ...(clamp ? ['v'] : [])];
+  const where = whereSql(sql, request.where);
+  const select = [...groups, ...(clamp ? [`${clamp} AS v`] : [])];
+  const b = request.bound;
+  const tail = outputs.length ? `GROUP BY ${outputs.join(', ')}` : '';
+  const counted = `SELECT ${[...outputs, 'count(*) AS n'].join(', ')}`;
+  if (!b) return `${counted}\nFROM (\n  SELECT ${select.join(', ') || '1 AS one'}\n  FROM ${from}${where ? `\n  WHERE ${where}` : ''}\n) s\n${tail}`.trim();
+  const unit = text(b.unit);
+  const parts = b.partitionBy.map(text);
+  // The content: the other cells the aggregate reads, raw, so that rows tie only when they are interchangeable.
+  const content = [...request.groupBy.filter((g) => !b.partitionBy.includes(g)).map(text), ...(request.clamp ? [text(request.clamp.column)] : [])];
+  const partitionKey = keyedHashSql(sql, b.seed, [sql.string('p'), unit, ...parts]);
+  const rowKey = keyedHashSql(sql, b.seed, [sql.string('r'), unit, ...parts, ...content]);
+  const partitionCols = b.partitionBy.map((_, i) => `p${i}`);
+  const inner = [...select, `${unit} AS u`, ...parts.map((p, i) => `${p} AS p${i}`), `${partitionKey} AS ph`, `${rowKey} AS rh`];
+  const selected = `SELECT ${inner.join(',\n         ')}\n  FROM ${from}${where ? `\n  WHERE ${where}` : ''}`;
+  return [
+    counted,
+    'FROM (',
+    `  SELECT ${[...outputs, 'DENSE_RANK() OVER (PARTITION BY u ORDER BY ph) AS pr', `ROW_NUMBER() OVER (PARTITION BY ${['u', ...partitionCols].join(', ')} ORDER BY rh) AS rr`].join(',\n         ')}`,
+    '  FROM (',
+    `  ${selected}`,
+    '  ) s',
+    ') k',
+    `WHERE pr <= ${b.maxPartitions} AND rr <= ${b.maxRowsPerPartition}`,
+    tail,
+  ].join('\n').trim();
+}

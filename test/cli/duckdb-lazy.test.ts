@@ -1,0 +1,34 @@
+import { strict as assert } from 'node:assert';
+import { existsSync, readdirSync, readFileSync } from 'node:fs';
+import { join } from 'node:path';
+
+// Issue 26 item 2: DuckDB is a runtime dependency loaded on first use. The bundles never include it (its native
+// library cannot be bundled, and a command that meets no Parquet file must not pay for loading it): every mention of
+// the package in dist/ is the one dynamic import in engine/node/duckdb-source.ts, or its error message.
+describe('DuckDB is loaded on first use, never bundled', () => {
+  before(function () {
+    if (!existsSync(join('dist', 'cli-main.js'))) this.skip();
+  });
+
+  it('every bundle reaches @duckdb/node-api only by a dynamic import', () => {
+    const bundles = readdirSync('dist').filter((f) => /\.(c?js)$/.test(f));
+    let dynamic = 0;
+    for (const f of bundles) {
+      const text = readFileSync(join('dist', f), 'utf8');
+      // DuckDB's own code (its bindings loader) would name its native package.
+      assert.equal(text.includes('node-bindings'), false, `${f} bundles DuckDB`);
+      for (const line of text.split('\n').filter((l) => l.includes('@duckdb/node-api'))) {
+        assert.match(line, /await import\("@duckdb\/node-api"\)|npm install @duckdb\/node-api/, `${f}: ${line.trim()}`);
+        if (line.includes('import(')) dynamic++;
+      }
+    }
+    // The command line's chunk and the language server each hold the one import.
+    assert.equal(dynamic, 2);
+  });
+
+  it('the extension and the CSV workers do not reach it at all', () => {
+    for (const f of ['extension.cjs', 'csv-worker.cjs', 'csv-diagnostics-worker.cjs', 'webview.js']) {
+      assert.equal(readFileSync(join('dist', f), 'utf8').includes('@duckdb'), false, f);
+    }
+  });
+});

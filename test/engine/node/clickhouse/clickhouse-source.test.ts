@@ -1,0 +1,53 @@
+import { strict as assert } from 'node:assert';
+import type { TableError } from '../../../../engine/table/table.js';
+import { openClickHouseSource } from '../../../../engine/node/clickhouse/clickhouse-source.js';
+import { startClickHouseCluster, type ClickHouseCluster } from '../../../helpers/clickhouse-cluster.js';
+import { serverOrSkip } from '../../../helpers/server-process.js';
+import { sourceEquivalence } from '../../../helpers/source-equivalence.js';
+
+describe('ClickHouse source over a Distributed table on two shards: identical pre-noise figures to the in-memory source', function () {
+  this.timeout(180_000);
+  let cluster: ClickHouseCluster;
+  before(async function () { cluster = await serverOrSkip(this, () => startClickHouseCluster()); });
+  after(async () => cluster?.stop());
+
+  sourceEquivalence(() => ({
+    load: (name, columns, rows) => cluster.distributedTable(`privspec.${name}`, columns, rows),
+    open: (name) => openClickHouseSource(`privspec.${name}`, cluster.settings),
+  }));
+
+  it('names a missing table and an unknown column in one line', async () => {
+    await assert.rejects(openClickHouseSource('privspec.nope', cluster.settings), (e: TableError) => e.file === 'clickhouse:privspec.nope' && /Table privspec\.nope doesn't exist/.test(e.message));
+    await cluster.distributedTable('privspec.small', ['a'], [['x']]);
+    const s = await openClickHouseSource('privspec.small', cluster.settings);
+    await assert.rejects(s.frequencyTable({ columns: ['b'] }), /no column 'b' in clickhouse:privspec\.small \(columns: a\)/);
+  });
+});
+
+describe('ClickHouse source: the aggregation runs on the shards', function () {
+  this.timeout(180_000);
+  let cluster: ClickHouseCluster;
+  before(async function () { cluster = await serverOrSkip(this, () => startClickHouseCluster()); });
+  after(async () => cluster?.stop());
+
+  it('shard 2 receives the GROUP BY of the frequency table and of the bounded aggregate, not a bare scan', async () => {
+    await cluster.distributedTable('dist.t', ['a', 'unit'], [['x', '1'], ['y', '2'], ['x', '3'], ['y', '1']]);
+    const source = await openClickHouseSource('dist.t', cluster.settings);
+    await source.frequencyTable({ columns: ['a'] });
+    await source.aggregate({ id: 'b', groupBy: ['a'], bound: { unit: 'unit', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 1, seed: '0f' } });
+    // The query log is flushed every 100 ms (test/helpers/clickhouse-cluster.ts); the queries shard 2 ran for shard 1.
+    // Event times have a resolution of one second, so the queries are matched by their text, not their order.
+    const frequency = /^SELECT ifNull\(toString\(`?a`?\), ''\) AS _privspec_c0, count\(\) AS _privspec_n FROM dist\.t_local GROUP BY _privspec_c0$/;
+    const bounded = /groupArray\(.*FROM dist\.t_local GROUP BY _privspec_u$/;
+    const counted = /^SELECT count\(\) AS n FROM dist\.t_local$/;
+    let queries: string[] = [];
+    const seen = () => [frequency, bounded, counted].every((re) => queries.some((q) => re.test(q)));
+    for (let tries = 0; tries < 50 && !seen(); tries++) {
+      await new Promise((r) => setTimeout(r, 200));
+      queries = (await cluster.sql("SELECT query FROM system.query_log WHERE type = 2 AND is_initial_query = 0 AND query LIKE '%dist.t_local%'", 1)).map((r) => r[0].replace(/\s+/g, ' '));
+    }
+    for (const re of [frequency, bounded, counted]) assert.ok(queries.some((q) => re.test(q)), `${re} among:\n${queries.join('\n')}`);
+    // Every query shard 2 ran for shard 1 groups, counts or asks for no rows: none reads the rows back.
+    for (const q of queries) assert.match(q, /GROUP BY|^SELECT count\(\) AS n FROM|LIMIT 0/, q);
+  });
+});

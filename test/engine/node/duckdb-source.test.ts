@@ -1,0 +1,185 @@
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDbSource } from '../../../engine/node/duckdb-source.js';
+import { readCsvFile } from '../../../engine/node/read-csv-file.js';
+import type { AggregateAnswer, AggregateRequest } from '../../../engine/source/data-source.js';
+import { MemorySource } from '../../../engine/source/memory-source.js';
+import type { FrequencyTable } from '../../../engine/table/frequency-table.js';
+import { adultDir, ADULT_MISSING } from '../../helpers/adult.js';
+
+const fixture = (name: string) => join(import.meta.dirname, '..', '..', 'fixtures', name);
+
+/** A frequency table as sorted "value|value|…=weight" lines: equal as multisets of (record, weight). */
+export function canonicalFrequencies(t: FrequencyTable): string[] {
+  const lines: string[] = [];
+  for (let i = 0; i < t.count; i++) lines.push(`${JSON.stringify(t.columns.map((c, j) => c.dictionary[t.codes[j][i]]))}=${t.weights[i]}`);
+  return lines.sort();
+}
+
+export function canonicalGroups(a: AggregateAnswer): string[] {
+  return a.groups.map((g) => `${JSON.stringify(g.key)}|${g.value ?? ''}=${g.rows}`).sort();
+}
+
+const SEED = '00112233445566778899aabbccddeeff';
+
+describe('DuckDB source: identical pre-noise figures to the in-memory source', function () {
+  this.timeout(120000);
+  const dir = mkdtempSync(join(tmpdir(), 'privspec-duckdb-'));
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  for (const name of ['risk-small.csv', 'risk-small-semicolon.csv', 'csv/bom-crlf-semicolon.csv', 'csv/tab-no-final-newline.csv', 'risk-weighted.csv']) {
+    it(`frequency tables of ${name} over every column and over each column alone`, async () => {
+      const table = await readCsvFile(fixture(name));
+      const memory = new MemorySource(table);
+      // No delimiter given: DuckDB is told the one privspec detects, so both split the file alike.
+      const duck = await DuckDbSource.open(fixture(name));
+      try {
+        const names = table.columns.map((c) => c.name);
+        assert.deepEqual(await duck.columns(), names);
+        for (const columns of [names, ...names.map((n) => [n])]) {
+          const expected = await memory.frequencyTable({ columns });
+          const actual = await duck.frequencyTable({ columns });
+          assert.equal(actual.rowCount, table.rowCount);
+          assert.deepEqual(canonicalFrequencies(actual), canonicalFrequencies(expected), columns.join(','));
+        }
+      } finally {
+        await duck.close();
+      }
+    });
+  }
+
+  it('patients (several rows per patient): bounded grids, counts and sums, the same cells and rows in DuckDB and in memory', async () => {
+    const file = join(import.meta.dirname, '..', '..', '..', 'examples', 'data', 'patients.csv');
+    const memory = new MemorySource(await readCsvFile(file));
+    const duck = await DuckDbSource.open(file);
+    const bound = (partitionBy: string[], maxPartitions: number, maxRowsPerPartition: number) => ({ unit: 'patient_id', partitionBy, maxPartitions, maxRowsPerPartition, seed: SEED });
+    const grid = { x: 'x', y: 'y', xMin: 0, xMax: 512, yMin: 0, yMax: 512, size: 16 };
+    const requests: AggregateRequest[] = [
+      { id: 'grid', groupBy: ['x', 'y'], grid },
+      { id: 'grid-bounded', groupBy: ['x', 'y'], grid: { ...grid, xMax: 300, size: 7 }, bound: bound([], 1, 1) },
+      { id: 'count-bounded', groupBy: ['occupation'], bound: bound(['occupation'], 1, 3) },
+      { id: 'sum-bounded', groupBy: ['sex'], clamp: { column: 'income', low: 0, high: 200000 }, bound: bound(['sex'], 1, 2), where: new Map([['income', [{ kind: 'range', low: 0, high: 90000 }]]]) },
+      { id: 'mode-bounded', groupBy: ['diagnosis'], bound: bound([], 1, 3) },
+    ];
+    try {
+      for (const request of requests) {
+        const actual = await duck.aggregate(request);
+        assert.deepEqual(canonicalGroups(actual), canonicalGroups(await memory.aggregate(request)), request.id);
+        if (request.bound) assert.ok(actual.groups.reduce((s, g) => s + g.rows, 0) < actual.selectedRows!, `${request.id} dropped nothing`);
+      }
+      // The cells are cells: a grid's groups are at most size² plus the outside group.
+      assert.ok((await duck.aggregate(requests[1])).groups.length <= 7 * 7 + 1);
+    } finally {
+      await duck.close();
+    }
+  });
+
+  it('a NULL and an empty string are one record as text (a CSV has no NULL): their rows are merged', async () => {
+    const file = join(dir, 'nulls.parquet');
+    const maker = await DuckDbSource.open(fixture('risk-small.csv'));
+    await maker.query(`COPY (SELECT * FROM (VALUES ('a', NULL, 1), ('a', '', 2), ('b', 'x', 3), ('a', NULL, 4)) t(k, v, i)) TO '${file}' (FORMAT parquet)`);
+    await maker.close();
+    const duck = await DuckDbSource.open(file);
+    try {
+      const t = await duck.frequencyTable({ columns: ['k', 'v'] });
+      // By hand: (a, NULL) ×2 and (a, '') ×1 are (a, '') ×3; (b, x) ×1.
+      assert.deepEqual(canonicalFrequencies(t), ['["a",""]=3', '["b","x"]=1']);
+      assert.equal(t.rowCount, 4);
+      assert.equal(t.count, 2);
+    } finally {
+      await duck.close();
+    }
+  });
+
+  it('an unknown column is one line naming the file and the columns it has', async () => {
+    const duck = await DuckDbSource.open(fixture('risk-small.csv'));
+    try {
+      await assert.rejects(duck.frequencyTable({ columns: ['nope'] }), /no column 'nope' in .*risk-small\.csv \(columns: age, zip, sex, diagnosis\)/);
+    } finally {
+      await duck.close();
+    }
+  });
+
+  describe('on Adult, as CSV and as Parquet written by DuckDB at test time', () => {
+    let adult: string;
+    let parquet: string;
+    let typed: string;
+    before(async function () {
+      const d = adultDir();
+      if (!d) this.skip();
+      adult = join(d!, 'adult.csv');
+      parquet = join(dir, 'adult.parquet');
+      const duck = await DuckDbSource.open(adult, { delimiter: ';' });
+      await duck.query(`COPY (SELECT * FROM ${duck.relation}) TO '${parquet}' (FORMAT parquet)`);
+      // A typed file: age as an integer column, as a real Parquet export would have it; its text is the CSV's.
+      typed = join(dir, 'adult-typed.parquet');
+      await duck.query(`COPY (SELECT * REPLACE (CAST(age AS INTEGER) AS age) FROM ${duck.relation}) TO '${typed}' (FORMAT parquet)`);
+      await duck.close();
+    });
+
+    const requests: AggregateRequest[] = [
+      { id: 'count-all', groupBy: [] },
+      { id: 'count-by-sex-race', groupBy: ['sex', 'race'] },
+      { id: 'count-where', groupBy: ['sex'], where: new Map([['age', [{ kind: 'range', low: 30, high: 40 }]], ['race', [{ kind: 'set', values: ['White', 'Black'] }]]]) },
+      { id: 'count-text-range', groupBy: ['race'], where: new Map([['education', [{ kind: 'range', low: 'B', high: 'M' }]]]) },
+      { id: 'sum-age', groupBy: ['sex'], clamp: { column: 'age', low: 20, high: 60 } },
+      // The unit is occupation × … here only as a column with repeated values: several rows per unit, as bounding needs.
+      { id: 'count-bounded', groupBy: ['race'], bound: { unit: 'native-country', partitionBy: ['race'], maxPartitions: 2, maxRowsPerPartition: 50, seed: SEED } },
+      { id: 'sum-bounded', groupBy: ['sex'], clamp: { column: 'age', low: 17, high: 90 }, bound: { unit: 'occupation', partitionBy: ['sex'], maxPartitions: 1, maxRowsPerPartition: 100, seed: SEED } },
+      { id: 'mode-bounded', groupBy: ['education'], where: new Map([['sex', [{ kind: 'set', values: ['Female'] }]]]), bound: { unit: 'workclass', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 300, seed: SEED } },
+      { id: 'grid-bounded', groupBy: ['age', 'education'], bound: { unit: 'marital-status', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 1000, seed: SEED } },
+    ];
+
+    for (const format of ['csv', 'parquet', 'typed parquet'] as const) {
+      it(`${format}: the frequency table over the nine columns and over the quasi-identifiers`, async () => {
+        const table = await readCsvFile(adult);
+        const memory = new MemorySource(table);
+        const duck = await DuckDbSource.open(format === 'csv' ? adult : format === 'parquet' ? parquet : typed, { delimiter: ';' });
+        try {
+          for (const columns of [table.columns.map((c) => c.name), ['sex', 'age', 'race', 'marital-status']]) {
+            const actual = await duck.frequencyTable({ columns });
+            assert.equal(actual.rowCount, 30162);
+            assert.deepEqual(canonicalFrequencies(actual), canonicalFrequencies(await memory.frequencyTable({ columns })));
+          }
+        } finally {
+          await duck.close();
+        }
+      });
+
+      it(`${format}: every bounded aggregate, the same groups and rows for the same seed`, async () => {
+        const table = await readCsvFile(adult);
+        const memory = new MemorySource(table);
+        const duck = await DuckDbSource.open(format === 'csv' ? adult : format === 'parquet' ? parquet : typed, { delimiter: ';' });
+        try {
+          for (const request of requests) {
+            const expected = await memory.aggregate(request);
+            const actual = await duck.aggregate(request);
+            assert.deepEqual(canonicalGroups(actual), canonicalGroups(expected), request.id);
+            assert.equal(actual.selectedRows, expected.selectedRows, request.id);
+            // Bounding must have had something to do, or the comparison would not test it.
+            if (request.bound) assert.ok(actual.groups.reduce((s, g) => s + g.rows, 0) < actual.selectedRows!, `${request.id} dropped nothing`);
+          }
+        } finally {
+          await duck.close();
+        }
+      });
+    }
+
+    it('the bounds hold in the answer: each unit of count-bounded contributes to ≤ 2 races, ≤ 50 rows each', async () => {
+      const duck = await DuckDbSource.open(parquet);
+      try {
+        const request = requests.find((r) => r.id === 'count-bounded')!;
+        const total = (await duck.aggregate(request)).groups.reduce((s, g) => s + g.rows, 0);
+        // Independently: Σ over units of Σ over its 2 chosen races of min(50, rows) ≤ Σ over units of 2 × 50.
+        const units = Number((await duck.query(`SELECT count(DISTINCT "native-country") FROM ${duck.relation}`))[0][0]);
+        assert.ok(total <= units * 2 * 50, `${total} > ${units * 100}`);
+        assert.ok(total > 0);
+      } finally {
+        await duck.close();
+      }
+    });
+  });
+  void ADULT_MISSING;
+});

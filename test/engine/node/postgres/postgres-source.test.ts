@@ -1,0 +1,43 @@
+import { strict as assert } from 'node:assert';
+import type { TableError } from '../../../../engine/table/table.js';
+import { openPostgresSource } from '../../../../engine/node/postgres/postgres-source.js';
+import { startPostgres, type PostgresServer } from '../../../helpers/postgres-server.js';
+import { serverOrSkip } from '../../../helpers/server-process.js';
+import { sourceEquivalence } from '../../../helpers/source-equivalence.js';
+
+/** A standard SQL string literal: quotes doubled, backslashes ordinary (standard_conforming_strings is on). */
+const literal = (v: string) => `'${v.replace(/'/g, "''")}'`;
+const ident = (v: string) => `"${v.replace(/"/g, '""')}"`;
+
+describe('PostgreSQL source: identical pre-noise figures to the in-memory source (a real server)', function () {
+  this.timeout(180_000);
+  let server: PostgresServer;
+  before(async function () {
+    server = await serverOrSkip(this, () => startPostgres());
+    await server.sql('CREATE SCHEMA privspec');
+  });
+  after(async () => server?.stop());
+
+  sourceEquivalence(() => ({
+    async load(name, columns, rows) {
+      await server.sql(`CREATE TABLE privspec.${ident(name)} (${columns.map((c) => `${ident(c)} text`).join(', ')})`);
+      for (let start = 0; start < rows.length; start += 5000) {
+        const values = rows.slice(start, start + 5000).map((r) => `(${r.map(literal).join(', ')})`).join(',\n');
+        await server.sql(`INSERT INTO privspec.${ident(name)} VALUES ${values}`);
+      }
+    },
+    open: (name) => openPostgresSource(`privspec.${name}`, server.settings),
+  }));
+
+  it('names a missing table and an unknown column in one line', async () => {
+    await assert.rejects(async () => { const s = await openPostgresSource('privspec.nope', server.settings); try { await s.columns(); } finally { await s.close(); } },
+      (e: TableError) => e.file === 'postgres:privspec.nope' && /relation "privspec\.nope" does not exist/.test(e.message));
+    await server.sql('CREATE TABLE privspec.small (a text)');
+    const s = await openPostgresSource('privspec.small', server.settings);
+    try {
+      await assert.rejects(s.frequencyTable({ columns: ['b'] }), /no column 'b' in postgres:privspec\.small \(columns: a\)/);
+    } finally {
+      await s.close();
+    }
+  });
+});
