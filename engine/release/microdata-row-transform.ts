@@ -10,6 +10,9 @@ import type { BoundHierarchy } from '../hierarchy/bound-hierarchy.js';
 import { PrivacyError } from '../core/measures.js';
 import { PramSampler } from '../pram/pram-sampler.js';
 import { labelIndex, type TransitionMatrix } from '../pram/transition-matrix.js';
+import type { Cells } from '../search/cells.js';
+import type { AnonymizationProblem } from '../search/problem.js';
+import type { FrequencyTable } from '../table/frequency-table.js';
 import { column, type Table } from '../table/table.js';
 import type { TransformationCheck } from './generalize-transformation.js';
 
@@ -17,8 +20,8 @@ import type { TransformationCheck } from './generalize-transformation.js';
 export type RowTransform = (row: readonly string[]) => readonly string[] | undefined;
 
 /** A quasi-identifier's raw value → its generalization at the chosen level. */
-function generalizer(table: Table, name: string, bound: BoundHierarchy, level: number): (value: string) => string {
-  const codes = new Map(column(table, name).dictionary.map((v, code) => [v, code]));
+function generalizer(dictionary: readonly string[], name: string, bound: BoundHierarchy, level: number): (value: string) => string {
+  const codes = new Map(dictionary.map((v, code) => [v, code]));
   return (value) => {
     const code = codes.get(value);
     // The decision table holds every value of the source (it is its frequency table or the table itself).
@@ -33,10 +36,7 @@ function generalizer(table: Table, name: string, bound: BoundHierarchy, level: n
  * generalized class fails the model left out.
  */
 export function generalizeRowTransform(table: Table, columns: readonly string[], quasi: readonly string[], bound: readonly BoundHierarchy[], levels: readonly number[], check: Pick<TransformationCheck, 'classes' | 'passes'>): RowTransform {
-  const maps = quasi.map((q, i) => generalizer(table, q, bound[i], levels[i]));
-  const at = quasi.map((q) => columns.indexOf(q));
-  const missing = quasi.filter((_, i) => at[i] < 0);
-  if (missing.length > 0) throw new PrivacyError(`a streamed generalization reads every quasi-identifier; not streamed: ${missing.join(', ')}`);
+  const maps = quasi.map((q, i) => generalizer(column(table, q).dictionary, q, bound[i], levels[i]));
   const quasiCodes = quasi.map((q) => column(table, q).codes);
   // The classes that pass, by their generalized values (a class is one tuple of generalized quasi-identifiers).
   const passing = new Set<string>();
@@ -44,6 +44,31 @@ export function generalizeRowTransform(table: Table, columns: readonly string[],
     if (check.passes[check.classes.classOf[r]] !== 1) continue;
     passing.add(JSON.stringify(quasiCodes.map((_, i) => bound[i].levelValues[levels[i]][bound[i].levelCodes[levels[i]][quasiCodes[i][r]]])));
   }
+  return classTransform(columns, quasi, maps, passing);
+}
+
+/**
+ * The optimum of the anonymity search on a frequency table (`privspec anonymize`) as a row transform: `cells` and
+ * `classPass` are the optimum's evaluation; a class passes as the search decided, weighted by the records' row counts.
+ */
+export function searchRowTransform(problem: AnonymizationProblem, frequencies: FrequencyTable, columns: readonly string[], levels: readonly number[], evaluation: { cells: Cells; classPass: Uint8Array }): RowTransform {
+  const quasi = problem.qi.map((q) => q.name);
+  const maps = problem.qi.map((q, i) => generalizer(frequencies.columns.find((c) => c.name === q.name)!.dictionary, q.name, q.hierarchy, levels[i]));
+  const passing = new Set<string>();
+  const { cells, classPass } = evaluation;
+  for (let c = 0; c < cells.count; c++) {
+    if (classPass[cells.classOf[c]] !== 1) continue;
+    const r = cells.rep[c];
+    passing.add(JSON.stringify(problem.qi.map((q, i) => q.hierarchy.levelValues[levels[i]][q.hierarchy.levelCodes[levels[i]][q.codes[r]]])));
+  }
+  return classTransform(columns, quasi, maps, passing);
+}
+
+/** Quasi-identifiers generalized by `maps`; a row whose generalized class is not in `passing` is left out. */
+function classTransform(columns: readonly string[], quasi: readonly string[], maps: readonly ((value: string) => string)[], passing: ReadonlySet<string>): RowTransform {
+  const at = quasi.map((q) => columns.indexOf(q));
+  const missing = quasi.filter((_, i) => at[i] < 0);
+  if (missing.length > 0) throw new PrivacyError(`a streamed generalization reads every quasi-identifier; not streamed: ${missing.join(', ')}`);
   return (row) => {
     const out = [...row];
     at.forEach((j, i) => {
