@@ -13,7 +13,11 @@ import { mondrian, mondrianRelease, type MondrianResult } from '../../engine/mon
 import { mondrianJson, toText } from './anonymize-text.js';
 import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport, writePramRelease } from './anonymize-pram.js';
 import { guardOutputs } from '../../engine/node/output-guard.js';
-import { columnsOnly, readFrequencies, readsAtSource, readTable } from '../../engine/node/open-source.js';
+import { columnsOnly, readFrequencies, readsAtSource, readsWithDuckDb, readTable } from '../../engine/node/open-source.js';
+import { DuckDbSource } from '../../engine/node/duckdb-source.js';
+import { writeMicrodataStream } from '../../engine/node/write-microdata-stream.js';
+import { searchRowTransform } from '../../engine/release/microdata-row-transform.js';
+import { boundingSeed } from '../../engine/source/keyed-order.js';
 import { inputLocation, SOURCE_FLAG, SOURCE_USAGE } from '../source-option.js';
 import { databaseLocation } from '../../engine/node/database-location.js';
 import { readCsvHeader } from '../csv-header.js';
@@ -120,7 +124,10 @@ export const anonymize: Command = {
     let table: Table | undefined;
     let frequencies: FrequencyTable;
     let header: string[];
-    if (out !== undefined) {
+    // Through DuckDB a generalized file is streamed (write-microdata-stream.ts): the search runs on the frequency table
+    // DuckDB computes, and the rows come back shuffled by DuckDB in batches, never held whole.
+    const streamed = out !== undefined && !values['with-pram'] && options.algorithm !== 'mondrian' && databaseLocation(input) === undefined && (await readsWithDuckDb(input, engine));
+    if (out !== undefined && !streamed) {
       table = await readTable(input, read);
       header = table.columns.map((c) => c.name);
       checkKept(header, options, input);
@@ -184,6 +191,17 @@ export const anonymize: Command = {
     } else if (partitions && released) {
       const release = mondrianRelease(released, problem, partitions);
       await write(release.header, release.rows);
+    } else if (streamed && result.optimum) {
+      const kept = header.filter((c) => !removed.includes(c));
+      const transform = searchRowTransform(problem, frequencies, kept, result.optimum.levels, result.optimum.evaluation);
+      const duck = await DuckDbSource.open(input, read);
+      try {
+        const written = await writeMicrodataStream(out!, kept, duck.shuffledRows(kept, boundingSeed(cryptoRandom())), transform, { inputs, force: values.force, ...(delimiter === undefined ? {} : { delimiter }) }).catch(refuseExisting);
+        if (written.rows !== frequencies.rowCount - result.optimum.evaluation.outliers) throw new Error(`the writer kept ${written.rows} rows, the search ${frequencies.rowCount - result.optimum.evaluation.outliers}`);
+      } finally {
+        await duck.close();
+      }
+      report.out = values.out;
     } else if (result.optimum && released) {
       // The release's own writer, with the classes checked by the release's own check: the file is what a spec's
       // generalize release with the same model would write.

@@ -23,6 +23,7 @@ import { sqlSyntax } from '../source/sql/dialect.js';
 import { aggregateSql } from '../source/sql/aggregate-sql.js';
 import { frequencySql } from '../source/sql/frequency-sql.js';
 import { whereSql } from '../source/sql/where-sql.js';
+import { shuffledRowsSql } from '../source/sql/shuffled-rows-sql.js';
 
 /**
  * DuckDB's memory limit unless PRIVSPEC_DUCKDB_MEMORY says otherwise. DuckDB's own accounting is conservative: with
@@ -160,7 +161,16 @@ export class DuckDbSource implements DataSource {
   async *rows(columns: readonly string[], batchRows = 65536): AsyncIterable<RowBatch> {
     await this.checkColumns(columns);
     const list = columns.map((c) => sql.text(sql.identifier(c))).join(', ');
-    const result = await this.connection.stream(`SELECT ${list} FROM ${this.relation}`);
+    yield* this.batches(`SELECT ${list} FROM ${this.relation}`, columns, batchRows);
+  }
+
+  async *shuffledRows(columns: readonly string[], key: string, batchRows = 65536): AsyncIterable<RowBatch> {
+    await this.checkColumns(columns);
+    yield* this.batches(shuffledRowsSql(sql, this.relation, columns, key), columns, batchRows);
+  }
+
+  private async *batches(query: string, columns: readonly string[], batchRows: number): AsyncIterable<RowBatch> {
+    const result = await this.connection.stream(query);
     let batch: string[][] = [];
     for await (const rows of result.yieldRowsJs()) {
       for (const row of rows) {

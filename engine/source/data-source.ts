@@ -114,6 +114,12 @@ export interface DataSource {
   aggregate(request: AggregateRequest): Promise<AggregateAnswer>;
   /** The rows over `columns`, in batches of at most `batchRows`; never the whole table at once. */
   rows(columns: readonly string[], batchRows?: number): AsyncIterable<RowBatch>;
+  /**
+   * The same rows in a keyed pseudo-random order the source computes itself (engine/source/sql/shuffled-rows-sql.ts),
+   * so that a microdata writer can shuffle a table it never holds; `key` is 32 hexadecimal digits, fresh per run.
+   * Absent: the source cannot shuffle, and its microdata is written from rows held in memory.
+   */
+  shuffledRows?(columns: readonly string[], key: string, batchRows?: number): AsyncIterable<RowBatch>;
   /** Releases connections or the embedded engine. */
   close(): Promise<void>;
 }

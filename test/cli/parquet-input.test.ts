@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adultDir } from '../helpers/adult.js';
@@ -60,6 +60,16 @@ describe('privspec risk and anonymize read Parquet, and CSV through DuckDB (--en
     const written = await runIn(dir, ['anonymize', parquet, ...args, '--out', join(dir, 'out.csv')]);
     assert.equal(written.code, 0, written.err);
     assert.deepEqual(withoutTiming(written.out), { ...withoutTiming(memory.out), out: join(dir, 'out.csv') });
+    // Issue 26: the Parquet file's rows were streamed from DuckDB, shuffled there; the in-memory writer's file (Adult's ';')
+    // holds the same lines as a multiset.
+    const inMemory = await runIn(dir, ['anonymize', adult, ...args, '--out', join(dir, 'out-memory.csv')]);
+    assert.equal(inMemory.code, 0, inMemory.err);
+    const cells = (file: string, d: string) => readFileSync(file, 'utf8').split('\n').filter((l) => l !== '').map((l) => l.split(d).join('\u0000'));
+    const [streamedHeader, ...streamedRows] = cells(join(dir, 'out.csv'), ',');
+    const [memoryHeader, ...memoryRows] = cells(join(dir, 'out-memory.csv'), ';');
+    assert.equal(streamedHeader, memoryHeader);
+    assert.ok(streamedRows.length > 29000);
+    assert.deepEqual(streamedRows.sort(), memoryRows.sort());
   });
 
   it('--engine memory on a Parquet file, and an unknown engine, are one-line errors', async () => {
