@@ -217,7 +217,7 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
   // bounds the rows it would read from a CSV too), so the hint is the CSV's.
   const nodes = quasi.reduce((n, q) => n * ((hierarchies.get(q)?.height ?? 0) + 1), 1);
   if (frequencies && nodes * rowCount > SEARCH_WORK_LIMIT) return;
-  const rows = frequencies ? expandedRows(frequencies) : table;
+  const rows = frequencies ? expandedOnce(frequencies) : table;
   const found = await findOptimalTransformation(rows, quasi, hierarchies, anonymity, token, specKey);
   if (found) report('info', found.message, { node: block, code: IssueCodes.OptimalTransformation });
 }
@@ -242,6 +242,14 @@ function pinnedGeneralization(table: Table, quasi: readonly string[], hierarchie
   const bound = quasi.map((q) => hierarchies.get(q) ?? identityHierarchy);
   const generalization = { hierarchies: quasi.map((q, i) => bindHierarchy(bound[i], column(table, q)).bound), levels: quasi.map((q) => (used.includes(q) ? pins.get(q)! : 0)) };
   return { generalization, label: used.map((q) => `${q}=${pins.get(q)}`).join(', ') };
+}
+
+/** The records repeated by their counts, once per frequency table (the store keeps one while the data is unchanged), so that the search's cache, keyed by table, holds. */
+const expanded = new WeakMap<FrequencyTable, Table>();
+function expandedOnce(f: FrequencyTable): Table {
+  let t = expanded.get(f);
+  if (!t) expanded.set(f, (t = expandedRows(f)));
+  return t;
 }
 
 /** Level 0 only: what an unpinned column without a hierarchy is counted with. */
