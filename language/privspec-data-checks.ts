@@ -14,14 +14,18 @@ import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
 import { HierarchyIssueCodes, validateHierarchy } from '../engine/hierarchy/validate-hierarchy.js';
 import { column, TableError, type Table } from '../engine/table/table.js';
 import { surveyWeights } from '../engine/risk/survey-weights.js';
-import { CsvFileError, type CsvStore } from '../engine/node/csv-store.js';
+import { CsvFileError, readsAtSource, type CsvStore } from '../engine/node/csv-store.js';
+import { frequencyClasses, frequencyTableView } from '../engine/anonymity/frequency-classes.js';
+import type { FrequencyTable } from '../engine/table/frequency-table.js';
+import { expandedRows } from '../engine/table/expand-frequency-table.js';
+import { checkedColumns } from './checked-columns.js';
 import * as ast from './generated/ast.js';
 import { analyzeSpec } from './privspec-analysis.js';
 import { anonymityPlan, buildHierarchy, resolveSpecPath, unescape } from './privspec-to-engine.js';
 import { IssueCodes } from './issue-codes.js';
 import type { QuickFixData } from './lsp/privspec-code-actions.js';
 import { didYouMean } from './did-you-mean.js';
-import { findOptimalTransformation } from './privspec-search.js';
+import { findOptimalTransformation, SEARCH_WORK_LIMIT } from './privspec-search.js';
 import { correlationLeakage } from './lsp/correlation-hover.js';
 
 /** Races a promise against cancellation, so a validation can be abandoned while a shared read goes on. */
@@ -102,8 +106,13 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
   if (unknown || part === 'files') return;
 
   let table: Table;
+  let frequencies: FrequencyTable | undefined;
   try {
-    table = await unlessCancelled(store.table(plan.file, plan.delimiter), token);
+    if (readsAtSource(plan.file)) {
+      // A Parquet file or a database table: only the frequency table over the columns these checks read leaves it.
+      frequencies = await unlessCancelled(store.frequencies(plan.file, checkedColumns(analysis.parts.anonymity, dataset, plan.quasi, [...hierarchies.keys()], known)), token);
+      table = frequencyTableView(frequencies);
+    } else table = await unlessCancelled(store.table(plan.file, plan.delimiter), token);
   } catch (e) {
     if (e === OperationCancelled) throw e;
     const line = e instanceof CsvFileError && e.line ? `:${e.line}` : (e as { line?: number }).line ? `:${(e as { line?: number }).line}` : '';
@@ -123,23 +132,27 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
   await delayNextTick();
   if (token.isCancellationRequested) throw OperationCancelled;
 
-  checkDeltas(spec, table.rowCount, report);
+  const rowCount = frequencies?.rowCount ?? table.rowCount;
+  checkDeltas(spec, rowCount, report);
   const weight = dataset.clauses.find(ast.isWeightClause);
   if (weight?.column && table.columns.some((c) => c.name === weight.column!.name)) {
     try {
       surveyWeights(table, weight.column.name);
     } catch (e) {
       // The first bad weight, with its line in the CSV, on the clause that declares the column.
-      const where = e instanceof TableError && e.line !== undefined && dataset.file !== undefined ? ` (${unescape(dataset.file)}:${e.line})` : '';
+      // A frequency table's records have no line in a file.
+      const where = e instanceof TableError && e.line !== undefined && dataset.file !== undefined && !frequencies ? ` (${unescape(dataset.file)}:${e.line})` : '';
       report('error', `${(e as Error).message}${where}`, { node: weight, property: 'column', code: IssueCodes.InvalidWeight });
     }
   }
   const block = analysis.parts.anonymity;
-  if (block && plan.quasi.length > 0) await checkAnonymityOnData({ table, quasi: plan.quasi, hierarchies, block, analysis, path, store, report, token });
+  if (block && plan.quasi.length > 0) await checkAnonymityOnData({ table, frequencies, quasi: plan.quasi, hierarchies, block, analysis, path, store, report, token });
 }
 
 interface AnonymityCheck {
+  /** The rows, or a frequency table's records (`frequencyTableView`) when `frequencies` is given. */
   readonly table: Table;
+  readonly frequencies?: FrequencyTable;
   readonly quasi: readonly string[];
   readonly hierarchies: ReadonlyMap<string, Hierarchy>;
   readonly block: ast.Anonymity;
@@ -155,7 +168,8 @@ interface AnonymityCheck {
  * clause that states the criterion; after a violation, the optimal transformation as a hint.
  */
 async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
-  const { table, quasi, hierarchies, block, analysis, path, store, report, token } = c;
+  const { table, frequencies, quasi, hierarchies, block, analysis, path, store, report, token } = c;
+  const rowCount = frequencies?.rowCount ?? table.rowCount;
   let anonymity: ReturnType<typeof anonymityPlan>;
   try {
     anonymity = anonymityPlan(block);
@@ -165,7 +179,7 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
   // Pinned columns (`generalize zip 1`) are counted at their pinned level, the others as they stand.
   const pinned = pinnedGeneralization(table, quasi, hierarchies, anonymity.pins, block, report);
   if (pinned === null) return;
-  const classes = equivalenceClasses(table, quasi, pinned?.generalization);
+  const classes = frequencies ? frequencyClasses(frequencies, quasi, pinned?.generalization) : equivalenceClasses(table, quasi, pinned?.generalization);
   const stands = pinned ? `at the pinned levels (${pinned.label})` : 'as it stands';
   let violated = false;
   for (const criterion of anonymity.criteria) {
@@ -178,17 +192,17 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
       const r = belowK(classes, criterion.k, { codes: unit.codes, cardinality: unit.dictionary.length });
       if (r.classes === 0) continue;
       violated = true;
-      report('warning', `the data ${stands} violates ${criterion.k}-anonymity on ${quasi.join(', ')} counted in distinct ${criterion.unit}: ${r.rows} of ${table.rowCount} rows (${r.persons} ${criterion.unit}) are in ${r.classes} ${r.classes === 1 ? 'class' : 'classes'} with fewer than ${criterion.k} distinct ${criterion.unit}`, { node: clause, code: IssueCodes.KAnonymityViolated });
+      report('warning', `the data ${stands} violates ${criterion.k}-anonymity on ${quasi.join(', ')} counted in distinct ${criterion.unit}: ${r.rows} of ${rowCount} rows (${r.persons} ${criterion.unit}) are in ${r.classes} ${r.classes === 1 ? 'class' : 'classes'} with fewer than ${criterion.k} distinct ${criterion.unit}`, { node: clause, code: IssueCodes.KAnonymityViolated });
     } else if (criterion.sensitive === undefined) {
       const v = kAnonymityViolations(classes, criterion.minClassSize);
       if (v.classes === 0) continue;
       violated = true;
-      report('warning', `the data ${stands} violates ${criterion.minClassSize}-anonymity on ${quasi.join(', ')}: ${v.records} of ${table.rowCount} rows are in ${v.classes} ${v.classes === 1 ? 'class' : 'classes'} smaller than ${criterion.minClassSize}`, { node: clause, code: IssueCodes.KAnonymityViolated });
+      report('warning', `the data ${stands} violates ${criterion.minClassSize}-anonymity on ${quasi.join(', ')}: ${v.records} of ${rowCount} rows are in ${v.classes} ${v.classes === 1 ? 'class' : 'classes'} smaller than ${criterion.minClassSize}`, { node: clause, code: IssueCodes.KAnonymityViolated });
     } else if (table.columns.some((col) => col.name === criterion.sensitive)) {
       const r = lDiversityReport(table, classes, criterion);
       if (r.classes === 0) continue;
       violated = true;
-      report('warning', `the data ${stands} violates ${criterion.name}: ${r.records} of ${table.rowCount} rows are in ${r.classes} of ${classes.classCount} ${classes.classCount === 1 ? 'class' : 'classes'} that fail it`, { node: clause, code: IssueCodes.LDiversityViolated });
+      report('warning', `the data ${stands} violates ${criterion.name}: ${r.records} of ${rowCount} rows are in ${r.classes} of ${classes.classCount} ${classes.classCount === 1 ? 'class' : 'classes'} that fail it`, { node: clause, code: IssueCodes.LDiversityViolated });
     }
   }
   if (!violated) return;
@@ -199,7 +213,12 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
     return f === undefined ? '' : await store.text(resolveSpecPath(path, unescape(f))).catch(() => '');
   }));
   const specKey = JSON.stringify([texts, files, block.$cstNode?.text ?? '']);
-  const found = await findOptimalTransformation(table, quasi, hierarchies, anonymity, token, specKey);
+  // From a frequency table the search reads its records expanded to rows, only within the editor's search limit (which
+  // bounds the rows it would read from a CSV too), so the hint is the CSV's.
+  const nodes = quasi.reduce((n, q) => n * ((hierarchies.get(q)?.height ?? 0) + 1), 1);
+  if (frequencies && nodes * rowCount > SEARCH_WORK_LIMIT) return;
+  const rows = frequencies ? expandedOnce(frequencies) : table;
+  const found = await findOptimalTransformation(rows, quasi, hierarchies, anonymity, token, specKey);
   if (found) report('info', found.message, { node: block, code: IssueCodes.OptimalTransformation });
 }
 
@@ -223,6 +242,14 @@ function pinnedGeneralization(table: Table, quasi: readonly string[], hierarchie
   const bound = quasi.map((q) => hierarchies.get(q) ?? identityHierarchy);
   const generalization = { hierarchies: quasi.map((q, i) => bindHierarchy(bound[i], column(table, q)).bound), levels: quasi.map((q) => (used.includes(q) ? pins.get(q)! : 0)) };
   return { generalization, label: used.map((q) => `${q}=${pins.get(q)}`).join(', ') };
+}
+
+/** The records repeated by their counts, once per frequency table (the store keeps one while the data is unchanged), so that the search's cache, keyed by table, holds. */
+const expanded = new WeakMap<FrequencyTable, Table>();
+function expandedOnce(f: FrequencyTable): Table {
+  let t = expanded.get(f);
+  if (!t) expanded.set(f, (t = expandedRows(f)));
+  return t;
 }
 
 /** Level 0 only: what an unpinned column without a hierarchy is counted with. */

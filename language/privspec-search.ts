@@ -46,9 +46,12 @@ export async function findOptimalTransformation(
   try {
     const optimum = generalizeTransformation(table, quasi, hierarchies, anonymity, { signal: controller.signal });
     const levels = Object.fromEntries(quasi.map((q, i) => [q, optimum.levels[i]]));
-    // A level number alone does not say that age=4 is '*': show what it does to the first row's value.
-    const before = table.rowCount > 0 ? rowKeyValues(table, quasi, 0) : [];
-    const after = table.rowCount > 0 ? rowKeyValues(table, quasi, 0, { hierarchies: optimum.bound, levels: optimum.levels }) : [];
+    // A level number alone does not say that age=4 is '*': show what it does to one record's values. The record is the
+    // one whose quasi-identifiers sort first, not the first row, so that a source without a row order (a database's
+    // frequency table) shows the same example as the CSV.
+    const example = exampleRow(table, quasi);
+    const before = table.rowCount > 0 ? rowKeyValues(table, quasi, example) : [];
+    const after = table.rowCount > 0 ? rowKeyValues(table, quasi, example, { hierarchies: optimum.bound, levels: optimum.levels }) : [];
     const shown = quasi.map((q, i) => `${q}=${optimum.levels[i]}${optimum.levels[i] > 0 && table.rowCount > 0 ? ` (${before[i]} → ${after[i]})` : ''}`).join(', ');
     const suppressed = optimum.suppressed;
     const pinned = optimum.pinned.length > 0 ? ` with ${optimum.pinned.join(', ')} pinned` : '';
@@ -62,4 +65,29 @@ export async function findOptimalTransformation(
   } finally {
     subscription.dispose();
   }
+}
+
+/**
+ * The row whose quasi-identifier values, compared column by column as text (UTF-16 code units), come first: the same
+ * record whatever the order of the rows. Each column's dictionary is ranked once, so the scan is linear in the rows.
+ */
+export function exampleRow(table: Table, quasi: readonly string[]): number {
+  const columns = quasi.map((q) => table.columns.find((c) => c.name === q)!);
+  const ranks = columns.map((c) => {
+    const order = c.dictionary.map((_, i) => i).sort((a, b) => (c.dictionary[a] < c.dictionary[b] ? -1 : c.dictionary[a] > c.dictionary[b] ? 1 : 0));
+    const rank = new Int32Array(c.dictionary.length);
+    order.forEach((code, r) => (rank[code] = r));
+    return rank;
+  });
+  let best = 0;
+  for (let r = 1; r < table.rowCount; r++) {
+    for (let j = 0; j < columns.length; j++) {
+      const a = ranks[j][columns[j].codes[r]];
+      const b = ranks[j][columns[j].codes[best]];
+      if (a === b) continue;
+      if (a < b) best = r;
+      break;
+    }
+  }
+  return best;
 }

@@ -2,8 +2,9 @@ import { open, readFile, stat } from 'node:fs/promises';
 import { detectDelimiter } from '../table/detect-delimiter.js';
 import { parseCsv } from '../table/parse-csv.js';
 import type { Table } from '../table/table.js';
+import type { FrequencyTable } from '../table/frequency-table.js';
 import { DuckDbSource, fileFormat } from './duckdb-source.js';
-import { readTable } from './open-source.js';
+import { readFrequencies, readTable } from './open-source.js';
 import { readCsvFile } from './read-csv-file.js';
 import { databaseLocation, openDatabaseSource } from './database-location.js';
 
@@ -46,6 +47,7 @@ export class CsvStore {
   private readonly headers = new Map<string, Entry<CsvHeader>>();
   private readonly tables = new Map<string, Entry<Table>>();
   private readonly texts = new Map<string, Entry<string>>();
+  private readonly frequencyTables = new Map<string, Entry<FrequencyTable>>();
 
   /** Whether the file exists; a directory or an unreadable path counts as missing. */
   async exists(path: string): Promise<boolean> {
@@ -76,6 +78,24 @@ export class CsvStore {
     this.tables.set(path, { stamp, value });
     // A failed read is not cached beyond its own round: the user will fix the file and expect a fresh look.
     value.catch(() => this.tables.get(path)?.value === value && this.tables.delete(path));
+    return value;
+  }
+
+  /**
+   * The frequency table over `columns` of a Parquet file or a database table: the source groups its rows where they lie
+   * (DuckDB, PostgreSQL, ClickHouse) and only the distinct records with their counts come back, which is all the
+   * spec's data checks read. Cached like the tables, per list of columns.
+   */
+  async frequencies(path: string, columns: readonly string[]): Promise<FrequencyTable> {
+    const stamp = await this.stamp(path);
+    const key = JSON.stringify([path, columns]);
+    const cached = this.frequencyTables.get(key);
+    if (cached && cached.stamp === stamp) return cached.value;
+    const value = databaseLocation(path) ? readFrequencies(path, columns) : readFrequencies(path, columns).catch(asFileError);
+    // One list of columns per dataset is kept: the spec's checks ask for one at a time, and an edit changes it.
+    for (const k of this.frequencyTables.keys()) if (JSON.parse(k)[0] === path) this.frequencyTables.delete(k);
+    this.frequencyTables.set(key, { stamp, value });
+    value.catch(() => this.frequencyTables.get(key)?.value === value && this.frequencyTables.delete(key));
     return value;
   }
 
@@ -130,6 +150,11 @@ export class CsvStore {
       throw new CsvFileError(`file not found: ${path}`, 'missing');
     }
   }
+}
+
+/** Whether a dataset is read at its source (a Parquet file, a database table) rather than as a CSV in memory. */
+export function readsAtSource(path: string): boolean {
+  return databaseLocation(path) !== undefined || fileFormat(path) === 'parquet';
 }
 
 /** A database table's column names (`postgres:schema.t`, `clickhouse:db.t`): the server's, not a file's. */
