@@ -31,9 +31,14 @@ import { dataDomains, declaredDomains } from '../release/domains.js';
 import type { AggregateAnswer } from '../source/data-source.js';
 import { exactOfRelease, releaseRequestId, writesRows } from '../source/release-aggregates.js';
 import { ledgerFor, readLedger, recordFiles, type LedgerLocation } from './ledger-file.js';
-import { writeRelease } from './release-files.js';
+import { writeRelease, type ReportContext } from './release-files.js';
 import { costOf, recordSpend } from './release-spend.js';
 import { orphanedOutputs, RunRefused, spaceProblem, validateOutputs } from './release-validation.js';
+import { boundingSeed } from '../source/keyed-order.js';
+import { DuckDbSource } from './duckdb-source.js';
+import { columnsOnly, readFrequencies } from './open-source.js';
+import { decisionColumns, generalizeProblemSpec, prepareStreamedGeneralize, streamsRelease, type StreamedGeneralize } from './streamed-generalize.js';
+import { writeStreamedRelease } from './streamed-release-files.js';
 
 export { RunRefused };
 
@@ -141,7 +146,16 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
   const base = { name: release.name, previousRuns: 0, files: [] as string[] };
   // Microdata is rows, and a view partitions the data itself: from aggregates neither can run; refused before any record.
   if (options.aggregates && writesRows(release)) return { ...base, status: 'refused', message: `not run: a ${release.query.kind} release needs the data; run it on the data, not on aggregates` };
-  const prepared = prepareRelease(release, {
+  // A generalize release of a Parquet file is decided on DuckDB's frequency table and its rows streamed
+  // (streamed-generalize.ts); the frequency table is read here, before the spend, as the table is for the others.
+  let streamed: StreamedGeneralize | undefined;
+  if (streamsRelease(input.dataset.file, release, options.aggregates !== undefined)) {
+    const spec = generalizeProblemSpec(input.dataset, input.hierarchies, input.anonymity);
+    const frequencies = await readFrequencies(input.dataset.file, decisionColumns(spec));
+    const columns = table.columns.length > 0 ? table.columns.map((col) => col.name) : (await columnsOnly(input.dataset.file)).columns.map((col) => col.name);
+    streamed = prepareStreamedGeneralize(frequencies, columns, input.dataset, spec, input.anonymity!);
+  }
+  const prepared = streamed ?? prepareRelease(release, {
     table, dataset: input.dataset, budget: input.budget, hierarchies: input.hierarchies, anonymity: input.anonymity, rng, files: c.files,
     planOf: (r) => planFor(input, r, table, rng, c.correlation),
     domainsOf: (r) => releaseDomains(input, r, table),
@@ -172,7 +186,11 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
     await options.settle?.();
     options.signal?.throwIfAborted();
     parameters = { ...p.parameters, ...(output.parameters ?? {}), ...(composed ? { composedLocalEpsilon: composed } : {}) };
-    // A release the ledger records as microdata is written shuffled, whatever its output says.
+    if (streamed?.decision) {
+      files = await writeStreamedDecision(c, release, streamed.decision, output.report, {
+        mechanism: p.mechanism, parameters, notes: [...p.notes, ...(output.notes ?? [])], seed: options.seed, spec: input.specFile, ledger: decision.ledgerId, ledgerEntry: entryId, rng,
+      });
+    } else // A release the ledger records as microdata is written shuffled, whatever its output says.
     files = await writeRelease(options.out, release, { ...output, microdata: output.microdata === true || p.microdata !== undefined }, {
       mechanism: p.mechanism,
       parameters,
@@ -213,6 +231,20 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
   };
 }
 
+/** The streamed rows of a decided release, shuffled by DuckDB with a key from the run's generator, into its files. */
+async function writeStreamedDecision(c: RunContext, release: ReleaseDescription, d: NonNullable<StreamedGeneralize['decision']>, extra: Record<string, unknown> | undefined, context: ReportContext): Promise<string[]> {
+  const duck = await DuckDbSource.open(c.input.dataset.file);
+  try {
+    const inputs = [c.input.specFile, c.input.dataset.file, ...c.input.inputFiles, c.location.file];
+    const written = await writeStreamedRelease(c.options.out, release, { header: d.columns, batches: duck.shuffledRows(d.columns, boundingSeed(c.rng)), transform: d.transform }, extra, { ...context, inputs });
+    // The decision counted the rows it keeps; a stream that disagrees would be a bug, and the run says so.
+    if (written.rows !== d.rows) throw new Error(`the streamed file holds ${written.rows} rows, the decision kept ${d.rows}`);
+    return written.files;
+  } finally {
+    await duck.close();
+  }
+}
+
 export async function runReleases(input: RunInput, options: RunOptions): Promise<RunReleaseResult> {
   // The ledger of the run's data, or a refusal when the data cannot be read to identify it.
   const location = await ledgerFor(input.dataset.file, input.specFile).catch((e: Error) => {
@@ -246,7 +278,9 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
       throw new RunRefused(`${file}: cannot read it (${e.code ?? e.message})`);
     }));
   }
-  const table = options.aggregates ? answersOnly(input, options.aggregates) : await input.readTable();
+  // When every release streams its rows, the table is never read: its column names suffice.
+  const allStreamed = !options.aggregates && input.releases.length > 0 && input.releases.every((r) => streamsRelease(input.dataset.file, r, false));
+  const table = options.aggregates ? answersOnly(input, options.aggregates) : allStreamed ? await columnsOnly(input.dataset.file) : await input.readTable();
   const rng = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
   const outcomes: ReleaseOutcome[] = [];
   for (const release of input.releases) {
