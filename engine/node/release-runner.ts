@@ -10,7 +10,8 @@
  *    append the entry, fsync — then release the lock;
  * 4. run it;
  * 5. write the CSV and the JSON report together (release-files.ts). A failure here is reported as "spent, output not
- *    written" with the ledger entry's id.
+ *    written" with the ledger entry's id. A generalize release of a Parquet file is decided on DuckDB's frequency table
+ *    (read before step 3) and its rows streamed into the CSV, the report written after it (streamed-generalize.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -31,14 +32,12 @@ import { dataDomains, declaredDomains } from '../release/domains.js';
 import type { AggregateAnswer } from '../source/data-source.js';
 import { exactOfRelease, releaseRequestId, writesRows } from '../source/release-aggregates.js';
 import { ledgerFor, readLedger, recordFiles, type LedgerLocation } from './ledger-file.js';
-import { writeRelease, type ReportContext } from './release-files.js';
+import { writeRelease } from './release-files.js';
 import { costOf, recordSpend } from './release-spend.js';
 import { orphanedOutputs, RunRefused, spaceProblem, validateOutputs } from './release-validation.js';
-import { boundingSeed } from '../source/keyed-order.js';
-import { DuckDbSource } from './duckdb-source.js';
 import { columnsOnly, readFrequencies } from './open-source.js';
 import { decisionColumns, generalizeProblemSpec, prepareStreamedGeneralize, streamsRelease, type StreamedGeneralize } from './streamed-generalize.js';
-import { writeStreamedRelease } from './streamed-release-files.js';
+import { writeStreamedDecision } from './streamed-release-files.js';
 
 export { RunRefused };
 
@@ -187,9 +186,9 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
     options.signal?.throwIfAborted();
     parameters = { ...p.parameters, ...(output.parameters ?? {}), ...(composed ? { composedLocalEpsilon: composed } : {}) };
     if (streamed?.decision) {
-      files = await writeStreamedDecision(c, release, streamed.decision, output.report, {
+      files = await writeStreamedDecision(options.out, input.dataset.file, [input.specFile, input.dataset.file, ...input.inputFiles, c.location.file], release, streamed.decision, output.report, {
         mechanism: p.mechanism, parameters, notes: [...p.notes, ...(output.notes ?? [])], seed: options.seed, spec: input.specFile, ledger: decision.ledgerId, ledgerEntry: entryId, rng,
-      });
+      }, rng);
     } else // A release the ledger records as microdata is written shuffled, whatever its output says.
     files = await writeRelease(options.out, release, { ...output, microdata: output.microdata === true || p.microdata !== undefined }, {
       mechanism: p.mechanism,
@@ -229,20 +228,6 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
     expectedError: p.expectedError,
     local: [...output.local, ...(c.correlation?.unit !== undefined && p.bayesian ? [`most exposed unit of the correlation model: '${c.correlation.unit}' (max ℓ ${Number((c.correlation.maxLeakage ?? 0).toPrecision(3))})`] : [])],
   };
-}
-
-/** The streamed rows of a decided release, shuffled by DuckDB with a key from the run's generator, into its files. */
-async function writeStreamedDecision(c: RunContext, release: ReleaseDescription, d: NonNullable<StreamedGeneralize['decision']>, extra: Record<string, unknown> | undefined, context: ReportContext): Promise<string[]> {
-  const duck = await DuckDbSource.open(c.input.dataset.file);
-  try {
-    const inputs = [c.input.specFile, c.input.dataset.file, ...c.input.inputFiles, c.location.file];
-    const written = await writeStreamedRelease(c.options.out, release, { header: d.columns, batches: duck.shuffledRows(d.columns, boundingSeed(c.rng)), transform: d.transform }, extra, { ...context, inputs });
-    // The decision counted the rows it keeps; a stream that disagrees would be a bug, and the run says so.
-    if (written.rows !== d.rows) throw new Error(`the streamed file holds ${written.rows} rows, the decision kept ${d.rows}`);
-    return written.files;
-  } finally {
-    await duck.close();
-  }
 }
 
 export async function runReleases(input: RunInput, options: RunOptions): Promise<RunReleaseResult> {

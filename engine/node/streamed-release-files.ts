@@ -7,7 +7,10 @@
  */
 import { basename, join } from 'node:path';
 import { rm } from 'node:fs/promises';
+import type { RandomSource } from '../core/random.js';
 import type { RowBatch } from '../source/data-source.js';
+import { boundingSeed } from '../source/keyed-order.js';
+import { DuckDbSource } from './duckdb-source.js';
 import type { ReleaseDescription } from '../release/release-description.js';
 import type { RowTransform } from '../release/microdata-row-transform.js';
 import { freeReleaseFiles, NOT_PRIVATE, releaseReportJson, type ReportContext } from './release-files.js';
@@ -35,4 +38,20 @@ export async function writeStreamedRelease(out: string, release: ReleaseDescript
     throw e;
   }
   return { files, rows: written.rows };
+}
+
+/**
+ * A decided release's rows streamed from the DuckDB file `data` in the keyed random order (a key drawn from the run's
+ * generator: secure unless seeded) into its files; `inputs` are the files the run reads, which the output never replaces.
+ */
+export async function writeStreamedDecision(out: string, data: string, inputs: readonly string[], release: ReleaseDescription, d: { columns: readonly string[]; transform: RowTransform; rows: number }, extra: Record<string, unknown> | undefined, context: ReportContext, rng: RandomSource): Promise<string[]> {
+  const duck = await DuckDbSource.open(data);
+  try {
+    const written = await writeStreamedRelease(out, release, { header: d.columns, batches: duck.shuffledRows(d.columns, boundingSeed(rng)), transform: d.transform }, extra, { ...context, inputs });
+    // The decision counted the rows it keeps; a stream that disagrees would be a bug, and the run says so.
+    if (written.rows !== d.rows) throw new Error(`the streamed file holds ${written.rows} rows, the decision kept ${d.rows}`);
+    return written.files;
+  } finally {
+    await duck.close();
+  }
 }
