@@ -55,7 +55,8 @@ export function specFromOut(out: string, spec: string): string {
   return relative(out, spec).split(sep).join('/');
 }
 
-export async function writeRelease(out: string, release: ReleaseDescription, output: Pick<ReleaseOutput, 'header' | 'rows' | 'report' | 'microdata'>, context: ReportContext): Promise<string[]> {
+/** The release's JSON report, as written beside its CSV (a seeded report says NOT PRIVATE on its first line). */
+export function releaseReportJson(out: string, release: ReleaseDescription, extra: ReleaseOutput['report'], context: ReportContext): string {
   const seeded = context.seed !== undefined;
   const report = {
     ...(seeded ? { notPrivate: `${NOT_PRIVATE}: seed ${context.seed}; reproducible noise for tests, not for publication` } : {}),
@@ -74,13 +75,18 @@ export async function writeRelease(out: string, release: ReleaseDescription, out
     ledger: context.ledger ?? null,
     ledgerEntry: context.ledgerEntry ?? null,
     notes: context.notes,
-    ...(output.report ?? {}),
+    ...(extra ?? {}),
     createdAt: new Date().toISOString(),
   };
-  const text = output.microdata ? formatMicrodataCsv(output.header, output.rows, context.rng) : formatCsv(output.header, output.rows);
   const body = `${JSON.stringify(report, null, 2)}\n`;
   // JSON has no comments: a seeded report's first key says NOT PRIVATE, on its first line.
-  const json = seeded ? body.replace(/^\{\n/, `{ "NOT PRIVATE": "${NOT_PRIVATE}",\n`) : body;
+  return seeded ? body.replace(/^\{\n/, `{ "NOT PRIVATE": "${NOT_PRIVATE}",\n`) : body;
+}
+
+export async function writeRelease(out: string, release: ReleaseDescription, output: Pick<ReleaseOutput, 'header' | 'rows' | 'report' | 'microdata'>, context: ReportContext): Promise<string[]> {
+  const seeded = context.seed !== undefined;
+  const text = output.microdata ? formatMicrodataCsv(output.header, output.rows, context.rng) : formatCsv(output.header, output.rows);
+  const json = releaseReportJson(out, release, output.report, context);
   const csv = seeded ? `# ${NOT_PRIVATE}\n${text}` : text;
   // Another run may take the same free name between the check and the link: then the next pair is tried.
   for (let from = 1; ; ) {

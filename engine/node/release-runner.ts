@@ -10,7 +10,8 @@
  *    append the entry, fsync — then release the lock;
  * 4. run it;
  * 5. write the CSV and the JSON report together (release-files.ts). A failure here is reported as "spent, output not
- *    written" with the ledger entry's id.
+ *    written" with the ledger entry's id. A generalize release of a Parquet file is decided on DuckDB's frequency table
+ *    (read before step 3) and its rows streamed into the CSV, the report written after it (streamed-generalize.ts).
  */
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -34,6 +35,9 @@ import { ledgerFor, readLedger, recordFiles, type LedgerLocation } from './ledge
 import { writeRelease } from './release-files.js';
 import { costOf, recordSpend } from './release-spend.js';
 import { orphanedOutputs, RunRefused, spaceProblem, validateOutputs } from './release-validation.js';
+import { columnsOnly, readFrequencies } from './open-source.js';
+import { decisionColumns, generalizeProblemSpec, prepareStreamedGeneralize, streamsRelease, type StreamedGeneralize } from './streamed-generalize.js';
+import { writeStreamedDecision } from './streamed-release-files.js';
 
 export { RunRefused };
 
@@ -141,7 +145,16 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
   const base = { name: release.name, previousRuns: 0, files: [] as string[] };
   // Microdata is rows, and a view partitions the data itself: from aggregates neither can run; refused before any record.
   if (options.aggregates && writesRows(release)) return { ...base, status: 'refused', message: `not run: a ${release.query.kind} release needs the data; run it on the data, not on aggregates` };
-  const prepared = prepareRelease(release, {
+  // A generalize release of a Parquet file is decided on DuckDB's frequency table and its rows streamed
+  // (streamed-generalize.ts); the frequency table is read here, before the spend, as the table is for the others.
+  let streamed: StreamedGeneralize | undefined;
+  if (streamsRelease(input.dataset.file, release, options.aggregates !== undefined)) {
+    const spec = generalizeProblemSpec(input.dataset, input.hierarchies, input.anonymity);
+    const frequencies = await readFrequencies(input.dataset.file, decisionColumns(spec));
+    const columns = table.columns.length > 0 ? table.columns.map((col) => col.name) : (await columnsOnly(input.dataset.file)).columns.map((col) => col.name);
+    streamed = prepareStreamedGeneralize(frequencies, columns, input.dataset, spec, input.anonymity!);
+  }
+  const prepared = streamed ?? prepareRelease(release, {
     table, dataset: input.dataset, budget: input.budget, hierarchies: input.hierarchies, anonymity: input.anonymity, rng, files: c.files,
     planOf: (r) => planFor(input, r, table, rng, c.correlation),
     domainsOf: (r) => releaseDomains(input, r, table),
@@ -172,7 +185,11 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
     await options.settle?.();
     options.signal?.throwIfAborted();
     parameters = { ...p.parameters, ...(output.parameters ?? {}), ...(composed ? { composedLocalEpsilon: composed } : {}) };
-    // A release the ledger records as microdata is written shuffled, whatever its output says.
+    if (streamed?.decision) {
+      files = await writeStreamedDecision(options.out, input.dataset.file, [input.specFile, input.dataset.file, ...input.inputFiles, c.location.file], release, streamed.decision, output.report, {
+        mechanism: p.mechanism, parameters, notes: [...p.notes, ...(output.notes ?? [])], seed: options.seed, spec: input.specFile, ledger: decision.ledgerId, ledgerEntry: entryId, rng,
+      }, rng);
+    } else // A release the ledger records as microdata is written shuffled, whatever its output says.
     files = await writeRelease(options.out, release, { ...output, microdata: output.microdata === true || p.microdata !== undefined }, {
       mechanism: p.mechanism,
       parameters,
@@ -246,7 +263,9 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
       throw new RunRefused(`${file}: cannot read it (${e.code ?? e.message})`);
     }));
   }
-  const table = options.aggregates ? answersOnly(input, options.aggregates) : await input.readTable();
+  // When every release streams its rows, the table is never read: its column names suffice.
+  const allStreamed = !options.aggregates && input.releases.length > 0 && input.releases.every((r) => streamsRelease(input.dataset.file, r, false));
+  const table = options.aggregates ? answersOnly(input, options.aggregates) : allStreamed ? await columnsOnly(input.dataset.file) : await input.readTable();
   const rng = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
   const outcomes: ReleaseOutcome[] = [];
   for (const release of input.releases) {
