@@ -36,7 +36,8 @@ import { writeRelease } from './release-files.js';
 import { costOf, recordSpend } from './release-spend.js';
 import { orphanedOutputs, RunRefused, spaceProblem, validateOutputs } from './release-validation.js';
 import { columnsOnly, readFrequencies } from './open-source.js';
-import { decisionColumns, generalizeProblemSpec, prepareStreamedGeneralize, streamsRelease, type StreamedGeneralize } from './streamed-generalize.js';
+import { problemColumns } from '../search/problem.js';
+import { generalizeProblemSpec, prepareStreamedGeneralize, streamsRelease, type StreamedGeneralize } from './streamed-generalize.js';
 import { writeStreamedDecision } from './streamed-release-files.js';
 
 export { RunRefused };
@@ -150,7 +151,7 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
   let streamed: StreamedGeneralize | undefined;
   if (streamsRelease(input.dataset.file, release, options.aggregates !== undefined)) {
     const spec = generalizeProblemSpec(input.dataset, input.hierarchies, input.anonymity);
-    const frequencies = await readFrequencies(input.dataset.file, decisionColumns(spec));
+    const frequencies = await readFrequencies(input.dataset.file, problemColumns(spec));
     const columns = table.columns.length > 0 ? table.columns.map((col) => col.name) : (await columnsOnly(input.dataset.file)).columns.map((col) => col.name);
     streamed = prepareStreamedGeneralize(frequencies, columns, input.dataset, spec, input.anonymity!);
   }

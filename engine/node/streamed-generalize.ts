@@ -16,10 +16,12 @@ import { searchRowTransform, type RowTransform } from '../release/microdata-row-
 import { releasableColumns, type AnonymityDescription, type DatasetDescription, type ReleaseDescription } from '../release/release-description.js';
 import type { ReleaseOutput } from '../release/release-measurement.js';
 import { ReleaseUnavailable } from '../release/release-unavailable.js';
+import { noTransformationMessage, requireGeneralizeInputs } from '../release/generalize-transformation.js';
+import { generalizeReport } from '../release/kinds/generalize-release.js';
 import type { PreparedRelease } from '../release/kinds/prepared-release.js';
 import { microdataBytes } from '../release/kinds/prepared-release.js';
 import { searchOptimal } from '../search/optimal-search.js';
-import { problemColumns, problemOf, type ProblemSpec } from '../search/problem.js';
+import { problemOf, type ProblemSpec } from '../search/problem.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
 import { databaseLocation } from './database-location.js';
 
@@ -36,19 +38,12 @@ export interface StreamedGeneralize {
 
 /** The problem the anonymity block poses, as `searchAnonymity` builds it. */
 export function generalizeProblemSpec(dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined): ProblemSpec {
-  if (!anonymity || anonymity.criteria.length === 0) throw new ReleaseUnavailable("generalize needs an 'anonymity { k … }' block");
-  const missing = dataset.quasi.filter((q) => !hierarchies.has(q));
-  if (missing.length) throw new ReleaseUnavailable(`generalize needs a hierarchy for every quasi-identifier; missing: ${missing.join(', ')}`);
+  requireGeneralizeInputs(dataset.quasi, hierarchies, anonymity);
   return { qi: dataset.quasi, hierarchies: dataset.quasi.map((q) => hierarchies.get(q)!), criteria: anonymity.criteria, suppression: anonymity.suppression };
 }
 
-/** The columns to read into the frequency table before the spend. */
-export function decisionColumns(spec: ProblemSpec): string[] {
-  return problemColumns(spec);
-}
-
 /**
- * The release prepared on `frequencies` (over `decisionColumns`), for a source whose columns are `columns`. Its output
+ * The release prepared on `frequencies` (over `problemColumns` of the spec), for a source whose columns are `columns`. Its output
  * has no rows: the runner streams them through `decision` once `run` has set it.
  */
 export function prepareStreamedGeneralize(frequencies: FrequencyTable, columns: readonly string[], dataset: DatasetDescription, spec: ProblemSpec, anonymity: AnonymityDescription): StreamedGeneralize {
@@ -84,25 +79,11 @@ export function prepareStreamedGeneralize(frequencies: FrequencyTable, columns: 
         const optimum = result.optimum;
         if (!optimum) {
           if (pinned.length === quasi.length) throw new ReleaseUnavailable('the pinned levels leave more rows in classes that fail the model than the suppression limit allows');
-          const within = pinned.length > 0 ? ` with ${pinned.map((q) => `${q} pinned at ${anonymity.pins.get(q)}`).join(', ')}` : '';
-          throw new ReleaseUnavailable(`no generalization of the quasi-identifiers${within} satisfies the anonymity block within the suppression limit`);
+          throw new ReleaseUnavailable(noTransformationMessage(pinned, anonymity));
         }
         const suppressed = optimum.evaluation.outliers;
         streamed.decision = { columns: kept, transform: searchRowTransform(problem, frequencies, kept, optimum.levels, optimum.evaluation), rows: frequencies.rowCount - suppressed };
-        return {
-          header: kept,
-          rows: [],
-          microdata: true,
-          parameters: {
-            levels: Object.fromEntries(quasi.map((q, i) => [q, optimum.levels[i]])),
-            criteria: anonymity.criteria.map((c) => c.name),
-            suppressionLimit: anonymity.suppression,
-            metric: anonymity.metric,
-            ...(pinned.length > 0 ? { pinned } : {}),
-          },
-          notes: ['rows of classes that fail the model are suppressed (left out of the file)', `removed columns (identifying or not declared): ${removed.join(', ') || 'none'}`],
-          local: [`${suppressed} rows suppressed`, ...(pinned.length === quasi.length ? [] : [`information loss (${anonymity.metric}) ${optimum.loss}`])],
-        };
+        return { header: kept, rows: [], microdata: true, ...generalizeReport(quasi, anonymity, { levels: optimum.levels, pinned, removed, suppressed, loss: optimum.loss }) };
       },
     },
   };

@@ -58,14 +58,25 @@ export function boundHierarchies(table: Table, quasi: readonly string[], hierarc
   return quasi.map((q) => bindHierarchy(hierarchies.get(q)!, column(table, q)).bound);
 }
 
+/** Refuses a generalize release whose anonymity block has no model, or a quasi-identifier without a hierarchy. */
+export function requireGeneralizeInputs(quasi: readonly string[], hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined): asserts anonymity is AnonymityDescription {
+  if (!anonymity || anonymity.criteria.length === 0) throw new ReleaseUnavailable("generalize needs an 'anonymity { k … }' block");
+  const missing = quasi.filter((q) => !hierarchies.has(q));
+  if (missing.length) throw new ReleaseUnavailable(`generalize needs a hierarchy for every quasi-identifier; missing: ${missing.join(', ')}`);
+}
+
+/** Why no transformation satisfies the block when some quasi-identifiers (or none) are pinned. */
+export function noTransformationMessage(pinned: readonly string[], anonymity: AnonymityDescription): string {
+  const within = pinned.length > 0 ? ` with ${pinned.map((q) => `${q} pinned at ${anonymity.pins.get(q)}`).join(', ')}` : '';
+  return `no generalization of the quasi-identifiers${within} satisfies the anonymity block within the suppression limit`;
+}
+
 /**
  * The release's transformation: refused (ReleaseUnavailable, with the reason) when the block has no model, a
  * quasi-identifier has no hierarchy, or no transformation within the pins satisfies the block.
  */
 export function generalizeTransformation(table: Table, quasi: readonly string[], hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined, options: { signal?: AbortSignal; onProgress?: (p: SearchProgress) => void } = {}): Transformation {
-  if (!anonymity || anonymity.criteria.length === 0) throw new ReleaseUnavailable("generalize needs an 'anonymity { k … }' block");
-  const missing = quasi.filter((q) => !hierarchies.has(q));
-  if (missing.length) throw new ReleaseUnavailable(`generalize needs a hierarchy for every quasi-identifier; missing: ${missing.join(', ')}`);
+  requireGeneralizeInputs(quasi, hierarchies, anonymity);
   const found = searchAnonymity(table, quasi, hierarchies, anonymity, options)!;
   const bound = found.problem.qi.map((q) => q.hierarchy);
   const pinned = quasi.filter((q) => anonymity.pins.has(q));
@@ -75,8 +86,7 @@ export function generalizeTransformation(table: Table, quasi: readonly string[],
       const at = checkLevels(table, quasi, bound, quasi.map((q) => anonymity.pins.get(q)!), anonymity);
       throw new ReleaseUnavailable(`the pinned levels leave ${at.suppressed} rows in classes that fail the model, more than the suppression limit of ${at.limit}`);
     }
-    const within = pinned.length > 0 ? ` with ${pinned.map((q) => `${q} pinned at ${anonymity.pins.get(q)}`).join(', ')}` : '';
-    throw new ReleaseUnavailable(`no generalization of the quasi-identifiers${within} satisfies the anonymity block within the suppression limit`);
+    throw new ReleaseUnavailable(noTransformationMessage(pinned, anonymity));
   }
   const at = checkLevels(table, quasi, bound, optimum.levels, anonymity);
   // The search and this check count the same classes; a disagreement would be a bug, and nothing is written then.

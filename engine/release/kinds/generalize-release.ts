@@ -13,10 +13,9 @@
 import type { Hierarchy } from '../../hierarchy/hierarchy.js';
 import type { Table } from '../../table/table.js';
 import { generalizedRows } from '../generalized-rows.js';
-import { generalizeTransformation } from '../generalize-transformation.js';
+import { generalizeTransformation, requireGeneralizeInputs } from '../generalize-transformation.js';
 import { releasableColumns, type AnonymityDescription, type DatasetDescription } from '../release-description.js';
 import type { ReleaseOutput } from '../release-measurement.js';
-import { ReleaseUnavailable } from '../release-unavailable.js';
 import type { GeneralizeOptions } from './generalized-quasi.js';
 import { columnWidth, microdataBytes, type PreparedRelease } from './prepared-release.js';
 
@@ -27,9 +26,7 @@ export type { GeneralizeOptions } from './generalized-quasi.js';
  * hierarchy for every quasi-identifier) is checked here, before the run is recorded; the search runs in `run`.
  */
 export function prepareGeneralize(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined): PreparedRelease {
-  if (!anonymity || anonymity.criteria.length === 0) throw new ReleaseUnavailable("generalize needs an 'anonymity { k … }' block");
-  const missing = dataset.quasi.filter((q) => !hierarchies.has(q));
-  if (missing.length) throw new ReleaseUnavailable(`generalize needs a hierarchy for every quasi-identifier; missing: ${missing.join(', ')}`);
+  requireGeneralizeInputs(dataset.quasi, hierarchies, anonymity);
   const { kept } = releasableColumns(dataset, table.columns.map((c) => c.name));
   return {
     mechanism: 'generalization',
@@ -51,18 +48,25 @@ export function computeGeneralize(table: Table, dataset: DatasetDescription, hie
   const { bound, levels, loss, classes, passes, pinned } = generalizeTransformation(table, dataset.quasi, hierarchies, anonymity, options);
   const { kept: keptNames, removed } = releasableColumns(dataset, table.columns.map((c) => c.name));
   const { rows, suppressed } = generalizedRows(table, keptNames, dataset.quasi, bound, levels, { classes, passes });
+  return { header: keptNames, rows, microdata: true, ...generalizeReport(dataset.quasi, anonymity!, { levels, pinned, removed, suppressed, loss }) };
+}
+
+/** What a generalize release reports, in memory or streamed: the levels and the block, the notes, the local figures. */
+export function generalizeReport(
+  quasi: readonly string[],
+  anonymity: AnonymityDescription,
+  decided: { levels: readonly number[]; pinned: readonly string[]; removed: readonly string[]; suppressed: number; loss: number },
+): { parameters: Record<string, unknown>; notes: string[]; local: string[] } {
+  const { levels, pinned, removed, suppressed, loss } = decided;
   return {
-    header: keptNames,
-    rows,
-    microdata: true,
     parameters: {
-      levels: Object.fromEntries(dataset.quasi.map((q, i) => [q, levels[i]])),
-      criteria: anonymity!.criteria.map((c) => c.name),
-      suppressionLimit: anonymity!.suppression,
-      metric: anonymity!.metric,
+      levels: Object.fromEntries(quasi.map((q, i) => [q, levels[i]])),
+      criteria: anonymity.criteria.map((c) => c.name),
+      suppressionLimit: anonymity.suppression,
+      metric: anonymity.metric,
       ...(pinned.length > 0 ? { pinned } : {}),
     },
     notes: ['rows of classes that fail the model are suppressed (left out of the file)', `removed columns (identifying or not declared): ${removed.join(', ') || 'none'}`],
-    local: [`${suppressed} rows suppressed`, ...(pinned.length === dataset.quasi.length ? [] : [`information loss (${anonymity!.metric}) ${loss}`])],
+    local: [`${suppressed} rows suppressed`, ...(pinned.length === quasi.length ? [] : [`information loss (${anonymity.metric}) ${loss}`])],
   };
 }
