@@ -16,6 +16,7 @@ import { guardOutputs } from '../../engine/node/output-guard.js';
 import { columnsOnly, readFrequencies, readsAtSource, readsWithDuckDb, readTable } from '../../engine/node/open-source.js';
 import { DuckDbSource } from '../../engine/node/duckdb-source.js';
 import { writeMicrodataStream } from '../../engine/node/write-microdata-stream.js';
+import { assertUnchanged, fileSnapshot, type FileSnapshot } from '../../engine/node/file-snapshot.js';
 import { searchRowTransform } from '../../engine/release/microdata-row-transform.js';
 import { boundingSeed } from '../../engine/source/keyed-order.js';
 import { inputLocation, SOURCE_FLAG, SOURCE_USAGE } from '../source-option.js';
@@ -124,6 +125,7 @@ export const anonymize: Command = {
     let table: Table | undefined;
     let frequencies: FrequencyTable;
     let header: string[];
+    let snapshot: FileSnapshot | undefined;
     // Through DuckDB a generalized file is streamed (write-microdata-stream.ts): the search runs on the frequency table
     // DuckDB computes, and the rows come back shuffled by DuckDB in batches, never held whole.
     const streamed = out !== undefined && !values['with-pram'] && options.algorithm !== 'mondrian' && databaseLocation(input) === undefined && (await readsWithDuckDb(input, engine));
@@ -136,6 +138,8 @@ export const anonymize: Command = {
       // Through DuckDB (Parquet, a large CSV, --engine duckdb) DuckDB groups the file where it lies.
       header = (await readsAtSource(input, engine)) ? await sourceColumns(input, read) : await readCsvHeader(input, delimiter);
       checkKept(header, options, input);
+      // A streamed file is read again for its rows: its identity now is compared with the file then (file-snapshot.ts).
+      if (streamed) snapshot = await fileSnapshot(input);
       frequencies = await readFrequencies(input, grouped, read);
     }
     const removed = removedColumns(header, options);
@@ -196,8 +200,13 @@ export const anonymize: Command = {
       const transform = searchRowTransform(problem, frequencies, kept, result.optimum.levels, result.optimum.evaluation);
       const duck = await DuckDbSource.open(input, read);
       try {
-        const written = await writeMicrodataStream(out!, kept, duck.shuffledRows(kept, boundingSeed(cryptoRandom())), transform, { inputs, force: values.force, ...(delimiter === undefined ? {} : { delimiter }) }).catch(refuseExisting);
-        if (written.rows !== frequencies.rowCount - result.optimum.evaluation.outliers) throw new Error(`the writer kept ${written.rows} rows, the search ${frequencies.rowCount - result.optimum.evaluation.outliers}`);
+        const keeps = frequencies.rowCount - result.optimum.evaluation.outliers;
+        // Checked before the file is put in place: the input is the file the search read, and the stream kept its rows.
+        const verify = async (rows: number) => {
+          await assertUnchanged(snapshot!);
+          if (rows !== keeps) throw new Error(`the writer kept ${rows} rows, the search ${keeps}`);
+        };
+        await writeMicrodataStream(out!, kept, duck.shuffledRows(kept, boundingSeed(cryptoRandom())), transform, { inputs, force: values.force, verify, ...(delimiter === undefined ? {} : { delimiter }) }).catch(refuseExisting);
       } finally {
         await duck.close();
       }

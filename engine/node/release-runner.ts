@@ -39,6 +39,7 @@ import { columnsOnly, readFrequencies } from './open-source.js';
 import { problemColumns } from '../search/problem.js';
 import { generalizeProblemSpec, prepareStreamedGeneralize, streamsRelease, type StreamedGeneralize } from './streamed-generalize.js';
 import { writeStreamedDecision } from './streamed-release-files.js';
+import { fileSnapshot, type FileSnapshot } from './file-snapshot.js';
 
 export { RunRefused };
 
@@ -149,8 +150,10 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
   // A generalize release of a Parquet file is decided on DuckDB's frequency table and its rows streamed
   // (streamed-generalize.ts); the frequency table is read here, before the spend, as the table is for the others.
   let streamed: StreamedGeneralize | undefined;
+  let snapshot: FileSnapshot | undefined;
   if (streamsRelease(input.dataset.file, release, options.aggregates !== undefined)) {
     const spec = generalizeProblemSpec(input.dataset, input.hierarchies, input.anonymity);
+    snapshot = await fileSnapshot(input.dataset.file);
     const frequencies = await readFrequencies(input.dataset.file, problemColumns(spec));
     const columns = table.columns.length > 0 ? table.columns.map((col) => col.name) : (await columnsOnly(input.dataset.file)).columns.map((col) => col.name);
     streamed = prepareStreamedGeneralize(frequencies, columns, input.dataset, spec, input.anonymity!);
@@ -187,7 +190,7 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
     options.signal?.throwIfAborted();
     parameters = { ...p.parameters, ...(output.parameters ?? {}), ...(composed ? { composedLocalEpsilon: composed } : {}) };
     if (streamed?.decision) {
-      files = await writeStreamedDecision(options.out, input.dataset.file, [input.specFile, input.dataset.file, ...input.inputFiles, c.location.file], release, streamed.decision, output.report, {
+      files = await writeStreamedDecision(options.out, input.dataset.file, [input.specFile, input.dataset.file, ...input.inputFiles, c.location.file], release, { ...streamed.decision, snapshot: snapshot! }, output.report, {
         mechanism: p.mechanism, parameters, notes: [...p.notes, ...(output.notes ?? [])], seed: options.seed, spec: input.specFile, ledger: decision.ledgerId, ledgerEntry: entryId, rng,
       }, rng);
     } else // A release the ledger records as microdata is written shuffled, whatever its output says.

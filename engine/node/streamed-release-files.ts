@@ -15,6 +15,7 @@ import type { ReleaseDescription } from '../release/release-description.js';
 import type { RowTransform } from '../release/microdata-row-transform.js';
 import { freeReleaseFiles, NOT_PRIVATE, releaseReportJson, type ReportContext } from './release-files.js';
 import { writeMicrodataStream } from './write-microdata-stream.js';
+import { assertUnchanged, type FileSnapshot } from './file-snapshot.js';
 import { writeNewFilesTogether } from './write-file-atomic.js';
 
 export interface StreamedRows {
@@ -24,11 +25,12 @@ export interface StreamedRows {
 }
 
 /** Writes the streamed CSV and then its report; returns the two paths and the number of rows written. */
-export async function writeStreamedRelease(out: string, release: ReleaseDescription, rows: StreamedRows, extra: Record<string, unknown> | undefined, context: ReportContext & { inputs: readonly string[] }): Promise<{ files: string[]; rows: number }> {
+export async function writeStreamedRelease(out: string, release: ReleaseDescription, rows: StreamedRows, extra: Record<string, unknown> | undefined, context: ReportContext & { inputs: readonly string[]; verify?: (rows: number) => void | Promise<void> }): Promise<{ files: string[]; rows: number }> {
   const { files } = await freeReleaseFiles(out, release.name);
   const [csv, json] = files;
   const written = await writeMicrodataStream(csv, rows.header, rows.batches, rows.transform, {
     inputs: context.inputs,
+    ...(context.verify ? { verify: context.verify } : {}),
     ...(context.seed !== undefined ? { firstLine: `# ${NOT_PRIVATE}` } : {}),
   });
   try {
@@ -44,12 +46,16 @@ export async function writeStreamedRelease(out: string, release: ReleaseDescript
  * A decided release's rows streamed from the DuckDB file `data` in the keyed random order (a key drawn from the run's
  * generator: secure unless seeded) into its files; `inputs` are the files the run reads, which the output never replaces.
  */
-export async function writeStreamedDecision(out: string, data: string, inputs: readonly string[], release: ReleaseDescription, d: { columns: readonly string[]; transform: RowTransform; rows: number }, extra: Record<string, unknown> | undefined, context: ReportContext, rng: RandomSource): Promise<string[]> {
+export async function writeStreamedDecision(out: string, data: string, inputs: readonly string[], release: ReleaseDescription, d: { columns: readonly string[]; transform: RowTransform; rows: number; snapshot: FileSnapshot }, extra: Record<string, unknown> | undefined, context: ReportContext, rng: RandomSource): Promise<string[]> {
   const duck = await DuckDbSource.open(data);
   try {
-    const written = await writeStreamedRelease(out, release, { header: d.columns, batches: duck.shuffledRows(d.columns, boundingSeed(rng)), transform: d.transform }, extra, { ...context, inputs });
-    // The decision counted the rows it keeps; a stream that disagrees would be a bug, and the run says so.
-    if (written.rows !== d.rows) throw new Error(`the streamed file holds ${written.rows} rows, the decision kept ${d.rows}`);
+    // Checked before the file is put in place: the data is still the file the decision read, and the stream kept the
+    // rows the decision counted (a disagreement would be a bug); either failing leaves no file.
+    const verify = async (rows: number) => {
+      await assertUnchanged(d.snapshot);
+      if (rows !== d.rows) throw new Error(`the streamed file holds ${rows} rows, the decision kept ${d.rows}`);
+    };
+    const written = await writeStreamedRelease(out, release, { header: d.columns, batches: duck.shuffledRows(d.columns, boundingSeed(rng)), transform: d.transform }, extra, { ...context, inputs, verify });
     return written.files;
   } finally {
     await duck.close();

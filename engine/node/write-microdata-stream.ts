@@ -26,6 +26,11 @@ export interface MicrodataStreamOptions {
   readonly force?: boolean;
   /** A first line before the header (a seeded run's `# NOT PRIVATE (seeded)`). */
   readonly firstLine?: string;
+  /**
+   * Checks the finished temporary file before it is put in place (the number of rows against the decision, the input
+   * unchanged since the decision); a throw leaves no destination.
+   */
+  readonly verify?: (rows: number) => void | Promise<void>;
 }
 
 
@@ -67,6 +72,7 @@ export async function writeMicrodataStream(path: string, header: readonly string
     } finally {
       await handle.close();
     }
+    await options.verify?.(rows);
     if (existing) {
       // Replacing on purpose: the rename is atomic, and the old file stays until the new one is whole.
       await rename(tmp, target);
