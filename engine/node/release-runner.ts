@@ -35,7 +35,7 @@ import { ledgerFor, readLedger, recordFiles, type LedgerLocation } from './ledge
 import { writeRelease } from './release-files.js';
 import { costOf, recordSpend } from './release-spend.js';
 import { orphanedOutputs, RunRefused, spaceProblem, validateOutputs } from './release-validation.js';
-import { columnsOnly, readFrequencies } from './open-source.js';
+import { columnsOnly, readFrequencies, readsAtSource, type EngineChoice } from './open-source.js';
 import { problemColumns } from '../search/problem.js';
 import { generalizeProblemSpec, prepareStreamedGeneralize, streamsRelease, type StreamedGeneralize } from './streamed-generalize.js';
 import { writeStreamedDecision } from './streamed-release-files.js';
@@ -54,7 +54,17 @@ export interface RunInput {
   readonly anonymity?: AnonymityDescription;
   /** Every other file the spec reads (hierarchy files, matrices, edge lists), so that no output replaces one. */
   readonly inputFiles: readonly string[];
+  /**
+   * Which engine reads the dataset when it is a file (`privspec release --engine`; engine/node/open-source.ts): 'auto'
+   * when absent. A Parquet file, a CSV above the size rule and a database table are read at their source.
+   */
+  readonly engine?: EngineChoice;
   readTable(): Promise<Table>;
+}
+
+/** Whether the run's data is read where it lies (a database, or DuckDB over Parquet or a large CSV), never held whole. */
+export async function inputReadsAtSource(input: Pick<RunInput, 'dataset' | 'engine'>): Promise<boolean> {
+  return readsAtSource(input.dataset.file, input.engine ?? 'auto');
 }
 
 export interface RunOptions {
