@@ -12,7 +12,7 @@ import { METRIC_NAMES, makeMetric, type MetricName } from '../../engine/metrics/
 import { mondrian, mondrianRelease, type MondrianResult } from '../../engine/mondrian/mondrian.js';
 import { mondrianJson, toText } from './anonymize-text.js';
 import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport, writePramRelease } from './anonymize-pram.js';
-import { guardOutputs } from '../../engine/node/output-guard.js';
+import { guardOutputs, OutputGuardError } from '../../engine/node/output-guard.js';
 import { columnsOnly, readFrequencies, readsAtSource, readsWithDuckDb, readTable } from '../../engine/node/open-source.js';
 import { DuckDbSource } from '../../engine/node/duckdb-source.js';
 import { writeMicrodataStream } from '../../engine/node/write-microdata-stream.js';
@@ -67,6 +67,19 @@ ${ENGINE_USAGE}${SOURCE_USAGE}  --json                    print one JSON object
 Exit code 0 with a solution, 1 when no transformation satisfies the model, 2 on bad input.
 `;
 
+/**
+ * --report and --out must be two files. The output guard's rule (real paths, inodes, a symlink at the name) decides,
+ * but its words would call the --out file "the input"; the refusal names both files by their roles.
+ */
+function sameOutputs(report: string, out: string, reportName: string, outName: string): void {
+  try {
+    guardOutputs([report], [out]);
+  } catch (e) {
+    if (e instanceof OutputGuardError && e.input === out) throw new CliError(`the report file ${reportName} and the output file ${outName} are one file; give the report its own name`);
+    throw e;
+  }
+}
+
 /** An output that appeared, or a folder that changed, while the search ran: a one-line refusal. */
 function refuseExisting(e: NodeJS.ErrnoException): never {
   if (e.code === 'EEXIST' || e.code === 'EFOLDERCHANGED') throw new CliError(e.message);
@@ -109,7 +122,7 @@ export const anonymize: Command = {
     const inputs = [...(databaseLocation(input) ? [] : [input]), ...options.hierarchyPaths.values(), ...(options.sensitiveHierarchy ? [options.sensitiveHierarchy] : [])].map((p) => resolve(ctx.cwd, p));
     const [out, reportFile] = [values.out, values.report].map((p) => (p === undefined ? undefined : resolve(ctx.cwd, p)));
     guardOutputs([out, reportFile].filter((p) => p !== undefined), inputs);
-    if (out && reportFile) guardOutputs([reportFile], [out]);
+    if (out && reportFile) sameOutputs(reportFile, out, values.report!, values.out!);
     // An existing output is refused before the search, not after it (--force replaces it; it is no input, checked above).
     for (const [flag, file] of [['--out', out], ['--report', reportFile]] as const) {
       if (file !== undefined && !values.force && existsSync(file)) throw new CliError(`${flag} ${file} exists; choose another name or add --force to replace it`);
