@@ -21,7 +21,7 @@ import { searchRowTransform } from '../../engine/release/microdata-row-transform
 import { boundingSeed } from '../../engine/source/keyed-order.js';
 import { inputLocation, SOURCE_FLAG, SOURCE_USAGE } from '../source-option.js';
 import { databaseLocation } from '../../engine/node/database-location.js';
-import { readCsvHeader } from '../csv-header.js';
+import { readCsvHeader } from '../../engine/node/read-csv-header.js';
 import { engineOption, ENGINE_USAGE } from '../engine-option.js';
 import { cryptoRandom } from '../../engine/core/random.js';
 import { writeMicrodataFile, writeOwnFile } from '../../engine/node/release-files.js';

@@ -18,6 +18,7 @@ import { TableError, type Table } from '../table/table.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
 import { mergeEqualRecords } from '../table/merge-records.js';
 import { encodeChunks, type EncodedColumns } from './duckdb-chunks.js';
+import { readCsvHeader } from './read-csv-header.js';
 import type { AggregateAnswer, AggregateGroup, AggregateRequest, DataSource, FrequencyRequest, RowBatch } from '../source/data-source.js';
 import { sqlSyntax } from '../source/sql/dialect.js';
 import { aggregateSql } from '../source/sql/aggregate-sql.js';
@@ -76,6 +77,7 @@ export class DuckDbSource implements DataSource {
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
     readonly relation: string,
+    private readonly delimiter?: string,
   ) {}
 
   /** Opens a CSV or Parquet file; a missing file is a TableError naming it. */
@@ -90,7 +92,7 @@ export class DuckDbSource implements DataSource {
     const { DuckDBInstance } = await loadDuckDb();
     const instance = await DuckDBInstance.create(':memory:', duckdbSettings());
     const connection = await instance.connect();
-    return new DuckDbSource(path, instance, connection, duckdbRelation(path, delimiter));
+    return new DuckDbSource(path, instance, connection, duckdbRelation(path, delimiter), delimiter);
   }
 
   /** Runs a query and returns its rows as arrays of JavaScript values; a DuckDB error names the source. */
@@ -103,9 +105,42 @@ export class DuckDbSource implements DataSource {
     }
   }
 
+  /**
+   * The column names. DuckDB renames a second column of one name ('a' becomes 'a_1'), where privspec's CSV reader
+   * refuses the file: a spec or an option naming 'a' would read the first column and never the second. So the file's
+   * own names are checked first, and a duplicate is the CSV reader's one message (file, line and column), for a CSV's
+   * header and for a Parquet file's schema alike.
+   */
   async columns(): Promise<readonly string[]> {
+    await this.refuseDuplicateNames();
     const rows = await this.query(`DESCRIBE SELECT * FROM ${this.relation}`);
     return rows.map((r) => String(r[0]));
+  }
+
+  private async refuseDuplicateNames(): Promise<void> {
+    if (fileFormat(this.name) === 'csv') {
+      await readCsvHeader(this.name, this.delimiter);
+      return;
+    }
+    // A Parquet schema is its elements depth first: the root, then each field followed by its own children.
+    const schema = await this.query(`SELECT name, num_children FROM parquet_schema(${sql.string(this.name)})`);
+    const names: string[] = [];
+    let i = 1;
+    const skip = (at: number): number => {
+      let next = at + 1;
+      for (let c = 0; c < Number(schema[at][1] ?? 0); c++) next = skip(next);
+      return next;
+    };
+    for (let field = 0; field < Number(schema[0]?.[1] ?? 0) && i < schema.length; field++) {
+      names.push(String(schema[i][0]));
+      i = skip(i);
+    }
+    const seen = new Map<string, number>();
+    names.forEach((name, j) => {
+      const first = seen.get(name);
+      if (first !== undefined) throw new TableError(`duplicate column name '${name}' in the schema: columns ${first + 1} and ${j + 1}; rename one of them`, this.name, undefined, j + 1);
+      seen.set(name, j);
+    });
   }
 
   /**

@@ -1,9 +1,9 @@
-import { parseFileRange } from '../engine/node/csv-file-range.js';
-import { withCsvFile } from '../engine/node/read-csv-file.js';
-import { CsvRecordParser } from '../engine/table/csv-record-parser.js';
-import { detectDelimiter } from '../engine/table/detect-delimiter.js';
-import { bomLength, delimiterByte, headerNames } from '../engine/table/parse-csv.js';
-import { TableError } from '../engine/table/table.js';
+import { parseFileRange } from './csv-file-range.js';
+import { withCsvFile } from './read-csv-file.js';
+import { CsvRecordParser } from '../table/csv-record-parser.js';
+import { detectDelimiter } from '../table/detect-delimiter.js';
+import { bomLength, delimiterByte, headerNames } from '../table/parse-csv.js';
+import { TableError } from '../table/table.js';
 
 /**
  * The header of a CSV file, read by the same parser and delimiter detection as the file itself (a header record may

@@ -1,0 +1,57 @@
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { DuckDbSource } from '../../engine/node/duckdb-source.js';
+import { runIn } from '../helpers/run-cli.js';
+
+/**
+ * Issue 26, review: DuckDB renames a repeated column name ('a', 'a' → 'a', 'a_1'), so `--engine duckdb` read a file the
+ * in-memory reader refuses, and `--qi a` silently read the first 'a' only. Both engines now refuse it with the CSV
+ * reader's one message, and a Parquet file whose schema repeats a name is refused alike.
+ */
+describe('duplicate column names through DuckDB', function () {
+  this.timeout(60_000);
+  let dir: string;
+  before(() => {
+    dir = mkdtempSync(join(tmpdir(), 'privspec-dup-'));
+    writeFileSync(join(dir, 'dup.csv'), 'age,sex,age\n30,F,31\n40,M,41\n');
+  });
+  after(() => rmSync(dir, { recursive: true, force: true }));
+
+  for (const command of [['risk', '--qi', 'age'], ['risk', '--qi', 'sex', '--suda'], ['anonymize', '--qi', 'sex', '--hierarchy', 'sex=h.csv', '--k', '1']]) {
+    it(`${command.join(' ')}: --engine duckdb gives the memory engine's message`, async () => {
+      writeFileSync(join(dir, 'h.csv'), 'F;*\nM;*\n');
+      const memory = await runIn(dir, [command[0], 'dup.csv', ...command.slice(1), '--engine', 'memory']);
+      const duck = await runIn(dir, [command[0], 'dup.csv', ...command.slice(1), '--engine', 'duckdb']);
+      assert.equal(memory.code, 2);
+      assert.match(memory.err, /duplicate column name 'age' in the header: columns 1 and 3; rename one of them/);
+      assert.equal(duck.code, 2);
+      assert.equal(duck.err, memory.err);
+      assert.equal(duck.err.split('\n').length, 2, duck.err);
+    });
+  }
+
+  it('a Parquet file whose schema repeats a name is refused with the column named', async () => {
+    // DuckDB's writer renames a repeated name itself, so the file is written with two names of one length and the
+    // second is then given the first's bytes in the footer (Thrift strings are length-prefixed: nothing else moves).
+    const csv = join(dir, 'two.csv');
+    writeFileSync(csv, 'zzcolA,sex,zzcolB\n30,F,31\n40,M,41\n');
+    const made = join(dir, 'made.parquet');
+    const duck = await DuckDbSource.open(csv);
+    try {
+      await duck.query(`COPY (SELECT * FROM ${duck.relation}) TO '${made}' (FORMAT parquet)`);
+    } finally {
+      await duck.close();
+    }
+    writeFileSync(join(dir, 'dup.parquet'), Buffer.from(readFileSync(made).toString('latin1').split('zzcolB').join('zzcolA'), 'latin1'));
+    const r = await runIn(dir, ['risk', 'dup.parquet', '--qi', 'sex']);
+    assert.equal(r.code, 2);
+    assert.match(r.err, /dup\.parquet.*duplicate column name 'zzcolA' in the schema: columns 1 and 3; rename one of them/);
+    assert.equal(r.err.split('\n').length, 2, r.err);
+    // The file as DuckDB wrote it (distinct names) is read as before.
+    const ok = await runIn(dir, ['risk', 'made.parquet', '--qi', 'sex', '--json']);
+    assert.equal(ok.code, 0, ok.err);
+    assert.equal(JSON.parse(ok.out).rows, 2);
+  });
+});
