@@ -5,10 +5,12 @@ import { runAttackFiles } from '../../engine/node/attack-files.js';
 import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { assignments, listOption, numberOption, parseOptions } from '../parse-options.js';
+import { engineOption } from '../engine-option.js';
+import { inputLocation, SOURCE_FLAG } from '../source-option.js';
 
-const usage = `usage: privspec attack <released.csv> <candidates.csv> --qi a,b [--hierarchy a=file.csv …] [--pram a=RETAIN …]
-                      [--matrix a=file.csv …] [--truth original.csv --id COLUMN] [--candidate-id COLUMN]
-                      [--out matches.csv] [--seed N] [--delimiter D] [--json]
+const usage = `usage: privspec attack <released> <candidates> --qi a,b [--hierarchy a=file.csv …] [--pram a=RETAIN …]
+                      [--matrix a=file.csv …] [--truth original | --source ENGINE:TABLE] [--id COLUMN]
+                      [--candidate-id COLUMN] [--out matches.csv] [--seed N] [--delimiter D] [--engine E] [--json]
 
 Runs the linkage attack on a release (record linkage after Fellegi & Sunter 1969 and Sweeney 2002): every released
 record is linked to the identified candidate records it could have come from, and a one-to-one assignment maximizing
@@ -19,13 +21,19 @@ the total likelihood (the assignment problem of Kuhn 1955, solved exactly) picks
   --pram a=RETAIN        a was randomized by PRAM keeping each value with probability RETAIN (otherwise uniform over
                          the original column's values, or over every value seen when --truth is not given)
   --matrix a=file.csv    a was randomized by PRAM with this transition matrix (first row and column are the labels)
-  --truth original.csv   the original file in the release's record order, to score the attack
+  --truth original       the original file in the release's record order, to score the attack
+  --source ENGINE:TABLE  the original is a database table instead (postgres:SCHEMA.TABLE or clickhouse:DB.TABLE; the
+                         server and credentials come from the environment); its rows must come in the release's order
   --id COLUMN            the identifier column of the truth and of the candidates
   --candidate-id COLUMN  the candidates' identifier column when it is named differently (default: --id, else the
                          candidate's record number)
   --out matches.csv      write the matching table (released record → candidate, score); the file must not exist
   --seed N               break ties reproducibly (tests only; otherwise the secure generator breaks them)
+  --engine E             auto (default: DuckDB for Parquet and for CSVs over 1 GiB), duckdb or memory
   --json                 print one JSON object
+
+Files are CSV or Parquet. The attack links record by record, so it reads rows, not a frequency table: the --qi
+columns of each input and the identifier columns, nothing else.
 
 Prints released, candidates, matched and, with --truth, correct, rate and predictedRate: the mean over released records
 of 1/(size of its class) for generalization, of the identification risk max_r η(r, j) for PRAM (Hasegawa & Miura).
@@ -47,8 +55,12 @@ export const attack: Command = {
       out: { type: 'string' },
       seed: { type: 'string' },
       delimiter: { type: 'string' },
+      engine: { type: 'string' },
+      ...SOURCE_FLAG,
     });
-    if (positionals.length !== 2) throw new CliError(`expected the <released.csv> and <candidates.csv> arguments, got ${positionals.length}`);
+    if (positionals.length !== 2) throw new CliError(`expected the <released> and <candidates> arguments, got ${positionals.length}`);
+    if (values.source !== undefined && values.truth !== undefined) throw new CliError('give the original as --truth FILE or as --source ENGINE:TABLE, not both');
+    const truth = values.source !== undefined ? inputLocation([], values.source, ctx.cwd) : values.truth === undefined ? undefined : resolve(ctx.cwd, values.truth);
     const qi = listOption(values.qi);
     if (!qi || qi.length === 0) throw new CliError('option --qi is required: name the quasi-identifiers to link on, e.g. --qi age,zip');
     const twice = qi.find((name, i) => qi.indexOf(name) !== i);
@@ -61,7 +73,7 @@ export const attack: Command = {
       const given = [hierarchies.has(name), matrices.has(name), retain.has(name)].filter(Boolean).length;
       if (given > 1) throw new CliError(`'${name}' has more than one of --hierarchy, --pram and --matrix; give one`);
     }
-    if (values.truth !== undefined && values.id === undefined) throw new CliError('option --truth needs --id COLUMN: the identifier column of the original file and the candidates');
+    if (truth !== undefined && values.id === undefined) throw new CliError(`option ${values.source === undefined ? '--truth' : '--source'} needs --id COLUMN: the identifier column of the original and the candidates`);
     const seed = numberOption(values.seed, '--seed', (x) => Number.isSafeInteger(x), 'an integer');
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
     const { summary } = await runAttackFiles({
@@ -71,7 +83,8 @@ export const attack: Command = {
       hierarchies,
       matrices,
       retain,
-      ...(values.truth !== undefined ? { truth: path(values.truth) } : {}),
+      ...(truth !== undefined ? { truth } : {}),
+      engine: engineOption(values.engine),
       ...(values.id !== undefined ? { id: values.id } : {}),
       ...(values['candidate-id'] !== undefined ? { candidateId: values['candidate-id'] } : {}),
       ...(values.out !== undefined ? { out: path(values.out) } : {}),

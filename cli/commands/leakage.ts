@@ -4,11 +4,13 @@ import { CliError, ExitCode } from '../cli-error.js';
 import { refuseNonFinite } from '../finite-figures.js';
 import { parseOptions } from '../parse-options.js';
 import { readTable } from '../../engine/node/open-source.js';
+import { engineOption } from '../engine-option.js';
+import { inputLocation, SOURCE_FLAG } from '../source-option.js';
 import { PrivacyError } from '../../engine/core/measures.js';
 import { bdpLaplaceScale, exactBdpl, gaussianLeakage, graphFromEdgeTable, jointFromTable } from '../../engine/dp/correlated/index.js';
 
-const usage = `usage: privspec leakage <edges.csv> [--tau T] [--epsilon E --sensitivity M] [--json]
-       privspec leakage --joint <joint.csv> --epsilon E [--sensitivity M] [--json]
+const usage = `usage: privspec leakage <edges> | --source ENGINE:TABLE [--tau T] [--epsilon E --sensitivity M] [--engine E] [--json]
+       privspec leakage --joint <joint> --epsilon E [--sensitivity M] [--engine E] [--json]
 
 Bayesian-DP leakage of a Laplace-noised sum over correlated privacy units (Yang, Sato, Nakagawa, "Bayesian
 Differential Privacy on Correlated Data", SIGMOD 2015).
@@ -21,7 +23,13 @@ Differential Privacy on Correlated Data", SIGMOD 2015).
                      Prints the exact leakage of every adversary (target, known tuples) for Laplace noise of scale M/ε.
   --epsilon E        the budget ε
   --sensitivity M    how much one unit can move the sum (default 1; with --joint, the largest value minus the smallest)
+  --source ENGINE:TABLE  the edge list is a database table: postgres:SCHEMA.TABLE or clickhouse:DB.TABLE (the server
+                     and credentials come from the environment, PGHOST…, CLICKHOUSE_URL…)
+  --engine E         auto (default: DuckDB for Parquet and for CSVs over 1 GiB), duckdb or memory
   --json             print one JSON object
+
+Files are CSV or Parquet. Each edge is a row (a repeated edge is an error naming its line), so the edge list and the
+joint are read as rows: their own columns only.
 `;
 
 /** Values such as '--tau -1' would read as a flag; glue them to their option so the range check answers. */
@@ -53,17 +61,21 @@ export const leakage: Command = {
       epsilon: { type: 'string' },
       sensitivity: { type: 'string' },
       joint: { type: 'string' },
+      engine: { type: 'string' },
+      ...SOURCE_FLAG,
     });
+    const read = { engine: engineOption(values.engine) };
     const epsilon = numberFlag(values.epsilon, '--epsilon', (x) => x > 0, 'ε must be a finite number > 0');
     const sensitivity = numberFlag(values.sensitivity, '--sensitivity', (x) => x > 0, 'M must be a finite number > 0');
     const json = values.json === true;
 
     if (values.joint !== undefined) {
       if (positionals.length > 0) throw new CliError(`unexpected argument '${positionals[0]}': --joint takes the joint file`);
+      if (values.source !== undefined) throw new CliError('--source names the edge list, which --joint replaces; give one of them');
       if (values.tau !== undefined) throw new CliError('--tau belongs to the graph form, not --joint');
       if (epsilon === undefined) throw new CliError('--joint needs --epsilon (the noise scale is M/ε)');
       const file = resolve(ctx.cwd, values.joint);
-      const joint = jointFromTable(await readTable(file));
+      const joint = jointFromTable(await readTable(file, read));
       const all = joint.outcomes.flatMap((o) => [...o]);
       const m = sensitivity ?? Math.max(...all) - Math.min(...all);
       if (!(m > 0)) throw new CliError(`${file}: every tuple takes one value, so the sum has no sensitivity; give --sensitivity`);
@@ -83,10 +95,11 @@ export const leakage: Command = {
       return ExitCode.Ok;
     }
 
-    if (positionals.length !== 1) throw new CliError(positionals.length === 0 ? 'give the edge list <edges.csv> or --joint <joint.csv> (see usage)' : `unexpected argument '${positionals[1]}'`);
+    if (positionals.length === 0 && values.source === undefined) throw new CliError('give the edge list <edges.csv>, --source ENGINE:TABLE or --joint <joint.csv> (see usage)');
+    if (values.source === undefined && positionals.length > 1) throw new CliError(`unexpected argument '${positionals[1]}'`);
     const tau = numberFlag(values.tau, '--tau', (x) => x >= 0, 'τ must be a finite number ≥ 0') ?? 0;
-    const file = resolve(ctx.cwd, positionals[0]);
-    const { graph, ids } = graphFromEdgeTable(await readTable(file));
+    const file = inputLocation(positionals, values.source, ctx.cwd);
+    const { graph, ids } = graphFromEdgeTable(await readTable(file, read));
     let result;
     try {
       result = gaussianLeakage(graph, tau);

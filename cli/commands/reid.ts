@@ -5,6 +5,8 @@ import { CliError, ExitCode } from '../cli-error.js';
 import { assignments, listOption, numberOption, parseOptions } from '../parse-options.js';
 import { seededRandom } from '../../engine/core/random.js';
 import { readTable } from '../../engine/node/open-source.js';
+import { engineOption, ENGINE_USAGE } from '../engine-option.js';
+import { inputLocation, SOURCE_FLAG } from '../source-option.js';
 import { matrixFromCsv } from '../../engine/pram/custom-matrix.js';
 import { combinedEpsilon, localEpsilon } from '../../engine/pram/local-epsilon.js';
 import { distinctValues } from '../../engine/pram/pram-spec.js';
@@ -13,8 +15,9 @@ import type { TransitionMatrix } from '../../engine/pram/transition-matrix.js';
 import { identificationRisk, type IdentificationRisk } from '../../engine/risk/identification-risk.js';
 import { column, TableError, type Table } from '../../engine/table/table.js';
 
-const usage = `usage: privspec reid <original.csv> <released.csv> --qi a,b --pram a=RETAIN [--pram b=RETAIN] [--matrix a=file.csv]
-                    [--exact-limit N] [--seed N] [--delimiter D] [--json]
+const usage = `usage: privspec reid <original> <released> --qi a,b --pram a=RETAIN [--pram b=RETAIN] [--matrix a=file.csv]
+                    [--exact-limit N] [--seed N] [--delimiter D] [--engine E] [--json]
+       privspec reid --source ENGINE:TABLE <released> --qi a,b …
 
 Identification probabilities of a PRAM release (Hasegawa & Miura; permanents over record types): eta[r][r'] is the
 probability that original record r is released record r', for an attacker who knows the original file and sees the
@@ -30,7 +33,12 @@ released one with its records shuffled. Rows are original records, columns relea
                          error bound. Every η is checked (rows and columns sum to 1) before it is printed
   --seed N               make the approximation reproducible (it is a risk estimate, not privacy noise)
   --delimiter D          field delimiter (',' ';' '|' or 'tab'); detected when omitted
+${ENGINE_USAGE}  --source ENGINE:TABLE  the original is a database table: postgres:SCHEMA.TABLE or clickhouse:DB.TABLE (the
+                         server and credentials come from the environment, PGHOST…, CLICKHOUSE_URL…)
   --json                 print one JSON object
+
+Files are CSV or Parquet. η is per record, so reid reads rows, not a frequency table: the --qi columns of every row
+of both inputs, and nothing else (a table's rows stream from the server, in the order it sends them).
 `;
 
 export const reid: Command = {
@@ -44,8 +52,12 @@ export const reid: Command = {
       'exact-limit': { type: 'string' },
       seed: { type: 'string' },
       delimiter: { type: 'string' },
+      engine: { type: 'string' },
+      ...SOURCE_FLAG,
     });
-    if (positionals.length !== 2) throw new CliError(`expected the <original.csv> and <released.csv> arguments, got ${positionals.length}`);
+    const wanted = values.source === undefined ? 2 : 1;
+    if (positionals.length !== wanted) throw new CliError(values.source === undefined ? `expected the <original> and <released> arguments, got ${positionals.length}` : `with --source (the original), expected the <released> argument, got ${positionals.length}`);
+    const [originalAt, releasedAt] = values.source === undefined ? positionals.map((p) => resolve(ctx.cwd, p)) : [inputLocation([], values.source, ctx.cwd), resolve(ctx.cwd, positionals[0])];
     const qi = listOption(values.qi);
     if (!qi || qi.length === 0) throw new CliError('option --qi is required: name the randomized attributes, e.g. --qi sex,age');
     const twice = qi.find((name, i) => qi.indexOf(name) !== i);
@@ -60,8 +72,9 @@ export const reid: Command = {
     const exactLimit = numberOption(values['exact-limit'], '--exact-limit', (x) => Number.isInteger(x) && x >= 1 && x <= 26, 'an integer from 1 to 26');
     const seed = numberOption(values.seed, '--seed', (x) => Number.isSafeInteger(x), 'an integer');
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
-    const read = (p: string) => readTable(resolve(ctx.cwd, p), delimiter === undefined ? { columns: qi } : { delimiter, columns: qi });
-    const [original, released] = await Promise.all([read(positionals[0]), read(positionals[1])]);
+    const engine = engineOption(values.engine);
+    const read = (p: string) => readTable(p, delimiter === undefined ? { columns: qi, engine } : { delimiter, columns: qi, engine });
+    const [original, released] = await Promise.all([read(originalAt), read(releasedAt)]);
 
     const matrices = qi.map((name): TransitionMatrix => {
       const file = files.get(name);

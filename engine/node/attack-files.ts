@@ -17,7 +17,8 @@ import { distinctValues } from '../pram/pram-spec.js';
 import { retentionMatrix } from '../pram/retention-matrix.js';
 import { column, TableError, type Table } from '../table/table.js';
 import { guardOutputs } from './output-guard.js';
-import { readTable } from './open-source.js';
+import { readTable, type EngineChoice } from './open-source.js';
+import { databaseLocation } from './database-location.js';
 import { formatCsv } from './write-csv.js';
 import { writeNewFileAtomic } from './write-file-atomic.js';
 
@@ -30,12 +31,15 @@ export interface AttackFilesInput {
   readonly retain?: ReadonlyMap<string, number>;
   /** A transition-matrix file for each PRAM'd attribute. */
   readonly matrices?: ReadonlyMap<string, string>;
+  /** The original: a file, or a database table named as `postgres:schema.t` (database-location.ts). */
   readonly truth?: string;
   /** The identifier column of the truth (and of the candidates unless `candidateId` is given). */
   readonly id?: string;
   readonly candidateId?: string;
   readonly out?: string;
   readonly delimiter?: string;
+  /** Which engine reads a file (open-source.ts); a Parquet file is always read by DuckDB. */
+  readonly engine?: EngineChoice;
   readonly rng?: RandomSource;
   readonly signal?: AbortSignal;
   /** Lets a cancel that arrived while the thread was busy be seen (the language server's), before the attack runs. */
@@ -49,14 +53,16 @@ export interface AttackFilesOutput {
 }
 
 export async function runAttackFiles(input: AttackFilesInput): Promise<AttackFilesOutput> {
-  const inputs = [input.released, input.candidates, ...(input.truth ? [input.truth] : []), ...(input.hierarchies?.values() ?? []), ...(input.matrices?.values() ?? [])];
+  // A database table is no file an output could replace.
+  const inputs = [input.released, input.candidates, ...(input.truth && !databaseLocation(input.truth) ? [input.truth] : []), ...(input.hierarchies?.values() ?? []), ...(input.matrices?.values() ?? [])];
   if (input.out) {
     guardOutputs([input.out], inputs);
     // Checked before the work and enforced again by the exclusive write: the table never replaces a file.
     if (existsSync(input.out)) throw exists(input.out);
   }
   if (input.truth && !input.id) throw new PrivacyError('attack: the truth needs its identifier column (--id COLUMN)');
-  const read = (path: string, columns: readonly string[]) => readTable(path, { columns, ...(input.delimiter ? { delimiter: input.delimiter } : {}) });
+  // Only the columns the attack reads, as rows: it links record by record (a database table's rows stream in).
+  const read = (path: string, columns: readonly string[]) => readTable(path, { columns, ...(input.delimiter ? { delimiter: input.delimiter } : {}), ...(input.engine ? { engine: input.engine } : {}) });
   const candidateId = input.candidateId ?? input.id;
   const [released, candidates, truth] = await Promise.all([
     read(input.released, input.qi),

@@ -32,11 +32,12 @@ export function locationName(location: DatabaseLocation): string {
 
 /**
  * Parses the CLI's `--source ENGINE:TABLE`, refusing a credential-looking value: a source names a table, and a URL or a
- * `user:password@` would end up in the shell history and in every message that names the source.
+ * `user:password@` would end up in the shell history and in every message that names the source. A name with ':', '@'
+ * or '/' is refused too, so that `postgres:user:pw@host/db` is not taken for a table and echoed in an error.
  */
 export function parseSourceOption(text: string): DatabaseLocation {
   const location = databaseLocation(text);
-  if (!location || !/^[^.\s]+(\.[^.\s]+)?$/.test(location.table)) {
+  if (!location || !/^[^.\s:@/]+(\.[^.\s:@/]+)?$/.test(location.table)) {
     throw new TableError(`--source expects postgres:SCHEMA.TABLE or clickhouse:DB.TABLE (the server and credentials come from the environment)`);
   }
   return location;
