@@ -23,6 +23,8 @@ import { inputLocation, SOURCE_FLAG, SOURCE_USAGE } from '../source-option.js';
 import { databaseLocation } from '../../engine/node/database-location.js';
 import { readCsvHeader } from '../../engine/node/read-csv-header.js';
 import { engineOption, ENGINE_USAGE } from '../engine-option.js';
+import { FREQUENCIES_FLAGS, FREQUENCIES_USAGE, frequencyAnswerOption } from '../frequencies-option.js';
+import { readFrequencyAnswer } from '../../engine/node/read-frequency-answer.js';
 import { cryptoRandom } from '../../engine/core/random.js';
 import { writeMicrodataFile, writeOwnFile } from '../../engine/node/release-files.js';
 import { checkLevels } from '../../engine/release/generalize-transformation.js';
@@ -36,7 +38,7 @@ import type { Command, CommandContext } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { isPositiveInteger, listOption, numberFlag, parseOptions } from '../parse-options.js';
 
-const usage = `usage: privspec anonymize <csv|parquet> | --source ENGINE:TABLE --qi a,b --hierarchy a=path.csv --hierarchy b=path.csv --k K [--suppression S]
+const usage = `usage: privspec anonymize <csv|parquet> | --source ENGINE:TABLE | --frequencies FILE --qi a,b --hierarchy a=path.csv --hierarchy b=path.csv --k K [--suppression S]
                          [--metric M] [--l L --sensitive s [--l-variant distinct|entropy|recursive] [--c C]]
                          [--t T --sensitive s [--t-distance equal|hierarchical|ordered] [--sensitive-hierarchy path.csv]
                           [--order v1,v2,…]] [--keep a,b] [--algorithm lattice|mondrian] [--out file.csv]
@@ -62,7 +64,8 @@ Globally optimal full-domain generalization (one level per quasi-identifier) wit
   --force                   replace an existing --out or --report file (never an input)
   --report file.json        also write the JSON report to a file
 ${PRAM_USAGE}
-${ENGINE_USAGE}${SOURCE_USAGE}  --json                    print one JSON object
+${ENGINE_USAGE}${SOURCE_USAGE}${FREQUENCIES_USAGE}                           (the search and its report only: --out, --keep and --with-pram need the rows)
+  --json                    print one JSON object
 
 Exit code 0 with a solution, 1 when no transformation satisfies the model, 2 on bad input.
 `;
@@ -114,9 +117,12 @@ export const anonymize: Command = {
       force: { type: 'boolean' },
       ...PRAM_FLAGS,
       ...SOURCE_FLAG,
+      ...FREQUENCIES_FLAGS,
     });
-    const input = inputLocation(positionals, values.source, ctx.cwd);
+    const answer = frequencyAnswerOption(values, positionals, ctx.cwd);
+    const input = answer ? answer.file : inputLocation(positionals, values.source, ctx.cwd);
     const options = checkOptions(values);
+    if (answer && (values.out !== undefined || options.keep.length > 0 || values['with-pram'])) throw new CliError('options --out, --keep and --with-pram need the rows; --frequencies gives the distinct records and their counts, enough for the search and its report');
     // Issue 10 item 1: before anything is read or written, no output may be, or replace, an input (symlinked folders, '..',
     // hard links and a symlink at the output's name included), and --out and --report must differ.
     const inputs = [...(databaseLocation(input) ? [] : [input]), ...options.hierarchyPaths.values(), ...(options.sensitiveHierarchy ? [options.sensitiveHierarchy] : [])].map((p) => resolve(ctx.cwd, p));
@@ -142,7 +148,12 @@ export const anonymize: Command = {
     // Through DuckDB a generalized file is streamed (write-microdata-stream.ts): the search runs on the frequency table
     // DuckDB computes, and the rows come back shuffled by DuckDB in batches, never held whole.
     const streamed = out !== undefined && !values['with-pram'] && options.algorithm !== 'mondrian' && databaseLocation(input) === undefined && (await readsWithDuckDb(input, engine));
-    if (out !== undefined && !streamed) {
+    if (answer) {
+      // The warehouse's answer to the plan's frequency-table query: the search runs on it as on the data's.
+      const read = await readFrequencyAnswer(answer.file, grouped, { ...(answer.names ? { names: answer.names } : {}), engine });
+      header = [...read.answerColumns];
+      frequencies = read;
+    } else if (out !== undefined && !streamed) {
       table = await readTable(input, read);
       header = table.columns.map((c) => c.name);
       checkKept(header, options, input);

@@ -23,7 +23,8 @@ the reports. Contribution bounding keeps rows in an order keyed by a fresh secre
 docs/scale.md); noise is never added by the database.
   --dialect D   duckdb (reads the spec's CSV or Parquet file), postgres, clickhouse or spark
   --table NAME  the table to read (schema.table) for postgres, clickhouse and spark; for duckdb it replaces the file
-  --json        print { dialect, seed, queries: [{ id, release, sql }] }
+  --json        print { dialect, seed, queries: [{ id, release, sql, columns }] } (columns: the frequency table's
+                names for its answer's c0, c1, …, for 'privspec risk|anonymize --frequencies --frequency-columns')
 `;
 
 /** A table name as an identifier path: each dot-separated part quoted for the dialect. */
@@ -55,6 +56,8 @@ export const plan: Command = {
         id: q.id,
         ...(q.release !== undefined ? { release: q.release } : {}),
         sql: q.aggregate ? aggregateSql(sql, q.aggregate, from) : frequencySql(sql, q.frequency!, from),
+        // The frequency table's answer names its columns c0, c1, …: these are the data's names for them, in order.
+        ...(q.frequency ? { columns: q.frequency.columns } : {}),
       }));
       if (values.json) {
         ctx.out(`${JSON.stringify({ dialect, seed, queries })}\n`);
@@ -62,7 +65,12 @@ export const plan: Command = {
       }
       const spec = relative(ctx.cwd, path) || path;
       ctx.out(`-- privspec plan for ${spec} (${dialect}). Save each answer as DIR/<id>.csv or DIR/<id>.parquet, then run\n-- privspec release ${spec} --aggregates DIR --out OUT\n-- The seed of contribution bounding is fresh for this plan: plan again for another run.\n`);
-      for (const q of queries) ctx.out(`\n-- ${q.id}${q.release !== undefined ? ` (release ${q.release})` : ' (the anonymity search and the risk figures)'}\n${q.sql};\n`);
+      for (const q of queries) {
+        // A name with a line break would end the comment: such names are printed as JSON strings.
+        const shown = q.columns?.map((n) => (/^[\w.-]+$/.test(n) ? n : JSON.stringify(n)));
+        const names = shown ? `\n-- its columns c0, c1, … are ${shown.join(', ')}; read it back with privspec risk|anonymize --frequencies DIR/${q.id}.csv --frequency-columns ${shown.join(',')}` : '';
+        ctx.out(`\n-- ${q.id}${q.release !== undefined ? ` (release ${q.release})` : ' (the anonymity search and the risk figures)'}${names}\n${q.sql};\n`);
+      }
       return ExitCode.Ok;
     } catch (e) {
       if (!(e instanceof SpecNotRunnable)) throw e;

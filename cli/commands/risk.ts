@@ -5,6 +5,8 @@ import { CliError, ExitCode } from '../cli-error.js';
 import { isPositiveInteger, listOption, numberFlag, parseOptions } from '../parse-options.js';
 import { readFrequencies, readTable } from '../../engine/node/open-source.js';
 import { engineOption } from '../engine-option.js';
+import { FREQUENCIES_FLAGS, FREQUENCIES_USAGE, frequencyAnswerOption } from '../frequencies-option.js';
+import { readFrequencyAnswer } from '../../engine/node/read-frequency-answer.js';
 import { inputLocation, SOURCE_FLAG, SOURCE_USAGE } from '../source-option.js';
 import { riskReportOfFrequencies } from '../../engine/risk/frequency-risk-report.js';
 import { histogramToRecord } from '../../engine/risk/class-size-histogram.js';
@@ -12,7 +14,7 @@ import type { PopulationUniqueness, UniquenessFigure } from '../../engine/risk/p
 import { riskReport, DEFAULT_RISK_THRESHOLD, type RiskReport } from '../../engine/risk/risk-report.js';
 import { SURVEY_FLAGS, SURVEY_USAGE, surveyFigures, surveyJson, surveyOptions, surveyText, writePerRecord, type SurveyFigures } from './risk-survey.js';
 
-const usage = `usage: privspec risk <csv|parquet> | --source ENGINE:TABLE --qi a,b,c [--k K] [--sensitive s] [--unit COL] [--sampling-fraction F]
+const usage = `usage: privspec risk <csv|parquet> | --source ENGINE:TABLE | --frequencies FILE --qi a,b,c [--k K] [--sensitive s] [--unit COL] [--sampling-fraction F]
                     [--delimiter D] [--risk-threshold T] [--population-model M]
                     [--weight COL [--method approx|exact] [--individual-risk-threshold T]]
                     [--suda [--max-msu M] [--dis-fraction F]] [--per-record out.csv] [--engine E] [--json]
@@ -30,7 +32,7 @@ Re-identification risk of the CSV or Parquet file as it stands (no generalizatio
   --risk-threshold T       count records whose prosecutor risk 1/size exceeds T (default ${DEFAULT_RISK_THRESHOLD})
 ${SURVEY_USAGE}  --delimiter D            field delimiter (',' ';' '|' or 'tab'); detected when omitted
   --engine E               auto (default: DuckDB for Parquet and for CSVs over 1 GiB), duckdb or memory
-${SOURCE_USAGE}  --json                   print one JSON object
+${SOURCE_USAGE}${FREQUENCIES_USAGE}  --json                   print one JSON object
 `;
 
 const MODELS = ['dankar', 'pitman', 'zayatz', 'snb', 'poisson-gamma'] as const;
@@ -52,8 +54,10 @@ export const risk: Command = {
       engine: { type: 'string' },
       ...SURVEY_FLAGS,
       ...SOURCE_FLAG,
+      ...FREQUENCIES_FLAGS,
     });
-    const path = inputLocation(positionals, values.source, ctx.cwd);
+    const answer = frequencyAnswerOption(values, positionals, ctx.cwd);
+    const path = answer ? answer.file : inputLocation(positionals, values.source, ctx.cwd);
     const qi = listOption(values.qi);
     if (!qi || qi.length === 0) throw new CliError('option --qi is required: name the quasi-identifier columns, e.g. --qi age,sex,zip');
     const twice = qi.find((name, i) => qi.indexOf(name) !== i);
@@ -75,7 +79,12 @@ export const risk: Command = {
     const options = { k, sensitive: values.sensitive, samplingFraction, riskThreshold, unit: values.unit };
     let report: RiskReport;
     let figures: SurveyFigures = {};
-    if (survey.weight === undefined && !survey.suda && survey.perRecord === undefined) {
+    const perRow = survey.weight !== undefined || survey.suda || survey.perRecord !== undefined;
+    if (answer && perRow) throw new CliError('options --weight, --suda and --per-record need the rows; --frequencies gives the distinct records and their counts only');
+    if (answer) {
+      // The warehouse's answer to the plan's frequency-table query: the same frequency table the data gives.
+      report = riskReportOfFrequencies(await readFrequencyAnswer(answer.file, columns, { ...(answer.names ? { names: answer.names } : {}), engine }), qi, options);
+    } else if (!perRow) {
       // The class-size figures need only the distinct records and their counts: read those, never a per-row array.
       report = riskReportOfFrequencies(await readFrequencies(path, columns, read), qi, options);
     } else {
@@ -87,7 +96,7 @@ export const risk: Command = {
     }
     ctx.out(values.json
       ? `${JSON.stringify({ ...toJson(report, model), ...surveyJson(figures, qi, survey.disFraction) })}\n`
-      : [toText(report, model, values.source ?? positionals[0]), ...surveyText(figures, qi)].join('\n'));
+      : [toText(report, model, values.source ?? values.frequencies ?? positionals[0]), ...surveyText(figures, qi)].join('\n'));
     return report.kViolations && report.kViolations.records > 0 ? ExitCode.Violations : ExitCode.Ok;
   },
 };
