@@ -33,6 +33,7 @@ export namespace IssueCodes {
   export const LinkedReleases = 'linked-releases';
   export const InvariantPram = 'invariant-pram';
   export const InvalidWeight = 'invalid-weight';
+  export const BlankUnit = 'blank-unit';
   export const PramRerun = 'pram-rerun';
 }
 

@@ -7,6 +7,7 @@ import { AstUtils, Cancellation, delayNextTick, OperationCancelled, type Validat
 import { equivalenceClasses } from '../engine/anonymity/equivalence-classes.js';
 import { kAnonymityViolations } from '../engine/anonymity/k-anonymity-report.js';
 import { belowK } from '../engine/anonymity/below-k.js';
+import { blankUnitsMessage, blankUnitsOfFrequencies, blankUnitsOfTable } from '../engine/anonymity/blank-units.js';
 import { lDiversityReport } from '../engine/anonymity/criterion-report.js';
 import { KAnonymity } from '../engine/criteria/k-anonymity.js';
 import { bindHierarchy } from '../engine/hierarchy/bound-hierarchy.js';
@@ -134,6 +135,13 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
 
   const rowCount = frequencies?.rowCount ?? table.rowCount;
   checkDeltas(spec, rowCount, report);
+  // A blank unit is no person: every release refuses such data (engine/anonymity/blank-units.ts), so check says so first.
+  const unitClause = dataset.clauses.find(ast.isUnitClause);
+  const unit = unitClause?.column?.name;
+  if (unitClause && unit !== undefined && table.columns.some((c) => c.name === unit)) {
+    const blank = frequencies ? { rows: blankUnitsOfFrequencies(frequencies, unit) } : blankUnitsOfTable(table, unit);
+    if (blank.rows > 0) report('error', blankUnitsMessage(dataset.file !== undefined ? unescape(dataset.file) : plan.file, unit, blank), { node: unitClause, property: 'column', code: IssueCodes.BlankUnit });
+  }
   const weight = dataset.clauses.find(ast.isWeightClause);
   if (weight?.column && table.columns.some((c) => c.name === weight.column!.name)) {
     try {

@@ -3,7 +3,9 @@ import { resolve } from 'node:path';
 import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { isPositiveInteger, listOption, numberFlag, parseOptions } from '../parse-options.js';
-import { readFrequencies, readTable } from '../../engine/node/open-source.js';
+import { readFrequencies, readsAtSource, readTable } from '../../engine/node/open-source.js';
+import { blankUnitsMessage, blankUnitsOfFrequencies, blankUnitsOfTable, type BlankUnits } from '../../engine/anonymity/blank-units.js';
+import { blankUnitsAt } from '../../engine/node/blank-units-check.js';
 import { engineOption } from '../engine-option.js';
 import { FREQUENCIES_FLAGS, FREQUENCIES_USAGE, frequencyAnswerOption } from '../frequencies-option.js';
 import { readFrequencyAnswer } from '../../engine/node/read-frequency-answer.js';
@@ -81,15 +83,25 @@ export const risk: Command = {
     let figures: SurveyFigures = {};
     const perRow = survey.weight !== undefined || survey.suda || survey.perRecord !== undefined;
     if (answer && perRow) throw new CliError('options --weight, --suda and --per-record need the rows; --frequencies gives the distinct records and their counts only');
-    if (answer) {
-      // The warehouse's answer to the plan's frequency-table query: the same frequency table the data gives.
-      report = riskReportOfFrequencies(await readFrequencyAnswer(answer.file, columns, { ...(answer.names ? { names: answer.names } : {}), engine }), qi, options);
-    } else if (!perRow) {
-      // The class-size figures need only the distinct records and their counts: read those, never a per-row array.
-      report = riskReportOfFrequencies(await readFrequencies(path, columns, read), qi, options);
+    // A blank unit is no person: the data is refused, naming the rows (engine/anonymity/blank-units.ts says why).
+    const refuseBlank = async (blank: BlankUnits) => {
+      if (values.unit === undefined || blank.rows === 0) return;
+      // The frequency table has no lines: a CSV read in memory is read again for the first blank's (an error path).
+      const line = blank.line === undefined && !answer && !(await readsAtSource(path, engine)) ? (await blankUnitsAt(path, values.unit, read)).line : blank.line;
+      throw new CliError(blankUnitsMessage(values.source ?? values.frequencies ?? positionals[0], values.unit, { rows: blank.rows, ...(line === undefined ? {} : { line }) }));
+    };
+    if (answer || !perRow) {
+      // The class-size figures need only the distinct records and their counts: read those, never a per-row array —
+      // from the data, or from the warehouse's answer to the plan's frequency-table query.
+      const frequencies = answer
+        ? await readFrequencyAnswer(answer.file, columns, { ...(answer.names ? { names: answer.names } : {}), engine })
+        : await readFrequencies(path, columns, read);
+      if (values.unit !== undefined) await refuseBlank({ rows: blankUnitsOfFrequencies(frequencies, values.unit) });
+      report = riskReportOfFrequencies(frequencies, qi, options);
     } else {
       // The survey weights' sums, SUDA's per-record scores and the per-record file are still computed on rows.
       const table = await readTable(path, { ...read, columns });
+      if (values.unit !== undefined) await refuseBlank(blankUnitsOfTable(table, values.unit));
       report = riskReport(table, qi, options);
       figures = surveyFigures(table, qi, survey);
       if (survey.perRecord !== undefined) await writePerRecord(survey.perRecord, table, figures);

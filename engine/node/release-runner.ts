@@ -34,6 +34,7 @@ import { exactOfRelease, releaseRequestId, writesRows } from '../source/release-
 import { ledgerFor, readLedger, recordFiles, type LedgerLocation } from './ledger-file.js';
 import { writeRelease } from './release-files.js';
 import { costOf, recordSpend } from './release-spend.js';
+import { refuseBlankUnits } from './blank-units-check.js';
 import { orphanedOutputs, RunRefused, spaceProblem, validateOutputs } from './release-validation.js';
 import { columnsOnly, readFrequencies, readsAtSource, type EngineChoice } from './open-source.js';
 import { problemColumns } from '../search/problem.js';
@@ -280,6 +281,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
   // When every release streams its rows, the table is never read: its column names suffice.
   const allStreamed = !options.aggregates && input.releases.length > 0 && input.releases.every((r) => streamsRelease(input.dataset.file, r, false));
   const table = options.aggregates ? answersOnly(input, options.aggregates) : allStreamed ? await columnsOnly(input.dataset.file) : await input.readTable();
+  await refuseBlankUnits(input, table, options.aggregates !== undefined);
   const rng = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
   const outcomes: ReleaseOutcome[] = [];
   for (const release of input.releases) {

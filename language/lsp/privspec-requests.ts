@@ -4,6 +4,7 @@ import { analyzeDocument } from '../privspec-analysis.js';
 import type { LangiumDocument } from 'langium';
 import { runReleases } from '../../engine/node/release-runner.js';
 import { isDatabaseInput, runReleasesOnDatabase } from '../../engine/node/database-release.js';
+import { refuseBlankUnitsAtSource } from '../../engine/node/blank-units-check.js';
 import { budgetLabel } from './readable-costs.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { budgetRequest, ledgerRequest, runReleaseRequest, type BudgetSummaryResponse } from '../protocol.js';
@@ -66,6 +67,7 @@ export function registerPrivspecRequests(connection: Connection, services: Privs
       // The same runner as `privspec release`: ledger under its lock first, then the files. On a database table, as
       // there, the DP releases add their noise to the server's aggregates; only generalized and PRAM'd files read rows.
       const options = { out: params.out ?? defaultReleaseFolder(input.specFile), dryRun: params.dryRun ?? false, signal, settle };
+      if (isDatabaseInput(input)) await refuseBlankUnitsAtSource(input);
       const result = isDatabaseInput(input) ? await runReleasesOnDatabase(input, options) : await runReleases(input, options);
       // The "spent DATE" lenses read the ledger, which this run changed.
       void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);

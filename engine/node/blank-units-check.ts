@@ -1,0 +1,48 @@
+/**
+ * The refusal of data whose privacy unit has blank cells (engine/anonymity/blank-units.ts says why), wherever the data
+ * lies. A CSV read in memory is scanned for the unit's column alone (the first blank row's line is named). A Parquet
+ * file, a large CSV DuckDB reads, or a database table is asked one count — the rows of `where unit = ''` (NULL reads
+ * as '' in every dialect's text) — so no unit value leaves it; that request is sent before any release's aggregate.
+ */
+import { blankUnitsMessage, blankUnitsOfTable, type BlankUnits } from '../anonymity/blank-units.js';
+import type { Table } from '../table/table.js';
+import { databaseLocation, openDatabaseSource } from './database-location.js';
+import { DuckDbSource } from './duckdb-source.js';
+import { readsWithDuckDb, type ReadOptions } from './open-source.js';
+import { readCsvFile } from './read-csv-file.js';
+import { RunRefused } from './release-validation.js';
+import type { RunInput } from './release-runner.js';
+
+/** How many rows of `file` have a blank `unit`, and the first one's line in a CSV read by privspec. */
+export async function blankUnitsAt(file: string, unit: string, options: ReadOptions = {}): Promise<BlankUnits> {
+  const database = databaseLocation(file);
+  if (!database && !(await readsWithDuckDb(file, options.engine))) {
+    const table = await readCsvFile(file, { columns: [unit], ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }) });
+    return blankUnitsOfTable(table, unit);
+  }
+  const source = database ? await openDatabaseSource(database) : await DuckDbSource.open(file, options);
+  try {
+    const answer = await source.aggregate({ id: 'blank-units', where: new Map([[unit, [{ kind: 'set', values: [''] }]]]), groupBy: [] });
+    return { rows: answer.groups.reduce((sum, g) => sum + g.rows, 0) };
+  } finally {
+    await source.close();
+  }
+}
+
+/**
+ * Refuses the run, before anything is spent, when the dataset declares a unit and any row's unit is blank. `table` is
+ * the table the run holds; when it holds no rows (every release streams, or the dataset is a database table) the data
+ * is asked at its source. Answers brought with `--aggregates` hold no unit to look at: that run is not checked here.
+ */
+export async function refuseBlankUnits(input: RunInput, table: Table, aggregates: boolean): Promise<void> {
+  const unit = input.dataset.unit;
+  if (unit === undefined || aggregates) return;
+  const held = table.rowCount > 0 && table.columns.some((c) => c.name === unit);
+  const blank = held ? blankUnitsOfTable(table, unit) : await blankUnitsAt(input.dataset.file, unit, input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter });
+  if (blank.rows > 0) throw new RunRefused(blankUnitsMessage(input.dataset.file, unit, blank));
+}
+
+/** The same refusal asked of the source alone: for a database table, before any release's aggregate is requested. */
+export async function refuseBlankUnitsAtSource(input: RunInput): Promise<void> {
+  await refuseBlankUnits(input, { columns: [], rowCount: 0 }, false);
+}
