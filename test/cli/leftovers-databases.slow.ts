@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { clickHouseQuery } from '../../engine/node/clickhouse/clickhouse-http-client.js';
@@ -13,7 +13,9 @@ import { serverOrSkip } from '../helpers/server-process.js';
 /**
  * Issue 26's leftovers on real servers (`npm run test:slow`): `reid`, `attack` and `leakage` read a PostgreSQL table and a
  * ClickHouse table (a Distributed one over two shards, and for the attack, whose truth must come in the release's
- * order, a one-part table) with `--source` and give the CSV's figures; no password in any stdout or stderr.
+ * order, a one-part table) with `--source` and give the CSV's figures; a blank unit (NULL or '') is refused by
+ * `risk --unit` and `release`; the plan's frequency table, run on the server and read back with `--frequencies`, gives
+ * the table's risk report and search; no password in any stdout or stderr.
  */
 const root = join(import.meta.dirname, '..', '..');
 const demo = join(root, 'examples', 'attack-demo');
@@ -69,6 +71,11 @@ describe('issue 26 leftovers on PostgreSQL and ClickHouse: --source for reid, at
       await ch.sql(`CREATE TABLE privspec.${name}_one (${names.map((n) => `\`${n}\` String`).join(', ')}) ENGINE = MergeTree() ORDER BY tuple()`);
       await clickHouseQuery(ch.settings, `INSERT INTO privspec.${name}_one FORMAT TabSeparated`, tsv(rows));
     }
+    // Two rows without a unit: NULL and '' in PostgreSQL, '' in ClickHouse (its String columns have no NULL).
+    const people = [['a', '30', 'F', '10'], ['b', '30', 'F', '20'], ['', '30', 'M', '30'], ['c', '41', 'M', '40'], ['', '41', 'M', '50'], ['d', '41', 'F', '60']];
+    await pg.sql('CREATE TABLE privspec.people (pid text, age text, sex text, income text)');
+    await pg.sql("INSERT INTO privspec.people VALUES ('a','30','F','10'),('b','30','F','20'),(NULL,'30','M','30'),('c','41','M','40'),('','41','M','50'),('d','41','F','60')");
+    await ch.distributedTable('privspec.people', ['pid', 'age', 'sex', 'income'], people);
     Object.assign(process.env, pg.env, ch.env, { PRIVSPEC_LEDGER_DIR: join(dir, 'ledgers') });
   });
   after(async () => {
@@ -128,6 +135,60 @@ describe('issue 26 leftovers on PostgreSQL and ClickHouse: --source for reid, at
         assert.equal(t.unit, byUnit(csv.top)[i].unit);
         close(t.leakage, byUnit(csv.top)[i].leakage, t.unit);
       });
+    });
+  }
+
+  for (const engine of ['postgres', 'clickhouse'] as const) {
+    it(`${engine}: a blank unit (NULL or '') is refused by risk --unit and by release, nothing spent or written`, async () => {
+      const risk = await run(['risk', '--source', `${engine}:privspec.people`, '--qi', 'age,sex', '--unit', 'pid']);
+      assert.equal(risk.code, 2);
+      assert.equal(risk.err, `privspec risk: ${engine}:privspec.people: 2 rows have a blank unit 'pid'; a blank is no person, so k in units and contribution bounding cannot count them: fill in the unit or leave those rows out\n`);
+      writeFileSync(join(dir, `${engine}-people.privspec`), `dataset people from ${engine} table "privspec.people" {
+  quasi age, sex
+  insensitive income
+  unit pid
+}
+hierarchy sex { "M", "F" -> "*" }
+budget { epsilon 1 }
+release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1
+`);
+      const release = await run(['release', `${engine}-people.privspec`, '--out', `${engine}-out`]);
+      assert.equal(release.code, 2, release.out + release.err);
+      assert.match(release.err, new RegExp(`${engine}:privspec\\.people: 2 rows have a blank unit 'pid'`));
+      assert.ok(!existsSync(join(dir, `${engine}-out`)), 'nothing written');
+      assert.ok(!existsSync(join(dir, 'ledgers')) || readdirSync(join(dir, 'ledgers')).every((f) => !/"release"/.test(readFileSync(join(dir, 'ledgers', f), 'utf8'))), 'nothing spent');
+    });
+
+    it(`${engine}: the plan's frequency table run on the server and read back by risk and anonymize --frequencies gives the table's report`, async () => {
+      writeFileSync(join(dir, `${engine}-orig.privspec`), `dataset o from ${engine} table "privspec.original" {
+  identifying id, name
+  quasi age, sex, zip
+}
+hierarchy age from "age.csv"
+hierarchy sex from "sex.csv"
+hierarchy zip from "zip.csv"
+anonymity { k 3 }
+release g: generalize
+`);
+      const planned = await run(['plan', `${engine}-orig.privspec`, '--dialect', engine, '--json']);
+      assert.equal(planned.code, 0, planned.err);
+      const q = (JSON.parse(planned.out).queries as { id: string; sql: string; columns: string[] }[]).find((x) => x.id === 'frequency-table')!;
+      const { columns, rows } = engine === 'postgres' ? await pg.sql(q.sql) : await clickHouseQuery(ch.settings, q.sql);
+      const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
+      writeFileSync(join(dir, `${engine}-answer.csv`), `${[columns, ...rows.map((r) => r.map((v) => v ?? ''))].map((r) => r.map(cell).join(',')).join('\n')}\n`);
+      const args = ['--qi', 'age,sex,zip', '--json'];
+      const answer = ['--frequencies', `${engine}-answer.csv`, '--frequency-columns', q.columns.join(',')];
+      const risk = [await run(['risk', 'original.csv', ...args, '--k', '3']), await run(['risk', ...answer, ...args, '--k', '3'])];
+      assert.equal(risk[1].err, '');
+      assert.deepEqual(JSON.parse(risk[1].out), JSON.parse(risk[0].out));
+      const hierarchy = ['--hierarchy', 'age=age.csv', '--hierarchy', 'sex=sex.csv', '--hierarchy', 'zip=zip.csv', '--k', '3'];
+      const pick = (text: string) => {
+        const r = JSON.parse(text);
+        return [r.levels, r.loss, r.suppressed, r.classes, r.rows];
+      };
+      const search = [await run(['anonymize', 'original.csv', ...args, ...hierarchy]), await run(['anonymize', ...answer, ...args, ...hierarchy])];
+      assert.equal(search[1].code, 0, search[1].err);
+      assert.deepEqual(pick(search[1].out), pick(search[0].out));
     });
   }
 
