@@ -12,8 +12,8 @@ export const FREQUENCIES_FLAGS = {
   'frequency-columns': { type: 'string' },
 } as const;
 
-export const FREQUENCIES_USAGE = `  --frequencies FILE       read the answer of 'privspec plan''s frequency-table query (CSV or Parquet: the record's
-                           columns then n) instead of the data, which then never leaves the warehouse (docs/scale.md)
+export const FREQUENCIES_USAGE = `  --frequencies FILE       read the answer to the frequency-table query of 'privspec plan' (CSV or Parquet: the
+                           record's columns then n) instead of the data, which stays in the warehouse (docs/scale.md)
   --frequency-columns a,b  the names of the answer's columns c0, c1, … in order, as the plan lists them
 `;
 

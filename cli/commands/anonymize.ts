@@ -64,7 +64,8 @@ Globally optimal full-domain generalization (one level per quasi-identifier) wit
   --force                   replace an existing --out or --report file (never an input)
   --report file.json        also write the JSON report to a file
 ${PRAM_USAGE}
-${ENGINE_USAGE}${SOURCE_USAGE}${FREQUENCIES_USAGE}                           (the search and its report only: --out, --keep and --with-pram need the rows)
+${ENGINE_USAGE}${SOURCE_USAGE}${FREQUENCIES_USAGE}                           With --frequencies: the search and its report only (--out, --keep and --with-pram
+                           need the rows)
   --json                    print one JSON object
 
 Exit code 0 with a solution, 1 when no transformation satisfies the model, 2 on bad input.

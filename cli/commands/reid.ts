@@ -5,7 +5,7 @@ import { CliError, ExitCode } from '../cli-error.js';
 import { assignments, listOption, numberOption, parseOptions } from '../parse-options.js';
 import { seededRandom } from '../../engine/core/random.js';
 import { readTable } from '../../engine/node/open-source.js';
-import { engineOption, ENGINE_USAGE } from '../engine-option.js';
+import { engineOption } from '../engine-option.js';
 import { inputLocation, SOURCE_FLAG } from '../source-option.js';
 import { matrixFromCsv } from '../../engine/pram/custom-matrix.js';
 import { combinedEpsilon, localEpsilon } from '../../engine/pram/local-epsilon.js';
@@ -33,7 +33,8 @@ released one with its records shuffled. Rows are original records, columns relea
                          error bound. Every η is checked (rows and columns sum to 1) before it is printed
   --seed N               make the approximation reproducible (it is a risk estimate, not privacy noise)
   --delimiter D          field delimiter (',' ';' '|' or 'tab'); detected when omitted
-${ENGINE_USAGE}  --source ENGINE:TABLE  the original is a database table: postgres:SCHEMA.TABLE or clickhouse:DB.TABLE (the
+  --engine E             auto (default: DuckDB for Parquet and for CSVs over 1 GiB), duckdb or memory
+  --source ENGINE:TABLE  the original is a database table: postgres:SCHEMA.TABLE or clickhouse:DB.TABLE (the
                          server and credentials come from the environment, PGHOST…, CLICKHOUSE_URL…)
   --json                 print one JSON object
 
