@@ -4,7 +4,8 @@ import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { assignments, listOption, numberOption, parseOptions } from '../parse-options.js';
 import { seededRandom } from '../../engine/core/random.js';
-import { readTable } from '../../engine/node/open-source.js';
+import { readFrequencies, readTable } from '../../engine/node/open-source.js';
+import { expandedRows } from '../../engine/table/expand-frequency-table.js';
 import { engineOption } from '../engine-option.js';
 import { inputLocation, SOURCE_FLAG } from '../source-option.js';
 import { matrixFromCsv } from '../../engine/pram/custom-matrix.js';
@@ -38,8 +39,9 @@ released one with its records shuffled. Rows are original records, columns relea
                          server and credentials come from the environment, PGHOST…, CLICKHOUSE_URL…)
   --json                 print one JSON object
 
-Files are CSV or Parquet. η is per record, so reid reads rows, not a frequency table: the --qi columns of every row
-of both inputs, and nothing else (a table's rows stream from the server, in the order it sends them).
+Files are CSV or Parquet; reid reads their --qi columns only, row by row (η's rows and columns are in file order). Of
+a database table, whose rows have no order, only the frequency table over --qi crosses (η depends on the record types
+alone): its records are the original's rows, type by type.
 `;
 
 export const reid: Command = {
@@ -74,8 +76,13 @@ export const reid: Command = {
     const seed = numberOption(values.seed, '--seed', (x) => Number.isSafeInteger(x), 'an integer');
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
     const engine = engineOption(values.engine);
-    const read = (p: string) => readTable(p, delimiter === undefined ? { columns: qi, engine } : { delimiter, columns: qi, engine });
-    const [original, released] = await Promise.all([read(originalAt), read(releasedAt)]);
+    const options = delimiter === undefined ? { columns: qi, engine } : { delimiter, columns: qi, engine };
+    // A database table's rows have no order of their own, and η depends only on the record types: its frequency table
+    // over --qi is what crosses (identical records as one with their count), expanded here type by type.
+    const [original, released] = await Promise.all([
+      values.source === undefined ? readTable(originalAt, options) : readFrequencies(originalAt, qi, options).then(expandedRows),
+      readTable(releasedAt, options),
+    ]);
 
     const matrices = qi.map((name): TransitionMatrix => {
       const file = files.get(name);
