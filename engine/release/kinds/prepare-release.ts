@@ -52,7 +52,7 @@ function prepareDp(release: ReleaseDescription, c: PrepareContext): Prepared {
     const sizes = q.dimensions.map((d) => (d.low !== undefined ? d.high! - d.low + 1 : (domains.get(d.column)?.length ?? 1)));
     const widths = q.dimensions.map((d) => (d.low !== undefined ? 2 * 24 : 2 * labelBytes(domains.get(d.column))));
     const blocks = Math.min(sizes.reduce((a, s) => a * s, 1), 4 * c.table.rowCount + 1024);
-    return prepareMeasured(plan, c.table, accounting, 2 * blocks, widths.reduce((a, w) => a + w + 1, 0));
+    return prepareMeasured(plan, c.table, accounting, 2 * blocks, widths.reduce((a, w) => a + w + 1, 0), exact);
   }
   const by = q.kind === 'mode' ? [] : groupColumns(q);
   const domains = c.domainsOf(release);
