@@ -3,7 +3,7 @@ import { cryptoRandom } from '../../engine/core/random.js';
 import { aggregatePlan } from '../../engine/node/aggregate-plan.js';
 import { readAnswers } from '../../engine/node/read-aggregates.js';
 import { runReleases, RunRefused, type RunInput } from '../../engine/node/release-runner.js';
-import { isDatabaseInput, runReleasesOnDatabase } from '../../engine/node/database-release.js';
+import { readsAtSourceInput, runReleasesAtSource } from '../../engine/node/source-release.js';
 import type { Spec } from '../../language/generated/ast.js';
 import type { RunReleaseResult } from '../../engine/release/run-report.js';
 import { formatBudgetUse } from '../../engine/release/budget-walk.js';
@@ -78,7 +78,7 @@ export const release: Command = {
       const out = values.out === undefined ? defaultReleaseFolder(input.specFile) : resolve(ctx.cwd, values.out);
       const aggregates = values.aggregates === undefined ? undefined : await answersIn(resolve(ctx.cwd, values.aggregates), input);
       const options = { out, seed, dryRun: values['dry-run'] ?? false };
-      report = database && isDatabaseInput(input) ? await runReleasesOnDatabase(input, options) : await runReleases(input, { ...options, ...(aggregates ? { aggregates } : {}) });
+      report = !aggregates && (await readsAtSourceInput(input)) ? await runReleasesAtSource(input, options) : await runReleases(input, { ...options, ...(aggregates ? { aggregates } : {}) });
     } catch (e) {
       if (!(e instanceof SpecNotRunnable) && !(e instanceof RunRefused)) throw e;
       // Written here rather than thrown as a CliError: the exit code depends on the kind, and 1 must survive even when
