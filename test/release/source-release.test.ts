@@ -119,6 +119,24 @@ release b_tree: view age within 20..60, sex privtree epsilon 1 bound unit rows 5
     assert.match(atSource.releases[1].local!.join('\n'), /contribution bounding dropped \d+ rows/);
   });
 
+  it('a view’s files are estimated from the answer’s rows, as from the table’s, before anything is spent', async () => {
+    await csvToParquet(join(dir, 'adult.csv'), join(dir, 'adult.parquet'), { delimiter: ';' });
+    // 1,000 ages × 2 sexes × 5 races = 10,000 cells, more than the 1,024 blocks an estimate without rows would allow.
+    const wide = 'budget { epsilon 20 }\nrelease w: view age within 0..999, sex, race hdpview epsilon 1\n';
+    writeFileSync(join(dir, 'p.privspec'), spec('adult.parquet') + wide);
+    writeFileSync(join(dir, 'c.privspec'), spec('adult.csv') + wide);
+    const need = (r: { releases: { status: string; message: string }[] }) => {
+      assert.equal(r.releases[0].status, 'refused', r.releases[0].message);
+      return /its files need about ([\d.]+ [KMG]iB)/.exec(r.releases[0].message)?.[1];
+    };
+    const options = { dryRun: false, freeBytes: async () => 1 };
+    const atSource = need(await runReleasesAtSource(noRows(await inputOf(join(dir, 'p.privspec'))), { ...options, out: join(dir, 'p') }));
+    const inMemory = need(await runReleases(await inputOf(join(dir, 'c.privspec')), { ...options, out: join(dir, 'c') }));
+    assert.ok(inMemory);
+    assert.equal(atSource, inMemory);
+    assert.equal(ledgerOf(join(dir, 'adult.parquet')), undefined);
+  });
+
   it('privspec plan prints the view’s query; its DuckDB answer fed back with --aggregates gives the direct release’s view', async () => {
     writeFileSync(join(dir, 'a.privspec'), spec('adult.csv') + RELEASES);
     const planned = await runIn(dir, ['plan', 'a.privspec', '--dialect', 'duckdb', '--json']);
