@@ -16,7 +16,7 @@ import { parseOptions } from '../parse-options.js';
 const usage = `usage: privspec plan <file.privspec> --dialect duckdb|postgres|clickhouse|spark [--table NAME] [--json]
 
 Prints the SQL that computes every aggregate the spec needs, to run where the data lives: the frequency table of the
-quasi-identifiers and sensitive columns, and for each DP release its rows after 'where' and contribution bounding,
+quasi-identifiers and sensitive columns, and for each DP release (a view too) its rows after 'where' and contribution bounding,
 grouped, before any noise. Save each query's answer as DIR/<id>.csv or DIR/<id>.parquet, then run
 'privspec release <file.privspec> --aggregates DIR --out OUT': privspec adds the noise, records the spend and writes
 the reports. Contribution bounding keeps rows in an order keyed by a fresh secret seed (printed in the SQL; see

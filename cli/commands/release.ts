@@ -2,8 +2,8 @@ import { relative, resolve } from 'node:path';
 import { cryptoRandom } from '../../engine/core/random.js';
 import { aggregatePlan } from '../../engine/node/aggregate-plan.js';
 import { readAnswers } from '../../engine/node/read-aggregates.js';
-import { runReleases, RunRefused, type RunInput } from '../../engine/node/release-runner.js';
-import { isDatabaseInput, runReleasesOnDatabase } from '../../engine/node/database-release.js';
+import { inputReadsAtSource, runReleases, RunRefused, type RunInput } from '../../engine/node/release-runner.js';
+import { runReleasesAtSource } from '../../engine/node/source-release.js';
 import { refuseBlankUnitsAtSource } from '../../engine/node/blank-units-check.js';
 import type { Spec } from '../../language/generated/ast.js';
 import type { RunReleaseResult } from '../../engine/release/run-report.js';
@@ -79,8 +79,10 @@ export const release: Command = {
       const out = values.out === undefined ? defaultReleaseFolder(input.specFile) : resolve(ctx.cwd, values.out);
       const aggregates = values.aggregates === undefined ? undefined : await answersIn(resolve(ctx.cwd, values.aggregates), input);
       const options = { out, seed, dryRun: values['dry-run'] ?? false };
-      if (database && isDatabaseInput(input)) await refuseBlankUnitsAtSource(input);
-      report = database && isDatabaseInput(input) ? await runReleasesOnDatabase(input, options) : await runReleases(input, { ...options, ...(aggregates ? { aggregates } : {}) });
+      const atSource = !aggregates && (await inputReadsAtSource(input));
+      // Asked of the source before any release's aggregate is requested (blank-units-check.ts).
+      if (atSource) await refuseBlankUnitsAtSource(input);
+      report = atSource ? await runReleasesAtSource(input, options) : await runReleases(input, { ...options, ...(aggregates ? { aggregates } : {}) });
     } catch (e) {
       if (!(e instanceof SpecNotRunnable) && !(e instanceof RunRefused)) throw e;
       // Written here rather than thrown as a CliError: the exit code depends on the kind, and 1 must survive even when

@@ -38,7 +38,7 @@ export async function refuseBlankUnits(input: RunInput, table: Table, aggregates
   const unit = input.dataset.unit;
   if (unit === undefined || aggregates) return;
   const held = table.rowCount > 0 && table.columns.some((c) => c.name === unit);
-  const blank = held ? blankUnitsOfTable(table, unit) : await blankUnitsAt(input.dataset.file, unit, input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter });
+  const blank = held ? blankUnitsOfTable(table, unit) : await blankUnitsAt(input.dataset.file, unit, { ...(input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter }), ...(input.engine ? { engine: input.engine } : {}) });
   if (blank.rows > 0) throw new RunRefused(blankUnitsMessage(input.dataset.file, unit, blank));
 }
 

@@ -156,7 +156,7 @@ interface RunContext {
 async function runOne(c: RunContext, release: ReleaseDescription): Promise<ReleaseOutcome> {
   const { input, table, rng, options } = c;
   const base = { name: release.name, previousRuns: 0, files: [] as string[] };
-  // Microdata is rows, and a view partitions the data itself: from aggregates neither can run; refused before any record.
+  // Microdata is rows: from aggregates it cannot run; refused before any record.
   if (options.aggregates && writesRows(release)) return { ...base, status: 'refused', message: `not run: a ${release.query.kind} release needs the data; run it on the data, not on aggregates` };
   // A generalize release of a Parquet file is decided on DuckDB's frequency table and its rows streamed
   // (streamed-generalize.ts); the frequency table is read here, before the spend, as the table is for the others.

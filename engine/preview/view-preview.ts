@@ -5,7 +5,8 @@
  * of the release's second stage on those rows (not a release, nothing spent): the partition, whose rectangles are drawn
  * over the density, and the view's answers to the examples. An estimate: the RMSE of HDPView and PrivTree on a random
  * range-count workload at the release's ε, from a few builds of each on the same rows, time-boxed; identity's exactly
- * (it is unbiased, with independent cell noise).
+ * (it is unbiased, with independent cell noise). On data read where it lies, the same figures come from the source's
+ * grouped answer (weighted points) instead of the rows.
  */
 import type { RandomSource } from '../core/random.js';
 import type { ViewExact } from '../release/kinds/view-release.js';
@@ -69,6 +70,12 @@ export interface ViewPreviewOptions {
   readonly signal?: AbortSignal;
   readonly timeBoxMs?: number;
   readonly runs?: number;
+  /**
+   * The exact stage's value from a data source's answer (release-aggregates.ts, `exactOfRelease`), for data read where
+   * it lies: the weighted points the release itself builds from, so the table is not read. Absent: the release's exact
+   * stage on `table`.
+   */
+  readonly exact?: ViewExact;
 }
 
 export async function viewPreview(table: Table, plan: ReleasePlan, options: ViewPreviewOptions): Promise<ViewBody> {
@@ -76,11 +83,13 @@ export async function viewPreview(table: Table, plan: ReleasePlan, options: View
   const m = plan.description.mechanism;
   if (q.kind !== 'view' || !m || m.epsilon === undefined) throw new Error(`viewPreview: not a view release (${q.kind})`);
   const stages = plan.measurement!.stages as ReleaseStages<ViewExact>;
-  const exact = stages.exact({ table });
+  const exact = options.exact ?? stages.exact({ table });
   const view = stages.addNoise(exact).report!.view as DpView;
   const counts = exact.counts;
   const dims = counts.dimensions;
-  const rows = counts.weights.length;
+  // Rows, not points: from an answer each distinct point carries its rows as its weight.
+  let rows = 0;
+  for (let i = 0; i < counts.weights.length; i++) rows += counts.weights[i];
   const workload = rangeWorkload(dims, WORKLOAD_QUERIES);
   const truth = exactAnswers(counts, workload);
   const rowsPerUnit = Number(plan.measurement!.parameters.rowsPerUnit ?? 1);

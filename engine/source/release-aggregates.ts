@@ -12,24 +12,29 @@ import { exactClampedSum, defaultSumExponent } from '../dp/fixed-point/exact-sum
 import type { AggregateExact } from '../release/kinds/aggregate-release.js';
 import type { GridExact } from '../release/kinds/grid-release.js';
 import type { ModeExact } from '../release/kinds/mode-release.js';
+import { viewOutsideNote, type ViewExact } from '../release/kinds/view-release.js';
+import { viewDimensions } from '../release/view-dimensions.js';
+import { valueIndex } from '../view/view-domain.js';
+import type { ViewCounts, ViewDimension } from '../view/view-types.js';
 import { cellCount } from '../release/group-cells.js';
 import type { ReleaseDescription } from '../release/release-description.js';
 import type { Sensitivity } from '../release/sensitivity.js';
 import type { AggregateAnswer, AggregateRequest } from './data-source.js';
 
 /**
- * Whether a release needs the data itself: microdata (generalize, PRAM) writes rows, and a DP view builds its blocks
- * by a data-dependent partition inside its mechanism. No aggregate answers them.
+ * Whether a release needs the data itself: microdata (generalize, PRAM) writes rows. No aggregate answers them. A DP
+ * view does not: its builders read only how many bounded rows fall on each point of its domain (view-types.ts,
+ * ViewCounts), which the aggregate grouped by its dimensions gives.
  */
 export function writesRows(release: ReleaseDescription): boolean {
   const kind: string = release.query.kind;
-  return kind !== 'count' && kind !== 'sum' && kind !== 'mean' && kind !== 'mode' && kind !== 'grid';
+  return kind !== 'count' && kind !== 'sum' && kind !== 'mean' && kind !== 'mode' && kind !== 'grid' && kind !== 'view';
 }
 
 /** The file a plan's answer to a release is written to, without extension: `release-<name>`. */
 export const releaseRequestId = (name: string) => `release-${name}`;
 
-/** The request of a DP release, or undefined for a microdata release (which needs the rows). */
+/** The request of a DP release (a view's too), or undefined for a microdata release (which needs the rows). */
 export function releaseRequest(release: ReleaseDescription, sensitivity: Sensitivity | undefined, unit: string | undefined, seed: string): AggregateRequest | undefined {
   const q = release.query;
   const id = releaseRequestId(release.name);
@@ -51,6 +56,9 @@ export function releaseRequest(release: ReleaseDescription, sensitivity: Sensiti
     case 'grid':
       if (!q.within) return undefined;
       return { id, groupBy: [q.x, q.y], grid: { x: q.x, y: q.y, xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh, size: q.size }, ...(bounded ? { bound: { unit: unit!, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
+    case 'view':
+      // The distinct points of the view's columns with their bounded row counts; privspec maps them into the domain.
+      return { id, groupBy: q.dimensions.map((d) => d.column), ...(bounded ? { bound: { unit: unit!, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
     default:
       return undefined;
   }
@@ -121,10 +129,43 @@ export function gridExactOf(size: number, answer: AggregateAnswer): GridExact {
 }
 
 /**
+ * A view's input from its answer: each group's values mapped into the declared domain by the rule the rows' path uses
+ * (view-domain.ts, `valueIndex`), its row count the point's weight; `outside` counts the rows of groups outside the
+ * domain, which fall in no block. Two groups may land on one point (' 42' and '42' in a range): the builders add
+ * weights per cell (sparse-cells.ts), so the view is the one built from the same rows one by one.
+ */
+export function viewCountsOf(dims: readonly ViewDimension[], answer: AggregateAnswer): { counts: ViewCounts; outside: number } {
+  const codes = dims.map(() => [] as number[]);
+  const weights: number[] = [];
+  let outside = 0;
+  for (const g of answer.groups) {
+    const at = dims.map((d, j) => valueIndex(d, g.key[j] ?? ''));
+    if (at.some((i) => i === undefined)) outside += g.rows;
+    else {
+      at.forEach((i, j) => codes[j].push(i!));
+      weights.push(g.rows);
+    }
+  }
+  return { counts: { dimensions: dims, codes, weights }, outside };
+}
+
+/** A view release's exact stage from its answer: the weighted points and the local notes the rows' path gives. */
+export function viewExactOf(release: ReleaseDescription, domains: ReadonlyMap<string, readonly string[]>, answer: AggregateAnswer): ViewExact {
+  const q = release.query;
+  if (q.kind !== 'view') throw new Error(`${release.name} is not a view`);
+  const dims = viewDimensions(q, domains);
+  if (!dims) throw new PrivacyError(`${release.name}: a view's categorical dimensions need their declared values`);
+  const { counts, outside } = viewCountsOf(dims, answer);
+  const notes = local(answer).local;
+  if (outside > 0) notes.push(viewOutsideNote(outside));
+  return { counts, local: notes };
+}
+
+/**
  * The exact stage's value of a DP release from its answer: what `measurement.stages.exact({ table })` returns on the
  * table the answer was computed from. A grid needs public bounds (`within`): bounds from the data need the data.
  */
-export function exactOfRelease(release: ReleaseDescription, domains: ReadonlyMap<string, readonly string[]>, answer: AggregateAnswer): AggregateExact | ModeExact | GridExact {
+export function exactOfRelease(release: ReleaseDescription, domains: ReadonlyMap<string, readonly string[]>, answer: AggregateAnswer): AggregateExact | ModeExact | GridExact | ViewExact {
   const q = release.query;
   if (q.kind === 'mode') return modeExactOf(answer);
   if (q.kind === 'grid') {
@@ -132,5 +173,6 @@ export function exactOfRelease(release: ReleaseDescription, domains: ReadonlyMap
     return gridExactOf(q.size, answer);
   }
   if (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') return aggregateExactOf(release, q.by.map((b) => domains.get(b) ?? []), answer);
+  if (q.kind === 'view') return viewExactOf(release, domains, answer);
   throw new PrivacyError(`${release.name}: a ${q.kind} release writes rows and needs the data, not aggregates`);
 }

@@ -17,7 +17,10 @@ export interface SparseCells {
   readonly total: number;
 }
 
-/** Validates the input (every index inside its dimension, weights positive integers) and adds weights per cell. */
+/**
+ * Validates the input (every index inside its dimension, weights whole numbers ≥ 0) and adds weights per cell; the cells
+ * are listed in increasing mixed-radix index (last dimension fastest), whatever the order of the records.
+ */
 export function sparseCells(input: ViewCounts): SparseCells {
   const { dimensions, codes, weights } = input;
   validateDimensions(dimensions);
@@ -54,6 +57,11 @@ export function sparseCells(input: ViewCounts): SparseCells {
     counts[c] += w;
     total += w;
   }
-  const coords = codes.map((col) => Int32Array.from(cellOf, (i) => col[i]));
-  return { sizes, coords, counts: Float64Array.from(counts), total };
+  // Cells in the order of their index, not of first appearance: the builders' floating-point sums (aggregation-error.ts)
+  // then run in one order for one multiset of points, so a view built from rows and one built from a source's grouped
+  // answer (release-aggregates.ts) are the same view for the same seed.
+  const keys = [...index.keys()].sort((a, b) => a - b);
+  const order = keys.map((k) => index.get(k)!);
+  const coords = codes.map((col) => Int32Array.from(order, (c) => col[cellOf[c]]));
+  return { sizes, coords, counts: Float64Array.from(order, (c) => counts[c]), total };
 }

@@ -2,8 +2,8 @@ import { URI } from 'langium';
 import type { Connection } from 'vscode-languageserver';
 import { analyzeDocument } from '../privspec-analysis.js';
 import type { LangiumDocument } from 'langium';
-import { runReleases } from '../../engine/node/release-runner.js';
-import { isDatabaseInput, runReleasesOnDatabase } from '../../engine/node/database-release.js';
+import { inputReadsAtSource, runReleases } from '../../engine/node/release-runner.js';
+import { runReleasesAtSource } from '../../engine/node/source-release.js';
 import { refuseBlankUnitsAtSource } from '../../engine/node/blank-units-check.js';
 import { budgetLabel } from './readable-costs.js';
 import type { PrivspecServices } from '../privspec-module.js';
@@ -64,11 +64,13 @@ export function registerPrivspecRequests(connection: Connection, services: Privs
     try {
       const document = await documents.getOrCreateDocument(URI.parse(params.uri));
       const input = await releaseInput(services, document, params.release);
-      // The same runner as `privspec release`: ledger under its lock first, then the files. On a database table, as
-      // there, the DP releases add their noise to the server's aggregates; only generalized and PRAM'd files read rows.
+      // The same runner as `privspec release`: ledger under its lock first, then the files. On a database table or a
+      // Parquet file, as there, the DP releases (views too) add their noise to the source's aggregates; only
+      // generalized and PRAM'd files read rows.
       const options = { out: params.out ?? defaultReleaseFolder(input.specFile), dryRun: params.dryRun ?? false, signal, settle };
-      if (isDatabaseInput(input)) await refuseBlankUnitsAtSource(input);
-      const result = isDatabaseInput(input) ? await runReleasesOnDatabase(input, options) : await runReleases(input, options);
+      const atSource = await inputReadsAtSource(input);
+      if (atSource) await refuseBlankUnitsAtSource(input);
+      const result = atSource ? await runReleasesAtSource(input, options) : await runReleases(input, options);
       // The "spent DATE" lenses read the ledger, which this run changed.
       void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
       return result;

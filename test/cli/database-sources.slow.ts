@@ -8,6 +8,7 @@ import { column, type Table } from '../../engine/table/table.js';
 import { adultDir, ADULT_MISSING, skipOrFail } from '../helpers/adult.js';
 import { startClickHouseCluster, TEST_CLICKHOUSE_PASSWORD, type ClickHouseCluster } from '../helpers/clickhouse-cluster.js';
 import { startPostgres, TEST_PG_PASSWORD, type PostgresServer } from '../helpers/postgres-server.js';
+import { csvToParquet } from '../helpers/parquet.js';
 import { runIn } from '../helpers/run-cli.js';
 import { serverOrSkip } from '../helpers/server-process.js';
 
@@ -159,20 +160,38 @@ describe('database sources end to end: the same figures as the CSV, and no crede
       assert.deepEqual(outcomes.map((o) => o.name), ['visits_by_sex', 'mean_income', 'low_income', 'per_occupation', 'diagnosis_pram', 'population', 'top_diagnosis']);
       assert.ok(outcomes.every((o) => o.status === 'written'), JSON.stringify(outcomes));
       assert.ok(readFileSync(join(work, 'full', 'diagnosis_pram.csv'), 'utf8').split('\n').length > 21000, 'the PRAM file has every row');
-      // A view has no aggregate form: it is built from the rows, beside the releases answered by the server.
-      writeFileSync(join(work, 'views-db.privspec'), readFileSync(join(work, 'views.privspec'), 'utf8').replace('from "data/patients.csv"', `from ${engine} table "privspec.patients"`));
-      const view = await run(work, ['release', 'views-db.privspec', '--out', 'views', '--seed', '3', '--not-private', '--json']);
-      assert.equal(view.code, 0, view.err + view.out);
-      assert.ok((JSON.parse(view.out).releases as { status: string }[]).every((o) => o.status === 'written'), view.out);
-      // A real (unseeded) release writes a ledger entry and reports: they are grepped below with everything else.
-      // The query log counts whole seconds: the view release above read rows, so the window starts at the next second
-      // and the release waits for it, or the view's queries (same second) would be taken for this release's.
+      // The query log counts whole seconds: the PRAM release above read rows, so the window of the DP releases below (the
+      // view's included) starts at the next second and they wait for it, or its queries would be taken for theirs.
       const since = engine === 'clickhouse' ? Number((await ch.sql('SELECT toUnixTimestamp(now())'))[0][0]) + 1 : 0;
       if (engine === 'clickhouse') await new Promise((r) => setTimeout(r, 1100));
+      // A view is built from the server's aggregate too. Bounded (3 visits per patient), it is the view DuckDB builds
+      // over a Parquet copy of the CSV with the same seed (the same keyed order, its key drawn from the seed); without
+      // a unit, the in-memory release's of the CSV.
+      const viewsSpec = readFileSync(join(work, 'views.privspec'), 'utf8');
+      writeFileSync(join(work, 'views-db.privspec'), viewsSpec.replace('from "data/patients.csv"', `from ${engine} table "privspec.patients"`));
+      await csvToParquet(join(work, 'data', 'patients.csv'), join(work, 'data', 'patients.parquet'));
+      writeFileSync(join(work, 'views-pq.privspec'), viewsSpec.replace('from "data/patients.csv"', 'from "data/patients.parquet"'));
+      for (const [spec, out] of [['views-db.privspec', 'views'], ['views-pq.privspec', 'views-pq']]) {
+        const view = await run(work, ['release', spec, '--out', out, '--seed', '3', '--not-private', '--json']);
+        assert.equal(view.code, 0, view.err + view.out);
+        assert.ok((JSON.parse(view.out).releases as { status: string }[]).every((o) => o.status === 'written'), view.out);
+      }
+      assert.equal(readFileSync(join(work, 'views', 'explore.csv'), 'utf8'), readFileSync(join(work, 'views-pq', 'explore.csv'), 'utf8'));
+      // The rows spec's dataset and hierarchies, with a view as its one release.
+      const VIEW = 'budget { epsilon 3 }\nrelease v: view age within 0..99, sex, diagnosis, occupation  privtree epsilon 0.5\n';
+      writeFileSync(join(work, 'view-csv.privspec'), ROWS_SPEC.split('budget {')[0] + VIEW);
+      writeFileSync(join(work, 'view-db.privspec'), rowsSpec.split('budget {')[0] + VIEW);
+      for (const spec of ['view-csv', 'view-db']) {
+        const r = await run(work, ['release', `${spec}.privspec`, '--only', 'v', '--out', spec, '--seed', '4', '--not-private']);
+        assert.equal(r.code, 0, r.err + r.out);
+      }
+      assert.equal(readFileSync(join(work, 'view-db', 'v.csv'), 'utf8'), readFileSync(join(work, 'view-csv', 'v.csv'), 'utf8'));
+      // A real (unseeded) release writes a ledger entry and reports: they are grepped below with everything else.
       const real = await run(work, ['release', 'db.privspec', '--out', 'real', '--only', 'visits_by_sex']);
       assert.equal(real.code, 0, real.err);
       if (engine === 'clickhouse') {
-        // Only aggregates left the server: every query the release sent on the table groups, counts or asks for columns.
+        // Only aggregates left the server: every query the views and the release sent on the table groups, counts or
+        // asks for columns; the bounded view's and count's rankings ran there (groupArray).
         // The query log is flushed every 100 ms; under load it may take longer, so it is polled.
         let sent: string[] = [];
         for (let tries = 0; tries < 50 && !sent.some((q) => /groupArray/.test(q)); tries++) {
@@ -180,6 +199,7 @@ describe('database sources end to end: the same figures as the CSV, and no crede
           sent = (await ch.sql(`SELECT query FROM system.query_log WHERE type = 2 AND is_initial_query = 1 AND event_time >= toDateTime(${since}) AND query LIKE '%privspec%patients%'`)).map((r) => r[0]);
         }
         assert.ok(sent.some((q) => /groupArray/.test(q)), `the bounded aggregate ran on the server: ${sent.join('\n')}`);
+        assert.ok(sent.some((q) => /GROUP BY _privspec_g0, _privspec_g1, _privspec_g2, _privspec_g3\b/.test(q) && /`diagnosis`/.test(q)), `the views' aggregate ran on the server: ${sent.join('\n')}`);
         // A count without groups is an aggregate too: the run's check that no unit is blank (blank-units-check.ts).
         for (const q of sent) assert.match(q, /GROUP BY|LIMIT 0|SELECT count\(\*\) AS n FROM|SELECT count\(\) AS _privspec_n\nFROM/, q);
       }

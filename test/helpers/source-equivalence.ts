@@ -8,6 +8,10 @@ import { searchOptimal } from '../../engine/search/optimal-search.js';
 import { problemOf } from '../../engine/search/problem.js';
 import type { AggregateAnswer, AggregateRequest, DataSource } from '../../engine/source/data-source.js';
 import { MemorySource } from '../../engine/source/memory-source.js';
+import { viewCountsOf } from '../../engine/source/release-aggregates.js';
+import { seededRandom } from '../../engine/core/random.js';
+import { buildView } from '../../engine/view/build-view.js';
+import type { ViewDimension } from '../../engine/view/view-types.js';
 import type { FrequencyTable } from '../../engine/table/frequency-table.js';
 import { column, tableFromRows, type Table } from '../../engine/table/table.js';
 import { adultDir, adultHierarchy, ADULT_MISSING, skipOrFail } from './adult.js';
@@ -42,6 +46,9 @@ export const ADULT_REQUESTS: AggregateRequest[] = [
   { id: 'grid-cells', groupBy: ['age', 'age'], grid: { x: 'age', y: 'age', xMin: 17, xMax: 90, yMin: 20.5, yMax: 60, size: 8 } },
   { id: 'grid-cells-bounded', groupBy: ['age', 'age'], grid: { x: 'age', y: 'age', xMin: 17, xMax: 90, yMin: 0, yMax: 100, size: 16 }, bound: { unit: 'marital-status', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 500, seed: SEED } },
   { id: 'grid-bounded', groupBy: ['age', 'education'], bound: { unit: 'marital-status', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 1000, seed: SEED } },
+  // A DP view's request: its columns grouped, each unit's rows bounded in one partition (release-aggregates.ts).
+  { id: 'view', groupBy: ['age', 'sex', 'race', 'education'] },
+  { id: 'view-bounded', groupBy: ['age', 'sex', 'race', 'education'], bound: { unit: 'occupation', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 1000, seed: SEED } },
 ];
 
 export function canonicalFrequencies(t: FrequencyTable): string[] {
@@ -147,6 +154,20 @@ export function sourceEquivalence(server: () => ServerUnderTest): void {
           assert.deepEqual(canonicalGroups(actual), canonicalGroups(expected), request.id);
           assert.equal(actual.selectedRows, expected.selectedRows, request.id);
           if (request.bound) assert.ok(actual.groups.reduce((s, g) => s + g.rows, 0) < actual.selectedRows!, `${request.id} dropped nothing`);
+        }
+      });
+    });
+
+    it('a DP view built from the source\'s answer is the one built from the in-memory answer (HDPView, PrivTree, identity)', async () => {
+      const dims: ViewDimension[] = [{ kind: 'range', name: 'age', lo: 20, hi: 60 }, ...['sex', 'race', 'education'].map((name): ViewDimension => ({ kind: 'categorical', name, values: adultHierarchy(name).values! }))];
+      await withSource(server, 'adult', async (source) => {
+        for (const request of ADULT_REQUESTS.filter((r) => r.id.startsWith('view'))) {
+          const rows = request.bound?.maxRowsPerPartition ?? 1;
+          const [actual, expected] = [await source.aggregate(request), await memory.aggregate(request)].map((a) => viewCountsOf(dims, a).counts);
+          for (const algorithm of ['hdpview', 'privtree', 'identity'] as const) {
+            const build = (counts: typeof actual) => buildView(counts, { algorithm, epsilon: 1, maxRowsPerUnit: rows }, seededRandom(3));
+            assert.deepEqual(build(actual), build(expected), `${request.id} ${algorithm}`);
+          }
         }
       });
     });

@@ -11,6 +11,7 @@ import type { ReleasePlan } from '../plan-release.js';
 import { groupColumns, type AnonymityDescription, type BudgetDescription, type DatasetDescription, type QueryKind, type ReleaseDescription } from '../release-description.js';
 import { declaredDomains } from '../domains.js';
 import { prepareGeneralize } from './generalize-release.js';
+import type { ViewExact } from './view-release.js';
 import { prepareMeasured, type Prepared } from './prepared-release.js';
 import { preparePram } from './pram-release.js';
 
@@ -51,8 +52,15 @@ function prepareDp(release: ReleaseDescription, c: PrepareContext): Prepared {
     const domains = c.domainsOf(release);
     const sizes = q.dimensions.map((d) => (d.low !== undefined ? d.high! - d.low + 1 : (domains.get(d.column)?.length ?? 1)));
     const widths = q.dimensions.map((d) => (d.low !== undefined ? 2 * 24 : 2 * labelBytes(domains.get(d.column))));
-    const blocks = Math.min(sizes.reduce((a, s) => a * s, 1), 4 * c.table.rowCount + 1024);
-    return prepareMeasured(plan, c.table, accounting, 2 * blocks, widths.reduce((a, w) => a + w + 1, 0));
+    // From a source's answer the table holds no rows: the view's rows are the answer's, the weights of its points.
+    let rows = c.table.rowCount;
+    if (exact) {
+      const weights = (exact() as ViewExact).counts.weights;
+      rows = 0;
+      for (let i = 0; i < weights.length; i++) rows += weights[i];
+    }
+    const blocks = Math.min(sizes.reduce((a, s) => a * s, 1), 4 * rows + 1024);
+    return prepareMeasured(plan, c.table, accounting, 2 * blocks, widths.reduce((a, w) => a + w + 1, 0), exact);
   }
   const by = q.kind === 'mode' ? [] : groupColumns(q);
   const domains = c.domainsOf(release);

@@ -34,11 +34,17 @@ export interface ViewReleaseOptions {
   readonly bound?: { readonly unit: string; readonly rows: number };
 }
 
-/** What a view adds its noise to: the bounded rows as domain indices (each row weight 1), and local diagnostics. */
+/**
+ * What a view adds its noise to: the bounded rows as domain indices (from the table, each row weight 1; from a source's
+ * answer, release-aggregates.ts, each distinct point weighted by its rows), and local diagnostics.
+ */
 export interface ViewExact {
   readonly counts: ViewCounts;
   readonly local: string[];
 }
+
+/** The local note on rows outside the domain, the same whether they were counted from rows or from an answer. */
+export const viewOutsideNote = (outside: number) => `${outside} rows have a value outside the view's domain (or not a whole number in a range) and are counted in no block`;
 
 /** The CSV of a view's blocks: per dimension its first and last value (inclusive, by name), then the noisy count. */
 export function viewBlockRows(view: DpView): { header: string[]; rows: string[][] } {
@@ -62,7 +68,7 @@ export function makeViewReleaseMeasurement(options: ViewReleaseOptions): Release
       local.push(`contribution bounding dropped ${bounded.dropped} rows`);
     }
     const { points, outside } = viewPoints(table, dims, selected);
-    if (outside > 0) local.push(`${outside} rows have a value outside the view's domain (or not a whole number in a range) and are counted in no block`);
+    if (outside > 0) local.push(viewOutsideNote(outside));
     return { counts: { dimensions: dims, codes: points, weights: new Int32Array(points[0]?.length ?? 0).fill(1) }, local };
   };
   const addNoise = ({ counts, local }: ViewExact): ReleaseOutput => {
