@@ -6,8 +6,18 @@
  */
 import { URI, type LangiumDocument } from 'langium';
 import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
-import { cryptoRandom, type RandomSource } from '../../engine/core/random.js';
-import { correlationOf, planFor, releaseDomains, type RunInput } from '../../engine/node/release-runner.js';
+import { cryptoRandom, seededRandom, type RandomSource } from '../../engine/core/random.js';
+import { correlationOf, inputReadsAtSource, planFor, releaseDomains, type RunInput } from '../../engine/node/release-runner.js';
+import { openSourceOf, sourceDpFigures, type SourceAccess } from '../../engine/node/source-preview.js';
+import { declaredDomains } from '../../engine/release/domains.js';
+import type { ReleasePlan } from '../../engine/release/plan-release.js';
+import { generalizeColumns } from '../../engine/preview/frequency-decision.js';
+import { sampleFrequencies } from '../../engine/preview/frequency-sample.js';
+import { pramColumns } from '../../engine/preview/pram-preview.js';
+import type { PreviewExact } from '../../engine/preview/preview-exact.js';
+import type { FrequencyTable } from '../../engine/table/frequency-table.js';
+import type { Table } from '../../engine/table/table.js';
+import type { GridBounds } from '../../engine/wavelet/bin-points.js';
 import { documentLedger } from './ledger-request.js';
 import { budgetMeter } from '../../engine/release/budget-meter.js';
 import { inNotion, notionOf } from '../../engine/release/budget-notion.js';
@@ -38,43 +48,35 @@ import { numberText, rangeOf } from './fix-helpers.js';
 const GENERALIZE_WORK = 200_000_000;
 
 /**
- * `generalizeWork`: the rows × lattice nodes beyond which a generalization is previewed on a sample (tests lower it).
+ * `generalizeWork`: the rows × lattice nodes beyond which a generalization is previewed on a sample (tests lower it;
+ * for a dataset read at its source, the distinct records of its frequency table × nodes).
  * `rng`: the noise source, for tests only — with `seededRandom(S)` the preview bounds the same rows and draws the same
  * noise as `privspec release --only NAME --seed S`, which the consistency test checks figure by figure.
+ * `seed`: the same for a dataset read at its source: the noise from `seededRandom(S)` and the key of the source's
+ * bounding order from `seededRandom('bounding:S')`, as a seeded release on a database derives them.
  */
-export async function releasePreview(services: PrivspecServices, document: LangiumDocument, params: PreviewParams, options: { generalizeWork?: number; rng?: RandomSource; signal?: AbortSignal } = {}): Promise<ReleasePreview> {
+export async function releasePreview(services: PrivspecServices, document: LangiumDocument, params: PreviewParams, options: { generalizeWork?: number; rng?: RandomSource; seed?: number; signal?: AbortSignal } = {}): Promise<ReleasePreview> {
   const started = performance.now();
   // A spec that overruns its budget is still previewed (nothing is spent here); the panel says ▶ Run would refuse it.
   const overruns = { codes: new Set(['budget-overrun']), tolerated: [] as string[] };
   const input: RunInput = await releaseInput(services, document, params.release, overruns);
   const spec = input.releases[0];
   const description: ReleaseDescription = applyControls(spec, params.controls ?? {});
-  const full = await input.readTable();
-  const rng = options.rng ?? cryptoRandom();
+  const rng = options.rng ?? (options.seed !== undefined ? seededRandom(options.seed) : cryptoRandom());
   const kind = previewKind(description);
-  let table = full;
-  let dataset = input.dataset;
-  const notes: string[] = [];
-  if (kind === 'generalize') {
-    const nodes = input.dataset.quasi.reduce((n, q) => n * ((input.hierarchies.get(q)?.height ?? 0) + 1), 1);
-    const work = options.generalizeWork ?? GENERALIZE_WORK;
-    const rows = Math.max(2000, Math.floor(work / nodes));
-    if (full.rowCount * nodes > work && rows < full.rowCount) {
-      table = sampleRows(full, rows, rng);
-      notes.push('k and ℓ are checked on the sample, where classes are smaller than on all rows: the lattice and the optimum can differ from what the release finds');
-      // The sample is a sample of the declared sample: population uniqueness (Dankar et al. 2012) needs the product.
-      if (dataset.sampling !== undefined) dataset = { ...dataset, sampling: (dataset.sampling * table.rowCount) / full.rowCount };
-    }
-  }
   const dp = kind === 'aggregate' || kind === 'mode' || kind === 'grid' || kind === 'view';
   // An unreadable edge list or ledger stops the preview with the runner's own message: a cost or remainder computed
   // without them would be lower than what ▶ Run would charge or refuse.
   const correlation = dp ? await correlationOf(input) : undefined;
-  const plan = dp ? planFor(input, description, table, rng, correlation) : undefined;
+  // A view partitions the rows themselves (view-preview.ts); every other kind of an at-source dataset reads aggregates.
+  const data = kind !== 'view' && (await inputReadsAtSource(input))
+    ? await atSource(services, input, description, { rng, seed: options.seed, correlation, generalizeWork: options.generalizeWork })
+    : await inMemory(input, description, { rng, correlation, generalizeWork: options.generalizeWork });
+  const { plan, dataset } = data;
   const q = description.query;
-  const gridBounds = q.kind === 'grid' ? q.within ? { xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh } : description.accepts.includes('data-dependent-domain') ? dataBounds(table, q) : undefined : undefined;
+  const gridBounds = q.kind === 'grid' && q.within ? { xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh } : data.gridBounds;
   const matrixText = q.kind === 'pram' && q.matrix !== undefined ? await services.data.CsvStore.text(q.matrix) : undefined;
-  const body = await previewBody({ table, dataset, hierarchies: input.hierarchies, anonymity: input.anonymity, description, plan, domains: releaseDomains(input, description, table), gridBounds, matrixText, levels: params.controls?.levels, rng, signal: options.signal });
+  const body = await previewBody({ table: data.table, exact: data.exact, frequencies: data.frequencies, dataset, hierarchies: input.hierarchies, anonymity: input.anonymity, description, plan, domains: data.domains, gridBounds, matrixText, levels: params.controls?.levels, rng, signal: options.signal });
   let budget: ReleasePreview['budget'];
   if (plan) {
     // The meter: the whole plan with this release at the panel's parameters, and the ledger, as the runner composes.
@@ -86,13 +88,92 @@ export async function releasePreview(services: PrivspecServices, document: Langi
     spec: input.specFile,
     release: description.name,
     kind,
-    ...(table !== full ? { sample: { rows: table.rowCount, of: full.rowCount } } : {}),
+    ...(data.sample ? { sample: data.sample } : {}),
     ...(budget ? { budget } : {}),
     controls: controlsFor(description),
     body,
-    notes: [...(overruns.tolerated.length > 0 ? [`the spec overruns its budget (${overruns.tolerated[0]}): ▶ Run refuses until that is fixed`] : []), ...notes, ...(plan ? plan.measurement?.notes ?? [] : [])],
+    notes: [...(overruns.tolerated.length > 0 ? [`the spec overruns its budget (${overruns.tolerated[0]}): ▶ Run refuses until that is fixed`] : []), ...data.notes, ...(plan ? plan.measurement?.notes ?? [] : [])],
     elapsedMs: performance.now() - started,
   };
+}
+
+/** What a preview reads of the data: the table in memory, or a source's aggregates; and the plan that will run. */
+interface PreviewData {
+  readonly table?: Table;
+  readonly exact?: PreviewExact;
+  readonly frequencies?: FrequencyTable;
+  readonly plan?: ReleasePlan;
+  readonly domains: ReadonlyMap<string, readonly string[]>;
+  readonly gridBounds?: GridBounds;
+  /** The dataset, its `sampling` scaled when the preview reads a sample. */
+  readonly dataset: RunInput['dataset'];
+  readonly sample?: { rows: number; of: number };
+  readonly notes: string[];
+}
+
+interface DataOptions {
+  readonly rng: RandomSource;
+  readonly correlation?: { maxLeakage: number; unit: string };
+  readonly generalizeWork?: number;
+}
+
+const SAMPLE_NOTE = 'k and ℓ are checked on the sample, where classes are smaller than on all rows: the lattice and the optimum can differ from what the release finds';
+
+/** The lattice's nodes: Π (height + 1) over the quasi-identifiers. */
+const latticeNodes = (input: RunInput) => input.dataset.quasi.reduce((n, q) => n * ((input.hierarchies.get(q)?.height ?? 0) + 1), 1);
+
+/** The table in memory (a CSV): the DP plan on it, and a generalization on a sample when the table is beyond the work limit. */
+async function inMemory(input: RunInput, description: ReleaseDescription, o: DataOptions): Promise<PreviewData> {
+  const full = await input.readTable();
+  const kind = previewKind(description);
+  let table = full;
+  let dataset = input.dataset;
+  const notes: string[] = [];
+  if (kind === 'generalize') {
+    const nodes = latticeNodes(input);
+    const work = o.generalizeWork ?? GENERALIZE_WORK;
+    const rows = Math.max(2000, Math.floor(work / nodes));
+    if (full.rowCount * nodes > work && rows < full.rowCount) {
+      table = sampleRows(full, rows, o.rng);
+      notes.push(SAMPLE_NOTE);
+      // The sample is a sample of the declared sample: population uniqueness (Dankar et al. 2012) needs the product.
+      if (dataset.sampling !== undefined) dataset = { ...dataset, sampling: (dataset.sampling * table.rowCount) / full.rowCount };
+    }
+  }
+  const dp = kind === 'aggregate' || kind === 'mode' || kind === 'grid' || kind === 'view';
+  const plan = dp ? planFor(input, description, table, o.rng, o.correlation) : undefined;
+  const q = description.query;
+  const gridBounds = q.kind === 'grid' && !q.within && description.accepts.includes('data-dependent-domain') ? dataBounds(table, q) : undefined;
+  return { table, plan, domains: releaseDomains(input, description, table), gridBounds, dataset, notes, ...(table !== full ? { sample: { rows: table.rowCount, of: full.rowCount } } : {}) };
+}
+
+/**
+ * A dataset read where it lies (a Parquet file, a CSV DuckDB reads, a database table): a DP release's exact figures are
+ * the source's answer to the release's own request, generalize and PRAM read the frequency table of the columns they
+ * decide on (cached by the store); no row is read. A generalization is previewed on a sample only when the frequency
+ * table itself is beyond the work limit.
+ */
+async function atSource(services: PrivspecServices, input: RunInput, description: ReleaseDescription, o: DataOptions & { seed?: number }): Promise<PreviewData> {
+  const store = services.data.CsvStore;
+  const file = input.dataset.file;
+  const access: SourceAccess = { frequencies: (columns) => store.frequencies(file, columns, input.dataset.delimiter), open: () => openSourceOf(file, input.dataset.delimiter) };
+  const q = description.query;
+  const declared = new Map(declaredDomains(input.hierarchies));
+  if (q.kind === 'generalize') {
+    if (!input.anonymity || input.anonymity.criteria.length === 0) return { domains: declared, dataset: input.dataset, notes: [] };
+    const full = await access.frequencies(generalizeColumns(input.dataset.quasi, input.anonymity));
+    const nodes = latticeNodes(input);
+    const work = o.generalizeWork ?? GENERALIZE_WORK;
+    const rows = Math.max(2000, Math.floor(work / nodes));
+    if (full.count * nodes <= work || rows >= full.rowCount) return { frequencies: full, domains: declared, dataset: input.dataset, notes: [] };
+    const frequencies = sampleFrequencies(full, rows, o.rng);
+    const sampling = input.dataset.sampling;
+    return { frequencies, domains: declared, dataset: sampling === undefined ? input.dataset : { ...input.dataset, sampling: (sampling * frequencies.rowCount) / full.rowCount }, notes: [SAMPLE_NOTE], sample: { rows: frequencies.rowCount, of: full.rowCount } };
+  }
+  if (q.kind === 'pram') return { frequencies: await access.frequencies(pramColumns(q, input.dataset, input.anonymity)), domains: declared, dataset: input.dataset, notes: [] };
+  const boundingRng = o.seed !== undefined ? seededRandom(`bounding:${o.seed}`) : cryptoRandom();
+  const figures = await sourceDpFigures(input, description, access, o.rng, boundingRng, o.correlation);
+  return { ...figures, dataset: input.dataset, notes: [] };
 }
 
 /** The spec's runnable plans in document order, with `plan` in place of the release of its name. */
