@@ -14,6 +14,7 @@ import { boundingSeed } from '../../engine/source/keyed-order.js';
 import { MemorySource } from '../../engine/source/memory-source.js';
 import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { releasePreview } from '../../language/lsp/preview-request.js';
+import { riskReportResponse } from '../../language/lsp/risk-report-request.js';
 import { releaseInput } from '../../language/release-input.js';
 import { csvToParquet } from '../helpers/parquet.js';
 
@@ -195,6 +196,17 @@ describe('the preview of a Parquet dataset reads only aggregates, and shows the 
     assert.equal(p.body.combinedEpsilon, c.body.combinedEpsilon);
     // The file the release writes has those rows.
     assert.equal((await release('csv', 'diagnosis_pram')).length, 21062 - 23);
+  });
+
+  it("the risk report command: the CSV's figures, counted on the Parquet file's frequency table without reading its rows", async () => {
+    tableCalls.length = 0;
+    const report = (spec: string) => riskReportResponse(services, { uri: docs.get(spec)!.uri.toString(), defaultK: 5, source: 'patients' });
+    const p = await report('parquet');
+    assert.deepEqual(tableCalls, []);
+    const c = await report('csv');
+    assert.deepEqual(p, c);
+    // The 14 rows of 8 patients in 5 classes below k 3 at the pinned levels (test/language/parquet-dataset.test.ts).
+    assert.equal(p.rows, 21062);
   });
 
   it('a frequency table beyond the work limit is previewed on a labelled uniform sample of its rows', async () => {
