@@ -2,34 +2,24 @@
  * The preview panel's backend: `privspec/previewRelease` plans the release with the panel's parameters through the
  * engine's one planner (`planFor`, as ▶ Run plans it), draws its preview with `engine/preview`, and states its cost
  * against the ledger in the budget's notion; `privspec/previewEdits` turns the parameters into edits of the release's
- * line. Large tables are previewed on a uniform sample where the work grows with rows × lattice nodes.
+ * line. What it reads of the data is preview-data.ts's: a CSV's table (a generalization on a uniform sample where the
+ * work grows beyond its limit), or a Parquet or database dataset's aggregates, never its rows.
  */
 import { URI, type LangiumDocument } from 'langium';
 import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import { cryptoRandom, seededRandom, type RandomSource } from '../../engine/core/random.js';
-import { correlationOf, inputReadsAtSource, planFor, releaseDomains, type RunInput } from '../../engine/node/release-runner.js';
-import { openSourceOf, sourceDpFigures, type SourceAccess } from '../../engine/node/source-preview.js';
-import { declaredDomains } from '../../engine/release/domains.js';
-import type { ReleasePlan } from '../../engine/release/plan-release.js';
-import { generalizeColumns } from '../../engine/preview/frequency-decision.js';
-import { sampleFrequencies } from '../../engine/preview/frequency-sample.js';
-import { pramColumns } from '../../engine/preview/pram-preview.js';
-import type { PreviewExact } from '../../engine/preview/preview-exact.js';
-import type { FrequencyTable } from '../../engine/table/frequency-table.js';
-import type { Table } from '../../engine/table/table.js';
-import type { GridBounds } from '../../engine/wavelet/bin-points.js';
+import { correlationOf, inputReadsAtSource, type RunInput } from '../../engine/node/release-runner.js';
+import { atSource, inMemory } from './preview-data.js';
 import { documentLedger } from './ledger-request.js';
 import { budgetMeter } from '../../engine/release/budget-meter.js';
 import { inNotion, notionOf } from '../../engine/release/budget-notion.js';
 import { summarizeBudget, type Spendable } from '../../engine/release/budget-walk.js';
 import { planRelease } from '../../engine/release/plan-release.js';
-import { dataBounds } from '../../engine/release/kinds/grid-release.js';
 import { previewBody, previewKind } from '../../engine/preview/preview-body.js';
 import { applyControls, controlsFor } from '../../engine/preview/preview-controls.js';
 import { releaseDescription } from '../privspec-release-plan.js';
 import type { ReleasePreview } from '../../engine/preview/preview-types.js';
 import type { ReleaseDescription } from '../../engine/release/release-description.js';
-import { sampleRows } from '../../engine/table/row-sample.js';
 import type * as ast from '../generated/ast.js';
 import { analyzeDocument, type SpecAnalysis } from '../privspec-analysis.js';
 import type { PrivspecServices } from '../privspec-module.js';
@@ -39,13 +29,6 @@ import { releaseInput } from '../release-input.js';
 import { firstLine, toResponseError } from './request-errors.js';
 import { numberText, rangeOf } from './fix-helpers.js';
 
-/**
- * Rows × lattice nodes above which a generalization is previewed on a sample. The search's roll-up makes the full data
- * cheap (100,000 rows × 280 nodes in ~165 ms, 500,000 × 280 in ~250–450 ms on the 2-core development machine), and a
- * sample changes the answer — k counted on a tenth of the rows fails classes that pass on all of them — so only files
- * beyond this size are sampled, with that said in the panel.
- */
-const GENERALIZE_WORK = 200_000_000;
 
 /**
  * `generalizeWork`: the rows × lattice nodes beyond which a generalization is previewed on a sample (tests lower it;
@@ -95,85 +78,6 @@ export async function releasePreview(services: PrivspecServices, document: Langi
     notes: [...(overruns.tolerated.length > 0 ? [`the spec overruns its budget (${overruns.tolerated[0]}): ▶ Run refuses until that is fixed`] : []), ...data.notes, ...(plan ? plan.measurement?.notes ?? [] : [])],
     elapsedMs: performance.now() - started,
   };
-}
-
-/** What a preview reads of the data: the table in memory, or a source's aggregates; and the plan that will run. */
-interface PreviewData {
-  readonly table?: Table;
-  readonly exact?: PreviewExact;
-  readonly frequencies?: FrequencyTable;
-  readonly plan?: ReleasePlan;
-  readonly domains: ReadonlyMap<string, readonly string[]>;
-  readonly gridBounds?: GridBounds;
-  /** The dataset, its `sampling` scaled when the preview reads a sample. */
-  readonly dataset: RunInput['dataset'];
-  readonly sample?: { rows: number; of: number };
-  readonly notes: string[];
-}
-
-interface DataOptions {
-  readonly rng: RandomSource;
-  readonly correlation?: { maxLeakage: number; unit: string };
-  readonly generalizeWork?: number;
-}
-
-const SAMPLE_NOTE = 'k and ℓ are checked on the sample, where classes are smaller than on all rows: the lattice and the optimum can differ from what the release finds';
-
-/** The lattice's nodes: Π (height + 1) over the quasi-identifiers. */
-const latticeNodes = (input: RunInput) => input.dataset.quasi.reduce((n, q) => n * ((input.hierarchies.get(q)?.height ?? 0) + 1), 1);
-
-/** The table in memory (a CSV): the DP plan on it, and a generalization on a sample when the table is beyond the work limit. */
-async function inMemory(input: RunInput, description: ReleaseDescription, o: DataOptions): Promise<PreviewData> {
-  const full = await input.readTable();
-  const kind = previewKind(description);
-  let table = full;
-  let dataset = input.dataset;
-  const notes: string[] = [];
-  if (kind === 'generalize') {
-    const nodes = latticeNodes(input);
-    const work = o.generalizeWork ?? GENERALIZE_WORK;
-    const rows = Math.max(2000, Math.floor(work / nodes));
-    if (full.rowCount * nodes > work && rows < full.rowCount) {
-      table = sampleRows(full, rows, o.rng);
-      notes.push(SAMPLE_NOTE);
-      // The sample is a sample of the declared sample: population uniqueness (Dankar et al. 2012) needs the product.
-      if (dataset.sampling !== undefined) dataset = { ...dataset, sampling: (dataset.sampling * table.rowCount) / full.rowCount };
-    }
-  }
-  const dp = kind === 'aggregate' || kind === 'mode' || kind === 'grid' || kind === 'view';
-  const plan = dp ? planFor(input, description, table, o.rng, o.correlation) : undefined;
-  const q = description.query;
-  const gridBounds = q.kind === 'grid' && !q.within && description.accepts.includes('data-dependent-domain') ? dataBounds(table, q) : undefined;
-  return { table, plan, domains: releaseDomains(input, description, table), gridBounds, dataset, notes, ...(table !== full ? { sample: { rows: table.rowCount, of: full.rowCount } } : {}) };
-}
-
-/**
- * A dataset read where it lies (a Parquet file, a CSV DuckDB reads, a database table): a DP release's exact figures are
- * the source's answer to the release's own request, generalize and PRAM read the frequency table of the columns they
- * decide on (cached by the store); no row is read. A generalization is previewed on a sample only when the frequency
- * table itself is beyond the work limit.
- */
-async function atSource(services: PrivspecServices, input: RunInput, description: ReleaseDescription, o: DataOptions & { seed?: number }): Promise<PreviewData> {
-  const store = services.data.CsvStore;
-  const file = input.dataset.file;
-  const access: SourceAccess = { frequencies: (columns) => store.frequencies(file, columns, input.dataset.delimiter), open: () => openSourceOf(file, input.dataset.delimiter) };
-  const q = description.query;
-  const declared = new Map(declaredDomains(input.hierarchies));
-  if (q.kind === 'generalize') {
-    if (!input.anonymity || input.anonymity.criteria.length === 0) return { domains: declared, dataset: input.dataset, notes: [] };
-    const full = await access.frequencies(generalizeColumns(input.dataset.quasi, input.anonymity));
-    const nodes = latticeNodes(input);
-    const work = o.generalizeWork ?? GENERALIZE_WORK;
-    const rows = Math.max(2000, Math.floor(work / nodes));
-    if (full.count * nodes <= work || rows >= full.rowCount) return { frequencies: full, domains: declared, dataset: input.dataset, notes: [] };
-    const frequencies = sampleFrequencies(full, rows, o.rng);
-    const sampling = input.dataset.sampling;
-    return { frequencies, domains: declared, dataset: sampling === undefined ? input.dataset : { ...input.dataset, sampling: (sampling * frequencies.rowCount) / full.rowCount }, notes: [SAMPLE_NOTE], sample: { rows: frequencies.rowCount, of: full.rowCount } };
-  }
-  if (q.kind === 'pram') return { frequencies: await access.frequencies(pramColumns(q, input.dataset, input.anonymity)), domains: declared, dataset: input.dataset, notes: [] };
-  const boundingRng = o.seed !== undefined ? seededRandom(`bounding:${o.seed}`) : cryptoRandom();
-  const figures = await sourceDpFigures(input, description, access, o.rng, boundingRng, o.correlation);
-  return { ...figures, dataset: input.dataset, notes: [] };
 }
 
 /** The spec's runnable plans in document order, with `plan` in place of the release of its name. */
