@@ -80,4 +80,16 @@ describe('quick fixes on a Parquet dataset read its frequency tables, never its 
     assert.ok(actions.some((a) => /^Add a hierarchy for 'age': intervals of 2, 4, 8$/.test(a.title)), actions.map((a) => a.title).join(' | '));
     assert.deepEqual(read, []);
   });
+
+  it('the dataset hover says the data is read where it lies, not that it has not been scanned; it reads no row', async () => {
+    read.length = 0;
+    const text = 'dataset people from "people.parquet" {\n  quasi sex\n  sensitive diagnosis\n}\nhierarchy sex { "M", "F", "X" -> "*" }\n';
+    const document = await loadSpecText(text, join(dir, 'hover.privspec'), services);
+    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+    const hover = await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position: document.textDocument.positionAt(text.indexOf('people') + 1) });
+    const value = (hover?.contents as { value: string }).value;
+    assert.match(value, /Read where it lies: the editor reads only its aggregates/);
+    assert.doesNotMatch(value, /not been scanned/);
+    assert.deepEqual(read, []);
+  });
 });
