@@ -34,6 +34,8 @@ interface Entry<T> {
 const HEADER_BYTES = 64 * 1024;
 const STAT_MS = 250;
 const DATABASE_MS = 30_000;
+/** Lists of columns whose frequency tables are kept per dataset (the checks' list and a few previews'). */
+const FREQUENCY_LISTS = 6;
 
 /**
  * Reads the CSV files a spec names, once per modification: headers for column checks and completion, whole tables
@@ -84,16 +86,24 @@ export class CsvStore {
   /**
    * The frequency table over `columns` of a Parquet file or a database table: the source groups its rows where they lie
    * (DuckDB, PostgreSQL, ClickHouse) and only the distinct records with their counts come back, which is all the
-   * spec's data checks read. Cached like the tables, per list of columns.
+   * spec's data checks and the previews read. Cached like the tables, per list of columns.
    */
-  async frequencies(path: string, columns: readonly string[]): Promise<FrequencyTable> {
+  async frequencies(path: string, columns: readonly string[], delimiter?: string): Promise<FrequencyTable> {
     const stamp = await this.stamp(path);
-    const key = JSON.stringify([path, columns]);
+    const key = JSON.stringify([path, columns, delimiter ?? '']);
     const cached = this.frequencyTables.get(key);
-    if (cached && cached.stamp === stamp) return cached.value;
-    const value = databaseLocation(path) ? readFrequencies(path, columns) : readFrequencies(path, columns).catch(asFileError);
-    // One list of columns per dataset is kept: the spec's checks ask for one at a time, and an edit changes it.
-    for (const k of this.frequencyTables.keys()) if (JSON.parse(k)[0] === path) this.frequencyTables.delete(k);
+    if (cached && cached.stamp === stamp) {
+      // Most recently used last: the oldest list of a dataset is the one dropped.
+      this.frequencyTables.delete(key);
+      this.frequencyTables.set(key, cached);
+      return cached.value;
+    }
+    const options = delimiter === undefined ? {} : { delimiter };
+    const value = databaseLocation(path) ? readFrequencies(path, columns, options) : readFrequencies(path, columns, options).catch(asFileError);
+    // A few lists of columns per dataset are kept: the spec's checks ask for one, each previewed release for its own,
+    // and an edit changes them; the least recently used beyond FREQUENCY_LISTS is dropped.
+    const mine = [...this.frequencyTables.keys()].filter((k) => JSON.parse(k)[0] === path);
+    for (const k of mine.slice(0, Math.max(0, mine.length - FREQUENCY_LISTS + 1))) this.frequencyTables.delete(k);
     this.frequencyTables.set(key, { stamp, value });
     value.catch(() => this.frequencyTables.get(key)?.value === value && this.frequencyTables.delete(key));
     return value;

@@ -1,9 +1,8 @@
-import { exactCells, type AggregateExact } from '../release/kinds/aggregate-release.js';
+import type { AggregateExact } from '../release/kinds/aggregate-release.js';
 import { cellsOf } from '../release/group-cells.js';
 import type { ReleasePlan } from '../release/plan-release.js';
 import type { ReleaseStages } from '../release/release-measurement.js';
-import { selectRows } from '../release/select-rows.js';
-import type { Table } from '../table/table.js';
+import type { PreviewExact } from './preview-exact.js';
 import { MAX_PREVIEW_CELLS, type AggregateBody } from './preview-types.js';
 
 const sig3 = (x: number) => Number(x.toPrecision(3));
@@ -11,20 +10,21 @@ const grouped = (x: number) => Math.round(x).toLocaleString('en-US');
 
 /**
  * A count, sum or mean as the release computes it, minus the noise: the planned measurement's own first stage (rows of
- * `where`, each unit's contributions bounded, values clamped, exact cells) gives the true values, and its second stage
+ * `where`, each unit's contributions bounded, values clamped, exact cells), on the table or from the source's answer
+ * (preview-exact.ts), gives the true values, and its second stage
  * adds the noise once to those very cells for the example draw (never written). The 95 % half-width is the planned
  * noise's; a mean's is the sum's bound over the cell's bounded row count, the n the release really divides by.
  * Beside each true value, the value without contribution bounding, and in words what bounding removes: a local figure
  * for the data's owner, never written to a release.
  */
-export function aggregatePreview(table: Table, plan: ReleasePlan, domains: readonly (readonly string[])[]): AggregateBody {
+export function aggregatePreview(figures: PreviewExact, plan: ReleasePlan, domains: readonly (readonly string[])[]): AggregateBody {
   const q = plan.description.query;
   if (q.kind !== 'count' && q.kind !== 'sum' && q.kind !== 'mean') throw new Error(`aggregatePreview: not an aggregate (${q.kind})`);
   const measurement = plan.measurement!;
   const stages = measurement.stages as ReleaseStages<AggregateExact>;
-  const bounded = stages.exact({ table });
+  const bounded = figures.bounded as AggregateExact;
   const drawn = stages.addNoise(bounded);
-  const unbounded = bounded.dropped === undefined ? undefined : exactCells(table, q, domains, selectRows(table, q.where));
+  const unbounded = bounded.dropped === undefined ? undefined : figures.unbounded;
   const keys = cellsOf(domains);
   const bound = plan.error95;
   const valueOf = (c: { counts: number[]; exact: number[] }, i: number) => (q.kind === 'mean' ? (c.counts[i] > 0 ? c.exact[i] / c.counts[i] : null) : c.exact[i]);

@@ -1,16 +1,12 @@
-import { equivalenceClasses } from '../anonymity/equivalence-classes.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
-import { metricFor } from '../release/anonymity-search.js';
-import { boundHierarchies, checkLevels, generalizeTransformation, type Transformation } from '../release/generalize-transformation.js';
-import { ReleaseUnavailable } from '../release/release-unavailable.js';
-import { makeProblem } from '../search/problem.js';
-import { Lattice } from '../search/lattice.js';
-import { NodeEvaluator } from '../search/node-evaluator.js';
+import { frequencyClasses } from '../anonymity/frequency-classes.js';
+import { problemOf, type AnonymizationProblem } from '../search/problem.js';
+import { decideOnFrequencies, keptRecords, valuesAt } from './frequency-decision.js';
 import type { AnonymityDescription, DatasetDescription } from '../release/release-description.js';
 import { classSizeHistogram } from '../risk/class-size-histogram.js';
 import { populationUniqueness } from '../risk/population-uniqueness.js';
 import { prosecutorRisk } from '../risk/prosecutor-risk.js';
-import { column, type Table } from '../table/table.js';
+import type { FrequencyTable } from '../table/frequency-table.js';
 import { MAX_LATTICE_NODES, type GeneralizeBody, type LatticeNode, type RiskFigures } from './preview-types.js';
 
 const SAMPLE_ROWS = 12;
@@ -23,33 +19,46 @@ function risk(sizes: ArrayLike<number>, rows: number, sampling?: number): RiskFi
 }
 
 /**
- * A generalize release: the lattice of full-domain generalizations (Samarati 2001) with each node satisfied or not and
- * the transformation the release applies (`generalizeTransformation`, the very function ▶ Run and `privspec release`
- * call: the spec's pins fixed, the rest searched), a node to preview (that transformation, or the one the user picked),
- * the first rows before and after it, its class sizes and suppressed rows, and the prosecutor risk (El Emam & Dankar
- * 2008) before and after, with population uniqueness when `sampling` is declared.
+ * The example records: the first distinct quasi-identifier tuples in sorted order (numbers by value), so that every
+ * source — whose frequency table comes back in its own order — shows the same records.
  */
-export function generalizePreview(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription, levels?: readonly number[]): GeneralizeBody {
+function exampleRecords(problem: AnonymizationProblem): number[] {
+  const collator = new Intl.Collator('en', { numeric: true });
+  const seen = new Map<string, number>();
+  for (let t = 0; t < problem.recordCount; t++) {
+    const key = JSON.stringify(valuesAt(problem, t, problem.qi.map(() => 0)));
+    if (!seen.has(key)) seen.set(key, t);
+  }
+  const order = (a: string, b: string) => {
+    const x = JSON.parse(a) as string[];
+    const y = JSON.parse(b) as string[];
+    for (let i = 0; i < x.length; i++) {
+      const c = collator.compare(x[i], y[i]);
+      if (c !== 0) return c;
+    }
+    return 0;
+  };
+  return [...seen.keys()].sort(order).slice(0, SAMPLE_ROWS).map((k) => seen.get(k)!);
+}
+
+/**
+ * A generalize release: the lattice of full-domain generalizations (Samarati 2001) with each node satisfied or not and
+ * the transformation the release applies — decided on the frequency table over the columns the anonymity block reads
+ * (`problemOf`, what ▶ Run and `privspec release` search, in memory or on a source's frequency table; the spec's pins
+ * fixed, the rest searched) — a node to preview (that transformation, or the one the user picked), example records
+ * before and after it, its class sizes and suppressed rows, and the prosecutor risk (El Emam & Dankar 2008) before and
+ * after from the classes weighted by their rows, with population uniqueness when `sampling` is declared.
+ */
+export function generalizePreview(frequencies: FrequencyTable, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription, levels?: readonly number[]): GeneralizeBody {
   const quasi = dataset.quasi;
   const missing = quasi.filter((q) => !hierarchies.has(q));
   if (missing.length > 0) throw new Error(`generalize needs a hierarchy for every quasi-identifier; missing: ${missing.join(', ')}`);
   if (anonymity.criteria.length === 0) throw new Error('the anonymity block states no model to search for');
-  let release: Transformation | undefined;
-  let unavailable: string | undefined;
-  try {
-    release = generalizeTransformation(table, dataset.quasi, hierarchies, anonymity);
-  } catch (e) {
-    if (!(e instanceof ReleaseUnavailable)) throw e;
-    unavailable = e.message;
-  }
-  const problem = release?.problem ?? makeProblem(table, { qi: quasi, hierarchies: quasi.map((q) => hierarchies.get(q)!), criteria: anonymity.criteria, suppression: anonymity.suppression });
-  const bound = release?.bound ?? boundHierarchies(table, quasi, hierarchies);
-  const heights = bound.map((b) => b.height);
-  const optimum = release?.levels ?? null;
+  const problem = problemOf(frequencies, { qi: quasi, hierarchies: quasi.map((q) => hierarchies.get(q)!), criteria: anonymity.criteria, suppression: anonymity.suppression });
+  const heights = problem.qi.map((q) => q.hierarchy.height);
   // Nodes are checked and measured by the search's own evaluator and metric, so the picture agrees with the release.
-  const grid = new Lattice(heights);
-  const evaluator = new NodeEvaluator(problem, grid);
-  const metric = metricFor(anonymity.metric, problem);
+  const { metric, lattice: grid, evaluator, optimum: release, unavailable } = decideOnFrequencies(problem, anonymity);
+  const optimum = release?.levels ?? null;
   const check = (levels: readonly number[]) => {
     const e = evaluator.evaluate(grid.id(levels));
     return { satisfied: e.valid, loss: metric.value(e) };
@@ -75,20 +84,16 @@ export function generalizePreview(table: Table, dataset: DatasetDescription, hie
     for (const node of optimum && !same(optimum, selected) ? [optimum, selected] : [selected]) lattice.push({ levels: node, ...check(node), optimal: same(optimum, node) });
   }
 
-  const at = release && same(optimum, selected) ? release : checkLevels(table, quasi, bound, selected, anonymity);
-  const cells = quasi.map((q) => column(table, q));
-  const value = (i: number, r: number, level: number) => bound[i].levelValues[level][bound[i].levelCodes[level][cells[i].codes[r]]];
-  const first = Math.min(SAMPLE_ROWS, table.rowCount);
-  const before: string[][] = [];
-  const after: (string[] | null)[] = [];
-  for (let r = 0; r < first; r++) {
-    before.push(quasi.map((_, i) => value(i, r, 0)));
-    after.push(at.passes[at.classes.classOf[r]] ? quasi.map((_, i) => value(i, r, selected[i])) : null);
-  }
+  const at = release && same(optimum, selected) ? release.evaluation : evaluator.evaluate(grid.id(selected));
+  const kept = keptRecords(problem, at);
+  const examples = exampleRecords(problem);
+  const before = examples.map((t) => valuesAt(problem, t, quasi.map(() => 0)));
+  const after = examples.map((t) => (kept[t] ? valuesAt(problem, t, selected) : null));
   const keptSizes: number[] = [];
-  for (let id = 0; id < at.classes.classCount; id++) if (at.passes[id]) keptSizes.push(at.classes.sizes[id]);
+  for (let id = 0; id < at.cells.classCount; id++) if (at.classPass[id]) keptSizes.push(at.cells.classSizes[id]);
   const h = classSizeHistogram(keptSizes);
-  const original = equivalenceClasses(table, quasi);
+  const original = frequencyClasses(frequencies, quasi);
+  const first = examples[0];
   return {
     kind: 'generalize',
     columns: quasi,
@@ -97,16 +102,16 @@ export function generalizePreview(table: Table, dataset: DatasetDescription, hie
     latticeComplete: total <= MAX_LATTICE_NODES,
     optimum,
     selected,
-    levelMeaning: quasi.map((q, i) => `${q} ${selected[i]} of ${heights[i]}${table.rowCount > 0 && selected[i] > 0 ? `: ${value(i, 0, 0)} → ${value(i, 0, selected[i])}` : ''}`),
+    levelMeaning: quasi.map((q, i) => `${q} ${selected[i]} of ${heights[i]}${first !== undefined && selected[i] > 0 ? `: ${before[0][i]} → ${valuesAt(problem, first, selected)[i]}` : ''}`),
     sample: { header: quasi, before, after },
     classSizes: h.sizes.map((s, i) => [s, h.counts[i]] as const),
-    suppressed: at.suppressed,
-    satisfied: at.satisfied,
+    suppressed: at.outliers,
+    satisfied: at.valid,
     loss: { metric: metric.name, selected: check(selected).loss, optimum: release?.loss ?? null },
     pinned: quasi.filter((q) => anonymity.pins.has(q)),
     ...(unavailable !== undefined ? { unavailable } : {}),
     criteria: anonymity.criteria.map((c) => c.name),
-    before: risk(original.sizes, table.rowCount, dataset.sampling),
-    after: risk(keptSizes, table.rowCount - at.suppressed, dataset.sampling),
+    before: risk(original.sizes, frequencies.rowCount, dataset.sampling),
+    after: risk(keptSizes, frequencies.rowCount - at.outliers, dataset.sampling),
   };
 }

@@ -2,24 +2,24 @@ import { gridBudget, gridMethod, reportedSides, type GridExact } from '../releas
 import type { ReleasePlan } from '../release/plan-release.js';
 import type { ReleaseStages } from '../release/release-measurement.js';
 import { expectedRmse, type GridMethod } from '../wavelet/expected-rmse.js';
-import type { Table } from '../table/table.js';
+import type { PreviewExact } from './preview-exact.js';
 import { gridMethodsOffered } from './preview-controls.js';
 import type { GridBody } from './preview-types.js';
 
 /**
  * A grid release: the exact cell counts the release adds its noise to (its own first stage: blank coordinates in no
- * cell, each unit's points bounded) and one noisy draw of its second stage on those counts (never written), and the
+ * cell, each unit's points bounded; on the table or from the source's answer) and one noisy draw of its second stage on those counts (never written), and the
  * expected RMSE of square range queries by side for each method the panel's switch offers (the chosen one among
  * them), all at the budget the mechanism runs at.
  */
-export function gridPreview(table: Table, plan: ReleasePlan): GridBody {
+export function gridPreview(figures: PreviewExact, plan: ReleasePlan): GridBody {
   const q = plan.description.query;
   if (q.kind !== 'grid') throw new Error(`gridPreview: not a grid (${q.kind})`);
   const m = plan.description.mechanism;
   if (!m) throw new Error('gridPreview: a grid release names its mechanism');
   const method = gridMethod(m);
   const stages = plan.measurement!.stages as ReleaseStages<GridExact>;
-  const exact = stages.exact({ table });
+  const exact = figures.bounded as GridExact;
   const drawn = stages.addNoise(exact);
   const draw = new Array<number>(q.size * q.size).fill(0);
   for (const [x, y, v] of drawn.rows) draw[Number(y) * q.size + Number(x)] = Number(v);

@@ -1,22 +1,22 @@
 import type { ModeExact } from '../release/kinds/mode-release.js';
 import type { ReleasePlan } from '../release/plan-release.js';
 import type { ReleaseStages } from '../release/release-measurement.js';
-import type { Table } from '../table/table.js';
+import type { PreviewExact } from './preview-exact.js';
 import type { ModeBody } from './preview-types.js';
 
 /**
  * A mode by the exponential mechanism (McSherry & Talwar 2007): each candidate's score u (its rows, after each unit's
- * votes are bounded — the release's own first stage) and the probability the mechanism picks it, exp(ε·u/(2Δᵤ))
+ * votes are bounded — the release's own first stage, on the table or from the source's answer) and the probability the mechanism picks it, exp(ε·u/(2Δᵤ))
  * normalized — computed with the largest score subtracted, so that it never overflows — and one example draw of the
  * planned mechanism on those very scores.
  */
-export function modePreview(table: Table, plan: ReleasePlan, candidates: readonly string[]): ModeBody {
+export function modePreview(figures: PreviewExact, plan: ReleasePlan, candidates: readonly string[]): ModeBody {
   const q = plan.description.query;
   if (q.kind !== 'mode') throw new Error(`modePreview: not a mode (${q.kind})`);
   if (plan.noise?.kind !== 'exponential') throw new Error('modePreview: a mode is planned with the exponential mechanism');
   const { epsilon, sensitivity } = plan.noise;
   const stages = plan.measurement!.stages as ReleaseStages<ModeExact>;
-  const exact = stages.exact({ table });
+  const exact = figures.bounded as ModeExact;
   const score = (c: string) => exact.scores.get(c) ?? 0;
   const top = Math.max(...candidates.map(score));
   const weights = candidates.map((c) => Math.exp((epsilon * (score(c) - top)) / (2 * sensitivity)));

@@ -1,43 +1,128 @@
-import { computePram, type PramInput } from '../release/kinds/pram-release.js';
+import type { RandomSource } from '../core/random.js';
+import type { Hierarchy } from '../hierarchy/hierarchy.js';
+import { frequencyTableView } from '../anonymity/frequency-classes.js';
+import { buildMatrix, type PramSpec } from '../pram/pram-spec.js';
+import { combinedEpsilon, localEpsilon } from '../pram/local-epsilon.js';
+import { PramSampler } from '../pram/pram-sampler.js';
+import { labelIndex, toRows } from '../pram/transition-matrix.js';
+import { PRAM_RISK_LIMIT, preparePram } from '../release/kinds/pram-release.js';
+import type { AnonymityDescription, DatasetDescription, QueryDescription } from '../release/release-description.js';
+import { ReleaseUnavailable } from '../release/release-unavailable.js';
+import { identificationRisk } from '../risk/identification-risk.js';
+import { problemOf } from '../search/problem.js';
+import type { FrequencyTable } from '../table/frequency-table.js';
 import { column } from '../table/table.js';
+import { decideOnFrequencies, generalizeColumns, keptRecords } from './frequency-decision.js';
 import type { PramBody } from './preview-types.js';
 
 /** √20: by Chebyshev's inequality at least 1 − 1/20 = 95 % of draws fall within √20 standard deviations. */
 const CHEBYSHEV_95 = Math.sqrt(20);
 
+type PramQuery = Extract<QueryDescription, { kind: 'pram' }>;
+
+export interface PramPreviewInput {
+  /** The frequency table over `pramColumns` (the randomized columns, and the columns the anonymity block reads). */
+  readonly frequencies: FrequencyTable;
+  readonly dataset: DatasetDescription;
+  readonly query: PramQuery;
+  /** Declared value domains (hierarchies that list values). */
+  readonly domains: ReadonlyMap<string, readonly string[]>;
+  readonly hierarchies: ReadonlyMap<string, Hierarchy>;
+  readonly anonymity?: AnonymityDescription;
+  readonly matrixText?: string;
+  readonly matrixFile?: string;
+  readonly rng: RandomSource;
+}
+
+/** Whether the release generalizes the quasi-identifiers beside the randomized columns, as `runPram` decides it. */
+const generalizes = (dataset: DatasetDescription, anonymity?: AnonymityDescription) => anonymity !== undefined && dataset.quasi.length > 0;
+
 /**
- * A PRAM release: per attribute its transition matrix P and local ε (Kooiman, Willenborg & Gouweleeuw 1997), the counts
- * before, their expectation after, E[n′_v] = Σ_u n_u·P(u→v), with the Chebyshev band √20·σ where
- * Var[n′_v] = Σ_u n_u·P(u→v)(1 − P(u→v)) (each record moves independently), and one example draw — the release itself,
- * computed by the same `computePram` as ▶ Run (the same rows: the anonymity block's suppressed rows are left out of
- * both), never written. The identification risk η comes from that draw.
+ * The columns a PRAM preview's frequency table groups by: the randomized columns, then, when the anonymity block
+ * decides which rows the file keeps, the columns its search reads (`problemColumns`).
  */
-export function pramPreview(input: PramInput): PramBody {
-  const result = computePram(input);
-  const attributes = result.parameters.attributes as { name: string; labels: string[]; matrix: number[][]; epsilon: number }[];
-  const risk = result.identificationRisk as { maxRisk?: number; reason?: string };
+export function pramColumns(query: PramQuery, dataset: DatasetDescription, anonymity?: AnonymityDescription): string[] {
+  return [...new Set([...query.columns, ...(generalizes(dataset, anonymity) ? generalizeColumns(dataset.quasi, anonymity!) : [])])];
+}
+
+function specOf(q: PramQuery, text: string | undefined, source: string | undefined): PramSpec {
+  return q.matrix !== undefined ? { kind: 'custom', csv: text ?? '', source: source?.split(/[\\/]/).pop() } : { kind: 'retention', retain: q.retain ?? NaN };
+}
+
+/**
+ * A PRAM release from the frequency table of its columns: per attribute its transition matrix P and local ε (Kooiman,
+ * Willenborg & Gouweleeuw 1997), the counts before over the rows the release writes (the anonymity block's decision on
+ * the same frequency table suppresses the others, as the release does), their expectation after,
+ * E[n′_v] = Σ_u n_u·P(u→v), with the Chebyshev band √20·σ where Var[n′_v] = Σ_u n_u·P(u→v)(1 − P(u→v)) (each record
+ * moves independently), and one example draw — each row drawn from its value's row of P by the release's own sampler,
+ * never written. The identification risk η comes from that draw, when the rows are few enough to link.
+ */
+export function pramPreview(input: PramPreviewInput): PramBody {
+  const { frequencies: f, dataset, query: q } = input;
+  const view = frequencyTableView(f);
+  // The release's own refusals (columns that never leave, an invariant PRAM, a value kept with certainty), before
+  // anything is shown: the table it checks is the frequency table's records, which hold the same values.
+  preparePram({ table: view, dataset, query: q, domains: input.domains, hierarchies: input.hierarchies, anonymity: input.anonymity, matrixText: input.matrixText, matrixFile: input.matrixFile });
+  const columns = q.columns.map((name) => column(view, name));
+  const spec = specOf(q, input.matrixText, input.matrixFile);
+  const matrices = columns.map((c) => buildMatrix(spec, c, input.domains.get(c.name)).matrix);
+  let kept: Uint8Array | undefined;
+  if (generalizes(dataset, input.anonymity)) {
+    try {
+      const missing = dataset.quasi.filter((name) => !input.hierarchies.has(name));
+      if (input.anonymity!.criteria.length === 0) throw new ReleaseUnavailable("generalize needs an 'anonymity { k … }' block");
+      if (missing.length) throw new ReleaseUnavailable(`generalize needs a hierarchy for every quasi-identifier; missing: ${missing.join(', ')}`);
+      const problem = problemOf(f, { qi: dataset.quasi, hierarchies: dataset.quasi.map((name) => input.hierarchies.get(name)!), criteria: input.anonymity!.criteria, suppression: input.anonymity!.suppression });
+      const decision = decideOnFrequencies(problem, input.anonymity!);
+      if (!decision.optimum) throw new ReleaseUnavailable(decision.unavailable!);
+      kept = keptRecords(problem, decision.optimum.evaluation);
+    } catch (e) {
+      if (e instanceof ReleaseUnavailable) throw new ReleaseUnavailable(`pram writes the quasi-identifiers generalized as the anonymity block says, and ${e.message}`);
+      throw e;
+    }
+  }
+  // Each record's index in each matrix, and its rows (suppressed records count none).
+  const indexOf = columns.map((c, i) => {
+    const index = labelIndex(matrices[i]);
+    return Int32Array.from(c.dictionary, (v) => index.get(v) ?? -1);
+  });
+  const weight = (t: number) => (kept && !kept[t] ? 0 : f.weights[t]);
+  const samplers = matrices.map((m) => new PramSampler(m));
+  const rows = Array.from({ length: f.count }, (_, t) => weight(t)).reduce((s, w) => s + w, 0);
+  const linkable = rows <= PRAM_RISK_LIMIT;
+  const original: string[][] = [];
+  const released: string[][] = [];
+  const draws = matrices.map((m) => new Array<number>(m.size).fill(0));
+  const befores = matrices.map((m) => new Array<number>(m.size).fill(0));
+  // Rows are drawn record by record, each attribute independently as the release draws it.
+  for (let t = 0; t < f.count; t++) {
+    const us = columns.map((c, i) => indexOf[i][c.codes[t]]);
+    us.forEach((u, i) => {
+      if (u >= 0) befores[i][u] += weight(t);
+    });
+    for (let r = 0; r < weight(t); r++) {
+      const vs = us.map((u, i) => (u >= 0 ? samplers[i].sample(u, input.rng) : -1));
+      vs.forEach((v, i) => {
+        if (v >= 0) draws[i][v]++;
+      });
+      if (linkable) {
+        const values = columns.map((c) => c.dictionary[c.codes[t]]);
+        original.push(values);
+        released.push(vs.map((v, i) => (v >= 0 ? matrices[i].labels[v] : values[i])));
+      }
+    }
+  }
+  const highestRisk = linkable ? identificationRisk(original, released, matrices, { rng: input.rng }).maxRisk : `the linkage matrix of ${rows} records exceeds ${PRAM_RISK_LIMIT} × ${PRAM_RISK_LIMIT}; run privspec reid on a sample`;
   return {
     kind: 'pram',
-    attributes: attributes.map((a) => {
-      const col = column(input.table, a.name);
-      const index = new Map(a.labels.map((l, i) => [l, i]));
-      // Counted over the rows the release writes (the anonymity block's suppressed rows are not in the file).
-      const before = new Array<number>(a.labels.length).fill(0);
-      for (const r of result.written) {
-        const u = index.get(col.dictionary[col.codes[r]]);
-        if (u !== undefined) before[u]++;
-      }
-      const expected = a.labels.map((_, v) => before.reduce((s, n, u) => s + n * a.matrix[u][v], 0));
-      const band = a.labels.map((_, v) => CHEBYSHEV_95 * Math.sqrt(before.reduce((s, n, u) => s + n * a.matrix[u][v] * (1 - a.matrix[u][v]), 0)));
-      const at = result.header.indexOf(a.name);
-      const draw = new Array<number>(a.labels.length).fill(0);
-      for (const row of result.rows) {
-        const v = index.get(row[at]);
-        if (v !== undefined) draw[v]++;
-      }
-      return { name: a.name, labels: a.labels, matrix: a.matrix, epsilon: a.epsilon, before, expected, band, draw };
+    attributes: matrices.map((m, i) => {
+      const matrix = toRows(m);
+      const before = befores[i];
+      const expected = m.labels.map((_, v) => before.reduce((s, n, u) => s + n * matrix[u][v], 0));
+      const band = m.labels.map((_, v) => CHEBYSHEV_95 * Math.sqrt(before.reduce((s, n, u) => s + n * matrix[u][v] * (1 - matrix[u][v]), 0)));
+      return { name: q.columns[i], labels: [...m.labels], matrix, epsilon: localEpsilon(m), before, expected, band, draw: draws[i] };
     }),
-    combinedEpsilon: result.parameters.combinedEpsilon as number,
-    highestRisk: risk.maxRisk ?? risk.reason ?? 'not computed',
+    combinedEpsilon: combinedEpsilon(matrices),
+    highestRisk,
   };
 }

@@ -5,17 +5,30 @@ import type { AnonymityDescription, DatasetDescription, ReleaseDescription } fro
 import { declaredDomains } from '../release/domains.js';
 import type { GridBounds } from '../wavelet/bin-points.js';
 import type { Table } from '../table/table.js';
+import type { FrequencyTable } from '../table/frequency-table.js';
+import { frequencyTableOf } from '../table/frequency-table-of.js';
+import { generalizeColumns } from './frequency-decision.js';
+import { exactOfTable, type PreviewExact } from './preview-exact.js';
 import { aggregatePreview } from './aggregate-preview.js';
 import { generalizePreview } from './generalize-preview.js';
 import { gridPreview } from './grid-preview.js';
 import { modePreview } from './mode-preview.js';
-import { pramPreview } from './pram-preview.js';
+import { pramColumns, pramPreview } from './pram-preview.js';
 import { viewPreview } from './view-preview.js';
 import type { PreviewBody, PreviewKind } from './preview-types.js';
 
-/** Everything a kind's preview may read: the (possibly sampled) table and, for DP kinds, the plan that will run. */
+/**
+ * Everything a kind's preview may read: the data — the (possibly sampled) table of a CSV, or, for a Parquet file or a
+ * database table, only the aggregates the release itself reads (the exact figures of a DP release, a frequency table
+ * for generalize and PRAM) — and, for DP kinds, the plan that will run.
+ */
 export interface PreviewContext {
-  readonly table: Table;
+  /** The table read in memory; absent when the data is read at its source. */
+  readonly table?: Table;
+  /** DP kinds: the exact figures from the source's answers; computed from `table` when absent. */
+  readonly exact?: PreviewExact;
+  /** Generalize and PRAM: the frequency table over the columns they read; computed from `table` when absent. */
+  readonly frequencies?: FrequencyTable;
   readonly dataset: DatasetDescription;
   readonly hierarchies: ReadonlyMap<string, Hierarchy>;
   readonly anonymity?: AnonymityDescription;
@@ -42,22 +55,35 @@ const needPlan = (c: PreviewContext) => {
   return c.plan;
 };
 
+const needTable = (c: PreviewContext): Table => {
+  if (!c.table) throw new Error(`a ${previewKind(c.description)} preview needs its figures from the data source`);
+  return c.table;
+};
+
+/** The exact figures of a DP release: the source's, or the measurement's exact stage on the table. */
+const figures = (c: PreviewContext): PreviewExact => c.exact ?? exactOfTable(needTable(c), needPlan(c), c.domains);
+
 /** One module per kind: adding a release kind to the panel is adding a line here and its view in the webview. */
 const previewers: Record<PreviewKind, (c: PreviewContext) => PreviewBody | Promise<PreviewBody>> = {
   aggregate: (c) => {
     const q = c.description.query as { by: readonly string[] };
-    return aggregatePreview(c.table, needPlan(c), q.by.map((b) => c.domains.get(b) ?? []));
+    return aggregatePreview(figures(c), needPlan(c), q.by.map((b) => c.domains.get(b) ?? []));
   },
-  mode: (c) => modePreview(c.table, needPlan(c), c.domains.get((c.description.query as { column: string }).column) ?? []),
+  mode: (c) => modePreview(figures(c), needPlan(c), c.domains.get((c.description.query as { column: string }).column) ?? []),
   grid: (c) => {
     if (!c.gridBounds) throw new Error("the grid's bounds are not known: give 'within', or accept data-dependent-domain");
-    return gridPreview(c.table, needPlan(c));
+    return gridPreview(figures(c), needPlan(c));
   },
-  pram: (c) => pramPreview({ table: c.table, dataset: c.dataset, query: c.description.query as Extract<ReleaseDescription['query'], { kind: 'pram' }>, domains: declaredDomains(c.hierarchies), hierarchies: c.hierarchies, anonymity: c.anonymity, matrixText: c.matrixText, matrixFile: (c.description.query as { matrix?: string }).matrix, rng: c.rng }),
-  view: (c) => viewPreview(c.table, needPlan(c), { rng: c.rng, signal: c.signal }),
+  pram: (c) => {
+    const q = c.description.query as Extract<ReleaseDescription['query'], { kind: 'pram' }>;
+    const frequencies = c.frequencies ?? frequencyTableOf(needTable(c), pramColumns(q, c.dataset, c.anonymity));
+    return pramPreview({ frequencies, dataset: c.dataset, query: q, domains: declaredDomains(c.hierarchies), hierarchies: c.hierarchies, anonymity: c.anonymity, matrixText: c.matrixText, matrixFile: q.matrix, rng: c.rng });
+  },
+  view: (c) => viewPreview(needTable(c), needPlan(c), { rng: c.rng, signal: c.signal }),
   generalize: (c) => {
     if (!c.anonymity || c.anonymity.criteria.length === 0) throw new Error("generalize needs an 'anonymity { k … }' block");
-    return generalizePreview(c.table, c.dataset, c.hierarchies, c.anonymity, c.levels);
+    const frequencies = c.frequencies ?? frequencyTableOf(needTable(c), generalizeColumns(c.dataset.quasi, c.anonymity));
+    return generalizePreview(frequencies, c.dataset, c.hierarchies, c.anonymity, c.levels);
   },
 };
 

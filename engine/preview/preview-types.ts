@@ -79,7 +79,7 @@ export interface GeneralizeBody {
   readonly selected: readonly number[];
   /** What each selected level means, e.g. `zip 1 of 5: 45766 → 4576*`. */
   readonly levelMeaning: readonly string[];
-  /** The first rows' quasi-identifiers before and after (null = suppressed). */
+  /** Example records' quasi-identifiers before and after (null = suppressed): the first distinct tuples in sorted order. */
   readonly sample: { readonly header: readonly string[]; readonly before: readonly (readonly string[])[]; readonly after: readonly ((readonly string[]) | null)[] };
   readonly classSizes: readonly (readonly [number, number])[];
   readonly suppressed: number;

@@ -6,19 +6,24 @@
 import type { CodeAction, TextEdit } from 'vscode-languageserver';
 import { KAnonymity } from '../../engine/criteria/k-anonymity.js';
 import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
-import { searchAnonymity } from '../../engine/release/anonymity-search.js';
+import { metricFor, pinnedRange } from '../../engine/release/anonymity-search.js';
+import { generalizeColumns } from '../../engine/preview/frequency-decision.js';
+import { searchOptimal } from '../../engine/search/optimal-search.js';
+import { problemOf } from '../../engine/search/problem.js';
+import type { Optimum } from '../../engine/search/search-types.js';
+import type { FrequencyTable } from '../../engine/table/frequency-table.js';
 import type { AnonymityDescription } from '../../engine/release/release-description.js';
-import type { Table } from '../../engine/table/table.js';
 import type * as ast from '../generated/ast.js';
 import { specPath } from '../privspec-analysis.js';
 import { SEARCH_WORK_LIMIT } from '../privspec-search.js';
 import { anonymityPlan, buildHierarchy, resolveSpecPath, unescape } from '../privspec-to-engine.js';
-import { insertBeforeClose, insertLineAfter, nodeAt, quickFix, rangeOf, replace, tableOf, type FixContext } from './fix-helpers.js';
+import { insertBeforeClose, insertLineAfter, nodeAt, quickFix, rangeOf, replace, columnNames, columnValues, frequenciesOf, type FixContext } from './fix-helpers.js';
 import { suggestHierarchy } from './suggest-hierarchy.js';
 import { quoteColumn } from '../quote-column.js';
 
 interface Search {
-  readonly table: Table;
+  /** The frequency table over the columns the block's search reads: a CSV's, or a Parquet or database source's. */
+  readonly frequencies: FrequencyTable;
   readonly quasi: readonly string[];
   readonly hierarchies: ReadonlyMap<string, Hierarchy>;
   readonly block: ast.Anonymity;
@@ -28,9 +33,9 @@ interface Search {
 /** What the search needs, or undefined when the data, a hierarchy or the block is missing or too large to search here. */
 async function searchInput(c: FixContext): Promise<Search | undefined> {
   const block = c.analysis.parts.anonymity;
-  const table = await tableOf(c);
-  if (!block || !table) return undefined;
-  const quasi = (c.analysis.dataset?.quasi ?? []).filter((q) => table.columns.some((x) => x.name === q));
+  const header = await columnNames(c);
+  if (!block || !header) return undefined;
+  const quasi = (c.analysis.dataset?.quasi ?? []).filter((q) => header.includes(q));
   const hierarchies = new Map<string, Hierarchy>();
   const path = specPath(c.document);
   for (const q of quasi) {
@@ -49,11 +54,21 @@ async function searchInput(c: FixContext): Promise<Search | undefined> {
   } catch {
     return undefined;
   }
+  if (quasi.length === 0 || plan.criteria.length === 0) return undefined;
+  const frequencies = await frequenciesOf(c, generalizeColumns(quasi, plan));
+  if (!frequencies) return undefined;
   const nodes = quasi.reduce((n, q) => n * (hierarchies.get(q)!.height + 1), 1);
-  return nodes * table.rowCount > SEARCH_WORK_LIMIT ? undefined : { table, quasi, hierarchies, block, plan };
+  return nodes * frequencies.rowCount > SEARCH_WORK_LIMIT ? undefined : { frequencies, quasi, hierarchies, block, plan };
 }
 
-const optimum = (s: Search, plan = s.plan) => searchAnonymity(s.table, s.quasi, s.hierarchies, plan)?.result.optimum ?? undefined;
+/**
+ * The search `searchAnonymity` runs (`makeProblem` is `problemOf` of the table's frequency table), on the frequency
+ * table: the same optimum from a CSV's rows or a source's aggregates.
+ */
+function optimum(s: Search, plan = s.plan): Optimum | undefined {
+  const problem = problemOf(s.frequencies, { qi: s.quasi, hierarchies: s.quasi.map((q) => s.hierarchies.get(q)!), criteria: plan.criteria, suppression: plan.suppression });
+  return searchOptimal(problem, metricFor(plan.metric, problem), { range: pinnedRange(s.quasi, problem.qi.map((q) => q.hierarchy.height), plan.pins) }).optimum ?? undefined;
+}
 
 /** `generalize col L` for every quasi-identifier: existing pins are rewritten, the others added before the `}`. */
 function pinEdits(s: Search, levels: readonly number[]): TextEdit[] {
@@ -120,12 +135,11 @@ function smallestSuppression(c: FixContext, s: Search): CodeAction[] {
 
 export async function quasiWithoutHierarchyFixes(c: FixContext): Promise<CodeAction[]> {
   const ref = nodeAt(c, (n): n is ast.ColumnRef => n.$type === 'ColumnRef');
-  const table = await tableOf(c);
-  const column = ref && table?.columns.find((x) => x.name === ref.name);
+  const values = ref && (await columnValues(c, ref.name));
   const spec = c.document.parseResult.value as ast.Spec;
   const anchor = spec.hierarchies.at(-1) ?? spec.datasets[0];
-  if (!ref || !column || !anchor) return [];
-  const suggestion = suggestHierarchy(column.dictionary);
+  if (!ref || !values || !anchor) return [];
+  const suggestion = suggestHierarchy(values);
   const edit = suggestion && insertLineAfter(anchor, `hierarchy ${quoteColumn(ref.name)}${suggestion.text}`);
   return edit ? [quickFix(c, `Add a hierarchy for '${ref.name}': ${suggestion.why}`, [edit], true)] : [];
 }

@@ -5,7 +5,9 @@
  */
 import { AstUtils, CstUtils, GrammarUtils, type AstNode, type LangiumDocument } from 'langium';
 import { CodeActionKind, type CodeAction, type Diagnostic, type Position, type Range, type TextEdit } from 'vscode-languageserver';
-import type { CsvStore } from '../../engine/node/csv-store.js';
+import { readsAtSource, type CsvStore } from '../../engine/node/csv-store.js';
+import type { FrequencyTable } from '../../engine/table/frequency-table.js';
+import { frequencyTableOf } from '../../engine/table/frequency-table-of.js';
 import type { Table } from '../../engine/table/table.js';
 import type * as ast from '../generated/ast.js';
 import { analyzeDocument, type SpecAnalysis } from '../privspec-analysis.js';
@@ -77,13 +79,51 @@ export function round3(x: number, direction: 'down' | 'up'): number {
 /** A number as a spec writes it (no exponent for everyday figures). */
 export const numberText = (x: number) => String(Number(x.toPrecision(12)));
 
-/** The dataset's table, read if needed (a quick fix is asked for once, so it may wait for a read). */
+/**
+ * The dataset's table, read if needed (a quick fix is asked for once, so it may wait for a read); never for a dataset
+ * read at its source (a Parquet file, a database table), whose rows the editor does not read: see `frequenciesOf`.
+ */
 export async function tableOf(c: FixContext): Promise<Table | undefined> {
   const d = c.analysis.dataset;
-  if (!d) return undefined;
+  if (!d || readsAtSource(d.file)) return undefined;
   try {
     return (await c.store.peekTable(d.file)) ?? (await c.store.table(d.file, d.delimiter));
   } catch {
     return undefined;
   }
+}
+
+/**
+ * The dataset's frequency table over `columns`: the source's (cached by the store) for a Parquet file or a database
+ * table, the table's own for a CSV — all a fix that counts classes or lists values reads.
+ */
+export async function frequenciesOf(c: FixContext, columns: readonly string[]): Promise<FrequencyTable | undefined> {
+  const d = c.analysis.dataset;
+  if (!d) return undefined;
+  try {
+    if (readsAtSource(d.file)) return await c.store.frequencies(d.file, columns);
+    const table = await tableOf(c);
+    return table && columns.every((n) => table.columns.some((x) => x.name === n)) ? frequencyTableOf(table, columns) : undefined;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The dataset's column names, from its header (a CSV's first line, a Parquet schema, a database's catalogue). */
+export async function columnNames(c: FixContext): Promise<readonly string[] | undefined> {
+  const d = c.analysis.dataset;
+  if (!d) return undefined;
+  try {
+    return (await c.store.header(d.file, d.delimiter)).header;
+  } catch {
+    return undefined;
+  }
+}
+
+/** The values a column of the dataset holds (a CSV column's dictionary; the distinct values of the source's column). */
+export async function columnValues(c: FixContext, name: string): Promise<readonly string[] | undefined> {
+  const d = c.analysis.dataset;
+  if (!d) return undefined;
+  if (!readsAtSource(d.file)) return (await tableOf(c))?.columns.find((x) => x.name === name)?.dictionary;
+  return (await frequenciesOf(c, [name]))?.columns[0]?.dictionary;
 }

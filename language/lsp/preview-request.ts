@@ -2,24 +2,24 @@
  * The preview panel's backend: `privspec/previewRelease` plans the release with the panel's parameters through the
  * engine's one planner (`planFor`, as ▶ Run plans it), draws its preview with `engine/preview`, and states its cost
  * against the ledger in the budget's notion; `privspec/previewEdits` turns the parameters into edits of the release's
- * line. Large tables are previewed on a uniform sample where the work grows with rows × lattice nodes.
+ * line. What it reads of the data is preview-data.ts's: a CSV's table (a generalization on a uniform sample where the
+ * work grows beyond its limit), or a Parquet or database dataset's aggregates, never its rows.
  */
 import { URI, type LangiumDocument } from 'langium';
 import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
-import { cryptoRandom, type RandomSource } from '../../engine/core/random.js';
-import { correlationOf, planFor, releaseDomains, type RunInput } from '../../engine/node/release-runner.js';
+import { cryptoRandom, seededRandom, type RandomSource } from '../../engine/core/random.js';
+import { correlationOf, inputReadsAtSource, type RunInput } from '../../engine/node/release-runner.js';
+import { atSource, inMemory } from './preview-data.js';
 import { documentLedger } from './ledger-request.js';
 import { budgetMeter } from '../../engine/release/budget-meter.js';
 import { inNotion, notionOf } from '../../engine/release/budget-notion.js';
 import { summarizeBudget, type Spendable } from '../../engine/release/budget-walk.js';
 import { planRelease } from '../../engine/release/plan-release.js';
-import { dataBounds } from '../../engine/release/kinds/grid-release.js';
 import { previewBody, previewKind } from '../../engine/preview/preview-body.js';
 import { applyControls, controlsFor } from '../../engine/preview/preview-controls.js';
 import { releaseDescription } from '../privspec-release-plan.js';
 import type { ReleasePreview } from '../../engine/preview/preview-types.js';
 import type { ReleaseDescription } from '../../engine/release/release-description.js';
-import { sampleRows } from '../../engine/table/row-sample.js';
 import type * as ast from '../generated/ast.js';
 import { analyzeDocument, type SpecAnalysis } from '../privspec-analysis.js';
 import type { PrivspecServices } from '../privspec-module.js';
@@ -29,52 +29,37 @@ import { releaseInput } from '../release-input.js';
 import { firstLine, toResponseError } from './request-errors.js';
 import { numberText, rangeOf } from './fix-helpers.js';
 
-/**
- * Rows × lattice nodes above which a generalization is previewed on a sample. The search's roll-up makes the full data
- * cheap (100,000 rows × 280 nodes in ~165 ms, 500,000 × 280 in ~250–450 ms on the 2-core development machine), and a
- * sample changes the answer — k counted on a tenth of the rows fails classes that pass on all of them — so only files
- * beyond this size are sampled, with that said in the panel.
- */
-const GENERALIZE_WORK = 200_000_000;
 
 /**
- * `generalizeWork`: the rows × lattice nodes beyond which a generalization is previewed on a sample (tests lower it).
+ * `generalizeWork`: the rows × lattice nodes beyond which a generalization is previewed on a sample (tests lower it;
+ * for a dataset read at its source, the distinct records of its frequency table × nodes).
  * `rng`: the noise source, for tests only — with `seededRandom(S)` the preview bounds the same rows and draws the same
  * noise as `privspec release --only NAME --seed S`, which the consistency test checks figure by figure.
+ * `seed`: the same for a dataset read at its source: the noise from `seededRandom(S)` and the key of the source's
+ * bounding order from `seededRandom('bounding:S')`, as a seeded release on a database derives them.
  */
-export async function releasePreview(services: PrivspecServices, document: LangiumDocument, params: PreviewParams, options: { generalizeWork?: number; rng?: RandomSource; signal?: AbortSignal } = {}): Promise<ReleasePreview> {
+export async function releasePreview(services: PrivspecServices, document: LangiumDocument, params: PreviewParams, options: { generalizeWork?: number; rng?: RandomSource; seed?: number; signal?: AbortSignal } = {}): Promise<ReleasePreview> {
   const started = performance.now();
   // A spec that overruns its budget is still previewed (nothing is spent here); the panel says ▶ Run would refuse it.
   const overruns = { codes: new Set(['budget-overrun']), tolerated: [] as string[] };
   const input: RunInput = await releaseInput(services, document, params.release, overruns);
   const spec = input.releases[0];
   const description: ReleaseDescription = applyControls(spec, params.controls ?? {});
-  const full = await input.readTable();
-  const rng = options.rng ?? cryptoRandom();
+  const rng = options.rng ?? (options.seed !== undefined ? seededRandom(options.seed) : cryptoRandom());
   const kind = previewKind(description);
-  let table = full;
-  let dataset = input.dataset;
-  const notes: string[] = [];
-  if (kind === 'generalize') {
-    const nodes = input.dataset.quasi.reduce((n, q) => n * ((input.hierarchies.get(q)?.height ?? 0) + 1), 1);
-    const work = options.generalizeWork ?? GENERALIZE_WORK;
-    const rows = Math.max(2000, Math.floor(work / nodes));
-    if (full.rowCount * nodes > work && rows < full.rowCount) {
-      table = sampleRows(full, rows, rng);
-      notes.push('k and ℓ are checked on the sample, where classes are smaller than on all rows: the lattice and the optimum can differ from what the release finds');
-      // The sample is a sample of the declared sample: population uniqueness (Dankar et al. 2012) needs the product.
-      if (dataset.sampling !== undefined) dataset = { ...dataset, sampling: (dataset.sampling * table.rowCount) / full.rowCount };
-    }
-  }
   const dp = kind === 'aggregate' || kind === 'mode' || kind === 'grid' || kind === 'view';
   // An unreadable edge list or ledger stops the preview with the runner's own message: a cost or remainder computed
   // without them would be lower than what ▶ Run would charge or refuse.
   const correlation = dp ? await correlationOf(input) : undefined;
-  const plan = dp ? planFor(input, description, table, rng, correlation) : undefined;
+  // A view partitions the rows themselves (view-preview.ts); every other kind of an at-source dataset reads aggregates.
+  const data = kind !== 'view' && (await inputReadsAtSource(input))
+    ? await atSource(services, input, description, { rng, seed: options.seed, correlation, generalizeWork: options.generalizeWork })
+    : await inMemory(input, description, { rng, correlation, generalizeWork: options.generalizeWork });
+  const { plan, dataset } = data;
   const q = description.query;
-  const gridBounds = q.kind === 'grid' ? q.within ? { xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh } : description.accepts.includes('data-dependent-domain') ? dataBounds(table, q) : undefined : undefined;
+  const gridBounds = q.kind === 'grid' && q.within ? { xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh } : data.gridBounds;
   const matrixText = q.kind === 'pram' && q.matrix !== undefined ? await services.data.CsvStore.text(q.matrix) : undefined;
-  const body = await previewBody({ table, dataset, hierarchies: input.hierarchies, anonymity: input.anonymity, description, plan, domains: releaseDomains(input, description, table), gridBounds, matrixText, levels: params.controls?.levels, rng, signal: options.signal });
+  const body = await previewBody({ table: data.table, exact: data.exact, frequencies: data.frequencies, dataset, hierarchies: input.hierarchies, anonymity: input.anonymity, description, plan, domains: data.domains, gridBounds, matrixText, levels: params.controls?.levels, rng, signal: options.signal });
   let budget: ReleasePreview['budget'];
   if (plan) {
     // The meter: the whole plan with this release at the panel's parameters, and the ledger, as the runner composes.
@@ -86,11 +71,11 @@ export async function releasePreview(services: PrivspecServices, document: Langi
     spec: input.specFile,
     release: description.name,
     kind,
-    ...(table !== full ? { sample: { rows: table.rowCount, of: full.rowCount } } : {}),
+    ...(data.sample ? { sample: data.sample } : {}),
     ...(budget ? { budget } : {}),
     controls: controlsFor(description),
     body,
-    notes: [...(overruns.tolerated.length > 0 ? [`the spec overruns its budget (${overruns.tolerated[0]}): ▶ Run refuses until that is fixed`] : []), ...notes, ...(plan ? plan.measurement?.notes ?? [] : [])],
+    notes: [...(overruns.tolerated.length > 0 ? [`the spec overruns its budget (${overruns.tolerated[0]}): ▶ Run refuses until that is fixed`] : []), ...data.notes, ...(plan ? plan.measurement?.notes ?? [] : [])],
     elapsedMs: performance.now() - started,
   };
 }

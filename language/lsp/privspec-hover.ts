@@ -3,7 +3,7 @@ import type { HoverProvider } from 'langium/lsp';
 import type { Hover, HoverParams } from 'vscode-languageserver';
 import { epsilonClassic, epsilonOptimal } from '../../engine/dp/accounting/zcdp.js';
 import { riskBefore, type RiskFiguresInput } from '../../engine/risk/risk-report-figures.js';
-import type { CsvStore } from '../../engine/node/csv-store.js';
+import { readsAtSource, type CsvStore } from '../../engine/node/csv-store.js';
 import { didYouMean } from '../did-you-mean.js';
 import * as ast from '../generated/ast.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
@@ -73,6 +73,8 @@ export class PrivspecHoverProvider implements HoverProvider {
     if (!plan) return '**dataset**';
     const lines = [`**dataset \`${plan.name}\`** — ${plan.file}`];
     const table = await this.store.peekTable(plan.file);
+    // A Parquet file or a database table is never read whole by the editor: its figures come from frequency tables.
+    if (!table && readsAtSource(plan.file)) return [...lines, '_Read where it lies: the editor reads only its aggregates. **PrivSpec: Show Risk Report** counts its risk on the frequency table._'].join('\n\n');
     if (!table) return [...lines, '_The data has not been scanned yet._'].join('\n\n');
     lines.push(`${table.rowCount} rows, ${table.columns.length} columns`);
     const quasi = plan.quasi.filter((q) => table.columns.some((c) => c.name === q));

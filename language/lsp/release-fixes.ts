@@ -6,7 +6,7 @@
 import type { AstNode } from 'langium';
 import type { CodeAction, TextEdit } from 'vscode-languageserver';
 import type * as ast from '../generated/ast.js';
-import { insert, insertBeforeClose, insertLineAfter, nodeAt, quickFix, rangeOf, releaseOf, replace, tableOf, type FixContext } from './fix-helpers.js';
+import { insert, insertBeforeClose, insertLineAfter, nodeAt, quickFix, rangeOf, releaseOf, replace, columnValues, type FixContext } from './fix-helpers.js';
 import { quoteColumn, quoteString } from '../quote-column.js';
 
 /** Listing more values than this in a hierarchy line would make a spec nobody reads; the fix is left out. */
@@ -36,8 +36,7 @@ export async function dataDependentDomainFixes(c: FixContext): Promise<CodeActio
   const data = c.diagnostic.data as { column?: string } | undefined;
   const column = data?.column ?? nodeAt(c, (n): n is ast.ColumnRef => n.$type === 'ColumnRef')?.name ?? domainColumn(release);
   const actions: CodeAction[] = [];
-  const table = await tableOf(c);
-  const values = column === undefined ? undefined : table?.columns.find((x) => x.name === column)?.dictionary;
+  const values = column === undefined ? undefined : await columnValues(c, column);
   const anchor = lastDeclarationBeforeReleases(c);
   if (column !== undefined && values && values.length > 0 && values.length <= MAX_DOMAIN_VALUES && !c.analysis.parts.hierarchies.has(column) && anchor) {
     const sorted = [...values].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));

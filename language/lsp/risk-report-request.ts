@@ -7,7 +7,8 @@
  */
 import { URI, type LangiumDocument } from 'langium';
 import { RequestType, type Connection } from 'vscode-languageserver';
-import type { CsvStore } from '../../engine/node/csv-store.js';
+import { readsAtSource, type CsvStore } from '../../engine/node/csv-store.js';
+import { expandedRows } from '../../engine/table/expand-frequency-table.js';
 import type { AnonymityDescription, DatasetDescription } from '../../engine/release/release-description.js';
 import { riskReportFigures, type RiskFiguresInput } from '../../engine/risk/risk-report-figures.js';
 import type { Table } from '../../engine/table/table.js';
@@ -47,11 +48,35 @@ export async function specRiskInput(store: CsvStore, document: LangiumDocument, 
   const analysis = analyzeDocument(document);
   const dataset = analysis.dataset;
   if (!dataset || dataset.quasi.length === 0) return undefined;
-  const table = await (options.table ?? ((d) => store.table(d.file, d.delimiter)))(dataset);
+  const table = await (options.table ?? ((d) => riskTable(store, d, anonymityOf(analysis))))(dataset);
   if (!table) return undefined;
   const { hierarchies } = await specHierarchies(store, analysis, specPath(document));
   const anonymity = anonymityOf(analysis);
   return { table, source: options.source ?? dataset.file, dataset, k: anonymity?.k ?? options.defaultK ?? FALLBACK_K, hierarchies, anonymity };
+}
+
+/**
+ * Rows a Parquet or database dataset's risk report expands its frequency table to: 4 bytes a cell over the few columns
+ * the report reads, 200 MB at most for six of them. Beyond it the command line's report, which counts on the frequency
+ * table itself, is the one to run.
+ */
+export const RISK_EXPAND_ROWS = 8_000_000;
+
+/**
+ * The table the report counts on: a CSV's, or, for a dataset read at its source (a Parquet file, a database table),
+ * the source's frequency table over the columns the report reads (quasi-identifiers, unit, sensitive columns, weight)
+ * repeated by its counts — the same classes, sizes and sensitive values as the rows, while no row leaves the source.
+ */
+async function riskTable(store: CsvStore, d: DatasetDescription, anonymity: AnonymityDescription | undefined): Promise<Table> {
+  if (!readsAtSource(d.file)) return store.table(d.file, d.delimiter);
+  const header = (await store.header(d.file, d.delimiter)).header;
+  const wanted = [...d.quasi, ...(d.unit !== undefined ? [d.unit] : []), ...d.sensitive, ...(d.weight !== undefined ? [d.weight] : []), ...(anonymity?.criteria ?? []).flatMap((c) => (c.sensitive !== undefined ? [c.sensitive] : []))];
+  const columns = [...new Set(wanted)].filter((c) => header.includes(c));
+  const frequencies = await store.frequencies(d.file, columns, d.delimiter);
+  if (frequencies.rowCount > RISK_EXPAND_ROWS) {
+    throw new SpecNotRunnable(`${d.file} has ${frequencies.rowCount} rows, beyond the editor's risk report (${RISK_EXPAND_ROWS}); run 'privspec risk' on it, which counts on the source's frequency table`, 'input');
+  }
+  return expandedRows(frequencies);
 }
 
 /** A CSV the workspace settings describe: its quasi-identifiers and k, nothing else (no spec, no pins, no unit). */

@@ -140,7 +140,7 @@ export function generalizeView(body: GeneralizeBody, container: HTMLElement, pic
     lattice,
     h('p', { id: 'lattice-legend', class: 'meta' }, `A node is one level per column, read ${body.columns.join(' · ')} (0 = as in the data; the top is ${body.heights.join(' · ')}); hover a node for its levels, ring = shown below, ★ = optimum.`),
     body.latticeComplete ? '' : h('p', { class: 'meta' }, 'The lattice is too large to draw whole: the optimum and the chosen node are shown.'),
-    table('The first rows, quasi-identifiers before and after', ['Before', 'After'], rows, 'sample'),
+    table('Example records (the first in sorted order), quasi-identifiers before and after', ['Before', 'After'], rows, 'sample'),
     h('div', { class: 'charts', id: 'class-sizes' }, histogramChart(body.classSizes, 1, widthOf(container), 'Class sizes after (rows kept)')),
     table('Re-identification risk (prosecutor, El Emam & Dankar 2008)', ['', 'Before', 'After'], [
       ['Rows', String(body.before.rows), String(body.after.rows)],

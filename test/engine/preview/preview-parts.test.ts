@@ -5,8 +5,15 @@ import type { ReleaseDescription } from '../../../engine/release/release-descrip
 import { sampleRows } from '../../../engine/table/row-sample.js';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { gridPreview } from '../../../engine/preview/grid-preview.js';
+import { exactOfTable } from '../../../engine/preview/preview-exact.js';
+import type { Table } from '../../../engine/table/table.js';
+import type { ReleasePlan } from '../../../engine/release/plan-release.js';
 import { planRelease } from '../../../engine/release/plan-release.js';
 import { expectedRmse } from '../../../engine/wavelet/expected-rmse.js';
+
+
+/** The grid preview on a table: the release's exact stage on it, then the preview (preview-exact.ts). */
+const gridOnTable = (table: Table, plan: ReleasePlan) => gridPreview(exactOfTable(table, plan, new Map()), plan);
 
 describe('engine/preview: controls, samples and the grid view', () => {
   const count: ReleaseDescription = { name: 'c', query: { kind: 'count', by: [] }, mechanism: { kind: 'laplace', epsilon: 0.5 }, accepts: [] };
@@ -44,7 +51,7 @@ describe('engine/preview: controls, samples and the grid view', () => {
     const table = parseCsv('x,y\n0.5,0.5\n0.5,0.5\n3.5,3.5\n');
     const d: ReleaseDescription = { name: 'g', query: { kind: 'grid', x: 'x', y: 'y', size: 4, within: { xLow: 0, xHigh: 4, yLow: 0, yHigh: 4 } }, mechanism: { kind: 'privelet', epsilon: 1 }, accepts: [] };
     const plan = planRelease(d, { budget: { accounting: 'pure', epsilon: 1 }, rng: seededRandom(1) });
-    const g = gridPreview(table, plan);
+    const g = gridOnTable(table, plan);
     assert.equal(g.truth[0], 2);
     assert.equal(g.truth[15], 1);
     assert.equal(g.truth.reduce((s, x) => s + x, 0), 3);
@@ -58,7 +65,7 @@ describe('engine/preview: controls, samples and the grid view', () => {
     // Three points in (0, 0) and one with a blank x: the release drops the blank one, so cell (0, 0) holds 3, not 4.
     const table = parseCsv('x,y\n0.5,0.5\n0.5,0.5\n0.5,0.5\n,0.5\n');
     const d: ReleaseDescription = { name: 'g', query: { kind: 'grid', x: 'x', y: 'y', size: 2, within: { xLow: 0, xHigh: 2, yLow: 0, yHigh: 2 } }, mechanism: { kind: 'laplace', epsilon: 1 }, accepts: [] };
-    const g = gridPreview(table, planRelease(d, { budget: { accounting: 'pure', epsilon: 1 }, rng: seededRandom(1) }));
+    const g = gridOnTable(table, planRelease(d, { budget: { accounting: 'pure', epsilon: 1 }, rng: seededRandom(1) }));
     assert.deepEqual(g.truth, [3, 0, 0, 0]);
   });
 
@@ -67,7 +74,7 @@ describe('engine/preview: controls, samples and the grid view', () => {
     const within = { xLow: 0, xHigh: 4, yLow: 0, yHigh: 4 };
     const charted = (mechanism: ReleaseDescription['mechanism'], budget: Parameters<typeof planRelease>[1]['budget']) => {
       const d: ReleaseDescription = { name: 'g', query: { kind: 'grid', x: 'x', y: 'y', size: 4, within }, mechanism, accepts: [] };
-      return [...new Set(gridPreview(table, planRelease(d, { budget, rng: seededRandom(1) })).rmse.map((r) => r.method))];
+      return [...new Set(gridOnTable(table, planRelease(d, { budget, rng: seededRandom(1) })).rmse.map((r) => r.method))];
     };
     assert.deepEqual(charted({ kind: 'privelet', epsilon: 1 }, { accounting: 'pure', epsilon: 1 }), ['privelet', 'laplace']);
     assert.deepEqual(charted({ kind: 'nn-wavelet', rho: 0.1 }, { accounting: 'zcdp', rho: 1 }), ['nn-wavelet-zcdp', 'quadtree', 'gaussian']);
