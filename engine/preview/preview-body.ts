@@ -15,6 +15,7 @@ import { gridPreview } from './grid-preview.js';
 import { modePreview } from './mode-preview.js';
 import { pramColumns, pramPreview } from './pram-preview.js';
 import { viewPreview } from './view-preview.js';
+import type { ViewExact } from '../release/kinds/view-release.js';
 import type { PreviewBody, PreviewKind } from './preview-types.js';
 
 /**
@@ -50,6 +51,8 @@ export function previewKind(d: ReleaseDescription): PreviewKind {
   return k === 'count' || k === 'sum' || k === 'mean' ? 'aggregate' : k;
 }
 
+const EMPTY: Table = { columns: [], rowCount: 0 };
+
 const needPlan = (c: PreviewContext) => {
   if (!c.plan?.measurement) throw new Error(c.plan?.problems[0]?.message ?? 'the release cannot be planned as written');
   return c.plan;
@@ -79,7 +82,8 @@ const previewers: Record<PreviewKind, (c: PreviewContext) => PreviewBody | Promi
     const frequencies = c.frequencies ?? frequencyTableOf(needTable(c), pramColumns(q, c.dataset, c.anonymity));
     return pramPreview({ frequencies, dataset: c.dataset, query: q, domains: declaredDomains(c.hierarchies), hierarchies: c.hierarchies, anonymity: c.anonymity, matrixText: c.matrixText, matrixFile: q.matrix, rng: c.rng });
   },
-  view: (c) => viewPreview(needTable(c), needPlan(c), { rng: c.rng, signal: c.signal }),
+  // From a source's answer the view is built from its weighted points and the table is never read.
+  view: (c) => viewPreview(c.exact ? EMPTY : needTable(c), needPlan(c), { rng: c.rng, signal: c.signal, ...(c.exact ? { exact: c.exact.bounded as ViewExact } : {}) }),
   generalize: (c) => {
     if (!c.anonymity || c.anonymity.criteria.length === 0) throw new Error("generalize needs an 'anonymity { k … }' block");
     const frequencies = c.frequencies ?? frequencyTableOf(needTable(c), generalizeColumns(c.dataset.quasi, c.anonymity));

@@ -11,12 +11,13 @@ import type { ModeExact } from '../release/kinds/mode-release.js';
 import type { ReleasePlan } from '../release/plan-release.js';
 import { selectRows } from '../release/select-rows.js';
 import type { Table } from '../table/table.js';
-import { aggregateExactOf, gridExactOf, modeExactOf } from '../source/release-aggregates.js';
+import { aggregateExactOf, gridExactOf, modeExactOf, viewExactOf } from '../source/release-aggregates.js';
+import type { ViewExact } from '../release/kinds/view-release.js';
 import type { AggregateAnswer } from '../source/data-source.js';
 
 export interface PreviewExact {
   /** What `measurement.stages.exact` returns: the rows of `where`, each unit's contributions bounded, the exact cells. */
-  readonly bounded: AggregateExact | ModeExact | GridExact;
+  readonly bounded: AggregateExact | ModeExact | GridExact | ViewExact;
   /**
    * A count, sum or mean that bounds contributions: its cells over the rows of `where` without bounding, beside the
    * bounded ones. A local figure for the data's owner, never written to a release.
@@ -53,6 +54,8 @@ export function exactOfAnswers(plan: ReleasePlan, domains: ReadonlyMap<string, r
   const q = plan.description.query;
   if (q.kind === 'mode') return { bounded: modeExactOf(bounded) };
   if (q.kind === 'grid') return { bounded: gridExactOf(q.size, bounded) };
+  // A view's weighted points, as the release builds its view from the same answer (release-aggregates.ts).
+  if (q.kind === 'view') return { bounded: viewExactOf(plan.description, domains, bounded) };
   if (q.kind !== 'count' && q.kind !== 'sum' && q.kind !== 'mean') throw new Error(`${plan.description.name}: a ${q.kind} release has no exact figures from aggregates`);
   const cells = aggregateExactOf(plan.description, byDomains(plan, domains), bounded);
   if (!bounded.request.bound) return { bounded: cells };

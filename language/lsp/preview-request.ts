@@ -51,8 +51,8 @@ export async function releasePreview(services: PrivspecServices, document: Langi
   // An unreadable edge list or ledger stops the preview with the runner's own message: a cost or remainder computed
   // without them would be lower than what ▶ Run would charge or refuse.
   const correlation = dp ? await correlationOf(input) : undefined;
-  // A view partitions the rows themselves (view-preview.ts); every other kind of an at-source dataset reads aggregates.
-  const data = kind !== 'view' && (await inputReadsAtSource(input))
+  // Every kind of an at-source dataset reads aggregates: a view its bounded groups over its dimensions (weighted points).
+  const data = (await inputReadsAtSource(input))
     ? await atSource(services, input, description, { rng, seed: options.seed, correlation, generalizeWork: options.generalizeWork })
     : await inMemory(input, description, { rng, correlation, generalizeWork: options.generalizeWork });
   const { plan, dataset } = data;

@@ -20,6 +20,7 @@ import { releaseInput } from '../../language/release-input.js';
 import { adultDir } from '../helpers/adult.js';
 import { csvToParquet } from '../helpers/parquet.js';
 import { runIn } from '../helpers/run-cli.js';
+import { releasePreview } from '../../language/lsp/preview-request.js';
 
 // Issue 26: the preview of a view on data read where it lies comes from the source's answer — the weighted points the
 // release builds from — so the table is never read; with seededRandom(S) its example draw is the view the at-source
@@ -90,6 +91,26 @@ describe('issue 26 — the preview of a view on data read at its source', functi
     assert.ok(kept.length < table.rowCount, 'bounding dropped nothing');
     const dims = view.dimensions;
     assert.equal(body.rows, viewPoints(table, dims, kept).points[0].length);
+  });
+
+  it('the panel itself (releasePreview) previews the view from the answer: no row is read, and its draw is the one above', async () => {
+    const services = nodeServices();
+    const store = services.data.CsvStore;
+    const calls: string[] = [];
+    const table = store.table.bind(store);
+    store.table = (path, delimiter) => {
+      calls.push(path);
+      return table(path, delimiter);
+    };
+    const document = await loadSpec(join(dir, 'p.privspec'), services);
+    const p = await releasePreview(services, document, { uri: document.uri.toString(), release: 'v', controls: {} }, { seed: 5 });
+    assert.deepEqual(calls, [], 'the data store read the Parquet table');
+    assert.ok(p.body.kind === 'view');
+    const expected = await previewFromAnswer(await inputOf(join(dir, 'p.privspec')), 'v', 5);
+    assert.equal(p.body.rows, expected.rows);
+    assert.equal(p.body.blocks, expected.blocks);
+    assert.deepEqual(p.body.examples, expected.examples);
+    assert.deepEqual(p.body.projections, expected.projections);
   });
 
   it('unbounded: every figure — densities, true answers, example draw, error comparison — is the one the rows give', async () => {
