@@ -1,10 +1,11 @@
+import { statSync } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { detectDelimiter } from '../table/detect-delimiter.js';
 import { parseCsv } from '../table/parse-csv.js';
 import type { Table } from '../table/table.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
 import { DuckDbSource, fileFormat } from './duckdb-source.js';
-import { readFrequencies, readTable } from './open-source.js';
+import { DUCKDB_ABOVE_BYTES, readFrequencies, readTable } from './open-source.js';
 import { readCsvFile } from './read-csv-file.js';
 import { databaseLocation, openDatabaseSource } from './database-location.js';
 
@@ -162,9 +163,19 @@ export class CsvStore {
   }
 }
 
-/** Whether a dataset is read at its source (a Parquet file, a database table) rather than as a CSV in memory. */
+/**
+ * Whether a dataset is read at its source (a Parquet file, a database table, a CSV above the size at which the CLI hands
+ * it to DuckDB: open-source.ts) rather than as a CSV in memory. The editor follows the CLI's rule, so that a spec over a
+ * CSV too large to hold is checked and previewed on aggregates, as `privspec release` runs it.
+ */
 export function readsAtSource(path: string): boolean {
-  return databaseLocation(path) !== undefined || fileFormat(path) === 'parquet';
+  if (databaseLocation(path) !== undefined || fileFormat(path) === 'parquet') return true;
+  try {
+    return statSync(path).size > DUCKDB_ABOVE_BYTES;
+  } catch {
+    // A missing file is reported by the CSV reader in its own words.
+    return false;
+  }
 }
 
 /** A database table's column names (`postgres:schema.t`, `clickhouse:db.t`): the server's, not a file's. */

@@ -3,6 +3,7 @@ import { closeSync, mkdtempSync, openSync, rmSync, writeSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DUCKDB_ABOVE_BYTES, readsWithDuckDb } from '../../../engine/node/open-source.js';
+import { readsAtSource } from '../../../engine/node/csv-store.js';
 
 describe('which engine reads a file', () => {
   const dir = mkdtempSync(join(tmpdir(), 'privspec-engine-choice-'));
@@ -16,11 +17,15 @@ describe('which engine reads a file', () => {
     writeSync(fd, 'x', DUCKDB_ABOVE_BYTES - 1);
     closeSync(fd);
     assert.equal(await readsWithDuckDb(file, 'auto'), false);
+    // The editor's store follows the same rule: such a spec is checked and previewed on aggregates.
+    assert.equal(readsAtSource(file), false);
     const fd2 = openSync(file, 'r+');
     writeSync(fd2, 'y', DUCKDB_ABOVE_BYTES);
     closeSync(fd2);
     assert.equal(await readsWithDuckDb(file, 'auto'), true);
     assert.equal(await readsWithDuckDb(file, 'memory'), false);
+    assert.equal(readsAtSource(file), true);
+    assert.equal(readsAtSource(join(dir, 'missing.csv')), false);
   });
 
   it('a Parquet file always by DuckDB; --engine memory on one is refused; --engine duckdb takes any CSV', async () => {
