@@ -15,8 +15,14 @@
  *   (arraySlice); per unit the partitions are sorted by their hash and cut to the first P; arrayJoin turns what is kept
  *   back into rows. Equal row hashes are equal contents, so which of two tied rows is kept does not matter.
  * - `LIMIT n BY` after an ORDER BY (which would number rows as ROW_NUMBER does): not used, because it sorts the rows of
- *   a unit in one place after the shards have sent them; the array form keeps the whole selection inside one
- *   aggregation, which the shards begin.
+ *   a unit in one place after the shards have sent them; the array form lets each shard cut its own rows first.
+ *
+ * Bounding on the shards. A bounded request runs with `distributed_group_by_no_merge = 1` (a setting 18.16 has): the
+ * level that reads a Distributed table is completed on each shard — per (unit, partition) the shard's own first R rows
+ * by the keyed hash — and the receiving server merges those cuts (groupArrayArray) and cuts again. The first R of a
+ * union are among the first R of each part, so the rows kept are exactly those one server would keep, whatever the
+ * sharding key; at most R rows per (unit, partition) and shard cross between servers instead of all of them. On a table
+ * that is not Distributed the setting does nothing and the merge level regroups one cut.
  * - trimBoth, and a leading '+' in toFloat64OrNull: 18.16 has neither (dialect.ts strips spaces with a regular
  *   expression and the '+' itself before the cast).
  * The answer's columns are those of frequency-sql.ts (c0…, n) and aggregate-sql.ts (g0…, [v], n).
@@ -73,23 +79,29 @@ export function clickhouseAggregateSql(sql: SqlSyntax, request: AggregateRequest
   const definitions = [...named, `${unit} AS ${a('u')}`, ...parts.map((p, i) => `${p} AS ${a(`p${i}`)}`), `${partitionHash} AS ${a('ph')}`, `${rowHash} AS ${a('rh')}`];
   const row = `tuple(${[a('rh'), ...outputs.map(a)].join(', ')})`;
   const picks = outputs.map((o, i) => `tupleElement(${a('t')}, ${i + 2}) AS ${a(o)}`);
-  return renamed(outputs, [
+  const partitions = b.partitionBy.map((_, i) => a(`p${i}`));
+  return `${renamed(outputs, [
     `SELECT ${[...outputs.map(a), `count() AS ${a('n')}`].join(', ')}`,
     'FROM (',
     `  SELECT ${[`arrayJoin(${a('prows')}) AS ${a('t')}`, ...picks].join(', ')}`,
     '  FROM (',
     `    SELECT arrayJoin(arraySlice(arraySort(groupArray(tuple(${a('pkey')}, ${a('kept')}))), 1, ${b.maxPartitions})) AS ${a('pk')}, tupleElement(${a('pk')}, 2) AS ${a('prows')}`,
     '    FROM (',
-    // The level that reads the table: on a Distributed table each shard hashes and collects its rows, and the
-    // receiving server merges the collected arrays of each (unit, partition) before cutting them.
-    `      WITH ${definitions.join(',\n        ')}`,
-    `      SELECT ${a('u')}, min(${a('ph')}) AS ${a('pkey')}, arraySlice(arraySort(groupArray(${row})), 1, ${b.maxRowsPerPartition}) AS ${a('kept')}`,
-    `      FROM ${from}${filter.replace('\n', '\n      ')}`,
-    `      GROUP BY ${[a('u'), ...b.partitionBy.map((_, i) => a(`p${i}`))].join(', ')}`,
+    // Each shard's cut of a (unit, partition), cut again: the first R of the union are among the shards' first R.
+    `      SELECT ${a('u')}, min(${a('spkey')}) AS ${a('pkey')}, arraySlice(arraySort(groupArrayArray(${a('skept')})), 1, ${b.maxRowsPerPartition}) AS ${a('kept')}`,
+    '      FROM (',
+    // The level that reads the table: on a Distributed table each shard hashes its rows and cuts each (unit,
+    // partition) to its first R itself (distributed_group_by_no_merge), so at most R rows a shard leave it.
+    `        WITH ${definitions.join(',\n          ')}`,
+    `        SELECT ${[a('u'), ...partitions, `min(${a('ph')}) AS ${a('spkey')}`, `arraySlice(arraySort(groupArray(${row})), 1, ${b.maxRowsPerPartition}) AS ${a('skept')}`].join(', ')}`,
+    `        FROM ${from}${filter.replace('\n', '\n        ')}`,
+    `        GROUP BY ${[a('u'), ...partitions].join(', ')}`,
+    `      ) ${a('ks')}`,
+    `      GROUP BY ${[a('u'), ...partitions].join(', ')}`,
     `    ) ${a('kp')}`,
     `    GROUP BY ${a('u')}`,
     `  ) ${a('ku')}`,
     `) ${a('kt')}`,
     outputs.length ? `GROUP BY ${outputs.map(a).join(', ')}` : '',
-  ].join('\n').trim());
+  ].join('\n').trim())}\nSETTINGS distributed_group_by_no_merge = 1`;
 }

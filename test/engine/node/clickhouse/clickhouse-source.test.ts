@@ -4,6 +4,9 @@ import { openClickHouseSource } from '../../../../engine/node/clickhouse/clickho
 import { startClickHouseCluster, type ClickHouseCluster } from '../../../helpers/clickhouse-cluster.js';
 import { serverOrSkip } from '../../../helpers/server-process.js';
 import { sourceEquivalence } from '../../../helpers/source-equivalence.js';
+import { clickhouseAggregateSql } from '../../../../engine/source/sql/clickhouse-sql.js';
+import { sqlSyntax } from '../../../../engine/source/sql/dialect.js';
+import type { AggregateRequest } from '../../../../engine/source/data-source.js';
 
 describe('ClickHouse source over a Distributed table on two shards: identical pre-noise figures to the in-memory source', function () {
   this.timeout(180_000);
@@ -50,4 +53,29 @@ describe('ClickHouse source: the aggregation runs on the shards', function () {
     // Every query shard 2 ran for shard 1 groups, counts or asks for no rows: none reads the rows back.
     for (const q of queries) assert.match(q, /GROUP BY|^SELECT count\(\) AS n FROM|LIMIT 0/, q);
   });
+
+  it('each shard cuts its own rows of a (unit, partition) to the bound before they cross: the same answer, a fraction of the bytes', async () => {
+    // 4,000 distinct rows of 4 units spread over both shards; a bound of 2 rows per unit keeps 8.
+    await cluster.distributedTable('dist.many', ['a', 'unit'], Array.from({ length: 4000 }, (_, i) => [`value-${i}`, String(i % 4)]));
+    const request = (seed: string): AggregateRequest => ({ id: 'b', groupBy: ['a'], bound: { unit: 'unit', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 2, seed } });
+    const cutKey = '0a'.repeat(16);
+    const mergedKey = '0b'.repeat(16);
+    const cut = clickhouseAggregateSql(sqlSyntax('clickhouse'), request(cutKey), 'dist.many');
+    assert.match(cut, /\nSETTINGS distributed_group_by_no_merge = 1$/);
+    // The same query with the shards' partial states merged in one place (the form before the cut moved to the shards).
+    const merged = clickhouseAggregateSql(sqlSyntax('clickhouse'), request(mergedKey), 'dist.many').replace(/\nSETTINGS distributed_group_by_no_merge = 1$/, '');
+    const total = (rows: string[][]) => rows.reduce((sum, r) => sum + Number(r[r.length - 1]), 0);
+    assert.equal(total(await cluster.sql(cut)), 8);
+    assert.equal(total(await cluster.sql(merged)), 8);
+    // What shard 2 sent back for each: its cut arrays (≤ 2 rows a unit) against all its 2,000 rows' partial state.
+    let bytes: string[][] = [];
+    for (let tries = 0; tries < 50 && bytes.length < 2; tries++) {
+      await new Promise((r) => setTimeout(r, 200));
+      bytes = await cluster.sql(`SELECT position(query, '${cutKey}') > 0, result_bytes FROM system.query_log WHERE type = 2 AND is_initial_query = 0 AND query LIKE '%dist.many_local%' AND (position(query, '${cutKey}') > 0 OR position(query, '${mergedKey}') > 0)`, 1);
+    }
+    assert.equal(bytes.length, 2, JSON.stringify(bytes));
+    const sent = (isCut: boolean) => Number(bytes.find((r) => r[0] === (isCut ? '1' : '0'))![1]);
+    assert.ok(sent(true) * 20 < sent(false), `shard 2 sent ${sent(true)} bytes cut, ${sent(false)} merged`);
+  });
 });
+

@@ -24,21 +24,26 @@ FROM (
   FROM (
     SELECT arrayJoin(arraySlice(arraySort(groupArray(tuple(_privspec_pkey, _privspec_kept))), 1, 2)) AS _privspec_pk, tupleElement(_privspec_pk, 2) AS _privspec_prows
     FROM (
-      WITH ifNull(toString(`race`), '') AS _privspec_g0,
-        CASE WHEN if(match(replaceRegexpAll(ifNull(toString(`age`), ''), '^ +| +$', ''), '^([-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?|[-+]?Infinity)$'), toFloat64OrNull(replaceRegexpOne(replaceRegexpAll(ifNull(toString(`age`), ''), '^ +| +$', ''), '^[+]', '')), NULL) IS NULL OR isNaN(if(match(replaceRegexpAll(ifNull(toString(`age`), ''), '^ +| +$', ''), '^([-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?|[-+]?Infinity)$'), toFloat64OrNull(replaceRegexpOne(replaceRegexpAll(ifNull(toString(`age`), ''), '^ +| +$', ''), '^[+]', '')), NULL)) THEN toFloat64(17) ELSE least(greatest(if(match(replaceRegexpAll(ifNull(toString(`age`), ''), '^ +| +$', ''), '^([-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?|[-+]?Infinity)$'), toFloat64OrNull(replaceRegexpOne(replaceRegexpAll(ifNull(toString(`age`), ''), '^ +| +$', ''), '^[+]', '')), NULL), toFloat64(17)), toFloat64(90)) END AS _privspec_v,
-        ifNull(toString(`occupation`), '') AS _privspec_u,
-        ifNull(toString(`race`), '') AS _privspec_p0,
-        lower(hex(MD5(concat('0f1e2d3c4b5a69788796a5b4c3d2e1f0|', toString(lengthUTF8('p')), ':', 'p', toString(lengthUTF8(ifNull(toString(`occupation`), ''))), ':', ifNull(toString(`occupation`), ''), toString(lengthUTF8(ifNull(toString(`race`), ''))), ':', ifNull(toString(`race`), ''))))) AS _privspec_ph,
-        lower(hex(MD5(concat('0f1e2d3c4b5a69788796a5b4c3d2e1f0|', toString(lengthUTF8('r')), ':', 'r', toString(lengthUTF8(ifNull(toString(`occupation`), ''))), ':', ifNull(toString(`occupation`), ''), toString(lengthUTF8(ifNull(toString(`race`), ''))), ':', ifNull(toString(`race`), ''), toString(lengthUTF8(ifNull(toString(`age`), ''))), ':', ifNull(toString(`age`), ''))))) AS _privspec_rh
-      SELECT _privspec_u, min(_privspec_ph) AS _privspec_pkey, arraySlice(arraySort(groupArray(tuple(_privspec_rh, _privspec_g0, _privspec_v))), 1, 40) AS _privspec_kept
-      FROM `adult`
+      SELECT _privspec_u, min(_privspec_spkey) AS _privspec_pkey, arraySlice(arraySort(groupArrayArray(_privspec_skept)), 1, 40) AS _privspec_kept
+      FROM (
+        WITH ifNull(toString(`race`), '') AS _privspec_g0,
+          CASE WHEN if(match(replaceRegexpAll(ifNull(toString(`age`), ''), '^ +| +$', ''), '^([-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?|[-+]?Infinity)$'), toFloat64OrNull(replaceRegexpOne(replaceRegexpAll(ifNull(toString(`age`), ''), '^ +| +$', ''), '^[+]', '')), NULL) IS NULL OR isNaN(if(match(replaceRegexpAll(ifNull(toString(`age`), ''), '^ +| +$', ''), '^([-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?|[-+]?Infinity)$'), toFloat64OrNull(replaceRegexpOne(replaceRegexpAll(ifNull(toString(`age`), ''), '^ +| +$', ''), '^[+]', '')), NULL)) THEN toFloat64(17) ELSE least(greatest(if(match(replaceRegexpAll(ifNull(toString(`age`), ''), '^ +| +$', ''), '^([-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?|[-+]?Infinity)$'), toFloat64OrNull(replaceRegexpOne(replaceRegexpAll(ifNull(toString(`age`), ''), '^ +| +$', ''), '^[+]', '')), NULL), toFloat64(17)), toFloat64(90)) END AS _privspec_v,
+          ifNull(toString(`occupation`), '') AS _privspec_u,
+          ifNull(toString(`race`), '') AS _privspec_p0,
+          lower(hex(MD5(concat('0f1e2d3c4b5a69788796a5b4c3d2e1f0|', toString(lengthUTF8('p')), ':', 'p', toString(lengthUTF8(ifNull(toString(`occupation`), ''))), ':', ifNull(toString(`occupation`), ''), toString(lengthUTF8(ifNull(toString(`race`), ''))), ':', ifNull(toString(`race`), ''))))) AS _privspec_ph,
+          lower(hex(MD5(concat('0f1e2d3c4b5a69788796a5b4c3d2e1f0|', toString(lengthUTF8('r')), ':', 'r', toString(lengthUTF8(ifNull(toString(`occupation`), ''))), ':', ifNull(toString(`occupation`), ''), toString(lengthUTF8(ifNull(toString(`race`), ''))), ':', ifNull(toString(`race`), ''), toString(lengthUTF8(ifNull(toString(`age`), ''))), ':', ifNull(toString(`age`), ''))))) AS _privspec_rh
+        SELECT _privspec_u, _privspec_p0, min(_privspec_ph) AS _privspec_spkey, arraySlice(arraySort(groupArray(tuple(_privspec_rh, _privspec_g0, _privspec_v))), 1, 40) AS _privspec_skept
+        FROM `adult`
+        GROUP BY _privspec_u, _privspec_p0
+      ) _privspec_ks
       GROUP BY _privspec_u, _privspec_p0
     ) _privspec_kp
     GROUP BY _privspec_u
   ) _privspec_ku
 ) _privspec_kt
 GROUP BY _privspec_g0, _privspec_v
-) _privspec_answer;
+) _privspec_answer
+SETTINGS distributed_group_by_no_merge = 1;
 
 -- mode-bounded
 SELECT _privspec_g0 AS g0, _privspec_n AS n
@@ -49,19 +54,24 @@ FROM (
   FROM (
     SELECT arrayJoin(arraySlice(arraySort(groupArray(tuple(_privspec_pkey, _privspec_kept))), 1, 1)) AS _privspec_pk, tupleElement(_privspec_pk, 2) AS _privspec_prows
     FROM (
-      WITH ifNull(toString(`education`), '') AS _privspec_g0,
-        ifNull(toString(`workclass`), '') AS _privspec_u,
-        lower(hex(MD5(concat('0f1e2d3c4b5a69788796a5b4c3d2e1f0|', toString(lengthUTF8('p')), ':', 'p', toString(lengthUTF8(ifNull(toString(`workclass`), ''))), ':', ifNull(toString(`workclass`), ''))))) AS _privspec_ph,
-        lower(hex(MD5(concat('0f1e2d3c4b5a69788796a5b4c3d2e1f0|', toString(lengthUTF8('r')), ':', 'r', toString(lengthUTF8(ifNull(toString(`workclass`), ''))), ':', ifNull(toString(`workclass`), ''), toString(lengthUTF8(ifNull(toString(`education`), ''))), ':', ifNull(toString(`education`), ''))))) AS _privspec_rh
-      SELECT _privspec_u, min(_privspec_ph) AS _privspec_pkey, arraySlice(arraySort(groupArray(tuple(_privspec_rh, _privspec_g0))), 1, 300) AS _privspec_kept
-      FROM `adult`
+      SELECT _privspec_u, min(_privspec_spkey) AS _privspec_pkey, arraySlice(arraySort(groupArrayArray(_privspec_skept)), 1, 300) AS _privspec_kept
+      FROM (
+        WITH ifNull(toString(`education`), '') AS _privspec_g0,
+          ifNull(toString(`workclass`), '') AS _privspec_u,
+          lower(hex(MD5(concat('0f1e2d3c4b5a69788796a5b4c3d2e1f0|', toString(lengthUTF8('p')), ':', 'p', toString(lengthUTF8(ifNull(toString(`workclass`), ''))), ':', ifNull(toString(`workclass`), ''))))) AS _privspec_ph,
+          lower(hex(MD5(concat('0f1e2d3c4b5a69788796a5b4c3d2e1f0|', toString(lengthUTF8('r')), ':', 'r', toString(lengthUTF8(ifNull(toString(`workclass`), ''))), ':', ifNull(toString(`workclass`), ''), toString(lengthUTF8(ifNull(toString(`education`), ''))), ':', ifNull(toString(`education`), ''))))) AS _privspec_rh
+        SELECT _privspec_u, min(_privspec_ph) AS _privspec_spkey, arraySlice(arraySort(groupArray(tuple(_privspec_rh, _privspec_g0))), 1, 300) AS _privspec_skept
+        FROM `adult`
+        GROUP BY _privspec_u
+      ) _privspec_ks
       GROUP BY _privspec_u
     ) _privspec_kp
     GROUP BY _privspec_u
   ) _privspec_ku
 ) _privspec_kt
 GROUP BY _privspec_g0
-) _privspec_answer;
+) _privspec_answer
+SETTINGS distributed_group_by_no_merge = 1;
 
 -- grid
 SELECT _privspec_g0 AS g0, _privspec_g1 AS g1, _privspec_n AS n
