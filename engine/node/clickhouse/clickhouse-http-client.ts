@@ -106,7 +106,7 @@ export async function clickHouseQuery(settings: ClickHouseSettings, sql: string,
 const ESCAPES: Record<string, string> = { t: '\t', n: '\n', r: '\r', b: '\b', f: '\f', '0': '\0', '\\': '\\', "'": "'", a: '\x07', v: '\v' };
 
 /** TabSeparated's escaping: backslash sequences, and \N alone for NULL. */
-function unescapeField(field: string): string | null {
+export function unescapeField(field: string): string | null {
   if (field === '\\N') return null;
   if (!field.includes('\\')) return field;
   return field.replace(/\\(.)/g, (_, c: string) => ESCAPES[c] ?? c);

@@ -1,0 +1,55 @@
+import { Session } from 'chdb';
+import { unescapeField } from '../../engine/node/clickhouse/clickhouse-http-client.js';
+import { SqlServerSource, type SqlConnection } from '../../engine/node/sql-server-source.js';
+import { sqlSyntax } from '../../engine/source/sql/dialect.js';
+import type { ServerUnderTest } from './source-equivalence.js';
+
+/**
+ * Current ClickHouse, embedded: chDB (the `chdb` npm package, whose `@chdb/lib-linux-x64-gnu` carries the ClickHouse
+ * engine itself, 26.x) runs the very SQL privspec sends a ClickHouse server, in this process. Debian has only 18.16 as
+ * a server; with this the ClickHouse dialect is run on the oldest release it supports and on a current one. A session
+ * is one ClickHouse instance in a temporary folder (no cluster: the Distributed path is the 18.16 servers' test).
+ */
+export interface EmbeddedClickHouse {
+  readonly version: string;
+  readonly server: ServerUnderTest;
+  sql(text: string): { columns: string[]; rows: (string | null)[][] };
+  close(): void;
+}
+
+/** TabSeparatedWithNames text as column names and rows (`\N` is NULL), the form the HTTP client reads. */
+function parse(text: string): { columns: string[]; rows: (string | null)[][] } {
+  const lines = text.split('\n');
+  if (lines[lines.length - 1] === '') lines.pop();
+  const [head, ...body] = lines;
+  return { columns: head === undefined ? [] : head.split('\t').map((v) => unescapeField(v) ?? ''), rows: body.map((l) => l.split('\t').map(unescapeField)) };
+}
+
+export function startEmbeddedClickHouse(): EmbeddedClickHouse {
+  const session = new Session();
+  const sql = (text: string) => parse(session.query(text, 'TabSeparatedWithNames'));
+  const literal = sqlSyntax('clickhouse').string;
+  const connection: SqlConnection = {
+    query: async (text) => sql(text),
+    batches: async function* (text, batchRows) {
+      const { rows } = sql(text);
+      for (let i = 0; i < rows.length; i += batchRows) yield rows.slice(i, i + batchRows);
+    },
+    close: async () => undefined,
+  };
+  const server: ServerUnderTest = {
+    async load(name, columns, rows) {
+      const [db, table] = name.includes('.') ? name.split('.') : ['default', name];
+      session.query(`CREATE DATABASE IF NOT EXISTS ${db}`);
+      session.query(`CREATE TABLE ${db}.${table} (${columns.map((c) => `\`${c}\` String`).join(', ')}) ENGINE = MergeTree() ORDER BY tuple()`);
+      for (let i = 0; i < rows.length; i += 5000) {
+        const values = rows.slice(i, i + 5000).map((r) => `(${r.map(literal).join(', ')})`).join(', ');
+        session.query(`INSERT INTO ${db}.${table} VALUES ${values}`);
+      }
+    },
+    async open(name) {
+      return new SqlServerSource(`clickhouse:${name}`, 'clickhouse', name, connection);
+    },
+  };
+  return { version: sql('SELECT version()').rows[0][0] ?? '', server, sql, close: () => session.cleanup() };
+}
