@@ -14,6 +14,7 @@ import { sqlSyntax, type Dialect } from '../source/sql/dialect.js';
 import { aggregateSql } from '../source/sql/aggregate-sql.js';
 import { frequencySql } from '../source/sql/frequency-sql.js';
 import { whereSql } from '../source/sql/where-sql.js';
+import { clickHouseShuffledRowsSql, shuffledRowsSql } from '../source/sql/shuffled-rows-sql.js';
 import { aggregateGroupsFromRows, frequencyTableFromRows } from './duckdb-source.js';
 
 /** What a server's client offers: one query's rows, a query's rows in batches, and closing. */
@@ -66,9 +67,24 @@ export class SqlServerSource implements DataSource {
   async *rows(columns: readonly string[], batchRows = 65536): AsyncIterable<RowBatch> {
     await this.checkColumns(columns);
     const list = columns.map((c) => this.sql.text(this.sql.identifier(c))).join(', ');
+    yield* this.stream(`SELECT ${list} FROM ${this.relation}`, columns, batchRows);
+  }
+
+  /**
+   * The rows in the keyed random order the server computes (shuffled-rows-sql.ts): PostgreSQL numbers them with
+   * ROW_NUMBER(); ClickHouse, which has no window functions before 21.1, with its own per-shard numbering and a per-row
+   * draw. The server sorts; privspec reads batches.
+   */
+  async *shuffledRows(columns: readonly string[], key: string, batchRows = 65536): AsyncIterable<RowBatch> {
+    await this.checkColumns(columns);
+    const text = this.sql.dialect === 'clickhouse' ? clickHouseShuffledRowsSql(this.sql, this.relation, columns, key) : shuffledRowsSql(this.sql, this.relation, columns, key);
+    yield* this.stream(text, columns, batchRows);
+  }
+
+  private async *stream(text: string, columns: readonly string[], batchRows: number): AsyncIterable<RowBatch> {
     try {
-      for await (const rows of this.connection.batches(`SELECT ${list} FROM ${this.relation}`, batchRows)) {
-        yield { columns, rows: rows.map((r) => r.map((v) => v ?? '')) };
+      for await (const rows of this.connection.batches(text, batchRows)) {
+        yield { columns, rows: rows.map((r) => (columns.length === 0 ? [] : r.map((v) => v ?? ''))) };
       }
     } catch (error) {
       throw this.failure(error);
