@@ -76,6 +76,8 @@ export class DuckDbSource implements DataSource {
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
     readonly relation: string,
+    /** The CSV's delimiter as DuckDB splits it (given, or detected by privspec); undefined for Parquet. */
+    readonly delimiter?: string,
   ) {}
 
   /** Opens a CSV or Parquet file; a missing file is a TableError naming it. */
@@ -90,7 +92,7 @@ export class DuckDbSource implements DataSource {
     const { DuckDBInstance } = await loadDuckDb();
     const instance = await DuckDBInstance.create(':memory:', duckdbSettings());
     const connection = await instance.connect();
-    return new DuckDbSource(path, instance, connection, duckdbRelation(path, delimiter));
+    return new DuckDbSource(path, instance, connection, duckdbRelation(path, delimiter), delimiter);
   }
 
   /** Runs a query and returns its rows as arrays of JavaScript values; a DuckDB error names the source. */
