@@ -11,6 +11,7 @@ import { releaseInput } from '../../language/release-input.js';
 import { runReleases, type RunInput } from '../../engine/node/release-runner.js';
 import { DuckDbSource } from '../../engine/node/duckdb-source.js';
 import type { DataSource, RowBatch } from '../../engine/source/data-source.js';
+import { assertShuffled, SHUFFLE_ROWS } from '../helpers/shuffle-runs.js';
 
 // Issue 26 gap 1: generalize and PRAM releases of every input read at its source are decided on the source's
 // frequency tables and streamed (engine/node/streamed-generalize.ts, streamed-pram.ts). Here the sources DuckDB reads:
@@ -158,6 +159,19 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
     }
     // And the randomization did something: some rows changed their value (with 0.4 of them expected to).
     assert.ok(rows.filter((r) => r.split(',')[2] !== r.split(',')[3]).length > 1000);
+  });
+
+  it('DuckDB\'s shuffledRows: a keyed random order (ROW_NUMBER() hashed with the key), equal rows not in runs', async () => {
+    writeFileSync(join(dir, 'runs.csv'), `i,v\n${SHUFFLE_ROWS.map((r) => r.join(',')).join('\n')}\n`);
+    for (const file of ['runs.csv', 'runs.parquet']) {
+      if (file.endsWith('.parquet')) await csvToParquet(join(dir, 'runs.csv'), join(dir, file));
+      const duck = await DuckDbSource.open(join(dir, file));
+      try {
+        await assertShuffled(duck);
+      } finally {
+        await duck.close();
+      }
+    }
   });
 
   describe('through the runner, with a source standing in', () => {
