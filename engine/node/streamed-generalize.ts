@@ -24,7 +24,8 @@ import { microdataBytes } from '../release/kinds/prepared-release.js';
 import { searchOptimal } from '../search/optimal-search.js';
 import { problemOf, type ProblemSpec } from '../search/problem.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
-import type { RowTransform, ClassTally } from '../release/microdata-row-transform.js';
+import type { RowTransform } from '../release/microdata-row-transform.js';
+import type { ClassTally } from '../release/class-tally.js';
 
 /**
  * Whether a release is streamed: a generalize or PRAM release of data read where it lies (`inputReadsAtSource`: a

@@ -15,42 +15,28 @@ import type { AnonymizationProblem } from '../search/problem.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
 import { column, type Table } from '../table/table.js';
 import type { TransformationCheck } from './generalize-transformation.js';
+import { ClassTally } from './class-tally.js';
 
 /** A row of the stream's columns → the output row, or undefined when the row is suppressed. */
 export type RowTransform = (row: readonly string[]) => readonly string[] | undefined;
 
-/**
- * The generalized classes a decision keeps, with the number of rows the decision counted in each (`expected`), and
- * the rows the transform has let through so far (`seen`). A streamed release compares the two before its file is put
- * in place: a source whose rows changed between the decision and the stream would otherwise write classes the
- * anonymity model never checked (a class of 5 that is now 2), which a total row count alone can miss.
- */
-export interface ClassTally {
-  readonly expected: ReadonlyMap<string, number>;
-  readonly seen: Map<string, number>;
-}
-
-/** A generalizing transform that tallies the rows it keeps per generalized class. */
+/** A generalizing transform that tallies the rows it keeps per generalized class (class-tally.ts). */
 export type ClassedRowTransform = RowTransform & { readonly tally: ClassTally };
 
 /** The first class whose streamed rows differ from the decision's count, as a sentence; undefined when all agree. */
 export function classMismatch(tally: ClassTally): string | undefined {
-  for (const [key, n] of tally.expected) {
-    const seen = tally.seen.get(key) ?? 0;
-    if (seen !== n) return `the generalized class ${key} holds ${seen} streamed rows, the decision counted ${n}`;
-  }
-  for (const [key, seen] of tally.seen) if (!tally.expected.has(key)) return `the generalized class ${key} holds ${seen} streamed rows, the decision counted none`;
-  return undefined;
+  return tally.mismatch();
 }
 
-/** A quasi-identifier's raw value → its generalization at the chosen level. */
-function generalizer(dictionary: readonly string[], name: string, bound: BoundHierarchy, level: number): (value: string) => string {
+/** A quasi-identifier's raw value → its generalized code at the chosen level (an index into `levelValues[level]`). */
+function generalizer(dictionary: readonly string[], name: string, bound: BoundHierarchy, level: number): (value: string) => number {
   const codes = new Map(dictionary.map((v, code) => [v, code]));
+  const up = bound.levelCodes[level];
   return (value) => {
     const code = codes.get(value);
     // The decision table holds every value of the source (it is its frequency table or the table itself).
     if (code === undefined) throw new PrivacyError(`the value '${value}' of '${name}' is not in the table the generalization was decided on`);
-    return bound.levelValues[level][bound.levelCodes[level][code]];
+    return up[code];
   };
 }
 
@@ -62,15 +48,18 @@ function generalizer(dictionary: readonly string[], name: string, bound: BoundHi
 export function generalizeRowTransform(table: Table, columns: readonly string[], quasi: readonly string[], bound: readonly BoundHierarchy[], levels: readonly number[], check: Pick<TransformationCheck, 'classes' | 'passes'>): ClassedRowTransform {
   const maps = quasi.map((q, i) => generalizer(column(table, q).dictionary, q, bound[i], levels[i]));
   const quasiCodes = quasi.map((q) => column(table, q).codes);
-  // The classes that pass, by their generalized values (a class is one tuple of generalized quasi-identifiers), with
-  // their row counts.
-  const passing = new Map<string, number>();
+  const tally = tallyOf(bound, levels);
+  // The classes that pass, once each (by the class id of their first row), with their row counts.
+  const sizes = new Map<number, { row: number; rows: number }>();
   for (let r = 0; r < table.rowCount; r++) {
-    if (check.passes[check.classes.classOf[r]] !== 1) continue;
-    const key = JSON.stringify(quasiCodes.map((_, i) => bound[i].levelValues[levels[i]][bound[i].levelCodes[levels[i]][quasiCodes[i][r]]]));
-    passing.set(key, (passing.get(key) ?? 0) + 1);
+    const k = check.classes.classOf[r];
+    if (check.passes[k] !== 1) continue;
+    const entry = sizes.get(k);
+    if (entry) entry.rows++;
+    else sizes.set(k, { row: r, rows: 1 });
   }
-  return classTransform(columns, quasi, maps, passing);
+  for (const { row, rows } of sizes.values()) tally.add(quasi.map((_, i) => bound[i].levelCodes[levels[i]][quasiCodes[i][row]]), rows);
+  return classTransform(columns, quasi, maps, bound, levels, tally.seal());
 }
 
 /**
@@ -79,41 +68,43 @@ export function generalizeRowTransform(table: Table, columns: readonly string[],
  */
 export function searchRowTransform(problem: AnonymizationProblem, frequencies: FrequencyTable, columns: readonly string[], levels: readonly number[], evaluation: { cells: Cells; classPass: Uint8Array }): ClassedRowTransform {
   const quasi = problem.qi.map((q) => q.name);
+  const bound = problem.qi.map((q) => q.hierarchy);
   const maps = problem.qi.map((q, i) => generalizer(frequencies.columns.find((c) => c.name === q.name)!.dictionary, q.name, q.hierarchy, levels[i]));
-  const passing = new Set<string>();
+  const tally = tallyOf(bound, levels);
+  // Each passing class once (from the first of its cells), with its row count as the search counted it.
   const { cells, classPass } = evaluation;
+  const added = new Uint8Array(cells.classCount);
   for (let c = 0; c < cells.count; c++) {
-    if (classPass[cells.classOf[c]] !== 1) continue;
+    const k = cells.classOf[c];
+    if (classPass[k] !== 1 || added[k] === 1) continue;
+    added[k] = 1;
     const r = cells.rep[c];
-    passing.add(JSON.stringify(problem.qi.map((q, i) => q.hierarchy.levelValues[levels[i]][q.hierarchy.levelCodes[levels[i]][q.codes[r]]])));
+    tally.add(problem.qi.map((q, i) => q.hierarchy.levelCodes[levels[i]][q.codes[r]]), cells.classSizes[k]);
   }
-  // Each passing class's row count, from the frequency table's records (every record's weight is its rows).
-  const expected = new Map<string, number>();
-  const at = quasi.map((q) => frequencies.columns.findIndex((c) => c.name === q));
-  for (let t = 0; t < frequencies.count; t++) {
-    const key = JSON.stringify(quasi.map((_, i) => maps[i](frequencies.columns[at[i]].dictionary[frequencies.codes[at[i]][t]])));
-    if (passing.has(key)) expected.set(key, (expected.get(key) ?? 0) + frequencies.weights[t]);
-  }
-  return classTransform(columns, quasi, maps, expected);
+  return classTransform(columns, quasi, maps, bound, levels, tally.seal());
+}
+
+function tallyOf(bound: readonly BoundHierarchy[], levels: readonly number[]): ClassTally {
+  return new ClassTally(bound.map((b, i) => b.levelValues[levels[i]].length), (i, g) => bound[i].levelValues[levels[i]][g]);
 }
 
 /**
- * Quasi-identifiers generalized by `maps`; a row whose generalized class is not in `passing` (the passing classes with
- * their row counts) is left out, and the rows kept are tallied per class.
+ * Quasi-identifiers generalized by `maps`; a row whose generalized class is not one `tally` keeps is left out, and the
+ * rows kept are counted per class.
  */
-function classTransform(columns: readonly string[], quasi: readonly string[], maps: readonly ((value: string) => string)[], passing: ReadonlyMap<string, number>): ClassedRowTransform {
+function classTransform(columns: readonly string[], quasi: readonly string[], maps: readonly ((value: string) => number)[], bound: readonly BoundHierarchy[], levels: readonly number[], tally: ClassTally): ClassedRowTransform {
   const at = quasi.map((q) => columns.indexOf(q));
   const missing = quasi.filter((_, i) => at[i] < 0);
   if (missing.length > 0) throw new PrivacyError(`a streamed generalization reads every quasi-identifier; not streamed: ${missing.join(', ')}`);
-  const tally: ClassTally = { expected: passing, seen: new Map() };
+  const labels = bound.map((b, i) => b.levelValues[levels[i]]);
+  const codes = new Int32Array(quasi.length);
   const transform = (row: readonly string[]) => {
+    for (let i = 0; i < at.length; i++) codes[i] = maps[i](row[at[i]]);
+    const k = tally.find(codes);
+    if (k < 0) return undefined;
+    tally.count(k);
     const out = [...row];
-    at.forEach((j, i) => {
-      out[j] = maps[i](row[j]);
-    });
-    const key = JSON.stringify(at.map((j) => out[j]));
-    if (!passing.has(key)) return undefined;
-    tally.seen.set(key, (tally.seen.get(key) ?? 0) + 1);
+    for (let i = 0; i < at.length; i++) out[at[i]] = labels[i][codes[i]];
     return out;
   };
   return Object.assign(transform, { tally });
