@@ -42,7 +42,7 @@ import { problemColumns } from '../search/problem.js';
 import { generalizeProblemSpec, prepareStreamedGeneralize, streamsRelease, type StreamedRelease } from './streamed-generalize.js';
 import { prepareStreamedPram } from './streamed-pram.js';
 import { writeStreamedDecision } from './streamed-release-files.js';
-import { openStreamSource, type OpenStreamSource } from './streamed-source.js';
+import { beforeStream, openStreamSource, type OpenStreamSource } from './streamed-source.js';
 import { fileSnapshot, type FileSnapshot } from './file-snapshot.js';
 import { databaseLocation } from './database-location.js';
 import type { DataSource } from '../source/data-source.js';
@@ -172,7 +172,9 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
   const snapshot = databaseLocation(file) === undefined ? await fileSnapshot(file) : undefined;
   const source = await (c.options.openSource ?? openStreamSource)(file, c.input.dataset.delimiter === undefined ? {} : { delimiter: c.input.dataset.delimiter });
   try {
-    return await runPrepared(c, release, { source, snapshot, streamed: await prepareStreamed(c, release, source) });
+    const streamed = await prepareStreamed(c, release, source);
+    await beforeStream(source);
+    return await runPrepared(c, release, { source, snapshot, streamed });
   } finally {
     await source.close();
   }
