@@ -22,6 +22,11 @@ export interface SqlConnection {
   query(sql: string): Promise<{ columns: string[]; rows: (string | null)[][] }>;
   batches(sql: string, batchRows: number): AsyncIterable<(string | null)[][]>;
   close(): Promise<void>;
+  /**
+   * Starts one read-only snapshot that every later query and row stream of this connection reads (PostgreSQL:
+   * a REPEATABLE READ transaction); absent where the server has none (ClickHouse).
+   */
+  snapshot?(): Promise<void>;
 }
 
 /**
@@ -93,6 +98,21 @@ export class SqlServerSource implements DataSource {
 
   async close(): Promise<void> {
     await this.connection.close();
+  }
+
+  /**
+   * Pins the data a streamed release reads: its frequency tables and its rows then come from one snapshot of the table
+   * (PostgreSQL), so a write in between cannot change the rows under the decision. Returns whether the server has
+   * one; without it the per-class check of the streamed file catches a change (streamed-release-files.ts).
+   */
+  async pinSnapshot(): Promise<boolean> {
+    if (!this.connection.snapshot) return false;
+    try {
+      await this.connection.snapshot();
+    } catch (error) {
+      throw this.failure(error);
+    }
+    return true;
   }
 
   private async run(text: string): Promise<{ columns: string[]; rows: (string | null)[][] }> {

@@ -7,6 +7,7 @@
 import type { DataSource } from '../source/data-source.js';
 import { databaseLocation, openDatabaseSource } from './database-location.js';
 import { DuckDbSource } from './duckdb-source.js';
+import { SqlServerSource } from './sql-server-source.js';
 
 /** Opens the source of `file` for a streamed release; a test stands in its own (a spy, a source that changes). */
 export type OpenStreamSource = (file: string, options: { delimiter?: string }) => Promise<DataSource>;
@@ -24,8 +25,23 @@ export async function beforeStream(source: DataSource): Promise<void> {
   if (source instanceof DuckDbSource) await source.query(`SET memory_limit = '${(process.env.PRIVSPEC_DUCKDB_STREAM_MEMORY ?? STREAM_MEMORY).replace(/'/g, '')}'`);
 }
 
+/**
+ * A database table is read in one snapshot where the server has one (PostgreSQL: a REPEATABLE READ, read-only
+ * transaction, held from the frequency tables to the last row), so the decision and the rows see the same data.
+ */
 export const openStreamSource: OpenStreamSource = async (file, options) => {
   const database = databaseLocation(file);
-  if (database) return openDatabaseSource(database);
+  if (database) {
+    const source = await openDatabaseSource(database);
+    if (source instanceof SqlServerSource) {
+      try {
+        await source.pinSnapshot();
+      } catch (error) {
+        await source.close();
+        throw error;
+      }
+    }
+    return source;
+  }
   return DuckDbSource.open(file, options.delimiter === undefined ? {} : { delimiter: options.delimiter });
 };

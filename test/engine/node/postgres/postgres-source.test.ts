@@ -41,6 +41,31 @@ describe('PostgreSQL source: identical pre-noise figures to the in-memory source
     }
   });
 
+  it('pinSnapshot: the frequency table and the shuffled rows read one snapshot, so a write in between is not seen', async () => {
+    await server.sql('CREATE TABLE privspec.pinned (a text)');
+    await server.sql("INSERT INTO privspec.pinned VALUES ('x'), ('x'), ('y')");
+    const s = await openPostgresSource('privspec.pinned', server.settings);
+    try {
+      assert.equal(await s.pinSnapshot(), true);
+      assert.equal((await s.frequencyTable({ columns: ['a'] })).rowCount, 3);
+      // Another session writes after the snapshot's first read: REPEATABLE READ keeps it out of this one.
+      await server.sql("INSERT INTO privspec.pinned VALUES ('z')");
+      const rows: string[] = [];
+      for await (const batch of s.shuffledRows!(['a'], '00112233445566778899aabbccddeeff', 2)) rows.push(...batch.rows.map((r) => r[0]));
+      assert.deepEqual(rows.sort(), ['x', 'x', 'y']);
+      assert.equal((await s.frequencyTable({ columns: ['a'] })).rowCount, 3);
+    } finally {
+      await s.close();
+    }
+    // A source without a snapshot sees the write.
+    const t = await openPostgresSource('privspec.pinned', server.settings);
+    try {
+      assert.equal((await t.frequencyTable({ columns: ['a'] })).rowCount, 4);
+    } finally {
+      await t.close();
+    }
+  });
+
   it('names a missing table and an unknown column in one line', async () => {
     await assert.rejects(async () => { const s = await openPostgresSource('privspec.nope', server.settings); try { await s.columns(); } finally { await s.close(); } },
       (e: TableError) => e.file === 'postgres:privspec.nope' && /relation "privspec\.nope" does not exist/.test(e.message));
