@@ -161,6 +161,18 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
     assert.ok(rows.filter((r) => r.split(',')[2] !== r.split(',')[3]).length > 1000);
   });
 
+  it('--engine: an unknown engine is a usage error; a Parquet file with --engine memory is refused before anything runs', async () => {
+    writeFileSync(join(dir, 'p.privspec'), SPEC('d.parquet', 'release g: generalize'));
+    const bad = await runIn(dir, ['release', 'p.privspec', '--out', 'o', '--engine', 'spark']);
+    assert.equal(bad.code, 2);
+    assert.match(bad.err, /option --engine: 'spark' is not one of auto, duckdb, memory/);
+    const memory = await runIn(dir, ['release', 'p.privspec', '--out', 'o', '--engine', 'memory']);
+    assert.equal(memory.code, 2, memory.err + memory.out);
+    assert.match(memory.err, /a Parquet file is read by DuckDB: use '--engine duckdb' or 'auto'/);
+    assert.ok(!existsSync(join(dir, 'o')) || readdirSync(join(dir, 'o')).length === 0);
+    assert.equal(ledgerOf(join(dir, 'd.parquet')), undefined, 'nothing recorded');
+  });
+
   it('DuckDB\'s shuffledRows: a keyed random order (ROW_NUMBER() hashed with the key), equal rows not in runs', async () => {
     writeFileSync(join(dir, 'runs.csv'), `i,v\n${SHUFFLE_ROWS.map((r) => r.join(',')).join('\n')}\n`);
     for (const file of ['runs.csv', 'runs.parquet']) {
