@@ -49,6 +49,31 @@ describe('a spec whose dataset is a Parquet file', function () {
     assert.equal(b.code, a.code, b.err);
     const files = readdirSync(join(dir, 'a')).filter((f) => f.endsWith('.csv')).sort();
     assert.ok(files.length >= 5);
-    for (const f of files) assert.equal(readFileSync(join(dir, 'b', f), 'utf8'), readFileSync(join(dir, 'a', f), 'utf8'), f);
+    // Issue 26 gap 1: a PRAM or generalize release of a Parquet file is streamed (decided on frequency tables, rows
+    // shuffled by DuckDB, PRAM drawn row by row), so its file holds the CSV release's lines in another order and, for
+    // PRAM, other draws: the header, the row count and every column but the randomized ones are compared as multisets.
+    // The DP releases' files are the same bytes when each runs alone with the seed: in one run the streamed PRAM
+    // release draws a different number of values from the seeded generator than the in-memory one, so the releases
+    // after it get other (equally seeded) noise.
+    for (const f of files) {
+      const report = JSON.parse(readFileSync(join(dir, 'a', f.replace(/\.csv$/, '.json')), 'utf8')) as { mechanism: string; parameters: { attributes?: { name: string }[] } };
+      if (report.mechanism !== 'pram' && report.mechanism !== 'generalization') {
+        const name = f.replace(/\.csv$/, '');
+        const alone = [];
+        for (const s of ['csv', 'parquet']) alone.push(await runIn(dir, ['release', `${s}.privspec`, '--only', name, '--out', `${s}-${name}`, '--seed', '3', '--not-private']));
+        assert.ok(alone.every((r) => r.code === 0), alone.map((r) => r.err).join('\n'));
+        assert.equal(readFileSync(join(dir, `parquet-${name}`, f), 'utf8'), readFileSync(join(dir, `csv-${name}`, f), 'utf8'), f);
+        continue;
+      }
+      const [got, want] = ['b', 'a'].map((d) => readFileSync(join(dir, d, f), 'utf8'));
+      const [gotHeader, ...gotRows] = got.trimEnd().split('\n').filter((l) => !l.startsWith('#'));
+      const [wantHeader, ...wantRows] = want.trimEnd().split('\n').filter((l) => !l.startsWith('#'));
+      assert.equal(gotHeader, wantHeader, f);
+      assert.equal(gotRows.length, wantRows.length, f);
+      const randomized = new Set((report.parameters.attributes ?? []).map((a) => a.name));
+      const kept = wantHeader.split(',').flatMap((h, j) => (randomized.has(h) ? [] : [j]));
+      const project = (rows: string[]) => rows.map((r) => kept.map((j) => r.split(',')[j]).join(',')).sort();
+      assert.deepEqual(project(gotRows), project(wantRows), f);
+    }
   });
 });
