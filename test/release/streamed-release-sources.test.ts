@@ -173,6 +173,24 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
     assert.equal(ledgerOf(join(dir, 'd.parquet')), undefined, 'nothing recorded');
   });
 
+  it('anonymize --out through DuckDB keeps the input CSV\'s delimiter, as the in-memory writer does (Adult\'s \';\')', async function () {
+    const d = adultDir();
+    if (!d) this.skip();
+    const h = (c: string) => ['--hierarchy', `${c}=${join(d!, `adult_hierarchy_${c}.csv`)}`];
+    const args = ['--qi', 'age,sex,race', ...h('age'), ...h('sex'), ...h('race'), '--k', '5', '--suppression', '0.02'];
+    const adult = join(d!, 'adult.csv');
+    for (const [engine, out] of [['memory', 'm.csv'], ['duckdb', 'c.csv']]) {
+      const r = await runIn(dir, ['anonymize', adult, ...args, '--engine', engine, '--out', join(dir, out)]);
+      assert.equal(r.code, 0, r.err);
+    }
+    const memory = readFileSync(join(dir, 'm.csv'), 'utf8').trimEnd().split('\n');
+    const duck = readFileSync(join(dir, 'c.csv'), 'utf8').trimEnd().split('\n');
+    assert.ok(memory[0].includes(';'), memory[0]);
+    assert.equal(duck[0], memory[0]);
+    assert.ok(duck.length > 29000);
+    assert.deepEqual(duck.slice(1).sort(), memory.slice(1).sort());
+  });
+
   it('DuckDB\'s shuffledRows: a keyed random order (ROW_NUMBER() hashed with the key), equal rows not in runs', async () => {
     writeFileSync(join(dir, 'runs.csv'), `i,v\n${SHUFFLE_ROWS.map((r) => r.join(',')).join('\n')}\n`);
     for (const file of ['runs.csv', 'runs.parquet']) {
