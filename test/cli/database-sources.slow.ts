@@ -10,6 +10,11 @@ import { startClickHouseCluster, TEST_CLICKHOUSE_PASSWORD, type ClickHouseCluste
 import { startPostgres, TEST_PG_PASSWORD, type PostgresServer } from '../helpers/postgres-server.js';
 import { runIn } from '../helpers/run-cli.js';
 import { serverOrSkip } from '../helpers/server-process.js';
+import { loadSpec, nodeServices } from '../../language/check-spec.js';
+import { releaseInput } from '../../language/release-input.js';
+import { runReleases } from '../../engine/node/release-runner.js';
+import { openStreamSource } from '../../engine/node/streamed-source.js';
+import type { DataSource } from '../../engine/source/data-source.js';
 
 /**
  * Issue 26, items 3 and 4 end to end (in `npm run test:slow`: it starts both servers and loads Adult and the example
@@ -298,6 +303,28 @@ release g: generalize
       assert.deepEqual(lines('sb/g.csv'), lines('sa/g.csv'));
       assert.deepEqual(lines('sb/g.csv').rows, ['20-39,F,asthma', '20-39,F,cold', '20-39,F,flu', '20-39,M,cold', '20-39,M,flu', '20-39,M,flu', '40-69,F,cold', '40-69,F,flu', '40-69,F,flu', '40-69,M,asthma', '40-69,M,cold', '40-69,M,flu']);
       assert.deepEqual(figures('sb/g.json'), figures('sa/g.json'));
+      // The table is never read: through the runner with the table's reader refused and the source's rows() refused,
+      // both releases are written from frequency tables and the server's shuffled stream.
+      const services = nodeServices();
+      const input = await releaseInput(services, await loadSpec(join(work, 'db.privspec'), services), undefined, undefined, { scanData: false });
+      const asked: string[] = [];
+      const spy = async (file: string, options: { delimiter?: string }): Promise<DataSource> => {
+        const real = await openStreamSource(file, options);
+        return {
+          name: real.name,
+          columns: () => real.columns(),
+          frequencyTable: (r) => (asked.push('frequencyTable'), real.frequencyTable(r)),
+          aggregate: (r) => real.aggregate(r),
+          rows: () => {
+            throw new Error('rows() was called');
+          },
+          shuffledRows: (c, key, n) => (asked.push('shuffledRows'), real.shuffledRows!(c, key, n)),
+          close: () => real.close(),
+        };
+      };
+      const result = await runReleases({ ...input, readTable: () => Promise.reject(new Error('the table was read')) }, { out: join(work, 'spied'), dryRun: false, seed: 5, openSource: spy });
+      assert.deepEqual(result.releases.map((r) => r.status), ['written', 'written'], JSON.stringify(result.releases));
+      assert.deepEqual(asked, ['frequencyTable', 'shuffledRows', 'frequencyTable', 'frequencyTable', 'shuffledRows']);
     });
 
     it(`${engine}: check names an unknown column of the table, and a missing table, in one diagnostic each`, async () => {
