@@ -227,6 +227,8 @@ async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: 
   let output: ReturnType<PreparedRelease['run']>;
   let parameters: Record<string, unknown> = {};
   let files: string[];
+  // Local diagnostics a streamed release computes from what it streamed (PRAM's η), after its file is written.
+  let streamedLocal: string[] = [];
   try {
     output = p.run({ signal: options.signal, onProgress: options.onProgress });
     await options.settle?.();
@@ -236,6 +238,7 @@ async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: 
       files = await writeStreamedDecision(options.out, stream.source, [input.specFile, input.dataset.file, ...input.inputFiles, c.location.file], release, { ...streamed.decision, ...(stream.snapshot ? { snapshot: stream.snapshot } : {}) }, output.report, {
         mechanism: p.mechanism, parameters, notes: [...p.notes, ...(output.notes ?? [])], seed: options.seed, spec: input.specFile, ledger: decision.ledgerId, ledgerEntry: entryId, rng,
       }, rng);
+      streamedLocal = streamed.decision.finish?.() ?? [];
     } else // A release the ledger records as microdata is written shuffled, whatever its output says.
     files = await writeRelease(options.out, release, { ...output, microdata: output.microdata === true || p.microdata !== undefined }, {
       mechanism: p.mechanism,
@@ -273,7 +276,7 @@ async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: 
     parameters,
     ...(spent ? { privacySpent: spent } : {}),
     expectedError: p.expectedError,
-    local: [...output.local, ...(c.correlation?.unit !== undefined && p.bayesian ? [`most exposed unit of the correlation model: '${c.correlation.unit}' (max ℓ ${Number((c.correlation.maxLeakage ?? 0).toPrecision(3))})`] : [])],
+    local: [...output.local, ...streamedLocal, ...(c.correlation?.unit !== undefined && p.bayesian ? [`most exposed unit of the correlation model: '${c.correlation.unit}' (max ℓ ${Number((c.correlation.maxLeakage ?? 0).toPrecision(3))})`] : [])],
   };
 }
 

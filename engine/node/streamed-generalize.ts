@@ -47,6 +47,8 @@ export interface StreamedDecision {
   readonly rows: number;
   /** The decision's rows per generalized class, checked against the stream's before the file is put in place. */
   readonly tally?: ClassTally;
+  /** Local diagnostics computed from what the stream kept, after the file is written (PRAM's η). */
+  readonly finish?: () => string[];
 }
 
 export interface StreamedRelease {

@@ -13,9 +13,10 @@
  *   order).
  *
  * The report is the in-memory release's (matrices, ε, notes): nothing data-dependent is added. The identification
- * risk η is not computed: it needs every written record's original and released values side by side (the linkage
- * matrix of Ryser's permanents), which a stream never holds; the in-memory release computes it only up to
- * PRAM_RISK_LIMIT records anyway, and says "not computed" beyond, as this does always, with the reason.
+ * risk η (terminal only) is computed as the in-memory release computes it, when the decision keeps at most
+ * PRAM_RISK_LIMIT records: it needs every written record's original and released values side by side (the linkage
+ * matrix of Ryser's permanents), which the stream then keeps — at most 2,000 rows — and η is computed once the file is
+ * written. Beyond, it says "not computed" with the reason, in the in-memory release's words.
  */
 import type { RandomSource } from '../core/random.js';
 import { PrivacyError } from '../core/measures.js';
@@ -26,7 +27,7 @@ import { pramRowTransform, type RowTransform } from '../release/microdata-row-tr
 import type { ClassTally } from '../release/class-tally.js';
 import type { AnonymityDescription, DatasetDescription, QueryDescription } from '../release/release-description.js';
 import { ReleaseUnavailable } from '../release/release-unavailable.js';
-import { buildPramMatrices, pramFigures, pramHeader, pramQuasi, pramSuppressedLine, pramUnavailable } from '../release/kinds/pram-release.js';
+import { buildPramMatrices, PRAM_RISK_LIMIT, pramFigures, pramHeader, pramQuasi, pramRisk, pramRiskLine, pramSuppressedLine, pramUnavailable } from '../release/kinds/pram-release.js';
 import { microdataBytes } from '../release/kinds/prepared-release.js';
 import { problemColumns, type ProblemSpec } from '../search/problem.js';
 import type { DataSource } from '../source/data-source.js';
@@ -48,8 +49,6 @@ export interface StreamedPramInput {
   /** The PRAM draws' generator: the run's (secure unless seeded). */
   readonly rng: RandomSource;
 }
-
-export const STREAMED_ETA = 'identification risk η: not computed for a streamed release (the linkage matrix needs every written record\'s original and released values together, which a stream never holds); run privspec reid on a sample';
 
 /** The frequency table's columns as table columns over its distinct records (codes per record, weights apart). */
 function recordColumns(frequencies: FrequencyTable): Column[] {
@@ -114,15 +113,34 @@ export async function prepareStreamedPram(source: DataSource, columns: readonly 
           tally = d.transform.tally;
           local.push(pramSuppressedLine(d.suppressed));
         }
-        const pram = pramRowTransform(q.columns.map((c) => streamColumns.indexOf(c)), built.matrices, input.rng, then);
+        const positions = q.columns.map((c) => streamColumns.indexOf(c));
+        const pram = pramRowTransform(positions, built.matrices, input.rng, then);
         const at = header.map((h) => streamColumns.indexOf(h));
+        // η needs the written records' original and released values side by side: kept while there are at most
+        // PRAM_RISK_LIMIT of them (the decision says how many before the stream), as the in-memory release computes it.
+        const small = rows <= PRAM_RISK_LIMIT;
+        const original: string[][] = [];
+        const released: string[][] = [];
         const transform: RowTransform = (row) => {
           const out = pram(row);
-          return out && at.map((j) => out[j]);
+          if (!out) return undefined;
+          if (small && original.length < PRAM_RISK_LIMIT) {
+            original.push(positions.map((j) => row[j]));
+            released.push(positions.map((j) => out[j]));
+          }
+          return at.map((j) => out[j]);
         };
-        streamed.decision = { columns: streamColumns, header, transform, rows, ...(tally ? { tally } : {}) };
+        // After the file is in place a failure here must not be taken for a failed release: it is said in the line.
+        const finish = () => {
+          try {
+            return [pramRiskLine(pramRisk(rows, () => original, () => released, built.matrices, input.rng))];
+          } catch (e) {
+            return [`identification risk η: not computed (${(e as Error).message})`];
+          }
+        };
+        streamed.decision = { columns: streamColumns, header, transform, rows, finish, ...(tally ? { tally } : {}) };
         const figures = pramFigures(dataset, q, anonymity, header, built, pramFrequencies.weights);
-        return { header, rows: [], microdata: true, parameters: figures.parameters, report: figures.report, notes: figures.notes, local: [...local, ...figures.distortion, STREAMED_ETA] };
+        return { header, rows: [], microdata: true, parameters: figures.parameters, report: figures.report, notes: figures.notes, local: [...local, ...figures.distortion] };
       },
     },
   };

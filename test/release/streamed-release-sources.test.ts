@@ -125,8 +125,16 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
       assert.equal(epsilon(r.out), '2.08');
       assert.equal(epsilon(r.out), epsilon(memory.out));
       assert.match(r.err, /expected distortion of 'diagnosis'/);
-      assert.match(r.err, /identification risk η: not computed for a streamed release/);
+      // 3,000 records: over the 2,000 × 2,000 linkage matrix, η is not computed, in the in-memory release's words.
+      const eta = (err: string) => /identification risk η[^\n]*/.exec(err)?.[0];
+      assert.equal(eta(r.err), eta(memory.err));
+      assert.match(eta(r.err)!, /the linkage matrix of 3000 records exceeds 2000 × 2000/);
     }
+    // At most 2,000 written records: η is computed from the records the stream kept, as in memory.
+    writeFileSync(join(dir, 'small.csv'), `${readFileSync(join(dir, 'd.csv'), 'utf8').split('\n').slice(0, 501).join('\n')}\n`);
+    await csvToParquet(join(dir, 'small.csv'), join(dir, 'small.parquet'));
+    const small = await release(SPEC('small.parquet', p), 's.privspec', 's');
+    assert.match(small.err, /identification risk η of the written records: max [0-9.e-]+ \(/);
     // The expected distortion comes from the true counts: the same figure as in memory.
     const distortion = (err: string) => /expected distortion[^\n]*/.exec(err)?.[0];
     assert.equal(distortion(outs.p.err), distortion(memory.err));

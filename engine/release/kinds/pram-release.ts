@@ -142,6 +142,22 @@ export function pramFigures(dataset: DatasetDescription, q: PramQuery, anonymity
   };
 }
 
+/**
+ * The identification risk η of `n` written records (Ryser's permanents of the linkage matrix), from their original and
+ * released values of the PRAM columns, when n ≤ PRAM_RISK_LIMIT; beyond, "not computed" with the reason. The values
+ * are asked for only when they are used.
+ */
+export function pramRisk(n: number, original: () => string[][], released: () => string[][], matrices: readonly TransitionMatrix[], rng?: RandomSource): Record<string, unknown> {
+  if (n > PRAM_RISK_LIMIT) return { method: 'not computed', reason: `the linkage matrix of ${n} records exceeds ${PRAM_RISK_LIMIT} × ${PRAM_RISK_LIMIT}; run privspec reid on a sample` };
+  const eta = identificationRisk(original(), released(), matrices, { rng });
+  return { maxRisk: eta.maxRisk, method: eta.method, ...(eta.bound !== undefined ? { bound: eta.bound } : {}), blocks: eta.blocks, largestBlock: eta.largestBlock };
+}
+
+/** η as the terminal states it (a local diagnostic: it is computed from the original values). */
+export function pramRiskLine(risk: Record<string, unknown>): string {
+  return typeof risk.maxRisk === 'number' ? `identification risk η of the written records: max ${Number((risk.maxRisk as number).toPrecision(4))} (${risk.method}; from the original values)` : `identification risk η: ${String(risk.reason ?? risk.method)}`;
+}
+
 /** The terminal's line for the rows the anonymity block suppressed. */
 export function pramSuppressedLine(suppressed: number): string {
   return `${suppressed} rows suppressed (classes that fail the anonymity block, as a generalize release suppresses them)`;
@@ -193,15 +209,13 @@ function runPram(input: PramInput, pram: BuiltPram): PramOutput {
     const c = byName.get(name);
     return c ? c.dictionary[c.codes[r]] : layout.value!(name, r);
   }));
-  let risk: Record<string, unknown>;
-  if (written.length <= PRAM_RISK_LIMIT) {
-    const original = written.map((r) => columns.map((c) => c.dictionary[c.codes[r]]));
-    const released = written.map((r) => randomized.map((c) => c.dictionary[c.codes[r]]));
-    const eta = identificationRisk(original, released, matrices, { rng: input.rng });
-    risk = { maxRisk: eta.maxRisk, method: eta.method, ...(eta.bound !== undefined ? { bound: eta.bound } : {}), blocks: eta.blocks, largestBlock: eta.largestBlock };
-  } else {
-    risk = { method: 'not computed', reason: `the linkage matrix of ${written.length} records exceeds ${PRAM_RISK_LIMIT} × ${PRAM_RISK_LIMIT}; run privspec reid on a sample` };
-  }
+  const risk = pramRisk(
+    written.length,
+    () => written.map((r) => columns.map((c) => c.dictionary[c.codes[r]])),
+    () => written.map((r) => randomized.map((c) => c.dictionary[c.codes[r]])),
+    matrices,
+    input.rng,
+  );
   const figures = pramFigures(dataset, q, input.anonymity, header, pram);
   return {
     header,
@@ -213,7 +227,7 @@ function runPram(input: PramInput, pram: BuiltPram): PramOutput {
     local: [
       ...layout.local,
       ...figures.distortion,
-      typeof risk.maxRisk === 'number' ? `identification risk η of the written records: max ${Number((risk.maxRisk as number).toPrecision(4))} (${risk.method}; from the original values)` : `identification risk η: ${String(risk.reason ?? risk.method)}`,
+      pramRiskLine(risk),
     ],
     identificationRisk: risk,
     written,
