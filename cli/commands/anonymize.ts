@@ -17,7 +17,7 @@ import { columnsOnly, readFrequencies, readsAtSource, readsWithDuckDb, readTable
 import { DuckDbSource } from '../../engine/node/duckdb-source.js';
 import { writeMicrodataStream } from '../../engine/node/write-microdata-stream.js';
 import { assertUnchanged, fileSnapshot, type FileSnapshot } from '../../engine/node/file-snapshot.js';
-import { searchRowTransform } from '../../engine/release/microdata-row-transform.js';
+import { classMismatch, searchRowTransform } from '../../engine/release/microdata-row-transform.js';
 import { boundingSeed } from '../../engine/source/keyed-order.js';
 import { inputLocation, SOURCE_FLAG, SOURCE_USAGE } from '../source-option.js';
 import { databaseLocation } from '../../engine/node/database-location.js';
@@ -230,8 +230,11 @@ export const anonymize: Command = {
         const verify = async (rows: number) => {
           await assertUnchanged(snapshot!);
           if (rows !== keeps) throw new Error(`the writer kept ${rows} rows, the search ${keeps}`);
+          const mismatch = classMismatch(transform.tally);
+          if (mismatch) throw new Error(`${input} changed while it was read (${mismatch})`);
         };
-        await writeMicrodataStream(out!, kept, duck.shuffledRows(kept, boundingSeed(cryptoRandom())), transform, { inputs, force: values.force, verify, ...(delimiter === undefined ? {} : { delimiter }) }).catch(refuseExisting);
+        // The input CSV's delimiter (given or detected), as the in-memory writer keeps it; ',' for Parquet.
+        await writeMicrodataStream(out!, kept, duck.shuffledRows(kept, boundingSeed(cryptoRandom())), transform, { inputs, force: values.force, verify, delimiter: duck.delimiter ?? ',' }).catch(refuseExisting);
       } finally {
         await duck.close();
       }

@@ -15,8 +15,9 @@ import { releaseInput, SpecNotRunnable } from '../../language/release-input.js';
 import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { numberOption, parseOptions } from '../parse-options.js';
+import { engineOption } from '../engine-option.js';
 
-const usage = `usage: privspec release <file.privspec> --out DIR [--only NAME] [--aggregates DIR] [--dry-run] [--seed N --not-private] [--json]
+const usage = `usage: privspec release <file.privspec> --out DIR [--only NAME] [--aggregates DIR] [--engine E] [--dry-run] [--seed N --not-private] [--json]
 
 Runs the spec's releases and writes, for each, DIR/<name>.csv and DIR/<name>.json (mechanism, parameters, privacy
 spent, expected error). Before any noise is drawn, the spend is recorded (durably, under a lock) in
@@ -26,6 +27,9 @@ the folder of the input data.
   --only NAME      run one release
   --aggregates DIR the DP releases add their noise to the answers of 'privspec plan''s queries in DIR (<id>.csv or
                    <id>.parquet) instead of reading the data; the spend is recorded as always, before the noise
+  --engine E       auto (default: DuckDB for Parquet and for CSVs over 1 GiB), duckdb or memory. With DuckDB (and for a
+                   database table) a generalize or PRAM release is decided on frequency tables and its rows are
+                   streamed, shuffled by the engine, into the CSV: the table is never held in memory
   --dry-run        report what would be spent; spend nothing, write nothing
   --seed N         reproducible noise, for tests only; needs --not-private, marks every output NOT PRIVATE (seeded)
                    and spends nothing
@@ -61,9 +65,11 @@ export const release: Command = {
       'not-private': { type: 'boolean' },
       'dry-run': { type: 'boolean' },
       aggregates: { type: 'string' },
+      engine: { type: 'string' },
     });
     if (positionals.length !== 1) throw new CliError(`expected one spec file, got ${positionals.length}`);
     if (values.out === undefined && !values['dry-run']) throw new CliError('option --out DIR is required');
+    const engine = engineOption(values.engine);
     const seed = numberOption(values.seed, '--seed', (x) => Number.isSafeInteger(x) && x >= 0, 'use a non-negative integer');
     if (seed !== undefined && !values['not-private']) throw new CliError('--seed makes the noise reproducible, so the output is not private; add --not-private to confirm');
     const path = resolve(ctx.cwd, positionals[0]);
@@ -74,7 +80,7 @@ export const release: Command = {
     try {
       // A database table's DP releases read only the server's aggregates: the checks do not scan its rows either.
       const database = values.aggregates === undefined && (document.parseResult.value as Spec).datasets.some((d) => d.database !== undefined);
-      const input = await releaseInput(services, document, values.only, undefined, { scanData: values.aggregates === undefined && !database });
+      const input: RunInput = { ...(await releaseInput(services, document, values.only, undefined, { scanData: values.aggregates === undefined && !database })), engine };
       budget = input.budget;
       const out = values.out === undefined ? defaultReleaseFolder(input.specFile) : resolve(ctx.cwd, values.out);
       const aggregates = values.aggregates === undefined ? undefined : await answersIn(resolve(ctx.cwd, values.aggregates), input);

@@ -77,7 +77,8 @@ export class DuckDbSource implements DataSource {
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
     readonly relation: string,
-    private readonly delimiter?: string,
+    /** The CSV's delimiter as DuckDB splits it (given, or detected by privspec); undefined for Parquet. */
+    readonly delimiter?: string,
   ) {}
 
   /** Opens a CSV or Parquet file; a missing file is a TableError naming it. */

@@ -10,8 +10,10 @@
  *    append the entry, fsync — then release the lock;
  * 4. run it;
  * 5. write the CSV and the JSON report together (release-files.ts). A failure here is reported as "spent, output not
- *    written" with the ledger entry's id. A generalize release of a Parquet file is decided on DuckDB's frequency table
- *    (read before step 3) and its rows streamed into the CSV, the report written after it (streamed-generalize.ts).
+ *    written" with the ledger entry's id. A generalize or PRAM release of data read at its source (Parquet, a CSV
+ *    DuckDB reads, a database table) is decided on the source's frequency tables (read before step 3) and its rows
+ *    streamed, shuffled by the source, into the CSV, the report written after it (streamed-generalize.ts,
+ *    streamed-pram.ts); the table is never held.
  */
 import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
@@ -36,11 +38,15 @@ import { writeRelease } from './release-files.js';
 import { costOf, recordSpend } from './release-spend.js';
 import { refuseBlankUnits } from './blank-units-check.js';
 import { orphanedOutputs, RunRefused, spaceProblem, validateOutputs } from './release-validation.js';
-import { columnsOnly, readFrequencies, readsAtSource, type EngineChoice } from './open-source.js';
+import { columnsOnly, readsAtSource, type EngineChoice } from './open-source.js';
 import { problemColumns } from '../search/problem.js';
-import { generalizeProblemSpec, prepareStreamedGeneralize, streamsRelease, type StreamedGeneralize } from './streamed-generalize.js';
+import { generalizeProblemSpec, prepareStreamedGeneralize, streamsRelease, type StreamedRelease } from './streamed-generalize.js';
+import { prepareStreamedPram } from './streamed-pram.js';
 import { writeStreamedDecision } from './streamed-release-files.js';
+import { beforeStream, openStreamSource, type OpenStreamSource } from './streamed-source.js';
 import { fileSnapshot, type FileSnapshot } from './file-snapshot.js';
+import { databaseLocation } from './database-location.js';
+import type { DataSource } from '../source/data-source.js';
 
 export { RunRefused };
 
@@ -88,6 +94,8 @@ export interface RunOptions {
    * is then never read. Read and checked before anything is spent.
    */
   readonly aggregates?: ReadonlyMap<string, AggregateAnswer>;
+  /** Opens the source a streamed release reads (streamed-source.ts); tests stand in a spy or a source that changes. */
+  readonly openSource?: OpenStreamSource;
 }
 
 const round = (x: number) => Number(x.toPrecision(3));
@@ -151,24 +159,49 @@ interface RunContext {
   readonly location: LedgerLocation;
   readonly files: ReadonlyMap<string, string>;
   readonly correlation?: PlanContext['correlation'];
+  /** The data is read where it lies (inputReadsAtSource): generalize and PRAM releases stream their rows. */
+  readonly atSource: boolean;
 }
 
 async function runOne(c: RunContext, release: ReleaseDescription): Promise<ReleaseOutcome> {
+  if (!streamsRelease(release, c.atSource, c.options.aggregates !== undefined)) return runPrepared(c, release);
+  // A generalize or PRAM release of data read at its source is decided on the source's frequency tables and its rows
+  // streamed (streamed-generalize.ts, streamed-pram.ts); the frequency tables are read here, before the spend, as the
+  // table is for the others. One source serves the release until its files are written. A file's identity is taken
+  // before its first read (a database has none: the per-class check stands in).
+  const file = c.input.dataset.file;
+  const snapshot = databaseLocation(file) === undefined ? await fileSnapshot(file) : undefined;
+  const source = await (c.options.openSource ?? openStreamSource)(file, c.input.dataset.delimiter === undefined ? {} : { delimiter: c.input.dataset.delimiter });
+  try {
+    const streamed = await prepareStreamed(c, release, source);
+    await beforeStream(source);
+    return await runPrepared(c, release, { source, snapshot, streamed });
+  } finally {
+    await source.close();
+  }
+}
+
+/** The streamed form of a generalize or PRAM release, prepared on `source`'s frequency tables. */
+async function prepareStreamed(c: RunContext, release: ReleaseDescription, source: DataSource): Promise<StreamedRelease> {
+  const { input } = c;
+  const columns = await source.columns();
+  const q = release.query;
+  if (q.kind === 'pram') {
+    return prepareStreamedPram(source, columns, {
+      dataset: input.dataset, query: q, hierarchies: input.hierarchies, anonymity: input.anonymity, domains: declaredDomains(input.hierarchies), rng: c.rng,
+      ...(q.matrix !== undefined ? { matrixText: c.files.get(q.matrix), matrixFile: q.matrix } : {}),
+    });
+  }
+  const spec = generalizeProblemSpec(input.dataset, input.hierarchies, input.anonymity);
+  return prepareStreamedGeneralize(await source.frequencyTable({ columns: problemColumns(spec) }), columns, input.dataset, spec, input.anonymity!);
+}
+
+async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: { source: DataSource; snapshot?: FileSnapshot; streamed: StreamedRelease }): Promise<ReleaseOutcome> {
   const { input, table, rng, options } = c;
   const base = { name: release.name, previousRuns: 0, files: [] as string[] };
   // Microdata is rows: from aggregates it cannot run; refused before any record.
   if (options.aggregates && writesRows(release)) return { ...base, status: 'refused', message: `not run: a ${release.query.kind} release needs the data; run it on the data, not on aggregates` };
-  // A generalize release of a Parquet file is decided on DuckDB's frequency table and its rows streamed
-  // (streamed-generalize.ts); the frequency table is read here, before the spend, as the table is for the others.
-  let streamed: StreamedGeneralize | undefined;
-  let snapshot: FileSnapshot | undefined;
-  if (streamsRelease(input.dataset.file, release, options.aggregates !== undefined)) {
-    const spec = generalizeProblemSpec(input.dataset, input.hierarchies, input.anonymity);
-    snapshot = await fileSnapshot(input.dataset.file);
-    const frequencies = await readFrequencies(input.dataset.file, problemColumns(spec));
-    const columns = table.columns.length > 0 ? table.columns.map((col) => col.name) : (await columnsOnly(input.dataset.file)).columns.map((col) => col.name);
-    streamed = prepareStreamedGeneralize(frequencies, columns, input.dataset, spec, input.anonymity!);
-  }
+  const streamed = stream?.streamed;
   const prepared = streamed ?? prepareRelease(release, {
     table, dataset: input.dataset, budget: input.budget, hierarchies: input.hierarchies, anonymity: input.anonymity, rng, files: c.files,
     planOf: (r) => planFor(input, r, table, rng, c.correlation),
@@ -195,15 +228,18 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
   let output: ReturnType<PreparedRelease['run']>;
   let parameters: Record<string, unknown> = {};
   let files: string[];
+  // Local diagnostics a streamed release computes from what it streamed (PRAM's η), after its file is written.
+  let streamedLocal: string[] = [];
   try {
     output = p.run({ signal: options.signal, onProgress: options.onProgress });
     await options.settle?.();
     options.signal?.throwIfAborted();
     parameters = { ...p.parameters, ...(output.parameters ?? {}), ...(composed ? { composedLocalEpsilon: composed } : {}) };
-    if (streamed?.decision) {
-      files = await writeStreamedDecision(options.out, input.dataset.file, [input.specFile, input.dataset.file, ...input.inputFiles, c.location.file], release, { ...streamed.decision, snapshot: snapshot! }, output.report, {
+    if (stream && streamed?.decision) {
+      files = await writeStreamedDecision(options.out, stream.source, [input.specFile, input.dataset.file, ...input.inputFiles, c.location.file], release, { ...streamed.decision, ...(stream.snapshot ? { snapshot: stream.snapshot } : {}) }, output.report, {
         mechanism: p.mechanism, parameters, notes: [...p.notes, ...(output.notes ?? [])], seed: options.seed, spec: input.specFile, ledger: decision.ledgerId, ledgerEntry: entryId, rng,
       }, rng);
+      streamedLocal = streamed.decision.finish?.() ?? [];
     } else // A release the ledger records as microdata is written shuffled, whatever its output says.
     files = await writeRelease(options.out, release, { ...output, microdata: output.microdata === true || p.microdata !== undefined }, {
       mechanism: p.mechanism,
@@ -241,7 +277,7 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
     parameters,
     ...(spent ? { privacySpent: spent } : {}),
     expectedError: p.expectedError,
-    local: [...output.local, ...(c.correlation?.unit !== undefined && p.bayesian ? [`most exposed unit of the correlation model: '${c.correlation.unit}' (max ℓ ${Number((c.correlation.maxLeakage ?? 0).toPrecision(3))})`] : [])],
+    local: [...output.local, ...streamedLocal, ...(c.correlation?.unit !== undefined && p.bayesian ? [`most exposed unit of the correlation model: '${c.correlation.unit}' (max ℓ ${Number((c.correlation.maxLeakage ?? 0).toPrecision(3))})`] : [])],
   };
 }
 
@@ -279,14 +315,17 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
     }));
   }
   // When every release streams its rows, the table is never read: its column names suffice.
-  const allStreamed = !options.aggregates && input.releases.length > 0 && input.releases.every((r) => streamsRelease(input.dataset.file, r, false));
-  const table = options.aggregates ? answersOnly(input, options.aggregates) : allStreamed ? await columnsOnly(input.dataset.file) : await input.readTable();
+  const atSource = !options.aggregates && (await inputReadsAtSource(input).catch((e: Error) => {
+    throw new RunRefused(e.message);
+  }));
+  const allStreamed = atSource && input.releases.length > 0 && input.releases.every((r) => streamsRelease(r, atSource, false));
+  const table = options.aggregates ? answersOnly(input, options.aggregates) : allStreamed ? await columnsOnly(input.dataset.file, input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter }) : await input.readTable();
   await refuseBlankUnits(input, table, options.aggregates !== undefined);
   const rng = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
   const outcomes: ReleaseOutcome[] = [];
   for (const release of input.releases) {
     try {
-      outcomes.push(await runOne({ input, table, rng, options, location, files, correlation }, release));
+      outcomes.push(await runOne({ input, table, rng, options, location, files, correlation, atSource }, release));
     } catch (e) {
       // A cancelled run is the caller's decision, not a failed release: it ends the whole run.
       if ((e as Error).name === 'AbortError') throw e;

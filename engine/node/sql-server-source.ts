@@ -14,6 +14,7 @@ import { sqlSyntax, type Dialect } from '../source/sql/dialect.js';
 import { aggregateSql } from '../source/sql/aggregate-sql.js';
 import { frequencySql } from '../source/sql/frequency-sql.js';
 import { whereSql } from '../source/sql/where-sql.js';
+import { clickHouseShuffledRowsSql, shuffledRowsSql } from '../source/sql/shuffled-rows-sql.js';
 import { aggregateGroupsFromRows, frequencyTableFromRows } from './duckdb-source.js';
 
 /** What a server's client offers: one query's rows, a query's rows in batches, and closing. */
@@ -21,6 +22,11 @@ export interface SqlConnection {
   query(sql: string): Promise<{ columns: string[]; rows: (string | null)[][] }>;
   batches(sql: string, batchRows: number): AsyncIterable<(string | null)[][]>;
   close(): Promise<void>;
+  /**
+   * Starts one read-only snapshot that every later query and row stream of this connection reads (PostgreSQL:
+   * a REPEATABLE READ transaction); absent where the server has none (ClickHouse).
+   */
+  snapshot?(): Promise<void>;
 }
 
 /**
@@ -66,9 +72,24 @@ export class SqlServerSource implements DataSource {
   async *rows(columns: readonly string[], batchRows = 65536): AsyncIterable<RowBatch> {
     await this.checkColumns(columns);
     const list = columns.map((c) => this.sql.text(this.sql.identifier(c))).join(', ');
+    yield* this.stream(`SELECT ${list} FROM ${this.relation}`, columns, batchRows);
+  }
+
+  /**
+   * The rows in the keyed random order the server computes (shuffled-rows-sql.ts): PostgreSQL numbers them with
+   * ROW_NUMBER(); ClickHouse, which has no window functions before 21.1, with its own per-shard numbering and a per-row
+   * draw. The server sorts; privspec reads batches.
+   */
+  async *shuffledRows(columns: readonly string[], key: string, batchRows = 65536): AsyncIterable<RowBatch> {
+    await this.checkColumns(columns);
+    const text = this.sql.dialect === 'clickhouse' ? clickHouseShuffledRowsSql(this.sql, this.relation, columns, key) : shuffledRowsSql(this.sql, this.relation, columns, key);
+    yield* this.stream(text, columns, batchRows);
+  }
+
+  private async *stream(text: string, columns: readonly string[], batchRows: number): AsyncIterable<RowBatch> {
     try {
-      for await (const rows of this.connection.batches(`SELECT ${list} FROM ${this.relation}`, batchRows)) {
-        yield { columns, rows: rows.map((r) => r.map((v) => v ?? '')) };
+      for await (const rows of this.connection.batches(text, batchRows)) {
+        yield { columns, rows: rows.map((r) => (columns.length === 0 ? [] : r.map((v) => v ?? ''))) };
       }
     } catch (error) {
       throw this.failure(error);
@@ -77,6 +98,21 @@ export class SqlServerSource implements DataSource {
 
   async close(): Promise<void> {
     await this.connection.close();
+  }
+
+  /**
+   * Pins the data a streamed release reads: its frequency tables and its rows then come from one snapshot of the table
+   * (PostgreSQL), so a write in between cannot change the rows under the decision. Returns whether the server has
+   * one; without it the per-class check of the streamed file catches a change (streamed-release-files.ts).
+   */
+  async pinSnapshot(): Promise<boolean> {
+    if (!this.connection.snapshot) return false;
+    try {
+      await this.connection.snapshot();
+    } catch (error) {
+      throw this.failure(error);
+    }
+    return true;
   }
 
   private async run(text: string): Promise<{ columns: string[]; rows: (string | null)[][] }> {

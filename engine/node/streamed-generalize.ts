@@ -1,20 +1,21 @@
 /**
- * The `generalize` release on a source too large to hold (a Parquet dataset, read by DuckDB): the decision is taken on
- * the frequency table DuckDB computes over the columns the anonymity block reads — the same problem the in-memory
- * release builds from its table (search/problem.ts `makeProblem` is `problemOf` of that frequency table), so the same
- * optimum, levels and suppressed classes — and the rows are then streamed from DuckDB in a keyed random order through
- * the decision as a row transform (microdata-row-transform.ts) into the release's CSV (streamed-release-files.ts).
- * The table is never held: memory is the frequency table and one batch of rows.
+ * The `generalize` release on a source too large to hold (a Parquet file or a large CSV read by DuckDB, a PostgreSQL
+ * or ClickHouse table): the decision is taken on the frequency table the source computes over the columns the
+ * anonymity block reads — the same problem the in-memory release builds from its table (search/problem.ts
+ * `makeProblem` is `problemOf` of that frequency table), so the same optimum, levels and suppressed classes — and the
+ * rows are then streamed from the source in a keyed random order through the decision as a row transform
+ * (microdata-row-transform.ts) into the release's CSV (streamed-release-files.ts). The table is never held: memory is
+ * the frequency table and one batch of rows.
  *
  * The order of events is the runner's: the frequency table is read before the spend is recorded (as the table is), the
  * search runs after it, in `run`.
  */
-import { fileFormat } from './duckdb-source.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import { metricFor, pinnedRange } from '../release/anonymity-search.js';
-import { searchRowTransform, type RowTransform } from '../release/microdata-row-transform.js';
+import { searchRowTransform, type ClassedRowTransform } from '../release/microdata-row-transform.js';
 import { releasableColumns, type AnonymityDescription, type DatasetDescription, type ReleaseDescription } from '../release/release-description.js';
 import type { ReleaseOutput } from '../release/release-measurement.js';
+import type { SearchProgress } from '../search/search-types.js';
 import { ReleaseUnavailable } from '../release/release-unavailable.js';
 import { noTransformationMessage, requireGeneralizeInputs } from '../release/generalize-transformation.js';
 import { generalizeReport } from '../release/kinds/generalize-release.js';
@@ -23,17 +24,37 @@ import { microdataBytes } from '../release/kinds/prepared-release.js';
 import { searchOptimal } from '../search/optimal-search.js';
 import { problemOf, type ProblemSpec } from '../search/problem.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
-import { databaseLocation } from './database-location.js';
+import type { RowTransform } from '../release/microdata-row-transform.js';
+import type { ClassTally } from '../release/class-tally.js';
 
-/** Whether a release of this dataset is streamed: a generalize release of a Parquet file, run on the data. */
-export function streamsRelease(file: string, release: ReleaseDescription, fromAggregates: boolean): boolean {
-  return !fromAggregates && release.query.kind === 'generalize' && databaseLocation(file) === undefined && fileFormat(file) === 'parquet';
+/**
+ * Whether a release is streamed: a generalize or PRAM release of data read where it lies (`inputReadsAtSource`: a
+ * database table, or DuckDB over Parquet or a CSV above the size rule or under `--engine duckdb`), run on the data
+ * rather than on a warehouse's answers.
+ */
+export function streamsRelease(release: ReleaseDescription, atSource: boolean, fromAggregates: boolean): boolean {
+  return atSource && !fromAggregates && (release.query.kind === 'generalize' || release.query.kind === 'pram');
 }
 
-export interface StreamedGeneralize {
+/** What the runner streams once `run` has decided: the source's columns read, the file's header and the row transform. */
+export interface StreamedDecision {
+  /** The columns asked of the source, in the order the transform reads them. */
+  readonly columns: readonly string[];
+  /** The output file's header (the transform's output columns). */
+  readonly header: readonly string[];
+  readonly transform: RowTransform;
+  /** The rows the decision keeps: the written file must hold exactly these. */
+  readonly rows: number;
+  /** The decision's rows per generalized class, checked against the stream's before the file is put in place. */
+  readonly tally?: ClassTally;
+  /** Local diagnostics computed from what the stream kept, after the file is written (PRAM's η). */
+  readonly finish?: () => string[];
+}
+
+export interface StreamedRelease {
   readonly release: PreparedRelease;
-  /** Set by `run`: the decision as a row transform over `columns`, and the number of rows it keeps. */
-  decision?: { columns: readonly string[]; transform: RowTransform; rows: number };
+  /** Set by `run`. */
+  decision?: StreamedDecision;
 }
 
 /** The problem the anonymity block poses, as `searchAnonymity` builds it. */
@@ -43,10 +64,35 @@ export function generalizeProblemSpec(dataset: DatasetDescription, hierarchies: 
 }
 
 /**
+ * The anonymity block's transformation decided on `frequencies` (over `problemColumns` of `spec`), as the in-memory
+ * release decides it (generalize-transformation.ts): the optimum in the pinned range, or ReleaseUnavailable. The
+ * transform generalizes the quasi-identifiers among `columns` and leaves out rows of failing classes.
+ */
+export function decideOnFrequencies(frequencies: FrequencyTable, columns: readonly string[], dataset: DatasetDescription, spec: ProblemSpec, anonymity: AnonymityDescription, options: { signal?: AbortSignal; onProgress?: (fraction: number, message: string) => void } = {}) {
+  const problem = problemOf(frequencies, spec);
+  const quasi = dataset.quasi;
+  const range = pinnedRange(quasi, problem.qi.map((q) => q.hierarchy.height), anonymity.pins);
+  const result = searchOptimal(problem, metricFor(anonymity.metric, problem), {
+    signal: options.signal,
+    onProgress: options.onProgress && ((p: SearchProgress) => options.onProgress!(p.nodes > 0 ? p.resolved / p.nodes : 1, `${p.resolved} of ${p.nodes} transformations classified`)),
+    range,
+  });
+  const pinned = quasi.filter((q) => anonymity.pins.has(q));
+  const optimum = result.optimum;
+  if (!optimum) {
+    if (pinned.length === quasi.length) throw new ReleaseUnavailable('the pinned levels leave more rows in classes that fail the model than the suppression limit allows');
+    throw new ReleaseUnavailable(noTransformationMessage(pinned, anonymity));
+  }
+  const suppressed = optimum.evaluation.outliers;
+  const transform: ClassedRowTransform = searchRowTransform(problem, frequencies, columns, optimum.levels, optimum.evaluation);
+  return { levels: optimum.levels, loss: optimum.loss, pinned, suppressed, kept: frequencies.rowCount - suppressed, transform };
+}
+
+/**
  * The release prepared on `frequencies` (over `problemColumns` of the spec), for a source whose columns are `columns`. Its output
  * has no rows: the runner streams them through `decision` once `run` has set it.
  */
-export function prepareStreamedGeneralize(frequencies: FrequencyTable, columns: readonly string[], dataset: DatasetDescription, spec: ProblemSpec, anonymity: AnonymityDescription): StreamedGeneralize {
+export function prepareStreamedGeneralize(frequencies: FrequencyTable, columns: readonly string[], dataset: DatasetDescription, spec: ProblemSpec, anonymity: AnonymityDescription): StreamedRelease {
   const { kept, removed } = releasableColumns(dataset, columns);
   // Every column at the widest generalized label of the quasi-identifiers the frequency table holds, 64 bytes for the
   // others (not read before the spend): an estimate for the free-space check, as the in-memory one is.
@@ -56,7 +102,7 @@ export function prepareStreamedGeneralize(frequencies: FrequencyTable, columns: 
     if (i < 0 || !col) return 64;
     return Math.max(2, ...col.dictionary.flatMap((v) => spec.hierarchies[i].generalize(v) ?? [v]).map((l) => l.length * 3 + 2));
   });
-  const streamed: StreamedGeneralize = {
+  const streamed: StreamedRelease = {
     release: {
       mechanism: 'generalization',
       costs: {},
@@ -67,23 +113,9 @@ export function prepareStreamedGeneralize(frequencies: FrequencyTable, columns: 
       bayesian: false,
       estimatedBytes: microdataBytes(frequencies.rowCount, kept, widths),
       run: (options): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } => {
-        const problem = problemOf(frequencies, spec);
-        const quasi = dataset.quasi;
-        const range = pinnedRange(quasi, problem.qi.map((q) => q.hierarchy.height), anonymity.pins);
-        const result = searchOptimal(problem, metricFor(anonymity.metric, problem), {
-          signal: options.signal,
-          onProgress: options.onProgress && ((p) => options.onProgress!(p.nodes > 0 ? p.resolved / p.nodes : 1, `${p.resolved} of ${p.nodes} transformations classified`)),
-          range,
-        });
-        const pinned = quasi.filter((q) => anonymity.pins.has(q));
-        const optimum = result.optimum;
-        if (!optimum) {
-          if (pinned.length === quasi.length) throw new ReleaseUnavailable('the pinned levels leave more rows in classes that fail the model than the suppression limit allows');
-          throw new ReleaseUnavailable(noTransformationMessage(pinned, anonymity));
-        }
-        const suppressed = optimum.evaluation.outliers;
-        streamed.decision = { columns: kept, transform: searchRowTransform(problem, frequencies, kept, optimum.levels, optimum.evaluation), rows: frequencies.rowCount - suppressed };
-        return { header: kept, rows: [], microdata: true, ...generalizeReport(quasi, anonymity, { levels: optimum.levels, pinned, removed, suppressed, loss: optimum.loss }) };
+        const d = decideOnFrequencies(frequencies, kept, dataset, spec, anonymity, options);
+        streamed.decision = { columns: kept, header: kept, transform: d.transform, rows: d.kept, tally: d.transform.tally };
+        return { header: kept, rows: [], microdata: true, ...generalizeReport(dataset.quasi, anonymity, { levels: d.levels, pinned: d.pinned, removed, suppressed: d.suppressed, loss: d.loss }) };
       },
     },
   };

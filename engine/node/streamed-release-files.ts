@@ -8,11 +8,11 @@
 import { basename, join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import type { RandomSource } from '../core/random.js';
-import type { RowBatch } from '../source/data-source.js';
+import type { DataSource, RowBatch } from '../source/data-source.js';
 import { boundingSeed } from '../source/keyed-order.js';
-import { DuckDbSource } from './duckdb-source.js';
 import type { ReleaseDescription } from '../release/release-description.js';
-import type { RowTransform } from '../release/microdata-row-transform.js';
+import { classMismatch, type RowTransform } from '../release/microdata-row-transform.js';
+import type { StreamedDecision } from './streamed-generalize.js';
 import { freeReleaseFiles, NOT_PRIVATE, releaseReportJson, type ReportContext } from './release-files.js';
 import { writeMicrodataStream } from './write-microdata-stream.js';
 import { assertUnchanged, type FileSnapshot } from './file-snapshot.js';
@@ -43,21 +43,21 @@ export async function writeStreamedRelease(out: string, release: ReleaseDescript
 }
 
 /**
- * A decided release's rows streamed from the DuckDB file `data` in the keyed random order (a key drawn from the run's
- * generator: secure unless seeded) into its files; `inputs` are the files the run reads, which the output never replaces.
+ * A decided release's rows streamed from `source` in the keyed random order (a key drawn from the run's generator:
+ * secure unless seeded) into its files; `inputs` are the files the run reads, which the output never replaces.
+ * Checked before the file is put in place, any failure leaving no file: the data is still the file the decision read
+ * (`snapshot`, for a file), the stream kept the rows the decision counted, and — stronger, for every source, a
+ * database too, where no file identity exists — each generalized class holds exactly the rows the decision counted in
+ * it, so rows that changed between the decision and the stream cannot be written under a model checked on others.
  */
-export async function writeStreamedDecision(out: string, data: string, inputs: readonly string[], release: ReleaseDescription, d: { columns: readonly string[]; transform: RowTransform; rows: number; snapshot: FileSnapshot }, extra: Record<string, unknown> | undefined, context: ReportContext, rng: RandomSource): Promise<string[]> {
-  const duck = await DuckDbSource.open(data);
-  try {
-    // Checked before the file is put in place: the data is still the file the decision read, and the stream kept the
-    // rows the decision counted (a disagreement would be a bug); either failing leaves no file.
-    const verify = async (rows: number) => {
-      await assertUnchanged(d.snapshot);
-      if (rows !== d.rows) throw new Error(`the streamed file holds ${rows} rows, the decision kept ${d.rows}`);
-    };
-    const written = await writeStreamedRelease(out, release, { header: d.columns, batches: duck.shuffledRows(d.columns, boundingSeed(rng)), transform: d.transform }, extra, { ...context, inputs, verify });
-    return written.files;
-  } finally {
-    await duck.close();
-  }
+export async function writeStreamedDecision(out: string, source: DataSource, inputs: readonly string[], release: ReleaseDescription, d: StreamedDecision & { snapshot?: FileSnapshot }, extra: Record<string, unknown> | undefined, context: ReportContext, rng: RandomSource): Promise<string[]> {
+  if (!source.shuffledRows) throw new Error(`${source.name} cannot shuffle its rows, so its microdata cannot be streamed`);
+  const verify = async (rows: number) => {
+    if (d.snapshot) await assertUnchanged(d.snapshot);
+    const mismatch = d.tally && classMismatch(d.tally);
+    if (mismatch) throw new Error(`${source.name} changed while the release read it (${mismatch}); nothing was written`);
+    if (rows !== d.rows) throw new Error(`${source.name} changed while the release read it (the stream kept ${rows} rows, the decision ${d.rows}); nothing was written`);
+  };
+  const written = await writeStreamedRelease(out, release, { header: d.header, batches: source.shuffledRows(d.columns, boundingSeed(rng)), transform: d.transform }, extra, { ...context, inputs, verify });
+  return written.files;
 }

@@ -32,7 +32,13 @@ export interface PramReport {
   readonly jointExpectedDistortion: number | null;
 }
 
-export function pramReport(columns: readonly Column[], matrices: readonly TransitionMatrix[]): PramReport {
+/**
+ * `weights`, when given, is the number of rows each position of the columns' codes stands for: the columns are then a
+ * frequency table's (one entry per distinct record), as a streamed release reads them, and the counts h are the same
+ * as over the rows.
+ */
+export function pramReport(columns: readonly Column[], matrices: readonly TransitionMatrix[], weights?: Int32Array): PramReport {
+  const w = (r: number) => (weights ? weights[r] : 1);
   const codesOf = columns.map((c, i) => {
     const index = labelIndex(matrices[i]);
     return Int32Array.from(c.dictionary, (v) => index.get(v) ?? -1);
@@ -42,7 +48,7 @@ export function pramReport(columns: readonly Column[], matrices: readonly Transi
     const h = new Float64Array(m.size);
     for (let r = 0; r < c.codes.length; r++) {
       const u = codesOf[i][c.codes[r]];
-      if (u >= 0) h[u]++;
+      if (u >= 0) h[u] += w(r);
     }
     let minKeep = 1;
     for (let u = 0; u < m.size; u++) minKeep = Math.min(minKeep, m.p[u * m.size + u]);
@@ -61,7 +67,7 @@ export function pramReport(columns: readonly Column[], matrices: readonly Transi
         if (u < 0) continue outer;
         k = k * shape[i] + u;
       }
-      h[k]++;
+      h[k] += w(r);
     }
     const e = applyKronecker(h, shape, matrices.map(axisMapOf));
     joint = 0;

@@ -15,18 +15,28 @@ import type { AnonymizationProblem } from '../search/problem.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
 import { column, type Table } from '../table/table.js';
 import type { TransformationCheck } from './generalize-transformation.js';
+import { ClassTally } from './class-tally.js';
 
 /** A row of the stream's columns → the output row, or undefined when the row is suppressed. */
 export type RowTransform = (row: readonly string[]) => readonly string[] | undefined;
 
-/** A quasi-identifier's raw value → its generalization at the chosen level. */
-function generalizer(dictionary: readonly string[], name: string, bound: BoundHierarchy, level: number): (value: string) => string {
+/** A generalizing transform that tallies the rows it keeps per generalized class (class-tally.ts). */
+export type ClassedRowTransform = RowTransform & { readonly tally: ClassTally };
+
+/** The first class whose streamed rows differ from the decision's count, as a sentence; undefined when all agree. */
+export function classMismatch(tally: ClassTally): string | undefined {
+  return tally.mismatch();
+}
+
+/** A quasi-identifier's raw value → its generalized code at the chosen level (an index into `levelValues[level]`). */
+function generalizer(dictionary: readonly string[], name: string, bound: BoundHierarchy, level: number): (value: string) => number {
   const codes = new Map(dictionary.map((v, code) => [v, code]));
+  const up = bound.levelCodes[level];
   return (value) => {
     const code = codes.get(value);
     // The decision table holds every value of the source (it is its frequency table or the table itself).
     if (code === undefined) throw new PrivacyError(`the value '${value}' of '${name}' is not in the table the generalization was decided on`);
-    return bound.levelValues[level][bound.levelCodes[level][code]];
+    return up[code];
   };
 }
 
@@ -35,48 +45,69 @@ function generalizer(dictionary: readonly string[], name: string, bound: BoundHi
  * column order, which is the output's): quasi-identifiers generalized, other columns as they are, and rows whose
  * generalized class fails the model left out.
  */
-export function generalizeRowTransform(table: Table, columns: readonly string[], quasi: readonly string[], bound: readonly BoundHierarchy[], levels: readonly number[], check: Pick<TransformationCheck, 'classes' | 'passes'>): RowTransform {
+export function generalizeRowTransform(table: Table, columns: readonly string[], quasi: readonly string[], bound: readonly BoundHierarchy[], levels: readonly number[], check: Pick<TransformationCheck, 'classes' | 'passes'>): ClassedRowTransform {
   const maps = quasi.map((q, i) => generalizer(column(table, q).dictionary, q, bound[i], levels[i]));
   const quasiCodes = quasi.map((q) => column(table, q).codes);
-  // The classes that pass, by their generalized values (a class is one tuple of generalized quasi-identifiers).
-  const passing = new Set<string>();
+  const tally = tallyOf(bound, levels);
+  // The classes that pass, once each (by the class id of their first row), with their row counts.
+  const sizes = new Map<number, { row: number; rows: number }>();
   for (let r = 0; r < table.rowCount; r++) {
-    if (check.passes[check.classes.classOf[r]] !== 1) continue;
-    passing.add(JSON.stringify(quasiCodes.map((_, i) => bound[i].levelValues[levels[i]][bound[i].levelCodes[levels[i]][quasiCodes[i][r]]])));
+    const k = check.classes.classOf[r];
+    if (check.passes[k] !== 1) continue;
+    const entry = sizes.get(k);
+    if (entry) entry.rows++;
+    else sizes.set(k, { row: r, rows: 1 });
   }
-  return classTransform(columns, quasi, maps, passing);
+  for (const { row, rows } of sizes.values()) tally.add(quasi.map((_, i) => bound[i].levelCodes[levels[i]][quasiCodes[i][row]]), rows);
+  return classTransform(columns, quasi, maps, bound, levels, tally.seal());
 }
 
 /**
  * The optimum of the anonymity search on a frequency table (`privspec anonymize`) as a row transform: `cells` and
  * `classPass` are the optimum's evaluation; a class passes as the search decided, weighted by the records' row counts.
  */
-export function searchRowTransform(problem: AnonymizationProblem, frequencies: FrequencyTable, columns: readonly string[], levels: readonly number[], evaluation: { cells: Cells; classPass: Uint8Array }): RowTransform {
+export function searchRowTransform(problem: AnonymizationProblem, frequencies: FrequencyTable, columns: readonly string[], levels: readonly number[], evaluation: { cells: Cells; classPass: Uint8Array }): ClassedRowTransform {
   const quasi = problem.qi.map((q) => q.name);
+  const bound = problem.qi.map((q) => q.hierarchy);
   const maps = problem.qi.map((q, i) => generalizer(frequencies.columns.find((c) => c.name === q.name)!.dictionary, q.name, q.hierarchy, levels[i]));
-  const passing = new Set<string>();
+  const tally = tallyOf(bound, levels);
+  // Each passing class once (from the first of its cells), with its row count as the search counted it.
   const { cells, classPass } = evaluation;
+  const added = new Uint8Array(cells.classCount);
   for (let c = 0; c < cells.count; c++) {
-    if (classPass[cells.classOf[c]] !== 1) continue;
+    const k = cells.classOf[c];
+    if (classPass[k] !== 1 || added[k] === 1) continue;
+    added[k] = 1;
     const r = cells.rep[c];
-    passing.add(JSON.stringify(problem.qi.map((q, i) => q.hierarchy.levelValues[levels[i]][q.hierarchy.levelCodes[levels[i]][q.codes[r]]])));
+    tally.add(problem.qi.map((q, i) => q.hierarchy.levelCodes[levels[i]][q.codes[r]]), cells.classSizes[k]);
   }
-  return classTransform(columns, quasi, maps, passing);
+  return classTransform(columns, quasi, maps, bound, levels, tally.seal());
 }
 
-/** Quasi-identifiers generalized by `maps`; a row whose generalized class is not in `passing` is left out. */
-function classTransform(columns: readonly string[], quasi: readonly string[], maps: readonly ((value: string) => string)[], passing: ReadonlySet<string>): RowTransform {
+function tallyOf(bound: readonly BoundHierarchy[], levels: readonly number[]): ClassTally {
+  return new ClassTally(bound.map((b, i) => b.levelValues[levels[i]].length), (i, g) => bound[i].levelValues[levels[i]][g]);
+}
+
+/**
+ * Quasi-identifiers generalized by `maps`; a row whose generalized class is not one `tally` keeps is left out, and the
+ * rows kept are counted per class.
+ */
+function classTransform(columns: readonly string[], quasi: readonly string[], maps: readonly ((value: string) => number)[], bound: readonly BoundHierarchy[], levels: readonly number[], tally: ClassTally): ClassedRowTransform {
   const at = quasi.map((q) => columns.indexOf(q));
   const missing = quasi.filter((_, i) => at[i] < 0);
   if (missing.length > 0) throw new PrivacyError(`a streamed generalization reads every quasi-identifier; not streamed: ${missing.join(', ')}`);
-  return (row) => {
+  const labels = bound.map((b, i) => b.levelValues[levels[i]]);
+  const codes = new Int32Array(quasi.length);
+  const transform = (row: readonly string[]) => {
+    for (let i = 0; i < at.length; i++) codes[i] = maps[i](row[at[i]]);
+    const k = tally.find(codes);
+    if (k < 0) return undefined;
+    tally.count(k);
     const out = [...row];
-    at.forEach((j, i) => {
-      out[j] = maps[i](row[j]);
-    });
-    const key = JSON.stringify(at.map((j) => out[j]));
-    return passing.has(key) ? out : undefined;
+    for (let i = 0; i < at.length; i++) out[at[i]] = labels[i][codes[i]];
+    return out;
   };
+  return Object.assign(transform, { tally });
 }
 
 /**

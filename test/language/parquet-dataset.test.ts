@@ -76,8 +76,21 @@ describe('a spec whose dataset is a Parquet file', function () {
     const files = readdirSync(join(dir, 'a')).filter((f) => f.endsWith('.csv')).sort();
     assert.equal(files.length, 6);
     for (const f of files) assert.equal(readFileSync(join(dir, 'b', f), 'utf8'), readFileSync(join(dir, 'a', f), 'utf8'), f);
+    // Issue 26 gap 1: a PRAM release of a Parquet file is streamed (decided on frequency tables, rows shuffled by
+    // DuckDB, drawn row by row), so its file holds the CSV release's lines in another order and with other draws: the
+    // header, the row count and every column but the randomized ones are compared as multisets.
     const pram = await runIn(dir, ['release', 'csv.privspec', '--only', 'diagnosis_pram', '--out', 'p', '--seed', '3', '--not-private']);
     assert.equal(pram.code, 0, pram.err);
-    assert.equal(readFileSync(join(dir, 'b', 'diagnosis_pram.csv'), 'utf8'), readFileSync(join(dir, 'p', 'diagnosis_pram.csv'), 'utf8'));
+    const report = JSON.parse(readFileSync(join(dir, 'p', 'diagnosis_pram.json'), 'utf8')) as { parameters: { attributes?: { name: string }[] } };
+    const [got, want] = ['b', 'p'].map((d) => readFileSync(join(dir, d, 'diagnosis_pram.csv'), 'utf8'));
+    const [gotHeader, ...gotRows] = got.trimEnd().split('\n').filter((l) => !l.startsWith('#'));
+    const [wantHeader, ...wantRows] = want.trimEnd().split('\n').filter((l) => !l.startsWith('#'));
+    assert.equal(gotHeader, wantHeader);
+    assert.equal(gotRows.length, wantRows.length);
+    const randomized = new Set((report.parameters.attributes ?? []).map((a) => a.name));
+    assert.ok(randomized.size > 0);
+    const kept = wantHeader.split(',').flatMap((h, j) => (randomized.has(h) ? [] : [j]));
+    const project = (rows: string[]) => rows.map((r) => kept.map((j) => r.split(',')[j]).join(',')).sort();
+    assert.deepEqual(project(gotRows), project(wantRows));
   });
 });

@@ -29,18 +29,29 @@ export async function openPostgresSource(table: string, settings?: PgConnectionS
 }
 
 function postgresConnection(client: PgClient): SqlConnection {
+  // Inside a snapshot every query and cursor runs in its one transaction, which ends when the connection closes.
+  let pinned = false;
   return {
     query: async (sql) => {
       const { columns, rows } = await client.query(sql);
       return { columns, rows: rows.map((r) => [...r]) };
     },
-    batches: (sql, batchRows) => cursorBatches(client, sql, batchRows),
-    close: () => client.close(),
+    batches: (sql, batchRows) => cursorBatches(client, sql, batchRows, !pinned),
+    snapshot: async () => {
+      if (pinned) return;
+      await client.query('BEGIN TRANSACTION ISOLATION LEVEL REPEATABLE READ READ ONLY');
+      pinned = true;
+    },
+    close: async () => {
+      if (pinned) await client.query('COMMIT').catch(() => undefined);
+      await client.close();
+    },
   };
 }
 
-async function* cursorBatches(client: PgClient, sql: string, batchRows: number): AsyncGenerator<(string | null)[][]> {
-  await client.query('BEGIN TRANSACTION READ ONLY');
+/** Rows through a cursor, `batchRows` a fetch; in a read-only transaction of its own unless one is open (`own`). */
+async function* cursorBatches(client: PgClient, sql: string, batchRows: number, own: boolean): AsyncGenerator<(string | null)[][]> {
+  if (own) await client.query('BEGIN TRANSACTION READ ONLY');
   let open = true;
   try {
     await client.query(`DECLARE privspec_rows NO SCROLL CURSOR FOR ${sql}`);
@@ -49,10 +60,11 @@ async function* cursorBatches(client: PgClient, sql: string, batchRows: number):
       if (rows.length === 0) break;
       yield rows.map((r) => [...r]);
     }
-    await client.query('COMMIT');
+    await client.query(own ? 'COMMIT' : 'CLOSE privspec_rows');
     open = false;
   } finally {
-    // A consumer that stops early (or an error) leaves the transaction open: end it so the connection stays usable.
-    if (open) await client.query('ROLLBACK').catch(() => undefined);
+    // A consumer that stops early (or an error) leaves the transaction or the cursor open: end it so the connection
+    // stays usable (an error inside a snapshot aborts its transaction, which the next query then reports).
+    if (open) await client.query(own ? 'ROLLBACK' : 'CLOSE privspec_rows').catch(() => undefined);
   }
 }

@@ -21,7 +21,7 @@ import { pramReport } from '../../pram/pram-report.js';
 import { buildMatrix, type PramSpec } from '../../pram/pram-spec.js';
 import type { TransitionMatrix } from '../../pram/transition-matrix.js';
 import { identificationRisk } from '../../risk/identification-risk.js';
-import { column, type Table } from '../../table/table.js';
+import { column, type Column, type Table } from '../../table/table.js';
 import { releasable, roleOf } from '../column-roles.js';
 import { INVARIANT_REFUSED } from '../plan-release.js';
 import type { AnonymityDescription, DatasetDescription, QueryDescription } from '../release-description.js';
@@ -72,23 +72,31 @@ function specOf(q: PramQuery, text: string | undefined, source: string | undefin
 /** The rows written and the quasi-identifiers beside the randomized columns, as the anonymity block generalizes them. */
 function quasiLayout(input: PramInput) {
   const { table, dataset, query: q } = input;
-  const quasi = dataset.quasi.filter((c) => !q.columns.includes(c) && releasable(roleOf(dataset, c)));
-  if (!input.anonymity || dataset.quasi.length === 0) return { quasi: [] as string[], kept: undefined, value: undefined, local: [] as string[] };
+  const quasi = pramQuasi(dataset, q, input.anonymity);
+  if (!input.anonymity || dataset.quasi.length === 0) return { quasi, kept: undefined, value: undefined, local: [] as string[] };
   try {
     const g = generalizedQuasi(table, dataset, input.hierarchies ?? new Map(), input.anonymity, input.generalize);
-    return { quasi, kept: g.kept, value: g.value, local: [`${g.suppressed} rows suppressed (classes that fail the anonymity block, as a generalize release suppresses them)`] };
+    return { quasi, kept: g.kept, value: g.value, local: [pramSuppressedLine(g.suppressed)] };
   } catch (e) {
-    if (e instanceof ReleaseUnavailable) throw new ReleaseUnavailable(`pram writes the quasi-identifiers generalized as the anonymity block says, and ${e.message}`);
+    if (e instanceof ReleaseUnavailable) throw pramUnavailable(e);
     throw e;
   }
 }
 
 /** The matrices of a PRAM release, built before anything is spent: they fix its local ε. */
 function buildPram(input: PramInput) {
-  const { table, dataset, query: q } = input;
+  return buildPramMatrices(input, input.query.columns.map((name) => column(input.table, name)));
+}
+
+/**
+ * The matrices over `columns`: the table's columns, or a frequency table's over the PRAM columns (codes per distinct
+ * record), whose dictionaries hold exactly the values with rows, as distinctValues reads them. Declared domains as
+ * always; a domain from the data is the column's values (in the order the source gave them).
+ */
+export function buildPramMatrices(input: Pick<PramInput, 'dataset' | 'query' | 'domains' | 'matrixText' | 'matrixFile'>, columns: readonly Column[]) {
+  const { dataset, query: q } = input;
   const refused = q.columns.filter((c) => !releasable(roleOf(dataset, c)));
   if (refused.length > 0) throw new ReleaseUnavailable(`pram randomizes ${refused.map((c) => `'${c}' (${roleOf(dataset, c)})`).join(', ')}: identifying columns, the unit and undeclared columns never leave; declare ${refused.length === 1 ? 'it' : 'them'} quasi, sensitive or insensitive if ${refused.length === 1 ? 'it' : 'they'} may`);
-  const columns = q.columns.map((name) => column(table, name));
   const spec = specOf(q, input.matrixText, input.matrixFile);
   const built = columns.map((c) => buildMatrix(spec, c, input.domains.get(c.name)));
   const matrices: TransitionMatrix[] = built.map((b) => b.matrix);
@@ -97,6 +105,67 @@ function buildPram(input: PramInput) {
   const certain = matrices.filter((m) => !Number.isFinite(localEpsilon(m))).map((m, i) => q.columns[i] ?? m.description);
   if (certain.length > 0) throw new ReleaseUnavailable(`pram of ${certain.map((c) => `'${c}'`).join(', ')} keeps a value with certainty (local ε is infinite: some value is never replaced or never reached), so it does not randomize it; lower retain below 1, or give every entry of the matrix a positive probability`);
   return { columns, built, matrices };
+}
+
+export type BuiltPram = ReturnType<typeof buildPramMatrices>;
+
+/** The quasi-identifiers a PRAM file writes beside its randomized columns (generalized), when there is an anonymity block. */
+export function pramQuasi(dataset: DatasetDescription, q: PramQuery, anonymity: AnonymityDescription | undefined): string[] {
+  if (!anonymity || dataset.quasi.length === 0) return [];
+  return dataset.quasi.filter((c) => !q.columns.includes(c) && releasable(roleOf(dataset, c)));
+}
+
+/** The PRAM file's header: the source's column order, keeping the randomized columns and the written quasi-identifiers. */
+export function pramHeader(sourceColumns: readonly string[], q: PramQuery, quasi: readonly string[]): string[] {
+  return sourceColumns.filter((name) => q.columns.includes(name) || quasi.includes(name));
+}
+
+/**
+ * What a PRAM release states: the report and parameters (matrices and ε, nothing data-dependent beyond the file
+ * itself), its notes, and the expected distortion from the true counts for the terminal. `weights` as pramReport's.
+ */
+export function pramFigures(dataset: DatasetDescription, q: PramQuery, anonymity: AnonymityDescription | undefined, header: readonly string[], { columns, built, matrices }: BuiltPram, weights?: Int32Array) {
+  const report = pramReport(columns, matrices, weights);
+  const quasi = header.filter((c) => !q.columns.includes(c));
+  const attributes = report.attributes.map(({ name, description, labels, matrix, epsilon, minKeep }) => ({ name, description, labels, matrix, epsilon, minKeep }));
+  const fromData = q.columns.filter((_, i) => built[i].domainFromData);
+  const left = dataset.quasi.filter((c) => !header.includes(c));
+  return {
+    parameters: { attributes, combinedEpsilon: report.combinedEpsilon },
+    report: { pram: { attributes, combinedEpsilon: report.combinedEpsilon, localEpsilonNote: 'local DP ε of the randomization: spends no central DP budget' } },
+    notes: [
+      `written: the randomized ${q.columns.join(', ')}${quasi.length > 0 ? ` and the quasi-identifiers ${quasi.join(', ')} generalized as the generalize release writes them` : ''}; no other column`,
+      ...(left.length > 0 ? [`quasi-identifiers left out: ${left.join(', ')}${anonymity ? '' : ' (the spec has no anonymity block to generalize them by)'}`] : []),
+      ...(fromData.length > 0 ? [`the domain of ${fromData.join(', ')} was taken from the data's values (declare it with a hierarchy that lists the values)`] : []),
+    ],
+    distortion: report.attributes.map((a) => `expected distortion of '${a.name}' Σ|E[h′] − h| = ${Number(a.expectedDistortion.toPrecision(4))} (from the true counts)`),
+  };
+}
+
+/**
+ * The identification risk η of `n` written records (Ryser's permanents of the linkage matrix), from their original and
+ * released values of the PRAM columns, when n ≤ PRAM_RISK_LIMIT; beyond, "not computed" with the reason. The values
+ * are asked for only when they are used.
+ */
+export function pramRisk(n: number, original: () => string[][], released: () => string[][], matrices: readonly TransitionMatrix[], rng?: RandomSource): Record<string, unknown> {
+  if (n > PRAM_RISK_LIMIT) return { method: 'not computed', reason: `the linkage matrix of ${n} records exceeds ${PRAM_RISK_LIMIT} × ${PRAM_RISK_LIMIT}; run privspec reid on a sample` };
+  const eta = identificationRisk(original(), released(), matrices, { rng });
+  return { maxRisk: eta.maxRisk, method: eta.method, ...(eta.bound !== undefined ? { bound: eta.bound } : {}), blocks: eta.blocks, largestBlock: eta.largestBlock };
+}
+
+/** η as the terminal states it (a local diagnostic: it is computed from the original values). */
+export function pramRiskLine(risk: Record<string, unknown>): string {
+  return typeof risk.maxRisk === 'number' ? `identification risk η of the written records: max ${Number((risk.maxRisk as number).toPrecision(4))} (${risk.method}; from the original values)` : `identification risk η: ${String(risk.reason ?? risk.method)}`;
+}
+
+/** The terminal's line for the rows the anonymity block suppressed. */
+export function pramSuppressedLine(suppressed: number): string {
+  return `${suppressed} rows suppressed (classes that fail the anonymity block, as a generalize release suppresses them)`;
+}
+
+/** An anonymity block that cannot be met, as a PRAM release says it. */
+export function pramUnavailable(e: ReleaseUnavailable): ReleaseUnavailable {
+  return new ReleaseUnavailable(`pram writes the quasi-identifiers generalized as the anonymity block says, and ${e.message}`);
 }
 
 /**
@@ -127,12 +196,12 @@ export function computePram(input: PramInput): PramOutput {
   return runPram(input, buildPram(input));
 }
 
-function runPram(input: PramInput, { columns, built, matrices }: ReturnType<typeof buildPram>): PramOutput {
+function runPram(input: PramInput, pram: BuiltPram): PramOutput {
   const { table, dataset, query: q } = input;
-  const pram = makePram({ matrices, rng: input.rng ?? cryptoRandom() });
-  const randomized = pram.invoke(columns);
+  const { columns, matrices } = pram;
+  const randomized = makePram({ matrices, rng: input.rng ?? cryptoRandom() }).invoke(columns);
   const layout = quasiLayout(input);
-  const header = table.columns.map((c) => c.name).filter((name) => q.columns.includes(name) || layout.quasi.includes(name));
+  const header = pramHeader(table.columns.map((c) => c.name), q, layout.quasi);
   const byName = new Map(randomized.map((c) => [c.name, c]));
   const written: number[] = [];
   for (let r = 0; r < table.rowCount; r++) if (!layout.kept || layout.kept[r]) written.push(r);
@@ -140,34 +209,25 @@ function runPram(input: PramInput, { columns, built, matrices }: ReturnType<type
     const c = byName.get(name);
     return c ? c.dictionary[c.codes[r]] : layout.value!(name, r);
   }));
-  const report = pramReport(columns, matrices);
-  let risk: Record<string, unknown>;
-  if (written.length <= PRAM_RISK_LIMIT) {
-    const original = written.map((r) => columns.map((c) => c.dictionary[c.codes[r]]));
-    const released = written.map((r) => randomized.map((c) => c.dictionary[c.codes[r]]));
-    const eta = identificationRisk(original, released, matrices, { rng: input.rng });
-    risk = { maxRisk: eta.maxRisk, method: eta.method, ...(eta.bound !== undefined ? { bound: eta.bound } : {}), blocks: eta.blocks, largestBlock: eta.largestBlock };
-  } else {
-    risk = { method: 'not computed', reason: `the linkage matrix of ${written.length} records exceeds ${PRAM_RISK_LIMIT} × ${PRAM_RISK_LIMIT}; run privspec reid on a sample` };
-  }
-  const attributes = report.attributes.map(({ name, description, labels, matrix, epsilon, minKeep }) => ({ name, description, labels, matrix, epsilon, minKeep }));
-  const fromData = q.columns.filter((_, i) => built[i].domainFromData);
-  const left = dataset.quasi.filter((c) => !header.includes(c));
+  const risk = pramRisk(
+    written.length,
+    () => written.map((r) => columns.map((c) => c.dictionary[c.codes[r]])),
+    () => written.map((r) => randomized.map((c) => c.dictionary[c.codes[r]])),
+    matrices,
+    input.rng,
+  );
+  const figures = pramFigures(dataset, q, input.anonymity, header, pram);
   return {
     header,
     rows,
     microdata: true,
-    parameters: { attributes, combinedEpsilon: report.combinedEpsilon },
-    report: { pram: { attributes, combinedEpsilon: report.combinedEpsilon, localEpsilonNote: 'local DP ε of the randomization: spends no central DP budget' } },
-    notes: [
-      `written: the randomized ${q.columns.join(', ')}${layout.quasi.length > 0 ? ` and the quasi-identifiers ${layout.quasi.join(', ')} generalized as the generalize release writes them` : ''}; no other column`,
-      ...(left.length > 0 ? [`quasi-identifiers left out: ${left.join(', ')}${input.anonymity ? '' : ' (the spec has no anonymity block to generalize them by)'}`] : []),
-      ...(fromData.length > 0 ? [`the domain of ${fromData.join(', ')} was taken from the data's values (declare it with a hierarchy that lists the values)`] : []),
-    ],
+    parameters: figures.parameters,
+    report: figures.report,
+    notes: figures.notes,
     local: [
       ...layout.local,
-      ...report.attributes.map((a) => `expected distortion of '${a.name}' Σ|E[h′] − h| = ${Number(a.expectedDistortion.toPrecision(4))} (from the true counts)`),
-      typeof risk.maxRisk === 'number' ? `identification risk η of the written records: max ${Number((risk.maxRisk as number).toPrecision(4))} (${risk.method}; from the original values)` : `identification risk η: ${String(risk.reason ?? risk.method)}`,
+      ...figures.distortion,
+      pramRiskLine(risk),
     ],
     identificationRisk: risk,
     written,

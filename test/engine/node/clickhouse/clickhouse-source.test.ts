@@ -7,6 +7,7 @@ import { sourceEquivalence } from '../../../helpers/source-equivalence.js';
 import { clickhouseAggregateSql } from '../../../../engine/source/sql/clickhouse-sql.js';
 import { sqlSyntax } from '../../../../engine/source/sql/dialect.js';
 import type { AggregateRequest } from '../../../../engine/source/data-source.js';
+import { assertShuffled, SHUFFLE_ROWS } from '../../../helpers/shuffle-runs.js';
 
 describe('ClickHouse source over a Distributed table on two shards: identical pre-noise figures to the in-memory source', function () {
   this.timeout(180_000);
@@ -18,6 +19,12 @@ describe('ClickHouse source over a Distributed table on two shards: identical pr
     load: (name, columns, rows) => cluster.distributedTable(`privspec.${name}`, columns, rows),
     open: (name) => openClickHouseSource(`privspec.${name}`, cluster.settings),
   }));
+
+  it('shuffledRows on the Distributed table: keyed, shards separated (each numbers its rows from 0), equal rows not in runs', async () => {
+    // Shard i holds rows i, i + 2, …: rows 2m and 2m + 1 share their per-shard number m and, mostly, their value.
+    await cluster.distributedTable('privspec.shuffle', ['i', 'v'], SHUFFLE_ROWS);
+    await assertShuffled(await openClickHouseSource('privspec.shuffle', cluster.settings));
+  });
 
   it('names a missing table and an unknown column in one line', async () => {
     await assert.rejects(openClickHouseSource('privspec.nope', cluster.settings), (e: TableError) => e.file === 'clickhouse:privspec.nope' && /Table privspec\.nope doesn't exist/.test(e.message));

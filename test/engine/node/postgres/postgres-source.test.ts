@@ -4,6 +4,7 @@ import { openPostgresSource } from '../../../../engine/node/postgres/postgres-so
 import { startPostgres, type PostgresServer } from '../../../helpers/postgres-server.js';
 import { serverOrSkip } from '../../../helpers/server-process.js';
 import { sourceEquivalence } from '../../../helpers/source-equivalence.js';
+import { assertShuffled, SHUFFLE_ROWS } from '../../../helpers/shuffle-runs.js';
 
 /** A standard SQL string literal: quotes doubled, backslashes ordinary (standard_conforming_strings is on). */
 const literal = (v: string) => `'${v.replace(/'/g, "''")}'`;
@@ -28,6 +29,42 @@ describe('PostgreSQL source: identical pre-noise figures to the in-memory source
     },
     open: (name) => openPostgresSource(`privspec.${name}`, server.settings),
   }));
+
+  it('shuffledRows: a keyed random order (ROW_NUMBER() hashed with the key), equal rows not in runs', async () => {
+    await server.sql('CREATE TABLE privspec.shuffle (i text, v text)');
+    await server.sql(`INSERT INTO privspec.shuffle VALUES ${SHUFFLE_ROWS.map((r) => `(${r.map(literal).join(', ')})`).join(', ')}`);
+    const s = await openPostgresSource('privspec.shuffle', server.settings);
+    try {
+      await assertShuffled(s);
+    } finally {
+      await s.close();
+    }
+  });
+
+  it('pinSnapshot: the frequency table and the shuffled rows read one snapshot, so a write in between is not seen', async () => {
+    await server.sql('CREATE TABLE privspec.pinned (a text)');
+    await server.sql("INSERT INTO privspec.pinned VALUES ('x'), ('x'), ('y')");
+    const s = await openPostgresSource('privspec.pinned', server.settings);
+    try {
+      assert.equal(await s.pinSnapshot(), true);
+      assert.equal((await s.frequencyTable({ columns: ['a'] })).rowCount, 3);
+      // Another session writes after the snapshot's first read: REPEATABLE READ keeps it out of this one.
+      await server.sql("INSERT INTO privspec.pinned VALUES ('z')");
+      const rows: string[] = [];
+      for await (const batch of s.shuffledRows!(['a'], '00112233445566778899aabbccddeeff', 2)) rows.push(...batch.rows.map((r) => r[0]));
+      assert.deepEqual(rows.sort(), ['x', 'x', 'y']);
+      assert.equal((await s.frequencyTable({ columns: ['a'] })).rowCount, 3);
+    } finally {
+      await s.close();
+    }
+    // A source without a snapshot sees the write.
+    const t = await openPostgresSource('privspec.pinned', server.settings);
+    try {
+      assert.equal((await t.frequencyTable({ columns: ['a'] })).rowCount, 4);
+    } finally {
+      await t.close();
+    }
+  });
 
   it('names a missing table and an unknown column in one line', async () => {
     await assert.rejects(async () => { const s = await openPostgresSource('privspec.nope', server.settings); try { await s.columns(); } finally { await s.close(); } },
