@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { startEmbeddedClickHouse, type EmbeddedClickHouse } from '../../../helpers/embedded-clickhouse.js';
 import { sourceEquivalence } from '../../../helpers/source-equivalence.js';
+import { assertShuffled, SHUFFLE_ROWS } from '../../../helpers/shuffle-runs.js';
 
 // Issue 26: "The SQL you send must run on ClickHouse 18.16 (Debian's) and on current ClickHouse". The 18.16 servers'
 // tests run it on a two-shard Distributed table; here the same SQL — frequency tables, every bounded aggregate with its
@@ -23,4 +24,9 @@ describe('ClickHouse SQL on a current ClickHouse (embedded chDB): identical pre-
     load: (name, columns, rows) => clickhouse.server.load(`privspec.${name}`, columns, rows),
     open: (name) => clickhouse.server.open(`privspec.${name}`),
   }));
+
+  it("the streamed releases' shuffled row order runs too: keyed, each row once, equal rows not in runs", async () => {
+    await clickhouse.server.load('privspec.shuffle', ['i', 'v'], SHUFFLE_ROWS);
+    await assertShuffled(await clickhouse.server.open('privspec.shuffle'));
+  });
 });
