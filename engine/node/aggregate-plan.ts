@@ -33,7 +33,10 @@ export function aggregatePlan(input: RunInput, seed: string, rng: RandomSource):
   }
   for (const r of input.releases) {
     if (writesRows(r)) continue;
-    const plan = planFor(input, r, empty, rng);
+    // The request reads the plan's bounds (its sensitivity), which no domain changes: a domain taken from the data is
+    // left out here (the empty table has none), and the release that accepts one gets it from the source's frequency
+    // tables when it runs (source-release.ts), or is refused with a warehouse's answers (release-runner.ts).
+    const plan = planFor(input, r, empty, rng, undefined, new Map());
     const request = releaseRequest(r, plan.sensitivity, d.unit, seed);
     if (request) queries.push({ id: request.id, release: r.name, aggregate: request });
   }

@@ -94,6 +94,13 @@ export interface RunOptions {
    * is then never read. Read and checked before anything is spent.
    */
   readonly aggregates?: ReadonlyMap<string, AggregateAnswer>;
+  /**
+   * With `aggregates` from the dataset's own source (source-release.ts): the value domains a release that accepts a
+   * domain from the data takes from the source's frequency tables (source-preview.ts `sourceDomains`, as the preview
+   * reads them), keyed by release name. A warehouse's answers (`--aggregates DIR`) come without them: such a release
+   * is then refused, the data not being there.
+   */
+  readonly sourceDomains?: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
   /** Opens the source a streamed release reads (streamed-source.ts); tests stand in a spy or a source that changes. */
   readonly openSource?: OpenStreamSource;
 }
@@ -112,10 +119,13 @@ export async function correlationOf(input: RunInput): Promise<{ maxLeakage: numb
   return { maxLeakage, unit };
 }
 
-/** The value domains a release reads: declared ones, and the data's where the spec accepts that leak. */
-export function releaseDomains(input: RunInput, release: ReleaseDescription, table: Table): Map<string, readonly string[]> {
+/**
+ * The value domains a release reads: declared ones, and the data's where the spec accepts that leak — the table's, or
+ * `fromSource`, the same values read from the source's frequency tables when the table is not held.
+ */
+export function releaseDomains(input: RunInput, release: ReleaseDescription, table: Table, fromSource?: ReadonlyMap<string, readonly string[]>): Map<string, readonly string[]> {
   const domains = new Map(declaredDomains(input.hierarchies));
-  if (release.accepts.includes('data-dependent-domain')) for (const [name, values] of dataDomains(table, release.query)) if (!domains.has(name)) domains.set(name, values);
+  if (release.accepts.includes('data-dependent-domain')) for (const [name, values] of fromSource ?? dataDomains(table, release.query)) if (!domains.has(name)) domains.set(name, values);
   return domains;
 }
 
@@ -123,10 +133,12 @@ export function releaseDomains(input: RunInput, release: ReleaseDescription, tab
  * Plans a DP release with the domains it needs, as it will run: the runner invokes this plan's measurement, and the
  * preview panel draws its example from the same plan.
  */
-export function planFor(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource, correlation?: PlanContext['correlation']): ReleasePlan {
-  const domains = releaseDomains(input, release, table);
+export function planFor(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource, correlation?: PlanContext['correlation'], fromSource?: ReadonlyMap<string, readonly string[]>): ReleasePlan {
+  const domains = releaseDomains(input, release, table, fromSource);
   const q = release.query;
-  const gridBounds = q.kind === 'grid' && !q.within && release.accepts.includes('data-dependent-domain') ? dataBounds(table, q) : undefined;
+  // A grid's bounds from the data need the table; with the domains from a source none is held (and such a grid has no
+  // aggregate to answer it, so it is run on the table: source-release.ts).
+  const gridBounds = q.kind === 'grid' && !q.within && release.accepts.includes('data-dependent-domain') && fromSource === undefined ? dataBounds(table, q) : undefined;
   return planRelease(release, { budget: input.budget, unit: input.dataset.unit, declaredDomains: new Set(declaredDomains(input.hierarchies).keys()), domains, gridBounds, correlation, rng, roles: input.dataset });
 }
 
@@ -135,10 +147,10 @@ export function planFor(input: RunInput, release: ReleaseDescription, table: Tab
  * bounds taken from the data need the data). Refused before anything is spent; microdata releases are refused one by
  * one in runOne. The table the planner sees is empty: nothing reads it.
  */
-function answersOnly(input: RunInput, answers: ReadonlyMap<string, AggregateAnswer>): Table {
+function answersOnly(input: RunInput, answers: ReadonlyMap<string, AggregateAnswer>, sourceDomains?: RunOptions['sourceDomains']): Table {
   for (const r of input.releases) {
     if (writesRows(r)) continue;
-    if (r.accepts.includes('data-dependent-domain')) throw new RunRefused(`${r.name}: a domain taken from the data needs the data: declare it in the spec to release from aggregates`);
+    if (r.accepts.includes('data-dependent-domain') && !sourceDomains?.has(r.name)) throw new RunRefused(`${r.name}: a domain taken from the data needs the data: declare it in the spec to release from aggregates`);
     if (!answers.has(releaseRequestId(r.name))) throw new RunRefused(`${r.name}: no answer ${releaseRequestId(r.name)}.csv or .parquet among the aggregates (run 'privspec plan' for the queries)`);
   }
   return { columns: [], rowCount: 0, source: input.dataset.file };
@@ -204,9 +216,9 @@ async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: 
   const streamed = stream?.streamed;
   const prepared = streamed ?? prepareRelease(release, {
     table, dataset: input.dataset, budget: input.budget, hierarchies: input.hierarchies, anonymity: input.anonymity, rng, files: c.files,
-    planOf: (r) => planFor(input, r, table, rng, c.correlation),
-    domainsOf: (r) => releaseDomains(input, r, table),
-    ...(options.aggregates ? { exactOf: (r: ReleaseDescription) => exactOfRelease(r, releaseDomains(input, r, table), options.aggregates!.get(releaseRequestId(r.name))!) } : {}),
+    planOf: (r) => planFor(input, r, table, rng, c.correlation, options.sourceDomains?.get(r.name)),
+    domainsOf: (r) => releaseDomains(input, r, table, options.sourceDomains?.get(r.name)),
+    ...(options.aggregates ? { exactOf: (r: ReleaseDescription) => exactOfRelease(r, releaseDomains(input, r, table, options.sourceDomains?.get(r.name)), options.aggregates!.get(releaseRequestId(r.name))!) } : {}),
   });
   if ('refusal' in prepared) return { ...base, status: 'refused', message: prepared.refusal };
   const p = prepared.release;
@@ -319,7 +331,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
     throw new RunRefused(e.message);
   }));
   const allStreamed = atSource && input.releases.length > 0 && input.releases.every((r) => streamsRelease(r, atSource, false));
-  const table = options.aggregates ? answersOnly(input, options.aggregates) : allStreamed ? await columnsOnly(input.dataset.file, input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter }) : await input.readTable();
+  const table = options.aggregates ? answersOnly(input, options.aggregates, options.sourceDomains) : allStreamed ? await columnsOnly(input.dataset.file, input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter }) : await input.readTable();
   await refuseBlankUnits(input, table, options.aggregates !== undefined);
   const rng = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
   const outcomes: ReleaseOutcome[] = [];

@@ -12,6 +12,8 @@ import type { AggregateAnswer, DataSource } from '../source/data-source.js';
 import { boundingSeed } from '../source/keyed-order.js';
 import { releaseRequestId } from '../source/release-aggregates.js';
 import { aggregatePlan } from './aggregate-plan.js';
+import { declaredDomains } from '../release/domains.js';
+import { sourceDomains } from './source-preview.js';
 import { databaseLocation, openDatabaseSource } from './database-location.js';
 import { DuckDbSource } from './duckdb-source.js';
 import { runReleases, type RunInput, type RunOptions } from './release-runner.js';
@@ -36,29 +38,47 @@ async function openSource(input: RunInput): Promise<DataSource> {
  * on the table.
  */
 export async function sourceAnswers(input: RunInput, seed?: number): Promise<Map<string, AggregateAnswer>> {
+  return (await sourceFigures(input, seed)).answers;
+}
+
+/**
+ * The answers, and the value domains a release that accepts a domain from the data reads — the distinct values of the
+ * source's frequency table of each such column, as the preview reads them (source-preview.ts `sourceDomains`) and as
+ * `dataDomains` takes them from a table — keyed by release name.
+ */
+async function sourceFigures(input: RunInput, seed?: number): Promise<{ answers: Map<string, AggregateAnswer>; domains: Map<string, ReadonlyMap<string, readonly string[]>> }> {
   const rng = seed === undefined ? cryptoRandom() : seededRandom(`bounding:${seed}`);
   const queries = aggregatePlan(input, boundingSeed(rng), rng).filter((q) => q.aggregate !== undefined);
   const answers = new Map<string, AggregateAnswer>();
-  if (queries.length === 0) return answers;
+  const domains = new Map<string, ReadonlyMap<string, readonly string[]>>();
+  if (queries.length === 0) return { answers, domains };
   const source = await openSource(input);
   try {
-    for (const q of queries) answers.set(q.id, await source.aggregate(q.aggregate!));
+    const access = { frequencies: (columns: readonly string[]) => source.frequencyTable({ columns }), open: async () => source };
+    for (const q of queries) {
+      const release = input.releases.find((r) => r.name === q.release);
+      if (release?.accepts.includes('data-dependent-domain')) {
+        const declared = declaredDomains(input.hierarchies);
+        domains.set(release.name, new Map([...(await sourceDomains(input, release, access))].filter(([name]) => !declared.has(name))));
+      }
+      answers.set(q.id, await source.aggregate(q.aggregate!));
+    }
   } finally {
     await source.close();
   }
-  return answers;
+  return { answers, domains };
 }
 
 /**
  * Runs the releases that have an aggregate on the source's answers, and the others (generalized and PRAM'd files,
  * which are rows by nature) on the data's rows; one report, in spec order.
  */
-export async function runReleasesAtSource(input: RunInput, options: Omit<RunOptions, 'aggregates'>): Promise<RunReleaseResult> {
-  const answers = await sourceAnswers(input, options.seed);
+export async function runReleasesAtSource(input: RunInput, options: Omit<RunOptions, 'aggregates' | 'sourceDomains'>): Promise<RunReleaseResult> {
+  const { answers, domains } = await sourceFigures(input, options.seed);
   const answered = input.releases.filter((r) => answers.has(releaseRequestId(r.name)));
   const rows = input.releases.filter((r) => !answers.has(releaseRequestId(r.name)));
   const reports: RunReleaseResult[] = [];
-  if (answered.length > 0) reports.push(await runReleases({ ...input, releases: answered }, { ...options, aggregates: answers }));
+  if (answered.length > 0) reports.push(await runReleases({ ...input, releases: answered }, { ...options, aggregates: answers, sourceDomains: domains }));
   if (rows.length > 0 || answered.length === 0) reports.push(await runReleases({ ...input, releases: rows }, options));
   const last = reports[reports.length - 1];
   const order = new Map(input.releases.map((r, i) => [r.name, i]));
