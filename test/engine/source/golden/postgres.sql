@@ -4,7 +4,7 @@ FROM (
   SELECT COALESCE(CAST(q0 AS text), '') AS c0, COALESCE(CAST(q1 AS text), '') AS c1, COALESCE(CAST(q2 AS text), '') AS c2, n
   FROM (
     SELECT q0, q1, q2, count(*) AS n
-    FROM (SELECT "sex" AS q0, "age" AS q1, "marital-status" AS q2 FROM "adult") r
+    FROM (SELECT COALESCE(CAST("sex" AS text), '') AS q0, COALESCE(CAST("age" AS text), '') AS q1, COALESCE(CAST("marital-status" AS text), '') AS q2 FROM "adult") r
     GROUP BY q0, q1, q2
   ) g
 ) t
