@@ -63,6 +63,13 @@ async function loadDuckDb(): Promise<typeof import('@duckdb/node-api')> {
 
 const sql = sqlSyntax('duckdb');
 
+/**
+ * The DuckDB types whose equal values always read alike as text (CAST … AS VARCHAR): integers, decimals (one scale a
+ * column), text, booleans, dates and times, UUIDs. A frequency table groups these on the type; any other type is
+ * grouped on its text, so that its records are the rows' own cells.
+ */
+const SAME_TEXT = /^(BOOLEAN|TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|VARCHAR|DECIMAL\(\d+,\s*\d+\)|DATE|TIME|TIMESTAMP|TIMESTAMP_S|TIMESTAMP_MS|TIMESTAMP_NS|UUID)$/;
+
 
 /** The table-valued function that reads `path` in DuckDB. */
 export function duckdbRelation(path: string, delimiter?: string): string {
@@ -145,7 +152,8 @@ export class DuckDbSource implements DataSource {
   }
 
   /**
-   * The frequency table. DuckDB groups the rows on the columns' own types (its plain GROUP BY, which spills within the
+   * The frequency table. DuckDB groups the rows on the columns' own types where equal values read alike (SAME_TEXT;
+   * others on their text) (its plain GROUP BY, which spills within the
    * memory limit), and only the groups are turned into text; the groups stream out in chunks, each value is given its
    * dictionary code as it arrives, and the rare records that then read alike (a NULL and an empty string) are merged
    * (merge-records.ts). Nothing but the distinct records, as codes and counts, is held.
@@ -155,7 +163,11 @@ export class DuckDbSource implements DataSource {
     const k = request.columns.length;
     if (k === 0) return frequencyTableFromRows([], await this.query(frequencySql(sql, request, this.relation)), this.name);
     const qs = request.columns.map((_, j) => `q${j}`);
-    const inner = `SELECT ${[...qs, 'count(*) AS n'].join(', ')} FROM (SELECT ${request.columns.map((c, j) => `${sql.identifier(c)} AS q${j}`).join(', ')} FROM ${this.relation}) r GROUP BY ${qs.join(', ')}`;
+    const types = await this.types();
+    // A type whose equal values may read differently (DOUBLE 0.0 = -0.0, INTERVAL '1 day' = '24 hours', nested values
+    // of those) is grouped as text, as the rows are read; the others on the type, which is faster and reads alike.
+    const grouped = (c: string) => (SAME_TEXT.test(types.get(c) ?? '') ? sql.identifier(c) : sql.text(sql.identifier(c)));
+    const inner = `SELECT ${[...qs, 'count(*) AS n'].join(', ')} FROM (SELECT ${request.columns.map((c, j) => `${grouped(c)} AS q${j}`).join(', ')} FROM ${this.relation}) r GROUP BY ${qs.join(', ')}`;
     const text = `SELECT ${[...qs.map((q) => sql.text(q)), 'CAST(n AS INTEGER)'].join(', ')} FROM (${inner}) g`;
     let encoded: EncodedColumns;
     try {
@@ -226,6 +238,12 @@ export class DuckDbSource implements DataSource {
   }
 
   private known?: Promise<readonly string[]>;
+  private typesKnown?: Promise<Map<string, string>>;
+
+  /** Each column's DuckDB type (a CSV's are VARCHAR: it is read with all_varchar). */
+  private types(): Promise<Map<string, string>> {
+    return (this.typesKnown ??= this.query(`DESCRIBE SELECT * FROM ${this.relation}`).then((rows) => new Map(rows.map((r) => [String(r[0]), String(r[1])]))));
+  }
 
   /** An unknown column is the same one-line error the CSV reader gives. */
   private async checkColumns(names: Iterable<string>): Promise<void> {
