@@ -75,7 +75,9 @@ const SAME_TEXT = /^(BOOLEAN|TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|US
 export function duckdbRelation(path: string, delimiter?: string): string {
   if (fileFormat(path) === 'parquet') return `read_parquet(${sql.string(path)})`;
   const delim = delimiter === undefined ? '' : `, delim = ${sql.string(delimiter)}`;
-  return `read_csv(${sql.string(path)}, header = true, all_varchar = true, quote = '"', escape = '"'${delim}, auto_detect = true, null_padding = false)`;
+  // No comment character and no skipped lines: DuckDB's sniffer would otherwise take a '#' that begins a cell for a
+  // comment and drop the row (a zip code '#12', a tag '#a'), which privspec's reader keeps.
+  return `read_csv(${sql.string(path)}, header = true, all_varchar = true, quote = '"', escape = '"'${delim}, auto_detect = true, null_padding = false, comment = '', skip = 0)`;
 }
 
 export class DuckDbSource implements DataSource {
