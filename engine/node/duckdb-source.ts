@@ -9,7 +9,7 @@
  * (`all_varchar`), a blank cell as '' and the delimiter privspec detects, so its cells are the strings the in-memory
  * reader gives.
  */
-import { open, stat } from 'node:fs/promises';
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
@@ -39,11 +39,11 @@ const DEFAULT_MEMORY = '800MB';
  * each thread keeps its own partial hash tables, so memory grows with threads. Raise both on a machine with memory to
  * spare.
  */
-export function duckdbSettings(): Record<string, string> {
+export function duckdbSettings(spill = join(tmpdir(), `privspec-duckdb-${process.pid}`)): Record<string, string> {
   return {
     memory_limit: process.env.PRIVSPEC_DUCKDB_MEMORY ?? DEFAULT_MEMORY,
     threads: process.env.PRIVSPEC_DUCKDB_THREADS ?? '1',
-    temp_directory: join(tmpdir(), `privspec-duckdb-${process.pid}`),
+    temp_directory: spill,
   };
 }
 
@@ -88,6 +88,8 @@ export class DuckDbSource implements DataSource {
     readonly relation: string,
     /** The CSV's delimiter as DuckDB splits it (given, or detected by privspec); undefined for Parquet. */
     readonly delimiter?: string,
+    /** The folder DuckDB spills to: the source's own, readable by its owner only, removed on close. */
+    readonly spillFolder?: string,
   ) {}
 
   /** Opens a CSV or Parquet file; a missing file is a TableError naming it. */
@@ -100,9 +102,18 @@ export class DuckDbSource implements DataSource {
     // privspec's own delimiter detection, so that DuckDB splits a CSV as the in-memory reader does.
     const delimiter = options.delimiter ?? (fileFormat(path) === 'csv' ? await sniffDelimiter(path) : undefined);
     const { DuckDBInstance } = await loadDuckDb();
-    const instance = await DuckDBInstance.create(':memory:', duckdbSettings());
-    const connection = await instance.connect();
-    return new DuckDbSource(path, instance, connection, duckdbRelation(path, delimiter), delimiter);
+    // What DuckDB spills is the data itself (a streamed release's sort holds every released column's cells, a bounded
+    // aggregate the unit's): a folder of the user's own (mkdtemp makes it 0700), not one other users of the machine
+    // can read, as DuckDB would create it (0755, its files 0644).
+    const spill = await mkdtemp(join(tmpdir(), 'privspec-duckdb-'));
+    try {
+      const instance = await DuckDBInstance.create(':memory:', duckdbSettings(spill));
+      const connection = await instance.connect();
+      return new DuckDbSource(path, instance, connection, duckdbRelation(path, delimiter), delimiter, spill);
+    } catch (e) {
+      await rm(spill, { recursive: true, force: true });
+      throw e;
+    }
   }
 
   /** Runs a query and returns its rows as arrays of JavaScript values; a DuckDB error names the source. */
@@ -237,6 +248,7 @@ export class DuckDbSource implements DataSource {
   async close(): Promise<void> {
     this.connection.closeSync();
     this.instance.closeSync();
+    if (this.spillFolder) await rm(this.spillFolder, { recursive: true, force: true });
   }
 
   private known?: Promise<readonly string[]>;

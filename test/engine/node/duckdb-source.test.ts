@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDbSource } from '../../../engine/node/duckdb-source.js';
@@ -130,6 +130,26 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
     } finally {
       await duck.close();
     }
+  });
+
+  it('spills to a folder only its owner can read, removed on close (DuckDB made it 0755 with 0644 files, and left it)', async function () {
+    // Review of issue 26: under a small memory limit DuckDB spills the sort of a streamed release — the released
+    // columns' cells — to its temp_directory; in the shared /tmp/privspec-duckdb-<pid> it made, other users could read it.
+    if (process.platform === 'win32') this.skip();
+    const file = join(dir, 'spill.csv');
+    writeFileSync(file, `a,b\n${Array.from({ length: 200000 }, (_, i) => `v${i},secret-${i % 97}`).join('\n')}\n`);
+    const duck = await DuckDbSource.open(file);
+    const folder = duck.spillFolder!;
+    try {
+      assert.equal(statSync(folder).mode & 0o777, 0o700);
+      let rows = 0;
+      for await (const b of duck.shuffledRows(['a', 'b'], 'k')) rows += b.rows.length;
+      assert.equal(rows, 200000);
+      assert.equal(statSync(folder).mode & 0o777, 0o700);
+    } finally {
+      await duck.close();
+    }
+    assert.equal(existsSync(folder), false);
   });
 
   it('an unknown column is one line naming the file and the columns it has', async () => {
