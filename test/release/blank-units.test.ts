@@ -86,6 +86,29 @@ describe('a blank unit is refused, by every command that reads the unit', functi
     assert.notEqual(r.code, 0);
   });
 
+  /**
+   * Review of issue 26: at its source the checks read a frequency table over the quasi-identifiers (and the criteria's
+   * columns), which holds no unit without an anonymity block, so `check` said nothing on a Parquet file with blank units
+   * and the preview showed the bounded count with the blank rows taken for one person (M: 2, where the release refuses).
+   */
+  it('check and the preview refuse it on a Parquet file without an anonymity block, as the release does', async () => {
+    writeFileSync(join(dir, 'count-parquet.privspec'), spec('people.parquet', 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1'));
+    const r = await runIn(dir, ['check', 'count-parquet.privspec', '--format', 'json']);
+    const found = (JSON.parse(r.out).diagnostics as { line: number; code: string; message: string }[]).filter((d) => d.code === 'blank-unit');
+    assert.equal(found.length, 1, r.out);
+    assert.equal(found[0].line, 4);
+    assert.match(found[0].message, new RegExp(`^people\\.parquet: ${NO_LINE}`));
+    assert.notEqual(r.code, 0);
+    const preview = await runIn(dir, ['preview', 'count-parquet.privspec', '--only', 'n']);
+    assert.notEqual(preview.code, 0, preview.out);
+    assert.match(preview.err, /people\.parquet: 2 rows have a blank unit 'pid'/);
+    // The same spec on the Parquet copy of the filled-in file is clean.
+    await csvToParquet(join(dir, 'ok.csv'), join(dir, 'ok.parquet'));
+    writeFileSync(join(dir, 'count-ok.privspec'), spec('ok.parquet', 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1'));
+    const ok = await runIn(dir, ['check', 'count-ok.privspec', '--format', 'json']);
+    assert.equal(ok.code, 0, ok.out);
+  });
+
   for (const [what, data, release, extra] of [
     ['a bounded count of a CSV', 'people.csv', 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1', ''],
     ['a bounded count of a Parquet file', 'people.parquet', 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1', ''],
