@@ -6,8 +6,10 @@
  */
 import type { RandomSource } from '../core/random.js';
 import type { AggregateRequest, FrequencyRequest } from '../source/data-source.js';
+import type { Table } from '../table/table.js';
 import { releaseRequest, writesRows } from '../source/release-aggregates.js';
 import { planFor, type RunInput } from './release-runner.js';
+import { RunRefused } from './release-validation.js';
 
 export interface PlannedQuery {
   /** The answer's file name without extension. */
@@ -20,9 +22,12 @@ export interface PlannedQuery {
 
 export const FREQUENCY_TABLE_ID = 'frequency-table';
 
-/** Every query of the input's releases; `seed` keys the bounding order (keyed-order.ts). */
-export function aggregatePlan(input: RunInput, seed: string, rng: RandomSource): PlannedQuery[] {
-  const empty = { columns: [], rowCount: 0 };
+/**
+ * Every query of the input's releases; `seed` keys the bounding order (keyed-order.ts). The planner reads no row:
+ * `domains` holds the distinct values of the columns whose domains are taken from the data (source-domains.ts).
+ */
+export function aggregatePlan(input: RunInput, seed: string, rng: RandomSource, domains?: Table): PlannedQuery[] {
+  const empty = domains ?? { columns: [], rowCount: 0 };
   const queries: PlannedQuery[] = [];
   const d = input.dataset;
   const microdata = input.releases.some((r) => r.query.kind === 'generalize' || r.query.kind === 'pram');
@@ -33,6 +38,8 @@ export function aggregatePlan(input: RunInput, seed: string, rng: RandomSource):
   }
   for (const r of input.releases) {
     if (writesRows(r)) continue;
+    // Without the source (a warehouse's plan), a domain taken from the data has no values to plan with.
+    if (!domains && r.accepts.includes('data-dependent-domain')) throw new RunRefused(`${r.name}: a domain taken from the data needs the data: declare it in the spec to release from aggregates`);
     const plan = planFor(input, r, empty, rng);
     const request = releaseRequest(r, plan.sensitivity, d.unit, seed);
     if (request) queries.push({ id: request.id, release: r.name, aggregate: request });

@@ -94,6 +94,11 @@ export interface RunOptions {
    * is then never read. Read and checked before anything is spent.
    */
   readonly aggregates?: ReadonlyMap<string, AggregateAnswer>;
+  /**
+   * With answers the data's own source gave (source-release.ts): the distinct values of the columns whose domains the
+   * releases take from the data (source-domains.ts), which the planner reads in place of the rows.
+   */
+  readonly domains?: Table;
   /** Opens the source a streamed release reads (streamed-source.ts); tests stand in a spy or a source that changes. */
   readonly openSource?: OpenStreamSource;
 }
@@ -132,16 +137,16 @@ export function planFor(input: RunInput, release: ReleaseDescription, table: Tab
 
 /**
  * With answers instead of data: every DP release must have one and its domains must be declared (a domain or grid
- * bounds taken from the data need the data). Refused before anything is spent; microdata releases are refused one by
+ * bounds taken from the data need the data, which the data's own source gives as `domains`). Refused before anything is spent; microdata releases are refused one by
  * one in runOne. The table the planner sees is empty: nothing reads it.
  */
-function answersOnly(input: RunInput, answers: ReadonlyMap<string, AggregateAnswer>): Table {
+function answersOnly(input: RunInput, answers: ReadonlyMap<string, AggregateAnswer>, domains?: Table): Table {
   for (const r of input.releases) {
     if (writesRows(r)) continue;
-    if (r.accepts.includes('data-dependent-domain')) throw new RunRefused(`${r.name}: a domain taken from the data needs the data: declare it in the spec to release from aggregates`);
+    if (r.accepts.includes('data-dependent-domain') && !domains) throw new RunRefused(`${r.name}: a domain taken from the data needs the data: declare it in the spec to release from aggregates`);
     if (!answers.has(releaseRequestId(r.name))) throw new RunRefused(`${r.name}: no answer ${releaseRequestId(r.name)}.csv or .parquet among the aggregates (run 'privspec plan' for the queries)`);
   }
-  return { columns: [], rowCount: 0, source: input.dataset.file };
+  return domains ?? { columns: [], rowCount: 0, source: input.dataset.file };
 }
 
 function dryRunMessage(p: PreparedRelease, input: RunInput): string {
@@ -319,7 +324,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
     throw new RunRefused(e.message);
   }));
   const allStreamed = atSource && input.releases.length > 0 && input.releases.every((r) => streamsRelease(r, atSource, false));
-  const table = options.aggregates ? answersOnly(input, options.aggregates) : allStreamed ? await columnsOnly(input.dataset.file, input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter }) : await input.readTable();
+  const table = options.aggregates ? answersOnly(input, options.aggregates, options.domains) : allStreamed ? await columnsOnly(input.dataset.file, input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter }) : await input.readTable();
   await refuseBlankUnits(input, table, options.aggregates !== undefined);
   const rng = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
   const outcomes: ReleaseOutcome[] = [];

@@ -10,7 +10,9 @@ import { cryptoRandom, seededRandom } from '../core/random.js';
 import type { RunReleaseResult } from '../release/run-report.js';
 import type { AggregateAnswer, DataSource } from '../source/data-source.js';
 import { boundingSeed } from '../source/keyed-order.js';
-import { releaseRequestId } from '../source/release-aggregates.js';
+import { releaseRequestId, writesRows } from '../source/release-aggregates.js';
+import type { Table } from '../table/table.js';
+import { sourceDomainTable } from './source-domains.js';
 import { aggregatePlan } from './aggregate-plan.js';
 import { databaseLocation, openDatabaseSource } from './database-location.js';
 import { DuckDbSource } from './duckdb-source.js';
@@ -35,18 +37,20 @@ async function openSource(input: RunInput): Promise<DataSource> {
  * run; a seeded test run derives it from its seed, by its own generator, so that the noise's draws are those of a run
  * on the table.
  */
-export async function sourceAnswers(input: RunInput, seed?: number): Promise<Map<string, AggregateAnswer>> {
+export async function sourceAnswers(input: RunInput, seed?: number): Promise<{ answers: Map<string, AggregateAnswer>; domains?: Table }> {
   const rng = seed === undefined ? cryptoRandom() : seededRandom(`bounding:${seed}`);
-  const queries = aggregatePlan(input, boundingSeed(rng), rng).filter((q) => q.aggregate !== undefined);
   const answers = new Map<string, AggregateAnswer>();
-  if (queries.length === 0) return answers;
+  if (!input.releases.some((r) => !writesRows(r))) return { answers };
   const source = await openSource(input);
   try {
+    // Domains taken from the data are the distinct values of each column's frequency table, as the preview reads them.
+    const domains = await sourceDomainTable(input, source);
+    const queries = aggregatePlan(input, boundingSeed(rng), rng, domains).filter((q) => q.aggregate !== undefined);
     for (const q of queries) answers.set(q.id, await source.aggregate(q.aggregate!));
+    return { answers, domains };
   } finally {
     await source.close();
   }
-  return answers;
 }
 
 /**
@@ -54,11 +58,11 @@ export async function sourceAnswers(input: RunInput, seed?: number): Promise<Map
  * which are rows by nature) on the data's rows; one report, in spec order.
  */
 export async function runReleasesAtSource(input: RunInput, options: Omit<RunOptions, 'aggregates'>): Promise<RunReleaseResult> {
-  const answers = await sourceAnswers(input, options.seed);
+  const { answers, domains } = await sourceAnswers(input, options.seed);
   const answered = input.releases.filter((r) => answers.has(releaseRequestId(r.name)));
   const rows = input.releases.filter((r) => !answers.has(releaseRequestId(r.name)));
   const reports: RunReleaseResult[] = [];
-  if (answered.length > 0) reports.push(await runReleases({ ...input, releases: answered }, { ...options, aggregates: answers }));
+  if (answered.length > 0) reports.push(await runReleases({ ...input, releases: answered }, { ...options, aggregates: answers, ...(domains ? { domains } : {}) }));
   if (rows.length > 0 || answered.length === 0) reports.push(await runReleases({ ...input, releases: rows }, options));
   const last = reports[reports.length - 1];
   const order = new Map(input.releases.map((r, i) => [r.name, i]));

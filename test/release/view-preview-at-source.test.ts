@@ -50,7 +50,7 @@ async function inputOf(file: string): Promise<RunInput> {
 /** The preview as the panel computes it for a seed: one generator for the plan and the preview, runs fixed (no time box). */
 async function previewFromAnswer(input: RunInput, name: string, seed: number): Promise<ViewBody> {
   const release = input.releases.find((r) => r.name === name)!;
-  const answers = await sourceAnswers({ ...input, releases: [release] }, seed);
+  const { answers } = await sourceAnswers({ ...input, releases: [release] }, seed);
   const exact = exactOfRelease(release, releaseDomains(input, release, EMPTY), answers.get(releaseRequestId(name))!) as ViewExact;
   const rng = seededRandom(seed);
   return viewPreview(EMPTY, planFor(input, release, EMPTY, rng), { rng, exact, runs: 2, timeBoxMs: 1e9 });
