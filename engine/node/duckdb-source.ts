@@ -64,11 +64,16 @@ async function loadDuckDb(): Promise<typeof import('@duckdb/node-api')> {
 const sql = sqlSyntax('duckdb');
 
 
-/** The table-valued function that reads `path` in DuckDB. */
+/**
+ * The table-valued function that reads `path` in DuckDB. DuckDB's sniffer would otherwise guess a comment character
+ * (a file with a stray line '#note' lost every row beginning with '#', '#b,F' too) and rows to skip before the header
+ * (a first line 'junk' was dropped and the second taken for the header), where privspec's reader refuses such a file:
+ * no comment and no skipped line, so DuckDB reads every line privspec reads, or refuses the file.
+ */
 export function duckdbRelation(path: string, delimiter?: string): string {
   if (fileFormat(path) === 'parquet') return `read_parquet(${sql.string(path)})`;
   const delim = delimiter === undefined ? '' : `, delim = ${sql.string(delimiter)}`;
-  return `read_csv(${sql.string(path)}, header = true, all_varchar = true, quote = '"', escape = '"'${delim}, auto_detect = true, null_padding = false)`;
+  return `read_csv(${sql.string(path)}, header = true, all_varchar = true, quote = '"', escape = '"'${delim}, comment = '', skip = 0, auto_detect = true, null_padding = false)`;
 }
 
 export class DuckDbSource implements DataSource {

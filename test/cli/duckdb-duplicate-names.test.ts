@@ -92,4 +92,33 @@ describe('duplicate column names through DuckDB', function () {
     assert.match(r.err, /cased\.parquet.*column 3 'ZZCOLA' of the schema is 'ZZCOLA_1' to DuckDB/);
     assert.equal(r.err.split('\n').length, 2, r.err);
   });
+
+  /**
+   * Review of issue 26: DuckDB's sniffer guessed a comment character and leading lines to skip, so through DuckDB a
+   * file the in-memory reader refuses was read with rows missing: 'code,sex / a,M / #note / #b,F / c,F / d,M' gave 3
+   * rows (a, c, d: the well-formed row '#b,F' dropped with the stray line), and 'junk / code,sex / …' took the second
+   * line for the header (the column-name check above already refuses that one: 'junk' is not 'code'). Both are
+   * refused through DuckDB as in memory, DuckDB told no comment and no skipped line; a '#' in a value is a value.
+   */
+  for (const [what, text] of [['a stray line beginning with #', 'code,sex\na,M\n#note\n#b,F\nc,F\nd,M\n'], ['a line before the header', 'junk\ncode,sex\na,M\nb,F\nc,F\n']] as const) {
+    it(`${what}: refused through DuckDB as in memory, no row dropped`, async () => {
+      writeFileSync(join(dir, 'sniffed.csv'), text);
+      const memory = await runIn(dir, ['risk', 'sniffed.csv', '--qi', 'sex', '--engine', 'memory']);
+      assert.equal(memory.code, 2, memory.out);
+      const duck = await runIn(dir, ['risk', 'sniffed.csv', '--qi', 'sex', '--engine', 'duckdb']);
+      assert.equal(duck.code, 2, duck.out);
+      assert.match(duck.err, /sniffed\.csv/);
+      assert.equal(duck.err.split('\n').length, 2, duck.err);
+    });
+  }
+
+  it("a value beginning with '#' is a value through DuckDB, as in memory", async () => {
+    writeFileSync(join(dir, 'hash.csv'), 'code,sex\n#1,M\n#2,F\nx3,M\n#4,F\n');
+    for (const engine of ['memory', 'duckdb']) {
+      const r = await runIn(dir, ['risk', 'hash.csv', '--qi', 'code', '--engine', engine, '--json']);
+      assert.equal(r.code, 0, r.err);
+      // Four rows, four distinct codes: four classes of one (hand-counted).
+      assert.deepEqual([JSON.parse(r.out).rows, JSON.parse(r.out).classes], [4, 4], engine);
+    }
+  });
 });
