@@ -117,14 +117,17 @@ export class DuckDbSource implements DataSource {
    * own names are checked first, and a duplicate is the CSV reader's one message (file, line and column), for a CSV's
    * header and for a Parquet file's schema alike. DuckDB also trims a CSV header's names and takes names that differ
    * only in case for one ('Age', 'age' become 'Age', 'age_1'; ' a', 'a' become 'a', 'a_1'), so a name the file holds
-   * could bind to another column: DuckDB's names must be the file's own, column by column, or the file is refused.
+   * could bind to another column: DuckDB's names must be the file's own, column by column, or the file is refused
+   * (a column without a name aside).
    */
   async columns(): Promise<readonly string[]> {
     const own = await this.ownNames();
     const rows = await this.query(`DESCRIBE SELECT * FROM ${this.relation}`);
     const names = rows.map((r) => String(r[0]));
     for (let j = 0; j < Math.max(own.length, names.length); j++) {
-      if (own[j] === names[j]) continue;
+      // A column without a name (a CSV's unnamed index column, ',age,sex') is named 'column0' by DuckDB: no spec or
+      // option names it, so it reads no other column.
+      if (own[j] === names[j] || (own[j] === '' && names[j] !== undefined && !own.includes(names[j]))) continue;
       const where = fileFormat(this.name) === 'csv' ? 'header' : 'schema';
       throw new TableError(
         `column ${j + 1} '${own[j] ?? ''}' of the ${where} is '${names[j] ?? ''}' to DuckDB, which trims names and takes names that differ only in case for one, so a name could read another column; rename it so that no two names differ only in case or in surrounding spaces`,

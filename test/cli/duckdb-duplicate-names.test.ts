@@ -121,4 +121,19 @@ describe('duplicate column names through DuckDB', function () {
       assert.deepEqual([JSON.parse(r.out).rows, JSON.parse(r.out).classes], [4, 4], engine);
     }
   });
+
+  it("a CSV's unnamed index column (',age,sex', as pandas writes it) is read through DuckDB as in memory", async () => {
+    writeFileSync(join(dir, 'index.csv'), ',age,sex\n0,30,M\n1,41,F\n2,30,M\n');
+    for (const engine of ['memory', 'duckdb']) {
+      const r = await runIn(dir, ['risk', 'index.csv', '--qi', 'age,sex', '--engine', engine, '--json']);
+      assert.equal(r.code, 0, r.out);
+      // Three rows, two classes (30/M twice, 41/F once), hand-counted.
+      assert.deepEqual([JSON.parse(r.out).rows, JSON.parse(r.out).classes], [3, 2], engine);
+    }
+    // DuckDB's name for it, 'column0', is refused where the file has its own 'column0': that name would read the index.
+    writeFileSync(join(dir, 'index2.csv'), ',column0,sex\n0,30,M\n1,41,F\n');
+    const r = await runIn(dir, ['risk', 'index2.csv', '--qi', 'column0,sex', '--engine', 'duckdb']);
+    assert.equal(r.code, 2, r.out);
+    assert.match(r.err, /index2\.csv:1:1: column 1 '' of the header is 'column0' to DuckDB/);
+  });
 });
