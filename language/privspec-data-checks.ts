@@ -7,7 +7,7 @@ import { AstUtils, Cancellation, delayNextTick, OperationCancelled, type Validat
 import { equivalenceClasses } from '../engine/anonymity/equivalence-classes.js';
 import { kAnonymityViolations } from '../engine/anonymity/k-anonymity-report.js';
 import { belowK } from '../engine/anonymity/below-k.js';
-import { blankUnitsMessage, blankUnitsOfFrequencies, blankUnitsOfTable } from '../engine/anonymity/blank-units.js';
+import { blankUnitsMessage, blankUnitsOfFrequencies, blankUnitsOfTable, type BlankUnits } from '../engine/anonymity/blank-units.js';
 import { lDiversityReport } from '../engine/anonymity/criterion-report.js';
 import { KAnonymity } from '../engine/criteria/k-anonymity.js';
 import { bindHierarchy } from '../engine/hierarchy/bound-hierarchy.js';
@@ -138,8 +138,17 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
   // A blank unit is no person: every release refuses such data (engine/anonymity/blank-units.ts), so check says so first.
   const unitClause = dataset.clauses.find(ast.isUnitClause);
   const unit = unitClause?.column?.name;
-  if (unitClause && unit !== undefined && table.columns.some((c) => c.name === unit)) {
-    const blank = frequencies ? { rows: blankUnitsOfFrequencies(frequencies, unit) } : blankUnitsOfTable(table, unit);
+  // At its source the checks' frequency table need not hold the unit (grouped by it, it would hold a record per person):
+  // the source is asked the one count the release asks.
+  if (unitClause && unit !== undefined && known.has(unit)) {
+    let blank: BlankUnits;
+    try {
+      blank = !frequencies ? blankUnitsOfTable(table, unit) : frequencies.columns.some((c) => c.name === unit) ? { rows: blankUnitsOfFrequencies(frequencies, unit) } : await unlessCancelled(store.blankUnits(plan.file, unit, plan.delimiter), token);
+    } catch (e) {
+      if (e === OperationCancelled) throw e;
+      report('error', `cannot read ${plan.file}: ${(e as Error).message}`, { node: dataset, property: dataset.file !== undefined ? 'file' : 'table', code: IssueCodes.UnreadableFile });
+      return;
+    }
     if (blank.rows > 0) report('error', blankUnitsMessage(dataset.file !== undefined ? unescape(dataset.file) : plan.file, unit, blank), { node: unitClause, property: 'column', code: IssueCodes.BlankUnit });
   }
   const weight = dataset.clauses.find(ast.isWeightClause);

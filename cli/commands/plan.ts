@@ -1,6 +1,7 @@
 import { relative, resolve } from 'node:path';
 import { cryptoRandom } from '../../engine/core/random.js';
-import { aggregatePlan } from '../../engine/node/aggregate-plan.js';
+import { aggregatePlan, blankUnitsQuery } from '../../engine/node/aggregate-plan.js';
+import { BLANK_UNITS_ID } from '../../engine/node/blank-units-check.js';
 import { duckdbRelation } from '../../engine/node/duckdb-source.js';
 import { boundingSeed } from '../../engine/source/keyed-order.js';
 import { aggregateSql } from '../../engine/source/sql/aggregate-sql.js';
@@ -52,7 +53,8 @@ export const plan: Command = {
       if (dialect !== 'duckdb' && table === undefined) throw new CliError(`option --table NAME is required for ${dialect}: the table the data lives in`);
       const from = table !== undefined ? tableName(dialect, table) : duckdbRelation(input.dataset.file, input.dataset.delimiter);
       const sql = sqlSyntax(dialect);
-      const queries = aggregatePlan(input, seed, cryptoRandom()).map((q) => ({
+      const blank = blankUnitsQuery(input);
+      const queries = [...(blank ? [blank] : []), ...aggregatePlan(input, seed, cryptoRandom())].map((q) => ({
         id: q.id,
         ...(q.release !== undefined ? { release: q.release } : {}),
         sql: q.aggregate ? aggregateSql(sql, q.aggregate, from) : frequencySql(sql, q.frequency!, from),
@@ -69,7 +71,8 @@ export const plan: Command = {
         // A name with a line break would end the comment: such names are printed as JSON strings.
         const shown = q.columns?.map((n) => (/^[\w.-]+$/.test(n) ? n : JSON.stringify(n)));
         const names = shown ? `\n-- its columns c0, c1, … are ${shown.join(', ')}; read it back with privspec risk|anonymize --frequencies DIR/${q.id}.csv --frequency-columns ${shown.join(',')}` : '';
-        ctx.out(`\n-- ${q.id}${q.release !== undefined ? ` (release ${q.release})` : ' (the anonymity search and the risk figures)'}${names}\n${q.sql};\n`);
+        const what = q.release !== undefined ? ` (release ${q.release})` : q.id === BLANK_UNITS_ID ? ' (the rows whose unit is blank: the release refuses the answers unless this is 0)' : ' (the anonymity search and the risk figures)';
+        ctx.out(`\n-- ${q.id}${what}${names}\n${q.sql};\n`);
       }
       return ExitCode.Ok;
     } catch (e) {

@@ -4,7 +4,7 @@ import { aggregatePlan } from '../../engine/node/aggregate-plan.js';
 import { readAnswers } from '../../engine/node/read-aggregates.js';
 import { inputReadsAtSource, runReleases, RunRefused, type RunInput } from '../../engine/node/release-runner.js';
 import { runReleasesAtSource } from '../../engine/node/source-release.js';
-import { refuseBlankUnitsAtSource } from '../../engine/node/blank-units-check.js';
+import { refuseBlankUnitsAtSource, refuseBlankUnitsInAnswers } from '../../engine/node/blank-units-check.js';
 import type { Spec } from '../../language/generated/ast.js';
 import type { RunReleaseResult } from '../../engine/release/run-report.js';
 import { formatBudgetUse } from '../../engine/release/budget-walk.js';
@@ -42,7 +42,10 @@ Exit code 1 when a release was refused (budget, an unaccepted leak) or is not av
 /** The answers in `dir` to the plan's queries (the seed does not matter to reading them). */
 async function answersIn(dir: string, input: RunInput) {
   const requests = aggregatePlan(input, '', cryptoRandom()).flatMap((q) => (q.aggregate ? [q.aggregate] : []));
-  return readAnswers(dir, requests);
+  const answers = await readAnswers(dir, requests);
+  // The count of blank units the plan asks for must be 0, as a direct run on the data checks before anything is spent.
+  await refuseBlankUnitsInAnswers(dir, input);
+  return answers;
 }
 
 function printText(report: RunReleaseResult, ctx: Parameters<Command['run']>[1], budget: BudgetDescription): void {

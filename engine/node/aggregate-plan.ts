@@ -8,6 +8,7 @@ import type { RandomSource } from '../core/random.js';
 import type { AggregateRequest, FrequencyRequest } from '../source/data-source.js';
 import { releaseRequest, writesRows } from '../source/release-aggregates.js';
 import { planFor, type RunInput } from './release-runner.js';
+import { BLANK_UNITS_ID, blankUnitsRequest } from './blank-units-check.js';
 
 export interface PlannedQuery {
   /** The answer's file name without extension. */
@@ -41,4 +42,14 @@ export function aggregatePlan(input: RunInput, seed: string, rng: RandomSource):
     if (request) queries.push({ id: request.id, release: r.name, aggregate: request });
   }
   return queries;
+}
+
+/**
+ * A blank unit is no person (blank-units-check.ts): the printed plan asks for their count, which a release from its
+ * answers must find 0 — the count a source is asked directly before its first aggregate. Only when a DP release reads
+ * the data's aggregates and the dataset has a unit.
+ */
+export function blankUnitsQuery(input: RunInput): PlannedQuery | undefined {
+  const unit = input.dataset.unit;
+  return unit !== undefined && input.releases.some((r) => !writesRows(r)) ? { id: BLANK_UNITS_ID, aggregate: blankUnitsRequest(unit) } : undefined;
 }

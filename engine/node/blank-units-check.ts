@@ -8,10 +8,37 @@ import { blankUnitsMessage, blankUnitsOfTable, type BlankUnits } from '../anonym
 import type { Table } from '../table/table.js';
 import { databaseLocation, openDatabaseSource } from './database-location.js';
 import { DuckDbSource } from './duckdb-source.js';
-import { readsWithDuckDb, type ReadOptions } from './open-source.js';
+import { readsWithDuckDb, readTable, type ReadOptions } from './open-source.js';
+import { answerFile } from './read-aggregates.js';
+import { TableError } from '../table/table.js';
+import type { AggregateRequest } from '../source/data-source.js';
+import { writesRows } from '../source/release-aggregates.js';
 import { readCsvFile } from './read-csv-file.js';
 import { RunRefused } from './release-validation.js';
 import type { RunInput } from './release-runner.js';
+
+export const BLANK_UNITS_ID = 'blank-units';
+
+/** The one count asked of a source: its rows whose unit is blank (no groups, so the answer is one row, n ≥ 0). */
+export function blankUnitsRequest(unit: string): AggregateRequest {
+  return { id: BLANK_UNITS_ID, where: new Map([[unit, [{ kind: 'set', values: [''] }]]]), groupBy: [] };
+}
+
+/**
+ * The refusal for answers brought from a warehouse (`privspec release --aggregates DIR`): the plan asks the same count
+ * (aggregate-plan.ts), and its answer DIR/blank-units.csv or .parquet — the column n and one row — must be there and 0.
+ */
+export async function refuseBlankUnitsInAnswers(dir: string, input: RunInput): Promise<void> {
+  const unit = input.dataset.unit;
+  if (unit === undefined || input.releases.every(writesRows)) return;
+  const file = answerFile(dir, BLANK_UNITS_ID);
+  if (file === undefined) throw new RunRefused(`no answer ${BLANK_UNITS_ID}.csv or .parquet among the aggregates: the plan counts the rows whose unit '${unit}' is blank (run 'privspec plan' for the queries)`);
+  const table = await readTable(file, { delimiter: ',' });
+  const cells = table.columns.length === 1 && table.columns[0].name === 'n' && table.rowCount === 1 ? table.columns[0].dictionary[table.columns[0].codes[0]].trim() : undefined;
+  if (cells === undefined || !/^\d+(\.0*)?$/.test(cells)) throw new TableError(`expected the column n and one row (the count of the plan's query), a whole number of rows`, file);
+  const rows = Number(cells);
+  if (rows > 0) throw new RunRefused(blankUnitsMessage(input.dataset.file, unit, { rows }));
+}
 
 /** How many rows of `file` have a blank `unit`, and the first one's line in a CSV read by privspec. */
 export async function blankUnitsAt(file: string, unit: string, options: ReadOptions = {}): Promise<BlankUnits> {
@@ -22,7 +49,7 @@ export async function blankUnitsAt(file: string, unit: string, options: ReadOpti
   }
   const source = database ? await openDatabaseSource(database) : await DuckDbSource.open(file, options);
   try {
-    const answer = await source.aggregate({ id: 'blank-units', where: new Map([[unit, [{ kind: 'set', values: [''] }]]]), groupBy: [] });
+    const answer = await source.aggregate(blankUnitsRequest(unit));
     return { rows: answer.groups.reduce((sum, g) => sum + g.rows, 0) };
   } finally {
     await source.close();

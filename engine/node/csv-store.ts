@@ -8,6 +8,8 @@ import { DuckDbSource, fileFormat } from './duckdb-source.js';
 import { DUCKDB_ABOVE_BYTES, readFrequencies, readTable } from './open-source.js';
 import { readCsvFile } from './read-csv-file.js';
 import { databaseLocation, openDatabaseSource } from './database-location.js';
+import { blankUnitsAt } from './blank-units-check.js';
+import type { BlankUnits } from '../anonymity/blank-units.js';
 
 /** The first record of a CSV file and the delimiter it uses. */
 export interface CsvHeader {
@@ -51,6 +53,7 @@ export class CsvStore {
   private readonly tables = new Map<string, Entry<Table>>();
   private readonly texts = new Map<string, Entry<string>>();
   private readonly frequencyTables = new Map<string, Entry<FrequencyTable>>();
+  private readonly blanks = new Map<string, Entry<BlankUnits>>();
 
   /** Whether the file exists; a directory or an unreadable path counts as missing. */
   async exists(path: string): Promise<boolean> {
@@ -107,6 +110,21 @@ export class CsvStore {
     for (const k of mine.slice(0, Math.max(0, mine.length - FREQUENCY_LISTS + 1))) this.frequencyTables.delete(k);
     this.frequencyTables.set(key, { stamp, value });
     value.catch(() => this.frequencyTables.get(key)?.value === value && this.frequencyTables.delete(key));
+    return value;
+  }
+
+  /**
+   * The rows of a dataset read at its source whose `unit` is blank: one count the source answers (blank-units-check.ts),
+   * as the release asks it before its first aggregate, so that check and the preview refuse what the release refuses.
+   */
+  async blankUnits(path: string, unit: string, delimiter?: string): Promise<BlankUnits> {
+    const stamp = await this.stamp(path);
+    const key = JSON.stringify([path, unit, delimiter ?? '']);
+    const cached = this.blanks.get(key);
+    if (cached && cached.stamp === stamp) return cached.value;
+    const value = blankUnitsAt(path, unit, { ...(delimiter === undefined ? {} : { delimiter }), engine: 'duckdb' });
+    this.blanks.set(key, { stamp, value });
+    value.catch(() => this.blanks.get(key)?.value === value && this.blanks.delete(key));
     return value;
   }
 

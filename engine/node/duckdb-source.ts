@@ -130,19 +130,33 @@ export class DuckDbSource implements DataSource {
    * The column names. DuckDB renames a second column of one name ('a' becomes 'a_1'), where privspec's CSV reader
    * refuses the file: a spec or an option naming 'a' would read the first column and never the second. So the file's
    * own names are checked first, and a duplicate is the CSV reader's one message (file, line and column), for a CSV's
-   * header and for a Parquet file's schema alike.
+   * header and for a Parquet file's schema alike. DuckDB also trims a CSV header's names and takes names that differ
+   * only in case for one ('Age', 'age' become 'Age', 'age_1'; ' a', 'a' become 'a', 'a_1'), so a name the file holds
+   * could bind to another column: DuckDB's names must be the file's own, column by column, or the file is refused
+   * (a column without a name aside).
    */
   async columns(): Promise<readonly string[]> {
-    await this.refuseDuplicateNames();
+    const own = await this.ownNames();
     const rows = await this.query(`DESCRIBE SELECT * FROM ${this.relation}`);
-    return rows.map((r) => String(r[0]));
+    const names = rows.map((r) => String(r[0]));
+    for (let j = 0; j < Math.max(own.length, names.length); j++) {
+      // A column without a name (a CSV's unnamed index column, ',age,sex') is named 'column0' by DuckDB: no spec or
+      // option names it, so it reads no other column.
+      if (own[j] === names[j] || (own[j] === '' && names[j] !== undefined && !own.includes(names[j]))) continue;
+      const where = fileFormat(this.name) === 'csv' ? 'header' : 'schema';
+      throw new TableError(
+        `column ${j + 1} '${own[j] ?? ''}' of the ${where} is '${names[j] ?? ''}' to DuckDB, which trims names and takes names that differ only in case for one, so a name could read another column; rename it so that no two names differ only in case or in surrounding spaces`,
+        this.name,
+        where === 'header' ? 1 : undefined,
+        j + 1,
+      );
+    }
+    return names;
   }
 
-  private async refuseDuplicateNames(): Promise<void> {
-    if (fileFormat(this.name) === 'csv') {
-      await readCsvHeader(this.name, this.delimiter);
-      return;
-    }
+  /** The file's own column names, in order; a name given twice is refused. */
+  private async ownNames(): Promise<readonly string[]> {
+    if (fileFormat(this.name) === 'csv') return readCsvHeader(this.name, this.delimiter);
     // A Parquet schema is its elements depth first: the root, then each field followed by its own children.
     const schema = await this.query(`SELECT name, num_children FROM parquet_schema(${sql.string(this.name)})`);
     const names: string[] = [];
@@ -162,6 +176,7 @@ export class DuckDbSource implements DataSource {
       if (first !== undefined) throw new TableError(`duplicate column name '${name}' in the schema: columns ${first + 1} and ${j + 1}; rename one of them`, this.name, undefined, j + 1);
       seen.set(name, j);
     });
+    return names;
   }
 
   /**

@@ -25,6 +25,9 @@ export interface FrequencyAnswerOptions {
 /** Weights are 32-bit integers; a group of more rows than this cannot be counted exactly. */
 const MAX_COUNT = 2 ** 31 - 1;
 
+/** A decimal figure, as a warehouse writes an integer or a double: digits, a fraction, an exponent. */
+const DECIMAL = /^\+?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
+
 /** A frequency table read from an answer, with the names of every record column the answer holds. */
 export type FrequencyAnswer = FrequencyTable & { readonly answerColumns: readonly string[] };
 
@@ -50,8 +53,9 @@ export async function readFrequencyAnswer(file: string, columns: readonly string
   let total = 0;
   for (let r = 0; r < n; r++) {
     const text = counts.dictionary[counts.codes[r]];
-    // A warehouse may write a count as a double ('9.0': DuckDB stores a HUGEINT sum in Parquet so): a whole value is one.
-    const value = text.trim() === '' ? NaN : Number(text);
+    // A warehouse may write a count as a double ('9.0': DuckDB stores a HUGEINT sum in Parquet so; '1.0E7' from Spark):
+    // a whole value is one. Number() alone would also read '0x10' as 16 and '0b11' as 3: only decimal figures count.
+    const value = DECIMAL.test(text.trim()) ? Number(text) : NaN;
     if (!(Number.isInteger(value) && value >= 1 && value <= MAX_COUNT)) {
       throw new TableError(`n must be a whole number from 1 to ${MAX_COUNT} (the rows holding the record), got '${text}'`, file, lineOf(r));
     }

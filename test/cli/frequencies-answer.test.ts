@@ -90,6 +90,15 @@ describe('risk and anonymize --frequencies: the plan\'s frequency-table answer r
     assert.deepEqual([j.rows, j.classes, j.sampleUniques, j.classSizeHistogram], [6, 2, 0, { 2: 1, 4: 1 }]);
   });
 
+  it('a count written as a double (9.0, 1.0E1) is the whole number it holds', async () => {
+    writeFileSync(join(dir, 'doubles.csv'), 'sex,n\nMale,9.0\nFemale,1.0E1\n');
+    const r = await runIn(dir, ['risk', '--frequencies', 'doubles.csv', '--qi', 'sex', '--json']);
+    assert.equal(r.code, 0, r.err);
+    const j = JSON.parse(r.out);
+    // Male 9 rows, Female 10: two classes of 19 rows (hand-counted).
+    assert.deepEqual([j.rows, j.classes, j.classSizeHistogram], [19, 2, { 9: 1, 10: 1 }]);
+  });
+
   const refusals: [string, string, string[], RegExp][] = [
     ['a missing column', 'c0,c1,n\nMale,30,3\n', ['--qi', 'sex'], /bad\.csv: no column 'sex' in the answer \(columns: c0, c1\); the plan's columns c0, c1, … need their names/],
     ['too few named columns', 'c0,c1,n\nMale,30,3\n', ['--qi', 'sex', '--frequency-columns', 'sex'], /bad\.csv: expected the columns c0, n for the 1 named columns \(sex\), found c0, c1, n/],
@@ -97,6 +106,9 @@ describe('risk and anonymize --frequencies: the plan\'s frequency-table answer r
     ['a negative count', 'sex,n\nMale,3\nFemale,-2\n', ['--qi', 'sex'], /bad\.csv:3: n must be a whole number from 1 to 2147483647 \(the rows holding the record\), got '-2'/],
     ['a count that is not whole', 'sex,n\nMale,3\nFemale,2.5\n', ['--qi', 'sex'], /bad\.csv:3: n must be a whole number .* got '2\.5'/],
     ['a zero count', 'sex,n\nMale,0\n', ['--qi', 'sex'], /bad\.csv:2: n must be a whole number .* got '0'/],
+    // Review of issue 26: Number() read '0x10' as 16 and '0b11' as 3, so these answers gave 19 and 6 rows.
+    ['a hexadecimal count', 'sex,n\nMale,0x10\nFemale,3\n', ['--qi', 'sex'], /bad\.csv:2: n must be a whole number .* got '0x10'/],
+    ['a binary count', 'sex,n\nMale,3\nFemale,0b11\n', ['--qi', 'sex'], /bad\.csv:3: n must be a whole number .* got '0b11'/],
     ['a repeated record', 'sex,age,n\nMale,30,3\nFemale,30,2\nMale,30,1\n', ['--qi', 'sex'], /bad\.csv:4: the record \(Male, 30\) is given twice \(also on line 2\); the answer of the plan's GROUP BY has each record once/],
   ];
   for (const [what, text, args, message] of refusals) {

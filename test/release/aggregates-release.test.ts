@@ -119,4 +119,29 @@ release by_sex: count by sex where income in 0..50000 laplace epsilon 1
     assert.match(missing.err + missing.out, /by_sex: no answer release-by_sex\.csv or \.parquet/);
     assert.equal(ledgerOf(join(dir, 'adult.csv')), undefined);
   });
+
+  /**
+   * Review of issue 26: a group given twice was summed (Male 3 and 5 counted as 8) and Number() read a count '0x10' as
+   * 16 and a clamped value '0x20' as 32. Each is now refused in one line naming the file and line, nothing spent.
+   */
+  it('a repeated group, or a count or value that is not a decimal figure, is refused before anything is spent', async () => {
+    await runPlan(dir, 'adult.privspec', join(dir, 'answers'), () => 'csv');
+    const cases: [string, string, RegExp][] = [
+      ['release-by_sex.csv', 'g0,n\nMale,3\nFemale,2\nMale,5\n', /release-by_sex\.csv:4: the group \(Male\) is given twice \(also on line 2\); the answer of the plan's GROUP BY has each group once/],
+      ['release-by_sex.csv', 'g0,n\nMale,0x10\nFemale,2\n', /release-by_sex\.csv:2: n must be a positive integer, got '0x10'/],
+      ['release-mean_age.csv', 'g0,v,n\nMale,0x20,3\nFemale,40,2\n', /release-mean_age\.csv:2: v must be a number within the clamp \[17, 90\], got '0x20'/],
+      // A clamped value's rows are counted per (group, value): Male 40 twice is the repeat, Male 41 is not.
+      ['release-mean_age.csv', 'g0,v,n\nMale,40,3\nMale,41,1\nMale,40,2\n', /release-mean_age\.csv:4: the group \(Male, 40\) is given twice \(also on line 2\)/],
+    ];
+    for (const [file, text, message] of cases) {
+      const good = readFileSync(join(dir, 'answers', file), 'utf8');
+      writeFileSync(join(dir, 'answers', file), text);
+      const bad = await runIn(dir, ['release', 'adult.privspec', '--aggregates', 'answers', '--out', 'a']);
+      assert.equal(bad.code, 2, bad.out);
+      assert.match(bad.err, message);
+      assert.equal(bad.err.split('\n').length, 2, bad.err);
+      writeFileSync(join(dir, 'answers', file), good);
+    }
+    assert.equal(ledgerOf(join(dir, 'adult.csv')), undefined);
+  });
 });

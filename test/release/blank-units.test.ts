@@ -1,11 +1,12 @@
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
+import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { blankUnitsMessage, blankUnitsOfFrequencies, blankUnitsOfTable } from '../../engine/anonymity/blank-units.js';
 import { readCsvFile } from '../../engine/node/read-csv-file.js';
 import { frequencyTableOf } from '../../engine/table/frequency-table-of.js';
 import { csvToParquet } from '../helpers/parquet.js';
+import { DuckDbSource } from '../../engine/node/duckdb-source.js';
 import { runIn } from '../helpers/run-cli.js';
 
 /**
@@ -86,6 +87,29 @@ describe('a blank unit is refused, by every command that reads the unit', functi
     assert.notEqual(r.code, 0);
   });
 
+  /**
+   * Review of issue 26: at its source the checks read a frequency table over the quasi-identifiers (and the criteria's
+   * columns), which holds no unit without an anonymity block, so `check` said nothing on a Parquet file with blank units
+   * and the preview showed the bounded count with the blank rows taken for one person (M: 2, where the release refuses).
+   */
+  it('check and the preview refuse it on a Parquet file without an anonymity block, as the release does', async () => {
+    writeFileSync(join(dir, 'count-parquet.privspec'), spec('people.parquet', 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1'));
+    const r = await runIn(dir, ['check', 'count-parquet.privspec', '--format', 'json']);
+    const found = (JSON.parse(r.out).diagnostics as { line: number; code: string; message: string }[]).filter((d) => d.code === 'blank-unit');
+    assert.equal(found.length, 1, r.out);
+    assert.equal(found[0].line, 4);
+    assert.match(found[0].message, new RegExp(`^people\\.parquet: ${NO_LINE}`));
+    assert.notEqual(r.code, 0);
+    const preview = await runIn(dir, ['preview', 'count-parquet.privspec', '--only', 'n']);
+    assert.notEqual(preview.code, 0, preview.out);
+    assert.match(preview.err, /people\.parquet: 2 rows have a blank unit 'pid'/);
+    // The same spec on the Parquet copy of the filled-in file is clean.
+    await csvToParquet(join(dir, 'ok.csv'), join(dir, 'ok.parquet'));
+    writeFileSync(join(dir, 'count-ok.privspec'), spec('ok.parquet', 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1'));
+    const ok = await runIn(dir, ['check', 'count-ok.privspec', '--format', 'json']);
+    assert.equal(ok.code, 0, ok.out);
+  });
+
   for (const [what, data, release, extra] of [
     ['a bounded count of a CSV', 'people.csv', 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1', ''],
     ['a bounded count of a Parquet file', 'people.parquet', 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1', ''],
@@ -102,4 +126,38 @@ describe('a blank unit is refused, by every command that reads the unit', functi
       if (existsSync(ledgers)) for (const f of readdirSync(ledgers).filter((f) => f.endsWith('.json'))) assert.doesNotMatch((await import('node:fs')).readFileSync(join(ledgers, f), 'utf8'), /"release"/, 'no spend recorded');
     });
   }
+
+  /**
+   * Review of issue 26: a release from a warehouse's answers (`--aggregates`) was not checked at all, so blank units
+   * were bounded as one person there. The plan now asks the same count of blank units, and the release refuses its
+   * answer when it is not 0, or when it is missing, before anything is spent.
+   */
+  it('release --aggregates refuses the answers of data with blank units, and needs the count', async () => {
+    const answers = async (data: string, folder: string) => {
+      writeFileSync(join(dir, `${folder}.privspec`), spec(data, 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1'));
+      const planned = await runIn(dir, ['plan', `${folder}.privspec`, '--dialect', 'duckdb', '--json']);
+      assert.equal(planned.code, 0, planned.err);
+      const queries = (JSON.parse(planned.out) as { queries: { id: string; sql: string }[] }).queries;
+      assert.deepEqual(queries.map((q) => q.id), ['blank-units', 'release-n']);
+      mkdirSync(join(dir, folder));
+      const duck = await DuckDbSource.open(join(dir, data));
+      try {
+        for (const q of queries) await duck.query(`COPY (${q.sql}) TO '${join(dir, folder, `${q.id}.csv`)}' (FORMAT csv, HEADER)`);
+      } finally {
+        await duck.close();
+      }
+    };
+    await answers('people.csv', 'blank-answers');
+    const refused = await runIn(dir, ['release', 'blank-answers.privspec', '--aggregates', 'blank-answers', '--out', 'o-blank']);
+    assert.equal(refused.code, 2, refused.out);
+    assert.match(refused.err, /people\.csv: 2 rows have a blank unit 'pid'; a blank is no person/);
+    assert.ok(!existsSync(join(dir, 'o-blank')));
+    await answers('ok.csv', 'ok-answers');
+    const ok = await runIn(dir, ['release', 'ok-answers.privspec', '--aggregates', 'ok-answers', '--out', 'o-ok']);
+    assert.equal(ok.code, 0, ok.err);
+    rmSync(join(dir, 'ok-answers', 'blank-units.csv'));
+    const missing = await runIn(dir, ['release', 'ok-answers.privspec', '--aggregates', 'ok-answers', '--out', 'o-missing']);
+    assert.equal(missing.code, 2, missing.out);
+    assert.match(missing.err, /no answer blank-units\.csv or \.parquet among the aggregates: the plan counts the rows whose unit 'pid' is blank/);
+  });
 });
