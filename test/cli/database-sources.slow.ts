@@ -15,6 +15,7 @@ import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releaseInput } from '../../language/release-input.js';
 import { runReleases } from '../../engine/node/release-runner.js';
 import { openStreamSource } from '../../engine/node/streamed-source.js';
+import { adultStreamSpec, smallStreamSpec } from '../helpers/streamed-specs.js';
 import type { DataSource } from '../../engine/source/data-source.js';
 
 /**
@@ -246,19 +247,7 @@ describe('database sources end to end: the same figures as the CSV, and no crede
       const work = join(dir, `stream-${engine}`);
       mkdirSync(work);
       for (const f of ['adult.csv', 'adult_hierarchy_age.csv', 'adult_hierarchy_race.csv']) cpSync(join(adultDir()!, f), join(work, f));
-      const spec = (data: string) => `dataset adult from ${data} {
-  quasi sex, age, race
-  sensitive education, "salary-class"
-  insensitive workclass
-}
-hierarchy sex { "Male", "Female" -> "*" }
-hierarchy age from "adult_hierarchy_age.csv"
-hierarchy race from "adult_hierarchy_race.csv"
-hierarchy "salary-class" { "<=50K", ">50K" -> "*" }
-anonymity { k 5  suppression 0.02 }
-release g: generalize  accept linked-releases "test fixture: both files of one table"
-release p: pram "salary-class" retain 0.8
-`;
+      const spec = adultStreamSpec;
       writeFileSync(join(work, 'csv.privspec'), spec('"adult.csv"'));
       writeFileSync(join(work, 'db.privspec'), spec(`${engine} table "privspec.adult"`));
       const a = await run(work, ['release', 'csv.privspec', '--out', 'a']);
@@ -306,16 +295,7 @@ release p: pram "salary-class" retain 0.8
         await ch.distributedTable('privspec.small', names, small);
       }
       writeFileSync(join(work, 'small.csv'), `${names.join(',')}\n${small.map((r) => r.join(',')).join('\n')}\n`);
-      const smallSpec = (data: string) => `dataset d from ${data} {
-  identifying id, name
-  quasi age, sex
-  sensitive diagnosis
-}
-hierarchy age { "20", "30" -> "20-39"  "40", "50", "60" -> "40-69"  "20-39", "40-69" -> "*" }
-hierarchy sex { "M", "F" -> "*" }
-anonymity { k 3  suppression 0.1 }
-release g: generalize
-`;
+      const smallSpec = smallStreamSpec;
       writeFileSync(join(work, 'small-csv.privspec'), smallSpec('"small.csv"'));
       writeFileSync(join(work, 'small-db.privspec'), smallSpec(`${engine} table "privspec.small"`));
       assert.equal((await run(work, ['release', 'small-csv.privspec', '--out', 'sa'])).code, 0);

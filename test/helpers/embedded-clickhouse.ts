@@ -1,15 +1,26 @@
-import { Session } from 'chdb';
 import { unescapeField } from '../../engine/node/clickhouse/clickhouse-http-client.js';
 import { SqlServerSource, type SqlConnection } from '../../engine/node/sql-server-source.js';
 import { sqlSyntax } from '../../engine/source/sql/dialect.js';
 import type { ServerUnderTest } from './source-equivalence.js';
+import { ServerUnavailable } from './server-process.js';
 
 /**
  * Current ClickHouse, embedded: chDB (the `chdb` npm package, whose `@chdb/lib-linux-x64-gnu` carries the ClickHouse
  * engine itself, 26.x) runs the very SQL privspec sends a ClickHouse server, in this process. Debian has only 18.16 as
  * a server; with this the ClickHouse dialect is run on the oldest release it supports and on a current one. A session
  * is one ClickHouse instance in a temporary folder (no cluster: the Distributed path is the 18.16 servers' test).
+ *
+ * chDB is not a dependency in package.json: its npm package lists engine libraries for four platforms, and a lock file
+ * must name them all, which a registry mirror holding only linux-x64 cannot give. `.ci/run` installs it after `npm ci`
+ * (`npm install --no-save chdb@3.4.0`); without it the test is skipped on a developer's machine and fails in CI.
  */
+export const CHDB = 'chdb@3.4.0';
+
+/** The part of chDB's API used here. */
+interface ChdbSession {
+  query(query: string, format?: string): string;
+  cleanup(): void;
+}
 export interface EmbeddedClickHouse {
   readonly version: string;
   readonly server: ServerUnderTest;
@@ -25,7 +36,15 @@ function parse(text: string): { columns: string[]; rows: (string | null)[][] } {
   return { columns: head === undefined ? [] : head.split('\t').map((v) => unescapeField(v) ?? ''), rows: body.map((l) => l.split('\t').map(unescapeField)) };
 }
 
-export function startEmbeddedClickHouse(): EmbeddedClickHouse {
+export async function startEmbeddedClickHouse(): Promise<EmbeddedClickHouse> {
+  // A name in a variable, so that the type checker does not look for a package that may not be installed.
+  const name = 'chdb';
+  let Session: new () => ChdbSession;
+  try {
+    ({ Session } = (await import(name)) as { Session: new () => ChdbSession });
+  } catch {
+    throw new ServerUnavailable(`chDB (current ClickHouse, embedded) is not installed: npm install --no-save ${CHDB}`);
+  }
   const session = new Session();
   const sql = (text: string) => parse(session.query(text, 'TabSeparatedWithNames'));
   const literal = sqlSyntax('clickhouse').string;

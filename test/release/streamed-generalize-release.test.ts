@@ -7,6 +7,7 @@ import { csvToParquet } from '../helpers/parquet.js';
 import { runIn } from '../helpers/run-cli.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releaseInput } from '../../language/release-input.js';
+import { smallStreamSpec } from '../helpers/streamed-specs.js';
 import { runReleases } from '../../engine/node/release-runner.js';
 
 // Issue 26 gap 1: a generalize release of a Parquet dataset is decided on DuckDB's frequency table and its rows are
@@ -61,16 +62,7 @@ describe('issue 26 — a generalize release of a Parquet dataset is streamed', f
     ];
     writeFileSync(join(dir, 'd.csv'), `id,name,age,sex,diagnosis,extra\n${rows.map((r) => r.join(',')).join('\n')}\n`);
     await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'));
-    const spec = (data: string) => `dataset d from "${data}" {
-  identifying id, name
-  quasi age, sex
-  sensitive diagnosis
-}
-hierarchy age { "20", "30" -> "20-39"  "40", "50", "60" -> "40-69"  "20-39", "40-69" -> "*" }
-hierarchy sex { "M", "F" -> "*" }
-anonymity { k 3  suppression 0.1 }
-release g: generalize
-`;
+    const spec = (data: string) => smallStreamSpec(`"${data}"`);
     const { csv, parquet, reports, outs } = await releaseBoth(dir, spec);
     sameFigures(reports);
     assert.equal(parquet.header, 'age,sex,diagnosis');

@@ -11,6 +11,7 @@ import { releaseInput } from '../../language/release-input.js';
 import { runReleases, type RunInput } from '../../engine/node/release-runner.js';
 import { DuckDbSource } from '../../engine/node/duckdb-source.js';
 import type { DataSource, RowBatch } from '../../engine/source/data-source.js';
+import { adultStreamSpec } from '../helpers/streamed-specs.js';
 import { assertShuffled, SHUFFLE_ROWS } from '../helpers/shuffle-runs.js';
 
 // Issue 26 gap 1: generalize and PRAM releases of every input read at its source are decided on the source's
@@ -283,19 +284,7 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
     if (!d) this.skip();
     copyFileSync(join(d!, 'adult.csv'), join(dir, 'adult.csv'));
     for (const h of ['age', 'race']) copyFileSync(join(d!, `adult_hierarchy_${h}.csv`), join(dir, `adult_hierarchy_${h}.csv`));
-    writeFileSync(join(dir, 'a.privspec'), `dataset adult from "adult.csv" {
-  quasi sex, age, race
-  sensitive education, "salary-class"
-  insensitive workclass
-}
-hierarchy sex { "Male", "Female" -> "*" }
-hierarchy age from "adult_hierarchy_age.csv"
-hierarchy race from "adult_hierarchy_race.csv"
-hierarchy "salary-class" { "<=50K", ">50K" -> "*" }
-anonymity { k 5  suppression 0.02 }
-release g: generalize  accept linked-releases "test fixture: both files of one table"
-release p: pram "salary-class" retain 0.8
-`);
+    writeFileSync(join(dir, 'a.privspec'), adultStreamSpec('"adult.csv"'));
     mkdirSync(join(dir, 'y'));
     for (const f of ['adult.csv', 'adult_hierarchy_age.csv', 'adult_hierarchy_race.csv']) copyFileSync(join(dir, f), join(dir, 'y', f));
     writeFileSync(join(dir, 'y', 'a.privspec'), readFileSync(join(dir, 'a.privspec')));

@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { startEmbeddedClickHouse, type EmbeddedClickHouse } from '../../../helpers/embedded-clickhouse.js';
 import { sourceEquivalence } from '../../../helpers/source-equivalence.js';
+import { serverOrSkip } from '../../../helpers/server-process.js';
 import { assertShuffled, SHUFFLE_ROWS } from '../../../helpers/shuffle-runs.js';
 
 // Issue 26: "The SQL you send must run on ClickHouse 18.16 (Debian's) and on current ClickHouse". The 18.16 servers'
@@ -10,8 +11,8 @@ import { assertShuffled, SHUFFLE_ROWS } from '../../../helpers/shuffle-runs.js';
 describe('ClickHouse SQL on a current ClickHouse (embedded chDB): identical pre-noise figures to the in-memory source', function () {
   this.timeout(180_000);
   let clickhouse: EmbeddedClickHouse;
-  before(() => {
-    clickhouse = startEmbeddedClickHouse();
+  before(async function () {
+    clickhouse = await serverOrSkip(this, () => startEmbeddedClickHouse());
   });
   after(() => clickhouse?.close());
 
