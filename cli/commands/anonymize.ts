@@ -13,8 +13,10 @@ import { mondrian, mondrianRelease, type MondrianResult } from '../../engine/mon
 import { mondrianJson, toText } from './anonymize-text.js';
 import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport, writePramRelease } from './anonymize-pram.js';
 import { guardOutputs, OutputGuardError } from '../../engine/node/output-guard.js';
-import { columnsOnly, readFrequencies, readsAtSource, readsWithDuckDb, readTable } from '../../engine/node/open-source.js';
+import { columnsOnly, readFrequencies, readsAtSource, readTable } from '../../engine/node/open-source.js';
 import { DuckDbSource } from '../../engine/node/duckdb-source.js';
+import { beforeStream, openStreamSource } from '../../engine/node/streamed-source.js';
+import type { DataSource } from '../../engine/source/data-source.js';
 import { writeMicrodataStream } from '../../engine/node/write-microdata-stream.js';
 import { assertUnchanged, fileSnapshot, type FileSnapshot } from '../../engine/node/file-snapshot.js';
 import { classMismatch, searchRowTransform } from '../../engine/release/microdata-row-transform.js';
@@ -148,110 +150,115 @@ export const anonymize: Command = {
     let snapshot: FileSnapshot | undefined;
     // Through DuckDB a generalized file is streamed (write-microdata-stream.ts): the search runs on the frequency table
     // DuckDB computes, and the rows come back shuffled by DuckDB in batches, never held whole.
-    const streamed = out !== undefined && !values['with-pram'] && options.algorithm !== 'mondrian' && databaseLocation(input) === undefined && (await readsWithDuckDb(input, engine));
-    if (answer) {
-      // The warehouse's answer to the plan's frequency-table query: the search runs on it as on the data's.
-      const read = await readFrequencyAnswer(answer.file, grouped, { ...(answer.names ? { names: answer.names } : {}), engine });
-      header = [...read.answerColumns];
-      frequencies = read;
-    } else if (out !== undefined && !streamed) {
-      table = await readTable(input, read);
-      header = table.columns.map((c) => c.name);
-      checkKept(header, options, input);
-      frequencies = frequencyTableOf(table, grouped);
-    } else {
-      // Through DuckDB (Parquet, a large CSV, --engine duckdb) DuckDB groups the file where it lies.
-      header = (await readsAtSource(input, engine)) ? await sourceColumns(input, read) : await readCsvHeader(input, delimiter);
-      checkKept(header, options, input);
-      // A streamed file is read again for its rows: its identity now is compared with the file then (file-snapshot.ts).
-      if (streamed) snapshot = await fileSnapshot(input);
-      frequencies = await readFrequencies(input, grouped, read);
-    }
-    const removed = removedColumns(header, options);
-    const hierarchies = await Promise.all(options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)));
-    const criteria = await buildCriteria(ctx, frequencies, options);
-    const problem = problemOf(frequencies, { qi: options.qi, hierarchies, criteria, suppression: options.suppression });
-    const metric = makeMetric(options.metric, problem);
-    const started = performance.now();
-    const result = searchOptimal(problem, metric);
-    const searchMs = performance.now() - started;
+    // A database table too (PostgreSQL in one snapshot from the frequency table to the last row: streamed-source.ts).
+    const streamed = out !== undefined && !values['with-pram'] && options.algorithm !== 'mondrian' && (await readsAtSource(input, engine));
+    const streamSource: DataSource | undefined = streamed ? await openStreamSource(input, read) : undefined;
+    try {
+      if (answer) {
+        // The warehouse's answer to the plan's frequency-table query: the search runs on it as on the data's.
+        const read = await readFrequencyAnswer(answer.file, grouped, { ...(answer.names ? { names: answer.names } : {}), engine });
+        header = [...read.answerColumns];
+        frequencies = read;
+      } else if (out !== undefined && !streamed) {
+        table = await readTable(input, read);
+        header = table.columns.map((c) => c.name);
+        checkKept(header, options, input);
+        frequencies = frequencyTableOf(table, grouped);
+      } else {
+        // Through DuckDB (Parquet, a large CSV, --engine duckdb) DuckDB groups the file where it lies.
+        // A streamed file is read again for its rows: its identity now is compared with the file then (file-snapshot.ts).
+        if (streamed && databaseLocation(input) === undefined) snapshot = await fileSnapshot(input);
+        header = streamSource ? [...(await streamSource.columns())] : (await readsAtSource(input, engine)) ? await sourceColumns(input, read) : await readCsvHeader(input, delimiter);
+        checkKept(header, options, input);
+        frequencies = streamSource ? await streamSource.frequencyTable({ columns: grouped }) : await readFrequencies(input, grouped, read);
+      }
+      const removed = removedColumns(header, options);
+      const hierarchies = await Promise.all(options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)));
+      const criteria = await buildCriteria(ctx, frequencies, options);
+      const problem = problemOf(frequencies, { qi: options.qi, hierarchies, criteria, suppression: options.suppression });
+      const metric = makeMetric(options.metric, problem);
+      const started = performance.now();
+      const result = searchOptimal(problem, metric);
+      const searchMs = performance.now() - started;
 
-    const report: Record<string, unknown> = result.optimum
-      ? {
-          transformation: Object.fromEntries(options.qi.map((name, i) => [name, result.optimum!.levels[i]])),
-          levels: result.optimum.levels,
-          loss: result.optimum.loss,
-          suppressed: result.optimum.evaluation.outliers,
-          classes: result.optimum.evaluation.cells.classCount,
-        }
-      : { transformation: null };
-    Object.assign(report, {
-      metric: metric.name,
-      models: criteria.map((c) => c.name),
-      rows: frequencies.rowCount,
-      // The distinct records (quasi-identifiers and sensitive column) the search ran on.
-      records: frequencies.count,
-      suppressionLimit: problem.maxOutliers,
-      removedColumns: removed,
-      nodes: result.nodes,
-      nodesEvaluated: result.checked,
-      searchMs: Math.round(searchMs * 10) / 10,
-    });
-    if (values['with-pram']) report.withPram = pramSearchReport(frequencies, options.qi, hierarchies, { k: options.k, suppression: options.suppression }, values);
-    let partitions: MondrianResult | undefined;
-    if (options.algorithm === 'mondrian') {
-      partitions = mondrian(problem, options.k!, result.optimum?.evaluation);
-      report.mondrian = mondrianJson(partitions);
-    }
-    // The release writer: rows in a fresh random order (secure generator), created exclusively — never over a file
-    // unless --force, never through a folder swapped mid-run.
-    const write = async (columns: readonly string[], rows: readonly (readonly string[])[]) => {
-      await writeMicrodataFile(out!, columns, rows, { rng: cryptoRandom(), delimiter: table!.delimiter ?? ',', force: values.force }).catch(refuseExisting);
-      report.out = values.out;
-    };
-    // Only the declared columns leave (issue 10 item 4).
-    const released: Table | undefined = table && { ...table, columns: table.columns.filter((c) => !removed.includes(c.name)) };
-    let pramWritten = true;
-    if (values['with-pram'] && released) {
-      // Issue 23: with --with-pram the file is the combined release the report describes, not the generalization alone.
-      const written = await writePramRelease(write, released, options.qi, hierarchies, report.withPram as Record<string, unknown>, options.k);
-      if (written) Object.assign(report, { out: values.out }, written);
-      pramWritten = written !== null;
-    } else if (partitions && released) {
-      const release = mondrianRelease(released, problem, partitions);
-      await write(release.header, release.rows);
-    } else if (streamed && result.optimum) {
-      const kept = header.filter((c) => !removed.includes(c));
-      const transform = searchRowTransform(problem, frequencies, kept, result.optimum.levels, result.optimum.evaluation);
-      const duck = await DuckDbSource.open(input, read);
-      try {
+      const report: Record<string, unknown> = result.optimum
+        ? {
+            transformation: Object.fromEntries(options.qi.map((name, i) => [name, result.optimum!.levels[i]])),
+            levels: result.optimum.levels,
+            loss: result.optimum.loss,
+            suppressed: result.optimum.evaluation.outliers,
+            classes: result.optimum.evaluation.cells.classCount,
+          }
+        : { transformation: null };
+      Object.assign(report, {
+        metric: metric.name,
+        models: criteria.map((c) => c.name),
+        rows: frequencies.rowCount,
+        // The distinct records (quasi-identifiers and sensitive column) the search ran on.
+        records: frequencies.count,
+        suppressionLimit: problem.maxOutliers,
+        removedColumns: removed,
+        nodes: result.nodes,
+        nodesEvaluated: result.checked,
+        searchMs: Math.round(searchMs * 10) / 10,
+      });
+      if (values['with-pram']) report.withPram = pramSearchReport(frequencies, options.qi, hierarchies, { k: options.k, suppression: options.suppression }, values);
+      let partitions: MondrianResult | undefined;
+      if (options.algorithm === 'mondrian') {
+        partitions = mondrian(problem, options.k!, result.optimum?.evaluation);
+        report.mondrian = mondrianJson(partitions);
+      }
+      // The release writer: rows in a fresh random order (secure generator), created exclusively — never over a file
+      // unless --force, never through a folder swapped mid-run.
+      const write = async (columns: readonly string[], rows: readonly (readonly string[])[]) => {
+        await writeMicrodataFile(out!, columns, rows, { rng: cryptoRandom(), delimiter: table!.delimiter ?? ',', force: values.force }).catch(refuseExisting);
+        report.out = values.out;
+      };
+      // Only the declared columns leave (issue 10 item 4).
+      const released: Table | undefined = table && { ...table, columns: table.columns.filter((c) => !removed.includes(c.name)) };
+      let pramWritten = true;
+      if (values['with-pram'] && released) {
+        // Issue 23: with --with-pram the file is the combined release the report describes, not the generalization alone.
+        const written = await writePramRelease(write, released, options.qi, hierarchies, report.withPram as Record<string, unknown>, options.k);
+        if (written) Object.assign(report, { out: values.out }, written);
+        pramWritten = written !== null;
+      } else if (partitions && released) {
+        const release = mondrianRelease(released, problem, partitions);
+        await write(release.header, release.rows);
+      } else if (streamed && result.optimum) {
+        const kept = header.filter((c) => !removed.includes(c));
+        const transform = searchRowTransform(problem, frequencies, kept, result.optimum.levels, result.optimum.evaluation);
+        const source = streamSource!;
         const keeps = frequencies.rowCount - result.optimum.evaluation.outliers;
-        // Checked before the file is put in place: the input is the file the search read, and the stream kept its rows.
+        // Checked before the file is put in place: the input is the file the search read (a database table has no
+        // file identity: the per-class check below is what catches a table written to meanwhile), and the stream
+        // kept its rows, class by class.
         const verify = async (rows: number) => {
-          await assertUnchanged(snapshot!);
+          if (snapshot) await assertUnchanged(snapshot);
           if (rows !== keeps) throw new Error(`the writer kept ${rows} rows, the search ${keeps}`);
           const mismatch = classMismatch(transform.tally);
           if (mismatch) throw new Error(`${input} changed while it was read (${mismatch})`);
         };
-        // The input CSV's delimiter (given or detected), as the in-memory writer keeps it; ',' for Parquet.
-        await writeMicrodataStream(out!, kept, duck.shuffledRows(kept, boundingSeed(cryptoRandom())), transform, { inputs, force: values.force, verify, delimiter: duck.delimiter ?? ',' }).catch(refuseExisting);
-      } finally {
-        await duck.close();
+        await beforeStream(source);
+        // The input CSV's delimiter (given or detected), as the in-memory writer keeps it; ',' for Parquet and tables.
+        await writeMicrodataStream(out!, kept, source.shuffledRows!(kept, boundingSeed(cryptoRandom())), transform, { inputs, force: values.force, verify, delimiter: source instanceof DuckDbSource ? source.delimiter ?? ',' : ',' }).catch(refuseExisting);
+        report.out = values.out;
+      } else if (result.optimum && released) {
+        // The release's own writer, with the classes checked by the release's own check: the file is what a spec's
+        // generalize release with the same model would write.
+        const levels = result.optimum.levels;
+        const bound = problem.qi.map((q) => q.hierarchy);
+        const check = checkLevels(released, options.qi, bound, levels, { criteria, suppression: options.suppression, metric: options.metric, pins: new Map() });
+        const release = generalizedRows(released, released.columns.map((c) => c.name), options.qi, bound, levels, check);
+        if (release.suppressed !== result.optimum.evaluation.outliers) throw new Error(`the writer suppressed ${release.suppressed} rows, the search ${result.optimum.evaluation.outliers}`);
+        await write(release.header, release.rows);
       }
-      report.out = values.out;
-    } else if (result.optimum && released) {
-      // The release's own writer, with the classes checked by the release's own check: the file is what a spec's
-      // generalize release with the same model would write.
-      const levels = result.optimum.levels;
-      const bound = problem.qi.map((q) => q.hierarchy);
-      const check = checkLevels(released, options.qi, bound, levels, { criteria, suppression: options.suppression, metric: options.metric, pins: new Map() });
-      const release = generalizedRows(released, released.columns.map((c) => c.name), options.qi, bound, levels, check);
-      if (release.suppressed !== result.optimum.evaluation.outliers) throw new Error(`the writer suppressed ${release.suppressed} rows, the search ${result.optimum.evaluation.outliers}`);
-      await write(release.header, release.rows);
+      if (reportFile) await writeOwnFile(reportFile, `${JSON.stringify(report, null, 2)}\n`, { force: values.force }).catch(refuseExisting);
+      ctx.out(values.json ? `${JSON.stringify(report)}\n` : toText(report, options.qi));
+      return result.optimum && pramWritten ? ExitCode.Ok : ExitCode.Violations;
+    } finally {
+      await streamSource?.close();
     }
-    if (reportFile) await writeOwnFile(reportFile, `${JSON.stringify(report, null, 2)}\n`, { force: values.force }).catch(refuseExisting);
-    ctx.out(values.json ? `${JSON.stringify(report)}\n` : toText(report, options.qi));
-    return result.optimum && pramWritten ? ExitCode.Ok : ExitCode.Violations;
   },
 };
 

@@ -120,7 +120,7 @@ describe('database sources end to end: the same figures as the CSV, and no crede
       assert.deepEqual(JSON.parse(fromDb.out), JSON.parse(fromCsv.out));
     });
 
-    it(`${engine}: privspec anonymize --source finds the CSV's optimum`, async () => {
+    it(`${engine}: privspec anonymize --source finds the CSV's optimum, and --out streams the CSV's lines`, async () => {
       const qi = ['sex', 'age', 'race', 'marital-status', 'education'];
       const args = ['--qi', qi.join(','), ...qi.flatMap((q) => ['--hierarchy', `${q}=${join(adultDir()!, `adult_hierarchy_${q}.csv`)}`]), '--k', '10', '--suppression', '0.02', '--json'];
       const pick = (text: string) => {
@@ -132,6 +132,18 @@ describe('database sources end to end: the same figures as the CSV, and no crede
       assert.equal(fromDb.code, 0, fromDb.err);
       assert.deepEqual(pick(fromDb.out), pick(fromCsv.out));
       assert.ok(pick(fromCsv.out).levels);
+      // --out streams the table's rows (shuffled by the server, checked class by class) into the CSV's lines.
+      const lines = (file: string) => {
+        const text = readFileSync(file, 'utf8').trimEnd().split('\n');
+        const delimiter = text[0].includes(';') ? ';' : ',';
+        return { header: text[0].split(delimiter).join(','), rows: text.slice(1).map((l) => l.split(delimiter).join(',')).sort() };
+      };
+      const [csvOut, dbOut] = [join(dir, `anonymize-${engine}-csv.csv`), join(dir, `anonymize-${engine}-db.csv`)];
+      assert.equal((await run(dir, ['anonymize', adult, ...args, '--out', csvOut])).code, 0);
+      const streamed = await run(dir, ['anonymize', '--source', `${engine}:privspec.adult`, ...args, '--out', dbOut]);
+      assert.equal(streamed.code, 0, streamed.err);
+      assert.deepEqual(lines(dbOut), lines(csvOut));
+      assert.equal(lines(dbOut).header, qi.join(','));
     });
 
     it(`${engine}: the example spec on the table: check's diagnostics, and seeded releases, equal the CSV spec's`, async () => {
