@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDbSource } from '../../../engine/node/duckdb-source.js';
+import { DuckDbSource, duckdbSettings, idleCores } from '../../../engine/node/duckdb-source.js';
+import { availableParallelism, loadavg } from 'node:os';
 import { readCsvFile } from '../../../engine/node/read-csv-file.js';
 import type { AggregateAnswer, AggregateRequest } from '../../../engine/source/data-source.js';
 import { MemorySource } from '../../../engine/source/memory-source.js';
@@ -241,4 +242,22 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
     });
   });
   void ADULT_MISSING;
+});
+
+describe("DuckDB's threads: one per idle core, as privspec's own CSV reader takes them", () => {
+  it('cores minus the load average plus one, between 1 and the cores; PRIVSPEC_DUCKDB_THREADS overrides', () => {
+    const cores = availableParallelism();
+    const expected = Math.max(1, Math.min(cores, Math.round(cores - loadavg()[0] + 1)));
+    assert.ok(Math.abs(idleCores() - expected) <= 1 && idleCores() >= 1 && idleCores() <= cores);
+    const saved = process.env.PRIVSPEC_DUCKDB_THREADS;
+    try {
+      delete process.env.PRIVSPEC_DUCKDB_THREADS;
+      assert.ok(['1', String(cores), String(idleCores())].includes(duckdbSettings('/tmp/x').threads));
+      process.env.PRIVSPEC_DUCKDB_THREADS = '3';
+      assert.equal(duckdbSettings('/tmp/x').threads, '3');
+    } finally {
+      if (saved === undefined) delete process.env.PRIVSPEC_DUCKDB_THREADS;
+      else process.env.PRIVSPEC_DUCKDB_THREADS = saved;
+    }
+  });
 });
