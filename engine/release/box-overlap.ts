@@ -1,4 +1,5 @@
 import type { Box, Constraint } from './release-description.js';
+import { cellNumber } from '../table/cell-number.js';
 
 /**
  * Whether two `where` regions can hold a common row: on every column both restrict, each pair of restrictions must
@@ -28,7 +29,7 @@ type Scalar = number | string;
 
 /** Whether the cell `text` (exactly this string) satisfies the set value or range `c`, as release-compute tests it. */
 function cellMatches(text: string, c: Constraint): boolean {
-  const asNumber = text.trim() === '' ? NaN : Number(text);
+  const asNumber = cellNumber(text);
   if (c.kind === 'set') return c.values.some((v) => (typeof v === 'number' ? asNumber === v : text === v));
   if (isNumeric(c)) return asNumber >= (c.low as number) && asNumber <= (c.high as number);
   return text >= String(c.low) && text <= String(c.high);

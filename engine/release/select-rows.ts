@@ -1,13 +1,14 @@
 /**
  * Which rows a release reads: those inside its `where` region. Matching is the one rule that parallel composition
- * (box-overlap.ts) mirrors: a number in a set or a range with number ends compares with the cell's Number(), anything
+ * (box-overlap.ts) mirrors: a number in a set or a range with number ends compares with the cell's number (cell-number.ts), anything
  * else compares the cell as text.
  */
 import { column, type Table } from '../table/table.js';
 import type { Box, Constraint } from './release-description.js';
+import { cellNumber } from '../table/cell-number.js';
 
 export function cellMatches(cell: string, c: Constraint): boolean {
-  const asNumber = cell.trim() === '' ? NaN : Number(cell);
+  const asNumber = cellNumber(cell);
   const test = (v: number | string) => (typeof v === 'number' ? asNumber === v : cell === v);
   if (c.kind === 'set') return c.values.some(test);
   if (typeof c.low === 'number' && typeof c.high === 'number') return asNumber >= c.low && asNumber <= c.high;

@@ -11,10 +11,11 @@ import { selectRows } from '../release/select-rows.js';
 import { cellOf } from '../wavelet/bin-points.js';
 import { contentColumns, keyedBoundRows } from './bounded-rows.js';
 import type { AggregateAnswer, AggregateGroup, AggregateRequest, DataSource, FrequencyRequest, RowBatch } from './data-source.js';
+import { cellNumber } from '../table/cell-number.js';
 
 /** A cell read as exact-sum.ts reads it, then clamped: blank, non-numeric and NaN cells count as `low`. */
 export function clampCell(cell: string, low: number, high: number): number {
-  const x = cell.trim() === '' ? NaN : Number(cell);
+  const x = cellNumber(cell);
   return Number.isNaN(x) ? low : Math.min(high, Math.max(low, x));
 }
 
@@ -29,7 +30,7 @@ export function memoryAggregate(table: Table, request: AggregateRequest): Aggreg
   // The clamp of each dictionary entry once, not of each row.
   const clamped = value && clamp ? value.dictionary.map((v) => clampCell(v, clamp.low, clamp.high)) : undefined;
   const grid = request.grid;
-  const num = (v: string) => (v.trim() === '' ? NaN : Number(v));
+  const num = cellNumber;
   const keyOf = grid
     ? (r: number) => {
         const cell = cellOf(num(by[0].dictionary[by[0].codes[r]]), num(by[1].dictionary[by[1].codes[r]]), { xMin: grid.xMin, xMax: grid.xMax, yMin: grid.yMin, yMax: grid.yMax }, grid.size);

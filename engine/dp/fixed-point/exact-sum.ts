@@ -23,6 +23,7 @@
  */
 import { PrivacyError } from '../../core/measures.js';
 import { floor, fromNumberExact, rational, toNumber, toNumberUp, type Rational } from '../../core/rational.js';
+import { cellNumber } from '../../table/cell-number.js';
 
 export interface ExactSum {
   /** The sum in units of 2^−k: Σ clamp_k(round(clamp(x)·2^k)). */
@@ -100,7 +101,7 @@ export function exactClampedSum(values: ArrayLike<number>, lo: number, hi: numbe
 /** The same over CSV cells: an empty or non-numeric cell counts as L (as NaN does above). */
 export function exactClampedSumOfCells(cells: readonly string[], lo: number, hi: number, k = defaultSumExponent(lo, hi)): ExactSum {
   const values = new Float64Array(cells.length);
-  for (let r = 0; r < cells.length; r++) values[r] = cells[r].trim() === '' ? NaN : Number(cells[r]);
+  for (let r = 0; r < cells.length; r++) values[r] = cellNumber(cells[r]);
   return exactClampedSum(values, lo, hi, k);
 }
 

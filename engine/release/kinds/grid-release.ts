@@ -18,6 +18,7 @@ import { binPoints, expectedRmse, gridNoiseByLevel, makeGridRelease, type GridBo
 import { costsInEveryNotion } from '../release-costs.js';
 import type { BudgetDescription, MechanismDescription, QueryDescription } from '../release-description.js';
 import type { ReleaseMeasurement, ReleaseOutput, ReleaseStages } from '../release-measurement.js';
+import { cellNumber } from '../../table/cell-number.js';
 
 type GridQuery = Extract<QueryDescription, { kind: 'grid' }>;
 
@@ -52,7 +53,7 @@ export function reportedSides(size: number): number[] {
  */
 export function coordinates(table: Table, name: string): Float64Array {
   const col = column(table, name);
-  const byCode = Float64Array.from(col.dictionary, (v) => (v.trim() === '' ? NaN : Number(v)));
+  const byCode = Float64Array.from(col.dictionary, cellNumber);
   return Float64Array.from(col.codes, (c) => byCode[c]);
 }
 

@@ -3,11 +3,13 @@
  * expressions below, so that the queries of engine/source/sql/*-sql.ts read the same in every dialect and differ only
  * where the dialects do. Every expression mirrors what privspec computes on a CSV in memory:
  * - `text(c)`: the cell as text, a NULL as '' (a CSV has no NULL: its blank cell is the empty string);
- * - `number(t)`: a text cell read as a number as JavaScript's Number() reads it after a blank check (NULL when it is not
- *   one), for `where` ranges and clamped sums;
+ * - `number(t)`: a text cell read as a number as engine/table/cell-number.ts reads it (NULL when it is not one), for
+ *   `where` ranges and clamped sums;
  * - `md5(t)`: 32 lowercase hexadecimal digits of the UTF-8 bytes; `length(t)`: Unicode code points (keyed-order.ts).
  * Text comparisons are by code point (PostgreSQL with COLLATE "C"; the others compare bytes, which is the same order).
  */
+import { CELL_NUMBER_PATTERN } from '../../table/cell-number.js';
+
 export type Dialect = 'duckdb' | 'postgres' | 'clickhouse' | 'spark';
 
 export const DIALECTS: readonly Dialect[] = ['duckdb', 'postgres', 'clickhouse', 'spark'];
@@ -43,11 +45,10 @@ function numberLiteral(x: number): string {
 
 /**
  * Decimal numbers with an optional sign, fraction and exponent, or ±Infinity, matched after trimming spaces: what
- * every dialect's cast reads as JavaScript's Number() does. Number() also reads 0x, 0o and 0b literals and trims tabs
- * and Unicode spaces; SQL reads those cells as no number (docs/scale.md lists this difference). The pattern has no
- * backslash and no POSIX class, so it means the same in RE2 (DuckDB, ClickHouse), PostgreSQL and Java (Spark).
+ * every dialect's cast reads as JavaScript's Number() does, and the one pattern privspec's own cells are read by
+ * (engine/table/cell-number.ts), so a source and the in-memory path read one number from one cell.
  */
-const NUMERIC = '^([-+]?([0-9]+[.]?[0-9]*|[.][0-9]+)([eE][-+]?[0-9]+)?|[-+]?Infinity)$';
+const NUMERIC = CELL_NUMBER_PATTERN;
 
 const syntaxes: Record<Dialect, SqlSyntax> = {
   duckdb: {

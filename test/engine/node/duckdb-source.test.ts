@@ -77,6 +77,28 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
     }
   });
 
+  it('a sum and a where range read the same numbers in DuckDB and in memory (0x10, tab-padded and other non-decimal cells are no number)', async () => {
+    const file = join(dir, 'numbers.csv');
+    // Clamped to [0, 100]: a cell that is no number counts as the low end, 0. By hand: M 5 + 100 + 0 (0x10) + 0 (tab 5)
+    // + 7 = 112 over 5 rows; F 0.5 + 30 + 0 (1,000 quoted) = 30.5 over 3 rows; in 1..50: M 5, 7 and F 30 (3 rows).
+    writeFileSync(join(dir, 'numbers.csv'), 'sex,v\nM,5\nM,1e3\nM,0x10\nM,\t5\nM, 7 \nF,.5\nF,+30\nF,"1,000"\n');
+    const table = await readCsvFile(file);
+    const memory = new MemorySource(table);
+    const duck = await DuckDbSource.open(file);
+    try {
+      const sum: AggregateRequest = { id: 's', groupBy: ['sex'], clamp: { column: 'v', low: 0, high: 100 } };
+      const inRange: AggregateRequest = { id: 'w', groupBy: ['sex'], where: new Map([['v', [{ kind: 'range', low: 1, high: 50 }]]]) };
+      for (const request of [sum, inRange]) assert.deepEqual(canonicalGroups(await duck.aggregate(request)), canonicalGroups(await memory.aggregate(request)), request.id);
+      const total = (a: AggregateAnswer, key: string) => a.groups.filter((g) => g.key[0] === key).reduce((s, g) => s + (g.value ?? 0) * g.rows, 0);
+      const m = await memory.aggregate(sum);
+      assert.equal(total(m, 'M'), 112);
+      assert.equal(total(m, 'F'), 30.5);
+      assert.deepEqual((await memory.aggregate(inRange)).groups.map((g) => `${g.key[0]}=${g.rows}`).sort(), ['F=1', 'M=2']);
+    } finally {
+      await duck.close();
+    }
+  });
+
   it('a NULL and an empty string are one record as text (a CSV has no NULL): their rows are merged', async () => {
     const file = join(dir, 'nulls.parquet');
     const maker = await DuckDbSource.open(fixture('risk-small.csv'));
