@@ -16,7 +16,7 @@ import { declaredDomains } from '../release/domains.js';
 import { sourceDomains } from './source-preview.js';
 import { databaseLocation, openDatabaseSource } from './database-location.js';
 import { DuckDbSource } from './duckdb-source.js';
-import { runReleases, type RunInput, type RunOptions } from './release-runner.js';
+import { runReleases, RunRefused, type RunInput, type RunOptions } from './release-runner.js';
 
 /** Whether the input's data is a database table. */
 export function isDatabaseInput(input: RunInput): boolean {
@@ -79,7 +79,17 @@ export async function runReleasesAtSource(input: RunInput, options: Omit<RunOpti
   const rows = input.releases.filter((r) => !answers.has(releaseRequestId(r.name)));
   const reports: RunReleaseResult[] = [];
   if (answered.length > 0) reports.push(await runReleases({ ...input, releases: answered }, { ...options, aggregates: answers, sourceDomains: domains }));
-  if (rows.length > 0 || answered.length === 0) reports.push(await runReleases({ ...input, releases: rows }, options));
+  if (rows.length > 0 || answered.length === 0) {
+    try {
+      reports.push(await runReleases({ ...input, releases: rows }, options));
+    } catch (e) {
+      // The DP releases are written and recorded by now: a refusal of the second run (its data, its folder) is
+      // reported beside them, release by release, not in place of them — the user must see what was spent.
+      if (reports.length === 0 || (e as Error).name === 'AbortError') throw e;
+      const message = `not run: ${(e as Error).message}`;
+      reports.push({ ...reports[0], releases: rows.map((r) => ({ name: r.name, previousRuns: 0, files: [], status: e instanceof RunRefused ? 'refused' : 'failed', message })) });
+    }
+  }
   const last = reports[reports.length - 1];
   const order = new Map(input.releases.map((r, i) => [r.name, i]));
   const releases = reports.flatMap((r) => r.releases).sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
