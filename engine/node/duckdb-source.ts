@@ -119,6 +119,13 @@ export class DuckDbSource implements DataSource {
     readonly spillFolder?: string,
   ) {}
 
+  /**
+   * Whether DuckDB runs on more than one thread: its GROUP BY then returns groups in an order that changes from run to
+   * run, so the frequency table is asked in the groups' order, to be the same table (records, dictionaries, and so the
+   * search's floating sums) every time.
+   */
+  private parallel = false;
+
   /** Opens a CSV or Parquet file; a missing file is a TableError naming it. */
   static async open(path: string, options: { delimiter?: string } = {}): Promise<DuckDbSource> {
     try {
@@ -138,7 +145,9 @@ export class DuckDbSource implements DataSource {
       const connection = await instance.connect();
       const threads = await parallelThreads(connection, path);
       if (threads > 1) await connection.run(`SET threads = ${threads}`);
-      return new DuckDbSource(path, instance, connection, duckdbRelation(path, delimiter), delimiter, spill);
+      const source = new DuckDbSource(path, instance, connection, duckdbRelation(path, delimiter), delimiter, spill);
+      source.parallel = threads > 1;
+      return source;
     } catch (e) {
       await rm(spill, { recursive: true, force: true });
       throw e;
@@ -225,7 +234,7 @@ export class DuckDbSource implements DataSource {
     // of those) is grouped as text, as the rows are read; the others on the type, which is faster and reads alike.
     const grouped = (c: string) => (SAME_TEXT.test(types.get(c) ?? '') ? sql.identifier(c) : sql.text(sql.identifier(c)));
     const inner = `SELECT ${[...qs, 'count(*) AS n'].join(', ')} FROM (SELECT ${request.columns.map((c, j) => `${grouped(c)} AS q${j}`).join(', ')} FROM ${this.relation}) r GROUP BY ${qs.join(', ')}`;
-    const text = `SELECT ${[...qs.map((q) => sql.text(q)), 'CAST(n AS INTEGER)'].join(', ')} FROM (${inner}) g`;
+    const text = `SELECT ${[...qs.map((q) => sql.text(q)), 'CAST(n AS INTEGER)'].join(', ')} FROM (${inner}) g${this.parallel ? ` ORDER BY ${qs.join(', ')}` : ''}`;
     let encoded: EncodedColumns;
     try {
       // Groups have no order, so DuckDB need not keep the file's, which lets its aggregation spill within the limit.

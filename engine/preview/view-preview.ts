@@ -48,7 +48,8 @@ export function projection(counts: ViewCounts, view: DpView, x: number, y: numbe
     bins.set(bx * ny + by, (bins.get(bx * ny + by) ?? 0) + counts.weights[i]);
   }
   const end = (j: number | null, b: number, w: number) => (j === null ? 1 : Math.min((b + 1) * w, sizes[j]));
-  const density = [...bins].map(([key, count]) => {
+  // In bin order, not the points' order: an answer's groups come in whatever order the source returns them.
+  const density = [...bins].sort((a, b) => a[0] - b[0]).map(([key, count]) => {
     const [bx, by] = [Math.floor(key / ny), key % ny];
     return { x0: bx * wx, x1: end(x, bx, wx), y0: by * wy, y1: end(y, by, wy), count };
   });

@@ -267,6 +267,23 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
 });
 
 describe("DuckDB's threads: every idle core for a small input, one for a large one", () => {
+  it('a frequency table read on several threads is the same table on every read (records and dictionaries in one order)', async function () {
+    const d = adultDir();
+    if (!d) this.skip();
+    const read = async () => {
+      const duck = await DuckDbSource.open(join(d!, 'adult.csv'), { delimiter: ';' });
+      try {
+        return await duck.frequencyTable({ columns: ['sex', 'age', 'race', 'education', 'marital-status'] });
+      } finally {
+        await duck.close();
+      }
+    };
+    const [a, b] = [await read(), await read()];
+    assert.deepEqual(a.columns.map((c) => c.dictionary), b.columns.map((c) => c.dictionary));
+    assert.deepEqual(a.codes.map((c) => [...c]), b.codes.map((c) => [...c]));
+    assert.deepEqual([...a.weights], [...b.weights]);
+  });
+
   it("a small CSV gets one thread per idle core (as privspec's own reader takes them); PRIVSPEC_DUCKDB_THREADS overrides", async () => {
     const cores = availableParallelism();
     const expected = Math.max(1, Math.min(cores, Math.round(cores - loadavg()[0] + 1)));
