@@ -10,7 +10,7 @@
  * reader gives.
  */
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
-import { availableParallelism, loadavg, tmpdir } from 'node:os';
+import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { detectDelimiter } from '../table/detect-delimiter.js';
@@ -35,10 +35,10 @@ const DEFAULT_MEMORY = '800MB';
 
 /**
  * DuckDB's settings: the memory limit, a folder to spill to beyond it (an in-memory database spills nowhere by default
- * and would fail a GROUP BY whose groups outgrow the limit), and one thread unless PRIVSPEC_DUCKDB_THREADS says more —
- * `open` gives a small input every idle core (`parallelThreads`). Each thread keeps its own partial hash tables, and
- * DuckDB does not spill them all: on the 2-core machine, risk over 2.56·10^6 classes of a 2·10^7-row Parquet file
- * peaked at 403 MB resident with one thread and 971 MB with two, and 10^8 rows with two failed ("Out of Memory").
+ * and would fail a GROUP BY whose groups outgrow the limit), and one thread unless PRIVSPEC_DUCKDB_THREADS says more.
+ * Each thread keeps its own partial hash tables, and DuckDB does not spill them all: risk over 2.56·10^6 classes of a
+ * 2·10^7-row Parquet file peaked at 403 MB resident on one thread and 971 MB on two, and 10^8 rows on two failed ("Out
+ * of Memory"). Several threads also return groups in an order that changes from run to run (see `parallel`).
  */
 export function duckdbSettings(spill = join(tmpdir(), `privspec-duckdb-${process.pid}`)): Record<string, string> {
   return {
@@ -46,32 +46,6 @@ export function duckdbSettings(spill = join(tmpdir(), `privspec-duckdb-${process
     threads: process.env.PRIVSPEC_DUCKDB_THREADS ?? '1',
     temp_directory: spill,
   };
-}
-
-/**
- * Inputs up to which DuckDB runs on every idle core: 5·10^6 rows of Parquet (its metadata says how many), 512 MiB of
- * CSV. Below them the partial hash tables stay small (5·10^6 rows, 2.2·10^6 classes: 528 MB resident with two threads,
- * 364 MB with one), and a CSV's parsing gains most: the Adult × 100 search (a 249 MB CSV) through DuckDB took 1.84 × the
- * in-memory reader's time on one thread and 1.23 × on two, on an idle machine where the in-memory reader used both.
- */
-export const PARALLEL_PARQUET_ROWS = 5_000_000;
-export const PARALLEL_CSV_BYTES = 512 * 2 ** 20;
-
-/** The cores not busy now (the load average's share taken off, one for this process's own), at least one. */
-export function idleCores(): number {
-  const cores = availableParallelism();
-  return Math.max(1, Math.min(cores, Math.round(cores - loadavg()[0] + 1)));
-}
-
-/** Every idle core for an input below the limits above, one otherwise or when PRIVSPEC_DUCKDB_THREADS is set. */
-async function parallelThreads(connection: DuckDBConnection, path: string): Promise<number> {
-  if (process.env.PRIVSPEC_DUCKDB_THREADS !== undefined) return 1;
-  const cores = idleCores();
-  if (cores <= 1) return 1;
-  if (fileFormat(path) === 'csv') return (await stat(path)).size <= PARALLEL_CSV_BYTES ? cores : 1;
-  // Parquet's row count is in its footer: no row is read.
-  const rows = await connection.runAndReadAll(`SELECT count(*) FROM read_parquet(${sql.string(path)})`).then((r) => Number(r.getRowsJS()[0][0])).catch(() => Infinity);
-  return rows <= PARALLEL_PARQUET_ROWS ? cores : 1;
 }
 
 export type FileFormat = 'csv' | 'parquet';
@@ -143,10 +117,8 @@ export class DuckDbSource implements DataSource {
     try {
       const instance = await DuckDBInstance.create(':memory:', duckdbSettings(spill));
       const connection = await instance.connect();
-      const threads = await parallelThreads(connection, path);
-      if (threads > 1) await connection.run(`SET threads = ${threads}`);
       const source = new DuckDbSource(path, instance, connection, duckdbRelation(path, delimiter), delimiter, spill);
-      source.parallel = threads > 1;
+      source.parallel = Number(duckdbSettings(spill).threads) !== 1;
       return source;
     } catch (e) {
       await rm(spill, { recursive: true, force: true });
