@@ -15,7 +15,7 @@ import type { ReleaseDescription } from '../release/release-description.js';
 import type { ExpectedError, ReleaseOutput } from '../release/release-measurement.js';
 import { formatCsv, formatMicrodataCsv } from './write-csv.js';
 import { lstat, rm } from 'node:fs/promises';
-import { writeNewFilesTogether } from './write-file-atomic.js';
+import { existingOutput, writeNewFilesTogether } from './write-file-atomic.js';
 
 export const NOT_PRIVATE = 'NOT PRIVATE (seeded)';
 
@@ -113,14 +113,7 @@ export async function writeRelease(out: string, release: ReleaseDescription, out
  * has checked is no input) is removed first.
  */
 export async function writeOwnFile(path: string, text: string, options: { force?: boolean } = {}): Promise<void> {
-  const st = await lstat(path).catch(() => undefined);
-  if (st && !options.force) {
-    const e = new Error(`${path} exists; choose another name or add --force to replace it`) as NodeJS.ErrnoException;
-    e.code = 'EEXIST';
-    throw e;
-  }
-  if (st && !st.isFile() && !st.isSymbolicLink()) throw new Error(`${path} exists and is not a file`);
-  if (st) await rm(path);
+  if (await existingOutput(path, options.force)) await rm(path);
   await writeNewFilesTogether(dirname(path), [{ name: basename(path), data: text }]);
 }
 

@@ -20,7 +20,7 @@ import { ReleaseUnavailable } from '../release/release-unavailable.js';
 import { noTransformationMessage, requireGeneralizeInputs } from '../release/generalize-transformation.js';
 import { generalizeReport } from '../release/kinds/generalize-release.js';
 import type { PreparedRelease } from '../release/kinds/prepared-release.js';
-import { microdataBytes } from '../release/kinds/prepared-release.js';
+import { dictionaryWidth, microdataBytes, microdataPrepared } from '../release/kinds/prepared-release.js';
 import { searchOptimal } from '../search/optimal-search.js';
 import { problemOf, type ProblemSpec } from '../search/problem.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
@@ -100,17 +100,11 @@ export function prepareStreamedGeneralize(frequencies: FrequencyTable, columns: 
     const i = dataset.quasi.indexOf(name);
     const col = frequencies.columns.find((c) => c.name === name);
     if (i < 0 || !col) return 64;
-    return Math.max(2, ...col.dictionary.flatMap((v) => spec.hierarchies[i].generalize(v) ?? [v]).map((l) => l.length * 3 + 2));
+    return Math.max(2, dictionaryWidth(col.dictionary, spec.hierarchies[i]));
   });
   const streamed: StreamedRelease = {
     release: {
-      mechanism: 'generalization',
-      costs: {},
-      userLevel: false,
-      microdata: { kind: 'generalize', columns: dataset.quasi.filter((q) => kept.includes(q)) },
-      parameters: {},
-      notes: [],
-      bayesian: false,
+      ...microdataPrepared('generalization', { kind: 'generalize', columns: dataset.quasi.filter((q) => kept.includes(q)) }),
       estimatedBytes: microdataBytes(frequencies.rowCount, kept, widths),
       run: (options): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } => {
         const d = decideOnFrequencies(frequencies, kept, dataset, spec, anonymity, options);

@@ -28,7 +28,7 @@ import type { ClassTally } from '../release/class-tally.js';
 import type { AnonymityDescription, DatasetDescription, QueryDescription } from '../release/release-description.js';
 import { ReleaseUnavailable } from '../release/release-unavailable.js';
 import { buildPramMatrices, PRAM_RISK_LIMIT, pramFigures, pramHeader, pramQuasi, pramRisk, pramRiskLine, pramSuppressedLine, pramUnavailable } from '../release/kinds/pram-release.js';
-import { microdataBytes } from '../release/kinds/prepared-release.js';
+import { dictionaryWidth, microdataBytes, microdataPrepared } from '../release/kinds/prepared-release.js';
 import { problemColumns, type ProblemSpec } from '../search/problem.js';
 import type { DataSource } from '../source/data-source.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
@@ -84,17 +84,11 @@ export async function prepareStreamedPram(source: DataSource, columns: readonly 
     if (i >= 0) return Math.max(...built.matrices[i].labels.map((l) => l.length * 3 + 2));
     const h = input.hierarchies.get(name);
     const col = decision?.frequencies.columns.find((c) => c.name === name);
-    return h && col ? Math.max(2, ...col.dictionary.flatMap((v) => h.generalize(v) ?? [v]).map((l) => l.length * 3 + 2)) : 64;
+    return h && col ? Math.max(2, dictionaryWidth(col.dictionary, h)) : 64;
   });
   const streamed: StreamedRelease = {
     release: {
-      mechanism: 'pram',
-      costs: {},
-      userLevel: false,
-      microdata: { kind: 'pram', columns: [...q.columns], localEpsilon: combinedEpsilon(built.matrices), rerun: q.rerun === true },
-      parameters: {},
-      notes: [],
-      bayesian: false,
+      ...microdataPrepared('pram', { kind: 'pram', columns: [...q.columns], localEpsilon: combinedEpsilon(built.matrices), rerun: q.rerun === true }),
       estimatedBytes: microdataBytes(pramFrequencies.rowCount, header, widths),
       run: (options) => {
         let then: RowTransform = (row) => row;

@@ -197,3 +197,18 @@ async function writeInPlace(path: string, data: string | Uint8Array): Promise<{ 
     throw e;
   }
 }
+
+/**
+ * The file already at an output path of the user's choice, or undefined: refused (EEXIST, naming --force) unless
+ * `force`, and refused whatever `force` says when it is not a file (a folder, a device).
+ */
+export async function existingOutput(path: string, force: boolean | undefined): Promise<Awaited<ReturnType<typeof lstat>> | undefined> {
+  const st = await lstat(path).catch(() => undefined);
+  if (st && !force) {
+    const e = new Error(`${path} exists; choose another name or add --force to replace it`) as NodeJS.ErrnoException;
+    e.code = 'EEXIST';
+    throw e;
+  }
+  if (st && !st.isFile() && !st.isSymbolicLink()) throw new Error(`${path} exists and is not a file`);
+  return st;
+}

@@ -16,7 +16,7 @@ import type { RowBatch } from '../source/data-source.js';
 import type { RowTransform } from '../release/microdata-row-transform.js';
 import { guardOutputs } from './output-guard.js';
 import { csvField } from './write-csv.js';
-import { removeStaleTemporaries, temporaryName } from './write-file-atomic.js';
+import { existingOutput, removeStaleTemporaries, temporaryName } from './write-file-atomic.js';
 
 export interface MicrodataStreamOptions {
   /** Files the run reads: the output must be none of them. */
@@ -40,13 +40,7 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 export async function writeMicrodataStream(path: string, header: readonly string[], batches: AsyncIterable<RowBatch>, transform: RowTransform, options: MicrodataStreamOptions): Promise<{ rows: number }> {
   guardOutputs([path], options.inputs);
   const delimiter = options.delimiter ?? ',';
-  const existing = await lstat(path).catch(() => undefined);
-  if (existing && !options.force) {
-    const e = new Error(`${path} exists; choose another name or add --force to replace it`) as NodeJS.ErrnoException;
-    e.code = 'EEXIST';
-    throw e;
-  }
-  if (existing && !existing.isFile() && !existing.isSymbolicLink()) throw new Error(`${path} exists and is not a file`);
+  const existing = await existingOutput(path, options.force);
   const folder = await realpath(dirname(path));
   await removeStaleTemporaries(folder);
   const target = join(folder, basename(path));

@@ -16,7 +16,8 @@ import { makeLaplace } from '../../dp/mechanisms/laplace.js';
 import { gaussianErrorBound, laplaceErrorBound } from '../../dp/utility/bounds.js';
 import { column, type Table } from '../../table/table.js';
 import { cellIndexes, cellsOf } from '../group-cells.js';
-import { exactClampedSumOfCells } from '../../dp/fixed-point/exact-sum.js';
+import { exactClampedSum } from '../../dp/fixed-point/exact-sum.js';
+import { cellNumber } from '../../table/cell-number.js';
 import { costsInEveryNotion, type ReleaseCosts } from '../release-costs.js';
 import type { BudgetDescription, MechanismDescription, QueryDescription } from '../release-description.js';
 import type { ExpectedError, ReleaseMeasurement, ReleaseStages } from '../release-measurement.js';
@@ -119,7 +120,9 @@ export function exactCells(table: Table, q: AggregateQuery, domains: readonly (r
   });
   if (q.kind === 'count') return { counts, exact: counts, outside };
   const col = column(table, q.column);
-  const exact = members!.map((rs) => exactClampedSumOfCells(rs.map((r) => col.dictionary[col.codes[r]]), q.low, q.high).value);
+  // Each distinct cell read as a number once (cell-number.ts), not once per row.
+  const byCode = Float64Array.from(col.dictionary, cellNumber);
+  const exact = members!.map((rs) => exactClampedSum(Float64Array.from(rs, (r) => byCode[col.codes[r]]), q.low, q.high).value);
   return { counts, exact, outside };
 }
 

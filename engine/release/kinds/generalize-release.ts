@@ -17,7 +17,7 @@ import { generalizeTransformation, requireGeneralizeInputs } from '../generalize
 import { releasableColumns, type AnonymityDescription, type DatasetDescription } from '../release-description.js';
 import type { ReleaseOutput } from '../release-measurement.js';
 import type { GeneralizeOptions } from './generalized-quasi.js';
-import { columnWidth, microdataBytes, type PreparedRelease } from './prepared-release.js';
+import { columnWidth, microdataBytes, microdataPrepared, type PreparedRelease } from './prepared-release.js';
 
 export type { GeneralizeOptions } from './generalized-quasi.js';
 
@@ -29,13 +29,7 @@ export function prepareGeneralize(table: Table, dataset: DatasetDescription, hie
   requireGeneralizeInputs(dataset.quasi, hierarchies, anonymity);
   const { kept } = releasableColumns(dataset, table.columns.map((c) => c.name));
   return {
-    mechanism: 'generalization',
-    costs: {},
-    userLevel: false,
-    microdata: { kind: 'generalize', columns: dataset.quasi.filter((q) => kept.includes(q)) },
-    parameters: {},
-    notes: [],
-    bayesian: false,
+    ...microdataPrepared('generalization', { kind: 'generalize', columns: dataset.quasi.filter((q) => kept.includes(q)) }),
     estimatedBytes: microdataBytes(table.rowCount, kept, kept.map((name) => columnWidth(table, name, hierarchies.get(name)))),
     run: (options) => computeGeneralize(table, dataset, hierarchies, anonymity, {
       signal: options.signal,

@@ -29,7 +29,7 @@ import type { ReleaseOutput } from '../release-measurement.js';
 import { ReleaseUnavailable } from '../release-unavailable.js';
 import { combinedEpsilon, localEpsilon } from '../../pram/local-epsilon.js';
 import { generalizedQuasi, type GeneralizeOptions } from './generalized-quasi.js';
-import { columnWidth, microdataBytes, type PreparedRelease } from './prepared-release.js';
+import { columnWidth, microdataBytes, microdataPrepared, type PreparedRelease } from './prepared-release.js';
 
 type PramQuery = Extract<QueryDescription, { kind: 'pram' }>;
 
@@ -180,13 +180,7 @@ export function preparePram(input: PramInput): PreparedRelease {
   const header = [...q.columns, ...dataset.quasi.filter((c) => !q.columns.includes(c))];
   const widths = header.map((name, i) => (i < q.columns.length ? Math.max(...built.matrices[i].labels.map((l) => l.length * 3 + 2)) : columnWidth(table, name, input.hierarchies?.get(name))));
   return {
-    mechanism: 'pram',
-    costs: {},
-    userLevel: false,
-    microdata: { kind: 'pram', columns: [...input.query.columns], localEpsilon, rerun: input.query.rerun === true },
-    parameters: {},
-    notes: [],
-    bayesian: false,
+    ...microdataPrepared('pram', { kind: 'pram', columns: [...input.query.columns], localEpsilon, rerun: input.query.rerun === true }),
     estimatedBytes: microdataBytes(table.rowCount, header, widths),
     run: () => runPram(input, built),
   };

@@ -47,8 +47,13 @@ export const NUMBER_BYTES = 20;
 
 /** The widest a value of `name` can be written: its own values, or any level of its hierarchy when it is generalized. */
 export function columnWidth(table: Table, name: string, hierarchy?: Hierarchy): number {
+  return dictionaryWidth(column(table, name).dictionary, hierarchy);
+}
+
+/** The widest cell of a column's values and of their generalizations, in bytes of a CSV (a table's or a frequency table's). */
+export function dictionaryWidth(dictionary: readonly string[], hierarchy?: Hierarchy): number {
   let width = 0;
-  for (const v of column(table, name).dictionary) {
+  for (const v of dictionary) {
     const levels = hierarchy?.generalize(v) ?? [v];
     // UTF-8 takes at most 3 bytes per UTF-16 unit; quoting doubles a quote (1 byte → 2) and adds two.
     for (const l of levels) width = Math.max(width, l.length * 3 + 2);
@@ -56,7 +61,14 @@ export function columnWidth(table: Table, name: string, hierarchy?: Hierarchy): 
   return width;
 }
 
-/** The estimated size of a microdata file: its header, then one row per record of the given column widths. */
+/**
+ * What a microdata release (generalize, PRAM) records before it runs, whatever reads its data: no central DP cost, no
+ * user-level claim, and what the ledger keeps of it (`microdata`).
+ */
+export function microdataPrepared(mechanism: 'generalization' | 'pram', microdata: MicrodataRecord): Pick<PreparedRelease, 'mechanism' | 'costs' | 'userLevel' | 'microdata' | 'parameters' | 'notes' | 'bayesian'> {
+  return { mechanism, costs: {}, userLevel: false, microdata, parameters: {}, notes: [], bayesian: false };
+}
+
 export function microdataBytes(rows: number, header: readonly string[], widths: readonly number[]): number {
   const row = widths.reduce((a, w) => a + w + 1, 0);
   return header.reduce((a, h) => a + h.length * 2 + 3, 0) + rows * row;
