@@ -12,6 +12,7 @@ import { combinedRelease } from '../../engine/pram/search/combined-release.js';
 import { searchGeneralizationPram, type GeneralizationPramPoint } from '../../engine/pram/search/generalization-pram-search.js';
 import type { FrequencyTable } from '../../engine/table/frequency-table.js';
 import type { Table } from '../../engine/table/table.js';
+import type { OwnMicrodataRun } from '../../engine/node/own-microdata-file.js';
 import { CliError } from '../cli-error.js';
 import { numberFlag } from '../parse-options.js';
 
@@ -31,6 +32,9 @@ export const PRAM_USAGE = `  --with-pram               also search generalizatio
                             above 1/k); --pram-flags all|per-attribute: one PRAM flag for all quasi-identifiers (as
                             Hasegawa & Miura) or one each (default); --exhaustive-check enumerates every point and
                             reports the relative error`;
+
+/** The one writer of anonymize's microdata file (anonymize.ts): the rows, the input row of each, what the ledger records. */
+export type MicrodataWriter = (header: readonly string[], rows: readonly (readonly string[])[], sourceRows: ArrayLike<number> | undefined, run: OwnMicrodataRun) => Promise<void>;
 
 type PramValues = { 'pram-epsilon'?: string; 'pram-pk'?: boolean; 'pram-flags'?: string; 'exhaustive-check'?: boolean };
 
@@ -63,11 +67,14 @@ export function pramSearchReport(
  * Writes the combined release of the search's best point through `write` (the same writer as the generalization's)
  * and returns what the report adds: what the file holds, or why nothing was written.
  */
-export async function writePramRelease(write: (header: readonly string[], rows: readonly (readonly string[])[]) => Promise<void>, released: Table, qi: readonly string[], hierarchies: readonly Hierarchy[], withPram: Record<string, unknown>, k: number | undefined): Promise<Record<string, unknown> | null> {
+export async function writePramRelease(write: MicrodataWriter, released: Table, qi: readonly string[], hierarchies: readonly Hierarchy[], withPram: Record<string, unknown>, k: number | undefined): Promise<Record<string, unknown> | null> {
   const best = withPram.best as GeneralizationPramPoint | null;
   if (!best) return null;
   const release = combinedRelease(released, qi, hierarchies, best, k ?? 1, cryptoRandom());
-  await write(release.header, release.rows);
+  const pramed = Object.entries(best.pram);
+  // The ledger records the run as PRAM of the randomized attributes, their local ε summed (each record's ε composes).
+  const run: OwnMicrodataRun = pramed.length > 0 ? { kind: 'pram', columns: pramed.map(([name]) => name), localEpsilon: pramed.reduce((s, [, p]) => s + p.epsilon, 0) } : { kind: 'generalize', columns: [...qi] };
+  await write(release.header, release.rows, release.sourceRows, run);
   const randomized = Object.entries(best.pram).map(([name, p]) => `${name} (retention ${p.retain.toPrecision(4)} over ${p.values} values, local ε ${p.epsilon.toPrecision(4)})`);
   return {
     outHolds: `generalization × PRAM: ${qi.map((q) => `${q} at level ${best.transformation[q]}`).join(', ')}; ${release.suppressed} records suppressed; then PRAM'd: ${randomized.join(', ') || 'nothing'}; rows in random order`,

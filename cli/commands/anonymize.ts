@@ -11,7 +11,8 @@ import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
 import { METRIC_NAMES, makeMetric, type MetricName } from '../../engine/metrics/metric-by-name.js';
 import { mondrian, mondrianRelease, type MondrianResult } from '../../engine/mondrian/mondrian.js';
 import { mondrianJson, toText } from './anonymize-text.js';
-import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport, writePramRelease } from './anonymize-pram.js';
+import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport, writePramRelease, type MicrodataWriter } from './anonymize-pram.js';
+import { recordStreamedOwnFile, writeOwnMicrodataFile } from '../../engine/node/own-microdata-file.js';
 import { guardOutputs, OutputGuardError } from '../../engine/node/output-guard.js';
 import { columnsOnly, readFrequencies, readsAtSource, readTable } from '../../engine/node/open-source.js';
 import { DuckDbSource } from '../../engine/node/duckdb-source.js';
@@ -28,7 +29,7 @@ import { engineOption, ENGINE_USAGE } from '../engine-option.js';
 import { FREQUENCIES_FLAGS, FREQUENCIES_USAGE, frequencyAnswerOption } from '../frequencies-option.js';
 import { readFrequencyAnswer } from '../../engine/node/read-frequency-answer.js';
 import { cryptoRandom } from '../../engine/core/random.js';
-import { writeMicrodataFile, writeOwnFile } from '../../engine/node/release-files.js';
+import { writeOwnFile } from '../../engine/node/release-files.js';
 import { checkLevels } from '../../engine/release/generalize-transformation.js';
 import { generalizedRows } from '../../engine/release/generalized-rows.js';
 import { searchOptimal } from '../../engine/search/optimal-search.js';
@@ -210,8 +211,11 @@ export const anonymize: Command = {
       }
       // The release writer: rows in a fresh random order (secure generator), created exclusively — never over a file
       // unless --force, never through a folder swapped mid-run.
-      const write = async (columns: readonly string[], rows: readonly (readonly string[])[]) => {
-        await writeMicrodataFile(out!, columns, rows, { rng: cryptoRandom(), delimiter: table!.delimiter ?? ',', force: values.force }).catch(refuseExisting);
+      // The run is recorded in the data's ledger with the file's digest and private row key (own-microdata-file.ts), so
+      // that privspec attack can score an attack on the shuffled file.
+      const write: MicrodataWriter = async (columns, rows, sourceRows, run) => {
+        const written = await writeOwnMicrodataFile(out!, input, columns, rows, { rng: cryptoRandom(), delimiter: table!.delimiter ?? ',', force: values.force, ...(sourceRows ? { sourceRows } : {}), dataRows: table!.rowCount, run }).catch(refuseExisting);
+        if (written.note) ctx.err(`privspec: ${written.note}\n`);
         report.out = values.out;
       };
       // Only the declared columns leave (issue 10 item 4).
@@ -224,7 +228,8 @@ export const anonymize: Command = {
         pramWritten = written !== null;
       } else if (partitions && released) {
         const release = mondrianRelease(released, problem, partitions);
-        await write(release.header, release.rows);
+        // Mondrian releases every row: line j of the file is input row order[j].
+        await write(release.header, release.rows, undefined, { kind: 'generalize', columns: options.qi });
       } else if (streamed && result.optimum) {
         const kept = header.filter((c) => !removed.includes(c));
         const transform = searchRowTransform(problem, frequencies, kept, result.optimum.levels, result.optimum.evaluation);
@@ -241,7 +246,10 @@ export const anonymize: Command = {
         };
         await beforeStream(source);
         // The input CSV's delimiter (given or detected), as the in-memory writer keeps it; ',' for Parquet and tables.
-        await writeMicrodataStream(out!, kept, source.shuffledRows!(kept, boundingSeed(cryptoRandom())), transform, { inputs, force: values.force, verify, delimiter: source instanceof DuckDbSource ? source.delimiter ?? ',' : ',' }).catch(refuseExisting);
+        const written = await writeMicrodataStream(out!, kept, source.shuffledRows!(kept, boundingSeed(cryptoRandom())), transform, { inputs, force: values.force, verify, delimiter: source instanceof DuckDbSource ? source.delimiter ?? ',' : ',' }).catch(refuseExisting);
+        // The source's shuffled rows carry no input row numbers: the ledger records the file's digest and that it has no key.
+        const recorded = await recordStreamedOwnFile(out!, input, written, { kind: 'generalize', columns: options.qi });
+        if (recorded.note) ctx.err(`privspec: ${recorded.note}\n`);
         report.out = values.out;
       } else if (result.optimum && released) {
         // The release's own writer, with the classes checked by the release's own check: the file is what a spec's
@@ -251,7 +259,7 @@ export const anonymize: Command = {
         const check = checkLevels(released, options.qi, bound, levels, { criteria, suppression: options.suppression, metric: options.metric, pins: new Map() });
         const release = generalizedRows(released, released.columns.map((c) => c.name), options.qi, bound, levels, check);
         if (release.suppressed !== result.optimum.evaluation.outliers) throw new Error(`the writer suppressed ${release.suppressed} rows, the search ${result.optimum.evaluation.outliers}`);
-        await write(release.header, release.rows);
+        await write(release.header, release.rows, release.sourceRows, { kind: 'generalize', columns: options.qi });
       }
       if (reportFile) await writeOwnFile(reportFile, `${JSON.stringify(report, null, 2)}\n`, { force: values.force }).catch(refuseExisting);
       ctx.out(values.json ? `${JSON.stringify(report)}\n` : toText(report, options.qi));

@@ -1,9 +1,10 @@
 /**
  * The attack scored against the truth, beside the risk the release promised.
  *
- * The truth is the original file in the release's record order (privspec's generalize, Mondrian and PRAM releases keep
- * their input's order) with an identifier column; released record i is the person of original record i, and a link is
- * correct when it names that person's identifier.
+ * The truth is the original file with an identifier column, and an alignment says which truth record each released
+ * record was released from (row-alignment.ts: privspec's private row key for a file it wrote, which is shuffled and
+ * leaves suppressed records out; the truth's own order, checked, for any other file). A link is correct when it names
+ * the identifier of the released record's own truth record.
  *
  * Predicted rate, per released record j, averaged over the release:
  * - generalization (Sweeney 2002; the prosecutor model of El Emam & Dankar 2008): 1/|class of j|, the class being the
@@ -26,11 +27,14 @@ import { column, type Table } from '../table/table.js';
 import type { AttributeModel } from './linkage-edges.js';
 import type { AttackResult } from './linkage-attack.js';
 import { recordGroups } from './record-groups.js';
+import { recordOrder, type RowAlignment } from './row-alignment.js';
 
 /** η needs the n × n linkage matrix; larger releases get no PRAM prediction (the same limit as the PRAM release's report). */
 export const ETA_LIMIT = 2000;
 
 export interface AttackEvaluation {
+  /** How released records were matched to truth records (row-alignment.ts). */
+  readonly alignment: RowAlignment['basis'];
   /** Correct links of the one-to-one attack. */
   readonly correct: number;
   readonly rate: number;
@@ -54,14 +58,24 @@ export interface AttackEvaluation {
   readonly perRecord: readonly { readonly predicted: number; readonly correct: boolean }[];
 }
 
-export function evaluateAttack(result: AttackResult, released: Table, truth: Table, options: { qi: readonly string[]; id: string; models?: ReadonlyMap<string, AttributeModel> }): AttackEvaluation {
+/**
+ * Scores the attack. Without `alignment` the truth must be in the release's record order, one record per released one;
+ * with it, released record j is truth record `alignment.truthRows[j]` (truth records absent from the release were
+ * suppressed).
+ */
+export function evaluateAttack(result: AttackResult, released: Table, truth: Table, options: { qi: readonly string[]; id: string; models?: ReadonlyMap<string, AttributeModel>; alignment?: RowAlignment }): AttackEvaluation {
   const n = released.rowCount;
-  if (truth.rowCount !== n) {
-    throw new PrivacyError(`attack: the truth ${truth.source ?? 'file'} has ${truth.rowCount} records but the release ${n}; give the original file in the release's record order (records removed by suppression break the order: release them as '*')`);
+  if (!options.alignment && truth.rowCount !== n) {
+    throw new PrivacyError(`attack: the truth ${truth.source ?? 'file'} has ${truth.rowCount} records but the release ${n}; give the original file in the release's record order`);
+  }
+  const alignment = options.alignment ?? recordOrder(n);
+  if (alignment.truthRows.length !== n) throw new PrivacyError(`attack: the alignment names ${alignment.truthRows.length} released records, the release has ${n}`);
+  for (const t of alignment.truthRows) {
+    if (!(t >= 0 && t < truth.rowCount)) throw new PrivacyError(`attack: the alignment names truth record ${t + 1}, the truth ${truth.source ?? 'file'} has ${truth.rowCount}`);
   }
   const ids = column(truth, options.id);
-  const truthId = (r: number) => ids.dictionary[ids.codes[r]];
-  const predicted = predict(released, truth, options);
+  const truthId = (j: number) => ids.dictionary[ids.codes[alignment.truthRows[j]]];
+  const predicted = predict(released, truth, alignment, options);
   let correct = 0;
   let bestCorrect = 0;
   let confident = 0;
@@ -90,6 +104,7 @@ export function evaluateAttack(result: AttackResult, released: Table, truth: Tab
     tolerance = (3 * Math.sqrt(variance)) / n;
   }
   return {
+    alignment: alignment.basis,
     correct,
     rate,
     bestCorrect,
@@ -115,7 +130,7 @@ interface Prediction {
   readonly diagonal?: Float64Array;
 }
 
-function predict(released: Table, truth: Table, options: { qi: readonly string[]; models?: ReadonlyMap<string, AttributeModel> }): Prediction {
+function predict(released: Table, truth: Table, alignment: RowAlignment, options: { qi: readonly string[]; models?: ReadonlyMap<string, AttributeModel> }): Prediction {
   const models = options.qi.map((q) => options.models?.get(q));
   const pram = models.filter((m) => m?.kind === 'pram').length;
   const n = released.rowCount;
@@ -127,11 +142,13 @@ function predict(released: Table, truth: Table, options: { qi: readonly string[]
   if (pram < options.qi.length) return { basis: 'none', note: 'η needs a PRAM matrix for every quasi-identifier; give --pram a=1 for an attribute released as it is' };
   if (n > ETA_LIMIT) return { basis: 'none', note: `η of ${n} records exceeds the ${ETA_LIMIT} × ${ETA_LIMIT} linkage matrix; attack a sample` };
   const matrices = models.map((m) => (m as { matrix: TransitionMatrix }).matrix);
-  const records = (t: Table) => {
+  // η is computed between the released records and the truth records they came from, in the release's order, so that
+  // its diagonal η(j, j) is each released record's own original (a suppressed record was never released).
+  const records = (t: Table, rows: ArrayLike<number>) => {
     const cols = options.qi.map((q) => column(t, q));
-    return Array.from({ length: t.rowCount }, (_, r) => cols.map((c) => c.dictionary[c.codes[r]]));
+    return Array.from({ length: rows.length }, (_, j) => cols.map((c) => c.dictionary[c.codes[rows[j]]]));
   };
-  const eta = identificationRisk(records(truth), records(released), matrices);
+  const eta = identificationRisk(records(truth, alignment.truthRows), records(released, recordOrder(n).truthRows), matrices);
   const best = new Float64Array(n);
   for (const row of eta.eta) row.forEach((x, j) => (best[j] = Math.max(best[j], x)));
   const diagonal = Float64Array.from({ length: n }, (_, r) => eta.eta[r][r]);

@@ -11,6 +11,10 @@ export interface AttackSummary {
   readonly candidates: number;
   readonly matched: number;
   readonly ties: number;
+  /** With the truth: `row key` (the private key privspec kept for a file it wrote) or `record order` (checked). */
+  readonly alignment?: string;
+  /** `record order` only: the attributes the order was checked on. */
+  readonly verifiedOn?: readonly string[];
   readonly correct?: number;
   readonly rate?: number;
   readonly bestCorrect?: number;
@@ -46,6 +50,7 @@ export function attackSummary(result: AttackResult, evaluation?: AttackEvaluatio
   if (!evaluation) return { ...base, ...seeded, atRisk };
   return {
     ...base,
+    alignment: evaluation.alignment,
     correct: evaluation.correct,
     rate: evaluation.rate,
     bestCorrect: evaluation.bestCorrect,

@@ -21,6 +21,9 @@ import { readTable, type EngineChoice } from './open-source.js';
 import { databaseLocation } from './database-location.js';
 import { formatCsv } from './write-csv.js';
 import { writeNewFileAtomic } from './write-file-atomic.js';
+import { checkRecordOrder, recordOrder, type RowAlignment } from '../attack/row-alignment.js';
+import { findRowKey, RowKeyProblem, type FoundRowKey } from './row-key.js';
+import { ledgerFor, LedgerUnreadable } from './dataset-identity.js';
 
 export interface AttackFilesInput {
   readonly released: string;
@@ -81,13 +84,50 @@ export async function runAttackFiles(input: AttackFilesInput): Promise<AttackFil
     const values = truth ? distinctValues(column(truth, name)) : [...new Set([...distinctValues(column(released, name)), ...distinctValues(column(candidates, name))])].sort();
     models.set(name, { kind: 'pram', matrix: retentionMatrix(values, retain) });
   }
+  // Which truth record each released record is, before any work: a wrong alignment would score nonsense.
+  const aligned = truth ? await alignTruth(input.released, input.truth!, released, truth, input.qi, models) : undefined;
   const result = linkageAttack(released, candidates, { qi: input.qi, models, ...(candidateId ? { candidateId } : {}), ...(input.rng ? { rng: input.rng } : {}), ...(input.signal ? { signal: input.signal } : {}) });
-  const evaluation = truth ? evaluateAttack(result, released, truth, { qi: input.qi, id: input.id!, models }) : undefined;
+  const evaluation = truth ? evaluateAttack(result, released, truth, { qi: input.qi, id: input.id!, models, alignment: aligned!.alignment }) : undefined;
   if (input.out) {
     const table = matchTable(result, evaluation);
     await writeNewFileAtomic(input.out, formatCsv(table.header, table.rows)).catch((e: NodeJS.ErrnoException) => Promise.reject(e.code === 'EEXIST' ? exists(input.out!) : e));
   }
-  return { summary: attackSummary(result, evaluation), result, ...(evaluation ? { evaluation } : {}) };
+  const summary = attackSummary(result, evaluation);
+  return { summary: aligned?.verifiedOn ? { ...summary, verifiedOn: aligned.verifiedOn } : summary, result, ...(evaluation ? { evaluation } : {}) };
+}
+
+/**
+ * The alignment of the released records with the truth's. A file privspec wrote has a private row key beside the
+ * ledger of the data it was released from (row-key.ts), found by the file's digest: it is used, after checking that
+ * the truth is that data. Any other file must come with the truth in its own record order, and the order is checked on
+ * every attribute whose model can tell (row-alignment.ts): a shuffled file fails, and is never scored.
+ */
+async function alignTruth(releasedFile: string, truthFile: string, released: Table, truth: Table, qi: readonly string[], models: ReadonlyMap<string, AttributeModel>): Promise<{ alignment: RowAlignment; verifiedOn?: readonly string[] }> {
+  let found: FoundRowKey;
+  try {
+    found = await findRowKey(releasedFile, await ledgerFor(truthFile));
+  } catch (e) {
+    if (e instanceof RowKeyProblem || e instanceof LedgerUnreadable) throw new PrivacyError(e.message);
+    throw e;
+  }
+  if (found.kind === 'unavailable') throw new PrivacyError(`no row key: ${found.reason}; the released records cannot be matched to the truth's, so the attack is not scored`);
+  if (found.kind === 'key') {
+    const { key } = found;
+    if (key.rows.length !== released.rowCount) throw new PrivacyError(`attack: the row key ${found.path} names ${key.rows.length} released records, ${releasedFile} has ${released.rowCount}`);
+    if (key.data.rows !== truth.rowCount) throw new PrivacyError(`attack: the truth ${truthFile} has ${truth.rowCount} records, the data the row key of ${releasedFile} names ${key.data.rows}; give the data it was released from`);
+    return { alignment: { truthRows: Int32Array.from(key.rows), basis: 'row key' } };
+  }
+  if (truth.rowCount !== released.rowCount) {
+    throw new PrivacyError(`attack: the truth ${truthFile} has ${truth.rowCount} records but the release ${released.rowCount}, and privspec keeps no row key for ${releasedFile} beside the ledger of ${truthFile}; for a file privspec did not write, give the original records in the release's order`);
+  }
+  const check = checkRecordOrder(released, truth, qi, models);
+  if (check.verifiedOn.length === 0) {
+    throw new PrivacyError(`the truth's record order cannot be checked: every quasi-identifier (${check.unverifiable.join(', ')}) could have become any value (PRAM with a retention below 1 over its whole domain), and privspec keeps no row key for ${releasedFile} beside the ledger of ${truthFile}; attack a file privspec wrote from that data (its row key aligns the records), or link on an attribute released unchanged or generalized as well`);
+  }
+  if (check.incompatible > 0) {
+    throw new PrivacyError(`the truth is not in the release's record order (${check.incompatible} of ${check.rows} rows incompatible): on ${check.verifiedOn.join(', ')}, ${truthFile} does not hold the original records of ${releasedFile} row by row, and privspec keeps no row key for it beside the ledger of ${truthFile}. A file privspec wrote is shuffled: give as --truth the data file it was released from`);
+  }
+  return { alignment: recordOrder(released.rowCount), verifiedOn: check.verifiedOn };
 }
 
 const exists = (path: string) => new TableError('already exists; the matching table is never written over a file, choose another name', path);

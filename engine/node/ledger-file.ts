@@ -7,7 +7,7 @@
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { ledgerShapeProblem, type LedgerEntry, type LedgerFile } from '../release/ledger-entry.js';
+import { ledgerShapeProblem, type LedgerEntry, type LedgerFile, type ReleasedFile } from '../release/ledger-entry.js';
 import { LedgerUnreadable, type LedgerLocation } from './dataset-identity.js';
 import { withFileLock } from './file-lock.js';
 import { writeFileAtomic } from './write-file-atomic.js';
@@ -92,13 +92,17 @@ export async function appendToLedger<T extends { entry?: LedgerEntry; update?: (
   }, options);
 }
 
-/** Records the files a spend produced (best effort: the spend itself is already durable). */
-export async function recordFiles(location: LedgerLocation, id: string, files: readonly string[]): Promise<void> {
+/**
+ * Records the files a spend produced and, for a microdata file, its digest and row key (best effort: the spend itself
+ * is already durable, and the row key is on disk under the file's digest before the file is).
+ */
+export async function recordFiles(location: LedgerLocation, id: string, files: readonly string[], released?: readonly ReleasedFile[]): Promise<void> {
   await withFileLock(location.file, async () => {
     const ledger = await readLedger(location);
     const entry = ledger.entries.find((e) => e.id === id);
     if (!entry) return;
     entry.files = [...files];
+    if (released && released.length > 0) entry.released = released.map((r) => ({ ...r }));
     await writeLedger(location, ledger);
   });
 }

@@ -13,7 +13,7 @@ import type { RandomSource } from '../core/random.js';
 import type { Amount, ReleaseCosts } from '../release/release-costs.js';
 import type { ReleaseDescription } from '../release/release-description.js';
 import type { ExpectedError, ReleaseOutput } from '../release/release-measurement.js';
-import { formatCsv, formatMicrodataCsv } from './write-csv.js';
+import { formatCsv, formatMicrodataCsv, keyRows, shuffledMicrodataCsv } from './write-csv.js';
 import { lstat, rm } from 'node:fs/promises';
 import { existingOutput, writeNewFilesTogether } from './write-file-atomic.js';
 
@@ -48,6 +48,11 @@ export interface ReportContext {
   ledger?: string;
   /** The source of a microdata file's random row order (the run's generator: secure unless seeded). */
   rng: RandomSource;
+  /**
+   * Keeps a microdata file's private row key (row-key.ts), given the file's bytes and the input row of each of its
+   * lines (undefined when the output named none); called before the file is put in place.
+   */
+  keepRowKey?: (csv: string, sourceRows: Int32Array | undefined) => Promise<void>;
 }
 
 /** The spec's path as seen from the output folder, with '/' separators. */
@@ -83,11 +88,14 @@ export function releaseReportJson(out: string, release: ReleaseDescription, extr
   return seeded ? body.replace(/^\{\n/, `{ "NOT PRIVATE": "${NOT_PRIVATE}",\n`) : body;
 }
 
-export async function writeRelease(out: string, release: ReleaseDescription, output: Pick<ReleaseOutput, 'header' | 'rows' | 'report' | 'microdata'>, context: ReportContext): Promise<string[]> {
+export async function writeRelease(out: string, release: ReleaseDescription, output: Pick<ReleaseOutput, 'header' | 'rows' | 'report' | 'microdata' | 'sourceRows'>, context: ReportContext): Promise<string[]> {
   const seeded = context.seed !== undefined;
-  const text = output.microdata ? formatMicrodataCsv(output.header, output.rows, context.rng) : formatCsv(output.header, output.rows);
+  const shuffled = output.microdata ? shuffledMicrodataCsv(output.header, output.rows, context.rng) : undefined;
+  const text = shuffled ? shuffled.text : formatCsv(output.header, output.rows);
   const json = releaseReportJson(out, release, output.report, context);
   const csv = seeded ? `# ${NOT_PRIVATE}\n${text}` : text;
+  // The row key is on disk before the file it describes appears (an output without rows named per input row has none).
+  if (shuffled && context.keepRowKey) await context.keepRowKey(csv, output.sourceRows === undefined ? undefined : keyRows(shuffled.order, output.sourceRows));
   // Another run may take the same free name between the check and the link: then the next pair is tried.
   for (let from = 1; ; ) {
     const { run, files } = await freeReleaseFiles(out, release.name, from);

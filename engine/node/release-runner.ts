@@ -35,6 +35,8 @@ import type { AggregateAnswer } from '../source/data-source.js';
 import { exactOfRelease, releaseRequestId, writesRows } from '../source/release-aggregates.js';
 import { ledgerFor, readLedger, recordFiles, type LedgerLocation } from './ledger-file.js';
 import { writeRelease } from './release-files.js';
+import { noRowKey, writeRowKey } from './row-key.js';
+import type { ReleasedFile } from '../release/ledger-entry.js';
 import { costOf, recordSpend } from './release-spend.js';
 import { refuseBlankUnits } from './blank-units-check.js';
 import { orphanedOutputs, RunRefused, spaceProblem, validateOutputs } from './release-validation.js';
@@ -49,6 +51,9 @@ import { databaseLocation } from './database-location.js';
 import type { DataSource } from '../source/data-source.js';
 
 export { RunRefused };
+
+/** Why a release streamed from its source has no row key (its ledger entry says so; `privspec attack` quotes it). */
+const STREAMED_NO_KEY = 'its rows were streamed from the source in the source\'s own shuffled order, which carries no input row numbers; release it from a CSV read in memory (--engine memory) to attack it with a row key';
 
 /** Everything a run reads, resolved by the language from the spec. */
 export interface RunInput {
@@ -242,15 +247,19 @@ async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: 
   let files: string[];
   // Local diagnostics a streamed release computes from what it streamed (PRAM's η), after its file is written.
   let streamedLocal: string[] = [];
+  // A microdata file's digest and row key, for its ledger entry (row-key.ts).
+  let released: Omit<ReleasedFile, 'file'> | undefined;
   try {
     output = p.run({ signal: options.signal, onProgress: options.onProgress });
     await options.settle?.();
     options.signal?.throwIfAborted();
     parameters = { ...p.parameters, ...(output.parameters ?? {}), ...(composed ? { composedLocalEpsilon: composed } : {}) };
     if (stream && streamed?.decision) {
-      files = await writeStreamedDecision(options.out, stream.source, [input.specFile, input.dataset.file, ...input.inputFiles, c.location.file], release, { ...streamed.decision, ...(stream.snapshot ? { snapshot: stream.snapshot } : {}) }, output.report, {
+      const written = await writeStreamedDecision(options.out, stream.source, [input.specFile, input.dataset.file, ...input.inputFiles, c.location.file], release, { ...streamed.decision, ...(stream.snapshot ? { snapshot: stream.snapshot } : {}) }, output.report, {
         mechanism: p.mechanism, parameters, notes: [...p.notes, ...(output.notes ?? [])], seed: options.seed, spec: input.specFile, ledger: decision.ledgerId, ledgerEntry: entryId, rng,
       }, rng);
+      files = written.files;
+      released = { sha256: written.sha256, rows: written.rows, noRowKey: STREAMED_NO_KEY };
       streamedLocal = streamed.decision.finish?.() ?? [];
     } else // A release the ledger records as microdata is written shuffled, whatever its output says.
     files = await writeRelease(options.out, release, { ...output, microdata: output.microdata === true || p.microdata !== undefined }, {
@@ -265,8 +274,11 @@ async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: 
       ledger: decision.ledgerId,
       ledgerEntry: entryId,
       rng,
+      keepRowKey: async (csv, sourceRows) => {
+        released = sourceRows ? await writeRowKey(c.location, csv, sourceRows, table.rowCount, entryId) : noRowKey(csv, output.rows.length, 'the release named no input row for its records');
+      },
     });
-    await recordFiles(c.location, entryId, files).catch(() => undefined);
+    await recordFiles(c.location, entryId, files, released ? [{ file: files[0], ...released }] : undefined).catch(() => undefined);
   } catch (e) {
     // A cancel ends the run; a release the engine cannot compute as specified (no generalization fits) is reported as
     // unavailable by the caller. Anything else after a spend is "spent, output not written".

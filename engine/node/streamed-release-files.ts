@@ -3,7 +3,8 @@
  * the CSV is written by the streaming writer (write-microdata-stream.ts: a temporary file, shuffled batches, linked
  * into place, never over a file), then the JSON report beside it, atomically, under the first free pair of names as
  * release-files.ts chooses them. When the report cannot be written the CSV is removed, so that the two appear together
- * or not at all, as for an in-memory release.
+ * or not at all, as for an in-memory release. The source shuffles the rows and they carry no input row numbers, so such
+ * a file has no private row key (row-key.ts): its ledger entry records its digest and says so.
  */
 import { basename, join } from 'node:path';
 import { rm } from 'node:fs/promises';
@@ -25,7 +26,7 @@ export interface StreamedRows {
 }
 
 /** Writes the streamed CSV and then its report; returns the two paths and the number of rows written. */
-export async function writeStreamedRelease(out: string, release: ReleaseDescription, rows: StreamedRows, extra: Record<string, unknown> | undefined, context: ReportContext & { inputs: readonly string[]; verify?: (rows: number) => void | Promise<void> }): Promise<{ files: string[]; rows: number }> {
+export async function writeStreamedRelease(out: string, release: ReleaseDescription, rows: StreamedRows, extra: Record<string, unknown> | undefined, context: ReportContext & { inputs: readonly string[]; verify?: (rows: number) => void | Promise<void> }): Promise<{ files: string[]; rows: number; sha256: string }> {
   const { files } = await freeReleaseFiles(out, release.name);
   const [csv, json] = files;
   const written = await writeMicrodataStream(csv, rows.header, rows.batches, rows.transform, {
@@ -39,7 +40,7 @@ export async function writeStreamedRelease(out: string, release: ReleaseDescript
     await rm(join(out, basename(csv)), { force: true });
     throw e;
   }
-  return { files, rows: written.rows };
+  return { files, rows: written.rows, sha256: written.sha256 };
 }
 
 /**
@@ -50,7 +51,7 @@ export async function writeStreamedRelease(out: string, release: ReleaseDescript
  * database too, where no file identity exists — each generalized class holds exactly the rows the decision counted in
  * it, so rows that changed between the decision and the stream cannot be written under a model checked on others.
  */
-export async function writeStreamedDecision(out: string, source: DataSource, inputs: readonly string[], release: ReleaseDescription, d: StreamedDecision & { snapshot?: FileSnapshot }, extra: Record<string, unknown> | undefined, context: ReportContext, rng: RandomSource): Promise<string[]> {
+export async function writeStreamedDecision(out: string, source: DataSource, inputs: readonly string[], release: ReleaseDescription, d: StreamedDecision & { snapshot?: FileSnapshot }, extra: Record<string, unknown> | undefined, context: ReportContext, rng: RandomSource): Promise<{ files: string[]; rows: number; sha256: string }> {
   if (!source.shuffledRows) throw new Error(`${source.name} cannot shuffle its rows, so its microdata cannot be streamed`);
   const verify = async (rows: number) => {
     if (d.snapshot) await assertUnchanged(d.snapshot);
@@ -58,6 +59,5 @@ export async function writeStreamedDecision(out: string, source: DataSource, inp
     if (mismatch) throw new Error(`${source.name} changed while the release read it (${mismatch}); nothing was written`);
     if (rows !== d.rows) throw new Error(`${source.name} changed while the release read it (the stream kept ${rows} rows, the decision ${d.rows}); nothing was written`);
   };
-  const written = await writeStreamedRelease(out, release, { header: d.header, batches: source.shuffledRows(d.columns, boundingSeed(rng)), transform: d.transform }, extra, { ...context, inputs, verify });
-  return written.files;
+  return writeStreamedRelease(out, release, { header: d.header, batches: source.shuffledRows(d.columns, boundingSeed(rng)), transform: d.transform }, extra, { ...context, inputs, verify });
 }

@@ -24,8 +24,22 @@ export function formatCsv(header: readonly string[], rows: Iterable<readonly str
  * position. Every microdata output — generalize, PRAM, `anonymize --out` — is formatted here and nowhere else.
  */
 export function formatMicrodataCsv(header: readonly string[], rows: readonly (readonly string[])[], rng: RandomSource, delimiter = ','): string {
+  return shuffledMicrodataCsv(header, rows, rng, delimiter).text;
+}
+
+/**
+ * The shuffled text and its order: line j of the file holds `rows[order[j]]`. The order is what a row key is made of
+ * (row-key.ts); it never leaves the data owner's machine.
+ */
+export function shuffledMicrodataCsv(header: readonly string[], rows: readonly (readonly string[])[], rng: RandomSource, delimiter = ','): { text: string; order: Int32Array } {
   const order = randomPermutation(rows.length, rng);
-  return formatCsv(header, (function* () {
+  const text = formatCsv(header, (function* () {
     for (const i of order) yield rows[i];
   })(), delimiter);
+  return { text, order };
+}
+
+/** The input row of each line of a shuffled file: `sourceRows[order[j]]` (identity when every input row was written). */
+export function keyRows(order: Int32Array, sourceRows?: ArrayLike<number>): Int32Array {
+  return sourceRows === undefined ? Int32Array.from(order) : Int32Array.from(order, (i) => sourceRows[i]);
 }

@@ -75,15 +75,16 @@ async function syncFolder(folder: string): Promise<void> {
  * whole new one, never half of it, and a failure leaves no temporary file behind. Missing folders are created. This is
  * the one writer for files that are replaced on purpose (the ledger, its marker, a saved report).
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array, options: { signal?: AbortSignal } = {}): Promise<void> {
+export async function writeFileAtomic(path: string, data: string | Uint8Array, options: { signal?: AbortSignal; mode?: number } = {}): Promise<void> {
   options.signal?.throwIfAborted();
   const folder = dirname(path);
   await mkdir(folder, { recursive: true });
   await removeStaleTemporaries(folder);
   const tmp = join(folder, temporaryName(basename(path)));
   try {
-    // 'wx' refuses to follow a file that appeared under the temporary name in the meantime.
-    await writeSynced(tmp, data, options.signal);
+    // 'wx' refuses to follow a file that appeared under the temporary name in the meantime. A private file (`mode`
+    // 0o600) is created with its mode, so that it is never readable by others, not even before the rename.
+    await writeSynced(tmp, data, options.signal, options.mode);
     await rename(tmp, path);
   } catch (e) {
     await rm(tmp, { force: true });
@@ -93,8 +94,8 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
 }
 
 /** Creates `path` (it must not exist: 'wx' also refuses a symlink planted there), writes `data` and flushes it to disk. */
-async function writeSynced(path: string, data: string | Uint8Array, signal?: AbortSignal): Promise<{ dev: number; ino: number }> {
-  const handle = await open(path, 'wx');
+async function writeSynced(path: string, data: string | Uint8Array, signal?: AbortSignal, mode?: number): Promise<{ dev: number; ino: number }> {
+  const handle = await open(path, 'wx', mode);
   try {
     await handle.writeFile(data, { signal });
     // Flushed before it is linked or renamed into place: after a power cut the ledger must not name an empty file.

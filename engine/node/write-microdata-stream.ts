@@ -10,6 +10,7 @@
  * and leaves no destination); it never replaces a file unless `force` is given, and then only after the whole new file
  * is on disk.
  */
+import { createHash } from 'node:crypto';
 import { link, lstat, open, realpath, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import type { RowBatch } from '../source/data-source.js';
@@ -36,8 +37,11 @@ export interface MicrodataStreamOptions {
 
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 
-/** Writes `header` and the transformed rows of `batches` to `path`; returns the number of rows written. */
-export async function writeMicrodataStream(path: string, header: readonly string[], batches: AsyncIterable<RowBatch>, transform: RowTransform, options: MicrodataStreamOptions): Promise<{ rows: number }> {
+/**
+ * Writes `header` and the transformed rows of `batches` to `path`; returns the number of rows written and the SHA-256
+ * of the file's bytes (what its ledger entry records: row-key.ts).
+ */
+export async function writeMicrodataStream(path: string, header: readonly string[], batches: AsyncIterable<RowBatch>, transform: RowTransform, options: MicrodataStreamOptions): Promise<{ rows: number; sha256: string }> {
   guardOutputs([path], options.inputs);
   const delimiter = options.delimiter ?? ',';
   const existing = await existingOutput(path, options.force);
@@ -47,11 +51,14 @@ export async function writeMicrodataStream(path: string, header: readonly string
   const tmp = join(folder, temporaryName(basename(path)));
   const line = (row: readonly string[]) => row.map((v) => csvField(v, delimiter)).join(delimiter);
   let rows = 0;
+  const hash = createHash('sha256');
   try {
     // 'wx' refuses a file planted under the temporary name.
     const handle = await open(tmp, 'wx');
     try {
-      await handle.write(`${options.firstLine === undefined ? '' : `${options.firstLine}\n`}${line(header)}\n`);
+      const first = `${options.firstLine === undefined ? '' : `${options.firstLine}\n`}${line(header)}\n`;
+      hash.update(first);
+      await handle.write(first);
       for await (const batch of batches) {
         let text = '';
         for (const row of batch.rows) {
@@ -60,7 +67,10 @@ export async function writeMicrodataStream(path: string, header: readonly string
           text += `${line(out)}\n`;
           rows++;
         }
-        if (text) await handle.write(text);
+        if (text) {
+          hash.update(text);
+          await handle.write(text);
+        }
       }
       await handle.sync();
     } finally {
@@ -81,5 +91,5 @@ export async function writeMicrodataStream(path: string, header: readonly string
   } finally {
     await rm(tmp, { force: true });
   }
-  return { rows };
+  return { rows, sha256: hash.digest('hex') };
 }

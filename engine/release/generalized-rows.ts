@@ -15,6 +15,8 @@ export interface GeneralizedRows {
   readonly rows: string[][];
   /** Rows left out: those of classes that fail the model. */
   readonly suppressed: number;
+  /** The table row each output row comes from (the row key's source: release-measurement.ts). */
+  readonly sourceRows: Int32Array;
 }
 
 /** `columns` in their output order; `quasi`, `bound` and `levels` in the transformation's order. */
@@ -22,12 +24,14 @@ export function generalizedRows(table: Table, columns: readonly string[], quasi:
   const cols = columns.map((name) => column(table, name));
   const qiIndex = new Map(quasi.map((q, i) => [q, i]));
   const rows: string[][] = [];
+  const sourceRows: number[] = [];
   let suppressed = 0;
   for (let r = 0; r < table.rowCount; r++) {
     if (check.passes[check.classes.classOf[r]] !== 1) {
       suppressed++;
       continue;
     }
+    sourceRows.push(r);
     rows.push(cols.map((c) => {
       const i = qiIndex.get(c.name);
       if (i === undefined) return c.dictionary[c.codes[r]];
@@ -35,5 +39,5 @@ export function generalizedRows(table: Table, columns: readonly string[], quasi:
       return h.levelValues[levels[i]][h.levelCodes[levels[i]][c.codes[r]]];
     }));
   }
-  return { header: columns, rows, suppressed };
+  return { header: columns, rows, suppressed, sourceRows: Int32Array.from(sourceRows) };
 }

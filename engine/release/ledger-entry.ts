@@ -31,6 +31,22 @@ export interface LedgerEntry {
   limit?: LedgerLimit;
   /** Set for a microdata release: it spends no central budget; PRAM states the local ε of its randomization. */
   microdata?: { kind: 'pram' | 'generalize'; columns: string[]; localEpsilon?: number };
+  /** The microdata files the run wrote, each by content digest, with its private row key or why there is none. */
+  released?: ReleasedFile[];
+}
+
+/**
+ * A microdata file a run wrote, as its ledger entry records it: the SHA-256 of its bytes (how `privspec attack` finds
+ * it again, wherever the file has been copied), its number of records, and the name of its private row key in the
+ * ledger folder's `row-keys/` (engine/node/row-key.ts) — or, when the rows carried no input row numbers (streamed from
+ * a source), why no key was kept.
+ */
+export interface ReleasedFile {
+  file: string;
+  sha256: string;
+  rows: number;
+  rowKey?: string;
+  noRowKey?: string;
 }
 
 /** A budget limit in the notion of its accounting. */

@@ -23,6 +23,11 @@ export interface ReleaseOutput {
   readonly local: readonly string[];
   /** One row per record (generalize, PRAM): written in a fresh random row order, never the input's. */
   readonly microdata?: boolean;
+  /**
+   * Microdata only: the input row (0-based) each output row was written from, in output order; rows of the input it
+   * does not name were suppressed. It becomes the file's private row key (engine/node/row-key.ts), never an output.
+   */
+  readonly sourceRows?: ArrayLike<number>;
 }
 
 export interface ExpectedError {

@@ -57,11 +57,15 @@ describe('cli: privspec attack', () => {
   it('exits 1 when the attack beats the prediction: a file claimed PRAM\'d at retention 0.1 that was released as it is', async () => {
     // Twelve distinct tuples released unchanged. Under retention 0.1 over 4 × 3 values η gives each link well under
     // 1/2, yet the likelihood still peaks at the true tuple, so the attack links all twelve: far beyond 3σ.
-    const rows = Array.from({ length: 12 }, (_, i) => [`p${i}`, `a${i % 4}`, `b${Math.floor(i / 4)}`]);
-    writeFileSync(join(dir, 'o.csv'), `id,a,b\n${rows.map((r) => r.join(',')).join('\n')}\n`);
-    writeFileSync(join(dir, 'r.csv'), `a,b\n${rows.map((r) => r.slice(1).join(',')).join('\n')}\n`);
-    const { code, out } = await privspec('attack', 'r.csv', 'o.csv', '--qi', 'a,b', '--pram', 'a=0.1', '--pram', 'b=0.1', '--truth', 'o.csv', '--id', 'id', '--json');
-    const j = JSON.parse(out);
+    // Issue 34: a file privspec did not write is scored only when its order can be checked, and a uniform PRAM at
+    // retention 0.1 lets any value become any other; c, released unchanged (--pram c=1, two values), checks it.
+    const rows = Array.from({ length: 12 }, (_, i) => [`p${i}`, `a${i % 4}`, `b${Math.floor(i / 4)}`, `c${i % 2}`]);
+    writeFileSync(join(dir, 'o.csv'), `id,a,b,c\n${rows.map((r) => r.join(',')).join('\n')}\n`);
+    writeFileSync(join(dir, 'r.csv'), `a,b,c\n${rows.map((r) => r.slice(1).join(',')).join('\n')}\n`);
+    const { code, out, err } = await privspec('attack', 'r.csv', 'o.csv', '--qi', 'a,b,c', '--pram', 'a=0.1', '--pram', 'b=0.1', '--pram', 'c=1', '--truth', 'o.csv', '--id', 'id', '--json');
+    const j = JSON.parse(out || '{}');
+    assert.equal(j.alignment, 'record order', err);
+    assert.deepEqual(j.verifiedOn, ['c']);
     assert.equal(j.correct, 12);
     assert.ok(j.predictedRate + j.tolerance < 1, JSON.stringify(j));
     assert.equal(j.exceeds, true);

@@ -21,6 +21,8 @@ export interface CombinedRelease {
   readonly rows: string[][];
   /** Records removed because their class (over the attributes not randomized) held fewer than k. */
   readonly suppressed: number;
+  /** The table row each output row comes from, in output order (the file's private row key: engine/node/row-key.ts). */
+  readonly sourceRows: Int32Array;
 }
 
 export function combinedRelease(table: Table, qi: readonly string[], hierarchies: readonly Hierarchy[], point: GeneralizationPramPoint, k: number, rng: RandomSource): CombinedRelease {
@@ -56,10 +58,13 @@ export function combinedRelease(table: Table, qi: readonly string[], hierarchies
       return v ? v.dictionary[v.codes[i]] : c.dictionary[c.codes[r]];
     }),
   );
-  // Fisher–Yates with the secure source: the file's order says nothing about the input's.
+  const sourceRows = Int32Array.from(kept);
+  // Fisher–Yates with the secure source: the file's order says nothing about the input's. The source rows follow, so
+  // that the data owner's key still names each row's input.
   for (let i = rows.length - 1; i > 0; i--) {
     const j = uniformBelowSmall(i + 1, rng);
     [rows[i], rows[j]] = [rows[j], rows[i]];
+    [sourceRows[i], sourceRows[j]] = [sourceRows[j], sourceRows[i]];
   }
-  return { header, rows, suppressed };
+  return { header, rows, suppressed, sourceRows };
 }

@@ -41,8 +41,8 @@ export function prepareGeneralize(table: Table, dataset: DatasetDescription, hie
 export function computeGeneralize(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined, options: GeneralizeOptions = {}): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } {
   const { bound, levels, loss, classes, passes, pinned } = generalizeTransformation(table, dataset.quasi, hierarchies, anonymity, options);
   const { kept: keptNames, removed } = releasableColumns(dataset, table.columns.map((c) => c.name));
-  const { rows, suppressed } = generalizedRows(table, keptNames, dataset.quasi, bound, levels, { classes, passes });
-  return { header: keptNames, rows, microdata: true, ...generalizeReport(dataset.quasi, anonymity!, { levels, pinned, removed, suppressed, loss }) };
+  const { rows, suppressed, sourceRows } = generalizedRows(table, keptNames, dataset.quasi, bound, levels, { classes, passes });
+  return { header: keptNames, rows, microdata: true, sourceRows, ...generalizeReport(dataset.quasi, anonymity!, { levels, pinned, removed, suppressed, loss }) };
 }
 
 /** What a generalize release reports, in memory or streamed: the levels and the block, the notes, the local figures. */

@@ -215,6 +215,7 @@ function runPram(input: PramInput, pram: BuiltPram): PramOutput {
     header,
     rows,
     microdata: true,
+    sourceRows: written,
     parameters: figures.parameters,
     report: figures.report,
     notes: figures.notes,
