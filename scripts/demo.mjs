@@ -32,19 +32,21 @@ step(`Re-identification risk of ${csv} over ${qi}`);
 privspec(['risk', csv, '--qi', qi, '--k', '5', '--sensitive', 'diagnosis', '--sampling-fraction', '0.1']);
 privspec(['risk', csv, '--qi', qi, '--k', '5', '--sensitive', 'diagnosis', '--sampling-fraction', '0.1', '--json'], { file: 'risk.json', show: false });
 
+// The ledger lives beside the data it protects (anonymize --out records its run there, with the file's private row
+// key), so the demo writes files from a copy of the sample workspace inside the output folder: nothing in examples/
+// is modified.
+cpSync(join(root, 'examples'), join(out, 'workspace'), { recursive: true });
+
 // Only declared columns leave: the quasi-identifiers and the sensitive diagnosis. patient_id, name, ssn and the other
 // undeclared columns are removed as identifying, and the output says so.
 step('Optimal generalization for 5-anonymity and 2-diversity of diagnosis, at most 2% suppression');
-privspec(['anonymize', csv, '--qi', qi, ...hierarchies, '--k', '5', '--l', '2', '--sensitive', 'diagnosis', '--suppression', '0.02',
+privspec(['anonymize', join(out, 'workspace', 'data', 'patients.csv'), '--qi', qi, ...hierarchies, '--k', '5', '--l', '2', '--sensitive', 'diagnosis', '--suppression', '0.02',
   '--metric', 'entropy', '--out', join(out, 'patients-5-anonymous.csv')]);
 
 step('Privacy budget: zCDP ρ = 0.05 at δ = 1e-6');
 privspec(['budget', '--rho', '0.05', '--delta', '1e-6']);
 
-// The ledger lives beside the data it protects, so the demo checks and runs a copy (spec and data) inside the output
-// folder.
-step('Checking and running the release plan examples/visits.privspec (on a copy)');
-cpSync(join(root, 'examples'), join(out, 'workspace'), { recursive: true });
+step('Checking and running the release plan examples/visits.privspec (on the copy)');
 privspec(['check', join(out, 'workspace', 'visits.privspec')]);
 privspec(['release', join(out, 'workspace', 'visits.privspec'), '--out', join(out, 'releases')]);
 
