@@ -16,7 +16,10 @@ export interface SimulateAttackParams {
   readonly hierarchies?: Readonly<Record<string, string>>;
   /** PRAM retention by quasi-identifier. */
   readonly retain?: Readonly<Record<string, number>>;
-  /** The original file in the release's record order, and its identifier column (also the candidates'). */
+  /**
+   * The original data, and its identifier column (also the candidates'). A file privspec wrote is aligned with it by
+   * its private row key; any other file must list the original records in its own order (checked).
+   */
   readonly truth?: string;
   readonly id?: string;
   readonly workDoneToken?: string;
@@ -30,4 +33,22 @@ export interface AttackReportSection extends AttackSummary {
   readonly qi: readonly string[];
   /** How the attacker read the released values: 'generalized', 'hierarchies' or 'PRAM retain …'. */
   readonly model: string;
+}
+
+export const attackOriginalRequestMethod = 'privspec/attackOriginal';
+
+export interface AttackOriginalParams {
+  /** The released CSV, an absolute path. */
+  readonly released: string;
+}
+
+/**
+ * The data a released file was written from, found without asking: the release's report beside the file names its
+ * spec, the spec names the data, and the row key beside the data's ledger proves the file is that release's.
+ */
+export interface AttackOriginal {
+  /** The original data, when the file has a row key (or its ledger says why not: `noRowKey`). */
+  readonly original?: string;
+  readonly rowKey: boolean;
+  readonly noRowKey?: string;
 }

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import { LSPErrorCodes, ResponseError, type LanguageClient } from 'vscode-languageclient/node';
-import { simulateAttackRequestMethod, type AttackReportSection, type SimulateAttackParams } from '../../language/attack-request-types.js';
+import { attackOriginalRequestMethod, simulateAttackRequestMethod, type AttackOriginal, type AttackReportSection, type SimulateAttackParams } from '../../language/attack-request-types.js';
 import type { CommandFactory, Ctx } from '../ctx.js';
 import { riskReportRequestMethod, type RiskReportParams, type RiskReportResponse } from '../protocol.js';
 import { RiskReportPanel } from '../risk-report/risk-report-panel.js';
@@ -31,13 +31,13 @@ export const simulateAttack: CommandFactory = {
     if (!qi || qi.length === 0) return;
     const model = await pickModel(qi, released.uri);
     if (!model) return;
-    const truthPick = await pickCsv('Original file, in the release\'s record order, to score the attack (Escape: do not score)', released.uri, true);
+    const truth = await originalOf(client, released.uri);
     const params: SimulateAttackParams = {
       released: released.uri.fsPath,
       candidates: candidates.fsPath,
       qi,
       ...model,
-      ...(truthPick ? { truth: truthPick.fsPath, id } : {}),
+      ...(truth ? { truth, id } : {}),
       workDoneToken: `privspec-attack-${Date.now()}`,
     };
     const attack = await run(client, params, `PrivSpec: attacking ${path.basename(released.uri.fsPath)} with ${path.basename(candidates.fsPath)}`);
@@ -46,6 +46,24 @@ export const simulateAttack: CommandFactory = {
     await showInReport(ctx, client, released, qi, attack);
   },
 };
+
+/**
+ * The original data to score the attack with. A file privspec wrote as a spec's release is found without a question:
+ * the server follows its report to the spec and the data, and checks the private row key privspec kept beside that
+ * data's ledger (the key aligns the shuffled records; the user is never asked about their order). Otherwise the user
+ * picks the original: for a file privspec wrote elsewhere (anonymize --out) the server finds its key from that data;
+ * any other file must list the original records in its own order, which the attack checks. Undefined: not scored.
+ */
+async function originalOf(client: LanguageClient, released: vscode.Uri): Promise<string | undefined> {
+  const found = await client.sendRequest<AttackOriginal>(attackOriginalRequestMethod, { released: released.fsPath }).catch(() => ({ rowKey: false }) as AttackOriginal);
+  if (found.rowKey && found.original) return found.original;
+  if (found.noRowKey) {
+    void vscode.window.showWarningMessage(`PrivSpec: ${found.noRowKey}. The attack runs, but it is not scored.`);
+    return undefined;
+  }
+  const pick = await pickCsv('Original data, to score the attack (Escape: do not score)', released, true);
+  return pick?.fsPath;
+}
 
 /** A CSV of the workspace other than `except`; with `optional`, Escape means none. */
 async function pickCsv(title: string, except: vscode.Uri, optional = false): Promise<vscode.Uri | undefined> {

@@ -17,6 +17,8 @@ export function attackRows(a: AttackReportSection): [string, string][] {
     ['Linked one-to-one', `${a.matched} of ${a.released} (${a.ties} with tied best candidates, drawn at random)`],
   ];
   if (a.rate !== undefined) {
+    // How released records were matched to the original's: a file privspec wrote is shuffled, and only its row key says which is whose.
+    if (a.alignment) rows.push(['Aligned with the original', a.alignment === 'row key' ? 'by the private row key privspec kept when it wrote the file' : `by record order, checked on ${(a.verifiedOn ?? []).join(', ')}`]);
     rows.push(['Re-identified (measured)', `${a.correct} = ${pct(a.rate)}`]);
     rows.push(['Predicted', a.predictedRate === null || a.predictedRate === undefined ? `not computed: ${a.predictedNote ?? ''}` : `${pct(a.predictedRate)} (${a.predictedBasis === 'eta' ? 'η of the PRAM matrices' : '1/class size'}) ± ${pct(a.tolerance)} (3σ)`]);
     if (a.etaDiagonalMean !== undefined) rows.push(['Mean η diagonal', pct(a.etaDiagonalMean)]);
