@@ -60,6 +60,8 @@ SPEC
   cp "$ROOT"/examples/attack-demo/*.csv "$RUN/workspace/attack/"
   (cd "$RUN/workspace/attack" && node "$ROOT/dist/cli.cjs" anonymize original.csv --qi age,sex,zip --hierarchy age=age.csv \
     --hierarchy sex=sex.csv --hierarchy zip=zip.csv --k 5 --algorithm mondrian --out released.csv >/dev/null) || exit 2
+  # Issue 34's step ▶ Runs the demo's PRAM spec in the editor, under a name no other step's quick open matches.
+  cp "$ROOT/examples/attack-demo/pram.privspec" "$RUN/workspace/attack/attack-pram.privspec"
 fi
 cp "$HERE/settings.json" "$RUN/ud/User/settings.json"
 
