@@ -21,9 +21,12 @@ the total likelihood (the assignment problem of Kuhn 1955, solved exactly) picks
   --pram a=RETAIN        a was randomized by PRAM keeping each value with probability RETAIN (otherwise uniform over
                          the original column's values, or over every value seen when --truth is not given)
   --matrix a=file.csv    a was randomized by PRAM with this transition matrix (first row and column are the labels)
-  --truth original       the original file in the release's record order, to score the attack
+  --truth original       the original data, to score the attack. A file privspec wrote (shuffled, suppressed records
+                         left out) is aligned by the private row key kept beside this data's ledger; any other file
+                         must list the original records in its own order, which is checked (exit 2 when it is not)
   --source ENGINE:TABLE  the original is a database table instead (postgres:SCHEMA.TABLE or clickhouse:DB.TABLE; the
                          server and credentials come from the environment); its rows must come in the release's order
+                         (a release streamed from a table has no row key)
   --id COLUMN            the identifier column of the truth and of the candidates
   --candidate-id COLUMN  the candidates' identifier column when it is named differently (default: --id, else the
                          candidate's record number)
@@ -35,9 +38,11 @@ the total likelihood (the assignment problem of Kuhn 1955, solved exactly) picks
 Files are CSV or Parquet. The attack links record by record, so it reads rows, not a frequency table: the --qi
 columns of each input and the identifier columns, nothing else.
 
-Prints released, candidates, matched and, with --truth, correct, rate and predictedRate: the mean over released records
+Prints released, candidates, matched and, with --truth, alignment ("row key" or "record order"), correct, rate and
+predictedRate: the mean over released records
 of 1/(size of its class) for generalization, of the identification risk max_r η(r, j) for PRAM (Hasegawa & Miura).
-Exit code 1 when the measured rate exceeds predictedRate by more than 3 binomial standard errors, 2 on bad input.
+Exit code 1 when the measured rate exceeds predictedRate by more than 3 binomial standard errors, 2 on bad input and
+when the records cannot be aligned with the truth (no row key, or a truth not in the release's order).
 `;
 
 export const attack: Command = {
@@ -103,6 +108,7 @@ function toText(s: AttackSummary & { out?: string }): string {
   const lines = [`Linkage attack: ${s.released} released records, ${s.candidates} candidates`];
   lines.push(`  linked one-to-one   ${s.matched} (${s.ties} records had tied best candidates, drawn at random${s.seeded ? ' by the seeded generator: NOT for real use' : ''})`);
   if (s.rate !== undefined) {
+    lines.push(`  aligned by          ${s.alignment === 'row key' ? 'the private row key privspec kept when it wrote the file' : `record order, checked on ${(s.verifiedOn ?? []).join(', ')}`}`);
     lines.push(`  correct             ${s.correct} (${pct(s.rate)}); most-likely-candidate attack ${s.bestCorrect} (${pct(s.bestRate!)})`);
     lines.push(`  confident links     ${s.confident}, precision ${s.precision === null ? '—' : pct(s.precision!)}`);
     if (s.predictedRate === null || s.predictedRate === undefined) lines.push(`  predicted           not computed: ${s.predictedNote ?? ''}`);
