@@ -228,6 +228,26 @@ describe('issue 34 — privspec attack scores the shuffled releases privspec wri
     assert.ok(flagged >= 18, `0.9 attacked as 0.3 flagged in ${flagged} of ${RUNS} runs`);
   });
 
+  it('a release streamed from its source has no row key: its ledger entry says why, and the attack exits 2 rather than guess', async () => {
+    const dir = workspace(11);
+    dirs.push(dir);
+    const streamed = await runIn(dir, ['release', 'g2.privspec', '--out', 's', '--engine', 'duckdb']);
+    assert.equal(streamed.code, 0, streamed.err);
+    const anonymized = await runIn(dir, ['anonymize', 'original.csv', '--qi', QI.join(','), ...HIERARCHIES, '--k', '2', '--engine', 'duckdb', '--out', 'd2.csv']);
+    assert.equal(anonymized.code, 0, anonymized.err);
+    const ledger = ledgerOf(join(dir, 'original.csv'))!;
+    for (const file of ['s/g2.csv', 'd2.csv']) {
+      const sha = createHash('sha256').update(readFileSync(join(dir, file))).digest('hex');
+      const record = ledger.entries.flatMap((e) => e.released ?? []).find((r) => r.sha256 === sha);
+      assert.ok(record?.noRowKey?.includes('streamed'), `${file}: ${JSON.stringify(record)}`);
+      assert.equal(record?.rowKey, undefined);
+      const r = await runIn(dir, ['attack', file, 'candidate.csv', '--qi', QI.join(','), ...HIERARCHIES, '--truth', 'original.csv', '--id', 'id']);
+      assert.equal(r.code, 2, r.err + r.out);
+      assert.match(r.err, /no row key: privspec wrote .* without a row key: its rows were streamed from the source/);
+      assert.equal(r.out, '');
+    }
+  });
+
   it('a shuffled file privspec did not write, with --truth, exits 2 with the order message, never a verdict', async () => {
     const dir = workspace(7);
     dirs.push(dir);
