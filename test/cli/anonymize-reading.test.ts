@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../cli/run-cli.js';
@@ -37,7 +37,9 @@ describe('privspec anonymize reads only what it needs', function () {
     const adult = adultDir();
     if (!adult) skipOrFail(this, ADULT_MISSING);
     const qi = ADULT_COLUMNS.filter((c) => c !== 'occupation' && c !== 'salary-class');
-    const base = ['anonymize', join(adult!, 'adult.csv'), '--qi', qi.join(','), ...qi.flatMap((c) => ['--hierarchy', `${c}=${join(adult!, `adult_hierarchy_${c}.csv`)}`])];
+    // A copy: anonymize --out records its run and row key beside the data it reads, never in the shared Adult folder.
+    copyFileSync(join(adult!, 'adult.csv'), join(dir, 'adult.csv'));
+    const base = ['anonymize', join(dir, 'adult.csv'), '--qi', qi.join(','), ...qi.flatMap((c) => ['--hierarchy', `${c}=${join(adult!, `adult_hierarchy_${c}.csv`)}`])];
     const cases: [string, string[]][] = [
       ['k', ['--k', '5', '--suppression', '0.04']],
       ['l', ['--k', '2', '--l', '2', '--sensitive', 'occupation', '--suppression', '0.02']],

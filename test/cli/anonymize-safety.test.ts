@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
+import { copyFileSync, existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../cli/run-cli.js';
@@ -140,8 +140,10 @@ describe('issue 10 item 4 — identifiers never leave by default', () => {
     const qi = 'age,sex,zip,occupation';
     const hierarchies = qi.split(',').flatMap((c) => ['--hierarchy', `${c}=examples/hierarchies/${c}.csv`]);
     const out = join(dir, 'patients-5-anonymous.csv');
-    // The arguments of scripts/demo.mjs's anonymize step.
-    const r = await anonymize(['examples/data/patients.csv', '--qi', qi, ...hierarchies, '--k', '5', '--l', '2', '--sensitive', 'diagnosis', '--suppression', '0.02', '--metric', 'entropy', '--out', out, '--json'], process.cwd());
+    // The arguments of scripts/demo.mjs's anonymize step, on a copy of the data as the demo takes it: anonymize --out
+    // records its run and row key beside the data it reads, never in the repository's examples/.
+    copyFileSync('examples/data/patients.csv', join(dir, 'patients.csv'));
+    const r = await anonymize([join(dir, 'patients.csv'), '--qi', qi, ...hierarchies, '--k', '5', '--l', '2', '--sensitive', 'diagnosis', '--suppression', '0.02', '--metric', 'entropy', '--out', out, '--json'], process.cwd());
     assert.equal(r.code, 0, r.err);
     assert.equal(readFileSync(out, 'utf8').split('\n')[0], 'age,sex,zip,occupation,diagnosis');
     assert.ok(JSON.parse(r.out).removedColumns.includes('ssn'));

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../cli/run-cli.js';
@@ -40,7 +40,10 @@ describe('issue 12 — privspec anonymize --with-pram', function () {
     const dir = mkdtempSync(join(tmpdir(), 'privspec-anon-pram-'));
     try {
       const out = join(dir, 'out.csv');
-      const r = await run([...BASE, '--k', '5', '--suppression', '0.02', '--keep', 'diagnosis', '--with-pram', '--pram-epsilon', '4', '--out', out, '--json']);
+      // A copy of the data: anonymize --out records its run (a PRAM run here) and row key beside the data it reads,
+      // never in the repository's examples/.
+      copyFileSync('examples/data/patients.csv', join(dir, 'patients.csv'));
+      const r = await run([...BASE.slice(0, 1), join(dir, 'patients.csv'), ...BASE.slice(2), '--k', '5', '--suppression', '0.02', '--keep', 'diagnosis', '--with-pram', '--pram-epsilon', '4', '--out', out, '--json']);
       assert.equal(r.code, 0, r.err);
       const report = JSON.parse(r.out);
       const best = report.withPram.best;
