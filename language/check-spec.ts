@@ -4,6 +4,7 @@ import type { Diagnostic } from 'vscode-languageserver-types';
 import { analyzeDocument } from './privspec-analysis.js';
 import { formatBudgetUse, type Amount } from '../engine/release/budget-walk.js';
 import { createPrivspecServices, type PrivspecServices } from './privspec-module.js';
+import { SEARCH_CATEGORY } from './privspec-validator.js';
 
 /** One diagnostic as `privspec check --format json` prints it (1-based line and column). */
 export interface CheckDiagnostic {
@@ -28,6 +29,11 @@ export interface CheckResult {
 export interface CheckOptions {
   /** Read whole CSVs for the data checks (hierarchy coverage, k, ℓ, δ against n). Headers are always read. */
   scanData?: boolean;
+  /**
+   * With the data scanned, also search for the optimal-transformation hint (default). A release or a preview needs the
+   * errors only and turns it off, so that its generalization is searched once, by the run.
+   */
+  hints?: boolean;
 }
 
 let shared: PrivspecServices | undefined;
@@ -127,7 +133,7 @@ export async function checkSpec(path: string, options: CheckOptions = {}, servic
 
 /** Validates a document (unless the language server already has) and collects its diagnostics and budget. */
 export async function checkDocument(document: LangiumDocument, options: CheckOptions = {}, services = nodeServices()): Promise<CheckResult> {
-  const categories = options.scanData === false ? ['built-in', 'fast'] : ['built-in', 'fast', 'slow'];
+  const categories = options.scanData === false ? ['built-in', 'fast'] : ['built-in', 'fast', 'slow', ...(options.hints === false ? [] : [SEARCH_CATEGORY])];
   // The grammar has no cross-references, so a parsed document can be validated at once; the builder's indexing and
   // linking phases would add nothing but time. An open editor document was already validated by the server.
   const diagnosticsOf = document.state >= DocumentState.Validated && options.scanData !== false

@@ -18,7 +18,6 @@ import { surveyWeights } from '../engine/risk/survey-weights.js';
 import { CsvFileError, readsAtSource, type CsvStore } from '../engine/node/csv-store.js';
 import { frequencyClasses, frequencyTableView } from '../engine/anonymity/frequency-classes.js';
 import type { FrequencyTable } from '../engine/table/frequency-table.js';
-import { expandedRows } from '../engine/table/expand-frequency-table.js';
 import { checkedColumns } from './checked-columns.js';
 import * as ast from './generated/ast.js';
 import { analyzeSpec } from './privspec-analysis.js';
@@ -26,7 +25,7 @@ import { anonymityPlan, buildHierarchy, resolveSpecPath, unescape } from './priv
 import { IssueCodes } from './issue-codes.js';
 import type { QuickFixData } from './lsp/privspec-code-actions.js';
 import { didYouMean } from './did-you-mean.js';
-import { findOptimalTransformation, SEARCH_WORK_LIMIT } from './privspec-search.js';
+import { findOptimalTransformation } from './privspec-search.js';
 import { correlationLeakage } from './lsp/correlation-hover.js';
 
 /** Races a promise against cancellation, so a validation can be abandoned while a shared read goes on. */
@@ -46,11 +45,16 @@ export async function unlessCancelled<T>(promise: Promise<T>, token: Cancellatio
 /**
  * `files`: the checks that read only headers and small files (missing files, unknown columns, hierarchy files), cheap
  * enough for every keystroke. `data`: the scans of the whole table; it repeats the file steps silently to get the
- * header and the hierarchies, which the caches make free.
+ * header and the hierarchies, which the caches make free. `search`: the optimal-transformation hint that follows a k / ℓ
+ * violation; it repeats the steps before it silently (the table comes from the store's cache) and reports the hint
+ * alone. It is a step of its own so that what only needs the errors (a release, a preview) does not run the search:
+ * a release decides its generalization once, in the release.
  */
-export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStore, report: ValidationAcceptor, token: Cancellation.CancellationToken, part: 'files' | 'data'): Promise<void> {
+export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStore, sink: ValidationAcceptor, token: Cancellation.CancellationToken, part: 'files' | 'data' | 'search'): Promise<void> {
   const silent: ValidationAcceptor = () => {};
-  const accept = part === 'files' ? report : silent;
+  const accept = part === 'files' ? sink : silent;
+  const report = part === 'data' ? sink : silent;
+  const hint = part === 'search' ? sink : undefined;
   const analysis = analyzeSpec(spec, path);
   const dataset = analysis.parts.dataset;
   const plan = analysis.dataset;
@@ -121,6 +125,11 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
     return;
   }
 
+  const block = analysis.parts.anonymity;
+  if (part === 'search') {
+    if (block && plan.quasi.length > 0) await checkAnonymityOnData({ table, frequencies, quasi: plan.quasi, hierarchies, block, analysis, path, store, report, hint, token });
+    return;
+  }
   for (const [name, hierarchy] of hierarchies) {
     const node = analysis.parts.hierarchies.get(name)!;
     for (const p of validateHierarchy(hierarchy, column(table, name))) {
@@ -162,7 +171,6 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
       report('error', `${(e as Error).message}${where}`, { node: weight, property: 'column', code: IssueCodes.InvalidWeight });
     }
   }
-  const block = analysis.parts.anonymity;
   if (block && plan.quasi.length > 0) await checkAnonymityOnData({ table, frequencies, quasi: plan.quasi, hierarchies, block, analysis, path, store, report, token });
 }
 
@@ -177,15 +185,17 @@ interface AnonymityCheck {
   readonly path: string;
   readonly store: CsvStore;
   readonly report: ValidationAcceptor;
+  /** Where the optimal-transformation hint goes after a violation; without it the search is not run. */
+  readonly hint?: ValidationAcceptor;
   readonly token: Cancellation.CancellationToken;
 }
 
 /**
  * The data as it stands (or at the pinned levels) against each criterion of the anonymity block, each warning on the
- * clause that states the criterion; after a violation, the optimal transformation as a hint.
+ * clause that states the criterion; after a violation, the optimal transformation as a hint (when `hint` is given).
  */
 async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
-  const { table, frequencies, quasi, hierarchies, block, analysis, path, store, report, token } = c;
+  const { table, frequencies, quasi, hierarchies, block, analysis, path, store, report, hint, token } = c;
   const rowCount = frequencies?.rowCount ?? table.rowCount;
   let anonymity: ReturnType<typeof anonymityPlan>;
   try {
@@ -222,7 +232,7 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
       report('warning', `the data ${stands} violates ${criterion.name}: ${r.records} of ${rowCount} rows are in ${r.classes} of ${classes.classCount} ${classes.classCount === 1 ? 'class' : 'classes'} that fail it`, { node: clause, code: IssueCodes.LDiversityViolated });
     }
   }
-  if (!violated) return;
+  if (!violated || !hint) return;
   // The key holds the hierarchies' and the block's text (files included); the table is the cache's own key.
   const texts = quasi.map((q) => analysis.parts.hierarchies.get(q)?.$cstNode?.text ?? '');
   const files = await Promise.all(quasi.map(async (q) => {
@@ -230,13 +240,10 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
     return f === undefined ? '' : await store.text(resolveSpecPath(path, unescape(f))).catch(() => '');
   }));
   const specKey = JSON.stringify([texts, files, block.$cstNode?.text ?? '']);
-  // From a frequency table the search reads its records expanded to rows, only within the editor's search limit (which
-  // bounds the rows it would read from a CSV too), so the hint is the CSV's.
-  const nodes = quasi.reduce((n, q) => n * ((hierarchies.get(q)?.height ?? 0) + 1), 1);
-  if (frequencies && nodes * rowCount > SEARCH_WORK_LIMIT) return;
-  const rows = frequencies ? expandedOnce(frequencies) : table;
-  const found = await findOptimalTransformation(rows, quasi, hierarchies, anonymity, token, specKey);
-  if (found) report('info', found.message, { node: block, code: IssueCodes.OptimalTransformation });
+  // The search reads the frequency table (a source's as it comes, a CSV's table grouped), within the editor's search
+  // limit, which counts rows whichever it reads, so the hint is the same for a CSV and its Parquet copy.
+  const found = await findOptimalTransformation(frequencies ?? table, quasi, hierarchies, anonymity, token, specKey);
+  if (found) hint('info', found.message, { node: block, code: IssueCodes.OptimalTransformation });
 }
 
 /**
@@ -259,14 +266,6 @@ function pinnedGeneralization(table: Table, quasi: readonly string[], hierarchie
   const bound = quasi.map((q) => hierarchies.get(q) ?? identityHierarchy);
   const generalization = { hierarchies: quasi.map((q, i) => bindHierarchy(bound[i], column(table, q)).bound), levels: quasi.map((q) => (used.includes(q) ? pins.get(q)! : 0)) };
   return { generalization, label: used.map((q) => `${q}=${pins.get(q)}`).join(', ') };
-}
-
-/** The records repeated by their counts, once per frequency table (the store keeps one while the data is unchanged), so that the search's cache, keyed by table, holds. */
-const expanded = new WeakMap<FrequencyTable, Table>();
-function expandedOnce(f: FrequencyTable): Table {
-  let t = expanded.get(f);
-  if (!t) expanded.set(f, (t = expandedRows(f)));
-  return t;
 }
 
 /** Level 0 only: what an unpinned column without a hierarchy is counted with. */

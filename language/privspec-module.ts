@@ -20,7 +20,7 @@ import { PrivspecFormatter } from './lsp/privspec-formatter.js';
 import { PrivspecHoverProvider } from './lsp/privspec-hover.js';
 import { PrivspecSemanticTokenProvider } from './lsp/privspec-semantic-tokens.js';
 import { PrivspecTokenBuilder } from './privspec-token-builder.js';
-import { PrivspecValidator, registerValidationChecks } from './privspec-validator.js';
+import { PrivspecValidator, registerValidationChecks, SEARCH_CATEGORY } from './privspec-validator.js';
 import { registerPramChecks } from './privspec-pram-checks.js';
 import { registerBudgetLimitCheck } from './privspec-budget-limit-check.js';
 
@@ -64,9 +64,9 @@ export function createPrivspecServices(context: DefaultSharedModuleContext): { s
   registerValidationChecks(Privspec);
   registerPramChecks(Privspec);
   registerBudgetLimitCheck(Privspec);
-  // The data checks (the `slow` category) read CSVs asynchronously and give way to cancellation, so the editor runs them
-  // on every update too; Langium's default would run only `built-in` and `fast`.
-  shared.workspace.DocumentBuilder.updateBuildOptions = { validation: { categories: ['built-in', 'fast', 'slow'] } };
+  // The data checks (the `slow` category) and the optimal-transformation hint (its own) read CSVs asynchronously and give
+  // way to cancellation, so the editor runs them on every update too; Langium's default would run only `built-in` and `fast`.
+  shared.workspace.DocumentBuilder.updateBuildOptions = { validation: { categories: ['built-in', 'fast', 'slow', SEARCH_CATEGORY] } };
   if (!context.connection) {
     // Outside a language server nobody sends the configuration; initialize it at once.
     shared.workspace.ConfigurationProvider.initialized({});

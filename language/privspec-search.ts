@@ -1,8 +1,11 @@
 import type { Cancellation } from 'langium';
 import { rowKeyValues } from '../engine/anonymity/class-key.js';
 import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
-import { generalizeTransformation } from '../engine/release/generalize-transformation.js';
+import { frequencyTableView } from '../engine/anonymity/frequency-classes.js';
+import { decideGeneralization, generalizationColumns, requireDecided } from '../engine/release/decide-generalization.js';
 import type { AnonymityDescription } from '../engine/release/release-description.js';
+import type { FrequencyTable } from '../engine/table/frequency-table.js';
+import { frequencyTableOf } from '../engine/table/frequency-table-of.js';
 import type { Table } from '../engine/table/table.js';
 
 export interface FoundTransformation {
@@ -16,16 +19,17 @@ export interface FoundTransformation {
 export const SEARCH_WORK_LIMIT = 5e7;
 
 /** Search results per table, keyed by what the search reads, so that edits elsewhere in the spec do not rerun it. */
-const searches = new WeakMap<Table, Map<string, FoundTransformation | undefined>>();
+const searches = new WeakMap<Table | FrequencyTable, Map<string, FoundTransformation | undefined>>();
 
 /**
  * The transformation the `generalize` release would apply (the block's pins fixed, the rest searched), for the info
- * diagnostic that follows a k / ℓ violation: the release's own `generalizeTransformation`, so the hint names the levels
- * and suppressed rows ▶ Run writes. Undefined when no transformation satisfies the model or a quasi-identifier has no
+ * diagnostic that follows a k / ℓ violation: the release's own decision (decide-generalization.ts), so the hint names
+ * the levels and suppressed rows ▶ Run writes. It is taken on a frequency table — a source's as it comes, a CSV's
+ * table grouped — never on rows. Undefined when no transformation satisfies the model or a quasi-identifier has no
  * hierarchy.
  */
 export async function findOptimalTransformation(
-  table: Table,
+  data: Table | FrequencyTable,
   quasi: readonly string[],
   hierarchies: ReadonlyMap<string, Hierarchy>,
   anonymity: AnonymityDescription,
@@ -36,23 +40,27 @@ export async function findOptimalTransformation(
   // The engine's search runs synchronously; in an editor a search this large would hold up every request, so the
   // hint is left out beyond it (`privspec anonymize` runs any size).
   const nodes = quasi.reduce((n, q) => n * ((hierarchies.get(q)?.height ?? 0) + 1), 1);
-  if (nodes * table.rowCount > SEARCH_WORK_LIMIT) return undefined;
+  if (nodes * data.rowCount > SEARCH_WORK_LIMIT) return undefined;
   const key = JSON.stringify([quasi, specKey]);
-  const perTable = searches.get(table) ?? new Map<string, FoundTransformation | undefined>();
-  searches.set(table, perTable);
+  const perTable = searches.get(data) ?? new Map<string, FoundTransformation | undefined>();
+  searches.set(data, perTable);
   if (perTable.has(key)) return perTable.get(key);
   const controller = new AbortController();
   const subscription = token.onCancellationRequested(() => controller.abort());
   try {
-    const optimum = generalizeTransformation(table, quasi, hierarchies, anonymity, { signal: controller.signal });
+    const spec = { quasi, hierarchies, anonymity };
+    const frequencies = 'weights' in data ? data : frequencyTableOf(data, generalizationColumns(spec));
+    const optimum = requireDecided(decideGeneralization(frequencies, spec, { signal: controller.signal }));
     const levels = Object.fromEntries(quasi.map((q, i) => [q, optimum.levels[i]]));
     // A level number alone does not say that age=4 is '*': show what it does to one record's values. The record is the
     // one whose quasi-identifiers sort first, not the first row, so that a source without a row order (a database's
-    // frequency table) shows the same example as the CSV.
-    const example = exampleRow(table, quasi);
-    const before = table.rowCount > 0 ? rowKeyValues(table, quasi, example) : [];
-    const after = table.rowCount > 0 ? rowKeyValues(table, quasi, example, { hierarchies: optimum.bound, levels: optimum.levels }) : [];
-    const shown = quasi.map((q, i) => `${q}=${optimum.levels[i]}${optimum.levels[i] > 0 && table.rowCount > 0 ? ` (${before[i]} → ${after[i]})` : ''}`).join(', ');
+    // frequency table) shows the same example as the CSV; the records of the frequency table hold the same values.
+    const records = frequencyTableView(frequencies);
+    const any = records.rowCount > 0;
+    const example = exampleRow(records, quasi);
+    const before = any ? rowKeyValues(records, quasi, example) : [];
+    const after = any ? rowKeyValues(records, quasi, example, { hierarchies: optimum.bound, levels: optimum.levels }) : [];
+    const shown = quasi.map((q, i) => `${q}=${optimum.levels[i]}${optimum.levels[i] > 0 && any ? ` (${before[i]} → ${after[i]})` : ''}`).join(', ');
     const suppressed = optimum.suppressed;
     const pinned = optimum.pinned.length > 0 ? ` with ${optimum.pinned.join(', ')} pinned` : '';
     const loss = Number(optimum.loss.toPrecision(8));

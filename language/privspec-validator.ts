@@ -15,7 +15,13 @@ import { acceptedRiskText } from '../engine/release/release-risk.js';
 
 export { IssueCodes };
 
-/** Registers the checks: structural ones run on every keystroke, data scans in the `slow` category. */
+/**
+ * The category of the checker's optimal-transformation hint. The editor and `privspec check` run it; a release, a
+ * preview or a plan needs only the errors, and leaves it out so that its generalization is searched once, by the run.
+ */
+export const SEARCH_CATEGORY = 'search';
+
+/** Registers the checks: structural ones run on every keystroke, data scans in the `slow` category, the hint's search in its own. */
 export function registerValidationChecks(services: PrivspecServices): void {
   const registry = services.validation.ValidationRegistry;
   const validator = services.validation.PrivspecValidator;
@@ -29,6 +35,7 @@ export function registerValidationChecks(services: PrivspecServices): void {
   registry.register(checks, validator);
   registry.register<ast.PrivspecAstType>({ Spec: described(validator.checkFiles) }, validator, 'fast');
   registry.register<ast.PrivspecAstType>({ Spec: described(validator.checkData) }, validator, 'slow');
+  registry.register<ast.PrivspecAstType>({ Spec: described(validator.checkSearch) }, validator, SEARCH_CATEGORY);
 }
 
 /** A check whose diagnostics link to their code's page (`docs/diagnostics/<code>.md`), wherever they are reported. */
@@ -274,9 +281,14 @@ export class PrivspecValidator {
     await checkSpecData(spec, specPath(AstUtils.getDocument(spec)), this.services.data.CsvStore, accept, cancel, 'files');
   };
 
-  /** Hierarchy coverage, k, ℓ, δ against n and the optimal search: they scan the table, so in the slow category. */
+  /** Hierarchy coverage, k, ℓ and δ against n: they scan the table, so in the slow category. */
   checkData = async (spec: ast.Spec, accept: ValidationAcceptor, cancel: Cancellation.CancellationToken): Promise<void> => {
     await checkSpecData(spec, specPath(AstUtils.getDocument(spec)), this.services.data.CsvStore, accept, cancel, 'data');
+  };
+
+  /** The optimal-transformation hint after a k / ℓ violation: the search, in a category of its own (SEARCH_CATEGORY). */
+  checkSearch = async (spec: ast.Spec, accept: ValidationAcceptor, cancel: Cancellation.CancellationToken): Promise<void> => {
+    await checkSpecData(spec, specPath(AstUtils.getDocument(spec)), this.services.data.CsvStore, accept, cancel, 'search');
   };
 
   private analysis(spec: ast.Spec) {

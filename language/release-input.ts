@@ -32,7 +32,9 @@ export class SpecNotRunnable extends Error {
 export async function releaseInput(services: PrivspecServices, document: LangiumDocument, only?: string, tolerate: { codes: ReadonlySet<string>; tolerated: string[] } = { codes: new Set(), tolerated: [] }, options: { scanData?: boolean } = {}): Promise<RunInput> {
   const specFile = specPath(document);
   // `scanData: false` (a plan, a release from aggregates) checks the spec against the data's columns, not its rows.
-  const checked = await checkDocument(document, { scanData: options.scanData ?? true }, services);
+  // Only errors stop a run, so the checker's optimal-transformation hint is not searched for: the run decides the
+  // generalization itself, once.
+  const checked = await checkDocument(document, { scanData: options.scanData ?? true, hints: false }, services);
   const errors = checked.diagnostics.filter((d) => d.severity === 'error' && !tolerate.codes.has(d.code));
   for (const d of checked.diagnostics) if (d.severity === 'error' && tolerate.codes.has(d.code)) tolerate.tolerated.push(d.message);
   if (errors.length > 0) {

@@ -8,7 +8,7 @@ import { EqualDistanceTCloseness, HierarchicalDistanceTCloseness, OrderedDistanc
 import { parseArxHierarchy } from '../../engine/hierarchy/arx-hierarchy.js';
 import { bindHierarchy } from '../../engine/hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
-import { METRIC_NAMES, makeMetric, type MetricName } from '../../engine/metrics/metric-by-name.js';
+import { METRIC_NAMES, type MetricName } from '../../engine/metrics/metric-by-name.js';
 import { mondrian, mondrianRelease, type MondrianResult } from '../../engine/mondrian/mondrian.js';
 import { mondrianJson, toText } from './anonymize-text.js';
 import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport, writePramRelease, type MicrodataWriter } from './anonymize-pram.js';
@@ -32,8 +32,7 @@ import { cryptoRandom } from '../../engine/core/random.js';
 import { writeOwnFile } from '../../engine/node/release-files.js';
 import { checkLevels } from '../../engine/release/generalize-transformation.js';
 import { generalizedRows } from '../../engine/release/generalized-rows.js';
-import { searchOptimal } from '../../engine/search/optimal-search.js';
-import { problemOf } from '../../engine/search/problem.js';
+import { decideGeneralization } from '../../engine/release/decide-generalization.js';
 import type { FrequencyTable } from '../../engine/table/frequency-table.js';
 import { frequencyColumn, frequencyTableOf } from '../../engine/table/frequency-table-of.js';
 import { TableError, type Table } from '../../engine/table/table.js';
@@ -176,11 +175,14 @@ export const anonymize: Command = {
       const removed = removedColumns(header, options);
       const hierarchies = await Promise.all(options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)));
       const criteria = await buildCriteria(ctx, frequencies, options);
-      const problem = problemOf(frequencies, { qi: options.qi, hierarchies, criteria, suppression: options.suppression });
-      const metric = makeMetric(options.metric, problem);
       const started = performance.now();
-      const result = searchOptimal(problem, metric);
+      // The one decision every generalization takes (engine/release/decide-generalization.ts): a spec's anonymity block
+      // with these models, this limit and this metric, and no pins.
+      const anonymity = { criteria, suppression: options.suppression, metric: options.metric, pins: new Map<string, number>() };
+      const decision = decideGeneralization(frequencies, { quasi: options.qi, hierarchies: new Map(options.qi.map((q, i) => [q, hierarchies[i]])), anonymity });
       const searchMs = performance.now() - started;
+      const { problem, metric } = decision;
+      const result = { optimum: decision.unavailable === undefined ? decision : null, nodes: decision.nodes, checked: decision.checked };
 
       const report: Record<string, unknown> = result.optimum
         ? {

@@ -21,6 +21,7 @@ import { edgeListLeakage } from '../dp/correlated/index.js';
 import { cryptoRandom, seededRandom, type RandomSource } from '../core/random.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import { budgetLimit, mainKey } from '../release/budget-walk.js';
+import { generalizationColumns } from '../release/decide-generalization.js';
 import { ReleaseUnavailable } from '../release/release-unavailable.js';
 import { dataBounds } from '../release/kinds/grid-release.js';
 import { filesRead, prepareRelease } from '../release/kinds/prepare-release.js';
@@ -41,8 +42,7 @@ import { costOf, recordSpend } from './release-spend.js';
 import { refuseBlankUnits } from './blank-units-check.js';
 import { orphanedOutputs, RunRefused, spaceProblem, validateOutputs } from './release-validation.js';
 import { columnsOnly, readsAtSource, type EngineChoice } from './open-source.js';
-import { problemColumns } from '../search/problem.js';
-import { generalizeProblemSpec, prepareStreamedGeneralize, streamsRelease, type StreamedRelease } from './streamed-generalize.js';
+import { prepareStreamedGeneralize, streamsRelease, type StreamedRelease } from './streamed-generalize.js';
 import { prepareStreamedPram } from './streamed-pram.js';
 import { writeStreamedDecision } from './streamed-release-files.js';
 import { beforeStream, openStreamSource, type OpenStreamSource } from './streamed-source.js';
@@ -209,8 +209,8 @@ async function prepareStreamed(c: RunContext, release: ReleaseDescription, sourc
       ...(q.matrix !== undefined ? { matrixText: c.files.get(q.matrix), matrixFile: q.matrix } : {}),
     });
   }
-  const spec = generalizeProblemSpec(input.dataset, input.hierarchies, input.anonymity);
-  return prepareStreamedGeneralize(await source.frequencyTable({ columns: problemColumns(spec) }), columns, input.dataset, spec, input.anonymity!);
+  const columnsRead = generalizationColumns({ quasi: input.dataset.quasi, hierarchies: input.hierarchies, anonymity: input.anonymity });
+  return prepareStreamedGeneralize(await source.frequencyTable({ columns: columnsRead }), columns, input.dataset, input.hierarchies, input.anonymity!);
 }
 
 async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: { source: DataSource; snapshot?: FileSnapshot; streamed: StreamedRelease }): Promise<ReleaseOutcome> {

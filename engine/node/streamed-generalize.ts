@@ -1,28 +1,24 @@
 /**
  * The `generalize` release on a source too large to hold (a Parquet file or a large CSV read by DuckDB, a PostgreSQL
  * or ClickHouse table): the decision is taken on the frequency table the source computes over the columns the
- * anonymity block reads — the same problem the in-memory release builds from its table (search/problem.ts
- * `makeProblem` is `problemOf` of that frequency table), so the same optimum, levels and suppressed classes — and the
- * rows are then streamed from the source in a keyed random order through the decision as a row transform
- * (microdata-row-transform.ts) into the release's CSV (streamed-release-files.ts). The table is never held: memory is
+ * anonymity block reads, by the one decision the in-memory release takes on its table's frequency table
+ * (decide-generalization.ts), so the same optimum, levels and suppressed classes — and the rows are then streamed from
+ * the source in a keyed random order through the same row transform (microdata-row-transform.ts) into the release's
+ * CSV (streamed-release-files.ts). The table is never held: memory is
  * the frequency table and one batch of rows.
  *
  * The order of events is the runner's: the frequency table is read before the spend is recorded (as the table is), the
  * search runs after it, in `run`.
  */
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
-import { metricFor, pinnedRange } from '../release/anonymity-search.js';
-import { searchRowTransform, type ClassedRowTransform } from '../release/microdata-row-transform.js';
+import { decideGeneralization, requireDecided } from '../release/decide-generalization.js';
+import { decisionRowTransform } from '../release/microdata-row-transform.js';
 import { releasableColumns, type AnonymityDescription, type DatasetDescription, type ReleaseDescription } from '../release/release-description.js';
 import type { ReleaseOutput } from '../release/release-measurement.js';
 import type { SearchProgress } from '../search/search-types.js';
-import { ReleaseUnavailable } from '../release/release-unavailable.js';
-import { noTransformationMessage, requireGeneralizeInputs } from '../release/generalize-transformation.js';
 import { generalizeReport } from '../release/kinds/generalize-release.js';
 import type { PreparedRelease } from '../release/kinds/prepared-release.js';
 import { dictionaryWidth, microdataBytes, microdataPrepared } from '../release/kinds/prepared-release.js';
-import { searchOptimal } from '../search/optimal-search.js';
-import { problemOf, type ProblemSpec } from '../search/problem.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
 import type { RowTransform } from '../release/microdata-row-transform.js';
 import type { ClassTally } from '../release/class-tally.js';
@@ -57,42 +53,24 @@ export interface StreamedRelease {
   decision?: StreamedDecision;
 }
 
-/** The problem the anonymity block poses, as `searchAnonymity` builds it. */
-export function generalizeProblemSpec(dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined): ProblemSpec {
-  requireGeneralizeInputs(dataset.quasi, hierarchies, anonymity);
-  return { qi: dataset.quasi, hierarchies: dataset.quasi.map((q) => hierarchies.get(q)!), criteria: anonymity.criteria, suppression: anonymity.suppression };
-}
-
 /**
- * The anonymity block's transformation decided on `frequencies` (over `problemColumns` of `spec`), as the in-memory
- * release decides it (generalize-transformation.ts): the optimum in the pinned range, or ReleaseUnavailable. The
- * transform generalizes the quasi-identifiers among `columns` and leaves out rows of failing classes.
+ * The anonymity block's decision on `frequencies` (decide-generalization.ts, as the in-memory release takes it on its
+ * table's frequency table), or ReleaseUnavailable; its row transform generalizes the quasi-identifiers among `columns`
+ * and leaves out rows of failing classes. The search's progress is reported as the fraction of nodes classified.
  */
-export function decideOnFrequencies(frequencies: FrequencyTable, columns: readonly string[], dataset: DatasetDescription, spec: ProblemSpec, anonymity: AnonymityDescription, options: { signal?: AbortSignal; onProgress?: (fraction: number, message: string) => void } = {}) {
-  const problem = problemOf(frequencies, spec);
-  const quasi = dataset.quasi;
-  const range = pinnedRange(quasi, problem.qi.map((q) => q.hierarchy.height), anonymity.pins);
-  const result = searchOptimal(problem, metricFor(anonymity.metric, problem), {
+export function decideStreamed(frequencies: FrequencyTable, columns: readonly string[], dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription, options: { signal?: AbortSignal; onProgress?: (fraction: number, message: string) => void } = {}) {
+  const decision = requireDecided(decideGeneralization(frequencies, { quasi: dataset.quasi, hierarchies, anonymity }, {
     signal: options.signal,
     onProgress: options.onProgress && ((p: SearchProgress) => options.onProgress!(p.nodes > 0 ? p.resolved / p.nodes : 1, `${p.resolved} of ${p.nodes} transformations classified`)),
-    range,
-  });
-  const pinned = quasi.filter((q) => anonymity.pins.has(q));
-  const optimum = result.optimum;
-  if (!optimum) {
-    if (pinned.length === quasi.length) throw new ReleaseUnavailable('the pinned levels leave more rows in classes that fail the model than the suppression limit allows');
-    throw new ReleaseUnavailable(noTransformationMessage(pinned, anonymity));
-  }
-  const suppressed = optimum.evaluation.outliers;
-  const transform: ClassedRowTransform = searchRowTransform(problem, frequencies, columns, optimum.levels, optimum.evaluation);
-  return { levels: optimum.levels, loss: optimum.loss, pinned, suppressed, kept: frequencies.rowCount - suppressed, transform };
+  }));
+  return { decision, transform: decisionRowTransform(decision, columns) };
 }
 
 /**
- * The release prepared on `frequencies` (over `problemColumns` of the spec), for a source whose columns are `columns`. Its output
+ * The release prepared on `frequencies` (over `generalizationColumns`), for a source whose columns are `columns`. Its output
  * has no rows: the runner streams them through `decision` once `run` has set it.
  */
-export function prepareStreamedGeneralize(frequencies: FrequencyTable, columns: readonly string[], dataset: DatasetDescription, spec: ProblemSpec, anonymity: AnonymityDescription): StreamedRelease {
+export function prepareStreamedGeneralize(frequencies: FrequencyTable, columns: readonly string[], dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription): StreamedRelease {
   const { kept, removed } = releasableColumns(dataset, columns);
   // Every column at the widest generalized label of the quasi-identifiers the frequency table holds, 64 bytes for the
   // others (not read before the spend): an estimate for the free-space check, as the in-memory one is.
@@ -100,15 +78,15 @@ export function prepareStreamedGeneralize(frequencies: FrequencyTable, columns: 
     const i = dataset.quasi.indexOf(name);
     const col = frequencies.columns.find((c) => c.name === name);
     if (i < 0 || !col) return 64;
-    return Math.max(2, dictionaryWidth(col.dictionary, spec.hierarchies[i]));
+    return Math.max(2, dictionaryWidth(col.dictionary, hierarchies.get(name)!));
   });
   const streamed: StreamedRelease = {
     release: {
       ...microdataPrepared('generalization', { kind: 'generalize', columns: dataset.quasi.filter((q) => kept.includes(q)) }),
       estimatedBytes: microdataBytes(frequencies.rowCount, kept, widths),
       run: (options): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } => {
-        const d = decideOnFrequencies(frequencies, kept, dataset, spec, anonymity, options);
-        streamed.decision = { columns: kept, header: kept, transform: d.transform, rows: d.kept, tally: d.transform.tally };
+        const { decision: d, transform } = decideStreamed(frequencies, kept, dataset, hierarchies, anonymity, options);
+        streamed.decision = { columns: kept, header: kept, transform, rows: d.kept, tally: transform.tally };
         return { header: kept, rows: [], microdata: true, ...generalizeReport(dataset.quasi, anonymity, { levels: d.levels, pinned: d.pinned, removed, suppressed: d.suppressed, loss: d.loss }) };
       },
     },

@@ -29,11 +29,11 @@ import type { AnonymityDescription, DatasetDescription, QueryDescription } from 
 import { ReleaseUnavailable } from '../release/release-unavailable.js';
 import { buildPramMatrices, PRAM_RISK_LIMIT, pramFigures, pramHeader, pramQuasi, pramRisk, pramRiskLine, pramSuppressedLine, pramUnavailable } from '../release/kinds/pram-release.js';
 import { dictionaryWidth, microdataBytes, microdataPrepared } from '../release/kinds/prepared-release.js';
-import { problemColumns, type ProblemSpec } from '../search/problem.js';
+import { generalizationColumns } from '../release/decide-generalization.js';
 import type { DataSource } from '../source/data-source.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
 import type { Column } from '../table/table.js';
-import { decideOnFrequencies, generalizeProblemSpec, type StreamedRelease } from './streamed-generalize.js';
+import { decideStreamed, type StreamedRelease } from './streamed-generalize.js';
 
 type PramQuery = Extract<QueryDescription, { kind: 'pram' }>;
 
@@ -68,11 +68,10 @@ export async function prepareStreamedPram(source: DataSource, columns: readonly 
   });
   const quasi = pramQuasi(dataset, q, anonymity);
   const header = pramHeader(columns, q, quasi);
-  let decision: { spec: ProblemSpec; frequencies: FrequencyTable } | undefined;
+  let decision: { frequencies: FrequencyTable } | undefined;
   if (anonymity && dataset.quasi.length > 0) {
     try {
-      const spec = generalizeProblemSpec(dataset, input.hierarchies, anonymity);
-      decision = { spec, frequencies: await source.frequencyTable({ columns: problemColumns(spec) }) };
+      decision = { frequencies: await source.frequencyTable({ columns: generalizationColumns({ quasi: dataset.quasi, hierarchies: input.hierarchies, anonymity }) }) };
     } catch (e) {
       throw e instanceof ReleaseUnavailable ? pramUnavailable(e) : e;
     }
@@ -96,16 +95,16 @@ export async function prepareStreamedPram(source: DataSource, columns: readonly 
         let tally: ClassTally | undefined;
         const local: string[] = [];
         if (decision) {
-          let d: ReturnType<typeof decideOnFrequencies>;
+          let d: ReturnType<typeof decideStreamed>;
           try {
-            d = decideOnFrequencies(decision.frequencies, streamColumns, dataset, decision.spec, anonymity!, options);
+            d = decideStreamed(decision.frequencies, streamColumns, dataset, input.hierarchies, anonymity!, options);
           } catch (e) {
             throw e instanceof ReleaseUnavailable ? pramUnavailable(e) : e;
           }
           then = d.transform;
-          rows = d.kept;
+          rows = d.decision.kept;
           tally = d.transform.tally;
-          local.push(pramSuppressedLine(d.suppressed));
+          local.push(pramSuppressedLine(d.decision.suppressed));
         }
         const positions = q.columns.map((c) => streamColumns.indexOf(c));
         const pram = pramRowTransform(positions, built.matrices, input.rng, then);

@@ -1,7 +1,8 @@
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import { frequencyClasses } from '../anonymity/frequency-classes.js';
-import { problemOf, type AnonymizationProblem } from '../search/problem.js';
-import { decideOnFrequencies, keptRecords, valuesAt } from './frequency-decision.js';
+import { decideGeneralization } from '../release/decide-generalization.js';
+import type { AnonymizationProblem } from '../search/problem.js';
+import { keptRecords, valuesAt } from './frequency-decision.js';
 import type { AnonymityDescription, DatasetDescription } from '../release/release-description.js';
 import { classSizeHistogram } from '../risk/class-size-histogram.js';
 import { populationUniqueness } from '../risk/population-uniqueness.js';
@@ -51,13 +52,11 @@ function exampleRecords(problem: AnonymizationProblem): number[] {
  */
 export function generalizePreview(frequencies: FrequencyTable, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription, levels?: readonly number[]): GeneralizeBody {
   const quasi = dataset.quasi;
-  const missing = quasi.filter((q) => !hierarchies.has(q));
-  if (missing.length > 0) throw new Error(`generalize needs a hierarchy for every quasi-identifier; missing: ${missing.join(', ')}`);
-  if (anonymity.criteria.length === 0) throw new Error('the anonymity block states no model to search for');
-  const problem = problemOf(frequencies, { qi: quasi, hierarchies: quasi.map((q) => hierarchies.get(q)!), criteria: anonymity.criteria, suppression: anonymity.suppression });
+  // The release's own decision; nodes are checked and measured by its evaluator and metric, so the picture agrees.
+  const decision = decideGeneralization(frequencies, { quasi, hierarchies, anonymity });
+  const { problem, metric, lattice: grid, evaluator, unavailable } = decision;
+  const release = unavailable === undefined ? decision : null;
   const heights = problem.qi.map((q) => q.hierarchy.height);
-  // Nodes are checked and measured by the search's own evaluator and metric, so the picture agrees with the release.
-  const { metric, lattice: grid, evaluator, optimum: release, unavailable } = decideOnFrequencies(problem, anonymity);
   const optimum = release?.levels ?? null;
   const check = (levels: readonly number[]) => {
     const e = evaluator.evaluate(grid.id(levels));
@@ -85,7 +84,7 @@ export function generalizePreview(frequencies: FrequencyTable, dataset: DatasetD
   }
 
   const at = release && same(optimum, selected) ? release.evaluation : evaluator.evaluate(grid.id(selected));
-  const kept = keptRecords(problem, at);
+  const kept = keptRecords(frequencies, problem, at);
   const examples = exampleRecords(problem);
   const before = examples.map((t) => valuesAt(problem, t, quasi.map(() => 0)));
   const after = examples.map((t) => (kept[t] ? valuesAt(problem, t, selected) : null));

@@ -9,10 +9,10 @@ import { PRAM_RISK_LIMIT, preparePram } from '../release/kinds/pram-release.js';
 import type { AnonymityDescription, DatasetDescription, QueryDescription } from '../release/release-description.js';
 import { ReleaseUnavailable } from '../release/release-unavailable.js';
 import { identificationRisk } from '../risk/identification-risk.js';
-import { problemOf } from '../search/problem.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
 import { column } from '../table/table.js';
-import { decideOnFrequencies, generalizeColumns, keptRecords } from './frequency-decision.js';
+import { generalizeColumns, keptRecords } from './frequency-decision.js';
+import { decideGeneralization, requireDecided } from '../release/decide-generalization.js';
 import type { PramBody } from './preview-types.js';
 
 /** √20: by Chebyshev's inequality at least 1 − 1/20 = 95 % of draws fall within √20 standard deviations. */
@@ -69,13 +69,8 @@ export function pramPreview(input: PramPreviewInput): PramBody {
   let kept: Uint8Array | undefined;
   if (generalizes(dataset, input.anonymity)) {
     try {
-      const missing = dataset.quasi.filter((name) => !input.hierarchies.has(name));
-      if (input.anonymity!.criteria.length === 0) throw new ReleaseUnavailable("generalize needs an 'anonymity { k … }' block");
-      if (missing.length) throw new ReleaseUnavailable(`generalize needs a hierarchy for every quasi-identifier; missing: ${missing.join(', ')}`);
-      const problem = problemOf(f, { qi: dataset.quasi, hierarchies: dataset.quasi.map((name) => input.hierarchies.get(name)!), criteria: input.anonymity!.criteria, suppression: input.anonymity!.suppression });
-      const decision = decideOnFrequencies(problem, input.anonymity!);
-      if (!decision.optimum) throw new ReleaseUnavailable(decision.unavailable!);
-      kept = keptRecords(problem, decision.optimum.evaluation);
+      const decision = requireDecided(decideGeneralization(f, { quasi: dataset.quasi, hierarchies: input.hierarchies, anonymity: input.anonymity }));
+      kept = keptRecords(f, decision.problem, decision.evaluation);
     } catch (e) {
       if (e instanceof ReleaseUnavailable) throw new ReleaseUnavailable(`pram writes the quasi-identifiers generalized as the anonymity block says, and ${e.message}`);
       throw e;

@@ -1,7 +1,8 @@
 /**
- * The one generalization writer: the rows a full-domain generalization releases, each quasi-identifier replaced by
- * its generalization at the transformation's level, and the rows of classes that fail the model left out. Used by the
- * `generalize` release (▶ Run, `privspec release`, Anonymize CSV…) and by `privspec anonymize --out`.
+ * The rows a full-domain generalization releases from a table in memory, each quasi-identifier replaced by its
+ * generalization at the transformation's level, and the rows of classes that fail the model left out. Only
+ * `privspec anonymize --out` on a table in memory still writes through it; the releases write through the decision's
+ * row transform (`decisionRowTransform`, microdata-row-transform.ts), which writes the same lines.
  *
  * Suppressed rows are never kept with `*` quasi-identifiers (ARX's output does that): kept, they would form one more
  * class, exempt from k and ℓ, whose sensitive values an attacker can read off by elimination.

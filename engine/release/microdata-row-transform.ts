@@ -1,9 +1,9 @@
 /**
- * The per-row form of the microdata releases, for rows streamed from a source that is never held whole
- * (engine/node/write-microdata-stream.ts). The decision is taken as before, on a table the search can hold (the
- * frequency table over the quasi-identifiers, or the in-memory table): the generalization levels and which generalized
- * classes pass the model. Streaming only applies that decision row by row, so a streamed file holds the same lines as
- * the in-memory writer (generalized-rows.ts) would, in another random order.
+ * The per-row form of the microdata releases. The decision is taken on a frequency table the search can hold (the
+ * source's, or the in-memory table's: decide-generalization.ts): the generalization levels and which generalized
+ * classes pass the model. Writing only applies that decision row by row, the same transform for rows in memory and for
+ * rows streamed from a source never held whole (engine/node/write-microdata-stream.ts), so both files hold the same
+ * lines, in different random orders.
  */
 import type { RandomSource } from '../core/random.js';
 import type { BoundHierarchy } from '../hierarchy/bound-hierarchy.js';
@@ -13,8 +13,7 @@ import { labelIndex, type TransitionMatrix } from '../pram/transition-matrix.js'
 import type { Cells } from '../search/cells.js';
 import type { AnonymizationProblem } from '../search/problem.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
-import { column, type Table } from '../table/table.js';
-import type { TransformationCheck } from './generalize-transformation.js';
+import type { Decided } from './decide-generalization.js';
 import { ClassTally } from './class-tally.js';
 
 /** A row of the stream's columns → the output row, or undefined when the row is suppressed. */
@@ -41,30 +40,19 @@ function generalizer(dictionary: readonly string[], name: string, bound: BoundHi
 }
 
 /**
- * The generalization decided on `table` (levels, passing classes) as a row transform over `columns` (the stream's
- * column order, which is the output's): quasi-identifiers generalized, other columns as they are, and rows whose
- * generalized class fails the model left out.
+ * The generalization decided on a frequency table (decide-generalization.ts) as a row transform over `columns` (the
+ * rows' column order, which is the output's): quasi-identifiers generalized, other columns as they are, and rows whose
+ * generalized class fails the model left out. Every generalized file is written through it: the in-memory and the
+ * streamed `generalize` release, `pram` with an anonymity block, `privspec anonymize --out`.
  */
-export function generalizeRowTransform(table: Table, columns: readonly string[], quasi: readonly string[], bound: readonly BoundHierarchy[], levels: readonly number[], check: Pick<TransformationCheck, 'classes' | 'passes'>): ClassedRowTransform {
-  const maps = quasi.map((q, i) => generalizer(column(table, q).dictionary, q, bound[i], levels[i]));
-  const quasiCodes = quasi.map((q) => column(table, q).codes);
-  const tally = tallyOf(bound, levels);
-  // The classes that pass, once each (by the class id of their first row), with their row counts.
-  const sizes = new Map<number, { row: number; rows: number }>();
-  for (let r = 0; r < table.rowCount; r++) {
-    const k = check.classes.classOf[r];
-    if (check.passes[k] !== 1) continue;
-    const entry = sizes.get(k);
-    if (entry) entry.rows++;
-    else sizes.set(k, { row: r, rows: 1 });
-  }
-  for (const { row, rows } of sizes.values()) tally.add(quasi.map((_, i) => bound[i].levelCodes[levels[i]][quasiCodes[i][row]]), rows);
-  return classTransform(columns, quasi, maps, bound, levels, tally.seal());
+export function decisionRowTransform(decision: Decided, columns: readonly string[]): ClassedRowTransform {
+  return searchRowTransform(decision.problem, decision.frequencies, columns, decision.levels, decision.evaluation);
 }
 
 /**
- * The optimum of the anonymity search on a frequency table (`privspec anonymize`) as a row transform: `cells` and
- * `classPass` are the optimum's evaluation; a class passes as the search decided, weighted by the records' row counts.
+ * Any evaluated node of the search on a frequency table as a row transform: `cells` and `classPass` are the node's
+ * evaluation; a class passes as the evaluation says, weighted by the records' row counts. The preview applies it to
+ * nodes the user picks; `decisionRowTransform` to the decision's node.
  */
 export function searchRowTransform(problem: AnonymizationProblem, frequencies: FrequencyTable, columns: readonly string[], levels: readonly number[], evaluation: { cells: Cells; classPass: Uint8Array }): ClassedRowTransform {
   const quasi = problem.qi.map((q) => q.name);

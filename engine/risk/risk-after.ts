@@ -1,12 +1,16 @@
 /**
- * The risk report's "after": what the spec's generalize release would write, measured. The levels, classes and
- * suppressed rows come from the release's own `generalizeTransformation` (engine/release/generalize-transformation.ts),
- * so the report shows the release's result or its refusal in the release's own words, never a second computation: pins
- * that suppress more rows than the limit allows are refused here exactly as ▶ Run and `privspec release` refuse them.
+ * The risk report's "after": what the spec's generalize release would write, measured. The levels and the classes
+ * kept come from the release's own decision (engine/release/decide-generalization.ts, on the table's frequency table)
+ * applied through its own row transform, so the report shows the release's result or its refusal in the release's own
+ * words, never a second computation: pins that suppress more rows than the limit allows are refused here exactly as
+ * ▶ Run and `privspec release` refuse them.
  */
 import { distinctUnitsPerClass } from '../anonymity/distinct-units.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
-import { generalizeTransformation } from '../release/generalize-transformation.js';
+import { equivalenceClasses } from '../anonymity/equivalence-classes.js';
+import { decideGeneralization, generalizationColumns, requireDecided, type Decided } from '../release/decide-generalization.js';
+import { decisionRowTransform } from '../release/microdata-row-transform.js';
+import { frequencyTableOf } from '../table/frequency-table-of.js';
 import type { AnonymityDescription, DatasetDescription } from '../release/release-description.js';
 import { ReleaseUnavailable } from '../release/release-unavailable.js';
 import type { SearchProgress } from '../search/search-types.js';
@@ -23,15 +27,22 @@ export interface RiskAfterOptions {
 
 export function riskAfter(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined, options: RiskAfterOptions = {}): RiskAfter {
   if (!anonymity || anonymity.criteria.length === 0) return { unavailable: 'the spec has no anonymity block to search for' };
-  let t: ReturnType<typeof generalizeTransformation>;
+  const spec = { quasi: dataset.quasi, hierarchies, anonymity };
+  let t: Decided;
   try {
-    t = generalizeTransformation(table, dataset.quasi, hierarchies, anonymity, options);
+    t = requireDecided(decideGeneralization(frequencyTableOf(table, generalizationColumns(spec)), spec, options));
   } catch (e) {
     // A refusal of the release is the report's answer; anything else (a cancelled search) is the caller's.
     if (e instanceof ReleaseUnavailable) return { unavailable: e.message };
     throw e;
   }
-  const { bound, levels, classes, passes } = t;
+  const { bound, levels } = t;
+  // The table's classes at the decided levels (units and requirements are counted on its rows), each kept or not as
+  // the release's row transform decides its first row.
+  const classes = equivalenceClasses(table, dataset.quasi, { hierarchies: bound, levels });
+  const quasiColumns = dataset.quasi.map((q) => column(table, q));
+  const transform = decisionRowTransform(t, dataset.quasi);
+  const passes = Uint8Array.from(classes.firstRow, (r) => (transform(quasiColumns.map((c) => c.dictionary[c.codes[r]])) ? 1 : 0));
   const unit = dataset.unit !== undefined ? table.columns.find((c) => c.name === dataset.unit) : undefined;
   // Risk counts people when there is a unit, as before the transformation; suppression counts rows.
   const measured = unit ? distinctUnitsPerClass(classes, unit.codes, unit.dictionary.length) : classes.sizes;

@@ -9,6 +9,12 @@ import { TagState } from './tag-state.js';
 import { checkClasses } from './class-check.js';
 
 /**
+ * How many searches this process has started. Nothing in the product reads it: tests read it to check that a release
+ * decides its generalization once (one search per release, none for the checker's hint on the way).
+ */
+export const searchesStarted = { count: 0 };
+
+/**
  * The globally optimal full-domain generalization under a privacy model with record suppression, found without
  * visiting the whole lattice. It combines what makes Incognito (LeFevre et al., SIGMOD 2005) and Flash (Kohlmayer
  * et al., "Flash: efficient, stable and optimal k-anonymity", PASSAT 2012) fast:
@@ -23,6 +29,7 @@ import { checkClasses } from './class-check.js';
  * sum, then lower node id.
  */
 export function searchOptimal(problem: AnonymizationProblem, metric: Metric, options: SearchOptions = {}): SearchResult {
+  searchesStarted.count++;
   const lattice = new Lattice(problem.qi.map((q) => q.hierarchy.height));
   checkRange(lattice, options.range);
   const evaluator = new NodeEvaluator(problem, lattice);

@@ -6,11 +6,8 @@
 import type { CodeAction, TextEdit } from 'vscode-languageserver';
 import { KAnonymity } from '../../engine/criteria/k-anonymity.js';
 import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
-import { metricFor, pinnedRange } from '../../engine/release/anonymity-search.js';
+import { decideGeneralization, type Decided } from '../../engine/release/decide-generalization.js';
 import { generalizeColumns } from '../../engine/preview/frequency-decision.js';
-import { searchOptimal } from '../../engine/search/optimal-search.js';
-import { problemOf } from '../../engine/search/problem.js';
-import type { Optimum } from '../../engine/search/search-types.js';
 import type { FrequencyTable } from '../../engine/table/frequency-table.js';
 import type { AnonymityDescription } from '../../engine/release/release-description.js';
 import type * as ast from '../generated/ast.js';
@@ -62,12 +59,12 @@ async function searchInput(c: FixContext): Promise<Search | undefined> {
 }
 
 /**
- * The search `searchAnonymity` runs (`makeProblem` is `problemOf` of the table's frequency table), on the frequency
- * table: the same optimum from a CSV's rows or a source's aggregates.
+ * The release's own decision (decide-generalization.ts) on the frequency table, for the block or a variant of it (another
+ * k, another suppression limit): the same optimum from a CSV's rows or a source's aggregates. Undefined when refused.
  */
-function optimum(s: Search, plan = s.plan): Optimum | undefined {
-  const problem = problemOf(s.frequencies, { qi: s.quasi, hierarchies: s.quasi.map((q) => s.hierarchies.get(q)!), criteria: plan.criteria, suppression: plan.suppression });
-  return searchOptimal(problem, metricFor(plan.metric, problem), { range: pinnedRange(s.quasi, problem.qi.map((q) => q.hierarchy.height), plan.pins) }).optimum ?? undefined;
+function optimum(s: Search, plan = s.plan): Decided | undefined {
+  const d = decideGeneralization(s.frequencies, { quasi: s.quasi, hierarchies: s.hierarchies, anonymity: plan });
+  return d.unavailable === undefined ? d : undefined;
 }
 
 /** `generalize col L` for every quasi-identifier: existing pins are rewritten, the others added before the `}`. */

@@ -205,9 +205,9 @@ describe('language server features', () => {
     assert.equal(lenses![2].command!.command, 'privspec.runRelease');
   });
 
-  it('runs the data checks (the slow category) on every editor update', () => {
+  it('runs the data checks (the slow category) and the optimal-transformation search (its own) on every editor update', () => {
     const categories = (services.shared.workspace.DocumentBuilder.updateBuildOptions.validation as { categories: string[] }).categories;
-    assert.deepEqual([...categories].sort(), ['built-in', 'fast', 'slow']);
+    assert.deepEqual([...categories].sort(), ['built-in', 'fast', 'search', 'slow']);
   });
 
   it('answers privspec/budget with the spec budget summary', async () => {

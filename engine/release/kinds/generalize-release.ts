@@ -1,19 +1,22 @@
 /**
  * The `generalize` release: the globally optimal full-domain generalization of the quasi-identifiers for the
- * anonymity block with the levels the spec pins fixed (generalize-transformation.ts), the rows of classes that still
- * fail the model suppressed, and only declared columns written (quasi-identifying, sensitive, insensitive; never
- * identifying columns, undeclared ones, or the privacy unit).
+ * anonymity block with the levels the spec pins fixed, decided on the table's frequency table
+ * (decide-generalization.ts, as a streamed release decides on its source's), the rows of classes that still fail the
+ * model suppressed, and only declared columns written (quasi-identifying, sensitive, insensitive; never identifying
+ * columns, undeclared ones, or the privacy unit).
  *
- * The rows come from the one generalization writer (`generalized-rows.ts`): suppressed rows are left out, never starred.
+ * The rows go through the one row transform (`microdata-row-transform.ts`) that the streamed release applies too:
+ * suppressed rows are left out, never starred.
  * The report states the levels (which the file's values show) and the model; how many rows were suppressed and the
  * search's information loss are exact figures of the input that the file does not show, so they go to the data owner's
  * terminal (`local`), not into the report.
  * The same function serves `privspec release`, ▶ Run and the editor's Anonymize CSV…, so they write the same bytes.
  */
 import type { Hierarchy } from '../../hierarchy/hierarchy.js';
-import type { Table } from '../../table/table.js';
-import { generalizedRows } from '../generalized-rows.js';
-import { generalizeTransformation, requireGeneralizeInputs } from '../generalize-transformation.js';
+import { frequencyTableOf } from '../../table/frequency-table-of.js';
+import { column, type Table } from '../../table/table.js';
+import { decideGeneralization, generalizationColumns, requireDecided, requireGeneralizeInputs } from '../decide-generalization.js';
+import { decisionRowTransform } from '../microdata-row-transform.js';
 import { releasableColumns, type AnonymityDescription, type DatasetDescription } from '../release-description.js';
 import type { ReleaseOutput } from '../release-measurement.js';
 import type { GeneralizeOptions } from './generalized-quasi.js';
@@ -39,10 +42,27 @@ export function prepareGeneralize(table: Table, dataset: DatasetDescription, hie
 }
 
 export function computeGeneralize(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined, options: GeneralizeOptions = {}): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } {
-  const { bound, levels, loss, classes, passes, pinned } = generalizeTransformation(table, dataset.quasi, hierarchies, anonymity, options);
+  const spec = { quasi: dataset.quasi, hierarchies, anonymity };
+  const decision = requireDecided(decideGeneralization(frequencyTableOf(table, generalizationColumns(spec)), spec, options));
+  const { levels, loss, pinned, suppressed } = decision;
   const { kept: keptNames, removed } = releasableColumns(dataset, table.columns.map((c) => c.name));
-  const { rows, suppressed, sourceRows } = generalizedRows(table, keptNames, dataset.quasi, bound, levels, { classes, passes });
-  return { header: keptNames, rows, microdata: true, sourceRows, ...generalizeReport(dataset.quasi, anonymity!, { levels, pinned, removed, suppressed, loss }) };
+  const transform = decisionRowTransform(decision, keptNames);
+  const columns = keptNames.map((name) => column(table, name));
+  const rows: string[][] = [];
+  // The input row of each written row: the file's private row key is made of them (engine/node/row-key.ts).
+  const sourceRows: number[] = [];
+  for (let r = 0; r < table.rowCount; r++) {
+    const out = transform(columns.map((c) => c.dictionary[c.codes[r]]));
+    if (out) {
+      rows.push(out as string[]);
+      sourceRows.push(r);
+    }
+  }
+  // The decision and the rows are the same table: a class whose rows differ from the decision's count would be a bug,
+  // and nothing is written then.
+  const mismatch = transform.tally.mismatch();
+  if (mismatch !== undefined || rows.length !== decision.kept) throw new Error(`the generalized rows disagree with the decision: ${mismatch ?? `${rows.length} rows kept, the decision ${decision.kept}`}`);
+  return { header: keptNames, rows, microdata: true, sourceRows: Int32Array.from(sourceRows), ...generalizeReport(dataset.quasi, anonymity!, { levels, pinned, removed, suppressed, loss }) };
 }
 
 /** What a generalize release reports, in memory or streamed: the levels and the block, the notes, the local figures. */

@@ -1,13 +1,17 @@
 /**
- * The quasi-identifiers as the anonymity block's transformation writes them, row by row: the levels and suppressed
- * rows of the one transformation (`generalize-transformation.ts`). `pram` writes its randomized columns beside these,
- * on exactly the rows a `generalize` release keeps, so the two files never show a quasi-identifier at two different
- * levels and a PRAM file never carries a quasi-identifier exactly that the generalized file protects.
+ * The quasi-identifiers as the anonymity block's decision writes them, row by row: the levels and suppressed rows of
+ * the one decision (`decide-generalization.ts`), applied through the one row transform. `pram` writes its randomized
+ * columns beside these, on exactly the rows a `generalize` release keeps, so the two files never show a
+ * quasi-identifier at two different levels and a PRAM file never carries a quasi-identifier exactly that the
+ * generalized file protects.
  */
+import { equivalenceClasses } from '../../anonymity/equivalence-classes.js';
 import type { Hierarchy } from '../../hierarchy/hierarchy.js';
 import type { SearchProgress } from '../../search/search-types.js';
+import { frequencyTableOf } from '../../table/frequency-table-of.js';
 import { column, type Table } from '../../table/table.js';
-import { generalizeTransformation } from '../generalize-transformation.js';
+import { decideGeneralization, generalizationColumns, requireDecided } from '../decide-generalization.js';
+import { decisionRowTransform } from '../microdata-row-transform.js';
 import type { AnonymityDescription, DatasetDescription } from '../release-description.js';
 
 export interface GeneralizeOptions {
@@ -27,15 +31,22 @@ export interface GeneralizedQuasi {
 
 /** The anonymity block applied to `table`; throws `ReleaseUnavailable` when it cannot be satisfied as written. */
 export function generalizedQuasi(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined, options: GeneralizeOptions = {}): GeneralizedQuasi {
-  const { bound, levels, classes, passes, suppressed } = generalizeTransformation(table, dataset.quasi, hierarchies, anonymity, options);
+  const quasi = dataset.quasi;
+  const spec = { quasi, hierarchies, anonymity };
+  const decision = requireDecided(decideGeneralization(frequencyTableOf(table, generalizationColumns(spec)), spec, options));
+  const { levels, bound } = decision;
+  const columns = quasi.map((q) => column(table, q));
+  // The rows of one generalized class are all kept or all left out: the transform decides each class once, on its
+  // first row.
+  const classes = equivalenceClasses(table, quasi, { hierarchies: bound, levels });
+  const transform = decisionRowTransform(decision, quasi);
+  const passes = Uint8Array.from(classes.firstRow, (r) => (transform(columns.map((c) => c.dictionary[c.codes[r]])) ? 1 : 0));
   const kept = new Uint8Array(table.rowCount);
   for (let r = 0; r < table.rowCount; r++) kept[r] = passes[classes.classOf[r]];
-  const qiIndex = new Map(dataset.quasi.map((q, i) => [q, i]));
-  const columns = dataset.quasi.map((q) => column(table, q));
   const value = (q: string, r: number) => {
-    const i = qiIndex.get(q)!;
+    const i = quasi.indexOf(q);
     const h = bound[i];
     return h.levelValues[levels[i]][h.levelCodes[levels[i]][columns[i].codes[r]]];
   };
-  return { levels, kept, suppressed, value };
+  return { levels, kept, suppressed: decision.suppressed, value };
 }

@@ -8,12 +8,13 @@ import { DuckDbSource } from '../../../engine/node/duckdb-source.js';
 import { formatCsv } from '../../../engine/node/write-csv.js';
 import { writeMicrodataStream } from '../../../engine/node/write-microdata-stream.js';
 import { makeTransitionMatrix } from '../../../engine/pram/transition-matrix.js';
-import { generalizeTransformation } from '../../../engine/release/generalize-transformation.js';
+import { decideGeneralization, generalizationColumns, requireDecided } from '../../../engine/release/decide-generalization.js';
 import { computeGeneralize } from '../../../engine/release/kinds/generalize-release.js';
-import { generalizeRowTransform, pramRowTransform } from '../../../engine/release/microdata-row-transform.js';
+import { decisionRowTransform, pramRowTransform } from '../../../engine/release/microdata-row-transform.js';
 import type { AnonymityDescription, DatasetDescription } from '../../../engine/release/release-description.js';
 import type { RowBatch } from '../../../engine/source/data-source.js';
 import { boundingSeed } from '../../../engine/source/keyed-order.js';
+import { frequencyTableOf } from '../../../engine/table/frequency-table-of.js';
 import type { Table } from '../../../engine/table/table.js';
 import { adultDir, adultHierarchy, loadAdultOrSkip } from '../../helpers/adult.js';
 
@@ -56,8 +57,9 @@ describe('engine/node/write-microdata-stream: microdata from a source never held
     it('(a) the streamed generalization holds exactly the in-memory release\'s lines (as a multiset), with the same decision', async () => {
       const hierarchies = new Map(dataset.quasi.map((q) => [q, adultHierarchy(q)]));
       const memory = computeGeneralize(table, dataset, hierarchies, anonymity);
-      const decision = generalizeTransformation(table, dataset.quasi, hierarchies, anonymity);
-      const transform = generalizeRowTransform(table, memory.header, dataset.quasi, decision.bound, decision.levels, decision);
+      const spec = { quasi: dataset.quasi, hierarchies, anonymity };
+      const decision = requireDecided(decideGeneralization(frequencyTableOf(table, generalizationColumns(spec)), spec));
+      const transform = decisionRowTransform(decision, memory.header);
       const duck = await DuckDbSource.open(parquet);
       const out = join(dir, 'generalized.csv');
       try {
