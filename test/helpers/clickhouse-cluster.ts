@@ -15,6 +15,12 @@ export interface ClickHouseCluster {
   /** Connection to shard 0, where the Distributed tables live (what CLICKHOUSE_URL would name). */
   readonly settings: ClickHouseSettings;
   readonly env: Record<string, string>;
+  /**
+   * The read-only user docs/databases.md recommends (users.xml: profile `readonly` 2, so reads and per-query settings
+   * only; `allow_databases` the one database `privspec`), connected to shard 0, and its CLICKHOUSE_* variables.
+   */
+  readonly reader: ClickHouseSettings;
+  readonly readerEnv: Record<string, string>;
   readonly shards: readonly ClickHouseSettings[];
   sql(text: string, shard?: number): Promise<string[][]>;
   distributedTable(name: string, columns: readonly string[], rows: readonly (readonly string[])[]): Promise<void>;
@@ -23,6 +29,11 @@ export interface ClickHouseCluster {
 
 /** The password the tests give ClickHouse's `default` user and look for in every output. */
 export const TEST_CLICKHOUSE_PASSWORD = 'ch-Secret-52b0d7aa';
+
+/** The read-only user, its password, and the one database it may read. */
+export const TEST_CLICKHOUSE_READER = 'privspec_reader';
+export const TEST_CLICKHOUSE_READER_PASSWORD = 'ch-Reader-9e61b3f0';
+export const TEST_CLICKHOUSE_READER_DATABASE = 'privspec';
 
 function serverBinary(): string | undefined {
   const chosen = process.env.PRIVSPEC_CLICKHOUSE_SERVER;
@@ -61,6 +72,8 @@ export async function startClickHouseCluster(): Promise<ClickHouseCluster> {
     settings: shards[0],
     shards,
     env: { CLICKHOUSE_URL: shards[0].url, CLICKHOUSE_USER: 'default', CLICKHOUSE_PASSWORD: TEST_CLICKHOUSE_PASSWORD },
+    reader: { url: shards[0].url, user: TEST_CLICKHOUSE_READER, password: TEST_CLICKHOUSE_READER_PASSWORD },
+    readerEnv: { CLICKHOUSE_URL: shards[0].url, CLICKHOUSE_USER: TEST_CLICKHOUSE_READER, CLICKHOUSE_PASSWORD: TEST_CLICKHOUSE_READER_PASSWORD },
     sql,
     async distributedTable(name, columns, rows) {
       const [db, table] = name.includes('.') ? name.split('.') : ['default', name];
@@ -107,11 +120,17 @@ function configXml(dir: string, users: string, p: { http: number; tcp: number; i
 `;
 }
 
+/**
+ * The users: `default` (the tests' administrator, and the user the shards query each other as) and the read-only
+ * reader. 18.16 has no SQL access control (GRANT came in 20.5): a user's rights are its profile's `readonly` and its
+ * `allow_databases`. `readonly` 2 rather than 1, because a bounded aggregate carries a per-query setting
+ * (distributed_group_by_no_merge), which `readonly` 1 refuses.
+ */
 function usersXml(): string {
   return `<?xml version="1.0"?>
 <yandex>
-  <profiles><default><log_queries>1</log_queries></default></profiles>
-  <users><default><password>${TEST_CLICKHOUSE_PASSWORD}</password><networks><ip>127.0.0.1</ip><ip>::1</ip></networks><profile>default</profile><quota>default</quota></default></users>
+  <profiles><default><log_queries>1</log_queries></default><reader><readonly>2</readonly><log_queries>1</log_queries></reader></profiles>
+  <users><default><password>${TEST_CLICKHOUSE_PASSWORD}</password><networks><ip>127.0.0.1</ip><ip>::1</ip></networks><profile>default</profile><quota>default</quota></default><${TEST_CLICKHOUSE_READER}><password>${TEST_CLICKHOUSE_READER_PASSWORD}</password><networks><ip>127.0.0.1</ip><ip>::1</ip></networks><profile>reader</profile><quota>default</quota><allow_databases><database>${TEST_CLICKHOUSE_READER_DATABASE}</database></allow_databases></${TEST_CLICKHOUSE_READER}></users>
   <quotas><default></default></quotas>
 </yandex>
 `;

@@ -13,16 +13,30 @@ import { accountIds, freePort, ServerUnavailable, spawnGuarded, stopProcess, wai
  * down and deletes the folder; an interrupted or killed test run does the same (test/helpers/server-process.ts).
  */
 export interface PostgresServer {
+  /** The superuser, who creates the test tables. */
   readonly settings: PgConnectionSettings;
-  /** PG* variables pointing at the server, for commands that read their connection from the environment. */
+  /** PG* variables pointing at the server as the superuser. */
   readonly env: Record<string, string>;
+  /**
+   * The read-only role docs/databases.md recommends: it logs in, and reads only the tables granted to it by
+   * `grantRead` (no other table, no schema it was not given, no write), which is how privspec should connect.
+   */
+  readonly reader: PgConnectionSettings;
+  /** PG* variables pointing at the server as the read-only role, for commands that read them from the environment. */
+  readonly readerEnv: Record<string, string>;
   readonly folder: string;
   sql(text: string): Promise<{ columns: string[]; rows: (string | null)[][] }>;
+  /** Lets the read-only role read `schema.table` (and look the schema up): SELECT on that table alone. */
+  grantRead(table: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** The password the tests give the server's superuser and look for in every output. */
 export const TEST_PG_PASSWORD = 'pg-Secret-7f3c91e2';
+
+/** The read-only role's name and password (searched for in every output, as the superuser's). */
+export const TEST_PG_READER = 'privspec_reader';
+export const TEST_PG_READER_PASSWORD = 'pg-Reader-0c4d2a19';
 
 /** PostgreSQL's server programs: $PRIVSPEC_PG_BIN, or the newest /usr/lib/postgresql/<version>/bin (Debian's layout). */
 export function postgresBinDir(): string | undefined {
@@ -74,17 +88,15 @@ export async function startPostgres(database = 'privspec_test', options: { tls?:
     await waitUntil(child, async () => { await (await PgClient.connect(settings, 2000)).close(); return true; }, 30_000, 'PostgreSQL', () => stderr || (existsSync(log) ? readFileSync(log, 'utf8') : ''));
     const admin = await PgClient.connect(settings);
     await admin.query(`CREATE DATABASE ${database}`);
+    await admin.query(`CREATE ROLE ${TEST_PG_READER} LOGIN PASSWORD '${TEST_PG_READER_PASSWORD}'`);
     await admin.close();
   } catch (error) {
     await stop();
     throw error;
   }
   const target = { ...settings, database };
-  return {
-    settings: target,
-    folder,
-    env: { PGHOST: '127.0.0.1', PGPORT: String(port), PGDATABASE: database, PGUSER: 'privspec', PGPASSWORD: TEST_PG_PASSWORD, PGSSLMODE: 'disable' },
-    async sql(text) {
+  const env = { PGHOST: '127.0.0.1', PGPORT: String(port), PGDATABASE: database, PGUSER: 'privspec', PGPASSWORD: TEST_PG_PASSWORD, PGSSLMODE: 'disable' };
+  const sql = async (text: string): Promise<{ columns: string[]; rows: (string | null)[][] }> => {
       const client = await PgClient.connect(target);
       try {
         const result = await client.query(text);
@@ -92,6 +104,18 @@ export async function startPostgres(database = 'privspec_test', options: { tls?:
       } finally {
         await client.close();
       }
+  };
+  return {
+    settings: target,
+    env,
+    reader: { ...target, user: TEST_PG_READER, password: TEST_PG_READER_PASSWORD },
+    readerEnv: { ...env, PGUSER: TEST_PG_READER, PGPASSWORD: TEST_PG_READER_PASSWORD },
+    folder,
+    sql,
+    async grantRead(table) {
+      const parts = table.split('.').map((p) => `"${p.replace(/"/g, '""')}"`);
+      if (parts.length === 2) await sql(`GRANT USAGE ON SCHEMA ${parts[0]} TO ${TEST_PG_READER}`);
+      await sql(`GRANT SELECT ON ${parts.join('.')} TO ${TEST_PG_READER}`);
     },
     stop,
   };

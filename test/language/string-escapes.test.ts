@@ -1,0 +1,26 @@
+import { strict as assert } from 'node:assert';
+import { EmptyFileSystem } from 'langium';
+import { parseHelper } from 'langium/test';
+import type * as ast from '../../language/generated/ast.js';
+import { createPrivspecServices } from '../../language/privspec-module.js';
+import { datasetPlan } from '../../language/privspec-to-engine.js';
+import { releaseDescription } from '../../language/privspec-release-plan.js';
+
+const services = createPrivspecServices(EmptyFileSystem).Privspec;
+const parse = parseHelper<ast.Spec>(services);
+
+// Issue 35 item 5: "the spec lexer also unescapes twice: "a\\b\x" reads abx". docs/language.md (Lexical rules) lists the
+// escapes of a STRING: \" and \\, and \t, \n, \r; each is read once, by the value converter, wherever the string is used.
+describe('spec strings: each escape is read exactly once', () => {
+  it('"a\\\\b" is a\\b in a file name, a where value and a column name alike (it read ab where it was unescaped twice)', async () => {
+    const document = await parse(String.raw`dataset d from "dir\\a.csv" { quasi "c\\d" }
+release r: count where "c\\d" = "v\\w"  laplace epsilon 1
+`);
+    assert.deepEqual(document.parseResult.parserErrors, []);
+    const spec = document.parseResult.value;
+    assert.equal(datasetPlan(spec.datasets[0], '/s/x.privspec').file, '/s/dir\\a.csv');
+    assert.deepEqual(datasetPlan(spec.datasets[0], '/s/x.privspec').quasi, ['c\\d']);
+    const query = releaseDescription(spec.releases[0])!.query as { where?: ReadonlyMap<string, unknown> };
+    assert.deepEqual([...query.where!.entries()], [['c\\d', [{ kind: 'set', values: ['v\\w'] }]]]);
+  });
+});
