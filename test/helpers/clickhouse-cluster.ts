@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clickHouseQuery, type ClickHouseSettings } from '../../engine/node/clickhouse/clickhouse-http-client.js';
+import { ClickHouseClient, type ClickHouseSettings } from '../../engine/node/clickhouse/clickhouse-client.js';
+import { sqlIdentifier } from '../../engine/source/sql/sql-names.js';
 import { freePort, ServerUnavailable, spawnGuarded, stopProcess, waitUntil } from './server-process.js';
 
 /**
@@ -23,6 +24,10 @@ export interface ClickHouseCluster {
   readonly readerEnv: Record<string, string>;
   readonly shards: readonly ClickHouseSettings[];
   sql(text: string, shard?: number): Promise<string[][]>;
+  /** A statement's answer with its column names, NULL as null (the plan's SQL run as printed). */
+  query(text: string, shard?: number): Promise<{ columns: string[]; rows: (string | null)[][] }>;
+  /** `INSERT INTO table FORMAT TabSeparated` with these TabSeparated lines as its body. */
+  insert(table: string, body: string, shard?: number): Promise<void>;
   distributedTable(name: string, columns: readonly string[], rows: readonly (readonly string[])[]): Promise<void>;
   stop(): Promise<void>;
 }
@@ -61,13 +66,17 @@ export async function startClickHouseCluster(): Promise<ClickHouseCluster> {
     rmSync(folder, { recursive: true, force: true });
   };
   try {
-    await Promise.all(children.map((child, i) => waitUntil(child, async () => (await clickHouseQuery(shards[i], 'SELECT 1')).rows.length === 1, 60_000,
+    await Promise.all(children.map((child, i) => waitUntil(child, async () => (await run(shards[i], (c) => c.query({ text: 'SELECT 1', params: [] }))).rows.length === 1, 60_000,
       `clickhouse-server shard ${i}`, () => { const err = join(folder, `shard${i}`, 'server.err.log'); return existsSync(err) ? readFileSync(err, 'utf8').slice(-4000) : ''; })));
   } catch (error) {
     await stop();
     throw error;
   }
-  const sql = async (text: string, shard = 0): Promise<string[][]> => (await clickHouseQuery(shards[shard], text)).rows.map((r) => r.map((v) => v ?? '\\N'));
+  const sql = async (text: string, shard = 0): Promise<string[][]> => {
+    // A statement with an answer is read; any other (CREATE, INSERT … VALUES) is sent as a command.
+    if (!/^\s*(select|with|show|describe)\b/i.test(text)) return await run(shards[shard], (c) => c.command(text)).then(() => []);
+    return (await run(shards[shard], (c) => c.query({ text, params: [] }))).rows.map((r) => r.map((v) => v ?? '\\N'));
+  };
   return {
     settings: shards[0],
     shards,
@@ -75,19 +84,31 @@ export async function startClickHouseCluster(): Promise<ClickHouseCluster> {
     reader: { url: shards[0].url, user: TEST_CLICKHOUSE_READER, password: TEST_CLICKHOUSE_READER_PASSWORD },
     readerEnv: { CLICKHOUSE_URL: shards[0].url, CLICKHOUSE_USER: TEST_CLICKHOUSE_READER, CLICKHOUSE_PASSWORD: TEST_CLICKHOUSE_READER_PASSWORD },
     sql,
+    query: (text, shard = 0) => run(shards[shard], (c) => c.query({ text, params: [] })),
+    insert: (table, body, shard = 0) => run(shards[shard], (c) => c.insertTabSeparated(table, body)),
     async distributedTable(name, columns, rows) {
       const [db, table] = name.includes('.') ? name.split('.') : ['default', name];
-      const definition = columns.map((c) => `\`${c}\` String`).join(', ');
+      const definition = columns.map((c) => `${sqlIdentifier('clickhouse', c)} String`).join(', ');
       for (let shard = 0; shard < 2; shard++) {
         await sql(`CREATE DATABASE IF NOT EXISTS ${db}`, shard);
         await sql(`CREATE TABLE ${db}.${table}_local (${definition}) ENGINE = MergeTree() ORDER BY tuple()`, shard);
         const mine = rows.filter((_, i) => i % 2 === shard);
-        if (mine.length) await clickHouseQuery(shards[shard], `INSERT INTO ${db}.${table}_local FORMAT TabSeparated`, mine.map((r) => r.map(escapeTsv).join('\t')).join('\n') + '\n');
+        if (mine.length) await run(shards[shard], (c) => c.insertTabSeparated(`${db}.${table}_local`, mine.map((r) => r.map(escapeTsv).join('\t')).join('\n') + '\n'));
       }
       await sql(`CREATE TABLE ${db}.${table} (${definition}) ENGINE = Distributed(privspec_cluster, ${db}, ${table}_local, rand())`);
     },
     stop,
   };
+}
+
+/** One client for one call (the tests' administration is a few statements; the sources under test have their own). */
+async function run<T>(settings: ClickHouseSettings, use: (client: ClickHouseClient) => Promise<T>): Promise<T> {
+  const client = await ClickHouseClient.connect(settings);
+  try {
+    return await use(client);
+  } finally {
+    await client.close();
+  }
 }
 
 function escapeTsv(value: string): string {

@@ -1,6 +1,7 @@
-import { unescapeField } from '../../engine/node/clickhouse/clickhouse-http-client.js';
+import { unescapeField } from '../../engine/node/clickhouse/clickhouse-client.js';
 import { SqlServerSource, type SqlConnection } from '../../engine/node/sql-server-source.js';
 import { sqlSyntax } from '../../engine/source/sql/dialect.js';
+import { sqlIdentifier } from '../../engine/source/sql/sql-names.js';
 import type { ServerUnderTest } from './source-equivalence.js';
 import { ServerUnavailable } from './server-process.js';
 
@@ -48,10 +49,13 @@ export async function startEmbeddedClickHouse(): Promise<EmbeddedClickHouse> {
   const session = new Session();
   const sql = (text: string) => parse(session.query(text, 'TabSeparatedWithNames'));
   const literal = sqlSyntax('clickhouse').string;
+  // chDB takes a query's text alone: its values are written inline, by the ClickHouse literal encoder that 18.16 uses
+  // too, so that the encoder is run on a current ClickHouse as well.
   const connection: SqlConnection = {
-    query: async (text) => sql(text),
-    batches: async function* (text, batchRows) {
-      const { rows } = sql(text);
+    values: 'inline',
+    query: async (statement) => sql(statement.text),
+    batches: async function* (statement, batchRows) {
+      const { rows } = sql(statement.text);
       for (let i = 0; i < rows.length; i += batchRows) yield rows.slice(i, i + batchRows);
     },
     close: async () => undefined,
@@ -60,7 +64,7 @@ export async function startEmbeddedClickHouse(): Promise<EmbeddedClickHouse> {
     async load(name, columns, rows) {
       const [db, table] = name.includes('.') ? name.split('.') : ['default', name];
       session.query(`CREATE DATABASE IF NOT EXISTS ${db}`);
-      session.query(`CREATE TABLE ${db}.${table} (${columns.map((c) => `\`${c}\` String`).join(', ')}) ENGINE = MergeTree() ORDER BY tuple()`);
+      session.query(`CREATE TABLE ${db}.${table} (${columns.map((c) => `${sqlIdentifier('clickhouse', c)} String`).join(', ')}) ENGINE = MergeTree() ORDER BY tuple()`);
       for (let i = 0; i < rows.length; i += 5000) {
         const values = rows.slice(i, i + 5000).map((r) => `(${r.map(literal).join(', ')})`).join(', ');
         session.query(`INSERT INTO ${db}.${table} VALUES ${values}`);

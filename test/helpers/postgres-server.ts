@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PgClient } from '../../engine/node/postgres/pg-wire-client.js';
+import { PgClient } from '../../engine/node/postgres/postgres-client.js';
 import type { PgConnectionSettings } from '../../engine/node/postgres/pg-connection-settings.js';
 import { accountIds, freePort, ServerUnavailable, spawnGuarded, stopProcess, waitUntil } from './server-process.js';
 
@@ -25,8 +25,12 @@ export interface PostgresServer {
   /** PG* variables pointing at the server as the read-only role, for commands that read them from the environment. */
   readonly readerEnv: Record<string, string>;
   readonly folder: string;
-  sql(text: string): Promise<{ columns: string[]; rows: (string | null)[][] }>;
-  /** Lets the read-only role read `schema.table` (and look the schema up): SELECT on that table alone. */
+  /** Runs one statement as the superuser; `params` are bound to $1, $2, … */
+  sql(text: string, params?: readonly string[]): Promise<{ columns: string[]; rows: (string | null)[][] }>;
+  /**
+   * Lets the read-only role read `schema.table` (and look the schema up): SELECT on that table alone; `schema.*` grants
+   * it on every table the schema holds now (not on tables made later).
+   */
   grantRead(table: string): Promise<void>;
   stop(): Promise<void>;
 }
@@ -96,14 +100,13 @@ export async function startPostgres(database = 'privspec_test', options: { tls?:
   }
   const target = { ...settings, database };
   const env = { PGHOST: '127.0.0.1', PGPORT: String(port), PGDATABASE: database, PGUSER: 'privspec', PGPASSWORD: TEST_PG_PASSWORD, PGSSLMODE: 'disable' };
-  const sql = async (text: string): Promise<{ columns: string[]; rows: (string | null)[][] }> => {
-      const client = await PgClient.connect(target);
-      try {
-        const result = await client.query(text);
-        return { columns: result.columns, rows: result.rows.map((r) => [...r]) };
-      } finally {
-        await client.close();
-      }
+  const sql = async (text: string, params: readonly string[] = []): Promise<{ columns: string[]; rows: (string | null)[][] }> => {
+    const client = await PgClient.connect(target);
+    try {
+      return await client.query({ text, params });
+    } finally {
+      await client.close();
+    }
   };
   return {
     settings: target,
@@ -113,9 +116,11 @@ export async function startPostgres(database = 'privspec_test', options: { tls?:
     folder,
     sql,
     async grantRead(table) {
-      const parts = table.split('.').map((p) => `"${p.replace(/"/g, '""')}"`);
-      if (parts.length === 2) await sql(`GRANT USAGE ON SCHEMA ${parts[0]} TO ${TEST_PG_READER}`);
-      await sql(`GRANT SELECT ON ${parts.join('.')} TO ${TEST_PG_READER}`);
+      const quote = (p: string) => `"${p.replace(/"/g, '""')}"`;
+      const parts = table.split('.');
+      if (parts.length === 2) await sql(`GRANT USAGE ON SCHEMA ${quote(parts[0])} TO ${TEST_PG_READER}`);
+      if (parts.length === 2 && parts[1] === '*') await sql(`GRANT SELECT ON ALL TABLES IN SCHEMA ${quote(parts[0])} TO ${TEST_PG_READER}`);
+      else await sql(`GRANT SELECT ON ${parts.map(quote).join('.')} TO ${TEST_PG_READER}`);
     },
     stop,
   };
