@@ -18,9 +18,31 @@ release r: count where "c\\d" = "v\\w"  laplace epsilon 1
 `);
     assert.deepEqual(document.parseResult.parserErrors, []);
     const spec = document.parseResult.value;
-    assert.equal(datasetPlan(spec.datasets[0], '/s/x.privspec').file, '/s/dir\\a.csv');
+    // (The file's path then splits at the backslash as at a Windows separator: resolveSpecPath.)
+    assert.equal(spec.datasets[0].file, 'dir\\a.csv');
     assert.deepEqual(datasetPlan(spec.datasets[0], '/s/x.privspec').quasi, ['c\\d']);
     const query = releaseDescription(spec.releases[0])!.query as { where?: ReadonlyMap<string, unknown> };
     assert.deepEqual([...query.where!.entries()], [['c\\d', [{ kind: 'set', values: ['v\\w'] }]]]);
+  });
+
+  it('"a\\\\b\\x" is an error at \\x (unknown-escape), its value a\\b\\x: no backslash is lost or doubled', async () => {
+    const document = await parse(String.raw`dataset d from "a\\b\x.csv" { quasi q }
+`, { validation: true });
+    assert.equal(document.parseResult.value.datasets[0].file, 'a\\b\\x.csv');
+    const errors = (document.diagnostics ?? []).filter((d) => d.code === 'unknown-escape');
+    assert.equal(errors.length, 1);
+    assert.equal(errors[0].severity, 1);
+    assert.match(String(errors[0].message), /unknown escape '\\x' in a string: the escapes are \\" \\\\ \\t \\n \\r; write \\\\ for a backslash/);
+    // Line 0, the escape's two characters: `dataset d from "a\\b` is 20 characters.
+    assert.deepEqual(errors[0].range, { start: { line: 0, character: 20 }, end: { line: 0, character: 22 } });
+  });
+
+  it('\\t, \\n, \\r and \\" are read once: a tab delimiter, a line break, a quote', async () => {
+    const document = await parse(String.raw`dataset d from "x.csv" delimiter "\t" { quasi "say \"hi\"\n" }
+`, { validation: true });
+    const spec = document.parseResult.value;
+    assert.equal(datasetPlan(spec.datasets[0], '/s/x.privspec').delimiter, '\t');
+    assert.deepEqual(datasetPlan(spec.datasets[0], '/s/x.privspec').quasi, ['say "hi"\n']);
+    assert.deepEqual((document.diagnostics ?? []).filter((d) => d.code === 'unknown-escape'), []);
   });
 });
