@@ -111,6 +111,14 @@ function checkedCount(value: number): number {
  */
 const NUMERIC = CELL_NUMBER_PATTERN;
 
+/** concat() of at most `max` arguments each, nested: the same text. */
+function nestedConcat(parts: readonly string[], max: number): string {
+  if (parts.length <= max) return `concat(${parts.join(', ')})`;
+  const chunks: string[] = [];
+  for (let i = 0; i < parts.length; i += max) chunks.push(nestedConcat(parts.slice(i, i + max), max));
+  return nestedConcat(chunks, max);
+}
+
 /** The dialect's expressions over `value`, the one way a value enters the text. */
 function expressions(dialect: Dialect, value: (v: SqlValue, kind: SqlValueKind) => string): SqlSyntax {
   const string = (v: string) => value(v, 'text');
@@ -132,6 +140,8 @@ function expressions(dialect: Dialect, value: (v: SqlValue, kind: SqlValueKind) 
     case 'postgres':
       return {
         ...common,
+        // A function takes at most 100 arguments (FUNC_MAX_ARGS): a long concat (the keyed hash of many cells) nests.
+        concat: (parts) => nestedConcat(parts, 100),
         text: (e) => `COALESCE(CAST(${e} AS text), '')`,
         toNumber: (t) => `CASE WHEN trim(${t}) ~ ${string(NUMERIC)} THEN CAST(trim(${t}) AS double precision) END`,
         isNaN: (n) => `(${n} = CAST('NaN' AS double precision))`,

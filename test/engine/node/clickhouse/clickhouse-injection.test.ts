@@ -3,6 +3,8 @@ import { openClickHouseSource } from '../../../../engine/node/clickhouse/clickho
 import { startClickHouseCluster, type ClickHouseCluster } from '../../../helpers/clickhouse-cluster.js';
 import { serverOrSkip } from '../../../helpers/server-process.js';
 import { canonicalFrequencies } from '../../../helpers/source-equivalence.js';
+import { assertFuzzAnswers, FUZZ_NAMES, FUZZ_UNIT, fuzzRows } from '../../../helpers/name-fuzz.js';
+import { startEmbeddedClickHouse } from '../../../helpers/embedded-clickhouse.js';
 
 /**
  * Issue 35 item 5: no table name, column name or value can make a query read what it does not ask. The server is
@@ -15,6 +17,8 @@ import { canonicalFrequencies } from '../../../helpers/source-equivalence.js';
  */
 const ddlName = (name: string) => `\`${name.replace(/\\/g, '\\\\').replace(/`/g, '\\`')}\``;
 const ddlString = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
+/** TabSeparated's escapes, for the test's INSERT: backslash, tab, line feed, carriage return. */
+const tsv = (value: string) => value.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
 
 describe('ClickHouse 18.16: a name or a value never reads another table (read-only user, canary table)', function () {
   this.timeout(180_000);
@@ -58,4 +62,34 @@ describe('ClickHouse 18.16: a name or a value never reads another table (read-on
       await source.close();
     }
   });
+
+  it('fuzz: a column named with each character U+0001–U+00FF, quotes, backslashes, backquotes, comments and placeholders reads that column, and its name as a value (a literal, on 18.16) reads that value, in every request', async function () {
+    this.timeout(300_000);
+    const columns = [...FUZZ_NAMES, FUZZ_UNIT];
+    await cluster.sql(`CREATE TABLE privspec.fuzz (${columns.map((c) => `${ddlName(c)} String`).join(', ')}) ENGINE = Memory`);
+    await cluster.insert('privspec.fuzz', fuzzRows().map((r) => r.map(tsv).join('\t')).join('\n') + '\n');
+    const source = await openClickHouseSource('privspec.fuzz', cluster.reader);
+    try {
+      await assertFuzzAnswers(source);
+    } finally {
+      await source.close();
+    }
+  });
+});
+
+// The same fuzz on a current ClickHouse (chDB, embedded), with the values as query parameters (what a current server is
+// sent) and as the literals 18.16 is sent. No canary here (chDB has no users): the answers' shape and figures are the check.
+describe('current ClickHouse (embedded chDB): the name and value fuzz, values bound and inline', function () {
+  this.timeout(300_000);
+  for (const values of ['bound', 'inline'] as const) {
+    it(`values ${values}`, async function () {
+      const clickhouse = await serverOrSkip(this, () => startEmbeddedClickHouse(values));
+      try {
+        await clickhouse.server.load(`privspec.fuzz`, [...FUZZ_NAMES, FUZZ_UNIT], fuzzRows());
+        await assertFuzzAnswers(await clickhouse.server.open('privspec.fuzz'));
+      } finally {
+        clickhouse.close();
+      }
+    });
+  }
 });

@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { openPostgresSource } from '../../../../engine/node/postgres/postgres-source.js';
 import { startPostgres, TEST_PG_READER, type PostgresServer } from '../../../helpers/postgres-server.js';
 import { serverOrSkip } from '../../../helpers/server-process.js';
+import { assertFuzzAnswers, FUZZ_NAMES, FUZZ_UNIT, fuzzRows } from '../../../helpers/name-fuzz.js';
 
 /**
  * Issue 35 item 5: a value never leaves its place in a query, whatever the server's settings. The server is read as the
@@ -35,6 +36,22 @@ describe('PostgreSQL: a value never becomes SQL (read-only role, canary table)',
       assert.equal(answer.selectedRows, 0);
       const matched = await source.aggregate({ id: 'q', groupBy: ['b'], where: new Map([['a', [{ kind: 'set', values: [value, 'x'] }]]]) });
       assert.deepEqual(matched.groups.map((g) => `${g.key[0]}=${g.rows}`).sort(), ['y=1', 'z=1']);
+    } finally {
+      await source.close();
+    }
+  });
+
+  it('fuzz: a column named with each character U+0001–U+00FF, quotes, backslashes, comments and placeholders reads that column, and its name as a value reads that value, in every request (standard_conforming_strings off)', async function () {
+    this.timeout(300_000);
+    const quote = (n: string) => `"${n.replace(/"/g, '""')}"`;
+    const columns = [...FUZZ_NAMES, FUZZ_UNIT];
+    await server.sql(`CREATE TABLE privspec.fuzz (${columns.map((c) => `${quote(c)} text`).join(', ')})`);
+    for (const row of fuzzRows()) await server.sql(`INSERT INTO privspec.fuzz VALUES (${row.map((_, i) => `$${i + 1}`).join(', ')})`, row);
+    await server.grantRead('privspec.fuzz');
+    const source = await openPostgresSource('privspec.fuzz', server.reader);
+    try {
+      assert.deepEqual((await server.sql(`SELECT rolconfig FROM pg_roles WHERE rolname = '${TEST_PG_READER}'`)).rows, [['{standard_conforming_strings=off}']]);
+      await assertFuzzAnswers(source);
     } finally {
       await source.close();
     }
