@@ -1,8 +1,9 @@
 /**
  * A data source that is a table in a database server (PostgreSQL, ClickHouse): every request of
  * engine/source/data-source.ts is sent as the SQL of engine/source/sql/ in the server's dialect, and only the answer —
- * distinct records with their counts, or per-group figures — comes back. The server's own client (a wire protocol, an
- * HTTP interface) is behind `SqlConnection`, so the two servers share everything but the transport.
+ * distinct records with their counts, or per-group figures — comes back. The server's client (node-postgres, the official
+ * ClickHouse client) is behind `SqlConnection`, so the two servers share everything but the transport. Each statement
+ * carries its values apart from its text (engine/source/sql/dialect.ts), bound by the client where the server can.
  *
  * The table is named in the spec (`postgres table "schema.t"`) or on the command line (`--source postgres:schema.t`);
  * where the server is and who connects come from the environment only, so no spec, report or ledger holds them.
@@ -42,7 +43,11 @@ export class SqlServerSource implements DataSource {
 
   constructor(readonly name: string, dialect: Dialect, table: string, private readonly connection: SqlConnection) {
     this.target = { dialect, values: connection.values };
-    this.relation = tableName(dialect, table);
+    try {
+      this.relation = tableName(dialect, table);
+    } catch (error) {
+      throw this.failure(error);
+    }
   }
 
   async columns(): Promise<readonly string[]> {
