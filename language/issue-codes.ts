@@ -1,6 +1,8 @@
 /** Stable codes of every diagnostic the checker emits; `privspec check` prints them and tests match on them. */
 export namespace IssueCodes {
   export const UnknownColumn = 'unknown-column';
+  /** A backslash in a string that is none of its escapes (\" \\ \t \n \r). */
+  export const UnknownEscape = 'unknown-escape';
   /** A word where the grammar expects a keyword, close to one of those it expects (a typo). */
   export const UnknownKeyword = 'unknown-keyword';
   export const MissingFile = 'missing-file';

@@ -8,7 +8,6 @@ import { summarizeBudget, type BudgetSummary } from '../engine/release/budget-wa
 import type * as ast from './generated/ast.js';
 import { budgetPlan, releasePlan, type BudgetPlan, type ReleasePlan } from './privspec-release-plan.js';
 import { datasetPlan, datasetRoles, specParts, type DatasetPlan, type SpecParts } from './privspec-to-engine.js';
-import { unescape } from './privspec-text.js';
 
 export interface SpecAnalysis {
   readonly parts: SpecParts;
@@ -35,7 +34,7 @@ export function specPath(document: LangiumDocument): string {
 function inlineDomains(parts: SpecParts): Map<string, readonly string[]> {
   const domains = new Map<string, readonly string[]>();
   for (const [name, h] of parts.hierarchies) {
-    if (h.file === undefined && h.groups.length > 0) domains.set(name, [...new Set(h.groups.flatMap((g) => g.values.map(unescape)))]);
+    if (h.file === undefined && h.groups.length > 0) domains.set(name, [...new Set(h.groups.flatMap((g) => g.values))]);
   }
   return domains;
 }

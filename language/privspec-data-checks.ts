@@ -21,7 +21,7 @@ import type { FrequencyTable } from '../engine/table/frequency-table.js';
 import { checkedColumns } from './checked-columns.js';
 import * as ast from './generated/ast.js';
 import { analyzeSpec } from './privspec-analysis.js';
-import { anonymityPlan, buildHierarchy, resolveSpecPath, unescape } from './privspec-to-engine.js';
+import { anonymityPlan, buildHierarchy, resolveSpecPath } from './privspec-to-engine.js';
 import { IssueCodes } from './issue-codes.js';
 import type { QuickFixData } from './lsp/privspec-code-actions.js';
 import { didYouMean } from './did-you-mean.js';
@@ -88,12 +88,12 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
     const guess = didYouMean(ref.name, header);
     const hint = guess ? ` (did you mean '${guess}'?)` : `; the columns are ${header.join(', ')}`;
     const data: QuickFixData = { code: IssueCodes.UnknownColumn, replacement: guess };
-    accept('error', `unknown column '${ref.name}' in ${dataset.file !== undefined ? unescape(dataset.file) : plan.file}${hint}`, { node: ref, property: 'name', code: IssueCodes.UnknownColumn, data });
+    accept('error', `unknown column '${ref.name}' in ${dataset.file ?? plan.file}${hint}`, { node: ref, property: 'name', code: IssueCodes.UnknownColumn, data });
   }
 
   const hierarchies = new Map<string, ReturnType<typeof buildHierarchy>>();
   for (const [name, node] of analysis.parts.hierarchies) {
-    const file = node.file === undefined ? undefined : resolveSpecPath(path, unescape(node.file));
+    const file = node.file === undefined ? undefined : resolveSpecPath(path, node.file);
     if (file !== undefined && !(await store.exists(file))) {
       accept('error', `hierarchy file not found: ${file}`, { node, property: 'file', code: IssueCodes.MissingFile });
       continue;
@@ -103,7 +103,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
       hierarchies.set(name, buildHierarchy(node, () => texts ?? '', path));
     } catch (e) {
       if (e === OperationCancelled) throw e;
-      const where = e instanceof TableError && e.line !== undefined ? ` (${unescape(node.file ?? '')}:${e.line})` : '';
+      const where = e instanceof TableError && e.line !== undefined ? ` (${node.file ?? ''}:${e.line})` : '';
       if (file !== undefined) accept('error', `${(e as Error).message}${where}`, { node, property: 'file', code: IssueCodes.HierarchyInvalid });
       // Builders' errors are reported by the fast check on the hierarchy itself.
     }
@@ -134,7 +134,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
     const node = analysis.parts.hierarchies.get(name)!;
     for (const p of validateHierarchy(hierarchy, column(table, name))) {
       const code = p.code === HierarchyIssueCodes.MissingValues ? IssueCodes.HierarchyMissingValues : IssueCodes.HierarchyInconsistent;
-      const where = p.line !== undefined && node.file !== undefined ? ` (${unescape(node.file)}:${p.line})` : '';
+      const where = p.line !== undefined && node.file !== undefined ? ` (${node.file}:${p.line})` : '';
       report('error', `${p.message}${where}`, { node, property: 'column', code });
     }
   }
@@ -158,7 +158,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
       report('error', `cannot read ${plan.file}: ${(e as Error).message}`, { node: dataset, property: dataset.file !== undefined ? 'file' : 'table', code: IssueCodes.UnreadableFile });
       return;
     }
-    if (blank.rows > 0) report('error', blankUnitsMessage(dataset.file !== undefined ? unescape(dataset.file) : plan.file, unit, blank), { node: unitClause, property: 'column', code: IssueCodes.BlankUnit });
+    if (blank.rows > 0) report('error', blankUnitsMessage(dataset.file ?? plan.file, unit, blank), { node: unitClause, property: 'column', code: IssueCodes.BlankUnit });
   }
   const weight = dataset.clauses.find(ast.isWeightClause);
   if (weight?.column && table.columns.some((c) => c.name === weight.column!.name)) {
@@ -167,7 +167,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
     } catch (e) {
       // The first bad weight, with its line in the CSV, on the clause that declares the column.
       // A frequency table's records have no line in a file.
-      const where = e instanceof TableError && e.line !== undefined && dataset.file !== undefined && !frequencies ? ` (${unescape(dataset.file)}:${e.line})` : '';
+      const where = e instanceof TableError && e.line !== undefined && dataset.file !== undefined && !frequencies ? ` (${dataset.file}:${e.line})` : '';
       report('error', `${(e as Error).message}${where}`, { node: weight, property: 'column', code: IssueCodes.InvalidWeight });
     }
   }
@@ -237,7 +237,7 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
   const texts = quasi.map((q) => analysis.parts.hierarchies.get(q)?.$cstNode?.text ?? '');
   const files = await Promise.all(quasi.map(async (q) => {
     const f = analysis.parts.hierarchies.get(q)?.file;
-    return f === undefined ? '' : await store.text(resolveSpecPath(path, unescape(f))).catch(() => '');
+    return f === undefined ? '' : await store.text(resolveSpecPath(path, f)).catch(() => '');
   }));
   const specKey = JSON.stringify([texts, files, block.$cstNode?.text ?? '']);
   // The search reads the frequency table (a source's as it comes, a CSV's table grouped), within the editor's search

@@ -20,6 +20,8 @@ import { PrivspecFormatter } from './lsp/privspec-formatter.js';
 import { PrivspecHoverProvider } from './lsp/privspec-hover.js';
 import { PrivspecSemanticTokenProvider } from './lsp/privspec-semantic-tokens.js';
 import { PrivspecTokenBuilder } from './privspec-token-builder.js';
+import { PrivspecValueConverter } from './privspec-value-converter.js';
+import { registerStringEscapeCheck } from './string-escape-check.js';
 import { PrivspecValidator, registerValidationChecks, SEARCH_CATEGORY } from './privspec-validator.js';
 import { registerPramChecks } from './privspec-pram-checks.js';
 import { registerBudgetLimitCheck } from './privspec-budget-limit-check.js';
@@ -34,7 +36,7 @@ export type PrivspecServices = LangiumServices & PrivspecAddedServices;
 
 /** Wires the privspec services over Langium's defaults: validator, data cache and every LSP feature. */
 export const PrivspecModule: Module<PrivspecServices, PartialLangiumServices & PrivspecAddedServices> = {
-  parser: { TokenBuilder: () => new PrivspecTokenBuilder() },
+  parser: { TokenBuilder: () => new PrivspecTokenBuilder(), ValueConverter: () => new PrivspecValueConverter() },
   validation: {
     PrivspecValidator: (services) => new PrivspecValidator(services),
     // Every diagnostic, the parser's included, links to its page in docs/diagnostics.
@@ -64,6 +66,7 @@ export function createPrivspecServices(context: DefaultSharedModuleContext): { s
   registerValidationChecks(Privspec);
   registerPramChecks(Privspec);
   registerBudgetLimitCheck(Privspec);
+  registerStringEscapeCheck(Privspec);
   // The data checks (the `slow` category) and the optimal-transformation hint (its own) read CSVs asynchronously and give
   // way to cancellation, so the editor runs them on every update too; Langium's default would run only `built-in` and `fast`.
   shared.workspace.DocumentBuilder.updateBuildOptions = { validation: { categories: ['built-in', 'fast', 'slow', SEARCH_CATEGORY] } };

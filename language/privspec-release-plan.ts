@@ -9,7 +9,6 @@ import { AstUtils } from 'langium';
 import type { ColumnRoles } from '../engine/release/column-roles.js';
 import type { AcceptedRisk, Box, BudgetDescription, Constraint, MechanismDescription, QueryDescription, ReleaseDescription } from '../engine/release/release-description.js';
 import type * as ast from './generated/ast.js';
-import { unescape } from './privspec-text.js';
 
 export type { Accounting, Box, Constraint } from '../engine/release/release-description.js';
 export { greek } from '../engine/release/plan-release.js';
@@ -42,7 +41,7 @@ export function budgetPlan(budget: ast.Budget | undefined): BudgetDescription {
 
 function valueOf(v: ast.Value | undefined): number | string {
   if (!v) return '';
-  return v.text !== undefined ? unescape(v.text) : (v.number ?? '');
+  return v.text !== undefined ? v.text : (v.number ?? '');
 }
 
 /** The rows a condition reads, as per-column restrictions; undefined when there is no condition. */
@@ -73,7 +72,7 @@ function queryDescription(q: ast.Query, trailing?: ast.Bound): QueryDescription 
     case 'mode':
       return { kind: 'mode', column: q.column?.name ?? '', where: boxOf(q.where), bound: q.bound && { groups: q.bound.groups, rows: q.bound.rows } };
     case 'pram':
-      return { kind: 'pram', columns: names(q.columns), retain: q.retain, invariant: q.invariant, matrix: q.matrix === undefined ? undefined : unescape(q.matrix), ...(q.rerun ? { rerun: true } : {}) };
+      return { kind: 'pram', columns: names(q.columns), retain: q.retain, invariant: q.invariant, matrix: q.matrix, ...(q.rerun ? { rerun: true } : {}) };
     case 'generalize':
       return { kind: 'generalize' };
     case 'grid':
@@ -103,7 +102,7 @@ function mechanismDescription(m: ast.Mechanism | undefined): MechanismDescriptio
 /** The release as plain data; undefined while it has no query (a half-typed release). */
 export function releaseDescription(release: ast.Release): ReleaseDescription | undefined {
   if (!release.query) return undefined;
-  const reasons = Object.fromEntries(release.accepts.filter((a) => a.reason !== undefined).map((a) => [a.risk, unescape(a.reason!)]));
+  const reasons = Object.fromEntries(release.accepts.filter((a) => a.reason !== undefined).map((a) => [a.risk, a.reason!]));
   return {
     name: release.name,
     query: queryDescription(release.query, release.bound),

@@ -3,9 +3,27 @@
  * that the language runs the same in the server, the command line and a browser.
  */
 
-/** The text of a STRING token's value; Langium has already removed the quotes, escapes are undone here. */
-export function unescape(text: string): string {
-  return text.replace(/\\(.)/g, '$1');
+/**
+ * The escapes of a STRING (docs/language.md, Lexical rules): \" and \\ for the quote and the backslash, \t \n \r for a
+ * tab, a line feed and a carriage return. Any other backslash is an error (`unknown-escape`, string-escape-check.ts):
+ * a Windows path written with single backslashes would otherwise lose them or gain a tab.
+ */
+const ESCAPES: Readonly<Record<string, string>> = { '"': '"', '\\': '\\', t: '\t', n: '\n', r: '\r' };
+
+/**
+ * The value of a STRING token's text between its quotes, each escape read once. This is the one decoder: the value
+ * converter (privspec-value-converter.ts) gives every STRING of the AST its value with it, so no other code undoes an
+ * escape again. An unknown escape is kept as written (and reported as an error).
+ */
+export function decodeString(body: string): string {
+  return body.replace(/\\([\s\S])/g, (escape: string, c: string) => ESCAPES[c] ?? escape);
+}
+
+/** The unknown escapes of a STRING token's text between its quotes, with their offsets in it. */
+export function unknownEscapes(body: string): { offset: number; escape: string }[] {
+  const found: { offset: number; escape: string }[] = [];
+  for (const m of body.matchAll(/\\([\s\S])/g)) if (!(m[1] in ESCAPES)) found.push({ offset: m.index, escape: m[0] });
+  return found;
 }
 
 const isAbsolute = (p: string) => p.startsWith('/') || p.startsWith('\\') || /^[A-Za-z]:[\\/]/.test(p);

@@ -12,11 +12,11 @@ import type * as ast from './generated/ast.js';
 
 import type { ColumnRoles } from '../engine/release/column-roles.js';
 import type { AnonymityDescription, DatasetDescription } from '../engine/release/release-description.js';
-import { resolveSpecPath, unescape } from './privspec-text.js';
+import { resolveSpecPath } from './privspec-text.js';
 
 // The release half of the bridge (descriptions, plans, problems on nodes) lives in its own file for size.
 export { budgetPlan, releasePlan, releaseDescription, type BudgetPlan, type ReleasePlan } from './privspec-release-plan.js';
-export { resolveSpecPath, unescape } from './privspec-text.js';
+export { resolveSpecPath } from './privspec-text.js';
 
 /** The dataset block as the engine needs it. */
 export type DatasetPlan = DatasetDescription;
@@ -40,8 +40,8 @@ export function datasetPlan(dataset: ast.Dataset, specPath: string): DatasetPlan
   return {
     name: dataset.name,
     // A database table is named `postgres:schema.t` (engine/node/database-location.ts) wherever a file path would go.
-    file: dataset.database !== undefined ? `${dataset.database}:${unescape(dataset.table ?? '')}` : resolveSpecPath(specPath, unescape(dataset.file ?? '')),
-    delimiter: dataset.delimiter === undefined ? undefined : unescape(dataset.delimiter).replace(/^\\t$/, '\t'),
+    file: dataset.database !== undefined ? `${dataset.database}:${dataset.table ?? ''}` : resolveSpecPath(specPath, dataset.file ?? ''),
+    delimiter: dataset.delimiter,
     identifying: columnsOf(dataset, 'identifying'),
     quasi: columnsOf(dataset, 'quasi'),
     sensitive: columnsOf(dataset, 'sensitive'),
@@ -49,7 +49,7 @@ export function datasetPlan(dataset: ast.Dataset, specPath: string): DatasetPlan
     unit: unit?.column?.name,
     weight: weight?.column?.name,
     sampling: sampling?.fraction,
-    correlation: correlation && correlation.file !== undefined ? { file: resolveSpecPath(specPath, unescape(correlation.file)), prior: correlation.prior } : undefined,
+    correlation: correlation && correlation.file !== undefined ? { file: resolveSpecPath(specPath, correlation.file), prior: correlation.prior } : undefined,
   };
 }
 
@@ -59,7 +59,7 @@ export function datasetPlan(dataset: ast.Dataset, specPath: string): DatasetPlan
  * it, so both build with the engine's one `hierarchyFromSource`.
  */
 export function hierarchySourceOf(node: ast.Hierarchy, specPath: string): HierarchySource | undefined {
-  if (node.file !== undefined) return { kind: 'arx', path: resolveSpecPath(specPath, unescape(node.file)) };
+  if (node.file !== undefined) return { kind: 'arx', path: resolveSpecPath(specPath, node.file) };
   const b = node.builder;
   if (b?.$type === 'IntervalsBuilder') return { kind: 'intervals', widths: b.widths, origin: b.origin ?? 0 };
   if (b?.$type === 'MaskBuilder') return { kind: 'mask', counts: b.counts };
@@ -86,11 +86,10 @@ export function groupingLevels(groups: readonly ast.HierarchyGroup[]): Map<strin
   const height = Math.max(0, ...groups.map((g) => g.levels.length));
   const levels = Array.from({ length: height }, () => new Map<string, string>());
   for (const g of groups) {
-    let below = g.values.map(unescape);
+    let below: readonly string[] = g.values;
     g.levels.forEach((target, l) => {
-      const t = unescape(target);
-      for (const v of below) if (!levels[l].has(v)) levels[l].set(v, t);
-      below = [t];
+      for (const v of below) if (!levels[l].has(v)) levels[l].set(v, target);
+      below = [target];
     });
   }
   return levels;

@@ -3,7 +3,7 @@ import type { DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import type * as ast from './generated/ast.js';
 import type { PrivspecServices } from './privspec-module.js';
 import { analyzeSpec, specPath } from './privspec-analysis.js';
-import { anonymityPlan, buildHierarchy, datasetRoles, unescape } from './privspec-to-engine.js';
+import { anonymityPlan, buildHierarchy, datasetRoles } from './privspec-to-engine.js';
 import { greek } from './privspec-release-plan.js';
 import { checkSpecData } from './privspec-data-checks.js';
 import { IssueCodes } from './issue-codes.js';
@@ -125,7 +125,7 @@ export class PrivspecValidator {
     for (const plan of analysis.plans) {
       const clause = plan.node.accepts.find((a) => a.risk === 'linked-releases');
       if (!clause) continue;
-      if (unescape(clause.reason ?? '').trim() === '') accept('error', "'accept linked-releases' needs the reason in words: accept linked-releases \"why both files are published\"", { node: clause, property: 'reason', code: IssueCodes.MissingParameter });
+      if ((clause.reason ?? '').trim() === '') accept('error', "'accept linked-releases' needs the reason in words: accept linked-releases \"why both files are published\"", { node: clause, property: 'reason', code: IssueCodes.MissingParameter });
       else if (!links.some((l) => l.publisher === plan.name || l.protector === plan.name)) accept('warning', `'${plan.name}' accepts linked-releases, but it is in no link (it publishes no column another release protects, and protects none a microdata file publishes); remove the clause`, { node: clause, code: IssueCodes.LinkedReleases });
     }
     for (const link of links) {

@@ -7,7 +7,7 @@
  */
 import { AstUtils, GrammarAST } from 'langium';
 import { PrivspecGrammar } from './generated/grammar.js';
-import { unescape } from './privspec-text.js';
+import { decodeString } from './privspec-text.js';
 
 /** The ID terminal of the grammar (`terminal ID: /[_a-zA-Z][\w]*\/`). */
 const ID = /^[_a-zA-Z]\w*$/;
@@ -21,10 +21,9 @@ export function wordKeywords(): ReadonlySet<string> {
 }
 
 /**
- * `name` as the spec writes it. A STRING escapes `"` and `\` with a backslash (the STRING terminal
- * `/"[^"\\]*(\\.[^"\\]*)*"/` takes any character after a backslash literally, and `unescape` undoes exactly that); every
- * other character, a newline included, stands as it is. (JSON.stringify's `\n` or `\u00e9` would read back as `n`
- * and `u00e9`.)
+ * `name` as the spec writes it. A STRING escapes `"` and `\` with a backslash (privspec-text.ts's `decodeString`, the
+ * one decoder, reads exactly those back); every other character, a newline included, stands as it is. (JSON.stringify's
+ * `\u00e9` would be an unknown escape.)
  */
 export function quoteColumn(name: string): string {
   return ID.test(name) && !wordKeywords().has(name) ? name : quoteString(name);
@@ -37,5 +36,5 @@ export function quoteString(text: string): string {
 
 /** The inverse, for a token as written (bare or quoted): what the parser gives the spec's column reference. */
 export function unquoteColumn(token: string): string {
-  return token.startsWith('"') && token.endsWith('"') && token.length >= 2 ? unescape(token.slice(1, -1)) : token;
+  return token.startsWith('"') && token.endsWith('"') && token.length >= 2 ? decodeString(token.slice(1, -1)) : token;
 }

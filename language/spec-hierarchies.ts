@@ -6,7 +6,7 @@
 import type { CsvStore } from '../engine/node/csv-store.js';
 import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
 import type { SpecAnalysis } from './privspec-analysis.js';
-import { buildHierarchy, resolveSpecPath, unescape } from './privspec-to-engine.js';
+import { buildHierarchy, resolveSpecPath } from './privspec-to-engine.js';
 
 export interface SpecHierarchies {
   readonly hierarchies: Map<string, Hierarchy>;
@@ -19,7 +19,7 @@ export async function specHierarchies(store: CsvStore, analysis: SpecAnalysis, s
   const hierarchies = new Map<string, Hierarchy>();
   const files: string[] = [];
   for (const [name, node] of analysis.parts.hierarchies) {
-    const file = node.file === undefined ? undefined : resolveSpecPath(specFile, unescape(node.file));
+    const file = node.file === undefined ? undefined : resolveSpecPath(specFile, node.file);
     if (file !== undefined) files.push(file);
     const text = file === undefined ? '' : await store.text(file);
     hierarchies.set(name, buildHierarchy(node, () => text, specFile));

@@ -5,7 +5,8 @@ import { BLANK_UNITS_ID } from '../../engine/node/blank-units-check.js';
 import { duckdbRelation } from '../../engine/node/duckdb-source.js';
 import { boundingSeed } from '../../engine/source/keyed-order.js';
 import { aggregateSql } from '../../engine/source/sql/aggregate-sql.js';
-import { DIALECTS, sqlSyntax, type Dialect } from '../../engine/source/sql/dialect.js';
+import { DIALECTS, type Dialect, type SqlTarget } from '../../engine/source/sql/dialect.js';
+import { sqlIdentifier } from '../../engine/source/sql/sql-names.js';
 import { frequencySql } from '../../engine/source/sql/frequency-sql.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releaseInput, SpecNotRunnable } from '../../language/release-input.js';
@@ -13,6 +14,11 @@ import type { Command } from '../command.js';
 import { databaseLocation } from '../../engine/node/database-location.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { parseOptions } from '../parse-options.js';
+
+/** A table name as an identifier path (Spark's catalog.db.table too): each dot-separated part quoted for the dialect. */
+function tableName(dialect: Dialect, name: string): string {
+  return name.split('.').map((part) => sqlIdentifier(dialect, part)).join('.');
+}
 
 const usage = `usage: privspec plan <file.privspec> --dialect duckdb|postgres|clickhouse|spark [--table NAME] [--json]
 
@@ -27,11 +33,6 @@ docs/scale.md); noise is never added by the database.
   --json        print { dialect, seed, queries: [{ id, release, sql, columns }] } (columns: the frequency table's
                 names for its answer's c0, c1, …, for 'privspec risk|anonymize --frequencies --frequency-columns')
 `;
-
-/** A table name as an identifier path: each dot-separated part quoted for the dialect. */
-function tableName(dialect: Dialect, name: string): string {
-  return name.split('.').map((part) => sqlSyntax(dialect).identifier(part)).join('.');
-}
 
 export const plan: Command = {
   summary: 'print the SQL computing every aggregate a spec needs (duckdb, postgres, clickhouse, spark)',
@@ -52,12 +53,13 @@ export const plan: Command = {
       const table = values.table ?? databaseLocation(input.dataset.file)?.table;
       if (dialect !== 'duckdb' && table === undefined) throw new CliError(`option --table NAME is required for ${dialect}: the table the data lives in`);
       const from = table !== undefined ? tableName(dialect, table) : duckdbRelation(input.dataset.file, input.dataset.delimiter);
-      const sql = sqlSyntax(dialect);
+      // Printed for the user to run elsewhere: each value written as its dialect's literal (sql-literals.ts).
+      const target: SqlTarget = { dialect, values: 'inline' };
       const blank = blankUnitsQuery(input);
       const queries = [...(blank ? [blank] : []), ...aggregatePlan(input, seed, cryptoRandom())].map((q) => ({
         id: q.id,
         ...(q.release !== undefined ? { release: q.release } : {}),
-        sql: q.aggregate ? aggregateSql(sql, q.aggregate, from) : frequencySql(sql, q.frequency!, from),
+        sql: (q.aggregate ? aggregateSql(target, q.aggregate, from) : frequencySql(target, q.frequency!, from)).text,
         // The frequency table's answer names its columns c0, c1, …: these are the data's names for them, in order.
         ...(q.frequency ? { columns: q.frequency.columns } : {}),
       }));

@@ -20,11 +20,11 @@ import { mergeEqualRecords } from '../table/merge-records.js';
 import { encodeChunks, type EncodedColumns } from './duckdb-chunks.js';
 import { readCsvHeader } from './read-csv-header.js';
 import type { AggregateAnswer, AggregateGroup, AggregateRequest, DataSource, FrequencyRequest, RowBatch } from '../source/data-source.js';
-import { sqlSyntax } from '../source/sql/dialect.js';
-import { aggregateSql } from '../source/sql/aggregate-sql.js';
+import { relationText, sqlSyntax, sqlWriter, type SqlRelation, type SqlStatement, type SqlTarget, type SqlWriter } from '../source/sql/dialect.js';
+import { aggregateSql, selectedRowsSql } from '../source/sql/aggregate-sql.js';
 import { frequencySql } from '../source/sql/frequency-sql.js';
-import { whereSql } from '../source/sql/where-sql.js';
 import { shuffledRowsSql } from '../source/sql/shuffled-rows-sql.js';
+import { rowsSql } from '../source/sql/rows-sql.js';
 
 /**
  * DuckDB's memory limit unless PRIVSPEC_DUCKDB_MEMORY says otherwise. DuckDB's own accounting is conservative: with
@@ -62,7 +62,8 @@ async function loadDuckDb(): Promise<typeof import('@duckdb/node-api')> {
   }
 }
 
-const sql = sqlSyntax('duckdb');
+/** DuckDB binds every value of a statement it runs ($1, …), the file's path and delimiter included. */
+const BOUND: SqlTarget = { dialect: 'duckdb', values: 'bound' };
 
 /**
  * The DuckDB types whose equal values always read alike as text (CAST … AS VARCHAR): integers, decimals (one scale a
@@ -72,13 +73,15 @@ const sql = sqlSyntax('duckdb');
 const SAME_TEXT = /^(BOOLEAN|TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|VARCHAR|DECIMAL\(\d+,\s*\d+\)|DATE|TIME|TIMESTAMP|TIMESTAMP_S|TIMESTAMP_MS|TIMESTAMP_NS|UUID)$/;
 
 
-/** The table-valued function that reads `path` in DuckDB. */
-export function duckdbRelation(path: string, delimiter?: string): string {
-  if (fileFormat(path) === 'parquet') return `read_parquet(${sql.string(path)})`;
-  const delim = delimiter === undefined ? '' : `, delim = ${sql.string(delimiter)}`;
-  // No comment character and no skipped lines: DuckDB's sniffer would otherwise take a '#' that begins a cell for a
-  // comment and drop the row (a zip code '#12', a tag '#a'), which privspec's reader keeps.
-  return `read_csv(${sql.string(path)}, header = true, all_varchar = true, quote = '"', escape = '"'${delim}, auto_detect = true, null_padding = false, comment = '', skip = 0)`;
+/** The table-valued function that reads `path` in DuckDB; the path and the delimiter are the statement's values. */
+export function duckdbRelation(path: string, delimiter?: string): SqlRelation {
+  return (sql) => {
+    if (fileFormat(path) === 'parquet') return `read_parquet(${sql.string(path)})`;
+    const delim = delimiter === undefined ? '' : `, delim = ${sql.string(delimiter)}`;
+    // No comment character and no skipped lines: DuckDB's sniffer would otherwise take a '#' that begins a cell for a
+    // comment and drop the row (a zip code '#12', a tag '#a'), which privspec's reader keeps.
+    return `read_csv(${sql.string(path)}, header = true, all_varchar = true, quote = '"', escape = '"'${delim}, auto_detect = true, null_padding = false, comment = '', skip = 0)`;
+  };
 }
 
 export class DuckDbSource implements DataSource {
@@ -86,12 +89,21 @@ export class DuckDbSource implements DataSource {
     readonly name: string,
     private readonly instance: DuckDBInstance,
     private readonly connection: DuckDBConnection,
-    readonly relation: string,
+    /** The file as the relation each statement reads, its path bound as a value. */
+    private readonly from: SqlRelation,
     /** The CSV's delimiter as DuckDB splits it (given, or detected by privspec); undefined for Parquet. */
     readonly delimiter?: string,
     /** The folder DuckDB spills to: the source's own, readable by its owner only, removed on close. */
     readonly spillFolder?: string,
   ) {}
+
+  /**
+   * The relation with its path written as a literal, for a statement a user or a test writes around it (`COPY (SELECT
+   * * FROM relation) …`, run through `query`); the source's own statements bind the path.
+   */
+  get relation(): string {
+    return relationText(sqlSyntax('duckdb'), this.from);
+  }
 
   /**
    * Whether DuckDB runs on more than one thread: its GROUP BY then returns groups in an order that changes from run to
@@ -126,10 +138,11 @@ export class DuckDbSource implements DataSource {
     }
   }
 
-  /** Runs a query and returns its rows as arrays of JavaScript values; a DuckDB error names the source. */
-  async query(text: string): Promise<unknown[][]> {
+  /** Runs a statement (its values bound) and returns its rows as arrays of JavaScript values; an error names the source. */
+  async query(statement: string | SqlStatement): Promise<unknown[][]> {
+    const s = typeof statement === 'string' ? { text: statement, params: [] } : statement;
     try {
-      const result = await this.connection.runAndReadAll(text);
+      const result = await this.connection.runAndReadAll(s.text, s.params.length ? [...s.params] : undefined);
       return result.getRowsJS() as unknown[][];
     } catch (e) {
       throw new TableError(`${(e as Error).message.split('\n')[0]}`, this.name);
@@ -147,7 +160,7 @@ export class DuckDbSource implements DataSource {
    */
   async columns(): Promise<readonly string[]> {
     const own = await this.ownNames();
-    const rows = await this.query(`DESCRIBE SELECT * FROM ${this.relation}`);
+    const rows = await this.query(this.statement((sql) => `DESCRIBE SELECT * FROM ${relationText(sql, this.from)}`));
     const names = rows.map((r) => String(r[0]));
     for (let j = 0; j < Math.max(own.length, names.length); j++) {
       // A column without a name (a CSV's unnamed index column, ',age,sex') is named 'column0' by DuckDB: no spec or
@@ -168,7 +181,7 @@ export class DuckDbSource implements DataSource {
   private async ownNames(): Promise<readonly string[]> {
     if (fileFormat(this.name) === 'csv') return readCsvHeader(this.name, this.delimiter);
     // A Parquet schema is its elements depth first: the root, then each field followed by its own children.
-    const schema = await this.query(`SELECT name, num_children FROM parquet_schema(${sql.string(this.name)})`);
+    const schema = await this.query(this.statement((sql) => `SELECT name, num_children FROM parquet_schema(${sql.string(this.name)})`));
     const names: string[] = [];
     let i = 1;
     const skip = (at: number): number => {
@@ -199,19 +212,21 @@ export class DuckDbSource implements DataSource {
   async frequencyTable(request: FrequencyRequest): Promise<FrequencyTable> {
     await this.checkColumns(request.columns);
     const k = request.columns.length;
-    if (k === 0) return frequencyTableFromRows([], await this.query(frequencySql(sql, request, this.relation)), this.name);
+    if (k === 0) return frequencyTableFromRows([], await this.query(frequencySql(BOUND, request, this.from)), this.name);
     const qs = request.columns.map((_, j) => `q${j}`);
     const types = await this.types();
-    // A type whose equal values may read differently (DOUBLE 0.0 = -0.0, INTERVAL '1 day' = '24 hours', nested values
-    // of those) is grouped as text, as the rows are read; the others on the type, which is faster and reads alike.
-    const grouped = (c: string) => (SAME_TEXT.test(types.get(c) ?? '') ? sql.identifier(c) : sql.text(sql.identifier(c)));
-    const inner = `SELECT ${[...qs, 'count(*) AS n'].join(', ')} FROM (SELECT ${request.columns.map((c, j) => `${grouped(c)} AS q${j}`).join(', ')} FROM ${this.relation}) r GROUP BY ${qs.join(', ')}`;
-    const text = `SELECT ${[...qs.map((q) => sql.text(q)), 'CAST(n AS INTEGER)'].join(', ')} FROM (${inner}) g${this.parallel ? ` ORDER BY ${qs.join(', ')}` : ''}`;
+    const statement = this.statement((sql) => {
+      // A type whose equal values may read differently (DOUBLE 0.0 = -0.0, INTERVAL '1 day' = '24 hours', nested
+      // values of those) is grouped as text, as the rows are read; the others on the type, faster and reading alike.
+      const grouped = (c: string) => (SAME_TEXT.test(types.get(c) ?? '') ? sql.identifier(c) : sql.text(sql.identifier(c)));
+      const inner = `SELECT ${[...qs, 'count(*) AS n'].join(', ')} FROM (SELECT ${request.columns.map((c, j) => `${grouped(c)} AS q${j}`).join(', ')} FROM ${relationText(sql, this.from)}) r GROUP BY ${qs.join(', ')}`;
+      return `SELECT ${[...qs.map((q) => sql.text(q)), 'CAST(n AS INTEGER)'].join(', ')} FROM (${inner}) g${this.parallel ? ` ORDER BY ${qs.join(', ')}` : ''}`;
+    });
     let encoded: EncodedColumns;
     try {
       // Groups have no order, so DuckDB need not keep the file's, which lets its aggregation spill within the limit.
       await this.connection.run('SET preserve_insertion_order = false');
-      encoded = await encodeChunks(await this.connection.stream(text), k, true);
+      encoded = await encodeChunks(await this.connection.stream(statement.text, [...statement.params]), k, true);
     } catch (e) {
       throw new TableError(`${(e as Error).message.split('\n')[0]}`, this.name);
     } finally {
@@ -228,7 +243,8 @@ export class DuckDbSource implements DataSource {
   async table(names: readonly string[]): Promise<Table> {
     await this.checkColumns(names);
     try {
-      const result = await this.connection.stream(`SELECT ${names.map((c) => sql.text(sql.identifier(c))).join(', ') || '1'} FROM ${this.relation}`);
+      const statement = rowsSql(BOUND, this.from, names);
+      const result = await this.connection.stream(statement.text, [...statement.params]);
       const { dictionaries, codes, count } = await encodeChunks(result, names.length, false);
       return { columns: names.map((name, j) => ({ name, dictionary: dictionaries[j], codes: codes[j] })), rowCount: count, source: this.name };
     } catch (e) {
@@ -238,25 +254,29 @@ export class DuckDbSource implements DataSource {
 
   async aggregate(request: AggregateRequest): Promise<AggregateAnswer> {
     await this.checkColumns([...request.groupBy, ...(request.clamp ? [request.clamp.column] : []), ...(request.bound ? [request.bound.unit, ...request.bound.partitionBy] : []), ...(request.where?.keys() ?? [])]);
-    const rows = await this.query(aggregateSql(sql, request, this.relation));
-    const where = whereSql(sql, request.where);
-    const selected = await this.query(`SELECT count(*) FROM ${this.relation}${where ? ` WHERE ${where}` : ''}`);
+    const rows = await this.query(aggregateSql(BOUND, request, this.from));
+    const selected = await this.query(selectedRowsSql(BOUND, request, this.from));
     return { request, groups: aggregateGroupsFromRows(request, rows), selectedRows: Number(selected[0][0]) };
   }
 
   async *rows(columns: readonly string[], batchRows = 65536): AsyncIterable<RowBatch> {
     await this.checkColumns(columns);
-    const list = columns.map((c) => sql.text(sql.identifier(c))).join(', ');
-    yield* this.batches(`SELECT ${list} FROM ${this.relation}`, columns, batchRows);
+    yield* this.batches(rowsSql(BOUND, this.from, columns), columns, batchRows);
   }
 
   async *shuffledRows(columns: readonly string[], key: string, batchRows = 65536): AsyncIterable<RowBatch> {
     await this.checkColumns(columns);
-    yield* this.batches(shuffledRowsSql(sql, this.relation, columns, key), columns, batchRows);
+    yield* this.batches(shuffledRowsSql(BOUND, this.from, columns, key), columns, batchRows);
   }
 
-  private async *batches(query: string, columns: readonly string[], batchRows: number): AsyncIterable<RowBatch> {
-    const result = await this.connection.stream(query);
+  /** A statement of this source's own, written with its values bound. */
+  private statement(write: (sql: SqlWriter) => string): SqlStatement {
+    const sql = sqlWriter(BOUND);
+    return sql.statement(write(sql));
+  }
+
+  private async *batches(statement: SqlStatement, columns: readonly string[], batchRows: number): AsyncIterable<RowBatch> {
+    const result = await this.connection.stream(statement.text, [...statement.params]);
     let batch: string[][] = [];
     for await (const rows of result.yieldRowsJs()) {
       for (const row of rows) {
@@ -281,7 +301,7 @@ export class DuckDbSource implements DataSource {
 
   /** Each column's DuckDB type (a CSV's are VARCHAR: it is read with all_varchar). */
   private types(): Promise<Map<string, string>> {
-    return (this.typesKnown ??= this.query(`DESCRIBE SELECT * FROM ${this.relation}`).then((rows) => new Map(rows.map((r) => [String(r[0]), String(r[1])]))));
+    return (this.typesKnown ??= this.query(this.statement((sql) => `DESCRIBE SELECT * FROM ${relationText(sql, this.from)}`)).then((rows) => new Map(rows.map((r) => [String(r[0]), String(r[1])]))));
   }
 
   /** An unknown column is the same one-line error the CSV reader gives. */

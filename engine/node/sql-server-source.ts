@@ -1,8 +1,9 @@
 /**
  * A data source that is a table in a database server (PostgreSQL, ClickHouse): every request of
  * engine/source/data-source.ts is sent as the SQL of engine/source/sql/ in the server's dialect, and only the answer —
- * distinct records with their counts, or per-group figures — comes back. The server's own client (a wire protocol, an
- * HTTP interface) is behind `SqlConnection`, so the two servers share everything but the transport.
+ * distinct records with their counts, or per-group figures — comes back. The server's client (node-postgres, the official
+ * ClickHouse client) is behind `SqlConnection`, so the two servers share everything but the transport. Each statement
+ * carries its values apart from its text (engine/source/sql/dialect.ts), bound by the client where the server can.
  *
  * The table is named in the spec (`postgres table "schema.t"`) or on the command line (`--source postgres:schema.t`);
  * where the server is and who connects come from the environment only, so no spec, report or ledger holds them.
@@ -10,17 +11,22 @@
 import { TableError } from '../table/table.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
 import type { AggregateAnswer, AggregateRequest, DataSource, FrequencyRequest, RowBatch } from '../source/data-source.js';
-import { sqlSyntax, type Dialect } from '../source/sql/dialect.js';
-import { aggregateSql } from '../source/sql/aggregate-sql.js';
+import { tableName, type Dialect, type SqlStatement, type SqlTarget, type ValueMode } from '../source/sql/dialect.js';
+import { aggregateSql, selectedRowsSql } from '../source/sql/aggregate-sql.js';
 import { frequencySql } from '../source/sql/frequency-sql.js';
-import { whereSql } from '../source/sql/where-sql.js';
-import { clickHouseShuffledRowsSql, shuffledRowsSql } from '../source/sql/shuffled-rows-sql.js';
+import { shuffledRowsSql } from '../source/sql/shuffled-rows-sql.js';
+import { columnsSql, rowsSql } from '../source/sql/rows-sql.js';
 import { aggregateGroupsFromRows, frequencyTableFromRows } from './duckdb-source.js';
 
-/** What a server's client offers: one query's rows, a query's rows in batches, and closing. */
+/**
+ * What a server's client offers: one statement's rows, a statement's rows in batches, and closing. Every statement
+ * carries its values apart from its text (`params`), which the client binds; `values` says whether the server can
+ * (PostgreSQL always; ClickHouse since its query parameters) or the statements must write them inline instead.
+ */
 export interface SqlConnection {
-  query(sql: string): Promise<{ columns: string[]; rows: (string | null)[][] }>;
-  batches(sql: string, batchRows: number): AsyncIterable<(string | null)[][]>;
+  readonly values: ValueMode;
+  query(statement: SqlStatement): Promise<{ columns: string[]; rows: (string | null)[][] }>;
+  batches(statement: SqlStatement, batchRows: number): AsyncIterable<(string | null)[][]>;
   close(): Promise<void>;
   /**
    * Starts one read-only snapshot that every later query and row stream of this connection reads (PostgreSQL:
@@ -29,50 +35,42 @@ export interface SqlConnection {
   snapshot?(): Promise<void>;
 }
 
-/**
- * A table name as the spec writes it, `schema.table` or `table`, quoted for the dialect part by part. Quoting makes
- * any name safe to splice into SQL; a name with more than one dot, or an empty part, is refused.
- */
-export function tableRelation(dialect: Dialect, name: string): string {
-  const parts = name.split('.');
-  if (parts.length > 2 || parts.some((p) => p === '')) throw new TableError(`"${name}" is not a table name: write "schema.table" or "table"`);
-  const sql = sqlSyntax(dialect);
-  return parts.map((p) => sql.identifier(p)).join('.');
-}
-
 export class SqlServerSource implements DataSource {
   private known?: Promise<readonly string[]>;
-  private readonly sql;
+  private readonly target: SqlTarget;
+  /** The table's name as the dialect quotes it (schema.table, each part quoted). */
   readonly relation: string;
 
   constructor(readonly name: string, dialect: Dialect, table: string, private readonly connection: SqlConnection) {
-    this.sql = sqlSyntax(dialect);
-    this.relation = tableRelation(dialect, table);
+    this.target = { dialect, values: connection.values };
+    try {
+      this.relation = tableName(dialect, table);
+    } catch (error) {
+      throw this.failure(error);
+    }
   }
 
   async columns(): Promise<readonly string[]> {
-    return (this.known ??= this.run(`SELECT * FROM ${this.relation} LIMIT 0`).then((r) => r.columns));
+    return (this.known ??= this.run(() => columnsSql(this.target, this.relation)).then((r) => r.columns));
   }
 
   async frequencyTable(request: FrequencyRequest): Promise<FrequencyTable> {
     await this.checkColumns(request.columns);
-    const { rows } = await this.run(frequencySql(this.sql, request, this.relation));
+    const { rows } = await this.run(() => frequencySql(this.target, request, this.relation));
     return frequencyTableFromRows(request.columns, rows, this.name);
   }
 
   async aggregate(request: AggregateRequest): Promise<AggregateAnswer> {
     const b = request.bound;
     await this.checkColumns([...request.groupBy, ...(request.clamp ? [request.clamp.column] : []), ...(b ? [b.unit, ...b.partitionBy] : []), ...(request.where?.keys() ?? [])]);
-    const { rows } = await this.run(aggregateSql(this.sql, request, this.relation));
-    const where = whereSql(this.sql, request.where);
-    const selected = await this.run(`SELECT count(*) AS n FROM ${this.relation}${where ? ` WHERE ${where}` : ''}`);
+    const { rows } = await this.run(() => aggregateSql(this.target, request, this.relation));
+    const selected = await this.run(() => selectedRowsSql(this.target, request, this.relation));
     return { request, groups: aggregateGroupsFromRows(request, rows), selectedRows: Number(selected.rows[0][0]) };
   }
 
   async *rows(columns: readonly string[], batchRows = 65536): AsyncIterable<RowBatch> {
     await this.checkColumns(columns);
-    const list = columns.map((c) => this.sql.text(this.sql.identifier(c))).join(', ');
-    yield* this.stream(`SELECT ${list} FROM ${this.relation}`, columns, batchRows);
+    yield* this.stream(() => rowsSql(this.target, this.relation, columns), columns, batchRows);
   }
 
   /**
@@ -82,13 +80,12 @@ export class SqlServerSource implements DataSource {
    */
   async *shuffledRows(columns: readonly string[], key: string, batchRows = 65536): AsyncIterable<RowBatch> {
     await this.checkColumns(columns);
-    const text = this.sql.dialect === 'clickhouse' ? clickHouseShuffledRowsSql(this.sql, this.relation, columns, key) : shuffledRowsSql(this.sql, this.relation, columns, key);
-    yield* this.stream(text, columns, batchRows);
+    yield* this.stream(() => shuffledRowsSql(this.target, this.relation, columns, key), columns, batchRows);
   }
 
-  private async *stream(text: string, columns: readonly string[], batchRows: number): AsyncIterable<RowBatch> {
+  private async *stream(statement: () => SqlStatement, columns: readonly string[], batchRows: number): AsyncIterable<RowBatch> {
     try {
-      for await (const rows of this.connection.batches(text, batchRows)) {
+      for await (const rows of this.connection.batches(statement(), batchRows)) {
         yield { columns, rows: rows.map((r) => (columns.length === 0 ? [] : r.map((v) => v ?? ''))) };
       }
     } catch (error) {
@@ -115,9 +112,10 @@ export class SqlServerSource implements DataSource {
     return true;
   }
 
-  private async run(text: string): Promise<{ columns: string[]; rows: (string | null)[][] }> {
+  /** Builds a statement and runs it; a name the dialect refuses is reported as the server's errors are. */
+  private async run(statement: () => SqlStatement): Promise<{ columns: string[]; rows: (string | null)[][] }> {
     try {
-      return await this.connection.query(text);
+      return await this.connection.query(statement());
     } catch (error) {
       throw this.failure(error);
     }
@@ -125,7 +123,8 @@ export class SqlServerSource implements DataSource {
 
   /** A server's error as the one-line TableError every source gives; its `file` names the table (`postgres:s.t`). */
   private failure(error: unknown): TableError {
-    return error instanceof TableError ? error : new TableError((error as Error).message.split('\n')[0], this.name);
+    if (error instanceof TableError && error.file !== undefined) return error;
+    return new TableError((error as Error).message.split('\n')[0], this.name);
   }
 
   /** An unknown column is the same one-line error the CSV reader gives. */

@@ -13,7 +13,7 @@ import type { AnonymityDescription } from '../../engine/release/release-descript
 import type * as ast from '../generated/ast.js';
 import { specPath } from '../privspec-analysis.js';
 import { SEARCH_WORK_LIMIT } from '../privspec-search.js';
-import { anonymityPlan, buildHierarchy, resolveSpecPath, unescape } from '../privspec-to-engine.js';
+import { anonymityPlan, buildHierarchy, resolveSpecPath } from '../privspec-to-engine.js';
 import { insertBeforeClose, insertLineAfter, nodeAt, quickFix, rangeOf, replace, columnNames, columnValues, frequenciesOf, type FixContext } from './fix-helpers.js';
 import { suggestHierarchy } from './suggest-hierarchy.js';
 import { quoteColumn } from '../quote-column.js';
@@ -39,7 +39,7 @@ async function searchInput(c: FixContext): Promise<Search | undefined> {
     const node = c.analysis.parts.hierarchies.get(q);
     if (!node) return undefined;
     try {
-      const text = node.file === undefined ? '' : await c.store.text(resolveSpecPath(path, unescape(node.file)));
+      const text = node.file === undefined ? '' : await c.store.text(resolveSpecPath(path, node.file));
       hierarchies.set(q, buildHierarchy(node, () => text, path));
     } catch {
       return undefined;

@@ -11,7 +11,6 @@ import type { BudgetDescription } from '../../engine/release/release-description
 import { epsilonClassic } from '../../engine/dp/accounting/zcdp.js';
 import type * as ast from '../generated/ast.js';
 import { greek, releaseDescription, type ReleasePlan } from '../privspec-release-plan.js';
-import { unescape } from '../privspec-text.js';
 import { insert, numberText, quickFix, rangeOf, releaseOf, replace, round3, type FixContext } from './fix-helpers.js';
 
 const runnable = (plans: readonly ReleasePlan[]) => plans.filter((p) => p.risks.every((r) => r.accepted));
@@ -23,7 +22,7 @@ function walkWith(c: FixContext, release: ast.Release, param: 'epsilon' | 'rho',
   const description = releaseDescription(release)!;
   const mechanism = { ...description.mechanism!, [param]: value };
   const domains = new Map<string, readonly string[]>();
-  for (const [name, h] of a.parts.hierarchies) if (h.file === undefined && h.groups.length > 0) domains.set(name, h.groups.flatMap((g) => g.values.map(unescape)));
+  for (const [name, h] of a.parts.hierarchies) if (h.file === undefined && h.groups.length > 0) domains.set(name, h.groups.flatMap((g) => g.values));
   const replanned = planRelease({ ...description, mechanism }, { budget, unit: a.dataset?.unit, declaredDomains: a.declaredDomains, domains, correlation: a.dataset?.correlation ? {} : undefined });
   const plans = runnable(a.plans).map((p) => (p.node === release ? { ...p, ...replanned, node: release, problems: p.problems } : p));
   return summarizeBudget(plans, budget);

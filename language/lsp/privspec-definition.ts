@@ -4,7 +4,7 @@ import type { DefinitionParams, LocationLink } from 'vscode-languageserver';
 import * as ast from '../generated/ast.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
 import type { PrivspecServices } from '../privspec-module.js';
-import { resolveSpecPath, unescape } from '../privspec-to-engine.js';
+import { resolveSpecPath } from '../privspec-to-engine.js';
 import { enclosing, leafAt } from './node-at.js';
 
 const FILE_START = { start: { line: 0, character: 0 }, end: { line: 0, character: 0 } };
@@ -22,7 +22,7 @@ export class PrivspecDefinitionProvider implements DefinitionProvider {
     const node = leaf.astNode;
     const origin = leaf.range;
     if ((ast.isDataset(node) || ast.isHierarchy(node)) && node.file !== undefined && leaf.text.startsWith('"')) {
-      const target = URI.file(resolveSpecPath(specPath(document), unescape(node.file))).toString();
+      const target = URI.file(resolveSpecPath(specPath(document), node.file)).toString();
       return [{ originSelectionRange: origin, targetUri: target, targetRange: FILE_START, targetSelectionRange: FILE_START }];
     }
     const ref = enclosing(leaf, ast.isColumnRef);

@@ -11,7 +11,7 @@ import { sig3 } from '../../engine/release/budget-walk.js';
 import { gridBudget, gridSummary } from '../../engine/release/kinds/grid-release.js';
 import { expectedRmse } from '../../engine/wavelet/expected-rmse.js';
 import { correlationLeakage } from './correlation-hover.js';
-import { buildHierarchy, resolveSpecPath, unescape } from '../privspec-to-engine.js';
+import { buildHierarchy, resolveSpecPath } from '../privspec-to-engine.js';
 import type { SpecAnalysis } from '../privspec-analysis.js';
 import type { ReleasePlan } from '../privspec-release-plan.js';
 import type { PrivspecServices } from '../privspec-module.js';
@@ -106,7 +106,7 @@ export class PrivspecHoverProvider implements HoverProvider {
     const lines = [`**hierarchy \`${name}\`**`];
     try {
       const path = specPath(document);
-      const text = node.file === undefined ? '' : await this.store.text(resolveSpecPath(path, unescape(node.file)));
+      const text = node.file === undefined ? '' : await this.store.text(resolveSpecPath(path, node.file));
       const h = buildHierarchy(node, () => text, path);
       lines.push(`${h.height} ${h.height === 1 ? 'level' : 'levels'} above the original values`);
       const table = analysis.dataset ? await this.store.peekTable(analysis.dataset.file) : undefined;

@@ -2,12 +2,11 @@ import { strict as assert } from 'node:assert';
 import { copyFileSync, cpSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, statSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clickHouseQuery } from '../../engine/node/clickhouse/clickhouse-http-client.js';
 import { readCsvFile } from '../../engine/node/read-csv-file.js';
 import { column, type Table } from '../../engine/table/table.js';
 import { adultDir, ADULT_MISSING, skipOrFail } from '../helpers/adult.js';
-import { startClickHouseCluster, TEST_CLICKHOUSE_PASSWORD, type ClickHouseCluster } from '../helpers/clickhouse-cluster.js';
-import { startPostgres, TEST_PG_PASSWORD, type PostgresServer } from '../helpers/postgres-server.js';
+import { startClickHouseCluster, TEST_CLICKHOUSE_PASSWORD, TEST_CLICKHOUSE_READER_PASSWORD, type ClickHouseCluster } from '../helpers/clickhouse-cluster.js';
+import { startPostgres, TEST_PG_PASSWORD, TEST_PG_READER_PASSWORD, type PostgresServer } from '../helpers/postgres-server.js';
 import { csvToParquet } from '../helpers/parquet.js';
 import { runIn } from '../helpers/run-cli.js';
 import { serverOrSkip } from '../helpers/server-process.js';
@@ -26,7 +25,7 @@ import type { DataSource } from '../../engine/source/data-source.js';
  * in any spec, report, ledger, output file, stdout or stderr.
  */
 const examples = join(import.meta.dirname, '..', '..', 'examples');
-const SECRETS = [TEST_PG_PASSWORD, TEST_CLICKHOUSE_PASSWORD];
+const SECRETS = [TEST_PG_PASSWORD, TEST_CLICKHOUSE_PASSWORD, TEST_PG_READER_PASSWORD, TEST_CLICKHOUSE_READER_PASSWORD];
 
 const ROWS_SPEC = `dataset visits from "data/patients.csv" {
   identifying name, ssn, visit_date, patient_id
@@ -94,7 +93,9 @@ describe('database sources end to end: the same figures as the CSV, and no crede
       }
       await ch.distributedTable(`privspec.${name}`, names, rows);
     }
-    Object.assign(process.env, pg.env, ch.env, { PRIVSPEC_LEDGER_DIR: join(dir, 'ledgers') });
+    // privspec connects as the read-only role and user docs/databases.md recommends: SELECT on these tables only.
+    await pg.grantRead('privspec.*');
+    Object.assign(process.env, pg.readerEnv, ch.readerEnv, { PRIVSPEC_LEDGER_DIR: join(dir, 'ledgers') });
   });
   after(async () => {
     process.env = { ...saved };
@@ -243,7 +244,7 @@ describe('database sources end to end: the same figures as the CSV, and no crede
       mkdirSync(join(work, 'answers'));
       for (const q of plan.queries) {
         // The plan's SQL exactly as printed, sent to the server; its answer written as the CSV a warehouse would export.
-        const { columns, rows } = engine === 'postgres' ? await pg.sql(q.sql) : await clickHouseQuery(ch.settings, q.sql);
+        const { columns, rows } = engine === 'postgres' ? await pg.sql(q.sql) : await ch.query(q.sql);
         const csv = [columns, ...rows.map((r) => r.map((v) => v ?? ''))].map((r) => r.map(csvCell).join(',')).join('\n');
         writeFileSync(join(work, 'answers', `${q.id}.csv`), `${csv}\n`);
       }
@@ -306,6 +307,7 @@ describe('database sources end to end: the same figures as the CSV, and no crede
       if (engine === 'postgres') {
         await pg.sql(`CREATE TABLE privspec.small (${names.map((n) => `"${n}" text`).join(', ')})`);
         await pg.sql(`INSERT INTO privspec.small VALUES ${small.map((r) => `(${r.map((v) => `'${v}'`).join(',')})`).join(',')}`);
+        await pg.grantRead('privspec.small');
       } else {
         await ch.distributedTable('privspec.small', names, small);
       }
@@ -364,7 +366,7 @@ describe('database sources end to end: the same figures as the CSV, and no crede
         const r = await run(dir, ['risk', '--source', `${engine}:privspec.adult`, '--qi', 'sex']);
         assert.equal(r.code, 2);
         assert.equal(r.err.trim().split('\n').length, 1, r.err);
-        assert.match(r.err, engine === 'postgres' ? /password authentication failed/ : /ClickHouse 127\.0\.0\.1:\d+ \(user "default"\): .*(password|Authentication)/i);
+        assert.match(r.err, engine === 'postgres' ? /password authentication failed/ : /ClickHouse 127\.0\.0\.1:\d+ \(user "privspec_reader"\): .*(password|Authentication)/i);
       } finally {
         process.env[variable] = right;
       }

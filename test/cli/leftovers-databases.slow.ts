@@ -2,11 +2,11 @@ import { strict as assert } from 'node:assert';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clickHouseQuery } from '../../engine/node/clickhouse/clickhouse-http-client.js';
 import { readCsvFile } from '../../engine/node/read-csv-file.js';
+import { sqlIdentifier } from '../../engine/source/sql/sql-names.js';
 import { column, type Table } from '../../engine/table/table.js';
-import { startClickHouseCluster, TEST_CLICKHOUSE_PASSWORD, type ClickHouseCluster } from '../helpers/clickhouse-cluster.js';
-import { startPostgres, TEST_PG_PASSWORD, type PostgresServer } from '../helpers/postgres-server.js';
+import { startClickHouseCluster, TEST_CLICKHOUSE_PASSWORD, TEST_CLICKHOUSE_READER_PASSWORD, type ClickHouseCluster } from '../helpers/clickhouse-cluster.js';
+import { startPostgres, TEST_PG_PASSWORD, TEST_PG_READER_PASSWORD, type PostgresServer } from '../helpers/postgres-server.js';
 import { runIn } from '../helpers/run-cli.js';
 import { serverOrSkip } from '../helpers/server-process.js';
 
@@ -19,7 +19,7 @@ import { serverOrSkip } from '../helpers/server-process.js';
  */
 const root = join(import.meta.dirname, '..', '..');
 const demo = join(root, 'examples', 'attack-demo');
-const SECRETS = [TEST_PG_PASSWORD, TEST_CLICKHOUSE_PASSWORD];
+const SECRETS = [TEST_PG_PASSWORD, TEST_CLICKHOUSE_PASSWORD, TEST_PG_READER_PASSWORD, TEST_CLICKHOUSE_READER_PASSWORD];
 
 function rowsOf(table: Table): string[][] {
   const cols = table.columns.map((c) => column(table, c.name));
@@ -68,15 +68,17 @@ describe('issue 26 leftovers on PostgreSQL and ClickHouse: --source for reid, at
       await pg.sql(`INSERT INTO privspec.${name} VALUES ${rows.map((r) => `(${r.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')})`).join(',')}`);
       await ch.distributedTable(`privspec.${name}`, names, rows);
       // One insert into one MergeTree part on one server: read back in the order it was written.
-      await ch.sql(`CREATE TABLE privspec.${name}_one (${names.map((n) => `\`${n}\` String`).join(', ')}) ENGINE = MergeTree() ORDER BY tuple()`);
-      await clickHouseQuery(ch.settings, `INSERT INTO privspec.${name}_one FORMAT TabSeparated`, tsv(rows));
+      await ch.sql(`CREATE TABLE privspec.${name}_one (${names.map((n) => `${sqlIdentifier('clickhouse', n)} String`).join(', ')}) ENGINE = MergeTree() ORDER BY tuple()`);
+      await ch.insert(`privspec.${name}_one`, tsv(rows));
     }
     // Two rows without a unit: NULL and '' in PostgreSQL, '' in ClickHouse (its String columns have no NULL).
     const people = [['a', '30', 'F', '10'], ['b', '30', 'F', '20'], ['', '30', 'M', '30'], ['c', '41', 'M', '40'], ['', '41', 'M', '50'], ['d', '41', 'F', '60']];
     await pg.sql('CREATE TABLE privspec.people (pid text, age text, sex text, income text)');
     await pg.sql("INSERT INTO privspec.people VALUES ('a','30','F','10'),('b','30','F','20'),(NULL,'30','M','30'),('c','41','M','40'),('','41','M','50'),('d','41','F','60')");
     await ch.distributedTable('privspec.people', ['pid', 'age', 'sex', 'income'], people);
-    Object.assign(process.env, pg.env, ch.env, { PRIVSPEC_LEDGER_DIR: join(dir, 'ledgers') });
+    // privspec connects as the read-only role and user docs/databases.md recommends: SELECT on these tables only.
+    await pg.grantRead('privspec.*');
+    Object.assign(process.env, pg.readerEnv, ch.readerEnv, { PRIVSPEC_LEDGER_DIR: join(dir, 'ledgers') });
   });
   after(async () => {
     process.env = { ...saved };
@@ -175,7 +177,7 @@ release g: generalize
       const planned = await run(['plan', `${engine}-orig.privspec`, '--dialect', engine, '--json']);
       assert.equal(planned.code, 0, planned.err);
       const q = (JSON.parse(planned.out).queries as { id: string; sql: string; columns: string[] }[]).find((x) => x.id === 'frequency-table')!;
-      const { columns, rows } = engine === 'postgres' ? await pg.sql(q.sql) : await clickHouseQuery(ch.settings, q.sql);
+      const { columns, rows } = engine === 'postgres' ? await pg.sql(q.sql) : await ch.query(q.sql);
       const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
       writeFileSync(join(dir, `${engine}-answer.csv`), `${[columns, ...rows.map((r) => r.map((v) => v ?? ''))].map((r) => r.map(cell).join(',')).join('\n')}\n`);
       const args = ['--qi', 'age,sex,zip', '--json'];

@@ -1,7 +1,8 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { clickHouseQuery, type ClickHouseSettings } from '../../engine/node/clickhouse/clickhouse-http-client.js';
+import { ClickHouseClient, type ClickHouseSettings } from '../../engine/node/clickhouse/clickhouse-client.js';
+import { sqlIdentifier } from '../../engine/source/sql/sql-names.js';
 import { freePort, ServerUnavailable, spawnGuarded, stopProcess, waitUntil } from './server-process.js';
 
 /**
@@ -15,14 +16,29 @@ export interface ClickHouseCluster {
   /** Connection to shard 0, where the Distributed tables live (what CLICKHOUSE_URL would name). */
   readonly settings: ClickHouseSettings;
   readonly env: Record<string, string>;
+  /**
+   * The read-only user docs/databases.md recommends (users.xml: profile `readonly` 2, so reads and per-query settings
+   * only; `allow_databases` the one database `privspec`), connected to shard 0, and its CLICKHOUSE_* variables.
+   */
+  readonly reader: ClickHouseSettings;
+  readonly readerEnv: Record<string, string>;
   readonly shards: readonly ClickHouseSettings[];
   sql(text: string, shard?: number): Promise<string[][]>;
+  /** A statement's answer with its column names, NULL as null (the plan's SQL run as printed). */
+  query(text: string, shard?: number): Promise<{ columns: string[]; rows: (string | null)[][] }>;
+  /** `INSERT INTO table FORMAT TabSeparated` with these TabSeparated lines as its body. */
+  insert(table: string, body: string, shard?: number): Promise<void>;
   distributedTable(name: string, columns: readonly string[], rows: readonly (readonly string[])[]): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** The password the tests give ClickHouse's `default` user and look for in every output. */
 export const TEST_CLICKHOUSE_PASSWORD = 'ch-Secret-52b0d7aa';
+
+/** The read-only user, its password, and the one database it may read. */
+export const TEST_CLICKHOUSE_READER = 'privspec_reader';
+export const TEST_CLICKHOUSE_READER_PASSWORD = 'ch-Reader-9e61b3f0';
+export const TEST_CLICKHOUSE_READER_DATABASE = 'privspec';
 
 function serverBinary(): string | undefined {
   const chosen = process.env.PRIVSPEC_CLICKHOUSE_SERVER;
@@ -50,31 +66,49 @@ export async function startClickHouseCluster(): Promise<ClickHouseCluster> {
     rmSync(folder, { recursive: true, force: true });
   };
   try {
-    await Promise.all(children.map((child, i) => waitUntil(child, async () => (await clickHouseQuery(shards[i], 'SELECT 1')).rows.length === 1, 60_000,
+    await Promise.all(children.map((child, i) => waitUntil(child, async () => (await run(shards[i], (c) => c.query({ text: 'SELECT 1', params: [] }))).rows.length === 1, 60_000,
       `clickhouse-server shard ${i}`, () => { const err = join(folder, `shard${i}`, 'server.err.log'); return existsSync(err) ? readFileSync(err, 'utf8').slice(-4000) : ''; })));
   } catch (error) {
     await stop();
     throw error;
   }
-  const sql = async (text: string, shard = 0): Promise<string[][]> => (await clickHouseQuery(shards[shard], text)).rows.map((r) => r.map((v) => v ?? '\\N'));
+  const sql = async (text: string, shard = 0): Promise<string[][]> => {
+    // A statement with an answer is read; any other (CREATE, INSERT … VALUES) is sent as a command.
+    if (!/^\s*(select|with|show|describe)\b/i.test(text)) return await run(shards[shard], (c) => c.command(text)).then(() => []);
+    return (await run(shards[shard], (c) => c.query({ text, params: [] }))).rows.map((r) => r.map((v) => v ?? '\\N'));
+  };
   return {
     settings: shards[0],
     shards,
     env: { CLICKHOUSE_URL: shards[0].url, CLICKHOUSE_USER: 'default', CLICKHOUSE_PASSWORD: TEST_CLICKHOUSE_PASSWORD },
+    reader: { url: shards[0].url, user: TEST_CLICKHOUSE_READER, password: TEST_CLICKHOUSE_READER_PASSWORD },
+    readerEnv: { CLICKHOUSE_URL: shards[0].url, CLICKHOUSE_USER: TEST_CLICKHOUSE_READER, CLICKHOUSE_PASSWORD: TEST_CLICKHOUSE_READER_PASSWORD },
     sql,
+    query: (text, shard = 0) => run(shards[shard], (c) => c.query({ text, params: [] })),
+    insert: (table, body, shard = 0) => run(shards[shard], (c) => c.insertTabSeparated(table, body)),
     async distributedTable(name, columns, rows) {
       const [db, table] = name.includes('.') ? name.split('.') : ['default', name];
-      const definition = columns.map((c) => `\`${c}\` String`).join(', ');
+      const definition = columns.map((c) => `${sqlIdentifier('clickhouse', c)} String`).join(', ');
       for (let shard = 0; shard < 2; shard++) {
         await sql(`CREATE DATABASE IF NOT EXISTS ${db}`, shard);
         await sql(`CREATE TABLE ${db}.${table}_local (${definition}) ENGINE = MergeTree() ORDER BY tuple()`, shard);
         const mine = rows.filter((_, i) => i % 2 === shard);
-        if (mine.length) await clickHouseQuery(shards[shard], `INSERT INTO ${db}.${table}_local FORMAT TabSeparated`, mine.map((r) => r.map(escapeTsv).join('\t')).join('\n') + '\n');
+        if (mine.length) await run(shards[shard], (c) => c.insertTabSeparated(`${db}.${table}_local`, mine.map((r) => r.map(escapeTsv).join('\t')).join('\n') + '\n'));
       }
       await sql(`CREATE TABLE ${db}.${table} (${definition}) ENGINE = Distributed(privspec_cluster, ${db}, ${table}_local, rand())`);
     },
     stop,
   };
+}
+
+/** One client for one call (the tests' administration is a few statements; the sources under test have their own). */
+async function run<T>(settings: ClickHouseSettings, use: (client: ClickHouseClient) => Promise<T>): Promise<T> {
+  const client = await ClickHouseClient.connect(settings);
+  try {
+    return await use(client);
+  } finally {
+    await client.close();
+  }
 }
 
 function escapeTsv(value: string): string {
@@ -107,11 +141,17 @@ function configXml(dir: string, users: string, p: { http: number; tcp: number; i
 `;
 }
 
+/**
+ * The users: `default` (the tests' administrator, and the user the shards query each other as) and the read-only
+ * reader. 18.16 has no SQL access control (GRANT came in 20.5): a user's rights are its profile's `readonly` and its
+ * `allow_databases`. `readonly` 2 rather than 1, because a bounded aggregate carries a per-query setting
+ * (distributed_group_by_no_merge), which `readonly` 1 refuses.
+ */
 function usersXml(): string {
   return `<?xml version="1.0"?>
 <yandex>
-  <profiles><default><log_queries>1</log_queries></default></profiles>
-  <users><default><password>${TEST_CLICKHOUSE_PASSWORD}</password><networks><ip>127.0.0.1</ip><ip>::1</ip></networks><profile>default</profile><quota>default</quota></default></users>
+  <profiles><default><log_queries>1</log_queries></default><reader><readonly>2</readonly><log_queries>1</log_queries></reader></profiles>
+  <users><default><password>${TEST_CLICKHOUSE_PASSWORD}</password><networks><ip>127.0.0.1</ip><ip>::1</ip></networks><profile>default</profile><quota>default</quota></default><${TEST_CLICKHOUSE_READER}><password>${TEST_CLICKHOUSE_READER_PASSWORD}</password><networks><ip>127.0.0.1</ip><ip>::1</ip></networks><profile>reader</profile><quota>default</quota><allow_databases><database>${TEST_CLICKHOUSE_READER_DATABASE}</database></allow_databases></${TEST_CLICKHOUSE_READER}></users>
   <quotas><default></default></quotas>
 </yandex>
 `;

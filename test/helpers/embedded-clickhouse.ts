@@ -1,6 +1,7 @@
-import { unescapeField } from '../../engine/node/clickhouse/clickhouse-http-client.js';
+import { unescapeField } from '../../engine/node/clickhouse/clickhouse-client.js';
 import { SqlServerSource, type SqlConnection } from '../../engine/node/sql-server-source.js';
-import { sqlSyntax } from '../../engine/source/sql/dialect.js';
+import { sqlSyntax, type SqlStatement, type ValueMode } from '../../engine/source/sql/dialect.js';
+import { sqlIdentifier } from '../../engine/source/sql/sql-names.js';
 import type { ServerUnderTest } from './source-equivalence.js';
 import { ServerUnavailable } from './server-process.js';
 
@@ -19,6 +20,7 @@ export const CHDB = 'chdb@3.4.0';
 /** The part of chDB's API used here. */
 interface ChdbSession {
   query(query: string, format?: string): string;
+  queryBind(query: string, args: object, format?: string): string;
   cleanup(): void;
 }
 export interface EmbeddedClickHouse {
@@ -36,7 +38,12 @@ function parse(text: string): { columns: string[]; rows: (string | null)[][] } {
   return { columns: head === undefined ? [] : head.split('\t').map((v) => unescapeField(v) ?? ''), rows: body.map((l) => l.split('\t').map(unescapeField)) };
 }
 
-export async function startEmbeddedClickHouse(): Promise<EmbeddedClickHouse> {
+/**
+ * `values`: how the sources' statements carry their values — `bound` as query parameters (chDB's queryBind, what a
+ * current ClickHouse server is sent), or `inline` as the ClickHouse literal encoder writes them (what 18.16 is sent), so
+ * that the encoder is run on a current ClickHouse too.
+ */
+export async function startEmbeddedClickHouse(values: ValueMode = 'bound'): Promise<EmbeddedClickHouse> {
   // A name in a variable, so that the type checker does not look for a package that may not be installed.
   const name = 'chdb';
   let Session: new () => ChdbSession;
@@ -48,10 +55,13 @@ export async function startEmbeddedClickHouse(): Promise<EmbeddedClickHouse> {
   const session = new Session();
   const sql = (text: string) => parse(session.query(text, 'TabSeparatedWithNames'));
   const literal = sqlSyntax('clickhouse').string;
+  const run = (statement: SqlStatement) =>
+    statement.params.length === 0 ? sql(statement.text) : parse(session.queryBind(statement.text, Object.fromEntries(statement.params.map((v, i) => [`p${i + 1}`, v])), 'TabSeparatedWithNames'));
   const connection: SqlConnection = {
-    query: async (text) => sql(text),
-    batches: async function* (text, batchRows) {
-      const { rows } = sql(text);
+    values,
+    query: async (statement) => run(statement),
+    batches: async function* (statement, batchRows) {
+      const { rows } = run(statement);
       for (let i = 0; i < rows.length; i += batchRows) yield rows.slice(i, i + batchRows);
     },
     close: async () => undefined,
@@ -60,7 +70,7 @@ export async function startEmbeddedClickHouse(): Promise<EmbeddedClickHouse> {
     async load(name, columns, rows) {
       const [db, table] = name.includes('.') ? name.split('.') : ['default', name];
       session.query(`CREATE DATABASE IF NOT EXISTS ${db}`);
-      session.query(`CREATE TABLE ${db}.${table} (${columns.map((c) => `\`${c}\` String`).join(', ')}) ENGINE = MergeTree() ORDER BY tuple()`);
+      session.query(`CREATE TABLE ${db}.${table} (${columns.map((c) => `${sqlIdentifier('clickhouse', c)} String`).join(', ')}) ENGINE = MergeTree() ORDER BY tuple()`);
       for (let i = 0; i < rows.length; i += 5000) {
         const values = rows.slice(i, i + 5000).map((r) => `(${r.map(literal).join(', ')})`).join(', ');
         session.query(`INSERT INTO ${db}.${table} VALUES ${values}`);

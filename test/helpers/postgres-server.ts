@@ -2,7 +2,7 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PgClient } from '../../engine/node/postgres/pg-wire-client.js';
+import { PgClient } from '../../engine/node/postgres/postgres-client.js';
 import type { PgConnectionSettings } from '../../engine/node/postgres/pg-connection-settings.js';
 import { accountIds, freePort, ServerUnavailable, spawnGuarded, stopProcess, waitUntil } from './server-process.js';
 
@@ -13,16 +13,34 @@ import { accountIds, freePort, ServerUnavailable, spawnGuarded, stopProcess, wai
  * down and deletes the folder; an interrupted or killed test run does the same (test/helpers/server-process.ts).
  */
 export interface PostgresServer {
+  /** The superuser, who creates the test tables. */
   readonly settings: PgConnectionSettings;
-  /** PG* variables pointing at the server, for commands that read their connection from the environment. */
+  /** PG* variables pointing at the server as the superuser. */
   readonly env: Record<string, string>;
+  /**
+   * The read-only role docs/databases.md recommends: it logs in, and reads only the tables granted to it by
+   * `grantRead` (no other table, no schema it was not given, no write), which is how privspec should connect.
+   */
+  readonly reader: PgConnectionSettings;
+  /** PG* variables pointing at the server as the read-only role, for commands that read them from the environment. */
+  readonly readerEnv: Record<string, string>;
   readonly folder: string;
-  sql(text: string): Promise<{ columns: string[]; rows: (string | null)[][] }>;
+  /** Runs one statement as the superuser; `params` are bound to $1, $2, … */
+  sql(text: string, params?: readonly string[]): Promise<{ columns: string[]; rows: (string | null)[][] }>;
+  /**
+   * Lets the read-only role read `schema.table` (and look the schema up): SELECT on that table alone; `schema.*` grants
+   * it on every table the schema holds now (not on tables made later).
+   */
+  grantRead(table: string): Promise<void>;
   stop(): Promise<void>;
 }
 
 /** The password the tests give the server's superuser and look for in every output. */
 export const TEST_PG_PASSWORD = 'pg-Secret-7f3c91e2';
+
+/** The read-only role's name and password (searched for in every output, as the superuser's). */
+export const TEST_PG_READER = 'privspec_reader';
+export const TEST_PG_READER_PASSWORD = 'pg-Reader-0c4d2a19';
 
 /** PostgreSQL's server programs: $PRIVSPEC_PG_BIN, or the newest /usr/lib/postgresql/<version>/bin (Debian's layout). */
 export function postgresBinDir(): string | undefined {
@@ -74,24 +92,35 @@ export async function startPostgres(database = 'privspec_test', options: { tls?:
     await waitUntil(child, async () => { await (await PgClient.connect(settings, 2000)).close(); return true; }, 30_000, 'PostgreSQL', () => stderr || (existsSync(log) ? readFileSync(log, 'utf8') : ''));
     const admin = await PgClient.connect(settings);
     await admin.query(`CREATE DATABASE ${database}`);
+    await admin.query(`CREATE ROLE ${TEST_PG_READER} LOGIN PASSWORD '${TEST_PG_READER_PASSWORD}'`);
     await admin.close();
   } catch (error) {
     await stop();
     throw error;
   }
   const target = { ...settings, database };
+  const env = { PGHOST: '127.0.0.1', PGPORT: String(port), PGDATABASE: database, PGUSER: 'privspec', PGPASSWORD: TEST_PG_PASSWORD, PGSSLMODE: 'disable' };
+  const sql = async (text: string, params: readonly string[] = []): Promise<{ columns: string[]; rows: (string | null)[][] }> => {
+    const client = await PgClient.connect(target);
+    try {
+      return await client.query({ text, params });
+    } finally {
+      await client.close();
+    }
+  };
   return {
     settings: target,
+    env,
+    reader: { ...target, user: TEST_PG_READER, password: TEST_PG_READER_PASSWORD },
+    readerEnv: { ...env, PGUSER: TEST_PG_READER, PGPASSWORD: TEST_PG_READER_PASSWORD },
     folder,
-    env: { PGHOST: '127.0.0.1', PGPORT: String(port), PGDATABASE: database, PGUSER: 'privspec', PGPASSWORD: TEST_PG_PASSWORD, PGSSLMODE: 'disable' },
-    async sql(text) {
-      const client = await PgClient.connect(target);
-      try {
-        const result = await client.query(text);
-        return { columns: result.columns, rows: result.rows.map((r) => [...r]) };
-      } finally {
-        await client.close();
-      }
+    sql,
+    async grantRead(table) {
+      const quote = (p: string) => `"${p.replace(/"/g, '""')}"`;
+      const parts = table.split('.');
+      if (parts.length === 2) await sql(`GRANT USAGE ON SCHEMA ${quote(parts[0])} TO ${TEST_PG_READER}`);
+      if (parts.length === 2 && parts[1] === '*') await sql(`GRANT SELECT ON ALL TABLES IN SCHEMA ${quote(parts[0])} TO ${TEST_PG_READER}`);
+      else await sql(`GRANT SELECT ON ${parts.map(quote).join('.')} TO ${TEST_PG_READER}`);
     },
     stop,
   };

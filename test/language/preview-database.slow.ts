@@ -43,7 +43,9 @@ describe('the preview of a PostgreSQL table reads only aggregates, and shows the
     for (let i = 0; i < rows.length; i += 5000) {
       await pg.sql(`INSERT INTO privspec.patients VALUES ${rows.slice(i, i + 5000).map((r) => `(${r.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')})`).join(',')}`);
     }
-    Object.assign(process.env, pg.env, { PRIVSPEC_LEDGER_DIR: join(dir, 'ledgers') });
+    // privspec connects as the read-only role docs/databases.md recommends: SELECT on this table only.
+    await pg.grantRead('privspec.patients');
+    Object.assign(process.env, pg.readerEnv, { PRIVSPEC_LEDGER_DIR: join(dir, 'ledgers') });
     const store = services.data.CsvStore;
     const read = store.table.bind(store);
     store.table = (path: string, delimiter?: string) => {

@@ -1,11 +1,17 @@
 import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
+import pgpass from 'pgpass';
 
 /**
  * Where and as whom to connect to PostgreSQL, resolved the way libpq resolves it, so that a steward's existing setup
  * (environment variables, a service file, a password file) works unchanged. A spec or a command line never carries any
  * of it: the spec names a table, the environment names the server and the credential.
+ *
+ * node-postgres (`pg`) reads the PG* variables and the password file itself, but not a service file (PGSERVICE), and it
+ * has no `prefer` TLS mode; so the settings are resolved here, in libpq's order, and handed to it whole (which also
+ * makes the ledger's server key, database-location.ts, the very server connected to). The password file is read by
+ * `pgpass` (node-postgres's own reader of it) when the server asks for a password (postgres-client.ts).
  */
 export interface PgConnectionSettings {
   /** A host name, an IP address, or an absolute folder holding the server's Unix socket. */
@@ -29,7 +35,7 @@ const SSL_MODES = ['disable', 'allow', 'prefer', 'require', 'verify-ca', 'verify
  * libpq's order: a service's entries first (PGSERVICE in PGSERVICEFILE, ~/.pg_service.conf or
  * PGSYSCONFDIR/pg_service.conf), then the PG* variables for what the service leaves unset, then the defaults (the
  * Unix socket in /var/run/postgresql, port 5432, the operating-system user). The password, when neither gives one,
- * comes from the password file (PGPASSFILE or ~/.pgpass), matched on host, port, database and user.
+ * comes from the password file when the server asks for one (`passwordFromFile`).
  */
 export function pgConnectionSettings(env: Env = process.env): PgConnectionSettings {
   const service = env.PGSERVICE ? serviceEntries(env.PGSERVICE, env) : {};
@@ -43,7 +49,7 @@ export function pgConnectionSettings(env: Env = process.env): PgConnectionSettin
   const sslText = pick('sslmode', 'PGSSLMODE') ?? 'prefer';
   if (!(SSL_MODES as readonly string[]).includes(sslText)) throw new PgSettingsError(`PostgreSQL sslmode "${sslText}" is not one of ${SSL_MODES.join(', ')}`);
   const sslmode = sslText === 'allow' ? 'prefer' : (sslText as PgConnectionSettings['sslmode']);
-  const password = pick('password', 'PGPASSWORD') ?? passwordFromFile(env, host, port, database, user);
+  const password = pick('password', 'PGPASSWORD');
   return { host, port, database, user, sslmode, ...(password !== undefined ? { password } : {}) };
 }
 
@@ -89,31 +95,11 @@ export function parseServiceFile(text: string, file: string): Map<string, Record
 }
 
 /**
- * The password file: lines `host:port:database:user:password`, `*` matching anything, `\` escaping `:` and `\`.
- * libpq ignores the file when others can read it; so do we, silently, as libpq does after its warning.
+ * The password file (PGPASSFILE or ~/.pgpass: lines `host:port:database:user:password`, `*` for anything, `\` before
+ * `:` and `\`), read by `pgpass`, which ignores a file others may read, as libpq does. A Unix-socket folder is matched
+ * as the host name `localhost`, as libpq matches its default socket folder.
  */
-function passwordFromFile(env: Env, host: string, port: number, database: string, user: string): string | undefined {
-  const file = env.PGPASSFILE ?? join(homedir(), '.pgpass');
-  if (!existsSync(file)) return undefined;
-  const hostKey = host.startsWith('/') ? 'localhost' : host;
-  for (const line of readFileSync(file, 'utf8').split(/\r?\n/)) {
-    if (line === '' || line.startsWith('#')) continue;
-    const fields = splitEscaped(line);
-    if (fields.length !== 5) continue;
-    const wanted = [hostKey, String(port), database, user];
-    if (wanted.every((value, i) => fields[i] === '*' || fields[i] === value)) return fields[4];
-  }
-  return undefined;
-}
-
-function splitEscaped(line: string): string[] {
-  const fields: string[] = [];
-  let field = '';
-  for (let i = 0; i < line.length; i++) {
-    const c = line[i];
-    if (c === '\\' && i + 1 < line.length) field += line[++i];
-    else if (c === ':') { fields.push(field); field = ''; } else field += c;
-  }
-  fields.push(field);
-  return fields;
+export function passwordFromFile(settings: PgConnectionSettings): Promise<string | undefined> {
+  const host = settings.host.startsWith('/') ? 'localhost' : settings.host;
+  return new Promise((resolve) => pgpass({ host, port: settings.port, database: settings.database, user: settings.user }, resolve));
 }

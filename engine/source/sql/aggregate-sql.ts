@@ -8,7 +8,7 @@
  * ClickHouse before 21.1 has no window functions: its query (clickhouse-sql.ts) keeps the same rows with arrays.
  */
 import type { AggregateRequest } from '../data-source.js';
-import type { SqlSyntax } from './dialect.js';
+import { relationText, sqlWriter, type SqlRelation, type SqlStatement, type SqlSyntax, type SqlTarget } from './dialect.js';
 import { whereSql } from './where-sql.js';
 import { clickhouseAggregateSql } from './clickhouse-sql.js';
 
@@ -44,8 +44,25 @@ export function gridCellSql(sql: SqlSyntax, request: AggregateRequest): string[]
   return [`CASE WHEN ${inside} THEN ${index(x, g.xMin, g.xMax)} ELSE -1 END`, `CASE WHEN ${inside} THEN ${index(y, g.yMin, g.yMax)} ELSE -1 END`];
 }
 
-export function aggregateSql(sql: SqlSyntax, request: AggregateRequest, from: string): string {
-  if (sql.dialect === 'clickhouse') return clickhouseAggregateSql(sql, request, from);
+/** The aggregate request as one statement on `from` (its answer: g0, …, [v], n). */
+export function aggregateSql(target: SqlTarget, request: AggregateRequest, from: SqlRelation): SqlStatement {
+  const sql = sqlWriter(target);
+  const text = sql.dialect === 'clickhouse' ? clickhouseAggregateSql(sql, request, relationText(sql, from)) : windowedAggregateSql(sql, request, relationText(sql, from));
+  return sql.statement(text);
+}
+
+/**
+ * The rows a request selects (its `where`), counted: a release's local diagnostic of how many rows it read, before
+ * contribution bounding (exact-aggregate.ts). Its answer is one row, n.
+ */
+export function selectedRowsSql(target: SqlTarget, request: AggregateRequest, from: SqlRelation): SqlStatement {
+  const sql = sqlWriter(target);
+  const relation = relationText(sql, from);
+  const where = whereSql(sql, request.where);
+  return sql.statement(`SELECT count(*) AS n FROM ${relation}${where ? ` WHERE ${where}` : ''}`);
+}
+
+function windowedAggregateSql(sql: SqlSyntax, request: AggregateRequest, from: string): string {
   const text = (name: string) => sql.text(sql.identifier(name));
   const groups = request.grid ? gridCellSql(sql, request).map((e, i) => `${e} AS g${i}`) : request.groupBy.map((name, i) => `${text(name)} AS g${i}`);
   const clamp = clampSql(sql, request);
@@ -73,7 +90,7 @@ export function aggregateSql(sql: SqlSyntax, request: AggregateRequest, from: st
     `  ${selected}`,
     '  ) s',
     ') k',
-    `WHERE pr <= ${b.maxPartitions} AND rr <= ${b.maxRowsPerPartition}`,
+    `WHERE pr <= ${sql.integer(b.maxPartitions)} AND rr <= ${sql.integer(b.maxRowsPerPartition)}`,
     tail,
   ].join('\n').trim();
 }

@@ -27,6 +27,7 @@
  *   expression and the '+' itself before the cast).
  * The answer's columns are those of frequency-sql.ts (c0…, n) and aggregate-sql.ts (g0…, [v], n).
  */
+import { TableError } from '../../table/table.js';
 import type { AggregateRequest, FrequencyRequest } from '../data-source.js';
 import type { SqlSyntax } from './dialect.js';
 import { clampSql, gridCellSql, keyedHashSql } from './aggregate-sql.js';
@@ -42,7 +43,7 @@ const PREFIX = '_privspec_';
 const a = (name: string) => `${PREFIX}${name}`;
 
 function checkNames(names: Iterable<string>): void {
-  for (const name of names) if (name.startsWith(PREFIX)) throw new Error(`column "${name}" cannot be read from ClickHouse: names starting with ${PREFIX} are privspec's own`);
+  for (const name of names) if (name.startsWith(PREFIX)) throw new TableError(`column "${name}" cannot be read from ClickHouse: names starting with ${PREFIX} are privspec's own`);
 }
 
 function renamed(outputs: readonly string[], inner: string): string {
@@ -85,15 +86,15 @@ export function clickhouseAggregateSql(sql: SqlSyntax, request: AggregateRequest
     'FROM (',
     `  SELECT ${[`arrayJoin(${a('prows')}) AS ${a('t')}`, ...picks].join(', ')}`,
     '  FROM (',
-    `    SELECT arrayJoin(arraySlice(arraySort(groupArray(tuple(${a('pkey')}, ${a('kept')}))), 1, ${b.maxPartitions})) AS ${a('pk')}, tupleElement(${a('pk')}, 2) AS ${a('prows')}`,
+    `    SELECT arrayJoin(arraySlice(arraySort(groupArray(tuple(${a('pkey')}, ${a('kept')}))), 1, ${sql.integer(b.maxPartitions)})) AS ${a('pk')}, tupleElement(${a('pk')}, 2) AS ${a('prows')}`,
     '    FROM (',
     // Each shard's cut of a (unit, partition), cut again: the first R of the union are among the shards' first R.
-    `      SELECT ${a('u')}, min(${a('spkey')}) AS ${a('pkey')}, arraySlice(arraySort(groupArrayArray(${a('skept')})), 1, ${b.maxRowsPerPartition}) AS ${a('kept')}`,
+    `      SELECT ${a('u')}, min(${a('spkey')}) AS ${a('pkey')}, arraySlice(arraySort(groupArrayArray(${a('skept')})), 1, ${sql.integer(b.maxRowsPerPartition)}) AS ${a('kept')}`,
     '      FROM (',
     // The level that reads the table: on a Distributed table each shard hashes its rows and cuts each (unit,
     // partition) to its first R itself (distributed_group_by_no_merge), so at most R rows a shard leave it.
     `        WITH ${definitions.join(',\n          ')}`,
-    `        SELECT ${[a('u'), ...partitions, `min(${a('ph')}) AS ${a('spkey')}`, `arraySlice(arraySort(groupArray(${row})), 1, ${b.maxRowsPerPartition}) AS ${a('skept')}`].join(', ')}`,
+    `        SELECT ${[a('u'), ...partitions, `min(${a('ph')}) AS ${a('spkey')}`, `arraySlice(arraySort(groupArray(${row})), 1, ${sql.integer(b.maxRowsPerPartition)}) AS ${a('skept')}`].join(', ')}`,
     `        FROM ${from}${filter.replace('\n', '\n        ')}`,
     `        GROUP BY ${[a('u'), ...partitions].join(', ')}`,
     `      ) ${a('ks')}`,

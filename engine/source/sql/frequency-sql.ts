@@ -13,11 +13,16 @@
  * which would then fail the decision's dictionary after its record).
  */
 import type { FrequencyRequest } from '../data-source.js';
-import type { SqlSyntax } from './dialect.js';
+import { relationText, sqlWriter, type SqlRelation, type SqlStatement, type SqlSyntax, type SqlTarget } from './dialect.js';
 import { clickhouseFrequencySql } from './clickhouse-sql.js';
 
-export function frequencySql(sql: SqlSyntax, request: FrequencyRequest, from: string): string {
-  if (sql.dialect === 'clickhouse') return clickhouseFrequencySql(sql, request, from);
+export function frequencySql(target: SqlTarget, request: FrequencyRequest, from: SqlRelation): SqlStatement {
+  const sql = sqlWriter(target);
+  const relation = relationText(sql, from);
+  return sql.statement(sql.dialect === 'clickhouse' ? clickhouseFrequencySql(sql, request, relation) : groupedFrequencySql(sql, request, relation));
+}
+
+function groupedFrequencySql(sql: SqlSyntax, request: FrequencyRequest, from: string): string {
   if (request.columns.length === 0) return `SELECT count(*) AS n FROM ${from}`;
   const raw = request.columns.map((name, i) => `${sql.dialect === 'postgres' ? sql.text(sql.identifier(name)) : sql.identifier(name)} AS q${i}`);
   const qs = request.columns.map((_, i) => `q${i}`);

@@ -12,14 +12,17 @@
  * (spilling to disk under its memory limit); privspec reads the rows in batches and never holds them all.
  */
 import { keyedHashSql } from './aggregate-sql.js';
-import type { SqlSyntax } from './dialect.js';
+import { relationText, sqlWriter, type SqlRelation, type SqlStatement, type SqlTarget } from './dialect.js';
 
-export function shuffledRowsSql(sql: SqlSyntax, relation: string, columns: readonly string[], key: string): string {
+export function shuffledRowsSql(target: SqlTarget, from: SqlRelation, columns: readonly string[], key: string): SqlStatement {
+  if (target.dialect === 'clickhouse') return clickHouseShuffledRowsSql(target, from, columns, key);
+  const sql = sqlWriter(target);
+  const relation = relationText(sql, from);
   const n = sql.identifier('_privspec_n');
   const hash = keyedHashSql(sql, key, [sql.string('s'), `CAST(${n} AS VARCHAR)`]);
   const inner = columns.map((c, j) => `${sql.text(sql.identifier(c))} AS ${sql.identifier(`_privspec_c${j}`)}`);
   const outer = columns.map((_, j) => sql.identifier(`_privspec_c${j}`)).join(', ') || '1';
-  return `SELECT ${outer} FROM (SELECT ${[...inner, `ROW_NUMBER() OVER () AS ${n}`].join(', ')} FROM ${relation}) AS _privspec_s ORDER BY ${hash}, ${n}`;
+  return sql.statement(`SELECT ${outer} FROM (SELECT ${[...inner, `ROW_NUMBER() OVER () AS ${n}`].join(', ')} FROM ${relation}) AS _privspec_s ORDER BY ${hash}, ${n}`);
 }
 
 /**
@@ -41,11 +44,14 @@ export function shuffledRowsSql(sql: SqlSyntax, relation: string, columns: reado
  * merges the shards' sorted streams (ORDER BY on a Distributed table sorts on the shards and merges), spilling under
  * its own settings; privspec reads the result in batches.
  */
-export function clickHouseShuffledRowsSql(sql: SqlSyntax, relation: string, columns: readonly string[], key: string): string {
+function clickHouseShuffledRowsSql(target: SqlTarget, from: SqlRelation, columns: readonly string[], key: string): SqlStatement {
+  const sql = sqlWriter(target);
+  const relation = relationText(sql, from);
   const n = sql.identifier('_privspec_n');
   const r = sql.identifier('_privspec_r');
   const hash = keyedHashSql(sql, key, [sql.string('s'), `toString(${n})`, `toString(${r})`]);
   const inner = columns.map((c, j) => `${sql.text(sql.identifier(c))} AS ${sql.identifier(`_privspec_c${j}`)}`);
   const outer = columns.map((_, j) => sql.identifier(`_privspec_c${j}`)).join(', ') || '1';
-  return `SELECT ${outer} FROM (SELECT ${[...inner, `rowNumberInAllBlocks() AS ${n}`, `rand64() AS ${r}`].join(', ')} FROM ${relation}) ORDER BY ${hash}, ${n}, ${r}`;
+  return sql.statement(`SELECT ${outer} FROM (SELECT ${[...inner, `rowNumberInAllBlocks() AS ${n}`, `rand64() AS ${r}`].join(', ')} FROM ${relation}) ORDER BY ${hash}, ${n}, ${r}`);
 }
+

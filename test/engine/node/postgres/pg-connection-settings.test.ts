@@ -2,7 +2,8 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { describePgServer, parseServiceFile, pgConnectionSettings, PgSettingsError } from '../../../../engine/node/postgres/pg-connection-settings.js';
+import { chmodSync } from 'node:fs';
+import { describePgServer, parseServiceFile, passwordFromFile, pgConnectionSettings, PgSettingsError } from '../../../../engine/node/postgres/pg-connection-settings.js';
 
 // The precedence is libpq's (PostgreSQL 15 documentation, §34.1.2 "Parameter Key Words", §34.16 "The Connection
 // Service File", §34.15 "The Password File"): service entries, then PG* variables, then defaults; the password file
@@ -31,11 +32,31 @@ describe('PostgreSQL connection settings from the environment', () => {
     assert.deepEqual(s, { host: 'svc.example', port: 7000, database: 'dw', user: 'svcuser', password: 'pw2', sslmode: 'prefer' });
   });
 
-  it('finds the password in the password file, with * wildcards and \\: escapes', () => {
+  it('finds the password in the password file (read by pgpass, node-postgres\'s reader), with * wildcards and \\: escapes; a socket folder is "localhost"; a file others may read is ignored', async () => {
     const file = join(dir, 'pgpass');
-    writeFileSync(file, 'other:5432:*:steward:wrong\ndb.example:*:dw:steward:pa\\:ss\\\\word\n');
-    const s = pgConnectionSettings({ PGHOST: 'db.example', PGDATABASE: 'dw', PGUSER: 'steward', PGPASSFILE: file });
-    assert.equal(s.password, 'pa:ss\\word');
+    writeFileSync(file, 'other:5432:*:steward:wrong\ndb.example:*:dw:steward:pa\\:ss\\\\word\nlocalhost:5432:dw:steward:by-socket\n', { mode: 0o600 });
+    const saved = { PGPASSFILE: process.env.PGPASSFILE, PGPASSWORD: process.env.PGPASSWORD };
+    process.env.PGPASSFILE = file;
+    delete process.env.PGPASSWORD;
+    try {
+      const s = pgConnectionSettings({ PGHOST: 'db.example', PGDATABASE: 'dw', PGUSER: 'steward' });
+      assert.equal(s.password, undefined, 'read only when the server asks');
+      assert.equal(await passwordFromFile(s), 'pa:ss\\word');
+      assert.equal(await passwordFromFile({ ...s, host: '/var/run/postgresql', port: 5432 }), 'by-socket');
+      assert.equal(await passwordFromFile({ ...s, user: 'nobody' }), undefined);
+      chmodSync(file, 0o644);
+      const warnings: string[] = [];
+      const write = process.stderr.write;
+      process.stderr.write = ((text: string) => (warnings.push(String(text)), true)) as typeof process.stderr.write;
+      try {
+        assert.equal(await passwordFromFile(s), undefined);
+      } finally {
+        process.stderr.write = write;
+      }
+      assert.match(warnings.join(''), /has group or world access/);
+    } finally {
+      for (const [k, v] of Object.entries(saved)) if (v === undefined) delete process.env[k]; else process.env[k] = v;
+    }
   });
 
   it('names an unknown service, a bad port and a malformed service file in one line, without the password', () => {

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import type { TableError } from '../../../../engine/table/table.js';
 import { openPostgresSource } from '../../../../engine/node/postgres/postgres-source.js';
-import { startPostgres, type PostgresServer } from '../../../helpers/postgres-server.js';
+import { startPostgres, TEST_PG_READER, type PostgresServer } from '../../../helpers/postgres-server.js';
 import { serverOrSkip } from '../../../helpers/server-process.js';
 import { sourceEquivalence } from '../../../helpers/source-equivalence.js';
 import { assertShuffled, SHUFFLE_ROWS } from '../../../helpers/shuffle-runs.js';
@@ -16,6 +16,9 @@ describe('PostgreSQL source: identical pre-noise figures to the in-memory source
   before(async function () {
     server = await serverOrSkip(this, () => startPostgres());
     await server.sql('CREATE SCHEMA privspec');
+    // The source reads as the read-only role docs/databases.md recommends: SELECT on this schema's tables only.
+    await server.sql(`GRANT USAGE ON SCHEMA privspec TO ${TEST_PG_READER}`);
+    await server.sql(`ALTER DEFAULT PRIVILEGES IN SCHEMA privspec GRANT SELECT ON TABLES TO ${TEST_PG_READER}`);
   });
   after(async () => server?.stop());
 
@@ -27,13 +30,13 @@ describe('PostgreSQL source: identical pre-noise figures to the in-memory source
         await server.sql(`INSERT INTO privspec.${ident(name)} VALUES ${values}`);
       }
     },
-    open: (name) => openPostgresSource(`privspec.${name}`, server.settings),
+    open: (name) => openPostgresSource(`privspec.${name}`, server.reader),
   }));
 
   it('shuffledRows: a keyed random order (ROW_NUMBER() hashed with the key), equal rows not in runs', async () => {
     await server.sql('CREATE TABLE privspec.shuffle (i text, v text)');
     await server.sql(`INSERT INTO privspec.shuffle VALUES ${SHUFFLE_ROWS.map((r) => `(${r.map(literal).join(', ')})`).join(', ')}`);
-    const s = await openPostgresSource('privspec.shuffle', server.settings);
+    const s = await openPostgresSource('privspec.shuffle', server.reader);
     try {
       await assertShuffled(s);
     } finally {
@@ -47,7 +50,7 @@ describe('PostgreSQL source: identical pre-noise figures to the in-memory source
     // apart. By hand, the rows' texts: (1.0, 0) twice, (1.00, -0) once, (2, 1) once.
     await server.sql('CREATE TABLE privspec.typed (x numeric, y float8)');
     await server.sql("INSERT INTO privspec.typed VALUES (1.0, 0), (1.00, '-0'), (1.0, 0), (2, 1)");
-    const s = await openPostgresSource('privspec.typed', server.settings);
+    const s = await openPostgresSource('privspec.typed', server.reader);
     try {
       const f = await s.frequencyTable({ columns: ['x', 'y'] });
       const records = Array.from({ length: f.count }, (_, r) => `${f.columns[0].dictionary[f.codes[0][r]]}|${f.columns[1].dictionary[f.codes[1][r]]}:${f.weights[r]}`).sort();
@@ -63,7 +66,7 @@ describe('PostgreSQL source: identical pre-noise figures to the in-memory source
   it('pinSnapshot: the frequency table and the shuffled rows read one snapshot, so a write in between is not seen', async () => {
     await server.sql('CREATE TABLE privspec.pinned (a text)');
     await server.sql("INSERT INTO privspec.pinned VALUES ('x'), ('x'), ('y')");
-    const s = await openPostgresSource('privspec.pinned', server.settings);
+    const s = await openPostgresSource('privspec.pinned', server.reader);
     try {
       assert.equal(await s.pinSnapshot(), true);
       assert.equal((await s.frequencyTable({ columns: ['a'] })).rowCount, 3);
@@ -77,7 +80,7 @@ describe('PostgreSQL source: identical pre-noise figures to the in-memory source
       await s.close();
     }
     // A source without a snapshot sees the write.
-    const t = await openPostgresSource('privspec.pinned', server.settings);
+    const t = await openPostgresSource('privspec.pinned', server.reader);
     try {
       assert.equal((await t.frequencyTable({ columns: ['a'] })).rowCount, 4);
     } finally {
@@ -86,10 +89,10 @@ describe('PostgreSQL source: identical pre-noise figures to the in-memory source
   });
 
   it('names a missing table and an unknown column in one line', async () => {
-    await assert.rejects(async () => { const s = await openPostgresSource('privspec.nope', server.settings); try { await s.columns(); } finally { await s.close(); } },
+    await assert.rejects(async () => { const s = await openPostgresSource('privspec.nope', server.reader); try { await s.columns(); } finally { await s.close(); } },
       (e: TableError) => e.file === 'postgres:privspec.nope' && /relation "privspec\.nope" does not exist/.test(e.message));
     await server.sql('CREATE TABLE privspec.small (a text)');
-    const s = await openPostgresSource('privspec.small', server.settings);
+    const s = await openPostgresSource('privspec.small', server.reader);
     try {
       await assert.rejects(s.frequencyTable({ columns: ['b'] }), /no column 'b' in postgres:privspec\.small \(columns: a\)/);
     } finally {
