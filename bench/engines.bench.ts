@@ -15,7 +15,7 @@ import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, r
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
-import { duckdbSettings } from '../engine/node/duckdb-source.js';
+import { duckdbSettings } from '../engine/host/sources/duckdb/duckdb-source.js';
 import { adultDir } from '../test/helpers/adult.js';
 
 const ROWS = Number(process.env.PRIVSPEC_BENCH_ROWS ?? 100_000_000);

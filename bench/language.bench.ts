@@ -4,7 +4,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readCsvFile } from '../engine/node/read-csv-file.js';
+import { readCsvFile } from '../engine/host/sources/csv/read-csv-file.js';
 import { checkDocument, loadSpecText } from '../language/check-spec.js';
 import { createPrivspecServices } from '../language/privspec-module.js';
 import { NodeFileSystem } from 'langium/node';

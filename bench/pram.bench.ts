@@ -7,7 +7,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { cryptoRandom, seededRandom } from '../engine/core/random.js';
 import { parseArxHierarchy } from '../engine/hierarchy/arx-hierarchy.js';
-import { readCsvFile } from '../engine/node/read-csv-file.js';
+import { readCsvFile } from '../engine/host/sources/csv/read-csv-file.js';
 import { applyPram } from '../engine/pram/apply-pram.js';
 import { retentionMatrix } from '../engine/pram/retention-matrix.js';
 import { searchGeneralizationPram, type GeneralizationPramTarget } from '../engine/pram/search/generalization-pram-search.js';

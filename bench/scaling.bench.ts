@@ -14,7 +14,7 @@ import { makeGaussian } from '../engine/dp/mechanisms/gaussian.js';
 import { makeLaplace } from '../engine/dp/mechanisms/laplace.js';
 import { intervalHierarchy } from '../engine/hierarchy/interval-hierarchy.js';
 import { makeEntropyMetric } from '../engine/metrics/non-uniform-entropy.js';
-import { readCsvFile } from '../engine/node/read-csv-file.js';
+import { readCsvFile } from '../engine/host/sources/csv/read-csv-file.js';
 import { searchOptimal } from '../engine/search/optimal-search.js';
 import { makeProblem } from '../engine/search/problem.js';
 import type { Table } from '../engine/table/table.js';

@@ -145,7 +145,7 @@ async function buildRunner(dir: string): Promise<string> {
     inject: [resolve('scripts/import-meta-url.js')],
   };
   const source = `
-    import { defaultThreads, readCsvFile } from ${JSON.stringify(resolve('engine/node/read-csv-file.ts'))};
+    import { defaultThreads, readCsvFile } from ${JSON.stringify(resolve('engine/host/sources/csv/read-csv-file.ts'))};
     import { statSync } from 'node:fs';
     import { equivalenceClasses } from ${JSON.stringify(resolve('engine/anonymity/equivalence-classes.ts'))};
     const baseline = process.memoryUsage().rss;
@@ -168,7 +168,7 @@ async function buildRunner(dir: string): Promise<string> {
       }));
     });`;
   await build({ ...common, stdin: { contents: source, resolveDir: resolve('.'), loader: 'ts' }, outfile: join(out, 'table-bench.cjs') });
-  await build({ ...common, entryPoints: [resolve('engine/node/csv-worker.ts')], outfile: join(out, 'csv-worker.cjs') });
+  await build({ ...common, entryPoints: [resolve('engine/host/sources/csv/csv-worker.ts')], outfile: join(out, 'csv-worker.cjs') });
   return join(out, 'table-bench.cjs');
 }
 

@@ -1,9 +1,9 @@
-import { ENGINES, type EngineChoice } from '../engine/node/open-source.js';
+import { ENGINES, type EngineChoice } from '../engine/host/sources/open-source.js';
 import { CliError } from './cli-error.js';
 
 /**
  * `--engine`: which engine reads the data. `auto` (the default) reads Parquet, and CSVs over 1 GiB, with DuckDB and
- * smaller CSVs in memory (engine/node/open-source.ts says why that size); `duckdb` and `memory` force one.
+ * smaller CSVs in memory (engine/host/sources/open-source.ts says why that size); `duckdb` and `memory` force one.
  */
 export function engineOption(value: string | undefined): EngineChoice {
   if (value === undefined) return 'auto';

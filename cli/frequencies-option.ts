@@ -4,7 +4,7 @@ import { listOption } from './parse-options.js';
 
 /**
  * `--frequencies FILE`: the answer a warehouse gave to the frequency-table query of `privspec plan` (CSV or Parquet:
- * the record's columns, then its row count n), read instead of the data (engine/node/read-frequency-answer.ts).
+ * the record's columns, then its row count n), read instead of the data (engine/host/sources/read-frequency-answer.ts).
  * `--frequency-columns a,b,…` names the plan's columns c0, c1, … in order, as the plan lists them.
  */
 export const FREQUENCIES_FLAGS = {

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { parseSourceOption, locationName } from '../engine/node/database-location.js';
+import { parseSourceOption, locationName } from '../engine/host/sources/database-location.js';
 import { TableError } from '../engine/table/table.js';
 import { CliError } from './cli-error.js';
 
@@ -15,7 +15,7 @@ export const SOURCE_USAGE = `  --source ENGINE:TABLE    read a database table in
                            the server and credentials come from the environment (PGHOST…, CLICKHOUSE_URL…)
 `;
 
-/** The location the readers of engine/node/open-source.ts take: a resolved path, or `postgres:schema.t`. */
+/** The location the readers of engine/host/sources/open-source.ts take: a resolved path, or `postgres:schema.t`. */
 export function inputLocation(positionals: readonly string[], source: string | undefined, cwd: string): string {
   if (source !== undefined) {
     if (positionals.length > 0) throw new CliError(`give either a file or --source, not both (got ${positionals.join(' ')} and --source)`);

@@ -15,7 +15,7 @@ import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
 import { HierarchyIssueCodes, validateHierarchy } from '../engine/hierarchy/validate-hierarchy.js';
 import { column, TableError, type Table } from '../engine/table/table.js';
 import { surveyWeights } from '../engine/risk/survey-weights.js';
-import { CsvFileError, readsAtSource, type CsvStore } from '../engine/node/csv-store.js';
+import { CsvFileError, readsAtSource, type CsvStore } from '../engine/host/sources/csv/csv-store.js';
 import { frequencyClasses, frequencyTableView } from '../engine/anonymity/frequency-classes.js';
 import type { FrequencyTable } from '../engine/table/frequency-table.js';
 import { checkedColumns } from './checked-columns.js';

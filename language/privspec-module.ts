@@ -8,7 +8,7 @@ import {
   type LangiumSharedServices,
   type PartialLangiumServices,
 } from 'langium/lsp';
-import { CsvStore } from '../engine/node/csv-store.js';
+import { CsvStore } from '../engine/host/sources/csv/csv-store.js';
 import { PrivspecGeneratedModule, PrivspecGeneratedSharedModule } from './generated/module.js';
 import { PrivspecCodeActionProvider } from './lsp/privspec-code-actions.js';
 import { PrivspecDocumentValidator } from './lsp/diagnostic-docs.js';

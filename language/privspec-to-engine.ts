@@ -39,7 +39,7 @@ export function datasetPlan(dataset: ast.Dataset, specPath: string): DatasetPlan
   const correlation = dataset.clauses.find((c): c is ast.CorrelationClause => c.$type === 'CorrelationClause');
   return {
     name: dataset.name,
-    // A database table is named `postgres:schema.t` (engine/node/database-location.ts) wherever a file path would go.
+    // A database table is named `postgres:schema.t` (engine/host/sources/database-location.ts) wherever a file path would go.
     file: dataset.database !== undefined ? `${dataset.database}:${dataset.table ?? ''}` : resolveSpecPath(specPath, dataset.file ?? ''),
     delimiter: dataset.delimiter,
     identifying: columnsOf(dataset, 'identifying'),

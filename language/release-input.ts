@@ -1,10 +1,10 @@
 /**
- * What the release runner (engine/node/release-runner.ts) needs of a spec: the spec checked (no errors allowed), its
+ * What the release runner (engine/host/run/release-runner.ts) needs of a spec: the spec checked (no errors allowed), its
  * dataset, budget and release descriptions, its hierarchies built and every file it reads. The language translates;
  * the engine plans, spends and writes.
  */
 import type { LangiumDocument } from 'langium';
-import type { RunInput } from '../engine/node/release-runner.js';
+import type { RunInput } from '../engine/host/run/release-runner.js';
 import type { ReleaseDescription } from '../engine/release/release-description.js';
 import type * as ast from './generated/ast.js';
 import { checkDocument } from './check-spec.js';

@@ -3,7 +3,7 @@
  * `privspec release`), the risk report's request and the dataset hover share, so that all of them generalize with the
  * same hierarchy objects read from the same files.
  */
-import type { CsvStore } from '../engine/node/csv-store.js';
+import type { CsvStore } from '../engine/host/sources/csv/csv-store.js';
 import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
 import type { SpecAnalysis } from './privspec-analysis.js';
 import { buildHierarchy, resolveSpecPath } from './privspec-to-engine.js';

@@ -10,12 +10,12 @@ const common = { bundle: true, sourcemap: !production, minify: production, logLe
 
 const entries = [
   { in: 'extension/main.ts', out: 'dist/extension.cjs', platform: 'node', format: 'cjs', external: ['vscode'] },
-  // DuckDB is a native library loaded on first use (engine/node/duckdb-source.ts): never bundled, resolved at run time.
+  // DuckDB is a native library loaded on first use (engine/host/sources/duckdb/duckdb-source.ts): never bundled, resolved at run time.
   { in: 'language/main.ts', out: 'dist/language-server.cjs', platform: 'node', format: 'cjs', external: ['@duckdb/node-api'] },
   // The command line is split at each command's dynamic import (see cli/commands/index.ts), so that a command loads only
   // its own code: `risk` and `--version` never parse Langium. Splitting needs ES modules; dist/cli.cjs is a shim.
   { in: 'cli/main.ts', out: 'dist/cli-main.js', platform: 'node', format: 'esm', splitting: true, external: ['@duckdb/node-api'] },
-  { in: 'engine/node/csv-worker.ts', out: 'dist/csv-worker.cjs', platform: 'node', format: 'cjs' },
+  { in: 'engine/host/sources/csv/csv-worker.ts', out: 'dist/csv-worker.cjs', platform: 'node', format: 'cjs' },
   { in: 'extension/workers/csv-diagnostics-worker.ts', out: 'dist/csv-diagnostics-worker.cjs', platform: 'node', format: 'cjs' },
   { in: 'webview/main.ts', out: 'dist/webview.js', platform: 'browser', format: 'iife' },
 ];

@@ -21,8 +21,8 @@ describe('architecture', () => {
     assert.deepEqual(importing(engine, /from ['"](vscode|langium|vscode-languageclient|vscode-languageserver)/), []);
   });
 
-  it('keeps Node APIs inside engine/node/', () => {
-    const offenders = importing(engine.filter((f) => !relative('engine', f).startsWith('node')), /from ['"](node:|fs['"]|path['"]|os['"]|worker_threads|crypto['"])/);
+  it('keeps Node APIs inside engine/host/', () => {
+    const offenders = importing(engine.filter((f) => !relative('engine', f).startsWith('host')), /from ['"](node:|fs['"]|path['"]|os['"]|worker_threads|crypto['"])/);
     assert.deepEqual(offenders, []);
   });
 
@@ -30,7 +30,7 @@ describe('architecture', () => {
     assert.deepEqual(importing(engine, /Math\.random/), []);
   });
 
-  it('keeps language/ free of Node modules: file and process work sits in engine/node/ or the CLI', () => {
+  it('keeps language/ free of Node modules: file and process work sits in engine/host/ or the CLI', () => {
     assert.deepEqual(importing(language, /from ['"](node:|fs['"]|path['"]|os['"]|url['"])/), []);
   });
 

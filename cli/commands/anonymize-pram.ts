@@ -12,7 +12,7 @@ import { combinedRelease } from '../../engine/pram/search/combined-release.js';
 import { searchGeneralizationPram, type GeneralizationPramPoint } from '../../engine/pram/search/generalization-pram-search.js';
 import type { FrequencyTable } from '../../engine/table/frequency-table.js';
 import type { Table } from '../../engine/table/table.js';
-import type { OwnMicrodataRun } from '../../engine/node/own-microdata-file.js';
+import type { OwnMicrodataRun } from '../../engine/host/ledger/own-microdata-file.js';
 import { CliError } from '../cli-error.js';
 import { numberFlag } from '../parse-options.js';
 

@@ -5,7 +5,7 @@
  * until such a raise is on record.
  */
 import { resolve } from 'node:path';
-import { appendToLedger, ledgerFor } from '../../engine/node/ledger-file.js';
+import { appendToLedger, ledgerFor } from '../../engine/host/ledger/ledger-file.js';
 import { mainKey } from '../../engine/release/budget-walk.js';
 import { formatLimit, raiseRecord } from '../../engine/release/ledger-limit.js';
 import type { Amount } from '../../engine/release/release-costs.js';

@@ -3,7 +3,7 @@ import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { refuseNonFinite } from '../finite-figures.js';
 import { parseOptions } from '../parse-options.js';
-import { readTable } from '../../engine/node/open-source.js';
+import { readTable } from '../../engine/host/sources/open-source.js';
 import { engineOption } from '../engine-option.js';
 import { inputLocation, SOURCE_FLAG } from '../source-option.js';
 import { PrivacyError } from '../../engine/core/measures.js';

@@ -1,8 +1,8 @@
 import { relative, resolve } from 'node:path';
 import { cryptoRandom } from '../../engine/core/random.js';
-import { aggregatePlan, blankUnitsQuery } from '../../engine/node/aggregate-plan.js';
-import { BLANK_UNITS_ID } from '../../engine/node/blank-units-check.js';
-import { duckdbRelation } from '../../engine/node/duckdb-source.js';
+import { aggregatePlan, blankUnitsQuery } from '../../engine/host/run/aggregate-plan.js';
+import { BLANK_UNITS_ID } from '../../engine/host/run/blank-units-check.js';
+import { duckdbRelation } from '../../engine/host/sources/duckdb/duckdb-source.js';
 import { boundingSeed } from '../../engine/source/keyed-order.js';
 import { aggregateSql } from '../../engine/source/sql/aggregate-sql.js';
 import { DIALECTS, type Dialect, type SqlTarget } from '../../engine/source/sql/dialect.js';
@@ -11,7 +11,7 @@ import { frequencySql } from '../../engine/source/sql/frequency-sql.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releaseInput, SpecNotRunnable } from '../../language/release-input.js';
 import type { Command } from '../command.js';
-import { databaseLocation } from '../../engine/node/database-location.js';
+import { databaseLocation } from '../../engine/host/sources/database-location.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { parseOptions } from '../parse-options.js';
 

@@ -1,5 +1,5 @@
 import { resolve } from 'node:path';
-import { RunRefused } from '../../engine/node/release-runner.js';
+import { RunRefused } from '../../engine/host/run/release-runner.js';
 import type { ReleasePreview } from '../../engine/preview/preview-types.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releasePreview } from '../../language/lsp/preview-request.js';

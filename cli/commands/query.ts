@@ -1,6 +1,6 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { readViewFile } from '../../engine/node/read-view-file.js';
+import { readViewFile } from '../../engine/host/files/read-view-file.js';
 import { answerQuery } from '../../engine/view/answer-query.js';
 import { parseViewQuery, ViewQueryError } from '../../engine/view/view-query-text.js';
 import type { DpView } from '../../engine/view/view-types.js';

@@ -4,7 +4,7 @@ import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { assignments, listOption, numberOption, parseOptions } from '../parse-options.js';
 import { seededRandom } from '../../engine/core/random.js';
-import { readFrequencies, readTable } from '../../engine/node/open-source.js';
+import { readFrequencies, readTable } from '../../engine/host/sources/open-source.js';
 import { expandedRows } from '../../engine/table/expand-frequency-table.js';
 import { engineOption } from '../engine-option.js';
 import { inputLocation, SOURCE_FLAG } from '../source-option.js';

@@ -1,10 +1,10 @@
 import { relative, resolve } from 'node:path';
 import { cryptoRandom } from '../../engine/core/random.js';
-import { aggregatePlan } from '../../engine/node/aggregate-plan.js';
-import { readAnswers } from '../../engine/node/read-aggregates.js';
-import { inputReadsAtSource, runReleases, RunRefused, type RunInput } from '../../engine/node/release-runner.js';
-import { runReleasesAtSource } from '../../engine/node/source-release.js';
-import { refuseBlankUnitsAtSource, refuseBlankUnitsInAnswers } from '../../engine/node/blank-units-check.js';
+import { aggregatePlan } from '../../engine/host/run/aggregate-plan.js';
+import { readAnswers } from '../../engine/host/sources/read-aggregates.js';
+import { inputReadsAtSource, runReleases, RunRefused, type RunInput } from '../../engine/host/run/release-runner.js';
+import { runReleasesAtSource } from '../../engine/host/run/source-release.js';
+import { refuseBlankUnitsAtSource, refuseBlankUnitsInAnswers } from '../../engine/host/run/blank-units-check.js';
 import type { Spec } from '../../language/generated/ast.js';
 import type { RunReleaseResult } from '../../engine/release/run-report.js';
 import { formatBudgetUse } from '../../engine/release/budget-walk.js';

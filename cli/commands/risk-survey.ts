@@ -11,9 +11,9 @@ import { equivalenceClasses } from '../../engine/anonymity/equivalence-classes.j
 import { sensitiveFrequencies } from '../../engine/anonymity/class-stats.js';
 import { distinctLPerRecord } from '../../engine/risk/record-diversity.js';
 import { column } from '../../engine/table/table.js';
-import { guardOutputs } from '../../engine/node/output-guard.js';
-import { writeOwnFile } from '../../engine/node/release-files.js';
-import { formatCsv } from '../../engine/node/write-csv.js';
+import { guardOutputs } from '../../engine/host/files/output-guard.js';
+import { writeOwnFile } from '../../engine/host/files/release-files.js';
+import { formatCsv } from '../../engine/host/files/write-csv.js';
 import { CliError } from '../cli-error.js';
 import { isPositiveInteger, numberFlag } from '../parse-options.js';
 

@@ -1,9 +1,9 @@
 import { resolve } from 'node:path';
 import { cryptoRandom, seededRandom } from '../../engine/core/random.js';
-import { guardOutputs } from '../../engine/node/output-guard.js';
-import { readViewFile } from '../../engine/node/read-view-file.js';
-import { NOT_PRIVATE, writeOwnFile } from '../../engine/node/release-files.js';
-import { formatMicrodataCsv } from '../../engine/node/write-csv.js';
+import { guardOutputs } from '../../engine/host/files/output-guard.js';
+import { readViewFile } from '../../engine/host/files/read-view-file.js';
+import { NOT_PRIVATE, writeOwnFile } from '../../engine/host/files/release-files.js';
+import { formatMicrodataCsv } from '../../engine/host/files/write-csv.js';
 import { MAX_SYNTHETIC_ROWS, synthesizeView } from '../../engine/view/synthesize-view.js';
 import type { Command } from '../command.js';
 import { viewReportInputs } from '../view-report-inputs.js';

@@ -6,7 +6,7 @@
  * would be people the data cannot name, whose rows of one person could then be taken for several. Neither is what the
  * spec says, so every command that reads a unit refuses such data with one message: the file, how many rows, and the
  * line of the first in a CSV. This file counts them; the commands and the runner say so
- * (engine/node/blank-units-check.ts).
+ * (engine/host/run/blank-units-check.ts).
  */
 import type { FrequencyTable } from '../table/frequency-table.js';
 import { column, type Table } from '../table/table.js';

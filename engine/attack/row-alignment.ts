@@ -3,7 +3,7 @@
  *
  * privspec writes every microdata file in a fresh random row order and leaves suppressed records out, so released
  * record j is in general not original record j. For a file privspec wrote, the alignment is its private row key (kept
- * beside the data's ledger: engine/node/row-key.ts): released row j → the input row it was written from. For any other
+ * beside the data's ledger: engine/host/ledger/row-key.ts): released row j → the input row it was written from. For any other
  * file the truth must be given in the release's record order, and that claim is checked here before it is used: every
  * released record must be one its truth record could have become, under the attribute's model —
  *

@@ -1,5 +1,5 @@
 /**
- * The spend ledger of one dataset (kept beside the data, named by its content digest: engine/node/dataset-identity.ts)
+ * The spend ledger of one dataset (kept beside the data, named by its content digest: engine/host/ledger/dataset-identity.ts)
  * as data: every release run is an entry with its measurement's cost in every notion, the region it read and the budget
  * limit it was checked against, recorded before its output exists. The ledger, not the spec, is the truth about what
  * has been spent: running a release twice spends twice, and a spec's budget above the ledger's limit is refused until
@@ -38,7 +38,7 @@ export interface LedgerEntry {
 /**
  * A microdata file a run wrote, as its ledger entry records it: the SHA-256 of its bytes (how `privspec attack` finds
  * it again, wherever the file has been copied), its number of records, and the name of its private row key in the
- * ledger folder's `row-keys/` (engine/node/row-key.ts) — or, when the rows carried no input row numbers (streamed from
+ * ledger folder's `row-keys/` (engine/host/ledger/row-key.ts) — or, when the rows carried no input row numbers (streamed from
  * a source), why no key was kept.
  */
 export interface ReleasedFile {

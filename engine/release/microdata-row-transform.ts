@@ -2,7 +2,7 @@
  * The per-row form of the microdata releases. The decision is taken on a frequency table the search can hold (the
  * source's, or the in-memory table's: decide-generalization.ts): the generalization levels and which generalized
  * classes pass the model. Writing only applies that decision row by row, the same transform for rows in memory and for
- * rows streamed from a source never held whole (engine/node/write-microdata-stream.ts), so both files hold the same
+ * rows streamed from a source never held whole (engine/host/files/write-microdata-stream.ts), so both files hold the same
  * lines, in different random orders.
  */
 import type { RandomSource } from '../core/random.js';

@@ -1,5 +1,5 @@
 /**
- * The in-memory source: a table already read (a CSV through engine/node/read-csv-file.ts). It answers every request of
+ * The in-memory source: a table already read (a CSV through engine/host/sources/csv/read-csv-file.ts). It answers every request of
  * data-source.ts by the definitions the SQL of engine/source/sql/ implements, so that it is the reference the database
  * sources are compared with: the frequency table of engine/table/frequency-table-of.ts, the `where` test of
  * engine/release/select-rows.ts, the keyed bounding of bounded-rows.ts and the clamp of exact-sum.ts.

@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { CommandFactory } from '../ctx.js';
-import { writeFileAtomic } from '../../engine/node/write-file-atomic.js';
+import { writeFileAtomic } from '../../engine/host/files/write-file-atomic.js';
 import { activeCsv } from './active-files.js';
 import { draftSpecRequestMethod, type DraftSpecParams, type DraftSpecResponse } from '../protocol.js';
 

@@ -1,7 +1,7 @@
 import * as path from 'node:path';
 import * as vscode from 'vscode';
 import type { FromWebview, RiskReport, ToWebview } from '../protocol.js';
-import { writeFileAtomic } from '../../engine/node/write-file-atomic.js';
+import { writeFileAtomic } from '../../engine/host/files/write-file-atomic.js';
 import { riskReportHtml } from './risk-report-html.js';
 import { riskReportMarkdown } from './risk-report-markdown.js';
 import { panelColumn, panelHtml, panelOptions, trackPanel } from '../webview-shell.js';

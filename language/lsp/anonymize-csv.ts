@@ -5,7 +5,7 @@
  * before its files are written writes nothing.
  */
 import type { LangiumDocument } from 'langium';
-import { runReleases } from '../../engine/node/release-runner.js';
+import { runReleases } from '../../engine/host/run/release-runner.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import type { AnonymizeCsvResult } from '../protocol-types.js';
 import { defaultReleaseFolder } from '../release-folder.js';

@@ -4,7 +4,7 @@
  * cached per edge-list text and prior.
  */
 import { edgeListLeakage } from '../../engine/dp/correlated/index.js';
-import type { CsvStore } from '../../engine/node/csv-store.js';
+import type { CsvStore } from '../../engine/host/sources/csv/csv-store.js';
 
 const cache = new Map<string, { max: number; unit: string; n: number } | string>();
 

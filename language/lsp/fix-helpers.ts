@@ -5,7 +5,7 @@
  */
 import { AstUtils, CstUtils, GrammarUtils, type AstNode, type LangiumDocument } from 'langium';
 import { CodeActionKind, type CodeAction, type Diagnostic, type Position, type Range, type TextEdit } from 'vscode-languageserver';
-import { readsAtSource, type CsvStore } from '../../engine/node/csv-store.js';
+import { readsAtSource, type CsvStore } from '../../engine/host/sources/csv/csv-store.js';
 import type { FrequencyTable } from '../../engine/table/frequency-table.js';
 import { frequencyTableOf } from '../../engine/table/frequency-table-of.js';
 import type { Table } from '../../engine/table/table.js';

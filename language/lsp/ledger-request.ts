@@ -9,7 +9,7 @@
  * refuses, which is the safe outcome.
  */
 import type { LangiumDocument } from 'langium';
-import { ledgerFor, readLedger } from '../../engine/node/ledger-file.js';
+import { ledgerFor, readLedger } from '../../engine/host/ledger/ledger-file.js';
 import type { LedgerFile } from '../../engine/release/ledger-entry.js';
 import { sig3 } from '../../engine/release/budget-walk.js';
 import { formatLimit } from '../../engine/release/ledger-limit.js';
@@ -48,7 +48,7 @@ function entryView(a: SpecAnalysis, e: LedgerEntry): LedgerEntryView {
 }
 
 /**
- * The ledger of the data the spec in `document` reads (one per dataset, engine/node/dataset-identity.ts) and its
+ * The ledger of the data the spec in `document` reads (one per dataset, engine/host/ledger/dataset-identity.ts) and its
  * path; an empty ledger when the spec names no data yet. A data file that cannot be read stops the caller.
  */
 export async function documentLedger(document: LangiumDocument): Promise<{ file?: string; ledger: LedgerFile }> {

@@ -5,8 +5,8 @@
  * source's answer to its own request, the frequency tables generalize and PRAM decide on.
  */
 import { cryptoRandom, seededRandom, type RandomSource } from '../../engine/core/random.js';
-import { planFor, releaseDomains, type RunInput } from '../../engine/node/release-runner.js';
-import { openSourceOf, sourceDpFigures, type SourceAccess } from '../../engine/node/source-preview.js';
+import { planFor, releaseDomains, type RunInput } from '../../engine/host/run/release-runner.js';
+import { openSourceOf, sourceDpFigures, type SourceAccess } from '../../engine/host/run/source-preview.js';
 import { generalizeColumns } from '../../engine/preview/frequency-decision.js';
 import { sampleFrequencies } from '../../engine/preview/frequency-sample.js';
 import { pramColumns } from '../../engine/preview/pram-preview.js';

@@ -8,7 +8,7 @@
 import { URI, type LangiumDocument } from 'langium';
 import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import { cryptoRandom, seededRandom, type RandomSource } from '../../engine/core/random.js';
-import { correlationOf, inputReadsAtSource, type RunInput } from '../../engine/node/release-runner.js';
+import { correlationOf, inputReadsAtSource, type RunInput } from '../../engine/host/run/release-runner.js';
 import { atSource, inMemory } from './preview-data.js';
 import { documentLedger } from './ledger-request.js';
 import { budgetMeter } from '../../engine/release/budget-meter.js';

@@ -1,7 +1,7 @@
 import type { LangiumDocument } from 'langium';
 import type { CodeActionProvider } from 'langium/lsp';
 import type { CodeAction, CodeActionParams, Command } from 'vscode-languageserver';
-import type { CsvStore } from '../../engine/node/csv-store.js';
+import type { CsvStore } from '../../engine/host/sources/csv/csv-store.js';
 import { IssueCodes } from '../issue-codes.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { anonymityFixes, quasiWithoutHierarchyFixes } from './anonymity-fixes.js';

@@ -1,7 +1,7 @@
 import { AstUtils, GrammarAST, type LangiumDocument, type MaybePromise } from 'langium';
 import { DefaultCompletionProvider, type CompletionAcceptor, type CompletionContext, type NextFeature } from 'langium/lsp';
 import { CompletionItemKind, InsertTextFormat, type CancellationToken, type CompletionItem, type CompletionList, type CompletionParams, type Range } from 'vscode-languageserver';
-import type { CsvStore } from '../../engine/node/csv-store.js';
+import type { CsvStore } from '../../engine/host/sources/csv/csv-store.js';
 import * as ast from '../generated/ast.js';
 import { analyzeDocument, analyzeSpec, specPath } from '../privspec-analysis.js';
 import type { PrivspecServices } from '../privspec-module.js';

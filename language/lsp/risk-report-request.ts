@@ -7,7 +7,7 @@
  */
 import { URI, type LangiumDocument } from 'langium';
 import { RequestType, type Connection } from 'vscode-languageserver';
-import { readsAtSource, type CsvStore } from '../../engine/node/csv-store.js';
+import { readsAtSource, type CsvStore } from '../../engine/host/sources/csv/csv-store.js';
 import { expandedRows } from '../../engine/table/expand-frequency-table.js';
 import type { AnonymityDescription, DatasetDescription } from '../../engine/release/release-description.js';
 import { riskReportFigures, type RiskFiguresInput } from '../../engine/risk/risk-report-figures.js';

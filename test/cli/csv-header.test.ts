@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readCsvHeader } from '../../engine/node/read-csv-header.js';
+import { readCsvHeader } from '../../engine/host/sources/csv/read-csv-header.js';
 import { TableError } from '../../engine/table/table.js';
 
 describe('readCsvHeader: the header of a CSV file alone', () => {

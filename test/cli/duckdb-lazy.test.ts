@@ -4,7 +4,7 @@ import { join } from 'node:path';
 
 // Issue 26 item 2: DuckDB is a runtime dependency loaded on first use. The bundles never include it (its native
 // library cannot be bundled, and a command that meets no Parquet file must not pay for loading it): every mention of
-// the package in dist/ is the one dynamic import in engine/node/duckdb-source.ts, or its error message.
+// the package in dist/ is the one dynamic import in engine/host/sources/duckdb/duckdb-source.ts, or its error message.
 describe('DuckDB is loaded on first use, never bundled', () => {
   before(function () {
     if (!existsSync(join('dist', 'cli-main.js'))) this.skip();

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDbSource } from '../../engine/node/duckdb-source.js';
+import { DuckDbSource } from '../../engine/host/sources/duckdb/duckdb-source.js';
 import { adultDir, ADULT_MISSING, skipOrFail } from '../helpers/adult.js';
 import { runIn } from '../helpers/run-cli.js';
 

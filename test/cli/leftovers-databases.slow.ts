@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { cpSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { readCsvFile } from '../../engine/node/read-csv-file.js';
+import { readCsvFile } from '../../engine/host/sources/csv/read-csv-file.js';
 import { sqlIdentifier } from '../../engine/source/sql/sql-names.js';
 import { column, type Table } from '../../engine/table/table.js';
 import { startClickHouseCluster, TEST_CLICKHOUSE_PASSWORD, TEST_CLICKHOUSE_READER_PASSWORD, type ClickHouseCluster } from '../helpers/clickhouse-cluster.js';

@@ -4,7 +4,7 @@ import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, writeFil
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runCli } from '../../cli/run-cli.js';
-import { temporaryName } from '../../engine/node/write-file-atomic.js';
+import { temporaryName } from '../../engine/host/files/write-file-atomic.js';
 import { version } from '../../package.json';
 
 const fixtures = resolve('test/fixtures');

@@ -7,7 +7,7 @@ import { promisify } from 'node:util';
 import fc from 'fast-check';
 import type { LangiumDocument } from 'langium';
 import { seededRandom } from '../../engine/core/random.js';
-import { runReleases } from '../../engine/node/release-runner.js';
+import { runReleases } from '../../engine/host/run/release-runner.js';
 import type { ReleasePreview } from '../../engine/preview/preview-types.js';
 import { sig3 } from '../../engine/release/budget-notion.js';
 import { riskReport } from '../../engine/risk/risk-report.js';

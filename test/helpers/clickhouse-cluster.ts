@@ -1,7 +1,7 @@
 import { existsSync, mkdirSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { ClickHouseClient, type ClickHouseSettings } from '../../engine/node/clickhouse/clickhouse-client.js';
+import { ClickHouseClient, type ClickHouseSettings } from '../../engine/host/sources/clickhouse/clickhouse-client.js';
 import { sqlIdentifier } from '../../engine/source/sql/sql-names.js';
 import { freePort, ServerUnavailable, spawnGuarded, stopProcess, waitUntil } from './server-process.js';
 

@@ -1,5 +1,5 @@
-import { unescapeField } from '../../engine/node/clickhouse/clickhouse-client.js';
-import { SqlServerSource, type SqlConnection } from '../../engine/node/sql-server-source.js';
+import { unescapeField } from '../../engine/host/sources/clickhouse/clickhouse-client.js';
+import { SqlServerSource, type SqlConnection } from '../../engine/host/sources/sql-server-source.js';
 import { sqlSyntax, type SqlStatement, type ValueMode } from '../../engine/source/sql/dialect.js';
 import { sqlIdentifier } from '../../engine/source/sql/sql-names.js';
 import type { ServerUnderTest } from './source-equivalence.js';

@@ -1,4 +1,4 @@
-import { DuckDbSource } from '../../engine/node/duckdb-source.js';
+import { DuckDbSource } from '../../engine/host/sources/duckdb/duckdb-source.js';
 
 /**
  * Writes `csv` as a Parquet file at `parquet` with DuckDB (COPY … TO), every column as text or, for the columns in

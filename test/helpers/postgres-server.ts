@@ -2,8 +2,8 @@ import { spawnSync } from 'node:child_process';
 import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { PgClient } from '../../engine/node/postgres/postgres-client.js';
-import type { PgConnectionSettings } from '../../engine/node/postgres/pg-connection-settings.js';
+import { PgClient } from '../../engine/host/sources/postgres/postgres-client.js';
+import type { PgConnectionSettings } from '../../engine/host/sources/postgres/pg-connection-settings.js';
 import { accountIds, freePort, ServerUnavailable, spawnGuarded, stopProcess, waitUntil } from './server-process.js';
 
 /**

@@ -3,7 +3,7 @@ import { join } from 'node:path';
 import { KAnonymity } from '../../engine/criteria/k-anonymity.js';
 import { DistinctLDiversity } from '../../engine/criteria/l-diversity.js';
 import { makeMetric } from '../../engine/metrics/metric-by-name.js';
-import { readCsvFile } from '../../engine/node/read-csv-file.js';
+import { readCsvFile } from '../../engine/host/sources/csv/read-csv-file.js';
 import { searchOptimal } from '../../engine/search/optimal-search.js';
 import { problemOf } from '../../engine/search/problem.js';
 import type { AggregateAnswer, AggregateRequest, DataSource } from '../../engine/source/data-source.js';

@@ -4,8 +4,8 @@ import { copyFileSync, mkdirSync, mkdtempSync, readFileSync, readdirSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seededRandom } from '../../engine/core/random.js';
-import { aggregatePlan } from '../../engine/node/aggregate-plan.js';
-import { readCsvFile } from '../../engine/node/read-csv-file.js';
+import { aggregatePlan } from '../../engine/host/run/aggregate-plan.js';
+import { readCsvFile } from '../../engine/host/sources/csv/read-csv-file.js';
 import { boundingSeed } from '../../engine/source/keyed-order.js';
 import { memoryAggregate } from '../../engine/source/memory-source.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
@@ -14,7 +14,7 @@ import { csvToParquet } from '../helpers/parquet.js';
 import { runIn } from '../helpers/run-cli.js';
 
 // Issue 26 item 6: a spec whose dataset is a Parquet file is checked, previewed and run through the same store
-// (engine/node/csv-store.ts reads it with DuckDB): the diagnostics, the preview and a seeded release equal those of the
+// (engine/host/sources/csv/csv-store.ts reads it with DuckDB): the diagnostics, the preview and a seeded release equal those of the
 // same spec on the CSV the Parquet file was written from (the DP releases, which come from DuckDB's aggregates, equal
 // the CSV's released from the in-memory answers under the same bounding key).
 describe('a spec whose dataset is a Parquet file', function () {
@@ -53,7 +53,7 @@ describe('a spec whose dataset is a Parquet file', function () {
       assert.equal(parquet.code, 0, parquet.err);
       assert.equal(parquet.out.split('parquet.privspec').join('X'), csv.out.split('csv.privspec').join('X'), only);
     }
-    // The DP releases of a Parquet dataset add their noise to DuckDB's answers (engine/node/source-release.ts). Every
+    // The DP releases of a Parquet dataset add their noise to DuckDB's answers (engine/host/run/source-release.ts). Every
     // one of them bounds each patient's rows — at the source by the keyed order, in memory by a uniform sample — so
     // their files equal those of the CSV released from the in-memory source's answers under the run's key (drawn from
     // the seed's bounding generator). The PRAM file reads rows in both, and equals the CSV's.

@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runReleases } from '../../engine/node/release-runner.js';
+import { runReleases } from '../../engine/host/run/release-runner.js';
 import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { releasePreview } from '../../language/lsp/preview-request.js';
 import { releaseInput } from '../../language/release-input.js';

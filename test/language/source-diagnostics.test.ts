@@ -42,8 +42,8 @@ anonymity { k 2  generalize zip 2  l-diversity entropy 2 on occupation  suppress
       writeFileSync(join(dir, `${name}-parquet.privspec`), text.replace('DATA', 'patients.parquet'));
     }
     // Imported as the command line's lazily loaded commands import them, so that the classes patched are theirs.
-    const { CsvStore } = await import('../../engine/node/csv-store.js');
-    const { DuckDbSource } = await import('../../engine/node/duckdb-source.js');
+    const { CsvStore } = await import('../../engine/host/sources/csv/csv-store.js');
+    const { DuckDbSource } = await import('../../engine/host/sources/duckdb/duckdb-source.js');
     const table = CsvStore.prototype.table;
     CsvStore.prototype.table = function (path: string, delimiter?: string) {
       if (path.endsWith('.parquet')) return Promise.reject(new Error(`rows of ${path} were asked for`));

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { DuckDbSource } from '../../engine/node/duckdb-source.js';
+import { DuckDbSource } from '../../engine/host/sources/duckdb/duckdb-source.js';
 import { adultDir } from '../helpers/adult.js';
 import { ledgerOf } from '../helpers/ledger.js';
 import { runIn } from '../helpers/run-cli.js';
@@ -11,7 +11,7 @@ import { runIn } from '../helpers/run-cli.js';
 // --aggregates DIR` adds the noise. With the same --seed the files equal the direct release's byte for byte: these
 // releases do not bound contributions, so neither path draws from the generator before the noise, and the same
 // pre-noise figures give the same noisy ones. (Bounded releases keep rows by the keyed order, which the in-memory
-// release does not use: test/engine/node/duckdb-source.test.ts shows the same kept rows in DuckDB and in memory.)
+// release does not use: test/engine/host/sources/duckdb/duckdb-source.test.ts shows the same kept rows in DuckDB and in memory.)
 const SPEC = `dataset adult from "adult.csv" delimiter ";" {
   quasi sex, age, race
   sensitive education

@@ -57,7 +57,7 @@ describe('issue 21 item 8 — anonymize --out by the release writer', () => {
       symlinkSync(join(dir, 'data'), join(dir, 'out'));
       await link(from, to);
     };
-    const { writeNewFilesTogether } = await import('../../engine/node/write-file-atomic.js');
+    const { writeNewFilesTogether } = await import('../../engine/host/files/write-file-atomic.js');
     await assert.rejects(writeNewFilesTogether(join(dir, 'out'), [{ name: 'people.csv', data: 'age,sex\n*,*\n' }], swap));
     assert.equal(readFileSync(join(dir, 'data', 'people.csv'), 'utf8'), DATA);
     assert.deepEqual(readdirSync(join(dir, 'data')), ['people.csv'], 'no file left in the data folder');
@@ -71,7 +71,7 @@ describe('issue 21 item 8 — anonymize --out by the release writer', () => {
       renameSync(join(dir, 'out'), join(dir, 'out-moved'));
       symlinkSync(join(dir, 'data'), join(dir, 'out'));
     };
-    const { writeNewFilesTogether } = await import('../../engine/node/write-file-atomic.js');
+    const { writeNewFilesTogether } = await import('../../engine/host/files/write-file-atomic.js');
     await assert.rejects(writeNewFilesTogether(join(dir, 'out'), [{ name: 'release.csv', data: 'x\n' }], swap), /was replaced while the files were written/);
     assert.deepEqual(readdirSync(join(dir, 'data')), ['people.csv']);
     // The file stays in the folder it was linked into (now out-moved): the writer can no longer reach it by a path.

@@ -3,10 +3,10 @@ import { existsSync, mkdirSync, mkdtempSync, readdirSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { blankUnitsMessage, blankUnitsOfFrequencies, blankUnitsOfTable } from '../../engine/anonymity/blank-units.js';
-import { readCsvFile } from '../../engine/node/read-csv-file.js';
+import { readCsvFile } from '../../engine/host/sources/csv/read-csv-file.js';
 import { frequencyTableOf } from '../../engine/table/frequency-table-of.js';
 import { csvToParquet } from '../helpers/parquet.js';
-import { DuckDbSource } from '../../engine/node/duckdb-source.js';
+import { DuckDbSource } from '../../engine/host/sources/duckdb/duckdb-source.js';
 import { runIn } from '../helpers/run-cli.js';
 
 /**

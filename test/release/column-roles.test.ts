@@ -3,7 +3,7 @@ import { existsSync, mkdtempSync, readdirSync, rmSync, writeFileSync } from 'nod
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runIn } from '../helpers/run-cli.js';
-import { runReleases } from '../../engine/node/release-runner.js';
+import { runReleases } from '../../engine/host/run/release-runner.js';
 import { roleConflicts } from '../../engine/release/column-roles.js';
 import { planRelease } from '../../engine/release/plan-release.js';
 import type { DatasetDescription, QueryDescription } from '../../engine/release/release-description.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { runReleases, type RunInput } from '../../engine/node/release-runner.js';
+import { runReleases, type RunInput } from '../../engine/host/run/release-runner.js';
 import { planRelease } from '../../engine/release/plan-release.js';
 import type { MechanismDescription, QueryDescription, ReleaseDescription } from '../../engine/release/release-description.js';
 import { tableFromRows } from '../../engine/table/table.js';

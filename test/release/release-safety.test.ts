@@ -4,7 +4,7 @@ import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, sym
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { runCli } from '../../cli/run-cli.js';
-import { runReleases } from '../../engine/node/release-runner.js';
+import { runReleases } from '../../engine/host/run/release-runner.js';
 import { groupingHierarchy } from '../../engine/hierarchy/grouping-hierarchy.js';
 import { ledgerTotal } from '../../engine/release/ledger-entry.js';
 import type { Constraint } from '../../engine/release/release-description.js';

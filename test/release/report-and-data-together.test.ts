@@ -3,7 +3,7 @@ import { mkdtempSync, readdirSync, rmSync } from 'node:fs';
 import { link } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { writeNewFilesTogether } from '../../engine/node/write-file-atomic.js';
+import { writeNewFilesTogether } from '../../engine/host/files/write-file-atomic.js';
 
 // Issue 21 item 6 (second half) — the report and the data file appear together or not at all: both are written in full
 // under temporary names, then linked; when the second link fails (ENOSPC, EIO, a name taken), the first is removed, and

@@ -6,7 +6,7 @@ import { readFileSync } from 'node:fs';
 // exposed unit when /Bayesian/ matched a note; the plan now carries a structured flag).
 
 describe('issue 21 — one path from plan to files for every release kind', () => {
-  const runner = readFileSync('engine/node/release-runner.ts', 'utf8');
+  const runner = readFileSync('engine/host/run/release-runner.ts', 'utf8');
 
   it('the runner has no per-kind branch and no regular expression over notes', () => {
     assert.doesNotMatch(runner, /query\.kind\s*===/);
@@ -16,7 +16,7 @@ describe('issue 21 — one path from plan to files for every release kind', () =
 
   it('one writer: the runner writes through release-files.ts, which links new files (no second atomic writer)', () => {
     assert.doesNotMatch(runner, /writeFile|rename\(/);
-    assert.match(readFileSync('engine/node/release-files.ts', 'utf8'), /writeNewFilesTogether/);
-    assert.doesNotMatch(readFileSync('engine/node/ledger-file.ts', 'utf8'), /open\(|rename\(/);
+    assert.match(readFileSync('engine/host/files/release-files.ts', 'utf8'), /writeNewFilesTogether/);
+    assert.doesNotMatch(readFileSync('engine/host/ledger/ledger-file.ts', 'utf8'), /open\(|rename\(/);
   });
 });

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runReleasesAtSource } from '../../engine/node/source-release.js';
+import { runReleasesAtSource } from '../../engine/host/run/source-release.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releaseInput } from '../../language/release-input.js';
 import { csvToParquet } from '../helpers/parquet.js';

@@ -3,11 +3,11 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seededRandom } from '../../engine/core/random.js';
-import { aggregatePlan } from '../../engine/node/aggregate-plan.js';
-import { DuckDbSource } from '../../engine/node/duckdb-source.js';
-import { readCsvFile } from '../../engine/node/read-csv-file.js';
-import { runReleases, type RunInput } from '../../engine/node/release-runner.js';
-import { runReleasesAtSource } from '../../engine/node/source-release.js';
+import { aggregatePlan } from '../../engine/host/run/aggregate-plan.js';
+import { DuckDbSource } from '../../engine/host/sources/duckdb/duckdb-source.js';
+import { readCsvFile } from '../../engine/host/sources/csv/read-csv-file.js';
+import { runReleases, type RunInput } from '../../engine/host/run/release-runner.js';
+import { runReleasesAtSource } from '../../engine/host/run/source-release.js';
 import type { AggregateAnswer } from '../../engine/source/data-source.js';
 import { boundingSeed } from '../../engine/source/keyed-order.js';
 import { memoryAggregate } from '../../engine/source/memory-source.js';

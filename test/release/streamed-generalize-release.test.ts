@@ -8,10 +8,10 @@ import { runIn } from '../helpers/run-cli.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releaseInput } from '../../language/release-input.js';
 import { smallStreamSpec } from '../helpers/streamed-specs.js';
-import { runReleases } from '../../engine/node/release-runner.js';
+import { runReleases } from '../../engine/host/run/release-runner.js';
 
 // Issue 26 gap 1: a generalize release of a Parquet dataset is decided on DuckDB's frequency table and its rows are
-// streamed, shuffled by DuckDB, through the decision into the release's CSV (engine/node/streamed-generalize.ts). The
+// streamed, shuffled by DuckDB, through the decision into the release's CSV (engine/host/run/streamed-generalize.ts). The
 // decision is the in-memory release's (the same problem, so the same optimum), so the report's figures are the same and
 // the CSV holds the same lines, as a multiset, as the in-memory release of the same spec on the CSV copy.
 
@@ -129,7 +129,7 @@ release g: generalize
     await csvToParquet(join(dir, 'adult.csv'), join(dir, 'd.parquet'), { delimiter: ';' });
     // The CSV copy with ',' so that one spec text serves both (the Parquet file has no delimiter).
     const duckCsv = join(dir, 'd.csv');
-    const { DuckDbSource } = await import('../../engine/node/duckdb-source.js');
+    const { DuckDbSource } = await import('../../engine/host/sources/duckdb/duckdb-source.js');
     const duck = await DuckDbSource.open(join(dir, 'd.parquet'));
     try {
       await duck.query(`COPY (SELECT * FROM ${duck.relation}) TO '${duckCsv}' (FORMAT csv, HEADER)`);

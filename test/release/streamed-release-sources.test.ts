@@ -8,14 +8,14 @@ import { csvToParquet } from '../helpers/parquet.js';
 import { runIn } from '../helpers/run-cli.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releaseInput } from '../../language/release-input.js';
-import { runReleases, type RunInput } from '../../engine/node/release-runner.js';
-import { DuckDbSource } from '../../engine/node/duckdb-source.js';
+import { runReleases, type RunInput } from '../../engine/host/run/release-runner.js';
+import { DuckDbSource } from '../../engine/host/sources/duckdb/duckdb-source.js';
 import type { DataSource, RowBatch } from '../../engine/source/data-source.js';
 import { adultStreamSpec } from '../helpers/streamed-specs.js';
 import { assertShuffled, SHUFFLE_ROWS } from '../helpers/shuffle-runs.js';
 
 // Issue 26 gap 1: generalize and PRAM releases of every input read at its source are decided on the source's
-// frequency tables and streamed (engine/node/streamed-generalize.ts, streamed-pram.ts). Here the sources DuckDB reads:
+// frequency tables and streamed (engine/host/run/streamed-generalize.ts, streamed-pram.ts). Here the sources DuckDB reads:
 // Parquet, and a CSV under `--engine duckdb`; the database tables are in test/cli/database-sources.slow.ts.
 
 type Report = Record<string, unknown>;

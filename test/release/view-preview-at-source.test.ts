@@ -3,9 +3,9 @@ import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from '
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { seededRandom } from '../../engine/core/random.js';
-import { readCsvFile } from '../../engine/node/read-csv-file.js';
-import { planFor, releaseDomains, type RunInput } from '../../engine/node/release-runner.js';
-import { runReleasesAtSource, sourceAnswers } from '../../engine/node/source-release.js';
+import { readCsvFile } from '../../engine/host/sources/csv/read-csv-file.js';
+import { planFor, releaseDomains, type RunInput } from '../../engine/host/run/release-runner.js';
+import { runReleasesAtSource, sourceAnswers } from '../../engine/host/run/source-release.js';
 import { viewPreview } from '../../engine/preview/view-preview.js';
 import type { ViewBody } from '../../engine/preview/preview-types.js';
 import type { ViewExact } from '../../engine/release/kinds/view-release.js';

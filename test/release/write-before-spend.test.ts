@@ -6,7 +6,7 @@ import { join } from 'node:path';
 import { runIn } from '../helpers/run-cli.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releaseInput } from '../../language/release-input.js';
-import { runReleases } from '../../engine/node/release-runner.js';
+import { runReleases } from '../../engine/host/run/release-runner.js';
 import { ledgerFileSync } from '../helpers/ledger.js';
 
 // Issue 21 item 6 — spent, then not written. A release name of 230 characters spent ε 40 and then failed with

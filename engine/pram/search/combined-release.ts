@@ -21,7 +21,7 @@ export interface CombinedRelease {
   readonly rows: string[][];
   /** Records removed because their class (over the attributes not randomized) held fewer than k. */
   readonly suppressed: number;
-  /** The table row each output row comes from, in output order (the file's private row key: engine/node/row-key.ts). */
+  /** The table row each output row comes from, in output order (the file's private row key: engine/host/ledger/row-key.ts). */
   readonly sourceRows: Int32Array;
 }
 

@@ -49,7 +49,7 @@ export function computeGeneralize(table: Table, dataset: DatasetDescription, hie
   const transform = decisionRowTransform(decision, keptNames);
   const columns = keptNames.map((name) => column(table, name));
   const rows: string[][] = [];
-  // The input row of each written row: the file's private row key is made of them (engine/node/row-key.ts).
+  // The input row of each written row: the file's private row key is made of them (engine/host/ledger/row-key.ts).
   const sourceRows: number[] = [];
   for (let r = 0; r < table.rowCount; r++) {
     const out = transform(columns.map((c) => c.dictionary[c.codes[r]]));

@@ -1,5 +1,5 @@
 /**
- * The one interface through which every release kind reaches the runner (engine/node/release-runner.ts): a release
+ * The one interface through which every release kind reaches the runner (engine/host/run/release-runner.ts): a release
  * prepared before anything is spent — its mechanism, its cost (none for microdata), the ledger record of a microdata
  * run, data-independent notes, an estimate of its file size for the free-space check — and a `run` that computes the
  * output once the spend is on record. The runner has no branch per kind: it validates, records, runs and writes each

@@ -1,5 +1,5 @@
 /**
- * The SQL of a shuffled row stream: a microdata file is written in a random row order (engine/node/write-csv.ts), and
+ * The SQL of a shuffled row stream: a microdata file is written in a random row order (engine/host/files/write-csv.ts), and
  * a source too large to hold is shuffled by the engine that holds it. Each row is numbered (any numbering: the order of
  * the scan), and the rows are sorted by the keyed hash of engine/source/keyed-order.ts over ('s', row number) with a
  * fresh secret key from the secure generator per run:

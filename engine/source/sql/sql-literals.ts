@@ -11,7 +11,7 @@
  * - DuckDB: standard quotes, a quote doubled (DuckDB reads no backslash escapes in '…').
  * - ClickHouse: quotes with backslash escapes, which ClickHouse always reads: \\ and \' for the backslash and the
  *   quote, and \xHH for each control character (U+0000–U+001F, U+007F), so that no byte of the text is a raw control
- *   character; checked byte by byte against 18.16 (test/engine/node/clickhouse/clickhouse-injection.test.ts).
+ *   character; checked byte by byte against 18.16 (test/engine/host/sources/clickhouse/clickhouse-injection.test.ts).
  * - Spark SQL: quotes with backslash escapes for the backslash and the quote.
  *
  * NUL cannot be held by a PostgreSQL text and ends a C string in DuckDB's parser: refused there. Numbers are finite

@@ -9,7 +9,7 @@
  * - ClickHouse: backquotes, with a backslash before each backslash and each backquote. ClickHouse reads backslash
  *   escapes inside backquotes (18.16 as current releases), so doubling the backquote alone, with the backslash left
  *   as it is, let a name ending in a backslash end the quoted name early: "\`" written `\``` read as "`" followed by
- *   SQL (the review's reproduction, test/engine/node/clickhouse/clickhouse-injection.test.ts). Every other byte
+ *   SQL (the review's reproduction, test/engine/host/sources/clickhouse/clickhouse-injection.test.ts). Every other byte
  *   (controls and non-ASCII included) stands as it is, which the fuzz test checks against the server byte by byte.
  * - Spark SQL: backquotes, a backquote inside doubled (Spark reads no escapes in backquoted names).
  * NUL ends a C string in every one of these servers (and PostgreSQL and ClickHouse names cannot hold it): refused.

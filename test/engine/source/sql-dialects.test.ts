@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
-import { DuckDbSource } from '../../../engine/node/duckdb-source.js';
-import { readCsvFile } from '../../../engine/node/read-csv-file.js';
+import { DuckDbSource } from '../../../engine/host/sources/duckdb/duckdb-source.js';
+import { readCsvFile } from '../../../engine/host/sources/csv/read-csv-file.js';
 import type { AggregateRequest } from '../../../engine/source/data-source.js';
 import { MemorySource } from '../../../engine/source/memory-source.js';
 import { aggregateSql } from '../../../engine/source/sql/aggregate-sql.js';
@@ -11,7 +11,7 @@ import { DIALECTS, sqlSyntax, sqlWriter, type Dialect } from '../../../engine/so
 /** The text `privspec plan` prints: values as literals. */
 const inline = (dialect: Dialect) => ({ dialect, values: 'inline' as const });
 import { frequencySql } from '../../../engine/source/sql/frequency-sql.js';
-import { aggregateGroupsFromRows } from '../../../engine/node/duckdb-source.js';
+import { aggregateGroupsFromRows } from '../../../engine/host/sources/duckdb/duckdb-source.js';
 import { adultDir } from '../../helpers/adult.js';
 
 const SEED = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../../cli/run-cli.js';
-import { readCsvFile } from '../../../engine/node/read-csv-file.js';
+import { readCsvFile } from '../../../engine/host/sources/csv/read-csv-file.js';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { TableError } from '../../../engine/table/table.js';
 

@@ -1,8 +1,8 @@
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import { seededRandom } from '../../../engine/core/random.js';
-import { DuckDbSource } from '../../../engine/node/duckdb-source.js';
-import { readCsvFile } from '../../../engine/node/read-csv-file.js';
+import { DuckDbSource } from '../../../engine/host/sources/duckdb/duckdb-source.js';
+import { readCsvFile } from '../../../engine/host/sources/csv/read-csv-file.js';
 import { viewPoints } from '../../../engine/release/view-dimensions.js';
 import { contentColumns, keyedBoundRows } from '../../../engine/source/bounded-rows.js';
 import type { AggregateAnswer, AggregateRequest, UnitBound } from '../../../engine/source/data-source.js';

@@ -6,7 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { URI, type LangiumDocument } from 'langium';
 import { NodeFileSystem } from 'langium/node';
 import { runCli } from '../../../cli/run-cli.js';
-import { RunRefused } from '../../../engine/node/release-runner.js';
+import { RunRefused } from '../../../engine/host/run/release-runner.js';
 import { anonymizeWithSpec } from '../../../language/lsp/anonymize-csv.js';
 import { createPrivspecServices } from '../../../language/privspec-module.js';
 import { SpecNotRunnable } from '../../../language/release-input.js';

@@ -9,7 +9,7 @@ import { CancellationTokenSource, ErrorCodes, LSPErrorCodes, ResponseError, type
 import { registerEditorRequests } from '../../../language/lsp/editor-requests.js';
 import { registerPrivspecRequests } from '../../../language/lsp/privspec-requests.js';
 import { toResponseError } from '../../../language/lsp/request-errors.js';
-import { ledgerFor, readLedger } from '../../../engine/node/ledger-file.js';
+import { ledgerFor, readLedger } from '../../../engine/host/ledger/ledger-file.js';
 import { createPrivspecServices } from '../../../language/privspec-module.js';
 import type { AnonymizeCsvResult, CsvModelsResponse } from '../../../language/protocol-types.js';
 import { visitsModel } from '../fixtures.js';

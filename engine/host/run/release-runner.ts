@@ -1,0 +1,369 @@
+/**
+ * Runs releases: the code behind `privspec release`, ▶ Run and the preview panel's Release button.
+ *
+ * Order of events, chosen so that nothing can leave without its record and no spend is lost:
+ * 1. validate (release-validation.ts): every output path against every input (real paths and inodes), every name's
+ *    byte length, the output folder writable, outputs citing ledger entries that are gone;
+ * 2. prepare each release through its kind's module (engine/release/kinds/prepare-release.ts), the same way for every
+ *    kind, and check the free space for its estimated files;
+ * 3. under the dataset ledger's lock (release-spend.ts): check the cost against what remains (or a PRAM re-run),
+ *    append the entry, fsync — then release the lock;
+ * 4. run it;
+ * 5. write the CSV and the JSON report together (release-files.ts). A failure here is reported as "spent, output not
+ *    written" with the ledger entry's id. A generalize or PRAM release of data read at its source (Parquet, a CSV
+ *    DuckDB reads, a database table) is decided on the source's frequency tables (read before step 3) and its rows
+ *    streamed, shuffled by the source, into the CSV, the report written after it (streamed-generalize.ts,
+ *    streamed-pram.ts); the table is never held.
+ */
+import { readFile } from 'node:fs/promises';
+import { dirname } from 'node:path';
+import { edgeListLeakage } from '../../dp/correlated/index.js';
+import { cryptoRandom, seededRandom, type RandomSource } from '../../core/random.js';
+import type { Hierarchy } from '../../hierarchy/hierarchy.js';
+import { budgetLimit, mainKey } from '../../release/budget-walk.js';
+import { generalizationColumns } from '../../release/decide-generalization.js';
+import { ReleaseUnavailable } from '../../release/release-unavailable.js';
+import { dataBounds } from '../../release/kinds/grid-release.js';
+import { filesRead, prepareRelease } from '../../release/kinds/prepare-release.js';
+import type { PreparedRelease } from '../../release/kinds/prepared-release.js';
+import { ledgerTotal, unstatedEntries } from '../../release/ledger-entry.js';
+import { planRelease, type PlanContext, type ReleasePlan } from '../../release/plan-release.js';
+import type { AnonymityDescription, BudgetDescription, DatasetDescription, ReleaseDescription } from '../../release/release-description.js';
+import type { ReleaseOutcome, RunReleaseResult } from '../../release/run-report.js';
+import type { Table } from '../../table/table.js';
+import { dataDomains, declaredDomains } from '../../release/domains.js';
+import type { AggregateAnswer } from '../../source/data-source.js';
+import { exactOfRelease, releaseRequestId, writesRows } from '../../source/release-aggregates.js';
+import { ledgerFor, readLedger, recordFiles, type LedgerLocation } from '../ledger/ledger-file.js';
+import { writeRelease } from '../files/release-files.js';
+import { noRowKey, writeRowKey } from '../ledger/row-key.js';
+import type { ReleasedFile } from '../../release/ledger-entry.js';
+import { costOf, recordSpend } from '../ledger/release-spend.js';
+import { refuseBlankUnits } from './blank-units-check.js';
+import { orphanedOutputs, RunRefused, spaceProblem, validateOutputs } from './release-validation.js';
+import { columnsOnly, readsAtSource, type EngineChoice } from '../sources/open-source.js';
+import { prepareStreamedGeneralize, streamsRelease, type StreamedRelease } from './streamed-generalize.js';
+import { prepareStreamedPram } from './streamed-pram.js';
+import { writeStreamedDecision } from '../files/streamed-release-files.js';
+import { beforeStream, openStreamSource, type OpenStreamSource } from '../sources/streamed-source.js';
+import { fileSnapshot, type FileSnapshot } from '../files/file-snapshot.js';
+import { databaseLocation } from '../sources/database-location.js';
+import type { DataSource } from '../../source/data-source.js';
+
+export { RunRefused };
+
+/** Why a release streamed from its source has no row key (its ledger entry says so; `privspec attack` quotes it). */
+const STREAMED_NO_KEY = 'its rows were streamed from the source in the source\'s own shuffled order, which carries no input row numbers; release it from a CSV read in memory (--engine memory) to attack it with a row key';
+
+/** Everything a run reads, resolved by the language from the spec. */
+export interface RunInput {
+  readonly specFile: string;
+  readonly dataset: DatasetDescription;
+  readonly budget: BudgetDescription;
+  /** The releases to run (all, or the one `--only` names). */
+  readonly releases: readonly ReleaseDescription[];
+  readonly hierarchies: ReadonlyMap<string, Hierarchy>;
+  readonly anonymity?: AnonymityDescription;
+  /** Every other file the spec reads (hierarchy files, matrices, edge lists), so that no output replaces one. */
+  readonly inputFiles: readonly string[];
+  /**
+   * Which engine reads the dataset when it is a file (`privspec release --engine`; engine/host/sources/open-source.ts): 'auto'
+   * when absent. A Parquet file, a CSV above the size rule and a database table are read at their source.
+   */
+  readonly engine?: EngineChoice;
+  readTable(): Promise<Table>;
+}
+
+/** Whether the run's data is read where it lies (a database, or DuckDB over Parquet or a large CSV), never held whole. */
+export async function inputReadsAtSource(input: Pick<RunInput, 'dataset' | 'engine'>): Promise<boolean> {
+  return readsAtSource(input.dataset.file, input.engine ?? 'auto');
+}
+
+export interface RunOptions {
+  readonly out: string;
+  readonly dryRun: boolean;
+  /** Reproducible noise for tests: the run and its files are marked NOT PRIVATE and spend nothing. */
+  readonly seed?: number;
+  readonly lockTimeoutMs?: number;
+  /** Stops a long generalization search between lattice nodes. */
+  readonly signal?: AbortSignal;
+  /** Progress of a generalization search, as a fraction with a message. */
+  readonly onProgress?: (fraction: number, message: string) => void;
+  /** Lets pending messages (a cancel) in after a search that held the thread, before anything is written. */
+  readonly settle?: () => Promise<void>;
+  /** The free bytes of the output folder's file system (tests stand in a small one); `statfs` when absent. */
+  readonly freeBytes?: (folder: string) => Promise<number | undefined>;
+  /**
+   * Answers a data source or a warehouse computed (`privspec release --aggregates DIR`), keyed by request id
+   * (engine/source/release-aggregates.ts): the DP releases add their noise to these instead of reading the table, which
+   * is then never read. Read and checked before anything is spent.
+   */
+  readonly aggregates?: ReadonlyMap<string, AggregateAnswer>;
+  /**
+   * With `aggregates` from the dataset's own source (source-release.ts): the value domains a release that accepts a
+   * domain from the data takes from the source's frequency tables (source-preview.ts `sourceDomains`, as the preview
+   * reads them), keyed by release name. A warehouse's answers (`--aggregates DIR`) come without them: such a release
+   * is then refused, the data not being there.
+   */
+  readonly sourceDomains?: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+  /** Opens the source a streamed release reads (streamed-source.ts); tests stand in a spy or a source that changes. */
+  readonly openSource?: OpenStreamSource;
+}
+
+const round = (x: number) => Number(x.toPrecision(3));
+const sym = (key: 'epsilon' | 'rho' | 'delta') => (key === 'rho' ? 'ρ' : key === 'delta' ? 'δ' : 'ε');
+
+/** max ℓ of the dataset's correlation graph under the Gaussian model (engine/dp/correlated), when it declares one. */
+export async function correlationOf(input: RunInput): Promise<{ maxLeakage: number; unit: string } | undefined> {
+  const c = input.dataset.correlation;
+  if (!c) return undefined;
+  const text = await readFile(c.file, 'utf8').catch((e: NodeJS.ErrnoException) => {
+    throw new RunRefused(`${c.file}: cannot read the correlation edge list (${e.code ?? e.message})`);
+  });
+  const { maxLeakage, unit } = edgeListLeakage(text, c.file, c.prior ?? 0);
+  return { maxLeakage, unit };
+}
+
+/**
+ * The value domains a release reads: declared ones, and the data's where the spec accepts that leak — the table's, or
+ * `fromSource`, the same values read from the source's frequency tables when the table is not held.
+ */
+export function releaseDomains(input: RunInput, release: ReleaseDescription, table: Table, fromSource?: ReadonlyMap<string, readonly string[]>): Map<string, readonly string[]> {
+  const domains = new Map(declaredDomains(input.hierarchies));
+  if (release.accepts.includes('data-dependent-domain')) for (const [name, values] of fromSource ?? dataDomains(table, release.query)) if (!domains.has(name)) domains.set(name, values);
+  return domains;
+}
+
+/**
+ * Plans a DP release with the domains it needs, as it will run: the runner invokes this plan's measurement, and the
+ * preview panel draws its example from the same plan.
+ */
+export function planFor(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource, correlation?: PlanContext['correlation'], fromSource?: ReadonlyMap<string, readonly string[]>): ReleasePlan {
+  const domains = releaseDomains(input, release, table, fromSource);
+  const q = release.query;
+  // A grid's bounds from the data need the table; with the domains from a source none is held (and such a grid has no
+  // aggregate to answer it, so it is run on the table: source-release.ts).
+  const gridBounds = q.kind === 'grid' && !q.within && release.accepts.includes('data-dependent-domain') && fromSource === undefined ? dataBounds(table, q) : undefined;
+  return planRelease(release, { budget: input.budget, unit: input.dataset.unit, declaredDomains: new Set(declaredDomains(input.hierarchies).keys()), domains, gridBounds, correlation, rng, roles: input.dataset });
+}
+
+/**
+ * With answers instead of data: every DP release must have one and its domains must be declared (a domain or grid
+ * bounds taken from the data need the data). Refused before anything is spent; microdata releases are refused one by
+ * one in runOne. The table the planner sees is empty: nothing reads it.
+ */
+function answersOnly(input: RunInput, answers: ReadonlyMap<string, AggregateAnswer>, sourceDomains?: RunOptions['sourceDomains']): Table {
+  for (const r of input.releases) {
+    if (writesRows(r)) continue;
+    if (r.accepts.includes('data-dependent-domain') && !sourceDomains?.has(r.name)) throw new RunRefused(`${r.name}: a domain taken from the data needs the data: declare it in the spec to release from aggregates`);
+    if (!answers.has(releaseRequestId(r.name))) throw new RunRefused(`${r.name}: no answer ${releaseRequestId(r.name)}.csv or .parquet among the aggregates (run 'privspec plan' for the queries)`);
+  }
+  return { columns: [], rowCount: 0, source: input.dataset.file };
+}
+
+function dryRunMessage(p: PreparedRelease, input: RunInput): string {
+  const cost = costOf(p, input.budget);
+  if (!cost) return `dry run: ${p.microdata?.kind === 'pram' ? 'PRAM spends no central DP budget' : 'a generalization spends no DP budget'}; nothing written`;
+  const key = mainKey(input.budget.accounting);
+  return `dry run: would spend ${sym(key)}=${round(cost[key] ?? 0)}; nothing spent, nothing written.`;
+}
+
+interface RunContext {
+  readonly input: RunInput;
+  readonly table: Table;
+  readonly rng: RandomSource;
+  readonly options: RunOptions;
+  readonly location: LedgerLocation;
+  readonly files: ReadonlyMap<string, string>;
+  readonly correlation?: PlanContext['correlation'];
+  /** The data is read where it lies (inputReadsAtSource): generalize and PRAM releases stream their rows. */
+  readonly atSource: boolean;
+}
+
+async function runOne(c: RunContext, release: ReleaseDescription): Promise<ReleaseOutcome> {
+  if (!streamsRelease(release, c.atSource, c.options.aggregates !== undefined)) return runPrepared(c, release);
+  // A generalize or PRAM release of data read at its source is decided on the source's frequency tables and its rows
+  // streamed (streamed-generalize.ts, streamed-pram.ts); the frequency tables are read here, before the spend, as the
+  // table is for the others. One source serves the release until its files are written. A file's identity is taken
+  // before its first read (a database has none: the per-class check stands in).
+  const file = c.input.dataset.file;
+  const snapshot = databaseLocation(file) === undefined ? await fileSnapshot(file) : undefined;
+  const source = await (c.options.openSource ?? openStreamSource)(file, c.input.dataset.delimiter === undefined ? {} : { delimiter: c.input.dataset.delimiter });
+  try {
+    const streamed = await prepareStreamed(c, release, source);
+    await beforeStream(source);
+    return await runPrepared(c, release, { source, snapshot, streamed });
+  } finally {
+    await source.close();
+  }
+}
+
+/** The streamed form of a generalize or PRAM release, prepared on `source`'s frequency tables. */
+async function prepareStreamed(c: RunContext, release: ReleaseDescription, source: DataSource): Promise<StreamedRelease> {
+  const { input } = c;
+  const columns = await source.columns();
+  const q = release.query;
+  if (q.kind === 'pram') {
+    return prepareStreamedPram(source, columns, {
+      dataset: input.dataset, query: q, hierarchies: input.hierarchies, anonymity: input.anonymity, domains: declaredDomains(input.hierarchies), rng: c.rng,
+      ...(q.matrix !== undefined ? { matrixText: c.files.get(q.matrix), matrixFile: q.matrix } : {}),
+    });
+  }
+  const columnsRead = generalizationColumns({ quasi: input.dataset.quasi, hierarchies: input.hierarchies, anonymity: input.anonymity });
+  return prepareStreamedGeneralize(await source.frequencyTable({ columns: columnsRead }), columns, input.dataset, input.hierarchies, input.anonymity!);
+}
+
+async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: { source: DataSource; snapshot?: FileSnapshot; streamed: StreamedRelease }): Promise<ReleaseOutcome> {
+  const { input, table, rng, options } = c;
+  const base = { name: release.name, previousRuns: 0, files: [] as string[] };
+  // Microdata is rows: from aggregates it cannot run; refused before any record.
+  if (options.aggregates && writesRows(release)) return { ...base, status: 'refused', message: `not run: a ${release.query.kind} release needs the data; run it on the data, not on aggregates` };
+  const streamed = stream?.streamed;
+  const prepared = streamed ?? prepareRelease(release, {
+    table, dataset: input.dataset, budget: input.budget, hierarchies: input.hierarchies, anonymity: input.anonymity, rng, files: c.files,
+    planOf: (r) => planFor(input, r, table, rng, c.correlation, options.sourceDomains?.get(r.name)),
+    domainsOf: (r) => releaseDomains(input, r, table, options.sourceDomains?.get(r.name)),
+    ...(options.aggregates ? { exactOf: (r: ReleaseDescription) => exactOfRelease(r, releaseDomains(input, r, table, options.sourceDomains?.get(r.name)), options.aggregates!.get(releaseRequestId(r.name))!) } : {}),
+  });
+  if ('refusal' in prepared) return { ...base, status: 'refused', message: prepared.refusal };
+  const p = prepared.release;
+  const accounting = input.budget.accounting;
+  const cost = costOf(p, input.budget);
+  const spent = cost && { accounting, ...cost };
+  const key = mainKey(accounting);
+  if (options.dryRun) {
+    const previousRuns = (await readLedger(c.location)).entries.filter((e) => e.release === release.name).length;
+    return { ...base, previousRuns, status: 'dry-run', message: dryRunMessage(p, input), mechanism: p.mechanism, ...(spent ? { privacySpent: spent } : {}) };
+  }
+  const space = await spaceProblem(options.out, p.estimatedBytes, options.freeBytes);
+  if (space) return { ...base, status: 'refused', message: space };
+  const decision = await recordSpend({ location: c.location, specFile: input.specFile, budget: input.budget, name: release.name, prepared: p, seeded: options.seed !== undefined, lockTimeoutMs: options.lockTimeoutMs });
+  if (!decision.entry) return { ...base, previousRuns: decision.previousRuns, status: 'refused', message: decision.refusal ?? 'not run' };
+  const entryId = decision.entry.id;
+  const what = spent ? `spent ${sym(key)}=${round(cost[key] ?? 0)}` : 'recorded';
+  const composed = decision.composed && { runs: decision.composed.runs, localEpsilon: decision.composed.localEpsilon };
+  let output: ReturnType<PreparedRelease['run']>;
+  let parameters: Record<string, unknown> = {};
+  let files: string[];
+  // Local diagnostics a streamed release computes from what it streamed (PRAM's η), after its file is written.
+  let streamedLocal: string[] = [];
+  // A microdata file's digest and row key, for its ledger entry (row-key.ts).
+  let released: Omit<ReleasedFile, 'file'> | undefined;
+  try {
+    output = p.run({ signal: options.signal, onProgress: options.onProgress });
+    await options.settle?.();
+    options.signal?.throwIfAborted();
+    parameters = { ...p.parameters, ...(output.parameters ?? {}), ...(composed ? { composedLocalEpsilon: composed } : {}) };
+    if (stream && streamed?.decision) {
+      const written = await writeStreamedDecision(options.out, stream.source, [input.specFile, input.dataset.file, ...input.inputFiles, c.location.file], release, { ...streamed.decision, ...(stream.snapshot ? { snapshot: stream.snapshot } : {}) }, output.report, {
+        mechanism: p.mechanism, parameters, notes: [...p.notes, ...(output.notes ?? [])], seed: options.seed, spec: input.specFile, ledger: decision.ledgerId, ledgerEntry: entryId, rng,
+      }, rng);
+      files = written.files;
+      released = { sha256: written.sha256, rows: written.rows, noRowKey: STREAMED_NO_KEY };
+      streamedLocal = streamed.decision.finish?.() ?? [];
+    } else // A release the ledger records as microdata is written shuffled, whatever its output says.
+    files = await writeRelease(options.out, release, { ...output, microdata: output.microdata === true || p.microdata !== undefined }, {
+      mechanism: p.mechanism,
+      parameters,
+      notes: [...p.notes, ...(output.notes ?? [])],
+      seed: options.seed,
+      spec: input.specFile,
+      privacySpent: spent,
+      costs: spent ? p.costs : undefined,
+      expectedError: p.expectedError,
+      ledger: decision.ledgerId,
+      ledgerEntry: entryId,
+      rng,
+      keepRowKey: async (csv, sourceRows) => {
+        released = sourceRows ? await writeRowKey(c.location, csv, sourceRows, table.rowCount, entryId) : noRowKey(csv, output.rows.length, 'the release named no input row for its records');
+      },
+    });
+    await recordFiles(c.location, entryId, files, released ? [{ file: files[0], ...released }] : undefined).catch(() => undefined);
+  } catch (e) {
+    // A cancel ends the run; a release the engine cannot compute as specified (no generalization fits) is reported as
+    // unavailable by the caller. Anything else after a spend is "spent, output not written".
+    if ((e as Error).name === 'AbortError' || e instanceof ReleaseUnavailable) throw e;
+    return { ...base, previousRuns: decision.previousRuns, status: 'failed', ledgerEntry: entryId, ...(spent ? { privacySpent: spent } : {}), message: `${what} (ledger entry ${entryId}), output not written: ${(e as Error).message}` };
+  }
+  const again = spent && decision.previousRuns > 0 ? ` It was run ${decision.previousRuns} ${decision.previousRuns === 1 ? 'time' : 'times'} before; this run spends ${sym(key)}=${round(cost[key] ?? 0)} again.` : '';
+  const local = p.microdata?.localEpsilon;
+  const tail = p.microdata?.kind === 'pram'
+    ? `; PRAM spends no central DP budget (local ε ${round(local ?? NaN)}${composed ? `; ${composed.runs} runs on these records compose to local ε ${round(composed.localEpsilon)}` : ''})`
+    : p.microdata ? '' : `; ${options.seed !== undefined ? 'NOT PRIVATE (seeded), nothing spent' : what}.${again}`;
+  return {
+    ...base,
+    previousRuns: decision.previousRuns,
+    files,
+    status: 'written',
+    ledgerEntry: entryId,
+    message: `wrote ${files.join(', ')}${tail}`,
+    mechanism: p.mechanism,
+    parameters,
+    ...(spent ? { privacySpent: spent } : {}),
+    expectedError: p.expectedError,
+    local: [...output.local, ...streamedLocal, ...(c.correlation?.unit !== undefined && p.bayesian ? [`most exposed unit of the correlation model: '${c.correlation.unit}' (max ℓ ${Number((c.correlation.maxLeakage ?? 0).toPrecision(3))})`] : [])],
+  };
+}
+
+export async function runReleases(input: RunInput, options: RunOptions): Promise<RunReleaseResult> {
+  // The ledger of the run's data, or a refusal when the data cannot be read to identify it.
+  const location = await ledgerFor(input.dataset.file, input.specFile).catch((e: Error) => {
+    throw new RunRefused(e.message);
+  });
+  await validateOutputs({
+    out: options.out,
+    names: input.releases.map((r) => r.name),
+    inputs: [input.specFile, input.dataset.file, ...input.inputFiles, location.file, location.marker, ...(location.legacy ? [location.legacy] : [])],
+    inputFolders: [input.dataset.file, ...input.inputFiles, location.file],
+    ledgerFolder: dirname(location.file),
+    dryRun: options.dryRun,
+  });
+  const accounting = input.budget.accounting;
+  const ledger = await readLedger(location).catch((e: Error) => {
+    throw new RunRefused(e.message, 'spec');
+  });
+  // A past spend the accounting cannot state would be ignored, understating what has been spent: the run stops.
+  const unstated = unstatedEntries(ledger.entries, accounting);
+  if (unstated.length > 0) {
+    throw new RunRefused(`${location.file}: ${unstated.length} recorded ${unstated.length === 1 ? 'spend' : 'spends'} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`, 'spec');
+  }
+  const orphaned = await orphanedOutputs(options.out, input.specFile, location, ledger);
+  if (orphaned) throw new RunRefused(orphaned, 'spec');
+  const correlation = await correlationOf(input).catch((e: Error) => {
+    throw e instanceof RunRefused ? e : new RunRefused(e.message);
+  });
+  const files = new Map<string, string>();
+  for (const file of input.releases.flatMap(filesRead)) {
+    files.set(file, await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
+      throw new RunRefused(`${file}: cannot read it (${e.code ?? e.message})`);
+    }));
+  }
+  // When every release streams its rows, the table is never read: its column names suffice.
+  const atSource = !options.aggregates && (await inputReadsAtSource(input).catch((e: Error) => {
+    throw new RunRefused(e.message);
+  }));
+  const allStreamed = atSource && input.releases.length > 0 && input.releases.every((r) => streamsRelease(r, atSource, false));
+  const table = options.aggregates ? answersOnly(input, options.aggregates, options.sourceDomains) : allStreamed ? await columnsOnly(input.dataset.file, input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter }) : await input.readTable();
+  await refuseBlankUnits(input, table, options.aggregates !== undefined);
+  const rng = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
+  const outcomes: ReleaseOutcome[] = [];
+  for (const release of input.releases) {
+    try {
+      outcomes.push(await runOne({ input, table, rng, options, location, files, correlation, atSource }, release));
+    } catch (e) {
+      // A cancelled run is the caller's decision, not a failed release: it ends the whole run.
+      if ((e as Error).name === 'AbortError') throw e;
+      const status = e instanceof ReleaseUnavailable ? 'unavailable' : 'failed';
+      outcomes.push({ name: release.name, previousRuns: 0, files: [], status, message: (e as Error).message });
+    }
+  }
+  const after = await readLedger(location);
+  return {
+    spec: input.specFile,
+    out: options.out,
+    ledger: location.file,
+    releases: outcomes,
+    budget: { accounting, limit: budgetLimit(input.budget), spent: ledgerTotal(after.entries, accounting) },
+    ...(options.seed !== undefined ? { notPrivate: true } : {}),
+  };
+}

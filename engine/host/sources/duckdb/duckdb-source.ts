@@ -1,0 +1,355 @@
+/**
+ * DuckDB, embedded: the source for Parquet files, and for CSV files too large to read into memory. Every request of
+ * engine/source/data-source.ts runs as the SQL of engine/source/sql/ (dialect `duckdb`), so only its answer — distinct
+ * records or per-group figures — comes into privspec's memory; DuckDB streams the file under its own memory limit and
+ * spills to a temporary folder beyond it.
+ *
+ * `@duckdb/node-api` is loaded on first use (a dynamic import), so the commands and the language server that never meet
+ * a Parquet file or a large CSV never load its 68 MB native library. A CSV is read with every column as text
+ * (`all_varchar`), a blank cell as '' and the delimiter privspec detects, so its cells are the strings the in-memory
+ * reader gives.
+ */
+import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
+import { detectDelimiter } from '../../../table/detect-delimiter.js';
+import { TableError, type Table } from '../../../table/table.js';
+import type { FrequencyTable } from '../../../table/frequency-table.js';
+import { mergeEqualRecords } from '../../../table/merge-records.js';
+import { encodeChunks, type EncodedColumns } from './duckdb-chunks.js';
+import { readCsvHeader } from '../csv/read-csv-header.js';
+import type { AggregateAnswer, AggregateGroup, AggregateRequest, DataSource, FrequencyRequest, RowBatch } from '../../../source/data-source.js';
+import { relationText, sqlSyntax, sqlWriter, type SqlRelation, type SqlStatement, type SqlTarget, type SqlWriter } from '../../../source/sql/dialect.js';
+import { aggregateSql, selectedRowsSql } from '../../../source/sql/aggregate-sql.js';
+import { frequencySql } from '../../../source/sql/frequency-sql.js';
+import { shuffledRowsSql } from '../../../source/sql/shuffled-rows-sql.js';
+import { rowsSql } from '../../../source/sql/rows-sql.js';
+
+/**
+ * DuckDB's memory limit unless PRIVSPEC_DUCKDB_MEMORY says otherwise. DuckDB's own accounting is conservative: with
+ * 800 MB the 10^8-row bench (2.56·10^6 groups) peaked at 467 MB resident for the whole process, while 512 MB failed
+ * the GROUP BY (DuckDB 1.5 counted 488 MB in use at 630 MB resident). The bench checks the 1 GB target on every run.
+ */
+const DEFAULT_MEMORY = '800MB';
+
+/**
+ * DuckDB's settings: the memory limit, a folder to spill to beyond it (an in-memory database spills nowhere by default
+ * and would fail a GROUP BY whose groups outgrow the limit), and one thread unless PRIVSPEC_DUCKDB_THREADS says more.
+ * Each thread keeps its own partial hash tables, and DuckDB does not spill them all: risk over 2.56·10^6 classes of a
+ * 2·10^7-row Parquet file peaked at 403 MB resident on one thread and 971 MB on two, and 10^8 rows on two failed ("Out
+ * of Memory"). Several threads also return groups in an order that changes from run to run (see `parallel`).
+ */
+export function duckdbSettings(spill = join(tmpdir(), `privspec-duckdb-${process.pid}`)): Record<string, string> {
+  return {
+    memory_limit: process.env.PRIVSPEC_DUCKDB_MEMORY ?? DEFAULT_MEMORY,
+    threads: process.env.PRIVSPEC_DUCKDB_THREADS ?? '1',
+    temp_directory: spill,
+  };
+}
+
+export type FileFormat = 'csv' | 'parquet';
+
+export function fileFormat(path: string): FileFormat {
+  return /\.parquet$/i.test(path) ? 'parquet' : 'csv';
+}
+
+async function loadDuckDb(): Promise<typeof import('@duckdb/node-api')> {
+  try {
+    return await import('@duckdb/node-api');
+  } catch {
+    throw new TableError("reading Parquet or large files needs DuckDB: install it with 'npm install @duckdb/node-api'");
+  }
+}
+
+/** DuckDB binds every value of a statement it runs ($1, …), the file's path and delimiter included. */
+const BOUND: SqlTarget = { dialect: 'duckdb', values: 'bound' };
+
+/**
+ * The DuckDB types whose equal values always read alike as text (CAST … AS VARCHAR): integers, decimals (one scale a
+ * column), text, booleans, dates and times, UUIDs. A frequency table groups these on the type; any other type is
+ * grouped on its text, so that its records are the rows' own cells.
+ */
+const SAME_TEXT = /^(BOOLEAN|TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|VARCHAR|DECIMAL\(\d+,\s*\d+\)|DATE|TIME|TIMESTAMP|TIMESTAMP_S|TIMESTAMP_MS|TIMESTAMP_NS|UUID)$/;
+
+
+/** The table-valued function that reads `path` in DuckDB; the path and the delimiter are the statement's values. */
+export function duckdbRelation(path: string, delimiter?: string): SqlRelation {
+  return (sql) => {
+    if (fileFormat(path) === 'parquet') return `read_parquet(${sql.string(path)})`;
+    const delim = delimiter === undefined ? '' : `, delim = ${sql.string(delimiter)}`;
+    // No comment character and no skipped lines: DuckDB's sniffer would otherwise take a '#' that begins a cell for a
+    // comment and drop the row (a zip code '#12', a tag '#a'), which privspec's reader keeps.
+    return `read_csv(${sql.string(path)}, header = true, all_varchar = true, quote = '"', escape = '"'${delim}, auto_detect = true, null_padding = false, comment = '', skip = 0)`;
+  };
+}
+
+export class DuckDbSource implements DataSource {
+  private constructor(
+    readonly name: string,
+    private readonly instance: DuckDBInstance,
+    private readonly connection: DuckDBConnection,
+    /** The file as the relation each statement reads, its path bound as a value. */
+    private readonly from: SqlRelation,
+    /** The CSV's delimiter as DuckDB splits it (given, or detected by privspec); undefined for Parquet. */
+    readonly delimiter?: string,
+    /** The folder DuckDB spills to: the source's own, readable by its owner only, removed on close. */
+    readonly spillFolder?: string,
+  ) {}
+
+  /**
+   * The relation with its path written as a literal, for a statement a user or a test writes around it (`COPY (SELECT
+   * * FROM relation) …`, run through `query`); the source's own statements bind the path.
+   */
+  get relation(): string {
+    return relationText(sqlSyntax('duckdb'), this.from);
+  }
+
+  /**
+   * Whether DuckDB runs on more than one thread: its GROUP BY then returns groups in an order that changes from run to
+   * run, so the frequency table is asked in the groups' order, to be the same table (records, dictionaries, and so the
+   * search's floating sums) every time.
+   */
+  private parallel = false;
+
+  /** Opens a CSV or Parquet file; a missing file is a TableError naming it. */
+  static async open(path: string, options: { delimiter?: string } = {}): Promise<DuckDbSource> {
+    try {
+      if (!(await stat(path)).isFile()) throw new Error('not a file');
+    } catch {
+      throw new TableError(`file not found: ${path}`, path);
+    }
+    // privspec's own delimiter detection, so that DuckDB splits a CSV as the in-memory reader does.
+    const delimiter = options.delimiter ?? (fileFormat(path) === 'csv' ? await sniffDelimiter(path) : undefined);
+    const { DuckDBInstance } = await loadDuckDb();
+    // What DuckDB spills is the data itself (a streamed release's sort holds every released column's cells, a bounded
+    // aggregate the unit's): a folder of the user's own (mkdtemp makes it 0700), not one other users of the machine
+    // can read, as DuckDB would create it (0755, its files 0644).
+    const spill = await mkdtemp(join(tmpdir(), 'privspec-duckdb-'));
+    try {
+      const instance = await DuckDBInstance.create(':memory:', duckdbSettings(spill));
+      const connection = await instance.connect();
+      const source = new DuckDbSource(path, instance, connection, duckdbRelation(path, delimiter), delimiter, spill);
+      source.parallel = Number(duckdbSettings(spill).threads) !== 1;
+      return source;
+    } catch (e) {
+      await rm(spill, { recursive: true, force: true });
+      throw e;
+    }
+  }
+
+  /** Runs a statement (its values bound) and returns its rows as arrays of JavaScript values; an error names the source. */
+  async query(statement: string | SqlStatement): Promise<unknown[][]> {
+    const s = typeof statement === 'string' ? { text: statement, params: [] } : statement;
+    try {
+      const result = await this.connection.runAndReadAll(s.text, s.params.length ? [...s.params] : undefined);
+      return result.getRowsJS() as unknown[][];
+    } catch (e) {
+      throw new TableError(`${(e as Error).message.split('\n')[0]}`, this.name);
+    }
+  }
+
+  /**
+   * The column names. DuckDB renames a second column of one name ('a' becomes 'a_1'), where privspec's CSV reader
+   * refuses the file: a spec or an option naming 'a' would read the first column and never the second. So the file's
+   * own names are checked first, and a duplicate is the CSV reader's one message (file, line and column), for a CSV's
+   * header and for a Parquet file's schema alike. DuckDB also trims a CSV header's names and takes names that differ
+   * only in case for one ('Age', 'age' become 'Age', 'age_1'; ' a', 'a' become 'a', 'a_1'), so a name the file holds
+   * could bind to another column: DuckDB's names must be the file's own, column by column, or the file is refused
+   * (a column without a name aside).
+   */
+  async columns(): Promise<readonly string[]> {
+    const own = await this.ownNames();
+    const rows = await this.query(this.statement((sql) => `DESCRIBE SELECT * FROM ${relationText(sql, this.from)}`));
+    const names = rows.map((r) => String(r[0]));
+    for (let j = 0; j < Math.max(own.length, names.length); j++) {
+      // A column without a name (a CSV's unnamed index column, ',age,sex') is named 'column0' by DuckDB: no spec or
+      // option names it, so it reads no other column.
+      if (own[j] === names[j] || (own[j] === '' && names[j] !== undefined && !own.includes(names[j]))) continue;
+      const where = fileFormat(this.name) === 'csv' ? 'header' : 'schema';
+      throw new TableError(
+        `column ${j + 1} '${own[j] ?? ''}' of the ${where} is '${names[j] ?? ''}' to DuckDB, which trims names and takes names that differ only in case for one, so a name could read another column; rename it so that no two names differ only in case or in surrounding spaces`,
+        this.name,
+        where === 'header' ? 1 : undefined,
+        j + 1,
+      );
+    }
+    return names;
+  }
+
+  /** The file's own column names, in order; a name given twice is refused. */
+  private async ownNames(): Promise<readonly string[]> {
+    if (fileFormat(this.name) === 'csv') return readCsvHeader(this.name, this.delimiter);
+    // A Parquet schema is its elements depth first: the root, then each field followed by its own children.
+    const schema = await this.query(this.statement((sql) => `SELECT name, num_children FROM parquet_schema(${sql.string(this.name)})`));
+    const names: string[] = [];
+    let i = 1;
+    const skip = (at: number): number => {
+      let next = at + 1;
+      for (let c = 0; c < Number(schema[at][1] ?? 0); c++) next = skip(next);
+      return next;
+    };
+    for (let field = 0; field < Number(schema[0]?.[1] ?? 0) && i < schema.length; field++) {
+      names.push(String(schema[i][0]));
+      i = skip(i);
+    }
+    const seen = new Map<string, number>();
+    names.forEach((name, j) => {
+      const first = seen.get(name);
+      if (first !== undefined) throw new TableError(`duplicate column name '${name}' in the schema: columns ${first + 1} and ${j + 1}; rename one of them`, this.name, undefined, j + 1);
+      seen.set(name, j);
+    });
+    return names;
+  }
+
+  /**
+   * The frequency table. DuckDB groups the rows on the columns' own types where equal values read alike (SAME_TEXT;
+   * others on their text) (its plain GROUP BY, which spills within the
+   * memory limit), and only the groups are turned into text; the groups stream out in chunks, each value is given its
+   * dictionary code as it arrives, and the rare records that then read alike (a NULL and an empty string) are merged
+   * (merge-records.ts). Nothing but the distinct records, as codes and counts, is held.
+   */
+  async frequencyTable(request: FrequencyRequest): Promise<FrequencyTable> {
+    await this.checkColumns(request.columns);
+    const k = request.columns.length;
+    if (k === 0) return frequencyTableFromRows([], await this.query(frequencySql(BOUND, request, this.from)), this.name);
+    const qs = request.columns.map((_, j) => `q${j}`);
+    const types = await this.types();
+    const statement = this.statement((sql) => {
+      // A type whose equal values may read differently (DOUBLE 0.0 = -0.0, INTERVAL '1 day' = '24 hours', nested
+      // values of those) is grouped as text, as the rows are read; the others on the type, faster and reading alike.
+      const grouped = (c: string) => (SAME_TEXT.test(types.get(c) ?? '') ? sql.identifier(c) : sql.text(sql.identifier(c)));
+      const inner = `SELECT ${[...qs, 'count(*) AS n'].join(', ')} FROM (SELECT ${request.columns.map((c, j) => `${grouped(c)} AS q${j}`).join(', ')} FROM ${relationText(sql, this.from)}) r GROUP BY ${qs.join(', ')}`;
+      return `SELECT ${[...qs.map((q) => sql.text(q)), 'CAST(n AS INTEGER)'].join(', ')} FROM (${inner}) g${this.parallel ? ` ORDER BY ${qs.join(', ')}` : ''}`;
+    });
+    let encoded: EncodedColumns;
+    try {
+      // Groups have no order, so DuckDB need not keep the file's, which lets its aggregation spill within the limit.
+      await this.connection.run('SET preserve_insertion_order = false');
+      encoded = await encodeChunks(await this.connection.stream(statement.text, [...statement.params]), k, true);
+    } catch (e) {
+      throw new TableError(`${(e as Error).message.split('\n')[0]}`, this.name);
+    } finally {
+      await this.connection.run('SET preserve_insertion_order = true').catch(() => undefined);
+    }
+    const { dictionaries, codes, weights, count, total } = encoded;
+    return mergeEqualRecords({ columns: request.columns.map((name, j) => ({ name, dictionary: dictionaries[j] })), count, codes, weights: weights!, rowCount: total, source: this.name });
+  }
+
+  /**
+   * The whole table over `names`, dictionary-encoded as the rows stream out of DuckDB in file order: the codes are held
+   * (4 bytes a cell), never the rows' text. For the commands that still need rows.
+   */
+  async table(names: readonly string[]): Promise<Table> {
+    await this.checkColumns(names);
+    try {
+      const statement = rowsSql(BOUND, this.from, names);
+      const result = await this.connection.stream(statement.text, [...statement.params]);
+      const { dictionaries, codes, count } = await encodeChunks(result, names.length, false);
+      return { columns: names.map((name, j) => ({ name, dictionary: dictionaries[j], codes: codes[j] })), rowCount: count, source: this.name };
+    } catch (e) {
+      throw new TableError(`${(e as Error).message.split('\n')[0]}`, this.name);
+    }
+  }
+
+  async aggregate(request: AggregateRequest): Promise<AggregateAnswer> {
+    await this.checkColumns([...request.groupBy, ...(request.clamp ? [request.clamp.column] : []), ...(request.bound ? [request.bound.unit, ...request.bound.partitionBy] : []), ...(request.where?.keys() ?? [])]);
+    const rows = await this.query(aggregateSql(BOUND, request, this.from));
+    const selected = await this.query(selectedRowsSql(BOUND, request, this.from));
+    return { request, groups: aggregateGroupsFromRows(request, rows), selectedRows: Number(selected[0][0]) };
+  }
+
+  async *rows(columns: readonly string[], batchRows = 65536): AsyncIterable<RowBatch> {
+    await this.checkColumns(columns);
+    yield* this.batches(rowsSql(BOUND, this.from, columns), columns, batchRows);
+  }
+
+  async *shuffledRows(columns: readonly string[], key: string, batchRows = 65536): AsyncIterable<RowBatch> {
+    await this.checkColumns(columns);
+    yield* this.batches(shuffledRowsSql(BOUND, this.from, columns, key), columns, batchRows);
+  }
+
+  /** A statement of this source's own, written with its values bound. */
+  private statement(write: (sql: SqlWriter) => string): SqlStatement {
+    const sql = sqlWriter(BOUND);
+    return sql.statement(write(sql));
+  }
+
+  private async *batches(statement: SqlStatement, columns: readonly string[], batchRows: number): AsyncIterable<RowBatch> {
+    const result = await this.connection.stream(statement.text, [...statement.params]);
+    let batch: string[][] = [];
+    for await (const rows of result.yieldRowsJs()) {
+      for (const row of rows) {
+        batch.push(row.map((v) => String(v)));
+        if (batch.length >= batchRows) {
+          yield { columns, rows: batch };
+          batch = [];
+        }
+      }
+    }
+    if (batch.length) yield { columns, rows: batch };
+  }
+
+  async close(): Promise<void> {
+    this.connection.closeSync();
+    this.instance.closeSync();
+    if (this.spillFolder) await rm(this.spillFolder, { recursive: true, force: true });
+  }
+
+  private known?: Promise<readonly string[]>;
+  private typesKnown?: Promise<Map<string, string>>;
+
+  /** Each column's DuckDB type (a CSV's are VARCHAR: it is read with all_varchar). */
+  private types(): Promise<Map<string, string>> {
+    return (this.typesKnown ??= this.query(this.statement((sql) => `DESCRIBE SELECT * FROM ${relationText(sql, this.from)}`)).then((rows) => new Map(rows.map((r) => [String(r[0]), String(r[1])]))));
+  }
+
+  /** An unknown column is the same one-line error the CSV reader gives. */
+  private async checkColumns(names: Iterable<string>): Promise<void> {
+    const have = await (this.known ??= this.columns());
+    for (const name of names) if (!have.includes(name)) throw new TableError(`no column '${name}' in ${this.name} (columns: ${have.join(', ')})`);
+  }
+}
+
+/** The delimiter privspec detects from the first 64 KiB of a CSV. */
+async function sniffDelimiter(path: string): Promise<string> {
+  const handle = await open(path, 'r');
+  try {
+    const buffer = Buffer.alloc(1 << 16);
+    const { bytesRead } = await handle.read(buffer, 0, buffer.length, 0);
+    return detectDelimiter(buffer.subarray(0, bytesRead).toString('utf8'));
+  } finally {
+    await handle.close();
+  }
+}
+
+/** A frequency table from the answer of frequency-sql.ts (c0, c1, …, n), dictionaries in order of first appearance. */
+export function frequencyTableFromRows(columns: readonly string[], rows: readonly (readonly unknown[])[], source: string): FrequencyTable {
+  const dicts = columns.map(() => ({ index: new Map<string, number>(), values: [] as string[] }));
+  const codes = columns.map(() => new Int32Array(rows.length));
+  const weights = new Int32Array(rows.length);
+  let total = 0;
+  rows.forEach((row, t) => {
+    columns.forEach((_, j) => {
+      const v = String(row[j]);
+      const d = dicts[j];
+      let code = d.index.get(v);
+      if (code === undefined) d.index.set(v, (code = d.values.push(v) - 1));
+      codes[j][t] = code;
+    });
+    const n = Number(row[columns.length]);
+    weights[t] = n;
+    total += n;
+  });
+  return { columns: columns.map((name, j) => ({ name, dictionary: dicts[j].values })), count: rows.length, codes, weights, rowCount: total, source };
+}
+
+/** Groups from the answer of aggregate-sql.ts (g0, …, [v], n). */
+export function aggregateGroupsFromRows(request: AggregateRequest, rows: readonly (readonly unknown[])[]): AggregateGroup[] {
+  const k = request.groupBy.length;
+  return rows.map((row) => ({
+    key: row.slice(0, k).map((v) => String(v)),
+    ...(request.clamp ? { value: Number(row[k]) } : {}),
+    rows: Number(row[request.clamp ? k + 1 : k]),
+  }));
+}

@@ -1,0 +1,51 @@
+/**
+ * The source a streamed release reads (streamed-generalize.ts, streamed-pram.ts): the database table the dataset
+ * names, or DuckDB over the file — a Parquet file, or a CSV that the engine choice (`--engine`, or the size rule of
+ * open-source.ts) sends to DuckDB, split with the spec's delimiter or the one privspec detects. One source serves the
+ * release from its frequency tables to its last streamed row, and is closed after the files are written.
+ */
+import type { DataSource } from '../../source/data-source.js';
+import { databaseLocation, openDatabaseSource } from './database-location.js';
+import { DuckDbSource } from './duckdb/duckdb-source.js';
+import { SqlServerSource } from './sql-server-source.js';
+
+/** Opens the source of `file` for a streamed release; a test stands in its own (a spy, a source that changes). */
+export type OpenStreamSource = (file: string, options: { delimiter?: string }) => Promise<DataSource>;
+
+/**
+ * DuckDB's memory limit while it sorts the rows for the stream (PRIVSPEC_DUCKDB_STREAM_MEMORY): lower than the 800 MB
+ * its GROUP BY gets, because during the stream privspec holds the frequency table and the decision in the same
+ * process, and DuckDB fills its whole limit before it spills a sort. With 800 MB a 2·10^7-row release peaked at 1.3 GB
+ * resident; an external merge sort needs little memory to be correct, only to be fast.
+ */
+const STREAM_MEMORY = '300MB';
+
+/** Readies `source` for the shuffled stream after its frequency tables are read (DuckDB: the lower memory limit). */
+export async function beforeStream(source: DataSource): Promise<void> {
+  if (!(source instanceof DuckDbSource)) return;
+  await source.query(`SET memory_limit = '${(process.env.PRIVSPEC_DUCKDB_STREAM_MEMORY ?? STREAM_MEMORY).replace(/'/g, '')}'`);
+  // One thread sorts: a second keeps a second run of the sort in memory beside privspec's decision (the 10^8-row
+  // release peaked at 916 MB resident with one), and the stream's speed is the transform's, not the sort's.
+  if (process.env.PRIVSPEC_DUCKDB_THREADS === undefined) await source.query('SET threads = 1');
+}
+
+/**
+ * A database table is read in one snapshot where the server has one (PostgreSQL: a REPEATABLE READ, read-only
+ * transaction, held from the frequency tables to the last row), so the decision and the rows see the same data.
+ */
+export const openStreamSource: OpenStreamSource = async (file, options) => {
+  const database = databaseLocation(file);
+  if (database) {
+    const source = await openDatabaseSource(database);
+    if (source instanceof SqlServerSource) {
+      try {
+        await source.pinSnapshot();
+      } catch (error) {
+        await source.close();
+        throw error;
+      }
+    }
+    return source;
+  }
+  return DuckDbSource.open(file, options.delimiter === undefined ? {} : { delimiter: options.delimiter });
+};
