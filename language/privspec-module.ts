@@ -11,7 +11,7 @@ import {
 import { CsvStore } from '../engine/host/sources/csv/csv-store.js';
 import { PrivspecGeneratedModule, PrivspecGeneratedSharedModule } from './generated/module.js';
 import { PrivspecCodeActionProvider } from './lsp/privspec-code-actions.js';
-import { PrivspecDocumentValidator } from './lsp/diagnostic-docs.js';
+import { PrivspecDocumentValidator } from './lsp/privspec-document-validator.js';
 import { PrivspecCodeLensProvider } from './lsp/privspec-code-lens.js';
 import { PrivspecCompletionProvider } from './lsp/privspec-completion.js';
 import { PrivspecDefinitionProvider } from './lsp/privspec-definition.js';

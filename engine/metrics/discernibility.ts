@@ -1,5 +1,5 @@
 import type { AnonymizationProblem } from '../search/problem.js';
-import type { Metric } from './metric.js';
+import type { Metric } from '../search/metric.js';
 
 /**
  * Discernibility, monotonic variant DM*: the sum of squared equivalence-class sizes, suppressed classes included

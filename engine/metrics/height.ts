@@ -1,4 +1,4 @@
-import type { Metric } from './metric.js';
+import type { Metric } from '../search/metric.js';
 
 /**
  * Height: the sum of the generalization levels (ARX's MetricMDHeight with the sum aggregate). It ignores the data

@@ -1,5 +1,5 @@
 import type { AnonymizationProblem } from '../search/problem.js';
-import type { Metric } from './metric.js';
+import type { Metric } from '../search/metric.js';
 
 /**
  * The histogram L1 distance of seed "generalization + PRAM" (§3.1, eqs. 9–10): the released counts of each generalized

@@ -1,5 +1,5 @@
 import type { AnonymizationProblem, QuasiIdentifier } from '../search/problem.js';
-import { arxRound, valueCounts, type Metric } from './metric.js';
+import { arxRound, valueCounts, type Metric } from '../search/metric.js';
 
 /**
  * Loss (Iyengar, "Transforming data to satisfy privacy constraints", KDD 2002), as ARX's MetricMDNMLoss computes it

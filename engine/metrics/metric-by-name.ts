@@ -3,7 +3,7 @@ import { makeDiscernibilityMetric } from './discernibility.js';
 import { makeHeightMetric } from './height.js';
 import { makeL1Metric } from './l1.js';
 import { makeLossMetric } from './loss.js';
-import type { Metric } from './metric.js';
+import type { Metric } from '../search/metric.js';
 import { makeEntropyMetric } from './non-uniform-entropy.js';
 import { makeEntropyNmMetric } from './non-uniform-entropy-nm.js';
 

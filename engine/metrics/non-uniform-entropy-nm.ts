@@ -1,5 +1,5 @@
 import type { AnonymizationProblem } from '../search/problem.js';
-import { arxLog2, arxRound, type Metric } from './metric.js';
+import { arxLog2, arxRound, type Metric } from '../search/metric.js';
 import { entropyTerms, makeEntropyMetric } from './non-uniform-entropy.js';
 
 /**

@@ -1,5 +1,5 @@
 import type { AnonymizationProblem } from '../search/problem.js';
-import { arxLog2, arxRound, valueCounts, type Metric } from './metric.js';
+import { arxLog2, arxRound, valueCounts, type Metric } from '../search/metric.js';
 
 /**
  * Non-uniform entropy, monotonic variant: for each quasi-identifier, −Σ_v cnt(v)·log2(cnt(v)/cnt(gen(v))) over all

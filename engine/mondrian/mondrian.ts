@@ -1,4 +1,4 @@
-import { arxLog2, arxRound } from '../metrics/metric.js';
+import { arxLog2, arxRound } from '../search/metric.js';
 import type { NodeEvaluation } from '../search/node-evaluator.js';
 import type { AnonymizationProblem, QuasiIdentifier } from '../search/problem.js';
 import { makeDiscernibilityMetric } from '../metrics/discernibility.js';

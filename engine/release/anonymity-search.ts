@@ -7,7 +7,7 @@
  * they name (checked like any other); none pinned is the whole lattice.
  */
 import { makeMetric, METRIC_NAMES, type MetricName } from '../metrics/metric-by-name.js';
-import type { Metric } from '../metrics/metric.js';
+import type { Metric } from '../search/metric.js';
 import type { AnonymizationProblem } from '../search/problem.js';
 import type { LevelRange } from '../search/search-types.js';
 import { ReleaseUnavailable } from './release-unavailable.js';

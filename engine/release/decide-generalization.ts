@@ -12,7 +12,7 @@
  */
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import type { BoundHierarchy } from '../hierarchy/bound-hierarchy.js';
-import type { Metric } from '../metrics/metric.js';
+import type { Metric } from '../search/metric.js';
 import { Lattice } from '../search/lattice.js';
 import { NodeEvaluator, type NodeEvaluation } from '../search/node-evaluator.js';
 import { searchOptimal } from '../search/optimal-search.js';

@@ -1,4 +1,4 @@
-import type { Metric } from '../metrics/metric.js';
+import type { Metric } from './metric.js';
 import { Lattice } from './lattice.js';
 import { NodeEvaluator, type NodeEvaluation } from './node-evaluator.js';
 import type { AnonymizationProblem } from './problem.js';

@@ -1,5 +1,5 @@
 import type { Cells } from './cells.js';
-import type { KeyGrouper } from './group-keys.js';
+import type { KeyGrouper } from '../table/group-keys.js';
 import type { AnonymizationProblem } from './problem.js';
 
 /** Keys stay exact in a double below 2^53; a running product beyond that is renumbered first. */

@@ -1,6 +1,13 @@
 import type { ClassStats, Criterion } from '../criteria/criterion.js';
 import type { Column } from '../table/table.js';
-import type { SensitiveAttribute } from './problem.js';
+
+/** A sensitive column of the problem's records: its name, each record's code and the codes' values. */
+export interface SensitiveAttribute {
+  readonly name: string;
+  /** Code of each record. */
+  readonly codes: Int32Array;
+  readonly dictionary: readonly string[];
+}
 
 /**
  * Two columns read per class as one: the privacy unit that k counts in (k-anonymity of distinct persons, Wang & Fung,

@@ -5,7 +5,7 @@ import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
 import { frequencyColumnIndex, frequencyTableOf } from '../table/frequency-table-of.js';
 import { TableError, type Column, type Table } from '../table/table.js';
-import { pairedColumns, ProjectedCriterion } from './paired-columns.js';
+import { pairedColumns, ProjectedCriterion, type SensitiveAttribute } from './paired-columns.js';
 
 /**
  * A full-domain anonymization problem in coded form: what the lattice search, the metrics and the exhaustive
@@ -45,12 +45,7 @@ export interface QuasiIdentifier {
   readonly source?: Hierarchy;
 }
 
-export interface SensitiveAttribute {
-  readonly name: string;
-  /** Code of each record. */
-  readonly codes: Int32Array;
-  readonly dictionary: readonly string[];
-}
+export type { SensitiveAttribute } from './paired-columns.js';
 
 export interface ProblemSpec {
   /** Quasi-identifier column names, in the order the transformation is reported. */

@@ -1,6 +1,6 @@
 import { NodeCells, type Cells } from './cells.js';
 import { foldKeys } from './folded-keys.js';
-import { KeyGrouper } from './group-keys.js';
+import { KeyGrouper } from '../table/group-keys.js';
 import type { AnonymizationProblem } from './problem.js';
 
 /** Integer keys are exact in a double below 2^53. */

@@ -1,4 +1,4 @@
-import { KeyGrouper } from '../search/group-keys.js';
+import { KeyGrouper } from './group-keys.js';
 import type { FrequencyTable } from './frequency-table.js';
 import { column, TableError, type Column, type Table } from './table.js';
 

@@ -1,4 +1,4 @@
-import { KeyGrouper } from '../search/group-keys.js';
+import { KeyGrouper } from './group-keys.js';
 import type { FrequencyTable } from './frequency-table.js';
 
 /** Keys stay exact in a double below 2^53; a running product beyond that is renumbered first. */

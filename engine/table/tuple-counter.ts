@@ -1,4 +1,4 @@
-import { mix, TupleTable } from './tuple-table.js';
+import { mix, TupleTable, type TupleCounts } from './tuple-table.js';
 
 /**
  * Counts distinct tuples of integer codes: the core of a frequency table (see `frequency-table.ts`). The CSV reader adds
@@ -15,16 +15,7 @@ import { mix, TupleTable } from './tuple-table.js';
  * that, the general table of `tuple-table.ts`. A code that needs one more bit re-files the tuples counted so far (a
  * few times per position, each linear in the distinct tuples).
  */
-export interface TupleCounts {
-  /** Codes per tuple. */
-  readonly width: number;
-  /** Distinct tuples. */
-  readonly count: number;
-  /** Tuple i's codes are `keys[i·width … (i+1)·width)`. */
-  readonly keys: Int32Array;
-  /** How many times tuple i was added, weights included. */
-  readonly weights: Int32Array;
-}
+export type { TupleCounts } from './tuple-table.js';
 
 /** The most bits the dense array is indexed by: 4 Mi cells, 16 MiB. */
 const DENSE_BITS = 22;

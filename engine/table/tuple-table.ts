@@ -1,4 +1,14 @@
-import type { TupleCounts } from './tuple-counter.js';
+/** Distinct tuples of codes with their counts: what a tuple counter (tuple-counter.ts) or this table hands over. */
+export interface TupleCounts {
+  /** Codes per tuple. */
+  readonly width: number;
+  /** Distinct tuples. */
+  readonly count: number;
+  /** Tuple i's codes are `keys[i·width … (i+1)·width)`. */
+  readonly keys: Int32Array;
+  /** How many times tuple i was added, weights included. */
+  readonly weights: Int32Array;
+}
 
 /**
  * Distinct tuples of any width and any codes, with their counts: the general case of `TupleCounter`, for when a tuple's

@@ -7,7 +7,7 @@ import { columnIndex, type Table } from '../../engine/table/table.js';
 import type { CheckResult, ClassRows, CsvModel, GeneralizationFix, RowViolation } from '../protocol.js';
 import { modelHierarchies } from './hierarchies.js';
 import { applyChanges, isSimple, patchTable, type DictionaryIndexes, type TextChange } from './incremental-table.js';
-import { fieldRanges, lineStarts, lineText } from './line-index.js';
+import { fieldRanges, lineStarts, lineText, mergeAdjacent } from './line-index.js';
 import { individualRiskCheck } from './individual-risk-flags.js';
 
 /** What the worker keeps of the last check of a document, so that quick fixes and "show rows" need no re-parse. */
@@ -104,17 +104,6 @@ function checkTable(text: string, table: Table, model: CsvModel, maxDiagnostics:
   return { state, result };
 }
 
-/** Cell ranges in line order, with neighbours separated only by one delimiter joined into one range. */
-export function mergeAdjacent(cells: readonly [number, number][], delimiterLength: number): [number, number][] {
-  const sorted = [...cells].sort((a, b) => a[0] - b[0]);
-  const runs: [number, number][] = [];
-  for (const c of sorted) {
-    const last = runs.at(-1);
-    if (last && c[0] <= last[1] + delimiterLength) last[1] = Math.max(last[1], c[1]);
-    else runs.push([c[0], c[1]]);
-  }
-  return runs;
-}
 
 /** The quick fix's generalizations for one class of the kept check: the engine's, on the check's own model. */
 export function generalizationFixes(state: CheckState, classId: number): GeneralizationFix[] {

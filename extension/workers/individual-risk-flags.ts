@@ -10,8 +10,7 @@ import { compensatedSum } from '../../engine/risk/individual-risk.js';
 import { classRisks } from '../../engine/risk/weighted-risk.js';
 import { columnIndex, TableError, type Table } from '../../engine/table/table.js';
 import type { CsvModel, IndividualRiskCheck } from '../protocol.js';
-import { fieldRanges, lineStarts, lineText } from './line-index.js';
-import { mergeAdjacent } from './csv-check.js';
+import { fieldRanges, lineStarts, lineText, mergeAdjacent } from './line-index.js';
 
 export function individualRiskCheck(
   text: string,

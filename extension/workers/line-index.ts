@@ -55,3 +55,15 @@ export function fieldRanges(line: string, delimiter: string): [number, number][]
     }
   }
 }
+
+/** Cell ranges in line order, with neighbours separated only by one delimiter joined into one range. */
+export function mergeAdjacent(cells: readonly [number, number][], delimiterLength: number): [number, number][] {
+  const sorted = [...cells].sort((a, b) => a[0] - b[0]);
+  const runs: [number, number][] = [];
+  for (const c of sorted) {
+    const last = runs.at(-1);
+    if (last && c[0] <= last[1] + delimiterLength) last[1] = Math.max(last[1], c[1]);
+    else runs.push([c[0], c[1]]);
+  }
+  return runs;
+}

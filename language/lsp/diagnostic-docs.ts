@@ -9,10 +9,7 @@
  * extension must therefore ship `docs/diagnostics/**`. A client that knows better (a hosted copy of the docs) sets
  * another base with `setDiagnosticDocsBase`.
  */
-import { DefaultDocumentValidator, type LangiumCoreServices, type LangiumDocument, type ValidationAcceptor, type ValidationOptions } from 'langium';
-import type { LangiumServices } from 'langium/lsp';
-import { focusTypos, keywordsFromCompletion, type ExpectedKeywords } from './typo-diagnostics.js';
-import type { CancellationToken } from 'vscode-languageserver';
+import type { ValidationAcceptor } from 'langium';
 import type { CodeDescription, Diagnostic } from 'vscode-languageserver-types';
 
 /** The codes Langium's own checks emit (the lexer, the parser, the linker); they have pages too. */
@@ -55,25 +52,4 @@ export function describeDiagnostic(d: Diagnostic): Diagnostic {
   if (d.codeDescription) return d;
   const code = d.code ?? (d.data as { code?: string } | undefined)?.code;
   return code === undefined ? d : { ...d, code, codeDescription: codeDescription(String(code)) };
-}
-
-/**
- * Langium's document validator, with the link on every diagnostic, including the lexer's, parser's and linker's, which
- * no check of ours emits (the checks of `privspec-validator.ts` add their own links). Wire it as
- * `validation: { DocumentValidator: (s) => new PrivspecDocumentValidator(s) }`.
- */
-export class PrivspecDocumentValidator extends DefaultDocumentValidator {
-  private readonly expected: () => ExpectedKeywords | undefined;
-
-  constructor(services: LangiumCoreServices) {
-    super(services);
-    // Resolved at the first validation: the completion provider is built after the validator.
-    const lsp = (services as Partial<LangiumServices>).lsp;
-    this.expected = () => (lsp?.CompletionProvider ? keywordsFromCompletion((d, p) => lsp.CompletionProvider!.getCompletion(d, p)) : undefined);
-  }
-
-  override async validateDocument(document: LangiumDocument, options?: ValidationOptions, cancelToken?: CancellationToken): Promise<Diagnostic[]> {
-    const diagnostics = await super.validateDocument(document, options, cancelToken);
-    return focusTypos(document, diagnostics.map(describeDiagnostic), this.expected());
-  }
 }

@@ -2,7 +2,7 @@ import type { LangiumDocument } from 'langium';
 import type { HoverProvider } from 'langium/lsp';
 import type { Hover, HoverParams } from 'vscode-languageserver';
 import { epsilonClassic, epsilonOptimal } from '../../engine/dp/accounting/zcdp.js';
-import { riskBefore, type RiskFiguresInput } from '../../engine/risk/risk-report-figures.js';
+import { riskBefore, type RiskFiguresInput } from '../../engine/report/risk-report-figures.js';
 import { readsAtSource, type CsvStore } from '../../engine/host/sources/csv/csv-store.js';
 import { didYouMean } from '../did-you-mean.js';
 import * as ast from '../generated/ast.js';

@@ -10,7 +10,7 @@ import { RequestType, type Connection } from 'vscode-languageserver';
 import { readsAtSource, type CsvStore } from '../../engine/host/sources/csv/csv-store.js';
 import { expandedRows } from '../../engine/table/expand-frequency-table.js';
 import type { AnonymityDescription, DatasetDescription } from '../../engine/release/release-description.js';
-import { riskReportFigures, type RiskFiguresInput } from '../../engine/risk/risk-report-figures.js';
+import { riskReportFigures, type RiskFiguresInput } from '../../engine/report/risk-report-figures.js';
 import type { Table } from '../../engine/table/table.js';
 import { riskReportRequestMethod, type RiskReportParams, type RiskReportResponse } from '../editor-request-types.js';
 import { analyzeDocument, specPath, type SpecAnalysis } from '../privspec-analysis.js';

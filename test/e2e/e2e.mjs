@@ -244,7 +244,7 @@ try {
     await report.locator('#rows', { hasText: /^18$/ }).waitFor();
     await report.locator('svg.histogram rect').first().waitFor();
     // The spec's requirement (k=3) is measured and flagged. The quick fix pinned zip alone: the report's "after" is the
-    // generalize release's own transformation (engine/risk/risk-after.ts) — zip kept at its pin, age and sex searched
+    // generalize release's own transformation (engine/report/risk-after.ts) — zip kept at its pin, age and sex searched
     // (issue 22: partial pins, one rule), so it shows what ▶ Run writes: age 0, sex 0, zip 1, 5 classes, 0 suppressed.
     await report.locator('#requirements tr', { hasText: '3-anonymity' }).filter({ hasText: '✓ met' }).first().waitFor();
     await report.locator('ul.levels li', { hasText: 'zip level 1 of' }).first().waitFor();

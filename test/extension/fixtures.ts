@@ -2,7 +2,7 @@ import { readFileSync } from 'node:fs';
 import type { CsvModel } from '../../extension/protocol.js';
 import { criterionFrom } from '../../engine/criteria/criterion-spec.js';
 import { hierarchyFromSource } from '../../engine/hierarchy/hierarchy-source.js';
-import type { RiskFiguresInput } from '../../engine/risk/risk-report-figures.js';
+import type { RiskFiguresInput } from '../../engine/report/risk-report-figures.js';
 import type { Table } from '../../engine/table/table.js';
 
 /** The e2e workspace's CSV: 18 rows; on age, sex, zip the classes have 4, 3, 2, 5, 1 and 3 rows (rows 8, 9 and 15 below k=3). */

@@ -6,7 +6,7 @@ import { parseArxHierarchy } from '../../engine/hierarchy/arx-hierarchy.js';
 import { bindHierarchy } from '../../engine/hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
 import { makeDiscernibilityMetric } from '../../engine/metrics/discernibility.js';
-import type { Metric } from '../../engine/metrics/metric.js';
+import type { Metric } from '../../engine/search/metric.js';
 import { makeEntropyMetric } from '../../engine/metrics/non-uniform-entropy.js';
 import { makeEntropyNmMetric } from '../../engine/metrics/non-uniform-entropy-nm.js';
 import type { AnonymizationProblem } from '../../engine/search/problem.js';

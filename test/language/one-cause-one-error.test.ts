@@ -6,7 +6,8 @@ import type { LangiumDocument } from 'langium';
 import type { Diagnostic } from 'vscode-languageserver';
 import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { IssueCodes } from '../../language/issue-codes.js';
-import { diagnosticDocsUrl, PrivspecDocumentValidator, setDiagnosticDocsBase } from '../../language/lsp/diagnostic-docs.js';
+import { diagnosticDocsUrl, setDiagnosticDocsBase } from '../../language/lsp/diagnostic-docs.js';
+import { PrivspecDocumentValidator } from '../../language/lsp/privspec-document-validator.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixtures = join(root, 'test', 'fixtures', 'specs');

@@ -1,4 +1,4 @@
-import type { Metric } from '../../engine/metrics/metric.js';
+import type { Metric } from '../../engine/search/metric.js';
 import { Lattice } from '../../engine/search/lattice.js';
 import { NodeEvaluator } from '../../engine/search/node-evaluator.js';
 import type { AnonymizationProblem } from '../../engine/search/problem.js';

@@ -12,7 +12,7 @@
  */
 import type { FrequencyTable } from '../../table/frequency-table.js';
 import { TableError } from '../../table/table.js';
-import { KeyGrouper } from '../../search/group-keys.js';
+import { KeyGrouper } from '../../table/group-keys.js';
 import { mergeEqualRecords } from '../../table/merge-records.js';
 import { readTable, type EngineChoice } from './open-source.js';
 

@@ -30,7 +30,7 @@
 import { TableError } from '../../table/table.js';
 import type { AggregateRequest, FrequencyRequest } from '../data-source.js';
 import type { SqlSyntax } from './dialect.js';
-import { clampSql, gridCellSql, keyedHashSql } from './aggregate-sql.js';
+import { clampSql, gridCellSql, keyedHashSql } from './sql-expressions.js';
 import { whereSql } from './where-sql.js';
 
 /**

@@ -22,12 +22,8 @@ import { TableError } from '../../table/table.js';
 import { sqlIdentifier } from './sql-names.js';
 import { sqlLiteral, type SqlValueKind } from './sql-literals.js';
 
-export type Dialect = 'duckdb' | 'postgres' | 'clickhouse' | 'spark';
-
-export const DIALECTS: readonly Dialect[] = ['duckdb', 'postgres', 'clickhouse', 'spark'];
-
-/** A value bound to a placeholder: text, or a number (a double, or a count for `integer`). */
-export type SqlValue = string | number;
+export { DIALECTS, type Dialect, type SqlValue } from './sql-value.js';
+import type { Dialect, SqlValue } from './sql-value.js';
 
 /** A query's text and the values of its placeholders, in their order (`$1` is params[0], `{p1:…}` too). */
 export interface SqlStatement {

@@ -11,7 +11,7 @@
  * key the order is unpredictable, so the position of a line says nothing about the row it came from. The engine sorts
  * (spilling to disk under its memory limit); privspec reads the rows in batches and never holds them all.
  */
-import { keyedHashSql } from './aggregate-sql.js';
+import { keyedHashSql } from './sql-expressions.js';
 import { relationText, sqlWriter, type SqlRelation, type SqlStatement, type SqlTarget } from './dialect.js';
 
 export function shuffledRowsSql(target: SqlTarget, from: SqlRelation, columns: readonly string[], key: string): SqlStatement {

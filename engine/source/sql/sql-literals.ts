@@ -17,7 +17,7 @@
  * NUL cannot be held by a PostgreSQL text and ends a C string in DuckDB's parser: refused there. Numbers are finite
  * doubles written by JavaScript's shortest round-trip form (`String(x)`), which every dialect reads as that double.
  */
-import type { Dialect, SqlValue } from './dialect.js';
+import type { Dialect, SqlValue } from './sql-value.js';
 
 /** What a value is to the query: text, a double, or a count. */
 export type SqlValueKind = 'text' | 'float' | 'integer';

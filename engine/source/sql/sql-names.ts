@@ -15,7 +15,7 @@
  * NUL ends a C string in every one of these servers (and PostgreSQL and ClickHouse names cannot hold it): refused.
  */
 import { TableError } from '../../table/table.js';
-import type { Dialect } from './dialect.js';
+import type { Dialect } from './sql-value.js';
 
 const POSTGRES_NAME_BYTES = 63;
 

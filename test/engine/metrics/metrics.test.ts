@@ -5,7 +5,7 @@ import { makeDiscernibilityMetric } from '../../../engine/metrics/discernibility
 import { makeHeightMetric } from '../../../engine/metrics/height.js';
 import { makeL1Metric } from '../../../engine/metrics/l1.js';
 import { makeLossMetric } from '../../../engine/metrics/loss.js';
-import { arxRound } from '../../../engine/metrics/metric.js';
+import { arxRound } from '../../../engine/search/metric.js';
 import { makeEntropyMetric } from '../../../engine/metrics/non-uniform-entropy.js';
 import { makeEntropyNmMetric } from '../../../engine/metrics/non-uniform-entropy-nm.js';
 import { Lattice } from '../../../engine/search/lattice.js';

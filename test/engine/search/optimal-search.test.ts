@@ -10,7 +10,7 @@ import { makeDiscernibilityMetric } from '../../../engine/metrics/discernibility
 import { makeHeightMetric } from '../../../engine/metrics/height.js';
 import { makeL1Metric } from '../../../engine/metrics/l1.js';
 import { makeLossMetric } from '../../../engine/metrics/loss.js';
-import type { Metric } from '../../../engine/metrics/metric.js';
+import type { Metric } from '../../../engine/search/metric.js';
 import { makeEntropyMetric } from '../../../engine/metrics/non-uniform-entropy.js';
 import { makeEntropyNmMetric } from '../../../engine/metrics/non-uniform-entropy-nm.js';
 import { exhaustiveSearch } from '../../../engine/search/exhaustive-search.js';

@@ -10,7 +10,7 @@ import { runCli } from '../../../cli/run-cli.js';
 import { registerAttackRequest } from '../../../language/lsp/attack-request.js';
 import { riskReportHtml } from '../../../extension/risk-report/risk-report-html.js';
 import { riskReportMarkdown } from '../../../extension/risk-report/risk-report-markdown.js';
-import { riskReportFigures } from '../../../engine/risk/risk-report-figures.js';
+import { riskReportFigures } from '../../../engine/report/risk-report-figures.js';
 
 const demo = join(resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', '..'), 'examples', 'attack-demo');
 type Handler = (params: unknown, token: unknown) => Promise<unknown>;

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { riskReportHtml } from '../../../extension/risk-report/risk-report-html.js';
 import { percent, riskReportMarkdown, short } from '../../../extension/risk-report/risk-report-markdown.js';
-import { riskReportFigures } from '../../../engine/risk/risk-report-figures.js';
+import { riskReportFigures } from '../../../engine/report/risk-report-figures.js';
 import { riskInput, visitsCsv, visitsModel } from '../fixtures.js';
 
 describe('extension/risk-report export', () => {

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { checkCsv } from '../../../extension/workers/csv-check.js';
-import { riskReportFigures } from '../../../engine/risk/risk-report-figures.js';
+import { riskReportFigures } from '../../../engine/report/risk-report-figures.js';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { riskReportMarkdown } from '../../../extension/risk-report/risk-report-markdown.js';
 import type { CsvModel } from '../../../extension/protocol.js';

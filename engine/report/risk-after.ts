@@ -15,10 +15,10 @@ import type { AnonymityDescription, DatasetDescription } from '../release/releas
 import { ReleaseUnavailable } from '../release/release-unavailable.js';
 import type { SearchProgress } from '../search/search-types.js';
 import { column, type Table } from '../table/table.js';
-import { classSizeHistogram, classesOfSize } from './class-size-histogram.js';
-import { prosecutorRisk } from './prosecutor-risk.js';
-import { checkRequirements } from './requirement-check.js';
-import type { RiskAfter } from './risk-report-figures-types.js';
+import { classSizeHistogram, classesOfSize } from '../risk/class-size-histogram.js';
+import { prosecutorRisk } from '../risk/prosecutor-risk.js';
+import { checkRequirements } from '../risk/requirement-check.js';
+import type { RiskAfter } from '../risk/risk-report-figures-types.js';
 
 export interface RiskAfterOptions {
   readonly signal?: AbortSignal;

@@ -11,13 +11,13 @@ import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import type { AnonymityDescription, DatasetDescription } from '../release/release-description.js';
 import { pinnedGeneralization } from '../anonymity/pinned-generalization.js';
 import { column, type Table } from '../table/table.js';
-import { checkRequirements } from './requirement-check.js';
+import { checkRequirements } from '../risk/requirement-check.js';
 import { riskAfter, type RiskAfterOptions } from './risk-after.js';
-import type { RiskReportFigures } from './risk-report-figures-types.js';
-import { riskReportOfClasses, type RiskReport } from './risk-report.js';
-import { individualRiskFigures } from './individual-risk-figures.js';
-import { riskiestCombinations } from './riskiest-combinations.js';
-import { sensitiveDiversity } from './sensitive-diversity.js';
+import type { RiskReportFigures } from '../risk/risk-report-figures-types.js';
+import { riskReportOfClasses, type RiskReport } from '../risk/risk-report.js';
+import { individualRiskFigures } from '../risk/individual-risk-figures.js';
+import { riskiestCombinations } from '../risk/riskiest-combinations.js';
+import { sensitiveDiversity } from '../risk/sensitive-diversity.js';
 
 /** Everything the figures depend on: the same inputs the release reads (dataset roles, hierarchies, the anonymity block). */
 export interface RiskFiguresInput {

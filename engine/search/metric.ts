@@ -1,4 +1,4 @@
-import type { NodeEvaluation } from '../search/node-evaluator.js';
+import type { NodeEvaluation } from './node-evaluator.js';
 
 /**
  * A measure of information loss over the generalization lattice, in the manner of ARX's metrics: the search reads

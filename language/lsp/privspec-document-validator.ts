@@ -1,0 +1,27 @@
+import { DefaultDocumentValidator, type LangiumCoreServices, type LangiumDocument, type ValidationOptions } from 'langium';
+import type { LangiumServices } from 'langium/lsp';
+import type { CancellationToken } from 'vscode-languageserver';
+import type { Diagnostic } from 'vscode-languageserver-types';
+import { describeDiagnostic } from './diagnostic-docs.js';
+import { focusTypos, keywordsFromCompletion, type ExpectedKeywords } from './typo-diagnostics.js';
+
+/**
+ * Langium's document validator, with the link on every diagnostic, including the lexer's, parser's and linker's, which
+ * no check of ours emits (the checks of `privspec-validator.ts` add their own links). Wire it as
+ * `validation: { DocumentValidator: (s) => new PrivspecDocumentValidator(s) }`.
+ */
+export class PrivspecDocumentValidator extends DefaultDocumentValidator {
+  private readonly expected: () => ExpectedKeywords | undefined;
+
+  constructor(services: LangiumCoreServices) {
+    super(services);
+    // Resolved at the first validation: the completion provider is built after the validator.
+    const lsp = (services as Partial<LangiumServices>).lsp;
+    this.expected = () => (lsp?.CompletionProvider ? keywordsFromCompletion((d, p) => lsp.CompletionProvider!.getCompletion(d, p)) : undefined);
+  }
+
+  override async validateDocument(document: LangiumDocument, options?: ValidationOptions, cancelToken?: CancellationToken): Promise<Diagnostic[]> {
+    const diagnostics = await super.validateDocument(document, options, cancelToken);
+    return focusTypos(document, diagnostics.map(describeDiagnostic), this.expected());
+  }
+}
