@@ -9,7 +9,7 @@ import { aggregateSql } from '../../../engine/source/sql/aggregate-sql.js';
 import { DIALECTS, sqlSyntax } from '../../../engine/source/sql/dialect.js';
 import { frequencySql } from '../../../engine/source/sql/frequency-sql.js';
 import { aggregateGroupsFromRows } from '../../../engine/node/duckdb-source.js';
-import { adultDir } from '../../helpers/adult.js';
+import { adultDirOrSkip } from '../../helpers/adult.js';
 
 const SEED = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
 const golden = (name: string) => join(import.meta.dirname, 'golden', name);
@@ -53,9 +53,7 @@ describe('SQL dialects', function () {
   });
 
   it('Spark SQL runs in DuckDB where the syntax agrees (identifiers in double quotes instead of backticks) and answers as the in-memory source', async function () {
-    const d = adultDir();
-    if (!d) this.skip();
-    const file = join(d!, 'adult.csv');
+    const file = join(adultDirOrSkip(this), 'adult.csv');
     const memory = new MemorySource(await readCsvFile(file));
     const duck = await DuckDbSource.open(file, { delimiter: ';' });
     try {
