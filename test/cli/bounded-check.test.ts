@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../cli/run-cli.js';
-import { BOUNDED_DATA, moonMoserSpec, nestedRangesSpec, overlappingRangesSpec, WARM_UP_SPEC } from '../helpers/bounded-specs.js';
+import { BOUNDED_DATA, moonMoserSpec, nestedRangesSpec, overlappingRangesSpec, WARM_UP_SPEC } from '../helpers/bounded-inputs.js';
 import { withCpuTime } from '../helpers/cpu-time.js';
 
 /*

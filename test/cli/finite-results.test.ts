@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../cli/run-cli.js';
 import { deltaOptimal } from '../../engine/dp/accounting/zcdp.js';
+import { householdLines, randomGraph5000Csv } from '../helpers/bounded-inputs.js';
 import { withCpuTime } from '../helpers/cpu-time.js';
 
 /*
@@ -78,24 +79,7 @@ describe('privspec prints no confident NaN (issue 21 items 9–11)', () => {
   });
 
   it('leakage on a connected 5,000-unit random graph: ≤ 5 s of CPU, every ℓ = 4,999 (base: 74 s)', async () => {
-    let seed = 7;
-    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const lines = ['a,b'];
-    const seen = new Set<string>();
-    // A random tree keeps it connected; then random extra pairs to average degree 4.
-    for (let i = 1; i < 5000; i++) {
-      const j = Math.floor(rnd() * i);
-      seen.add(`${j},${i}`);
-      lines.push(`u${j},u${i}`);
-    }
-    while (lines.length - 1 < 10000) {
-      const [a, b] = [Math.floor(rnd() * 5000), Math.floor(rnd() * 5000)];
-      const key = `${Math.min(a, b)},${Math.max(a, b)}`;
-      if (a === b || seen.has(key)) continue;
-      seen.add(key);
-      lines.push(`u${a},u${b}`);
-    }
-    writeFileSync(join(dir, 'g5000.csv'), `${lines.join('\n')}\n`);
+    writeFileSync(join(dir, 'g5000.csv'), randomGraph5000Csv());
     const { value: r, cpu } = await withCpuTime('leakage, 5,000 units', () => run(dir, 'leakage', 'g5000.csv', '--json'));
     assert.ok(cpu <= 5, `${cpu} s of CPU`);
     assert.equal(r.code, 0, r.err);
@@ -105,9 +89,8 @@ describe('privspec prints no confident NaN (issue 21 items 9–11)', () => {
   });
 
   it('leakage with a prior on 5,000 units in 1,000 households of five: ≤ 5 s of CPU, each part solved alone (base: 74 s)', async () => {
-    const lines = ['a,b'];
     // Each household is a path h·a – h·b – h·c – h·d – h·e; with τ = 1 every household has the same ℓ.
-    for (let h = 0; h < 1000; h++) for (let k = 0; k < 4; k++) lines.push(`h${h}m${k},h${h}m${k + 1}`);
+    const lines = householdLines();
     writeFileSync(join(dir, 'households.csv'), `${lines.join('\n')}\n`);
     writeFileSync(join(dir, 'one.csv'), `${lines.slice(0, 5).join('\n')}\n`);
     const { value: r, cpu } = await withCpuTime('leakage with a prior, 1,000 households', () => run(dir, 'leakage', 'households.csv', '--tau', '1', '--json'));

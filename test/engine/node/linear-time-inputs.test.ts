@@ -1,11 +1,12 @@
 import { strict as assert } from 'node:assert';
-import { closeSync, mkdtempSync, openSync, readFileSync, rmSync, writeFileSync, writeSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { readCsvFile } from '../../../engine/node/read-csv-file.js';
 import { CsvRecordParser } from '../../../engine/table/csv-record-parser.js';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { TableError } from '../../../engine/table/table.js';
+import { writeOpenQuote } from '../../helpers/bounded-inputs.js';
 import { withCpuTimeSync } from '../../helpers/cpu-time.js';
 import { assertSameTable } from '../table/csv-helpers.js';
 
@@ -21,16 +22,6 @@ function feed(bytes: Uint8Array, chunk: number): CsvRecordParser {
   }
   parser.parse(true);
   return parser;
-}
-
-/** A CSV whose line 2 opens a quote; `close` decides whether it closes at the very end. */
-function writeOpenQuote(path: string, bytes: number, close: boolean): void {
-  const fd = openSync(path, 'w');
-  writeSync(fd, 'a,b\n"x,1\n');
-  const block = Buffer.from('12345,abcdefgh\n'.repeat(4096));
-  for (let written = 0; written < bytes; written += block.length) writeSync(fd, block);
-  if (close) writeSync(fd, '",2\n3,4\n');
-  closeSync(fd);
 }
 
 describe('issue 10 item 11 — linear-time inputs', function () {

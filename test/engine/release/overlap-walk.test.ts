@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { summarizeBudget, type Spendable } from '../../../engine/release/budget-walk.js';
 import type { Box } from '../../../engine/release/release-description.js';
+import { randomRanges } from '../../helpers/bounded-inputs.js';
 import { withCpuTimeSync } from '../../helpers/cpu-time.js';
 
 const range = (low: number, high: number) => ({ kind: 'range' as const, low, high });
@@ -17,12 +18,7 @@ const CPU_BOUND = 10;
 describe('engine/release budget walk over 2,000 overlapping ranges (issue 21 item 9)', () => {
   it('2,000 random ranges on one column: the figure is at least the heaviest point (exact by a sweep), and a bound says so', () => {
     // For intervals the heaviest clique is the heaviest point (Helly's theorem on the line), found by a sweep.
-    let seed = 1;
-    const rnd = () => (seed = (seed * 1103515245 + 12345) % 2147483648) / 2147483648;
-    const qs = Array.from({ length: 2000 }, (_, i) => {
-      const [a, b] = [Math.floor(rnd() * 10000), Math.floor(rnd() * 10000)];
-      return { low: Math.min(a, b), high: Math.max(a, b), epsilon: (1 + (i % 7)) / 100 };
-    });
+    const qs = randomRanges(2000);
     const events = qs.flatMap((q) => [{ at: q.low, open: 1, e: q.epsilon }, { at: q.high, open: -1, e: q.epsilon }]);
     events.sort((x, y) => x.at - y.at || y.open - x.open);
     let depth = 0;

@@ -6,13 +6,8 @@ import { runCli } from '../../../cli/run-cli.js';
 import { readCsvFile } from '../../../engine/node/read-csv-file.js';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { TableError } from '../../../engine/table/table.js';
+import { wideCsv } from '../../helpers/bounded-inputs.js';
 import { withCpuTime } from '../../helpers/cpu-time.js';
-
-/** A header of `n` columns c0, c1, … and one row of ones: 1,000,000 columns make about 7 MB + 2 MB. */
-function wide(n: number): string {
-  const names = Array.from({ length: n }, (_, j) => `c${j}`);
-  return `${names.join(',')}\n${names.map(() => '1').join(',')}\n`;
-}
 
 /*
  * Issue 21 item 9: on the base commit fc66cd9 `privspec risk` on such a file ran past 30 s at 1.6 GB (the report: past
@@ -23,18 +18,18 @@ describe('engine/table: at most 10,000 columns (issue 21 item 9)', () => {
   let dir: string;
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'privspec-wide-'));
-    writeFileSync(join(dir, 'wide.csv'), wide(1_000_000));
+    writeFileSync(join(dir, 'wide.csv'), wideCsv(1_000_000));
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   it('a table of exactly 10,000 columns, the limit, is read', () => {
-    const t = parseCsv(wide(10_000));
+    const t = parseCsv(wideCsv(10_000));
     assert.equal(t.columns.length, 10_000);
     assert.equal(t.columns[9_999].name, 'c9999');
   });
 
   it('parseCsv refuses 10,001 columns at line 1, column 10,001, saying the limit', () => {
-    assert.throws(() => parseCsv(wide(10_001), { source: 'w.csv' }), (e: unknown) => {
+    assert.throws(() => parseCsv(wideCsv(10_001), { source: 'w.csv' }), (e: unknown) => {
       assert.ok(e instanceof TableError);
       assert.equal(e.file, 'w.csv');
       assert.equal(e.line, 1);

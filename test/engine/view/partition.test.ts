@@ -4,6 +4,7 @@ import { buildView } from '../../../engine/view/build-view.js';
 import { IDENTITY_CELL_LIMIT } from '../../../engine/view/identity-view.js';
 import { blockCells, domainCells } from '../../../engine/view/view-domain.js';
 import type { DpView, ViewCounts, ViewDimension } from '../../../engine/view/view-types.js';
+import { wideRange } from '../../helpers/bounded-inputs.js';
 import { withCpuTimeSync } from '../../helpers/cpu-time.js';
 
 /**
@@ -99,17 +100,7 @@ describe('view/partition: disjoint blocks over the declared domain (parallel com
 
   it('a wide declared range (0..1,000,000) builds in bounded time: HDPView scores at most 256 cuts per dimension', function () {
     this.timeout(60000);
-    const wide: ViewDimension[] = [
-      { kind: 'range', name: 'income', lo: 0, hi: 1_000_000 },
-      { kind: 'range', name: 'age', lo: 0, hi: 99 },
-    ];
-    const r = seededRandom(12);
-    const n = 5000;
-    const data: ViewCounts = {
-      dimensions: wide,
-      codes: [Int32Array.from({ length: n }, () => r.nextUint32() % 200_000), Int32Array.from({ length: n }, () => 20 + (r.nextUint32() % 50))],
-      weights: new Int32Array(n).fill(1),
-    };
+    const data = wideRange();
     for (const algorithm of ['hdpview', 'privtree'] as const) {
       const { value: view, cpu } = withCpuTimeSync(`${algorithm} over 0..1,000,000 × 0..99`, () => buildView(data, { algorithm, epsilon: 1 }, seededRandom(13)));
       assert.equal(view.blocks.reduce((s, b) => s + blockCells(b), 0), 1_000_001 * 100);

@@ -4,6 +4,7 @@ import { buildView } from '../../../engine/view/build-view.js';
 import { disjointnessProblem } from '../../../engine/view/partition-check.js';
 import { readViewText, ViewFileError } from '../../../engine/view/view-file.js';
 import type { ViewBlock, ViewDimension } from '../../../engine/view/view-types.js';
+import { smallGrid } from '../../helpers/bounded-inputs.js';
 import { withCpuTimeSync } from '../../helpers/cpu-time.js';
 
 /**
@@ -46,13 +47,8 @@ describe('view file: the blocks must be a partition', () => {
   });
 
   it('accepts the views the builders make and checks a large one quickly (identity view of 100 × 100 = 10,000 cells)', () => {
-    const dims: ViewDimension[] = [
-      { kind: 'range', name: 'x', lo: 0, hi: 99 },
-      { kind: 'range', name: 'y', lo: 0, hi: 99 },
-    ];
-    const codes = dims.map(() => Int32Array.from({ length: 50 }, (_, i) => (i * 7) % 100));
     for (const algorithm of ['identity', 'hdpview', 'privtree'] as const) {
-      const view = buildView({ dimensions: dims, codes, weights: new Int32Array(50).fill(1) }, { algorithm, epsilon: 1 }, seededRandom(3));
+      const view = buildView(smallGrid(), { algorithm, epsilon: 1 }, seededRandom(3));
       const text = JSON.stringify(view);
       const { value: read, cpu } = withCpuTimeSync(`${algorithm}: ${view.blocks.length} blocks checked`, () => readViewText(text));
       assert.equal(read.view.blocks.length, view.blocks.length);

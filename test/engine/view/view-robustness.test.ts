@@ -6,6 +6,7 @@ import { synthesizeView } from '../../../engine/view/synthesize-view.js';
 import { compareViews, randomRangeWorkload } from '../../../engine/view/view-accuracy.js';
 import { MAX_VIEW_BLOCKS } from '../../../engine/view/view-types.js';
 import type { ViewDimension } from '../../../engine/view/view-types.js';
+import { twelveDimensions } from '../../helpers/bounded-inputs.js';
 import { withCpuTimeSync } from '../../helpers/cpu-time.js';
 
 /**
@@ -132,11 +133,8 @@ describe('view robustness: bounded builds and a strict view-file reader', functi
 
   it('the preview\'s comparison stays bounded where it used to crash: 12 dimensions × 8 values, 1,000 rows, ε 10', () => {
     // Before the fix HDPView alone ran out of memory here; the comparison also builds PrivTree (fanout 2^12 then).
-    const dims: ViewDimension[] = Array.from({ length: 12 }, (_, j) => ({ kind: 'range', name: `d${j}`, lo: 0, hi: 7 }));
-    const n = 1000;
-    const codes = dims.map((_, j) => Int32Array.from({ length: n }, (_, i) => (i * (2 * j + 3) + (i >> 3)) % 8));
-    const input = { dimensions: dims, codes, weights: new Int32Array(n).fill(1) };
-    const workload = randomRangeWorkload(dims, 2, 30, seededRandom(5));
+    const input = twelveDimensions();
+    const workload = randomRangeWorkload(input.dimensions, 2, 30, seededRandom(5));
     const { value: rows, cpu } = withCpuTimeSync('compareViews, 12 dimensions × 8 values', () => compareViews(input, 10, workload, 1, seededRandom(6)));
     assert.deepEqual(rows.map((r) => r.algorithm), ['hdpview', 'privtree', 'identity']);
     for (const r of rows.slice(0, 2)) assert.ok(r.blocks !== undefined && r.blocks <= MAX_VIEW_BLOCKS, `${r.algorithm}: ${r.blocks} blocks`);
