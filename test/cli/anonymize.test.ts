@@ -3,7 +3,7 @@ import { mkdtempSync, readFileSync, writeFileSync, existsSync, readdirSync } fro
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../cli/run-cli.js';
-import { ADULT_COLUMNS, adultDir } from '../helpers/adult.js';
+import { ADULT_COLUMNS, adultDirOrSkip } from '../helpers/adult.js';
 
 async function run(args: string[], cwd: string) {
   let out = '';
@@ -147,10 +147,9 @@ describe('privspec anonymize', () => {
   });
 
   it('reproduces the contract example on Adult', async function () {
-    const adult = adultDir();
-    if (!adult) this.skip();
-    const hierarchies = ADULT_COLUMNS.flatMap((c) => ['--hierarchy', `${c}=${join(adult!, `adult_hierarchy_${c}.csv`)}`]);
-    const r = await run([join(adult!, 'adult.csv'), '--qi', ADULT_COLUMNS.join(','), ...hierarchies, '--k', '5', '--suppression', '0.04', '--metric', 'entropy', '--json'], dir);
+    const adult = adultDirOrSkip(this);
+    const hierarchies = ADULT_COLUMNS.flatMap((c) => ['--hierarchy', `${c}=${join(adult, `adult_hierarchy_${c}.csv`)}`]);
+    const r = await run([join(adult, 'adult.csv'), '--qi', ADULT_COLUMNS.join(','), ...hierarchies, '--k', '5', '--suppression', '0.04', '--metric', 'entropy', '--json'], dir);
     assert.equal(r.code, 0, r.err);
     const json = JSON.parse(r.out);
     assert.equal(json.loss, 255559.85455731067);

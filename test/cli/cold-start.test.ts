@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { commands } from '../../cli/commands/index.js';
+import { skipOrFail } from '../helpers/adult.js';
 
 // Issue 25, item 3: the commands that need no spec language load neither Langium nor the other commands. The build
 // splits the command line at each command's dynamic import (scripts/build.mjs); this reads the chunks it wrote and
@@ -29,8 +30,9 @@ const loadsLangium = (files: Set<string>) => [...files].some((f) => readFileSync
 
 describe('cold start: what each command loads', () => {
   before(function () {
-    // Without a build there is nothing to read (npm test builds first); a build without the chunks is the failure.
-    if (!existsSync(join(dist, 'cli.cjs'))) this.skip();
+    // Without a build there is nothing to read: npm test builds first, so in CI a missing build fails; a build without
+    // the chunks is the failure this checks.
+    if (!existsSync(join(dist, 'cli.cjs'))) skipOrFail(this, 'dist/cli.cjs not built: run npm run build');
     assert.ok(existsSync(join(dist, 'cli-main.js')), 'dist/cli.cjs is built as one bundle: every command loads everything');
   });
 

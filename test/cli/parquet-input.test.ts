@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adultDir } from '../helpers/adult.js';
+import { adultDirOrSkip } from '../helpers/adult.js';
 import { csvToParquet } from '../helpers/parquet.js';
 import { runIn } from '../helpers/run-cli.js';
 
@@ -21,9 +21,7 @@ describe('privspec risk and anonymize read Parquet, and CSV through DuckDB (--en
   let parquet: string;
   let data: string;
   before(async function () {
-    const d = adultDir();
-    if (!d) this.skip();
-    data = d!;
+    data = adultDirOrSkip(this);
     // A copy: anonymize --out records its run and row key beside the data it reads, never in the shared Adult folder.
     adult = join(dir, 'adult.csv');
     copyFileSync(join(data, 'adult.csv'), adult);

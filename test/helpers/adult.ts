@@ -21,7 +21,7 @@ export function adultDir(): string | undefined {
   return existsSync(join(dir, 'adult.csv')) ? dir : undefined;
 }
 
-/** The message tests give `this.skip()` when the data is missing. */
+/** Why a test that needs Adult skipped (or, with CI set, failed). */
 export const ADULT_MISSING = 'Adult data not found: set PRIVSPEC_ADULT_DIR or put it at ../shared/data/adult';
 
 /**
@@ -45,6 +45,13 @@ export function skipOrFail(context: Mocha.Context, why: string): never {
   if (process.env.CI) throw new Error(`${why} (CI=${process.env.CI}: this test must run, not skip)`);
   console.warn(`      skipped: ${why}`);
   context.skip();
+}
+
+/** Adult's folder, or the test or suite skipped (failed with CI set) with a message saying where it was looked for. */
+export function adultDirOrSkip(context: Mocha.Context): string {
+  const dir = adultDir();
+  if (!dir) skipOrFail(context, ADULT_MISSING);
+  return dir;
 }
 
 /** For a suite's `before` hook: Adult, or the suite skipped with a message saying where the data was looked for. */

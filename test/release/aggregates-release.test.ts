@@ -3,7 +3,7 @@ import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDbSource } from '../../engine/host/sources/duckdb/duckdb-source.js';
-import { adultDir } from '../helpers/adult.js';
+import { adultDirOrSkip } from '../helpers/adult.js';
 import { ledgerOf } from '../helpers/ledger.js';
 import { runIn } from '../helpers/run-cli.js';
 
@@ -48,11 +48,10 @@ describe('issue 26 — release from the answers of a SQL plan', function () {
   this.timeout(120000);
   let dir: string;
   beforeEach(function () {
-    const d = adultDir();
-    if (!d) this.skip();
+    const d = adultDirOrSkip(this);
     dir = mkdtempSync(join(tmpdir(), 'privspec-aggregates-'));
-    copyFileSync(join(d!, 'adult.csv'), join(dir, 'adult.csv'));
-    copyFileSync(join(d!, 'adult_hierarchy_race.csv'), join(dir, 'adult_hierarchy_race.csv'));
+    copyFileSync(join(d, 'adult.csv'), join(dir, 'adult.csv'));
+    copyFileSync(join(d, 'adult_hierarchy_race.csv'), join(dir, 'adult_hierarchy_race.csv'));
     writeFileSync(join(dir, 'adult.privspec'), SPEC);
   });
   afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));

@@ -32,6 +32,9 @@ describe('issue 21 item 7 — locks that cannot wedge', function () {
     utimesSync(lock, then, then);
     return lock;
   };
+  // No wall-clock upper bound is asserted (a busy machine stretches any run): the original code waited out the lock
+  // timeout and failed with a LockTimeoutError, so a run that succeeds took the lock over before its timeout, which is
+  // what these tests check. The mocha timeout above is only a guard against a hang.
   const release = async (dir: string) => {
     const services = nodeServices();
     const input = await releaseInput(services, await loadSpec(join(dir, 's.privspec'), services));
@@ -43,10 +46,8 @@ describe('issue 21 item 7 — locks that cannot wedge', function () {
     it(`${what} lock file older than a few seconds is taken over: the run spends and writes`, async () => {
       const dir = fresh();
       const lock = plant(dir, content, 10);
-      const started = Date.now();
       const report = await release(dir);
       assert.equal(report.releases[0].status, 'written', report.releases[0].message);
-      assert.ok(Date.now() - started < 4000, `took ${Date.now() - started} ms`);
       assert.equal(existsSync(lock), false, 'the lock is released after the run');
     });
   }
@@ -58,9 +59,8 @@ describe('issue 21 item 7 — locks that cannot wedge', function () {
     writeFileSync(`${target}.lock`, '');
     const then = new Date(Date.now() - 10_000);
     utimesSync(`${target}.lock`, then, then);
-    const started = Date.now();
+    // Taken over before the five-second timeout (which would throw), not waited out.
     assert.equal(await withFileLock(target, async () => 'held', { timeoutMs: 5000 }), 'held');
-    assert.ok(Date.now() - started < 4000, `took ${Date.now() - started} ms`);
     assert.equal(existsSync(`${target}.lock`), false);
   });
 
@@ -68,10 +68,12 @@ describe('issue 21 item 7 — locks that cannot wedge', function () {
     const dir = mkdtempSync(join(tmpdir(), 'privspec-lock-fresh-'));
     dirs.push(dir);
     const target = join(dir, 'ledger.json');
+    // A lower bound on the wait, which no load can break: the clock starts before the lock file is written, so the
+    // file is never older than the wait, and it is taken over only once older than unreadableMs (1 s; 0.9 s allows
+    // for the file system's coarser clock).
+    const started = performance.now();
     writeFileSync(`${target}.lock`, '');
-    const started = Date.now();
     await withFileLock(target, async () => undefined, { unreadableMs: 1000, timeoutMs: 10_000 });
-    // Taken over only once older than unreadableMs.
-    assert.ok(Date.now() - started >= 900, `took ${Date.now() - started} ms`);
+    assert.ok(performance.now() - started >= 900, `taken over after ${performance.now() - started} ms`);
   });
 });

@@ -14,7 +14,7 @@ import { memoryAggregate } from '../../engine/source/memory-source.js';
 import { parseViewFile } from '../../engine/view/view-file.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releaseInput } from '../../language/release-input.js';
-import { adultDir } from '../helpers/adult.js';
+import { adultDirOrSkip } from '../helpers/adult.js';
 import { ledgerOf } from '../helpers/ledger.js';
 import { csvToParquet } from '../helpers/parquet.js';
 import { runIn } from '../helpers/run-cli.js';
@@ -61,10 +61,9 @@ describe('issue 26 — DP releases and views of data read at its source come fro
   this.timeout(180000);
   let dir: string;
   beforeEach(function () {
-    const d = adultDir();
-    if (!d) this.skip();
+    const d = adultDirOrSkip(this);
     dir = mkdtempSync(join(tmpdir(), 'privspec-source-release-'));
-    for (const f of ['adult.csv', 'adult_hierarchy_race.csv', 'adult_hierarchy_education.csv']) copyFileSync(join(d!, f), join(dir, f));
+    for (const f of ['adult.csv', 'adult_hierarchy_race.csv', 'adult_hierarchy_education.csv']) copyFileSync(join(d, f), join(dir, f));
   });
   afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
 

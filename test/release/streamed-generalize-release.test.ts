@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adultDir } from '../helpers/adult.js';
+import { adultDirOrSkip } from '../helpers/adult.js';
 import { csvToParquet } from '../helpers/parquet.js';
 import { runIn } from '../helpers/run-cli.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
@@ -121,11 +121,10 @@ release g: generalize
   });
 
   it('Adult: the same decision and the same lines as the in-memory release of the CSV copy', async function () {
-    const d = adultDir();
-    if (!d) this.skip();
+    const d = adultDirOrSkip(this);
     dir = mkdtempSync(join(tmpdir(), 'privspec-streamed-adult-'));
-    copyFileSync(join(d!, 'adult.csv'), join(dir, 'adult.csv'));
-    for (const h of ['age', 'race']) copyFileSync(join(d!, `adult_hierarchy_${h}.csv`), join(dir, `adult_hierarchy_${h}.csv`));
+    copyFileSync(join(d, 'adult.csv'), join(dir, 'adult.csv'));
+    for (const h of ['age', 'race']) copyFileSync(join(d, `adult_hierarchy_${h}.csv`), join(dir, `adult_hierarchy_${h}.csv`));
     await csvToParquet(join(dir, 'adult.csv'), join(dir, 'd.parquet'), { delimiter: ';' });
     // The CSV copy with ',' so that one spec text serves both (the Parquet file has no delimiter).
     const duckCsv = join(dir, 'd.csv');

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { adultDir } from '../helpers/adult.js';
+import { adultDirOrSkip } from '../helpers/adult.js';
 import { ledgerOf } from '../helpers/ledger.js';
 import { csvToParquet } from '../helpers/parquet.js';
 import { runIn } from '../helpers/run-cli.js';
@@ -183,13 +183,12 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
   });
 
   it('anonymize --out through DuckDB keeps the input CSV\'s delimiter, as the in-memory writer does (Adult\'s \';\')', async function () {
-    const d = adultDir();
-    if (!d) this.skip();
-    const h = (c: string) => ['--hierarchy', `${c}=${join(d!, `adult_hierarchy_${c}.csv`)}`];
+    const d = adultDirOrSkip(this);
+    const h = (c: string) => ['--hierarchy', `${c}=${join(d, `adult_hierarchy_${c}.csv`)}`];
     const args = ['--qi', 'age,sex,race', ...h('age'), ...h('sex'), ...h('race'), '--k', '5', '--suppression', '0.02'];
     // A copy: anonymize --out records its run and row key beside the data it reads, never in the shared Adult folder.
     const adult = join(dir, 'adult.csv');
-    copyFileSync(join(d!, 'adult.csv'), adult);
+    copyFileSync(join(d, 'adult.csv'), adult);
     for (const [engine, out] of [['memory', 'm.csv'], ['duckdb', 'c.csv']]) {
       const r = await runIn(dir, ['anonymize', adult, ...args, '--engine', engine, '--out', join(dir, out)]);
       assert.equal(r.code, 0, r.err);
@@ -282,10 +281,9 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
   });
 
   it('Adult under --engine duckdb: the generalize and PRAM releases equal the in-memory ones', async function () {
-    const d = adultDir();
-    if (!d) this.skip();
-    copyFileSync(join(d!, 'adult.csv'), join(dir, 'adult.csv'));
-    for (const h of ['age', 'race']) copyFileSync(join(d!, `adult_hierarchy_${h}.csv`), join(dir, `adult_hierarchy_${h}.csv`));
+    const d = adultDirOrSkip(this);
+    copyFileSync(join(d, 'adult.csv'), join(dir, 'adult.csv'));
+    for (const h of ['age', 'race']) copyFileSync(join(d, `adult_hierarchy_${h}.csv`), join(dir, `adult_hierarchy_${h}.csv`));
     writeFileSync(join(dir, 'a.privspec'), adultStreamSpec('"adult.csv"'));
     mkdirSync(join(dir, 'y'));
     for (const f of ['adult.csv', 'adult_hierarchy_age.csv', 'adult_hierarchy_race.csv']) copyFileSync(join(dir, f), join(dir, 'y', f));

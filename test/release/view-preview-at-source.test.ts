@@ -17,7 +17,7 @@ import type { Table } from '../../engine/table/table.js';
 import { parseViewFile } from '../../engine/view/view-file.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releaseInput } from '../../language/release-input.js';
-import { adultDir } from '../helpers/adult.js';
+import { adultDirOrSkip } from '../helpers/adult.js';
 import { csvToParquet } from '../helpers/parquet.js';
 import { runIn } from '../helpers/run-cli.js';
 import { releasePreview } from '../../language/lsp/preview-request.js';
@@ -62,10 +62,9 @@ describe('issue 26 — the preview of a view on data read at its source', functi
   this.timeout(180000);
   let dir: string;
   before(async function () {
-    const d = adultDir();
-    if (!d) this.skip();
+    const d = adultDirOrSkip(this);
     dir = mkdtempSync(join(tmpdir(), 'privspec-view-preview-'));
-    for (const f of ['adult.csv', 'adult_hierarchy_race.csv']) copyFileSync(join(d!, f), join(dir, f));
+    for (const f of ['adult.csv', 'adult_hierarchy_race.csv']) copyFileSync(join(d, f), join(dir, f));
     await csvToParquet(join(dir, 'adult.csv'), join(dir, 'adult.parquet'), { delimiter: ';' });
     writeFileSync(join(dir, 'p.privspec'), spec('adult.parquet'));
     writeFileSync(join(dir, 'c.privspec'), spec('adult.csv'));

@@ -4,6 +4,7 @@ import { tableFromRows } from '../../../engine/table/table.js';
 import { minimalSampleUniques } from '../../../engine/risk/minimal-sample-uniques.js';
 import { msuWeight, suda } from '../../../engine/risk/suda-scores.js';
 import { loadAdultOrSkip } from '../../helpers/adult.js';
+import { withCpuTimeSync } from '../../helpers/cpu-time.js';
 
 /**
  * Eight records on three variables, worked out by hand (V1, V2, V3):
@@ -108,14 +109,15 @@ describe('SUDA and DIS-SUDA scores (Elliot et al. 2002; sdcMicro suda2 defaults)
     assert.deepEqual([...s.disScore], [1, 1, 1]);
   });
 
-  it('Adult, 30,162 × 9: finishes well within 10 s and every sample unique has an MSU', function () {
-    this.timeout(60_000);
+  it('Adult, 30,162 × 9: every sample unique has an MSU, in bounded CPU time', function () {
+    this.timeout(300_000);
     const adult = loadAdultOrSkip(this);
     const qi = adult.columns.map((c) => c.name);
-    const started = performance.now();
-    const s = suda(adult, qi);
-    const elapsed = performance.now() - started;
-    assert.ok(elapsed < 10_000, `${elapsed} ms`);
+    // The bound is CPU time, not wall time, which a busy machine stretches: 5 s, ten times what the search took here
+    // (0.47 s at load 7). It guards the cost, rows × subsets (each subset's partition refined from its parent's in one
+    // pass): partitions built again from the rows for each record or each subset would pass it many times over.
+    const { value: s, cpu } = withCpuTimeSync('SUDA on Adult, 9 columns', () => suda(adult, qi));
+    assert.ok(cpu < 5, `${cpu} s of CPU`);
     // 15,512 records are unique on all nine columns (privspec risk's sampleUniques); with M = 9 each has an MSU.
     assert.equal(s.recordsWithMsu, 15512);
     assert.equal(s.disBands.reduce((sum, b) => sum + b.records, 0), 30162);

@@ -12,7 +12,7 @@ import { DIALECTS, sqlSyntax, sqlWriter, type Dialect } from '../../../engine/so
 const inline = (dialect: Dialect) => ({ dialect, values: 'inline' as const });
 import { frequencySql } from '../../../engine/source/sql/frequency-sql.js';
 import { aggregateGroupsFromRows } from '../../../engine/host/sources/duckdb/duckdb-source.js';
-import { adultDir } from '../../helpers/adult.js';
+import { adultDirOrSkip } from '../../helpers/adult.js';
 
 const SEED = '0f1e2d3c4b5a69788796a5b4c3d2e1f0';
 const golden = (name: string) => join(import.meta.dirname, 'golden', name);
@@ -83,9 +83,7 @@ describe('SQL dialects', function () {
   });
 
   it('Spark SQL runs in DuckDB where the syntax agrees (identifiers in double quotes instead of backticks) and answers as the in-memory source', async function () {
-    const d = adultDir();
-    if (!d) this.skip();
-    const file = join(d!, 'adult.csv');
+    const file = join(adultDirOrSkip(this), 'adult.csv');
     const memory = new MemorySource(await readCsvFile(file));
     const duck = await DuckDbSource.open(file, { delimiter: ';' });
     try {

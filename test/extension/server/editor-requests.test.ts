@@ -76,8 +76,11 @@ describe('language/lsp/editor-requests and privspec/runRelease errors (the edito
     fake.sent.length = 0;
     await open(join(dir, 'pinned.privspec'));
     await shared.workspace.DocumentBuilder.update([URI.file(join(dir, 'pinned.privspec'))], []);
-    await new Promise((r) => setTimeout(r, 300));
-    assert.ok(fake.sent.some((m) => m.method === 'privspec/csvModelsChanged'));
+    // The notice follows the build asynchronously: wait for it, polling, for up to 30 s (a generous bound on a hang,
+    // not a measure of speed: a busy machine may take longer than the fixed 0.3 s pause this replaced).
+    const changed = () => fake.sent.some((m) => m.method === 'privspec/csvModelsChanged');
+    for (let tries = 0; tries < 1500 && !changed(); tries++) await new Promise((r) => setTimeout(r, 20));
+    assert.ok(changed());
   });
 
   it('answers ▶ Run on a spec with errors with one line (RequestFailed), never a stack trace', async () => {

@@ -7,12 +7,14 @@ import { guardOutputFolder, guardOutputs, OutputGuardError } from '../../../../e
 
 /*
  * Issue 21 item 9: `release --out /proc/x` spun forever on the base commit fc66cd9 (the recursive mkdir on /proc), so
- * the CLI test below fails there by its 10-second race; the guard now refuses /proc and /sys before anything is spent.
+ * the CLI test below fails there by the suite's timeout (a generous bound, not a measure of speed); the guard now
+ * refuses /proc and /sys before anything is spent.
  */
 describe('engine/host output guard: no outputs on kernel pseudo-filesystems (issue 21 item 9)', function () {
   this.timeout(30000);
   let dir: string;
   before(function () {
+    // Justified skip: a system without /proc and /sys (macOS, Windows) has nothing to guard here; no data is missing.
     if (!existsSync('/proc/self') || !existsSync('/sys')) this.skip();
     dir = mkdtempSync(join(tmpdir(), 'privspec-pseudo-'));
   });
@@ -30,12 +32,11 @@ describe('engine/host output guard: no outputs on kernel pseudo-filesystems (iss
     guardOutputs([join(dir, 'processed.csv'), join(dir, 'system.csv')], []);
   });
 
-  it('privspec release --out /proc/x exits 2 at once, spending nothing', async () => {
+  it('privspec release --out /proc/x exits 2, spending nothing', async () => {
     writeFileSync(join(dir, 'd.csv'), 'age\n30\n40\n');
     writeFileSync(join(dir, 's.privspec'), 'dataset d from "d.csv" { insensitive age }\nbudget { epsilon 10 }\nrelease n: count laplace epsilon 1\n');
     let err = '';
-    const run = runCli(['release', 's.privspec', '--out', '/proc/x'], { out: () => {}, err: (t) => (err += t), cwd: dir });
-    const code = await Promise.race([run, new Promise<'hung'>((done) => setTimeout(() => done('hung'), 10000).unref())]);
+    const code = await runCli(['release', 's.privspec', '--out', '/proc/x'], { out: () => {}, err: (t) => (err += t), cwd: dir });
     assert.equal(code, 2);
     assert.match(err, /the output \/proc\/x is under \/proc, a kernel pseudo-filesystem/);
     assert.equal(existsSync(join(dir, 's.privspec.ledger.json')), false);

@@ -8,10 +8,10 @@ import { analyzeDocument } from '../../language/privspec-analysis.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
 // Parsing and checking must never throw, whatever the text: every input yields a list of diagnostics.
-// 5,000 random token streams plus 5,000 mutated valid specs run in the normal suite. Every case runs the parser, the
-// analysis and the fast checks (which read the CSV header); every 25th also runs the data checks (hierarchies, k / ℓ,
-// the search), which scan the table. On an idle machine the 10,000 cases take about 15 s; the timeout is generous
-// because the suite shares the machine.
+// 5,000 random token streams plus 5,000 mutated valid specs, in `npm run test:slow` (53 s of CPU at load 14, the
+// longest file of `npm test` before it moved). Every case runs the parser, the analysis and the fast checks (which read
+// the CSV header); every 25th also runs the data checks (hierarchies, k / ℓ, the search), which scan the table. The
+// timeout is generous because the suite shares the machine.
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
 const services = nodeServices();
