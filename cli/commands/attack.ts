@@ -41,7 +41,7 @@ Exit code 1 when the measured rate exceeds predictedRate by more than 3 binomial
 `;
 
 export const attack: Command = {
-  summary: 'Linkage attack on a release against identified candidates, scored against the predicted risk',
+  summary: 'run a linkage attack on a release against its predicted risk',
   usage,
   async run(args, ctx) {
     const { values, positionals } = parseOptions(args, {

@@ -34,7 +34,7 @@ function tableName(dialect: Dialect, name: string): string {
 }
 
 export const plan: Command = {
-  summary: 'print the SQL computing every aggregate a spec needs (duckdb, postgres, clickhouse, spark)',
+  summary: 'print the SQL computing the aggregates a spec needs',
   usage,
   async run(args, ctx) {
     const { values, positionals } = parseOptions(args, { dialect: { type: 'string' }, table: { type: 'string' } });
