@@ -23,7 +23,7 @@ const sq = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 function bashScript(commands: readonly CompletedCommand[]): string {
   // A command without file arguments turns off the fall-back to file names.
-  const cases = commands.map((c) => `    ${c.name}) flags=${sq(c.flags.join(' '))} subs=${sq(c.subcommands.join(' '))}${c.takesFiles ? '' : '; compopt +o default +o bashdefault'} ;;`).join('\n');
+  const cases = commands.map((c) => `    ${c.name}) flags=${sq(c.flags.join(' '))} subs=${sq(c.subcommands.join(' '))}${c.takesFiles ? '' : '; compopt +o default +o bashdefault 2>/dev/null'} ;;`).join('\n');
   return `# bash completion for privspec: source <(privspec completion bash), or save it as
 # ~/.local/share/bash-completion/completions/privspec.
 _privspec() {
