@@ -3,7 +3,8 @@ import path from 'node:path';
 
 // Issue 41 in the real editor: the Get Started walkthrough opens from Welcome: Open Walkthrough…, its first button
 // copies the example workspace into a folder chosen in the open dialog and opens it, the walkthrough comes back at its
-// second step in the new window, and that step's button opens patients.csv with its k-violations. Last of the steps:
+// second step in the new window, that step's button opens patients.csv with its k-violations, and the third's opens the
+// quick fixes on the first flagged row. Last of the steps:
 // it leaves the test workspace, and goes back to it at the end.
 export default async function walkthrough(t) {
   const { page, log, quickInput } = t;
@@ -55,6 +56,16 @@ export default async function walkthrough(t) {
   await summary.waitFor({ timeout: 120000 });
   log('step 2: patients.csv open,', (await summary.innerText()).replace(/\s+/g, ' '));
   await t.shot('walkthrough-step-2');
+
+  // Step 3's button: back in the walkthrough, it goes to the first flagged row and opens the quick fixes there.
+  await page.locator('.tabs-container .tab', { hasText: 'Walkthrough: PrivSpec' }).first().click();
+  await step('Fix one with a quick fix').click();
+  await button('Show the Quick Fixes').click();
+  const fix = page.locator('.action-widget .monaco-list-row', { hasText: /masked|generalize|Suppress|level/i }).first();
+  await fix.waitFor({ timeout: 60000 });
+  log('step 3: quick fixes on the first flagged row:', (await page.locator('.action-widget .monaco-list-row').allInnerTexts()).slice(0, 3).map((x) => x.replace(/\s+/g, ' ')).join(' | '));
+  await t.shot('walkthrough-step-3');
+  await page.keyboard.press('Escape');
 
   await page.goto(home);
   await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'visits.privspec' }).waitFor();
