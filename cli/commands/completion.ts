@@ -5,7 +5,7 @@ import { parseOptions } from '../parse-options.js';
 import { completionScript } from '../completion/completion-scripts.js';
 import { completionTable, SHELLS, type Shell } from '../completion/completion-table.js';
 
-const usage = `usage: privspec completion bash|zsh|fish
+const usage = `usage: privspec completion bash|zsh|fish [--json]
 
 Prints a script that completes privspec's commands, subcommands and flags in the shell (file names elsewhere).
   bash    source <(privspec completion bash)
@@ -14,6 +14,7 @@ Prints a script that completes privspec's commands, subcommands and flags in the
           or save it as _privspec in a directory of $fpath
   fish    privspec completion fish | source
           or save it as ~/.config/fish/completions/privspec.fish
+  --json  print { shell, script } instead of the script
 `;
 
 /**
@@ -25,12 +26,13 @@ export function makeCompletion(commands: Readonly<Record<string, CommandEntry>>)
     summary: 'print a shell completion script for bash, zsh or fish',
     usage,
     async run(args, ctx) {
-      const { positionals } = parseOptions(args, {});
+      const { values, positionals } = parseOptions(args, {});
       const [shell, extra] = positionals;
       if (shell === undefined) throw new CliError(`name the shell: ${SHELLS.join(', ')}`);
       if (!(SHELLS as readonly string[]).includes(shell)) throw new CliError(`no completion for '${shell}'; the shells are ${SHELLS.join(', ')}`);
       if (extra !== undefined) throw new CliError(`unexpected argument '${extra}'`);
-      ctx.out(completionScript(shell as Shell, await completionTable(commands)));
+      const script = completionScript(shell as Shell, await completionTable(commands));
+      ctx.out(values.json ? `${JSON.stringify({ shell, script })}\n` : script);
       return 0;
     },
   };

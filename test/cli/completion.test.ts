@@ -93,6 +93,15 @@ describe('cli: privspec completion', () => {
     assert.deepEqual(complete('privspec completion '), ['bash', 'fish', 'zsh']);
   });
 
+  it('--json prints one object holding the script', async () => {
+    const { code, out } = await runIn(process.cwd(), ['completion', 'fish', '--json']);
+    assert.equal(code, 0);
+    assert.equal(out.trim().split('\n').length, 1);
+    const { shell, script } = JSON.parse(out) as { shell: string; script: string };
+    assert.equal(shell, 'fish');
+    assert.match(script, /^complete -c privspec -f -n '__fish_use_subcommand' -a risk -d /m);
+  });
+
   it('an unknown shell is a usage error naming the shells', async () => {
     const { code, err } = await runIn(process.cwd(), ['completion', 'powershell']);
     assert.equal(code, 2);
