@@ -28,7 +28,17 @@ export default async function walkthrough(t) {
   await button('Open Example Workspace').click();
   await quickInput.waitFor({ state: 'visible' });
   await quickInput.fill(`${parent}/`);
-  await page.locator('.quick-input-widget .monaco-button', { hasText: 'Copy the Example Here' }).first().click();
+  // The dialog lists the typed folder asynchronously and ignores OK while it does: press it until the dialog closes.
+  const ok = page.locator('.quick-input-widget .monaco-button', { hasText: 'Copy the Example Here' }).first();
+  for (let attempt = 1; ; attempt++) {
+    await ok.click();
+    try {
+      await quickInput.waitFor({ state: 'hidden', timeout: 5000 });
+      break;
+    } catch (e) {
+      if (attempt === 5) throw e;
+    }
+  }
   const copied = page.locator('.notifications-toasts .notification-list-item', { hasText: 'copied the example workspace to' }).first();
   await copied.waitFor();
   for (const f of ['visits.privspec', 'data/patients.csv', 'hierarchies/zip.csv']) {
@@ -67,6 +77,10 @@ export default async function walkthrough(t) {
   await t.shot('walkthrough-step-3');
   await page.keyboard.press('Escape');
 
+  // Back to the test workspace for any later step. Its explorer may have folders open that push a given file out of
+  // view, so the check is the address and the workbench, not one row.
   await page.goto(home);
-  await page.locator('.explorer-folders-view .monaco-list-row', { hasText: 'visits.privspec' }).waitFor();
+  await page.waitForURL(home);
+  await page.locator('.monaco-workbench .part.statusbar').waitFor();
+  await page.locator('.explorer-folders-view .monaco-list-row').first().waitFor();
 }
