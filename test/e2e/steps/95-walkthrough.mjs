@@ -10,7 +10,8 @@ export default async function walkthrough(t) {
   const { page, log, quickInput } = t;
   const home = page.url();
   const parent = path.join(path.dirname(t.workspace), 'walkthrough-parent');
-  fs.mkdirSync(parent, { recursive: true });
+  // A folder inside the parent, so that the open dialog's list shows when it has reached the parent.
+  fs.mkdirSync(path.join(parent, 'already-here'), { recursive: true });
   const copy = path.join(parent, 'privspec-example');
 
   await t.runCommand('Welcome: Open Walkthrough...');
@@ -28,7 +29,9 @@ export default async function walkthrough(t) {
   await button('Open Example Workspace').click();
   await quickInput.waitFor({ state: 'visible' });
   await quickInput.fill(`${parent}/`);
-  // The dialog lists the typed folder asynchronously and ignores OK while it does: press it until the dialog closes.
+  // The dialog lists the typed folder asynchronously; OK before that accepts the folder it showed first (seen in a full
+  // run: the last folder used). Wait for the parent's listing, then press OK until the dialog closes.
+  await page.locator('.quick-input-list .monaco-list-row', { hasText: 'already-here' }).first().waitFor();
   const ok = page.locator('.quick-input-widget .monaco-button', { hasText: 'Copy the Example Here' }).first();
   for (let attempt = 1; ; attempt++) {
     await ok.click();
@@ -41,6 +44,7 @@ export default async function walkthrough(t) {
   }
   const copied = page.locator('.notifications-toasts .notification-list-item', { hasText: 'copied the example workspace to' }).first();
   await copied.waitFor();
+  if (fs.readdirSync(path.join(parent, 'already-here')).length !== 0) throw new Error('the copy wrote into a folder that was already there');
   for (const f of ['visits.privspec', 'data/patients.csv', 'hierarchies/zip.csv']) {
     if (!fs.existsSync(path.join(copy, f))) throw new Error(`the example workspace was not copied: no ${f} in ${copy}`);
   }
