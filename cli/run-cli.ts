@@ -8,7 +8,7 @@ import { describeError, isError } from './describe-error.js';
 function help(): string {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));
   const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
-  return `usage: privspec <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'privspec <command> --help' for a command's options.\n`;
+  return `usage: privspec <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'privspec help <command>' for a command's options; 'privspec --version' prints the version.\n`;
 }
 
 /** Whether the command line asks for JSON output (`--json`, or `check`'s `--format json`). */
@@ -29,6 +29,8 @@ export async function runCli(argv: string[], ctx: CommandContext): Promise<numbe
     else ctx.err(`${message}\n`);
     return code;
   };
+  // `privspec help <command>` is `privspec <command> --help`, as in git and cargo.
+  if (name === 'help' && rest.length > 0 && !rest[0].startsWith('-')) return runCli([rest[0], '--help', ...rest.slice(1)], ctx);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     ctx.out(json ? `${JSON.stringify({ usage: help() })}\n` : help());
     return name ? ExitCode.Ok : ExitCode.Usage;

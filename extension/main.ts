@@ -5,6 +5,7 @@ import { columnRoleLegend, CsvColumnRoles } from './csv/csv-column-roles.js';
 import { Ctx } from './ctx.js';
 import { ViolationLens } from './csv/violation-lens.js';
 import { RiskReportPanel } from './risk-report/risk-report-panel.js';
+import { resumeWalkthrough } from './walkthrough/resume-walkthrough.js';
 
 /**
  * Activation builds a Ctx, registers the command table and the CSV code actions, and starts the language server.
@@ -33,6 +34,8 @@ export async function activate(extension: vscode.ExtensionContext): Promise<{ ct
   // specs' models (CsvModels fires a change, which the diagnostics follow).
   void ctx.startServer();
   ctx.diagnostics.checkAll();
+  // In a window just opened on a copy of the example workspace, the Get Started walkthrough goes on where it was.
+  void resumeWalkthrough(extension.globalState);
   const activationMs = performance.now() - started;
   ctx.log(`activated in ${activationMs.toFixed(1)} ms`);
   return { ctx, activationMs };

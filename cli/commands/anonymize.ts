@@ -44,7 +44,7 @@ const usage = `usage: privspec anonymize <csv|parquet> | --source ENGINE:TABLE |
                          [--metric M] [--l L --sensitive s [--l-variant distinct|entropy|recursive] [--c C]]
                          [--t T --sensitive s [--t-distance equal|hierarchical|ordered] [--sensitive-hierarchy path.csv]
                           [--order v1,v2,…]] [--keep a,b] [--algorithm lattice|mondrian] [--out file.csv]
-                         [--suppressed remove] [--report file.json] [--delimiter D] [--engine E] [--with-pram [--pram-epsilon E] [--exhaustive-check]] [--json]
+                         [--suppressed remove] [--report file.json] [--delimiter D] [--engine E] [--with-pram [--pram-epsilon E] [--pram-pk] [--pram-flags all|per-attribute] [--exhaustive-check]] [--json]
 
 Globally optimal full-domain generalization (one level per quasi-identifier) with record suppression.
   --qi a,b                  the quasi-identifiers, in the order of "levels"
@@ -93,7 +93,7 @@ function refuseExisting(e: NodeJS.ErrnoException): never {
 }
 
 export const anonymize: Command = {
-  summary: 'Optimal generalization with suppression (k-anonymity, ℓ-diversity, t-closeness), or Mondrian',
+  summary: 'generalize a table to k-anonymity, ℓ-diversity or t-closeness',
   usage,
   async run(args, ctx) {
     const { values, positionals } = parseOptions(args, {

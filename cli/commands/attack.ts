@@ -46,7 +46,7 @@ when the records cannot be aligned with the truth (no row key, or a truth not in
 `;
 
 export const attack: Command = {
-  summary: 'Linkage attack on a release against identified candidates, scored against the predicted risk',
+  summary: 'run a linkage attack on a release against its predicted risk',
   usage,
   async run(args, ctx) {
     const { values, positionals } = parseOptions(args, {

@@ -27,7 +27,7 @@ const cell = (x: number) => (x === 0 ? '0' : x < 1e-3 ? fmt(x) : (Math.ceil(x * 
 const fmt = (x: number) => (x !== 0 && Math.abs(x) < 1e-3 ? x.toExponential().replace(/\.?0+e/, 'e') : String(Number(x.toPrecision(10))));
 
 export const budget: Command = {
-  summary: 'Privacy conversions: zCDP ρ ↔ (ε, δ) (classic and optimal), ε → ρ; budget raise: a recorded raise of a dataset\'s budget',
+  summary: 'convert between ε, (ε, δ) and zCDP ρ, or record a budget raise',
   usage,
   async run(args, ctx) {
     // Only the raise reads a spec, so only it loads the spec language.

@@ -15,7 +15,7 @@ Exit code 1 when any diagnostic is an error.
 `;
 
 export const check: Command = {
-  summary: 'check a .privspec file: columns, hierarchies, k / ℓ on the data, parameters and the privacy budget',
+  summary: 'check a .privspec file and the data it names, as the editor does',
   usage,
   async run(args, ctx) {
     const { values, positionals } = parseOptions(args, { format: { type: 'string' }, 'no-scan': { type: 'boolean' } });

@@ -13,51 +13,55 @@ export interface CommandEntry {
 
 export const commands: Record<string, CommandEntry> = {
   anonymize: {
-    summary: 'Optimal generalization with suppression (k-anonymity, ℓ-diversity, t-closeness), or Mondrian',
+    summary: 'generalize a table to k-anonymity, ℓ-diversity or t-closeness',
     load: async () => (await import('./anonymize.js')).anonymize,
   },
   attack: {
-    summary: 'Linkage attack on a release against identified candidates, scored against the predicted risk',
+    summary: 'run a linkage attack on a release against its predicted risk',
     load: async () => (await import('./attack.js')).attack,
   },
   budget: {
-    summary: 'Privacy conversions: zCDP ρ ↔ (ε, δ) (classic and optimal), ε → ρ; budget raise: a recorded raise of a dataset\'s budget',
+    summary: 'convert between ε, (ε, δ) and zCDP ρ, or record a budget raise',
     load: async () => (await import('./budget.js')).budget,
   },
   check: {
-    summary: 'check a .privspec file: columns, hierarchies, k / ℓ on the data, parameters and the privacy budget',
+    summary: 'check a .privspec file and the data it names, as the editor does',
     load: async () => (await import('./check.js')).check,
   },
+  completion: {
+    summary: 'print a shell completion script for bash, zsh or fish',
+    load: async () => (await import('./completion.js')).makeCompletion(commands),
+  },
   leakage: {
-    summary: 'Bayesian-DP leakage of a sum over correlated units (graph model or an exact small joint)',
+    summary: 'measure the Bayesian-DP leakage of a sum over correlated units',
     load: async () => (await import('./leakage.js')).leakage,
   },
   plan: {
-    summary: 'print the SQL computing every aggregate a spec needs (duckdb, postgres, clickhouse, spark)',
+    summary: 'print the SQL computing the aggregates a spec needs',
     load: async () => (await import('./plan.js')).plan,
   },
   preview: {
-    summary: "the preview panel's figures for one release: nothing spent, nothing written",
+    summary: "show a release's preview figures, spending and writing nothing",
     load: async () => (await import('./preview.js')).preview,
   },
   query: {
-    summary: 'Answers counting queries from a released DP view (no budget)',
+    summary: 'answer counting queries from a released DP view (no budget)',
     load: async () => (await import('./query.js')).query,
   },
   reid: {
-    summary: 'Identification risk of a PRAM release: η per original/released record pair via permanents',
+    summary: 'measure the identification risk of a PRAM release',
     load: async () => (await import('./reid.js')).reid,
   },
   release: {
-    summary: 'run the releases of a .privspec file, recording each spend in the ledger',
+    summary: 'run the releases of a .privspec file, recording each spend',
     load: async () => (await import('./release.js')).release,
   },
   risk: {
-    summary: 'Re-identification risk: classes, uniques, prosecutor risk, k violations, population uniqueness',
+    summary: 'measure the re-identification risk of a table as it stands',
     load: async () => (await import('./risk.js')).risk,
   },
   synthesize: {
-    summary: 'Synthetic records sampled from a released DP view (no budget)',
+    summary: 'sample synthetic records from a released DP view (no budget)',
     load: async () => (await import('./synthesize.js')).synthesize,
   },
 };

@@ -53,7 +53,7 @@ function numberFlag(raw: string | undefined, flag: string, ok: (x: number) => bo
 const fmt = (x: number) => String(Number(x.toPrecision(6)));
 
 export const leakage: Command = {
-  summary: 'Bayesian-DP leakage of a sum over correlated units (graph model or an exact small joint)',
+  summary: 'measure the Bayesian-DP leakage of a sum over correlated units',
   usage,
   async run(args, ctx) {
     const { values, positionals } = parseOptions(glue(args), {

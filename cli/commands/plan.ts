@@ -35,7 +35,7 @@ docs/scale.md); noise is never added by the database.
 `;
 
 export const plan: Command = {
-  summary: 'print the SQL computing every aggregate a spec needs (duckdb, postgres, clickhouse, spark)',
+  summary: 'print the SQL computing the aggregates a spec needs',
   usage,
   async run(args, ctx) {
     const { values, positionals } = parseOptions(args, { dialect: { type: 'string' }, table: { type: 'string' } });

@@ -89,7 +89,7 @@ function printText(p: ReleasePreview, ctx: CommandContext): void {
 }
 
 export const preview: Command = {
-  summary: "the preview panel's figures for one release: nothing spent, nothing written",
+  summary: "show a release's preview figures, spending and writing nothing",
   usage,
   async run(args, ctx) {
     const { values, positionals } = parseOptions(args, { only: { type: 'string' } });

@@ -41,7 +41,7 @@ function answerAll(view: DpView, lines: readonly { text: string; where: (column:
 const fmt = (x: number) => String(Number(x.toPrecision(6)));
 
 export const query: Command = {
-  summary: 'Answers counting queries from a released DP view (no budget)',
+  summary: 'answer counting queries from a released DP view (no budget)',
   usage,
   async run(args, ctx) {
     const { values, positionals } = parseOptions(args, { workload: { type: 'string' } });

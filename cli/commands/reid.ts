@@ -45,7 +45,7 @@ alone): its records are the original's rows, type by type.
 `;
 
 export const reid: Command = {
-  summary: 'Identification risk of a PRAM release: η per original/released record pair via permanents',
+  summary: 'measure the identification risk of a PRAM release',
   usage,
   async run(args, ctx) {
     const { values, positionals } = parseOptions(args, {

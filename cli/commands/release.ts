@@ -58,7 +58,7 @@ function printText(report: RunReleaseResult, ctx: Parameters<Command['run']>[1],
 }
 
 export const release: Command = {
-  summary: 'run the releases of a .privspec file, recording each spend in the ledger',
+  summary: 'run the releases of a .privspec file, recording each spend',
   usage,
   async run(args, ctx) {
     const { values, positionals } = parseOptions(args, {

@@ -41,7 +41,7 @@ const MODELS = ['dankar', 'pitman', 'zayatz', 'snb', 'poisson-gamma'] as const;
 type ModelName = (typeof MODELS)[number];
 
 export const risk: Command = {
-  summary: 'Re-identification risk: classes, uniques, prosecutor risk, k violations, population uniqueness',
+  summary: 'measure the re-identification risk of a table as it stands',
   usage,
   async run(args, ctx) {
     const { values, positionals } = parseOptions(args, {

@@ -30,7 +30,7 @@ function refuseExisting(e: NodeJS.ErrnoException): never {
 }
 
 export const synthesize: Command = {
-  summary: 'Synthetic records sampled from a released DP view (no budget)',
+  summary: 'sample synthetic records from a released DP view (no budget)',
   usage,
   async run(args, ctx) {
     const { values, positionals } = parseOptions(args, { rows: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' }, force: { type: 'boolean' } });

@@ -10,6 +10,8 @@ import { showLedger } from './show-ledger.js';
 import { showRiskReport } from './show-risk-report.js';
 import { simulateAttack } from './simulate-attack.js';
 import { nextViolation } from './next-violation.js';
+import { openExampleFile } from './open-example-file.js';
+import { openExampleWorkspace } from './open-example-workspace.js';
 
 /**
  * The command table, registered as `privspec.<key>` (see package.json `contributes.commands` for the palette titles).
@@ -28,5 +30,7 @@ export function createCommands(): Record<string, CommandFactory> {
     simulateAttack,
     restartServer,
     nextViolation,
+    openExampleWorkspace,
+    openExampleFile,
   };
 }
