@@ -9,7 +9,7 @@ import { MemorySource } from '../../../../../engine/source/memory-source.js';
 import type { FrequencyTable } from '../../../../../engine/table/frequency-table.js';
 import { adultDirOrSkip } from '../../../../helpers/adult.js';
 
-const fixture = (name: string) => join(import.meta.dirname, '..', '..', 'fixtures', name);
+const fixture = (name: string) => join(import.meta.dirname, '..', '..', '..', '..', 'fixtures', name);
 
 /** A frequency table as sorted "value|value|…=weight" lines: equal as multisets of (record, weight). */
 export function canonicalFrequencies(t: FrequencyTable): string[] {
@@ -51,7 +51,7 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
   }
 
   it('patients (several rows per patient): bounded grids, counts and sums, the same cells and rows in DuckDB and in memory', async () => {
-    const file = join(import.meta.dirname, '..', '..', '..', 'examples', 'data', 'patients.csv');
+    const file = join(import.meta.dirname, '..', '..', '..', '..', '..', 'examples', 'data', 'patients.csv');
     const memory = new MemorySource(await readCsvFile(file));
     const duck = await DuckDbSource.open(file);
     const bound = (partitionBy: string[], maxPartitions: number, maxRowsPerPartition: number) => ({ unit: 'patient_id', partitionBy, maxPartitions, maxRowsPerPartition, seed: SEED });
