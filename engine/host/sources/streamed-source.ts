@@ -2,7 +2,8 @@
  * The source a streamed release reads (streamed-generalize.ts, streamed-pram.ts): the database table the dataset
  * names, or DuckDB over the file — a Parquet file, or a CSV that the engine choice (`--engine`, or the size rule of
  * open-source.ts) sends to DuckDB, split with the spec's delimiter or the one privspec detects. One source serves the
- * release from its frequency tables to its last streamed row, and is closed after the files are written.
+ * release from its frequency tables to its last streamed row: the run's own, lent (run-spec.ts), or one opened for the
+ * release and closed after its files are written.
  */
 import type { DataSource } from '../../source/data-source.js';
 import { duckdbSettings, DuckDbSource } from './duckdb/duckdb-source.js';
@@ -49,5 +50,14 @@ export async function pinForStream(source: DataSource): Promise<void> {
   if (source instanceof SqlServerSource) await source.pinSnapshot();
 }
 
-/** The source of a streamed release opened for it alone. */
-export const openStreamSource: OpenStreamSource = openDataSource;
+/** The source of a streamed release opened for it alone (`privspec anonymize --out` too), pinned for the stream. */
+export const openStreamSource: OpenStreamSource = async (file, options) => {
+  const source = await openDataSource(file, options);
+  try {
+    await pinForStream(source);
+  } catch (error) {
+    await source.close();
+    throw error;
+  }
+  return source;
+};

@@ -1,3 +1,4 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { statSync } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { detectDelimiter } from '../../../table/detect-delimiter.js';
@@ -55,29 +56,23 @@ export class CsvStore {
   private readonly texts = new Map<string, Entry<string>>();
   private readonly frequencyTables = new Map<string, Entry<FrequencyTable>>();
   private readonly blanks = new Map<string, Entry<BlankUnits>>();
-  /** Openers lent by a run for the paths it reads (`lending`): the run's one source instead of one per read. */
-  private readonly lent = new Map<string, OpenDataSource[]>();
+  /**
+   * The openers a run lends for the paths it reads (`lending`), seen only by the reads made within that run's own
+   * asynchronous calls: an editor validation running at the same time opens its own, and never sends a request to
+   * the run's source while the run reads it.
+   */
+  private readonly lent = new AsyncLocalStorage<ReadonlyMap<string, OpenDataSource>>();
 
   /**
-   * Runs `body` with the reads of `path` at its source (a header, a frequency table, a blank-unit count, a table)
+   * Runs `body` with its reads of `path` at its source (a header, a frequency table, a blank-unit count, a table)
    * going through `open`: a release lends its one source to the spec's data checks (engine/host/run/run-spec.ts).
-   * Reads of other paths, and of `path` after `body`, open their own.
    */
-  async lending<T>(path: string, open: OpenDataSource, body: () => Promise<T>): Promise<T> {
-    const stack = this.lent.get(path) ?? [];
-    stack.push(open);
-    this.lent.set(path, stack);
-    try {
-      return await body();
-    } finally {
-      stack.splice(stack.lastIndexOf(open), 1);
-      if (stack.length === 0 && this.lent.get(path) === stack) this.lent.delete(path);
-    }
+  lending<T>(path: string, open: OpenDataSource, body: () => Promise<T>): Promise<T> {
+    return this.lent.run(new Map([...(this.lent.getStore() ?? []), [path, open]]), body);
   }
 
   private opener(path: string): OpenDataSource {
-    const stack = this.lent.get(path);
-    return stack?.[stack.length - 1] ?? openDataSource;
+    return this.lent.getStore()?.get(path) ?? openDataSource;
   }
 
   /** Whether the file exists; a directory or an unreadable path counts as missing. */
