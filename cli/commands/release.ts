@@ -72,13 +72,11 @@ export const release: Command = {
       // A database table's DP releases read only the server's aggregates: the checks do not scan its rows either.
       const database = values.aggregates === undefined && (document.parseResult.value as Spec).datasets.some((d) => d.database !== undefined);
       const data = analyzeDocument(document).dataset;
-      const store = services.data.CsvStore;
       // The spec's data checks read the dataset through the run's one source (runSpec).
-      const check = () => releaseInput(services, document, values.only, undefined, { scanData: values.aggregates === undefined && !database });
       report = await runSpec({
         ...(data ? { data: { file: data.file, ...(data.delimiter === undefined ? {} : { delimiter: data.delimiter }) } } : {}),
         resolve: async (open) => {
-          const input = await (data ? store.lending(data.file, open, check) : check());
+          const input = await releaseInput(services, document, values.only, undefined, { scanData: values.aggregates === undefined && !database, open });
           budget = input.budget;
           return input;
         },

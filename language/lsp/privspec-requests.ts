@@ -65,10 +65,9 @@ export function registerPrivspecRequests(connection: Connection, services: Privs
       // table or a Parquet file, as there, the DP releases (views too) add their noise to the source's aggregates; only
       // generalized and PRAM'd files read rows; the spec's data checks and the run read one source, opened once.
       const data = analyzeDocument(document).dataset;
-      const check = () => releaseInput(services, document, params.release);
       const result = await runSpec({
         ...(data ? { data: { file: data.file, ...(data.delimiter === undefined ? {} : { delimiter: data.delimiter }) } } : {}),
-        resolve: (open) => (data ? services.data.CsvStore.lending(data.file, open, check) : check()),
+        resolve: (open) => releaseInput(services, document, params.release, undefined, { open }),
       }, { out: params.out ?? defaultReleaseFolder(specPath(document)), dryRun: params.dryRun ?? false, signal, settle });
       // The "spent DATE" lenses read the ledger, which this run changed.
       void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
