@@ -32,6 +32,20 @@ budget { epsilon 1 }
 release c: count by sex bound unit groups 1 rows 1 laplace epsilon 0.5
 `;
 
+const mixed = `dataset d from "m.parquet" {
+  unit id
+  quasi age, sex
+  insensitive income
+}
+hierarchy age { "20", "30" -> "20-39"  "40", "50", "60" -> "40-69"  "20-39", "40-69" -> "*" }
+hierarchy sex { "M", "F" -> "*" }
+anonymity { k 3  suppression 0.1 }
+budget { epsilon 4 }
+release c: count by sex bound unit groups 1 rows 1 laplace epsilon 1
+release gr: grid age, income size 2  bound unit rows 1  laplace epsilon 1  accept data-dependent-domain
+release g: generalize  accept linked-releases "test fixture: three releases of one table"
+`;
+
 describe('runSpec: one source for the run (issue 35 item 4)', function () {
   this.timeout(120000);
   let dir: string;
@@ -41,6 +55,9 @@ describe('runSpec: one source for the run (issue 35 item 4)', function () {
     await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'));
     writeFileSync(join(dir, 'g.privspec'), generalize);
     writeFileSync(join(dir, 'c.privspec'), count);
+    writeFileSync(join(dir, 'm.csv'), `id,age,sex,income\n${ROWS.map((r, i) => `${i + 1},${r},${10 * (i + 1)}`).join('\n')}\n`);
+    await csvToParquet(join(dir, 'm.csv'), join(dir, 'm.parquet'));
+    writeFileSync(join(dir, 'm.privspec'), mixed);
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -65,6 +82,13 @@ describe('runSpec: one source for the run (issue 35 item 4)', function () {
     assert.equal(JSON.parse(run.out).releases[0].status, 'written');
     // The header and two cells, F and M, under the seeded run's NOT PRIVATE line.
     assert.deepEqual(readFileSync(join(dir, 'out-c', 'c.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[0]).sort(), ['F', 'M', 'sex']);
+    assert.equal(run.opens, 1);
+  });
+
+  it('a count (the source’s answer), a grid with bounds from the data (the table) and a generalization (streamed) in one run open DuckDB once', async () => {
+    const run = await opensOf(['release', 'm.privspec', '--out', 'out-m', '--seed', '3', '--not-private', '--json']);
+    assert.equal(run.code, 0, run.err + run.out);
+    assert.deepEqual(JSON.parse(run.out).releases.map((r: { name: string; status: string }) => `${r.name}:${r.status}`), ['c:written', 'gr:written', 'g:written']);
     assert.equal(run.opens, 1);
   });
 });
