@@ -5,6 +5,7 @@
  */
 import type { LangiumDocument } from 'langium';
 import type { RunInput } from '../engine/host/run/release-runner.js';
+import type { OpenDataSource } from '../engine/host/sources/open-data-source.js';
 import type { ReleaseDescription } from '../engine/release/release-description.js';
 import type * as ast from './generated/ast.js';
 import { checkDocument } from './check-spec.js';
@@ -29,7 +30,24 @@ export class SpecNotRunnable extends Error {
  * `tolerate` names error codes that do not stop the caller — the preview shows a release of a spec that overruns its
  * budget (it spends nothing); their messages go to `tolerated`. The runner tolerates none.
  */
-export async function releaseInput(services: PrivspecServices, document: LangiumDocument, only?: string, tolerate: { codes: ReadonlySet<string>; tolerated: string[] } = { codes: new Set(), tolerated: [] }, options: { scanData?: boolean } = {}): Promise<RunInput> {
+export async function releaseInput(services: PrivspecServices, document: LangiumDocument, only?: string, tolerate: { codes: ReadonlySet<string>; tolerated: string[] } = { codes: new Set(), tolerated: [] }, options: ReleaseInputOptions = {}): Promise<RunInput> {
+  const open = options.open;
+  const data = open ? analyzeDocument(document).dataset : undefined;
+  if (!open || !data) return checkedInput(services, document, only, tolerate, options);
+  // The spec's data checks, and the table the run may read later, go through the run's one source.
+  const store = services.data.CsvStore;
+  const input = await store.lending(data.file, open, () => checkedInput(services, document, only, tolerate, options));
+  return { ...input, readTable: () => store.lending(data.file, open, () => input.readTable()) };
+}
+
+export interface ReleaseInputOptions {
+  /** `false` (a plan, a release from aggregates) checks the spec against the data's columns, not its rows. */
+  readonly scanData?: boolean;
+  /** Lends the run's one source of the dataset (engine/host/run/run-spec.ts) to the data checks and the table's read. */
+  readonly open?: OpenDataSource;
+}
+
+async function checkedInput(services: PrivspecServices, document: LangiumDocument, only: string | undefined, tolerate: { codes: ReadonlySet<string>; tolerated: string[] }, options: ReleaseInputOptions): Promise<RunInput> {
   const specFile = specPath(document);
   // `scanData: false` (a plan, a release from aggregates) checks the spec against the data's columns, not its rows.
   // Only errors stop a run, so the checker's optimal-transformation hint is not searched for: the run decides the

@@ -1,15 +1,12 @@
 import { relative, resolve } from 'node:path';
-import { cryptoRandom } from '../../engine/core/random.js';
-import { aggregatePlan } from '../../engine/host/run/aggregate-plan.js';
-import { readAnswers } from '../../engine/host/sources/read-aggregates.js';
-import { inputReadsAtSource, runReleases, RunRefused, type RunInput } from '../../engine/host/run/release-runner.js';
-import { runReleasesAtSource } from '../../engine/host/run/source-release.js';
-import { refuseBlankUnitsAtSource, refuseBlankUnitsInAnswers } from '../../engine/host/run/blank-units-check.js';
+import { RunRefused } from '../../engine/host/run/release-runner.js';
+import { runSpec } from '../../engine/host/run/run-spec.js';
 import type { Spec } from '../../language/generated/ast.js';
 import type { RunReleaseResult } from '../../engine/release/run-report.js';
 import { formatBudgetUse } from '../../engine/release/budget-walk.js';
 import type { BudgetDescription } from '../../engine/release/release-description.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
+import { analyzeDocument, specPath } from '../../language/privspec-analysis.js';
 import { defaultReleaseFolder } from '../../language/release-folder.js';
 import { releaseInput, SpecNotRunnable } from '../../language/release-input.js';
 import type { Command } from '../command.js';
@@ -38,15 +35,6 @@ Exact figures computed from the data (rows dropped by contribution bounding, row
 printed to stderr for you, never written under DIR: no ε covers them.
 Exit code 1 when a release was refused (budget, an unaccepted leak) or is not available.
 `;
-
-/** The answers in `dir` to the plan's queries (the seed does not matter to reading them). */
-async function answersIn(dir: string, input: RunInput) {
-  const requests = aggregatePlan(input, '', cryptoRandom()).flatMap((q) => (q.aggregate ? [q.aggregate] : []));
-  const answers = await readAnswers(dir, requests);
-  // The count of blank units the plan asks for must be 0, as a direct run on the data checks before anything is spent.
-  await refuseBlankUnitsInAnswers(dir, input);
-  return answers;
-}
 
 function printText(report: RunReleaseResult, ctx: Parameters<Command['run']>[1], budget: BudgetDescription): void {
   for (const r of report.releases) {
@@ -79,19 +67,26 @@ export const release: Command = {
     const services = nodeServices();
     const document = await loadSpec(path, services);
     let report: RunReleaseResult;
-    let budget: BudgetDescription;
+    let budget: BudgetDescription | undefined;
     try {
       // A database table's DP releases read only the server's aggregates: the checks do not scan its rows either.
       const database = values.aggregates === undefined && (document.parseResult.value as Spec).datasets.some((d) => d.database !== undefined);
-      const input: RunInput = { ...(await releaseInput(services, document, values.only, undefined, { scanData: values.aggregates === undefined && !database })), engine };
-      budget = input.budget;
-      const out = values.out === undefined ? defaultReleaseFolder(input.specFile) : resolve(ctx.cwd, values.out);
-      const aggregates = values.aggregates === undefined ? undefined : await answersIn(resolve(ctx.cwd, values.aggregates), input);
-      const options = { out, seed, dryRun: values['dry-run'] ?? false };
-      const atSource = !aggregates && (await inputReadsAtSource(input));
-      // Asked of the source before any release's aggregate is requested (blank-units-check.ts).
-      if (atSource) await refuseBlankUnitsAtSource(input);
-      report = atSource ? await runReleasesAtSource(input, options) : await runReleases(input, { ...options, ...(aggregates ? { aggregates } : {}) });
+      const data = analyzeDocument(document).dataset;
+      // The spec's data checks read the dataset through the run's one source (runSpec).
+      report = await runSpec({
+        ...(data ? { data: { file: data.file, ...(data.delimiter === undefined ? {} : { delimiter: data.delimiter }) } } : {}),
+        resolve: async (open) => {
+          const input = await releaseInput(services, document, values.only, undefined, { scanData: values.aggregates === undefined && !database, open });
+          budget = input.budget;
+          return input;
+        },
+      }, {
+        out: values.out === undefined ? defaultReleaseFolder(specPath(document)) : resolve(ctx.cwd, values.out),
+        seed,
+        dryRun: values['dry-run'] ?? false,
+        engine,
+        ...(values.aggregates === undefined ? {} : { aggregates: resolve(ctx.cwd, values.aggregates) }),
+      });
     } catch (e) {
       if (!(e instanceof SpecNotRunnable) && !(e instanceof RunRefused)) throw e;
       // Written here rather than thrown as a CliError: the exit code depends on the kind, and 1 must survive even when
@@ -104,7 +99,7 @@ export const release: Command = {
       services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
     }
     if (values.json) ctx.out(`${JSON.stringify(report)}\n`);
-    else printText(report, ctx, budget);
+    else printText(report, ctx, budget!);
     if (seed !== undefined) ctx.err('privspec release: NOT PRIVATE (seeded): the noise is reproducible; the output is for tests, not for publication, and spent nothing\n');
     return report.releases.every((r) => r.status === 'written' || r.status === 'dry-run') ? ExitCode.Ok : ExitCode.Violations;
   },

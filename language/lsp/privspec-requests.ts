@@ -1,10 +1,8 @@
 import { URI } from 'langium';
 import type { Connection } from 'vscode-languageserver';
-import { analyzeDocument } from '../privspec-analysis.js';
+import { analyzeDocument, specPath } from '../privspec-analysis.js';
 import type { LangiumDocument } from 'langium';
-import { inputReadsAtSource, runReleases } from '../../engine/host/run/release-runner.js';
-import { runReleasesAtSource } from '../../engine/host/run/source-release.js';
-import { refuseBlankUnitsAtSource } from '../../engine/host/run/blank-units-check.js';
+import { runSpec } from '../../engine/host/run/run-spec.js';
 import { budgetLabel } from './readable-costs.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { budgetRequest, ledgerRequest, runReleaseRequest, type BudgetSummaryResponse } from '../protocol.js';
@@ -63,14 +61,14 @@ export function registerPrivspecRequests(connection: Connection, services: Privs
     const { signal, settle, dispose } = abortOn(token);
     try {
       const document = await documents.getOrCreateDocument(URI.parse(params.uri));
-      const input = await releaseInput(services, document, params.release);
-      // The same runner as `privspec release`: ledger under its lock first, then the files. On a database table or a
-      // Parquet file, as there, the DP releases (views too) add their noise to the source's aggregates; only
-      // generalized and PRAM'd files read rows.
-      const options = { out: params.out ?? defaultReleaseFolder(input.specFile), dryRun: params.dryRun ?? false, signal, settle };
-      const atSource = await inputReadsAtSource(input);
-      if (atSource) await refuseBlankUnitsAtSource(input);
-      const result = atSource ? await runReleasesAtSource(input, options) : await runReleases(input, options);
+      // The same entry as `privspec release` (runSpec): ledger under its lock first, then the files. On a database
+      // table or a Parquet file, as there, the DP releases (views too) add their noise to the source's aggregates; only
+      // generalized and PRAM'd files read rows; the spec's data checks and the run read one source, opened once.
+      const data = analyzeDocument(document).dataset;
+      const result = await runSpec({
+        ...(data ? { data: { file: data.file, ...(data.delimiter === undefined ? {} : { delimiter: data.delimiter }) } } : {}),
+        resolve: (open) => releaseInput(services, document, params.release, undefined, { open }),
+      }, { out: params.out ?? defaultReleaseFolder(specPath(document)), dryRun: params.dryRun ?? false, signal, settle });
       // The "spent DATE" lenses read the ledger, which this run changed.
       void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
       return result;

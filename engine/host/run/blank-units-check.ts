@@ -6,9 +6,9 @@
  */
 import { blankUnitsMessage, blankUnitsOfTable, type BlankUnits } from '../../anonymity/blank-units.js';
 import type { Table } from '../../table/table.js';
-import { databaseLocation, openDatabaseSource } from '../sources/database-location.js';
-import { DuckDbSource } from '../sources/duckdb/duckdb-source.js';
+import { databaseLocation } from '../sources/database-location.js';
 import { readsWithDuckDb, readTable, type ReadOptions } from '../sources/open-source.js';
+import { openDataSource, withOpenedSource, type OpenDataSource } from '../sources/open-data-source.js';
 import { answerFile } from '../sources/read-aggregates.js';
 import { TableError } from '../../table/table.js';
 import type { AggregateRequest } from '../../source/data-source.js';
@@ -47,29 +47,27 @@ export async function blankUnitsAt(file: string, unit: string, options: ReadOpti
     const table = await readCsvFile(file, { columns: [unit], ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }) });
     return blankUnitsOfTable(table, unit);
   }
-  const source = database ? await openDatabaseSource(database) : await DuckDbSource.open(file, options);
-  try {
+  return withOpenedSource(options.open ?? openDataSource, file, options.delimiter === undefined ? {} : { delimiter: options.delimiter }, async (source) => {
     const answer = await source.aggregate(blankUnitsRequest(unit));
     return { rows: answer.groups.reduce((sum, g) => sum + g.rows, 0) };
-  } finally {
-    await source.close();
-  }
+  });
 }
 
 /**
  * Refuses the run, before anything is spent, when the dataset declares a unit and any row's unit is blank. `table` is
  * the table the run holds; when it holds no rows (every release streams, or the dataset is a database table) the data
- * is asked at its source. Answers brought with `--aggregates` hold no unit to look at: that run is not checked here.
+ * is asked at its source, through `open` (the run's one source, lent). Answers brought with `--aggregates` hold no unit
+ * to look at: that run is not checked here.
  */
-export async function refuseBlankUnits(input: RunInput, table: Table, aggregates: boolean): Promise<void> {
+export async function refuseBlankUnits(input: RunInput, table: Table, aggregates: boolean, open?: OpenDataSource): Promise<void> {
   const unit = input.dataset.unit;
   if (unit === undefined || aggregates) return;
   const held = table.rowCount > 0 && table.columns.some((c) => c.name === unit);
-  const blank = held ? blankUnitsOfTable(table, unit) : await blankUnitsAt(input.dataset.file, unit, { ...(input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter }), ...(input.engine ? { engine: input.engine } : {}) });
+  const blank = held ? blankUnitsOfTable(table, unit) : await blankUnitsAt(input.dataset.file, unit, { ...(input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter }), ...(input.engine ? { engine: input.engine } : {}), ...(open ? { open } : {}) });
   if (blank.rows > 0) throw new RunRefused(blankUnitsMessage(input.dataset.file, unit, blank));
 }
 
 /** The same refusal asked of the source alone: for a database table, before any release's aggregate is requested. */
-export async function refuseBlankUnitsAtSource(input: RunInput): Promise<void> {
-  await refuseBlankUnits(input, { columns: [], rowCount: 0 }, false);
+export async function refuseBlankUnitsAtSource(input: RunInput, open?: OpenDataSource): Promise<void> {
+  await refuseBlankUnits(input, { columns: [], rowCount: 0 }, false, open);
 }

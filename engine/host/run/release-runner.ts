@@ -45,7 +45,7 @@ import { columnsOnly, readsAtSource, type EngineChoice } from '../sources/open-s
 import { prepareStreamedGeneralize, streamsRelease, type StreamedRelease } from './streamed-generalize.js';
 import { prepareStreamedPram } from './streamed-pram.js';
 import { writeStreamedDecision } from '../files/streamed-release-files.js';
-import { beforeStream, openStreamSource, type OpenStreamSource } from '../sources/streamed-source.js';
+import { afterStream, beforeStream, openStreamSource, pinForStream, type OpenStreamSource } from '../sources/streamed-source.js';
 import { fileSnapshot, type FileSnapshot } from '../files/file-snapshot.js';
 import { databaseLocation } from '../sources/database-location.js';
 import type { DataSource } from '../../source/data-source.js';
@@ -100,14 +100,26 @@ export interface RunOptions {
    */
   readonly aggregates?: ReadonlyMap<string, AggregateAnswer>;
   /**
-   * With `aggregates` from the dataset's own source (source-release.ts): the value domains a release that accepts a
-   * domain from the data takes from the source's frequency tables (source-preview.ts `sourceDomains`, as the preview
-   * reads them), keyed by release name. A warehouse's answers (`--aggregates DIR`) come without them: such a release
-   * is then refused, the data not being there.
+   * The answers of the dataset's own source (source-release.ts): a release with an answer adds its noise to it; the
+   * others run on the data in the same run (a generalize or PRAM release streamed from the source, any other on the
+   * table). Unlike `aggregates`, these come with the value domains a release that accepts a domain from the data takes
+   * from the source's frequency tables (source-preview.ts `sourceDomains`, as the preview reads them).
    */
-  readonly sourceDomains?: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
-  /** Opens the source a streamed release reads (streamed-source.ts); tests stand in a spy or a source that changes. */
+  readonly sourceAnswers?: SourceAnswers;
+  /**
+   * Opens the source of the dataset when it is read where it lies: its column names, the blank-unit count and a
+   * streamed release's frequency tables and rows. A run lends its one source (run-spec.ts); tests stand in a spy or a
+   * source that changes. Each read opens its own when absent.
+   */
   readonly openSource?: OpenStreamSource;
+  /** The blank-unit check was made of the source before its first answer (source-release.ts): not asked again. */
+  readonly unitsChecked?: boolean;
+}
+
+/** What the dataset's own source answered a run: the aggregates keyed by request id, the domains by release name. */
+export interface SourceAnswers {
+  readonly answers: ReadonlyMap<string, AggregateAnswer>;
+  readonly domains: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
 }
 
 const round = (x: number) => Number(x.toPrecision(3));
@@ -152,10 +164,10 @@ export function planFor(input: RunInput, release: ReleaseDescription, table: Tab
  * bounds taken from the data need the data). Refused before anything is spent; microdata releases are refused one by
  * one in runOne. The table the planner sees is empty: nothing reads it.
  */
-function answersOnly(input: RunInput, answers: ReadonlyMap<string, AggregateAnswer>, sourceDomains?: RunOptions['sourceDomains']): Table {
+function answersOnly(input: RunInput, answers: ReadonlyMap<string, AggregateAnswer>): Table {
   for (const r of input.releases) {
     if (writesRows(r)) continue;
-    if (r.accepts.includes('data-dependent-domain') && !sourceDomains?.has(r.name)) throw new RunRefused(`${r.name}: a domain taken from the data needs the data: declare it in the spec to release from aggregates`);
+    if (r.accepts.includes('data-dependent-domain')) throw new RunRefused(`${r.name}: a domain taken from the data needs the data: declare it in the spec to release from aggregates`);
     if (!answers.has(releaseRequestId(r.name))) throw new RunRefused(`${r.name}: no answer ${releaseRequestId(r.name)}.csv or .parquet among the aggregates (run 'privspec plan' for the queries)`);
   }
   return { columns: [], rowCount: 0, source: input.dataset.file };
@@ -178,6 +190,8 @@ interface RunContext {
   readonly correlation?: PlanContext['correlation'];
   /** The data is read where it lies (inputReadsAtSource): generalize and PRAM releases stream their rows. */
   readonly atSource: boolean;
+  /** The answers a DP release adds its noise to, by request id: a warehouse's (`aggregates`) or the source's. */
+  readonly answers?: ReadonlyMap<string, AggregateAnswer>;
 }
 
 async function runOne(c: RunContext, release: ReleaseDescription): Promise<ReleaseOutcome> {
@@ -190,9 +204,15 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
   const snapshot = databaseLocation(file) === undefined ? await fileSnapshot(file) : undefined;
   const source = await (c.options.openSource ?? openStreamSource)(file, c.input.dataset.delimiter === undefined ? {} : { delimiter: c.input.dataset.delimiter });
   try {
+    await pinForStream(source);
     const streamed = await prepareStreamed(c, release, source);
     await beforeStream(source);
-    return await runPrepared(c, release, { source, snapshot, streamed });
+    try {
+      return await runPrepared(c, release, { source, snapshot, streamed });
+    } finally {
+      // The source may be the run's one source, which the next release reads again.
+      await afterStream(source).catch(() => undefined);
+    }
   } finally {
     await source.close();
   }
@@ -219,11 +239,15 @@ async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: 
   // Microdata is rows: from aggregates it cannot run; refused before any record.
   if (options.aggregates && writesRows(release)) return { ...base, status: 'refused', message: `not run: a ${release.query.kind} release needs the data; run it on the data, not on aggregates` };
   const streamed = stream?.streamed;
+  // A release with an answer (a warehouse's, or the source's) adds its noise to it; the domains from the source are
+  // those of a release the source answered.
+  const answer = c.answers?.get(releaseRequestId(release.name));
+  const fromSource = options.sourceAnswers?.domains;
   const prepared = streamed ?? prepareRelease(release, {
     table, dataset: input.dataset, budget: input.budget, hierarchies: input.hierarchies, anonymity: input.anonymity, rng, files: c.files,
-    planOf: (r) => planFor(input, r, table, rng, c.correlation, options.sourceDomains?.get(r.name)),
-    domainsOf: (r) => releaseDomains(input, r, table, options.sourceDomains?.get(r.name)),
-    ...(options.aggregates ? { exactOf: (r: ReleaseDescription) => exactOfRelease(r, releaseDomains(input, r, table, options.sourceDomains?.get(r.name)), options.aggregates!.get(releaseRequestId(r.name))!) } : {}),
+    planOf: (r) => planFor(input, r, table, rng, c.correlation, fromSource?.get(r.name)),
+    domainsOf: (r) => releaseDomains(input, r, table, fromSource?.get(r.name)),
+    ...(answer ? { exactOf: (r: ReleaseDescription) => exactOfRelease(r, releaseDomains(input, r, table, fromSource?.get(r.name)), answer) } : {}),
   });
   if ('refusal' in prepared) return { ...base, status: 'refused', message: prepared.refusal };
   const p = prepared.release;
@@ -338,18 +362,22 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
       throw new RunRefused(`${file}: cannot read it (${e.code ?? e.message})`);
     }));
   }
-  // When every release streams its rows, the table is never read: its column names suffice.
-  const atSource = !options.aggregates && (await inputReadsAtSource(input).catch((e: Error) => {
+  // When every release streams its rows or adds its noise to the source's answer, the table is never read: its column
+  // names suffice.
+  const atSource = !options.aggregates && (options.sourceAnswers !== undefined || (await inputReadsAtSource(input).catch((e: Error) => {
     throw new RunRefused(e.message);
-  }));
-  const allStreamed = atSource && input.releases.length > 0 && input.releases.every((r) => streamsRelease(r, atSource, false));
-  const table = options.aggregates ? answersOnly(input, options.aggregates, options.sourceDomains) : allStreamed ? await columnsOnly(input.dataset.file, input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter }) : await input.readTable();
-  await refuseBlankUnits(input, table, options.aggregates !== undefined);
+  })));
+  const answers = options.aggregates ?? options.sourceAnswers?.answers;
+  const answered = (r: ReleaseDescription) => answers?.has(releaseRequestId(r.name)) === true;
+  const noRows = atSource && input.releases.length > 0 && input.releases.every((r) => answered(r) || streamsRelease(r, atSource, false));
+  const delimiter = input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter };
+  const table = options.aggregates ? answersOnly(input, options.aggregates) : noRows ? await columnsOnly(input.dataset.file, { ...delimiter, ...(options.openSource ? { open: options.openSource } : {}) }) : await input.readTable();
+  if (!options.unitsChecked) await refuseBlankUnits(input, table, options.aggregates !== undefined, options.openSource);
   const rng = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
   const outcomes: ReleaseOutcome[] = [];
   for (const release of input.releases) {
     try {
-      outcomes.push(await runOne({ input, table, rng, options, location, files, correlation, atSource }, release));
+      outcomes.push(await runOne({ input, table, rng, options, location, files, correlation, atSource, ...(answers ? { answers } : {}) }, release));
     } catch (e) {
       // A cancelled run is the caller's decision, not a failed release: it ends the whole run.
       if ((e as Error).name === 'AbortError') throw e;

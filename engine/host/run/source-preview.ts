@@ -19,8 +19,7 @@ import { releaseRequest } from '../../source/release-aggregates.js';
 import type { FrequencyTable } from '../../table/frequency-table.js';
 import type { GridBounds } from '../../wavelet/bin-points.js';
 import { exactOfAnswers, type PreviewExact } from '../../preview/preview-exact.js';
-import { DuckDbSource } from '../sources/duckdb/duckdb-source.js';
-import { databaseLocation, openDatabaseSource } from '../sources/database-location.js';
+import { openDataSource } from '../sources/open-data-source.js';
 import type { RunInput } from './release-runner.js';
 
 /** How the preview reaches the data: the language server's cached frequency tables, and the source itself. */
@@ -31,8 +30,7 @@ export interface SourceAccess {
 
 /** The source of a dataset read where it lies: its database server, or DuckDB over the file. */
 export function openSourceOf(file: string, delimiter?: string): Promise<DataSource> {
-  const database = databaseLocation(file);
-  return database ? openDatabaseSource(database) : DuckDbSource.open(file, delimiter === undefined ? {} : { delimiter });
+  return openDataSource(file, delimiter === undefined ? {} : { delimiter });
 }
 
 export interface SourceDpFigures {

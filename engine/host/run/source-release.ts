@@ -4,31 +4,25 @@
  * duckdb`): the DP releases, views included, add their noise to the answers of the same queries `privspec plan`
  * prints, which the source computes (selection, keyed contribution bounding, clamping, grouping), so only per-group
  * figures leave it and the table is never read whole. A generalized or PRAM'd file is rows by nature: those releases
- * run in a second run over the same ledger, on the source's rows (streamed where the runner streams them).
+ * run in the same run, on the source's rows (streamed where the runner streams them), each release's path chosen by
+ * the runner from whether the source answered it.
  */
 import { cryptoRandom, seededRandom } from '../../core/random.js';
 import type { RunReleaseResult } from '../../release/run-report.js';
-import type { AggregateAnswer, DataSource } from '../../source/data-source.js';
+import type { AggregateAnswer } from '../../source/data-source.js';
 import { boundingSeed } from '../../source/keyed-order.js';
-import { releaseRequestId } from '../../source/release-aggregates.js';
 import { aggregatePlan } from './aggregate-plan.js';
 import { declaredDomains } from '../../release/domains.js';
 import { sourceDomains } from './source-preview.js';
-import { databaseLocation, openDatabaseSource } from '../sources/database-location.js';
-import { DuckDbSource } from '../sources/duckdb/duckdb-source.js';
-import { runReleases, RunRefused, type RunInput, type RunOptions } from './release-runner.js';
+import { databaseLocation } from '../sources/database-location.js';
+import { openDataSource, type OpenDataSource } from '../sources/open-data-source.js';
+import { SharedSource } from '../sources/shared-source.js';
+import { refuseBlankUnitsAtSource } from './blank-units-check.js';
+import { runReleases, type RunInput, type RunOptions } from './release-runner.js';
 
 /** Whether the input's data is a database table. */
 export function isDatabaseInput(input: RunInput): boolean {
   return databaseLocation(input.dataset.file) !== undefined;
-}
-
-/** Whether the input's releases run through `runReleasesAtSource`: its data is read where it lies. */
-/** The input's source: its database server, or DuckDB over its file (with the spec's delimiter for a CSV). */
-async function openSource(input: RunInput): Promise<DataSource> {
-  const database = databaseLocation(input.dataset.file);
-  if (database) return openDatabaseSource(database);
-  return DuckDbSource.open(input.dataset.file, input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter });
 }
 
 /**
@@ -46,13 +40,13 @@ export async function sourceAnswers(input: RunInput, seed?: number): Promise<Map
  * source's frequency table of each such column, as the preview reads them (source-preview.ts `sourceDomains`) and as
  * `dataDomains` takes them from a table — keyed by release name.
  */
-async function sourceFigures(input: RunInput, seed?: number): Promise<{ answers: Map<string, AggregateAnswer>; domains: Map<string, ReadonlyMap<string, readonly string[]>> }> {
+async function sourceFigures(input: RunInput, seed?: number, open: OpenDataSource = openDataSource): Promise<{ answers: Map<string, AggregateAnswer>; domains: Map<string, ReadonlyMap<string, readonly string[]>> }> {
   const rng = seed === undefined ? cryptoRandom() : seededRandom(`bounding:${seed}`);
   const queries = aggregatePlan(input, boundingSeed(rng), rng).filter((q) => q.aggregate !== undefined);
   const answers = new Map<string, AggregateAnswer>();
   const domains = new Map<string, ReadonlyMap<string, readonly string[]>>();
   if (queries.length === 0) return { answers, domains };
-  const source = await openSource(input);
+  const source = await open(input.dataset.file, input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter });
   try {
     const access = { frequencies: (columns: readonly string[]) => source.frequencyTable({ columns }), open: async () => source };
     for (const q of queries) {
@@ -70,28 +64,20 @@ async function sourceFigures(input: RunInput, seed?: number): Promise<{ answers:
 }
 
 /**
- * Runs the releases that have an aggregate on the source's answers, and the others (generalized and PRAM'd files,
- * which are rows by nature) on the data's rows; one report, in spec order.
+ * Runs the releases in one run: each that has an aggregate adds its noise to the source's answer, the others
+ * (generalized and PRAM'd files, which are rows by nature; a grid whose bounds come from the data) run on the data's
+ * rows, streamed where the runner streams them. The blank-unit count is asked of the source first, before any
+ * release's aggregate, and not again. `open` lends the run's one source (run-spec.ts); alone, the run opens its own
+ * once and closes it.
  */
-export async function runReleasesAtSource(input: RunInput, options: Omit<RunOptions, 'aggregates' | 'sourceDomains'>): Promise<RunReleaseResult> {
-  const { answers, domains } = await sourceFigures(input, options.seed);
-  const answered = input.releases.filter((r) => answers.has(releaseRequestId(r.name)));
-  const rows = input.releases.filter((r) => !answers.has(releaseRequestId(r.name)));
-  const reports: RunReleaseResult[] = [];
-  if (answered.length > 0) reports.push(await runReleases({ ...input, releases: answered }, { ...options, aggregates: answers, sourceDomains: domains }));
-  if (rows.length > 0 || answered.length === 0) {
-    try {
-      reports.push(await runReleases({ ...input, releases: rows }, options));
-    } catch (e) {
-      // The DP releases are written and recorded by now: a refusal of the second run (its data, its folder) is
-      // reported beside them, release by release, not in place of them — the user must see what was spent.
-      if (reports.length === 0 || (e as Error).name === 'AbortError') throw e;
-      const message = `not run: ${(e as Error).message}`;
-      reports.push({ ...reports[0], releases: rows.map((r) => ({ name: r.name, previousRuns: 0, files: [], status: e instanceof RunRefused ? 'refused' : 'failed', message })) });
-    }
+export async function runReleasesAtSource(input: RunInput, options: Omit<RunOptions, 'aggregates' | 'sourceAnswers' | 'openSource' | 'unitsChecked'>, open?: OpenDataSource): Promise<RunReleaseResult> {
+  const own = open ? undefined : new SharedSource(input.dataset.file, input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter });
+  const opener = open ?? own!.opener;
+  try {
+    await refuseBlankUnitsAtSource(input, opener);
+    const figures = await sourceFigures(input, options.seed, opener);
+    return await runReleases(input, { ...options, sourceAnswers: figures, openSource: opener, unitsChecked: true });
+  } finally {
+    await own?.close();
   }
-  const last = reports[reports.length - 1];
-  const order = new Map(input.releases.map((r, i) => [r.name, i]));
-  const releases = reports.flatMap((r) => r.releases).sort((a, b) => (order.get(a.name) ?? 0) - (order.get(b.name) ?? 0));
-  return { ...last, releases, ...(reports.some((r) => r.notPrivate) ? { notPrivate: true } : {}) };
 }

@@ -12,7 +12,8 @@ import { stat } from 'node:fs/promises';
 import { TableError, type Table } from '../../table/table.js';
 import type { FrequencyTable } from '../../table/frequency-table.js';
 import { DuckDbSource, fileFormat } from './duckdb/duckdb-source.js';
-import { databaseLocation, openDatabaseSource } from './database-location.js';
+import { databaseLocation } from './database-location.js';
+import { openDataSource, withOpenedSource, type OpenDataSource } from './open-data-source.js';
 import type { DataSource } from '../../source/data-source.js';
 import { readCsvFile } from './csv/read-csv-file.js';
 import { readFrequencyTable } from './csv/read-frequency-table.js';
@@ -28,6 +29,13 @@ export interface ReadOptions {
   readonly engine?: EngineChoice;
   /** Only these columns (file order kept). */
   readonly columns?: readonly string[];
+  /** Opens the source when the data is read at it: a run lends its one source (shared-source.ts). */
+  readonly open?: OpenDataSource;
+}
+
+/** Runs `body` on the source of `path`: the one lent by `options.open`, or one opened for it and closed after. */
+function atSource<T>(path: string, options: ReadOptions, body: (source: DataSource) => Promise<T>): Promise<T> {
+  return withOpenedSource(options.open ?? openDataSource, path, options.delimiter === undefined ? {} : { delimiter: options.delimiter }, body);
 }
 
 /** Whether `path` is read by DuckDB under `engine`. */
@@ -52,22 +60,13 @@ export async function readsAtSource(path: string, engine: EngineChoice = 'auto')
 
 /** The column names of a database table or of a file DuckDB reads, as a table without rows. */
 export async function columnsOnly(path: string, options: ReadOptions = {}): Promise<Table> {
-  const database = databaseLocation(path);
-  const source = database ? await openDatabaseSource(database) : await DuckDbSource.open(path, options);
-  return withSource(source, async (s) => ({ columns: (await s.columns()).map((name) => ({ name, dictionary: [], codes: new Int32Array(0) })), rowCount: 0, source: path }));
+  return atSource(path, options, async (s) => ({ columns: (await s.columns()).map((name) => ({ name, dictionary: [], codes: new Int32Array(0) })), rowCount: 0, source: path }));
 }
 
 /** The frequency table over `columns`: DuckDB's GROUP BY, or the streamed CSV reader's. */
 export async function readFrequencies(path: string, columns: readonly string[], options: ReadOptions = {}): Promise<FrequencyTable> {
-  const database = databaseLocation(path);
-  if (database) return withSource(await openDatabaseSource(database), (source) => source.frequencyTable({ columns }));
-  if (!(await readsWithDuckDb(path, options.engine))) return readFrequencyTable(path, columns, options.delimiter === undefined ? {} : { delimiter: options.delimiter });
-  const source = await DuckDbSource.open(path, options);
-  try {
-    return await source.frequencyTable({ columns });
-  } finally {
-    await source.close();
-  }
+  if (databaseLocation(path) === undefined && !(await readsWithDuckDb(path, options.engine))) return readFrequencyTable(path, columns, options.delimiter === undefined ? {} : { delimiter: options.delimiter });
+  return atSource(path, options, (source) => source.frequencyTable({ columns }));
 }
 
 /**
@@ -75,23 +74,15 @@ export async function readFrequencies(path: string, columns: readonly string[], 
  * DuckDB's rows dictionary-encoded as they stream in (the codes are held, never the rows' text).
  */
 export async function readTable(path: string, options: ReadOptions = {}): Promise<Table> {
-  const database = databaseLocation(path);
-  if (database) return withSource(await openDatabaseSource(database), (source) => tableOfSource(source, path, options));
-  if (!(await readsWithDuckDb(path, options.engine))) return readCsvFile(path, { ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }), ...(options.columns ? { columns: options.columns } : {}) });
-  // DuckDB's chunks are dictionary-encoded as they arrive (duckdb-chunks.ts); a database's rows as below.
-  return withSource(await DuckDbSource.open(path, options), async (duck) => {
+  if (databaseLocation(path) === undefined && !(await readsWithDuckDb(path, options.engine))) return readCsvFile(path, { ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }), ...(options.columns ? { columns: options.columns } : {}) });
+  return atSource(path, options, async (source) => {
+    // DuckDB's chunks are dictionary-encoded as they arrive (duckdb-chunks.ts); a database's rows as below.
+    if (!(source instanceof DuckDbSource)) return tableOfSource(source, path, options);
+    const duck = source;
     const all = await duck.columns();
     for (const c of options.columns ?? []) if (!all.includes(c)) throw new TableError(`no column '${c}' in ${path} (columns: ${all.join(', ')})`, path);
     return await duck.table(options.columns ? all.filter((c) => options.columns!.includes(c)) : all);
   });
-}
-
-async function withSource<S extends DataSource, T>(source: S, body: (source: S) => Promise<T>): Promise<T> {
-  try {
-    return await body(source);
-  } finally {
-    await source.close();
-  }
 }
 
 /** A database source's rows, dictionary-encoded as they stream in (the codes are held, never the rows' text). */

@@ -2,15 +2,16 @@
  * The source a streamed release reads (streamed-generalize.ts, streamed-pram.ts): the database table the dataset
  * names, or DuckDB over the file — a Parquet file, or a CSV that the engine choice (`--engine`, or the size rule of
  * open-source.ts) sends to DuckDB, split with the spec's delimiter or the one privspec detects. One source serves the
- * release from its frequency tables to its last streamed row, and is closed after the files are written.
+ * release from its frequency tables to its last streamed row: the run's own, lent (run-spec.ts), or one opened for the
+ * release and closed after its files are written.
  */
 import type { DataSource } from '../../source/data-source.js';
-import { databaseLocation, openDatabaseSource } from './database-location.js';
-import { DuckDbSource } from './duckdb/duckdb-source.js';
+import { duckdbSettings, DuckDbSource } from './duckdb/duckdb-source.js';
+import { openDataSource, type OpenDataSource } from './open-data-source.js';
 import { SqlServerSource } from './sql-server-source.js';
 
-/** Opens the source of `file` for a streamed release; a test stands in its own (a spy, a source that changes). */
-export type OpenStreamSource = (file: string, options: { delimiter?: string }) => Promise<DataSource>;
+/** Opens the source of `file` for a streamed release; a run lends its own, a test stands in a spy or a source that changes. */
+export type OpenStreamSource = OpenDataSource;
 
 /**
  * DuckDB's memory limit while it sorts the rows for the stream (PRIVSPEC_DUCKDB_STREAM_MEMORY): lower than the 800 MB
@@ -30,22 +31,33 @@ export async function beforeStream(source: DataSource): Promise<void> {
 }
 
 /**
- * A database table is read in one snapshot where the server has one (PostgreSQL: a REPEATABLE READ, read-only
- * transaction, held from the frequency tables to the last row), so the decision and the rows see the same data.
+ * After the stream, DuckDB's settings for the run's other requests: the source is the run's one source, which the next
+ * release may ask for a frequency table under the GROUP BY's memory limit.
  */
+export async function afterStream(source: DataSource): Promise<void> {
+  if (!(source instanceof DuckDbSource)) return;
+  const settings = duckdbSettings();
+  await source.query(`SET memory_limit = '${settings.memory_limit.replace(/'/g, '')}'`);
+  await source.query(`SET threads = ${Number(settings.threads) || 1}`);
+}
+
+/**
+ * A database table is read in one snapshot where the server has one (PostgreSQL: a REPEATABLE READ, read-only
+ * transaction, held from the frequency tables to the last row, and to the end of the run when the source is the run's
+ * own), so the decision and the rows see the same data. Pinning twice keeps the first snapshot.
+ */
+export async function pinForStream(source: DataSource): Promise<void> {
+  if (source instanceof SqlServerSource) await source.pinSnapshot();
+}
+
+/** The source of a streamed release opened for it alone (`privspec anonymize --out` too), pinned for the stream. */
 export const openStreamSource: OpenStreamSource = async (file, options) => {
-  const database = databaseLocation(file);
-  if (database) {
-    const source = await openDatabaseSource(database);
-    if (source instanceof SqlServerSource) {
-      try {
-        await source.pinSnapshot();
-      } catch (error) {
-        await source.close();
-        throw error;
-      }
-    }
-    return source;
+  const source = await openDataSource(file, options);
+  try {
+    await pinForStream(source);
+  } catch (error) {
+    await source.close();
+    throw error;
   }
-  return DuckDbSource.open(file, options.delimiter === undefined ? {} : { delimiter: options.delimiter });
+  return source;
 };

@@ -1,13 +1,15 @@
+import { AsyncLocalStorage } from 'node:async_hooks';
 import { statSync } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { detectDelimiter } from '../../../table/detect-delimiter.js';
 import { parseCsv } from '../../../table/parse-csv.js';
 import type { Table } from '../../../table/table.js';
 import type { FrequencyTable } from '../../../table/frequency-table.js';
-import { DuckDbSource, fileFormat } from '../duckdb/duckdb-source.js';
+import { fileFormat } from '../duckdb/duckdb-source.js';
 import { DUCKDB_ABOVE_BYTES, readFrequencies, readTable } from '../open-source.js';
 import { readCsvFile } from './read-csv-file.js';
-import { databaseLocation, openDatabaseSource } from '../database-location.js';
+import { databaseLocation } from '../database-location.js';
+import { openDataSource, withOpenedSource, type OpenDataSource } from '../open-data-source.js';
 import { blankUnitsAt } from '../../run/blank-units-check.js';
 import type { BlankUnits } from '../../../anonymity/blank-units.js';
 
@@ -54,6 +56,24 @@ export class CsvStore {
   private readonly texts = new Map<string, Entry<string>>();
   private readonly frequencyTables = new Map<string, Entry<FrequencyTable>>();
   private readonly blanks = new Map<string, Entry<BlankUnits>>();
+  /**
+   * The openers a run lends for the paths it reads (`lending`), seen only by the reads made within that run's own
+   * asynchronous calls: an editor validation running at the same time opens its own, and never sends a request to
+   * the run's source while the run reads it.
+   */
+  private readonly lent = new AsyncLocalStorage<ReadonlyMap<string, OpenDataSource>>();
+
+  /**
+   * Runs `body` with its reads of `path` at its source (a header, a frequency table, a blank-unit count, a table)
+   * going through `open`: a release lends its one source to the spec's data checks (engine/host/run/run-spec.ts).
+   */
+  lending<T>(path: string, open: OpenDataSource, body: () => Promise<T>): Promise<T> {
+    return this.lent.run(new Map([...(this.lent.getStore() ?? []), [path, open]]), body);
+  }
+
+  private opener(path: string): OpenDataSource {
+    return this.lent.getStore()?.get(path) ?? openDataSource;
+  }
 
   /** Whether the file exists; a directory or an unreadable path counts as missing. */
   async exists(path: string): Promise<boolean> {
@@ -69,7 +89,7 @@ export class CsvStore {
     const stamp = `${await this.stamp(path)}|${delimiter ?? ''}`;
     const cached = this.headers.get(path);
     if (cached && cached.stamp === stamp) return cached.value;
-    const value = databaseLocation(path) ? databaseHeader(path) : fileFormat(path) === 'parquet' ? parquetHeader(path) : readHeader(path, delimiter);
+    const value = databaseLocation(path) ? databaseHeader(path, this.opener(path)) : fileFormat(path) === 'parquet' ? parquetHeader(path, this.opener(path)) : readHeader(path, delimiter);
     this.headers.set(path, { stamp, value });
     value.catch(() => this.headers.get(path)?.value === value && this.headers.delete(path));
     return value;
@@ -80,7 +100,8 @@ export class CsvStore {
     const cached = this.tables.get(path);
     if (cached && cached.stamp === stamp) return cached.value;
     // A Parquet file or a database table is read through its source (engine/host/sources/open-source.ts); a CSV by the engine's own reader.
-    const value = databaseLocation(path) ? readTable(path) : fileFormat(path) === 'parquet' ? readTable(path).catch(asFileError) : readCsvFile(path, { delimiter: delimiter ?? (await this.header(path)).delimiter });
+    const open = this.opener(path);
+    const value = databaseLocation(path) ? readTable(path, { open }) : fileFormat(path) === 'parquet' ? readTable(path, { open }).catch(asFileError) : readCsvFile(path, { delimiter: delimiter ?? (await this.header(path)).delimiter });
     this.tables.set(path, { stamp, value });
     // A failed read is not cached beyond its own round: the user will fix the file and expect a fresh look.
     value.catch(() => this.tables.get(path)?.value === value && this.tables.delete(path));
@@ -102,7 +123,7 @@ export class CsvStore {
       this.frequencyTables.set(key, cached);
       return cached.value;
     }
-    const options = delimiter === undefined ? {} : { delimiter };
+    const options = { ...(delimiter === undefined ? {} : { delimiter }), open: this.opener(path) };
     const value = databaseLocation(path) ? readFrequencies(path, columns, options) : readFrequencies(path, columns, options).catch(asFileError);
     // A few lists of columns per dataset are kept: the spec's checks ask for one, each previewed release for its own,
     // and an edit changes them; the least recently used beyond FREQUENCY_LISTS is dropped.
@@ -122,7 +143,7 @@ export class CsvStore {
     const key = JSON.stringify([path, unit, delimiter ?? '']);
     const cached = this.blanks.get(key);
     if (cached && cached.stamp === stamp) return cached.value;
-    const value = blankUnitsAt(path, unit, { ...(delimiter === undefined ? {} : { delimiter }), engine: 'duckdb' });
+    const value = blankUnitsAt(path, unit, { ...(delimiter === undefined ? {} : { delimiter }), engine: 'duckdb', open: this.opener(path) });
     this.blanks.set(key, { stamp, value });
     value.catch(() => this.blanks.get(key)?.value === value && this.blanks.delete(key));
     return value;
@@ -197,23 +218,15 @@ export function readsAtSource(path: string): boolean {
 }
 
 /** A database table's column names (`postgres:schema.t`, `clickhouse:db.t`): the server's, not a file's. */
-async function databaseHeader(path: string): Promise<CsvHeader> {
-  const source = await openDatabaseSource(databaseLocation(path)!).catch((e: Error) => { throw new CsvFileError(e.message, 'unreadable'); });
-  try {
-    return { header: await source.columns(), delimiter: ',' };
-  } finally {
-    await source.close();
-  }
+async function databaseHeader(path: string, open: OpenDataSource): Promise<CsvHeader> {
+  const opening: OpenDataSource = (p, o) => open(p, o).catch((e: Error) => { throw new CsvFileError(e.message, 'unreadable'); });
+  return withOpenedSource(opening, path, {}, async (source) => ({ header: await source.columns(), delimiter: ',' }));
 }
 
 /** A Parquet file's column names, from its schema (DuckDB reads the footer, not the rows). */
-async function parquetHeader(path: string): Promise<CsvHeader> {
-  const source = await DuckDbSource.open(path).catch(asFileError);
-  try {
-    return { header: await source.columns().catch(asFileError), delimiter: ',' };
-  } finally {
-    await source.close();
-  }
+async function parquetHeader(path: string, open: OpenDataSource): Promise<CsvHeader> {
+  const opening: OpenDataSource = (p, o) => open(p, o).catch(asFileError);
+  return withOpenedSource(opening, path, {}, async (source) => ({ header: await source.columns().catch(asFileError), delimiter: ',' }));
 }
 
 /** A DuckDB failure on a Parquet file, in the store's words (a corrupt file is malformed, not a crash). */

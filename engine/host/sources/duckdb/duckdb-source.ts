@@ -84,6 +84,17 @@ export function duckdbRelation(path: string, delimiter?: string): SqlRelation {
   };
 }
 
+/**
+ * How many DuckDB sources this process has opened: read only by tests, which count the opens of one run (issue 35:
+ * one release opens its source once). The count is kept on the global object because a command loaded on demand
+ * (cli/commands/index.ts) may get its own instance of this module under a test's loader.
+ */
+const OPENS = Symbol.for('privspec.duckdbOpens');
+
+export function duckdbOpenCount(): number {
+  return (globalThis as Record<symbol, number | undefined>)[OPENS] ?? 0;
+}
+
 export class DuckDbSource implements DataSource {
   private constructor(
     readonly name: string,
@@ -127,6 +138,7 @@ export class DuckDbSource implements DataSource {
     // can read, as DuckDB would create it (0755, its files 0644).
     const spill = await mkdtemp(join(tmpdir(), 'privspec-duckdb-'));
     try {
+      (globalThis as Record<symbol, number>)[OPENS] = duckdbOpenCount() + 1;
       const instance = await DuckDBInstance.create(':memory:', duckdbSettings(spill));
       const connection = await instance.connect();
       const source = new DuckDbSource(path, instance, connection, duckdbRelation(path, delimiter), delimiter, spill);
