@@ -14,17 +14,9 @@ import type { PrivspecServices } from './privspec-module.js';
 import { releaseDescription } from './privspec-release-plan.js';
 import { anonymityPlan, resolveSpecPath } from './privspec-to-engine.js';
 import { specHierarchies } from './spec-hierarchies.js';
+import { SpecNotRunnable } from './spec-not-runnable.js';
 
-/** Why a spec cannot be run at all: `spec` when it has errors (exit 1), `input` for a bad request (exit 2). */
-export class SpecNotRunnable extends Error {
-  constructor(
-    message: string,
-    readonly kind: 'spec' | 'input',
-  ) {
-    super(message);
-    this.name = 'SpecNotRunnable';
-  }
-}
+export { SpecNotRunnable } from './spec-not-runnable.js';
 
 /**
  * `tolerate` names error codes that do not stop the caller — the preview shows a release of a spec that overruns its

@@ -16,7 +16,7 @@ import { riskReportRequestMethod, type RiskReportParams, type RiskReportResponse
 import { analyzeDocument, specPath, type SpecAnalysis } from '../privspec-analysis.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { anonymityPlan } from '../privspec-to-engine.js';
-import { SpecNotRunnable } from '../release-input.js';
+import { SpecNotRunnable } from '../spec-not-runnable.js';
 import { specHierarchies } from '../spec-hierarchies.js';
 import { abortOn } from './request-cancellation.js';
 import { toResponseError } from './request-errors.js';
