@@ -8,7 +8,7 @@
  */
 import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { LEDGER_FOLDER } from '../ledger/dataset-identity.js';
+import { LEDGER_FOLDER } from './ledger-folder.js';
 
 /** An output that is, or would replace, an input; the message names both paths. */
 export class OutputGuardError extends Error {

@@ -35,8 +35,8 @@ export class LedgerUnreadable extends Error {
   override readonly name = 'LedgerUnreadable';
 }
 
-/** The folder, beside the data, that holds its ledgers. */
-export const LEDGER_FOLDER = '.privspec-ledger';
+export { LEDGER_FOLDER } from '../files/ledger-folder.js';
+import { LEDGER_FOLDER } from '../files/ledger-folder.js';
 
 const digests = new Map<string, { key: string; sha256: string }>();
 

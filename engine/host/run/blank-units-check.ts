@@ -4,25 +4,17 @@
  * file, a large CSV DuckDB reads, or a database table is asked one count — the rows of `where unit = ''` (NULL reads
  * as '' in every dialect's text) — so no unit value leaves it; that request is sent before any release's aggregate.
  */
-import { blankUnitsMessage, blankUnitsOfTable, type BlankUnits } from '../../anonymity/blank-units.js';
+import { blankUnitsMessage, blankUnitsOfTable } from '../../anonymity/blank-units.js';
 import type { Table } from '../../table/table.js';
-import { databaseLocation } from '../sources/database-location.js';
-import { readsWithDuckDb, readTable, type ReadOptions } from '../sources/open-source.js';
-import { openDataSource, withOpenedSource, type OpenDataSource } from '../sources/open-data-source.js';
+import { readTable } from '../sources/open-source.js';
+import type { OpenDataSource } from '../sources/open-data-source.js';
 import { answerFile } from '../sources/read-aggregates.js';
 import { TableError } from '../../table/table.js';
-import type { AggregateRequest } from '../../source/data-source.js';
 import { writesRows } from '../../source/release-aggregates.js';
-import { readCsvFile } from '../sources/csv/read-csv-file.js';
+import { BLANK_UNITS_ID, blankUnitsAt } from '../sources/blank-units-at.js';
+export { BLANK_UNITS_ID, blankUnitsAt, blankUnitsRequest } from '../sources/blank-units-at.js';
 import { RunRefused } from './release-validation.js';
 import type { RunInput } from './release-runner.js';
-
-export const BLANK_UNITS_ID = 'blank-units';
-
-/** The one count asked of a source: its rows whose unit is blank (no groups, so the answer is one row, n ≥ 0). */
-export function blankUnitsRequest(unit: string): AggregateRequest {
-  return { id: BLANK_UNITS_ID, where: new Map([[unit, [{ kind: 'set', values: [''] }]]]), groupBy: [] };
-}
 
 /**
  * The refusal for answers brought from a warehouse (`privspec release --aggregates DIR`): the plan asks the same count
@@ -38,19 +30,6 @@ export async function refuseBlankUnitsInAnswers(dir: string, input: RunInput): P
   if (cells === undefined || !/^\d+(\.0*)?$/.test(cells)) throw new TableError(`expected the column n and one row (the count of the plan's query), a whole number of rows`, file);
   const rows = Number(cells);
   if (rows > 0) throw new RunRefused(blankUnitsMessage(input.dataset.file, unit, { rows }));
-}
-
-/** How many rows of `file` have a blank `unit`, and the first one's line in a CSV read by privspec. */
-export async function blankUnitsAt(file: string, unit: string, options: ReadOptions = {}): Promise<BlankUnits> {
-  const database = databaseLocation(file);
-  if (!database && !(await readsWithDuckDb(file, options.engine))) {
-    const table = await readCsvFile(file, { columns: [unit], ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }) });
-    return blankUnitsOfTable(table, unit);
-  }
-  return withOpenedSource(options.open ?? openDataSource, file, options.delimiter === undefined ? {} : { delimiter: options.delimiter }, async (source) => {
-    const answer = await source.aggregate(blankUnitsRequest(unit));
-    return { rows: answer.groups.reduce((sum, g) => sum + g.rows, 0) };
-  });
 }
 
 /**

@@ -44,7 +44,7 @@ import { orphanedOutputs, RunRefused, spaceProblem, validateOutputs } from './re
 import { columnsOnly, readsAtSource, type EngineChoice } from '../sources/open-source.js';
 import { prepareStreamedGeneralize, streamsRelease, type StreamedRelease } from './streamed-generalize.js';
 import { prepareStreamedPram } from './streamed-pram.js';
-import { writeStreamedDecision } from '../files/streamed-release-files.js';
+import { writeStreamedDecision } from './streamed-release-files.js';
 import { afterStream, beforeStream, openStreamSource, pinForStream, type OpenStreamSource } from '../sources/streamed-source.js';
 import { fileSnapshot, type FileSnapshot } from '../files/file-snapshot.js';
 import { databaseLocation } from '../sources/database-location.js';

@@ -10,7 +10,7 @@ import { DUCKDB_ABOVE_BYTES, readFrequencies, readTable } from '../open-source.j
 import { readCsvFile } from './read-csv-file.js';
 import { databaseLocation } from '../database-location.js';
 import { openDataSource, withOpenedSource, type OpenDataSource } from '../open-data-source.js';
-import { blankUnitsAt } from '../../run/blank-units-check.js';
+import { blankUnitsAt } from '../blank-units-at.js';
 import type { BlankUnits } from '../../../anonymity/blank-units.js';
 
 /** The first record of a CSV file and the delimiter it uses. */

@@ -13,11 +13,11 @@ import type { DataSource, RowBatch } from '../../source/data-source.js';
 import { boundingSeed } from '../../source/keyed-order.js';
 import type { ReleaseDescription } from '../../release/release-description.js';
 import { classMismatch, type RowTransform } from '../../release/microdata-row-transform.js';
-import type { StreamedDecision } from '../run/streamed-generalize.js';
-import { freeReleaseFiles, NOT_PRIVATE, releaseReportJson, type ReportContext } from './release-files.js';
-import { writeMicrodataStream } from './write-microdata-stream.js';
-import { assertUnchanged, type FileSnapshot } from './file-snapshot.js';
-import { writeNewFilesTogether } from './write-file-atomic.js';
+import type { StreamedDecision } from './streamed-generalize.js';
+import { freeReleaseFiles, NOT_PRIVATE, releaseReportJson, type ReportContext } from '../files/release-files.js';
+import { writeMicrodataStream } from '../files/write-microdata-stream.js';
+import { assertUnchanged, type FileSnapshot } from '../files/file-snapshot.js';
+import { writeNewFilesTogether } from '../files/write-file-atomic.js';
 
 export interface StreamedRows {
   readonly header: readonly string[];

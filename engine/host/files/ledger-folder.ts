@@ -1,0 +1,2 @@
+/** The folder, beside the data, that holds its ledgers. */
+export const LEDGER_FOLDER = '.privspec-ledger';
