@@ -1,6 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync, statSync } from 'node:fs';
 import { join, relative } from 'node:path';
+import { cycles, folderOf, importGraph } from './helpers/import-graph.js';
 
 // The invariants of ARCHITECTURE.md, checked on every run so that they cannot rot silently.
 function sources(dir: string): string[] {
@@ -81,5 +82,20 @@ describe('architecture', () => {
     const views = ['webview/risk-report/risk-report-view.ts', 'webview/ledger/ledger-view.ts', 'webview/preview/preview-view.ts'];
     for (const v of views) assert.match(readFileSync(v, 'utf8'), /applyStyle\(/, v);
     assert.deepEqual(importing(sources('webview'), /createElement\('style'\)/), ['webview/shell-style.ts']);
+  });
+
+  // Issue 35: the house has no loop. Between files, no import that runs closes one (a type-only import is erased; the
+  // language's services type, which every Langium service names, is such a loop by design). Between the engine's folders
+  // and the host's rooms, no import at all closes one: each folder can be read knowing only those below it.
+  const graph = importGraph(['engine', 'language', 'cli', 'extension', 'webview']);
+
+  it('has no import cycle between files', () => {
+    assert.deepEqual(cycles(graph.filter((e) => !e.typeOnly)), []);
+  });
+
+  it('has no cycle between the engine\'s folders, nor between the host\'s rooms', () => {
+    const room = (f: string) => (f.startsWith('engine/host/') ? f.split('/').slice(0, 3).join('/') : folderOf(f));
+    const between = graph.filter((e) => room(e.from) !== room(e.to)).map((e) => ({ from: room(e.from), to: room(e.to) }));
+    assert.deepEqual(cycles(between), []);
   });
 });
