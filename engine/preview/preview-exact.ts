@@ -5,14 +5,14 @@
  * read only this, so the two paths share one computation from the exact figures on: the preview is the release minus
  * its noise, whichever path computed the exact figures.
  */
-import { exactCells, type AggregateExact } from '../release/kinds/aggregate-release.js';
-import type { GridExact } from '../release/kinds/grid-release.js';
-import type { ModeExact } from '../release/kinds/mode-release.js';
+import { exactCells, type AggregateExact } from '../release/kinds/aggregate/aggregate-release.js';
+import type { GridExact } from '../release/kinds/grid/grid-release.js';
+import type { ModeExact } from '../release/kinds/mode/mode-release.js';
 import type { ReleasePlan } from '../release/plan-release.js';
 import { selectRows } from '../release/select-rows.js';
 import type { Table } from '../table/table.js';
 import { aggregateExactOf, gridExactOf, modeExactOf, viewExactOf } from '../source/release-aggregates.js';
-import type { ViewExact } from '../release/kinds/view-release.js';
+import type { ViewExact } from '../release/kinds/view/view-release.js';
 import type { AggregateAnswer } from '../source/data-source.js';
 
 export interface PreviewExact {

@@ -6,11 +6,11 @@
  */
 import { PrivacyError } from '../core/measures.js';
 import type { RandomSource } from '../core/random.js';
-import { makeAggregateRelease } from './kinds/aggregate-release.js';
-import { gridMethod, makeGridReleaseMeasurement } from './kinds/grid-release.js';
-import { planView } from './kinds/view-plan.js';
+import { makeAggregateRelease } from './kinds/aggregate/aggregate-release.js';
+import { gridMethod, makeGridReleaseMeasurement } from './kinds/grid/grid-release.js';
+import { planView } from './kinds/view/view-plan.js';
 import { viewDimensionProblems } from './view-dimensions.js';
-import { makeModeRelease } from './kinds/mode-release.js';
+import { makeModeRelease } from './kinds/mode/mode-release.js';
 import { roleViolations, type ColumnRoles } from './column-roles.js';
 import { acceptedRiskText } from './release-risk.js';
 import { cellCount, MAX_CELLS } from './group-cells.js';

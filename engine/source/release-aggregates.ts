@@ -9,10 +9,10 @@
 import { PrivacyError } from '../core/measures.js';
 import { rational, toNumber } from '../core/rational.js';
 import { exactClampedSum, defaultSumExponent } from '../dp/fixed-point/exact-sum.js';
-import type { AggregateExact } from '../release/kinds/aggregate-release.js';
-import type { GridExact } from '../release/kinds/grid-release.js';
-import type { ModeExact } from '../release/kinds/mode-release.js';
-import { viewOutsideNote, type ViewExact } from '../release/kinds/view-release.js';
+import type { AggregateExact } from '../release/kinds/aggregate/aggregate-release.js';
+import type { GridExact } from '../release/kinds/grid/grid-release.js';
+import type { ModeExact } from '../release/kinds/mode/mode-release.js';
+import { viewOutsideNote, type ViewExact } from '../release/kinds/view/view-release.js';
 import { viewDimensions } from '../release/view-dimensions.js';
 import { valueIndex } from '../view/view-domain.js';
 import type { ViewCounts, ViewDimension } from '../view/view-types.js';

@@ -23,7 +23,7 @@ import type { Hierarchy } from '../../hierarchy/hierarchy.js';
 import { budgetLimit, mainKey } from '../../release/budget-walk.js';
 import { generalizationColumns } from '../../release/decide-generalization.js';
 import { ReleaseUnavailable } from '../../release/release-unavailable.js';
-import { dataBounds } from '../../release/kinds/grid-release.js';
+import { dataBounds } from '../../release/kinds/grid/grid-release.js';
 import { filesRead, prepareRelease } from '../../release/kinds/prepare-release.js';
 import type { PreparedRelease } from '../../release/kinds/prepared-release.js';
 import { ledgerTotal, unstatedEntries } from '../../release/ledger-entry.js';

@@ -9,7 +9,7 @@
  */
 import type { RandomSource } from '../../core/random.js';
 import { frequencyTableView } from '../../anonymity/frequency-classes.js';
-import { dataBounds } from '../../release/kinds/grid-release.js';
+import { dataBounds } from '../../release/kinds/grid/grid-release.js';
 import { dataDomains, declaredDomains } from '../../release/domains.js';
 import { planRelease, type PlanContext, type ReleasePlan } from '../../release/plan-release.js';
 import type { ReleaseDescription } from '../../release/release-description.js';

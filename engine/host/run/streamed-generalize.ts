@@ -16,7 +16,7 @@ import { decisionRowTransform } from '../../release/microdata-row-transform.js';
 import { releasableColumns, type AnonymityDescription, type DatasetDescription, type ReleaseDescription } from '../../release/release-description.js';
 import type { ReleaseOutput } from '../../release/release-measurement.js';
 import type { SearchProgress } from '../../search/search-types.js';
-import { generalizeReport } from '../../release/kinds/generalize-release.js';
+import { generalizeReport } from '../../release/kinds/generalize/generalize-release.js';
 import type { PreparedRelease } from '../../release/kinds/prepared-release.js';
 import { dictionaryWidth, microdataBytes, microdataPrepared } from '../../release/kinds/prepared-release.js';
 import type { FrequencyTable } from '../../table/frequency-table.js';

@@ -27,7 +27,7 @@ import { pramRowTransform, type RowTransform } from '../../release/microdata-row
 import type { ClassTally } from '../../release/class-tally.js';
 import type { AnonymityDescription, DatasetDescription, QueryDescription } from '../../release/release-description.js';
 import { ReleaseUnavailable } from '../../release/release-unavailable.js';
-import { buildPramMatrices, PRAM_RISK_LIMIT, pramFigures, pramHeader, pramQuasi, pramRisk, pramRiskLine, pramSuppressedLine, pramUnavailable } from '../../release/kinds/pram-release.js';
+import { buildPramMatrices, PRAM_RISK_LIMIT, pramFigures, pramHeader, pramQuasi, pramRisk, pramRiskLine, pramSuppressedLine, pramUnavailable } from '../../release/kinds/pram/pram-release.js';
 import { dictionaryWidth, microdataBytes, microdataPrepared } from '../../release/kinds/prepared-release.js';
 import { generalizationColumns } from '../../release/decide-generalization.js';
 import type { DataSource } from '../../source/data-source.js';

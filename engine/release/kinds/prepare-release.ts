@@ -10,10 +10,10 @@ import { cellCount } from '../group-cells.js';
 import type { ReleasePlan } from '../plan-release.js';
 import { groupColumns, type AnonymityDescription, type BudgetDescription, type DatasetDescription, type QueryKind, type ReleaseDescription } from '../release-description.js';
 import { declaredDomains } from '../domains.js';
-import { prepareGeneralize } from './generalize-release.js';
-import type { ViewExact } from './view-release.js';
+import { prepareGeneralize } from './generalize/generalize-release.js';
+import type { ViewExact } from './view/view-release.js';
 import { prepareMeasured, type Prepared } from './prepared-release.js';
-import { preparePram } from './pram-release.js';
+import { preparePram } from './pram/pram-release.js';
 
 export interface PrepareContext {
   readonly table: Table;
