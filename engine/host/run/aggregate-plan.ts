@@ -26,7 +26,7 @@ export function aggregatePlan(input: RunInput, seed: string, rng: RandomSource):
   const empty = { columns: [], rowCount: 0 };
   const queries: PlannedQuery[] = [];
   const d = input.dataset;
-  const microdata = input.releases.some((r) => r.query.kind === 'generalize' || r.query.kind === 'pram');
+  const microdata = input.releases.some(writesRows);
   if (input.anonymity || microdata) {
     // The unit is left out: its values would cross for every class. k counted in units needs the rows' source.
     const columns = [...new Set([...d.quasi, ...d.sensitive])];

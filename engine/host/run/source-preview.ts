@@ -9,7 +9,7 @@
  */
 import type { RandomSource } from '../../core/random.js';
 import { frequencyTableView } from '../../anonymity/frequency-classes.js';
-import { dataBounds } from '../../release/kinds/grid/grid-release.js';
+import { releaseKind } from '../../release/kinds/registry.js';
 import { dataDomains, declaredDomains } from '../../release/domains.js';
 import { planRelease, type PlanContext, type ReleasePlan } from '../../release/plan-release.js';
 import type { ReleaseDescription } from '../../release/release-description.js';
@@ -44,9 +44,8 @@ export interface SourceDpFigures {
 }
 
 /** The columns whose values a release takes from the data (`accept data-dependent-domain`), as `dataDomains` reads them. */
-function domainColumns(release: ReleaseDescription): string[] {
-  const q = release.query;
-  return q.kind === 'mode' ? [q.column] : q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' ? [...q.by] : [];
+function domainColumns(release: ReleaseDescription): readonly string[] {
+  return releaseKind(release.query.kind).domainColumns(release.query);
 }
 
 /**
@@ -61,7 +60,7 @@ export async function sourceDomains(input: RunInput, release: ReleaseDescription
     const q = release.query;
     // One column at a time: the query as if it read only that column, so `dataDomains` reads only what was asked.
     for (const c of wanted) {
-      const one = q.kind === 'mode' ? q : { ...(q as Extract<typeof q, { kind: 'count' | 'sum' | 'mean' }>), by: [c] };
+      const one = 'by' in q ? { ...q, by: [c] } : q;
       for (const [name, values] of dataDomains(frequencyTableView(await access.frequencies([c])), one)) domains.set(name, values);
     }
   }
@@ -73,11 +72,7 @@ export async function sourceDomains(input: RunInput, release: ReleaseDescription
  * source's frequency table of that one column (its distinct values), never from the points.
  */
 export async function sourceGridBounds(release: ReleaseDescription, access: SourceAccess): Promise<GridBounds | undefined> {
-  const q = release.query;
-  if (q.kind !== 'grid' || q.within || !release.accepts.includes('data-dependent-domain')) return undefined;
-  const x = dataBounds(frequencyTableView(await access.frequencies([q.x])), { ...q, y: q.x });
-  const y = dataBounds(frequencyTableView(await access.frequencies([q.y])), { ...q, x: q.y });
-  return { xMin: x.xMin, xMax: x.xMax, yMin: y.yMin, yMax: y.yMax };
+  return releaseKind(release.query.kind).boundsFromSource?.(release, async (column) => frequencyTableView(await access.frequencies([column])));
 }
 
 /**
@@ -94,10 +89,7 @@ export function planWithDomains(input: RunInput, release: ReleaseDescription, do
  * declared (the source bins the points by them), keyed by `seed` for contribution bounding.
  */
 export function previewRequest(input: RunInput, plan: ReleasePlan, gridBounds: GridBounds | undefined, seed: string): AggregateRequest | undefined {
-  const d = plan.description;
-  const q = d.query;
-  const release = q.kind === 'grid' && !q.within && gridBounds ? { ...d, query: { ...q, within: { xLow: gridBounds.xMin, xHigh: gridBounds.xMax, yLow: gridBounds.yMin, yHigh: gridBounds.yMax } } } : d;
-  return releaseRequest(release, plan.sensitivity, input.dataset.unit, seed);
+  return releaseRequest(plan.description, plan.sensitivity, input.dataset.unit, seed, gridBounds);
 }
 
 /**
@@ -116,10 +108,8 @@ export async function sourceDpFigures(input: RunInput, release: ReleaseDescripti
   const source = await access.open();
   try {
     const bounded = await source.aggregate(request);
-    const q = release.query;
-    const aggregate = q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean';
     const { bound, ...rest } = request;
-    const unbounded = aggregate && bound ? await source.aggregate({ ...rest, id: `${request.id}-unbounded` }) : undefined;
+    const unbounded = releaseKind(release.query.kind).previewsUnbounded && bound ? await source.aggregate({ ...rest, id: `${request.id}-unbounded` }) : undefined;
     return { plan, domains, gridBounds, exact: exactOfAnswers(plan, domains, bounded, unbounded) };
   } finally {
     await source.close();

@@ -23,7 +23,6 @@ import type { TransitionMatrix } from '../../../pram/transition-matrix.js';
 import { identificationRisk } from '../../../risk/identification-risk.js';
 import { column, type Column, type Table } from '../../../table/table.js';
 import { releasable, roleOf } from '../../column-roles.js';
-import { INVARIANT_REFUSED } from '../../plan-release.js';
 import type { AnonymityDescription, DatasetDescription, QueryDescription } from '../../release-description.js';
 import type { ReleaseOutput } from '../../release-measurement.js';
 import { ReleaseUnavailable } from '../../release-unavailable.js';
@@ -34,6 +33,13 @@ import { columnWidth, microdataBytes, microdataPrepared, type PreparedRelease } 
 type PramQuery = Extract<QueryDescription, { kind: 'pram' }>;
 
 /** Files up to this many records get η (the linkage matrix is n × n); beyond, the terminal says so. */
+/**
+ * Invariant PRAM builds its matrix from the column's exact frequencies t (Gouweleeuw et al. 1998): tᵀR = t, so the
+ * matrix a report or a user needs to read the file gives t back as its stationary vector. Built from noisy
+ * frequencies it would no longer keep the released frequencies invariant, which is its whole point; so it is refused.
+ */
+export const INVARIANT_REFUSED = "invariant PRAM is refused: its matrix is built from the column's exact frequencies, which the matrix (its stationary vector × n) gives back exactly to anyone who reads it; use 'retain P' without 'invariant', or a matrix file written without the data";
+
 export const PRAM_RISK_LIMIT = 2000;
 
 export interface PramInput {
