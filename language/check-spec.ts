@@ -3,9 +3,7 @@ import { NodeFileSystem } from 'langium/node';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { analyzeDocument } from './privspec-analysis.js';
 import { formatBudgetUse, type Amount } from '../engine/release/budget-walk.js';
-import { loadReleaseKinds } from '../engine/release/kinds/registry.js';
-import type { QueryKind } from '../engine/release/release-description.js';
-import type { Spec } from './generated/ast.js';
+import { loadKindsOf } from './load-spec-kinds.js';
 import { createPrivspecCoreServices } from './privspec-core-module.js';
 import type { PrivspecServices } from './privspec-module.js';
 import { SEARCH_CATEGORY } from './privspec-validator.js';
@@ -50,11 +48,6 @@ export function nodeServices(): PrivspecServices {
   return (shared ??= createPrivspecCoreServices(NodeFileSystem).Privspec);
 }
 
-/** Loads the release kinds a spec uses (and no other), so that checking it can plan each of its releases. */
-export async function loadKindsOf(document: LangiumDocument): Promise<void> {
-  const spec = document.parseResult.value as Spec | undefined;
-  await loadReleaseKinds((spec?.releases ?? []).flatMap((r) => (r.query?.kind ? [r.query.kind as QueryKind] : [])));
-}
 
 /** A spec that cannot be loaded at all: not a `.privspec` file, a folder, or a token too long to lex. One line for the user. */
 export class SpecFileError extends Error {
@@ -87,6 +80,8 @@ export async function loadSpecText(text: string, absolutePath: string, services 
   if (documents.hasDocument(uri)) documents.deleteDocument(uri);
   const document = services.shared.workspace.LangiumDocumentFactory.fromString(text, uri);
   documents.addDocument(document);
+  // Every command that reads a spec plans its releases (the check, the budget walk): their kinds are loaded here.
+  await loadKindsOf(document);
   return document;
 }
 

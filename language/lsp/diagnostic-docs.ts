@@ -11,6 +11,7 @@
  */
 import { DefaultDocumentValidator, type LangiumCoreServices, type LangiumDocument, type ValidationAcceptor, type ValidationOptions } from 'langium';
 import type { LangiumServices } from 'langium/lsp';
+import { loadKindsOf } from '../load-spec-kinds.js';
 import { focusTypos, keywordsFromCompletion, type ExpectedKeywords } from './typo-diagnostics.js';
 import type { CancellationToken } from 'vscode-languageserver';
 import type { CodeDescription, Diagnostic } from 'vscode-languageserver-types';
@@ -73,6 +74,8 @@ export class PrivspecDocumentValidator extends DefaultDocumentValidator {
   }
 
   override async validateDocument(document: LangiumDocument, options?: ValidationOptions, cancelToken?: CancellationToken): Promise<Diagnostic[]> {
+    // The checks plan the spec's releases synchronously; their kinds are loaded first, whoever asks for validation.
+    await loadKindsOf(document);
     const diagnostics = await super.validateDocument(document, options, cancelToken);
     return focusTypos(document, diagnostics.map(describeDiagnostic), this.expected());
   }
