@@ -107,7 +107,7 @@ describe('architecture', () => {
       'webview/preview/preview-view.ts': 4,
       'language/privspec-release-plan.ts': 6,
       // Release-kind switches still to move into the kinds: sensitivity, column roles, linked releases, accepted
-      // risks, data domains, the preview modules and their controls, and the language server's checks, hover, quick
+      // risks, the preview modules and their controls, and the language server's checks, hover, quick
       // fixes, preview and run inputs (some of these read the syntax tree's query, which has the same kinds).
       'language/privspec-pram-checks.ts': 1,
       'language/privspec-validator.ts': 1,
@@ -117,7 +117,6 @@ describe('architecture', () => {
       'engine/release/column-roles.ts': 13,
       'engine/release/linked-releases.ts': 17,
       'engine/release/release-risk.ts': 14,
-      'engine/release/domains.ts': 4,
       'engine/preview/aggregate-preview.ts': 6,
       'engine/preview/grid-preview.ts': 1,
       'engine/preview/mode-preview.ts': 1,
