@@ -54,6 +54,12 @@ export function filesRead(release: ReleaseDescription): string[] {
   return releaseKind(release.query.kind).filesRead?.(release.query) ?? [];
 }
 
+/** The release with each file it names resolved by `resolve` (relative to the spec), as the runner reads them. */
+export function withFilesResolved(release: ReleaseDescription, resolve: (path: string) => string): ReleaseDescription {
+  const resolved = releaseKind(release.query.kind).withFilesResolved?.(release.query, resolve);
+  return resolved ? { ...release, query: resolved } : release;
+}
+
 /** The release prepared by its kind's module, or the reason it is refused before anything is spent. */
 export function prepareRelease(release: ReleaseDescription, context: PrepareContext): Prepared {
   return releaseKind(release.query.kind).prepare(release, context);

@@ -83,4 +83,6 @@ export interface ReleaseKind {
   exactFromAnswer?(release: ReleaseDescription, domains: ReadonlyMap<string, readonly string[]>, answer: AggregateAnswer): unknown;
   /** The files a release reads besides the data and the hierarchies (a PRAM matrix file). */
   filesRead?(query: QueryDescription): string[];
+  /** The query with each file it names (`filesRead`) resolved by `resolve`: a spec names them relative to itself. */
+  withFilesResolved?(query: QueryDescription, resolve: (path: string) => string): QueryDescription;
 }

@@ -25,6 +25,10 @@ export const pramKind: ReleaseKind = {
     const q = query as QueryOf<'pram'>;
     return q.matrix !== undefined ? [q.matrix] : [];
   },
+  withFilesResolved: (query, resolve) => {
+    const q = query as QueryOf<'pram'>;
+    return q.matrix !== undefined ? { ...q, matrix: resolve(q.matrix) } : q;
+  },
   prepare: (release, c) => {
     const q = release.query as QueryOf<'pram'>;
     const matrixText = q.matrix === undefined ? undefined : c.files.get(q.matrix);
