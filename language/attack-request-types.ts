@@ -1,6 +1,6 @@
 /**
  * `privspec/simulateAttack`: the editor's Simulate Attack… runs the linkage attack in the language server
- * (engine/host/files/attack-files.ts, the code behind `privspec attack`) and gets back the figures for the risk report's
+ * (engine/host/run/attack-files.ts, the code behind `privspec attack`) and gets back the figures for the risk report's
  * attack section. Shapes only, so that the client can import them without the server.
  */
 import type { AttackSummary } from '../engine/attack/attack-report.js';

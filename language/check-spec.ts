@@ -3,7 +3,9 @@ import { NodeFileSystem } from 'langium/node';
 import type { Diagnostic } from 'vscode-languageserver-types';
 import { analyzeDocument } from './privspec-analysis.js';
 import { formatBudgetUse, type Amount } from '../engine/release/budget-walk.js';
-import { createPrivspecServices, type PrivspecServices } from './privspec-module.js';
+import { loadKindsOf } from './load-spec-kinds.js';
+import { createPrivspecCoreServices } from './privspec-core-module.js';
+import type { PrivspecServices } from './privspec-module.js';
 import { SEARCH_CATEGORY } from './privspec-validator.js';
 
 /** One diagnostic as `privspec check --format json` prints it (1-based line and column). */
@@ -38,10 +40,14 @@ export interface CheckOptions {
 
 let shared: PrivspecServices | undefined;
 
-/** The services of the command line and of tests: one instance per process, reading the real file system. */
+/**
+ * The services of the command line and of tests: one instance per process, reading the real file system. They parse
+ * and check but carry none of the editor's features (hover, lenses, completion), whose modules a command never needs.
+ */
 export function nodeServices(): PrivspecServices {
-  return (shared ??= createPrivspecServices(NodeFileSystem).Privspec);
+  return (shared ??= createPrivspecCoreServices(NodeFileSystem).Privspec);
 }
+
 
 /** A spec that cannot be loaded at all: not a `.privspec` file, a folder, or a token too long to lex. One line for the user. */
 export class SpecFileError extends Error {
@@ -74,6 +80,8 @@ export async function loadSpecText(text: string, absolutePath: string, services 
   if (documents.hasDocument(uri)) documents.deleteDocument(uri);
   const document = services.shared.workspace.LangiumDocumentFactory.fromString(text, uri);
   documents.addDocument(document);
+  // Every command that reads a spec plans its releases (the check, the budget walk): their kinds are loaded here.
+  await loadKindsOf(document);
   return document;
 }
 
@@ -133,6 +141,7 @@ export async function checkSpec(path: string, options: CheckOptions = {}, servic
 
 /** Validates a document (unless the language server already has) and collects its diagnostics and budget. */
 export async function checkDocument(document: LangiumDocument, options: CheckOptions = {}, services = nodeServices()): Promise<CheckResult> {
+  await loadKindsOf(document);
   const categories = options.scanData === false ? ['built-in', 'fast'] : ['built-in', 'fast', 'slow', ...(options.hints === false ? [] : [SEARCH_CATEGORY])];
   // The grammar has no cross-references, so a parsed document can be validated at once; the builder's indexing and
   // linking phases would add nothing but time. An open editor document was already validated by the server.

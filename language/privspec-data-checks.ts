@@ -14,7 +14,6 @@ import { bindHierarchy } from '../engine/hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
 import { HierarchyIssueCodes, validateHierarchy } from '../engine/hierarchy/validate-hierarchy.js';
 import { column, TableError, type Table } from '../engine/table/table.js';
-import { surveyWeights } from '../engine/risk/survey-weights.js';
 import { CsvFileError, readsAtSource, type CsvStore } from '../engine/host/sources/csv/csv-store.js';
 import { frequencyClasses, frequencyTableView } from '../engine/anonymity/frequency-classes.js';
 import type { FrequencyTable } from '../engine/table/frequency-table.js';
@@ -163,6 +162,8 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
   const weight = dataset.clauses.find(ast.isWeightClause);
   if (weight?.column && table.columns.some((c) => c.name === weight.column!.name)) {
     try {
+      // Loaded only for a spec that declares weights: a check of any other spec reads no risk module.
+      const { surveyWeights } = await import('../engine/risk/survey-weights.js');
       surveyWeights(table, weight.column.name);
     } catch (e) {
       // The first bad weight, with its line in the CSV, on the clause that declares the column.

@@ -1,17 +1,9 @@
-import './object-group-by.js';
-import { inject, type Module } from 'langium';
-import {
-  createDefaultModule,
-  createDefaultSharedModule,
-  type DefaultSharedModuleContext,
-  type LangiumServices,
-  type LangiumSharedServices,
-  type PartialLangiumServices,
-} from 'langium/lsp';
-import { CsvStore } from '../engine/host/sources/csv/csv-store.js';
-import { PrivspecGeneratedModule, PrivspecGeneratedSharedModule } from './generated/module.js';
+import '../engine/release/kinds/all-release-kinds.js';
+import type { Module } from 'langium';
+import { NodeFileSystem } from 'langium/node';
+import type { DefaultSharedModuleContext, LangiumServices, LangiumSharedServices, PartialLangiumServices } from 'langium/lsp';
+import type { CsvStore } from '../engine/host/sources/csv/csv-store.js';
 import { PrivspecCodeActionProvider } from './lsp/privspec-code-actions.js';
-import { PrivspecDocumentValidator } from './lsp/privspec-document-validator.js';
 import { PrivspecCodeLensProvider } from './lsp/privspec-code-lens.js';
 import { PrivspecCompletionProvider } from './lsp/privspec-completion.js';
 import { PrivspecDefinitionProvider } from './lsp/privspec-definition.js';
@@ -19,12 +11,8 @@ import { PrivspecDocumentSymbolProvider } from './lsp/privspec-document-symbols.
 import { PrivspecFormatter } from './lsp/privspec-formatter.js';
 import { PrivspecHoverProvider } from './lsp/privspec-hover.js';
 import { PrivspecSemanticTokenProvider } from './lsp/privspec-semantic-tokens.js';
-import { PrivspecTokenBuilder } from './privspec-token-builder.js';
-import { PrivspecValueConverter } from './privspec-value-converter.js';
-import { registerStringEscapeCheck } from './string-escape-check.js';
-import { PrivspecValidator, registerValidationChecks, SEARCH_CATEGORY } from './privspec-validator.js';
-import { registerPramChecks } from './privspec-pram-checks.js';
-import { registerBudgetLimitCheck } from './privspec-budget-limit-check.js';
+import { createPrivspecCoreServices } from './privspec-core-module.js';
+import type { PrivspecValidator } from './privspec-validator.js';
 
 /** Services added to Langium's for the privspec language. */
 export interface PrivspecAddedServices {
@@ -34,15 +22,8 @@ export interface PrivspecAddedServices {
 
 export type PrivspecServices = LangiumServices & PrivspecAddedServices;
 
-/** Wires the privspec services over Langium's defaults: validator, data cache and every LSP feature. */
-export const PrivspecModule: Module<PrivspecServices, PartialLangiumServices & PrivspecAddedServices> = {
-  parser: { TokenBuilder: () => new PrivspecTokenBuilder(), ValueConverter: () => new PrivspecValueConverter() },
-  validation: {
-    PrivspecValidator: (services) => new PrivspecValidator(services),
-    // Every diagnostic, the parser's included, links to its page in docs/diagnostics.
-    DocumentValidator: (services) => new PrivspecDocumentValidator(services),
-  },
-  data: { CsvStore: () => new CsvStore() },
+/** The editor's features over the core services (privspec-core-module.ts): every LSP feature. */
+export const PrivspecLspModule: Module<PrivspecServices, PartialLangiumServices> = {
   lsp: {
     CodeActionProvider: (services) => new PrivspecCodeActionProvider(services),
     CodeLensProvider: (services) => new PrivspecCodeLensProvider(services),
@@ -56,25 +37,18 @@ export const PrivspecModule: Module<PrivspecServices, PartialLangiumServices & P
 };
 
 /**
- * Creates the services for every entry point: the language server (with a connection), the CLI and tests (without).
- * `context.fileSystemProvider` is `NodeFileSystem` for the server and the CLI, `EmptyFileSystem` for in-memory tests.
+ * Creates the services of the language server (with a connection) and of tests (without): the core services, every
+ * LSP feature, and every release kind registered at once (engine/release/kinds/all-release-kinds.ts), since hover and
+ * lenses plan releases synchronously on every edit. `context.fileSystemProvider` is `NodeFileSystem` for the server,
+ * `EmptyFileSystem` for in-memory tests. The command line uses the core services alone (language/check-spec.ts).
  */
 export function createPrivspecServices(context: DefaultSharedModuleContext): { shared: LangiumSharedServices; Privspec: PrivspecServices } {
-  const shared = inject(createDefaultSharedModule(context), PrivspecGeneratedSharedModule);
-  const Privspec = inject(createDefaultModule({ shared }), PrivspecGeneratedModule, PrivspecModule);
-  shared.ServiceRegistry.register(Privspec);
-  registerValidationChecks(Privspec);
-  registerPramChecks(Privspec);
-  registerBudgetLimitCheck(Privspec);
-  registerStringEscapeCheck(Privspec);
-  // The data checks (the `slow` category) and the optimal-transformation hint (its own) read CSVs asynchronously and give
-  // way to cancellation, so the editor runs them on every update too; Langium's default would run only `built-in` and `fast`.
-  shared.workspace.DocumentBuilder.updateBuildOptions = { validation: { categories: ['built-in', 'fast', 'slow', SEARCH_CATEGORY] } };
-  if (!context.connection) {
-    // Outside a language server nobody sends the configuration; initialize it at once.
-    shared.workspace.ConfigurationProvider.initialized({});
-  }
-  return { shared, Privspec };
+  return createPrivspecCoreServices(context, PrivspecLspModule);
 }
 
+let editor: PrivspecServices | undefined;
 
+/** The editor's services on the real file system, one instance per process: for tests of hover, lenses and fixes. */
+export function nodeEditorServices(): PrivspecServices {
+  return (editor ??= createPrivspecServices(NodeFileSystem).Privspec);
+}

@@ -6,6 +6,7 @@
 import type { LangiumDocument } from 'langium';
 import type { RunInput } from '../engine/host/run/release-runner.js';
 import type { OpenDataSource } from '../engine/host/sources/open-data-source.js';
+import { filesRead, withFilesResolved } from '../engine/release/kinds/prepare-release.js';
 import type { ReleaseDescription } from '../engine/release/release-description.js';
 import type * as ast from './generated/ast.js';
 import { checkDocument } from './check-spec.js';
@@ -60,12 +61,12 @@ async function checkedInput(services: PrivspecServices, document: LangiumDocumen
   const store = services.data.CsvStore;
   const { hierarchies, files: inputFiles } = await specHierarchies(store, analysis, specFile);
   if (dataset.correlation) inputFiles.push(dataset.correlation.file);
-  // A PRAM matrix file is named relative to the spec; the runner gets its absolute path.
+  // A file a release names (a PRAM matrix) is relative to the spec; the runner gets its absolute path.
   const releases = chosen
     .map(releaseDescription)
     .filter((d): d is ReleaseDescription => d !== undefined)
-    .map((r) => (r.query.kind === 'pram' && r.query.matrix !== undefined ? { ...r, query: { ...r.query, matrix: resolveSpecPath(specFile, r.query.matrix) } } : r));
-  for (const r of releases) if (r.query.kind === 'pram' && r.query.matrix !== undefined) inputFiles.push(r.query.matrix);
+    .map((r) => withFilesResolved(r, (path) => resolveSpecPath(specFile, path)));
+  for (const r of releases) inputFiles.push(...filesRead(r));
   return {
     specFile,
     dataset,

@@ -1,7 +1,7 @@
 import { resolve } from 'node:path';
 import type { AttackSummary } from '../../engine/attack/attack-report.js';
 import { seededRandom } from '../../engine/core/random.js';
-import { runAttackFiles } from '../../engine/host/files/attack-files.js';
+import { runAttackFiles } from '../../engine/host/run/attack-files.js';
 import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { assignments, listOption, numberOption, parseOptions } from '../parse-options.js';

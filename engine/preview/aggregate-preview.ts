@@ -1,4 +1,4 @@
-import type { AggregateExact } from '../release/kinds/aggregate-release.js';
+import type { AggregateExact } from '../release/kinds/aggregate/aggregate-release.js';
 import { cellsOf } from '../release/group-cells.js';
 import type { ReleasePlan } from '../release/plan-release.js';
 import type { ReleaseStages } from '../release/release-measurement.js';

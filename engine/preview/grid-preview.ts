@@ -1,4 +1,4 @@
-import { gridBudget, gridMethod, reportedSides, type GridExact } from '../release/kinds/grid-release.js';
+import { gridBudget, gridMethod, reportedSides, type GridExact } from '../release/kinds/grid/grid-release.js';
 import type { ReleasePlan } from '../release/plan-release.js';
 import type { ReleaseStages } from '../release/release-measurement.js';
 import { expectedRmse, type GridMethod } from '../wavelet/expected-rmse.js';

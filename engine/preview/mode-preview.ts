@@ -1,4 +1,4 @@
-import type { ModeExact } from '../release/kinds/mode-release.js';
+import type { ModeExact } from '../release/kinds/mode/mode-release.js';
 import type { ReleasePlan } from '../release/plan-release.js';
 import type { ReleaseStages } from '../release/release-measurement.js';
 import type { PreviewExact } from './preview-exact.js';

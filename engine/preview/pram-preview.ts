@@ -5,7 +5,7 @@ import { buildMatrix, type PramSpec } from '../pram/pram-spec.js';
 import { combinedEpsilon, localEpsilon } from '../pram/local-epsilon.js';
 import { PramSampler } from '../pram/pram-sampler.js';
 import { labelIndex, toRows } from '../pram/transition-matrix.js';
-import { PRAM_RISK_LIMIT, preparePram } from '../release/kinds/pram-release.js';
+import { PRAM_RISK_LIMIT, preparePram } from '../release/kinds/pram/pram-release.js';
 import type { AnonymityDescription, DatasetDescription, QueryDescription } from '../release/release-description.js';
 import { ReleaseUnavailable } from '../release/release-unavailable.js';
 import { identificationRisk } from '../risk/identification-risk.js';

@@ -15,7 +15,7 @@ import { gridPreview } from './grid-preview.js';
 import { modePreview } from './mode-preview.js';
 import { pramColumns, pramPreview } from './pram-preview.js';
 import { viewPreview } from './view-preview.js';
-import type { ViewExact } from '../release/kinds/view-release.js';
+import type { ViewExact } from '../release/kinds/view/view-release.js';
 import type { PreviewBody, PreviewKind } from './preview-types.js';
 
 /**

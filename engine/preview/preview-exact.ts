@@ -1,18 +1,18 @@
 /**
  * The figures a DP release adds its noise to, once per preview, from wherever the data is: the planned measurement's
  * own exact stage on an in-memory table, or the same objects made from a data source's answers
- * (engine/source/release-aggregates.ts) for a Parquet file or a database table. The previewers (aggregate, mode, grid)
+ * (engine/release/release-aggregates.ts) for a Parquet file or a database table. The previewers (aggregate, mode, grid)
  * read only this, so the two paths share one computation from the exact figures on: the preview is the release minus
  * its noise, whichever path computed the exact figures.
  */
-import { exactCells, type AggregateExact } from '../release/kinds/aggregate-release.js';
-import type { GridExact } from '../release/kinds/grid-release.js';
-import type { ModeExact } from '../release/kinds/mode-release.js';
+import { exactCells, type AggregateExact } from '../release/kinds/aggregate/aggregate-release.js';
+import type { GridExact } from '../release/kinds/grid/grid-release.js';
+import type { ModeExact } from '../release/kinds/mode/mode-release.js';
 import type { ReleasePlan } from '../release/plan-release.js';
-import { selectRows } from '../release/select-rows.js';
+import { selectRows } from '../source/select-rows.js';
 import type { Table } from '../table/table.js';
-import { aggregateExactOf, gridExactOf, modeExactOf, viewExactOf } from '../source/release-aggregates.js';
-import type { ViewExact } from '../release/kinds/view-release.js';
+import { releaseKind } from '../release/kinds/registry.js';
+import type { ViewExact } from '../release/kinds/view/view-release.js';
 import type { AggregateAnswer } from '../source/data-source.js';
 
 export interface PreviewExact {
@@ -39,7 +39,7 @@ export function exactOfTable(table: Table, plan: ReleasePlan, domains: ReadonlyM
   const stages = plan.measurement!.stages!;
   const bounded = stages.exact({ table }) as PreviewExact['bounded'];
   const q = plan.description.query;
-  if ((q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') && (bounded as AggregateExact).dropped !== undefined) {
+  if ('by' in q && (bounded as AggregateExact).dropped !== undefined) {
     return { bounded, unbounded: { ...exactCells(table, q, byDomains(plan, domains), selectRows(table, q.where)), local: [] } };
   }
   return { bounded };
@@ -51,18 +51,16 @@ export function exactOfTable(table: Table, plan: ReleasePlan, domains: ReadonlyM
  * inside `where` less the rows kept, as the table path counts them.
  */
 export function exactOfAnswers(plan: ReleasePlan, domains: ReadonlyMap<string, readonly string[]>, bounded: AggregateAnswer, unbounded?: AggregateAnswer): PreviewExact {
-  const q = plan.description.query;
-  if (q.kind === 'mode') return { bounded: modeExactOf(bounded) };
-  if (q.kind === 'grid') return { bounded: gridExactOf(q.size, bounded) };
-  // A view's weighted points, as the release builds its view from the same answer (release-aggregates.ts).
-  if (q.kind === 'view') return { bounded: viewExactOf(plan.description, domains, bounded) };
-  if (q.kind !== 'count' && q.kind !== 'sum' && q.kind !== 'mean') throw new Error(`${plan.description.name}: a ${q.kind} release has no exact figures from aggregates`);
-  const cells = aggregateExactOf(plan.description, byDomains(plan, domains), bounded);
-  if (!bounded.request.bound) return { bounded: cells };
+  const release = plan.description;
+  const kind = releaseKind(release.query.kind);
+  if (!kind.exactFromAnswer) throw new Error(`${release.name}: a ${kind.name} release has no exact figures from aggregates`);
+  // Each kind's exact stage from its answer, as the release builds it from the same answer (release-aggregates.ts).
+  const cells = kind.exactFromAnswer(release, domains, bounded) as PreviewExact['bounded'];
+  if (!kind.previewsUnbounded || !bounded.request.bound) return { bounded: cells };
   const kept = bounded.groups.reduce((s, g) => s + g.rows, 0);
   const dropped = (bounded.selectedRows ?? kept) - kept;
   return {
-    bounded: { ...cells, dropped },
-    ...(unbounded ? { unbounded: aggregateExactOf(plan.description, byDomains(plan, domains), unbounded) } : {}),
+    bounded: { ...(cells as AggregateExact), dropped },
+    ...(unbounded ? { unbounded: kind.exactFromAnswer(release, domains, unbounded) as AggregateExact } : {}),
   };
 }

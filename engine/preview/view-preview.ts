@@ -9,7 +9,7 @@
  * grouped answer (weighted points) instead of the rows.
  */
 import type { RandomSource } from '../core/random.js';
-import type { ViewExact } from '../release/kinds/view-release.js';
+import type { ViewExact } from '../release/kinds/view/view-release.js';
 import type { ReleasePlan } from '../release/plan-release.js';
 import type { ReleaseStages } from '../release/release-measurement.js';
 import type { Table } from '../table/table.js';

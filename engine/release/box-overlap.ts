@@ -20,7 +20,7 @@ type Scalar = number | string;
 
 /*
  * Overlap must never be denied for two constraints that one cell can satisfy, or parallel composition under-charges the
- * budget. So it mirrors how `engine/release/select-rows.ts` matches a cell: a number in a set matches a cell whose Number() equals
+ * budget. So it mirrors how `engine/source/select-rows.ts` matches a cell: a number in a set matches a cell whose Number() equals
  * it, text in a set matches the cell exactly, a range with two number ends compares numerically, and any other range
  * compares the cell as text with String() of its ends. Where the two constraints compare differently (a number range
  * against a text range, say "30".."40" against 30..40, both of which hold the cell "35"), disjointness is not proved

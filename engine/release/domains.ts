@@ -4,6 +4,7 @@
  */
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import { column, type Table } from '../table/table.js';
+import { releaseKind } from './kinds/registry.js';
 import type { QueryDescription } from './release-description.js';
 
 /** The columns whose hierarchy lists its values, with those values. */
@@ -13,6 +14,6 @@ export function declaredDomains(hierarchies: ReadonlyMap<string, Hierarchy>): Ma
 
 /** The distinct values in the data of each column the query groups by or chooses among, sorted for a stable output. */
 export function dataDomains(table: Table, q: QueryDescription): Map<string, readonly string[]> {
-  const names = q.kind === 'mode' ? [q.column] : q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' ? q.by : [];
+  const names = releaseKind(q.kind).domainColumns(q);
   return new Map(names.map((name) => [name, [...new Set(column(table, name).dictionary)].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))] as const));
 }

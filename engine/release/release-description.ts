@@ -15,13 +15,8 @@ export interface BudgetDescription {
   readonly rho?: number;
 }
 
-/** One restriction of a `where` clause on one column: an inclusive range or a set of values. */
-export type Constraint =
-  | { readonly kind: 'range'; readonly low: number | string; readonly high: number | string }
-  | { readonly kind: 'set'; readonly values: readonly (number | string)[] };
-
-/** The rows a release reads: per column, the restrictions that all hold. Undefined means every row. */
-export type Box = ReadonlyMap<string, readonly Constraint[]>;
+export type { Box, Constraint } from '../source/box.js';
+import type { Box } from '../source/box.js';
 
 export type MechanismKind = 'laplace' | 'gaussian' | 'exponential' | 'nn-wavelet' | 'privelet' | 'quadtree' | 'hdpview' | 'privtree' | 'identity';
 
@@ -105,18 +100,16 @@ export interface DatasetDescription {
 
 /** The columns a query groups by (none for a scalar). */
 export function groupColumns(q: QueryDescription): readonly string[] {
-  return q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' ? q.by : [];
+  return 'by' in q ? q.by : [];
 }
 
 /** The `where` region of a query, when it has one. */
 export function regionOf(q: QueryDescription): Box | undefined {
-  return q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' || q.kind === 'mode' ? q.where : undefined;
+  return 'where' in q ? q.where : undefined;
 }
 
-/** Whether a query kind is answered with differential-privacy noise (and so spends budget). */
-export function spendsBudget(kind: QueryKind): boolean {
-  return kind !== 'generalize' && kind !== 'pram';
-}
+/** Whether a query kind spends budget: one fact of the kind registry, known without loading the kind. */
+export { spendsBudget } from './kinds/registry.js';
 
 /** The anonymity block as the engine needs it: criteria, suppression limit, metric, pinned levels. */
 export interface AnonymityDescription {

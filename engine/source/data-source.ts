@@ -10,7 +10,7 @@
  * added by privspec, after the answer arrives.
  */
 import type { FrequencyTable } from '../table/frequency-table.js';
-import type { Box } from '../release/release-description.js';
+import type { Box } from './box.js';
 
 /** The distinct records over `columns` with their row counts (`SELECT columns…, count(*) … GROUP BY columns…`). */
 export interface FrequencyRequest {

@@ -2,12 +2,12 @@
  * The in-memory source: a table already read (a CSV through engine/host/sources/csv/read-csv-file.ts). It answers every request of
  * data-source.ts by the definitions the SQL of engine/source/sql/ implements, so that it is the reference the database
  * sources are compared with: the frequency table of engine/table/frequency-table-of.ts, the `where` test of
- * engine/release/select-rows.ts, the keyed bounding of bounded-rows.ts and the clamp of exact-sum.ts.
+ * engine/source/select-rows.ts, the keyed bounding of bounded-rows.ts and the clamp of exact-sum.ts.
  */
 import { frequencyTableOf } from '../table/frequency-table-of.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
 import { column, type Table } from '../table/table.js';
-import { selectRows } from '../release/select-rows.js';
+import { selectRows } from './select-rows.js';
 import { cellOf } from '../wavelet/bin-points.js';
 import { contentColumns, keyedBoundRows } from './bounded-rows.js';
 import type { AggregateAnswer, AggregateGroup, AggregateRequest, DataSource, FrequencyRequest, RowBatch } from './data-source.js';

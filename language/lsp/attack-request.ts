@@ -5,7 +5,7 @@
  */
 import { URI, UriUtils } from 'langium';
 import { RequestType, WorkDoneProgress, type Connection } from 'vscode-languageserver';
-import { runAttackFiles } from '../../engine/host/files/attack-files.js';
+import { runAttackFiles } from '../../engine/host/run/attack-files.js';
 import { ledgerFor } from '../../engine/host/ledger/dataset-identity.js';
 import { findRowKey } from '../../engine/host/ledger/row-key.js';
 import { attackOriginalRequestMethod, simulateAttackRequestMethod, type AttackOriginal, type AttackOriginalParams, type AttackReportSection, type SimulateAttackParams } from '../attack-request-types.js';

@@ -13,7 +13,7 @@ import { pramColumns } from '../../engine/preview/pram-preview.js';
 import { previewKind } from '../../engine/preview/preview-body.js';
 import type { PreviewExact } from '../../engine/preview/preview-exact.js';
 import { declaredDomains } from '../../engine/release/domains.js';
-import { dataBounds } from '../../engine/release/kinds/grid-release.js';
+import { dataBounds } from '../../engine/release/kinds/grid/grid-release.js';
 import type { ReleasePlan } from '../../engine/release/plan-release.js';
 import type { ReleaseDescription } from '../../engine/release/release-description.js';
 import type { FrequencyTable } from '../../engine/table/frequency-table.js';

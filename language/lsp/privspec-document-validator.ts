@@ -2,6 +2,7 @@ import { DefaultDocumentValidator, type LangiumCoreServices, type LangiumDocumen
 import type { LangiumServices } from 'langium/lsp';
 import type { CancellationToken } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver-types';
+import { loadKindsOf } from '../load-spec-kinds.js';
 import { describeDiagnostic } from './diagnostic-docs.js';
 import { focusTypos, keywordsFromCompletion, type ExpectedKeywords } from './typo-diagnostics.js';
 
@@ -21,6 +22,8 @@ export class PrivspecDocumentValidator extends DefaultDocumentValidator {
   }
 
   override async validateDocument(document: LangiumDocument, options?: ValidationOptions, cancelToken?: CancellationToken): Promise<Diagnostic[]> {
+    // The checks plan the spec's releases synchronously; their kinds are loaded first, whoever asks for validation.
+    await loadKindsOf(document);
     const diagnostics = await super.validateDocument(document, options, cancelToken);
     return focusTypos(document, diagnostics.map(describeDiagnostic), this.expected());
   }

@@ -8,7 +8,7 @@ import { didYouMean } from '../did-you-mean.js';
 import * as ast from '../generated/ast.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
 import { sig3 } from '../../engine/release/budget-walk.js';
-import { gridBudget, gridSummary } from '../../engine/release/kinds/grid-release.js';
+import { gridBudget, gridSummary } from '../../engine/release/kinds/grid/grid-release.js';
 import { expectedRmse } from '../../engine/wavelet/expected-rmse.js';
 import { correlationLeakage } from './correlation-hover.js';
 import { buildHierarchy, resolveSpecPath } from '../privspec-to-engine.js';

@@ -3,6 +3,7 @@
  * server answers for a count by region under Laplace noise at that ε (scale 1/ε, 95 % bound ln(20)/ε), so that moving
  * the ε control in the page visibly moves the error bars and the budget meter.
  */
+import '../../engine/release/kinds/all-release-kinds.js'; // every release kind, for the planner's synchronous lookups
 import type { ReleasePreview } from '../../extension/preview/preview-protocol.js';
 import { seededRandom } from '../../engine/core/random.js';
 import { viewPreview } from '../../engine/preview/view-preview.js';

@@ -4,7 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MarkupContent } from 'vscode-languageserver';
 import { runCli } from '../../cli/run-cli.js';
-import { loadSpecText, nodeServices } from '../../language/check-spec.js';
+import { loadSpecText } from '../../language/check-spec.js';
+import { nodeEditorServices } from '../../language/privspec-module.js';
 
 // Issue 11 item 3 — one CSV reader: header fields are compared exactly as the engine reads them. A spec naming `age`
 // where the header says `age ` gets unknown-column with "did you mean 'age '?"; no command of the CLI and no feature of
@@ -61,7 +62,7 @@ describe('issue 11 item 3 — a malformed header (`age ,sex`) everywhere', () =>
   }
 
   it('language server: validation, hover and completion on the spec answer without throwing', async () => {
-    const services = nodeServices();
+    const services = nodeEditorServices();
     const document = await loadSpecText(SPEC, join(dir, 's.privspec'), services);
     await services.shared.workspace.DocumentBuilder.build([document], { validation: { categories: ['built-in', 'fast', 'slow'] } });
     assert.ok(document.diagnostics!.some((d) => d.message === "unknown column 'age' in data/p.csv (did you mean 'age '?)"));

@@ -8,7 +8,7 @@ import { searchOptimal } from '../../engine/search/optimal-search.js';
 import { problemOf } from '../../engine/search/problem.js';
 import type { AggregateAnswer, AggregateRequest, DataSource } from '../../engine/source/data-source.js';
 import { MemorySource } from '../../engine/source/memory-source.js';
-import { viewCountsOf } from '../../engine/source/release-aggregates.js';
+import { viewCountsOf } from '../../engine/release/kinds/view/view-answer.js';
 import { seededRandom } from '../../engine/core/random.js';
 import { buildView } from '../../engine/view/build-view.js';
 import type { ViewDimension } from '../../engine/view/view-types.js';

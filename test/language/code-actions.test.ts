@@ -5,13 +5,14 @@ import { fileURLToPath } from 'node:url';
 import type { LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver';
-import { loadSpecText, nodeServices } from '../../language/check-spec.js';
+import { loadSpecText } from '../../language/check-spec.js';
+import { nodeEditorServices } from '../../language/privspec-module.js';
 import { IssueCodes } from '../../language/issue-codes.js';
 import { QuickFixes } from '../../language/lsp/privspec-code-actions.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixtures = join(root, 'test', 'fixtures', 'specs');
-const services = nodeServices();
+const services = nodeEditorServices();
 
 async function open(text: string): Promise<LangiumDocument> {
   const document = await loadSpecText(text, join(fixtures, 'code-actions.privspec'), services);

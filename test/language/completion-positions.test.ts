@@ -2,11 +2,12 @@ import { strict as assert } from 'node:assert';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { CompletionItem, MarkupContent } from 'vscode-languageserver';
-import { loadSpecText, nodeServices } from '../../language/check-spec.js';
+import { loadSpecText } from '../../language/check-spec.js';
+import { nodeEditorServices } from '../../language/privspec-module.js';
 import { KeywordDocs } from '../../language/lsp/keyword-docs.js';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
-const services = nodeServices();
+const services = nodeEditorServices();
 
 const DATASET = `dataset people from "data/people.csv" {
   identifying name

@@ -6,7 +6,8 @@ import { fileURLToPath } from 'node:url';
 import type { LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { CodeAction, Diagnostic } from 'vscode-languageserver';
-import { loadSpecText, nodeServices } from '../../language/check-spec.js';
+import { loadSpecText } from '../../language/check-spec.js';
+import { nodeEditorServices } from '../../language/privspec-module.js';
 import { IssueCodes } from '../../language/issue-codes.js';
 import { csvToParquet } from '../helpers/parquet.js';
 
@@ -17,7 +18,7 @@ const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixture
 // on the CSV (test/language/code-actions.test.ts: people.csv, 12 rows, sex F ×5, M ×6, X ×1, ages 34–52).
 describe('quick fixes on a Parquet dataset read its frequency tables, never its rows', function () {
   this.timeout(120000);
-  const services = nodeServices();
+  const services = nodeEditorServices();
   const dir = mkdtempSync(join(tmpdir(), 'privspec-fixes-source-'));
   const store = services.data.CsvStore;
   const read: string[] = [];

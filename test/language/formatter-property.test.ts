@@ -3,10 +3,11 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import type { AstNode, LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
-import { loadSpecText, nodeServices } from '../../language/check-spec.js';
+import { loadSpecText } from '../../language/check-spec.js';
+import { nodeEditorServices } from '../../language/privspec-module.js';
 import { withoutTrailingSpaces } from '../../language/lsp/trailing-spaces.js';
 
-const services = nodeServices();
+const services = nodeEditorServices();
 let n = 0;
 
 async function parse(text: string): Promise<LangiumDocument> {

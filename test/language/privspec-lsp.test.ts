@@ -4,7 +4,8 @@ import { fileURLToPath } from 'node:url';
 import type { LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import type { Hover, MarkupContent } from 'vscode-languageserver';
-import { loadSpecText, nodeServices } from '../../language/check-spec.js';
+import { loadSpecText } from '../../language/check-spec.js';
+import { nodeEditorServices } from '../../language/privspec-module.js';
 import { budgetResponse } from '../../language/lsp/privspec-requests.js';
 import { expectedRmse } from '../../engine/wavelet/expected-rmse.js';
 import { calibrateComposedDiscreteGaussian, composedDiscreteGaussianEpsilon } from '../../engine/dp/accounting/discrete-gaussian-composed.js';
@@ -12,7 +13,7 @@ import { calibrateComposedDiscreteGaussian, composedDiscreteGaussianEpsilon } fr
 const close = (a: number, b: number) => assert.ok(Math.abs(a - b) < 1e-9 * Math.max(1, Math.abs(b)), `${a} ≠ ${b}`);
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
-const services = nodeServices();
+const services = nodeEditorServices();
 
 /** Parses and validates `text` as if it were the file `name` in the fixture folder, so that data paths resolve. */
 async function open(text: string, name = 'lsp-test.privspec'): Promise<LangiumDocument> {

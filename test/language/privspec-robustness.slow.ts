@@ -3,7 +3,8 @@ import { readFileSync } from 'node:fs';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import fc from 'fast-check';
-import { checkDocument, loadSpecText, nodeServices } from '../../language/check-spec.js';
+import { checkDocument, loadSpecText } from '../../language/check-spec.js';
+import { nodeEditorServices } from '../../language/privspec-module.js';
 import { analyzeDocument } from '../../language/privspec-analysis.js';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 
@@ -14,7 +15,7 @@ import { TextDocument } from 'vscode-languageserver-textdocument';
 // timeout is generous because the suite shares the machine.
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
-const services = nodeServices();
+const services = nodeEditorServices();
 const VALID = readFileSync(join(fixtures, 'robust-base.privspec'), 'utf8');
 
 const WORDS = [

@@ -4,13 +4,14 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hover, MarkupContent } from 'vscode-languageserver';
 import { runCli } from '../../cli/run-cli.js';
-import { loadSpecText, nodeServices } from '../../language/check-spec.js';
+import { loadSpecText } from '../../language/check-spec.js';
+import { nodeEditorServices } from '../../language/privspec-module.js';
 import { riskReportResponse } from '../../language/lsp/risk-report-request.js';
 
 // Issue 22: the risk report (privspec/riskReport), the dataset hover and `privspec risk` count with one function,
 // with the spec's unit and pins. Before, the hover counted rows at level 0 whatever the spec said.
 describe('language/lsp/risk-report-request: the report, the hover and the command line agree', () => {
-  const services = nodeServices();
+  const services = nodeEditorServices();
   const dir = mkdtempSync(join(tmpdir(), 'privspec-risk-request-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
   // P1 has visits at 34 (F) and 40 (M); P2–P5 are men in their fifties.

@@ -3,10 +3,11 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LangiumDocument } from 'langium';
 import type { CodeAction, Hover, MarkupContent } from 'vscode-languageserver';
-import { loadSpecText, nodeServices } from '../../language/check-spec.js';
+import { loadSpecText } from '../../language/check-spec.js';
+import { nodeEditorServices } from '../../language/privspec-module.js';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
-const services = nodeServices();
+const services = nodeEditorServices();
 
 async function open(text: string): Promise<LangiumDocument> {
   const document = await loadSpecText(text, join(fixtures, 'typo-test.privspec'), services);

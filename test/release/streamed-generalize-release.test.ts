@@ -11,7 +11,7 @@ import { smallStreamSpec } from '../helpers/streamed-specs.js';
 import { runReleases } from '../../engine/host/run/release-runner.js';
 
 // Issue 26 gap 1: a generalize release of a Parquet dataset is decided on DuckDB's frequency table and its rows are
-// streamed, shuffled by DuckDB, through the decision into the release's CSV (engine/host/run/streamed-generalize.ts). The
+// streamed, shuffled by DuckDB, through the decision into the release's CSV (engine/release/kinds/generalize/streamed-generalize.ts). The
 // decision is the in-memory release's (the same problem, so the same optimum), so the report's figures are the same and
 // the CSV holds the same lines, as a multiset, as the in-memory release of the same spec on the CSV copy.
 

@@ -15,7 +15,7 @@ import { adultStreamSpec } from '../helpers/streamed-specs.js';
 import { assertShuffled, SHUFFLE_ROWS } from '../helpers/shuffle-runs.js';
 
 // Issue 26 gap 1: generalize and PRAM releases of every input read at its source are decided on the source's
-// frequency tables and streamed (engine/host/run/streamed-generalize.ts, streamed-pram.ts). Here the sources DuckDB reads:
+// frequency tables and streamed (engine/release/kinds/generalize/streamed-generalize.ts, pram/streamed-pram.ts). Here the sources DuckDB reads:
 // Parquet, and a CSV under `--engine duckdb`; the database tables are in test/cli/database-sources.slow.ts.
 
 type Report = Record<string, unknown>;

@@ -8,11 +8,11 @@ import { planFor, releaseDomains, type RunInput } from '../../engine/host/run/re
 import { runReleasesAtSource, sourceAnswers } from '../../engine/host/run/source-release.js';
 import { viewPreview } from '../../engine/preview/view-preview.js';
 import type { ViewBody } from '../../engine/preview/preview-types.js';
-import type { ViewExact } from '../../engine/release/kinds/view-release.js';
+import type { ViewExact } from '../../engine/release/kinds/view/view-release.js';
 import { viewPoints } from '../../engine/release/view-dimensions.js';
 import { contentColumns, keyedBoundRows } from '../../engine/source/bounded-rows.js';
 import { boundingSeed } from '../../engine/source/keyed-order.js';
-import { exactOfRelease, releaseRequestId } from '../../engine/source/release-aggregates.js';
+import { exactOfRelease, releaseRequestId } from '../../engine/release/release-aggregates.js';
 import type { Table } from '../../engine/table/table.js';
 import { parseViewFile } from '../../engine/view/view-file.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';

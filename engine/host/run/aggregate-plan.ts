@@ -1,12 +1,12 @@
 /**
  * The queries a spec needs from a data source, as `privspec plan` prints them and `privspec release --aggregates`
- * reads their answers back: one bounded aggregate per DP release (engine/source/release-aggregates.ts), planned as the
+ * reads their answers back: one bounded aggregate per DP release (engine/release/release-aggregates.ts), planned as the
  * runner plans it (so its bounds are the release's sensitivity), and the frequency table over the quasi-identifiers
  * and the sensitive columns that the anonymity search and the risk figures read.
  */
 import type { RandomSource } from '../../core/random.js';
 import type { AggregateRequest, FrequencyRequest } from '../../source/data-source.js';
-import { releaseRequest, writesRows } from '../../source/release-aggregates.js';
+import { releaseRequest, writesRows } from '../../release/release-aggregates.js';
 import { planFor, type RunInput } from './release-runner.js';
 import { BLANK_UNITS_ID, blankUnitsRequest } from './blank-units-check.js';
 
@@ -26,7 +26,7 @@ export function aggregatePlan(input: RunInput, seed: string, rng: RandomSource):
   const empty = { columns: [], rowCount: 0 };
   const queries: PlannedQuery[] = [];
   const d = input.dataset;
-  const microdata = input.releases.some((r) => r.query.kind === 'generalize' || r.query.kind === 'pram');
+  const microdata = input.releases.some(writesRows);
   if (input.anonymity || microdata) {
     // The unit is left out: its values would cross for every class. k counted in units needs the rows' source.
     const columns = [...new Set([...d.quasi, ...d.sensitive])];

@@ -10,7 +10,7 @@ import { readTable } from '../sources/open-source.js';
 import type { OpenDataSource } from '../sources/open-data-source.js';
 import { answerFile } from '../sources/read-aggregates.js';
 import { TableError } from '../../table/table.js';
-import { writesRows } from '../../source/release-aggregates.js';
+import { writesRows } from '../../release/release-aggregates.js';
 import { BLANK_UNITS_ID, blankUnitsAt } from '../sources/blank-units-at.js';
 export { BLANK_UNITS_ID, blankUnitsAt, blankUnitsRequest } from '../sources/blank-units-at.js';
 import { RunRefused } from './release-validation.js';

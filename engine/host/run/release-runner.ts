@@ -21,10 +21,8 @@ import { edgeListLeakage } from '../../dp/correlated/index.js';
 import { cryptoRandom, seededRandom, type RandomSource } from '../../core/random.js';
 import type { Hierarchy } from '../../hierarchy/hierarchy.js';
 import { budgetLimit, mainKey } from '../../release/budget-walk.js';
-import { generalizationColumns } from '../../release/decide-generalization.js';
 import { ReleaseUnavailable } from '../../release/release-unavailable.js';
-import { dataBounds } from '../../release/kinds/grid-release.js';
-import { filesRead, prepareRelease } from '../../release/kinds/prepare-release.js';
+import { filesRead, prepareRelease, prepareReleaseAtSource, streamsRelease } from '../../release/kinds/prepare-release.js';
 import type { PreparedRelease } from '../../release/kinds/prepared-release.js';
 import { ledgerTotal, unstatedEntries } from '../../release/ledger-entry.js';
 import { planRelease, type PlanContext, type ReleasePlan } from '../../release/plan-release.js';
@@ -33,17 +31,17 @@ import type { ReleaseOutcome, RunReleaseResult } from '../../release/run-report.
 import type { Table } from '../../table/table.js';
 import { dataDomains, declaredDomains } from '../../release/domains.js';
 import type { AggregateAnswer } from '../../source/data-source.js';
-import { exactOfRelease, releaseRequestId, writesRows } from '../../source/release-aggregates.js';
+import { exactOfRelease, releaseRequestId, writesRows } from '../../release/release-aggregates.js';
 import { ledgerFor, readLedger, recordFiles, type LedgerLocation } from '../ledger/ledger-file.js';
 import { writeRelease } from '../files/release-files.js';
 import { noRowKey, writeRowKey } from '../ledger/row-key.js';
 import type { ReleasedFile } from '../../release/ledger-entry.js';
+import { loadReleaseKinds, releaseKind } from '../../release/kinds/registry.js';
 import { costOf, recordSpend } from '../ledger/release-spend.js';
 import { refuseBlankUnits } from './blank-units-check.js';
 import { orphanedOutputs, RunRefused, spaceProblem, validateOutputs } from './release-validation.js';
 import { columnsOnly, readsAtSource, type EngineChoice } from '../sources/open-source.js';
-import { prepareStreamedGeneralize, streamsRelease, type StreamedRelease } from './streamed-generalize.js';
-import { prepareStreamedPram } from './streamed-pram.js';
+import type { StreamedRelease } from '../../release/kinds/generalize/streamed-generalize.js';
 import { writeStreamedDecision } from './streamed-release-files.js';
 import { afterStream, beforeStream, openStreamSource, pinForStream, type OpenStreamSource } from '../sources/streamed-source.js';
 import { fileSnapshot, type FileSnapshot } from '../files/file-snapshot.js';
@@ -95,7 +93,7 @@ export interface RunOptions {
   readonly freeBytes?: (folder: string) => Promise<number | undefined>;
   /**
    * Answers a data source or a warehouse computed (`privspec release --aggregates DIR`), keyed by request id
-   * (engine/source/release-aggregates.ts): the DP releases add their noise to these instead of reading the table, which
+   * (engine/release/release-aggregates.ts): the DP releases add their noise to these instead of reading the table, which
    * is then never read. Read and checked before anything is spent.
    */
   readonly aggregates?: ReadonlyMap<string, AggregateAnswer>;
@@ -152,10 +150,9 @@ export function releaseDomains(input: RunInput, release: ReleaseDescription, tab
  */
 export function planFor(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource, correlation?: PlanContext['correlation'], fromSource?: ReadonlyMap<string, readonly string[]>): ReleasePlan {
   const domains = releaseDomains(input, release, table, fromSource);
-  const q = release.query;
   // A grid's bounds from the data need the table; with the domains from a source none is held (and such a grid has no
   // aggregate to answer it, so it is run on the table: source-release.ts).
-  const gridBounds = q.kind === 'grid' && !q.within && release.accepts.includes('data-dependent-domain') && fromSource === undefined ? dataBounds(table, q) : undefined;
+  const gridBounds = fromSource === undefined ? releaseKind(release.query.kind).boundsFromData?.(release, table) : undefined;
   return planRelease(release, { budget: input.budget, unit: input.dataset.unit, declaredDomains: new Set(declaredDomains(input.hierarchies).keys()), domains, gridBounds, correlation, rng, roles: input.dataset });
 }
 
@@ -222,15 +219,7 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
 async function prepareStreamed(c: RunContext, release: ReleaseDescription, source: DataSource): Promise<StreamedRelease> {
   const { input } = c;
   const columns = await source.columns();
-  const q = release.query;
-  if (q.kind === 'pram') {
-    return prepareStreamedPram(source, columns, {
-      dataset: input.dataset, query: q, hierarchies: input.hierarchies, anonymity: input.anonymity, domains: declaredDomains(input.hierarchies), rng: c.rng,
-      ...(q.matrix !== undefined ? { matrixText: c.files.get(q.matrix), matrixFile: q.matrix } : {}),
-    });
-  }
-  const columnsRead = generalizationColumns({ quasi: input.dataset.quasi, hierarchies: input.hierarchies, anonymity: input.anonymity });
-  return prepareStreamedGeneralize(await source.frequencyTable({ columns: columnsRead }), columns, input.dataset, input.hierarchies, input.anonymity!);
+  return prepareReleaseAtSource(release, source, columns, { dataset: input.dataset, hierarchies: input.hierarchies, anonymity: input.anonymity, rng: c.rng, files: c.files });
 }
 
 async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: { source: DataSource; snapshot?: FileSnapshot; streamed: StreamedRelease }): Promise<ReleaseOutcome> {
@@ -330,6 +319,8 @@ async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: 
 }
 
 export async function runReleases(input: RunInput, options: RunOptions): Promise<RunReleaseResult> {
+  // Each release's kind is loaded before anything is planned or prepared, and only the kinds this run uses.
+  await loadReleaseKinds(input.releases.map((r) => r.query.kind));
   // The ledger of the run's data, or a refusal when the data cannot be read to identify it.
   const location = await ledgerFor(input.dataset.file, input.specFile).catch((e: Error) => {
     throw new RunRefused(e.message);

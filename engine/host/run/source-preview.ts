@@ -3,19 +3,19 @@
  * PostgreSQL or ClickHouse table): aggregates only, as the release itself. A DP release (count, sum, mean, mode,
  * grid) is planned with the domains it needs — declared ones, or, where the spec accepts a domain from the data, the
  * distinct values of the source's frequency table of that column (grid bounds: the extremes of each coordinate's) — and
- * its exact figures are the source's answer to the release's own request (engine/source/release-aggregates.ts),
+ * its exact figures are the source's answer to the release's own request (engine/release/release-aggregates.ts),
  * contribution bounding done by the source in the keyed order of keyed-order.ts. Generalize and PRAM read the
  * frequency table of the columns they decide on (engine/preview). No row leaves the source.
  */
 import type { RandomSource } from '../../core/random.js';
 import { frequencyTableView } from '../../anonymity/frequency-classes.js';
-import { dataBounds } from '../../release/kinds/grid-release.js';
+import { releaseKind } from '../../release/kinds/registry.js';
 import { dataDomains, declaredDomains } from '../../release/domains.js';
 import { planRelease, type PlanContext, type ReleasePlan } from '../../release/plan-release.js';
 import type { ReleaseDescription } from '../../release/release-description.js';
 import type { AggregateRequest, DataSource } from '../../source/data-source.js';
 import { boundingSeed } from '../../source/keyed-order.js';
-import { releaseRequest } from '../../source/release-aggregates.js';
+import { releaseRequest } from '../../release/release-aggregates.js';
 import type { FrequencyTable } from '../../table/frequency-table.js';
 import type { GridBounds } from '../../wavelet/bin-points.js';
 import { exactOfAnswers, type PreviewExact } from '../../preview/preview-exact.js';
@@ -42,9 +42,8 @@ export interface SourceDpFigures {
 }
 
 /** The columns whose values a release takes from the data (`accept data-dependent-domain`), as `dataDomains` reads them. */
-function domainColumns(release: ReleaseDescription): string[] {
-  const q = release.query;
-  return q.kind === 'mode' ? [q.column] : q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' ? [...q.by] : [];
+function domainColumns(release: ReleaseDescription): readonly string[] {
+  return releaseKind(release.query.kind).domainColumns(release.query);
 }
 
 /**
@@ -59,7 +58,7 @@ export async function sourceDomains(input: RunInput, release: ReleaseDescription
     const q = release.query;
     // One column at a time: the query as if it read only that column, so `dataDomains` reads only what was asked.
     for (const c of wanted) {
-      const one = q.kind === 'mode' ? q : { ...(q as Extract<typeof q, { kind: 'count' | 'sum' | 'mean' }>), by: [c] };
+      const one = 'by' in q ? { ...q, by: [c] } : q;
       for (const [name, values] of dataDomains(frequencyTableView(await access.frequencies([c])), one)) domains.set(name, values);
     }
   }
@@ -71,11 +70,7 @@ export async function sourceDomains(input: RunInput, release: ReleaseDescription
  * source's frequency table of that one column (its distinct values), never from the points.
  */
 export async function sourceGridBounds(release: ReleaseDescription, access: SourceAccess): Promise<GridBounds | undefined> {
-  const q = release.query;
-  if (q.kind !== 'grid' || q.within || !release.accepts.includes('data-dependent-domain')) return undefined;
-  const x = dataBounds(frequencyTableView(await access.frequencies([q.x])), { ...q, y: q.x });
-  const y = dataBounds(frequencyTableView(await access.frequencies([q.y])), { ...q, x: q.y });
-  return { xMin: x.xMin, xMax: x.xMax, yMin: y.yMin, yMax: y.yMax };
+  return releaseKind(release.query.kind).boundsFromSource?.(release, async (column) => frequencyTableView(await access.frequencies([column])));
 }
 
 /**
@@ -92,10 +87,7 @@ export function planWithDomains(input: RunInput, release: ReleaseDescription, do
  * declared (the source bins the points by them), keyed by `seed` for contribution bounding.
  */
 export function previewRequest(input: RunInput, plan: ReleasePlan, gridBounds: GridBounds | undefined, seed: string): AggregateRequest | undefined {
-  const d = plan.description;
-  const q = d.query;
-  const release = q.kind === 'grid' && !q.within && gridBounds ? { ...d, query: { ...q, within: { xLow: gridBounds.xMin, xHigh: gridBounds.xMax, yLow: gridBounds.yMin, yHigh: gridBounds.yMax } } } : d;
-  return releaseRequest(release, plan.sensitivity, input.dataset.unit, seed);
+  return releaseRequest(plan.description, plan.sensitivity, input.dataset.unit, seed, gridBounds);
 }
 
 /**
@@ -114,10 +106,8 @@ export async function sourceDpFigures(input: RunInput, release: ReleaseDescripti
   const source = await access.open();
   try {
     const bounded = await source.aggregate(request);
-    const q = release.query;
-    const aggregate = q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean';
     const { bound, ...rest } = request;
-    const unbounded = aggregate && bound ? await source.aggregate({ ...rest, id: `${request.id}-unbounded` }) : undefined;
+    const unbounded = releaseKind(release.query.kind).previewsUnbounded && bound ? await source.aggregate({ ...rest, id: `${request.id}-unbounded` }) : undefined;
     return { plan, domains, gridBounds, exact: exactOfAnswers(plan, domains, bounded, unbounded) };
   } finally {
     await source.close();

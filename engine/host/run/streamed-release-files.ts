@@ -13,7 +13,7 @@ import type { DataSource, RowBatch } from '../../source/data-source.js';
 import { boundingSeed } from '../../source/keyed-order.js';
 import type { ReleaseDescription } from '../../release/release-description.js';
 import { classMismatch, type RowTransform } from '../../release/microdata-row-transform.js';
-import type { StreamedDecision } from './streamed-generalize.js';
+import type { StreamedDecision } from '../../release/kinds/generalize/streamed-generalize.js';
 import { freeReleaseFiles, NOT_PRIVATE, releaseReportJson, type ReportContext } from '../files/release-files.js';
 import { writeMicrodataStream } from '../files/write-microdata-stream.js';
 import { assertUnchanged, type FileSnapshot } from '../files/file-snapshot.js';

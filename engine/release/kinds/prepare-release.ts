@@ -1,19 +1,17 @@
 /**
- * Every release kind prepared the same way for the runner: one table from query kind to its module's prepare step.
- * DP kinds come from the planner's plan (the measurement that will run and its cost); `generalize` and `pram` from
- * their modules. Nothing else in the run path looks at the kind.
+ * Every release kind prepared the same way for the runner: its kind's module (registry.ts) prepares it. DP kinds come
+ * from the planner's plan (the measurement that will run and its cost); `generalize` and `pram` from their modules.
+ * Nothing else in the run path looks at the kind.
  */
 import type { RandomSource } from '../../core/random.js';
 import type { Hierarchy } from '../../hierarchy/hierarchy.js';
 import type { Table } from '../../table/table.js';
-import { cellCount } from '../group-cells.js';
 import type { ReleasePlan } from '../plan-release.js';
-import { groupColumns, type AnonymityDescription, type BudgetDescription, type DatasetDescription, type QueryKind, type ReleaseDescription } from '../release-description.js';
-import { declaredDomains } from '../domains.js';
-import { prepareGeneralize } from './generalize-release.js';
-import type { ViewExact } from './view-release.js';
-import { prepareMeasured, type Prepared } from './prepared-release.js';
-import { preparePram } from './pram-release.js';
+import type { AnonymityDescription, BudgetDescription, DatasetDescription, ReleaseDescription } from '../release-description.js';
+import type { DataSource } from '../../source/data-source.js';
+import type { StreamedRelease } from './generalize/streamed-generalize.js';
+import type { Prepared } from './prepared-release.js';
+import { releaseKind } from './registry.js';
 
 export interface PrepareContext {
   readonly table: Table;
@@ -32,58 +30,37 @@ export interface PrepareContext {
   exactOf?(release: ReleaseDescription): unknown;
 }
 
+/** What a release prepared at its source reads besides the source: the spec's blocks, the run's generator, its files. */
+export type PrepareAtSourceContext = Pick<PrepareContext, 'dataset' | 'hierarchies' | 'anonymity' | 'rng' | 'files'>;
+
+/**
+ * Whether a release is streamed: a kind that prepares at the source (generalize, PRAM) on data read where it lies
+ * (`inputReadsAtSource`: a database table, or DuckDB over Parquet or a CSV above the size rule or under `--engine
+ * duckdb`), run on the data rather than on a warehouse's answers.
+ */
+export function streamsRelease(release: ReleaseDescription, atSource: boolean, fromAggregates: boolean): boolean {
+  return atSource && !fromAggregates && releaseKind(release.query.kind).prepareAtSource !== undefined;
+}
+
+/** The streamed form of a release, prepared by its kind on `source`'s frequency tables. */
+export function prepareReleaseAtSource(release: ReleaseDescription, source: DataSource, columns: readonly string[], context: PrepareAtSourceContext): Promise<StreamedRelease> {
+  const kind = releaseKind(release.query.kind);
+  if (!kind.prepareAtSource) throw new Error(`a ${kind.name} release is not streamed from its source`);
+  return kind.prepareAtSource(release, source, columns, context);
+}
+
 /** The files a release reads besides the data and the hierarchies (a PRAM matrix file). */
 export function filesRead(release: ReleaseDescription): string[] {
-  return release.query.kind === 'pram' && release.query.matrix !== undefined ? [release.query.matrix] : [];
+  return releaseKind(release.query.kind).filesRead?.(release.query) ?? [];
 }
 
-/** The widest a label of `name` can be written (UTF-8, quoted). */
-const labelBytes = (values: readonly string[] | undefined) => Math.max(1, ...(values ?? []).map((v) => v.length * 3 + 2));
-
-function prepareDp(release: ReleaseDescription, c: PrepareContext): Prepared {
-  const plan = c.planOf(release);
-  const q = release.query;
-  const accounting = c.budget.accounting;
-  const exact = c.exactOf && (() => c.exactOf!(release));
-  if (q.kind === 'grid') return prepareMeasured(plan, c.table, accounting, q.size * q.size, 2 * String(q.size).length + 2, exact);
-  if (q.kind === 'view') {
-    // The number of blocks is only known once built: at most the domain's cells, and in practice a few per distinct
-    // record; the CSV and the JSON both list every block, so the estimate counts each block twice.
-    const domains = c.domainsOf(release);
-    const sizes = q.dimensions.map((d) => (d.low !== undefined ? d.high! - d.low + 1 : (domains.get(d.column)?.length ?? 1)));
-    const widths = q.dimensions.map((d) => (d.low !== undefined ? 2 * 24 : 2 * labelBytes(domains.get(d.column))));
-    // From a source's answer the table holds no rows: the view's rows are the answer's, the weights of its points.
-    let rows = c.table.rowCount;
-    if (exact) {
-      const weights = (exact() as ViewExact).counts.weights;
-      rows = 0;
-      for (let i = 0; i < weights.length; i++) rows += weights[i];
-    }
-    const blocks = Math.min(sizes.reduce((a, s) => a * s, 1), 4 * rows + 1024);
-    return prepareMeasured(plan, c.table, accounting, 2 * blocks, widths.reduce((a, w) => a + w + 1, 0), exact);
-  }
-  const by = q.kind === 'mode' ? [] : groupColumns(q);
-  const domains = c.domainsOf(release);
-  const values = by.map((b) => domains.get(b) ?? ['·']);
-  return prepareMeasured(plan, c.table, accounting, q.kind === 'mode' ? 1 : cellCount(values), values.reduce((a, v) => a + labelBytes(v) + 1, 0), exact);
+/** The release with each file it names resolved by `resolve` (relative to the spec), as the runner reads them. */
+export function withFilesResolved(release: ReleaseDescription, resolve: (path: string) => string): ReleaseDescription {
+  const resolved = releaseKind(release.query.kind).withFilesResolved?.(release.query, resolve);
+  return resolved ? { ...release, query: resolved } : release;
 }
-
-const PREPARE: Record<QueryKind, (release: ReleaseDescription, c: PrepareContext) => Prepared> = {
-  count: prepareDp,
-  sum: prepareDp,
-  mean: prepareDp,
-  mode: prepareDp,
-  grid: prepareDp,
-  view: prepareDp,
-  generalize: (_, c) => ({ release: prepareGeneralize(c.table, c.dataset, c.hierarchies, c.anonymity) }),
-  pram: (release, c) => {
-    const q = release.query as Extract<ReleaseDescription['query'], { kind: 'pram' }>;
-    const matrixText = q.matrix === undefined ? undefined : c.files.get(q.matrix);
-    return { release: preparePram({ table: c.table, dataset: c.dataset, query: q, domains: declaredDomains(c.hierarchies), hierarchies: c.hierarchies, anonymity: c.anonymity, matrixText, matrixFile: q.matrix, rng: c.rng }) };
-  },
-};
 
 /** The release prepared by its kind's module, or the reason it is refused before anything is spent. */
 export function prepareRelease(release: ReleaseDescription, context: PrepareContext): Prepared {
-  return PREPARE[release.query.kind](release, context);
+  return releaseKind(release.query.kind).prepare(release, context);
 }

@@ -11,6 +11,8 @@ import type { ReleaseCosts } from '../release-costs.js';
 import type { Box } from '../release-description.js';
 import type { ExpectedError, ReleaseOutput } from '../release-measurement.js';
 import type { ReleasePlan } from '../plan-release.js';
+import type { ReleaseDescription } from '../release-description.js';
+import type { PrepareContext } from './prepare-release.js';
 
 /** What the ledger records of a microdata run: the columns it released perturbed or generalized, and PRAM's local ε. */
 export interface MicrodataRecord {
@@ -98,4 +100,18 @@ export function prepareMeasured(plan: ReleasePlan, table: Table, accounting: key
       run: () => (exact && measurement.stages ? measurement.stages.addNoise(exact()) : measurement.invoke({ table })),
     },
   };
+}
+
+/** The widest a label of a column with these values can be written (UTF-8, quoted). */
+export const labelBytes = (values: readonly string[] | undefined) => Math.max(1, ...(values ?? []).map((v) => v.length * 3 + 2));
+
+/**
+ * A DP release prepared from the runner's plan (`planOf`), the exact stage from a source's answer where the run takes
+ * answers; `size` estimates its cells and the bytes of one cell's labels from the exact stage, when there is one.
+ */
+export function prepareDp(release: ReleaseDescription, c: PrepareContext, size: (exact?: () => unknown) => { cells: number; labelBytes: number }): Prepared {
+  const plan = c.planOf(release);
+  const exact = c.exactOf && (() => c.exactOf!(release));
+  const { cells, labelBytes } = size(exact);
+  return prepareMeasured(plan, c.table, c.budget.accounting, cells, labelBytes, exact);
 }

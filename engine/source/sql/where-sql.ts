@@ -1,8 +1,8 @@
 /**
- * A release's `where` region as a SQL condition, the same test as engine/release/select-rows.ts: a number in a set, or a
+ * A release's `where` region as a SQL condition, the same test as engine/source/select-rows.ts: a number in a set, or a
  * range whose two ends are numbers, compares the cell read as a number; anything else compares the cell as text.
  */
-import type { Box, Constraint } from '../../release/release-description.js';
+import type { Box, Constraint } from '../box.js';
 import type { SqlSyntax } from './dialect.js';
 
 function constraintSql(sql: SqlSyntax, text: string, c: Constraint): string {

@@ -1,8 +1,9 @@
+import '../../../engine/release/kinds/all-release-kinds.js'; // every release kind, for the planner's synchronous lookups
 import { strict as assert } from 'node:assert';
 import { seededRandom } from '../../../engine/core/random.js';
 import { gridPreview } from '../../../engine/preview/grid-preview.js';
 import { exactOfTable } from '../../../engine/preview/preview-exact.js';
-import type { GridExact } from '../../../engine/release/kinds/grid-release.js';
+import type { GridExact } from '../../../engine/release/kinds/grid/grid-release.js';
 import type { ReleaseStages } from '../../../engine/release/release-measurement.js';
 import type { Table } from '../../../engine/table/table.js';
 import type { ReleasePlan } from '../../../engine/release/plan-release.js';

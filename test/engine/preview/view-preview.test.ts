@@ -1,3 +1,4 @@
+import '../../../engine/release/kinds/all-release-kinds.js'; // every release kind, for the planner's synchronous lookups
 import { strict as assert } from 'node:assert';
 import { seededRandom } from '../../../engine/core/random.js';
 import { compareAlgorithms, exactAnswers, queryText, rangeWorkload } from '../../../engine/preview/view-workload.js';

@@ -1,7 +1,8 @@
+import '../../../engine/release/kinds/all-release-kinds.js'; // every release kind, for the planner's synchronous lookups
 import { strict as assert } from 'node:assert';
 import { seededRandom } from '../../../engine/core/random.js';
-import type { GridExact } from '../../../engine/release/kinds/grid-release.js';
-import type { ModeExact } from '../../../engine/release/kinds/mode-release.js';
+import type { GridExact } from '../../../engine/release/kinds/grid/grid-release.js';
+import type { ModeExact } from '../../../engine/release/kinds/mode/mode-release.js';
 import { planRelease } from '../../../engine/release/plan-release.js';
 import type { ReleaseDescription } from '../../../engine/release/release-description.js';
 import type { ReleaseStages } from '../../../engine/release/release-measurement.js';

@@ -1,3 +1,4 @@
+import '../../../engine/release/kinds/all-release-kinds.js'; // every release kind, for the planner's synchronous lookups
 import { strict as assert } from 'node:assert';
 import { budgetLimit, summarizeBudget } from '../../../engine/release/budget-walk.js';
 import { budgetMeter } from '../../../engine/release/budget-meter.js';

@@ -1,3 +1,4 @@
+import '../../../engine/release/kinds/all-release-kinds.js'; // every release kind, for the planner's synchronous lookups
 import { strict as assert } from 'node:assert';
 import { planRelease } from '../../../engine/release/plan-release.js';
 import type { ReleaseDescription } from '../../../engine/release/release-description.js';

@@ -5,7 +5,7 @@ import { runCli } from '../../../cli/run-cli.js';
 import { strict as assert } from 'node:assert';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { riskReportFigures } from '../../../engine/report/risk-report-figures.js';
-import { computeGeneralize } from '../../../engine/release/kinds/generalize-release.js';
+import { computeGeneralize } from '../../../engine/release/kinds/generalize/generalize-release.js';
 import { kCheck } from '../../../engine/anonymity/k-check.js';
 import { riskInput, visitsCsv, visitsModel } from '../../extension/fixtures.js';
 import { riskReportHtml } from '../../../extension/risk-report/risk-report-html.js';

@@ -7,7 +7,7 @@ import { viewPoints } from '../../../engine/release/view-dimensions.js';
 import { contentColumns, keyedBoundRows } from '../../../engine/source/bounded-rows.js';
 import type { AggregateAnswer, AggregateRequest, UnitBound } from '../../../engine/source/data-source.js';
 import { memoryAggregate } from '../../../engine/source/memory-source.js';
-import { viewCountsOf } from '../../../engine/source/release-aggregates.js';
+import { viewCountsOf } from '../../../engine/release/kinds/view/view-answer.js';
 import { column, type Table } from '../../../engine/table/table.js';
 import { buildView } from '../../../engine/view/build-view.js';
 import { sparseCells } from '../../../engine/view/sparse-cells.js';

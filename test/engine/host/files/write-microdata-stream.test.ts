@@ -9,7 +9,7 @@ import { formatCsv } from '../../../../engine/host/files/write-csv.js';
 import { writeMicrodataStream } from '../../../../engine/host/files/write-microdata-stream.js';
 import { makeTransitionMatrix } from '../../../../engine/pram/transition-matrix.js';
 import { decideGeneralization, generalizationColumns, requireDecided } from '../../../../engine/release/decide-generalization.js';
-import { computeGeneralize } from '../../../../engine/release/kinds/generalize-release.js';
+import { computeGeneralize } from '../../../../engine/release/kinds/generalize/generalize-release.js';
 import { decisionRowTransform, pramRowTransform } from '../../../../engine/release/microdata-row-transform.js';
 import type { AnonymityDescription, DatasetDescription } from '../../../../engine/release/release-description.js';
 import type { RowBatch } from '../../../../engine/source/data-source.js';

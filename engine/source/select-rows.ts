@@ -4,7 +4,7 @@
  * else compares the cell as text.
  */
 import { column, type Table } from '../table/table.js';
-import type { Box, Constraint } from './release-description.js';
+import type { Box, Constraint } from './box.js';
 import { cellNumber } from '../table/cell-number.js';
 
 export function cellMatches(cell: string, c: Constraint): boolean {

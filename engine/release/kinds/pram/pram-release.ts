@@ -13,27 +13,33 @@
  * values, so they go to the data owner's terminal and the preview (`local`), never into the release's files.
  * Invariant PRAM is refused (its matrix gives the exact frequencies back; see INVARIANT_REFUSED).
  */
-import { PrivacyError } from '../../core/measures.js';
-import { cryptoRandom, type RandomSource } from '../../core/random.js';
-import type { Hierarchy } from '../../hierarchy/hierarchy.js';
-import { makePram } from '../../pram/make-pram.js';
-import { pramReport } from '../../pram/pram-report.js';
-import { buildMatrix, type PramSpec } from '../../pram/pram-spec.js';
-import type { TransitionMatrix } from '../../pram/transition-matrix.js';
-import { identificationRisk } from '../../risk/identification-risk.js';
-import { column, type Column, type Table } from '../../table/table.js';
-import { releasable, roleOf } from '../column-roles.js';
-import { INVARIANT_REFUSED } from '../plan-release.js';
-import type { AnonymityDescription, DatasetDescription, QueryDescription } from '../release-description.js';
-import type { ReleaseOutput } from '../release-measurement.js';
-import { ReleaseUnavailable } from '../release-unavailable.js';
-import { combinedEpsilon, localEpsilon } from '../../pram/local-epsilon.js';
-import { generalizedQuasi, type GeneralizeOptions } from './generalized-quasi.js';
-import { columnWidth, microdataBytes, microdataPrepared, type PreparedRelease } from './prepared-release.js';
+import { PrivacyError } from '../../../core/measures.js';
+import { cryptoRandom, type RandomSource } from '../../../core/random.js';
+import type { Hierarchy } from '../../../hierarchy/hierarchy.js';
+import { makePram } from '../../../pram/make-pram.js';
+import { pramReport } from '../../../pram/pram-report.js';
+import { buildMatrix, type PramSpec } from '../../../pram/pram-spec.js';
+import type { TransitionMatrix } from '../../../pram/transition-matrix.js';
+import { identificationRisk } from '../../../risk/identification-risk.js';
+import { column, type Column, type Table } from '../../../table/table.js';
+import { releasable, roleOf } from '../../column-roles.js';
+import type { AnonymityDescription, DatasetDescription, QueryDescription } from '../../release-description.js';
+import type { ReleaseOutput } from '../../release-measurement.js';
+import { ReleaseUnavailable } from '../../release-unavailable.js';
+import { combinedEpsilon, localEpsilon } from '../../../pram/local-epsilon.js';
+import { generalizedQuasi, type GeneralizeOptions } from '../generalize/generalized-quasi.js';
+import { columnWidth, microdataBytes, microdataPrepared, type PreparedRelease } from '../prepared-release.js';
 
 type PramQuery = Extract<QueryDescription, { kind: 'pram' }>;
 
 /** Files up to this many records get η (the linkage matrix is n × n); beyond, the terminal says so. */
+/**
+ * Invariant PRAM builds its matrix from the column's exact frequencies t (Gouweleeuw et al. 1998): tᵀR = t, so the
+ * matrix a report or a user needs to read the file gives t back as its stationary vector. Built from noisy
+ * frequencies it would no longer keep the released frequencies invariant, which is its whole point; so it is refused.
+ */
+export const INVARIANT_REFUSED = "invariant PRAM is refused: its matrix is built from the column's exact frequencies, which the matrix (its stationary vector × n) gives back exactly to anyone who reads it; use 'retain P' without 'invariant', or a matrix file written without the data";
+
 export const PRAM_RISK_LIMIT = 2000;
 
 export interface PramInput {

@@ -3,16 +3,16 @@
  * score among candidates fixed before the data is read. Sensitivity 1 per row; with `bound unit rows N` each privacy
  * unit keeps at most N rows (uniformly sampled, Wilson et al. 2020) and the score's sensitivity is N (sensitivity.ts).
  */
-import { makeMeasurement } from '../../core/measurement.js';
-import { PrivacyError } from '../../core/measures.js';
-import { cryptoRandom, type RandomSource } from '../../core/random.js';
-import { makeExponential } from '../../dp/mechanisms/exponential.js';
-import { boundContributions } from '../../dp/contribution/bound-contributions.js';
-import { column, type Table } from '../../table/table.js';
-import { costsInEveryNotion } from '../release-costs.js';
-import type { BudgetDescription, MechanismDescription, QueryDescription } from '../release-description.js';
-import type { ReleaseMeasurement, ReleaseOutput, ReleaseStages } from '../release-measurement.js';
-import { selectRows } from '../select-rows.js';
+import { makeMeasurement } from '../../../core/measurement.js';
+import { PrivacyError } from '../../../core/measures.js';
+import { cryptoRandom, type RandomSource } from '../../../core/random.js';
+import { makeExponential } from '../../../dp/mechanisms/exponential.js';
+import { boundContributions } from '../../../dp/contribution/bound-contributions.js';
+import { column, type Table } from '../../../table/table.js';
+import { costsInEveryNotion } from '../../release-costs.js';
+import type { BudgetDescription, MechanismDescription, QueryDescription } from '../../release-description.js';
+import type { ReleaseMeasurement, ReleaseOutput, ReleaseStages } from '../../release-measurement.js';
+import { selectRows } from '../../../source/select-rows.js';
 
 type ModeQuery = Extract<QueryDescription, { kind: 'mode' }>;
 

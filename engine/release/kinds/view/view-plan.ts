@@ -4,12 +4,12 @@
  * the view algorithms are ε-DP over one row, and with `bound unit rows N` the view is built at ε/N so that one unit,
  * at most N rows, costs ε by group privacy (Dwork & Roth 2014, Thm 2.2).
  */
-import type { MechanismDescription, QueryDescription } from '../release-description.js';
-import type { PlanContext, ReleasePlan } from '../plan-release.js';
-import { PrivacyError } from '../../core/measures.js';
-import { validateDimensions } from '../../view/view-domain.js';
-import type { ViewAlgorithm } from '../../view/view-types.js';
-import { viewDimensions } from '../view-dimensions.js';
+import type { MechanismDescription, QueryDescription } from '../../release-description.js';
+import type { PlanContext, ReleasePlan } from '../../plan-release.js';
+import { PrivacyError } from '../../../core/measures.js';
+import { validateDimensions } from '../../../view/view-domain.js';
+import type { ViewAlgorithm } from '../../../view/view-types.js';
+import { viewDimensions } from '../../view-dimensions.js';
 import { makeViewReleaseMeasurement } from './view-release.js';
 
 type ViewQuery = Extract<QueryDescription, { kind: 'view' }>;

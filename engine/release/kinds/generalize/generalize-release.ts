@@ -12,15 +12,15 @@
  * terminal (`local`), not into the report.
  * The same function serves `privspec release`, ▶ Run and the editor's Anonymize CSV…, so they write the same bytes.
  */
-import type { Hierarchy } from '../../hierarchy/hierarchy.js';
-import { frequencyTableOf } from '../../table/frequency-table-of.js';
-import { column, type Table } from '../../table/table.js';
-import { decideGeneralization, generalizationColumns, requireDecided, requireGeneralizeInputs } from '../decide-generalization.js';
-import { decisionRowTransform } from '../microdata-row-transform.js';
-import { releasableColumns, type AnonymityDescription, type DatasetDescription } from '../release-description.js';
-import type { ReleaseOutput } from '../release-measurement.js';
+import type { Hierarchy } from '../../../hierarchy/hierarchy.js';
+import { frequencyTableOf } from '../../../table/frequency-table-of.js';
+import { column, type Table } from '../../../table/table.js';
+import { decideGeneralization, generalizationColumns, requireDecided, requireGeneralizeInputs } from '../../decide-generalization.js';
+import { decisionRowTransform } from '../../microdata-row-transform.js';
+import { releasableColumns, type AnonymityDescription, type DatasetDescription } from '../../release-description.js';
+import type { ReleaseOutput } from '../../release-measurement.js';
 import type { GeneralizeOptions } from './generalized-quasi.js';
-import { columnWidth, microdataBytes, microdataPrepared, type PreparedRelease } from './prepared-release.js';
+import { columnWidth, microdataBytes, microdataPrepared, type PreparedRelease } from '../prepared-release.js';
 
 export type { GeneralizeOptions } from './generalized-quasi.js';
 

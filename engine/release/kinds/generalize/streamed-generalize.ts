@@ -10,27 +10,18 @@
  * The order of events is the runner's: the frequency table is read before the spend is recorded (as the table is), the
  * search runs after it, in `run`.
  */
-import type { Hierarchy } from '../../hierarchy/hierarchy.js';
-import { decideGeneralization, requireDecided } from '../../release/decide-generalization.js';
-import { decisionRowTransform } from '../../release/microdata-row-transform.js';
-import { releasableColumns, type AnonymityDescription, type DatasetDescription, type ReleaseDescription } from '../../release/release-description.js';
-import type { ReleaseOutput } from '../../release/release-measurement.js';
-import type { SearchProgress } from '../../search/search-types.js';
-import { generalizeReport } from '../../release/kinds/generalize-release.js';
-import type { PreparedRelease } from '../../release/kinds/prepared-release.js';
-import { dictionaryWidth, microdataBytes, microdataPrepared } from '../../release/kinds/prepared-release.js';
-import type { FrequencyTable } from '../../table/frequency-table.js';
-import type { RowTransform } from '../../release/microdata-row-transform.js';
-import type { ClassTally } from '../../release/class-tally.js';
-
-/**
- * Whether a release is streamed: a generalize or PRAM release of data read where it lies (`inputReadsAtSource`: a
- * database table, or DuckDB over Parquet or a CSV above the size rule or under `--engine duckdb`), run on the data
- * rather than on a warehouse's answers.
- */
-export function streamsRelease(release: ReleaseDescription, atSource: boolean, fromAggregates: boolean): boolean {
-  return atSource && !fromAggregates && (release.query.kind === 'generalize' || release.query.kind === 'pram');
-}
+import type { Hierarchy } from '../../../hierarchy/hierarchy.js';
+import { decideGeneralization, requireDecided } from '../../decide-generalization.js';
+import { decisionRowTransform } from '../../microdata-row-transform.js';
+import { releasableColumns, type AnonymityDescription, type DatasetDescription } from '../../release-description.js';
+import type { ReleaseOutput } from '../../release-measurement.js';
+import type { SearchProgress } from '../../../search/search-types.js';
+import { generalizeReport } from './generalize-release.js';
+import type { PreparedRelease } from '../prepared-release.js';
+import { dictionaryWidth, microdataBytes, microdataPrepared } from '../prepared-release.js';
+import type { FrequencyTable } from '../../../table/frequency-table.js';
+import type { RowTransform } from '../../microdata-row-transform.js';
+import type { ClassTally } from '../../class-tally.js';
 
 /** What the runner streams once `run` has decided: the source's columns read, the file's header and the row transform. */
 export interface StreamedDecision {

@@ -4,25 +4,25 @@
  * A mean is a noisy clamped sum over a noisy count (both under add/remove neighbours, sensitivity.ts), the budget split
  * in halves; dividing them is post-processing.
  */
-import { makeMeasurement, type Measurement } from '../../core/measurement.js';
-import { approx, PrivacyError } from '../../core/measures.js';
-import { cryptoRandom, type RandomSource } from '../../core/random.js';
-import { sequentialComposition } from '../../dp/accounting/compose.js';
-import { calibrateComposedDiscreteGaussian, composedDiscreteGaussianEpsilon } from '../../dp/accounting/discrete-gaussian-composed.js';
-import { epsilonOptimal } from '../../dp/accounting/zcdp.js';
-import { boundContributions } from '../../dp/contribution/bound-contributions.js';
-import { makeGaussian } from '../../dp/mechanisms/gaussian.js';
-import { makeLaplace } from '../../dp/mechanisms/laplace.js';
-import { gaussianErrorBound, laplaceErrorBound } from '../../dp/utility/bounds.js';
-import { column, type Table } from '../../table/table.js';
-import { cellIndexes, cellsOf } from '../group-cells.js';
-import { exactClampedSum } from '../../dp/fixed-point/exact-sum.js';
-import { cellNumber } from '../../table/cell-number.js';
-import { costsInEveryNotion, type ReleaseCosts } from '../release-costs.js';
-import type { BudgetDescription, MechanismDescription, QueryDescription } from '../release-description.js';
-import type { ExpectedError, ReleaseMeasurement, ReleaseStages } from '../release-measurement.js';
-import { selectRows } from '../select-rows.js';
-import type { Sensitivity } from '../sensitivity.js';
+import { makeMeasurement, type Measurement } from '../../../core/measurement.js';
+import { approx, PrivacyError } from '../../../core/measures.js';
+import { cryptoRandom, type RandomSource } from '../../../core/random.js';
+import { sequentialComposition } from '../../../dp/accounting/compose.js';
+import { calibrateComposedDiscreteGaussian, composedDiscreteGaussianEpsilon } from '../../../dp/accounting/discrete-gaussian-composed.js';
+import { epsilonOptimal } from '../../../dp/accounting/zcdp.js';
+import { boundContributions } from '../../../dp/contribution/bound-contributions.js';
+import { makeGaussian } from '../../../dp/mechanisms/gaussian.js';
+import { makeLaplace } from '../../../dp/mechanisms/laplace.js';
+import { gaussianErrorBound, laplaceErrorBound } from '../../../dp/utility/bounds.js';
+import { column, type Table } from '../../../table/table.js';
+import { cellIndexes, cellsOf } from '../../group-cells.js';
+import { exactClampedSum } from '../../../dp/fixed-point/exact-sum.js';
+import { cellNumber } from '../../../table/cell-number.js';
+import { costsInEveryNotion, type ReleaseCosts } from '../../release-costs.js';
+import type { BudgetDescription, MechanismDescription, QueryDescription } from '../../release-description.js';
+import type { ExpectedError, ReleaseMeasurement, ReleaseStages } from '../../release-measurement.js';
+import { selectRows } from '../../../source/select-rows.js';
+import type { Sensitivity } from '../../sensitivity.js';
 
 export type AggregateQuery = Extract<QueryDescription, { kind: 'count' | 'sum' | 'mean' }>;
 type Vector = Measurement<readonly number[], number[]>;

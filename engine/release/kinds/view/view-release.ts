@@ -8,18 +8,18 @@
  * With `bound unit rows N` each privacy unit keeps at most N rows (uniformly sampled, Wilson et al. 2020); the builder
  * runs at ε/N, so that one unit costs the ε written by group privacy (engine/view/build-view.ts).
  */
-import { makeMeasurement } from '../../core/measurement.js';
-import { cryptoRandom, type RandomSource } from '../../core/random.js';
-import { boundContributions } from '../../dp/contribution/bound-contributions.js';
-import type { Table } from '../../table/table.js';
-import { makeViewBuilder } from '../../view/build-view.js';
-import { valueAt } from '../../view/view-domain.js';
-import type { DpView, ViewAlgorithm, ViewCounts, ViewDimension } from '../../view/view-types.js';
-import { costsInEveryNotion } from '../release-costs.js';
-import type { BudgetDescription } from '../release-description.js';
-import type { ReleaseMeasurement, ReleaseOutput, ReleaseStages } from '../release-measurement.js';
-import { selectRows } from '../select-rows.js';
-import { viewPoints } from '../view-dimensions.js';
+import { makeMeasurement } from '../../../core/measurement.js';
+import { cryptoRandom, type RandomSource } from '../../../core/random.js';
+import { boundContributions } from '../../../dp/contribution/bound-contributions.js';
+import type { Table } from '../../../table/table.js';
+import { makeViewBuilder } from '../../../view/build-view.js';
+import { valueAt } from '../../../view/view-domain.js';
+import type { DpView, ViewAlgorithm, ViewCounts, ViewDimension } from '../../../view/view-types.js';
+import { costsInEveryNotion } from '../../release-costs.js';
+import type { BudgetDescription } from '../../release-description.js';
+import type { ReleaseMeasurement, ReleaseOutput, ReleaseStages } from '../../release-measurement.js';
+import { selectRows } from '../../../source/select-rows.js';
+import { viewPoints } from '../../view-dimensions.js';
 
 export interface ViewReleaseOptions {
   readonly algorithm: ViewAlgorithm;

@@ -8,17 +8,17 @@
  * all fall in one cell; the mechanism is run at ε/N (or ρ/N²), so that at distance N rows it costs the ε (ρ) written:
  * group privacy over rows, the noise scaled to the bounded sensitivity.
  */
-import { makeMeasurement } from '../../core/measurement.js';
-import { PrivacyError } from '../../core/measures.js';
-import { cryptoRandom, type RandomSource } from '../../core/random.js';
-import { column, type Table } from '../../table/table.js';
-import { boundContributions } from '../../dp/contribution/bound-contributions.js';
-import { selectRows } from '../select-rows.js';
-import { binPoints, expectedRmse, gridNoiseByLevel, makeGridRelease, type GridBounds, type GridMethod } from '../../wavelet/grid-release.js';
-import { costsInEveryNotion } from '../release-costs.js';
-import type { BudgetDescription, MechanismDescription, QueryDescription } from '../release-description.js';
-import type { ReleaseMeasurement, ReleaseOutput, ReleaseStages } from '../release-measurement.js';
-import { cellNumber } from '../../table/cell-number.js';
+import { makeMeasurement } from '../../../core/measurement.js';
+import { PrivacyError } from '../../../core/measures.js';
+import { cryptoRandom, type RandomSource } from '../../../core/random.js';
+import { column, type Table } from '../../../table/table.js';
+import { boundContributions } from '../../../dp/contribution/bound-contributions.js';
+import { selectRows } from '../../../source/select-rows.js';
+import { binPoints, expectedRmse, gridNoiseByLevel, makeGridRelease, type GridBounds, type GridMethod } from '../../../wavelet/grid-release.js';
+import { costsInEveryNotion } from '../../release-costs.js';
+import type { BudgetDescription, MechanismDescription, QueryDescription } from '../../release-description.js';
+import type { ReleaseMeasurement, ReleaseOutput, ReleaseStages } from '../../release-measurement.js';
+import { cellNumber } from '../../../table/cell-number.js';
 
 type GridQuery = Extract<QueryDescription, { kind: 'grid' }>;
 

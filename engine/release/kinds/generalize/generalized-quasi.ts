@@ -5,14 +5,14 @@
  * quasi-identifier at two different levels and a PRAM file never carries a quasi-identifier exactly that the
  * generalized file protects.
  */
-import { equivalenceClasses } from '../../anonymity/equivalence-classes.js';
-import type { Hierarchy } from '../../hierarchy/hierarchy.js';
-import type { SearchProgress } from '../../search/search-types.js';
-import { frequencyTableOf } from '../../table/frequency-table-of.js';
-import { column, type Table } from '../../table/table.js';
-import { decideGeneralization, generalizationColumns, requireDecided } from '../decide-generalization.js';
-import { decisionRowTransform } from '../microdata-row-transform.js';
-import type { AnonymityDescription, DatasetDescription } from '../release-description.js';
+import { equivalenceClasses } from '../../../anonymity/equivalence-classes.js';
+import type { Hierarchy } from '../../../hierarchy/hierarchy.js';
+import type { SearchProgress } from '../../../search/search-types.js';
+import { frequencyTableOf } from '../../../table/frequency-table-of.js';
+import { column, type Table } from '../../../table/table.js';
+import { decideGeneralization, generalizationColumns, requireDecided } from '../../decide-generalization.js';
+import { decisionRowTransform } from '../../microdata-row-transform.js';
+import type { AnonymityDescription, DatasetDescription } from '../../release-description.js';
 
 export interface GeneralizeOptions {
   readonly signal?: AbortSignal;

@@ -18,22 +18,22 @@
  * matrix of Ryser's permanents), which the stream then keeps — at most 2,000 rows — and η is computed once the file is
  * written. Beyond, it says "not computed" with the reason, in the in-memory release's words.
  */
-import type { RandomSource } from '../../core/random.js';
-import { PrivacyError } from '../../core/measures.js';
-import type { Hierarchy } from '../../hierarchy/hierarchy.js';
-import { combinedEpsilon } from '../../pram/local-epsilon.js';
-import { labelIndex } from '../../pram/transition-matrix.js';
-import { pramRowTransform, type RowTransform } from '../../release/microdata-row-transform.js';
-import type { ClassTally } from '../../release/class-tally.js';
-import type { AnonymityDescription, DatasetDescription, QueryDescription } from '../../release/release-description.js';
-import { ReleaseUnavailable } from '../../release/release-unavailable.js';
-import { buildPramMatrices, PRAM_RISK_LIMIT, pramFigures, pramHeader, pramQuasi, pramRisk, pramRiskLine, pramSuppressedLine, pramUnavailable } from '../../release/kinds/pram-release.js';
-import { dictionaryWidth, microdataBytes, microdataPrepared } from '../../release/kinds/prepared-release.js';
-import { generalizationColumns } from '../../release/decide-generalization.js';
-import type { DataSource } from '../../source/data-source.js';
-import type { FrequencyTable } from '../../table/frequency-table.js';
-import type { Column } from '../../table/table.js';
-import { decideStreamed, type StreamedRelease } from './streamed-generalize.js';
+import type { RandomSource } from '../../../core/random.js';
+import { PrivacyError } from '../../../core/measures.js';
+import type { Hierarchy } from '../../../hierarchy/hierarchy.js';
+import { combinedEpsilon } from '../../../pram/local-epsilon.js';
+import { labelIndex } from '../../../pram/transition-matrix.js';
+import { pramRowTransform, type RowTransform } from '../../microdata-row-transform.js';
+import type { ClassTally } from '../../class-tally.js';
+import type { AnonymityDescription, DatasetDescription, QueryDescription } from '../../release-description.js';
+import { ReleaseUnavailable } from '../../release-unavailable.js';
+import { buildPramMatrices, PRAM_RISK_LIMIT, pramFigures, pramHeader, pramQuasi, pramRisk, pramRiskLine, pramSuppressedLine, pramUnavailable } from './pram-release.js';
+import { dictionaryWidth, microdataBytes, microdataPrepared } from '../prepared-release.js';
+import { generalizationColumns } from '../../decide-generalization.js';
+import type { DataSource } from '../../../source/data-source.js';
+import type { FrequencyTable } from '../../../table/frequency-table.js';
+import type { Column } from '../../../table/table.js';
+import { decideStreamed, type StreamedRelease } from '../generalize/streamed-generalize.js';
 
 type PramQuery = Extract<QueryDescription, { kind: 'pram' }>;
 

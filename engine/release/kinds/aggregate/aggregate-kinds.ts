@@ -1,0 +1,65 @@
+/**
+ * The count, sum and mean release kinds: one `ReleaseKind` each, sharing the bounded aggregate of aggregate-release.ts.
+ * They take Laplace or Gaussian noise and are the kinds with a Bayesian-DP calibration for correlated units.
+ */
+import { cellCount } from '../../group-cells.js';
+import type { ReleaseDescription } from '../../release-description.js';
+import type { Sensitivity } from '../../sensitivity.js';
+import { pricedPlan } from '../priced-plan.js';
+import type { PrepareContext } from '../prepare-release.js';
+import { labelBytes, prepareDp } from '../prepared-release.js';
+import type { PlanStep, ReleaseKind } from '../release-kind.js';
+import { aggregateExactOf, aggregateRequest } from './aggregate-answer.js';
+import { makeAggregateRelease, type AggregateQuery } from './aggregate-release.js';
+
+/**
+ * Theorem 5.1 of Yang, Sato and Nakagawa: a unit moving by M shifts the sum's conditional mean by M(1 + max ℓ), so the
+ * Laplace noise is calibrated to that effective sensitivity; the cost, ε, is then ε-BDP against every weak adversary.
+ */
+function scaled(s: Sensitivity, factor: number): Sensitivity {
+  const up = (x: number) => x * factor * (1 + 1e-15);
+  return { ...s, l1: up(s.l1), countL1: up(s.countL1), why: `${s.why}, × (1 + max ℓ) = × ${factor} for correlated units` };
+}
+
+function planAggregate(step: PlanStep) {
+  const { release, mechanism, sensitivity, context, domains, plan } = step;
+  const q = release.query as AggregateQuery;
+  return pricedPlan(step, q.by, (notes) =>
+    makeAggregateRelease({ query: q, mechanism, sensitivity: plan.bayesian ? scaled(sensitivity, 1 + context.correlation!.maxLeakage!) : sensitivity, budget: context.budget, domains, unit: context.unit, notes, rng: context.rng }),
+  );
+}
+
+/** One cell per combination of the group values, each labelled by them. */
+function prepareAggregate(release: ReleaseDescription, c: PrepareContext) {
+  const domains = c.domainsOf(release);
+  const values = (release.query as AggregateQuery).by.map((b) => domains.get(b) ?? ['·']);
+  return prepareDp(release, c, () => ({ cells: cellCount(values), labelBytes: values.reduce((a, v) => a + labelBytes(v) + 1, 0) }));
+}
+
+function aggregateKind<K extends 'count' | 'sum' | 'mean'>(name: K, extra: Partial<ReleaseKind> = {}): ReleaseKind {
+  return {
+    name,
+    dp: true,
+    mechanisms: ['laplace', 'gaussian'],
+    mechanismExample: "e.g. 'laplace epsilon 0.1' or 'gaussian rho 0.01'",
+    bayesian: true,
+    domainColumns: (q) => (q as AggregateQuery).by,
+    plan: planAggregate,
+    prepare: prepareAggregate,
+    aggregateRequest,
+    previewsUnbounded: true,
+    exactFromAnswer: (release, domains, answer) => aggregateExactOf(release, (release.query as AggregateQuery).by.map((b) => domains.get(b) ?? []), answer),
+    ...extra,
+  };
+}
+
+export const countKind = aggregateKind('count');
+export const sumKind = aggregateKind('sum');
+export const meanKind = aggregateKind('mean', {
+  // A mean splits its budget between a noisy sum and a noisy count; the classic (ε, δ) Gaussian calibration is not
+  // split that way here, so a Gaussian mean is stated in ρ.
+  mechanismProblems: (_, m) =>
+    m.kind === 'gaussian' && m.rho === undefined && m.epsilon !== undefined && m.delta !== undefined
+      ? [{ code: 'missing-parameter', message: `${m.kind} needs 'rho R' for a mean (the classic (ε, δ) calibration is not split here)`, field: 'mechanism' }]
+      : [],
+});
