@@ -365,10 +365,14 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
   const table = options.aggregates ? answersOnly(input, options.aggregates) : noRows ? await columnsOnly(input.dataset.file, { ...delimiter, ...(options.openSource ? { open: options.openSource } : {}) }) : await input.readTable();
   if (!options.unitsChecked) await refuseBlankUnits(input, table, options.aggregates !== undefined, options.openSource);
   const rng = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
+  // A seeded test run draws the microdata releases' shuffles and PRAM draws from a stream of their own, so the DP
+  // releases' noise is the same whether the microdata releases ran beside them in memory, were streamed at the source,
+  // or were refused (a run from a warehouse's answers): seeded figures depend only on the DP releases before them.
+  const microdataRng = options.seed === undefined ? rng : seededRandom(`microdata:${options.seed}`);
   const outcomes: ReleaseOutcome[] = [];
   for (const release of input.releases) {
     try {
-      outcomes.push(await runOne({ input, table, rng, options, location, files, correlation, atSource, ...(answers ? { answers } : {}) }, release));
+      outcomes.push(await runOne({ input, table, rng: writesRows(release) ? microdataRng : rng, options, location, files, correlation, atSource, ...(answers ? { answers } : {}) }, release));
     } catch (e) {
       // A cancelled run is the caller's decision, not a failed release: it ends the whole run.
       if ((e as Error).name === 'AbortError') throw e;
