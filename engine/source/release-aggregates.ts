@@ -49,16 +49,16 @@ export function releaseRequest(release: ReleaseDescription, sensitivity: Sensiti
         groupBy: q.by,
         ...(q.where ? { where: q.where } : {}),
         ...(q.kind !== 'count' ? { clamp: { column: q.column, low: q.low, high: q.high } } : {}),
-        ...(bounded ? { bound: { unit: unit!, partitionBy: q.by, maxPartitions: sensitivity?.groups ?? 1, maxRowsPerPartition: rows, seed } } : {}),
+        ...(bounded ? { bound: { unit: unit, partitionBy: q.by, maxPartitions: sensitivity?.groups ?? 1, maxRowsPerPartition: rows, seed } } : {}),
       };
     case 'mode':
-      return { id, groupBy: [q.column], ...(q.where ? { where: q.where } : {}), ...(bounded ? { bound: { unit: unit!, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
+      return { id, groupBy: [q.column], ...(q.where ? { where: q.where } : {}), ...(bounded ? { bound: { unit: unit, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
     case 'grid':
       if (!q.within) return undefined;
-      return { id, groupBy: [q.x, q.y], grid: { x: q.x, y: q.y, xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh, size: q.size }, ...(bounded ? { bound: { unit: unit!, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
+      return { id, groupBy: [q.x, q.y], grid: { x: q.x, y: q.y, xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh, size: q.size }, ...(bounded ? { bound: { unit: unit, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
     case 'view':
       // The distinct points of the view's columns with their bounded row counts; privspec maps them into the domain.
-      return { id, groupBy: q.dimensions.map((d) => d.column), ...(bounded ? { bound: { unit: unit!, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
+      return { id, groupBy: q.dimensions.map((d) => d.column), ...(bounded ? { bound: { unit: unit, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
     default:
       return undefined;
   }

@@ -54,7 +54,7 @@ async function sourceFigures(input: RunInput, seed?: number): Promise<{ answers:
   if (queries.length === 0) return { answers, domains };
   const source = await openSource(input);
   try {
-    const access = { frequencies: (columns: readonly string[]) => source.frequencyTable({ columns }), open: async () => source };
+    const access = { frequencies: (columns: readonly string[]) => source.frequencyTable({ columns }), open: () => Promise.resolve(source) };
     for (const q of queries) {
       const release = input.releases.find((r) => r.name === q.release);
       if (release?.accepts.includes('data-dependent-domain')) {
