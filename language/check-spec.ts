@@ -65,7 +65,7 @@ export async function loadSpec(path: string, services = nodeServices()): Promise
   return loadSpecText(await fs.readFile(uri), uri.fsPath, services);
 }
 
-export async function loadSpecText(text: string, absolutePath: string, services = nodeServices()): Promise<LangiumDocument> {
+export function loadSpecText(text: string, absolutePath: string, services = nodeServices()): Promise<LangiumDocument> {
   // The language's services are registered by file extension; any other name would fail inside Langium's registry.
   if (!absolutePath.endsWith('.privspec')) throw new SpecFileError(`${absolutePath}: expected a .privspec file`);
   refuseLongStrings(text, absolutePath);
@@ -74,7 +74,7 @@ export async function loadSpecText(text: string, absolutePath: string, services 
   if (documents.hasDocument(uri)) documents.deleteDocument(uri);
   const document = services.shared.workspace.LangiumDocumentFactory.fromString(text, uri);
   documents.addDocument(document);
-  return document;
+  return Promise.resolve(document);
 }
 
 /**
