@@ -116,7 +116,7 @@ describe('issue 35 — one decideGeneralization and one row transform', function
     });
   });
 
-  it('the hint reads a frequency table of 24 million rows in 3 records without expanding it (CPU time bounded by records)', async () => {
+  it('the hint reads a frequency table of 24 million rows in 3 records without expanding it (CPU time bounded by records)', () => {
     // Three records standing for 24,000,000 rows, within the editor's work limit (2 nodes × 2.4·10^7 rows ≤ 5·10^7).
     // Expanded into rows, the hint would write 2.4·10^7 codes per column and group them: seconds of CPU. On the
     // frequency table it is a search over three records; 1 s of CPU is a margin far above that.

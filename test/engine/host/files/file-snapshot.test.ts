@@ -6,6 +6,7 @@ import { assertUnchanged, fileSnapshot } from '../../../../engine/host/files/fil
 import { writeMicrodataStream } from '../../../../engine/host/files/write-microdata-stream.js';
 import type { RowBatch } from '../../../../engine/source/data-source.js';
 
+// eslint-disable-next-line @typescript-eslint/require-await -- a stub of a source's async row stream; it has nothing to await
 async function* batches(rows: string[][]): AsyncIterable<RowBatch> {
   yield { columns: ['a'], rows };
 }
