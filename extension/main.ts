@@ -11,7 +11,8 @@ import { resumeWalkthrough } from './walkthrough/resume-walkthrough.js';
  * Activation builds a Ctx, registers the command table and the CSV code actions, and starts the language server.
  * Nothing here computes: CSVs are checked in a worker thread against models the language server reads from the specs.
  */
-// eslint-disable-next-line @typescript-eslint/require-await -- VS Code and the tests await activation, and a failure in it must reject that promise, not throw
+// VS Code and the tests await activation, and a failure in it must reject that promise, not throw.
+// eslint-disable-next-line @typescript-eslint/require-await -- the reason is above
 export async function activate(extension: vscode.ExtensionContext): Promise<{ ctx: Ctx; activationMs: number }> {
   const started = performance.now();
   const ctx = new Ctx(extension);

@@ -30,11 +30,13 @@ import { correlationLeakage } from './lsp/correlation-hover.js';
 
 /** Races a promise against cancellation, so a validation can be abandoned while a shared read goes on. */
 export async function unlessCancelled<T>(promise: Promise<T>, token: Cancellation.CancellationToken): Promise<T> {
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- Langium's cancellation is the OperationCancelled symbol, which its builder recognizes (isOperationCancelled)
+  // Langium's cancellation is the OperationCancelled symbol, which its builder recognizes (isOperationCancelled).
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the reason is above
   if (token.isCancellationRequested) throw OperationCancelled;
   let dispose: (() => void) | undefined;
   const cancelled = new Promise<never>((_, reject) => {
-    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- Langium's cancellation is the OperationCancelled symbol (isOperationCancelled)
+    // Langium's cancellation is the OperationCancelled symbol (isOperationCancelled).
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the reason is above
     const subscription = token.onCancellationRequested(() => reject(OperationCancelled));
     dispose = () => subscription.dispose();
   });
@@ -143,7 +145,8 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
   }
   // Let other requests (completion, hover) in between the read and the scans below.
   await delayNextTick();
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- Langium's cancellation is the OperationCancelled symbol, which its builder recognizes (isOperationCancelled)
+  // Langium's cancellation is the OperationCancelled symbol, which its builder recognizes (isOperationCancelled).
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the reason is above
   if (token.isCancellationRequested) throw OperationCancelled;
 
   const rowCount = frequencies?.rowCount ?? table.rowCount;

@@ -56,17 +56,20 @@ export class MemorySource implements DataSource {
     return Promise.resolve(this.table.columns.map((c) => c.name));
   }
 
-  // eslint-disable-next-line @typescript-eslint/require-await -- DataSource returns a promise, and a bad request must reject it as the other sources do, not throw
+  // DataSource returns a promise, and a bad request must reject it as the other sources do, not throw.
+  // eslint-disable-next-line @typescript-eslint/require-await -- the reason is above
   async frequencyTable(request: FrequencyRequest): Promise<FrequencyTable> {
     return frequencyTableOf(this.table, request.columns);
   }
 
-  // eslint-disable-next-line @typescript-eslint/require-await -- DataSource returns a promise, and a bad request must reject it as the other sources do, not throw
+  // DataSource returns a promise, and a bad request must reject it as the other sources do, not throw.
+  // eslint-disable-next-line @typescript-eslint/require-await -- the reason is above
   async aggregate(request: AggregateRequest): Promise<AggregateAnswer> {
     return memoryAggregate(this.table, request);
   }
 
-  // eslint-disable-next-line @typescript-eslint/require-await -- DataSource yields rows asynchronously; the table is in memory, so nothing is awaited
+  // DataSource yields rows asynchronously; the table is in memory, so nothing is awaited.
+  // eslint-disable-next-line @typescript-eslint/require-await -- the reason is above
   async *rows(columns: readonly string[], batchRows = 65536): AsyncIterable<RowBatch> {
     const cols = columns.map((n) => column(this.table, n));
     for (let start = 0; start < this.table.rowCount; start += batchRows) {

@@ -44,7 +44,8 @@ anonymity { k 2  generalize zip 2  l-diversity entropy 2 on occupation  suppress
     // Imported as the command line's lazily loaded commands import them, so that the classes patched are theirs.
     const { CsvStore } = await import('../../engine/host/sources/csv/csv-store.js');
     const { DuckDbSource } = await import('../../engine/host/sources/duckdb/duckdb-source.js');
-    /* eslint-disable @typescript-eslint/unbound-method -- the originals are put back on their prototypes and called with .call(this) */
+    // The originals are put back on their prototypes and called with .call(this).
+    /* eslint-disable @typescript-eslint/unbound-method -- the reason is above */
     const table = CsvStore.prototype.table;
     CsvStore.prototype.table = function (path: string, delimiter?: string) {
       if (path.endsWith('.parquet')) return Promise.reject(new Error(`rows of ${path} were asked for`));

@@ -46,7 +46,8 @@ describe('PostgreSQL connection settings from the environment', () => {
       assert.equal(await passwordFromFile({ ...s, user: 'nobody' }), undefined);
       chmodSync(file, 0o644);
       const warnings: string[] = [];
-      // eslint-disable-next-line @typescript-eslint/unbound-method -- saved to be put back on process.stderr, never called detached
+      // The original is saved to be put back on process.stderr; it is never called detached.
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- the reason is above
       const write = process.stderr.write;
       process.stderr.write = ((text: string) => (warnings.push(String(text)), true));
       try {
