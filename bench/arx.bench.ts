@@ -38,7 +38,7 @@ const COLD_RUNS = 5;
 const COLD_TARGET = 0.1;
 const WARM_TARGET = 0.15;
 
-export default async function () {
+export default function (): void {
   const dir = adultDir();
   if (!dir) {
     console.log('skipped: Adult data not found (set PRIVSPEC_ADULT_DIR or put it at ../shared/data/adult)');

@@ -32,7 +32,7 @@ function timed(label: string, released: Table, truth: Table, candidates: Table, 
   console.log(`${label}: ${(ms / 1000).toFixed(2)} s (target ≤ 5 s); matched ${result.matched}, rate ${ev.rate.toFixed(4)}, predicted ${ev.predictedRate?.toFixed(4)}, exceeds ${ev.exceeds}`);
 }
 
-export default async function run(): Promise<void> {
+export default function run(): void {
   const original = draw('p');
   const truth = tableFromRows(['id', ...QI], original);
   const candidates = tableFromRows(['id', ...QI], [...original, ...draw('d')]);

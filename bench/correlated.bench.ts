@@ -15,7 +15,7 @@ function time<T>(f: () => T): { value: T; ms: number } {
   return { value, ms: performance.now() - t0 };
 }
 
-export default async function (): Promise<void> {
+export default function (): void {
   const tau = 1;
   for (const n of [1000, 2000]) {
     const g = randomCorrelationGraph(n, 10, seededRandom(n));

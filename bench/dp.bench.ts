@@ -18,7 +18,7 @@ function rate(label: string, n: number, draw: () => unknown): number {
   return perSecond;
 }
 
-export default async function (): Promise<void> {
+export default function (): void {
   const rng = cryptoRandom();
   const n = 200000;
   // The peer: u ~ U(−½, ½) from 53 secure bits, x = −b·sgn(u)·ln(1 − 2|u|). Not private (Mironov 2012); speed only.

@@ -105,7 +105,7 @@ export default async function (): Promise<void> {
   try {
     console.log(`machine: load average ${loadavg()[0].toFixed(1)} at start (2 cores shared: every figure is slower than on an idle machine)`);
     const parquet = join(scratch, `persons-${ROWS}.parquet`);
-    let started = performance.now();
+    const started = performance.now();
     await writeParquet(parquet, ROWS);
     console.log(`data: ${ROWS.toLocaleString('en')} rows, ${(statSync(parquet).size / 2 ** 20).toFixed(0)} MiB Parquet, written in ${((performance.now() - started) / 1000).toFixed(0)} s`);
     const duck: number[] = [];

@@ -12,7 +12,7 @@ const files = readdirSync(here)
   .sort();
 for (const f of files) {
   console.log(`\n=== ${f.replace(/\.bench\.ts$/, '')} ===`);
-  const mod = (await import(pathToFileURL(join(here, f)).href)) as { default: () => Promise<void> };
+  const mod = (await import(pathToFileURL(join(here, f)).href)) as { default: () => Promise<void> | void };
   await mod.default();
 }
 if (files.length === 0) console.log(`no benchmark matches ${filters.join(' ')}`);

@@ -36,7 +36,7 @@ function runCase(label: string, table: Table, options: Omit<GeneralizationPramOp
   }
 }
 
-export default async function () {
+export default function (): void {
   const dir = adultDir();
   if (!dir) {
     console.log('pk-search skipped: Adult data not found (set PRIVSPEC_ADULT_DIR or put it at ../shared/data/adult)');

@@ -20,7 +20,7 @@ const RISK_100M = { ms: 15000 };
 /** Rows per random block; the files repeat one block, which keeps writing them at disk speed. */
 const BLOCK_ROWS = 1_000_000;
 
-export default async function () {
+export default function (): void {
   console.log(`machine: ${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(', ')} (1, 5, 15 min); fastest of several runs each`);
   searchScaling();
   const dir = mkdtempSync(join(tmpdir(), 'privspec-scale-'));

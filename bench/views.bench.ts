@@ -26,7 +26,7 @@ interface Errors { sq: number; rel: number; n: number }
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
-export default async function run(): Promise<void> {
+export default function run(): void {
   const datasets: BenchData[] = [adultData(), gaussianMixture(), zipfChain()];
   console.log(`reps ${REPS} (hdpview, privtree), ${QUERIES} queries per workload; relative error's sanity bound 0.1%·n`);
   const relative: Record<string, number[]> = {};

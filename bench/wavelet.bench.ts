@@ -59,7 +59,7 @@ function empiricalRmse(method: GridMethod, budget: { rho?: number; epsilon?: num
 const fmt = (x: number) => (x >= 1000 ? x.toExponential(2) : x.toPrecision(3)).padStart(11);
 const geoMean = (xs: number[]) => Math.exp(xs.reduce((a, b) => a + Math.log(b), 0) / xs.length);
 
-export default async function (): Promise<void> {
+export default function (): void {
   const t0 = performance.now();
   const { grid, total, nonZero } = syntheticPopulationGrid(SIZE, seededRandom(7));
   console.log(`synthetic grid ${SIZE}×${SIZE}: ${total.toLocaleString('en-US')} people, ${((100 * nonZero) / SIZE / SIZE).toFixed(1)}% of cells populated`);

@@ -45,7 +45,8 @@ export function createPrivspecCoreServices(context: DefaultSharedModuleContext, 
   shared.workspace.DocumentBuilder.updateBuildOptions = { validation: { categories: ['built-in', 'fast', 'slow', SEARCH_CATEGORY] } };
   if (!context.connection) {
     // Outside a language server nobody sends the configuration; initialize it at once.
-    shared.workspace.ConfigurationProvider.initialized({});
+    // Without register or fetchConfiguration it only marks the configuration ready, which cannot fail.
+    void shared.workspace.ConfigurationProvider.initialized({});
   }
   return { shared, Privspec };
 }

@@ -29,10 +29,15 @@ import { correlationLeakage } from './lsp/correlation-hover.js';
 
 /** Races a promise against cancellation, so a validation can be abandoned while a shared read goes on. */
 export async function unlessCancelled<T>(promise: Promise<T>, token: Cancellation.CancellationToken): Promise<T> {
+  // Langium's cancellation is the OperationCancelled symbol, which its builder recognizes (isOperationCancelled).
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the reason is above
   if (token.isCancellationRequested) throw OperationCancelled;
   let dispose: (() => void) | undefined;
   const cancelled = new Promise<never>((_, reject) => {
-    dispose = token.onCancellationRequested(() => reject(OperationCancelled)).dispose;
+    // Langium's cancellation is the OperationCancelled symbol (isOperationCancelled).
+    // eslint-disable-next-line @typescript-eslint/prefer-promise-reject-errors -- the reason is above
+    const subscription = token.onCancellationRequested(() => reject(OperationCancelled));
+    dispose = () => subscription.dispose();
   });
   try {
     return await Promise.race([promise, cancelled]);
@@ -139,6 +144,8 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
   }
   // Let other requests (completion, hover) in between the read and the scans below.
   await delayNextTick();
+  // Langium's cancellation is the OperationCancelled symbol, which its builder recognizes (isOperationCancelled).
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the reason is above
   if (token.isCancellationRequested) throw OperationCancelled;
 
   const rowCount = frequencies?.rowCount ?? table.rowCount;
@@ -160,7 +167,7 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
     if (blank.rows > 0) report('error', blankUnitsMessage(dataset.file ?? plan.file, unit, blank), { node: unitClause, property: 'column', code: IssueCodes.BlankUnit });
   }
   const weight = dataset.clauses.find(ast.isWeightClause);
-  if (weight?.column && table.columns.some((c) => c.name === weight.column!.name)) {
+  if (weight?.column && table.columns.some((c) => c.name === weight.column.name)) {
     try {
       // Loaded only for a spec that declares weights: a check of any other spec reads no risk module.
       const { surveyWeights } = await import('../engine/risk/survey-weights.js');
@@ -243,7 +250,7 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
   const specKey = JSON.stringify([texts, files, block.$cstNode?.text ?? '']);
   // The search reads the frequency table (a source's as it comes, a CSV's table grouped), within the editor's search
   // limit, which counts rows whichever it reads, so the hint is the same for a CSV and its Parquet copy.
-  const found = await findOptimalTransformation(frequencies ?? table, quasi, hierarchies, anonymity, token, specKey);
+  const found = findOptimalTransformation(frequencies ?? table, quasi, hierarchies, anonymity, token, specKey);
   if (found) hint('info', found.message, { node: block, code: IssueCodes.OptimalTransformation });
 }
 

@@ -20,12 +20,12 @@ export function checkPramReleases(analysis: SpecAnalysis, maxEpsilon: number, ac
   for (const plan of analysis.plans) {
     const q = plan.node.query;
     if (q?.kind !== 'pram' || plan.problems.length > 0) continue;
-    const again = (q.columns as ast.ColumnRef[]).filter((c) => randomizedBy.has(c.name));
+    const again = q.columns.filter((c) => randomizedBy.has(c.name));
     if (again.length > 0 && !q.rerun) {
       accept('warning', `'${plan.name}' randomizes ${again.map((c) => c.name).join(', ')} again after '${randomizedBy.get(again[0].name)}': two PRAM files of the same records, joined, give the true values back by majority vote, so the ledger refuses the second unless the release says 'rerun' (their local ε then add up)`, { node: again[0], code: IssueCodes.PramRerun });
     }
-    for (const c of q.columns as ast.ColumnRef[]) if (!randomizedBy.has(c.name)) randomizedBy.set(c.name, plan.name);
-    for (const ref of q.columns as ast.ColumnRef[]) {
+    for (const c of q.columns) if (!randomizedBy.has(c.name)) randomizedBy.set(c.name, plan.name);
+    for (const ref of q.columns) {
       const name = ref.name;
       if (q.matrix === undefined && !analysis.declaredDomains.has(name)) {
         accept('warning', `the domain of '${name}' would be taken from the data's values, so the matrix (and its ε) depends on the data; declare the values with a hierarchy that lists them (hierarchy ${name} { … })`, { node: ref, code: IssueCodes.DataDependentDomain });

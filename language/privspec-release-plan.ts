@@ -7,7 +7,7 @@ import { planRelease, type ReleasePlan as EnginePlan } from '../engine/release/p
 import type { ProblemField } from '../engine/release/plan-problem.js';
 import { AstUtils } from 'langium';
 import type { ColumnRoles } from '../engine/release/column-roles.js';
-import type { AcceptedRisk, Box, BudgetDescription, Constraint, MechanismDescription, QueryDescription, ReleaseDescription } from '../engine/release/release-description.js';
+import type { Box, BudgetDescription, Constraint, MechanismDescription, QueryDescription, ReleaseDescription } from '../engine/release/release-description.js';
 import type * as ast from './generated/ast.js';
 
 export type { Accounting, Box, Constraint } from '../engine/release/release-description.js';
@@ -33,7 +33,7 @@ export function budgetPlan(budget: ast.Budget | undefined): BudgetDescription {
   const epsilon = get('epsilon')?.value;
   const delta = get('delta')?.value;
   const rho = get('rho')?.value;
-  const written = get('accounting')?.accounting as BudgetDescription['accounting'] | undefined;
+  const written = get('accounting')?.accounting;
   // Without an explicit accounting the parameters decide: ρ means zCDP, δ means approximate DP, ε alone pure DP.
   const accounting = written ?? (rho !== undefined ? 'zcdp' : delta !== undefined ? 'approx' : 'pure');
   return { accounting, epsilon, delta, rho };
@@ -107,7 +107,7 @@ export function releaseDescription(release: ast.Release): ReleaseDescription | u
     name: release.name,
     query: queryDescription(release.query, release.bound),
     mechanism: mechanismDescription(release.mechanism),
-    accepts: release.accepts.map((a) => a.risk as AcceptedRisk),
+    accepts: release.accepts.map((a) => a.risk),
     ...(Object.keys(reasons).length > 0 ? { reasons } : {}),
   };
 }
@@ -115,7 +115,7 @@ export function releaseDescription(release: ast.Release): ReleaseDescription | u
 /** The first reference to `column` in the release's query, for a problem about that column. */
 function columnNode(release: ast.Release, column: string): ast.ColumnRef | undefined {
   if (!release.query) return undefined;
-  return AstUtils.streamAst(release.query).find((n): n is ast.ColumnRef => n.$type === 'ColumnRef' && (n as ast.ColumnRef).name === column) as ast.ColumnRef | undefined;
+  return AstUtils.streamAst(release.query).find((n): n is ast.ColumnRef => n.$type === 'ColumnRef' && (n as ast.ColumnRef).name === column);
 }
 
 /** The syntax node and property a planner field points at. */

@@ -28,7 +28,7 @@ const searches = new WeakMap<Table | FrequencyTable, Map<string, FoundTransforma
  * table grouped — never on rows. Undefined when no transformation satisfies the model or a quasi-identifier has no
  * hierarchy.
  */
-export async function findOptimalTransformation(
+export function findOptimalTransformation(
   data: Table | FrequencyTable,
   quasi: readonly string[],
   hierarchies: ReadonlyMap<string, Hierarchy>,
@@ -36,7 +36,7 @@ export async function findOptimalTransformation(
   token: Cancellation.CancellationToken,
   /** What the hierarchies and the anonymity block say (their source text), so that an unchanged search is reused. */
   specKey: string,
-): Promise<FoundTransformation | undefined> {
+): FoundTransformation | undefined {
   // The engine's search runs synchronously; in an editor a search this large would hold up every request, so the
   // hint is left out beyond it (`privspec anonymize` runs any size).
   const nodes = quasi.reduce((n, q) => n * ((hierarchies.get(q)?.height ?? 0) + 1), 1);

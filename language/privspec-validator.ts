@@ -301,7 +301,7 @@ function checkRoleConflicts(dataset: ast.Dataset, accept: ValidationAcceptor): v
   const conflicts = new Map(roleConflicts(datasetRoles(dataset)).map((c) => [c.column, c.roles]));
   const first = new Map<string, { node: AstNode; role: string }>();
   for (const clause of dataset.clauses) {
-    const refs = clause.$type === 'RoleClause' ? clause.columns.map((c, index) => ({ name: c.name, role: clause.role as string, index })) : clause.$type === 'UnitClause' && clause.column ? [{ name: clause.column.name, role: 'unit', index: -1 }] : [];
+    const refs = clause.$type === 'RoleClause' ? clause.columns.map((c, index) => ({ name: c.name, role: clause.role, index })) : clause.$type === 'UnitClause' && clause.column ? [{ name: clause.column.name, role: 'unit', index: -1 }] : [];
     for (const ref of refs) {
       const roles = conflicts.get(ref.name);
       if (!roles) continue;

@@ -16,7 +16,7 @@ const flag = (name: string, fallback: number) => {
   return i >= 0 ? Number(args[i + 1]) : fallback;
 };
 const patients = flag('patients', 10000);
-let seed = flag('seed', 20261122) >>> 0;
+const seed = flag('seed', 20261122) >>> 0;
 
 // sfc32-like small PRNG: reproducible across platforms and Node versions.
 let a = 0x9e3779b9, b = 0x243f6a88, c = 0xb7e15162, d = seed;

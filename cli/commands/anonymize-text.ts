@@ -9,14 +9,14 @@ export function mondrianJson(m: MondrianResult): Record<string, unknown> {
 export function toText(report: Record<string, unknown>, qi: string[]): string {
   const lines: string[] = [];
   if (report.transformation === null) {
-    lines.push(`no transformation satisfies ${(report.models as string[]).join(' and ')} with at most ${report.suppressionLimit} suppressed records`);
+    lines.push(`no transformation satisfies ${(report.models as string[]).join(' and ')} with at most ${String(report.suppressionLimit)} suppressed records`);
   } else {
     const t = report.transformation as Record<string, number>;
     lines.push(`optimal transformation: ${qi.map((name) => `${name}=${t[name]}`).join(', ')}`);
-    lines.push(`${report.metric}: ${report.loss}`);
-    lines.push(`classes: ${report.classes}, suppressed records: ${report.suppressed} of ${report.rows} (limit ${report.suppressionLimit})`);
+    lines.push(`${String(report.metric)}: ${String(report.loss)}`);
+    lines.push(`classes: ${String(report.classes)}, suppressed records: ${String(report.suppressed)} of ${String(report.rows)} (limit ${String(report.suppressionLimit)})`);
   }
-  lines.push(`lattice: ${report.nodesEvaluated} of ${report.nodes} nodes evaluated in ${report.searchMs} ms`);
+  lines.push(`lattice: ${String(report.nodesEvaluated)} of ${String(report.nodes)} nodes evaluated in ${String(report.searchMs)} ms`);
   if (report.mondrian) {
     const m = report.mondrian as { partitions: number; metrics: Record<string, number>; fullDomain: Record<string, number> | null };
     lines.push(`mondrian: ${m.partitions} partitions; ${Object.entries(m.metrics).map(([name, v]) => `${name} ${v}`).join(', ')}`);
@@ -24,6 +24,6 @@ export function toText(report: Record<string, unknown>, qi: string[]): string {
   }
   const removed = report.removedColumns as string[];
   if (removed.length > 0) lines.push(`removed as identifying (not declared): ${removed.join(', ')}; keep an insensitive column with --keep`);
-  if (report.out) lines.push(`written: ${report.out}`);
+  if (typeof report.out === 'string' && report.out) lines.push(`written: ${report.out}`);
   return `${lines.join('\n')}\n`;
 }

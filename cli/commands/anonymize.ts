@@ -248,9 +248,9 @@ export const anonymize: Command = {
         };
         await beforeStream(source);
         // The input CSV's delimiter (given or detected), as the in-memory writer keeps it; ',' for Parquet and tables.
-        const written = await writeMicrodataStream(out!, kept, source.shuffledRows!(kept, boundingSeed(cryptoRandom())), transform, { inputs, force: values.force, verify, delimiter: source instanceof DuckDbSource ? source.delimiter ?? ',' : ',' }).catch(refuseExisting);
+        const written = await writeMicrodataStream(out, kept, source.shuffledRows!(kept, boundingSeed(cryptoRandom())), transform, { inputs, force: values.force, verify, delimiter: source instanceof DuckDbSource ? source.delimiter ?? ',' : ',' }).catch(refuseExisting);
         // The source's shuffled rows carry no input row numbers: the ledger records the file's digest and that it has no key.
-        const recorded = await recordStreamedOwnFile(out!, input, written, { kind: 'generalize', columns: options.qi });
+        const recorded = await recordStreamedOwnFile(out, input, written, { kind: 'generalize', columns: options.qi });
         if (recorded.note) ctx.err(`privspec: ${recorded.note}\n`);
         report.out = values.out;
       } else if (result.optimum && released) {

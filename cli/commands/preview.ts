@@ -104,7 +104,7 @@ export const preview: Command = {
       p = await releasePreview(services, document, { uri: document.uri.toString(), release: values.only, controls: {} }, { generalizeWork: Infinity });
     } catch (e) {
       if (!(e instanceof SpecNotRunnable) && !(e instanceof RunRefused) && !(e instanceof Error && !(e instanceof TypeError) && !(e instanceof ReferenceError))) throw e;
-      const message = (e as Error).message.split(path).join(positionals[0]).split('\n')[0];
+      const message = e.message.split(path).join(positionals[0]).split('\n')[0];
       if (values.json) ctx.out(`${JSON.stringify({ error: message })}\n`);
       else ctx.err(`privspec preview: ${message}\n`);
       return (e as { kind?: string }).kind === 'input' ? ExitCode.Usage : ExitCode.Violations;

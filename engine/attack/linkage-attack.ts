@@ -103,7 +103,7 @@ export function linkageAttack(released: Table, candidates: Table, options: Attac
   // Candidates of each group in a random order, handed out to the released records the flow sends there.
   const nextOfGroup = new Int32Array(capacity.length);
   const order = cand.groups.rows.map((rows) => Array.from(shuffled(rows.length, rng), (i) => rows[i]));
-  const links: ReleasedLink[] = new Array(released.rowCount);
+  const links = new Array<ReleasedLink>(released.rowCount);
   let matched = 0;
   let ties = 0;
   rel.groups.rows.forEach((rows, g) => {

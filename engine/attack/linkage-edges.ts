@@ -37,14 +37,14 @@ export function linkageEdges(
   const indexes = models.map((model, a) => (model.kind === 'generalized' ? compatibilityIndex(candidates.columns[a].dictionary, model.hierarchy) : undefined));
   const logTables = models.map((model, a) => (model.kind === 'pram' ? pramLogTable(model.matrix, candidates.columns[a].dictionary, released.columns[a].dictionary) : undefined));
   // Candidate code → candidate groups holding it, per attribute, built on first use.
-  const inverted: (Int32Array[] | undefined)[] = new Array(m);
+  const inverted = new Array<Int32Array[] | undefined>(m);
   const groupsWith = (a: number): Int32Array[] => {
     if (!inverted[a]) {
       const lists: number[][] = candidates.columns[a].dictionary.map(() => []);
       candidates.groups.codes.forEach((codes, g) => lists[codes[a]].push(g));
       inverted[a] = lists.map((l) => Int32Array.from(l));
     }
-    return inverted[a]!;
+    return inverted[a];
   };
   const stamps = candidates.columns.map((c) => new Int32Array(c.dictionary.length).fill(-1));
   const from: number[] = [];

@@ -89,5 +89,5 @@ function pairTest(releasedValues: readonly string[], originalValues: readonly st
     return c === 'all' ? 'all' : new Set(c);
   });
   const canTell = covered.some((c) => c !== 'all' && c.size < originalValues.length);
-  return { canTell, test: (r, o) => covered[r] === 'all' || (covered[r] as Set<number>).has(o) };
+  return { canTell, test: (r, o) => covered[r] === 'all' || covered[r].has(o) };
 }

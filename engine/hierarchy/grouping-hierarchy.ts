@@ -15,7 +15,7 @@ export type GroupingLevel = ReadonlyMap<string, string> | Readonly<Record<string
  */
 export function groupingHierarchy(levels: readonly GroupingLevel[], source = 'grouping'): Hierarchy {
   if (levels.length === 0) throw new TableError(`${source}: a grouping needs at least one level`);
-  const maps = levels.map((l) => (l instanceof Map ? (l as ReadonlyMap<string, string>) : new Map(Object.entries(l))));
+  const maps = levels.map((l) => (isMapLevel(l) ? l : new Map(Object.entries(l))));
   for (let i = 1; i < maps.length; i++) {
     for (const group of new Set(maps[i - 1].values())) {
       if (!maps[i].has(group)) throw new TableError(`${source}: group '${group}' of level ${i} has no group at level ${i + 1}`);
@@ -32,11 +32,16 @@ export function groupingHierarchy(levels: readonly GroupingLevel[], source = 'gr
       if (g === undefined) return undefined;
       const chain = [value, g];
       for (let i = 1; i < maps.length; i++) {
-        g = maps[i].get(g) as string;
+        g = maps[i].get(g)!;
         chain.push(g);
       }
       if (!topped) chain.push('*');
       return chain;
     },
   };
+}
+
+// `instanceof Map` alone narrows a ReadonlyMap to Map<any, any>; the guard keeps its string types.
+function isMapLevel(l: GroupingLevel): l is ReadonlyMap<string, string> {
+  return l instanceof Map;
 }

@@ -67,11 +67,11 @@ interface DomainShares {
 function domainShares(q: QuasiIdentifier): DomainShares {
   const h = q.hierarchy;
   const listed = q.domain !== undefined && q.source !== undefined;
-  const size = listed ? q.domain!.length : h.levelValues[0].length;
+  const size = listed ? q.domain.length : h.levelValues[0].length;
   const byLevel = h.levelValues.map((values, l) => {
     const covered = new Map<string, number>();
     const add = (g: string) => covered.set(g, (covered.get(g) ?? 0) + 1);
-    if (listed) for (const v of q.domain!) add(q.source!.generalize(v)?.[l] ?? v);
+    if (listed) for (const v of q.domain) add(q.source.generalize(v)?.[l] ?? v);
     else for (let c = 0; c < h.levelCodes[l].length; c++) add(values[h.levelCodes[l][c]]);
     return Float64Array.from(values, (g) => (covered.get(g) ?? 1) / size);
   });

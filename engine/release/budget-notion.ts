@@ -24,7 +24,7 @@ export function notionOf(budget: BudgetDescription): Notion {
   const { accounting, rho, epsilon, delta } = budget;
   if (accounting !== 'zcdp') return { accounting, symbol: 'ε' };
   const converted = rho === undefined && epsilon !== undefined && delta !== undefined && delta > 0 && delta < 1;
-  return converted ? { accounting, symbol: 'ε', converted: { epsilon: epsilon!, delta: delta! } } : { accounting, symbol: 'ρ' };
+  return converted ? { accounting, symbol: 'ε', converted: { epsilon: epsilon, delta: delta } } : { accounting, symbol: 'ρ' };
 }
 
 /** A composed total in the budget's notion. */

@@ -9,11 +9,11 @@ import type { Amount } from './release-costs.js';
 import type { Accounting } from './release-description.js';
 import type { LedgerFile, LedgerLimit, RaiseRecord } from './ledger-entry.js';
 
-const KEYS = ['epsilon', 'delta', 'rho'] as const;
+type Key = 'epsilon' | 'delta' | 'rho';
 const SYMBOL = { epsilon: 'ε', delta: 'δ', rho: 'ρ' } as const;
 
 /** The notions a limit is compared in: the accounting's main one, and δ for (ε, δ) accounting. */
-function compared(accounting: Accounting): (typeof KEYS)[number][] {
+function compared(accounting: Accounting): Key[] {
   return accounting === 'zcdp' ? ['rho'] : accounting === 'pure' ? ['epsilon'] : ['epsilon', 'delta'];
 }
 

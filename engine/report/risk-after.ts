@@ -48,7 +48,10 @@ export function riskAfter(table: Table, dataset: DatasetDescription, hierarchies
   const measured = unit ? distinctUnitsPerClass(classes, unit.codes, unit.dictionary.length) : classes.sizes;
   const sizes: number[] = [];
   let suppressed = 0;
-  for (let id = 0; id < classes.classCount; id++) (passes[id] ? sizes.push(measured[id]) : (suppressed += classes.sizes[id]));
+  for (let id = 0; id < classes.classCount; id++) {
+    if (passes[id]) sizes.push(measured[id]);
+    else suppressed += classes.sizes[id];
+  }
   const h = classSizeHistogram(Int32Array.from(sizes));
   const risk = prosecutorRisk(h);
   return {

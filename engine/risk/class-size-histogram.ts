@@ -26,7 +26,7 @@ export function classSizeHistogram(classSizes: ArrayLike<number>): ClassSizeHist
 
 /** A histogram from `size → number of classes` pairs, e.g. `{ 1: 3, 2: 1 }` for three unique records and one pair. */
 export function histogramFromCounts(counts: ReadonlyMap<number, number> | Readonly<Record<number, number>>): ClassSizeHistogram {
-  const entries = counts instanceof Map ? [...counts.entries()] : Object.entries(counts).map(([s, c]) => [Number(s), c] as [number, number]);
+  const entries: [number, number][] = isCountMap(counts) ? [...counts.entries()] : Object.entries(counts).map(([s, c]) => [Number(s), c] as [number, number]);
   const sorted = entries.filter(([, c]) => c > 0).sort((a, b) => a[0] - b[0]);
   for (const [s, c] of sorted) {
     if (!(Number.isInteger(s) && s >= 1 && Number.isInteger(c))) throw new RangeError(`histogram entry ${s}: ${c} is not a size ≥ 1 with an integer count`);
@@ -60,4 +60,9 @@ export function histogramToRecord(h: ClassSizeHistogram): Record<string, number>
   const out: Record<string, number> = {};
   h.sizes.forEach((s, i) => (out[String(s)] = h.counts[i]));
   return out;
+}
+
+// `instanceof Map` alone narrows a ReadonlyMap to Map<any, any>; the guard keeps its number types.
+function isCountMap(counts: ReadonlyMap<number, number> | Readonly<Record<number, number>>): counts is ReadonlyMap<number, number> {
+  return counts instanceof Map;
 }

@@ -13,7 +13,7 @@ export interface Metric {
    */
   readonly monotonic: boolean;
   /** A lower bound on the value of node `levels` computed from the levels alone, without looking at classes. */
-  bound(levels: readonly number[]): number;
+  bound: (levels: readonly number[]) => number;
   /** True when `bound` is the value itself, so that no node needs to be grouped to know its loss. */
   readonly boundIsExact: boolean;
   /** The loss of a checked node; suppressed rows are those in classes with `classPass[c] === 0` when the node is valid. */

@@ -103,7 +103,7 @@ export class RollUp {
     const classCount = this.grouper.group(keys, n, classOfSrc, product, sens ? undefined : first);
     let count = classCount;
     if (sens) {
-      const radix = this.problem.sensitive!.dictionary.length;
+      const radix = this.problem.sensitive.dictionary.length;
       const pairKeys = this.sensitiveKeys;
       for (let j = 0; j < n; j++) pairKeys[j] = classOfSrc[j] * radix + sens[srcRep[j]];
       cellOf = this.cellIds;

@@ -18,7 +18,7 @@ export function keyedBoundRows(table: Table, rows: Int32Array, bound: UnitBound,
     const u = text(unit, r);
     const p = parts.map((c) => text(c, r));
     let partitions = byUnit.get(u);
-    if (!partitions) byUnit.set(u, (partitions = new Map()));
+    if (!partitions) byUnit.set(u, (partitions = new Map<string, { hash: string; rows: [string, number][] }>()));
     const key = JSON.stringify(p);
     let entry = partitions.get(key);
     if (!entry) partitions.set(key, (entry = { hash: keyedHash(bound.seed, ['p', u, ...p]), rows: [] }));

@@ -35,7 +35,7 @@ function dimensionOf(x: unknown, i: number): ViewDimension {
     const values = x.values;
     if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === 'string')) throw new ViewFileError(`${where} ('${x.name}') needs a non-empty list of text values`);
     if (new Set(values).size !== values.length) throw new ViewFileError(`${where} ('${x.name}') lists a value twice`);
-    return { kind: 'categorical', name: x.name, values: values as string[] };
+    return { kind: 'categorical', name: x.name, values: values };
   }
   throw new ViewFileError(`${where} ('${x.name}') has kind ${JSON.stringify(x.kind)}; expected "range" or "categorical"`);
 }
@@ -100,6 +100,6 @@ export function readViewText(text: string): { view: DpView; notPrivate?: string;
   const parameters = isObject(view.parameters) ? (view.parameters as DpView['parameters']) : {};
   const notPrivate = isObject(json) && typeof json.notPrivate === 'string' ? json.notPrivate : undefined;
   // The report's spec (relative to the report's folder) and dataset, when it names them: files an output must not replace.
-  const named = (key: string): Record<string, string> => (isObject(json) && typeof json[key] === 'string' && json[key] !== '' ? { [key]: json[key] as string } : {});
+  const named = (key: string): Record<string, string> => (isObject(json) && typeof json[key] === 'string' && json[key] !== '' ? { [key]: json[key] } : {});
   return { view: { version: 1, algorithm: view.algorithm as DpView['algorithm'], dimensions, blocks, cost: cost as unknown as DpView['cost'], parameters }, ...(notPrivate ? { notPrivate } : {}), ...named('spec'), ...named('dataset') };
 }

@@ -79,7 +79,10 @@ function parseTerms(text: string): Term[] {
       if (symbol('{')(peek())) {
         i++;
         const values = [value()];
-        while (symbol(',')(peek())) (i++, values.push(value()));
+        while (symbol(',')(peek())) {
+          i++;
+          values.push(value());
+        }
         expect("',' or '}'", symbol('}'));
         terms.push({ column: String(name.value), at: name.at, values });
       } else {

@@ -109,6 +109,8 @@ function quadtreeWeight(side: number, x0: number, x1: number, y0: number, y1: nu
 
 /** 32 query corners in [0, size − s]² from the R2 sequence (Roberts 2018), the same for every call. */
 export function queryPositions(size: number, s: number, count = 32): { x: number; y: number }[] {
+  // Roberts (2018) prints the plastic number with more digits than a double holds; the nearest double is what runs.
+  // eslint-disable-next-line no-loss-of-precision -- the reason is above
   const g = 1.32471795724474602596;
   const span = size - s + 1;
   return Array.from({ length: count }, (_, j) => ({

@@ -61,7 +61,7 @@ export function haarStep(x: ArrayLike<number>): Float64Array {
 export function haarForward(x: ArrayLike<number>): Float64Array {
   const n = x.length;
   log2Exact(n);
-  const a = Float64Array.from(x as ArrayLike<number>);
+  const a = Float64Array.from(x);
   const out = new Float64Array(n);
   // Each step halves the working prefix: pairs (a[2p], a[2p+1]) become a[p] (average) and a detail (half-difference).
   // Writing a[p] while reading a[2p] and a[2p + 1] is safe, since 2p ≥ p and index p was read at an earlier step.

@@ -20,7 +20,7 @@ import { mortonToRowMajor } from './morton.js';
 export function padGrid(grid: ArrayLike<number>, side: number): { grid: Float64Array; side: number } {
   checkGrid(grid, side);
   const p = nextPowerOfTwo(side);
-  if (p === side) return { grid: Float64Array.from(grid as ArrayLike<number>), side };
+  if (p === side) return { grid: Float64Array.from(grid), side };
   const out = new Float64Array(p * p);
   for (let r = 0; r < side; r++) for (let c = 0; c < side; c++) out[r * p + c] = grid[r * side + c];
   return { grid: out, side: p };
@@ -60,14 +60,14 @@ function transformLines(grid: Float64Array, side: number, f: (x: Float64Array) =
 export function haarStandardForward(grid: ArrayLike<number>, side: number): Float64Array {
   checkGrid(grid, side);
   log2Exact(side);
-  return transformLines(Float64Array.from(grid as ArrayLike<number>), side, haarForward);
+  return transformLines(Float64Array.from(grid), side, haarForward);
 }
 
 /** Inverse of `haarStandardForward` (the inverse transform is separable too). */
 export function haarStandardInverse(coeffs: ArrayLike<number>, side: number): Float64Array {
   checkGrid(coeffs, side);
   log2Exact(side);
-  return transformLines(Float64Array.from(coeffs as ArrayLike<number>), side, haarInverse);
+  return transformLines(Float64Array.from(coeffs), side, haarInverse);
 }
 
 /** Non-standard 2-D Haar as a binary tree: the 1-D transform of the cells in Morton order (length side²). */

@@ -14,7 +14,7 @@
 /** Integer-scaled Haar coefficients of x (length 2^k): u[0] = Σx, u[h] = 2^level(h) · cD_h. Exact on safe integers. */
 export function integerHaar(x: ArrayLike<number>): Float64Array {
   const n = x.length;
-  const s = Float64Array.from(x as ArrayLike<number>);
+  const s = Float64Array.from(x);
   const u = new Float64Array(n);
   for (let len = n >> 1; len >= 1; len >>= 1) {
     for (let p = 0; p < len; p++) {

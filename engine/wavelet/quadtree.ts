@@ -28,7 +28,7 @@ export interface QuadtreeOptions {
 /** The counts of every quadtree level: levels[m] is the grid (side 2^m), levels[0] the total. */
 export function quadtreeLevels(grid: Float64Array, side: number): Float64Array[] {
   const m = log2Exact(side);
-  const levels: Float64Array[] = new Array(m + 1);
+  const levels = new Array<Float64Array>(m + 1);
   levels[m] = grid;
   for (let l = m - 1; l >= 0; l--) {
     const s = 2 ** l;

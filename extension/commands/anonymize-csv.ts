@@ -113,6 +113,6 @@ async function run(client: LanguageClient, params: AnonymizeCsvParams, title: st
       return undefined;
     }
     // The server answers a refusal with one line (a spec with errors, an output over an input); so does the command.
-    throw new Error((error as Error).message);
+    throw new Error(error instanceof Error ? error.message : String(error), { cause: error });
   }
 }

@@ -12,7 +12,7 @@ export function describeRun(result: RunReleaseResult): string[] {
 export function summarizeRun(result: RunReleaseResult, where: string): { text: string; ok: boolean } {
   const written = result.releases.filter((r) => r.status === 'written' || r.status === 'dry-run');
   const others = result.releases.filter((r) => !written.includes(r));
-  const spent = Object.entries(result.budget.spent).map(([k, v]) => `${k === 'epsilon' ? 'ε' : k === 'rho' ? 'ρ' : k === 'delta' ? 'δ' : k} ${Number(v.toPrecision(4))}`).join(', ');
+  const spent = (Object.entries(result.budget.spent) as [string, number][]).map(([k, v]) => `${k === 'epsilon' ? 'ε' : k === 'rho' ? 'ρ' : k === 'delta' ? 'δ' : k} ${Number(v.toPrecision(4))}`).join(', ');
   const text = `${written.length} of ${result.releases.length} releases written to ${where}` +
     (spent ? `; ledger total ${spent}` : '') +
     (others.length > 0 ? `; ${others.map((r) => `${r.name} ${r.status}: ${r.message}`).join('; ')}` : '');

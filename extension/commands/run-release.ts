@@ -82,6 +82,6 @@ async function pickRelease(spec: vscode.Uri): Promise<RunReleaseParams | undefin
   const names = [...new Set(runs.map((r) => r.release!))];
   if (names.length <= 1) return { uri: spec.toString(), release: names[0] };
   const all = { label: '$(run-all) All releases', description: names.join(', '), release: undefined as string | undefined };
-  const picked = await vscode.window.showQuickPick([all, ...names.map((n) => ({ label: n, description: '', release: n as string | undefined }))], { title: `Run which release of ${spec.path.split('/').pop()}?` });
+  const picked = await vscode.window.showQuickPick([all, ...names.map((n) => ({ label: n, description: '', release: n }))], { title: `Run which release of ${spec.path.split('/').pop()}?` });
   return picked && { uri: spec.toString(), release: picked.release };
 }

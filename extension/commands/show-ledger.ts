@@ -13,7 +13,7 @@ export const showLedger: CommandFactory = {
   enabled: (ctx) => async (arg?: vscode.Uri | { uri: string }) => {
     const client = ctx.client;
     if (!client) return;
-    const spec = arg && !(arg instanceof vscode.Uri) ? vscode.Uri.parse(arg.uri) : await activeSpec(arg as vscode.Uri | undefined);
+    const spec = arg && !(arg instanceof vscode.Uri) ? vscode.Uri.parse(arg.uri) : await activeSpec(arg);
     if (!spec) return;
     const uri = client.code2ProtocolConverter.asUri(spec);
     await LedgerPanel.show(ctx.extension.extensionUri, () => client.sendRequest<LedgerResponse | null>(ledgerRequestMethod, { uri } satisfies LedgerParams));

@@ -31,7 +31,7 @@ export const showRiskReport: CommandFactory = {
     } catch (error) {
       if (error instanceof vscode.CancellationError || (error instanceof ResponseError && error.code === LSPErrorCodes.RequestCancelled)) return;
       // The server answers a refusal with one line (a CSV that does not parse, a hierarchy file at fault); so does the command.
-      throw new Error((error as Error).message);
+      throw new Error(error instanceof Error ? error.message : String(error), { cause: error });
     }
   },
 };

@@ -55,7 +55,7 @@ export const simulateAttack: CommandFactory = {
  * any other file must list the original records in its own order, which the attack checks. Undefined: not scored.
  */
 async function originalOf(client: LanguageClient, released: vscode.Uri): Promise<string | undefined> {
-  const found = await client.sendRequest<AttackOriginal>(attackOriginalRequestMethod, { released: released.fsPath }).catch(() => ({ rowKey: false }) as AttackOriginal);
+  const found = await client.sendRequest<AttackOriginal>(attackOriginalRequestMethod, { released: released.fsPath }).catch((): AttackOriginal => ({ rowKey: false }));
   if (found.rowKey && found.original) return found.original;
   if (found.noRowKey) {
     void vscode.window.showWarningMessage(`PrivSpec: ${found.noRowKey}. The attack runs, but it is not scored.`);
@@ -115,7 +115,7 @@ async function run(client: LanguageClient, params: SimulateAttackParams, title: 
       void vscode.window.showInformationMessage('PrivSpec: attack cancelled.');
       return undefined;
     }
-    throw new Error((error as Error).message);
+    throw new Error(error instanceof Error ? error.message : String(error), { cause: error });
   }
 }
 
@@ -133,7 +133,7 @@ async function showInReport(ctx: Ctx, client: LanguageClient, released: vscode.T
     RiskReportPanel.show(ctx.extension.extensionUri, { ...report, attack }, released.uri.fsPath);
   } catch (error) {
     if (error instanceof vscode.CancellationError || (error instanceof ResponseError && error.code === LSPErrorCodes.RequestCancelled)) return;
-    throw new Error((error as Error).message);
+    throw new Error(error instanceof Error ? error.message : String(error), { cause: error });
   }
 }
 

@@ -54,7 +54,7 @@ export class WorkerClient implements vscode.Disposable {
           reject(error);
         },
       });
-      worker.postMessage({ ...request, id } as WorkerRequest);
+      worker.postMessage({ ...request, id });
     });
   }
 

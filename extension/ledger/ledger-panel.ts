@@ -30,7 +30,7 @@ export class LedgerPanel {
     await current.post();
   }
 
-  private load: () => Promise<LedgerResponse | null> = async () => null;
+  private load: () => Promise<LedgerResponse | null> = () => Promise.resolve(null);
 
   private constructor(private readonly panel: vscode.WebviewPanel, private readonly extensionUri: vscode.Uri) {
     panel.webview.html = this.html();

@@ -17,7 +17,7 @@ function state(key: string): CheckState {
   return s;
 }
 
-async function handle(request: WorkerRequest): Promise<WorkerReply> {
+function handle(request: WorkerRequest): WorkerReply {
   const { id } = request;
   switch (request.kind) {
     case 'check': {
@@ -41,10 +41,10 @@ async function handle(request: WorkerRequest): Promise<WorkerReply> {
   }
 }
 
-parentPort?.on('message', async (request: WorkerRequest) => {
+parentPort?.on('message', (request: WorkerRequest) => {
   let reply: WorkerReply;
   try {
-    reply = await handle(request);
+    reply = handle(request);
   } catch (error) {
     // Input errors keep their location so that the editor can put the diagnostic on the right line.
     const e = error as Error;

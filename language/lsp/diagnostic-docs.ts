@@ -44,7 +44,7 @@ export function withCodeDescription(accept: ValidationAcceptor): ValidationAccep
   return ((severity, message, info) => {
     const code = info.code === undefined ? undefined : String(info.code);
     accept(severity, message, code === undefined || info.codeDescription ? info : { ...info, codeDescription: codeDescription(code) });
-  }) as ValidationAcceptor;
+  });
 }
 
 /** Adds the link to a finished diagnostic (for Langium's built-in lexer, parser and linker diagnostics). */

@@ -124,7 +124,7 @@ export function releaseEdits(document: LangiumDocument, params: PreviewParams): 
       if (range) out.push({ range, newText: c.method });
     }
     for (const p of m.params) {
-      const v = c[p.name as 'epsilon' | 'rho' | 'delta'];
+      const v = c[p.name];
       const range = rangeOf(p, 'value');
       if (v !== undefined && range) out.push({ range, newText: numberText(v) });
     }

@@ -81,7 +81,7 @@ export class PrivspecHoverProvider implements HoverProvider {
     if (quasi.length === 0) return lines.join('\n\n');
     let input: RiskFiguresInput | undefined;
     try {
-      input = await specRiskInput(this.store, document, { table: async () => table });
+      input = await specRiskInput(this.store, document, { table: () => Promise.resolve(table) });
     } catch (e) {
       return [...lines, `Risk not computed: ${(e as Error).message}`].join('\n\n');
     }

@@ -30,7 +30,7 @@ export function remainingLabel(a: SpecAnalysis, spent: Amount): string {
 /** Whether `spent` exceeds the budget in any notion it limits (the runner's own comparison, without tolerance). */
 export function exceeds(a: SpecAnalysis, spent: Amount): boolean {
   const l = a.summary.limit;
-  const over = (k: keyof Amount) => l[k] !== undefined && (spent[k] ?? 0) > l[k]!;
+  const over = (k: keyof Amount) => l[k] !== undefined && (spent[k] ?? 0) > l[k];
   return a.summary.accounting === 'zcdp' ? over('rho') : over('epsilon') || (a.summary.accounting === 'approx' && over('delta'));
 }
 

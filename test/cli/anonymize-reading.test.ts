@@ -38,8 +38,8 @@ describe('privspec anonymize reads only what it needs', function () {
     if (!adult) skipOrFail(this, ADULT_MISSING);
     const qi = ADULT_COLUMNS.filter((c) => c !== 'occupation' && c !== 'salary-class');
     // A copy: anonymize --out records its run and row key beside the data it reads, never in the shared Adult folder.
-    copyFileSync(join(adult!, 'adult.csv'), join(dir, 'adult.csv'));
-    const base = ['anonymize', join(dir, 'adult.csv'), '--qi', qi.join(','), ...qi.flatMap((c) => ['--hierarchy', `${c}=${join(adult!, `adult_hierarchy_${c}.csv`)}`])];
+    copyFileSync(join(adult, 'adult.csv'), join(dir, 'adult.csv'));
+    const base = ['anonymize', join(dir, 'adult.csv'), '--qi', qi.join(','), ...qi.flatMap((c) => ['--hierarchy', `${c}=${join(adult, `adult_hierarchy_${c}.csv`)}`])];
     const cases: [string, string[]][] = [
       ['k', ['--k', '5', '--suppression', '0.04']],
       ['l', ['--k', '2', '--l', '2', '--sensitive', 'occupation', '--suppression', '0.02']],

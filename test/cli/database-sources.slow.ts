@@ -78,7 +78,7 @@ describe('database sources end to end: the same figures as the CSV, and no crede
   before(async function () {
     const d = adultDir();
     if (!d) skipOrFail(this, ADULT_MISSING);
-    adult = join(d!, 'adult.csv');
+    adult = join(d, 'adult.csv');
     pg = await serverOrSkip(this, () => startPostgres());
     ch = await serverOrSkip(this, () => startClickHouseCluster());
     dir = mkdtempSync(join(tmpdir(), 'privspec-dbcli-'));

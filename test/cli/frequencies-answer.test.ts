@@ -35,7 +35,7 @@ describe('risk and anonymize --frequencies: the plan\'s frequency-table answer r
     const adult = adultDir();
     if (!adult) skipOrFail(this, ADULT_MISSING);
     dir = mkdtempSync(join(tmpdir(), 'privspec-freq-'));
-    cpSync(adult!, dir, { recursive: true });
+    cpSync(adult, dir, { recursive: true });
     writeFileSync(join(dir, 'adult.privspec'), SPEC);
     const planned = await runIn(dir, ['plan', 'adult.privspec', '--dialect', 'duckdb', '--json']);
     assert.equal(planned.code, 0, planned.err);

@@ -120,7 +120,7 @@ describe('issue 10 item 12 — no stack traces, anywhere', () => {
     writeFileSync(join(dir, 'age.csv'), '34;*\n45;*\n');
     writeFileSync(join(dir, 'gender.csv'), 'male;*\nfemale;*\n');
     mkdirSync(join(dir, 'out'), { recursive: true });
-    const dead = spawnSync(process.execPath, ['-e', '0']).pid!; // a process that has exited
+    const dead = spawnSync(process.execPath, ['-e', '0']).pid; // a process that has exited
     const stale = temporaryName('released.csv', dead);
     const live = temporaryName('released.csv', process.pid);
     writeFileSync(join(dir, 'out', stale), 'half a file');

@@ -117,7 +117,7 @@ describe('cli: privspec risk --weight / --suda / --per-record (issue 28)', () =>
     const dir = adultDir();
     if (!dir) skipOrFail(this, ADULT_MISSING);
     const work = mkdtempSync(join(tmpdir(), 'privspec-adult-weight-'));
-    const lines = readFileSync(join(dir!, 'adult.csv'), 'utf8').trim().split(/\r?\n/);
+    const lines = readFileSync(join(dir, 'adult.csv'), 'utf8').trim().split(/\r?\n/);
     writeFileSync(join(work, 'adult-w.csv'), `${lines.map((l, i) => `${l};${i === 0 ? 'weight' : '10'}`).join('\n')}\n`);
     const { code, out } = await privspec(work, 'risk', 'adult-w.csv', '--qi', 'sex,age,race,marital-status,education', '--weight', 'weight', '--json');
     assert.equal(code, 0);

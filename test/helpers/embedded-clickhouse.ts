@@ -54,9 +54,12 @@ export async function startEmbeddedClickHouse(values: ValueMode = 'bound'): Prom
   }
   const session = new Session();
   const sql = (text: string) => parse(session.query(text, 'TabSeparatedWithNames'));
-  const literal = sqlSyntax('clickhouse').string;
+  const syntax = sqlSyntax('clickhouse');
+  const literal = (value: string) => syntax.string(value);
   const run = (statement: SqlStatement) =>
     statement.params.length === 0 ? sql(statement.text) : parse(session.queryBind(statement.text, Object.fromEntries(statement.params.map((v, i) => [`p${i + 1}`, v])), 'TabSeparatedWithNames'));
+  // chDB answers synchronously; async keeps its errors rejections, as a server connection's are.
+  /* eslint-disable @typescript-eslint/require-await -- see above */
   const connection: SqlConnection = {
     values,
     query: async (statement) => run(statement),
@@ -80,5 +83,6 @@ export async function startEmbeddedClickHouse(values: ValueMode = 'bound'): Prom
       return new SqlServerSource(`clickhouse:${name}`, 'clickhouse', name, connection);
     },
   };
+  /* eslint-enable @typescript-eslint/require-await */
   return { version: sql('SELECT version()').rows[0][0] ?? '', server, sql, close: () => session.cleanup() };
 }

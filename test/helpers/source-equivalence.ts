@@ -131,7 +131,7 @@ export function sourceEquivalence(server: () => ServerUnderTest): void {
     before(async function () {
       const dir = adultDir();
       if (!dir) skipOrFail(this, ADULT_MISSING);
-      table = await readCsvFile(join(dir!, 'adult.csv'));
+      table = await readCsvFile(join(dir, 'adult.csv'));
       memory = new MemorySource(table);
       await server().load('adult', table.columns.map((c) => c.name), rowsOf(table));
     });

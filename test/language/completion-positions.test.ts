@@ -81,7 +81,7 @@ describe('completion that knows where it is (issue 16 item 1)', () => {
     for (const [, text] of POSITIONS) {
       for (const item of await complete(text)) {
         if (item.kind !== 14) continue; // keywords
-        assert.equal((item.documentation as MarkupContent).value, KeywordDocs[item.label as string].doc, item.label as string);
+        assert.equal((item.documentation as MarkupContent).value, KeywordDocs[item.label].doc, item.label);
       }
     }
   });

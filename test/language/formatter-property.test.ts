@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import type { AstNode, LangiumDocument } from 'langium';
+import type { LangiumDocument } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
 import { loadSpecText } from '../../language/check-spec.js';
 import { nodeEditorServices } from '../../language/privspec-module.js';
@@ -48,7 +48,7 @@ describe('the formatter (issue 24): idempotent, no trailing spaces, the same syn
       assert.ok(!/[ \t]$/m.test(once), `a trailing space in:\n${JSON.stringify(once)}`);
       const before = await parse(text);
       const after = await parse(once);
-      assert.deepEqual(tree(after.parseResult.value as AstNode), tree(before.parseResult.value as AstNode));
+      assert.deepEqual(tree(after.parseResult.value), tree(before.parseResult.value));
       assert.deepEqual(after.parseResult.parserErrors, []);
     }), { numRuns: 150, seed: 24 });
   });

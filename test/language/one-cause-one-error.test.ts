@@ -64,7 +64,7 @@ describe('one cause, one error (issue 16 item 3)', () => {
     assert.ok(diagnostics.length >= 4);
     for (const d of diagnostics) {
       assert.equal(d.codeDescription?.href, diagnosticDocsUrl(String(d.code)), text(d));
-      assert.ok(existsSync(fileURLToPath(d.codeDescription!.href)), d.codeDescription!.href);
+      assert.ok(existsSync(fileURLToPath(d.codeDescription.href)), d.codeDescription.href);
     }
     assert.equal(diagnosticDocsUrl('budget-overrun'), `file://${join(root, 'docs', 'diagnostics', 'budget-overrun.md')}`);
   });

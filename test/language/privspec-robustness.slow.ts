@@ -55,7 +55,7 @@ const mutation: fc.Arbitrary<Mutation> = fc.record({
   at: fc.nat(VALID.length),
   length: fc.nat(30),
   text: fc.oneof(fc.constantFrom(...WORDS), fc.string({ maxLength: 8 })),
-}) as fc.Arbitrary<Mutation>;
+});
 
 function mutate(text: string, ms: readonly Mutation[]): string {
   let t = text;

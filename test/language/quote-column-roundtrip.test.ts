@@ -20,7 +20,7 @@ async function roundTrip(name: string): Promise<string[]> {
   const s = document.parseResult.value;
   const role = s.datasets[0].clauses[0] as ast.RoleClause;
   const pin = s.anonymities[0].clauses.find((c): c is ast.LevelClause => c.$type === 'LevelClause')!;
-  return [role.columns[0].name, s.hierarchies[0].column!.name, pin.column!.name, (s.releases[0].query as ast.CountQuery).by[0].name];
+  return [role.columns[0].name, s.hierarchies[0].column.name, pin.column.name, (s.releases[0].query as ast.CountQuery).by[0].name];
 }
 
 // Issue 22 item 7: one quoting function for column names in every edit and draft.

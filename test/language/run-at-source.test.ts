@@ -47,7 +47,7 @@ release explore: view age within 0..99, sex hdpview epsilon 0.5 bound unit rows 
       return table(...args);
     };
     const handlers = new Map<string, Handler>();
-    const connection = { onRequest: (type: { method: string }, handler: Handler) => handlers.set(type.method, handler), sendRequest: async () => undefined, console: { error: () => undefined } };
+    const connection = { onRequest: (type: { method: string }, handler: Handler) => handlers.set(type.method, handler), sendRequest: () => Promise.resolve(undefined), console: { error: () => undefined } };
     registerPrivspecRequests(connection as unknown as Connection, services);
     const document = await shared.workspace.LangiumDocuments.getOrCreateDocument(URI.file(join(dir, 'spec.privspec')));
     await shared.workspace.DocumentBuilder.build([document], { validation: true });

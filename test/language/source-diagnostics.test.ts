@@ -44,6 +44,8 @@ anonymity { k 2  generalize zip 2  l-diversity entropy 2 on occupation  suppress
     // Imported as the command line's lazily loaded commands import them, so that the classes patched are theirs.
     const { CsvStore } = await import('../../engine/host/sources/csv/csv-store.js');
     const { DuckDbSource } = await import('../../engine/host/sources/duckdb/duckdb-source.js');
+    // The originals are put back on their prototypes and called with .call(this).
+    /* eslint-disable @typescript-eslint/unbound-method -- the reason is above */
     const table = CsvStore.prototype.table;
     CsvStore.prototype.table = function (path: string, delimiter?: string) {
       if (path.endsWith('.parquet')) return Promise.reject(new Error(`rows of ${path} were asked for`));
@@ -54,6 +56,7 @@ anonymity { k 2  generalize zip 2  l-diversity entropy 2 on occupation  suppress
       throw new Error('DuckDB was asked for rows');
     };
     const frequencyTable = DuckDbSource.prototype.frequencyTable;
+    /* eslint-enable @typescript-eslint/unbound-method */
     DuckDbSource.prototype.frequencyTable = function (request: { columns: readonly string[] }) {
       asked.push([...request.columns]);
       return frequencyTable.call(this, request);

@@ -32,7 +32,7 @@ release r: count where "c\\d" = "v\\w"  laplace epsilon 1
     const errors = (document.diagnostics ?? []).filter((d) => d.code === 'unknown-escape');
     assert.equal(errors.length, 1);
     assert.equal(errors[0].severity, 1);
-    assert.match(String(errors[0].message), /unknown escape '\\x' in a string: the escapes are \\" \\\\ \\t \\n \\r; write \\\\ for a backslash/);
+    assert.match(typeof errors[0].message === 'string' ? errors[0].message : errors[0].message.value, /unknown escape '\\x' in a string: the escapes are \\" \\\\ \\t \\n \\r; write \\\\ for a backslash/);
     // Line 0, the escape's two characters: `dataset d from "a\\b` is 20 characters.
     assert.deepEqual(errors[0].range, { start: { line: 0, character: 20 }, end: { line: 0, character: 22 } });
   });

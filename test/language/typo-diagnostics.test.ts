@@ -45,7 +45,7 @@ describe('did-you-mean for keywords and columns (issue 24 item 6)', () => {
 
   it('a misspelt block keyword inside the budget is matched against the budget\'s keywords', async () => {
     const document = await open(SPEC.replace('budget { epsilon 1 }', 'budget { epsilom 1 }'));
-    assert.ok(document.diagnostics!.some((d) => d.message === "unknown keyword 'epsilom' (did you mean 'epsilon'?)"), document.diagnostics!.map((d) => d.message).join('\n'));
+    assert.ok(document.diagnostics!.some((d) => d.message === "unknown keyword 'epsilom' (did you mean 'epsilon'?)"), document.diagnostics!.map((d) => (typeof d.message === 'string' ? d.message : d.message.value)).join('\n'));
   });
 
   it('a word far from every expected keyword keeps the parser\'s message', async () => {
@@ -56,7 +56,7 @@ describe('did-you-mean for keywords and columns (issue 24 item 6)', () => {
 
   it("an unknown column is one error per reference, with the fix; nothing else about it (no data-dependent domain, no pin warning)", async () => {
     const document = await open(SPEC.replace('count by sex', 'count by sexx'));
-    const about = document.diagnostics!.filter((d) => String(d.message).includes("'sexx'"));
+    const about = document.diagnostics!.filter((d) => (typeof d.message === 'string' ? d.message : d.message.value).includes("'sexx'"));
     assert.deepEqual(about.map((d) => [d.code, d.message]), [['unknown-column', "unknown column 'sexx' in data/people.csv (did you mean 'sex'?)"]]);
     const fix = await fixOf(document, 'unknown-column');
     assert.equal(fix.title, "Change to 'sex'");

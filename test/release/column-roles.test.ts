@@ -75,7 +75,7 @@ describe('issue 21 item 1 — roles are enforced where data leaves (fail on fc66
     const dataset: DatasetDescription = { name: 'd', file: join(dir, 'd.csv'), identifying: ['name'], quasi: [], sensitive: [], insensitive: ['age'] };
     const query: QueryDescription = { kind: 'count', by: ['secret'] };
     const report = await runReleases(
-      { specFile: join(dir, 's.privspec'), dataset, budget: { accounting: 'pure', epsilon: 10 }, releases: [{ name: 'leak', query, mechanism: { kind: 'laplace', epsilon: 1 }, accepts: ['data-dependent-domain'] }], hierarchies: new Map(), inputFiles: [], readTable: async () => tableFromRows(['name', 'age', 'secret'], [['Ann', '30', 'x']]) },
+      { specFile: join(dir, 's.privspec'), dataset, budget: { accounting: 'pure', epsilon: 10 }, releases: [{ name: 'leak', query, mechanism: { kind: 'laplace', epsilon: 1 }, accepts: ['data-dependent-domain'] }], hierarchies: new Map(), inputFiles: [], readTable: () => Promise.resolve(tableFromRows(['name', 'age', 'secret'], [['Ann', '30', 'x']])) },
       { out: join(dir, 'out'), dryRun: false },
     );
     assert.equal(report.releases[0].status, 'refused');

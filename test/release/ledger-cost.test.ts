@@ -52,7 +52,7 @@ describe('issue 11 — the ledger records the cost of the measurement that runs'
             releases: [release],
             hierarchies,
             inputFiles: [],
-            readTable: async () => table,
+            readTable: () => Promise.resolve(table),
           };
           const report = await runReleases(input, { out: join(dir, `out${run}`), dryRun: false });
           const outcome = report.releases[0];

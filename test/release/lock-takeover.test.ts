@@ -60,7 +60,7 @@ describe('issue 21 item 7 — locks that cannot wedge', function () {
     const then = new Date(Date.now() - 10_000);
     utimesSync(`${target}.lock`, then, then);
     // Taken over before the five-second timeout (which would throw), not waited out.
-    assert.equal(await withFileLock(target, async () => 'held', { timeoutMs: 5000 }), 'held');
+    assert.equal(await withFileLock(target, () => Promise.resolve('held'), { timeoutMs: 5000 }), 'held');
     assert.equal(existsSync(`${target}.lock`), false);
   });
 
@@ -73,7 +73,7 @@ describe('issue 21 item 7 — locks that cannot wedge', function () {
     // for the file system's coarser clock).
     const started = performance.now();
     writeFileSync(`${target}.lock`, '');
-    await withFileLock(target, async () => undefined, { unreadableMs: 1000, timeoutMs: 10_000 });
+    await withFileLock(target, () => Promise.resolve(undefined), { unreadableMs: 1000, timeoutMs: 10_000 });
     assert.ok(performance.now() - started >= 900, `taken over after ${performance.now() - started} ms`);
   });
 });

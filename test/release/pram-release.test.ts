@@ -49,9 +49,9 @@ describe('issue 12 — PRAM releases from the spec', () => {
     // Issue 21 item 3: the run is on the ledger, with no central cost and its local ε.
     const ledger = ledgerOf(join(dir, 'data', 'people.csv'));
     assert.equal(ledger?.entries.length, 1);
-    assert.deepEqual(ledger!.entries[0].costs, {});
-    assert.deepEqual(ledger!.entries[0].microdata?.columns, ['diagnosis']);
-    assert.ok(Math.abs(ledger!.entries[0].microdata!.localEpsilon! - Math.log(13)) < 1e-9);
+    assert.deepEqual(ledger.entries[0].costs, {});
+    assert.deepEqual(ledger.entries[0].microdata?.columns, ['diagnosis']);
+    assert.ok(Math.abs(ledger.entries[0].microdata.localEpsilon! - Math.log(13)) < 1e-9);
     assert.deepEqual(JSON.parse(r.out).budget.spent, { epsilon: 0 });
   });
 

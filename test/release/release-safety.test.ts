@@ -108,7 +108,7 @@ describe('issue 10 item 2 — the ledger is the truth, even under concurrency', 
         }),
       );
       const codes = await Promise.all(runs);
-      assert.equal(codes.filter((c) => c === 0).length, 4, `round ${round}: exit codes ${codes}`);
+      assert.equal(codes.filter((c) => c === 0).length, 4, `round ${round}: exit codes ${codes.join(',')}`);
       assert.equal(codes.filter((c) => c === 1).length, 2);
       const entries = JSON.parse(readFileSync(ledger(dir), 'utf8')).entries;
       assert.equal(entries.length, 4);
@@ -159,7 +159,7 @@ describe('issue 10 item 3 — validate, then spend, then write', () => {
         releases: [{ name: 'h', query: { kind: 'count', by: ['sex'] }, mechanism: { kind: 'laplace', epsilon: 1 }, accepts: [] }],
         hierarchies: new Map([['sex', groupingHierarchy([new Map([['M', '*'], ['F', '*']])])]]),
         inputFiles: [],
-        readTable: async () => tableFromRows(['id'], [['1']]),
+        readTable: () => Promise.resolve(tableFromRows(['id'], [['1']])),
       },
       { out: join(dir, 'out'), dryRun: false },
     );

@@ -128,7 +128,7 @@ release b_tree: view age within 20..60, sex privtree epsilon 1 bound unit rows 5
       assert.equal(r.releases[0].status, 'refused', r.releases[0].message);
       return /its files need about ([\d.]+ [KMG]iB)/.exec(r.releases[0].message)?.[1];
     };
-    const options = { dryRun: false, freeBytes: async () => 1 };
+    const options = { dryRun: false, freeBytes: () => Promise.resolve(1) };
     const atSource = need(await runReleasesAtSource(noRows(await inputOf(join(dir, 'p.privspec'))), { ...options, out: join(dir, 'p') }));
     const inMemory = need(await runReleases(await inputOf(join(dir, 'c.privspec')), { ...options, out: join(dir, 'c') }));
     assert.ok(inMemory);

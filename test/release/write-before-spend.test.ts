@@ -45,7 +45,7 @@ describe('issue 21 item 6 — everything the write needs is checked before the s
     const services = nodeServices();
     const input = await releaseInput(services, await loadSpec(join(dir, 's.privspec'), services));
     // 512² cells, each a line "x,y,value" of at least 3 + 3 + 17 bytes: about 6 MiB, more than 3 MiB.
-    const report = await runReleases(input, { out: join(dir, 'out'), dryRun: false, freeBytes: async () => 3 << 20 });
+    const report = await runReleases(input, { out: join(dir, 'out'), dryRun: false, freeBytes: () => Promise.resolve(3 << 20) });
     assert.equal(report.releases[0].status, 'refused');
     assert.match(report.releases[0].message, /^not run: its files need about \d+\.\d MiB and .* has 3\.0 MiB free; nothing was spent/);
     assert.equal(existsSync(ledgerFileSync(join(dir, 'd.csv'))), false, 'no spend recorded');

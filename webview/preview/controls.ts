@@ -25,12 +25,12 @@ function toPosition(c: Extract<ControlSpec, { min: number }>, value: number): nu
  */
 export function renderControls(specs: readonly ControlSpec[], current: PreviewControls, changed: (c: PreviewControls) => void): HTMLElement {
   const values: Record<string, unknown> = { ...current };
-  const emit = () => changed({ ...values } as PreviewControls);
+  const emit = () => changed({ ...values });
   const rows = specs.map((c) => {
     const id = `control-${c.name}`;
     if (c.name === 'method') {
       const select = h('vscode-single-select', { id, 'aria-label': 'grid method' }, ...c.options.map((o) => h('vscode-option', { value: o }, o)));
-      select.value = String(values.method ?? c.value);
+      select.value = typeof values.method === 'string' ? values.method : c.value;
       select.addEventListener('change', () => {
         values.method = select.value;
         emit();

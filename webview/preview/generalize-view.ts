@@ -123,7 +123,7 @@ export function generalizeView(body: GeneralizeBody, container: HTMLElement, pic
     const choose = () => pick({ levels: n.levels });
     el.addEventListener('click', choose);
     el.addEventListener('keydown', (e) => {
-      const k = (e as KeyboardEvent).key;
+      const k = e.key;
       const step = latticeStep(nodes, i, k);
       if (k === 'Enter' || k === ' ') choose();
       else if (step !== null) moveTo(i, step);

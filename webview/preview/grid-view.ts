@@ -69,7 +69,7 @@ function scaledMap(values: readonly number[], size: number, label: string, px: n
   const figure = heatmap(values, size, lut, max, label, px);
   const clipped = above > 0 ? `; ${value(above)} ${above === 1 ? 'cell' : 'cells'} above ${value(max)} drawn as ${value(max)}` : '';
   figure.append(
-    Plot.legend({ color: { type: 'linear', scheme: 'viridis', domain: [0, max], label: 'rows per cell' }, width: Math.min(240, legendWidth) }) as HTMLElement,
+    Plot.legend({ color: { type: 'linear', scheme: 'viridis', domain: [0, max], label: 'rows per cell' }, width: Math.min(240, legendWidth) }),
     h('p', { class: 'scale-note meta' }, `Below 0 drawn as 0${clipped}.`));
   return figure;
 }

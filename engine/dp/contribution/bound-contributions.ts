@@ -68,7 +68,7 @@ export function boundContributions(
     const u = unit.codes[r];
     const p = partitionOf(r);
     let byPartition = byUnit.get(u);
-    if (!byPartition) byUnit.set(u, (byPartition = new Map()));
+    if (!byPartition) byUnit.set(u, (byPartition = new Map<number, number[]>()));
     let list = byPartition.get(p);
     if (!list) byPartition.set(p, (list = []));
     list.push(r);

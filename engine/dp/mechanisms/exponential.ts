@@ -17,7 +17,7 @@ import { budgetOf, sensitivityOf } from './sensitivity.js';
 export interface ExponentialOptions<I, T> {
   readonly candidates: readonly T[];
   /** The utility u(x, y); higher is better. */
-  score(x: I, candidate: T): number;
+  score: (x: I, candidate: T) => number;
   /** Δᵤ: the most one record can change any candidate's score. */
   sensitivity: number;
   epsilon: number;

@@ -68,7 +68,7 @@ export function releaseReportJson(out: string, release: ReleaseDescription, extr
     release: release.name,
     spec: specFromOut(out, context.spec),
     // A `where` region is a Map; the report spells it as an object.
-    query: JSON.parse(JSON.stringify(release.query, (_, v) => (v instanceof Map ? Object.fromEntries(v) : v))),
+    query: JSON.parse(JSON.stringify(release.query, (_, v: unknown): unknown => (v instanceof Map ? Object.fromEntries(v) : v))) as unknown,
     accepts: release.accepts,
     // The spec's reason for an acceptance (`accept linked-releases "…"`) travels with the file it excuses.
     ...(release.reasons ? { acceptedBecause: release.reasons } : {}),

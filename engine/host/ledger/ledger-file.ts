@@ -18,7 +18,7 @@ export { ledgerFor, LedgerUnreadable, type LedgerLocation } from './dataset-iden
 /** How many records (entries and raises) a ledger holds: what the marker remembers. */
 const recordCount = (l: LedgerFile) => l.entries.length + (l.raises?.length ?? 0);
 
-async function readJson(file: string): Promise<unknown | undefined> {
+async function readJson(file: string): Promise<unknown> {
   try {
     return JSON.parse(await readFile(file, 'utf8'));
   } catch (e) {

@@ -256,7 +256,7 @@ async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: 
   const what = spent ? `spent ${sym(key)}=${round(cost[key] ?? 0)}` : 'recorded';
   const composed = decision.composed && { runs: decision.composed.runs, localEpsilon: decision.composed.localEpsilon };
   let output: ReturnType<PreparedRelease['run']>;
-  let parameters: Record<string, unknown> = {};
+  let parameters: Record<string, unknown>;
   let files: string[];
   // Local diagnostics a streamed release computes from what it streamed (PRAM's η), after its file is written.
   let streamedLocal: string[] = [];

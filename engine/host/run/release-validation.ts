@@ -117,7 +117,7 @@ export async function orphanedOutputs(out: string, specFile: string, location: L
     if (!st?.isFile() || st.size > REPORT_LIMIT) continue;
     let report: { ledger?: unknown; ledgerEntry?: unknown; spec?: unknown };
     try {
-      report = JSON.parse(await readFile(file, 'utf8'));
+      report = JSON.parse(await readFile(file, 'utf8')) as typeof report;
     } catch {
       continue;
     }

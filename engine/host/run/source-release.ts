@@ -48,7 +48,7 @@ async function sourceFigures(input: RunInput, seed?: number, open: OpenDataSourc
   if (queries.length === 0) return { answers, domains };
   const source = await open(input.dataset.file, input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter });
   try {
-    const access = { frequencies: (columns: readonly string[]) => source.frequencyTable({ columns }), open: async () => source };
+    const access = { frequencies: (columns: readonly string[]) => source.frequencyTable({ columns }), open: () => Promise.resolve(source) };
     for (const q of queries) {
       const release = input.releases.find((r) => r.name === q.release);
       if (release?.accepts.includes('data-dependent-domain')) {

@@ -142,7 +142,7 @@ export function searchGeneralizationPram(table: Table | FrequencyTable, options:
             levels,
             transformation: Object.fromEntries(q.map((a, i) => [a.name, levels[i]])),
             pram: Object.fromEntries(
-              q.flatMap((a, i) => (retain[i] === null ? [] : [[a.name, { retain: retain[i]!, values: utility.valuesAt(i, levels[i]).length, epsilon: total / m }]])),
+              q.flatMap((a, i) => (retain[i] === null ? [] : [[a.name, { retain: retain[i], values: utility.valuesAt(i, levels[i]).length, epsilon: total / m }]])),
             ),
             loss: e.loss,
             suppressed: e.suppressed,

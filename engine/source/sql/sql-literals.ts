@@ -22,6 +22,7 @@ import type { Dialect, SqlValue } from './sql-value.js';
 /** What a value is to the query: text, a double, or a count. */
 export type SqlValueKind = 'text' | 'float' | 'integer';
 
+// eslint-disable-next-line no-control-regex -- control characters are exactly what this pattern finds, to escape them
 const CONTROL = /[\u0000-\u001f\u007f]/g;
 
 const hexEscape = (c: string) => `\\x${c.charCodeAt(0).toString(16).padStart(2, '0')}`;

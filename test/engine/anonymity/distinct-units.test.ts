@@ -97,7 +97,7 @@ describe('engine/anonymity/distinct-units: k counts people, not rows', () => {
           for (const c of criteria) classStats(t, classes, c.sensitive).forEach((st, i) => { if (!c.isSatisfied(st)) pass[i] = 0; });
           let outliers = 0;
           for (let i = 0; i < classes.classCount; i++) if (!pass[i]) outliers += classes.sizes[i];
-          assert.equal(evaluator.evaluate(id).outliers, outliers, `node ${levels}`);
+          assert.equal(evaluator.evaluate(id).outliers, outliers, `node ${levels.join(',')}`);
         }
       }), { numRuns: 150 });
   });

@@ -152,7 +152,7 @@ describe('ℓ-diversity properties', () => {
     fc.assert(
       fc.property(countsArb, countsArb, (a, b) => {
         for (const c of criteria) {
-          if (c.isSatisfied(cls(...a)) && c.isSatisfied(cls(...b))) assert.ok(c.isSatisfied(cls(...merge(a, b))), `${c.name}: ${a} + ${b}`);
+          if (c.isSatisfied(cls(...a)) && c.isSatisfied(cls(...b))) assert.ok(c.isSatisfied(cls(...merge(a, b))), `${c.name}: ${a.join(',')} + ${b.join(',')}`);
         }
       }),
       { numRuns: 2000 },

@@ -42,7 +42,7 @@ describe('Mondrian', () => {
     const opt = searchOptimal(p, makeDiscernibilityMetric(p)).optimum!;
     const m = mondrian(p, 2, opt.evaluation);
     assert.equal(m.fullDomain?.discernibility, 32);
-    assert.ok(m.metrics.discernibility < m.fullDomain!.discernibility);
+    assert.ok(m.metrics.discernibility < m.fullDomain.discernibility);
   });
 
   it('rejects k larger than the table', () => {

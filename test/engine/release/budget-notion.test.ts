@@ -18,7 +18,7 @@ describe('engine/release/budget-notion: figures in the budget\'s notion', () => 
     const plan = planRelease(laplace2, { budget: zcdpInEpsilon });
     const summary = summarizeBudget([plan], zcdpInEpsilon);
     assert.equal(summary.releases[0].overrun?.message, 'needs ε 12.5 (ρ 2), ε 3 remains');
-    assert.doesNotMatch(summary.releases[0].overrun!.message, /Requested ρ/);
+    assert.doesNotMatch(summary.releases[0].overrun.message, /Requested ρ/);
   });
 
   it("the same release under a budget written in ρ 1 states ρ, with its own ε beside it: 'needs ρ 2 (ε 2), ρ 1 remains'", () => {

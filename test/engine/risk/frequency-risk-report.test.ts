@@ -45,7 +45,7 @@ describe('riskReportOfFrequencies', function () {
   it('equals the per-row report on Adult: the golden quasi-identifiers, k, ℓ-diversity, population models', async function () {
     const adult = adultDir();
     if (!adult) skipOrFail(this, ADULT_MISSING);
-    const path = join(adult!, 'adult.csv');
+    const path = join(adult, 'adult.csv');
     const qi = ADULT_COLUMNS.filter((c) => c !== 'salary-class');
     await assertSameReport(path, [...qi, 'salary-class'], { k: 5, samplingFraction: 0.1 });
     await assertSameReport(path, qi, { k: 5, sensitive: 'salary-class', samplingFraction: 0.01 });
@@ -55,7 +55,7 @@ describe('riskReportOfFrequencies', function () {
   it('prints what the per-row report prints: privspec risk on Adult, JSON and text', async function () {
     const adult = adultDir();
     if (!adult) skipOrFail(this, ADULT_MISSING);
-    const path = join(adult!, 'adult.csv');
+    const path = join(adult, 'adult.csv');
     const qi = ['age', 'sex', 'race', 'education'];
     const options = { k: 5, sensitive: 'salary-class', samplingFraction: 0.1 };
     const expected = riskReport(await readCsvFile(path, { columns: riskColumns(qi, options) }), qi, options);

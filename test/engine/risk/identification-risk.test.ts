@@ -111,11 +111,11 @@ describe('risk/identification risk (Hasegawa & Miura §4)', () => {
       const exact = identificationRisk(original, released, matrices);
       const approx = identificationRisk(original, released, matrices, { exactLimit: 4, rng: seededRandom(seed + 100), sweeps: 20000 });
       assert.equal(approx.method, 'approximate');
-      assert.ok(approx.bound! > 0 && approx.bound! < 0.05, String(approx.bound));
+      assert.ok(approx.bound > 0 && approx.bound < 0.05, String(approx.bound));
       let worst = 0;
       for (let i = 0; i < n; i++) for (let j = 0; j < n; j++) worst = Math.max(worst, Math.abs(approx.eta[i][j] - exact.eta[i][j]));
       // The bound is 3 batch-means standard errors of the worst entry; allow the max over n² entries 1.5× that.
-      assert.ok(worst <= 1.5 * approx.bound!, `worst ${worst} vs bound ${approx.bound}`);
+      assert.ok(worst <= 1.5 * approx.bound, `worst ${worst} vs bound ${approx.bound}`);
     }
   });
 

@@ -32,7 +32,7 @@ function checkEveryNode(domains: number[], rows: number[][]): void {
     const expected = equivalenceClasses(table, header, { hierarchies: problem.qi.map((q) => q.hierarchy), levels });
     for (const evaluator of [cached, scratch]) {
       const cells = evaluator.cellsOf(id);
-      assert.deepEqual(Array.from(cells.classSizes), Array.from(expected.sizes), `levels ${levels}`);
+      assert.deepEqual(Array.from(cells.classSizes), Array.from(expected.sizes), `levels ${levels.join(',')}`);
       // Each cell's codes are the generalized codes of its representative record's row.
       cells.codes.forEach((codes, i) => {
         const map = problem.qi[i].hierarchy.levelCodes[levels[i]];

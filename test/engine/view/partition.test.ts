@@ -54,7 +54,7 @@ describe('view/partition: disjoint blocks over the declared domain (parallel com
       const total = view.blocks.reduce((s, b) => s + blockCells(b), 0);
       assert.equal(total, domainCells(dims));
       for (let a = 0; a < 50; a++) for (let s = 0; s < 2; s++) for (let c = 0; c < 20; c++) {
-        assert.equal(containing(view, [a, s, c]).length, 1, `cell ${[a, s, c]}`);
+        assert.equal(containing(view, [a, s, c]).length, 1, `cell ${[a, s, c].join(',')}`);
       }
     });
 

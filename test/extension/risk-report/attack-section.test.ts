@@ -20,7 +20,7 @@ describe('privspec/simulateAttack and the risk report\'s attack section', () => 
   const progress: unknown[] = [];
   const connection = {
     onRequest: (type: { method: string }, handler: Handler) => handlers.set(type.method, handler),
-    sendProgress: async (_t: unknown, _token: unknown, value: unknown) => void progress.push(value),
+    sendProgress: (_t: unknown, _token: unknown, value: unknown) => Promise.resolve(void progress.push(value)),
     console: { error: () => undefined },
   } as unknown as Connection;
   registerAttackRequest(connection);

@@ -24,8 +24,8 @@ function fakeConnection() {
   const logged: string[] = [];
   const connection = {
     onRequest: (type: { method: string }, handler: Handler) => handlers.set(type.method, handler),
-    sendNotification: async (type: { method: string }) => void sent.push({ method: type.method }),
-    sendProgress: async (_type: unknown, token: unknown, value: unknown) => void sent.push({ method: '$/progress', params: { token, value } }),
+    sendNotification: (type: { method: string }) => Promise.resolve(void sent.push({ method: type.method })),
+    sendProgress: (_type: unknown, token: unknown, value: unknown) => Promise.resolve(void sent.push({ method: '$/progress', params: { token, value } })),
     console: { error: (text: string) => void logged.push(text) },
   };
   return { connection: connection as unknown as Connection, handlers, sent, logged };

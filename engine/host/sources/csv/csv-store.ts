@@ -127,7 +127,7 @@ export class CsvStore {
     const value = databaseLocation(path) ? readFrequencies(path, columns, options) : readFrequencies(path, columns, options).catch(asFileError);
     // A few lists of columns per dataset are kept: the spec's checks ask for one, each previewed release for its own,
     // and an edit changes them; the least recently used beyond FREQUENCY_LISTS is dropped.
-    const mine = [...this.frequencyTables.keys()].filter((k) => JSON.parse(k)[0] === path);
+    const mine = [...this.frequencyTables.keys()].filter((k) => (JSON.parse(k) as unknown[])[0] === path);
     for (const k of mine.slice(0, Math.max(0, mine.length - FREQUENCY_LISTS + 1))) this.frequencyTables.delete(k);
     this.frequencyTables.set(key, { stamp, value });
     value.catch(() => this.frequencyTables.get(key)?.value === value && this.frequencyTables.delete(key));

@@ -25,7 +25,7 @@ export function runCsvWorker(task: CsvWorkerTask, onProgress: (bytes: number) =>
     };
     const onAbort = () => {
       void worker.terminate();
-      finish(() => reject(signal!.reason));
+      finish(() => reject(abortReason(signal!)));
     };
     signal?.addEventListener('abort', onAbort, { once: true });
     worker.on('message', (reply: CsvWorkerReply) => {
@@ -60,4 +60,10 @@ function startWorker(task: CsvWorkerTask): Worker {
   const entry = csvWorkerEntry();
   if (!entry) throw new Error('csv-worker.cjs is missing next to the bundle');
   return 'file' in entry ? new Worker(entry.file, { workerData: task }) : new Worker(entry.bootstrap, { eval: true, workerData: task });
+}
+
+/** The abort's reason as an Error (an AbortError DOMException unless the caller gave its own), so callers read `.message`. */
+function abortReason(signal: AbortSignal): Error {
+  const reason: unknown = signal.reason;
+  return reason instanceof Error ? reason : new Error(String(reason));
 }

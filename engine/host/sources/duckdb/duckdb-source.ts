@@ -155,7 +155,7 @@ export class DuckDbSource implements DataSource {
     const s = typeof statement === 'string' ? { text: statement, params: [] } : statement;
     try {
       const result = await this.connection.runAndReadAll(s.text, s.params.length ? [...s.params] : undefined);
-      return result.getRowsJS() as unknown[][];
+      return result.getRowsJS();
     } catch (e) {
       throw new TableError(`${(e as Error).message.split('\n')[0]}`, this.name);
     }
@@ -292,7 +292,8 @@ export class DuckDbSource implements DataSource {
     let batch: string[][] = [];
     for await (const rows of result.yieldRowsJs()) {
       for (const row of rows) {
-        batch.push(row.map((v) => String(v)));
+        // Every column is selected as text (shuffledRowsSql), so a cell is a string or NULL.
+        batch.push(row.map((v) => String(v as string | null)));
         if (batch.length >= batchRows) {
           yield { columns, rows: batch };
           batch = [];

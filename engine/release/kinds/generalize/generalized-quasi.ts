@@ -26,7 +26,7 @@ export interface GeneralizedQuasi {
   readonly kept: Uint8Array;
   readonly suppressed: number;
   /** The generalized value of quasi-identifier `q` (by name) in row `r`. */
-  value(q: string, r: number): string;
+  value: (q: string, r: number) => string;
 }
 
 /** The anonymity block applied to `table`; throws `ReleaseUnavailable` when it cannot be satisfied as written. */

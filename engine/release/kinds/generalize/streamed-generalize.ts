@@ -69,7 +69,7 @@ export function prepareStreamedGeneralize(frequencies: FrequencyTable, columns: 
     const i = dataset.quasi.indexOf(name);
     const col = frequencies.columns.find((c) => c.name === name);
     if (i < 0 || !col) return 64;
-    return Math.max(2, dictionaryWidth(col.dictionary, hierarchies.get(name)!));
+    return Math.max(2, dictionaryWidth(col.dictionary, hierarchies.get(name)));
   });
   const streamed: StreamedRelease = {
     release: {

@@ -161,7 +161,7 @@ export function pramRisk(n: number, original: () => string[][], released: () => 
 
 /** η as the terminal states it (a local diagnostic: it is computed from the original values). */
 export function pramRiskLine(risk: Record<string, unknown>): string {
-  return typeof risk.maxRisk === 'number' ? `identification risk η of the written records: max ${Number((risk.maxRisk as number).toPrecision(4))} (${risk.method}; from the original values)` : `identification risk η: ${String(risk.reason ?? risk.method)}`;
+  return typeof risk.maxRisk === 'number' ? `identification risk η of the written records: max ${Number(risk.maxRisk.toPrecision(4))} (${String(risk.method)}; from the original values)` : `identification risk η: ${String(risk.reason ?? risk.method)}`;
 }
 
 /** The terminal's line for the rows the anonymity block suppressed. */

@@ -57,7 +57,7 @@ describe('issue 10 item 6 — every Gaussian release’s (ε, δ) is true: compo
         const vectors = (2 * r + 1) ** g;
         for (let v = 0; v < vectors; v++) {
           const shifts = Array.from({ length: g }, (_, i) => (Math.floor(v / (2 * r + 1) ** i) % (2 * r + 1)) - r);
-          assert.ok(bruteForce(sigma, shifts, epsilon) <= worst * (1 + 1e-12), `shifts ${shifts} at ε=${epsilon}`);
+          assert.ok(bruteForce(sigma, shifts, epsilon) <= worst * (1 + 1e-12), `shifts ${shifts.join(',')} at ε=${epsilon}`);
         }
       }
     }

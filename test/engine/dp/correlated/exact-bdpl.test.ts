@@ -45,7 +45,7 @@ describe('dp/correlated: exact Bayesian-DP leakage (Yang, Sato, Nakagawa, SIGMOD
   it('independent Table 3(a): every adversary leaks exactly ε (Theorem 4.1), up to rounding of the last bits', () => {
     const r = exactBdpl(independent, 1 / EPS);
     assert.equal(r.adversaries.length, 4);
-    for (const a of r.adversaries) assert.ok(Math.abs(a.bdpl - EPS) < 1e-14, `${a.target} ${a.known}: ${a.bdpl}`);
+    for (const a of r.adversaries) assert.ok(Math.abs(a.bdpl - EPS) < 1e-14, `${a.target} ${a.known.join(',')}: ${a.bdpl}`);
   });
 
   it('a target fixed by what the adversary knows leaks nothing through the release (no pair to compare)', () => {

@@ -138,6 +138,8 @@ describe('engine/host/write-microdata-stream: microdata from a source never held
       const out = join(dir, 'failed', 'out.csv');
       rmSync(join(dir, 'failed'), { recursive: true, force: true });
       mkdirSync(join(dir, 'failed'));
+      // This stub of a source's async row stream has nothing to await.
+      // eslint-disable-next-line @typescript-eslint/require-await -- the reason is above
       async function* failing(): AsyncIterable<RowBatch> {
         yield { columns: ['i'], rows: [['1'], ['2']] };
         throw new Error('the connection dropped');

@@ -9,9 +9,7 @@ import { writeNewFileAtomic } from '../../../../engine/host/files/write-file-ato
 describe('engine/host/write-file-atomic: writeNewFileAtomic', () => {
   const dir = mkdtempSync(join(tmpdir(), 'privspec-write-new-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
-  const noLinks = async () => {
-    throw Object.assign(new Error('operation not permitted, link'), { code: 'EPERM' });
-  };
+  const noLinks = () => Promise.reject(Object.assign(new Error('operation not permitted, link'), { code: 'EPERM' }));
 
   it('writes through a hard link and leaves no temporary file', async () => {
     await writeNewFileAtomic(join(dir, 'a.csv'), 'x\n1\n');
@@ -31,9 +29,7 @@ describe('engine/host/write-file-atomic: writeNewFileAtomic', () => {
   });
 
   it('another link failure is not papered over', async () => {
-    const broken = async () => {
-      throw Object.assign(new Error('i/o error, link'), { code: 'EIO' });
-    };
+    const broken = () => Promise.reject(Object.assign(new Error('i/o error, link'), { code: 'EIO' }));
     await assert.rejects(writeNewFileAtomic(join(dir, 'd.csv'), 'z', broken), { code: 'EIO' });
     assert.deepEqual(readdirSync(dir).sort(), ['a.csv', 'b.csv', 'c.csv']);
   });

@@ -44,8 +44,8 @@ describe('pram/search: the L1 utility of generalization × PRAM (Hasegawa & Miur
     for (let id = 0; id < lattice.size; id++) {
       const e = evaluator.evaluate(id);
       const mine = u.evaluate(e.levels, [null, null], 2, 0.5);
-      assert.equal(mine.loss === null, !e.valid, `node ${e.levels}`);
-      if (e.valid) assert.ok(Math.abs(mine.loss! - metric.value(e)) < 1e-9, `node ${e.levels}: ${mine.loss} vs ${metric.value(e)}`);
+      assert.equal(mine.loss === null, !e.valid, `node ${e.levels.join(',')}`);
+      if (e.valid) assert.ok(Math.abs(mine.loss! - metric.value(e)) < 1e-9, `node ${e.levels.join(',')}: ${mine.loss} vs ${metric.value(e)}`);
     }
   });
 

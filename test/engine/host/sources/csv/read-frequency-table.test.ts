@@ -53,7 +53,7 @@ async function assertSameError(path: string, columns?: readonly string[]): Promi
   for (const workers of [1, 2]) {
     await assert.rejects(readFrequencyTable(path, names, { workers }), (e: unknown) => {
       assert.ok(e instanceof TableError);
-      assert.deepEqual([e.file, e.line, e.message], [expected!.file, expected!.line, expected!.message]);
+      assert.deepEqual([e.file, e.line, e.message], [expected.file, expected.line, expected.message]);
       return true;
     });
   }

@@ -46,8 +46,10 @@ describe('PostgreSQL connection settings from the environment', () => {
       assert.equal(await passwordFromFile({ ...s, user: 'nobody' }), undefined);
       chmodSync(file, 0o644);
       const warnings: string[] = [];
+      // The original is saved to be put back on process.stderr; it is never called detached.
+      // eslint-disable-next-line @typescript-eslint/unbound-method -- the reason is above
       const write = process.stderr.write;
-      process.stderr.write = ((text: string) => (warnings.push(String(text)), true)) as typeof process.stderr.write;
+      process.stderr.write = ((text: string) => (warnings.push(String(text)), true));
       try {
         assert.equal(await passwordFromFile(s), undefined);
       } finally {
