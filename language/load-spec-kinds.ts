@@ -4,11 +4,10 @@
  */
 import type { LangiumDocument } from 'langium';
 import { loadReleaseKinds } from '../engine/release/kinds/registry.js';
-import type { QueryKind } from '../engine/release/release-description.js';
 import type { Spec } from './generated/ast.js';
 
 /** Loads the release kinds a spec uses (and no other), so that checking it can plan each of its releases. */
 export async function loadKindsOf(document: LangiumDocument): Promise<void> {
   const spec = document.parseResult.value as Spec | undefined;
-  await loadReleaseKinds((spec?.releases ?? []).flatMap((r) => (r.query?.kind ? [r.query.kind as QueryKind] : [])));
+  await loadReleaseKinds((spec?.releases ?? []).flatMap((r) => (r.query?.kind ? [r.query.kind] : [])));
 }

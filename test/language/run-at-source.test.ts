@@ -75,7 +75,7 @@ release g: generalize
 `);
     const { shared, Privspec: services } = createPrivspecServices(NodeFileSystem);
     const handlers = new Map<string, Handler>();
-    const connection = { onRequest: (type: { method: string }, handler: Handler) => handlers.set(type.method, handler), sendRequest: async () => undefined, console: { error: () => undefined } };
+    const connection = { onRequest: (type: { method: string }, handler: Handler) => handlers.set(type.method, handler), sendRequest: () => Promise.resolve(undefined), console: { error: () => undefined } };
     registerPrivspecRequests(connection as unknown as Connection, services);
     const document = await shared.workspace.LangiumDocuments.getOrCreateDocument(URI.file(join(dir, 'spec.privspec')));
     const before = duckdbOpenCount();

@@ -29,7 +29,7 @@ export const openDataSource: OpenDataSource = async (path, options = {}) => {
  * DuckDB setting, a database snapshot) still reach it.
  */
 export function lentSource<S extends DataSource>(source: S): S {
-  return Object.create(source, { close: { value: async () => undefined } }) as S;
+  return Object.create(source, { close: { value: () => Promise.resolve() } }) as S;
 }
 
 /** Runs `body` on a source of `path` from `open`, and closes it after (a lent one stays open for its lender). */

@@ -27,7 +27,7 @@ const pricingCache = new Map<string, Pick<ReleasePlan, 'costs' | 'noise' | 'erro
 /** JSON of what a plan depends on; `where` regions are Maps and declared domains Sets, spelled out so they count. */
 function cacheKey(release: ReleaseDescription, context: PlanContext): string {
   const { budget, unit, correlation, domains, declaredDomains, gridBounds } = context;
-  return JSON.stringify([release, budget, unit, correlation, domains, declaredDomains, gridBounds], (_, v) => (v instanceof Map ? [...v] : v instanceof Set ? [...v] : v));
+  return JSON.stringify([release, budget, unit, correlation, domains, declaredDomains, gridBounds], (_, v: unknown) => (v instanceof Map ? [...v] : v instanceof Set ? [...v] : v));
 }
 
 /** The plan priced by the measurement `measure` builds with the report's notes; a refused parameter becomes a problem. */

@@ -24,7 +24,7 @@ export function aggregateRequest(release: ReleaseDescription, sensitivity: Sensi
     groupBy: q.by,
     ...(q.where ? { where: q.where } : {}),
     ...('column' in q ? { clamp: { column: q.column, low: q.low, high: q.high } } : {}),
-    ...(bounded ? { bound: { unit: unit!, partitionBy: q.by, maxPartitions: sensitivity?.groups ?? 1, maxRowsPerPartition: rows, seed } } : {}),
+    ...(bounded ? { bound: { unit: unit, partitionBy: q.by, maxPartitions: sensitivity?.groups ?? 1, maxRowsPerPartition: rows, seed } } : {}),
   };
 }
 

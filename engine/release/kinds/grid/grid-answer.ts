@@ -17,7 +17,7 @@ export function gridRequest(release: ReleaseDescription, sensitivity: Sensitivit
   const bounded = q.bound !== undefined && unit !== undefined;
   const rows = sensitivity?.rows ?? 1;
   if (!q.within) return undefined;
-  return { id: releaseRequestId(release.name), groupBy: [q.x, q.y], grid: { x: q.x, y: q.y, xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh, size: q.size }, ...(bounded ? { bound: { unit: unit!, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
+  return { id: releaseRequestId(release.name), groupBy: [q.x, q.y], grid: { x: q.x, y: q.y, xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh, size: q.size }, ...(bounded ? { bound: { unit: unit, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
 }
 
 /** A grid's exact stage from its answer; a grid from aggregates needs bounds its request was binned by. */

@@ -12,7 +12,7 @@ export function modeRequest(release: ReleaseDescription, sensitivity: Sensitivit
   const q = release.query as QueryOf<'mode'>;
   const bounded = q.bound !== undefined && unit !== undefined;
   const rows = sensitivity?.rows ?? 1;
-  return { id: releaseRequestId(release.name), groupBy: [q.column], ...(q.where ? { where: q.where } : {}), ...(bounded ? { bound: { unit: unit!, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
+  return { id: releaseRequestId(release.name), groupBy: [q.column], ...(q.where ? { where: q.where } : {}), ...(bounded ? { bound: { unit: unit, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
 }
 
 export function modeExactOf(answer: AggregateAnswer): ModeExact {

@@ -19,7 +19,7 @@ export function viewRequest(release: ReleaseDescription, sensitivity: Sensitivit
   const q = release.query as QueryOf<'view'>;
   const bounded = q.bound !== undefined && unit !== undefined;
   const rows = sensitivity?.rows ?? 1;
-  return { id: releaseRequestId(release.name), groupBy: q.dimensions.map((d) => d.column), ...(bounded ? { bound: { unit: unit!, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
+  return { id: releaseRequestId(release.name), groupBy: q.dimensions.map((d) => d.column), ...(bounded ? { bound: { unit: unit, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
 }
 
 /**
