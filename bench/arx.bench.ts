@@ -1,8 +1,8 @@
 // `npm run bench -- arx`: privspec against ARX 3.9.2 on the cases of issue 25. Two figures per case, each beside ARX's:
-// the whole cold `privspec anonymize` process (node dist/cli.cjs: start, load the command, read the CSV and hierarchies,
-// search, print JSON) and the search in a warm process (problem setup and lattice search on data already in memory, as
-// ARX's warm anonymize() in a warm JVM). Each privspec figure is the fastest of several runs: the machine is shared, and
-// the fastest run is the one least disturbed by other work. Benchmarks assert nothing.
+// the whole cold `privspec anonymize` process (node dist/cli.cjs: start, load the command, read the CSV and
+// hierarchies, search, print JSON) and the search in a warm process (problem setup and lattice search on data already
+// in memory, as ARX's warm anonymize() in a warm JVM). Each privspec figure is the fastest of several runs: the machine
+// is shared, and the fastest run is the one least disturbed by other work. Benchmarks assert nothing.
 import { mkdtempSync, rmSync } from 'node:fs';
 import { availableParallelism, loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -31,10 +31,14 @@ const CASES: readonly Case[] = [
   { label: 'Adult, k 10, 1 %', times: 1, k: 10, suppression: 0.01, arxCold: 1671, arxWarm: 223 },
   { label: 'Adult × 10, k 50, 4 %', times: 10, k: 50, suppression: 0.04, arxCold: 2463, arxWarm: 669 },
 ];
-const ARX_SOURCE = 'ARX 3.9.2 figures: issue 25\'s table, measured 2026-11-23 on this machine (2 cores, OpenJDK 17; ARX built from its sources, Flash, monotone non-uniform entropy, optima equal to privspec\'s in every case)';
+const ARX_SOURCE =
+  "ARX 3.9.2 figures: issue 25's table, measured 2026-11-23 on this machine (2 cores, OpenJDK 17; ARX built from its sources, Flash, monotone non-uniform entropy, optima equal to privspec's in every case)";
 const WARM_RUNS = 9;
 const COLD_RUNS = 5;
-/** The issue's targets: the whole process within a tenth of ARX's cold process, the search within 0.15 of ARX's warm one. */
+/**
+ * The issue's targets: the whole process within a tenth of ARX's cold process, the search within 0.15 of ARX's warm
+ * one.
+ */
 const COLD_TARGET = 0.1;
 const WARM_TARGET = 0.15;
 
@@ -55,7 +59,12 @@ export default function (): void {
       // The first run warms the JIT up, as ARX's warm figure excludes the JVM's warm-up.
       for (let run = 0; run <= WARM_RUNS; run++) {
         const started = performance.now();
-        const problem = makeProblem(table, { qi: ADULT_COLUMNS, hierarchies, criteria: [new KAnonymity(c.k)], suppression: c.suppression });
+        const problem = makeProblem(table, {
+          qi: ADULT_COLUMNS,
+          hierarchies,
+          criteria: [new KAnonymity(c.k)],
+          suppression: c.suppression,
+        });
         const result = searchOptimal(problem, makeEntropyMetric(problem));
         if (run > 0) warm = Math.min(warm, performance.now() - started);
         evaluated = `${result.checked} of ${result.nodes}`;
@@ -76,18 +85,47 @@ export default function (): void {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
-  printTable(['case', 'privspec process', 'ARX cold', `ratio (target ≤ ${COLD_TARGET})`, 'privspec search', 'ARX warm', `ratio (target ≤ ${WARM_TARGET})`, 'nodes checked'], rows);
-  console.log(`\nprivspec process: fastest of ${COLD_RUNS} cold runs of node dist/cli.cjs anonymize … --metric entropy --json (peak RSS by /usr/bin/time);`);
+  printTable(
+    [
+      'case',
+      'privspec process',
+      'ARX cold',
+      `ratio (target ≤ ${COLD_TARGET})`,
+      'privspec search',
+      'ARX warm',
+      `ratio (target ≤ ${WARM_TARGET})`,
+      'nodes checked',
+    ],
+    rows,
+  );
+  console.log(
+    `\nprivspec process: fastest of ${COLD_RUNS} cold runs of node dist/cli.cjs anonymize … --metric entropy --json (peak RSS by /usr/bin/time);`,
+  );
   console.log(`privspec search: fastest of ${WARM_RUNS} runs of makeProblem + searchOptimal after one warm-up run.`);
-  console.log(`${ARX_SOURCE}. ARX itself is not runnable here (no ARX jar in this checkout), so its figures are quoted, not re-measured.`);
-  console.log(`this run: ${new Date().toISOString().slice(0, 10)}, ${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(', ')} (1, 5, 15 min); the machine is shared, hence the fastest runs.`);
+  console.log(
+    `${ARX_SOURCE}. ARX itself is not runnable here (no ARX jar in this checkout), so its figures are quoted, not re-measured.`,
+  );
+  console.log(
+    `this run: ${new Date().toISOString().slice(0, 10)}, ${availableParallelism()} cores, load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ')} (1, 5, 15 min); the machine is shared, hence the fastest runs.`,
+  );
 }
 
 function anonymizeArgs(csv: string, dir: string, c: Case): string[] {
   return [
-    'anonymize', csv, '--qi', ADULT_COLUMNS.join(','),
+    'anonymize',
+    csv,
+    '--qi',
+    ADULT_COLUMNS.join(','),
     ...ADULT_COLUMNS.flatMap((name) => ['--hierarchy', `${name}=${join(dir, `adult_hierarchy_${name}.csv`)}`]),
-    '--k', String(c.k), '--suppression', String(c.suppression), '--metric', 'entropy', '--json',
+    '--k',
+    String(c.k),
+    '--suppression',
+    String(c.suppression),
+    '--metric',
+    'entropy',
+    '--json',
   ];
 }
 

@@ -19,17 +19,34 @@ const QI = ['age', 'zip', 'sex'];
 const rng = seededRandom('bench-attack');
 const ages = Array.from({ length: 74 }, (_, i) => String(17 + i));
 const zips = Array.from({ length: 1000 }, (_, i) => String(10000 + i * 7));
-const draw = (prefix: string) => Array.from({ length: N }, (_, i) => [`${prefix}${i}`, ages[rng.nextUint32() % ages.length], zips[rng.nextUint32() % zips.length], rng.nextUint32() % 2 ? 'f' : 'm']);
-const ageH = parseArxHierarchy(ages.map((a) => `${a};${Math.floor(Number(a) / 5) * 5}-${Math.floor(Number(a) / 5) * 5 + 4};*`).join('\n'), 'age');
+const draw = (prefix: string) =>
+  Array.from({ length: N }, (_, i) => [
+    `${prefix}${i}`,
+    ages[rng.nextUint32() % ages.length],
+    zips[rng.nextUint32() % zips.length],
+    rng.nextUint32() % 2 ? 'f' : 'm',
+  ]);
+const ageH = parseArxHierarchy(
+  ages.map((a) => `${a};${Math.floor(Number(a) / 5) * 5}-${Math.floor(Number(a) / 5) * 5 + 4};*`).join('\n'),
+  'age',
+);
 const zipH = parseArxHierarchy(zips.map((z) => `${z};${z.slice(0, 3)}**;*`).join('\n'), 'zip');
 const sexH = parseArxHierarchy('f;*\nm;*', 'sex');
 
-function timed(label: string, released: Table, truth: Table, candidates: Table, models?: Map<string, AttributeModel>): void {
+function timed(
+  label: string,
+  released: Table,
+  truth: Table,
+  candidates: Table,
+  models?: Map<string, AttributeModel>,
+): void {
   const start = performance.now();
   const result = linkageAttack(released, candidates, { qi: QI, candidateId: 'id', rng, ...(models ? { models } : {}) });
   const ev = evaluateAttack(result, released, truth, { qi: QI, id: 'id', ...(models ? { models } : {}) });
   const ms = performance.now() - start;
-  console.log(`${label}: ${(ms / 1000).toFixed(2)} s (target ≤ 5 s); matched ${result.matched}, rate ${ev.rate.toFixed(4)}, predicted ${ev.predictedRate?.toFixed(4)}, exceeds ${ev.exceeds}`);
+  console.log(
+    `${label}: ${(ms / 1000).toFixed(2)} s (target ≤ 5 s); matched ${result.matched}, rate ${ev.rate.toFixed(4)}, predicted ${ev.predictedRate?.toFixed(4)}, exceeds ${ev.exceeds}`,
+  );
 }
 
 export default function run(): void {
@@ -37,7 +54,14 @@ export default function run(): void {
   const truth = tableFromRows(['id', ...QI], original);
   const candidates = tableFromRows(['id', ...QI], [...original, ...draw('d')]);
   const problem = makeProblem(truth, { qi: QI, hierarchies: [ageH, zipH, sexH], criteria: [new KAnonymity(5)] });
-  const m = mondrianRelease(tableFromRows(QI, original.map((r) => r.slice(1))), problem, mondrian(problem, 5));
+  const m = mondrianRelease(
+    tableFromRows(
+      QI,
+      original.map((r) => r.slice(1)),
+    ),
+    problem,
+    mondrian(problem, 5),
+  );
   timed(`Mondrian k = 5, ${N} × ${2 * N}`, tableFromRows(m.header, m.rows), truth, candidates);
   const models = new Map<string, AttributeModel>([
     ['age', { kind: 'generalized', hierarchy: ageH }],
@@ -45,7 +69,19 @@ export default function run(): void {
   ]);
   const level = (h: Hierarchy, v: string) => h.generalize(v)![1];
   const generalized = original.map((r) => [level(ageH, r[1]), level(zipH, r[2]), r[3]]);
-  timed(`hierarchies (age 5-year bands, zip 3 digits), ${N} × ${2 * N}`, tableFromRows(QI, generalized), truth, candidates, models);
+  timed(
+    `hierarchies (age 5-year bands, zip 3 digits), ${N} × ${2 * N}`,
+    tableFromRows(QI, generalized),
+    truth,
+    candidates,
+    models,
+  );
   const suppressed = generalized.map((r, i) => (i % 50 === 0 ? ['*', '*', '*'] : r));
-  timed(`the same with 2 % suppressed to '*', ${N} × ${2 * N}`, tableFromRows(QI, suppressed), truth, candidates, models);
+  timed(
+    `the same with 2 % suppressed to '*', ${N} × ${2 * N}`,
+    tableFromRows(QI, suppressed),
+    truth,
+    candidates,
+    models,
+  );
 }

@@ -27,11 +27,21 @@ export default function (): void {
     const u = (words.nextUint32() * 2 ** 21 + (words.nextUint32() >>> 11)) / 2 ** 53 - 0.5;
     return -Math.sign(u) * Math.log(1 - 2 * Math.abs(u));
   });
-  for (const [label, scale] of [['1', rational(1n)], ['10', rational(10n)], ['1000', rational(1000n)], ['10·2^36 (grid scale of b=10)', rational(10n << 36n)]] as const) {
+  for (const [label, scale] of [
+    ['1', rational(1n)],
+    ['10', rational(10n)],
+    ['1000', rational(1000n)],
+    ['10·2^36 (grid scale of b=10)', rational(10n << 36n)],
+  ] as const) {
     const r = rate(`discrete Laplace, scale ${label}`, n, () => sampleDiscreteLaplace(scale, rng));
     console.log(`${''.padEnd(52)} ratio to peer ${(r / textbook).toFixed(3)}`);
   }
-  for (const [label, s2] of [['1', rational(1n)], ['10', rational(100n)], ['1000', rational(1000000n)], ['10·2^36', rational((10n << 36n) ** 2n)]] as const) {
+  for (const [label, s2] of [
+    ['1', rational(1n)],
+    ['10', rational(100n)],
+    ['1000', rational(1000000n)],
+    ['10·2^36', rational((10n << 36n) ** 2n)],
+  ] as const) {
     const r = rate(`discrete Gaussian, σ = ${label}`, n, () => sampleDiscreteGaussian(s2, rng));
     console.log(`${''.padEnd(52)} ratio to peer ${(r / textbook).toFixed(3)}`);
   }

@@ -1,7 +1,9 @@
 // `npm run bench -- engines`: issue 26's targets, measured in one run.
 // 1. `privspec risk` on a Parquet file of PRIVSPEC_BENCH_ROWS rows (default 100,000,000; generated here with DuckDB in
-//    the OS temporary folder and deleted after): the whole cold process's wall time and peak resident set (kernel maxRSS
-//    via /usr/bin/time), against DuckDB's own GROUP BY of the same classes (the query `privspec risk` needs, on the native
+//    the OS temporary folder and deleted after): the whole cold process's wall time and peak resident set (kernel
+// maxRSS
+//    via /usr/bin/time), against DuckDB's own GROUP BY of the same classes (the query `privspec risk` needs, on the
+// native
 //    column types, in this process). Targets: peak ≤ 1 GB, time ≤ 1.5 × DuckDB's.
 // 2. A streamed `privspec release` of a generalize release on the same Parquet file: decided on DuckDB's frequency
 //    table, the rows shuffled by DuckDB (ORDER BY a keyed hash, spilling under its memory limit) and streamed through
@@ -11,7 +13,17 @@
 //    DuckDB (--engine duckdb: DuckDB groups the file, the search reads the frequency table) against the in-memory path
 //    (--engine memory), both whole cold processes. Target: DuckDB ≤ 1.5 × in-memory.
 import { spawnSync } from 'node:child_process';
-import { closeSync, existsSync, mkdtempSync, openSync, readFileSync, readSync, rmSync, statSync, writeFileSync } from 'node:fs';
+import {
+  closeSync,
+  existsSync,
+  mkdtempSync,
+  openSync,
+  readFileSync,
+  readSync,
+  rmSync,
+  statSync,
+  writeFileSync,
+} from 'node:fs';
 import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
@@ -32,7 +44,10 @@ function timedCli(args: readonly string[]): Timed {
   const timed = existsSync('/usr/bin/time');
   const started = performance.now();
   const r = timed
-    ? spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, 'dist/cli.cjs', ...args], { encoding: 'utf8', maxBuffer: 1 << 26 })
+    ? spawnSync('/usr/bin/time', ['-f', '%M', process.execPath, 'dist/cli.cjs', ...args], {
+        encoding: 'utf8',
+        maxBuffer: 1 << 26,
+      })
     : spawnSync(process.execPath, ['dist/cli.cjs', ...args], { encoding: 'utf8', maxBuffer: 1 << 26 });
   const ms = performance.now() - started;
   if (r.status !== 0 && r.status !== 1) throw new Error(`privspec ${args[0]} failed (${r.status}): ${r.stderr}`);
@@ -59,7 +74,9 @@ async function duckGroupBy(path: string): Promise<number> {
   const started = performance.now();
   // The groups are made and counted inside DuckDB and nothing is returned: the GROUP BY alone, with nothing moved out.
   await con.run('SET preserve_insertion_order = false');
-  const r = await con.runAndReadAll(`SELECT count(*) FROM (SELECT ${QI.join(', ')}, count(*) AS n FROM read_parquet('${path}') GROUP BY ${QI.join(', ')}) g`);
+  const r = await con.runAndReadAll(
+    `SELECT count(*) FROM (SELECT ${QI.join(', ')}, count(*) AS n FROM read_parquet('${path}') GROUP BY ${QI.join(', ')}) g`,
+  );
   const ms = performance.now() - started;
   if (Number(r.getRowsJS()[0][0]) === 0) throw new Error('no classes');
   con.closeSync();
@@ -71,7 +88,9 @@ async function duckGroupBy(path: string): Promise<number> {
 function streamedRelease(scratch: string, parquet: string): Timed & { rows: number; mib: number; message: string } {
   const spec = join(scratch, 'stream.privspec');
   const education = Array.from({ length: 16 }, (_, i) => `"edu${i}"`).join(', ');
-  writeFileSync(spec, `dataset persons from "${parquet}" {
+  writeFileSync(
+    spec,
+    `dataset persons from "${parquet}" {
   quasi age, sex, zip, education
   insensitive income
 }
@@ -81,7 +100,8 @@ hierarchy sex { "M", "F" -> "*" }
 hierarchy education { ${education} -> "*" }
 anonymity { k 5  suppression 0.02 }
 release g: generalize
-`);
+`,
+  );
   const out = join(scratch, 'stream-out');
   const t = timedCli(['release', spec, '--out', out, '--json']);
   const outcome = (JSON.parse(t.out) as { releases: { status: string; message: string }[] }).releases[0];
@@ -91,10 +111,12 @@ release g: generalize
   let rows = -1;
   const fd = openSync(csv, 'r');
   const buffer = Buffer.alloc(1 << 20);
-  for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0; ) for (let i = 0; i < n; i++) if (buffer[i] === 10) rows++;
+  for (let n; (n = readSync(fd, buffer, 0, buffer.length, null)) > 0;)
+    for (let i = 0; i < n; i++) if (buffer[i] === 10) rows++;
   closeSync(fd);
   const mib = statSync(csv).size / 2 ** 20;
-  const levels = (JSON.parse(readFileSync(join(out, 'g.json'), 'utf8')) as { parameters: { levels: unknown } }).parameters.levels;
+  const levels = (JSON.parse(readFileSync(join(out, 'g.json'), 'utf8')) as { parameters: { levels: unknown } })
+    .parameters.levels;
   rmSync(out, { recursive: true, force: true });
   return { ...t, rows, mib, message: `levels ${JSON.stringify(levels)}` };
 }
@@ -103,11 +125,15 @@ export default async function (): Promise<void> {
   if (!existsSync('dist/cli.cjs')) spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   const scratch = mkdtempSync(join(tmpdir(), 'privspec-engines-'));
   try {
-    console.log(`machine: load average ${loadavg()[0].toFixed(1)} at start (2 cores shared: every figure is slower than on an idle machine)`);
+    console.log(
+      `machine: load average ${loadavg()[0].toFixed(1)} at start (2 cores shared: every figure is slower than on an idle machine)`,
+    );
     const parquet = join(scratch, `persons-${ROWS}.parquet`);
     const started = performance.now();
     await writeParquet(parquet, ROWS);
-    console.log(`data: ${ROWS.toLocaleString('en')} rows, ${(statSync(parquet).size / 2 ** 20).toFixed(0)} MiB Parquet, written in ${((performance.now() - started) / 1000).toFixed(0)} s`);
+    console.log(
+      `data: ${ROWS.toLocaleString('en')} rows, ${(statSync(parquet).size / 2 ** 20).toFixed(0)} MiB Parquet, written in ${((performance.now() - started) / 1000).toFixed(0)} s`,
+    );
     const duck: number[] = [];
     const risk: Timed[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -118,9 +144,13 @@ export default async function (): Promise<void> {
     const riskMs = median(risk.map((r) => r.ms));
     const duckMs = median(duck);
     const peak = Math.max(...risk.map((r) => r.rssMb));
-    console.log(`risk on Parquet (${classes.toLocaleString('en')} classes): privspec ${riskMs.toFixed(0)} ms (whole process), DuckDB GROUP BY ${duckMs.toFixed(0)} ms (in process); ratio ${(riskMs / duckMs).toFixed(2)} (target ≤ 1.5); privspec peak RSS ${peak.toFixed(0)} MB (target ≤ 1024)`);
+    console.log(
+      `risk on Parquet (${classes.toLocaleString('en')} classes): privspec ${riskMs.toFixed(0)} ms (whole process), DuckDB GROUP BY ${duckMs.toFixed(0)} ms (in process); ratio ${(riskMs / duckMs).toFixed(2)} (target ≤ 1.5); privspec peak RSS ${peak.toFixed(0)} MB (target ≤ 1024)`,
+    );
     const release = streamedRelease(scratch, parquet);
-    console.log(`streamed generalize release on Parquet: ${release.ms.toFixed(0)} ms (whole process), peak RSS ${release.rssMb.toFixed(0)} MB (bound ≤ 1024), ${release.rows.toLocaleString('en')} rows written (${release.mib.toFixed(0)} MiB CSV); ${release.message}`);
+    console.log(
+      `streamed generalize release on Parquet: ${release.ms.toFixed(0)} ms (whole process), peak RSS ${release.rssMb.toFixed(0)} MB (bound ≤ 1024), ${release.rows.toLocaleString('en')} rows written (${release.mib.toFixed(0)} MiB CSV); ${release.message}`,
+    );
     rmSync(parquet, { force: true });
 
     const dir = adultDir();
@@ -128,11 +158,34 @@ export default async function (): Promise<void> {
       console.log('generalize search: skipped (Adult data not found)');
       return;
     }
-    const lines = readFileSync(join(dir, 'adult.csv'), 'utf8').split(/\r?\n/).filter((l) => l !== '');
+    const lines = readFileSync(join(dir, 'adult.csv'), 'utf8')
+      .split(/\r?\n/)
+      .filter((l) => l !== '');
     const csv = join(scratch, 'adult-x100.csv');
     writeFileSync(csv, `${lines[0]}\n${Array.from({ length: 100 }, () => lines.slice(1).join('\n')).join('\n')}\n`);
-    const cols = ['sex', 'age', 'race', 'marital-status', 'education', 'native-country', 'workclass', 'occupation', 'salary-class'];
-    const args = ['anonymize', csv, '--qi', cols.join(','), ...cols.flatMap((c) => ['--hierarchy', `${c}=${join(dir, `adult_hierarchy_${c}.csv`)}`]), '--k', '5', '--suppression', '0.04', '--json'];
+    const cols = [
+      'sex',
+      'age',
+      'race',
+      'marital-status',
+      'education',
+      'native-country',
+      'workclass',
+      'occupation',
+      'salary-class',
+    ];
+    const args = [
+      'anonymize',
+      csv,
+      '--qi',
+      cols.join(','),
+      ...cols.flatMap((c) => ['--hierarchy', `${c}=${join(dir, `adult_hierarchy_${c}.csv`)}`]),
+      '--k',
+      '5',
+      '--suppression',
+      '0.04',
+      '--json',
+    ];
     const memory: Timed[] = [];
     const viaDuck: Timed[] = [];
     for (let i = 0; i < RUNS; i++) {
@@ -147,7 +200,9 @@ export default async function (): Promise<void> {
     const same = strip(memory[0]) === strip(viaDuck[0]);
     const m = median(memory.map((t) => t.ms));
     const d = median(viaDuck.map((t) => t.ms));
-    console.log(`generalize search on Adult × 100 (3,016,200 rows): in memory ${m.toFixed(0)} ms (peak ${Math.max(...memory.map((t) => t.rssMb)).toFixed(0)} MB), through DuckDB ${d.toFixed(0)} ms (peak ${Math.max(...viaDuck.map((t) => t.rssMb)).toFixed(0)} MB); ratio ${(d / m).toFixed(2)} (target ≤ 1.5); same result: ${same ? 'yes' : 'NO'}`);
+    console.log(
+      `generalize search on Adult × 100 (3,016,200 rows): in memory ${m.toFixed(0)} ms (peak ${Math.max(...memory.map((t) => t.rssMb)).toFixed(0)} MB), through DuckDB ${d.toFixed(0)} ms (peak ${Math.max(...viaDuck.map((t) => t.rssMb)).toFixed(0)} MB); ratio ${(d / m).toFixed(2)} (target ≤ 1.5); same result: ${same ? 'yes' : 'NO'}`,
+    );
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }

@@ -1,6 +1,7 @@
 // The editor's CSV checks on a 100,000-row CSV, and the extension's activation time, measured outside VS Code.
-// Peer: the straightforward way to find k-violations (split lines, group by the joined quasi-identifier strings in a Map),
-// timed on the same text in the same run. The worker round trip needs `npm run build` first (dist/csv-diagnostics-worker.cjs).
+// Peer: the straightforward way to find k-violations (split lines, group by the joined quasi-identifier strings in a
+// Map), timed on the same text in the same run. The worker round trip needs `npm run build` first
+// (dist/csv-diagnostics-worker.cjs).
 import { existsSync, readFileSync } from 'node:fs';
 import { spawnSync } from 'node:child_process';
 import { Worker } from 'node:worker_threads';
@@ -46,14 +47,18 @@ function naiveViolations(text: string, qi: readonly number[], k: number): number
  * Round trips through the real worker bundle: the whole text (opening a file), and one edit (deleting a row, as the
  * e2e test does) sent as a change against the worker's kept check, which is what a keystroke costs.
  */
-async function workerRoundTrips(text: string, model: CsvModel): Promise<{ full: number[]; edit: number[] } | undefined> {
+async function workerRoundTrips(
+  text: string,
+  model: CsvModel,
+): Promise<{ full: number[]; edit: number[] } | undefined> {
   const script = './dist/csv-diagnostics-worker.cjs';
   if (!existsSync(script)) return undefined;
   const worker = new Worker(script);
-  const ask = (message: object) => new Promise<WorkerReply>((resolve) => {
-    worker.once('message', resolve);
-    worker.postMessage(message);
-  });
+  const ask = (message: object) =>
+    new Promise<WorkerReply>((resolve) => {
+      worker.once('message', resolve);
+      worker.postMessage(message);
+    });
   const full: number[] = [];
   const edit: number[] = [];
   const firstRow = text.indexOf('\n') + 1;
@@ -64,10 +69,16 @@ async function workerRoundTrips(text: string, model: CsvModel): Promise<{ full: 
     if (i >= 2) full.push(performance.now() - t);
     t = performance.now();
     const reply = await ask({
-      id: 2 * i + 1, kind: 'check', key: 'bench', version: 2 * i + 1, model, maxDiagnostics: 1000,
+      id: 2 * i + 1,
+      kind: 'check',
+      key: 'bench',
+      version: 2 * i + 1,
+      model,
+      maxDiagnostics: 1000,
       edits: { baseVersion: 2 * i, changes: [{ offset: firstRow, length: rowLength, text: '' }] },
     });
-    if (!('ok' in reply) || !reply.ok || reply.kind !== 'check' || reply.result.rows !== ROWS - 1) throw new Error(`the edit was not applied: ${JSON.stringify(reply).slice(0, 200)}`);
+    if (!('ok' in reply) || !reply.ok || reply.kind !== 'check' || reply.result.rows !== ROWS - 1)
+      throw new Error(`the edit was not applied: ${JSON.stringify(reply).slice(0, 200)}`);
     if (i >= 2) edit.push(performance.now() - t);
   }
   await worker.terminate();
@@ -75,16 +86,19 @@ async function workerRoundTrips(text: string, model: CsvModel): Promise<{ full: 
 }
 
 /**
- * Loads dist/extension.cjs against a stand-in `vscode` module in a plain Node child process (no TypeScript loader in the
- * way) and times the module load plus `activate`. The stand-in's every property is a callable stand-in whose results are
- * stand-ins too; the bundle copies the module's own names (esbuild's ESM interop), so the module lists every name the API
- * exports. The extension path has no dist/, so no language server is spawned: this is the extension's own cost.
+ * Loads dist/extension.cjs against a stand-in `vscode` module in a plain Node child process (no TypeScript loader in
+ * the way) and times the module load plus `activate`. The stand-in's every property is a callable stand-in whose
+ * results are stand-ins too; the bundle copies the module's own names (esbuild's ESM interop), so the module lists
+ * every name the API exports. The extension path has no dist/, so no language server is spawned: this is the
+ * extension's own cost.
  */
 function activationTimes(): { load: number; activate: number } | undefined {
   const bundle = `${process.cwd()}/dist/extension.cjs`;
   if (!existsSync(bundle)) return undefined;
   const types = readFileSync('node_modules/@types/vscode/index.d.ts', 'utf8');
-  const names = [...new Set([...types.matchAll(/^\s+export (?:namespace|class|enum|const|let|function) (\w+)/gm)].map((m) => m[1]))];
+  const names = [
+    ...new Set([...types.matchAll(/^\s+export (?:namespace|class|enum|const|let|function) (\w+)/gm)].map((m) => m[1])),
+  ];
   const script = `
     const stub = new Proxy(function () {}, {
       get: (_t, p) => (p === 'then' ? undefined : p === Symbol.toPrimitive ? () => '' : stub),
@@ -134,18 +148,27 @@ export default async function (): Promise<void> {
   console.log(`${ROWS} rows (${mb} MB), qi age,sex,zip, k=5: ${violating} rows below k; medians of ${RUNS} runs`);
   console.log(`  parse ${median(parse).toFixed(1)} ms, group ${median(group).toFixed(1)} ms`);
   console.log(`  whole check (parse, group, locate 1000 diagnostics) ${median(check).toFixed(1)} ms`);
-  console.log(`  peer (split + Map of joined strings, counting only) ${median(peer).toFixed(1)} ms; ratio peer/check ${(median(peer) / median(check)).toFixed(2)}`);
+  console.log(
+    `  peer (split + Map of joined strings, counting only) ${median(peer).toFixed(1)} ms; ratio peer/check ${(median(peer) / median(check)).toFixed(2)}`,
+  );
   const trips = await workerRoundTrips(text, model);
   if (trips) {
     const full = median(trips.full);
     const edit = median(trips.edit);
     console.log(`  worker round trip, whole text (opening the file): ${full.toFixed(1)} ms`);
     console.log(`  worker round trip, one edit (a row deleted, sent as a change): ${edit.toFixed(1)} ms`);
-    console.log(`  refresh after an edit = debounce ${DEBOUNCE_MS} ms + edit round trip = ${(DEBOUNCE_MS + edit).toFixed(0)} ms (target ≤ 300 ms; ${(DEBOUNCE_MS + full).toFixed(0)} ms if the whole text were re-parsed)`);
+    console.log(
+      `  refresh after an edit = debounce ${DEBOUNCE_MS} ms + edit round trip = ${(DEBOUNCE_MS + edit).toFixed(0)} ms (target ≤ 300 ms; ${(DEBOUNCE_MS + full).toFixed(0)} ms if the whole text were re-parsed)`,
+    );
   } else console.log('  worker round trip: run `npm run build` first');
   const runs = Array.from({ length: 5 }, () => activationTimes()).filter((x) => x !== undefined);
-  const activation = runs.length > 0 ? { load: median(runs.map((r) => r.load)), activate: median(runs.map((r) => r.activate)) } : undefined;
+  const activation =
+    runs.length > 0
+      ? { load: median(runs.map((r) => r.load)), activate: median(runs.map((r) => r.activate)) }
+      : undefined;
   if (activation) {
-    console.log(`activation outside VS Code (median of 5 fresh processes): load dist/extension.cjs ${activation.load.toFixed(1)} ms + activate() ${activation.activate.toFixed(1)} ms`);
+    console.log(
+      `activation outside VS Code (median of 5 fresh processes): load dist/extension.cjs ${activation.load.toFixed(1)} ms + activate() ${activation.activate.toFixed(1)} ms`,
+    );
   } else console.log('activation: run `npm run build` first');
 }

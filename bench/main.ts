@@ -1,5 +1,6 @@
-// `npm run bench [-- name…]`: runs every bench/*.bench.ts (or those whose name contains one of the arguments), one after another
-// in this process so their figures are comparable, and prints what each reports. Benchmarks are not tests: they assert nothing.
+// `npm run bench [-- name…]`: runs every bench/*.bench.ts (or those whose name contains one of the arguments), one
+// after another in this process so their figures are comparable, and prints what each reports. Benchmarks are not
+// tests: they assert nothing.
 import { readdirSync } from 'node:fs';
 import { fileURLToPath, pathToFileURL } from 'node:url';
 import { dirname, join } from 'node:path';

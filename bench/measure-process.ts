@@ -1,4 +1,5 @@
-// Shared by the arx and scale benchmarks: the wall time and peak memory of a whole `privspec` process, and Adult repeated.
+// Shared by the arx and scale benchmarks: the wall time and peak memory of a whole `privspec` process, and Adult
+// repeated.
 import { spawnSync } from 'node:child_process';
 import { existsSync, readFileSync, writeFileSync } from 'node:fs';
 import { join } from 'node:path';
@@ -14,7 +15,11 @@ export interface ProcessFigures {
  * Runs `node dist/cli.cjs …args` `runs` times and keeps the fastest run, the one least disturbed by other work on the
  * machine. The peak resident set is the child's own, as GNU time reports it (`%M`, KiB), worker threads included.
  */
-export function privspecProcess(args: readonly string[], runs: number, okCodes: readonly number[] = [0, 1]): ProcessFigures {
+export function privspecProcess(
+  args: readonly string[],
+  runs: number,
+  okCodes: readonly number[] = [0, 1],
+): ProcessFigures {
   if (!existsSync('dist/cli.cjs')) spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
   const timed = existsSync('/usr/bin/time');
   let best: ProcessFigures = { ms: Infinity, peakMb: NaN };
@@ -25,7 +30,8 @@ export function privspecProcess(args: readonly string[], runs: number, okCodes: 
       ? spawnSync('/usr/bin/time', ['-f', '%M', ...command], { encoding: 'utf8', maxBuffer: 1 << 26 })
       : spawnSync(command[0], command.slice(1), { encoding: 'utf8', maxBuffer: 1 << 26 });
     const ms = performance.now() - started;
-    if (r.status === null || !okCodes.includes(r.status)) throw new Error(`privspec ${args[0]} failed (${r.status}): ${r.stderr}`);
+    if (r.status === null || !okCodes.includes(r.status))
+      throw new Error(`privspec ${args[0]} failed (${r.status}): ${r.stderr}`);
     const peakMb = timed ? Number(r.stderr.trim().split('\n').pop()) / 1024 : NaN;
     if (ms < best.ms) best = { ms, peakMb };
   }
@@ -34,7 +40,9 @@ export function privspecProcess(args: readonly string[], runs: number, okCodes: 
 
 /** Adult repeated `times` times, header once, written to `scratch` (never into the repository). */
 export function writeAdultRepeated(dir: string, scratch: string, times: number): string {
-  const lines = readFileSync(join(dir, 'adult.csv'), 'utf8').split(/\r?\n/).filter((l) => l !== '');
+  const lines = readFileSync(join(dir, 'adult.csv'), 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l !== '');
   const body = lines.slice(1).join('\n');
   const path = join(scratch, `adult-x${times}.csv`);
   writeFileSync(path, `${lines[0]}\n${Array.from({ length: times }, () => body).join('\n')}\n`);

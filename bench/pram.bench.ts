@@ -1,7 +1,8 @@
 // `npm run bench -- pram`: (1) exact identification risk η for N = 20 records (the DP over record types, all of η in
-// one pass); (2) PRAM of 3 attributes on 1,000,000 rows against the time to read the same CSV (generated in a temp dir);
-// (3) the generalization × PRAM search by Bayesian optimization against exhaustive enumeration, on Adult and on
-// examples/data/patients.csv: evaluations and relative error of the loss found (seeds 1–5, as the paper averaged 5 runs).
+// one pass); (2) PRAM of 3 attributes on 1,000,000 rows against the time to read the same CSV (generated in a temp
+// dir); (3) the generalization × PRAM search by Bayesian optimization against exhaustive enumeration, on Adult and on
+// examples/data/patients.csv: evaluations and relative error of the loss found (seeds 1–5, as the paper averaged 5
+// runs).
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -10,7 +11,10 @@ import { parseArxHierarchy } from '../engine/hierarchy/arx-hierarchy.js';
 import { readCsvFile } from '../engine/host/sources/csv/read-csv-file.js';
 import { applyPram } from '../engine/pram/apply-pram.js';
 import { retentionMatrix } from '../engine/pram/retention-matrix.js';
-import { searchGeneralizationPram, type GeneralizationPramTarget } from '../engine/pram/search/generalization-pram-search.js';
+import {
+  searchGeneralizationPram,
+  type GeneralizationPramTarget,
+} from '../engine/pram/search/generalization-pram-search.js';
 import { identificationRisk } from '../engine/risk/identification-risk.js';
 import type { Table } from '../engine/table/table.js';
 import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
@@ -34,7 +38,9 @@ function etaN20(): void {
     if (run > 0) times.push(performance.now() - start);
     maxRisk = r.maxRisk;
   }
-  console.log(`exact η, N = 20 (3 attributes, 4 values, retention 0.6): ${ms(median(times))} (median of 3 warm runs; target ≤ 1000 ms); highest η ${maxRisk.toFixed(4)}`);
+  console.log(
+    `exact η, N = 20 (3 attributes, 4 values, retention 0.6): ${ms(median(times))} (median of 3 warm runs; target ≤ 1000 ms); highest η ${maxRisk.toFixed(4)}`,
+  );
 }
 
 async function pramMillion(): Promise<void> {
@@ -44,7 +50,8 @@ async function pramMillion(): Promise<void> {
     const rng = seededRandom('bench-csv');
     const sexes = ['F', 'M'];
     const parts: string[] = ['id,sex,age,region\n'];
-    for (let r = 0; r < 1_000_000; r++) parts.push(`${r},${sexes[rng.nextUint32() & 1]},${18 + (rng.nextUint32() % 80)},R${rng.nextUint32() % 50}\n`);
+    for (let r = 0; r < 1_000_000; r++)
+      parts.push(`${r},${sexes[rng.nextUint32() & 1]},${18 + (rng.nextUint32() % 80)},R${rng.nextUint32() % 50}\n`);
     writeFileSync(path, parts.join(''));
     const reads: number[] = [];
     const prams: number[] = [];
@@ -63,14 +70,24 @@ async function pramMillion(): Promise<void> {
     }
     const read = median(reads);
     const pram = median(prams);
-    console.log(`PRAM of 3 attributes on 1,000,000 rows (cryptoRandom): ${ms(pram)}; reading the CSV (3 of 4 columns): ${ms(read)}`);
-    console.log(`  PRAM / read = ${(pram / read).toFixed(2)}×; (read + PRAM) / read = ${((read + pram) / read).toFixed(2)}× (target ≤ 1.5×)`);
+    console.log(
+      `PRAM of 3 attributes on 1,000,000 rows (cryptoRandom): ${ms(pram)}; reading the CSV (3 of 4 columns): ${ms(read)}`,
+    );
+    console.log(
+      `  PRAM / read = ${(pram / read).toFixed(2)}×; (read + PRAM) / read = ${((read + pram) / read).toFixed(2)}× (target ≤ 1.5×)`,
+    );
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
 }
 
-function searchCase(label: string, table: Table, qi: string[], hierarchies: Hierarchy[], targets: GeneralizationPramTarget[]): void {
+function searchCase(
+  label: string,
+  table: Table,
+  qi: string[],
+  hierarchies: Hierarchy[],
+  targets: GeneralizationPramTarget[],
+): void {
   for (const target of targets) {
     let start = performance.now();
     const ex = searchGeneralizationPram(table, { qi, hierarchies, target, optimizer: 'exhaustive' });
@@ -97,14 +114,29 @@ function searchCase(label: string, table: Table, qi: string[], hierarchies: Hier
 export default async function () {
   etaN20();
   await pramMillion();
-  const targets: GeneralizationPramTarget[] = [{ k: 5, suppression: 0.02 }, { epsilon: 2 }, { k: 5, epsilon: 2, suppression: 0.02 }];
+  const targets: GeneralizationPramTarget[] = [
+    { k: 5, suppression: 0.02 },
+    { epsilon: 2 },
+    { k: 5, epsilon: 2, suppression: 0.02 },
+  ];
   const dir = adultDir();
   if (dir) {
     const qi = ['age', 'education', 'marital-status', 'sex'];
-    searchCase('Adult (age, education, marital-status, sex)', loadAdult(dir), qi, qi.map((q) => adultHierarchy(q, dir)), targets);
-  } else console.log('search on Adult skipped: Adult data not found (set PRIVSPEC_ADULT_DIR or put it at ../shared/data/adult)');
+    searchCase(
+      'Adult (age, education, marital-status, sex)',
+      loadAdult(dir),
+      qi,
+      qi.map((q) => adultHierarchy(q, dir)),
+      targets,
+    );
+  } else
+    console.log(
+      'search on Adult skipped: Adult data not found (set PRIVSPEC_ADULT_DIR or put it at ../shared/data/adult)',
+    );
   const patients = await readCsvFile('examples/data/patients.csv');
   const pqi = ['age', 'sex', 'occupation'];
-  const ph = pqi.map((q) => parseArxHierarchy(readFileSync(`examples/hierarchies/${q}.csv`, 'utf8'), `examples/hierarchies/${q}.csv`));
+  const ph = pqi.map((q) =>
+    parseArxHierarchy(readFileSync(`examples/hierarchies/${q}.csv`, 'utf8'), `examples/hierarchies/${q}.csv`),
+  );
   searchCase('patients.csv (age, sex, occupation)', patients, pqi, ph, targets);
 }

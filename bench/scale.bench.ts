@@ -21,18 +21,27 @@ const RISK_100M = { ms: 15000 };
 const BLOCK_ROWS = 1_000_000;
 
 export default function (): void {
-  console.log(`machine: ${availableParallelism()} cores, load average ${loadavg().map((x) => x.toFixed(1)).join(', ')} (1, 5, 15 min); fastest of several runs each`);
+  console.log(
+    `machine: ${availableParallelism()} cores, load average ${loadavg()
+      .map((x) => x.toFixed(1))
+      .join(', ')} (1, 5, 15 min); fastest of several runs each`,
+  );
   searchScaling();
   const dir = mkdtempSync(join(tmpdir(), 'privspec-scale-'));
   try {
-    for (const [rows, runs, target] of [[20_000_000, 3, RISK_20M], [100_000_000, 2, RISK_100M]] as const) {
+    for (const [rows, runs, target] of [
+      [20_000_000, 3, RISK_20M],
+      [100_000_000, 2, RISK_100M],
+    ] as const) {
       const path = join(dir, `risk-${rows / 1e6}m.csv`);
       writeRiskCsv(path, rows);
       const size = statSync(path).size;
       const r = privspecProcess(['risk', path, '--qi', 'age,sex,zip', '--k', '5', '--json'], runs);
       rmSync(path);
       const memory = 'mb' in target ? `, target ≤ ${target.mb} MB ${r.peakMb <= target.mb ? 'met' : 'missed'}` : '';
-      console.log(`privspec risk, ${(rows / 1e6).toFixed(0)} M rows × 3 QIs (${(size / 2 ** 20).toFixed(0)} MiB): ${r.ms.toFixed(0)} ms, peak ${mb(r.peakMb)} (target ≤ ${target.ms / 1000} s ${r.ms <= target.ms ? 'met' : 'missed'}${memory})`);
+      console.log(
+        `privspec risk, ${(rows / 1e6).toFixed(0)} M rows × 3 QIs (${(size / 2 ** 20).toFixed(0)} MiB): ${r.ms.toFixed(0)} ms, peak ${mb(r.peakMb)} (target ≤ ${target.ms / 1000} s ${r.ms <= target.ms ? 'met' : 'missed'}${memory})`,
+      );
     }
   } finally {
     rmSync(dir, { recursive: true, force: true });
@@ -53,7 +62,12 @@ function searchScaling(): void {
     let ms = Infinity;
     for (let run = 0; run <= 7; run++) {
       const started = performance.now();
-      const problem = makeProblem(table, { qi: ADULT_COLUMNS, hierarchies, criteria: [new KAnonymity(k)], suppression: 0.04 });
+      const problem = makeProblem(table, {
+        qi: ADULT_COLUMNS,
+        hierarchies,
+        criteria: [new KAnonymity(k)],
+        suppression: 0.04,
+      });
       searchOptimal(problem, makeEntropyMetric(problem));
       if (run > 0) ms = Math.min(ms, performance.now() - started);
     }
@@ -62,7 +76,9 @@ function searchScaling(): void {
   // k grows with the copies, so that both searches face the same classes (k = 5 on Adult × 10 is met at the bottom).
   const one = best(1, 5);
   const ten = best(10, 50);
-  console.log(`search, 4 % suppression: Adult k 5 ${one.toFixed(0)} ms, Adult × 10 k 50 ${ten.toFixed(0)} ms: × ${(ten / one).toFixed(2)} (target ≤ 1.2 ${ten / one <= 1.2 ? 'met' : 'missed'})`);
+  console.log(
+    `search, 4 % suppression: Adult k 5 ${one.toFixed(0)} ms, Adult × 10 k 50 ${ten.toFixed(0)} ms: × ${(ten / one).toFixed(2)} (target ≤ 1.2 ${ten / one <= 1.2 ? 'met' : 'missed'})`,
+  );
 }
 
 /**
@@ -74,13 +90,16 @@ function writeRiskCsv(path: string, rows: number): void {
   const lines: string[] = [];
   for (let r = 0; r < BLOCK_ROWS; r++) {
     const u = () => rng.nextUint32();
-    lines.push(`${u() % 100},${u() % 2 ? 'F' : 'M'},${10000 + (u() % 1000)},${u() % 10_000_000},${10000 + (u() % 90000)}\n`);
+    lines.push(
+      `${u() % 100},${u() % 2 ? 'F' : 'M'},${10000 + (u() % 1000)},${u() % 10_000_000},${10000 + (u() % 90000)}\n`,
+    );
   }
   const block = Buffer.from(lines.join(''));
   const fd = openSync(path, 'w');
   try {
     writeSync(fd, 'age,sex,zip,income,score\n');
-    for (let written = 0; written < rows; written += BLOCK_ROWS) writeSync(fd, rows - written >= BLOCK_ROWS ? block : Buffer.from(lines.slice(0, rows - written).join('')));
+    for (let written = 0; written < rows; written += BLOCK_ROWS)
+      writeSync(fd, rows - written >= BLOCK_ROWS ? block : Buffer.from(lines.slice(0, rows - written).join('')));
   } finally {
     closeSync(fd);
   }
@@ -99,5 +118,7 @@ function coldStart(): void {
   })();
   const version = privspecProcess(['--version'], 20, [0]);
   const risk = privspecProcess(['risk', 'test/fixtures/risk-small.csv', '--qi', 'age,zip,sex'], 20);
-  console.log(`cold start: node -e '' ${bare.toFixed(0)} ms; privspec --version ${version.ms.toFixed(0)} ms (${mb(version.peakMb)}); privspec risk on a 7-row CSV ${risk.ms.toFixed(0)} ms (${mb(risk.peakMb)})`);
+  console.log(
+    `cold start: node -e '' ${bare.toFixed(0)} ms; privspec --version ${version.ms.toFixed(0)} ms (${mb(version.peakMb)}); privspec risk on a 7-row CSV ${risk.ms.toFixed(0)} ms (${mb(risk.peakMb)})`,
+  );
 }

@@ -22,7 +22,13 @@ import type { Table } from '../engine/table/table.js';
 const MB = 2 ** 20;
 
 /** Times `run` on each size (fastest of `repeat`), printing one line: size, ms and the ratio to the size before. */
-async function line(label: string, sizes: readonly number[], unit: string, run: (size: number) => unknown, repeat = 3): Promise<void> {
+async function line(
+  label: string,
+  sizes: readonly number[],
+  unit: string,
+  run: (size: number) => unknown,
+  repeat = 3,
+): Promise<void> {
   const parts: string[] = [];
   let previous: number | undefined;
   // One unmeasured run first, so that compiling the code is not charged to the smallest size.
@@ -34,13 +40,18 @@ async function line(label: string, sizes: readonly number[], unit: string, run: 
       await run(size);
       best = Math.min(best, performance.now() - start);
     }
-    parts.push(`${size.toLocaleString('en')} ${unit}: ${best.toFixed(0)} ms${previous ? ` (×${(best / previous).toFixed(2)})` : ''}`);
+    parts.push(
+      `${size.toLocaleString('en')} ${unit}: ${best.toFixed(0)} ms${previous ? ` (×${(best / previous).toFixed(2)})` : ''}`,
+    );
     previous = best;
   }
   console.log(`${label.padEnd(36)} ${parts.join(' · ')}`);
 }
 
-/** A CSV of about `bytes` bytes: a header, then `12345,abcdefgh` rows; with `openQuote`, line 2 opens a quote that never closes. */
+/**
+ * A CSV of about `bytes` bytes: a header, then `12345,abcdefgh` rows; with `openQuote`, line 2 opens a quote that never
+ * closes.
+ */
 function writeCsv(path: string, bytes: number, openQuote: boolean): void {
   const fd = openSync(path, 'w');
   writeSync(fd, openQuote ? 'a,b\n"x,1\n' : 'a,b\n');
@@ -70,7 +81,9 @@ async function readOrFail(path: string): Promise<void> {
 
 export default async function (): Promise<void> {
   const dir = mkdtempSync(join(tmpdir(), 'privspec-scaling-'));
-  console.log(`machine: ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}; readCsvFile on its default threads`);
+  console.log(
+    `machine: ${availableParallelism()} cores, load average ${loadavg()[0].toFixed(1)}; readCsvFile on its default threads`,
+  );
   try {
     for (const [label, openQuote, sizes] of [
       ['CSV, unclosed quote on line 2', true, [25, 50, 100, 200]],
@@ -88,19 +101,42 @@ export default async function (): Promise<void> {
 
     const rowSizes = [250_000, 500_000, 1_000_000, 2_000_000];
     const tables = new Map(rowSizes.map((n) => [n, syntheticTable(n)]));
-    await line('equivalence classes (age,sex,zip)', rowSizes, 'rows', (n) => equivalenceClasses(tables.get(n)!, ['age', 'sex', 'zip']));
-    await line('k-anonymity report, k = 5', rowSizes, 'rows', (n) => kAnonymityViolations(equivalenceClasses(tables.get(n)!, ['age', 'sex', 'zip']), 5));
-    const hierarchies = [intervalHierarchy([5, 10, 20, 100]), intervalHierarchy([2]), intervalHierarchy([10, 100, 1000])];
-    await line('optimal search, 5×2×4 lattice', rowSizes, 'rows', (n) => {
-      const problem = makeProblem(tables.get(n)!, { qi: ['age', 'sex', 'zip'], hierarchies, criteria: [new KAnonymity(5)], suppression: 0.02 });
-      return searchOptimal(problem, makeEntropyMetric(problem));
-    }, 2);
+    await line('equivalence classes (age,sex,zip)', rowSizes, 'rows', (n) =>
+      equivalenceClasses(tables.get(n)!, ['age', 'sex', 'zip']),
+    );
+    await line('k-anonymity report, k = 5', rowSizes, 'rows', (n) =>
+      kAnonymityViolations(equivalenceClasses(tables.get(n)!, ['age', 'sex', 'zip']), 5),
+    );
+    const hierarchies = [
+      intervalHierarchy([5, 10, 20, 100]),
+      intervalHierarchy([2]),
+      intervalHierarchy([10, 100, 1000]),
+    ];
+    await line(
+      'optimal search, 5×2×4 lattice',
+      rowSizes,
+      'rows',
+      (n) => {
+        const problem = makeProblem(tables.get(n)!, {
+          qi: ['age', 'sex', 'zip'],
+          hierarchies,
+          criteria: [new KAnonymity(5)],
+          suppression: 0.02,
+        });
+        return searchOptimal(problem, makeEntropyMetric(problem));
+      },
+      2,
+    );
 
     const vectorSizes = [25_000, 50_000, 100_000, 200_000];
     const vectors = new Map(vectorSizes.map((n) => [n, Array.from({ length: n }, (_, i) => i % 1000)]));
     const rng = seededRandom(3);
-    await line('Laplace on a count vector, ε = 1', vectorSizes, 'cells', (n) => makeLaplace({ sensitivity: 1, epsilon: 1, integer: true, size: n, rng }).invoke(vectors.get(n)!));
-    await line('Gaussian on a count vector, ρ = 0.5', vectorSizes, 'cells', (n) => makeGaussian({ sensitivity: 1, rho: 0.5, integer: true, size: n, rng }).invoke(vectors.get(n)!));
+    await line('Laplace on a count vector, ε = 1', vectorSizes, 'cells', (n) =>
+      makeLaplace({ sensitivity: 1, epsilon: 1, integer: true, size: n, rng }).invoke(vectors.get(n)!),
+    );
+    await line('Gaussian on a count vector, ρ = 0.5', vectorSizes, 'cells', (n) =>
+      makeGaussian({ sensitivity: 1, rho: 0.5, integer: true, size: n, rng }).invoke(vectors.get(n)!),
+    );
     const sumSizes = [1_000_000, 2_000_000, 4_000_000, 8_000_000];
     const sums = new Map(sumSizes.map((n) => [n, Float64Array.from({ length: n }, (_, i) => (i % 2001) / 2)]));
     await line('exact clamped sum (fixed point)', sumSizes, 'values', (n) => exactClampedSum(sums.get(n)!, 0, 1000));

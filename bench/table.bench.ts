@@ -1,12 +1,13 @@
-// `npm run bench -- table`: CSV → table → equivalence classes → k-anonymity violations on 1,000,000 rows, privspec against
-// DuckDB in the same run.
+// `npm run bench -- table`: CSV → table → equivalence classes → k-anonymity violations on 1,000,000 rows, privspec
+// against DuckDB in the same run.
 //
 // The data (age 0–99, sex, zip ~3,000 values, occupation 1–24, income in whole dollars, diagnosis 20 codes) is written
-// once to a temporary file outside the repo. Each side answers the same question: how many classes over (age, sex, zip),
-// and how many classes and records fall below k = 5. privspec runs in a child process from a bundle built like dist/
-// (worker threads from csv-worker.cjs), so that its peak memory is its own: the kernel's peak resident set of that process
-// (all threads), next to the resident set of the same process before it starts. DuckDB runs here through
-// @duckdb/node-api, read_csv + GROUP BY, timed from creating the database to the answer. Runs alternate; medians are printed.
+// once to a temporary file outside the repo. Each side answers the same question: how many classes over (age, sex,
+// zip), and how many classes and records fall below k = 5. privspec runs in a child process from a bundle built like
+// dist/ (worker threads from csv-worker.cjs), so that its peak memory is its own: the kernel's peak resident set of
+// that process (all threads), next to the resident set of the same process before it starts. DuckDB runs here through
+// @duckdb/node-api, read_csv + GROUP BY, timed from creating the database to the answer. Runs alternate; medians are
+// printed.
 import { execFileSync } from 'node:child_process';
 import { createWriteStream, existsSync, mkdirSync, statSync } from 'node:fs';
 import os, { tmpdir } from 'node:os';
@@ -28,7 +29,9 @@ interface PrivspecRun extends Answer {
   /** Threads readCsvFile parsed with (its default depends on the idle cores). */
   threads: number;
   ms: number;
-  /** CPU time of the whole process (all threads) over the same span: less sensitive to a busy machine than wall time. */
+  /**
+   * CPU time of the whole process (all threads) over the same span: less sensitive to a busy machine than wall time.
+   */
   cpuMs: number;
   parseMs: number;
   classesMs: number;
@@ -44,12 +47,14 @@ export default async function (): Promise<void> {
   // The name carries a version: bump it when the generator changes, so that a stale file is not reused.
   const csv = join(dir, `table-${ROWS}-v1.csv`);
   if (!existsSync(csv)) await writeData(csv, ROWS);
-  console.log(`data: ${csv} (${ROWS.toLocaleString('en')} rows × 6 columns, ${(statSync(csv).size / 2 ** 20).toFixed(1)} MiB)`);
+  console.log(
+    `data: ${csv} (${ROWS.toLocaleString('en')} rows × 6 columns, ${(statSync(csv).size / 2 ** 20).toFixed(1)} MiB)`,
+  );
   const runner = await buildRunner(dir);
 
-  // privspec variants: the whole table (what `readCsvFile(path)` gives, on as many threads as there are idle cores), the
-  // same on two threads and on one, and only the three quasi-identifier columns (`columns` option), which is what DuckDB
-  // reads too.
+  // privspec variants: the whole table (what `readCsvFile(path)` gives, on as many threads as there are idle cores),
+  // the same on two threads and on one, and only the three quasi-identifier columns (`columns` option), which is what
+  // DuckDB reads too.
   const variants = [
     { name: 'whole table', workers: 0, columns: '' },
     { name: 'whole table, two threads', workers: 2, columns: '' },
@@ -67,9 +72,15 @@ export default async function (): Promise<void> {
   const d = duck.map((r) => r.ms);
   const agree = runs.every((rs) => rs.every((r) => sameAnswer(r, duck[0])));
   const last = runs[0][runs[0].length - 1];
-  console.log(`answer: ${last.classes} classes, ${last.smallClasses} classes and ${last.smallRecords} records below k=${K}; privspec and DuckDB ${agree ? 'agree' : 'DISAGREE'}`);
-  console.log(`machine: ${os.availableParallelism()} cores, load average ${load[0].toFixed(1)} before and ${loadAfter[0].toFixed(1)} after (other processes slow both sides)`);
-  console.log(`DuckDB (ms): ${d.map((x) => x.toFixed(0)).join(', ')}; CPU ms (all threads): ${duck.map((r) => r.cpuMs.toFixed(0)).join(', ')}`);
+  console.log(
+    `answer: ${last.classes} classes, ${last.smallClasses} classes and ${last.smallRecords} records below k=${K}; privspec and DuckDB ${agree ? 'agree' : 'DISAGREE'}`,
+  );
+  console.log(
+    `machine: ${os.availableParallelism()} cores, load average ${load[0].toFixed(1)} before and ${loadAfter[0].toFixed(1)} after (other processes slow both sides)`,
+  );
+  console.log(
+    `DuckDB (ms): ${d.map((x) => x.toFixed(0)).join(', ')}; CPU ms (all threads): ${duck.map((r) => r.cpuMs.toFixed(0)).join(', ')}`,
+  );
   variants.forEach((v, i) => {
     const rs = runs[i];
     console.log(
@@ -107,7 +118,28 @@ async function writeData(path: string, rows: number): Promise<void> {
     s >>>= 0;
     return s / 4294967296;
   };
-  const diagnoses = ['I10', 'E11.9', 'J45.909', 'F32.9', 'M54.5', 'K21.9', 'E78.5', 'J06.9', 'N39.0', 'I25.10', 'G43.909', 'F41.1', 'M17.11', 'L40.0', 'K58.9', 'E03.9', 'R51', 'J44.9', 'B34.9', 'Z00.00'];
+  const diagnoses = [
+    'I10',
+    'E11.9',
+    'J45.909',
+    'F32.9',
+    'M54.5',
+    'K21.9',
+    'E78.5',
+    'J06.9',
+    'N39.0',
+    'I25.10',
+    'G43.909',
+    'F41.1',
+    'M17.11',
+    'L40.0',
+    'K58.9',
+    'E03.9',
+    'R51',
+    'J44.9',
+    'B34.9',
+    'Z00.00',
+  ];
   const zips = Array.from({ length: 3000 }, (_, i) => String(10001 + Math.floor(i * 29.7)).padStart(5, '0'));
   const tmp = `${path}.tmp`;
   const out = createWriteStream(tmp);
@@ -132,7 +164,9 @@ async function writeData(path: string, rows: number): Promise<void> {
   renameSync(tmp, path);
 }
 
-/** Bundles the privspec side the way scripts/build.mjs bundles the CLI: a CommonJS file with csv-worker.cjs beside it. */
+/**
+ * Bundles the privspec side the way scripts/build.mjs bundles the CLI: a CommonJS file with csv-worker.cjs beside it.
+ */
 async function buildRunner(dir: string): Promise<string> {
   const out = join(dir, 'dist');
   const common = {
@@ -167,13 +201,23 @@ async function buildRunner(dir: string): Promise<string> {
         heapMb: m.heapUsed / 2 ** 20, arrayBuffersMb: m.arrayBuffers / 2 ** 20,
       }));
     });`;
-  await build({ ...common, stdin: { contents: source, resolveDir: resolve('.'), loader: 'ts' }, outfile: join(out, 'table-bench.cjs') });
-  await build({ ...common, entryPoints: [resolve('engine/host/sources/csv/csv-worker.ts')], outfile: join(out, 'csv-worker.cjs') });
+  await build({
+    ...common,
+    stdin: { contents: source, resolveDir: resolve('.'), loader: 'ts' },
+    outfile: join(out, 'table-bench.cjs'),
+  });
+  await build({
+    ...common,
+    entryPoints: [resolve('engine/host/sources/csv/csv-worker.ts')],
+    outfile: join(out, 'csv-worker.cjs'),
+  });
   return join(out, 'table-bench.cjs');
 }
 
 function runPrivspec(runner: string, csv: string, workers: number, columns: string): PrivspecRun {
-  return JSON.parse(execFileSync(process.execPath, [runner, csv, String(workers), columns], { encoding: 'utf8' })) as PrivspecRun;
+  return JSON.parse(
+    execFileSync(process.execPath, [runner, csv, String(workers), columns], { encoding: 'utf8' }),
+  ) as PrivspecRun;
 }
 
 async function runDuckDb(csv: string): Promise<Answer & { ms: number; cpuMs: number }> {
@@ -191,7 +235,13 @@ async function runDuckDb(csv: string): Promise<Answer & { ms: number; cpuMs: num
   const [row] = reader.getRowObjects();
   connection.closeSync();
   db.closeSync();
-  return { ms, cpuMs: (cpu.user + cpu.system) / 1000, classes: Number(row.classes), smallClasses: Number(row.small_classes), smallRecords: Number(row.small_records) };
+  return {
+    ms,
+    cpuMs: (cpu.user + cpu.system) / 1000,
+    classes: Number(row.classes),
+    smallClasses: Number(row.small_classes),
+    smallRecords: Number(row.small_records),
+  };
 }
 
 function sameAnswer(a: Answer, b: Answer): boolean {

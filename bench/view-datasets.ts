@@ -11,7 +11,10 @@ export interface BenchData {
   readonly rows: number;
 }
 
-/** Adult (ARX's 30,162 rows): age within 0..99 and the hierarchy leaves of sex, race, marital-status, education, salary-class. */
+/**
+ * Adult (ARX's 30,162 rows): age within 0..99 and the hierarchy leaves of sex, race, marital-status, education,
+ * salary-class.
+ */
 export function adultData(): BenchData {
   const input = adultViewCounts(loadAdult());
   return { name: 'adult (6-D, 224,000 cells)', input, rows: input.weights.length };
@@ -40,10 +43,20 @@ export function gaussianMixture(): BenchData {
   for (let i = 0; i < n; i++) {
     let u = uniform(rng) * totalWeight;
     let c = clusters[0];
-    for (const k of clusters) if ((u -= k.weight) <= 0) { c = k; break; }
-    sizes.forEach((s, j) => (codes[j][i] = Math.min(s - 1, Math.max(0, Math.round(c.centre[j] + c.sigma[j] * normal(rng))))));
+    for (const k of clusters)
+      if ((u -= k.weight) <= 0) {
+        c = k;
+        break;
+      }
+    sizes.forEach(
+      (s, j) => (codes[j][i] = Math.min(s - 1, Math.max(0, Math.round(c.centre[j] + c.sigma[j] * normal(rng))))),
+    );
   }
-  return { name: 'gauss-3d (100×100×50, 5 clusters)', input: { dimensions: dims, codes, weights: new Int32Array(n).fill(1) }, rows: n };
+  return {
+    name: 'gauss-3d (100×100×50, 5 clusters)',
+    input: { dimensions: dims, codes, weights: new Int32Array(n).fill(1) },
+    rows: n,
+  };
 }
 
 /**
@@ -54,7 +67,11 @@ export function gaussianMixture(): BenchData {
  */
 export function zipfChain(sizes = [4, 5, 6, 8, 4, 5, 6, 8, 4, 5, 6, 8]): BenchData {
   const rng = seededRandom(11);
-  const dims: ViewDimension[] = sizes.map((s, j) => ({ kind: 'categorical', name: `z${j}`, values: Array.from({ length: s }, (_, v) => `v${v}`) }));
+  const dims: ViewDimension[] = sizes.map((s, j) => ({
+    kind: 'categorical',
+    name: `z${j}`,
+    values: Array.from({ length: s }, (_, v) => `v${v}`),
+  }));
   const zipf = (s: number) => {
     const w = Array.from({ length: s }, (_, k) => 1 / (k + 1) ** 1.2);
     const total = w.reduce((a, b) => a + b, 0);
@@ -69,5 +86,9 @@ export function zipfChain(sizes = [4, 5, 6, 8, 4, 5, 6, 8, 4, 5, 6, 8]): BenchDa
     codes[0][i] = prev;
     for (let j = 1; j < sizes.length; j++) codes[j][i] = prev = (prev + zipf(sizes[j])) % sizes[j];
   }
-  return { name: `zipf-${sizes.length}d (${sizes.join('×')}, chained)`, input: { dimensions: dims, codes, weights: new Int32Array(n).fill(1) }, rows: n };
+  return {
+    name: `zipf-${sizes.length}d (${sizes.join('×')}, chained)`,
+    input: { dimensions: dims, codes, weights: new Int32Array(n).fill(1) },
+    rows: n,
+  };
 }

@@ -12,7 +12,13 @@ import { seededRandom } from '../engine/core/random.js';
 import { makeBlockNoise } from '../engine/view/block-noise.js';
 import { buildView } from '../engine/view/build-view.js';
 import { IDENTITY_CELL_LIMIT } from '../engine/view/identity-view.js';
-import { identityRmse, queryCells, randomRangeWorkload, trueAnswer, workloadErrors } from '../engine/view/view-accuracy.js';
+import {
+  identityRmse,
+  queryCells,
+  randomRangeWorkload,
+  trueAnswer,
+  workloadErrors,
+} from '../engine/view/view-accuracy.js';
 import { domainCells } from '../engine/view/view-domain.js';
 import type { DpView, ViewAlgorithm } from '../engine/view/view-types.js';
 import { adultData, gaussianMixture, zipfChain, type BenchData } from './view-datasets.js';
@@ -22,13 +28,19 @@ const QUERIES = Number(process.env.VIEWS_QUERIES ?? 300);
 const EPSILONS = [0.1, 1];
 const KS = [1, 2, 3];
 
-interface Errors { sq: number; rel: number; n: number }
+interface Errors {
+  sq: number;
+  rel: number;
+  n: number;
+}
 
 const median = (xs: number[]) => [...xs].sort((a, b) => a - b)[Math.floor(xs.length / 2)];
 
 export default function run(): void {
   const datasets: BenchData[] = [adultData(), gaussianMixture(), zipfChain()];
-  console.log(`reps ${REPS} (hdpview, privtree), ${QUERIES} queries per workload; relative error's sanity bound 0.1%·n`);
+  console.log(
+    `reps ${REPS} (hdpview, privtree), ${QUERIES} queries per workload; relative error's sanity bound 0.1%·n`,
+  );
   const relative: Record<string, number[]> = {};
   const meanRel: Record<string, number[]> = {};
   for (const data of datasets) {
@@ -66,15 +78,28 @@ export default function run(): void {
           // Without a view, the expected relative error by the normal approximation of a sum of many cells' noise:
           // E|error| = σ·√(2·cells/π).
           if (!buildable) {
-            rel[algorithm] = workloads.map((w, k) => w.reduce((s, q, i) => s + Math.sqrt((2 * sigma2 * queryCells(data.input.dimensions, q)) / Math.PI) / Math.max(truths[k][i], sanity), 0) / w.length);
+            rel[algorithm] = workloads.map(
+              (w, k) =>
+                w.reduce(
+                  (s, q, i) =>
+                    s +
+                    Math.sqrt((2 * sigma2 * queryCells(data.input.dimensions, q)) / Math.PI) /
+                      Math.max(truths[k][i], sanity),
+                  0,
+                ) / w.length,
+            );
           }
         }
         rmse[algorithm] = shown;
         const tail = !buildable
           ? `  rel.err ${rel[algorithm].map((x) => x.toFixed(3)).join(' / ')}  (analytic; the view is refused above ${IDENTITY_CELL_LIMIT} cells)`
           : `  rel.err ${rel[algorithm].map((x) => x.toFixed(3)).join(' / ')}  build ${median(times).toFixed(0).padStart(5)} ms  blocks ${median(sizes)}` +
-            (algorithm === 'identity' ? `  (one empirical view: RMSE ${empirical.map((x) => x.toFixed(1)).join(' / ')})` : '');
-        console.log(`  ε=${String(epsilon).padEnd(4)} ${algorithm.padEnd(9)} RMSE 1D/2D/3D ${shown.map((x) => x.toFixed(1).padStart(8)).join(' ')}${tail}`);
+            (algorithm === 'identity'
+              ? `  (one empirical view: RMSE ${empirical.map((x) => x.toFixed(1)).join(' / ')})`
+              : '');
+        console.log(
+          `  ε=${String(epsilon).padEnd(4)} ${algorithm.padEnd(9)} RMSE 1D/2D/3D ${shown.map((x) => x.toFixed(1).padStart(8)).join(' ')}${tail}`,
+        );
       }
       for (const algorithm of ['hdpview', 'privtree', 'identity']) {
         const key = `${epsilon}:${algorithm}`;
@@ -94,7 +119,9 @@ export default function run(): void {
     console.log(`  ε=${epsilon}: ${line.join('   ')}`);
   }
   const all = (a: string) => EPSILONS.flatMap((e) => relative[`${e}:${a}`]);
-  console.log(`  both ε: ${['hdpview', 'privtree', 'identity'].map((a) => `${a} ${(all(a).reduce((s, x) => s + x, 0) / all(a).length).toFixed(2)}`).join('   ')}`);
+  console.log(
+    `  both ε: ${['hdpview', 'privtree', 'identity'].map((a) => `${a} ${(all(a).reduce((s, x) => s + x, 0) / all(a).length).toFixed(2)}`).join('   ')}`,
+  );
   console.log('Mean relative error |est − true| / max(true, 0.1%·n) over the 3 data sets × 3 workloads:');
   for (const epsilon of EPSILONS) {
     const line = ['hdpview', 'privtree', 'identity'].map((a) => {

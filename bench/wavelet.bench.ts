@@ -1,6 +1,6 @@
 // Grid releases on a synthetic 512 × 512 population grid (engine/wavelet/synthetic-grid.ts, seed 7): the speed of the
-// Haar transforms against the peer `discrete-wavelets` measured in the same run, the time of one NN-Wavelet zCDP release
-// (target ≤ 150 ms), and the RMSE of square range-count queries of side 2^j for ρ ∈ {1e-3, 1e-2, 1e-1} ×
+// Haar transforms against the peer `discrete-wavelets` measured in the same run, the time of one NN-Wavelet zCDP
+// release (target ≤ 150 ms), and the RMSE of square range-count queries of side 2^j for ρ ∈ {1e-3, 1e-2, 1e-1} ×
 // δ ∈ {1e-5, 1e-6, 1e-7}, the ε-DP methods at ε = ρ + 2√(ρ ln(1/δ)) (Bun–Steinke Prop. 1.3), as Ishioka and Terada
 // (IPSJ 2024) evaluate them.
 //
@@ -38,9 +38,19 @@ function median(label: string, runs: number, f: () => unknown): number {
 }
 
 /** RMSE per query side over `reps` releases and QUERIES random positions per side and release. */
-function empiricalRmse(method: GridMethod, budget: { rho?: number; epsilon?: number }, grid: Float64Array, reps: number): number[] {
+function empiricalRmse(
+  method: GridMethod,
+  budget: { rho?: number; epsilon?: number },
+  grid: Float64Array,
+  reps: number,
+): number[] {
   const truth = summedArea(grid, SIZE);
-  const m = makeGridRelease({ method, size: SIZE, ...budget, rng: seededRandom(`${method}-${budget.rho}-${budget.epsilon}`) });
+  const m = makeGridRelease({
+    method,
+    size: SIZE,
+    ...budget,
+    rng: seededRandom(`${method}-${budget.rho}-${budget.epsilon}`),
+  });
   const pos = seededRandom(`queries-${method}`);
   const sq = SIDES.map(() => 0);
   for (let r = 0; r < reps; r++) {
@@ -62,20 +72,30 @@ const geoMean = (xs: number[]) => Math.exp(xs.reduce((a, b) => a + Math.log(b), 
 export default function (): void {
   const t0 = performance.now();
   const { grid, total, nonZero } = syntheticPopulationGrid(SIZE, seededRandom(7));
-  console.log(`synthetic grid ${SIZE}×${SIZE}: ${total.toLocaleString('en-US')} people, ${((100 * nonZero) / SIZE / SIZE).toFixed(1)}% of cells populated`);
+  console.log(
+    `synthetic grid ${SIZE}×${SIZE}: ${total.toLocaleString('en-US')} people, ${((100 * nonZero) / SIZE / SIZE).toFixed(1)}% of cells populated`,
+  );
 
   // Haar 2-D of 512 × 512 against discrete-wavelets (orthonormal Haar; the normalization differs by 2^(i/2) per level,
-  // which costs nothing measurable). Non-standard: 1-D over the Morton sequence; standard: every row, then every column.
+  // which costs nothing measurable). Non-standard: 1-D over the Morton sequence; standard: every row, then every
+  // column.
   const perm = mortonToRowMajor(SIZE);
   const z = Array.from(perm, (i) => grid[i]);
-  const ours = median('Haar 2-D non-standard (Morton binary tree), privspec', 7, () => haarNonStandardForward(grid, SIZE));
+  const ours = median('Haar 2-D non-standard (Morton binary tree), privspec', 7, () =>
+    haarNonStandardForward(grid, SIZE),
+  );
   const peer = median('  peer: discrete-wavelets wavedec on the Morton sequence', 7, () => wt.wavedec(z, 'haar'));
   console.log(`${''.padEnd(64)} ratio peer/privspec ${(peer / ours).toFixed(1)}×`);
   const oursStd = median('Haar 2-D standard (rows then columns), privspec', 5, () => haarStandardForward(grid, SIZE));
   const peerStd = median('  peer: discrete-wavelets wavedec on rows then columns', 5, () => {
     const rows: number[][] = [];
-    for (let r = 0; r < SIZE; r++) rows.push(wt.wavedec(Array.from(grid.subarray(r * SIZE, (r + 1) * SIZE)), 'haar').flat());
-    for (let c = 0; c < SIZE; c++) wt.wavedec(rows.map((row) => row[c]), 'haar');
+    for (let r = 0; r < SIZE; r++)
+      rows.push(wt.wavedec(Array.from(grid.subarray(r * SIZE, (r + 1) * SIZE)), 'haar').flat());
+    for (let c = 0; c < SIZE; c++)
+      wt.wavedec(
+        rows.map((row) => row[c]),
+        'haar',
+      );
   });
   console.log(`${''.padEnd(64)} ratio peer/privspec ${(peerStd / oursStd).toFixed(1)}×`);
 
@@ -84,8 +104,12 @@ export default function (): void {
     median(`NN-Wavelet zCDP release of ${SIZE}×${SIZE}, ρ = ${rho} (target ≤ 150 ms)`, 5, () => m.invoke(grid));
   }
 
-  console.log(`\nRMSE of square range counts (side 2^j), ${REPS} repetitions × ${QUERIES} positions for NN-Wavelet and quadtree;`);
-  console.log('linear methods: analytic ([emp]: identity Laplace measured, 2 repetitions). "nnz-linear" = expectedRmse of nn-zcdp before clipping.');
+  console.log(
+    `\nRMSE of square range counts (side 2^j), ${REPS} repetitions × ${QUERIES} positions for NN-Wavelet and quadtree;`,
+  );
+  console.log(
+    'linear methods: analytic ([emp]: identity Laplace measured, 2 repetitions). "nnz-linear" = expectedRmse of nn-zcdp before clipping.',
+  );
   const byRho = new Map<number, { gauss: number[]; quad: number[]; nnz: number[] }>();
   for (const rho of [1e-3, 1e-2, 1e-1]) {
     byRho.set(rho, {
@@ -105,14 +129,22 @@ export default function (): void {
       const nnl = empiricalRmse('nn-wavelet-laplace', { epsilon }, grid, REPS);
       const lin = SIDES.map((s) => expectedRmse('nn-wavelet-zcdp', { rho }, SIZE, s));
       console.log(`\nρ = ${rho}, δ = ${delta}, ε = ${epsilon.toFixed(3)}`);
-      console.log(`${'side'.padStart(5)}${['laplace', '[emp]', 'gaussian', 'privelet', 'quadtree', 'nn-laplace', 'nn-zcdp', 'nnz-linear'].map((h) => h.padStart(11)).join('')}`);
-      SIDES.forEach((s, j) => console.log(`${String(s).padStart(5)}${[lap[j], lapCheck[j], gauss[j], priv[j], quad[j], nnl[j], nnz[j], lin[j]].map(fmt).join('')}`));
+      console.log(
+        `${'side'.padStart(5)}${['laplace', '[emp]', 'gaussian', 'privelet', 'quadtree', 'nn-laplace', 'nn-zcdp', 'nnz-linear'].map((h) => h.padStart(11)).join('')}`,
+      );
+      SIDES.forEach((s, j) =>
+        console.log(
+          `${String(s).padStart(5)}${[lap[j], lapCheck[j], gauss[j], priv[j], quad[j], nnl[j], nnz[j], lin[j]].map(fmt).join('')}`,
+        ),
+      );
       const gaussOverLap = gauss[0] / lap[0];
       const nnGain = geoMean(nnl.map((v, j) => v / nnz[j]));
-      findings.push(`ρ=${rho} δ=${delta}: gaussian/laplace ${gaussOverLap.toFixed(2)}  nn-laplace/nn-zcdp ${nnGain.toFixed(3)} (geometric mean over sides)`);
+      findings.push(
+        `ρ=${rho} δ=${delta}: gaussian/laplace ${gaussOverLap.toFixed(2)}  nn-laplace/nn-zcdp ${nnGain.toFixed(3)} (geometric mean over sides)`,
+      );
     }
   }
   console.log('\nThe qualitative findings of Ishioka–Terada on this grid:');
   for (const f of findings) console.log(`  ${f}`);
-  console.log(`\ntotal ${(performance.now() - t0) / 1000 | 0} s`);
+  console.log(`\ntotal ${((performance.now() - t0) / 1000) | 0} s`);
 }

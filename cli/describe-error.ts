@@ -29,8 +29,10 @@ export function describeError(e: unknown): string {
   if (err && typeof err.code === 'string' && SYSTEM_ERRORS[err.code]) {
     return err.path ? `${err.path}: ${SYSTEM_ERRORS[err.code]}` : SYSTEM_ERRORS[err.code];
   }
-  if (err && typeof err.code === 'string' && err.message?.startsWith(`${err.code}: `)) return oneLine(err.message.slice(err.code.length + 2));
-  if (e instanceof RangeError && /call stack/.test(e.message)) return 'the input is nested or long beyond what can be processed (maximum call stack size exceeded)';
+  if (err && typeof err.code === 'string' && err.message?.startsWith(`${err.code}: `))
+    return oneLine(err.message.slice(err.code.length + 2));
+  if (e instanceof RangeError && /call stack/.test(e.message))
+    return 'the input is nested or long beyond what can be processed (maximum call stack size exceeded)';
   if (e instanceof Error) return oneLine(e.message);
   return oneLine(String(e));
 }
@@ -39,8 +41,8 @@ const oneLine = (s: string) => s.replace(/\s*\r?\n\s*/g, '; ');
 
 /**
  * Whether `e` is of class `type`, also when it comes from another copy of the class's module: run from source (tests),
- * a command loaded by `import()` gets its own copies of modules that the command line loaded with `require`, and an error
- * thrown by one copy is not an instance of the other. Both copies give their instances the class's name.
+ * a command loaded by `import()` gets its own copies of modules that the command line loaded with `require`, and an
+ * error thrown by one copy is not an instance of the other. Both copies give their instances the class's name.
  */
 export function isError<T extends Error>(e: unknown, type: abstract new (...args: never[]) => T): e is T {
   return e instanceof type || (e instanceof Error && e.name === type.name);

@@ -7,8 +7,10 @@ import { CliError } from './cli-error.js';
  */
 export function engineOption(value: string | undefined): EngineChoice {
   if (value === undefined) return 'auto';
-  if (!(ENGINES as readonly string[]).includes(value)) throw new CliError(`option --engine: '${value}' is not one of ${ENGINES.join(', ')}`);
+  if (!(ENGINES as readonly string[]).includes(value))
+    throw new CliError(`option --engine: '${value}' is not one of ${ENGINES.join(', ')}`);
   return value as EngineChoice;
 }
 
-export const ENGINE_USAGE = '  --engine E               auto (default: DuckDB for Parquet and for CSVs over 1 GiB), duckdb or memory\n';
+export const ENGINE_USAGE =
+  '  --engine E               auto (default: DuckDB for Parquet and for CSVs over 1 GiB), duckdb or memory\n';

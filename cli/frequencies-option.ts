@@ -23,13 +23,23 @@ export interface FrequencyAnswerFile {
 }
 
 /** The answer file and the names of its columns, or undefined when the data itself is read. */
-export function frequencyAnswerOption(values: { frequencies?: string; 'frequency-columns'?: string; source?: string }, positionals: readonly string[], cwd: string): FrequencyAnswerFile | undefined {
+export function frequencyAnswerOption(
+  values: { frequencies?: string; 'frequency-columns'?: string; source?: string },
+  positionals: readonly string[],
+  cwd: string,
+): FrequencyAnswerFile | undefined {
   const names = listOption(values['frequency-columns']);
   if (values.frequencies === undefined) {
-    if (names !== undefined) throw new CliError('option --frequency-columns names the columns of a --frequencies answer; give --frequencies FILE');
+    if (names !== undefined)
+      throw new CliError(
+        'option --frequency-columns names the columns of a --frequencies answer; give --frequencies FILE',
+      );
     return undefined;
   }
-  if (positionals.length > 0 || values.source !== undefined) throw new CliError(`give the data or --frequencies (its frequency table), not both (got ${[...positionals, ...(values.source !== undefined ? [`--source ${values.source}`] : [])].join(' ')})`);
+  if (positionals.length > 0 || values.source !== undefined)
+    throw new CliError(
+      `give the data or --frequencies (its frequency table), not both (got ${[...positionals, ...(values.source !== undefined ? [`--source ${values.source}`] : [])].join(' ')})`,
+    );
   const twice = names?.find((name, i) => names.indexOf(name) !== i);
   if (twice !== undefined) throw new CliError(`option --frequency-columns names '${twice}' twice`);
   return { file: resolve(cwd, values.frequencies), ...(names ? { names } : {}) };

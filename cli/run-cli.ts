@@ -30,7 +30,8 @@ export async function runCli(argv: string[], ctx: CommandContext): Promise<numbe
     return code;
   };
   // `privspec help <command>` is `privspec <command> --help`, as in git and cargo.
-  if (name === 'help' && rest.length > 0 && !rest[0].startsWith('-')) return runCli([rest[0], '--help', ...rest.slice(1)], ctx);
+  if (name === 'help' && rest.length > 0 && !rest[0].startsWith('-'))
+    return runCli([rest[0], '--help', ...rest.slice(1)], ctx);
   if (!name || name === '--help' || name === '-h' || name === 'help') {
     ctx.out(json ? `${JSON.stringify({ usage: help() })}\n` : help());
     return name ? ExitCode.Ok : ExitCode.Usage;
@@ -40,7 +41,11 @@ export async function runCli(argv: string[], ctx: CommandContext): Promise<numbe
     return ExitCode.Ok;
   }
   const entry: CommandEntry | undefined = Object.hasOwn(commands, name) ? commands[name] : undefined;
-  if (!entry) return fail(`privspec: unknown command '${name}'; the commands are ${Object.keys(commands).join(', ')} (see privspec --help)`, ExitCode.Usage);
+  if (!entry)
+    return fail(
+      `privspec: unknown command '${name}'; the commands are ${Object.keys(commands).join(', ')} (see privspec --help)`,
+      ExitCode.Usage,
+    );
   const command = await entry.load();
   if (rest.includes('--help') || rest.includes('-h')) {
     ctx.out(json ? `${JSON.stringify({ usage: command.usage })}\n` : command.usage);
@@ -52,7 +57,8 @@ export async function runCli(argv: string[], ctx: CommandContext): Promise<numbe
     const cli = isError(e, CliError);
     const code = cli ? e.code : ExitCode.Usage;
     // A usage mistake points at the command's help instead of printing all of it.
-    const usage = cli && code === ExitCode.Usage && /option|argument|--\w/.test(e.message) && !/--help|\(see /.test(e.message);
+    const usage =
+      cli && code === ExitCode.Usage && /option|argument|--\w/.test(e.message) && !/--help|\(see /.test(e.message);
     const hint = usage ? ` (see privspec ${name} --help)` : '';
     return fail(`privspec ${name}: ${describeError(e)}${hint}`, code);
   }

@@ -18,7 +18,8 @@ export const SOURCE_USAGE = `  --source ENGINE:TABLE    read a database table in
 /** The location the readers of engine/host/sources/open-source.ts take: a resolved path, or `postgres:schema.t`. */
 export function inputLocation(positionals: readonly string[], source: string | undefined, cwd: string): string {
   if (source !== undefined) {
-    if (positionals.length > 0) throw new CliError(`give either a file or --source, not both (got ${positionals.join(' ')} and --source)`);
+    if (positionals.length > 0)
+      throw new CliError(`give either a file or --source, not both (got ${positionals.join(' ')} and --source)`);
     try {
       return locationName(parseSourceOption(source));
     } catch (error) {
@@ -26,6 +27,11 @@ export function inputLocation(positionals: readonly string[], source: string | u
       throw error;
     }
   }
-  if (positionals.length !== 1) throw new CliError(positionals.length === 0 ? 'missing the <csv> argument (or --source ENGINE:TABLE)' : `expected one <csv> argument, got ${positionals.length}: ${positionals.join(' ')}`);
+  if (positionals.length !== 1)
+    throw new CliError(
+      positionals.length === 0
+        ? 'missing the <csv> argument (or --source ENGINE:TABLE)'
+        : `expected one <csv> argument, got ${positionals.length}: ${positionals.join(' ')}`,
+    );
   return resolve(cwd, positionals[0]);
 }

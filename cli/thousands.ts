@@ -1,5 +1,6 @@
 /**
- * An integer with thousands separators, as `x.toLocaleString('en-US')` writes it ("20,000,000"), without Intl: the first
+ * An integer with thousands separators, as `x.toLocaleString('en-US')` writes it ("20,000,000"), without Intl: the
+ * first
  * `toLocaleString` of a process loads the locale data, about 30 ms of a command's cold start. Other numbers (fractions,
  * non-finite, beyond 2^53) still go through `toLocaleString`, so the text is the same for every input.
  */

@@ -10,7 +10,10 @@ import { dirname, resolve } from 'node:path';
 import { analyzeDocument } from '../language/privspec-analysis.js';
 import { loadSpec, nodeServices } from '../language/check-spec.js';
 
-export async function viewReportInputs(viewFile: string, report: { spec?: string; dataset?: string }): Promise<string[]> {
+export async function viewReportInputs(
+  viewFile: string,
+  report: { spec?: string; dataset?: string },
+): Promise<string[]> {
   const folder = dirname(viewFile);
   const inputs: string[] = [];
   if (report.dataset !== undefined) inputs.push(resolve(folder, report.dataset));

@@ -1,8 +1,8 @@
 import type { BudgetResult } from './protocol.js';
 
 /**
- * The status-bar text of a spec's budget: the server's own label (`0.9 / 1 ε`, the same words as its code lens), flagged
- * when any release overruns. Undefined when the spec has no budget block.
+ * The status-bar text of a spec's budget: the server's own label (`0.9 / 1 ε`, the same words as its code lens),
+ * flagged when any release overruns. Undefined when the spec has no budget block.
  */
 export function formatBudget(budget: BudgetResult): { label: string; tooltip: string; overrun: boolean } | undefined {
   if (!budget || !budget.hasBudget) return undefined;

@@ -1,10 +1,16 @@
 import { existsSync } from 'node:fs';
 import * as vscode from 'vscode';
-import { LanguageClient, TransportKind, type LanguageClientOptions, type ServerOptions } from 'vscode-languageclient/node';
+import {
+  LanguageClient,
+  TransportKind,
+  type LanguageClientOptions,
+  type ServerOptions,
+} from 'vscode-languageclient/node';
 
 /**
- * Creates the client of the privspec language server (`dist/language-server.cjs`), run as a Node child process over IPC,
- * so that parsing and checking specs never runs on the extension host's thread. Returns undefined when the bundle is missing.
+ * Creates the client of the privspec language server (`dist/language-server.cjs`), run as a Node child process over
+ * IPC, so that parsing and checking specs never runs on the extension host's thread. Returns undefined when the bundle
+ * is missing.
  */
 export function createClient(serverModule: string, output: vscode.OutputChannel): LanguageClient | undefined {
   if (!existsSync(serverModule)) {
@@ -13,7 +19,11 @@ export function createClient(serverModule: string, output: vscode.OutputChannel)
   }
   const serverOptions: ServerOptions = {
     run: { module: serverModule, transport: TransportKind.ipc },
-    debug: { module: serverModule, transport: TransportKind.ipc, options: { execArgv: ['--nolazy', '--inspect=6009'] } },
+    debug: {
+      module: serverModule,
+      transport: TransportKind.ipc,
+      options: { execArgv: ['--nolazy', '--inspect=6009'] },
+    },
   };
   const clientOptions: LanguageClientOptions = {
     documentSelector: [{ language: 'privspec' }],

@@ -36,7 +36,9 @@ export class Config {
     return Number.isFinite(value) && value >= 1 ? Math.floor(value) : 5;
   }
 
-  /** Quasi-identifiers per CSV, keyed by the CSV's workspace-relative path (set by `PrivSpec: Set Quasi-Identifiers…`). */
+  /**
+   * Quasi-identifiers per CSV, keyed by the CSV's workspace-relative path (set by `PrivSpec: Set Quasi-Identifiers…`).
+   */
   quasiIdentifiers(scope?: vscode.ConfigurationScope): Record<string, string[]> {
     const value = this.get<Record<string, unknown>>('quasiIdentifiers', {}, scope);
     const result: Record<string, string[]> = {};
@@ -46,7 +48,10 @@ export class Config {
     return result;
   }
 
-  /** Records whose survey-weighted individual risk exceeds this are flagged in the CSV (sdcMicro's floor, 0.1, by default). */
+  /**
+   * Records whose survey-weighted individual risk exceeds this are flagged in the CSV (sdcMicro's floor, 0.1, by
+   * default).
+   */
   riskThreshold(scope?: vscode.ConfigurationScope): number {
     const value = this.get<number>('risk.threshold', 0.1, scope);
     return Number.isFinite(value) && value >= 0 && value <= 1 ? value : 0.1;

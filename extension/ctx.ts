@@ -10,7 +10,8 @@ import { WorkerClient } from './csv/worker-client.js';
 import { BudgetStatus } from './status-bar.js';
 
 /** A command body; arguments come from the palette (none), code actions or other commands. */
-// VS Code passes a command's arguments untyped (registerCommand's callback takes any[]); each command types its own parameters.
+// VS Code passes a command's arguments untyped (registerCommand's callback takes any[]); each command types its own
+// parameters.
 // eslint-disable-next-line @typescript-eslint/no-explicit-any -- the reason is above
 export type Cmd = (...args: any[]) => unknown;
 
@@ -24,13 +25,15 @@ export interface CommandFactory {
 }
 
 /**
- * Everything the extension owns while it is active: configuration, the language client, the CSV worker, the diagnostics,
- * the status bar and every disposable. Commands receive the Ctx and reach everything through it.
+ * Everything the extension owns while it is active: configuration, the language client, the CSV worker, the
+ * diagnostics, the status bar and every disposable. Commands receive the Ctx and reach everything through it.
  */
 export class Ctx implements vscode.Disposable {
   readonly config = new Config();
   readonly output = vscode.window.createOutputChannel('PrivSpec');
-  /** The worker for live diagnostics; long jobs (anonymize) get a worker of their own so that cancelling them spares it. */
+  /**
+   * The worker for live diagnostics; long jobs (anonymize) get a worker of their own so that cancelling them spares it.
+   */
   readonly worker: WorkerClient;
   readonly models: CsvModels;
   readonly diagnostics: CsvDiagnostics;
@@ -50,11 +53,16 @@ export class Ctx implements vscode.Disposable {
     };
     this.budget = new BudgetStatus(() => this.client_);
     this.disposables.push(this.output, this.worker, this.models, this.diagnostics, this.budget);
-    this.disposables.push(vscode.workspace.onDidChangeConfiguration(async (e) => {
-      if (!Config.requiresServerRestart.some((key) => e.affectsConfiguration(key))) return;
-      const answer = await vscode.window.showInformationMessage('PrivSpec: the language server setting changed.', 'Restart Server');
-      if (answer) await this.startServer();
-    }));
+    this.disposables.push(
+      vscode.workspace.onDidChangeConfiguration(async (e) => {
+        if (!Config.requiresServerRestart.some((key) => e.affectsConfiguration(key))) return;
+        const answer = await vscode.window.showInformationMessage(
+          'PrivSpec: the language server setting changed.',
+          'Restart Server',
+        );
+        if (answer) await this.startServer();
+      }),
+    );
     extension.subscriptions.push(this);
   }
 
@@ -116,23 +124,28 @@ export class Ctx implements vscode.Disposable {
     for (const [name, factory] of Object.entries(table)) {
       const body = factory.enabled(this);
       const command = factory.needsServer
-        ? (...args: unknown[]) => this.client_?.isRunning()
-          ? body(...args)
-          : void vscode.window.showErrorMessage('PrivSpec: the language server is not running (see the PrivSpec output).')
+        ? (...args: unknown[]) =>
+            this.client_?.isRunning()
+              ? body(...args)
+              : void vscode.window.showErrorMessage(
+                  'PrivSpec: the language server is not running (see the PrivSpec output).',
+                )
         : body;
-      this.disposables.push(vscode.commands.registerCommand(`privspec.${name}`, async (...args: unknown[]) => {
-        try {
-          return await command(...args);
-        } catch (error) {
-          // Commands report failures as one line, in the notification and in the output channel; the stack only with
-          // PRIVSPEC_DEBUG=1, as everywhere in privspec.
-          const message = (error as Error).message ?? String(error);
-          const debug = process.env.PRIVSPEC_DEBUG === '1' ? (error as Error).stack : undefined;
-          this.output.appendLine(`privspec.${name} failed: ${debug ?? message}`);
-          void vscode.window.showErrorMessage(`PrivSpec: ${message}`);
-          return undefined;
-        }
-      }));
+      this.disposables.push(
+        vscode.commands.registerCommand(`privspec.${name}`, async (...args: unknown[]) => {
+          try {
+            return await command(...args);
+          } catch (error) {
+            // Commands report failures as one line, in the notification and in the output channel; the stack only with
+            // PRIVSPEC_DEBUG=1, as everywhere in privspec.
+            const message = (error as Error).message ?? String(error);
+            const debug = process.env.PRIVSPEC_DEBUG === '1' ? (error as Error).stack : undefined;
+            this.output.appendLine(`privspec.${name} failed: ${debug ?? message}`);
+            void vscode.window.showErrorMessage(`PrivSpec: ${message}`);
+            return undefined;
+          }
+        }),
+      );
     }
   }
 

@@ -17,21 +17,31 @@ export async function activate(extension: vscode.ExtensionContext): Promise<{ ct
   const started = performance.now();
   const ctx = new Ctx(extension);
   ctx.registerCommands(createCommands());
-  ctx.push(vscode.languages.registerCodeActionsProvider(
-    [{ language: 'csv' }, { pattern: '**/*.{csv,tsv}' }],
-    new CsvCodeActions(ctx),
-    { providedCodeActionKinds: CsvCodeActions.kinds },
-  ));
+  ctx.push(
+    vscode.languages.registerCodeActionsProvider(
+      [{ language: 'csv' }, { pattern: '**/*.{csv,tsv}' }],
+      new CsvCodeActions(ctx),
+      { providedCodeActionKinds: CsvCodeActions.kinds },
+    ),
+  );
   // Each CSV column coloured by its role in the spec, and the role explained on a hover over the header.
   const roles = new CsvColumnRoles(ctx.models, ctx.config);
   const csvFiles = [{ language: 'csv' }, { pattern: '**/*.{csv,tsv}' }];
-  ctx.push(vscode.languages.registerDocumentRangeSemanticTokensProvider(csvFiles, roles, columnRoleLegend), vscode.languages.registerHoverProvider(csvFiles, roles));
+  ctx.push(
+    vscode.languages.registerDocumentRangeSemanticTokensProvider(csvFiles, roles, columnRoleLegend),
+    vscode.languages.registerHoverProvider(csvFiles, roles),
+  );
   // A banner on line 1 of a CSV with k-violations, whose "Next ▸" walks the flagged rows.
   const banner = new ViolationLens(ctx.diagnostics);
   ctx.push(banner, vscode.languages.registerCodeLensProvider(csvFiles, banner));
-  ctx.push(vscode.window.registerWebviewPanelSerializer(RiskReportPanel.viewType, {
-    deserializeWebviewPanel: (panel, state) => Promise.resolve(RiskReportPanel.revive(panel, extension.extensionUri, state as Parameters<typeof RiskReportPanel.revive>[2])),
-  }));
+  ctx.push(
+    vscode.window.registerWebviewPanelSerializer(RiskReportPanel.viewType, {
+      deserializeWebviewPanel: (panel, state) =>
+        Promise.resolve(
+          RiskReportPanel.revive(panel, extension.extensionUri, state as Parameters<typeof RiskReportPanel.revive>[2]),
+        ),
+    }),
+  );
   // The server starts in the background, so activation returns at once; the CSV checks run again when it has sent the
   // specs' models (CsvModels fires a change, which the diagnostics follow).
   void ctx.startServer();

@@ -2,8 +2,8 @@ import type { TextChange } from './workers/incremental-table.js';
 
 /**
  * Every message that crosses a process or frame boundary from the extension host, typed in one place:
- * the custom LSP requests (shared with the server through `language/protocol-types.ts`), the CSV worker's requests and replies,
- * and the risk-report webview's messages. Neither side sends anything that is not declared here.
+ * the custom LSP requests (shared with the server through `language/protocol-types.ts`), the CSV worker's requests and
+ * replies, and the risk-report webview's messages. Neither side sends anything that is not declared here.
  */
 
 // ---------------------------------------------------------------------------------------------------------------
@@ -28,10 +28,28 @@ export type {
   SpecDatasetModel,
 } from '../language/protocol-types.js';
 export { previewEditsRequestMethod, previewReleaseRequestMethod } from '../language/preview-request-types.js';
-export { draftSpecRequestMethod, levelEditRequestMethod, riskReportRequestMethod } from '../language/editor-request-types.js';
-export type { DraftSpecParams, DraftSpecResponse, LevelEditParams, LevelEditResponse, RiskReportParams, RiskReportResponse } from '../language/editor-request-types.js';
+export {
+  draftSpecRequestMethod,
+  levelEditRequestMethod,
+  riskReportRequestMethod,
+} from '../language/editor-request-types.js';
+export type {
+  DraftSpecParams,
+  DraftSpecResponse,
+  LevelEditParams,
+  LevelEditResponse,
+  RiskReportParams,
+  RiskReportResponse,
+} from '../language/editor-request-types.js';
 export type { PreviewEditsResponse, PreviewParams, PreviewResponse } from '../language/preview-request-types.js';
-export { anonymizeCsvRequestMethod, budgetRequestMethod, csvModelsChangedNotificationMethod, csvModelsRequestMethod, ledgerRequestMethod, runReleaseRequestMethod } from '../language/protocol-types.js';
+export {
+  anonymizeCsvRequestMethod,
+  budgetRequestMethod,
+  csvModelsChangedNotificationMethod,
+  csvModelsRequestMethod,
+  ledgerRequestMethod,
+  runReleaseRequestMethod,
+} from '../language/protocol-types.js';
 import type { BudgetSummaryResponse, HierarchySource } from '../language/protocol-types.js';
 export type BudgetResult = BudgetSummaryResponse | null;
 
@@ -48,7 +66,10 @@ export interface CsvModel {
   readonly sensitive?: readonly string[];
   /** The privacy unit: a class's size is its number of distinct units (rows of one person do not hide each other). */
   readonly unit?: string;
-  /** Survey weights: the worker flags records whose individual risk exceeds `riskThreshold` (see individual-risk-flags.ts). */
+  /**
+   * Survey weights: the worker flags records whose individual risk exceeds `riskThreshold` (see
+   * individual-risk-flags.ts).
+   */
   readonly weight?: string;
   readonly riskThreshold?: number;
   readonly samplingFraction?: number;
@@ -57,7 +78,11 @@ export interface CsvModel {
   /** Levels the spec already generalizes columns to (a column absent here stays at level 0). */
   readonly levels: Readonly<Record<string, number>>;
   /** What the spec's anonymity block requires, for the risk report's "met / not met" and its optimal transformation. */
-  readonly requirements?: { readonly criteria: readonly import('../engine/criteria/criterion-spec.js').CriterionSpec[]; readonly suppression: number; readonly metric: string };
+  readonly requirements?: {
+    readonly criteria: readonly import('../engine/criteria/criterion-spec.js').CriterionSpec[];
+    readonly suppression: number;
+    readonly metric: string;
+  };
   /** The spec this model came from, or undefined when it came from the workspace settings. */
   readonly spec?: { readonly uri: string; readonly name: string };
 }
@@ -135,25 +160,37 @@ export type { IndividualRiskFigures, RequirementCheck, RiskAfter } from '../engi
 import type { RiskReportFigures } from '../engine/risk/risk-report-figures-types.js';
 import type { AttackReportSection } from '../language/attack-request-types.js';
 
-/** The engine's risk figures, and a simulated linkage attack on the file when the user ran one (shown and saved with it). */
+/**
+ * The engine's risk figures, and a simulated linkage attack on the file when the user ran one (shown and saved with
+ * it).
+ */
 export type RiskReport = RiskReportFigures & { readonly attack?: AttackReportSection };
 
 export type WorkerRequest =
   | {
-    readonly id: number;
-    readonly kind: 'check';
-    readonly key: string;
-    /** The document version checked; the worker keeps it with the check. */
-    readonly version: number;
-    /** The whole text, or the edits since the worker's check of `baseVersion` (replied `stale` when it has no such check). */
-    readonly text?: string;
-    readonly edits?: { readonly baseVersion: number; readonly changes: readonly TextChange[] };
-    readonly delimiter?: string;
-    readonly model: CsvModel;
-    readonly maxDiagnostics: number;
-  }
+      readonly id: number;
+      readonly kind: 'check';
+      readonly key: string;
+      /** The document version checked; the worker keeps it with the check. */
+      readonly version: number;
+      /**
+       * The whole text, or the edits since the worker's check of `baseVersion` (replied `stale` when it has no such
+       * check).
+       */
+      readonly text?: string;
+      readonly edits?: { readonly baseVersion: number; readonly changes: readonly TextChange[] };
+      readonly delimiter?: string;
+      readonly model: CsvModel;
+      readonly maxDiagnostics: number;
+    }
   | { readonly id: number; readonly kind: 'fixes'; readonly key: string; readonly classId: number }
-  | { readonly id: number; readonly kind: 'classRows'; readonly key: string; readonly classId: number; readonly limit: number }
+  | {
+      readonly id: number;
+      readonly kind: 'classRows';
+      readonly key: string;
+      readonly classId: number;
+      readonly limit: number;
+    }
   | { readonly id: number; readonly kind: 'forget'; readonly key: string };
 
 export interface WorkerFailure {
@@ -181,18 +218,18 @@ export type ToWebview =
   | { readonly type: 'saved'; readonly path: string };
 
 /** Webview → extension. */
-export type FromWebview =
-  | { readonly type: 'ready' }
-  | { readonly type: 'save'; readonly format: 'markdown' | 'html' };
+export type FromWebview = { readonly type: 'ready' } | { readonly type: 'save'; readonly format: 'markdown' | 'html' };
 
 // ---------------------------------------------------------------------------------------------------------------
 // The ledger webview (`PrivSpec: Show Ledger`).
 
 /** Extension → ledger view. */
-export type ToLedgerView = { readonly type: 'ledger'; readonly ledger: import('../language/protocol-types.js').LedgerResponse; readonly specName: string };
+export type ToLedgerView = {
+  readonly type: 'ledger';
+  readonly ledger: import('../language/protocol-types.js').LedgerResponse;
+  readonly specName: string;
+};
 
 /** Ledger view → extension. */
 export type FromLedgerView =
-  | { readonly type: 'ready' }
-  | { readonly type: 'refresh' }
-  | { readonly type: 'open'; readonly path: string };
+  { readonly type: 'ready' } | { readonly type: 'refresh' } | { readonly type: 'open'; readonly path: string };

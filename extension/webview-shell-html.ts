@@ -27,7 +27,8 @@ export function shellCsp(cspSource: string, nonce: string): string {
   ].join('; ');
 }
 
-const escapeHtml = (text: string) => text.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as const)[c as '&']};`);
+const escapeHtml = (text: string) =>
+  text.replace(/[&<>"]/g, (c) => `&${({ '&': 'amp', '<': 'lt', '>': 'gt', '"': 'quot' } as const)[c as '&']};`);
 
 export function shellHtml(page: ShellPage): string {
   return `<!DOCTYPE html>

@@ -24,7 +24,13 @@ export interface CheckDiagnostic {
 export interface CheckResult {
   diagnostics: CheckDiagnostic[];
   /** `spent` is what the runnable releases plan to spend; `label` states it in the notion the spec wrote. */
-  budget: { accounting: 'pure' | 'approx' | 'zcdp'; limit: Amount; spent: Amount; label: string; notRunnable: string[] };
+  budget: {
+    accounting: 'pure' | 'approx' | 'zcdp';
+    limit: Amount;
+    spent: Amount;
+    label: string;
+    notRunnable: string[];
+  };
   document: LangiumDocument;
 }
 
@@ -48,8 +54,10 @@ export function nodeServices(): PrivspecServices {
   return (shared ??= createPrivspecCoreServices(NodeFileSystem).Privspec);
 }
 
-
-/** A spec that cannot be loaded at all: not a `.privspec` file, a folder, or a token too long to lex. One line for the user. */
+/**
+ * A spec that cannot be loaded at all: not a `.privspec` file, a folder, or a token too long to lex. One line for the
+ * user.
+ */
 export class SpecFileError extends Error {
   constructor(message: string) {
     super(message);
@@ -59,7 +67,8 @@ export class SpecFileError extends Error {
 
 /**
  * Parses a spec from disk afresh (never a cached document) and builds it without validation. `path` is absolute (the
- * command line resolves it); the file is read through the services' file system, so that language/ needs no Node module.
+ * command line resolves it); the file is read through the services' file system, so that language/ needs no Node
+ * module.
  */
 export async function loadSpec(path: string, services = nodeServices()): Promise<LangiumDocument> {
   const uri = URI.file(path);
@@ -71,7 +80,11 @@ export async function loadSpec(path: string, services = nodeServices()): Promise
   return loadSpecText(await fs.readFile(uri), uri.fsPath, services);
 }
 
-export async function loadSpecText(text: string, absolutePath: string, services = nodeServices()): Promise<LangiumDocument> {
+export async function loadSpecText(
+  text: string,
+  absolutePath: string,
+  services = nodeServices(),
+): Promise<LangiumDocument> {
   // The language's services are registered by file extension; any other name would fail inside Langium's registry.
   if (!absolutePath.endsWith('.privspec')) throw new SpecFileError(`${absolutePath}: expected a .privspec file`);
   refuseLongStrings(text, absolutePath);
@@ -99,7 +112,8 @@ function refuseLongStrings(text: string, file: string): void {
   for (let i = 0; i < text.length; i++) {
     const c = text.charCodeAt(i);
     if (c === 10) line++;
-    else if (c === 47 && text.charCodeAt(i + 1) === 47) i = skipTo(text, i, '\n') - 1; // a // comment, up to its line end
+    else if (c === 47 && text.charCodeAt(i + 1) === 47)
+      i = skipTo(text, i, '\n') - 1; // a // comment, up to its line end
     else if (c === 47 && text.charCodeAt(i + 1) === 42) {
       const end = skipTo(text, i + 2, '*/');
       line += countLines(text, i, end);
@@ -111,7 +125,9 @@ function refuseLongStrings(text: string, file: string): void {
         if (text.charCodeAt(i) === 92) i++;
         else if (text.charCodeAt(i) === 10) line++;
         if (i - start > MAX_STRING_LENGTH) {
-          throw new SpecFileError(`${file}:${startLine}: a string longer than ${MAX_STRING_LENGTH.toLocaleString('en-US')} characters starts here (a quote left open?); a spec names files and values, it does not hold data`);
+          throw new SpecFileError(
+            `${file}:${startLine}: a string longer than ${MAX_STRING_LENGTH.toLocaleString('en-US')} characters starts here (a quote left open?); a spec names files and values, it does not hold data`,
+          );
         }
       }
     }
@@ -130,7 +146,11 @@ function countLines(text: string, from: number, to: number): number {
 }
 
 /** Every diagnostic the language server would show for the spec, and its budget. */
-export async function checkSpec(path: string, options: CheckOptions = {}, services = nodeServices()): Promise<CheckResult> {
+export async function checkSpec(
+  path: string,
+  options: CheckOptions = {},
+  services = nodeServices(),
+): Promise<CheckResult> {
   const document = await loadSpec(path, services);
   try {
     return await checkDocument(document, options, services);
@@ -140,19 +160,39 @@ export async function checkSpec(path: string, options: CheckOptions = {}, servic
 }
 
 /** Validates a document (unless the language server already has) and collects its diagnostics and budget. */
-export async function checkDocument(document: LangiumDocument, options: CheckOptions = {}, services = nodeServices()): Promise<CheckResult> {
+export async function checkDocument(
+  document: LangiumDocument,
+  options: CheckOptions = {},
+  services = nodeServices(),
+): Promise<CheckResult> {
   await loadKindsOf(document);
-  const categories = options.scanData === false ? ['built-in', 'fast'] : ['built-in', 'fast', 'slow', ...(options.hints === false ? [] : [SEARCH_CATEGORY])];
+  const categories =
+    options.scanData === false
+      ? ['built-in', 'fast']
+      : ['built-in', 'fast', 'slow', ...(options.hints === false ? [] : [SEARCH_CATEGORY])];
   // The grammar has no cross-references, so a parsed document can be validated at once; the builder's indexing and
   // linking phases would add nothing but time. An open editor document was already validated by the server.
-  const diagnosticsOf = document.state >= DocumentState.Validated && options.scanData !== false
-    ? document.diagnostics ?? []
-    : await services.validation.DocumentValidator.validateDocument(document, { categories });
+  const diagnosticsOf =
+    document.state >= DocumentState.Validated && options.scanData !== false
+      ? (document.diagnostics ?? [])
+      : await services.validation.DocumentValidator.validateDocument(document, { categories });
   const file = document.uri.fsPath;
-  const diagnostics = diagnosticsOf.map((d) => toCheckDiagnostic(d, file)).sort((a, b) => a.line - b.line || a.column - b.column);
+  const diagnostics = diagnosticsOf
+    .map((d) => toCheckDiagnostic(d, file))
+    .sort((a, b) => a.line - b.line || a.column - b.column);
   const analysis = analyzeDocument(document);
   const { summary } = analysis;
-  return { diagnostics, budget: { accounting: summary.accounting, limit: summary.limit, spent: summary.spent, label: formatBudgetUse(summary, analysis.budget), notRunnable: [...analysis.notRunnable] }, document };
+  return {
+    diagnostics,
+    budget: {
+      accounting: summary.accounting,
+      limit: summary.limit,
+      spent: summary.spent,
+      label: formatBudgetUse(summary, analysis.budget),
+      notRunnable: [...analysis.notRunnable],
+    },
+    document,
+  };
 }
 
 function toCheckDiagnostic(d: Diagnostic, file: string): CheckDiagnostic {
@@ -168,6 +208,11 @@ function toCheckDiagnostic(d: Diagnostic, file: string): CheckDiagnostic {
     endColumn: d.range.end.character + 1,
     code,
     message: typeof d.message === 'string' ? d.message : d.message.value,
-    related: d.relatedInformation?.map((r) => ({ file: URI.parse(r.location.uri).fsPath, line: r.location.range.start.line + 1, column: r.location.range.start.character + 1, message: r.message })),
+    related: d.relatedInformation?.map((r) => ({
+      file: URI.parse(r.location.uri).fsPath,
+      line: r.location.range.start.line + 1,
+      column: r.location.range.start.character + 1,
+      message: r.message,
+    })),
   };
 }

@@ -10,20 +10,25 @@ export const riskReportRequestMethod = 'privspec/riskReport';
 
 export type RiskReportParams =
   | {
-    /** The spec's document URI: its dataset, unit, hierarchies, pins and anonymity block are the report's inputs. */
-    readonly uri: string;
-    /** k when the spec's anonymity block states none (the editor's `privspec.defaultK`). */
-    readonly defaultK: number;
-    /** How the report names the CSV (relative to the workspace). */
-    readonly source: string;
-    /** The editor's `privspec.risk.threshold` for the survey-weighted section. */
-    readonly riskThreshold?: number;
-  }
+      /** The spec's document URI: its dataset, unit, hierarchies, pins and anonymity block are the report's inputs. */
+      readonly uri: string;
+      /** k when the spec's anonymity block states none (the editor's `privspec.defaultK`). */
+      readonly defaultK: number;
+      /** How the report names the CSV (relative to the workspace). */
+      readonly source: string;
+      /** The editor's `privspec.risk.threshold` for the survey-weighted section. */
+      readonly riskThreshold?: number;
+    }
   | {
-    /** A CSV with no spec: the quasi-identifiers and k stored in the workspace settings. */
-    readonly csv: { readonly path: string; readonly delimiter?: string; readonly qi: readonly string[]; readonly k: number };
-    readonly source: string;
-  };
+      /** A CSV with no spec: the quasi-identifiers and k stored in the workspace settings. */
+      readonly csv: {
+        readonly path: string;
+        readonly delimiter?: string;
+        readonly qi: readonly string[];
+        readonly k: number;
+      };
+      readonly source: string;
+    };
 
 export type RiskReportResponse = RiskReportFigures;
 
@@ -37,7 +42,13 @@ export interface LevelEditParams {
 }
 
 /** One edit in LSP form (0-based lines and characters), or null when the spec cannot take the pin. */
-export type LevelEditResponse = { readonly range: { readonly start: { line: number; character: number }; readonly end: { line: number; character: number } }; readonly newText: string } | null;
+export type LevelEditResponse = {
+  readonly range: {
+    readonly start: { line: number; character: number };
+    readonly end: { line: number; character: number };
+  };
+  readonly newText: string;
+} | null;
 
 /** `privspec/draftSpec`: the first draft of a spec for a CSV, for `PrivSpec: Create Spec from CSV`. */
 export const draftSpecRequestMethod = 'privspec/draftSpec';

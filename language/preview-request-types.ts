@@ -4,7 +4,13 @@
  */
 import type { PreviewControls, ReleasePreview } from '../engine/preview/preview-types.js';
 
-export type { ControlSpec, PreviewControls, ReleasePreview, PreviewBody, PreviewKind } from '../engine/preview/preview-types.js';
+export type {
+  ControlSpec,
+  PreviewControls,
+  ReleasePreview,
+  PreviewBody,
+  PreviewKind,
+} from '../engine/preview/preview-types.js';
 
 /** `privspec/previewRelease`: one release of a spec, previewed with the controls' parameters in place of the spec's. */
 export const previewReleaseRequestMethod = 'privspec/previewRelease';
@@ -22,5 +28,11 @@ export type PreviewResponse = ReleasePreview;
 
 /** Edits in LSP form (0-based lines and characters) on the spec document. */
 export interface PreviewEditsResponse {
-  readonly edits: readonly { readonly range: { readonly start: { line: number; character: number }; readonly end: { line: number; character: number } }; readonly newText: string }[];
+  readonly edits: readonly {
+    readonly range: {
+      readonly start: { line: number; character: number };
+      readonly end: { line: number; character: number };
+    };
+    readonly newText: string;
+  }[];
 }

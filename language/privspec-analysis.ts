@@ -27,7 +27,9 @@ const cache = new WeakMap<ast.Spec, SpecAnalysis>();
 
 /** The spec's file path (for resolving the paths it names); `file` URIs only, anything else is its last segment. */
 export function specPath(document: LangiumDocument): string {
-  return document.uri.scheme === 'file' ? document.uri.fsPath : `/${document.uri.path.split('/').pop() ?? 'spec.privspec'}`;
+  return document.uri.scheme === 'file'
+    ? document.uri.fsPath
+    : `/${document.uri.path.split('/').pop() ?? 'spec.privspec'}`;
 }
 
 /** The values of the domains the spec writes inline (listed groups); file hierarchies are read by the runner. */
@@ -43,15 +45,39 @@ export function analyzeSpec(spec: ast.Spec, path: string): SpecAnalysis {
   const cached = cache.get(spec);
   if (cached) return cached;
   const parts = specParts(spec);
-  const dataset = parts.dataset && (parts.dataset.file !== undefined || parts.dataset.table !== undefined) ? datasetPlan(parts.dataset, path) : undefined;
+  const dataset =
+    parts.dataset && (parts.dataset.file !== undefined || parts.dataset.table !== undefined)
+      ? datasetPlan(parts.dataset, path)
+      : undefined;
   const budget = budgetPlan(parts.budget);
-  const declaredDomains = new Set([...parts.hierarchies].filter(([, h]) => h.file !== undefined || h.groups.length > 0).map(([name]) => name));
+  const declaredDomains = new Set(
+    [...parts.hierarchies].filter(([, h]) => h.file !== undefined || h.groups.length > 0).map(([name]) => name),
+  );
   const domains = inlineDomains(parts);
-  const plans = spec.releases.map((r) => releasePlan(r, budget, dataset?.unit, declaredDomains, domains, dataset?.correlation !== undefined, parts.dataset && datasetRoles(parts.dataset)));
+  const plans = spec.releases.map((r) =>
+    releasePlan(
+      r,
+      budget,
+      dataset?.unit,
+      declaredDomains,
+      domains,
+      dataset?.correlation !== undefined,
+      parts.dataset && datasetRoles(parts.dataset),
+    ),
+  );
   // Only releases that can run count as planned: one refused for an unaccepted leak spends nothing.
   const runnable = plans.filter((p) => p.risks.every((r) => r.accepted));
   const notRunnable = plans.filter((p) => p.dp && (p.problems.length > 0 || !runnable.includes(p))).map((p) => p.name);
-  const analysis = { parts, dataset, budget, plans, summary: summarizeBudget(runnable, budget), declaredDomains, inlineDomains: domains, notRunnable };
+  const analysis = {
+    parts,
+    dataset,
+    budget,
+    plans,
+    summary: summarizeBudget(runnable, budget),
+    declaredDomains,
+    inlineDomains: domains,
+    notRunnable,
+  };
   cache.set(spec, analysis);
   return analysis;
 }

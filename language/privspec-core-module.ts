@@ -5,7 +5,13 @@
  */
 import './object-group-by.js';
 import { inject, type Module } from 'langium';
-import { createDefaultModule, createDefaultSharedModule, type DefaultSharedModuleContext, type LangiumSharedServices, type PartialLangiumServices } from 'langium/lsp';
+import {
+  createDefaultModule,
+  createDefaultSharedModule,
+  type DefaultSharedModuleContext,
+  type LangiumSharedServices,
+  type PartialLangiumServices,
+} from 'langium/lsp';
 import { CsvStore } from '../engine/host/sources/csv/csv-store.js';
 import { PrivspecGeneratedModule, PrivspecGeneratedSharedModule } from './generated/module.js';
 import { PrivspecDocumentValidator } from './lsp/privspec-document-validator.js';
@@ -29,10 +35,13 @@ export const PrivspecCoreModule: Module<PrivspecServices, PartialLangiumServices
 };
 
 /**
- * Creates the services from the core module and any further modules (the editor's features). `context.fileSystemProvider`
- * is `NodeFileSystem` for the server and the CLI, `EmptyFileSystem` for in-memory tests.
+ * Creates the services from the core module and any further modules (the editor's features).
+ * `context.fileSystemProvider` is `NodeFileSystem` for the server and the CLI, `EmptyFileSystem` for in-memory tests.
  */
-export function createPrivspecCoreServices(context: DefaultSharedModuleContext, ...more: Module<PrivspecServices, PartialLangiumServices>[]): { shared: LangiumSharedServices; Privspec: PrivspecServices } {
+export function createPrivspecCoreServices(
+  context: DefaultSharedModuleContext,
+  ...more: Module<PrivspecServices, PartialLangiumServices>[]
+): { shared: LangiumSharedServices; Privspec: PrivspecServices } {
   const shared = inject(createDefaultSharedModule(context), PrivspecGeneratedSharedModule);
   const Privspec = inject(createDefaultModule({ shared }), PrivspecGeneratedModule, PrivspecCoreModule, ...more);
   shared.ServiceRegistry.register(Privspec);
@@ -40,9 +49,12 @@ export function createPrivspecCoreServices(context: DefaultSharedModuleContext, 
   registerPramChecks(Privspec);
   registerBudgetLimitCheck(Privspec);
   registerStringEscapeCheck(Privspec);
-  // The data checks (the `slow` category) and the optimal-transformation hint (its own) read CSVs asynchronously and give
-  // way to cancellation, so the editor runs them on every update too; Langium's default would run only `built-in` and `fast`.
-  shared.workspace.DocumentBuilder.updateBuildOptions = { validation: { categories: ['built-in', 'fast', 'slow', SEARCH_CATEGORY] } };
+  // The data checks (the `slow` category) and the optimal-transformation hint (its own) read CSVs asynchronously and
+  // give way to cancellation, so the editor runs them on every update too; Langium's default would run only `built-in`
+  // and `fast`.
+  shared.workspace.DocumentBuilder.updateBuildOptions = {
+    validation: { categories: ['built-in', 'fast', 'slow', SEARCH_CATEGORY] },
+  };
   if (!context.connection) {
     // Outside a language server nobody sends the configuration; initialize it at once.
     // Without register or fetchConfiguration it only marks the configuration ready, which cannot fail.

@@ -7,7 +7,12 @@ import { AstUtils, Cancellation, delayNextTick, OperationCancelled, type Validat
 import { equivalenceClasses } from '../engine/anonymity/equivalence-classes.js';
 import { kAnonymityViolations } from '../engine/anonymity/k-anonymity-report.js';
 import { belowK } from '../engine/anonymity/below-k.js';
-import { blankUnitsMessage, blankUnitsOfFrequencies, blankUnitsOfTable, type BlankUnits } from '../engine/anonymity/blank-units.js';
+import {
+  blankUnitsMessage,
+  blankUnitsOfFrequencies,
+  blankUnitsOfTable,
+  type BlankUnits,
+} from '../engine/anonymity/blank-units.js';
 import { lDiversityReport } from '../engine/anonymity/criterion-report.js';
 import { KAnonymity } from '../engine/criteria/k-anonymity.js';
 import { bindHierarchy } from '../engine/hierarchy/bound-hierarchy.js';
@@ -49,12 +54,19 @@ export async function unlessCancelled<T>(promise: Promise<T>, token: Cancellatio
 /**
  * `files`: the checks that read only headers and small files (missing files, unknown columns, hierarchy files), cheap
  * enough for every keystroke. `data`: the scans of the whole table; it repeats the file steps silently to get the
- * header and the hierarchies, which the caches make free. `search`: the optimal-transformation hint that follows a k / ℓ
- * violation; it repeats the steps before it silently (the table comes from the store's cache) and reports the hint
+ * header and the hierarchies, which the caches make free. `search`: the optimal-transformation hint that follows a k /
+ * ℓ violation; it repeats the steps before it silently (the table comes from the store's cache) and reports the hint
  * alone. It is a step of its own so that what only needs the errors (a release, a preview) does not run the search:
  * a release decides its generalization once, in the release.
  */
-export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStore, sink: ValidationAcceptor, token: Cancellation.CancellationToken, part: 'files' | 'data' | 'search'): Promise<void> {
+export async function checkSpecData(
+  spec: ast.Spec,
+  path: string,
+  store: CsvStore,
+  sink: ValidationAcceptor,
+  token: Cancellation.CancellationToken,
+  part: 'files' | 'data' | 'search',
+): Promise<void> {
   const silent: ValidationAcceptor = () => {};
   const accept = part === 'files' ? sink : silent;
   const report = part === 'data' ? sink : silent;
@@ -70,18 +82,34 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
   }
   const correlation = dataset.clauses.find((c): c is ast.CorrelationClause => c.$type === 'CorrelationClause');
   if (correlation && plan.correlation && !(await store.exists(plan.correlation.file))) {
-    accept('error', `file not found: ${plan.correlation.file} (the correlation edge list)`, { node: correlation, property: 'file', code: IssueCodes.MissingFile });
+    accept('error', `file not found: ${plan.correlation.file} (the correlation edge list)`, {
+      node: correlation,
+      property: 'file',
+      code: IssueCodes.MissingFile,
+    });
   } else if (correlation && plan.correlation && part === 'data') {
     // The very computation a release runs (edgeListLeakage, cached by text): what it refuses, check refuses too.
-    const leakage = await unlessCancelled(correlationLeakage(store, plan.correlation.file, plan.correlation.prior ?? 0), token);
-    if (typeof leakage === 'string') report('error', `the correlation edge list cannot be used: ${leakage}`, { node: correlation, property: 'file', code: IssueCodes.UnreadableFile });
+    const leakage = await unlessCancelled(
+      correlationLeakage(store, plan.correlation.file, plan.correlation.prior ?? 0),
+      token,
+    );
+    if (typeof leakage === 'string')
+      report('error', `the correlation edge list cannot be used: ${leakage}`, {
+        node: correlation,
+        property: 'file',
+        code: IssueCodes.UnreadableFile,
+      });
   }
   let header: readonly string[];
   try {
     header = (await unlessCancelled(store.header(plan.file, plan.delimiter), token)).header;
   } catch (e) {
     if (e === OperationCancelled) throw e;
-    accept('error', `cannot read ${plan.file}: ${(e as Error).message}`, { node: dataset, property: dataset.file !== undefined ? 'file' : 'table', code: IssueCodes.UnreadableFile });
+    accept('error', `cannot read ${plan.file}: ${(e as Error).message}`, {
+      node: dataset,
+      property: dataset.file !== undefined ? 'file' : 'table',
+      code: IssueCodes.UnreadableFile,
+    });
     return;
   }
   const known = new Set(header);
@@ -92,7 +120,12 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
     const guess = didYouMean(ref.name, header);
     const hint = guess ? ` (did you mean '${guess}'?)` : `; the columns are ${header.join(', ')}`;
     const data: QuickFixData = { code: IssueCodes.UnknownColumn, replacement: guess };
-    accept('error', `unknown column '${ref.name}' in ${dataset.file ?? plan.file}${hint}`, { node: ref, property: 'name', code: IssueCodes.UnknownColumn, data });
+    accept('error', `unknown column '${ref.name}' in ${dataset.file ?? plan.file}${hint}`, {
+      node: ref,
+      property: 'name',
+      code: IssueCodes.UnknownColumn,
+      data,
+    });
   }
 
   const hierarchies = new Map<string, ReturnType<typeof buildHierarchy>>();
@@ -104,11 +137,19 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
     }
     try {
       const texts = file === undefined ? undefined : await unlessCancelled(store.text(file), token);
-      hierarchies.set(name, buildHierarchy(node, () => texts ?? '', path));
+      hierarchies.set(
+        name,
+        buildHierarchy(node, () => texts ?? '', path),
+      );
     } catch (e) {
       if (e === OperationCancelled) throw e;
       const where = e instanceof TableError && e.line !== undefined ? ` (${node.file ?? ''}:${e.line})` : '';
-      if (file !== undefined) accept('error', `${(e as Error).message}${where}`, { node, property: 'file', code: IssueCodes.HierarchyInvalid });
+      if (file !== undefined)
+        accept('error', `${(e as Error).message}${where}`, {
+          node,
+          property: 'file',
+          code: IssueCodes.HierarchyInvalid,
+        });
       // Builders' errors are reported by the fast check on the hierarchy itself.
     }
   }
@@ -119,25 +160,56 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
   try {
     if (readsAtSource(plan.file)) {
       // A Parquet file or a database table: only the frequency table over the columns these checks read leaves it.
-      frequencies = await unlessCancelled(store.frequencies(plan.file, checkedColumns(analysis.parts.anonymity, dataset, plan.quasi, [...hierarchies.keys()], known)), token);
+      frequencies = await unlessCancelled(
+        store.frequencies(
+          plan.file,
+          checkedColumns(analysis.parts.anonymity, dataset, plan.quasi, [...hierarchies.keys()], known),
+        ),
+        token,
+      );
       table = frequencyTableView(frequencies);
     } else table = await unlessCancelled(store.table(plan.file, plan.delimiter), token);
   } catch (e) {
     if (e === OperationCancelled) throw e;
-    const line = e instanceof CsvFileError && e.line ? `:${e.line}` : (e as { line?: number }).line ? `:${(e as { line?: number }).line}` : '';
-    report('error', `cannot read ${plan.file}${line}: ${(e as Error).message}`, { node: dataset, property: dataset.file !== undefined ? 'file' : 'table', code: IssueCodes.UnreadableFile });
+    const line =
+      e instanceof CsvFileError && e.line
+        ? `:${e.line}`
+        : (e as { line?: number }).line
+          ? `:${(e as { line?: number }).line}`
+          : '';
+    report('error', `cannot read ${plan.file}${line}: ${(e as Error).message}`, {
+      node: dataset,
+      property: dataset.file !== undefined ? 'file' : 'table',
+      code: IssueCodes.UnreadableFile,
+    });
     return;
   }
 
   const block = analysis.parts.anonymity;
   if (part === 'search') {
-    if (block && plan.quasi.length > 0) await checkAnonymityOnData({ table, frequencies, quasi: plan.quasi, hierarchies, block, analysis, path, store, report, hint, token });
+    if (block && plan.quasi.length > 0)
+      await checkAnonymityOnData({
+        table,
+        frequencies,
+        quasi: plan.quasi,
+        hierarchies,
+        block,
+        analysis,
+        path,
+        store,
+        report,
+        hint,
+        token,
+      });
     return;
   }
   for (const [name, hierarchy] of hierarchies) {
     const node = analysis.parts.hierarchies.get(name)!;
     for (const p of validateHierarchy(hierarchy, column(table, name))) {
-      const code = p.code === HierarchyIssueCodes.MissingValues ? IssueCodes.HierarchyMissingValues : IssueCodes.HierarchyInconsistent;
+      const code =
+        p.code === HierarchyIssueCodes.MissingValues
+          ? IssueCodes.HierarchyMissingValues
+          : IssueCodes.HierarchyInconsistent;
       const where = p.line !== undefined && node.file !== undefined ? ` (${node.file}:${p.line})` : '';
       report('error', `${p.message}${where}`, { node, property: 'column', code });
     }
@@ -150,21 +222,35 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
 
   const rowCount = frequencies?.rowCount ?? table.rowCount;
   checkDeltas(spec, rowCount, report);
-  // A blank unit is no person: every release refuses such data (engine/anonymity/blank-units.ts), so check says so first.
+  // A blank unit is no person: every release refuses such data (engine/anonymity/blank-units.ts), so check says so
+  // first.
   const unitClause = dataset.clauses.find(ast.isUnitClause);
   const unit = unitClause?.column?.name;
-  // At its source the checks' frequency table need not hold the unit (grouped by it, it would hold a record per person):
-  // the source is asked the one count the release asks.
+  // At its source the checks' frequency table need not hold the unit (grouped by it, it would hold a record per
+  // person): the source is asked the one count the release asks.
   if (unitClause && unit !== undefined && known.has(unit)) {
     let blank: BlankUnits;
     try {
-      blank = !frequencies ? blankUnitsOfTable(table, unit) : frequencies.columns.some((c) => c.name === unit) ? { rows: blankUnitsOfFrequencies(frequencies, unit) } : await unlessCancelled(store.blankUnits(plan.file, unit, plan.delimiter), token);
+      blank = !frequencies
+        ? blankUnitsOfTable(table, unit)
+        : frequencies.columns.some((c) => c.name === unit)
+          ? { rows: blankUnitsOfFrequencies(frequencies, unit) }
+          : await unlessCancelled(store.blankUnits(plan.file, unit, plan.delimiter), token);
     } catch (e) {
       if (e === OperationCancelled) throw e;
-      report('error', `cannot read ${plan.file}: ${(e as Error).message}`, { node: dataset, property: dataset.file !== undefined ? 'file' : 'table', code: IssueCodes.UnreadableFile });
+      report('error', `cannot read ${plan.file}: ${(e as Error).message}`, {
+        node: dataset,
+        property: dataset.file !== undefined ? 'file' : 'table',
+        code: IssueCodes.UnreadableFile,
+      });
       return;
     }
-    if (blank.rows > 0) report('error', blankUnitsMessage(dataset.file ?? plan.file, unit, blank), { node: unitClause, property: 'column', code: IssueCodes.BlankUnit });
+    if (blank.rows > 0)
+      report('error', blankUnitsMessage(dataset.file ?? plan.file, unit, blank), {
+        node: unitClause,
+        property: 'column',
+        code: IssueCodes.BlankUnit,
+      });
   }
   const weight = dataset.clauses.find(ast.isWeightClause);
   if (weight?.column && table.columns.some((c) => c.name === weight.column.name)) {
@@ -175,11 +261,30 @@ export async function checkSpecData(spec: ast.Spec, path: string, store: CsvStor
     } catch (e) {
       // The first bad weight, with its line in the CSV, on the clause that declares the column.
       // A frequency table's records have no line in a file.
-      const where = e instanceof TableError && e.line !== undefined && dataset.file !== undefined && !frequencies ? ` (${dataset.file}:${e.line})` : '';
-      report('error', `${(e as Error).message}${where}`, { node: weight, property: 'column', code: IssueCodes.InvalidWeight });
+      const where =
+        e instanceof TableError && e.line !== undefined && dataset.file !== undefined && !frequencies
+          ? ` (${dataset.file}:${e.line})`
+          : '';
+      report('error', `${(e as Error).message}${where}`, {
+        node: weight,
+        property: 'column',
+        code: IssueCodes.InvalidWeight,
+      });
     }
   }
-  if (block && plan.quasi.length > 0) await checkAnonymityOnData({ table, frequencies, quasi: plan.quasi, hierarchies, block, analysis, path, store, report, token });
+  if (block && plan.quasi.length > 0)
+    await checkAnonymityOnData({
+      table,
+      frequencies,
+      quasi: plan.quasi,
+      hierarchies,
+      block,
+      analysis,
+      path,
+      store,
+      report,
+      token,
+    });
 }
 
 interface AnonymityCheck {
@@ -214,39 +319,59 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
   // Pinned columns (`generalize zip 1`) are counted at their pinned level, the others as they stand.
   const pinned = pinnedGeneralization(table, quasi, hierarchies, anonymity.pins, block, report);
   if (pinned === null) return;
-  const classes = frequencies ? frequencyClasses(frequencies, quasi, pinned?.generalization) : equivalenceClasses(table, quasi, pinned?.generalization);
+  const classes = frequencies
+    ? frequencyClasses(frequencies, quasi, pinned?.generalization)
+    : equivalenceClasses(table, quasi, pinned?.generalization);
   const stands = pinned ? `at the pinned levels (${pinned.label})` : 'as it stands';
   let violated = false;
   for (const criterion of anonymity.criteria) {
     const clause = anonymity.clauses.get(criterion);
     if (!clause) continue;
-    if (criterion instanceof KAnonymity && criterion.unit !== undefined && table.columns.some((col) => col.name === criterion.unit)) {
+    if (
+      criterion instanceof KAnonymity &&
+      criterion.unit !== undefined &&
+      table.columns.some((col) => col.name === criterion.unit)
+    ) {
       // Rows of one person do not hide each other: k counts distinct units (Wang & Fung, KDD 2006).
       const unit = column(table, criterion.unit);
       // The one count of who is below k (engine/anonymity/below-k.ts), as `privspec risk --unit` states it.
       const r = belowK(classes, criterion.k, { codes: unit.codes, cardinality: unit.dictionary.length });
       if (r.classes === 0) continue;
       violated = true;
-      report('warning', `the data ${stands} violates ${criterion.k}-anonymity on ${quasi.join(', ')} counted in distinct ${criterion.unit}: ${r.rows} of ${rowCount} rows (${r.persons} ${criterion.unit}) are in ${r.classes} ${r.classes === 1 ? 'class' : 'classes'} with fewer than ${criterion.k} distinct ${criterion.unit}`, { node: clause, code: IssueCodes.KAnonymityViolated });
+      report(
+        'warning',
+        `the data ${stands} violates ${criterion.k}-anonymity on ${quasi.join(', ')} counted in distinct ${criterion.unit}: ${r.rows} of ${rowCount} rows (${r.persons} ${criterion.unit}) are in ${r.classes} ${r.classes === 1 ? 'class' : 'classes'} with fewer than ${criterion.k} distinct ${criterion.unit}`,
+        { node: clause, code: IssueCodes.KAnonymityViolated },
+      );
     } else if (criterion.sensitive === undefined) {
       const v = kAnonymityViolations(classes, criterion.minClassSize);
       if (v.classes === 0) continue;
       violated = true;
-      report('warning', `the data ${stands} violates ${criterion.minClassSize}-anonymity on ${quasi.join(', ')}: ${v.records} of ${rowCount} rows are in ${v.classes} ${v.classes === 1 ? 'class' : 'classes'} smaller than ${criterion.minClassSize}`, { node: clause, code: IssueCodes.KAnonymityViolated });
+      report(
+        'warning',
+        `the data ${stands} violates ${criterion.minClassSize}-anonymity on ${quasi.join(', ')}: ${v.records} of ${rowCount} rows are in ${v.classes} ${v.classes === 1 ? 'class' : 'classes'} smaller than ${criterion.minClassSize}`,
+        { node: clause, code: IssueCodes.KAnonymityViolated },
+      );
     } else if (table.columns.some((col) => col.name === criterion.sensitive)) {
       const r = lDiversityReport(table, classes, criterion);
       if (r.classes === 0) continue;
       violated = true;
-      report('warning', `the data ${stands} violates ${criterion.name}: ${r.records} of ${rowCount} rows are in ${r.classes} of ${classes.classCount} ${classes.classCount === 1 ? 'class' : 'classes'} that fail it`, { node: clause, code: IssueCodes.LDiversityViolated });
+      report(
+        'warning',
+        `the data ${stands} violates ${criterion.name}: ${r.records} of ${rowCount} rows are in ${r.classes} of ${classes.classCount} ${classes.classCount === 1 ? 'class' : 'classes'} that fail it`,
+        { node: clause, code: IssueCodes.LDiversityViolated },
+      );
     }
   }
   if (!violated || !hint) return;
   // The key holds the hierarchies' and the block's text (files included); the table is the cache's own key.
   const texts = quasi.map((q) => analysis.parts.hierarchies.get(q)?.$cstNode?.text ?? '');
-  const files = await Promise.all(quasi.map(async (q) => {
-    const f = analysis.parts.hierarchies.get(q)?.file;
-    return f === undefined ? '' : await store.text(resolveSpecPath(path, f)).catch(() => '');
-  }));
+  const files = await Promise.all(
+    quasi.map(async (q) => {
+      const f = analysis.parts.hierarchies.get(q)?.file;
+      return f === undefined ? '' : await store.text(resolveSpecPath(path, f)).catch(() => '');
+    }),
+  );
   const specKey = JSON.stringify([texts, files, block.$cstNode?.text ?? '']);
   // The search reads the frequency table (a source's as it comes, a CSV's table grouped), within the editor's search
   // limit, which counts rows whichever it reads, so the hint is the same for a CSV and its Parquet copy.
@@ -258,13 +383,22 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
  * The generalization the pins describe (pinned columns at their level, the rest at 0), undefined without pins, or
  * null after reporting a pin above its hierarchy's top level.
  */
-function pinnedGeneralization(table: Table, quasi: readonly string[], hierarchies: ReadonlyMap<string, Hierarchy>, pins: ReadonlyMap<string, number>, block: ast.Anonymity, report: ValidationAcceptor) {
+function pinnedGeneralization(
+  table: Table,
+  quasi: readonly string[],
+  hierarchies: ReadonlyMap<string, Hierarchy>,
+  pins: ReadonlyMap<string, number>,
+  block: ast.Anonymity,
+  report: ValidationAcceptor,
+) {
   const used = quasi.filter((q) => pins.has(q) && hierarchies.has(q));
   if (used.length === 0) return undefined;
   for (const q of used) {
     const height = hierarchies.get(q)!.height;
     if (pins.get(q)! > height) {
-      const clause = [...block.clauses].reverse().find((c): c is ast.LevelClause => ast.isLevelClause(c) && c.column?.name === q);
+      const clause = [...block.clauses]
+        .reverse()
+        .find((c): c is ast.LevelClause => ast.isLevelClause(c) && c.column?.name === q);
       const message = `'${q}' is pinned to level ${pins.get(q)}, but its hierarchy's top level is ${height}`;
       if (clause) report('error', message, { node: clause, property: 'level', code: IssueCodes.ParameterOutOfRange });
       else report('error', message, { node: block, code: IssueCodes.ParameterOutOfRange });
@@ -272,7 +406,10 @@ function pinnedGeneralization(table: Table, quasi: readonly string[], hierarchie
     }
   }
   const bound = quasi.map((q) => hierarchies.get(q) ?? identityHierarchy);
-  const generalization = { hierarchies: quasi.map((q, i) => bindHierarchy(bound[i], column(table, q)).bound), levels: quasi.map((q) => (used.includes(q) ? pins.get(q)! : 0)) };
+  const generalization = {
+    hierarchies: quasi.map((q, i) => bindHierarchy(bound[i], column(table, q)).bound),
+    levels: quasi.map((q) => (used.includes(q) ? pins.get(q)! : 0)),
+  };
   return { generalization, label: used.map((q) => `${q}=${pins.get(q)}`).join(', ') };
 }
 
@@ -283,7 +420,11 @@ const identityHierarchy: Hierarchy = { height: 0, generalize: (v) => [v] };
 function checkDeltas(spec: ast.Spec, n: number, accept: ValidationAcceptor): void {
   const check = (value: number | undefined, node: ast.BudgetClause | ast.MechanismParam) => {
     if (value !== undefined && value > 0 && n > 0 && value >= 1 / n) {
-      accept('error', `δ=${value} is not below 1/n = 1/${n} = ${Number((1 / n).toPrecision(3))}: such a δ allows publishing whole records; use δ ≪ 1/n`, { node, property: 'value', code: IssueCodes.ParameterOutOfRange });
+      accept(
+        'error',
+        `δ=${value} is not below 1/n = 1/${n} = ${Number((1 / n).toPrecision(3))}: such a δ allows publishing whole records; use δ ≪ 1/n`,
+        { node, property: 'value', code: IssueCodes.ParameterOutOfRange },
+      );
     }
   };
   for (const b of spec.budgets) for (const c of b.clauses) if (c.name === 'delta') check(c.value, c);

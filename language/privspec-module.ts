@@ -1,7 +1,12 @@
 import '../engine/release/kinds/all-release-kinds.js';
 import type { Module } from 'langium';
 import { NodeFileSystem } from 'langium/node';
-import type { DefaultSharedModuleContext, LangiumServices, LangiumSharedServices, PartialLangiumServices } from 'langium/lsp';
+import type {
+  DefaultSharedModuleContext,
+  LangiumServices,
+  LangiumSharedServices,
+  PartialLangiumServices,
+} from 'langium/lsp';
 import type { CsvStore } from '../engine/host/sources/csv/csv-store.js';
 import { PrivspecCodeActionProvider } from './lsp/privspec-code-actions.js';
 import { PrivspecCodeLensProvider } from './lsp/privspec-code-lens.js';
@@ -42,7 +47,10 @@ export const PrivspecLspModule: Module<PrivspecServices, PartialLangiumServices>
  * lenses plan releases synchronously on every edit. `context.fileSystemProvider` is `NodeFileSystem` for the server,
  * `EmptyFileSystem` for in-memory tests. The command line uses the core services alone (language/check-spec.ts).
  */
-export function createPrivspecServices(context: DefaultSharedModuleContext): { shared: LangiumSharedServices; Privspec: PrivspecServices } {
+export function createPrivspecServices(context: DefaultSharedModuleContext): {
+  shared: LangiumSharedServices;
+  Privspec: PrivspecServices;
+} {
   return createPrivspecCoreServices(context, PrivspecLspModule);
 }
 

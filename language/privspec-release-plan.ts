@@ -1,13 +1,21 @@
 /**
  * The release half of the AST → engine bridge: each `release` becomes a plain `ReleaseDescription`, planned by the
- * engine's planner (engine/release/plan-release.ts); the planner's problems come back pinned to the syntax node at fault.
- * The validator, hover, code lenses and the budget walk read releases from here; the runner gets the descriptions.
+ * engine's planner (engine/release/plan-release.ts); the planner's problems come back pinned to the syntax node at
+ * fault. The validator, hover, code lenses and the budget walk read releases from here; the runner gets the
+ * descriptions.
  */
 import { planRelease, type ReleasePlan as EnginePlan } from '../engine/release/plan-release.js';
 import type { ProblemField } from '../engine/release/plan-problem.js';
 import { AstUtils } from 'langium';
 import type { ColumnRoles } from '../engine/release/column-roles.js';
-import type { Box, BudgetDescription, Constraint, MechanismDescription, QueryDescription, ReleaseDescription } from '../engine/release/release-description.js';
+import type {
+  Box,
+  BudgetDescription,
+  Constraint,
+  MechanismDescription,
+  QueryDescription,
+  ReleaseDescription,
+} from '../engine/release/release-description.js';
 import type * as ast from './generated/ast.js';
 
 export type { Accounting, Box, Constraint } from '../engine/release/release-description.js';
@@ -26,7 +34,10 @@ export interface PlanProblem {
 }
 
 /** The engine's plan of one release, with its syntax node. */
-export type ReleasePlan = Omit<EnginePlan, 'problems'> & { readonly node: ast.Release; readonly problems: readonly PlanProblem[] };
+export type ReleasePlan = Omit<EnginePlan, 'problems'> & {
+  readonly node: ast.Release;
+  readonly problems: readonly PlanProblem[];
+};
 
 export function budgetPlan(budget: ast.Budget | undefined): BudgetDescription {
   const get = (name: string) => budget?.clauses.find((c) => c.name === name);
@@ -52,9 +63,11 @@ function boxOf(where: ast.Condition | undefined): Box | undefined {
     const name = t.column?.name;
     if (!name) continue;
     const c: Constraint =
-      t.value !== undefined ? { kind: 'set', values: [valueOf(t.value)] }
-      : t.values.length > 0 ? { kind: 'set', values: t.values.map(valueOf) }
-      : { kind: 'range', low: valueOf(t.low), high: valueOf(t.high) };
+      t.value !== undefined
+        ? { kind: 'set', values: [valueOf(t.value)] }
+        : t.values.length > 0
+          ? { kind: 'set', values: t.values.map(valueOf) }
+          : { kind: 'range', low: valueOf(t.low), high: valueOf(t.high) };
     box.set(name, [...(box.get(name) ?? []), c]);
   }
   return box;
@@ -65,14 +78,39 @@ function queryDescription(q: ast.Query, trailing?: ast.Bound): QueryDescription 
   const names = (refs: readonly ast.ColumnRef[]) => refs.map((r) => r.name);
   switch (q.kind) {
     case 'count':
-      return { kind: 'count', by: names(q.by), where: boxOf(q.where), bound: q.bound && { groups: q.bound.groups, rows: q.bound.rows } };
+      return {
+        kind: 'count',
+        by: names(q.by),
+        where: boxOf(q.where),
+        bound: q.bound && { groups: q.bound.groups, rows: q.bound.rows },
+      };
     case 'sum':
     case 'mean':
-      return { kind: q.kind, column: q.column?.name ?? '', low: q.low, high: q.high, by: names(q.by), where: boxOf(q.where), bound: q.bound && { groups: q.bound.groups, rows: q.bound.rows } };
+      return {
+        kind: q.kind,
+        column: q.column?.name ?? '',
+        low: q.low,
+        high: q.high,
+        by: names(q.by),
+        where: boxOf(q.where),
+        bound: q.bound && { groups: q.bound.groups, rows: q.bound.rows },
+      };
     case 'mode':
-      return { kind: 'mode', column: q.column?.name ?? '', where: boxOf(q.where), bound: q.bound && { groups: q.bound.groups, rows: q.bound.rows } };
+      return {
+        kind: 'mode',
+        column: q.column?.name ?? '',
+        where: boxOf(q.where),
+        bound: q.bound && { groups: q.bound.groups, rows: q.bound.rows },
+      };
     case 'pram':
-      return { kind: 'pram', columns: names(q.columns), retain: q.retain, invariant: q.invariant, matrix: q.matrix, ...(q.rerun ? { rerun: true } : {}) };
+      return {
+        kind: 'pram',
+        columns: names(q.columns),
+        retain: q.retain,
+        invariant: q.invariant,
+        matrix: q.matrix,
+        ...(q.rerun ? { rerun: true } : {}),
+      };
     case 'generalize':
       return { kind: 'generalize' };
     case 'grid':
@@ -85,7 +123,14 @@ function queryDescription(q: ast.Query, trailing?: ast.Bound): QueryDescription 
         bound: q.bound && { groups: q.bound.groups, rows: q.bound.rows },
       };
     case 'view':
-      return { kind: 'view', dimensions: q.dimensions.map((d) => ({ column: d.column?.name ?? '', ...(d.low !== undefined ? { low: d.low, high: d.high } : {}) })), bound: boundOf(q.bound ?? trailing) };
+      return {
+        kind: 'view',
+        dimensions: q.dimensions.map((d) => ({
+          column: d.column?.name ?? '',
+          ...(d.low !== undefined ? { low: d.low, high: d.high } : {}),
+        })),
+        bound: boundOf(q.bound ?? trailing),
+      };
   }
 }
 
@@ -102,7 +147,9 @@ function mechanismDescription(m: ast.Mechanism | undefined): MechanismDescriptio
 /** The release as plain data; undefined while it has no query (a half-typed release). */
 export function releaseDescription(release: ast.Release): ReleaseDescription | undefined {
   if (!release.query) return undefined;
-  const reasons = Object.fromEntries(release.accepts.filter((a) => a.reason !== undefined).map((a) => [a.risk, a.reason!]));
+  const reasons = Object.fromEntries(
+    release.accepts.filter((a) => a.reason !== undefined).map((a) => [a.risk, a.reason!]),
+  );
   return {
     name: release.name,
     query: queryDescription(release.query, release.bound),
@@ -115,7 +162,9 @@ export function releaseDescription(release: ast.Release): ReleaseDescription | u
 /** The first reference to `column` in the release's query, for a problem about that column. */
 function columnNode(release: ast.Release, column: string): ast.ColumnRef | undefined {
   if (!release.query) return undefined;
-  return AstUtils.streamAst(release.query).find((n): n is ast.ColumnRef => n.$type === 'ColumnRef' && (n as ast.ColumnRef).name === column);
+  return AstUtils.streamAst(release.query).find(
+    (n): n is ast.ColumnRef => n.$type === 'ColumnRef' && (n as ast.ColumnRef).name === column,
+  );
 }
 
 /** The syntax node and property a planner field points at. */
@@ -127,14 +176,27 @@ function locate(release: ast.Release, field: ProblemField): Pick<PlanProblem, 'n
     case 'delta':
     case 'rho': {
       const p = m?.params.find((x) => x.name === field);
-      return p ? { node: p, property: 'value' } : m ? { node: m, property: 'kind' } : { node: release, property: 'name' };
+      return p
+        ? { node: p, property: 'value' }
+        : m
+          ? { node: m, property: 'kind' }
+          : { node: release, property: 'name' };
     }
     case 'mechanism':
       return m ? { node: m, property: 'kind' } : { node: release, property: 'name' };
     case 'bound':
     case 'groups':
     case 'rows': {
-      const b = (q && (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' || q.kind === 'mode' || q.kind === 'grid' || q.kind === 'view') ? q.bound : undefined) ?? release.bound;
+      const b =
+        (q &&
+        (q.kind === 'count' ||
+          q.kind === 'sum' ||
+          q.kind === 'mean' ||
+          q.kind === 'mode' ||
+          q.kind === 'grid' ||
+          q.kind === 'view')
+          ? q.bound
+          : undefined) ?? release.bound;
       return b ? { node: b, property: field === 'bound' ? undefined : field } : { node: release, property: 'name' };
     }
     case 'low':
@@ -153,19 +215,49 @@ function locate(release: ast.Release, field: ProblemField): Pick<PlanProblem, 'n
  * lists; `domains` the values of those the spec gives inline; `roles` the dataset's column roles, which the planner
  * enforces.
  */
-export function releasePlan(release: ast.Release, budget: BudgetDescription, unit?: string, declared: ReadonlySet<string> = new Set(), domains?: ReadonlyMap<string, readonly string[]>, correlated = false, roles?: ColumnRoles): ReleasePlan {
+export function releasePlan(
+  release: ast.Release,
+  budget: BudgetDescription,
+  unit?: string,
+  declared: ReadonlySet<string> = new Set(),
+  domains?: ReadonlyMap<string, readonly string[]>,
+  correlated = false,
+  roles?: ColumnRoles,
+): ReleasePlan {
   const description = releaseDescription(release);
   if (!description) {
     const empty: ReleaseDescription = { name: release.name, query: { kind: 'generalize' }, accepts: [] };
-    return { name: release.name, description: empty, kind: 'generalize', dp: false, costs: {}, problems: [], risks: [], userLevel: false, node: release };
+    return {
+      name: release.name,
+      description: empty,
+      kind: 'generalize',
+      dp: false,
+      costs: {},
+      problems: [],
+      risks: [],
+      userLevel: false,
+      node: release,
+    };
   }
-  const plan = planRelease(description, { budget, unit, declaredDomains: declared, domains, correlation: correlated ? {} : undefined, roles });
+  const plan = planRelease(description, {
+    budget,
+    unit,
+    declaredDomains: declared,
+    domains,
+    correlation: correlated ? {} : undefined,
+    roles,
+  });
   return {
     ...plan,
     node: release,
     problems: plan.problems.map((p) => {
       const at = p.column === undefined ? undefined : columnNode(release, p.column);
-      return { code: p.code, message: p.message, ...(at ? { node: at, property: 'name' } : locate(release, p.field)), ...(p.column === undefined ? {} : { column: p.column, role: p.role }) };
+      return {
+        code: p.code,
+        message: p.message,
+        ...(at ? { node: at, property: 'name' } : locate(release, p.field)),
+        ...(p.column === undefined ? {} : { column: p.column, role: p.role }),
+      };
     }),
   };
 }

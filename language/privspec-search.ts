@@ -2,7 +2,11 @@ import type { Cancellation } from 'langium';
 import { rowKeyValues } from '../engine/anonymity/class-key.js';
 import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
 import { frequencyTableView } from '../engine/anonymity/frequency-classes.js';
-import { decideGeneralization, generalizationColumns, requireDecided } from '../engine/release/decide-generalization.js';
+import {
+  decideGeneralization,
+  generalizationColumns,
+  requireDecided,
+} from '../engine/release/decide-generalization.js';
 import type { AnonymityDescription } from '../engine/release/release-description.js';
 import type { FrequencyTable } from '../engine/table/frequency-table.js';
 import { frequencyTableOf } from '../engine/table/frequency-table-of.js';
@@ -59,12 +63,21 @@ export function findOptimalTransformation(
     const any = records.rowCount > 0;
     const example = exampleRow(records, quasi);
     const before = any ? rowKeyValues(records, quasi, example) : [];
-    const after = any ? rowKeyValues(records, quasi, example, { hierarchies: optimum.bound, levels: optimum.levels }) : [];
-    const shown = quasi.map((q, i) => `${q}=${optimum.levels[i]}${optimum.levels[i] > 0 && any ? ` (${before[i]} → ${after[i]})` : ''}`).join(', ');
+    const after = any
+      ? rowKeyValues(records, quasi, example, { hierarchies: optimum.bound, levels: optimum.levels })
+      : [];
+    const shown = quasi
+      .map((q, i) => `${q}=${optimum.levels[i]}${optimum.levels[i] > 0 && any ? ` (${before[i]} → ${after[i]})` : ''}`)
+      .join(', ');
     const suppressed = optimum.suppressed;
     const pinned = optimum.pinned.length > 0 ? ` with ${optimum.pinned.join(', ')} pinned` : '';
     const loss = Number(optimum.loss.toPrecision(8));
-    const result = { levels, suppressed, loss, message: `optimal transformation${pinned}: ${shown} (generalization levels; ${anonymity.metric} metric ${loss}; ${suppressed} ${suppressed === 1 ? 'row' : 'rows'} suppressed)` };
+    const result = {
+      levels,
+      suppressed,
+      loss,
+      message: `optimal transformation${pinned}: ${shown} (generalization levels; ${anonymity.metric} metric ${loss}; ${suppressed} ${suppressed === 1 ? 'row' : 'rows'} suppressed)`,
+    };
     perTable.set(key, result);
     return result;
   } catch {
@@ -82,7 +95,9 @@ export function findOptimalTransformation(
 export function exampleRow(table: Table, quasi: readonly string[]): number {
   const columns = quasi.map((q) => table.columns.find((c) => c.name === q)!);
   const ranks = columns.map((c) => {
-    const order = c.dictionary.map((_, i) => i).sort((a, b) => (c.dictionary[a] < c.dictionary[b] ? -1 : c.dictionary[a] > c.dictionary[b] ? 1 : 0));
+    const order = c.dictionary
+      .map((_, i) => i)
+      .sort((a, b) => (c.dictionary[a] < c.dictionary[b] ? -1 : c.dictionary[a] > c.dictionary[b] ? 1 : 0));
     const rank = new Int32Array(c.dictionary.length);
     order.forEach((code, r) => (rank[code] = r));
     return rank;

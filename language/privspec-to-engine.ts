@@ -15,21 +15,36 @@ import type { AnonymityDescription, DatasetDescription } from '../engine/release
 import { resolveSpecPath } from './privspec-text.js';
 
 // The release half of the bridge (descriptions, plans, problems on nodes) lives in its own file for size.
-export { budgetPlan, releasePlan, releaseDescription, type BudgetPlan, type ReleasePlan } from './privspec-release-plan.js';
+export {
+  budgetPlan,
+  releasePlan,
+  releaseDescription,
+  type BudgetPlan,
+  type ReleasePlan,
+} from './privspec-release-plan.js';
 export { resolveSpecPath } from './privspec-text.js';
 
 /** The dataset block as the engine needs it. */
 export type DatasetPlan = DatasetDescription;
 
 export function columnsOf(dataset: ast.Dataset, role: ast.RoleClause['role']): string[] {
-  return dataset.clauses.flatMap((c) => (c.$type === 'RoleClause' && c.role === role ? c.columns.map((x) => x.name) : []));
+  return dataset.clauses.flatMap((c) =>
+    c.$type === 'RoleClause' && c.role === role ? c.columns.map((x) => x.name) : [],
+  );
 }
 
 /** The dataset block's column roles as the engine enforces them (engine/release/column-roles.ts). */
 export function datasetRoles(dataset: ast.Dataset): ColumnRoles {
   const unit = dataset.clauses.find((c): c is ast.UnitClause => c.$type === 'UnitClause')?.column?.name;
   const weight = dataset.clauses.find((c): c is ast.WeightClause => c.$type === 'WeightClause')?.column?.name;
-  return { identifying: columnsOf(dataset, 'identifying'), quasi: columnsOf(dataset, 'quasi'), sensitive: columnsOf(dataset, 'sensitive'), insensitive: columnsOf(dataset, 'insensitive'), unit, weight };
+  return {
+    identifying: columnsOf(dataset, 'identifying'),
+    quasi: columnsOf(dataset, 'quasi'),
+    sensitive: columnsOf(dataset, 'sensitive'),
+    insensitive: columnsOf(dataset, 'insensitive'),
+    unit,
+    weight,
+  };
 }
 
 export function datasetPlan(dataset: ast.Dataset, specPath: string): DatasetPlan {
@@ -39,8 +54,12 @@ export function datasetPlan(dataset: ast.Dataset, specPath: string): DatasetPlan
   const correlation = dataset.clauses.find((c): c is ast.CorrelationClause => c.$type === 'CorrelationClause');
   return {
     name: dataset.name,
-    // A database table is named `postgres:schema.t` (engine/host/sources/database-location.ts) wherever a file path would go.
-    file: dataset.database !== undefined ? `${dataset.database}:${dataset.table ?? ''}` : resolveSpecPath(specPath, dataset.file ?? ''),
+    // A database table is named `postgres:schema.t` (engine/host/sources/database-location.ts) wherever a file path
+    // would go.
+    file:
+      dataset.database !== undefined
+        ? `${dataset.database}:${dataset.table ?? ''}`
+        : resolveSpecPath(specPath, dataset.file ?? ''),
     delimiter: dataset.delimiter,
     identifying: columnsOf(dataset, 'identifying'),
     quasi: columnsOf(dataset, 'quasi'),
@@ -49,14 +68,17 @@ export function datasetPlan(dataset: ast.Dataset, specPath: string): DatasetPlan
     unit: unit?.column?.name,
     weight: weight?.column?.name,
     sampling: sampling?.fraction,
-    correlation: correlation && correlation.file !== undefined ? { file: resolveSpecPath(specPath, correlation.file), prior: correlation.prior } : undefined,
+    correlation:
+      correlation && correlation.file !== undefined
+        ? { file: resolveSpecPath(specPath, correlation.file), prior: correlation.prior }
+        : undefined,
   };
 }
 
 /**
  * The plain form of a `hierarchy` declaration (ARX files by absolute path), or undefined for one that says nothing
- * buildable yet (the validator reports it). The editor's CSV worker receives this form, and `buildHierarchy` builds from
- * it, so both build with the engine's one `hierarchyFromSource`.
+ * buildable yet (the validator reports it). The editor's CSV worker receives this form, and `buildHierarchy` builds
+ * from it, so both build with the engine's one `hierarchyFromSource`.
  */
 export function hierarchySourceOf(node: ast.Hierarchy, specPath: string): HierarchySource | undefined {
   if (node.file !== undefined) return { kind: 'arx', path: resolveSpecPath(specPath, node.file) };
@@ -96,7 +118,9 @@ export function groupingLevels(groups: readonly ast.HierarchyGroup[]): Map<strin
 }
 
 /** The anonymity block as the engine needs it, with the clause that states each criterion (for diagnostics). */
-export type AnonymityPlan = AnonymityDescription & { readonly clauses: ReadonlyMap<Criterion, ast.KClause | ast.LDiversityClause> };
+export type AnonymityPlan = AnonymityDescription & {
+  readonly clauses: ReadonlyMap<Criterion, ast.KClause | ast.LDiversityClause>;
+};
 
 /** The privacy unit the spec's dataset declares (`unit patient_id`), which k counts in distinct values. */
 function datasetUnit(block: ast.Anonymity): string | undefined {

@@ -4,8 +4,30 @@ import type { TokenType } from 'chevrotain';
 
 /** Keywords that may also name a column or a release. Each is a keyword elsewhere in the grammar. */
 export const SOFT_KEYWORDS: ReadonlySet<string> = new Set([
-  'date', 'month', 'year', 'decade', 'unit', 'size', 'rows', 'groups', 'k', 'c', 'count', 'sum', 'mean', 'mode', 'grid', 'sampling', 'metric', 'loss', 'weight', 'view', 'identity',
-  'table', 'postgres', 'clickhouse',
+  'date',
+  'month',
+  'year',
+  'decade',
+  'unit',
+  'size',
+  'rows',
+  'groups',
+  'k',
+  'c',
+  'count',
+  'sum',
+  'mean',
+  'mode',
+  'grid',
+  'sampling',
+  'metric',
+  'loss',
+  'weight',
+  'view',
+  'identity',
+  'table',
+  'postgres',
+  'clickhouse',
 ]);
 
 /**
@@ -14,7 +36,11 @@ export const SOFT_KEYWORDS: ReadonlySet<string> = new Set([
  * instead made every parse three times slower (the parser's lookahead grows with the alternatives).
  */
 export class PrivspecTokenBuilder extends DefaultTokenBuilder {
-  protected override buildKeywordToken(keyword: GrammarAST.Keyword, terminalTokens: TokenType[], caseInsensitive: boolean): TokenType {
+  protected override buildKeywordToken(
+    keyword: GrammarAST.Keyword,
+    terminalTokens: TokenType[],
+    caseInsensitive: boolean,
+  ): TokenType {
     const token = super.buildKeywordToken(keyword, terminalTokens, caseInsensitive);
     if (!SOFT_KEYWORDS.has(keyword.value)) return token;
     const id = terminalTokens.find((t) => t.name === 'ID');

@@ -1,4 +1,11 @@
-import { AstUtils, GrammarUtils, type AstNode, type Cancellation, type ValidationAcceptor, type ValidationChecks } from 'langium';
+import {
+  AstUtils,
+  GrammarUtils,
+  type AstNode,
+  type Cancellation,
+  type ValidationAcceptor,
+  type ValidationChecks,
+} from 'langium';
 import type { DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import type * as ast from './generated/ast.js';
 import type { PrivspecServices } from './privspec-module.js';
@@ -21,12 +28,21 @@ export { IssueCodes };
  */
 export const SEARCH_CATEGORY = 'search';
 
-/** Registers the checks: structural ones run on every keystroke, data scans in the `slow` category, the hint's search in its own. */
+/**
+ * Registers the checks: structural ones run on every keystroke, data scans in the `slow` category, the hint's search in
+ * its own.
+ */
 export function registerValidationChecks(services: PrivspecServices): void {
   const registry = services.validation.ValidationRegistry;
   const validator = services.validation.PrivspecValidator;
   const checks: ValidationChecks<ast.PrivspecAstType> = {
-    Spec: [validator.checkBlocks, validator.checkQuasiHierarchies, validator.checkReleases, validator.checkLinkedReleases, validator.checkBudget].map(described),
+    Spec: [
+      validator.checkBlocks,
+      validator.checkQuasiHierarchies,
+      validator.checkReleases,
+      validator.checkLinkedReleases,
+      validator.checkBudget,
+    ].map(described),
     Dataset: described(validator.checkDataset),
     Hierarchy: described(validator.checkHierarchy),
     Anonymity: described(validator.checkAnonymity),
@@ -39,8 +55,11 @@ export function registerValidationChecks(services: PrivspecServices): void {
 }
 
 /** A check whose diagnostics link to their code's page (`docs/diagnostics/<code>.md`), wherever they are reported. */
-function described<N extends AstNode, R>(check: (node: N, accept: ValidationAcceptor, token: Cancellation.CancellationToken) => R) {
-  return (node: N, accept: ValidationAcceptor, token: Cancellation.CancellationToken): R => check(node, withCodeDescription(accept), token);
+function described<N extends AstNode, R>(
+  check: (node: N, accept: ValidationAcceptor, token: Cancellation.CancellationToken) => R,
+) {
+  return (node: N, accept: ValidationAcceptor, token: Cancellation.CancellationToken): R =>
+    check(node, withCodeDescription(accept), token);
 }
 
 /** Where another node is, for a diagnostic's related information. */
@@ -59,17 +78,32 @@ export class PrivspecValidator {
 
   checkBlocks = (spec: ast.Spec, accept: ValidationAcceptor): void => {
     if (spec.datasets.length === 0 && (spec.releases.length > 0 || spec.hierarchies.length > 0)) {
-      accept('error', "the spec has no 'dataset' block: declare one with 'dataset NAME from \"file.csv\" { … }'", { node: spec.releases[0] ?? spec.hierarchies[0], code: IssueCodes.MissingDataset });
+      accept('error', "the spec has no 'dataset' block: declare one with 'dataset NAME from \"file.csv\" { … }'", {
+        node: spec.releases[0] ?? spec.hierarchies[0],
+        code: IssueCodes.MissingDataset,
+      });
     }
     const extra = (nodes: readonly AstNode[], what: string) =>
-      nodes.slice(1).forEach((n) => accept('error', `only one ${what} is allowed per spec; the first one counts`, { node: n, code: IssueCodes.Duplicate, relatedInformation: related([relatedAt(nodes[0], `first ${what}`)]) }));
+      nodes.slice(1).forEach((n) =>
+        accept('error', `only one ${what} is allowed per spec; the first one counts`, {
+          node: n,
+          code: IssueCodes.Duplicate,
+          relatedInformation: related([relatedAt(nodes[0], `first ${what}`)]),
+        }),
+      );
     extra(spec.datasets, "'dataset' block");
     extra(spec.budgets, "'budget' block");
     extra(spec.anonymities, "'anonymity' block");
     const seen = new Map<string, AstNode>();
     for (const r of spec.releases) {
       const first = seen.get(r.name);
-      if (first) accept('error', `release '${r.name}' is declared twice`, { node: r, property: 'name', code: IssueCodes.Duplicate, relatedInformation: related([relatedAt(first, 'first declaration')]) });
+      if (first)
+        accept('error', `release '${r.name}' is declared twice`, {
+          node: r,
+          property: 'name',
+          code: IssueCodes.Duplicate,
+          relatedInformation: related([relatedAt(first, 'first declaration')]),
+        });
       else seen.set(r.name, r);
     }
     const hierarchies = new Map<string, AstNode>();
@@ -77,7 +111,13 @@ export class PrivspecValidator {
       const name = h.column?.name;
       if (!name) continue;
       const first = hierarchies.get(name);
-      if (first) accept('error', `column '${name}' has two hierarchies; the first one counts`, { node: h, property: 'column', code: IssueCodes.Duplicate, relatedInformation: related([relatedAt(first, 'first hierarchy')]) });
+      if (first)
+        accept('error', `column '${name}' has two hierarchies; the first one counts`, {
+          node: h,
+          property: 'column',
+          code: IssueCodes.Duplicate,
+          relatedInformation: related([relatedAt(first, 'first hierarchy')]),
+        });
       else hierarchies.set(name, h);
     }
   };
@@ -90,7 +130,11 @@ export class PrivspecValidator {
       if (clause.$type !== 'RoleClause' || clause.role !== 'quasi') continue;
       clause.columns.forEach((c, index) => {
         if (!withHierarchy.has(c.name)) {
-          accept('warning', `quasi-identifier '${c.name}' has no hierarchy, so it can only be kept or suppressed whole; add 'hierarchy ${c.name}: …'`, { node: clause, property: 'columns', index, code: IssueCodes.QuasiWithoutHierarchy });
+          accept(
+            'warning',
+            `quasi-identifier '${c.name}' has no hierarchy, so it can only be kept or suppressed whole; add 'hierarchy ${c.name}: …'`,
+            { node: clause, property: 'columns', index, code: IssueCodes.QuasiWithoutHierarchy },
+          );
         }
       });
     }
@@ -99,11 +143,18 @@ export class PrivspecValidator {
   checkDataset = (dataset: ast.Dataset, accept: ValidationAcceptor): void => {
     for (const c of dataset.clauses) {
       if (c.$type === 'SamplingClause' && !(c.fraction > 0 && c.fraction <= 1)) {
-        accept('error', `sampling must be a fraction in (0, 1], got ${c.fraction}`, { node: c, property: 'fraction', code: IssueCodes.ParameterOutOfRange });
+        accept('error', `sampling must be a fraction in (0, 1], got ${c.fraction}`, {
+          node: c,
+          property: 'fraction',
+          code: IssueCodes.ParameterOutOfRange,
+        });
       }
     }
     if (dataset.clauses.filter((c) => c.$type === 'UnitClause').length > 1) {
-      accept('error', 'a dataset has one privacy unit', { node: dataset.clauses.filter((c) => c.$type === 'UnitClause')[1], code: IssueCodes.Duplicate });
+      accept('error', 'a dataset has one privacy unit', {
+        node: dataset.clauses.filter((c) => c.$type === 'UnitClause')[1],
+        code: IssueCodes.Duplicate,
+      });
     }
     checkRoleConflicts(dataset, accept);
     checkWeightClauses(dataset, accept);
@@ -117,16 +168,34 @@ export class PrivspecValidator {
     const nodes = new Map(analysis.plans.map((p) => [p.name, p.node]));
     const descriptions = analysis.plans.filter((p) => p.node.query).map((p) => p.description);
     const anonymity = analysis.parts.anonymity;
-    const pins = new Map(anonymity?.clauses.flatMap((c) => (c.$type === 'LevelClause' && c.column ? [[c.column.name, c.level] as const] : [])) ?? []);
+    const pins = new Map(
+      anonymity?.clauses.flatMap((c) =>
+        c.$type === 'LevelClause' && c.column ? [[c.column.name, c.level] as const] : [],
+      ) ?? [],
+    );
     const reported = new Set<string>();
-    const links = linkedReleases(descriptions, { roles: datasetRoles(dataset), anonymity: anonymity !== undefined, pins });
+    const links = linkedReleases(descriptions, {
+      roles: datasetRoles(dataset),
+      anonymity: anonymity !== undefined,
+      pins,
+    });
     // An acceptance must say why, and must accept something: an empty reason or one that covers no link is noise a
     // reviewer would have to puzzle over.
     for (const plan of analysis.plans) {
       const clause = plan.node.accepts.find((a) => a.risk === 'linked-releases');
       if (!clause) continue;
-      if ((clause.reason ?? '').trim() === '') accept('error', "'accept linked-releases' needs the reason in words: accept linked-releases \"why both files are published\"", { node: clause, property: 'reason', code: IssueCodes.MissingParameter });
-      else if (!links.some((l) => l.publisher === plan.name || l.protector === plan.name)) accept('warning', `'${plan.name}' accepts linked-releases, but it is in no link (it publishes no column another release protects, and protects none a microdata file publishes); remove the clause`, { node: clause, code: IssueCodes.LinkedReleases });
+      if ((clause.reason ?? '').trim() === '')
+        accept(
+          'error',
+          '\'accept linked-releases\' needs the reason in words: accept linked-releases "why both files are published"',
+          { node: clause, property: 'reason', code: IssueCodes.MissingParameter },
+        );
+      else if (!links.some((l) => l.publisher === plan.name || l.protector === plan.name))
+        accept(
+          'warning',
+          `'${plan.name}' accepts linked-releases, but it is in no link (it publishes no column another release protects, and protects none a microdata file publishes); remove the clause`,
+          { node: clause, code: IssueCodes.LinkedReleases },
+        );
     }
     for (const link of links) {
       const node = nodes.get(link.publisher)!;
@@ -137,25 +206,53 @@ export class PrivspecValidator {
         const key = `${link.accepted.by}|${link.publisher}|${link.protector}|${link.column}`;
         if (reported.has(key)) continue;
         reported.add(key);
-        accept('info', `accepted linked-releases in '${link.accepted.by}': '${link.publisher}' publishes '${link.column}' exactly beside '${link.protector}', which protects it ("${link.accepted.reason}"); the report repeats the reason`, { node: nodes.get(link.accepted.by)!, property: 'name', code: IssueCodes.LinkedReleases, relatedInformation: info, data: { ...data, consequence: true } });
-      } else accept('error', link.message, { node, property: 'name', code: IssueCodes.LinkedReleases, relatedInformation: info, data });
+        accept(
+          'info',
+          `accepted linked-releases in '${link.accepted.by}': '${link.publisher}' publishes '${link.column}' exactly beside '${link.protector}', which protects it ("${link.accepted.reason}"); the report repeats the reason`,
+          {
+            node: nodes.get(link.accepted.by)!,
+            property: 'name',
+            code: IssueCodes.LinkedReleases,
+            relatedInformation: info,
+            data: { ...data, consequence: true },
+          },
+        );
+      } else
+        accept('error', link.message, {
+          node,
+          property: 'name',
+          code: IssueCodes.LinkedReleases,
+          relatedInformation: info,
+          data,
+        });
     }
   };
 
   checkHierarchy = (h: ast.Hierarchy, accept: ValidationAcceptor): void => {
     if (h.file !== undefined) return; // Files are read by the data checks.
-    const numbers = h.builder?.$type === 'IntervalsBuilder' ? h.builder.widths : h.builder?.$type === 'MaskBuilder' ? h.builder.counts : [];
+    const numbers =
+      h.builder?.$type === 'IntervalsBuilder'
+        ? h.builder.widths
+        : h.builder?.$type === 'MaskBuilder'
+          ? h.builder.counts
+          : [];
     numbers.forEach((x, index) => {
       if (Number.isInteger(x) && x > 0) return;
       const message = `hierarchy levels must be positive integers, got ${x}`;
       const b = h.builder;
-      if (b?.$type === 'IntervalsBuilder') accept('error', message, { node: b, property: 'widths', index, code: IssueCodes.ParameterOutOfRange });
-      else if (b?.$type === 'MaskBuilder') accept('error', message, { node: b, property: 'counts', index, code: IssueCodes.ParameterOutOfRange });
+      if (b?.$type === 'IntervalsBuilder')
+        accept('error', message, { node: b, property: 'widths', index, code: IssueCodes.ParameterOutOfRange });
+      else if (b?.$type === 'MaskBuilder')
+        accept('error', message, { node: b, property: 'counts', index, code: IssueCodes.ParameterOutOfRange });
     });
     const widths = h.builder?.$type === 'IntervalsBuilder' ? h.builder.widths : [];
     const lengths = new Set(h.groups.map((g) => g.levels.length));
     if (lengths.size > 1) {
-      accept('error', `every group must list the same number of levels (found ${[...lengths].sort().join(' and ')})`, { node: h, property: 'groups', code: IssueCodes.HierarchyInconsistent });
+      accept('error', `every group must list the same number of levels (found ${[...lengths].sort().join(' and ')})`, {
+        node: h,
+        property: 'groups',
+        code: IssueCodes.HierarchyInconsistent,
+      });
       return;
     }
     if (widths.some((x) => !(Number.isInteger(x) && x > 0))) return;
@@ -174,28 +271,82 @@ export class PrivspecValidator {
 
   checkAnonymity = (block: ast.Anonymity, accept: ValidationAcceptor): void => {
     for (const c of block.clauses) {
-      if (c.$type === 'KClause' && !(Number.isInteger(c.k) && c.k >= 1)) accept('error', `k must be an integer ≥ 1, got ${c.k}`, { node: c, property: 'k', code: IssueCodes.ParameterOutOfRange });
+      if (c.$type === 'KClause' && !(Number.isInteger(c.k) && c.k >= 1))
+        accept('error', `k must be an integer ≥ 1, got ${c.k}`, {
+          node: c,
+          property: 'k',
+          code: IssueCodes.ParameterOutOfRange,
+        });
       if (c.$type === 'LDiversityClause') {
-        if (!(c.l >= 1) || (c.variant !== 'entropy' && !Number.isInteger(c.l))) accept('error', `ℓ must be ${c.variant === 'entropy' ? 'a number' : 'an integer'} ≥ 1, got ${c.l}`, { node: c, property: 'l', code: IssueCodes.ParameterOutOfRange });
-        if (c.c !== undefined && !(c.c > 0)) accept('error', `c must be > 0, got ${c.c}`, { node: c, property: 'c', code: IssueCodes.ParameterOutOfRange });
-        if (c.variant === 'recursive' && c.c === undefined) accept('error', "recursive (c, ℓ)-diversity needs 'c C'", { node: c, property: 'variant', code: IssueCodes.MissingParameter });
+        if (!(c.l >= 1) || (c.variant !== 'entropy' && !Number.isInteger(c.l)))
+          accept('error', `ℓ must be ${c.variant === 'entropy' ? 'a number' : 'an integer'} ≥ 1, got ${c.l}`, {
+            node: c,
+            property: 'l',
+            code: IssueCodes.ParameterOutOfRange,
+          });
+        if (c.c !== undefined && !(c.c > 0))
+          accept('error', `c must be > 0, got ${c.c}`, {
+            node: c,
+            property: 'c',
+            code: IssueCodes.ParameterOutOfRange,
+          });
+        if (c.variant === 'recursive' && c.c === undefined)
+          accept('error', "recursive (c, ℓ)-diversity needs 'c C'", {
+            node: c,
+            property: 'variant',
+            code: IssueCodes.MissingParameter,
+          });
         const dataset = AstUtils.getContainerOfType(c, (n): n is ast.Spec => n.$type === 'Spec')?.datasets[0];
-        const sensitive = dataset?.clauses.flatMap((x) => (x.$type === 'RoleClause' && x.role === 'sensitive' ? x.columns.map((y) => y.name) : []));
+        const sensitive = dataset?.clauses.flatMap((x) =>
+          x.$type === 'RoleClause' && x.role === 'sensitive' ? x.columns.map((y) => y.name) : [],
+        );
         const weight = dataset?.clauses.find((x): x is ast.WeightClause => x.$type === 'WeightClause')?.column?.name;
         // The survey weight never shapes an output: which classes are suppressed would depend on it (review finding).
-        if (c.column && weight !== undefined && c.column.name === weight) accept('error', `'${weight}' is the survey weight, read for the individual risk and never released: ℓ-diversity on it would decide which classes are suppressed`, { node: c, property: 'column', code: IssueCodes.InvalidWeight });
-        else if (c.column && sensitive && !sensitive.includes(c.column.name)) accept('warning', `'${c.column.name}' is not declared 'sensitive' in the dataset`, { node: c, property: 'column', code: IssueCodes.SensitiveNotDeclared });
+        if (c.column && weight !== undefined && c.column.name === weight)
+          accept(
+            'error',
+            `'${weight}' is the survey weight, read for the individual risk and never released: ℓ-diversity on it would decide which classes are suppressed`,
+            { node: c, property: 'column', code: IssueCodes.InvalidWeight },
+          );
+        else if (c.column && sensitive && !sensitive.includes(c.column.name))
+          accept('warning', `'${c.column.name}' is not declared 'sensitive' in the dataset`, {
+            node: c,
+            property: 'column',
+            code: IssueCodes.SensitiveNotDeclared,
+          });
       }
       if (c.$type === 'LevelClause') {
-        if (!(Number.isInteger(c.level) && c.level >= 0)) accept('error', `a generalization level is an integer ≥ 0, got ${c.level}`, { node: c, property: 'level', code: IssueCodes.ParameterOutOfRange });
+        if (!(Number.isInteger(c.level) && c.level >= 0))
+          accept('error', `a generalization level is an integer ≥ 0, got ${c.level}`, {
+            node: c,
+            property: 'level',
+            code: IssueCodes.ParameterOutOfRange,
+          });
         const spec = AstUtils.getContainerOfType(c, (n): n is ast.Spec => n.$type === 'Spec');
-        const quasi = spec?.datasets[0]?.clauses.flatMap((x) => (x.$type === 'RoleClause' && x.role === 'quasi' ? x.columns.map((y) => y.name) : []));
-        if (c.column && quasi && !quasi.includes(c.column.name)) accept('warning', `'${c.column.name}' is not a quasi-identifier, so pinning its level has no effect`, { node: c, property: 'column', code: IssueCodes.PinWithoutEffect });
-        else if (c.column && spec && !spec.hierarchies.some((h) => h.column?.name === c.column.name)) accept('error', `'${c.column.name}' has no hierarchy to pin a level of`, { node: c, property: 'column', code: IssueCodes.PinWithoutEffect });
+        const quasi = spec?.datasets[0]?.clauses.flatMap((x) =>
+          x.$type === 'RoleClause' && x.role === 'quasi' ? x.columns.map((y) => y.name) : [],
+        );
+        if (c.column && quasi && !quasi.includes(c.column.name))
+          accept('warning', `'${c.column.name}' is not a quasi-identifier, so pinning its level has no effect`, {
+            node: c,
+            property: 'column',
+            code: IssueCodes.PinWithoutEffect,
+          });
+        else if (c.column && spec && !spec.hierarchies.some((h) => h.column?.name === c.column.name))
+          accept('error', `'${c.column.name}' has no hierarchy to pin a level of`, {
+            node: c,
+            property: 'column',
+            code: IssueCodes.PinWithoutEffect,
+          });
       }
       if (c.$type === 'SuppressionClause') {
         const f = c.percent ? c.limit / 100 : c.limit;
-        if (!(f >= 0 && f <= 1)) accept('error', `suppression must be between 0 and ${c.percent ? '100%' : '1'}, got ${c.limit}${c.percent ? '%' : ''}`, { node: c, property: 'limit', code: IssueCodes.ParameterOutOfRange });
+        if (!(f >= 0 && f <= 1))
+          accept(
+            'error',
+            `suppression must be between 0 and ${c.percent ? '100%' : '1'}, got ${c.limit}${c.percent ? '%' : ''}`,
+            { node: c, property: 'limit', code: IssueCodes.ParameterOutOfRange },
+          );
       }
     }
     try {
@@ -208,7 +359,12 @@ export class PrivspecValidator {
   checkBudgetClause = (c: ast.BudgetClause, accept: ValidationAcceptor): void => {
     if (c.name === 'accounting' || c.value === undefined) return;
     const ok = c.name === 'delta' ? c.value > 0 && c.value < 1 : c.value > 0 && Number.isFinite(c.value);
-    if (!ok) accept('error', `${greek(c.name)} must be ${c.name === 'delta' ? 'in (0, 1)' : 'a finite number > 0'}, got ${c.value}`, { node: c, property: 'value', code: IssueCodes.ParameterOutOfRange });
+    if (!ok)
+      accept(
+        'error',
+        `${greek(c.name)} must be ${c.name === 'delta' ? 'in (0, 1)' : 'a finite number > 0'}, got ${c.value}`,
+        { node: c, property: 'value', code: IssueCodes.ParameterOutOfRange },
+      );
   };
 
   checkReleases = (spec: ast.Spec, accept: ValidationAcceptor): void => {
@@ -216,23 +372,43 @@ export class PrivspecValidator {
     // it in its query, and two bounds would leave the reader to guess which one counts.
     for (const r of spec.releases) {
       if (!r.bound) continue;
-      if (r.query?.kind !== 'view') accept('error', `a bound after the mechanism is for view releases; write it before '${r.mechanism?.kind ?? 'the mechanism'}'`, { node: r.bound, code: IssueCodes.ParameterOutOfRange });
-      else if (r.query.bound) accept('error', 'the view is bounded twice; keep one bound', { node: r.bound, code: IssueCodes.Duplicate });
+      if (r.query?.kind !== 'view')
+        accept(
+          'error',
+          `a bound after the mechanism is for view releases; write it before '${r.mechanism?.kind ?? 'the mechanism'}'`,
+          { node: r.bound, code: IssueCodes.ParameterOutOfRange },
+        );
+      else if (r.query.bound)
+        accept('error', 'the view is bounded twice; keep one bound', { node: r.bound, code: IssueCodes.Duplicate });
     }
     const { plans } = this.analysis(spec);
     for (const plan of plans) {
       // The planner names the field at fault; its token's range is underlined.
       for (const p of plan.problems) {
-        const token = p.property === undefined ? undefined : GrammarUtils.findNodeForProperty(p.node.$cstNode, p.property);
-        const data = p.column === undefined ? undefined : { code: p.code, release: plan.name, column: p.column, role: p.role };
-        accept('error', p.message, { node: p.node, ...(token ? { range: token.range } : {}), code: p.code, ...(data ? { data } : {}) });
+        const token =
+          p.property === undefined ? undefined : GrammarUtils.findNodeForProperty(p.node.$cstNode, p.property);
+        const data =
+          p.column === undefined ? undefined : { code: p.code, release: plan.name, column: p.column, role: p.role };
+        accept('error', p.message, {
+          node: p.node,
+          ...(token ? { range: token.range } : {}),
+          code: p.code,
+          ...(data ? { data } : {}),
+        });
       }
-      // Leaks the stated ε does not cover (groups read from the data, a unit whose contributions are unbounded) stop the
-      // release unless the spec accepts them in so many words; then they stay visible as information.
+      // Leaks the stated ε does not cover (groups read from the data, a unit whose contributions are unbounded) stop
+      // the release unless the spec accepts them in so many words; then they stay visible as information.
       for (const risk of plan.risks) {
-        const code = risk.code === 'data-dependent-domain' ? IssueCodes.DataDependentDomain : IssueCodes.UnboundedContribution;
+        const code =
+          risk.code === 'data-dependent-domain' ? IssueCodes.DataDependentDomain : IssueCodes.UnboundedContribution;
         const data = { code, release: plan.name, ...(risk.column === undefined ? {} : { column: risk.column }) };
-        if (risk.accepted) accept('info', acceptedRiskText(risk), { node: plan.node, property: 'name', code, data: { ...data, consequence: true } });
+        if (risk.accepted)
+          accept('info', acceptedRiskText(risk), {
+            node: plan.node,
+            property: 'name',
+            code,
+            data: { ...data, consequence: true },
+          });
         else accept('error', risk.message, { node: plan.node, property: 'name', code, data });
       }
     }
@@ -242,53 +418,127 @@ export class PrivspecValidator {
     const { plans, summary, budget, parts } = this.analysis(spec);
     const spending = plans.filter((p) => p.dp && p.problems.length === 0);
     if (spending.length > 0 && !parts.budget) {
-      accept('error', "differentially private releases need a 'budget { epsilon … }' block", { node: spending[0].node, property: 'name', code: IssueCodes.NoBudget, data: { code: IssueCodes.NoBudget, release: spending[0].name } });
+      accept('error', "differentially private releases need a 'budget { epsilon … }' block", {
+        node: spending[0].node,
+        property: 'name',
+        code: IssueCodes.NoBudget,
+        data: { code: IssueCodes.NoBudget, release: spending[0].name },
+      });
       return;
     }
     for (const plan of spending) {
       if (plan.costs[budget.accounting]) continue;
       const m = plan.node.mechanism!;
-      const why = budget.accounting === 'pure'
-        ? `${m.kind} noise is not ε-differentially private; use 'accounting approx' or 'accounting zcdp', or Laplace noise`
-        : `${m.kind} with ρ needs a 'delta' to be accounted as (ε, δ)`;
-      accept('error', `${m.kind} is not allowed under '${budget.accounting}' accounting: ${why}`, { node: m, property: 'kind', code: IssueCodes.MechanismNotAllowed });
+      const why =
+        budget.accounting === 'pure'
+          ? `${m.kind} noise is not ε-differentially private; use 'accounting approx' or 'accounting zcdp', or Laplace noise`
+          : `${m.kind} with ρ needs a 'delta' to be accounted as (ε, δ)`;
+      accept('error', `${m.kind} is not allowed under '${budget.accounting}' accounting: ${why}`, {
+        node: m,
+        property: 'kind',
+        code: IssueCodes.MechanismNotAllowed,
+      });
     }
     // One cause, one error: the release whose cost crosses the budget is the error; the releases after it no longer fit
     // only because of it, so they are named in its related information and marked with a hint, not counted as errors.
     const crossing = summary.releases.find((r) => r.overrun);
-    const after = crossing ? summary.releases.slice(summary.releases.indexOf(crossing) + 1).filter((r) => r.overrun) : [];
+    const after = crossing
+      ? summary.releases.slice(summary.releases.indexOf(crossing) + 1).filter((r) => r.overrun)
+      : [];
     if (crossing?.overrun) {
       const info = related([
         ...crossing.overrun.spentBy.map((p) => relatedAt(p.node, `'${p.name}' spent part of the budget`)),
         ...after.map((r) => relatedAt(r.plan.node, `'${r.plan.name}' no longer fits after '${crossing.plan.name}'`)),
       ]);
-      const later = after.length ? `; ${after.length === 1 ? 'the release' : `${after.length} releases`} after it no longer ${after.length === 1 ? 'fits' : 'fit'} (${after.map((r) => `'${r.plan.name}'`).join(', ')})` : '';
-      accept('error', `budget overrun in '${crossing.plan.name}': ${overrunMessage(this.analysis(spec), crossing)}${later}`, { node: crossing.plan.node, property: 'name', code: IssueCodes.BudgetOverrun, relatedInformation: info, data: { code: IssueCodes.BudgetOverrun, release: crossing.plan.name } });
+      const later = after.length
+        ? `; ${after.length === 1 ? 'the release' : `${after.length} releases`} after it no longer ${after.length === 1 ? 'fits' : 'fit'} (${after.map((r) => `'${r.plan.name}'`).join(', ')})`
+        : '';
+      accept(
+        'error',
+        `budget overrun in '${crossing.plan.name}': ${overrunMessage(this.analysis(spec), crossing)}${later}`,
+        {
+          node: crossing.plan.node,
+          property: 'name',
+          code: IssueCodes.BudgetOverrun,
+          relatedInformation: info,
+          data: { code: IssueCodes.BudgetOverrun, release: crossing.plan.name },
+        },
+      );
     }
     for (const spend of after) {
-      accept('hint', `no longer fits the budget because '${crossing!.plan.name}' overruns it (the error is there)`, { node: spend.plan.node, property: 'name', code: IssueCodes.BudgetOverrun, relatedInformation: related([relatedAt(crossing!.plan.node, 'the release that crosses the budget')]), data: { code: IssueCodes.BudgetOverrun, release: spend.plan.name, consequence: true } });
+      accept('hint', `no longer fits the budget because '${crossing!.plan.name}' overruns it (the error is there)`, {
+        node: spend.plan.node,
+        property: 'name',
+        code: IssueCodes.BudgetOverrun,
+        relatedInformation: related([relatedAt(crossing!.plan.node, 'the release that crosses the budget')]),
+        data: { code: IssueCodes.BudgetOverrun, release: spend.plan.name, consequence: true },
+      });
     }
     for (const spend of summary.releases) {
       if (!spend.overrun && spend.parallelWith.length > 0) {
-        accept('info', `composes in parallel with ${nameSome(spend.parallelWith)} (disjoint where ranges): adds ${formatAmount(spend.marginal)} of its ${formatAmount(spend.cost)}`, { node: spend.plan.node, property: 'name', code: IssueCodes.ParallelComposition });
+        accept(
+          'info',
+          `composes in parallel with ${nameSome(spend.parallelWith)} (disjoint where ranges): adds ${formatAmount(spend.marginal)} of its ${formatAmount(spend.cost)}`,
+          { node: spend.plan.node, property: 'name', code: IssueCodes.ParallelComposition },
+        );
       }
-      if (spend.bound) accept('info', `'${spend.plan.name}': ${spend.bound}`, { node: spend.plan.node, property: 'name', code: IssueCodes.OverlapBound });
+      if (spend.bound)
+        accept('info', `'${spend.plan.name}': ${spend.bound}`, {
+          node: spend.plan.node,
+          property: 'name',
+          code: IssueCodes.OverlapBound,
+        });
     }
   };
 
   /** Missing files, unknown columns (against the header only) and hierarchy files: cheap, so in the fast category. */
-  checkFiles = async (spec: ast.Spec, accept: ValidationAcceptor, cancel: Cancellation.CancellationToken): Promise<void> => {
-    await checkSpecData(spec, specPath(AstUtils.getDocument(spec)), this.services.data.CsvStore, accept, cancel, 'files');
+  checkFiles = async (
+    spec: ast.Spec,
+    accept: ValidationAcceptor,
+    cancel: Cancellation.CancellationToken,
+  ): Promise<void> => {
+    await checkSpecData(
+      spec,
+      specPath(AstUtils.getDocument(spec)),
+      this.services.data.CsvStore,
+      accept,
+      cancel,
+      'files',
+    );
   };
 
   /** Hierarchy coverage, k, ℓ and δ against n: they scan the table, so in the slow category. */
-  checkData = async (spec: ast.Spec, accept: ValidationAcceptor, cancel: Cancellation.CancellationToken): Promise<void> => {
-    await checkSpecData(spec, specPath(AstUtils.getDocument(spec)), this.services.data.CsvStore, accept, cancel, 'data');
+  checkData = async (
+    spec: ast.Spec,
+    accept: ValidationAcceptor,
+    cancel: Cancellation.CancellationToken,
+  ): Promise<void> => {
+    await checkSpecData(
+      spec,
+      specPath(AstUtils.getDocument(spec)),
+      this.services.data.CsvStore,
+      accept,
+      cancel,
+      'data',
+    );
   };
 
-  /** The optimal-transformation hint after a k / ℓ violation: the search, in a category of its own (SEARCH_CATEGORY). */
-  checkSearch = async (spec: ast.Spec, accept: ValidationAcceptor, cancel: Cancellation.CancellationToken): Promise<void> => {
-    await checkSpecData(spec, specPath(AstUtils.getDocument(spec)), this.services.data.CsvStore, accept, cancel, 'search');
+  /**
+   * The optimal-transformation hint after a k / ℓ violation: the search, in a category of its own (SEARCH_CATEGORY).
+   */
+  checkSearch = async (
+    spec: ast.Spec,
+    accept: ValidationAcceptor,
+    cancel: Cancellation.CancellationToken,
+  ): Promise<void> => {
+    await checkSpecData(
+      spec,
+      specPath(AstUtils.getDocument(spec)),
+      this.services.data.CsvStore,
+      accept,
+      cancel,
+      'search',
+    );
   };
 
   private analysis(spec: ast.Spec) {
@@ -301,7 +551,12 @@ function checkRoleConflicts(dataset: ast.Dataset, accept: ValidationAcceptor): v
   const conflicts = new Map(roleConflicts(datasetRoles(dataset)).map((c) => [c.column, c.roles]));
   const first = new Map<string, { node: AstNode; role: string }>();
   for (const clause of dataset.clauses) {
-    const refs = clause.$type === 'RoleClause' ? clause.columns.map((c, index) => ({ name: c.name, role: clause.role, index })) : clause.$type === 'UnitClause' && clause.column ? [{ name: clause.column.name, role: 'unit', index: -1 }] : [];
+    const refs =
+      clause.$type === 'RoleClause'
+        ? clause.columns.map((c, index) => ({ name: c.name, role: clause.role, index }))
+        : clause.$type === 'UnitClause' && clause.column
+          ? [{ name: clause.column.name, role: 'unit', index: -1 }]
+          : [];
     for (const ref of refs) {
       const roles = conflicts.get(ref.name);
       if (!roles) continue;
@@ -310,9 +565,23 @@ function checkRoleConflicts(dataset: ast.Dataset, accept: ValidationAcceptor): v
         first.set(ref.name, { node: clause, role: ref.role });
         continue;
       }
-      if (seen.role === ref.role || (ref.role === 'unit' && seen.role === 'identifying') || (ref.role === 'identifying' && seen.role === 'unit')) continue;
-      const where = ref.index >= 0 ? { node: clause, property: 'columns', index: ref.index } : { node: clause, property: 'column' };
-      accept('error', `'${ref.name}' is declared ${roles.join(' and ')}: a column has one role (the unit may also be listed identifying); keep the one you mean`, { ...where, code: IssueCodes.RoleConflict, relatedInformation: related([relatedAt(seen.node, `'${ref.name}' is first declared ${seen.role} here`)]) });
+      if (
+        seen.role === ref.role ||
+        (ref.role === 'unit' && seen.role === 'identifying') ||
+        (ref.role === 'identifying' && seen.role === 'unit')
+      )
+        continue;
+      const where =
+        ref.index >= 0 ? { node: clause, property: 'columns', index: ref.index } : { node: clause, property: 'column' };
+      accept(
+        'error',
+        `'${ref.name}' is declared ${roles.join(' and ')}: a column has one role (the unit may also be listed identifying); keep the one you mean`,
+        {
+          ...where,
+          code: IssueCodes.RoleConflict,
+          relatedInformation: related([relatedAt(seen.node, `'${ref.name}' is first declared ${seen.role} here`)]),
+        },
+      );
     }
   }
 }
@@ -322,7 +591,10 @@ function checkRoleConflicts(dataset: ast.Dataset, accept: ValidationAcceptor): v
  * name once per release, quadratic text for one fact.
  */
 function nameSome(names: readonly string[]): string {
-  const shown = names.slice(0, 8).map((n) => `'${n}'`).join(', ');
+  const shown = names
+    .slice(0, 8)
+    .map((n) => `'${n}'`)
+    .join(', ');
   return names.length > 8 ? `${shown} and ${names.length - 8} more` : shown;
 }
 
@@ -335,7 +607,8 @@ function groupingClash(groups: readonly ast.HierarchyGroup[]): string | undefine
       const level = (parents[l] ??= new Map());
       for (const v of below) {
         const seen = level.get(v);
-        if (seen !== undefined && seen !== g.levels[l]) return `'${v}' generalizes to both '${seen}' and '${g.levels[l]}' at level ${l + 1}; each value needs one parent`;
+        if (seen !== undefined && seen !== g.levels[l])
+          return `'${v}' generalizes to both '${seen}' and '${g.levels[l]}' at level ${l + 1}; each value needs one parent`;
         level.set(v, g.levels[l]);
       }
       below = [g.levels[l]];
@@ -356,11 +629,22 @@ function formatAmount(a: { epsilon?: number; delta?: number; rho?: number }): st
  */
 function checkWeightClauses(dataset: ast.Dataset, accept: ValidationAcceptor): void {
   const weights = dataset.clauses.filter((c): c is ast.WeightClause => c.$type === 'WeightClause');
-  if (weights.length > 1) accept('error', 'a dataset has one survey weight', { node: weights[1], code: IssueCodes.Duplicate });
+  if (weights.length > 1)
+    accept('error', 'a dataset has one survey weight', { node: weights[1], code: IssueCodes.Duplicate });
   const name = weights[0]?.column?.name;
   if (name === undefined) return;
   for (const c of dataset.clauses) {
-    const role = c.$type === 'RoleClause' && c.role !== 'identifying' && c.columns.some((x) => x.name === name) ? c.role : c.$type === 'UnitClause' && c.column?.name === name ? 'unit' : undefined;
-    if (role) accept('error', `'${name}' is the survey weight and cannot also be ${role === 'unit' ? 'the privacy unit' : `declared ${role}`}: the weight is never released`, { node: weights[0], property: 'column', code: IssueCodes.InvalidWeight });
+    const role =
+      c.$type === 'RoleClause' && c.role !== 'identifying' && c.columns.some((x) => x.name === name)
+        ? c.role
+        : c.$type === 'UnitClause' && c.column?.name === name
+          ? 'unit'
+          : undefined;
+    if (role)
+      accept(
+        'error',
+        `'${name}' is the survey weight and cannot also be ${role === 'unit' ? 'the privacy unit' : `declared ${role}`}: the weight is never released`,
+        { node: weights[0], property: 'column', code: IssueCodes.InvalidWeight },
+      );
   }
 }

@@ -12,7 +12,9 @@ export const budgetRequestMethod = 'privspec/budget';
 export const runReleaseRequestMethod = 'privspec/runRelease';
 /** `privspec/csvModels`: what every spec the server knows says about the CSV it names (no params). */
 export const csvModelsRequestMethod = 'privspec/csvModels';
-/** `privspec/csvModelsChanged`: sent by the server when a spec was parsed again; the client asks for the models anew. */
+/**
+ * `privspec/csvModelsChanged`: sent by the server when a spec was parsed again; the client asks for the models anew.
+ */
 export const csvModelsChangedNotificationMethod = 'privspec/csvModelsChanged';
 /** `privspec/anonymizeCsv`: runs one `generalize` release of a spec, writing what `privspec release --only` writes. */
 export const anonymizeCsvRequestMethod = 'privspec/anonymizeCsv';
@@ -58,7 +60,6 @@ export interface BudgetSummaryResponse {
   status?: string;
 }
 
-
 export interface RunReleaseParams {
   /** The spec's document URI. */
   uri: string;
@@ -70,7 +71,10 @@ export interface RunReleaseParams {
   dryRun?: boolean;
 }
 
-/** One release's outcome and a whole run's result, as `privspec release --json` prints them (defined by the engine's runner). */
+/**
+ * One release's outcome and a whole run's result, as `privspec release --json` prints them (defined by the engine's
+ * runner).
+ */
 export type { ReleaseOutcome, RunReleaseResult } from '../engine/release/run-report.js';
 
 /** A hierarchy declaration as plain data, built by the engine's one `hierarchyFromSource`. */
@@ -129,7 +133,10 @@ export interface AnonymizeCsvParams {
   workDoneToken?: string | number;
 }
 
-/** The release's outcome (the runner's shape: status, files, the levels chosen in `parameters`) and, when written, the rows left out. */
+/**
+ * The release's outcome (the runner's shape: status, files, the levels chosen in `parameters`) and, when written, the
+ * rows left out.
+ */
 export interface AnonymizeCsvResult {
   readonly spec: string;
   readonly out: string;
@@ -183,7 +190,12 @@ export interface LedgerResponse {
   readonly accounting: 'pure' | 'approx' | 'zcdp';
   readonly entries: readonly LedgerEntryView[];
   /** Each recorded raise of the ledger's limit (`privspec budget raise`), oldest first. */
-  readonly raises: readonly { readonly at: string; readonly from: string; readonly to: string; readonly reason: string }[];
+  readonly raises: readonly {
+    readonly at: string;
+    readonly from: string;
+    readonly to: string;
+    readonly reason: string;
+  }[];
   /** What the ledger has spent against the budget: `ε 0.8 of 1`. */
   readonly total: string;
   readonly run: RunPreview;

@@ -16,7 +16,12 @@ let keywords: ReadonlySet<string> | undefined;
 
 /** Every keyword of the grammar that the ID terminal would also match (`where`, `by`, `k`, `date`, …). */
 export function wordKeywords(): ReadonlySet<string> {
-  keywords ??= new Set(AstUtils.streamAst(PrivspecGrammar()).filter(GrammarAST.isKeyword).map((k) => k.value).filter((v) => ID.test(v)));
+  keywords ??= new Set(
+    AstUtils.streamAst(PrivspecGrammar())
+      .filter(GrammarAST.isKeyword)
+      .map((k) => k.value)
+      .filter((v) => ID.test(v)),
+  );
   return keywords;
 }
 

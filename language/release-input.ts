@@ -1,6 +1,6 @@
 /**
- * What the release runner (engine/host/run/release-runner.ts) needs of a spec: the spec checked (no errors allowed), its
- * dataset, budget and release descriptions, its hierarchies built and every file it reads. The language translates;
+ * What the release runner (engine/host/run/release-runner.ts) needs of a spec: the spec checked (no errors allowed),
+ * its dataset, budget and release descriptions, its hierarchies built and every file it reads. The language translates;
  * the engine plans, spends and writes.
  */
 import type { LangiumDocument } from 'langium';
@@ -23,7 +23,13 @@ export { SpecNotRunnable } from './spec-not-runnable.js';
  * `tolerate` names error codes that do not stop the caller — the preview shows a release of a spec that overruns its
  * budget (it spends nothing); their messages go to `tolerated`. The runner tolerates none.
  */
-export async function releaseInput(services: PrivspecServices, document: LangiumDocument, only?: string, tolerate: { codes: ReadonlySet<string>; tolerated: string[] } = { codes: new Set(), tolerated: [] }, options: ReleaseInputOptions = {}): Promise<RunInput> {
+export async function releaseInput(
+  services: PrivspecServices,
+  document: LangiumDocument,
+  only?: string,
+  tolerate: { codes: ReadonlySet<string>; tolerated: string[] } = { codes: new Set(), tolerated: [] },
+  options: ReleaseInputOptions = {},
+): Promise<RunInput> {
   const open = options.open;
   const data = open ? analyzeDocument(document).dataset : undefined;
   if (!open || !data) return checkedInput(services, document, only, tolerate, options);
@@ -36,28 +42,44 @@ export async function releaseInput(services: PrivspecServices, document: Langium
 export interface ReleaseInputOptions {
   /** `false` (a plan, a release from aggregates) checks the spec against the data's columns, not its rows. */
   readonly scanData?: boolean;
-  /** Lends the run's one source of the dataset (engine/host/run/run-spec.ts) to the data checks and the table's read. */
+  /**
+   * Lends the run's one source of the dataset (engine/host/run/run-spec.ts) to the data checks and the table's read.
+   */
   readonly open?: OpenDataSource;
 }
 
-async function checkedInput(services: PrivspecServices, document: LangiumDocument, only: string | undefined, tolerate: { codes: ReadonlySet<string>; tolerated: string[] }, options: ReleaseInputOptions): Promise<RunInput> {
+async function checkedInput(
+  services: PrivspecServices,
+  document: LangiumDocument,
+  only: string | undefined,
+  tolerate: { codes: ReadonlySet<string>; tolerated: string[] },
+  options: ReleaseInputOptions,
+): Promise<RunInput> {
   const specFile = specPath(document);
   // `scanData: false` (a plan, a release from aggregates) checks the spec against the data's columns, not its rows.
   // Only errors stop a run, so the checker's optimal-transformation hint is not searched for: the run decides the
   // generalization itself, once.
   const checked = await checkDocument(document, { scanData: options.scanData ?? true, hints: false }, services);
   const errors = checked.diagnostics.filter((d) => d.severity === 'error' && !tolerate.codes.has(d.code));
-  for (const d of checked.diagnostics) if (d.severity === 'error' && tolerate.codes.has(d.code)) tolerate.tolerated.push(d.message);
+  for (const d of checked.diagnostics)
+    if (d.severity === 'error' && tolerate.codes.has(d.code)) tolerate.tolerated.push(d.message);
   if (errors.length > 0) {
     const first = errors[0];
-    throw new SpecNotRunnable(`${specFile}:${first.line}: the spec has ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}, the first: ${first.message}; run 'privspec check' and fix them before releasing`, 'spec');
+    throw new SpecNotRunnable(
+      `${specFile}:${first.line}: the spec has ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}, the first: ${first.message}; run 'privspec check' and fix them before releasing`,
+      'spec',
+    );
   }
   const analysis = analyzeDocument(document);
   const dataset = analysis.dataset;
   if (!dataset) throw new SpecNotRunnable(`${specFile}: the spec has no dataset`, 'spec');
   const all = (document.parseResult.value as ast.Spec).releases;
   const chosen = only === undefined ? all : all.filter((r) => r.name === only);
-  if (chosen.length === 0) throw new SpecNotRunnable(`no release named '${only}'; the spec has ${all.map((r) => r.name).join(', ') || 'none'}`, 'input');
+  if (chosen.length === 0)
+    throw new SpecNotRunnable(
+      `no release named '${only}'; the spec has ${all.map((r) => r.name).join(', ') || 'none'}`,
+      'input',
+    );
   const store = services.data.CsvStore;
   const { hierarchies, files: inputFiles } = await specHierarchies(store, analysis, specFile);
   if (dataset.correlation) inputFiles.push(dataset.correlation.file);

@@ -3,7 +3,9 @@ import type { CheckDiagnostic } from './check-spec.js';
 
 /** The diagnostics of `privspec check` as a SARIF 2.1.0 log, for code-scanning services. */
 export function toSarif(diagnostics: readonly CheckDiagnostic[]): object {
-  const rules = [...new Set(diagnostics.map((d) => d.code))].sort().map((id) => ({ id, shortDescription: { text: id.replace(/-/g, ' ') } }));
+  const rules = [...new Set(diagnostics.map((d) => d.code))]
+    .sort()
+    .map((id) => ({ id, shortDescription: { text: id.replace(/-/g, ' ') } }));
   const location = (file: string, line: number, column: number, endLine?: number, endColumn?: number) => ({
     physicalLocation: {
       artifactLocation: { uri: file.startsWith('/') ? URI.file(file).toString() : file.split('\\').join('/') },
@@ -21,7 +23,15 @@ export function toSarif(diagnostics: readonly CheckDiagnostic[]): object {
           level: d.severity === 'info' ? 'note' : d.severity,
           message: { text: d.message },
           locations: [location(d.file, d.line, d.column, d.endLine, d.endColumn)],
-          ...(d.related?.length ? { relatedLocations: d.related.map((r, id) => ({ id, ...location(r.file, r.line, r.column), message: { text: r.message } })) } : {}),
+          ...(d.related?.length
+            ? {
+                relatedLocations: d.related.map((r, id) => ({
+                  id,
+                  ...location(r.file, r.line, r.column),
+                  message: { text: r.message },
+                })),
+              }
+            : {}),
         })),
       },
     ],

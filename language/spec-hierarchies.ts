@@ -15,14 +15,21 @@ export interface SpecHierarchies {
 }
 
 /** Throws the builders' `TableError` (naming the file and line) for a hierarchy that cannot be built. */
-export async function specHierarchies(store: CsvStore, analysis: SpecAnalysis, specFile: string): Promise<SpecHierarchies> {
+export async function specHierarchies(
+  store: CsvStore,
+  analysis: SpecAnalysis,
+  specFile: string,
+): Promise<SpecHierarchies> {
   const hierarchies = new Map<string, Hierarchy>();
   const files: string[] = [];
   for (const [name, node] of analysis.parts.hierarchies) {
     const file = node.file === undefined ? undefined : resolveSpecPath(specFile, node.file);
     if (file !== undefined) files.push(file);
     const text = file === undefined ? '' : await store.text(file);
-    hierarchies.set(name, buildHierarchy(node, () => text, specFile));
+    hierarchies.set(
+      name,
+      buildHierarchy(node, () => text, specFile),
+    );
   }
   return { hierarchies, files };
 }

@@ -16,11 +16,15 @@ export function checkStringEscapes(spec: ast.Spec, accept: ValidationAcceptor): 
     if (leaf.tokenType.name !== 'STRING') continue;
     for (const { offset, escape } of unknownEscapes(leaf.text.slice(1, -1))) {
       const start = { line: leaf.range.start.line, character: leaf.range.start.character + 1 + offset };
-      accept('error', `unknown escape '${escape}' in a string: the escapes are \\" \\\\ \\t \\n \\r; write \\\\ for a backslash`, {
-        node: leaf.astNode,
-        range: { start, end: { line: start.line, character: start.character + escape.length } },
-        code: IssueCodes.UnknownEscape,
-      });
+      accept(
+        'error',
+        `unknown escape '${escape}' in a string: the escapes are \\" \\\\ \\t \\n \\r; write \\\\ for a backslash`,
+        {
+          node: leaf.astNode,
+          range: { start, end: { line: start.line, character: start.character + escape.length } },
+          code: IssueCodes.UnknownEscape,
+        },
+      );
     }
   }
 }

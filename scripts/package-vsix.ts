@@ -65,7 +65,14 @@ export function stageExtension(dir: string): string[] {
   for (const entry of entries) {
     cpSync(join(root, entry), join(dir, entry), { recursive: true, filter: (src) => !basename(src).startsWith('.') });
   }
-  const { files: _npmFiles, scripts: _scripts, devDependencies: _dev, allowScripts: _allow, bin: _bin, ...extension } = manifest;
+  const {
+    files: _npmFiles,
+    scripts: _scripts,
+    devDependencies: _dev,
+    allowScripts: _allow,
+    bin: _bin,
+    ...extension
+  } = manifest;
   writeFileSync(join(dir, 'package.json'), `${JSON.stringify({ ...extension, files: entries }, null, 2)}\n`);
   return entries;
 }
@@ -90,6 +97,8 @@ if (process.argv[1] && import.meta.url === pathToFileURL(resolve(process.argv[1]
     console.log((await vsixFiles()).sort().join('\n'));
   } else {
     // vsce rewrites the README's relative links to the repository named in the manifest, as the Marketplace needs.
-    await withStagedExtension((cwd) => createVSIX({ cwd, packagePath: join(root, `privspec-${version}.vsix`), dependencies: false }));
+    await withStagedExtension((cwd) =>
+      createVSIX({ cwd, packagePath: join(root, `privspec-${version}.vsix`), dependencies: false }),
+    );
   }
 }

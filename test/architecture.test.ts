@@ -12,7 +12,8 @@ function sources(dir: string): string[] {
   });
 }
 
-const importing = (files: readonly string[], pattern: RegExp) => files.filter((f) => pattern.test(readFileSync(f, 'utf8')));
+const importing = (files: readonly string[], pattern: RegExp) =>
+  files.filter((f) => pattern.test(readFileSync(f, 'utf8')));
 
 describe('architecture', () => {
   const engine = sources('engine');
@@ -23,7 +24,10 @@ describe('architecture', () => {
   });
 
   it('keeps Node APIs inside engine/host/', () => {
-    const offenders = importing(engine.filter((f) => !relative('engine', f).startsWith('host')), /from ['"](node:|fs['"]|path['"]|os['"]|worker_threads|crypto['"])/);
+    const offenders = importing(
+      engine.filter((f) => !relative('engine', f).startsWith('host')),
+      /from ['"](node:|fs['"]|path['"]|os['"]|worker_threads|crypto['"])/,
+    );
     assert.deepEqual(offenders, []);
   });
 
@@ -41,68 +45,115 @@ describe('architecture', () => {
 
   it('builds mechanisms only in the engine: nothing else calls a make* constructor', () => {
     const outside = ['language', 'cli', 'extension', 'webview'].flatMap(sources);
-    assert.deepEqual(importing(outside, /\bmake(Laplace|Gaussian|Exponential|ReportNoisyMax|RandomizedResponse\w*|CountMeanSketch\w*|Measurement|Aggregate\w*|Mode\w*|Grid\w*|Pram\w*|Privelet\w*|NnWavelet\w*|Quadtree\w*)\s*[(<]/), []);
+    assert.deepEqual(
+      importing(
+        outside,
+        /\bmake(Laplace|Gaussian|Exponential|ReportNoisyMax|RandomizedResponse\w*|CountMeanSketch\w*|Measurement|Aggregate\w*|Mode\w*|Grid\w*|Pram\w*|Privelet\w*|NnWavelet\w*|Quadtree\w*)\s*[(<]/,
+      ),
+      [],
+    );
   });
 
   // Issue 22: every figure the editor shows comes from the engine functions the command line calls; the client
   // computes none, lexes no spec and has one webview shell.
   const extension = sources('extension');
-  const engineImports = (files: readonly string[]) => files.flatMap((f) => [...readFileSync(f, 'utf8').matchAll(/from '(?:\.\.\/)+engine\/([\w/-]+)\.js'/g)].map((m) => m[1]));
+  const engineImports = (files: readonly string[]) =>
+    files.flatMap((f) =>
+      [...readFileSync(f, 'utf8').matchAll(/from '(?:\.\.\/)+engine\/([\w/-]+)\.js'/g)].map((m) => m[1]),
+    );
 
-  it('keeps risk and hierarchy logic out of extension/: only the report\'s plain types and the shared hierarchy builder', () => {
+  it("keeps risk and hierarchy logic out of extension/: only the report's plain types and the shared hierarchy builder", () => {
     // The CSV worker runs listed engine functions (next test); everything else in the client takes the report's types.
     const client = extension.filter((f) => !f.startsWith('extension/workers/'));
-    const risk = engineImports(client).filter((m) => m.startsWith('risk/') || m.startsWith('release/') || m.startsWith('search/') || m.startsWith('criteria/') || m.startsWith('metrics/'));
+    const risk = engineImports(client).filter(
+      (m) =>
+        m.startsWith('risk/') ||
+        m.startsWith('release/') ||
+        m.startsWith('search/') ||
+        m.startsWith('criteria/') ||
+        m.startsWith('metrics/'),
+    );
     assert.deepEqual([...new Set(risk)], ['risk/risk-report-figures-types']);
     // The report's types only ever come in as types.
     assert.deepEqual(importing(client, /^import \{[^}]*\} from '(\.\.\/)+engine\/risk\//m), []);
     const hierarchy = new Set(engineImports(extension).filter((m) => m.startsWith('hierarchy/')));
     assert.deepEqual([...hierarchy].sort(), ['hierarchy/hierarchy', 'hierarchy/hierarchy-source']);
     // No second grouping, unit count or search in the client: those calls sit in the engine's shared functions.
-    assert.deepEqual(importing(extension, /\b(equivalenceClasses|distinctUnitsPerClass|kAnonymityViolations|bindHierarchy|searchAnonymity|prosecutorRisk|classSizeHistogram|populationUniqueness)\(/), []);
+    assert.deepEqual(
+      importing(
+        extension,
+        /\b(equivalenceClasses|distinctUnitsPerClass|kAnonymityViolations|bindHierarchy|searchAnonymity|prosecutorRisk|classSizeHistogram|populationUniqueness)\(/,
+      ),
+      [],
+    );
   });
 
   it('keeps extension/workers/ to parsing, patching and transport: the engine modules it may use are listed', () => {
-    // The survey-weighted flags run the engine's weighted risk (the function behind `privspec risk --weight`) in the worker.
-    const allowed = new Set(['risk/weighted-risk', 'risk/individual-risk', 'table/parse-csv', 'table/table', 'anonymity/k-check', 'anonymity/class-key', 'anonymity/class-members', 'anonymity/equivalence-classes', 'hierarchy/hierarchy-source', 'hierarchy/hierarchy']);
+    // The survey-weighted flags run the engine's weighted risk (the function behind `privspec risk --weight`) in the
+    // worker.
+    const allowed = new Set([
+      'risk/weighted-risk',
+      'risk/individual-risk',
+      'table/parse-csv',
+      'table/table',
+      'anonymity/k-check',
+      'anonymity/class-key',
+      'anonymity/class-members',
+      'anonymity/equivalence-classes',
+      'hierarchy/hierarchy-source',
+      'hierarchy/hierarchy',
+    ]);
     const used = engineImports(sources('extension/workers'));
-    assert.deepEqual(used.filter((m) => !allowed.has(m)), []);
+    assert.deepEqual(
+      used.filter((m) => !allowed.has(m)),
+      [],
+    );
   });
 
-  it('lexes no spec text in extension/: spec edits and drafts are the language server\'s', () => {
+  it("lexes no spec text in extension/: spec edits and drafts are the language server's", () => {
     assert.deepEqual(importing(extension, /\banonymity\\s|codeMask|JSON\.stringify\(name\)|\[_a-zA-Z\]\\w\*/), []);
     assert.ok(!existsSync('extension/spec'), 'extension/spec/ is gone: level edits and drafts are server requests');
   });
 
   it('gives the three panels one webview shell: one CSP, one nonce, one theme', () => {
-    const panels = ['extension/risk-report/risk-report-panel.ts', 'extension/ledger/ledger-panel.ts', 'extension/preview/preview-panel.ts'];
+    const panels = [
+      'extension/risk-report/risk-report-panel.ts',
+      'extension/ledger/ledger-panel.ts',
+      'extension/preview/preview-panel.ts',
+    ];
     for (const p of panels) assert.match(readFileSync(p, 'utf8'), /from '\.\.\/webview-shell\.js'/, p);
     assert.deepEqual(importing(extension, /Content-Security-Policy"/), ['extension/webview-shell-html.ts']);
     assert.deepEqual(importing(extension, /randomBytes\(/), ['extension/webview-shell.ts']);
-    const views = ['webview/risk-report/risk-report-view.ts', 'webview/ledger/ledger-view.ts', 'webview/preview/preview-view.ts'];
+    const views = [
+      'webview/risk-report/risk-report-view.ts',
+      'webview/ledger/ledger-view.ts',
+      'webview/preview/preview-view.ts',
+    ];
     for (const v of views) assert.match(readFileSync(v, 'utf8'), /applyStyle\(/, v);
     assert.deepEqual(importing(sources('webview'), /createElement\('style'\)/), ['webview/shell-style.ts']);
   });
 
   // Issue 35: the house has no loop. Between files, no import that runs closes one (a type-only import is erased; the
-  // language's services type, which every Langium service names, is such a loop by design). Between the engine's folders
-  // and the host's rooms, no import at all closes one: each folder can be read knowing only those below it.
+  // language's services type, which every Langium service names, is such a loop by design). Between the engine's
+  // folders and the host's rooms, no import at all closes one: each folder can be read knowing only those below it.
   const graph = importGraph(['engine', 'language', 'cli', 'extension', 'webview']);
 
   it('has no import cycle between files', () => {
     assert.deepEqual(cycles(graph.filter((e) => !e.typeOnly)), []);
   });
 
-  it('has no cycle between the engine\'s folders, nor between the host\'s rooms', () => {
+  it("has no cycle between the engine's folders, nor between the host's rooms", () => {
     const room = (f: string) => (f.startsWith('engine/host/') ? f.split('/').slice(0, 3).join('/') : folderOf(f));
-    const between = graph.filter((e) => room(e.from) !== room(e.to)).map((e) => ({ from: room(e.from), to: room(e.to) }));
+    const between = graph
+      .filter((e) => room(e.from) !== room(e.to))
+      .map((e) => ({ from: room(e.from), to: room(e.to) }));
     assert.deepEqual(cycles(between), []);
   });
 
   // Issue 35 item 2: a release kind's behaviour lives in its folder under engine/release/kinds/, reached through the
   // registry (engine/release/kinds/registry.ts); no other code switches on the kind. The rule reads every comparison
-  // `<expression>.kind === '<name>'` or `!==` with a release kind's name (count, sum, mean, mode, generalize, pram, grid,
-  // view) in engine/, language/ (its generated parser aside), cli/, extension/ and webview/ outside
+  // `<expression>.kind === '<name>'` or `!==` with a release kind's name (count, sum, mean, mode, generalize, pram,
+  // grid, view) in engine/, language/ (its generated parser aside), cli/, extension/ and webview/ outside
   // engine/release/kinds/. A `switch` on the kind is not matched. The same names also discriminate other things, listed
   // here with their reason and left alone: a ledger entry's or prepared release's microdata record
   // (`microdata.kind`), the attack's model of a release file, the preview panel's body (one per kind by design of the

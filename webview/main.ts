@@ -1,5 +1,6 @@
 /**
- * The webview bundle (`dist/webview.js`). It picks the view named by `#app[data-view]`; the risk report, the ledger and the release preview. It runs in the browser sandbox of a webview: no Node, no vscode module, only `acquireVsCodeApi`.
+ * The webview bundle (`dist/webview.js`). It picks the view named by `#app[data-view]`; the risk report, the ledger and
+ * the release preview. It runs in the browser sandbox of a webview: no Node, no vscode module, only `acquireVsCodeApi`.
  */
 import './page-timing.js';
 import '@vscode-elements/elements/dist/vscode-button/index.js';

@@ -8,7 +8,14 @@ import type { PageTiming } from '../extension/preview/preview-protocol.js';
 export const scriptStarted = performance.now();
 
 export function pageTiming(): PageTiming {
-  const bundle = performance.getEntriesByType('resource').find((e) => /\/webview\.js(\?|$)/.test(e.name)) as PerformanceResourceTiming | undefined;
+  const bundle = performance.getEntriesByType('resource').find((e) => /\/webview\.js(\?|$)/.test(e.name)) as
+    PerformanceResourceTiming | undefined;
   const frame = performance.getEntriesByType('navigation')[0] as PerformanceNavigationTiming | undefined;
-  return { frameWorker: frame?.workerStart || undefined, frameLoaded: frame?.responseEnd, scriptLoaded: bundle?.responseEnd, scriptStarted, ready: performance.now() };
+  return {
+    frameWorker: frame?.workerStart || undefined,
+    frameLoaded: frame?.responseEnd,
+    scriptLoaded: bundle?.responseEnd,
+    scriptStarted,
+    ready: performance.now(),
+  };
 }

@@ -4,7 +4,11 @@ import { resolve } from 'node:path';
 import type { Criterion } from '../../engine/criteria/criterion.js';
 import { KAnonymity } from '../../engine/criteria/k-anonymity.js';
 import { DistinctLDiversity, EntropyLDiversity, RecursiveCLDiversity } from '../../engine/criteria/l-diversity.js';
-import { EqualDistanceTCloseness, HierarchicalDistanceTCloseness, OrderedDistanceTCloseness } from '../../engine/criteria/t-closeness.js';
+import {
+  EqualDistanceTCloseness,
+  HierarchicalDistanceTCloseness,
+  OrderedDistanceTCloseness,
+} from '../../engine/criteria/t-closeness.js';
 import { parseArxHierarchy } from '../../engine/hierarchy/arx-hierarchy.js';
 import { bindHierarchy } from '../../engine/hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
@@ -81,7 +85,10 @@ function sameOutputs(report: string, out: string, reportName: string, outName: s
   try {
     guardOutputs([report], [out]);
   } catch (e) {
-    if (e instanceof OutputGuardError && e.input === out) throw new CliError(`the report file ${reportName} and the output file ${outName} are one file; give the report its own name`);
+    if (e instanceof OutputGuardError && e.input === out)
+      throw new CliError(
+        `the report file ${reportName} and the output file ${outName} are one file; give the report its own name`,
+      );
     throw e;
   }
 }
@@ -125,24 +132,41 @@ export const anonymize: Command = {
     const answer = frequencyAnswerOption(values, positionals, ctx.cwd);
     const input = answer ? answer.file : inputLocation(positionals, values.source, ctx.cwd);
     const options = checkOptions(values);
-    if (answer && (values.out !== undefined || options.keep.length > 0 || values['with-pram'])) throw new CliError('options --out, --keep and --with-pram need the rows; --frequencies gives the distinct records and their counts, enough for the search and its report');
-    // Issue 10 item 1: before anything is read or written, no output may be, or replace, an input (symlinked folders, '..',
-    // hard links and a symlink at the output's name included), and --out and --report must differ.
-    const inputs = [...(databaseLocation(input) ? [] : [input]), ...options.hierarchyPaths.values(), ...(options.sensitiveHierarchy ? [options.sensitiveHierarchy] : [])].map((p) => resolve(ctx.cwd, p));
-    const [out, reportFile] = [values.out, values.report].map((p) => (p === undefined ? undefined : resolve(ctx.cwd, p)));
-    guardOutputs([out, reportFile].filter((p) => p !== undefined), inputs);
+    if (answer && (values.out !== undefined || options.keep.length > 0 || values['with-pram']))
+      throw new CliError(
+        'options --out, --keep and --with-pram need the rows; --frequencies gives the distinct records and their counts, enough for the search and its report',
+      );
+    // Issue 10 item 1: before anything is read or written, no output may be, or replace, an input (symlinked folders,
+    // '..', hard links and a symlink at the output's name included), and --out and --report must differ.
+    const inputs = [
+      ...(databaseLocation(input) ? [] : [input]),
+      ...options.hierarchyPaths.values(),
+      ...(options.sensitiveHierarchy ? [options.sensitiveHierarchy] : []),
+    ].map((p) => resolve(ctx.cwd, p));
+    const [out, reportFile] = [values.out, values.report].map((p) =>
+      p === undefined ? undefined : resolve(ctx.cwd, p),
+    );
+    guardOutputs(
+      [out, reportFile].filter((p) => p !== undefined),
+      inputs,
+    );
     if (out && reportFile) sameOutputs(reportFile, out, values.report!, values.out!);
-    // An existing output is refused before the search, not after it (--force replaces it; it is no input, checked above).
-    for (const [flag, file] of [['--out', out], ['--report', reportFile]] as const) {
-      if (file !== undefined && !values.force && existsSync(file)) throw new CliError(`${flag} ${file} exists; choose another name or add --force to replace it`);
+    // An existing output is refused before the search, not after it (--force replaces it; it is no input, checked
+    // above).
+    for (const [flag, file] of [
+      ['--out', out],
+      ['--report', reportFile],
+    ] as const) {
+      if (file !== undefined && !values.force && existsSync(file))
+        throw new CliError(`${flag} ${file} exists; choose another name or add --force to replace it`);
     }
 
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
     const engine = engineOption(values.engine);
     const read = { ...(delimiter === undefined ? {} : { delimiter }), engine };
-    // The search, its models and metrics read the distinct records of the quasi-identifiers and the sensitive column with
-    // their row counts (issue 25). Rows are read only to write a release: without --out the file is read straight into
-    // that frequency table, never into per-row arrays; with it, the table is read and grouped.
+    // The search, its models and metrics read the distinct records of the quasi-identifiers and the sensitive column
+    // with their row counts (issue 25). Rows are read only to write a release: without --out the file is read straight
+    // into that frequency table, never into per-row arrays; with it, the table is read and grouped.
     const grouped = [...options.qi, ...(options.sensitive === undefined ? [] : [options.sensitive])];
     let table: Table | undefined;
     let frequencies: FrequencyTable;
@@ -151,12 +175,19 @@ export const anonymize: Command = {
     // Through DuckDB a generalized file is streamed (write-microdata-stream.ts): the search runs on the frequency table
     // DuckDB computes, and the rows come back shuffled by DuckDB in batches, never held whole.
     // A database table too (PostgreSQL in one snapshot from the frequency table to the last row: streamed-source.ts).
-    const streamed = out !== undefined && !values['with-pram'] && options.algorithm !== 'mondrian' && (await readsAtSource(input, engine));
+    const streamed =
+      out !== undefined &&
+      !values['with-pram'] &&
+      options.algorithm !== 'mondrian' &&
+      (await readsAtSource(input, engine));
     const streamSource: DataSource | undefined = streamed ? await openStreamSource(input, read) : undefined;
     try {
       if (answer) {
         // The warehouse's answer to the plan's frequency-table query: the search runs on it as on the data's.
-        const read = await readFrequencyAnswer(answer.file, grouped, { ...(answer.names ? { names: answer.names } : {}), engine });
+        const read = await readFrequencyAnswer(answer.file, grouped, {
+          ...(answer.names ? { names: answer.names } : {}),
+          engine,
+        });
         header = [...read.answerColumns];
         frequencies = read;
       } else if (out !== undefined && !streamed) {
@@ -166,23 +197,45 @@ export const anonymize: Command = {
         frequencies = frequencyTableOf(table, grouped);
       } else {
         // Through DuckDB (Parquet, a large CSV, --engine duckdb) DuckDB groups the file where it lies.
-        // A streamed file is read again for its rows: its identity now is compared with the file then (file-snapshot.ts).
+        // A streamed file is read again for its rows: its identity now is compared with the file then
+        // (file-snapshot.ts).
         if (streamed && databaseLocation(input) === undefined) snapshot = await fileSnapshot(input);
-        header = streamSource ? [...(await streamSource.columns())] : (await readsAtSource(input, engine)) ? await sourceColumns(input, read) : await readCsvHeader(input, delimiter);
+        header = streamSource
+          ? [...(await streamSource.columns())]
+          : (await readsAtSource(input, engine))
+            ? await sourceColumns(input, read)
+            : await readCsvHeader(input, delimiter);
         checkKept(header, options, input);
-        frequencies = streamSource ? await streamSource.frequencyTable({ columns: grouped }) : await readFrequencies(input, grouped, read);
+        frequencies = streamSource
+          ? await streamSource.frequencyTable({ columns: grouped })
+          : await readFrequencies(input, grouped, read);
       }
       const removed = removedColumns(header, options);
-      const hierarchies = await Promise.all(options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)));
+      const hierarchies = await Promise.all(
+        options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)),
+      );
       const criteria = await buildCriteria(ctx, frequencies, options);
       const started = performance.now();
       // The one decision every generalization takes (engine/release/decide-generalization.ts): a spec's anonymity block
       // with these models, this limit and this metric, and no pins.
-      const anonymity = { criteria, suppression: options.suppression, metric: options.metric, pins: new Map<string, number>() };
-      const decision = decideGeneralization(frequencies, { quasi: options.qi, hierarchies: new Map(options.qi.map((q, i) => [q, hierarchies[i]])), anonymity });
+      const anonymity = {
+        criteria,
+        suppression: options.suppression,
+        metric: options.metric,
+        pins: new Map<string, number>(),
+      };
+      const decision = decideGeneralization(frequencies, {
+        quasi: options.qi,
+        hierarchies: new Map(options.qi.map((q, i) => [q, hierarchies[i]])),
+        anonymity,
+      });
       const searchMs = performance.now() - started;
       const { problem, metric } = decision;
-      const result = { optimum: decision.unavailable === undefined ? decision : null, nodes: decision.nodes, checked: decision.checked };
+      const result = {
+        optimum: decision.unavailable === undefined ? decision : null,
+        nodes: decision.nodes,
+        checked: decision.checked,
+      };
 
       const report: Record<string, unknown> = result.optimum
         ? {
@@ -205,7 +258,14 @@ export const anonymize: Command = {
         nodesEvaluated: result.checked,
         searchMs: Math.round(searchMs * 10) / 10,
       });
-      if (values['with-pram']) report.withPram = pramSearchReport(frequencies, options.qi, hierarchies, { k: options.k, suppression: options.suppression }, values);
+      if (values['with-pram'])
+        report.withPram = pramSearchReport(
+          frequencies,
+          options.qi,
+          hierarchies,
+          { k: options.k, suppression: options.suppression },
+          values,
+        );
       let partitions: MondrianResult | undefined;
       if (options.algorithm === 'mondrian') {
         partitions = mondrian(problem, options.k!, result.optimum?.evaluation);
@@ -216,16 +276,34 @@ export const anonymize: Command = {
       // The run is recorded in the data's ledger with the file's digest and private row key (own-microdata-file.ts), so
       // that privspec attack can score an attack on the shuffled file.
       const write: MicrodataWriter = async (columns, rows, sourceRows, run) => {
-        const written = await writeOwnMicrodataFile(out!, input, columns, rows, { rng: cryptoRandom(), delimiter: table!.delimiter ?? ',', force: values.force, ...(sourceRows ? { sourceRows } : {}), dataRows: table!.rowCount, run }).catch(refuseExisting);
+        const written = await writeOwnMicrodataFile(out!, input, columns, rows, {
+          rng: cryptoRandom(),
+          delimiter: table!.delimiter ?? ',',
+          force: values.force,
+          ...(sourceRows ? { sourceRows } : {}),
+          dataRows: table!.rowCount,
+          run,
+        }).catch(refuseExisting);
         if (written.note) ctx.err(`privspec: ${written.note}\n`);
         report.out = values.out;
       };
       // Only the declared columns leave (issue 10 item 4).
-      const released: Table | undefined = table && { ...table, columns: table.columns.filter((c) => !removed.includes(c.name)) };
+      const released: Table | undefined = table && {
+        ...table,
+        columns: table.columns.filter((c) => !removed.includes(c.name)),
+      };
       let pramWritten = true;
       if (values['with-pram'] && released) {
-        // Issue 23: with --with-pram the file is the combined release the report describes, not the generalization alone.
-        const written = await writePramRelease(write, released, options.qi, hierarchies, report.withPram as Record<string, unknown>, options.k);
+        // Issue 23: with --with-pram the file is the combined release the report describes, not the generalization
+        // alone.
+        const written = await writePramRelease(
+          write,
+          released,
+          options.qi,
+          hierarchies,
+          report.withPram as Record<string, unknown>,
+          options.k,
+        );
         if (written) Object.assign(report, { out: values.out }, written);
         pramWritten = written !== null;
       } else if (partitions && released) {
@@ -234,7 +312,13 @@ export const anonymize: Command = {
         await write(release.header, release.rows, undefined, { kind: 'generalize', columns: options.qi });
       } else if (streamed && result.optimum) {
         const kept = header.filter((c) => !removed.includes(c));
-        const transform = searchRowTransform(problem, frequencies, kept, result.optimum.levels, result.optimum.evaluation);
+        const transform = searchRowTransform(
+          problem,
+          frequencies,
+          kept,
+          result.optimum.levels,
+          result.optimum.evaluation,
+        );
         const source = streamSource!;
         const keeps = frequencies.rowCount - result.optimum.evaluation.outliers;
         // Checked before the file is put in place: the input is the file the search read (a database table has no
@@ -248,8 +332,20 @@ export const anonymize: Command = {
         };
         await beforeStream(source);
         // The input CSV's delimiter (given or detected), as the in-memory writer keeps it; ',' for Parquet and tables.
-        const written = await writeMicrodataStream(out, kept, source.shuffledRows!(kept, boundingSeed(cryptoRandom())), transform, { inputs, force: values.force, verify, delimiter: source instanceof DuckDbSource ? source.delimiter ?? ',' : ',' }).catch(refuseExisting);
-        // The source's shuffled rows carry no input row numbers: the ledger records the file's digest and that it has no key.
+        const written = await writeMicrodataStream(
+          out,
+          kept,
+          source.shuffledRows!(kept, boundingSeed(cryptoRandom())),
+          transform,
+          {
+            inputs,
+            force: values.force,
+            verify,
+            delimiter: source instanceof DuckDbSource ? (source.delimiter ?? ',') : ',',
+          },
+        ).catch(refuseExisting);
+        // The source's shuffled rows carry no input row numbers: the ledger records the file's digest and that it has
+        // no key.
         const recorded = await recordStreamedOwnFile(out, input, written, { kind: 'generalize', columns: options.qi });
         if (recorded.note) ctx.err(`privspec: ${recorded.note}\n`);
         report.out = values.out;
@@ -258,12 +354,30 @@ export const anonymize: Command = {
         // generalize release with the same model would write.
         const levels = result.optimum.levels;
         const bound = problem.qi.map((q) => q.hierarchy);
-        const check = checkLevels(released, options.qi, bound, levels, { criteria, suppression: options.suppression, metric: options.metric, pins: new Map() });
-        const release = generalizedRows(released, released.columns.map((c) => c.name), options.qi, bound, levels, check);
-        if (release.suppressed !== result.optimum.evaluation.outliers) throw new Error(`the writer suppressed ${release.suppressed} rows, the search ${result.optimum.evaluation.outliers}`);
+        const check = checkLevels(released, options.qi, bound, levels, {
+          criteria,
+          suppression: options.suppression,
+          metric: options.metric,
+          pins: new Map(),
+        });
+        const release = generalizedRows(
+          released,
+          released.columns.map((c) => c.name),
+          options.qi,
+          bound,
+          levels,
+          check,
+        );
+        if (release.suppressed !== result.optimum.evaluation.outliers)
+          throw new Error(
+            `the writer suppressed ${release.suppressed} rows, the search ${result.optimum.evaluation.outliers}`,
+          );
         await write(release.header, release.rows, release.sourceRows, { kind: 'generalize', columns: options.qi });
       }
-      if (reportFile) await writeOwnFile(reportFile, `${JSON.stringify(report, null, 2)}\n`, { force: values.force }).catch(refuseExisting);
+      if (reportFile)
+        await writeOwnFile(reportFile, `${JSON.stringify(report, null, 2)}\n`, { force: values.force }).catch(
+          refuseExisting,
+        );
       ctx.out(values.json ? `${JSON.stringify(report)}\n` : toText(report, options.qi));
       return result.optimum && pramWritten ? ExitCode.Ok : ExitCode.Violations;
     } finally {
@@ -294,57 +408,103 @@ interface Options {
 function checkOptions(values: Record<string, string | string[] | boolean | undefined>): Options {
   const str = (name: string) => values[name] as string | undefined;
   const qi = listOption(str('qi'));
-  if (!qi || qi.length === 0) throw new CliError('option --qi is required: name the quasi-identifier columns, e.g. --qi age,sex');
+  if (!qi || qi.length === 0)
+    throw new CliError('option --qi is required: name the quasi-identifier columns, e.g. --qi age,sex');
   const twice = qi.find((name, i) => qi.indexOf(name) !== i);
   if (twice !== undefined) throw new CliError(`option --qi names '${twice}' twice`);
   const hierarchyPaths = new Map<string, string>();
   for (const spec of (values.hierarchy as string[] | undefined) ?? []) {
     const eq = spec.indexOf('=');
-    if (eq <= 0 || eq === spec.length - 1) throw new CliError(`option --hierarchy: '${spec}' is not of the form column=path.csv`);
+    if (eq <= 0 || eq === spec.length - 1)
+      throw new CliError(`option --hierarchy: '${spec}' is not of the form column=path.csv`);
     const name = spec.slice(0, eq);
-    if (!qi.includes(name)) throw new CliError(`option --hierarchy: '${name}' is not one of the quasi-identifiers (${qi.join(', ')})`);
+    if (!qi.includes(name))
+      throw new CliError(`option --hierarchy: '${name}' is not one of the quasi-identifiers (${qi.join(', ')})`);
     if (hierarchyPaths.has(name)) throw new CliError(`option --hierarchy: '${name}' has two hierarchies`);
     hierarchyPaths.set(name, spec.slice(eq + 1));
   }
   const missing = qi.filter((name) => !hierarchyPaths.has(name));
-  if (missing.length > 0) throw new CliError(`option --hierarchy is missing for ${missing.map((m) => `'${m}'`).join(', ')}: give --hierarchy ${missing[0]}=path.csv`);
+  if (missing.length > 0)
+    throw new CliError(
+      `option --hierarchy is missing for ${missing.map((m) => `'${m}'`).join(', ')}: give --hierarchy ${missing[0]}=path.csv`,
+    );
   const k = numberFlag(str('k'), '--k', isPositiveInteger, 'a positive integer');
-  const suppression = numberFlag(str('suppression'), '--suppression', (x) => x >= 0 && x <= 1, 'a fraction of rows within [0, 1]') ?? 0;
+  const suppression =
+    numberFlag(str('suppression'), '--suppression', (x) => x >= 0 && x <= 1, 'a fraction of rows within [0, 1]') ?? 0;
   const metric = (str('metric') ?? 'entropy') as MetricName;
-  if (!METRIC_NAMES.includes(metric)) throw new CliError(`option --metric: '${metric}' is not one of ${METRIC_NAMES.join(', ')}`);
+  if (!METRIC_NAMES.includes(metric))
+    throw new CliError(`option --metric: '${metric}' is not one of ${METRIC_NAMES.join(', ')}`);
   const l = numberFlag(str('l'), '--l', (x) => x >= 1, 'a number ≥ 1');
   const lVariant = (str('l-variant') ?? 'distinct') as Options['lVariant'];
-  if (!['distinct', 'entropy', 'recursive'].includes(lVariant)) throw new CliError(`option --l-variant: '${lVariant}' is not one of distinct, entropy, recursive`);
+  if (!['distinct', 'entropy', 'recursive'].includes(lVariant))
+    throw new CliError(`option --l-variant: '${lVariant}' is not one of distinct, entropy, recursive`);
   if (str('l-variant') !== undefined && l === undefined) throw new CliError('option --l-variant needs --l');
   const c = numberFlag(str('c'), '--c', (x) => x > 0, 'a positive number');
-  if (c !== undefined && lVariant !== 'recursive') throw new CliError('option --c applies to --l-variant recursive only');
-  if (lVariant === 'recursive' && l !== undefined && c === undefined) throw new CliError('option --l-variant recursive needs --c');
-  if (lVariant === 'recursive' && l !== undefined && !Number.isInteger(l)) throw new CliError('option --l: recursive (c, ℓ)-diversity needs a whole ℓ');
+  if (c !== undefined && lVariant !== 'recursive')
+    throw new CliError('option --c applies to --l-variant recursive only');
+  if (lVariant === 'recursive' && l !== undefined && c === undefined)
+    throw new CliError('option --l-variant recursive needs --c');
+  if (lVariant === 'recursive' && l !== undefined && !Number.isInteger(l))
+    throw new CliError('option --l: recursive (c, ℓ)-diversity needs a whole ℓ');
   const t = numberFlag(str('t'), '--t', (x) => x >= 0 && x <= 1, 'a distance within [0, 1]');
   const tDistance = (str('t-distance') ?? 'equal') as Options['tDistance'];
-  if (!['equal', 'hierarchical', 'ordered'].includes(tDistance)) throw new CliError(`option --t-distance: '${tDistance}' is not one of equal, hierarchical, ordered`);
+  if (!['equal', 'hierarchical', 'ordered'].includes(tDistance))
+    throw new CliError(`option --t-distance: '${tDistance}' is not one of equal, hierarchical, ordered`);
   if (str('t-distance') !== undefined && t === undefined) throw new CliError('option --t-distance needs --t');
-  if (tDistance === 'hierarchical' && t !== undefined && str('sensitive-hierarchy') === undefined) throw new CliError('option --t-distance hierarchical needs --sensitive-hierarchy path.csv');
+  if (tDistance === 'hierarchical' && t !== undefined && str('sensitive-hierarchy') === undefined)
+    throw new CliError('option --t-distance hierarchical needs --sensitive-hierarchy path.csv');
   const sensitive = str('sensitive');
-  if ((l !== undefined || t !== undefined) && sensitive === undefined) throw new CliError('options --l and --t need --sensitive: the column whose values must stay diverse or close');
-  if (sensitive !== undefined && l === undefined && t === undefined) throw new CliError('option --sensitive needs --l or --t');
-  if (sensitive !== undefined && qi.includes(sensitive)) throw new CliError(`option --sensitive: '${sensitive}' is also a quasi-identifier`);
-  if (k === undefined && l === undefined && t === undefined) throw new CliError('give a privacy model: --k, --l or --t');
+  if ((l !== undefined || t !== undefined) && sensitive === undefined)
+    throw new CliError('options --l and --t need --sensitive: the column whose values must stay diverse or close');
+  if (sensitive !== undefined && l === undefined && t === undefined)
+    throw new CliError('option --sensitive needs --l or --t');
+  if (sensitive !== undefined && qi.includes(sensitive))
+    throw new CliError(`option --sensitive: '${sensitive}' is also a quasi-identifier`);
+  if (k === undefined && l === undefined && t === undefined)
+    throw new CliError('give a privacy model: --k, --l or --t');
   const algorithm = (str('algorithm') ?? 'lattice') as Options['algorithm'];
-  if (!['lattice', 'mondrian'].includes(algorithm)) throw new CliError(`option --algorithm: '${algorithm}' is not one of lattice, mondrian`);
+  if (!['lattice', 'mondrian'].includes(algorithm))
+    throw new CliError(`option --algorithm: '${algorithm}' is not one of lattice, mondrian`);
   if (algorithm === 'mondrian' && k === undefined) throw new CliError('option --algorithm mondrian needs --k');
   const suppressedMode = str('suppressed') ?? 'remove';
   // One generalization writer: suppressed rows leave the file. Starred rows would form a class exempt from k and ℓ
   // whose sensitive values can be read off by elimination.
-  if (suppressedMode === 'star') throw new CliError("option --suppressed star is not offered: starred rows would form one more class, exempt from k and ℓ, whose sensitive values can be read off by elimination; suppressed rows are left out of the file");
-  if (suppressedMode !== 'remove') throw new CliError(`option --suppressed: '${suppressedMode}' is not 'remove' (suppressed rows are left out of the file)`);
+  if (suppressedMode === 'star')
+    throw new CliError(
+      'option --suppressed star is not offered: starred rows would form one more class, exempt from k and ℓ, whose sensitive values can be read off by elimination; suppressed rows are left out of the file',
+    );
+  if (suppressedMode !== 'remove')
+    throw new CliError(
+      `option --suppressed: '${suppressedMode}' is not 'remove' (suppressed rows are left out of the file)`,
+    );
   const suppressed = 'remove' as const;
   const order = listOption(str('order'));
-  if (order !== undefined && tDistance !== 'ordered') throw new CliError('option --order applies to --t-distance ordered only');
+  if (order !== undefined && tDistance !== 'ordered')
+    throw new CliError('option --order applies to --t-distance ordered only');
   const keep = listOption(str('keep')) ?? [];
   const declared = keep.find((name) => qi.includes(name) || name === sensitive);
-  if (declared !== undefined) throw new CliError(`option --keep: '${declared}' is already declared as ${qi.includes(declared) ? 'a quasi-identifier' : 'the sensitive column'}`);
-  return { qi, hierarchyPaths, k, suppression, metric, l, lVariant, c, t, tDistance, sensitive, sensitiveHierarchy: str('sensitive-hierarchy'), order, algorithm, suppressedMode: suppressed, keep };
+  if (declared !== undefined)
+    throw new CliError(
+      `option --keep: '${declared}' is already declared as ${qi.includes(declared) ? 'a quasi-identifier' : 'the sensitive column'}`,
+    );
+  return {
+    qi,
+    hierarchyPaths,
+    k,
+    suppression,
+    metric,
+    l,
+    lVariant,
+    c,
+    t,
+    tDistance,
+    sensitive,
+    sensitiveHierarchy: str('sensitive-hierarchy'),
+    order,
+    algorithm,
+    suppressedMode: suppressed,
+    keep,
+  };
 }
 
 /**
@@ -365,12 +525,15 @@ function removedColumns(header: readonly string[], o: Options): string[] {
 /** Every --keep column must exist; the message names the columns there are, as for any unknown column. */
 function checkKept(header: readonly string[], o: Options, source: string): void {
   const missing = o.keep.find((name) => !header.includes(name));
-  if (missing !== undefined) throw new TableError(`no column '${missing}' in ${source} (columns: ${header.join(', ')})`);
+  if (missing !== undefined)
+    throw new TableError(`no column '${missing}' in ${source} (columns: ${header.join(', ')})`);
 }
 
 async function readHierarchy(ctx: CommandContext, path: string): Promise<Hierarchy> {
   // Node's EISDIR names no path; the message must say which hierarchy is a folder.
-  const text = await readFile(resolve(ctx.cwd, path), 'utf8').catch((e: NodeJS.ErrnoException) => Promise.reject(Object.assign(e, { path: e.path ?? path })));
+  const text = await readFile(resolve(ctx.cwd, path), 'utf8').catch((e: NodeJS.ErrnoException) =>
+    Promise.reject(Object.assign(e, { path: e.path ?? path })),
+  );
   return parseArxHierarchy(text, path);
 }
 
@@ -392,7 +555,8 @@ async function buildCriteria(ctx: CommandContext, table: FrequencyTable, o: Opti
     else {
       const h = await readHierarchy(ctx, o.sensitiveHierarchy!);
       const { bound, missing } = bindHierarchy(h, col);
-      if (missing.length > 0) throw new TableError(`the hierarchy for '${col.name}' does not cover '${missing[0]}'`, o.sensitiveHierarchy);
+      if (missing.length > 0)
+        throw new TableError(`the hierarchy for '${col.name}' does not cover '${missing[0]}'`, o.sensitiveHierarchy);
       criteria.push(new HierarchicalDistanceTCloseness(col, o.t, bound));
     }
   }

@@ -63,22 +63,38 @@ export const attack: Command = {
       engine: { type: 'string' },
       ...SOURCE_FLAG,
     });
-    if (positionals.length !== 2) throw new CliError(`expected the <released> and <candidates> arguments, got ${positionals.length}`);
-    if (values.source !== undefined && values.truth !== undefined) throw new CliError('give the original as --truth FILE or as --source ENGINE:TABLE, not both');
-    const truth = values.source !== undefined ? inputLocation([], values.source, ctx.cwd) : values.truth === undefined ? undefined : resolve(ctx.cwd, values.truth);
+    if (positionals.length !== 2)
+      throw new CliError(`expected the <released> and <candidates> arguments, got ${positionals.length}`);
+    if (values.source !== undefined && values.truth !== undefined)
+      throw new CliError('give the original as --truth FILE or as --source ENGINE:TABLE, not both');
+    const truth =
+      values.source !== undefined
+        ? inputLocation([], values.source, ctx.cwd)
+        : values.truth === undefined
+          ? undefined
+          : resolve(ctx.cwd, values.truth);
     const qi = listOption(values.qi);
-    if (!qi || qi.length === 0) throw new CliError('option --qi is required: name the quasi-identifiers to link on, e.g. --qi age,zip');
+    if (!qi || qi.length === 0)
+      throw new CliError('option --qi is required: name the quasi-identifiers to link on, e.g. --qi age,zip');
     const twice = qi.find((name, i) => qi.indexOf(name) !== i);
     if (twice !== undefined) throw new CliError(`option --qi names '${twice}' twice`);
     const path = (p: string) => resolve(ctx.cwd, p);
     const hierarchies = new Map([...assignments(values.hierarchy, '--hierarchy', qi)].map(([k, v]) => [k, path(v)]));
     const matrices = new Map([...assignments(values.matrix, '--matrix', qi)].map(([k, v]) => [k, path(v)]));
-    const retain = new Map([...assignments(values.pram, '--pram', qi)].map(([k, v]) => [k, numberOption(v, `--pram ${k}`, (x) => x >= 0 && x <= 1, 'the retention is a probability in [0, 1]')!]));
+    const retain = new Map(
+      [...assignments(values.pram, '--pram', qi)].map(([k, v]) => [
+        k,
+        numberOption(v, `--pram ${k}`, (x) => x >= 0 && x <= 1, 'the retention is a probability in [0, 1]')!,
+      ]),
+    );
     for (const name of qi) {
       const given = [hierarchies.has(name), matrices.has(name), retain.has(name)].filter(Boolean).length;
       if (given > 1) throw new CliError(`'${name}' has more than one of --hierarchy, --pram and --matrix; give one`);
     }
-    if (truth !== undefined && values.id === undefined) throw new CliError(`option ${values.source === undefined ? '--truth' : '--source'} needs --id COLUMN: the identifier column of the original and the candidates`);
+    if (truth !== undefined && values.id === undefined)
+      throw new CliError(
+        `option ${values.source === undefined ? '--truth' : '--source'} needs --id COLUMN: the identifier column of the original and the candidates`,
+      );
     const seed = numberOption(values.seed, '--seed', (x) => Number.isSafeInteger(x), 'an integer');
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
     const { summary } = await runAttackFiles({
@@ -106,20 +122,36 @@ const pct = (x: number) => `${(100 * x).toFixed(1)} %`;
 
 function toText(s: AttackSummary & { out?: string }): string {
   const lines = [`Linkage attack: ${s.released} released records, ${s.candidates} candidates`];
-  lines.push(`  linked one-to-one   ${s.matched} (${s.ties} records had tied best candidates, drawn at random${s.seeded ? ' by the seeded generator: NOT for real use' : ''})`);
+  lines.push(
+    `  linked one-to-one   ${s.matched} (${s.ties} records had tied best candidates, drawn at random${s.seeded ? ' by the seeded generator: NOT for real use' : ''})`,
+  );
   if (s.rate !== undefined) {
-    lines.push(`  aligned by          ${s.alignment === 'row key' ? 'the private row key privspec kept when it wrote the file' : `record order, checked on ${(s.verifiedOn ?? []).join(', ')}`}`);
-    lines.push(`  correct             ${s.correct} (${pct(s.rate)}); most-likely-candidate attack ${s.bestCorrect} (${pct(s.bestRate!)})`);
+    lines.push(
+      `  aligned by          ${s.alignment === 'row key' ? 'the private row key privspec kept when it wrote the file' : `record order, checked on ${(s.verifiedOn ?? []).join(', ')}`}`,
+    );
+    lines.push(
+      `  correct             ${s.correct} (${pct(s.rate)}); most-likely-candidate attack ${s.bestCorrect} (${pct(s.bestRate!)})`,
+    );
     lines.push(`  confident links     ${s.confident}, precision ${s.precision === null ? '—' : pct(s.precision!)}`);
-    if (s.predictedRate === null || s.predictedRate === undefined) lines.push(`  predicted           not computed: ${s.predictedNote ?? ''}`);
+    if (s.predictedRate === null || s.predictedRate === undefined)
+      lines.push(`  predicted           not computed: ${s.predictedNote ?? ''}`);
     else {
-      lines.push(`  predicted           ${pct(s.predictedRate)} (${s.predictedBasis}), tolerance ±${pct(s.tolerance!)} (3σ)${s.etaDiagonalMean !== undefined ? `; mean η diagonal ${pct(s.etaDiagonalMean)}` : ''}`);
-      lines.push(s.exceeds ? '  VERDICT             the attack beats the predicted risk beyond its tolerance' : '  verdict             the attack stays within the predicted risk');
+      lines.push(
+        `  predicted           ${pct(s.predictedRate)} (${s.predictedBasis}), tolerance ±${pct(s.tolerance!)} (3σ)${s.etaDiagonalMean !== undefined ? `; mean η diagonal ${pct(s.etaDiagonalMean)}` : ''}`,
+      );
+      lines.push(
+        s.exceeds
+          ? '  VERDICT             the attack beats the predicted risk beyond its tolerance'
+          : '  verdict             the attack stays within the predicted risk',
+      );
     }
   }
   if (s.atRisk.length > 0) {
     lines.push('', '  records most at risk (released record → candidate, score)');
-    for (const r of s.atRisk) lines.push(`  ${String(r.record).padStart(7)} → ${r.candidate.padEnd(12)} ${r.score.toFixed(4)}${r.correct === undefined ? '' : r.correct ? '  correct' : ''}`);
+    for (const r of s.atRisk)
+      lines.push(
+        `  ${String(r.record).padStart(7)} → ${r.candidate.padEnd(12)} ${r.score.toFixed(4)}${r.correct === undefined ? '' : r.correct ? '  correct' : ''}`,
+      );
   }
   if (s.out) lines.push('', `  matching table written to ${s.out}`);
   return `${lines.join('\n')}\n`;

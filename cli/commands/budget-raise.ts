@@ -1,8 +1,8 @@
 /**
- * `privspec budget raise <spec> --to … --reason "…"`: the only way to raise a dataset's budget after spending. The raise
- * is appended to the ledger of the data the spec reads (under its lock, durably), with the limit before and after, the
- * reason and the spec; the ledger view lists it. A spec whose budget exceeds the ledger's limit is refused by `release`
- * until such a raise is on record.
+ * `privspec budget raise <spec> --to … --reason "…"`: the only way to raise a dataset's budget after spending. The
+ * raise is appended to the ledger of the data the spec reads (under its lock, durably), with the limit before and
+ * after, the reason and the spec; the ledger view lists it. A spec whose budget exceeds the ledger's limit is refused
+ * by `release` until such a raise is on record.
  */
 import { resolve } from 'node:path';
 import { appendToLedger, ledgerFor } from '../../engine/host/ledger/ledger-file.js';
@@ -16,18 +16,23 @@ import type { CommandContext } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { parseOptions } from '../parse-options.js';
 
-
 /** `1000`, or `epsilon=1000,delta=1e-5`: the amounts named in --to. */
 function parseTo(raw: string, main: 'epsilon' | 'rho'): Amount {
   const amount: Amount = {};
-  for (const part of raw.split(',').map((p) => p.trim()).filter((p) => p !== '')) {
+  for (const part of raw
+    .split(',')
+    .map((p) => p.trim())
+    .filter((p) => p !== '')) {
     const [name, value] = part.includes('=') ? part.split('=', 2).map((x) => x.trim()) : [main, part];
-    if (name !== 'epsilon' && name !== 'delta' && name !== 'rho') throw new CliError(`--to: unknown notion '${name}' (use epsilon, delta or rho)`);
+    if (name !== 'epsilon' && name !== 'delta' && name !== 'rho')
+      throw new CliError(`--to: unknown notion '${name}' (use epsilon, delta or rho)`);
     const x = Number(value);
-    if (value === '' || !Number.isFinite(x)) throw new CliError(`--to: ${name} must be a finite number, got '${value}'`);
+    if (value === '' || !Number.isFinite(x))
+      throw new CliError(`--to: ${name} must be a finite number, got '${value}'`);
     amount[name] = x;
   }
-  if (Object.keys(amount).length === 0) throw new CliError('--to needs a value, e.g. --to 2 or --to epsilon=2,delta=1e-6');
+  if (Object.keys(amount).length === 0)
+    throw new CliError('--to needs a value, e.g. --to 2 or --to epsilon=2,delta=1e-6');
   return amount;
 }
 
@@ -53,10 +58,14 @@ export async function runRaise(args: string[], ctx: CommandContext): Promise<num
       const r = raiseRecord(ledger, to, values.reason!, path);
       if (typeof r === 'string') refusal = r;
       else record = r;
-      return { update: record && ((l) => {
-        l.raises = [...(l.raises ?? []), record!];
-        l.limit = record!.to;
-      }) };
+      return {
+        update:
+          record &&
+          ((l) => {
+            l.raises = [...(l.raises ?? []), record!];
+            l.limit = record!.to;
+          }),
+      };
     });
     if (refusal !== undefined || record === undefined) {
       if (values.json) ctx.out(`${JSON.stringify({ error: refusal })}\n`);
@@ -64,7 +73,10 @@ export async function runRaise(args: string[], ctx: CommandContext): Promise<num
       return ExitCode.Violations;
     }
     if (values.json) ctx.out(`${JSON.stringify({ ledger: location.file, raise: record })}\n`);
-    else ctx.out(`raised the budget of ${analysis.dataset.file} from ${formatLimit(record.from)} to ${formatLimit(record.to)} (recorded in ${location.file}): ${record.reason}\n`);
+    else
+      ctx.out(
+        `raised the budget of ${analysis.dataset.file} from ${formatLimit(record.from)} to ${formatLimit(record.to)} (recorded in ${location.file}): ${record.reason}\n`,
+      );
     return ExitCode.Ok;
   } finally {
     services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);

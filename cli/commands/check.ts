@@ -21,7 +21,8 @@ export const check: Command = {
     const { values, positionals } = parseOptions(args, { format: { type: 'string' }, 'no-scan': { type: 'boolean' } });
     if (positionals.length !== 1) throw new CliError(`expected one spec file, got ${positionals.length}`);
     const format = values.json ? 'json' : (values.format ?? 'text');
-    if (!['text', 'json', 'sarif'].includes(format)) throw new CliError(`option --format: '${format}' is not valid; use text, json or sarif`);
+    if (!['text', 'json', 'sarif'].includes(format))
+      throw new CliError(`option --format: '${format}' is not valid; use text, json or sarif`);
     const path = resolve(ctx.cwd, positionals[0]);
     let result: CheckResult;
     try {
@@ -51,7 +52,9 @@ function textReport(diagnostics: CheckDiagnostic[], result: CheckResult): string
   const count = (s: string) => diagnostics.filter((d) => d.severity === s).length;
   const { accounting, label, notRunnable } = result.budget;
   const skipped = notRunnable.length > 0 ? `; not counted (cannot run as written): ${notRunnable.join(', ')}` : '';
-  lines.push(`${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'note')}; budget (${accounting}): ${label} planned${skipped}`);
+  lines.push(
+    `${plural(count('error'), 'error')}, ${plural(count('warning'), 'warning')}, ${plural(count('info'), 'note')}; budget (${accounting}): ${label} planned${skipped}`,
+  );
   return `${lines.join('\n')}\n`;
 }
 

@@ -29,7 +29,8 @@ export function makeCompletion(commands: Readonly<Record<string, CommandEntry>>)
       const { values, positionals } = parseOptions(args, {});
       const [shell, extra] = positionals;
       if (shell === undefined) throw new CliError(`name the shell: ${SHELLS.join(', ')}`);
-      if (!(SHELLS as readonly string[]).includes(shell)) throw new CliError(`no completion for '${shell}'; the shells are ${SHELLS.join(', ')}`);
+      if (!(SHELLS as readonly string[]).includes(shell))
+        throw new CliError(`no completion for '${shell}'; the shells are ${SHELLS.join(', ')}`);
       if (extra !== undefined) throw new CliError(`unexpected argument '${extra}'`);
       const script = completionScript(shell as Shell, await completionTable(commands));
       ctx.out(values.json ? `${JSON.stringify({ shell, script })}\n` : script);

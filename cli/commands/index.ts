@@ -4,7 +4,8 @@ import type { Command } from '../command.js';
  * The command table. Each command lives in its own file beside this one and is loaded only when it runs: a command that
  * needs no spec language (`risk`, `anonymize`, `budget`, `reid`, `leakage`) never loads Langium, and `--version` loads
  * no command at all (the build splits the bundle at these imports). The summary for `privspec --help` is kept here so
- * that listing the commands loads none of them; a test checks it against the command's own. Add a command with one entry.
+ * that listing the commands loads none of them; a test checks it against the command's own. Add a command with one
+ * entry.
  */
 export interface CommandEntry {
   readonly summary: string;

@@ -7,7 +7,13 @@ import { readTable } from '../../engine/host/sources/open-source.js';
 import { engineOption } from '../engine-option.js';
 import { inputLocation, SOURCE_FLAG } from '../source-option.js';
 import { PrivacyError } from '../../engine/core/measures.js';
-import { bdpLaplaceScale, exactBdpl, gaussianLeakage, graphFromEdgeTable, jointFromTable } from '../../engine/dp/correlated/index.js';
+import {
+  bdpLaplaceScale,
+  exactBdpl,
+  gaussianLeakage,
+  graphFromEdgeTable,
+  jointFromTable,
+} from '../../engine/dp/correlated/index.js';
 
 const usage = `usage: privspec leakage <edges> | --source ENGINE:TABLE [--tau T] [--epsilon E --sensitivity M] [--engine E] [--json]
        privspec leakage --joint <joint> --epsilon E [--sensitivity M] [--engine E] [--json]
@@ -36,14 +42,20 @@ joint are read as rows: their own columns only.
 function glue(args: string[]): string[] {
   const out: string[] = [];
   for (let i = 0; i < args.length; i++) {
-    if (/^--(tau|epsilon|sensitivity)$/.test(args[i]) && /^-[\d.]/.test(args[i + 1] ?? '')) out.push(`${args[i]}=${args[++i]}`);
+    if (/^--(tau|epsilon|sensitivity)$/.test(args[i]) && /^-[\d.]/.test(args[i + 1] ?? ''))
+      out.push(`${args[i]}=${args[++i]}`);
     else out.push(args[i]);
   }
   return out;
 }
 
 /** A number flag checked against its range; the one-line message avoids the words that make the CLI print the usage. */
-function numberFlag(raw: string | undefined, flag: string, ok: (x: number) => boolean, rule: string): number | undefined {
+function numberFlag(
+  raw: string | undefined,
+  flag: string,
+  ok: (x: number) => boolean,
+  rule: string,
+): number | undefined {
   if (raw === undefined) return undefined;
   const x = Number(raw);
   if (raw.trim() === '' || !Number.isFinite(x) || !ok(x)) throw new CliError(`${flag} ${raw}: ${rule}`);
@@ -70,18 +82,25 @@ export const leakage: Command = {
     const json = values.json === true;
 
     if (values.joint !== undefined) {
-      if (positionals.length > 0) throw new CliError(`unexpected argument '${positionals[0]}': --joint takes the joint file`);
-      if (values.source !== undefined) throw new CliError('--source names the edge list, which --joint replaces; give one of them');
+      if (positionals.length > 0)
+        throw new CliError(`unexpected argument '${positionals[0]}': --joint takes the joint file`);
+      if (values.source !== undefined)
+        throw new CliError('--source names the edge list, which --joint replaces; give one of them');
       if (values.tau !== undefined) throw new CliError('--tau belongs to the graph form, not --joint');
       if (epsilon === undefined) throw new CliError('--joint needs --epsilon (the noise scale is M/ε)');
       const file = resolve(ctx.cwd, values.joint);
       const joint = jointFromTable(await readTable(file, read));
       const all = joint.outcomes.flatMap((o) => [...o]);
       const m = sensitivity ?? Math.max(...all) - Math.min(...all);
-      if (!(m > 0)) throw new CliError(`${file}: every tuple takes one value, so the sum has no sensitivity; give --sensitivity`);
+      if (!(m > 0))
+        throw new CliError(`${file}: every tuple takes one value, so the sum has no sensitivity; give --sensitivity`);
       const lambda = m / epsilon;
       const result = exactBdpl(joint, lambda);
-      const named = (a: (typeof result.adversaries)[number]) => ({ target: joint.names[a.target], known: a.known.map((k) => joint.names[k]), bdpl: a.bdpl });
+      const named = (a: (typeof result.adversaries)[number]) => ({
+        target: joint.names[a.target],
+        known: a.known.map((k) => joint.names[k]),
+        bdpl: a.bdpl,
+      });
       const out = {
         bdpl: result.bdpl,
         epsilon,
@@ -95,8 +114,10 @@ export const leakage: Command = {
       return ExitCode.Ok;
     }
 
-    if (positionals.length === 0 && values.source === undefined) throw new CliError('give the edge list <edges.csv>, --source ENGINE:TABLE or --joint <joint.csv> (see usage)');
-    if (values.source === undefined && positionals.length > 1) throw new CliError(`unexpected argument '${positionals[1]}'`);
+    if (positionals.length === 0 && values.source === undefined)
+      throw new CliError('give the edge list <edges.csv>, --source ENGINE:TABLE or --joint <joint.csv> (see usage)');
+    if (values.source === undefined && positionals.length > 1)
+      throw new CliError(`unexpected argument '${positionals[1]}'`);
     const tau = numberFlag(values.tau, '--tau', (x) => x >= 0, 'τ must be a finite number ≥ 0') ?? 0;
     const file = inputLocation(positionals, values.source, ctx.cwd);
     const { graph, ids } = graphFromEdgeTable(await readTable(file, read));
@@ -116,7 +137,9 @@ export const leakage: Command = {
       maxLeakage: result.max,
       top: order.slice(0, 10).map((v) => ({ unit: ids[v], leakage: result.leakage[v] })),
       sensitivity: m,
-      ...(epsilon !== undefined ? { epsilon, scale: bdpLaplaceScale(m, epsilon, result.max), dpScale: m / epsilon } : {}),
+      ...(epsilon !== undefined
+        ? { epsilon, scale: bdpLaplaceScale(m, epsilon, result.max), dpScale: m / epsilon }
+        : {}),
     };
     refuseNonFinite(out, ['maxLeakage', 'leakage', 'tau', 'sensitivity', 'epsilon', 'scale', 'dpScale']);
     ctx.out(json ? `${JSON.stringify(out)}\n` : graphText(out));
@@ -124,19 +147,41 @@ export const leakage: Command = {
   },
 };
 
-function graphText(o: { n: number; tau: number; maxLeakage: number; top: { unit: string; leakage: number }[]; sensitivity: number; epsilon?: number; scale?: number; dpScale?: number }): string {
+function graphText(o: {
+  n: number;
+  tau: number;
+  maxLeakage: number;
+  top: { unit: string; leakage: number }[];
+  sensitivity: number;
+  epsilon?: number;
+  scale?: number;
+  dpScale?: number;
+}): string {
   const lines = [
     `${o.n} units, prior τ = ${fmt(o.tau)}: max leakage coefficient ℓ = ${fmt(o.maxLeakage)} (a weak adversary learns (1 + ℓ)·M/λ)`,
     'most exposed units:',
     ...o.top.map((t) => `  ${t.unit.padEnd(12)} ℓ = ${fmt(t.leakage)}`),
   ];
-  if (o.scale !== undefined) lines.push(`Laplace scale for ε = ${fmt(o.epsilon!)}-BDP: λ₀ = (M/ε)(1 + max ℓ) = ${fmt(o.scale)} (plain ε-DP: ${fmt(o.dpScale!)})`);
+  if (o.scale !== undefined)
+    lines.push(
+      `Laplace scale for ε = ${fmt(o.epsilon!)}-BDP: λ₀ = (M/ε)(1 + max ℓ) = ${fmt(o.scale)} (plain ε-DP: ${fmt(o.dpScale!)})`,
+    );
   return `${lines.join('\n')}\n`;
 }
 
-function jointText(o: { bdpl: number; epsilon: number; lambda: number; worst: { target: string; known: string[]; bdpl: number }; adversaries: { target: string; known: string[]; bdpl: number }[] }): string {
-  const show = (a: { target: string; known: string[]; bdpl: number }) => `  target ${a.target.padEnd(8)} knows {${a.known.join(', ')}}`.padEnd(40) + ` BDPL ${fmt(a.bdpl)}`;
-  const list = o.adversaries.length <= 64 ? o.adversaries.map(show) : [`  (${o.adversaries.length} adversaries; --json lists them all)`];
+function jointText(o: {
+  bdpl: number;
+  epsilon: number;
+  lambda: number;
+  worst: { target: string; known: string[]; bdpl: number };
+  adversaries: { target: string; known: string[]; bdpl: number }[];
+}): string {
+  const show = (a: { target: string; known: string[]; bdpl: number }) =>
+    `  target ${a.target.padEnd(8)} knows {${a.known.join(', ')}}`.padEnd(40) + ` BDPL ${fmt(a.bdpl)}`;
+  const list =
+    o.adversaries.length <= 64
+      ? o.adversaries.map(show)
+      : [`  (${o.adversaries.length} adversaries; --json lists them all)`];
   return (
     `Laplace noise of scale λ = ${fmt(o.lambda)} (ε = ${fmt(o.epsilon)} for plain DP): BDPL = ${fmt(o.bdpl)}` +
     `${o.bdpl > o.epsilon * (1 + 1e-9) ? ` > ε — not ${fmt(o.epsilon)}-BDP` : ` ≤ ε — ${fmt(o.epsilon)}-BDP`}\n` +

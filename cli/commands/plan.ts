@@ -15,9 +15,14 @@ import { databaseLocation } from '../../engine/host/sources/database-location.js
 import { CliError, ExitCode } from '../cli-error.js';
 import { parseOptions } from '../parse-options.js';
 
-/** A table name as an identifier path (Spark's catalog.db.table too): each dot-separated part quoted for the dialect. */
+/**
+ * A table name as an identifier path (Spark's catalog.db.table too): each dot-separated part quoted for the dialect.
+ */
 function tableName(dialect: Dialect, name: string): string {
-  return name.split('.').map((part) => sqlIdentifier(dialect, part)).join('.');
+  return name
+    .split('.')
+    .map((part) => sqlIdentifier(dialect, part))
+    .join('.');
 }
 
 const usage = `usage: privspec plan <file.privspec> --dialect duckdb|postgres|clickhouse|spark [--table NAME] [--json]
@@ -42,7 +47,8 @@ export const plan: Command = {
     if (positionals.length !== 1) throw new CliError(`expected one spec file, got ${positionals.length}`);
     const dialect = values.dialect as Dialect | undefined;
     if (dialect === undefined) throw new CliError(`option --dialect is required: one of ${DIALECTS.join(', ')}`);
-    if (!DIALECTS.includes(dialect)) throw new CliError(`option --dialect: '${dialect}' is not one of ${DIALECTS.join(', ')}`);
+    if (!DIALECTS.includes(dialect))
+      throw new CliError(`option --dialect: '${dialect}' is not one of ${DIALECTS.join(', ')}`);
     const path = resolve(ctx.cwd, positionals[0]);
     const services = nodeServices();
     const document = await loadSpec(path, services);
@@ -51,8 +57,10 @@ export const plan: Command = {
       const seed = boundingSeed(cryptoRandom());
       // A spec whose dataset is a database table names it (`from postgres table "s.t"`): that is the default --table.
       const table = values.table ?? databaseLocation(input.dataset.file)?.table;
-      if (dialect !== 'duckdb' && table === undefined) throw new CliError(`option --table NAME is required for ${dialect}: the table the data lives in`);
-      const from = table !== undefined ? tableName(dialect, table) : duckdbRelation(input.dataset.file, input.dataset.delimiter);
+      if (dialect !== 'duckdb' && table === undefined)
+        throw new CliError(`option --table NAME is required for ${dialect}: the table the data lives in`);
+      const from =
+        table !== undefined ? tableName(dialect, table) : duckdbRelation(input.dataset.file, input.dataset.delimiter);
       // Printed for the user to run elsewhere: each value written as its dialect's literal (sql-literals.ts).
       const target: SqlTarget = { dialect, values: 'inline' };
       const blank = blankUnitsQuery(input);
@@ -68,12 +76,21 @@ export const plan: Command = {
         return ExitCode.Ok;
       }
       const spec = relative(ctx.cwd, path) || path;
-      ctx.out(`-- privspec plan for ${spec} (${dialect}). Save each answer as DIR/<id>.csv or DIR/<id>.parquet, then run\n-- privspec release ${spec} --aggregates DIR --out OUT\n-- The seed of contribution bounding is fresh for this plan: plan again for another run.\n`);
+      ctx.out(
+        `-- privspec plan for ${spec} (${dialect}). Save each answer as DIR/<id>.csv or DIR/<id>.parquet, then run\n-- privspec release ${spec} --aggregates DIR --out OUT\n-- The seed of contribution bounding is fresh for this plan: plan again for another run.\n`,
+      );
       for (const q of queries) {
         // A name with a line break would end the comment: such names are printed as JSON strings.
         const shown = q.columns?.map((n) => (/^[\w.-]+$/.test(n) ? n : JSON.stringify(n)));
-        const names = shown ? `\n-- its columns c0, c1, … are ${shown.join(', ')}; read it back with privspec risk|anonymize --frequencies DIR/${q.id}.csv --frequency-columns ${shown.join(',')}` : '';
-        const what = q.release !== undefined ? ` (release ${q.release})` : q.id === BLANK_UNITS_ID ? ' (the rows whose unit is blank: the release refuses the answers unless this is 0)' : ' (the anonymity search and the risk figures)';
+        const names = shown
+          ? `\n-- its columns c0, c1, … are ${shown.join(', ')}; read it back with privspec risk|anonymize --frequencies DIR/${q.id}.csv --frequency-columns ${shown.join(',')}`
+          : '';
+        const what =
+          q.release !== undefined
+            ? ` (release ${q.release})`
+            : q.id === BLANK_UNITS_ID
+              ? ' (the rows whose unit is blank: the release refuses the answers unless this is 0)'
+              : ' (the anonymity search and the risk figures)';
         ctx.out(`\n-- ${q.id}${what}${names}\n${q.sql};\n`);
       }
       return ExitCode.Ok;

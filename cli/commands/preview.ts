@@ -21,10 +21,20 @@ the plan's and the ledger's totals. The figures are exact and data-dependent: fo
 
 const sig = (x: number | null | undefined) => (x === null || x === undefined ? '—' : String(Number(x.toPrecision(6))));
 
-/** The JSON a script reads: the panel's figures without the example draw (noise that nothing paid for stays in the panel). */
+/**
+ * The JSON a script reads: the panel's figures without the example draw (noise that nothing paid for stays in the
+ * panel).
+ */
 export function previewJson(p: ReleasePreview): Record<string, unknown> {
   const b = p.body;
-  const base = { spec: p.spec, release: p.release, kind: p.kind, ...(p.sample ? { sample: p.sample } : {}), ...(p.budget ? { budget: p.budget } : {}), notes: p.notes };
+  const base = {
+    spec: p.spec,
+    release: p.release,
+    kind: p.kind,
+    ...(p.sample ? { sample: p.sample } : {}),
+    ...(p.budget ? { budget: p.budget } : {}),
+    notes: p.notes,
+  };
   switch (b.kind) {
     case 'generalize':
       return {
@@ -40,7 +50,15 @@ export function previewJson(p: ReleasePreview): Record<string, unknown> {
         risk: { before: b.before, after: b.after },
       };
     case 'aggregate':
-      return { ...base, query: b.query, mechanism: b.mechanism, cells: b.cells.map(({ draw: _draw, ...c }) => c), cellsTotal: b.cellsTotal, bound: b.bound, ...(b.bounding ? { bounding: b.bounding } : {}) };
+      return {
+        ...base,
+        query: b.query,
+        mechanism: b.mechanism,
+        cells: b.cells.map(({ draw: _draw, ...c }) => c),
+        cellsTotal: b.cellsTotal,
+        bound: b.bound,
+        ...(b.bounding ? { bounding: b.bounding } : {}),
+      };
     case 'mode':
       return { ...base, candidates: b.candidates, sensitivity: b.sensitivity };
     case 'grid':
@@ -48,9 +66,23 @@ export function previewJson(p: ReleasePreview): Record<string, unknown> {
     case 'view':
       // The partition and the answers come from an example draw that nothing paid for: only the exact figures and the
       // ARR estimate (a mean over draws, stated as such) go to a script.
-      return { ...base, algorithm: b.algorithm, epsilon: b.epsilon, dimensions: b.dimensions, rows: b.rows, arr: b.arr, workload: b.workload, examples: b.examples.map((e) => ({ query: e.query, truth: e.truth })) };
+      return {
+        ...base,
+        algorithm: b.algorithm,
+        epsilon: b.epsilon,
+        dimensions: b.dimensions,
+        rows: b.rows,
+        arr: b.arr,
+        workload: b.workload,
+        examples: b.examples.map((e) => ({ query: e.query, truth: e.truth })),
+      };
     case 'pram':
-      return { ...base, attributes: b.attributes.map(({ draw: _draw, ...a }) => a), combinedEpsilon: b.combinedEpsilon, highestRisk: b.highestRisk };
+      return {
+        ...base,
+        attributes: b.attributes.map(({ draw: _draw, ...a }) => a),
+        combinedEpsilon: b.combinedEpsilon,
+        highestRisk: b.highestRisk,
+      };
   }
 }
 
@@ -61,28 +93,54 @@ function printText(p: ReleasePreview, ctx: CommandContext): void {
   if (p.sample) out(`on a sample of ${p.sample.rows} of ${p.sample.of} rows`);
   if (b.kind === 'generalize') {
     if (b.unavailable) out(`not releasable: ${b.unavailable}`);
-    else out(`levels: ${b.columns.map((c, i) => `${c}=${b.optimum![i]}${b.pinned.includes(c) ? ' (pinned)' : ''}`).join(', ')}`);
-    out(`suppressed: ${b.suppressed} rows · classes: ${b.after.classes} · loss (${b.loss.metric}): ${sig(b.loss.selected)}`);
-    out(`risk before: ${b.before.classes} classes, average ${sig(b.before.averageRisk)}, highest ${sig(b.before.highestRisk)}`);
-    out(`risk after:  ${b.after.classes} classes, average ${sig(b.after.averageRisk)}, highest ${sig(b.after.highestRisk)}`);
+    else
+      out(
+        `levels: ${b.columns.map((c, i) => `${c}=${b.optimum![i]}${b.pinned.includes(c) ? ' (pinned)' : ''}`).join(', ')}`,
+      );
+    out(
+      `suppressed: ${b.suppressed} rows · classes: ${b.after.classes} · loss (${b.loss.metric}): ${sig(b.loss.selected)}`,
+    );
+    out(
+      `risk before: ${b.before.classes} classes, average ${sig(b.before.averageRisk)}, highest ${sig(b.before.highestRisk)}`,
+    );
+    out(
+      `risk after:  ${b.after.classes} classes, average ${sig(b.after.averageRisk)}, highest ${sig(b.after.highestRisk)}`,
+    );
   } else if (b.kind === 'aggregate') {
-    for (const c of b.cells) out(`${c.label}: true ${sig(c.truth)}${c.unbounded !== undefined ? ` (unbounded ${sig(c.unbounded)})` : ''} ± ${sig(c.error95)} (95 %)`);
+    for (const c of b.cells)
+      out(
+        `${c.label}: true ${sig(c.truth)}${c.unbounded !== undefined ? ` (unbounded ${sig(c.unbounded)})` : ''} ± ${sig(c.error95)} (95 %)`,
+      );
     if (b.cellsShown < b.cellsTotal) out(`the first ${b.cellsShown} of ${b.cellsTotal} cells`);
     out(b.bound);
     if (b.bounding) out(b.bounding);
   } else if (b.kind === 'mode') {
     for (const c of b.candidates) out(`${c.label}: score ${c.score}, chosen with probability ${sig(c.probability)}`);
   } else if (b.kind === 'grid') {
-    out(`${b.size} × ${b.size} grid (${b.method}): ${b.truth.reduce((s, x) => s + x, 0)} points in cells, the fullest holds ${b.truth.reduce((m, x) => Math.max(m, x), 0)}`);
-    for (const r of b.rmse.filter((x) => x.method === b.method)) out(`expected RMSE of a ${r.side} × ${r.side} range: ${sig(r.rmse)}`);
+    out(
+      `${b.size} × ${b.size} grid (${b.method}): ${b.truth.reduce((s, x) => s + x, 0)} points in cells, the fullest holds ${b.truth.reduce((m, x) => Math.max(m, x), 0)}`,
+    );
+    for (const r of b.rmse.filter((x) => x.method === b.method))
+      out(`expected RMSE of a ${r.side} × ${r.side} range: ${sig(r.rmse)}`);
   } else if (b.kind === 'view') {
-    out(`${b.algorithm} view at ε ${sig(b.epsilon)} over ${b.dimensions.map((d) => d.name).join(', ')}: an example draw has ${b.blocks} blocks (built on ${b.rows} rows)`);
+    out(
+      `${b.algorithm} view at ε ${sig(b.epsilon)} over ${b.dimensions.map((d) => d.name).join(', ')}: an example draw has ${b.blocks} blocks (built on ${b.rows} rows)`,
+    );
     out(`expected error (an estimate from builds on the data) on ${b.workload}:`);
-    for (const a of b.arr) out(`  ${a.algorithm.padEnd(9)} ${a.rmse === null ? `— (${a.skipped ?? 'not built'})` : `RMSE ${sig(a.rmse)}, relative to HDPView ${sig(a.relative)}, ${a.analytic ? 'exact (from its noise variance)' : `over ${a.runs} ${a.runs === 1 ? 'build' : 'builds'}`}`}`);
-    for (const e of b.examples) out(`${e.query}: true ${sig(e.truth)}, the example view answers ${sig(e.answer)} ± ${sig(e.noiseStdDev)}`);
+    for (const a of b.arr)
+      out(
+        `  ${a.algorithm.padEnd(9)} ${a.rmse === null ? `— (${a.skipped ?? 'not built'})` : `RMSE ${sig(a.rmse)}, relative to HDPView ${sig(a.relative)}, ${a.analytic ? 'exact (from its noise variance)' : `over ${a.runs} ${a.runs === 1 ? 'build' : 'builds'}`}`}`,
+      );
+    for (const e of b.examples)
+      out(`${e.query}: true ${sig(e.truth)}, the example view answers ${sig(e.answer)} ± ${sig(e.noiseStdDev)}`);
   } else {
-    for (const a of b.attributes) out(`${a.name}: local ε ${sig(a.epsilon)}; expected counts ${a.labels.map((l, i) => `${l} ${sig(a.expected[i])}`).join(', ')}`);
-    out(`combined local ε ${sig(b.combinedEpsilon)}; highest identification risk ${typeof b.highestRisk === 'number' ? sig(b.highestRisk) : b.highestRisk}`);
+    for (const a of b.attributes)
+      out(
+        `${a.name}: local ε ${sig(a.epsilon)}; expected counts ${a.labels.map((l, i) => `${l} ${sig(a.expected[i])}`).join(', ')}`,
+      );
+    out(
+      `combined local ε ${sig(b.combinedEpsilon)}; highest identification risk ${typeof b.highestRisk === 'number' ? sig(b.highestRisk) : b.highestRisk}`,
+    );
   }
   if (p.budget) out(p.budget.sentence);
   for (const n of p.notes) out(`note: ${n}`);
@@ -101,9 +159,19 @@ export const preview: Command = {
     let p: ReleasePreview;
     try {
       // The panel's own request handler, on all rows: the figures are those ▶ Run computes before its noise.
-      p = await releasePreview(services, document, { uri: document.uri.toString(), release: values.only, controls: {} }, { generalizeWork: Infinity });
+      p = await releasePreview(
+        services,
+        document,
+        { uri: document.uri.toString(), release: values.only, controls: {} },
+        { generalizeWork: Infinity },
+      );
     } catch (e) {
-      if (!(e instanceof SpecNotRunnable) && !(e instanceof RunRefused) && !(e instanceof Error && !(e instanceof TypeError) && !(e instanceof ReferenceError))) throw e;
+      if (
+        !(e instanceof SpecNotRunnable) &&
+        !(e instanceof RunRefused) &&
+        !(e instanceof Error && !(e instanceof TypeError) && !(e instanceof ReferenceError))
+      )
+        throw e;
       const message = e.message.split(path).join(positionals[0]).split('\n')[0];
       if (values.json) ctx.out(`${JSON.stringify({ error: message })}\n`);
       else ctx.err(`privspec preview: ${message}\n`);

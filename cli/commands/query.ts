@@ -45,32 +45,54 @@ export const query: Command = {
   usage,
   async run(args, ctx) {
     const { values, positionals } = parseOptions(args, { workload: { type: 'string' } });
-    if (positionals.length === 0) throw new CliError('give the view file <view.json> and a query, or --workload FILE (see usage)');
+    if (positionals.length === 0)
+      throw new CliError('give the view file <view.json> and a query, or --workload FILE (see usage)');
     const [viewArg, ...queries] = positionals;
-    if (values.workload !== undefined && queries.length > 0) throw new CliError('give one query or --workload FILE, not both');
-    if (values.workload === undefined && queries.length !== 1) throw new CliError(queries.length === 0 ? 'give a query, e.g. "count where age in 30..39", or --workload FILE' : `unexpected argument '${queries[1]}' (quote the query as one argument)`);
+    if (values.workload !== undefined && queries.length > 0)
+      throw new CliError('give one query or --workload FILE, not both');
+    if (values.workload === undefined && queries.length !== 1)
+      throw new CliError(
+        queries.length === 0
+          ? 'give a query, e.g. "count where age in 30..39", or --workload FILE'
+          : `unexpected argument '${queries[1]}' (quote the query as one argument)`,
+      );
     const { view, notPrivate } = await readViewFile(resolve(ctx.cwd, viewArg));
     let lines: { text: string; where: (column: number) => string }[];
     if (values.workload !== undefined) {
       const file = resolve(ctx.cwd, values.workload);
       const text = await readFile(file, 'utf8');
-      lines = text.split(/\r?\n/).flatMap((line, i) => (line.trim() === '' || line.trimStart().startsWith('#') ? [] : [{ text: line.trim(), where: (column: number) => `${file}:${i + 1}:${column + line.length - line.trimStart().length}` }]));
+      lines = text.split(/\r?\n/).flatMap((line, i) =>
+        line.trim() === '' || line.trimStart().startsWith('#')
+          ? []
+          : [
+              {
+                text: line.trim(),
+                where: (column: number) => `${file}:${i + 1}:${column + line.length - line.trimStart().length}`,
+              },
+            ],
+      );
       if (lines.length === 0) throw new CliError(`${file}: no query in it (one query per line)`);
     } else lines = [{ text: queries[0], where: (column: number) => `the query, column ${column}` }];
     const answers = answerAll(view, lines);
     if (values.json) {
-      const single = values.workload === undefined ? { estimate: answers[0].estimate, noiseStdDev: answers[0].noiseStdDev } : {};
-      ctx.out(`${JSON.stringify({ ...(notPrivate ? { notPrivate } : {}), view: viewArg, algorithm: view.algorithm, ...single, answers, privacySpent: null })}\n`);
+      const single =
+        values.workload === undefined ? { estimate: answers[0].estimate, noiseStdDev: answers[0].noiseStdDev } : {};
+      ctx.out(
+        `${JSON.stringify({ ...(notPrivate ? { notPrivate } : {}), view: viewArg, algorithm: view.algorithm, ...single, answers, privacySpent: null })}\n`,
+      );
       return ExitCode.Ok;
     }
     // A view from a seeded run is not private, and neither is anything read from it: its first line says so.
     if (notPrivate) ctx.out(`${notPrivate}\n`);
     if (values.workload === undefined) {
-      ctx.out(`${fmt(answers[0].estimate)} ± ${fmt(answers[0].noiseStdDev)} (noise s.d.; from the ${view.algorithm} view, nothing spent)\n`);
+      ctx.out(
+        `${fmt(answers[0].estimate)} ± ${fmt(answers[0].noiseStdDev)} (noise s.d.; from the ${view.algorithm} view, nothing spent)\n`,
+      );
     } else {
       const width = Math.min(80, Math.max(5, ...answers.map((a) => a.query.length)));
       ctx.out(`${'query'.padEnd(width)}  ${'estimate'.padStart(12)}  ${'± noise s.d.'.padStart(12)}\n`);
-      for (const a of answers) ctx.out(`${a.query.padEnd(width)}  ${fmt(a.estimate).padStart(12)}  ${fmt(a.noiseStdDev).padStart(12)}\n`);
+      for (const a of answers)
+        ctx.out(`${a.query.padEnd(width)}  ${fmt(a.estimate).padStart(12)}  ${fmt(a.noiseStdDev).padStart(12)}\n`);
       ctx.out(`${answers.length} answers from the ${view.algorithm} view; nothing spent\n`);
     }
     return ExitCode.Ok;

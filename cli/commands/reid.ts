@@ -59,20 +59,36 @@ export const reid: Command = {
       ...SOURCE_FLAG,
     });
     const wanted = values.source === undefined ? 2 : 1;
-    if (positionals.length !== wanted) throw new CliError(values.source === undefined ? `expected the <original> and <released> arguments, got ${positionals.length}` : `with --source (the original), expected the <released> argument, got ${positionals.length}`);
-    const [originalAt, releasedAt] = values.source === undefined ? positionals.map((p) => resolve(ctx.cwd, p)) : [inputLocation([], values.source, ctx.cwd), resolve(ctx.cwd, positionals[0])];
+    if (positionals.length !== wanted)
+      throw new CliError(
+        values.source === undefined
+          ? `expected the <original> and <released> arguments, got ${positionals.length}`
+          : `with --source (the original), expected the <released> argument, got ${positionals.length}`,
+      );
+    const [originalAt, releasedAt] =
+      values.source === undefined
+        ? positionals.map((p) => resolve(ctx.cwd, p))
+        : [inputLocation([], values.source, ctx.cwd), resolve(ctx.cwd, positionals[0])];
     const qi = listOption(values.qi);
-    if (!qi || qi.length === 0) throw new CliError('option --qi is required: name the randomized attributes, e.g. --qi sex,age');
+    if (!qi || qi.length === 0)
+      throw new CliError('option --qi is required: name the randomized attributes, e.g. --qi sex,age');
     const twice = qi.find((name, i) => qi.indexOf(name) !== i);
     if (twice !== undefined) throw new CliError(`option --qi names '${twice}' twice`);
     const retain = assignments(values.pram, '--pram');
     const files = assignments(values.matrix, '--matrix');
-    for (const name of [...retain.keys(), ...files.keys()]) if (!qi.includes(name)) throw new CliError(`'${name}' is given a matrix but is not in --qi`);
+    for (const name of [...retain.keys(), ...files.keys()])
+      if (!qi.includes(name)) throw new CliError(`'${name}' is given a matrix but is not in --qi`);
     for (const name of qi) {
       if (retain.has(name) && files.has(name)) throw new CliError(`'${name}' has both --pram and --matrix; give one`);
-      if (!retain.has(name) && !files.has(name)) throw new CliError(`'${name}' has no matrix: give --pram ${name}=RETAIN or --matrix ${name}=file.csv`);
+      if (!retain.has(name) && !files.has(name))
+        throw new CliError(`'${name}' has no matrix: give --pram ${name}=RETAIN or --matrix ${name}=file.csv`);
     }
-    const exactLimit = numberOption(values['exact-limit'], '--exact-limit', (x) => Number.isInteger(x) && x >= 1 && x <= 26, 'an integer from 1 to 26');
+    const exactLimit = numberOption(
+      values['exact-limit'],
+      '--exact-limit',
+      (x) => Number.isInteger(x) && x >= 1 && x <= 26,
+      'an integer from 1 to 26',
+    );
     const seed = numberOption(values.seed, '--seed', (x) => Number.isSafeInteger(x), 'an integer');
     const delimiter = values.delimiter === 'tab' || values.delimiter === '\\t' ? '\t' : values.delimiter;
     const engine = engineOption(values.engine);
@@ -80,7 +96,9 @@ export const reid: Command = {
     // A database table's rows have no order of their own, and η depends only on the record types: its frequency table
     // over --qi is what crosses (identical records as one with their count), expanded here type by type.
     const [original, released] = await Promise.all([
-      values.source === undefined ? readTable(originalAt, options) : readFrequencies(originalAt, qi, options).then(expandedRows),
+      values.source === undefined
+        ? readTable(originalAt, options)
+        : readFrequencies(originalAt, qi, options).then(expandedRows),
       readTable(releasedAt, options),
     ]);
 
@@ -96,7 +114,12 @@ export const reid: Command = {
         }
         return matrixFromCsv(text, { source: file });
       }
-      const rho = numberOption(retain.get(name), `--pram ${name}`, (x) => x >= 0 && x <= 1, 'the retention is a probability in [0, 1]')!;
+      const rho = numberOption(
+        retain.get(name),
+        `--pram ${name}`,
+        (x) => x >= 0 && x <= 1,
+        'the retention is a probability in [0, 1]',
+      )!;
       // The contract's domain: the distinct values of the original column.
       return retentionMatrix(distinctValues(column(original, name)), rho);
     });
@@ -104,7 +127,9 @@ export const reid: Command = {
       exactLimit,
       ...(seed !== undefined ? { rng: seededRandom(seed) } : {}),
     });
-    ctx.out(values.json ? `${JSON.stringify(toJson(risk, qi, matrices, original, released))}\n` : toText(risk, qi, matrices));
+    ctx.out(
+      values.json ? `${JSON.stringify(toJson(risk, qi, matrices, original, released))}\n` : toText(risk, qi, matrices),
+    );
     return ExitCode.Ok;
   },
 };
@@ -120,7 +145,13 @@ const JSON_ETA_LIMIT = 1000;
 /** Type pairs printed in the JSON's `etaByType`. */
 const JSON_TYPE_PAIRS = 250_000;
 
-function toJson(r: IdentificationRisk, qi: readonly string[], matrices: readonly TransitionMatrix[], original: Table, released: Table): Record<string, unknown> {
+function toJson(
+  r: IdentificationRisk,
+  qi: readonly string[],
+  matrices: readonly TransitionMatrix[],
+  original: Table,
+  released: Table,
+): Record<string, unknown> {
   const n = r.records;
   const typeRecords = (types: Int32Array, count: number, table: Table) => {
     const first = new Int32Array(count).fill(-1);
@@ -134,12 +165,20 @@ function toJson(r: IdentificationRisk, qi: readonly string[], matrices: readonly
   };
   const pairs = r.originalTypes * r.releasedTypes;
   return {
-    ...(n <= JSON_ETA_LIMIT ? { eta: r.eta } : { eta: null, etaOmitted: `η of ${n} records is ${n} × ${n}; it is given by record type in etaByType (every pair of records of the same two types has the same η)` }),
+    ...(n <= JSON_ETA_LIMIT
+      ? { eta: r.eta }
+      : {
+          eta: null,
+          etaOmitted: `η of ${n} records is ${n} × ${n}; it is given by record type in etaByType (every pair of records of the same two types has the same η)`,
+        }),
     maxRisk: r.maxRisk,
     method: r.method,
     bound: r.bound,
     boundMeaning: r.boundMeaning,
-    check: { maxSumError: r.checkError, meaning: 'largest |row or column sum of η − 1| (checked ≤ 1e-9; entries checked in [0, 1])' },
+    check: {
+      maxSumError: r.checkError,
+      meaning: 'largest |row or column sum of η − 1| (checked ≤ 1e-9; entries checked in [0, 1])',
+    },
     rows: n,
     qi,
     blocks: r.blocks,
@@ -150,11 +189,16 @@ function toJson(r: IdentificationRisk, qi: readonly string[], matrices: readonly
           etaByType: {
             original: typeRecords(r.originalType, r.originalTypes, original),
             released: typeRecords(r.releasedType, r.releasedTypes, released),
-            eta: Array.from({ length: r.originalTypes }, (_, t) => Array.from(r.typeEta.subarray(t * r.releasedTypes, (t + 1) * r.releasedTypes))),
+            eta: Array.from({ length: r.originalTypes }, (_, t) =>
+              Array.from(r.typeEta.subarray(t * r.releasedTypes, (t + 1) * r.releasedTypes)),
+            ),
           },
         }
       : { etaByTypeOmitted: `${pairs} type pairs exceed the ${JSON_TYPE_PAIRS} printed` }),
-    epsilon: { perAttribute: Object.fromEntries(qi.map((q, i) => [q, finite(localEpsilon(matrices[i]))])), combined: finite(combinedEpsilon(matrices)) },
+    epsilon: {
+      perAttribute: Object.fromEntries(qi.map((q, i) => [q, finite(localEpsilon(matrices[i]))])),
+      combined: finite(combinedEpsilon(matrices)),
+    },
   };
 }
 
@@ -164,9 +208,14 @@ const finite = (x: number) => (Number.isFinite(x) ? x : null);
 function toText(r: IdentificationRisk, qi: readonly string[], matrices: readonly TransitionMatrix[]): string {
   const n = r.records;
   const lines = [`Identification risk of a PRAM release (${n} records; ${qi.join(', ')})`];
-  lines.push(`  method        ${r.method} (each η within ±${r.bound.toPrecision(2)}${r.method === 'approximate' ? ', ~99.7%' : ', rounding'}; rows and columns sum to 1 within ${r.checkError.toPrecision(2)})`);
+  lines.push(
+    `  method        ${r.method} (each η within ±${r.bound.toPrecision(2)}${r.method === 'approximate' ? ', ~99.7%' : ', rounding'}; rows and columns sum to 1 within ${r.checkError.toPrecision(2)})`,
+  );
   lines.push(`  highest η     ${r.maxRisk.toFixed(6)}`);
-  lines.push(`  local ε       ${qi.map((q, i) => `${q} ${localEpsilon(matrices[i]).toFixed(4)}`).join(', ')}; combined ${combinedEpsilon(matrices).toFixed(4)}`, '');
+  lines.push(
+    `  local ε       ${qi.map((q, i) => `${q} ${localEpsilon(matrices[i]).toFixed(4)}`).join(', ')}; combined ${combinedEpsilon(matrices).toFixed(4)}`,
+    '',
+  );
   if (n <= 12) {
     lines.push('  η (rows: original records, columns: released records)');
     for (const row of r.eta) lines.push(`  ${row.map((x) => x.toFixed(6)).join('  ')}`);

@@ -39,10 +39,13 @@ Exit code 1 when a release was refused (budget, an unaccepted leak) or is not av
 function printText(report: RunReleaseResult, ctx: Parameters<Command['run']>[1], budget: BudgetDescription): void {
   for (const r of report.releases) {
     ctx.out(`${r.name}: ${r.status}: ${r.message.split(ctx.cwd + '/').join('')}\n`);
-    for (const line of r.local ?? []) ctx.err(`privspec release: ${r.name}: ${line} (local diagnostic, not in the release)\n`);
+    for (const line of r.local ?? [])
+      ctx.err(`privspec release: ${r.name}: ${line} (local diagnostic, not in the release)\n`);
   }
   // In the notion the budget was written in, as the checker and the lenses state it.
-  ctx.out(`ledger ${relative(ctx.cwd, report.ledger)}: ${formatBudgetUse({ ...report.budget, accounting: budget.accounting }, budget)} spent\n`);
+  ctx.out(
+    `ledger ${relative(ctx.cwd, report.ledger)}: ${formatBudgetUse({ ...report.budget, accounting: budget.accounting }, budget)} spent\n`,
+  );
 }
 
 export const release: Command = {
@@ -61,8 +64,16 @@ export const release: Command = {
     if (positionals.length !== 1) throw new CliError(`expected one spec file, got ${positionals.length}`);
     if (values.out === undefined && !values['dry-run']) throw new CliError('option --out DIR is required');
     const engine = engineOption(values.engine);
-    const seed = numberOption(values.seed, '--seed', (x) => Number.isSafeInteger(x) && x >= 0, 'use a non-negative integer');
-    if (seed !== undefined && !values['not-private']) throw new CliError('--seed makes the noise reproducible, so the output is not private; add --not-private to confirm');
+    const seed = numberOption(
+      values.seed,
+      '--seed',
+      (x) => Number.isSafeInteger(x) && x >= 0,
+      'use a non-negative integer',
+    );
+    if (seed !== undefined && !values['not-private'])
+      throw new CliError(
+        '--seed makes the noise reproducible, so the output is not private; add --not-private to confirm',
+      );
     const path = resolve(ctx.cwd, positionals[0]);
     const services = nodeServices();
     const document = await loadSpec(path, services);
@@ -70,23 +81,33 @@ export const release: Command = {
     let budget: BudgetDescription | undefined;
     try {
       // A database table's DP releases read only the server's aggregates: the checks do not scan its rows either.
-      const database = values.aggregates === undefined && (document.parseResult.value as Spec).datasets.some((d) => d.database !== undefined);
+      const database =
+        values.aggregates === undefined &&
+        (document.parseResult.value as Spec).datasets.some((d) => d.database !== undefined);
       const data = analyzeDocument(document).dataset;
       // The spec's data checks read the dataset through the run's one source (runSpec).
-      report = await runSpec({
-        ...(data ? { data: { file: data.file, ...(data.delimiter === undefined ? {} : { delimiter: data.delimiter }) } } : {}),
-        resolve: async (open) => {
-          const input = await releaseInput(services, document, values.only, undefined, { scanData: values.aggregates === undefined && !database, open });
-          budget = input.budget;
-          return input;
+      report = await runSpec(
+        {
+          ...(data
+            ? { data: { file: data.file, ...(data.delimiter === undefined ? {} : { delimiter: data.delimiter }) } }
+            : {}),
+          resolve: async (open) => {
+            const input = await releaseInput(services, document, values.only, undefined, {
+              scanData: values.aggregates === undefined && !database,
+              open,
+            });
+            budget = input.budget;
+            return input;
+          },
         },
-      }, {
-        out: values.out === undefined ? defaultReleaseFolder(specPath(document)) : resolve(ctx.cwd, values.out),
-        seed,
-        dryRun: values['dry-run'] ?? false,
-        engine,
-        ...(values.aggregates === undefined ? {} : { aggregates: resolve(ctx.cwd, values.aggregates) }),
-      });
+        {
+          out: values.out === undefined ? defaultReleaseFolder(specPath(document)) : resolve(ctx.cwd, values.out),
+          seed,
+          dryRun: values['dry-run'] ?? false,
+          engine,
+          ...(values.aggregates === undefined ? {} : { aggregates: resolve(ctx.cwd, values.aggregates) }),
+        },
+      );
     } catch (e) {
       if (!(e instanceof SpecNotRunnable) && !(e instanceof RunRefused)) throw e;
       // Written here rather than thrown as a CliError: the exit code depends on the kind, and 1 must survive even when
@@ -100,7 +121,12 @@ export const release: Command = {
     }
     if (values.json) ctx.out(`${JSON.stringify(report)}\n`);
     else printText(report, ctx, budget!);
-    if (seed !== undefined) ctx.err('privspec release: NOT PRIVATE (seeded): the noise is reproducible; the output is for tests, not for publication, and spent nothing\n');
-    return report.releases.every((r) => r.status === 'written' || r.status === 'dry-run') ? ExitCode.Ok : ExitCode.Violations;
+    if (seed !== undefined)
+      ctx.err(
+        'privspec release: NOT PRIVATE (seeded): the noise is reproducible; the output is for tests, not for publication, and spent nothing\n',
+      );
+    return report.releases.every((r) => r.status === 'written' || r.status === 'dry-run')
+      ? ExitCode.Ok
+      : ExitCode.Violations;
   },
 };

@@ -1,6 +1,6 @@
 /**
- * The survey statistician's half of `privspec risk`: the weighted individual risk (`--weight`), SUDA2 (`--suda`) and the
- * per-record file (`--per-record`). Kept apart from `risk.ts`, which reports the class-size figures every run has.
+ * The survey statistician's half of `privspec risk`: the weighted individual risk (`--weight`), SUDA2 (`--suda`) and
+ * the per-record file (`--per-record`). Kept apart from `risk.ts`, which reports the class-size figures every run has.
  */
 import { thousands } from '../thousands.js';
 import type { Table } from '../../engine/table/table.js';
@@ -39,7 +39,9 @@ export const SURVEY_USAGE = `  --weight COL             COL holds survey weights
                            distinct ℓ of --sensitive; never over an input
 `;
 
-type SurveyValues = { [K in keyof typeof SURVEY_FLAGS]?: (typeof SURVEY_FLAGS)[K]['type'] extends 'boolean' ? boolean : string };
+type SurveyValues = {
+  [K in keyof typeof SURVEY_FLAGS]?: (typeof SURVEY_FLAGS)[K]['type'] extends 'boolean' ? boolean : string;
+};
 
 export interface SurveyOptions {
   readonly weight?: string;
@@ -54,22 +56,53 @@ export interface SurveyOptions {
   readonly sensitive?: string;
 }
 
-/** Checks the survey flags before anything is read; the per-record file is refused when it is, or replaces, the input. */
-export function surveyOptions(values: SurveyValues, qi: readonly string[], input: string, resolvePath: (p: string) => string, sensitive?: string): SurveyOptions {
+/**
+ * Checks the survey flags before anything is read; the per-record file is refused when it is, or replaces, the input.
+ */
+export function surveyOptions(
+  values: SurveyValues,
+  qi: readonly string[],
+  input: string,
+  resolvePath: (p: string) => string,
+  sensitive?: string,
+): SurveyOptions {
   const method = (values.method ?? 'approx') as IndividualRiskMethod;
-  if (!INDIVIDUAL_RISK_METHODS.includes(method)) throw new CliError(`option --method: '${method}' is not one of ${INDIVIDUAL_RISK_METHODS.join(', ')}`);
-  if (values.method !== undefined && values.weight === undefined) throw new CliError('option --method needs --weight: it chooses how the weighted individual risk is computed');
-  if (values.weight !== undefined && qi.includes(values.weight)) throw new CliError(`option --weight: '${values.weight}' is also a quasi-identifier`);
-  const threshold = numberFlag(values['individual-risk-threshold'], '--individual-risk-threshold', (x) => x >= 0 && x <= 1, 'a probability within [0, 1]');
+  if (!INDIVIDUAL_RISK_METHODS.includes(method))
+    throw new CliError(`option --method: '${method}' is not one of ${INDIVIDUAL_RISK_METHODS.join(', ')}`);
+  if (values.method !== undefined && values.weight === undefined)
+    throw new CliError('option --method needs --weight: it chooses how the weighted individual risk is computed');
+  if (values.weight !== undefined && qi.includes(values.weight))
+    throw new CliError(`option --weight: '${values.weight}' is also a quasi-identifier`);
+  const threshold = numberFlag(
+    values['individual-risk-threshold'],
+    '--individual-risk-threshold',
+    (x) => x >= 0 && x <= 1,
+    'a probability within [0, 1]',
+  );
   const maxMsu = numberFlag(values['max-msu'], '--max-msu', isPositiveInteger, 'a positive integer');
-  const disFraction = numberFlag(values['dis-fraction'], '--dis-fraction', (x) => x > 0 && x < 1, 'a fraction within (0, 1)');
-  if ((maxMsu !== undefined || disFraction !== undefined) && !values.suda) throw new CliError('options --max-msu and --dis-fraction need --suda');
+  const disFraction = numberFlag(
+    values['dis-fraction'],
+    '--dis-fraction',
+    (x) => x > 0 && x < 1,
+    'a fraction within (0, 1)',
+  );
+  if ((maxMsu !== undefined || disFraction !== undefined) && !values.suda)
+    throw new CliError('options --max-msu and --dis-fraction need --suda');
   const perRecord = values['per-record'] === undefined ? undefined : resolvePath(values['per-record']);
   if (perRecord !== undefined && values.weight === undefined && !values.suda && sensitive === undefined) {
     throw new CliError('option --per-record needs --weight, --suda or --sensitive: it writes their per-record figures');
   }
   if (perRecord !== undefined) guardOutputs([perRecord], [input]);
-  return { weight: values.weight, method, threshold, suda: values.suda === true, maxMsu, disFraction, perRecord, sensitive };
+  return {
+    weight: values.weight,
+    method,
+    threshold,
+    suda: values.suda === true,
+    maxMsu,
+    disFraction,
+    perRecord,
+    sensitive,
+  };
 }
 
 export interface SurveyFigures {
@@ -81,8 +114,12 @@ export interface SurveyFigures {
 }
 
 export function surveyFigures(table: Table, qi: readonly string[], o: SurveyOptions): SurveyFigures {
-  const weighted = o.weight === undefined ? undefined : weightedRisk(table, qi, o.weight, { method: o.method, threshold: o.threshold });
-  const distinctL = o.perRecord !== undefined && o.sensitive !== undefined ? distinctLOf(table, qi, o.sensitive) : undefined;
+  const weighted =
+    o.weight === undefined
+      ? undefined
+      : weightedRisk(table, qi, o.weight, { method: o.method, threshold: o.threshold });
+  const distinctL =
+    o.perRecord !== undefined && o.sensitive !== undefined ? distinctLOf(table, qi, o.sensitive) : undefined;
   if (!o.suda) return { weighted, distinctL };
   const started = performance.now();
   const s = suda(table, qi, { maxMsu: o.maxMsu, disFraction: o.disFraction });
@@ -91,11 +128,21 @@ export function surveyFigures(table: Table, qi: readonly string[], o: SurveyOpti
 
 function distinctLOf(table: Table, qi: readonly string[], sensitive: string): SurveyFigures['distinctL'] {
   const classes = equivalenceClasses(table, qi);
-  return { sensitive, perRecord: distinctLPerRecord(sensitiveFrequencies(classes, column(table, sensitive)), classes.classOf) };
+  return {
+    sensitive,
+    perRecord: distinctLPerRecord(sensitiveFrequencies(classes, column(table, sensitive)), classes.classOf),
+  };
 }
 
-/** The JSON keys the contract names (`individualRisk`, `expectedReidentifications`, `globalRisk`, `highRiskRecords`) and `suda`. */
-export function surveyJson(f: SurveyFigures, qi: readonly string[], disFraction = DEFAULT_DIS_FRACTION): Record<string, unknown> {
+/**
+ * The JSON keys the contract names (`individualRisk`, `expectedReidentifications`, `globalRisk`, `highRiskRecords`) and
+ * `suda`.
+ */
+export function surveyJson(
+  f: SurveyFigures,
+  qi: readonly string[],
+  disFraction = DEFAULT_DIS_FRACTION,
+): Record<string, unknown> {
   const w = f.weighted;
   const s = f.suda;
   return {
@@ -105,7 +152,12 @@ export function surveyJson(f: SurveyFigures, qi: readonly string[], disFraction 
         method: w.method,
         ...w.summary,
         distribution: w.distribution,
-        riskiest: w.riskiest.map((c) => ({ key: Object.fromEntries(qi.map((q, i) => [q, c.key[i]])), fk: c.fk, Fk: c.Fk, risk: c.risk })),
+        riskiest: w.riskiest.map((c) => ({
+          key: Object.fromEntries(qi.map((q, i) => [q, c.key[i]])),
+          fk: c.fk,
+          Fk: c.Fk,
+          risk: c.risk,
+        })),
       },
       expectedReidentifications: w.expectedReidentifications,
       globalRisk: w.globalRisk,
@@ -136,15 +188,30 @@ export function surveyText(f: SurveyFigures, qi: readonly string[]): string[] {
   const lines: string[] = [];
   const w = f.weighted;
   if (w) {
-    lines.push(`Individual risk with survey weights '${w.weight}' (${w.method === 'approx' ? 'Franconi & Polettini approximation' : 'exact negative-binomial risk'})`);
-    lines.push(`  expected re-identifications  ${w.expectedReidentifications.toFixed(2)}   global risk ${pct(w.globalRisk)}`);
-    lines.push(`  individual risk              min ${w.summary.min.toPrecision(3)}   median ${w.summary.median.toPrecision(3)}   max ${w.summary.max.toPrecision(3)}`);
-    lines.push(`  ${`records above ${w.highRiskRecords.threshold}`.padEnd(29)}${int(w.highRiskRecords.aboveThreshold)}`);
-    lines.push(`  higher than the main part    ${int(w.highRiskRecords.higherThanMainPart)} (risk > median + 2·MAD = ${w.highRiskRecords.mainPartCutoff.toPrecision(3)} and > 0.1)`);
+    lines.push(
+      `Individual risk with survey weights '${w.weight}' (${w.method === 'approx' ? 'Franconi & Polettini approximation' : 'exact negative-binomial risk'})`,
+    );
+    lines.push(
+      `  expected re-identifications  ${w.expectedReidentifications.toFixed(2)}   global risk ${pct(w.globalRisk)}`,
+    );
+    lines.push(
+      `  individual risk              min ${w.summary.min.toPrecision(3)}   median ${w.summary.median.toPrecision(3)}   max ${w.summary.max.toPrecision(3)}`,
+    );
+    lines.push(
+      `  ${`records above ${w.highRiskRecords.threshold}`.padEnd(29)}${int(w.highRiskRecords.aboveThreshold)}`,
+    );
+    lines.push(
+      `  higher than the main part    ${int(w.highRiskRecords.higherThanMainPart)} (risk > median + 2·MAD = ${w.highRiskRecords.mainPartCutoff.toPrecision(3)} and > 0.1)`,
+    );
     lines.push('  risk              classes     records');
-    for (const b of w.distribution) if (b.records > 0) lines.push(`  ${`${b.from}–${b.to}`.padEnd(14)}${int(b.classes).padStart(10)}${int(b.records).padStart(12)}`);
+    for (const b of w.distribution)
+      if (b.records > 0)
+        lines.push(`  ${`${b.from}–${b.to}`.padEnd(14)}${int(b.classes).padStart(10)}${int(b.records).padStart(12)}`);
     lines.push('  riskiest combinations');
-    for (const c of w.riskiest.slice(0, 5)) lines.push(`    ${c.risk.toPrecision(3)}  fk ${c.fk}, Fk ${Number(c.Fk.toPrecision(6))}  {${qi.map((q, i) => `${q}=${c.key[i]}`).join(', ')}}`);
+    for (const c of w.riskiest.slice(0, 5))
+      lines.push(
+        `    ${c.risk.toPrecision(3)}  fk ${c.fk}, Fk ${Number(c.Fk.toPrecision(6))}  {${qi.map((q, i) => `${q}=${c.key[i]}`).join(', ')}}`,
+      );
     lines.push('');
   }
   const s = f.suda;
@@ -154,7 +221,9 @@ export function surveyText(f: SurveyFigures, qi: readonly string[]): string[] {
     lines.push(`  records with an MSU ${int(s.recordsWithMsu)}   DIS ${s.dis.toPrecision(4)}`);
     lines.push('  DIS-SUDA score     records');
     for (const b of s.disBands) lines.push(`  ${b.interval.padEnd(14)}${int(b.records).padStart(12)}`);
-    lines.push(`  contribution       ${s.attributeContributions.map((c) => `${c.variable} ${c.contribution.toFixed(1)}%`).join(', ')}`);
+    lines.push(
+      `  contribution       ${s.attributeContributions.map((c) => `${c.variable} ${c.contribution.toFixed(1)}%`).join(', ')}`,
+    );
     lines.push('');
   }
   return lines;
@@ -162,11 +231,17 @@ export function surveyText(f: SurveyFigures, qi: readonly string[]): string[] {
 
 /**
  * Writes the per-record file, created exclusively (never over an existing file): record number, source line, and the
- * figures computed. It is the data owner's own analysis, keyed by line, so it keeps the input's order — it is not a release.
+ * figures computed. It is the data owner's own analysis, keyed by line, so it keeps the input's order — it is not a
+ * release.
  */
 export async function writePerRecord(path: string, table: Table, f: SurveyFigures): Promise<void> {
-  const header = ['record', 'line', ...(f.weighted ? ['fk', 'Fk', 'risk'] : []), ...(f.suda ? ['suda_score', 'dis_suda_score'] : []),
-    ...(f.distinctL ? [`${f.distinctL.sensitive}_distinct_l`] : [])];
+  const header = [
+    'record',
+    'line',
+    ...(f.weighted ? ['fk', 'Fk', 'risk'] : []),
+    ...(f.suda ? ['suda_score', 'dis_suda_score'] : []),
+    ...(f.distinctL ? [`${f.distinctL.sensitive}_distinct_l`] : []),
+  ];
   const rows = function* () {
     for (let r = 0; r < table.rowCount; r++) {
       const w = f.weighted?.perRecord;

@@ -33,9 +33,24 @@ export const synthesize: Command = {
   summary: 'sample synthetic records from a released DP view (no budget)',
   usage,
   async run(args, ctx) {
-    const { values, positionals } = parseOptions(args, { rows: { type: 'string' }, out: { type: 'string' }, seed: { type: 'string' }, force: { type: 'boolean' } });
-    if (positionals.length !== 1) throw new CliError(positionals.length === 0 ? 'give the view file <view.json> (see usage)' : `unexpected argument '${positionals[1]}'`);
-    const rows = numberFlag(values.rows, '--rows', (x) => isPositiveInteger(x) && x <= MAX_SYNTHETIC_ROWS, `an integer from 1 to ${MAX_SYNTHETIC_ROWS}`);
+    const { values, positionals } = parseOptions(args, {
+      rows: { type: 'string' },
+      out: { type: 'string' },
+      seed: { type: 'string' },
+      force: { type: 'boolean' },
+    });
+    if (positionals.length !== 1)
+      throw new CliError(
+        positionals.length === 0
+          ? 'give the view file <view.json> (see usage)'
+          : `unexpected argument '${positionals[1]}'`,
+      );
+    const rows = numberFlag(
+      values.rows,
+      '--rows',
+      (x) => isPositiveInteger(x) && x <= MAX_SYNTHETIC_ROWS,
+      `an integer from 1 to ${MAX_SYNTHETIC_ROWS}`,
+    );
     if (rows === undefined) throw new CliError('--rows N is required: the number of records to draw');
     if (values.out === undefined) throw new CliError('--out FILE.csv is required: where to write the records');
     const seed = numberFlag(values.seed, '--seed', (x) => Number.isSafeInteger(x) && x >= 0, 'a non-negative integer');
@@ -50,9 +65,24 @@ export const synthesize: Command = {
     const synthetic = synthesizeView(view, rows, rng);
     // Records drawn from a seeded run's view are not private either: the file's first line says so, as the view's does.
     const text = formatMicrodataCsv(synthetic.header, synthetic.rows, rng);
-    await writeOwnFile(out, notPrivate ? `# ${NOT_PRIVATE}\n${text}` : text, { force: values.force }).catch(refuseExisting);
-    const report = { view: positionals[0], out: values.out, rows, columns: synthetic.header, algorithm: view.algorithm, privacySpent: null, ...(seed !== undefined ? { seed } : {}), ...(notPrivate ? { notPrivate } : {}) };
-    ctx.out(values.json ? `${JSON.stringify(report)}\n` : `${notPrivate ? `${notPrivate}\n` : ''}wrote ${values.out}: ${rows} synthetic records of ${synthetic.header.join(', ')} from the ${view.algorithm} view; nothing spent (post-processing)\n`);
+    await writeOwnFile(out, notPrivate ? `# ${NOT_PRIVATE}\n${text}` : text, { force: values.force }).catch(
+      refuseExisting,
+    );
+    const report = {
+      view: positionals[0],
+      out: values.out,
+      rows,
+      columns: synthetic.header,
+      algorithm: view.algorithm,
+      privacySpent: null,
+      ...(seed !== undefined ? { seed } : {}),
+      ...(notPrivate ? { notPrivate } : {}),
+    };
+    ctx.out(
+      values.json
+        ? `${JSON.stringify(report)}\n`
+        : `${notPrivate ? `${notPrivate}\n` : ''}wrote ${values.out}: ${rows} synthetic records of ${synthetic.header.join(', ')} from the ${view.algorithm} view; nothing spent (post-processing)\n`,
+    );
     return ExitCode.Ok;
   },
 };

@@ -16,14 +16,26 @@ export function completionScript(shell: Shell, commands: readonly CompletedComma
 }
 
 /** The words that may follow `privspec` itself: the commands, `help` and the global flags. */
-const topWords = (commands: readonly CompletedCommand[]) => [...commands.map((c) => c.name), 'help', '--help', '--version'];
+const topWords = (commands: readonly CompletedCommand[]) => [
+  ...commands.map((c) => c.name),
+  'help',
+  '--help',
+  '--version',
+];
 
-/** A string in single quotes for a POSIX shell (bash, zsh): a quote inside ends the string, escapes one and reopens it. */
+/**
+ * A string in single quotes for a POSIX shell (bash, zsh): a quote inside ends the string, escapes one and reopens it.
+ */
 const sq = (text: string) => `'${text.replace(/'/g, `'\\''`)}'`;
 
 function bashScript(commands: readonly CompletedCommand[]): string {
   // A command without file arguments turns off the fall-back to file names.
-  const cases = commands.map((c) => `    ${c.name}) flags=${sq(c.flags.join(' '))} subs=${sq(c.subcommands.join(' '))}${c.takesFiles ? '' : '; compopt +o default +o bashdefault 2>/dev/null'} ;;`).join('\n');
+  const cases = commands
+    .map(
+      (c) =>
+        `    ${c.name}) flags=${sq(c.flags.join(' '))} subs=${sq(c.subcommands.join(' '))}${c.takesFiles ? '' : '; compopt +o default +o bashdefault 2>/dev/null'} ;;`,
+    )
+    .join('\n');
   return `# bash completion for privspec: source <(privspec completion bash), or save it as
 # ~/.local/share/bash-completion/completions/privspec.
 _privspec() {
@@ -51,7 +63,12 @@ complete -o default -o bashdefault -F _privspec privspec
 
 function zshScript(commands: readonly CompletedCommand[]): string {
   const described = commands.map((c) => `    ${sq(`${c.name}:${c.summary}`)}`).join('\n');
-  const cases = commands.map((c) => `    ${c.name}) opts=(${c.flags.join(' ')}) subs=(${c.subcommands.join(' ')}) files=${c.takesFiles ? 1 : 0} ;;`).join('\n');
+  const cases = commands
+    .map(
+      (c) =>
+        `    ${c.name}) opts=(${c.flags.join(' ')}) subs=(${c.subcommands.join(' ')}) files=${c.takesFiles ? 1 : 0} ;;`,
+    )
+    .join('\n');
   return `#compdef privspec
 # zsh completion for privspec: source <(privspec completion zsh) after compinit, or save it as _privspec in a
 # directory of $fpath.

@@ -37,9 +37,17 @@ export function subcommandsOfUsage(name: string, usage: string): string[] {
 
 /** Every command of the table with what its usage says; loading each command is the price of an exact list. */
 export async function completionTable(commands: Readonly<Record<string, CommandEntry>>): Promise<CompletedCommand[]> {
-  return Promise.all(Object.entries(commands).map(async ([name, entry]) => {
-    const { usage } = await entry.load();
-    const synopsis = usage.split(/\n\s*\n/)[0];
-    return { name, summary: entry.summary, subcommands: subcommandsOfUsage(name, usage), flags: [...flagsOfUsage(usage), '--help'], takesFiles: /<[^>]+>/.test(synopsis) };
-  }));
+  return Promise.all(
+    Object.entries(commands).map(async ([name, entry]) => {
+      const { usage } = await entry.load();
+      const synopsis = usage.split(/\n\s*\n/)[0];
+      return {
+        name,
+        summary: entry.summary,
+        subcommands: subcommandsOfUsage(name, usage),
+        flags: [...flagsOfUsage(usage), '--help'],
+        takesFiles: /<[^>]+>/.test(synopsis),
+      };
+    }),
+  );
 }

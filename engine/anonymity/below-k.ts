@@ -18,7 +18,11 @@ export interface BelowK {
   readonly persons: number;
 }
 
-export function belowK(classes: EquivalenceClasses, k: number, unit?: { readonly codes: ArrayLike<number>; readonly cardinality: number }): BelowK {
+export function belowK(
+  classes: EquivalenceClasses,
+  k: number,
+  unit?: { readonly codes: ArrayLike<number>; readonly cardinality: number },
+): BelowK {
   if (!(Number.isInteger(k) && k >= 1)) throw new RangeError(`k must be an integer ≥ 1, got ${k}`);
   const members = unit ? distinctUnitsPerClass(classes, unit.codes, unit.cardinality) : classes.sizes;
   let small = 0;

@@ -5,7 +5,12 @@ import type { EquivalenceClasses, Generalization } from './equivalence-classes.j
  * The generalized quasi-identifier values of one row, in `qi` order: what the row looks like in the release, and so
  * the key it shares with the rest of its class.
  */
-export function rowKeyValues(table: Table, qi: readonly string[], row: number, generalization?: Generalization): string[] {
+export function rowKeyValues(
+  table: Table,
+  qi: readonly string[],
+  row: number,
+  generalization?: Generalization,
+): string[] {
   return qi.map((name, i) => {
     const col = column(table, name);
     const code = col.codes[row];

@@ -2,8 +2,8 @@ import type { EquivalenceClasses } from './equivalence-classes.js';
 
 /**
  * The rows of every class, as compressed sparse rows: the rows of class `id` are `rows[offsets[id] .. offsets[id+1])`,
- * in increasing order. Built by one counting sort over `classOf`, so it costs two passes and no hashing. Over a frequency
- * table's classes (`weights` present) the entries are its records.
+ * in increasing order. Built by one counting sort over `classOf`, so it costs two passes and no hashing. Over a
+ * frequency table's classes (`weights` present) the entries are its records.
  */
 export interface ClassMembers {
   readonly offsets: Int32Array;

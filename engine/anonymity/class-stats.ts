@@ -4,8 +4,9 @@ import { classMembers } from './class-members.js';
 import type { EquivalenceClasses } from './equivalence-classes.js';
 
 /**
- * The sensitive value frequencies of every class, sparse and packed: class `id` holds `codes[i]` (a code of the sensitive
- * column) `counts[i]` times for i in `offsets[id] .. offsets[id+1]`, values in the order they first occur in the class.
+ * The sensitive value frequencies of every class, sparse and packed: class `id` holds `codes[i]` (a code of the
+ * sensitive column) `counts[i]` times for i in `offsets[id] .. offsets[id+1]`, values in the order they first occur in
+ * the class.
  */
 export interface SensitiveFrequencies {
   readonly offsets: Int32Array;
@@ -57,7 +58,10 @@ export function classStats(table: Table, classes: EquivalenceClasses, sensitive?
   for (let id = 0; id < classes.classCount; id++) {
     const from = f.offsets[id];
     const to = f.offsets[id + 1];
-    stats.push({ size: classes.sizes[id], sensitive: { codes: f.codes.subarray(from, to), counts: f.counts.subarray(from, to) } });
+    stats.push({
+      size: classes.sizes[id],
+      sensitive: { codes: f.codes.subarray(from, to), counts: f.counts.subarray(from, to) },
+    });
   }
   return stats;
 }

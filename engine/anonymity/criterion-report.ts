@@ -27,7 +27,9 @@ export function criterionReport(criterion: Criterion, stats: readonly ClassStats
   return { criterion: criterion.name, classes: failing.length, records, failingClassIds: Int32Array.from(failing) };
 }
 
-/** The ℓ-diversity (or other sensitive-attribute) report of a table's classes: computes the class stats, then checks. */
+/**
+ * The ℓ-diversity (or other sensitive-attribute) report of a table's classes: computes the class stats, then checks.
+ */
 export function lDiversityReport(table: Table, classes: EquivalenceClasses, criterion: Criterion): CriterionReport {
   return criterionReport(criterion, classStats(table, classes, criterion.sensitive));
 }

@@ -6,7 +6,11 @@ import type { EquivalenceClasses } from './equivalence-classes.js';
  * (X,Y)-anonymity with Y the unit (Wang K, Fung BCM. Anonymizing sequential releases. KDD 2006: 414–423).
  * `unitCodes[r]` is row r's unit as a dictionary code; one pass, O(rows) expected.
  */
-export function distinctUnitsPerClass(classes: EquivalenceClasses, unitCodes: ArrayLike<number>, unitCardinality: number): Int32Array {
+export function distinctUnitsPerClass(
+  classes: EquivalenceClasses,
+  unitCodes: ArrayLike<number>,
+  unitCardinality: number,
+): Int32Array {
   const units = new Int32Array(classes.classCount);
   const seen = new Set<number>();
   // classId·U + unit is below 2^53 for any table that fits in memory, so the pair is one exact number.

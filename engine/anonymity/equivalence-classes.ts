@@ -27,7 +27,10 @@ export interface Generalization {
 }
 
 export interface GroupingOptions {
-  /** `auto` picks dense counting when the key space is small; `dense` and `hash` force one path (for tests and benchmarks). */
+  /**
+   * `auto` picks dense counting when the key space is small; `dense` and `hash` force one path (for tests and
+   * benchmarks).
+   */
   readonly strategy?: 'auto' | 'dense' | 'hash';
 }
 
@@ -42,9 +45,10 @@ const DENSE_MAX = 2 ** 30;
  * Groups the rows of `table` by the quasi-identifiers `qi`, each generalized to `generalization.levels[i]` when given.
  *
  * Each row's key is a mixed-radix number: the generalized code of qi[0], times the domain size of qi[1], plus its code,
- * and so on, built column by column over typed arrays. When the product of domain sizes is small the key indexes a dense
- * counter directly; otherwise keys go through an open-addressing hash table. If the product would pass 2^53 the keys so
- * far are renumbered to class ids (at most the row count) before the next column is folded in, so keys stay exact.
+ * and so on, built column by column over typed arrays. When the product of domain sizes is small the key indexes a
+ * dense counter directly; otherwise keys go through an open-addressing hash table. If the product would pass 2^53 the
+ * keys so far are renumbered to class ids (at most the row count) before the next column is folded in, so keys stay
+ * exact.
  */
 export function equivalenceClasses(
   table: Table,
@@ -74,7 +78,8 @@ export function equivalenceClasses(
 function levelMap(g: Generalization, i: number, col: Column): { codes: Int32Array; radix: number } {
   const h = g.hierarchies[i];
   const level = g.levels[i];
-  if (!h || h.column !== col.name) throw new RangeError(`generalization ${i} is for '${h?.column}', not for quasi-identifier '${col.name}'`);
+  if (!h || h.column !== col.name)
+    throw new RangeError(`generalization ${i} is for '${h?.column}', not for quasi-identifier '${col.name}'`);
   if (!Number.isInteger(level) || level < 0 || level > h.height) {
     throw new RangeError(`level ${level} of '${col.name}' is outside 0..${h.height}`);
   }
@@ -82,16 +87,29 @@ function levelMap(g: Generalization, i: number, col: Column): { codes: Int32Arra
 }
 
 /** keys[r] = keys[r]·radix + code(r), with the code generalized through `map` when there is one. */
-function fold(keys: Float64Array, n: number, codes: Int32Array, map: Int32Array | undefined, radix: number, first: boolean): void {
+function fold(
+  keys: Float64Array,
+  n: number,
+  codes: Int32Array,
+  map: Int32Array | undefined,
+  radix: number,
+  first: boolean,
+): void {
   if (first && map) for (let r = 0; r < n; r++) keys[r] = map[codes[r]];
   else if (first) for (let r = 0; r < n; r++) keys[r] = codes[r];
   else if (map) for (let r = 0; r < n; r++) keys[r] = keys[r] * radix + map[codes[r]];
   else for (let r = 0; r < n; r++) keys[r] = keys[r] * radix + codes[r];
 }
 
-function group(keys: Float64Array, n: number, product: number, strategy: 'auto' | 'dense' | 'hash'): EquivalenceClasses {
+function group(
+  keys: Float64Array,
+  n: number,
+  product: number,
+  strategy: 'auto' | 'dense' | 'hash',
+): EquivalenceClasses {
   const dense = strategy === 'dense' || (strategy === 'auto' && product <= Math.max(DENSE_CELLS, n));
-  if (dense && product > DENSE_MAX) throw new RangeError(`dense counting needs at most ${DENSE_MAX} cells, the key space has ${product}`);
+  if (dense && product > DENSE_MAX)
+    throw new RangeError(`dense counting needs at most ${DENSE_MAX} cells, the key space has ${product}`);
   const bound = Math.min(n, product);
   const classOf = new Int32Array(n);
   const sizes = new Int32Array(bound);
@@ -102,7 +120,14 @@ function group(keys: Float64Array, n: number, product: number, strategy: 'auto' 
   return { classCount, classOf, sizes: sizes.slice(0, classCount), firstRow: firstRow.slice(0, classCount) };
 }
 
-function countDense(keys: Float64Array, n: number, product: number, classOf: Int32Array, sizes: Int32Array, firstRow: Int32Array): number {
+function countDense(
+  keys: Float64Array,
+  n: number,
+  product: number,
+  classOf: Int32Array,
+  sizes: Int32Array,
+  firstRow: Int32Array,
+): number {
   // slot[key] holds the class id plus one, so that the zero-filled array means "not seen yet".
   const slot = new Int32Array(product);
   let count = 0;
@@ -128,7 +153,14 @@ function hash(k: number): number {
   return h ^ (h >>> 16);
 }
 
-function countHashed(keys: Float64Array, n: number, bound: number, classOf: Int32Array, sizes: Int32Array, firstRow: Int32Array): number {
+function countHashed(
+  keys: Float64Array,
+  n: number,
+  bound: number,
+  classOf: Int32Array,
+  sizes: Int32Array,
+  firstRow: Int32Array,
+): number {
   // Sized for the worst case (every row its own class) up to 256K slots; larger tables grow by doubling.
   let capacity = 1024;
   while (capacity < 2 * bound && capacity < 1 << 18) capacity *= 2;

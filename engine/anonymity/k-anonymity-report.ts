@@ -1,8 +1,8 @@
 import type { EquivalenceClasses } from './equivalence-classes.js';
 
 /**
- * Where a table falls short of k-anonymity (Sweeney, "k-anonymity: a model for protecting privacy", IJUFKS 10(5), 2002):
- * the classes with fewer than k rows and how many rows they hold.
+ * Where a table falls short of k-anonymity (Sweeney, "k-anonymity: a model for protecting privacy", IJUFKS 10(5),
+ * 2002): the classes with fewer than k rows and how many rows they hold.
  */
 export interface KAnonymityViolations {
   readonly k: number;
@@ -18,7 +18,11 @@ export interface KAnonymityViolations {
  * `units`, when given, is what a class's size means for the model: its distinct privacy units (`distinct-units.ts`);
  * `records` still counts rows.
  */
-export function kAnonymityViolations(classes: EquivalenceClasses, k: number, units?: ArrayLike<number>): KAnonymityViolations {
+export function kAnonymityViolations(
+  classes: EquivalenceClasses,
+  k: number,
+  units?: ArrayLike<number>,
+): KAnonymityViolations {
   const { classCount, sizes } = classes;
   const decides = units ?? sizes;
   let count = 0;

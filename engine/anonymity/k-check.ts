@@ -1,8 +1,9 @@
 /**
  * The k-anonymity check behind the editor's live CSV diagnostics and their "Generalize" quick fix, run by the CSV
  * worker on each edit: the classes at the spec's pinned levels, a class's size counted in distinct units when the spec
- * names a unit ((X,Y)-anonymity, Wang & Fung, KDD 2006), and the rows of the classes below k (Sweeney, IJUFKS 10(5), 2002).
- * The same pinned generalization (`pinned-generalization.ts`) and unit count as the risk report and `privspec risk`.
+ * names a unit ((X,Y)-anonymity, Wang & Fung, KDD 2006), and the rows of the classes below k (Sweeney, IJUFKS 10(5),
+ * 2002). The same pinned generalization (`pinned-generalization.ts`) and unit count as the risk report and
+ * `privspec risk`.
  */
 import { bindHierarchy, type BoundHierarchy } from '../hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
@@ -71,7 +72,12 @@ export interface GeneralizationFix {
  * too. Generalizing only merges classes, so no row that satisfies k stops satisfying it; "resolves" is the drop in
  * violating rows. The least information lost first (a suppressed column last), then the most rows resolved.
  */
-export function generalizationFixes(table: Table, model: KCheckModel, check: KCheck, classId: number): GeneralizationFix[] {
+export function generalizationFixes(
+  table: Table,
+  model: KCheckModel,
+  check: KCheck,
+  classId: number,
+): GeneralizationFix[] {
   const { classes } = check;
   if (classId < 0 || classId >= classes.classCount) return [];
   const bound: BoundHierarchy[] = model.qi.map((q) => {
@@ -93,7 +99,15 @@ export function generalizationFixes(table: Table, model: KCheckModel, check: KCh
       const code = table.columns[columnIndex(table, name)].codes[row];
       const value = h.levelValues[level][h.levelCodes[level][code]];
       const before = h.levelValues[current[i]][h.levelCodes[current[i]][code]];
-      fixes.push({ column: name, level, value, before, height: h.height, lost: level / h.height, resolves: check.report.records - kAnonymityViolations(merged, model.k, units).records });
+      fixes.push({
+        column: name,
+        level,
+        value,
+        before,
+        height: h.height,
+        lost: level / h.height,
+        resolves: check.report.records - kAnonymityViolations(merged, model.k, units).records,
+      });
       break;
     }
   });

@@ -19,7 +19,12 @@ export function identityHierarchy(col: Column): BoundHierarchy {
  * at level 0), or undefined when every level is 0: the data "as it stands" in `privspec check`'s words. A pin above a
  * hierarchy's height is clamped to it, so that a stale spec cannot break the figures (the validator reports it).
  */
-export function pinnedGeneralization(table: Table, qi: readonly string[], hierarchies: ReadonlyMap<string, Hierarchy>, pins: ReadonlyMap<string, number> | undefined): Generalization | undefined {
+export function pinnedGeneralization(
+  table: Table,
+  qi: readonly string[],
+  hierarchies: ReadonlyMap<string, Hierarchy>,
+  pins: ReadonlyMap<string, number> | undefined,
+): Generalization | undefined {
   if (!pins || !qi.some((q) => (pins.get(q) ?? 0) > 0 && hierarchies.has(q))) return undefined;
   const bound = qi.map((q) => {
     const h = hierarchies.get(q);

@@ -16,8 +16,8 @@
  *   beside it: it is the success of an attacker who draws the link from the posterior, and a maximum-likelihood
  *   attacker does better on average (test/engine/attack/pram-attack.test.ts measures both).
  *
- * Tolerance: records are scored as if independent Bernoulli trials with the predicted probabilities, so the measured rate
- * has standard error σ = √(Σ p_j (1 − p_j)) / n; the attack exceeds the prediction when rate > predicted + 3σ (a
+ * Tolerance: records are scored as if independent Bernoulli trials with the predicted probabilities, so the measured
+ * rate has standard error σ = √(Σ p_j (1 − p_j)) / n; the attack exceeds the prediction when rate > predicted + 3σ (a
  * one-sided 3σ bound: a false alarm in about 0.13 % of attacks that only meet the promise).
  */
 import { PrivacyError } from '../core/measures.js';
@@ -29,7 +29,10 @@ import type { AttackResult } from './linkage-attack.js';
 import { recordGroups } from './record-groups.js';
 import { recordOrder, type RowAlignment } from './row-alignment.js';
 
-/** η needs the n × n linkage matrix; larger releases get no PRAM prediction (the same limit as the PRAM release's report). */
+/**
+ * η needs the n × n linkage matrix; larger releases get no PRAM prediction (the same limit as the PRAM release's
+ * report).
+ */
 export const ETA_LIMIT = 2000;
 
 export interface AttackEvaluation {
@@ -45,7 +48,9 @@ export interface AttackEvaluation {
   readonly confident: number;
   readonly confidentCorrect: number;
   readonly precision: number | null;
-  /** The mean predicted probability of a correct link, or null when it cannot be computed (`predictedNote` says why). */
+  /**
+   * The mean predicted probability of a correct link, or null when it cannot be computed (`predictedNote` says why).
+   */
   readonly predictedRate: number | null;
   readonly predictedBasis: 'class size' | 'eta' | 'none';
   /** PRAM only: the mean of η's diagonal, the success of an attacker who draws each link from the posterior. */
@@ -54,7 +59,10 @@ export interface AttackEvaluation {
   /** 3σ of the measured rate around the prediction. */
   readonly tolerance: number | null;
   readonly exceeds: boolean;
-  /** Per released record: its predicted probability (NaN without a prediction) and whether the one-to-one link is correct. */
+  /**
+   * Per released record: its predicted probability (NaN without a prediction) and whether the one-to-one link is
+   * correct.
+   */
   readonly perRecord: readonly { readonly predicted: number; readonly correct: boolean }[];
 }
 
@@ -63,15 +71,33 @@ export interface AttackEvaluation {
  * with it, released record j is truth record `alignment.truthRows[j]` (truth records absent from the release were
  * suppressed).
  */
-export function evaluateAttack(result: AttackResult, released: Table, truth: Table, options: { qi: readonly string[]; id: string; models?: ReadonlyMap<string, AttributeModel>; alignment?: RowAlignment }): AttackEvaluation {
+export function evaluateAttack(
+  result: AttackResult,
+  released: Table,
+  truth: Table,
+  options: {
+    qi: readonly string[];
+    id: string;
+    models?: ReadonlyMap<string, AttributeModel>;
+    alignment?: RowAlignment;
+  },
+): AttackEvaluation {
   const n = released.rowCount;
   if (!options.alignment && truth.rowCount !== n) {
-    throw new PrivacyError(`attack: the truth ${truth.source ?? 'file'} has ${truth.rowCount} records but the release ${n}; give the original file in the release's record order`);
+    throw new PrivacyError(
+      `attack: the truth ${truth.source ?? 'file'} has ${truth.rowCount} records but the release ${n}; give the original file in the release's record order`,
+    );
   }
   const alignment = options.alignment ?? recordOrder(n);
-  if (alignment.truthRows.length !== n) throw new PrivacyError(`attack: the alignment names ${alignment.truthRows.length} released records, the release has ${n}`);
+  if (alignment.truthRows.length !== n)
+    throw new PrivacyError(
+      `attack: the alignment names ${alignment.truthRows.length} released records, the release has ${n}`,
+    );
   for (const t of alignment.truthRows) {
-    if (!(t >= 0 && t < truth.rowCount)) throw new PrivacyError(`attack: the alignment names truth record ${t + 1}, the truth ${truth.source ?? 'file'} has ${truth.rowCount}`);
+    if (!(t >= 0 && t < truth.rowCount))
+      throw new PrivacyError(
+        `attack: the alignment names truth record ${t + 1}, the truth ${truth.source ?? 'file'} has ${truth.rowCount}`,
+      );
   }
   const ids = column(truth, options.id);
   const truthId = (j: number) => ids.dictionary[ids.codes[alignment.truthRows[j]]];
@@ -130,7 +156,12 @@ interface Prediction {
   readonly diagonal?: Float64Array;
 }
 
-function predict(released: Table, truth: Table, alignment: RowAlignment, options: { qi: readonly string[]; models?: ReadonlyMap<string, AttributeModel> }): Prediction {
+function predict(
+  released: Table,
+  truth: Table,
+  alignment: RowAlignment,
+  options: { qi: readonly string[]; models?: ReadonlyMap<string, AttributeModel> },
+): Prediction {
   const models = options.qi.map((q) => options.models?.get(q));
   const pram = models.filter((m) => m?.kind === 'pram').length;
   const n = released.rowCount;
@@ -139,8 +170,16 @@ function predict(released: Table, truth: Table, alignment: RowAlignment, options
     const groups = recordGroups(columns, n);
     return { p: Float64Array.from(groups.groupOf, (g) => 1 / groups.rows[g].length), basis: 'class size' };
   }
-  if (pram < options.qi.length) return { basis: 'none', note: 'η needs a PRAM matrix for every quasi-identifier; give --pram a=1 for an attribute released as it is' };
-  if (n > ETA_LIMIT) return { basis: 'none', note: `η of ${n} records exceeds the ${ETA_LIMIT} × ${ETA_LIMIT} linkage matrix; attack a sample` };
+  if (pram < options.qi.length)
+    return {
+      basis: 'none',
+      note: 'η needs a PRAM matrix for every quasi-identifier; give --pram a=1 for an attribute released as it is',
+    };
+  if (n > ETA_LIMIT)
+    return {
+      basis: 'none',
+      note: `η of ${n} records exceeds the ${ETA_LIMIT} × ${ETA_LIMIT} linkage matrix; attack a sample`,
+    };
   const matrices = models.map((m) => (m as { matrix: TransitionMatrix }).matrix);
   // η is computed between the released records and the truth records they came from, in the release's order, so that
   // its diagonal η(j, j) is each released record's own original (a suppressed record was never released).
@@ -148,9 +187,18 @@ function predict(released: Table, truth: Table, alignment: RowAlignment, options
     const cols = options.qi.map((q) => column(t, q));
     return Array.from({ length: rows.length }, (_, j) => cols.map((c) => c.dictionary[c.codes[rows[j]]]));
   };
-  const eta = identificationRisk(records(truth, alignment.truthRows), records(released, recordOrder(n).truthRows), matrices);
+  const eta = identificationRisk(
+    records(truth, alignment.truthRows),
+    records(released, recordOrder(n).truthRows),
+    matrices,
+  );
   const best = new Float64Array(n);
   for (const row of eta.eta) row.forEach((x, j) => (best[j] = Math.max(best[j], x)));
   const diagonal = Float64Array.from({ length: n }, (_, r) => eta.eta[r][r]);
-  return { p: best, diagonal, basis: 'eta', ...(eta.method === 'approximate' ? { note: `η approximated by MCMC (each within ±${eta.bound?.toFixed(4)})` } : {}) };
+  return {
+    p: best,
+    diagonal,
+    basis: 'eta',
+    ...(eta.method === 'approximate' ? { note: `η approximated by MCMC (each within ±${eta.bound?.toFixed(4)})` } : {}),
+  };
 }

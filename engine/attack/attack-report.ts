@@ -41,7 +41,8 @@ export interface AtRiskRecord {
   readonly correct?: boolean;
 }
 
-export const TOLERANCE_MEANING = 'the measured rate exceeds the prediction when rate > predictedRate + tolerance, tolerance = 3·√(Σ p(1−p))/n (3 binomial standard errors)';
+export const TOLERANCE_MEANING =
+  'the measured rate exceeds the prediction when rate > predictedRate + tolerance, tolerance = 3·√(Σ p(1−p))/n (3 binomial standard errors)';
 
 export function attackSummary(result: AttackResult, evaluation?: AttackEvaluation, atRiskCount = 10): AttackSummary {
   const base = { released: result.released, candidates: result.candidates, matched: result.matched, ties: result.ties };
@@ -70,7 +71,11 @@ export function attackSummary(result: AttackResult, evaluation?: AttackEvaluatio
 }
 
 /** The one-to-one links with the highest scores (the attacker's most confident), best first. */
-export function mostAtRisk(result: AttackResult, evaluation: AttackEvaluation | undefined, count: number): AtRiskRecord[] {
+export function mostAtRisk(
+  result: AttackResult,
+  evaluation: AttackEvaluation | undefined,
+  count: number,
+): AtRiskRecord[] {
   const linked = result.links.flatMap((l, r) => (l.match ? [{ r, m: l.match }] : []));
   linked.sort((a, b) => b.m.score - a.m.score || a.r - b.r);
   return linked.slice(0, count).map(({ r, m }) => ({
@@ -81,9 +86,22 @@ export function mostAtRisk(result: AttackResult, evaluation: AttackEvaluation | 
   }));
 }
 
-/** The matching table: released record → candidate, score, log-likelihood, confidence, and correctness with the truth. */
-export function matchTable(result: AttackResult, evaluation?: AttackEvaluation): { header: string[]; rows: string[][] } {
-  const header = ['released_record', 'candidate', 'score', 'log_likelihood', 'confident', 'tied_best', ...(evaluation ? ['correct'] : [])];
+/**
+ * The matching table: released record → candidate, score, log-likelihood, confidence, and correctness with the truth.
+ */
+export function matchTable(
+  result: AttackResult,
+  evaluation?: AttackEvaluation,
+): { header: string[]; rows: string[][] } {
+  const header = [
+    'released_record',
+    'candidate',
+    'score',
+    'log_likelihood',
+    'confident',
+    'tied_best',
+    ...(evaluation ? ['correct'] : []),
+  ];
   const rows = result.links.map((l, r) => [
     String(r + 1),
     l.match?.candidate ?? '',

@@ -1,7 +1,7 @@
 /**
- * Which original values a released value can stand for, per attribute. A linkage attacker (Sweeney, "k-anonymity: a model
- * for protecting privacy", 2002) links a released record to every identified record whose quasi-identifiers it could
- * have come from; this module decides that for one attribute:
+ * Which original values a released value can stand for, per attribute. A linkage attacker (Sweeney, "k-anonymity: a
+ * model for protecting privacy", 2002) links a released record to every identified record whose quasi-identifiers it
+ * could have come from; this module decides that for one attribute:
  *
  * - the same value, or `*` (suppressed), matches;
  * - a generalized value matches the original values it covers through the attribute's hierarchy (any level);
@@ -53,7 +53,8 @@ export function compatibilityIndex(candidateValues: readonly string[], hierarchy
       const hi = Number(range[2]);
       if (Number.isFinite(lo) && Number.isFinite(hi)) {
         const closed = range[3] === ']';
-        for (let i = lowerBound(xs, lo); i < xs.length && (closed ? xs[i] <= hi : xs[i] < hi); i++) found.add(numbers[i].code);
+        for (let i = lowerBound(xs, lo); i < xs.length && (closed ? xs[i] <= hi : xs[i] < hi); i++)
+          found.add(numbers[i].code);
       }
     } else if (released.startsWith('{') && released.endsWith('}')) {
       // Mondrian writes a value set as `{a, b}`; members are looked up exactly.

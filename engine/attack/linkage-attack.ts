@@ -80,7 +80,8 @@ export function linkageAttack(released: Table, candidates: Table, options: Attac
   // Per released group: the normalizer of the score, the best likelihood and how many candidates reach it.
   const R = supply.length;
   const best = new Float64Array(R).fill(-Infinity);
-  for (let e = 0; e < edges.from.length; e++) best[edges.from[e]] = Math.max(best[edges.from[e]], edges.logLikelihood[e]);
+  for (let e = 0; e < edges.from.length; e++)
+    best[edges.from[e]] = Math.max(best[edges.from[e]], edges.logLikelihood[e]);
   const normalizer = new Float64Array(R);
   const tied = new Int32Array(R);
   const compatible = new Int32Array(R);
@@ -109,7 +110,9 @@ export function linkageAttack(released: Table, candidates: Table, options: Attac
   rel.groups.rows.forEach((rows, g) => {
     const records = Array.from(shuffled(rows.length, rng), (i) => rows[i]);
     const assigned: { row: number; w: number }[] = [];
-    for (const e of outgoing[g]) for (let u = 0; u < flow[e]; u++) assigned.push({ row: order[edges.to[e]][nextOfGroup[edges.to[e]]++], w: edges.logLikelihood[e] });
+    for (const e of outgoing[g])
+      for (let u = 0; u < flow[e]; u++)
+        assigned.push({ row: order[edges.to[e]][nextOfGroup[edges.to[e]]++], w: edges.logLikelihood[e] });
     const bestEdges = outgoing[g].filter((e) => edges.logLikelihood[e] === best[g]);
     if (tied[g] > 1) ties += rows.length;
     records.forEach((r, i) => {
@@ -136,5 +139,12 @@ export function linkageAttack(released: Table, candidates: Table, options: Attac
       };
     });
   });
-  return { released: released.rowCount, candidates: candidates.rowCount, matched, ties, links, seeded: rng.deterministic };
+  return {
+    released: released.rowCount,
+    candidates: candidates.rowCount,
+    matched,
+    ties,
+    links,
+    seeded: rng.deterministic,
+  };
 }

@@ -1,7 +1,7 @@
 /**
- * The pairs an attacker must weigh, found by blocking: a released group is compared only with the candidate groups whose
- * values it can cover on every generalized attribute, looked up through inverted lists (candidate code → groups) of its
- * most selective attribute. Each pair gets its log-likelihood
+ * The pairs an attacker must weigh, found by blocking: a released group is compared only with the candidate groups
+ * whose values it can cover on every generalized attribute, looked up through inverted lists (candidate code → groups)
+ * of its most selective attribute. Each pair gets its log-likelihood
  *
  *   log P(released tuple | candidate tuple) = Σ_a log P_a(released value | original value),
  *
@@ -16,7 +16,9 @@ import type { Column } from '../table/table.js';
 import { compatibilityIndex, type Covered } from './compatibility.js';
 import type { RecordGroups } from './record-groups.js';
 
-export type AttributeModel = { readonly kind: 'generalized'; readonly hierarchy?: Hierarchy } | { readonly kind: 'pram'; readonly matrix: TransitionMatrix };
+export type AttributeModel =
+  | { readonly kind: 'generalized'; readonly hierarchy?: Hierarchy }
+  | { readonly kind: 'pram'; readonly matrix: TransitionMatrix };
 
 export interface LinkageEdges {
   readonly from: Int32Array;
@@ -34,8 +36,14 @@ export function linkageEdges(
 ): LinkageEdges {
   const m = models.length;
   const candidateGroups = candidates.groups.codes.length;
-  const indexes = models.map((model, a) => (model.kind === 'generalized' ? compatibilityIndex(candidates.columns[a].dictionary, model.hierarchy) : undefined));
-  const logTables = models.map((model, a) => (model.kind === 'pram' ? pramLogTable(model.matrix, candidates.columns[a].dictionary, released.columns[a].dictionary) : undefined));
+  const indexes = models.map((model, a) =>
+    model.kind === 'generalized' ? compatibilityIndex(candidates.columns[a].dictionary, model.hierarchy) : undefined,
+  );
+  const logTables = models.map((model, a) =>
+    model.kind === 'pram'
+      ? pramLogTable(model.matrix, candidates.columns[a].dictionary, released.columns[a].dictionary)
+      : undefined,
+  );
   // Candidate code → candidate groups holding it, per attribute, built on first use.
   const inverted = new Array<Int32Array[] | undefined>(m);
   const groupsWith = (a: number): Int32Array[] => {
@@ -51,7 +59,9 @@ export function linkageEdges(
   const to: number[] = [];
   const weights: number[] = [];
   released.groups.codes.forEach((codes, g) => {
-    const covered: Covered[] = models.map((_, a) => indexes[a]?.covered(released.columns[a].dictionary[codes[a]]) ?? 'all');
+    const covered: Covered[] = models.map(
+      (_, a) => indexes[a]?.covered(released.columns[a].dictionary[codes[a]]) ?? 'all',
+    );
     let driver = -1;
     for (let a = 0; a < m; a++) {
       const c = covered[a];
@@ -70,7 +80,9 @@ export function linkageEdges(
       }
       if (w === -Infinity) return;
       if (from.length >= EDGE_LIMIT) {
-        throw new PrivacyError(`attack: more than ${EDGE_LIMIT.toLocaleString('en')} pairs of distinct released and candidate tuples are possible; generalize more attributes or attack a sample`);
+        throw new PrivacyError(
+          `attack: more than ${EDGE_LIMIT.toLocaleString('en')} pairs of distinct released and candidate tuples are possible; generalize more attributes or attack a sample`,
+        );
       }
       from.push(g);
       to.push(h);
@@ -83,11 +95,17 @@ export function linkageEdges(
 }
 
 /** log P(candidate value → released value) for every pair of dictionary codes; −∞ for values outside the matrix. */
-function pramLogTable(matrix: TransitionMatrix, candidateValues: readonly string[], releasedValues: readonly string[]): Float64Array[] {
+function pramLogTable(
+  matrix: TransitionMatrix,
+  candidateValues: readonly string[],
+  releasedValues: readonly string[],
+): Float64Array[] {
   const index = labelIndex(matrix);
   const rel = releasedValues.map((v) => index.get(v));
   return candidateValues.map((v) => {
     const u = index.get(v);
-    return Float64Array.from(rel, (r) => (u === undefined || r === undefined ? -Infinity : Math.log(matrix.p[u * matrix.size + r])));
+    return Float64Array.from(rel, (r) =>
+      u === undefined || r === undefined ? -Infinity : Math.log(matrix.p[u * matrix.size + r]),
+    );
   });
 }

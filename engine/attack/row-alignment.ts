@@ -3,9 +3,9 @@
  *
  * privspec writes every microdata file in a fresh random row order and leaves suppressed records out, so released
  * record j is in general not original record j. For a file privspec wrote, the alignment is its private row key (kept
- * beside the data's ledger: engine/host/ledger/row-key.ts): released row j → the input row it was written from. For any other
- * file the truth must be given in the release's record order, and that claim is checked here before it is used: every
- * released record must be one its truth record could have become, under the attribute's model —
+ * beside the data's ledger: engine/host/ledger/row-key.ts): released row j → the input row it was written from. For any
+ * other file the truth must be given in the release's record order, and that claim is checked here before it is used:
+ * every released record must be one its truth record could have become, under the attribute's model —
  *
  * - a generalized attribute: the released value is the original value, `*`, a generalization of it in the hierarchy,
  *   or a Mondrian range or value set holding it (the compatibility the attacker uses: compatibility.ts);
@@ -47,7 +47,12 @@ export interface OrderCheck {
  * Checks that released row j could have been released from truth row j, for every j, on every attribute that can tell.
  * Linear in the rows: each attribute's compatibility is looked up per distinct (released, original) pair once.
  */
-export function checkRecordOrder(released: Table, truth: Table, qi: readonly string[], models?: ReadonlyMap<string, AttributeModel>): OrderCheck {
+export function checkRecordOrder(
+  released: Table,
+  truth: Table,
+  qi: readonly string[],
+  models?: ReadonlyMap<string, AttributeModel>,
+): OrderCheck {
   const n = released.rowCount;
   const bad = new Uint8Array(n);
   const verifiedOn: string[] = [];
@@ -67,7 +72,11 @@ export function checkRecordOrder(released: Table, truth: Table, qi: readonly str
 }
 
 /** Whether released value code r can come from original value code o, and whether the attribute can tell at all. */
-function pairTest(releasedValues: readonly string[], originalValues: readonly string[], model: AttributeModel | undefined): { canTell: boolean; test: (r: number, o: number) => boolean } {
+function pairTest(
+  releasedValues: readonly string[],
+  originalValues: readonly string[],
+  model: AttributeModel | undefined,
+): { canTell: boolean; test: (r: number, o: number) => boolean } {
   if (model?.kind === 'pram') {
     const m = model.matrix;
     const index = labelIndex(m);
@@ -80,7 +89,8 @@ function pairTest(releasedValues: readonly string[], originalValues: readonly st
       const v = rel[r];
       return u !== undefined && v !== undefined && m.p[u * m.size + v] > 0;
     };
-    for (let o = 0; o < originalValues.length && !canTell; o++) for (let r = 0; r < releasedValues.length && !canTell; r++) if (!possible(r, o)) canTell = true;
+    for (let o = 0; o < originalValues.length && !canTell; o++)
+      for (let r = 0; r < releasedValues.length && !canTell; r++) if (!possible(r, o)) canTell = true;
     return { canTell, test: possible };
   }
   const index = compatibilityIndex(originalValues, model?.hierarchy);

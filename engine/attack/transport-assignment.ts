@@ -16,7 +16,13 @@ import type { LinkageEdges } from './linkage-edges.js';
 import { MinCostFlow } from './min-cost-flow.js';
 
 /** Units of flow on each edge of `edges`, in its order. */
-export function transportAssignment(edges: LinkageEdges, supply: ArrayLike<number>, capacity: ArrayLike<number>, rng: RandomSource, signal?: AbortSignal): Int32Array {
+export function transportAssignment(
+  edges: LinkageEdges,
+  supply: ArrayLike<number>,
+  capacity: ArrayLike<number>,
+  rng: RandomSource,
+  signal?: AbortSignal,
+): Int32Array {
   const R = supply.length;
   const C = capacity.length;
   const parent = Int32Array.from({ length: R + C }, (_, i) => i);
@@ -44,7 +50,13 @@ export function transportAssignment(edges: LinkageEdges, supply: ArrayLike<numbe
   return flow;
 }
 
-function solveComponent(list: readonly number[], edges: LinkageEdges, supply: ArrayLike<number>, capacity: ArrayLike<number>, flow: Int32Array): void {
+function solveComponent(
+  list: readonly number[],
+  edges: LinkageEdges,
+  supply: ArrayLike<number>,
+  capacity: ArrayLike<number>,
+  flow: Int32Array,
+): void {
   const local = new Map<number, number>();
   const nodeOf = (key: number) => {
     let v = local.get(key);
@@ -68,7 +80,9 @@ function solveComponent(list: readonly number[], edges: LinkageEdges, supply: Ar
     else sinkArc.set(key - R, net.addArc(v, 1, capacity[key - R], 0));
   }
   // With equal likelihoods every maximum matching has the same total, so costs are dropped (all zero).
-  const arcs = list.map((e) => net.addArc(local.get(edges.from[e])!, local.get(R + edges.to[e])!, Infinity, equal ? 0 : -edges.logLikelihood[e]));
+  const arcs = list.map((e) =>
+    net.addArc(local.get(edges.from[e])!, local.get(R + edges.to[e])!, Infinity, equal ? 0 : -edges.logLikelihood[e]),
+  );
   if (equal) {
     // Greedy start: groups with the fewest partners first, each filling what its partners still take.
     const partners = new Map<number, number[]>();

@@ -32,9 +32,11 @@ export interface MeasurementSpec<I, O> {
 }
 
 export function makeMeasurement<I, O>(spec: MeasurementSpec<I, O>): Measurement<I, O> {
-  if (!(spec.dIn >= 0) || !Number.isFinite(spec.dIn)) throw new PrivacyError(`${spec.name}: sensitivity must be a finite number ≥ 0, got ${spec.dIn}`);
+  if (!(spec.dIn >= 0) || !Number.isFinite(spec.dIn))
+    throw new PrivacyError(`${spec.name}: sensitivity must be a finite number ≥ 0, got ${spec.dIn}`);
   const cost = spec.map(spec.dIn);
-  if (cost.kind !== spec.measure) throw new PrivacyError(`${spec.name}: privacy map returns ${cost.kind}, expected ${spec.measure}`);
+  if (cost.kind !== spec.measure)
+    throw new PrivacyError(`${spec.name}: privacy map returns ${cost.kind}, expected ${spec.measure}`);
   return Object.freeze({ ...spec, cost, parameters: Object.freeze({ ...spec.parameters }) });
 }
 

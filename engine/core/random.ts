@@ -3,7 +3,8 @@
  *
  * Releases draw from `cryptoRandom()`, backed by `globalThis.crypto.getRandomValues` (Web Crypto; present in browsers,
  * workers and Node ≥ 19), the only generator whose output an adversary cannot predict. `seededRandom(seed)` exists
- * so that tests and `--seed` runs are reproducible; it is a ChaCha20 keystream (RFC 8439), not the language's built-in generator.
+ * so that tests and `--seed` runs are reproducible; it is a ChaCha20 keystream (RFC 8439), not the language's built-in
+ * generator.
  */
 import { chacha20Block } from './chacha20.js';
 

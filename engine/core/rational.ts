@@ -68,7 +68,8 @@ export function fromNumberExact(x: number): Rational {
 export function fromDecimal(x: number | string): Rational {
   const s = typeof x === 'number' ? String(x) : x.trim();
   const m = /^([+-]?)(\d*)(?:\.(\d*))?(?:[eE]([+-]?\d+))?$/.exec(s);
-  if (!m || (m[2] === '' && (m[3] ?? '') === '')) throw new RangeError(`rational: '${s}' is not a finite decimal number`);
+  if (!m || (m[2] === '' && (m[3] ?? '') === ''))
+    throw new RangeError(`rational: '${s}' is not a finite decimal number`);
   const fraction = m[3] ?? '';
   let num = BigInt((m[2] || '0') + fraction);
   if (m[1] === '-') num = -num;

@@ -8,15 +8,30 @@ import { DistinctLDiversity, EntropyLDiversity, RecursiveCLDiversity } from './l
  */
 export type CriterionSpec =
   | { readonly kind: 'k-anonymity'; readonly k: number; readonly unit?: string }
-  | { readonly kind: 'l-diversity'; readonly variant: 'distinct' | 'entropy'; readonly sensitive: string; readonly l: number }
-  | { readonly kind: 'l-diversity'; readonly variant: 'recursive'; readonly sensitive: string; readonly l: number; readonly c: number };
+  | {
+      readonly kind: 'l-diversity';
+      readonly variant: 'distinct' | 'entropy';
+      readonly sensitive: string;
+      readonly l: number;
+    }
+  | {
+      readonly kind: 'l-diversity';
+      readonly variant: 'recursive';
+      readonly sensitive: string;
+      readonly l: number;
+      readonly c: number;
+    };
 
 /** The plain form of a criterion, or undefined for a model that has none (none of the spec language's). */
 export function criterionSpec(c: Criterion): CriterionSpec | undefined {
-  if (c instanceof KAnonymity) return { kind: 'k-anonymity', k: c.k, ...(c.unit !== undefined ? { unit: c.unit } : {}) };
-  if (c instanceof DistinctLDiversity) return { kind: 'l-diversity', variant: 'distinct', sensitive: c.sensitive, l: c.l };
-  if (c instanceof EntropyLDiversity) return { kind: 'l-diversity', variant: 'entropy', sensitive: c.sensitive, l: c.l };
-  if (c instanceof RecursiveCLDiversity) return { kind: 'l-diversity', variant: 'recursive', sensitive: c.sensitive, l: c.l, c: c.c };
+  if (c instanceof KAnonymity)
+    return { kind: 'k-anonymity', k: c.k, ...(c.unit !== undefined ? { unit: c.unit } : {}) };
+  if (c instanceof DistinctLDiversity)
+    return { kind: 'l-diversity', variant: 'distinct', sensitive: c.sensitive, l: c.l };
+  if (c instanceof EntropyLDiversity)
+    return { kind: 'l-diversity', variant: 'entropy', sensitive: c.sensitive, l: c.l };
+  if (c instanceof RecursiveCLDiversity)
+    return { kind: 'l-diversity', variant: 'recursive', sensitive: c.sensitive, l: c.l, c: c.c };
   return undefined;
 }
 

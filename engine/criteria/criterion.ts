@@ -11,9 +11,9 @@ export interface Criterion {
    */
   readonly monotonic: boolean;
   /**
-   * True when the model stays monotonic with record suppression too: a generalization of a node that is valid with at most
-   * S suppressed rows is again valid with at most S. k-anonymity and distinct ℓ-diversity are; entropy and recursive
-   * ℓ-diversity and t-closeness are not, because merging a failing class into a passing one can make it fail.
+   * True when the model stays monotonic with record suppression too: a generalization of a node that is valid with at
+   * most S suppressed rows is again valid with at most S. k-anonymity and distinct ℓ-diversity are; entropy and
+   * recursive ℓ-diversity and t-closeness are not, because merging a failing class into a passing one can make it fail.
    */
   readonly monotonicWithSuppression?: boolean;
   /** Classes smaller than this always fail; k for k-anonymity, ⌈ℓ⌉ for ℓ-diversity. */

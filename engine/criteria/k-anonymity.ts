@@ -23,7 +23,10 @@ export class KAnonymity implements Criterion {
   /** The unit column whose distinct values are counted, when the data has one. */
   readonly sensitive?: string;
 
-  constructor(readonly k: number, readonly unit?: string) {
+  constructor(
+    readonly k: number,
+    readonly unit?: string,
+  ) {
     if (!Number.isSafeInteger(k) || k < 1) throw new TableError(`k must be an integer of at least 1, got ${k}`);
     this.name = unit === undefined ? `${k}-anonymity` : `${k}-anonymity of distinct ${unit}`;
     this.minClassSize = k;

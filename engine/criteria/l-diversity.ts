@@ -33,7 +33,10 @@ export class DistinctLDiversity implements Criterion {
   readonly monotonicWithSuppression = true;
   readonly minClassSize: number;
 
-  constructor(readonly sensitive: string, readonly l: number) {
+  constructor(
+    readonly sensitive: string,
+    readonly l: number,
+  ) {
     checkL(l, 'distinct ℓ-diversity');
     this.minClassSize = Math.ceil(l);
     this.name = `distinct-${l}-diversity on ${sensitive}`;
@@ -62,7 +65,10 @@ export class EntropyLDiversity implements Criterion {
   private readonly lnL: number;
   private n = 0;
 
-  constructor(readonly sensitive: string, readonly l: number) {
+  constructor(
+    readonly sensitive: string,
+    readonly l: number,
+  ) {
     checkL(l, 'entropy ℓ-diversity');
     this.minClassSize = Math.ceil(l);
     this.lnL = Math.log(l);
@@ -74,9 +80,10 @@ export class EntropyLDiversity implements Criterion {
     if (s === undefined || distinctValues(s.counts) < this.minClassSize) return false;
     const sumFLnF = this.sums(s.counts);
     const n = this.n;
-    // H = ln N − Σ f ln f / N ≥ ln ℓ  ⇔  Σ f ln f ≤ N (ln N − ln ℓ). The slack of 1e-9 nats per record lets a class that
-    // is uniform over exactly ℓ values pass, as the definition says; rounding makes the plain comparison reject some of
-    // them (counts 4, 4 with ℓ = 2 here, and counts 7, 7 in ARX's log2 form, where log2 14 − log2 7 rounds below 1).
+    // H = ln N − Σ f ln f / N ≥ ln ℓ  ⇔  Σ f ln f ≤ N (ln N − ln ℓ). The slack of 1e-9 nats per record lets a class
+    // that is uniform over exactly ℓ values pass, as the definition says; rounding makes the plain comparison reject
+    // some of them (counts 4, 4 with ℓ = 2 here, and counts 7, 7 in ARX's log2 form, where log2 14 − log2 7 rounds
+    // below 1).
     return sumFLnF <= n * (Math.log(n) - this.lnL) + 1e-9 * n;
   }
 
@@ -105,7 +112,8 @@ export class EntropyLDiversity implements Criterion {
 
 /**
  * Recursive (c, ℓ)-diversity: with the class's value counts sorted so that r1 ≥ r2 ≥ … ≥ rm, the most frequent value is
- * rarer than c times the sum of the counts from the ℓ-th on, r1 < c·(rℓ + … + rm); at least ℓ distinct values must occur.
+ * rarer than c times the sum of the counts from the ℓ-th on, r1 < c·(rℓ + … + rm); at least ℓ distinct values must
+ * occur.
  */
 export class RecursiveCLDiversity implements Criterion {
   readonly name: string;
@@ -118,9 +126,15 @@ export class RecursiveCLDiversity implements Criterion {
   private r1 = 0;
   private tail = 0;
 
-  constructor(readonly sensitive: string, readonly c: number, readonly l: number) {
-    if (!Number.isSafeInteger(l) || l < 1) throw new TableError(`recursive (c, ℓ)-diversity: ℓ must be an integer of at least 1, got ${l}`);
-    if (!Number.isFinite(c) || c <= 0) throw new TableError(`recursive (c, ℓ)-diversity: c must be a positive number, got ${c}`);
+  constructor(
+    readonly sensitive: string,
+    readonly c: number,
+    readonly l: number,
+  ) {
+    if (!Number.isSafeInteger(l) || l < 1)
+      throw new TableError(`recursive (c, ℓ)-diversity: ℓ must be an integer of at least 1, got ${l}`);
+    if (!Number.isFinite(c) || c <= 0)
+      throw new TableError(`recursive (c, ℓ)-diversity: c must be a positive number, got ${c}`);
     this.minClassSize = l;
     this.top = new Float64Array(l - 1);
     this.name = `recursive-(${c},${l})-diversity on ${sensitive}`;

@@ -87,9 +87,11 @@ export class OrderedDistanceTCloseness extends TCloseness {
     if (order) {
       const rank = new Map(order.map((v, i) => [v, i]));
       const unknown = values.find((v) => !rank.has(v));
-      if (unknown !== undefined) throw new TableError(`t-closeness: the order given for '${column.name}' does not list '${unknown}'`);
+      if (unknown !== undefined)
+        throw new TableError(`t-closeness: the order given for '${column.name}' does not list '${unknown}'`);
       codes.sort((a, b) => rank.get(values[a])! - rank.get(values[b])!);
-    } else if (values.every((v) => v.trim() !== '' && Number.isFinite(Number(v)))) codes.sort((a, b) => Number(values[a]) - Number(values[b]));
+    } else if (values.every((v) => v.trim() !== '' && Number.isFinite(Number(v))))
+      codes.sort((a, b) => Number(values[a]) - Number(values[b]));
     else codes.sort((a, b) => (values[a] < values[b] ? -1 : values[a] > values[b] ? 1 : 0));
     this.order = Int32Array.from(codes);
     this.scratch = new Float64Array(values.length);
@@ -132,9 +134,14 @@ export class HierarchicalDistanceTCloseness extends TCloseness {
   private readonly parents: Int32Array[];
   private readonly nets: Float64Array[];
 
-  constructor(column: WeightedColumn, t: number, private readonly hierarchy: BoundHierarchy) {
+  constructor(
+    column: WeightedColumn,
+    t: number,
+    private readonly hierarchy: BoundHierarchy,
+  ) {
     super(column, t, `${t}-closeness (hierarchical distance) on ${column.name}`);
-    if (hierarchy.column !== column.name) throw new TableError(`t-closeness: the hierarchy is for '${hierarchy.column}', not '${column.name}'`);
+    if (hierarchy.column !== column.name)
+      throw new TableError(`t-closeness: the hierarchy is for '${hierarchy.column}', not '${column.name}'`);
     const lc = hierarchy.levelCodes;
     // The EMD below is exact for the tree-shaped hierarchies the paper assumes. A node with two parents has no single
     // lowest common ancestor; taking one of its parents would shorten some distances and let classes pass that should

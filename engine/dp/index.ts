@@ -27,7 +27,11 @@ export { makeLaplace, type LaplaceOptions } from './mechanisms/laplace.js';
 export { makeGaussian, type GaussianOptions } from './mechanisms/gaussian.js';
 export { makeExponential, type ExponentialOptions } from './mechanisms/exponential.js';
 export { makeReportNoisyMax, type ReportNoisyMaxOptions } from './mechanisms/report-noisy-max.js';
-export { makeRandomizedResponse, makeRandomizedResponseBool, type RandomizedResponseOptions } from './mechanisms/randomized-response.js';
+export {
+  makeRandomizedResponse,
+  makeRandomizedResponseBool,
+  type RandomizedResponseOptions,
+} from './mechanisms/randomized-response.js';
 export {
   makeCountMeanSketchClient,
   countMeanSketch,
@@ -37,10 +41,26 @@ export {
   type SketchReport,
   type SketchHash,
 } from './mechanisms/count-mean-sketch.js';
-export { laplaceErrorBound, gaussianErrorBound, exponentialUtilityBound, type ExponentialBoundInput } from './utility/bounds.js';
+export {
+  laplaceErrorBound,
+  gaussianErrorBound,
+  exponentialUtilityBound,
+  type ExponentialBoundInput,
+} from './utility/bounds.js';
 export { auditMechanism, empiricalEpsilon, type AuditOptions, type AuditResult } from './audit/empirical-epsilon.js';
 export { clopperPearson, type ProportionBounds } from './audit/clopper-pearson.js';
 
 export { boundContributions, type ContributionBounds } from './contribution/bound-contributions.js';
-export { composedDiscreteGaussianDelta, composedDiscreteGaussianEpsilon, calibrateComposedDiscreteGaussian, type ComposedCalibration } from './accounting/discrete-gaussian-composed.js';
-export { exactClampedSum, exactClampedSumOfCells, exactClampedSumSensitivity, defaultSumExponent, type ExactSum } from './fixed-point/exact-sum.js';
+export {
+  composedDiscreteGaussianDelta,
+  composedDiscreteGaussianEpsilon,
+  calibrateComposedDiscreteGaussian,
+  type ComposedCalibration,
+} from './accounting/discrete-gaussian-composed.js';
+export {
+  exactClampedSum,
+  exactClampedSumOfCells,
+  exactClampedSumSensitivity,
+  defaultSumExponent,
+  type ExactSum,
+} from './fixed-point/exact-sum.js';

@@ -18,7 +18,11 @@ export function parseArxHierarchy(text: string, source = 'hierarchy', delimiter 
     const fields = line.split(delimiter);
     if (width === -1) width = fields.length;
     else if (fields.length !== width) {
-      throw new TableError(`hierarchy row has ${fields.length} levels, expected ${width} as on the first row`, source, i + 1);
+      throw new TableError(
+        `hierarchy row has ${fields.length} levels, expected ${width} as on the first row`,
+        source,
+        i + 1,
+      );
     }
     const previous = map.get(fields[0]);
     if (previous && previous.join(delimiter) !== line) {

@@ -10,13 +10,18 @@ export interface BoundHierarchy {
   readonly height: number;
   /** `levelCodes[l][code]` is the code, at level l, of the generalization of the column value with that code. */
   readonly levelCodes: readonly Int32Array[];
-  /** `levelValues[l][g]` is the generalized value with code g at level l. `levelValues[0]` is the column's dictionary. */
+  /**
+   * `levelValues[l][g]` is the generalized value with code g at level l. `levelValues[0]` is the column's dictionary.
+   */
   readonly levelValues: readonly (readonly string[])[];
 }
 
 export interface BindResult {
   readonly bound: BoundHierarchy;
-  /** Column values the hierarchy does not cover, in dictionary order. They generalize to themselves below the top level and to `*` at it. */
+  /**
+   * Column values the hierarchy does not cover, in dictionary order. They generalize to themselves below the top level
+   * and to `*` at it.
+   */
   readonly missing: readonly string[];
 }
 
@@ -44,7 +49,7 @@ export function bindHierarchy(hierarchy: Hierarchy, column: Column): BindResult 
     }
     for (let l = 0; l <= height; l++) {
       // Level 0 is always the column value itself, whatever the hierarchy file says, so that codes line up.
-      const g = l === 0 ? value : chain[l] ?? chain[chain.length - 1];
+      const g = l === 0 ? value : (chain[l] ?? chain[chain.length - 1]);
       let gc = indexes[l].get(g);
       if (gc === undefined) {
         gc = levelValues[l].length;

@@ -6,7 +6,10 @@ export type DateLevel = 'month' | 'year' | 'decade';
 export interface DateHierarchyOptions {
   /** The levels above the day, coarsest last; defaults to month, year. */
   readonly levels?: readonly DateLevel[];
-  /** Separator of the month label (`2017-06` or `2017/06`); defaults to `-` whatever the input uses, so that mixed inputs group together. */
+  /**
+   * Separator of the month label (`2017-06` or `2017/06`); defaults to `-` whatever the input uses, so that mixed
+   * inputs group together.
+   */
   readonly separator?: '-' | '/';
 }
 
@@ -34,7 +37,8 @@ export function dateHierarchy(options: DateHierarchyOptions = {}): Hierarchy {
   const source = `dates(${levels.join(', ')})`;
   levels.forEach((l, i) => {
     if (!(l in ORDER)) throw new TableError(`${source}: unknown date level '${l}' (expected month, year or decade)`);
-    if (i > 0 && ORDER[l] <= ORDER[levels[i - 1]]) throw new TableError(`${source}: date levels must go from fine to coarse`);
+    if (i > 0 && ORDER[l] <= ORDER[levels[i - 1]])
+      throw new TableError(`${source}: date levels must go from fine to coarse`);
   });
   return {
     height: levels.length + 1,

@@ -18,7 +18,8 @@ export function groupingHierarchy(levels: readonly GroupingLevel[], source = 'gr
   const maps = levels.map((l) => (isMapLevel(l) ? l : new Map(Object.entries(l))));
   for (let i = 1; i < maps.length; i++) {
     for (const group of new Set(maps[i - 1].values())) {
-      if (!maps[i].has(group)) throw new TableError(`${source}: group '${group}' of level ${i} has no group at level ${i + 1}`);
+      if (!maps[i].has(group))
+        throw new TableError(`${source}: group '${group}' of level ${i} has no group at level ${i + 1}`);
     }
   }
   const last = maps[maps.length - 1];

@@ -1,8 +1,8 @@
 /**
  * A hierarchy declaration as plain data (the builder and its parameters, or an ARX file's path), and the one function
  * that turns it into an engine hierarchy. The language's `buildHierarchy` (for ▶ Run, `privspec release`, `check`, the
- * risk report and the hover) and the editor's CSV worker (for the live diagnostics at the pinned levels) both build with
- * it, so that a pin means the same generalization everywhere.
+ * risk report and the hover) and the editor's CSV worker (for the live diagnostics at the pinned levels) both build
+ * with it, so that a pin means the same generalization everywhere.
  */
 import { parseArxHierarchy } from './arx-hierarchy.js';
 import { dateHierarchy, type DateLevel } from './date-hierarchy.js';
@@ -23,7 +23,11 @@ export type HierarchySource =
  * `readText` reads an ARX file (the caller decides how: the language server's CSV store, or the worker's cache).
  * `label` names a grouping in its errors. Throws the builders' `TableError` for a hierarchy that cannot be built.
  */
-export function hierarchyFromSource(source: HierarchySource, readText: (path: string) => string, label?: string): Hierarchy {
+export function hierarchyFromSource(
+  source: HierarchySource,
+  readText: (path: string) => string,
+  label?: string,
+): Hierarchy {
   switch (source.kind) {
     case 'arx':
       return parseArxHierarchy(readText(source.path), source.path);
@@ -34,6 +38,9 @@ export function hierarchyFromSource(source: HierarchySource, readText: (path: st
     case 'date':
       return dateHierarchy({ levels: source.units as DateLevel[] });
     case 'groups':
-      return groupingHierarchy(source.levels.map((level) => new Map(level)), label);
+      return groupingHierarchy(
+        source.levels.map((level) => new Map(level)),
+        label,
+      );
   }
 }

@@ -29,9 +29,12 @@ export function intervalHierarchy(widths: readonly number[], options: IntervalHi
   const source = `intervals(${widths.join(', ')})`;
   if (!Number.isSafeInteger(origin)) throw new TableError(`${source}: the origin must be an integer, got ${origin}`);
   widths.forEach((w, i) => {
-    if (!Number.isSafeInteger(w) || w <= 0) throw new TableError(`${source}: widths must be positive integers, got ${w}`);
+    if (!Number.isSafeInteger(w) || w <= 0)
+      throw new TableError(`${source}: widths must be positive integers, got ${w}`);
     if (i > 0 && w % widths[i - 1] !== 0) {
-      throw new TableError(`${source}: width ${w} is not a multiple of the width ${widths[i - 1]} below it, so intervals would overlap two parents`);
+      throw new TableError(
+        `${source}: width ${w} is not a multiple of the width ${widths[i - 1]} below it, so intervals would overlap two parents`,
+      );
     }
   });
   const label = (lo: number, w: number) => (format === 'inclusive' ? `${lo}-${lo + w - 1}` : `[${lo}, ${lo + w})`);

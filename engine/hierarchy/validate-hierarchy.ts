@@ -5,7 +5,10 @@ import type { Hierarchy } from './hierarchy.js';
 export const HierarchyIssueCodes = {
   /** Column values the hierarchy does not cover. */
   MissingValues: 'hierarchy-missing-values',
-  /** Two values share a generalization at one level but not at the next, so the level is not a function of the one below. */
+  /**
+   * Two values share a generalization at one level but not at the next, so the level is not a function of the one
+   * below.
+   */
   InconsistentLevel: 'hierarchy-inconsistent-level',
   /** A value's chain of generalizations is shorter or longer than the hierarchy's height. */
   Ragged: 'hierarchy-ragged',
@@ -39,8 +42,9 @@ function quote(values: readonly string[]): string {
  * Checks a hierarchy against a column, returning problems rather than throwing so that the spec checker can turn each
  * into a diagnostic: the column values it does not cover (first ten and the total), the first value whose chain has the
  * wrong length, and the first value at which some level is not a function of the level below (two values that share a
- * generalization at level l must share it at level l+1, or the lattice of full-domain generalizations is not a lattice).
- * Values listed by the hierarchy itself (an ARX file's rows) are checked as well as the column's, file rows first.
+ * generalization at level l must share it at level l+1, or the lattice of full-domain generalizations is not a
+ * lattice). Values listed by the hierarchy itself (an ARX file's rows) are checked as well as the column's, file rows
+ * first.
  */
 export function validateHierarchy(hierarchy: Hierarchy, column?: Column): HierarchyProblem[] {
   const problems: HierarchyProblem[] = [];

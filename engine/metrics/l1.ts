@@ -62,7 +62,11 @@ export function makeL1Metric(problem: AnonymizationProblem): Metric {
         return k;
       };
       const classOf = new Map<number | string, number>();
-      for (let j = 0; j < cells.count; j++) classOf.set(key((i) => cells.codes[i][j]), cells.classOf[j]);
+      for (let j = 0; j < cells.count; j++)
+        classOf.set(
+          key((i) => cells.codes[i][j]),
+          cells.classOf[j],
+        );
       const spread = suppressed / domainSize;
       let sum = n;
       for (let t = 0; t < tuples.length; t++) {

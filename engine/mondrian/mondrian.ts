@@ -17,7 +17,8 @@ import { valueOrders, type ValueOrder } from './value-order.js';
  * `[min, max]` for numbers and as a value set `{a, b}` for categories (`*` when it covers the whole domain).
  *
  * Identical quasi-identifier tuples never straddle a cut, so each partition is an equivalence class of the release, and
- * the partitioning runs on the problem's weighted distinct records: a record of w rows counts w wherever a row counted one.
+ * the partitioning runs on the problem's weighted distinct records: a record of w rows counts w wherever a row counted
+ * one.
  */
 export interface MondrianResult {
   readonly k: number;
@@ -77,7 +78,15 @@ export function mondrian(problem: AnonymizationProblem, k: number, optimum?: Nod
         suppressed: optimum.outliers,
       }
     : undefined;
-  return { k, partitions: boxes.length, smallestPartition: boxes.reduce((m, b) => Math.min(m, b.size), Infinity), partitionOf, released, metrics, fullDomain };
+  return {
+    k,
+    partitions: boxes.length,
+    smallestPartition: boxes.reduce((m, b) => Math.min(m, b.size), Infinity),
+    partitionOf,
+    released,
+    metrics,
+    fullDomain,
+  };
 }
 
 /**
@@ -85,10 +94,15 @@ export function mondrian(problem: AnonymizationProblem, k: number, optimum?: Nod
  * finds its partition through its quasi-identifier tuple (all records with one tuple share a partition), read by value,
  * so the table need not share the problem's dictionaries.
  */
-export function mondrianRelease(table: Table, problem: AnonymizationProblem, result: MondrianResult): { header: string[]; rows: string[][] } {
+export function mondrianRelease(
+  table: Table,
+  problem: AnonymizationProblem,
+  result: MondrianResult,
+): { header: string[]; rows: string[][] } {
   const qiIndex = problem.qi.map((q) => table.columns.findIndex((c) => c.name === q.name));
   const partitionOfTuple = new Map<string, number>();
-  for (let t = 0; t < problem.recordCount; t++) partitionOfTuple.set(problem.qi.map((q) => q.codes[t]).join(','), result.partitionOf[t]);
+  for (let t = 0; t < problem.recordCount; t++)
+    partitionOfTuple.set(problem.qi.map((q) => q.codes[t]).join(','), result.partitionOf[t]);
   // Table code → problem code of each quasi-identifier, through the values.
   const toProblem = problem.qi.map((q, i) => {
     const index = new Map(q.hierarchy.levelValues[0].map((v, c) => [v, c]));
@@ -98,7 +112,8 @@ export function mondrianRelease(table: Table, problem: AnonymizationProblem, res
   for (let r = 0; r < table.rowCount; r++) {
     const out = table.columns.map((c) => cell(c, r));
     const partition = partitionOfTuple.get(qiIndex.map((j, i) => toProblem[i][table.columns[j].codes[r]]).join(','));
-    if (partition === undefined) throw new RangeError(`row ${r + 1} of the table is not a record of the anonymization problem`);
+    if (partition === undefined)
+      throw new RangeError(`row ${r + 1} of the table is not a record of the anonymization problem`);
     qiIndex.forEach((j, i) => (out[j] = result.released[partition][i]));
     rows.push(out);
   }
@@ -106,7 +121,14 @@ export function mondrianRelease(table: Table, problem: AnonymizationProblem, res
 }
 
 /** The cut that keeps k records on both sides, on the widest attribute first, as near to the median as possible. */
-function bestSplit(rows: Int32Array, size: number, weights: Int32Array, ranks: Int32Array[], orders: ValueOrder[], k: number): [Int32Array, Int32Array] | undefined {
+function bestSplit(
+  rows: Int32Array,
+  size: number,
+  weights: Int32Array,
+  ranks: Int32Array[],
+  orders: ValueOrder[],
+  k: number,
+): [Int32Array, Int32Array] | undefined {
   const widths = ranks.map((r, i) => {
     let lo = Infinity;
     let hi = -Infinity;
@@ -184,7 +206,12 @@ function partitionMetrics(
     let raw = 0;
     for (const { count, g } of pairCount.values()) raw += count * arxLog2(count / releasedCount.get(g)!);
     entropy += arxRound(raw === 0 ? 0 : -raw);
-    loss += lossOf(q, orders[i], boxes.map((b) => [b.lo[i], b.hi[i], b.size]), n);
+    loss += lossOf(
+      q,
+      orders[i],
+      boxes.map((b) => [b.lo[i], b.hi[i], b.size]),
+      n,
+    );
   });
   let discernibility = 0;
   for (const b of boxes) discernibility += b.size * b.size;

@@ -25,7 +25,12 @@ function orderOf(q: QuasiIdentifier): ValueOrder {
   const numeric = dictionary.every((v) => v.trim() !== '' && Number.isFinite(Number(v)));
   const keyOf = (v: string, chain: readonly string[] | undefined): (string | number)[] =>
     numeric ? [Number(v)] : [...(chain ?? [v]).slice(1).reverse(), v];
-  const dataKeys = dictionary.map((v, c) => keyOf(v, h.levelValues.map((values, l) => values[h.levelCodes[l][c]])));
+  const dataKeys = dictionary.map((v, c) =>
+    keyOf(
+      v,
+      h.levelValues.map((values, l) => values[h.levelCodes[l][c]]),
+    ),
+  );
   const codes = dictionary.map((_, c) => c).sort((a, b) => compare(dataKeys[a], dataKeys[b]) || a - b);
   const rankOf = new Int32Array(dictionary.length);
   codes.forEach((c, rank) => (rankOf[c] = rank));

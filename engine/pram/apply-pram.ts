@@ -11,15 +11,23 @@ import { PramSampler } from './pram-sampler.js';
 import { labelIndex, type TransitionMatrix } from './transition-matrix.js';
 
 /** Each column randomized with the matrix at the same position; the result's dictionaries are the matrices' labels. */
-export function applyPram(columns: readonly Column[], matrices: readonly TransitionMatrix[], rng: RandomSource = cryptoRandom()): Column[] {
-  if (columns.length !== matrices.length) throw new PrivacyError(`PRAM: ${columns.length} columns but ${matrices.length} transition matrices`);
+export function applyPram(
+  columns: readonly Column[],
+  matrices: readonly TransitionMatrix[],
+  rng: RandomSource = cryptoRandom(),
+): Column[] {
+  if (columns.length !== matrices.length)
+    throw new PrivacyError(`PRAM: ${columns.length} columns but ${matrices.length} transition matrices`);
   const plans = columns.map((c, i) => {
     const m = matrices[i];
     const index = labelIndex(m);
     // Dictionary code → matrix row, checked once per distinct value rather than once per row.
     const rowOf = Int32Array.from(c.dictionary, (value) => {
       const u = index.get(value);
-      if (u === undefined) throw new PrivacyError(`PRAM: the value '${value}' of column '${c.name}' is not in the transition matrix's domain (${m.description})`);
+      if (u === undefined)
+        throw new PrivacyError(
+          `PRAM: the value '${value}' of column '${c.name}' is not in the transition matrix's domain (${m.description})`,
+        );
       return u;
     });
     return { c, rowOf, sampler: new PramSampler(m) };
@@ -32,7 +40,11 @@ export function applyPram(columns: readonly Column[], matrices: readonly Transit
 }
 
 /** The same on plain string columns (columns[i][row]), for callers that hold no `Table`. */
-export function applyPramToStrings(columns: readonly (readonly string[])[], matrices: readonly TransitionMatrix[], rng: RandomSource = cryptoRandom()): string[][] {
+export function applyPramToStrings(
+  columns: readonly (readonly string[])[],
+  matrices: readonly TransitionMatrix[],
+  rng: RandomSource = cryptoRandom(),
+): string[][] {
   const coded = columns.map((values, i): Column => {
     const index = new Map<string, number>();
     const dictionary: string[] = [];

@@ -9,11 +9,19 @@ import { parseCsv } from '../table/parse-csv.js';
 import { cell, TableError } from '../table/table.js';
 import { makeTransitionMatrix, type TransitionMatrix } from './transition-matrix.js';
 
-export function matrixFromCsv(text: string, options: { source?: string; domain?: readonly string[]; delimiter?: string } = {}): TransitionMatrix {
+export function matrixFromCsv(
+  text: string,
+  options: { source?: string; domain?: readonly string[]; delimiter?: string } = {},
+): TransitionMatrix {
   const source = options.source ?? 'the matrix';
   const table = parseCsv(text, { header: false, source: options.source, delimiter: options.delimiter });
   const width = table.columns.length;
-  if (table.rowCount < 2 || width < 2) throw new TableError('a transition matrix needs a header row of labels and at least one row of probabilities', options.source, 1);
+  if (table.rowCount < 2 || width < 2)
+    throw new TableError(
+      'a transition matrix needs a header row of labels and at least one row of probabilities',
+      options.source,
+      1,
+    );
   const to = table.columns.slice(1).map((c) => cell(c, 0).trim());
   const line = (r: number) => table.rowLines?.[r] ?? r + 1;
   const from: string[] = [];
@@ -24,15 +32,19 @@ export function matrixFromCsv(text: string, options: { source?: string; domain?:
     const values = table.columns.slice(1).map((c, j) => {
       const raw = cell(c, r).trim();
       const x = Number(raw);
-      if (raw === '' || !Number.isFinite(x)) throw new TableError(`'${raw}' is not a probability`, options.source, line(r), j + 2);
+      if (raw === '' || !Number.isFinite(x))
+        throw new TableError(`'${raw}' is not a probability`, options.source, line(r), j + 2);
       return x;
     });
     from.push(label);
     rows.set(label, values);
   }
-  const sameSet = (a: readonly string[], b: readonly string[]) => a.length === b.length && new Set(a).size === a.length && a.every((x) => b.includes(x));
+  const sameSet = (a: readonly string[], b: readonly string[]) =>
+    a.length === b.length && new Set(a).size === a.length && a.every((x) => b.includes(x));
   if (!sameSet(from, to)) {
-    throw new PrivacyError(`${source}: the row labels (${from.join(', ')}) and the column labels (${to.join(', ')}) must name the same values, once each`);
+    throw new PrivacyError(
+      `${source}: the row labels (${from.join(', ')}) and the column labels (${to.join(', ')}) must name the same values, once each`,
+    );
   }
   if (options.domain && !sameSet(to, options.domain)) {
     const missing = options.domain.filter((d) => !to.includes(d));

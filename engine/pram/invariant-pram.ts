@@ -1,9 +1,11 @@
 /**
  * Invariant PRAM (Gouweleeuw, Kooiman, Willenborg, de Wolf, "Post randomisation for statistical disclosure control:
- * theory and implementation", Journal of Official Statistics 14(4), 1998), built the way sdcMicro's `pram()` documents it
- * (Templ, Kowarik, Meindl, "Statistical Disclosure Control for Micro-Data Using the R Package sdcMicro", JSS 67(4), 2015):
+ * theory and implementation", Journal of Official Statistics 14(4), 1998), built the way sdcMicro's `pram()` documents
+ * it (Templ, Kowarik, Meindl, "Statistical Disclosure Control for Micro-Data Using the R Package sdcMicro", JSS 67(4),
+ * 2015):
  *
- *   Q(v → u) = P(u → v)·t_u / Σ_w P(w → v)·t_w    (Bayes: the chance that a released v came from u, t the observed counts)
+ *   Q(v → u) = P(u → v)·t_u / Σ_w P(w → v)·t_w    (Bayes: the chance that a released v came from u, t the observed
+ * counts)
  *   R = P·Q                                          (randomize, then randomize back)
  *   R_α = α·R + (1 − α)·I                           (sdcMicro's `alpha`, the share of the perturbation kept)
  *
@@ -15,9 +17,13 @@ import { makeTransitionMatrix, type TransitionMatrix } from './transition-matrix
 
 export function invariantMatrix(base: TransitionMatrix, counts: ArrayLike<number>, alpha = 1): TransitionMatrix {
   const n = base.size;
-  if (counts.length !== n) throw new PrivacyError(`invariant PRAM: ${counts.length} frequencies for a domain of ${n} values`);
+  if (counts.length !== n)
+    throw new PrivacyError(`invariant PRAM: ${counts.length} frequencies for a domain of ${n} values`);
   for (let u = 0; u < n; u++) {
-    if (!(counts[u] >= 0) || !Number.isFinite(counts[u])) throw new PrivacyError(`invariant PRAM: the frequency of '${base.labels[u]}' is ${counts[u]}, not a finite count ≥ 0`);
+    if (!(counts[u] >= 0) || !Number.isFinite(counts[u]))
+      throw new PrivacyError(
+        `invariant PRAM: the frequency of '${base.labels[u]}' is ${counts[u]}, not a finite count ≥ 0`,
+      );
   }
   if (!(alpha >= 0 && alpha <= 1)) throw new PrivacyError(`invariant PRAM: α must be in [0, 1], got ${alpha}`);
   const P = base.p;

@@ -24,11 +24,17 @@ export function axisMapOf(m: TransitionMatrix): AxisMap {
 
 /** The map of the entry-wise square P ∗ P, for the variance Σ_u h_u P(1 − P) = E − (P ∗ P)ᵀh. */
 export function squaredAxisMap(a: AxisMap): AxisMap {
-  return a.kind === 'mix' ? { kind: 'mix', n: a.n, diag: a.diag * a.diag, off: a.off * a.off } : { kind: 'dense', n: a.n, p: a.p.map((x) => x * x) };
+  return a.kind === 'mix'
+    ? { kind: 'mix', n: a.n, diag: a.diag * a.diag, off: a.off * a.off }
+    : { kind: 'dense', n: a.n, p: a.p.map((x) => x * x) };
 }
 
 /** y = (⊗ P_a)ᵀ x for a tensor x of the given shape (last axis fastest); `maps[a]` null leaves axis a alone. */
-export function applyKronecker(x: Float64Array, shape: readonly number[], maps: readonly (AxisMap | null)[]): Float64Array {
+export function applyKronecker(
+  x: Float64Array,
+  shape: readonly number[],
+  maps: readonly (AxisMap | null)[],
+): Float64Array {
   let cur: Float64Array = Float64Array.from(x);
   let stride = 1;
   for (let a = shape.length - 1; a >= 0; a--) {

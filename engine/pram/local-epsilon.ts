@@ -50,6 +50,7 @@ export function retentionForEpsilon(domain: readonly string[], epsilon: number):
   if (n === 1 || epsilon === Infinity) return 1;
   const g = Math.expm1(epsilon);
   let retain = g / (g + n);
-  for (let step = 1e-15; retain > 0 && localEpsilon(retentionMatrix(domain, retain)) > epsilon; step *= 2) retain = Math.max(0, retain - step);
+  for (let step = 1e-15; retain > 0 && localEpsilon(retentionMatrix(domain, retain)) > epsilon; step *= 2)
+    retain = Math.max(0, retain - step);
   return retain;
 }

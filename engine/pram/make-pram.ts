@@ -25,7 +25,10 @@ export function makePram(options: PramOptions): Measurement<readonly Column[], C
   if (matrices.length === 0) throw new PrivacyError('PRAM: give at least one attribute to randomize');
   const epsilon = combinedEpsilon(matrices);
   const rng = options.rng ?? cryptoRandom();
-  const parameters: Record<string, number | string | boolean> = { attributes: matrices.length, deterministic: rng.deterministic };
+  const parameters: Record<string, number | string | boolean> = {
+    attributes: matrices.length,
+    deterministic: rng.deterministic,
+  };
   matrices.forEach((m, i) => {
     parameters[`epsilon${i + 1}`] = localEpsilon(m);
     parameters[`matrix${i + 1}`] = m.description;

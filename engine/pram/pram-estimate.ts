@@ -11,7 +11,10 @@ import type { TransitionMatrix } from './transition-matrix.js';
 export const MAX_CONDITION = 1e12;
 
 export class IllConditionedError extends PrivacyError {
-  constructor(message: string, readonly condition: number) {
+  constructor(
+    message: string,
+    readonly condition: number,
+  ) {
     super(message);
     this.name = 'IllConditionedError';
   }
@@ -27,10 +30,11 @@ export function invert(a: Float64Array, n: number): Float64Array | null {
     for (let r = col + 1; r < n; r++) if (Math.abs(m[r * n + col]) > Math.abs(m[piv * n + col])) piv = r;
     const pv = m[piv * n + col];
     if (pv === 0 || !Number.isFinite(pv)) return null;
-    if (piv !== col) for (let k = 0; k < n; k++) {
-      [m[piv * n + k], m[col * n + k]] = [m[col * n + k], m[piv * n + k]];
-      [inv[piv * n + k], inv[col * n + k]] = [inv[col * n + k], inv[piv * n + k]];
-    }
+    if (piv !== col)
+      for (let k = 0; k < n; k++) {
+        [m[piv * n + k], m[col * n + k]] = [m[col * n + k], m[piv * n + k]];
+        [inv[piv * n + k], inv[col * n + k]] = [inv[col * n + k], inv[piv * n + k]];
+      }
     for (let k = 0; k < n; k++) {
       m[col * n + k] /= pv;
       inv[col * n + k] /= pv;
@@ -65,9 +69,14 @@ export function conditionNumber(m: TransitionMatrix): number {
 }
 
 /** ĥ = (Pᵀ)⁻¹h′; throws `IllConditionedError` (with κ) when P is singular or κ₁(P) > `maxCondition`. */
-export function unbiasedEstimate(m: TransitionMatrix, released: ArrayLike<number>, maxCondition = MAX_CONDITION): Float64Array {
+export function unbiasedEstimate(
+  m: TransitionMatrix,
+  released: ArrayLike<number>,
+  maxCondition = MAX_CONDITION,
+): Float64Array {
   const n = m.size;
-  if (released.length !== n) throw new PrivacyError(`PRAM: a histogram of ${released.length} counts for a domain of ${n} values`);
+  if (released.length !== n)
+    throw new PrivacyError(`PRAM: a histogram of ${released.length} counts for a domain of ${n} values`);
   const inv = invert(m.p, n);
   const kappa = inv ? norm1(m.p, n) * norm1(inv, n) : Infinity;
   if (!inv || !(kappa <= maxCondition)) {

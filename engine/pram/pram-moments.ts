@@ -13,7 +13,8 @@ import { PrivacyError } from '../core/measures.js';
 import type { TransitionMatrix } from './transition-matrix.js';
 
 function checkLength(m: TransitionMatrix, h: ArrayLike<number>): void {
-  if (h.length !== m.size) throw new PrivacyError(`PRAM: a histogram of ${h.length} counts for a domain of ${m.size} values`);
+  if (h.length !== m.size)
+    throw new PrivacyError(`PRAM: a histogram of ${h.length} counts for a domain of ${m.size} values`);
 }
 
 export function expectedHistogram(m: TransitionMatrix, h: ArrayLike<number>): Float64Array {

@@ -37,7 +37,11 @@ export interface PramReport {
  * frequency table's (one entry per distinct record), as a streamed release reads them, and the counts h are the same
  * as over the rows.
  */
-export function pramReport(columns: readonly Column[], matrices: readonly TransitionMatrix[], weights?: Int32Array): PramReport {
+export function pramReport(
+  columns: readonly Column[],
+  matrices: readonly TransitionMatrix[],
+  weights?: Int32Array,
+): PramReport {
   const w = (r: number) => (weights ? weights[r] : 1);
   const codesOf = columns.map((c, i) => {
     const index = labelIndex(matrices[i]);
@@ -52,7 +56,15 @@ export function pramReport(columns: readonly Column[], matrices: readonly Transi
     }
     let minKeep = 1;
     for (let u = 0; u < m.size; u++) minKeep = Math.min(minKeep, m.p[u * m.size + u]);
-    return { name: c.name, description: m.description, labels: m.labels, matrix: toRows(m), epsilon: localEpsilon(m), minKeep, expectedDistortion: expectedDistortion(m, h) };
+    return {
+      name: c.name,
+      description: m.description,
+      labels: m.labels,
+      matrix: toRows(m),
+      epsilon: localEpsilon(m),
+      minKeep,
+      expectedDistortion: expectedDistortion(m, h),
+    };
   });
   const shape = matrices.map((m) => m.size);
   const cells = shape.reduce((p, n) => p * n, 1);

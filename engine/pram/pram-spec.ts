@@ -29,7 +29,13 @@ export function buildMatrix(spec: PramSpec, column: Column, domain?: readonly st
   if (domain) {
     const known = new Set(domain);
     const outside = distinctValues(column).filter((v) => !known.has(v));
-    if (outside.length > 0) throw new PrivacyError(`PRAM: column '${column.name}' holds ${outside.slice(0, 3).map((v) => `'${v}'`).join(', ')}${outside.length > 3 ? ` and ${outside.length - 3} more` : ''}, not in its declared domain`);
+    if (outside.length > 0)
+      throw new PrivacyError(
+        `PRAM: column '${column.name}' holds ${outside
+          .slice(0, 3)
+          .map((v) => `'${v}'`)
+          .join(', ')}${outside.length > 3 ? ` and ${outside.length - 3} more` : ''}, not in its declared domain`,
+      );
   }
   switch (spec.kind) {
     case 'retention':
@@ -40,7 +46,10 @@ export function buildMatrix(spec: PramSpec, column: Column, domain?: readonly st
     }
     case 'custom':
       // A file names its own labels; they must cover the data (and equal the declared domain when there is one).
-      return { matrix: matrixFromCsv(spec.csv, { source: spec.source, domain: domain ?? undefined }), domainFromData: false };
+      return {
+        matrix: matrixFromCsv(spec.csv, { source: spec.source, domain: domain ?? undefined }),
+        domainFromData: false,
+      };
   }
 }
 

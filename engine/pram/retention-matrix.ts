@@ -7,7 +7,8 @@ import { PrivacyError } from '../core/measures.js';
 import { makeTransitionMatrix, type TransitionMatrix } from './transition-matrix.js';
 
 export function retentionMatrix(domain: readonly string[], retain: number): TransitionMatrix {
-  if (!(retain >= 0 && retain <= 1)) throw new PrivacyError(`PRAM: the retention must be a probability in [0, 1], got ${retain}`);
+  if (!(retain >= 0 && retain <= 1))
+    throw new PrivacyError(`PRAM: the retention must be a probability in [0, 1], got ${retain}`);
   const n = domain.length;
   if (n === 0) throw new PrivacyError('PRAM: the attribute has no values, so there is no domain to randomize over');
   const move = (1 - retain) / n;

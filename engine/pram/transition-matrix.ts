@@ -31,7 +31,11 @@ export interface TransitionMatrix {
  * Checks a matrix eagerly and quantizes it: square, one row per label, labels distinct and non-empty in number,
  * entries finite within [0, 1], rows summing to 1 within 1e-9. Throws a `PrivacyError` naming the first problem.
  */
-export function makeTransitionMatrix(labels: readonly string[], rows: readonly (ArrayLike<number>)[], description = 'custom'): TransitionMatrix {
+export function makeTransitionMatrix(
+  labels: readonly string[],
+  rows: readonly ArrayLike<number>[],
+  description = 'custom',
+): TransitionMatrix {
   const n = labels.length;
   if (n === 0) throw new PrivacyError('PRAM: the transition matrix needs at least one value in its domain');
   const seen = new Set<string>();
@@ -39,18 +43,26 @@ export function makeTransitionMatrix(labels: readonly string[], rows: readonly (
     if (seen.has(l)) throw new PrivacyError(`PRAM: the value '${l}' appears twice among the matrix labels`);
     seen.add(l);
   }
-  if (rows.length !== n) throw new PrivacyError(`PRAM: the matrix has ${rows.length} rows for ${n} values; it must be square, one row per value`);
+  if (rows.length !== n)
+    throw new PrivacyError(
+      `PRAM: the matrix has ${rows.length} rows for ${n} values; it must be square, one row per value`,
+    );
   const p = new Float64Array(n * n);
   for (let u = 0; u < n; u++) {
     const row = rows[u];
-    if (row.length !== n) throw new PrivacyError(`PRAM: row '${labels[u]}' has ${row.length} entries, expected ${n} (the matrix must be square)`);
+    if (row.length !== n)
+      throw new PrivacyError(
+        `PRAM: row '${labels[u]}' has ${row.length} entries, expected ${n} (the matrix must be square)`,
+      );
     let sum = 0;
     for (let v = 0; v < n; v++) {
       const x = row[v];
-      if (!(x >= 0 && x <= 1)) throw new PrivacyError(`PRAM: P('${labels[u]}' → '${labels[v]}') = ${x} is not a probability in [0, 1]`);
+      if (!(x >= 0 && x <= 1))
+        throw new PrivacyError(`PRAM: P('${labels[u]}' → '${labels[v]}') = ${x} is not a probability in [0, 1]`);
       sum += x;
     }
-    if (!(Math.abs(sum - 1) <= ROW_SUM_TOLERANCE)) throw new PrivacyError(`PRAM: row '${labels[u]}' sums to ${sum}, not 1 (within ${ROW_SUM_TOLERANCE})`);
+    if (!(Math.abs(sum - 1) <= ROW_SUM_TOLERANCE))
+      throw new PrivacyError(`PRAM: row '${labels[u]}' sums to ${sum}, not 1 (within ${ROW_SUM_TOLERANCE})`);
     quantizeRow(row, sum, p, u * n, n);
   }
   return Object.freeze({ labels: Object.freeze([...labels]), size: n, p, description });
@@ -71,7 +83,8 @@ function quantizeRow(row: ArrayLike<number>, sum: number, out: Float64Array, off
     if (units > out[offset + largest]) largest = v;
   }
   out[offset + largest] += UNITS - total;
-  if (!(out[offset + largest] >= 1)) throw new PrivacyError('PRAM: a row cannot be represented (too many tiny entries)');
+  if (!(out[offset + largest] >= 1))
+    throw new PrivacyError('PRAM: a row cannot be represented (too many tiny entries)');
   // Units below 2^53 divided by a power of two are exact doubles.
   for (let v = 0; v < n; v++) out[offset + v] /= UNITS;
 }

@@ -17,9 +17,14 @@ const grouped = (x: number) => Math.round(x).toLocaleString('en-US');
  * Beside each true value, the value without contribution bounding, and in words what bounding removes: a local figure
  * for the data's owner, never written to a release.
  */
-export function aggregatePreview(figures: PreviewExact, plan: ReleasePlan, domains: readonly (readonly string[])[]): AggregateBody {
+export function aggregatePreview(
+  figures: PreviewExact,
+  plan: ReleasePlan,
+  domains: readonly (readonly string[])[],
+): AggregateBody {
   const q = plan.description.query;
-  if (q.kind !== 'count' && q.kind !== 'sum' && q.kind !== 'mean') throw new Error(`aggregatePreview: not an aggregate (${q.kind})`);
+  if (q.kind !== 'count' && q.kind !== 'sum' && q.kind !== 'mean')
+    throw new Error(`aggregatePreview: not an aggregate (${q.kind})`);
   const measurement = plan.measurement!;
   const stages = measurement.stages as ReleaseStages<AggregateExact>;
   const bounded = figures.bounded as AggregateExact;
@@ -27,9 +32,17 @@ export function aggregatePreview(figures: PreviewExact, plan: ReleasePlan, domai
   const unbounded = bounded.dropped === undefined ? undefined : figures.unbounded;
   const keys = cellsOf(domains);
   const bound = plan.error95;
-  const valueOf = (c: { counts: number[]; exact: number[] }, i: number) => (q.kind === 'mean' ? (c.counts[i] > 0 ? c.exact[i] / c.counts[i] : null) : c.exact[i]);
+  const valueOf = (c: { counts: number[]; exact: number[] }, i: number) =>
+    q.kind === 'mean' ? (c.counts[i] > 0 ? c.exact[i] / c.counts[i] : null) : c.exact[i];
   const cells = keys.slice(0, MAX_PREVIEW_CELLS).map((key, i) => {
-    const error95 = bound === undefined ? null : q.kind === 'mean' ? (bounded.counts[i] > 0 ? bound / bounded.counts[i] : null) : bound;
+    const error95 =
+      bound === undefined
+        ? null
+        : q.kind === 'mean'
+          ? bounded.counts[i] > 0
+            ? bound / bounded.counts[i]
+            : null
+          : bound;
     return {
       label: key.length === 0 ? 'all rows' : key.join(' · '),
       truth: valueOf(bounded, i),
@@ -39,7 +52,12 @@ export function aggregatePreview(figures: PreviewExact, plan: ReleasePlan, domai
       error95,
     };
   });
-  const applies = q.kind === 'mean' ? 'on each mean: the noisy sum\'s bound over the cell\'s rows' : q.by.length > 0 ? 'on each group' : 'on the answer';
+  const applies =
+    q.kind === 'mean'
+      ? "on each mean: the noisy sum's bound over the cell's rows"
+      : q.by.length > 0
+        ? 'on each group'
+        : 'on the answer';
   return {
     kind: 'aggregate',
     query: q.kind,
@@ -47,7 +65,10 @@ export function aggregatePreview(figures: PreviewExact, plan: ReleasePlan, domai
     cells,
     cellsShown: cells.length,
     cellsTotal: keys.length,
-    bound: bound === undefined ? 'no closed-form bound for this mechanism' : `95 % of draws fall within ±${sig3(bound)} ${applies}`,
+    bound:
+      bound === undefined
+        ? 'no closed-form bound for this mechanism'
+        : `95 % of draws fall within ±${sig3(bound)} ${applies}`,
     ...(unbounded ? { bounding: boundingBias(q.kind, bounded, unbounded, bounded.dropped!) } : {}),
   };
 }
@@ -56,14 +77,23 @@ export function aggregatePreview(figures: PreviewExact, plan: ReleasePlan, domai
  * The bias of contribution bounding in words: `bounding removes 1,521 rows (−14.7 %)` for a count (`… of the sum` for a
  * sum); for a mean, the rows removed and the shift of the overall mean. Computed on exact data: for the owner's eyes.
  */
-export function boundingBias(kind: 'count' | 'sum' | 'mean', bounded: { counts: number[]; exact: number[] }, unbounded: { counts: number[]; exact: number[] }, dropped: number): string {
+export function boundingBias(
+  kind: 'count' | 'sum' | 'mean',
+  bounded: { counts: number[]; exact: number[] },
+  unbounded: { counts: number[]; exact: number[] },
+  dropped: number,
+): string {
   const total = (xs: number[]) => xs.reduce((s, x) => s + x, 0);
-  const pct = (part: number, whole: number) => (whole === 0 ? '' : ` (${part <= 0 ? '−' : '+'}${sig3(Math.abs((100 * part) / whole))} %)`);
+  const pct = (part: number, whole: number) =>
+    whole === 0 ? '' : ` (${part <= 0 ? '−' : '+'}${sig3(Math.abs((100 * part) / whole))} %)`;
   const rowsLost = total(unbounded.counts) - total(bounded.counts);
-  if (kind === 'count') return `bounding removes ${grouped(rowsLost)} rows${pct(-rowsLost, total(unbounded.counts))}; the release perturbs the bounded count`;
+  if (kind === 'count')
+    return `bounding removes ${grouped(rowsLost)} rows${pct(-rowsLost, total(unbounded.counts))}; the release perturbs the bounded count`;
   const sumLost = total(unbounded.exact) - total(bounded.exact);
-  if (kind === 'sum') return `bounding removes ${grouped(rowsLost)} rows and ${sig3(sumLost)} of the sum${pct(-sumLost, total(unbounded.exact))}; the release perturbs the bounded sum`;
-  const mean = (c: { counts: number[]; exact: number[] }) => (total(c.counts) > 0 ? total(c.exact) / total(c.counts) : 0);
+  if (kind === 'sum')
+    return `bounding removes ${grouped(rowsLost)} rows and ${sig3(sumLost)} of the sum${pct(-sumLost, total(unbounded.exact))}; the release perturbs the bounded sum`;
+  const mean = (c: { counts: number[]; exact: number[] }) =>
+    total(c.counts) > 0 ? total(c.exact) / total(c.counts) : 0;
   const shift = mean(bounded) - mean(unbounded);
   return `bounding removes ${grouped(rowsLost)} of ${grouped(total(unbounded.counts))} rows (${grouped(dropped)} dropped in all) and moves the mean by ${shift < 0 ? '−' : '+'}${sig3(Math.abs(shift))}${pct(shift, mean(unbounded))}; the release estimates the bounded mean`;
 }

@@ -12,7 +12,9 @@ import type { FrequencyTable } from '../table/frequency-table.js';
 
 /** A record's quasi-identifiers at `levels`, as the release writes them. */
 export function valuesAt(problem: AnonymizationProblem, record: number, levels: readonly number[]): string[] {
-  return problem.qi.map((q, i) => q.hierarchy.levelValues[levels[i]][q.hierarchy.levelCodes[levels[i]][q.codes[record]]]);
+  return problem.qi.map(
+    (q, i) => q.hierarchy.levelValues[levels[i]][q.hierarchy.levelCodes[levels[i]][q.codes[record]]],
+  );
 }
 
 /**
@@ -23,11 +25,28 @@ export function keptRecords(frequencies: FrequencyTable, problem: AnonymizationP
   const quasi = problem.qi.map((q) => q.name);
   const transform = searchRowTransform(problem, frequencies, quasi, e.levels, e);
   const kept = new Uint8Array(problem.recordCount);
-  for (let t = 0; t < problem.recordCount; t++) kept[t] = transform(valuesAt(problem, t, quasi.map(() => 0))) ? 1 : 0;
+  for (let t = 0; t < problem.recordCount; t++)
+    kept[t] = transform(
+      valuesAt(
+        problem,
+        t,
+        quasi.map(() => 0),
+      ),
+    )
+      ? 1
+      : 0;
   return kept;
 }
 
-/** The columns the anonymity block's search reads (`problemColumns`): the quasi-identifiers, then a sensitive column or the unit. */
+/**
+ * The columns the anonymity block's search reads (`problemColumns`): the quasi-identifiers, then a sensitive column or
+ * the unit.
+ */
 export function generalizeColumns(quasi: readonly string[], anonymity: AnonymityDescription): string[] {
-  return problemColumns({ qi: quasi, hierarchies: [], criteria: anonymity.criteria, suppression: anonymity.suppression });
+  return problemColumns({
+    qi: quasi,
+    hierarchies: [],
+    criteria: anonymity.criteria,
+    suppression: anonymity.suppression,
+  });
 }

@@ -2,8 +2,8 @@
  * A uniform sample of the rows a frequency table stands for, as a frequency table: for a generalize preview whose
  * frequency table is itself too large to search whole (a source's table with very many distinct records). The rows are
  * numbered 0 … N−1 record by record; `n` of them are drawn without replacement by Floyd's algorithm (Bentley & Floyd,
- * "Programming pearls: a sample of brilliance", CACM 1987) — n draws and n numbers held, never N — and each record keeps
- * the rows drawn from it. The sample is shown as such and never released.
+ * "Programming pearls: a sample of brilliance", CACM 1987) — n draws and n numbers held, never N — and each record
+ * keeps the rows drawn from it. The sample is shown as such and never released.
  */
 import type { RandomSource } from '../core/random.js';
 import { uniformBelow } from '../core/random-permutation.js';

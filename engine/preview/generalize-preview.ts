@@ -15,8 +15,17 @@ const SAMPLE_ROWS = 12;
 function risk(sizes: ArrayLike<number>, rows: number, sampling?: number): RiskFigures {
   const h = classSizeHistogram(sizes);
   const p = prosecutorRisk(h);
-  const pu = sampling !== undefined && sampling > 0 && sampling <= 1 && h.rows > 0 ? populationUniqueness(h, sampling).dankar.share ?? undefined : undefined;
-  return { rows, classes: h.classes, averageRisk: p.averageRisk, highestRisk: p.highestRisk, ...(pu !== undefined ? { populationUniqueness: pu } : {}) };
+  const pu =
+    sampling !== undefined && sampling > 0 && sampling <= 1 && h.rows > 0
+      ? (populationUniqueness(h, sampling).dankar.share ?? undefined)
+      : undefined;
+  return {
+    rows,
+    classes: h.classes,
+    averageRisk: p.averageRisk,
+    highestRisk: p.highestRisk,
+    ...(pu !== undefined ? { populationUniqueness: pu } : {}),
+  };
 }
 
 /**
@@ -27,7 +36,13 @@ function exampleRecords(problem: AnonymizationProblem): number[] {
   const collator = new Intl.Collator('en', { numeric: true });
   const seen = new Map<string, number>();
   for (let t = 0; t < problem.recordCount; t++) {
-    const key = JSON.stringify(valuesAt(problem, t, problem.qi.map(() => 0)));
+    const key = JSON.stringify(
+      valuesAt(
+        problem,
+        t,
+        problem.qi.map(() => 0),
+      ),
+    );
     if (!seen.has(key)) seen.set(key, t);
   }
   const order = (a: string, b: string) => {
@@ -39,7 +54,10 @@ function exampleRecords(problem: AnonymizationProblem): number[] {
     }
     return 0;
   };
-  return [...seen.keys()].sort(order).slice(0, SAMPLE_ROWS).map((k) => seen.get(k)!);
+  return [...seen.keys()]
+    .sort(order)
+    .slice(0, SAMPLE_ROWS)
+    .map((k) => seen.get(k)!);
 }
 
 /**
@@ -50,7 +68,13 @@ function exampleRecords(problem: AnonymizationProblem): number[] {
  * before and after it, its class sizes and suppressed rows, and the prosecutor risk (El Emam & Dankar 2008) before and
  * after from the classes weighted by their rows, with population uniqueness when `sampling` is declared.
  */
-export function generalizePreview(frequencies: FrequencyTable, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription, levels?: readonly number[]): GeneralizeBody {
+export function generalizePreview(
+  frequencies: FrequencyTable,
+  dataset: DatasetDescription,
+  hierarchies: ReadonlyMap<string, Hierarchy>,
+  anonymity: AnonymityDescription,
+  levels?: readonly number[],
+): GeneralizeBody {
   const quasi = dataset.quasi;
   // The release's own decision; nodes are checked and measured by its evaluator and metric, so the picture agrees.
   const decision = decideGeneralization(frequencies, { quasi, hierarchies, anonymity });
@@ -62,9 +86,14 @@ export function generalizePreview(frequencies: FrequencyTable, dataset: DatasetD
     const e = evaluator.evaluate(grid.id(levels));
     return { satisfied: e.valid, loss: metric.value(e) };
   };
-  const valid = levels && levels.length === quasi.length && levels.every((l, i) => Number.isInteger(l) && l >= 0 && l <= heights[i]);
+  const valid =
+    levels &&
+    levels.length === quasi.length &&
+    levels.every((l, i) => Number.isInteger(l) && l >= 0 && l <= heights[i]);
   // Without a transformation to release, the preview opens at the pins (the rest as in the data).
-  const selected = valid ? levels : optimum ?? quasi.map((q) => Math.min(anonymity.pins.get(q) ?? 0, heights[quasi.indexOf(q)]));
+  const selected = valid
+    ? levels
+    : (optimum ?? quasi.map((q) => Math.min(anonymity.pins.get(q) ?? 0, heights[quasi.indexOf(q)])));
   const same = (a: readonly number[] | null, b: readonly number[]) => a !== null && a.every((x, i) => x === b[i]);
 
   const total = heights.reduce((n, h) => n * (h + 1), 1);
@@ -80,13 +109,20 @@ export function generalizePreview(frequencies: FrequencyTable, dataset: DatasetD
       lattice.push({ levels: node, ...check(node), optimal: same(optimum, node) });
     }
   } else {
-    for (const node of optimum && !same(optimum, selected) ? [optimum, selected] : [selected]) lattice.push({ levels: node, ...check(node), optimal: same(optimum, node) });
+    for (const node of optimum && !same(optimum, selected) ? [optimum, selected] : [selected])
+      lattice.push({ levels: node, ...check(node), optimal: same(optimum, node) });
   }
 
   const at = release && same(optimum, selected) ? release.evaluation : evaluator.evaluate(grid.id(selected));
   const kept = keptRecords(frequencies, problem, at);
   const examples = exampleRecords(problem);
-  const before = examples.map((t) => valuesAt(problem, t, quasi.map(() => 0)));
+  const before = examples.map((t) =>
+    valuesAt(
+      problem,
+      t,
+      quasi.map(() => 0),
+    ),
+  );
   const after = examples.map((t) => (kept[t] ? valuesAt(problem, t, selected) : null));
   const keptSizes: number[] = [];
   for (let id = 0; id < at.cells.classCount; id++) if (at.classPass[id]) keptSizes.push(at.cells.classSizes[id]);
@@ -101,7 +137,10 @@ export function generalizePreview(frequencies: FrequencyTable, dataset: DatasetD
     latticeComplete: total <= MAX_LATTICE_NODES,
     optimum,
     selected,
-    levelMeaning: quasi.map((q, i) => `${q} ${selected[i]} of ${heights[i]}${first !== undefined && selected[i] > 0 ? `: ${before[0][i]} → ${valuesAt(problem, first, selected)[i]}` : ''}`),
+    levelMeaning: quasi.map(
+      (q, i) =>
+        `${q} ${selected[i]} of ${heights[i]}${first !== undefined && selected[i] > 0 ? `: ${before[0][i]} → ${valuesAt(problem, first, selected)[i]}` : ''}`,
+    ),
     sample: { header: quasi, before, after },
     classSizes: h.sizes.map((s, i) => [s, h.counts[i]] as const),
     suppressed: at.outliers,

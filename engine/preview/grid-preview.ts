@@ -8,9 +8,9 @@ import type { GridBody } from './preview-types.js';
 
 /**
  * A grid release: the exact cell counts the release adds its noise to (its own first stage: blank coordinates in no
- * cell, each unit's points bounded; on the table or from the source's answer) and one noisy draw of its second stage on those counts (never written), and the
- * expected RMSE of square range queries by side for each method the panel's switch offers (the chosen one among
- * them), all at the budget the mechanism runs at.
+ * cell, each unit's points bounded; on the table or from the source's answer) and one noisy draw of its second stage on
+ * those counts (never written), and the expected RMSE of square range queries by side for each method the panel's
+ * switch offers (the chosen one among them), all at the budget the mechanism runs at.
  */
 export function gridPreview(figures: PreviewExact, plan: ReleasePlan): GridBody {
   const q = plan.description.query;
@@ -27,6 +27,8 @@ export function gridPreview(figures: PreviewExact, plan: ReleasePlan): GridBody 
   // The methods the panel's switch offers, at the same budget: the chart compares what the switch can choose.
   const methods: GridMethod[] = gridMethodsOffered(m).map((kind) => gridMethod({ ...m, kind }));
   if (!methods.includes(method)) methods.unshift(method);
-  const rmse = methods.flatMap((mm) => reportedSides(q.size).map((side) => ({ method: mm, side, rmse: expectedRmse(mm, budget, q.size, side) })));
+  const rmse = methods.flatMap((mm) =>
+    reportedSides(q.size).map((side) => ({ method: mm, side, rmse: expectedRmse(mm, budget, q.size, side) })),
+  );
   return { kind: 'grid', size: q.size, method, truth: Array.from(exact.counts), draw, rmse };
 }

@@ -6,14 +6,15 @@ import type { ModeBody } from './preview-types.js';
 
 /**
  * A mode by the exponential mechanism (McSherry & Talwar 2007): each candidate's score u (its rows, after each unit's
- * votes are bounded — the release's own first stage, on the table or from the source's answer) and the probability the mechanism picks it, exp(ε·u/(2Δᵤ))
- * normalized — computed with the largest score subtracted, so that it never overflows — and one example draw of the
- * planned mechanism on those very scores.
+ * votes are bounded — the release's own first stage, on the table or from the source's answer) and the probability the
+ * mechanism picks it, exp(ε·u/(2Δᵤ)) normalized — computed with the largest score subtracted, so that it never
+ * overflows — and one example draw of the planned mechanism on those very scores.
  */
 export function modePreview(figures: PreviewExact, plan: ReleasePlan, candidates: readonly string[]): ModeBody {
   const q = plan.description.query;
   if (q.kind !== 'mode') throw new Error(`modePreview: not a mode (${q.kind})`);
-  if (plan.noise?.kind !== 'exponential') throw new Error('modePreview: a mode is planned with the exponential mechanism');
+  if (plan.noise?.kind !== 'exponential')
+    throw new Error('modePreview: a mode is planned with the exponential mechanism');
   const { epsilon, sensitivity } = plan.noise;
   const stages = plan.measurement!.stages as ReleaseStages<ModeExact>;
   const exact = figures.bounded as ModeExact;

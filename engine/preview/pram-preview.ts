@@ -35,18 +35,26 @@ export interface PramPreviewInput {
 }
 
 /** Whether the release generalizes the quasi-identifiers beside the randomized columns, as `runPram` decides it. */
-const generalizes = (dataset: DatasetDescription, anonymity?: AnonymityDescription) => anonymity !== undefined && dataset.quasi.length > 0;
+const generalizes = (dataset: DatasetDescription, anonymity?: AnonymityDescription) =>
+  anonymity !== undefined && dataset.quasi.length > 0;
 
 /**
  * The columns a PRAM preview's frequency table groups by: the randomized columns, then, when the anonymity block
  * decides which rows the file keeps, the columns its search reads (`problemColumns`).
  */
 export function pramColumns(query: PramQuery, dataset: DatasetDescription, anonymity?: AnonymityDescription): string[] {
-  return [...new Set([...query.columns, ...(generalizes(dataset, anonymity) ? generalizeColumns(dataset.quasi, anonymity!) : [])])];
+  return [
+    ...new Set([
+      ...query.columns,
+      ...(generalizes(dataset, anonymity) ? generalizeColumns(dataset.quasi, anonymity!) : []),
+    ]),
+  ];
 }
 
 function specOf(q: PramQuery, text: string | undefined, source: string | undefined): PramSpec {
-  return q.matrix !== undefined ? { kind: 'custom', csv: text ?? '', source: source?.split(/[\\/]/).pop() } : { kind: 'retention', retain: q.retain ?? NaN };
+  return q.matrix !== undefined
+    ? { kind: 'custom', csv: text ?? '', source: source?.split(/[\\/]/).pop() }
+    : { kind: 'retention', retain: q.retain ?? NaN };
 }
 
 /**
@@ -62,17 +70,31 @@ export function pramPreview(input: PramPreviewInput): PramBody {
   const view = frequencyTableView(f);
   // The release's own refusals (columns that never leave, an invariant PRAM, a value kept with certainty), before
   // anything is shown: the table it checks is the frequency table's records, which hold the same values.
-  preparePram({ table: view, dataset, query: q, domains: input.domains, hierarchies: input.hierarchies, anonymity: input.anonymity, matrixText: input.matrixText, matrixFile: input.matrixFile });
+  preparePram({
+    table: view,
+    dataset,
+    query: q,
+    domains: input.domains,
+    hierarchies: input.hierarchies,
+    anonymity: input.anonymity,
+    matrixText: input.matrixText,
+    matrixFile: input.matrixFile,
+  });
   const columns = q.columns.map((name) => column(view, name));
   const spec = specOf(q, input.matrixText, input.matrixFile);
   const matrices = columns.map((c) => buildMatrix(spec, c, input.domains.get(c.name)).matrix);
   let kept: Uint8Array | undefined;
   if (generalizes(dataset, input.anonymity)) {
     try {
-      const decision = requireDecided(decideGeneralization(f, { quasi: dataset.quasi, hierarchies: input.hierarchies, anonymity: input.anonymity }));
+      const decision = requireDecided(
+        decideGeneralization(f, { quasi: dataset.quasi, hierarchies: input.hierarchies, anonymity: input.anonymity }),
+      );
       kept = keptRecords(f, decision.problem, decision.evaluation);
     } catch (e) {
-      if (e instanceof ReleaseUnavailable) throw new ReleaseUnavailable(`pram writes the quasi-identifiers generalized as the anonymity block says, and ${e.message}`);
+      if (e instanceof ReleaseUnavailable)
+        throw new ReleaseUnavailable(
+          `pram writes the quasi-identifiers generalized as the anonymity block says, and ${e.message}`,
+        );
       throw e;
     }
   }
@@ -107,15 +129,28 @@ export function pramPreview(input: PramPreviewInput): PramBody {
       }
     }
   }
-  const highestRisk = linkable ? identificationRisk(original, released, matrices, { rng: input.rng }).maxRisk : `the linkage matrix of ${rows} records exceeds ${PRAM_RISK_LIMIT} × ${PRAM_RISK_LIMIT}; run privspec reid on a sample`;
+  const highestRisk = linkable
+    ? identificationRisk(original, released, matrices, { rng: input.rng }).maxRisk
+    : `the linkage matrix of ${rows} records exceeds ${PRAM_RISK_LIMIT} × ${PRAM_RISK_LIMIT}; run privspec reid on a sample`;
   return {
     kind: 'pram',
     attributes: matrices.map((m, i) => {
       const matrix = toRows(m);
       const before = befores[i];
       const expected = m.labels.map((_, v) => before.reduce((s, n, u) => s + n * matrix[u][v], 0));
-      const band = m.labels.map((_, v) => CHEBYSHEV_95 * Math.sqrt(before.reduce((s, n, u) => s + n * matrix[u][v] * (1 - matrix[u][v]), 0)));
-      return { name: q.columns[i], labels: [...m.labels], matrix, epsilon: localEpsilon(m), before, expected, band, draw: draws[i] };
+      const band = m.labels.map(
+        (_, v) => CHEBYSHEV_95 * Math.sqrt(before.reduce((s, n, u) => s + n * matrix[u][v] * (1 - matrix[u][v]), 0)),
+      );
+      return {
+        name: q.columns[i],
+        labels: [...m.labels],
+        matrix,
+        epsilon: localEpsilon(m),
+        before,
+        expected,
+        band,
+        draw: draws[i],
+      };
     }),
     combinedEpsilon: combinedEpsilon(matrices),
     highestRisk,

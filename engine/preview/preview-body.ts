@@ -70,23 +70,46 @@ const figures = (c: PreviewContext): PreviewExact => c.exact ?? exactOfTable(nee
 const previewers: Record<PreviewKind, (c: PreviewContext) => PreviewBody | Promise<PreviewBody>> = {
   aggregate: (c) => {
     const q = c.description.query as { by: readonly string[] };
-    return aggregatePreview(figures(c), needPlan(c), q.by.map((b) => c.domains.get(b) ?? []));
+    return aggregatePreview(
+      figures(c),
+      needPlan(c),
+      q.by.map((b) => c.domains.get(b) ?? []),
+    );
   },
-  mode: (c) => modePreview(figures(c), needPlan(c), c.domains.get((c.description.query as { column: string }).column) ?? []),
+  mode: (c) =>
+    modePreview(figures(c), needPlan(c), c.domains.get((c.description.query as { column: string }).column) ?? []),
   grid: (c) => {
-    if (!c.gridBounds) throw new Error("the grid's bounds are not known: give 'within', or accept data-dependent-domain");
+    if (!c.gridBounds)
+      throw new Error("the grid's bounds are not known: give 'within', or accept data-dependent-domain");
     return gridPreview(figures(c), needPlan(c));
   },
   pram: (c) => {
     const q = c.description.query as Extract<ReleaseDescription['query'], { kind: 'pram' }>;
     const frequencies = c.frequencies ?? frequencyTableOf(needTable(c), pramColumns(q, c.dataset, c.anonymity));
-    return pramPreview({ frequencies, dataset: c.dataset, query: q, domains: declaredDomains(c.hierarchies), hierarchies: c.hierarchies, anonymity: c.anonymity, matrixText: c.matrixText, matrixFile: q.matrix, rng: c.rng });
+    return pramPreview({
+      frequencies,
+      dataset: c.dataset,
+      query: q,
+      domains: declaredDomains(c.hierarchies),
+      hierarchies: c.hierarchies,
+      anonymity: c.anonymity,
+      matrixText: c.matrixText,
+      matrixFile: q.matrix,
+      rng: c.rng,
+    });
   },
   // From a source's answer the view is built from its weighted points and the table is never read.
-  view: (c) => viewPreview(c.exact ? EMPTY : needTable(c), needPlan(c), { rng: c.rng, signal: c.signal, ...(c.exact ? { exact: c.exact.bounded as ViewExact } : {}) }),
+  view: (c) =>
+    viewPreview(c.exact ? EMPTY : needTable(c), needPlan(c), {
+      rng: c.rng,
+      signal: c.signal,
+      ...(c.exact ? { exact: c.exact.bounded as ViewExact } : {}),
+    }),
   generalize: (c) => {
-    if (!c.anonymity || c.anonymity.criteria.length === 0) throw new Error("generalize needs an 'anonymity { k … }' block");
-    const frequencies = c.frequencies ?? frequencyTableOf(needTable(c), generalizeColumns(c.dataset.quasi, c.anonymity));
+    if (!c.anonymity || c.anonymity.criteria.length === 0)
+      throw new Error("generalize needs an 'anonymity { k … }' block");
+    const frequencies =
+      c.frequencies ?? frequencyTableOf(needTable(c), generalizeColumns(c.dataset.quasi, c.anonymity));
     return generalizePreview(frequencies, c.dataset, c.hierarchies, c.anonymity, c.levels);
   },
 };

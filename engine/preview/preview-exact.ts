@@ -16,7 +16,9 @@ import type { ViewExact } from '../release/kinds/view/view-release.js';
 import type { AggregateAnswer } from '../source/data-source.js';
 
 export interface PreviewExact {
-  /** What `measurement.stages.exact` returns: the rows of `where`, each unit's contributions bounded, the exact cells. */
+  /**
+   * What `measurement.stages.exact` returns: the rows of `where`, each unit's contributions bounded, the exact cells.
+   */
   readonly bounded: AggregateExact | ModeExact | GridExact | ViewExact;
   /**
    * A count, sum or mean that bounds contributions: its cells over the rows of `where` without bounding, beside the
@@ -35,12 +37,19 @@ function byDomains(plan: ReleasePlan, domains: ReadonlyMap<string, readonly stri
  * The exact stage on the table, as ▶ Run computes it: its bounding draws from the plan's generator before the noise
  * does, in the same order as in the release, so a seeded preview bounds the same rows as the seeded release.
  */
-export function exactOfTable(table: Table, plan: ReleasePlan, domains: ReadonlyMap<string, readonly string[]>): PreviewExact {
+export function exactOfTable(
+  table: Table,
+  plan: ReleasePlan,
+  domains: ReadonlyMap<string, readonly string[]>,
+): PreviewExact {
   const stages = plan.measurement!.stages!;
   const bounded = stages.exact({ table }) as PreviewExact['bounded'];
   const q = plan.description.query;
   if ('by' in q && (bounded as AggregateExact).dropped !== undefined) {
-    return { bounded, unbounded: { ...exactCells(table, q, byDomains(plan, domains), selectRows(table, q.where)), local: [] } };
+    return {
+      bounded,
+      unbounded: { ...exactCells(table, q, byDomains(plan, domains), selectRows(table, q.where)), local: [] },
+    };
   }
   return { bounded };
 }
@@ -50,10 +59,16 @@ export function exactOfTable(table: Table, plan: ReleasePlan, domains: ReadonlyM
  * without its contribution bound (asked only when the release bounds a unit). The rows bounding dropped are the rows
  * inside `where` less the rows kept, as the table path counts them.
  */
-export function exactOfAnswers(plan: ReleasePlan, domains: ReadonlyMap<string, readonly string[]>, bounded: AggregateAnswer, unbounded?: AggregateAnswer): PreviewExact {
+export function exactOfAnswers(
+  plan: ReleasePlan,
+  domains: ReadonlyMap<string, readonly string[]>,
+  bounded: AggregateAnswer,
+  unbounded?: AggregateAnswer,
+): PreviewExact {
   const release = plan.description;
   const kind = releaseKind(release.query.kind);
-  if (!kind.exactFromAnswer) throw new Error(`${release.name}: a ${kind.name} release has no exact figures from aggregates`);
+  if (!kind.exactFromAnswer)
+    throw new Error(`${release.name}: a ${kind.name} release has no exact figures from aggregates`);
   // Each kind's exact stage from its answer, as the release builds it from the same answer (release-aggregates.ts).
   const cells = kind.exactFromAnswer(release, domains, bounded) as PreviewExact['bounded'];
   if (!kind.previewsUnbounded || !bounded.request.bound) return { bounded: cells };

@@ -20,7 +20,14 @@ export interface PreviewControls {
 
 /** One control the view offers: a number on a (log) range, or a choice. */
 export type ControlSpec =
-  | { readonly name: 'epsilon' | 'rho' | 'delta' | 'retain'; readonly label: string; readonly value: number; readonly min: number; readonly max: number; readonly log: boolean }
+  | {
+      readonly name: 'epsilon' | 'rho' | 'delta' | 'retain';
+      readonly label: string;
+      readonly value: number;
+      readonly min: number;
+      readonly max: number;
+      readonly log: boolean;
+    }
   | { readonly name: 'method'; readonly label: string; readonly value: string; readonly options: readonly string[] };
 
 export interface AggregateBody {
@@ -28,11 +35,18 @@ export interface AggregateBody {
   readonly query: 'count' | 'sum' | 'mean';
   readonly mechanism: string;
   /**
-   * One entry per released cell (at most `MAX_PREVIEW_CELLS`): the exact value of the bounded, clamped query the release
-   * perturbs, the value without contribution bounding (when the release bounds), the rows the cell holds after
+   * One entry per released cell (at most `MAX_PREVIEW_CELLS`): the exact value of the bounded, clamped query the
+   * release perturbs, the value without contribution bounding (when the release bounds), the rows the cell holds after
    * bounding, one noisy draw of exactly the released distribution, the 95 % half-width.
    */
-  readonly cells: readonly { readonly label: string; readonly truth: number | null; readonly unbounded?: number | null; readonly rows?: number; readonly draw: number; readonly error95: number | null }[];
+  readonly cells: readonly {
+    readonly label: string;
+    readonly truth: number | null;
+    readonly unbounded?: number | null;
+    readonly rows?: number;
+    readonly draw: number;
+    readonly error95: number | null;
+  }[];
   readonly cellsShown: number;
   readonly cellsTotal: number;
   /** The utility bound in words, as the hover states it. */
@@ -79,8 +93,14 @@ export interface GeneralizeBody {
   readonly selected: readonly number[];
   /** What each selected level means, e.g. `zip 1 of 5: 45766 → 4576*`. */
   readonly levelMeaning: readonly string[];
-  /** Example records' quasi-identifiers before and after (null = suppressed): the first distinct tuples in sorted order. */
-  readonly sample: { readonly header: readonly string[]; readonly before: readonly (readonly string[])[]; readonly after: readonly ((readonly string[]) | null)[] };
+  /**
+   * Example records' quasi-identifiers before and after (null = suppressed): the first distinct tuples in sorted order.
+   */
+  readonly sample: {
+    readonly header: readonly string[];
+    readonly before: readonly (readonly string[])[];
+    readonly after: readonly (readonly string[] | null)[];
+  };
   readonly classSizes: readonly (readonly [number, number])[];
   readonly suppressed: number;
   readonly satisfied: boolean;
@@ -131,9 +151,20 @@ export interface ViewProjection {
   /** The two dimensions, by index into `dimensions`; y is null for a 1-D view (drawn on y 0..1). */
   readonly x: number;
   readonly y: number | null;
-  /** Exact counts of the bounded rows in bins of the two dimensions' indices (`[x0, x1) × [y0, y1)`), nonzero bins only. */
-  readonly density: readonly { readonly x0: number; readonly x1: number; readonly y0: number; readonly y1: number; readonly count: number }[];
-  /** The example draw's blocks projected (index intervals, end exclusive), identical rectangles merged, at most `MAX_PROJECTED_BLOCKS`. */
+  /**
+   * Exact counts of the bounded rows in bins of the two dimensions' indices (`[x0, x1) × [y0, y1)`), nonzero bins only.
+   */
+  readonly density: readonly {
+    readonly x0: number;
+    readonly x1: number;
+    readonly y0: number;
+    readonly y1: number;
+    readonly count: number;
+  }[];
+  /**
+   * The example draw's blocks projected (index intervals, end exclusive), identical rectangles merged, at most
+   * `MAX_PROJECTED_BLOCKS`.
+   */
   readonly blocks: readonly { readonly x0: number; readonly x1: number; readonly y0: number; readonly y1: number }[];
   readonly blocksTotal: number;
 }
@@ -154,10 +185,26 @@ export interface ViewBody {
    * variance (`analytic`); the RMSE over the workload's queries, and relative to HDPView's (HDPView = 1, the
    * normalisation in which Kato et al., VLDB 2022, summarise their comparison).
    */
-  readonly arr: readonly { readonly algorithm: string; readonly rmse: number | null; readonly relative: number | null; readonly runs: number; readonly analytic?: boolean; readonly skipped?: string; readonly ms: number }[];
+  readonly arr: readonly {
+    readonly algorithm: string;
+    readonly rmse: number | null;
+    readonly relative: number | null;
+    readonly runs: number;
+    readonly analytic?: boolean;
+    readonly skipped?: string;
+    readonly ms: number;
+  }[];
   readonly workload: string;
-  /** A few queries of the workload: the text `privspec query` reads, the exact count, the example view's answer and its noise s.d. */
-  readonly examples: readonly { readonly query: string; readonly truth: number; readonly answer: number; readonly noiseStdDev: number }[];
+  /**
+   * A few queries of the workload: the text `privspec query` reads, the exact count, the example view's answer and its
+   * noise s.d.
+   */
+  readonly examples: readonly {
+    readonly query: string;
+    readonly truth: number;
+    readonly answer: number;
+    readonly noiseStdDev: number;
+  }[];
 }
 
 export type PreviewBody = AggregateBody | ModeBody | GeneralizeBody | PramBody | GridBody | ViewBody;

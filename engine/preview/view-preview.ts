@@ -35,7 +35,9 @@ export function projectionPairs(d: number): [number, number | null][] {
   return pairs.sort((p, q) => p[1] - q[1] || p[0] - q[0]).slice(0, MAX_PROJECTIONS);
 }
 
-/** A 2-D projection (a 1-D one has y null and spans 0..1 on y): the rows' density in bins, and the blocks' rectangles. */
+/**
+ * A 2-D projection (a 1-D one has y null and spans 0..1 on y): the rows' density in bins, and the blocks' rectangles.
+ */
 export function projection(counts: ViewCounts, view: DpView, x: number, y: number | null): ViewProjection {
   const sizes = counts.dimensions.map(dimensionSize);
   const width = (j: number | null) => (j === null ? 1 : Math.ceil(sizes[j] / DENSITY_BINS));
@@ -49,10 +51,12 @@ export function projection(counts: ViewCounts, view: DpView, x: number, y: numbe
   }
   const end = (j: number | null, b: number, w: number) => (j === null ? 1 : Math.min((b + 1) * w, sizes[j]));
   // In bin order, not the points' order: an answer's groups come in whatever order the source returns them.
-  const density = [...bins].sort((a, b) => a[0] - b[0]).map(([key, count]) => {
-    const [bx, by] = [Math.floor(key / ny), key % ny];
-    return { x0: bx * wx, x1: end(x, bx, wx), y0: by * wy, y1: end(y, by, wy), count };
-  });
+  const density = [...bins]
+    .sort((a, b) => a[0] - b[0])
+    .map(([key, count]) => {
+      const [bx, by] = [Math.floor(key / ny), key % ny];
+      return { x0: bx * wx, x1: end(x, bx, wx), y0: by * wy, y1: end(y, by, wy), count };
+    });
   const seen = new Set<string>();
   const blocks: ViewProjection['blocks'][number][] = [];
   for (const b of view.blocks) {
@@ -82,7 +86,8 @@ export interface ViewPreviewOptions {
 export async function viewPreview(table: Table, plan: ReleasePlan, options: ViewPreviewOptions): Promise<ViewBody> {
   const q = plan.description.query;
   const m = plan.description.mechanism;
-  if (q.kind !== 'view' || !m || m.epsilon === undefined) throw new Error(`viewPreview: not a view release (${q.kind})`);
+  if (q.kind !== 'view' || !m || m.epsilon === undefined)
+    throw new Error(`viewPreview: not a view release (${q.kind})`);
   const stages = plan.measurement!.stages as ReleaseStages<ViewExact>;
   const exact = options.exact ?? stages.exact({ table });
   const view = stages.addNoise(exact).report!.view as DpView;
@@ -94,7 +99,14 @@ export async function viewPreview(table: Table, plan: ReleasePlan, options: View
   const workload = rangeWorkload(dims, WORKLOAD_QUERIES);
   const truth = exactAnswers(counts, workload);
   const rowsPerUnit = Number(plan.measurement!.parameters.rowsPerUnit ?? 1);
-  const arr = await compareAlgorithms(counts, workload, truth, { epsilon: m.epsilon, rowsPerUnit, runs: options.runs ?? ARR_RUNS, timeBoxMs: options.timeBoxMs ?? ARR_TIME_BOX_MS, rng: options.rng, signal: options.signal });
+  const arr = await compareAlgorithms(counts, workload, truth, {
+    epsilon: m.epsilon,
+    rowsPerUnit,
+    runs: options.runs ?? ARR_RUNS,
+    timeBoxMs: options.timeBoxMs ?? ARR_TIME_BOX_MS,
+    rng: options.rng,
+    signal: options.signal,
+  });
   const examples = workload.slice(0, EXAMPLES).map((query, i) => {
     const answer = answerQuery(view, query);
     return { query: queryText(dims, query), truth: truth[i], answer: answer.estimate, noiseStdDev: answer.noiseStdDev };

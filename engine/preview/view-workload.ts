@@ -7,10 +7,10 @@
  * 1..min(3, d), the dimensions uniformly without repetition, each with an interval of uniform width placed uniformly
  * in its domain (a run of values in the view's order for a categorical dimension) — the engine's one generator, which
  * the bench uses too (engine/view/view-accuracy.ts), as are the exact answers and identity's exact RMSE. What is the
- * preview's own is the time box and the cancellation between builds (the bench's `compareViews` has neither). It is drawn from a fixed seed: the
- * workload is public and the same on every preview, so that two parameter settings are compared on the same
- * questions. The builds draw their noise from the preview's generator. The relative RMSE is each algorithm's RMSE over
- * HDPView's (HDPView = 1), the normalisation in which Kato et al. summarise their comparison.
+ * preview's own is the time box and the cancellation between builds (the bench's `compareViews` has neither). It is
+ * drawn from a fixed seed: the workload is public and the same on every preview, so that two parameter settings are
+ * compared on the same questions. The builds draw their noise from the preview's generator. The relative RMSE is each
+ * algorithm's RMSE over HDPView's (HDPView = 1), the normalisation in which Kato et al. summarise their comparison.
  */
 import { seededRandom, type RandomSource } from '../core/random.js';
 import { uniformBelowSmall } from '../dp/samplers/uniform.js';
@@ -30,7 +30,11 @@ export interface RangeQuery extends ViewQuery {
  * `count` random range queries over the dimensions (see the header), from `rng` (the fixed seed by default): each
  * query's k drawn first, then the query by the engine's one generator (engine/view/view-accuracy.ts, the bench's).
  */
-export function rangeWorkload(dims: readonly ViewDimension[], count: number, rng: RandomSource = seededRandom(WORKLOAD_SEED)): RangeQuery[] {
+export function rangeWorkload(
+  dims: readonly ViewDimension[],
+  count: number,
+  rng: RandomSource = seededRandom(WORKLOAD_SEED),
+): RangeQuery[] {
   const out: RangeQuery[] = [];
   for (let q = 0; q < count; q++) {
     const k = 1 + uniformBelowSmall(Math.min(3, dims.length), rng);
@@ -87,7 +91,12 @@ const turn = () => new Promise<void>((resolve) => setTimeout(resolve, 0));
  * round) so that a time box cuts both alike; identity's RMSE exactly, from its noise's variance. Between builds it
  * yields to the event loop and stops when `signal` is aborted.
  */
-export async function compareAlgorithms(counts: ViewCounts, queries: readonly RangeQuery[], truth: readonly number[], o: CompareOptions): Promise<AlgorithmError[]> {
+export async function compareAlgorithms(
+  counts: ViewCounts,
+  queries: readonly RangeQuery[],
+  truth: readonly number[],
+  o: CompareOptions,
+): Promise<AlgorithmError[]> {
   const now = o.now ?? (() => performance.now());
   const started = now();
   const algorithms: ViewAlgorithm[] = ['hdpview', 'privtree'];
@@ -98,21 +107,41 @@ export async function compareAlgorithms(counts: ViewCounts, queries: readonly Ra
       await turn();
       o.signal?.throwIfAborted();
       const t = now();
-      const view = makeViewBuilder({ algorithm: s.algorithm, epsilon: o.epsilon, maxRowsPerUnit: o.rowsPerUnit }, o.rng).invoke(counts);
+      const view = makeViewBuilder(
+        { algorithm: s.algorithm, epsilon: o.epsilon, maxRowsPerUnit: o.rowsPerUnit },
+        o.rng,
+      ).invoke(counts);
       queries.forEach((q, i) => (s.squares += (answerQuery(view, q).estimate - truth[i]) ** 2));
       s.runs++;
       s.ms += now() - t;
     }
   }
-  const rmse = (s: (typeof state)[number]) => (s.runs === 0 || queries.length === 0 ? null : Math.sqrt(s.squares / (s.runs * queries.length)));
+  const rmse = (s: (typeof state)[number]) =>
+    s.runs === 0 || queries.length === 0 ? null : Math.sqrt(s.squares / (s.runs * queries.length));
   const base = rmse(state[0]);
   const relative = (r: number | null) => (r === null || base === null || base === 0 ? null : r / base);
   const t = now();
   // The per-row budget the builder runs at (the written ε over the rows a unit may add, rounded down).
-  const perRow = Number(makeViewBuilder({ algorithm: 'identity', epsilon: o.epsilon, maxRowsPerUnit: o.rowsPerUnit }, o.rng).parameters.epsilonPerRow);
+  const perRow = Number(
+    makeViewBuilder({ algorithm: 'identity', epsilon: o.epsilon, maxRowsPerUnit: o.rowsPerUnit }, o.rng).parameters
+      .epsilonPerRow,
+  );
   const identity = queries.length === 0 ? null : identityRmse(counts.dimensions, queries, perRow, o.rng);
   return [
-    ...state.map((s) => ({ algorithm: s.algorithm, rmse: rmse(s), relative: relative(rmse(s)), runs: s.runs, ms: s.ms })),
-    { algorithm: 'identity' as const, rmse: identity, relative: relative(identity), runs: 0, analytic: true, ms: now() - t },
+    ...state.map((s) => ({
+      algorithm: s.algorithm,
+      rmse: rmse(s),
+      relative: relative(rmse(s)),
+      runs: s.runs,
+      ms: s.ms,
+    })),
+    {
+      algorithm: 'identity' as const,
+      rmse: identity,
+      relative: relative(identity),
+      runs: 0,
+      analytic: true,
+      ms: now() - t,
+    },
   ];
 }

@@ -21,11 +21,16 @@ export function metricFor(name: string, problem: AnonymizationProblem): Metric {
  * The levels the search may use: each pinned quasi-identifier at exactly its pin, the others from 0 to their top.
  * Undefined without pins. A pin above its hierarchy's top level is refused with the column named.
  */
-export function pinnedRange(quasi: readonly string[], heights: readonly number[], pins: ReadonlyMap<string, number>): LevelRange | undefined {
+export function pinnedRange(
+  quasi: readonly string[],
+  heights: readonly number[],
+  pins: ReadonlyMap<string, number>,
+): LevelRange | undefined {
   if (!quasi.some((q) => pins.has(q))) return undefined;
   quasi.forEach((q, i) => {
     const p = pins.get(q);
-    if (p !== undefined && !(Number.isInteger(p) && p >= 0 && p <= heights[i])) throw new ReleaseUnavailable(`'${q}' is pinned to level ${p}, but its hierarchy's top level is ${heights[i]}`);
+    if (p !== undefined && !(Number.isInteger(p) && p >= 0 && p <= heights[i]))
+      throw new ReleaseUnavailable(`'${q}' is pinned to level ${p}, but its hierarchy's top level is ${heights[i]}`);
   });
   return { min: quasi.map((q) => pins.get(q) ?? 0), max: quasi.map((q, i) => pins.get(q) ?? heights[i]) };
 }

@@ -4,7 +4,8 @@ import { cellNumber } from '../table/cell-number.js';
 /**
  * Whether two `where` regions can hold a common row: on every column both restrict, each pair of restrictions must
  * meet. Numbers compare as numbers and text as text (so zip codes `"10000".."19999"` compare digit by digit); a number
- * against text meets when one cell can satisfy both, e.g. `35` and `"035"`. An undefined box is every row and meets everything.
+ * against text meets when one cell can satisfy both, e.g. `35` and `"035"`. An undefined box is every row and meets
+ * everything.
  */
 export function boxesOverlap(a: Box | undefined, b: Box | undefined): boolean {
   if (!a || !b) return true;
@@ -20,11 +21,11 @@ type Scalar = number | string;
 
 /*
  * Overlap must never be denied for two constraints that one cell can satisfy, or parallel composition under-charges the
- * budget. So it mirrors how `engine/source/select-rows.ts` matches a cell: a number in a set matches a cell whose Number() equals
- * it, text in a set matches the cell exactly, a range with two number ends compares numerically, and any other range
- * compares the cell as text with String() of its ends. Where the two constraints compare differently (a number range
- * against a text range, say "30".."40" against 30..40, both of which hold the cell "35"), disjointness is not proved
- * here and the regions are taken to overlap.
+ * budget. So it mirrors how `engine/source/select-rows.ts` matches a cell: a number in a set matches a cell whose
+ * Number() equals it, text in a set matches the cell exactly, a range with two number ends compares numerically, and
+ * any other range compares the cell as text with String() of its ends. Where the two constraints compare differently (a
+ * number range against a text range, say "30".."40" against 30..40, both of which hold the cell "35"), disjointness is
+ * not proved here and the regions are taken to overlap.
  */
 
 /** Whether the cell `text` (exactly this string) satisfies the set value or range `c`, as release-compute tests it. */
@@ -49,14 +50,23 @@ function within(v: Scalar, range: Extract<Constraint, { kind: 'range' }>): boole
 function meet(x: Constraint, y: Constraint): boolean {
   if (x.kind === 'range' && y.kind === 'range') {
     if (isNumeric(x) !== isNumeric(y)) return true;
-    const [xl, xh, yl, yh] = isNumeric(x) ? [x.low, x.high, y.low, y.high] : [String(x.low), String(x.high), String(y.low), String(y.high)];
+    const [xl, xh, yl, yh] = isNumeric(x)
+      ? [x.low, x.high, y.low, y.high]
+      : [String(x.low), String(x.high), String(y.low), String(y.high)];
     const low = xl > yl ? xl : yl;
     const high = xh < yh ? xh : yh;
     return low <= high;
   }
   if (x.kind === 'set' && y.kind === 'set') {
-    return x.values.some((v) => y.values.some((w) => (typeof v === 'string' ? cellMatches(v, y) : typeof w === 'string' ? cellMatches(w, x) : v === w)));
+    return x.values.some((v) =>
+      y.values.some((w) =>
+        typeof v === 'string' ? cellMatches(v, y) : typeof w === 'string' ? cellMatches(w, x) : v === w,
+      ),
+    );
   }
-  const [range, set] = x.kind === 'range' ? [x, y as Extract<Constraint, { kind: 'set' }>] : [y as Extract<Constraint, { kind: 'range' }>, x];
+  const [range, set] =
+    x.kind === 'range'
+      ? [x, y as Extract<Constraint, { kind: 'set' }>]
+      : [y as Extract<Constraint, { kind: 'range' }>, x];
   return set.values.some((v) => within(v, range));
 }

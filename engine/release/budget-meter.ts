@@ -5,7 +5,16 @@
  * 3; ledger ε 0.5; ε 0.19 remains after the plan."
  */
 import { budgetLimit, summarizeBudget, type Spendable } from './budget-walk.js';
-import { inNotion, capIn, notionOf, overrunOf, remainingPhrase, sig3, spendPhrase, totalPhrase } from './budget-notion.js';
+import {
+  inNotion,
+  capIn,
+  notionOf,
+  overrunOf,
+  remainingPhrase,
+  sig3,
+  spendPhrase,
+  totalPhrase,
+} from './budget-notion.js';
 import { boxRecord, ledgerTotal, type LedgerEntry } from './ledger-entry.js';
 import { costIn, type Amount } from './release-costs.js';
 import type { BudgetDescription } from './release-description.js';
@@ -19,7 +28,9 @@ export interface BudgetMeter {
   readonly ledger: string;
   /** What the plan leaves of the budget: `ε 0.19`. */
   readonly remainingAfter: string;
-  /** The plan overruns the budget (the checker's error; Write parameters to spec refuses it), with the engine's message. */
+  /**
+   * The plan overruns the budget (the checker's error; Write parameters to spec refuses it), with the engine's message.
+   */
   readonly planOverrun?: string;
   /** ▶ Run of this release would be refused by the ledger, with the runner's message. */
   readonly runOverrun?: string;
@@ -28,34 +39,57 @@ export interface BudgetMeter {
   /** The whole meter as one sentence, for the panel and the command line. */
   readonly sentence: string;
   /** The same figures as numbers in the budget's notion, for `--json`. */
-  readonly figures: { readonly notion: 'ε' | 'ρ'; readonly release: number; readonly plan: number; readonly ledger: number; readonly limit: number | null; readonly remainingAfterPlan: number | null };
+  readonly figures: {
+    readonly notion: 'ε' | 'ρ';
+    readonly release: number;
+    readonly plan: number;
+    readonly ledger: number;
+    readonly limit: number | null;
+    readonly remainingAfterPlan: number | null;
+  };
 }
 
 /**
  * The meter for `release` (its plan among `plans`, in document order, already at the panel's parameters) against the
  * budget and the ledger's entries.
  */
-export function budgetMeter<P extends Spendable>(budget: BudgetDescription, plans: readonly P[], release: string, ledger: readonly LedgerEntry[]): BudgetMeter {
+export function budgetMeter<P extends Spendable>(
+  budget: BudgetDescription,
+  plans: readonly P[],
+  release: string,
+  ledger: readonly LedgerEntry[],
+): BudgetMeter {
   const n = notionOf(budget);
   const limit = budgetLimit(budget);
   const summary = summarizeBudget(plans, budget);
   const mine = summary.releases.find((r) => r.plan.name === release);
   const total = summary.spent;
   const before: Amount = {};
-  if (mine) for (const k of ['epsilon', 'delta', 'rho'] as const) if (mine.total[k] !== undefined) before[k] = (mine.total[k] ?? 0) - (mine.marginal[k] ?? 0);
+  if (mine)
+    for (const k of ['epsilon', 'delta', 'rho'] as const)
+      if (mine.total[k] !== undefined) before[k] = (mine.total[k] ?? 0) - (mine.marginal[k] ?? 0);
   const spends = mine ? spendPhrase(n, before, mine.total, mine.plan.description?.mechanism) : 'nothing';
   const planOverrun = summary.releases.find((r) => r.overrun);
   const spent = ledgerTotal(ledger, budget.accounting);
   // ▶ Run checks this release alone against the ledger, as the runner does under its lock.
   const own = mine && costIn(mine.plan.costs, budget.accounting) ? mine.plan : undefined;
-  const withRun = own ? ledgerTotal([...ledger, { id: 'planned', release, at: '', costs: own.costs, box: boxRecord(own.box), userLevel: own.userLevel }], budget.accounting) : spent;
+  const withRun = own
+    ? ledgerTotal(
+        [
+          ...ledger,
+          { id: 'planned', release, at: '', costs: own.costs, box: boxRecord(own.box), userLevel: own.userLevel },
+        ],
+        budget.accounting,
+      )
+    : spent;
   const run = own ? overrunOf(budget, limit, spent, withRun, own.description?.mechanism) : undefined;
   const planText = totalPhrase(n, limit, total);
   const ledgerText = `${n.symbol} ${sig3(inNotion(n, spent))}`;
   const remainingAfter = remainingPhrase(n, limit, total);
   const cap = capIn(n, limit);
   let sentence = `This release spends ${spends}; the plan spends ${planText}; ledger ${ledgerText}; ${remainingAfter} remains after the plan.`;
-  if (planOverrun) sentence += ` The plan overruns the budget at '${planOverrun.plan.name}': ${planOverrun.overrun!.message}.`;
+  if (planOverrun)
+    sentence += ` The plan overruns the budget at '${planOverrun.plan.name}': ${planOverrun.overrun!.message}.`;
   if (run) sentence += ` ▶ Run would be refused: ${run.message} in the ledger.`;
   return {
     spends,
@@ -76,4 +110,3 @@ export function budgetMeter<P extends Spendable>(budget: BudgetDescription, plan
     },
   };
 }
-

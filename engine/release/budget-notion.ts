@@ -1,8 +1,8 @@
 /**
  * Privacy figures in one notion per sentence: the notion the budget was written in. A zCDP budget written as (ε, δ) is
- * stated in ε (totals converted with ε = ρ + 2√(ρ ln 1/δ), Bun & Steinke 2016, Prop. 1.3, the conversion its limit ρ was
- * derived by), with the ρ that adds up in parentheses; a budget written in ρ is stated in ρ, with a release's own ε in
- * parentheses where it wrote one. The one overrun check and its message live here: the budget walk (checker, lenses,
+ * stated in ε (totals converted with ε = ρ + 2√(ρ ln 1/δ), Bun & Steinke 2016, Prop. 1.3, the conversion its limit ρ
+ * was derived by), with the ρ that adds up in parentheses; a budget written in ρ is stated in ρ, with a release's own ε
+ * in parentheses where it wrote one. The one overrun check and its message live here: the budget walk (checker, lenses,
  * hovers) and the runner's spend under the ledger's lock both call `overrunOf`, so they agree to the digit.
  */
 import { epsilonClassic } from '../dp/accounting/zcdp.js';
@@ -10,7 +10,8 @@ import { mainKey, type Amount } from './release-costs.js';
 import type { Accounting, BudgetDescription, MechanismDescription } from './release-description.js';
 
 /** A figure for people: three significant digits (JSON keeps full precision). */
-export const sig3 = (x: number) => (x !== 0 && Math.abs(x) < 1e-3 ? Number(x.toPrecision(3)).toExponential() : String(Number(x.toPrecision(3))));
+export const sig3 = (x: number) =>
+  x !== 0 && Math.abs(x) < 1e-3 ? Number(x.toPrecision(3)).toExponential() : String(Number(x.toPrecision(3)));
 
 export interface Notion {
   readonly accounting: Accounting;
@@ -24,7 +25,9 @@ export function notionOf(budget: BudgetDescription): Notion {
   const { accounting, rho, epsilon, delta } = budget;
   if (accounting !== 'zcdp') return { accounting, symbol: 'ε' };
   const converted = rho === undefined && epsilon !== undefined && delta !== undefined && delta > 0 && delta < 1;
-  return converted ? { accounting, symbol: 'ε', converted: { epsilon: epsilon, delta: delta } } : { accounting, symbol: 'ρ' };
+  return converted
+    ? { accounting, symbol: 'ε', converted: { epsilon: epsilon, delta: delta } }
+    : { accounting, symbol: 'ρ' };
 }
 
 /** A composed total in the budget's notion. */
@@ -41,19 +44,31 @@ export function capIn(n: Notion, limit: Amount): number | undefined {
 /**
  * What going from total `before` to total `after` costs, in the budget's notion, with the release's own parameter in
  * parentheses where it differs: `ε 0.2`, `ε 0.2, δ 1e-6`; under a zCDP budget written in ε, `ε 0.2 (ρ 0.02)` for a
- * release written as ε 0.2 and `ε 0.564 (ρ 0.02)` for one written in ρ (what it adds to the converted total); `ρ 2 (ε 2)`
- * for a release written with ε under a budget written in ρ. `marginal` always states what the step adds (overruns).
+ * release written as ε 0.2 and `ε 0.564 (ρ 0.02)` for one written in ρ (what it adds to the converted total);
+ * `ρ 2 (ε 2)` for a release written with ε under a budget written in ρ. `marginal` always states what the step adds
+ * (overruns).
  */
-export function spendPhrase(n: Notion, before: Amount, after: Amount, own?: MechanismDescription, options: { marginal?: boolean } = {}): string {
+export function spendPhrase(
+  n: Notion,
+  before: Amount,
+  after: Amount,
+  own?: MechanismDescription,
+  options: { marginal?: boolean } = {},
+): string {
   const rho = Math.max(0, (after.rho ?? 0) - (before.rho ?? 0));
   // A release written in ε under a zCDP budget written in ε is ε-DP on its own: its ε is the figure (ρ = ε²/2 is what
   // the plan adds up); one written in ρ has no ε of its own, so the figure is what it adds to the converted total.
-  const ownEpsilon = !options.marginal && n.converted && own?.epsilon !== undefined && own.rho === undefined && rho > 0 ? own.epsilon : undefined;
+  const ownEpsilon =
+    !options.marginal && n.converted && own?.epsilon !== undefined && own.rho === undefined && rho > 0
+      ? own.epsilon
+      : undefined;
   const figure = ownEpsilon ?? Math.max(0, inNotion(n, after) - inNotion(n, before));
   let text = `${n.symbol} ${sig3(figure)}`;
-  if (n.accounting === 'approx' && (after.delta ?? 0) > (before.delta ?? 0)) text += `, δ ${sig3((after.delta ?? 0) - (before.delta ?? 0))}`;
+  if (n.accounting === 'approx' && (after.delta ?? 0) > (before.delta ?? 0))
+    text += `, δ ${sig3((after.delta ?? 0) - (before.delta ?? 0))}`;
   if (n.converted) text += ` (ρ ${sig3(rho)})`;
-  else if (n.symbol === 'ρ' && own?.rho === undefined && own?.epsilon !== undefined) text += ` (ε ${sig3(own.epsilon)})`;
+  else if (n.symbol === 'ρ' && own?.rho === undefined && own?.epsilon !== undefined)
+    text += ` (ε ${sig3(own.epsilon)})`;
   return text;
 }
 
@@ -82,7 +97,13 @@ export interface Overrun {
  * (ρ under zCDP, ε otherwise, and δ of its own under (ε, δ)), and the message in the budget's notion. A budget with no
  * usable limit allows nothing.
  */
-export function overrunOf(budget: BudgetDescription, limit: Amount, before: Amount, after: Amount, own?: MechanismDescription): Overrun | undefined {
+export function overrunOf(
+  budget: BudgetDescription,
+  limit: Amount,
+  before: Amount,
+  after: Amount,
+  own?: MechanismDescription,
+): Overrun | undefined {
   const n = notionOf(budget);
   const key = mainKey(budget.accounting);
   const cap = limit[key];
@@ -95,7 +116,9 @@ export function overrunOf(budget: BudgetDescription, limit: Amount, before: Amou
   if (mainOver) {
     // Against what remains, the figure is what the step adds to the converted total, never a release's own ε.
     const needs = spendPhrase(n, before, after, own, { marginal: true }).replace(/, δ [^ (]+/, '');
-    parts.push(`needs ${needs}, ${cap === undefined ? `the budget states no ${n.symbol} limit` : `${remainingPhrase(n, limit, before)} remains`}`);
+    parts.push(
+      `needs ${needs}, ${cap === undefined ? `the budget states no ${n.symbol} limit` : `${remainingPhrase(n, limit, before)} remains`}`,
+    );
   }
   if (deltaOver) {
     requested.delta = Math.max(0, (after.delta ?? 0) - (before.delta ?? 0));

@@ -42,7 +42,12 @@ export interface ReleaseSpend<P extends Spendable = Spendable> {
   /** Set when the overlap search ran out of work at this release: which upper bound is charged and why it is sound. */
   readonly bound?: string;
   /** Set when the total after this release exceeds the limit. */
-  readonly overrun?: { readonly requested: Amount; readonly remaining: Amount; readonly message: string; readonly spentBy: readonly P[] };
+  readonly overrun?: {
+    readonly requested: Amount;
+    readonly remaining: Amount;
+    readonly message: string;
+    readonly spentBy: readonly P[];
+  };
 }
 
 export interface BudgetSummary<P extends Spendable = Spendable> {
@@ -72,7 +77,11 @@ export function budgetLimit(budget: BudgetDescription): Amount {
   const validDelta = delta !== undefined && delta > 0 && delta < 1;
   // A zCDP budget stated as (ε, δ) allows the largest ρ whose classic conversion stays within ε.
   const r = rho ?? (epsilon !== undefined && validDelta ? convert(() => rhoClassic(epsilon, delta)) : undefined);
-  return { rho: r, epsilon: epsilon ?? (r !== undefined && validDelta ? convert(() => epsilonClassic(r, delta)) : undefined), delta };
+  return {
+    rho: r,
+    epsilon: epsilon ?? (r !== undefined && validDelta ? convert(() => epsilonClassic(r, delta)) : undefined),
+    delta,
+  };
 }
 
 type Spend = { cost: Amount; plan: Spendable };
@@ -96,7 +105,10 @@ export function composeSpends(spends: readonly Spend[], accounting: Accounting):
   return composer.total;
 }
 
-/** What adding one release did: the total after it, the earlier boxed releases it composes with in parallel, and a bound note. */
+/**
+ * What adding one release did: the total after it, the earlier boxed releases it composes with in parallel, and a bound
+ * note.
+ */
 interface Added {
   readonly total: Amount;
   readonly parallelWith: readonly Spend[];
@@ -139,14 +151,22 @@ class Composer {
       this.weights.main.push(s.cost[key] ?? 0);
       this.weights.delta.push(s.cost.delta ?? 0);
       const bounds = [this.main.add(v), this.accounting === 'approx' ? this.delta.add(v) : undefined];
-      bound = bounds.map((b, i) => b && boundNote(b, i === 0 ? key : 'delta')).filter(Boolean).join('; ') || undefined;
+      bound =
+        bounds
+          .map((b, i) => b && boundNote(b, i === 0 ? key : 'delta'))
+          .filter(Boolean)
+          .join('; ') || undefined;
       parallelWith = this.boxed.filter((_, j) => j !== v && !this.graph.has(v, j));
     } else {
-      this.everywhere = { main: add(this.everywhere.main, fromDecimal(s.cost[key] ?? 0)), delta: add(this.everywhere.delta, fromDecimal(s.cost.delta ?? 0)) };
+      this.everywhere = {
+        main: add(this.everywhere.main, fromDecimal(s.cost[key] ?? 0)),
+        delta: add(this.everywhere.delta, fromDecimal(s.cost.delta ?? 0)),
+      };
     }
     // Every row is read by the everywhere-releases and by at most the heaviest overlap of the boxed ones.
     const total: Amount = { [key]: roundedSum(add(this.everywhere.main, this.main.exactSum), key) };
-    if (this.accounting === 'approx') total.delta = Math.min(1, roundedSum(add(this.everywhere.delta, this.delta.exactSum), 'delta'));
+    if (this.accounting === 'approx')
+      total.delta = Math.min(1, roundedSum(add(this.everywhere.delta, this.delta.exactSum), 'delta'));
     this.total = total;
     return { total, parallelWith, bound };
   }
@@ -155,19 +175,21 @@ class Composer {
 /** An exact sum as a cost: rounded up to a decimal that is not below it, as the accounting's compositions do. */
 function roundedSum(sum: Rational, key: 'epsilon' | 'delta' | 'rho'): number {
   const x = toCostNumber(sum);
-  if (key === 'rho' && !Number.isFinite(x)) throw new PrivacyError('the sum of ρ is too large to state as a number; use a smaller budget');
+  if (key === 'rho' && !Number.isFinite(x))
+    throw new PrivacyError('the sum of ρ is too large to state as a number; use a smaller budget');
   return x;
 }
 
 /** The note a release carries when its overlap figure is an upper bound: which bound, and why it is sound. */
 function boundNote(b: OverlapBound, key: 'epsilon' | 'delta' | 'rho'): string {
   const symbol = key === 'rho' ? 'ρ' : key === 'delta' ? 'δ' : 'ε';
-  const why = b.kind === 'colouring'
-    ? `the search for the heaviest set of overlapping where regions ran out of its work budget here, so ${symbol} is charged the colouring bound: ` +
-      `the ${b.overlapping} earlier releases whose regions meet this one were split into ${b.groups} groups of pairwise disjoint regions and each group is charged its largest ${symbol}; ` +
-      `a row lies in at most one region of each group, so no row loses more (Tomita and Seki 2003)`
-    : `the search for the heaviest set of overlapping where regions used up the work budget of this spec, so ${symbol} is charged the sum over this release and the ${b.overlapping} earlier releases whose regions meet it: ` +
-      `every set of overlapping regions through this one is among them and costs are not negative, so no row loses more`;
+  const why =
+    b.kind === 'colouring'
+      ? `the search for the heaviest set of overlapping where regions ran out of its work budget here, so ${symbol} is charged the colouring bound: ` +
+        `the ${b.overlapping} earlier releases whose regions meet this one were split into ${b.groups} groups of pairwise disjoint regions and each group is charged its largest ${symbol}; ` +
+        `a row lies in at most one region of each group, so no row loses more (Tomita and Seki 2003)`
+      : `the search for the heaviest set of overlapping where regions used up the work budget of this spec, so ${symbol} is charged the sum over this release and the ${b.overlapping} earlier releases whose regions meet it: ` +
+        `every set of overlapping regions through this one is among them and costs are not negative, so no row loses more`;
   return `${why}; an upper bound, sound but possibly above the exact heaviest set (fewer or less entangled overlapping releases make it exact)`;
 }
 
@@ -180,7 +202,8 @@ export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget
   const key = mainKey(accounting);
   const composer = new Composer(accounting);
   const releases: ReleaseSpend<P>[] = [];
-  let before: Amount = accounting === 'zcdp' ? { rho: 0 } : accounting === 'pure' ? { epsilon: 0 } : { epsilon: 0, delta: 0 };
+  let before: Amount =
+    accounting === 'zcdp' ? { rho: 0 } : accounting === 'pure' ? { epsilon: 0 } : { epsilon: 0, delta: 0 };
   for (const plan of plans) {
     const cost = plan.dp ? costIn(plan.costs, accounting) : undefined;
     if (!cost) continue;
@@ -190,12 +213,23 @@ export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget
     if (accounting === 'approx') marginal.delta = minus(after.delta ?? 0, before.delta ?? 0);
     const parallelWith = added.parallelWith.map((s) => s.plan.name);
     let overrun: ReleaseSpend<P>['overrun'];
-    const over = limit[key] !== undefined ? overrunOf(budget, limit, before, after, plan.description?.mechanism) : undefined;
+    const over =
+      limit[key] !== undefined ? overrunOf(budget, limit, before, after, plan.description?.mechanism) : undefined;
     if (over) {
-      const spentBy = releases.filter((r) => (r.marginal[key] ?? 0) > 0 || (r.marginal.delta ?? 0) > 0).map((r) => r.plan);
+      const spentBy = releases
+        .filter((r) => (r.marginal[key] ?? 0) > 0 || (r.marginal.delta ?? 0) > 0)
+        .map((r) => r.plan);
       overrun = { requested: over.requested, remaining: over.remaining, message: over.message, spentBy };
     }
-    releases.push({ plan, cost, marginal, total: after, parallelWith, overrun, ...(added.bound ? { bound: added.bound } : {}) });
+    releases.push({
+      plan,
+      cost,
+      marginal,
+      total: after,
+      parallelWith,
+      overrun,
+      ...(added.bound ? { bound: added.bound } : {}),
+    });
     before = after;
   }
   const spent: Amount = { ...before };
@@ -213,12 +247,16 @@ export { sig3 };
  * ρ 0.0533 of 0.147)` for a zCDP budget written as (ε, δ) (the total converted as its limit was, ρ beside it since ρ is
  * what adds up), `ε 0.5 of 1, δ 1e-6 of 1e-5` for approximate DP.
  */
-export function formatBudgetUse(summary: Pick<BudgetSummary, 'accounting' | 'limit' | 'spent'>, written?: BudgetDescription): string {
+export function formatBudgetUse(
+  summary: Pick<BudgetSummary, 'accounting' | 'limit' | 'spent'>,
+  written?: BudgetDescription,
+): string {
   const key = mainKey(summary.accounting);
   const symbol = key === 'rho' ? 'ρ' : 'ε';
   const cap = summary.limit[key];
   let text = `${symbol} ${sig3(summary.spent[key] ?? 0)} of ${cap === undefined ? '—' : sig3(cap)}`;
-  if (summary.accounting === 'approx' && summary.limit.delta !== undefined) text += `, δ ${sig3(summary.spent.delta ?? 0)} of ${sig3(summary.limit.delta)}`;
+  if (summary.accounting === 'approx' && summary.limit.delta !== undefined)
+    text += `, δ ${sig3(summary.spent.delta ?? 0)} of ${sig3(summary.limit.delta)}`;
   const n = written ? notionOf(written) : undefined;
   if (n?.converted) text = `${totalPhrase(n, summary.limit, summary.spent)} (δ ${sig3(n.converted.delta)}; ${text})`;
   return text;

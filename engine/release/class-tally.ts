@@ -93,7 +93,8 @@ export class ClassTally {
   /** The first class whose streamed rows differ from the decision's count, as a sentence; undefined when all agree. */
   mismatch(): string | undefined {
     for (let c = 0; c < this.expected.length; c++) {
-      if (this.seen[c] !== this.expected[c]) return `the generalized class ${this.describe(c)} holds ${this.seen[c]} streamed rows, the decision counted ${this.expected[c]}`;
+      if (this.seen[c] !== this.expected[c])
+        return `the generalized class ${this.describe(c)} holds ${this.seen[c]} streamed rows, the decision counted ${this.expected[c]}`;
     }
     return undefined;
   }
@@ -109,7 +110,10 @@ export class ClassTally {
         return g;
       });
     } else {
-      codes = [...this.byText].find(([, i]) => i === c)![0].split(',').map(Number);
+      codes = [...this.byText]
+        .find(([, i]) => i === c)![0]
+        .split(',')
+        .map(Number);
     }
     return JSON.stringify(codes.map((g, i) => this.labels(i, g)));
   }

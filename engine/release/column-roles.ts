@@ -14,13 +14,16 @@
 import type { DatasetDescription, QueryDescription } from './release-description.js';
 
 /** The roles a dataset declares: its four role lists and its privacy unit. */
-export type ColumnRoles = Pick<DatasetDescription, 'identifying' | 'quasi' | 'sensitive' | 'insensitive' | 'unit'> & { readonly weight?: string };
+export type ColumnRoles = Pick<DatasetDescription, 'identifying' | 'quasi' | 'sensitive' | 'insensitive' | 'unit'> & {
+  readonly weight?: string;
+};
 
 export type DeclaredRole = 'identifying' | 'quasi' | 'sensitive' | 'insensitive';
 export type Role = DeclaredRole | 'unit' | 'weight' | 'undeclared';
 
 /** How a query makes a column's values leave. */
-export type ColumnUse = 'group key' | 'mode column' | 'grid axis' | 'PRAM column' | 'where column' | 'summed column' | 'view dimension';
+export type ColumnUse =
+  'group key' | 'mode column' | 'grid axis' | 'PRAM column' | 'where column' | 'summed column' | 'view dimension';
 
 const DECLARED: readonly DeclaredRole[] = ['identifying', 'quasi', 'sensitive', 'insensitive'];
 
@@ -40,12 +43,14 @@ export function releasable(role: Role): boolean {
 /** Each column whose values the query's output depends on beyond a clamped aggregate, with how it is used. */
 export function columnUses(q: QueryDescription): { column: string; use: ColumnUse }[] {
   const uses: { column: string; use: ColumnUse }[] = [];
-  if (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') for (const c of q.by) uses.push({ column: c, use: 'group key' });
+  if (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean')
+    for (const c of q.by) uses.push({ column: c, use: 'group key' });
   if (q.kind === 'mode') uses.push({ column: q.column, use: 'mode column' });
   if (q.kind === 'grid') uses.push({ column: q.x, use: 'grid axis' }, { column: q.y, use: 'grid axis' });
   if (q.kind === 'pram') for (const c of q.columns) uses.push({ column: c, use: 'PRAM column' });
   if (q.kind === 'view') for (const d of q.dimensions) uses.push({ column: d.column, use: 'view dimension' });
-  if (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' || q.kind === 'mode') for (const c of q.where?.keys() ?? []) uses.push({ column: c, use: 'where column' });
+  if (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' || q.kind === 'mode')
+    for (const c of q.where?.keys() ?? []) uses.push({ column: c, use: 'where column' });
   return uses.filter((u) => u.column !== '');
 }
 
@@ -69,14 +74,22 @@ export function roleViolations(q: QueryDescription, roles: ColumnRoles): RoleVio
   const out: RoleViolation[] = [];
   // The survey weight never leaves, not even as a noisy sum or mean (a DP aggregate of any other column may be
   // released: its noise covers it).
-  const summed = (q.kind === 'sum' || q.kind === 'mean') && roleOf(roles, q.column) === 'weight' ? [{ column: q.column, use: 'summed column' as const }] : [];
+  const summed =
+    (q.kind === 'sum' || q.kind === 'mean') && roleOf(roles, q.column) === 'weight'
+      ? [{ column: q.column, use: 'summed column' as const }]
+      : [];
   for (const { column, use } of [...columnUses(q), ...summed]) {
     const role = roleOf(roles, column);
     if (releasable(role) || seen.has(column)) continue;
     seen.add(column);
     const r = role as RoleViolation['role'];
     const declare = r === 'undeclared' ? `; declare it quasi, sensitive or insensitive if it may be released` : '';
-    out.push({ column, role: r, use, message: `${why(r, column)}: it cannot be a ${use} (no 'accept' allows it)${declare}` });
+    out.push({
+      column,
+      role: r,
+      use,
+      message: `${why(r, column)}: it cannot be a ${use} (no 'accept' allows it)${declare}`,
+    });
   }
   return out;
 }

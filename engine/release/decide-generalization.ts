@@ -23,7 +23,9 @@ import { metricFor, pinnedRange } from './anonymity-search.js';
 import type { AnonymityDescription } from './release-description.js';
 import { ReleaseUnavailable } from './release-unavailable.js';
 
-/** The parts of a spec the decision reads: the quasi-identifiers in order, their hierarchies and the anonymity block. */
+/**
+ * The parts of a spec the decision reads: the quasi-identifiers in order, their hierarchies and the anonymity block.
+ */
 export interface GeneralizationSpec {
   readonly quasi: readonly string[];
   readonly hierarchies: ReadonlyMap<string, Hierarchy>;
@@ -79,17 +81,33 @@ export interface Refused extends DecisionBase {
 export type GeneralizationDecision = Decided | Refused;
 
 /** Refuses a generalization whose anonymity block has no model, or a quasi-identifier without a hierarchy. */
-export function requireGeneralizeInputs(quasi: readonly string[], hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined): asserts anonymity is AnonymityDescription {
-  if (!anonymity || anonymity.criteria.length === 0) throw new ReleaseUnavailable("generalize needs an 'anonymity { k … }' block");
+export function requireGeneralizeInputs(
+  quasi: readonly string[],
+  hierarchies: ReadonlyMap<string, Hierarchy>,
+  anonymity: AnonymityDescription | undefined,
+): asserts anonymity is AnonymityDescription {
+  if (!anonymity || anonymity.criteria.length === 0)
+    throw new ReleaseUnavailable("generalize needs an 'anonymity { k … }' block");
   const missing = quasi.filter((q) => !hierarchies.has(q));
-  if (missing.length) throw new ReleaseUnavailable(`generalize needs a hierarchy for every quasi-identifier; missing: ${missing.join(', ')}`);
+  if (missing.length)
+    throw new ReleaseUnavailable(
+      `generalize needs a hierarchy for every quasi-identifier; missing: ${missing.join(', ')}`,
+    );
 }
 
-/** The search problem the block poses: the quasi-identifiers with their hierarchies, the criteria and the suppression limit. */
+/**
+ * The search problem the block poses: the quasi-identifiers with their hierarchies, the criteria and the suppression
+ * limit.
+ */
 export function generalizationProblemSpec(spec: GeneralizationSpec): ProblemSpec {
   const { quasi, hierarchies, anonymity } = spec;
   requireGeneralizeInputs(quasi, hierarchies, anonymity);
-  return { qi: quasi, hierarchies: quasi.map((q) => hierarchies.get(q)!), criteria: anonymity.criteria, suppression: anonymity.suppression };
+  return {
+    qi: quasi,
+    hierarchies: quasi.map((q) => hierarchies.get(q)!),
+    criteria: anonymity.criteria,
+    suppression: anonymity.suppression,
+  };
 }
 
 /** The columns the decision's frequency table groups by: the quasi-identifiers, then a sensitive column or the unit. */
@@ -102,7 +120,11 @@ export function generalizationColumns(spec: GeneralizationSpec): string[] {
  * has no model or a quasi-identifier has no hierarchy (there is no lattice then), a TableError when a hierarchy does
  * not cover the data, and the signal's reason when aborted; every other outcome is a decision, taken or refused.
  */
-export function decideGeneralization(frequencies: FrequencyTable, spec: GeneralizationSpec, options: DecideOptions = {}): GeneralizationDecision {
+export function decideGeneralization(
+  frequencies: FrequencyTable,
+  spec: GeneralizationSpec,
+  options: DecideOptions = {},
+): GeneralizationDecision {
   const problem = problemOf(frequencies, generalizationProblemSpec(spec));
   const anonymity = spec.anonymity!;
   const quasi = spec.quasi;
@@ -113,7 +135,12 @@ export function decideGeneralization(frequencies: FrequencyTable, spec: Generali
   let evaluator: NodeEvaluator | undefined;
   const evaluatorOf = () => (evaluator ??= new NodeEvaluator(problem, lattice));
   const pinned = quasi.filter((q) => anonymity.pins.has(q));
-  const decision = <T extends object>(rest: T) => Object.defineProperty({ frequencies, problem, metric, lattice, pinned, nodes: lattice.size, ...rest }, 'evaluator', { get: evaluatorOf, enumerable: true }) as T & DecisionBase;
+  const decision = <T extends object>(rest: T) =>
+    Object.defineProperty(
+      { frequencies, problem, metric, lattice, pinned, nodes: lattice.size, ...rest },
+      'evaluator',
+      { get: evaluatorOf, enumerable: true },
+    ) as T & DecisionBase;
   let range: LevelRange | undefined;
   try {
     range = pinnedRange(quasi, heights, anonymity.pins);
@@ -124,9 +151,23 @@ export function decideGeneralization(frequencies: FrequencyTable, spec: Generali
   const result = searchOptimal(problem, metric, { signal: options.signal, onProgress: options.onProgress, range });
   const optimum = result.optimum;
   const searched = { checked: result.checked, ...(range ? { range } : {}) };
-  if (!optimum) return decision({ ...searched, unavailable: refusal(pinned, quasi, anonymity, problem, () => evaluatorOf().evaluate(lattice.id(quasi.map((q) => anonymity.pins.get(q)!)))) });
+  if (!optimum)
+    return decision({
+      ...searched,
+      unavailable: refusal(pinned, quasi, anonymity, problem, () =>
+        evaluatorOf().evaluate(lattice.id(quasi.map((q) => anonymity.pins.get(q)!))),
+      ),
+    });
   const suppressed = optimum.evaluation.outliers;
-  return decision({ ...searched, levels: optimum.levels, loss: optimum.loss, suppressed, kept: problem.rowCount - suppressed, evaluation: optimum.evaluation, bound: problem.qi.map((q) => q.hierarchy) });
+  return decision({
+    ...searched,
+    levels: optimum.levels,
+    loss: optimum.loss,
+    suppressed,
+    kept: problem.rowCount - suppressed,
+    evaluation: optimum.evaluation,
+    bound: problem.qi.map((q) => q.hierarchy),
+  });
 }
 
 /** The decision when it is taken; its reason as ReleaseUnavailable when it is refused. */
@@ -137,7 +178,8 @@ export function requireDecided(decision: GeneralizationDecision): Decided {
 
 /** Why no transformation satisfies the block when some quasi-identifiers (or none) are pinned. */
 export function noTransformationMessage(pinned: readonly string[], anonymity: AnonymityDescription): string {
-  const within = pinned.length > 0 ? ` with ${pinned.map((q) => `${q} pinned at ${anonymity.pins.get(q)}`).join(', ')}` : '';
+  const within =
+    pinned.length > 0 ? ` with ${pinned.map((q) => `${q} pinned at ${anonymity.pins.get(q)}`).join(', ')}` : '';
   return `no generalization of the quasi-identifiers${within} satisfies the anonymity block within the suppression limit`;
 }
 
@@ -145,7 +187,13 @@ export function noTransformationMessage(pinned: readonly string[], anonymity: An
  * The refusal's reason. All pinned, there was one node to try, and the reason says how far it is from the limit
  * (its suppressed rows, as the search's own evaluator counts them); otherwise which pins left nothing.
  */
-function refusal(pinned: readonly string[], quasi: readonly string[], anonymity: AnonymityDescription, problem: AnonymizationProblem, atPins: () => NodeEvaluation): string {
+function refusal(
+  pinned: readonly string[],
+  quasi: readonly string[],
+  anonymity: AnonymityDescription,
+  problem: AnonymizationProblem,
+  atPins: () => NodeEvaluation,
+): string {
   if (pinned.length < quasi.length) return noTransformationMessage(pinned, anonymity);
   return `the pinned levels leave ${atPins().outliers} rows in classes that fail the model, more than the suppression limit of ${problem.maxOutliers}`;
 }

@@ -15,5 +15,13 @@ export function declaredDomains(hierarchies: ReadonlyMap<string, Hierarchy>): Ma
 /** The distinct values in the data of each column the query groups by or chooses among, sorted for a stable output. */
 export function dataDomains(table: Table, q: QueryDescription): Map<string, readonly string[]> {
   const names = releaseKind(q.kind).domainColumns(q);
-  return new Map(names.map((name) => [name, [...new Set(column(table, name).dictionary)].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }))] as const));
+  return new Map(
+    names.map(
+      (name) =>
+        [
+          name,
+          [...new Set(column(table, name).dictionary)].sort((a, b) => a.localeCompare(b, 'en', { numeric: true })),
+        ] as const,
+    ),
+  );
 }

@@ -23,7 +23,13 @@ export interface TransformationCheck {
 }
 
 /** Checks `levels` against every criterion of the block (k counted in units where the block says so). */
-export function checkLevels(table: Table, quasi: readonly string[], bound: readonly BoundHierarchy[], levels: readonly number[], anonymity: AnonymityDescription): TransformationCheck {
+export function checkLevels(
+  table: Table,
+  quasi: readonly string[],
+  bound: readonly BoundHierarchy[],
+  levels: readonly number[],
+  anonymity: AnonymityDescription,
+): TransformationCheck {
   const classes = equivalenceClasses(table, quasi, { hierarchies: bound, levels });
   const passes = new Uint8Array(classes.classCount).fill(1);
   for (const criterion of anonymity.criteria) {

@@ -21,7 +21,14 @@ export interface GeneralizedRows {
 }
 
 /** `columns` in their output order; `quasi`, `bound` and `levels` in the transformation's order. */
-export function generalizedRows(table: Table, columns: readonly string[], quasi: readonly string[], bound: readonly BoundHierarchy[], levels: readonly number[], check: Pick<TransformationCheck, 'classes' | 'passes'>): GeneralizedRows {
+export function generalizedRows(
+  table: Table,
+  columns: readonly string[],
+  quasi: readonly string[],
+  bound: readonly BoundHierarchy[],
+  levels: readonly number[],
+  check: Pick<TransformationCheck, 'classes' | 'passes'>,
+): GeneralizedRows {
   const cols = columns.map((name) => column(table, name));
   const qiIndex = new Map(quasi.map((q, i) => [q, i]));
   const rows: string[][] = [];
@@ -33,12 +40,14 @@ export function generalizedRows(table: Table, columns: readonly string[], quasi:
       continue;
     }
     sourceRows.push(r);
-    rows.push(cols.map((c) => {
-      const i = qiIndex.get(c.name);
-      if (i === undefined) return c.dictionary[c.codes[r]];
-      const h = bound[i];
-      return h.levelValues[levels[i]][h.levelCodes[levels[i]][c.codes[r]]];
-    }));
+    rows.push(
+      cols.map((c) => {
+        const i = qiIndex.get(c.name);
+        if (i === undefined) return c.dictionary[c.codes[r]];
+        const h = bound[i];
+        return h.levelValues[levels[i]][h.levelCodes[levels[i]][c.codes[r]]];
+      }),
+    );
   }
   return { header: columns, rows, suppressed, sourceRows: Int32Array.from(sourceRows) };
 }

@@ -18,7 +18,12 @@ export function cellCount(domains: readonly (readonly string[])[]): number {
 }
 
 /** For each row of `rows`, its cell's index, or −1 when a value is outside its domain. */
-export function cellIndexes(table: Table, by: readonly string[], domains: readonly (readonly string[])[], rows: Int32Array): Int32Array {
+export function cellIndexes(
+  table: Table,
+  by: readonly string[],
+  domains: readonly (readonly string[])[],
+  rows: Int32Array,
+): Int32Array {
   const cols = by.map((b) => column(table, b));
   // Per column: dictionary code → position in its domain (−1 outside); then mixed-radix cell index.
   const positions = cols.map((c, i) => {

@@ -29,7 +29,10 @@ export interface OverlapBound {
   readonly kind: 'colouring' | 'sum';
   /** The release (vertex) whose neighbourhood was bounded. */
   readonly vertex: number;
-  /** How many earlier releases overlap it, and (for the colouring) into how many groups of pairwise disjoint regions they were split. */
+  /**
+   * How many earlier releases overlap it, and (for the colouring) into how many groups of pairwise disjoint regions
+   * they were split.
+   */
   readonly overlapping: number;
   readonly groups: number;
 }
@@ -63,14 +66,18 @@ export class HeaviestOverlap {
     // Every region v meets is in the heaviest clique so far, so they meet each other too: v and they are the clique.
     if (!this.bound && isSubset(row, this.memberBits, words)) return this.take([...near, v], reach, undefined);
     const small = near.length <= EXACT_NEIGHBOURS;
-    // The walk's work is spent: charge v and every region it meets, at least any clique through v (costs are non-negative).
-    if (!small && this.budget.remaining <= 0) return this.take([...near, v], reach, { kind: 'sum', vertex: v, overlapping: near.length, groups: near.length });
+    // The walk's work is spent: charge v and every region it meets, at least any clique through v (costs are
+    // non-negative).
+    if (!small && this.budget.remaining <= 0)
+      return this.take([...near, v], reach, { kind: 'sum', vertex: v, overlapping: near.length, groups: near.length });
     const search = { remaining: small ? Number.MAX_SAFE_INTEGER : Math.min(this.budget.remaining, SEARCH_WORK) };
     const before = search.remaining;
     const found = maxWeightClique(graph, weights, row, this.weight - weights[v], search);
     if (!small) this.budget.remaining -= before - search.remaining;
     if (!found || found.weight + weights[v] <= this.weight) return undefined;
-    const bound: OverlapBound | undefined = found.exact ? undefined : { kind: 'colouring', vertex: v, overlapping: near.length, groups: found.members.length };
+    const bound: OverlapBound | undefined = found.exact
+      ? undefined
+      : { kind: 'colouring', vertex: v, overlapping: near.length, groups: found.members.length };
     return this.take([...found.members, v], found.weight + weights[v], bound);
   }
 

@@ -1,11 +1,11 @@
 /**
- * The spend ledger of one dataset (kept beside the data, named by its content digest: engine/host/ledger/dataset-identity.ts)
- * as data: every release run is an entry with its measurement's cost in every notion, the region it read and the budget
- * limit it was checked against, recorded before its output exists. The ledger, not the spec, is the truth about what
- * has been spent: running a release twice spends twice, and a spec's budget above the ledger's limit is refused until
- * the limit is raised by a recorded act (`raises`). Microdata runs (PRAM, generalize) are entries with no central cost
- * that name the columns they perturbed and their local ε. Seeded runs are recorded but marked not private and never
- * count as spend, since reproducible noise protects nothing.
+ * The spend ledger of one dataset (kept beside the data, named by its content digest:
+ * engine/host/ledger/dataset-identity.ts) as data: every release run is an entry with its measurement's cost in every
+ * notion, the region it read and the budget limit it was checked against, recorded before its output exists. The
+ * ledger, not the spec, is the truth about what has been spent: running a release twice spends twice, and a spec's
+ * budget above the ledger's limit is refused until the limit is raised by a recorded act (`raises`). Microdata runs
+ * (PRAM, generalize) are entries with no central cost that name the columns they perturbed and their local ε. Seeded
+ * runs are recorded but marked not private and never count as spend, since reproducible noise protects nothing.
  */
 import { composeSpends, type Amount } from './budget-walk.js';
 import { costIn, type ReleaseCosts } from './release-costs.js';
@@ -38,8 +38,8 @@ export interface LedgerEntry {
 /**
  * A microdata file a run wrote, as its ledger entry records it: the SHA-256 of its bytes (how `privspec attack` finds
  * it again, wherever the file has been copied), its number of records, and the name of its private row key in the
- * ledger folder's `row-keys/` (engine/host/ledger/row-key.ts) — or, when the rows carried no input row numbers (streamed from
- * a source), why no key was kept.
+ * ledger folder's `row-keys/` (engine/host/ledger/row-key.ts) — or, when the rows carried no input row numbers
+ * (streamed from a source), why no key was kept.
  */
 export interface ReleasedFile {
   file: string;
@@ -69,7 +69,8 @@ export interface LedgerFile {
   version: 1 | 2;
   /**
    * A random id drawn when the ledger is first written, cited by every release report beside its entry id. Random, not
-   * the data's digest: a digest in a published report would tell anyone holding a candidate table whether it is the one.
+   * the data's digest: a digest in a published report would tell anyone holding a candidate table whether it is the
+   * one.
    */
   id?: string;
   /** The data the ledger belongs to: its resolved path when first recorded, and its content digest. */
@@ -96,9 +97,19 @@ export function spendingEntries(entries: readonly LedgerEntry[]): LedgerEntry[] 
  */
 export function ledgerShapeProblem(parsed: unknown): string | undefined {
   const l = parsed as LedgerFile | null;
-  if (l === null || typeof l !== 'object' || (l.version !== 1 && l.version !== 2) || !Array.isArray(l.entries)) return 'unknown ledger format';
-  const bad = l.entries.findIndex((e) => e === null || typeof e !== 'object' || typeof e.id !== 'string' || typeof e.release !== 'string' || e.costs === null || typeof e.costs !== 'object');
-  if (bad >= 0) return `entry ${bad + 1} of ${l.entries.length} is not a spend record (${JSON.stringify(l.entries[bad])?.slice(0, 40)})`;
+  if (l === null || typeof l !== 'object' || (l.version !== 1 && l.version !== 2) || !Array.isArray(l.entries))
+    return 'unknown ledger format';
+  const bad = l.entries.findIndex(
+    (e) =>
+      e === null ||
+      typeof e !== 'object' ||
+      typeof e.id !== 'string' ||
+      typeof e.release !== 'string' ||
+      e.costs === null ||
+      typeof e.costs !== 'object',
+  );
+  if (bad >= 0)
+    return `entry ${bad + 1} of ${l.entries.length} is not a spend record (${JSON.stringify(l.entries[bad])?.slice(0, 40)})`;
   if (l.raises !== undefined && !Array.isArray(l.raises)) return 'its raises are not a list';
   return undefined;
 }
@@ -110,7 +121,13 @@ export function entrySpendables(entries: readonly LedgerEntry[]) {
   // regions another spec called disjoint.
   const spending = spendingEntries(entries);
   const anyUnit = spending.some((e) => e.userLevel);
-  return spending.map((e) => ({ name: e.release, box: wellFormed(e.box) ? new Map(Object.entries(e.box!)) : undefined, userLevel: anyUnit || e.userLevel, costs: e.costs, dp: true }));
+  return spending.map((e) => ({
+    name: e.release,
+    box: wellFormed(e.box) ? new Map(Object.entries(e.box!)) : undefined,
+    userLevel: anyUnit || e.userLevel,
+    costs: e.costs,
+    dp: true,
+  }));
 }
 
 /** The total the ledger's spending entries have spent under the accounting; undefined entries' costs make it refuse. */
@@ -125,7 +142,15 @@ export function ledgerTotal(entries: readonly LedgerEntry[], accounting: Account
 function wellFormed(box: Record<string, Constraint[]> | undefined): boolean {
   if (!box) return false;
   const ok = (v: unknown) => (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string';
-  return Object.values(box).every((cs) => Array.isArray(cs) && cs.every((c) => (c.kind === 'set' ? Array.isArray(c.values) && c.values.every(ok) : c.kind === 'range' && ok(c.low) && ok(c.high))));
+  return Object.values(box).every(
+    (cs) =>
+      Array.isArray(cs) &&
+      cs.every((c) =>
+        c.kind === 'set'
+          ? Array.isArray(c.values) && c.values.every(ok)
+          : c.kind === 'range' && ok(c.low) && ok(c.high),
+      ),
+  );
 }
 
 /** Entries whose cost cannot be stated under the accounting (the ledger was kept in another notion). */

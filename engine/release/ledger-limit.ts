@@ -1,9 +1,9 @@
 /**
  * The budget limit a dataset's ledger holds, and raising it. A spec states a budget; the ledger remembers the limit its
  * first central spend was checked against. Editing the spec's `budget { … }` upward afterwards would otherwise reset
- * the meaning of every earlier spend without a trace, so a spec whose budget exceeds the ledger's limit is refused until
- * the limit is raised by an explicit, recorded act (`privspec budget raise <spec> --to … --reason "…"`). A spec may
- * always state a lower budget: the run is then checked against the lower of the two.
+ * the meaning of every earlier spend without a trace, so a spec whose budget exceeds the ledger's limit is refused
+ * until the limit is raised by an explicit, recorded act (`privspec budget raise <spec> --to … --reason "…"`). A spec
+ * may always state a lower budget: the run is then checked against the lower of the two.
  */
 import type { Amount } from './release-costs.js';
 import type { Accounting } from './release-description.js';
@@ -19,7 +19,9 @@ function compared(accounting: Accounting): Key[] {
 
 /** `ε 100` or `ε 1, δ 1e-6`: a limit in its accounting's notions. */
 export function formatLimit(limit: LedgerLimit): string {
-  return compared(limit.accounting).map((k) => `${SYMBOL[k]} ${limit.amount[k] ?? '—'}`).join(', ');
+  return compared(limit.accounting)
+    .map((k) => `${SYMBOL[k]} ${limit.amount[k] ?? '—'}`)
+    .join(', ');
 }
 
 /** The lower of the spec's and the ledger's limit, per notion: what a spend is checked against. */
@@ -51,20 +53,34 @@ export function limitRefusal(ledger: LedgerFile, spec: LedgerLimit, raise: strin
 }
 
 /** The raise record that takes the ledger's limit to `to`, or the reason it cannot. */
-export function raiseRecord(ledger: LedgerFile, to: LedgerLimit, reason: string, spec: string, at = new Date().toISOString()): RaiseRecord | string {
-  if (reason.trim() === '') return 'a raise needs a reason (--reason "…"): it is recorded in the ledger for whoever reads it later';
+export function raiseRecord(
+  ledger: LedgerFile,
+  to: LedgerLimit,
+  reason: string,
+  spec: string,
+  at = new Date().toISOString(),
+): RaiseRecord | string {
+  if (reason.trim() === '')
+    return 'a raise needs a reason (--reason "…"): it is recorded in the ledger for whoever reads it later';
   const from = ledger.limit;
-  if (!from) return 'nothing to raise: the ledger records no spend yet, so the spec\'s budget applies as written';
-  if (from.accounting !== to.accounting) return `the ledger's budget is kept under '${from.accounting}' accounting; state the raise in ${compared(from.accounting).map((k) => SYMBOL[k]).join(' and ')}`;
+  if (!from) return "nothing to raise: the ledger records no spend yet, so the spec's budget applies as written";
+  if (from.accounting !== to.accounting)
+    return `the ledger's budget is kept under '${from.accounting}' accounting; state the raise in ${compared(
+      from.accounting,
+    )
+      .map((k) => SYMBOL[k])
+      .join(' and ')}`;
   const keys = compared(to.accounting);
   for (const k of keys) {
     const v = to.amount[k];
-    if (v !== undefined && !(Number.isFinite(v) && v > 0 && (k !== 'delta' || v < 1))) return `${SYMBOL[k]} ${v} is not a budget (${k === 'delta' ? 'within (0, 1)' : 'a finite number > 0'})`;
+    if (v !== undefined && !(Number.isFinite(v) && v > 0 && (k !== 'delta' || v < 1)))
+      return `${SYMBOL[k]} ${v} is not a budget (${k === 'delta' ? 'within (0, 1)' : 'a finite number > 0'})`;
   }
   const amount: Amount = { ...from.amount };
   for (const k of keys) if (to.amount[k] !== undefined) amount[k] = to.amount[k];
   const lower = keys.find((k) => (amount[k] ?? 0) < (from.amount[k] ?? 0));
-  if (lower) return `${SYMBOL[lower]} ${amount[lower]} is below the ledger's ${SYMBOL[lower]} ${from.amount[lower]}: a raise only raises (a spec may always state a lower budget)`;
+  if (lower)
+    return `${SYMBOL[lower]} ${amount[lower]} is below the ledger's ${SYMBOL[lower]} ${from.amount[lower]}: a raise only raises (a spec may always state a lower budget)`;
   if (keys.every((k) => amount[k] === from.amount[k])) return `the ledger's limit is already ${formatLimit(from)}`;
   return { at, from, to: { accounting: to.accounting, amount }, reason: reason.trim(), spec };
 }

@@ -5,10 +5,10 @@
  * the column a PRAM release randomizes — is an error naming both releases, unless one of the two says why the spec
  * accepts it (`accept linked-releases "reason"`); the report of the release that accepts repeats the reason.
  *
- * What each microdata release writes (engine/release/kinds/): `generalize` writes its quasi-identifiers at the anonymity
- * block's levels and every sensitive and insensitive column exactly; `pram` writes the columns it randomizes and the
- * quasi-identifiers at those same levels, nothing else. A quasi-identifier is exact when it is pinned at level 0, and
- * may be exact when it is not pinned (the search may choose level 0), so an unpinned one counts as exact here.
+ * What each microdata release writes (engine/release/kinds/): `generalize` writes its quasi-identifiers at the
+ * anonymity block's levels and every sensitive and insensitive column exactly; `pram` writes the columns it randomizes
+ * and the quasi-identifiers at those same levels, nothing else. A quasi-identifier is exact when it is pinned at level
+ * 0, and may be exact when it is not pinned (the search may choose level 0), so an unpinned one counts as exact here.
  *
  * A file also answers queries over the columns it writes generalized: its row count is the total a plain `count`
  * perturbs (less the suppressed rows), and a `where` region that follows the hierarchy's groups (`age in 20..29` beside
@@ -51,7 +51,8 @@ export function exactColumns(q: QueryDescription, layout: MicrodataLayout): Map<
   const out = new Map<string, string>();
   const { roles } = layout;
   if (q.kind === 'generalize') {
-    for (const c of [...roles.sensitive, ...roles.insensitive]) if (releasable(roleOf(roles, c))) out.set(c, `a ${roleOf(roles, c)} column, written as it is`);
+    for (const c of [...roles.sensitive, ...roles.insensitive])
+      if (releasable(roleOf(roles, c))) out.set(c, `a ${roleOf(roles, c)} column, written as it is`);
   }
   if (q.kind === 'generalize' || (q.kind === 'pram' && layout.anonymity)) {
     for (const c of roles.quasi) {
@@ -67,7 +68,8 @@ export function exactColumns(q: QueryDescription, layout: MicrodataLayout): Map<
 export function writtenColumns(q: QueryDescription, layout: MicrodataLayout): Set<string> {
   const out = new Set(exactColumns(q, layout).keys());
   if (q.kind === 'generalize' || (q.kind === 'pram' && layout.anonymity)) {
-    for (const c of layout.roles.quasi) if (releasable(roleOf(layout.roles, c)) && !(q.kind === 'pram' && q.columns.includes(c))) out.add(c);
+    for (const c of layout.roles.quasi)
+      if (releasable(roleOf(layout.roles, c)) && !(q.kind === 'pram' && q.columns.includes(c))) out.add(c);
   }
   return out;
 }
@@ -91,10 +93,14 @@ export function protectedColumns(q: QueryDescription): Map<string, string> {
 }
 
 function acceptance(r: ReleaseDescription): { by: string; reason: string } | undefined {
-  return r.accepts.includes('linked-releases') ? { by: r.name, reason: r.reasons?.['linked-releases'] ?? '' } : undefined;
+  return r.accepts.includes('linked-releases')
+    ? { by: r.name, reason: r.reasons?.['linked-releases'] ?? '' }
+    : undefined;
 }
 
-/** Every pair (microdata release, other release) and column where the first publishes exactly what the second protects. */
+/**
+ * Every pair (microdata release, other release) and column where the first publishes exactly what the second protects.
+ */
 export function linkedReleases(releases: readonly ReleaseDescription[], layout: MicrodataLayout): LinkedRelease[] {
   const links: LinkedRelease[] = [];
   for (const m of releases) {
@@ -124,7 +130,10 @@ export function linkedReleases(releases: readonly ReleaseDescription[], layout: 
       const shared = reads.filter((c) => written.has(c));
       if (reads.length > 0 && shared.length === 0) continue;
       const column = reads.length === 0 ? '(its rows)' : shared.join(', ');
-      const what = reads.length === 0 ? `its rows, which are the total '${r.name}' perturbs (less the suppressed rows)` : `${shared.map((c) => `'${c}'`).join(', ')} (exactly or generalized), which '${r.name}' reads`;
+      const what =
+        reads.length === 0
+          ? `its rows, which are the total '${r.name}' perturbs (less the suppressed rows)`
+          : `${shared.map((c) => `'${c}'`).join(', ')} (exactly or generalized), which '${r.name}' reads`;
       const accepted = acceptance(m) ?? acceptance(r);
       const message = `'${m.name}' publishes ${what}: counted from the file, it answers '${r.name}' without its noise wherever the query follows the file's levels; leave the release that protects it out of this plan (or base it on columns the file does not write), or say why with 'accept linked-releases "reason"' on one of the two`;
       links.push({ publisher: m.name, protector: r.name, column, message, ...(accepted ? { accepted } : {}) });

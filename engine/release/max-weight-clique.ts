@@ -27,7 +27,12 @@ export type CliqueSearch =
   | { readonly exact: false; readonly members: number[]; readonly weight: number };
 
 /** The greedy colouring bound of the candidates: the heaviest vertex of each colour class, and their total weight. */
-export function colouringBound(graph: OverlapGraph, weights: readonly number[], candidates: Uint32Array, words: number): { members: number[]; weight: number } {
+export function colouringBound(
+  graph: OverlapGraph,
+  weights: readonly number[],
+  candidates: Uint32Array,
+  words: number,
+): { members: number[]; weight: number } {
   const left = candidates.slice(0, words);
   const open = new Uint32Array(words);
   const members: number[] = [];
@@ -53,7 +58,13 @@ export function colouringBound(graph: OverlapGraph, weights: readonly number[], 
  * The heaviest clique among `candidates` (a bit set over the graph's vertices) that weighs more than `floor`, within
  * `budget` word operations.
  */
-export function maxWeightClique(graph: OverlapGraph, weights: readonly number[], candidates: Uint32Array, floor: number, budget: WorkBudget): CliqueSearch | undefined {
+export function maxWeightClique(
+  graph: OverlapGraph,
+  weights: readonly number[],
+  candidates: Uint32Array,
+  floor: number,
+  budget: WorkBudget,
+): CliqueSearch | undefined {
   const words = graph.words;
   let best: number[] = [];
   let bestWeight = floor;
@@ -102,7 +113,10 @@ export function maxWeightClique(graph: OverlapGraph, weights: readonly number[],
   return found ? { exact: true, members: best.sort((a, b) => a - b), weight: bestWeight } : undefined;
 }
 
-/** The vertex of P ∪ X with the most neighbours in P: branching only on its non-neighbours still reaches every maximal clique. */
+/**
+ * The vertex of P ∪ X with the most neighbours in P: branching only on its non-neighbours still reaches every maximal
+ * clique.
+ */
 function choosePivot(graph: OverlapGraph, p: Uint32Array, x: Uint32Array, words: number, budget: WorkBudget): number {
   let pivot = -1;
   let most = -1;

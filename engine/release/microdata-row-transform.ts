@@ -2,8 +2,8 @@
  * The per-row form of the microdata releases. The decision is taken on a frequency table the search can hold (the
  * source's, or the in-memory table's: decide-generalization.ts): the generalization levels and which generalized
  * classes pass the model. Writing only applies that decision row by row, the same transform for rows in memory and for
- * rows streamed from a source never held whole (engine/host/files/write-microdata-stream.ts), so both files hold the same
- * lines, in different random orders.
+ * rows streamed from a source never held whole (engine/host/files/write-microdata-stream.ts), so both files hold the
+ * same lines, in different random orders.
  */
 import type { RandomSource } from '../core/random.js';
 import type { BoundHierarchy } from '../hierarchy/bound-hierarchy.js';
@@ -28,13 +28,19 @@ export function classMismatch(tally: ClassTally): string | undefined {
 }
 
 /** A quasi-identifier's raw value → its generalized code at the chosen level (an index into `levelValues[level]`). */
-function generalizer(dictionary: readonly string[], name: string, bound: BoundHierarchy, level: number): (value: string) => number {
+function generalizer(
+  dictionary: readonly string[],
+  name: string,
+  bound: BoundHierarchy,
+  level: number,
+): (value: string) => number {
   const codes = new Map(dictionary.map((v, code) => [v, code]));
   const up = bound.levelCodes[level];
   return (value) => {
     const code = codes.get(value);
     // The decision table holds every value of the source (it is its frequency table or the table itself).
-    if (code === undefined) throw new PrivacyError(`the value '${value}' of '${name}' is not in the table the generalization was decided on`);
+    if (code === undefined)
+      throw new PrivacyError(`the value '${value}' of '${name}' is not in the table the generalization was decided on`);
     return up[code];
   };
 }
@@ -54,10 +60,18 @@ export function decisionRowTransform(decision: Decided, columns: readonly string
  * evaluation; a class passes as the evaluation says, weighted by the records' row counts. The preview applies it to
  * nodes the user picks; `decisionRowTransform` to the decision's node.
  */
-export function searchRowTransform(problem: AnonymizationProblem, frequencies: FrequencyTable, columns: readonly string[], levels: readonly number[], evaluation: { cells: Cells; classPass: Uint8Array }): ClassedRowTransform {
+export function searchRowTransform(
+  problem: AnonymizationProblem,
+  frequencies: FrequencyTable,
+  columns: readonly string[],
+  levels: readonly number[],
+  evaluation: { cells: Cells; classPass: Uint8Array },
+): ClassedRowTransform {
   const quasi = problem.qi.map((q) => q.name);
   const bound = problem.qi.map((q) => q.hierarchy);
-  const maps = problem.qi.map((q, i) => generalizer(frequencies.columns.find((c) => c.name === q.name)!.dictionary, q.name, q.hierarchy, levels[i]));
+  const maps = problem.qi.map((q, i) =>
+    generalizer(frequencies.columns.find((c) => c.name === q.name)!.dictionary, q.name, q.hierarchy, levels[i]),
+  );
   const tally = tallyOf(bound, levels);
   // Each passing class once (from the first of its cells), with its row count as the search counted it.
   const { cells, classPass } = evaluation;
@@ -67,23 +81,39 @@ export function searchRowTransform(problem: AnonymizationProblem, frequencies: F
     if (classPass[k] !== 1 || added[k] === 1) continue;
     added[k] = 1;
     const r = cells.rep[c];
-    tally.add(problem.qi.map((q, i) => q.hierarchy.levelCodes[levels[i]][q.codes[r]]), cells.classSizes[k]);
+    tally.add(
+      problem.qi.map((q, i) => q.hierarchy.levelCodes[levels[i]][q.codes[r]]),
+      cells.classSizes[k],
+    );
   }
   return classTransform(columns, quasi, maps, bound, levels, tally.seal());
 }
 
 function tallyOf(bound: readonly BoundHierarchy[], levels: readonly number[]): ClassTally {
-  return new ClassTally(bound.map((b, i) => b.levelValues[levels[i]].length), (i, g) => bound[i].levelValues[levels[i]][g]);
+  return new ClassTally(
+    bound.map((b, i) => b.levelValues[levels[i]].length),
+    (i, g) => bound[i].levelValues[levels[i]][g],
+  );
 }
 
 /**
  * Quasi-identifiers generalized by `maps`; a row whose generalized class is not one `tally` keeps is left out, and the
  * rows kept are counted per class.
  */
-function classTransform(columns: readonly string[], quasi: readonly string[], maps: readonly ((value: string) => number)[], bound: readonly BoundHierarchy[], levels: readonly number[], tally: ClassTally): ClassedRowTransform {
+function classTransform(
+  columns: readonly string[],
+  quasi: readonly string[],
+  maps: readonly ((value: string) => number)[],
+  bound: readonly BoundHierarchy[],
+  levels: readonly number[],
+  tally: ClassTally,
+): ClassedRowTransform {
   const at = quasi.map((q) => columns.indexOf(q));
   const missing = quasi.filter((_, i) => at[i] < 0);
-  if (missing.length > 0) throw new PrivacyError(`a streamed generalization reads every quasi-identifier; not streamed: ${missing.join(', ')}`);
+  if (missing.length > 0)
+    throw new PrivacyError(
+      `a streamed generalization reads every quasi-identifier; not streamed: ${missing.join(', ')}`,
+    );
   const labels = bound.map((b, i) => b.levelValues[levels[i]]);
   const codes = new Int32Array(quasi.length);
   const transform = (row: readonly string[]) => {
@@ -103,7 +133,12 @@ function classTransform(columns: readonly string[], quasi: readonly string[], ma
  * Gouweleeuw 1997), independently, from `rng` (the secure generator outside tests); `then` applies to the result (the
  * quasi-identifiers' generalization, and suppression) and may leave the row out.
  */
-export function pramRowTransform(positions: readonly number[], matrices: readonly TransitionMatrix[], rng: RandomSource, then: RowTransform = (row) => row): RowTransform {
+export function pramRowTransform(
+  positions: readonly number[],
+  matrices: readonly TransitionMatrix[],
+  rng: RandomSource,
+  then: RowTransform = (row) => row,
+): RowTransform {
   const plans = matrices.map((m) => ({ index: labelIndex(m), sampler: new PramSampler(m), labels: m.labels }));
   return (row) => {
     const kept = then(row);
@@ -112,7 +147,10 @@ export function pramRowTransform(positions: readonly number[], matrices: readonl
     positions.forEach((j, i) => {
       const p = plans[i];
       const u = p.index.get(row[j]);
-      if (u === undefined) throw new PrivacyError(`PRAM: the value '${row[j]}' is not in the transition matrix's domain (${matrices[i].description})`);
+      if (u === undefined)
+        throw new PrivacyError(
+          `PRAM: the value '${row[j]}' is not in the transition matrix's domain (${matrices[i].description})`,
+        );
       out[j] = p.labels[p.sampler.sample(u, rng)];
     });
     return out;

@@ -18,10 +18,19 @@ export type ProblemField =
   | 'matrix';
 
 export interface PlanProblem {
-  readonly code: 'parameter-out-of-range' | 'missing-parameter' | 'unexpected-mechanism' | 'missing-mechanism' | 'column-role' | 'invariant-pram';
+  readonly code:
+    | 'parameter-out-of-range'
+    | 'missing-parameter'
+    | 'unexpected-mechanism'
+    | 'missing-mechanism'
+    | 'column-role'
+    | 'invariant-pram';
   readonly message: string;
   readonly field: ProblemField;
-  /** The column at fault and its role, for a `column-role` problem (the editor underlines that column and offers to declare it). */
+  /**
+   * The column at fault and its role, for a `column-role` problem (the editor underlines that column and offers to
+   * declare it).
+   */
   readonly column?: string;
   readonly role?: string;
 }

@@ -29,7 +29,13 @@ export const releaseRequestId = (name: string) => `release-${name}`;
  * The request of a DP release (a view's too), or undefined for a microdata release (which needs the rows); a grid's
  * `bounds` read from the data are written in as if declared.
  */
-export function releaseRequest(release: ReleaseDescription, sensitivity: Sensitivity | undefined, unit: string | undefined, seed: string, bounds?: GridBounds): AggregateRequest | undefined {
+export function releaseRequest(
+  release: ReleaseDescription,
+  sensitivity: Sensitivity | undefined,
+  unit: string | undefined,
+  seed: string,
+  bounds?: GridBounds,
+): AggregateRequest | undefined {
   return releaseKind(release.query.kind).aggregateRequest?.(release, sensitivity, unit, seed, bounds);
 }
 
@@ -37,8 +43,13 @@ export function releaseRequest(release: ReleaseDescription, sensitivity: Sensiti
  * The exact stage's value of a DP release from its answer: what `measurement.stages.exact({ table })` returns on the
  * table the answer was computed from. A grid needs public bounds (`within`): bounds from the data need the data.
  */
-export function exactOfRelease(release: ReleaseDescription, domains: ReadonlyMap<string, readonly string[]>, answer: AggregateAnswer): unknown {
+export function exactOfRelease(
+  release: ReleaseDescription,
+  domains: ReadonlyMap<string, readonly string[]>,
+  answer: AggregateAnswer,
+): unknown {
   const kind = releaseKind(release.query.kind);
-  if (!kind.exactFromAnswer) throw new PrivacyError(`${release.name}: a ${kind.name} release writes rows and needs the data, not aggregates`);
+  if (!kind.exactFromAnswer)
+    throw new PrivacyError(`${release.name}: a ${kind.name} release writes rows and needs the data, not aggregates`);
   return kind.exactFromAnswer(release, domains, answer);
 }

@@ -29,8 +29,17 @@ const validDelta = (d: number | undefined): d is number => d !== undefined && d 
  * Every notion of a cost. `readings` are other statements of the same noise that its mechanism proves (a Gaussian's
  * zCDP ρ next to its (ε, δ), a tighter (ε, δ) for a zCDP Gaussian); `delta` is the budget's δ for converting ρ.
  */
-export function costsInEveryNotion(cost: PrivacyCost, delta: number | undefined, readings: ReleaseCosts = {}): ReleaseCosts {
-  if (cost.kind === 'pure') return { pure: cost, approx: approx(cost.epsilon, 0), zcdp: { kind: 'zcdp', rho: rhoFromPureEpsilon(cost.epsilon) } };
+export function costsInEveryNotion(
+  cost: PrivacyCost,
+  delta: number | undefined,
+  readings: ReleaseCosts = {},
+): ReleaseCosts {
+  if (cost.kind === 'pure')
+    return {
+      pure: cost,
+      approx: approx(cost.epsilon, 0),
+      zcdp: { kind: 'zcdp', rho: rhoFromPureEpsilon(cost.epsilon) },
+    };
   if (cost.kind === 'zcdp') {
     const converted = validDelta(delta) ? approx(epsilonClassic(cost.rho, delta), delta) : undefined;
     return { zcdp: cost, approx: readings.approx ?? converted };

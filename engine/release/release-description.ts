@@ -18,7 +18,8 @@ export interface BudgetDescription {
 export type { Box, Constraint } from '../source/box.js';
 import type { Box } from '../source/box.js';
 
-export type MechanismKind = 'laplace' | 'gaussian' | 'exponential' | 'nn-wavelet' | 'privelet' | 'quadtree' | 'hdpview' | 'privtree' | 'identity';
+export type MechanismKind =
+  'laplace' | 'gaussian' | 'exponential' | 'nn-wavelet' | 'privelet' | 'quadtree' | 'hdpview' | 'privtree' | 'identity';
 
 export interface MechanismDescription {
   readonly kind: MechanismKind;
@@ -56,16 +57,32 @@ export type QueryDescription =
     }
   | { readonly kind: 'mode'; readonly column: string; readonly where?: Box; readonly bound?: ContributionBound }
   | { readonly kind: 'generalize' }
-  | { readonly kind: 'pram'; readonly columns: readonly string[]; readonly retain?: number; readonly invariant: boolean; readonly matrix?: string; readonly rerun?: boolean }
+  | {
+      readonly kind: 'pram';
+      readonly columns: readonly string[];
+      readonly retain?: number;
+      readonly invariant: boolean;
+      readonly matrix?: string;
+      readonly rerun?: boolean;
+    }
   | {
       readonly kind: 'grid';
       readonly x: string;
       readonly y: string;
       readonly size: number;
-      readonly within?: { readonly xLow: number; readonly xHigh: number; readonly yLow: number; readonly yHigh: number };
+      readonly within?: {
+        readonly xLow: number;
+        readonly xHigh: number;
+        readonly yLow: number;
+        readonly yHigh: number;
+      };
       readonly bound?: ContributionBound;
     }
-  | { readonly kind: 'view'; readonly dimensions: readonly ViewDimensionDescription[]; readonly bound?: ContributionBound };
+  | {
+      readonly kind: 'view';
+      readonly dimensions: readonly ViewDimensionDescription[];
+      readonly bound?: ContributionBound;
+    };
 
 export type QueryKind = QueryDescription['kind'];
 
@@ -128,9 +145,15 @@ export interface AnonymityDescription {
  * the privacy unit, which identifies a person across rows, and the survey weight, which would tell a sample unique's
  * inclusion probability (and so often its stratum) to anyone holding the release.
  */
-export function releasableColumns(dataset: DatasetDescription, header: readonly string[]): { kept: string[]; removed: string[] } {
+export function releasableColumns(
+  dataset: DatasetDescription,
+  header: readonly string[],
+): { kept: string[]; removed: string[] } {
   const declared = new Set([...dataset.quasi, ...dataset.sensitive, ...dataset.insensitive]);
-  const identifying = new Set([...dataset.identifying, ...[dataset.unit, dataset.weight].filter((c): c is string => c !== undefined)]);
+  const identifying = new Set([
+    ...dataset.identifying,
+    ...[dataset.unit, dataset.weight].filter((c): c is string => c !== undefined),
+  ]);
   const kept = header.filter((c) => declared.has(c) && !identifying.has(c));
   return { kept, removed: header.filter((c) => !kept.includes(c)) };
 }

@@ -25,7 +25,8 @@ export interface ReleaseOutput {
   readonly microdata?: boolean;
   /**
    * Microdata only: the input row (0-based) each output row was written from, in output order; rows of the input it
-   * does not name were suppressed. It becomes the file's private row key (engine/host/ledger/row-key.ts), never an output.
+   * does not name were suppressed. It becomes the file's private row key (engine/host/ledger/row-key.ts), never an
+   * output.
    */
   readonly sourceRows?: ArrayLike<number>;
 }

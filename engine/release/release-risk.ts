@@ -3,7 +3,8 @@
  *
  * - `data-dependent-domain`: a histogram's groups, a mode's candidates or a grid's bounds would be read from the data;
  *   which values exist then shows in the output's shape, and no noise on the counts hides it.
- * - `unbounded-contribution`: the dataset names a privacy unit but the release does not bound what one unit contributes,
+ * - `unbounded-contribution`: the dataset names a privacy unit but the release does not bound what one unit
+ *   contributes,
  *   so the stated ε protects one row, not one person.
  *
  * Such a release is refused unless the spec accepts the leak explicitly (`accept data-dependent-domain`), and then the
@@ -15,18 +16,25 @@ export interface ReleaseRisk {
   readonly code: AcceptedRisk;
   /** The leak and its remedy: what a refusal says. */
   readonly message: string;
-  /** The leak alone, without the remedy: what an accepted risk's note and diagnostic say (never "or write 'accept …'"). */
+  /**
+   * The leak alone, without the remedy: what an accepted risk's note and diagnostic say (never "or write 'accept …'").
+   */
   readonly leak: string;
   /** The column at fault, for data-dependent domains. */
   readonly column?: string;
   readonly accepted: boolean;
 }
 
-export function releaseRisks(release: ReleaseDescription, unit: string | undefined, declaredDomains: ReadonlySet<string>): ReleaseRisk[] {
+export function releaseRisks(
+  release: ReleaseDescription,
+  unit: string | undefined,
+  declaredDomains: ReadonlySet<string>,
+): ReleaseRisk[] {
   const q = release.query;
   const risks: ReleaseRisk[] = [];
   const accepted = (code: AcceptedRisk) => release.accepts.includes(code);
-  const domainColumns = q.kind === 'mode' ? [q.column] : q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' ? q.by : [];
+  const domainColumns =
+    q.kind === 'mode' ? [q.column] : q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' ? q.by : [];
   for (const column of domainColumns) {
     if (declaredDomains.has(column)) continue;
     const leak = `the values of '${column}' are taken from the data, so which values exist is not protected by the noise`;
@@ -43,13 +51,26 @@ export function releaseRisks(release: ReleaseDescription, unit: string | undefin
       code: 'data-dependent-domain',
       accepted: accepted('data-dependent-domain'),
       leak: "the grid's bounds are taken from the data's extremes, which the noise does not protect",
-      message: "the grid's bounds would be taken from the data's extremes, which the noise does not protect; give public bounds with 'within x0..x1, y0..y1', or write 'accept data-dependent-domain'",
+      message:
+        "the grid's bounds would be taken from the data's extremes, which the noise does not protect; give public bounds with 'within x0..x1, y0..y1', or write 'accept data-dependent-domain'",
     });
   }
   if (unit !== undefined) {
-    const unbounded = (q.kind === 'mode' || q.kind === 'grid' || q.kind === 'view' || q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') && !q.bound;
+    const unbounded =
+      (q.kind === 'mode' ||
+        q.kind === 'grid' ||
+        q.kind === 'view' ||
+        q.kind === 'count' ||
+        q.kind === 'sum' ||
+        q.kind === 'mean') &&
+      !q.bound;
     if (unbounded) {
-      const fix = q.kind === 'mode' ? "add 'bound unit rows N': each unit votes at most N times" : q.kind === 'grid' || q.kind === 'view' ? "add 'bound unit rows N': at most N points per unit" : "add 'bound unit groups G rows R'";
+      const fix =
+        q.kind === 'mode'
+          ? "add 'bound unit rows N': each unit votes at most N times"
+          : q.kind === 'grid' || q.kind === 'view'
+            ? "add 'bound unit rows N': at most N points per unit"
+            : "add 'bound unit groups G rows R'";
       risks.push({
         code: 'unbounded-contribution',
         accepted: accepted('unbounded-contribution'),

@@ -3,9 +3,11 @@ import type { Amount } from './release-costs.js';
 
 export interface ReleaseOutcome {
   name: string;
-  /** `written`: result and report written; `dry-run`: planned only; `unavailable`: the engine cannot run it as specified;
-   * `refused`: not enough budget left in the ledger, an unaccepted leak, or not accountable; `failed`: an error while
-   * computing or writing (after the spend, the message says so and names the ledger entry). */
+  /**
+   * `written`: result and report written; `dry-run`: planned only; `unavailable`: the engine cannot run it as
+   * specified; `refused`: not enough budget left in the ledger, an unaccepted leak, or not accountable; `failed`: an
+   * error while computing or writing (after the spend, the message says so and names the ledger entry).
+   */
   status: 'written' | 'dry-run' | 'unavailable' | 'refused' | 'failed';
   message: string;
   mechanism?: string;

@@ -3,13 +3,14 @@
  *
  * Neighbouring tables differ by **one privacy unit added or removed** (unbounded DP, Dwork & Roth 2014 §2.3): the unit
  * is one row unless the dataset declares `unit`, and then all of that unit's rows. Add/remove is the notion under which
- * counts and sums are meaningful without a public n, and replace-one is implied by it at twice the distance, so a mean is
- * released as a noisy clamped sum over a noisy count (both add/remove) rather than over a public n. Everything here is
- * checked by brute force over neighbouring tables in test/engine/release/sensitivity.test.ts.
+ * counts and sums are meaningful without a public n, and replace-one is implied by it at twice the distance, so a mean
+ * is released as a noisy clamped sum over a noisy count (both add/remove) rather than over a public n. Everything here
+ * is checked by brute force over neighbouring tables in test/engine/release/sensitivity.test.ts.
  *
  * - count: one row changes one count by 1; a histogram (`by`) puts a row in one cell, so L1 = L2 = 1.
  * - sum of values clamped to [L, U]: one row moves it by at most c = max(|L|, |U|).
- * - with `bound unit groups G rows R` a unit keeps at most R rows in each of at most G groups, so it changes at most G cells
+ * - with `bound unit groups G rows R` a unit keeps at most R rows in each of at most G groups, so it changes at most G
+ *   cells
  *   by at most R·c each: Δ₁ = G·R·c, Δ₂ = √G·R·c (Wilson et al., PoPETs 2020). Without `by` G is 1.
  * - the count half of a mean has c = 1.
  * - mode: the exponential mechanism's score is a count, sensitivity 1 per row; with `bound unit rows N` each unit
@@ -50,25 +51,57 @@ export function perRowChange(q: QueryDescription): number {
  */
 export function sensitivityOf(q: QueryDescription, unit: string | undefined, problems: PlanProblem[]): Sensitivity {
   const c = perRowChange(q);
-  if ((q.kind === 'sum' || q.kind === 'mean') && !(q.low <= q.high && Number.isFinite(q.low) && Number.isFinite(q.high))) {
-    problems.push({ code: 'parameter-out-of-range', message: `clamp range ${q.low}..${q.high} is empty or not finite`, field: 'low' });
+  if (
+    (q.kind === 'sum' || q.kind === 'mean') &&
+    !(q.low <= q.high && Number.isFinite(q.low) && Number.isFinite(q.high))
+  ) {
+    problems.push({
+      code: 'parameter-out-of-range',
+      message: `clamp range ${q.low}..${q.high} is empty or not finite`,
+      field: 'low',
+    });
   }
   if (q.kind === 'grid' && !(Number.isInteger(q.size) && q.size >= 1 && q.size <= 4096)) {
-    problems.push({ code: 'parameter-out-of-range', message: `grid size must be an integer from 1 to 4096, got ${q.size}`, field: 'size' });
+    problems.push({
+      code: 'parameter-out-of-range',
+      message: `grid size must be an integer from 1 to 4096, got ${q.size}`,
+      field: 'size',
+    });
   }
-  const bound = q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' || q.kind === 'mode' || q.kind === 'grid' || q.kind === 'view' ? q.bound : undefined;
+  const bound =
+    q.kind === 'count' ||
+    q.kind === 'sum' ||
+    q.kind === 'mean' ||
+    q.kind === 'mode' ||
+    q.kind === 'grid' ||
+    q.kind === 'view'
+      ? q.bound
+      : undefined;
   const one = { l1: c, l2: c, countL1: 1, countL2: 1, groups: 1, rows: 1 };
-  if (!bound || unit === undefined) return { ...one, why: c === 1 ? 'one row changes one count by 1' : `one row changes the sum by at most ${c}` };
+  if (!bound || unit === undefined)
+    return { ...one, why: c === 1 ? 'one row changes one count by 1' : `one row changes the sum by at most ${c}` };
   if (q.kind === 'mode' || q.kind === 'grid' || q.kind === 'view') return votesOrPoints(q.kind, bound, unit, problems);
   const grouped = (q as { by: readonly string[] }).by.length > 0;
   const rows = bound.rows;
   const groups = grouped ? bound.groups : 1;
   if (rows === undefined || groups === undefined) {
-    problems.push({ code: 'missing-parameter', message: `bound unit needs ${rows === undefined ? "'rows R'" : "'groups G' for a grouped query"}`, field: rows === undefined ? 'rows' : 'groups' });
+    problems.push({
+      code: 'missing-parameter',
+      message: `bound unit needs ${rows === undefined ? "'rows R'" : "'groups G' for a grouped query"}`,
+      field: rows === undefined ? 'rows' : 'groups',
+    });
     return { l1: NaN, l2: NaN, countL1: NaN, countL2: NaN, groups: NaN, rows: NaN, why: 'unbounded' };
   }
-  for (const [name, v] of [['groups', groups], ['rows', rows]] as const) {
-    if (!(Number.isInteger(v) && v >= 1 && v <= 1e6)) problems.push({ code: 'parameter-out-of-range', message: `${name} must be an integer from 1 to 1000000, got ${v}`, field: name });
+  for (const [name, v] of [
+    ['groups', groups],
+    ['rows', rows],
+  ] as const) {
+    if (!(Number.isInteger(v) && v >= 1 && v <= 1e6))
+      problems.push({
+        code: 'parameter-out-of-range',
+        message: `${name} must be an integer from 1 to 1000000, got ${v}`,
+        field: name,
+      });
   }
   const root = up(Math.sqrt(groups));
   return {
@@ -83,13 +116,36 @@ export function sensitivityOf(q: QueryDescription, unit: string | undefined, pro
 }
 
 /** A mode's or a grid's bound: one unit's N rows may all vote for one candidate or fall in one cell, so Δ₁ = Δ₂ = N. */
-function votesOrPoints(kind: 'mode' | 'grid' | 'view', bound: { groups?: number; rows?: number }, unit: string, problems: PlanProblem[]): Sensitivity {
-  if (bound.groups !== undefined) problems.push({ code: 'parameter-out-of-range', message: `a ${kind} has no groups to bound: write 'bound unit rows N'`, field: 'groups' });
+function votesOrPoints(
+  kind: 'mode' | 'grid' | 'view',
+  bound: { groups?: number; rows?: number },
+  unit: string,
+  problems: PlanProblem[],
+): Sensitivity {
+  if (bound.groups !== undefined)
+    problems.push({
+      code: 'parameter-out-of-range',
+      message: `a ${kind} has no groups to bound: write 'bound unit rows N'`,
+      field: 'groups',
+    });
   const rows = bound.rows;
   if (rows === undefined) {
     problems.push({ code: 'missing-parameter', message: "bound unit needs 'rows N'", field: 'rows' });
     return { l1: NaN, l2: NaN, countL1: NaN, countL2: NaN, groups: NaN, rows: NaN, why: 'unbounded' };
   }
-  if (!(Number.isInteger(rows) && rows >= 1 && rows <= 1e6)) problems.push({ code: 'parameter-out-of-range', message: `rows must be an integer from 1 to 1000000, got ${rows}`, field: 'rows' });
-  return { l1: rows, l2: rows, countL1: rows, countL2: rows, groups: 1, rows, why: kind === 'mode' ? `one ${unit} casts ≤ ${rows} votes` : `one ${unit} adds ≤ ${rows} points` };
+  if (!(Number.isInteger(rows) && rows >= 1 && rows <= 1e6))
+    problems.push({
+      code: 'parameter-out-of-range',
+      message: `rows must be an integer from 1 to 1000000, got ${rows}`,
+      field: 'rows',
+    });
+  return {
+    l1: rows,
+    l2: rows,
+    countL1: rows,
+    countL2: rows,
+    groups: 1,
+    rows,
+    why: kind === 'mode' ? `one ${unit} casts ≤ ${rows} votes` : `one ${unit} adds ≤ ${rows} points`,
+  };
 }

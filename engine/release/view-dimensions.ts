@@ -26,19 +26,53 @@ export const MAX_VIEW_DIMENSIONS = 16;
  * Problems of a view's dimensions found without data. `declared` holds the columns whose hierarchy lists its values
  * (the public domains); `identity` whether the mechanism materializes every cell, which only a small domain allows.
  */
-export function viewDimensionProblems(q: ViewQuery, declared: ReadonlySet<string>, identity: boolean, domains?: ReadonlyMap<string, readonly string[]>): PlanProblem[] {
+export function viewDimensionProblems(
+  q: ViewQuery,
+  declared: ReadonlySet<string>,
+  identity: boolean,
+  domains?: ReadonlyMap<string, readonly string[]>,
+): PlanProblem[] {
   const problems: PlanProblem[] = [];
   const seen = new Set<string>();
-  if (q.dimensions.length > MAX_VIEW_DIMENSIONS) problems.push({ code: 'parameter-out-of-range', message: `a view has at most ${MAX_VIEW_DIMENSIONS} dimensions, got ${q.dimensions.length}`, field: 'query' });
+  if (q.dimensions.length > MAX_VIEW_DIMENSIONS)
+    problems.push({
+      code: 'parameter-out-of-range',
+      message: `a view has at most ${MAX_VIEW_DIMENSIONS} dimensions, got ${q.dimensions.length}`,
+      field: 'query',
+    });
   for (const d of q.dimensions) {
     if (d.column === '') continue;
-    if (seen.has(d.column)) problems.push({ code: 'parameter-out-of-range', message: `'${d.column}' is listed twice in the view`, field: 'query', column: d.column });
+    if (seen.has(d.column))
+      problems.push({
+        code: 'parameter-out-of-range',
+        message: `'${d.column}' is listed twice in the view`,
+        field: 'query',
+        column: d.column,
+      });
     seen.add(d.column);
     if (d.low !== undefined || d.high !== undefined) {
       const { low, high } = d;
-      if (!(Number.isInteger(low) && Number.isInteger(high))) problems.push({ code: 'parameter-out-of-range', message: `the bounds of '${d.column}' must be integers (a view's numeric dimension is an integer range), got ${low}..${high}`, field: 'query', column: d.column });
-      else if (low! > high!) problems.push({ code: 'parameter-out-of-range', message: `the range ${low}..${high} of '${d.column}' is empty`, field: 'query', column: d.column });
-      else if (high! - low! + 1 > MAX_RANGE_VALUES) problems.push({ code: 'parameter-out-of-range', message: `the range ${low}..${high} of '${d.column}' has more than ${MAX_RANGE_VALUES} values; coarsen the column first`, field: 'query', column: d.column });
+      if (!(Number.isInteger(low) && Number.isInteger(high)))
+        problems.push({
+          code: 'parameter-out-of-range',
+          message: `the bounds of '${d.column}' must be integers (a view's numeric dimension is an integer range), got ${low}..${high}`,
+          field: 'query',
+          column: d.column,
+        });
+      else if (low! > high!)
+        problems.push({
+          code: 'parameter-out-of-range',
+          message: `the range ${low}..${high} of '${d.column}' is empty`,
+          field: 'query',
+          column: d.column,
+        });
+      else if (high! - low! + 1 > MAX_RANGE_VALUES)
+        problems.push({
+          code: 'parameter-out-of-range',
+          message: `the range ${low}..${high} of '${d.column}' has more than ${MAX_RANGE_VALUES} values; coarsen the column first`,
+          field: 'query',
+          column: d.column,
+        });
     } else if (!declared.has(d.column)) {
       problems.push({
         code: 'missing-parameter',
@@ -49,14 +83,27 @@ export function viewDimensionProblems(q: ViewQuery, declared: ReadonlySet<string
     }
   }
   if (identity && problems.length === 0 && q.dimensions.every((d) => d.low !== undefined || domains?.has(d.column))) {
-    const cells = q.dimensions.reduce((n, d) => n * (d.low !== undefined ? d.high! - d.low + 1 : domains!.get(d.column)!.length), 1);
-    if (cells > IDENTITY_CELL_LIMIT) problems.push({ code: 'parameter-out-of-range', message: `the identity view materializes every cell: ${cells} cells is more than ${IDENTITY_CELL_LIMIT}; use hdpview or privtree`, field: 'mechanism' });
+    const cells = q.dimensions.reduce(
+      (n, d) => n * (d.low !== undefined ? d.high! - d.low + 1 : domains!.get(d.column)!.length),
+      1,
+    );
+    if (cells > IDENTITY_CELL_LIMIT)
+      problems.push({
+        code: 'parameter-out-of-range',
+        message: `the identity view materializes every cell: ${cells} cells is more than ${IDENTITY_CELL_LIMIT}; use hdpview or privtree`,
+        field: 'mechanism',
+      });
   }
   return problems;
 }
 
-/** The view's dimensions, or undefined while a categorical one's values are not known (the editor before reading files). */
-export function viewDimensions(q: ViewQuery, domains: ReadonlyMap<string, readonly string[]> | undefined): ViewDimension[] | undefined {
+/**
+ * The view's dimensions, or undefined while a categorical one's values are not known (the editor before reading files).
+ */
+export function viewDimensions(
+  q: ViewQuery,
+  domains: ReadonlyMap<string, readonly string[]> | undefined,
+): ViewDimension[] | undefined {
   const out: ViewDimension[] = [];
   for (const d of q.dimensions) {
     if (d.low !== undefined && d.high !== undefined) out.push({ kind: 'range', name: d.column, lo: d.low, hi: d.high });
@@ -74,7 +121,11 @@ export function viewDimensions(q: ViewQuery, domains: ReadonlyMap<string, readon
  * inside the domain on every dimension; `outside` counts the others. Values are read by the view engine's one rule
  * (`valueIndex`: a whole number inside a range, or a listed categorical value).
  */
-export function viewPoints(table: Table, dims: readonly ViewDimension[], rows: Int32Array): { points: Int32Array[]; outside: number } {
+export function viewPoints(
+  table: Table,
+  dims: readonly ViewDimension[],
+  rows: Int32Array,
+): { points: Int32Array[]; outside: number } {
   // One verdict per dictionary entry: the value's index in the dimension, or −1 outside it.
   const lookups = dims.map((d) => {
     const col = column(table, d.name);

@@ -8,7 +8,12 @@
 import { distinctUnitsPerClass } from '../anonymity/distinct-units.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import { equivalenceClasses } from '../anonymity/equivalence-classes.js';
-import { decideGeneralization, generalizationColumns, requireDecided, type Decided } from '../release/decide-generalization.js';
+import {
+  decideGeneralization,
+  generalizationColumns,
+  requireDecided,
+  type Decided,
+} from '../release/decide-generalization.js';
 import { decisionRowTransform } from '../release/microdata-row-transform.js';
 import { frequencyTableOf } from '../table/frequency-table-of.js';
 import type { AnonymityDescription, DatasetDescription } from '../release/release-description.js';
@@ -25,8 +30,15 @@ export interface RiskAfterOptions {
   readonly onProgress?: (p: SearchProgress) => void;
 }
 
-export function riskAfter(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined, options: RiskAfterOptions = {}): RiskAfter {
-  if (!anonymity || anonymity.criteria.length === 0) return { unavailable: 'the spec has no anonymity block to search for' };
+export function riskAfter(
+  table: Table,
+  dataset: DatasetDescription,
+  hierarchies: ReadonlyMap<string, Hierarchy>,
+  anonymity: AnonymityDescription | undefined,
+  options: RiskAfterOptions = {},
+): RiskAfter {
+  if (!anonymity || anonymity.criteria.length === 0)
+    return { unavailable: 'the spec has no anonymity block to search for' };
   const spec = { quasi: dataset.quasi, hierarchies, anonymity };
   let t: Decided;
   try {
@@ -42,7 +54,9 @@ export function riskAfter(table: Table, dataset: DatasetDescription, hierarchies
   const classes = equivalenceClasses(table, dataset.quasi, { hierarchies: bound, levels });
   const quasiColumns = dataset.quasi.map((q) => column(table, q));
   const transform = decisionRowTransform(t, dataset.quasi);
-  const passes = Uint8Array.from(classes.firstRow, (r) => (transform(quasiColumns.map((c) => c.dictionary[c.codes[r]])) ? 1 : 0));
+  const passes = Uint8Array.from(classes.firstRow, (r) =>
+    transform(quasiColumns.map((c) => c.dictionary[c.codes[r]])) ? 1 : 0,
+  );
   const unit = dataset.unit !== undefined ? table.columns.find((c) => c.name === dataset.unit) : undefined;
   // Risk counts people when there is a unit, as before the transformation; suppression counts rows.
   const measured = unit ? distinctUnitsPerClass(classes, unit.codes, unit.dictionary.length) : classes.sizes;
@@ -61,7 +75,10 @@ export function riskAfter(table: Table, dataset: DatasetDescription, hierarchies
       const col = column(table, q);
       // The first row's value before → after, so that a level means something to the reader.
       const code = col.codes[0];
-      const example = table.rowCount > 0 && levels[i] > 0 ? `${col.dictionary[code]} → ${b.levelValues[levels[i]][b.levelCodes[levels[i]][code]]}` : '';
+      const example =
+        table.rowCount > 0 && levels[i] > 0
+          ? `${col.dictionary[code]} → ${b.levelValues[levels[i]][b.levelCodes[levels[i]][code]]}`
+          : '';
       return { column: q, level: levels[i], height: b.height, example };
     }),
     suppressed,

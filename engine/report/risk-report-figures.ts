@@ -19,7 +19,10 @@ import { individualRiskFigures } from '../risk/individual-risk-figures.js';
 import { riskiestCombinations } from '../risk/riskiest-combinations.js';
 import { sensitiveDiversity } from '../risk/sensitive-diversity.js';
 
-/** Everything the figures depend on: the same inputs the release reads (dataset roles, hierarchies, the anonymity block). */
+/**
+ * Everything the figures depend on: the same inputs the release reads (dataset roles, hierarchies, the anonymity
+ * block).
+ */
 export interface RiskFiguresInput {
   readonly table: Table;
   /** How the report names the CSV (relative to the workspace). */
@@ -30,12 +33,19 @@ export interface RiskFiguresInput {
   readonly hierarchies: ReadonlyMap<string, Hierarchy>;
   /** The anonymity block (its pins set the levels counted before; its criteria the requirements and the "after"). */
   readonly anonymity?: AnonymityDescription;
-  /** Records whose survey-weighted individual risk exceeds this are counted apart (the editor's `privspec.risk.threshold`). */
+  /**
+   * Records whose survey-weighted individual risk exceeds this are counted apart (the editor's
+   * `privspec.risk.threshold`).
+   */
   readonly riskThreshold?: number;
 }
 
 /** The figures before any release: `privspec risk`'s report at the pinned levels, with the unit and the spec's k. */
-export function riskBefore(input: RiskFiguresInput): { report: RiskReport; generalization: Generalization | undefined; classes: ReturnType<typeof equivalenceClasses> } {
+export function riskBefore(input: RiskFiguresInput): {
+  report: RiskReport;
+  generalization: Generalization | undefined;
+  classes: ReturnType<typeof equivalenceClasses>;
+} {
   const { table, dataset } = input;
   const qi = dataset.quasi;
   const generalization = pinnedGeneralization(table, qi, input.hierarchies, input.anonymity?.pins);
@@ -68,14 +78,38 @@ export function riskReportFigures(input: RiskFiguresInput, options: RiskAfterOpt
     highestRisk: r.prosecutor.highestRisk,
     classSizeHistogram: r.histogram.sizes.map((s, i) => [s, r.histogram.counts[i]] as const),
     kViolations: r.kViolations!,
-    ...(pu && { populationUniqueness: { model: pu.dankar.model, samplingFraction: pu.population.samplingFraction, estimate: pu.dankar.share ?? 0 } }),
-    lDiversity: dataset.sensitive.filter((s) => table.columns.some((c) => c.name === s)).map((s) => {
-      const d = sensitiveDiversity(sensitiveFrequencies(classes, column(table, s)));
-      return { sensitive: s, distinctL: d.minDistinctL, entropyL: d.minEntropyL, classesWithOneValue: d.homogeneousClasses };
+    ...(pu && {
+      populationUniqueness: {
+        model: pu.dankar.model,
+        samplingFraction: pu.population.samplingFraction,
+        estimate: pu.dankar.share ?? 0,
+      },
     }),
+    lDiversity: dataset.sensitive
+      .filter((s) => table.columns.some((c) => c.name === s))
+      .map((s) => {
+        const d = sensitiveDiversity(sensitiveFrequencies(classes, column(table, s)));
+        return {
+          sensitive: s,
+          distinctL: d.minDistinctL,
+          entropyL: d.minEntropyL,
+          classesWithOneValue: d.homogeneousClasses,
+        };
+      }),
     requirements: anonymity ? checkRequirements(table, classes, anonymity.criteria) : [],
     ...(anonymity ? { after: riskAfter(table, dataset, input.hierarchies, anonymity, options) } : {}),
     riskiestCombinations: riskiestCombinations(table, qi, generalization, unit),
-    ...(dataset.weight !== undefined && table.columns.some((c) => c.name === dataset.weight) ? { individualRisk: individualRiskFigures(table, qi, dataset.weight, classes, generalization, input.riskThreshold) } : {}),
+    ...(dataset.weight !== undefined && table.columns.some((c) => c.name === dataset.weight)
+      ? {
+          individualRisk: individualRiskFigures(
+            table,
+            qi,
+            dataset.weight,
+            classes,
+            generalization,
+            input.riskThreshold,
+          ),
+        }
+      : {}),
   };
 }

@@ -1,6 +1,6 @@
 /**
- * The class-size histogram: how many equivalence classes have each size. Every risk model in this folder reads only this
- * (ARX's `RiskModelHistogram` plays the same role), so the models do not depend on how the classes were formed.
+ * The class-size histogram: how many equivalence classes have each size. Every risk model in this folder reads only
+ * this (ARX's `RiskModelHistogram` plays the same role), so the models do not depend on how the classes were formed.
  */
 export interface ClassSizeHistogram {
   /** The distinct class sizes, ascending, all ≥ 1. */
@@ -25,11 +25,16 @@ export function classSizeHistogram(classSizes: ArrayLike<number>): ClassSizeHist
 }
 
 /** A histogram from `size → number of classes` pairs, e.g. `{ 1: 3, 2: 1 }` for three unique records and one pair. */
-export function histogramFromCounts(counts: ReadonlyMap<number, number> | Readonly<Record<number, number>>): ClassSizeHistogram {
-  const entries: [number, number][] = isCountMap(counts) ? [...counts.entries()] : Object.entries(counts).map(([s, c]) => [Number(s), c] as [number, number]);
+export function histogramFromCounts(
+  counts: ReadonlyMap<number, number> | Readonly<Record<number, number>>,
+): ClassSizeHistogram {
+  const entries: [number, number][] = isCountMap(counts)
+    ? [...counts.entries()]
+    : Object.entries(counts).map(([s, c]) => [Number(s), c] as [number, number]);
   const sorted = entries.filter(([, c]) => c > 0).sort((a, b) => a[0] - b[0]);
   for (const [s, c] of sorted) {
-    if (!(Number.isInteger(s) && s >= 1 && Number.isInteger(c))) throw new RangeError(`histogram entry ${s}: ${c} is not a size ≥ 1 with an integer count`);
+    if (!(Number.isInteger(s) && s >= 1 && Number.isInteger(c)))
+      throw new RangeError(`histogram entry ${s}: ${c} is not a size ≥ 1 with an integer count`);
   }
   const sizes = sorted.map(([s]) => s);
   const tallies = sorted.map(([, c]) => c);
@@ -63,6 +68,8 @@ export function histogramToRecord(h: ClassSizeHistogram): Record<string, number>
 }
 
 // `instanceof Map` alone narrows a ReadonlyMap to Map<any, any>; the guard keeps its number types.
-function isCountMap(counts: ReadonlyMap<number, number> | Readonly<Record<number, number>>): counts is ReadonlyMap<number, number> {
+function isCountMap(
+  counts: ReadonlyMap<number, number> | Readonly<Record<number, number>>,
+): counts is ReadonlyMap<number, number> {
   return counts instanceof Map;
 }

@@ -5,8 +5,9 @@
  * table and never holds a per-row array; the result is identical to `riskReport` on the per-row table (tests compare).
  *
  * A distinct record here is a class (its quasi-identifier values) refined by the sensitive value and the unit when the
- * table groups by them. Class sizes are the sums of their records' counts; with a unit they are the distinct units of the
- * class, which are its distinct (class, unit) records, so a unit with rows in several classes counts once in each, as in
+ * table groups by them. Class sizes are the sums of their records' counts; with a unit they are the distinct units of
+ * the class, which are its distinct (class, unit) records, so a unit with rows in several classes counts once in each,
+ * as in
  * `distinctUnitsPerClass`, and once among the persons below k.
  */
 import type { EquivalenceClasses } from '../anonymity/equivalence-classes.js';
@@ -20,7 +21,11 @@ export function riskColumns(qi: readonly string[], options: Pick<RiskOptions, 's
   return [...qi, ...[options.sensitive, options.unit].filter((c): c is string => c !== undefined)];
 }
 
-export function riskReportOfFrequencies(f: FrequencyTable, qi: readonly string[], options: Omit<RiskOptions, 'generalization'> = {}): RiskReport {
+export function riskReportOfFrequencies(
+  f: FrequencyTable,
+  qi: readonly string[],
+  options: Omit<RiskOptions, 'generalization'> = {},
+): RiskReport {
   // The distinct records as the rows of a table, grouped into classes as rows are (same class order: a class's first
   // record holds its first row, since records are in order of first appearance); the classes carry the records' row
   // counts, which every figure that counts rows reads.

@@ -37,7 +37,10 @@ export const MAX_EXACT_STATES = 2 ** 23;
 export const FULL_ETA_LIMIT = 2000;
 
 export interface IdentificationRiskOptions {
-  /** Blocks whose dynamic programme has at most 2^exactLimit states (and at most MAX_EXACT_STATES) are solved exactly; 20 by default. */
+  /**
+   * Blocks whose dynamic programme has at most 2^exactLimit states (and at most MAX_EXACT_STATES) are solved exactly;
+   * 20 by default.
+   */
   readonly exactLimit?: number;
   /** Random source of the MCMC approximation (not privacy noise); `cryptoRandom()` by default. */
   readonly rng?: RandomSource;
@@ -61,7 +64,10 @@ export interface IdentificationRisk {
   /** The largest η: the best chance of linking one original record to its release. */
   readonly maxRisk: number;
   readonly method: 'exact' | 'approximate';
-  /** Every reported η is within ± bound of the true value: rounding alone when exact; 3 batch-means SEs (~99.7 %) when approximate. */
+  /**
+   * Every reported η is within ± bound of the true value: rounding alone when exact; 3 batch-means SEs (~99.7 %) when
+   * approximate.
+   */
   readonly bound: number;
   readonly boundMeaning: string;
   /** The largest deviation of a row or column sum of η from 1 (checked ≤ 1e-9). */
@@ -78,8 +84,14 @@ export function identificationRisk(
   options: IdentificationRiskOptions = {},
 ): IdentificationRisk {
   const n = original.length;
-  if (released.length !== n) throw new PrivacyError(`identification risk: the original has ${n} records but the release ${released.length}; PRAM keeps every record`);
-  if (n > MAX_RECORDS) throw new PrivacyError(`identification risk: ${n} records exceed the ${MAX_RECORDS} reid handles; run it on a sample of at most ${MAX_RECORDS} records`);
+  if (released.length !== n)
+    throw new PrivacyError(
+      `identification risk: the original has ${n} records but the release ${released.length}; PRAM keeps every record`,
+    );
+  if (n > MAX_RECORDS)
+    throw new PrivacyError(
+      `identification risk: ${n} records exceed the ${MAX_RECORDS} reid handles; run it on a sample of at most ${MAX_RECORDS} records`,
+    );
   return etaOfTypes(typedLinkage(original, released, matrices, MAX_TYPE_PAIRS), options);
 }
 
@@ -92,7 +104,8 @@ const TOLERANCE = 1e-9;
 
 export function etaOfTypes(t: RecordTypes, options: IdentificationRiskOptions = {}): IdentificationRisk {
   const exactLimit = options.exactLimit ?? 20;
-  if (!Number.isInteger(exactLimit) || exactLimit < 1 || exactLimit > 26) throw new PrivacyError(`identification risk: exactLimit must be an integer in 1..26, got ${exactLimit}`);
+  if (!Number.isInteger(exactLimit) || exactLimit < 1 || exactLimit > 26)
+    throw new PrivacyError(`identification risk: exactLimit must be an integer in 1..26, got ${exactLimit}`);
   const maxStates = Math.min(2 ** exactLimit, MAX_EXACT_STATES);
   const R = t.rowCounts.length;
   const C = t.colCounts.length;
@@ -106,31 +119,46 @@ export function etaOfTypes(t: RecordTypes, options: IdentificationRiskOptions = 
     const records = rows.reduce((s, r) => s + t.rowCounts[r], 0);
     const columns = cols.reduce((s, c) => s + t.colCounts[c], 0);
     if (records !== columns) {
-      throw new PrivacyError(`identification risk: ${records} original records can only be released as ${columns} released records, so the release cannot have come from the original under these matrices`);
+      throw new PrivacyError(
+        `identification risk: ${records} original records can only be released as ${columns} released records, so the release cannot have come from the original under these matrices`,
+      );
     }
     largestBlock = Math.max(largestBlock, records);
     // One block holding every type (the usual case with retention below 1) is the matrix itself: no copy.
     const whole = rows.length === R && cols.length === C;
-    const sub: TypedMatrix = whole ? t : {
-      b: Float64Array.from({ length: rows.length * cols.length }, (_, k) => t.b[rows[Math.floor(k / cols.length)] * C + cols[k % cols.length]]),
-      rowCounts: rows.map((r) => t.rowCounts[r]),
-      colCounts: cols.map((c) => t.colCounts[c]),
-    };
+    const sub: TypedMatrix = whole
+      ? t
+      : {
+          b: Float64Array.from(
+            { length: rows.length * cols.length },
+            (_, k) => t.b[rows[Math.floor(k / cols.length)] * C + cols[k % cols.length]],
+          ),
+          rowCounts: rows.map((r) => t.rowCounts[r]),
+          colCounts: cols.map((c) => t.colCounts[c]),
+        };
     let solved: { eta: Float64Array; bound: number; exact: boolean } | null = exactSolve(sub, maxStates);
     let error = solved ? checkTypedEta(solved.eta, sub.rowCounts, sub.colCounts) : Infinity;
     if (!solved || !(error <= TOLERANCE)) {
       const start = startingTransport(sub);
-      if (!start) throw new PrivacyError('identification risk: no assignment of original to released records has positive probability under these matrices');
+      if (!start)
+        throw new PrivacyError(
+          'identification risk: no assignment of original to released records has positive probability under these matrices',
+        );
       const r = mcmcEta(sub, start, options.rng ?? cryptoRandom(), options.sweeps);
       solved = { eta: r.eta, bound: r.bound, exact: false };
       error = checkTypedEta(r.eta, sub.rowCounts, sub.colCounts);
-      if (!(error <= TOLERANCE)) throw new PrivacyError(`identification risk: η failed its check (a row or column sums to 1 ± ${error}); it is not reported`);
+      if (!(error <= TOLERANCE))
+        throw new PrivacyError(
+          `identification risk: η failed its check (a row or column sums to 1 ± ${error}); it is not reported`,
+        );
     }
     if (!solved.exact) approximate = true;
     bound = Math.max(bound, solved.bound);
     checkError = Math.max(checkError, error);
     if (whole) typeEta = solved.eta;
-    else for (let i = 0; i < rows.length; i++) for (let j = 0; j < cols.length; j++) typeEta[rows[i] * C + cols[j]] = solved.eta[i * cols.length + j];
+    else
+      for (let i = 0; i < rows.length; i++)
+        for (let j = 0; j < cols.length; j++) typeEta[rows[i] * C + cols[j]] = solved.eta[i * cols.length + j];
   }
   let maxRisk = 0;
   for (const x of typeEta) if (x > maxRisk) maxRisk = x;
@@ -145,7 +173,10 @@ export function etaOfTypes(t: RecordTypes, options: IdentificationRiskOptions = 
     releasedTypes: C,
     typeEta,
     get eta(): number[][] {
-      if (n > FULL_ETA_LIMIT) throw new PrivacyError(`identification risk: the full η of ${n} records is ${n} × ${n}; read it by type (typeEta) or per pair (etaAt)`);
+      if (n > FULL_ETA_LIMIT)
+        throw new PrivacyError(
+          `identification risk: the full η of ${n} records is ${n} × ${n}; read it by type (typeEta) or per pair (etaAt)`,
+        );
       full ??= Array.from({ length: n }, (_, i) => Array.from({ length: n }, (_, j) => etaAt(i, j)));
       return full;
     },

@@ -1,5 +1,6 @@
 /**
- * The risk report's survey-weighted section: the engine's weighted risk (Benedetti & Franconi 1998; Franconi & Polettini
+ * The risk report's survey-weighted section: the engine's weighted risk (Benedetti & Franconi 1998; Franconi &
+ * Polettini
  * 2004) on the classes the report counts (pinned columns at their level), reduced to what the panel draws and saves.
  * `privspec risk --weight` reads the same `weightedRisk`, so the report and the command line agree record for record.
  */
@@ -9,7 +10,14 @@ import { TableError, type Table } from '../table/table.js';
 import type { IndividualRiskFigures } from './risk-report-figures-types.js';
 import { weightedRisk } from './weighted-risk.js';
 
-export function individualRiskFigures(table: Table, qi: readonly string[], weight: string, classes: EquivalenceClasses, generalization: Generalization | undefined, threshold?: number): IndividualRiskFigures {
+export function individualRiskFigures(
+  table: Table,
+  qi: readonly string[],
+  weight: string,
+  classes: EquivalenceClasses,
+  generalization: Generalization | undefined,
+  threshold?: number,
+): IndividualRiskFigures {
   try {
     const w = weightedRisk(table, qi, weight, {
       threshold,
@@ -30,7 +38,8 @@ export function individualRiskFigures(table: Table, qi: readonly string[], weigh
     };
   } catch (e) {
     // A weight that is not a number of at least 1 is the report's answer for this section, not a failed report.
-    if (e instanceof TableError) return { weight, error: e.line !== undefined ? `line ${e.line}: ${e.message}` : e.message };
+    if (e instanceof TableError)
+      return { weight, error: e.line !== undefined ? `line ${e.line}: ${e.message}` : e.message };
     throw e;
   }
 }

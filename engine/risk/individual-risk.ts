@@ -26,12 +26,14 @@ export type IndividualRiskMethod = 'approx' | 'exact';
 export const INDIVIDUAL_RISK_METHODS: readonly IndividualRiskMethod[] = ['approx', 'exact'];
 
 /**
- * r_k for a class of `fk` sample records whose weights sum to `Fk`. Requires fk ≥ 1 and Fk ≥ fk (every weight is at least
- * 1: a sampled record stands for itself and possibly others); callers validate the weights and name the bad cell.
+ * r_k for a class of `fk` sample records whose weights sum to `Fk`. Requires fk ≥ 1 and Fk ≥ fk (every weight is at
+ * least 1: a sampled record stands for itself and possibly others); callers validate the weights and name the bad cell.
  */
 export function individualRisk(fk: number, Fk: number, method: IndividualRiskMethod = 'approx'): number {
-  if (!(Number.isInteger(fk) && fk >= 1)) throw new RangeError(`the sample frequency must be an integer ≥ 1, got ${fk}`);
-  if (!(Number.isFinite(Fk) && Fk >= fk)) throw new RangeError(`the population estimate F̂ must be at least the sample frequency ${fk}, got ${Fk}`);
+  if (!(Number.isInteger(fk) && fk >= 1))
+    throw new RangeError(`the sample frequency must be an integer ≥ 1, got ${fk}`);
+  if (!(Number.isFinite(Fk) && Fk >= fk))
+    throw new RangeError(`the population estimate F̂ must be at least the sample frequency ${fk}, got ${Fk}`);
   if (fk === Fk) return 1 / fk;
   const p = fk / Fk;
   const q = 1 - p;
@@ -48,13 +50,13 @@ export function individualRisk(fk: number, Fk: number, method: IndividualRiskMet
  *
  * a smooth integrand on [0, 1] (check: f = 1 gives (p/q)·ln(1/p)). The closed form of Benedetti & Franconi is an
  * alternating sum of terms of size p^(1−f): they cancel (9 digits left at f = 200, p = 0.05) and overflow to NaN once
- * p^(1−f) passes 1e308; the series itself needs about 40/p terms. Adaptive Gauss–Legendre quadrature needs a few hundred
- * evaluations at any p and f.
+ * p^(1−f) passes 1e308; the series itself needs about 40/p terms. Adaptive Gauss–Legendre quadrature needs a few
+ * hundred evaluations at any p and f.
  */
 function exactIntegral(f: number, p: number, q: number): number {
   // The approximation is within a small factor of the exact risk, so it sets the scale of the absolute tolerance.
   const scale = p / (f - q);
-  return p * integrate((u) => (u === 0 ? 0 : Math.exp((f - 1) * Math.log(u)) / (p + q * u)), 0, 1, 1e-16 * scale / p);
+  return p * integrate((u) => (u === 0 ? 0 : Math.exp((f - 1) * Math.log(u)) / (p + q * u)), 0, 1, (1e-16 * scale) / p);
 }
 
 /**

@@ -1,7 +1,7 @@
 /**
  * Minimal sample uniques (MSUs): for a record, a set of key variables on whose values no other record agrees, none of
- * whose proper subsets has that property. A record with an MSU of few variables is a "special unique", easy to single out
- * from little knowledge. Only a record unique on all the key variables can have one.
+ * whose proper subsets has that property. A record with an MSU of few variables is a "special unique", easy to single
+ * out from little knowledge. Only a record unique on all the key variables can have one.
  *
  * Published in: Elliot MJ, Manning AM, Ford RW. A computational algorithm for handling the special uniques problem.
  * Int J Uncertainty, Fuzziness and Knowledge-Based Systems 10(5):493–509, 2002 (SUDA); Manning AM, Haglin DJ, Keane JA.
@@ -38,8 +38,12 @@ const DENSE_SLOTS = 1 << 23;
 export function minimalSampleUniques(table: Table, qi: readonly string[], maxSize = qi.length): MsuSearch {
   const V = qi.length;
   if (V === 0) throw new RangeError('SUDA needs at least one key variable');
-  if (V > MAX_SUDA_VARIABLES) throw new TableError(`SUDA examines every subset of the key variables; ${V} is more than the ${MAX_SUDA_VARIABLES} it accepts`);
-  if (!(Number.isInteger(maxSize) && maxSize >= 1)) throw new RangeError(`the maximum MSU size must be an integer ≥ 1, got ${maxSize}`);
+  if (V > MAX_SUDA_VARIABLES)
+    throw new TableError(
+      `SUDA examines every subset of the key variables; ${V} is more than the ${MAX_SUDA_VARIABLES} it accepts`,
+    );
+  if (!(Number.isInteger(maxSize) && maxSize >= 1))
+    throw new RangeError(`the maximum MSU size must be an integer ≥ 1, got ${maxSize}`);
   const M = Math.min(maxSize, V);
   const cols = qi.map((name) => column(table, name));
   const n = table.rowCount;
@@ -59,7 +63,9 @@ export function minimalSampleUniques(table: Table, qi: readonly string[], maxSiz
   for (let mask = 1; mask < 1 << V; mask++) if (popcount(mask) <= M) index[mask] = masks.push(mask) - 1;
   const words = (masks.length + 31) >>> 5;
   if (uniques.length * words * 32 > MAX_BITS) {
-    throw new TableError(`SUDA over ${V} key variables with MSUs up to ${M} would examine ${masks.length} variable subsets for ${uniques.length} sample uniques; lower the maximum MSU size`);
+    throw new TableError(
+      `SUDA over ${V} key variables with MSUs up to ${M} would examine ${masks.length} variable subsets for ${uniques.length} sample uniques; lower the maximum MSU size`,
+    );
   }
   const alone = new Uint32Array(uniques.length * words);
 
@@ -74,7 +80,13 @@ export function minimalSampleUniques(table: Table, qi: readonly string[], maxSiz
       const child = mask | (1 << v);
       const parent = classOf[depth];
       const into = classOf[depth + 1];
-      const count = (classCount[depth + 1] = refine(parent, classCount[depth], cols[v].codes, cols[v].dictionary.length, into));
+      const count = (classCount[depth + 1] = refine(
+        parent,
+        classCount[depth],
+        cols[v].codes,
+        cols[v].dictionary.length,
+        into,
+      ));
       sizes.fill(0, 0, count);
       for (let r = 0; r < n; r++) sizes[into[r]]++;
       const s = index[child];

@@ -2,11 +2,11 @@
  * Newton–Raphson for two equations in two unknowns, as the maximum-likelihood models (Pitman, SNB) need.
  *
  * It follows the control flow of the solver ARX uses (de.linearbits.newtonraphson.NewtonRaphson2D, configured by
- * ARXSolverConfiguration: accuracy 1e-6 on both residuals, 1,000 iterations per try, 10,000 in total): a try ends when the
- * iterate leaves the constraint, becomes NaN or runs out of iterations, and the next try restarts from the start vector
- * scaled component-wise by factors in (0, 1). ARX draws those factors from an unseeded generator and stops on wall-clock limits;
- * we take them from the additive R2 low-discrepancy sequence and stop on iteration counts only, so results are reproducible.
- * Whenever ARX converges on its first try (from the same start), both land on the same root.
+ * ARXSolverConfiguration: accuracy 1e-6 on both residuals, 1,000 iterations per try, 10,000 in total): a try ends when
+ * the iterate leaves the constraint, becomes NaN or runs out of iterations, and the next try restarts from the start
+ * vector scaled component-wise by factors in (0, 1). ARX draws those factors from an unseeded generator and stops on
+ * wall-clock limits; we take them from the additive R2 low-discrepancy sequence and stop on iteration counts only, so
+ * results are reproducible. Whenever ARX converges on its first try (from the same start), both land on the same root.
  */
 
 /** The residuals f(x, y) and the Jacobian ∂f/∂(x, y) at a point. */
@@ -31,7 +31,11 @@ export interface NewtonOptions {
 }
 
 /** A root of `system` (both residuals within `accuracy` of 0), or undefined when none was found within the limits. */
-export function solveNewton2D(system: System2D, start: readonly [number, number], options: NewtonOptions = {}): [number, number] | undefined {
+export function solveNewton2D(
+  system: System2D,
+  start: readonly [number, number],
+  options: NewtonOptions = {},
+): [number, number] | undefined {
   const accuracy = options.accuracy ?? 1e-6;
   const perTry = options.iterationsPerTry ?? 1000;
   const total = options.iterationsTotal ?? 10000;

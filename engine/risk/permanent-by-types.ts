@@ -2,12 +2,12 @@
  * η of a linkage matrix whose rows and columns repeat, by a dynamic programme over column types that only adds
  * non-negative terms (no cancellation, unlike Ryser's alternating sum).
  *
- * Let the N original records fall into R types (identical rows of A) with multiplicities m_r, and the N released records
- * into C types with multiplicities n_c, B[r][c] the common entry. Order the records by type and assign them one at a
- * time to a released *type*; a state is the vector s of how many records of each released type are used (0 ≤ s_c ≤ n_c),
- * so there are Π_c (n_c + 1) states, and F(s) = Σ_c [s_c > 0]·F(s − e_c)·B[r(|s|)][c] sums over the ways the first |s|
- * records fill s. Each type-level assignment stands for Π_c n_c! record-level ones (the records of a released type
- * can be permuted), so
+ * Let the N original records fall into R types (identical rows of A) with multiplicities m_r, and the N released
+ * records into C types with multiplicities n_c, B[r][c] the common entry. Order the records by type and assign them one
+ * at a time to a released *type*; a state is the vector s of how many records of each released type are used (0 ≤ s_c ≤
+ * n_c), so there are Π_c (n_c + 1) states, and F(s) = Σ_c [s_c > 0]·F(s − e_c)·B[r(|s|)][c] sums over the ways the
+ * first |s| records fill s. Each type-level assignment stands for Π_c n_c! record-level ones (the records of a released
+ * type can be permuted), so
  *
  *   perm(A) = Π_c n_c! · F(n).
  *
@@ -61,7 +61,8 @@ export function typedEta(m: TypedMatrix, maxStates = 1 << 21): TypedEta {
   const states = stateCount(m.colCounts);
   if (states > maxStates) throw new RangeError(`typed η: ${states} states exceed the limit ${maxStates}`);
   const N = m.rowCounts.reduce((s, x) => s + x, 0);
-  if (m.colCounts.reduce((s, x) => s + x, 0) !== N) throw new RangeError('typed η: row and column multiplicities must have the same total');
+  if (m.colCounts.reduce((s, x) => s + x, 0) !== N)
+    throw new RangeError('typed η: row and column multiplicities must have the same total');
   const stride = new Float64Array(C);
   for (let c = 0, s = 1; c < C; c++) {
     stride[c] = s;
@@ -144,10 +145,11 @@ export function typedEta(m: TypedMatrix, maxStates = 1 << 21): TypedEta {
         const s = order[k];
         const fs = forward.f[s];
         if (fs === 0) continue;
-        for (let c = 0; c < C; c++) if (digit(s, c) < m.colCounts[c]) toType[c] += fs * backward.f[full - s - stride[c]];
+        for (let c = 0; c < C; c++)
+          if (digit(s, c) < m.colCounts[c]) toType[c] += fs * backward.f[full - s - stride[c]];
       }
       let total = 0;
-      for (let c = 0; c < C; c++) total += (toType[c] *= b[r * C + c]);
+      for (let c = 0; c < C; c++) total += toType[c] *= b[r * C + c];
       for (let c = 0; c < C; c++) eta[r * C + c] = total > 0 ? toType[c] / total / m.colCounts[c] : 0;
     }
   }

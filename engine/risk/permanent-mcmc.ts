@@ -84,7 +84,8 @@ export function mcmcEta(m: TypedMatrix, start: Int32Array, rng: RandomSource, sw
   const R = m.rowCounts.length;
   const C = m.colCounts.length;
   const n = m.rowCounts.reduce((s, x) => s + x, 0);
-  // By default about 3 million steps (a few seconds), at least 200 and at most 4,000 sweeps; the bound says what they bought.
+  // By default about 3 million steps (a few seconds), at least 200 and at most 4,000 sweeps; the bound says what they
+  // bought.
   const sweeps = sweepsAsked ?? Math.max(200, Math.min(4000, Math.floor(3e6 / n)));
   const rowType = new Int32Array(n);
   const colType = new Int32Array(n);
@@ -97,7 +98,8 @@ export function mcmcEta(m: TypedMatrix, start: Int32Array, rng: RandomSource, sw
   const sigma = new Int32Array(n);
   const holder = new Int32Array(n);
   const next = colFirst.slice();
-  for (let r = 0, i = 0; r < R; r++) for (let c = 0; c < C; c++) for (let k = 0; k < start[r * C + c]; k++) sigma[i++] = next[c]++;
+  for (let r = 0, i = 0; r < R; r++)
+    for (let c = 0; c < C; c++) for (let k = 0; k < start[r * C + c]; k++) sigma[i++] = next[c]++;
   for (let i = 0; i < n; i++) holder[sigma[i]] = i;
   // acc[3k] = X[k] (records of type r on type c), acc[3k + 1] = the first step its value is sampled (steps t = 1, 2, …
   // sample X after each step), acc[3k + 2] = Σ of the samples so far in this batch: one cache line per touch.
@@ -116,7 +118,9 @@ export function mcmcEta(m: TypedMatrix, start: Int32Array, rng: RandomSource, sw
   const unit = () => rng.nextUint32() / two32;
   let t = 0;
   const P = perBatch;
-  /** Adds X[k]'s samples from its last change up to step `until` − 1 to its batches (batch b holds steps (b−1)P+1..bP). */
+  /**
+   * Adds X[k]'s samples from its last change up to step `until` − 1 to its batches (batch b holds steps (b−1)P+1..bP).
+   */
   const settle = (k: number, until: number) => {
     const a = 3 * k;
     const x = acc[a];

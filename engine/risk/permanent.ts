@@ -1,14 +1,15 @@
 /**
- * The permanent of a square matrix and all its N² minors in one pass, by Ryser's formula in Gray-code order (H. J. Ryser,
- * Combinatorial Mathematics, Carus Mathematical Monographs 14, 1963; Nijenhuis & Wilf, Combinatorial Algorithms, 1978):
+ * The permanent of a square matrix and all its N² minors in one pass, by Ryser's formula in Gray-code order (H. J.
+ * Ryser, Combinatorial Mathematics, Carus Mathematical Monographs 14, 1963; Nijenhuis & Wilf, Combinatorial Algorithms,
+ * 1978):
  *
  *   perm(A) = (−1)^N Σ_{S ⊆ [N]} (−1)^{|S|} Π_i r_i(S),   r_i(S) = Σ_{j ∈ S} a_ij.
  *
  * Visiting the subsets in Gray-code order changes one column per step, so every r_i(S) is updated in O(1) and a step
  * costs O(N): O(2^N·N) in all. The minors come from the same pass by the derivative trick: perm(A without row i and
  * column j) = ∂perm(A)/∂a_ij = (−1)^N Σ_{S ∋ j} (−1)^{|S|} Π_{k ≠ i} r_k(S). With running sums
- * Q_i = Σ_{S visited} (−1)^{|S|} Π_{k≠i} r_k(S), the subsets containing j are exactly the steps between j's column being
- * switched on and switched off, so M_ij gains Q_i(off) − Q_i(on) at each toggle of j: O(N) per step, not O(N²).
+ * Q_i = Σ_{S visited} (−1)^{|S|} Π_{k≠i} r_k(S), the subsets containing j are exactly the steps between j's column
+ * being switched on and switched off, so M_ij gains Q_i(off) − Q_i(on) at each toggle of j: O(N) per step, not O(N²).
  *
  * Rows are rescaled to a largest entry of 1 against underflow (perm(DA) = Π d_i·perm(A)); the permanent is returned as
  * a mantissa and a natural-log scale. Sums are kept in double-double (Knuth's two-sum) because Ryser's formula is an
@@ -37,7 +38,8 @@ export interface PermanentResult {
 
 /** Entries must be finite and ≥ 0 (probabilities); N ≤ 30. */
 export function permanentWithMinors(a: ArrayLike<number>, n: number): PermanentResult {
-  if (n < 1 || n > 30 || a.length !== n * n) throw new RangeError(`permanent: a ${n}×${n} matrix is needed (1 ≤ N ≤ 30), got ${a.length} entries`);
+  if (n < 1 || n > 30 || a.length !== n * n)
+    throw new RangeError(`permanent: a ${n}×${n} matrix is needed (1 ≤ N ≤ 30), got ${a.length} entries`);
   const x = new Float64Array(n * n);
   const logRowScale = new Float64Array(n);
   let scaleExponent = 0;
@@ -45,7 +47,8 @@ export function permanentWithMinors(a: ArrayLike<number>, n: number): PermanentR
     let hi = 0;
     for (let j = 0; j < n; j++) {
       const v = a[i * n + j];
-      if (!(v >= 0) || !Number.isFinite(v)) throw new RangeError(`permanent: entry (${i}, ${j}) is ${v}; entries must be finite and ≥ 0`);
+      if (!(v >= 0) || !Number.isFinite(v))
+        throw new RangeError(`permanent: entry (${i}, ${j}) is ${v}; entries must be finite and ≥ 0`);
       if (v > hi) hi = v;
     }
     // Scaling by a power of two is exact; 1/hi itself would overflow for subnormal rows.
@@ -102,7 +105,14 @@ export function permanentWithMinors(a: ArrayLike<number>, n: number): PermanentR
   const outer = n % 2 === 0 ? 1 : -1;
   const minors = new Float64Array(n * n);
   for (let k = 0; k < n * n; k++) minors[k] = outer * (mHi[k] + mLo[k]);
-  return { mantissa: outer * (pHi + pLo), logScale: scaleExponent * Math.LN2, scaleExponent, scaled: x, minors, logRowScale };
+  return {
+    mantissa: outer * (pHi + pLo),
+    logScale: scaleExponent * Math.LN2,
+    scaleExponent,
+    scaled: x,
+    minors,
+    logRowScale,
+  };
 }
 
 /** v·2^k without overflowing the intermediate power (k up to ±1100). */

@@ -2,15 +2,15 @@
  * Population uniques under Pitman's sampling formula.
  *
  * Published in: Pitman J. Some developments of the Blackwell–MacQueen urn scheme. In: Statistics, Probability and Game
- * Theory, IMS Lecture Notes 30:245–267, 1996; applied to disclosure risk by Hoshino N. Applying Pitman's sampling formula to
- * microdata disclosure risk assessment. Journal of Official Statistics 17(4):499–520, 2001.
+ * Theory, IMS Lecture Notes 30:245–267, 1996; applied to disclosure risk by Hoshino N. Applying Pitman's sampling
+ * formula to microdata disclosure risk assessment. Journal of Official Statistics 17(4):499–520, 2001.
  *
  * With u classes, n records and c_j classes of size j, the maximum-likelihood equations for (θ, α) are
  *   Σ_{i=1}^{u−1} 1/(θ + iα) − Σ_{i=1}^{n−1} 1/(θ + i) = 0,
  *   Σ_{i=1}^{u−1} i/(θ + iα) − Σ_{j≥2} c_j Σ_{k=1}^{j−1} 1/(k − α) = 0,
  * and the expected number of population uniques in a population of N is Γ(θ + 1)/Γ(θ + α)·N^α (Hoshino 2001).
- * As ARX's `risk/ModelPitman.java` does, we solve the closed forms (digamma sums) from ARX's moment-based start, and fall
- * back to the term-by-term sums when the closed forms fail or disagree with them.
+ * As ARX's `risk/ModelPitman.java` does, we solve the closed forms (digamma sums) from ARX's moment-based start, and
+ * fall back to the term-by-term sums when the closed forms fail or disagree with them.
  */
 import { classesOfSize, type ClassSizeHistogram } from './class-size-histogram.js';
 import { solveNewton2D, type Residuals2D } from './newton-raphson-2d.js';
@@ -43,7 +43,8 @@ export function pitman(h: ClassSizeHistogram, population: PopulationModel): Pitm
     root = solveNewton2D(termByTerm(h, u, n), [t0, a0], options);
   } else {
     const check = termByTerm(h, u, n)(root[0], root[1]);
-    if (!(Math.abs(check.f1) <= ACCURACY && Math.abs(check.f2) <= ACCURACY)) root = solveNewton2D(termByTerm(h, u, n), [t0, a0], options);
+    if (!(Math.abs(check.f1) <= ACCURACY && Math.abs(check.f2) <= ACCURACY))
+      root = solveNewton2D(termByTerm(h, u, n), [t0, a0], options);
   }
   if (root === undefined) return { populationUniques: NaN, theta: NaN, alpha: NaN };
   const [theta, alpha] = root;
@@ -93,7 +94,15 @@ function closedForm(h: ClassSizeHistogram, u: number, n: number) {
 /** The same equations as explicit sums: slower, but free of the cancellation the closed forms suffer for small α. */
 function termByTerm(h: ClassSizeHistogram, u: number, n: number) {
   return (t: number, a: number): Residuals2D => {
-    let o1 = 0, o2 = 0, o3 = 0, o4 = 0, d1 = 0, d2 = 0, d3 = 0, d4 = 0, d5 = 0;
+    let o1 = 0,
+      o2 = 0,
+      o3 = 0,
+      o4 = 0,
+      d1 = 0,
+      d2 = 0,
+      d3 = 0,
+      d4 = 0,
+      d5 = 0;
     for (let i = 1; i < u; i++) {
       const v = t + i * a;
       o1 += 1 / v;
@@ -103,7 +112,8 @@ function termByTerm(h: ClassSizeHistogram, u: number, n: number) {
       d3 += (i * i) / (v * v);
     }
     h.sizes.forEach((size, idx) => {
-      let s = 0, s2 = 0;
+      let s = 0,
+        s2 = 0;
       for (let k = 1; k < size; k++) {
         s += 1 / (k - a);
         s2 += 1 / ((k - a) * (k - a));

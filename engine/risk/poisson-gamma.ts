@@ -3,12 +3,14 @@
  * (000_4fef96f56e043e60.txt, slides 「母集団一意となるレコード数の推定」 and 「母集団一意かつ標本一意となるレコード数の推定」).
  *
  * The K cells (combinations of quasi-identifier values) of a population of N0 records have frequencies
- * F_i ~ Poisson(N0·π_i) with π_i ~ Gamma(α, β), αβ = 1/K. Then E(S₁) = N0 / (1 + N0β)^(1 + 1/(Kβ)) population uniques, and
- * a sample drawn with fraction λ has E(s₁) = λN0 / (1 + λN0β)^(1 + 1/(Kβ)) sample uniques. The estimate of the sample uniques
- * that are population uniques is U = s₁·λ·E(S₁)/E(s₁) = s₁·((1 + λN0β)/(1 + N0β))^(1 + 1/(Kβ)), with β estimated by moments
- * from the sample: β = (1/(λN0))·(K/(λN0)·s_f² − 1), s_f² the unbiased variance of the K cell frequencies (empty cells count).
+ * F_i ~ Poisson(N0·π_i) with π_i ~ Gamma(α, β), αβ = 1/K. Then E(S₁) = N0 / (1 + N0β)^(1 + 1/(Kβ)) population uniques,
+ * and a sample drawn with fraction λ has E(s₁) = λN0 / (1 + λN0β)^(1 + 1/(Kβ)) sample uniques. The estimate of the
+ * sample uniques that are population uniques is U = s₁·λ·E(S₁)/E(s₁) = s₁·((1 + λN0β)/(1 + N0β))^(1 + 1/(Kβ)), with β
+ * estimated by moments from the sample: β = (1/(λN0))·(K/(λN0)·s_f² − 1), s_f² the unbiased variance of the K cell
+ * frequencies (empty cells count).
  *
- * The same model is in: Bethlehem JG, Keller WJ, Pannekoek J. Disclosure control of microdata. JASA 85(409):38–45, 1990.
+ * The same model is in: Bethlehem JG, Keller WJ, Pannekoek J. Disclosure control of microdata. JASA 85(409):38–45,
+ * 1990.
  */
 import { sumOfSquaredSizes, classesOfSize, type ClassSizeHistogram } from './class-size-histogram.js';
 
@@ -26,19 +28,24 @@ export interface PoissonGammaEstimate {
 }
 
 /**
- * The Poisson–Gamma estimate for a sample with class-size histogram `h`, sampling fraction `samplingFraction` (λ, in (0, 1])
- * and `cells` = K, the number of possible quasi-identifier combinations (≥ the number of classes).
+ * The Poisson–Gamma estimate for a sample with class-size histogram `h`, sampling fraction `samplingFraction` (λ, in
+ * (0, 1]) and `cells` = K, the number of possible quasi-identifier combinations (≥ the number of classes).
  *
  * Degenerate inputs never give NaN:
  * - no sample uniques (s₁ = 0): U = 0 (regime `no-uniques`);
  * - λ = 1 (the sample is the population): U = s₁, as every sample unique is a population unique (regime `census`);
- * - β ≤ 0 (cell frequencies no more dispersed than Poisson, or K = 1 so s_f² is undefined): the Gamma prior degenerates to a
+ * - β ≤ 0 (cell frequencies no more dispersed than Poisson, or K = 1 so s_f² is undefined): the Gamma prior degenerates
+ *   to a
  *   point mass π_i = 1/K, and U takes its β → 0⁺ limit s₁·exp(−(N0 − λN0)/K) (regime `poisson-limit`), using
  *   lim (1 + xβ)^(1/(Kβ)) = e^(x/K).
  */
 export function poissonGamma(h: ClassSizeHistogram, samplingFraction: number, cells: number): PoissonGammaEstimate {
-  if (!(samplingFraction > 0 && samplingFraction <= 1)) throw new RangeError(`sampling fraction must be within (0, 1], got ${samplingFraction}`);
-  if (!(cells >= h.classes && cells >= 1)) throw new RangeError(`the number of cells K (${cells}) must be at least the number of classes (${h.classes}) and ≥ 1`);
+  if (!(samplingFraction > 0 && samplingFraction <= 1))
+    throw new RangeError(`sampling fraction must be within (0, 1], got ${samplingFraction}`);
+  if (!(cells >= h.classes && cells >= 1))
+    throw new RangeError(
+      `the number of cells K (${cells}) must be at least the number of classes (${h.classes}) and ≥ 1`,
+    );
   const n = h.rows;
   const s1 = classesOfSize(h, 1);
   const K = cells;

@@ -4,8 +4,8 @@
  *
  * The decision rule is Dankar FK, El Emam K, Neisa A, Roffey T. Estimating the re-identification risk of clinical data
  * sets. BMC Medical Informatics and Decision Making 12:66, 2012, as ARX implements it
- * (`risk/RiskModelPopulationUniqueness.java`): for sampling fractions ≤ 0.1 use Pitman, falling back to Zayatz when Pitman
- * has no estimate; above 0.1 use the smaller of Zayatz and SNB, or Zayatz when SNB has none.
+ * (`risk/RiskModelPopulationUniqueness.java`): for sampling fractions ≤ 0.1 use Pitman, falling back to Zayatz when
+ * Pitman has no estimate; above 0.1 use the smaller of Zayatz and SNB, or Zayatz when SNB has none.
  *
  * Every share here is "population uniques / population size", which is also the expected share of the sample's records
  * that are population uniques (each population unique is sampled with probability f, so f·PU/n = PU/N). The seed's
@@ -43,16 +43,29 @@ export interface PopulationUniquenessOptions {
   readonly cells?: number;
 }
 
-export function populationUniqueness(h: ClassSizeHistogram, samplingFraction: number, options: PopulationUniquenessOptions = {}): PopulationUniqueness {
+export function populationUniqueness(
+  h: ClassSizeHistogram,
+  samplingFraction: number,
+  options: PopulationUniquenessOptions = {},
+): PopulationUniqueness {
   const population = makePopulationModel(h.rows, samplingFraction);
   const N = population.populationSize;
   const poisson = options.cells === undefined ? undefined : poissonGamma(h, samplingFraction, options.cells);
   const figure = (uniques: number): UniquenessFigure =>
-    Number.isFinite(uniques) && uniques !== 0 ? { populationUniques: uniques, share: N === 0 ? 0 : uniques / N } : { populationUniques: null, share: null };
+    Number.isFinite(uniques) && uniques !== 0
+      ? { populationUniques: uniques, share: N === 0 ? 0 : uniques / N }
+      : { populationUniques: null, share: null };
   const zero: UniquenessFigure = { populationUniques: 0, share: 0 };
 
   if (classesOfSize(h, 1) === 0) {
-    return { population, pitman: zero, zayatz: zero, snb: zero, dankar: { ...zero, model: 'none' }, ...(poisson && { poissonGamma: poisson }) };
+    return {
+      population,
+      pitman: zero,
+      zayatz: zero,
+      snb: zero,
+      dankar: { ...zero, model: 'none' },
+      ...(poisson && { poissonGamma: poisson }),
+    };
   }
   const p = figure(pitman(h, population).populationUniques);
   const z = figure(zayatz(h, population).populationUniques);

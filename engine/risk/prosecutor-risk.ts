@@ -1,6 +1,7 @@
 /**
- * Re-identification risk under the prosecutor model: the attacker knows the target is in the data set and picks one record
- * of the target's equivalence class at random, so a record in a class of size s is re-identified with probability 1/s.
+ * Re-identification risk under the prosecutor model: the attacker knows the target is in the data set and picks one
+ * record of the target's equivalence class at random, so a record in a class of size s is re-identified with
+ * probability 1/s.
  *
  * Published in: El Emam K, Dankar FK. Protecting privacy using k-anonymity. J Am Med Inform Assoc 15(5):627–637, 2008
  * (prosecutor risk, the maximum and average). ARX computes the same figures in `risk/RiskModelSampleRisks.java`.
@@ -41,7 +42,8 @@ export interface RecordsAtRisk {
 
 /** Records whose prosecutor risk 1/s exceeds `threshold` (so classes smaller than 1/threshold). */
 export function recordsAtRisk(h: ClassSizeHistogram, threshold: number): RecordsAtRisk {
-  if (!(threshold >= 0 && threshold <= 1)) throw new RangeError(`risk threshold must be within [0, 1], got ${threshold}`);
+  if (!(threshold >= 0 && threshold <= 1))
+    throw new RangeError(`risk threshold must be within [0, 1], got ${threshold}`);
   let records = 0;
   let classes = 0;
   h.sizes.forEach((s, i) => {

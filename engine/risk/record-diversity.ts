@@ -1,12 +1,12 @@
 /**
- * ℓ-diversity as sdcMicro's `ldiversity` reports it for a sensitive variable: every record gets the distinct ℓ of its key
- * combination (how many different sensitive values the records sharing its key hold), and the report summarises these
- * per-record values the way R's `summary` does — minimum, quartiles (R's default quantile, type 7), mean and maximum.
- * A record with ℓ = 1 has its sensitive value disclosed by its key alone, however many records share the key.
+ * ℓ-diversity as sdcMicro's `ldiversity` reports it for a sensitive variable: every record gets the distinct ℓ of its
+ * key combination (how many different sensitive values the records sharing its key hold), and the report summarises
+ * these per-record values the way R's `summary` does — minimum, quartiles (R's default quantile, type 7), mean and
+ * maximum. A record with ℓ = 1 has its sensitive value disclosed by its key alone, however many records share the key.
  *
  * Published in: Machanavajjhala A, Kifer D, Gehrke J, Venkitasubramaniam M. ℓ-diversity: privacy beyond k-anonymity.
- * ACM TKDD 1(1):3, 2007; Templ M, Kowarik A, Meindl B. Statistical disclosure control for micro-data using the R package
- * sdcMicro. Journal of Statistical Software 67(4), 2015.
+ * ACM TKDD 1(1):3, 2007; Templ M, Kowarik A, Meindl B. Statistical disclosure control for micro-data using the R
+ * package sdcMicro. Journal of Statistical Software 67(4), 2015.
  */
 import type { PackedFrequencies } from './sensitive-diversity.js';
 
@@ -22,8 +22,8 @@ export interface RecordDiversity {
 }
 
 /**
- * The summary of per-record distinct ℓ, from the per-class sensitive frequencies (a record counts once per row). It counts
- * the records at each ℓ instead of listing them, so it takes memory for the classes, not the rows, and reads the
+ * The summary of per-record distinct ℓ, from the per-class sensitive frequencies (a record counts once per row). It
+ * counts the records at each ℓ instead of listing them, so it takes memory for the classes, not the rows, and reads the
  * quantiles off the cumulative counts: the same order statistics as sorting one ℓ per record.
  */
 export function recordDistinctL(f: PackedFrequencies): RecordDiversity {
@@ -46,7 +46,8 @@ export function recordDistinctL(f: PackedFrequencies): RecordDiversity {
     sum += distinct * size;
     if (distinct === 1) recordsWithL1 += size;
   }
-  if (records === 0) return { min: 0, firstQuartile: 0, median: 0, mean: 0, thirdQuartile: 0, max: 0, recordsWithL1: 0 };
+  if (records === 0)
+    return { min: 0, firstQuartile: 0, median: 0, mean: 0, thirdQuartile: 0, max: 0, recordsWithL1: 0 };
   // The i-th smallest per-record ℓ (0-based) is the least ℓ whose cumulative record count exceeds i.
   const levels: number[] = [];
   const below: number[] = [];
@@ -76,13 +77,14 @@ export function recordDistinctL(f: PackedFrequencies): RecordDiversity {
 }
 
 /**
- * Each record's distinct ℓ, in file order (sdcMicro's `<s>_Distinct_Ldiversity` column): the number of distinct sensitive
- * values among the records of its class. `classOf` maps rows to the classes `f` describes.
+ * Each record's distinct ℓ, in file order (sdcMicro's `<s>_Distinct_Ldiversity` column): the number of distinct
+ * sensitive values among the records of its class. `classOf` maps rows to the classes `f` describes.
  */
 export function distinctLPerRecord(f: PackedFrequencies, classOf: ArrayLike<number>): Int32Array {
   const classCount = f.offsets.length - 1;
   const distinct = new Int32Array(classCount);
-  for (let id = 0; id < classCount; id++) for (let i = f.offsets[id]; i < f.offsets[id + 1]; i++) if (f.counts[i] > 0) distinct[id]++;
+  for (let id = 0; id < classCount; id++)
+    for (let i = f.offsets[id]; i < f.offsets[id + 1]; i++) if (f.counts[i] > 0) distinct[id]++;
   const perRecord = new Int32Array(classOf.length);
   for (let r = 0; r < classOf.length; r++) perRecord[r] = distinct[classOf[r]];
   return perRecord;

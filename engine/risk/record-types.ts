@@ -40,14 +40,25 @@ function groupByKey(n: number, key: (i: number) => string): { typeOf: Int32Array
 }
 
 /** Codes every record's values and groups identical records: the type of each record and one code vector per type. */
-function group(records: readonly (readonly string[])[], indexes: readonly Map<string, number>[], matrices: readonly TransitionMatrix[], which: string) {
+function group(
+  records: readonly (readonly string[])[],
+  indexes: readonly Map<string, number>[],
+  matrices: readonly TransitionMatrix[],
+  which: string,
+) {
   const m = matrices.length;
   const coded = records.map((rec, r) => {
-    if (rec.length !== m) throw new PrivacyError(`identification risk: ${which} record ${r + 1} has ${rec.length} values for ${m} attributes`);
+    if (rec.length !== m)
+      throw new PrivacyError(
+        `identification risk: ${which} record ${r + 1} has ${rec.length} values for ${m} attributes`,
+      );
     const code = new Int32Array(m);
     for (let a = 0; a < m; a++) {
       const u = indexes[a].get(rec[a]);
-      if (u === undefined) throw new PrivacyError(`identification risk: ${which} record ${r + 1} holds '${rec[a]}', which is not in the domain of attribute ${a + 1} (${matrices[a].description})`);
+      if (u === undefined)
+        throw new PrivacyError(
+          `identification risk: ${which} record ${r + 1} holds '${rec[a]}', which is not in the domain of attribute ${a + 1} (${matrices[a].description})`,
+        );
       code[a] = u;
     }
     return code;
@@ -57,9 +68,17 @@ function group(records: readonly (readonly string[])[], indexes: readonly Map<st
 }
 
 /** The typed linkage matrix of two files; refuses (before allocating) more than `maxPairs` type pairs. */
-export function typedLinkage(original: readonly (readonly string[])[], released: readonly (readonly string[])[], matrices: readonly TransitionMatrix[], maxPairs = Infinity): RecordTypes {
+export function typedLinkage(
+  original: readonly (readonly string[])[],
+  released: readonly (readonly string[])[],
+  matrices: readonly TransitionMatrix[],
+  maxPairs = Infinity,
+): RecordTypes {
   const n = original.length;
-  if (released.length !== n) throw new PrivacyError(`identification risk: the original has ${n} records but the release ${released.length}; PRAM keeps every record`);
+  if (released.length !== n)
+    throw new PrivacyError(
+      `identification risk: the original has ${n} records but the release ${released.length}; PRAM keeps every record`,
+    );
   const indexes = matrices.map(labelIndex);
   const o = group(original, indexes, matrices, 'original');
   const rel = group(released, indexes, matrices, 'released');
@@ -75,7 +94,8 @@ export function typedLinkage(original: readonly (readonly string[])[], released:
   for (let r = 0; r < R; r++) {
     for (let c = 0; c < C; c++) {
       let p = 1;
-      for (let a = 0; a < matrices.length && p !== 0; a++) p *= matrices[a].p[o.codes[r][a] * matrices[a].size + rel.codes[c][a]];
+      for (let a = 0; a < matrices.length && p !== 0; a++)
+        p *= matrices[a].p[o.codes[r][a] * matrices[a].size + rel.codes[c][a]];
       b[r * C + c] = p;
     }
   }
@@ -83,7 +103,11 @@ export function typedLinkage(original: readonly (readonly string[])[], released:
 }
 
 /** A[i][j] = Π_a P_a(original[i][a] → released[j][a]), record by record (n × n; for small files and tests). */
-export function linkageMatrix(original: readonly (readonly string[])[], released: readonly (readonly string[])[], matrices: readonly TransitionMatrix[]): Float64Array {
+export function linkageMatrix(
+  original: readonly (readonly string[])[],
+  released: readonly (readonly string[])[],
+  matrices: readonly TransitionMatrix[],
+): Float64Array {
   const t = typedLinkage(original, released, matrices);
   const n = original.length;
   const C = t.colCounts.length;
@@ -94,8 +118,13 @@ export function linkageMatrix(original: readonly (readonly string[])[], released
 
 /** The types of a given n × n matrix: rows (columns) with exactly equal entries share a type. */
 export function typesOfMatrix(A: Float64Array, n: number): RecordTypes {
-  if (A.length !== n * n) throw new RangeError(`identification risk: a ${n}×${n} matrix is needed, got ${A.length} entries`);
-  for (let k = 0; k < n * n; k++) if (!(A[k] >= 0) || !Number.isFinite(A[k])) throw new RangeError(`identification risk: entry (${Math.floor(k / n)}, ${k % n}) is ${A[k]}; entries must be finite and ≥ 0`);
+  if (A.length !== n * n)
+    throw new RangeError(`identification risk: a ${n}×${n} matrix is needed, got ${A.length} entries`);
+  for (let k = 0; k < n * n; k++)
+    if (!(A[k] >= 0) || !Number.isFinite(A[k]))
+      throw new RangeError(
+        `identification risk: entry (${Math.floor(k / n)}, ${k % n}) is ${A[k]}; entries must be finite and ≥ 0`,
+      );
   const rows = groupByKey(n, (i) => Array.from(A.subarray(i * n, i * n + n)).join(','));
   const cols = groupByKey(n, (j) => Array.from({ length: n }, (_, i) => A[i * n + j]).join(','));
   const R = rows.first.length;

@@ -17,7 +17,8 @@ const fmt = (x: number) => (Number.isFinite(x) ? String(Number(x.toPrecision(3))
 function required(s: CriterionSpec | undefined, name: string): string {
   if (!s) return name;
   if (s.kind === 'k-anonymity') return `k ≥ ${s.k}${s.unit ? ` distinct ${s.unit}` : ' rows'} per class`;
-  if (s.variant === 'recursive') return `recursive (c=${s.c}, ℓ=${s.l}) on ${s.sensitive}: r₁ < c·(r_ℓ+…+r_m) in every class`;
+  if (s.variant === 'recursive')
+    return `recursive (c=${s.c}, ℓ=${s.l}) on ${s.sensitive}: r₁ < c·(r_ℓ+…+r_m) in every class`;
   return `${s.variant} ℓ ≥ ${s.l} on ${s.sensitive} in every class`;
 }
 
@@ -25,10 +26,16 @@ function required(s: CriterionSpec | undefined, name: string): string {
  * Each criterion measured on the classes (those with `keep[id]` set, when given). "Met" means no class fails.
  * Failing rows are rows (what suppression removes), whatever the criterion counts.
  */
-export function checkRequirements(table: Table, classes: EquivalenceClasses, criteria: readonly Criterion[], keep?: Uint8Array): RequirementCheck[] {
+export function checkRequirements(
+  table: Table,
+  classes: EquivalenceClasses,
+  criteria: readonly Criterion[],
+  keep?: Uint8Array,
+): RequirementCheck[] {
   return criteria.map((criterion) => {
     const s = criterionSpec(criterion);
-    const measure = (criterion as Criterion & { measure?: (c: ReturnType<typeof classStats>[number]) => number }).measure;
+    const measure = (criterion as Criterion & { measure?: (c: ReturnType<typeof classStats>[number]) => number })
+      .measure;
     const stats = classStats(table, classes, criterion.sensitive);
     const recursive = s?.kind === 'l-diversity' && s.variant === 'recursive';
     let worst = recursive ? -Infinity : Infinity;
@@ -44,7 +51,19 @@ export function checkRequirements(table: Table, classes: EquivalenceClasses, cri
       }
     });
     const unit = s?.kind === 'k-anonymity' ? s.unit : undefined;
-    const measured = s?.kind === 'k-anonymity' ? `smallest class: ${fmt(worst)} ${unit ? `distinct ${unit}` : worst === 1 ? 'row' : 'rows'}` : recursive ? `largest r₁/(r_ℓ+…+r_m): ${fmt(worst)}` : `smallest ${s?.kind === 'l-diversity' ? s.variant : ''} ℓ: ${fmt(worst)}`;
-    return { name: criterion.name, required: required(s, criterion.name), measured, failingClasses, failingRows, met: failingClasses === 0 };
+    const measured =
+      s?.kind === 'k-anonymity'
+        ? `smallest class: ${fmt(worst)} ${unit ? `distinct ${unit}` : worst === 1 ? 'row' : 'rows'}`
+        : recursive
+          ? `largest r₁/(r_ℓ+…+r_m): ${fmt(worst)}`
+          : `smallest ${s?.kind === 'l-diversity' ? s.variant : ''} ℓ: ${fmt(worst)}`;
+    return {
+      name: criterion.name,
+      required: required(s, criterion.name),
+      measured,
+      failingClasses,
+      failingRows,
+      met: failingClasses === 0,
+    };
   });
 }

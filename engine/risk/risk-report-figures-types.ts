@@ -19,20 +19,27 @@ export interface RequirementCheck {
 /** The spec's optimal transformation and what it would release, or why there is none. */
 export type RiskAfter =
   | {
-    /** `pinned`: the levels the spec pins (what the generalize release applies); `optimal`: the search's optimum. */
-    readonly basis: 'pinned' | 'optimal';
-    /** Each quasi-identifier's level, its hierarchy's height, and the first row's value before → after, for meaning. */
-    readonly levels: readonly { readonly column: string; readonly level: number; readonly height: number; readonly example: string }[];
-    readonly suppressed: number;
-    /** Rows released (not suppressed). */
-    readonly rows: number;
-    readonly classes: number;
-    readonly sampleUniques: number;
-    readonly averageRisk: number;
-    readonly highestRisk: number;
-    readonly classSizeHistogram: readonly (readonly [number, number])[];
-    readonly requirements: readonly RequirementCheck[];
-  }
+      /** `pinned`: the levels the spec pins (what the generalize release applies); `optimal`: the search's optimum. */
+      readonly basis: 'pinned' | 'optimal';
+      /**
+       * Each quasi-identifier's level, its hierarchy's height, and the first row's value before → after, for meaning.
+       */
+      readonly levels: readonly {
+        readonly column: string;
+        readonly level: number;
+        readonly height: number;
+        readonly example: string;
+      }[];
+      readonly suppressed: number;
+      /** Rows released (not suppressed). */
+      readonly rows: number;
+      readonly classes: number;
+      readonly sampleUniques: number;
+      readonly averageRisk: number;
+      readonly highestRisk: number;
+      readonly classSizeHistogram: readonly (readonly [number, number])[];
+      readonly requirements: readonly RequirementCheck[];
+    }
   | { readonly unavailable: string };
 
 /** Risk figures of one CSV, as the risk report shows them. */
@@ -55,7 +62,11 @@ export interface RiskReportFigures {
   readonly classSizeHistogram: readonly (readonly [number, number])[];
   /** With a unit, `records` is the distinct persons below k, each counted once (`anonymity/below-k.ts`). */
   readonly kViolations: { readonly k: number; readonly records: number; readonly classes: number };
-  readonly populationUniqueness?: { readonly model: string; readonly samplingFraction: number; readonly estimate: number };
+  readonly populationUniqueness?: {
+    readonly model: string;
+    readonly samplingFraction: number;
+    readonly estimate: number;
+  };
   readonly lDiversity: readonly {
     readonly sensitive: string;
     /** The smallest number of distinct sensitive values in any class (distinct ℓ of the table). */
@@ -69,8 +80,15 @@ export interface RiskReportFigures {
   /** The optimal transformation's release, when the spec has an anonymity block. */
   readonly after?: RiskAfter;
   /** Quasi-identifier subsets ranked by the records they make unique. */
-  readonly riskiestCombinations: readonly { readonly columns: readonly string[]; readonly sampleUniques: number; readonly classes: number }[];
-  /** With a survey weight: the individual risk's distribution and the riskiest key combinations (individual-risk-figures.ts). */
+  readonly riskiestCombinations: readonly {
+    readonly columns: readonly string[];
+    readonly sampleUniques: number;
+    readonly classes: number;
+  }[];
+  /**
+   * With a survey weight: the individual risk's distribution and the riskiest key combinations
+   * (individual-risk-figures.ts).
+   */
   readonly individualRisk?: IndividualRiskFigures;
 }
 
@@ -78,15 +96,25 @@ export interface RiskReportFigures {
 export type IndividualRiskFigures =
   | { readonly weight: string; readonly error: string }
   | {
-    readonly weight: string;
-    readonly threshold: number;
-    readonly expectedReidentifications: number;
-    readonly globalRisk: number;
-    readonly aboveThreshold: number;
-    readonly higherThanMainPart: number;
-    readonly max: number;
-    readonly median: number;
-    /** Records and classes per band of risk (from, to]. */
-    readonly distribution: readonly { readonly from: number; readonly to: number; readonly records: number; readonly classes: number }[];
-    readonly riskiest: readonly { readonly classKey: string; readonly fk: number; readonly Fk: number; readonly risk: number }[];
-  };
+      readonly weight: string;
+      readonly threshold: number;
+      readonly expectedReidentifications: number;
+      readonly globalRisk: number;
+      readonly aboveThreshold: number;
+      readonly higherThanMainPart: number;
+      readonly max: number;
+      readonly median: number;
+      /** Records and classes per band of risk (from, to]. */
+      readonly distribution: readonly {
+        readonly from: number;
+        readonly to: number;
+        readonly records: number;
+        readonly classes: number;
+      }[];
+      readonly riskiest: readonly {
+        readonly classKey: string;
+        readonly fk: number;
+        readonly Fk: number;
+        readonly risk: number;
+      }[];
+    };

@@ -1,7 +1,7 @@
 /**
- * The re-identification risk of a table as it stands: the report behind `privspec risk`. It forms the equivalence classes
- * on the quasi-identifiers once and hands every model the class-size histogram (and, for ℓ-diversity, the sensitive value
- * frequencies), so the models themselves never see rows.
+ * The re-identification risk of a table as it stands: the report behind `privspec risk`. It forms the equivalence
+ * classes on the quasi-identifiers once and hands every model the class-size histogram (and, for ℓ-diversity, the
+ * sensitive value frequencies), so the models themselves never see rows.
  */
 import { equivalenceClasses, type EquivalenceClasses, type Generalization } from '../anonymity/equivalence-classes.js';
 import { sensitiveFrequencies } from '../anonymity/class-stats.js';
@@ -10,7 +10,13 @@ import { belowK, type BelowK } from '../anonymity/below-k.js';
 import { column, type Column, type Table } from '../table/table.js';
 import { classSizeHistogram, classesOfSize, type ClassSizeHistogram } from './class-size-histogram.js';
 import { populationUniqueness, type PopulationUniqueness } from './population-uniqueness.js';
-import { prosecutorRisk, recordsAtRisk, type KViolations, type ProsecutorRisk, type RecordsAtRisk } from './prosecutor-risk.js';
+import {
+  prosecutorRisk,
+  recordsAtRisk,
+  type KViolations,
+  type ProsecutorRisk,
+  type RecordsAtRisk,
+} from './prosecutor-risk.js';
 import { sensitiveDiversity, type SensitiveDiversity } from './sensitive-diversity.js';
 import { recordDistinctL, type RecordDiversity } from './record-diversity.js';
 
@@ -42,18 +48,23 @@ export interface RiskReport {
   readonly prosecutor: ProsecutorRisk;
   readonly recordsAtRisk: RecordsAtRisk;
   /**
-   * K for the Poisson–Gamma model: the product of the quasi-identifiers' domain sizes, each domain taken as the distinct
-   * values that occur in the column (the table carries no other notion of a domain).
+   * K for the Poisson–Gamma model: the product of the quasi-identifiers' domain sizes, each domain taken as the
+   * distinct values that occur in the column (the table carries no other notion of a domain).
    */
   readonly cells: number;
   /** With a unit, `records` counts distinct persons below k (each once), not (person, class) pairs. */
   readonly kViolations?: KViolations;
-  /** With `k`: classes below k, the rows in them and the distinct persons with a row in them (`anonymity/below-k.ts`). */
+  /**
+   * With `k`: classes below k, the rows in them and the distinct persons with a row in them (`anonymity/below-k.ts`).
+   */
   readonly belowK?: BelowK;
   readonly populationUniqueness?: PopulationUniqueness;
   /** Per class, and per record as sdcMicro's `ldiversity` summarises it (each record's distinct ℓ). */
   readonly lDiversity?: SensitiveDiversity & { readonly sensitive: string; readonly perRecord: RecordDiversity };
-  /** With a unit: its column, how many (unit, class) pairs the class figures count, and the distinct persons in the file. */
+  /**
+   * With a unit: its column, how many (unit, class) pairs the class figures count, and the distinct persons in the
+   * file.
+   */
   readonly unit?: { readonly column: string; readonly unitRecords: number; readonly persons: number };
 }
 
@@ -61,12 +72,22 @@ export const DEFAULT_RISK_THRESHOLD = 0.2;
 
 export function riskReport(table: Table, qi: readonly string[], options: RiskOptions = {}): RiskReport {
   // Look every column up first, so that an unknown name fails before any work, naming the columns that exist.
-  for (const name of [...qi, ...(options.sensitive === undefined ? [] : [options.sensitive]), ...(options.unit === undefined ? [] : [options.unit])]) column(table, name);
+  for (const name of [
+    ...qi,
+    ...(options.sensitive === undefined ? [] : [options.sensitive]),
+    ...(options.unit === undefined ? [] : [options.unit]),
+  ])
+    column(table, name);
   return riskReportOfClasses(table, qi, equivalenceClasses(table, qi, options.generalization), options);
 }
 
 /** The same report on classes already formed (the editor's report measures more on the same classes). */
-export function riskReportOfClasses(table: Table, qi: readonly string[], classes: EquivalenceClasses, options: RiskOptions = {}): RiskReport {
+export function riskReportOfClasses(
+  table: Table,
+  qi: readonly string[],
+  classes: EquivalenceClasses,
+  options: RiskOptions = {},
+): RiskReport {
   const qiColumns = qi.map((name) => column(table, name));
   const sensitive = options.sensitive === undefined ? undefined : column(table, options.sensitive);
   const unit = options.unit === undefined ? undefined : column(table, options.unit);
@@ -82,19 +103,34 @@ export function riskReportOfClasses(table: Table, qi: readonly string[], classes
     recordsAtRisk: recordsAtRisk(histogram, options.riskThreshold ?? DEFAULT_RISK_THRESHOLD),
     cells,
     ...(options.k !== undefined && kFigures(classes, options.k, unit)),
-    ...(options.samplingFraction !== undefined && { populationUniqueness: populationUniqueness(histogram, options.samplingFraction, { cells }) }),
-    ...(unit && { unit: { column: unit.name, unitRecords: sizes.reduce((s, x) => s + x, 0), persons: unit.dictionary.length } }),
+    ...(options.samplingFraction !== undefined && {
+      populationUniqueness: populationUniqueness(histogram, options.samplingFraction, { cells }),
+    }),
+    ...(unit && {
+      unit: { column: unit.name, unitRecords: sizes.reduce((s, x) => s + x, 0), persons: unit.dictionary.length },
+    }),
   };
   if (!sensitive) return report;
   const frequencies = sensitiveFrequencies(classes, sensitive);
-  return { ...report, lDiversity: { sensitive: sensitive.name, ...sensitiveDiversity(frequencies), perRecord: recordDistinctL(frequencies) } };
+  return {
+    ...report,
+    lDiversity: {
+      sensitive: sensitive.name,
+      ...sensitiveDiversity(frequencies),
+      perRecord: recordDistinctL(frequencies),
+    },
+  };
 }
 
 /**
  * k's figures from the one count of who is below k: `kViolations.records` is the rows below k, or with a unit the
  * persons below k, each counted once however many small classes they have rows in; `belowK` states rows and persons.
  */
-function kFigures(classes: EquivalenceClasses, k: number, unit: Column | undefined): { kViolations: KViolations; belowK: BelowK } {
+function kFigures(
+  classes: EquivalenceClasses,
+  k: number,
+  unit: Column | undefined,
+): { kViolations: KViolations; belowK: BelowK } {
   const b = belowK(classes, k, unit && { codes: unit.codes, cardinality: unit.dictionary.length });
   return { kViolations: { k, records: unit ? b.persons : b.rows, classes: b.classes }, belowK: b };
 }

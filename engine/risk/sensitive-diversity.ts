@@ -1,14 +1,17 @@
 /**
  * How diverse the sensitive attribute is within the equivalence classes, as a data steward reads it next to the
- * re-identification risk: a class whose records all share one sensitive value discloses that value to anyone who can place
- * a person in the class, however large the class is (the homogeneity attack).
+ * re-identification risk: a class whose records all share one sensitive value discloses that value to anyone who can
+ * place a person in the class, however large the class is (the homogeneity attack).
  *
  * Published in: Machanavajjhala A, Kifer D, Gehrke J, Venkitasubramaniam M. ℓ-diversity: privacy beyond k-anonymity.
  * ACM TKDD 1(1):3, 2007. Distinct ℓ of a class is its number of distinct sensitive values; entropy ℓ is exp(H) with
  * H = −Σ p ln p over the class's sensitive values, the largest ℓ for which the class is entropy ℓ-diverse.
  */
 
-/** Per-class sensitive frequencies, packed: class `id` holds `counts[i]` records of one value for i in offsets[id]..offsets[id+1]. */
+/**
+ * Per-class sensitive frequencies, packed: class `id` holds `counts[i]` records of one value for i in
+ * offsets[id]..offsets[id+1].
+ */
 export interface PackedFrequencies {
   readonly offsets: ArrayLike<number>;
   readonly counts: ArrayLike<number>;

@@ -1,12 +1,12 @@
 /**
  * The log-gamma, digamma and trigamma functions the population-uniqueness models need.
  *
- * digamma and trigamma follow Tom Minka's Lightspeed toolbox (the source ARX's `risk/Gamma.java` ports): shift the argument
- * up by the recurrences ψ(x) = ψ(x+1) − 1/x and ψ′(x) = ψ′(x+1) + 1/x², then apply the asymptotic (de Moivre) series.
- * ARX's port shifts trigamma's argument to x ≥ 8 but applies the asymptotic series only from x ≥ 12, so its trigamma
- * misses the whole tail for arguments below 12. We shift to x ≥ 12 and always apply the series (its first omitted term,
- * B12/x¹³, is then below 3e-15). Trigamma only feeds Newton's Jacobian, never an estimate, so the difference changes how
- * fast the solver converges, not where it converges to.
+ * digamma and trigamma follow Tom Minka's Lightspeed toolbox (the source ARX's `risk/Gamma.java` ports): shift the
+ * argument up by the recurrences ψ(x) = ψ(x+1) − 1/x and ψ′(x) = ψ′(x+1) + 1/x², then apply the asymptotic (de Moivre)
+ * series. ARX's port shifts trigamma's argument to x ≥ 8 but applies the asymptotic series only from x ≥ 12, so its
+ * trigamma misses the whole tail for arguments below 12. We shift to x ≥ 12 and always apply the series (its first
+ * omitted term, B12/x¹³, is then below 3e-15). Trigamma only feeds Newton's Jacobian, never an estimate, so the
+ * difference changes how fast the solver converges, not where it converges to.
  *
  * logGamma uses the Stirling series through the x⁻⁹ term for x ≥ 20 and the recurrence below that, accurate to about
  * 1e-15 relative; the reflection formula covers x < 0.5.
@@ -31,7 +31,8 @@ export function logGamma(x: number): number {
   }
   const r = 1 / x;
   const r2 = r * r;
-  // Stirling: ln Γ(x) = (x − ½) ln x − x + ½ ln 2π + 1/(12x) − 1/(360x³) + 1/(1260x⁵) − 1/(1680x⁷) + 1/(1188x⁹) + O(x⁻¹¹).
+  // Stirling: ln Γ(x) = (x − ½) ln x − x + ½ ln 2π + 1/(12x) − 1/(360x³) + 1/(1260x⁵) − 1/(1680x⁷) + 1/(1188x⁹) +
+  // O(x⁻¹¹).
   const series = r * (1 / 12 - r2 * (1 / 360 - r2 * (1 / 1260 - r2 * (1 / 1680 - r2 / 1188))));
   return (x - 0.5) * Math.log(x) - x + LN_SQRT_2PI + series - shift;
 }
@@ -46,7 +47,7 @@ export function digamma(x: number): number {
   }
   if (x <= 1e-6) {
     // Taylor series at 0: ψ(x) = −γ − 1/x + (π²/6)x + O(x²).
-    return -EULER_GAMMA - 1 / x + (Math.PI * Math.PI / 6) * x;
+    return -EULER_GAMMA - 1 / x + ((Math.PI * Math.PI) / 6) * x;
   }
   let result = 0;
   while (x < 12) {

@@ -45,10 +45,12 @@ export function startingTransport(m: TypedMatrix): Int32Array | null {
             if (fromCol[c] >= 0 || !(m.b[r * C + c] > 0)) continue;
             fromCol[c] = r;
             if (colLeft[c] > 0) end = c;
-            else for (let r2 = 0; r2 < R; r2++) if (fromRow[r2] < 0 && x[r2 * C + c] > 0) {
-              fromRow[r2] = c;
-              next.push(r2);
-            }
+            else
+              for (let r2 = 0; r2 < R; r2++)
+                if (fromRow[r2] < 0 && x[r2 * C + c] > 0) {
+                  fromRow[r2] = c;
+                  next.push(r2);
+                }
           }
         }
         queue = next;

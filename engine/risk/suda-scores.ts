@@ -11,14 +11,14 @@
  * exactly two, and f the sampling fraction,
  *   DIS = U·f / (U·f + P·(1 − f)),  Q = 1 + (8 − V)/20,
  *   DIS-SUDA_r = 1 / (1 + (U/DIS − U) / (score_r^Q · Σ_j score_j^(−Q)))   for score_r > 0, else 0,
- * the sum over the records with a positive score. sdcMicro holds DIS, Q and U/DIS − U in single precision; privspec rounds
- * them the same way (`Math.fround`). sdcMicro's search needs at least three variables and pads fewer with constant ones,
- * which changes V in both formulas; privspec does the same.
+ * the sum over the records with a positive score. sdcMicro holds DIS, Q and U/DIS − U in single precision; privspec
+ * rounds them the same way (`Math.fround`). sdcMicro's search needs at least three variables and pads fewer with
+ * constant ones, which changes V in both formulas; privspec does the same.
  *
  * One place where privspec follows the definition rather than sdcMicro's code: U is every record unique on all the key
- * variables. sdcMicro's C++ (`Suda2.h`) counts a unique only when it is alone in its 16-bit hash bucket of value codes —
- * its test for a unique among several entries of a bucket (`k == g_NbPerHash[i]`) can never hold — so its U, and with it
- * DIS and the DIS-SUDA scores, depend on how R coded the values. The SUDA scores and MSUs do not.
+ * variables. sdcMicro's C++ (`Suda2.h`) counts a unique only when it is alone in its 16-bit hash bucket of value codes
+ * — its test for a unique among several entries of a bucket (`k == g_NbPerHash[i]`) can never hold — so its U, and with
+ * it DIS and the DIS-SUDA scores, depend on how R coded the values. The SUDA scores and MSUs do not.
  */
 import type { Table } from '../table/table.js';
 import { minimalSampleUniques, popcount } from './minimal-sample-uniques.js';
@@ -106,14 +106,27 @@ export function suda(table: Table, qi: readonly string[], options: SudaOptions =
     pairedRecords: P,
     score,
     disScore,
-    attributeContributions: qi.map((variable, v) => ({ variable, contribution: total === 0 ? 0 : (100 * variableWeight[v]) / total })),
+    attributeContributions: qi.map((variable, v) => ({
+      variable,
+      contribution: total === 0 ? 0 : (100 * variableWeight[v]) / total,
+    })),
     disBands: disBands(disScore),
   };
 }
 
 /** sdcMicro's bands: cut points 0, 0.1, …, 0.7, each raised by the machine epsilon as its print method does. */
 function disBands(disScore: Float64Array): { interval: string; records: number }[] {
-  const labels = ['== 0', '(0.0, 0.1]', '(0.1, 0.2]', '(0.2, 0.3]', '(0.3, 0.4]', '(0.4, 0.5]', '(0.5, 0.6]', '(0.6, 0.7]', '> 0.7'];
+  const labels = [
+    '== 0',
+    '(0.0, 0.1]',
+    '(0.1, 0.2]',
+    '(0.2, 0.3]',
+    '(0.3, 0.4]',
+    '(0.4, 0.5]',
+    '(0.5, 0.6]',
+    '(0.6, 0.7]',
+    '> 0.7',
+  ];
   // R's seq(0, 0.7, 0.1) is 0.1·i, so 0.30000000000000004 and not 0.3: computed the same way here.
   const cuts = [0, 1, 2, 3, 4, 5, 6, 7].map((i) => i * 0.1 + Number.EPSILON);
   const counts = new Array<number>(labels.length).fill(0);

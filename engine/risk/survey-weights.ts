@@ -1,7 +1,8 @@
 /**
  * A survey weight column read as numbers. A record's design weight is the number of population units it stands for
  * (the inverse of its inclusion probability), so it is a finite number of at least 1; anything else would make the
- * estimated class population F̂_k smaller than the sample count f_k, where the negative-binomial risk model has no meaning.
+ * estimated class population F̂_k smaller than the sample count f_k, where the negative-binomial risk model has no
+ * meaning.
  */
 import { column, TableError, type Table } from '../table/table.js';
 
@@ -21,7 +22,12 @@ export function surveyWeights(table: Table, name: string): Float64Array {
     const w = parsed[c.codes[r]];
     if (!(Number.isFinite(w) && w >= 1)) {
       const text = c.dictionary[c.codes[r]];
-      const cause = text.trim() === '' ? 'is empty' : Number.isFinite(w) ? `is ${text.trim()}, below 1` : `'${text}' is not a number`;
+      const cause =
+        text.trim() === ''
+          ? 'is empty'
+          : Number.isFinite(w)
+            ? `is ${text.trim()}, below 1`
+            : `'${text}' is not a number`;
       throw new TableError(
         `weight column '${name}': the weight ${cause}; a survey weight is the number of people a record stands for (at least 1)`,
         table.source,

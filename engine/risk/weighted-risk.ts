@@ -72,10 +72,16 @@ export interface WeightedRisk {
 export const RISK_BANDS: readonly number[] = [0, 0.001, 0.01, 0.05, 0.1, 0.2, 0.5, 1];
 
 /**
- * f_k, F̂_k and r_k of every class of `table` on `qi`, with the weights read from column `weight`. `classes` may be given
- * when the caller has formed them already (the editor's check counts pinned columns at their level).
+ * f_k, F̂_k and r_k of every class of `table` on `qi`, with the weights read from column `weight`. `classes` may be
+ * given when the caller has formed them already (the editor's check counts pinned columns at their level).
  */
-export function classRisks(table: Table, qi: readonly string[], weight: string, method: IndividualRiskMethod = 'approx', formed?: EquivalenceClasses): ClassRisks {
+export function classRisks(
+  table: Table,
+  qi: readonly string[],
+  weight: string,
+  method: IndividualRiskMethod = 'approx',
+  formed?: EquivalenceClasses,
+): ClassRisks {
   const weights = surveyWeights(table, weight);
   const classes = formed ?? equivalenceClasses(table, qi);
   const fk = Int32Array.from(classes.sizes);
@@ -93,10 +99,16 @@ export function classRisks(table: Table, qi: readonly string[], weight: string, 
   return { classes, fk, Fk, risk };
 }
 
-export function weightedRisk(table: Table, qi: readonly string[], weight: string, options: WeightedRiskOptions = {}): WeightedRisk {
+export function weightedRisk(
+  table: Table,
+  qi: readonly string[],
+  weight: string,
+  options: WeightedRiskOptions = {},
+): WeightedRisk {
   const method = options.method ?? 'approx';
   const threshold = options.threshold ?? DEFAULT_INDIVIDUAL_RISK_THRESHOLD;
-  if (!(threshold >= 0 && threshold <= 1)) throw new RangeError(`the individual risk threshold must be within [0, 1], got ${threshold}`);
+  if (!(threshold >= 0 && threshold <= 1))
+    throw new RangeError(`the individual risk threshold must be within [0, 1], got ${threshold}`);
   const c = classRisks(table, qi, weight, method, options.classes);
   const n = table.rowCount;
   const perRecord = { fk: new Int32Array(n), Fk: new Float64Array(n), risk: new Float64Array(n) };
@@ -119,7 +131,10 @@ export function weightedRisk(table: Table, qi: readonly string[], weight: string
     method,
     expectedReidentifications: expected,
     globalRisk: n === 0 ? 0 : expected / n,
-    summary: n === 0 ? { min: 0, median: 0, mean: 0, max: 0 } : { min, median: median(perRecord.risk), mean: expected / n, max },
+    summary:
+      n === 0
+        ? { min: 0, median: 0, mean: 0, max: 0 }
+        : { min, median: median(perRecord.risk), mean: expected / n, max },
     highRiskRecords: { threshold, aboveThreshold, higherThanMainPart: main.records, mainPartCutoff: main.cutoff },
     distribution: riskBands(c),
     riskiest: riskiest(c, options.top ?? 10, options.keyOf ?? ((row) => rowKeyValues(table, qi, row))),
@@ -143,5 +158,7 @@ function riskBands(c: ClassRisks): RiskBand[] {
 function riskiest(c: ClassRisks, top: number, keyOf: (row: number) => string[]): RiskyCombination[] {
   const ids = Array.from({ length: c.risk.length }, (_, i) => i);
   ids.sort((a, b) => c.risk[b] - c.risk[a] || c.fk[b] - c.fk[a] || a - b);
-  return ids.slice(0, top).map((id) => ({ key: keyOf(c.classes.firstRow[id]), fk: c.fk[id], Fk: c.Fk[id], risk: c.risk[id] }));
+  return ids
+    .slice(0, top)
+    .map((id) => ({ key: keyOf(c.classes.firstRow[id]), fk: c.fk[id], Fk: c.Fk[id], risk: c.risk[id] }));
 }

@@ -1,8 +1,8 @@
 /**
  * Population uniques by Zayatz's method.
  *
- * Published in: Zayatz LV. Estimation of the number of unique population elements using a sample. US Bureau of the Census,
- * 1991 (cited so by ARX's `risk/ModelZayatz.java`, whose computation this reproduces).
+ * Published in: Zayatz LV. Estimation of the number of unique population elements using a sample. US Bureau of the
+ * Census, 1991 (cited so by ARX's `risk/ModelZayatz.java`, whose computation this reproduces).
  *
  * A class of size s in the population of N contributes a sample unique with the hypergeometric probability
  * P_s = P(X = 1), X ~ Hypergeometric(N, s, n). Weighting the population class sizes by the sample's class-size

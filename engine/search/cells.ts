@@ -30,8 +30,8 @@ export interface Cells {
 
 /**
  * Cells whose codes are read from their representative records when a metric first asks for them: a roll-up then writes
- * one array of representatives per node instead of one code array per quasi-identifier, and most nodes the search checks
- * are never asked for their codes (the monotonic entropy and DM* read class sizes only).
+ * one array of representatives per node instead of one code array per quasi-identifier, and most nodes the search
+ * checks are never asked for their codes (the monotonic entropy and DM* read class sizes only).
  */
 export class NodeCells implements Cells {
   private codeColumns?: Int32Array[];

@@ -46,7 +46,10 @@ export function checkClasses(cells: Cells, criteria: readonly Criterion[]): Clas
     const size = classSizes[c];
     let ok = size >= k;
     if (ok) {
-      const stats: ClassStats = { size, sensitive: { codes: codes.subarray(start[c], start[c + 1]), counts: counts.subarray(start[c], start[c + 1]) } };
+      const stats: ClassStats = {
+        size,
+        sensitive: { codes: codes.subarray(start[c], start[c + 1]), counts: counts.subarray(start[c], start[c + 1]) },
+      };
       ok = criteria.every((cr) => cr.isSatisfied(stats));
     }
     if (ok) pass[c] = 1;
@@ -54,4 +57,3 @@ export function checkClasses(cells: Cells, criteria: readonly Criterion[]): Clas
   }
   return { pass, outliers };
 }
-

@@ -9,7 +9,11 @@ import { inLevelRange, type SearchOptions, type SearchResult } from './search-ty
  * scored; the optimum is the valid node with the lowest loss, then the lowest level sum, then the lowest node id.
  * No tagging, no roll-up between nodes, no bounds: nothing to get wrong. Nodes outside `options.range` are skipped.
  */
-export function exhaustiveSearch(problem: AnonymizationProblem, metric: Metric, options: SearchOptions = {}): SearchResult {
+export function exhaustiveSearch(
+  problem: AnonymizationProblem,
+  metric: Metric,
+  options: SearchOptions = {},
+): SearchResult {
   const lattice = new Lattice(problem.qi.map((q) => q.hierarchy.height));
   const evaluator = new NodeEvaluator(problem, lattice, 0);
   let best: { loss: number; sum: number; evaluation: NodeEvaluation } | undefined;

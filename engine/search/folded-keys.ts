@@ -11,11 +11,19 @@ const EXACT = 2 ** 53;
  * space passes 2^53, where fixed-radix keys would not be exact. `ids` is scratch space of at least `src.count`. Returns
  * the key space (or the classes counted so far).
  */
-export function foldKeys(problem: AnonymizationProblem, records: Int32Array, grouper: KeyGrouper, ids: Int32Array, src: Cells, to: readonly number[], keys: Float64Array): number {
+export function foldKeys(
+  problem: AnonymizationProblem,
+  records: Int32Array,
+  grouper: KeyGrouper,
+  ids: Int32Array,
+  src: Cells,
+  to: readonly number[],
+  keys: Float64Array,
+): number {
   const n = src.count;
   const qi = problem.qi;
   const d = qi.length;
-    const srcRep = src.rep;
+  const srcRep = src.rep;
   // The attributes that split anything at `to` (one with a single value, its top usually, does not), folded into one
   // mixed-radix key per cell in segments whose key space stays below 2^53, renumbering between segments.
   let product = 1;
@@ -53,7 +61,17 @@ export function foldKeys(problem: AnonymizationProblem, records: Int32Array, gro
  * keys[j] = (keys[j] when `continued`, else 0) · Π radices + the mixed-radix number of cell j's representative's codes
  * of `attrs`, each mapped from level 0 through `maps`.
  */
-function foldSegment(keys: Float64Array, n: number, rep: Int32Array, records: Int32Array, d: number, attrs: number[], maps: Int32Array[], radices: number[], continued: boolean): void {
+function foldSegment(
+  keys: Float64Array,
+  n: number,
+  rep: Int32Array,
+  records: Int32Array,
+  d: number,
+  attrs: number[],
+  maps: Int32Array[],
+  radices: number[],
+  continued: boolean,
+): void {
   for (let s = 0; s < attrs.length; s++) {
     const a = attrs[s];
     const map = maps[s];

@@ -18,7 +18,8 @@ export class Lattice {
     const strides = new Array<number>(heights.length);
     let size = 1;
     for (let i = heights.length - 1; i >= 0; i--) {
-      if (!Number.isInteger(heights[i]) || heights[i] < 0) throw new RangeError(`height ${heights[i]} of quasi-identifier ${i} is not a whole number ≥ 0`);
+      if (!Number.isInteger(heights[i]) || heights[i] < 0)
+        throw new RangeError(`height ${heights[i]} of quasi-identifier ${i} is not a whole number ≥ 0`);
       strides[i] = size;
       size *= heights[i] + 1;
     }
@@ -86,7 +87,8 @@ export class Lattice {
   /** Direct generalizations: one more level on one quasi-identifier. */
   successors(id: number): number[] {
     const out: number[] = [];
-    for (let i = 0; i < this.heights.length; i++) if (this.level(id, i) < this.heights[i]) out.push(id + this.strides[i]);
+    for (let i = 0; i < this.heights.length; i++)
+      if (this.level(id, i) < this.heights[i]) out.push(id + this.strides[i]);
     return out;
   }
 

@@ -16,14 +16,19 @@ export interface Metric {
   bound: (levels: readonly number[]) => number;
   /** True when `bound` is the value itself, so that no node needs to be grouped to know its loss. */
   readonly boundIsExact: boolean;
-  /** The loss of a checked node; suppressed rows are those in classes with `classPass[c] === 0` when the node is valid. */
+  /**
+   * The loss of a checked node; suppressed rows are those in classes with `classPass[c] === 0` when the node is valid.
+   */
   value(e: NodeEvaluation): number;
 }
 
 /** 10^10: ARX keeps only ten decimal digits of each attribute's loss so that comparisons ignore rounding noise. */
 const FACTOR = Math.pow(10, 10);
 
-/** ARX's `Metric.round`: floors a value to a multiple of 10^-10, bit for bit as `Math.floor(value * FACTOR) / FACTOR` in Java. */
+/**
+ * ARX's `Metric.round`: floors a value to a multiple of 10^-10, bit for bit as `Math.floor(value * FACTOR) / FACTOR` in
+ * Java.
+ */
 export function arxRound(value: number): number {
   return Math.floor(value * FACTOR) / FACTOR;
 }

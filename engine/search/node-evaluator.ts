@@ -40,18 +40,25 @@ export class NodeEvaluator {
     this.rollUp = new RollUp(problem);
   }
 
-  /** The cells of node `id`, without applying the criteria. With a cache size of 0 every node is grouped from the rows. */
+  /**
+   * The cells of node `id`, without applying the criteria. With a cache size of 0 every node is grouped from the rows.
+   */
   cellsOf(id: number): Cells {
     const levels = this.lattice.levels(id);
     let source = this.rollUp.base;
     for (const s of this.cache) if (s.count < source.count && this.rollUp.canRoll(s.levels, levels)) source = s;
-    for (const s of this.anchors.values()) if (s.count < source.count && this.rollUp.canRoll(s.levels, levels)) source = s;
+    for (const s of this.anchors.values())
+      if (s.count < source.count && this.rollUp.canRoll(s.levels, levels)) source = s;
     if (source === this.rollUp.base && this.cacheSize > 0) {
-      // No specialization at hand: roll the rows up to an anchor first (every attribute at most at level 1) and keep it,
-      // so that later nodes above the same anchor start from it instead of from the rows. On Adult this saves about a
-      // third of the cells rolled.
+      // No specialization at hand: roll the rows up to an anchor first (every attribute at most at level 1) and keep
+      // it, so that later nodes above the same anchor start from it instead of from the rows. On Adult this saves about
+      // a third of the cells rolled.
       const anchorLevels = levels.map((l) => Math.min(l, 1));
-      if (anchorLevels.filter((l) => l > 0).length >= 2 && !sameLevels(anchorLevels, levels) && this.rollUp.canRoll(anchorLevels, levels)) {
+      if (
+        anchorLevels.filter((l) => l > 0).length >= 2 &&
+        !sameLevels(anchorLevels, levels) &&
+        this.rollUp.canRoll(anchorLevels, levels)
+      ) {
         const key = anchorLevels.join(',');
         let anchor = this.anchors.get(key);
         if (!anchor && this.anchored + weight(this.rollUp.base) <= ANCHOR_BUDGET) {
@@ -67,7 +74,8 @@ export class NodeEvaluator {
       this.cache.push(cells);
       this.cached += weight(cells);
       // Evict the oldest snapshots beyond the count or the memory budget (large tables have large snapshots).
-      while (this.cache.length > this.cacheSize || (this.cached > CACHE_BUDGET && this.cache.length > 1)) this.cached -= weight(this.cache.shift()!);
+      while (this.cache.length > this.cacheSize || (this.cached > CACHE_BUDGET && this.cache.length > 1))
+        this.cached -= weight(this.cache.shift()!);
     }
     return cells;
   }

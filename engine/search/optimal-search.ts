@@ -28,15 +28,21 @@ export const searchesStarted = { count: 0 };
  * The result equals exhaustive search (`exhaustiveSearch`), ties broken the same way: lower loss, then lower level
  * sum, then lower node id.
  */
-export function searchOptimal(problem: AnonymizationProblem, metric: Metric, options: SearchOptions = {}): SearchResult {
+export function searchOptimal(
+  problem: AnonymizationProblem,
+  metric: Metric,
+  options: SearchOptions = {},
+): SearchResult {
   searchesStarted.count++;
   const lattice = new Lattice(problem.qi.map((q) => q.hierarchy.height));
   checkRange(lattice, options.range);
   const evaluator = new NodeEvaluator(problem, lattice);
   // A restricted lattice (pinned attributes, ARX's min/max level) is walked best-first over its own nodes only; tagging
   // and roll-up still use the whole lattice, since validity and classes do not depend on the restriction.
-  const allowed = options.range === undefined ? undefined : (id: number) => inLevelRange(lattice.levels(id), options.range);
-  // Monotonicity along the lattice needs every generalization to merge classes, which tree-shaped hierarchies guarantee.
+  const allowed =
+    options.range === undefined ? undefined : (id: number) => inLevelRange(lattice.levels(id), options.range);
+  // Monotonicity along the lattice needs every generalization to merge classes, which tree-shaped hierarchies
+  // guarantee.
   const tree = evaluator.rollUp.treeShaped;
   const tags = new TagState(lattice, tree && isValidityMonotone(problem));
   const metricMonotonic = tree && metric.monotonic;
@@ -52,7 +58,10 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
   let checked = 0;
 
   const better = (id: number, loss: number) =>
-    !best || loss < best.loss || (loss === best.loss && (levelSums[id] < levelSums[best.id] || (levelSums[id] === levelSums[best.id] && id < best.id)));
+    !best ||
+    loss < best.loss ||
+    (loss === best.loss &&
+      (levelSums[id] < levelSums[best.id] || (levelSums[id] === levelSums[best.id] && id < best.id)));
   const evaluate = (id: number): NodeEvaluation => {
     options.signal?.throwIfAborted();
     const e = evaluator.evaluate(id);
@@ -60,16 +69,21 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
     grouped[id] = 1;
     evaluated[id] = 1;
     tags.record(id, e.valid);
-    if (relaxed && !relaxed.isKnown(id)) relaxed.record(id, checkClasses(e.cells, relaxation).outliers <= problem.maxOutliers);
+    if (relaxed && !relaxed.isKnown(id))
+      relaxed.record(id, checkClasses(e.cells, relaxation).outliers <= problem.maxOutliers);
     // A monotonic metric's value bounds every generalization, valid or not, so it is kept for invalid nodes too.
-    if (e.valid || (metricMonotonic && !metric.boundIsExact)) values[id] = metric.boundIsExact ? bounds[id] : metric.value(e);
+    if (e.valid || (metricMonotonic && !metric.boundIsExact))
+      values[id] = metric.boundIsExact ? bounds[id] : metric.value(e);
     if (e.valid && (!allowed || allowed(id)) && better(id, values[id])) best = { id, loss: values[id], evaluation: e };
-    if (options.onProgress && checked % 16 === 0) options.onProgress({ checked, resolved: tags.resolved, nodes: lattice.size });
+    if (options.onProgress && checked % 16 === 0)
+      options.onProgress({ checked, resolved: tags.resolved, nodes: lattice.size });
     return e;
   };
-  const settle = (id: number, state: TagState, valid: (node: number) => boolean) => settleChain(lattice, bounds, id, state, valid);
+  const settle = (id: number, state: TagState, valid: (node: number) => boolean) =>
+    settleChain(lattice, bounds, id, state, valid);
   /** Settles `id` under the full model. */
-  const resolve = (id: number) => settle(id, tags, (node) => (tags.isKnown(node) ? tags.isValid(node) : evaluate(node).valid));
+  const resolve = (id: number) =>
+    settle(id, tags, (node) => (tags.isKnown(node) ? tags.isValid(node) : evaluate(node).valid));
   /** Validity under the relaxation alone: grouping and the weaker criteria, counted as a node evaluated. */
   const relaxedValid = (id: number): boolean => {
     if (relaxed!.isKnown(id)) return relaxed!.isValid(id);
@@ -113,9 +127,16 @@ export function searchOptimal(problem: AnonymizationProblem, metric: Metric, opt
     // node gets checked by the classification, since tagging only marks nodes above a valid one as valid.
     classify(lattice, tags, levelSums, bounds, values, () => best?.loss, evaluate, options);
   } else if (!tags.monotone && metricMonotonic && !metric.boundIsExact) {
-    levelOrderWithInheritedBounds(lattice, levelSums, bounds, values, () => best?.loss, (id) => {
-      if (!ruledOut(id)) evaluate(id);
-    });
+    levelOrderWithInheritedBounds(
+      lattice,
+      levelSums,
+      bounds,
+      values,
+      () => best?.loss,
+      (id) => {
+        if (!ruledOut(id)) evaluate(id);
+      },
+    );
   } else {
     bestFirst(allNodes(lattice));
   }
@@ -133,7 +154,8 @@ function checkRange(lattice: Lattice, range: SearchOptions['range']): void {
   lattice.heights.forEach((h, i) => {
     const lo = range.min[i];
     const hi = range.max[i];
-    if (!(Number.isInteger(lo) && Number.isInteger(hi) && lo >= 0 && lo <= hi && hi <= h)) throw new RangeError(`levels ${lo}..${hi} of quasi-identifier ${i} are not within 0..${h}`);
+    if (!(Number.isInteger(lo) && Number.isInteger(hi) && lo >= 0 && lo <= hi && hi <= h))
+      throw new RangeError(`levels ${lo}..${hi} of quasi-identifier ${i} are not within 0..${h}`);
   });
 }
 
@@ -142,9 +164,15 @@ function checkRange(lattice: Lattice, range: SearchOptions['range']): void {
  * top finds the chain's lowest valid node, and the highest invalid node checked tags a large down-set (often far more
  * than `id`). `valid` decides one node, evaluating it when `state` does not know it yet.
  */
-function settleChain(lattice: Lattice, bounds: Float64Array, id: number, state: TagState, valid: (node: number) => boolean): void {
+function settleChain(
+  lattice: Lattice,
+  bounds: Float64Array,
+  id: number,
+  state: TagState,
+  valid: (node: number) => boolean,
+): void {
   const chain = [id];
-  for (let cur = id; !state.isValid(cur); ) {
+  for (let cur = id; !state.isValid(cur);) {
     const next = pickSuccessor(lattice, bounds, cur);
     if (next < 0) break;
     chain.push(next);
@@ -163,7 +191,7 @@ function settleChain(lattice: Lattice, bounds: Float64Array, id: number, state: 
   }
   // Climb from the highest invalid node found to a maximal invalid one: its successors roll up cheaply from it, and
   // every step up tags a larger down-set as invalid.
-  for (let u = highestInvalid; u >= 0; ) {
+  for (let u = highestInvalid; u >= 0;) {
     let next = -1;
     for (const s of lattice.successors(u)) {
       if (!state.isKnown(s) && !valid(s)) {
@@ -193,7 +221,9 @@ function classify(
   options: SearchOptions,
 ) {
   const inherited = Float64Array.from(bounds);
-  const order = Array.from({ length: lattice.size }, (_, id) => id).sort((a, b) => levelSums[a] - levelSums[b] || a - b);
+  const order = Array.from({ length: lattice.size }, (_, id) => id).sort(
+    (a, b) => levelSums[a] - levelSums[b] || a - b,
+  );
   for (const start of order) {
     inherit(lattice, inherited, values, start);
     if (tags.isKnown(start)) continue;
@@ -241,7 +271,9 @@ function levelOrderWithInheritedBounds(
   evaluate: (id: number) => void,
 ) {
   const inherited = Float64Array.from(bounds);
-  const order = Array.from({ length: lattice.size }, (_, id) => id).sort((a, b) => levelSums[a] - levelSums[b] || a - b);
+  const order = Array.from({ length: lattice.size }, (_, id) => id).sort(
+    (a, b) => levelSums[a] - levelSums[b] || a - b,
+  );
   for (const id of order) {
     inherit(lattice, inherited, values, id);
     const limit = bestLoss();

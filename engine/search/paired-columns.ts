@@ -16,7 +16,10 @@ export interface SensitiveAttribute {
  * its own column's frequencies back through a projection. Each model keeps its own definition: k counts distinct units
  * per class, ℓ and t read the sensitive values of the class's rows.
  */
-export function pairedColumns(first: Column, second: Column): { attribute: SensitiveAttribute; project: readonly [Int32Array, Int32Array] } {
+export function pairedColumns(
+  first: Column,
+  second: Column,
+): { attribute: SensitiveAttribute; project: readonly [Int32Array, Int32Array] } {
   const n = first.codes.length;
   const radix = second.dictionary.length;
   const ids = new Map<number, number>();
@@ -38,7 +41,10 @@ export function pairedColumns(first: Column, second: Column): { attribute: Sensi
     codes[i] = id;
   }
   const dictionary = toFirst.map((a, i) => `${first.dictionary[a]}\u0000${second.dictionary[toSecond[i]]}`);
-  return { attribute: { name: `${first.name} × ${second.name}`, codes, dictionary }, project: [Int32Array.from(toFirst), Int32Array.from(toSecond)] };
+  return {
+    attribute: { name: `${first.name} × ${second.name}`, codes, dictionary },
+    project: [Int32Array.from(toFirst), Int32Array.from(toSecond)],
+  };
 }
 
 /**
@@ -55,7 +61,12 @@ export class ProjectedCriterion implements Criterion {
   private readonly seen: Int32Array;
   private readonly summed: Int32Array;
 
-  constructor(readonly inner: Criterion, pairName: string, private readonly project: Int32Array, radix: number) {
+  constructor(
+    readonly inner: Criterion,
+    pairName: string,
+    private readonly project: Int32Array,
+    radix: number,
+  ) {
     this.name = inner.name;
     this.monotonic = inner.monotonic;
     this.monotonicWithSuppression = inner.monotonicWithSuppression;
@@ -82,6 +93,9 @@ export class ProjectedCriterion implements Criterion {
       this.summed[i] = this.scratch[this.seen[i]];
       this.scratch[this.seen[i]] = 0;
     }
-    return this.inner.isSatisfied({ size: cls.size, sensitive: { codes: this.seen.subarray(0, distinct), counts: this.summed.subarray(0, distinct) } });
+    return this.inner.isSatisfied({
+      size: cls.size,
+      sensitive: { codes: this.seen.subarray(0, distinct), counts: this.summed.subarray(0, distinct) },
+    });
   }
 }

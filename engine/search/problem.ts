@@ -39,7 +39,9 @@ export interface QuasiIdentifier {
   /** Level-0 code of each record (the column's dictionary codes). */
   readonly codes: Int32Array;
   readonly hierarchy: BoundHierarchy;
-  /** The original values the hierarchy file lists, when it lists them; the domain over which ARX's Loss computes shares. */
+  /**
+   * The original values the hierarchy file lists, when it lists them; the domain over which ARX's Loss computes shares.
+   */
   readonly domain?: readonly string[];
   /** The hierarchy as given, for the generalizations of values the data does not hold (domain shares). */
   readonly source?: Hierarchy;
@@ -90,21 +92,28 @@ export function problemOf(table: FrequencyTable, spec: ProblemSpec): Anonymizati
     const h = spec.hierarchies[i];
     const { bound, missing } = bindHierarchy(h, col);
     if (missing.length > 0) {
-      const shown = missing.slice(0, 3).map((v) => `'${v}'`).join(', ');
+      const shown = missing
+        .slice(0, 3)
+        .map((v) => `'${v}'`)
+        .join(', ');
       const more = missing.length > 3 ? ` and ${missing.length - 3} more` : '';
       throw new TableError(`the hierarchy for '${name}' does not cover ${shown}${more}`, h.source);
     }
     return { name, codes: col.codes, hierarchy: bound, domain: h.values, source: h };
   });
   const suppression = spec.suppression ?? 0;
-  if (!(suppression >= 0 && suppression <= 1)) throw new TableError(`suppression limit ${suppression} is not a fraction in [0, 1]`);
+  if (!(suppression >= 0 && suppression <= 1))
+    throw new TableError(`suppression limit ${suppression} is not a fraction in [0, 1]`);
   const names = [...new Set(spec.criteria.map((c) => c.sensitive).filter((s): s is string => s !== undefined))];
-  for (const name of names) if (seen.has(name)) throw new TableError(`'${name}' cannot be both a quasi-identifier and the sensitive attribute`);
+  for (const name of names)
+    if (seen.has(name)) throw new TableError(`'${name}' cannot be both a quasi-identifier and the sensitive attribute`);
   // k counted in units reads the unit column per class, as ℓ-diversity reads its sensitive column: the two become one
   // paired column, and each model reads its own half.
   const unit = spec.criteria.find((c): c is KAnonymity => c instanceof KAnonymity && c.unit !== undefined)?.unit;
   if (names.length > 2 || (names.length === 2 && (unit === undefined || !names.includes(unit)))) {
-    throw new TableError(`the models read different sensitive columns (${names.join(', ')}); use one${unit !== undefined ? ` besides the unit ${unit}` : ''}`);
+    throw new TableError(
+      `the models read different sensitive columns (${names.join(', ')}); use one${unit !== undefined ? ` besides the unit ${unit}` : ''}`,
+    );
   }
   let sensitive: SensitiveAttribute | undefined;
   let criteria = spec.criteria;
@@ -117,10 +126,24 @@ export function problemOf(table: FrequencyTable, spec: ProblemSpec): Anonymizati
     const values = columnOf(other);
     const pair = pairedColumns(units, values);
     sensitive = pair.attribute;
-    criteria = spec.criteria.map((c) => c.sensitive === unit ? new ProjectedCriterion(c, pair.attribute.name, pair.project[0], units.dictionary.length)
-      : c.sensitive === other ? new ProjectedCriterion(c, pair.attribute.name, pair.project[1], values.dictionary.length) : c);
+    criteria = spec.criteria.map((c) =>
+      c.sensitive === unit
+        ? new ProjectedCriterion(c, pair.attribute.name, pair.project[0], units.dictionary.length)
+        : c.sensitive === other
+          ? new ProjectedCriterion(c, pair.attribute.name, pair.project[1], values.dictionary.length)
+          : c,
+    );
   }
   // As ARX computes it: (int) Math.floor(maxOutliers · rows).
   const maxOutliers = Math.floor(suppression * table.rowCount);
-  return { rowCount: table.rowCount, recordCount: table.count, weights: table.weights, qi, sensitive, criteria, suppression, maxOutliers };
+  return {
+    rowCount: table.rowCount,
+    recordCount: table.count,
+    weights: table.weights,
+    qi,
+    sensitive,
+    criteria,
+    suppression,
+    maxOutliers,
+  };
 }

@@ -16,7 +16,8 @@ export function monotoneRelaxation(problem: AnonymizationProblem): Criterion[] {
   const k = problem.criteria.reduce((m, c) => Math.max(m, c.minClassSize), 1);
   if (k > 1 && !out.some((c) => c instanceof KAnonymity && c.k >= k)) out.push(new KAnonymity(k));
   for (const c of problem.criteria) {
-    if ((c instanceof EntropyLDiversity || c instanceof RecursiveCLDiversity) && c.minClassSize > 1) out.push(new DistinctLDiversity(c.sensitive, c.minClassSize));
+    if ((c instanceof EntropyLDiversity || c instanceof RecursiveCLDiversity) && c.minClassSize > 1)
+      out.push(new DistinctLDiversity(c.sensitive, c.minClassSize));
   }
   return out;
 }

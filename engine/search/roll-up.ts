@@ -9,8 +9,8 @@ const EXACT = 2 ** 53;
 /**
  * Roll-up (Incognito's and Flash's trick): the cells of a node are computed from the cells of any more specific node by
  * mapping each cell's codes one or more levels up and merging, instead of re-reading every record. A cell's codes at
- * the target node are its representative record's level-0 codes mapped straight to the target levels; the records' codes
- * are kept interleaved (all quasi-identifiers of a record side by side), so that reading them is one cache line.
+ * the target node are its representative record's level-0 codes mapped straight to the target levels; the records'
+ * codes are kept interleaved (all quasi-identifiers of a record side by side), so that reading them is one cache line.
  */
 export class RollUp {
   /** The problem's records grouped at the bottom node: the source of last resort. */
@@ -71,7 +71,10 @@ export class RollUp {
     const rep = new Int32Array(n);
     for (let t = 0; t < n; t++) rep[t] = t;
     const levels = problem.qi.map(() => 0);
-    this.base = this.roll(new NodeCells(problem, levels, n, rep, problem.weights, new Int32Array(n), 0, new Int32Array(0), baseKeys), levels);
+    this.base = this.roll(
+      new NodeCells(problem, levels, n, rep, problem.weights, new Int32Array(n), 0, new Int32Array(0), baseKeys),
+      levels,
+    );
   }
 
   /** Whether cells at `from` can be rolled up to `to`. */
@@ -95,7 +98,10 @@ export class RollUp {
     }
     const keys = this.keys;
     const srcRep = src.rep;
-    const product = this.strides && src.keys ? this.shiftKeys(src, to, keys) : foldKeys(this.problem, this.records, this.grouper, this.ids, src, to, keys);
+    const product =
+      this.strides && src.keys
+        ? this.shiftKeys(src, to, keys)
+        : foldKeys(this.problem, this.records, this.grouper, this.ids, src, to, keys);
     const classOfSrc = this.ids;
     const sens = this.problem.sensitive?.codes;
     let cellOf = classOfSrc;
@@ -182,7 +188,10 @@ export class RollUp {
     if (!delta) {
       const h = this.problem.qi[a].hierarchy;
       const stride = this.strides![a];
-      delta = Float64Array.from(h.levelCodes[0], (_, code) => (h.levelCodes[to][code] - h.levelCodes[from][code]) * stride);
+      delta = Float64Array.from(
+        h.levelCodes[0],
+        (_, code) => (h.levelCodes[to][code] - h.levelCodes[from][code]) * stride,
+      );
       this.deltas.set(key, delta);
     }
     return delta;

@@ -49,11 +49,11 @@ export interface SearchResult {
 }
 
 /**
- * Whether node validity is monotonic: a valid node's generalizations are all valid. Without suppression it suffices that
- * merging satisfying classes keeps them satisfying (`monotonic`). With suppression, merging a satisfying class with any
- * class must satisfy, so that suppressed rows can only decrease upward; ARX calls this "monotonic with suppression"
- * and the criteria declare it with an optional `monotonicWithSuppression` flag (k-anonymity and distinct ℓ-diversity
- * have it; entropy and recursive ℓ-diversity and t-closeness do not).
+ * Whether node validity is monotonic: a valid node's generalizations are all valid. Without suppression it suffices
+ * that merging satisfying classes keeps them satisfying (`monotonic`). With suppression, merging a satisfying class
+ * with any class must satisfy, so that suppressed rows can only decrease upward; ARX calls this "monotonic with
+ * suppression" and the criteria declare it with an optional `monotonicWithSuppression` flag (k-anonymity and distinct
+ * ℓ-diversity have it; entropy and recursive ℓ-diversity and t-closeness do not).
  */
 export function isValidityMonotone(problem: AnonymizationProblem): boolean {
   if (problem.maxOutliers === 0) return problem.criteria.every((c) => c.monotonic);

@@ -7,4 +7,3 @@ export function answerNotes(answer: AggregateAnswer): { kept: number; local: str
   const dropped = answer.request.bound && answer.selectedRows !== undefined ? answer.selectedRows - kept : undefined;
   return { kept, local: dropped === undefined ? [] : [`contribution bounding dropped ${dropped} rows`] };
 }
-

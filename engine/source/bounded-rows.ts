@@ -7,7 +7,12 @@ import { column, type Table } from '../table/table.js';
 import type { UnitBound } from './data-source.js';
 import { keyedHash } from './keyed-order.js';
 
-export function keyedBoundRows(table: Table, rows: Int32Array, bound: UnitBound, content: readonly string[]): Int32Array {
+export function keyedBoundRows(
+  table: Table,
+  rows: Int32Array,
+  bound: UnitBound,
+  content: readonly string[],
+): Int32Array {
   const unit = column(table, bound.unit);
   const parts = bound.partitionBy.map((n) => column(table, n));
   const contents = content.map((n) => column(table, n));
@@ -28,14 +33,21 @@ export function keyedBoundRows(table: Table, rows: Int32Array, bound: UnitBound,
   const byHash = (a: [string, number], b: [string, number]) => (a[0] < b[0] ? -1 : a[0] > b[0] ? 1 : 0);
   for (const partitions of byUnit.values()) {
     // DENSE_RANK over partition hashes: distinct partitions of one unit have distinct hashes (an MD5 collision aside).
-    const ranked = [...partitions.values()].sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0)).slice(0, bound.maxPartitions);
-    for (const { rows: rs } of ranked) for (const [, r] of rs.sort(byHash).slice(0, bound.maxRowsPerPartition)) kept.push(r);
+    const ranked = [...partitions.values()]
+      .sort((a, b) => (a.hash < b.hash ? -1 : a.hash > b.hash ? 1 : 0))
+      .slice(0, bound.maxPartitions);
+    for (const { rows: rs } of ranked)
+      for (const [, r] of rs.sort(byHash).slice(0, bound.maxRowsPerPartition)) kept.push(r);
   }
   kept.sort((a, b) => a - b);
   return Int32Array.from(kept);
 }
 
 /** The content columns of a request: the other cells it reads beyond the unit and the partition. */
-export function contentColumns(groupBy: readonly string[], partitionBy: readonly string[], clampColumn: string | undefined): string[] {
+export function contentColumns(
+  groupBy: readonly string[],
+  partitionBy: readonly string[],
+  clampColumn: string | undefined,
+): string[] {
   return [...groupBy.filter((g) => !partitionBy.includes(g)), ...(clampColumn !== undefined ? [clampColumn] : [])];
 }

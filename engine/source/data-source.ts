@@ -1,9 +1,9 @@
 /**
  * Where the data lives: the one interface between privspec's privacy math and whatever holds the rows — the in-memory
  * table of a CSV, DuckDB over CSV or Parquet, PostgreSQL, ClickHouse, or a warehouse that ran the SQL of
- * `privspec plan`. Nothing but aggregates crosses it for risk, the anonymity search and the DP releases: a frequency table
- * (distinct records with their row counts) or the exact per-group figures a release adds its noise to. Microdata outputs
- * (generalized, PRAM'd) ask for their rows as a stream of batches, never held whole.
+ * `privspec plan`. Nothing but aggregates crosses it for risk, the anonymity search and the DP releases: a frequency
+ * table (distinct records with their row counts) or the exact per-group figures a release adds its noise to. Microdata
+ * outputs (generalized, PRAM'd) ask for their rows as a stream of batches, never held whole.
  *
  * Everything here is plain data, so a request can be printed as SQL (engine/source/sql/), sent to a server, or answered
  * from files the user brings back (`privspec release --aggregates`). Noise is never added by a source: it is always
@@ -23,9 +23,9 @@ export interface FrequencyRequest {
 
 /**
  * Per-unit contribution bounding (Wilson et al., PoPETs 2020): each unit keeps at most `maxPartitions` of the
- * partitions it appears in and at most `maxRowsPerPartition` rows in each. Which ones it keeps is decided by a keyed hash
- * of the engine's secret seed (engine/source/keyed-order.ts), so that every source, and the SQL of every dialect, keeps
- * the same rows for the same seed.
+ * partitions it appears in and at most `maxRowsPerPartition` rows in each. Which ones it keeps is decided by a keyed
+ * hash of the engine's secret seed (engine/source/keyed-order.ts), so that every source, and the SQL of every dialect,
+ * keeps the same rows for the same seed.
  */
 export interface UnitBound {
   readonly unit: string;

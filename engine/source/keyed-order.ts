@@ -4,7 +4,8 @@
  *   key(seed, parts) = md5( seed ‖ '|' ‖ for each part p: charLength(p) ‖ ':' ‖ p )
  *
  * where a part is a cell as text (a blank or NULL cell is ''), charLength counts Unicode code points, and the
- * length prefix makes the encoding injective (no two lists of parts give one string). Then, among the rows inside `where`:
+ * length prefix makes the encoding injective (no two lists of parts give one string). Then, among the rows inside
+ * `where`:
  *   partition rank = DENSE_RANK() OVER (PARTITION BY unit ORDER BY key(seed, ['p', unit, partition values…]))
  *   row rank       = ROW_NUMBER() OVER (PARTITION BY unit, partition values… ORDER BY key(seed, ['r', unit,
  *                    partition values…, content values…]))
@@ -13,10 +14,10 @@
  * with the same content tie, and either may be kept: they are interchangeable for the aggregate, so every source gives
  * the same answer for the same seed although no source has to know a row number.
  *
- * Why this is enough for privacy: which rows a unit keeps depends only on that unit's own rows and the seed, and it keeps
- * at most maxPartitions·maxRowsPerPartition of them in at most maxPartitions partitions — the stability the sensitivities
- * of engine/release/sensitivity.ts rest on (Wilson et al., PoPETs 2020, §3). The seed is drawn from the secure generator
- * for every run, so the kept rows are a fresh pseudo-random choice. Unlike the in-memory bounding of
+ * Why this is enough for privacy: which rows a unit keeps depends only on that unit's own rows and the seed, and it
+ * keeps at most maxPartitions·maxRowsPerPartition of them in at most maxPartitions partitions — the stability the
+ * sensitivities of engine/release/sensitivity.ts rest on (Wilson et al., PoPETs 2020, §3). The seed is drawn from the
+ * secure generator for every run, so the kept rows are a fresh pseudo-random choice. Unlike the in-memory bounding of
  * engine/dp/contribution/bound-contributions.ts, the choice is uniform over distinct contents, not over rows: a unit
  * holding one value three times and another once keeps either with equal chance.
  */

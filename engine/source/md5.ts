@@ -5,7 +5,10 @@
  * rows; it protects nothing (the seed stays secret and is fresh for each run, and the privacy guarantee does not depend
  * on which rows a unit keeps, only on how many).
  */
-const S = [7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21];
+const S = [
+  7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 7, 12, 17, 22, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 5, 9, 14, 20, 4,
+  11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 4, 11, 16, 23, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21, 6, 10, 15, 21,
+];
 /** K[i] = ⌊2^32·|sin(i + 1)|⌋ (RFC 1321, §3.4). */
 const K = Int32Array.from({ length: 64 }, (_, i) => Math.floor(2 ** 32 * Math.abs(Math.sin(i + 1))) | 0);
 const encoder = new TextEncoder();
@@ -20,11 +23,17 @@ export function md5Hex(text: string): string {
   const view = new DataView(padded.buffer);
   view.setUint32(padded.length - 8, bits >>> 0, true);
   view.setUint32(padded.length - 4, Math.floor(bits / 2 ** 32), true);
-  let a0 = 0x67452301, b0 = 0xefcdab89 | 0, c0 = 0x98badcfe | 0, d0 = 0x10325476;
+  let a0 = 0x67452301,
+    b0 = 0xefcdab89 | 0,
+    c0 = 0x98badcfe | 0,
+    d0 = 0x10325476;
   const m = new Int32Array(16);
   for (let off = 0; off < padded.length; off += 64) {
     for (let j = 0; j < 16; j++) m[j] = view.getInt32(off + 4 * j, true);
-    let a = a0, b = b0, c = c0, d = d0;
+    let a = a0,
+      b = b0,
+      c = c0,
+      d = d0;
     for (let i = 0; i < 64; i++) {
       let f: number;
       let g: number;
@@ -44,6 +53,7 @@ export function md5Hex(text: string): string {
     d0 = (d0 + d) | 0;
   }
   let hex = '';
-  for (const word of [a0, b0, c0, d0]) for (let j = 0; j < 4; j++) hex += ((word >>> (8 * j)) & 0xff).toString(16).padStart(2, '0');
+  for (const word of [a0, b0, c0, d0])
+    for (let j = 0; j < 4; j++) hex += ((word >>> (8 * j)) & 0xff).toString(16).padStart(2, '0');
   return hex;
 }

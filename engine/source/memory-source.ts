@@ -1,8 +1,8 @@
 /**
- * The in-memory source: a table already read (a CSV through engine/host/sources/csv/read-csv-file.ts). It answers every request of
- * data-source.ts by the definitions the SQL of engine/source/sql/ implements, so that it is the reference the database
- * sources are compared with: the frequency table of engine/table/frequency-table-of.ts, the `where` test of
- * engine/source/select-rows.ts, the keyed bounding of bounded-rows.ts and the clamp of exact-sum.ts.
+ * The in-memory source: a table already read (a CSV through engine/host/sources/csv/read-csv-file.ts). It answers every
+ * request of data-source.ts by the definitions the SQL of engine/source/sql/ implements, so that it is the reference
+ * the database sources are compared with: the frequency table of engine/table/frequency-table-of.ts, the `where` test
+ * of engine/source/select-rows.ts, the keyed bounding of bounded-rows.ts and the clamp of exact-sum.ts.
  */
 import { frequencyTableOf } from '../table/frequency-table-of.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
@@ -10,7 +10,14 @@ import { column, type Table } from '../table/table.js';
 import { selectRows } from './select-rows.js';
 import { cellOf } from '../wavelet/bin-points.js';
 import { contentColumns, keyedBoundRows } from './bounded-rows.js';
-import type { AggregateAnswer, AggregateGroup, AggregateRequest, DataSource, FrequencyRequest, RowBatch } from './data-source.js';
+import type {
+  AggregateAnswer,
+  AggregateGroup,
+  AggregateRequest,
+  DataSource,
+  FrequencyRequest,
+  RowBatch,
+} from './data-source.js';
 import { cellNumber } from '../table/cell-number.js';
 
 /** A cell read as exact-sum.ts reads it, then clamped: blank, non-numeric and NaN cells count as `low`. */
@@ -33,7 +40,12 @@ export function memoryAggregate(table: Table, request: AggregateRequest): Aggreg
   const num = cellNumber;
   const keyOf = grid
     ? (r: number) => {
-        const cell = cellOf(num(by[0].dictionary[by[0].codes[r]]), num(by[1].dictionary[by[1].codes[r]]), { xMin: grid.xMin, xMax: grid.xMax, yMin: grid.yMin, yMax: grid.yMax }, grid.size);
+        const cell = cellOf(
+          num(by[0].dictionary[by[0].codes[r]]),
+          num(by[1].dictionary[by[1].codes[r]]),
+          { xMin: grid.xMin, xMax: grid.xMax, yMin: grid.yMin, yMax: grid.yMax },
+          grid.size,
+        );
         return cell < 0 ? ['-1', '-1'] : [String(cell % grid.size), String(Math.floor(cell / grid.size))];
       }
     : (r: number) => by.map((c) => c.dictionary[c.codes[r]]);
@@ -50,7 +62,10 @@ export function memoryAggregate(table: Table, request: AggregateRequest): Aggreg
 }
 
 export class MemorySource implements DataSource {
-  constructor(readonly table: Table, readonly name = table.source ?? 'the table') {}
+  constructor(
+    readonly table: Table,
+    readonly name = table.source ?? 'the table',
+  ) {}
 
   columns(): Promise<readonly string[]> {
     return Promise.resolve(this.table.columns.map((c) => c.name));

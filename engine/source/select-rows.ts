@@ -1,7 +1,7 @@
 /**
  * Which rows a release reads: those inside its `where` region. Matching is the one rule that parallel composition
- * (box-overlap.ts) mirrors: a number in a set or a range with number ends compares with the cell's number (cell-number.ts), anything
- * else compares the cell as text.
+ * (box-overlap.ts) mirrors: a number in a set or a range with number ends compares with the cell's number
+ * (cell-number.ts), anything else compares the cell as text.
  */
 import { column, type Table } from '../table/table.js';
 import type { Box, Constraint } from './box.js';

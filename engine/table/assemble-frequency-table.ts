@@ -6,11 +6,12 @@ import { TupleCounter } from './tuple-counter.js';
 
 /**
  * Joins the byte ranges of one CSV file, each parsed to distinct records with their counts (the parser's `tally` mode),
- * into one frequency table: merges the ranges' dictionaries value by value on the raw bytes, as `assemble-table.ts` does
- * for per-row codes, then re-counts each range's distinct records under the merged codes, adding their counts.
+ * into one frequency table: merges the ranges' dictionaries value by value on the raw bytes, as `assemble-table.ts`
+ * does for per-row codes, then re-counts each range's distinct records under the merged codes, adding their counts.
  *
- * Ranges are merged in file order, so dictionaries keep the order of first appearance in the file and so do the distinct
- * records: the result is the one a single pass over the whole file gives, and the one grouping the per-row table gives.
+ * Ranges are merged in file order, so dictionaries keep the order of first appearance in the file and so do the
+ * distinct records: the result is the one a single pass over the whole file gives, and the one grouping the per-row
+ * table gives.
  */
 export interface FrequencyMeta {
   names: readonly string[];
@@ -54,7 +55,8 @@ export function assembleFrequencyTable(parts: readonly RangePart[], meta: Freque
         if (r === 0) for (let c = 0; c < own.size; c++) remap[c] = c;
         else {
           const view = new DataView(own.arena.buffer, own.arena.byteOffset, own.arena.byteLength);
-          for (let c = 0; c < own.size; c++) remap[c] = dictionaries[j].codeOfEntry(own, view, c, own.entries[4 * c + 3] + lineShift);
+          for (let c = 0; c < own.size; c++)
+            remap[c] = dictionaries[j].codeOfEntry(own, view, c, own.entries[4 * c + 3] + lineShift);
         }
         remaps.push(remap);
       }
@@ -77,7 +79,11 @@ export function assembleFrequencyTable(parts: readonly RangePart[], meta: Freque
     if ('invalid' in decoded) {
       const first = dictionaries[j].firstRow(decoded.invalid);
       const line = meta.stoppedAt !== undefined && first >= meta.stoppedAt ? (meta.error?.line ?? first) : first;
-      if (!error || line < error.line) error = { message: `invalid UTF-8 in column '${meta.names[j]}' (field ${j + 1}); save the file as UTF-8`, line };
+      if (!error || line < error.line)
+        error = {
+          message: `invalid UTF-8 in column '${meta.names[j]}' (field ${j + 1}); save the file as UTF-8`,
+          line,
+        };
       continue;
     }
     columns.push({ name: meta.names[j], dictionary: decoded.values });

@@ -49,7 +49,8 @@ export function assembleTable(parts: readonly RangePart[], meta: TableMeta): Tab
         const own = range.dictionaries[j];
         const remap = new Int32Array(own.size);
         const view = new DataView(own.arena.buffer, own.arena.byteOffset, own.arena.byteLength);
-        for (let c = 0; c < own.size; c++) remap[c] = dictionaries[j].codeOfEntry(own, view, c, own.entries[4 * c + 3] + rowOffset);
+        for (let c = 0; c < own.size; c++)
+          remap[c] = dictionaries[j].codeOfEntry(own, view, c, own.entries[4 * c + 3] + rowOffset);
         const out = allCodes[j];
         for (let k = 0; k < codes.length; k++) out[rowOffset + k] = remap[codes[k]];
       } else if (!single) allCodes[j].set(codes, rowOffset);
@@ -67,7 +68,11 @@ export function assembleTable(parts: readonly RangePart[], meta: TableMeta): Tab
     if ('invalid' in decoded) {
       const row = dictionaries[j].firstRow(decoded.invalid);
       const line = row < rowCount ? rowLines[row] : (meta.error?.line ?? 0);
-      if (!error || line < error.line) error = { message: `invalid UTF-8 in column '${meta.names[j]}' (field ${j + 1}); save the file as UTF-8`, line };
+      if (!error || line < error.line)
+        error = {
+          message: `invalid UTF-8 in column '${meta.names[j]}' (field ${j + 1}); save the file as UTF-8`,
+          line,
+        };
       continue;
     }
     columns.push({ name: meta.names[j], codes: allCodes[j], dictionary: decoded.values });

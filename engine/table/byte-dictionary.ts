@@ -2,22 +2,24 @@
  * The distinct values of one column, keyed by their raw UTF-8 bytes.
  *
  * The CSV parser looks every field up here without ever building a JavaScript string for it: a field is just a byte
- * range. Only the distinct values are copied, into `arena` (each followed by one separator byte), and they become strings
- * once, at the end, in a single `TextDecoder` call, which also checks that they are UTF-8. The per-row cost is one probe of
- * a hash table, or for small canonical integers one array read, and memory is proportional to the distinct values.
+ * range. Only the distinct values are copied, into `arena` (each followed by one separator byte), and they become
+ * strings once, at the end, in a single `TextDecoder` call, which also checks that they are UTF-8. The per-row cost is
+ * one probe of a hash table, or for small canonical integers one array read, and memory is proportional to the distinct
+ * values.
  *
  * The state is made of typed arrays only, so a worker thread can hand a dictionary to the main thread by transfer.
  */
 export interface ByteDictionaryState {
   size: number;
   /**
-   * Open-addressing table, four numbers per slot: code + 1 (0 when empty), the hash, and two words holding a short value's
-   * bytes and length. A probe can thus accept or reject most values without reading elsewhere. Slots: a power of two.
+   * Open-addressing table, four numbers per slot: code + 1 (0 when empty), the hash, and two words holding a short
+   * value's bytes and length. A probe can thus accept or reject most values without reading elsewhere. Slots: a power
+   * of two.
    */
   table: Int32Array;
   /**
-   * Per code, four numbers: the hash (0 for numbers kept in `direct`), where the bytes start and end in `arena`, and the
-   * row of first appearance.
+   * Per code, four numbers: the hash (0 for numbers kept in `direct`), where the bytes start and end in `arena`, and
+   * the row of first appearance.
    */
   entries: Int32Array;
   arena: Uint8Array;
@@ -54,7 +56,15 @@ export class ByteDictionary {
 
   /** The typed arrays behind this dictionary, e.g. to post them to another thread. */
   toState(): ByteDictionaryState {
-    return { size: this.size, table: this.table, entries: this.entries, arena: this.arena, arenaLength: this.arenaLength, direct: this.direct, hashed: this.hashed };
+    return {
+      size: this.size,
+      table: this.table,
+      entries: this.entries,
+      arena: this.arena,
+      arenaLength: this.arenaLength,
+      direct: this.direct,
+      hashed: this.hashed,
+    };
   }
 
   /** The row on which the value with this code first appeared. */
@@ -63,13 +73,14 @@ export class ByteDictionary {
   }
 
   /**
-   * The code of the value `bytes[start, end)`, adding it when new with `row` as its first row. `view` must be a DataView
-   * over the same memory as `bytes`; reading a value's first eight bytes through it costs two loads instead of a loop.
+   * The code of the value `bytes[start, end)`, adding it when new with `row` as its first row. `view` must be a
+   * DataView over the same memory as `bytes`; reading a value's first eight bytes through it costs two loads instead of
+   * a loop.
    *
-   * Values of up to 7 bytes are packed into two words (bytes 0-3; bytes 4-6 and the length) that are both their hash input
-   * and stored in the slot, so that most lookups compare within the slot and touch no other memory. Longer values get the
-   * marker -1 as second word, an FNV-1a hash of all their bytes, and a byte comparison. This method is the hot path: it is
-   * kept small (numbers here, the rest in `codeHashed`) so that the scanner's loop can inline it.
+   * Values of up to 7 bytes are packed into two words (bytes 0-3; bytes 4-6 and the length) that are both their hash
+   * input and stored in the slot, so that most lookups compare within the slot and touch no other memory. Longer values
+   * get the marker -1 as second word, an FNV-1a hash of all their bytes, and a byte comparison. This method is the hot
+   * path: it is kept small (numbers here, the rest in `codeHashed`) so that the scanner's loop can inline it.
    */
   code(bytes: Uint8Array, view: DataView, start: number, end: number, row: number): number {
     const length = end - start;
@@ -148,7 +159,12 @@ export class ByteDictionary {
       const at = 4 * slot;
       const entry = table[at];
       if (entry === 0) return this.insert(slot, bytes, start, end, hash, w0, w1, row);
-      if (table[at + 1] === hash && table[at + 2] === w0 && table[at + 3] === w1 && (w1 !== -1 || this.equals(entry - 1, bytes, start, end))) {
+      if (
+        table[at + 1] === hash &&
+        table[at + 2] === w0 &&
+        table[at + 3] === w1 &&
+        (w1 !== -1 || this.equals(entry - 1, bytes, start, end))
+      ) {
         return entry - 1;
       }
       slot = (slot + 1) & mask;
@@ -183,7 +199,16 @@ export class ByteDictionary {
     return true;
   }
 
-  private insert(slot: number, bytes: Uint8Array, start: number, end: number, hash: number, w0: number, w1: number, row: number): number {
+  private insert(
+    slot: number,
+    bytes: Uint8Array,
+    start: number,
+    end: number,
+    hash: number,
+    w0: number,
+    w1: number,
+    row: number,
+  ): number {
     const c = this.append(bytes, start, end, hash, row);
     this.table[4 * slot] = c + 1;
     this.table[4 * slot + 1] = hash;

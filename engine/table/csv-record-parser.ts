@@ -7,14 +7,14 @@ import { TupleCounter, type TupleCounts } from './tuple-counter.js';
  * The RFC 4180 scanner: turns UTF-8 bytes into per-column codes, one record at a time, without building strings.
  *
  * It is incremental so that files can stream through it: a reader appends bytes to `buffer` (after `reserve`), calls
- * `parse(false)`, and the parser consumes every complete record, leaving an unfinished one at the front of the buffer for
- * the next call. `parse(true)` marks the end of input. Records end at LF, CRLF or a lone CR, which also count as one line
- * each, as editors count them. Blank lines are skipped. A field is quoted when its first byte is `"`; inside, `""` stands
- * for one quote and delimiters and line breaks are data. A quote inside an unquoted field is kept as data (as in `5'10"`),
- * but anything other than a delimiter or line break right after a closing quote is an error.
+ * `parse(false)`, and the parser consumes every complete record, leaving an unfinished one at the front of the buffer
+ * for the next call. `parse(true)` marks the end of input. Records end at LF, CRLF or a lone CR, which also count as
+ * one line each, as editors count them. Blank lines are skipped. A field is quoted when its first byte is `"`; inside,
+ * `""` stands for one quote and delimiters and line breaks are data. A quote inside an unquoted field is kept as data
+ * (as in `5'10"`), but anything other than a delimiter or line break right after a closing quote is an error.
  *
- * Errors are thrown as `TableError` with a line counted from `firstLine`, so that a worker parsing the middle of a file can
- * report lines relative to its range and let the caller shift them.
+ * Errors are thrown as `TableError` with a line counted from `firstLine`, so that a worker parsing the middle of a file
+ * can report lines relative to its range and let the caller shift them.
  */
 export interface RecordParserOptions {
   /** The delimiter byte (ASCII). */
@@ -78,8 +78,8 @@ export class CsvRecordParser {
   private scratch = new Uint8Array(256);
   private scratchView = new DataView(this.scratch.buffer);
   /**
-   * With `tally`: the counts so far, and the first row the code arrays hold. They then hold a batch of rows, counted when
-   * it is full (a tight loop over a batch is several times faster than counting inside the scanner's loop).
+   * With `tally`: the counts so far, and the first row the code arrays hold. They then hold a batch of rows, counted
+   * when it is full (a tight loop over a batch is several times faster than counting inside the scanner's loop).
    */
   private tally: TupleCounter | undefined;
   private base = 0;
@@ -145,7 +145,10 @@ export class CsvRecordParser {
 
   /** Counts the batch of rows the code arrays hold. */
   private countBatch(): void {
-    this.tally!.addRows(this.codes.filter((_, j) => this.keep[j]), this.rows - this.base);
+    this.tally!.addRows(
+      this.codes.filter((_, j) => this.keep[j]),
+      this.rows - this.base,
+    );
     this.base = this.rows;
   }
 
@@ -168,7 +171,12 @@ export class CsvRecordParser {
   parse(final: boolean): void {
     // A record left unfinished by the last call is parsed again from its start only once its end is in the buffer;
     // until then the boundary scan resumes where it stopped, so a record of n bytes costs O(n), not O(n²/chunk).
-    if (this.pendingRecord && !final && !this.pendingRecord.complete(this.buffer, this.start, this.filled, this.delimiter)) return;
+    if (
+      this.pendingRecord &&
+      !final &&
+      !this.pendingRecord.complete(this.buffer, this.start, this.filled, this.delimiter)
+    )
+      return;
     this.pendingRecord = undefined;
     if (this.fieldCount < 0 && !this.discoverFieldCount(final)) {
       if (!final) this.pendingRecord = new RecordEndScan();
@@ -212,8 +220,8 @@ export class CsvRecordParser {
             rowLines = this.rowLines;
           }
         }
-        // Counting distinct records, the arrays hold a batch of rows from `base` on, and a new value's first "row" is the
-        // record's line (there is no row index to look it up by later).
+        // Counting distinct records, the arrays hold a batch of rows from `base` on, and a new value's first "row" is
+        // the record's line (there is no row index to look it up by later).
         const at = row - this.base;
         const first = tally ? recordLine : row;
         rowLines[at] = recordLine;
@@ -280,8 +288,8 @@ export class CsvRecordParser {
   private quotedLines = 0;
 
   /**
-   * Scans the quoted field whose opening quote is at `i`. Returns the index just after the closing quote, or -1 when the
-   * field (or the byte after it) is not in the buffer yet.
+   * Scans the quoted field whose opening quote is at `i`. Returns the index just after the closing quote, or -1 when
+   * the field (or the byte after it) is not in the buffer yet.
    */
   private scanQuoted(i: number, end: number, final: boolean, line: number, col: number): number {
     const buf = this.buffer;
@@ -302,7 +310,11 @@ export class CsvRecordParser {
       if (q >= end) {
         // Not in the buffer: wait for more (the caller resumes cheaply, see record-end-scan.ts), or it never closes.
         if (!final) return -1;
-        throw new TableError(`unclosed quote: the quote that opens field ${col + 1} on this line never closes`, undefined, line);
+        throw new TableError(
+          `unclosed quote: the quote that opens field ${col + 1} on this line never closes`,
+          undefined,
+          line,
+        );
       }
       // The bytes before the quote are data; count their line breaks (LF, CRLF or a lone CR, each one line).
       for (let k = i; k < q; k++) {
@@ -322,7 +334,11 @@ export class CsvRecordParser {
     if (i < end) {
       const b = buf[i];
       if (b !== D && b !== LF && b !== CR) {
-        throw new TableError(`unexpected ${describe(b)} after the closing quote of field ${col + 1}; a quoted field must end at a delimiter or line break`, undefined, line + lines);
+        throw new TableError(
+          `unexpected ${describe(b)} after the closing quote of field ${col + 1}; a quoted field must end at a delimiter or line break`,
+          undefined,
+          line + lines,
+        );
       }
     } else if (!final) return -1;
     this.quotedEscapes = escaped;
@@ -393,7 +409,12 @@ export class CsvRecordParser {
 /** Said as soon as the first record has one field too many, without reading the rest of it. */
 function tooManyColumns(line: number): TableError {
   const limit = MAX_COLUMNS.toLocaleString('en-US');
-  return new TableError(`too many columns: the header (first record) has more than ${limit} fields, and privspec reads at most ${limit} columns; keep only the columns the release needs (e.g. with cut or csvcut) and try again`, undefined, line, MAX_COLUMNS + 1);
+  return new TableError(
+    `too many columns: the header (first record) has more than ${limit} fields, and privspec reads at most ${limit} columns; keep only the columns the release needs (e.g. with cut or csvcut) and try again`,
+    undefined,
+    line,
+    MAX_COLUMNS + 1,
+  );
 }
 
 function describe(b: number): string {

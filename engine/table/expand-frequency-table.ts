@@ -11,5 +11,9 @@ export function expandedRows(f: FrequencyTable): Table {
   for (let t = 0; t < f.count; t++) {
     for (let w = 0; w < f.weights[t]; w++, r++) for (let j = 0; j < codes.length; j++) codes[j][r] = f.codes[j][t];
   }
-  return { columns: f.columns.map((c, j) => ({ name: c.name, dictionary: c.dictionary, codes: codes[j] })), rowCount: f.rowCount, source: f.source };
+  return {
+    columns: f.columns.map((c, j) => ({ name: c.name, dictionary: c.dictionary, codes: codes[j] })),
+    rowCount: f.rowCount,
+    source: f.source,
+  };
 }

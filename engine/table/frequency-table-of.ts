@@ -47,7 +47,14 @@ export function frequencyTableOf(table: Table, names: readonly string[]): Freque
     for (let t = 0; t < count; t++) out[t] = from[first[t]];
     return out;
   });
-  return { columns: cols.map(({ name, dictionary }) => ({ name, dictionary })), count, codes, weights, rowCount: n, source: table.source };
+  return {
+    columns: cols.map(({ name, dictionary }) => ({ name, dictionary })),
+    count,
+    codes,
+    weights,
+    rowCount: n,
+    source: table.source,
+  };
 }
 
 /**

@@ -1,8 +1,8 @@
 /**
  * A frequency table: the distinct records of a table over a chosen list of columns, each with the number of rows that
- * hold it. It is what every anonymity model, risk model and the lattice search need (they never distinguish two rows that
- * agree on the columns they read), and it is exactly what a database hands back for `SELECT cols…, count(*) … GROUP BY
- * cols…` — the interface a database or a cluster source implements.
+ * hold it. It is what every anonymity model, risk model and the lattice search need (they never distinguish two rows
+ * that agree on the columns they read), and it is exactly what a database hands back for
+ * `SELECT cols…, count(*) … GROUP BY cols…` — the interface a database or a cluster source implements.
  *
  * Which columns it groups by is the caller's choice: the quasi-identifiers alone for k-anonymity and risk; the
  * quasi-identifiers and the sensitive attribute for ℓ-diversity and t-closeness; the quasi-identifiers and the unit for

@@ -88,8 +88,8 @@ const DENSE_LIMIT = 1 << 22;
 const TWO_TO_MINUS_32 = 1 / 4294967296;
 
 /**
- * Fibonacci hashing of an exact integer below 2^53: its high 32-bit half is mixed into the low one, and the product with
- * 2^32/φ spreads every input bit into the high bits, which the caller keeps (`>>> shift`).
+ * Fibonacci hashing of an exact integer below 2^53: its high 32-bit half is mixed into the low one, and the product
+ * with 2^32/φ spreads every input bit into the high bits, which the caller keeps (`>>> shift`).
  */
 function hash(k: number): number {
   const mixed = (k >>> 0) ^ Math.imul((k * TWO_TO_MINUS_32) >>> 0, 0x85ebca6b);

@@ -9,10 +9,10 @@
  * the parser then reads the record once more, in full. Every byte is thus read a bounded number of times.
  *
  * The scanner follows the parser's RFC 4180 rules (csv-record-parser.ts): a field is quoted when its first byte is `"`;
- * inside it `""` is a quote and delimiters and line breaks are data; after the closing quote comes a delimiter or a line
- * break; a quote inside an unquoted field is data. It may say "complete" too early (never too late): that only costs
- * the parser one more pass, while saying it too late would only delay parsing until the end of input, where the parser
- * runs regardless. Leading blank lines are skipped, as the parser skips them.
+ * inside it `""` is a quote and delimiters and line breaks are data; after the closing quote comes a delimiter or a
+ * line break; a quote inside an unquoted field is data. It may say "complete" too early (never too late): that only
+ * costs the parser one more pass, while saying it too late would only delay parsing until the end of input, where the
+ * parser runs regardless. Leading blank lines are skipped, as the parser skips them.
  */
 const QUOTE = 0x22;
 const LF = 0x0a;
@@ -84,7 +84,9 @@ export class RecordEndScan {
     return false;
   }
 
-  /** A line break ends the record, but a CR that ends the buffer may be the first half of CRLF: wait for the next byte. */
+  /**
+   * A line break ends the record, but a CR that ends the buffer may be the first half of CRLF: wait for the next byte.
+   */
   private atLineBreak(b: number, i: number, start: number, filled: number, state: State): boolean {
     if (b === CR && i + 1 >= filled) {
       this.offset = i - start;

@@ -3,8 +3,8 @@ import { uniformBelow as below } from '../core/random-permutation.js';
 import type { Table } from './table.js';
 
 /**
- * `n` rows drawn uniformly without replacement (a partial Fisher–Yates shuffle), kept in file order, sharing the table's
- * dictionaries. For previews of large files: the sample is shown as such and never released.
+ * `n` rows drawn uniformly without replacement (a partial Fisher–Yates shuffle), kept in file order, sharing the
+ * table's dictionaries. For previews of large files: the sample is shown as such and never released.
  */
 export function sampleRows(table: Table, n: number, rng: RandomSource): Table {
   if (n >= table.rowCount) return table;
@@ -20,6 +20,10 @@ export function sampleRows(table: Table, n: number, rng: RandomSource): Table {
     ...table,
     rowCount: n,
     rowLines: table.rowLines && Int32Array.from(rows, (r) => table.rowLines![r]),
-    columns: table.columns.map((c) => ({ name: c.name, dictionary: c.dictionary, codes: Int32Array.from(rows, (r) => c.codes[r]) })),
+    columns: table.columns.map((c) => ({
+      name: c.name,
+      dictionary: c.dictionary,
+      codes: Int32Array.from(rows, (r) => c.codes[r]),
+    })),
   };
 }

@@ -18,7 +18,8 @@ export interface Table {
   readonly rowCount: number;
   /**
    * 1-based source line on which each record starts, when the table was parsed from text.
-   * Editors need it to put a diagnostic on the right line; a record may span several lines when quoted fields hold newlines.
+   * Editors need it to put a diagnostic on the right line; a record may span several lines when quoted fields hold
+   * newlines.
    */
   readonly rowLines?: Int32Array;
   /** The delimiter the table was parsed with, when it came from CSV. */

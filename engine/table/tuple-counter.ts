@@ -1,19 +1,19 @@
 import { mix, TupleTable, type TupleCounts } from './tuple-table.js';
 
 /**
- * Counts distinct tuples of integer codes: the core of a frequency table (see `frequency-table.ts`). The CSV reader adds
- * every record's tuple, so the memory it takes grows with the distinct tuples, never with the rows.
+ * Counts distinct tuples of integer codes: the core of a frequency table (see `frequency-table.ts`). The CSV reader
+ * adds every record's tuple, so the memory it takes grows with the distinct tuples, never with the rows.
  *
  * Tuples are numbered in order of first appearance, and a tuple added with a weight adds that weight to its count, so
  * merging the counters of consecutive byte ranges of a file, in file order, gives exactly what one pass over the whole
  * file gives. `toCounts` hands the result over as typed arrays, which a worker thread can transfer.
  *
  * A tuple's codes, each given as many bits as its largest code so far needs, side by side, make one number: its key.
- * While keys fit in `DENSE_BITS` bits (age × sex × a thousand postcodes take 18), the key indexes a dense array of counts:
- * one memory access per row, in an array that often stays in cache, as `equivalenceClasses` counts small key spaces.
- * While they fit in a double exactly (53 bits; Adult's nine attributes take 32), keys are hashed as numbers. Beyond
- * that, the general table of `tuple-table.ts`. A code that needs one more bit re-files the tuples counted so far (a
- * few times per position, each linear in the distinct tuples).
+ * While keys fit in `DENSE_BITS` bits (age × sex × a thousand postcodes take 18), the key indexes a dense array of
+ * counts: one memory access per row, in an array that often stays in cache, as `equivalenceClasses` counts small key
+ * spaces. While they fit in a double exactly (53 bits; Adult's nine attributes take 32), keys are hashed as numbers.
+ * Beyond that, the general table of `tuple-table.ts`. A code that needs one more bit re-files the tuples counted so far
+ * (a few times per position, each linear in the distinct tuples).
  */
 export type { TupleCounts } from './tuple-table.js';
 
@@ -79,17 +79,19 @@ export class TupleCounter {
   }
 
   /**
-   * Adds rows `0 … rows)` of `columns` (one code array per tuple position), each with weight 1. One loop over a batch of
-   * rows runs several times faster than one call per row.
+   * Adds rows `0 … rows)` of `columns` (one code array per tuple position), each with weight 1. One loop over a batch
+   * of rows runs several times faster than one call per row.
    */
   addRows(columns: readonly Int32Array[], rows: number): void {
     const width = this.width;
     if (this.mode !== 'tuples') {
-      this.widen(columns.map((c) => {
-        let m = 0;
-        for (let r = 0; r < rows; r++) if (c[r] > m) m = c[r];
-        return m;
-      }));
+      this.widen(
+        columns.map((c) => {
+          let m = 0;
+          for (let r = 0; r < rows; r++) if (c[r] > m) m = c[r];
+          return m;
+        }),
+      );
     }
     if (this.mode === 'dense') this.addRowsDense(columns, rows);
     else if (this.mode === 'packed') this.addRowsPacked(columns, rows);
@@ -125,7 +127,10 @@ export class TupleCounter {
     this.count = count;
   }
 
-  /** `addPacked` for a batch of rows in one loop, the probe inlined: the loop is optimized early, even in a cold process. */
+  /**
+   * `addPacked` for a batch of rows in one loop, the probe inlined: the loop is optimized early, even in a cold
+   * process.
+   */
   private addRowsPacked(columns: readonly Int32Array[], rows: number): void {
     const width = this.width;
     const scale = Float64Array.from(this.limits);

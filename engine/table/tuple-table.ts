@@ -12,8 +12,9 @@ export interface TupleCounts {
 
 /**
  * Distinct tuples of any width and any codes, with their counts: the general case of `TupleCounter`, for when a tuple's
- * codes do not fit in one exact number (53 bits). An open-addressing hash table of tuple numbers, at a load factor of at
- * most 1/2, over a packed array of tuples (per tuple its count, then its codes), numbered in order of first appearance.
+ * codes do not fit in one exact number (53 bits). An open-addressing hash table of tuple numbers, at a load factor of
+ * at most 1/2, over a packed array of tuples (per tuple its count, then its codes), numbered in order of first
+ * appearance.
  */
 export class TupleTable {
   count = 0;

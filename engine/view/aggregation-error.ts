@@ -14,7 +14,14 @@
 import type { SparseCells } from './sparse-cells.js';
 
 /** AE of a block with total S, nnz non-zero cells (ids `ids[from..to)`) and `size` cells in all. */
-export function aggregationError(cells: SparseCells, ids: Int32Array, from: number, to: number, sum: number, size: number): number {
+export function aggregationError(
+  cells: SparseCells,
+  ids: Int32Array,
+  from: number,
+  to: number,
+  sum: number,
+  size: number,
+): number {
   const nnz = to - from;
   const mean = sum / size;
   if (mean <= 1) return Math.max(0, sum + mean * (size - 2 * nnz));
@@ -42,7 +49,15 @@ export function cutOffsets(card: number): Int32Array {
  * AE(left) + AE(right). `ids` is reordered so that its cells are sorted by their coordinate along d; the time is
  * O(nnz log nnz + cuts), plus O(nnz) per cut whose side has a mean above 1 (aggregationError).
  */
-export function cutErrors(cells: SparseCells, ids: Int32Array, lo: readonly number[], hi: readonly number[], d: number, size: number, offsets: Int32Array): Float64Array {
+export function cutErrors(
+  cells: SparseCells,
+  ids: Int32Array,
+  lo: readonly number[],
+  hi: readonly number[],
+  d: number,
+  size: number,
+  offsets: Int32Array,
+): Float64Array {
   const card = hi[d] - lo[d] + 1;
   const coord = cells.coords[d];
   ids.sort((a, b) => coord[a] - coord[b]);

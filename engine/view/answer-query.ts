@@ -45,18 +45,22 @@ export function prepareConditions(view: DpView, conditions: readonly DimensionCo
   const seen = new Set<number>();
   return conditions.map((c) => {
     const d = view.dimensions[c.dimension];
-    if (!Number.isInteger(c.dimension) || d === undefined) throw new PrivacyError(`query: the view has no dimension number ${c.dimension}`);
-    if (seen.has(c.dimension)) throw new PrivacyError(`query: dimension ${d.name} is constrained twice; combine the conditions into one`);
+    if (!Number.isInteger(c.dimension) || d === undefined)
+      throw new PrivacyError(`query: the view has no dimension number ${c.dimension}`);
+    if (seen.has(c.dimension))
+      throw new PrivacyError(`query: dimension ${d.name} is constrained twice; combine the conditions into one`);
     seen.add(c.dimension);
     const size = dimensionSize(d);
     if ('indices' in c) {
       for (const i of c.indices) {
-        if (!Number.isInteger(i) || i < 0 || i >= size) throw new PrivacyError(`query: index ${i} is outside dimension ${d.name} (0..${size - 1})`);
+        if (!Number.isInteger(i) || i < 0 || i >= size)
+          throw new PrivacyError(`query: index ${i} is outside dimension ${d.name} (0..${size - 1})`);
       }
       const sorted = Int32Array.from(new Set(c.indices)).sort();
       return { dimension: c.dimension, lo: 0, hi: size - 1, sorted };
     }
-    if (!Number.isInteger(c.lo) || !Number.isInteger(c.hi)) throw new PrivacyError(`query: the range on ${d.name} must have whole-number ends`);
+    if (!Number.isInteger(c.lo) || !Number.isInteger(c.hi))
+      throw new PrivacyError(`query: the range on ${d.name} must have whole-number ends`);
     // An interval reaching past the domain covers only the domain's part of it; an empty interval selects nothing.
     return { dimension: c.dimension, lo: Math.max(0, c.lo), hi: Math.min(size - 1, c.hi) };
   });

@@ -17,16 +17,24 @@ import { validateDimensions } from './view-domain.js';
 import type { BuildViewOptions, DpView, ViewCounts } from './view-types.js';
 
 /** The view builder as a measurement over row-level neighbours (dIn = rows that differ). */
-export function makeViewBuilder(options: BuildViewOptions, rng: RandomSource = cryptoRandom()): Measurement<ViewCounts, DpView> {
+export function makeViewBuilder(
+  options: BuildViewOptions,
+  rng: RandomSource = cryptoRandom(),
+): Measurement<ViewCounts, DpView> {
   const epsilon = options.epsilon;
   budgetOf(epsilon, 'ε');
   const rows = options.maxRowsPerUnit ?? 1;
-  if (!Number.isInteger(rows) || rows < 1) throw new PrivacyError(`view: rows per unit must be a whole number ≥ 1, got ${rows}`);
-  if (!['hdpview', 'privtree', 'identity'].includes(options.algorithm)) throw new PrivacyError(`view: unknown algorithm ${options.algorithm}`);
+  if (!Number.isInteger(rows) || rows < 1)
+    throw new PrivacyError(`view: rows per unit must be a whole number ≥ 1, got ${rows}`);
+  if (!['hdpview', 'privtree', 'identity'].includes(options.algorithm))
+    throw new PrivacyError(`view: unknown algorithm ${options.algorithm}`);
   // The per-row budget: the largest double with rows · εRow ≤ ε exactly.
   let perRow = epsilon / rows;
   while (toExceeds(perRow, rows, epsilon)) perRow = nextDown(perRow);
-  const map = (dIn: number): PrivacyCost => ({ kind: 'pure', epsilon: toCostNumber(mul(sensitivityOf(dIn), fromNumberExact(perRow))) });
+  const map = (dIn: number): PrivacyCost => ({
+    kind: 'pure',
+    epsilon: toCostNumber(mul(sensitivityOf(dIn), fromNumberExact(perRow))),
+  });
   const parameters = options.parameters ?? {};
 
   return makeMeasurement({

@@ -3,9 +3,9 @@
  * Exploring High Dimensional Relational Data", PVLDB 15(9), 2022): recursive bisection of the count tensor. Each block
  * is cut in two — by the exponential mechanism on −(AE(left) + AE(right)) up to depth κ, uniformly at random below —
  * and each child then runs *random converge*, a PrivTree-style noisy threshold on its depth-biased aggregation error,
- * to decide whether it stops. Leaves get Laplace-noised counts. Two public bounds keep the build finite at any ε: random
- * converge's share is capped where its bias still stops empty blocks (the rest goes to the counts), and the blocks are
- * built breadth first up to `maxBlocks`. Proof and pseudocode: hdpview.md.
+ * to decide whether it stops. Leaves get Laplace-noised counts. Two public bounds keep the build finite at any ε:
+ * random converge's share is capped where its bias still stops empty blocks (the rest goes to the counts), and the
+ * blocks are built breadth first up to `maxBlocks`. Proof and pseudocode: hdpview.md.
  */
 import { PrivacyError } from '../core/measures.js';
 import type { RandomSource } from '../core/random.js';
@@ -31,7 +31,9 @@ export interface HdpviewBudget {
   /** ε_r = ratio·ε for the partition, ε_p = ε − ε_r for the counts. */
   readonly epsilonPartition: number;
   readonly epsilonPerturbation: number;
-  /** γ·ε_r for random converge, at most convergeBudgetCap(α); (1 − γ)·ε_r/κ for the cut at each of the first κ levels. */
+  /**
+   * γ·ε_r for random converge, at most convergeBudgetCap(α); (1 − γ)·ε_r/κ for the cut at each of the first κ levels.
+   */
   readonly epsilonConverge: number;
   /** What random converge could not use beyond its cap, moved to ε_p (0 below ε ≈ 1.354 with the defaults). */
   readonly epsilonMovedToCounts: number;
@@ -56,7 +58,11 @@ export function convergeBudgetCap(alpha: number): number {
  * that random converge's share is capped at convergeBudgetCap(α) and the rest goes to the counts: spending less on a
  * step costs nothing in privacy, and the counts then carry less noise.
  */
-export function hdpviewBudget(epsilon: number, domainCells: number, p: Omit<typeof HDPVIEW_DEFAULTS, 'maxBlocks'>): HdpviewBudget {
+export function hdpviewBudget(
+  epsilon: number,
+  domainCells: number,
+  p: Omit<typeof HDPVIEW_DEFAULTS, 'maxBlocks'>,
+): HdpviewBudget {
   const eps = fromNumberExact(epsilon);
   const epsR = toNumberDown(mul(eps, fromNumberExact(p.ratio)));
   const kappa = Math.max(1, Math.ceil(p.beta * Math.log2(domainCells)));
@@ -85,20 +91,36 @@ interface Pending {
   depth: number;
 }
 
-export function hdpviewBlocks(cells: SparseCells, epsilon: number, given: Readonly<Record<string, number>>, rng: RandomSource): BuiltBlocks {
+export function hdpviewBlocks(
+  cells: SparseCells,
+  epsilon: number,
+  given: Readonly<Record<string, number>>,
+  rng: RandomSource,
+): BuiltBlocks {
   for (const key of Object.keys(given)) {
-    if (!(key in HDPVIEW_DEFAULTS)) throw new PrivacyError(`hdpview: unknown parameter ${key} (known: ${Object.keys(HDPVIEW_DEFAULTS).join(', ')})`);
+    if (!(key in HDPVIEW_DEFAULTS))
+      throw new PrivacyError(`hdpview: unknown parameter ${key} (known: ${Object.keys(HDPVIEW_DEFAULTS).join(', ')})`);
   }
   const p = { ...HDPVIEW_DEFAULTS, ...given };
-  if (!(p.ratio > 0 && p.ratio < 1)) throw new PrivacyError(`hdpview: ratio must lie strictly between 0 and 1, got ${p.ratio}`);
-  if (!(p.gamma > 0 && p.gamma < 1)) throw new PrivacyError(`hdpview: gamma must lie strictly between 0 and 1, got ${p.gamma}`);
+  if (!(p.ratio > 0 && p.ratio < 1))
+    throw new PrivacyError(`hdpview: ratio must lie strictly between 0 and 1, got ${p.ratio}`);
+  if (!(p.gamma > 0 && p.gamma < 1))
+    throw new PrivacyError(`hdpview: gamma must lie strictly between 0 and 1, got ${p.gamma}`);
   if (!(p.alpha > 1)) throw new PrivacyError(`hdpview: alpha must be > 1, got ${p.alpha}`);
   if (!(p.beta > 0)) throw new PrivacyError(`hdpview: beta must be > 0, got ${p.beta}`);
-  if (!(Number.isSafeInteger(p.maxBlocks) && p.maxBlocks >= 2)) throw new PrivacyError(`hdpview: maxBlocks must be an integer ≥ 2, got ${p.maxBlocks}`);
+  if (!(Number.isSafeInteger(p.maxBlocks) && p.maxBlocks >= 2))
+    throw new PrivacyError(`hdpview: maxBlocks must be an integer ≥ 2, got ${p.maxBlocks}`);
   const { sizes } = cells;
   const size0 = sizes.reduce((a, b) => a * b, 1);
   const budget = hdpviewBudget(epsilon, size0, p);
-  const converge: ConvergeTest = convergeTest({ epsilon: budget.epsilonConverge, alpha: p.alpha, theta: budget.theta, sensitivity: 2, floorOffset: 2, rng });
+  const converge: ConvergeTest = convergeTest({
+    epsilon: budget.epsilonConverge,
+    alpha: p.alpha,
+    theta: budget.theta,
+    sensitivity: 2,
+    floorOffset: 2,
+    rng,
+  });
 
   // Breadth first, so that the block cap, when reached, stops the deepest level rather than one branch. Once the blocks
   // made so far (leaves and queued) leave no room for one more cut, every queued block stops as it is: a decision on
@@ -120,11 +142,15 @@ export function hdpviewBlocks(cells: SparseCells, epsilon: number, given: Readon
       leaves.push(b);
       continue;
     }
-    const [d, i] = b.depth < budget.kappa ? exponentialCut(cells, b, budget.epsilonCutPerLevel, rng) : randomCut(b, rng);
+    const [d, i] =
+      b.depth < budget.kappa ? exponentialCut(cells, b, budget.epsilonCutPerLevel, rng) : randomCut(b, rng);
     for (const child of split(cells, b, d, i)) {
       const childSize = blockSize(child);
       // A single cell is exact as it is: it stops without a decision (the decision would not depend on the data).
-      if (childSize === 1 || converge.stops(aggregationError(cells, child.ids, 0, child.ids.length, child.sum, childSize), child.depth)) {
+      if (
+        childSize === 1 ||
+        converge.stops(aggregationError(cells, child.ids, 0, child.ids.length, child.sum, childSize), child.depth)
+      ) {
         leaves.push(child);
       } else queue.push(child);
     }
@@ -160,10 +186,15 @@ function blockSize(b: Pick<Pending, 'lo' | 'hi'>): number {
 }
 
 /**
- * Random cut: the exponential mechanism over every candidate cut (d, i) of a block (cutOffsets), score −(AE(left) + AE(right)) with
- * Δ_u = CUT_SCORE_SENSITIVITY, i.e. Pr[(d, i)] ∝ exp(ε·score/(2Δ_u)), sampled exactly (exponential.ts).
+ * Random cut: the exponential mechanism over every candidate cut (d, i) of a block (cutOffsets), score −(AE(left) +
+ * AE(right)) with Δ_u = CUT_SCORE_SENSITIVITY, i.e. Pr[(d, i)] ∝ exp(ε·score/(2Δ_u)), sampled exactly (exponential.ts).
  */
-export function exponentialCut(cells: SparseCells, b: Pick<Pending, 'lo' | 'hi' | 'ids'>, epsilon: number, rng: RandomSource): [number, number] {
+export function exponentialCut(
+  cells: SparseCells,
+  b: Pick<Pending, 'lo' | 'hi' | 'ids'>,
+  epsilon: number,
+  rng: RandomSource,
+): [number, number] {
   const gamma: Rational = div(fromNumberExact(epsilon), mul(rational(2n), fromNumberExact(CUT_SCORE_SENSITIVITY)));
   const size = blockSize(b);
   const candidates: [number, number][] = [];
@@ -201,7 +232,13 @@ function split(cells: SparseCells, b: Pending, d: number, i: number): Pending[] 
       leftSum += cells.counts[id];
     } else right.push(id);
   }
-  const make = (lo: number[], hi: number[], ids: number[], sum: number): Pending => ({ lo, hi, ids: Int32Array.from(ids), sum, depth: b.depth + 1 });
+  const make = (lo: number[], hi: number[], ids: number[], sum: number): Pending => ({
+    lo,
+    hi,
+    ids: Int32Array.from(ids),
+    sum,
+    depth: b.depth + 1,
+  });
   const leftHi = [...b.hi];
   leftHi[d] = cut;
   const rightLo = [...b.lo];

@@ -26,12 +26,19 @@ export interface BuiltBlocks {
 export function checkIdentityDomain(dimensions: readonly ViewDimension[]): void {
   const total = domainCells(dimensions);
   if (total > IDENTITY_CELL_LIMIT) {
-    throw new PrivacyError(`identity view: the domain has ${total} cells, more than the limit of ${IDENTITY_CELL_LIMIT}; use hdpview or privtree`);
+    throw new PrivacyError(
+      `identity view: the domain has ${total} cells, more than the limit of ${IDENTITY_CELL_LIMIT}; use hdpview or privtree`,
+    );
   }
 }
 
 /** The noisy full tensor at per-row budget ε. Cells are listed in row-major order (last dimension fastest). */
-export function identityBlocks(dimensions: readonly ViewDimension[], cells: SparseCells, epsilon: number, rng: RandomSource): BuiltBlocks {
+export function identityBlocks(
+  dimensions: readonly ViewDimension[],
+  cells: SparseCells,
+  epsilon: number,
+  rng: RandomSource,
+): BuiltBlocks {
   checkIdentityDomain(dimensions);
   const total = domainCells(dimensions);
   const { sizes } = cells;
@@ -52,5 +59,8 @@ export function identityBlocks(dimensions: readonly ViewDimension[], cells: Spar
       at[j] = 0;
     }
   }
-  return { blocks, parameters: { epsilonPerturbation: epsilon, perturbationScale: noise.scale, countNoiseVariance: noise.variance } };
+  return {
+    blocks,
+    parameters: { epsilonPerturbation: epsilon, perturbationScale: noise.scale, countNoiseVariance: noise.variance },
+  };
 }

@@ -8,8 +8,8 @@
  * the grid of single cells (identity) — so the check looks for a guillotine cut: a value on some dimension that every
  * block lies wholly below or wholly above. Blocks on the two sides of a cut cannot overlap, so the check recurses into
  * each side. It takes the most balanced cut it finds, which keeps the recursion O(log n) deep on the builders' views
- * and the time about D·n·log²n. A group of blocks with no cut (possible only for a hand-written file) is compared pair by
- * pair, up to a fixed number of pairs, so that time stays bounded; a larger such group is refused as unverifiable.
+ * and the time about D·n·log²n. A group of blocks with no cut (possible only for a hand-written file) is compared pair
+ * by pair, up to a fixed number of pairs, so that time stays bounded; a larger such group is refused as unverifiable.
  */
 import type { ViewBlock } from './view-types.js';
 
@@ -17,7 +17,10 @@ import type { ViewBlock } from './view-types.js';
 export const MAX_PAIRWISE_CHECKS = 4_000_000;
 
 /** Undefined when the blocks are pairwise disjoint; otherwise why not (naming the blocks, 1-based). */
-export function disjointnessProblem(blocks: readonly Pick<ViewBlock, 'lo' | 'hi'>[], dimensions: number): string | undefined {
+export function disjointnessProblem(
+  blocks: readonly Pick<ViewBlock, 'lo' | 'hi'>[],
+  dimensions: number,
+): string | undefined {
   const stack: number[][] = [blocks.map((_, i) => i)];
   while (stack.length > 0) {
     const group = stack.pop()!;
@@ -33,8 +36,14 @@ export function disjointnessProblem(blocks: readonly Pick<ViewBlock, 'lo' | 'hi'
   return undefined;
 }
 
-/** The two sides of the guillotine cut nearest the middle of the group, over all dimensions; undefined if there is none. */
-function balancedCut(blocks: readonly Pick<ViewBlock, 'lo' | 'hi'>[], group: number[], dimensions: number): [number[], number[]] | undefined {
+/**
+ * The two sides of the guillotine cut nearest the middle of the group, over all dimensions; undefined if there is none.
+ */
+function balancedCut(
+  blocks: readonly Pick<ViewBlock, 'lo' | 'hi'>[],
+  group: number[],
+  dimensions: number,
+): [number[], number[]] | undefined {
   let best: { order: number[]; at: number } | undefined;
   const m = group.length;
   for (let d = 0; d < dimensions; d++) {
@@ -42,14 +51,19 @@ function balancedCut(blocks: readonly Pick<ViewBlock, 'lo' | 'hi'>[], group: num
     let maxHi = -Infinity;
     for (let k = 1; k < m; k++) {
       maxHi = Math.max(maxHi, blocks[order[k - 1]].hi[d]);
-      if (maxHi < blocks[order[k]].lo[d] && (!best || Math.abs(2 * k - m) < Math.abs(2 * best.at - m))) best = { order, at: k };
+      if (maxHi < blocks[order[k]].lo[d] && (!best || Math.abs(2 * k - m) < Math.abs(2 * best.at - m)))
+        best = { order, at: k };
     }
     if (best && Math.abs(2 * best.at - m) <= 1) break;
   }
   return best && [best.order.slice(0, best.at), best.order.slice(best.at)];
 }
 
-function pairwise(blocks: readonly Pick<ViewBlock, 'lo' | 'hi'>[], group: number[], dimensions: number): string | undefined {
+function pairwise(
+  blocks: readonly Pick<ViewBlock, 'lo' | 'hi'>[],
+  group: number[],
+  dimensions: number,
+): string | undefined {
   const m = group.length;
   if ((m * (m - 1)) / 2 > MAX_PAIRWISE_CHECKS) {
     return `${m} of its blocks cannot be separated by any cut along one dimension, too many to compare pair by pair: it is not a partition this privspec can verify`;

@@ -1,10 +1,11 @@
 /**
  * PrivTree (Zhang, Xiao, Xie, "PrivTree: A Differentially Private Algorithm for Hierarchical Decompositions",
  * SIGMOD 2016): a tree that splits each node in half along up to k = min(D, 8) of its dimensions that still have two or
- * more values, taken in round robin (as Kato et al.'s reference implementation does with `cut_max`), so the fanout is at
- * most β = 2^k; a node stops when its biased noisy count falls to θ. Half of ε builds the tree (random-converge.ts with
- * the paper's λ and δ = λ ln β), half perturbs the leaf counts (disjoint, so in parallel). θ = 0 as in the paper's and
- * HDPView's experiments. The tree is built breadth first under a public cap on the number of blocks. Proof: privtree.md.
+ * more values, taken in round robin (as Kato et al.'s reference implementation does with `cut_max`), so the fanout is
+ * at most β = 2^k; a node stops when its biased noisy count falls to θ. Half of ε builds the tree (random-converge.ts
+ * with the paper's λ and δ = λ ln β), half perturbs the leaf counts (disjoint, so in parallel). θ = 0 as in the paper's
+ * and HDPView's experiments. The tree is built breadth first under a public cap on the number of blocks. Proof:
+ * privtree.md.
  */
 import { PrivacyError } from '../core/measures.js';
 import type { RandomSource } from '../core/random.js';
@@ -31,18 +32,30 @@ interface Node {
   next: number;
 }
 
-export function privtreeBlocks(cells: SparseCells, epsilon: number, given: Readonly<Record<string, number>>, rng: RandomSource): BuiltBlocks {
+export function privtreeBlocks(
+  cells: SparseCells,
+  epsilon: number,
+  given: Readonly<Record<string, number>>,
+  rng: RandomSource,
+): BuiltBlocks {
   for (const key of Object.keys(given)) {
-    if (!(key in PRIVTREE_DEFAULTS)) throw new PrivacyError(`privtree: unknown parameter ${key} (known: ${Object.keys(PRIVTREE_DEFAULTS).join(', ')})`);
+    if (!(key in PRIVTREE_DEFAULTS))
+      throw new PrivacyError(
+        `privtree: unknown parameter ${key} (known: ${Object.keys(PRIVTREE_DEFAULTS).join(', ')})`,
+      );
   }
   const p = { ...PRIVTREE_DEFAULTS, ...given };
-  if (!(p.treeShare > 0 && p.treeShare < 1)) throw new PrivacyError(`privtree: treeShare must lie strictly between 0 and 1, got ${p.treeShare}`);
-  if (!(Number.isSafeInteger(p.maxBlocks) && p.maxBlocks >= 2)) throw new PrivacyError(`privtree: maxBlocks must be an integer ≥ 2, got ${p.maxBlocks}`);
+  if (!(p.treeShare > 0 && p.treeShare < 1))
+    throw new PrivacyError(`privtree: treeShare must lie strictly between 0 and 1, got ${p.treeShare}`);
+  if (!(Number.isSafeInteger(p.maxBlocks) && p.maxBlocks >= 2))
+    throw new PrivacyError(`privtree: maxBlocks must be an integer ≥ 2, got ${p.maxBlocks}`);
   const { sizes } = cells;
   // A halving of k dimensions at a time needs about D/k levels per halving of every dimension, and PrivTree's decay
   // base β = 2^k makes deep trees stop early: beyond 16 dimensions it describes little; HDPView is the method for them.
   if (sizes.length > PRIVTREE_MAX_DIMENSIONS) {
-    throw new PrivacyError(`privtree takes at most ${PRIVTREE_MAX_DIMENSIONS} dimensions; ${sizes.length} dimensions is more than ${PRIVTREE_MAX_DIMENSIONS}: use hdpview`);
+    throw new PrivacyError(
+      `privtree takes at most ${PRIVTREE_MAX_DIMENSIONS} dimensions; ${sizes.length} dimensions is more than ${PRIVTREE_MAX_DIMENSIONS}: use hdpview`,
+    );
   }
   const cutDimensions = Math.min(sizes.length, PRIVTREE_MAX_CUT_DIMENSIONS);
   const fanout = 2 ** cutDimensions;
@@ -54,7 +67,16 @@ export function privtreeBlocks(cells: SparseCells, epsilon: number, given: Reado
   // children, it and every queued node stop as they are, without a decision — post-processing of earlier private
   // outputs, at no cost (privtree.md, "The block cap").
   const leaves: Node[] = [];
-  const queue = new BlockQueue<Node>([{ lo: sizes.map(() => 0), hi: sizes.map((s) => s - 1), ids: Int32Array.from(cells.counts.keys()), sum: cells.total, depth: 0, next: 0 }]);
+  const queue = new BlockQueue<Node>([
+    {
+      lo: sizes.map(() => 0),
+      hi: sizes.map((s) => s - 1),
+      ids: Int32Array.from(cells.counts.keys()),
+      sum: cells.total,
+      depth: 0,
+      next: 0,
+    },
+  ]);
   let capped = false;
   while (queue.size > 0) {
     const v = queue.shift();
@@ -98,7 +120,10 @@ function cutDims(v: Node, k: number): number[] {
   return dims;
 }
 
-/** The sub-blocks of halving each of `dims` at its midpoint ⌊(lo + hi)/2⌋; the children's round robin resumes after the last. */
+/**
+ * The sub-blocks of halving each of `dims` at its midpoint ⌊(lo + hi)/2⌋; the children's round robin resumes after the
+ * last.
+ */
 function children(cells: SparseCells, v: Node, dims: number[]): Node[] {
   const next = (dims[dims.length - 1] + 1) % v.lo.length;
   const mids = dims.map((j) => Math.floor((v.lo[j] + v.hi[j]) / 2));

@@ -42,12 +42,19 @@ export interface ConvergeTest {
 const SLACK = 1 + 2 ** -19;
 
 export function convergeTest(o: ConvergeOptions): ConvergeTest {
-  if (!(o.alpha > 1) || !Number.isFinite(o.alpha)) throw new PrivacyError(`random converge: α must be > 1, got ${o.alpha}`);
-  if (!(o.epsilon > 0) || !Number.isFinite(o.epsilon)) throw new PrivacyError(`random converge: ε must be > 0, got ${o.epsilon}`);
+  if (!(o.alpha > 1) || !Number.isFinite(o.alpha))
+    throw new PrivacyError(`random converge: α must be > 1, got ${o.alpha}`);
+  if (!(o.epsilon > 0) || !Number.isFinite(o.epsilon))
+    throw new PrivacyError(`random converge: ε must be > 0, got ${o.epsilon}`);
   const geometric = (2 * o.alpha - 1) / (o.alpha - 1);
   const factor = o.floorOffset > 0 ? geometric + 1 : geometric;
   // λ rounded up, so that the stated share of ε is an upper bound.
-  const scale = toNumberUp(div(mul(mul(fromNumberExact(factor), fromNumberExact(SLACK)), fromNumberExact(o.sensitivity)), fromNumberExact(o.epsilon)));
+  const scale = toNumberUp(
+    div(
+      mul(mul(fromNumberExact(factor), fromNumberExact(SLACK)), fromNumberExact(o.sensitivity)),
+      fromNumberExact(o.epsilon),
+    ),
+  );
   const bias = scale * Math.log(o.alpha);
   const floor = o.theta + o.floorOffset - bias;
   const k = Math.floor(Math.log2(o.sensitivity)) - 20;

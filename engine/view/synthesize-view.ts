@@ -43,21 +43,25 @@ export function blockWeights(view: DpView): Float64Array {
 
 /** `rows` records drawn from the view: a header of its dimensions' names and one row of values each. */
 export function synthesizeView(view: DpView, rows: number, rng: RandomSource): { header: string[]; rows: string[][] } {
-  if (!(Number.isInteger(rows) && rows >= 1 && rows <= MAX_SYNTHETIC_ROWS)) throw new PrivacyError(`the number of rows must be an integer from 1 to ${MAX_SYNTHETIC_ROWS}, got ${rows}`);
+  if (!(Number.isInteger(rows) && rows >= 1 && rows <= MAX_SYNTHETIC_ROWS))
+    throw new PrivacyError(`the number of rows must be an integer from 1 to ${MAX_SYNTHETIC_ROWS}, got ${rows}`);
   const weights = blockWeights(view);
   const cumulative = new Float64Array(weights.length);
   let total = 0;
   weights.forEach((w, i) => (cumulative[i] = total += w));
-  if (!(total > 0)) throw new PrivacyError("every block of the view has a count ≤ 0, so it describes no records to sample");
+  if (!(total > 0))
+    throw new PrivacyError('every block of the view has a count ≤ 0, so it describes no records to sample');
   const dims = view.dimensions;
   const out: string[][] = [];
   for (let n = 0; n < rows; n++) {
     // A draw of exactly 0 weight cannot pick an empty block: cumulative[i] > x skips blocks that add nothing.
     const block = view.blocks[pick(cumulative, unitUniform(rng) * total)];
-    out.push(dims.map((d, j) => {
-      const index = block.lo[j] + uniformBelowSmall(block.hi[j] - block.lo[j] + 1, rng);
-      return d.kind === 'range' ? String(d.lo + index) : d.values[index];
-    }));
+    out.push(
+      dims.map((d, j) => {
+        const index = block.lo[j] + uniformBelowSmall(block.hi[j] - block.lo[j] + 1, rng);
+        return d.kind === 'range' ? String(d.lo + index) : d.values[index];
+      }),
+    );
   }
   return { header: dims.map((d) => d.name), rows: out };
 }

@@ -18,7 +18,12 @@ import { dimensionSize, domainCells } from './view-domain.js';
 import type { DpView, ViewAlgorithm, ViewCounts, ViewDimension, ViewQuery } from './view-types.js';
 
 /** `count` random k-dimensional range queries (k is capped by the number of dimensions). */
-export function randomRangeWorkload(dimensions: readonly ViewDimension[], k: number, count: number, rng: RandomSource): ViewQuery[] {
+export function randomRangeWorkload(
+  dimensions: readonly ViewDimension[],
+  k: number,
+  count: number,
+  rng: RandomSource,
+): ViewQuery[] {
   const kk = Math.min(k, dimensions.length);
   const queries: ViewQuery[] = [];
   for (let q = 0; q < count; q++) {
@@ -57,13 +62,23 @@ export function queryCells(dimensions: readonly ViewDimension[], q: ViewQuery): 
   let cells = 1;
   dimensions.forEach((d, j) => {
     const c = q.conditions.find((x) => x.dimension === j);
-    cells *= c === undefined ? dimensionSize(d) : 'indices' in c ? new Set(c.indices).size : Math.max(0, Math.min(c.hi, dimensionSize(d) - 1) - Math.max(c.lo, 0) + 1);
+    cells *=
+      c === undefined
+        ? dimensionSize(d)
+        : 'indices' in c
+          ? new Set(c.indices).size
+          : Math.max(0, Math.min(c.hi, dimensionSize(d) - 1) - Math.max(c.lo, 0) + 1);
   });
   return cells;
 }
 
 /** Squared and sanity-bounded relative errors of a view on a workload (relative: |est − true| / max(true, sanity)). */
-export function workloadErrors(view: DpView, queries: readonly ViewQuery[], truths: readonly number[], sanity: number): { squared: number[]; relative: number[] } {
+export function workloadErrors(
+  view: DpView,
+  queries: readonly ViewQuery[],
+  truths: readonly number[],
+  sanity: number,
+): { squared: number[]; relative: number[] } {
   const squared: number[] = [];
   const relative: number[] = [];
   queries.forEach((q, i) => {
@@ -78,7 +93,12 @@ export function workloadErrors(view: DpView, queries: readonly ViewQuery[], trut
  * The identity view's exact RMSE on a workload, √(mean_q σ²·cells(q)): it is unbiased with independent noise of
  * variance σ² per cell, so this needs no view — also above its cell limit, where the view is refused.
  */
-export function identityRmse(dimensions: readonly ViewDimension[], queries: readonly ViewQuery[], epsilon: number, rng: RandomSource): number {
+export function identityRmse(
+  dimensions: readonly ViewDimension[],
+  queries: readonly ViewQuery[],
+  epsilon: number,
+  rng: RandomSource,
+): number {
   const sigma2 = makeBlockNoise(epsilon, 1, rng).variance;
   return Math.sqrt(queries.reduce((s, q) => s + sigma2 * queryCells(dimensions, q), 0) / queries.length);
 }
@@ -99,7 +119,13 @@ export interface ViewComparison {
  * HDPView, PrivTree and identity on one workload at one ε: `reps` views each of HDPView and PrivTree (the preview's
  * comparison; the views are built with `rng` and discarded), identity's figure exact.
  */
-export function compareViews(input: ViewCounts, epsilon: number, queries: readonly ViewQuery[], reps: number, rng: RandomSource): ViewComparison[] {
+export function compareViews(
+  input: ViewCounts,
+  epsilon: number,
+  queries: readonly ViewQuery[],
+  reps: number,
+  rng: RandomSource,
+): ViewComparison[] {
   const truths = queries.map((q) => trueAnswer(input, q));
   const measured = (algorithm: ViewAlgorithm) => {
     let squares = 0;
@@ -114,15 +140,29 @@ export function compareViews(input: ViewCounts, epsilon: number, queries: readon
   };
   const hdp = measured('hdpview');
   const relative = (x: number) => (hdp.rmse > 0 ? x / hdp.rmse : x === 0 ? 1 : Infinity);
-  const out: ViewComparison[] = [{ algorithm: 'hdpview', rmse: hdp.rmse, relativeRmse: 1, blocks: hdp.blocks, analytic: false }];
+  const out: ViewComparison[] = [
+    { algorithm: 'hdpview', rmse: hdp.rmse, relativeRmse: 1, blocks: hdp.blocks, analytic: false },
+  ];
   // PrivTree refuses more than PRIVTREE_MAX_DIMENSIONS dimensions; it is then left out. Each build here is bounded by
   // the builders' block cap and PrivTree's fanout of at most 256, whatever ε.
   if (input.dimensions.length <= PRIVTREE_MAX_DIMENSIONS) {
     const tree = measured('privtree');
-    out.push({ algorithm: 'privtree', rmse: tree.rmse, relativeRmse: relative(tree.rmse), blocks: tree.blocks, analytic: false });
+    out.push({
+      algorithm: 'privtree',
+      rmse: tree.rmse,
+      relativeRmse: relative(tree.rmse),
+      blocks: tree.blocks,
+      analytic: false,
+    });
   }
   const id = identityRmse(input.dimensions, queries, epsilon, rng);
   const cells = domainCells(input.dimensions);
-  out.push({ algorithm: 'identity', rmse: id, relativeRmse: relative(id), blocks: cells <= IDENTITY_CELL_LIMIT ? cells : undefined, analytic: true });
+  out.push({
+    algorithm: 'identity',
+    rmse: id,
+    relativeRmse: relative(id),
+    blocks: cells <= IDENTITY_CELL_LIMIT ? cells : undefined,
+    analytic: true,
+  });
   return out;
 }

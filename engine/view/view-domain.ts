@@ -10,7 +10,9 @@ export function dimensionSize(d: ViewDimension): number {
   return d.kind === 'range' ? d.hi - d.lo + 1 : d.values.length;
 }
 
-/** The number of cells of the full count tensor (a double: it may exceed 2^53 only for absurd domains, refused here). */
+/**
+ * The number of cells of the full count tensor (a double: it may exceed 2^53 only for absurd domains, refused here).
+ */
 export function domainCells(dimensions: readonly ViewDimension[]): number {
   let n = 1;
   for (const d of dimensions) n *= dimensionSize(d);
@@ -38,7 +40,8 @@ export function validateDimensions(dimensions: readonly ViewDimension[]): void {
       if (d.hi - d.lo + 1 > 2 ** 31 - 1) throw new PrivacyError(`view dimension ${d.name}: more than 2^31 − 1 values`);
     } else {
       if (d.values.length === 0) throw new PrivacyError(`view dimension ${d.name} has no values`);
-      if (new Set(d.values).size !== d.values.length) throw new PrivacyError(`view dimension ${d.name} lists a value twice`);
+      if (new Set(d.values).size !== d.values.length)
+        throw new PrivacyError(`view dimension ${d.name} lists a value twice`);
     }
   }
   // Cell indices are formed as doubles; beyond 2^53 two cells could share an index.

@@ -28,28 +28,42 @@ function dimensionOf(x: unknown, i: number): ViewDimension {
   const where = `dimension ${i + 1}`;
   if (!isObject(x) || typeof x.name !== 'string' || x.name === '') throw new ViewFileError(`${where} has no name`);
   if (x.kind === 'range') {
-    if (!Number.isSafeInteger(x.lo) || !Number.isSafeInteger(x.hi) || (x.lo as number) > (x.hi as number)) throw new ViewFileError(`${where} ('${x.name}') needs integer bounds lo ≤ hi`);
+    if (!Number.isSafeInteger(x.lo) || !Number.isSafeInteger(x.hi) || (x.lo as number) > (x.hi as number))
+      throw new ViewFileError(`${where} ('${x.name}') needs integer bounds lo ≤ hi`);
     return { kind: 'range', name: x.name, lo: x.lo as number, hi: x.hi as number };
   }
   if (x.kind === 'categorical') {
     const values = x.values;
-    if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === 'string')) throw new ViewFileError(`${where} ('${x.name}') needs a non-empty list of text values`);
+    if (!Array.isArray(values) || values.length === 0 || !values.every((v) => typeof v === 'string'))
+      throw new ViewFileError(`${where} ('${x.name}') needs a non-empty list of text values`);
     if (new Set(values).size !== values.length) throw new ViewFileError(`${where} ('${x.name}') lists a value twice`);
     return { kind: 'categorical', name: x.name, values: values };
   }
-  throw new ViewFileError(`${where} ('${x.name}') has kind ${JSON.stringify(x.kind)}; expected "range" or "categorical"`);
+  throw new ViewFileError(
+    `${where} ('${x.name}') has kind ${JSON.stringify(x.kind)}; expected "range" or "categorical"`,
+  );
 }
 
 function blockOf(x: unknown, i: number, sizes: readonly number[]): ViewBlock {
   const where = `block ${i + 1}`;
-  if (!isObject(x) || !Array.isArray(x.lo) || !Array.isArray(x.hi)) throw new ViewFileError(`${where} needs 'lo' and 'hi' index lists`);
+  if (!isObject(x) || !Array.isArray(x.lo) || !Array.isArray(x.hi))
+    throw new ViewFileError(`${where} needs 'lo' and 'hi' index lists`);
   const { lo, hi, count } = x as { lo: unknown[]; hi: unknown[]; count: unknown };
-  if (lo.length !== sizes.length || hi.length !== sizes.length) throw new ViewFileError(`${where} has ${lo.length} bounds; the view has ${sizes.length} dimensions`);
+  if (lo.length !== sizes.length || hi.length !== sizes.length)
+    throw new ViewFileError(`${where} has ${lo.length} bounds; the view has ${sizes.length} dimensions`);
   for (let j = 0; j < sizes.length; j++) {
     const a = lo[j];
     const b = hi[j];
-    if (!Number.isInteger(a) || !Number.isInteger(b) || (a as number) < 0 || (a as number) > (b as number) || (b as number) >= sizes[j]) {
-      throw new ViewFileError(`${where}: its interval ${String(a)}..${String(b)} on dimension ${j + 1} is not inside 0..${sizes[j] - 1}`);
+    if (
+      !Number.isInteger(a) ||
+      !Number.isInteger(b) ||
+      (a as number) < 0 ||
+      (a as number) > (b as number) ||
+      (b as number) >= sizes[j]
+    ) {
+      throw new ViewFileError(
+        `${where}: its interval ${String(a)}..${String(b)} on dimension ${j + 1} is not inside 0..${sizes[j] - 1}`,
+      );
     }
   }
   if (typeof count !== 'number' || !Number.isFinite(count)) throw new ViewFileError(`${where} has no finite count`);
@@ -73,12 +87,21 @@ export function readViewText(text: string): { view: DpView; notPrivate?: string;
     throw new ViewFileError(`not JSON (${(e as Error).message})`);
   }
   const view = isObject(json) && isObject(json.view) ? json.view : json;
-  if (!isObject(view) || !('blocks' in view)) throw new ViewFileError("no view in it: expected a view release's report (with a 'view' key) or a view");
-  if (view.version !== 1) throw new ViewFileError(`view version ${JSON.stringify(view.version)} is not supported; this privspec reads version 1`);
-  if (typeof view.algorithm !== 'string' || !ALGORITHMS.includes(view.algorithm)) throw new ViewFileError(`unknown view algorithm ${JSON.stringify(view.algorithm)}; expected ${ALGORITHMS.join(', ')}`);
-  if (!Array.isArray(view.dimensions) || view.dimensions.length === 0) throw new ViewFileError('the view has no dimensions');
+  if (!isObject(view) || !('blocks' in view))
+    throw new ViewFileError("no view in it: expected a view release's report (with a 'view' key) or a view");
+  if (view.version !== 1)
+    throw new ViewFileError(
+      `view version ${JSON.stringify(view.version)} is not supported; this privspec reads version 1`,
+    );
+  if (typeof view.algorithm !== 'string' || !ALGORITHMS.includes(view.algorithm))
+    throw new ViewFileError(
+      `unknown view algorithm ${JSON.stringify(view.algorithm)}; expected ${ALGORITHMS.join(', ')}`,
+    );
+  if (!Array.isArray(view.dimensions) || view.dimensions.length === 0)
+    throw new ViewFileError('the view has no dimensions');
   const dimensions = view.dimensions.map(dimensionOf);
-  if (new Set(dimensions.map((d) => d.name)).size !== dimensions.length) throw new ViewFileError('the view names a dimension twice');
+  if (new Set(dimensions.map((d) => d.name)).size !== dimensions.length)
+    throw new ViewFileError('the view names a dimension twice');
   try {
     validateDimensions(dimensions);
   } catch (e) {
@@ -92,14 +115,31 @@ export function readViewText(text: string): { view: DpView; notPrivate?: string;
   // domain of many wide dimensions exceeds 2^53.
   const domain = sizes.reduce((a, s) => a * s, 1);
   const covered = blocks.reduce((a, b) => a + b.lo.reduce((v, l, j) => v * (b.hi[j] - l + 1), 1), 0);
-  if (Math.abs(covered - domain) > 1e-9 * domain) throw new ViewFileError(`the blocks cover ${covered} cells of a domain of ${domain}: they are not a partition of it`);
+  if (Math.abs(covered - domain) > 1e-9 * domain)
+    throw new ViewFileError(
+      `the blocks cover ${covered} cells of a domain of ${domain}: they are not a partition of it`,
+    );
   const overlap = disjointnessProblem(blocks, sizes.length);
   if (overlap) throw new ViewFileError(`${overlap}: the blocks are not a partition of the domain`);
   const cost = view.cost;
   if (!isObject(cost) || typeof cost.kind !== 'string') throw new ViewFileError('the view states no privacy cost');
   const parameters = isObject(view.parameters) ? (view.parameters as DpView['parameters']) : {};
   const notPrivate = isObject(json) && typeof json.notPrivate === 'string' ? json.notPrivate : undefined;
-  // The report's spec (relative to the report's folder) and dataset, when it names them: files an output must not replace.
-  const named = (key: string): Record<string, string> => (isObject(json) && typeof json[key] === 'string' && json[key] !== '' ? { [key]: json[key] } : {});
-  return { view: { version: 1, algorithm: view.algorithm as DpView['algorithm'], dimensions, blocks, cost: cost as unknown as DpView['cost'], parameters }, ...(notPrivate ? { notPrivate } : {}), ...named('spec'), ...named('dataset') };
+  // The report's spec (relative to the report's folder) and dataset, when it names them: files an output must not
+  // replace.
+  const named = (key: string): Record<string, string> =>
+    isObject(json) && typeof json[key] === 'string' && json[key] !== '' ? { [key]: json[key] } : {};
+  return {
+    view: {
+      version: 1,
+      algorithm: view.algorithm as DpView['algorithm'],
+      dimensions,
+      blocks,
+      cost: cost as unknown as DpView['cost'],
+      parameters,
+    },
+    ...(notPrivate ? { notPrivate } : {}),
+    ...named('spec'),
+    ...named('dataset'),
+  };
 }

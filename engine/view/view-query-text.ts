@@ -21,9 +21,15 @@ export class ViewQueryError extends Error {
   }
 }
 
-type Token = { kind: 'word' | 'number' | 'string' | 'symbol' | 'end'; text: string; value: string | number; at: number };
+type Token = {
+  kind: 'word' | 'number' | 'string' | 'symbol' | 'end';
+  text: string;
+  value: string | number;
+  at: number;
+};
 
-const PATTERN = /\s*(?:([_a-zA-Z][\w]*)|(-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)|("(?:[^"\\]|\\.)*")|(\.\.|[{},=]))/y;
+const PATTERN =
+  /\s*(?:([_a-zA-Z][\w]*)|(-?[0-9]+(?:\.[0-9]+)?(?:[eE][+-]?[0-9]+)?)|("(?:[^"\\]|\\.)*")|(\.\.|[{},=]))/y;
 
 function tokenize(text: string): Token[] {
   const tokens: Token[] = [];
@@ -40,7 +46,8 @@ function tokenize(text: string): Token[] {
     const start = m.index + m[0].length - (m[1] ?? m[2] ?? m[3] ?? m[4]).length;
     if (m[1] !== undefined) tokens.push({ kind: 'word', text: m[1], value: m[1], at: start + 1 });
     else if (m[2] !== undefined) tokens.push({ kind: 'number', text: m[2], value: Number(m[2]), at: start + 1 });
-    else if (m[3] !== undefined) tokens.push({ kind: 'string', text: m[3], value: m[3].slice(1, -1).replace(/\\(.)/g, '$1'), at: start + 1 });
+    else if (m[3] !== undefined)
+      tokens.push({ kind: 'string', text: m[3], value: m[3].slice(1, -1).replace(/\\(.)/g, '$1'), at: start + 1 });
     else tokens.push({ kind: 'symbol', text: m[4], value: m[4], at: start + 1 });
     at = PATTERN.lastIndex;
   }
@@ -57,7 +64,8 @@ function parseTerms(text: string): Term[] {
   const peek = () => tokens[i];
   const expect = (what: string, ok: (t: Token) => boolean): Token => {
     const t = tokens[i];
-    if (!ok(t)) throw new ViewQueryError(t.at, `expected ${what}, found ${t.kind === 'end' ? 'the end' : `'${t.text}'`}`);
+    if (!ok(t))
+      throw new ViewQueryError(t.at, `expected ${what}, found ${t.kind === 'end' ? 'the end' : `'${t.text}'`}`);
     i++;
     return t;
   };
@@ -100,10 +108,18 @@ function parseTerms(text: string): Term[] {
 function indicesOf(d: ViewDimension, term: Term): { lo: number; hi: number } | { indices: number[] } {
   if (d.kind === 'range') {
     const num = (t: Token) => {
-      if (t.kind !== 'number') throw new ViewQueryError(t.at, `'${d.name}' is numeric (${d.lo}..${d.hi}): compare it with numbers, not ${t.text}`);
+      if (t.kind !== 'number')
+        throw new ViewQueryError(
+          t.at,
+          `'${d.name}' is numeric (${d.lo}..${d.hi}): compare it with numbers, not ${t.text}`,
+        );
       return t.value as number;
     };
-    if ('low' in term) return { lo: Math.max(0, Math.ceil(num(term.low)) - d.lo), hi: Math.min(d.hi - d.lo, Math.floor(num(term.high)) - d.lo) };
+    if ('low' in term)
+      return {
+        lo: Math.max(0, Math.ceil(num(term.low)) - d.lo),
+        hi: Math.min(d.hi - d.lo, Math.floor(num(term.high)) - d.lo),
+      };
     const inside = term.values.map(num).filter((v) => Number.isInteger(v) && v >= d.lo && v <= d.hi);
     return { indices: [...new Set(inside.map((v) => v - d.lo))].sort((a, b) => a - b) };
   }
@@ -111,7 +127,10 @@ function indicesOf(d: ViewDimension, term: Term): { lo: number; hi: number } | {
   const index = (t: Token) => {
     const j = at.get(String(t.value));
     if (j === undefined) {
-      const shown = d.values.length <= 12 ? d.values.join(', ') : `${d.values.slice(0, 12).join(', ')}, … (${d.values.length} values)`;
+      const shown =
+        d.values.length <= 12
+          ? d.values.join(', ')
+          : `${d.values.slice(0, 12).join(', ')}, … (${d.values.length} values)`;
       throw new ViewQueryError(t.at, `${t.text} is not a value of '${d.name}' (values: ${shown})`);
     }
     return j;
@@ -133,7 +152,11 @@ export function parseViewQuery(text: string, dimensions: readonly ViewDimension[
   const byDimension = new Map<number, DimensionCondition>();
   for (const term of parseTerms(text)) {
     const dimension = dimensions.findIndex((d) => d.name === term.column);
-    if (dimension < 0) throw new ViewQueryError(term.at, `'${term.column}' is not a dimension of the view (dimensions: ${dimensions.map((d) => d.name).join(', ')})`);
+    if (dimension < 0)
+      throw new ViewQueryError(
+        term.at,
+        `'${term.column}' is not a dimension of the view (dimensions: ${dimensions.map((d) => d.name).join(', ')})`,
+      );
     const c: DimensionCondition = { dimension, ...indicesOf(dimensions[dimension], term) };
     const before = byDimension.get(dimension);
     byDimension.set(dimension, before ? intersect(before, c) : c);

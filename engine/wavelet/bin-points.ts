@@ -24,8 +24,14 @@ export interface BinnedPoints {
 }
 
 export function checkBounds(within: GridBounds): void {
-  for (const [lo, hi, axis] of [[within.xMin, within.xMax, 'x'], [within.yMin, within.yMax, 'y']] as const) {
-    if (!Number.isFinite(lo) || !Number.isFinite(hi) || !(lo < hi)) throw new PrivacyError(`grid bounds: ${axis} must run from a finite minimum to a larger finite maximum, got [${lo}, ${hi}]`);
+  for (const [lo, hi, axis] of [
+    [within.xMin, within.xMax, 'x'],
+    [within.yMin, within.yMax, 'y'],
+  ] as const) {
+    if (!Number.isFinite(lo) || !Number.isFinite(hi) || !(lo < hi))
+      throw new PrivacyError(
+        `grid bounds: ${axis} must run from a finite minimum to a larger finite maximum, got [${lo}, ${hi}]`,
+      );
   }
 }
 
@@ -38,7 +44,12 @@ export function cellOf(x: number, y: number, within: GridBounds, size: number): 
 }
 
 /** Counts of the points (xs[i], ys[i]) per cell of a size × size grid over `within`. */
-export function binPoints(xs: ArrayLike<number>, ys: ArrayLike<number>, within: GridBounds, size: number): BinnedPoints {
+export function binPoints(
+  xs: ArrayLike<number>,
+  ys: ArrayLike<number>,
+  within: GridBounds,
+  size: number,
+): BinnedPoints {
   checkSide(size);
   checkBounds(within);
   if (xs.length !== ys.length) throw new PrivacyError(`binPoints: ${xs.length} x values but ${ys.length} y values`);

@@ -25,7 +25,14 @@ import { nnWaveletLevels } from './nn-wavelet.js';
 import { quadtreeLevelCount } from './quadtree.js';
 
 export type GridMethod = 'nn-wavelet-zcdp' | 'nn-wavelet-laplace' | 'privelet' | 'laplace' | 'gaussian' | 'quadtree';
-export const GRID_METHODS: readonly GridMethod[] = ['nn-wavelet-zcdp', 'nn-wavelet-laplace', 'privelet', 'laplace', 'gaussian', 'quadtree'];
+export const GRID_METHODS: readonly GridMethod[] = [
+  'nn-wavelet-zcdp',
+  'nn-wavelet-laplace',
+  'privelet',
+  'laplace',
+  'gaussian',
+  'quadtree',
+];
 
 export interface GridBudget {
   rho?: number;
@@ -33,9 +40,14 @@ export interface GridBudget {
 }
 
 /** The noise kind and the number of equal parts the budget is split into, for a method on a grid of this side. */
-export function gridNoisePlan(method: GridMethod, budget: GridBudget, side: number): { noise: NoiseKind; parts: number } {
+export function gridNoisePlan(
+  method: GridMethod,
+  budget: GridBudget,
+  side: number,
+): { noise: NoiseKind; parts: number } {
   checkSide(side);
-  if ((budget.rho === undefined) === (budget.epsilon === undefined)) throw new PrivacyError(`${method}: give exactly one of rho and epsilon`);
+  if ((budget.rho === undefined) === (budget.epsilon === undefined))
+    throw new PrivacyError(`${method}: give exactly one of rho and epsilon`);
   const L = log2Exact(nextPowerOfTwo(side));
   switch (method) {
     case 'laplace':
@@ -55,7 +67,8 @@ export function gridNoisePlan(method: GridMethod, budget: GridBudget, side: numb
   }
 }
 
-const clampOverlap = (a0: number, a1: number, b0: number, b1: number) => Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
+const clampOverlap = (a0: number, a1: number, b0: number, b1: number) =>
+  Math.max(0, Math.min(a1, b1) - Math.max(a0, b0));
 
 /** Σ (w/2^i)² over a 1-D Haar tree of length n for the interval [lo, hi), plus the approximation's (|I|/n)². */
 function haar1dWeight(n: number, lo: number, hi: number): number {
@@ -73,12 +86,15 @@ function haar1dWeight(n: number, lo: number, hi: number): number {
   return sum;
 }
 
-/** Σ (w/2^i)² over the Morton binary tree of a 2^m grid for the rectangle [x0, x1) × [y0, y1), plus the approximation. */
+/**
+ * Σ (w/2^i)² over the Morton binary tree of a 2^m grid for the rectangle [x0, x1) × [y0, y1), plus the approximation.
+ */
 function mortonWeight(side: number, x0: number, x1: number, y0: number, y1: number): number {
   const n = side * side;
   const area = (x1 - x0) * (y1 - y0);
   let sum = (area / n) ** 2;
-  const overlap = (bx: number, by: number, w: number, h: number) => clampOverlap(bx, bx + w, x0, x1) * clampOverlap(by, by + h, y0, y1);
+  const overlap = (bx: number, by: number, w: number, h: number) =>
+    clampOverlap(bx, bx + w, x0, x1) * clampOverlap(by, by + h, y0, y1);
   const visit = (start: number, level: number) => {
     const { x: bx, y: by } = mortonDecode(start);
     const w = 2 ** Math.ceil(level / 2);
@@ -122,8 +138,14 @@ export function queryPositions(size: number, s: number, count = 32): { x: number
 /** Expected RMSE of a rangeSide × rangeSide count query on a size × size release of `method` with this budget. */
 export function expectedRmse(method: GridMethod, budget: GridBudget, size: number, rangeSide: number): number {
   const { noise, parts } = gridNoisePlan(method, budget, size);
-  if (!Number.isInteger(rangeSide) || rangeSide < 1 || rangeSide > size) throw new PrivacyError(`range side must be an integer in [1, ${size}], got ${rangeSide}`);
-  const V = makeLevelNoise({ noise, parts, epsilon: noise === 'laplace' ? budget.epsilon : undefined, rho: noise === 'gaussian' ? budget.rho : undefined }).variance;
+  if (!Number.isInteger(rangeSide) || rangeSide < 1 || rangeSide > size)
+    throw new PrivacyError(`range side must be an integer in [1, ${size}], got ${rangeSide}`);
+  const V = makeLevelNoise({
+    noise,
+    parts,
+    epsilon: noise === 'laplace' ? budget.epsilon : undefined,
+    rho: noise === 'gaussian' ? budget.rho : undefined,
+  }).variance;
   const s = rangeSide;
   if (method === 'laplace' || method === 'gaussian') return Math.sqrt(V * s * s);
   const p = nextPowerOfTwo(size);

@@ -16,11 +16,13 @@ export function checkSide(side: number): void {
 
 /** Throws unless `counts` is a side×side grid of non-negative integers whose total is a safe integer. */
 export function checkCounts(counts: ArrayLike<number>, side: number): void {
-  if (counts.length !== side * side) throw new PrivacyError(`grid of size ${side} needs ${side * side} cells, got ${counts.length}`);
+  if (counts.length !== side * side)
+    throw new PrivacyError(`grid of size ${side} needs ${side * side} cells, got ${counts.length}`);
   let total = 0;
   for (let i = 0; i < counts.length; i++) {
     const v = counts[i];
-    if (!(v >= 0) || !Number.isInteger(v)) throw new PrivacyError(`grid cell ${i} holds ${v}; counts must be non-negative integers`);
+    if (!(v >= 0) || !Number.isInteger(v))
+      throw new PrivacyError(`grid cell ${i} holds ${v}; counts must be non-negative integers`);
     total += v;
   }
   if (!Number.isSafeInteger(total)) throw new PrivacyError(`grid total ${total} is too large to add exactly`);

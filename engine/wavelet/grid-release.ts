@@ -31,7 +31,8 @@ export interface GridReleaseOptions {
 /** The grid release of `method`: input counts (row-major, size²), output noisy values (row-major, size²). */
 export function makeGridRelease(options: GridReleaseOptions): Measurement<Float64Array, Float64Array> {
   const { method, size, rho, epsilon, rng } = options;
-  if (!GRID_METHODS.includes(method)) throw new PrivacyError(`unknown grid method '${String(method)}'; expected one of ${GRID_METHODS.join(', ')}`);
+  if (!GRID_METHODS.includes(method))
+    throw new PrivacyError(`unknown grid method '${String(method)}'; expected one of ${GRID_METHODS.join(', ')}`);
   const { noise } = gridNoisePlan(method, { rho, epsilon }, size);
   switch (method) {
     case 'nn-wavelet-zcdp':
@@ -56,9 +57,20 @@ export interface LevelNoiseReport {
 }
 
 /** The noise per level of a method, as reports and hovers show it ("σ per level"). */
-export function gridNoiseByLevel(method: GridMethod, budget: { rho?: number; epsilon?: number }, size: number): LevelNoiseReport[] {
+export function gridNoiseByLevel(
+  method: GridMethod,
+  budget: { rho?: number; epsilon?: number },
+  size: number,
+): LevelNoiseReport[] {
   const { noise, parts } = gridNoisePlan(method, budget, size);
-  const sd = Math.sqrt(makeLevelNoise({ noise, parts, epsilon: noise === 'laplace' ? budget.epsilon : undefined, rho: noise === 'gaussian' ? budget.rho : undefined }).variance);
+  const sd = Math.sqrt(
+    makeLevelNoise({
+      noise,
+      parts,
+      epsilon: noise === 'laplace' ? budget.epsilon : undefined,
+      rho: noise === 'gaussian' ? budget.rho : undefined,
+    }).variance,
+  );
   const L = log2Exact(nextPowerOfTwo(size));
   switch (method) {
     case 'laplace':
@@ -69,10 +81,16 @@ export function gridNoiseByLevel(method: GridMethod, budget: { rho?: number; eps
       return Array.from({ length: L + 1 }, (_, d) => ({ level: `depth ${d}`, sd }));
     case 'privelet':
       // Coefficient (i_y, i_x), each level in 1 … L, carries sd/2^(i_x+i_y); listed by i_x + i_y from 2L down to 2.
-      return Array.from({ length: 2 * L - 1 }, (_, j) => ({ level: `i_x+i_y=${2 * L - j}`, sd: sd / 2 ** (2 * L - j) }));
+      return Array.from({ length: 2 * L - 1 }, (_, j) => ({
+        level: `i_x+i_y=${2 * L - j}`,
+        sd: sd / 2 ** (2 * L - j),
+      }));
     default: {
       const k = 2 * L;
-      return [{ level: 'top', sd: sd / 2 ** k }, ...Array.from({ length: k }, (_, j) => ({ level: String(k - j), sd: sd / 2 ** (k - j) }))];
+      return [
+        { level: 'top', sd: sd / 2 ** k },
+        ...Array.from({ length: k }, (_, j) => ({ level: String(k - j), sd: sd / 2 ** (k - j) })),
+      ];
     }
   }
 }

@@ -20,7 +20,8 @@ export function isPowerOfTwo(n: number): boolean {
 
 /** The smallest power of two ≥ n (n ≥ 1). */
 export function nextPowerOfTwo(n: number): number {
-  if (!Number.isInteger(n) || n < 1 || n > 2 ** 30) throw new RangeError(`haar: length must be an integer in [1, 2^30], got ${n}`);
+  if (!Number.isInteger(n) || n < 1 || n > 2 ** 30)
+    throw new RangeError(`haar: length must be an integer in [1, 2^30], got ${n}`);
   let p = 1;
   while (p < n) p *= 2;
   return p;

@@ -36,7 +36,8 @@ export function cropGrid(grid: Float64Array, padded: number, side: number): Floa
 
 export function checkGrid(grid: ArrayLike<number>, side: number): void {
   if (!Number.isInteger(side) || side < 1) throw new RangeError(`grid side must be a positive integer, got ${side}`);
-  if (grid.length !== side * side) throw new RangeError(`grid of side ${side} needs ${side * side} cells, got ${grid.length}`);
+  if (grid.length !== side * side)
+    throw new RangeError(`grid of side ${side} needs ${side * side} cells, got ${grid.length}`);
 }
 
 function transformLines(grid: Float64Array, side: number, f: (x: Float64Array) => Float64Array): Float64Array {

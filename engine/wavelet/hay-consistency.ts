@@ -41,7 +41,8 @@ export function leastSquaresConsistency(levels: readonly Float64Array[]): Float6
     for (let r = 0; r < parentSide; r++) {
       for (let c = 0; c < parentSide; c++) {
         const adjust = (h[l - 1][r * parentSide + c] - childSum(z[l], side, r, c)) / b;
-        for (const [dr, dc] of QUAD) h[l][(2 * r + dr) * side + 2 * c + dc] = z[l][(2 * r + dr) * side + 2 * c + dc] + adjust;
+        for (const [dr, dc] of QUAD)
+          h[l][(2 * r + dr) * side + 2 * c + dc] = z[l][(2 * r + dr) * side + 2 * c + dc] + adjust;
       }
     }
   }

@@ -24,11 +24,19 @@ export interface IdentityGridOptions {
 /** Noise on every cell; cost ε (Laplace) or ρ (Gaussian). */
 export function makeIdentityGrid(options: IdentityGridOptions): Measurement<Float64Array, Float64Array> {
   checkSide(options.side);
-  const noise = makeLevelNoise({ noise: options.noise, parts: 1, epsilon: options.epsilon, rho: options.rho, rng: options.rng });
+  const noise = makeLevelNoise({
+    noise: options.noise,
+    parts: 1,
+    epsilon: options.epsilon,
+    rho: options.rho,
+    rng: options.rng,
+  });
   // d points change the grid by ≤ d in L1 and L2: cost d·ε or d²·ρ (group privacy, exact).
   const map = (dIn: number): PrivacyCost => {
     const d = sensitivityOf(dIn);
-    return options.noise === 'laplace' ? { kind: 'pure', epsilon: toCostNumber(mul(d, noise.total)) } : { kind: 'zcdp', rho: toCostNumber(mul(mul(d, d), noise.total)) };
+    return options.noise === 'laplace'
+      ? { kind: 'pure', epsilon: toCostNumber(mul(d, noise.total)) }
+      : { kind: 'zcdp', rho: toCostNumber(mul(mul(d, d), noise.total)) };
   };
   return makeMeasurement({
     name: options.noise,

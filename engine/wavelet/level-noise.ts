@@ -50,12 +50,16 @@ export interface LevelNoise {
 /** Exact integer noise for `parts` groups sharing ε (Laplace) or ρ (Gaussian) equally. */
 export function makeLevelNoise(options: LevelNoiseOptions): LevelNoise {
   const { noise, parts } = options;
-  if (!Number.isInteger(parts) || parts < 1 || parts > 1024) throw new PrivacyError(`grid noise: parts must be an integer in [1, 1024], got ${parts}`);
-  if (noise !== 'laplace' && noise !== 'gaussian') throw new PrivacyError(`grid noise: unknown noise '${String(noise)}'`);
+  if (!Number.isInteger(parts) || parts < 1 || parts > 1024)
+    throw new PrivacyError(`grid noise: parts must be an integer in [1, 1024], got ${parts}`);
+  if (noise !== 'laplace' && noise !== 'gaussian')
+    throw new PrivacyError(`grid noise: unknown noise '${String(noise)}'`);
   const budget = noise === 'laplace' ? options.epsilon : options.rho;
   const other = noise === 'laplace' ? options.rho : options.epsilon;
   if (budget === undefined || other !== undefined) {
-    throw new PrivacyError(noise === 'laplace' ? 'Laplace noise takes epsilon (and no rho)' : 'Gaussian noise takes rho (and no epsilon)');
+    throw new PrivacyError(
+      noise === 'laplace' ? 'Laplace noise takes epsilon (and no rho)' : 'Gaussian noise takes rho (and no epsilon)',
+    );
   }
   const total = budgetOf(budget, noise === 'laplace' ? 'ε' : 'ρ');
   const share = div(total, rational(BigInt(parts)));
@@ -63,11 +67,14 @@ export function makeLevelNoise(options: LevelNoiseOptions): LevelNoise {
   // Laplace: t = 1/share, so one group at sensitivity d loses d/t = d·share (pure ε).
   // Gaussian: s² = 1/(2·share), so one group at L2 sensitivity d loses d²/(2s²) = d²·share (CKS20 Theorem 4).
   const param: Rational = noise === 'laplace' ? div(rational(1n), share) : div(rational(1n), mul(rational(2n), share));
-  const sample = noise === 'laplace' ? () => sampleDiscreteLaplace(param, rng) : () => sampleDiscreteGaussian(param, rng);
+  const sample =
+    noise === 'laplace' ? () => sampleDiscreteLaplace(param, rng) : () => sampleDiscreteGaussian(param, rng);
   const draw = () => Number(sample());
   const map = (dIn: number): PrivacyCost => {
     const d = sensitivityOf(dIn);
-    return noise === 'laplace' ? { kind: 'pure', epsilon: toCostNumber(mul(d, share)) } : { kind: 'zcdp', rho: toCostNumber(mul(mul(d, d), share)) };
+    return noise === 'laplace'
+      ? { kind: 'pure', epsilon: toCostNumber(mul(d, share)) }
+      : { kind: 'zcdp', rho: toCostNumber(mul(mul(d, d), share)) };
   };
   const scale = noise === 'laplace' ? toNumber(param) : Math.sqrt(toNumber(param));
   const level = makeMeasurement<number, number>({
@@ -81,7 +88,8 @@ export function makeLevelNoise(options: LevelNoiseOptions): LevelNoise {
       return u + draw();
     },
   });
-  const cost: PrivacyCost = noise === 'laplace' ? { kind: 'pure', epsilon: toCostNumber(total) } : { kind: 'zcdp', rho: toCostNumber(total) };
+  const cost: PrivacyCost =
+    noise === 'laplace' ? { kind: 'pure', epsilon: toCostNumber(total) } : { kind: 'zcdp', rho: toCostNumber(total) };
   return { level, parts, share, total, cost, variance: noiseVariance(noise, scale), scale, draw };
 }
 
@@ -112,6 +120,8 @@ export function noiseVariance(noise: NoiseKind, scale: number): number {
 export function levelsPrivacyMap(noise: NoiseKind, total: Rational): (dIn: number) => PrivacyCost {
   return (dIn: number) => {
     const d = sensitivityOf(dIn);
-    return noise === 'laplace' ? { kind: 'pure', epsilon: toCostNumber(mul(d, total)) } : { kind: 'zcdp', rho: toCostNumber(mul(mul(d, d), total)) };
+    return noise === 'laplace'
+      ? { kind: 'pure', epsilon: toCostNumber(mul(d, total)) }
+      : { kind: 'zcdp', rho: toCostNumber(mul(mul(d, d), total)) };
   };
 }

@@ -42,7 +42,13 @@ export function makeNnWavelet(options: NnWaveletOptions): Measurement<Float64Arr
   const { side } = options;
   const k = nnWaveletLevels(side);
   const padded = nextPowerOfTwo(side);
-  const noise = makeLevelNoise({ noise: options.noise, parts: k + 1, epsilon: options.epsilon, rho: options.rho, rng: options.rng });
+  const noise = makeLevelNoise({
+    noise: options.noise,
+    parts: k + 1,
+    epsilon: options.epsilon,
+    rho: options.rho,
+    rng: options.rng,
+  });
   const level = noise.level;
   // d points change at most d coefficients per level, by 2^−i each: integer-scaled L1 and L2 distance ≤ d per level,
   // so k + 1 levels cost (k+1)·d·ε/(k+1) = d·ε, or (k+1)·d²·ρ/(k+1) = d²·ρ.
@@ -69,4 +75,3 @@ export function makeNnWavelet(options: NnWaveletOptions): Measurement<Float64Arr
     },
   });
 }
-

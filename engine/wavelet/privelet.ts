@@ -55,7 +55,10 @@ export function makePrivelet(options: PriveletOptions): Measurement<Float64Array
   const padded = nextPowerOfTwo(side);
   const L = log2Exact(padded);
   const noise = makeLevelNoise({ noise: 'laplace', parts: (L + 1) ** 2, epsilon: options.epsilon, rng: options.rng });
-  const map = (dIn: number): PrivacyCost => ({ kind: 'pure', epsilon: toCostNumber(mul(sensitivityOf(dIn), noise.total)) });
+  const map = (dIn: number): PrivacyCost => ({
+    kind: 'pure',
+    epsilon: toCostNumber(mul(sensitivityOf(dIn), noise.total)),
+  });
   // 2^level of each 1-D index: the divisor from integer-scaled to normalized coefficients.
   const scaleOf = Float64Array.from({ length: padded }, (_, h) => 2 ** levelOfIndex(h, padded));
   return makeMeasurement({

@@ -56,7 +56,13 @@ export function makeQuadtree(options: QuadtreeOptions): Measurement<Float64Array
   const { side } = options;
   const parts = quadtreeLevelCount(side);
   const padded = nextPowerOfTwo(side);
-  const noise = makeLevelNoise({ noise: options.noise, parts, epsilon: options.epsilon, rho: options.rho, rng: options.rng });
+  const noise = makeLevelNoise({
+    noise: options.noise,
+    parts,
+    epsilon: options.epsilon,
+    rho: options.rho,
+    rng: options.rng,
+  });
   const map = levelsPrivacyMap(options.noise, noise.total);
   return makeMeasurement({
     name: 'quadtree',
@@ -66,7 +72,9 @@ export function makeQuadtree(options: QuadtreeOptions): Measurement<Float64Array
     map,
     invoke(counts: Float64Array): Float64Array {
       checkCounts(counts, side);
-      const noisy = quadtreeLevels(padGrid(counts, side).grid, padded).map((level) => level.map((v) => noise.level.invoke(v)));
+      const noisy = quadtreeLevels(padGrid(counts, side).grid, padded).map((level) =>
+        level.map((v) => noise.level.invoke(v)),
+      );
       return cropGrid(nonNegativeLeaves(leastSquaresConsistency(noisy)), padded, side);
     },
   });

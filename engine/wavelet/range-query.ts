@@ -10,7 +10,8 @@ export interface SummedArea {
 }
 
 export function summedArea(grid: ArrayLike<number>, side: number): SummedArea {
-  if (grid.length !== side * side) throw new RangeError(`summed-area table: grid of side ${side} needs ${side * side} cells, got ${grid.length}`);
+  if (grid.length !== side * side)
+    throw new RangeError(`summed-area table: grid of side ${side} needs ${side * side} cells, got ${grid.length}`);
   const w = side + 1;
   const table = new Float64Array(w * w);
   for (let y = 0; y < side; y++) {
@@ -28,6 +29,7 @@ export function rangeSum(s: SummedArea, x: number, y: number, width: number, hei
   const w = s.side + 1;
   const x1 = x + width;
   const y1 = y + height;
-  if (x < 0 || y < 0 || x1 > s.side || y1 > s.side || width < 0 || height < 0) throw new RangeError(`range [${x}, ${x1}) × [${y}, ${y1}) is outside the grid of side ${s.side}`);
+  if (x < 0 || y < 0 || x1 > s.side || y1 > s.side || width < 0 || height < 0)
+    throw new RangeError(`range [${x}, ${x1}) × [${y}, ${y1}) is outside the grid of side ${s.side}`);
   return s.table[y1 * w + x1] - s.table[y * w + x1] - s.table[y1 * w + x] + s.table[y * w + x];
 }

@@ -32,8 +32,14 @@ export function syntheticPopulationGrid(side: number, rng: RandomSource): Synthe
   const density = new Float64Array(N * N);
   const phase = uniform(rng) * 2 * Math.PI;
   const coast = (x: number) => 0.62 * N + 0.08 * N * Math.sin((2 * Math.PI * x * 1.5) / N + phase);
-  const ranges = Array.from({ length: 3 }, () => ({ x: uniform(rng) * N, y: uniform(rng) * 0.5 * N, a: (0.08 + 0.1 * uniform(rng)) * N, b: (0.03 + 0.04 * uniform(rng)) * N }));
-  const land = (x: number, y: number) => y <= coast(x) && ranges.every((m) => ((x - m.x) / m.a) ** 2 + ((y - m.y) / m.b) ** 2 > 1);
+  const ranges = Array.from({ length: 3 }, () => ({
+    x: uniform(rng) * N,
+    y: uniform(rng) * 0.5 * N,
+    a: (0.08 + 0.1 * uniform(rng)) * N,
+    b: (0.03 + 0.04 * uniform(rng)) * N,
+  }));
+  const land = (x: number, y: number) =>
+    y <= coast(x) && ranges.every((m) => ((x - m.x) / m.a) ** 2 + ((y - m.y) / m.b) ** 2 > 1);
 
   const addBlob = (cx: number, cy: number, peak: number, radius: number) => {
     const reach = Math.ceil(radius * 7);

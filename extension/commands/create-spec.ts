@@ -22,7 +22,12 @@ export const createSpec: CommandFactory = {
     const naming = ctx.models.specsFor(document.uri);
     if (naming.length > 0) {
       const names = naming.map((s) => vscode.workspace.asRelativePath(s)).join(', ');
-      const choice = await vscode.window.showWarningMessage(`PrivSpec: ${names} already ${naming.length === 1 ? 'names' : 'name'} ${vscode.workspace.asRelativePath(document.uri)}. Open it, or draft another spec anyway (the CSV stays checked against ${vscode.workspace.asRelativePath(naming[0]).split('/').pop()})?`, { modal: true }, 'Open Existing Spec', 'Draft Another');
+      const choice = await vscode.window.showWarningMessage(
+        `PrivSpec: ${names} already ${naming.length === 1 ? 'names' : 'name'} ${vscode.workspace.asRelativePath(document.uri)}. Open it, or draft another spec anyway (the CSV stays checked against ${vscode.workspace.asRelativePath(naming[0]).split('/').pop()})?`,
+        { modal: true },
+        'Open Existing Spec',
+        'Draft Another',
+      );
       if (choice === 'Open Existing Spec') await vscode.window.showTextDocument(vscode.Uri.file(naming[0]));
       if (choice !== 'Draft Another') return;
       const current = ctx.models.modelFor(document.uri)?.dataset?.specPath;
@@ -38,7 +43,12 @@ export const createSpec: CommandFactory = {
     if (!client) return;
     // The language server drafts the spec, writing every name with the language's one quoting function.
     if (document.isDirty) await document.save();
-    const params: DraftSpecParams = { csvPath, relativePath, delimiter: ctx.config.delimiter(document.uri), k: ctx.config.defaultK(document.uri) };
+    const params: DraftSpecParams = {
+      csvPath,
+      relativePath,
+      delimiter: ctx.config.delimiter(document.uri),
+      k: ctx.config.defaultK(document.uri),
+    };
     const text = await client.sendRequest<DraftSpecResponse>(draftSpecRequestMethod, params);
     await writeFileAtomic(target, text);
     await vscode.window.showTextDocument(vscode.Uri.file(target));

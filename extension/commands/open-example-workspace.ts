@@ -11,13 +11,20 @@ import { RESUME_KEY } from '../walkthrough/walkthrough-ids.js';
  */
 export const openExampleWorkspace: CommandFactory = {
   enabled: (ctx) => async (target?: vscode.Uri | string) => {
-    const parent = typeof target === 'string' ? vscode.Uri.file(target) : target instanceof vscode.Uri ? target : (await vscode.window.showOpenDialog({
-      canSelectFiles: false,
-      canSelectFolders: true,
-      canSelectMany: false,
-      openLabel: 'Copy the Example Here',
-      title: 'PrivSpec: choose where to copy the example workspace',
-    }))?.[0];
+    const parent =
+      typeof target === 'string'
+        ? vscode.Uri.file(target)
+        : target instanceof vscode.Uri
+          ? target
+          : (
+              await vscode.window.showOpenDialog({
+                canSelectFiles: false,
+                canSelectFolders: true,
+                canSelectMany: false,
+                openLabel: 'Copy the Example Here',
+                title: 'PrivSpec: choose where to copy the example workspace',
+              })
+            )?.[0];
     if (!parent) return undefined;
     const folder = vscode.Uri.file(copyExample(join(ctx.extension.extensionPath, 'examples'), parent.fsPath));
     ctx.log(`copied the example workspace to ${folder.fsPath}`);
@@ -25,8 +32,15 @@ export const openExampleWorkspace: CommandFactory = {
     // A window with a folder open keeps it unless the user says otherwise, as Git: Clone does.
     const open = !vscode.workspace.workspaceFolders?.length
       ? 'Open'
-      : await vscode.window.showInformationMessage(`PrivSpec: copied the example workspace to ${folder.fsPath}.`, 'Open', 'Open in New Window');
-    if (open) await vscode.commands.executeCommand('vscode.openFolder', folder, { forceNewWindow: open === 'Open in New Window' });
+      : await vscode.window.showInformationMessage(
+          `PrivSpec: copied the example workspace to ${folder.fsPath}.`,
+          'Open',
+          'Open in New Window',
+        );
+    if (open)
+      await vscode.commands.executeCommand('vscode.openFolder', folder, {
+        forceNewWindow: open === 'Open in New Window',
+      });
     return folder.fsPath;
   },
 };

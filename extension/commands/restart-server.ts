@@ -16,6 +16,9 @@ export const restartServer: CommandFactory = {
     const running = ctx.client?.isRunning() ?? false;
     ctx.log(running ? 'language server restarted' : 'language server restart failed');
     if (running) vscode.window.setStatusBarMessage('$(check) PrivSpec: language server restarted', 5000);
-    else void vscode.window.showErrorMessage('PrivSpec: the language server did not start; see Output › PrivSpec.', 'Show Output').then((c) => c && ctx.output.show());
+    else
+      void vscode.window
+        .showErrorMessage('PrivSpec: the language server did not start; see Output › PrivSpec.', 'Show Output')
+        .then((c) => c && ctx.output.show());
   },
 };

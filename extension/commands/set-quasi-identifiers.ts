@@ -19,7 +19,10 @@ export const setQuasiIdentifiers: CommandFactory = {
     if (specs.length > 0) {
       // The spec decides: a setting would be ignored, so say where to change them and stop (no picker to fill in vain).
       const name = vscode.workspace.asRelativePath(specs[0]);
-      const open = await vscode.window.showInformationMessage(`PrivSpec: ${relative} is named by ${specs.map((s) => vscode.workspace.asRelativePath(s)).join(', ')}; its quasi-identifiers are the spec's 'quasi' line. Edit them there.`, `Open ${name}`);
+      const open = await vscode.window.showInformationMessage(
+        `PrivSpec: ${relative} is named by ${specs.map((s) => vscode.workspace.asRelativePath(s)).join(', ')}; its quasi-identifiers are the spec's 'quasi' line. Edit them there.`,
+        `Open ${name}`,
+      );
       if (open) {
         const spec = await vscode.window.showTextDocument(vscode.Uri.file(specs[0]));
         const at = spec.document.getText().search(/^\s*quasi\b/m);
@@ -29,10 +32,17 @@ export const setQuasiIdentifiers: CommandFactory = {
     }
     const picked = await vscode.window.showQuickPick(
       header.map((name) => ({ label: name, picked: current.has(name) })),
-      { canPickMany: true, title: `Quasi-identifiers of ${relative}`, placeHolder: 'Columns an attacker could know about a person (age, sex, zip, …)' },
+      {
+        canPickMany: true,
+        title: `Quasi-identifiers of ${relative}`,
+        placeHolder: 'Columns an attacker could know about a person (age, sex, zip, …)',
+      },
     );
     if (!picked) return;
-    await ctx.config.setQuasiIdentifiers(relative, picked.map((p) => p.label));
+    await ctx.config.setQuasiIdentifiers(
+      relative,
+      picked.map((p) => p.label),
+    );
     ctx.diagnostics.checkAll();
   },
 };

@@ -11,7 +11,9 @@ const LIMIT = 200;
 export const showClassRows: CommandFactory = {
   enabled: (ctx) => async (uri: vscode.Uri, key: string, classId: number, at: vscode.Position) => {
     const { classKey, rows } = await ctx.worker.request({ kind: 'classRows', key, classId, limit: LIMIT });
-    const locations = rows.map((r) => new vscode.Location(uri, new vscode.Range(r.line, 0, r.line, Number.MAX_SAFE_INTEGER)));
+    const locations = rows.map(
+      (r) => new vscode.Location(uri, new vscode.Range(r.line, 0, r.line, Number.MAX_SAFE_INTEGER)),
+    );
     ctx.output.appendLine(`class ${classKey}: rows ${rows.map((r) => r.row).join(', ')}`);
     await vscode.commands.executeCommand('editor.action.showReferences', uri, at, locations);
   },

@@ -16,6 +16,8 @@ export const showLedger: CommandFactory = {
     const spec = arg && !(arg instanceof vscode.Uri) ? vscode.Uri.parse(arg.uri) : await activeSpec(arg);
     if (!spec) return;
     const uri = client.code2ProtocolConverter.asUri(spec);
-    await LedgerPanel.show(ctx.extension.extensionUri, () => client.sendRequest<LedgerResponse | null>(ledgerRequestMethod, { uri } satisfies LedgerParams));
+    await LedgerPanel.show(ctx.extension.extensionUri, () =>
+      client.sendRequest<LedgerResponse | null>(ledgerRequestMethod, { uri } satisfies LedgerParams),
+    );
   },
 };

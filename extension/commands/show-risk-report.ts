@@ -8,8 +8,8 @@ import { RiskReportPanel } from '../risk-report/risk-report-panel.js';
 
 /**
  * `PrivSpec: Show Risk Report` for the active CSV (its quasi-identifiers from a spec or the settings) or the active
- * spec (its dataset): the language server computes every figure with the engine's `riskReportFigures` from the inputs the
- * release reads (`privspec/riskReport`), and the risk-report webview shows them. The extension computes none.
+ * spec (its dataset): the language server computes every figure with the engine's `riskReportFigures` from the inputs
+ * the release reads (`privspec/riskReport`), and the risk-report webview shows them. The extension computes none.
  */
 export const showRiskReport: CommandFactory = {
   needsServer: true,
@@ -19,18 +19,41 @@ export const showRiskReport: CommandFactory = {
     const target = await reportTarget(ctx, uri);
     if (!target) return;
     const source = vscode.workspace.asRelativePath(target.csvPath);
-    const params: RiskReportParams = target.specUri !== undefined
-      ? { uri: target.specUri, defaultK: ctx.config.defaultK(vscode.Uri.file(target.csvPath)), source, riskThreshold: ctx.config.riskThreshold(vscode.Uri.file(target.csvPath)) }
-      : { csv: { path: target.csvPath, delimiter: ctx.config.delimiter() ?? target.delimiter, qi: target.model.qi, k: target.model.k }, source };
+    const params: RiskReportParams =
+      target.specUri !== undefined
+        ? {
+            uri: target.specUri,
+            defaultK: ctx.config.defaultK(vscode.Uri.file(target.csvPath)),
+            source,
+            riskThreshold: ctx.config.riskThreshold(vscode.Uri.file(target.csvPath)),
+          }
+        : {
+            csv: {
+              path: target.csvPath,
+              delimiter: ctx.config.delimiter() ?? target.delimiter,
+              qi: target.model.qi,
+              k: target.model.k,
+            },
+            source,
+          };
     try {
       const report = await vscode.window.withProgress(
-        { location: vscode.ProgressLocation.Notification, title: `PrivSpec: computing the risk of ${path.basename(target.csvPath)}`, cancellable: true },
+        {
+          location: vscode.ProgressLocation.Notification,
+          title: `PrivSpec: computing the risk of ${path.basename(target.csvPath)}`,
+          cancellable: true,
+        },
         (_progress, token) => client.sendRequest<RiskReportResponse>(riskReportRequestMethod, params, token),
       );
       RiskReportPanel.show(ctx.extension.extensionUri, report, target.csvPath);
     } catch (error) {
-      if (error instanceof vscode.CancellationError || (error instanceof ResponseError && error.code === LSPErrorCodes.RequestCancelled)) return;
-      // The server answers a refusal with one line (a CSV that does not parse, a hierarchy file at fault); so does the command.
+      if (
+        error instanceof vscode.CancellationError ||
+        (error instanceof ResponseError && error.code === LSPErrorCodes.RequestCancelled)
+      )
+        return;
+      // The server answers a refusal with one line (a CSV that does not parse, a hierarchy file at fault); so does the
+      // command.
       throw new Error(error instanceof Error ? error.message : String(error), { cause: error });
     }
   },
@@ -58,14 +81,28 @@ async function reportTarget(ctx: Ctx, uri?: vscode.Uri): Promise<ReportTarget | 
       resolved = ctx.models.modelFor(document.uri);
       if (!resolved) return undefined;
     }
-    return { csvPath: document.uri.fsPath, model: resolved.model, delimiter: resolved.delimiter, specUri: resolved.dataset?.specUri };
+    return {
+      csvPath: document.uri.fsPath,
+      model: resolved.model,
+      delimiter: resolved.delimiter,
+      specUri: resolved.dataset?.specUri,
+    };
   }
   // Neither a CSV nor a spec is active: offer every dataset the workspace's specs declare.
   const datasets = ctx.models.all().filter((d) => d.qi.length > 0);
   if (datasets.length === 0) throw new Error('open a CSV or a .privspec file first');
-  const picked = datasets.length === 1 ? datasets[0] : (await vscode.window.showQuickPick(
-    datasets.map((d) => ({ label: vscode.workspace.asRelativePath(d.csvPath), description: path.basename(d.specPath), d })),
-    { title: 'Risk report for which data?' },
-  ))?.d;
+  const picked =
+    datasets.length === 1
+      ? datasets[0]
+      : (
+          await vscode.window.showQuickPick(
+            datasets.map((d) => ({
+              label: vscode.workspace.asRelativePath(d.csvPath),
+              description: path.basename(d.specPath),
+              d,
+            })),
+            { title: 'Risk report for which data?' },
+          )
+        )?.d;
   return picked && { csvPath: picked.csvPath, specUri: picked.specUri, ...ctx.models.resolve(picked) };
 }

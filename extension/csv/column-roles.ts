@@ -30,15 +30,26 @@ const ROLE_TEXT: Record<ColumnRole, string> = {
 
 function hierarchyText(h: HierarchySource): string {
   switch (h.kind) {
-    case 'arx': return `from ${h.path.replace(/^.*[\\/]/, '')} (ARX format)`;
-    case 'intervals': return `intervals ${h.widths.join(', ')}${h.origin !== undefined && h.origin !== 0 ? ` from ${h.origin}` : ''}`;
-    case 'mask': return `masking ${h.counts.join(', ')} trailing characters`;
-    case 'date': return `dates truncated to ${h.units.join(', ')}`;
-    case 'groups': return `${h.levels.length} listed ${h.levels.length === 1 ? 'level' : 'levels'} of groups`;
+    case 'arx':
+      return `from ${h.path.replace(/^.*[\\/]/, '')} (ARX format)`;
+    case 'intervals':
+      return `intervals ${h.widths.join(', ')}${h.origin !== undefined && h.origin !== 0 ? ` from ${h.origin}` : ''}`;
+    case 'mask':
+      return `masking ${h.counts.join(', ')} trailing characters`;
+    case 'date':
+      return `dates truncated to ${h.units.join(', ')}`;
+    case 'groups':
+      return `${h.levels.length} listed ${h.levels.length === 1 ? 'level' : 'levels'} of groups`;
   }
 }
 
-const ROLE_NAME: Record<ColumnRole, string> = { identifying: 'identifying', unit: 'privacy unit', quasi: 'quasi-identifiers', sensitive: 'sensitive', undeclared: 'undeclared (treated as identifying)' };
+const ROLE_NAME: Record<ColumnRole, string> = {
+  identifying: 'identifying',
+  unit: 'privacy unit',
+  quasi: 'quasi-identifiers',
+  sensitive: 'sensitive',
+  undeclared: 'undeclared (treated as identifying)',
+};
 
 /**
  * The legend of the colours: each role present in the file with its columns, in the order of the colouring's token
@@ -53,10 +64,19 @@ export function roleLegend(header: readonly string[], roles: readonly (ColumnRol
 }
 
 /** The header hover: the column's role, its hierarchy and pinned level, and which spec says so. */
-export function headerHover(name: string, role: ColumnRole | undefined, model: CsvModel, dataset: SpecDatasetModel | undefined, origin: string): string {
-  const text = model.weight === name
-    ? `survey weight — how many people each record stands for; gives each record's individual risk (above ${model.riskThreshold ?? 0.1} is flagged); never written by a release`
-    : role ? ROLE_TEXT[role] : 'no role stated (the workspace settings name only the quasi-identifiers)';
+export function headerHover(
+  name: string,
+  role: ColumnRole | undefined,
+  model: CsvModel,
+  dataset: SpecDatasetModel | undefined,
+  origin: string,
+): string {
+  const text =
+    model.weight === name
+      ? `survey weight — how many people each record stands for; gives each record's individual risk (above ${model.riskThreshold ?? 0.1} is flagged); never written by a release`
+      : role
+        ? ROLE_TEXT[role]
+        : 'no role stated (the workspace settings name only the quasi-identifiers)';
   const lines = [`**${name}** — ${text}`];
   const h = model.hierarchies[name];
   if (role === 'quasi') {

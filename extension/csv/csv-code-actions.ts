@@ -7,14 +7,20 @@ import { fixTitle } from './fix-words.js';
 /**
  * Quick fixes on a k-violation, in the data's words and the least information lost first: "Zip with its last 1
  * character masked: 81931 → 8193* — in visits.privspec (resolves 3 rows)", "Suppress age entirely — …", which edit the
- * spec (never the CSV), and "Show the rows of this class". The fixes are computed in the worker on demand, from the last check.
+ * spec (never the CSV), and "Show the rows of this class". The fixes are computed in the worker on demand, from the
+ * last check.
  */
 export class CsvCodeActions implements vscode.CodeActionProvider {
   static readonly kinds = [vscode.CodeActionKind.QuickFix];
 
   constructor(private readonly ctx: Ctx) {}
 
-  async provideCodeActions(document: vscode.TextDocument, _range: vscode.Range, context: vscode.CodeActionContext, token: vscode.CancellationToken): Promise<vscode.CodeAction[]> {
+  async provideCodeActions(
+    document: vscode.TextDocument,
+    _range: vscode.Range,
+    context: vscode.CodeActionContext,
+    token: vscode.CancellationToken,
+  ): Promise<vscode.CodeAction[]> {
     const actions: vscode.CodeAction[] = [];
     const seen = new Set<number>();
     for (const diagnostic of context.diagnostics) {
@@ -33,19 +39,30 @@ export class CsvCodeActions implements vscode.CodeActionProvider {
       const spec = info.model.spec;
       if (spec) {
         try {
-          // No cancellation token here: cancelling a worker request ends the thread, and with it the kept checks of every
-          // open CSV. The fixes take milliseconds, so a superseded request simply runs to the end and is dropped.
-          const fixes = await this.ctx.worker.request({ kind: 'fixes', key: info.key, classId: info.violation.classId });
+          // No cancellation token here: cancelling a worker request ends the thread, and with it the kept checks of
+          // every open CSV. The fixes take milliseconds, so a superseded request simply runs to the end and is dropped.
+          const fixes = await this.ctx.worker.request({
+            kind: 'fixes',
+            key: info.key,
+            classId: info.violation.classId,
+          });
           if (token.isCancellationRequested) return [];
           const client = this.ctx.client;
           if (!client) continue;
           const specUri = vscode.Uri.file(spec.uri);
           for (const fix of fixes) {
             // The language server owns every edit of a spec: it finds the anonymity block on its syntax tree.
-            const params: LevelEditParams = { uri: client.code2ProtocolConverter.asUri(specUri), column: fix.column, level: fix.level };
+            const params: LevelEditParams = {
+              uri: client.code2ProtocolConverter.asUri(specUri),
+              column: fix.column,
+              level: fix.level,
+            };
             const edit = await client.sendRequest<LevelEditResponse>(levelEditRequestMethod, params);
             if (!edit || token.isCancellationRequested) continue;
-            const action = new vscode.CodeAction(fixTitle(fix, info.model.hierarchies[fix.column], spec.name), vscode.CodeActionKind.QuickFix);
+            const action = new vscode.CodeAction(
+              fixTitle(fix, info.model.hierarchies[fix.column], spec.name),
+              vscode.CodeActionKind.QuickFix,
+            );
             action.diagnostics = [diagnostic];
             action.edit = new vscode.WorkspaceEdit();
             action.edit.replace(specUri, client.protocol2CodeConverter.asRange(edit.range), edit.newText);
@@ -58,7 +75,11 @@ export class CsvCodeActions implements vscode.CodeActionProvider {
       }
       const show = new vscode.CodeAction('Show the rows of this class', vscode.CodeActionKind.QuickFix);
       show.diagnostics = [diagnostic];
-      show.command = { command: 'privspec.showClassRows', title: show.title, arguments: [document.uri, info.key, info.violation.classId, diagnostic.range.start] };
+      show.command = {
+        command: 'privspec.showClassRows',
+        title: show.title,
+        arguments: [document.uri, info.key, info.violation.classId, diagnostic.range.start],
+      };
       actions.push(show);
     }
     return actions;

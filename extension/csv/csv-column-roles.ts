@@ -7,7 +7,10 @@ import type { CsvModels } from './csv-models.js';
 import { headerOf } from '../commands/active-files.js';
 
 /** The legend VS Code colours by: one token type per role (package.json maps each to a TextMate scope). */
-export const columnRoleLegend = new vscode.SemanticTokensLegend(roleTokenTypes.map((r) => `privspec-${r}`), []);
+export const columnRoleLegend = new vscode.SemanticTokensLegend(
+  roleTokenTypes.map((r) => `privspec-${r}`),
+  [],
+);
 
 /**
  * Colours each CSV cell by its column's role in the spec (identifying, unit, quasi-identifier, sensitive, undeclared)
@@ -18,7 +21,10 @@ export class CsvColumnRoles implements vscode.DocumentRangeSemanticTokensProvide
   private readonly changed = new vscode.EventEmitter<void>();
   readonly onDidChangeSemanticTokens = this.changed.event;
 
-  constructor(private readonly models: CsvModels, private readonly config: Config) {
+  constructor(
+    private readonly models: CsvModels,
+    private readonly config: Config,
+  ) {
     models.onDidChange(() => this.changed.fire());
   }
 
@@ -31,7 +37,10 @@ export class CsvColumnRoles implements vscode.DocumentRangeSemanticTokensProvide
     return { resolved, delimiter, header, roles: columnRoles(header, resolved.model, resolved.dataset !== undefined) };
   }
 
-  provideDocumentRangeSemanticTokens(document: vscode.TextDocument, range: vscode.Range): vscode.SemanticTokens | undefined {
+  provideDocumentRangeSemanticTokens(
+    document: vscode.TextDocument,
+    range: vscode.Range,
+  ): vscode.SemanticTokens | undefined {
     const c = this.context(document);
     if (!c) return undefined;
     const builder = new vscode.SemanticTokensBuilder(columnRoleLegend);

@@ -57,7 +57,11 @@ export class CsvDiagnostics implements vscode.Disposable {
       vscode.workspace.onDidChangeTextDocument((e) => {
         if (e.contentChanges.length === 0) return;
         // The edits since the worker's last check, so that a keystroke sends a few bytes instead of the whole file.
-        this.synced.get(e.document.uri.toString())?.changes.push(...e.contentChanges.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })));
+        this.synced
+          .get(e.document.uri.toString())
+          ?.changes.push(
+            ...e.contentChanges.map((c) => ({ offset: c.rangeOffset, length: c.rangeLength, text: c.text })),
+          );
         this.schedule(e.document, this.config.debounceMs(e.document.uri));
       }),
       vscode.workspace.onDidCloseTextDocument((d) => this.forget(d)),
@@ -94,10 +98,13 @@ export class CsvDiagnostics implements vscode.Disposable {
     const requested = performance.now();
     const previous = this.timers.get(key);
     if (previous) clearTimeout(previous);
-    this.timers.set(key, setTimeout(() => {
-      this.timers.delete(key);
-      void this.check(document, requested);
-    }, delay));
+    this.timers.set(
+      key,
+      setTimeout(() => {
+        this.timers.delete(key);
+        void this.check(document, requested);
+      }, delay),
+    );
   }
 
   private async check(document: vscode.TextDocument, requested: number): Promise<void> {
@@ -123,7 +130,11 @@ export class CsvDiagnostics implements vscode.Disposable {
     try {
       let result: CheckResult;
       try {
-        result = await this.worker.request(sync ? { ...request, edits: { baseVersion: sync.version, changes: sync.changes } } : { ...request, text: document.getText() });
+        result = await this.worker.request(
+          sync
+            ? { ...request, edits: { baseVersion: sync.version, changes: sync.changes } }
+            : { ...request, text: document.getText() },
+        );
       } catch (error) {
         if ((error as WorkerError).code !== 'stale') throw error;
         // The worker has no check to apply the edits to (it restarted, or the last check failed): send the whole text,
@@ -137,22 +148,34 @@ export class CsvDiagnostics implements vscode.Disposable {
       if (document.isClosed || document.version !== version) return;
       this.publish(document, key, resolved.model, resolved.origin, result);
       const totalMs = performance.now() - requested;
-      this.log(`${vscode.workspace.asRelativePath(document.uri)}: ${result.rows} rows, ${result.classes} classes, ` +
-        `${result.violatingRows} rows below k=${resolved.model.k} (worker ${result.elapsedMs.toFixed(0)} ms, edit to diagnostics ${totalMs.toFixed(0)} ms)`);
+      this.log(
+        `${vscode.workspace.asRelativePath(document.uri)}: ${result.rows} rows, ${result.classes} classes, ` +
+          `${result.violatingRows} rows below k=${resolved.model.k} (worker ${result.elapsedMs.toFixed(0)} ms, edit to diagnostics ${totalMs.toFixed(0)} ms)`,
+      );
       this.checked.fire({ uri: document.uri, result, totalMs });
     } catch (error) {
       if (document.isClosed || document.version !== version) return;
       const e = error as { message: string; line?: number; column?: number };
       if (e.message === 'cancelled') return;
       const line = Math.max(0, (e.line ?? 1) - 1);
-      const diagnostic = new vscode.Diagnostic(new vscode.Range(line, Math.max(0, (e.column ?? 1) - 1), line, Number.MAX_SAFE_INTEGER), e.message, vscode.DiagnosticSeverity.Error);
+      const diagnostic = new vscode.Diagnostic(
+        new vscode.Range(line, Math.max(0, (e.column ?? 1) - 1), line, Number.MAX_SAFE_INTEGER),
+        e.message,
+        vscode.DiagnosticSeverity.Error,
+      );
       diagnostic.source = diagnosticSource;
       this.collection.set(document.uri, [diagnostic]);
       this.infos.delete(key);
     }
   }
 
-  private publish(document: vscode.TextDocument, key: string, model: CsvModel, origin: string, result: CheckResult): void {
+  private publish(
+    document: vscode.TextDocument,
+    key: string,
+    model: CsvModel,
+    origin: string,
+    result: CheckResult,
+  ): void {
     const diagnostics: vscode.Diagnostic[] = [];
     const infos = new Map<vscode.Diagnostic, ViolationInfo>();
     if (result.violatingRows > 0) {
@@ -169,7 +192,11 @@ export class CsvDiagnostics implements vscode.Disposable {
       // Only the quasi-identifier cells are underlined: one diagnostic per run of adjacent ones (usually one per row).
       const cells = v.cells.length > 0 ? v.cells : [[v.start, v.end] as const];
       for (const [start, end] of cells) {
-        const d = new vscode.Diagnostic(new vscode.Range(v.line, start, v.line, end), violationMessage(v, model.k, result.unit), vscode.DiagnosticSeverity.Warning);
+        const d = new vscode.Diagnostic(
+          new vscode.Range(v.line, start, v.line, end),
+          violationMessage(v, model.k, result.unit),
+          vscode.DiagnosticSeverity.Warning,
+        );
         d.source = diagnosticSource;
         d.code = kViolationCode;
         diagnostics.push(d);
@@ -179,7 +206,13 @@ export class CsvDiagnostics implements vscode.Disposable {
     diagnostics.push(...individualRiskDiagnostics(document, result, diagnosticSource));
     this.collection.set(document.uri, diagnostics);
     this.infos.set(key, infos);
-    this.summaries.set(key, { violatingRows: result.violatingRows, violatingClasses: result.violatingClasses, k: model.k, unit: result.unit, headerLine: result.headerLine });
+    this.summaries.set(key, {
+      violatingRows: result.violatingRows,
+      violatingClasses: result.violatingClasses,
+      k: model.k,
+      unit: result.unit,
+      headerLine: result.headerLine,
+    });
   }
 
   private forget(document: vscode.TextDocument): void {

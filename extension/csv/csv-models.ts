@@ -1,7 +1,13 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
 import type { Config } from '../config.js';
-import { csvModelsChangedNotificationMethod, csvModelsRequestMethod, type CsvModel, type CsvModelsResponse, type SpecDatasetModel } from '../protocol.js';
+import {
+  csvModelsChangedNotificationMethod,
+  csvModelsRequestMethod,
+  type CsvModel,
+  type CsvModelsResponse,
+  type SpecDatasetModel,
+} from '../protocol.js';
 
 /** The model one CSV is checked against, with where it came from and the delimiter its source asks for. */
 export interface ResolvedModel {
@@ -33,10 +39,12 @@ export class CsvModels implements vscode.Disposable {
     private readonly config: Config,
     private readonly log: (line: string) => void,
   ) {
-    this.disposables.push(vscode.workspace.onDidChangeConfiguration((e) => {
-      // k and the settings' quasi-identifiers are read on every lookup; the checks only need to run again.
-      if (e.affectsConfiguration('privspec')) this.changed.fire();
-    }));
+    this.disposables.push(
+      vscode.workspace.onDidChangeConfiguration((e) => {
+        // k and the settings' quasi-identifiers are read on every lookup; the checks only need to run again.
+        if (e.affectsConfiguration('privspec')) this.changed.fire();
+      }),
+    );
   }
 
   /** Follows a (re)started language server: asks for the models now and whenever the server says they changed. */
@@ -89,7 +97,12 @@ export class CsvModels implements vscode.Disposable {
       this.chosen.set(key, d.specPath);
       const resolved = this.resolve(d, uri);
       const others = naming.filter((x) => x !== d).map((x) => x.specName);
-      return others.length === 0 ? resolved : { ...resolved, origin: `${d.specName}; ${others.join(', ')} also ${others.length === 1 ? 'names' : 'name'} this file` };
+      return others.length === 0
+        ? resolved
+        : {
+            ...resolved,
+            origin: `${d.specName}; ${others.join(', ')} also ${others.length === 1 ? 'names' : 'name'} this file`,
+          };
     }
     const relative = vscode.workspace.asRelativePath(uri, false);
     const qi = this.config.quasiIdentifiers(uri)[relative];
@@ -106,7 +119,15 @@ export class CsvModels implements vscode.Disposable {
       sensitive: d.sensitive,
       ...(d.unit !== undefined ? { unit: d.unit } : {}),
       ...(d.weight !== undefined ? { weight: d.weight, riskThreshold: this.config.riskThreshold(scope) } : {}),
-      ...(d.anonymity ? { requirements: { criteria: d.anonymity.requirements, suppression: d.anonymity.suppression, metric: d.anonymity.metric } } : {}),
+      ...(d.anonymity
+        ? {
+            requirements: {
+              criteria: d.anonymity.requirements,
+              suppression: d.anonymity.suppression,
+              metric: d.anonymity.metric,
+            },
+          }
+        : {}),
       samplingFraction: d.samplingFraction,
       hierarchies: d.hierarchies,
       levels: d.levels,

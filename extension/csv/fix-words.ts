@@ -5,23 +5,34 @@ import type { GeneralizationFix, HierarchySource } from '../protocol.js';
  * "zip with its last 2 characters masked: 45766 → 457**", "visit_date to the month: 2024-03-15 → 2024-03", and for
  * the top level "suppress zip entirely". "Generalize sex to level 1" hid that level 1 was the whole column as `*`.
  */
-export function fixWords(fix: Pick<GeneralizationFix, 'column' | 'level' | 'height' | 'before' | 'value'>, source: HierarchySource | undefined): string {
+export function fixWords(
+  fix: Pick<GeneralizationFix, 'column' | 'level' | 'height' | 'before' | 'value'>,
+  source: HierarchySource | undefined,
+): string {
   if (fix.level >= fix.height) return `suppress ${fix.column} entirely`;
   return `${phrase(fix.column, fix.level, source)}: ${fix.before} → ${fix.value}`;
 }
 
-/** What a level of a column's hierarchy does, from its declaration: the band's width, the characters masked, the unit. */
+/**
+ * What a level of a column's hierarchy does, from its declaration: the band's width, the characters masked, the unit.
+ */
 function phrase(column: string, level: number, source: HierarchySource | undefined): string {
   const step = level - 1;
   switch (source?.kind) {
     case 'intervals':
-      return source.widths[step] !== undefined ? `${column} in ${source.widths[step]}-wide bands` : `${column} at level ${level}`;
+      return source.widths[step] !== undefined
+        ? `${column} in ${source.widths[step]}-wide bands`
+        : `${column} at level ${level}`;
     case 'mask': {
       const n = source.counts[step];
-      return n !== undefined ? `${column} with its last ${n} ${n === 1 ? 'character' : 'characters'} masked` : `${column} at level ${level}`;
+      return n !== undefined
+        ? `${column} with its last ${n} ${n === 1 ? 'character' : 'characters'} masked`
+        : `${column} at level ${level}`;
     }
     case 'date':
-      return source.units[step] !== undefined ? `${column} to the ${source.units[step]}` : `${column} at level ${level}`;
+      return source.units[step] !== undefined
+        ? `${column} to the ${source.units[step]}`
+        : `${column} at level ${level}`;
     default:
       return `${column} grouped (level ${level})`;
   }
@@ -36,11 +47,16 @@ export function fixTitle(fix: GeneralizationFix, source: HierarchySource | undef
 /** The levels a hierarchy has above the data, when its declaration says (an ARX file's are in the file). */
 function heightOf(source: HierarchySource | undefined): number | undefined {
   switch (source?.kind) {
-    case 'intervals': return source.widths.length + 1;
-    case 'mask': return source.counts.length + 1;
-    case 'date': return source.units.length + 1;
-    case 'groups': return source.levels.length;
-    default: return undefined;
+    case 'intervals':
+      return source.widths.length + 1;
+    case 'mask':
+      return source.counts.length + 1;
+    case 'date':
+      return source.units.length + 1;
+    case 'groups':
+      return source.levels.length;
+    default:
+      return undefined;
   }
 }
 

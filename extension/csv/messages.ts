@@ -17,9 +17,10 @@ export function violationMessage(v: RowViolation, k: number, unit?: string): str
 export function summaryMessage(result: CheckResult, k: number, origin: string): string {
   const rows = `${result.violatingRows} of ${result.rows} ${result.rows === 1 ? 'row' : 'rows'}`;
   const classes = `${result.violatingClasses} ${result.violatingClasses === 1 ? 'class' : 'classes'}`;
-  const shown = result.violations.length < result.violatingRows
-    ? ` (the first ${result.violations.length} are marked; raise privspec.maxDiagnostics to see more)`
-    : '';
+  const shown =
+    result.violations.length < result.violatingRows
+      ? ` (the first ${result.violations.length} are marked; raise privspec.maxDiagnostics to see more)`
+      : '';
   const units = result.unit !== undefined ? ` distinct ${result.unit}` : '';
   return `${rows} in ${classes} below k=${k}${units} (quasi-identifiers from ${origin})${shown}`;
 }

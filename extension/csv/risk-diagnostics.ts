@@ -10,7 +10,11 @@ const fmt = (x: number) => String(Number(x.toPrecision(3)));
  * how many people its key stands for and how likely a match is to be right, and a summary on the header line.
  * Risk follows Benedetti & Franconi (1998) and Franconi & Polettini (2004), as sdcMicro computes it.
  */
-export function individualRiskDiagnostics(document: vscode.TextDocument, result: CheckResult, source: string): vscode.Diagnostic[] {
+export function individualRiskDiagnostics(
+  document: vscode.TextDocument,
+  result: CheckResult,
+  source: string,
+): vscode.Diagnostic[] {
   const check = result.individualRisk;
   if (!check) return [];
   const header = document.lineAt(Math.min(result.headerLine, document.lineCount - 1)).range;
@@ -36,7 +40,11 @@ export function individualRiskDiagnostics(document: vscode.TextDocument, result:
     const message = `line ${f.line + 1}: individual risk ${fmt(f.risk)} above ${check.threshold}: ${f.fk === 1 ? `1 record with ${f.classKey} stands` : `${f.fk} records with ${f.classKey} stand`} for about ${fmt(f.Fk)} people`;
     const cells = f.cells.length > 0 ? f.cells : [[0, 0] as const];
     for (const [start, end] of cells) {
-      const d = new vscode.Diagnostic(new vscode.Range(f.line, start, f.line, end), message, vscode.DiagnosticSeverity.Warning);
+      const d = new vscode.Diagnostic(
+        new vscode.Range(f.line, start, f.line, end),
+        message,
+        vscode.DiagnosticSeverity.Warning,
+      );
       d.source = source;
       d.code = individualRiskCode;
       diagnostics.push(d);

@@ -12,17 +12,22 @@ type ResultOf<K extends WorkerRequest['kind']> = Extract<WorkerReply, { ok: true
 
 /** The failure a worker reported, with the location of the bad input when it has one. */
 export class WorkerError extends Error {
-  constructor(message: string, readonly line?: number, readonly column?: number, readonly code?: 'stale') {
+  constructor(
+    message: string,
+    readonly line?: number,
+    readonly column?: number,
+    readonly code?: 'stale',
+  ) {
     super(message);
     this.name = 'WorkerError';
   }
 }
 
 /**
- * The extension host's end of the CSV worker thread (`dist/csv-diagnostics-worker.cjs`). Parsing and grouping a 100k-row CSV
- * takes tens of milliseconds, which must never happen on the extension host's thread; here it is only a postMessage.
- * The worker is started lazily and restarted after a crash or a cancellation. Cancelling ends the thread (and the
- * checks it keeps), so only a client that owns its worker for one long job passes a cancellation token.
+ * The extension host's end of the CSV worker thread (`dist/csv-diagnostics-worker.cjs`). Parsing and grouping a
+ * 100k-row CSV takes tens of milliseconds, which must never happen on the extension host's thread; here it is only a
+ * postMessage. The worker is started lazily and restarted after a crash or a cancellation. Cancelling ends the thread
+ * (and the checks it keeps), so only a client that owns its worker for one long job passes a cancellation token.
  */
 export class WorkerClient implements vscode.Disposable {
   private worker: Worker | undefined;
@@ -47,7 +52,8 @@ export class WorkerClient implements vscode.Disposable {
         resolve: (reply) => {
           subscription?.dispose();
           if (reply.ok === true) resolve(reply.result as never);
-          else if (reply.ok === false) reject(new WorkerError(reply.error.message, reply.error.line, reply.error.column, reply.error.code));
+          else if (reply.ok === false)
+            reject(new WorkerError(reply.error.message, reply.error.line, reply.error.column, reply.error.code));
         },
         reject: (error) => {
           subscription?.dispose();

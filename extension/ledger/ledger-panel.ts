@@ -19,7 +19,9 @@ export class LedgerPanel {
     const ledger = await load();
     if (!ledger) throw new Error('the spec is not open in the language server; open it and try again');
     if (!LedgerPanel.current) {
-      const panel = trackPanel(vscode.window.createWebviewPanel(LedgerPanel.viewType, 'Ledger', panelColumn(), panelOptions(extensionUri)));
+      const panel = trackPanel(
+        vscode.window.createWebviewPanel(LedgerPanel.viewType, 'Ledger', panelColumn(), panelOptions(extensionUri)),
+      );
       LedgerPanel.current = new LedgerPanel(panel, extensionUri);
     } else LedgerPanel.current.panel.reveal(panelColumn(LedgerPanel.current.panel));
     const current = LedgerPanel.current;
@@ -32,7 +34,10 @@ export class LedgerPanel {
 
   private load: () => Promise<LedgerResponse | null> = () => Promise.resolve(null);
 
-  private constructor(private readonly panel: vscode.WebviewPanel, private readonly extensionUri: vscode.Uri) {
+  private constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly extensionUri: vscode.Uri,
+  ) {
     panel.webview.html = this.html();
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
@@ -49,14 +54,17 @@ export class LedgerPanel {
         try {
           this.ledger = (await this.load()) ?? this.ledger;
         } catch (e) {
-          void vscode.window.showErrorMessage(`PrivSpec: the ledger could not be refreshed: ${(e as Error).message.split('\n')[0]}`);
+          void vscode.window.showErrorMessage(
+            `PrivSpec: the ledger could not be refreshed: ${(e as Error).message.split('\n')[0]}`,
+          );
           return;
         }
         await this.post();
         return;
       case 'open':
         // Only files the ledger names are opened: the page cannot make the extension open anything else.
-        if (this.ledger?.entries.some((e) => e.files.includes(message.path))) await vscode.window.showTextDocument(vscode.Uri.file(message.path), { preview: true });
+        if (this.ledger?.entries.some((e) => e.files.includes(message.path)))
+          await vscode.window.showTextDocument(vscode.Uri.file(message.path), { preview: true });
         return;
     }
   }

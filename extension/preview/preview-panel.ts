@@ -1,6 +1,13 @@
 import * as vscode from 'vscode';
 import type { LanguageClient } from 'vscode-languageclient/node';
-import { previewEditsRequestMethod, previewReleaseRequestMethod, type PreviewEditsResponse, type PreviewParams, type PreviewResponse, type RunReleaseParams } from '../protocol.js';
+import {
+  previewEditsRequestMethod,
+  previewReleaseRequestMethod,
+  type PreviewEditsResponse,
+  type PreviewParams,
+  type PreviewResponse,
+  type RunReleaseParams,
+} from '../protocol.js';
 import type { RunOutcome } from '../commands/run-release.js';
 import type { FromPreview, PageTiming, PreviewControls, ToPreview } from './preview-protocol.js';
 import { panelColumn, panelHtml, panelOptions, trackPanel } from '../webview-shell.js';
@@ -22,9 +29,22 @@ export class PreviewPanel {
   private timer: NodeJS.Timeout | undefined;
   private readonly disposables: vscode.Disposable[] = [];
 
-  static show(extensionUri: vscode.Uri, client: LanguageClient, spec: vscode.Uri, release: string, log?: (line: string) => void): void {
+  static show(
+    extensionUri: vscode.Uri,
+    client: LanguageClient,
+    spec: vscode.Uri,
+    release: string,
+    log?: (line: string) => void,
+  ): void {
     if (!PreviewPanel.current) {
-      const panel = trackPanel(vscode.window.createWebviewPanel(PreviewPanel.viewType, `Preview: ${release}`, { viewColumn: panelColumn(), preserveFocus: true }, panelOptions(extensionUri, { retainContextWhenHidden: true })));
+      const panel = trackPanel(
+        vscode.window.createWebviewPanel(
+          PreviewPanel.viewType,
+          `Preview: ${release}`,
+          { viewColumn: panelColumn(), preserveFocus: true },
+          panelOptions(extensionUri, { retainContextWhenHidden: true }),
+        ),
+      );
       PreviewPanel.current = new PreviewPanel(panel, extensionUri, client, spec, release, log);
     } else {
       const c = PreviewPanel.current;
@@ -43,7 +63,14 @@ export class PreviewPanel {
   private first: Promise<ToPreview> | undefined;
   private readonly opened = performance.now();
 
-  private constructor(private readonly panel: vscode.WebviewPanel, private readonly extensionUri: vscode.Uri, private readonly client: LanguageClient, private spec: vscode.Uri, private release: string, private readonly log?: (line: string) => void) {
+  private constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly extensionUri: vscode.Uri,
+    private readonly client: LanguageClient,
+    private spec: vscode.Uri,
+    private release: string,
+    private readonly log?: (line: string) => void,
+  ) {
     this.first = this.compute(this.controls);
     panel.webview.html = this.html();
     this.disposables.push(
@@ -67,12 +94,20 @@ export class PreviewPanel {
   }
 
   private async compute(controls: PreviewControls): Promise<ToPreview> {
-    // A newer preview overtakes the one still computing: the server stops it (a view's error comparison is the long one).
+    // A newer preview overtakes the one still computing: the server stops it (a view's error comparison is the long
+    // one).
     this.pending?.cancel();
     const source = new vscode.CancellationTokenSource();
     this.pending = source;
     try {
-      return { type: 'preview', preview: await this.client.sendRequest<PreviewResponse>(previewReleaseRequestMethod, this.params(controls), source.token) };
+      return {
+        type: 'preview',
+        preview: await this.client.sendRequest<PreviewResponse>(
+          previewReleaseRequestMethod,
+          this.params(controls),
+          source.token,
+        ),
+      };
     } catch (e) {
       return { type: 'error', message: (e as Error).message };
     }
@@ -100,7 +135,9 @@ export class PreviewPanel {
         this.first = undefined;
         if (generation !== this.generation) return;
         await this.post(message);
-        this.log?.(`preview ${this.release}: page ready ${Math.round(ready - this.opened)} ms after the panel was created${inside(m.timing)}; first preview posted at ${Math.round(performance.now() - this.opened)} ms`);
+        this.log?.(
+          `preview ${this.release}: page ready ${Math.round(ready - this.opened)} ms after the panel was created${inside(m.timing)}; first preview posted at ${Math.round(performance.now() - this.opened)} ms`,
+        );
         return;
       }
       case 'controls':
@@ -124,7 +161,10 @@ export class PreviewPanel {
         const outcome = await vscode.commands.executeCommand<RunOutcome | undefined>('privspec.runRelease', args);
         // The Run dialog took the focus: give it back to the panel the user clicked Release… in.
         this.panel.reveal(this.panel.viewColumn, false);
-        const kept = written && outcome && !outcome.ran ? ' (the parameters stay written in the spec: undo with Ctrl+Z there)' : '';
+        const kept =
+          written && outcome && !outcome.ran
+            ? ' (the parameters stay written in the spec: undo with Ctrl+Z there)'
+            : '';
         await this.post({ type: 'done', text: `${this.release}: ${outcome?.text ?? 'not run'}${kept}` });
         return;
       }
@@ -135,16 +175,31 @@ export class PreviewPanel {
   private async writeParameters(controls: PreviewControls): Promise<boolean> {
     let edits: PreviewEditsResponse['edits'];
     try {
-      ({ edits } = await this.client.sendRequest<PreviewEditsResponse>(previewEditsRequestMethod, this.params(controls)));
+      ({ edits } = await this.client.sendRequest<PreviewEditsResponse>(
+        previewEditsRequestMethod,
+        this.params(controls),
+      ));
     } catch (e) {
       await this.post({ type: 'error', message: `the parameters could not be written: ${(e as Error).message}` });
       return false;
     }
     if (edits.length === 0) return true;
     const edit = new vscode.WorkspaceEdit();
-    for (const e of edits) edit.replace(this.spec, new vscode.Range(e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character), e.newText);
+    for (const e of edits)
+      edit.replace(
+        this.spec,
+        new vscode.Range(e.range.start.line, e.range.start.character, e.range.end.line, e.range.end.character),
+        e.newText,
+      );
     const ok = await vscode.workspace.applyEdit(edit);
-    await this.post(ok ? { type: 'done', text: `parameters written to ${this.spec.path.split('/').pop()} (undo with Ctrl+Z in the spec)` } : { type: 'error', message: 'the spec could not be edited' });
+    await this.post(
+      ok
+        ? {
+            type: 'done',
+            text: `parameters written to ${this.spec.path.split('/').pop()} (undo with Ctrl+Z in the spec)`,
+          }
+        : { type: 'error', message: 'the spec could not be edited' },
+    );
     return ok;
   }
 
@@ -172,6 +227,12 @@ export class PreviewPanel {
 function inside(timing: PageTiming | undefined): string {
   if (!timing) return '';
   const at = (label: string, ms: number | undefined) => (ms === undefined ? [] : [`${label} ${Math.round(ms)} ms`]);
-  const steps = [...at("the editor's service worker started at", timing.frameWorker), ...at("the editor's frame document arrived at", timing.frameLoaded), ...at('our bundle at', timing.scriptLoaded), ...at('running at', timing.scriptStarted), ...at('ready at', timing.ready)];
+  const steps = [
+    ...at("the editor's service worker started at", timing.frameWorker),
+    ...at("the editor's frame document arrived at", timing.frameLoaded),
+    ...at('our bundle at', timing.scriptLoaded),
+    ...at('running at', timing.scriptStarted),
+    ...at('ready at', timing.ready),
+  ];
   return ` (inside the page: ${steps.join(', ')} after its navigation began)`;
 }

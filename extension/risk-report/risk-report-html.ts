@@ -13,9 +13,14 @@ function escape(text: string): string {
  * thousands of unique records are typical.
  */
 export function riskReportHtml(r: RiskReport, generated = new Date()): string {
-  const rows = summaryRows(r).map(([k, v]) => `<tr><th>${escape(k)}</th><td>${escape(v)}</td></tr>`).join('\n');
+  const rows = summaryRows(r)
+    .map(([k, v]) => `<tr><th>${escape(k)}</th><td>${escape(v)}</td></tr>`)
+    .join('\n');
   const combos = r.riskiestCombinations
-    .map((c) => `<tr><td>${escape(c.columns.join(', '))}</td><td class="n">${c.sampleUniques}</td><td class="n">${c.classes}</td></tr>`)
+    .map(
+      (c) =>
+        `<tr><td>${escape(c.columns.join(', '))}</td><td class="n">${c.sampleUniques}</td><td class="n">${c.classes}</td></tr>`,
+    )
     .join('\n');
   return `<!DOCTYPE html>
 <html lang="en"><head><meta charset="utf-8"><title>Re-identification risk: ${escape(r.source)}</title>
@@ -39,21 +44,29 @@ ${attackHtml(r.attack, escape)}
 function requirementsHtml(r: RiskReport): string {
   const parts: string[] = [];
   if (r.requirements.length > 0) {
-    parts.push('<h2>Requirements of the spec</h2><table><tr><th>Requirement</th><th>Asks</th><th>Measured</th><th>Failing</th><th>Met</th></tr>');
-    for (const q of r.requirements) parts.push(`<tr><td>${escape(q.name)}</td><td>${escape(q.required)}</td><td>${escape(q.measured)}</td><td class="n">${q.failingRows} rows in ${q.failingClasses} classes</td><td>${q.met ? '✓ met' : '<strong>✗ NOT MET</strong>'}</td></tr>`);
+    parts.push(
+      '<h2>Requirements of the spec</h2><table><tr><th>Requirement</th><th>Asks</th><th>Measured</th><th>Failing</th><th>Met</th></tr>',
+    );
+    for (const q of r.requirements)
+      parts.push(
+        `<tr><td>${escape(q.name)}</td><td>${escape(q.required)}</td><td>${escape(q.measured)}</td><td class="n">${q.failingRows} rows in ${q.failingClasses} classes</td><td>${q.met ? '✓ met' : '<strong>✗ NOT MET</strong>'}</td></tr>`,
+      );
     parts.push('</table>');
   }
-  if (r.after && 'unavailable' in r.after) parts.push(`<h2>${afterHeading(r.after)}</h2><p>Not available: ${escape(r.after.unavailable)}.</p>`);
+  if (r.after && 'unavailable' in r.after)
+    parts.push(`<h2>${afterHeading(r.after)}</h2><p>Not available: ${escape(r.after.unavailable)}.</p>`);
   else if (r.after) {
     const a = r.after;
     const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
-    parts.push(`<h2>${afterHeading(a)}</h2><p>Levels: ${escape(a.levels.map((l) => `${l.column} ${l.level} of ${l.height}${l.example ? ` (${l.example})` : ''}`).join(', '))}</p>`,
+    parts.push(
+      `<h2>${afterHeading(a)}</h2><p>Levels: ${escape(a.levels.map((l) => `${l.column} ${l.level} of ${l.height}${l.example ? ` (${l.example})` : ''}`).join(', '))}</p>`,
       '<table><tr><th>Figure</th><th>Before</th><th>After</th></tr>',
       `<tr><td>Rows released</td><td class="n">${r.rows}</td><td class="n">${a.rows} (${a.suppressed} suppressed)</td></tr>`,
       `<tr><td>Equivalence classes</td><td class="n">${r.classes}</td><td class="n">${a.classes}</td></tr>`,
       `<tr><td>Sample uniques</td><td class="n">${r.sampleUniques}</td><td class="n">${a.sampleUniques}</td></tr>`,
       `<tr><td>Average prosecutor risk</td><td class="n">${pct(r.averageRisk)}</td><td class="n">${pct(a.averageRisk)}</td></tr>`,
-      `<tr><td>Highest prosecutor risk</td><td class="n">${pct(r.highestRisk)}</td><td class="n">${pct(a.highestRisk)}</td></tr></table>`);
+      `<tr><td>Highest prosecutor risk</td><td class="n">${pct(r.highestRisk)}</td><td class="n">${pct(a.highestRisk)}</td></tr></table>`,
+    );
   }
   return parts.join('\n');
 }
@@ -72,9 +85,13 @@ export function histogramSvg(histogram: RiskReport['classSizeHistogram']): strin
   const shapes = bars.map((b, i) => {
     const h = Math.round(((height - 40) * Math.log10(1 + b.classes)) / top);
     const x = 30 + i * (barWidth + 2);
-    return `<rect x="${x}" y="${height - 20 - h}" width="${barWidth}" height="${h}" fill="#4a7bd0"><title>${escape(b.label)}: ${b.classes} classes</title></rect>` +
-      (bars.length <= 30 || i % 5 === 0 ? `<text x="${x}" y="${height - 6}">${escape(b.label)}</text>` : '');
+    return (
+      `<rect x="${x}" y="${height - 20 - h}" width="${barWidth}" height="${h}" fill="#4a7bd0"><title>${escape(b.label)}: ${b.classes} classes</title></rect>` +
+      (bars.length <= 30 || i % 5 === 0 ? `<text x="${x}" y="${height - 6}">${escape(b.label)}</text>` : '')
+    );
   });
-  return `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img" aria-label="classes per class size (log scale)">` +
-    `<text x="0" y="12">classes (log) by class size; max ${short(Math.max(0, ...bars.map((b) => b.classes)))}</text>${shapes.join('')}</svg>`;
+  return (
+    `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img" aria-label="classes per class size (log scale)">` +
+    `<text x="0" y="12">classes (log) by class size; max ${short(Math.max(0, ...bars.map((b) => b.classes)))}</text>${shapes.join('')}</svg>`
+  );
 }

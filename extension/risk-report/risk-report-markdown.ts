@@ -19,19 +19,28 @@ export function summaryRows(r: RiskReport): [string, string][] {
     ['Rows', String(r.rows)],
     ['Quasi-identifiers', r.qi.map((q) => (r.levels[q] ? `${q} (level ${r.levels[q]})` : q)).join(', ')],
     ['Equivalence classes', String(r.classes)],
-    ['Sample uniques (classes of size 1)', r.unit
-      ? `${r.sampleUniques} (${percent(!r.persons ? 0 : r.sampleUniques / r.persons)} of ${r.persons} distinct ${r.unit})`
-      : `${r.sampleUniques} (${percent(r.rows === 0 ? 0 : r.sampleUniques / r.rows)} of rows)`],
+    [
+      'Sample uniques (classes of size 1)',
+      r.unit
+        ? `${r.sampleUniques} (${percent(!r.persons ? 0 : r.sampleUniques / r.persons)} of ${r.persons} distinct ${r.unit})`
+        : `${r.sampleUniques} (${percent(r.rows === 0 ? 0 : r.sampleUniques / r.rows)} of rows)`,
+    ],
     ['Average prosecutor risk', percent(r.averageRisk)],
     ['Highest prosecutor risk', percent(r.highestRisk)],
-    [r.unit ? `Persons (distinct ${r.unit}) in classes below k=${r.k}` : `Rows in classes below k=${r.k}`, `${r.kViolations.records} in ${r.kViolations.classes} ${r.kViolations.classes === 1 ? 'class' : 'classes'}`],
+    [
+      r.unit ? `Persons (distinct ${r.unit}) in classes below k=${r.k}` : `Rows in classes below k=${r.k}`,
+      `${r.kViolations.records} in ${r.kViolations.classes} ${r.kViolations.classes === 1 ? 'class' : 'classes'}`,
+    ],
   ];
   if (r.populationUniqueness) {
     const pu = r.populationUniqueness;
     rows.push([`Population uniqueness (${pu.model}, sampling fraction ${pu.samplingFraction})`, percent(pu.estimate)]);
   }
   for (const l of r.lDiversity) {
-    rows.push([`ℓ-diversity of ${l.sensitive}`, `distinct ℓ = ${l.distinctL}, entropy ℓ = ${short(l.entropyL)}, ${l.classesWithOneValue} classes with one value`]);
+    rows.push([
+      `ℓ-diversity of ${l.sensitive}`,
+      `distinct ℓ = ${l.distinctL}, entropy ℓ = ${short(l.entropyL)}, ${l.classesWithOneValue} classes with one value`,
+    ]);
   }
   rows.push(...individualRiskRows(r));
   return rows;
@@ -62,30 +71,53 @@ export function riskReportMarkdown(r: RiskReport, generated = new Date()): strin
   ];
   const most = Math.max(1, ...r.classSizeHistogram.map(([, c]) => c));
   for (const [size, classes] of r.classSizeHistogram) {
-    lines.push(`| ${size} | ${classes} | ${size * classes} | ${'█'.repeat(Math.max(1, Math.round((20 * classes) / most)))} |`);
+    lines.push(
+      `| ${size} | ${classes} | ${size * classes} | ${'█'.repeat(Math.max(1, Math.round((20 * classes) / most)))} |`,
+    );
   }
   if (r.requirements.length > 0) {
-    lines.push('', '## Requirements of the spec', '', '| Requirement | Asks | Measured | Failing | Met |', '|---|---|---|---:|---|');
-    for (const q of r.requirements) lines.push(`| ${cell(q.name)} | ${cell(q.required)} | ${cell(q.measured)} | ${q.failingRows} rows in ${q.failingClasses} classes | ${q.met ? '✓ met' : '✗ NOT MET'} |`);
+    lines.push(
+      '',
+      '## Requirements of the spec',
+      '',
+      '| Requirement | Asks | Measured | Failing | Met |',
+      '|---|---|---|---:|---|',
+    );
+    for (const q of r.requirements)
+      lines.push(
+        `| ${cell(q.name)} | ${cell(q.required)} | ${cell(q.measured)} | ${q.failingRows} rows in ${q.failingClasses} classes | ${q.met ? '✓ met' : '✗ NOT MET'} |`,
+      );
   }
   if (r.after) {
     lines.push('', `## ${afterHeading(r.after)}`, '');
     if ('unavailable' in r.after) lines.push(`Not available: ${r.after.unavailable}.`);
     else {
       const a = r.after;
-      lines.push(`Levels: ${a.levels.map((l) => `${l.column} ${l.level} of ${l.height}${l.example ? ` (${l.example})` : ''}`).join(', ')}.`, '');
+      lines.push(
+        `Levels: ${a.levels.map((l) => `${l.column} ${l.level} of ${l.height}${l.example ? ` (${l.example})` : ''}`).join(', ')}.`,
+        '',
+      );
       lines.push('| Figure | Before | After |', '|---|---:|---:|');
       lines.push(`| Rows released | ${r.rows} | ${a.rows} (${a.suppressed} suppressed) |`);
       lines.push(`| Equivalence classes | ${r.classes} | ${a.classes} |`);
       lines.push(`| Sample uniques | ${r.sampleUniques} | ${a.sampleUniques} |`);
       lines.push(`| Average prosecutor risk | ${percent(r.averageRisk)} | ${percent(a.averageRisk)} |`);
       lines.push(`| Highest prosecutor risk | ${percent(r.highestRisk)} | ${percent(a.highestRisk)} |`);
-      lines.push(`| Requirements met | ${r.requirements.filter((q) => q.met).length} of ${r.requirements.length} | ${a.requirements.filter((q) => q.met).length} of ${a.requirements.length} |`);
+      lines.push(
+        `| Requirements met | ${r.requirements.filter((q) => q.met).length} of ${r.requirements.length} | ${a.requirements.filter((q) => q.met).length} of ${a.requirements.length} |`,
+      );
     }
   }
   lines.push(...individualRiskMarkdown(r));
-  lines.push('', '## Riskiest quasi-identifier combinations', '', '| Columns | Sample uniques | Classes |', '|---|---:|---:|');
-  for (const c of r.riskiestCombinations) lines.push(`| ${cell(c.columns.join(', '))} | ${c.sampleUniques} | ${c.classes} |`);
+  lines.push(
+    '',
+    '## Riskiest quasi-identifier combinations',
+    '',
+    '| Columns | Sample uniques | Classes |',
+    '|---|---:|---:|',
+  );
+  for (const c of r.riskiestCombinations)
+    lines.push(`| ${cell(c.columns.join(', '))} | ${c.sampleUniques} | ${c.classes} |`);
   lines.push(...attackMarkdown(r.attack));
   lines.push('');
   return lines.join('\n');

@@ -8,8 +8,9 @@ import { panelColumn, panelHtml, panelOptions, trackPanel } from '../webview-she
 
 /**
  * The risk-report webview panel, one at a time (as in the webview sample): `show` reuses the open panel. The page is
- * the shared webview shell (`webview-shell.ts`: `dist/webview.js` under a nonce CSP, only `dist/` readable); it renders the report it is sent and
- * keeps it in its own state, so a reload or a restored window shows it again. Saving writes Markdown or HTML next to the data.
+ * the shared webview shell (`webview-shell.ts`: `dist/webview.js` under a nonce CSP, only `dist/` readable); it renders
+ * the report it is sent and keeps it in its own state, so a reload or a restored window shows it again. Saving writes
+ * Markdown or HTML next to the data.
  */
 export class RiskReportPanel {
   static readonly viewType = 'privspec.riskReport';
@@ -20,7 +21,14 @@ export class RiskReportPanel {
 
   static show(extensionUri: vscode.Uri, report: RiskReport, csvPath: string): RiskReportPanel {
     if (!RiskReportPanel.current) {
-      const panel = trackPanel(vscode.window.createWebviewPanel(RiskReportPanel.viewType, 'Risk Report', panelColumn(), RiskReportPanel.options(extensionUri)));
+      const panel = trackPanel(
+        vscode.window.createWebviewPanel(
+          RiskReportPanel.viewType,
+          'Risk Report',
+          panelColumn(),
+          RiskReportPanel.options(extensionUri),
+        ),
+      );
       RiskReportPanel.current = new RiskReportPanel(panel, extensionUri);
     } else RiskReportPanel.current.panel.reveal(panelColumn(RiskReportPanel.current.panel));
     const current = RiskReportPanel.current;
@@ -32,7 +40,11 @@ export class RiskReportPanel {
   }
 
   /** Restores a panel after a window reload; the page re-renders from its saved state. */
-  static revive(panel: vscode.WebviewPanel, extensionUri: vscode.Uri, state: { report?: RiskReport } | undefined): void {
+  static revive(
+    panel: vscode.WebviewPanel,
+    extensionUri: vscode.Uri,
+    state: { report?: RiskReport } | undefined,
+  ): void {
     panel.webview.options = RiskReportPanel.options(extensionUri);
     const revived = new RiskReportPanel(trackPanel(panel), extensionUri);
     revived.report = state?.report;
@@ -46,7 +58,10 @@ export class RiskReportPanel {
     return panelOptions(extensionUri);
   }
 
-  private constructor(private readonly panel: vscode.WebviewPanel, private readonly extensionUri: vscode.Uri) {
+  private constructor(
+    private readonly panel: vscode.WebviewPanel,
+    private readonly extensionUri: vscode.Uri,
+  ) {
     panel.webview.html = this.html();
     this.disposables.push(
       panel.onDidDispose(() => this.dispose()),
@@ -73,7 +88,10 @@ export class RiskReportPanel {
     try {
       await writeFileAtomic(target, text);
       await this.post({ type: 'saved', path: target });
-      const open = await vscode.window.showInformationMessage(`PrivSpec: saved ${vscode.workspace.asRelativePath(target)}`, 'Open');
+      const open = await vscode.window.showInformationMessage(
+        `PrivSpec: saved ${vscode.workspace.asRelativePath(target)}`,
+        'Open',
+      );
       if (open) await vscode.window.showTextDocument(vscode.Uri.file(target));
     } catch (error) {
       await this.post({ type: 'error', message: (error as Error).message });

@@ -26,7 +26,12 @@ export function copyExample(from: string, parent: string): string {
       if ((e as NodeJS.ErrnoException).code === 'EEXIST') continue;
       throw e;
     }
-    cpSync(from, target, { recursive: true, errorOnExist: true, force: false, filter: (src) => src === from || !basename(src).startsWith('.') });
+    cpSync(from, target, {
+      recursive: true,
+      errorOnExist: true,
+      force: false,
+      filter: (src) => src === from || !basename(src).startsWith('.'),
+    });
     return target;
   }
 }

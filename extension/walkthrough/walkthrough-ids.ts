@@ -1,6 +1,6 @@
 /**
- * The Get Started walkthrough's identifiers, as package.json's `contributes.walkthroughs` declares them. VS Code names a
- * walkthrough `<publisher>.<name>#<id>` and a step `<that>#<step id>`.
+ * The Get Started walkthrough's identifiers, as package.json's `contributes.walkthroughs` declares them. VS Code names
+ * a walkthrough `<publisher>.<name>#<id>` and a step `<that>#<step id>`.
  */
 export const WALKTHROUGH = 'privspec.privspec#getStarted';
 

@@ -1,7 +1,12 @@
 import { classKey } from '../../engine/anonymity/class-key.js';
 import { classMembers, rowsOfClass, type ClassMembers } from '../../engine/anonymity/class-members.js';
 import type { EquivalenceClasses, Generalization } from '../../engine/anonymity/equivalence-classes.js';
-import { generalizationFixes as engineFixes, kCheck, type KCheck, type KCheckModel } from '../../engine/anonymity/k-check.js';
+import {
+  generalizationFixes as engineFixes,
+  kCheck,
+  type KCheck,
+  type KCheckModel,
+} from '../../engine/anonymity/k-check.js';
 import { parseCsv } from '../../engine/table/parse-csv.js';
 import { columnIndex, type Table } from '../../engine/table/table.js';
 import type { CheckResult, ClassRows, CsvModel, GeneralizationFix, RowViolation } from '../protocol.js';
@@ -21,7 +26,9 @@ export interface CheckState {
   /** The engine's check and the model it ran with, kept for the quick fixes. */
   readonly check: KCheck;
   readonly checkModel: KCheckModel;
-  /** One record per line after the header, so that an edit of whole lines can patch the table (`incremental-table.ts`). */
+  /**
+   * One record per line after the header, so that an edit of whole lines can patch the table (`incremental-table.ts`).
+   */
   readonly simple: boolean;
   members?: ClassMembers;
   starts?: Int32Array;
@@ -31,12 +38,18 @@ export interface CheckState {
 }
 
 /**
- * Checks a CSV text with the engine's `kCheck` (the classes at the spec's pinned levels, counted in persons with a unit)
- * and locates every row of a class smaller than k on its line's quasi-identifier cells: the worker's own part is the
- * parsing, the patching after an edit and the locating, never a figure.
+ * Checks a CSV text with the engine's `kCheck` (the classes at the spec's pinned levels, counted in persons with a
+ * unit) and locates every row of a class smaller than k on its line's quasi-identifier cells: the worker's own part is
+ * the parsing, the patching after an edit and the locating, never a figure.
  * Only the first `maxDiagnostics` violating rows are located; the totals count them all.
  */
-export function checkCsv(text: string, delimiter: string | undefined, model: CsvModel, maxDiagnostics: number, source?: string): { state: CheckState; result: CheckResult } {
+export function checkCsv(
+  text: string,
+  delimiter: string | undefined,
+  model: CsvModel,
+  maxDiagnostics: number,
+  source?: string,
+): { state: CheckState; result: CheckResult } {
   const started = performance.now();
   const table = parseCsv(text, { delimiter, source });
   return checkTable(text, table, model, maxDiagnostics, started);
@@ -46,12 +59,20 @@ export function checkCsv(text: string, delimiter: string | undefined, model: Csv
  * The same check after an edit: the previous check's table is patched when the edit replaces whole simple records
  * (see `incremental-table.ts`), and the text is parsed again otherwise.
  */
-export function recheckCsv(previous: CheckState, changes: readonly TextChange[], delimiter: string | undefined, model: CsvModel, maxDiagnostics: number, source?: string): { state: CheckState; result: CheckResult } {
+export function recheckCsv(
+  previous: CheckState,
+  changes: readonly TextChange[],
+  delimiter: string | undefined,
+  model: CsvModel,
+  maxDiagnostics: number,
+  source?: string,
+): { state: CheckState; result: CheckResult } {
   const started = performance.now();
   const text = applyChanges(previous.text, changes);
   const sameDelimiter = delimiter === undefined || delimiter === previous.table.delimiter;
   const indexes = previous.indexes ?? [];
-  const patched = previous.simple && sameDelimiter ? patchTable(previous.text, text, previous.table, indexes, changes) : undefined;
+  const patched =
+    previous.simple && sameDelimiter ? patchTable(previous.text, text, previous.table, indexes, changes) : undefined;
   const table = patched ?? parseCsv(text, { delimiter, source });
   // A patched table is simple by construction; a parsed one is examined.
   const checked = checkTable(text, table, model, maxDiagnostics, started, patched ? true : undefined);
@@ -59,12 +80,34 @@ export function recheckCsv(previous: CheckState, changes: readonly TextChange[],
   return checked;
 }
 
-function checkTable(text: string, table: Table, model: CsvModel, maxDiagnostics: number, started: number, simple?: boolean): { state: CheckState; result: CheckResult } {
-  const checkModel: KCheckModel = { qi: model.qi, k: model.k, ...(model.unit !== undefined ? { unit: model.unit } : {}), ...modelHierarchies(model) };
+function checkTable(
+  text: string,
+  table: Table,
+  model: CsvModel,
+  maxDiagnostics: number,
+  started: number,
+  simple?: boolean,
+): { state: CheckState; result: CheckResult } {
+  const checkModel: KCheckModel = {
+    qi: model.qi,
+    k: model.k,
+    ...(model.unit !== undefined ? { unit: model.unit } : {}),
+    ...modelHierarchies(model),
+  };
   const check = kCheck(table, checkModel);
   const { classes, generalization, units, report } = check;
   const unitColumn = model.unit !== undefined ? table.columns.find((c) => c.name === model.unit) : undefined;
-  const state: CheckState = { text, table, model, classes, generalization, violatingRows: report.records, check, checkModel, simple: simple ?? isSimple(text, table) };
+  const state: CheckState = {
+    text,
+    table,
+    model,
+    classes,
+    generalization,
+    violatingRows: report.records,
+    check,
+    checkModel,
+    simple: simple ?? isSimple(text, table),
+  };
 
   const violations: RowViolation[] = [];
   if (report.records > 0 && maxDiagnostics > 0) {
@@ -85,7 +128,17 @@ function checkTable(text: string, table: Table, model: CsvModel, maxDiagnostics:
       const end = cells.length > 0 ? Math.max(...cells.map((c) => c[1])) : 0;
       let key = keys.get(id);
       if (key === undefined) keys.set(id, (key = classKey(table, model.qi, classes, id, generalization)));
-      violations.push({ row: r + 1, line, start, end, cells: mergeAdjacent(cells, d.length), classSize: sizes[id], ...(units ? { units: units[id] } : {}), classKey: key, classId: id });
+      violations.push({
+        row: r + 1,
+        line,
+        start,
+        end,
+        cells: mergeAdjacent(cells, d.length),
+        classSize: sizes[id],
+        ...(units ? { units: units[id] } : {}),
+        classKey: key,
+        classId: id,
+      });
     }
   }
   const headerLine = Math.max(0, (table.rowLines?.[0] ?? 2) - 2);
@@ -104,7 +157,6 @@ function checkTable(text: string, table: Table, model: CsvModel, maxDiagnostics:
   return { state, result };
 }
 
-
 /** The quick fix's generalizations for one class of the kept check: the engine's, on the check's own model. */
 export function generalizationFixes(state: CheckState, classId: number): GeneralizationFix[] {
   return engineFixes(state.table, state.checkModel, state.check, classId);
@@ -115,6 +167,9 @@ export function rowsOf(state: CheckState, classId: number, limit: number): Class
   const { table, model, classes } = state;
   if (classId < 0 || classId >= classes.classCount) return { classKey: '', rows: [] };
   const members = (state.members ??= classMembers(classes));
-  const rows = Array.from(rowsOfClass(members, classId).subarray(0, limit), (r) => ({ row: r + 1, line: (table.rowLines?.[r] ?? r + 2) - 1 }));
+  const rows = Array.from(rowsOfClass(members, classId).subarray(0, limit), (r) => ({
+    row: r + 1,
+    line: (table.rowLines?.[r] ?? r + 2) - 1,
+  }));
   return { classKey: classKey(table, model.qi, classes, classId, state.generalization), rows };
 }

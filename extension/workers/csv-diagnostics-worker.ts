@@ -1,8 +1,8 @@
 /**
  * The CSV worker thread: parses CSVs incrementally and runs the engine's k-anonymity check (`kCheck`) on them, so that
- * none of it runs on the extension host's thread; the risk report's figures come from the language server. Specs are never read here: the models come from the language
- * server. One message in, one reply out; the last check of every open document is kept so that quick fixes and
- * "show rows" answer without re-parsing.
+ * none of it runs on the extension host's thread; the risk report's figures come from the language server. Specs are
+ * never read here: the models come from the language server. One message in, one reply out; the last check of every
+ * open document is kept so that quick fixes and "show rows" answer without re-parsing.
  */
 import { parentPort } from 'node:worker_threads';
 import { TableError } from '../../engine/table/table.js';
@@ -23,9 +23,17 @@ function handle(request: WorkerRequest): WorkerReply {
     case 'check': {
       const previous = states.get(request.key);
       let checked: ReturnType<typeof checkCsv>;
-      if (request.text !== undefined) checked = checkCsv(request.text, request.delimiter, request.model, request.maxDiagnostics, request.key);
+      if (request.text !== undefined)
+        checked = checkCsv(request.text, request.delimiter, request.model, request.maxDiagnostics, request.key);
       else if (request.edits && previous && previous.version === request.edits.baseVersion) {
-        checked = recheckCsv(previous, request.edits.changes, request.delimiter, request.model, request.maxDiagnostics, request.key);
+        checked = recheckCsv(
+          previous,
+          request.edits.changes,
+          request.delimiter,
+          request.model,
+          request.maxDiagnostics,
+          request.key,
+        );
       } else return { id, ok: false, error: { message: 'no kept check to apply the edits to', code: 'stale' } };
       checked.state.version = request.version;
       states.set(request.key, checked.state);
@@ -48,9 +56,10 @@ parentPort?.on('message', (request: WorkerRequest) => {
   } catch (error) {
     // Input errors keep their location so that the editor can put the diagnostic on the right line.
     const e = error as Error;
-    reply = e instanceof TableError
-      ? { id: request.id, ok: false, error: { message: e.message, line: e.line, column: e.column } }
-      : { id: request.id, ok: false, error: { message: e.message ?? String(error) } };
+    reply =
+      e instanceof TableError
+        ? { id: request.id, ok: false, error: { message: e.message, line: e.line, column: e.column } }
+        : { id: request.id, ok: false, error: { message: e.message ?? String(error) } };
   }
   parentPort?.postMessage(reply);
 });

@@ -21,6 +21,10 @@ function readArx(path: string): string {
 
 /** The model's hierarchies by column, and its pins, in the engine's types. */
 export function modelHierarchies(model: CsvModel): { hierarchies: Map<string, Hierarchy>; pins: Map<string, number> } {
-  const hierarchies = new Map(Object.entries(model.hierarchies).map(([name, source]) => [name, hierarchyFromSource(source, readArx, `hierarchy ${name}`)] as const));
+  const hierarchies = new Map(
+    Object.entries(model.hierarchies).map(
+      ([name, source]) => [name, hierarchyFromSource(source, readArx, `hierarchy ${name}`)] as const,
+    ),
+  );
   return { hierarchies, pins: new Map(Object.entries(model.levels)) };
 }

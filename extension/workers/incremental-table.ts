@@ -40,7 +40,13 @@ export type DictionaryIndexes = Map<string, number>[];
  * undefined when the edit is not one this can patch. `changes`, when given, are the edits that turned `oldText` into
  * `newText`; a single one bounds the changed region without comparing the texts.
  */
-export function patchTable(oldText: string, newText: string, table: Table, indexes: DictionaryIndexes, changes?: readonly TextChange[]): Table | undefined {
+export function patchTable(
+  oldText: string,
+  newText: string,
+  table: Table,
+  indexes: DictionaryIndexes,
+  changes?: readonly TextChange[],
+): Table | undefined {
   const delimiter = table.delimiter;
   if (!delimiter) return undefined;
   // The changed region: [p, oldText.length - s) of the old text became [p, newText.length - s) of the new one.
@@ -57,7 +63,8 @@ export function patchTable(oldText: string, newText: string, table: Table, index
     p = 0;
     while (p < max && oldText.charCodeAt(p) === newText.charCodeAt(p)) p++;
     s = 0;
-    while (s < max - p && oldText.charCodeAt(oldText.length - 1 - s) === newText.charCodeAt(newText.length - 1 - s)) s++;
+    while (s < max - p && oldText.charCodeAt(oldText.length - 1 - s) === newText.charCodeAt(newText.length - 1 - s))
+      s++;
   }
   // Widen it to whole lines of the old text: from the start of p's line to the end of the line holding the first
   // unchanged character after the region (included, so that joined or split lines are covered).
@@ -68,7 +75,8 @@ export function patchTable(oldText: string, newText: string, table: Table, index
   const oldEnd = nl === -1 ? oldText.length : nl + 1;
   const newEnd = oldEnd + (newText.length - oldText.length);
   const firstLine = countNewlines(oldText, 0, start); // 0-based line of `start`; record r sits on line r + 1.
-  const oldLines = countNewlines(oldText, start, oldEnd) + (oldEnd === oldText.length && oldText[oldEnd - 1] !== '\n' ? 1 : 0);
+  const oldLines =
+    countNewlines(oldText, start, oldEnd) + (oldEnd === oldText.length && oldText[oldEnd - 1] !== '\n' ? 1 : 0);
   const firstRow = firstLine - 1;
   const removed = Math.min(oldLines, table.rowCount - firstRow);
   if (firstRow < 0 || removed < 0) return undefined;
@@ -88,9 +96,10 @@ export function patchTable(oldText: string, newText: string, table: Table, index
 
   const rowCount = table.rowCount - removed + rows.length;
   const columns = table.columns.map((c, j): Column => {
-    // A few typed rows are looked up by a scan of the dictionary; a paste of many rows builds the value → code map once,
-    // and later patches keep it up to date.
-    const index = indexes[j] ?? (rows.length > 16 ? (indexes[j] = new Map(c.dictionary.map((v, code) => [v, code]))) : undefined);
+    // A few typed rows are looked up by a scan of the dictionary; a paste of many rows builds the value → code map
+    // once, and later patches keep it up to date.
+    const index =
+      indexes[j] ?? (rows.length > 16 ? (indexes[j] = new Map(c.dictionary.map((v, code) => [v, code]))) : undefined);
     let dictionary = c.dictionary;
     const codes = new Int32Array(rowCount);
     codes.set(c.codes.subarray(0, firstRow));

@@ -2,7 +2,8 @@
  * The CSV check's survey-weighted part: when the spec declares a `weight` column, every record whose individual
  * re-identification risk (Benedetti & Franconi 1998; Franconi & Polettini 2004, computed by the engine) exceeds the
  * threshold is located on its line's quasi-identifier cells. It reads the classes the k-anonymity check formed, so both
- * count pinned columns at the same level; a bad weight becomes an error of its own and leaves the k diagnostics standing.
+ * count pinned columns at the same level; a bad weight becomes an error of its own and leaves the k diagnostics
+ * standing.
  */
 import type { EquivalenceClasses, Generalization } from '../../engine/anonymity/equivalence-classes.js';
 import { classKey } from '../../engine/anonymity/class-key.js';
@@ -29,7 +30,14 @@ export function individualRiskCheck(
     risks = classRisks(table, model.qi, weight, 'approx', classes);
   } catch (e) {
     if (!(e instanceof TableError)) throw e;
-    return { weight, threshold, records: 0, expectedReidentifications: 0, flags: [], error: { message: e.message, line: e.line } };
+    return {
+      weight,
+      threshold,
+      records: 0,
+      expectedReidentifications: 0,
+      flags: [],
+      error: { message: e.message, line: e.line },
+    };
   }
   const perRecord = new Float64Array(table.rowCount);
   let records = 0;
@@ -48,7 +56,15 @@ export function individualRiskCheck(
       const cells = qiIndexes.map((j) => ranges[j]).filter((x): x is [number, number] => x !== undefined);
       let key = keys.get(id);
       if (key === undefined) keys.set(id, (key = classKey(table, model.qi, classes, id, generalization)));
-      flags.push({ row: r + 1, line, cells: mergeAdjacent(cells, d.length), risk: perRecord[r], fk: risks.fk[id], Fk: risks.Fk[id], classKey: key });
+      flags.push({
+        row: r + 1,
+        line,
+        cells: mergeAdjacent(cells, d.length),
+        risk: perRecord[r],
+        fk: risks.fk[id],
+        Fk: risks.Fk[id],
+        classKey: key,
+      });
     }
   }
   return { weight, threshold, records, expectedReidentifications: compensatedSum(perRecord), flags };

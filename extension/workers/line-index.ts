@@ -1,10 +1,13 @@
 /**
- * Where each line of a document starts, and where each field of a CSV line sits on it. The parser gives the line of every
- * record; an editor diagnostic needs the character range of the quasi-identifier cells, found here by re-reading only
- * the lines that get a diagnostic.
+ * Where each line of a document starts, and where each field of a CSV line sits on it. The parser gives the line of
+ * every record; an editor diagnostic needs the character range of the quasi-identifier cells, found here by re-reading
+ * only the lines that get a diagnostic.
  */
 
-/** Offsets at which the lines of `text` start; `lineStarts(text)[0] === 0`. Lines end at `\n` (a preceding `\r` stays on the line). */
+/**
+ * Offsets at which the lines of `text` start; `lineStarts(text)[0] === 0`. Lines end at `\n` (a preceding `\r` stays on
+ * the line).
+ */
 export function lineStarts(text: string): Int32Array {
   let count = 1;
   for (let i = text.indexOf('\n'); i !== -1; i = text.indexOf('\n', i + 1)) count++;
@@ -23,9 +26,9 @@ export function lineText(text: string, starts: Int32Array, line: number): string
 }
 
 /**
- * The [start, end) character range of every field on one CSV line, quote-aware (RFC 4180: `""` inside quotes is a quote).
- * A quoted field that runs past the end of the line ends at the end of the line; the record continues on the next line,
- * which only matters for where the underline stops.
+ * The [start, end) character range of every field on one CSV line, quote-aware (RFC 4180: `""` inside quotes is a
+ * quote). A quoted field that runs past the end of the line ends at the end of the line; the record continues on the
+ * next line, which only matters for where the underline stops.
  */
 export function fieldRanges(line: string, delimiter: string): [number, number][] {
   const ranges: [number, number][] = [];
@@ -37,7 +40,10 @@ export function fieldRanges(line: string, delimiter: string): [number, number][]
       while (i < line.length) {
         if (line[i] === '"') {
           if (line[i + 1] === '"') i += 2;
-          else { i++; break; }
+          else {
+            i++;
+            break;
+          }
         } else i++;
       }
       const next = line.indexOf(delimiter, i);

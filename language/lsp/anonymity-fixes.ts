@@ -14,7 +14,18 @@ import type * as ast from '../generated/ast.js';
 import { specPath } from '../privspec-analysis.js';
 import { SEARCH_WORK_LIMIT } from '../privspec-search.js';
 import { anonymityPlan, buildHierarchy, resolveSpecPath } from '../privspec-to-engine.js';
-import { insertBeforeClose, insertLineAfter, nodeAt, quickFix, rangeOf, replace, columnNames, columnValues, frequenciesOf, type FixContext } from './fix-helpers.js';
+import {
+  insertBeforeClose,
+  insertLineAfter,
+  nodeAt,
+  quickFix,
+  rangeOf,
+  replace,
+  columnNames,
+  columnValues,
+  frequenciesOf,
+  type FixContext,
+} from './fix-helpers.js';
 import { suggestHierarchy } from './suggest-hierarchy.js';
 import { quoteColumn } from '../quote-column.js';
 
@@ -27,7 +38,9 @@ interface Search {
   readonly plan: AnonymityDescription;
 }
 
-/** What the search needs, or undefined when the data, a hierarchy or the block is missing or too large to search here. */
+/**
+ * What the search needs, or undefined when the data, a hierarchy or the block is missing or too large to search here.
+ */
 async function searchInput(c: FixContext): Promise<Search | undefined> {
   const block = c.analysis.parts.anonymity;
   const header = await columnNames(c);
@@ -40,7 +53,10 @@ async function searchInput(c: FixContext): Promise<Search | undefined> {
     if (!node) return undefined;
     try {
       const text = node.file === undefined ? '' : await c.store.text(resolveSpecPath(path, node.file));
-      hierarchies.set(q, buildHierarchy(node, () => text, path));
+      hierarchies.set(
+        q,
+        buildHierarchy(node, () => text, path),
+      );
     } catch {
       return undefined;
     }
@@ -55,12 +71,15 @@ async function searchInput(c: FixContext): Promise<Search | undefined> {
   const frequencies = await frequenciesOf(c, generalizeColumns(quasi, plan));
   if (!frequencies) return undefined;
   const nodes = quasi.reduce((n, q) => n * (hierarchies.get(q)!.height + 1), 1);
-  return nodes * frequencies.rowCount > SEARCH_WORK_LIMIT ? undefined : { frequencies, quasi, hierarchies, block, plan };
+  return nodes * frequencies.rowCount > SEARCH_WORK_LIMIT
+    ? undefined
+    : { frequencies, quasi, hierarchies, block, plan };
 }
 
 /**
- * The release's own decision (decide-generalization.ts) on the frequency table, for the block or a variant of it (another
- * k, another suppression limit): the same optimum from a CSV's rows or a source's aggregates. Undefined when refused.
+ * The release's own decision (decide-generalization.ts) on the frequency table, for the block or a variant of it
+ * (another k, another suppression limit): the same optimum from a CSV's rows or a source's aggregates. Undefined when
+ * refused.
  */
 function optimum(s: Search, plan = s.plan): Decided | undefined {
   const d = decideGeneralization(s.frequencies, { quasi: s.quasi, hierarchies: s.hierarchies, anonymity: plan });
@@ -86,9 +105,18 @@ export async function anonymityFixes(c: FixContext): Promise<CodeAction[]> {
   if (!s) return [];
   const best = optimum(s);
   if (best) {
-    const shown = s.quasi.map((q, i) => `${q}=${best.levels[i]}${best.levels[i] === s.hierarchies.get(q)!.height ? ' (*)' : ''}`).join(', ');
+    const shown = s.quasi
+      .map((q, i) => `${q}=${best.levels[i]}${best.levels[i] === s.hierarchies.get(q)!.height ? ' (*)' : ''}`)
+      .join(', ');
     const outliers = best.evaluation.outliers;
-    return [quickFix(c, `Pin the optimal levels: ${shown}${outliers ? ` (${outliers} ${outliers === 1 ? 'row' : 'rows'} suppressed)` : ''}`, pinEdits(s, best.levels), true)];
+    return [
+      quickFix(
+        c,
+        `Pin the optimal levels: ${shown}${outliers ? ` (${outliers} ${outliers === 1 ? 'row' : 'rows'} suppressed)` : ''}`,
+        pinEdits(s, best.levels),
+        true,
+      ),
+    ];
   }
   return [...nearestK(c, s), ...smallestSuppression(c, s)];
 }
@@ -99,7 +127,11 @@ function nearestK(c: FixContext, s: Search): CodeAction[] {
   const range = clause && rangeOf(clause, 'k');
   if (!clause || !range || !(clause.k > 1)) return [];
   const kCriterion = s.plan.criteria.find((x) => x instanceof KAnonymity);
-  const withK = (k: number): AnonymityDescription => ({ ...s.plan, k, criteria: s.plan.criteria.map((x) => (x === kCriterion ? new KAnonymity(k) : x)) });
+  const withK = (k: number): AnonymityDescription => ({
+    ...s.plan,
+    k,
+    criteria: s.plan.criteria.map((x) => (x === kCriterion ? new KAnonymity(k) : x)),
+  });
   let low = 0;
   let high = clause.k; // invariant: high fails; low is 0 or feasible
   while (high - low > 1) {
@@ -107,7 +139,9 @@ function nearestK(c: FixContext, s: Search): CodeAction[] {
     if (optimum(s, withK(mid))) low = mid;
     else high = mid;
   }
-  return low >= 1 ? [quickFix(c, `Lower k to ${low}, the largest k a transformation satisfies`, [replace(range, String(low))])] : [];
+  return low >= 1
+    ? [quickFix(c, `Lower k to ${low}, the largest k a transformation satisfies`, [replace(range, String(low))])]
+    : [];
 }
 
 /** The smallest suppression limit (whole percent) at which a transformation satisfies the block. */
@@ -123,11 +157,18 @@ function smallestSuppression(c: FixContext, s: Search): CodeAction[] {
   }
   const clause = s.block.clauses.find((x): x is ast.SuppressionClause => x.$type === 'SuppressionClause');
   const range = clause && rangeOf(clause, 'limit');
-  const edit = clause && range
-    ? replace({ start: range.start, end: clause.$cstNode!.range.end }, `${high}%`)
-    : insertBeforeClose(s.block, ` suppression ${high}% `);
+  const edit =
+    clause && range
+      ? replace({ start: range.start, end: clause.$cstNode!.range.end }, `${high}%`)
+      : insertBeforeClose(s.block, ` suppression ${high}% `);
   // Suppressing every row satisfies any model and releases nothing: not a fix.
-  return edit && high < 100 ? [quickFix(c, `Allow suppression of ${high}% of rows, the least at which a transformation satisfies the block`, [edit])] : [];
+  return edit && high < 100
+    ? [
+        quickFix(c, `Allow suppression of ${high}% of rows, the least at which a transformation satisfies the block`, [
+          edit,
+        ]),
+      ]
+    : [];
 }
 
 export async function quasiWithoutHierarchyFixes(c: FixContext): Promise<CodeAction[]> {

@@ -8,14 +8,25 @@ import { RequestType, WorkDoneProgress, type Connection } from 'vscode-languages
 import { runAttackFiles } from '../../engine/host/run/attack-files.js';
 import { ledgerFor } from '../../engine/host/ledger/dataset-identity.js';
 import { findRowKey } from '../../engine/host/ledger/row-key.js';
-import { attackOriginalRequestMethod, simulateAttackRequestMethod, type AttackOriginal, type AttackOriginalParams, type AttackReportSection, type SimulateAttackParams } from '../attack-request-types.js';
+import {
+  attackOriginalRequestMethod,
+  simulateAttackRequestMethod,
+  type AttackOriginal,
+  type AttackOriginalParams,
+  type AttackReportSection,
+  type SimulateAttackParams,
+} from '../attack-request-types.js';
 import { loadSpec, nodeServices } from '../check-spec.js';
 import { analyzeDocument } from '../privspec-analysis.js';
 import { abortOn } from './request-cancellation.js';
 import { toResponseError } from './request-errors.js';
 
-export const simulateAttackRequest = new RequestType<SimulateAttackParams, AttackReportSection, void>(simulateAttackRequestMethod);
-export const attackOriginalRequest = new RequestType<AttackOriginalParams, AttackOriginal, void>(attackOriginalRequestMethod);
+export const simulateAttackRequest = new RequestType<SimulateAttackParams, AttackReportSection, void>(
+  simulateAttackRequestMethod,
+);
+export const attackOriginalRequest = new RequestType<AttackOriginalParams, AttackOriginal, void>(
+  attackOriginalRequestMethod,
+);
 
 /**
  * The data `released` was written from, when privspec wrote it as a spec's release: its report (`<name>.json` beside
@@ -28,7 +39,11 @@ export async function attackOriginal(released: string): Promise<AttackOriginal> 
   const fs = services.shared.workspace.FileSystemProvider;
   const file = URI.file(released);
   try {
-    const report = JSON.parse(await fs.readFile(UriUtils.joinPath(UriUtils.dirname(file), UriUtils.basename(file).replace(/\.[^.]*$/, '.json')))) as { spec?: unknown };
+    const report = JSON.parse(
+      await fs.readFile(
+        UriUtils.joinPath(UriUtils.dirname(file), UriUtils.basename(file).replace(/\.[^.]*$/, '.json')),
+      ),
+    ) as { spec?: unknown };
     if (typeof report?.spec !== 'string') return { rowKey: false };
     const spec = UriUtils.resolvePath(UriUtils.dirname(file), report.spec).fsPath;
     const data = analyzeDocument(await loadSpec(spec, services)).dataset?.file;
@@ -48,7 +63,12 @@ export function registerAttackRequest(connection: Connection): void {
     const { signal, settle, dispose } = abortOn(token);
     const progress = params.workDoneToken;
     try {
-      if (progress !== undefined) void connection.sendProgress(WorkDoneProgress.type, progress, { kind: 'begin', title: `attacking ${params.released.split(/[\\/]/).pop()}`, cancellable: true });
+      if (progress !== undefined)
+        void connection.sendProgress(WorkDoneProgress.type, progress, {
+          kind: 'begin',
+          title: `attacking ${params.released.split(/[\\/]/).pop()}`,
+          cancellable: true,
+        });
       const retain = new Map(Object.entries(params.retain ?? {}));
       const hierarchies = new Map(Object.entries(params.hierarchies ?? {}));
       const { summary } = await runAttackFiles({
@@ -62,8 +82,20 @@ export function registerAttackRequest(connection: Connection): void {
         signal,
         settle,
       });
-      const model = retain.size > 0 ? `PRAM retain ${[...retain].map(([q, r]) => `${q} ${r}`).join(', ')}` : hierarchies.size > 0 ? `hierarchies of ${[...hierarchies.keys()].join(', ')}` : 'generalized (ranges, value sets, *)';
-      return { ...summary, releasedFile: params.released, candidatesFile: params.candidates, ...(params.truth ? { truthFile: params.truth } : {}), qi: params.qi, model };
+      const model =
+        retain.size > 0
+          ? `PRAM retain ${[...retain].map(([q, r]) => `${q} ${r}`).join(', ')}`
+          : hierarchies.size > 0
+            ? `hierarchies of ${[...hierarchies.keys()].join(', ')}`
+            : 'generalized (ranges, value sets, *)';
+      return {
+        ...summary,
+        releasedFile: params.released,
+        candidatesFile: params.candidates,
+        ...(params.truth ? { truthFile: params.truth } : {}),
+        qi: params.qi,
+        model,
+      };
     } catch (e) {
       throw toResponseError(e, (text) => connection.console.error(text));
     } finally {

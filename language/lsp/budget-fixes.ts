@@ -17,19 +17,48 @@ const runnable = (plans: readonly ReleasePlan[]) => plans.filter((p) => p.risks.
 const fits = (s: BudgetSummary) => s.releases.every((r) => !r.overrun);
 
 /** The walk with one release's mechanism parameter set to `value` (the other releases as planned). */
-function walkWith(c: FixContext, release: ast.Release, param: 'epsilon' | 'rho', value: number, budget = c.analysis.budget): BudgetSummary {
+function walkWith(
+  c: FixContext,
+  release: ast.Release,
+  param: 'epsilon' | 'rho',
+  value: number,
+  budget = c.analysis.budget,
+): BudgetSummary {
   const a = c.analysis;
   const description = releaseDescription(release)!;
   const mechanism = { ...description.mechanism!, [param]: value };
   const domains = new Map<string, readonly string[]>();
-  for (const [name, h] of a.parts.hierarchies) if (h.file === undefined && h.groups.length > 0) domains.set(name, h.groups.flatMap((g) => g.values));
-  const replanned = planRelease({ ...description, mechanism }, { budget, unit: a.dataset?.unit, declaredDomains: a.declaredDomains, domains, correlation: a.dataset?.correlation ? {} : undefined });
-  const plans = runnable(a.plans).map((p) => (p.node === release ? { ...p, ...replanned, node: release, problems: p.problems } : p));
+  for (const [name, h] of a.parts.hierarchies)
+    if (h.file === undefined && h.groups.length > 0)
+      domains.set(
+        name,
+        h.groups.flatMap((g) => g.values),
+      );
+  const replanned = planRelease(
+    { ...description, mechanism },
+    {
+      budget,
+      unit: a.dataset?.unit,
+      declaredDomains: a.declaredDomains,
+      domains,
+      correlation: a.dataset?.correlation ? {} : undefined,
+    },
+  );
+  const plans = runnable(a.plans).map((p) =>
+    p.node === release ? { ...p, ...replanned, node: release, problems: p.problems } : p,
+  );
   return summarizeBudget(plans, budget);
 }
 
-/** The largest value (three significant digits, rounded down) of the release's parameter with which every release fits. */
-function largestFitting(c: FixContext, release: ast.Release, param: 'epsilon' | 'rho', current: number): number | undefined {
+/**
+ * The largest value (three significant digits, rounded down) of the release's parameter with which every release fits.
+ */
+function largestFitting(
+  c: FixContext,
+  release: ast.Release,
+  param: 'epsilon' | 'rho',
+  current: number,
+): number | undefined {
   const ok = (v: number) => fits(walkWith(c, release, param, v));
   let low = current * 1e-6;
   if (!ok(low)) return undefined;
@@ -39,7 +68,8 @@ function largestFitting(c: FixContext, release: ast.Release, param: 'epsilon' | 
     if (ok(mid)) low = mid;
     else high = mid;
   }
-  // The bisection ends just below the largest fitting value; the grid value just above it may still fit (0.1 after 0.0999…).
+  // The bisection ends just below the largest fitting value; the grid value just above it may still fit (0.1 after
+  // 0.0999…).
   const above = round3(low, 'up');
   if (above <= current && ok(above)) return above;
   let v = round3(low, 'down');
@@ -57,7 +87,15 @@ export function budgetOverrunFixes(c: FixContext): CodeAction[] {
   const range = param && rangeOf(param, 'value');
   if (release && param && range && (param.name === 'rho' || param.name === 'epsilon')) {
     const v = largestFitting(c, release, param.name, param.value);
-    if (v !== undefined && v < param.value) actions.push(quickFix(c, `Scale ${greek(param.name)} of '${release.name}' to ${v}, what the other releases leave`, [replace(range, numberText(v))], true));
+    if (v !== undefined && v < param.value)
+      actions.push(
+        quickFix(
+          c,
+          `Scale ${greek(param.name)} of '${release.name}' to ${v}, what the other releases leave`,
+          [replace(range, numberText(v))],
+          true,
+        ),
+      );
   }
   const raised = raisedBudget(c);
   if (budgetNode && raised) {
@@ -66,7 +104,14 @@ export function budgetOverrunFixes(c: FixContext): CodeAction[] {
       const r = clause && rangeOf(clause, 'value');
       return r ? [replace(r, numberText(value))] : [];
     });
-    if (edits.length === raised.changes.length) actions.push(quickFix(c, `Raise the budget to ${raised.changes.map(([n, v]) => `${greek(n)} ${v}`).join(', ')}, what the releases spend`, edits));
+    if (edits.length === raised.changes.length)
+      actions.push(
+        quickFix(
+          c,
+          `Raise the budget to ${raised.changes.map(([n, v]) => `${greek(n)} ${v}`).join(', ')}, what the releases spend`,
+          edits,
+        ),
+      );
   }
   return actions;
 }
@@ -78,14 +123,18 @@ function raisedBudget(c: FixContext): { changes: [string, number][] } | undefine
   const changes: [string, number][] = [];
   if (budget.accounting === 'zcdp') {
     if (budget.rho !== undefined) changes.push(['rho', round3(spent.rho ?? 0, 'up')]);
-    else if (budget.epsilon !== undefined && budget.delta !== undefined) changes.push(['epsilon', round3(epsilonClassic(spent.rho ?? 0, budget.delta), 'up')]);
+    else if (budget.epsilon !== undefined && budget.delta !== undefined)
+      changes.push(['epsilon', round3(epsilonClassic(spent.rho ?? 0, budget.delta), 'up')]);
   } else {
     if ((spent.epsilon ?? 0) > (budget.epsilon ?? 0)) changes.push(['epsilon', round3(spent.epsilon ?? 0, 'up')]);
-    if (budget.accounting === 'approx' && (spent.delta ?? 0) > (budget.delta ?? 0)) changes.push(['delta', round3(spent.delta ?? 0, 'up')]);
+    if (budget.accounting === 'approx' && (spent.delta ?? 0) > (budget.delta ?? 0))
+      changes.push(['delta', round3(spent.delta ?? 0, 'up')]);
   }
   if (changes.length === 0) return undefined;
   const raised: BudgetDescription = { ...budget, ...Object.fromEntries(changes) };
-  return fits(summarizeBudget(runnable(c.analysis.plans), raised)) && changes.every(([n, v]) => n !== 'delta' || v < 1) ? { changes } : undefined;
+  return fits(summarizeBudget(runnable(c.analysis.plans), raised)) && changes.every(([n, v]) => n !== 'delta' || v < 1)
+    ? { changes }
+    : undefined;
 }
 
 /** A budget of what the releases spend: ε when every release is pure, otherwise ρ (zCDP) when every one has a ρ. */
@@ -103,5 +152,9 @@ export function noBudgetFixes(c: FixContext): CodeAction[] {
   const value = round3(spent, 'up');
   if (!(value > 0)) return [];
   const at = { line: first.line, character: 0 };
-  return [quickFix(c, `Add 'budget { ${param} ${value} }', what the releases spend`, [insert(at, `budget { ${param} ${value} }\n`)])];
+  return [
+    quickFix(c, `Add 'budget { ${param} ${value} }', what the releases spend`, [
+      insert(at, `budget { ${param} ${value} }\n`),
+    ]),
+  ];
 }

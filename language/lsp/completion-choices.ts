@@ -47,22 +47,45 @@ function releaseChoices(rest: readonly string[]): Choices {
     if (prev !== '0') return undefined;
     const written = new Set(rest.slice(rest.indexOf(mechanism)));
     // A Gaussian is stated either in ρ or in (ε, δ); once one is written the other does not apply.
-    const excluded = written.has('rho') ? ['epsilon', 'delta'] : written.has('epsilon') || written.has('delta') ? ['rho'] : [];
+    const excluded = written.has('rho')
+      ? ['epsilon', 'delta']
+      : written.has('epsilon') || written.has('delta')
+        ? ['rho']
+        : [];
     // The release may also end here, so the declarations that can follow it come too.
-    return { keywords: [...MECHANISM_PARAMS[mechanism].filter((p) => !written.has(p) && !excluded.includes(p)), 'accept', ...DECLARATIONS] };
+    return {
+      keywords: [
+        ...MECHANISM_PARAMS[mechanism].filter((p) => !written.has(p) && !excluded.includes(p)),
+        'accept',
+        ...DECLARATIONS,
+      ],
+    };
   }
-  const lastKeyword = [...rest].reverse().find((t) => ['by', 'where', 'and', 'grid', 'pram', 'clamp', 'bound', 'in', '='].includes(t));
+  const lastKeyword = [...rest]
+    .reverse()
+    .find((t) => ['by', 'where', 'and', 'grid', 'pram', 'clamp', 'bound', 'in', '='].includes(t));
   if (prev === 'by' || (prev === ',' && lastKeyword === 'by')) return { columns: 'group' };
   if (prev === 'where' || prev === 'and') return { columns: 'where' };
   if (rest.length === 3 && (prev === 'sum' || prev === 'mean')) return { columns: 'numeric' };
   if (rest.length === 3 && prev === 'mode') return { columns: 'mode' };
   if ((rest.length === 3 && prev === 'pram') || (prev === ',' && lastKeyword === 'pram')) return { columns: 'pram' };
-  if ((rest.length === 3 && prev === 'grid') || (prev === ',' && lastKeyword === 'grid' && rest.length === 5)) return { columns: 'numeric' };
+  if ((rest.length === 3 && prev === 'grid') || (prev === ',' && lastKeyword === 'grid' && rest.length === 5))
+    return { columns: 'numeric' };
   if (prev === 'bound') return { keywords: ['unit'] };
   if (prev === 'unit' && lastKeyword === 'bound') return { keywords: ['groups', 'rows'] };
   // After a complete count / sum / mean query part: the clauses still open and the mechanisms it takes.
-  const complete = prev === kind || prev === '0' || (isWord(prev) && ['by', 'where', 'and'].includes(lastKeyword ?? '') && rest.at(-2) !== 'where' && rest.at(-2) !== 'and');
-  if ((kind === 'count' || ((kind === 'sum' || kind === 'mean') && rest.includes('clamp'))) && complete && (prev !== kind || kind === 'count')) {
+  const complete =
+    prev === kind ||
+    prev === '0' ||
+    (isWord(prev) &&
+      ['by', 'where', 'and'].includes(lastKeyword ?? '') &&
+      rest.at(-2) !== 'where' &&
+      rest.at(-2) !== 'and');
+  if (
+    (kind === 'count' || ((kind === 'sum' || kind === 'mean') && rest.includes('clamp'))) &&
+    complete &&
+    (prev !== kind || kind === 'count')
+  ) {
     const open = ['by', 'where', 'bound'].filter((k) => !rest.includes(k));
     return { keywords: [...(rest.includes('bound') ? [] : open), ...MECHANISMS[kind]] };
   }
@@ -85,18 +108,29 @@ export function choicesAt(p: CompletionPosition): Choices {
     if (prev === 'l-diversity') return { keywords: ['distinct', 'entropy', 'recursive'] };
     if (prev === 'on') return { columns: 'sensitive' };
     if (prev === 'generalize') return { columns: 'pin' };
-    if (prev === '{' || prev === '0' || prev === '%' || before === 'on' || before === 'metric') return { keywords: ['k', 'l-diversity', 'suppression', 'metric', 'generalize'] };
+    if (prev === '{' || prev === '0' || prev === '%' || before === 'on' || before === 'metric')
+      return { keywords: ['k', 'l-diversity', 'suppression', 'metric', 'generalize'] };
     return undefined;
   }
   if (p.block === 'budget') {
     if (prev === 'accounting') return { keywords: ['pure', 'approx', 'zcdp'] };
-    if (prev === '{' || prev === '0' || before === 'accounting') return { keywords: ['epsilon', 'delta', 'rho', 'accounting'].filter((k) => !p.tokens.slice(p.tokens.lastIndexOf('{')).includes(k)) };
+    if (prev === '{' || prev === '0' || before === 'accounting')
+      return {
+        keywords: ['epsilon', 'delta', 'rho', 'accounting'].filter(
+          (k) => !p.tokens.slice(p.tokens.lastIndexOf('{')).includes(k),
+        ),
+      };
     return undefined;
   }
   if (p.block === 'dataset') {
     if (prev === 'unit') return { columns: 'unit' };
-    if ((prev !== undefined && ROLES.includes(prev)) || (prev === ',' && ROLES.includes(p.statement ?? ''))) return { columns: 'role' };
-    const clauseEnd = prev === '{' || prev === '0' || prev === '"…"' || (isWord(prev) && before !== undefined && (before === ',' || ROLES.includes(before) || before === 'unit'));
+    if ((prev !== undefined && ROLES.includes(prev)) || (prev === ',' && ROLES.includes(p.statement ?? '')))
+      return { columns: 'role' };
+    const clauseEnd =
+      prev === '{' ||
+      prev === '0' ||
+      prev === '"…"' ||
+      (isWord(prev) && before !== undefined && (before === ',' || ROLES.includes(before) || before === 'unit'));
     if (clauseEnd) return { keywords: [...ROLES, 'unit', 'sampling', 'correlation'] };
   }
   return undefined;

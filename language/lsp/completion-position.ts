@@ -7,7 +7,9 @@
 export type Block = 'dataset' | 'budget' | 'anonymity' | 'hierarchy' | undefined;
 
 export interface CompletionPosition {
-  /** The tokens before the cursor, without comments; strings are `"…"`, numbers `0`. The word being typed is left out. */
+  /**
+   * The tokens before the cursor, without comments; strings are `"…"`, numbers `0`. The word being typed is left out.
+   */
   readonly tokens: readonly string[];
   /** The brace block the cursor is inside. */
   readonly block: Block;
@@ -19,7 +21,8 @@ export interface CompletionPosition {
   readonly inString: boolean;
 }
 
-const TOKEN = /\/\/[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|"(?:\\.|[^"\\])*"?|[A-Za-z_]\w*(?:-[A-Za-z_]\w*)*|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|->|\.\.|[{}:,=%]|\S/g;
+const TOKEN =
+  /\/\/[^\n]*|\/\*[\s\S]*?(?:\*\/|$)|"(?:\\.|[^"\\])*"?|[A-Za-z_]\w*(?:-[A-Za-z_]\w*)*|-?\d+(?:\.\d+)?(?:[eE][+-]?\d+)?|->|\.\.|[{}:,=%]|\S/g;
 
 /** Keywords that start a statement at the top level or inside a block. */
 const TOP = new Set(['dataset', 'hierarchy', 'anonymity', 'budget', 'release']);
@@ -33,7 +36,9 @@ export function completionPosition(textBefore: string): CompletionPosition {
   const raw = textBefore.match(TOKEN) ?? [];
   const last = raw.at(-1) ?? '';
   const inString = last.startsWith('"') && (last.length === 1 || !last.endsWith('"') || last.endsWith('\\"'));
-  let tokens = raw.filter((t) => !t.startsWith('//') && !t.startsWith('/*')).map((t) => (t.startsWith('"') ? '"…"' : /^-?\d/.test(t) ? '0' : t));
+  let tokens = raw
+    .filter((t) => !t.startsWith('//') && !t.startsWith('/*'))
+    .map((t) => (t.startsWith('"') ? '"…"' : /^-?\d/.test(t) ? '0' : t));
   // A word touching the cursor is being typed: the position is before it.
   if (/[\w-]$/.test(textBefore) && tokens.length > 0 && /^[A-Za-z_]/.test(tokens.at(-1)!)) tokens = tokens.slice(0, -1);
   const blocks: { kind: Block; at: number }[] = [];
@@ -51,7 +56,12 @@ export function completionPosition(textBefore: string): CompletionPosition {
       start = i + 1;
     }
     const block = blocks.at(-1)?.kind;
-    const starts = block === undefined ? TOP.has(t) : block !== 'hierarchy' && CLAUSES[block]?.has(t) && !(block === 'anonymity' && t === 'k' && statement === 'l-diversity' && tokens[i - 1] === 'c');
+    const starts =
+      block === undefined
+        ? TOP.has(t)
+        : block !== 'hierarchy' &&
+          CLAUSES[block]?.has(t) &&
+          !(block === 'anonymity' && t === 'k' && statement === 'l-diversity' && tokens[i - 1] === 'c');
     // `k` after `recursive 3 c` is not a new clause; neither is a role keyword used as a column name after a comma.
     if (starts && tokens[i - 1] !== ',' && !(t === 'k' && tokens[i - 1] === 'c')) {
       statement = t;

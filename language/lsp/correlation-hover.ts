@@ -9,7 +9,11 @@ import type { CsvStore } from '../../engine/host/sources/csv/csv-store.js';
 const cache = new Map<string, { max: number; unit: string; n: number } | string>();
 
 /** max ℓ and the most exposed unit, or a one-line reason it cannot be computed. */
-export async function correlationLeakage(store: CsvStore, file: string, prior: number): Promise<{ max: number; unit: string; n: number } | string> {
+export async function correlationLeakage(
+  store: CsvStore,
+  file: string,
+  prior: number,
+): Promise<{ max: number; unit: string; n: number } | string> {
   let text: string;
   try {
     text = await store.text(file);

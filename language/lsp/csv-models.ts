@@ -26,30 +26,32 @@ export function specDatasetModels(document: LangiumDocument): SpecDatasetModel[]
   const levels: Record<string, number> = {};
   for (const [name, level] of plan?.pins ?? []) if (Number.isInteger(level) && level >= 0) levels[name] = level;
   const releases = (document.parseResult.value as ast.Spec).releases;
-  return [{
-    specUri: document.uri.toString(),
-    specPath: path,
-    specName: path.split(/[\\/]/).pop() ?? path,
-    datasetName: dataset.name,
-    csvPath: dataset.file,
-    delimiter: dataset.delimiter,
-    qi: dataset.quasi,
-    identifying: dataset.identifying,
-    sensitive: dataset.sensitive,
-    ...(dataset.unit !== undefined ? { unit: dataset.unit } : {}),
-    ...(dataset.weight !== undefined ? { weight: dataset.weight } : {}),
-    samplingFraction: dataset.sampling,
-    k: plan?.k,
-    levels,
-    hierarchies,
-    anonymity: plan && {
-      criteria: plan.criteria.map((c) => c.name),
-      suppression: plan.suppression,
-      metric: plan.metric,
-      requirements: plan.criteria.flatMap((c) => criterionSpec(c) ?? []),
+  return [
+    {
+      specUri: document.uri.toString(),
+      specPath: path,
+      specName: path.split(/[\\/]/).pop() ?? path,
+      datasetName: dataset.name,
+      csvPath: dataset.file,
+      delimiter: dataset.delimiter,
+      qi: dataset.quasi,
+      identifying: dataset.identifying,
+      sensitive: dataset.sensitive,
+      ...(dataset.unit !== undefined ? { unit: dataset.unit } : {}),
+      ...(dataset.weight !== undefined ? { weight: dataset.weight } : {}),
+      samplingFraction: dataset.sampling,
+      k: plan?.k,
+      levels,
+      hierarchies,
+      anonymity: plan && {
+        criteria: plan.criteria.map((c) => c.name),
+        suppression: plan.suppression,
+        metric: plan.metric,
+        requirements: plan.criteria.flatMap((c) => criterionSpec(c) ?? []),
+      },
+      generalizeReleases: releases.filter((r) => r.query?.$type === 'GeneralizeQuery' && r.name).map((r) => r.name),
     },
-    generalizeReleases: releases.filter((r) => r.query?.$type === 'GeneralizeQuery' && r.name).map((r) => r.name),
-  }];
+  ];
 }
 
 /** Every dataset of every spec the server knows, in a stable order (by spec URI). */

@@ -41,10 +41,14 @@ export function codeDescription(code: string): CodeDescription {
 
 /** An acceptor that adds the code's documentation link to every diagnostic that has a code and no link yet. */
 export function withCodeDescription(accept: ValidationAcceptor): ValidationAcceptor {
-  return ((severity, message, info) => {
+  return (severity, message, info) => {
     const code = info.code === undefined ? undefined : String(info.code);
-    accept(severity, message, code === undefined || info.codeDescription ? info : { ...info, codeDescription: codeDescription(code) });
-  });
+    accept(
+      severity,
+      message,
+      code === undefined || info.codeDescription ? info : { ...info, codeDescription: codeDescription(code) },
+    );
+  };
 }
 
 /** Adds the link to a finished diagnostic (for Langium's built-in lexer, parser and linker diagnostics). */

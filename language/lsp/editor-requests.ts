@@ -42,21 +42,34 @@ export function registerEditorRequests(connection: Connection, services: Privspe
     const { signal, settle, dispose } = abortOn(token);
     const progressToken = params.workDoneToken;
     let last = 0;
-    const onProgress = progressToken === undefined ? undefined : (fraction: number, message: string) => {
-      const now = Date.now();
-      if (now - last < PROGRESS_MS && fraction < 1) return;
-      last = now;
-      void connection.sendProgress(WorkDoneProgress.type, progressToken, { kind: 'report', percentage: Math.round(100 * fraction), message });
-    };
+    const onProgress =
+      progressToken === undefined
+        ? undefined
+        : (fraction: number, message: string) => {
+            const now = Date.now();
+            if (now - last < PROGRESS_MS && fraction < 1) return;
+            last = now;
+            void connection.sendProgress(WorkDoneProgress.type, progressToken, {
+              kind: 'report',
+              percentage: Math.round(100 * fraction),
+              message,
+            });
+          };
     try {
-      if (progressToken !== undefined) void connection.sendProgress(WorkDoneProgress.type, progressToken, { kind: 'begin', title: `anonymizing with the release ${params.release}`, cancellable: true });
+      if (progressToken !== undefined)
+        void connection.sendProgress(WorkDoneProgress.type, progressToken, {
+          kind: 'begin',
+          title: `anonymizing with the release ${params.release}`,
+          cancellable: true,
+        });
       const document = await workspace.LangiumDocuments.getOrCreateDocument(URI.parse(params.uri));
       return await anonymizeWithSpec(services, document, params, { signal, settle, onProgress });
     } catch (e) {
       throw toResponseError(e, (text) => connection.console.error(text));
     } finally {
       dispose();
-      if (progressToken !== undefined) void connection.sendProgress(WorkDoneProgress.type, progressToken, { kind: 'end' });
+      if (progressToken !== undefined)
+        void connection.sendProgress(WorkDoneProgress.type, progressToken, { kind: 'end' });
     }
   });
 }

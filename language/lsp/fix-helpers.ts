@@ -4,7 +4,14 @@
  * `anonymity-fixes.ts`; `privspec-code-actions.ts` dispatches on the diagnostic's code.
  */
 import { AstUtils, CstUtils, GrammarUtils, type AstNode, type LangiumDocument } from 'langium';
-import { CodeActionKind, type CodeAction, type Diagnostic, type Position, type Range, type TextEdit } from 'vscode-languageserver';
+import {
+  CodeActionKind,
+  type CodeAction,
+  type Diagnostic,
+  type Position,
+  type Range,
+  type TextEdit,
+} from 'vscode-languageserver';
 import { readsAtSource, type CsvStore } from '../../engine/host/sources/csv/csv-store.js';
 import type { FrequencyTable } from '../../engine/table/frequency-table.js';
 import { frequencyTableOf } from '../../engine/table/frequency-table-of.js';
@@ -27,7 +34,13 @@ export function fixContext(document: LangiumDocument, diagnostic: Diagnostic, st
 
 /** A quick fix that applies `edits` to the diagnostic's document. */
 export function quickFix(c: FixContext, title: string, edits: TextEdit[], preferred = false): CodeAction {
-  return { title, kind: CodeActionKind.QuickFix, diagnostics: [c.diagnostic], ...(preferred ? { isPreferred: true } : {}), edit: { changes: { [c.document.uri.toString()]: edits } } };
+  return {
+    title,
+    kind: CodeActionKind.QuickFix,
+    diagnostics: [c.diagnostic],
+    ...(preferred ? { isPreferred: true } : {}),
+    edit: { changes: { [c.document.uri.toString()]: edits } },
+  };
 }
 
 /** The innermost node of a type at the start of the diagnostic's range. */
@@ -43,7 +56,10 @@ export function nodeAt<T extends AstNode>(c: FixContext, is: (n: AstNode) => n i
 export function releaseOf(c: FixContext): ast.Release | undefined {
   const name = (c.diagnostic.data as { release?: string } | undefined)?.release;
   const spec = c.document.parseResult.value as ast.Spec;
-  return (name !== undefined ? spec.releases.find((r) => r.name === name) : undefined) ?? nodeAt(c, (n): n is ast.Release => n.$type === 'Release');
+  return (
+    (name !== undefined ? spec.releases.find((r) => r.name === name) : undefined) ??
+    nodeAt(c, (n): n is ast.Release => n.$type === 'Release')
+  );
 }
 
 export function rangeOf(node: AstNode, property?: string): Range | undefined {
@@ -66,13 +82,16 @@ export function insertLineAfter(node: AstNode, line: string): TextEdit | undefin
   return end ? insert(end, `\n${line}`) : undefined;
 }
 
-/** Rounds down (or up) to three significant digits, so that a suggested figure is readable and still on the safe side. */
+/**
+ * Rounds down (or up) to three significant digits, so that a suggested figure is readable and still on the safe side.
+ */
 export function round3(x: number, direction: 'down' | 'up'): number {
   if (!(x > 0) || !Number.isFinite(x)) return x;
   const step = 10 ** (Math.floor(Math.log10(x)) - 2);
   const n = x / step;
   // A value already on the grid (up to floating-point noise) stays where it is.
-  const snapped = Math.abs(n - Math.round(n)) < 1e-9 ? Math.round(n) : direction === 'down' ? Math.floor(n) : Math.ceil(n);
+  const snapped =
+    Math.abs(n - Math.round(n)) < 1e-9 ? Math.round(n) : direction === 'down' ? Math.floor(n) : Math.ceil(n);
   return Number((snapped * step).toPrecision(3));
 }
 
@@ -103,7 +122,9 @@ export async function frequenciesOf(c: FixContext, columns: readonly string[]): 
   try {
     if (readsAtSource(d.file)) return await c.store.frequencies(d.file, columns);
     const table = await tableOf(c);
-    return table && columns.every((n) => table.columns.some((x) => x.name === n)) ? frequencyTableOf(table, columns) : undefined;
+    return table && columns.every((n) => table.columns.some((x) => x.name === n))
+      ? frequencyTableOf(table, columns)
+      : undefined;
   } catch {
     return undefined;
   }

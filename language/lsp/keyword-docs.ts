@@ -12,87 +12,307 @@ export interface KeywordDoc {
   readonly snippet?: string;
 }
 
-const k = (detail: string, doc: string, snippet?: string): KeywordDoc => ({ detail, doc, ...(snippet ? { snippet } : {}) });
+const k = (detail: string, doc: string, snippet?: string): KeywordDoc => ({
+  detail,
+  doc,
+  ...(snippet ? { snippet } : {}),
+});
 
 export const KeywordDocs: Readonly<Record<string, KeywordDoc>> = {
   // Declarations.
-  dataset: k('the data: a CSV and the role of its columns', 'The data the spec is about: a CSV file, resolved relative to the spec, and the role of its columns.', 'dataset ${1:name} from "${2:data.csv}" {\n\tidentifying ${3:name}\n\tquasi ${4:age}\n\tsensitive ${5:diagnosis}\n}'),
-  hierarchy: k('generalization hierarchy of a column', 'A generalization hierarchy for one column: built from a rule (`intervals`, `mask`, `date`), read from an ARX file (`from "file.csv"`), or given as groups (`{ "M", "F" -> "*" }`).', 'hierarchy ${1:column}: ${2|intervals 10\\, 20,mask 1\\, 2,date month\\, year|}'),
-  anonymity: k('the model generalize releases must satisfy', 'The anonymity model that `generalize` releases must satisfy: `k`, `l-diversity`, `suppression`, `metric`, and pinned levels (`generalize COL L`).', 'anonymity { k ${1:5}  suppression ${2:2}% }'),
-  budget: k('the privacy budget', 'The privacy budget for every differentially private release in this spec: `epsilon`, `delta`, `rho` and the `accounting` (pure, approx, zcdp).', 'budget { epsilon ${1:1}${2:  delta 1e-6  accounting zcdp} }'),
-  release: k('a planned release', 'One planned release: a query over the dataset and, for differentially private ones, its mechanism.', 'release ${1:name}: count by ${2:column}  bound unit groups ${3:1} rows ${4:1}  laplace epsilon ${5:0.1}'),
+  dataset: k(
+    'the data: a CSV and the role of its columns',
+    'The data the spec is about: a CSV file, resolved relative to the spec, and the role of its columns.',
+    'dataset ${1:name} from "${2:data.csv}" {\n\tidentifying ${3:name}\n\tquasi ${4:age}\n\tsensitive ${5:diagnosis}\n}',
+  ),
+  hierarchy: k(
+    'generalization hierarchy of a column',
+    'A generalization hierarchy for one column: built from a rule (`intervals`, `mask`, `date`), read from an ARX file (`from "file.csv"`), or given as groups (`{ "M", "F" -> "*" }`).',
+    'hierarchy ${1:column}: ${2|intervals 10\\, 20,mask 1\\, 2,date month\\, year|}',
+  ),
+  anonymity: k(
+    'the model generalize releases must satisfy',
+    'The anonymity model that `generalize` releases must satisfy: `k`, `l-diversity`, `suppression`, `metric`, and pinned levels (`generalize COL L`).',
+    'anonymity { k ${1:5}  suppression ${2:2}% }',
+  ),
+  budget: k(
+    'the privacy budget',
+    'The privacy budget for every differentially private release in this spec: `epsilon`, `delta`, `rho` and the `accounting` (pure, approx, zcdp).',
+    'budget { epsilon ${1:1}${2:  delta 1e-6  accounting zcdp} }',
+  ),
+  release: k(
+    'a planned release',
+    'One planned release: a query over the dataset and, for differentially private ones, its mechanism.',
+    'release ${1:name}: count by ${2:column}  bound unit groups ${3:1} rows ${4:1}  laplace epsilon ${5:0.1}',
+  ),
   // Database datasets (`dataset d from postgres table "schema.t"`).
-  postgres: k('a PostgreSQL table as the dataset', 'The dataset is a table in PostgreSQL: `from postgres table "schema.table"`. The server and the credentials come from the environment (PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD, PGSERVICE or ~/.pgpass), never from the spec; only aggregates are read for risk, search and DP releases (docs/databases.md).'),
-  clickhouse: k('a ClickHouse table as the dataset', 'The dataset is a table in ClickHouse, e.g. a Distributed table over shards: `from clickhouse table "db.table"`. The server and the credentials come from CLICKHOUSE_URL, CLICKHOUSE_USER and CLICKHOUSE_PASSWORD, never from the spec; the frequency table and the release aggregates run as distributed queries (docs/databases.md).'),
-  table: k('the table that holds the data', 'The table in the database that holds the data: `"schema.table"` (PostgreSQL) or `"db.table"` (ClickHouse), quoted.'),
+  postgres: k(
+    'a PostgreSQL table as the dataset',
+    'The dataset is a table in PostgreSQL: `from postgres table "schema.table"`. The server and the credentials come from the environment (PGHOST, PGPORT, PGDATABASE, PGUSER, PGPASSWORD, PGSERVICE or ~/.pgpass), never from the spec; only aggregates are read for risk, search and DP releases (docs/databases.md).',
+  ),
+  clickhouse: k(
+    'a ClickHouse table as the dataset',
+    'The dataset is a table in ClickHouse, e.g. a Distributed table over shards: `from clickhouse table "db.table"`. The server and the credentials come from CLICKHOUSE_URL, CLICKHOUSE_USER and CLICKHOUSE_PASSWORD, never from the spec; the frequency table and the release aggregates run as distributed queries (docs/databases.md).',
+  ),
+  table: k(
+    'the table that holds the data',
+    'The table in the database that holds the data: `"schema.table"` (PostgreSQL) or `"db.table"` (ClickHouse), quoted.',
+  ),
   // Dataset clauses.
-  identifying: k('removed from every release', '`identifying` columns are removed from every release (names, record numbers).'),
-  quasi: k('generalized by their hierarchies', '`quasi` columns (quasi-identifiers) can be linked with outside data; they are generalized by their hierarchies (Sweeney 2002).'),
-  sensitive: k('protected by ℓ-diversity', '`sensitive` columns are protected by ℓ-diversity (Machanavajjhala et al. 2006).'),
+  identifying: k(
+    'removed from every release',
+    '`identifying` columns are removed from every release (names, record numbers).',
+  ),
+  quasi: k(
+    'generalized by their hierarchies',
+    '`quasi` columns (quasi-identifiers) can be linked with outside data; they are generalized by their hierarchies (Sweeney 2002).',
+  ),
+  sensitive: k(
+    'protected by ℓ-diversity',
+    '`sensitive` columns are protected by ℓ-diversity (Machanavajjhala et al. 2006).',
+  ),
   insensitive: k('released as they are', '`insensitive` columns are released as they are.'),
-  unit: k('the privacy unit (one person)', 'The privacy unit for user-level differential privacy: the column that identifies one person. Releases must then bound what one unit contributes (`bound unit …`).'),
-  weight: k('survey weight (never released)', 'The survey weight of each record: how many people it stands for. The individual re-identification risk of each record follows from it (Benedetti & Franconi 1998; Franconi & Polettini 2004) — see `privspec risk --weight`; the CSV diagnostics flag records above `privspec.risk.threshold`. The column is never released.', 'weight ${1:column}'),
-  sampling: k('fraction of the population in the file', 'The fraction of the population that the file holds, for population-uniqueness estimates.'),
-  correlation: k('correlated units (Bayesian DP)', 'Privacy units whose values are correlated: an edge list `a,b[,weight]`; sums and counts are calibrated to Bayesian DP (Yang, Sato, Nakagawa, SIGMOD 2015).', 'correlation from "${1:edges.csv}" prior ${2:0.1}'),
+  unit: k(
+    'the privacy unit (one person)',
+    'The privacy unit for user-level differential privacy: the column that identifies one person. Releases must then bound what one unit contributes (`bound unit …`).',
+  ),
+  weight: k(
+    'survey weight (never released)',
+    'The survey weight of each record: how many people it stands for. The individual re-identification risk of each record follows from it (Benedetti & Franconi 1998; Franconi & Polettini 2004) — see `privspec risk --weight`; the CSV diagnostics flag records above `privspec.risk.threshold`. The column is never released.',
+    'weight ${1:column}',
+  ),
+  sampling: k(
+    'fraction of the population in the file',
+    'The fraction of the population that the file holds, for population-uniqueness estimates.',
+  ),
+  correlation: k(
+    'correlated units (Bayesian DP)',
+    'Privacy units whose values are correlated: an edge list `a,b[,weight]`; sums and counts are calibrated to Bayesian DP (Yang, Sato, Nakagawa, SIGMOD 2015).',
+    'correlation from "${1:edges.csv}" prior ${2:0.1}',
+  ),
   // Hierarchy builders.
-  intervals: k('numeric intervals, one width per level', 'Numeric intervals of the given widths, one level each, starting at `from` (default 0); the top level is `*`.', 'intervals ${1:10}, ${2:20}'),
-  mask: k('mask trailing characters per level', 'Masks the given number of trailing characters at each level (`10001` → `1000*` → `100**`); the top level is `*`.', 'mask ${1:1}, ${2:2}'),
-  date: k('truncate ISO dates', 'Truncates ISO dates (YYYY-MM-DD) to the given units, one level each; the top level is `*`.', 'date ${1:month}, ${2:year}'),
+  intervals: k(
+    'numeric intervals, one width per level',
+    'Numeric intervals of the given widths, one level each, starting at `from` (default 0); the top level is `*`.',
+    'intervals ${1:10}, ${2:20}',
+  ),
+  mask: k(
+    'mask trailing characters per level',
+    'Masks the given number of trailing characters at each level (`10001` → `1000*` → `100**`); the top level is `*`.',
+    'mask ${1:1}, ${2:2}',
+  ),
+  date: k(
+    'truncate ISO dates',
+    'Truncates ISO dates (YYYY-MM-DD) to the given units, one level each; the top level is `*`.',
+    'date ${1:month}, ${2:year}',
+  ),
   month: k('date level', 'Truncates a date to its month.'),
   year: k('date level', 'Truncates a date to its year.'),
   decade: k('date level', 'Truncates a date to its decade.'),
   // Anonymity clauses.
-  k: k('k-anonymity', 'k-anonymity: every combination of quasi-identifier values is shared by at least k rows (Sweeney 2002).', 'k ${1:5}'),
-  'l-diversity': k('ℓ-diversity of a sensitive column', 'ℓ-diversity of a sensitive column within every equivalence class (Machanavajjhala et al. 2006); `recursive` takes its c after `c`.', 'l-diversity ${1|distinct,entropy,recursive|} ${2:3} on ${3:diagnosis}'),
-  distinct: k('ℓ distinct values per class', 'Distinct ℓ-diversity: at least ℓ distinct sensitive values in every class.'),
-  entropy: k('entropy ℓ-diversity / metric', 'Entropy ℓ-diversity (the entropy of each class’s sensitive values is at least ln ℓ); as a metric, the non-uniform entropy loss.'),
-  recursive: k('recursive (c, ℓ)-diversity', 'Recursive (c, ℓ)-diversity: the most frequent value is rarer than c times the sum of the less frequent ones from the ℓ-th on.'),
-  suppression: k('largest share of rows suppressed', 'The largest share of rows the search may suppress, as a fraction (0.02) or a percentage (2%).', 'suppression ${1:2}%'),
-  metric: k('information-loss metric', 'The information-loss metric the search minimizes: `entropy`, `entropy-nm`, `loss`, `discernibility`, `l1`.', 'metric ${1|entropy,entropy-nm,loss,discernibility,l1|}'),
-  generalize: k('pin a level / release the generalized file', 'In `anonymity { }`: pins a quasi-identifier to a level of its hierarchy (`generalize zip 1`). As a query: the whole file, generalized and suppressed to satisfy the anonymity block.'),
-  'entropy-nm': k('non-monotonic entropy metric', 'Non-monotonic entropy information loss (Prasser et al.), for comparing transformations with suppression.'),
-  loss: k('generalization loss metric', 'The loss metric (Iyengar 2002): the share of each value’s domain that its generalization covers.'),
-  discernibility: k('discernibility metric', 'The discernibility metric (Bayardo & Agrawal 2005): the sum of squared class sizes, suppressed rows counted as n.'),
+  k: k(
+    'k-anonymity',
+    'k-anonymity: every combination of quasi-identifier values is shared by at least k rows (Sweeney 2002).',
+    'k ${1:5}',
+  ),
+  'l-diversity': k(
+    'ℓ-diversity of a sensitive column',
+    'ℓ-diversity of a sensitive column within every equivalence class (Machanavajjhala et al. 2006); `recursive` takes its c after `c`.',
+    'l-diversity ${1|distinct,entropy,recursive|} ${2:3} on ${3:diagnosis}',
+  ),
+  distinct: k(
+    'ℓ distinct values per class',
+    'Distinct ℓ-diversity: at least ℓ distinct sensitive values in every class.',
+  ),
+  entropy: k(
+    'entropy ℓ-diversity / metric',
+    'Entropy ℓ-diversity (the entropy of each class’s sensitive values is at least ln ℓ); as a metric, the non-uniform entropy loss.',
+  ),
+  recursive: k(
+    'recursive (c, ℓ)-diversity',
+    'Recursive (c, ℓ)-diversity: the most frequent value is rarer than c times the sum of the less frequent ones from the ℓ-th on.',
+  ),
+  suppression: k(
+    'largest share of rows suppressed',
+    'The largest share of rows the search may suppress, as a fraction (0.02) or a percentage (2%).',
+    'suppression ${1:2}%',
+  ),
+  metric: k(
+    'information-loss metric',
+    'The information-loss metric the search minimizes: `entropy`, `entropy-nm`, `loss`, `discernibility`, `l1`.',
+    'metric ${1|entropy,entropy-nm,loss,discernibility,l1|}',
+  ),
+  generalize: k(
+    'pin a level / release the generalized file',
+    'In `anonymity { }`: pins a quasi-identifier to a level of its hierarchy (`generalize zip 1`). As a query: the whole file, generalized and suppressed to satisfy the anonymity block.',
+  ),
+  'entropy-nm': k(
+    'non-monotonic entropy metric',
+    'Non-monotonic entropy information loss (Prasser et al.), for comparing transformations with suppression.',
+  ),
+  loss: k(
+    'generalization loss metric',
+    'The loss metric (Iyengar 2002): the share of each value’s domain that its generalization covers.',
+  ),
+  discernibility: k(
+    'discernibility metric',
+    'The discernibility metric (Bayardo & Agrawal 2005): the sum of squared class sizes, suppressed rows counted as n.',
+  ),
   l1: k('L1 utility', 'L1 distance between the original and the released frequency distributions.'),
   on: k('the sensitive column', 'The sensitive column ℓ-diversity protects.'),
   c: k('c of recursive (c, ℓ)-diversity', 'The c of recursive (c, ℓ)-diversity.'),
   // Budget clauses.
-  epsilon: k('ε: privacy loss', 'ε, the privacy loss: of pure ε-DP (Laplace, exponential), or the ε of (ε, δ)-DP.', 'epsilon ${1:0.1}'),
-  delta: k('δ: failure probability of (ε, δ)-DP', 'δ of (ε, δ)-DP: the probability the ε bound may fail; keep δ ≪ 1/n.', 'delta ${1:1e-6}'),
-  rho: k('ρ: zero-concentrated DP', 'ρ of ρ-zCDP (Bun & Steinke 2016); Gaussian noise has σ = Δ₂/√(2ρ).', 'rho ${1:0.01}'),
-  accounting: k('how costs are composed', 'How costs are composed: `pure` (ε adds up), `approx` ((ε, δ) add up), `zcdp` (ρ adds up; a budget written as (ε, δ) allows the largest ρ within it).', 'accounting ${1|pure,approx,zcdp|}'),
+  epsilon: k(
+    'ε: privacy loss',
+    'ε, the privacy loss: of pure ε-DP (Laplace, exponential), or the ε of (ε, δ)-DP.',
+    'epsilon ${1:0.1}',
+  ),
+  delta: k(
+    'δ: failure probability of (ε, δ)-DP',
+    'δ of (ε, δ)-DP: the probability the ε bound may fail; keep δ ≪ 1/n.',
+    'delta ${1:1e-6}',
+  ),
+  rho: k(
+    'ρ: zero-concentrated DP',
+    'ρ of ρ-zCDP (Bun & Steinke 2016); Gaussian noise has σ = Δ₂/√(2ρ).',
+    'rho ${1:0.01}',
+  ),
+  accounting: k(
+    'how costs are composed',
+    'How costs are composed: `pure` (ε adds up), `approx` ((ε, δ) add up), `zcdp` (ρ adds up; a budget written as (ε, δ) allows the largest ρ within it).',
+    'accounting ${1|pure,approx,zcdp|}',
+  ),
   pure: k('pure ε-DP accounting', 'Pure ε-differential privacy: every release must be ε-DP and the ε add up.'),
   approx: k('(ε, δ) accounting', 'Approximate (ε, δ)-DP with basic composition: the ε and the δ add up.'),
-  zcdp: k('zero-concentrated DP accounting', 'ρ-zCDP (Bun & Steinke 2016): the ρ add up; converted to (ε, δ) at the end.'),
+  zcdp: k(
+    'zero-concentrated DP accounting',
+    'ρ-zCDP (Bun & Steinke 2016): the ρ add up; converted to (ε, δ) at the end.',
+  ),
   // Queries.
-  count: k('count (per group)', 'A count, optionally per group (a histogram) and restricted to the rows matching `where`.', 'count by ${1:column}'),
-  sum: k('clamped sum', 'A sum of a numeric column, clamped to the given range so that its sensitivity is finite.', 'sum ${1:column} clamp ${2:0}..${3:100}'),
-  mean: k('clamped mean', 'A mean of a numeric column, clamped to the given range; a noisy sum over a noisy count.', 'mean ${1:column} clamp ${2:0}..${3:100}'),
-  mode: k('most frequent value (exponential mechanism)', 'The most frequent value of a column, chosen by the exponential mechanism (McSherry & Talwar 2007).', 'mode ${1:column}  exponential epsilon ${2:0.1}'),
-  pram: k('post-randomization', 'Post-randomization (PRAM, Gouweleeuw et al. 1998): each value is kept with probability `retain`, otherwise replaced by a uniform draw from the column’s domain.', 'pram ${1:column} retain ${2:0.8}'),
-  grid: k('2-D grid of counts', 'A size × size grid of counts over two coordinate columns, optionally within fixed bounds.', 'grid ${1:x}, ${2:y} size ${3:64} within ${4:0}..${5:100}, ${6:0}..${7:100}  nn-wavelet rho ${8:0.05}'),
-  view: k('DP view for any number of counting queries', 'A differentially private view (Kato et al., VLDB 2022): the count tensor over the listed columns (numeric ones `within` public bounds, categorical ones their hierarchy values) partitioned into blocks with noisy counts; `privspec query` and `privspec synthesize` read it at no further cost.', 'view ${1:age} within ${2:0}..${3:99}, ${4:sex}  hdpview epsilon ${5:1}'),
+  count: k(
+    'count (per group)',
+    'A count, optionally per group (a histogram) and restricted to the rows matching `where`.',
+    'count by ${1:column}',
+  ),
+  sum: k(
+    'clamped sum',
+    'A sum of a numeric column, clamped to the given range so that its sensitivity is finite.',
+    'sum ${1:column} clamp ${2:0}..${3:100}',
+  ),
+  mean: k(
+    'clamped mean',
+    'A mean of a numeric column, clamped to the given range; a noisy sum over a noisy count.',
+    'mean ${1:column} clamp ${2:0}..${3:100}',
+  ),
+  mode: k(
+    'most frequent value (exponential mechanism)',
+    'The most frequent value of a column, chosen by the exponential mechanism (McSherry & Talwar 2007).',
+    'mode ${1:column}  exponential epsilon ${2:0.1}',
+  ),
+  pram: k(
+    'post-randomization',
+    'Post-randomization (PRAM, Gouweleeuw et al. 1998): each value is kept with probability `retain`, otherwise replaced by a uniform draw from the column’s domain.',
+    'pram ${1:column} retain ${2:0.8}',
+  ),
+  grid: k(
+    '2-D grid of counts',
+    'A size × size grid of counts over two coordinate columns, optionally within fixed bounds.',
+    'grid ${1:x}, ${2:y} size ${3:64} within ${4:0}..${5:100}, ${6:0}..${7:100}  nn-wavelet rho ${8:0.05}',
+  ),
+  view: k(
+    'DP view for any number of counting queries',
+    'A differentially private view (Kato et al., VLDB 2022): the count tensor over the listed columns (numeric ones `within` public bounds, categorical ones their hierarchy values) partitioned into blocks with noisy counts; `privspec query` and `privspec synthesize` read it at no further cost.',
+    'view ${1:age} within ${2:0}..${3:99}, ${4:sex}  hdpview epsilon ${5:1}',
+  ),
   by: k('group by columns', 'Groups by these columns: one noisy answer per combination of their declared values.'),
-  where: k('restrict the rows', 'A conjunction of per-column restrictions: ranges (inclusive), equalities and value sets. Disjoint regions compose in parallel.'),
-  bound: k('bound a unit’s contribution', 'User-contribution bounding: each privacy unit contributes to at most `groups` groups and `rows` rows per group (Wilson et al. 2020).', 'bound unit ${1|rows 1,groups 1 rows 1|}'),
-  groups: k('groups one unit may touch', 'The number of groups one privacy unit may contribute to; the sensitivity scales with it.', 'groups ${1:1}'),
-  rows: k('rows one unit may add per group', 'The number of rows one privacy unit may contribute per group; the sensitivity scales with it.', 'rows ${1:1}'),
+  where: k(
+    'restrict the rows',
+    'A conjunction of per-column restrictions: ranges (inclusive), equalities and value sets. Disjoint regions compose in parallel.',
+  ),
+  bound: k(
+    'bound a unit’s contribution',
+    'User-contribution bounding: each privacy unit contributes to at most `groups` groups and `rows` rows per group (Wilson et al. 2020).',
+    'bound unit ${1|rows 1,groups 1 rows 1|}',
+  ),
+  groups: k(
+    'groups one unit may touch',
+    'The number of groups one privacy unit may contribute to; the sensitivity scales with it.',
+    'groups ${1:1}',
+  ),
+  rows: k(
+    'rows one unit may add per group',
+    'The number of rows one privacy unit may contribute per group; the sensitivity scales with it.',
+    'rows ${1:1}',
+  ),
   clamp: k('clamp range of a sum', 'The range values are clamped to; its width is the sensitivity of one row.'),
   retain: k('PRAM keep probability', 'The probability that PRAM keeps a value.'),
-  within: k('public bounds', 'Public bounds of a grid or of a view’s numeric dimension, so that they are not read from the data.'),
+  within: k(
+    'public bounds',
+    'Public bounds of a grid or of a view’s numeric dimension, so that they are not read from the data.',
+  ),
   // Mechanisms.
-  laplace: k('Laplace noise, ε-DP', 'Laplace noise of scale Δ₁/ε (Dwork, McSherry, Nissim, Smith 2006), drawn exactly on a grid: ε-DP. Takes `epsilon`.', 'laplace epsilon ${1:0.1}'),
-  gaussian: k('Gaussian noise, zCDP or (ε, δ)', 'Gaussian noise (discrete, Canonne, Kamath, Steinke 2020): ρ-zCDP with σ = Δ₂/√(2ρ), or calibrated to (ε, δ). Takes `rho`, or `epsilon` and `delta`.', 'gaussian rho ${1:0.01}'),
-  exponential: k('exponential mechanism, ε-DP', 'The exponential mechanism (McSherry & Talwar 2007) for a mode. Takes `epsilon`.', 'exponential epsilon ${1:0.1}'),
-  'nn-wavelet': k('non-negative wavelet grid, zCDP', 'Haar wavelet release of a grid with non-negativity, in zCDP. Takes `rho`.', 'nn-wavelet rho ${1:0.05}'),
-  privelet: k('Privelet grid, ε-DP', 'Privelet (Xiao, Wang, Gehrke 2010): Haar wavelet coefficients with Laplace noise. Takes `epsilon`.', 'privelet epsilon ${1:0.1}'),
-  quadtree: k('quadtree grid, zCDP', 'A quadtree of noisy counts (Cormode et al. 2012), in zCDP. Takes `rho`.', 'quadtree rho ${1:0.05}'),
-  hdpview: k('HDPView view, ε-DP', 'HDPView (Kato et al., VLDB 2022): recursive bisection with private random converge and random cut, one noisy count per block. Takes `epsilon`.', 'hdpview epsilon ${1:1}'),
-  privtree: k('PrivTree view, ε-DP', 'PrivTree (Zhang, Xiao, Xie, SIGMOD 2016): a hierarchical decomposition split by biased noisy counts, one noisy count per leaf. Takes `epsilon`.', 'privtree epsilon ${1:1}'),
-  identity: k('identity view, ε-DP', 'A noisy count for every cell of the domain: the baseline, for small domains only. Takes `epsilon`.', 'identity epsilon ${1:1}'),
+  laplace: k(
+    'Laplace noise, ε-DP',
+    'Laplace noise of scale Δ₁/ε (Dwork, McSherry, Nissim, Smith 2006), drawn exactly on a grid: ε-DP. Takes `epsilon`.',
+    'laplace epsilon ${1:0.1}',
+  ),
+  gaussian: k(
+    'Gaussian noise, zCDP or (ε, δ)',
+    'Gaussian noise (discrete, Canonne, Kamath, Steinke 2020): ρ-zCDP with σ = Δ₂/√(2ρ), or calibrated to (ε, δ). Takes `rho`, or `epsilon` and `delta`.',
+    'gaussian rho ${1:0.01}',
+  ),
+  exponential: k(
+    'exponential mechanism, ε-DP',
+    'The exponential mechanism (McSherry & Talwar 2007) for a mode. Takes `epsilon`.',
+    'exponential epsilon ${1:0.1}',
+  ),
+  'nn-wavelet': k(
+    'non-negative wavelet grid, zCDP',
+    'Haar wavelet release of a grid with non-negativity, in zCDP. Takes `rho`.',
+    'nn-wavelet rho ${1:0.05}',
+  ),
+  privelet: k(
+    'Privelet grid, ε-DP',
+    'Privelet (Xiao, Wang, Gehrke 2010): Haar wavelet coefficients with Laplace noise. Takes `epsilon`.',
+    'privelet epsilon ${1:0.1}',
+  ),
+  quadtree: k(
+    'quadtree grid, zCDP',
+    'A quadtree of noisy counts (Cormode et al. 2012), in zCDP. Takes `rho`.',
+    'quadtree rho ${1:0.05}',
+  ),
+  hdpview: k(
+    'HDPView view, ε-DP',
+    'HDPView (Kato et al., VLDB 2022): recursive bisection with private random converge and random cut, one noisy count per block. Takes `epsilon`.',
+    'hdpview epsilon ${1:1}',
+  ),
+  privtree: k(
+    'PrivTree view, ε-DP',
+    'PrivTree (Zhang, Xiao, Xie, SIGMOD 2016): a hierarchical decomposition split by biased noisy counts, one noisy count per leaf. Takes `epsilon`.',
+    'privtree epsilon ${1:1}',
+  ),
+  identity: k(
+    'identity view, ε-DP',
+    'A noisy count for every cell of the domain: the baseline, for small domains only. Takes `epsilon`.',
+    'identity epsilon ${1:1}',
+  ),
   // Accepts.
-  accept: k('accept a leak explicitly', 'Accepts, explicitly and visibly, a leak that the stated privacy loss does not cover; the release’s report repeats it.', 'accept ${1|data-dependent-domain,unbounded-contribution|}'),
-  'linked-releases': k('a microdata file beside a release that protects its column', 'A generalized or PRAM file publishes exactly a column that another release protects; the reason in quotes is required and the report repeats it.', 'linked-releases "${1:why both are published}"'),
-  'data-dependent-domain': k('groups or candidates taken from the data', 'Groups, candidates or grid bounds are taken from the data: which values exist is not protected by the noise.'),
-  'unbounded-contribution': k('a unit’s contributions not bounded', 'The privacy unit’s contributions are not bounded: ε protects one row, not one person.'),
+  accept: k(
+    'accept a leak explicitly',
+    'Accepts, explicitly and visibly, a leak that the stated privacy loss does not cover; the release’s report repeats it.',
+    'accept ${1|data-dependent-domain,unbounded-contribution|}',
+  ),
+  'linked-releases': k(
+    'a microdata file beside a release that protects its column',
+    'A generalized or PRAM file publishes exactly a column that another release protects; the reason in quotes is required and the report repeats it.',
+    'linked-releases "${1:why both are published}"',
+  ),
+  'data-dependent-domain': k(
+    'groups or candidates taken from the data',
+    'Groups, candidates or grid bounds are taken from the data: which values exist is not protected by the noise.',
+  ),
+  'unbounded-contribution': k(
+    'a unit’s contributions not bounded',
+    'The privacy unit’s contributions are not bounded: ε protects one row, not one person.',
+  ),
 };

@@ -1,7 +1,7 @@
 /**
- * `privspec/ledger`: what a spec's ledger has recorded (every run, its cost, time and files, the total against the budget)
- * and what running one or all of its releases would add. ▶ Run's confirmation states that cost, what remains after it
- * and whether the release has run before; `PrivSpec: Show Ledger` lists the entries.
+ * `privspec/ledger`: what a spec's ledger has recorded (every run, its cost, time and files, the total against the
+ * budget) and what running one or all of its releases would add. ▶ Run's confirmation states that cost, what remains
+ * after it and whether the release has run before; `PrivSpec: Show Ledger` lists the entries.
  *
  * The run preview composes the planned releases with the recorded ones exactly as the runner does under the ledger's
  * lock (`ledgerTotal`, parallel composition of disjoint `where` regions included), so the dialog states the figure the
@@ -31,7 +31,9 @@ function everyNotion(costs: ReleaseCosts): string {
 
 /** A microdata run's line: it spends no central budget; PRAM states its local ε. */
 function microdataLabel(m: NonNullable<LedgerEntry['microdata']>): string {
-  return m.kind === 'pram' ? `no central cost (PRAM of ${m.columns.join(', ')}, local ε ${m.localEpsilon === undefined ? '—' : sig3(m.localEpsilon)})` : 'no DP cost (generalization)';
+  return m.kind === 'pram'
+    ? `no central cost (PRAM of ${m.columns.join(', ')}, local ε ${m.localEpsilon === undefined ? '—' : sig3(m.localEpsilon)})`
+    : 'no DP cost (generalization)';
 }
 
 function entryView(a: SpecAnalysis, e: LedgerEntry): LedgerEntryView {
@@ -40,7 +42,13 @@ function entryView(a: SpecAnalysis, e: LedgerEntry): LedgerEntryView {
     id: e.id,
     release: e.release,
     at: e.at,
-    cost: e.notPrivate ? 'nothing (seeded, not private)' : e.microdata ? microdataLabel(e.microdata) : own ? addedLabel(a, {}, own) : 'cannot be stated in this accounting',
+    cost: e.notPrivate
+      ? 'nothing (seeded, not private)'
+      : e.microdata
+        ? microdataLabel(e.microdata)
+        : own
+          ? addedLabel(a, {}, own)
+          : 'cannot be stated in this accounting',
     costEveryNotion: everyNotion(e.costs),
     files: e.files ?? [],
     notPrivate: e.notPrivate === true,
@@ -66,17 +74,33 @@ export async function ledgerResponse(document: LangiumDocument, release?: string
   const accounting = a.summary.accounting;
   const targets = a.plans.filter((p) => release === undefined || p.name === release);
   // Only releases that would run spend: the runner refuses one with problems or an unaccepted leak before the ledger.
-  const spending = targets.filter((p) => p.dp && p.problems.length === 0 && p.risks.every((r) => r.accepted) && costIn(p.costs, accounting));
-  const planned: LedgerEntry[] = spending.map((p) => ({ id: 'planned', release: p.name, at: '', costs: p.costs, box: boxRecord(p.box), userLevel: p.userLevel }));
+  const spending = targets.filter(
+    (p) => p.dp && p.problems.length === 0 && p.risks.every((r) => r.accepted) && costIn(p.costs, accounting),
+  );
+  const planned: LedgerEntry[] = spending.map((p) => ({
+    id: 'planned',
+    release: p.name,
+    at: '',
+    costs: p.costs,
+    box: boxRecord(p.box),
+    userLevel: p.userLevel,
+  }));
   const before = ledgerTotal(ledger.entries, accounting);
   const after = ledgerTotal([...ledger.entries, ...planned], accounting);
   const latest = new Map<string, string>();
   // Seeded test runs spent nothing and released nothing private: they do not make a release "already released".
-  for (const e of ledger.entries) if (!e.notPrivate && targets.some((t) => t.name === e.release) && (latest.get(e.release) ?? '') < e.at) latest.set(e.release, e.at);
+  for (const e of ledger.entries)
+    if (!e.notPrivate && targets.some((t) => t.name === e.release) && (latest.get(e.release) ?? '') < e.at)
+      latest.set(e.release, e.at);
   return {
     spec,
     ledger: file ?? '',
-    raises: (ledger.raises ?? []).map((r) => ({ at: r.at, from: formatLimit(r.from), to: formatLimit(r.to), reason: r.reason })),
+    raises: (ledger.raises ?? []).map((r) => ({
+      at: r.at,
+      from: formatLimit(r.from),
+      to: formatLimit(r.to),
+      reason: r.reason,
+    })),
     accounting,
     entries: ledger.entries.map((e) => entryView(a, e)),
     total: budgetLabel(a, before),
@@ -98,7 +122,12 @@ export async function ledgerResponse(document: LangiumDocument, release?: string
  */
 export async function lastRuns(document: LangiumDocument): Promise<Map<string, { at: string; spent: boolean }>> {
   const runs = new Map<string, { at: string; spent: boolean }>();
-  const ledger = await documentLedger(document).then((l) => l.ledger, () => undefined);
-  for (const e of ledger?.entries ?? []) if (!e.notPrivate && (runs.get(e.release)?.at ?? '') < e.at) runs.set(e.release, { at: e.at, spent: e.microdata === undefined });
+  const ledger = await documentLedger(document).then(
+    (l) => l.ledger,
+    () => undefined,
+  );
+  for (const e of ledger?.entries ?? [])
+    if (!e.notPrivate && (runs.get(e.release)?.at ?? '') < e.at)
+      runs.set(e.release, { at: e.at, spent: e.microdata === undefined });
   return runs;
 }

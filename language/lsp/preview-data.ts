@@ -50,12 +50,17 @@ export interface DataOptions {
   readonly generalizeWork?: number;
 }
 
-const SAMPLE_NOTE = 'k and ℓ are checked on the sample, where classes are smaller than on all rows: the lattice and the optimum can differ from what the release finds';
+const SAMPLE_NOTE =
+  'k and ℓ are checked on the sample, where classes are smaller than on all rows: the lattice and the optimum can differ from what the release finds';
 
 /** The lattice's nodes: Π (height + 1) over the quasi-identifiers. */
-const latticeNodes = (input: RunInput) => input.dataset.quasi.reduce((n, q) => n * ((input.hierarchies.get(q)?.height ?? 0) + 1), 1);
+const latticeNodes = (input: RunInput) =>
+  input.dataset.quasi.reduce((n, q) => n * ((input.hierarchies.get(q)?.height ?? 0) + 1), 1);
 
-/** The table in memory (a CSV): the DP plan on it, and a generalization on a sample when the table is beyond the work limit. */
+/**
+ * The table in memory (a CSV): the DP plan on it, and a generalization on a sample when the table is beyond the work
+ * limit.
+ */
 export async function inMemory(input: RunInput, description: ReleaseDescription, o: DataOptions): Promise<PreviewData> {
   const full = await input.readTable();
   const kind = previewKind(description);
@@ -70,14 +75,26 @@ export async function inMemory(input: RunInput, description: ReleaseDescription,
       table = sampleRows(full, rows, o.rng);
       notes.push(SAMPLE_NOTE);
       // The sample is a sample of the declared sample: population uniqueness (Dankar et al. 2012) needs the product.
-      if (dataset.sampling !== undefined) dataset = { ...dataset, sampling: (dataset.sampling * table.rowCount) / full.rowCount };
+      if (dataset.sampling !== undefined)
+        dataset = { ...dataset, sampling: (dataset.sampling * table.rowCount) / full.rowCount };
     }
   }
   const dp = kind === 'aggregate' || kind === 'mode' || kind === 'grid' || kind === 'view';
   const plan = dp ? planFor(input, description, table, o.rng, o.correlation) : undefined;
   const q = description.query;
-  const gridBounds = q.kind === 'grid' && !q.within && description.accepts.includes('data-dependent-domain') ? dataBounds(table, q) : undefined;
-  return { table, plan, domains: releaseDomains(input, description, table), gridBounds, dataset, notes, ...(table !== full ? { sample: { rows: table.rowCount, of: full.rowCount } } : {}) };
+  const gridBounds =
+    q.kind === 'grid' && !q.within && description.accepts.includes('data-dependent-domain')
+      ? dataBounds(table, q)
+      : undefined;
+  return {
+    table,
+    plan,
+    domains: releaseDomains(input, description, table),
+    gridBounds,
+    dataset,
+    notes,
+    ...(table !== full ? { sample: { rows: table.rowCount, of: full.rowCount } } : {}),
+  };
 }
 
 /**
@@ -86,26 +103,50 @@ export async function inMemory(input: RunInput, description: ReleaseDescription,
  * decide on (cached by the store); no row is read. A generalization is previewed on a sample only when the frequency
  * table itself is beyond the work limit.
  */
-export async function atSource(services: PrivspecServices, input: RunInput, description: ReleaseDescription, o: DataOptions & { seed?: number }): Promise<PreviewData> {
+export async function atSource(
+  services: PrivspecServices,
+  input: RunInput,
+  description: ReleaseDescription,
+  o: DataOptions & { seed?: number },
+): Promise<PreviewData> {
   const store = services.data.CsvStore;
   const file = input.dataset.file;
-  const access: SourceAccess = { frequencies: (columns) => store.frequencies(file, columns, input.dataset.delimiter), open: () => openSourceOf(file, input.dataset.delimiter) };
+  const access: SourceAccess = {
+    frequencies: (columns) => store.frequencies(file, columns, input.dataset.delimiter),
+    open: () => openSourceOf(file, input.dataset.delimiter),
+  };
   const q = description.query;
   const declared = new Map(declaredDomains(input.hierarchies));
   if (q.kind === 'generalize') {
-    if (!input.anonymity || input.anonymity.criteria.length === 0) return { domains: declared, dataset: input.dataset, notes: [] };
+    if (!input.anonymity || input.anonymity.criteria.length === 0)
+      return { domains: declared, dataset: input.dataset, notes: [] };
     const full = await access.frequencies(generalizeColumns(input.dataset.quasi, input.anonymity));
     const nodes = latticeNodes(input);
     const work = o.generalizeWork ?? GENERALIZE_WORK;
     const rows = Math.max(2000, Math.floor(work / nodes));
-    if (full.count * nodes <= work || rows >= full.rowCount) return { frequencies: full, domains: declared, dataset: input.dataset, notes: [] };
+    if (full.count * nodes <= work || rows >= full.rowCount)
+      return { frequencies: full, domains: declared, dataset: input.dataset, notes: [] };
     const frequencies = sampleFrequencies(full, rows, o.rng);
     const sampling = input.dataset.sampling;
-    return { frequencies, domains: declared, dataset: sampling === undefined ? input.dataset : { ...input.dataset, sampling: (sampling * frequencies.rowCount) / full.rowCount }, notes: [SAMPLE_NOTE], sample: { rows: frequencies.rowCount, of: full.rowCount } };
+    return {
+      frequencies,
+      domains: declared,
+      dataset:
+        sampling === undefined
+          ? input.dataset
+          : { ...input.dataset, sampling: (sampling * frequencies.rowCount) / full.rowCount },
+      notes: [SAMPLE_NOTE],
+      sample: { rows: frequencies.rowCount, of: full.rowCount },
+    };
   }
-  if (q.kind === 'pram') return { frequencies: await access.frequencies(pramColumns(q, input.dataset, input.anonymity)), domains: declared, dataset: input.dataset, notes: [] };
+  if (q.kind === 'pram')
+    return {
+      frequencies: await access.frequencies(pramColumns(q, input.dataset, input.anonymity)),
+      domains: declared,
+      dataset: input.dataset,
+      notes: [],
+    };
   const boundingRng = o.seed !== undefined ? seededRandom(`bounding:${o.seed}`) : cryptoRandom();
   const figures = await sourceDpFigures(input, description, access, o.rng, boundingRng, o.correlation);
   return { ...figures, dataset: input.dataset, notes: [] };
 }
-

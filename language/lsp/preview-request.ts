@@ -29,7 +29,6 @@ import { releaseInput } from '../release-input.js';
 import { firstLine, toResponseError } from './request-errors.js';
 import { numberText, rangeOf } from './fix-helpers.js';
 
-
 /**
  * `generalizeWork`: the rows × lattice nodes beyond which a generalization is previewed on a sample (tests lower it;
  * for a dataset read at its source, the distinct records of its frequency table × nodes).
@@ -38,7 +37,12 @@ import { numberText, rangeOf } from './fix-helpers.js';
  * `seed`: the same for a dataset read at its source: the noise from `seededRandom(S)` and the key of the source's
  * bounding order from `seededRandom('bounding:S')`, as a seeded release on a database derives them.
  */
-export async function releasePreview(services: PrivspecServices, document: LangiumDocument, params: PreviewParams, options: { generalizeWork?: number; rng?: RandomSource; seed?: number; signal?: AbortSignal } = {}): Promise<ReleasePreview> {
+export async function releasePreview(
+  services: PrivspecServices,
+  document: LangiumDocument,
+  params: PreviewParams,
+  options: { generalizeWork?: number; rng?: RandomSource; seed?: number; signal?: AbortSignal } = {},
+): Promise<ReleasePreview> {
   const started = performance.now();
   // A spec that overruns its budget is still previewed (nothing is spent here); the panel says ▶ Run would refuse it.
   const overruns = { codes: new Set(['budget-overrun']), tolerated: [] as string[] };
@@ -51,15 +55,40 @@ export async function releasePreview(services: PrivspecServices, document: Langi
   // An unreadable edge list or ledger stops the preview with the runner's own message: a cost or remainder computed
   // without them would be lower than what ▶ Run would charge or refuse.
   const correlation = dp ? await correlationOf(input) : undefined;
-  // Every kind of an at-source dataset reads aggregates: a view its bounded groups over its dimensions (weighted points).
+  // Every kind of an at-source dataset reads aggregates: a view its bounded groups over its dimensions (weighted
+  // points).
   const data = (await inputReadsAtSource(input))
-    ? await atSource(services, input, description, { rng, seed: options.seed, correlation, generalizeWork: options.generalizeWork })
+    ? await atSource(services, input, description, {
+        rng,
+        seed: options.seed,
+        correlation,
+        generalizeWork: options.generalizeWork,
+      })
     : await inMemory(input, description, { rng, correlation, generalizeWork: options.generalizeWork });
   const { plan, dataset } = data;
   const q = description.query;
-  const gridBounds = q.kind === 'grid' && q.within ? { xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh } : data.gridBounds;
-  const matrixText = q.kind === 'pram' && q.matrix !== undefined ? await services.data.CsvStore.text(q.matrix) : undefined;
-  const body = await previewBody({ table: data.table, exact: data.exact, frequencies: data.frequencies, dataset, hierarchies: input.hierarchies, anonymity: input.anonymity, description, plan, domains: data.domains, gridBounds, matrixText, levels: params.controls?.levels, rng, signal: options.signal });
+  const gridBounds =
+    q.kind === 'grid' && q.within
+      ? { xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh }
+      : data.gridBounds;
+  const matrixText =
+    q.kind === 'pram' && q.matrix !== undefined ? await services.data.CsvStore.text(q.matrix) : undefined;
+  const body = await previewBody({
+    table: data.table,
+    exact: data.exact,
+    frequencies: data.frequencies,
+    dataset,
+    hierarchies: input.hierarchies,
+    anonymity: input.anonymity,
+    description,
+    plan,
+    domains: data.domains,
+    gridBounds,
+    matrixText,
+    levels: params.controls?.levels,
+    rng,
+    signal: options.signal,
+  });
   let budget: ReleasePreview['budget'];
   if (plan) {
     // The meter: the whole plan with this release at the panel's parameters, and the ledger, as the runner composes.
@@ -75,7 +104,13 @@ export async function releasePreview(services: PrivspecServices, document: Langi
     ...(budget ? { budget } : {}),
     controls: controlsFor(description),
     body,
-    notes: [...(overruns.tolerated.length > 0 ? [`the spec overruns its budget (${overruns.tolerated[0]}): ▶ Run refuses until that is fixed`] : []), ...data.notes, ...(plan ? plan.measurement?.notes ?? [] : [])],
+    notes: [
+      ...(overruns.tolerated.length > 0
+        ? [`the spec overruns its budget (${overruns.tolerated[0]}): ▶ Run refuses until that is fixed`]
+        : []),
+      ...data.notes,
+      ...(plan ? (plan.measurement?.notes ?? []) : []),
+    ],
     elapsedMs: performance.now() - started,
   };
 }
@@ -83,7 +118,9 @@ export async function releasePreview(services: PrivspecServices, document: Langi
 /** The spec's runnable plans in document order, with `plan` in place of the release of its name. */
 export function planWith(a: SpecAnalysis, plan: Spendable): Spendable[] {
   const runnable = a.plans.filter((p) => p.risks.every((r) => r.accepted));
-  return runnable.some((p) => p.name === plan.name) ? runnable.map((p) => (p.name === plan.name ? plan : p)) : [...runnable, plan];
+  return runnable.some((p) => p.name === plan.name)
+    ? runnable.map((p) => (p.name === plan.name ? plan : p))
+    : [...runnable, plan];
 }
 
 /**
@@ -92,13 +129,22 @@ export function planWith(a: SpecAnalysis, plan: Spendable): Spendable[] {
  */
 function refuseOverrun(document: LangiumDocument, changed: ReleaseDescription): void {
   const a = analyzeDocument(document);
-  const plan = planRelease(changed, { budget: a.budget, unit: a.dataset?.unit, declaredDomains: a.declaredDomains, domains: a.inlineDomains, correlation: a.dataset?.correlation !== undefined ? {} : undefined });
+  const plan = planRelease(changed, {
+    budget: a.budget,
+    unit: a.dataset?.unit,
+    declaredDomains: a.declaredDomains,
+    domains: a.inlineDomains,
+    correlation: a.dataset?.correlation !== undefined ? {} : undefined,
+  });
   if (!plan.dp || plan.problems.length > 0) return;
   const after = summarizeBudget(planWith(a, plan), a.budget);
   const over = after.releases.find((r) => r.overrun);
   const n = notionOf(a.budget);
   if (over && inNotion(n, after.spent) > inNotion(n, a.summary.spent)) {
-    throw new ResponseError(LSPErrorCodes.RequestFailed, `not written: with these parameters the plan overruns its budget at '${over.plan.name}': ${over.overrun!.message}`);
+    throw new ResponseError(
+      LSPErrorCodes.RequestFailed,
+      `not written: with these parameters the plan overruns its budget at '${over.plan.name}': ${over.overrun!.message}`,
+    );
   }
 }
 
@@ -132,22 +178,29 @@ export function releaseEdits(document: LangiumDocument, params: PreviewParams): 
   return { edits: out };
 }
 
-/** A preview's failures are the spec's or the parameters' (one line for the panel); a programming error stays internal. */
+/**
+ * A preview's failures are the spec's or the parameters' (one line for the panel); a programming error stays internal.
+ */
 function userError(e: unknown, connection: Connection): ResponseError<void> {
-  if (e instanceof TypeError || e instanceof ReferenceError || !(e instanceof Error)) return toResponseError(e, (text) => connection.console.error(text));
+  if (e instanceof TypeError || e instanceof ReferenceError || !(e instanceof Error))
+    return toResponseError(e, (text) => connection.console.error(text));
   return new ResponseError(LSPErrorCodes.RequestFailed, firstLine(e.message));
 }
 
 export function registerPreviewRequests(connection: Connection, services: PrivspecServices): void {
   const documents = services.shared.workspace.LangiumDocuments;
   connection.onRequest(previewReleaseRequest, async (params, token) => {
-    // The panel cancels a preview a newer one overtook (a slider drag): the view's error comparison stops between builds.
+    // The panel cancels a preview a newer one overtook (a slider drag): the view's error comparison stops between
+    // builds.
     const abort = new AbortController();
     const cancelled = token.onCancellationRequested(() => abort.abort());
     try {
-      return await releasePreview(services, await documents.getOrCreateDocument(URI.parse(params.uri)), params, { signal: abort.signal });
+      return await releasePreview(services, await documents.getOrCreateDocument(URI.parse(params.uri)), params, {
+        signal: abort.signal,
+      });
     } catch (e) {
-      if (abort.signal.aborted) throw new ResponseError(LSPErrorCodes.RequestCancelled, 'the preview was overtaken by a newer one');
+      if (abort.signal.aborted)
+        throw new ResponseError(LSPErrorCodes.RequestCancelled, 'the preview was overtaken by a newer one');
       throw userError(e, connection);
     } finally {
       cancelled.dispose();

@@ -8,7 +8,14 @@ import { anonymityFixes, quasiWithoutHierarchyFixes } from './anonymity-fixes.js
 import { budgetOverrunFixes, noBudgetFixes } from './budget-fixes.js';
 import { fixContext, quickFix, type Fixer } from './fix-helpers.js';
 import { columnRoleFixes, invariantPramFixes } from './role-fixes.js';
-import { dataDependentDomainFixes, duplicateFixes, pinWithoutEffectFixes, sensitiveNotDeclaredFixes, unboundedContributionFixes, unexpectedMechanismFixes } from './release-fixes.js';
+import {
+  dataDependentDomainFixes,
+  duplicateFixes,
+  pinWithoutEffectFixes,
+  sensitiveNotDeclaredFixes,
+  unboundedContributionFixes,
+  unexpectedMechanismFixes,
+} from './release-fixes.js';
 import { quoteColumn } from '../quote-column.js';
 
 /** What a diagnostic carries for its quick fix (`data` survives the round trip to the client and back). */
@@ -33,7 +40,9 @@ const unknownColumnFixes: Fixer = (c) => {
 /** Replaces a misspelt keyword by the keyword the did-you-mean names (a keyword: never quoted). */
 const unknownKeywordFixes: Fixer = (c) => {
   const replacement = (c.diagnostic.data as QuickFixData | undefined)?.replacement;
-  return replacement === undefined ? [] : [quickFix(c, `Change to '${replacement}'`, [{ range: c.diagnostic.range, newText: replacement }], true)];
+  return replacement === undefined
+    ? []
+    : [quickFix(c, `Change to '${replacement}'`, [{ range: c.diagnostic.range, newText: replacement }], true)];
 };
 
 /**
@@ -59,7 +68,9 @@ export const QuickFixes: Readonly<Record<string, Fixer>> = {
   [IssueCodes.InvariantPram]: invariantPramFixes,
 };
 
-/** Quick fixes for the diagnostics in the request, each computed from the current document (and its data, if needed). */
+/**
+ * Quick fixes for the diagnostics in the request, each computed from the current document (and its data, if needed).
+ */
 export class PrivspecCodeActionProvider implements CodeActionProvider {
   private readonly store: CsvStore;
 

@@ -9,11 +9,11 @@ import { lastRuns } from './ledger-request.js';
 import { budgetLabel, releaseCostLens } from './readable-costs.js';
 
 /**
- * "▶ Run" above every release, "spent 2026-11-23" once the ledger records a run of it (opens the ledger view), (the client's `privspec.runRelease` command runs it through `privspec/runRelease`) and
- * "Budget ε 0.9 of 1" above the budget block, and beside each DP release what it adds and the total after it
- * ("ε 0.5 · total ε 0.9 of 1"), in the notion the budget was written in, three significant digits. Figures are labels:
- * VS Code shows a lens whose command is the empty string as plain text, which is what a figure with nothing to run
- * should be.
+ * "▶ Run" above every release, "spent 2026-11-23" once the ledger records a run of it (opens the ledger view), (the
+ * client's `privspec.runRelease` command runs it through `privspec/runRelease`) and "Budget ε 0.9 of 1" above the
+ * budget block, and beside each DP release what it adds and the total after it ("ε 0.5 · total ε 0.9 of 1"), in the
+ * notion the budget was written in, three significant digits. Figures are labels: VS Code shows a lens whose command is
+ * the empty string as plain text, which is what a figure with nothing to run should be.
  */
 export class PrivspecCodeLensProvider implements CodeLensProvider {
   constructor(_services: PrivspecServices) {}
@@ -26,18 +26,41 @@ export class PrivspecCodeLensProvider implements CodeLensProvider {
     const budget = analysis.parts.budget;
     if (budget?.$cstNode) {
       const over = analysis.summary.releases.some((r) => r.overrun);
-      lenses.push({ range: budget.$cstNode.range, command: { title: `Budget ${budgetLabel(analysis)}${over ? ' — overrun' : ''}`, command: '' } });
+      lenses.push({
+        range: budget.$cstNode.range,
+        command: { title: `Budget ${budgetLabel(analysis)}${over ? ' — overrun' : ''}`, command: '' },
+      });
     }
     for (const release of spec.releases) {
       if (!release.$cstNode || !release.name) continue;
       const args: RunReleaseParams = { uri: document.uri.toString(), release: release.name };
-      lenses.push({ range: release.$cstNode.range, command: { title: '▶ Preview', tooltip: 'Preview this release: its figures, error and risk, before anything is spent or written', command: PreviewReleaseCommand, arguments: [{ uri: args.uri, release: release.name }] } });
-      lenses.push({ range: release.$cstNode.range, command: { title: '▶ Run', command: RunReleaseCommand, arguments: [args] } });
+      lenses.push({
+        range: release.$cstNode.range,
+        command: {
+          title: '▶ Preview',
+          tooltip: 'Preview this release: its figures, error and risk, before anything is spent or written',
+          command: PreviewReleaseCommand,
+          arguments: [{ uri: args.uri, release: release.name }],
+        },
+      });
+      lenses.push({
+        range: release.$cstNode.range,
+        command: { title: '▶ Run', command: RunReleaseCommand, arguments: [args] },
+      });
       const plan = analysis.plans.find((p) => p.node === release);
       const cost = plan && releaseCostLens(analysis, plan);
       if (cost) lenses.push({ range: release.$cstNode.range, command: { title: cost, command: '' } });
       const last = runs.get(release.name);
-      if (last) lenses.push({ range: release.$cstNode.range, command: { title: `${last.spent ? 'spent' : 'released'} ${last.at.slice(0, 10)}`, tooltip: `last run ${last.at.replace('T', ' ').slice(0, 16)} UTC (see PrivSpec: Show Ledger)`, command: ShowLedgerCommand, arguments: [{ uri: document.uri.toString() }] } });
+      if (last)
+        lenses.push({
+          range: release.$cstNode.range,
+          command: {
+            title: `${last.spent ? 'spent' : 'released'} ${last.at.slice(0, 10)}`,
+            tooltip: `last run ${last.at.replace('T', ' ').slice(0, 16)} UTC (see PrivSpec: Show Ledger)`,
+            command: ShowLedgerCommand,
+            arguments: [{ uri: document.uri.toString() }],
+          },
+        });
     }
     return lenses;
   }

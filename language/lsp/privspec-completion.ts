@@ -1,6 +1,19 @@
 import { AstUtils, GrammarAST, type LangiumDocument, type MaybePromise } from 'langium';
-import { DefaultCompletionProvider, type CompletionAcceptor, type CompletionContext, type NextFeature } from 'langium/lsp';
-import { CompletionItemKind, InsertTextFormat, type CancellationToken, type CompletionItem, type CompletionList, type CompletionParams, type Range } from 'vscode-languageserver';
+import {
+  DefaultCompletionProvider,
+  type CompletionAcceptor,
+  type CompletionContext,
+  type NextFeature,
+} from 'langium/lsp';
+import {
+  CompletionItemKind,
+  InsertTextFormat,
+  type CancellationToken,
+  type CompletionItem,
+  type CompletionList,
+  type CompletionParams,
+  type Range,
+} from 'vscode-languageserver';
 import type { CsvStore } from '../../engine/host/sources/csv/csv-store.js';
 import * as ast from '../generated/ast.js';
 import { analyzeDocument, analyzeSpec, specPath } from '../privspec-analysis.js';
@@ -32,24 +45,49 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
     this.store = services.data.CsvStore;
   }
 
-  override async getCompletion(document: LangiumDocument, params: CompletionParams, cancelToken?: CancellationToken): Promise<CompletionList | undefined> {
+  override async getCompletion(
+    document: LangiumDocument,
+    params: CompletionParams,
+    cancelToken?: CancellationToken,
+  ): Promise<CompletionList | undefined> {
     const text = document.textDocument.getText();
     const offset = document.textDocument.offsetAt(params.position);
     const choices = choicesAt(completionPosition(text.slice(0, offset)));
     const word = /[\w-]*$/.exec(text.slice(0, offset))![0];
     const range: Range = { start: document.textDocument.positionAt(offset - word.length), end: params.position };
-    if (choices && 'keywords' in choices) return { isIncomplete: false, items: choices.keywords.map((k, i) => keywordItem(k, range, i, false)) };
-    if (choices && 'columns' in choices) return { isIncomplete: false, items: await this.columnItems(document, choices.columns, range) };
+    if (choices && 'keywords' in choices)
+      return { isIncomplete: false, items: choices.keywords.map((k, i) => keywordItem(k, range, i, false)) };
+    if (choices && 'columns' in choices)
+      return { isIncomplete: false, items: await this.columnItems(document, choices.columns, range) };
     const list = await super.getCompletion(document, params, cancelToken);
-    if (list) list.items = list.items.map((item) => (item.kind === CompletionItemKind.Keyword && KeywordDocs[item.label] ? { ...keywordItem(item.label, item.textEdit && 'range' in item.textEdit ? item.textEdit.range : range, 0, true), sortText: item.sortText } : item));
+    if (list)
+      list.items = list.items.map((item) =>
+        item.kind === CompletionItemKind.Keyword && KeywordDocs[item.label]
+          ? {
+              ...keywordItem(
+                item.label,
+                item.textEdit && 'range' in item.textEdit ? item.textEdit.range : range,
+                0,
+                true,
+              ),
+              sortText: item.sortText,
+            }
+          : item,
+      );
     return list;
   }
 
-  protected override completionFor(context: CompletionContext, next: NextFeature, acceptor: CompletionAcceptor): MaybePromise<void> {
+  protected override completionFor(
+    context: CompletionContext,
+    next: NextFeature,
+    acceptor: CompletionAcceptor,
+  ): MaybePromise<void> {
     const rule = AstUtils.getContainerOfType(next.feature, GrammarAST.isParserRule)?.name;
-    if (rule === 'Name' && GrammarAST.isKeyword(next.feature)) return; // Keywords that may name a column are not suggestions.
+    // Keywords that may name a column are not suggestions.
+    if (rule === 'Name' && GrammarAST.isKeyword(next.feature)) return;
     if (rule === 'ColumnRef' || rule === 'Name') return this.completeColumns(context, acceptor);
-    if (rule === 'Value' && GrammarAST.isRuleCall(next.feature) && next.feature.rule.ref?.name === 'STRING') return this.completeValues(context, acceptor);
+    if (rule === 'Value' && GrammarAST.isRuleCall(next.feature) && next.feature.rule.ref?.name === 'STRING')
+      return this.completeValues(context, acceptor);
     return super.completionFor(context, next, acceptor);
   }
 
@@ -66,14 +104,24 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
     const table = await this.store.peekTable(dataset.file);
     return columnChoices(slot, header, analysis, table).map((c, i) => {
       const label = quoteColumn(c.name);
-      return { label, kind: CompletionItemKind.Field, detail: c.detail, sortText: `0${String(i).padStart(3, '0')}`, textEdit: { range, newText: label } };
+      return {
+        label,
+        kind: CompletionItemKind.Field,
+        detail: c.detail,
+        sortText: `0${String(i).padStart(3, '0')}`,
+        textEdit: { range, newText: label },
+      };
     });
   }
 
   /** The parser's column positions this provider does not classify itself (e.g. `clamp` after a typed column). */
   private async completeColumns(context: CompletionContext, acceptor: CompletionAcceptor): Promise<void> {
-    const range: Range = { start: context.document.textDocument.positionAt(context.tokenOffset), end: context.position };
-    for (const item of await this.columnItems(context.document, 'role', range)) acceptor(context, { ...item, textEdit: undefined });
+    const range: Range = {
+      start: context.document.textDocument.positionAt(context.tokenOffset),
+      end: context.position,
+    };
+    for (const item of await this.columnItems(context.document, 'role', range))
+      acceptor(context, { ...item, textEdit: undefined });
   }
 
   private async completeValues(context: CompletionContext, acceptor: CompletionAcceptor): Promise<void> {

@@ -23,16 +23,26 @@ export class PrivspecDefinitionProvider implements DefinitionProvider {
     const origin = leaf.range;
     if ((ast.isDataset(node) || ast.isHierarchy(node)) && node.file !== undefined && leaf.text.startsWith('"')) {
       const target = URI.file(resolveSpecPath(specPath(document), node.file)).toString();
-      return [{ originSelectionRange: origin, targetUri: target, targetRange: FILE_START, targetSelectionRange: FILE_START }];
+      return [
+        { originSelectionRange: origin, targetUri: target, targetRange: FILE_START, targetSelectionRange: FILE_START },
+      ];
     }
     const ref = enclosing(leaf, ast.isColumnRef);
     if (!ref) return undefined;
     const { parts } = analyzeDocument(document);
     const hierarchy = parts.hierarchies.get(ref.name);
-    const declaration = hierarchy && !ast.isHierarchy(ref.$container) ? hierarchy : firstDeclaration(parts.dataset, ref.name);
+    const declaration =
+      hierarchy && !ast.isHierarchy(ref.$container) ? hierarchy : firstDeclaration(parts.dataset, ref.name);
     const range = declaration?.$cstNode?.range;
     if (!range || declaration === ref) return undefined;
-    return [{ originSelectionRange: origin, targetUri: document.uri.toString(), targetRange: range, targetSelectionRange: range }];
+    return [
+      {
+        originSelectionRange: origin,
+        targetUri: document.uri.toString(),
+        targetRange: range,
+        targetSelectionRange: range,
+      },
+    ];
   }
 }
 

@@ -16,18 +16,30 @@ export class PrivspecDocumentSymbolProvider implements DocumentSymbolProvider {
       if (cst) symbols.push(symbol(node, name, kind, detail, children) as DocumentSymbol);
     };
     for (const d of spec.datasets) {
-      const children = d.clauses.flatMap((c) => (c.$type === 'RoleClause' ? c.columns.map((col) => symbol(col, col.name, SymbolKind.Field, c.role)) : [])).filter((s): s is DocumentSymbol => !!s);
+      const children = d.clauses
+        .flatMap((c) =>
+          c.$type === 'RoleClause' ? c.columns.map((col) => symbol(col, col.name, SymbolKind.Field, c.role)) : [],
+        )
+        .filter((s): s is DocumentSymbol => !!s);
       add(d, d.name ?? 'dataset', SymbolKind.Module, d.file, children);
     }
-    for (const h of spec.hierarchies) add(h, `hierarchy ${h.column?.name ?? ''}`, SymbolKind.Enum, h.builder?.kind ?? (h.file ? 'file' : 'groups'));
+    for (const h of spec.hierarchies)
+      add(h, `hierarchy ${h.column?.name ?? ''}`, SymbolKind.Enum, h.builder?.kind ?? (h.file ? 'file' : 'groups'));
     for (const a of spec.anonymities) add(a, 'anonymity', SymbolKind.Struct);
     for (const b of spec.budgets) add(b, 'budget', SymbolKind.Struct);
-    for (const r of spec.releases) add(r, r.name ?? 'release', SymbolKind.Function, [r.query?.kind, r.mechanism?.kind].filter(Boolean).join(' '));
+    for (const r of spec.releases)
+      add(r, r.name ?? 'release', SymbolKind.Function, [r.query?.kind, r.mechanism?.kind].filter(Boolean).join(' '));
     return symbols;
   }
 }
 
-function symbol(node: AstNode, name: string, kind: SymbolKind, detail?: string, children?: DocumentSymbol[]): DocumentSymbol | undefined {
+function symbol(
+  node: AstNode,
+  name: string,
+  kind: SymbolKind,
+  detail?: string,
+  children?: DocumentSymbol[],
+): DocumentSymbol | undefined {
   const cst = node.$cstNode;
   if (!cst) return undefined;
   return { name: name || '?', kind, detail, range: cst.range, selectionRange: cst.range, children };

@@ -1,4 +1,9 @@
-import { DefaultDocumentValidator, type LangiumCoreServices, type LangiumDocument, type ValidationOptions } from 'langium';
+import {
+  DefaultDocumentValidator,
+  type LangiumCoreServices,
+  type LangiumDocument,
+  type ValidationOptions,
+} from 'langium';
 import type { LangiumServices } from 'langium/lsp';
 import type { CancellationToken } from 'vscode-languageserver';
 import type { Diagnostic } from 'vscode-languageserver-types';
@@ -18,10 +23,17 @@ export class PrivspecDocumentValidator extends DefaultDocumentValidator {
     super(services);
     // Resolved at the first validation: the completion provider is built after the validator.
     const lsp = (services as Partial<LangiumServices>).lsp;
-    this.expected = () => (lsp?.CompletionProvider ? keywordsFromCompletion((d, p) => lsp.CompletionProvider!.getCompletion(d, p)) : undefined);
+    this.expected = () =>
+      lsp?.CompletionProvider
+        ? keywordsFromCompletion((d, p) => lsp.CompletionProvider!.getCompletion(d, p))
+        : undefined;
   }
 
-  override async validateDocument(document: LangiumDocument, options?: ValidationOptions, cancelToken?: CancellationToken): Promise<Diagnostic[]> {
+  override async validateDocument(
+    document: LangiumDocument,
+    options?: ValidationOptions,
+    cancelToken?: CancellationToken,
+  ): Promise<Diagnostic[]> {
     // The checks plan the spec's releases synchronously; their kinds are loaded first, whoever asks for validation.
     await loadKindsOf(document);
     const diagnostics = await super.validateDocument(document, options, cancelToken);

@@ -21,15 +21,26 @@ export class PrivspecFormatter extends AbstractFormatter {
   override async formatDocument(document: LangiumDocument, params: DocumentFormattingParams): Promise<TextEdit[]> {
     const edits = await super.formatDocument(document, params);
     const original = document.textDocument.getText();
-    const formatted = withoutTrailingSpaces(TextDocument.applyEdits(TextDocument.create('', 'privspec', 0, original), edits));
+    const formatted = withoutTrailingSpaces(
+      TextDocument.applyEdits(TextDocument.create('', 'privspec', 0, original), edits),
+    );
     if (formatted === original) return [];
-    return [{ range: { start: { line: 0, character: 0 }, end: document.textDocument.positionAt(original.length) }, newText: formatted }];
+    return [
+      {
+        range: { start: { line: 0, character: 0 }, end: document.textDocument.positionAt(original.length) },
+        newText: formatted,
+      },
+    ];
   }
 
   protected format(node: AstNode): void {
     if (!ast.isSpec(node) || !node.$cstNode) return;
     const f = this.getNodeFormatter(node);
-    const top = new Set<CstNode | undefined>([...node.datasets, ...node.hierarchies, ...node.anonymities, ...node.budgets, ...node.releases].map((n) => firstLeaf(n)));
+    const top = new Set<CstNode | undefined>(
+      [...node.datasets, ...node.hierarchies, ...node.anonymities, ...node.budgets, ...node.releases].map((n) =>
+        firstLeaf(n),
+      ),
+    );
     const clauses = new Set<CstNode | undefined>();
     const closing = new Set<CstNode>();
     for (const block of [...node.datasets, ...node.anonymities, ...node.budgets, ...node.hierarchies]) {
@@ -51,7 +62,8 @@ export class PrivspecFormatter extends AbstractFormatter {
       else if (top.has(leaf)) region.prepend(Formatting.newLine({ allowMore: true }));
       else if (clauses.has(leaf)) region.prepend(Formatting.indent({ allowMore: false }));
       else if (closing.has(leaf)) region.prepend(Formatting.newLine());
-      else if ([',', ':', '%', '..'].includes(leaf.text) || previous?.text === '..') region.prepend(Formatting.noSpace());
+      else if ([',', ':', '%', '..'].includes(leaf.text) || previous?.text === '..')
+        region.prepend(Formatting.noSpace());
       else region.prepend(Formatting.oneSpace());
       previous = leaf;
       first = false;
@@ -60,5 +72,9 @@ export class PrivspecFormatter extends AbstractFormatter {
 }
 
 function firstLeaf(node: AstNode): CstNode | undefined {
-  return node.$cstNode ? CstUtils.flattenCst(node.$cstNode).filter((l) => !l.hidden).head() : undefined;
+  return node.$cstNode
+    ? CstUtils.flattenCst(node.$cstNode)
+        .filter((l) => !l.hidden)
+        .head()
+    : undefined;
 }

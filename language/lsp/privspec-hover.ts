@@ -42,7 +42,10 @@ export class PrivspecHoverProvider implements HoverProvider {
     const keyword = leaf && leaf.grammarSource?.$type === 'Keyword' ? KeywordDocs[leaf.text] : undefined;
     if (!keyword) return hover;
     const doc = `\`${leaf!.text}\` — ${keyword.doc}`;
-    const value = hover && typeof hover.contents === 'object' && 'value' in hover.contents ? `${hover.contents.value}\n\n---\n\n${doc}` : doc;
+    const value =
+      hover && typeof hover.contents === 'object' && 'value' in hover.contents
+        ? `${hover.contents.value}\n\n---\n\n${doc}`
+        : doc;
     return { contents: { kind: 'markdown', value }, ...(hover?.range ? { range: hover.range } : {}) };
   }
 
@@ -50,11 +53,16 @@ export class PrivspecHoverProvider implements HoverProvider {
     const leaf = leafAt(document, params.position);
     const analysis = analyzeDocument(document);
     const ref = enclosing(leaf, ast.isColumnRef);
-    if (ref) return { contents: { kind: 'markdown', value: await this.columnHover(ref.name, analysis) }, range: ref.$cstNode?.range };
+    if (ref)
+      return {
+        contents: { kind: 'markdown', value: await this.columnHover(ref.name, analysis) },
+        range: ref.$cstNode?.range,
+      };
     const dataset = enclosing(leaf, ast.isDataset);
     if (dataset) return { contents: { kind: 'markdown', value: await this.datasetHover(document, analysis) } };
     const hierarchy = enclosing(leaf, ast.isHierarchy);
-    if (hierarchy) return { contents: { kind: 'markdown', value: await this.hierarchyHover(hierarchy, analysis, document) } };
+    if (hierarchy)
+      return { contents: { kind: 'markdown', value: await this.hierarchyHover(hierarchy, analysis, document) } };
     const budget = enclosing(leaf, ast.isBudget);
     if (budget) return { contents: { kind: 'markdown', value: budgetHover(analysis) } };
     const release = enclosing(leaf, ast.isRelease);
@@ -74,7 +82,11 @@ export class PrivspecHoverProvider implements HoverProvider {
     const lines = [`**dataset \`${plan.name}\`** — ${plan.file}`];
     const table = await this.store.peekTable(plan.file);
     // A Parquet file or a database table is never read whole by the editor: its figures come from frequency tables.
-    if (!table && readsAtSource(plan.file)) return [...lines, '_Read where it lies: the editor reads only its aggregates. **PrivSpec: Show Risk Report** counts its risk on the frequency table._'].join('\n\n');
+    if (!table && readsAtSource(plan.file))
+      return [
+        ...lines,
+        '_Read where it lies: the editor reads only its aggregates. **PrivSpec: Show Risk Report** counts its risk on the frequency table._',
+      ].join('\n\n');
     if (!table) return [...lines, '_The data has not been scanned yet._'].join('\n\n');
     lines.push(`${table.rowCount} rows, ${table.columns.length} columns`);
     const quasi = plan.quasi.filter((q) => table.columns.some((c) => c.name === q));
@@ -88,20 +100,33 @@ export class PrivspecHoverProvider implements HoverProvider {
     if (!input) return lines.join('\n\n');
     const { report: r, generalization } = riskBefore({ ...input, dataset: { ...input.dataset, quasi } });
     const h = r.histogram;
-    const pinned = generalization ? ` at the pinned levels (${quasi.map((q, i) => `${q}=${generalization.levels[i]}`).join(', ')})` : ' as it stands';
+    const pinned = generalization
+      ? ` at the pinned levels (${quasi.map((q, i) => `${q}=${generalization.levels[i]}`).join(', ')})`
+      : ' as it stands';
     const counted = r.unit ? `, counted in distinct ${r.unit.column}` : '';
-    const below = r.kViolations && r.kViolations.classes > 0 ? `; below k=${r.kViolations.k}: ${r.kViolations.records} ${r.unit ? r.unit.column : r.kViolations.records === 1 ? 'row' : 'rows'} in ${r.kViolations.classes} ${r.kViolations.classes === 1 ? 'class' : 'classes'}` : '';
-    lines.push(`Risk${pinned} on ${quasi.join(', ')}${counted} (prosecutor model): ${h.classes} classes, ${r.sampleUniques} sample uniques, average risk ${f(r.prosecutor.averageRisk)}, highest ${f(r.prosecutor.highestRisk)}${below}`);
+    const below =
+      r.kViolations && r.kViolations.classes > 0
+        ? `; below k=${r.kViolations.k}: ${r.kViolations.records} ${r.unit ? r.unit.column : r.kViolations.records === 1 ? 'row' : 'rows'} in ${r.kViolations.classes} ${r.kViolations.classes === 1 ? 'class' : 'classes'}`
+        : '';
+    lines.push(
+      `Risk${pinned} on ${quasi.join(', ')}${counted} (prosecutor model): ${h.classes} classes, ${r.sampleUniques} sample uniques, average risk ${f(r.prosecutor.averageRisk)}, highest ${f(r.prosecutor.highestRisk)}${below}`,
+    );
     const u = r.populationUniqueness;
     if (u) {
       const share = u.dankar.share;
-      lines.push(`Population uniqueness at sampling ${u.population.samplingFraction} (Dankar et al.'s rule: ${u.dankar.model}): ${share === null ? 'no estimate' : `${f(share * 100)} % of the population`}`);
+      lines.push(
+        `Population uniqueness at sampling ${u.population.samplingFraction} (Dankar et al.'s rule: ${u.dankar.model}): ${share === null ? 'no estimate' : `${f(share * 100)} % of the population`}`,
+      );
     }
     return lines.join('\n\n');
   }
 
   /** A hierarchy: its height and the chain of generalizations of a few values from the data. */
-  private async hierarchyHover(node: ast.Hierarchy, analysis: SpecAnalysis, document: LangiumDocument): Promise<string> {
+  private async hierarchyHover(
+    node: ast.Hierarchy,
+    analysis: SpecAnalysis,
+    document: LangiumDocument,
+  ): Promise<string> {
     const name = node.column?.name ?? '?';
     const lines = [`**hierarchy \`${name}\`**`];
     try {
@@ -124,21 +149,41 @@ export class PrivspecHoverProvider implements HoverProvider {
   private async columnHover(name: string, analysis: SpecAnalysis): Promise<string> {
     const lines = [`**column \`${name}\`**`];
     const roles = (analysis.parts.dataset?.clauses ?? []).flatMap((c) =>
-      c.$type === 'RoleClause' && c.columns.some((x) => x.name === name) ? [c.role] : c.$type === 'UnitClause' && c.column?.name === name ? ['privacy unit'] : c.$type === 'WeightClause' && c.column?.name === name ? ['survey weight (never released)'] : []);
+      c.$type === 'RoleClause' && c.columns.some((x) => x.name === name)
+        ? [c.role]
+        : c.$type === 'UnitClause' && c.column?.name === name
+          ? ['privacy unit']
+          : c.$type === 'WeightClause' && c.column?.name === name
+            ? ['survey weight (never released)']
+            : [],
+    );
     if (roles.length) lines.push(`Role: ${roles.join(', ')}`);
     const h = analysis.parts.hierarchies.get(name);
-    if (h) lines.push(`Hierarchy: ${h.builder ? `${h.builder.kind}` : h.file ? `file ${h.file}` : `${h.groups.length} ${h.groups.length === 1 ? "group" : "groups"}`}`);
+    if (h)
+      lines.push(
+        `Hierarchy: ${h.builder ? `${h.builder.kind}` : h.file ? `file ${h.file}` : `${h.groups.length} ${h.groups.length === 1 ? 'group' : 'groups'}`}`,
+      );
     const table = analysis.dataset ? await this.store.peekTable(analysis.dataset.file) : undefined;
     const column = table?.columns.find((c) => c.name === name);
     if (column) {
-      const sample = column.dictionary.slice(0, SAMPLES).map((v) => `\`${v}\``).join(', ');
-      lines.push(`${column.dictionary.length} distinct values in ${table!.rowCount} rows: ${sample}${column.dictionary.length > SAMPLES ? ', …' : ''}`);
+      const sample = column.dictionary
+        .slice(0, SAMPLES)
+        .map((v) => `\`${v}\``)
+        .join(', ');
+      lines.push(
+        `${column.dictionary.length} distinct values in ${table!.rowCount} rows: ${sample}${column.dictionary.length > SAMPLES ? ', …' : ''}`,
+      );
     } else if (analysis.dataset) {
       // A name the header lacks is a typo, not data waiting to be scanned: say so, with the nearest header name.
-      const header = await this.store.header(analysis.dataset.file, analysis.dataset.delimiter).then((h) => h.header, () => undefined);
+      const header = await this.store.header(analysis.dataset.file, analysis.dataset.delimiter).then(
+        (h) => h.header,
+        () => undefined,
+      );
       if (header && !header.includes(name)) {
         const guess = didYouMean(name, header);
-        lines.push(`Not a column of ${analysis.dataset.file}${guess ? ` (did you mean \`${guess}\`?)` : `; its columns are ${header.join(', ')}`}.`);
+        lines.push(
+          `Not a column of ${analysis.dataset.file}${guess ? ` (did you mean \`${guess}\`?)` : `; its columns are ${header.join(', ')}`}.`,
+        );
       } else lines.push('_The data has not been scanned yet; counts appear after the first full check._');
     }
     return lines.join('\n\n');
@@ -149,16 +194,28 @@ export class PrivspecHoverProvider implements HoverProvider {
     const lines = [`**release \`${plan.name}\`** — ${q?.kind ?? '?'}${plan.mechanism ? `, ${plan.mechanism}` : ''}`];
     if (!plan.dp) {
       const retain = q?.kind === 'pram' ? (q.retain ?? 0) : 0;
-      lines.push(q?.kind === 'pram' ? q.matrix !== undefined ? `PRAM with the transition matrix in ${q.matrix}; its local ε is in the release's report. Spends no central DP budget.` : `PRAM: each value is kept with probability ${retain}, otherwise replaced by a uniform draw from the column's domain${q.invariant ? ' (invariant PRAM is refused: its matrix would give the exact frequencies back)' : ''}; written beside the quasi-identifiers generalized as the anonymity block says, nothing else. Spends no central DP budget.${q.rerun ? ' `rerun`: may randomize columns an earlier run of the same data did; the local ε of the runs adds up.' : ' Recorded in the data\'s ledger; a second PRAM of these columns needs `rerun`.'}` : 'Generalization and suppression to satisfy the anonymity block. Spends no DP budget.');
+      lines.push(
+        q?.kind === 'pram'
+          ? q.matrix !== undefined
+            ? `PRAM with the transition matrix in ${q.matrix}; its local ε is in the release's report. Spends no central DP budget.`
+            : `PRAM: each value is kept with probability ${retain}, otherwise replaced by a uniform draw from the column's domain${q.invariant ? ' (invariant PRAM is refused: its matrix would give the exact frequencies back)' : ''}; written beside the quasi-identifiers generalized as the anonymity block says, nothing else. Spends no central DP budget.${q.rerun ? ' `rerun`: may randomize columns an earlier run of the same data did; the local ε of the runs adds up.' : " Recorded in the data's ledger; a second PRAM of these columns needs `rerun`."}`
+          : 'Generalization and suppression to satisfy the anonymity block. Spends no DP budget.',
+      );
       if (q?.kind === 'pram' && retain > 0 && retain < 1) {
         const table = analysis.dataset ? await this.store.peekTable(analysis.dataset.file) : undefined;
         for (const c of q.columns) {
-          // The declared domain (a hierarchy that lists values) is the matrix's; else the data's values, as the release uses.
-          const v = analysis.inlineDomains.get(c.name)?.length ?? table?.columns.find((x) => x.name === c.name)?.dictionary.length;
+          // The declared domain (a hierarchy that lists values) is the matrix's; else the data's values, as the release
+          // uses.
+          const v =
+            analysis.inlineDomains.get(c.name)?.length ??
+            table?.columns.find((x) => x.name === c.name)?.dictionary.length;
           if (!v || v < 2) continue;
-          // P(v→v) = r + (1−r)/|V| and P(v→w) = (1−r)/|V|: their ratio bounds the likelihood ratio, so this is ε-local DP.
+          // P(v→v) = r + (1−r)/|V| and P(v→w) = (1−r)/|V|: their ratio bounds the likelihood ratio, so this is ε-local
+          // DP.
           const other = (1 - retain) / v;
-          lines.push(`\`${c.name}\` (|V| = ${v}): P(keep) = ${f(retain + other)}, P(each other value) = ${f(other)}; as local DP, ε = ln(${f(retain + other)}/${f(other)}) = ${f(Math.log((retain + other) / other))}`);
+          lines.push(
+            `\`${c.name}\` (|V| = ${v}): P(keep) = ${f(retain + other)}, P(each other value) = ${f(other)}; as local DP, ε = ln(${f(retain + other)}/${f(other)}) = ${f(Math.log((retain + other) / other))}`,
+          );
         }
       }
       return lines.join('\n\n');
@@ -168,32 +225,51 @@ export class PrivspecHoverProvider implements HoverProvider {
     const noise = plan.noise;
     if (noise?.kind === 'laplace') lines.push(`Noise: Laplace, scale b = Δ₁/ε = ${f(noise.scale)}`);
     if (noise?.kind === 'gaussian') lines.push(`Noise: Gaussian, σ = ${f(noise.sigma)}`);
-    if (q?.kind === 'grid' && plan.description.query.kind === 'grid' && plan.description.mechanism && plan.problems.length === 0) {
+    if (
+      q?.kind === 'grid' &&
+      plan.description.query.kind === 'grid' &&
+      plan.description.mechanism &&
+      plan.problems.length === 0
+    ) {
       const g = gridSummary(plan.description.query, plan.description.mechanism, plan.sensitivity?.rows);
       // In the data steward's units: the expected error of one cell's count and of a 10 × 10-cell range, in rows, and
       // the cell's extent in the coordinates' own units when the spec fixes the bounds (not the noise of each level).
       const gq = plan.description.query;
       const within = gq.within;
-      const cell = within ? ` (a cell is ${f((within.xHigh - within.xLow) / q.size)} ${gq.x} × ${f((within.yHigh - within.yLow) / q.size)} ${gq.y})` : '';
+      const cell = within
+        ? ` (a cell is ${f((within.xHigh - within.xLow) / q.size)} ${gq.x} × ${f((within.yHigh - within.yLow) / q.size)} ${gq.y})`
+        : '';
       const side = Math.min(10, q.size);
       // The budget the mechanism runs at: a bound of N points per unit divides it (gridBudget).
       const budget = gridBudget(plan.description.mechanism, gq.bound ? plan.sensitivity?.rows : 1);
-      lines.push(`Method: ${g.method} on a ${q.size} × ${q.size} grid${cell}. Expected error (RMSE) of one cell's count: ±${f(expectedRmse(g.method, budget, q.size, 1))} rows; of a ${side} × ${side}-cell range: ±${f(expectedRmse(g.method, budget, q.size, side))} rows`);
-      lines.push(`Expected RMSE of a square range count, by side: ${g.rmse.map((r) => `${r.side}: ${f(r.rmse)}`).join(' · ')}`);
+      lines.push(
+        `Method: ${g.method} on a ${q.size} × ${q.size} grid${cell}. Expected error (RMSE) of one cell's count: ±${f(expectedRmse(g.method, budget, q.size, 1))} rows; of a ${side} × ${side}-cell range: ±${f(expectedRmse(g.method, budget, q.size, side))} rows`,
+      );
+      lines.push(
+        `Expected RMSE of a square range count, by side: ${g.rmse.map((r) => `${r.side}: ${f(r.rmse)}`).join(' · ')}`,
+      );
     }
     if (plan.description.query.kind === 'view' && plan.problems.length === 0) {
       // The domain in words (public, from the spec) and what a view is for; its error depends on the data, which the
       // preview estimates.
-      const dims = plan.description.query.dimensions.map((d) => (d.low !== undefined ? `\`${d.column}\` ${d.low}..${d.high}` : `\`${d.column}\` (${analysis.inlineDomains.get(d.column)?.length ?? 'its hierarchy\'s'} values)`));
+      const dims = plan.description.query.dimensions.map((d) =>
+        d.low !== undefined
+          ? `\`${d.column}\` ${d.low}..${d.high}`
+          : `\`${d.column}\` (${analysis.inlineDomains.get(d.column)?.length ?? "its hierarchy's"} values)`,
+      );
       const rows = plan.sensitivity?.rows ?? 1;
-      lines.push(`A DP view over ${dims.join(' × ')}: a partition into blocks, each with a noisy count${rows > 1 ? `, built at ε/${rows} per row` : ''}. Any number of counting queries (\`privspec query\`) and synthetic records (\`privspec synthesize\`) come from it at no further cost; ▶ Preview estimates its error against PrivTree and identity.`);
+      lines.push(
+        `A DP view over ${dims.join(' × ')}: a partition into blocks, each with a noisy count${rows > 1 ? `, built at ε/${rows} per row` : ''}. Any number of counting queries (\`privspec query\`) and synthetic records (\`privspec synthesize\`) come from it at no further cost; ▶ Preview estimates its error against PrivTree and identity.`,
+      );
     }
     const correlation = analysis.dataset?.correlation;
     if (correlation && noise?.kind === 'laplace' && (q?.kind === 'count' || q?.kind === 'sum' || q?.kind === 'mean')) {
       const c = await correlationLeakage(this.store, correlation.file, correlation.prior ?? 0);
-      lines.push(typeof c === 'string'
-        ? `Correlated units: ${c}`
-        : `Correlated units (${c.n}, Gaussian model, τ = ${correlation.prior ?? 0}): max ℓ = ${f(c.max)}, most exposed unit \`${c.unit}\`; for ε-Bayesian DP the Laplace scale is ${f(noise.scale)} × (1 + max ℓ) = ${f(noise.scale * (1 + c.max))} (without the correlation: ${f(noise.scale)})`);
+      lines.push(
+        typeof c === 'string'
+          ? `Correlated units: ${c}`
+          : `Correlated units (${c.n}, Gaussian model, τ = ${correlation.prior ?? 0}): max ℓ = ${f(c.max)}, most exposed unit \`${c.unit}\`; for ε-Bayesian DP the Laplace scale is ${f(noise.scale)} × (1 + max ℓ) = ${f(noise.scale * (1 + c.max))} (without the correlation: ${f(noise.scale)})`,
+      );
     }
     if (plan.error95 !== undefined && q?.kind === 'mean') {
       const table = analysis.dataset && !q.where ? await this.store.peekTable(analysis.dataset.file) : undefined;
@@ -205,8 +281,13 @@ export class PrivspecHoverProvider implements HoverProvider {
     if (noise?.kind === 'exponential' && q?.kind === 'mode') {
       const table = analysis.dataset ? await this.store.peekTable(analysis.dataset.file) : undefined;
       const m = table?.columns.find((c) => c.name === q.column?.name)?.dictionary.length;
-      // Exponential mechanism utility: with probability ≥ 1−β the chosen count is within (2Δ/ε)(ln m + ln(1/β)) of the mode's.
-      lines.push(m ? `95 % bound on the count shortfall of the chosen value: ${f(((2 * noise.sensitivity) / noise.epsilon) * (Math.log(m) + Math.log(20)))} (m = ${m} candidates)` : 'Utility: within (2Δ/ε)(ln m + ln 20) of the true mode\'s count with probability 95 %, m the number of values');
+      // Exponential mechanism utility: with probability ≥ 1−β the chosen count is within (2Δ/ε)(ln m + ln(1/β)) of the
+      // mode's.
+      lines.push(
+        m
+          ? `95 % bound on the count shortfall of the chosen value: ${f(((2 * noise.sensitivity) / noise.epsilon) * (Math.log(m) + Math.log(20)))} (m = ${m} candidates)`
+          : "Utility: within (2Δ/ε)(ln m + ln 20) of the true mode's count with probability 95 %, m the number of values",
+      );
     }
     lines.push(`Privacy cost: ${costLine(plan, analysis.budget.delta)}`);
     const budgetLine = releaseBudgetLine(analysis, plan);
@@ -221,12 +302,18 @@ function budgetHover(analysis: SpecAnalysis): string {
   const key = summary.accounting === 'zcdp' ? 'rho' : 'epsilon';
   const sym = key === 'rho' ? 'ρ' : 'ε';
   const lines = [`**budget** (${summary.accounting} accounting): ${budgetLabel(analysis)} planned`];
-  if (analysis.notRunnable.length > 0) lines.push(`Not counted (cannot run as written): ${analysis.notRunnable.map((n) => `\`${n}\``).join(', ')}`);
+  if (analysis.notRunnable.length > 0)
+    lines.push(`Not counted (cannot run as written): ${analysis.notRunnable.map((n) => `\`${n}\``).join(', ')}`);
   if (summary.accounting === 'zcdp' && summary.limit.epsilon !== undefined && summary.limit.delta !== undefined) {
-    lines.push(`Limit ρ = ${f(summary.limit.rho ?? 0)}, the largest ρ with ρ + 2√(ρ ln 1/δ) ≤ ε = ${f(summary.limit.epsilon)} at δ = ${f(summary.limit.delta)}; spent ρ = ${f(summary.spent.rho ?? 0)} ≈ ε = ${f(summary.spent.epsilon ?? 0)}`);
+    lines.push(
+      `Limit ρ = ${f(summary.limit.rho ?? 0)}, the largest ρ with ρ + 2√(ρ ln 1/δ) ≤ ε = ${f(summary.limit.epsilon)} at δ = ${f(summary.limit.delta)}; spent ρ = ${f(summary.spent.rho ?? 0)} ≈ ε = ${f(summary.spent.epsilon ?? 0)}`,
+    );
   }
   // Each release in the budget's notion, as the lenses state it (one notion per sentence, issue 22).
-  for (const r of summary.releases) lines.push(`- \`${r.plan.name}\`: ${(r.marginal[key] ?? 0) < (r.cost[key] ?? 0) ? `${sym} = ${f(r.cost[key] ?? 0)}, adds ${adds(analysis, r)} (parallel)` : adds(analysis, r)}${r.overrun ? ' — **overrun**' : ''}`);
+  for (const r of summary.releases)
+    lines.push(
+      `- \`${r.plan.name}\`: ${(r.marginal[key] ?? 0) < (r.cost[key] ?? 0) ? `${sym} = ${f(r.cost[key] ?? 0)}, adds ${adds(analysis, r)} (parallel)` : adds(analysis, r)}${r.overrun ? ' — **overrun**' : ''}`,
+    );
   return lines.join('\n\n');
 }
 
@@ -238,7 +325,9 @@ function costLine(plan: ReleasePlan, budgetDelta: number | undefined): string {
   if (zcdp?.kind === 'zcdp') parts.push(`ρ = ${f(zcdp.rho)} (zCDP)`);
   if (approx?.kind === 'approx') parts.push(`(ε, δ) = (${f(approx.epsilon)}, ${approx.delta})`);
   else if (zcdp?.kind === 'zcdp' && budgetDelta !== undefined && budgetDelta > 0 && budgetDelta < 1) {
-    parts.push(`(ε, δ) = (${f(epsilonClassic(zcdp.rho, budgetDelta))}, ${budgetDelta}) classic, (${f(epsilonOptimal(zcdp.rho, budgetDelta))}, ${budgetDelta}) optimal`);
+    parts.push(
+      `(ε, δ) = (${f(epsilonClassic(zcdp.rho, budgetDelta))}, ${budgetDelta}) classic, (${f(epsilonOptimal(zcdp.rho, budgetDelta))}, ${budgetDelta}) optimal`,
+    );
   }
   return parts.join(' · ');
 }

@@ -26,7 +26,13 @@ export function budgetResponse(document: LangiumDocument): BudgetSummaryResponse
     spent: s.spent,
     label: budgetLabel(analysis),
     hasBudget: analysis.parts.budget !== undefined,
-    releases: s.releases.map((r) => ({ name: r.plan.name, line: r.plan.node.$cstNode?.range.start.line ?? 0, cost: r.cost, marginal: r.marginal, overrun: r.overrun !== undefined })),
+    releases: s.releases.map((r) => ({
+      name: r.plan.name,
+      line: r.plan.node.$cstNode?.range.start.line ?? 0,
+      cost: r.cost,
+      marginal: r.marginal,
+      overrun: r.overrun !== undefined,
+    })),
   };
 }
 
@@ -42,7 +48,10 @@ export async function budgetWithLedger(document: LangiumDocument): Promise<Budge
   const plan = `plan ${totalPhrase(n, a.summary.limit, a.summary.spent)}`;
   try {
     const { ledger } = await documentLedger(document);
-    return { ...response, status: `ledger ${n.symbol} ${sig3(inNotion(n, ledgerTotal(ledger.entries, a.summary.accounting)))} · ${plan}` };
+    return {
+      ...response,
+      status: `ledger ${n.symbol} ${sig3(inNotion(n, ledgerTotal(ledger.entries, a.summary.accounting)))} · ${plan}`,
+    };
   } catch {
     return { ...response, status: plan };
   }
@@ -65,10 +74,15 @@ export function registerPrivspecRequests(connection: Connection, services: Privs
       // table or a Parquet file, as there, the DP releases (views too) add their noise to the source's aggregates; only
       // generalized and PRAM'd files read rows; the spec's data checks and the run read one source, opened once.
       const data = analyzeDocument(document).dataset;
-      const result = await runSpec({
-        ...(data ? { data: { file: data.file, ...(data.delimiter === undefined ? {} : { delimiter: data.delimiter }) } } : {}),
-        resolve: (open) => releaseInput(services, document, params.release, undefined, { open }),
-      }, { out: params.out ?? defaultReleaseFolder(specPath(document)), dryRun: params.dryRun ?? false, signal, settle });
+      const result = await runSpec(
+        {
+          ...(data
+            ? { data: { file: data.file, ...(data.delimiter === undefined ? {} : { delimiter: data.delimiter }) } }
+            : {}),
+          resolve: (open) => releaseInput(services, document, params.release, undefined, { open }),
+        },
+        { out: params.out ?? defaultReleaseFolder(specPath(document)), dryRun: params.dryRun ?? false, signal, settle },
+      );
       // The "spent DATE" lenses read the ledger, which this run changed.
       void connection.sendRequest(CodeLensRefreshRequest.type).catch(() => undefined);
       return result;

@@ -15,9 +15,22 @@ export class PrivspecSemanticTokenProvider extends AbstractSemanticTokenProvider
 
   protected highlightElement(node: AstNode, acceptor: SemanticTokenAcceptor): void {
     if (ast.isColumnRef(node)) acceptor({ node, property: 'name', type: SemanticTokenTypes.property });
-    else if (ast.isRelease(node)) acceptor({ node, property: 'name', type: SemanticTokenTypes.function, modifier: SemanticTokenModifiers.declaration });
-    else if (ast.isDataset(node)) acceptor({ node, property: 'name', type: SemanticTokenTypes.namespace, modifier: SemanticTokenModifiers.declaration });
+    else if (ast.isRelease(node))
+      acceptor({
+        node,
+        property: 'name',
+        type: SemanticTokenTypes.function,
+        modifier: SemanticTokenModifiers.declaration,
+      });
+    else if (ast.isDataset(node))
+      acceptor({
+        node,
+        property: 'name',
+        type: SemanticTokenTypes.namespace,
+        modifier: SemanticTokenModifiers.declaration,
+      });
     else if (ast.isMechanism(node)) acceptor({ node, property: 'kind', type: SemanticTokenTypes.function });
-    else if (ast.isMechanismParam(node) || ast.isBudgetClause(node)) acceptor({ node, property: 'name', type: SemanticTokenTypes.parameter });
+    else if (ast.isMechanismParam(node) || ast.isBudgetClause(node))
+      acceptor({ node, property: 'name', type: SemanticTokenTypes.parameter });
   }
 }

@@ -1,7 +1,8 @@
 /**
- * Privacy costs as a person reads them: in the notion the budget was written in, three significant digits. A zCDP budget
- * written as (ε, δ) is shown in ε (the running total converted with ρ + 2√(ρ ln 1/δ), Bun & Steinke 2016, Prop. 1.3,
- * which is how its limit ρ was derived), with ρ beside it because ρ is what adds up. A mean's error is stated on the mean.
+ * Privacy costs as a person reads them: in the notion the budget was written in, three significant digits. A zCDP
+ * budget written as (ε, δ) is shown in ε (the running total converted with ρ + 2√(ρ ln 1/δ), Bun & Steinke 2016, Prop.
+ * 1.3, which is how its limit ρ was derived), with ρ beside it because ρ is what adds up. A mean's error is stated on
+ * the mean.
  */
 import { formatBudgetUse, sig3, type Amount, type ReleaseSpend } from '../../engine/release/budget-walk.js';
 import { notionOf, remainingPhrase, spendPhrase, totalPhrase } from '../../engine/release/budget-notion.js';
@@ -10,8 +11,8 @@ import type { SpecAnalysis } from '../privspec-analysis.js';
 import type { ReleasePlan } from '../privspec-release-plan.js';
 
 /**
- * `ε 2.1 of 3 (δ 1e-6; ρ 0.0624 of 0.147)` for a zCDP budget written in ε; the walk's own label otherwise. `spent` is the
- * spec's planned total by default; the ledger view passes what the ledger has recorded.
+ * `ε 2.1 of 3 (δ 1e-6; ρ 0.0624 of 0.147)` for a zCDP budget written in ε; the walk's own label otherwise. `spent` is
+ * the spec's planned total by default; the ledger view passes what the ledger has recorded.
  */
 export function budgetLabel(a: SpecAnalysis, spentAmount: Amount = a.summary.spent): string {
   return formatBudgetUse({ ...a.summary, spent: spentAmount }, a.budget);
@@ -31,13 +32,16 @@ export function remainingLabel(a: SpecAnalysis, spent: Amount): string {
 export function exceeds(a: SpecAnalysis, spent: Amount): boolean {
   const l = a.summary.limit;
   const over = (k: keyof Amount) => l[k] !== undefined && (spent[k] ?? 0) > l[k];
-  return a.summary.accounting === 'zcdp' ? over('rho') : over('epsilon') || (a.summary.accounting === 'approx' && over('delta'));
+  return a.summary.accounting === 'zcdp'
+    ? over('rho')
+    : over('epsilon') || (a.summary.accounting === 'approx' && over('delta'));
 }
 
 /** The plan's total before a release: its total after minus what it added. */
 function totalBefore(spend: ReleaseSpend<ReleasePlan>): Amount {
   const before: Amount = {};
-  for (const k of ['epsilon', 'delta', 'rho'] as const) if (spend.total[k] !== undefined) before[k] = (spend.total[k] ?? 0) - (spend.marginal[k] ?? 0);
+  for (const k of ['epsilon', 'delta', 'rho'] as const)
+    if (spend.total[k] !== undefined) before[k] = (spend.total[k] ?? 0) - (spend.marginal[k] ?? 0);
   return before;
 }
 
@@ -58,7 +62,9 @@ export function releaseBudgetLine(a: SpecAnalysis, plan: ReleasePlan): string | 
   const spend = a.summary.releases.find((r) => r.plan === plan);
   if (!spend) return undefined;
   const names = spend.parallelWith;
-  const parallel = names.length ? ` (parallel with ${names.slice(0, 8).join(', ')}${names.length > 8 ? ` and ${names.length - 8} more` : ''})` : '';
+  const parallel = names.length
+    ? ` (parallel with ${names.slice(0, 8).join(', ')}${names.length > 8 ? ` and ${names.length - 8} more` : ''})`
+    : '';
   return `Budget (${a.summary.accounting}): adds ${adds(a, spend)}${parallel}; plan total after it ${totalPhrase(notionOf(a.budget), a.summary.limit, spend.total)}`;
 }
 
@@ -68,10 +74,15 @@ export function releaseBudgetLine(a: SpecAnalysis, plan: ReleasePlan): string | 
  */
 export function meanErrorLine(sumBound: number, rows: number | undefined): string {
   const formula = `±b/n for n rows averaged, b = ${sig3(sumBound)} the noisy sum's 95 % bound (half of the budget; the other half counts the rows)`;
-  return rows !== undefined && rows > 0 ? `95 % error bound on the mean: ${formula}; with the data's n = ${rows}, ±${sig3(sumBound / rows)}` : `95 % error bound on the mean: ${formula}`;
+  return rows !== undefined && rows > 0
+    ? `95 % error bound on the mean: ${formula}; with the data's n = ${rows}, ±${sig3(sumBound / rows)}`
+    : `95 % error bound on the mean: ${formula}`;
 }
 
-/** An overrun in the budget's notion, `needs ε 0.62 (ρ 0.13), ε 0.19 remains`: the engine's one message (budget-notion.ts). */
+/**
+ * An overrun in the budget's notion, `needs ε 0.62 (ρ 0.13), ε 0.19 remains`: the engine's one message
+ * (budget-notion.ts).
+ */
 export function overrunMessage(_a: SpecAnalysis, spend: ReleaseSpend<ReleasePlan>): string {
   return spend.overrun!.message;
 }

@@ -6,7 +6,18 @@
 import type { AstNode } from 'langium';
 import type { CodeAction, TextEdit } from 'vscode-languageserver';
 import type * as ast from '../generated/ast.js';
-import { insert, insertBeforeClose, insertLineAfter, nodeAt, quickFix, rangeOf, releaseOf, replace, columnValues, type FixContext } from './fix-helpers.js';
+import {
+  insert,
+  insertBeforeClose,
+  insertLineAfter,
+  nodeAt,
+  quickFix,
+  rangeOf,
+  releaseOf,
+  replace,
+  columnValues,
+  type FixContext,
+} from './fix-helpers.js';
 import { quoteColumn, quoteString } from '../quote-column.js';
 
 /** Listing more values than this in a hierarchy line would make a spec nobody reads; the fix is left out. */
@@ -34,15 +45,26 @@ export function unboundedContributionFixes(c: FixContext): CodeAction[] {
 export async function dataDependentDomainFixes(c: FixContext): Promise<CodeAction[]> {
   const release = releaseOf(c);
   const data = c.diagnostic.data as { column?: string } | undefined;
-  const column = data?.column ?? nodeAt(c, (n): n is ast.ColumnRef => n.$type === 'ColumnRef')?.name ?? domainColumn(release);
+  const column =
+    data?.column ?? nodeAt(c, (n): n is ast.ColumnRef => n.$type === 'ColumnRef')?.name ?? domainColumn(release);
   const actions: CodeAction[] = [];
   const values = column === undefined ? undefined : await columnValues(c, column);
   const anchor = lastDeclarationBeforeReleases(c);
-  if (column !== undefined && values && values.length > 0 && values.length <= MAX_DOMAIN_VALUES && !c.analysis.parts.hierarchies.has(column) && anchor) {
+  if (
+    column !== undefined &&
+    values &&
+    values.length > 0 &&
+    values.length <= MAX_DOMAIN_VALUES &&
+    !c.analysis.parts.hierarchies.has(column) &&
+    anchor
+  ) {
     const sorted = [...values].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
     const line = `hierarchy ${quoteColumn(column)} { ${sorted.map(quoteString).join(', ')} -> "*" }`;
     const edit = insertLineAfter(anchor, line);
-    if (edit) actions.push(quickFix(c, `Declare the domain of '${column}' from the data's ${values.length} values`, [edit], true));
+    if (edit)
+      actions.push(
+        quickFix(c, `Declare the domain of '${column}' from the data's ${values.length} values`, [edit], true),
+      );
   }
   if (release && release.query?.kind !== 'pram') actions.push(...acceptFix(c, release, 'data-dependent-domain'));
   return actions;
@@ -74,7 +96,9 @@ export function unexpectedMechanismFixes(c: FixContext): CodeAction[] {
 }
 
 export function duplicateFixes(c: FixContext): CodeAction[] {
-  const node = nodeAt(c, (n): n is AstNode => ['Release', 'Hierarchy', 'Dataset', 'Budget', 'Anonymity', 'UnitClause'].includes(n.$type));
+  const node = nodeAt(c, (n): n is AstNode =>
+    ['Release', 'Hierarchy', 'Dataset', 'Budget', 'Anonymity', 'UnitClause'].includes(n.$type),
+  );
   if (!node) return [];
   const actions = [quickFix(c, 'Remove this duplicate', [removal(c, node)])];
   if (node.$type === 'Release') {
@@ -98,9 +122,13 @@ export function sensitiveNotDeclaredFixes(c: FixContext): CodeAction[] {
   const dataset = c.analysis.parts.dataset;
   const name = clause?.column?.name;
   if (!dataset || name === undefined) return [];
-  const sensitive = dataset.clauses.find((x): x is ast.RoleClause => x.$type === 'RoleClause' && x.role === 'sensitive');
+  const sensitive = dataset.clauses.find(
+    (x): x is ast.RoleClause => x.$type === 'RoleClause' && x.role === 'sensitive',
+  );
   const end = sensitive?.$cstNode?.range.end;
-  const edit: TextEdit | undefined = end ? insert(end, `, ${quoteColumn(name)}`) : insertBeforeClose(dataset, `  sensitive ${quoteColumn(name)}\n`);
+  const edit: TextEdit | undefined = end
+    ? insert(end, `, ${quoteColumn(name)}`)
+    : insertBeforeClose(dataset, `  sensitive ${quoteColumn(name)}\n`);
   return edit ? [quickFix(c, `Declare '${name}' sensitive in the dataset`, [edit], true)] : [];
 }
 

@@ -1,6 +1,8 @@
 import type { CancellationToken } from 'vscode-languageserver';
 
-/** Lets the event loop handle what arrived while a search held the thread: two turns, so a queued cancel is processed. */
+/**
+ * Lets the event loop handle what arrived while a search held the thread: two turns, so a queued cancel is processed.
+ */
 const yieldTwice = async () => {
   for (let i = 0; i < 2; i++) await new Promise((resolve) => setTimeout(resolve, 0));
 };
@@ -9,7 +11,11 @@ const yieldTwice = async () => {
  * An LSP request's cancellation as the runner takes it: an AbortSignal, and `settle`, which the search calls between
  * lattice nodes to let a cancel that arrived while it held the thread be seen before anything is written.
  */
-export function abortOn(token: CancellationToken): { signal: AbortSignal; settle: () => Promise<void>; dispose: () => void } {
+export function abortOn(token: CancellationToken): {
+  signal: AbortSignal;
+  settle: () => Promise<void>;
+  dispose: () => void;
+} {
   const controller = new AbortController();
   const subscription = token.onCancellationRequested(() => controller.abort());
   return {

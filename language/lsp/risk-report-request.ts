@@ -1,9 +1,9 @@
 /**
  * `privspec/riskReport`: the editor's risk report, computed by the engine's `riskReportFigures` from the inputs the
- * release reads — the spec's dataset (unit, sensitive columns, sampling fraction), the hierarchies built by the release's
- * own loop, the anonymity block with its pins and suppression limit — on the table the server's CSV store reads, as the
- * runner reads it. The dataset hover states the same figures (`specRiskInput` below), and `privspec risk` counts with the
- * same `riskReportOfClasses`.
+ * release reads — the spec's dataset (unit, sensitive columns, sampling fraction), the hierarchies built by the
+ * release's own loop, the anonymity block with its pins and suppression limit — on the table the server's CSV store
+ * reads, as the runner reads it. The dataset hover states the same figures (`specRiskInput` below), and `privspec risk`
+ * counts with the same `riskReportOfClasses`.
  */
 import { URI, type LangiumDocument } from 'langium';
 import { RequestType, type Connection } from 'vscode-languageserver';
@@ -44,7 +44,11 @@ function anonymityOf(analysis: SpecAnalysis): AnonymityDescription | undefined {
  * The risk figures' inputs for a spec, or undefined when it declares no dataset with quasi-identifiers. `table` reads
  * the dataset (the hover passes the store's already-scanned table and gives up when there is none yet).
  */
-export async function specRiskInput(store: CsvStore, document: LangiumDocument, options: { defaultK?: number; source?: string; table?: (d: DatasetDescription) => Promise<Table | undefined> } = {}): Promise<RiskFiguresInput | undefined> {
+export async function specRiskInput(
+  store: CsvStore,
+  document: LangiumDocument,
+  options: { defaultK?: number; source?: string; table?: (d: DatasetDescription) => Promise<Table | undefined> } = {},
+): Promise<RiskFiguresInput | undefined> {
   const analysis = analyzeDocument(document);
   const dataset = analysis.dataset;
   if (!dataset || dataset.quasi.length === 0) return undefined;
@@ -52,7 +56,14 @@ export async function specRiskInput(store: CsvStore, document: LangiumDocument, 
   if (!table) return undefined;
   const { hierarchies } = await specHierarchies(store, analysis, specPath(document));
   const anonymity = anonymityOf(analysis);
-  return { table, source: options.source ?? dataset.file, dataset, k: anonymity?.k ?? options.defaultK ?? FALLBACK_K, hierarchies, anonymity };
+  return {
+    table,
+    source: options.source ?? dataset.file,
+    dataset,
+    k: anonymity?.k ?? options.defaultK ?? FALLBACK_K,
+    hierarchies,
+    anonymity,
+  };
 }
 
 /**
@@ -67,14 +78,27 @@ export const RISK_EXPAND_ROWS = 8_000_000;
  * the source's frequency table over the columns the report reads (quasi-identifiers, unit, sensitive columns, weight)
  * repeated by its counts — the same classes, sizes and sensitive values as the rows, while no row leaves the source.
  */
-async function riskTable(store: CsvStore, d: DatasetDescription, anonymity: AnonymityDescription | undefined): Promise<Table> {
+async function riskTable(
+  store: CsvStore,
+  d: DatasetDescription,
+  anonymity: AnonymityDescription | undefined,
+): Promise<Table> {
   if (!readsAtSource(d.file)) return store.table(d.file, d.delimiter);
   const header = (await store.header(d.file, d.delimiter)).header;
-  const wanted = [...d.quasi, ...(d.unit !== undefined ? [d.unit] : []), ...d.sensitive, ...(d.weight !== undefined ? [d.weight] : []), ...(anonymity?.criteria ?? []).flatMap((c) => (c.sensitive !== undefined ? [c.sensitive] : []))];
+  const wanted = [
+    ...d.quasi,
+    ...(d.unit !== undefined ? [d.unit] : []),
+    ...d.sensitive,
+    ...(d.weight !== undefined ? [d.weight] : []),
+    ...(anonymity?.criteria ?? []).flatMap((c) => (c.sensitive !== undefined ? [c.sensitive] : [])),
+  ];
   const columns = [...new Set(wanted)].filter((c) => header.includes(c));
   const frequencies = await store.frequencies(d.file, columns, d.delimiter);
   if (frequencies.rowCount > RISK_EXPAND_ROWS) {
-    throw new SpecNotRunnable(`${d.file} has ${frequencies.rowCount} rows, beyond the editor's risk report (${RISK_EXPAND_ROWS}); run 'privspec risk' on it, which counts on the source's frequency table`, 'input');
+    throw new SpecNotRunnable(
+      `${d.file} has ${frequencies.rowCount} rows, beyond the editor's risk report (${RISK_EXPAND_ROWS}); run 'privspec risk' on it, which counts on the source's frequency table`,
+      'input',
+    );
   }
   return expandedRows(frequencies);
 }
@@ -84,12 +108,19 @@ function settingsDataset(path: string, delimiter: string | undefined, qi: readon
   return { name: '', file: path, delimiter, identifying: [], quasi: qi, sensitive: [], insensitive: [] };
 }
 
-export async function riskReportResponse(services: PrivspecServices, params: RiskReportParams, signal?: AbortSignal): Promise<RiskReportResponse> {
+export async function riskReportResponse(
+  services: PrivspecServices,
+  params: RiskReportParams,
+  signal?: AbortSignal,
+): Promise<RiskReportResponse> {
   const store = services.data.CsvStore;
   if ('csv' in params) {
     const { path, delimiter, qi, k } = params.csv;
     const table = await store.table(path, delimiter);
-    return riskReportFigures({ table, source: params.source, dataset: settingsDataset(path, delimiter, qi), k, hierarchies: new Map() }, { signal });
+    return riskReportFigures(
+      { table, source: params.source, dataset: settingsDataset(path, delimiter, qi), k, hierarchies: new Map() },
+      { signal },
+    );
   }
   const document = await services.shared.workspace.LangiumDocuments.getOrCreateDocument(URI.parse(params.uri));
   const input = await specRiskInput(store, document, { defaultK: params.defaultK, source: params.source });

@@ -38,5 +38,12 @@ export function invariantPramFixes(c: FixContext): CodeAction[] {
   const text = doc.getText();
   let start = keyword.offset;
   while (start > 0 && text[start - 1] === ' ') start--;
-  return [quickFix(c, "Remove 'invariant' (plain retention PRAM)", [{ range: { start: doc.positionAt(start), end: doc.positionAt(keyword.end) }, newText: '' }], true)];
+  return [
+    quickFix(
+      c,
+      "Remove 'invariant' (plain retention PRAM)",
+      [{ range: { start: doc.positionAt(start), end: doc.positionAt(keyword.end) }, newText: '' }],
+      true,
+    ),
+  ];
 }

@@ -7,7 +7,14 @@
 import { CstUtils, GrammarUtils, URI, type LangiumDocument } from 'langium';
 import { RequestType, type Connection } from 'vscode-languageserver';
 import type * as ast from '../generated/ast.js';
-import { draftSpecRequestMethod, levelEditRequestMethod, type DraftSpecParams, type DraftSpecResponse, type LevelEditParams, type LevelEditResponse } from '../editor-request-types.js';
+import {
+  draftSpecRequestMethod,
+  levelEditRequestMethod,
+  type DraftSpecParams,
+  type DraftSpecResponse,
+  type LevelEditParams,
+  type LevelEditResponse,
+} from '../editor-request-types.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { quoteColumn } from '../quote-column.js';
 import { draftColumns, renderSpec } from '../spec-draft.js';

@@ -28,7 +28,8 @@ function niceWidth(x: number): number {
 export function suggestHierarchy(values: readonly string[]): SuggestedHierarchy | undefined {
   const present = values.filter((v) => v !== '');
   if (present.length === 0) return undefined;
-  if (present.every((v) => ISO_DATE.test(v))) return { text: ': date month, year', why: 'ISO dates to month, then year' };
+  if (present.every((v) => ISO_DATE.test(v)))
+    return { text: ': date month, year', why: 'ISO dates to month, then year' };
   const length = present[0].length;
   if (length >= 4 && present.every((v) => /^\d+$/.test(v) && v.length === length)) {
     // Codes of one length: mask one more digit per level, up to all but the first (then `*`).
@@ -43,11 +44,17 @@ export function suggestHierarchy(values: readonly string[]): SuggestedHierarchy 
     // About ten intervals at the first level, then widths doubling twice (three levels below `*`).
     const w = niceWidth((high - low) / 10);
     const origin = low >= 0 ? 0 : Math.floor(low / w) * w;
-    return { text: `: intervals ${w}, ${2 * w}, ${4 * w}${origin === 0 ? '' : ` from ${origin}`}`, why: `intervals of ${w}, ${2 * w}, ${4 * w}` };
+    return {
+      text: `: intervals ${w}, ${2 * w}, ${4 * w}${origin === 0 ? '' : ` from ${origin}`}`,
+      why: `intervals of ${w}, ${2 * w}, ${4 * w}`,
+    };
   }
   if (present.length <= MAX_CATEGORIES) {
     const sorted = [...new Set(present)].sort((a, b) => a.localeCompare(b, 'en'));
-    return { text: ` { ${sorted.map(quoteString).join(', ')} -> "*" }`, why: `its ${sorted.length} values grouped into *` };
+    return {
+      text: ` { ${sorted.map(quoteString).join(', ')} -> "*" }`,
+      why: `its ${sorted.length} values grouped into *`,
+    };
   }
   return undefined;
 }

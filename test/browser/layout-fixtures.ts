@@ -1,27 +1,55 @@
 /**
  * The hardest inputs of each page for the layout test: long category names, five-digit numbers, a 19 × 19 PRAM matrix
- * (the newcomer tour's unreadable case), a 512² grid whose draw has noise outliers, a risk report with many class sizes.
+ * (the newcomer tour's unreadable case), a 512² grid whose draw has noise outliers, a risk report with many class
+ * sizes.
  */
 import type { ReleasePreview } from '../../extension/preview/preview-protocol.js';
 import type { RiskReport } from '../../extension/protocol.js';
 import { aggregateAt, generalize, grid, mode } from './preview-fixtures.js';
 
-const diagnoses = ['influenza', 'common cold', 'asthma', 'chronic obstructive pulmonary disease', 'pneumonia', 'bronchitis', 'sinusitis',
-  'tonsillitis', 'otitis media', 'gastroenteritis', 'urinary tract infection', 'migraine', 'hypertension', 'type 2 diabetes mellitus',
-  'hyperlipidaemia', 'depression', 'generalised anxiety disorder', 'low back pain', 'osteoarthritis of the knee'];
+const diagnoses = [
+  'influenza',
+  'common cold',
+  'asthma',
+  'chronic obstructive pulmonary disease',
+  'pneumonia',
+  'bronchitis',
+  'sinusitis',
+  'tonsillitis',
+  'otitis media',
+  'gastroenteritis',
+  'urinary tract infection',
+  'migraine',
+  'hypertension',
+  'type 2 diabetes mellitus',
+  'hyperlipidaemia',
+  'depression',
+  'generalised anxiety disorder',
+  'low back pain',
+  'osteoarthritis of the knee',
+];
 
 /** A count by a long-named region: the chart's labels and the table's cells must not widen the page. */
 export function wideAggregate(): ReleasePreview {
   const a = aggregateAt(0.4);
   if (a.body.kind !== 'aggregate') throw new Error('aggregate fixture');
-  const cells = diagnoses.map((label, i) => ({ label, truth: 125000 + 1000 * i, draw: 125013 + 1000 * i, error95: 7.49 }));
+  const cells = diagnoses.map((label, i) => ({
+    label,
+    truth: 125000 + 1000 * i,
+    draw: 125013 + 1000 * i,
+    error95: 7.49,
+  }));
   return { ...a, body: { ...a.body, cells, cellsShown: cells.length, cellsTotal: cells.length } };
 }
 
 export function wideMode(): ReleasePreview {
   const m = mode();
   if (m.body.kind !== 'mode') throw new Error('mode fixture');
-  const candidates = diagnoses.map((label, i) => ({ label, score: 20000 - 900 * i, probability: 1 / diagnoses.length }));
+  const candidates = diagnoses.map((label, i) => ({
+    label,
+    score: 20000 - 900 * i,
+    probability: 1 / diagnoses.length,
+  }));
   return { ...m, body: { ...m.body, candidates, draw: diagnoses[3] } };
 }
 
@@ -35,10 +63,29 @@ export function widePram(): ReleasePreview {
   const expected = diagnoses.map((_, j) => before.reduce((s, b, i) => s + b * matrix[i][j], 0));
   const band = expected.map((e) => Math.sqrt(20 * e * 0.3));
   return {
-    spec: '/w/visits.privspec', release: 'diagnosis_pram', kind: 'pram',
+    spec: '/w/visits.privspec',
+    release: 'diagnosis_pram',
+    kind: 'pram',
     controls: [{ name: 'retain', label: 'retain probability', value: 0.6, min: 0.05, max: 0.99, log: false }],
-    body: { kind: 'pram', attributes: [{ name: 'diagnosis', labels: diagnoses, matrix, epsilon: Math.log(keep / move), before, expected, band, draw: expected.map((e) => Math.round(e)) }], combinedEpsilon: Math.log(keep / move), highestRisk: 0.42 },
-    notes: [], elapsedMs: 20,
+    body: {
+      kind: 'pram',
+      attributes: [
+        {
+          name: 'diagnosis',
+          labels: diagnoses,
+          matrix,
+          epsilon: Math.log(keep / move),
+          before,
+          expected,
+          band,
+          draw: expected.map((e) => Math.round(e)),
+        },
+      ],
+      combinedEpsilon: Math.log(keep / move),
+      highestRisk: 0.42,
+    },
+    notes: [],
+    elapsedMs: 20,
   };
 }
 
@@ -46,7 +93,17 @@ export function widePram(): ReleasePreview {
 export function wideGeneralize(): ReleasePreview {
   const g = generalize();
   if (g.body.kind !== 'generalize') throw new Error('generalize fixture');
-  return { ...g, body: { ...g.body, sample: { header: ['age', 'sex', 'zip'], before: [['34', 'F', '45766 Lower Saxony, rural district of Göttingen']], after: [['30-39', 'F', '457** Lower Saxony']] } } };
+  return {
+    ...g,
+    body: {
+      ...g.body,
+      sample: {
+        header: ['age', 'sex', 'zip'],
+        before: [['34', 'F', '45766 Lower Saxony, rural district of Göttingen']],
+        after: [['30-39', 'F', '457** Lower Saxony']],
+      },
+    },
+  };
 }
 
 /** A 512² grid whose draw has a few cells of +5,000 noise: the exact map must keep its own scale. */
@@ -60,15 +117,50 @@ export function wideGrid(): ReleasePreview {
 
 export function riskReport(): RiskReport {
   const histogram: [number, number][] = Array.from({ length: 60 }, (_, i) => [i + 1, Math.max(1, 4000 - 60 * i)]);
-  const requirements = [{ name: 'distinct-3-diversity on diagnosis', required: 'at least 3 distinct diagnoses in every class', measured: 'distinct ℓ 1', failingClasses: 11234, failingRows: 15123, met: false }];
+  const requirements = [
+    {
+      name: 'distinct-3-diversity on diagnosis',
+      required: 'at least 3 distinct diagnoses in every class',
+      measured: 'distinct ℓ 1',
+      failingClasses: 11234,
+      failingRows: 15123,
+      met: false,
+    },
+  ];
   return {
-    source: 'examples/a-rather-long-folder-name/patients-2024-with-visits-and-diagnoses.csv', rows: 21062, qi: ['age', 'sex', 'zip', 'visit_date_of_first_admission'], unit: 'patient_id', persons: 20000,
-    levels: { age: 1, zip: 2 }, k: 3, classes: 15234, sampleUniques: 12345, averageRisk: 0.7123, highestRisk: 1,
-    classSizeHistogram: histogram, kViolations: { k: 3, records: 15123, classes: 11234 },
+    source: 'examples/a-rather-long-folder-name/patients-2024-with-visits-and-diagnoses.csv',
+    rows: 21062,
+    qi: ['age', 'sex', 'zip', 'visit_date_of_first_admission'],
+    unit: 'patient_id',
+    persons: 20000,
+    levels: { age: 1, zip: 2 },
+    k: 3,
+    classes: 15234,
+    sampleUniques: 12345,
+    averageRisk: 0.7123,
+    highestRisk: 1,
+    classSizeHistogram: histogram,
+    kViolations: { k: 3, records: 15123, classes: 11234 },
     populationUniqueness: { model: 'Pitman', samplingFraction: 0.01, estimate: 0.2 },
     lDiversity: [{ sensitive: 'diagnosis_with_a_long_name', distinctL: 1, entropyL: 1, classesWithOneValue: 11234 }],
     requirements,
-    after: { basis: 'optimal', levels: [{ column: 'age', level: 2, height: 4, example: '34 → 30-39' }, { column: 'visit_date_of_first_admission', level: 3, height: 3, example: '2024-03-15 → *' }], suppressed: 1234, rows: 19828, classes: 240, sampleUniques: 0, averageRisk: 0.011, highestRisk: 0.33, classSizeHistogram: histogram.slice(2), requirements: requirements.map((r) => ({ ...r, failingClasses: 0, failingRows: 0, met: true })) },
-    riskiestCombinations: [{ columns: ['age', 'zip', 'visit_date_of_first_admission'], sampleUniques: 12000, classes: 14000 }],
+    after: {
+      basis: 'optimal',
+      levels: [
+        { column: 'age', level: 2, height: 4, example: '34 → 30-39' },
+        { column: 'visit_date_of_first_admission', level: 3, height: 3, example: '2024-03-15 → *' },
+      ],
+      suppressed: 1234,
+      rows: 19828,
+      classes: 240,
+      sampleUniques: 0,
+      averageRisk: 0.011,
+      highestRisk: 0.33,
+      classSizeHistogram: histogram.slice(2),
+      requirements: requirements.map((r) => ({ ...r, failingClasses: 0, failingRows: 0, met: true })),
+    },
+    riskiestCombinations: [
+      { columns: ['age', 'zip', 'visit_date_of_first_admission'], sampleUniques: 12000, classes: 14000 },
+    ],
   };
 }

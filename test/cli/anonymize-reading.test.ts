@@ -6,8 +6,8 @@ import { runCli } from '../../cli/run-cli.js';
 import { ADULT_COLUMNS, ADULT_MISSING, adultDir, skipOrFail } from '../helpers/adult.js';
 
 // Issue 25, item 2: without --out, `privspec anonymize` reads the distinct records of the quasi-identifiers and the
-// sensitive column straight from the file (no per-row array); with --out it reads the rows, which the release needs. The
-// report is the same either way: the search runs on the same frequency table.
+// sensitive column straight from the file (no per-row array); with --out it reads the rows, which the release needs.
+// The report is the same either way: the search runs on the same frequency table.
 describe('privspec anonymize reads only what it needs', function () {
   this.timeout(120_000);
   const dir = mkdtempSync(join(tmpdir(), 'privspec-anonymize-reading-'));
@@ -39,7 +39,13 @@ describe('privspec anonymize reads only what it needs', function () {
     const qi = ADULT_COLUMNS.filter((c) => c !== 'occupation' && c !== 'salary-class');
     // A copy: anonymize --out records its run and row key beside the data it reads, never in the shared Adult folder.
     copyFileSync(join(adult, 'adult.csv'), join(dir, 'adult.csv'));
-    const base = ['anonymize', join(dir, 'adult.csv'), '--qi', qi.join(','), ...qi.flatMap((c) => ['--hierarchy', `${c}=${join(adult, `adult_hierarchy_${c}.csv`)}`])];
+    const base = [
+      'anonymize',
+      join(dir, 'adult.csv'),
+      '--qi',
+      qi.join(','),
+      ...qi.flatMap((c) => ['--hierarchy', `${c}=${join(adult, `adult_hierarchy_${c}.csv`)}`]),
+    ];
     const cases: [string, string[]][] = [
       ['k', ['--k', '5', '--suppression', '0.04']],
       ['l', ['--k', '2', '--l', '2', '--sensitive', 'occupation', '--suppression', '0.02']],
@@ -57,7 +63,16 @@ describe('privspec anonymize reads only what it needs', function () {
     const csv = 'test/fixtures/risk-small.csv';
     const hierarchy = (c: string) => join(dir, `${c}.csv`);
     writeFileSync(hierarchy('sex'), 'M;*\nF;*\n');
-    const args = ['anonymize', join(process.cwd(), csv), '--qi', 'sex', '--hierarchy', `sex=${hierarchy('sex')}`, '--k', '2'];
+    const args = [
+      'anonymize',
+      join(process.cwd(), csv),
+      '--qi',
+      'sex',
+      '--hierarchy',
+      `sex=${hierarchy('sex')}`,
+      '--k',
+      '2',
+    ];
     const [counted, rows] = await both(args, 'small');
     assert.deepEqual(counted, rows);
     assert.deepEqual(counted.removedColumns, ['age', 'zip', 'diagnosis']);

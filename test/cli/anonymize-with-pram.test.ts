@@ -14,12 +14,34 @@ async function run(args: string[]) {
   return { code, out, err };
 }
 
-const BASE = ['anonymize', 'examples/data/patients.csv', '--qi', 'age,sex,occupation', '--hierarchy', 'age=examples/hierarchies/age.csv', '--hierarchy', 'sex=examples/hierarchies/sex.csv', '--hierarchy', 'occupation=examples/hierarchies/occupation.csv'];
+const BASE = [
+  'anonymize',
+  'examples/data/patients.csv',
+  '--qi',
+  'age,sex,occupation',
+  '--hierarchy',
+  'age=examples/hierarchies/age.csv',
+  '--hierarchy',
+  'sex=examples/hierarchies/sex.csv',
+  '--hierarchy',
+  'occupation=examples/hierarchies/occupation.csv',
+];
 
 describe('issue 12 — privspec anonymize --with-pram', function () {
   this.timeout(60_000);
   it('targets local ε: 20 Bayesian-optimization evaluations, and the exhaustive check states the relative error', async () => {
-    const r = await run([...BASE, '--k', '5', '--suppression', '0.02', '--with-pram', '--pram-epsilon', '4', '--exhaustive-check', '--json']);
+    const r = await run([
+      ...BASE,
+      '--k',
+      '5',
+      '--suppression',
+      '0.02',
+      '--with-pram',
+      '--pram-epsilon',
+      '4',
+      '--exhaustive-check',
+      '--json',
+    ]);
     assert.equal(r.code, 0, r.err);
     const p = JSON.parse(r.out).withPram;
     assert.match(p.optimizer, /Gaussian process, Matérn 5\/2 kernel, lower confidence bound/);
@@ -36,14 +58,30 @@ describe('issue 12 — privspec anonymize --with-pram', function () {
     assert.doesNotMatch(r.err, /\n\s+at /);
   });
 
-  it('issue 23: --out writes the combined release the report describes — generalized, suppressed below k, PRAM\'d, declared columns only, shuffled', async () => {
+  it("issue 23: --out writes the combined release the report describes — generalized, suppressed below k, PRAM'd, declared columns only, shuffled", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'privspec-anon-pram-'));
     try {
       const out = join(dir, 'out.csv');
       // A copy of the data: anonymize --out records its run (a PRAM run here) and row key beside the data it reads,
       // never in the repository's examples/.
       copyFileSync('examples/data/patients.csv', join(dir, 'patients.csv'));
-      const r = await run([...BASE.slice(0, 1), join(dir, 'patients.csv'), ...BASE.slice(2), '--k', '5', '--suppression', '0.02', '--keep', 'diagnosis', '--with-pram', '--pram-epsilon', '4', '--out', out, '--json']);
+      const r = await run([
+        ...BASE.slice(0, 1),
+        join(dir, 'patients.csv'),
+        ...BASE.slice(2),
+        '--k',
+        '5',
+        '--suppression',
+        '0.02',
+        '--keep',
+        'diagnosis',
+        '--with-pram',
+        '--pram-epsilon',
+        '4',
+        '--out',
+        out,
+        '--json',
+      ]);
       assert.equal(r.code, 0, r.err);
       const report = JSON.parse(r.out);
       const best = report.withPram.best;
@@ -53,19 +91,32 @@ describe('issue 12 — privspec anonymize --with-pram', function () {
       const rows = lines.slice(1).map((l) => l.split(','));
       assert.equal(rows.length, 21062 - best.suppressed);
       assert.equal(report.outRows, rows.length);
-      assert.match(report.outHolds, new RegExp(`age at level ${best.transformation.age}, sex at level ${best.transformation.sex}, occupation at level ${best.transformation.occupation}; ${best.suppressed} records suppressed`));
+      assert.match(
+        report.outHolds,
+        new RegExp(
+          `age at level ${best.transformation.age}, sex at level ${best.transformation.sex}, occupation at level ${best.transformation.occupation}; ${best.suppressed} records suppressed`,
+        ),
+      );
       // The input generalized to the point's levels, on the records that were not suppressed.
       const qi = ['age', 'sex', 'occupation'];
       const h = qi.map((q) => parseArxHierarchy(readFileSync(`examples/hierarchies/${q}.csv`, 'utf8')));
-      const input = readFileSync('examples/data/patients.csv', 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
-      const generalized = input.map((row) => [...[3, 4, 6].map((c, i) => h[i].generalize(row[c])![best.levels[i]]), row[7]]);
+      const input = readFileSync('examples/data/patients.csv', 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(','));
+      const generalized = input.map((row) => [
+        ...[3, 4, 6].map((c, i) => h[i].generalize(row[c])![best.levels[i]]),
+        row[7],
+      ]);
       const asIs = [0, 1, 2].filter((i) => !randomized.includes(qi[i]));
       const key = (row: string[]) => asIs.map((i) => row[i]).join('|');
       const classes = new Map<string, number>();
       for (const row of generalized) classes.set(key(row), (classes.get(key(row)) ?? 0) + 1);
       const kept = generalized.filter((row) => classes.get(key(row))! >= 5);
       assert.equal(kept.length, rows.length);
-      // Attributes released as they are (and diagnosis) are exactly the generalized input's, class sizes ≥ k in the file.
+      // Attributes released as they are (and diagnosis) are exactly the generalized input's, class sizes ≥ k in the
+      // file.
       const project = (rs: string[][], cols: number[]) => rs.map((row) => cols.map((c) => row[c]).join(',')).sort();
       assert.deepEqual(project(rows, [...asIs, 3]), project(kept, [...asIs, 3]));
       // Randomized attributes are not the generalization alone (retention < 1 flips some of thousands of values), and

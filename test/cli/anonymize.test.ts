@@ -15,14 +15,36 @@ async function run(args: string[], cwd: string) {
 describe('privspec anonymize', () => {
   const dir = mkdtempSync(join(tmpdir(), 'privspec-anonymize-'));
   // ARX's seven-record example (see test/engine/search/arx-example.ts).
-  writeFileSync(join(dir, 'people.csv'), 'age,gender,zipcode,diagnosis\n34,male,81667,flu\n45,female,81675,cold\n66,male,81925,flu\n70,female,81931,cancer\n34,female,81931,flu\n70,male,81931,cold\n45,male,81931,cancer\n');
+  writeFileSync(
+    join(dir, 'people.csv'),
+    'age,gender,zipcode,diagnosis\n34,male,81667,flu\n45,female,81675,cold\n66,male,81925,flu\n70,female,81931,cancer\n34,female,81931,flu\n70,male,81931,cold\n45,male,81931,cancer\n',
+  );
   writeFileSync(join(dir, 'age.csv'), '34;<50;*\n45;<50;*\n66;>=50;*\n70;>=50;*\n');
   writeFileSync(join(dir, 'gender.csv'), 'male;*\nfemale;*\n');
-  writeFileSync(join(dir, 'zip.csv'), ['81667', '81675', '81925', '81931'].map((z) => [z, `${z.slice(0, 4)}*`, `${z.slice(0, 3)}**`, `${z.slice(0, 2)}***`, `${z.slice(0, 1)}****`, '*****'].join(';')).join('\n'));
+  writeFileSync(
+    join(dir, 'zip.csv'),
+    ['81667', '81675', '81925', '81931']
+      .map((z) =>
+        [z, `${z.slice(0, 4)}*`, `${z.slice(0, 3)}**`, `${z.slice(0, 2)}***`, `${z.slice(0, 1)}****`, '*****'].join(
+          ';',
+        ),
+      )
+      .join('\n'),
+  );
   // The example with every row three times (issue 25): 21 rows, the same 7 distinct records.
   const lines = readFileSync(join(dir, 'people.csv'), 'utf8').trim().split('\n');
   writeFileSync(join(dir, 'people3.csv'), `${[lines[0], ...[1, 2, 3].flatMap(() => lines.slice(1))].join('\n')}\n`);
-  const base = ['people.csv', '--qi', 'age,gender,zipcode', '--hierarchy', 'age=age.csv', '--hierarchy', 'gender=gender.csv', '--hierarchy', 'zipcode=zip.csv'];
+  const base = [
+    'people.csv',
+    '--qi',
+    'age,gender,zipcode',
+    '--hierarchy',
+    'age=age.csv',
+    '--hierarchy',
+    'gender=gender.csv',
+    '--hierarchy',
+    'zipcode=zip.csv',
+  ];
 
   it('prints the contract JSON and writes the release atomically', async () => {
     const r = await run([...base, '--k', '2', '--json', '--out', 'out/released.csv'], dir);
@@ -44,8 +66,9 @@ describe('privspec anonymize', () => {
   });
 
   it('searches the distinct records with their row counts: the example repeated three times gives the same transformation (issue 25)', async () => {
-    // Every row three times: the same 7 distinct records, each of weight 3. k = 6 on the tripled table asks what k = 2 asks
-    // of the original (every class is three times larger), so the optimum is the hand-derived (1, 1, 2), classes 6, 6, 9.
+    // Every row three times: the same 7 distinct records, each of weight 3. k = 6 on the tripled table asks what k = 2
+    // asks of the original (every class is three times larger), so the optimum is the hand-derived (1, 1, 2), classes
+    // 6, 6, 9.
     const r = await run(['people3.csv', ...base.slice(1), '--k', '6', '--json'], dir);
     assert.equal(r.code, 0, r.err);
     const json = JSON.parse(r.out);
@@ -53,14 +76,17 @@ describe('privspec anonymize', () => {
     assert.equal(json.rows, 21);
     assert.equal(json.records, 7);
     assert.equal(json.classes, 3);
-    const sensitive = await run(['people3.csv', ...base.slice(1), '--k', '6', '--t', '0.5', '--sensitive', 'diagnosis', '--json'], dir);
+    const sensitive = await run(
+      ['people3.csv', ...base.slice(1), '--k', '6', '--t', '0.5', '--sensitive', 'diagnosis', '--json'],
+      dir,
+    );
     // With the sensitive column the records are (age, gender, zipcode, diagnosis): still the 7 rows of the example.
     assert.equal(JSON.parse(sensitive.out).records, 7);
   });
 
   it('reads only the frequency table without --out, and reports exactly what it reports when it reads the rows to write them', async () => {
-    // Without --out the file is read straight into distinct records (readFrequencyTable); with --out it is read into rows
-    // and grouped (frequencyTableOf). Every figure must agree, whatever the model and metric.
+    // Without --out the file is read straight into distinct records (readFrequencyTable); with --out it is read into
+    // rows and grouped (frequencyTableOf). Every figure must agree, whatever the model and metric.
     const cases = [
       ['--k', '6'],
       ['--k', '6', '--suppression', '0.15', '--metric', 'loss'],
@@ -72,7 +98,8 @@ describe('privspec anonymize', () => {
       const frequencies = await run(['people3.csv', ...base.slice(1), ...args, '--json'], dir);
       const rows = await run(['people3.csv', ...base.slice(1), ...args, '--json', '--out', `both-paths-${i}.csv`], dir);
       assert.equal(frequencies.code, rows.code, frequencies.err);
-      const strip = (json: Record<string, unknown>) => Object.fromEntries(Object.entries(json).filter(([key]) => key !== 'out' && key !== 'searchMs'));
+      const strip = (json: Record<string, unknown>) =>
+        Object.fromEntries(Object.entries(json).filter(([key]) => key !== 'out' && key !== 'searchMs'));
       assert.deepEqual(strip(JSON.parse(frequencies.out)), strip(JSON.parse(rows.out)), args.join(' '));
     }
     const missing = await run(['people3.csv', ...base.slice(1), '--k', '2', '--keep', 'name'], dir);
@@ -80,10 +107,14 @@ describe('privspec anonymize', () => {
     assert.match(missing.err, /no column 'name' in .*people3\.csv \(columns: age, gender, zipcode, diagnosis\)/);
   });
 
-  it('leaves suppressed records out with the release\'s own writer, and refuses star mode (a starred class is exempt from k)', async () => {
+  it("leaves suppressed records out with the release's own writer, and refuses star mode (a starred class is exempt from k)", async () => {
     // Issue 22: one generalization writer. ARX Example1 at (1, 0, 3) with 15 % suppression: record 4 (70, female) is
-    // alone in (>=50, female, 81***) and leaves the file; the others are generalized as the generalize release writes them.
-    const r = await run([...base, '--k', '2', '--suppression', '0.15', '--keep', 'diagnosis', '--out', 'kept.csv', '--json'], dir);
+    // alone in (>=50, female, 81***) and leaves the file; the others are generalized as the generalize release writes
+    // them.
+    const r = await run(
+      [...base, '--k', '2', '--suppression', '0.15', '--keep', 'diagnosis', '--out', 'kept.csv', '--json'],
+      dir,
+    );
     assert.equal(r.code, 0, r.err);
     assert.deepEqual(JSON.parse(r.out).levels, [1, 0, 3]);
     assert.equal(JSON.parse(r.out).suppressed, 1);
@@ -92,16 +123,25 @@ describe('privspec anonymize', () => {
     assert.equal(rows.length, 1 + 6);
     assert.ok(rows.slice(1).includes('<50,male,81***,flu'));
     assert.ok(!rows.some((l) => l.includes('*,*,*')));
-    const star = await run([...base, '--k', '2', '--suppression', '0.15', '--suppressed', 'star', '--out', 'starred.csv'], dir);
+    const star = await run(
+      [...base, '--k', '2', '--suppression', '0.15', '--suppressed', 'star', '--out', 'starred.csv'],
+      dir,
+    );
     assert.equal(star.code, 2);
-    assert.match(star.err, /--suppressed star is not offered: starred rows would form one more class, exempt from k and ℓ/);
+    assert.match(
+      star.err,
+      /--suppressed star is not offered: starred rows would form one more class, exempt from k and ℓ/,
+    );
   });
 
   it('applies ℓ-diversity and t-closeness of a sensitive column', async () => {
     const l = await run([...base, '--l', '2', '--sensitive', 'diagnosis', '--json'], dir);
     assert.equal(l.code, 0, l.err);
     assert.deepEqual(JSON.parse(l.out).models, ['distinct-2-diversity on diagnosis']);
-    const t = await run([...base, '--k', '2', '--t', '0.5', '--sensitive', 'diagnosis', '--t-distance', 'equal', '--json'], dir);
+    const t = await run(
+      [...base, '--k', '2', '--t', '0.5', '--sensitive', 'diagnosis', '--t-distance', 'equal', '--json'],
+      dir,
+    );
     assert.equal(t.code, 0, t.err);
   });
 
@@ -114,7 +154,10 @@ describe('privspec anonymize', () => {
   it('refuses to write over its input', async () => {
     const r = await run([...base, '--k', '2', '--out', 'people.csv'], dir);
     assert.equal(r.code, 2);
-    assert.equal(r.err, 'privspec anonymize: the output people.csv would replace the input people.csv; choose another output\n');
+    assert.equal(
+      r.err,
+      'privspec anonymize: the output people.csv would replace the input people.csv; choose another output\n',
+    );
     assert.ok(readFileSync(join(dir, 'people.csv'), 'utf8').startsWith('age,gender'));
   });
 
@@ -126,7 +169,10 @@ describe('privspec anonymize', () => {
       [[...base, '--k', '2', '--metric', 'nope'], /--metric: 'nope' is not one of/],
       [[...base, '--l', '2'], /need --sensitive/],
       [['people.csv', '--qi', 'age', '--hierarchy', 'age=missing.csv', '--k', '2'], /missing\.csv/],
-      [['people.csv', '--qi', 'age', '--hierarchy', 'age=gender.csv', '--k', '2'], /gender\.csv: the hierarchy for 'age' does not cover '34'/],
+      [
+        ['people.csv', '--qi', 'age', '--hierarchy', 'age=gender.csv', '--k', '2'],
+        /gender\.csv: the hierarchy for 'age' does not cover '34'/,
+      ],
       [['people.csv', '--qi', 'nope', '--hierarchy', 'nope=gender.csv', '--k', '2'], /no column 'nope'/],
     ];
     for (const [args, message] of cases) {
@@ -148,8 +194,26 @@ describe('privspec anonymize', () => {
 
   it('reproduces the contract example on Adult', async function () {
     const adult = adultDirOrSkip(this);
-    const hierarchies = ADULT_COLUMNS.flatMap((c) => ['--hierarchy', `${c}=${join(adult, `adult_hierarchy_${c}.csv`)}`]);
-    const r = await run([join(adult, 'adult.csv'), '--qi', ADULT_COLUMNS.join(','), ...hierarchies, '--k', '5', '--suppression', '0.04', '--metric', 'entropy', '--json'], dir);
+    const hierarchies = ADULT_COLUMNS.flatMap((c) => [
+      '--hierarchy',
+      `${c}=${join(adult, `adult_hierarchy_${c}.csv`)}`,
+    ]);
+    const r = await run(
+      [
+        join(adult, 'adult.csv'),
+        '--qi',
+        ADULT_COLUMNS.join(','),
+        ...hierarchies,
+        '--k',
+        '5',
+        '--suppression',
+        '0.04',
+        '--metric',
+        'entropy',
+        '--json',
+      ],
+      dir,
+    );
     assert.equal(r.code, 0, r.err);
     const json = JSON.parse(r.out);
     assert.equal(json.loss, 255559.85455731067);

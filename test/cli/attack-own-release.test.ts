@@ -7,9 +7,9 @@ import { runIn } from '../helpers/run-cli.js';
 import { ledgerFileSync, ledgerOf } from '../helpers/ledger.js';
 
 // Issue 34: every microdata file privspec writes is shuffled and leaves suppressed records out, so an attack scored
-// by position (released record j ↔ original record j) counts links to the wrong persons: a PRAM release re-identified at
-// 70 % read 2 % and "within the predicted risk". privspec now keeps a private row key beside the data's ledger for each
-// file it writes, and `privspec attack --truth` aligns the records through it.
+// by position (released record j ↔ original record j) counts links to the wrong persons: a PRAM release re-identified
+// at 70 % read 2 % and "within the predicted risk". privspec now keeps a private row key beside the data's ledger for
+// each file it writes, and `privspec attack --truth` aligns the records through it.
 
 // The demo's generator (examples/attack-demo/generate.mjs), one seed per run: 100 identified records, and the
 // attacker's 200 candidates, the 100 and 100 decoys of the same distribution, shuffled. Test data, not privacy noise.
@@ -22,13 +22,29 @@ function mulberry32(seed: number): () => number {
     return ((t ^ (t >>> 14)) >>> 0) / 4294967296;
   };
 }
-const ZIPS = ['1130033', '1130034', '1130021', '1130022', '1500001', '1500002', '1500011', '1500012', '1600021', '1600022'];
+const ZIPS = [
+  '1130033',
+  '1130034',
+  '1130021',
+  '1130022',
+  '1500001',
+  '1500002',
+  '1500011',
+  '1500012',
+  '1600021',
+  '1600022',
+];
 
 function workspace(seed: number): string {
   const dir = mkdtempSync(join(tmpdir(), 'privspec-attack-own-'));
   const next = mulberry32(seed);
   const pick = <T>(xs: readonly T[]) => xs[Math.floor(next() * xs.length)];
-  const person = (id: string) => [id, String(20 + Math.floor(next() * next() * 60 + next() * 10)), next() < 0.5 ? 'F' : 'M', pick(ZIPS)];
+  const person = (id: string) => [
+    id,
+    String(20 + Math.floor(next() * next() * 60 + next() * 10)),
+    next() < 0.5 ? 'F' : 'M',
+    pick(ZIPS),
+  ];
   const original = Array.from({ length: 100 }, (_, i) => person(`C${i + 1}`));
   const candidates = [...original, ...Array.from({ length: 100 }, (_, i) => person(`C${i + 101}`))];
   for (let i = candidates.length - 1; i > 0; i--) {
@@ -39,20 +55,36 @@ function workspace(seed: number): string {
   writeFileSync(join(dir, 'original.csv'), csv(original));
   writeFileSync(join(dir, 'candidate.csv'), csv(candidates));
   const band = (a: number, w: number) => `${Math.floor(a / w) * w}-${Math.floor(a / w) * w + w - 1}`;
-  writeFileSync(join(dir, 'age.csv'), `${Array.from({ length: 100 }, (_, a) => [a, band(a, 5), band(a, 10), band(a, 20), '*'].join(';')).join('\n')}\n`);
+  writeFileSync(
+    join(dir, 'age.csv'),
+    `${Array.from({ length: 100 }, (_, a) => [a, band(a, 5), band(a, 10), band(a, 20), '*'].join(';')).join('\n')}\n`,
+  );
   writeFileSync(join(dir, 'sex.csv'), 'F;*\nM;*\n');
-  writeFileSync(join(dir, 'zip.csv'), `${ZIPS.map((z) => [z, `${z.slice(0, 6)}*`, `${z.slice(0, 5)}**`, `${z.slice(0, 3)}****`, '*'].join(';')).join('\n')}\n`);
+  writeFileSync(
+    join(dir, 'zip.csv'),
+    `${ZIPS.map((z) => [z, `${z.slice(0, 6)}*`, `${z.slice(0, 5)}**`, `${z.slice(0, 3)}****`, '*'].join(';')).join('\n')}\n`,
+  );
   const dataset = 'dataset customers from "original.csv" {\n  identifying id\n  quasi age, sex, zip\n}\n';
   const hierarchies = 'hierarchy age from "age.csv"\nhierarchy sex from "sex.csv"\nhierarchy zip from "zip.csv"\n';
-  for (const k of [2, 5]) writeFileSync(join(dir, `g${k}.privspec`), `${dataset}${hierarchies}anonymity { k ${k}  suppression 5% }\nrelease g${k}: generalize\n`);
+  for (const k of [2, 5])
+    writeFileSync(
+      join(dir, `g${k}.privspec`),
+      `${dataset}${hierarchies}anonymity { k ${k}  suppression 5% }\nrelease g${k}: generalize\n`,
+    );
   // Two PRAM files of one data: the second says `rerun` (the test compares them; nobody publishes both). Without
   // hierarchies the PRAM domain is the column's values, the domain `privspec attack --pram` assumes with --truth.
-  writeFileSync(join(dir, 'pram.privspec'), `${dataset}release p06: pram age, sex, zip retain 0.6\nrelease p09: pram age, sex, zip retain 0.9 rerun\n`);
+  writeFileSync(
+    join(dir, 'pram.privspec'),
+    `${dataset}release p06: pram age, sex, zip retain 0.6\nrelease p09: pram age, sex, zip retain 0.9 rerun\n`,
+  );
   return dir;
 }
 
 /** The fields of one CSV line as privspec writes them (RFC 4180 quoting: Mondrian's ranges hold commas). */
-const cells = (line: string) => [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)].slice(0, -1).map((m) => m[1].replace(/^"|"$/g, '').replace(/""/g, '"'));
+const cells = (line: string) =>
+  [...line.matchAll(/("(?:[^"]|"")*"|[^,]*)(?:,|$)/g)]
+    .slice(0, -1)
+    .map((m) => m[1].replace(/^"|"$/g, '').replace(/""/g, '"'));
 
 const QI = ['age', 'sex', 'zip'];
 const HIERARCHIES = QI.flatMap((c) => ['--hierarchy', `${c}=${c}.csv`]);
@@ -64,7 +96,17 @@ const pramFlags = (retain: number) => QI.flatMap((c) => ['--pram', `${c}=${retai
  * or a value set {a, b} listing it (LeFevre et al. 2006). Written here from the files, apart from the engine.
  */
 function covers(dir: string): (attribute: string, released: string, value: string) => boolean {
-  const ancestors = new Map(QI.map((a) => [a, new Map(readFileSync(join(dir, `${a}.csv`), 'utf8').trim().split('\n').map((l) => [l.split(';')[0], new Set(l.split(';'))]))]));
+  const ancestors = new Map(
+    QI.map((a) => [
+      a,
+      new Map(
+        readFileSync(join(dir, `${a}.csv`), 'utf8')
+          .trim()
+          .split('\n')
+          .map((l) => [l.split(';')[0], new Set(l.split(';'))]),
+      ),
+    ]),
+  );
   return (a, released, value) => {
     if (released === value || released === '*' || ancestors.get(a)!.get(value)?.has(released)) return true;
     const range = /^\[(\d+), (\d+)\]$/.exec(released);
@@ -82,7 +124,11 @@ function perRecordExpectation(dir: string, file: string): { mean: number; varian
   const compatible = covers(dir);
   const lines = readFileSync(join(dir, file), 'utf8').trim().split('\n');
   const header = cells(lines[0]);
-  const candidates = readFileSync(join(dir, 'candidate.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+  const candidates = readFileSync(join(dir, 'candidate.csv'), 'utf8')
+    .trim()
+    .split('\n')
+    .slice(1)
+    .map((l) => l.split(','));
   let mean = 0;
   let variance = 0;
   for (const line of lines.slice(1)) {
@@ -118,12 +164,53 @@ async function releaseAll(dir: string): Promise<void> {
     assert.equal(r.code, 0, `privspec ${args.join(' ')}: ${r.err}${r.out}`);
   };
   for (const spec of ['g2', 'g5', 'pram']) await ok(['release', `${spec}.privspec`, '--out', 'out']);
-  for (const k of [2, 5]) await ok(['anonymize', 'original.csv', '--qi', QI.join(','), ...HIERARCHIES, '--k', String(k), '--suppression', '0.05', '--out', `a${k}.csv`]);
-  await ok(['anonymize', 'original.csv', '--qi', QI.join(','), ...HIERARCHIES, '--k', '5', '--algorithm', 'mondrian', '--out', 'm5.csv']);
+  for (const k of [2, 5])
+    await ok([
+      'anonymize',
+      'original.csv',
+      '--qi',
+      QI.join(','),
+      ...HIERARCHIES,
+      '--k',
+      String(k),
+      '--suppression',
+      '0.05',
+      '--out',
+      `a${k}.csv`,
+    ]);
+  await ok([
+    'anonymize',
+    'original.csv',
+    '--qi',
+    QI.join(','),
+    ...HIERARCHIES,
+    '--k',
+    '5',
+    '--algorithm',
+    'mondrian',
+    '--out',
+    'm5.csv',
+  ]);
 }
 
-async function attack(dir: string, file: string, flags: readonly string[]): Promise<{ code: number; json: Record<string, number | boolean | string>; err: string }> {
-  const r = await runIn(dir, ['attack', file, 'candidate.csv', '--qi', QI.join(','), ...flags, '--truth', 'original.csv', '--id', 'id', '--json']);
+async function attack(
+  dir: string,
+  file: string,
+  flags: readonly string[],
+): Promise<{ code: number; json: Record<string, number | boolean | string>; err: string }> {
+  const r = await runIn(dir, [
+    'attack',
+    file,
+    'candidate.csv',
+    '--qi',
+    QI.join(','),
+    ...flags,
+    '--truth',
+    'original.csv',
+    '--id',
+    'id',
+    '--json',
+  ]);
   return { code: r.code, json: r.out ? JSON.parse(r.out) : {}, err: r.err };
 }
 
@@ -135,16 +222,29 @@ describe('issue 34 — privspec attack scores the shuffled releases privspec wri
     for (const d of dirs) rmSync(d, { recursive: true, force: true });
   });
 
-  it('the row key: beside the ledger (0600), named by the file\'s SHA-256 that the ledger entry records, mapping each written line to its input row', async () => {
+  it("the row key: beside the ledger (0600), named by the file's SHA-256 that the ledger entry records, mapping each written line to its input row", async () => {
     const dir = workspace(1);
     dirs.push(dir);
     await releaseAll(dir);
     // The outputs hold the releases and their reports only: no key in the output folder.
-    assert.deepEqual(readdirSync(join(dir, 'out')).sort(), ['g2.csv', 'g2.json', 'g5.csv', 'g5.json', 'p06.csv', 'p06.json', 'p09.csv', 'p09.json']);
+    assert.deepEqual(readdirSync(join(dir, 'out')).sort(), [
+      'g2.csv',
+      'g2.json',
+      'g5.csv',
+      'g5.json',
+      'p06.csv',
+      'p06.json',
+      'p09.csv',
+      'p09.json',
+    ]);
     const ledger = ledgerOf(join(dir, 'original.csv'))!;
     const keys = join(ledgerFileSync(join(dir, 'original.csv')), '..', 'row-keys');
     assert.equal(statSync(keys).mode & 0o777, 0o700);
-    const original = readFileSync(join(dir, 'original.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const original = readFileSync(join(dir, 'original.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
     for (const c of CASES) {
       const bytes = readFileSync(join(dir, c.file));
       const sha = createHash('sha256').update(bytes).digest('hex');
@@ -163,14 +263,21 @@ describe('issue 34 — privspec attack scores the shuffled releases privspec wri
       // score below.
       if (!c.file.includes('/p0')) {
         const sex = header.indexOf('sex');
-        const mismatched = rows.filter((r, j) => ![original[r][2], '*', '{F, M}', '{M, F}'].includes(cells(lines[j + 1])[sex]));
+        const mismatched = rows.filter(
+          (r, j) => ![original[r][2], '*', '{F, M}', '{M, F}'].includes(cells(lines[j + 1])[sex]),
+        );
         assert.deepEqual(mismatched, [], c.name);
       }
     }
   });
 
   it(`generalization (k = 2, 5), Mondrian (k = 5) and PRAM (0.6, 0.9): the measured rate lies within the prediction's 3σ over ${RUNS} runs; 0.9 attacked as 0.3 is flagged`, async () => {
-    const pooled = new Map(CASES.map((c) => [c.name, { n: 0, correct: 0, predicted: 0, variance: 0, exceeded: 0, best: 0, expected: 0, expectedVariance: 0 }]));
+    const pooled = new Map(
+      CASES.map((c) => [
+        c.name,
+        { n: 0, correct: 0, predicted: 0, variance: 0, exceeded: 0, best: 0, expected: 0, expectedVariance: 0 },
+      ]),
+    );
     let flagged = 0;
     for (let run = 0; run < RUNS; run++) {
       const dir = workspace(1000 + run);
@@ -208,7 +315,8 @@ describe('issue 34 — privspec attack scores the shuffled releases privspec wri
       const sigma = Math.sqrt(p.variance) / p.n;
       // Within the prediction (a bound: no attacker does better on average) beyond 3σ of the pooled runs …
       assert.ok(rate <= predicted + 3 * sigma, `${name}: rate ${rate} > predicted ${predicted} + 3σ ${3 * sigma}`);
-      // … and runs flagged no more often than the tool's own 3σ rule allows a fair release (0.13 % each; 1 of 20 tolerated).
+      // … and runs flagged no more often than the tool's own 3σ rule allows a fair release (0.13 % each; 1 of 20
+      // tolerated).
       assert.ok(p.exceeded <= 1, `${name}: ${p.exceeded} of ${RUNS} runs flagged`);
       if (p.expected > 0) {
         // The per-record attack on a generalization is right with probability 1/c per record, computed above from the
@@ -217,9 +325,11 @@ describe('issue 34 — privspec attack scores the shuffled releases privspec wri
         const best = p.best / p.n;
         const expected = p.expected / p.n;
         const s = Math.sqrt(p.expectedVariance) / p.n;
-        assert.ok(Math.abs(best - expected) <= 3 * s, `${name}: per-record rate ${best}, expected ${expected} ± ${3 * s}`);
-      }
-      else {
+        assert.ok(
+          Math.abs(best - expected) <= 3 * s,
+          `${name}: per-record rate ${best}, expected ${expected} ± ${3 * s}`,
+        );
+      } else {
         // PRAM: scored by position on a shuffled file, a record is linked to the person of its position only by chance,
         // about one record per file (1 %); through the key, retention 0.6 and 0.9 re-identify ~38 % and ~75 %.
         assert.ok(rate > 0.1, `${name}: rate ${rate}: the score is not aligned`);
@@ -233,15 +343,40 @@ describe('issue 34 — privspec attack scores the shuffled releases privspec wri
     dirs.push(dir);
     const streamed = await runIn(dir, ['release', 'g2.privspec', '--out', 's', '--engine', 'duckdb']);
     assert.equal(streamed.code, 0, streamed.err);
-    const anonymized = await runIn(dir, ['anonymize', 'original.csv', '--qi', QI.join(','), ...HIERARCHIES, '--k', '2', '--engine', 'duckdb', '--out', 'd2.csv']);
+    const anonymized = await runIn(dir, [
+      'anonymize',
+      'original.csv',
+      '--qi',
+      QI.join(','),
+      ...HIERARCHIES,
+      '--k',
+      '2',
+      '--engine',
+      'duckdb',
+      '--out',
+      'd2.csv',
+    ]);
     assert.equal(anonymized.code, 0, anonymized.err);
     const ledger = ledgerOf(join(dir, 'original.csv'))!;
     for (const file of ['s/g2.csv', 'd2.csv']) {
-      const sha = createHash('sha256').update(readFileSync(join(dir, file))).digest('hex');
+      const sha = createHash('sha256')
+        .update(readFileSync(join(dir, file)))
+        .digest('hex');
       const record = ledger.entries.flatMap((e) => e.released ?? []).find((r) => r.sha256 === sha);
       assert.ok(record?.noRowKey?.includes('streamed'), `${file}: ${JSON.stringify(record)}`);
       assert.equal(record?.rowKey, undefined);
-      const r = await runIn(dir, ['attack', file, 'candidate.csv', '--qi', QI.join(','), ...HIERARCHIES, '--truth', 'original.csv', '--id', 'id']);
+      const r = await runIn(dir, [
+        'attack',
+        file,
+        'candidate.csv',
+        '--qi',
+        QI.join(','),
+        ...HIERARCHIES,
+        '--truth',
+        'original.csv',
+        '--id',
+        'id',
+      ]);
       assert.equal(r.code, 2, r.err + r.out);
       assert.match(r.err, /no row key: privspec wrote .* without a row key: its rows were streamed from the source/);
       assert.equal(r.out, '');
@@ -256,18 +391,55 @@ describe('issue 34 — privspec attack scores the shuffled releases privspec wri
     // shuffled, so the truth given in the original's order fails the check. The truth has as many records as the copy.
     const lines = readFileSync(join(dir, 'a2.csv'), 'utf8').trim().split('\n');
     const fields = lines[1].split(',');
-    writeFileSync(join(dir, 'copied.csv'), `${[lines[0], [`"${fields[0]}"`, ...fields.slice(1)].join(','), ...lines.slice(2)].join('\n')}\n`);
+    writeFileSync(
+      join(dir, 'copied.csv'),
+      `${[lines[0], [`"${fields[0]}"`, ...fields.slice(1)].join(','), ...lines.slice(2)].join('\n')}\n`,
+    );
     const rows = lines.length - 1;
-    writeFileSync(join(dir, 'truth.csv'), `${readFileSync(join(dir, 'original.csv'), 'utf8').trim().split('\n').slice(0, rows + 1).join('\n')}\n`);
-    const r = await runIn(dir, ['attack', 'copied.csv', 'candidate.csv', '--qi', QI.join(','), ...HIERARCHIES, '--truth', 'truth.csv', '--id', 'id', '--json']);
+    writeFileSync(
+      join(dir, 'truth.csv'),
+      `${readFileSync(join(dir, 'original.csv'), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(0, rows + 1)
+        .join('\n')}\n`,
+    );
+    const r = await runIn(dir, [
+      'attack',
+      'copied.csv',
+      'candidate.csv',
+      '--qi',
+      QI.join(','),
+      ...HIERARCHIES,
+      '--truth',
+      'truth.csv',
+      '--id',
+      'id',
+      '--json',
+    ]);
     assert.equal(r.code, 2, r.err + r.out);
     // With --json the refusal is the one JSON object printed, and it holds no verdict.
     assert.match(r.out, /^\{"error":/);
     assert.ok(!/exceeds|predictedRate/.test(r.out));
-    assert.match(r.out, new RegExp(`the truth is not in the release's record order \\(\\d+ of ${rows} rows incompatible\\)`));
+    assert.match(
+      r.out,
+      new RegExp(`the truth is not in the release's record order \\(\\d+ of ${rows} rows incompatible\\)`),
+    );
     assert.equal(r.out.trim().split('\n').length, 1);
-    // The released file itself, scored against another file of the same folder, is refused as well: its key names other data.
-    const other = await runIn(dir, ['attack', 'a2.csv', 'candidate.csv', '--qi', QI.join(','), ...HIERARCHIES, '--truth', 'truth.csv', '--id', 'id']);
+    // The released file itself, scored against another file of the same folder, is refused as well: its key names other
+    // data.
+    const other = await runIn(dir, [
+      'attack',
+      'a2.csv',
+      'candidate.csv',
+      '--qi',
+      QI.join(','),
+      ...HIERARCHIES,
+      '--truth',
+      'truth.csv',
+      '--id',
+      'id',
+    ]);
     assert.equal(other.code, 2);
     assert.ok(existsSync(join(dir, 'a2.csv')));
   });

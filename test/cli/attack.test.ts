@@ -23,11 +23,47 @@ describe('cli: privspec attack', () => {
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('attacks a Mondrian k = 5 release of the demo: the contract keys, the matching table, within the 1/k bound', async () => {
-    assert.equal((await privspec('anonymize', 'original.csv', '--qi', 'age,sex,zip', '--hierarchy', 'age=age.csv', '--hierarchy', 'sex=sex.csv', '--hierarchy', 'zip=zip.csv', '--k', '5', '--algorithm', 'mondrian', '--out', 'm5.csv')).code, 0);
-    const { code, out, err } = await privspec('attack', 'm5.csv', 'candidate.csv', '--qi', 'age,sex,zip', '--truth', 'original.csv', '--id', 'id', '--out', 'matches.csv', '--json');
+    assert.equal(
+      (
+        await privspec(
+          'anonymize',
+          'original.csv',
+          '--qi',
+          'age,sex,zip',
+          '--hierarchy',
+          'age=age.csv',
+          '--hierarchy',
+          'sex=sex.csv',
+          '--hierarchy',
+          'zip=zip.csv',
+          '--k',
+          '5',
+          '--algorithm',
+          'mondrian',
+          '--out',
+          'm5.csv',
+        )
+      ).code,
+      0,
+    );
+    const { code, out, err } = await privspec(
+      'attack',
+      'm5.csv',
+      'candidate.csv',
+      '--qi',
+      'age,sex,zip',
+      '--truth',
+      'original.csv',
+      '--id',
+      'id',
+      '--out',
+      'matches.csv',
+      '--json',
+    );
     assert.equal(err, '');
     const j = JSON.parse(out);
-    for (const key of ['released', 'candidates', 'matched', 'correct', 'rate', 'predictedRate']) assert.ok(key in j, key);
+    for (const key of ['released', 'candidates', 'matched', 'correct', 'rate', 'predictedRate'])
+      assert.ok(key in j, key);
     assert.equal(j.released, 100);
     assert.equal(j.candidates, 200);
     assert.equal(j.matched, 100);
@@ -45,7 +81,9 @@ describe('cli: privspec attack', () => {
     writeFileSync(join(dir, 'o.csv'), 'id,age,zip\na,30,1\nb,31,1\nc,30,2\n');
     writeFileSync(join(dir, 'c.csv'), 'id,age,zip\nx,40,1\nc,30,2\na,30,1\ny,30,3\nb,31,1\n');
     writeFileSync(join(dir, 'r.csv'), 'age,zip\n30,1\n31,1\n30,2\n');
-    const scored = JSON.parse((await privspec('attack', 'r.csv', 'c.csv', '--qi', 'age,zip', '--truth', 'o.csv', '--id', 'id', '--json')).out);
+    const scored = JSON.parse(
+      (await privspec('attack', 'r.csv', 'c.csv', '--qi', 'age,zip', '--truth', 'o.csv', '--id', 'id', '--json')).out,
+    );
     assert.deepEqual([scored.correct, scored.rate, scored.predictedRate, scored.exceeds], [3, 1, 1, false]);
     const plain = await privspec('attack', 'r.csv', 'c.csv', '--qi', 'age,zip', '--id', 'id', '--json');
     assert.equal(plain.code, 0);
@@ -54,7 +92,7 @@ describe('cli: privspec attack', () => {
     assert.ok(!('rate' in j) && !('correct' in j));
   });
 
-  it('exits 1 when the attack beats the prediction: a file claimed PRAM\'d at retention 0.1 that was released as it is', async () => {
+  it("exits 1 when the attack beats the prediction: a file claimed PRAM'd at retention 0.1 that was released as it is", async () => {
     // Twelve distinct tuples released unchanged. Under retention 0.1 over 4 × 3 values η gives each link well under
     // 1/2, yet the likelihood still peaks at the true tuple, so the attack links all twelve: far beyond 3σ.
     // Issue 34: a file privspec did not write is scored only when its order can be checked, and a uniform PRAM at
@@ -62,7 +100,24 @@ describe('cli: privspec attack', () => {
     const rows = Array.from({ length: 12 }, (_, i) => [`p${i}`, `a${i % 4}`, `b${Math.floor(i / 4)}`, `c${i % 2}`]);
     writeFileSync(join(dir, 'o.csv'), `id,a,b,c\n${rows.map((r) => r.join(',')).join('\n')}\n`);
     writeFileSync(join(dir, 'r.csv'), `a,b,c\n${rows.map((r) => r.slice(1).join(',')).join('\n')}\n`);
-    const { code, out, err } = await privspec('attack', 'r.csv', 'o.csv', '--qi', 'a,b,c', '--pram', 'a=0.1', '--pram', 'b=0.1', '--pram', 'c=1', '--truth', 'o.csv', '--id', 'id', '--json');
+    const { code, out, err } = await privspec(
+      'attack',
+      'r.csv',
+      'o.csv',
+      '--qi',
+      'a,b,c',
+      '--pram',
+      'a=0.1',
+      '--pram',
+      'b=0.1',
+      '--pram',
+      'c=1',
+      '--truth',
+      'o.csv',
+      '--id',
+      'id',
+      '--json',
+    );
     const j = JSON.parse(out || '{}');
     assert.equal(j.alignment, 'record order', err);
     assert.deepEqual(j.verifiedOn, ['c']);
@@ -100,7 +155,17 @@ describe('cli: privspec attack', () => {
     assert.equal(dup.code, 2);
     assert.match(dup.err, /dup\.csv:4: the identifier 'x' of column 'id' is given twice \(also on line 2\)/);
     assert.equal(dup.err.trim().split('\n').length, 1);
-    const short = await privspec('attack', 'original.csv', 'candidate.csv', '--qi', 'age', '--truth', 'candidate.csv', '--id', 'id');
+    const short = await privspec(
+      'attack',
+      'original.csv',
+      'candidate.csv',
+      '--qi',
+      'age',
+      '--truth',
+      'candidate.csv',
+      '--id',
+      'id',
+    );
     assert.match(short.err, /has 200 records but the release 100/);
     assert.ok(!existsSync(join(dir, 'matches.csv')));
   });

@@ -3,7 +3,13 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runCli } from '../../cli/run-cli.js';
-import { BOUNDED_DATA, moonMoserSpec, nestedRangesSpec, overlappingRangesSpec, WARM_UP_SPEC } from '../helpers/bounded-inputs.js';
+import {
+  BOUNDED_DATA,
+  moonMoserSpec,
+  nestedRangesSpec,
+  overlappingRangesSpec,
+  WARM_UP_SPEC,
+} from '../helpers/bounded-inputs.js';
 import { withCpuTime } from '../helpers/cpu-time.js';
 
 /*
@@ -11,16 +17,22 @@ import { withCpuTime } from '../helpers/cpu-time.js';
  * process after a warm-up check has loaded the command's code (loading Langium and transpiling the sources took
  * 2–3 s of the first check). On an idle 2-core machine the three checks took 2.15, 2.58 and 2.87 s of CPU in the
  * whole suite's process (issue 34; 0.9–2.4 s alone at load 6), so the bound, 30 s, is ten times the slowest: a busy
- * or slower machine does not fail it. It still fails what it guards: on the base commit fc66cd9 the first check ran past
- * 120 s and the second past 100 s (the clique search without its work budget, the whole overlap graph searched again
- * after every release). The wall times are printed by `npm run bench -- bounded`.
+ * or slower machine does not fail it. It still fails what it guards: on the base commit fc66cd9 the first check ran
+ * past 120 s and the second past 100 s (the clique search without its work budget, the whole overlap graph searched
+ * again after every release). The wall times are printed by `npm run bench -- bounded`.
  */
 const CPU_BOUND = 30;
 
-async function check(dir: string, what: string, spec: string): Promise<{ cpu: number; spent: number; code: number; out: string }> {
+async function check(
+  dir: string,
+  what: string,
+  spec: string,
+): Promise<{ cpu: number; spent: number; code: number; out: string }> {
   writeFileSync(join(dir, 's.privspec'), spec);
   let out = '';
-  const { value: code, cpu } = await withCpuTime(what, () => runCli(['check', 's.privspec', '--format', 'json'], { out: (t) => (out += t), err: (t) => (out += t), cwd: dir }));
+  const { value: code, cpu } = await withCpuTime(what, () =>
+    runCli(['check', 's.privspec', '--format', 'json'], { out: (t) => (out += t), err: (t) => (out += t), cwd: dir }),
+  );
   const json = JSON.parse(out) as { budget: { spent: { epsilon: number } } };
   return { cpu, spent: json.budget.spent.epsilon, code, out };
 }

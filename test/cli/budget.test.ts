@@ -5,7 +5,11 @@ import { runCli } from '../../cli/run-cli.js';
 async function budget(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(['budget', ...argv], { out: (t) => (out += t), err: (t) => (err += t), cwd: process.cwd() });
+  const code = await runCli(['budget', ...argv], {
+    out: (t) => (out += t),
+    err: (t) => (err += t),
+    cwd: process.cwd(),
+  });
   return { code, out, err };
 }
 
@@ -43,7 +47,10 @@ describe('cli: privspec budget', () => {
 
   it('--rho alone prints the seed Table 1 row with optimal values', async () => {
     const j = JSON.parse((await budget('--rho', '0.01', '--json')).out);
-    assert.deepEqual(j.table.map((r: { classic: number }) => r.classic.toFixed(2)), ['0.54', '0.62', '0.69', '0.75', '0.81', '0.87']);
+    assert.deepEqual(
+      j.table.map((r: { classic: number }) => r.classic.toFixed(2)),
+      ['0.54', '0.62', '0.69', '0.75', '0.81', '0.87'],
+    );
   });
 
   it('prints readable text without --json', async () => {

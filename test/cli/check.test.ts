@@ -43,14 +43,26 @@ describe('privspec check', () => {
     assert.deepEqual(json.diagnostics, []);
     assert.equal(code, 0);
     // Hand-computed: 0.5 (histogram, once) + 0.25 = 0.75 of 1.
-    assert.deepEqual(json.budget, { accounting: 'pure', limit: { epsilon: 1 }, spent: { epsilon: 0.75 }, label: 'ε 0.75 of 1', notRunnable: [] });
+    assert.deepEqual(json.budget, {
+      accounting: 'pure',
+      limit: { epsilon: 1 },
+      spent: { epsilon: 0.75 },
+      label: 'ε 0.75 of 1',
+      notRunnable: [],
+    });
   });
 
   it('refuses a histogram or mode that would take its values from the data (issue 10 item 8), not a column whose values are listed', async () => {
     const { code, json } = await check('data-dependent-domain.privspec');
     const found = json.diagnostics.filter((d) => d.code === 'data-dependent-domain');
     // by_age (an intervals hierarchy lists no values) and top (no hierarchy); by_sex's grouping lists M, F and X.
-    assert.deepEqual(found.map((d) => [d.line, d.severity]), [[9, 'error'], [11, 'error']]);
+    assert.deepEqual(
+      found.map((d) => [d.line, d.severity]),
+      [
+        [9, 'error'],
+        [11, 'error'],
+      ],
+    );
     assert.match(found[0].message, /^the values of 'age' would be taken from the data/);
     assert.match(found[1].message, /^the values of 'diagnosis' would be taken from the data/);
     assert.equal(code, 1, 'the stated ε does not cover the leak, so the check fails');
@@ -80,13 +92,19 @@ describe('privspec check', () => {
   it('lists the values a hierarchy file misses', async () => {
     const { json } = await check('hierarchy-missing-values.privspec');
     const d = only(json, 'hierarchy-missing-values');
-    assert.match(d.message, /9 values are not covered .*'10004', '10005', '10011', '10012', '10013', '10014', '10015', '10021', '10022'$/);
+    assert.match(
+      d.message,
+      /9 values are not covered .*'10004', '10005', '10011', '10012', '10013', '10014', '10015', '10021', '10022'$/,
+    );
   });
 
   it('lists the first ten missing values and the count when more are missing', async () => {
     const { json } = await check('hierarchy-many-missing.privspec');
     const d = only(json, 'hierarchy-missing-values');
-    assert.match(d.message, /11 values are not covered by hierarchy age: '35', '36', '37', '38', '41', '42', '43', '44', '45', '51', … \(11 in all\)$/);
+    assert.match(
+      d.message,
+      /11 values are not covered by hierarchy age: '35', '36', '37', '38', '41', '42', '43', '44', '45', '51', … \(11 in all\)$/,
+    );
   });
 
   it('reports a grouping that forgets a value', async () => {
@@ -103,7 +121,10 @@ describe('privspec check', () => {
 
   it('reports a grouping that gives one group two parents', async () => {
     const { json } = await check('hierarchy-group-inconsistent.privspec');
-    assert.equal(only(json, 'hierarchy-inconsistent').message, "'ab' generalizes to both '*' and 'x' at level 2; each value needs one parent");
+    assert.equal(
+      only(json, 'hierarchy-inconsistent').message,
+      "'ab' generalizes to both '*' and 'x' at level 2; each value needs one parent",
+    );
   });
 
   it('warns about a quasi-identifier without hierarchy', async () => {
@@ -117,13 +138,19 @@ describe('privspec check', () => {
   it('reports that the data as it stands violates k, with rows and classes', async () => {
     const { json } = await check('k-violation.privspec');
     // Hand-counted from people.csv: sex X has one row, so one class of one row is below k=3.
-    assert.equal(only(json, 'k-anonymity-violated').message, 'the data as it stands violates 3-anonymity on sex: 1 of 12 rows are in 1 class smaller than 3');
+    assert.equal(
+      only(json, 'k-anonymity-violated').message,
+      'the data as it stands violates 3-anonymity on sex: 1 of 12 rows are in 1 class smaller than 3',
+    );
   });
 
   it('reports that the data as it stands violates ℓ-diversity, with rows and classes', async () => {
     const { json } = await check('l-violation.privspec');
     // Hand-counted: F and M each hold flu, cold and asthma; X holds only asthma.
-    assert.equal(only(json, 'l-diversity-violated').message, 'the data as it stands violates distinct-3-diversity on diagnosis: 1 of 12 rows are in 1 of 3 classes that fail it');
+    assert.equal(
+      only(json, 'l-diversity-violated').message,
+      'the data as it stands violates distinct-3-diversity on diagnosis: 1 of 12 rows are in 1 of 3 classes that fail it',
+    );
   });
 
   it('reports parameters out of range: ε ≤ 0, retain outside (0, 1], δ ≥ 1/n', async () => {
@@ -149,7 +176,13 @@ describe('privspec check', () => {
     // Hand-computed: a (0.5) + b (0.4) leave 0.1; c requests 0.3.
     assert.equal(d.message, "budget overrun in 'c': needs ε 0.3, ε 0.1 remains");
     assert.equal(d.line, 8);
-    assert.deepEqual(d.related?.map((r) => [r.line, r.message]), [[6, "'a' spent part of the budget"], [7, "'b' spent part of the budget"]]);
+    assert.deepEqual(
+      d.related?.map((r) => [r.line, r.message]),
+      [
+        [6, "'a' spent part of the budget"],
+        [7, "'b' spent part of the budget"],
+      ],
+    );
     assert.deepEqual(json.budget.spent, { epsilon: 1.2 });
     assert.equal(code, 1);
   });
@@ -188,7 +221,12 @@ describe('privspec check', () => {
     const result = sarif.runs[0].results[0];
     assert.equal(result.ruleId, 'budget-overrun');
     assert.equal(result.level, 'error');
-    assert.deepEqual(result.locations[0].physicalLocation.region, { startLine: 8, startColumn: 9, endLine: 8, endColumn: 10 });
+    assert.deepEqual(result.locations[0].physicalLocation.region, {
+      startLine: 8,
+      startColumn: 9,
+      endLine: 8,
+      endColumn: 10,
+    });
     assert.equal(result.relatedLocations.length, 2);
   });
 
@@ -217,7 +255,10 @@ describe('privspec check: the optimal transformation', () => {
     // Hand-checked: with 1 row (10 % of 12) suppressible, age=* keeps sex and suppresses only the single X row;
     // any level of age below * leaves a class of 2 (the two men in their 30s, or the two rows in their 50s).
     // Level 3 of age is its top, '*': the message shows it on the first row's value (34).
-    assert.match(d.message, /^optimal transformation: age=3 \(34 → \*\), sex=0 \(generalization levels; loss metric [0-9.]+; 1 row suppressed\)$/);
+    assert.match(
+      d.message,
+      /^optimal transformation: age=3 \(34 → \*\), sex=0 \(generalization levels; loss metric [0-9.]+; 1 row suppressed\)$/,
+    );
   });
 });
 
@@ -225,9 +266,16 @@ describe('privspec check: the example spec', () => {
   it('uses every construct and checks without errors', async function () {
     this.timeout(20000);
     let out = '';
-    const code = await runCli(['check', 'examples/visits.privspec', '--format', 'json'], { out: (t) => (out += t), err: () => {}, cwd: resolve(fixtures, '..', '..', '..') });
+    const code = await runCli(['check', 'examples/visits.privspec', '--format', 'json'], {
+      out: (t) => (out += t),
+      err: () => {},
+      cwd: resolve(fixtures, '..', '..', '..'),
+    });
     const json = JSON.parse(out) as CheckJson;
-    assert.deepEqual(json.diagnostics.filter((d) => d.severity === 'error'), []);
+    assert.deepEqual(
+      json.diagnostics.filter((d) => d.severity === 'error'),
+      [],
+    );
     assert.equal(code, 0);
     // Hand-computed: ρ = 0.2²/2 + 0.01 + 0.1²/2 + 0.2²/2 + 0.05 + 0.1²/2 = 0.11 (Laplace and exponential at ε²/2).
     assert.deepEqual(json.budget.spent.rho, 0.11);
@@ -237,7 +285,10 @@ describe('privspec check: the example spec', () => {
 describe('privspec check: hierarchy files', () => {
   it('reports a malformed ARX file with its file and line', async () => {
     const { json } = await check('hierarchy-ragged-file.privspec');
-    assert.equal(only(json, 'hierarchy-invalid').message, 'hierarchy row has 2 levels, expected 3 as on the first row (data/diagnosis-ragged.csv:2)');
+    assert.equal(
+      only(json, 'hierarchy-invalid').message,
+      'hierarchy row has 2 levels, expected 3 as on the first row (data/diagnosis-ragged.csv:2)',
+    );
   });
 });
 
@@ -245,13 +296,22 @@ describe('privspec check: pinned levels', () => {
   it('counts classes at the levels the anonymity block pins', async () => {
     const { code, json } = await check('pinned-levels.privspec');
     // Hand-counted: in 20-year bands with sex kept, only the single X row (age 51) is alone.
-    assert.equal(only(json, 'k-anonymity-violated').message, 'the data at the pinned levels (age=2, sex=0) violates 2-anonymity on age, sex: 1 of 12 rows are in 1 class smaller than 2');
+    assert.equal(
+      only(json, 'k-anonymity-violated').message,
+      'the data at the pinned levels (age=2, sex=0) violates 2-anonymity on age, sex: 1 of 12 rows are in 1 class smaller than 2',
+    );
     assert.equal(code, 0);
   });
 
   it('rejects a pin above the hierarchy and warns about a pin on a column that is not a quasi-identifier', async () => {
     const { json } = await check('pinned-too-high.privspec');
-    assert.equal(only(json, 'parameter-out-of-range').message, "'age' is pinned to level 5, but its hierarchy's top level is 3");
-    assert.equal(only(json, 'pin-without-effect').message, "'zip' is not a quasi-identifier, so pinning its level has no effect");
+    assert.equal(
+      only(json, 'parameter-out-of-range').message,
+      "'age' is pinned to level 5, but its hierarchy's top level is 3",
+    );
+    assert.equal(
+      only(json, 'pin-without-effect').message,
+      "'zip' is not a quasi-identifier, so pinning its level has no effect",
+    );
   });
 });

@@ -26,14 +26,18 @@ function chunkOf(name: string): string {
   return m[1];
 }
 
-const loadsLangium = (files: Set<string>) => [...files].some((f) => readFileSync(join(dist, f), 'utf8').includes('node_modules/langium/'));
+const loadsLangium = (files: Set<string>) =>
+  [...files].some((f) => readFileSync(join(dist, f), 'utf8').includes('node_modules/langium/'));
 
 describe('cold start: what each command loads', () => {
   before(function () {
     // Without a build there is nothing to read: npm test builds first, so in CI a missing build fails; a build without
     // the chunks is the failure this checks.
     if (!existsSync(join(dist, 'cli.cjs'))) skipOrFail(this, 'dist/cli.cjs not built: run npm run build');
-    assert.ok(existsSync(join(dist, 'cli-main.js')), 'dist/cli.cjs is built as one bundle: every command loads everything');
+    assert.ok(
+      existsSync(join(dist, 'cli-main.js')),
+      'dist/cli.cjs is built as one bundle: every command loads everything',
+    );
   });
 
   it('--version and --help load the command table only, without Langium', () => {
@@ -52,6 +56,7 @@ describe('cold start: what each command loads', () => {
   });
 
   it("the command table's summaries are the commands' own", async () => {
-    for (const [name, entry] of Object.entries(commands)) assert.equal(entry.summary, (await entry.load()).summary, name);
+    for (const [name, entry] of Object.entries(commands))
+      assert.equal(entry.summary, (await entry.load()).summary, name);
   });
 });

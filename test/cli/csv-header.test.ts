@@ -18,6 +18,9 @@ describe('readCsvHeader: the header of a CSV file alone', () => {
   it('gives no names for an empty file and a TableError naming a missing one', async () => {
     writeFileSync(join(dir, 'empty.csv'), '');
     assert.deepEqual(await readCsvHeader(join(dir, 'empty.csv')), []);
-    await assert.rejects(readCsvHeader(join(dir, 'missing.csv')), (e: unknown) => e instanceof TableError && e.file === join(dir, 'missing.csv'));
+    await assert.rejects(
+      readCsvHeader(join(dir, 'missing.csv')),
+      (e: unknown) => e instanceof TableError && e.file === join(dir, 'missing.csv'),
+    );
   });
 });

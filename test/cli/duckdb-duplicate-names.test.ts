@@ -19,7 +19,11 @@ describe('duplicate column names through DuckDB', function () {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  for (const command of [['risk', '--qi', 'age'], ['risk', '--qi', 'sex', '--suda'], ['anonymize', '--qi', 'sex', '--hierarchy', 'sex=h.csv', '--k', '1']]) {
+  for (const command of [
+    ['risk', '--qi', 'age'],
+    ['risk', '--qi', 'sex', '--suda'],
+    ['anonymize', '--qi', 'sex', '--hierarchy', 'sex=h.csv', '--k', '1'],
+  ]) {
     it(`${command.join(' ')}: --engine duckdb gives the memory engine's message`, async () => {
       writeFileSync(join(dir, 'h.csv'), 'F;*\nM;*\n');
       const memory = await runIn(dir, [command[0], 'dup.csv', ...command.slice(1), '--engine', 'memory']);
@@ -44,10 +48,16 @@ describe('duplicate column names through DuckDB', function () {
     } finally {
       await duck.close();
     }
-    writeFileSync(join(dir, 'dup.parquet'), Buffer.from(readFileSync(made).toString('latin1').split('zzcolB').join('zzcolA'), 'latin1'));
+    writeFileSync(
+      join(dir, 'dup.parquet'),
+      Buffer.from(readFileSync(made).toString('latin1').split('zzcolB').join('zzcolA'), 'latin1'),
+    );
     const r = await runIn(dir, ['risk', 'dup.parquet', '--qi', 'sex']);
     assert.equal(r.code, 2);
-    assert.match(r.err, /dup\.parquet.*duplicate column name 'zzcolA' in the schema: columns 1 and 3; rename one of them/);
+    assert.match(
+      r.err,
+      /dup\.parquet.*duplicate column name 'zzcolA' in the schema: columns 1 and 3; rename one of them/,
+    );
     assert.equal(r.err.split('\n').length, 2, r.err);
     // The file as DuckDB wrote it (distinct names) is read as before.
     const ok = await runIn(dir, ['risk', 'made.parquet', '--qi', 'sex', '--json']);
@@ -61,16 +71,25 @@ describe('duplicate column names through DuckDB', function () {
    * file's own 'a_1' in memory: another column's values (an identifier's, say) under the name asked for. By hand: the
    * in-memory reader sees a_1 = 3 and 6 (two classes of one record); DuckDB's 'a_1' is the column 'a' (2 and 5).
    */
-  for (const [header, column, name] of [['A,a,a_1,sex', 2, 'a'], [' a,a,sex', 1, ' a']] as const) {
+  for (const [header, column, name] of [
+    ['A,a,a_1,sex', 2, 'a'],
+    [' a,a,sex', 1, ' a'],
+  ] as const) {
     it(`a header '${header}' that DuckDB renames is refused naming column ${column}`, async () => {
-      writeFileSync(join(dir, 'case.csv'), `${header}\n1,2,3,F\n4,5,6,M\n`.replace(/^ a,a,sex\n1,2,3,F\n4,5,6,M/, ' a,a,sex\n1,2,F\n4,5,M'));
+      writeFileSync(
+        join(dir, 'case.csv'),
+        `${header}\n1,2,3,F\n4,5,6,M\n`.replace(/^ a,a,sex\n1,2,3,F\n4,5,6,M/, ' a,a,sex\n1,2,F\n4,5,M'),
+      );
       const qi = header.startsWith('A') ? 'a_1' : 'a';
       const memory = await runIn(dir, ['risk', 'case.csv', '--qi', qi, '--engine', 'memory', '--json']);
       assert.equal(memory.code, 0, memory.err);
       assert.equal(JSON.parse(memory.out).rows, 2);
       const duck = await runIn(dir, ['risk', 'case.csv', '--qi', qi, '--engine', 'duckdb']);
       assert.equal(duck.code, 2, duck.out);
-      assert.match(duck.err, new RegExp(`case\\.csv:1:${column}: column ${column} '${name}' of the header is '[^']+' to DuckDB`));
+      assert.match(
+        duck.err,
+        new RegExp(`case\\.csv:1:${column}: column ${column} '${name}' of the header is '[^']+' to DuckDB`),
+      );
       assert.equal(duck.err.split('\n').length, 2, duck.err);
     });
   }
@@ -85,8 +104,12 @@ describe('duplicate column names through DuckDB', function () {
     } finally {
       await duck.close();
     }
-    // 'zzcolb' becomes 'ZZCOLA' in the footer (same length): DuckDB then reads it as 'ZZCOLA_1', and 'zzcola' binds first.
-    writeFileSync(join(dir, 'cased.parquet'), Buffer.from(readFileSync(made).toString('latin1').split('zzcolb').join('ZZCOLA'), 'latin1'));
+    // 'zzcolb' becomes 'ZZCOLA' in the footer (same length): DuckDB then reads it as 'ZZCOLA_1', and 'zzcola' binds
+    // first.
+    writeFileSync(
+      join(dir, 'cased.parquet'),
+      Buffer.from(readFileSync(made).toString('latin1').split('zzcolb').join('ZZCOLA'), 'latin1'),
+    );
     const r = await runIn(dir, ['risk', 'cased.parquet', '--qi', 'sex']);
     assert.equal(r.code, 2, r.out);
     assert.match(r.err, /cased\.parquet.*column 3 'ZZCOLA' of the schema is 'ZZCOLA_1' to DuckDB/);
@@ -100,7 +123,10 @@ describe('duplicate column names through DuckDB', function () {
    * line for the header (the column-name check above already refuses that one: 'junk' is not 'code'). Both are
    * refused through DuckDB as in memory, DuckDB told no comment and no skipped line; a '#' in a value is a value.
    */
-  for (const [what, text] of [['a stray line beginning with #', 'code,sex\na,M\n#note\n#b,F\nc,F\nd,M\n'], ['a line before the header', 'junk\ncode,sex\na,M\nb,F\nc,F\n']] as const) {
+  for (const [what, text] of [
+    ['a stray line beginning with #', 'code,sex\na,M\n#note\n#b,F\nc,F\nd,M\n'],
+    ['a line before the header', 'junk\ncode,sex\na,M\nb,F\nc,F\n'],
+  ] as const) {
     it(`${what}: refused through DuckDB as in memory, no row dropped`, async () => {
       writeFileSync(join(dir, 'sniffed.csv'), text);
       const memory = await runIn(dir, ['risk', 'sniffed.csv', '--qi', 'sex', '--engine', 'memory']);

@@ -10,15 +10,25 @@ describe('examples/: a first sight that teaches', () => {
 
   it('privspec check: no error; the 5 classes (14 rows) of fewer than 3 patients the editor flags', async () => {
     let out = '';
-    const code = await runCli(['check', 'visits.privspec', '--format', 'json'], { out: (t) => (out += t), err: () => undefined, cwd: dir });
+    const code = await runCli(['check', 'visits.privspec', '--format', 'json'], {
+      out: (t) => (out += t),
+      err: () => undefined,
+      cwd: dir,
+    });
     assert.equal(code, 0);
     const { diagnostics } = JSON.parse(out) as { diagnostics: { severity: string; code: string; message: string }[] };
-    assert.deepEqual(diagnostics.filter((d) => d.severity === 'error'), []);
+    assert.deepEqual(
+      diagnostics.filter((d) => d.severity === 'error'),
+      [],
+    );
     const k = diagnostics.filter((d) => d.code === 'k-anonymity-violated');
     assert.equal(k.length, 1);
     // Checked by hand in Python: grouping by (age // 10, sex, zip[:2]) leaves 5 classes with fewer than 3 distinct
     // patients, holding 14 rows of 8 patients.
-    assert.match(k[0].message, /: 14 of 21062 rows \(8 patient_id\) are in 5 classes with fewer than 3 distinct patient_id$/);
+    assert.match(
+      k[0].message,
+      /: 14 of 21062 rows \(8 patient_id\) are in 5 classes with fewer than 3 distinct patient_id$/,
+    );
   });
 
   it('the same 5 classes by an independent count: ages in 10-year bands, sex, zip to two digits; distinct patients', () => {

@@ -52,7 +52,10 @@ describe('privspec prints no confident NaN (issue 21 items 9–11)', () => {
     const r = await run(dir, 'leakage', 'big.csv', '--json');
     assert.equal(r.code, 0, r.err);
     // τ = 0, connected: every ℓ = n − 1 = 2 (Yang, Sato, Nakagawa, SIGMOD 2015, eq. 29).
-    assert.deepEqual(JSON.parse(r.out).top.map((t: { leakage: number }) => t.leakage), [2, 2, 2]);
+    assert.deepEqual(
+      JSON.parse(r.out).top.map((t: { leakage: number }) => t.leakage),
+      [2, 2, 2],
+    );
   });
 
   it('leakage with weights and τ of 1e154 is the same as with 1: ℓ = 1 at the centre, 0.6 at a leaf (hand-derived)', async () => {
@@ -74,13 +77,18 @@ describe('privspec prints no confident NaN (issue 21 items 9–11)', () => {
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out);
     assert.ok(Math.abs(j.bdpl - 2) < 1e-12, String(j.bdpl));
-    assert.deepEqual(j.adversaries.map((a: { bdpl: number }) => Math.round(a.bdpl * 1e9) / 1e9), [2, 0, 2, 0]);
+    assert.deepEqual(
+      j.adversaries.map((a: { bdpl: number }) => Math.round(a.bdpl * 1e9) / 1e9),
+      [2, 0, 2, 0],
+    );
     assert.equal(j.worst.witness.other, 1e308);
   });
 
   it('leakage on a connected 5,000-unit random graph: ≤ 5 s of CPU, every ℓ = 4,999 (base: 74 s)', async () => {
     writeFileSync(join(dir, 'g5000.csv'), randomGraph5000Csv());
-    const { value: r, cpu } = await withCpuTime('leakage, 5,000 units', () => run(dir, 'leakage', 'g5000.csv', '--json'));
+    const { value: r, cpu } = await withCpuTime('leakage, 5,000 units', () =>
+      run(dir, 'leakage', 'g5000.csv', '--json'),
+    );
     assert.ok(cpu <= 5, `${cpu} s of CPU`);
     assert.equal(r.code, 0, r.err);
     const j = JSON.parse(r.out);
@@ -93,7 +101,9 @@ describe('privspec prints no confident NaN (issue 21 items 9–11)', () => {
     const lines = householdLines();
     writeFileSync(join(dir, 'households.csv'), `${lines.join('\n')}\n`);
     writeFileSync(join(dir, 'one.csv'), `${lines.slice(0, 5).join('\n')}\n`);
-    const { value: r, cpu } = await withCpuTime('leakage with a prior, 1,000 households', () => run(dir, 'leakage', 'households.csv', '--tau', '1', '--json'));
+    const { value: r, cpu } = await withCpuTime('leakage with a prior, 1,000 households', () =>
+      run(dir, 'leakage', 'households.csv', '--tau', '1', '--json'),
+    );
     assert.ok(cpu <= 5, `${cpu} s of CPU`);
     assert.equal(r.code, 0, r.err);
     const one = JSON.parse((await run(dir, 'leakage', 'one.csv', '--tau', '1', '--json')).out);
@@ -104,10 +114,15 @@ describe('privspec prints no confident NaN (issue 21 items 9–11)', () => {
     const spec = join(dir, 'spec');
     cpSync('test/fixtures/correlated-spec', spec, { recursive: true });
     writeFileSync(join(spec, 'data', 'split.csv'), 'a,b\nh1a,h1b\nh2a,h2b\n');
-    writeFileSync(join(spec, 'split.privspec'), 'dataset people from "data/people.csv" {\n  insensitive amount\n  unit unit\n  correlation from "data/split.csv"\n}\nbudget { epsilon 1 }\nrelease total: sum amount clamp 0..50  bound unit rows 1  laplace epsilon 0.5\n');
+    writeFileSync(
+      join(spec, 'split.privspec'),
+      'dataset people from "data/people.csv" {\n  insensitive amount\n  unit unit\n  correlation from "data/split.csv"\n}\nbudget { epsilon 1 }\nrelease total: sum amount clamp 0..50  bound unit rows 1  laplace epsilon 0.5\n',
+    );
     const check = await run(spec, 'check', 'split.privspec', '--format', 'json');
     assert.equal(check.code, 1);
-    const messages = JSON.parse(check.out).diagnostics.map((d: { message: string }) => d.message).join('\n');
+    const messages = JSON.parse(check.out)
+      .diagnostics.map((d: { message: string }) => d.message)
+      .join('\n');
     assert.match(messages, /correlation edge list cannot be used: the correlation graph has 2 disconnected parts/);
     const release = await run(spec, 'release', 'split.privspec', '--out', 'out');
     assert.notEqual(release.code, 0);

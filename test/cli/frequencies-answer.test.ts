@@ -27,7 +27,7 @@ release g: generalize
 `;
 const QI = ['sex', 'age', 'race', 'marital-status', 'education'];
 
-describe('risk and anonymize --frequencies: the plan\'s frequency-table answer read back', function () {
+describe("risk and anonymize --frequencies: the plan's frequency-table answer read back", function () {
   this.timeout(120_000);
   let dir: string;
   let columns: string[];
@@ -39,10 +39,13 @@ describe('risk and anonymize --frequencies: the plan\'s frequency-table answer r
     writeFileSync(join(dir, 'adult.privspec'), SPEC);
     const planned = await runIn(dir, ['plan', 'adult.privspec', '--dialect', 'duckdb', '--json']);
     assert.equal(planned.code, 0, planned.err);
-    const query = (JSON.parse(planned.out).queries as { id: string; sql: string; columns?: string[] }[]).find((q) => q.id === 'frequency-table')!;
+    const query = (JSON.parse(planned.out).queries as { id: string; sql: string; columns?: string[] }[]).find(
+      (q) => q.id === 'frequency-table',
+    )!;
     columns = query.columns!;
     assert.deepEqual(columns, [...QI, 'salary-class']);
-    // The plan's SQL as printed, run by DuckDB, its answer exported as a warehouse would: CSV with a header, and Parquet.
+    // The plan's SQL as printed, run by DuckDB, its answer exported as a warehouse would: CSV with a header, and
+    // Parquet.
     const duck = await DuckDbSource.open(join(dir, 'adult.csv'));
     try {
       await duck.query(`COPY (${query.sql}) TO '${join(dir, 'answer.csv')}' (FORMAT csv, HEADER)`);
@@ -57,7 +60,17 @@ describe('risk and anonymize --frequencies: the plan\'s frequency-table answer r
 
   for (const answer of ['answer.csv', 'answer.parquet']) {
     it(`risk --frequencies ${answer}: the data's report, with k, ℓ-diversity and population uniqueness`, async () => {
-      const args = ['--qi', QI.join(','), '--k', '5', '--sensitive', 'salary-class', '--sampling-fraction', '0.1', '--json'];
+      const args = [
+        '--qi',
+        QI.join(','),
+        '--k',
+        '5',
+        '--sensitive',
+        'salary-class',
+        '--sampling-fraction',
+        '0.1',
+        '--json',
+      ];
       const data = await runIn(dir, ['risk', 'adult.csv', ...args]);
       const back = await runIn(dir, ['risk', '--frequencies', answer, ...named(), ...args]);
       assert.equal(back.err, '');
@@ -67,10 +80,32 @@ describe('risk and anonymize --frequencies: the plan\'s frequency-table answer r
     });
 
     it(`anonymize --frequencies ${answer}: the data's optimum, levels, loss, suppression and classes`, async () => {
-      const args = ['--qi', QI.join(','), ...QI.flatMap((q) => ['--hierarchy', `${q}=adult_hierarchy_${q}.csv`]), '--k', '10', '--suppression', '0.02', '--l', '2', '--sensitive', 'salary-class', '--json'];
+      const args = [
+        '--qi',
+        QI.join(','),
+        ...QI.flatMap((q) => ['--hierarchy', `${q}=adult_hierarchy_${q}.csv`]),
+        '--k',
+        '10',
+        '--suppression',
+        '0.02',
+        '--l',
+        '2',
+        '--sensitive',
+        'salary-class',
+        '--json',
+      ];
       const pick = (text: string) => {
         const r = JSON.parse(text);
-        return { transformation: r.transformation, levels: r.levels, loss: r.loss, suppressed: r.suppressed, classes: r.classes, rows: r.rows, records: r.records, nodesEvaluated: r.nodesEvaluated };
+        return {
+          transformation: r.transformation,
+          levels: r.levels,
+          loss: r.loss,
+          suppressed: r.suppressed,
+          classes: r.classes,
+          rows: r.rows,
+          records: r.records,
+          nodesEvaluated: r.nodesEvaluated,
+        };
       };
       const data = await runIn(dir, ['anonymize', 'adult.csv', ...args]);
       assert.equal(data.code, 0, data.err);
@@ -100,16 +135,56 @@ describe('risk and anonymize --frequencies: the plan\'s frequency-table answer r
   });
 
   const refusals: [string, string, string[], RegExp][] = [
-    ['a missing column', 'c0,c1,n\nMale,30,3\n', ['--qi', 'sex'], /bad\.csv: no column 'sex' in the answer \(columns: c0, c1\); the plan's columns c0, c1, … need their names/],
-    ['too few named columns', 'c0,c1,n\nMale,30,3\n', ['--qi', 'sex', '--frequency-columns', 'sex'], /bad\.csv: expected the columns c0, n for the 1 named columns \(sex\), found c0, c1, n/],
-    ['no count column', 'sex,age\nMale,30\n', ['--qi', 'sex'], /bad\.csv: expected the record's columns and then its row count n/],
-    ['a negative count', 'sex,n\nMale,3\nFemale,-2\n', ['--qi', 'sex'], /bad\.csv:3: n must be a whole number from 1 to 2147483647 \(the rows holding the record\), got '-2'/],
-    ['a count that is not whole', 'sex,n\nMale,3\nFemale,2.5\n', ['--qi', 'sex'], /bad\.csv:3: n must be a whole number .* got '2\.5'/],
+    [
+      'a missing column',
+      'c0,c1,n\nMale,30,3\n',
+      ['--qi', 'sex'],
+      /bad\.csv: no column 'sex' in the answer \(columns: c0, c1\); the plan's columns c0, c1, … need their names/,
+    ],
+    [
+      'too few named columns',
+      'c0,c1,n\nMale,30,3\n',
+      ['--qi', 'sex', '--frequency-columns', 'sex'],
+      /bad\.csv: expected the columns c0, n for the 1 named columns \(sex\), found c0, c1, n/,
+    ],
+    [
+      'no count column',
+      'sex,age\nMale,30\n',
+      ['--qi', 'sex'],
+      /bad\.csv: expected the record's columns and then its row count n/,
+    ],
+    [
+      'a negative count',
+      'sex,n\nMale,3\nFemale,-2\n',
+      ['--qi', 'sex'],
+      /bad\.csv:3: n must be a whole number from 1 to 2147483647 \(the rows holding the record\), got '-2'/,
+    ],
+    [
+      'a count that is not whole',
+      'sex,n\nMale,3\nFemale,2.5\n',
+      ['--qi', 'sex'],
+      /bad\.csv:3: n must be a whole number .* got '2\.5'/,
+    ],
     ['a zero count', 'sex,n\nMale,0\n', ['--qi', 'sex'], /bad\.csv:2: n must be a whole number .* got '0'/],
     // Review of issue 26: Number() read '0x10' as 16 and '0b11' as 3, so these answers gave 19 and 6 rows.
-    ['a hexadecimal count', 'sex,n\nMale,0x10\nFemale,3\n', ['--qi', 'sex'], /bad\.csv:2: n must be a whole number .* got '0x10'/],
-    ['a binary count', 'sex,n\nMale,3\nFemale,0b11\n', ['--qi', 'sex'], /bad\.csv:3: n must be a whole number .* got '0b11'/],
-    ['a repeated record', 'sex,age,n\nMale,30,3\nFemale,30,2\nMale,30,1\n', ['--qi', 'sex'], /bad\.csv:4: the record \(Male, 30\) is given twice \(also on line 2\); the answer of the plan's GROUP BY has each record once/],
+    [
+      'a hexadecimal count',
+      'sex,n\nMale,0x10\nFemale,3\n',
+      ['--qi', 'sex'],
+      /bad\.csv:2: n must be a whole number .* got '0x10'/,
+    ],
+    [
+      'a binary count',
+      'sex,n\nMale,3\nFemale,0b11\n',
+      ['--qi', 'sex'],
+      /bad\.csv:3: n must be a whole number .* got '0b11'/,
+    ],
+    [
+      'a repeated record',
+      'sex,age,n\nMale,30,3\nFemale,30,2\nMale,30,1\n',
+      ['--qi', 'sex'],
+      /bad\.csv:4: the record \(Male, 30\) is given twice \(also on line 2\); the answer of the plan's GROUP BY has each record once/,
+    ],
   ];
   for (const [what, text, args, message] of refusals) {
     it(`refuses ${what} in one line naming the file`, async () => {
@@ -129,7 +204,20 @@ describe('risk and anonymize --frequencies: the plan\'s frequency-table answer r
     assert.match(both.err, /give the data or --frequencies \(its frequency table\), not both/);
     const suda = await runIn(dir, ['risk', '--frequencies', 'answer.csv', ...named(), '--qi', 'sex', '--suda']);
     assert.match(suda.err, /--weight, --suda and --per-record need the rows/);
-    const out = await runIn(dir, ['anonymize', '--frequencies', 'answer.csv', ...named(), '--qi', 'sex', '--hierarchy', 'sex=adult_hierarchy_sex.csv', '--k', '2', '--out', 'x.csv']);
+    const out = await runIn(dir, [
+      'anonymize',
+      '--frequencies',
+      'answer.csv',
+      ...named(),
+      '--qi',
+      'sex',
+      '--hierarchy',
+      'sex=adult_hierarchy_sex.csv',
+      '--k',
+      '2',
+      '--out',
+      'x.csv',
+    ]);
     assert.match(out.err, /--out, --keep and --with-pram need the rows/);
     const lone = await runIn(dir, ['risk', 'adult.csv', '--frequency-columns', 'sex', '--qi', 'sex']);
     assert.match(lone.err, /--frequency-columns names the columns of a --frequencies answer/);

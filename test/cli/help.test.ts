@@ -9,8 +9,8 @@ const cwd = process.cwd();
 
 /**
  * The summary style (clig.dev: be consistent): a lowercase imperative verb phrase without a final period, short enough
- * that `  <name>  <summary>` fits 80 columns beside the longest command name. The first word must be one of these verbs;
- * a new command with another verb adds it here, which is the moment to ask whether it reads as an imperative.
+ * that `  <name>  <summary>` fits 80 columns beside the longest command name. The first word must be one of these
+ * verbs; a new command with another verb adds it here, which is the moment to ask whether it reads as an imperative.
  */
 const VERBS = new Set(['answer', 'check', 'convert', 'generalize', 'measure', 'print', 'run', 'sample', 'show']);
 
@@ -21,18 +21,24 @@ describe('cli: privspec --help, help <command>, --version', () => {
     it(`${name}'s summary is a lowercase imperative phrase without a final period that fits 80 columns`, () => {
       const { summary } = entry;
       assert.match(summary, /^[a-z]/, `${name}: '${summary}' does not start in lowercase`);
-      assert.ok(VERBS.has(summary.split(' ')[0]), `${name}: '${summary}' does not start with an imperative verb of the list`);
+      assert.ok(
+        VERBS.has(summary.split(' ')[0]),
+        `${name}: '${summary}' does not start with an imperative verb of the list`,
+      );
       assert.doesNotMatch(summary, /[.!:;,]$/, `${name}: '${summary}' ends with punctuation`);
       const line = `  ${name.padEnd(width)}  ${summary}`;
       assert.ok([...line].length <= 80, `${name}: the help line is ${[...line].length} columns: ${line}`);
     });
   }
 
-  it('privspec --help lists every command with its summary, in the table\'s order', async () => {
+  it("privspec --help lists every command with its summary, in the table's order", async () => {
     const { code, out } = await runIn(cwd, ['--help']);
     assert.equal(code, 0);
     const listed = [...out.matchAll(/^ {2}(\S+) +(.+)$/gm)].map((m) => [m[1], m[2]]);
-    assert.deepEqual(listed, Object.entries(commands).map(([n, e]) => [n, e.summary]));
+    assert.deepEqual(
+      listed,
+      Object.entries(commands).map(([n, e]) => [n, e.summary]),
+    );
     assert.match(out, /privspec help <command>/);
   });
 
@@ -77,7 +83,10 @@ describe('cli: privspec --help, help <command>, --version', () => {
             messages.push((e as Error).message);
           }
         }
-        assert.ok(messages.some((m) => !/unknown option/.test(m)), `${name} ${flag}: ${messages.join(' / ')}`);
+        assert.ok(
+          messages.some((m) => !/unknown option/.test(m)),
+          `${name} ${flag}: ${messages.join(' / ')}`,
+        );
       }
     });
   }

@@ -10,20 +10,36 @@ const FIX = 'test/fixtures/correlated';
 async function leakage(...argv: string[]): Promise<{ code: number; out: string; err: string }> {
   let out = '';
   let err = '';
-  const code = await runCli(['leakage', ...argv], { out: (t) => (out += t), err: (t) => (err += t), cwd: process.cwd() });
+  const code = await runCli(['leakage', ...argv], {
+    out: (t) => (out += t),
+    err: (t) => (err += t),
+    cwd: process.cwd(),
+  });
   return { code, out, err };
 }
 
 describe('cli: privspec leakage (Bayesian DP, Yang, Sato, Nakagawa, SIGMOD 2015)', () => {
   it('graph form --json: n, τ, max ℓ, the top units and λ₀ = (M/ε)(1 + max ℓ)', async () => {
-    const { code, out, err } = await leakage(`${FIX}/household.csv`, '--tau', '0.5', '--epsilon', '1', '--sensitivity', '2', '--json');
+    const { code, out, err } = await leakage(
+      `${FIX}/household.csv`,
+      '--tau',
+      '0.5',
+      '--epsilon',
+      '1',
+      '--sensitivity',
+      '2',
+      '--json',
+    );
     assert.equal(code, 0, err);
     assert.equal(out.trim().split('\n').length, 1);
     const j = JSON.parse(out);
     assert.equal(j.n, 4);
     assert.equal(j.tau, 0.5);
     // A 4-cycle ann–bob–cy–dee with the chord ann–cy of weight 2: ann and cy, on the chord, are the most exposed.
-    assert.deepEqual(j.top.map((t: { unit: string }) => t.unit), ['ann', 'cy', 'bob', 'dee']);
+    assert.deepEqual(
+      j.top.map((t: { unit: string }) => t.unit),
+      ['ann', 'cy', 'bob', 'dee'],
+    );
     assert.equal(j.maxLeakage, j.top[0].leakage);
     assert.ok(Math.abs(j.scale - 2 * (1 + j.maxLeakage)) < 1e-12);
     assert.equal(j.dpScale, 2);
@@ -34,7 +50,10 @@ describe('cli: privspec leakage (Bayesian DP, Yang, Sato, Nakagawa, SIGMOD 2015)
     try {
       writeFileSync(join(dir, 'pair.csv'), 'a,b\np,q\n');
       const j = JSON.parse((await leakage(join(dir, 'pair.csv'), '--tau', '1', '--epsilon', '0.5', '--json')).out);
-      assert.deepEqual(j.top, [{ unit: 'p', leakage: 0.5 }, { unit: 'q', leakage: 0.5 }]);
+      assert.deepEqual(j.top, [
+        { unit: 'p', leakage: 0.5 },
+        { unit: 'q', leakage: 0.5 },
+      ]);
       assert.equal(j.scale, 3);
     } finally {
       rmSync(dir, { recursive: true, force: true });
@@ -74,7 +93,10 @@ describe('cli: privspec leakage (Bayesian DP, Yang, Sato, Nakagawa, SIGMOD 2015)
   });
 
   for (const [args, message] of [
-    [[`${FIX}/two-households.csv`], /two-households\.csv: the correlation graph has 2 disconnected parts; give a prior τ > 0/],
+    [
+      [`${FIX}/two-households.csv`],
+      /two-households\.csv: the correlation graph has 2 disconnected parts; give a prior τ > 0/,
+    ],
     [[`${FIX}/negative-weight.csv`, '--tau', '1'], /negative-weight\.csv:3: weight -0\.5 is negative/],
     [['--joint', `${FIX}/household.csv`, '--epsilon', '1'], /household\.csv:1: no column 'p'/],
     [['--joint', `${FIX}/positive-joint.csv`], /--joint needs --epsilon/],

@@ -5,14 +5,24 @@ import { join } from 'node:path';
 import { readCsvFile } from '../../engine/host/sources/csv/read-csv-file.js';
 import { sqlIdentifier } from '../../engine/source/sql/sql-names.js';
 import { column, type Table } from '../../engine/table/table.js';
-import { startClickHouseCluster, TEST_CLICKHOUSE_PASSWORD, TEST_CLICKHOUSE_READER_PASSWORD, type ClickHouseCluster } from '../helpers/clickhouse-cluster.js';
-import { startPostgres, TEST_PG_PASSWORD, TEST_PG_READER_PASSWORD, type PostgresServer } from '../helpers/postgres-server.js';
+import {
+  startClickHouseCluster,
+  TEST_CLICKHOUSE_PASSWORD,
+  TEST_CLICKHOUSE_READER_PASSWORD,
+  type ClickHouseCluster,
+} from '../helpers/clickhouse-cluster.js';
+import {
+  startPostgres,
+  TEST_PG_PASSWORD,
+  TEST_PG_READER_PASSWORD,
+  type PostgresServer,
+} from '../helpers/postgres-server.js';
 import { runIn } from '../helpers/run-cli.js';
 import { serverOrSkip } from '../helpers/server-process.js';
 
 /**
- * Issue 26's leftovers on real servers (`npm run test:slow`): `reid`, `attack` and `leakage` read a PostgreSQL table and a
- * ClickHouse table (a Distributed one over two shards, and for the attack, whose truth must come in the release's
+ * Issue 26's leftovers on real servers (`npm run test:slow`): `reid`, `attack` and `leakage` read a PostgreSQL table
+ * and a ClickHouse table (a Distributed one over two shards, and for the attack, whose truth must come in the release's
  * order, a one-part table) with `--source` and give the CSV's figures; a blank unit (NULL or '') is refused by
  * `risk --unit` and `release`; the plan's frequency table, run on the server and read back with `--frequencies`, gives
  * the table's risk report and search; no password in any stdout or stderr.
@@ -26,13 +36,20 @@ function rowsOf(table: Table): string[][] {
   return Array.from({ length: table.rowCount }, (_, r) => cols.map((c) => c.dictionary[c.codes[r]]));
 }
 
-const tsv = (rows: string[][]) => rows.map((r) => r.map((v) => v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n')).join('\t')).join('\n') + '\n';
+const tsv = (rows: string[][]) =>
+  rows
+    .map((r) => r.map((v) => v.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n')).join('\t'))
+    .join('\n') + '\n';
 
 /** η by (original type, released type): the figures whatever order the server sends the rows in. */
-function etaByValues(json: { etaByType: { original: { values: string[] }[]; released: { values: string[] }[]; eta: number[][] } }): Map<string, number> {
+function etaByValues(json: {
+  etaByType: { original: { values: string[] }[]; released: { values: string[] }[]; eta: number[][] };
+}): Map<string, number> {
   const m = new Map<string, number>();
   const t = json.etaByType;
-  t.original.forEach((o, i) => t.released.forEach((r, j) => m.set(`${o.values.join('|')} → ${r.values.join('|')}`, t.eta[i][j])));
+  t.original.forEach((o, i) =>
+    t.released.forEach((r, j) => m.set(`${o.values.join('|')} → ${r.values.join('|')}`, t.eta[i][j])),
+  );
   return m;
 }
 
@@ -65,16 +82,29 @@ describe('issue 26 leftovers on PostgreSQL and ClickHouse: --source for reid, at
       const names = table.columns.map((c) => c.name);
       const rows = rowsOf(table);
       await pg.sql(`CREATE TABLE privspec.${name} (${names.map((n) => `"${n}" text`).join(', ')})`);
-      await pg.sql(`INSERT INTO privspec.${name} VALUES ${rows.map((r) => `(${r.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')})`).join(',')}`);
+      await pg.sql(
+        `INSERT INTO privspec.${name} VALUES ${rows.map((r) => `(${r.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')})`).join(',')}`,
+      );
       await ch.distributedTable(`privspec.${name}`, names, rows);
       // One insert into one MergeTree part on one server: read back in the order it was written.
-      await ch.sql(`CREATE TABLE privspec.${name}_one (${names.map((n) => `${sqlIdentifier('clickhouse', n)} String`).join(', ')}) ENGINE = MergeTree() ORDER BY tuple()`);
+      await ch.sql(
+        `CREATE TABLE privspec.${name}_one (${names.map((n) => `${sqlIdentifier('clickhouse', n)} String`).join(', ')}) ENGINE = MergeTree() ORDER BY tuple()`,
+      );
       await ch.insert(`privspec.${name}_one`, tsv(rows));
     }
     // Two rows without a unit: NULL and '' in PostgreSQL, '' in ClickHouse (its String columns have no NULL).
-    const people = [['a', '30', 'F', '10'], ['b', '30', 'F', '20'], ['', '30', 'M', '30'], ['c', '41', 'M', '40'], ['', '41', 'M', '50'], ['d', '41', 'F', '60']];
+    const people = [
+      ['a', '30', 'F', '10'],
+      ['b', '30', 'F', '20'],
+      ['', '30', 'M', '30'],
+      ['c', '41', 'M', '40'],
+      ['', '41', 'M', '50'],
+      ['d', '41', 'F', '60'],
+    ];
     await pg.sql('CREATE TABLE privspec.people (pid text, age text, sex text, income text)');
-    await pg.sql("INSERT INTO privspec.people VALUES ('a','30','F','10'),('b','30','F','20'),(NULL,'30','M','30'),('c','41','M','40'),('','41','M','50'),('d','41','F','60')");
+    await pg.sql(
+      "INSERT INTO privspec.people VALUES ('a','30','F','10'),('b','30','F','20'),(NULL,'30','M','30'),('c','41','M','40'),('','41','M','50'),('d','41','F','60')",
+    );
     await ch.distributedTable('privspec.people', ['pid', 'age', 'sex', 'income'], people);
     // privspec connects as the read-only role and user docs/databases.md recommends: SELECT on these tables only.
     await pg.grantRead('privspec.*');
@@ -87,7 +117,11 @@ describe('issue 26 leftovers on PostgreSQL and ClickHouse: --source for reid, at
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  for (const source of ['postgres:privspec.original', 'clickhouse:privspec.original', 'clickhouse:privspec.original_one']) {
+  for (const source of [
+    'postgres:privspec.original',
+    'clickhouse:privspec.original',
+    'clickhouse:privspec.original_one',
+  ]) {
     it(`reid --source ${source}: the CSV original's η`, async () => {
       // Two record types on sex: η is exact (no sampling), so any difference would be the data's.
       const args = ['released.csv', '--qi', 'sex', '--pram', 'sex=0.8', '--seed', '3', '--json'];
@@ -134,7 +168,8 @@ describe('issue 26 leftovers on PostgreSQL and ClickHouse: --source for reid, at
       assert.deepEqual([db.n, db.tau, db.sensitivity, db.epsilon], [csv.n, csv.tau, csv.sensitivity, csv.epsilon]);
       close(db.maxLeakage, csv.maxLeakage, 'maxLeakage');
       close(db.scale, csv.scale, 'scale');
-      const byUnit = (top: { unit: string; leakage: number }[]) => [...top].sort((x, y) => x.unit.localeCompare(y.unit));
+      const byUnit = (top: { unit: string; leakage: number }[]) =>
+        [...top].sort((x, y) => x.unit.localeCompare(y.unit));
       byUnit(db.top).forEach((t, i) => {
         assert.equal(t.unit, byUnit(csv.top)[i].unit);
         close(t.leakage, byUnit(csv.top)[i].leakage, t.unit);
@@ -146,8 +181,13 @@ describe('issue 26 leftovers on PostgreSQL and ClickHouse: --source for reid, at
     it(`${engine}: a blank unit (NULL or '') is refused by risk --unit and by release, nothing spent or written`, async () => {
       const risk = await run(['risk', '--source', `${engine}:privspec.people`, '--qi', 'age,sex', '--unit', 'pid']);
       assert.equal(risk.code, 2);
-      assert.equal(risk.err, `privspec risk: ${engine}:privspec.people: 2 rows have a blank unit 'pid'; a blank is no person, so k in units and contribution bounding cannot count them: fill in the unit or leave those rows out\n`);
-      writeFileSync(join(dir, `${engine}-people.privspec`), `dataset people from ${engine} table "privspec.people" {
+      assert.equal(
+        risk.err,
+        `privspec risk: ${engine}:privspec.people: 2 rows have a blank unit 'pid'; a blank is no person, so k in units and contribution bounding cannot count them: fill in the unit or leave those rows out\n`,
+      );
+      writeFileSync(
+        join(dir, `${engine}-people.privspec`),
+        `dataset people from ${engine} table "privspec.people" {
   quasi age, sex
   insensitive income
   unit pid
@@ -155,16 +195,25 @@ describe('issue 26 leftovers on PostgreSQL and ClickHouse: --source for reid, at
 hierarchy sex { "M", "F" -> "*" }
 budget { epsilon 1 }
 release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1
-`);
+`,
+      );
       const release = await run(['release', `${engine}-people.privspec`, '--out', `${engine}-out`]);
       assert.equal(release.code, 2, release.out + release.err);
       assert.match(release.err, new RegExp(`${engine}:privspec\\.people: 2 rows have a blank unit 'pid'`));
       assert.ok(!existsSync(join(dir, `${engine}-out`)), 'nothing written');
-      assert.ok(!existsSync(join(dir, 'ledgers')) || readdirSync(join(dir, 'ledgers')).every((f) => !/"release"/.test(readFileSync(join(dir, 'ledgers', f), 'utf8'))), 'nothing spent');
+      assert.ok(
+        !existsSync(join(dir, 'ledgers')) ||
+          readdirSync(join(dir, 'ledgers')).every(
+            (f) => !/"release"/.test(readFileSync(join(dir, 'ledgers', f), 'utf8')),
+          ),
+        'nothing spent',
+      );
     });
 
     it(`${engine}: the plan's frequency table run on the server and read back by risk and anonymize --frequencies gives the table's report`, async () => {
-      writeFileSync(join(dir, `${engine}-orig.privspec`), `dataset o from ${engine} table "privspec.original" {
+      writeFileSync(
+        join(dir, `${engine}-orig.privspec`),
+        `dataset o from ${engine} table "privspec.original" {
   identifying id, name
   quasi age, sex, zip
 }
@@ -173,24 +222,45 @@ hierarchy sex from "sex.csv"
 hierarchy zip from "zip.csv"
 anonymity { k 3 }
 release g: generalize
-`);
+`,
+      );
       const planned = await run(['plan', `${engine}-orig.privspec`, '--dialect', engine, '--json']);
       assert.equal(planned.code, 0, planned.err);
-      const q = (JSON.parse(planned.out).queries as { id: string; sql: string; columns: string[] }[]).find((x) => x.id === 'frequency-table')!;
+      const q = (JSON.parse(planned.out).queries as { id: string; sql: string; columns: string[] }[]).find(
+        (x) => x.id === 'frequency-table',
+      )!;
       const { columns, rows } = engine === 'postgres' ? await pg.sql(q.sql) : await ch.query(q.sql);
       const cell = (v: string) => (/[",\n]/.test(v) ? `"${v.replace(/"/g, '""')}"` : v);
-      writeFileSync(join(dir, `${engine}-answer.csv`), `${[columns, ...rows.map((r) => r.map((v) => v ?? ''))].map((r) => r.map(cell).join(',')).join('\n')}\n`);
+      writeFileSync(
+        join(dir, `${engine}-answer.csv`),
+        `${[columns, ...rows.map((r) => r.map((v) => v ?? ''))].map((r) => r.map(cell).join(',')).join('\n')}\n`,
+      );
       const args = ['--qi', 'age,sex,zip', '--json'];
       const answer = ['--frequencies', `${engine}-answer.csv`, '--frequency-columns', q.columns.join(',')];
-      const risk = [await run(['risk', 'original.csv', ...args, '--k', '3']), await run(['risk', ...answer, ...args, '--k', '3'])];
+      const risk = [
+        await run(['risk', 'original.csv', ...args, '--k', '3']),
+        await run(['risk', ...answer, ...args, '--k', '3']),
+      ];
       assert.equal(risk[1].err, '');
       assert.deepEqual(JSON.parse(risk[1].out), JSON.parse(risk[0].out));
-      const hierarchy = ['--hierarchy', 'age=age.csv', '--hierarchy', 'sex=sex.csv', '--hierarchy', 'zip=zip.csv', '--k', '3'];
+      const hierarchy = [
+        '--hierarchy',
+        'age=age.csv',
+        '--hierarchy',
+        'sex=sex.csv',
+        '--hierarchy',
+        'zip=zip.csv',
+        '--k',
+        '3',
+      ];
       const pick = (text: string) => {
         const r = JSON.parse(text);
         return [r.levels, r.loss, r.suppressed, r.classes, r.rows];
       };
-      const search = [await run(['anonymize', 'original.csv', ...args, ...hierarchy]), await run(['anonymize', ...answer, ...args, ...hierarchy])];
+      const search = [
+        await run(['anonymize', 'original.csv', ...args, ...hierarchy]),
+        await run(['anonymize', ...answer, ...args, ...hierarchy]),
+      ];
       assert.equal(search[1].code, 0, search[1].err);
       assert.deepEqual(pick(search[1].out), pick(search[0].out));
     });
@@ -198,6 +268,7 @@ release g: generalize
 
   it('no test password in any stdout or stderr', function () {
     assert.ok(outputs.length > 0);
-    for (const text of outputs) for (const secret of SECRETS) assert.ok(!text.includes(secret), 'an output contains a test password');
+    for (const text of outputs)
+      for (const secret of SECRETS) assert.ok(!text.includes(secret), 'an output contains a test password');
   });
 });

@@ -35,7 +35,8 @@ describe('issue 11 item 3 — a malformed header (`age ,sex`) everywhere', () =>
     const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
     return { code, out, err };
   };
-  const noTrace = (text: string) => assert.doesNotMatch(text, /\n\s+at |TableError:|TypeError:|An error occurred during validation/, text);
+  const noTrace = (text: string) =>
+    assert.doesNotMatch(text, /\n\s+at |TableError:|TypeError:|An error occurred during validation/, text);
 
   it('check: unknown-column with did-you-mean at the column, exit 1', async () => {
     const r = await run(['check', 's.privspec', '--format', 'json']);
@@ -64,14 +65,24 @@ describe('issue 11 item 3 — a malformed header (`age ,sex`) everywhere', () =>
   it('language server: validation, hover and completion on the spec answer without throwing', async () => {
     const services = nodeEditorServices();
     const document = await loadSpecText(SPEC, join(dir, 's.privspec'), services);
-    await services.shared.workspace.DocumentBuilder.build([document], { validation: { categories: ['built-in', 'fast', 'slow'] } });
-    assert.ok(document.diagnostics!.some((d) => d.message === "unknown column 'age' in data/p.csv (did you mean 'age '?)"));
+    await services.shared.workspace.DocumentBuilder.build([document], {
+      validation: { categories: ['built-in', 'fast', 'slow'] },
+    });
+    assert.ok(
+      document.diagnostics!.some((d) => d.message === "unknown column 'age' in data/p.csv (did you mean 'age '?)"),
+    );
     const text = document.textDocument.getText();
     for (const needle of ['age', 'sex', 'c:', 'budget']) {
       const position = document.textDocument.positionAt(text.indexOf(needle) + 1);
-      const hover = await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position });
+      const hover = await services.lsp.HoverProvider!.getHoverContent(document, {
+        textDocument: { uri: document.uri.toString() },
+        position,
+      });
       noTrace((hover?.contents as MarkupContent | undefined)?.value ?? '');
-      await services.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: document.uri.toString() }, position });
+      await services.lsp.CompletionProvider!.getCompletion(document, {
+        textDocument: { uri: document.uri.toString() },
+        position,
+      });
     }
     services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
   });

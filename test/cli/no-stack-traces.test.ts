@@ -29,7 +29,11 @@ describe('issue 10 item 12 — no stack traces, anywhere', () => {
   copyFileSync(join(fixtures, 'specs', 'data', 'people.csv'), join(dir, 'data', 'people.csv'));
 
   it('EPIPE: `privspec risk … | head -1` exits quietly when the reader has gone', async () => {
-    const child = spawn(process.execPath, ['--import', 'tsx', 'cli/main.ts', 'risk', join(fixtures, 'risk-small.csv'), '--qi', 'age,zip'], { stdio: ['ignore', 'pipe', 'pipe'] });
+    const child = spawn(
+      process.execPath,
+      ['--import', 'tsx', 'cli/main.ts', 'risk', join(fixtures, 'risk-small.csv'), '--qi', 'age,zip'],
+      { stdio: ['ignore', 'pipe', 'pipe'] },
+    );
     child.stdout.destroy(); // the reader leaves before the first write, as `head -1` does after its line
     let err = '';
     child.stderr.on('data', (d) => (err += d));
@@ -48,7 +52,10 @@ describe('issue 10 item 12 — no stack traces, anywhere', () => {
       assertOneLine(r.err);
     }
     // A quote left open near the top of a large file is the same case.
-    writeFileSync(join(dir, 'open.privspec'), `dataset d from "data/people.csv { quasi age }\n${'// filler\n'.repeat(20_000)}`);
+    writeFileSync(
+      join(dir, 'open.privspec'),
+      `dataset d from "data/people.csv { quasi age }\n${'// filler\n'.repeat(20_000)}`,
+    );
     const open = await privspec(['check', 'open.privspec'], dir);
     assert.match(open.err, /open\.privspec:1: a string longer than/);
   });
@@ -63,17 +70,31 @@ describe('issue 10 item 12 — no stack traces, anywhere', () => {
   });
 
   it('--k -1 says "--k must be a positive integer" (negative numbers glued to every number flag)', async () => {
-    for (const [command, args] of [['risk', ['risk-small.csv', '--qi', 'age']], ['anonymize', ['risk-small.csv', '--qi', 'age', '--hierarchy', 'age=x.csv']]] as const) {
+    for (const [command, args] of [
+      ['risk', ['risk-small.csv', '--qi', 'age']],
+      ['anonymize', ['risk-small.csv', '--qi', 'age', '--hierarchy', 'age=x.csv']],
+    ] as const) {
       const r = await privspec([command, ...args, '--k', '-1']);
       assert.equal(r.code, 2);
-      assert.equal(r.err, `privspec ${command}: --k must be a positive integer, not '-1' (see privspec ${command} --help)\n`);
+      assert.equal(
+        r.err,
+        `privspec ${command}: --k must be a positive integer, not '-1' (see privspec ${command} --help)\n`,
+      );
     }
     const rho = await privspec(['budget', '--rho', '-0.5']);
-    assert.equal(rho.err, "privspec budget: --rho must be a finite number > 0, not '-0.5' (see privspec budget --help)\n");
+    assert.equal(
+      rho.err,
+      "privspec budget: --rho must be a finite number > 0, not '-0.5' (see privspec budget --help)\n",
+    );
   });
 
   it('a directory given as a file: one clear line, no EISDIR', async () => {
-    const cases = [['risk', dir, '--qi', 'age'], ['anonymize', dir, '--qi', 'age', '--hierarchy', 'age=age.csv', '--k', '2'], ['check', dir], ['release', dir, '--out', 'out']];
+    const cases = [
+      ['risk', dir, '--qi', 'age'],
+      ['anonymize', dir, '--qi', 'age', '--hierarchy', 'age=age.csv', '--k', '2'],
+      ['check', dir],
+      ['release', dir, '--out', 'out'],
+    ];
     mkdirSync(join(dir, 'folder.privspec'));
     cases.push(['check', 'folder.privspec'], ['release', 'folder.privspec', '--out', 'out']);
     cases.push(['anonymize', 'data/people.csv', '--qi', 'age', '--hierarchy', 'age=data', '--k', '2']);
@@ -88,7 +109,13 @@ describe('issue 10 item 12 — no stack traces, anywhere', () => {
   });
 
   it('--json errors are one {"error": …} object on stdout, with the exit code unchanged', async () => {
-    for (const argv of [['risk', 'missing.csv', '--qi', 'age', '--json'], ['risk', 'risk-small.csv', '--json'], ['budget', '--rho', 'x', '--json'], ['check', 'missing.privspec', '--format', 'json'], ['nope', '--json']]) {
+    for (const argv of [
+      ['risk', 'missing.csv', '--qi', 'age', '--json'],
+      ['risk', 'risk-small.csv', '--json'],
+      ['budget', '--rho', 'x', '--json'],
+      ['check', 'missing.privspec', '--format', 'json'],
+      ['nope', '--json'],
+    ]) {
       const r = await privspec(argv);
       assert.equal(r.code, 2, argv.join(' '));
       assert.equal(r.err, '');
@@ -103,7 +130,10 @@ describe('issue 10 item 12 — no stack traces, anywhere', () => {
     assert.equal(r.code, 2);
     assert.equal(r.err, "privspec risk: unknown option '--nope' (see privspec risk --help)\n");
     const missing = await privspec(['anonymize', 'risk-small.csv', '--qi']);
-    assert.equal(missing.err, "privspec anonymize: --qi needs a value (for a value that starts with '-', write --qi=-value) (see privspec anonymize --help)\n");
+    assert.equal(
+      missing.err,
+      "privspec anonymize: --qi needs a value (for a value that starts with '-', write --qi=-value) (see privspec anonymize --help)\n",
+    );
   });
 
   it('--version prints "privspec <version>" from package.json, in the built CLI too', async () => {
@@ -132,7 +162,23 @@ describe('issue 10 item 12 — no stack traces, anywhere', () => {
     // Another machine's, on a shared folder: its pid means nothing here, so it stays for a day.
     const foreign = `.released.csv.privspec-tmp-otherhost-${dead}-0123456789ab`;
     writeFileSync(join(dir, 'out', foreign), 'being written elsewhere');
-    const r = await privspec(['anonymize', 'people.csv', '--qi', 'age,gender', '--hierarchy', 'age=age.csv', '--hierarchy', 'gender=gender.csv', '--k', '2', '--out', 'out/released.csv'], dir);
+    const r = await privspec(
+      [
+        'anonymize',
+        'people.csv',
+        '--qi',
+        'age,gender',
+        '--hierarchy',
+        'age=age.csv',
+        '--hierarchy',
+        'gender=gender.csv',
+        '--k',
+        '2',
+        '--out',
+        'out/released.csv',
+      ],
+      dir,
+    );
     assert.equal(r.code, 0, r.err);
     assert.deepEqual(readdirSync(join(dir, 'out')).sort(), [foreign, live, 'released.csv'].sort());
   });

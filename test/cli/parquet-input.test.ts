@@ -30,7 +30,17 @@ describe('privspec risk and anonymize read Parquet, and CSV through DuckDB (--en
   });
 
   it('risk on the Parquet file and on the CSV through DuckDB print the JSON of the in-memory CSV read, byte for byte', async () => {
-    const args = ['--qi', 'sex,age,race,marital-status', '--k', '5', '--sensitive', 'salary-class', '--sampling-fraction', '0.1', '--json'];
+    const args = [
+      '--qi',
+      'sex,age,race,marital-status',
+      '--k',
+      '5',
+      '--sensitive',
+      'salary-class',
+      '--sampling-fraction',
+      '0.1',
+      '--json',
+    ];
     const memory = await runIn(dir, ['risk', adult, ...args]);
     assert.equal(memory.code, 1, memory.err);
     for (const input of [[parquet], [adult, '--engine', 'duckdb']]) {
@@ -51,7 +61,19 @@ describe('privspec risk and anonymize read Parquet, and CSV through DuckDB (--en
 
   it('anonymize searches the Parquet frequency table and finds the CSV optimum, loss included; --out writes the same classes', async () => {
     const h = (c: string) => ['--hierarchy', `${c}=${join(data, `adult_hierarchy_${c}.csv`)}`];
-    const args = ['--qi', 'age,sex,race,education', ...h('age'), ...h('sex'), ...h('race'), ...h('education'), '--k', '5', '--suppression', '0.02', '--json'];
+    const args = [
+      '--qi',
+      'age,sex,race,education',
+      ...h('age'),
+      ...h('sex'),
+      ...h('race'),
+      ...h('education'),
+      '--k',
+      '5',
+      '--suppression',
+      '0.02',
+      '--json',
+    ];
     const memory = await runIn(dir, ['anonymize', adult, ...args]);
     assert.equal(memory.code, 0, memory.err);
     const duck = await runIn(dir, ['anonymize', parquet, ...args]);
@@ -60,11 +82,15 @@ describe('privspec risk and anonymize read Parquet, and CSV through DuckDB (--en
     const written = await runIn(dir, ['anonymize', parquet, ...args, '--out', join(dir, 'out.csv')]);
     assert.equal(written.code, 0, written.err);
     assert.deepEqual(withoutTiming(written.out), { ...withoutTiming(memory.out), out: join(dir, 'out.csv') });
-    // Issue 26: the Parquet file's rows were streamed from DuckDB, shuffled there; the in-memory writer's file (Adult's ';')
-    // holds the same lines as a multiset.
+    // Issue 26: the Parquet file's rows were streamed from DuckDB, shuffled there; the in-memory writer's file (Adult's
+    // ';') holds the same lines as a multiset.
     const inMemory = await runIn(dir, ['anonymize', adult, ...args, '--out', join(dir, 'out-memory.csv')]);
     assert.equal(inMemory.code, 0, inMemory.err);
-    const cells = (file: string, d: string) => readFileSync(file, 'utf8').split('\n').filter((l) => l !== '').map((l) => l.split(d).join('\u0000'));
+    const cells = (file: string, d: string) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '')
+        .map((l) => l.split(d).join('\u0000'));
     const [streamedHeader, ...streamedRows] = cells(join(dir, 'out.csv'), ',');
     const [memoryHeader, ...memoryRows] = cells(join(dir, 'out-memory.csv'), ';');
     assert.equal(streamedHeader, memoryHeader);

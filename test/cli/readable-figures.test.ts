@@ -17,7 +17,10 @@ async function check(spec: string) {
       await runCli(args, { out: (t) => (out += t), err: () => {}, cwd: dir });
       return out;
     };
-    return { text: await run(['check', 's.privspec']), json: JSON.parse(await run(['check', 's.privspec', '--format', 'json'])) };
+    return {
+      text: await run(['check', 's.privspec']),
+      json: JSON.parse(await run(['check', 's.privspec', '--format', 'json'])),
+    };
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }

@@ -20,13 +20,25 @@ function reid(dir: string, n: number, qi: string[]) {
   const cli = resolve('dist/cli.cjs');
   assert.ok(existsSync(cli), 'npm test builds dist/cli.cjs first');
   const f = reidFiles(dir, n, qi);
-  const args = ['--import', HOOK, cli, 'reid', f.original, f.released, '--qi', qi.join(','), ...qi.flatMap((q) => ['--pram', `${q}=0.8`]), '--json'];
+  const args = [
+    '--import',
+    HOOK,
+    cli,
+    'reid',
+    f.original,
+    f.released,
+    '--qi',
+    qi.join(','),
+    ...qi.flatMap((q) => ['--pram', `${q}=0.8`]),
+    '--json',
+  ];
   const started = performance.now();
   const r = spawnSync(process.execPath, args, { cwd: dir, encoding: 'utf8', maxBuffer: 1 << 28 });
   const wall = (performance.now() - started) / 1000;
   assert.equal(r.status, 0, r.stderr);
   const usage = JSON.parse(/USAGE (.*)/.exec(r.stderr)![1]) as { cpu: number; maxRssMb: number };
-  if (process.env.PRIVSPEC_TIMES) console.log(`      CPU ${usage.cpu.toFixed(3)} s, ${usage.maxRssMb.toFixed(0)} MB: reid on ${n} records`);
+  if (process.env.PRIVSPEC_TIMES)
+    console.log(`      CPU ${usage.cpu.toFixed(3)} s, ${usage.maxRssMb.toFixed(0)} MB: reid on ${n} records`);
   return { json: JSON.parse(r.stdout), wall, ...usage };
 }
 

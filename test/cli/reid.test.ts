@@ -16,25 +16,41 @@ async function privspec(...argv: string[]): Promise<{ code: number; out: string;
   return { code, out, err };
 }
 
-// Hasegawa & Miura §4.2: original (a,A),(b,B),(c,C); released (a,C),(b,B),(b,A); keep 0.8, move 0.1 = retention 0.7 over 3 values.
+// Hasegawa & Miura §4.2: original (a,A),(b,B),(c,C); released (a,C),(b,B),(b,A); keep 0.8, move 0.1 = retention 0.7
+// over 3 values.
 const SEED = ['reid', 'seed-original.csv', 'seed-released.csv', '--qi', 'attr1,attr2'];
 
 describe('cli: privspec reid', () => {
-  it('issue 23\'s reproduction: 9 × x,x,x,x + 1 × y,y,y,y released 5 + 5, retain 0.8 on a,b,c,d — exact, doubly stochastic, max 0.2·9⁸/(9⁸+1)', async () => {
+  it("issue 23's reproduction: 9 × x,x,x,x + 1 × y,y,y,y released 5 + 5, retain 0.8 on a,b,c,d — exact, doubly stochastic, max 0.2·9⁸/(9⁸+1)", async () => {
     const dir = mkdtempSync(join(tmpdir(), 'privspec-reid-dup-'));
     try {
       writeFileSync(join(dir, 'orig.csv'), `a,b,c,d\n${'x,x,x,x\n'.repeat(9)}y,y,y,y\n`);
       writeFileSync(join(dir, 'rel.csv'), `a,b,c,d\n${'x,x,x,x\n'.repeat(5)}${'y,y,y,y\n'.repeat(5)}`);
       let out = '';
-      const code = await runCli(['reid', 'orig.csv', 'rel.csv', '--qi', 'a,b,c,d', ...['a', 'b', 'c', 'd'].flatMap((q) => ['--pram', `${q}=0.8`]), '--json'], { out: (t) => (out += t), err: () => undefined, cwd: dir });
+      const code = await runCli(
+        [
+          'reid',
+          'orig.csv',
+          'rel.csv',
+          '--qi',
+          'a,b,c,d',
+          ...['a', 'b', 'c', 'd'].flatMap((q) => ['--pram', `${q}=0.8`]),
+          '--json',
+        ],
+        { out: (t) => (out += t), err: () => undefined, cwd: dir },
+      );
       assert.equal(code, 0);
       const j = JSON.parse(out);
       assert.equal(j.method, 'exact');
       assert.ok(j.bound < 1e-12 && j.check.maxSumError < 1e-12);
       assert.ok(Math.abs(j.maxRisk - (0.2 * 9 ** 8) / (9 ** 8 + 1)) < 1e-12, String(j.maxRisk));
       for (const row of j.eta) assert.ok(Math.abs(row.reduce((s: number, x: number) => s + x, 0) - 1) < 1e-12);
-      for (let c = 0; c < 10; c++) assert.ok(Math.abs(j.eta.reduce((s: number, row: number[]) => s + row[c], 0) - 1) < 1e-12);
-      assert.deepEqual(j.etaByType.original.map((t: { count: number }) => t.count), [9, 1]);
+      for (let c = 0; c < 10; c++)
+        assert.ok(Math.abs(j.eta.reduce((s: number, row: number[]) => s + row[c], 0) - 1) < 1e-12);
+      assert.deepEqual(
+        j.etaByType.original.map((t: { count: number }) => t.count),
+        [9, 1],
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }
@@ -55,12 +71,30 @@ describe('cli: privspec reid', () => {
   });
 
   it('--matrix a=file.csv gives the same η when the file holds the same matrix', async () => {
-    const a = JSON.parse((await privspec(...SEED, '--matrix', 'attr1=seed-matrix-attr1.csv', '--pram', 'attr2=0.7', '--json')).out);
+    const a = JSON.parse(
+      (await privspec(...SEED, '--matrix', 'attr1=seed-matrix-attr1.csv', '--pram', 'attr2=0.7', '--json')).out,
+    );
     assert.equal(a.eta[0][0].toFixed(5), '0.12139');
   });
 
   it('beyond --exact-limit the output says approximate and states its bound; --seed makes it reproducible', async () => {
-    const run = async () => JSON.parse((await privspec(...SEED, '--pram', 'attr1=0.7', '--pram', 'attr2=0.7', '--exact-limit', '2', '--seed', '5', '--json')).out);
+    const run = async () =>
+      JSON.parse(
+        (
+          await privspec(
+            ...SEED,
+            '--pram',
+            'attr1=0.7',
+            '--pram',
+            'attr2=0.7',
+            '--exact-limit',
+            '2',
+            '--seed',
+            '5',
+            '--json',
+          )
+        ).out,
+      );
     const a = await run();
     assert.equal(a.method, 'approximate');
     assert.ok(a.bound > 0 && a.bound < 0.05);
@@ -92,8 +126,16 @@ describe('cli: privspec reid', () => {
     }
   });
 
-  it('a released value outside the original column\'s domain is an input error (exit 2)', async () => {
-    const { code, err } = await privspec('reid', 'seed-original.csv', 'seed-released.csv', '--qi', 'attr1', '--pram', 'attr1=1');
+  it("a released value outside the original column's domain is an input error (exit 2)", async () => {
+    const { code, err } = await privspec(
+      'reid',
+      'seed-original.csv',
+      'seed-released.csv',
+      '--qi',
+      'attr1',
+      '--pram',
+      'attr1=1',
+    );
     // With retention 1 the release (a, b, b) cannot come from (a, b, c): no assignment has positive probability.
     assert.equal(code, 2);
     assert.match(err, /cannot have come from the original/);

@@ -15,8 +15,8 @@ async function run(cwd: string, args: string[]): Promise<{ code: number; out: st
 }
 
 /*
- * Under (ε, δ) accounting the ledger must hold δ within the budget as well as ε: each run of a Gaussian release adds its
- * δ (basic composition), so a budget of δ = 1e-6 allows one run of a release with δ = 1e-6, not two.
+ * Under (ε, δ) accounting the ledger must hold δ within the budget as well as ε: each run of a Gaussian release adds
+ * its δ (basic composition), so a budget of δ = 1e-6 allows one run of a release with δ = 1e-6, not two.
  */
 describe('privspec release: the ledger keeps δ within an (ε, δ) budget', () => {
   let dir = '';

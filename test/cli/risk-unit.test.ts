@@ -11,7 +11,23 @@ describe('privspec risk --unit', () => {
   after(() => rmSync(dir, { recursive: true, force: true }));
   // {34,F}: P1 ×5 → 5 rows, 1 person; {50,M}: P2, P3, P4 → 3 persons; {60,F}: P5, P6 → 2 persons.
   const file = join(dir, 'visits.csv');
-  writeFileSync(file, ['pid,age,sex', 'P1,34,F', 'P1,34,F', 'P1,34,F', 'P1,34,F', 'P1,34,F', 'P2,50,M', 'P3,50,M', 'P4,50,M', 'P5,60,F', 'P6,60,F', ''].join('\n'));
+  writeFileSync(
+    file,
+    [
+      'pid,age,sex',
+      'P1,34,F',
+      'P1,34,F',
+      'P1,34,F',
+      'P1,34,F',
+      'P1,34,F',
+      'P2,50,M',
+      'P3,50,M',
+      'P4,50,M',
+      'P5,60,F',
+      'P6,60,F',
+      '',
+    ].join('\n'),
+  );
   const run = async (args: string[]) => {
     let out = '';
     let err = '';
@@ -57,7 +73,9 @@ describe('privspec risk --unit', () => {
   it('counts a person below k once, however many small classes they have rows in (issue 22)', async () => {
     writeFileSync(join(dir, 'two.csv'), 'pid,age,sex\nP1,34,F\nP1,40,M\nP2,50,M\nP3,50,M\nP4,50,M\n');
     // {34,F} and {40,M} hold P1 alone (1 person each), {50,M} holds 3: two classes below 3, one person in them.
-    const r = JSON.parse((await run(['risk', 'two.csv', '--qi', 'age,sex', '--unit', 'pid', '--k', '3', '--json'])).out);
+    const r = JSON.parse(
+      (await run(['risk', 'two.csv', '--qi', 'age,sex', '--unit', 'pid', '--k', '3', '--json'])).out,
+    );
     // records: the one person below k; beside it the rows in those classes (2) and the persons again.
     assert.deepEqual(r.kViolations, { k: 3, records: 1, classes: 2, rows: 2, persons: 1 });
     const { out } = await run(['risk', 'two.csv', '--qi', 'age,sex', '--unit', 'pid', '--k', '3']);

@@ -15,7 +15,8 @@ async function privspec(cwd: string, ...argv: string[]): Promise<{ code: number;
   const code = await runCli(argv, { out: (t) => (out += t), err: (t) => (err += t), cwd });
   return { code, out, err };
 }
-const close = (actual: number, expected: number, tol = 1e-12) => assert.ok(Math.abs(actual - expected) <= tol, `${actual} vs ${expected}`);
+const close = (actual: number, expected: number, tol = 1e-12) =>
+  assert.ok(Math.abs(actual - expected) <= tol, `${actual} vs ${expected}`);
 
 // risk-weighted.csv: the branch table of test/engine/risk/weighted-risk.test.ts (one class per branch of the formula).
 const R1 = Math.log(4) / 3;
@@ -23,7 +24,16 @@ const R2 = 0.25 - 0.0625 * Math.log(5);
 
 describe('cli: privspec risk --weight / --suda / --per-record (issue 28)', () => {
   it('--weight adds individualRisk, expectedReidentifications, globalRisk and highRiskRecords (by hand)', async () => {
-    const { code, out, err } = await privspec(fixtures, 'risk', 'risk-weighted.csv', '--qi', 'sex,region', '--weight', 'w', '--json');
+    const { code, out, err } = await privspec(
+      fixtures,
+      'risk',
+      'risk-weighted.csv',
+      '--qi',
+      'sex,region',
+      '--weight',
+      'w',
+      '--json',
+    );
     assert.equal(err, '');
     assert.equal(code, 0);
     const j = JSON.parse(out);
@@ -43,7 +53,20 @@ describe('cli: privspec risk --weight / --suda / --per-record (issue 28)', () =>
   });
 
   it('--method exact and --individual-risk-threshold', async () => {
-    const { out } = await privspec(fixtures, 'risk', 'risk-weighted.csv', '--qi', 'sex,region', '--weight', 'w', '--method', 'exact', '--individual-risk-threshold', '0.3', '--json');
+    const { out } = await privspec(
+      fixtures,
+      'risk',
+      'risk-weighted.csv',
+      '--qi',
+      'sex,region',
+      '--weight',
+      'w',
+      '--method',
+      'exact',
+      '--individual-risk-threshold',
+      '0.3',
+      '--json',
+    );
     const j = JSON.parse(out);
     close(j.expectedReidentifications, R1 + 2 * R2 + 3 * (Math.LN2 - 0.5) + 2);
     assert.equal(j.highRiskRecords.aboveThreshold, 4);
@@ -70,20 +93,46 @@ describe('cli: privspec risk --weight / --suda / --per-record (issue 28)', () =>
   it('--per-record writes record, line, fk, Fk, risk and SUDA scores; never over the input', async () => {
     const dir = mkdtempSync(join(tmpdir(), 'privspec-per-record-'));
     writeFileSync(join(dir, 'data.csv'), readFileSync(join(fixtures, 'risk-weighted.csv')));
-    const { code } = await privspec(dir, 'risk', 'data.csv', '--qi', 'sex,region', '--weight', 'w', '--suda', '--sensitive', 'diagnosis', '--per-record', 'out.csv');
+    const { code } = await privspec(
+      dir,
+      'risk',
+      'data.csv',
+      '--qi',
+      'sex,region',
+      '--weight',
+      'w',
+      '--suda',
+      '--sensitive',
+      'diagnosis',
+      '--per-record',
+      'out.csv',
+    );
     assert.equal(code, 0);
     const lines = readFileSync(join(dir, 'out.csv'), 'utf8').trim().split('\n');
     assert.equal(lines[0], 'record,line,fk,Fk,risk,suda_score,dis_suda_score,diagnosis_distinct_l');
     assert.equal(lines.length, 10);
-    // Record 1 (F,A): f = 1, F̂ = 4, r = (1/3)·ln 4. F and A are each shared, so its one MSU is {sex, region}, of weight
-    // (3 − 2)! = 1 (two variables count as three, as in sdcMicro); ℓ = 1 (flu alone).
+    // Record 1 (F,A): f = 1, F̂ = 4, r = (1/3)·ln 4. F and A are each shared, so its one MSU is {sex, region}, of
+    // weight (3 − 2)! = 1 (two variables count as three, as in sdcMicro); ℓ = 1 (flu alone).
     assert.match(lines[1], /^1,2,1,4,0\.4620981203732968\d*,1,[0-9.e-]+,1$/);
     // Record 2 (M,A): f = 2, no MSU, ℓ = 2 (flu, cold).
     assert.match(lines[2], /^2,3,2,10,0\.149410130472868\d*,0,0,2$/);
-    const refused = await privspec(dir, 'risk', 'data.csv', '--qi', 'sex,region', '--weight', 'w', '--per-record', 'data.csv');
+    const refused = await privspec(
+      dir,
+      'risk',
+      'data.csv',
+      '--qi',
+      'sex,region',
+      '--weight',
+      'w',
+      '--per-record',
+      'data.csv',
+    );
     assert.equal(refused.code, 2);
     assert.match(refused.err, /would replace the input/);
-    assert.equal(readFileSync(join(dir, 'data.csv'), 'utf8'), readFileSync(join(fixtures, 'risk-weighted.csv'), 'utf8'));
+    assert.equal(
+      readFileSync(join(dir, 'data.csv'), 'utf8'),
+      readFileSync(join(fixtures, 'risk-weighted.csv'), 'utf8'),
+    );
     assert.ok(!existsSync(join(dir, 'x.csv')));
   });
 
@@ -95,18 +144,46 @@ describe('cli: privspec risk --weight / --suda / --per-record (issue 28)', () =>
     assert.equal(s.recordsWithMsu, 6);
     assert.equal(s.maxScore, 2);
     assert.equal(s.maxMsu, 3);
-    const capped = JSON.parse((await privspec(fixtures, 'risk', 'suda-hand.csv', '--qi', 'V1,V2,V3', '--suda', '--max-msu', '2', '--json')).out).suda;
+    const capped = JSON.parse(
+      (await privspec(fixtures, 'risk', 'suda-hand.csv', '--qi', 'V1,V2,V3', '--suda', '--max-msu', '2', '--json')).out,
+    ).suda;
     assert.deepEqual(capped.msusBySize, { '1': 1, '2': 4 });
   });
 
   it('--sensitive adds sdcMicro’s per-record distinct ℓ summary', async () => {
-    const { out } = await privspec(fixtures, 'risk', 'risk-weighted.csv', '--qi', 'sex,region', '--sensitive', 'diagnosis', '--json');
+    const { out } = await privspec(
+      fixtures,
+      'risk',
+      'risk-weighted.csv',
+      '--qi',
+      'sex,region',
+      '--sensitive',
+      'diagnosis',
+      '--json',
+    );
     // Per record: F,A 1; M,A 2 2; M,B 2 2 2; F,B 1; F,C 1 1 → sorted 1 1 1 1 2 2 2 2 2: quartiles at h = 2, 4, 6.
-    assert.deepEqual(JSON.parse(out).lDiversity.perRecord, { min: 1, firstQuartile: 1, median: 2, mean: 14 / 9, thirdQuartile: 2, max: 2, recordsWithL1: 4 });
+    assert.deepEqual(JSON.parse(out).lDiversity.perRecord, {
+      min: 1,
+      firstQuartile: 1,
+      median: 2,
+      mean: 14 / 9,
+      thirdQuartile: 2,
+      max: 2,
+      recordsWithL1: 4,
+    });
   });
 
   it('prints the weighted and SUDA sections without --json', async () => {
-    const { out } = await privspec(fixtures, 'risk', 'risk-weighted.csv', '--qi', 'sex,region', '--weight', 'w', '--suda');
+    const { out } = await privspec(
+      fixtures,
+      'risk',
+      'risk-weighted.csv',
+      '--qi',
+      'sex,region',
+      '--weight',
+      'w',
+      '--suda',
+    );
     assert.match(out, /expected re-identifications\s+3\.36/);
     assert.match(out, /higher than the main part\s+4/);
     assert.match(out, /SUDA2: minimal sample uniques up to 2 variables/);
@@ -118,8 +195,20 @@ describe('cli: privspec risk --weight / --suda / --per-record (issue 28)', () =>
     if (!dir) skipOrFail(this, ADULT_MISSING);
     const work = mkdtempSync(join(tmpdir(), 'privspec-adult-weight-'));
     const lines = readFileSync(join(dir, 'adult.csv'), 'utf8').trim().split(/\r?\n/);
-    writeFileSync(join(work, 'adult-w.csv'), `${lines.map((l, i) => `${l};${i === 0 ? 'weight' : '10'}`).join('\n')}\n`);
-    const { code, out } = await privspec(work, 'risk', 'adult-w.csv', '--qi', 'sex,age,race,marital-status,education', '--weight', 'weight', '--json');
+    writeFileSync(
+      join(work, 'adult-w.csv'),
+      `${lines.map((l, i) => `${l};${i === 0 ? 'weight' : '10'}`).join('\n')}\n`,
+    );
+    const { code, out } = await privspec(
+      work,
+      'risk',
+      'adult-w.csv',
+      '--qi',
+      'sex,age,race,marital-status,education',
+      '--weight',
+      'weight',
+      '--json',
+    );
     assert.equal(code, 0);
     const j = JSON.parse(out);
     close(j.expectedReidentifications, 1204.8023184670778);

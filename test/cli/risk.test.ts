@@ -48,15 +48,23 @@ describe('cli: privspec risk', () => {
   });
 
   it('estimates population uniqueness with --sampling-fraction', async () => {
-    const { code, out } = await privspec('risk', 'risk-small.csv', '--qi', 'age,zip,sex', '--sampling-fraction', '0.5', '--json');
+    const { code, out } = await privspec(
+      'risk',
+      'risk-small.csv',
+      '--qi',
+      'age,zip,sex',
+      '--sampling-fraction',
+      '0.5',
+      '--json',
+    );
     assert.equal(code, 0);
     const p = JSON.parse(out).populationUniqueness;
     assert.equal(p.rule, 'dankar');
     assert.ok(['zayatz', 'snb'].includes(p.model), 'fractions above 0.1 choose between Zayatz and SNB');
     assert.equal(p.estimate, p[p.model].estimate);
     assert.equal(p.populationSize, 14);
-    // Hand-computed Poisson–Gamma: K = 4 ages × 3 zips × 2 sexes = 24 cells, n = 7, N0 = 14, s₁ = 2, Σf² = 1+1+4+9 = 15.
-    // s_f² = (15 − 49/24)/23 = 311/552; β = (K·s_f²/n − 1)/n = (311/161 − 1)/7 = 150/1127;
+    // Hand-computed Poisson–Gamma: K = 4 ages × 3 zips × 2 sexes = 24 cells, n = 7, N0 = 14, s₁ = 2, Σf² = 1+1+4+9 =
+    // 15. s_f² = (15 − 49/24)/23 = 311/552; β = (K·s_f²/n − 1)/n = (311/161 − 1)/7 = 150/1127;
     // 1 + 1/(Kβ) = 1 + 1127/3600 = 4727/3600; (1 + nβ)/(1 + N0β) = (2177/1127)/(3227/1127) = 2177/3227.
     // U = 2·(2177/3227)^(4727/3600) = 2·0.674620^1.313056 = 2·e^(1.313056·(−0.393605)) = 2·e^(−0.516825) = 2·0.596411
     //   = 1.192822, a share of U/7 = 0.170403.
@@ -65,16 +73,35 @@ describe('cli: privspec risk', () => {
     assert.ok(Math.abs(p.poissonGamma.beta - 150 / 1127) < 1e-15);
     assert.ok(Math.abs(p.poissonGamma.sampleUniquesThatArePopulationUniques - U) < 1e-12);
     assert.ok(Math.abs(p.poissonGamma.estimate - 0.170403) < 1e-6);
-    const pg = await privspec('risk', 'risk-small.csv', '--qi', 'age,zip,sex', '--sampling-fraction', '0.5', '--population-model', 'poisson-gamma', '--json');
+    const pg = await privspec(
+      'risk',
+      'risk-small.csv',
+      '--qi',
+      'age,zip,sex',
+      '--sampling-fraction',
+      '0.5',
+      '--population-model',
+      'poisson-gamma',
+      '--json',
+    );
     const q = JSON.parse(pg.out).populationUniqueness;
     assert.equal(q.model, 'poisson-gamma');
     assert.equal(q.estimate, q.poissonGamma.estimate);
   });
 
   it('reports ℓ-diversity with --sensitive', async () => {
-    const { out } = await privspec('risk', 'risk-small.csv', '--qi', 'age,zip,sex', '--sensitive', 'diagnosis', '--json');
+    const { out } = await privspec(
+      'risk',
+      'risk-small.csv',
+      '--qi',
+      'age,zip,sex',
+      '--sensitive',
+      'diagnosis',
+      '--json',
+    );
     const d = JSON.parse(out).lDiversity;
-    // The triple holds flu, cold (ℓ = 2); the pair holds flu twice and each unique one value (ℓ = 1): 3 classes, 4 records.
+    // The triple holds flu, cold (ℓ = 2); the pair holds flu twice and each unique one value (ℓ = 1): 3 classes, 4
+    // records.
     assert.equal(d.sensitive, 'diagnosis');
     assert.equal(d.minDistinctL, 1);
     assert.equal(d.homogeneousClasses, 3);
@@ -83,7 +110,18 @@ describe('cli: privspec risk', () => {
   });
 
   it('prints a readable report without --json', async () => {
-    const { code, out } = await privspec('risk', 'risk-small.csv', '--qi', 'age,zip,sex', '--k', '2', '--sensitive', 'diagnosis', '--sampling-fraction', '0.5');
+    const { code, out } = await privspec(
+      'risk',
+      'risk-small.csv',
+      '--qi',
+      'age,zip,sex',
+      '--k',
+      '2',
+      '--sensitive',
+      'diagnosis',
+      '--sampling-fraction',
+      '0.5',
+    );
     assert.equal(code, 1);
     assert.match(out, /records\s+7\n/);
     assert.match(out, /sample uniques\s+2 \(28\.57% of records\)/);
@@ -94,7 +132,15 @@ describe('cli: privspec risk', () => {
   });
 
   it('honours --delimiter and detects it when omitted', async () => {
-    const given = await privspec('risk', 'risk-small-semicolon.csv', '--qi', 'age,zip,sex', '--delimiter', ';', '--json');
+    const given = await privspec(
+      'risk',
+      'risk-small-semicolon.csv',
+      '--qi',
+      'age,zip,sex',
+      '--delimiter',
+      ';',
+      '--json',
+    );
     const detected = await privspec('risk', 'risk-small-semicolon.csv', '--qi', 'age,zip,sex', '--json');
     assert.equal(JSON.parse(given.out).averageRisk, 4 / 7);
     assert.equal(given.out, detected.out);
@@ -104,7 +150,10 @@ describe('cli: privspec risk', () => {
     const text = await privspec('risk', 'risk-small.csv', '--qi', 'age,postcode');
     assert.equal(text.code, 2);
     assert.equal(text.out, '');
-    assert.equal(text.err, "privspec risk: risk-small.csv:1: no column 'postcode' in risk-small.csv (columns: age, zip, sex, diagnosis)\n");
+    assert.equal(
+      text.err,
+      "privspec risk: risk-small.csv:1: no column 'postcode' in risk-small.csv (columns: age, zip, sex, diagnosis)\n",
+    );
     // With --json the same line is the one JSON object on stdout (issue 10 item 12), and the exit code is unchanged.
     const json = await privspec('risk', 'risk-small.csv', '--qi', 'age,postcode', '--json');
     assert.equal(json.code, 2);

@@ -19,7 +19,10 @@ const row = fc.record({
   q: fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 3, maxLength: 3 }),
   s: fc.integer({ min: 0, max: 2 }),
   v: fc.integer({ min: -3, max: 25 }),
-  x: fc.oneof(fc.constant(''), fc.double({ min: 0, max: 4.5, noNaN: true }).map((d) => String(Math.round(d * 10) / 10))),
+  x: fc.oneof(
+    fc.constant(''),
+    fc.double({ min: 0, max: 4.5, noNaN: true }).map((d) => String(Math.round(d * 10) / 10)),
+  ),
   y: fc.integer({ min: 0, max: 3 }).map((n) => `${n}.5`),
 });
 
@@ -39,12 +42,18 @@ export const generatedCase: fc.Arbitrary<GeneratedCase> = fc
   })
   .map((c) => {
     const quasi = ['q0', 'q1', 'q2'].slice(0, c.nq);
-    const csv = ['pid,q0,q1,q2,s,v,x,y', ...c.rows.map((r) => [`p${r.pid}`, ...r.q, `s${r.s}`, r.v, r.x, r.y].join(','))].join('\n') + '\n';
+    const csv =
+      ['pid,q0,q1,q2,s,v,x,y', ...c.rows.map((r) => [`p${r.pid}`, ...r.q, `s${r.s}`, r.v, r.x, r.y].join(','))].join(
+        '\n',
+      ) + '\n';
     const hierarchies = quasi.map((q, i) => `hierarchy ${q}: intervals ${c.widths[i].join(', ')}`);
     // A negative pin leaves the quasi-identifier to the search; others are capped at the hierarchy's top (widths + *).
-    const pins = quasi.flatMap((q, i) => (c.pins[i] < 0 ? [] : [`generalize ${q} ${Math.min(c.pins[i], c.widths[i].length + 1)}`]));
+    const pins = quasi.flatMap((q, i) =>
+      c.pins[i] < 0 ? [] : [`generalize ${q} ${Math.min(c.pins[i], c.widths[i].length + 1)}`],
+    );
     const bound = (what: string) => (c.unit ? `  ${what}` : '');
-    const mech = (kind: 'laplace' | 'exponential') => (c.zcdp && kind === 'laplace' ? 'gaussian rho 1000000' : `${kind} epsilon 1000`);
+    const mech = (kind: 'laplace' | 'exponential') =>
+      c.zcdp && kind === 'laplace' ? 'gaussian rho 1000000' : `${kind} epsilon 1000`;
     const spec = [
       'dataset d from "data.csv" {',
       `  quasi ${quasi.join(', ')}`,

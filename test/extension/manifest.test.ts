@@ -13,7 +13,9 @@ interface Step {
 }
 const manifest = JSON.parse(readFileSync('package.json', 'utf8'));
 
-/** Width and height from a PNG's IHDR chunk: the signature (8 bytes), the chunk length and type (8), then two uint32. */
+/**
+ * Width and height from a PNG's IHDR chunk: the signature (8 bytes), the chunk length and type (8), then two uint32.
+ */
 function pngSize(path: string): { width: number; height: number } {
   const bytes = readFileSync(path);
   assert.deepEqual([...bytes.subarray(0, 8)], [0x89, 0x50, 0x4e, 0x47, 0x0d, 0x0a, 0x1a, 0x0a], `${path} is not a PNG`);
@@ -23,7 +25,10 @@ function pngSize(path: string): { width: number; height: number } {
 
 /** The commands a walkthrough description's links run (`[label](command:id?args)`), with their decoded arguments. */
 function links(description: string): { command: string; args: unknown[] }[] {
-  return [...description.matchAll(/\]\(command:([\w.]+)(?:\?([^)]*))?\)/g)].map((m) => ({ command: m[1], args: m[2] ? JSON.parse(decodeURIComponent(m[2])) : [] }));
+  return [...description.matchAll(/\]\(command:([\w.]+)(?:\?([^)]*))?\)/g)].map((m) => ({
+    command: m[1],
+    args: m[2] ? JSON.parse(decodeURIComponent(m[2])) : [],
+  }));
 }
 
 describe('extension manifest (package.json)', () => {
@@ -54,14 +59,26 @@ describe('extension manifest (package.json)', () => {
     const versions = [...changelog.matchAll(/^## \[([^\]]+)\](?: - (\d{4}-\d\d-\d\d))?$/gm)].map((m) => [m[1], m[2]]);
     assert.deepEqual(versions[0], ['Unreleased', undefined]);
     assert.deepEqual(versions.find(([v]) => v === manifest.version)?.[0], manifest.version);
-    assert.ok(versions.every(([v, date]) => v === 'Unreleased' || date), 'every released version has a date');
+    assert.ok(
+      versions.every(([v, date]) => v === 'Unreleased' || date),
+      'every released version has a date',
+    );
   });
 
   it('packages the command line for npm: a files list with the built CLI and no sources, tests or source maps', () => {
     assert.equal(manifest.bin.privspec, './dist/cli.cjs');
-    for (const f of ['dist/cli.cjs', 'dist/cli-main.js', 'dist/cli-*.js', 'dist/csv-worker.cjs']) assert.ok(manifest.files.includes(f), f);
-    assert.ok(!manifest.files.some((f: string) => /^(test|engine|cli|language|extension|webview|examples)\b|\.map$|^dist\/?(\*\*)?$/.test(f)), manifest.files.join(', '));
-    assert.ok(manifest.dependencies['@duckdb/node-api'], 'DuckDB is a dependency, installed from the registry, never bundled');
+    for (const f of ['dist/cli.cjs', 'dist/cli-main.js', 'dist/cli-*.js', 'dist/csv-worker.cjs'])
+      assert.ok(manifest.files.includes(f), f);
+    assert.ok(
+      !manifest.files.some((f: string) =>
+        /^(test|engine|cli|language|extension|webview|examples)\b|\.map$|^dist\/?(\*\*)?$/.test(f),
+      ),
+      manifest.files.join(', '),
+    );
+    assert.ok(
+      manifest.dependencies['@duckdb/node-api'],
+      'DuckDB is a dependency, installed from the registry, never bundled',
+    );
     assert.doesNotMatch(manifest.scripts.package, /--allow-missing-repository/);
   });
 
@@ -70,9 +87,12 @@ describe('extension manifest (package.json)', () => {
     const steps = walkthrough.steps;
     const commands = new Set((manifest.contributes.commands as { command: string }[]).map((c) => c.command));
 
-    it('is the one the extension reopens, with the issue\'s steps in order', () => {
+    it("is the one the extension reopens, with the issue's steps in order", () => {
       assert.equal(`${manifest.publisher}.${manifest.name}#${walkthrough.id}`, WALKTHROUGH);
-      assert.deepEqual(steps.map((s) => s.id), ['openExample', 'seeViolations', 'quickFix', 'writeRelease', 'preview', 'run', 'ledger', 'riskReport']);
+      assert.deepEqual(
+        steps.map((s) => s.id),
+        ['openExample', 'seeViolations', 'quickFix', 'writeRelease', 'preview', 'run', 'ledger', 'riskReport'],
+      );
       assert.equal(steps[1].id, STEP_AFTER_OPENING);
     });
 
@@ -81,10 +101,12 @@ describe('extension manifest (package.json)', () => {
         assert.ok(step.title && step.description, step.id);
         const buttons = links(step.description);
         assert.ok(buttons.length > 0, `${step.id} has no button`);
-        for (const { command } of buttons) assert.ok(commands.has(command), `${step.id}: ${command} is not contributed`);
+        for (const { command } of buttons)
+          assert.ok(commands.has(command), `${step.id}: ${command} is not contributed`);
         const media = step.media.image ?? step.media.markdown;
         assert.ok(media && existsSync(media), `${step.id}: media ${media} missing`);
-        if (step.media.image) assert.ok(step.media.altText && step.media.altText.length > 20, `${step.id}: no alt text`);
+        if (step.media.image)
+          assert.ok(step.media.altText && step.media.altText.length > 20, `${step.id}: no alt text`);
       }
     });
 
@@ -99,14 +121,32 @@ describe('extension manifest (package.json)', () => {
         }
       }
       // The images are the README tour's, one per step after the first (which shows the workspace's contents).
-      assert.deepEqual(steps.slice(1).map((s) => s.media.image), ['tour-1-csv', 'tour-2-quick-fix', 'tour-3-hover', 'tour-4a-preview', 'tour-4-run', 'tour-5-ledger', 'tour-6-risk-report'].map((n) => `docs/images/${n}.png`));
+      assert.deepEqual(
+        steps.slice(1).map((s) => s.media.image),
+        [
+          'tour-1-csv',
+          'tour-2-quick-fix',
+          'tour-3-hover',
+          'tour-4a-preview',
+          'tour-4-run',
+          'tour-5-ledger',
+          'tour-6-risk-report',
+        ].map((n) => `docs/images/${n}.png`),
+      );
     });
 
-    it('hides the walkthrough\'s file command from the palette and shows Open Example Workspace', () => {
-      const hidden = (manifest.contributes.menus.commandPalette as { command: string; when: string }[]).filter((m) => m.when === 'false').map((m) => m.command);
+    it("hides the walkthrough's file command from the palette and shows Open Example Workspace", () => {
+      const hidden = (manifest.contributes.menus.commandPalette as { command: string; when: string }[])
+        .filter((m) => m.when === 'false')
+        .map((m) => m.command);
       assert.ok(hidden.includes('privspec.openExampleFile'));
       assert.ok(!hidden.includes('privspec.openExampleWorkspace'));
-      assert.equal((manifest.contributes.commands as { command: string; title: string }[]).find((c) => c.command === 'privspec.openExampleWorkspace')?.title, 'PrivSpec: Open Example Workspace');
+      assert.equal(
+        (manifest.contributes.commands as { command: string; title: string }[]).find(
+          (c) => c.command === 'privspec.openExampleWorkspace',
+        )?.title,
+        'PrivSpec: Open Example Workspace',
+      );
     });
   });
 
@@ -123,14 +163,30 @@ describe('extension manifest (package.json)', () => {
     });
 
     it('holds what the extension runs: client, server, workers, panel page, grammar, diagnostics pages, the examples', () => {
-      for (const f of ['package.json', 'README.md', 'CHANGELOG.md', 'LICENSE', 'language-configuration.json', 'syntaxes/privspec.tmLanguage.json',
-        'dist/extension.cjs', 'dist/language-server.cjs', 'dist/csv-worker.cjs', 'dist/csv-diagnostics-worker.cjs', 'dist/webview.js',
-        'docs/diagnostics/k-anonymity-violated.md', 'examples/visits.privspec', 'examples/data/patients.csv']) assert.ok(files.includes(f), f);
+      for (const f of [
+        'package.json',
+        'README.md',
+        'CHANGELOG.md',
+        'LICENSE',
+        'language-configuration.json',
+        'syntaxes/privspec.tmLanguage.json',
+        'dist/extension.cjs',
+        'dist/language-server.cjs',
+        'dist/csv-worker.cjs',
+        'dist/csv-diagnostics-worker.cjs',
+        'dist/webview.js',
+        'docs/diagnostics/k-anonymity-violated.md',
+        'examples/visits.privspec',
+        'examples/data/patients.csv',
+      ])
+        assert.ok(files.includes(f), f);
       assert.equal(EXTENSION_FILES.filter((e) => !files.some((f) => f === e || f.startsWith(`${e}/`))).length, 0);
     });
 
     it('holds nothing of the command line, no source map, no source, no test', () => {
-      const stray = files.filter((f) => /^dist\/cli|\.map$|^(test|engine|cli|language|extension|webview|scripts|bench)\//.test(f));
+      const stray = files.filter((f) =>
+        /^dist\/cli|\.map$|^(test|engine|cli|language|extension|webview|scripts|bench)\//.test(f),
+      );
       assert.deepEqual(stray, []);
     });
   });

@@ -13,13 +13,14 @@ describe('golden: optimal anonymization of Adult, slow rows (ARX TestAnonymizati
     table = loadAdultOrSkip(this);
   });
 
-  for (const c of GOLDEN_CASES.filter((x) => x.slow)) for (const path of DATA_PATHS) {
-    it(`${c.label} [${c.source}] (${path})`, function () {
-      const problem = goldenProblem(table, c, path);
-      const r = searchOptimal(problem, c.metric(problem));
-      if (c.loss === null) return assert.equal(r.optimum, null);
-      assert.equal(r.optimum?.loss, c.loss);
-      assert.deepEqual(r.optimum?.levels, c.levels);
-    });
-  }
+  for (const c of GOLDEN_CASES.filter((x) => x.slow))
+    for (const path of DATA_PATHS) {
+      it(`${c.label} [${c.source}] (${path})`, function () {
+        const problem = goldenProblem(table, c, path);
+        const r = searchOptimal(problem, c.metric(problem));
+        if (c.loss === null) return assert.equal(r.optimum, null);
+        assert.equal(r.optimum?.loss, c.loss);
+        assert.deepEqual(r.optimum?.levels, c.levels);
+      });
+    }
 });

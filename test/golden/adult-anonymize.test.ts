@@ -13,15 +13,16 @@ describe('golden: optimal anonymization of Adult (ARX TestAnonymization*)', func
     table = loadAdultOrSkip(this);
   });
 
-  for (const c of GOLDEN_CASES.filter((x) => !x.slow)) for (const path of DATA_PATHS) {
-    it(`${c.label} [${c.source}] (${path})`, function () {
-      const problem = goldenProblem(table, c, path);
-      const r = searchOptimal(problem, c.metric(problem));
-      if (c.loss === null) return assert.equal(r.optimum, null);
-      assert.equal(r.optimum?.loss, c.loss);
-      assert.deepEqual(r.optimum?.levels, c.levels);
-    });
-  }
+  for (const c of GOLDEN_CASES.filter((x) => !x.slow))
+    for (const path of DATA_PATHS) {
+      it(`${c.label} [${c.source}] (${path})`, function () {
+        const problem = goldenProblem(table, c, path);
+        const r = searchOptimal(problem, c.metric(problem));
+        if (c.loss === null) return assert.equal(r.optimum, null);
+        assert.equal(r.optimum?.loss, c.loss);
+        assert.deepEqual(r.optimum?.levels, c.levels);
+      });
+    }
 
   for (const path of DATA_PATHS) {
     it(`reports the contract example: 906 suppressed records in 1,498 classes (${path})`, function () {

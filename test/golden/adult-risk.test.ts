@@ -48,7 +48,10 @@ describe('golden: privspec risk on Adult (ARX TestRiskMetrics)', function () {
     assert.equal(j.averageRisk, 0.6465751607983555);
     assert.equal(j.highestRisk, 1);
     assert.equal(j.classSizeHistogram['1'], 15512);
-    const total = Object.entries(j.classSizeHistogram as Record<string, number>).reduce((acc, [s, c]) => acc + Number(s) * c, 0);
+    const total = Object.entries(j.classSizeHistogram as Record<string, number>).reduce(
+      (acc, [s, c]) => acc + Number(s) * c,
+      0,
+    );
     assert.equal(total, 30162);
   });
 
@@ -69,7 +72,9 @@ describe('golden: privspec risk on Adult (ARX TestRiskMetrics)', function () {
   });
 
   it('matches ARX’s decision-rule figures (TestRiskMetrics.testDecisionRule2)', async () => {
-    const at = async (f: string) => JSON.parse((await privspec('risk', csv, '--qi', QI, '--sampling-fraction', f, '--json')).out).populationUniqueness;
+    const at = async (f: string) =>
+      JSON.parse((await privspec('risk', csv, '--qi', QI, '--sampling-fraction', f, '--json')).out)
+        .populationUniqueness;
     // f = 0.1: ARX picks Pitman, 0.27684993883653597; its Zayatz figure is 0.3207402393466189.
     const tenth = await at('0.1');
     assert.equal(tenth.model, 'pitman');
@@ -83,8 +88,8 @@ describe('golden: privspec risk on Adult (ARX TestRiskMetrics)', function () {
     const census = await at('1');
     sameTo4Decimals(census.estimate, 0.5142895033485844);
     // f = 0.2: ARX reports 0.3577099234829125, which is Zayatz's figure: ARX's SNB (with the two slips described in
-    // engine/risk/snb.ts) does not converge, so its rule falls back to Zayatz. Our Zayatz figure matches ARX's; our SNB,
-    // with the published equations, converges to a smaller estimate, which the rule then prefers.
+    // engine/risk/snb.ts) does not converge, so its rule falls back to Zayatz. Our Zayatz figure matches ARX's; our
+    // SNB, with the published equations, converges to a smaller estimate, which the rule then prefers.
     const fifth = await at('0.2');
     sameTo4Decimals(fifth.zayatz.estimate, 0.3577099234829125);
     assert.equal(fifth.model, 'snb');
@@ -98,7 +103,10 @@ describe('golden: privspec risk on Adult (ARX TestRiskMetrics)', function () {
     const run = promisify(execFile);
     const exec = async (...argv: string[]) => {
       try {
-        const { stdout, stderr } = await run(process.execPath, [bundle, ...argv], { cwd: repoRoot, maxBuffer: 1 << 26 });
+        const { stdout, stderr } = await run(process.execPath, [bundle, ...argv], {
+          cwd: repoRoot,
+          maxBuffer: 1 << 26,
+        });
         return { code: 0, stdout, stderr };
       } catch (e) {
         const x = e as { code: number; stdout: string; stderr: string };

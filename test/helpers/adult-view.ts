@@ -8,7 +8,10 @@ import { adultHierarchy } from './adult.js';
  * named (their files list every value, so the domain comes from the hierarchies, not from the data). Rows whose value
  * lies outside a dimension's domain are an error here: Adult has none.
  */
-export function adultViewCounts(table: Table, categorical: readonly string[] = ['sex', 'race', 'marital-status', 'education', 'salary-class']): ViewCounts {
+export function adultViewCounts(
+  table: Table,
+  categorical: readonly string[] = ['sex', 'race', 'marital-status', 'education', 'salary-class'],
+): ViewCounts {
   const dimensions: ViewDimension[] = [
     { kind: 'range', name: 'age', lo: 0, hi: 99 },
     ...categorical.map((name): ViewDimension => {
@@ -22,7 +25,8 @@ export function adultViewCounts(table: Table, categorical: readonly string[] = [
     const map = c.dictionary.map((v) => valueIndex(d, v));
     return Int32Array.from(c.codes, (code, row) => {
       const i = map[code];
-      if (i === undefined) throw new Error(`Adult row ${row + 2}: ${d.name} = ${c.dictionary[code]} is outside the view's domain`);
+      if (i === undefined)
+        throw new Error(`Adult row ${row + 2}: ${d.name} = ${c.dictionary[code]} is outside the view's domain`);
       return i;
     });
   });

@@ -7,7 +7,15 @@ import { tableFromRows, type Table } from '../../engine/table/table.js';
 
 /** The nine columns of ARX's Adult file, in file order; each has a hierarchy `adult_hierarchy_<column>.csv`. */
 export const ADULT_COLUMNS = [
-  'sex', 'age', 'race', 'marital-status', 'education', 'native-country', 'workclass', 'occupation', 'salary-class',
+  'sex',
+  'age',
+  'race',
+  'marital-status',
+  'education',
+  'native-country',
+  'workclass',
+  'occupation',
+  'salary-class',
 ] as const;
 
 const repoRoot = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
@@ -30,7 +38,9 @@ export const ADULT_MISSING = 'Adult data not found: set PRIVSPEC_ADULT_DIR or pu
  */
 export function loadAdult(dir = adultDir(), times = 1): Table {
   if (!dir) throw new Error(ADULT_MISSING);
-  const lines = readFileSync(join(dir, 'adult.csv'), 'utf8').split(/\r?\n/).filter((l) => l !== '');
+  const lines = readFileSync(join(dir, 'adult.csv'), 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l !== '');
   const header = lines[0].split(';');
   const rows = lines.slice(1).map((l) => l.split(';'));
   const repeated = times === 1 ? rows : Array.from({ length: times }, () => rows).flat();

@@ -122,7 +122,11 @@ export function smallGrid(): ViewCounts {
     { kind: 'range', name: 'x', lo: 0, hi: 99 },
     { kind: 'range', name: 'y', lo: 0, hi: 99 },
   ];
-  return { dimensions: dims, codes: dims.map(() => Int32Array.from({ length: 50 }, (_, i) => (i * 7) % 100)), weights: new Int32Array(50).fill(1) };
+  return {
+    dimensions: dims,
+    codes: dims.map(() => Int32Array.from({ length: 50 }, (_, i) => (i * 7) % 100)),
+    weights: new Int32Array(50).fill(1),
+  };
 }
 
 /** 12 dimensions of 8 values and 1,000 rows: the input on which HDPView once ran out of memory. */
@@ -143,7 +147,10 @@ export function wideRange(): ViewCounts {
   const n = 5000;
   return {
     dimensions: wide,
-    codes: [Int32Array.from({ length: n }, () => r.nextUint32() % 200_000), Int32Array.from({ length: n }, () => 20 + (r.nextUint32() % 50))],
+    codes: [
+      Int32Array.from({ length: n }, () => r.nextUint32() % 200_000),
+      Int32Array.from({ length: n }, () => 20 + (r.nextUint32() % 50)),
+    ],
     weights: new Int32Array(n).fill(1),
   };
 }
@@ -152,13 +159,20 @@ export function wideRange(): ViewCounts {
 
 /** The first `n` Adult rows on `qi` and a release drawn with retention 0.8 per attribute (rows shuffled), in `dir`. */
 export function reidFiles(dir: string, n: number, qi: string[]): { original: string; released: string } {
-  const lines = readFileSync(join(adultDir()!, 'adult.csv'), 'utf8').split(/\r?\n/).filter((l) => l !== '');
+  const lines = readFileSync(join(adultDir()!, 'adult.csv'), 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l !== '');
   const header = lines[0].split(';');
   const at = qi.map((q) => header.indexOf(q));
-  const rows = lines.slice(1, n + 1).map((l) => l.split(';')).map((r) => at.map((i) => r[i]));
+  const rows = lines
+    .slice(1, n + 1)
+    .map((l) => l.split(';'))
+    .map((r) => at.map((i) => r[i]));
   const domains = qi.map((_, a) => [...new Set(rows.map((r) => r[a]))]);
   const rng = seededRandom('reid-bounds');
-  const released = rows.map((r) => r.map((v, a) => (rng.nextUint32() % 10 < 8 ? v : domains[a][rng.nextUint32() % domains[a].length])));
+  const released = rows.map((r) =>
+    r.map((v, a) => (rng.nextUint32() % 10 < 8 ? v : domains[a][rng.nextUint32() % domains[a].length])),
+  );
   for (let i = released.length - 1; i > 0; i--) {
     const j = rng.nextUint32() % (i + 1);
     [released[i], released[j]] = [released[j], released[i]];

@@ -48,33 +48,64 @@ function serverBinary(): string | undefined {
 
 export async function startClickHouseCluster(): Promise<ClickHouseCluster> {
   const binary = serverBinary();
-  if (!binary) throw new ServerUnavailable('clickhouse-server not found (install Debian\'s "clickhouse-server" package or set PRIVSPEC_CLICKHOUSE_SERVER)');
+  if (!binary)
+    throw new ServerUnavailable(
+      'clickhouse-server not found (install Debian\'s "clickhouse-server" package or set PRIVSPEC_CLICKHOUSE_SERVER)',
+    );
   const folder = mkdtempSync(join(tmpdir(), 'privspec-ch-'));
   const ports: { http: number; tcp: number; interserver: number }[] = [];
-  for (let i = 0; i < 2; i++) ports.push({ http: await freePort(), tcp: await freePort(), interserver: await freePort() });
+  for (let i = 0; i < 2; i++)
+    ports.push({ http: await freePort(), tcp: await freePort(), interserver: await freePort() });
   writeFileSync(join(folder, 'users.xml'), usersXml());
   const children = ports.map((p, i) => {
     const dir = join(folder, `shard${i}`);
     mkdirSync(dir);
-    writeFileSync(join(dir, 'config.xml'), configXml(dir, join(folder, 'users.xml'), p, ports.map((q) => q.tcp)));
+    writeFileSync(
+      join(dir, 'config.xml'),
+      configXml(
+        dir,
+        join(folder, 'users.xml'),
+        p,
+        ports.map((q) => q.tcp),
+      ),
+    );
     // Without its watchdog (newer releases fork one), so that the process the test stops is the server itself.
-    return spawnGuarded(binary, [`--config-file=${join(dir, 'config.xml')}`], folder, { env: { ...process.env, CLICKHOUSE_WATCHDOG_ENABLE: '0' } });
+    return spawnGuarded(binary, [`--config-file=${join(dir, 'config.xml')}`], folder, {
+      env: { ...process.env, CLICKHOUSE_WATCHDOG_ENABLE: '0' },
+    });
   });
-  const shards: ClickHouseSettings[] = ports.map((p) => ({ url: `http://127.0.0.1:${p.http}/`, user: 'default', password: TEST_CLICKHOUSE_PASSWORD }));
+  const shards: ClickHouseSettings[] = ports.map((p) => ({
+    url: `http://127.0.0.1:${p.http}/`,
+    user: 'default',
+    password: TEST_CLICKHOUSE_PASSWORD,
+  }));
   const stop = async (): Promise<void> => {
     await Promise.all(children.map((c) => stopProcess(c, 'SIGTERM', 1000)));
     rmSync(folder, { recursive: true, force: true });
   };
   try {
-    await Promise.all(children.map((child, i) => waitUntil(child, async () => (await run(shards[i], (c) => c.query({ text: 'SELECT 1', params: [] }))).rows.length === 1, 60_000,
-      `clickhouse-server shard ${i}`, () => { const err = join(folder, `shard${i}`, 'server.err.log'); return existsSync(err) ? readFileSync(err, 'utf8').slice(-4000) : ''; })));
+    await Promise.all(
+      children.map((child, i) =>
+        waitUntil(
+          child,
+          async () => (await run(shards[i], (c) => c.query({ text: 'SELECT 1', params: [] }))).rows.length === 1,
+          60_000,
+          `clickhouse-server shard ${i}`,
+          () => {
+            const err = join(folder, `shard${i}`, 'server.err.log');
+            return existsSync(err) ? readFileSync(err, 'utf8').slice(-4000) : '';
+          },
+        ),
+      ),
+    );
   } catch (error) {
     await stop();
     throw error;
   }
   const sql = async (text: string, shard = 0): Promise<string[][]> => {
     // A statement with an answer is read; any other (CREATE, INSERT … VALUES) is sent as a command.
-    if (!/^\s*(select|with|show|describe)\b/i.test(text)) return await run(shards[shard], (c) => c.command(text)).then(() => []);
+    if (!/^\s*(select|with|show|describe)\b/i.test(text))
+      return await run(shards[shard], (c) => c.command(text)).then(() => []);
     return (await run(shards[shard], (c) => c.query({ text, params: [] }))).rows.map((r) => r.map((v) => v ?? '\\N'));
   };
   return {
@@ -82,7 +113,11 @@ export async function startClickHouseCluster(): Promise<ClickHouseCluster> {
     shards,
     env: { CLICKHOUSE_URL: shards[0].url, CLICKHOUSE_USER: 'default', CLICKHOUSE_PASSWORD: TEST_CLICKHOUSE_PASSWORD },
     reader: { url: shards[0].url, user: TEST_CLICKHOUSE_READER, password: TEST_CLICKHOUSE_READER_PASSWORD },
-    readerEnv: { CLICKHOUSE_URL: shards[0].url, CLICKHOUSE_USER: TEST_CLICKHOUSE_READER, CLICKHOUSE_PASSWORD: TEST_CLICKHOUSE_READER_PASSWORD },
+    readerEnv: {
+      CLICKHOUSE_URL: shards[0].url,
+      CLICKHOUSE_USER: TEST_CLICKHOUSE_READER,
+      CLICKHOUSE_PASSWORD: TEST_CLICKHOUSE_READER_PASSWORD,
+    },
     sql,
     query: (text, shard = 0) => run(shards[shard], (c) => c.query({ text, params: [] })),
     insert: (table, body, shard = 0) => run(shards[shard], (c) => c.insertTabSeparated(table, body)),
@@ -93,9 +128,17 @@ export async function startClickHouseCluster(): Promise<ClickHouseCluster> {
         await sql(`CREATE DATABASE IF NOT EXISTS ${db}`, shard);
         await sql(`CREATE TABLE ${db}.${table}_local (${definition}) ENGINE = MergeTree() ORDER BY tuple()`, shard);
         const mine = rows.filter((_, i) => i % 2 === shard);
-        if (mine.length) await run(shards[shard], (c) => c.insertTabSeparated(`${db}.${table}_local`, mine.map((r) => r.map(escapeTsv).join('\t')).join('\n') + '\n'));
+        if (mine.length)
+          await run(shards[shard], (c) =>
+            c.insertTabSeparated(
+              `${db}.${table}_local`,
+              mine.map((r) => r.map(escapeTsv).join('\t')).join('\n') + '\n',
+            ),
+          );
       }
-      await sql(`CREATE TABLE ${db}.${table} (${definition}) ENGINE = Distributed(privspec_cluster, ${db}, ${table}_local, rand())`);
+      await sql(
+        `CREATE TABLE ${db}.${table} (${definition}) ENGINE = Distributed(privspec_cluster, ${db}, ${table}_local, rand())`,
+      );
     },
     stop,
   };
@@ -115,8 +158,18 @@ function escapeTsv(value: string): string {
   return value.replace(/\\/g, '\\\\').replace(/\t/g, '\\t').replace(/\n/g, '\\n');
 }
 
-function configXml(dir: string, users: string, p: { http: number; tcp: number; interserver: number }, shardPorts: number[]): string {
-  const shardXml = shardPorts.map((port) => `<shard><replica><host>127.0.0.1</host><port>${port}</port><user>default</user><password>${TEST_CLICKHOUSE_PASSWORD}</password></replica></shard>`).join('');
+function configXml(
+  dir: string,
+  users: string,
+  p: { http: number; tcp: number; interserver: number },
+  shardPorts: number[],
+): string {
+  const shardXml = shardPorts
+    .map(
+      (port) =>
+        `<shard><replica><host>127.0.0.1</host><port>${port}</port><user>default</user><password>${TEST_CLICKHOUSE_PASSWORD}</password></replica></shard>`,
+    )
+    .join('');
   return `<?xml version="1.0"?>
 <yandex>
   <logger><level>warning</level><log>${dir}/server.log</log><errorlog>${dir}/server.err.log</errorlog><size>10M</size><count>1</count></logger>

@@ -1,4 +1,10 @@
-import { makeProblem, problemColumns, problemOf, type AnonymizationProblem, type ProblemSpec } from '../../engine/search/problem.js';
+import {
+  makeProblem,
+  problemColumns,
+  problemOf,
+  type AnonymizationProblem,
+  type ProblemSpec,
+} from '../../engine/search/problem.js';
 import { rowFrequencyTable } from '../../engine/table/frequency-table-of.js';
 import type { Table } from '../../engine/table/table.js';
 

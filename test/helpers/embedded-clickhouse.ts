@@ -35,13 +35,16 @@ function parse(text: string): { columns: string[]; rows: (string | null)[][] } {
   const lines = text.split('\n');
   if (lines[lines.length - 1] === '') lines.pop();
   const [head, ...body] = lines;
-  return { columns: head === undefined ? [] : head.split('\t').map((v) => unescapeField(v) ?? ''), rows: body.map((l) => l.split('\t').map(unescapeField)) };
+  return {
+    columns: head === undefined ? [] : head.split('\t').map((v) => unescapeField(v) ?? ''),
+    rows: body.map((l) => l.split('\t').map(unescapeField)),
+  };
 }
 
 /**
  * `values`: how the sources' statements carry their values — `bound` as query parameters (chDB's queryBind, what a
- * current ClickHouse server is sent), or `inline` as the ClickHouse literal encoder writes them (what 18.16 is sent), so
- * that the encoder is run on a current ClickHouse too.
+ * current ClickHouse server is sent), or `inline` as the ClickHouse literal encoder writes them (what 18.16 is sent),
+ * so that the encoder is run on a current ClickHouse too.
  */
 export async function startEmbeddedClickHouse(values: ValueMode = 'bound'): Promise<EmbeddedClickHouse> {
   // A name in a variable, so that the type checker does not look for a package that may not be installed.
@@ -57,7 +60,15 @@ export async function startEmbeddedClickHouse(values: ValueMode = 'bound'): Prom
   const syntax = sqlSyntax('clickhouse');
   const literal = (value: string) => syntax.string(value);
   const run = (statement: SqlStatement) =>
-    statement.params.length === 0 ? sql(statement.text) : parse(session.queryBind(statement.text, Object.fromEntries(statement.params.map((v, i) => [`p${i + 1}`, v])), 'TabSeparatedWithNames'));
+    statement.params.length === 0
+      ? sql(statement.text)
+      : parse(
+          session.queryBind(
+            statement.text,
+            Object.fromEntries(statement.params.map((v, i) => [`p${i + 1}`, v])),
+            'TabSeparatedWithNames',
+          ),
+        );
   // chDB answers synchronously; async keeps its errors rejections, as a server connection's are.
   /* eslint-disable @typescript-eslint/require-await -- see above */
   const connection: SqlConnection = {
@@ -73,9 +84,14 @@ export async function startEmbeddedClickHouse(values: ValueMode = 'bound'): Prom
     async load(name, columns, rows) {
       const [db, table] = name.includes('.') ? name.split('.') : ['default', name];
       session.query(`CREATE DATABASE IF NOT EXISTS ${db}`);
-      session.query(`CREATE TABLE ${db}.${table} (${columns.map((c) => `${sqlIdentifier('clickhouse', c)} String`).join(', ')}) ENGINE = MergeTree() ORDER BY tuple()`);
+      session.query(
+        `CREATE TABLE ${db}.${table} (${columns.map((c) => `${sqlIdentifier('clickhouse', c)} String`).join(', ')}) ENGINE = MergeTree() ORDER BY tuple()`,
+      );
       for (let i = 0; i < rows.length; i += 5000) {
-        const values = rows.slice(i, i + 5000).map((r) => `(${r.map(literal).join(', ')})`).join(', ');
+        const values = rows
+          .slice(i, i + 5000)
+          .map((r) => `(${r.map(literal).join(', ')})`)
+          .join(', ');
         session.query(`INSERT INTO ${db}.${table} VALUES ${values}`);
       }
     },

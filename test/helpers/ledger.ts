@@ -9,7 +9,11 @@ import type { LedgerFile } from '../../engine/release/ledger-entry.js';
  */
 export function ledgerFileSync(data: string): string {
   const real = realpathSync(data);
-  return join(dirname(real), '.privspec-ledger', `ledger-${createHash('sha256').update(readFileSync(real)).digest('hex')}.json`);
+  return join(
+    dirname(real),
+    '.privspec-ledger',
+    `ledger-${createHash('sha256').update(readFileSync(real)).digest('hex')}.json`,
+  );
 }
 
 /** The ledger of `data` as written on disk, or undefined when none has been written. */

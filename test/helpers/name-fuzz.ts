@@ -10,8 +10,35 @@ import type { DataSource } from '../../engine/source/data-source.js';
 export const FUZZ_NAMES: readonly string[] = [
   ...new Set([
     ...Array.from({ length: 0xff }, (_, i) => `x${String.fromCharCode(i + 1)}y`),
-    '"', "'", '`', '\\', '\\`', '`\\', '\\"', "\\'", '""', "''", '``', '\\\\', '*/', '/*', '--', ';', '$1', '?', ':p1', '{p1:String}',
-    "') OR 1=1 --", '`) OR 1=1 --', '") OR 1=1 --', 'é', '😀', 'a\u2028b', '\\x41', '\\N', 'a\tb\nc\rd',
+    '"',
+    "'",
+    '`',
+    '\\',
+    '\\`',
+    '`\\',
+    '\\"',
+    "\\'",
+    '""',
+    "''",
+    '``',
+    '\\\\',
+    '*/',
+    '/*',
+    '--',
+    ';',
+    '$1',
+    '?',
+    ':p1',
+    '{p1:String}',
+    "') OR 1=1 --",
+    '`) OR 1=1 --',
+    '") OR 1=1 --',
+    'é',
+    '😀',
+    'a\u2028b',
+    '\\x41',
+    '\\N',
+    'a\tb\nc\rd',
   ]),
 ];
 
@@ -19,7 +46,10 @@ export const FUZZ_NAMES: readonly string[] = [
 export const FUZZ_UNIT = 'unit';
 
 export function fuzzRows(): string[][] {
-  return [[...FUZZ_NAMES, '1'], [...FUZZ_NAMES.map(() => 'other'), '2']];
+  return [
+    [...FUZZ_NAMES, '1'],
+    [...FUZZ_NAMES.map(() => 'other'), '2'],
+  ];
 }
 
 const SEED = '00112233445566778899aabbccddeeff';
@@ -34,12 +64,28 @@ export async function assertFuzzAnswers(source: DataSource, batchSize = 40): Pro
   assert.deepEqual([...(await source.columns())].sort(), [...names, FUZZ_UNIT].sort());
   const frequencies = await source.frequencyTable({ columns: [...names] });
   assert.equal(frequencies.count, 2);
-  const records = Array.from({ length: 2 }, (_, r) => names.map((_, j) => frequencies.columns[j].dictionary[frequencies.codes[j][r]]));
-  assert.deepEqual(records.map((r) => r.join('|')).sort(), [names.join('|'), names.map(() => 'other').join('|')].sort());
+  const records = Array.from({ length: 2 }, (_, r) =>
+    names.map((_, j) => frequencies.columns[j].dictionary[frequencies.codes[j][r]]),
+  );
+  assert.deepEqual(
+    records.map((r) => r.join('|')).sort(),
+    [names.join('|'), names.map(() => 'other').join('|')].sort(),
+  );
   for (let start = 0; start < names.length; start += batchSize) {
     const batch = names.slice(start, start + batchSize);
     const where = new Map(batch.map((n) => [n, [{ kind: 'set' as const, values: [n] }]]));
-    const answer = await source.aggregate({ id: 'fuzz', groupBy: [...batch], where, bound: { unit: FUZZ_UNIT, partitionBy: [...batch.slice(0, 2)], maxPartitions: 1, maxRowsPerPartition: 3, seed: SEED } });
+    const answer = await source.aggregate({
+      id: 'fuzz',
+      groupBy: [...batch],
+      where,
+      bound: {
+        unit: FUZZ_UNIT,
+        partitionBy: [...batch.slice(0, 2)],
+        maxPartitions: 1,
+        maxRowsPerPartition: 3,
+        seed: SEED,
+      },
+    });
     assert.deepEqual(answer.groups, [{ key: batch, rows: 1 }], `batch from ${JSON.stringify(batch[0])}`);
     assert.equal(answer.selectedRows, 1);
     const ranges = new Map(batch.map((n) => [n, [{ kind: 'range' as const, low: n, high: n }]]));

@@ -1,5 +1,14 @@
 import { spawnSync } from 'node:child_process';
-import { chmodSync, chownSync, existsSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  chmodSync,
+  chownSync,
+  existsSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { PgClient } from '../../engine/host/sources/postgres/postgres-client.js';
@@ -42,28 +51,60 @@ export const TEST_PG_PASSWORD = 'pg-Secret-7f3c91e2';
 export const TEST_PG_READER = 'privspec_reader';
 export const TEST_PG_READER_PASSWORD = 'pg-Reader-0c4d2a19';
 
-/** PostgreSQL's server programs: $PRIVSPEC_PG_BIN, or the newest /usr/lib/postgresql/<version>/bin (Debian's layout). */
+/**
+ * PostgreSQL's server programs: $PRIVSPEC_PG_BIN, or the newest /usr/lib/postgresql/<version>/bin (Debian's layout).
+ */
 export function postgresBinDir(): string | undefined {
-  if (process.env.PRIVSPEC_PG_BIN) return existsSync(join(process.env.PRIVSPEC_PG_BIN, 'initdb')) ? process.env.PRIVSPEC_PG_BIN : undefined;
+  if (process.env.PRIVSPEC_PG_BIN)
+    return existsSync(join(process.env.PRIVSPEC_PG_BIN, 'initdb')) ? process.env.PRIVSPEC_PG_BIN : undefined;
   const root = '/usr/lib/postgresql';
   if (!existsSync(root)) return undefined;
-  const versions = readdirSync(root).filter((v) => existsSync(join(root, v, 'bin', 'initdb'))).sort((a, b) => Number(b) - Number(a));
+  const versions = readdirSync(root)
+    .filter((v) => existsSync(join(root, v, 'bin', 'initdb')))
+    .sort((a, b) => Number(b) - Number(a));
   return versions.length ? join(root, versions[0], 'bin') : undefined;
 }
 
 /** `tls`: the server also offers TLS, with a self-signed certificate for "localhost" made by `openssl` at start. */
-export async function startPostgres(database = 'privspec_test', options: { tls?: boolean } = {}): Promise<PostgresServer> {
+export async function startPostgres(
+  database = 'privspec_test',
+  options: { tls?: boolean } = {},
+): Promise<PostgresServer> {
   const bin = postgresBinDir();
-  if (!bin) throw new ServerUnavailable('PostgreSQL server programs not found (install Debian\'s "postgresql" package or set PRIVSPEC_PG_BIN)');
+  if (!bin)
+    throw new ServerUnavailable(
+      'PostgreSQL server programs not found (install Debian\'s "postgresql" package or set PRIVSPEC_PG_BIN)',
+    );
   // PostgreSQL refuses to run as root; as root (CI containers) the server runs as the "postgres" account.
-  const owner = process.getuid?.() === 0 ? accountIds('postgres') ?? accountIds('nobody') : undefined;
+  const owner = process.getuid?.() === 0 ? (accountIds('postgres') ?? accountIds('nobody')) : undefined;
   const folder = mkdtempSync(join(tmpdir(), 'privspec-pg-'));
   const data = join(folder, 'data');
   const pwfile = join(folder, 'pwfile');
   writeFileSync(pwfile, TEST_PG_PASSWORD + '\n', { mode: 0o600 });
-  if (owner) { chownSync(folder, owner.uid, owner.gid); chownSync(pwfile, owner.uid, owner.gid); }
+  if (owner) {
+    chownSync(folder, owner.uid, owner.gid);
+    chownSync(pwfile, owner.uid, owner.gid);
+  }
   const ids = owner ? { uid: owner.uid, gid: owner.gid } : {};
-  const init = spawnSync(join(bin, 'initdb'), ['-D', data, '-U', 'privspec', '--pwfile', pwfile, '--auth', 'scram-sha-256', '-E', 'UTF8', '--locale', 'C', '--no-sync'], { encoding: 'utf8', ...ids });
+  const init = spawnSync(
+    join(bin, 'initdb'),
+    [
+      '-D',
+      data,
+      '-U',
+      'privspec',
+      '--pwfile',
+      pwfile,
+      '--auth',
+      'scram-sha-256',
+      '-E',
+      'UTF8',
+      '--locale',
+      'C',
+      '--no-sync',
+    ],
+    { encoding: 'utf8', ...ids },
+  );
   rmSync(pwfile, { force: true });
   if (init.status !== 0) {
     rmSync(folder, { recursive: true, force: true });
@@ -71,25 +112,80 @@ export async function startPostgres(database = 'privspec_test', options: { tls?:
   }
   const port = await freePort();
   const log = join(folder, 'server.log');
-  const args = ['-D', data, '-p', String(port), '-k', folder, '-c', 'listen_addresses=127.0.0.1', '-c', 'fsync=off', '-c', `logging_collector=off`, '-c', 'max_connections=20', '-c', 'shared_buffers=16MB'];
+  const args = [
+    '-D',
+    data,
+    '-p',
+    String(port),
+    '-k',
+    folder,
+    '-c',
+    'listen_addresses=127.0.0.1',
+    '-c',
+    'fsync=off',
+    '-c',
+    `logging_collector=off`,
+    '-c',
+    'max_connections=20',
+    '-c',
+    'shared_buffers=16MB',
+  ];
   if (options.tls) {
     const [cert, key] = [join(folder, 'server.crt'), join(folder, 'server.key')];
-    const made = spawnSync('openssl', ['req', '-x509', '-newkey', 'rsa:2048', '-nodes', '-days', '1', '-subj', '/CN=localhost', '-keyout', key, '-out', cert], { encoding: 'utf8' });
-    if (made.status !== 0) throw new ServerUnavailable(`openssl could not make a test certificate: ${made.error?.message ?? made.stderr}`);
+    const made = spawnSync(
+      'openssl',
+      [
+        'req',
+        '-x509',
+        '-newkey',
+        'rsa:2048',
+        '-nodes',
+        '-days',
+        '1',
+        '-subj',
+        '/CN=localhost',
+        '-keyout',
+        key,
+        '-out',
+        cert,
+      ],
+      { encoding: 'utf8' },
+    );
+    if (made.status !== 0)
+      throw new ServerUnavailable(`openssl could not make a test certificate: ${made.error?.message ?? made.stderr}`);
     chmodSync(key, 0o600);
-    if (owner) { chownSync(cert, owner.uid, owner.gid); chownSync(key, owner.uid, owner.gid); }
+    if (owner) {
+      chownSync(cert, owner.uid, owner.gid);
+      chownSync(key, owner.uid, owner.gid);
+    }
     args.push('-c', 'ssl=on', '-c', `ssl_cert_file=${cert}`, '-c', `ssl_key_file=${key}`);
   }
   const child = spawnGuarded(join(bin, 'postgres'), args, folder, { ...ids, exitSignal: 'SIGQUIT' });
   let stderr = '';
   child.stderr?.on('data', (chunk: Buffer) => (stderr += chunk.toString('utf8')));
-  const settings: PgConnectionSettings = { host: '127.0.0.1', port, database: 'postgres', user: 'privspec', password: TEST_PG_PASSWORD, sslmode: 'disable' };
+  const settings: PgConnectionSettings = {
+    host: '127.0.0.1',
+    port,
+    database: 'postgres',
+    user: 'privspec',
+    password: TEST_PG_PASSWORD,
+    sslmode: 'disable',
+  };
   const stop = async (): Promise<void> => {
     await stopProcess(child, 'SIGINT');
     rmSync(folder, { recursive: true, force: true });
   };
   try {
-    await waitUntil(child, async () => { await (await PgClient.connect(settings, 2000)).close(); return true; }, 30_000, 'PostgreSQL', () => stderr || (existsSync(log) ? readFileSync(log, 'utf8') : ''));
+    await waitUntil(
+      child,
+      async () => {
+        await (await PgClient.connect(settings, 2000)).close();
+        return true;
+      },
+      30_000,
+      'PostgreSQL',
+      () => stderr || (existsSync(log) ? readFileSync(log, 'utf8') : ''),
+    );
     const admin = await PgClient.connect(settings);
     await admin.query(`CREATE DATABASE ${database}`);
     await admin.query(`CREATE ROLE ${TEST_PG_READER} LOGIN PASSWORD '${TEST_PG_READER_PASSWORD}'`);
@@ -99,8 +195,18 @@ export async function startPostgres(database = 'privspec_test', options: { tls?:
     throw error;
   }
   const target = { ...settings, database };
-  const env = { PGHOST: '127.0.0.1', PGPORT: String(port), PGDATABASE: database, PGUSER: 'privspec', PGPASSWORD: TEST_PG_PASSWORD, PGSSLMODE: 'disable' };
-  const sql = async (text: string, params: readonly string[] = []): Promise<{ columns: string[]; rows: (string | null)[][] }> => {
+  const env = {
+    PGHOST: '127.0.0.1',
+    PGPORT: String(port),
+    PGDATABASE: database,
+    PGUSER: 'privspec',
+    PGPASSWORD: TEST_PG_PASSWORD,
+    PGSSLMODE: 'disable',
+  };
+  const sql = async (
+    text: string,
+    params: readonly string[] = [],
+  ): Promise<{ columns: string[]; rows: (string | null)[][] }> => {
     const client = await PgClient.connect(target);
     try {
       return await client.query({ text, params });
@@ -119,7 +225,8 @@ export async function startPostgres(database = 'privspec_test', options: { tls?:
       const quote = (p: string) => `"${p.replace(/"/g, '""')}"`;
       const parts = table.split('.');
       if (parts.length === 2) await sql(`GRANT USAGE ON SCHEMA ${quote(parts[0])} TO ${TEST_PG_READER}`);
-      if (parts.length === 2 && parts[1] === '*') await sql(`GRANT SELECT ON ALL TABLES IN SCHEMA ${quote(parts[0])} TO ${TEST_PG_READER}`);
+      if (parts.length === 2 && parts[1] === '*')
+        await sql(`GRANT SELECT ON ALL TABLES IN SCHEMA ${quote(parts[0])} TO ${TEST_PG_READER}`);
       else await sql(`GRANT SELECT ON ${parts.map(quote).join('.')} TO ${TEST_PG_READER}`);
     },
     stop,

@@ -34,7 +34,9 @@ export async function freePort(): Promise<number> {
 
 /** The uid and gid of a system account (from /etc/passwd), for servers that refuse to run as root. */
 export function accountIds(name: string): { uid: number; gid: number } | undefined {
-  const line = readFileSync('/etc/passwd', 'utf8').split('\n').find((l) => l.startsWith(`${name}:`));
+  const line = readFileSync('/etc/passwd', 'utf8')
+    .split('\n')
+    .find((l) => l.startsWith(`${name}:`));
   if (!line) return undefined;
   const [, , uid, gid] = line.split(':');
   return { uid: Number(uid), gid: Number(gid) };
@@ -47,16 +49,35 @@ const running = new Set<{ child: ChildProcess; folder: string; exitSignal: NodeJ
  * the server and deletes its folder. So a server is stopped by the test's teardown, by Ctrl-C (the handlers below),
  * and even when the test process is killed outright (the watchdog).
  */
-export function spawnGuarded(command: string, args: string[], folder: string, options: { uid?: number; gid?: number; env?: NodeJS.ProcessEnv; exitSignal?: NodeJS.Signals } = {}): ChildProcess {
-  const child = spawn(command, args, { stdio: ['ignore', 'ignore', 'pipe'], env: options.env ?? process.env, ...(options.uid !== undefined ? { uid: options.uid, gid: options.gid } : {}) });
+export function spawnGuarded(
+  command: string,
+  args: string[],
+  folder: string,
+  options: { uid?: number; gid?: number; env?: NodeJS.ProcessEnv; exitSignal?: NodeJS.Signals } = {},
+): ChildProcess {
+  const child = spawn(command, args, {
+    stdio: ['ignore', 'ignore', 'pipe'],
+    env: options.env ?? process.env,
+    ...(options.uid !== undefined ? { uid: options.uid, gid: options.gid } : {}),
+  });
   const entry = { child, folder, exitSignal: options.exitSignal ?? 'SIGKILL' };
   running.add(entry);
   child.once('exit', () => running.delete(entry));
   child.stderr?.resume();
-  const script = 'while kill -0 "$1" 2>/dev/null; do sleep 1; done; kill -INT "$2" 2>/dev/null; sleep 5; kill -KILL "$2" 2>/dev/null; rm -rf "$3"';
-  const watchdog = spawn('sh', ['-c', script, 'watchdog', String(process.pid), String(child.pid), folder], { detached: true, stdio: 'ignore' });
+  const script =
+    'while kill -0 "$1" 2>/dev/null; do sleep 1; done; kill -INT "$2" 2>/dev/null; sleep 5; kill -KILL "$2" 2>/dev/null; rm -rf "$3"';
+  const watchdog = spawn('sh', ['-c', script, 'watchdog', String(process.pid), String(child.pid), folder], {
+    detached: true,
+    stdio: 'ignore',
+  });
   watchdog.unref();
-  child.once('exit', () => { try { process.kill(watchdog.pid!, 'SIGKILL'); } catch { /* already gone */ } });
+  child.once('exit', () => {
+    try {
+      process.kill(watchdog.pid!, 'SIGKILL');
+    } catch {
+      /* already gone */
+    }
+  });
   installHandlers();
   return child;
 }
@@ -72,10 +93,17 @@ export async function stopProcess(child: ChildProcess, signal: NodeJS.Signals, g
 }
 
 /** Polls `ready` until it answers true, the process dies, or `timeoutMs` passes. */
-export async function waitUntil(child: ChildProcess, ready: () => Promise<boolean>, timeoutMs: number, what: string, log: () => string): Promise<void> {
+export async function waitUntil(
+  child: ChildProcess,
+  ready: () => Promise<boolean>,
+  timeoutMs: number,
+  what: string,
+  log: () => string,
+): Promise<void> {
   const deadline = Date.now() + timeoutMs;
   while (Date.now() < deadline) {
-    if (child.exitCode !== null || child.signalCode !== null) throw new Error(`${what} exited during start-up:\n${log()}`);
+    if (child.exitCode !== null || child.signalCode !== null)
+      throw new Error(`${what} exited during start-up:\n${log()}`);
     if (await ready().catch(() => false)) return;
     await new Promise((r) => setTimeout(r, 100));
   }

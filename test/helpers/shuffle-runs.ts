@@ -34,5 +34,9 @@ export async function assertShuffled(source: DataSource): Promise<void> {
   const rho = 1 - (6 * d2) / (n * (n * n - 1));
   assert.ok(Math.abs(rho) < 0.2, `Spearman ρ of position and input number ${rho}`);
   const b = await order('fedcba9876543210fedcba9876543210');
-  assert.notDeepEqual(b.map((r) => r[0]), a.map((r) => r[0]), 'another key, another order');
+  assert.notDeepEqual(
+    b.map((r) => r[0]),
+    a.map((r) => r[0]),
+    'another key, another order',
+  );
 }

@@ -15,7 +15,8 @@ describe('privspec/budget: the status bar states the ledger beside the plan (iss
   const dir = mkdtempSync(join(tmpdir(), 'privspec-budget-status-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
   const spec = join(dir, 's.privspec');
-  const text = 'dataset d from "d.csv" { quasi sex  insensitive age }\nhierarchy sex { "M", "F" -> "*" }\nbudget { epsilon 1 }\nrelease by_sex: count by sex  laplace epsilon 0.3\n';
+  const text =
+    'dataset d from "d.csv" { quasi sex  insensitive age }\nhierarchy sex { "M", "F" -> "*" }\nbudget { epsilon 1 }\nrelease by_sex: count by sex  laplace epsilon 0.3\n';
   writeFileSync(join(dir, 'd.csv'), 'sex,age\nF,30\nM,40\nF,50\n');
   writeFileSync(spec, text);
   const status = async () => budgetWithLedger(await loadSpecText(text, spec, services));

@@ -21,41 +21,117 @@ async function open(text: string): Promise<LangiumDocument> {
 }
 
 async function actionsFor(document: LangiumDocument, d: Diagnostic): Promise<CodeAction[]> {
-  return (await services.lsp.CodeActionProvider!.getCodeActions(document, { textDocument: { uri: document.uri.toString() }, range: d.range, context: { diagnostics: [d] } })) as CodeAction[];
+  return (await services.lsp.CodeActionProvider!.getCodeActions(document, {
+    textDocument: { uri: document.uri.toString() },
+    range: d.range,
+    context: { diagnostics: [d] },
+  })) as CodeAction[];
 }
 
 function applied(document: LangiumDocument, action: CodeAction): string {
   const text = document.textDocument.getText();
-  return TextDocument.applyEdits(TextDocument.create('x', 'privspec', 1, text), action.edit!.changes![document.uri.toString()]);
+  return TextDocument.applyEdits(
+    TextDocument.create('x', 'privspec', 1, text),
+    action.edit!.changes![document.uri.toString()],
+  );
 }
 
 /** Errors and warnings of a code (info and hints are what is left once a leak is accepted or a cause is elsewhere). */
-const problems = (document: LangiumDocument, code: string) => (document.diagnostics ?? []).filter((d) => d.code === code && (d.severity === 1 || d.severity === 2));
+const problems = (document: LangiumDocument, code: string) =>
+  (document.diagnostics ?? []).filter((d) => d.code === code && (d.severity === 1 || d.severity === 2));
 
-const DATASET = 'dataset people from "data/people.csv" {\n  quasi sex\n  sensitive diagnosis\n}\nhierarchy sex { "M", "F", "X" -> "*" }\n';
+const DATASET =
+  'dataset people from "data/people.csv" {\n  quasi sex\n  sensitive diagnosis\n}\nhierarchy sex { "M", "F", "X" -> "*" }\n';
 
-/** For every code that has a quick fix: a spec that raises it, the title of the fix to apply, and what the fixed text holds. */
+/**
+ * For every code that has a quick fix: a spec that raises it, the title of the fix to apply, and what the fixed text
+ * holds.
+ */
 const CASES: Record<string, { spec: string; title: RegExp; writes: RegExp }> = {
-  [IssueCodes.UnknownColumn]: { spec: DATASET.replace('quasi sex', 'quasi sexx'), title: /^Change to 'sex'$/, writes: /quasi sex\n/ },
-  [IssueCodes.UnknownKeyword]: { spec: `${DATASET}budget { epsilon 1 }\nrelease a: count by sex laplase epsilon 0.5\n`, title: /^Change to 'laplace'$/, writes: /count by sex laplace epsilon 0\.5\n/ },
-  [IssueCodes.BudgetOverrun]: { spec: `${DATASET}budget { epsilon 1 }\nrelease a: count laplace epsilon 0.5\nrelease b: count by sex laplace epsilon 0.4\nrelease c: count laplace epsilon 0.3\n`, title: /^Scale ε of 'c' to 0\.1, what the other releases leave$/, writes: /release c: count laplace epsilon 0\.1\n/ },
-  [IssueCodes.NoBudget]: { spec: `${DATASET}release a: count laplace epsilon 0.25\nrelease b: count by sex laplace epsilon 0.5\n`, title: /^Add 'budget \{ epsilon 0\.75 \}'/, writes: /budget \{ epsilon 0\.75 \}\nrelease a/ },
-  [IssueCodes.UnboundedContribution]: { spec: `${DATASET.replace('sensitive diagnosis', 'sensitive diagnosis\n  unit id')}budget { epsilon 1 }\nrelease a: count by sex laplace epsilon 0.5\n`, title: /^Add 'bound unit groups 1 rows 1'$/, writes: /count by sex bound unit groups 1 rows 1 laplace/ },
-  [IssueCodes.DataDependentDomain]: { spec: `${DATASET}budget { epsilon 1 }\nrelease a: count by diagnosis laplace epsilon 0.5\n`, title: /^Declare the domain of 'diagnosis' from the data's 3 values$/, writes: /hierarchy diagnosis \{ "asthma", "cold", "flu" -> "\*" \}/ },
-  [IssueCodes.UnexpectedMechanism]: { spec: `${DATASET}hierarchy diagnosis { "asthma", "cold", "flu" -> "*" }\nbudget { epsilon 1 }\nrelease a: mode diagnosis laplace epsilon 0.1\n`, title: /^Use 'exponential'/, writes: /mode diagnosis exponential epsilon 0\.1/ },
-  [IssueCodes.Duplicate]: { spec: `${DATASET}budget { epsilon 1 }\nrelease a: count laplace epsilon 0.1\nrelease a: count laplace epsilon 0.1\n`, title: /^Rename to 'a_2'$/, writes: /release a_2:/ },
-  [IssueCodes.PinWithoutEffect]: { spec: `${DATASET}anonymity { k 1  generalize diagnosis 1 }\n`, title: /^Remove the pin of 'diagnosis'$/, writes: /anonymity \{ k 1 \}/ },
-  [IssueCodes.SensitiveNotDeclared]: { spec: `${DATASET.replace('  sensitive diagnosis\n', '')}anonymity { l-diversity 1 on diagnosis }\n`, title: /^Declare 'diagnosis' sensitive/, writes: /sensitive diagnosis\n\}/ },
+  [IssueCodes.UnknownColumn]: {
+    spec: DATASET.replace('quasi sex', 'quasi sexx'),
+    title: /^Change to 'sex'$/,
+    writes: /quasi sex\n/,
+  },
+  [IssueCodes.UnknownKeyword]: {
+    spec: `${DATASET}budget { epsilon 1 }\nrelease a: count by sex laplase epsilon 0.5\n`,
+    title: /^Change to 'laplace'$/,
+    writes: /count by sex laplace epsilon 0\.5\n/,
+  },
+  [IssueCodes.BudgetOverrun]: {
+    spec: `${DATASET}budget { epsilon 1 }\nrelease a: count laplace epsilon 0.5\nrelease b: count by sex laplace epsilon 0.4\nrelease c: count laplace epsilon 0.3\n`,
+    title: /^Scale ε of 'c' to 0\.1, what the other releases leave$/,
+    writes: /release c: count laplace epsilon 0\.1\n/,
+  },
+  [IssueCodes.NoBudget]: {
+    spec: `${DATASET}release a: count laplace epsilon 0.25\nrelease b: count by sex laplace epsilon 0.5\n`,
+    title: /^Add 'budget \{ epsilon 0\.75 \}'/,
+    writes: /budget \{ epsilon 0\.75 \}\nrelease a/,
+  },
+  [IssueCodes.UnboundedContribution]: {
+    spec: `${DATASET.replace('sensitive diagnosis', 'sensitive diagnosis\n  unit id')}budget { epsilon 1 }\nrelease a: count by sex laplace epsilon 0.5\n`,
+    title: /^Add 'bound unit groups 1 rows 1'$/,
+    writes: /count by sex bound unit groups 1 rows 1 laplace/,
+  },
+  [IssueCodes.DataDependentDomain]: {
+    spec: `${DATASET}budget { epsilon 1 }\nrelease a: count by diagnosis laplace epsilon 0.5\n`,
+    title: /^Declare the domain of 'diagnosis' from the data's 3 values$/,
+    writes: /hierarchy diagnosis \{ "asthma", "cold", "flu" -> "\*" \}/,
+  },
+  [IssueCodes.UnexpectedMechanism]: {
+    spec: `${DATASET}hierarchy diagnosis { "asthma", "cold", "flu" -> "*" }\nbudget { epsilon 1 }\nrelease a: mode diagnosis laplace epsilon 0.1\n`,
+    title: /^Use 'exponential'/,
+    writes: /mode diagnosis exponential epsilon 0\.1/,
+  },
+  [IssueCodes.Duplicate]: {
+    spec: `${DATASET}budget { epsilon 1 }\nrelease a: count laplace epsilon 0.1\nrelease a: count laplace epsilon 0.1\n`,
+    title: /^Rename to 'a_2'$/,
+    writes: /release a_2:/,
+  },
+  [IssueCodes.PinWithoutEffect]: {
+    spec: `${DATASET}anonymity { k 1  generalize diagnosis 1 }\n`,
+    title: /^Remove the pin of 'diagnosis'$/,
+    writes: /anonymity \{ k 1 \}/,
+  },
+  [IssueCodes.SensitiveNotDeclared]: {
+    spec: `${DATASET.replace('  sensitive diagnosis\n', '')}anonymity { l-diversity 1 on diagnosis }\n`,
+    title: /^Declare 'diagnosis' sensitive/,
+    writes: /sensitive diagnosis\n\}/,
+  },
   // Ages 34–52: about ten intervals over a range of 18 → width 2 (1, 2 or 5 × 10ⁿ at or above 1.8), doubling twice.
-  [IssueCodes.QuasiWithoutHierarchy]: { spec: DATASET.replace('quasi sex', 'quasi sex, age'), title: /^Add a hierarchy for 'age': intervals of 2, 4, 8$/, writes: /hierarchy age: intervals 2, 4, 8\n/ },
+  [IssueCodes.QuasiWithoutHierarchy]: {
+    spec: DATASET.replace('quasi sex', 'quasi sex, age'),
+    title: /^Add a hierarchy for 'age': intervals of 2, 4, 8$/,
+    writes: /hierarchy age: intervals 2, 4, 8\n/,
+  },
   // By sex: F 5 rows, M 6, X 1 (hand-counted in people.csv); k = 3 holds only at sex's top level, `*`.
-  [IssueCodes.KAnonymityViolated]: { spec: `${DATASET}anonymity { k 3 }\n`, title: /^Pin the optimal levels: sex=1 \(\*\)$/, writes: /anonymity \{ k 3\s+generalize sex 1 \}/ },
+  [IssueCodes.KAnonymityViolated]: {
+    spec: `${DATASET}anonymity { k 3 }\n`,
+    title: /^Pin the optimal levels: sex=1 \(\*\)$/,
+    writes: /anonymity \{ k 3\s+generalize sex 1 \}/,
+  },
   // X has one diagnosis (asthma), so distinct 2-diversity needs sex at `*` too.
-  [IssueCodes.LDiversityViolated]: { spec: `${DATASET}anonymity { l-diversity 2 on diagnosis }\n`, title: /^Pin the optimal levels: sex=1 \(\*\)$/, writes: /generalize sex 1/ },
-  [IssueCodes.OptimalTransformation]: { spec: `${DATASET}anonymity { k 3 }\n`, title: /^Pin the optimal levels: sex=1 \(\*\)$/, writes: /generalize sex 1/ },
+  [IssueCodes.LDiversityViolated]: {
+    spec: `${DATASET}anonymity { l-diversity 2 on diagnosis }\n`,
+    title: /^Pin the optimal levels: sex=1 \(\*\)$/,
+    writes: /generalize sex 1/,
+  },
+  [IssueCodes.OptimalTransformation]: {
+    spec: `${DATASET}anonymity { k 3 }\n`,
+    title: /^Pin the optimal levels: sex=1 \(\*\)$/,
+    writes: /generalize sex 1/,
+  },
   // Issue 21 item 1: an undeclared column used as a group key is declared, and the release may then run.
-  [IssueCodes.ColumnRole]: { spec: `${DATASET}hierarchy age: intervals 10, 20\nbudget { epsilon 1 }\nrelease a: count by age laplace epsilon 0.5 accept data-dependent-domain\n`, title: /^Declare 'age' insensitive in the dataset$/, writes: /sensitive diagnosis\n {2}insensitive age\n\}/ },
-  [IssueCodes.InvariantPram]: { spec: `${DATASET}release p: pram sex retain 0.8 invariant\n`, title: /^Remove 'invariant'/, writes: /release p: pram sex retain 0\.8\n/ },
+  [IssueCodes.ColumnRole]: {
+    spec: `${DATASET}hierarchy age: intervals 10, 20\nbudget { epsilon 1 }\nrelease a: count by age laplace epsilon 0.5 accept data-dependent-domain\n`,
+    title: /^Declare 'age' insensitive in the dataset$/,
+    writes: /sensitive diagnosis\n {2}insensitive age\n\}/,
+  },
+  [IssueCodes.InvariantPram]: {
+    spec: `${DATASET}release p: pram sex retain 0.8 invariant\n`,
+    title: /^Remove 'invariant'/,
+    writes: /release p: pram sex retain 0\.8\n/,
+  },
 };
 
 describe('quick fixes (issue 16 item 2)', () => {
@@ -70,8 +146,17 @@ describe('quick fixes (issue 16 item 2)', () => {
       const fixed = applied(document, action);
       assert.match(fixed, c.writes);
       const after = await open(fixed);
-      assert.deepEqual(problems(after, code).map((d) => d.message), []);
-      if (code !== IssueCodes.OptimalTransformation) assert.ok(!(after.diagnostics ?? []).some((d) => d.severity === 1 && d.code !== IssueCodes.DataDependentDomain), (after.diagnostics ?? []).map((d) => (typeof d.message === 'string' ? d.message : d.message.value)).join('\n'));
+      assert.deepEqual(
+        problems(after, code).map((d) => d.message),
+        [],
+      );
+      if (code !== IssueCodes.OptimalTransformation)
+        assert.ok(
+          !(after.diagnostics ?? []).some((d) => d.severity === 1 && d.code !== IssueCodes.DataDependentDomain),
+          (after.diagnostics ?? [])
+            .map((d) => (typeof d.message === 'string' ? d.message : d.message.value))
+            .join('\n'),
+        );
     });
   }
 
@@ -101,12 +186,18 @@ describe('quick fixes (issue 16 item 2)', () => {
   });
 
   it('a zCDP budget written as (ε, δ) is raised in ε, to the ε whose ρ covers the total', async () => {
-    const document = await open(`${DATASET}budget { epsilon 1 delta 1e-6 accounting zcdp }\nrelease a: count gaussian rho 0.02\nrelease b: count gaussian rho 0.02\n`);
+    const document = await open(
+      `${DATASET}budget { epsilon 1 delta 1e-6 accounting zcdp }\nrelease a: count gaussian rho 0.02\nrelease b: count gaussian rho 0.02\n`,
+    );
     const diagnostic = problems(document, IssueCodes.BudgetOverrun)[0];
     const actions = await actionsFor(document, diagnostic);
     // ρ = 0.04 → ε = ρ + 2√(ρ ln 1/δ) = 0.04 + 2√(0.04 · 13.8155) = 1.5266 (Bun & Steinke 2016, Prop. 1.3), rounded up.
-    assert.ok(actions.some((a) => a.title === 'Raise the budget to ε 1.53, what the releases spend'), actions.map((a) => a.title).join(' | '));
-    for (const a of actions) assert.deepEqual(problems(await open(applied(document, a)), IssueCodes.BudgetOverrun), [], a.title);
+    assert.ok(
+      actions.some((a) => a.title === 'Raise the budget to ε 1.53, what the releases spend'),
+      actions.map((a) => a.title).join(' | '),
+    );
+    for (const a of actions)
+      assert.deepEqual(problems(await open(applied(document, a)), IssueCodes.BudgetOverrun), [], a.title);
   });
 
   it('an unbounded release can also accept the leak, which leaves it as information', async () => {
@@ -115,7 +206,10 @@ describe('quick fixes (issue 16 item 2)', () => {
     const accept = (await actionsFor(document, diagnostic)).find((a) => a.title.startsWith('Accept'))!;
     const after = await open(applied(document, accept));
     assert.deepEqual(problems(after, IssueCodes.UnboundedContribution), []);
-    assert.equal(after.diagnostics!.filter((d) => d.code === IssueCodes.UnboundedContribution && d.severity === 3).length, 1);
+    assert.equal(
+      after.diagnostics!.filter((d) => d.code === IssueCodes.UnboundedContribution && d.severity === 3).length,
+      1,
+    );
   });
 
   it('a block no transformation satisfies gets the nearest feasible k', async () => {
@@ -133,7 +227,10 @@ describe('quick fixes (issue 16 item 2)', () => {
     const document = await open(`${DATASET}anonymity { l-diversity recursive 2 c 1 on diagnosis }\n`);
     const diagnostic = problems(document, IssueCodes.LDiversityViolated)[0];
     const actions = await actionsFor(document, diagnostic);
-    assert.deepEqual(actions.map((a) => a.title), ['Allow suppression of 59% of rows, the least at which a transformation satisfies the block']);
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      ['Allow suppression of 59% of rows, the least at which a transformation satisfies the block'],
+    );
     assert.match(applied(document, actions[0]), /on diagnosis\s+suppression 59% \}/);
   });
 });

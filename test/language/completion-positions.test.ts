@@ -26,23 +26,38 @@ async function complete(text: string): Promise<CompletionItem[]> {
   const at = text.indexOf('|');
   const document = await loadSpecText(text.replace('|', ''), join(fixtures, 'completion.privspec'), services);
   await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
-  const list = await services.lsp.CompletionProvider!.getCompletion(document, { textDocument: { uri: document.uri.toString() }, position: document.textDocument.positionAt(at) });
+  const list = await services.lsp.CompletionProvider!.getCompletion(document, {
+    textDocument: { uri: document.uri.toString() },
+    position: document.textDocument.positionAt(at),
+  });
   return list?.items ?? [];
 }
 
-// people.csv: id, name, age, sex, zip, diagnosis, income, height. `name` is identifying and `id` the unit, so neither is
-// offered in a release; sex and diagnosis are not numeric, so they are not offered to sum.
+// people.csv: id, name, age, sex, zip, diagnosis, income, height. `name` is identifying and `id` the unit, so neither
+// is offered in a release; sex and diagnosis are not numeric, so they are not offered to sum.
 const RELEASE_COLUMNS = ['age', 'sex', 'zip', 'diagnosis', 'income', 'height'];
 const NUMERIC = ['age', 'zip', 'income', 'height'];
 
 const POSITIONS: [string, string, string[]][] = [
   ['after laplace: its parameter only', `${DATASET}release a: count laplace |`, ['epsilon']],
   ['after gaussian: its parameters', `${DATASET}release a: count gaussian |`, ['rho', 'epsilon', 'delta']],
-  ['after gaussian epsilon: δ, accept or the next declaration', `${DATASET}release a: count gaussian epsilon 0.5 |`, ['delta', 'accept', 'release', 'dataset', 'hierarchy', 'anonymity', 'budget']],
+  [
+    'after gaussian epsilon: δ, accept or the next declaration',
+    `${DATASET}release a: count gaussian epsilon 0.5 |`,
+    ['delta', 'accept', 'release', 'dataset', 'hierarchy', 'anonymity', 'budget'],
+  ],
   ['after exponential', `${DATASET}release a: mode sex exponential |`, ['epsilon']],
   ['after nn-wavelet', `${DATASET}release a: grid age, height size 8 nn-wavelet |`, ['rho']],
-  ['after release NAME: the query kinds', `${DATASET}release a: |`, ['count', 'sum', 'mean', 'mode', 'pram', 'generalize', 'grid', 'view']],
-  ['after count: its clauses and mechanisms', `${DATASET}release a: count |`, ['by', 'where', 'bound', 'laplace', 'gaussian']],
+  [
+    'after release NAME: the query kinds',
+    `${DATASET}release a: |`,
+    ['count', 'sum', 'mean', 'mode', 'pram', 'generalize', 'grid', 'view'],
+  ],
+  [
+    'after count: its clauses and mechanisms',
+    `${DATASET}release a: count |`,
+    ['by', 'where', 'bound', 'laplace', 'gaussian'],
+  ],
   ['after by: groupable columns', `${DATASET}release a: count by |`, RELEASE_COLUMNS],
   ['after by COL,: groupable columns', `${DATASET}release a: count by sex, |`, RELEASE_COLUMNS],
   ['after where: filterable columns', `${DATASET}release a: count where |`, RELEASE_COLUMNS],
@@ -53,20 +68,48 @@ const POSITIONS: [string, string, string[]][] = [
   ['after mode: columns', `${DATASET}release a: mode |`, RELEASE_COLUMNS],
   ['after bound', `${DATASET}release a: count bound |`, ['unit']],
   ['after bound unit', `${DATASET}release a: count bound unit |`, ['groups', 'rows']],
-  ['after accept: the three risks (issue 21 added linked-releases)', `${DATASET}release a: count laplace epsilon 0.1 accept |`, ['data-dependent-domain', 'linked-releases', 'unbounded-contribution']],
+  [
+    'after accept: the three risks (issue 21 added linked-releases)',
+    `${DATASET}release a: count laplace epsilon 0.1 accept |`,
+    ['data-dependent-domain', 'linked-releases', 'unbounded-contribution'],
+  ],
   ['after hierarchy: columns without one', `${DATASET}hierarchy |`, ['zip', 'diagnosis', 'income', 'height']],
   ['after hierarchy COL: the builders', `${DATASET}hierarchy zip: |`, ['intervals', 'mask', 'date']],
   ['after date: the units', `${DATASET}hierarchy zip: date |`, ['month', 'year', 'decade']],
-  ['inside anonymity { }: the clauses', `${DATASET}anonymity { |`, ['k', 'l-diversity', 'suppression', 'metric', 'generalize']],
-  ['after a k clause: the clauses', `${DATASET}anonymity { k 5 |`, ['k', 'l-diversity', 'suppression', 'metric', 'generalize']],
+  [
+    'inside anonymity { }: the clauses',
+    `${DATASET}anonymity { |`,
+    ['k', 'l-diversity', 'suppression', 'metric', 'generalize'],
+  ],
+  [
+    'after a k clause: the clauses',
+    `${DATASET}anonymity { k 5 |`,
+    ['k', 'l-diversity', 'suppression', 'metric', 'generalize'],
+  ],
   ['after metric', `${DATASET}anonymity { k 5 metric |`, ['entropy', 'entropy-nm', 'loss', 'discernibility', 'l1']],
   ['after l-diversity', `${DATASET}anonymity { l-diversity |`, ['distinct', 'entropy', 'recursive']],
   ['after generalize in anonymity: quasi with hierarchy', `${DATASET}anonymity { generalize |`, ['age', 'sex']],
   ['after on: sensitive columns', `${DATASET}anonymity { l-diversity 2 on |`, ['diagnosis']],
-  ['inside budget { }: its clauses not yet written', `${DATASET.replace('budget { epsilon 1 }\n', '')}budget { epsilon 1 |`, ['delta', 'rho', 'accounting']],
-  ['after accounting', `${DATASET.replace('budget { epsilon 1 }\n', '')}budget { epsilon 1 accounting |`, ['pure', 'approx', 'zcdp']],
-  ['after a role: every column (those without a role first)', DATASET.replace('insensitive zip, income, height', 'insensitive zip, |'), ['id', 'name', 'age', 'sex', 'zip', 'diagnosis', 'income', 'height']],
-  ['after unit: columns that may identify a person', DATASET.replace('unit id', 'unit |'), ['id', 'name', 'zip', 'income', 'height']],
+  [
+    'inside budget { }: its clauses not yet written',
+    `${DATASET.replace('budget { epsilon 1 }\n', '')}budget { epsilon 1 |`,
+    ['delta', 'rho', 'accounting'],
+  ],
+  [
+    'after accounting',
+    `${DATASET.replace('budget { epsilon 1 }\n', '')}budget { epsilon 1 accounting |`,
+    ['pure', 'approx', 'zcdp'],
+  ],
+  [
+    'after a role: every column (those without a role first)',
+    DATASET.replace('insensitive zip, income, height', 'insensitive zip, |'),
+    ['id', 'name', 'age', 'sex', 'zip', 'diagnosis', 'income', 'height'],
+  ],
+  [
+    'after unit: columns that may identify a person',
+    DATASET.replace('unit id', 'unit |'),
+    ['id', 'name', 'zip', 'income', 'height'],
+  ],
 ];
 
 describe('completion that knows where it is (issue 16 item 1)', () => {
@@ -90,8 +133,12 @@ describe('completion that knows where it is (issue 16 item 1)', () => {
     const items = await complete(`${DATASET}|`);
     const release = items.find((i) => i.label === 'release')!;
     assert.equal(release.insertTextFormat, 2);
-    assert.match((release.textEdit as { newText: string }).newText, /^release \$\{1:name\}: count by \$\{2:column\}.*laplace epsilon \$\{5:0\.1\}$/);
-    for (const k of ['dataset', 'hierarchy', 'anonymity', 'budget']) assert.match((items.find((i) => i.label === k)!.textEdit as { newText: string }).newText, /\$\{1/, k);
+    assert.match(
+      (release.textEdit as { newText: string }).newText,
+      /^release \$\{1:name\}: count by \$\{2:column\}.*laplace epsilon \$\{5:0\.1\}$/,
+    );
+    for (const k of ['dataset', 'hierarchy', 'anonymity', 'budget'])
+      assert.match((items.find((i) => i.label === k)!.textEdit as { newText: string }).newText, /\$\{1/, k);
   });
 
   it('lists the columns without a role first in the dataset block', async () => {

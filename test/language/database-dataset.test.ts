@@ -6,8 +6,15 @@ import { datasetPlan } from '../../language/privspec-to-engine.js';
 
 describe('language: a dataset in a database (issue 26)', () => {
   it('parses `from postgres table` and `from clickhouse table`; the plan names the table as postgres:schema.t', async () => {
-    for (const [engine, table] of [['postgres', 'clinic.visits'], ['clickhouse', 'warehouse.visits']] as const) {
-      const doc = await loadSpecText(`dataset d from ${engine} table "${table}" { quasi sex, age }`, resolve('w/s.privspec'), nodeServices());
+    for (const [engine, table] of [
+      ['postgres', 'clinic.visits'],
+      ['clickhouse', 'warehouse.visits'],
+    ] as const) {
+      const doc = await loadSpecText(
+        `dataset d from ${engine} table "${table}" { quasi sex, age }`,
+        resolve('w/s.privspec'),
+        nodeServices(),
+      );
       assert.deepEqual(doc.parseResult.parserErrors, []);
       const plan = datasetPlan((doc.parseResult.value as ast.Spec).datasets[0], resolve('w/s.privspec'));
       assert.equal(plan.file, `${engine}:${table}`);
@@ -16,7 +23,11 @@ describe('language: a dataset in a database (issue 26)', () => {
   });
 
   it('`table`, `postgres` and `clickhouse` still name columns (soft keywords)', async () => {
-    const doc = await loadSpecText('dataset d from postgres table "s.t" { quasi table, postgres insensitive clickhouse }', resolve('w/s.privspec'), nodeServices());
+    const doc = await loadSpecText(
+      'dataset d from postgres table "s.t" { quasi table, postgres insensitive clickhouse }',
+      resolve('w/s.privspec'),
+      nodeServices(),
+    );
     assert.deepEqual(doc.parseResult.parserErrors, []);
     const plan = datasetPlan((doc.parseResult.value as ast.Spec).datasets[0], resolve('w/s.privspec'));
     assert.deepEqual(plan.quasi, ['table', 'postgres']);
@@ -24,7 +35,11 @@ describe('language: a dataset in a database (issue 26)', () => {
   });
 
   it('a spec has no place for a server or a credential: only the table name follows `table`', async () => {
-    const doc = await loadSpecText('dataset d from postgres table "s.t" password "x" { quasi a }', resolve('w/s.privspec'), nodeServices());
+    const doc = await loadSpecText(
+      'dataset d from postgres table "s.t" password "x" { quasi a }',
+      resolve('w/s.privspec'),
+      nodeServices(),
+    );
     assert.ok(doc.parseResult.parserErrors.length > 0);
   });
 });

@@ -18,39 +18,66 @@ async function parse(text: string): Promise<LangiumDocument> {
 
 async function format(text: string): Promise<string> {
   const document = await parse(text);
-  const edits = await services.lsp.Formatter!.formatDocument(document, { textDocument: { uri: document.uri.toString() }, options: { tabSize: 2, insertSpaces: true } });
+  const edits = await services.lsp.Formatter!.formatDocument(document, {
+    textDocument: { uri: document.uri.toString() },
+    options: { tabSize: 2, insertSpaces: true },
+  });
   return TextDocument.applyEdits(TextDocument.create('x', 'privspec', 1, text), edits);
 }
 
 /** The syntax tree without positions and Langium's bookkeeping: what the spec says, not how it is laid out. */
 function tree(node: unknown): unknown {
   if (Array.isArray(node)) return node.map(tree);
-  if (node && typeof node === 'object') return Object.fromEntries(Object.entries(node).filter(([k]) => !k.startsWith('$') || k === '$type').map(([k, v]) => [k, tree(v)]));
+  if (node && typeof node === 'object')
+    return Object.fromEntries(
+      Object.entries(node)
+        .filter(([k]) => !k.startsWith('$') || k === '$type')
+        .map(([k, v]) => [k, tree(v)]),
+    );
   return node;
 }
 
 // Whitespace as people type it: none, several spaces, tabs, trailing spaces before a line break, blank lines.
 const gap = fc.constantFrom(' ', '  ', '\t', ' \n', '   \n  ', '\n\n', ' \t \n');
 const tight = fc.constantFrom('', ' ', '  ');
-const spec = fc.tuple(gap, gap, gap, tight, tight, gap, gap, fc.boolean(), fc.boolean(), fc.constantFrom('', '   // a comment  ', '  /* block */ '), gap, gap).map(
-  ([a, b, c, t1, t2, d, e, oneLineDataset, oneLineBudget, comment, f, g]) => [
-    `dataset${a}people from "data/people.csv"${t1}{${oneLineDataset ? ' ' : `${b}\n`}quasi age${t2},${c}sex${oneLineDataset ? ' ' : '\n'}}${comment}`,
-    `hierarchy age${t1}:${b}intervals 10${t2},${a}20`,
-    `budget${t1}{${oneLineBudget ? ' ' : '\n'}epsilon${d}1${oneLineBudget ? ' ' : '\n'}}`,
-    `release a${t2}:${e}count where age in 10${t1}..${t2}20${f}laplace epsilon 0.5${g}`,
-  ].join('\n'));
+const spec = fc
+  .tuple(
+    gap,
+    gap,
+    gap,
+    tight,
+    tight,
+    gap,
+    gap,
+    fc.boolean(),
+    fc.boolean(),
+    fc.constantFrom('', '   // a comment  ', '  /* block */ '),
+    gap,
+    gap,
+  )
+  .map(([a, b, c, t1, t2, d, e, oneLineDataset, oneLineBudget, comment, f, g]) =>
+    [
+      `dataset${a}people from "data/people.csv"${t1}{${oneLineDataset ? ' ' : `${b}\n`}quasi age${t2},${c}sex${oneLineDataset ? ' ' : '\n'}}${comment}`,
+      `hierarchy age${t1}:${b}intervals 10${t2},${a}20`,
+      `budget${t1}{${oneLineBudget ? ' ' : '\n'}epsilon${d}1${oneLineBudget ? ' ' : '\n'}}`,
+      `release a${t2}:${e}count where age in 10${t1}..${t2}20${f}laplace epsilon 0.5${g}`,
+    ].join('\n'),
+  );
 
 describe('the formatter (issue 24): idempotent, no trailing spaces, the same syntax tree, one-line blocks kept', () => {
   it('format ∘ format = format; no line ends in a space; the parse is unchanged (fast-check, 150 specs)', async () => {
-    await fc.assert(fc.asyncProperty(spec, async (text) => {
-      const once = await format(text);
-      assert.equal(await format(once), once, 'formatting twice changes nothing more');
-      assert.ok(!/[ \t]$/m.test(once), `a trailing space in:\n${JSON.stringify(once)}`);
-      const before = await parse(text);
-      const after = await parse(once);
-      assert.deepEqual(tree(after.parseResult.value), tree(before.parseResult.value));
-      assert.deepEqual(after.parseResult.parserErrors, []);
-    }), { numRuns: 150, seed: 24 });
+    await fc.assert(
+      fc.asyncProperty(spec, async (text) => {
+        const once = await format(text);
+        assert.equal(await format(once), once, 'formatting twice changes nothing more');
+        assert.ok(!/[ \t]$/m.test(once), `a trailing space in:\n${JSON.stringify(once)}`);
+        const before = await parse(text);
+        const after = await parse(once);
+        assert.deepEqual(tree(after.parseResult.value), tree(before.parseResult.value));
+        assert.deepEqual(after.parseResult.parserErrors, []);
+      }),
+      { numRuns: 150, seed: 24 },
+    );
   });
 
   it('keeps a block written on one line on one line, and spreads one written over several lines', async () => {

@@ -26,18 +26,41 @@ describe('privspec/ledger: what the ledger holds and what a run would add', () =
     await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
     return document;
   };
-  const release = (only: string) => runCli(['release', specFile, '--out', join(dir, 'out'), '--only', only], { out: () => undefined, err: () => undefined, cwd: dir });
+  const release = (only: string) =>
+    runCli(['release', specFile, '--out', join(dir, 'out'), '--only', only], {
+      out: () => undefined,
+      err: () => undefined,
+      cwd: dir,
+    });
 
   it('before any run: by_sex (Laplace ε 0.4) spends ε 0.4 of the budget ε 1, leaving ε 0.6', async () => {
     const r = await ledgerResponse(await open(), 'by_sex');
     assert.deepEqual(r.entries, []);
     assert.equal(r.total, 'ε 0 of 1');
-    assert.deepEqual({ ...r.run, previous: [...r.run.previous] }, { releases: ['by_sex'], adds: 'ε 0.4', remaining: 'ε 1', remainingAfter: 'ε 0.6', limit: 'ε 1', overrun: false, previous: [] });
+    assert.deepEqual(
+      { ...r.run, previous: [...r.run.previous] },
+      {
+        releases: ['by_sex'],
+        adds: 'ε 0.4',
+        remaining: 'ε 1',
+        remainingAfter: 'ε 0.6',
+        limit: 'ε 1',
+        overrun: false,
+        previous: [],
+      },
+    );
     const c = runConfirmation('the release by_sex of spec.privspec', r.run);
-    assert.equal(c.message, 'Run the release by_sex of spec.privspec? It spends ε 0.4; ε 0.6 of the budget\'s ε 1 remains after it.');
+    assert.equal(
+      c.message,
+      "Run the release by_sex of spec.privspec? It spends ε 0.4; ε 0.6 of the budget's ε 1 remains after it.",
+    );
     assert.ok(!c.blocked && !/released on/.test(c.detail));
-    assert.match(c.detail, /The spend is recorded in the data's ledger \(shared by every spec that reads it\) before any file is written\./);
-    // A microdata release (generalize, PRAM) spends no DP budget (the ledger records it at no central cost): the dialog does not say it spends.
+    assert.match(
+      c.detail,
+      /The spend is recorded in the data's ledger \(shared by every spec that reads it\) before any file is written\./,
+    );
+    // A microdata release (generalize, PRAM) spends no DP budget (the ledger records it at no central cost): the dialog
+    // does not say it spends.
     const microdata = runConfirmation('the release public', { ...r.run, releases: ['public'], adds: 'nothing' });
     assert.equal(microdata.message, 'Run the release public? It spends no differential-privacy budget.');
     assert.equal(microdata.detail, '');
@@ -49,10 +72,13 @@ describe('privspec/ledger: what the ledger holds and what a run would add', () =
     const document = await open();
     const r = await ledgerResponse(document, 'by_sex');
     assert.equal(r.entries.length, 2);
-    assert.deepEqual(r.entries.map((e) => [e.release, e.cost, e.files.map((f) => f.replace(/^.*[\\/]/, ''))]), [
-      ['by_sex', 'ε 0.4', ['by_sex.csv', 'by_sex.json']],
-      ['by_sex', 'ε 0.4', ['by_sex-2.csv', 'by_sex-2.json']],
-    ]);
+    assert.deepEqual(
+      r.entries.map((e) => [e.release, e.cost, e.files.map((f) => f.replace(/^.*[\\/]/, ''))]),
+      [
+        ['by_sex', 'ε 0.4', ['by_sex.csv', 'by_sex.json']],
+        ['by_sex', 'ε 0.4', ['by_sex-2.csv', 'by_sex-2.json']],
+      ],
+    );
     // Pure ε 0.4 is also (0.4, 0)-DP and 0.4²/2 = 0.08-zCDP (Bun & Steinke 2016, Prop. 1.4).
     assert.equal(r.entries[0].costEveryNotion, 'ε 0.4 · ρ 0.08 · (ε 0.4, δ 0)');
     assert.equal(r.total, 'ε 0.8 of 1');
@@ -61,19 +87,34 @@ describe('privspec/ledger: what the ledger holds and what a run would add', () =
     assert.equal(r.run.remaining, 'ε 0.2');
     const blocked = runConfirmation('the release by_sex', r.run);
     assert.ok(blocked.blocked);
-    assert.equal(blocked.message, 'PrivSpec: not run: the release by_sex needs ε 0.4, but only ε 0.2 of the budget\'s ε 1 remains in the ledger.');
+    assert.equal(
+      blocked.message,
+      "PrivSpec: not run: the release by_sex needs ε 0.4, but only ε 0.2 of the budget's ε 1 remains in the ledger.",
+    );
     // `older` (ε 0.2) still fits exactly: 0.8 + 0.2 = 1.
     const older = await ledgerResponse(document, 'older');
     assert.deepEqual([older.run.adds, older.run.remainingAfter, older.run.overrun], ['ε 0.2', 'ε 0', false]);
     // A release already run: the warning names the latest run's time.
-    const second = JSON.parse(readFileSync(ledgerFileSync(join(dir, 'data', 'people.csv')), 'utf8')).entries[1].at as string;
+    const second = JSON.parse(readFileSync(ledgerFileSync(join(dir, 'data', 'people.csv')), 'utf8')).entries[1]
+      .at as string;
     const again = runConfirmation('the release by_sex', { ...r.run, overrun: false });
-    assert.match(again.detail, new RegExp(`by_sex was released on ${second.replace('T', ' ').slice(0, 16)} UTC; running again spends ε 0\\.4 more\\.`));
+    assert.match(
+      again.detail,
+      new RegExp(
+        `by_sex was released on ${second.replace('T', ' ').slice(0, 16)} UTC; running again spends ε 0\\.4 more\\.`,
+      ),
+    );
     assert.match(again.detail, /Earlier outputs stay as they are/);
   });
 
   it('a seeded test run of a release does not make it "already released" in the dialog (as for the lens)', async () => {
-    assert.equal(await runCli(['release', specFile, '--out', join(dir, 'seeded'), '--only', 'older', '--seed', '1', '--not-private'], { out: () => undefined, err: () => undefined, cwd: dir }), 0);
+    assert.equal(
+      await runCli(
+        ['release', specFile, '--out', join(dir, 'seeded'), '--only', 'older', '--seed', '1', '--not-private'],
+        { out: () => undefined, err: () => undefined, cwd: dir },
+      ),
+      0,
+    );
     const r = await ledgerResponse(await open(), 'older');
     assert.deepEqual(r.run.previous, []);
     assert.ok(r.entries.some((e) => e.release === 'older' && e.notPrivate));

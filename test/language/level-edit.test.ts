@@ -19,7 +19,10 @@ describe('language/lsp/spec-edit-requests: levelEdit', () => {
 
   it('adds a pin to a one-line anonymity block', async () => {
     const text = 'dataset d from "x.csv" { quasi zip }\nanonymity { k 3 }\n';
-    assert.equal(await apply(text, 'zip', 1), 'dataset d from "x.csv" { quasi zip }\nanonymity { k 3  generalize zip 1 }\n');
+    assert.equal(
+      await apply(text, 'zip', 1),
+      'dataset d from "x.csv" { quasi zip }\nanonymity { k 3  generalize zip 1 }\n',
+    );
   });
 
   it('replaces an earlier pin of the same column', async () => {
@@ -33,20 +36,29 @@ describe('language/lsp/spec-edit-requests: levelEdit', () => {
   });
 
   it('adds the block when the spec has none, and fills an empty one', async () => {
-    assert.equal(await apply('dataset d from "x.csv" { }', 'zip', 1), 'dataset d from "x.csv" { }\nanonymity { generalize zip 1 }\n');
+    assert.equal(
+      await apply('dataset d from "x.csv" { }', 'zip', 1),
+      'dataset d from "x.csv" { }\nanonymity { generalize zip 1 }\n',
+    );
     assert.equal(await apply('anonymity {}', 'zip', 1), 'anonymity { generalize zip 1 }');
   });
 
   it('ignores braces and keywords inside comments and strings', async () => {
     const text = '// anonymity { k 9 }\nhierarchy sex { "}", "M" -> "*" }\n/* anonymity { */ anonymity { k 3 }\n';
-    assert.equal(await apply(text, 'zip', 1), '// anonymity { k 9 }\nhierarchy sex { "}", "M" -> "*" }\n/* anonymity { */ anonymity { k 3  generalize zip 1 }\n');
+    assert.equal(
+      await apply(text, 'zip', 1),
+      '// anonymity { k 9 }\nhierarchy sex { "}", "M" -> "*" }\n/* anonymity { */ anonymity { k 3  generalize zip 1 }\n',
+    );
   });
 
   it('quotes a column that is not an identifier or is a keyword, replaces a quoted pin, and refuses level 0', async () => {
     assert.equal(await apply('anonymity { k 3 }', 'zip code', 1), 'anonymity { k 3  generalize "zip code" 1 }');
     // Before issue 22 the client wrote `generalize where 1`, which does not parse.
     assert.equal(await apply('anonymity { k 3 }', 'where', 1), 'anonymity { k 3  generalize "where" 1 }');
-    assert.equal(await apply('anonymity { k 3  generalize "where" 1 }', 'where', 2), 'anonymity { k 3  generalize "where" 2 }');
+    assert.equal(
+      await apply('anonymity { k 3  generalize "where" 1 }', 'where', 2),
+      'anonymity { k 3  generalize "where" 2 }',
+    );
     assert.equal(await edit('anonymity { k 3 }', 'zip', 0), undefined);
   });
 });

@@ -38,39 +38,62 @@ describe('one cause, one error (issue 16 item 3)', () => {
     const overrun = document.diagnostics!.filter((d) => d.code === IssueCodes.BudgetOverrun);
     const errors = overrun.filter((d) => d.severity === 1);
     assert.equal(errors.length, 1);
-    assert.match(text(errors[0]), /^budget overrun in 'c': needs ε 0\.1, ε 0\.08 remains; the release after it no longer fits \('d'\)$/);
-    assert.deepEqual(errors[0].relatedInformation!.map((r) => r.message), ["'a' spent part of the budget", "'b' spent part of the budget", "'d' no longer fits after 'c'"]);
+    assert.match(
+      text(errors[0]),
+      /^budget overrun in 'c': needs ε 0\.1, ε 0\.08 remains; the release after it no longer fits \('d'\)$/,
+    );
+    assert.deepEqual(
+      errors[0].relatedInformation!.map((r) => r.message),
+      ["'a' spent part of the budget", "'b' spent part of the budget", "'d' no longer fits after 'c'"],
+    );
     const hints = overrun.filter((d) => d.severity === 4);
-    assert.deepEqual(hints.map((d) => d.range.start.line), [6]);
+    assert.deepEqual(
+      hints.map((d) => d.range.start.line),
+      [6],
+    );
     assert.match(text(hints[0]), /because 'c' overruns it/);
   });
 
   it('states an overrun under a zCDP budget written as (ε, δ) in ρ, three significant digits, with the ρ it allows', async () => {
     // ρ limit of (ε 3, δ 1e-6): √ρ = √(3 + 13.8155) − √13.8155 = 0.38375, ρ = 0.147264 (Bun & Steinke 2016, Prop. 1.3).
     // Laplace ε 0.6 is ρ = 0.18 (Prop. 1.4), all of which is over the 0.147 that remain.
-    const document = await open(`dataset people from "data/people.csv" { quasi sex }\nbudget { epsilon 3 delta 1e-6 accounting zcdp }\nrelease a: count laplace epsilon 0.6\n`);
+    const document = await open(
+      `dataset people from "data/people.csv" { quasi sex }\nbudget { epsilon 3 delta 1e-6 accounting zcdp }\nrelease a: count laplace epsilon 0.6\n`,
+    );
     const error = document.diagnostics!.find((d) => d.code === IssueCodes.BudgetOverrun)!;
     assert.equal(text(error), "budget overrun in 'a': needs ε 3.33 (ρ 0.18), ε 3 remains");
   });
 
   it('a budget that fits has no overrun diagnostic at all', async () => {
     const document = await open(OVERRUN);
-    assert.deepEqual(document.diagnostics!.filter((d) => d.code === IssueCodes.BudgetOverrun), []);
+    assert.deepEqual(
+      document.diagnostics!.filter((d) => d.code === IssueCodes.BudgetOverrun),
+      [],
+    );
   });
 
   it('every diagnostic links to its page, and the page exists', async () => {
-    const document = await open(`${OVERRUN.replace('epsilon 0.5', 'epsilon 0.62')}release e: mode sex exponential epsilon 0.1\nrelease c: count laplace epsilon 0\n`);
+    const document = await open(
+      `${OVERRUN.replace('epsilon 0.5', 'epsilon 0.62')}release e: mode sex exponential epsilon 0.1\nrelease c: count laplace epsilon 0\n`,
+    );
     const diagnostics = document.diagnostics!;
     assert.ok(diagnostics.length >= 4);
     for (const d of diagnostics) {
       assert.equal(d.codeDescription?.href, diagnosticDocsUrl(String(d.code)), text(d));
       assert.ok(existsSync(fileURLToPath(d.codeDescription.href)), d.codeDescription.href);
     }
-    assert.equal(diagnosticDocsUrl('budget-overrun'), `file://${join(root, 'docs', 'diagnostics', 'budget-overrun.md')}`);
+    assert.equal(
+      diagnosticDocsUrl('budget-overrun'),
+      `file://${join(root, 'docs', 'diagnostics', 'budget-overrun.md')}`,
+    );
   });
 
   it('the document validator links the parser’s diagnostics too', async () => {
-    const document = await loadSpecText('release a count laplace epsilon 0.1\n', join(fixtures, 'one-cause-syntax.privspec'), services);
+    const document = await loadSpecText(
+      'release a count laplace epsilon 0.1\n',
+      join(fixtures, 'one-cause-syntax.privspec'),
+      services,
+    );
     const diagnostics = await new PrivspecDocumentValidator(services).validateDocument(document);
     const syntax = diagnostics.find((d) => d.code === 'parsing-error');
     assert.ok(syntax, diagnostics.map((d) => d.code).join(' '));

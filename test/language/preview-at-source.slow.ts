@@ -45,7 +45,10 @@ describe('the preview of a Parquet dataset reads only aggregates, and shows the 
   before(async () => {
     copyFileSync(join(examples, 'data', 'patients.csv'), csvFile);
     await csvToParquet(csvFile, parquetFile);
-    for (const [name, data] of [['csv', 'patients.csv'], ['parquet', 'patients.parquet']]) {
+    for (const [name, data] of [
+      ['csv', 'patients.csv'],
+      ['parquet', 'patients.parquet'],
+    ]) {
       const file = join(dir, `${name}.privspec`);
       writeFileSync(file, specText(data));
       const document = await loadSpecText(readFileSync(file, 'utf8'), file, services);
@@ -65,7 +68,8 @@ describe('the preview of a Parquet dataset reads only aggregates, and shows the 
     const input: RunInput = await releaseInput(services, docs.get(spec)!, name);
     const rng = seededRandom(`bounding:${SEED}`);
     const out = new Map<string, AggregateAnswer>();
-    for (const q of aggregatePlan(input, boundingSeed(rng), rng)) if (q.aggregate) out.set(q.id, await source.aggregate(q.aggregate));
+    for (const q of aggregatePlan(input, boundingSeed(rng), rng))
+      if (q.aggregate) out.set(q.id, await source.aggregate(q.aggregate));
     return out;
   }
 
@@ -90,7 +94,7 @@ describe('the preview of a Parquet dataset reads only aggregates, and shows the 
     assert.deepEqual(tableCalls, [csvFile]);
   });
 
-  it('bounded DP releases: the example draw is the seeded release on the source\'s answers, and equals the CSV release on the in-memory source with the same bounding key', async () => {
+  it("bounded DP releases: the example draw is the seeded release on the source's answers, and equals the CSV release on the in-memory source with the same bounding key", async () => {
     const duck = await DuckDbSource.open(parquetFile);
     const memory = new MemorySource(await readCsvFile(csvFile));
     for (const name of BOUNDED) {
@@ -98,36 +102,67 @@ describe('the preview of a Parquet dataset reads only aggregates, and shows the 
       const fromCsv = await answers('csv', name, memory);
       const p = await preview('parquet', name, { seed: SEED });
       const grid = p.body.kind === 'grid' ? p.body.size : undefined;
-      assert.deepEqual(drawn(p).map(String), (await release('parquet', name, fromParquet, grid)).map(String), `${name}: preview draw = release on the Parquet answers`);
-      assert.deepEqual(drawn(p).map(String), (await release('csv', name, fromCsv, grid)).map(String), `${name}: = release on the CSV's in-memory source`);
+      assert.deepEqual(
+        drawn(p).map(String),
+        (await release('parquet', name, fromParquet, grid)).map(String),
+        `${name}: preview draw = release on the Parquet answers`,
+      );
+      assert.deepEqual(
+        drawn(p).map(String),
+        (await release('csv', name, fromCsv, grid)).map(String),
+        `${name}: = release on the CSV's in-memory source`,
+      );
     }
     await duck.close();
     // visits_by_sex keeps ≤ 3 rows of each patient (groups 1): the preview says what bounding removes, from the answer
     // to the same request without its bound.
     const bySex = await preview('parquet', 'visits_by_sex', { seed: SEED });
     assert.ok(bySex.body.kind === 'aggregate');
-    const all = readFileSync(csvFile, 'utf8').trim().split('\n').slice(1).map((l) => l.split(','));
+    const all = readFileSync(csvFile, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(','));
     const sexAt = 4;
-    assert.ok(bySex.body.cells.some((c) => c.unbounded! > c.truth!), 'bounding removes rows of patients with more than 3 visits');
-    for (const c of bySex.body.cells) assert.equal(c.unbounded, all.filter((r) => r[sexAt] === c.label).length, `${c.label}: rows without bounding, counted from the CSV`);
+    assert.ok(
+      bySex.body.cells.some((c) => c.unbounded! > c.truth!),
+      'bounding removes rows of patients with more than 3 visits',
+    );
+    for (const c of bySex.body.cells)
+      assert.equal(
+        c.unbounded,
+        all.filter((r) => r[sexAt] === c.label).length,
+        `${c.label}: rows without bounding, counted from the CSV`,
+      );
   });
 
-  it('domains and grid bounds taken from the data come from the source\'s frequency tables: the preview equals the CSV\'s and the seeded CSV release', async () => {
+  it("domains and grid bounds taken from the data come from the source's frequency tables: the preview equals the CSV's and the seeded CSV release", async () => {
     for (const name of FROM_DATA) {
       const p = await preview('parquet', name, { seed: SEED });
       const c = await preview('csv', name, { rng: seededRandom(SEED) });
       assert.deepEqual(p.body, c.body, name);
       const grid = p.body.kind === 'grid' ? p.body.size : undefined;
-      assert.deepEqual(drawn(p).map(String), (await release('csv', name, undefined, grid)).map(String), `${name}: draw = seeded CSV release`);
+      assert.deepEqual(
+        drawn(p).map(String),
+        (await release('csv', name, undefined, grid)).map(String),
+        `${name}: draw = seeded CSV release`,
+      );
     }
     // by_age's true counts, tallied from the CSV's lines by hand: one cell per age the data holds, in numeric order.
     const p = await preview('parquet', 'by_age', { seed: SEED });
     assert.ok(p.body.kind === 'aggregate');
-    const ages = readFileSync(csvFile, 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[3]);
+    const ages = readFileSync(csvFile, 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => l.split(',')[3]);
     const tally = new Map<string, number>();
     for (const a of ages) tally.set(a, (tally.get(a) ?? 0) + 1);
     const expected = [...tally].sort((a, b) => Number(a[0]) - Number(b[0]));
-    assert.deepEqual(p.body.cells.map((c) => [c.label, c.truth]), expected.slice(0, p.body.cells.length));
+    assert.deepEqual(
+      p.body.cells.map((c) => [c.label, c.truth]),
+      expected.slice(0, p.body.cells.length),
+    );
   });
 
   it("generalize: the CSV's lattice, optimum, suppressed rows, classes, risk and example records, decided on DuckDB's frequency table", async () => {
@@ -143,18 +178,31 @@ describe('the preview of a Parquet dataset reads only aggregates, and shows the 
     assert.equal(p.body.sample.before.length, 12);
   });
 
-  it('PRAM: the counts before over the rows the anonymity block keeps, E[n′] = Pᵀn and its band, from frequency tables; the CSV\'s figures', async () => {
+  it("PRAM: the counts before over the rows the anonymity block keeps, E[n′] = Pᵀn and its band, from frequency tables; the CSV's figures", async () => {
     const p = await preview('parquet', 'diagnosis_pram', { seed: SEED });
     const c = await preview('csv', 'diagnosis_pram', { rng: seededRandom(SEED) });
     assert.ok(p.body.kind === 'pram' && c.body.kind === 'pram');
-    const byLabel = (a: { labels: readonly string[]; before: readonly number[]; expected: readonly number[]; band: readonly number[] }) =>
-      Object.fromEntries(a.labels.map((l, i) => [l, [a.before[i], Number(a.expected[i].toFixed(9)), Number(a.band[i].toFixed(9))]]));
+    const byLabel = (a: {
+      labels: readonly string[];
+      before: readonly number[];
+      expected: readonly number[];
+      band: readonly number[];
+    }) =>
+      Object.fromEntries(
+        a.labels.map((l, i) => [l, [a.before[i], Number(a.expected[i].toFixed(9)), Number(a.band[i].toFixed(9))]]),
+      );
     for (const [i, a] of p.body.attributes.entries()) {
       assert.deepEqual(byLabel(a), byLabel(c.body.attributes[i]), a.name);
       assert.equal(a.epsilon, c.body.attributes[i].epsilon);
       // Every kept row is drawn once: the draw has the rows of the counts before.
-      assert.equal(a.draw.reduce((s, x) => s + x, 0), 21062 - 23);
-      assert.equal(a.before.reduce((s, x) => s + x, 0), 21062 - 23);
+      assert.equal(
+        a.draw.reduce((s, x) => s + x, 0),
+        21062 - 23,
+      );
+      assert.equal(
+        a.before.reduce((s, x) => s + x, 0),
+        21062 - 23,
+      );
     }
     assert.equal(p.body.combinedEpsilon, c.body.combinedEpsilon);
     // The file the release writes has those rows.
@@ -163,7 +211,8 @@ describe('the preview of a Parquet dataset reads only aggregates, and shows the 
 
   it("the risk report command: the CSV's figures, counted on the Parquet file's frequency table without reading its rows", async () => {
     tableCalls.length = 0;
-    const report = (spec: string) => riskReportResponse(services, { uri: docs.get(spec)!.uri.toString(), defaultK: 5, source: 'patients' });
+    const report = (spec: string) =>
+      riskReportResponse(services, { uri: docs.get(spec)!.uri.toString(), defaultK: 5, source: 'patients' });
     const p = await report('parquet');
     assert.deepEqual(tableCalls, []);
     const c = await report('csv');

@@ -41,7 +41,12 @@ describe('the preview of a PostgreSQL table reads only aggregates, and shows the
     await pg.sql('CREATE SCHEMA privspec');
     await pg.sql(`CREATE TABLE privspec.patients (${cols.map((c) => `"${c.name}" text`).join(', ')})`);
     for (let i = 0; i < rows.length; i += 5000) {
-      await pg.sql(`INSERT INTO privspec.patients VALUES ${rows.slice(i, i + 5000).map((r) => `(${r.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')})`).join(',')}`);
+      await pg.sql(
+        `INSERT INTO privspec.patients VALUES ${rows
+          .slice(i, i + 5000)
+          .map((r) => `(${r.map((v) => `'${v.replace(/'/g, "''")}'`).join(',')})`)
+          .join(',')}`,
+      );
     }
     // privspec connects as the read-only role docs/databases.md recommends: SELECT on this table only.
     await pg.grantRead('privspec.patients');
@@ -52,7 +57,10 @@ describe('the preview of a PostgreSQL table reads only aggregates, and shows the
       tableCalls.push(path);
       return read(path, delimiter);
     };
-    for (const [name, text] of [['csv', specText('patients.csv')], ['postgres', specText('patients.csv').replace('from "patients.csv"', 'from postgres table "privspec.patients"')]]) {
+    for (const [name, text] of [
+      ['csv', specText('patients.csv')],
+      ['postgres', specText('patients.csv').replace('from "patients.csv"', 'from postgres table "privspec.patients"')],
+    ]) {
       const file = join(dir, `${name}.privspec`);
       writeFileSync(file, text);
       const document = await loadSpecText(text, file, services);
@@ -99,10 +107,14 @@ describe('the preview of a PostgreSQL table reads only aggregates, and shows the
     if (pb.kind !== 'pram' || cb.kind !== 'pram') return assert.fail('not a PRAM preview');
     for (const [i, a] of pb.attributes.entries()) {
       const b: (typeof pb.attributes)[number] = cb.attributes[i];
-      const by = (x: typeof a): Record<string, [number, string, string]> => Object.fromEntries(x.labels.map((l, j) => [l, [x.before[j], x.expected[j].toFixed(9), x.band[j].toFixed(9)]]));
+      const by = (x: typeof a): Record<string, [number, string, string]> =>
+        Object.fromEntries(x.labels.map((l, j) => [l, [x.before[j], x.expected[j].toFixed(9), x.band[j].toFixed(9)]]));
       assert.deepEqual(by(a), by(b), a.name);
     }
-    assert.deepEqual(tableCalls.filter((f) => !f.endsWith('patients.csv')), []);
+    assert.deepEqual(
+      tableCalls.filter((f) => !f.endsWith('patients.csv')),
+      [],
+    );
     assert.ok(readFileSync(join(dir, 'postgres.privspec'), 'utf8').includes('postgres table'));
   });
 });

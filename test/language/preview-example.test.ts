@@ -24,17 +24,27 @@ describe('issue 22 on the teaching example: the preview is the release minus the
     return document;
   };
 
-  it("public_file previews the pinned levels ▶ Run applies (age 2, sex 0, zip 3; 23 rows suppressed), not the unpinned optimum", async () => {
-    // The generalized file is its own plan (examples/public-file.privspec): beside visits.privspec's DP releases it would
-    // publish exactly what they protect (issue 21's linked-releases).
+  it('public_file previews the pinned levels ▶ Run applies (age 2, sex 0, zip 3; 23 rows suppressed), not the unpinned optimum', async () => {
+    // The generalized file is its own plan (examples/public-file.privspec): beside visits.privspec's DP releases it
+    // would publish exactly what they protect (issue 21's linked-releases).
     const document = await open('public-file.privspec');
-    const p = await releasePreview(services, document, { uri: document.uri.toString(), release: 'public_file', controls: {} });
+    const p = await releasePreview(services, document, {
+      uri: document.uri.toString(),
+      release: 'public_file',
+      controls: {},
+    });
     assert.ok(p.body.kind === 'generalize');
     assert.deepEqual(p.body.columns, ['age', 'sex', 'zip']);
     assert.deepEqual(p.body.optimum, [2, 0, 3]);
     assert.deepEqual(p.body.selected, [2, 0, 3]);
     assert.equal(p.body.suppressed, 23);
-    const outcome = (await runReleases(await releaseInput(services, document, 'public_file'), { out: join(dir, 'out'), seed: 1, dryRun: false })).releases[0];
+    const outcome = (
+      await runReleases(await releaseInput(services, document, 'public_file'), {
+        out: join(dir, 'out'),
+        seed: 1,
+        dryRun: false,
+      })
+    ).releases[0];
     assert.deepEqual(outcome.parameters?.levels, { age: 2, sex: 0, zip: 3 });
     // The suppressed count is an exact figure of the input the file does not show: the terminal's, not the report's.
     assert.equal(outcome.parameters?.suppressed, undefined);
@@ -44,23 +54,38 @@ describe('issue 22 on the teaching example: the preview is the release minus the
   it('visits_by_sex at ε 10: the true value is the bounded count, and the example draw is noise around it (it was ~1,500 away)', async () => {
     const document = await open();
     for (let i = 0; i < 20; i++) {
-      const p = await releasePreview(services, document, { uri: document.uri.toString(), release: 'visits_by_sex', controls: { epsilon: 10 } });
+      const p = await releasePreview(services, document, {
+        uri: document.uri.toString(),
+        release: 'visits_by_sex',
+        controls: { epsilon: 10 },
+      });
       assert.ok(p.body.kind === 'aggregate');
       // Each patient keeps at most 3 visits: fewer than the 10,341 / 10,721 rows, and the bias is stated.
       for (const c of p.body.cells) {
         assert.ok(c.truth! < c.unbounded!, `${c.label}: bounded ${c.truth} below unbounded ${c.unbounded}`);
         // Laplace, Δ = 3 (groups 1 × rows 3), ε = 10: scale 0.3, 95 % half-width 0.3·ln 20 = 0.899.
         assert.ok(Math.abs(c.error95! - 0.3 * Math.log(20)) < 1e-9);
-        // P(|Laplace| > 10 · b ln 20) = 20⁻¹⁰: a draw of the released distribution never leaves this; one of another does.
-        assert.ok(Math.abs(c.draw - c.truth!) <= 10 * c.error95!, `${c.label}: draw ${c.draw}, true ${c.truth} ± ${c.error95}`);
+        // P(|Laplace| > 10 · b ln 20) = 20⁻¹⁰: a draw of the released distribution never leaves this; one of another
+        // does.
+        assert.ok(
+          Math.abs(c.draw - c.truth!) <= 10 * c.error95!,
+          `${c.label}: draw ${c.draw}, true ${c.truth} ± ${c.error95}`,
+        );
       }
-      assert.match(p.body.bounding!, /^bounding removes [\d,]+ rows \(−\d+(\.\d+)? %\); the release perturbs the bounded count$/);
+      assert.match(
+        p.body.bounding!,
+        /^bounding removes [\d,]+ rows \(−\d+(\.\d+)? %\); the release perturbs the bounded count$/,
+      );
     }
   });
 
   it('mean_income estimates the patient-level mean from the n it really uses (one row per patient)', async () => {
     const document = await open();
-    const p = await releasePreview(services, document, { uri: document.uri.toString(), release: 'mean_income', controls: {} });
+    const p = await releasePreview(services, document, {
+      uri: document.uri.toString(),
+      release: 'mean_income',
+      controls: {},
+    });
     assert.ok(p.body.kind === 'aggregate');
     const [cell] = p.body.cells;
     // bound unit rows 1 keeps one row per patient: 10,000 patients in the example's 21,062 visits.

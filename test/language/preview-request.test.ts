@@ -30,14 +30,27 @@ describe('privspec/previewRelease: every release kind previewed through the plan
     const p = await preview('by_sex');
     assert.equal(p.kind, 'aggregate');
     assert.ok(p.body.kind === 'aggregate');
-    assert.deepEqual(p.body.cells.map((c) => [c.label, c.truth]), [['M', 6], ['F', 5], ['X', 1]]);
+    assert.deepEqual(
+      p.body.cells.map((c) => [c.label, c.truth]),
+      [
+        ['M', 6],
+        ['F', 5],
+        ['X', 1],
+      ],
+    );
     // Laplace with Δ = 1, ε = 0.4: scale 2.5, P(|X| > t) = e^(−t/2.5) = 5 % at t = 2.5·ln 20 = 7.489.
     for (const c of p.body.cells) assert.ok(Math.abs(c.error95! - 2.5 * Math.log(20)) < 1e-6, String(c.error95));
     for (const c of p.body.cells) assert.ok(Number.isInteger(c.draw) && c.draw >= 0);
     // The meter counts the whole plan (by_sex 0.4 + older 0.2 + income 0.2 + top 0.1 of ε 1) and the ledger (empty).
-    assert.equal(p.budget?.sentence, 'This release spends ε 0.4; the plan spends ε 0.9 of 1; ledger ε 0; ε 0.1 remains after the plan.');
+    assert.equal(
+      p.budget?.sentence,
+      'This release spends ε 0.4; the plan spends ε 0.9 of 1; ledger ε 0; ε 0.1 remains after the plan.',
+    );
     assert.equal(p.budget?.overrun, false);
-    assert.deepEqual(p.controls.map((c) => c.name), ['epsilon']);
+    assert.deepEqual(
+      p.controls.map((c) => c.name),
+      ['epsilon'],
+    );
   });
 
   it('moving ε to 0.8 halves the error and the meter follows; nothing is spent', async () => {
@@ -46,7 +59,10 @@ describe('privspec/previewRelease: every release kind previewed through the plan
     assert.ok(Math.abs(p.body.cells[0].error95! - 1.25 * Math.log(20)) < 1e-6);
     // At ε 0.8 the plan (0.8 + 0.2 + 0.2 + 0.1) passes ε 1 at income, with nothing left after older: the meter says so,
     // although this release alone would fit the empty ledger.
-    assert.equal(p.budget?.sentence, "This release spends ε 0.8; the plan spends ε 1.3 of 1; ledger ε 0; ε 0 remains after the plan. The plan overruns the budget at 'income': needs ε 0.2, ε 0 remains.");
+    assert.equal(
+      p.budget?.sentence,
+      "This release spends ε 0.8; the plan spends ε 1.3 of 1; ledger ε 0; ε 0 remains after the plan. The plan overruns the budget at 'income': needs ε 0.2, ε 0 remains.",
+    );
     assert.equal(p.budget?.runOverrun, undefined);
     assert.equal(p.budget?.overrun, true);
     await assert.rejects(preview('by_sex', { epsilon: 50 }), /outside what the panel offers/);
@@ -75,12 +91,15 @@ describe('privspec/previewRelease: every release kind previewed through the plan
     // E[n′_flu] = 6·2/3 + 3·1/6 + 2·1/6 = 29/6; Var = 6·(2/3)(1/3) + 5·(1/6)(5/6) = 4/3 + 25/36 = 73/36.
     assert.deepEqual(Object.fromEntries(a.labels.map((l, j) => [l, a.before[j]])), { flu: 6, cold: 3, asthma: 2 });
     assert.ok(Math.abs(a.expected[i] - 29 / 6) < 1e-9);
-    assert.ok(Math.abs(a.band[i] - Math.sqrt(20 * 73 / 36)) < 1e-9);
-    assert.equal(a.draw.reduce((s, x) => s + x, 0), 11);
+    assert.ok(Math.abs(a.band[i] - Math.sqrt((20 * 73) / 36)) < 1e-9);
+    assert.equal(
+      a.draw.reduce((s, x) => s + x, 0),
+      11,
+    );
     assert.equal(p.budget, undefined);
   });
 
-  it('an unreadable ledger stops the preview with the runner\'s message instead of a meter that ignores past spends', async () => {
+  it("an unreadable ledger stops the preview with the runner's message instead of a meter that ignores past spends", async () => {
     const ledger = ledgerFileSync(join(dir, 'data', 'people.csv'));
     mkdirSync(dirname(ledger), { recursive: true });
     writeFileSync(ledger, '{ not json');
@@ -93,7 +112,11 @@ describe('privspec/previewRelease: every release kind previewed through the plan
 
   it('"Write parameters to spec": an edit of the number in the release\'s line; what the panel does not offer is refused', async () => {
     const document = await loadSpecText(readFileSync(specFile, 'utf8'), specFile, services);
-    const params = (controls: PreviewControls, release = 'by_sex') => ({ uri: document.uri.toString(), release, controls });
+    const params = (controls: PreviewControls, release = 'by_sex') => ({
+      uri: document.uri.toString(),
+      release,
+      controls,
+    });
     const { edits } = releaseEdits(document, params({ epsilon: 0.25 }));
     assert.equal(edits.length, 1);
     assert.equal(edits[0].newText, '0.25');
@@ -104,7 +127,10 @@ describe('privspec/previewRelease: every release kind previewed through the plan
     assert.throws(() => releaseEdits(document, params({ method: 'privelet' })), /method privelet is not offered/);
     assert.throws(() => releaseEdits(document, params({ epsilon: 50 })), /outside what the panel offers/);
     // Issue 22 item 4: ε 0.6 makes the plan 0.6 + 0.2 + 0.2 + 0.1 = 1.1 > 1, crossing at top; refused with the reason.
-    assert.throws(() => releaseEdits(document, params({ epsilon: 0.6 })), /not written: with these parameters the plan overruns its budget at 'top': needs ε 0\.1, ε 0 remains/);
+    assert.throws(
+      () => releaseEdits(document, params({ epsilon: 0.6 })),
+      /not written: with these parameters the plan overruns its budget at 'top': needs ε 0\.1, ε 0 remains/,
+    );
     assert.equal(releaseEdits(document, params({ epsilon: 0.5 })).edits[0].newText, '0.5');
     assert.equal(releaseEdits(document, params({ retain: 0.6 }, 'swapped')).edits[0].newText, '0.6');
   });
@@ -157,22 +183,29 @@ function specInFolder(prefix: string, name: string, text: string, data = true) {
 // previews, and the expected RMSE is the chosen method's (the switch once offered nn-wavelet to an ε release, which the
 // planner refuses: "nn-wavelet needs 'rho R'").
 describe('privspec/previewRelease: a grid method switch offers only methods the release can run', () => {
-  const { services, open } = specInFolder('privspec-preview-grid-', 'grid.privspec', [
-    'dataset people from "data/people.csv" {',
-    '  identifying name',
-    '  insensitive age, height, income, sex, zip, diagnosis',
-    '}',
-    'budget { epsilon 3  delta 1e-6  accounting zcdp }',
-    'release in_epsilon: grid age, height size 8 within 0..100, 100..200  privelet epsilon 0.2',
-    'release in_rho:     grid age, height size 8 within 0..100, 100..200  nn-wavelet rho 0.01',
-    '',
-  ].join('\n'));
+  const { services, open } = specInFolder(
+    'privspec-preview-grid-',
+    'grid.privspec',
+    [
+      'dataset people from "data/people.csv" {',
+      '  identifying name',
+      '  insensitive age, height, income, sex, zip, diagnosis',
+      '}',
+      'budget { epsilon 3  delta 1e-6  accounting zcdp }',
+      'release in_epsilon: grid age, height size 8 within 0..100, 100..200  privelet epsilon 0.2',
+      'release in_rho:     grid age, height size 8 within 0..100, 100..200  nn-wavelet rho 0.01',
+      '',
+    ].join('\n'),
+  );
   const preview = async (release: string, controls: PreviewControls = {}) => {
     const document = await open();
     return releasePreview(services, document, { uri: document.uri.toString(), release, controls });
   };
 
-  for (const [release, offered] of [['in_epsilon', ['privelet', 'laplace']], ['in_rho', ['nn-wavelet', 'quadtree', 'gaussian']]] as const) {
+  for (const [release, offered] of [
+    ['in_epsilon', ['privelet', 'laplace']],
+    ['in_rho', ['nn-wavelet', 'quadtree', 'gaussian']],
+  ] as const) {
     it(`${release}: offers ${offered.join(', ')}, and each previews`, async () => {
       const p = await preview(release);
       const method = p.controls.find((c) => c.name === 'method');
@@ -182,7 +215,10 @@ describe('privspec/previewRelease: a grid method switch offers only methods the 
         const { body } = await preview(release, { method: m });
         assert.ok(body.kind === 'grid', `${m}: ${body.kind}`);
         const chosen = body.method;
-        assert.ok(body.rmse.some((r) => r.method === chosen), `${m}: its own RMSE curve is drawn`);
+        assert.ok(
+          body.rmse.some((r) => r.method === chosen),
+          `${m}: its own RMSE curve is drawn`,
+        );
       }
     });
   }
@@ -190,20 +226,42 @@ describe('privspec/previewRelease: a grid method switch offers only methods the 
 
 describe('privspec/previewRelease: a spec that overruns its budget is still previewed', () => {
   // ε 0.4 + 0.4 against a budget of 0.5: the second release crosses it (Difference 0.3).
-  const { services, open } = specInFolder('privspec-preview-overrun-', 'over.privspec', 'dataset people from "data/people.csv" {\n  identifying name\n  insensitive age, sex, zip, diagnosis, income, height\n}\nhierarchy sex { "M", "F", "X" -> "*" }\nhierarchy diagnosis { "flu", "cold", "asthma" -> "*" }\nbudget { epsilon 0.5 }\nrelease a: count by sex  laplace epsilon 0.4\nrelease b: count by diagnosis  laplace epsilon 0.4\n');
+  const { services, open } = specInFolder(
+    'privspec-preview-overrun-',
+    'over.privspec',
+    'dataset people from "data/people.csv" {\n  identifying name\n  insensitive age, sex, zip, diagnosis, income, height\n}\nhierarchy sex { "M", "F", "X" -> "*" }\nhierarchy diagnosis { "flu", "cold", "asthma" -> "*" }\nbudget { epsilon 0.5 }\nrelease a: count by sex  laplace epsilon 0.4\nrelease b: count by diagnosis  laplace epsilon 0.4\n',
+  );
 
   it('shows the figures, says ▶ Run would refuse, and the runner still refuses', async () => {
     const document = await open();
     const p = await releasePreview(services, document, { uri: document.uri.toString(), release: 'b', controls: {} });
     assert.ok(p.body.kind === 'aggregate');
-    assert.deepEqual(p.body.cells.map((c) => [c.label, c.truth]), [['flu', 6], ['cold', 3], ['asthma', 3]]);
-    assert.match(p.notes[0], /^the spec overruns its budget \(budget overrun in 'b'.*\): ▶ Run refuses until that is fixed$/);
-    await assert.rejects(releaseInput(services, document, 'b'), /the spec has 1 error, the first: budget overrun in 'b'/);
+    assert.deepEqual(
+      p.body.cells.map((c) => [c.label, c.truth]),
+      [
+        ['flu', 6],
+        ['cold', 3],
+        ['asthma', 3],
+      ],
+    );
+    assert.match(
+      p.notes[0],
+      /^the spec overruns its budget \(budget overrun in 'b'.*\): ▶ Run refuses until that is fixed$/,
+    );
+    await assert.rejects(
+      releaseInput(services, document, 'b'),
+      /the spec has 1 error, the first: budget overrun in 'b'/,
+    );
   });
 });
 
 describe('privspec/previewRelease: a generalization too large to preview whole is previewed on a labelled sample', () => {
-  const { services, dir, open } = specInFolder('privspec-preview-sample-', 's.privspec', 'dataset d from "people.csv" {\n  quasi age, sex\n  insensitive answer\n  sampling 0.1\n}\nhierarchy age: intervals 10, 20\nhierarchy sex { "M", "F" -> "*" }\nanonymity { k 5 }\nrelease public: generalize\n', false);
+  const { services, dir, open } = specInFolder(
+    'privspec-preview-sample-',
+    's.privspec',
+    'dataset d from "people.csv" {\n  quasi age, sex\n  insensitive answer\n  sampling 0.1\n}\nhierarchy age: intervals 10, 20\nhierarchy sex { "M", "F" -> "*" }\nanonymity { k 5 }\nrelease public: generalize\n',
+    false,
+  );
   const lines = ['age,sex,answer'];
   for (let i = 0; i < 5000; i++) lines.push(`${18 + ((i * 37) % 60)},${i % 2 ? 'F' : 'M'},${i % 3 ? 'yes' : 'no'}`);
   writeFileSync(join(dir, 'people.csv'), `${lines.join('\n')}\n`);
@@ -213,7 +271,10 @@ describe('privspec/previewRelease: a generalization too large to preview whole i
     const params = { uri: document.uri.toString(), release: 'public', controls: {} };
     const sampled = await releasePreview(services, document, params, { generalizeWork: 8000 });
     assert.deepEqual(sampled.sample, { rows: 2000, of: 5000 });
-    assert.ok(sampled.notes.some((n) => n.startsWith('k and ℓ are checked on the sample')), sampled.notes.join(' | '));
+    assert.ok(
+      sampled.notes.some((n) => n.startsWith('k and ℓ are checked on the sample')),
+      sampled.notes.join(' | '),
+    );
     assert.ok(sampled.body.kind === 'generalize' && sampled.body.before.rows === 2000);
     // Under the default limit the same file is previewed whole, with no caveat.
     const whole = await releasePreview(services, document, params);

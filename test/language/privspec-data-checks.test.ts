@@ -44,10 +44,17 @@ describe('data checks', () => {
 
   it('stops a data check when its validation is cancelled', async () => {
     const services = createPrivspecServices(NodeFileSystem).Privspec;
-    const document = await loadSpecText('dataset p from "data/people.csv" { quasi sex }\nanonymity { k 3 }\n', join(fixtures, 'cancel.privspec'), services);
+    const document = await loadSpecText(
+      'dataset p from "data/people.csv" { quasi sex }\nanonymity { k 3 }\n',
+      join(fixtures, 'cancel.privspec'),
+      services,
+    );
     const source = new Cancellation.CancellationTokenSource();
     source.cancel();
-    await assert.rejects(services.validation.DocumentValidator.validateDocument(document, { categories: ['slow'] }, source.token), (e) => isOperationCancelled(e));
+    await assert.rejects(
+      services.validation.DocumentValidator.validateDocument(document, { categories: ['slow'] }, source.token),
+      (e) => isOperationCancelled(e),
+    );
   });
 
   it('reports interval widths that do not nest as an invalid hierarchy', async () => {
@@ -56,7 +63,9 @@ describe('data checks', () => {
       cpSync(join(fixtures, 'data'), join(dir, 'data'), { recursive: true });
       const spec = join(dir, 's.privspec');
       writeFileSync(spec, 'dataset p from "data/people.csv" { quasi age }\nhierarchy age: intervals 5, 7\n');
-      const result = await checkDocument(await loadSpecText('dataset p from "data/people.csv" { quasi age }\nhierarchy age: intervals 5, 7\n', spec));
+      const result = await checkDocument(
+        await loadSpecText('dataset p from "data/people.csv" { quasi age }\nhierarchy age: intervals 5, 7\n', spec),
+      );
       assert.deepEqual(codes(result), ['hierarchy-invalid']);
     } finally {
       rmSync(dir, { recursive: true, force: true });

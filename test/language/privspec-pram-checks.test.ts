@@ -10,7 +10,13 @@ const parse = parseHelper<ast.Spec>(services);
 
 async function diagnostics(text: string) {
   const document = await parse(text, { validation: true });
-  return (document.diagnostics ?? []).map((d) => [d.code ?? (d.data as { code?: string })?.code, typeof d.message === 'string' ? d.message : d.message.value] as const);
+  return (document.diagnostics ?? []).map(
+    (d) =>
+      [
+        d.code ?? (d.data as { code?: string })?.code,
+        typeof d.message === 'string' ? d.message : d.message.value,
+      ] as const,
+  );
 }
 
 const HEAD = `dataset d from "d.csv" { sensitive diagnosis, sex }
@@ -26,11 +32,21 @@ describe('issue 12 — PRAM checks in the spec', () => {
   });
 
   it('stays quiet at retain 0.8 (ε = ln 13 = 2.56)', async () => {
-    assert.deepEqual((await diagnostics(`${HEAD}release p: pram diagnosis retain 0.8`)).filter(([code]) => code === 'pram-epsilon-high'), []);
+    assert.deepEqual(
+      (await diagnostics(`${HEAD}release p: pram diagnosis retain 0.8`)).filter(
+        ([code]) => code === 'pram-epsilon-high',
+      ),
+      [],
+    );
   });
 
   it('warns (not an error) when a PRAM column has no declared domain', async () => {
     const found = await diagnostics(`${HEAD}release p: pram sex retain 0.8`);
-    assert.ok(found.some(([code, message]) => code === 'data-dependent-domain' && /domain of 'sex' would be taken from the data/.test(message)));
+    assert.ok(
+      found.some(
+        ([code, message]) =>
+          code === 'data-dependent-domain' && /domain of 'sex' would be taken from the data/.test(message),
+      ),
+    );
   });
 });

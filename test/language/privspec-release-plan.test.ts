@@ -24,9 +24,16 @@ release c: count laplace epsilon 0.5
 release h: count by s laplace epsilon 0.25
 release s: sum x clamp -10..5 laplace epsilon 0.5`);
     const [c, h, s] = a.plans;
-    // Hand-computed: Δ₁ = 1 → b = 1/0.5 = 2; a histogram also has Δ₁ = 1 → b = 4; a sum clamped to [−10, 5] has Δ₁ = 10 → b = 20.
+    // Hand-computed: Δ₁ = 1 → b = 1/0.5 = 2; a histogram also has Δ₁ = 1 → b = 4; a sum clamped to [−10, 5] has Δ₁ = 10
+    // → b = 20.
     assert.deepEqual([c.sensitivity!.l1, h.sensitivity!.l1, s.sensitivity!.l1], [1, 1, 10]);
-    assert.deepEqual([c.noise, h.noise], [{ kind: 'laplace', scale: 2 }, { kind: 'laplace', scale: 4 }]);
+    assert.deepEqual(
+      [c.noise, h.noise],
+      [
+        { kind: 'laplace', scale: 2 },
+        { kind: 'laplace', scale: 4 },
+      ],
+    );
     close((s.noise as { scale: number }).scale, 20);
     assert.deepEqual(c.costs.pure, { kind: 'pure', epsilon: 0.5 });
     // ε-DP ⇒ (ε²/2)-zCDP: 0.5²/2 = 0.125.
@@ -54,7 +61,8 @@ release m: mean x clamp 0..10 bound unit rows 2 laplace epsilon 1`);
 
   it('converts a zCDP budget given as (ε, δ) to its largest ρ', async () => {
     const a = await plans('budget { epsilon 1 delta 1e-6 accounting zcdp }');
-    // ρ = (√(ln 1e6 + 1) − √ln 1e6)²; ln 1e6 = 13.8155, so √14.8155 − √13.8155 = 3.84909 − 3.71692 = 0.13217, squared 0.017469.
+    // ρ = (√(ln 1e6 + 1) − √ln 1e6)²; ln 1e6 = 13.8155, so √14.8155 − √13.8155 = 3.84909 − 3.71692 = 0.13217, squared
+    // 0.017469.
     close(Number(a.summary.limit.rho!.toPrecision(5)), 0.017469);
   });
 });

@@ -15,12 +15,20 @@ async function roundTrip(name: string): Promise<string[]> {
   const q = quoteColumn(name);
   const text = `dataset d from "x.csv" { quasi ${q} sensitive other }\nhierarchy ${q} { "a" -> "*" }\nanonymity { k 2  generalize ${q} 1 }\nrelease r: count by ${q}  laplace epsilon 1\n`;
   const document = await parse(text);
-  const errors = [...document.parseResult.lexerErrors.map((e) => e.message), ...document.parseResult.parserErrors.map((e) => e.message)];
+  const errors = [
+    ...document.parseResult.lexerErrors.map((e) => e.message),
+    ...document.parseResult.parserErrors.map((e) => e.message),
+  ];
   assert.deepEqual(errors, [], `syntax errors for ${JSON.stringify(name)} written ${q}:\n${text}`);
   const s = document.parseResult.value;
   const role = s.datasets[0].clauses[0] as ast.RoleClause;
   const pin = s.anonymities[0].clauses.find((c): c is ast.LevelClause => c.$type === 'LevelClause')!;
-  return [role.columns[0].name, s.hierarchies[0].column.name, pin.column.name, (s.releases[0].query as ast.CountQuery).by[0].name];
+  return [
+    role.columns[0].name,
+    s.hierarchies[0].column.name,
+    pin.column.name,
+    (s.releases[0].query as ast.CountQuery).by[0].name,
+  ];
 }
 
 // Issue 22 item 7: one quoting function for column names in every edit and draft.
@@ -38,11 +46,27 @@ describe('language/quote-column: one quoting function, checked against the parse
     const odd = fc.oneof(
       fc.string({ minLength: 1, maxLength: 12 }),
       fc.stringMatching(/^[_a-zA-Z][\w]{0,8}$/),
-      fc.constantFrom('visit date', 'say "hi"', 'a\\b', '1st', 'x-y', 'größe', '年齢', 'a"', '\\', 'tab\there', '"', 'where'),
+      fc.constantFrom(
+        'visit date',
+        'say "hi"',
+        'a\\b',
+        '1st',
+        'x-y',
+        'größe',
+        '年齢',
+        'a"',
+        '\\',
+        'tab\there',
+        '"',
+        'where',
+      ),
     );
-    await fc.assert(fc.asyncProperty(odd, async (name) => {
-      assert.deepEqual(await roundTrip(name), [name, name, name, name]);
-    }), { numRuns: 300, seed: 22 });
+    await fc.assert(
+      fc.asyncProperty(odd, async (name) => {
+        assert.deepEqual(await roundTrip(name), [name, name, name, name]);
+      }),
+      { numRuns: 300, seed: 22 },
+    );
   });
 
   it('the quick fixes and the spec draft write names with it', () => {

@@ -23,7 +23,8 @@ describe('language/quote-column', () => {
   };
 
   it('reads the keywords from the generated grammar: where, by, k and date are there', () => {
-    for (const k of ['where', 'by', 'k', 'date', 'generalize', 'anonymity', 'epsilon']) assert.ok(wordKeywords().has(k), k);
+    for (const k of ['where', 'by', 'k', 'date', 'generalize', 'anonymity', 'epsilon'])
+      assert.ok(wordKeywords().has(k), k);
     assert.ok(!wordKeywords().has('zip'));
   });
 
@@ -45,12 +46,27 @@ describe('language/quote-column', () => {
   it('any name round-trips through the parser (property, 200 names)', async () => {
     const odd = fc.oneof(
       fc.string({ minLength: 1, maxLength: 12 }),
-      fc.constantFrom('zip code', 'a"b', 'back\\slash', 'line\nbreak', 'tab\there', 'café', '"', '\\', '1st', '-x', 'x-y'),
+      fc.constantFrom(
+        'zip code',
+        'a"b',
+        'back\\slash',
+        'line\nbreak',
+        'tab\there',
+        'café',
+        '"',
+        '\\',
+        '1st',
+        '-x',
+        'x-y',
+      ),
       fc.constantFrom(...wordKeywords()),
     );
-    await fc.assert(fc.asyncProperty(odd, async (name) => {
-      const r = await readBack(name);
-      assert.deepEqual(r, { errors: [], quasi: name, pinned: name }, JSON.stringify(name));
-    }), { numRuns: 200 });
+    await fc.assert(
+      fc.asyncProperty(odd, async (name) => {
+        const r = await readBack(name);
+        assert.deepEqual(r, { errors: [], quasi: name, pinned: name }, JSON.stringify(name));
+      }),
+      { numRuns: 200 },
+    );
   });
 });

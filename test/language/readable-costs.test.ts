@@ -17,12 +17,19 @@ async function open(text: string): Promise<LangiumDocument> {
 
 async function hover(document: LangiumDocument, needle: string): Promise<string> {
   const position = document.textDocument.positionAt(document.textDocument.getText().indexOf(needle) + 1);
-  const h = await services.lsp.HoverProvider!.getHoverContent(document, { textDocument: { uri: document.uri.toString() }, position });
+  const h = await services.lsp.HoverProvider!.getHoverContent(document, {
+    textDocument: { uri: document.uri.toString() },
+    position,
+  });
   return (h?.contents as MarkupContent | undefined)?.value ?? '';
 }
 
 const lensTitles = async (document: LangiumDocument) =>
-  ((await services.lsp.CodeLensProvider!.provideCodeLens(document, { textDocument: { uri: document.uri.toString() } })) ?? []).map((l) => l.command!.title);
+  (
+    (await services.lsp.CodeLensProvider!.provideCodeLens(document, {
+      textDocument: { uri: document.uri.toString() },
+    })) ?? []
+  ).map((l) => l.command!.title);
 
 const ZCDP = `dataset people from "data/people.csv" { quasi sex }
 hierarchy sex { "M", "F", "X" -> "*" }
@@ -34,12 +41,27 @@ release b: count laplace epsilon 0.2
 describe('costs you can read (issue 16 item 4)', () => {
   it('a zCDP budget written as (ε, δ) is shown in ε, with ρ beside it', async () => {
     // Bun & Steinke 2016, Prop. 1.3, by hand with ln(1/δ) = 13.8155: the limit ρ solves ρ + 2√(13.8155 ρ) = 3,
-    // √ρ = √16.8155 − √13.8155 = 0.38375, ρ = 0.147. Spent: ρ 0.01 + 0.2²/2 = 0.03 → ε = 0.03 + 2√(0.03 · 13.8155) = 1.32.
-    // After a alone: 0.01 + 2√(0.01 · 13.8155) = 0.753. b is written as ε 0.2: its figure is its own ε, ρ 0.02 beside it.
+    // √ρ = √16.8155 − √13.8155 = 0.38375, ρ = 0.147. Spent: ρ 0.01 + 0.2²/2 = 0.03 → ε = 0.03 + 2√(0.03 · 13.8155) =
+    // 1.32. After a alone: 0.01 + 2√(0.01 · 13.8155) = 0.753. b is written as ε 0.2: its figure is its own ε, ρ 0.02
+    // beside it.
     const document = await open(ZCDP);
-    assert.deepEqual(await lensTitles(document), ['Budget ε 1.32 of 3 (δ 1e-6; ρ 0.03 of 0.147)', '▶ Preview', '▶ Run', 'ε 0.753 (ρ 0.01) · plan ε 0.753 of 3', '▶ Preview', '▶ Run', 'ε 0.2 (ρ 0.02) · plan ε 1.32 of 3']);
-    assert.match(await hover(document, 'budget'), /^\*\*budget\*\* \(zcdp accounting\): ε 1\.32 of 3 \(δ 1e-6; ρ 0\.03 of 0\.147\) planned/);
-    assert.match(await hover(document, 'b: count'), /Budget \(zcdp\): adds ε 0\.2 \(ρ 0\.02\); plan total after it ε 1\.32 of 3/);
+    assert.deepEqual(await lensTitles(document), [
+      'Budget ε 1.32 of 3 (δ 1e-6; ρ 0.03 of 0.147)',
+      '▶ Preview',
+      '▶ Run',
+      'ε 0.753 (ρ 0.01) · plan ε 0.753 of 3',
+      '▶ Preview',
+      '▶ Run',
+      'ε 0.2 (ρ 0.02) · plan ε 1.32 of 3',
+    ]);
+    assert.match(
+      await hover(document, 'budget'),
+      /^\*\*budget\*\* \(zcdp accounting\): ε 1\.32 of 3 \(δ 1e-6; ρ 0\.03 of 0\.147\) planned/,
+    );
+    assert.match(
+      await hover(document, 'b: count'),
+      /Budget \(zcdp\): adds ε 0\.2 \(ρ 0\.02\); plan total after it ε 1\.32 of 3/,
+    );
   });
 
   it('figures are rounded to three significant digits', async () => {
@@ -56,7 +78,10 @@ budget { epsilon 1 }
 release m: mean income clamp 0..100000 laplace epsilon 1
 `);
     const h = await hover(document, 'm: mean');
-    const match = /95 % error bound on the mean: ±b\/n for n rows averaged, b = ([\d.e+]+) the noisy sum's 95 % bound .*; with the data's n = 12, ±([\d.e+]+)/.exec(h);
+    const match =
+      /95 % error bound on the mean: ±b\/n for n rows averaged, b = ([\d.e+]+) the noisy sum's 95 % bound .*; with the data's n = 12, ±([\d.e+]+)/.exec(
+        h,
+      );
     assert.ok(match, h);
     // The sum gets ε/2 = 0.5 with Δ₁ = 100000: Laplace scale 200000, and P(|X| > b ln 20) = 5 %: b = 599146 → 599000;
     // on the mean of people.csv's 12 rows, 599146/12 = 49929 → 49900.

@@ -6,8 +6,8 @@ import { csvToParquet } from '../helpers/parquet.js';
 import { runIn } from '../helpers/run-cli.js';
 
 // Issue 26 item 6: the editor's data checks on a spec whose dataset is a Parquet file read the source's frequency table
-// over the columns they need (DuckDB groups the file), never its rows; the diagnostics are those of the same spec on the
-// CSV the Parquet file was written from. Rows are refused here: the store's table() and DuckDB's row stream throw.
+// over the columns they need (DuckDB groups the file), never its rows; the diagnostics are those of the same spec on
+// the CSV the Parquet file was written from. Rows are refused here: the store's table() and DuckDB's row stream throw.
 describe('the data checks of a spec read a Parquet dataset only as a frequency table', function () {
   this.timeout(120000);
   let dir: string;
@@ -61,7 +61,11 @@ anonymity { k 2  generalize zip 2  l-diversity entropy 2 on occupation  suppress
       asked.push([...request.columns]);
       return frequencyTable.call(this, request);
     };
-    restore.push(() => (CsvStore.prototype.table = table), () => (DuckDbSource.prototype.rows = rows), () => (DuckDbSource.prototype.frequencyTable = frequencyTable));
+    restore.push(
+      () => (CsvStore.prototype.table = table),
+      () => (DuckDbSource.prototype.rows = rows),
+      () => (DuckDbSource.prototype.frequencyTable = frequencyTable),
+    );
   });
   after(() => {
     for (const r of restore) r();
@@ -71,7 +75,10 @@ anonymity { k 2  generalize zip 2  l-diversity entropy 2 on occupation  suppress
   const check = async (file: string) => {
     const r = await runIn(dir, ['check', file, '--format', 'json']);
     assert.equal(r.err, '', r.err);
-    return { code: r.code, diagnostics: (JSON.parse(r.out) as { diagnostics: { message: string; code?: string }[] }).diagnostics };
+    return {
+      code: r.code,
+      diagnostics: (JSON.parse(r.out) as { diagnostics: { message: string; code?: string }[] }).diagnostics,
+    };
   };
 
   it('k in units, ℓ-diversity, the optimal transformation and δ against n: the CSV diagnostics, from one GROUP BY', async () => {
@@ -86,7 +93,10 @@ anonymity { k 2  generalize zip 2  l-diversity entropy 2 on occupation  suppress
     // 21,062 rows (the row count the CSV test states): δ = 0.001 ≥ 1/21062.
     assert.match(messages, /δ=0\.001 is not below 1\/n = 1\/21062/);
     // Only the columns the checks read, grouped once (k's unit and ℓ's sensitive column included).
-    assert.deepEqual(asked.map((c) => [...c].sort()), [['age', 'diagnosis', 'patient_id', 'sex', 'zip']]);
+    assert.deepEqual(
+      asked.map((c) => [...c].sort()),
+      [['age', 'diagnosis', 'patient_id', 'sex', 'zip']],
+    );
   });
 
   it('k at pinned levels and hierarchy coverage: the CSV diagnostics', async () => {
@@ -96,7 +106,10 @@ anonymity { k 2  generalize zip 2  l-diversity entropy 2 on occupation  suppress
     assert.equal(JSON.stringify(parquet).split('parquet').join('X'), JSON.stringify(csv).split('csv').join('X'));
     const messages = parquet.diagnostics.map((d) => d.message).join('\n');
     assert.match(messages, /F/);
-    assert.ok(parquet.diagnostics.some((d) => d.code === 'hierarchy-missing-values'), messages);
+    assert.ok(
+      parquet.diagnostics.some((d) => d.code === 'hierarchy-missing-values'),
+      messages,
+    );
     assert.equal(asked.length, 1);
     assert.deepEqual([...asked[0]].sort(), ['age', 'occupation', 'sex', 'zip']);
   });

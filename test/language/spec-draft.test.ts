@@ -1,7 +1,15 @@
 import { strict as assert } from 'node:assert';
 import { resolve } from 'node:path';
 import { parseCsv } from '../../engine/table/parse-csv.js';
-import { datasetName, defaultHierarchy, draftColumns, inferType, nameWords, renderSpec, specName } from '../../language/spec-draft.js';
+import {
+  datasetName,
+  defaultHierarchy,
+  draftColumns,
+  inferType,
+  nameWords,
+  renderSpec,
+  specName,
+} from '../../language/spec-draft.js';
 import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { specDatasetModels } from '../../language/lsp/csv-models.js';
 import { visitsCsv } from '../extension/fixtures.js';
@@ -22,7 +30,10 @@ describe('language/spec-draft', () => {
 
   it('quotes names that are keywords or not identifiers', () => {
     assert.deepEqual([specName('age'), specName('date'), specName('zip code')], ['age', '"date"', '"zip code"']);
-    assert.deepEqual([datasetName('patients-2024.csv'), datasetName('2024.csv'), datasetName('sum.csv')], ['patients_2024', '_2024', 'sum_data']);
+    assert.deepEqual(
+      [datasetName('patients-2024.csv'), datasetName('2024.csv'), datasetName('sum.csv')],
+      ['patients_2024', '_2024', 'sum_data'],
+    );
   });
 
   it('proposes default hierarchies that nest', () => {
@@ -45,7 +56,10 @@ describe('language/spec-draft', () => {
       ['diagnosis', 'text', 'sensitive'],
     ]);
     const repeated = parseCsv('patient_id,name,income,x\nP1,Ann,10,1\nP1,Ann,20,2\nP2,Bob,30,3\n');
-    assert.deepEqual(draftColumns(repeated).map((c) => c.role), ['unit', 'identifying', 'sensitive', 'insensitive']);
+    assert.deepEqual(
+      draftColumns(repeated).map((c) => c.role),
+      ['unit', 'identifying', 'sensitive', 'insensitive'],
+    );
   });
 
   it('renders a spec that the language server reads back into the proposed model', async () => {

@@ -18,7 +18,11 @@ async function check(spec: string, csv = 'sex,region,w,income\nF,A,4,10\nM,A,5,2
 
 describe('language: the weight clause (issue 28)', () => {
   it('parses `weight COL` in a dataset block, and `weight` still names a column elsewhere', async () => {
-    const doc = await loadSpecText('dataset d from "d.csv" { quasi sex, region weight w insensitive weight }', resolve('w/s.privspec'), nodeServices());
+    const doc = await loadSpecText(
+      'dataset d from "d.csv" { quasi sex, region weight w insensitive weight }',
+      resolve('w/s.privspec'),
+      nodeServices(),
+    );
     assert.deepEqual(doc.parseResult.parserErrors, []);
     const dataset = (doc.parseResult.value as ast.Spec).datasets[0];
     const plan = datasetPlan(dataset, resolve('w/s.privspec'));
@@ -29,14 +33,31 @@ describe('language: the weight clause (issue 28)', () => {
   });
 
   it('the weight column is never released, even if the spec also lists it as insensitive by mistake', () => {
-    const base = { name: 'd', file: '/d.csv', identifying: [], quasi: ['sex'], sensitive: [], insensitive: ['w', 'income'] };
+    const base = {
+      name: 'd',
+      file: '/d.csv',
+      identifying: [],
+      quasi: ['sex'],
+      sensitive: [],
+      insensitive: ['w', 'income'],
+    };
     assert.deepEqual(releasableColumns({ ...base, weight: 'w' }, ['sex', 'w', 'income']).kept, ['sex', 'income']);
     assert.deepEqual(releasableColumns(base, ['sex', 'w', 'income']).kept, ['sex', 'w', 'income']);
   });
 
   it('refuses a weight that is also released or the privacy unit, and a second weight', async () => {
-    const role = await check('dataset d from "d.csv" { quasi sex, region insensitive w weight w }', 'sex,region,w\nF,A,4\n');
-    assert.ok(role.some((d) => d.code === 'invalid-weight' && /'w' is the survey weight and cannot also be declared insensitive/.test(d.message)), JSON.stringify(role));
+    const role = await check(
+      'dataset d from "d.csv" { quasi sex, region insensitive w weight w }',
+      'sex,region,w\nF,A,4\n',
+    );
+    assert.ok(
+      role.some(
+        (d) =>
+          d.code === 'invalid-weight' &&
+          /'w' is the survey weight and cannot also be declared insensitive/.test(d.message),
+      ),
+      JSON.stringify(role),
+    );
     const unit = await check('dataset d from "d.csv" { quasi sex unit w weight w }', 'sex,region,w\nF,A,4\n');
     assert.ok(unit.some((d) => d.code === 'invalid-weight' && /cannot also be the privacy unit/.test(d.message)));
     const twice = await check('dataset d from "d.csv" { quasi sex weight w weight region }', 'sex,region,w\nF,A,4\n');

@@ -1,5 +1,15 @@
 import { strict as assert } from 'node:assert';
-import { existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { link } from 'node:fs/promises';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
@@ -26,7 +36,20 @@ describe('issue 21 item 8 — anonymize --out by the release writer', () => {
     writeFileSync(join(dir, 'sex.csv'), 'M;*\nF;*\n');
     return dir;
   };
-  const args = (out: string) => ['anonymize', 'data/people.csv', '--qi', 'age,sex', '--hierarchy', 'age=age.csv', '--hierarchy', 'sex=sex.csv', '--k', '2', '--out', out];
+  const args = (out: string) => [
+    'anonymize',
+    'data/people.csv',
+    '--qi',
+    'age,sex',
+    '--hierarchy',
+    'age=age.csv',
+    '--hierarchy',
+    'sex=sex.csv',
+    '--k',
+    '2',
+    '--out',
+    out,
+  ];
 
   it('refuses an existing file that is not an input, before the search; --force replaces it', async () => {
     const dir = fresh();
@@ -58,7 +81,9 @@ describe('issue 21 item 8 — anonymize --out by the release writer', () => {
       await link(from, to);
     };
     const { writeNewFilesTogether } = await import('../../engine/host/files/write-file-atomic.js');
-    await assert.rejects(writeNewFilesTogether(join(dir, 'out'), [{ name: 'people.csv', data: 'age,sex\n*,*\n' }], swap));
+    await assert.rejects(
+      writeNewFilesTogether(join(dir, 'out'), [{ name: 'people.csv', data: 'age,sex\n*,*\n' }], swap),
+    );
     assert.equal(readFileSync(join(dir, 'data', 'people.csv'), 'utf8'), DATA);
     assert.deepEqual(readdirSync(join(dir, 'data')), ['people.csv'], 'no file left in the data folder');
   });
@@ -72,7 +97,10 @@ describe('issue 21 item 8 — anonymize --out by the release writer', () => {
       symlinkSync(join(dir, 'data'), join(dir, 'out'));
     };
     const { writeNewFilesTogether } = await import('../../engine/host/files/write-file-atomic.js');
-    await assert.rejects(writeNewFilesTogether(join(dir, 'out'), [{ name: 'release.csv', data: 'x\n' }], swap), /was replaced while the files were written/);
+    await assert.rejects(
+      writeNewFilesTogether(join(dir, 'out'), [{ name: 'release.csv', data: 'x\n' }], swap),
+      /was replaced while the files were written/,
+    );
     assert.deepEqual(readdirSync(join(dir, 'data')), ['people.csv']);
     // The file stays in the folder it was linked into (now out-moved): the writer can no longer reach it by a path.
     assert.equal(existsSync(join(dir, 'out-moved', 'release.csv')), true);

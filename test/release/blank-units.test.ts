@@ -18,7 +18,8 @@ import { runIn } from '../helpers/run-cli.js';
  */
 // Rows 3 and 5 (lines 4 and 6) have no pid: 2 blank rows, the first on line 4 (counted by hand).
 const PEOPLE = 'pid,age,sex,income\na,30,F,10\nb,30,F,20\n,30,M,30\nc,41,M,40\n,41,M,50\nd,41,F,60\n';
-const MESSAGE = "2 rows have a blank unit 'pid' (the first on line 4); a blank is no person, so k in units and contribution bounding cannot count them: fill in the unit or leave those rows out";
+const MESSAGE =
+  "2 rows have a blank unit 'pid' (the first on line 4); a blank is no person, so k in units and contribution bounding cannot count them: fill in the unit or leave those rows out";
 const NO_LINE = "2 rows have a blank unit 'pid'; a blank is no person";
 
 const spec = (data: string, release: string, extra = '') => `dataset people from "${data}" {
@@ -49,7 +50,10 @@ describe('a blank unit is refused, by every command that reads the unit', functi
     // Grouped by (sex, pid): the records (M, '') weigh 2.
     assert.equal(blankUnitsOfFrequencies(frequencyTableOf(table, ['sex', 'pid']), 'pid'), 2);
     assert.deepEqual(blankUnitsOfTable(await readCsvFile(join(dir, 'ok.csv')), 'pid'), { rows: 0 });
-    assert.equal(blankUnitsMessage('x.csv', 'pid', { rows: 1 }), "x.csv: 1 row has a blank unit 'pid'; a blank is no person, so k in units and contribution bounding cannot count them: fill in the unit or leave those rows out");
+    assert.equal(
+      blankUnitsMessage('x.csv', 'pid', { rows: 1 }),
+      "x.csv: 1 row has a blank unit 'pid'; a blank is no person, so k in units and contribution bounding cannot count them: fill in the unit or leave those rows out",
+    );
   });
 
   for (const [what, args, message] of [
@@ -78,9 +82,14 @@ describe('a blank unit is refused, by every command that reads the unit', functi
   });
 
   it('check reports it on the unit clause, as an error', async () => {
-    writeFileSync(join(dir, 'count.privspec'), spec('people.csv', 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1'));
+    writeFileSync(
+      join(dir, 'count.privspec'),
+      spec('people.csv', 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1'),
+    );
     const r = await runIn(dir, ['check', 'count.privspec', '--format', 'json']);
-    const found = (JSON.parse(r.out).diagnostics as { line: number; code: string; severity: string; message: string }[]).filter((d) => d.code === 'blank-unit');
+    const found = (
+      JSON.parse(r.out).diagnostics as { line: number; code: string; severity: string; message: string }[]
+    ).filter((d) => d.code === 'blank-unit');
     assert.equal(found.length, 1, r.out);
     assert.equal(found[0].line, 4);
     assert.equal(found[0].message, `people.csv: ${MESSAGE}`);
@@ -89,13 +98,19 @@ describe('a blank unit is refused, by every command that reads the unit', functi
 
   /**
    * Review of issue 26: at its source the checks read a frequency table over the quasi-identifiers (and the criteria's
-   * columns), which holds no unit without an anonymity block, so `check` said nothing on a Parquet file with blank units
-   * and the preview showed the bounded count with the blank rows taken for one person (M: 2, where the release refuses).
+   * columns), which holds no unit without an anonymity block, so `check` said nothing on a Parquet file with blank
+   * units and the preview showed the bounded count with the blank rows taken for one person (M: 2, where the release
+   * refuses).
    */
   it('check and the preview refuse it on a Parquet file without an anonymity block, as the release does', async () => {
-    writeFileSync(join(dir, 'count-parquet.privspec'), spec('people.parquet', 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1'));
+    writeFileSync(
+      join(dir, 'count-parquet.privspec'),
+      spec('people.parquet', 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1'),
+    );
     const r = await runIn(dir, ['check', 'count-parquet.privspec', '--format', 'json']);
-    const found = (JSON.parse(r.out).diagnostics as { line: number; code: string; message: string }[]).filter((d) => d.code === 'blank-unit');
+    const found = (JSON.parse(r.out).diagnostics as { line: number; code: string; message: string }[]).filter(
+      (d) => d.code === 'blank-unit',
+    );
     assert.equal(found.length, 1, r.out);
     assert.equal(found[0].line, 4);
     assert.match(found[0].message, new RegExp(`^people\\.parquet: ${NO_LINE}`));
@@ -105,15 +120,33 @@ describe('a blank unit is refused, by every command that reads the unit', functi
     assert.match(preview.err, /people\.parquet: 2 rows have a blank unit 'pid'/);
     // The same spec on the Parquet copy of the filled-in file is clean.
     await csvToParquet(join(dir, 'ok.csv'), join(dir, 'ok.parquet'));
-    writeFileSync(join(dir, 'count-ok.privspec'), spec('ok.parquet', 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1'));
+    writeFileSync(
+      join(dir, 'count-ok.privspec'),
+      spec('ok.parquet', 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1'),
+    );
     const ok = await runIn(dir, ['check', 'count-ok.privspec', '--format', 'json']);
     assert.equal(ok.code, 0, ok.out);
   });
 
   for (const [what, data, release, extra] of [
-    ['a bounded count of a CSV', 'people.csv', 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1', ''],
-    ['a bounded count of a Parquet file', 'people.parquet', 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1', ''],
-    ['a generalization with k in units of a Parquet file (streamed)', 'people.parquet', 'release g: generalize', 'anonymity { k 2  suppression 50% }\n'],
+    [
+      'a bounded count of a CSV',
+      'people.csv',
+      'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1',
+      '',
+    ],
+    [
+      'a bounded count of a Parquet file',
+      'people.parquet',
+      'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1',
+      '',
+    ],
+    [
+      'a generalization with k in units of a Parquet file (streamed)',
+      'people.parquet',
+      'release g: generalize',
+      'anonymity { k 2  suppression 50% }\n',
+    ],
   ] as const) {
     it(`release refuses ${what} before anything is spent or written`, async () => {
       const name = `r-${readdirSync(dir).length}.privspec`;
@@ -121,9 +154,18 @@ describe('a blank unit is refused, by every command that reads the unit', functi
       const r = await runIn(dir, ['release', name, '--out', `out-${name}`]);
       assert.equal(r.code === 0, false, r.out);
       assert.match(r.err, new RegExp(`${data.replace('.', '\\.')}: 2 rows have a blank unit 'pid'`));
-      assert.ok(!existsSync(join(dir, `out-${name}`)) || readdirSync(join(dir, `out-${name}`)).length === 0, 'nothing written');
+      assert.ok(
+        !existsSync(join(dir, `out-${name}`)) || readdirSync(join(dir, `out-${name}`)).length === 0,
+        'nothing written',
+      );
       const ledgers = join(dir, '.privspec-ledger');
-      if (existsSync(ledgers)) for (const f of readdirSync(ledgers).filter((f) => f.endsWith('.json'))) assert.doesNotMatch((await import('node:fs')).readFileSync(join(ledgers, f), 'utf8'), /"release"/, 'no spend recorded');
+      if (existsSync(ledgers))
+        for (const f of readdirSync(ledgers).filter((f) => f.endsWith('.json')))
+          assert.doesNotMatch(
+            (await import('node:fs')).readFileSync(join(ledgers, f), 'utf8'),
+            /"release"/,
+            'no spend recorded',
+          );
     });
   }
 
@@ -134,21 +176,35 @@ describe('a blank unit is refused, by every command that reads the unit', functi
    */
   it('release --aggregates refuses the answers of data with blank units, and needs the count', async () => {
     const answers = async (data: string, folder: string) => {
-      writeFileSync(join(dir, `${folder}.privspec`), spec(data, 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1'));
+      writeFileSync(
+        join(dir, `${folder}.privspec`),
+        spec(data, 'release n: count by sex  bound unit groups 1 rows 1  laplace epsilon 1'),
+      );
       const planned = await runIn(dir, ['plan', `${folder}.privspec`, '--dialect', 'duckdb', '--json']);
       assert.equal(planned.code, 0, planned.err);
       const queries = (JSON.parse(planned.out) as { queries: { id: string; sql: string }[] }).queries;
-      assert.deepEqual(queries.map((q) => q.id), ['blank-units', 'release-n']);
+      assert.deepEqual(
+        queries.map((q) => q.id),
+        ['blank-units', 'release-n'],
+      );
       mkdirSync(join(dir, folder));
       const duck = await DuckDbSource.open(join(dir, data));
       try {
-        for (const q of queries) await duck.query(`COPY (${q.sql}) TO '${join(dir, folder, `${q.id}.csv`)}' (FORMAT csv, HEADER)`);
+        for (const q of queries)
+          await duck.query(`COPY (${q.sql}) TO '${join(dir, folder, `${q.id}.csv`)}' (FORMAT csv, HEADER)`);
       } finally {
         await duck.close();
       }
     };
     await answers('people.csv', 'blank-answers');
-    const refused = await runIn(dir, ['release', 'blank-answers.privspec', '--aggregates', 'blank-answers', '--out', 'o-blank']);
+    const refused = await runIn(dir, [
+      'release',
+      'blank-answers.privspec',
+      '--aggregates',
+      'blank-answers',
+      '--out',
+      'o-blank',
+    ]);
     assert.equal(refused.code, 2, refused.out);
     assert.match(refused.err, /people\.csv: 2 rows have a blank unit 'pid'; a blank is no person/);
     assert.ok(!existsSync(join(dir, 'o-blank')));
@@ -156,8 +212,18 @@ describe('a blank unit is refused, by every command that reads the unit', functi
     const ok = await runIn(dir, ['release', 'ok-answers.privspec', '--aggregates', 'ok-answers', '--out', 'o-ok']);
     assert.equal(ok.code, 0, ok.err);
     rmSync(join(dir, 'ok-answers', 'blank-units.csv'));
-    const missing = await runIn(dir, ['release', 'ok-answers.privspec', '--aggregates', 'ok-answers', '--out', 'o-missing']);
+    const missing = await runIn(dir, [
+      'release',
+      'ok-answers.privspec',
+      '--aggregates',
+      'ok-answers',
+      '--out',
+      'o-missing',
+    ]);
     assert.equal(missing.code, 2, missing.out);
-    assert.match(missing.err, /no answer blank-units\.csv or \.parquet among the aggregates: the plan counts the rows whose unit 'pid' is blank/);
+    assert.match(
+      missing.err,
+      /no answer blank-units\.csv or \.parquet among the aggregates: the plan counts the rows whose unit 'pid' is blank/,
+    );
   });
 });

@@ -1,5 +1,14 @@
 import { strict as assert } from 'node:assert';
-import { copyFileSync, linkSync, mkdtempSync, readFileSync, renameSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  linkSync,
+  mkdtempSync,
+  readFileSync,
+  renameSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { runIn } from '../helpers/run-cli.js';
@@ -12,8 +21,11 @@ import { ledgerFileSync } from '../helpers/ledger.js';
 // restarted the budget; raising `budget { epsilon 100 }` to 1000 after spending was accepted and nothing recorded the
 // budget a spend was checked against. Each reproduction below is the issue's, with `P` = privspec.
 
-const DATA = 'uid,name,ssn,sex,age,secret\nu1,Ann,111-22-3333,F,30,x\nu2,Bob,222-33-4444,M,40,y\nu3,Cy,333-44-5555,F,50,z\n';
-const spec = (epsilon: number) => `dataset d from "d.csv" { identifying name, ssn  quasi sex  insensitive age  unit uid }
+const DATA =
+  'uid,name,ssn,sex,age,secret\nu1,Ann,111-22-3333,F,30,x\nu2,Bob,222-33-4444,M,40,y\nu3,Cy,333-44-5555,F,50,z\n';
+const spec = (
+  epsilon: number,
+) => `dataset d from "d.csv" { identifying name, ssn  quasi sex  insensitive age  unit uid }
 hierarchy sex { "M", "F" -> "*" }
 budget { epsilon ${epsilon} }
 release c: count by sex  bound unit groups 1 rows 1  laplace epsilon 40
@@ -32,7 +44,13 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
     return dir;
   };
   const release = (dir: string, specFile: string, out = 'out') => run(dir, ['release', specFile, '--out', out]);
-  const entries = (dir: string) => JSON.parse(readFileSync(ledgerFileSync(join(dir, 'd.csv')), 'utf8')).entries as { id: string; release: string; limit?: unknown; spec?: string }[];
+  const entries = (dir: string) =>
+    JSON.parse(readFileSync(ledgerFileSync(join(dir, 'd.csv')), 'utf8')).entries as {
+      id: string;
+      release: string;
+      limit?: unknown;
+      spec?: string;
+    }[];
 
   it('a symlink, a hard link, a copy and a renamed spec share the one ledger of the data (ε 40 + 40, then refused)', async () => {
     const dir = fresh();
@@ -45,7 +63,10 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
     for (const other of ['hard.privspec', 'copy.privspec']) {
       const r = await release(dir, other);
       assert.equal(r.code, 1, r.out);
-      assert.match(r.out, /c: refused: not run: the ledger .*\.privspec-ledger[\\/]ledger-[0-9a-f]{64}\.json has no budget left for it\. needs ε 40, ε 20 remains/);
+      assert.match(
+        r.out,
+        /c: refused: not run: the ledger .*\.privspec-ledger[\\/]ledger-[0-9a-f]{64}\.json has no budget left for it\. needs ε 40, ε 20 remains/,
+      );
     }
     renameSync(join(dir, 'copy.privspec'), join(dir, 'renamed.privspec'));
     assert.equal((await release(dir, 'renamed.privspec')).code, 1);
@@ -61,18 +82,39 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
     writeFileSync(join(dir, 's.privspec'), spec(1000));
     const refused = await release(dir, 's.privspec');
     assert.equal(refused.code, 1);
-    assert.match(refused.out, /c: refused: not run: the spec's budget ε 1000 exceeds the ledger's ε 100; .*privspec budget raise s\.privspec --to epsilon=1000 --reason "…"/);
+    assert.match(
+      refused.out,
+      /c: refused: not run: the spec's budget ε 1000 exceeds the ledger's ε 100; .*privspec budget raise s\.privspec --to epsilon=1000 --reason "…"/,
+    );
     assert.equal(entries(dir).length, 1, 'nothing spent');
     // A raise needs a reason, and only raises.
     assert.equal((await run(dir, ['budget', 'raise', 's.privspec', '--to', '1000'])).code, 2);
     const lower = await run(dir, ['budget', 'raise', 's.privspec', '--to', '50', '--reason', 'x']);
     assert.equal(lower.code, 1);
     assert.match(lower.err, /ε 50 is below the ledger's ε 100: a raise only raises/);
-    const raised = await run(dir, ['budget', 'raise', 's.privspec', '--to', '1000', '--reason', 'board approved 2026-11-25', '--json']);
+    const raised = await run(dir, [
+      'budget',
+      'raise',
+      's.privspec',
+      '--to',
+      '1000',
+      '--reason',
+      'board approved 2026-11-25',
+      '--json',
+    ]);
     assert.equal(raised.code, 0, raised.err);
     assert.deepEqual(JSON.parse(raised.out).raise.to, { accounting: 'pure', amount: { epsilon: 1000 } });
     const ledger = JSON.parse(readFileSync(ledgerFileSync(join(dir, 'd.csv')), 'utf8'));
-    assert.deepEqual(ledger.raises.map((r: { from: unknown; to: unknown; reason: string }) => [r.from, r.to, r.reason]), [[{ accounting: 'pure', amount: { epsilon: 100 } }, { accounting: 'pure', amount: { epsilon: 1000 } }, 'board approved 2026-11-25']]);
+    assert.deepEqual(
+      ledger.raises.map((r: { from: unknown; to: unknown; reason: string }) => [r.from, r.to, r.reason]),
+      [
+        [
+          { accounting: 'pure', amount: { epsilon: 100 } },
+          { accounting: 'pure', amount: { epsilon: 1000 } },
+          'board approved 2026-11-25',
+        ],
+      ],
+    );
     assert.equal((await release(dir, 's.privspec')).code, 0);
     assert.deepEqual(entries(dir)[1].limit, { accounting: 'pure', amount: { epsilon: 1000 } });
     // A lower spec budget always applies as written: checked against min(spec, ledger).
@@ -86,16 +128,25 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
     const dir = fresh();
     copyFileSync(join(dir, 's.privspec'), join(dir, 'other.privspec'));
     assert.equal((await release(dir, 's.privspec')).code, 0);
-    assert.equal((await run(dir, ['budget', 'raise', 'other.privspec', '--to', '200', '--reason', 'second study'])).code, 0);
+    assert.equal(
+      (await run(dir, ['budget', 'raise', 'other.privspec', '--to', '200', '--reason', 'second study'])).code,
+      0,
+    );
     const services = nodeServices();
     const document = await loadSpec(join(dir, 'other.privspec'), services);
     const view = await ledgerResponse(document);
     assert.equal(view.ledger, ledgerFileSync(join(dir, 'd.csv')));
-    assert.deepEqual(view.entries.map((e) => e.release), ['c']);
-    assert.deepEqual(view.raises.map((r) => [r.from, r.to, r.reason]), [['ε 100', 'ε 200', 'second study']]);
+    assert.deepEqual(
+      view.entries.map((e) => e.release),
+      ['c'],
+    );
+    assert.deepEqual(
+      view.raises.map((r) => [r.from, r.to, r.reason]),
+      [['ε 100', 'ε 200', 'second study']],
+    );
   });
 
-  it('a raise before any spend records nothing: the spec\'s budget applies as written', async () => {
+  it("a raise before any spend records nothing: the spec's budget applies as written", async () => {
     const dir = fresh();
     const r = await run(dir, ['budget', 'raise', 's.privspec', '--to', '1000', '--reason', 'x']);
     assert.equal(r.code, 1);
@@ -109,12 +160,18 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
     rmSync(file);
     const missing = await release(dir, 's.privspec');
     assert.equal(missing.code, 1);
-    assert.match(missing.err, /the spend ledger of .*d\.csv is missing, but .*ledger-[0-9a-f]{64}\.seen says it held 1; it was deleted or rolled back — restore it from a backup/);
+    assert.match(
+      missing.err,
+      /the spend ledger of .*d\.csv is missing, but .*ledger-[0-9a-f]{64}\.seen says it held 1; it was deleted or rolled back — restore it from a backup/,
+    );
     // Ledger and marker gone: the release report in the output folder names its ledger and entry.
     rmSync(dirname(file), { recursive: true });
     const orphaned = await release(dir, 's.privspec');
     assert.equal(orphaned.code, 1);
-    assert.match(orphaned.err, /out[\\/]c\.json was released under entry [0-9a-f]{12} of ledger [0-9a-f]{16}, which .* does not hold: the data's ledger was deleted or replaced/);
+    assert.match(
+      orphaned.err,
+      /out[\\/]c\.json was released under entry [0-9a-f]{12} of ledger [0-9a-f]{16}, which .* does not hold: the data's ledger was deleted or replaced/,
+    );
   });
 
   it('changed data is another dataset: its own ledger, and earlier reports of the old content are no trace of a deletion', async () => {
@@ -138,7 +195,10 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
     writeFileSync(file, JSON.stringify(ledger));
     const r = await release(dir, 's.privspec');
     assert.equal(r.code, 1);
-    assert.match(r.err, /^privspec release: .*ledger-[0-9a-f]{64}\.json: cannot read the spend ledger \(entry 2 of 2 is not a spend record \(null\)\); refusing to run without it — restore it from a backup\n$/);
+    assert.match(
+      r.err,
+      /^privspec release: .*ledger-[0-9a-f]{64}\.json: cannot read the spend ledger \(entry 2 of 2 is not a spend record \(null\)\); refusing to run without it — restore it from a backup\n$/,
+    );
     assert.doesNotMatch(r.err, /Cannot read properties/);
   });
 });

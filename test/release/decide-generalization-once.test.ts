@@ -24,9 +24,24 @@ import { runIn } from '../helpers/run-cli.js';
 const ROWS = ['20,F', '30,F', '20,F', '20,M', '30,M', '30,M', '40,F', '50,F', '40,F', '40,M', '50,M', '60,M'];
 const AGE: Hierarchy = { height: 2, generalize: (v) => [v, ['20', '30'].includes(v) ? '20-39' : '40-69', '*'] };
 const SEX: Hierarchy = { height: 1, generalize: (v) => [v, '*'] };
-const HIERARCHIES = new Map([['age', AGE], ['sex', SEX]]);
-const block = (pins: [string, number][] = []): AnonymityDescription => ({ criteria: [new KAnonymity(3)], suppression: 0.1, metric: 'entropy', pins: new Map(pins) });
-const frequencies = () => frequencyTableOf(tableFromRows(['age', 'sex'], ROWS.map((r) => r.split(','))), ['age', 'sex']);
+const HIERARCHIES = new Map([
+  ['age', AGE],
+  ['sex', SEX],
+]);
+const block = (pins: [string, number][] = []): AnonymityDescription => ({
+  criteria: [new KAnonymity(3)],
+  suppression: 0.1,
+  metric: 'entropy',
+  pins: new Map(pins),
+});
+const frequencies = () =>
+  frequencyTableOf(
+    tableFromRows(
+      ['age', 'sex'],
+      ROWS.map((r) => r.split(',')),
+    ),
+    ['age', 'sex'],
+  );
 
 const spec = (data: string, pins = '') => `dataset d from "${data}" {
   quasi age, sex
@@ -42,7 +57,9 @@ describe('issue 35 — one decideGeneralization and one row transform', function
 
   describe('decideGeneralization on a frequency table', () => {
     it('decides age 1, sex 0 with nothing suppressed (by hand: classes of 3, 3, 3 and 3 rows)', () => {
-      const d = requireDecided(decideGeneralization(frequencies(), { quasi: ['age', 'sex'], hierarchies: HIERARCHIES, anonymity: block() }));
+      const d = requireDecided(
+        decideGeneralization(frequencies(), { quasi: ['age', 'sex'], hierarchies: HIERARCHIES, anonymity: block() }),
+      );
       assert.deepEqual(d.levels, [1, 0]);
       assert.equal(d.suppressed, 0);
       assert.equal(d.kept, 12);
@@ -50,30 +67,66 @@ describe('issue 35 — one decideGeneralization and one row transform', function
     });
 
     it('refuses all-pinned levels with the rows they leave: at age 0, sex 0 every class is below 3 (12 rows; limit 1)', () => {
-      const d = decideGeneralization(frequencies(), { quasi: ['age', 'sex'], hierarchies: HIERARCHIES, anonymity: block([['age', 0], ['sex', 0]]) });
-      assert.equal(d.unavailable, 'the pinned levels leave 12 rows in classes that fail the model, more than the suppression limit of 1');
+      const d = decideGeneralization(frequencies(), {
+        quasi: ['age', 'sex'],
+        hierarchies: HIERARCHIES,
+        anonymity: block([
+          ['age', 0],
+          ['sex', 0],
+        ]),
+      });
+      assert.equal(
+        d.unavailable,
+        'the pinned levels leave 12 rows in classes that fail the model, more than the suppression limit of 1',
+      );
       // The preview still draws the lattice: the refused decision evaluates any node.
       assert.equal(d.evaluator.evaluate(d.lattice.id([1, 0])).outliers, 0);
     });
 
     it('refuses a partial pin by naming it: age at 0 leaves 50 (2 rows) and 60 (1 row) below 3 at either sex level', () => {
-      const d = decideGeneralization(frequencies(), { quasi: ['age', 'sex'], hierarchies: HIERARCHIES, anonymity: block([['age', 0]]) });
-      assert.equal(d.unavailable, 'no generalization of the quasi-identifiers with age pinned at 0 satisfies the anonymity block within the suppression limit');
+      const d = decideGeneralization(frequencies(), {
+        quasi: ['age', 'sex'],
+        hierarchies: HIERARCHIES,
+        anonymity: block([['age', 0]]),
+      });
+      assert.equal(
+        d.unavailable,
+        'no generalization of the quasi-identifiers with age pinned at 0 satisfies the anonymity block within the suppression limit',
+      );
     });
 
     it('refuses a pin above its hierarchy as a decision, not an exception', () => {
-      const d = decideGeneralization(frequencies(), { quasi: ['age', 'sex'], hierarchies: HIERARCHIES, anonymity: block([['sex', 2]]) });
+      const d = decideGeneralization(frequencies(), {
+        quasi: ['age', 'sex'],
+        hierarchies: HIERARCHIES,
+        anonymity: block([['sex', 2]]),
+      });
       assert.equal(d.unavailable, "'sex' is pinned to level 2, but its hierarchy's top level is 1");
       assert.equal(d.checked, 0);
     });
 
     it('its row transform writes the decided classes and counts their rows (age 1, sex 1 pinned: two classes of 6)', () => {
       // k 5 at age 1, sex 1 pinned: by hand (20-39,*) and (40-69,*) hold 6 rows each and pass.
-      const kept = requireDecided(decideGeneralization(frequencies(), { quasi: ['age', 'sex'], hierarchies: HIERARCHIES, anonymity: { ...block([['age', 1], ['sex', 1]]), criteria: [new KAnonymity(5)] } }));
+      const kept = requireDecided(
+        decideGeneralization(frequencies(), {
+          quasi: ['age', 'sex'],
+          hierarchies: HIERARCHIES,
+          anonymity: {
+            ...block([
+              ['age', 1],
+              ['sex', 1],
+            ]),
+            criteria: [new KAnonymity(5)],
+          },
+        }),
+      );
       const transform = decisionRowTransform(kept, ['sex', 'age']);
       assert.deepEqual(transform(['F', '50']), ['*', '40-69']);
       assert.deepEqual(transform(['M', '20']), ['*', '20-39']);
-      assert.equal(transform.tally.mismatch(), 'the generalized class ["20-39","*"] holds 1 streamed rows, the decision counted 6');
+      assert.equal(
+        transform.tally.mismatch(),
+        'the generalized class ["20-39","*"] holds 1 streamed rows, the decision counted 6',
+      );
     });
   });
 
@@ -92,7 +145,9 @@ describe('issue 35 — one decideGeneralization and one row transform', function
     it('privspec check on the Parquet spec searches once, for its optimal-transformation hint (the data violates k 3)', async () => {
       searchesStarted.count = 0;
       const r = await runIn(dir, ['check', 'parquet.privspec', '--format', 'json']);
-      const codes = (JSON.parse(r.out) as { diagnostics: { code: string; message: string }[] }).diagnostics.map((d) => d.code);
+      const codes = (JSON.parse(r.out) as { diagnostics: { code: string; message: string }[] }).diagnostics.map(
+        (d) => d.code,
+      );
       assert.ok(codes.includes('k-anonymity-violated') && codes.includes('optimal-transformation'), codes.join(', '));
       assert.equal(searchesStarted.count, 1);
     });
@@ -103,16 +158,21 @@ describe('issue 35 — one decideGeneralization and one row transform', function
         const r = await runIn(dir, ['release', file, '--out', `out-${file}`]);
         assert.equal(r.code, 0, r.err + r.out);
         assert.equal(searchesStarted.count, 1);
-        const g = JSON.parse(readFileSync(join(dir, `out-${file}`, 'g.json'), 'utf8')) as { parameters: { levels: Record<string, number> } };
+        const g = JSON.parse(readFileSync(join(dir, `out-${file}`, 'g.json'), 'utf8')) as {
+          parameters: { levels: Record<string, number> };
+        };
         assert.deepEqual(g.parameters.levels, { age: 1, sex: 0 });
       });
     }
 
-    it('a streamed release refused at its pins gives the in-memory release\'s reason, with the rows it counts', async () => {
+    it("a streamed release refused at its pins gives the in-memory release's reason, with the rows it counts", async () => {
       const r = await runIn(dir, ['release', 'pinned.privspec', '--out', 'out-pinned', '--json']);
       assert.equal(r.code, 1, r.err + r.out);
       const release = (JSON.parse(r.out) as { releases: { status: string; message: string }[] }).releases[0];
-      assert.match(release.message, /the pinned levels leave 12 rows in classes that fail the model, more than the suppression limit of 1/);
+      assert.match(
+        release.message,
+        /the pinned levels leave 12 rows in classes that fail the model, more than the suppression limit of 1/,
+      );
     });
   });
 
@@ -120,13 +180,38 @@ describe('issue 35 — one decideGeneralization and one row transform', function
     // Three records standing for 24,000,000 rows, within the editor's work limit (2 nodes × 2.4·10^7 rows ≤ 5·10^7).
     // Expanded into rows, the hint would write 2.4·10^7 codes per column and group them: seconds of CPU. On the
     // frequency table it is a search over three records; 1 s of CPU is a margin far above that.
-    const f: FrequencyTable = { columns: [{ name: 'sex', dictionary: ['F', 'M', 'X'] }], count: 3, codes: [Int32Array.of(0, 1, 2)], weights: Int32Array.of(10_000_000, 10_000_000, 4_000_000), rowCount: 24_000_000 };
+    const f: FrequencyTable = {
+      columns: [{ name: 'sex', dictionary: ['F', 'M', 'X'] }],
+      count: 3,
+      codes: [Int32Array.of(0, 1, 2)],
+      weights: Int32Array.of(10_000_000, 10_000_000, 4_000_000),
+      rowCount: 24_000_000,
+    };
     const warm: FrequencyTable = { ...f, weights: Int32Array.of(5, 5, 4), rowCount: 14 };
-    const anonymity: AnonymityDescription = { criteria: [new KAnonymity(5)], suppression: 0, metric: 'entropy', pins: new Map() };
+    const anonymity: AnonymityDescription = {
+      criteria: [new KAnonymity(5)],
+      suppression: 0,
+      metric: 'entropy',
+      pins: new Map(),
+    };
     const sex: Hierarchy = { height: 1, generalize: (v) => [v, '*'] };
-    findOptimalTransformation(warm, ['sex'], new Map([['sex', sex]]), anonymity, Cancellation.CancellationToken.None, 'warm');
+    findOptimalTransformation(
+      warm,
+      ['sex'],
+      new Map([['sex', sex]]),
+      anonymity,
+      Cancellation.CancellationToken.None,
+      'warm',
+    );
     const before = process.cpuUsage();
-    const found = findOptimalTransformation(f, ['sex'], new Map([['sex', sex]]), anonymity, Cancellation.CancellationToken.None, 'large');
+    const found = findOptimalTransformation(
+      f,
+      ['sex'],
+      new Map([['sex', sex]]),
+      anonymity,
+      Cancellation.CancellationToken.None,
+      'large',
+    );
     const cpu = process.cpuUsage(before);
     // By hand: every value holds at least 4,000,000 ≥ 5 rows, so level 0 is optimal and nothing is suppressed.
     assert.deepEqual(found?.levels, { sex: 0 });

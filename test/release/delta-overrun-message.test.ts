@@ -23,9 +23,13 @@ describe('issue 21 item 11 — an overrun in δ alone is stated in δ', () => {
   });
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  it("check: needs δ 1e-6, δ 0 remains (ε 0.5 + 0.5 of 10 fits; δ 2e-6 > 1e-6)", async () => {
+  it('check: needs δ 1e-6, δ 0 remains (ε 0.5 + 0.5 of 10 fits; δ 2e-6 > 1e-6)', async () => {
     let out = '';
-    const code = await runCli(['check', 's.privspec', '--format', 'json'], { out: (t) => (out += t), err: () => {}, cwd: dir });
+    const code = await runCli(['check', 's.privspec', '--format', 'json'], {
+      out: (t) => (out += t),
+      err: () => {},
+      cwd: dir,
+    });
     assert.equal(code, 1);
     const overrun = JSON.parse(out).diagnostics.find((d: { code: string }) => d.code === 'budget-overrun');
     assert.equal(overrun.message, "budget overrun in 'b': needs δ 1e-6, δ 0 remains");

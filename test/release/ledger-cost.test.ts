@@ -6,11 +6,16 @@ import { join } from 'node:path';
 import fc from 'fast-check';
 import { runReleases, type RunInput } from '../../engine/host/run/release-runner.js';
 import { planRelease } from '../../engine/release/plan-release.js';
-import type { MechanismDescription, QueryDescription, ReleaseDescription } from '../../engine/release/release-description.js';
+import type {
+  MechanismDescription,
+  QueryDescription,
+  ReleaseDescription,
+} from '../../engine/release/release-description.js';
 import { tableFromRows } from '../../engine/table/table.js';
 
 // Issue 11 — the charged mechanism is the one that runs: for random release descriptions, the cost the ledger records
-// equals the cost of the measurement the planner built (in its own measure and in every notion), and the run reports it.
+// equals the cost of the measurement the planner built (in its own measure and in every notion), and the run reports
+// it.
 const table = tableFromRows(
   ['u', 'g', 'v'],
   Array.from({ length: 30 }, (_, i) => [`u${i % 7}`, ['a', 'b', 'c'][i % 3], String((i * 37) % 101)]),
@@ -19,12 +24,26 @@ const table = tableFromRows(
 const mechanismArb: fc.Arbitrary<MechanismDescription> = fc.oneof(
   fc.record({ kind: fc.constant('laplace' as const), epsilon: fc.double({ min: 0.01, max: 5, noNaN: true }) }),
   fc.record({ kind: fc.constant('gaussian' as const), rho: fc.double({ min: 0.001, max: 2, noNaN: true }) }),
-  fc.record({ kind: fc.constant('gaussian' as const), epsilon: fc.double({ min: 0.05, max: 0.95, noNaN: true }), delta: fc.constantFrom(1e-5, 1e-6, 1e-8) }),
+  fc.record({
+    kind: fc.constant('gaussian' as const),
+    epsilon: fc.double({ min: 0.05, max: 0.95, noNaN: true }),
+    delta: fc.constantFrom(1e-5, 1e-6, 1e-8),
+  }),
 );
-const boundArb = fc.option(fc.record({ groups: fc.integer({ min: 1, max: 3 }), rows: fc.integer({ min: 1, max: 4 }) }), { nil: undefined });
+const boundArb = fc.option(
+  fc.record({ groups: fc.integer({ min: 1, max: 3 }), rows: fc.integer({ min: 1, max: 4 }) }),
+  { nil: undefined },
+);
 const queryArb: fc.Arbitrary<QueryDescription> = fc.oneof(
   fc.record({ kind: fc.constant('count' as const), by: fc.constantFrom([], ['g']), bound: boundArb }),
-  fc.record({ kind: fc.constantFrom('sum' as const, 'mean' as const), column: fc.constant('v'), low: fc.constant(0), high: fc.integer({ min: 1, max: 200 }), by: fc.constantFrom([], ['g']), bound: boundArb }),
+  fc.record({
+    kind: fc.constantFrom('sum' as const, 'mean' as const),
+    column: fc.constant('v'),
+    low: fc.constant(0),
+    high: fc.integer({ min: 1, max: 200 }),
+    by: fc.constantFrom([], ['g']),
+    bound: boundArb,
+  }),
 );
 
 describe('issue 11 — the ledger records the cost of the measurement that runs', function () {
@@ -36,7 +55,12 @@ describe('issue 11 — the ledger records the cost of the measurement that runs'
       await fc.assert(
         fc.asyncProperty(queryArb, mechanismArb, fc.boolean(), async (query, mechanism, withUnit) => {
           if (query.kind === 'mean' && mechanism.kind === 'gaussian' && mechanism.rho === undefined) return;
-          const release: ReleaseDescription = { name: `r${run}`, query, mechanism, accepts: ['unbounded-contribution'] };
+          const release: ReleaseDescription = {
+            name: `r${run}`,
+            query,
+            mechanism,
+            accepts: ['unbounded-contribution'],
+          };
           const spec = join(dir, `s${run}.privspec`);
           // One data file per run: the ledger belongs to the data, so each run starts from an empty one.
           const data = join(dir, `data${run++}.csv`);
@@ -47,7 +71,15 @@ describe('issue 11 — the ledger records the cost of the measurement that runs'
           const hierarchies = new Map([['g', { height: 1, values: ['a', 'b', 'c'] } as never]]);
           const input: RunInput = {
             specFile: spec,
-            dataset: { name: 'd', file: data, identifying: [], quasi: [], sensitive: [], insensitive: ['g', 'v'], unit },
+            dataset: {
+              name: 'd',
+              file: data,
+              identifying: [],
+              quasi: [],
+              sensitive: [],
+              insensitive: ['g', 'v'],
+              unit,
+            },
             budget,
             releases: [release],
             hierarchies,

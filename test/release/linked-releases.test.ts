@@ -19,8 +19,19 @@ const temp = () => {
   return d;
 };
 
-// The issue's reproduction: age, zip quasi-identifying, diag sensitive; a PRAM release of diag and a generalize release.
-const ROWS = ['1,34,10001,flu', '2,35,10002,cold', '3,36,10003,flu', '4,51,10011,asthma', '5,52,10012,flu', '6,53,10013,cold', '7,23,10021,cold', '8,24,10022,flu', '9,25,10023,asthma'];
+// The issue's reproduction: age, zip quasi-identifying, diag sensitive; a PRAM release of diag and a generalize
+// release.
+const ROWS = [
+  '1,34,10001,flu',
+  '2,35,10002,cold',
+  '3,36,10003,flu',
+  '4,51,10011,asthma',
+  '5,52,10012,flu',
+  '6,53,10013,cold',
+  '7,23,10021,cold',
+  '8,24,10022,flu',
+  '9,25,10023,asthma',
+];
 const DATA = `id,age,zip,diag\n${ROWS.join('\n')}\n`;
 const SPEC = `dataset d from "d.csv" {
   quasi age, zip
@@ -36,25 +47,36 @@ release g: generalize`;
 
 async function check(dir: string, file: string) {
   const r = await run(dir, ['check', file, '--format', 'json']);
-  return (JSON.parse(r.out).diagnostics as { severity: string; code: string; message: string; line: number }[]).filter((d) => d.severity === 'error');
+  return (JSON.parse(r.out).diagnostics as { severity: string; code: string; message: string; line: number }[]).filter(
+    (d) => d.severity === 'error',
+  );
 }
 
 describe('issue 21 item 2 — microdata releases cannot publish what another release protects', () => {
-  it("pram diag + generalize: an error naming both releases (g writes diag exactly, p randomizes it)", async () => {
+  it('pram diag + generalize: an error naming both releases (g writes diag exactly, p randomizes it)', async () => {
     const dir = temp();
     writeFileSync(join(dir, 'd.csv'), DATA);
     writeFileSync(join(dir, 's.privspec'), SPEC);
     const errors = await check(dir, 's.privspec');
-    assert.deepEqual(errors.map((e) => e.code), ['linked-releases']);
-    assert.match(errors[0].message, /^'g' publishes 'diag' exactly \(a sensitive column, written as it is\), and 'p' protects it \(by randomizing it\)/);
+    assert.deepEqual(
+      errors.map((e) => e.code),
+      ['linked-releases'],
+    );
+    assert.match(
+      errors[0].message,
+      /^'g' publishes 'diag' exactly \(a sensitive column, written as it is\), and 'p' protects it \(by randomizing it\)/,
+    );
     assert.equal((await run(dir, ['release', 's.privspec', '--out', 'out'])).code, 1);
   });
 
-  it("with 'accept linked-releases \"reason\"' it runs; the report repeats the reason; the PRAM file has no exact quasi-identifier", async () => {
+  it('with \'accept linked-releases "reason"\' it runs; the report repeats the reason; the PRAM file has no exact quasi-identifier', async () => {
     const dir = temp();
     writeFileSync(join(dir, 'd.csv'), DATA);
     const reason = 'the PRAM file goes to the research partner, the generalized file stays internal';
-    writeFileSync(join(dir, 's.privspec'), SPEC.replace('release g: generalize', `release g: generalize  accept linked-releases "${reason}"`));
+    writeFileSync(
+      join(dir, 's.privspec'),
+      SPEC.replace('release g: generalize', `release g: generalize  accept linked-releases "${reason}"`),
+    );
     assert.deepEqual(await check(dir, 's.privspec'), []);
     const r = await run(dir, ['release', 's.privspec', '--out', 'out']);
     assert.equal(r.code, 0, r.err);
@@ -63,9 +85,17 @@ describe('issue 21 item 2 — microdata releases cannot publish what another rel
     assert.deepEqual(report.acceptedBecause, { 'linked-releases': reason });
     // The PRAM file: the randomized diag and the quasi-identifiers at the pinned levels (age in tens, zip with two
     // digits masked), i.e. the same values the generalized file shows; the unit is never written.
-    const [header, ...rows] = readFileSync(join(dir, 'out', 'p.csv'), 'utf8').trim().split('\n');
+    const [header, ...rows] = readFileSync(join(dir, 'out', 'p.csv'), 'utf8')
+      .trim()
+      .split('\n');
     assert.equal(header, 'age,zip,diag');
-    const generalized = new Set(readFileSync(join(dir, 'out', 'g.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',').slice(0, 2).join(',')));
+    const generalized = new Set(
+      readFileSync(join(dir, 'out', 'g.csv'), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(',').slice(0, 2).join(',')),
+    );
     assert.equal(rows.length, 9);
     for (const row of rows) {
       const [age, zip, diag] = row.split(',');
@@ -82,7 +112,9 @@ describe('issue 21 item 2 — microdata releases cannot publish what another rel
     assert.deepEqual(await check(dir, 'visits.privspec'), []);
     const r = await run(dir, ['release', 'visits.privspec', '--only', 'diagnosis_pram', '--out', 'out']);
     assert.equal(r.code, 0, r.err);
-    const [header, ...rows] = readFileSync(join(dir, 'out', 'diagnosis_pram.csv'), 'utf8').trim().split('\n');
+    const [header, ...rows] = readFileSync(join(dir, 'out', 'diagnosis_pram.csv'), 'utf8')
+      .trim()
+      .split('\n');
     assert.equal(header, 'age,sex,zip,diagnosis');
     // The spec pins age at level 2 of `intervals 5, 10, 20` (width 10) and zip at level 3 of `mask 1, 2, 3, 5`.
     for (const row of rows.slice(0, 500)) {
@@ -90,7 +122,8 @@ describe('issue 21 item 2 — microdata releases cannot publish what another rel
       assert.match(age, /^\d+-\d+$/);
       assert.match(zip, /^\d\d\*\*\*$/);
     }
-    // 21,062 rows, of which the classes that fail k = 3 or entropy 3-diversity are suppressed (the terminal says how many).
+    // 21,062 rows, of which the classes that fail k = 3 or entropy 3-diversity are suppressed (the terminal says how
+    // many).
     assert.match(r.err, /diagnosis_pram: \d+ rows suppressed/);
     assert.ok(rows.length < 21062 && rows.length > 21062 * 0.98);
   });
@@ -100,7 +133,9 @@ describe('issue 21 item 2 — microdata releases cannot publish what another rel
     cpSync(resolve('examples'), dir, { recursive: true });
     const spec = readFileSync(join(dir, 'visits.privspec'), 'utf8');
     writeFileSync(join(dir, 'visits.privspec'), `${spec}release public_file: generalize\n`);
-    const pairs = (await check(dir, 'visits.privspec')).map((e) => /^'(\w+)' publishes '(\w+)' exactly .* and '(\w+)' protects it/.exec(e.message)!.slice(1).join(' '));
+    const pairs = (await check(dir, 'visits.privspec')).map((e) =>
+      /^'(\w+)' publishes '(\w+)' exactly .* and '(\w+)' protects it/.exec(e.message)!.slice(1).join(' '),
+    );
     assert.deepEqual(pairs.sort(), [
       'public_file diagnosis diagnosis_pram',
       'public_file diagnosis top_diagnosis',
@@ -116,25 +151,72 @@ describe('issue 21 item 2 — microdata releases cannot publish what another rel
 });
 
 describe('issue 21 item 2 — what each microdata release writes exactly', () => {
-  const roles = { identifying: ['name'], quasi: ['age', 'sex'], sensitive: ['diag'], insensitive: ['income'], unit: 'id' };
+  const roles = {
+    identifying: ['name'],
+    quasi: ['age', 'sex'],
+    sensitive: ['diag'],
+    insensitive: ['income'],
+    unit: 'id',
+  };
   it('generalize: sensitive and insensitive columns, and quasi-identifiers pinned at 0 or not pinned', () => {
-    const exact = exactColumns({ kind: 'generalize' }, { roles, anonymity: true, pins: new Map([['age', 1], ['sex', 0]]) });
+    const exact = exactColumns(
+      { kind: 'generalize' },
+      {
+        roles,
+        anonymity: true,
+        pins: new Map([
+          ['age', 1],
+          ['sex', 0],
+        ]),
+      },
+    );
     assert.deepEqual([...exact.keys()].sort(), ['diag', 'income', 'sex']);
     const unpinned = exactColumns({ kind: 'generalize' }, { roles, anonymity: true, pins: new Map() });
     assert.deepEqual([...unpinned.keys()].sort(), ['age', 'diag', 'income', 'sex']);
   });
   it('pram: only quasi-identifiers it does not randomize, at level 0; none without an anonymity block', () => {
     const q = { kind: 'pram' as const, columns: ['diag', 'sex'], retain: 0.5, invariant: false };
-    assert.deepEqual([...exactColumns(q, { roles, anonymity: true, pins: new Map([['age', 0], ['sex', 0]]) }).keys()], ['age']);
+    assert.deepEqual(
+      [
+        ...exactColumns(q, {
+          roles,
+          anonymity: true,
+          pins: new Map([
+            ['age', 0],
+            ['sex', 0],
+          ]),
+        }).keys(),
+      ],
+      ['age'],
+    );
     assert.deepEqual([...exactColumns(q, { roles, anonymity: false, pins: new Map() }).keys()], []);
   });
   it('an acceptance on either release of the pair covers it, with its reason', () => {
-    const layout = { roles, anonymity: true, pins: new Map([['age', 1], ['sex', 1]]) };
-    const links = linkedReleases([
-      { name: 'g', query: { kind: 'generalize' }, accepts: [] },
-      { name: 'm', query: { kind: 'mean', column: 'income', low: 0, high: 1, by: [] }, mechanism: { kind: 'laplace', epsilon: 1 }, accepts: ['linked-releases'], reasons: { 'linked-releases': 'why' } },
-    ], layout);
-    assert.deepEqual(links.map((l) => [l.publisher, l.protector, l.column, l.accepted]), [['g', 'm', 'income', { by: 'm', reason: 'why' }]]);
+    const layout = {
+      roles,
+      anonymity: true,
+      pins: new Map([
+        ['age', 1],
+        ['sex', 1],
+      ]),
+    };
+    const links = linkedReleases(
+      [
+        { name: 'g', query: { kind: 'generalize' }, accepts: [] },
+        {
+          name: 'm',
+          query: { kind: 'mean', column: 'income', low: 0, high: 1, by: [] },
+          mechanism: { kind: 'laplace', epsilon: 1 },
+          accepts: ['linked-releases'],
+          reasons: { 'linked-releases': 'why' },
+        },
+      ],
+      layout,
+    );
+    assert.deepEqual(
+      links.map((l) => [l.publisher, l.protector, l.column, l.accepted]),
+      [['g', 'm', 'income', { by: 'm', reason: 'why' }]],
+    );
   });
 });
 
@@ -142,14 +224,31 @@ describe('issue 21 item 2 — an acceptance says why and accepts something', () 
   it('an empty reason is an error; an acceptance that covers no link is a warning', async () => {
     const dir = temp();
     writeFileSync(join(dir, 'd.csv'), DATA);
-    writeFileSync(join(dir, 's.privspec'), SPEC.replace('release g: generalize', 'release g: generalize  accept linked-releases "  "'));
+    writeFileSync(
+      join(dir, 's.privspec'),
+      SPEC.replace('release g: generalize', 'release g: generalize  accept linked-releases "  "'),
+    );
     const errors = await check(dir, 's.privspec');
-    assert.deepEqual(errors.map((e) => e.code), ['missing-parameter']);
+    assert.deepEqual(
+      errors.map((e) => e.code),
+      ['missing-parameter'],
+    );
     assert.match(errors[0].message, /needs the reason in words/);
-    writeFileSync(join(dir, 't.privspec'), SPEC.replace('release p: pram diag retain 0.5\n', '').replace('release g: generalize', 'release g: generalize  accept linked-releases "nothing to link"'));
+    writeFileSync(
+      join(dir, 't.privspec'),
+      SPEC.replace('release p: pram diag retain 0.5\n', '').replace(
+        'release g: generalize',
+        'release g: generalize  accept linked-releases "nothing to link"',
+      ),
+    );
     const r = await run(dir, ['check', 't.privspec', '--format', 'json']);
-    const warnings = (JSON.parse(r.out).diagnostics as { severity: string; code: string; message: string }[]).filter((d) => d.code === 'linked-releases');
-    assert.deepEqual(warnings.map((w) => w.severity), ['warning']);
+    const warnings = (JSON.parse(r.out).diagnostics as { severity: string; code: string; message: string }[]).filter(
+      (d) => d.code === 'linked-releases',
+    );
+    assert.deepEqual(
+      warnings.map((w) => w.severity),
+      ['warning'],
+    );
     assert.match(warnings[0].message, /^'g' accepts linked-releases, but it is in no link/);
   });
 });
@@ -179,7 +278,10 @@ ${micro}
   };
   const linksOf = async (dir: string) => {
     const r = await run(dir, ['check', 's.privspec', '--format', 'json']);
-    return (JSON.parse(r.out).diagnostics as { code: string; message: string }[]).filter((d) => d.code === 'linked-releases' && /answers/.test(d.message)).map((d) => /'(\w+)' publishes .* answers '(\w+)'/.exec(d.message)!.slice(1).join('→')).sort();
+    return (JSON.parse(r.out).diagnostics as { code: string; message: string }[])
+      .filter((d) => d.code === 'linked-releases' && /answers/.test(d.message))
+      .map((d) => /'(\w+)' publishes .* answers '(\w+)'/.exec(d.message)!.slice(1).join('→'))
+      .sort();
   };
 
   it('generalize: the total and the age region are linked (and diag, written exactly, as before)', async () => {
@@ -216,16 +318,33 @@ budget { epsilon 1 }
     for (const [name, text] of Object.entries(extra)) writeFileSync(join(dir, name), text);
     return dir;
   };
-  const errors = async (dir: string) => (JSON.parse((await run(dir, ['check', 's.privspec', '--format', 'json'])).out).diagnostics as { severity: string; code: string; message: string }[]).filter((d) => d.severity === 'error');
+  const errors = async (dir: string) =>
+    (
+      JSON.parse((await run(dir, ['check', 's.privspec', '--format', 'json'])).out).diagnostics as {
+        severity: string;
+        code: string;
+        message: string;
+      }[]
+    ).filter((d) => d.severity === 'error');
 
   it("a count over the file's age band padded with a condition on income (not in the file) is still linked", async () => {
-    const e = await errors(setup('release p: pram diag, sex retain 0.8\nrelease c: count where age in 20..29 and income in 0..100 bound unit rows 1 laplace epsilon 0.5\n'));
-    assert.ok(e.some((d) => d.code === 'linked-releases' && /'p' publishes 'age' .* which 'c' reads/.test(d.message)), JSON.stringify(e));
+    const e = await errors(
+      setup(
+        'release p: pram diag, sex retain 0.8\nrelease c: count where age in 20..29 and income in 0..100 bound unit rows 1 laplace epsilon 0.5\n',
+      ),
+    );
+    assert.ok(
+      e.some((d) => d.code === 'linked-releases' && /'p' publishes 'age' .* which 'c' reads/.test(d.message)),
+      JSON.stringify(e),
+    );
   });
 
   it('retain 1 is an error in check (local ε infinite), and an identity matrix is refused by the release', async () => {
     const e = await errors(setup('release p: pram sex retain 1\n'));
-    assert.ok(e.some((d) => d.code === 'pram-epsilon-high' && /keeps every value: local ε is infinite/.test(d.message)), JSON.stringify(e));
+    assert.ok(
+      e.some((d) => d.code === 'pram-epsilon-high' && /keeps every value: local ε is infinite/.test(d.message)),
+      JSON.stringify(e),
+    );
     const dir = setup('release p: pram sex matrix "m.csv"\n', { 'm.csv': 'sex,M,F\nM,1,0\nF,0,1\n' });
     const r = await run(dir, ['release', 's.privspec', '--out', 'out']);
     assert.notEqual(r.code, 0);

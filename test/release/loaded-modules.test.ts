@@ -32,12 +32,37 @@ async function loadedBy(spec: string): Promise<string[]> {
     writeFileSync(join(dir, 'count.privspec'), spec);
     const trace = join(dir, 'trace.txt');
     writeFileSync(trace, '');
-    await promisify(execFile)(process.execPath, ['--import', 'tsx', '--import', './test/helpers/module-trace-register.mjs', 'cli/main.ts', 'release', join(dir, 'count.privspec'), '--out', join(dir, 'out'), '--seed', '1', '--not-private'], {
-      cwd: root,
-      env: { ...process.env, PRIVSPEC_MODULE_TRACE: trace },
-    });
-    const files = new Set(readFileSync(trace, 'utf8').split('\n').filter((u) => u.startsWith('file:')).map((u) => fileURLToPath(u)));
-    return [...files].map((f) => relative(root, f)).filter((f) => !f.startsWith('..') && !f.includes('node_modules')).sort();
+    await promisify(execFile)(
+      process.execPath,
+      [
+        '--import',
+        'tsx',
+        '--import',
+        './test/helpers/module-trace-register.mjs',
+        'cli/main.ts',
+        'release',
+        join(dir, 'count.privspec'),
+        '--out',
+        join(dir, 'out'),
+        '--seed',
+        '1',
+        '--not-private',
+      ],
+      {
+        cwd: root,
+        env: { ...process.env, PRIVSPEC_MODULE_TRACE: trace },
+      },
+    );
+    const files = new Set(
+      readFileSync(trace, 'utf8')
+        .split('\n')
+        .filter((u) => u.startsWith('file:'))
+        .map((u) => fileURLToPath(u)),
+    );
+    return [...files]
+      .map((f) => relative(root, f))
+      .filter((f) => !f.startsWith('..') && !f.includes('node_modules'))
+      .sort();
   } finally {
     rmSync(dir, { recursive: true, force: true });
   }
@@ -47,16 +72,31 @@ describe('what one DP count release loads (issue 35 item 2)', () => {
   let files: string[];
   before(async () => {
     files = await loadedBy(SPEC);
-    console.log(`      one DP count release loads ${files.length} of the repository's files (310 before the kind registry)`);
+    console.log(
+      `      one DP count release loads ${files.length} of the repository's files (310 before the kind registry)`,
+    );
   });
 
   it('loads no risk, wavelet or view module', () => {
-    assert.deepEqual(files.filter((f) => /^engine\/(risk|wavelet|view)\//.test(f)), []);
+    assert.deepEqual(
+      files.filter((f) => /^engine\/(risk|wavelet|view)\//.test(f)),
+      [],
+    );
   });
 
-  it('loads the count kind and no other kind\'s folder, and none of the editor\'s features', () => {
+  it("loads the count kind and no other kind's folder, and none of the editor's features", () => {
     assert.ok(files.includes('engine/release/kinds/aggregate/aggregate-kinds.ts'), 'the count kind was loaded');
-    assert.deepEqual(files.filter((f) => /^engine\/release\/kinds\/(mode|grid|view|generalize|pram)\//.test(f)), []);
-    assert.deepEqual(files.filter((f) => /^language\/lsp\/privspec-(hover|code-lens|completion|code-actions)\.ts$/.test(f) || f === 'engine/release/kinds/all-release-kinds.ts'), []);
+    assert.deepEqual(
+      files.filter((f) => /^engine\/release\/kinds\/(mode|grid|view|generalize|pram)\//.test(f)),
+      [],
+    );
+    assert.deepEqual(
+      files.filter(
+        (f) =>
+          /^language\/lsp\/privspec-(hover|code-lens|completion|code-actions)\.ts$/.test(f) ||
+          f === 'engine/release/kinds/all-release-kinds.ts',
+      ),
+      [],
+    );
   });
 });

@@ -20,7 +20,10 @@ describe('issue 21 item 7 — locks that cannot wedge', function () {
     const dir = mkdtempSync(join(tmpdir(), 'privspec-lock-'));
     dirs.push(dir);
     writeFileSync(join(dir, 'd.csv'), 'sex\nF\nM\nF\n');
-    writeFileSync(join(dir, 's.privspec'), 'dataset d from "d.csv" { quasi sex }\nhierarchy sex { "M", "F" -> "*" }\nbudget { epsilon 1 }\nrelease c: count by sex  laplace epsilon 0.5\n');
+    writeFileSync(
+      join(dir, 's.privspec'),
+      'dataset d from "d.csv" { quasi sex }\nhierarchy sex { "M", "F" -> "*" }\nbudget { epsilon 1 }\nrelease c: count by sex  laplace epsilon 0.5\n',
+    );
     return dir;
   };
   /** A lock file left `content` and `age` seconds old, at the data's ledger. */
@@ -42,7 +45,11 @@ describe('issue 21 item 7 — locks that cannot wedge', function () {
     return runReleases(input, { out: join(dir, 'out'), dryRun: false, lockTimeoutMs: 5000 });
   };
 
-  for (const [what, content] of [['an empty', ''], ['an unparsable', '{"pid": 12'], ['a half-written', '{']] as const) {
+  for (const [what, content] of [
+    ['an empty', ''],
+    ['an unparsable', '{"pid": 12'],
+    ['a half-written', '{'],
+  ] as const) {
     it(`${what} lock file older than a few seconds is taken over: the run spends and writes`, async () => {
       const dir = fresh();
       const lock = plant(dir, content, 10);

@@ -19,7 +19,8 @@ const RUNS = 20;
 
 const csv = () => {
   const lines = ['seq,age,sex,diagnosis'];
-  for (let i = 0; i < N; i++) lines.push(`${i},${20 + (i % 4) * 10},${i % 2 ? 'M' : 'F'},${['flu', 'cold', 'asthma'][i % 3]}`);
+  for (let i = 0; i < N; i++)
+    lines.push(`${i},${20 + (i % 4) * 10},${i % 2 ? 'M' : 'F'},${['flu', 'cold', 'asthma'][i % 3]}`);
   return `${lines.join('\n')}\n`;
 };
 
@@ -38,7 +39,10 @@ release g: generalize  accept linked-releases "test fixture: the row-order test 
 
 /** The input positions (`seq`) of a microdata file's rows, in file order. */
 const seqs = (file: string) => {
-  const [header, ...rows] = readFileSync(file, 'utf8').replace(/^# .*\n/, '').trim().split('\n');
+  const [header, ...rows] = readFileSync(file, 'utf8')
+    .replace(/^# .*\n/, '')
+    .trim()
+    .split('\n');
   const j = header.split(',').indexOf('seq');
   return rows.map((r) => Number(r.split(',')[j]));
 };
@@ -61,20 +65,34 @@ describe('issue 21 — microdata releases are written in a fresh random row orde
       writeFileSync(join(dir, 's.privspec'), SPEC);
       // Unseeded: the secure generator draws the order, as in a real release.
       let err = '';
-      const code = await runCli(['release', 's.privspec', '--out', 'out'], { out: () => {}, err: (t) => (err += t), cwd: dir });
+      const code = await runCli(['release', 's.privspec', '--out', 'out'], {
+        out: () => {},
+        err: (t) => (err += t),
+        cwd: dir,
+      });
       assert.equal(code, 0, err);
       const p = seqs(join(dir, 'out', 'p.csv'));
       const g = seqs(join(dir, 'out', 'g.csv'));
       assert.equal(p.length, N);
       assert.equal(g.length, N, 'k 1 holds at these levels without suppression');
-      assert.deepEqual([...p].sort((a, b) => a - b), Array.from({ length: N }, (_, i) => i), 'every row once');
+      assert.deepEqual(
+        [...p].sort((a, b) => a - b),
+        Array.from({ length: N }, (_, i) => i),
+        'every row once',
+      );
       pg += sameRow(p, g);
-      pInput += sameRow(p, Array.from({ length: N }, (_, i) => i));
+      pInput += sameRow(
+        p,
+        Array.from({ length: N }, (_, i) => i),
+      );
       written++;
     }
     assert.equal(written, RUNS);
     assert.ok(pg <= 45, `rows of p and g lined up ${pg} times in ${RUNS} runs (chance: about ${RUNS})`);
-    assert.ok(pInput <= 45, `rows of p kept their input position ${pInput} times in ${RUNS} runs (chance: about ${RUNS})`);
+    assert.ok(
+      pInput <= 45,
+      `rows of p kept their input position ${pInput} times in ${RUNS} runs (chance: about ${RUNS})`,
+    );
   });
 
   it('anonymize --out writes its rows in a random order too: position says nothing of the input row', async () => {
@@ -86,9 +104,30 @@ describe('issue 21 — microdata releases are written in a fresh random row orde
     let kept = 0;
     for (let run = 0; run < RUNS; run++) {
       const out = `a${run}.csv`;
-      const code = await runCli(['anonymize', 'd.csv', '--qi', 'age,sex', '--hierarchy', 'age=age.csv', '--hierarchy', 'sex=sex.csv', '--k', '2', '--keep', 'seq', '--out', out], { out: () => {}, err: () => {}, cwd: dir });
+      const code = await runCli(
+        [
+          'anonymize',
+          'd.csv',
+          '--qi',
+          'age,sex',
+          '--hierarchy',
+          'age=age.csv',
+          '--hierarchy',
+          'sex=sex.csv',
+          '--k',
+          '2',
+          '--keep',
+          'seq',
+          '--out',
+          out,
+        ],
+        { out: () => {}, err: () => {}, cwd: dir },
+      );
       assert.equal(code, 0);
-      kept += sameRow(seqs(join(dir, out)), Array.from({ length: N }, (_, i) => i));
+      kept += sameRow(
+        seqs(join(dir, out)),
+        Array.from({ length: N }, (_, i) => i),
+      );
     }
     assert.ok(kept <= 45, `rows kept their input position ${kept} times in ${RUNS} runs (chance: about ${RUNS})`);
   });

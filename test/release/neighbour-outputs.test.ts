@@ -10,10 +10,18 @@ import { runCli } from '../../cli/run-cli.js';
 // Runs are seeded (so the test is reproducible) with small ε, so that noisy fields differ from run to run.
 
 const ROWS = [
-  ['u1', '34', 'F', '52000', 'flu'], ['u1', '34', 'F', '51000', 'flu'], ['u1', '35', 'F', '50000', 'cold'],
-  ['u2', '51', 'M', '61000', 'cold'], ['u3', '52', 'F', '58000', 'flu'], ['u4', '23', 'F', '31000', 'asthma'],
-  ['u5', '24', 'M', '29000', 'flu'], ['u6', '41', 'M', '45000', 'cold'], ['u6', '41', 'M', '47000', 'cold'],
-  ['u7', '67', 'F', '22000', 'flu'], ['u8', '29', 'M', '39000', 'asthma'], ['u9', '33', 'F', '41000', 'cold'],
+  ['u1', '34', 'F', '52000', 'flu'],
+  ['u1', '34', 'F', '51000', 'flu'],
+  ['u1', '35', 'F', '50000', 'cold'],
+  ['u2', '51', 'M', '61000', 'cold'],
+  ['u3', '52', 'F', '58000', 'flu'],
+  ['u4', '23', 'F', '31000', 'asthma'],
+  ['u5', '24', 'M', '29000', 'flu'],
+  ['u6', '41', 'M', '45000', 'cold'],
+  ['u6', '41', 'M', '47000', 'cold'],
+  ['u7', '67', 'F', '22000', 'flu'],
+  ['u8', '29', 'M', '39000', 'asthma'],
+  ['u9', '33', 'F', '41000', 'cold'],
 ];
 const csv = (rows: string[][]) => `id,age,sex,income,diagnosis\n${rows.map((r) => r.join(',')).join('\n')}\n`;
 
@@ -47,7 +55,12 @@ function flatten(value: unknown, path: string, out: Map<string, string>): void {
  * for a microdata release (`microdata` names them) only the CSV's header is compared: its rows are the data itself,
  * which the file shows, and differ between a table and its neighbour by construction.
  */
-async function releaseFields(rows: string[][], seed: number, specs: Record<string, string> = { 'spec.privspec': SPEC }, microdata: readonly string[] = []): Promise<Map<string, string>> {
+async function releaseFields(
+  rows: string[][],
+  seed: number,
+  specs: Record<string, string> = { 'spec.privspec': SPEC },
+  microdata: readonly string[] = [],
+): Promise<Map<string, string>> {
   const dir = mkdtempSync(join(tmpdir(), 'privspec-neighbour-'));
   try {
     mkdirSync(join(dir, 'data'));
@@ -56,7 +69,11 @@ async function releaseFields(rows: string[][], seed: number, specs: Record<strin
     for (const [name, text] of Object.entries(specs)) {
       writeFileSync(join(dir, name), text);
       let err = '';
-      const code = await runCli(['release', name, '--out', 'out', '--seed', String(seed), '--not-private'], { out: () => {}, err: (t) => (err += t), cwd: dir });
+      const code = await runCli(['release', name, '--out', 'out', '--seed', String(seed), '--not-private'], {
+        out: () => {},
+        err: (t) => (err += t),
+        cwd: dir,
+      });
       assert.equal(code, 0, err);
     }
     for (const file of readdirSync(join(dir, 'out'))) {
@@ -64,7 +81,9 @@ async function releaseFields(rows: string[][], seed: number, specs: Record<strin
       if (file.endsWith('.json')) flatten(JSON.parse(text), file, fields);
       else {
         const lines = text.trim().split('\n');
-        (microdata.includes(file.replace(/\.csv$/, '')) ? lines.slice(0, 2) : lines).forEach((line, r) => line.split(',').forEach((cell, c) => fields.set(`${file}[${r}][${c}]`, cell)));
+        (microdata.includes(file.replace(/\.csv$/, '')) ? lines.slice(0, 2) : lines).forEach((line, r) =>
+          line.split(',').forEach((cell, c) => fields.set(`${file}[${r}][${c}]`, cell)),
+        );
       }
     }
     return fields;
@@ -91,7 +110,9 @@ describe('issue 10 item 5 — no exact data-dependent figure in a DP release', f
     const a = constants(runsA);
     const b = constants(runsB);
     assert.deepEqual([...runsA[0].keys()].sort(), [...runsB[0].keys()].sort(), 'the same fields on both tables');
-    const leaks = [...a].filter(([key, value]) => b.has(key) && b.get(key) !== value).map(([key, value]) => `${key}: ${value} vs ${b.get(key)}`);
+    const leaks = [...a]
+      .filter(([key, value]) => b.has(key) && b.get(key) !== value)
+      .map(([key, value]) => `${key}: ${value} vs ${b.get(key)}`);
     assert.deepEqual(leaks, []);
     // The test has teeth: noisy cells do vary between runs.
     assert.ok(runsA[0].get('n.csv[2][0]') !== undefined && !a.has('n.csv[2][0]'));
@@ -115,7 +136,10 @@ hierarchy sex { "M", "F", "X" -> "*" }
 hierarchy diagnosis { "flu", "cold", "asthma", "measles" -> "*" }
 anonymity { k 2  generalize age 1  generalize sex 0  suppression 90% }
 `;
-const MICRO_SPECS = { 'p.privspec': `${MICRO}release p: pram diagnosis retain 0.5\n`, 'g.privspec': `${MICRO}release g: generalize\n` };
+const MICRO_SPECS = {
+  'p.privspec': `${MICRO}release p: pram diagnosis retain 0.5\n`,
+  'g.privspec': `${MICRO}release g: generalize\n`,
+};
 
 describe('issue 21 item 4 — no exact data-dependent figure in a microdata release report (PRAM, generalize)', function () {
   this.timeout(120_000);
@@ -127,11 +151,20 @@ describe('issue 21 item 4 — no exact data-dependent figure in a microdata rele
     for (let seed = 101; seed <= 103; seed++) runsB.push(await releaseFields(neighbour, seed, MICRO_SPECS, ['p', 'g']));
     const a = constants(runsA);
     const b = constants(runsB);
-    assert.deepEqual([...runsA[0].keys()].sort(), [...runsB[0].keys()].sort(), 'the same report fields and headers on both tables');
-    const leaks = [...a].filter(([key, value]) => b.has(key) && b.get(key) !== value).map(([key, value]) => `${key}: ${value} vs ${b.get(key)}`);
+    assert.deepEqual(
+      [...runsA[0].keys()].sort(),
+      [...runsB[0].keys()].sort(),
+      'the same report fields and headers on both tables',
+    );
+    const leaks = [...a]
+      .filter(([key, value]) => b.has(key) && b.get(key) !== value)
+      .map(([key, value]) => `${key}: ${value} vs ${b.get(key)}`);
     assert.deepEqual(leaks, []);
     // The test has teeth: both reports and both headers (row 1, after the NOT PRIVATE line) are compared.
     assert.ok(runsA[0].has('p.json.pram.combinedEpsilon') && runsA[0].has('g.json.parameters.levels.age'));
-    assert.deepEqual([0, 1, 2].map((c) => a.get(`p.csv[1][${c}]`)), ['age', 'sex', 'diagnosis']);
+    assert.deepEqual(
+      [0, 1, 2].map((c) => a.get(`p.csv[1][${c}]`)),
+      ['age', 'sex', 'diagnosis'],
+    );
   });
 });

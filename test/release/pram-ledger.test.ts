@@ -46,7 +46,10 @@ describe('issue 21 item 3 — PRAM and generalize runs are on the ledger', () =>
     const r = await run(dir, ['release', 's.privspec', '--out', 'out', '--json']);
     assert.equal(r.code, 0, r.out + r.err);
     const entries = ledger(dir).entries;
-    assert.deepEqual(entries.map((e: { release: string }) => e.release), ['p', 'g']);
+    assert.deepEqual(
+      entries.map((e: { release: string }) => e.release),
+      ['p', 'g'],
+    );
     for (const e of entries) assert.deepEqual(e.costs, {});
     // Hand-derived: retain 0.5 over 3 values keeps with 0.5 + 0.5/3 = 2/3 and moves to each other with 1/6: ε = ln 4.
     assert.equal(entries[0].microdata.kind, 'pram');
@@ -60,8 +63,13 @@ describe('issue 21 item 3 — PRAM and generalize runs are on the ledger', () =>
     const services = nodeServices();
     const document = await loadSpec(join(dir, 's.privspec'), services);
     await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
-    const titles = (await new PrivspecCodeLensProvider(services).provideCodeLens(document)).map((l) => l.command?.title ?? '');
-    assert.deepEqual(titles.filter((t) => /^(spent|released) /.test(t)), [`released ${entries[0].at.slice(0, 10)}`, `released ${entries[1].at.slice(0, 10)}`]);
+    const titles = (await new PrivspecCodeLensProvider(services).provideCodeLens(document)).map(
+      (l) => l.command?.title ?? '',
+    );
+    assert.deepEqual(
+      titles.filter((t) => /^(spent|released) /.test(t)),
+      [`released ${entries[0].at.slice(0, 10)}`, `released ${entries[1].at.slice(0, 10)}`],
+    );
   });
 
   it('a second PRAM run on the same data is refused without `rerun`, before anything is drawn or written', async () => {
@@ -69,7 +77,10 @@ describe('issue 21 item 3 — PRAM and generalize runs are on the ledger', () =>
     assert.equal((await run(dir, ['release', 's.privspec', '--out', 'out', '--only', 'p'])).code, 0);
     const second = await run(dir, ['release', 's.privspec', '--out', 'out', '--only', 'p']);
     assert.equal(second.code, 1);
-    assert.match(second.out, /p: refused: not run: PRAM already randomized diag of this data \(ledger entry [0-9a-f]{12}, release 'p', .*majority vote.*Add 'rerun' to the pram query/);
+    assert.match(
+      second.out,
+      /p: refused: not run: PRAM already randomized diag of this data \(ledger entry [0-9a-f]{12}, release 'p', .*majority vote.*Add 'rerun' to the pram query/,
+    );
     // ln 4 + ln 4 = ln 16 = 2.77 (three significant digits).
     assert.match(second.out, /adds up to 2\.77/);
     assert.deepEqual(readdirSync(join(dir, 'out')).sort(), ['p.csv', 'p.json']);
@@ -81,23 +92,33 @@ describe('issue 21 item 3 — PRAM and generalize runs are on the ledger', () =>
 
   it('with `rerun` the runs are recorded and the report and message state the composed local ε (sum over runs)', async () => {
     const dir = fresh(true);
-    for (let i = 0; i < 3; i++) assert.equal((await run(dir, ['release', 's.privspec', '--out', 'out', '--only', 'p'])).code, 0);
+    for (let i = 0; i < 3; i++)
+      assert.equal((await run(dir, ['release', 's.privspec', '--out', 'out', '--only', 'p'])).code, 0);
     const third = JSON.parse(readFileSync(join(dir, 'out', 'p-3.json'), 'utf8'));
     // Hand-derived: three runs of ε = ln 4 each compose to 3 ln 4 = ln 64 = 4.1589.
     assert.equal(third.parameters.composedLocalEpsilon.runs, 3);
     assert.ok(Math.abs(third.parameters.composedLocalEpsilon.localEpsilon - 3 * Math.log(4)) < 1e-9);
-    assert.equal(ledger(dir).entries.filter((e: { microdata?: { kind: string } }) => e.microdata?.kind === 'pram').length, 3);
+    assert.equal(
+      ledger(dir).entries.filter((e: { microdata?: { kind: string } }) => e.microdata?.kind === 'pram').length,
+      3,
+    );
     const fourth = await run(dir, ['release', 's.privspec', '--out', 'out', '--only', 'p']);
     assert.match(fourth.out, /4 runs on these records compose to local ε 5\.55/);
   });
 
   it('check warns (pram-rerun) when two PRAM releases of one spec randomize a column and the second lacks `rerun`', async () => {
     const dir = fresh(false);
-    writeFileSync(join(dir, 's.privspec'), `${spec(false)}release q: pram diag, age retain 0.6\nrelease r: pram diag retain 0.7 rerun\n`);
+    writeFileSync(
+      join(dir, 's.privspec'),
+      `${spec(false)}release q: pram diag, age retain 0.6\nrelease r: pram diag retain 0.7 rerun\n`,
+    );
     let out = '';
     await runCli(['check', 's.privspec', '--format', 'json'], { out: (t) => (out += t), err: () => {}, cwd: dir });
     const warnings = JSON.parse(out).diagnostics.filter((d: { code: string }) => d.code === 'pram-rerun');
-    assert.deepEqual(warnings.map((d: { line: number; message: string }) => [d.line, d.message.split(':')[0]]), [[11, "'q' randomizes diag again after 'p'"]]);
+    assert.deepEqual(
+      warnings.map((d: { line: number; message: string }) => [d.line, d.message.split(':')[0]]),
+      [[11, "'q' randomizes diag again after 'p'"]],
+    );
   });
 
   it('a dry run records nothing', async () => {

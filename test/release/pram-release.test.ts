@@ -28,7 +28,9 @@ describe('issue 12 — PRAM releases from the spec', () => {
   it('retain 0.8 over the declared domain {flu, cold, asthma}: ε = ln((0.8 + 0.2/3)/(0.2/3)) = ln 13, no DP budget spent', async () => {
     const r = await run(['release', 'pram.privspec', '--out', 'out', '--only', 'swapped', '--json']);
     assert.equal(r.code, 0, r.err + r.out);
-    const lines = readFileSync(join(dir, 'out', 'swapped.csv'), 'utf8').trim().split('\n');
+    const lines = readFileSync(join(dir, 'out', 'swapped.csv'), 'utf8')
+      .trim()
+      .split('\n');
     assert.equal(lines[0], 'diagnosis', 'only the randomized column: no anonymity block to generalize age and sex by');
     assert.equal(lines.length, 9);
     const report = JSON.parse(readFileSync(join(dir, 'out', 'swapped.json'), 'utf8'));
@@ -39,7 +41,8 @@ describe('issue 12 — PRAM releases from the spec', () => {
     assert.ok(Math.abs(attr.epsilon - Math.log(13)) < 1e-9, String(attr.epsilon));
     assert.ok(Math.abs(report.pram.combinedEpsilon - Math.log(13)) < 1e-9);
     // Hand-derived: h = (flu 4, cold 2, asthma 2); E[h′] = Pᵀh: flu 4·0.8667 + 4·0.0667 = 3.7333, cold and asthma
-    // 2·0.8667 + 6·0.0667 = 2.1333 each; L1 = 0.2667 + 0.1333 + 0.1333 = 0.5333. It depends on h, so the terminal shows it.
+    // 2·0.8667 + 6·0.0667 = 2.1333 each; L1 = 0.2667 + 0.1333 + 0.1333 = 0.5333. It depends on h, so the terminal shows
+    // it.
     assert.equal(attr.expectedDistortion, undefined);
     assert.equal(report.identificationRisk, undefined);
     const local = (JSON.parse(r.out).releases[0].local as string[]).join('\n');
@@ -59,9 +62,16 @@ describe('issue 12 — PRAM releases from the spec', () => {
     const r = await run(['release', 'pram.privspec', '--out', 'out', '--json']);
     assert.equal(r.code, 0, r.err + r.out);
     const inv = JSON.parse(readFileSync(join(dir, 'out', 'two.json'), 'utf8'));
-    assert.deepEqual(inv.pram.attributes.map((a: { name: string }) => a.name), ['diagnosis', 'sex']);
+    assert.deepEqual(
+      inv.pram.attributes.map((a: { name: string }) => a.name),
+      ['diagnosis', 'sex'],
+    );
     // The combined ε of independent per-attribute randomization is the sum (the Kronecker product's ε).
-    assert.ok(Math.abs(inv.pram.combinedEpsilon - inv.pram.attributes.reduce((s: number, a: { epsilon: number }) => s + a.epsilon, 0)) < 1e-9);
+    assert.ok(
+      Math.abs(
+        inv.pram.combinedEpsilon - inv.pram.attributes.reduce((s: number, a: { epsilon: number }) => s + a.epsilon, 0),
+      ) < 1e-9,
+    );
     const custom = JSON.parse(readFileSync(join(dir, 'out', 'custom.json'), 'utf8'));
     // Hand-derived from the file: every column's max/min ratio is 0.8/0.1 = 8, so ε = ln 8.
     assert.ok(Math.abs(custom.pram.attributes[0].epsilon - Math.log(8)) < 1e-9);

@@ -1,6 +1,15 @@
 import { strict as assert } from 'node:assert';
 import { spawn } from 'node:child_process';
-import { existsSync, linkSync, mkdirSync, mkdtempSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  existsSync,
+  linkSync,
+  mkdirSync,
+  mkdtempSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { runCli } from '../../cli/run-cli.js';
@@ -11,7 +20,8 @@ import type { Constraint } from '../../engine/release/release-description.js';
 import { tableFromRows } from '../../engine/table/table.js';
 import { ledgerFileSync } from '../helpers/ledger.js';
 
-// Issue 10 ("Safe by default"), items 1, 2, 3, 8 and 9: each reproduction from the issue, run against `privspec release`.
+// Issue 10 ("Safe by default"), items 1, 2, 3, 8 and 9: each reproduction from the issue, run against
+// `privspec release`.
 
 async function run(cwd: string, args: string[]) {
   let out = '';
@@ -101,18 +111,26 @@ describe('issue 10 item 2 — the ledger is the truth, even under concurrency', 
     assert.ok(existsSync(cli), 'npm test builds dist/cli.cjs first');
     for (let round = 0; round < 3; round++) {
       const dir = fresh();
-      const runs = Array.from({ length: 6 }, (_, i) =>
-        new Promise<number>((done) => {
-          const child = spawn(process.execPath, [cli, 'release', 'spec.privspec', '--only', 'sex', '--out', `out${i}`], { cwd: dir, stdio: 'ignore' });
-          child.on('exit', (code) => done(code ?? -1));
-        }),
+      const runs = Array.from(
+        { length: 6 },
+        (_, i) =>
+          new Promise<number>((done) => {
+            const child = spawn(
+              process.execPath,
+              [cli, 'release', 'spec.privspec', '--only', 'sex', '--out', `out${i}`],
+              { cwd: dir, stdio: 'ignore' },
+            );
+            child.on('exit', (code) => done(code ?? -1));
+          }),
       );
       const codes = await Promise.all(runs);
       assert.equal(codes.filter((c) => c === 0).length, 4, `round ${round}: exit codes ${codes.join(',')}`);
       assert.equal(codes.filter((c) => c === 1).length, 2);
       const entries = JSON.parse(readFileSync(ledger(dir), 'utf8')).entries;
       assert.equal(entries.length, 4);
-      const written = Array.from({ length: 6 }, (_, i) => existsSync(join(dir, `out${i}`, 'sex.csv'))).filter(Boolean).length;
+      const written = Array.from({ length: 6 }, (_, i) => existsSync(join(dir, `out${i}`, 'sex.csv'))).filter(
+        Boolean,
+      ).length;
       assert.equal(written, 4, 'no output without its spend');
       assert.equal(existsSync(`${ledger(dir)}.lock`), false, 'the lock is released');
     }
@@ -121,7 +139,10 @@ describe('issue 10 item 2 — the ledger is the truth, even under concurrency', 
   it('a lock left by a dead process is taken over', async () => {
     const dir = fresh();
     mkdirSync(dirname(ledger(dir)), { recursive: true });
-    writeFileSync(`${ledger(dir)}.lock`, JSON.stringify({ pid: 2 ** 22 + 12345, host: (await import('node:os')).hostname(), at: Date.now() }));
+    writeFileSync(
+      `${ledger(dir)}.lock`,
+      JSON.stringify({ pid: 2 ** 22 + 12345, host: (await import('node:os')).hostname(), at: Date.now() }),
+    );
     const r = await run(dir, ['release', 'spec.privspec', '--only', 'sex', '--out', 'out']);
     assert.equal(r.code, 0, r.err);
   });
@@ -154,10 +175,29 @@ describe('issue 10 item 3 — validate, then spend, then write', () => {
     const report = await runReleases(
       {
         specFile,
-        dataset: { name: 'p', file: join(dir, 'data', 'people.csv'), identifying: [], quasi: ['sex'], sensitive: [], insensitive: [] },
+        dataset: {
+          name: 'p',
+          file: join(dir, 'data', 'people.csv'),
+          identifying: [],
+          quasi: ['sex'],
+          sensitive: [],
+          insensitive: [],
+        },
         budget: { accounting: 'pure', epsilon: 4 },
-        releases: [{ name: 'h', query: { kind: 'count', by: ['sex'] }, mechanism: { kind: 'laplace', epsilon: 1 }, accepts: [] }],
-        hierarchies: new Map([['sex', groupingHierarchy([new Map([['M', '*'], ['F', '*']])])]]),
+        releases: [
+          { name: 'h', query: { kind: 'count', by: ['sex'] }, mechanism: { kind: 'laplace', epsilon: 1 }, accepts: [] },
+        ],
+        hierarchies: new Map([
+          [
+            'sex',
+            groupingHierarchy([
+              new Map([
+                ['M', '*'],
+                ['F', '*'],
+              ]),
+            ]),
+          ],
+        ]),
         inputFiles: [],
         readTable: () => Promise.resolve(tableFromRows(['id'], [['1']])),
       },
@@ -180,38 +220,67 @@ describe('review findings on the release path', () => {
     assert.match(r.err + r.out, /the budget gives no ε limit under 'approx' accounting/);
     assert.equal(existsSync(join(dir, 'out', 'sex.csv')), false);
     const check = await run(dir, ['check', 'spec.privspec', '--format', 'json']);
-    assert.ok(JSON.parse(check.out).diagnostics.some((d: { code: string; severity: string }) => d.code === 'no-budget' && d.severity === 'error'));
+    assert.ok(
+      JSON.parse(check.out).diagnostics.some(
+        (d: { code: string; severity: string }) => d.code === 'no-budget' && d.severity === 'error',
+      ),
+    );
   });
 
   it('an infinite where bound is refused, so ledger regions always read back and compose', async () => {
-    const dir = fresh(SPEC.replace('release sex:    count  laplace epsilon 1', 'release sex:    count where age in -1e999..30  laplace epsilon 1'));
+    const dir = fresh(
+      SPEC.replace(
+        'release sex:    count  laplace epsilon 1',
+        'release sex:    count where age in -1e999..30  laplace epsilon 1',
+      ),
+    );
     const check = await run(dir, ['check', 'spec.privspec', '--format', 'json']);
     assert.equal(check.code, 1);
-    assert.ok(JSON.parse(check.out).diagnostics.some((d: { message: string }) => /where bound must be a finite number/.test(d.message)));
+    assert.ok(
+      JSON.parse(check.out).diagnostics.some((d: { message: string }) =>
+        /where bound must be a finite number/.test(d.message),
+      ),
+    );
   });
 
   it('a stored region that does not read back composes with everything', () => {
     const costs = { pure: { kind: 'pure' as const, epsilon: 1 } };
     const broken = { kind: 'range', low: null, high: 30 } as unknown as Constraint;
-    const entries = [1, 2, 3].map((i) => ({ id: String(i), release: 'r', at: '', costs, box: { age: [broken] }, userLevel: false }));
+    const entries = [1, 2, 3].map((i) => ({
+      id: String(i),
+      release: 'r',
+      at: '',
+      costs,
+      box: { age: [broken] },
+      userLevel: false,
+    }));
     assert.deepEqual(ledgerTotal(entries, 'pure'), { epsilon: 3 });
   });
 });
 
 describe('issue 10 item 8 — warnings that hide a leak become errors', () => {
-  const leaky = SPEC.replace('release people: count by sex  laplace epsilon 1', 'release by_age: count by age  laplace epsilon 1');
+  const leaky = SPEC.replace(
+    'release people: count by sex  laplace epsilon 1',
+    'release by_age: count by age  laplace epsilon 1',
+  );
   it('groups taken from the data: an error in check, a refusal in release', async () => {
     const dir = fresh(leaky);
     const check = await run(dir, ['check', 'spec.privspec', '--format', 'json']);
     assert.equal(check.code, 1);
-    assert.ok(JSON.parse(check.out).diagnostics.some((d: { code: string; severity: string }) => d.code === 'data-dependent-domain' && d.severity === 'error'));
+    assert.ok(
+      JSON.parse(check.out).diagnostics.some(
+        (d: { code: string; severity: string }) => d.code === 'data-dependent-domain' && d.severity === 'error',
+      ),
+    );
     const r = await run(dir, ['release', 'spec.privspec', '--out', 'out', '--only', 'by_age']);
     assert.equal(r.code, 1);
     assert.equal(existsSync(ledger(dir)), false);
   });
 
   it("'accept data-dependent-domain' runs it, and the release's JSON repeats the clause", async () => {
-    const dir = fresh(leaky.replace('count by age  laplace epsilon 1', 'count by age  laplace epsilon 1  accept data-dependent-domain'));
+    const dir = fresh(
+      leaky.replace('count by age  laplace epsilon 1', 'count by age  laplace epsilon 1  accept data-dependent-domain'),
+    );
     const r = await run(dir, ['release', 'spec.privspec', '--out', 'out', '--only', 'by_age']);
     assert.equal(r.code, 0, r.err + r.out);
     const report = JSON.parse(readFileSync(join(dir, 'out', 'by_age.json'), 'utf8'));
@@ -223,8 +292,19 @@ describe('issue 10 item 8 — warnings that hide a leak become errors', () => {
     const unit = SPEC.replace('  quasi age, sex\n', '  quasi age, sex\n  unit id\n');
     const dir = fresh(unit);
     const check = await run(dir, ['check', 'spec.privspec', '--format', 'json']);
-    assert.ok(JSON.parse(check.out).diagnostics.some((d: { code: string; severity: string }) => d.code === 'unbounded-contribution' && d.severity === 'error'));
-    const ok = fresh(unit.replace('release sex:    count  laplace epsilon 1', 'release sex:    count  bound unit rows 1  laplace epsilon 1').replace('count by sex  laplace', 'count by sex  bound unit groups 1 rows 1  laplace'));
+    assert.ok(
+      JSON.parse(check.out).diagnostics.some(
+        (d: { code: string; severity: string }) => d.code === 'unbounded-contribution' && d.severity === 'error',
+      ),
+    );
+    const ok = fresh(
+      unit
+        .replace(
+          'release sex:    count  laplace epsilon 1',
+          'release sex:    count  bound unit rows 1  laplace epsilon 1',
+        )
+        .replace('count by sex  laplace', 'count by sex  bound unit groups 1 rows 1  laplace'),
+    );
     assert.equal((await run(ok, ['release', 'spec.privspec', '--out', 'out', '--only', 'sex'])).code, 0);
   });
 });
@@ -244,7 +324,10 @@ describe('issue 10 item 9 — seeded noise is marked and never spent as if priva
     for (const f of ['people.csv', 'people.json', 'sex.csv', 'sex.json']) {
       assert.match(readFileSync(join(dir, 'out', f), 'utf8').split('\n')[0], /NOT PRIVATE \(seeded\)/, f);
     }
-    assert.equal(JSON.parse(readFileSync(join(dir, 'out', 'sex.json'), 'utf8')).notPrivate.startsWith('NOT PRIVATE (seeded)'), true);
+    assert.equal(
+      JSON.parse(readFileSync(join(dir, 'out', 'sex.json'), 'utf8')).notPrivate.startsWith('NOT PRIVATE (seeded)'),
+      true,
+    );
     const report = JSON.parse(r.out);
     assert.equal(report.notPrivate, true);
     assert.deepEqual(report.budget.spent, { epsilon: 0 });

@@ -18,7 +18,10 @@ describe('issue 21 item 6 — the report and the data file appear together or no
     dirs.push(d);
     return d;
   };
-  const files = [{ name: 'g.json', data: '{}\n' }, { name: 'g.csv', data: 'x,y,count\n' }];
+  const files = [
+    { name: 'g.json', data: '{}\n' },
+    { name: 'g.csv', data: 'x,y,count\n' },
+  ];
 
   it('a failure linking the second file removes the first and every temporary file', async () => {
     const dir = fresh();
@@ -35,7 +38,13 @@ describe('issue 21 item 6 — the report and the data file appear together or no
     const dir = fresh();
     assert.deepEqual(await writeNewFilesTogether(dir, files), [join(dir, 'g.json'), join(dir, 'g.csv')]);
     assert.deepEqual(readdirSync(dir).sort(), ['g.csv', 'g.json']);
-    await assert.rejects(writeNewFilesTogether(dir, [{ name: 'h.json', data: '{}' }, { name: 'g.csv', data: 'other' }]), { code: 'EEXIST' });
+    await assert.rejects(
+      writeNewFilesTogether(dir, [
+        { name: 'h.json', data: '{}' },
+        { name: 'g.csv', data: 'other' },
+      ]),
+      { code: 'EEXIST' },
+    );
     assert.deepEqual(readdirSync(dir).sort(), ['g.csv', 'g.json']);
   });
 });

@@ -14,7 +14,12 @@ import { runIn } from '../helpers/run-cli.js';
 
 /** The CSV files of a release folder, by name. */
 function csvs(dir: string): Map<string, string> {
-  return new Map(readdirSync(dir).filter((f) => f.endsWith('.csv')).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+  return new Map(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.csv'))
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+  );
 }
 
 const spec = (data: string) => `dataset d from "${data}" {
@@ -43,13 +48,34 @@ describe('review — a domain taken from the data, on data read at its source', 
     await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'));
     writeFileSync(join(dir, 'csv.privspec'), spec('d.csv'));
     writeFileSync(join(dir, 'parquet.privspec'), spec('d.parquet'));
-    const memory = await runIn(dir, ['release', 'csv.privspec', '--out', 'memory', '--seed', '5', '--not-private', '--engine', 'memory']);
+    const memory = await runIn(dir, [
+      'release',
+      'csv.privspec',
+      '--out',
+      'memory',
+      '--seed',
+      '5',
+      '--not-private',
+      '--engine',
+      'memory',
+    ]);
     assert.equal(memory.code, 0, memory.err + memory.out);
     const expected = csvs(join(dir, 'memory'));
     assert.deepEqual([...expected.keys()], ['by_note.csv', 'by_sex.csv', 'top_note.csv']);
     // By hand: the domain of note is its values sorted as numbers, one row each.
-    assert.deepEqual(expected.get('by_note.csv')!.trimEnd().split('\n').slice(2).map((l) => l.split(',')[0]), ['2', '9', '10']);
-    for (const [name, args] of [['duckdb', ['csv.privspec', '--engine', 'duckdb']], ['parquet', ['parquet.privspec']]] as const) {
+    assert.deepEqual(
+      expected
+        .get('by_note.csv')!
+        .trimEnd()
+        .split('\n')
+        .slice(2)
+        .map((l) => l.split(',')[0]),
+      ['2', '9', '10'],
+    );
+    for (const [name, args] of [
+      ['duckdb', ['csv.privspec', '--engine', 'duckdb']],
+      ['parquet', ['parquet.privspec']],
+    ] as const) {
       const r = await runIn(dir, ['release', ...args, '--out', name, '--seed', '5', '--not-private']);
       assert.equal(r.code, 0, `${name}: ${r.err}${r.out}`);
       assert.deepEqual(csvs(join(dir, name)), expected, name);

@@ -12,8 +12,8 @@ import { runIn } from '../helpers/run-cli.js';
  * tables. The release now reads each such column's distinct values from the source's frequency table of that column,
  * as the preview does, and writes the in-memory release's files byte for byte with the same seed (every pid is
  * distinct, so bounding at one row a unit keeps every row on both paths). A release that accepts the leak but whose
- * column's domain is declared ('c') failed alike, and now takes the declared domain. `privspec plan`, which has no data,
- * refuses such a release in one line instead of the same message.
+ * column's domain is declared ('c') failed alike, and now takes the declared domain. `privspec plan`, which has no
+ * data, refuses such a release in one line instead of the same message.
  */
 const PEOPLE = 'pid,age,sex,income\na,30,F,10\nb,30,F,20\ne,30,M,30\nc,41,M,40\nf,41,M,50\nd,41,F,60\n';
 const spec = (data: string) => `dataset people from "${data}" {
@@ -43,11 +43,34 @@ describe('a release at its source with a domain taken from the data', function (
 
   for (const name of ['n', 'm', 'gr', 'c']) {
     it(`${name}: the Parquet file's release is the CSV's, file for file, with the same seed`, async () => {
-      const csv = await runIn(dir, ['release', 'csv.privspec', '--only', name, '--out', `csv-${name}`, '--seed', '7', '--not-private']);
+      const csv = await runIn(dir, [
+        'release',
+        'csv.privspec',
+        '--only',
+        name,
+        '--out',
+        `csv-${name}`,
+        '--seed',
+        '7',
+        '--not-private',
+      ]);
       assert.equal(csv.code, 0, csv.err);
-      const parquet = await runIn(dir, ['release', 'parquet.privspec', '--only', name, '--out', `parquet-${name}`, '--seed', '7', '--not-private']);
+      const parquet = await runIn(dir, [
+        'release',
+        'parquet.privspec',
+        '--only',
+        name,
+        '--out',
+        `parquet-${name}`,
+        '--seed',
+        '7',
+        '--not-private',
+      ]);
       assert.equal(parquet.code, 0, parquet.err);
-      assert.equal(readFileSync(join(dir, `parquet-${name}`, `${name}.csv`), 'utf8'), readFileSync(join(dir, `csv-${name}`, `${name}.csv`), 'utf8'));
+      assert.equal(
+        readFileSync(join(dir, `parquet-${name}`, `${name}.csv`), 'utf8'),
+        readFileSync(join(dir, `csv-${name}`, `${name}.csv`), 'utf8'),
+      );
       const report = (folder: string) => {
         const j = JSON.parse(readFileSync(join(dir, folder, `${name}.json`), 'utf8'));
         for (const key of ['spec', 'ledger', 'ledgerEntry', 'createdAt', 'dataset', 'data']) delete j[key];
@@ -62,8 +85,14 @@ describe('a release at its source with a domain taken from the data', function (
     assert.equal(preview.code, 0, preview.err);
     const cells = (JSON.parse(preview.out).cells as { label: string; truth: number }[]).map((c) => [c.label, c.truth]);
     // Hand-counted: three rows of age 30, three of 41, one row per pid.
-    assert.deepEqual(cells, [['30', 3], ['41', 3]]);
-    const released = readFileSync(join(dir, 'parquet-n', 'n.csv'), 'utf8').split('\n').filter((l) => /^\d/.test(l)).map((l) => l.split(',')[0]);
+    assert.deepEqual(cells, [
+      ['30', 3],
+      ['41', 3],
+    ]);
+    const released = readFileSync(join(dir, 'parquet-n', 'n.csv'), 'utf8')
+      .split('\n')
+      .filter((l) => /^\d/.test(l))
+      .map((l) => l.split(',')[0]);
     assert.deepEqual(released, ['30', '41']);
     const m = JSON.parse(readFileSync(join(dir, 'parquet-m', 'm.json'), 'utf8'));
     assert.equal(m.parameters.candidates, 6);

@@ -46,14 +46,24 @@ release g: generalize  accept linked-releases "test fixture: both files of one t
   };
 
   it('a blank unit refuses the whole run before anything is spent or written, the DP release included', async () => {
-    await assert.rejects(runReleasesAtSource(await inputOf('blank.privspec'), { out: join(dir, 'out-blank'), dryRun: false, seed: 1 }), (e: Error) => e instanceof RunRefused && /1 row has a blank unit 'pid'/.test(e.message));
+    await assert.rejects(
+      runReleasesAtSource(await inputOf('blank.privspec'), { out: join(dir, 'out-blank'), dryRun: false, seed: 1 }),
+      (e: Error) => e instanceof RunRefused && /1 row has a blank unit 'pid'/.test(e.message),
+    );
     assert.equal(existsSync(join(dir, 'out-blank', 'by_sex.csv')), false);
     assert.equal(ledgerOf(join(dir, 'blank.parquet'))?.entries.length ?? 0, 0);
   });
 
   it('by_sex written with its ledger entry and g refused at its pins, in spec order, in one report', async () => {
-    const result = await runReleasesAtSource(await inputOf('pinned.privspec'), { out: join(dir, 'out'), dryRun: false, seed: 1 });
-    assert.deepEqual(result.releases.map((r) => `${r.name}:${r.status}`), ['by_sex:written', 'g:unavailable']);
+    const result = await runReleasesAtSource(await inputOf('pinned.privspec'), {
+      out: join(dir, 'out'),
+      dryRun: false,
+      seed: 1,
+    });
+    assert.deepEqual(
+      result.releases.map((r) => `${r.name}:${r.status}`),
+      ['by_sex:written', 'g:unavailable'],
+    );
     assert.ok(existsSync(join(dir, 'out', 'by_sex.csv')));
     assert.ok(result.releases[0].ledgerEntry);
     assert.match(result.releases[1].message, /pinned levels leave 6 rows/);

@@ -50,11 +50,19 @@ async function inputOf(file: string): Promise<RunInput> {
   return releaseInput(services, await loadSpec(file, services));
 }
 
-const noRows = (input: RunInput): RunInput => ({ ...input, readTable: () => Promise.reject(new Error('the table was read')) });
+const noRows = (input: RunInput): RunInput => ({
+  ...input,
+  readTable: () => Promise.reject(new Error('the table was read')),
+});
 
 /** The CSV files of a release folder, by name. */
 function csvs(dir: string): Map<string, string> {
-  return new Map(readdirSync(dir).filter((f) => f.endsWith('.csv')).sort().map((f) => [f, readFileSync(join(dir, f), 'utf8')]));
+  return new Map(
+    readdirSync(dir)
+      .filter((f) => f.endsWith('.csv'))
+      .sort()
+      .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
+  );
 }
 
 describe('issue 26 — DP releases and views of data read at its source come from the source’s aggregates', function () {
@@ -63,29 +71,55 @@ describe('issue 26 — DP releases and views of data read at its source come fro
   beforeEach(function () {
     const d = adultDirOrSkip(this);
     dir = mkdtempSync(join(tmpdir(), 'privspec-source-release-'));
-    for (const f of ['adult.csv', 'adult_hierarchy_race.csv', 'adult_hierarchy_education.csv']) copyFileSync(join(d, f), join(dir, f));
+    for (const f of ['adult.csv', 'adult_hierarchy_race.csv', 'adult_hierarchy_education.csv'])
+      copyFileSync(join(d, f), join(dir, f));
   });
   afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
 
   it('Parquet (text and typed) and a CSV read by DuckDB: the in-memory CSV release’s files with the same seed, and the table is never read', async () => {
     await csvToParquet(join(dir, 'adult.csv'), join(dir, 'adult.parquet'), { delimiter: ';' });
     await csvToParquet(join(dir, 'adult.csv'), join(dir, 'typed.parquet'), { delimiter: ';', integers: ['age'] });
-    for (const data of ['adult.csv', 'adult.parquet', 'typed.parquet']) writeFileSync(join(dir, `${data}.privspec`), spec(data) + RELEASES);
-    const direct = await runIn(dir, ['release', 'adult.csv.privspec', '--out', 'memory', '--seed', '5', '--not-private']);
+    for (const data of ['adult.csv', 'adult.parquet', 'typed.parquet'])
+      writeFileSync(join(dir, `${data}.privspec`), spec(data) + RELEASES);
+    const direct = await runIn(dir, [
+      'release',
+      'adult.csv.privspec',
+      '--out',
+      'memory',
+      '--seed',
+      '5',
+      '--not-private',
+    ]);
     assert.equal(direct.code, 0, direct.err + direct.out);
     const expected = csvs(join(dir, 'memory'));
     assert.deepEqual([...expected.keys()], NAMES.map((n) => `${n}.csv`).sort());
     // The CLI on Parquet, and the runner on both Parquet files and on the CSV with the engine 'duckdb', with a table
     // that throws when read.
     for (const data of ['adult.parquet', 'typed.parquet']) {
-      const cli = await runIn(dir, ['release', `${data}.privspec`, '--out', `cli-${data}`, '--seed', '5', '--not-private']);
+      const cli = await runIn(dir, [
+        'release',
+        `${data}.privspec`,
+        '--out',
+        `cli-${data}`,
+        '--seed',
+        '5',
+        '--not-private',
+      ]);
       assert.equal(cli.code, 0, cli.err + cli.out);
       assert.deepEqual(csvs(join(dir, `cli-${data}`)), expected, data);
     }
-    for (const [data, engine] of [['adult.parquet', 'auto'], ['typed.parquet', 'auto'], ['adult.csv', 'duckdb']] as const) {
+    for (const [data, engine] of [
+      ['adult.parquet', 'auto'],
+      ['typed.parquet', 'auto'],
+      ['adult.csv', 'duckdb'],
+    ] as const) {
       const input = { ...noRows(await inputOf(join(dir, `${data}.privspec`))), engine };
       const result = await runReleasesAtSource(input, { out: join(dir, `runner-${data}`), dryRun: false, seed: 5 });
-      assert.deepEqual(result.releases.map((r) => r.status), NAMES.map(() => 'written'), JSON.stringify(result.releases));
+      assert.deepEqual(
+        result.releases.map((r) => r.status),
+        NAMES.map(() => 'written'),
+        JSON.stringify(result.releases),
+      );
       assert.deepEqual(csvs(join(dir, `runner-${data}`)), expected, `${data} (${engine})`);
     }
     // The views' files hold the whole view: the same blocks and counts as from the rows.
@@ -102,17 +136,40 @@ release b_tree: view age within 20..60, sex privtree epsilon 1 bound unit rows 5
 `;
     writeFileSync(join(dir, 'p.privspec'), spec('adult.parquet', 'unit occupation') + bounded);
     writeFileSync(join(dir, 'c.privspec'), spec('adult.csv', 'unit occupation') + bounded);
-    const atSource = await runReleasesAtSource(noRows(await inputOf(join(dir, 'p.privspec'))), { out: join(dir, 'p'), dryRun: false, seed: 9 });
-    assert.ok(atSource.releases.every((r) => r.status === 'written'), JSON.stringify(atSource.releases));
+    const atSource = await runReleasesAtSource(noRows(await inputOf(join(dir, 'p.privspec'))), {
+      out: join(dir, 'p'),
+      dryRun: false,
+      seed: 9,
+    });
+    assert.ok(
+      atSource.releases.every((r) => r.status === 'written'),
+      JSON.stringify(atSource.releases),
+    );
     // The in-memory source's answers to the same requests, keyed as the at-source run keys them for seed 9.
     const input = await inputOf(join(dir, 'c.privspec'));
     const table = await readCsvFile(join(dir, 'adult.csv'));
     const rng = seededRandom('bounding:9');
-    const answers = new Map<string, AggregateAnswer>(aggregatePlan(input, boundingSeed(rng), rng).flatMap((q) => (q.aggregate ? [[q.id, memoryAggregate(table, q.aggregate)] as const] : [])));
+    const answers = new Map<string, AggregateAnswer>(
+      aggregatePlan(input, boundingSeed(rng), rng).flatMap((q) =>
+        q.aggregate ? [[q.id, memoryAggregate(table, q.aggregate)] as const] : [],
+      ),
+    );
     assert.equal(answers.size, 3);
-    for (const a of answers.values()) assert.ok(a.groups.reduce((s, g) => s + g.rows, 0) < a.selectedRows!, `${a.request.id}: bounding dropped nothing`);
-    const memory = await runReleases(noRows(input), { out: join(dir, 'm'), dryRun: false, seed: 9, aggregates: answers });
-    assert.ok(memory.releases.every((r) => r.status === 'written'), JSON.stringify(memory.releases));
+    for (const a of answers.values())
+      assert.ok(
+        a.groups.reduce((s, g) => s + g.rows, 0) < a.selectedRows!,
+        `${a.request.id}: bounding dropped nothing`,
+      );
+    const memory = await runReleases(noRows(input), {
+      out: join(dir, 'm'),
+      dryRun: false,
+      seed: 9,
+      aggregates: answers,
+    });
+    assert.ok(
+      memory.releases.every((r) => r.status === 'written'),
+      JSON.stringify(memory.releases),
+    );
     assert.deepEqual(csvs(join(dir, 'p')), csvs(join(dir, 'm')));
     // The local note is the rows' path's: the rows bounding dropped, never in the files.
     assert.match(atSource.releases[1].local!.join('\n'), /contribution bounding dropped \d+ rows/);
@@ -129,8 +186,12 @@ release b_tree: view age within 20..60, sex privtree epsilon 1 bound unit rows 5
       return /its files need about ([\d.]+ [KMG]iB)/.exec(r.releases[0].message)?.[1];
     };
     const options = { dryRun: false, freeBytes: () => Promise.resolve(1) };
-    const atSource = need(await runReleasesAtSource(noRows(await inputOf(join(dir, 'p.privspec'))), { ...options, out: join(dir, 'p') }));
-    const inMemory = need(await runReleases(await inputOf(join(dir, 'c.privspec')), { ...options, out: join(dir, 'c') }));
+    const atSource = need(
+      await runReleasesAtSource(noRows(await inputOf(join(dir, 'p.privspec'))), { ...options, out: join(dir, 'p') }),
+    );
+    const inMemory = need(
+      await runReleases(await inputOf(join(dir, 'c.privspec')), { ...options, out: join(dir, 'c') }),
+    );
     assert.ok(inMemory);
     assert.equal(atSource, inMemory);
     assert.equal(ledgerOf(join(dir, 'adult.parquet')), undefined);
@@ -141,18 +202,33 @@ release b_tree: view age within 20..60, sex privtree epsilon 1 bound unit rows 5
     const planned = await runIn(dir, ['plan', 'a.privspec', '--dialect', 'duckdb', '--json']);
     assert.equal(planned.code, 0, planned.err);
     const plan = JSON.parse(planned.out) as { queries: { id: string; sql: string }[] };
-    assert.deepEqual(plan.queries.map((q) => q.id), NAMES.map((n) => `release-${n}`));
+    assert.deepEqual(
+      plan.queries.map((q) => q.id),
+      NAMES.map((n) => `release-${n}`),
+    );
     mkdirSync(join(dir, 'answers'));
     const duck = await DuckDbSource.open(join(dir, 'adult.csv'), { delimiter: ';' });
     try {
       for (const [i, q] of plan.queries.entries()) {
         const ext = i % 2 ? 'csv' : 'parquet';
-        await duck.query(`COPY (${q.sql}) TO '${join(dir, 'answers', `${q.id}.${ext}`)}' (FORMAT ${ext}${ext === 'csv' ? ', HEADER' : ''})`);
+        await duck.query(
+          `COPY (${q.sql}) TO '${join(dir, 'answers', `${q.id}.${ext}`)}' (FORMAT ${ext}${ext === 'csv' ? ', HEADER' : ''})`,
+        );
       }
     } finally {
       await duck.close();
     }
-    const fromAnswers = await runIn(dir, ['release', 'a.privspec', '--aggregates', 'answers', '--out', 'a', '--seed', '13', '--not-private']);
+    const fromAnswers = await runIn(dir, [
+      'release',
+      'a.privspec',
+      '--aggregates',
+      'answers',
+      '--out',
+      'a',
+      '--seed',
+      '13',
+      '--not-private',
+    ]);
     assert.equal(fromAnswers.code, 0, fromAnswers.err + fromAnswers.out);
     const direct = await runIn(dir, ['release', 'a.privspec', '--out', 'b', '--seed', '13', '--not-private']);
     assert.equal(direct.code, 0, direct.err + direct.out);
@@ -163,7 +239,17 @@ release b_tree: view age within 20..60, sex privtree epsilon 1 bound unit rows 5
   it('a missing or malformed view answer is refused before anything is spent', async () => {
     writeFileSync(join(dir, 'a.privspec'), spec('adult.csv') + RELEASES);
     mkdirSync(join(dir, 'answers'));
-    for (const n of NAMES.filter((n) => n !== 'v_tree')) writeFileSync(join(dir, 'answers', `release-${n}.csv`), n === 'v_hdp' ? 'g0,g1,g2,g3,n\n30,Male,White,Bachelors,4\n' : n === 'v_id' ? 'g0,g1,g2,n\n30,Male,White,4\n' : n === 'mean_age' ? 'g0,v,n\nMale,30,2\n' : 'g0,n\nMale,2\n');
+    for (const n of NAMES.filter((n) => n !== 'v_tree'))
+      writeFileSync(
+        join(dir, 'answers', `release-${n}.csv`),
+        n === 'v_hdp'
+          ? 'g0,g1,g2,g3,n\n30,Male,White,Bachelors,4\n'
+          : n === 'v_id'
+            ? 'g0,g1,g2,n\n30,Male,White,4\n'
+            : n === 'mean_age'
+              ? 'g0,v,n\nMale,30,2\n'
+              : 'g0,n\nMale,2\n',
+      );
     const missing = await runIn(dir, ['release', 'a.privspec', '--aggregates', 'answers', '--out', 'o']);
     assert.notEqual(missing.code, 0);
     assert.match(missing.err + missing.out, /v_tree: no answer release-v_tree\.csv or \.parquet/);

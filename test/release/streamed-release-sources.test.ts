@@ -1,5 +1,14 @@
 import { strict as assert } from 'node:assert';
-import { copyFileSync, existsSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  existsSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adultDirOrSkip } from '../helpers/adult.js';
@@ -15,13 +24,17 @@ import { adultStreamSpec } from '../helpers/streamed-specs.js';
 import { assertShuffled, SHUFFLE_ROWS } from '../helpers/shuffle-runs.js';
 
 // Issue 26 gap 1: generalize and PRAM releases of every input read at its source are decided on the source's
-// frequency tables and streamed (engine/release/kinds/generalize/streamed-generalize.ts, pram/streamed-pram.ts). Here the sources DuckDB reads:
-// Parquet, and a CSV under `--engine duckdb`; the database tables are in test/cli/database-sources.slow.ts.
+// frequency tables and streamed (engine/release/kinds/generalize/streamed-generalize.ts, pram/streamed-pram.ts). Here
+// the sources DuckDB reads: Parquet, and a CSV under `--engine duckdb`; the database tables are in
+// test/cli/database-sources.slow.ts.
 
 type Report = Record<string, unknown>;
 
 const lines = (file: string) => {
-  const text = readFileSync(file, 'utf8').trimEnd().split('\n').filter((l) => !l.startsWith('#'));
+  const text = readFileSync(file, 'utf8')
+    .trimEnd()
+    .split('\n')
+    .filter((l) => !l.startsWith('#'));
   const [header, ...rows] = text;
   return { header, rows: rows.sort() };
 };
@@ -29,14 +42,20 @@ const lines = (file: string) => {
 /** The report without what names the run (ledger, entry id, time): the rest must be equal. */
 const figures = (file: string) => {
   const { ledger, ledgerEntry, createdAt, spec, ...rest } = JSON.parse(readFileSync(file, 'utf8')) as Report;
-  assert.ok(ledgerEntry !== undefined && ledger !== undefined && spec !== undefined, 'the report names its ledger entry');
+  assert.ok(
+    ledgerEntry !== undefined && ledger !== undefined && spec !== undefined,
+    'the report names its ledger entry',
+  );
   void createdAt;
   return rest;
 };
 
 const column = (rows: readonly string[], j: number) => rows.map((r) => r.split(',')[j]).sort();
 
-/** 3,000 rows: an identifier, two quasi-identifiers, the diagnosis and a copy of it (a quasi-identifier left raw at level 0). */
+/**
+ * 3,000 rows: an identifier, two quasi-identifiers, the diagnosis and a copy of it (a quasi-identifier left raw at
+ * level 0).
+ */
 function writeData(dir: string): void {
   const values = ['flu', 'cold', 'asthma'];
   const rows: string[] = [];
@@ -73,7 +92,8 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
     dir = mkdtempSync(join(tmpdir(), 'privspec-streamed-sources-'));
     writeData(dir);
     await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'));
-    // A copy in its own folder, so that its ledger is not the in-memory run's (a second PRAM of the same records is refused).
+    // A copy in its own folder, so that its ledger is not the in-memory run's (a second PRAM of the same records is
+    // refused).
     mkdirSync(join(dir, 'x'));
     copyFileSync(join(dir, 'd.csv'), join(dir, 'x', 'd.csv'));
   });
@@ -109,7 +129,10 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
   it('PRAM: same header, rows and report as in memory, the other columns equal as multisets, the same local ε', async () => {
     const p = 'release p: pram diagnosis retain 0.7';
     const memory = await release(SPEC('d.csv', p), 'm.privspec', 'm');
-    const outs = { c: await release(SPEC('x/d.csv', p), 'c.privspec', 'c', ['--engine', 'duckdb']), p: await release(SPEC('d.parquet', p), 'p.privspec', 'p') };
+    const outs = {
+      c: await release(SPEC('x/d.csv', p), 'c.privspec', 'c', ['--engine', 'duckdb']),
+      p: await release(SPEC('d.parquet', p), 'p.privspec', 'p'),
+    };
     const expected = lines(join(dir, 'm', 'p.csv'));
     assert.equal(expected.header, 'age,sex,diagnosis,orig');
     // By hand: k 2 is met at level 0 (every (age, sex, orig) class of 3,000 rows over 30 cells holds well over 2 rows),
@@ -132,7 +155,10 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
       assert.match(eta(r.err)!, /the linkage matrix of 3000 records exceeds 2000 × 2000/);
     }
     // At most 2,000 written records: η is computed from the records the stream kept, as in memory.
-    writeFileSync(join(dir, 'small.csv'), `${readFileSync(join(dir, 'd.csv'), 'utf8').split('\n').slice(0, 501).join('\n')}\n`);
+    writeFileSync(
+      join(dir, 'small.csv'),
+      `${readFileSync(join(dir, 'd.csv'), 'utf8').split('\n').slice(0, 501).join('\n')}\n`,
+    );
     await csvToParquet(join(dir, 'small.csv'), join(dir, 'small.parquet'));
     const small = await release(SPEC('small.parquet', p), 's.privspec', 's');
     assert.match(small.err, /identification risk η of the written records: max [0-9.e-]+ \(/);
@@ -142,11 +168,19 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
   });
 
   it('PRAM streamed (seeded): per input value the outputs follow the matrix row within 5 binomial standard deviations', async () => {
-    await release(SPEC('d.parquet', 'release p: pram diagnosis retain 0.4'), 'p.privspec', 'p', ['--seed', '11', '--not-private']);
-    const report = JSON.parse(readFileSync(join(dir, 'p', 'p.json'), 'utf8')) as { parameters: { attributes: { labels: string[]; matrix: number[][] }[] } };
+    await release(SPEC('d.parquet', 'release p: pram diagnosis retain 0.4'), 'p.privspec', 'p', [
+      '--seed',
+      '11',
+      '--not-private',
+    ]);
+    const report = JSON.parse(readFileSync(join(dir, 'p', 'p.json'), 'utf8')) as {
+      parameters: { attributes: { labels: string[]; matrix: number[][] }[] };
+    };
     const { labels, matrix } = report.parameters.attributes[0];
     // Retention 0.4 over 3 values: 0.4 + 0.6/3 = 0.6 on the diagonal, 0.2 elsewhere (retention-matrix.ts; sdcMicro).
-    labels.forEach((_, u) => labels.forEach((__, v) => assert.ok(Math.abs(matrix[u][v] - (u === v ? 0.6 : 0.2)) < 1e-12)));
+    labels.forEach((_, u) =>
+      labels.forEach((__, v) => assert.ok(Math.abs(matrix[u][v] - (u === v ? 0.6 : 0.2)) < 1e-12)),
+    );
     const { rows } = lines(join(dir, 'p', 'p.csv'));
     // 'orig' is written raw (level 0): it is the input value of the randomized 'diagnosis' beside it.
     const counts = new Map<string, Map<string, number>>();
@@ -163,7 +197,10 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
         // Binomial(n, p): mean np, standard deviation √(np(1 − p)); 5 of them bound a correct draw but for 6·10⁻⁷.
         const p = matrix[u][v];
         const got = row.get(released) ?? 0;
-        assert.ok(Math.abs(got - n * p) <= 5 * Math.sqrt(n * p * (1 - p)), `${original} → ${released}: ${got} of ${n}, expected ${n * p}`);
+        assert.ok(
+          Math.abs(got - n * p) <= 5 * Math.sqrt(n * p * (1 - p)),
+          `${original} → ${released}: ${got} of ${n}, expected ${n * p}`,
+        );
       }
     }
     // And the randomization did something: some rows changed their value (with 0.4 of them expected to).
@@ -182,14 +219,17 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
     assert.equal(ledgerOf(join(dir, 'd.parquet')), undefined, 'nothing recorded');
   });
 
-  it('anonymize --out through DuckDB keeps the input CSV\'s delimiter, as the in-memory writer does (Adult\'s \';\')', async function () {
+  it("anonymize --out through DuckDB keeps the input CSV's delimiter, as the in-memory writer does (Adult's ';')", async function () {
     const d = adultDirOrSkip(this);
     const h = (c: string) => ['--hierarchy', `${c}=${join(d, `adult_hierarchy_${c}.csv`)}`];
     const args = ['--qi', 'age,sex,race', ...h('age'), ...h('sex'), ...h('race'), '--k', '5', '--suppression', '0.02'];
     // A copy: anonymize --out records its run and row key beside the data it reads, never in the shared Adult folder.
     const adult = join(dir, 'adult.csv');
     copyFileSync(join(d, 'adult.csv'), adult);
-    for (const [engine, out] of [['memory', 'm.csv'], ['duckdb', 'c.csv']]) {
+    for (const [engine, out] of [
+      ['memory', 'm.csv'],
+      ['duckdb', 'c.csv'],
+    ]) {
       const r = await runIn(dir, ['anonymize', adult, ...args, '--engine', engine, '--out', join(dir, out)]);
       assert.equal(r.code, 0, r.err);
     }
@@ -201,7 +241,7 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
     assert.deepEqual(duck.slice(1).sort(), memory.slice(1).sort());
   });
 
-  it('DuckDB\'s shuffledRows: a keyed random order (ROW_NUMBER() hashed with the key), equal rows not in runs', async () => {
+  it("DuckDB's shuffledRows: a keyed random order (ROW_NUMBER() hashed with the key), equal rows not in runs", async () => {
     writeFileSync(join(dir, 'runs.csv'), `i,v\n${SHUFFLE_ROWS.map((r) => r.join(',')).join('\n')}\n`);
     for (const file of ['runs.csv', 'runs.parquet']) {
       if (file.endsWith('.parquet')) await csvToParquet(join(dir, 'runs.csv'), join(dir, file));
@@ -218,30 +258,47 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
     async function inputOf(spec: string): Promise<RunInput> {
       writeFileSync(join(dir, 's.privspec'), spec);
       const services = nodeServices();
-      return { ...(await releaseInput(services, await loadSpec(join(dir, 's.privspec'), services))), readTable: () => Promise.reject(new Error('the table was read')) };
+      return {
+        ...(await releaseInput(services, await loadSpec(join(dir, 's.privspec'), services))),
+        readTable: () => Promise.reject(new Error('the table was read')),
+      };
     }
 
     /** DuckDB over the file, with `rows` and `table` refused and every shuffled row counted. */
-    const spy = (calls: string[]) => async (file: string): Promise<DataSource> => {
-      const duck = await DuckDbSource.open(file);
-      return {
-        name: duck.name,
-        columns: () => duck.columns(),
-        frequencyTable: (r) => (calls.push(`frequencyTable ${r.columns.join(',')}`), duck.frequencyTable(r)),
-        aggregate: (r) => duck.aggregate(r),
-        rows: () => {
-          throw new Error('rows() was called');
-        },
-        shuffledRows: (columns, key, batchRows) => (calls.push(`shuffledRows ${columns.join(',')}`), duck.shuffledRows(columns, key, batchRows)),
-        close: () => duck.close(),
+    const spy =
+      (calls: string[]) =>
+      async (file: string): Promise<DataSource> => {
+        const duck = await DuckDbSource.open(file);
+        return {
+          name: duck.name,
+          columns: () => duck.columns(),
+          frequencyTable: (r) => (calls.push(`frequencyTable ${r.columns.join(',')}`), duck.frequencyTable(r)),
+          aggregate: (r) => duck.aggregate(r),
+          rows: () => {
+            throw new Error('rows() was called');
+          },
+          shuffledRows: (columns, key, batchRows) => (
+            calls.push(`shuffledRows ${columns.join(',')}`),
+            duck.shuffledRows(columns, key, batchRows)
+          ),
+          close: () => duck.close(),
+        };
       };
-    };
 
     it('the table is never read: only frequency tables and the shuffled stream are asked of the source', async () => {
-      const input = await inputOf(SPEC('d.parquet', 'release g: generalize  accept linked-releases "test fixture: both files of one table"\nrelease p: pram diagnosis retain 0.7'));
+      const input = await inputOf(
+        SPEC(
+          'd.parquet',
+          'release g: generalize  accept linked-releases "test fixture: both files of one table"\nrelease p: pram diagnosis retain 0.7',
+        ),
+      );
       const calls: string[] = [];
       const result = await runReleases(input, { out: join(dir, 'o'), dryRun: false, openSource: spy(calls) });
-      assert.deepEqual(result.releases.map((r) => r.status), ['written', 'written'], JSON.stringify(result.releases));
+      assert.deepEqual(
+        result.releases.map((r) => r.status),
+        ['written', 'written'],
+        JSON.stringify(result.releases),
+      );
       assert.deepEqual(calls, [
         'frequencyTable age,sex,orig',
         'shuffledRows age,sex,diagnosis,orig',
@@ -253,7 +310,10 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
       assert.equal(lines(join(dir, 'o', 'p.csv')).rows.length, 3000);
     });
 
-    for (const [kind, text] of [['generalize', 'release g: generalize'], ['pram', 'release g: pram diagnosis retain 0.7']] as const) {
+    for (const [kind, text] of [
+      ['generalize', 'release g: generalize'],
+      ['pram', 'release g: pram diagnosis retain 0.7'],
+    ] as const) {
       it(`${kind}: rows that change between the decision and the stream fail the per-class check: no file, the spend recorded`, async () => {
         const input = await inputOf(SPEC('d.parquet', text, 200));
         // The second read differs: one row's age moves from 20 to 60, so the total is the same but two classes are not.
@@ -265,7 +325,12 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
               const at = columns.indexOf('age');
               let moved = false;
               for await (const batch of real.shuffledRows!(columns, key, batchRows)) {
-                yield { columns, rows: batch.rows.map((r) => (!moved && r[at] === '20' ? ((moved = true), r.map((v, j) => (j === at ? '60' : v))) : r)) };
+                yield {
+                  columns,
+                  rows: batch.rows.map((r) =>
+                    !moved && r[at] === '20' ? ((moved = true), r.map((v, j) => (j === at ? '60' : v))) : r,
+                  ),
+                };
               }
             },
           };
@@ -273,7 +338,10 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
         const result = await runReleases(input, { out: join(dir, 'o'), dryRun: false, openSource: changing });
         const outcome = result.releases[0];
         assert.equal(outcome.status, 'failed', outcome.message);
-        assert.match(outcome.message, /\(ledger entry [^)]+\), output not written: .*changed while the release read it \(the generalized class .* holds \d+ streamed rows, the decision counted \d+\)/);
+        assert.match(
+          outcome.message,
+          /\(ledger entry [^)]+\), output not written: .*changed while the release read it \(the generalized class .* holds \d+ streamed rows, the decision counted \d+\)/,
+        );
         assert.ok(!existsSync(join(dir, 'o')) || readdirSync(join(dir, 'o')).length === 0, 'no file is left');
         assert.equal(ledgerOf(join(dir, 'd.parquet'))?.entries.length, 1, 'the spend is recorded');
       });
@@ -283,12 +351,17 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
   it('Adult under --engine duckdb: the generalize and PRAM releases equal the in-memory ones', async function () {
     const d = adultDirOrSkip(this);
     copyFileSync(join(d, 'adult.csv'), join(dir, 'adult.csv'));
-    for (const h of ['age', 'race']) copyFileSync(join(d, `adult_hierarchy_${h}.csv`), join(dir, `adult_hierarchy_${h}.csv`));
+    for (const h of ['age', 'race'])
+      copyFileSync(join(d, `adult_hierarchy_${h}.csv`), join(dir, `adult_hierarchy_${h}.csv`));
     writeFileSync(join(dir, 'a.privspec'), adultStreamSpec('"adult.csv"'));
     mkdirSync(join(dir, 'y'));
-    for (const f of ['adult.csv', 'adult_hierarchy_age.csv', 'adult_hierarchy_race.csv']) copyFileSync(join(dir, f), join(dir, 'y', f));
+    for (const f of ['adult.csv', 'adult_hierarchy_age.csv', 'adult_hierarchy_race.csv'])
+      copyFileSync(join(dir, f), join(dir, 'y', f));
     writeFileSync(join(dir, 'y', 'a.privspec'), readFileSync(join(dir, 'a.privspec')));
-    for (const [spec, out, extra] of [['a.privspec', 'm', []], ['y/a.privspec', 'c', ['--engine', 'duckdb']]] as const) {
+    for (const [spec, out, extra] of [
+      ['a.privspec', 'm', []],
+      ['y/a.privspec', 'c', ['--engine', 'duckdb']],
+    ] as const) {
       const r = await runIn(dir, ['release', spec, '--out', out, ...extra]);
       assert.equal(r.code, 0, r.err + r.out);
     }

@@ -47,11 +47,18 @@ async function inputOf(file: string): Promise<RunInput> {
   return releaseInput(services, await loadSpec(file, services));
 }
 
-/** The preview as the panel computes it for a seed: one generator for the plan and the preview, runs fixed (no time box). */
+/**
+ * The preview as the panel computes it for a seed: one generator for the plan and the preview, runs fixed (no time
+ * box).
+ */
 async function previewFromAnswer(input: RunInput, name: string, seed: number): Promise<ViewBody> {
   const release = input.releases.find((r) => r.name === name)!;
   const answers = await sourceAnswers({ ...input, releases: [release] }, seed);
-  const exact = exactOfRelease(release, releaseDomains(input, release, EMPTY), answers.get(releaseRequestId(name))!) as ViewExact;
+  const exact = exactOfRelease(
+    release,
+    releaseDomains(input, release, EMPTY),
+    answers.get(releaseRequestId(name))!,
+  ) as ViewExact;
   const rng = seededRandom(seed);
   return viewPreview(EMPTY, planFor(input, release, EMPTY, rng), { rng, exact, runs: 2, timeBoxMs: 1e9 });
 }
@@ -74,7 +81,14 @@ describe('issue 26 — the preview of a view on data read at its source', functi
   it('bounded: the example draw is the view the at-source release writes with the same seed, and the rows are the keyed order’s', async () => {
     const input = await inputOf(join(dir, 'p.privspec'));
     const body = await previewFromAnswer(input, 'v', 5);
-    const run = await runReleasesAtSource({ ...input, releases: input.releases.filter((r) => r.name === 'v'), readTable: () => Promise.reject(new Error('the table was read')) }, { out: join(dir, 'o'), dryRun: false, seed: 5 });
+    const run = await runReleasesAtSource(
+      {
+        ...input,
+        releases: input.releases.filter((r) => r.name === 'v'),
+        readTable: () => Promise.reject(new Error('the table was read')),
+      },
+      { out: join(dir, 'o'), dryRun: false, seed: 5 },
+    );
     assert.equal(run.releases[0].status, 'written', run.releases[0].message);
     const view = parseViewFile(readFileSync(join(dir, 'o', 'v.json'), 'utf8'));
     assert.equal(body.blocks, view.blocks.length);
@@ -85,8 +99,19 @@ describe('issue 26 — the preview of a view on data read at its source', functi
     // The rows the view is built from, counted independently: Adult's rows kept by the keyed order with the run's key
     // (drawn first from the seed's bounding generator), then those inside the domain.
     const table = await readCsvFile(join(dir, 'adult.csv'));
-    const bound = { unit: 'occupation', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 500, seed: boundingSeed(seededRandom('bounding:5')) };
-    const kept = keyedBoundRows(table, Int32Array.from({ length: table.rowCount }, (_, i) => i), bound, contentColumns(['age', 'sex', 'race'], [], undefined));
+    const bound = {
+      unit: 'occupation',
+      partitionBy: [],
+      maxPartitions: 1,
+      maxRowsPerPartition: 500,
+      seed: boundingSeed(seededRandom('bounding:5')),
+    };
+    const kept = keyedBoundRows(
+      table,
+      Int32Array.from({ length: table.rowCount }, (_, i) => i),
+      bound,
+      contentColumns(['age', 'sex', 'race'], [], undefined),
+    );
     assert.ok(kept.length < table.rowCount, 'bounding dropped nothing');
     const dims = view.dimensions;
     assert.equal(body.rows, viewPoints(table, dims, kept).points[0].length);
@@ -102,7 +127,12 @@ describe('issue 26 — the preview of a view on data read at its source', functi
       return table(path, delimiter);
     };
     const document = await loadSpec(join(dir, 'p.privspec'), services);
-    const p = await releasePreview(services, document, { uri: document.uri.toString(), release: 'v', controls: {} }, { seed: 5 });
+    const p = await releasePreview(
+      services,
+      document,
+      { uri: document.uri.toString(), release: 'v', controls: {} },
+      { seed: 5 },
+    );
     assert.deepEqual(calls, [], 'the data store read the Parquet table');
     assert.ok(p.body.kind === 'view');
     const expected = await previewFromAnswer(await inputOf(join(dir, 'p.privspec')), 'v', 5);

@@ -15,7 +15,8 @@ import { runIn } from '../helpers/run-cli.js';
 /** 400 rows: ages 20..59 (ten of each), sexes alternating; unit p1..p200 with two rows each; a name never released. */
 function people(): string {
   const lines = ['id,name,age,sex,income'];
-  for (let i = 0; i < 400; i++) lines.push(`p${(i >> 1) + 1},N${i},${20 + (i % 40)},${i % 2 === 0 ? 'F' : 'M'},${1000 + i}`);
+  for (let i = 0; i < 400; i++)
+    lines.push(`p${(i >> 1) + 1},N${i},${20 + (i % 40)},${i % 2 === 0 ? 'F' : 'M'},${1000 + i}`);
   return `${lines.join('\n')}\n`;
 }
 
@@ -47,19 +48,34 @@ describe('issue 29 — the view release, query and synthesize', function () {
     assert.equal(r.code, 0, r.err + r.out);
     const view = parseViewFile(readFileSync(join(dir, 'out', 'v.json'), 'utf8'));
     assert.equal(view.algorithm, 'hdpview');
-    assert.deepEqual(view.dimensions, [{ kind: 'range', name: 'age', lo: 0, hi: 99 }, { kind: 'categorical', name: 'sex', values: ['F', 'M', 'X'] }]);
+    assert.deepEqual(view.dimensions, [
+      { kind: 'range', name: 'age', lo: 0, hi: 99 },
+      { kind: 'categorical', name: 'sex', values: ['F', 'M', 'X'] },
+    ]);
     assert.deepEqual(view.cost, { kind: 'pure', epsilon: 1 });
     // The CSV lists every block of the JSON, by value: first and last age and sex, and the noisy count.
-    const csv = readFileSync(join(dir, 'out', 'v.csv'), 'utf8').trim().split('\n');
+    const csv = readFileSync(join(dir, 'out', 'v.csv'), 'utf8')
+      .trim()
+      .split('\n');
     assert.equal(csv[0], 'age_from,age_to,sex_from,sex_to,count');
     assert.equal(csv.length - 1, view.blocks.length);
     const first = view.blocks[0];
-    assert.equal(csv[1], [first.lo[0], first.hi[0], ['F', 'M', 'X'][first.lo[1]], ['F', 'M', 'X'][first.hi[1]], first.count].join(','));
+    assert.equal(
+      csv[1],
+      [first.lo[0], first.hi[0], ['F', 'M', 'X'][first.lo[1]], ['F', 'M', 'X'][first.hi[1]], first.count].join(','),
+    );
     // Identifying columns and the unit never leave: neither the CSV nor the report names them.
-    for (const f of ['v.csv', 'v.json']) assert.doesNotMatch(readFileSync(join(dir, 'out', f), 'utf8'), /\bN17\b|\bp17\b|income/);
+    for (const f of ['v.csv', 'v.json'])
+      assert.doesNotMatch(readFileSync(join(dir, 'out', f), 'utf8'), /\bN17\b|\bp17\b|income/);
     // The ledger records ε 1 and ε 0.5, the costs written (bounded to 2 rows per unit, built at ε/2 per row).
     const entries = ledgerOf(join(dir, 'data', 'people.csv'))!.entries;
-    assert.deepEqual(entries.map((e) => [e.release, e.costs.pure]), [['v', { kind: 'pure', epsilon: 1 }], ['t', { kind: 'pure', epsilon: 0.5 }]]);
+    assert.deepEqual(
+      entries.map((e) => [e.release, e.costs.pure]),
+      [
+        ['v', { kind: 'pure', epsilon: 1 }],
+        ['t', { kind: 'pure', epsilon: 0.5 }],
+      ],
+    );
     assert.equal(view.parameters.maxRowsPerUnit, 2);
   });
 
@@ -78,13 +94,19 @@ describe('issue 29 — the view release, query and synthesize', function () {
     writeFileSync(join(dir, 'w.txt'), 'count where age in 20..29\n# women\ncount where sex = "F" and age in 30..59\n');
     const table = await runIn(dir, ['query', 'out/v.json', '--workload', 'w.txt', '--json']);
     assert.equal(table.code, 0, table.err);
-    assert.deepEqual(JSON.parse(table.out).answers.map((a: { query: string }) => a.query), ['count where age in 20..29', 'count where sex = "F" and age in 30..59']);
+    assert.deepEqual(
+      JSON.parse(table.out).answers.map((a: { query: string }) => a.query),
+      ['count where age in 20..29', 'count where sex = "F" and age in 30..59'],
+    );
     const synth = await runIn(dir, ['synthesize', 'out/v.json', '--rows', '50', '--out', 'synth.csv', '--seed', '7']);
     assert.equal(synth.code, 0, synth.err);
     const rows = readFileSync(join(dir, 'synth.csv'), 'utf8').trim().split('\n');
     assert.equal(rows[0], 'age,sex');
     assert.equal(rows.length, 51);
-    assert.ok(rows.slice(1).every((r) => /^\d+,(F|M|X)$/.test(r) && Number(r.split(',')[0]) <= 99), rows.join('|'));
+    assert.ok(
+      rows.slice(1).every((r) => /^\d+,(F|M|X)$/.test(r) && Number(r.split(',')[0]) <= 99),
+      rows.join('|'),
+    );
     assert.deepEqual(readFileSync(ledger), before);
   });
 
@@ -102,7 +124,10 @@ describe('issue 29 — the view release, query and synthesize', function () {
     const w = await runIn(dir, ['query', 'out/v.json', '--workload', 'w.txt']);
     assert.equal(w.code, 2);
     assert.match(w.err, /w\.txt:3:29: 'zip' is not a dimension of the view \(dimensions: age, sex\)/);
-    assert.match((await runIn(dir, ['query', 'out/v.json', 'count where sex = "Q"'])).err, /the query, column 19: "Q" is not a value of 'sex' \(values: F, M, X\)/);
+    assert.match(
+      (await runIn(dir, ['query', 'out/v.json', 'count where sex = "Q"'])).err,
+      /the query, column 19: "Q" is not a value of 'sex' \(values: F, M, X\)/,
+    );
     const over = await runIn(dir, ['synthesize', 'out/v.json', '--rows', '5', '--out', 'out/v.json', '--force']);
     assert.equal(over.code, 2);
     assert.match(over.err, /would replace the input/);
@@ -113,14 +138,35 @@ describe('issue 29 — the view release, query and synthesize', function () {
     const fields = async (csv: string, seed: number) => {
       writeFileSync(join(dir, 'data', 'people.csv'), csv);
       const out = `out-${seed}`;
-      const run = await runIn(dir, ["release", "spec.privspec", "--out", out, "--only", "v", "--seed", String(seed), "--not-private"]);
+      const run = await runIn(dir, [
+        'release',
+        'spec.privspec',
+        '--out',
+        out,
+        '--only',
+        'v',
+        '--seed',
+        String(seed),
+        '--not-private',
+      ]);
       assert.equal(run.code, 0, run.err + run.out);
-      const { view, blocks: _blocks, createdAt: _at, ledger: _l, ledgerEntry: _e, notPrivate: _seed, ...rest } = JSON.parse(readFileSync(join(dir, out, 'v.json'), 'utf8'));
+      const {
+        view,
+        blocks: _blocks,
+        createdAt: _at,
+        ledger: _l,
+        ledgerEntry: _e,
+        notPrivate: _seed,
+        ...rest
+      } = JSON.parse(readFileSync(join(dir, out, 'v.json'), 'utf8'));
       const { blocks, ...viewRest } = view;
       return { rest: { ...rest, view: viewRest }, blocks: JSON.stringify(blocks) };
     };
     const table = people();
-    const neighbour = table.split('\n').filter((l) => !l.startsWith('p1,')).join('\n');
+    const neighbour = table
+      .split('\n')
+      .filter((l) => !l.startsWith('p1,'))
+      .join('\n');
     const a = await fields(table, 1);
     const b = await fields(neighbour, 2);
     assert.deepEqual(a.rest, b.rest);
@@ -131,8 +177,23 @@ describe('issue 29 — the view release, query and synthesize', function () {
   it('one computation: the preview with the release’s seed draws the view the release writes; its example answers are privspec query’s', async () => {
     const services = nodeServices();
     const document = await loadSpec(join(dir, 'spec.privspec'), services);
-    const preview = await releasePreview(services, document, { uri: document.uri.toString(), release: 'v', controls: {} }, { rng: seededRandom(11) });
-    const run = await runIn(dir, ['release', 'spec.privspec', '--out', 'out', '--only', 'v', '--seed', '11', '--not-private']);
+    const preview = await releasePreview(
+      services,
+      document,
+      { uri: document.uri.toString(), release: 'v', controls: {} },
+      { rng: seededRandom(11) },
+    );
+    const run = await runIn(dir, [
+      'release',
+      'spec.privspec',
+      '--out',
+      'out',
+      '--only',
+      'v',
+      '--seed',
+      '11',
+      '--not-private',
+    ]);
     assert.equal(run.code, 0, run.err);
     const body = preview.body;
     assert.equal(body.kind, 'view');
@@ -147,16 +208,33 @@ describe('issue 29 — the view release, query and synthesize', function () {
       assert.equal(answer.estimate, e.answer, e.query);
       assert.equal(answer.noiseStdDev, e.noiseStdDev, e.query);
     }
-    assert.deepEqual(body.arr.map((a) => a.algorithm), ['hdpview', 'privtree', 'identity']);
+    assert.deepEqual(
+      body.arr.map((a) => a.algorithm),
+      ['hdpview', 'privtree', 'identity'],
+    );
     assert.equal(body.arr[0].relative, 1);
     // Read from a seeded run's view, an answer and a synthetic file are NOT PRIVATE too, on their first line.
-    assert.match((await runIn(dir, ['query', 'out/v.json', 'count'])).out.split('\n')[0], /^NOT PRIVATE \(seeded\): seed 11/);
+    assert.match(
+      (await runIn(dir, ['query', 'out/v.json', 'count'])).out.split('\n')[0],
+      /^NOT PRIVATE \(seeded\): seed 11/,
+    );
     assert.equal((await runIn(dir, ['synthesize', 'out/v.json', '--rows', '3', '--out', 's.csv'])).code, 0);
-    assert.deepEqual(readFileSync(join(dir, 's.csv'), 'utf8').split('\n').slice(0, 2), ['# NOT PRIVATE (seeded)', 'age,sex']);
+    assert.deepEqual(readFileSync(join(dir, 's.csv'), 'utf8').split('\n').slice(0, 2), [
+      '# NOT PRIVATE (seeded)',
+      'age,sex',
+    ]);
     // A newer preview cancels this one: the request stops with an AbortError (the server answers RequestCancelled).
     const abort = new AbortController();
     abort.abort();
-    await assert.rejects(releasePreview(services, document, { uri: document.uri.toString(), release: 'v', controls: {} }, { signal: abort.signal }), { name: 'AbortError' });
+    await assert.rejects(
+      releasePreview(
+        services,
+        document,
+        { uri: document.uri.toString(), release: 'v', controls: {} },
+        { signal: abort.signal },
+      ),
+      { name: 'AbortError' },
+    );
     services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
   });
 
@@ -167,7 +245,10 @@ describe('issue 29 — the view release, query and synthesize', function () {
     assert.equal(p.kind, 'view');
     assert.equal(p.algorithm, 'privtree');
     assert.equal(p.rows, 400);
-    assert.deepEqual(p.arr.map((a: { algorithm: string }) => a.algorithm), ['hdpview', 'privtree', 'identity']);
+    assert.deepEqual(
+      p.arr.map((a: { algorithm: string }) => a.algorithm),
+      ['hdpview', 'privtree', 'identity'],
+    );
     // Example truths only: the draw's answers and its partition stay in the panel (noise nothing paid for).
     assert.ok(p.examples.length > 0 && p.examples.every((e: object) => Object.keys(e).sort().join() === 'query,truth'));
     assert.equal(p.projections, undefined);

@@ -25,7 +25,10 @@ describe('issue 21 item 6 — everything the write needs is checked before the s
     const dir = mkdtempSync(join(tmpdir(), 'privspec-before-spend-'));
     dirs.push(dir);
     writeFileSync(join(dir, 'd.csv'), DATA);
-    writeFileSync(join(dir, 's.privspec'), `dataset d from "d.csv" { insensitive x, y }\nbudget { ${budget} }\n${release}\n`);
+    writeFileSync(
+      join(dir, 's.privspec'),
+      `dataset d from "d.csv" { insensitive x, y }\nbudget { ${budget} }\n${release}\n`,
+    );
     return dir;
   };
 
@@ -35,7 +38,10 @@ describe('issue 21 item 6 — everything the write needs is checked before the s
     for (let i = 0; i < 2; i++) {
       const r = await run(dir, ['release', 's.privspec', '--out', 'out']);
       assert.equal(r.code, 1, r.out);
-      assert.match(r.err, /release 'raaaa.*…': the file name '.*' needs \d+ bytes with its temporary name, more than the 255 a file name may have; use a shorter release or file name; nothing was spent/);
+      assert.match(
+        r.err,
+        /release 'raaaa.*…': the file name '.*' needs \d+ bytes with its temporary name, more than the 255 a file name may have; use a shorter release or file name; nothing was spent/,
+      );
     }
     assert.equal(existsSync(ledgerFileSync(join(dir, 'd.csv'))), false, 'no spend recorded');
   });
@@ -45,9 +51,16 @@ describe('issue 21 item 6 — everything the write needs is checked before the s
     const services = nodeServices();
     const input = await releaseInput(services, await loadSpec(join(dir, 's.privspec'), services));
     // 512² cells, each a line "x,y,value" of at least 3 + 3 + 17 bytes: about 6 MiB, more than 3 MiB.
-    const report = await runReleases(input, { out: join(dir, 'out'), dryRun: false, freeBytes: () => Promise.resolve(3 << 20) });
+    const report = await runReleases(input, {
+      out: join(dir, 'out'),
+      dryRun: false,
+      freeBytes: () => Promise.resolve(3 << 20),
+    });
     assert.equal(report.releases[0].status, 'refused');
-    assert.match(report.releases[0].message, /^not run: its files need about \d+\.\d MiB and .* has 3\.0 MiB free; nothing was spent/);
+    assert.match(
+      report.releases[0].message,
+      /^not run: its files need about \d+\.\d MiB and .* has 3\.0 MiB free; nothing was spent/,
+    );
     assert.equal(existsSync(ledgerFileSync(join(dir, 'd.csv'))), false, 'no spend recorded');
     assert.deepEqual(readdirSync(join(dir, 'out')), []);
   });

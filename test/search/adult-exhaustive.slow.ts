@@ -24,13 +24,32 @@ describe('lattice search = exhaustive search on the full Adult lattice (slow)', 
   const cases: [string, readonly string[], number, () => Criterion[]][] = [
     ['k = 5, 4% suppression, nine quasi-identifiers (12,960 nodes)', ADULT_COLUMNS, 0.04, () => [new KAnonymity(5)]],
     ['k = 100, no suppression, nine quasi-identifiers (12,960 nodes)', ADULT_COLUMNS, 0, () => [new KAnonymity(100)]],
-    ['entropy 3-diversity of occupation, 4% suppression, eight quasi-identifiers (4,320 nodes)', ADULT_COLUMNS.filter((c) => c !== 'occupation'), 0.04, () => [new EntropyLDiversity('occupation', 3)]],
+    [
+      'entropy 3-diversity of occupation, 4% suppression, eight quasi-identifiers (4,320 nodes)',
+      ADULT_COLUMNS.filter((c) => c !== 'occupation'),
+      0.04,
+      () => [new EntropyLDiversity('occupation', 3)],
+    ],
   ];
   for (const [label, qi, suppression, criteria] of cases) {
     it(label, function () {
-      const problem = makeProblem(table, { qi, hierarchies: qi.map((c) => adultHierarchy(c)), criteria: criteria(), suppression });
-      const metrics = [makeEntropyMetric, makeEntropyNmMetric, makeLossMetric, makeDiscernibilityMetric, () => makeHeightMetric()];
-      const expected = exhaustiveOptima(problem, metrics.map((m) => m(problem)));
+      const problem = makeProblem(table, {
+        qi,
+        hierarchies: qi.map((c) => adultHierarchy(c)),
+        criteria: criteria(),
+        suppression,
+      });
+      const metrics = [
+        makeEntropyMetric,
+        makeEntropyNmMetric,
+        makeLossMetric,
+        makeDiscernibilityMetric,
+        () => makeHeightMetric(),
+      ];
+      const expected = exhaustiveOptima(
+        problem,
+        metrics.map((m) => m(problem)),
+      );
       metrics.forEach((make, i) => {
         const metric = make(problem);
         const r = searchOptimal(problem, metric);

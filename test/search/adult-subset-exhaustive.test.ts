@@ -28,20 +28,43 @@ describe('lattice search = exhaustive search on Adult (five quasi-identifiers)',
     ['k = 10, 2% suppression', 0.02, () => [new KAnonymity(10)]],
     ['k = 50, no suppression', 0, () => [new KAnonymity(50)]],
     ['distinct 3-diversity of occupation, 1% suppression', 0.01, () => [new DistinctLDiversity('occupation', 3)]],
-    ['recursive (3, 3)-diversity of occupation, 3% suppression', 0.03, () => [new RecursiveCLDiversity('occupation', 3, 3)]],
-    ['0.25-closeness (ordered) of workclass and k = 5, 2% suppression', 0.02, (t) => [new OrderedDistanceTCloseness(column(t, 'workclass'), 0.25), new KAnonymity(5)]],
+    [
+      'recursive (3, 3)-diversity of occupation, 3% suppression',
+      0.03,
+      () => [new RecursiveCLDiversity('occupation', 3, 3)],
+    ],
+    [
+      '0.25-closeness (ordered) of workclass and k = 5, 2% suppression',
+      0.02,
+      (t) => [new OrderedDistanceTCloseness(column(t, 'workclass'), 0.25), new KAnonymity(5)],
+    ],
   ];
-  for (const [label, suppression, criteria] of models) for (const path of DATA_PATHS) {
-    it(`${label} (${path})`, function () {
-      const problem = problemByPath(table, { qi, hierarchies: qi.map((c) => adultHierarchy(c)), criteria: criteria(table), suppression }, path);
-      const metrics = [makeEntropyMetric, makeEntropyNmMetric, makeLossMetric, makeDiscernibilityMetric, () => makeHeightMetric(), makeL1Metric];
-      const expected = exhaustiveOptima(problem, metrics.map((m) => m(problem)));
-      metrics.forEach((make, i) => {
-        const metric = make(problem);
-        const r = searchOptimal(problem, metric);
-        assert.deepEqual(r.optimum?.levels ?? null, expected[i]?.levels ?? null, metric.name);
-        assert.equal(r.optimum?.loss ?? null, expected[i]?.loss ?? null, metric.name);
+  for (const [label, suppression, criteria] of models)
+    for (const path of DATA_PATHS) {
+      it(`${label} (${path})`, function () {
+        const problem = problemByPath(
+          table,
+          { qi, hierarchies: qi.map((c) => adultHierarchy(c)), criteria: criteria(table), suppression },
+          path,
+        );
+        const metrics = [
+          makeEntropyMetric,
+          makeEntropyNmMetric,
+          makeLossMetric,
+          makeDiscernibilityMetric,
+          () => makeHeightMetric(),
+          makeL1Metric,
+        ];
+        const expected = exhaustiveOptima(
+          problem,
+          metrics.map((m) => m(problem)),
+        );
+        metrics.forEach((make, i) => {
+          const metric = make(problem);
+          const r = searchOptimal(problem, metric);
+          assert.deepEqual(r.optimum?.levels ?? null, expected[i]?.levels ?? null, metric.name);
+          assert.equal(r.optimum?.loss ?? null, expected[i]?.loss ?? null, metric.name);
+        });
       });
-    });
-  }
+    }
 });

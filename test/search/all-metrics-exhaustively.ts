@@ -7,7 +7,10 @@ import type { AnonymizationProblem } from '../../engine/search/problem.js';
  * Exhaustive optima for several metrics in one pass over the lattice (each node grouped once, from the rows), with the
  * tie-breaking of `exhaustiveSearch`: lowest loss, then lowest level sum, then lowest node id.
  */
-export function exhaustiveOptima(problem: AnonymizationProblem, metrics: readonly Metric[]): ({ levels: number[]; loss: number } | null)[] {
+export function exhaustiveOptima(
+  problem: AnonymizationProblem,
+  metrics: readonly Metric[],
+): ({ levels: number[]; loss: number } | null)[] {
   const lattice = new Lattice(problem.qi.map((q) => q.hierarchy.height));
   const evaluator = new NodeEvaluator(problem, lattice, 0);
   const best: ({ levels: number[]; loss: number; sum: number } | null)[] = metrics.map(() => null);

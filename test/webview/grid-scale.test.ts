@@ -19,12 +19,22 @@ describe('webview/preview/grid-scale: the heat maps\' robust scale and the "most
   it('says "mostly noise" when a cell\'s error exceeds a typical occupied cell, and names the finest grid that answers better', () => {
     // A 4 × 4 grid with every cell 2: a typical cell holds 2; a 2 × 2 block 8; the whole grid 32.
     // RMSE by side 1, 2, 4 = 5, 6, 7: side 1 is noise (5 > 2), side 2 answers (6 < 8): the 2 × 2 grid (size 4 / 2).
-    const body = { size: 4, method: 'm', truth: new Array<number>(16).fill(2), rmse: [1, 2, 4].map((side, i) => ({ method: 'm', side, rmse: 5 + i })).concat([{ method: 'other', side: 2, rmse: 100 }]) };
+    const body = {
+      size: 4,
+      method: 'm',
+      truth: new Array<number>(16).fill(2),
+      rmse: [1, 2, 4]
+        .map((side, i) => ({ method: 'm', side, rmse: 5 + i }))
+        .concat([{ method: 'other', side: 2, rmse: 100 }]),
+    };
     assert.deepEqual(noiseHint(body), { cellError: 5, typical: 2, coarser: 2 });
     // Empty cells do not lower the typical count: only cell 0 holds 6 rows, so a cell's error of 5 is below it.
     const sparse = { ...body, truth: [6, ...new Array<number>(15).fill(0)] };
     assert.equal(noiseHint(sparse), null);
     // When no coarser side answers either, the hint has no size.
-    assert.deepEqual(noiseHint({ ...body, rmse: [1, 2, 4].map((side) => ({ method: 'm', side, rmse: 1000 })) }), { cellError: 1000, typical: 2 });
+    assert.deepEqual(noiseHint({ ...body, rmse: [1, 2, 4].map((side) => ({ method: 'm', side, rmse: 1000 })) }), {
+      cellError: 1000,
+      typical: 2,
+    });
   });
 });

@@ -9,7 +9,11 @@ interface State {
 
 const api = () => vscodeApi<State, FromLedgerView>();
 
-function h<K extends keyof HTMLElementTagNameMap>(name: K, attributes: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function h<K extends keyof HTMLElementTagNameMap>(
+  name: K,
+  attributes: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(name);
   for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
   node.append(...children);
@@ -31,25 +35,71 @@ export function renderLedger(app: HTMLElement, ledger: LedgerResponse, specName:
   const refresh = h('vscode-button', { id: 'refresh', secondary: '' }, 'Refresh');
   refresh.addEventListener('click', () => api().postMessage({ type: 'refresh' }));
   const entries = [...ledger.entries].reverse();
-  const body = entries.length === 0
-    ? h('p', { id: 'empty', class: 'empty' }, 'No release of this spec has run yet. ▶ Run on a release records its spend here before any file is written.')
-    : h('table', { id: 'entries', 'aria-label': 'Ledger entries, newest first' },
-      h('thead', {}, h('tr', {}, ...['Release', 'Cost', 'Time', 'Files', 'Entry'].map((c) => h('th', { scope: 'col' }, c)))),
-      h('tbody', {}, ...entries.map((e) => h('tr', { class: e.notPrivate ? 'entry not-private' : 'entry' },
-        h('td', { class: 'release' }, e.release),
-        h('td', { class: 'cost', title: e.costEveryNotion }, e.cost),
-        h('td', { class: 'time' }, time(e.at)),
-        h('td', { class: 'files' }, ...(e.files.length > 0 ? e.files.map(fileLink) : [h('span', { class: 'none' }, 'no file (not written)')])),
-        h('td', { class: 'id' }, e.id)))));
+  const body =
+    entries.length === 0
+      ? h(
+          'p',
+          { id: 'empty', class: 'empty' },
+          'No release of this spec has run yet. ▶ Run on a release records its spend here before any file is written.',
+        )
+      : h(
+          'table',
+          { id: 'entries', 'aria-label': 'Ledger entries, newest first' },
+          h(
+            'thead',
+            {},
+            h('tr', {}, ...['Release', 'Cost', 'Time', 'Files', 'Entry'].map((c) => h('th', { scope: 'col' }, c))),
+          ),
+          h(
+            'tbody',
+            {},
+            ...entries.map((e) =>
+              h(
+                'tr',
+                { class: e.notPrivate ? 'entry not-private' : 'entry' },
+                h('td', { class: 'release' }, e.release),
+                h('td', { class: 'cost', title: e.costEveryNotion }, e.cost),
+                h('td', { class: 'time' }, time(e.at)),
+                h(
+                  'td',
+                  { class: 'files' },
+                  ...(e.files.length > 0
+                    ? e.files.map(fileLink)
+                    : [h('span', { class: 'none' }, 'no file (not written)')]),
+                ),
+                h('td', { class: 'id' }, e.id),
+              ),
+            ),
+          ),
+        );
   // A raise of the limit after spending is a recorded act (privspec budget raise): every one is listed with its reason.
-  const raises = (ledger.raises ?? []).length === 0 ? [] : [
-    h('h2', {}, 'Budget raises'),
-    h('ul', { id: 'raises' }, ...ledger.raises.map((r) => h('li', { class: 'raise' }, `${time(r.at)}: ${r.from} → ${r.to} — “${r.reason}”`))),
-  ];
+  const raises =
+    (ledger.raises ?? []).length === 0
+      ? []
+      : [
+          h('h2', {}, 'Budget raises'),
+          h(
+            'ul',
+            { id: 'raises' },
+            ...ledger.raises.map((r) =>
+              h('li', { class: 'raise' }, `${time(r.at)}: ${r.from} → ${r.to} — “${r.reason}”`),
+            ),
+          ),
+        ];
   app.replaceChildren(
     h('h1', {}, `Ledger: ${specName}`),
-    h('p', { class: 'meta' }, `${ledger.ledger} · one ledger for this data, whichever spec releases it · ${ledger.accounting} accounting · every run spends again; seeded test runs are recorded but spend nothing`),
-    h('div', { class: 'summary' }, h('span', { id: 'total' }, `Spent ${ledger.total}`), h('span', { id: 'count' }, `${ledger.entries.length} ${ledger.entries.length === 1 ? 'run' : 'runs'}`), refresh),
+    h(
+      'p',
+      { class: 'meta' },
+      `${ledger.ledger} · one ledger for this data, whichever spec releases it · ${ledger.accounting} accounting · every run spends again; seeded test runs are recorded but spend nothing`,
+    ),
+    h(
+      'div',
+      { class: 'summary' },
+      h('span', { id: 'total' }, `Spent ${ledger.total}`),
+      h('span', { id: 'count' }, `${ledger.entries.length} ${ledger.entries.length === 1 ? 'run' : 'runs'}`),
+      refresh,
+    ),
     ...raises,
     body,
   );
@@ -63,7 +113,11 @@ export function renderLedger(app: HTMLElement, ledger: LedgerResponse, specName:
 function announce(text: string): void {
   let region = document.getElementById('announce');
   if (!region) {
-    region = h('p', { id: 'announce', 'aria-live': 'polite', style: 'position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)' });
+    region = h('p', {
+      id: 'announce',
+      'aria-live': 'polite',
+      style: 'position:absolute;width:1px;height:1px;overflow:hidden;clip-path:inset(50%)',
+    });
     document.body.append(region);
   }
   region.textContent = text;

@@ -1,5 +1,9 @@
 /** A small element builder: attributes, then children. */
-export function h<K extends keyof HTMLElementTagNameMap>(name: K, attributes: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+export function h<K extends keyof HTMLElementTagNameMap>(
+  name: K,
+  attributes: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(name);
   for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
   node.append(...children);
@@ -10,12 +14,37 @@ export function h<K extends keyof HTMLElementTagNameMap>(name: K, attributes: Re
  * A table in its own horizontal scroll box (the caption stays above it, in the page's width): numbers right-aligned and
  * never wrapped, text cells cut at 14em with the whole text as a tooltip.
  */
-export function table(caption: string, head: readonly string[], rows: readonly (readonly (string | number)[])[], id?: string): HTMLElement {
-  return h('div', { class: 'table-box' },
+export function table(
+  caption: string,
+  head: readonly string[],
+  rows: readonly (readonly (string | number)[])[],
+  id?: string,
+): HTMLElement {
+  return h(
+    'div',
+    { class: 'table-box' },
     h('p', { class: 'caption' }, caption),
-    h('div', { class: 'scroll' }, h('table', { ...(id ? { id } : {}), 'aria-label': caption },
-      h('thead', {}, h('tr', {}, ...head.map((c) => h('th', { scope: 'col' }, truncated(c))))),
-      h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c) => (typeof c === 'number' ? h('td', { class: 'n' }, value(c)) : h('td', {}, truncated(c))))))))));
+    h(
+      'div',
+      { class: 'scroll' },
+      h(
+        'table',
+        { ...(id ? { id } : {}), 'aria-label': caption },
+        h('thead', {}, h('tr', {}, ...head.map((c) => h('th', { scope: 'col' }, truncated(c))))),
+        h(
+          'tbody',
+          {},
+          ...rows.map((r) =>
+            h(
+              'tr',
+              {},
+              ...r.map((c) => (typeof c === 'number' ? h('td', { class: 'n' }, value(c)) : h('td', {}, truncated(c)))),
+            ),
+          ),
+        ),
+      ),
+    ),
+  );
 }
 
 /** A label that may be long (a category, a column name): one line, cut with an ellipsis, the whole text on hover. */
@@ -40,7 +69,14 @@ export function value(x: number): string {
 export const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
 
 /** Okabe & Ito's colour-blind-safe palette. */
-export const PALETTE = { blue: '#0072B2', vermillion: '#D55E00', green: '#009E73', orange: '#E69F00', sky: '#56B4E9', purple: '#CC79A7' };
+export const PALETTE = {
+  blue: '#0072B2',
+  vermillion: '#D55E00',
+  green: '#009E73',
+  orange: '#E69F00',
+  sky: '#56B4E9',
+  purple: '#CC79A7',
+};
 
 /** Width available to a chart inside `el` (its parent's width when it is not laid out yet). */
 export function widthOf(el: HTMLElement): number {

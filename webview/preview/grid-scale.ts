@@ -19,7 +19,9 @@ export function robustTop(values: readonly number[]): { top: number; above: numb
  * any row), and if so the finest coarser grid whose cell (a range of side 2^j of this grid) has an expected error
  * below the typical count of such a block. Null when the cells answer better than their noise.
  */
-export function noiseHint(body: Pick<GridBody, 'size' | 'method' | 'truth' | 'rmse'>): { cellError: number; typical: number; coarser?: number } | null {
+export function noiseHint(
+  body: Pick<GridBody, 'size' | 'method' | 'truth' | 'rmse'>,
+): { cellError: number; typical: number; coarser?: number } | null {
   const mine = new Map(body.rmse.filter((r) => r.method === body.method).map((r) => [r.side, r.rmse]));
   const cellError = mine.get(1);
   if (cellError === undefined) return null;
@@ -41,4 +43,3 @@ export function noiseHint(body: Pick<GridBody, 'size' | 'method' | 'truth' | 'rm
   const side = [...mine.keys()].sort((a, b) => a - b).find((s) => s > 1 && (mine.get(s) ?? Infinity) < typicalAt(s));
   return { cellError, typical, ...(side ? { coarser: body.size / side } : {}) };
 }
-

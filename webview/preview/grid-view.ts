@@ -14,18 +14,34 @@ function shadeTable(color: (v: number) => string, max: number): Uint8Array {
   for (let i = 0; i < SHADES; i++) {
     const css = color((max * i) / (SHADES - 1));
     const m = /rgb\((\d+), ?(\d+), ?(\d+)\)/.exec(css) ?? /#(..)(..)(..)/.exec(css);
-    const rgb = m ? (css.startsWith('#') ? [parseInt(m[1], 16), parseInt(m[2], 16), parseInt(m[3], 16)] : [Number(m[1]), Number(m[2]), Number(m[3])]) : [0, 0, 0];
+    const rgb = m
+      ? css.startsWith('#')
+        ? [parseInt(m[1], 16), parseInt(m[2], 16), parseInt(m[3], 16)]
+        : [Number(m[1]), Number(m[2]), Number(m[3])]
+      : [0, 0, 0];
     lut.set(rgb, i * 3);
   }
   return lut;
 }
 
 /**
- * One heat map on a canvas as wide as the panel allows (a 512² grid is 262,144 cells: too many SVG nodes), coloured from its own scale's shade
- * table: a lookup per cell, not a colour string parsed per cell.
+ * One heat map on a canvas as wide as the panel allows (a 512² grid is 262,144 cells: too many SVG nodes), coloured
+ * from its own scale's shade table: a lookup per cell, not a colour string parsed per cell.
  */
-function heatmap(values: readonly number[], size: number, lut: Uint8Array, max: number, label: string, px: number): HTMLElement {
-  const canvas = h('canvas', { width: String(size), height: String(size), role: 'img', 'aria-label': `${label}: ${summary(values, size)}` });
+function heatmap(
+  values: readonly number[],
+  size: number,
+  lut: Uint8Array,
+  max: number,
+  label: string,
+  px: number,
+): HTMLElement {
+  const canvas = h('canvas', {
+    width: String(size),
+    height: String(size),
+    role: 'img',
+    'aria-label': `${label}: ${summary(values, size)}`,
+  });
   canvas.style.width = `${px}px`;
   canvas.style.height = 'auto';
   canvas.style.imageRendering = 'pixelated';
@@ -62,15 +78,26 @@ function summary(values: readonly number[], size: number): string {
 }
 
 /** A heat map with its own colour scale and legend, clipped at its 99.9th percentile (the legend says so). */
-function scaledMap(values: readonly number[], size: number, label: string, px: number, legendWidth: number): HTMLElement {
+function scaledMap(
+  values: readonly number[],
+  size: number,
+  label: string,
+  px: number,
+  legendWidth: number,
+): HTMLElement {
   const { top: max, above } = robustTop(values);
   const scale = Plot.scale({ color: { type: 'linear', scheme: 'viridis', domain: [0, max], clamp: true } });
   const lut = shadeTable((v: number) => String(scale.apply(v)), max);
   const figure = heatmap(values, size, lut, max, label, px);
-  const clipped = above > 0 ? `; ${value(above)} ${above === 1 ? 'cell' : 'cells'} above ${value(max)} drawn as ${value(max)}` : '';
+  const clipped =
+    above > 0 ? `; ${value(above)} ${above === 1 ? 'cell' : 'cells'} above ${value(max)} drawn as ${value(max)}` : '';
   figure.append(
-    Plot.legend({ color: { type: 'linear', scheme: 'viridis', domain: [0, max], label: 'rows per cell' }, width: Math.min(240, legendWidth) }),
-    h('p', { class: 'scale-note meta' }, `Below 0 drawn as 0${clipped}.`));
+    Plot.legend({
+      color: { type: 'linear', scheme: 'viridis', domain: [0, max], label: 'rows per cell' },
+      width: Math.min(240, legendWidth),
+    }),
+    h('p', { class: 'scale-note meta' }, `Below 0 drawn as 0${clipped}.`),
+  );
   return figure;
 }
 
@@ -86,22 +113,49 @@ export function gridView(body: GridBody, container: HTMLElement): HTMLElement {
     style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
     x: { type: 'log', label: 'range side (cells)', grid: true },
     y: { type: 'log', label: 'expected RMSE of a square range count', grid: true },
-    color: { legend: true, range: [PALETTE.blue, PALETTE.orange, PALETTE.green, PALETTE.vermillion, PALETTE.sky, PALETTE.purple] },
+    color: {
+      legend: true,
+      range: [PALETTE.blue, PALETTE.orange, PALETTE.green, PALETTE.vermillion, PALETTE.sky, PALETTE.purple],
+    },
     marks: [
-      Plot.line(body.rmse, { x: 'side', y: 'rmse', stroke: 'method', strokeWidth: (d: GridBody['rmse'][number]) => (d.method === body.method ? 3 : 1.5) }),
-      Plot.dot(body.rmse, { x: 'side', y: 'rmse', stroke: 'method', title: (d: GridBody['rmse'][number]) => `${d.method}, side ${d.side}: RMSE ${d.rmse.toPrecision(3)}` }),
+      Plot.line(body.rmse, {
+        x: 'side',
+        y: 'rmse',
+        stroke: 'method',
+        strokeWidth: (d: GridBody['rmse'][number]) => (d.method === body.method ? 3 : 1.5),
+      }),
+      Plot.dot(body.rmse, {
+        x: 'side',
+        y: 'rmse',
+        stroke: 'method',
+        title: (d: GridBody['rmse'][number]) => `${d.method}, side ${d.side}: RMSE ${d.rmse.toPrecision(3)}`,
+      }),
     ],
   }) as HTMLElement;
   rmse.classList.add('preview-chart');
   rmse.setAttribute('role', 'img');
   rmse.setAttribute('aria-label', `Expected RMSE by range size for ${body.method} and its baselines`);
-  return h('section', { class: 'kind grid' },
-    hint ? h('p', { id: 'noise-hint', class: 'hint' }, `Mostly noise: a cell's expected error (±${value(hint.cellError)}) exceeds a typical occupied cell's count (${value(hint.typical)})${hint.coarser ? ` — a coarser grid answers better (size ${hint.coarser})` : ''}.`) : '',
-    h('div', { class: 'heatmaps' }, scaledMap(body.truth, body.size, 'Exact counts', px, width), scaledMap(body.draw, body.size, `Example draw (${body.method}) — not a release, nothing spent`, px, width)),
+  return h(
+    'section',
+    { class: 'kind grid' },
+    hint
+      ? h(
+          'p',
+          { id: 'noise-hint', class: 'hint' },
+          `Mostly noise: a cell's expected error (±${value(hint.cellError)}) exceeds a typical occupied cell's count (${value(hint.typical)})${hint.coarser ? ` — a coarser grid answers better (size ${hint.coarser})` : ''}.`,
+        )
+      : '',
+    h(
+      'div',
+      { class: 'heatmaps' },
+      scaledMap(body.truth, body.size, 'Exact counts', px, width),
+      scaledMap(body.draw, body.size, `Example draw (${body.method}) — not a release, nothing spent`, px, width),
+    ),
     h('p', { class: 'meta' }, 'Each map has its own colour scale.'),
     h('h3', {}, 'Error by range size'),
     rmse,
-    rmseTable(body));
+    rmseTable(body),
+  );
 }
 
 /** The chart's figures as a table: readable without the chart, and by a screen reader. */
@@ -109,6 +163,10 @@ function rmseTable(body: GridBody): HTMLElement {
   const methods = [...new Set(body.rmse.map((r) => r.method))];
   const sides = [...new Set(body.rmse.map((r) => r.side))].sort((a, b) => a - b);
   const at = new Map(body.rmse.map((r) => [`${r.method}|${r.side}`, r.rmse]));
-  return table('Expected RMSE of a square range count, by range side (cells)', ['Side', ...methods.map((m) => (m === body.method ? `${m} (chosen)` : m))],
-    sides.map((side) => [side, ...methods.map((m) => at.get(`${m}|${side}`) ?? '—')]), 'rmse');
+  return table(
+    'Expected RMSE of a square range count, by range side (cells)',
+    ['Side', ...methods.map((m) => (m === body.method ? `${m} (chosen)` : m))],
+    sides.map((side) => [side, ...methods.map((m) => at.get(`${m}|${side}`) ?? '—')]),
+    'rmse',
+  );
 }

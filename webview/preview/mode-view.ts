@@ -14,15 +14,28 @@ export function modeView(body: ModeBody, container: HTMLElement): HTMLElement {
     y: { type: 'band', domain: body.candidates.map((c) => c.label), label: null },
     x: { label: 'probability of being released', domain: [0, 1], grid: true, tickFormat: '%' },
     marks: [
-      Plot.barX(body.candidates, { y: 'label', x: 'probability', fill: (c: ModeBody['candidates'][number]) => (c.label === body.draw ? PALETTE.orange : PALETTE.blue), title: (c: ModeBody['candidates'][number]) => `${c.label}: ${c.score} rows, ${percent(c.probability)}` }),
+      Plot.barX(body.candidates, {
+        y: 'label',
+        x: 'probability',
+        fill: (c: ModeBody['candidates'][number]) => (c.label === body.draw ? PALETTE.orange : PALETTE.blue),
+        title: (c: ModeBody['candidates'][number]) => `${c.label}: ${c.score} rows, ${percent(c.probability)}`,
+      }),
       Plot.ruleX([0]),
     ],
   }) as HTMLElement;
   chart.classList.add('preview-chart');
   chart.setAttribute('role', 'img');
   chart.setAttribute('aria-label', 'Probability of each candidate being released');
-  return h('section', { class: 'kind mode' },
+  return h(
+    'section',
+    { class: 'kind mode' },
     h('p', { class: 'draw' }, 'Example draw: ', h('strong', { id: 'draw' }, body.draw), ' (orange)'),
     chart,
-    table('Candidates', ['Candidate', 'Rows (score)', 'P(released)'], body.candidates.map((c) => [c.label, c.score, percent(c.probability)]), 'candidates'));
+    table(
+      'Candidates',
+      ['Candidate', 'Rows (score)', 'P(released)'],
+      body.candidates.map((c) => [c.label, c.score, percent(c.probability)]),
+      'candidates',
+    ),
+  );
 }

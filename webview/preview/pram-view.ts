@@ -16,7 +16,14 @@ export const cut = (n: number) => (d: string) => (String(d).length > n ? `${Stri
 export function pramView(body: PramBody, container: HTMLElement): HTMLElement {
   const width = widthOf(container);
   const parts = body.attributes.map((a) => {
-    const data = a.labels.map((l, i) => ({ label: l, before: a.before[i], expected: a.expected[i], low: Math.max(0, a.expected[i] - a.band[i]), high: a.expected[i] + a.band[i], draw: a.draw[i] }));
+    const data = a.labels.map((l, i) => ({
+      label: l,
+      before: a.before[i],
+      expected: a.expected[i],
+      low: Math.max(0, a.expected[i] - a.band[i]),
+      high: a.expected[i] + a.band[i],
+      draw: a.draw[i],
+    }));
     // Labels turn when they would not fit side by side, and are cut to what the turned axis has room for.
     const longest = Math.max(...a.labels.map((l) => l.length));
     const turn = longest * 6.5 > (width - 60) / a.labels.length;
@@ -25,11 +32,28 @@ export function pramView(body: PramBody, container: HTMLElement): HTMLElement {
       height: 240 + (turn ? 60 : 0),
       marginBottom: turn ? 90 : 40,
       style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
-      x: { type: 'band', domain: a.labels as string[], label: a.name, padding: 0.3, tickRotate: turn ? -45 : 0, tickFormat: cut(14) },
+      x: {
+        type: 'band',
+        domain: a.labels as string[],
+        label: a.name,
+        padding: 0.3,
+        tickRotate: turn ? -45 : 0,
+        tickFormat: cut(14),
+      },
       y: { label: 'records', grid: true, nice: true },
-      color: { domain: ['before', 'expected after ± Chebyshev 95 %', 'example draw'], range: ['#999999', PALETTE.blue, PALETTE.orange], legend: true },
+      color: {
+        domain: ['before', 'expected after ± Chebyshev 95 %', 'example draw'],
+        range: ['#999999', PALETTE.blue, PALETTE.orange],
+        legend: true,
+      },
       marks: [
-        Plot.barY(data, { x: 'label', y: 'before', fill: () => 'before', fillOpacity: 0.5, title: (d: (typeof data)[number]) => `${d.label}: ${d.before} before` }),
+        Plot.barY(data, {
+          x: 'label',
+          y: 'before',
+          fill: () => 'before',
+          fillOpacity: 0.5,
+          title: (d: (typeof data)[number]) => `${d.label}: ${d.before} before`,
+        }),
         Plot.ruleX(data, { x: 'label', y1: 'low', y2: 'high', stroke: PALETTE.blue, strokeWidth: 3 }),
         Plot.dot(data, { x: 'label', y: 'expected', fill: () => 'expected after ± Chebyshev 95 %', r: 4 }),
         Plot.dot(data, { x: 'label', y: 'draw', symbol: 'diamond', fill: () => 'example draw', r: 5 }),
@@ -37,24 +61,52 @@ export function pramView(body: PramBody, container: HTMLElement): HTMLElement {
     }) as HTMLElement;
     chart.classList.add('preview-chart');
     chart.setAttribute('role', 'img');
-    chart.setAttribute('aria-label', `${a.name}: counts before, expected after with a Chebyshev 95 % band, and one example draw`);
-    return h('section', { class: 'attribute' },
+    chart.setAttribute(
+      'aria-label',
+      `${a.name}: counts before, expected after with a Chebyshev 95 % band, and one example draw`,
+    );
+    return h(
+      'section',
+      { class: 'attribute' },
       h('h3', {}, `${a.name} — local ε ${fmt(a.epsilon)}`),
       chart,
       matrixMap(a, width),
-      h('details', { class: 'matrix-table' },
+      h(
+        'details',
+        { class: 'matrix-table' },
         h('summary', {}, `Transition matrix of ${a.name} as a table`),
-        table(`Transition matrix of ${a.name}: row = value in the data, column = value released`, ['from \\ to', ...a.labels], a.labels.map((l, i) => [l, ...a.matrix[i].map((p) => fmt(p))]), `matrix-${a.name}`)));
+        table(
+          `Transition matrix of ${a.name}: row = value in the data, column = value released`,
+          ['from \\ to', ...a.labels],
+          a.labels.map((l, i) => [l, ...a.matrix[i].map((p) => fmt(p))]),
+          `matrix-${a.name}`,
+        ),
+      ),
+    );
   });
-  return h('section', { class: 'kind pram' },
-    h('p', { id: 'pram-summary' }, `Combined local ε ${fmt(body.combinedEpsilon)} (Kooiman, Willenborg & Gouweleeuw 1997); highest identification risk η: `, h('strong', { id: 'highest-risk' }, typeof body.highestRisk === 'number' ? fmt(body.highestRisk) : body.highestRisk)),
-    ...parts);
+  return h(
+    'section',
+    { class: 'kind pram' },
+    h(
+      'p',
+      { id: 'pram-summary' },
+      `Combined local ε ${fmt(body.combinedEpsilon)} (Kooiman, Willenborg & Gouweleeuw 1997); highest identification risk η: `,
+      h(
+        'strong',
+        { id: 'highest-risk' },
+        typeof body.highestRisk === 'number' ? fmt(body.highestRisk) : body.highestRisk,
+      ),
+    ),
+    ...parts,
+  );
 }
 
 /** The transition matrix as a heat map: row = value in the data, column = value released; the diagonal outlined. */
 function matrixMap(a: PramBody['attributes'][number], width: number): HTMLElement {
   const n = a.labels.length;
-  const cells = a.labels.flatMap((from, i) => a.labels.map((to, j) => ({ from, to, p: a.matrix[i][j], diagonal: i === j })));
+  const cells = a.labels.flatMap((from, i) =>
+    a.labels.map((to, j) => ({ from, to, p: a.matrix[i][j], diagonal: i === j })),
+  );
   const side = Math.min(width, Math.max(200, 28 * n + 110));
   const map = Plot.plot({
     width: side,
@@ -63,17 +115,40 @@ function matrixMap(a: PramBody['attributes'][number], width: number): HTMLElemen
     marginBottom: 100,
     padding: 0,
     style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
-    x: { type: 'band', domain: a.labels as string[], label: 'released →', tickRotate: -90, tickFormat: cut(14), labelAnchor: 'right' },
+    x: {
+      type: 'band',
+      domain: a.labels as string[],
+      label: 'released →',
+      tickRotate: -90,
+      tickFormat: cut(14),
+      labelAnchor: 'right',
+    },
     y: { type: 'band', domain: a.labels as string[], label: '↓ in the data', tickFormat: cut(14), labelAnchor: 'top' },
     color: { type: 'linear', scheme: 'blues', domain: [0, 1], legend: true, label: 'probability' },
     marks: [
-      Plot.cell(cells, { x: 'to', y: 'from', fill: 'p', title: (c: (typeof cells)[number]) => `${c.from} → ${c.to}: ${fmt(c.p)}${c.diagonal ? ' (kept)' : ''}` }),
-      Plot.cell(cells.filter((c) => c.diagonal), { x: 'to', y: 'from', stroke: PALETTE.orange, strokeWidth: 2, fill: 'none', inset: 1 }),
+      Plot.cell(cells, {
+        x: 'to',
+        y: 'from',
+        fill: 'p',
+        title: (c: (typeof cells)[number]) => `${c.from} → ${c.to}: ${fmt(c.p)}${c.diagonal ? ' (kept)' : ''}`,
+      }),
+      Plot.cell(
+        cells.filter((c) => c.diagonal),
+        { x: 'to', y: 'from', stroke: PALETTE.orange, strokeWidth: 2, fill: 'none', inset: 1 },
+      ),
     ],
   }) as HTMLElement;
   map.classList.add('preview-chart', 'matrix-map');
   map.setAttribute('role', 'img');
   const kept = a.matrix.map((row, i) => row[i]);
-  map.setAttribute('aria-label', `Transition matrix of ${a.name}, ${n} × ${n}: a value is kept with probability ${fmt(Math.min(...kept))} to ${fmt(Math.max(...kept))} (the outlined diagonal)`);
-  return h('figure', { class: 'matrix' }, h('figcaption', {}, `Transition matrix of ${a.name}: the outlined diagonal is the chance a value is kept`), map);
+  map.setAttribute(
+    'aria-label',
+    `Transition matrix of ${a.name}, ${n} × ${n}: a value is kept with probability ${fmt(Math.min(...kept))} to ${fmt(Math.max(...kept))} (the outlined diagonal)`,
+  );
+  return h(
+    'figure',
+    { class: 'matrix' },
+    h('figcaption', {}, `Transition matrix of ${a.name}: the outlined diagonal is the chance a value is kept`),
+    map,
+  );
 }

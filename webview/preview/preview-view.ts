@@ -1,4 +1,9 @@
-import type { PreviewBody, PreviewControls, ReleasePreview, ToPreview } from '../../extension/preview/preview-protocol.js';
+import type {
+  PreviewBody,
+  PreviewControls,
+  ReleasePreview,
+  ToPreview,
+} from '../../extension/preview/preview-protocol.js';
 import { aggregateView } from './aggregate-view.js';
 import { renderControls } from './controls.js';
 import { h } from './dom.js';
@@ -13,7 +18,13 @@ import { viewView } from './view-view.js';
 import { applyStyle } from '../shell-style.js';
 
 /** One view per release kind: a kind plugs into the panel by adding its module here (and its engine module). */
-const views: { [K in PreviewBody['kind']]: (body: Extract<PreviewBody, { kind: K }>, container: HTMLElement, pick: (c: PreviewControls) => void) => HTMLElement } = {
+const views: {
+  [K in PreviewBody['kind']]: (
+    body: Extract<PreviewBody, { kind: K }>,
+    container: HTMLElement,
+    pick: (c: PreviewControls) => void,
+  ) => HTMLElement;
+} = {
   aggregate: (b, c) => aggregateView(b, c),
   mode: (b, c) => modeView(b, c),
   generalize: (b, c, pick) => generalizeView(b, c, pick),
@@ -60,36 +71,86 @@ export function startPreview(app: HTMLElement): void {
     const focused = document.activeElement as HTMLElement | null;
     const focusId = focused && focused !== document.body ? focused.id : '';
     const focusKey = focused?.getAttribute?.('data-key') ?? '';
-    const key = JSON.stringify([p.spec, p.release, p.controls.map((c) => ('options' in c ? [c.name, c.options] : [c.name, c.min, c.max, c.log]))]);
+    const key = JSON.stringify([
+      p.spec,
+      p.release,
+      p.controls.map((c) => ('options' in c ? [c.name, c.options] : [c.name, c.min, c.max, c.log])),
+    ]);
     if (reset || key !== controlsKey || !controlsBox) {
       controlsKey = key;
       controlsBox = p.controls.length > 0 ? renderControls(p.controls, controls, send) : undefined;
     }
     const meter = p.budget
-      ? h('div', { id: 'budget', class: p.budget.overrun ? 'budget overrun' : 'budget' },
-        h('span', { id: 'budget-text' }, p.budget.sentence))
-      : h('div', { id: 'budget', class: 'budget' }, p.kind === 'pram' || p.kind === 'generalize' ? 'Spends no differential-privacy budget (a microdata release: its protection is the figures below).' : '');
-    const release = h('vscode-button', { id: 'release', 'aria-label': `Release ${p.release} through ▶ Run` }, 'Release…');
+      ? h(
+          'div',
+          { id: 'budget', class: p.budget.overrun ? 'budget overrun' : 'budget' },
+          h('span', { id: 'budget-text' }, p.budget.sentence),
+        )
+      : h(
+          'div',
+          { id: 'budget', class: 'budget' },
+          p.kind === 'pram' || p.kind === 'generalize'
+            ? 'Spends no differential-privacy budget (a microdata release: its protection is the figures below).'
+            : '',
+        );
+    const release = h(
+      'vscode-button',
+      { id: 'release', 'aria-label': `Release ${p.release} through ▶ Run` },
+      'Release…',
+    );
     release.addEventListener('click', () => api.postMessage({ type: 'release', controls }));
-    const write = h('vscode-button', { id: 'write', secondary: '', 'aria-label': 'Write these parameters into the spec' }, 'Write parameters to spec');
+    const write = h(
+      'vscode-button',
+      { id: 'write', secondary: '', 'aria-label': 'Write these parameters into the spec' },
+      'Write parameters to spec',
+    );
     write.addEventListener('click', () => api.postMessage({ type: 'writeParameters', controls }));
-    const pin = h('vscode-button', { id: 'pin', secondary: '', title: 'Keep this panel: the next preview opens another', 'aria-label': 'Keep this preview: the next preview opens in another tab' }, 'Keep this panel');
+    const pin = h(
+      'vscode-button',
+      {
+        id: 'pin',
+        secondary: '',
+        title: 'Keep this panel: the next preview opens another',
+        'aria-label': 'Keep this preview: the next preview opens in another tab',
+      },
+      'Keep this panel',
+    );
     pin.addEventListener('click', () => api.postMessage({ type: 'pin' }));
     header.replaceChildren(
       h('h1', {}, `Preview: ${p.release}`),
-      h('p', { class: 'meta' }, `${p.spec.replace(/^.*[\\/]/, '')} · ${p.kind}${p.sample ? ` · preview on ${p.sample.rows.toLocaleString('en-US')} of ${p.sample.of.toLocaleString('en-US')} rows` : ''}`),
-      p.sample ? h('p', { id: 'sample', class: 'sample' }, `Preview on ${p.sample.rows.toLocaleString('en-US')} of ${p.sample.of.toLocaleString('en-US')} rows (a uniform sample); the release reads them all.`) : '',
+      h(
+        'p',
+        { class: 'meta' },
+        `${p.spec.replace(/^.*[\\/]/, '')} · ${p.kind}${p.sample ? ` · preview on ${p.sample.rows.toLocaleString('en-US')} of ${p.sample.of.toLocaleString('en-US')} rows` : ''}`,
+      ),
+      p.sample
+        ? h(
+            'p',
+            { id: 'sample', class: 'sample' },
+            `Preview on ${p.sample.rows.toLocaleString('en-US')} of ${p.sample.of.toLocaleString('en-US')} rows (a uniform sample); the release reads them all.`,
+          )
+        : '',
       meter,
       controlsBox ?? '',
       h('div', { class: 'actions' }, release, write, pin),
-      p.kind === 'aggregate' || p.kind === 'mode' || p.kind === 'grid' ? h('p', { class: 'example-note' }, 'example draw — not a release, nothing spent') : '',
+      p.kind === 'aggregate' || p.kind === 'mode' || p.kind === 'grid'
+        ? h('p', { class: 'example-note' }, 'example draw — not a release, nothing spent')
+        : '',
     );
-    const view = views[p.body.kind] as (b: PreviewBody, c: HTMLElement, pick: (c: PreviewControls) => void) => HTMLElement;
+    const view = views[p.body.kind] as (
+      b: PreviewBody,
+      c: HTMLElement,
+      pick: (c: PreviewControls) => void,
+    ) => HTMLElement;
     body.replaceChildren(view(p.body, body, (c) => send({ ...controls, ...c })));
     alert.textContent = '';
     status.textContent = `Computed in ${Math.round(p.elapsedMs)} ms${p.notes.length ? ` · ${p.notes.join(' · ')}` : ''}`;
-    announce.textContent = [meter.textContent ?? '', p.body.kind === 'aggregate' ? p.body.bound : ''].filter(Boolean).join(' ');
-    const again = (focusKey && body.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)) || (focusId && document.getElementById(focusId));
+    announce.textContent = [meter.textContent ?? '', p.body.kind === 'aggregate' ? p.body.bound : '']
+      .filter(Boolean)
+      .join(' ');
+    const again =
+      (focusKey && body.querySelector<HTMLElement>(`[data-key="${CSS.escape(focusKey)}"]`)) ||
+      (focusId && document.getElementById(focusId));
     if (again && again !== document.activeElement) {
       if (focusKey) {
         body.querySelectorAll('[data-key][tabindex="0"]').forEach((n) => n.setAttribute('tabindex', '-1'));
@@ -99,7 +160,11 @@ export function startPreview(app: HTMLElement): void {
     }
     const stamp = window as unknown as { __privspecRendered?: { ms: number; at: number; firstAt: number } };
     const at = Date.now();
-    stamp.__privspecRendered = { ms: performance.now() - receivedAt, at, firstAt: stamp.__privspecRendered?.firstAt ?? at };
+    stamp.__privspecRendered = {
+      ms: performance.now() - receivedAt,
+      at,
+      firstAt: stamp.__privspecRendered?.firstAt ?? at,
+    };
   };
 
   // Charts size to the panel: redraw when its width changes.

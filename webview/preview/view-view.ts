@@ -8,10 +8,14 @@ type Projection = ViewBody['projections'][number];
 
 const size = (d: Dimension) => (d.kind === 'range' ? d.hi - d.lo + 1 : d.values.length);
 
-/** An axis over a dimension's indices, labelled by value: a range's numbers, or a category's names at its cells' centres. */
+/**
+ * An axis over a dimension's indices, labelled by value: a range's numbers, or a category's names at its cells'
+ * centres.
+ */
 function axis(d: Dimension | undefined): Record<string, unknown> {
   if (!d) return { domain: [0, 1], axis: null, label: null };
-  if (d.kind === 'range') return { domain: [0, size(d)], label: d.name, tickFormat: (t: number) => String(d.lo + Math.floor(t)) };
+  if (d.kind === 'range')
+    return { domain: [0, size(d)], label: d.name, tickFormat: (t: number) => String(d.lo + Math.floor(t)) };
   const every = Math.max(1, Math.ceil(d.values.length / 16));
   const ticks = d.values.map((_, i) => i + 0.5).filter((_, i) => i % every === 0);
   return { domain: [0, size(d)], label: d.name, ticks, tickFormat: (t: number) => d.values[Math.floor(t)] ?? '' };
@@ -33,14 +37,30 @@ function projectionChart(body: ViewBody, p: Projection, width: number): HTMLElem
     color: { type: 'log', scheme: 'viridis', domain: [1, max], legend: true, label: 'rows (exact)' },
     marks: [
       Plot.rect(p.density, { x1: 'x0', x2: 'x1', y1: 'y0', y2: 'y1', fill: 'count', inset: 0 }),
-      Plot.rect(p.blocks, { x1: 'x0', x2: 'x1', y1: 'y0', y2: 'y1', stroke: PALETTE.vermillion, strokeWidth: 1, strokeOpacity: 0.8, fill: 'none', inset: 0 }),
+      Plot.rect(p.blocks, {
+        x1: 'x0',
+        x2: 'x1',
+        y1: 'y0',
+        y2: 'y1',
+        stroke: PALETTE.vermillion,
+        strokeWidth: 1,
+        strokeOpacity: 0.8,
+        fill: 'none',
+        inset: 0,
+      }),
     ],
   }) as HTMLElement;
   chart.classList.add('preview-chart');
   chart.setAttribute('role', 'img');
   const name = dy ? `${dx.name} × ${dy.name}` : dx.name;
-  chart.setAttribute('aria-label', `Partition on ${name}: ${p.blocksTotal} distinct block outlines over the rows' density`);
-  const shown = p.blocks.length < p.blocksTotal ? ` (the first ${p.blocks.length} of ${p.blocksTotal} outlines)` : ` (${p.blocksTotal} outlines)`;
+  chart.setAttribute(
+    'aria-label',
+    `Partition on ${name}: ${p.blocksTotal} distinct block outlines over the rows' density`,
+  );
+  const shown =
+    p.blocks.length < p.blocksTotal
+      ? ` (the first ${p.blocks.length} of ${p.blocksTotal} outlines)`
+      : ` (${p.blocksTotal} outlines)`;
   return h('figure', { class: 'view-projection' }, h('figcaption', {}, `${name}${shown}`), chart);
 }
 
@@ -54,34 +74,96 @@ function arrChart(body: ViewBody, width: number): HTMLElement {
     height: 40 + 36 * Math.max(1, built.length),
     marginLeft: 80,
     style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
-    x: { type: 'log', label: 'relative RMSE (HDPView = 1)', grid: true, domain: [low, Math.max(1, ...values) * 2], tickFormat: (t: number) => fmt(t), ticks: 5 },
+    x: {
+      type: 'log',
+      label: 'relative RMSE (HDPView = 1)',
+      grid: true,
+      domain: [low, Math.max(1, ...values) * 2],
+      tickFormat: (t: number) => fmt(t),
+      ticks: 5,
+    },
     y: { label: null, domain: body.arr.map((a) => a.algorithm) },
     marks: [
-      Plot.barX(built, { x1: low, x2: 'relative', y: 'algorithm', fill: (a: ViewBody['arr'][number]) => (a.algorithm === body.algorithm ? PALETTE.blue : PALETTE.sky) }),
-      Plot.text(built, { x: 'relative', y: 'algorithm', text: (a: ViewBody['arr'][number]) => fmt(a.relative!), dx: 14 }),
+      Plot.barX(built, {
+        x1: low,
+        x2: 'relative',
+        y: 'algorithm',
+        fill: (a: ViewBody['arr'][number]) => (a.algorithm === body.algorithm ? PALETTE.blue : PALETTE.sky),
+      }),
+      Plot.text(built, {
+        x: 'relative',
+        y: 'algorithm',
+        text: (a: ViewBody['arr'][number]) => fmt(a.relative!),
+        dx: 14,
+      }),
       Plot.ruleX([1], { stroke: 'currentColor', strokeDasharray: '3,3' }),
     ],
   }) as HTMLElement;
   chart.classList.add('preview-chart');
   chart.setAttribute('role', 'img');
-  chart.setAttribute('aria-label', `Relative RMSE against HDPView: ${built.map((a) => `${a.algorithm} ${fmt(a.relative!)}`).join(', ')}`);
+  chart.setAttribute(
+    'aria-label',
+    `Relative RMSE against HDPView: ${built.map((a) => `${a.algorithm} ${fmt(a.relative!)}`).join(', ')}`,
+  );
   return chart;
 }
 
 export function viewView(body: ViewBody, container: HTMLElement): HTMLElement {
   const width = widthOf(container);
   const chartWidth = Math.min(640, width);
-  return h('section', { class: 'kind view' },
-    h('p', { class: 'meta' }, `${body.algorithm} view at ε ${fmt(body.epsilon)} over ${body.dimensions.map((d) => d.name).join(', ')}, built on ${value(body.rows)} rows (after contribution bounding and the domain).`),
+  return h(
+    'section',
+    { class: 'kind view' },
+    h(
+      'p',
+      { class: 'meta' },
+      `${body.algorithm} view at ε ${fmt(body.epsilon)} over ${body.dimensions.map((d) => d.name).join(', ')}, built on ${value(body.rows)} rows (after contribution bounding and the domain).`,
+    ),
     h('h3', {}, 'Partition'),
-    h('p', { class: 'example-note' }, `Shading: the rows' exact density (for your eyes only, never written). Outlines: the blocks of one example draw (${value(body.blocks)} blocks) — not a release, nothing spent; each run draws another partition.`),
-    h('div', { id: 'view-partition', class: 'view-projections' }, ...body.projections.map((p) => projectionChart(body, p, chartWidth))),
+    h(
+      'p',
+      { class: 'example-note' },
+      `Shading: the rows' exact density (for your eyes only, never written). Outlines: the blocks of one example draw (${value(body.blocks)} blocks) — not a release, nothing spent; each run draws another partition.`,
+    ),
+    h(
+      'div',
+      { id: 'view-partition', class: 'view-projections' },
+      ...body.projections.map((p) => projectionChart(body, p, chartWidth)),
+    ),
     h('h3', {}, 'Expected error: HDPView, PrivTree, identity'),
-    h('p', { class: 'meta' }, `An estimate, not a guarantee: HDPView and PrivTree built ${[...new Set(body.arr.filter((a) => !a.analytic && !a.skipped).map((a) => a.runs))].join(' or ')} times on these rows at ε ${fmt(body.epsilon)} and asked ${body.workload}; identity's error exactly, from its noise's variance (it is unbiased). The release builds once.`),
-    h('div', { id: 'view-arr' }, arrChart(body, chartWidth),
-      table('RMSE over the workload and the builds', ['Algorithm', 'RMSE', 'relative to HDPView', 'builds', 'ms'],
-        body.arr.map((a) => [a.algorithm === body.algorithm ? `${a.algorithm} (chosen)` : a.algorithm, a.rmse ?? `— ${a.skipped ?? ''}`, a.relative ?? '—', a.analytic ? 'exact' : a.runs, Math.round(a.ms)]), 'view-arr-table')),
+    h(
+      'p',
+      { class: 'meta' },
+      `An estimate, not a guarantee: HDPView and PrivTree built ${[...new Set(body.arr.filter((a) => !a.analytic && !a.skipped).map((a) => a.runs))].join(' or ')} times on these rows at ε ${fmt(body.epsilon)} and asked ${body.workload}; identity's error exactly, from its noise's variance (it is unbiased). The release builds once.`,
+    ),
+    h(
+      'div',
+      { id: 'view-arr' },
+      arrChart(body, chartWidth),
+      table(
+        'RMSE over the workload and the builds',
+        ['Algorithm', 'RMSE', 'relative to HDPView', 'builds', 'ms'],
+        body.arr.map((a) => [
+          a.algorithm === body.algorithm ? `${a.algorithm} (chosen)` : a.algorithm,
+          a.rmse ?? `— ${a.skipped ?? ''}`,
+          a.relative ?? '—',
+          a.analytic ? 'exact' : a.runs,
+          Math.round(a.ms),
+        ]),
+        'view-arr-table',
+      ),
+    ),
     h('h3', {}, 'Example answers'),
-    h('p', { class: 'meta' }, 'True: exact on the rows (for your eyes only). Answer: from the example draw, uniform within blocks, ± the standard deviation of its noise. The queries are those privspec query reads.'),
-    table('Example queries', ['Query', 'True', 'Answer', '± noise s.d.'], body.examples.map((e) => [e.query, e.truth, e.answer, e.noiseStdDev]), 'view-examples'));
+    h(
+      'p',
+      { class: 'meta' },
+      'True: exact on the rows (for your eyes only). Answer: from the example draw, uniform within blocks, ± the standard deviation of its noise. The queries are those privspec query reads.',
+    ),
+    table(
+      'Example queries',
+      ['Query', 'True', 'Answer', '± noise s.d.'],
+      body.examples.map((e) => [e.query, e.truth, e.answer, e.noiseStdDev]),
+      'view-examples',
+    ),
+  );
 }

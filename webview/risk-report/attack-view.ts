@@ -5,7 +5,11 @@
 import type { AttackReportSection } from '../../language/attack-request-types.js';
 import { attackRows } from '../../extension/risk-report/attack-section.js';
 
-type Make = <K extends keyof HTMLElementTagNameMap>(name: K, attributes?: Record<string, string>, ...children: (Node | string)[]) => HTMLElementTagNameMap[K];
+type Make = <K extends keyof HTMLElementTagNameMap>(
+  name: K,
+  attributes?: Record<string, string>,
+  ...children: (Node | string)[]
+) => HTMLElementTagNameMap[K];
 
 export function attackView(a: AttackReportSection | undefined, h: Make): HTMLElement[] {
   if (!a) return [];
@@ -16,14 +20,30 @@ export function attackView(a: AttackReportSection | undefined, h: Make): HTMLEle
   ];
   if (a.atRisk.length > 0) {
     out.push(
-      h('p', { class: 'meta' }, 'Records most at risk: the attacker\'s most confident one-to-one links.'),
-      h('table', { id: 'attack-at-risk' },
-        h('thead', {}, h('tr', {}, ...['Released record', 'Candidate', 'Score', 'Correct'].map((c) => h('th', { scope: 'col' }, c)))),
-        h('tbody', {}, ...a.atRisk.map((r) => h('tr', {},
-          h('td', { class: 'n' }, String(r.record)),
-          h('td', {}, r.candidate),
-          h('td', { class: 'n' }, r.score.toFixed(4)),
-          h('td', {}, r.correct === undefined ? '—' : r.correct ? 'yes' : 'no'))))),
+      h('p', { class: 'meta' }, "Records most at risk: the attacker's most confident one-to-one links."),
+      h(
+        'table',
+        { id: 'attack-at-risk' },
+        h(
+          'thead',
+          {},
+          h('tr', {}, ...['Released record', 'Candidate', 'Score', 'Correct'].map((c) => h('th', { scope: 'col' }, c))),
+        ),
+        h(
+          'tbody',
+          {},
+          ...a.atRisk.map((r) =>
+            h(
+              'tr',
+              {},
+              h('td', { class: 'n' }, String(r.record)),
+              h('td', {}, r.candidate),
+              h('td', { class: 'n' }, r.score.toFixed(4)),
+              h('td', {}, r.correct === undefined ? '—' : r.correct ? 'yes' : 'no'),
+            ),
+          ),
+        ),
+      ),
     );
   }
   return out;

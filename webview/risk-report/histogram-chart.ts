@@ -14,24 +14,40 @@ interface Bar {
 
 /** One bar per class size; sizes beyond the 40th pooled into one bar, so that the chart stays readable at any width. */
 function bars(histogram: readonly (readonly [number, number])[], k: number): Bar[] {
-  const out: Bar[] = histogram.slice(0, 40).map(([size, classes]) => ({ label: String(size), size, classes, group: size < k ? BELOW : ABOVE }));
+  const out: Bar[] = histogram
+    .slice(0, 40)
+    .map(([size, classes]) => ({ label: String(size), size, classes, group: size < k ? BELOW : ABOVE }));
   if (histogram.length > 40) {
     const from = histogram[40][0];
-    out.push({ label: `≥${from}`, size: from, classes: histogram.slice(40).reduce((s, [, c]) => s + c, 0), group: from < k ? BELOW : ABOVE });
+    out.push({
+      label: `≥${from}`,
+      size: from,
+      classes: histogram.slice(40).reduce((s, [, c]) => s + c, 0),
+      group: from < k ? BELOW : ABOVE,
+    });
   }
   return out;
 }
 
 /**
- * The class-size histogram with @observablehq/plot (SVG, no eval, so it runs under the webview's strict CSP): classes per
- * class size on a symmetric-log axis (one huge class beside thousands of uniques is typical), bars coloured below k or
- * not, labelled axes and a legend. `width` is the container's, so the chart never runs off the panel.
+ * The class-size histogram with @observablehq/plot (SVG, no eval, so it runs under the webview's strict CSP): classes
+ * per class size on a symmetric-log axis (one huge class beside thousands of uniques is typical), bars coloured below k
+ * or not, labelled axes and a legend. `width` is the container's, so the chart never runs off the panel.
  */
-export function histogramChart(histogram: readonly (readonly [number, number])[], k: number, width: number, title: string, unit = 'rows'): HTMLElement {
+export function histogramChart(
+  histogram: readonly (readonly [number, number])[],
+  k: number,
+  width: number,
+  title: string,
+  unit = 'rows',
+): HTMLElement {
   const data = bars(histogram, k);
   const figure = document.createElement('figure');
   figure.className = 'chart';
-  figure.setAttribute('aria-label', `${title}: number of classes per class size, ${data.filter((b) => b.group === BELOW).reduce((s, b) => s + b.classes, 0)} classes below k=${k}`);
+  figure.setAttribute(
+    'aria-label',
+    `${title}: number of classes per class size, ${data.filter((b) => b.group === BELOW).reduce((s, b) => s + b.classes, 0)} classes below k=${k}`,
+  );
   const caption = document.createElement('figcaption');
   caption.textContent = title;
   const legend = Plot.legend({ color: { ...COLORS, type: 'categorical' }, className: 'legend' }) as HTMLElement;
@@ -45,11 +61,24 @@ export function histogramChart(histogram: readonly (readonly [number, number])[]
     marginLeft: 48,
     marginBottom: turn ? 56 : 40,
     style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
-    x: { type: 'band', domain: data.map((b) => b.label), label: `class size (${unit})`, labelAnchor: 'center', labelOffset: turn ? 50 : 34, tickRotate: turn ? -45 : 0, tickFormat: (d: string, i: number) => (data.length <= 20 || i % Math.ceil(data.length / 20) === 0 ? d : '') },
+    x: {
+      type: 'band',
+      domain: data.map((b) => b.label),
+      label: `class size (${unit})`,
+      labelAnchor: 'center',
+      labelOffset: turn ? 50 : 34,
+      tickRotate: turn ? -45 : 0,
+      tickFormat: (d: string, i: number) => (data.length <= 20 || i % Math.ceil(data.length / 20) === 0 ? d : ''),
+    },
     y: { type: 'symlog', label: 'classes', grid: true, nice: true },
     color: COLORS,
     marks: [
-      Plot.barY(data, { x: 'label', y: 'classes', fill: 'group', title: (b: Bar) => `class size ${b.label}: ${b.classes} ${b.classes === 1 ? 'class' : 'classes'}` }),
+      Plot.barY(data, {
+        x: 'label',
+        y: 'classes',
+        fill: 'group',
+        title: (b: Bar) => `class size ${b.label}: ${b.classes} ${b.classes === 1 ? 'class' : 'classes'}`,
+      }),
       Plot.ruleY([0]),
     ],
   }) as SVGSVGElement;

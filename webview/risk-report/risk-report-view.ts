@@ -14,7 +14,11 @@ function percent(x: number): string {
   return `${(100 * x).toFixed(1)}%`;
 }
 
-function h<K extends keyof HTMLElementTagNameMap>(name: K, attributes: Record<string, string> = {}, ...children: (Node | string)[]): HTMLElementTagNameMap[K] {
+function h<K extends keyof HTMLElementTagNameMap>(
+  name: K,
+  attributes: Record<string, string> = {},
+  ...children: (Node | string)[]
+): HTMLElementTagNameMap[K] {
   const node = document.createElement(name);
   for (const [k, v] of Object.entries(attributes)) node.setAttribute(k, v);
   node.append(...children);
@@ -22,10 +26,26 @@ function h<K extends keyof HTMLElementTagNameMap>(name: K, attributes: Record<st
 }
 
 /** A table in its own horizontal scroll box, so that a narrow panel scrolls the table and not the page. */
-function table(head: readonly string[], rows: readonly (readonly (string | number)[])[], numeric: readonly boolean[] = [], id?: string): HTMLElement {
-  return h('div', { class: 'scroll' }, h('table', id ? { id } : {},
-    h('thead', {}, h('tr', {}, ...head.map((c) => h('th', {}, c)))),
-    h('tbody', {}, ...rows.map((r) => h('tr', {}, ...r.map((c, i) => h('td', numeric[i] ? { class: 'n' } : {}, String(c))))))));
+function table(
+  head: readonly string[],
+  rows: readonly (readonly (string | number)[])[],
+  numeric: readonly boolean[] = [],
+  id?: string,
+): HTMLElement {
+  return h(
+    'div',
+    { class: 'scroll' },
+    h(
+      'table',
+      id ? { id } : {},
+      h('thead', {}, h('tr', {}, ...head.map((c) => h('th', {}, c)))),
+      h(
+        'tbody',
+        {},
+        ...rows.map((r) => h('tr', {}, ...r.map((c, i) => h('td', numeric[i] ? { class: 'n' } : {}, String(c))))),
+      ),
+    ),
+  );
 }
 
 /**
@@ -33,36 +53,69 @@ function table(head: readonly string[], rows: readonly (readonly (string | numbe
  * never ("15,123" is not split after its comma).
  */
 function numbered(text: string): (Node | string)[] {
-  return text.split(/(\d[\d,.]*%?)/).filter((part) => part !== '').map((part) => (/^\d/.test(part) ? h('span', { class: 'num' }, part) : part));
+  return text
+    .split(/(\d[\d,.]*%?)/)
+    .filter((part) => part !== '')
+    .map((part) => (/^\d/.test(part) ? h('span', { class: 'num' }, part) : part));
 }
 
 /** Renders a report into `app`; every figure has a stable id so that tests and screen readers can find it. */
 export function renderReport(app: HTMLElement, r: RiskReport): void {
-  const figure = (id: string, label: string, value: string) => h('div', { class: 'figure' }, h('span', { class: 'label' }, label), h('span', { id, class: 'value' }, ...numbered(value)));
+  const figure = (id: string, label: string, value: string) =>
+    h(
+      'div',
+      { class: 'figure' },
+      h('span', { class: 'label' }, label),
+      h('span', { id, class: 'value' }, ...numbered(value)),
+    );
   const save = (format: 'markdown' | 'html', label: string) => {
     const button = h('vscode-button', { id: `save-${format}`, secondary: '' }, label);
     button.addEventListener('click', () => vscodeApi<State>().postMessage({ type: 'save', format }));
     return button;
   };
-  const figures = h('section', { class: 'figures' },
+  const figures = h(
+    'section',
+    { class: 'figures' },
     figure('rows', 'Rows', String(r.rows)),
     figure('classes', 'Equivalence classes', String(r.classes)),
-    figure('sample-uniques', r.unit ? `Sample uniques (persons alone in their class)` : 'Sample uniques', `${r.sampleUniques} (${percent(shareOf(r.sampleUniques, r.persons ?? r.rows))}${r.unit ? ` of ${r.persons} ${r.unit}` : ''})`),
+    figure(
+      'sample-uniques',
+      r.unit ? `Sample uniques (persons alone in their class)` : 'Sample uniques',
+      `${r.sampleUniques} (${percent(shareOf(r.sampleUniques, r.persons ?? r.rows))}${r.unit ? ` of ${r.persons} ${r.unit}` : ''})`,
+    ),
     figure('average-risk', 'Average risk', percent(r.averageRisk)),
     figure('highest-risk', 'Highest risk', percent(r.highestRisk)),
-    figure('k-violations', r.unit ? `Persons below k=${r.k} (distinct ${r.unit})` : `Rows below k=${r.k}`, `${r.kViolations.records} in ${r.kViolations.classes} ${r.kViolations.classes === 1 ? 'class' : 'classes'}`),
+    figure(
+      'k-violations',
+      r.unit ? `Persons below k=${r.k} (distinct ${r.unit})` : `Rows below k=${r.k}`,
+      `${r.kViolations.records} in ${r.kViolations.classes} ${r.kViolations.classes === 1 ? 'class' : 'classes'}`,
+    ),
     ...(r.populationUniqueness
-      ? [figure('population-uniqueness', `Population uniqueness (${r.populationUniqueness.model}, f=${r.populationUniqueness.samplingFraction})`, percent(r.populationUniqueness.estimate))]
+      ? [
+          figure(
+            'population-uniqueness',
+            `Population uniqueness (${r.populationUniqueness.model}, f=${r.populationUniqueness.samplingFraction})`,
+            percent(r.populationUniqueness.estimate),
+          ),
+        ]
       : []),
   );
-  const diversity = r.lDiversity.length === 0
-    ? h('p', {}, 'No sensitive column is declared; ℓ-diversity is not computed.')
-    : table(['Sensitive column', 'distinct ℓ', 'entropy ℓ', 'classes with one value'],
-      r.lDiversity.map((l) => [l.sensitive, l.distinctL, l.entropyL.toFixed(2), l.classesWithOneValue]), [false, true, true, true]);
+  const diversity =
+    r.lDiversity.length === 0
+      ? h('p', {}, 'No sensitive column is declared; ℓ-diversity is not computed.')
+      : table(
+          ['Sensitive column', 'distinct ℓ', 'entropy ℓ', 'classes with one value'],
+          r.lDiversity.map((l) => [l.sensitive, l.distinctL, l.entropyL.toFixed(2), l.classesWithOneValue]),
+          [false, true, true, true],
+        );
   const charts = h('div', { class: 'charts' });
   app.replaceChildren(
     h('h1', {}, `Re-identification risk: ${r.source}`),
-    h('p', { class: 'meta' }, `Quasi-identifiers: ${r.qi.map((q) => (r.levels[q] ? `${q} (level ${r.levels[q]})` : q)).join(', ')} · prosecutor model (El Emam & Dankar 2008)${r.unit ? ` · class sizes count distinct ${r.unit}: rows of one person do not hide each other (Wang & Fung, KDD 2006)` : ''}`),
+    h(
+      'p',
+      { class: 'meta' },
+      `Quasi-identifiers: ${r.qi.map((q) => (r.levels[q] ? `${q} (level ${r.levels[q]})` : q)).join(', ')} · prosecutor model (El Emam & Dankar 2008)${r.unit ? ` · class sizes count distinct ${r.unit}: rows of one person do not hide each other (Wang & Fung, KDD 2006)` : ''}`,
+    ),
     h('div', { class: 'actions' }, save('markdown', 'Save as Markdown'), save('html', 'Save as HTML')),
     h('p', { id: 'status', class: 'status', role: 'status' }),
     figures,
@@ -74,7 +127,11 @@ export function renderReport(app: HTMLElement, r: RiskReport): void {
     diversity,
     ...individualRiskSection(r),
     h('h2', {}, 'Riskiest quasi-identifier combinations'),
-    table(['Columns', 'Sample uniques', 'Classes'], r.riskiestCombinations.map((c) => [c.columns.join(', '), c.sampleUniques, c.classes]), [false, true, true]),
+    table(
+      ['Columns', 'Sample uniques', 'Classes'],
+      r.riskiestCombinations.map((c) => [c.columns.join(', '), c.sampleUniques, c.classes]),
+      [false, true, true],
+    ),
     ...attackView(r.attack, h),
   );
   drawCharts(charts, r);
@@ -90,7 +147,8 @@ function drawCharts(container: HTMLElement, r: RiskReport): void {
     const columns = after && container.clientWidth >= 640 ? 2 : 1;
     const width = Math.max(200, (container.clientWidth - (columns - 1) * 16) / columns);
     const charts = [histogramChart(r.classSizeHistogram, r.k, width, 'As it stands', unit)];
-    if (after) charts.push(histogramChart(after.classSizeHistogram, r.k, width, 'After the optimal transformation', unit));
+    if (after)
+      charts.push(histogramChart(after.classSizeHistogram, r.k, width, 'After the optimal transformation', unit));
     container.replaceChildren(...charts);
   };
   observer?.disconnect();
@@ -108,39 +166,86 @@ function drawCharts(container: HTMLElement, r: RiskReport): void {
 /** Each requirement with what it asks, what the data measures and a flag in words and symbol, not colour alone. */
 function requirementsSection(checks: readonly RequirementCheck[], id: string, title: string): HTMLElement[] {
   if (checks.length === 0) return [];
-  const rows = checks.map((q) => h('tr', { class: q.met ? 'met' : 'not-met' },
-    h('td', {}, q.name),
-    h('td', {}, q.required),
-    h('td', {}, q.measured),
-    h('td', { class: 'n' }, `${q.failingRows} rows in ${q.failingClasses} ${q.failingClasses === 1 ? 'class' : 'classes'}`),
-    h('td', { class: 'flag' }, q.met ? '✓ met' : '✗ not met')));
-  return [h('h2', {}, title), h('div', { class: 'scroll' }, h('table', { id, 'aria-label': title },
-    h('thead', {}, h('tr', {}, ...['Requirement', 'Asks', 'Measured', 'Failing', ''].map((c) => h('th', { scope: 'col' }, c)))),
-    h('tbody', {}, ...rows)))];
+  const rows = checks.map((q) =>
+    h(
+      'tr',
+      { class: q.met ? 'met' : 'not-met' },
+      h('td', {}, q.name),
+      h('td', {}, q.required),
+      h('td', {}, q.measured),
+      h(
+        'td',
+        { class: 'n' },
+        `${q.failingRows} rows in ${q.failingClasses} ${q.failingClasses === 1 ? 'class' : 'classes'}`,
+      ),
+      h('td', { class: 'flag' }, q.met ? '✓ met' : '✗ not met'),
+    ),
+  );
+  return [
+    h('h2', {}, title),
+    h(
+      'div',
+      { class: 'scroll' },
+      h(
+        'table',
+        { id, 'aria-label': title },
+        h(
+          'thead',
+          {},
+          h('tr', {}, ...['Requirement', 'Asks', 'Measured', 'Failing', ''].map((c) => h('th', { scope: 'col' }, c))),
+        ),
+        h('tbody', {}, ...rows),
+      ),
+    ),
+  ];
 }
 
 /** The spec's optimal transformation beside the data as it stands. */
 function afterSection(r: RiskReport): HTMLElement[] {
   if (!r.after) return [];
-  if ('unavailable' in r.after) return [h('h2', {}, afterHeading(r.after)), h('p', { id: 'after-unavailable' }, `Not available: ${r.after.unavailable}.`)];
+  if ('unavailable' in r.after)
+    return [
+      h('h2', {}, afterHeading(r.after)),
+      h('p', { id: 'after-unavailable' }, `Not available: ${r.after.unavailable}.`),
+    ];
   const a = r.after;
   const pinned = a.basis === 'pinned';
-  const levels = h('ul', { class: 'levels' }, ...a.levels.map((l) => h('li', {}, h('strong', {}, l.column), ` level ${l.level} of ${l.height}${l.level === l.height && l.height > 0 ? ' (fully generalized)' : ''}${l.example ? ` — e.g. ${l.example}` : ''}`)));
+  const levels = h(
+    'ul',
+    { class: 'levels' },
+    ...a.levels.map((l) =>
+      h(
+        'li',
+        {},
+        h('strong', {}, l.column),
+        ` level ${l.level} of ${l.height}${l.level === l.height && l.height > 0 ? ' (fully generalized)' : ''}${l.example ? ` — e.g. ${l.example}` : ''}`,
+      ),
+    ),
+  );
   const met = (cs: readonly RequirementCheck[]) => `${cs.filter((q) => q.met).length} of ${cs.length}`;
   return [
     h('h2', {}, afterHeading(a)),
-    h('p', { class: 'meta' }, pinned
-      ? 'The levels the spec\'s anonymity block pins, as the generalize release applies them, with classes that still fail suppressed.'
-      : 'The generalization the spec\'s anonymity block finds (the lattice search privspec release runs), with classes that still fail suppressed.'),
+    h(
+      'p',
+      { class: 'meta' },
+      pinned
+        ? "The levels the spec's anonymity block pins, as the generalize release applies them, with classes that still fail suppressed."
+        : "The generalization the spec's anonymity block finds (the lattice search privspec release runs), with classes that still fail suppressed.",
+    ),
     levels,
-    table(['Figure', 'As it stands', 'After'], [
-      ['Rows released', r.rows, `${a.rows} (${a.suppressed} suppressed)`],
-      ['Equivalence classes', r.classes, a.classes],
-      ['Sample uniques', r.sampleUniques, a.sampleUniques],
-      ['Average prosecutor risk', percent(r.averageRisk), percent(a.averageRisk)],
-      ['Highest prosecutor risk', percent(r.highestRisk), percent(a.highestRisk)],
-      ['Requirements met', met(r.requirements), met(a.requirements)],
-    ], [false, true, true], 'after'),
+    table(
+      ['Figure', 'As it stands', 'After'],
+      [
+        ['Rows released', r.rows, `${a.rows} (${a.suppressed} suppressed)`],
+        ['Equivalence classes', r.classes, a.classes],
+        ['Sample uniques', r.sampleUniques, a.sampleUniques],
+        ['Average prosecutor risk', percent(r.averageRisk), percent(a.averageRisk)],
+        ['Highest prosecutor risk', percent(r.highestRisk), percent(a.highestRisk)],
+        ['Requirements met', met(r.requirements), met(a.requirements)],
+      ],
+      [false, true, true],
+      'after',
+    ),
   ];
 }
 
@@ -173,7 +278,8 @@ export function startRiskReport(app: HTMLElement): void {
       case 'saved':
       case 'error': {
         const status = document.getElementById('status');
-        if (status) status.textContent = message.type === 'saved' ? `Saved ${message.path}` : `Error: ${message.message}`;
+        if (status)
+          status.textContent = message.type === 'saved' ? `Saved ${message.path}` : `Error: ${message.message}`;
         return;
       }
     }

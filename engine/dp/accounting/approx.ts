@@ -13,7 +13,8 @@ import { roundUp } from './rounding.js';
 type Approx = Extract<PrivacyCost, { kind: 'approx' }>;
 
 function check(c: { epsilon: number; delta: number }): void {
-  if (!(c.epsilon >= 0) || !Number.isFinite(c.epsilon)) throw new PrivacyError(`ε must be a finite number ≥ 0, got ${c.epsilon}`);
+  if (!(c.epsilon >= 0) || !Number.isFinite(c.epsilon))
+    throw new PrivacyError(`ε must be a finite number ≥ 0, got ${c.epsilon}`);
   if (!(c.delta >= 0 && c.delta <= 1)) throw new PrivacyError(`δ must be in [0, 1], got ${c.delta}`);
 }
 
@@ -36,7 +37,8 @@ export function advancedComposition(epsilon: number, delta: number, k: number, d
   if (!(deltaSlack > 0 && deltaSlack < 1)) throw new PrivacyError(`δ' must be in (0, 1), got ${deltaSlack}`);
   // ε' = √(2k ln(1/δ'))·ε + kε(e^ε − 1) (Dwork–Rothblum–Vadhan); expm1 keeps e^ε − 1 accurate for small ε.
   const eps = roundUp(Math.sqrt(2 * k * -Math.log(deltaSlack)) * epsilon + k * epsilon * Math.expm1(epsilon));
-  if (!Number.isFinite(eps)) throw new PrivacyError(`advanced composition of ${k} × ε = ${epsilon} overflows; use basic composition`);
+  if (!Number.isFinite(eps))
+    throw new PrivacyError(`advanced composition of ${k} × ε = ${epsilon} overflows; use basic composition`);
   // δ_total = kδ + δ', exact on the decimals.
   const d = add(mulInt(fromDecimal(delta), k), fromDecimal(deltaSlack));
   return { kind: 'approx', epsilon: eps, delta: Math.min(1, toCostNumber(d)) };

@@ -21,7 +21,14 @@ export function sequentialComposition(costs: readonly PrivacyCost[]): PrivacyCos
     let rho = ZERO;
     for (const c of costs) {
       // ε-DP ⇒ (ε²/2)-zCDP.
-      rho = add(rho, c.kind === 'zcdp' ? finite(c.rho, 'ρ') : c.kind === 'pure' ? mul(mul(finite(c.epsilon, 'ε'), finite(c.epsilon, 'ε')), rational(1n, 2n)) : ZERO);
+      rho = add(
+        rho,
+        c.kind === 'zcdp'
+          ? finite(c.rho, 'ρ')
+          : c.kind === 'pure'
+            ? mul(mul(finite(c.epsilon, 'ε'), finite(c.epsilon, 'ε')), rational(1n, 2n))
+            : ZERO,
+      );
     }
     return { kind: 'zcdp', rho: toCostNumber(rho) };
   }
@@ -32,6 +39,7 @@ export function sequentialComposition(costs: readonly PrivacyCost[]): PrivacyCos
     epsilon = add(epsilon, finite(c.epsilon, 'ε'));
     if (c.kind === 'approx') delta = add(delta, finite(c.delta, 'δ'));
   }
-  if (kinds.has('approx')) return { kind: 'approx', epsilon: toCostNumber(epsilon), delta: Math.min(1, toCostNumber(delta)) };
+  if (kinds.has('approx'))
+    return { kind: 'approx', epsilon: toCostNumber(epsilon), delta: Math.min(1, toCostNumber(delta)) };
   return { kind: 'pure', epsilon: toCostNumber(epsilon) };
 }

@@ -10,18 +10,18 @@
  * cancel). {N_ℤ(μ, σ²) : μ ∈ ℤ} is an exponential family in y with the same normaliser for every integer μ, so its
  * likelihood ratio is monotone: the Neyman–Pearson tests between N_ℤ(0, σ²) and N_ℤ(s, σ²) are thresholds on y, and
  * their type-II error at any type-I error only falls as |s| grows (a shift is a stochastic ordering; negative s by the
- * reflection y ↦ −y). So the trade-off function of shift s dominates that of shift R for |s| ≤ R, and the tensor product
- * of trade-off functions is monotone (Dong, Roth, Su, "Gaussian Differential Privacy", JRSS-B 2022, §3 and Lemma C.1
- * there), so the all-R shift is the least private of all shift vectors; δ(ε) for every ε ∈ ℝ follows from the trade-off
- * function, and the reverse pair (Q, P) is the reflection of (P, Q), so one direction covers both.
+ * reflection y ↦ −y). So the trade-off function of shift s dominates that of shift R for |s| ≤ R, and the tensor
+ * product of trade-off functions is monotone (Dong, Roth, Su, "Gaussian Differential Privacy", JRSS-B 2022, §3 and
+ * Lemma C.1 there), so the all-R shift is the least private of all shift vectors; δ(ε) for every ε ∈ ℝ follows from the
+ * trade-off function, and the reverse pair (Q, P) is the reflection of (P, Q), so one direction covers both.
  *
- * With all shifts R the privacy loss at y is Σᵢ((yᵢ − R)² − yᵢ²)/(2σ²) = (G·R² − 2R·S)/(2σ²), S = Σᵢ yᵢ: it depends on S
- * only, so δ(ε) = Σ_S P[S](1 − e^{ε − ℓ(S)})₊, a one-dimensional sum over the law of S, which is the G-fold
+ * With all shifts R the privacy loss at y is Σᵢ((yᵢ − R)² − yᵢ²)/(2σ²) = (G·R² − 2R·S)/(2σ²), S = Σᵢ yᵢ: it depends on
+ * S only, so δ(ε) = Σ_S P[S](1 − e^{ε − ℓ(S)})₊, a one-dimensional sum over the law of S, which is the G-fold
  * convolution of N_ℤ(0, σ²) (Canonne, Kamath, Steinke, NeurIPS 2020, for the one-dimensional case, Theorem 7).
  *
- * Rounding: each coordinate is cut to |y| ≤ r with r ≥ 11.8σ; the cut mass, ≤ 2e^{−(r+1)²/(2σ²)}/(1 − e^{−(r+1)/σ²}) per
- * coordinate, is added to δ in full, and normalising over the cut range only raises every kept term. Convolution sums
- * positive terms (relative error < 10⁻¹¹ at the sizes allowed), so δ is reported as δ·(1 + 10⁻⁹) + G·tail + 10⁻²⁹⁰
+ * Rounding: each coordinate is cut to |y| ≤ r with r ≥ 11.8σ; the cut mass, ≤ 2e^{−(r+1)²/(2σ²)}/(1 − e^{−(r+1)/σ²})
+ * per coordinate, is added to δ in full, and normalising over the cut range only raises every kept term. Convolution
+ * sums positive terms (relative error < 10⁻¹¹ at the sizes allowed), so δ is reported as δ·(1 + 10⁻⁹) + G·tail + 10⁻²⁹⁰
  * (the last for products that underflow), rounded up. Where the convolution would be too large (G·(2r + 1) > 16,384)
  * the zCDP bound stands in: G·R²/(2σ²)-zCDP (CKS20 Theorem 4, composed) converted by CKS20 Corollary 13, also an
  * upper bound; the smaller of the two is returned.
@@ -41,8 +41,10 @@ function check(sigma: number, groups: number, rows: number): void {
   if (!(sigma >= MIN_COMPOSED_SIGMA) || !Number.isFinite(sigma)) {
     throw new PrivacyError(`discrete Gaussian accounting needs a finite σ ≥ ${MIN_COMPOSED_SIGMA}, got ${sigma}`);
   }
-  if (!Number.isInteger(groups) || groups < 1 || groups > 1e6) throw new PrivacyError(`groups must be an integer from 1 to 10⁶, got ${groups}`);
-  if (!Number.isInteger(rows) || rows < 1 || rows > 1e6) throw new PrivacyError(`rows per group must be an integer from 1 to 10⁶, got ${rows}`);
+  if (!Number.isInteger(groups) || groups < 1 || groups > 1e6)
+    throw new PrivacyError(`groups must be an integer from 1 to 10⁶, got ${groups}`);
+  if (!Number.isInteger(rows) || rows < 1 || rows > 1e6)
+    throw new PrivacyError(`rows per group must be an integer from 1 to 10⁶, got ${rows}`);
 }
 
 interface SumLaw {
@@ -69,7 +71,8 @@ function sumLaw(sigma: number, groups: number): SumLaw | null {
     let z = 0;
     for (let y = -r; y <= r; y++) z += base[y + r] = Math.exp(-(y * y) / s2);
     for (let i = 0; i < width; i++) base[i] /= z;
-    // Mass beyond r on one side: Σ_{y>r} e^{−y²/(2σ²)} ≤ e^{−(r+1)²/(2σ²)}/(1 − e^{−(r+1)/σ²}), and the full normaliser ≥ 1.
+    // Mass beyond r on one side: Σ_{y>r} e^{−y²/(2σ²)} ≤ e^{−(r+1)²/(2σ²)}/(1 − e^{−(r+1)/σ²}), and the full normaliser
+    // ≥ 1.
     const side = Math.exp(-((r + 1) * (r + 1)) / s2) / -Math.expm1(-(r + 1) / (sigma * sigma));
     // Binary powering: S's law is base^{*G}; offsets add up as the supports do.
     let result: Float64Array<ArrayBuffer> = Float64Array.of(1);
@@ -109,7 +112,8 @@ function convolve(a: Float64Array, b: Float64Array): Float64Array<ArrayBuffer> {
  */
 export function composedDiscreteGaussianDelta(sigma: number, groups: number, rows: number, epsilon: number): number {
   check(sigma, groups, rows);
-  if (!(epsilon >= 0) || !Number.isFinite(epsilon)) throw new PrivacyError(`ε must be a finite number ≥ 0, got ${epsilon}`);
+  if (!(epsilon >= 0) || !Number.isFinite(epsilon))
+    throw new PrivacyError(`ε must be a finite number ≥ 0, got ${epsilon}`);
   // ρ = G·R²/(2σ²): each coordinate is R²/(2σ²)-zCDP (CKS20 Theorem 4) and ρ adds up (Bun–Steinke Lemma 2.3).
   const viaZcdp = deltaOptimal(roundUp((groups * rows * rows) / (2 * sigma * sigma)), epsilon);
   const law = sumLaw(sigma, groups);
@@ -173,13 +177,15 @@ const GRID_BITS = 12;
  */
 export function calibrateComposedDiscreteGaussian(target: ComposedCalibration): number {
   const { epsilon, delta, groups, rows } = target;
-  if (!(epsilon > 0) || !Number.isFinite(epsilon)) throw new PrivacyError(`ε must be a finite number > 0, got ${epsilon}`);
+  if (!(epsilon > 0) || !Number.isFinite(epsilon))
+    throw new PrivacyError(`ε must be a finite number > 0, got ${epsilon}`);
   if (!(delta >= MIN_DELTA && delta < 1)) throw new PrivacyError(`δ must be in [${MIN_DELTA}, 1), got ${delta}`);
   check(1, groups, rows);
   const meets = (sigma: number) => composedDiscreteGaussianDelta(sigma, groups, rows, epsilon) <= delta;
   // Start at the continuous Gaussian's σ = √G·R·√(2 ln(1.25/δ))/ε (Dwork & Roth, Theorem A.1) and bracket the answer.
   let hi = Math.max(MIN_COMPOSED_SIGMA, (Math.sqrt(groups) * rows * Math.sqrt(2 * Math.log(1.25 / delta))) / epsilon);
-  if (!Number.isFinite(hi)) throw new PrivacyError(`ε = ${epsilon} is too small to calibrate: σ would not be a finite number`);
+  if (!Number.isFinite(hi))
+    throw new PrivacyError(`ε = ${epsilon} is too small to calibrate: σ would not be a finite number`);
   let lo = hi;
   while (!meets(hi)) {
     lo = hi;

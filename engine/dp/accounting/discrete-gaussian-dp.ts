@@ -22,8 +22,12 @@ export const MAX_EXACT_SIGMA = 1000;
 export const MIN_EXACT_SIGMA = 0.01;
 
 function check(sigma: number, sensitivity: number): void {
-  if (!(sigma >= MIN_EXACT_SIGMA) || sigma > MAX_EXACT_SIGMA) throw new PrivacyError(`exact discrete Gaussian accounting needs ${MIN_EXACT_SIGMA} ≤ σ ≤ ${MAX_EXACT_SIGMA}, got ${sigma}`);
-  if (!Number.isInteger(sensitivity) || sensitivity < 1) throw new PrivacyError(`exact discrete Gaussian accounting needs an integer sensitivity ≥ 1, got ${sensitivity}`);
+  if (!(sigma >= MIN_EXACT_SIGMA) || sigma > MAX_EXACT_SIGMA)
+    throw new PrivacyError(
+      `exact discrete Gaussian accounting needs ${MIN_EXACT_SIGMA} ≤ σ ≤ ${MAX_EXACT_SIGMA}, got ${sigma}`,
+    );
+  if (!Number.isInteger(sensitivity) || sensitivity < 1)
+    throw new PrivacyError(`exact discrete Gaussian accounting needs an integer sensitivity ≥ 1, got ${sensitivity}`);
 }
 
 const normalizers = new Map<string, number>();
@@ -45,7 +49,8 @@ function logNormalizer(sigma: number, reach: number): number {
 /** The tight δ at ε for the discrete Gaussian with standard-deviation parameter σ and integer sensitivity Δ. */
 export function discreteGaussianDelta(sigma: number, sensitivity: number, epsilon: number): number {
   check(sigma, sensitivity);
-  if (!(epsilon >= 0) || !Number.isFinite(epsilon)) throw new PrivacyError(`ε must be a finite number ≥ 0, got ${epsilon}`);
+  if (!(epsilon >= 0) || !Number.isFinite(epsilon))
+    throw new PrivacyError(`ε must be a finite number ≥ 0, got ${epsilon}`);
   const reach = Math.ceil(40 * sigma) + sensitivity;
   const logZ = logNormalizer(sigma, reach);
   const s2 = 2 * sigma * sigma;
@@ -62,7 +67,8 @@ export function discreteGaussianDelta(sigma: number, sensitivity: number, epsilo
     delta += term;
     if (y < 0 && term < delta * 1e-18) break;
   }
-  if (Number.isNaN(delta)) throw new PrivacyError(`the discrete Gaussian curve is not defined at σ = ${sigma}, ε = ${epsilon}`);
+  if (Number.isNaN(delta))
+    throw new PrivacyError(`the discrete Gaussian curve is not defined at σ = ${sigma}, ε = ${epsilon}`);
   return Math.min(1, roundUp(delta * (1 + 1e-9)));
 }
 

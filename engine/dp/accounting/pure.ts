@@ -7,7 +7,18 @@
  * Sums are exact on the decimals the costs print as, then rounded up (`toCostNumber`), so 0.1 + 0.2 is 0.3.
  */
 import { PrivacyError } from '../../core/measures.js';
-import { add, compare, div, fromDecimal, nextDown, rational, toCostNumber, toNumberUp, ZERO, type Rational } from '../../core/rational.js';
+import {
+  add,
+  compare,
+  div,
+  fromDecimal,
+  nextDown,
+  rational,
+  toCostNumber,
+  toNumberUp,
+  ZERO,
+  type Rational,
+} from '../../core/rational.js';
 
 function epsilonOf(e: number): Rational {
   if (!(e >= 0) || !Number.isFinite(e)) throw new PrivacyError(`ε must be a finite number ≥ 0, got ${e}`);

@@ -34,7 +34,8 @@ function finite(x: number, what: string): number {
   return x;
 }
 function checkEpsilon(epsilon: number): void {
-  if (!(epsilon >= 0) || !Number.isFinite(epsilon)) throw new PrivacyError(`ε must be a finite number ≥ 0, got ${epsilon}`);
+  if (!(epsilon >= 0) || !Number.isFinite(epsilon))
+    throw new PrivacyError(`ε must be a finite number ≥ 0, got ${epsilon}`);
 }
 
 /** ε-DP ⇒ (ε²/2)-zCDP, computed exactly on the decimal ε and rounded up. */
@@ -88,7 +89,10 @@ export function deltaOptimal(rho: number, epsilon: number): number {
   // The top, ln((ε + 1)/(2ρ) + 1), is taken in logs (for a subnormal ρ the quotient overflows to ∞) and capped at
   // α − 1 = 1e300, where e^x still fits a double; any α > 1 is valid, so a capped bracket can only loosen δ.
   let lo = Math.log(1e-300);
-  let hi = Math.min(Math.log(1e300), Math.log(epsilon + 1) - Math.LN2 - Math.log(rho) + Math.log1p((2 * rho) / (epsilon + 1)));
+  let hi = Math.min(
+    Math.log(1e300),
+    Math.log(epsilon + 1) - Math.LN2 - Math.log(rho) + Math.log1p((2 * rho) / (epsilon + 1)),
+  );
   // The derivative in α: (2α − 1)ρ − ε + ln(1 − 1/α), with ln(1 − 1/α) = x − ln(1 + e^x).
   const slope = (x: number) => (1 + 2 * Math.exp(x)) * rho - epsilon + x - Math.log1p(Math.exp(x));
   for (let i = 0; i < 200; i++) {

@@ -34,7 +34,8 @@ export interface AuditResult {
 }
 
 export function empiricalEpsilon(fp: number, fn: number, delta = 0): number {
-  const side = (a: number, b: number) => (b <= 0 ? (1 - delta - a > 0 ? Infinity : 0) : Math.log(Math.max(0, 1 - delta - a) / b));
+  const side = (a: number, b: number) =>
+    b <= 0 ? (1 - delta - a > 0 ? Infinity : 0) : Math.log(Math.max(0, 1 - delta - a) / b);
   return Math.max(0, side(fp, fn), side(fn, fp));
 }
 

@@ -9,14 +9,14 @@
 const LANCZOS = [
   57.1562356658629235, -59.5979603554754912, 14.1360979747417471, -0.491913816097620199, 0.339946499848118887e-4,
   0.465236289270485756e-4, -0.983744753048795646e-4, 0.158088703224912494e-3, -0.210264441724104883e-3,
-  0.217439618115212643e-3, -0.164318106536763890e-3, 0.844182239838527433e-4, -0.261908384015814087e-4,
+  0.217439618115212643e-3, -0.16431810653676389e-3, 0.844182239838527433e-4, -0.261908384015814087e-4,
   0.368991826595316234e-5,
 ];
 
 /** ln Γ(x) for x > 0 (Numerical Recipes `gammln`, g = 607/128). */
 export function logGamma(x: number): number {
   let y = x;
-  const tmp = x + 5.24218750000000000 - (x + 0.5) * Math.log(x + 5.24218750000000000);
+  const tmp = x + 5.2421875 - (x + 0.5) * Math.log(x + 5.2421875);
   let ser = 0.999999999999997092;
   for (const c of LANCZOS) ser += c / ++y;
   return -tmp + Math.log((2.5066282746310005 * ser) / x);
@@ -28,7 +28,8 @@ export function incompleteBeta(x: number, a: number, b: number): number {
   if (x <= 0) return 0;
   if (x >= 1) return 1;
   const front = Math.exp(logGamma(a + b) - logGamma(a) - logGamma(b) + a * Math.log(x) + b * Math.log1p(-x));
-  // The continued fraction converges fast for x < (a+1)/(a+b+2); use the symmetry I_x(a,b) = 1 − I_{1−x}(b,a) otherwise.
+  // The continued fraction converges fast for x < (a+1)/(a+b+2); use the symmetry I_x(a,b) = 1 − I_{1−x}(b,a)
+  // otherwise.
   if (x < (a + 1) / (a + b + 2)) return (front * betaFraction(x, a, b)) / a;
   return 1 - (front * betaFraction(1 - x, b, a)) / b;
 }

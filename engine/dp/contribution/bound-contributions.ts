@@ -26,7 +26,10 @@ export interface ContributionBounds {
 }
 
 function check(b: ContributionBounds): void {
-  for (const [what, x] of [['maxPartitions', b.maxPartitions], ['maxRowsPerPartition', b.maxRowsPerPartition]] as const) {
+  for (const [what, x] of [
+    ['maxPartitions', b.maxPartitions],
+    ['maxRowsPerPartition', b.maxRowsPerPartition],
+  ] as const) {
     if (!Number.isInteger(x) || x < 1) throw new PrivacyError(`${what} must be a positive integer, got ${x}`);
   }
 }

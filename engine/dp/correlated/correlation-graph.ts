@@ -21,13 +21,16 @@ export interface CorrelationGraph {
 /** Checks a graph given by indices: n a positive integer, endpoints in range and distinct, weights finite and ≥ 0. */
 export function checkGraph(graph: CorrelationGraph): void {
   const { n, edges } = graph;
-  if (!Number.isInteger(n) || n < 1) throw new PrivacyError(`a correlation graph needs at least one unit, got n = ${n}`);
+  if (!Number.isInteger(n) || n < 1)
+    throw new PrivacyError(`a correlation graph needs at least one unit, got n = ${n}`);
   edges.forEach((e, k) => {
     for (const v of [e.a, e.b]) {
-      if (!Number.isInteger(v) || v < 0 || v >= n) throw new PrivacyError(`edge ${k + 1}: endpoint ${v} is not a unit index in 0…${n - 1}`);
+      if (!Number.isInteger(v) || v < 0 || v >= n)
+        throw new PrivacyError(`edge ${k + 1}: endpoint ${v} is not a unit index in 0…${n - 1}`);
     }
     if (e.a === e.b) throw new PrivacyError(`edge ${k + 1}: a unit cannot be correlated with itself`);
-    if (!(e.w >= 0) || !Number.isFinite(e.w)) throw new PrivacyError(`edge ${k + 1}: weight must be a finite number ≥ 0, got ${e.w}`);
+    if (!(e.w >= 0) || !Number.isFinite(e.w))
+      throw new PrivacyError(`edge ${k + 1}: weight must be a finite number ≥ 0, got ${e.w}`);
   });
 }
 
@@ -59,8 +62,9 @@ export interface LabelledGraph {
 
 /**
  * Builds the graph from an edge-list table with the header `a,b` or `a,b,weight` (weight 1 when the column is absent).
- * Errors are `TableError`s naming the file and line: a wrong header, an empty id, a self-loop, a weight that is negative
- * or not a number, and an edge listed twice (in either direction), which is more often a mistake than a wish to add.
+ * Errors are `TableError`s naming the file and line: a wrong header, an empty id, a self-loop, a weight that is
+ * negative or not a number, and an edge listed twice (in either direction), which is more often a mistake than a wish
+ * to add.
  */
 export function graphFromEdgeTable(table: Table): LabelledGraph {
   const source = table.source;
@@ -91,17 +95,33 @@ export function graphFromEdgeTable(table: Table): LabelledGraph {
     const idB = cell(cb, r);
     const a = vertex(idA, r);
     const b = vertex(idB, r);
-    if (a === b) throw new TableError(`unit '${idA}' is paired with itself; a unit's correlation with itself is not an edge`, source, lineOf(r));
+    if (a === b)
+      throw new TableError(
+        `unit '${idA}' is paired with itself; a unit's correlation with itself is not an edge`,
+        source,
+        lineOf(r),
+      );
     let w = 1;
     if (cw) {
       const raw = cell(cw, r);
       w = Number(raw);
-      if (raw.trim() === '' || !Number.isFinite(w)) throw new TableError(`weight '${raw}' is not a number`, source, lineOf(r));
-      if (w < 0) throw new TableError(`weight ${raw} is negative; the Gaussian correlation model needs weights ≥ 0`, source, lineOf(r));
+      if (raw.trim() === '' || !Number.isFinite(w))
+        throw new TableError(`weight '${raw}' is not a number`, source, lineOf(r));
+      if (w < 0)
+        throw new TableError(
+          `weight ${raw} is negative; the Gaussian correlation model needs weights ≥ 0`,
+          source,
+          lineOf(r),
+        );
     }
     const key = a < b ? `${a},${b}` : `${b},${a}`;
     const before = seen.get(key);
-    if (before !== undefined) throw new TableError(`the pair ${idA},${idB} is listed again (first on line ${lineOf(before)}); list each pair once`, source, lineOf(r));
+    if (before !== undefined)
+      throw new TableError(
+        `the pair ${idA},${idB} is listed again (first on line ${lineOf(before)}); list each pair once`,
+        source,
+        lineOf(r),
+      );
     seen.set(key, r);
     edges.push({ a, b, w });
   }

@@ -10,13 +10,19 @@
  */
 import { PrivacyError } from '../../core/measures.js';
 
-/** Cholesky factor (lower, row-major) of the symmetric positive-definite n×n matrix `a`; throws when not positive definite. */
+/**
+ * Cholesky factor (lower, row-major) of the symmetric positive-definite n×n matrix `a`; throws when not positive
+ * definite.
+ */
 export function cholesky(a: Float64Array, n: number): Float64Array {
   const l = new Float64Array(n * n);
   for (let j = 0; j < n; j++) {
     let d = a[j * n + j];
     for (let k = 0; k < j; k++) d -= l[j * n + k] * l[j * n + k];
-    if (!(d > 0)) throw new PrivacyError('the correlation model has no proper conditional distribution (is the graph disconnected without a prior τ > 0?)');
+    if (!(d > 0))
+      throw new PrivacyError(
+        'the correlation model has no proper conditional distribution (is the graph disconnected without a prior τ > 0?)',
+      );
     const ljj = Math.sqrt(d);
     l[j * n + j] = ljj;
     for (let i = j + 1; i < n; i++) {
@@ -49,7 +55,11 @@ export function conditionalLeakage(q: Float64Array, n: number, i: number): numbe
   const rest = Array.from({ length: n }, (_, k) => k).filter((k) => k !== i);
   const sub = new Float64Array((n - 1) * (n - 1));
   rest.forEach((r, p) => rest.forEach((c, k) => (sub[p * (n - 1) + k] = q[r * n + c])));
-  const y = choleskySolve(cholesky(sub, n - 1), n - 1, Float64Array.from(rest, (r) => q[r * n + i]));
+  const y = choleskySolve(
+    cholesky(sub, n - 1),
+    n - 1,
+    Float64Array.from(rest, (r) => q[r * n + i]),
+  );
   let sum = 0;
   for (const v of y) sum -= v;
   return sum;

@@ -1,7 +1,7 @@
 /**
  * The one route from an edge list's text to what a release and the hover need of it: the graph (header `a,b` or
- * `a,b,weight`, read with the engine's CSV parser), the Gaussian correlation model's leakage under prior τ, and the most
- * exposed unit's id. Errors are the parser's and the graph's one-line `TableError`s and `PrivacyError`s.
+ * `a,b,weight`, read with the engine's CSV parser), the Gaussian correlation model's leakage under prior τ, and the
+ * most exposed unit's id. Errors are the parser's and the graph's one-line `TableError`s and `PrivacyError`s.
  */
 import { parseCsv } from '../../table/parse-csv.js';
 import { graphFromEdgeTable } from './correlation-graph.js';

@@ -5,8 +5,8 @@
  * Yang, Sato, Nakagawa, "Bayesian Differential Privacy on Correlated Data", SIGMOD 2015, Definition 4.1 (eqs. 2, 4, 6):
  *   BDPL_A = sup over x_i, x_i′, x_K, r of log p(r | x_i, x_K) / p(r | x_i′, x_K),
  *   p(r | x_i, x_K) = Σ_{x_U} Lap_λ(r − Σx) · Pr(x_U | x_i, x_K).
- * For fixed (x_i, x_K) that density is a Laplace mixture over the possible sums, so the supremum over r is taken exactly
- * at the mixture's support points (see `laplace-mixture.ts` for the proof); nothing is sampled or gridded.
+ * For fixed (x_i, x_K) that density is a Laplace mixture over the possible sums, so the supremum over r is taken
+ * exactly at the mixture's support points (see `laplace-mixture.ts` for the proof); nothing is sampled or gridded.
  * Pairs and known values range over outcomes of positive probability, where the conditionals are defined. An adversary
  * for whom the known tuples determine the target has no pair to compare and leaks 0 through the release.
  */
@@ -43,7 +43,8 @@ export interface ExactBdpl {
 
 /** BDPL of r = Σx + Lap(λ) for every adversary A(i, K) of the joint distribution. */
 export function exactBdpl(joint: JointDistribution, lambda: number): ExactBdpl {
-  if (!(lambda > 0) || !Number.isFinite(lambda)) throw new PrivacyError(`the Laplace scale λ must be a finite number > 0, got ${lambda}`);
+  if (!(lambda > 0) || !Number.isFinite(lambda))
+    throw new PrivacyError(`the Laplace scale λ must be a finite number > 0, got ${lambda}`);
   const n = joint.names.length;
   const rows = joint.outcomes.length;
   const { codes, domains } = encode(joint);
@@ -63,7 +64,11 @@ export function exactBdpl(joint: JointDistribution, lambda: number): ExactBdpl {
   for (let i = 0; i < n; i++) {
     const others = [...Array(n).keys()].filter((j) => j !== i);
     const scratch = new Float64Array(domains[i].length * S);
-    const scan = pairScanner(domains[i].map((v) => v / scale), sumValues, lambda);
+    const scan = pairScanner(
+      domains[i].map((v) => v / scale),
+      sumValues,
+      lambda,
+    );
     const cells = new Int32Array(domains[i].length * S);
     for (let mask = 0; mask < 1 << others.length; mask++) {
       const known = others.filter((_, b) => mask & (1 << b));
@@ -81,7 +86,17 @@ export function exactBdpl(joint: JointDistribution, lambda: number): ExactBdpl {
         if (candidate && candidate.bdpl > best.bdpl) {
           const r0 = head[g];
           const { value, other, r } = candidate.witness;
-          best = { target: i, known, bdpl: candidate.bdpl, witness: { value: value * scale, other: other * scale, r: r * scale, knownValues: known.map((k) => joint.outcomes[r0][k]) } };
+          best = {
+            target: i,
+            known,
+            bdpl: candidate.bdpl,
+            witness: {
+              value: value * scale,
+              other: other * scale,
+              r: r * scale,
+              knownValues: known.map((k) => joint.outcomes[r0][k]),
+            },
+          };
         }
         for (let k = 0; k < nc; k++) scratch[cells[k]] = 0;
       }
@@ -103,8 +118,8 @@ function valueScale(joint: JointDistribution): number {
 
 /**
  * The largest log-ratio over ordered pairs of target values present in one x_K bucket (`scratch` is value × sum index).
- * When every kernel e^{−|σ_t − σ_s|/λ} is representable (spread/λ ≤ 700) the mixtures are evaluated as dot products with
- * a kernel table computed once, so the 12·3^11 buckets of a binary 12-tuple joint allocate nothing; otherwise the
+ * When every kernel e^{−|σ_t − σ_s|/λ} is representable (spread/λ ≤ 700) the mixtures are evaluated as dot products
+ * with a kernel table computed once, so the 12·3^11 buckets of a binary 12-tuple joint allocate nothing; otherwise the
  * log-domain `logRatioRange` is used. Both evaluate at the same support points, where the supremum lies.
  */
 function pairScanner(values: readonly number[], sumValues: Float64Array, lambda: number) {
@@ -113,7 +128,9 @@ function pairScanner(values: readonly number[], sumValues: Float64Array, lambda:
   const spread = S > 0 ? (sumValues[S - 1] - sumValues[0]) / lambda : 0;
   const direct = spread <= 700;
   const kernel = new Float64Array(direct ? S * S : 0);
-  if (direct) for (let t = 0; t < S; t++) for (let s = 0; s < S; s++) kernel[t * S + s] = Math.exp(-Math.abs(sumValues[t] - sumValues[s]) / lambda);
+  if (direct)
+    for (let t = 0; t < S; t++)
+      for (let s = 0; s < S; s++) kernel[t * S + s] = Math.exp(-Math.abs(sumValues[t] - sumValues[s]) / lambda);
   const present = new Int32Array(D);
   const breaks = new Int32Array(S);
   const isBreak = new Uint8Array(S);
@@ -122,7 +139,11 @@ function pairScanner(values: readonly number[], sumValues: Float64Array, lambda:
   const acc = new Float64Array(D);
 
   // `cells` lists the non-zero cells of `scratch` (value·S + sum index), so a bucket costs what it holds, not D·S.
-  return (scratch: Float64Array, cells: Int32Array, nc: number): { bdpl: number; witness: { value: number; other: number; r: number } } | undefined => {
+  return (
+    scratch: Float64Array,
+    cells: Int32Array,
+    nc: number,
+  ): { bdpl: number; witness: { value: number; other: number; r: number } } | undefined => {
     total.fill(0);
     let nb = 0;
     for (let k = 0; k < nc; k++) {
@@ -173,34 +194,50 @@ function pairScanner(values: readonly number[], sumValues: Float64Array, lambda:
   };
 }
 
-function viaLogs(scratch: Float64Array, values: readonly number[], sumValues: Float64Array, lambda: number, present: number[]) {
+function viaLogs(
+  scratch: Float64Array,
+  values: readonly number[],
+  sumValues: Float64Array,
+  lambda: number,
+  present: number[],
+) {
   const S = sumValues.length;
   const mixtures = present.map((v) => {
     const idx = [...Array(S).keys()].filter((s) => scratch[v * S + s] > 0);
-    return { value: values[v], points: Float64Array.from(idx, (s) => sumValues[s]), weights: Float64Array.from(idx, (s) => scratch[v * S + s]) };
+    return {
+      value: values[v],
+      points: Float64Array.from(idx, (s) => sumValues[s]),
+      weights: Float64Array.from(idx, (s) => scratch[v * S + s]),
+    };
   });
   let out: { bdpl: number; witness: { value: number; other: number; r: number } } | undefined;
   for (let a = 0; a < mixtures.length; a++) {
     for (let b = a + 1; b < mixtures.length; b++) {
       const range = logRatioRange(mixtures[a], mixtures[b], lambda);
       // Both orders of the pair: sup log(p_a/p_b) = range.max and sup log(p_b/p_a) = −range.min.
-      if (!out || range.max > out.bdpl) out = { bdpl: range.max, witness: { value: mixtures[a].value, other: mixtures[b].value, r: range.argmax } };
-      if (-range.min > out.bdpl) out = { bdpl: -range.min, witness: { value: mixtures[b].value, other: mixtures[a].value, r: range.argmin } };
+      if (!out || range.max > out.bdpl)
+        out = { bdpl: range.max, witness: { value: mixtures[a].value, other: mixtures[b].value, r: range.argmax } };
+      if (-range.min > out.bdpl)
+        out = { bdpl: -range.min, witness: { value: mixtures[b].value, other: mixtures[a].value, r: range.argmin } };
     }
   }
   return out;
 }
 
 /**
- * Buckets of outcomes with equal known values, as linked lists (`head[g]` → `next[r]` → … → −1). When every tuple's codes
- * fit in 30 bits together (12 binary tuples use 12), an outcome's key is its packed codes masked to the known tuples and
- * buckets are found in a dense table; otherwise the key is the mixed-radix number of the known codes, found in a Map.
+ * Buckets of outcomes with equal known values, as linked lists (`head[g]` → `next[r]` → … → −1). When every tuple's
+ * codes fit in 30 bits together (12 binary tuples use 12), an outcome's key is its packed codes masked to the known
+ * tuples and buckets are found in a dense table; otherwise the key is the mixed-radix number of the known codes, found
+ * in a Map.
  */
 function bucketer(codes: Int32Array[], domains: number[][], rows: number) {
   const bits = domains.map((d) => Math.max(1, Math.ceil(Math.log2(d.length))));
   const offsets = bits.map((_, k) => bits.slice(0, k).reduce((a, b) => a + b, 0));
   const totalBits = bits.reduce((a, b) => a + b, 0);
-  const packed = totalBits <= 30 ? Int32Array.from({ length: rows }, (_, r) => codes.reduce((acc, c, k) => acc | (c[r] << offsets[k]), 0)) : undefined;
+  const packed =
+    totalBits <= 30
+      ? Int32Array.from({ length: rows }, (_, r) => codes.reduce((acc, c, k) => acc | (c[r] << offsets[k]), 0))
+      : undefined;
   const dense = packed && totalBits <= 20 ? new Int32Array(1 << totalBits).fill(-1) : undefined;
   const next = new Int32Array(rows);
   const head: number[] = [];

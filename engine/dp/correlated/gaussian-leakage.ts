@@ -52,16 +52,23 @@ export function precisionMatrix(graph: CorrelationGraph, tau: number): Float64Ar
  *   Algorithm 1 (leakage-coefficients.ts) and a unit without neighbours leaks 0. O(Σ c³) over the parts.
  * Q is multiplied by a power of two (exact in floating point) so that its largest entry is near 1: ℓ = (Σ1)ᵢ/Σᵢᵢ − 1 is
  * the same for cQ, and weights of 10¹⁵⁴ and more no longer overflow the products of Proposition 5.1. Every ℓ is checked
- * finite and within [0, c − 1] (c the size of its part, the τ = 0 value, which a prior only lowers) before it is returned.
+ * finite and within [0, c − 1] (c the size of its part, the τ = 0 value, which a prior only lowers) before it is
+ * returned.
  */
 export function gaussianLeakage(graph: CorrelationGraph, tau: number): GaussianLeakage {
   checkGraph(graph);
-  if (!(tau >= 0) || !Number.isFinite(tau)) throw new PrivacyError(`the prior τ must be a finite number ≥ 0, got ${tau}`);
+  if (!(tau >= 0) || !Number.isFinite(tau))
+    throw new PrivacyError(`the prior τ must be a finite number ≥ 0, got ${tau}`);
   const parts = componentsOf(graph);
-  if (tau === 0 && parts.length > 1) throw new PrivacyError(`the correlation graph has ${parts.length} disconnected parts; give a prior τ > 0 (or connect them)`);
+  if (tau === 0 && parts.length > 1)
+    throw new PrivacyError(
+      `the correlation graph has ${parts.length} disconnected parts; give a prior τ > 0 (or connect them)`,
+    );
   const largest = Math.max(...parts.map((p) => p.length));
   if (tau > 0 && largest > MAX_GAUSSIAN_UNITS) {
-    throw new PrivacyError(`a connected part of ${largest} units exceeds the ${MAX_GAUSSIAN_UNITS} that the dense O(n³) leakage computation handles with a prior τ > 0`);
+    throw new PrivacyError(
+      `a connected part of ${largest} units exceeds the ${MAX_GAUSSIAN_UNITS} that the dense O(n³) leakage computation handles with a prior τ > 0`,
+    );
   }
   const leakage = new Float64Array(graph.n);
   if (tau === 0) leakage.fill(graph.n - 1);
@@ -70,7 +77,9 @@ export function gaussianLeakage(graph: CorrelationGraph, tau: number): GaussianL
     for (const v of part) {
       const l = leakage[v];
       if (!Number.isFinite(l) || l < -1e-9 || l > (part.length - 1) * (1 + 1e-9)) {
-        throw new PrivacyError(`the leakage of unit ${v + 1} came out as ${l}, outside 0…${part.length - 1}: the weights are too far apart to compute it in floating point (scale them to a narrower range)`);
+        throw new PrivacyError(
+          `the leakage of unit ${v + 1} came out as ${l}, outside 0…${part.length - 1}: the weights are too far apart to compute it in floating point (scale them to a narrower range)`,
+        );
       }
       leakage[v] = Math.min(part.length - 1, Math.max(0, l));
     }
@@ -84,9 +93,11 @@ export function gaussianLeakage(graph: CorrelationGraph, tau: number): GaussianL
 function partLeakage(graph: CorrelationGraph, tau: number, part: readonly number[], out: Float64Array): void {
   const c = part.length;
   const local = new Map(part.map((v, k) => [v, k]));
-  const edges = graph.edges.filter((e) => e.w > 0 && local.has(e.a)).map((e) => ({ a: local.get(e.a)!, b: local.get(e.b)!, w: e.w }));
-  // Divided by the power of two at or above the largest weight or τ, every weight and τ is at most 1 and a diagonal entry
-  // at most c, so no product in Proposition 5.1 overflows; a power of two changes no digit of any entry.
+  const edges = graph.edges
+    .filter((e) => e.w > 0 && local.has(e.a))
+    .map((e) => ({ a: local.get(e.a)!, b: local.get(e.b)!, w: e.w }));
+  // Divided by the power of two at or above the largest weight or τ, every weight and τ is at most 1 and a diagonal
+  // entry at most c, so no product in Proposition 5.1 overflows; a power of two changes no digit of any entry.
   let top = tau;
   for (const e of edges) top = Math.max(top, e.w);
   // In two halves, since 2^k alone overflows for weights near the smallest double (k up to 1074).
@@ -116,12 +127,15 @@ function componentsOf(graph: CorrelationGraph): number[][] {
 }
 
 /**
- * The Laplace scale that makes a sum ε-BDP: λ₀ = (M/ε)(1 + max ℓ) (eq. 26). It is the plain ε-DP scale M/ε multiplied by
- * 1 + max ℓ, which is how releases over a correlated dataset are calibrated.
+ * The Laplace scale that makes a sum ε-BDP: λ₀ = (M/ε)(1 + max ℓ) (eq. 26). It is the plain ε-DP scale M/ε multiplied
+ * by 1 + max ℓ, which is how releases over a correlated dataset are calibrated.
  */
 export function bdpLaplaceScale(sensitivity: number, epsilon: number, maxLeakage: number): number {
-  if (!(sensitivity > 0) || !Number.isFinite(sensitivity)) throw new PrivacyError(`sensitivity must be a finite number > 0, got ${sensitivity}`);
-  if (!(epsilon > 0) || !Number.isFinite(epsilon)) throw new PrivacyError(`ε must be a finite number > 0, got ${epsilon}`);
-  if (!(maxLeakage >= 0) || !Number.isFinite(maxLeakage)) throw new PrivacyError(`the leakage coefficient must be a finite number ≥ 0, got ${maxLeakage}`);
+  if (!(sensitivity > 0) || !Number.isFinite(sensitivity))
+    throw new PrivacyError(`sensitivity must be a finite number > 0, got ${sensitivity}`);
+  if (!(epsilon > 0) || !Number.isFinite(epsilon))
+    throw new PrivacyError(`ε must be a finite number > 0, got ${epsilon}`);
+  if (!(maxLeakage >= 0) || !Number.isFinite(maxLeakage))
+    throw new PrivacyError(`the leakage coefficient must be a finite number ≥ 0, got ${maxLeakage}`);
   return (sensitivity / epsilon) * (1 + maxLeakage);
 }

@@ -25,9 +25,14 @@ export interface JointDistribution {
  * Checks and normalises a joint distribution given in memory. Throws a `PrivacyError` on a wrong shape, a value that is
  * not finite, a negative probability, a repeated outcome, or probabilities that do not add up to 1.
  */
-export function makeJointDistribution(names: readonly string[], outcomes: readonly (readonly number[])[], p: readonly number[]): JointDistribution {
+export function makeJointDistribution(
+  names: readonly string[],
+  outcomes: readonly (readonly number[])[],
+  p: readonly number[],
+): JointDistribution {
   const n = names.length;
-  if (n < 1 || n > MAX_JOINT_TUPLES) throw new PrivacyError(`a joint distribution needs 1 to ${MAX_JOINT_TUPLES} tuples, got ${n}`);
+  if (n < 1 || n > MAX_JOINT_TUPLES)
+    throw new PrivacyError(`a joint distribution needs 1 to ${MAX_JOINT_TUPLES} tuples, got ${n}`);
   if (new Set(names).size !== n) throw new PrivacyError('two tuples have the same name');
   if (outcomes.length !== p.length) throw new PrivacyError(`${outcomes.length} outcomes but ${p.length} probabilities`);
   const seen = new Map<string, number>();
@@ -35,10 +40,12 @@ export function makeJointDistribution(names: readonly string[], outcomes: readon
   outcomes.forEach((o, r) => {
     if (o.length !== n) throw new PrivacyError(`outcome ${r + 1} has ${o.length} values, expected ${n}`);
     if (!o.every(Number.isFinite)) throw new PrivacyError(`outcome ${r + 1} has a value that is not a finite number`);
-    if (!(p[r] >= 0) || !Number.isFinite(p[r])) throw new PrivacyError(`outcome ${r + 1}: probability must be a finite number ≥ 0, got ${p[r]}`);
+    if (!(p[r] >= 0) || !Number.isFinite(p[r]))
+      throw new PrivacyError(`outcome ${r + 1}: probability must be a finite number ≥ 0, got ${p[r]}`);
     const key = o.join(',');
     const before = seen.get(key);
-    if (before !== undefined) throw new PrivacyError(`outcome ${r + 1} repeats outcome ${before + 1} (${key}); list each outcome once`);
+    if (before !== undefined)
+      throw new PrivacyError(`outcome ${r + 1} repeats outcome ${before + 1} (${key}); list each outcome once`);
     seen.set(key, r);
     total += p[r];
   });
@@ -59,16 +66,25 @@ export function jointFromTable(table: Table): JointDistribution {
   const source = table.source;
   const pIndex = table.columns.findIndex((c) => c.name === 'p');
   if (pIndex < 0) {
-    throw new TableError(`no column 'p': a joint file has one column per tuple plus the probability p (columns: ${table.columns.map((c) => c.name).join(', ')})`, source, 1);
+    throw new TableError(
+      `no column 'p': a joint file has one column per tuple plus the probability p (columns: ${table.columns.map((c) => c.name).join(', ')})`,
+      source,
+      1,
+    );
   }
   const tupleColumns = table.columns.filter((_, j) => j !== pIndex);
-  if (tupleColumns.length === 0) throw new TableError('a joint file needs at least one tuple column besides p', source, 1);
+  if (tupleColumns.length === 0)
+    throw new TableError('a joint file needs at least one tuple column besides p', source, 1);
   if (table.rowCount === 0) throw new TableError('no outcomes: a joint file needs one row per outcome', source, 2);
   const lineOf = (r: number) => table.rowLines?.[r] ?? r + 2;
   const number = (raw: string, r: number, what: string) => {
     const x = Number(raw);
     if (raw.trim() === '' || !Number.isFinite(x)) {
-      throw new TableError(`${what} '${raw}' is not a number; a joint file holds numeric tuple values (ids of units belong in an edge list)`, source, lineOf(r));
+      throw new TableError(
+        `${what} '${raw}' is not a number; a joint file holds numeric tuple values (ids of units belong in an edge list)`,
+        source,
+        lineOf(r),
+      );
     }
     return x;
   };
@@ -90,6 +106,12 @@ export function jointFromTable(table: Table): JointDistribution {
     if (!(e instanceof PrivacyError)) throw e;
     // Point at the line of the outcome named in the message when there is one.
     const m = /^outcome (\d+)/.exec(e.message);
-    throw new TableError(e.message.replace(/^outcome \d+( repeats outcome (\d+))?/, (_, rep, b) => (rep ? `this outcome repeats line ${lineOf(Number(b) - 1)}` : 'this outcome')), source, m ? lineOf(Number(m[1]) - 1) : undefined);
+    throw new TableError(
+      e.message.replace(/^outcome \d+( repeats outcome (\d+))?/, (_, rep, b) =>
+        rep ? `this outcome repeats line ${lineOf(Number(b) - 1)}` : 'this outcome',
+      ),
+      source,
+      m ? lineOf(Number(m[1]) - 1) : undefined,
+    );
   }
 }

@@ -1,7 +1,7 @@
 /**
- * Leakage coefficients of the n weak adversaries A(i, ∅) under the Gaussian correlation model, by the divide-and-conquer
- * of Yang, Sato, Nakagawa, "Bayesian Differential Privacy on Correlated Data", SIGMOD 2015, Algorithm 1, with the
- * COMBINE step of Proposition 5.1. O(n³) time, O(n²) memory.
+ * Leakage coefficients of the n weak adversaries A(i, ∅) under the Gaussian correlation model, by the
+ * divide-and-conquer of Yang, Sato, Nakagawa, "Bayesian Differential Privacy on Correlated Data", SIGMOD 2015,
+ * Algorithm 1, with the COMBINE step of Proposition 5.1. O(n³) time, O(n²) memory.
  *
  * A model is a precision matrix over (x₀, x_C), x₀ the mean of the m unknown units U, C the target and known units.
  * COMBINE moves one unit j from C into U: substitute x₀ = ((m+1)·x₀′ − x_j)/m and integrate x_j out. Completing the
@@ -20,8 +20,8 @@
  */
 
 /**
- * ℓᵢ for every unit i of the precision matrix `q` (n×n, row-major, symmetric: L + τI). Needs every conditional of a unit
- * given others to be proper, i.e. τ > 0 or a connected graph; `gaussianLeakage` checks that before calling.
+ * ℓᵢ for every unit i of the precision matrix `q` (n×n, row-major, symmetric: L + τI). Needs every conditional of a
+ * unit given others to be proper, i.e. τ > 0 or a connected graph; `gaussianLeakage` checks that before calling.
  */
 export function leakageCoefficients(q: Float64Array, n: number): Float64Array {
   const s = n + 1;
@@ -56,7 +56,14 @@ function solve(a: Float64Array, st: number, size: number, ids: Int32Array, m: nu
   }
   let mb = m;
   for (let last = size - 1; last > c - h; last--) combine(b, size, last, mb++);
-  solve(b, size, c - h + 1, Int32Array.from(order.slice(0, c - h + 1), (p) => ids[p]), mb, out);
+  solve(
+    b,
+    size,
+    c - h + 1,
+    Int32Array.from(order.slice(0, c - h + 1), (p) => ids[p]),
+    mb,
+    out,
+  );
   // Second half targets: combine positions c…h+1 of `a` in place, restarting from the caller's m (fix 2).
   let ma = m;
   for (let last = c; last > h; last--) combine(a, st, last, ma++);

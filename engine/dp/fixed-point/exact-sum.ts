@@ -5,8 +5,8 @@
  * record and on their order: adding one record can change how all later additions round, and two neighbouring tables
  * can then give sums further apart than the clamp allows (Casacuberta, Shoemate, Vadhan, Wagaman, "Widespread
  * Underestimation of Sensitivity in Differentially Private Libraries and How to Fix It", CCS 2022, §4). That paper's
- * remedy is followed here: every value is clamped, rounded once to the fixed-point grid 2^−k, clamped again on the grid,
- * and the integers are added exactly.
+ * remedy is followed here: every value is clamped, rounded once to the fixed-point grid 2^−k, clamped again on the
+ * grid, and the integers are added exactly.
  *
  * - Clamp: x ↦ min(U, max(L, x)); a NaN counts as L, so a bad cell moves the sum no further than a number could.
  * - Round: i = round(x·2^k) (x·2^k is exact in binary; ties towards +∞), a deterministic function of x alone.
@@ -15,11 +15,12 @@
  *   ≤ max(|L|, |U|) when a record is added or removed, (U_k − L_k)·2^−k ≤ U − L when one is replaced. Rounding changes
  *   each value by at most 2^−k−1 (a bias far below the noise), never the privacy.
  * - Add: integers with |i| ≤ 2^52 are summed in a double while the running total stays ≤ 2^52 in magnitude (so every
- *   partial sum is below 2^53 and exact), and flushed into a BigInt before it could exceed that: no overflow, no rounding.
+ *   partial sum is below 2^53 and exact), and flushed into a BigInt before it could exceed that: no overflow, no
+ * rounding.
  *
- * The sum is returned exactly (integer units of 2^−k) and as a double; the double is exact, because the function refuses
- * (PrivacyError) a total beyond 2^53 units rather than round it — a rounding that depends on the total's magnitude would
- * reopen the hole. The default k puts max(|L|, |U|) near 2^20 units, so 2^33 rows fit.
+ * The sum is returned exactly (integer units of 2^−k) and as a double; the double is exact, because the function
+ * refuses (PrivacyError) a total beyond 2^53 units rather than round it — a rounding that depends on the total's
+ * magnitude would reopen the hole. The default k puts max(|L|, |U|) near 2^20 units, so 2^33 rows fit.
  */
 import { PrivacyError } from '../../core/measures.js';
 import { floor, fromNumberExact, rational, toNumber, toNumberUp, type Rational } from '../../core/rational.js';
@@ -49,13 +50,15 @@ export function defaultSumExponent(lo: number, hi: number): number {
 }
 
 function checkBounds(lo: number, hi: number): void {
-  if (!Number.isFinite(lo) || !Number.isFinite(hi) || !(lo <= hi)) throw new PrivacyError(`clamp bounds must be finite numbers with L ≤ U, got [${lo}, ${hi}]`);
+  if (!Number.isFinite(lo) || !Number.isFinite(hi) || !(lo <= hi))
+    throw new PrivacyError(`clamp bounds must be finite numbers with L ≤ U, got [${lo}, ${hi}]`);
 }
 
 /** L_k = ⌈L·2^k⌉ and U_k = ⌊U·2^k⌋, exactly, checked to leave a non-empty grid within the unit limit. */
 function gridBounds(lo: number, hi: number, k: number): [number, number] {
   checkBounds(lo, hi);
-  if (!Number.isInteger(k) || k < -1074 || k > 1023) throw new PrivacyError(`the grid exponent k must be an integer in [−1074, 1023], got ${k}`);
+  if (!Number.isInteger(k) || k < -1074 || k > 1023)
+    throw new PrivacyError(`the grid exponent k must be an integer in [−1074, 1023], got ${k}`);
   const scaled = (x: number) => {
     const r = fromNumberExact(x);
     return k >= 0 ? rational(r.num << BigInt(k), r.den) : rational(r.num, r.den << BigInt(-k));
@@ -64,12 +67,20 @@ function gridBounds(lo: number, hi: number, k: number): [number, number] {
   const hiK = floor(scaled(hi));
   if (loK > hiK) throw new PrivacyError(`the grid 2^${-k} has no point in [${lo}, ${hi}]; use a larger k`);
   const limit = BigInt(MAX_UNITS);
-  if (loK < -limit || hiK > limit) throw new PrivacyError(`the grid 2^${-k} is too fine for [${lo}, ${hi}]: a value would exceed 2^52 units; use a smaller k`);
+  if (loK < -limit || hiK > limit)
+    throw new PrivacyError(
+      `the grid 2^${-k} is too fine for [${lo}, ${hi}]: a value would exceed 2^52 units; use a smaller k`,
+    );
   return [Number(loK), Number(hiK)];
 }
 
 /** Σ of `values` clamped to [lo, hi] on the grid 2^−k, exactly (see the file comment for each step). */
-export function exactClampedSum(values: ArrayLike<number>, lo: number, hi: number, k = defaultSumExponent(lo, hi)): ExactSum {
+export function exactClampedSum(
+  values: ArrayLike<number>,
+  lo: number,
+  hi: number,
+  k = defaultSumExponent(lo, hi),
+): ExactSum {
   const [loK, hiK] = gridBounds(lo, hi, k);
   const scale = 2 ** k;
   let total = 0n;
@@ -99,7 +110,12 @@ export function exactClampedSum(values: ArrayLike<number>, lo: number, hi: numbe
 }
 
 /** The same over CSV cells: an empty or non-numeric cell counts as L (as NaN does above). */
-export function exactClampedSumOfCells(cells: readonly string[], lo: number, hi: number, k = defaultSumExponent(lo, hi)): ExactSum {
+export function exactClampedSumOfCells(
+  cells: readonly string[],
+  lo: number,
+  hi: number,
+  k = defaultSumExponent(lo, hi),
+): ExactSum {
   const values = new Float64Array(cells.length);
   for (let r = 0; r < cells.length; r++) values[r] = cellNumber(cells[r]);
   return exactClampedSum(values, lo, hi, k);
@@ -109,7 +125,12 @@ export function exactClampedSumOfCells(cells: readonly string[], lo: number, hi:
  * The exact sensitivity of `exactClampedSum` with the same (lo, hi, k): max(|L_k|, |U_k|)·2^−k when one record is added
  * or removed, (U_k − L_k)·2^−k when one is replaced; rounded up if it is not a double (never for the default k).
  */
-export function exactClampedSumSensitivity(lo: number, hi: number, k = defaultSumExponent(lo, hi), neighbours: 'add-remove' | 'replace' = 'add-remove'): number {
+export function exactClampedSumSensitivity(
+  lo: number,
+  hi: number,
+  k = defaultSumExponent(lo, hi),
+  neighbours: 'add-remove' | 'replace' = 'add-remove',
+): number {
   const [loK, hiK] = gridBounds(lo, hi, k);
   const units = neighbours === 'replace' ? hiK - loK : Math.max(Math.abs(loK), Math.abs(hiK));
   const u = BigInt(units);

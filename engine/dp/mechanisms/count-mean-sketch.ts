@@ -36,8 +36,10 @@ export interface SketchReport {
 }
 
 function check(p: SketchParameters): void {
-  if (!Number.isInteger(p.k) || p.k < 1) throw new PrivacyError(`count-mean sketch: k must be a positive integer, got ${p.k}`);
-  if (!Number.isInteger(p.m) || p.m < 2) throw new PrivacyError(`count-mean sketch: m must be an integer ≥ 2, got ${p.m}`);
+  if (!Number.isInteger(p.k) || p.k < 1)
+    throw new PrivacyError(`count-mean sketch: k must be a positive integer, got ${p.k}`);
+  if (!Number.isInteger(p.m) || p.m < 2)
+    throw new PrivacyError(`count-mean sketch: m must be an integer ≥ 2, got ${p.m}`);
   if (!(p.epsilon > 0)) throw new PrivacyError(`count-mean sketch: ε must be > 0, got ${p.epsilon}`);
 }
 
@@ -62,15 +64,21 @@ function flipProbability(epsilon: number): { q: number; loss: number } {
   // e^{ε/2} overflows for ε above ~1419; the smallest positive q then stands in (its loss, ~1488, is still ≤ ε).
   let q = Math.max(Number.MIN_VALUE, 1 / (Math.exp(epsilon / 2) + 1));
   // Raise q until the rounded-up loss is within the ε asked for.
-  q = Math.min(0.5, nudgeUntil(q, (x) => x >= 0.5 || compare(fromDecimal(loss(x)), fromDecimal(epsilon)) <= 0, 1));
+  q = Math.min(
+    0.5,
+    nudgeUntil(q, (x) => x >= 0.5 || compare(fromDecimal(loss(x)), fromDecimal(epsilon)) <= 0, 1),
+  );
   return { q, loss: loss(q) };
 }
 
 /** The client algorithm A_client-CMS as a measurement on one value. */
-export function makeCountMeanSketchClient(params: SketchParameters & { rng?: RandomSource }): Measurement<string, SketchReport> {
+export function makeCountMeanSketchClient(
+  params: SketchParameters & { rng?: RandomSource },
+): Measurement<string, SketchReport> {
   check(params);
   // A measurement carries a finite cost; ε = ∞ (no flips) is only for the server-side worked example.
-  if (!Number.isFinite(params.epsilon)) throw new PrivacyError(`count-mean sketch: the client needs a finite ε > 0, got ${params.epsilon}`);
+  if (!Number.isFinite(params.epsilon))
+    throw new PrivacyError(`count-mean sketch: the client needs a finite ε > 0, got ${params.epsilon}`);
   const { k, m } = params;
   const hash = params.hash ?? defaultSketchHash(m);
   const { q, loss } = flipProbability(params.epsilon);
@@ -103,14 +111,20 @@ export function countMeanSketch(reports: readonly SketchReport[], params: Sketch
   const c = epsilon === Infinity ? 1 : (e + 1) / (e - 1);
   const M = Array.from({ length: k }, () => new Float64Array(m));
   for (const { bits, j } of reports) {
-    if (bits.length !== m || !(j >= 0 && j < k)) throw new PrivacyError('count-mean sketch: report does not match k and m');
+    if (bits.length !== m || !(j >= 0 && j < k))
+      throw new PrivacyError('count-mean sketch: report does not match k and m');
     for (let l = 0; l < m; l++) M[j][l] += k * (0.5 * c * bits[l] + 0.5);
   }
   return M;
 }
 
 /** A_server: the unbiased frequency estimate of `value` among n reports. */
-export function countMeanEstimate(M: readonly Float64Array[], value: string, n: number, params: SketchParameters): number {
+export function countMeanEstimate(
+  M: readonly Float64Array[],
+  value: string,
+  n: number,
+  params: SketchParameters,
+): number {
   const { k, m } = params;
   const hash = params.hash ?? defaultSketchHash(m);
   let total = 0;

@@ -33,7 +33,10 @@ export function makeExponential<I, T>(options: ExponentialOptions<I, T>): Measur
   // γ = ε/(2Δᵤ): weights exp(γ·u). A record moves each u by ≤ Δᵤ, so the ratio is ≤ e^(2γΔᵤ) = e^ε.
   const gamma = div(epsilon, mul(rational(2n), du));
   const rng = options.rng ?? cryptoRandom();
-  const map = (dIn: number): PrivacyCost => ({ kind: 'pure', epsilon: toCostNumber(mul(mul(rational(2n), gamma), sensitivityOf(dIn))) });
+  const map = (dIn: number): PrivacyCost => ({
+    kind: 'pure',
+    epsilon: toCostNumber(mul(mul(rational(2n), gamma), sensitivityOf(dIn))),
+  });
 
   return makeMeasurement({
     name: 'exponential',

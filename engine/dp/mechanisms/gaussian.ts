@@ -12,7 +12,21 @@
 import { makeMeasurement, type Measurement } from '../../core/measurement.js';
 import { PrivacyError, type PrivacyCost } from '../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../core/random.js';
-import { add, compare, div, fromDecimal, fromNumberExact, mul, nextUp, nudgeUntil, rational, toCostNumber, toNumberDown, toNumberUp, type Rational } from '../../core/rational.js';
+import {
+  add,
+  compare,
+  div,
+  fromDecimal,
+  fromNumberExact,
+  mul,
+  nextUp,
+  nudgeUntil,
+  rational,
+  toCostNumber,
+  toNumberDown,
+  toNumberUp,
+  type Rational,
+} from '../../core/rational.js';
 import { discreteGaussianEpsilon, MAX_EXACT_SIGMA, MIN_EXACT_SIGMA } from '../accounting/discrete-gaussian-dp.js';
 import { epsilonOptimal } from '../accounting/zcdp.js';
 import { sampleDiscreteGaussian } from '../samplers/discrete-gaussian.js';
@@ -43,10 +57,14 @@ export function makeGaussian(options: GaussianOptions): Measurement<readonly num
   const givens = [options.rho, options.epsilon, options.sigma].filter((x) => x !== undefined).length;
   if (givens !== 1) throw new PrivacyError('gaussian: give exactly one of rho, epsilon (with delta) and sigma');
   const approx = options.delta !== undefined;
-  if (options.epsilon !== undefined && !approx) throw new PrivacyError('gaussian: epsilon needs delta (or use rho for zCDP)');
-  if (approx && !(options.delta! > 0 && options.delta! < 1)) throw new PrivacyError(`gaussian: δ must be in (0, 1), got ${options.delta}`);
+  if (options.epsilon !== undefined && !approx)
+    throw new PrivacyError('gaussian: epsilon needs delta (or use rho for zCDP)');
+  if (approx && !(options.delta! > 0 && options.delta! < 1))
+    throw new PrivacyError(`gaussian: δ must be in (0, 1), got ${options.delta}`);
   if (options.epsilon !== undefined && !(options.epsilon > 0 && options.epsilon < 1)) {
-    throw new PrivacyError(`gaussian: the classic (ε, δ) calibration needs 0 < ε < 1, got ${options.epsilon}; use rho (zCDP) instead`);
+    throw new PrivacyError(
+      `gaussian: the classic (ε, δ) calibration needs 0 < ε < 1, got ${options.epsilon}; use rho (zCDP) instead`,
+    );
   }
 
   const integer = options.integer ?? false;
@@ -56,7 +74,9 @@ export function makeGaussian(options: GaussianOptions): Measurement<readonly num
     (options.rho !== undefined
       ? options.sensitivity / Math.sqrt(2 * options.rho)
       : (options.sensitivity * Math.sqrt(2 * Math.log(1.25 / options.delta!))) / options.epsilon!);
-  const k = integer ? 0 : (options.k ?? defaultGridExponent(gridReference(rough, options.sensitivity / Math.sqrt(size))));
+  const k = integer
+    ? 0
+    : (options.k ?? defaultGridExponent(gridReference(rough, options.sensitivity / Math.sqrt(size))));
   // Rounding moves neighbours apart by ≤ 2^k per coordinate, ≤ 2^k·√size in L2 (√ rounded up).
   const rounding: Rational = integer ? rational(0n) : mul(fromNumberExact(nextUp(Math.sqrt(size))), pow2(k));
   // ρ(d) = (d + rounding)²/(2σ²), exact.
@@ -67,7 +87,8 @@ export function makeGaussian(options: GaussianOptions): Measurement<readonly num
 
   let sigma: number;
   if (options.sigma !== undefined) {
-    if (!(options.sigma > 0) || !Number.isFinite(options.sigma)) throw new PrivacyError(`gaussian: σ must be > 0, got ${options.sigma}`);
+    if (!(options.sigma > 0) || !Number.isFinite(options.sigma))
+      throw new PrivacyError(`gaussian: σ must be > 0, got ${options.sigma}`);
     sigma = options.sigma;
   } else if (options.rho !== undefined) {
     const target = budgetOf(options.rho, 'ρ');
@@ -80,11 +101,16 @@ export function makeGaussian(options: GaussianOptions): Measurement<readonly num
     sigma = rough;
   }
   if (!(sigma > 0) || !Number.isFinite(sigma)) {
-    throw new PrivacyError(`gaussian: these parameters give σ = ${sigma}; choose a larger budget or a non-zero sensitivity`);
+    throw new PrivacyError(
+      `gaussian: these parameters give σ = ${sigma}; choose a larger budget or a non-zero sensitivity`,
+    );
   }
   const s = fromNumberExact(sigma);
   // A σ far below the sensitivity gives a ρ too large to state: no privacy, refused.
-  if (!Number.isFinite(toCostNumber(rhoAt(s, delta2)))) throw new PrivacyError(`gaussian: σ = ${sigma} is too small for sensitivity ${options.sensitivity}: ρ would be infinite`);
+  if (!Number.isFinite(toCostNumber(rhoAt(s, delta2))))
+    throw new PrivacyError(
+      `gaussian: σ = ${sigma} is too small for sensitivity ${options.sensitivity}: ρ would be infinite`,
+    );
   const sigma2 = divPow2(divPow2(mul(s, s), k), k);
   const rng = options.rng ?? cryptoRandom();
 
@@ -94,7 +120,14 @@ export function makeGaussian(options: GaussianOptions): Measurement<readonly num
     // The discrete Gaussian is ρ-zCDP (CKS20 Thm 4); ρ-zCDP ⇒ (ε_opt(ρ, δ), δ)-DP (CKS20 Cor. 13).
     let epsilon = epsilonOptimal(rho, options.delta!);
     // On integers with one coordinate and an integer distance, the exact curve (CKS20 Thm 7) is tighter still.
-    if (integer && size === 1 && Number.isInteger(dIn) && dIn >= 1 && sigma >= MIN_EXACT_SIGMA && sigma <= MAX_EXACT_SIGMA) {
+    if (
+      integer &&
+      size === 1 &&
+      Number.isInteger(dIn) &&
+      dIn >= 1 &&
+      sigma >= MIN_EXACT_SIGMA &&
+      sigma <= MAX_EXACT_SIGMA
+    ) {
       epsilon = Math.min(epsilon, discreteGaussianEpsilon(sigma, dIn, options.delta!));
     }
     return { kind: 'approx', epsilon, delta: options.delta! };
@@ -102,7 +135,9 @@ export function makeGaussian(options: GaussianOptions): Measurement<readonly num
   if (options.epsilon !== undefined) {
     const achieved = map(options.sensitivity);
     if (achieved.kind === 'approx' && compare(fromDecimal(achieved.epsilon), fromDecimal(options.epsilon)) > 0) {
-      throw new PrivacyError(`gaussian: σ=${sigma} gives ε=${achieved.epsilon} > ${options.epsilon}; lower δ or use rho`);
+      throw new PrivacyError(
+        `gaussian: σ=${sigma} gives ε=${achieved.epsilon} > ${options.epsilon}; lower δ or use rho`,
+      );
     }
   }
 

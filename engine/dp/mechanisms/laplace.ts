@@ -10,7 +10,17 @@
 import { makeMeasurement, type Measurement } from '../../core/measurement.js';
 import { PrivacyError, type PrivacyCost } from '../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../core/random.js';
-import { add, compare, div, fromNumberExact, nudgeUntil, rational, toCostNumber, toNumberUp, type Rational } from '../../core/rational.js';
+import {
+  add,
+  compare,
+  div,
+  fromNumberExact,
+  nudgeUntil,
+  rational,
+  toCostNumber,
+  toNumberUp,
+  type Rational,
+} from '../../core/rational.js';
 import { sampleDiscreteLaplace } from '../samplers/discrete-laplace.js';
 import { defaultGridExponent, divPow2, fromGrid, gridIndex, gridReference } from '../samplers/grid.js';
 import { budgetOf, sensitivityOf } from './sensitivity.js';
@@ -36,18 +46,21 @@ export function makeLaplace(options: LaplaceOptions): Measurement<readonly numbe
   const delta = sensitivityOf(options.sensitivity);
   const size = options.size ?? 1;
   if (!Number.isInteger(size) || size < 1) throw new PrivacyError(`size must be a positive integer, got ${size}`);
-  if ((options.epsilon === undefined) === (options.scale === undefined)) throw new PrivacyError('laplace: give exactly one of epsilon and scale');
+  if ((options.epsilon === undefined) === (options.scale === undefined))
+    throw new PrivacyError('laplace: give exactly one of epsilon and scale');
   const integer = options.integer ?? false;
   const rough = options.scale ?? options.sensitivity / options.epsilon!;
   const k = integer ? 0 : (options.k ?? defaultGridExponent(gridReference(rough, options.sensitivity / size)));
-  if (integer && options.k !== undefined && options.k !== 0) throw new PrivacyError('laplace: integer inputs use k = 0');
+  if (integer && options.k !== undefined && options.k !== 0)
+    throw new PrivacyError('laplace: integer inputs use k = 0');
   // Rounding to the grid moves each coordinate by ≤ 2^(k−1), so neighbours move apart by ≤ 2^k per coordinate.
   const rounding: Rational = integer ? rational(0n) : mulPow2(rational(BigInt(size)), k);
   const lossAt = (scale: Rational, dIn: Rational) => div(add(dIn, rounding), scale);
 
   let b: number;
   if (options.scale !== undefined) {
-    if (!(options.scale > 0) || !Number.isFinite(options.scale)) throw new PrivacyError(`laplace: scale must be > 0, got ${options.scale}`);
+    if (!(options.scale > 0) || !Number.isFinite(options.scale))
+      throw new PrivacyError(`laplace: scale must be > 0, got ${options.scale}`);
     b = options.scale;
   } else {
     const epsilon = budgetOf(options.epsilon!, 'ε');
@@ -56,14 +69,22 @@ export function makeLaplace(options: LaplaceOptions): Measurement<readonly numbe
     if (b > 0) b = nudgeUntil(b, (x) => compare(lossAt(fromNumberExact(x), delta), epsilon) <= 0, 1);
   }
   if (!(b > 0) || !Number.isFinite(b)) {
-    throw new PrivacyError(`laplace: these parameters give scale ${b}; choose a larger budget or a non-zero sensitivity`);
+    throw new PrivacyError(
+      `laplace: these parameters give scale ${b}; choose a larger budget or a non-zero sensitivity`,
+    );
   }
   const scale = fromNumberExact(b);
   // A scale far below the sensitivity (5e-324 for Δ = 0.5) gives an ε too large to state: no privacy, refused.
-  if (!Number.isFinite(toCostNumber(lossAt(scale, delta)))) throw new PrivacyError(`laplace: scale ${b} is too small for sensitivity ${options.sensitivity}: ε would be infinite`);
+  if (!Number.isFinite(toCostNumber(lossAt(scale, delta))))
+    throw new PrivacyError(
+      `laplace: scale ${b} is too small for sensitivity ${options.sensitivity}: ε would be infinite`,
+    );
   const gridScale = divPow2(scale, k);
   const rng = options.rng ?? cryptoRandom();
-  const map = (dIn: number): PrivacyCost => ({ kind: 'pure', epsilon: toCostNumber(lossAt(scale, sensitivityOf(dIn))) });
+  const map = (dIn: number): PrivacyCost => ({
+    kind: 'pure',
+    epsilon: toCostNumber(lossAt(scale, sensitivityOf(dIn))),
+  });
 
   return makeMeasurement({
     name: 'laplace',

@@ -29,15 +29,18 @@ function lossOf(p: number, k: number): number {
 export function makeRandomizedResponse<T>(options: RandomizedResponseOptions<T>): Measurement<T, T> {
   const categories = options.categories;
   const k = categories.length;
-  if (k < 2 || new Set(categories).size !== k) throw new PrivacyError('randomized response: needs at least two distinct categories');
-  if ((options.epsilon === undefined) === (options.prob === undefined)) throw new PrivacyError('randomized response: give exactly one of epsilon and prob');
+  if (k < 2 || new Set(categories).size !== k)
+    throw new PrivacyError('randomized response: needs at least two distinct categories');
+  if ((options.epsilon === undefined) === (options.prob === undefined))
+    throw new PrivacyError('randomized response: give exactly one of epsilon and prob');
   let p: number;
   if (options.prob !== undefined) {
     p = options.prob;
     if (!(p >= 1 / k && p < 1)) throw new PrivacyError(`randomized response: prob must be in [1/${k}, 1), got ${p}`);
   } else {
     const e = options.epsilon!;
-    if (!(e > 0) || !Number.isFinite(e)) throw new PrivacyError(`randomized response: ε must be a finite number > 0, got ${e}`);
+    if (!(e > 0) || !Number.isFinite(e))
+      throw new PrivacyError(`randomized response: ε must be a finite number > 0, got ${e}`);
     // p = e^ε/(e^ε + k − 1) = 1/(1 + (k − 1)e^−ε); lowered until the rounded-up loss is ≤ ε.
     p = 1 / (1 + (k - 1) * Math.exp(-e));
     // For a huge ε, p rounds to 1 and the loss to ∞; stepping down reaches the largest p the budget allows.
@@ -45,7 +48,10 @@ export function makeRandomizedResponse<T>(options: RandomizedResponseOptions<T>)
       const loss = lossOf(q, k);
       return !Number.isFinite(loss) || compare(fromDecimal(loss), fromDecimal(e)) > 0;
     };
-    p = Math.max(1 / k, nudgeUntil(p, (q) => q <= 1 / k || !tooMuch(q), -1));
+    p = Math.max(
+      1 / k,
+      nudgeUntil(p, (q) => q <= 1 / k || !tooMuch(q), -1),
+    );
   }
   const epsilon = p === 1 / k ? 0 : lossOf(p, k);
   const rng = options.rng ?? cryptoRandom();
@@ -70,6 +76,10 @@ export function makeRandomizedResponse<T>(options: RandomizedResponseOptions<T>)
 }
 
 /** Binary randomized response on booleans: p = e^ε/(1 + e^ε). */
-export function makeRandomizedResponseBool(options: { epsilon?: number; prob?: number; rng?: RandomSource }): Measurement<boolean, boolean> {
+export function makeRandomizedResponseBool(options: {
+  epsilon?: number;
+  prob?: number;
+  rng?: RandomSource;
+}): Measurement<boolean, boolean> {
   return makeRandomizedResponse({ ...options, categories: [false, true] });
 }

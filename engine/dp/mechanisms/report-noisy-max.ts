@@ -32,7 +32,10 @@ export function makeReportNoisyMax(options: ReportNoisyMaxOptions): Measurement<
   // γ = ε/(2Δ) (ε/Δ when monotonic); the loss at distance d is 2γd (γd when monotonic).
   const gamma = div(epsilon, mul(rational(factor), d));
   const rng = options.rng ?? cryptoRandom();
-  const map = (dIn: number): PrivacyCost => ({ kind: 'pure', epsilon: toCostNumber(mul(mul(rational(factor), gamma), sensitivityOf(dIn))) });
+  const map = (dIn: number): PrivacyCost => ({
+    kind: 'pure',
+    epsilon: toCostNumber(mul(mul(rational(factor), gamma), sensitivityOf(dIn))),
+  });
 
   return makeMeasurement({
     name: 'report-noisy-max',

@@ -19,6 +19,7 @@ export function budgetOf(x: number, what: string): Rational {
 }
 
 export function positive(x: number | undefined, what: string): number {
-  if (x === undefined || !(x > 0) || !Number.isFinite(x)) throw new PrivacyError(`${what} must be a finite number > 0, got ${x}`);
+  if (x === undefined || !(x > 0) || !Number.isFinite(x))
+    throw new PrivacyError(`${what} must be a finite number > 0, got ${x}`);
   return x;
 }

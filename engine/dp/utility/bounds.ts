@@ -47,7 +47,11 @@ export interface ExponentialBoundInput {
 }
 
 /** The score the exponential mechanism's output beats with probability ≥ 1 − e^{−t}, and that probability. */
-export function exponentialUtilityBound(input: ExponentialBoundInput): { threshold: number; loss: number; probability: number } {
+export function exponentialUtilityBound(input: ExponentialBoundInput): {
+  threshold: number;
+  loss: number;
+  probability: number;
+} {
   const { best, sensitivity, epsilon, outputs, t } = input;
   const optimal = input.optimalOutputs ?? 1;
   if (!(epsilon > 0) || !(sensitivity > 0) || !(t > 0)) throw new PrivacyError('ε, Δ and t must be > 0');

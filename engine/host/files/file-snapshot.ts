@@ -21,6 +21,8 @@ export async function fileSnapshot(path: string): Promise<FileSnapshot> {
 export async function assertUnchanged(snapshot: FileSnapshot): Promise<void> {
   const now = await fileSnapshot(snapshot.path).catch(() => undefined);
   if (now?.identity !== snapshot.identity) {
-    throw new Error(`${snapshot.path} changed while the release read it (the rows are not those the model was checked on); nothing was written`);
+    throw new Error(
+      `${snapshot.path} changed while the release read it (the rows are not those the model was checked on); nothing was written`,
+    );
   }
 }

@@ -28,7 +28,10 @@ interface Identity {
   readonly stats?: Stats;
 }
 
-/** The real path of `path`; for a path that does not exist, the real path of its nearest existing ancestor joined with the rest. */
+/**
+ * The real path of `path`; for a path that does not exist, the real path of its nearest existing ancestor joined with
+ * the rest.
+ */
 function realOf(path: string): string {
   const absolute = resolve(path);
   try {
@@ -66,7 +69,11 @@ const PSEUDO_FILESYSTEMS = ['/proc', '/sys'];
 function refusePseudoFilesystem(path: string, real: string): void {
   for (const root of PSEUDO_FILESYSTEMS) {
     if (real === root || real.startsWith(`${root}/`)) {
-      throw new OutputGuardError(`the output ${path} is under ${root}, a kernel pseudo-filesystem where nothing is stored${real !== resolve(path) ? ` (it resolves to ${real})` : ''}; choose a folder on a disk`, path, root);
+      throw new OutputGuardError(
+        `the output ${path} is under ${root}, a kernel pseudo-filesystem where nothing is stored${real !== resolve(path) ? ` (it resolves to ${real})` : ''}; choose a folder on a disk`,
+        path,
+        root,
+      );
     }
   }
 }
@@ -78,13 +85,18 @@ function refusePseudoFilesystem(path: string, real: string): void {
  */
 function refuseLedgerFolder(path: string, real: string): void {
   if (real.split(sep).includes(LEDGER_FOLDER)) {
-    throw new OutputGuardError(`the output ${path} is inside a ${LEDGER_FOLDER} folder, where privspec keeps its spend ledgers${real !== resolve(path) ? ` (it resolves to ${real})` : ''}; choose another output`, path, LEDGER_FOLDER);
+    throw new OutputGuardError(
+      `the output ${path} is inside a ${LEDGER_FOLDER} folder, where privspec keeps its spend ledgers${real !== resolve(path) ? ` (it resolves to ${real})` : ''}; choose another output`,
+      path,
+      LEDGER_FOLDER,
+    );
   }
 }
 
 /**
  * Refuses any output file that is an input (same real path or same inode), including an output name that is a
- * symlink to an input. `inputs` are every file the run reads: spec, data, hierarchies, matrices, edge lists, the ledger.
+ * symlink to an input. `inputs` are every file the run reads: spec, data, hierarchies, matrices, edge lists, the
+ * ledger.
  */
 export function guardOutputs(outputs: readonly string[], inputs: readonly string[]): void {
   const ins = inputs.map(identify);
@@ -102,7 +114,11 @@ export function guardOutputs(outputs: readonly string[], inputs: readonly string
     }
     for (const i of ins) {
       if (sameFile(o, i) || (link !== undefined && link === i.real)) {
-        throw new OutputGuardError(`the output ${out} would replace the input ${i.path}${o.real !== resolve(out) ? ` (it resolves to ${o.real})` : ''}; choose another output`, out, i.path);
+        throw new OutputGuardError(
+          `the output ${out} would replace the input ${i.path}${o.real !== resolve(out) ? ` (it resolves to ${o.real})` : ''}; choose another output`,
+          out,
+          i.path,
+        );
       }
     }
   }
@@ -118,7 +134,12 @@ export function guardOutputFolder(folder: string, inputs: readonly string[]): vo
   refuseLedgerFolder(folder, real);
   for (const input of inputs) {
     const i = identify(input);
-    if (dirname(i.real) === real) throw new OutputGuardError(`the output folder ${folder} holds the input ${input}${real !== resolve(folder) ? ` (it resolves to ${real})` : ''}; choose a separate folder`, folder, input);
+    if (dirname(i.real) === real)
+      throw new OutputGuardError(
+        `the output folder ${folder} holds the input ${input}${real !== resolve(folder) ? ` (it resolves to ${real})` : ''}; choose a separate folder`,
+        folder,
+        input,
+      );
   }
   let stats: Stats | undefined;
   try {
@@ -126,5 +147,6 @@ export function guardOutputFolder(folder: string, inputs: readonly string[]): vo
   } catch {
     return;
   }
-  if (!stats.isDirectory()) throw new OutputGuardError(`the output folder ${folder} is a file, not a folder`, folder, folder);
+  if (!stats.isDirectory())
+    throw new OutputGuardError(`the output folder ${folder} is a file, not a folder`, folder, folder);
 }

@@ -2,11 +2,12 @@
  * A release's files: `<out>/<name>.csv` and `<out>/<name>.json`, written together (both or neither,
  * write-file-atomic.ts) and never over an earlier run's:
  * when either name is taken, the run writes `<name>-2.csv`/`.json`, then `-3`, … (the first free pair), so that every
- * published file stays as it was published and the ledger entry names the files of its own run. The report states the mechanism,
- * parameters, privacy spent and expected error; it holds nothing computed exactly from the data. It names the spec
- * relative to the output folder (an absolute path would publish user and folder names) and the ledger by its random id
- * with the entry id, so that a deleted or replaced ledger is recognized by the outputs of its spends. A microdata file is
- * written in a fresh random row order (write-csv.ts). A seeded run's files say NOT PRIVATE on their first line.
+ * published file stays as it was published and the ledger entry names the files of its own run. The report states the
+ * mechanism, parameters, privacy spent and expected error; it holds nothing computed exactly from the data. It names
+ * the spec relative to the output folder (an absolute path would publish user and folder names) and the ledger by its
+ * random id with the entry id, so that a deleted or replaced ledger is recognized by the outputs of its spends. A
+ * microdata file is written in a fresh random row order (write-csv.ts). A seeded run's files say NOT PRIVATE on their
+ * first line.
  */
 import { basename, dirname, join, relative, sep } from 'node:path';
 import type { RandomSource } from '../../core/random.js';
@@ -27,7 +28,11 @@ export function releaseFiles(out: string, name: string, run = 1): [string, strin
 const taken = async (file: string) => (await lstat(file).catch(() => undefined)) !== undefined;
 
 /** The first run number whose CSV and JSON names are both free in `out`. */
-export async function freeReleaseFiles(out: string, name: string, from = 1): Promise<{ run: number; files: [string, string] }> {
+export async function freeReleaseFiles(
+  out: string,
+  name: string,
+  from = 1,
+): Promise<{ run: number; files: [string, string] }> {
   for (let run = from; ; run++) {
     const files = releaseFiles(out, name, run);
     if (!(await taken(files[0])) && !(await taken(files[1]))) return { run, files };
@@ -61,14 +66,23 @@ export function specFromOut(out: string, spec: string): string {
 }
 
 /** The release's JSON report, as written beside its CSV (a seeded report says NOT PRIVATE on its first line). */
-export function releaseReportJson(out: string, release: ReleaseDescription, extra: ReleaseOutput['report'], context: ReportContext): string {
+export function releaseReportJson(
+  out: string,
+  release: ReleaseDescription,
+  extra: ReleaseOutput['report'],
+  context: ReportContext,
+): string {
   const seeded = context.seed !== undefined;
   const report = {
-    ...(seeded ? { notPrivate: `${NOT_PRIVATE}: seed ${context.seed}; reproducible noise for tests, not for publication` } : {}),
+    ...(seeded
+      ? { notPrivate: `${NOT_PRIVATE}: seed ${context.seed}; reproducible noise for tests, not for publication` }
+      : {}),
     release: release.name,
     spec: specFromOut(out, context.spec),
     // A `where` region is a Map; the report spells it as an object.
-    query: JSON.parse(JSON.stringify(release.query, (_, v: unknown): unknown => (v instanceof Map ? Object.fromEntries(v) : v))) as unknown,
+    query: JSON.parse(
+      JSON.stringify(release.query, (_, v: unknown): unknown => (v instanceof Map ? Object.fromEntries(v) : v)),
+    ) as unknown,
     accepts: release.accepts,
     // The spec's reason for an acceptance (`accept linked-releases "…"`) travels with the file it excuses.
     ...(release.reasons ? { acceptedBecause: release.reasons } : {}),
@@ -88,21 +102,33 @@ export function releaseReportJson(out: string, release: ReleaseDescription, extr
   return seeded ? body.replace(/^\{\n/, `{ "NOT PRIVATE": "${NOT_PRIVATE}",\n`) : body;
 }
 
-export async function writeRelease(out: string, release: ReleaseDescription, output: Pick<ReleaseOutput, 'header' | 'rows' | 'report' | 'microdata' | 'sourceRows'>, context: ReportContext): Promise<string[]> {
+export async function writeRelease(
+  out: string,
+  release: ReleaseDescription,
+  output: Pick<ReleaseOutput, 'header' | 'rows' | 'report' | 'microdata' | 'sourceRows'>,
+  context: ReportContext,
+): Promise<string[]> {
   const seeded = context.seed !== undefined;
   const shuffled = output.microdata ? shuffledMicrodataCsv(output.header, output.rows, context.rng) : undefined;
   const text = shuffled ? shuffled.text : formatCsv(output.header, output.rows);
   const json = releaseReportJson(out, release, output.report, context);
   const csv = seeded ? `# ${NOT_PRIVATE}\n${text}` : text;
   // The row key is on disk before the file it describes appears (an output without rows named per input row has none).
-  if (shuffled && context.keepRowKey) await context.keepRowKey(csv, output.sourceRows === undefined ? undefined : keyRows(shuffled.order, output.sourceRows));
+  if (shuffled && context.keepRowKey)
+    await context.keepRowKey(
+      csv,
+      output.sourceRows === undefined ? undefined : keyRows(shuffled.order, output.sourceRows),
+    );
   // Another run may take the same free name between the check and the link: then the next pair is tried.
-  for (let from = 1; ; ) {
+  for (let from = 1; ;) {
     const { run, files } = await freeReleaseFiles(out, release.name, from);
     const names = files.map((f) => basename(f));
     try {
       // The report first, the numbers last; both appear or neither does.
-      await writeNewFilesTogether(out, [{ name: names[1], data: json }, { name: names[0], data: csv }]);
+      await writeNewFilesTogether(out, [
+        { name: names[1], data: json },
+        { name: names[0], data: csv },
+      ]);
     } catch (e) {
       if ((e as NodeJS.ErrnoException).code === 'EEXIST') {
         from = run + 1;
@@ -126,6 +152,11 @@ export async function writeOwnFile(path: string, text: string, options: { force?
 }
 
 /** A microdata file at a path of the user's choice: shuffled (write-csv.ts), then written by `writeOwnFile`. */
-export async function writeMicrodataFile(path: string, header: readonly string[], rows: readonly (readonly string[])[], options: { rng: RandomSource; delimiter?: string; force?: boolean }): Promise<void> {
+export async function writeMicrodataFile(
+  path: string,
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  options: { rng: RandomSource; delimiter?: string; force?: boolean },
+): Promise<void> {
   await writeOwnFile(path, formatMicrodataCsv(header, rows, options.rng, options.delimiter), options);
 }

@@ -23,7 +23,12 @@ export function formatCsv(header: readonly string[], rows: Iterable<readonly str
  * each protects (a PRAM'd column beside its exact copy in a generalized file); a file sorted by a column leaks through
  * position. Every microdata output — generalize, PRAM, `anonymize --out` — is formatted here and nowhere else.
  */
-export function formatMicrodataCsv(header: readonly string[], rows: readonly (readonly string[])[], rng: RandomSource, delimiter = ','): string {
+export function formatMicrodataCsv(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  rng: RandomSource,
+  delimiter = ',',
+): string {
   return shuffledMicrodataCsv(header, rows, rng, delimiter).text;
 }
 
@@ -31,15 +36,26 @@ export function formatMicrodataCsv(header: readonly string[], rows: readonly (re
  * The shuffled text and its order: line j of the file holds `rows[order[j]]`. The order is what a row key is made of
  * (row-key.ts); it never leaves the data owner's machine.
  */
-export function shuffledMicrodataCsv(header: readonly string[], rows: readonly (readonly string[])[], rng: RandomSource, delimiter = ','): { text: string; order: Int32Array } {
+export function shuffledMicrodataCsv(
+  header: readonly string[],
+  rows: readonly (readonly string[])[],
+  rng: RandomSource,
+  delimiter = ',',
+): { text: string; order: Int32Array } {
   const order = randomPermutation(rows.length, rng);
-  const text = formatCsv(header, (function* () {
-    for (const i of order) yield rows[i];
-  })(), delimiter);
+  const text = formatCsv(
+    header,
+    (function* () {
+      for (const i of order) yield rows[i];
+    })(),
+    delimiter,
+  );
   return { text, order };
 }
 
-/** The input row of each line of a shuffled file: `sourceRows[order[j]]` (identity when every input row was written). */
+/**
+ * The input row of each line of a shuffled file: `sourceRows[order[j]]` (identity when every input row was written).
+ */
 export function keyRows(order: Int32Array, sourceRows?: ArrayLike<number>): Int32Array {
   return sourceRows === undefined ? Int32Array.from(order) : Int32Array.from(order, (i) => sourceRows[i]);
 }

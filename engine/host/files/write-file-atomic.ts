@@ -4,12 +4,15 @@ import { hostname } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 
 /** This machine's name as it goes into temporary names (letters, digits and '_' only, so that the name parses back). */
-const HOST = hostname().replace(/[^A-Za-z0-9]/g, '_').slice(0, 40) || 'host';
+const HOST =
+  hostname()
+    .replace(/[^A-Za-z0-9]/g, '_')
+    .slice(0, 40) || 'host';
 
 /**
- * The temporary name of `name` while process `pid` on this host writes it: hidden, and carrying the writer's host and pid
- * so that a later run can tell a file left by a killed writer from one being written right now — on a shared folder, by
- * another machine whose pids mean nothing here.
+ * The temporary name of `name` while process `pid` on this host writes it: hidden, and carrying the writer's host and
+ * pid so that a later run can tell a file left by a killed writer from one being written right now — on a shared
+ * folder, by another machine whose pids mean nothing here.
  */
 export function temporaryName(name: string, pid = process.pid): string {
   return `.${name}.privspec-tmp-${HOST}-${pid}-${randomBytes(6).toString('hex')}`;
@@ -44,13 +47,18 @@ export async function removeStaleTemporaries(folder: string): Promise<string[]> 
   } catch {
     return [];
   }
-  const verdicts = await Promise.all(names.map(async (name) => {
-    const m = TEMPORARY.exec(name);
-    if (m === null) return false;
-    if (m[1] === undefined || m[1] === HOST) return !alive(Number(m[2]));
-    const since = await stat(join(folder, name)).then((st) => Date.now() - st.mtimeMs, () => 0);
-    return since > FOREIGN_STALE_MS;
-  }));
+  const verdicts = await Promise.all(
+    names.map(async (name) => {
+      const m = TEMPORARY.exec(name);
+      if (m === null) return false;
+      if (m[1] === undefined || m[1] === HOST) return !alive(Number(m[2]));
+      const since = await stat(join(folder, name)).then(
+        (st) => Date.now() - st.mtimeMs,
+        () => 0,
+      );
+      return since > FOREIGN_STALE_MS;
+    }),
+  );
   const stale = names.filter((_, i) => verdicts[i]);
   await Promise.all(stale.map((name) => rm(join(folder, name), { force: true }).catch(() => undefined)));
   return stale;
@@ -75,7 +83,11 @@ async function syncFolder(folder: string): Promise<void> {
  * whole new one, never half of it, and a failure leaves no temporary file behind. Missing folders are created. This is
  * the one writer for files that are replaced on purpose (the ledger, its marker, a saved report).
  */
-export async function writeFileAtomic(path: string, data: string | Uint8Array, options: { signal?: AbortSignal; mode?: number } = {}): Promise<void> {
+export async function writeFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  options: { signal?: AbortSignal; mode?: number } = {},
+): Promise<void> {
   options.signal?.throwIfAborted();
   const folder = dirname(path);
   await mkdir(folder, { recursive: true });
@@ -93,8 +105,15 @@ export async function writeFileAtomic(path: string, data: string | Uint8Array, o
   await syncFolder(folder);
 }
 
-/** Creates `path` (it must not exist: 'wx' also refuses a symlink planted there), writes `data` and flushes it to disk. */
-async function writeSynced(path: string, data: string | Uint8Array, signal?: AbortSignal, mode?: number): Promise<{ dev: number; ino: number }> {
+/**
+ * Creates `path` (it must not exist: 'wx' also refuses a symlink planted there), writes `data` and flushes it to disk.
+ */
+async function writeSynced(
+  path: string,
+  data: string | Uint8Array,
+  signal?: AbortSignal,
+  mode?: number,
+): Promise<{ dev: number; ino: number }> {
   const handle = await open(path, 'wx', mode);
   try {
     await handle.writeFile(data, { signal });
@@ -115,7 +134,8 @@ export const NAME_MAX = 255;
 
 /**
  * Why a file named `name` cannot be written (its name, or its temporary name, is longer than NAME_MAX bytes), or
- * undefined. Checked before anything is spent: a release that spends and then cannot write its file is the worst outcome.
+ * undefined. Checked before anything is spent: a release that spends and then cannot write its file is the worst
+ * outcome.
  */
 export function nameProblem(name: string): string | undefined {
   const longest = temporaryName(name, 4_194_304);
@@ -133,16 +153,20 @@ export interface NewFile {
 /**
  * Writes new files into one folder, together: every file is written in full to a temporary name and flushed, then each
  * is hard-linked under its name, and if any link fails the ones already linked are removed — the files appear together
- * or not at all. `link` fails with EEXIST when a name is taken, so no existing file is ever replaced (two writers racing
- * for one name cannot replace each other's file, and a folder swapped for a symlink to the data cannot make the write
- * replace the data). The folder is resolved once, written to by its real path, and checked again after the links:
+ * or not at all. `link` fails with EEXIST when a name is taken, so no existing file is ever replaced (two writers
+ * racing for one name cannot replace each other's file, and a folder swapped for a symlink to the data cannot make the
+ * write replace the data). The folder is resolved once, written to by its real path, and checked again after the links:
  * if it changed meanwhile, the new files are removed and the write fails.
  *
  * Where the file system has no hard links each file is created exclusively ('wx') and written in place: still never
  * replacing a file, though a crash mid-write can leave one short. Refusing instead would strand a differentially
  * private release whose spend is already in the ledger.
  */
-export async function writeNewFilesTogether(folder: string, files: readonly NewFile[], hardLink: (from: string, to: string) => Promise<void> = link): Promise<string[]> {
+export async function writeNewFilesTogether(
+  folder: string,
+  files: readonly NewFile[],
+  hardLink: (from: string, to: string) => Promise<void> = link,
+): Promise<string[]> {
   await mkdir(folder, { recursive: true });
   const real = await realpath(folder);
   const before = await stat(real);
@@ -150,11 +174,14 @@ export async function writeNewFilesTogether(folder: string, files: readonly NewF
   const temporaries = files.map((f) => join(real, temporaryName(f.name)));
   const targets = files.map((f) => join(real, f.name));
   const linked: { path: string; id: { dev: number; ino: number } }[] = [];
-  const removeLinked = () => Promise.all(linked.map(async ({ path, id }) => {
-    // Only a file that is still ours (our inode under that name) is removed.
-    const st = await lstat(path).catch(() => undefined);
-    if (st && st.dev === id.dev && st.ino === id.ino) await rm(path, { force: true });
-  }));
+  const removeLinked = () =>
+    Promise.all(
+      linked.map(async ({ path, id }) => {
+        // Only a file that is still ours (our inode under that name) is removed.
+        const st = await lstat(path).catch(() => undefined);
+        if (st && st.dev === id.dev && st.ino === id.ino) await rm(path, { force: true });
+      }),
+    );
   try {
     const ids = [];
     for (let i = 0; i < files.length; i++) ids.push(await writeSynced(temporaries[i], files[i].data));
@@ -170,7 +197,9 @@ export async function writeNewFilesTogether(folder: string, files: readonly NewF
     const after = await stat(real).catch(() => undefined);
     const still = await realpath(real).catch(() => undefined);
     if (still !== real || !after || after.dev !== before.dev || after.ino !== before.ino) {
-      const e = new Error(`the folder ${folder} was replaced while the files were written; nothing was left there`) as NodeJS.ErrnoException;
+      const e = new Error(
+        `the folder ${folder} was replaced while the files were written; nothing was left there`,
+      ) as NodeJS.ErrnoException;
       e.code = 'EFOLDERCHANGED';
       throw e;
     }
@@ -185,7 +214,11 @@ export async function writeNewFilesTogether(folder: string, files: readonly NewF
 }
 
 /** Writes one new file that must not exist yet, atomically (see writeNewFilesTogether). */
-export async function writeNewFileAtomic(path: string, data: string | Uint8Array, hardLink: (from: string, to: string) => Promise<void> = link): Promise<void> {
+export async function writeNewFileAtomic(
+  path: string,
+  data: string | Uint8Array,
+  hardLink: (from: string, to: string) => Promise<void> = link,
+): Promise<void> {
   await writeNewFilesTogether(dirname(path), [{ name: basename(path), data }], hardLink);
 }
 
@@ -203,7 +236,10 @@ async function writeInPlace(path: string, data: string | Uint8Array): Promise<{ 
  * The file already at an output path of the user's choice, or undefined: refused (EEXIST, naming --force) unless
  * `force`, and refused whatever `force` says when it is not a file (a folder, a device).
  */
-export async function existingOutput(path: string, force: boolean | undefined): Promise<Awaited<ReturnType<typeof lstat>> | undefined> {
+export async function existingOutput(
+  path: string,
+  force: boolean | undefined,
+): Promise<Awaited<ReturnType<typeof lstat>> | undefined> {
   const st = await lstat(path).catch(() => undefined);
   if (st && !force) {
     const e = new Error(`${path} exists; choose another name or add --force to replace it`) as NodeJS.ErrnoException;

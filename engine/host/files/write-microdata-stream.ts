@@ -34,14 +34,19 @@ export interface MicrodataStreamOptions {
   readonly verify?: (rows: number) => void | Promise<void>;
 }
 
-
 const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 
 /**
  * Writes `header` and the transformed rows of `batches` to `path`; returns the number of rows written and the SHA-256
  * of the file's bytes (what its ledger entry records: row-key.ts).
  */
-export async function writeMicrodataStream(path: string, header: readonly string[], batches: AsyncIterable<RowBatch>, transform: RowTransform, options: MicrodataStreamOptions): Promise<{ rows: number; sha256: string }> {
+export async function writeMicrodataStream(
+  path: string,
+  header: readonly string[],
+  batches: AsyncIterable<RowBatch>,
+  transform: RowTransform,
+  options: MicrodataStreamOptions,
+): Promise<{ rows: number; sha256: string }> {
   guardOutputs([path], options.inputs);
   const delimiter = options.delimiter ?? ',';
   const existing = await existingOutput(path, options.force);
@@ -84,7 +89,8 @@ export async function writeMicrodataStream(path: string, header: readonly string
       // A link fails with EEXIST when the name was taken meanwhile: no file is ever replaced by accident.
       await link(tmp, target).catch(async (e: NodeJS.ErrnoException) => {
         if (!NO_HARD_LINKS.has(e.code ?? '')) throw e;
-        if (await lstat(target).catch(() => undefined)) throw Object.assign(new Error(`${path} appeared while it was written`), { code: 'EEXIST' });
+        if (await lstat(target).catch(() => undefined))
+          throw Object.assign(new Error(`${path} appeared while it was written`), { code: 'EEXIST' });
         await rename(tmp, target);
       });
     }

@@ -26,7 +26,9 @@ export interface LedgerLocation {
   readonly marker: string;
   /** The data file's resolved path and content digest. */
   readonly data: { readonly file: string; readonly sha256: string };
-  /** The ledger kept beside the spec by earlier versions (`<spec>.ledger.json`), read so that its spends still count. */
+  /**
+   * The ledger kept beside the spec by earlier versions (`<spec>.ledger.json`), read so that its spends still count.
+   */
   readonly legacy?: string;
 }
 
@@ -67,7 +69,9 @@ export async function dataIdentity(dataFile: string): Promise<{ file: string; sh
   try {
     real = await realpath(dataFile);
   } catch (e) {
-    throw new LedgerUnreadable(`${dataFile}: cannot read the data to find its ledger (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new LedgerUnreadable(
+      `${dataFile}: cannot read the data to find its ledger (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
   const st = await stat(real);
   const key = `${st.dev}:${st.ino}:${st.size}:${st.mtimeMs}:${st.ctimeMs}`;
@@ -82,7 +86,9 @@ export async function dataIdentity(dataFile: string): Promise<{ file: string; sh
 /** The ledger of the data `dataFile` (and the spec's earlier ledger, when the spec is known). */
 export async function ledgerFor(dataFile: string, specFile?: string): Promise<LedgerLocation> {
   const database = databaseLocation(dataFile);
-  const data = database ? { file: dataFile, sha256: sha256OfText(`${databaseServerKey(database)}\n${database.table}`) } : await dataIdentity(dataFile);
+  const data = database
+    ? { file: dataFile, sha256: sha256OfText(`${databaseServerKey(database)}\n${database.table}`) }
+    : await dataIdentity(dataFile);
   const folder = database ? databaseLedgerFolder() : join(dirname(data.file), LEDGER_FOLDER);
   const name = `ledger-${data.sha256}`;
   return {

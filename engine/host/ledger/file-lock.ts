@@ -54,7 +54,11 @@ function ageOf(path: string): number | undefined {
 }
 
 /** Runs `fn` while holding the lock `${path}.lock`. */
-export async function withFileLock<T>(path: string, fn: () => Promise<T>, options: { timeoutMs?: number; staleMs?: number; unreadableMs?: number } = {}): Promise<T> {
+export async function withFileLock<T>(
+  path: string,
+  fn: () => Promise<T>,
+  options: { timeoutMs?: number; staleMs?: number; unreadableMs?: number } = {},
+): Promise<T> {
   const lock = `${path}.lock`;
   const timeoutMs = options.timeoutMs ?? 30_000;
   const staleMs = options.staleMs ?? 10 * 60_000;
@@ -65,10 +69,13 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
     try {
       const handle = await open(lock, 'wx');
       try {
-        await handle.writeFile(JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now(), token } satisfies Owner));
+        await handle.writeFile(
+          JSON.stringify({ pid: process.pid, host: hostname(), at: Date.now(), token } satisfies Owner),
+        );
         await handle.sync();
       } catch (e) {
-        // A full disk fails the write and would leave the empty lock behind: the file is ours, just created, so it goes.
+        // A full disk fails the write and would leave the empty lock behind: the file is ours, just created, so it
+        // goes.
         await handle.close().catch(() => undefined);
         rmSync(lock, { force: true });
         throw e;
@@ -103,8 +110,11 @@ export async function withFileLock<T>(path: string, fn: () => Promise<T>, option
       continue;
     }
     if (Date.now() - started > timeoutMs) {
-      if (owner === undefined) throw new LockTimeoutError(`${lock}: the lock file cannot be read and is being replaced; try again`);
-      throw new LockTimeoutError(`${lock}: another privspec run (pid ${owner.pid}) has held the ledger for ${Math.round((Date.now() - owner.at) / 1000)} s; try again when it has finished`);
+      if (owner === undefined)
+        throw new LockTimeoutError(`${lock}: the lock file cannot be read and is being replaced; try again`);
+      throw new LockTimeoutError(
+        `${lock}: another privspec run (pid ${owner.pid}) has held the ledger for ${Math.round((Date.now() - owner.at) / 1000)} s; try again when it has finished`,
+      );
     }
     await new Promise((r) => setTimeout(r, wait));
   }

@@ -1,19 +1,24 @@
 /**
  * The ledger on disk: one per dataset, found from the data (dataset-identity.ts). Every read-check-append runs under an
- * exclusive lock (file-lock.ts), so concurrent runs — from any spec reading the same data — see each other's spends, and
- * every write is durable before it returns (write-file-atomic.ts). After each write the marker beside the ledger records
- * how many records it holds; a ledger that is then missing or shorter was deleted or rolled back, and is refused.
+ * exclusive lock (file-lock.ts), so concurrent runs — from any spec reading the same data — see each other's spends,
+ * and every write is durable before it returns (write-file-atomic.ts). After each write the marker beside the ledger
+ * records how many records it holds; a ledger that is then missing or shorter was deleted or rolled back, and is
+ * refused.
  */
 import { randomBytes } from 'node:crypto';
 import { mkdir, readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import { ledgerShapeProblem, type LedgerEntry, type LedgerFile, type ReleasedFile } from '../../release/ledger-entry.js';
+import {
+  ledgerShapeProblem,
+  type LedgerEntry,
+  type LedgerFile,
+  type ReleasedFile,
+} from '../../release/ledger-entry.js';
 import { LedgerUnreadable, type LedgerLocation } from './dataset-identity.js';
 import { withFileLock } from './file-lock.js';
 import { writeFileAtomic } from '../files/write-file-atomic.js';
 
 export { ledgerFor, LedgerUnreadable, type LedgerLocation } from './dataset-identity.js';
-
 
 /** How many records (entries and raises) a ledger holds: what the marker remembers. */
 const recordCount = (l: LedgerFile) => l.entries.length + (l.raises?.length ?? 0);
@@ -29,7 +34,10 @@ async function readJson(file: string): Promise<unknown> {
 
 function checked(file: string, parsed: unknown): LedgerFile {
   const problem = ledgerShapeProblem(parsed);
-  if (problem) throw new LedgerUnreadable(`${file}: cannot read the spend ledger (${problem}); refusing to run without it — restore it from a backup`);
+  if (problem)
+    throw new LedgerUnreadable(
+      `${file}: cannot read the spend ledger (${problem}); refusing to run without it — restore it from a backup`,
+    );
   return parsed as LedgerFile;
 }
 
@@ -41,22 +49,31 @@ export async function readLedger(location: LedgerLocation): Promise<LedgerFile> 
   let ledger: LedgerFile;
   try {
     const parsed = await readJson(location.file);
-    ledger = parsed === undefined ? { version: 2, data: { ...location.data }, raises: [], entries: [] } : checked(location.file, parsed);
+    ledger =
+      parsed === undefined
+        ? { version: 2, data: { ...location.data }, raises: [], entries: [] }
+        : checked(location.file, parsed);
     const seen = (await readJson(location.marker).catch(() => undefined)) as { records?: unknown } | undefined;
     const records = typeof seen?.records === 'number' ? seen.records : 0;
     if (records > recordCount(ledger)) {
-      throw new LedgerUnreadable(`${location.file}: the spend ledger of ${location.data.file} ${parsed === undefined ? 'is missing' : `holds ${recordCount(ledger)} records`}, but ${location.marker} says it held ${records}; it was deleted or rolled back — restore it from a backup (privspec refuses to spend as if nothing had been spent)`);
+      throw new LedgerUnreadable(
+        `${location.file}: the spend ledger of ${location.data.file} ${parsed === undefined ? 'is missing' : `holds ${recordCount(ledger)} records`}, but ${location.marker} says it held ${records}; it was deleted or rolled back — restore it from a backup (privspec refuses to spend as if nothing had been spent)`,
+      );
     }
   } catch (e) {
     if (e instanceof LedgerUnreadable) throw e;
-    throw new LedgerUnreadable(`${location.file}: cannot read the spend ledger (${(e as Error).message}); refusing to run without it`);
+    throw new LedgerUnreadable(
+      `${location.file}: cannot read the spend ledger (${(e as Error).message}); refusing to run without it`,
+    );
   }
   if (location.legacy !== undefined) {
     let old: unknown;
     try {
       old = await readJson(location.legacy);
     } catch (e) {
-      throw new LedgerUnreadable(`${location.legacy}: cannot read the spend ledger (${(e as Error).message}); refusing to run without it`);
+      throw new LedgerUnreadable(
+        `${location.legacy}: cannot read the spend ledger (${(e as Error).message}); refusing to run without it`,
+      );
     }
     if (old !== undefined) {
       const known = new Set(ledger.entries.map((e) => e.id));
@@ -78,25 +95,38 @@ async function writeLedger(location: LedgerLocation, ledger: LedgerFile): Promis
  * nothing, e.g. when the budget is exhausted) and, optionally, a change to the ledger itself (the limit recorded with
  * the first central spend, a raise); writes durably, and returns what `decide` returned with the ledger.
  */
-export async function appendToLedger<T extends { entry?: LedgerEntry; update?: (ledger: LedgerFile) => void }>(location: LedgerLocation, decide: (ledger: LedgerFile) => T, options: { timeoutMs?: number } = {}): Promise<T & { ledger: LedgerFile }> {
+export async function appendToLedger<T extends { entry?: LedgerEntry; update?: (ledger: LedgerFile) => void }>(
+  location: LedgerLocation,
+  decide: (ledger: LedgerFile) => T,
+  options: { timeoutMs?: number } = {},
+): Promise<T & { ledger: LedgerFile }> {
   await mkdir(dirname(location.file), { recursive: true });
-  return withFileLock(location.file, async () => {
-    const ledger = await readLedger(location);
-    const decision = decide(ledger);
-    if (decision.entry || decision.update) {
-      decision.update?.(ledger);
-      if (decision.entry) ledger.entries.push(decision.entry);
-      await writeLedger(location, ledger);
-    }
-    return { ...decision, ledger };
-  }, options);
+  return withFileLock(
+    location.file,
+    async () => {
+      const ledger = await readLedger(location);
+      const decision = decide(ledger);
+      if (decision.entry || decision.update) {
+        decision.update?.(ledger);
+        if (decision.entry) ledger.entries.push(decision.entry);
+        await writeLedger(location, ledger);
+      }
+      return { ...decision, ledger };
+    },
+    options,
+  );
 }
 
 /**
  * Records the files a spend produced and, for a microdata file, its digest and row key (best effort: the spend itself
  * is already durable, and the row key is on disk under the file's digest before the file is).
  */
-export async function recordFiles(location: LedgerLocation, id: string, files: readonly string[], released?: readonly ReleasedFile[]): Promise<void> {
+export async function recordFiles(
+  location: LedgerLocation,
+  id: string,
+  files: readonly string[],
+  released?: readonly ReleasedFile[],
+): Promise<void> {
   await withFileLock(location.file, async () => {
     const ledger = await readLedger(location);
     const entry = ledger.entries.find((e) => e.id === id);

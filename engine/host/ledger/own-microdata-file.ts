@@ -35,7 +35,11 @@ function entryFor(path: string, run: OwnMicrodataRun, released: ReleasedFile): L
     at: new Date().toISOString(),
     costs: {},
     userLevel: false,
-    microdata: { kind: run.kind, columns: [...run.columns], ...(run.localEpsilon !== undefined ? { localEpsilon: run.localEpsilon } : {}) },
+    microdata: {
+      kind: run.kind,
+      columns: [...run.columns],
+      ...(run.localEpsilon !== undefined ? { localEpsilon: run.localEpsilon } : {}),
+    },
     files: [path],
     released: [released],
   };
@@ -45,7 +49,12 @@ async function record(location: LedgerLocation, entry: LedgerEntry): Promise<voi
   await appendToLedger(location, () => ({ entry }));
 }
 
-function noLedgerNote(path: string, location: LedgerLocation | undefined, data: string, e: NodeJS.ErrnoException): string {
+function noLedgerNote(
+  path: string,
+  location: LedgerLocation | undefined,
+  data: string,
+  e: NodeJS.ErrnoException,
+): string {
   return `no row key kept for ${path}: the ledger of ${data} cannot be written${location ? ` (${location.file}: ${e.code})` : ` (${e.code})`}; privspec attack cannot score this shuffled file`;
 }
 
@@ -59,7 +68,14 @@ export async function writeOwnMicrodataFile(
   data: string,
   header: readonly string[],
   rows: readonly (readonly string[])[],
-  options: { rng: RandomSource; delimiter?: string; force?: boolean; sourceRows?: ArrayLike<number>; dataRows: number; run: OwnMicrodataRun },
+  options: {
+    rng: RandomSource;
+    delimiter?: string;
+    force?: boolean;
+    sourceRows?: ArrayLike<number>;
+    dataRows: number;
+    run: OwnMicrodataRun;
+  },
 ): Promise<{ note?: string }> {
   const { text, order } = shuffledMicrodataCsv(header, rows, options.rng, options.delimiter);
   const sourceRows = keyRows(order, options.sourceRows);
@@ -68,7 +84,12 @@ export async function writeOwnMicrodataFile(
   try {
     location = await ledgerFor(data);
     const sha256 = sha256Text(text);
-    const entry = entryFor(path, options.run, { file: path, sha256, rows: rows.length, rowKey: `row-keys/${sha256}.json` });
+    const entry = entryFor(path, options.run, {
+      file: path,
+      sha256,
+      rows: rows.length,
+      rowKey: `row-keys/${sha256}.json`,
+    });
     await record(location, entry);
     await writeRowKey(location, text, sourceRows, options.dataRows, entry.id);
   } catch (e) {
@@ -83,11 +104,22 @@ export async function writeOwnMicrodataFile(
  * Records a file streamed from a source (write-microdata-stream.ts) after it is written: its digest, and that it has
  * no key (the source's shuffled rows carry no input row numbers). Returns a note when the ledger cannot be written.
  */
-export async function recordStreamedOwnFile(path: string, data: string, written: { sha256: string; rows: number }, run: OwnMicrodataRun): Promise<{ note?: string }> {
+export async function recordStreamedOwnFile(
+  path: string,
+  data: string,
+  written: { sha256: string; rows: number },
+  run: OwnMicrodataRun,
+): Promise<{ note?: string }> {
   let location: LedgerLocation | undefined;
   try {
     location = await ledgerFor(data);
-    const released = { file: path, sha256: written.sha256, rows: written.rows, noRowKey: "its rows were streamed from the source in the source's own shuffled order, which carries no input row numbers; anonymize a CSV read in memory (--engine memory) to attack it with a row key" };
+    const released = {
+      file: path,
+      sha256: written.sha256,
+      rows: written.rows,
+      noRowKey:
+        "its rows were streamed from the source in the source's own shuffled order, which carries no input row numbers; anonymize a CSV read in memory (--engine memory) to attack it with a row key",
+    };
     await record(location, entryFor(path, run, released));
     return {};
   } catch (e) {

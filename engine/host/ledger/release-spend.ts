@@ -3,10 +3,18 @@
  * is checked against the budget — the lower of the spec's limit and the ledger's, composed with every recorded spend by
  * the one budget walk (engine/release/budget-walk.ts) — and its cost appended. A microdata release is appended with no
  * central cost; a PRAM run on a column an earlier PRAM run of the same data randomized is refused unless the spec says
- * `rerun`: two independent draws of one record, joined, give its true value back by majority vote, so their local ε add.
+ * `rerun`: two independent draws of one record, joined, give its true value back by majority vote, so their local ε
+ * add.
  */
 import { budgetLimit, mainKey, summarizeBudget, type Amount } from '../../release/budget-walk.js';
-import { boxRecord, entrySpendables, spendingEntries, unstatedEntries, type LedgerEntry, type LedgerFile } from '../../release/ledger-entry.js';
+import {
+  boxRecord,
+  entrySpendables,
+  spendingEntries,
+  unstatedEntries,
+  type LedgerEntry,
+  type LedgerFile,
+} from '../../release/ledger-entry.js';
 import { effectiveLimit, limitRefusal } from '../../release/ledger-limit.js';
 import type { PreparedRelease } from '../../release/kinds/prepared-release.js';
 import { costIn } from '../../release/release-costs.js';
@@ -42,16 +50,25 @@ function withLimit(budget: BudgetDescription, limit: Amount): BudgetDescription 
   return { ...budget, epsilon: limit.epsilon, delta: limit.delta };
 }
 
-function centralDecision(r: SpendRequest, ledger: LedgerFile, entry: LedgerEntry): Omit<SpendDecision, 'previousRuns'> & { update?: (l: LedgerFile) => void } {
+function centralDecision(
+  r: SpendRequest,
+  ledger: LedgerFile,
+  entry: LedgerEntry,
+): Omit<SpendDecision, 'previousRuns'> & { update?: (l: LedgerFile) => void } {
   const accounting = r.budget.accounting;
   const specLimit = budgetLimit(r.budget);
   const unstated = unstatedEntries(ledger.entries, accounting);
   if (unstated.length > 0) {
-    return { refusal: `${r.location.file}: ${unstated.length} recorded ${unstated.length === 1 ? 'spend' : 'spends'} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in` };
+    return {
+      refusal: `${r.location.file}: ${unstated.length} recorded ${unstated.length === 1 ? 'spend' : 'spends'} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`,
+    };
   }
   const key = mainKey(accounting);
   // A budget with no usable limit in the accounting's notion allows nothing: spending without a cap is not a budget.
-  if (specLimit[key] === undefined) return { refusal: `not run: the budget gives no ${sym(key)} limit under '${accounting}' accounting${accounting === 'zcdp' ? " (give 'rho R', or 'epsilon E delta D')" : " (give 'epsilon E')"}` };
+  if (specLimit[key] === undefined)
+    return {
+      refusal: `not run: the budget gives no ${sym(key)} limit under '${accounting}' accounting${accounting === 'zcdp' ? " (give 'rho R', or 'epsilon E delta D')" : " (give 'epsilon E')"}`,
+    };
   // A seeded run spends nothing, so no limit applies to it.
   if (r.seeded) return { entry };
   const above = limitRefusal(ledger, { accounting, amount: specLimit }, `privspec budget raise ${r.specFile}`);
@@ -62,7 +79,9 @@ function centralDecision(r: SpendRequest, ledger: LedgerFile, entry: LedgerEntry
   // spend after row-level ones) has no stated cost per person — a person with ten rows loses ten times its ε — so the
   // two cannot share a budget (review findings). Per-person spends compose sequentially: disjoint regions are not
   // disjoint in persons.
-  const mixed = spendingEntries(ledger.entries).filter((e) => !e.notPrivate).find((e) => Boolean(e.userLevel) !== r.prepared.userLevel);
+  const mixed = spendingEntries(ledger.entries)
+    .filter((e) => !e.notPrivate)
+    .find((e) => Boolean(e.userLevel) !== r.prepared.userLevel);
   if (mixed) {
     return {
       refusal: r.prepared.userLevel
@@ -70,20 +89,37 @@ function centralDecision(r: SpendRequest, ledger: LedgerFile, entry: LedgerEntry
         : `not run: this data's ledger ${r.location.file} counts persons (first: '${mixed.release}' bounds each unit's contributions); declare the unit in the dataset and bound its contributions ('bound unit …'), so that this release's cost per person is stated`,
     };
   }
-  const spendables = [...entrySpendables(ledger.entries), { name: entry.release, box: r.prepared.box, userLevel: r.prepared.userLevel, costs: r.prepared.costs, dp: true }];
+  const spendables = [
+    ...entrySpendables(ledger.entries),
+    { name: entry.release, box: r.prepared.box, userLevel: r.prepared.userLevel, costs: r.prepared.costs, dp: true },
+  ];
   const anyUnit = spendables.some((s) => s.userLevel);
-  const walk = summarizeBudget(anyUnit ? spendables.map((s) => ({ ...s, userLevel: true })) : spendables, withLimit(r.budget, limit));
+  const walk = summarizeBudget(
+    anyUnit ? spendables.map((s) => ({ ...s, userLevel: true })) : spendables,
+    withLimit(r.budget, limit),
+  );
   const overrun = walk.releases.at(-1)?.overrun;
-  if (overrun) return { refusal: `not run: the ledger ${r.location.file} has no budget left for it. ${overrun.message}` };
+  if (overrun)
+    return { refusal: `not run: the ledger ${r.location.file} has no budget left for it. ${overrun.message}` };
   // The first central spend fixes the ledger's limit: a later, higher budget in a spec is a raise, and must say so.
   return { entry: recorded, update: ledger.limit ? undefined : (l) => (l.limit = { accounting, amount: specLimit }) };
 }
 
-function microdataDecision(r: SpendRequest, ledger: LedgerFile, entry: LedgerEntry): Omit<SpendDecision, 'previousRuns'> {
+function microdataDecision(
+  r: SpendRequest,
+  ledger: LedgerFile,
+  entry: LedgerEntry,
+): Omit<SpendDecision, 'previousRuns'> {
   const m = r.prepared.microdata!;
   if (m.kind !== 'pram') return { entry };
-  const earlier = ledger.entries.filter((e) => !e.notPrivate && e.microdata?.kind === 'pram' && e.microdata.columns.some((c) => m.columns.includes(c)));
-  const composed = { runs: earlier.length + 1, localEpsilon: earlier.reduce((s, e) => s + (e.microdata?.localEpsilon ?? Infinity), 0) + (m.localEpsilon ?? Infinity) };
+  const earlier = ledger.entries.filter(
+    (e) => !e.notPrivate && e.microdata?.kind === 'pram' && e.microdata.columns.some((c) => m.columns.includes(c)),
+  );
+  const composed = {
+    runs: earlier.length + 1,
+    localEpsilon:
+      earlier.reduce((s, e) => s + (e.microdata?.localEpsilon ?? Infinity), 0) + (m.localEpsilon ?? Infinity),
+  };
   if (earlier.length > 0 && !m.rerun && !r.seeded) {
     const first = earlier[0];
     const columns = m.columns.filter((c) => earlier.some((e) => e.microdata!.columns.includes(c)));
@@ -97,22 +133,43 @@ function microdataDecision(r: SpendRequest, ledger: LedgerFile, entry: LedgerEnt
 /** Records the release in the ledger under its lock, or says why not. */
 export async function recordSpend(r: SpendRequest): Promise<SpendDecision> {
   const p = r.prepared;
-  const result = await appendToLedger(r.location, (ledger) => {
-    const previousRuns = ledger.entries.filter((e) => e.release === r.name).length;
-    const entry: LedgerEntry = {
-      id: newEntryId(),
-      release: r.name,
-      at: new Date().toISOString(),
-      costs: p.costs,
-      box: boxRecord(p.box),
-      userLevel: p.userLevel,
-      spec: r.specFile,
-      ...(p.microdata ? { microdata: { kind: p.microdata.kind, columns: [...p.microdata.columns], ...(p.microdata.localEpsilon !== undefined ? { localEpsilon: p.microdata.localEpsilon } : {}) } } : {}),
-      ...(r.seeded ? { notPrivate: true as const } : {}),
-    };
-    return { previousRuns, ...(p.microdata ? microdataDecision(r, ledger, entry) : centralDecision(r, ledger, entry)) };
-  }, { timeoutMs: r.lockTimeoutMs });
-  return { entry: result.entry, ledgerId: result.ledger.id, refusal: result.refusal, previousRuns: result.previousRuns, composed: result.composed };
+  const result = await appendToLedger(
+    r.location,
+    (ledger) => {
+      const previousRuns = ledger.entries.filter((e) => e.release === r.name).length;
+      const entry: LedgerEntry = {
+        id: newEntryId(),
+        release: r.name,
+        at: new Date().toISOString(),
+        costs: p.costs,
+        box: boxRecord(p.box),
+        userLevel: p.userLevel,
+        spec: r.specFile,
+        ...(p.microdata
+          ? {
+              microdata: {
+                kind: p.microdata.kind,
+                columns: [...p.microdata.columns],
+                ...(p.microdata.localEpsilon !== undefined ? { localEpsilon: p.microdata.localEpsilon } : {}),
+              },
+            }
+          : {}),
+        ...(r.seeded ? { notPrivate: true as const } : {}),
+      };
+      return {
+        previousRuns,
+        ...(p.microdata ? microdataDecision(r, ledger, entry) : centralDecision(r, ledger, entry)),
+      };
+    },
+    { timeoutMs: r.lockTimeoutMs },
+  );
+  return {
+    entry: result.entry,
+    ledgerId: result.ledger.id,
+    refusal: result.refusal,
+    previousRuns: result.previousRuns,
+    composed: result.composed,
+  };
 }
 
 /** The release's cost in the accounting's notion (undefined for microdata). */

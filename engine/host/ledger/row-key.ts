@@ -54,11 +54,23 @@ export function rowKeyFolder(location: LedgerLocation): string {
  * Writes the key of a file whose bytes are `text` (before the file itself is put in place) and returns what the
  * ledger entry records of it.
  */
-export async function writeRowKey(location: LedgerLocation, text: string | Uint8Array, sourceRows: ArrayLike<number>, dataRows: number, ledgerEntry?: string): Promise<Omit<ReleasedFile, 'file'>> {
+export async function writeRowKey(
+  location: LedgerLocation,
+  text: string | Uint8Array,
+  sourceRows: ArrayLike<number>,
+  dataRows: number,
+  ledgerEntry?: string,
+): Promise<Omit<ReleasedFile, 'file'>> {
   const sha256 = sha256Text(text);
   const folder = rowKeyFolder(location);
   await mkdir(folder, { recursive: true, mode: 0o700 });
-  const key: RowKeyFile = { version: 1, released: { sha256, rows: sourceRows.length }, data: { sha256: location.data.sha256, rows: dataRows }, ...(ledgerEntry ? { ledgerEntry } : {}), rows: Array.from(sourceRows) };
+  const key: RowKeyFile = {
+    version: 1,
+    released: { sha256, rows: sourceRows.length },
+    data: { sha256: location.data.sha256, rows: dataRows },
+    ...(ledgerEntry ? { ledgerEntry } : {}),
+    rows: Array.from(sourceRows),
+  };
   const name = `${sha256}.json`;
   await writeFileAtomic(join(folder, name), `${JSON.stringify(key)}\n`, { mode: 0o600 });
   return { sha256, rows: sourceRows.length, rowKey: `${ROW_KEY_FOLDER}/${name}` };
@@ -70,7 +82,10 @@ export function noRowKey(text: string | Uint8Array, rows: number, reason: string
 }
 
 /** A key found, a file privspec wrote without one (and why), or a file privspec did not write beside this data. */
-export type FoundRowKey = { readonly kind: 'key'; readonly key: RowKeyFile; readonly path: string } | { readonly kind: 'unavailable'; readonly reason: string } | { readonly kind: 'none' };
+export type FoundRowKey =
+  | { readonly kind: 'key'; readonly key: RowKeyFile; readonly path: string }
+  | { readonly kind: 'unavailable'; readonly reason: string }
+  | { readonly kind: 'none' };
 
 /** A row key that cannot be used: the attack stops with this message (exit 2). */
 export class RowKeyProblem extends Error {
@@ -89,22 +104,34 @@ export async function findRowKey(released: string, location: LedgerLocation): Pr
   try {
     text = await readFile(path, 'utf8');
   } catch (e) {
-    if ((e as NodeJS.ErrnoException).code !== 'ENOENT') throw new RowKeyProblem(`${path}: cannot read the row key of ${released} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    if ((e as NodeJS.ErrnoException).code !== 'ENOENT')
+      throw new RowKeyProblem(
+        `${path}: cannot read the row key of ${released} (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+      );
   }
   if (text !== undefined) {
     const key = parseKey(text, path);
     if (key.data.sha256 !== location.data.sha256) {
-      throw new RowKeyProblem(`${released}: privspec wrote it from other data than ${location.data.file} (its row key ${path} names data of SHA-256 ${key.data.sha256.slice(0, 12)}…, this file's is ${location.data.sha256.slice(0, 12)}…); give as --truth the data it was released from`);
+      throw new RowKeyProblem(
+        `${released}: privspec wrote it from other data than ${location.data.file} (its row key ${path} names data of SHA-256 ${key.data.sha256.slice(0, 12)}…, this file's is ${location.data.sha256.slice(0, 12)}…); give as --truth the data it was released from`,
+      );
     }
-    if (key.released.sha256 !== sha256) throw new RowKeyProblem(`${path}: the row key is not the key of ${released} (it names another file's digest)`);
+    if (key.released.sha256 !== sha256)
+      throw new RowKeyProblem(`${path}: the row key is not the key of ${released} (it names another file's digest)`);
     return { kind: 'key', key, path };
   }
   const ledger = await readLedger(location);
   for (const entry of ledger.entries) {
     const record = entry.released?.find((r) => r.sha256 === sha256);
     if (!record) continue;
-    if (record.noRowKey !== undefined) return { kind: 'unavailable', reason: `privspec wrote ${released} (ledger entry ${entry.id}, release '${entry.release}') without a row key: ${record.noRowKey}` };
-    throw new RowKeyProblem(`${released}: privspec wrote it (ledger entry ${entry.id}, release '${entry.release}'), but its row key ${path} is missing; restore it from a backup`);
+    if (record.noRowKey !== undefined)
+      return {
+        kind: 'unavailable',
+        reason: `privspec wrote ${released} (ledger entry ${entry.id}, release '${entry.release}') without a row key: ${record.noRowKey}`,
+      };
+    throw new RowKeyProblem(
+      `${released}: privspec wrote it (ledger entry ${entry.id}, release '${entry.release}'), but its row key ${path} is missing; restore it from a backup`,
+    );
   }
   return { kind: 'none' };
 }
@@ -116,8 +143,19 @@ function parseKey(text: string, path: string): RowKeyFile {
   } catch (e) {
     throw new RowKeyProblem(`${path}: the row key is not JSON (${(e as Error).message})`);
   }
-  const ok = key !== null && typeof key === 'object' && key.version === 1 && typeof key.released?.sha256 === 'string' && typeof key.data?.sha256 === 'string' && Number.isInteger(key.data?.rows) && Array.isArray(key.rows)
-    && key.rows.length === key.released.rows && key.rows.every((r) => Number.isInteger(r) && r >= 0 && r < key.data.rows);
-  if (!ok) throw new RowKeyProblem(`${path}: not a row key privspec can read (version 1: released, data, rows within the data's records)`);
+  const ok =
+    key !== null &&
+    typeof key === 'object' &&
+    key.version === 1 &&
+    typeof key.released?.sha256 === 'string' &&
+    typeof key.data?.sha256 === 'string' &&
+    Number.isInteger(key.data?.rows) &&
+    Array.isArray(key.rows) &&
+    key.rows.length === key.released.rows &&
+    key.rows.every((r) => Number.isInteger(r) && r >= 0 && r < key.data.rows);
+  if (!ok)
+    throw new RowKeyProblem(
+      `${path}: not a row key privspec can read (version 1: released, data, rows within the data's records)`,
+    );
   return key;
 }

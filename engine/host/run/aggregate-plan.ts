@@ -51,5 +51,7 @@ export function aggregatePlan(input: RunInput, seed: string, rng: RandomSource):
  */
 export function blankUnitsQuery(input: RunInput): PlannedQuery | undefined {
   const unit = input.dataset.unit;
-  return unit !== undefined && input.releases.some((r) => !writesRows(r)) ? { id: BLANK_UNITS_ID, aggregate: blankUnitsRequest(unit) } : undefined;
+  return unit !== undefined && input.releases.some((r) => !writesRows(r))
+    ? { id: BLANK_UNITS_ID, aggregate: blankUnitsRequest(unit) }
+    : undefined;
 }

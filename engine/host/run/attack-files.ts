@@ -57,7 +57,13 @@ export interface AttackFilesOutput {
 
 export async function runAttackFiles(input: AttackFilesInput): Promise<AttackFilesOutput> {
   // A database table is no file an output could replace.
-  const inputs = [input.released, input.candidates, ...(input.truth && !databaseLocation(input.truth) ? [input.truth] : []), ...(input.hierarchies?.values() ?? []), ...(input.matrices?.values() ?? [])];
+  const inputs = [
+    input.released,
+    input.candidates,
+    ...(input.truth && !databaseLocation(input.truth) ? [input.truth] : []),
+    ...(input.hierarchies?.values() ?? []),
+    ...(input.matrices?.values() ?? []),
+  ];
   if (input.out) {
     guardOutputs([input.out], inputs);
     // Checked before the work and enforced again by the exclusive write: the table never replaces a file.
@@ -65,7 +71,12 @@ export async function runAttackFiles(input: AttackFilesInput): Promise<AttackFil
   }
   if (input.truth && !input.id) throw new PrivacyError('attack: the truth needs its identifier column (--id COLUMN)');
   // Only the columns the attack reads, as rows: it links record by record (a database table's rows stream in).
-  const read = (path: string, columns: readonly string[]) => readTable(path, { columns, ...(input.delimiter ? { delimiter: input.delimiter } : {}), ...(input.engine ? { engine: input.engine } : {}) });
+  const read = (path: string, columns: readonly string[]) =>
+    readTable(path, {
+      columns,
+      ...(input.delimiter ? { delimiter: input.delimiter } : {}),
+      ...(input.engine ? { engine: input.engine } : {}),
+    });
   const candidateId = input.candidateId ?? input.id;
   const [released, candidates, truth] = await Promise.all([
     read(input.released, input.qi),
@@ -76,24 +87,42 @@ export async function runAttackFiles(input: AttackFilesInput): Promise<AttackFil
   await input.settle?.();
   input.signal?.throwIfAborted();
   const models = new Map<string, AttributeModel>();
-  for (const [name, path] of input.hierarchies ?? []) models.set(name, { kind: 'generalized', hierarchy: parseArxHierarchy(await readText(path), path) });
-  for (const [name, path] of input.matrices ?? []) models.set(name, { kind: 'pram', matrix: matrixFromCsv(await readText(path), { source: path }) });
+  for (const [name, path] of input.hierarchies ?? [])
+    models.set(name, { kind: 'generalized', hierarchy: parseArxHierarchy(await readText(path), path) });
+  for (const [name, path] of input.matrices ?? [])
+    models.set(name, { kind: 'pram', matrix: matrixFromCsv(await readText(path), { source: path }) });
   for (const [name, retain] of input.retain ?? []) {
     // The matrix the release used: over the original column's values when the truth is at hand (privspec's default
     // domain), otherwise over every value the attacker sees, released or candidate.
-    const values = truth ? distinctValues(column(truth, name)) : [...new Set([...distinctValues(column(released, name)), ...distinctValues(column(candidates, name))])].sort();
+    const values = truth
+      ? distinctValues(column(truth, name))
+      : [...new Set([...distinctValues(column(released, name)), ...distinctValues(column(candidates, name))])].sort();
     models.set(name, { kind: 'pram', matrix: retentionMatrix(values, retain) });
   }
   // Which truth record each released record is, before any work: a wrong alignment would score nonsense.
   const aligned = truth ? await alignTruth(input.released, input.truth!, released, truth, input.qi, models) : undefined;
-  const result = linkageAttack(released, candidates, { qi: input.qi, models, ...(candidateId ? { candidateId } : {}), ...(input.rng ? { rng: input.rng } : {}), ...(input.signal ? { signal: input.signal } : {}) });
-  const evaluation = truth ? evaluateAttack(result, released, truth, { qi: input.qi, id: input.id!, models, alignment: aligned!.alignment }) : undefined;
+  const result = linkageAttack(released, candidates, {
+    qi: input.qi,
+    models,
+    ...(candidateId ? { candidateId } : {}),
+    ...(input.rng ? { rng: input.rng } : {}),
+    ...(input.signal ? { signal: input.signal } : {}),
+  });
+  const evaluation = truth
+    ? evaluateAttack(result, released, truth, { qi: input.qi, id: input.id!, models, alignment: aligned!.alignment })
+    : undefined;
   if (input.out) {
     const table = matchTable(result, evaluation);
-    await writeNewFileAtomic(input.out, formatCsv(table.header, table.rows)).catch((e: NodeJS.ErrnoException) => Promise.reject(e.code === 'EEXIST' ? exists(input.out!) : e));
+    await writeNewFileAtomic(input.out, formatCsv(table.header, table.rows)).catch((e: NodeJS.ErrnoException) =>
+      Promise.reject(e.code === 'EEXIST' ? exists(input.out!) : e),
+    );
   }
   const summary = attackSummary(result, evaluation);
-  return { summary: aligned?.verifiedOn ? { ...summary, verifiedOn: aligned.verifiedOn } : summary, result, ...(evaluation ? { evaluation } : {}) };
+  return {
+    summary: aligned?.verifiedOn ? { ...summary, verifiedOn: aligned.verifiedOn } : summary,
+    result,
+    ...(evaluation ? { evaluation } : {}),
+  };
 }
 
 /**
@@ -102,7 +131,14 @@ export async function runAttackFiles(input: AttackFilesInput): Promise<AttackFil
  * the truth is that data. Any other file must come with the truth in its own record order, and the order is checked on
  * every attribute whose model can tell (row-alignment.ts): a shuffled file fails, and is never scored.
  */
-async function alignTruth(releasedFile: string, truthFile: string, released: Table, truth: Table, qi: readonly string[], models: ReadonlyMap<string, AttributeModel>): Promise<{ alignment: RowAlignment; verifiedOn?: readonly string[] }> {
+async function alignTruth(
+  releasedFile: string,
+  truthFile: string,
+  released: Table,
+  truth: Table,
+  qi: readonly string[],
+  models: ReadonlyMap<string, AttributeModel>,
+): Promise<{ alignment: RowAlignment; verifiedOn?: readonly string[] }> {
   let found: FoundRowKey;
   try {
     found = await findRowKey(releasedFile, await ledgerFor(truthFile));
@@ -110,34 +146,53 @@ async function alignTruth(releasedFile: string, truthFile: string, released: Tab
     if (e instanceof RowKeyProblem || e instanceof LedgerUnreadable) throw new PrivacyError(e.message);
     throw e;
   }
-  if (found.kind === 'unavailable') throw new PrivacyError(`no row key: ${found.reason}; the released records cannot be matched to the truth's, so the attack is not scored`);
+  if (found.kind === 'unavailable')
+    throw new PrivacyError(
+      `no row key: ${found.reason}; the released records cannot be matched to the truth's, so the attack is not scored`,
+    );
   if (found.kind === 'key') {
     const { key } = found;
-    if (key.rows.length !== released.rowCount) throw new PrivacyError(`attack: the row key ${found.path} names ${key.rows.length} released records, ${releasedFile} has ${released.rowCount}`);
-    if (key.data.rows !== truth.rowCount) throw new PrivacyError(`attack: the truth ${truthFile} has ${truth.rowCount} records, the data the row key of ${releasedFile} names ${key.data.rows}; give the data it was released from`);
+    if (key.rows.length !== released.rowCount)
+      throw new PrivacyError(
+        `attack: the row key ${found.path} names ${key.rows.length} released records, ${releasedFile} has ${released.rowCount}`,
+      );
+    if (key.data.rows !== truth.rowCount)
+      throw new PrivacyError(
+        `attack: the truth ${truthFile} has ${truth.rowCount} records, the data the row key of ${releasedFile} names ${key.data.rows}; give the data it was released from`,
+      );
     return { alignment: { truthRows: Int32Array.from(key.rows), basis: 'row key' } };
   }
   if (truth.rowCount !== released.rowCount) {
-    throw new PrivacyError(`attack: the truth ${truthFile} has ${truth.rowCount} records but the release ${released.rowCount}, and privspec keeps no row key for ${releasedFile} beside the ledger of ${truthFile}; for a file privspec did not write, give the original records in the release's order`);
+    throw new PrivacyError(
+      `attack: the truth ${truthFile} has ${truth.rowCount} records but the release ${released.rowCount}, and privspec keeps no row key for ${releasedFile} beside the ledger of ${truthFile}; for a file privspec did not write, give the original records in the release's order`,
+    );
   }
   const check = checkRecordOrder(released, truth, qi, models);
   if (check.verifiedOn.length === 0) {
-    throw new PrivacyError(`the truth's record order cannot be checked: every quasi-identifier (${check.unverifiable.join(', ')}) could have become any value (PRAM with a retention below 1 over its whole domain), and privspec keeps no row key for ${releasedFile} beside the ledger of ${truthFile}; attack a file privspec wrote from that data (its row key aligns the records), or link on an attribute released unchanged or generalized as well`);
+    throw new PrivacyError(
+      `the truth's record order cannot be checked: every quasi-identifier (${check.unverifiable.join(', ')}) could have become any value (PRAM with a retention below 1 over its whole domain), and privspec keeps no row key for ${releasedFile} beside the ledger of ${truthFile}; attack a file privspec wrote from that data (its row key aligns the records), or link on an attribute released unchanged or generalized as well`,
+    );
   }
   if (check.incompatible > 0) {
-    throw new PrivacyError(`the truth is not in the release's record order (${check.incompatible} of ${check.rows} rows incompatible): on ${check.verifiedOn.join(', ')}, ${truthFile} does not hold the original records of ${releasedFile} row by row, and privspec keeps no row key for it beside the ledger of ${truthFile}. A file privspec wrote is shuffled: give as --truth the data file it was released from`);
+    throw new PrivacyError(
+      `the truth is not in the release's record order (${check.incompatible} of ${check.rows} rows incompatible): on ${check.verifiedOn.join(', ')}, ${truthFile} does not hold the original records of ${releasedFile} row by row, and privspec keeps no row key for it beside the ledger of ${truthFile}. A file privspec wrote is shuffled: give as --truth the data file it was released from`,
+    );
   }
   return { alignment: recordOrder(released.rowCount), verifiedOn: check.verifiedOn };
 }
 
-const exists = (path: string) => new TableError('already exists; the matching table is never written over a file, choose another name', path);
+const exists = (path: string) =>
+  new TableError('already exists; the matching table is never written over a file, choose another name', path);
 
 async function readText(path: string): Promise<string> {
   try {
     return await readFile(path, 'utf8');
   } catch (e) {
     const code = (e as NodeJS.ErrnoException).code;
-    throw new TableError(code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a file' : 'cannot be read', path);
+    throw new TableError(
+      code === 'ENOENT' ? 'no such file' : code === 'EISDIR' ? 'is a directory, expected a file' : 'cannot be read',
+      path,
+    );
   }
 }
 
@@ -149,7 +204,11 @@ function uniqueIds(table: Table, name: string): void {
     const c = ids.codes[r];
     if (first[c] >= 0) {
       const line = (row: number) => table.rowLines?.[row] ?? row + 2;
-      throw new TableError(`the identifier '${ids.dictionary[c]}' of column '${name}' is given twice (also on line ${line(first[c])})`, table.source ?? 'candidates', line(r));
+      throw new TableError(
+        `the identifier '${ids.dictionary[c]}' of column '${name}' is given twice (also on line ${line(first[c])})`,
+        table.source ?? 'candidates',
+        line(r),
+      );
     }
     first[c] = r;
   }

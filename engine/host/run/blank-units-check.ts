@@ -24,10 +24,20 @@ export async function refuseBlankUnitsInAnswers(dir: string, input: RunInput): P
   const unit = input.dataset.unit;
   if (unit === undefined || input.releases.every(writesRows)) return;
   const file = answerFile(dir, BLANK_UNITS_ID);
-  if (file === undefined) throw new RunRefused(`no answer ${BLANK_UNITS_ID}.csv or .parquet among the aggregates: the plan counts the rows whose unit '${unit}' is blank (run 'privspec plan' for the queries)`);
+  if (file === undefined)
+    throw new RunRefused(
+      `no answer ${BLANK_UNITS_ID}.csv or .parquet among the aggregates: the plan counts the rows whose unit '${unit}' is blank (run 'privspec plan' for the queries)`,
+    );
   const table = await readTable(file, { delimiter: ',' });
-  const cells = table.columns.length === 1 && table.columns[0].name === 'n' && table.rowCount === 1 ? table.columns[0].dictionary[table.columns[0].codes[0]].trim() : undefined;
-  if (cells === undefined || !/^\d+(\.0*)?$/.test(cells)) throw new TableError(`expected the column n and one row (the count of the plan's query), a whole number of rows`, file);
+  const cells =
+    table.columns.length === 1 && table.columns[0].name === 'n' && table.rowCount === 1
+      ? table.columns[0].dictionary[table.columns[0].codes[0]].trim()
+      : undefined;
+  if (cells === undefined || !/^\d+(\.0*)?$/.test(cells))
+    throw new TableError(
+      `expected the column n and one row (the count of the plan's query), a whole number of rows`,
+      file,
+    );
   const rows = Number(cells);
   if (rows > 0) throw new RunRefused(blankUnitsMessage(input.dataset.file, unit, { rows }));
 }
@@ -38,11 +48,22 @@ export async function refuseBlankUnitsInAnswers(dir: string, input: RunInput): P
  * is asked at its source, through `open` (the run's one source, lent). Answers brought with `--aggregates` hold no unit
  * to look at: that run is not checked here.
  */
-export async function refuseBlankUnits(input: RunInput, table: Table, aggregates: boolean, open?: OpenDataSource): Promise<void> {
+export async function refuseBlankUnits(
+  input: RunInput,
+  table: Table,
+  aggregates: boolean,
+  open?: OpenDataSource,
+): Promise<void> {
   const unit = input.dataset.unit;
   if (unit === undefined || aggregates) return;
   const held = table.rowCount > 0 && table.columns.some((c) => c.name === unit);
-  const blank = held ? blankUnitsOfTable(table, unit) : await blankUnitsAt(input.dataset.file, unit, { ...(input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter }), ...(input.engine ? { engine: input.engine } : {}), ...(open ? { open } : {}) });
+  const blank = held
+    ? blankUnitsOfTable(table, unit)
+    : await blankUnitsAt(input.dataset.file, unit, {
+        ...(input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter }),
+        ...(input.engine ? { engine: input.engine } : {}),
+        ...(open ? { open } : {}),
+      });
   if (blank.rows > 0) throw new RunRefused(blankUnitsMessage(input.dataset.file, unit, blank));
 }
 

@@ -22,11 +22,21 @@ import { cryptoRandom, seededRandom, type RandomSource } from '../../core/random
 import type { Hierarchy } from '../../hierarchy/hierarchy.js';
 import { budgetLimit, mainKey } from '../../release/budget-walk.js';
 import { ReleaseUnavailable } from '../../release/release-unavailable.js';
-import { filesRead, prepareRelease, prepareReleaseAtSource, streamsRelease } from '../../release/kinds/prepare-release.js';
+import {
+  filesRead,
+  prepareRelease,
+  prepareReleaseAtSource,
+  streamsRelease,
+} from '../../release/kinds/prepare-release.js';
 import type { PreparedRelease } from '../../release/kinds/prepared-release.js';
 import { ledgerTotal, unstatedEntries } from '../../release/ledger-entry.js';
 import { planRelease, type PlanContext, type ReleasePlan } from '../../release/plan-release.js';
-import type { AnonymityDescription, BudgetDescription, DatasetDescription, ReleaseDescription } from '../../release/release-description.js';
+import type {
+  AnonymityDescription,
+  BudgetDescription,
+  DatasetDescription,
+  ReleaseDescription,
+} from '../../release/release-description.js';
 import type { ReleaseOutcome, RunReleaseResult } from '../../release/run-report.js';
 import type { Table } from '../../table/table.js';
 import { dataDomains, declaredDomains } from '../../release/domains.js';
@@ -43,7 +53,13 @@ import { orphanedOutputs, RunRefused, spaceProblem, validateOutputs } from './re
 import { columnsOnly, readsAtSource, type EngineChoice } from '../sources/open-source.js';
 import type { StreamedRelease } from '../../release/kinds/generalize/streamed-generalize.js';
 import { writeStreamedDecision } from './streamed-release-files.js';
-import { afterStream, beforeStream, openStreamSource, pinForStream, type OpenStreamSource } from '../sources/streamed-source.js';
+import {
+  afterStream,
+  beforeStream,
+  openStreamSource,
+  pinForStream,
+  type OpenStreamSource,
+} from '../sources/streamed-source.js';
 import { fileSnapshot, type FileSnapshot } from '../files/file-snapshot.js';
 import { databaseLocation } from '../sources/database-location.js';
 import type { DataSource } from '../../source/data-source.js';
@@ -51,7 +67,8 @@ import type { DataSource } from '../../source/data-source.js';
 export { RunRefused };
 
 /** Why a release streamed from its source has no row key (its ledger entry says so; `privspec attack` quotes it). */
-const STREAMED_NO_KEY = 'its rows were streamed from the source in the source\'s own shuffled order, which carries no input row numbers; release it from a CSV read in memory (--engine memory) to attack it with a row key';
+const STREAMED_NO_KEY =
+  "its rows were streamed from the source in the source's own shuffled order, which carries no input row numbers; release it from a CSV read in memory (--engine memory) to attack it with a row key";
 
 /** Everything a run reads, resolved by the language from the spec. */
 export interface RunInput {
@@ -65,14 +82,16 @@ export interface RunInput {
   /** Every other file the spec reads (hierarchy files, matrices, edge lists), so that no output replaces one. */
   readonly inputFiles: readonly string[];
   /**
-   * Which engine reads the dataset when it is a file (`privspec release --engine`; engine/host/sources/open-source.ts): 'auto'
-   * when absent. A Parquet file, a CSV above the size rule and a database table are read at their source.
+   * Which engine reads the dataset when it is a file (`privspec release --engine`; engine/host/sources/open-source.ts):
+   * 'auto' when absent. A Parquet file, a CSV above the size rule and a database table are read at their source.
    */
   readonly engine?: EngineChoice;
   readTable(): Promise<Table>;
 }
 
-/** Whether the run's data is read where it lies (a database, or DuckDB over Parquet or a large CSV), never held whole. */
+/**
+ * Whether the run's data is read where it lies (a database, or DuckDB over Parquet or a large CSV), never held whole.
+ */
 export async function inputReadsAtSource(input: Pick<RunInput, 'dataset' | 'engine'>): Promise<boolean> {
   return readsAtSource(input.dataset.file, input.engine ?? 'auto');
 }
@@ -93,8 +112,8 @@ export interface RunOptions {
   readonly freeBytes?: (folder: string) => Promise<number | undefined>;
   /**
    * Answers a data source or a warehouse computed (`privspec release --aggregates DIR`), keyed by request id
-   * (engine/release/release-aggregates.ts): the DP releases add their noise to these instead of reading the table, which
-   * is then never read. Read and checked before anything is spent.
+   * (engine/release/release-aggregates.ts): the DP releases add their noise to these instead of reading the table,
+   * which is then never read. Read and checked before anything is spent.
    */
   readonly aggregates?: ReadonlyMap<string, AggregateAnswer>;
   /**
@@ -138,9 +157,16 @@ export async function correlationOf(input: RunInput): Promise<{ maxLeakage: numb
  * The value domains a release reads: declared ones, and the data's where the spec accepts that leak — the table's, or
  * `fromSource`, the same values read from the source's frequency tables when the table is not held.
  */
-export function releaseDomains(input: RunInput, release: ReleaseDescription, table: Table, fromSource?: ReadonlyMap<string, readonly string[]>): Map<string, readonly string[]> {
+export function releaseDomains(
+  input: RunInput,
+  release: ReleaseDescription,
+  table: Table,
+  fromSource?: ReadonlyMap<string, readonly string[]>,
+): Map<string, readonly string[]> {
   const domains = new Map(declaredDomains(input.hierarchies));
-  if (release.accepts.includes('data-dependent-domain')) for (const [name, values] of fromSource ?? dataDomains(table, release.query)) if (!domains.has(name)) domains.set(name, values);
+  if (release.accepts.includes('data-dependent-domain'))
+    for (const [name, values] of fromSource ?? dataDomains(table, release.query))
+      if (!domains.has(name)) domains.set(name, values);
   return domains;
 }
 
@@ -148,12 +174,29 @@ export function releaseDomains(input: RunInput, release: ReleaseDescription, tab
  * Plans a DP release with the domains it needs, as it will run: the runner invokes this plan's measurement, and the
  * preview panel draws its example from the same plan.
  */
-export function planFor(input: RunInput, release: ReleaseDescription, table: Table, rng: RandomSource, correlation?: PlanContext['correlation'], fromSource?: ReadonlyMap<string, readonly string[]>): ReleasePlan {
+export function planFor(
+  input: RunInput,
+  release: ReleaseDescription,
+  table: Table,
+  rng: RandomSource,
+  correlation?: PlanContext['correlation'],
+  fromSource?: ReadonlyMap<string, readonly string[]>,
+): ReleasePlan {
   const domains = releaseDomains(input, release, table, fromSource);
   // A grid's bounds from the data need the table; with the domains from a source none is held (and such a grid has no
   // aggregate to answer it, so it is run on the table: source-release.ts).
-  const gridBounds = fromSource === undefined ? releaseKind(release.query.kind).boundsFromData?.(release, table) : undefined;
-  return planRelease(release, { budget: input.budget, unit: input.dataset.unit, declaredDomains: new Set(declaredDomains(input.hierarchies).keys()), domains, gridBounds, correlation, rng, roles: input.dataset });
+  const gridBounds =
+    fromSource === undefined ? releaseKind(release.query.kind).boundsFromData?.(release, table) : undefined;
+  return planRelease(release, {
+    budget: input.budget,
+    unit: input.dataset.unit,
+    declaredDomains: new Set(declaredDomains(input.hierarchies).keys()),
+    domains,
+    gridBounds,
+    correlation,
+    rng,
+    roles: input.dataset,
+  });
 }
 
 /**
@@ -164,15 +207,22 @@ export function planFor(input: RunInput, release: ReleaseDescription, table: Tab
 function answersOnly(input: RunInput, answers: ReadonlyMap<string, AggregateAnswer>): Table {
   for (const r of input.releases) {
     if (writesRows(r)) continue;
-    if (r.accepts.includes('data-dependent-domain')) throw new RunRefused(`${r.name}: a domain taken from the data needs the data: declare it in the spec to release from aggregates`);
-    if (!answers.has(releaseRequestId(r.name))) throw new RunRefused(`${r.name}: no answer ${releaseRequestId(r.name)}.csv or .parquet among the aggregates (run 'privspec plan' for the queries)`);
+    if (r.accepts.includes('data-dependent-domain'))
+      throw new RunRefused(
+        `${r.name}: a domain taken from the data needs the data: declare it in the spec to release from aggregates`,
+      );
+    if (!answers.has(releaseRequestId(r.name)))
+      throw new RunRefused(
+        `${r.name}: no answer ${releaseRequestId(r.name)}.csv or .parquet among the aggregates (run 'privspec plan' for the queries)`,
+      );
   }
   return { columns: [], rowCount: 0, source: input.dataset.file };
 }
 
 function dryRunMessage(p: PreparedRelease, input: RunInput): string {
   const cost = costOf(p, input.budget);
-  if (!cost) return `dry run: ${p.microdata?.kind === 'pram' ? 'PRAM spends no central DP budget' : 'a generalization spends no DP budget'}; nothing written`;
+  if (!cost)
+    return `dry run: ${p.microdata?.kind === 'pram' ? 'PRAM spends no central DP budget' : 'a generalization spends no DP budget'}; nothing written`;
   const key = mainKey(input.budget.accounting);
   return `dry run: would spend ${sym(key)}=${round(cost[key] ?? 0)}; nothing spent, nothing written.`;
 }
@@ -199,7 +249,10 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
   // before its first read (a database has none: the per-class check stands in).
   const file = c.input.dataset.file;
   const snapshot = databaseLocation(file) === undefined ? await fileSnapshot(file) : undefined;
-  const source = await (c.options.openSource ?? openStreamSource)(file, c.input.dataset.delimiter === undefined ? {} : { delimiter: c.input.dataset.delimiter });
+  const source = await (c.options.openSource ?? openStreamSource)(
+    file,
+    c.input.dataset.delimiter === undefined ? {} : { delimiter: c.input.dataset.delimiter },
+  );
   try {
     await pinForStream(source);
     const streamed = await prepareStreamed(c, release, source);
@@ -216,28 +269,60 @@ async function runOne(c: RunContext, release: ReleaseDescription): Promise<Relea
 }
 
 /** The streamed form of a generalize or PRAM release, prepared on `source`'s frequency tables. */
-async function prepareStreamed(c: RunContext, release: ReleaseDescription, source: DataSource): Promise<StreamedRelease> {
+async function prepareStreamed(
+  c: RunContext,
+  release: ReleaseDescription,
+  source: DataSource,
+): Promise<StreamedRelease> {
   const { input } = c;
   const columns = await source.columns();
-  return prepareReleaseAtSource(release, source, columns, { dataset: input.dataset, hierarchies: input.hierarchies, anonymity: input.anonymity, rng: c.rng, files: c.files });
+  return prepareReleaseAtSource(release, source, columns, {
+    dataset: input.dataset,
+    hierarchies: input.hierarchies,
+    anonymity: input.anonymity,
+    rng: c.rng,
+    files: c.files,
+  });
 }
 
-async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: { source: DataSource; snapshot?: FileSnapshot; streamed: StreamedRelease }): Promise<ReleaseOutcome> {
+async function runPrepared(
+  c: RunContext,
+  release: ReleaseDescription,
+  stream?: { source: DataSource; snapshot?: FileSnapshot; streamed: StreamedRelease },
+): Promise<ReleaseOutcome> {
   const { input, table, rng, options } = c;
   const base = { name: release.name, previousRuns: 0, files: [] as string[] };
   // Microdata is rows: from aggregates it cannot run; refused before any record.
-  if (options.aggregates && writesRows(release)) return { ...base, status: 'refused', message: `not run: a ${release.query.kind} release needs the data; run it on the data, not on aggregates` };
+  if (options.aggregates && writesRows(release))
+    return {
+      ...base,
+      status: 'refused',
+      message: `not run: a ${release.query.kind} release needs the data; run it on the data, not on aggregates`,
+    };
   const streamed = stream?.streamed;
   // A release with an answer (a warehouse's, or the source's) adds its noise to it; the domains from the source are
   // those of a release the source answered.
   const answer = c.answers?.get(releaseRequestId(release.name));
   const fromSource = options.sourceAnswers?.domains;
-  const prepared = streamed ?? prepareRelease(release, {
-    table, dataset: input.dataset, budget: input.budget, hierarchies: input.hierarchies, anonymity: input.anonymity, rng, files: c.files,
-    planOf: (r) => planFor(input, r, table, rng, c.correlation, fromSource?.get(r.name)),
-    domainsOf: (r) => releaseDomains(input, r, table, fromSource?.get(r.name)),
-    ...(answer ? { exactOf: (r: ReleaseDescription) => exactOfRelease(r, releaseDomains(input, r, table, fromSource?.get(r.name)), answer) } : {}),
-  });
+  const prepared =
+    streamed ??
+    prepareRelease(release, {
+      table,
+      dataset: input.dataset,
+      budget: input.budget,
+      hierarchies: input.hierarchies,
+      anonymity: input.anonymity,
+      rng,
+      files: c.files,
+      planOf: (r) => planFor(input, r, table, rng, c.correlation, fromSource?.get(r.name)),
+      domainsOf: (r) => releaseDomains(input, r, table, fromSource?.get(r.name)),
+      ...(answer
+        ? {
+            exactOf: (r: ReleaseDescription) =>
+              exactOfRelease(r, releaseDomains(input, r, table, fromSource?.get(r.name)), answer),
+          }
+        : {}),
+    });
   if ('refusal' in prepared) return { ...base, status: 'refused', message: prepared.refusal };
   const p = prepared.release;
   const accounting = input.budget.accounting;
@@ -246,12 +331,28 @@ async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: 
   const key = mainKey(accounting);
   if (options.dryRun) {
     const previousRuns = (await readLedger(c.location)).entries.filter((e) => e.release === release.name).length;
-    return { ...base, previousRuns, status: 'dry-run', message: dryRunMessage(p, input), mechanism: p.mechanism, ...(spent ? { privacySpent: spent } : {}) };
+    return {
+      ...base,
+      previousRuns,
+      status: 'dry-run',
+      message: dryRunMessage(p, input),
+      mechanism: p.mechanism,
+      ...(spent ? { privacySpent: spent } : {}),
+    };
   }
   const space = await spaceProblem(options.out, p.estimatedBytes, options.freeBytes);
   if (space) return { ...base, status: 'refused', message: space };
-  const decision = await recordSpend({ location: c.location, specFile: input.specFile, budget: input.budget, name: release.name, prepared: p, seeded: options.seed !== undefined, lockTimeoutMs: options.lockTimeoutMs });
-  if (!decision.entry) return { ...base, previousRuns: decision.previousRuns, status: 'refused', message: decision.refusal ?? 'not run' };
+  const decision = await recordSpend({
+    location: c.location,
+    specFile: input.specFile,
+    budget: input.budget,
+    name: release.name,
+    prepared: p,
+    seeded: options.seed !== undefined,
+    lockTimeoutMs: options.lockTimeoutMs,
+  });
+  if (!decision.entry)
+    return { ...base, previousRuns: decision.previousRuns, status: 'refused', message: decision.refusal ?? 'not run' };
   const entryId = decision.entry.id;
   const what = spent ? `spent ${sym(key)}=${round(cost[key] ?? 0)}` : 'recorded';
   const composed = decision.composed && { runs: decision.composed.runs, localEpsilon: decision.composed.localEpsilon };
@@ -266,43 +367,86 @@ async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: 
     output = p.run({ signal: options.signal, onProgress: options.onProgress });
     await options.settle?.();
     options.signal?.throwIfAborted();
-    parameters = { ...p.parameters, ...(output.parameters ?? {}), ...(composed ? { composedLocalEpsilon: composed } : {}) };
+    parameters = {
+      ...p.parameters,
+      ...(output.parameters ?? {}),
+      ...(composed ? { composedLocalEpsilon: composed } : {}),
+    };
     if (stream && streamed?.decision) {
-      const written = await writeStreamedDecision(options.out, stream.source, [input.specFile, input.dataset.file, ...input.inputFiles, c.location.file], release, { ...streamed.decision, ...(stream.snapshot ? { snapshot: stream.snapshot } : {}) }, output.report, {
-        mechanism: p.mechanism, parameters, notes: [...p.notes, ...(output.notes ?? [])], seed: options.seed, spec: input.specFile, ledger: decision.ledgerId, ledgerEntry: entryId, rng,
-      }, rng);
+      const written = await writeStreamedDecision(
+        options.out,
+        stream.source,
+        [input.specFile, input.dataset.file, ...input.inputFiles, c.location.file],
+        release,
+        { ...streamed.decision, ...(stream.snapshot ? { snapshot: stream.snapshot } : {}) },
+        output.report,
+        {
+          mechanism: p.mechanism,
+          parameters,
+          notes: [...p.notes, ...(output.notes ?? [])],
+          seed: options.seed,
+          spec: input.specFile,
+          ledger: decision.ledgerId,
+          ledgerEntry: entryId,
+          rng,
+        },
+        rng,
+      );
       files = written.files;
       released = { sha256: written.sha256, rows: written.rows, noRowKey: STREAMED_NO_KEY };
       streamedLocal = streamed.decision.finish?.() ?? [];
-    } else // A release the ledger records as microdata is written shuffled, whatever its output says.
-    files = await writeRelease(options.out, release, { ...output, microdata: output.microdata === true || p.microdata !== undefined }, {
-      mechanism: p.mechanism,
-      parameters,
-      notes: [...p.notes, ...(output.notes ?? [])],
-      seed: options.seed,
-      spec: input.specFile,
-      privacySpent: spent,
-      costs: spent ? p.costs : undefined,
-      expectedError: p.expectedError,
-      ledger: decision.ledgerId,
-      ledgerEntry: entryId,
-      rng,
-      keepRowKey: async (csv, sourceRows) => {
-        released = sourceRows ? await writeRowKey(c.location, csv, sourceRows, table.rowCount, entryId) : noRowKey(csv, output.rows.length, 'the release named no input row for its records');
-      },
-    });
-    await recordFiles(c.location, entryId, files, released ? [{ file: files[0], ...released }] : undefined).catch(() => undefined);
+    } else
+      // A release the ledger records as microdata is written shuffled, whatever its output says.
+      files = await writeRelease(
+        options.out,
+        release,
+        { ...output, microdata: output.microdata === true || p.microdata !== undefined },
+        {
+          mechanism: p.mechanism,
+          parameters,
+          notes: [...p.notes, ...(output.notes ?? [])],
+          seed: options.seed,
+          spec: input.specFile,
+          privacySpent: spent,
+          costs: spent ? p.costs : undefined,
+          expectedError: p.expectedError,
+          ledger: decision.ledgerId,
+          ledgerEntry: entryId,
+          rng,
+          keepRowKey: async (csv, sourceRows) => {
+            released = sourceRows
+              ? await writeRowKey(c.location, csv, sourceRows, table.rowCount, entryId)
+              : noRowKey(csv, output.rows.length, 'the release named no input row for its records');
+          },
+        },
+      );
+    await recordFiles(c.location, entryId, files, released ? [{ file: files[0], ...released }] : undefined).catch(
+      () => undefined,
+    );
   } catch (e) {
     // A cancel ends the run; a release the engine cannot compute as specified (no generalization fits) is reported as
     // unavailable by the caller. Anything else after a spend is "spent, output not written".
     if ((e as Error).name === 'AbortError' || e instanceof ReleaseUnavailable) throw e;
-    return { ...base, previousRuns: decision.previousRuns, status: 'failed', ledgerEntry: entryId, ...(spent ? { privacySpent: spent } : {}), message: `${what} (ledger entry ${entryId}), output not written: ${(e as Error).message}` };
+    return {
+      ...base,
+      previousRuns: decision.previousRuns,
+      status: 'failed',
+      ledgerEntry: entryId,
+      ...(spent ? { privacySpent: spent } : {}),
+      message: `${what} (ledger entry ${entryId}), output not written: ${(e as Error).message}`,
+    };
   }
-  const again = spent && decision.previousRuns > 0 ? ` It was run ${decision.previousRuns} ${decision.previousRuns === 1 ? 'time' : 'times'} before; this run spends ${sym(key)}=${round(cost[key] ?? 0)} again.` : '';
+  const again =
+    spent && decision.previousRuns > 0
+      ? ` It was run ${decision.previousRuns} ${decision.previousRuns === 1 ? 'time' : 'times'} before; this run spends ${sym(key)}=${round(cost[key] ?? 0)} again.`
+      : '';
   const local = p.microdata?.localEpsilon;
-  const tail = p.microdata?.kind === 'pram'
-    ? `; PRAM spends no central DP budget (local ε ${round(local ?? NaN)}${composed ? `; ${composed.runs} runs on these records compose to local ε ${round(composed.localEpsilon)}` : ''})`
-    : p.microdata ? '' : `; ${options.seed !== undefined ? 'NOT PRIVATE (seeded), nothing spent' : what}.${again}`;
+  const tail =
+    p.microdata?.kind === 'pram'
+      ? `; PRAM spends no central DP budget (local ε ${round(local ?? NaN)}${composed ? `; ${composed.runs} runs on these records compose to local ε ${round(composed.localEpsilon)}` : ''})`
+      : p.microdata
+        ? ''
+        : `; ${options.seed !== undefined ? 'NOT PRIVATE (seeded), nothing spent' : what}.${again}`;
   return {
     ...base,
     previousRuns: decision.previousRuns,
@@ -314,7 +458,15 @@ async function runPrepared(c: RunContext, release: ReleaseDescription, stream?: 
     parameters,
     ...(spent ? { privacySpent: spent } : {}),
     expectedError: p.expectedError,
-    local: [...output.local, ...streamedLocal, ...(c.correlation?.unit !== undefined && p.bayesian ? [`most exposed unit of the correlation model: '${c.correlation.unit}' (max ℓ ${Number((c.correlation.maxLeakage ?? 0).toPrecision(3))})`] : [])],
+    local: [
+      ...output.local,
+      ...streamedLocal,
+      ...(c.correlation?.unit !== undefined && p.bayesian
+        ? [
+            `most exposed unit of the correlation model: '${c.correlation.unit}' (max ℓ ${Number((c.correlation.maxLeakage ?? 0).toPrecision(3))})`,
+          ]
+        : []),
+    ],
   };
 }
 
@@ -328,7 +480,14 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
   await validateOutputs({
     out: options.out,
     names: input.releases.map((r) => r.name),
-    inputs: [input.specFile, input.dataset.file, ...input.inputFiles, location.file, location.marker, ...(location.legacy ? [location.legacy] : [])],
+    inputs: [
+      input.specFile,
+      input.dataset.file,
+      ...input.inputFiles,
+      location.file,
+      location.marker,
+      ...(location.legacy ? [location.legacy] : []),
+    ],
     inputFolders: [input.dataset.file, ...input.inputFiles, location.file],
     ledgerFolder: dirname(location.file),
     dryRun: options.dryRun,
@@ -340,7 +499,10 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
   // A past spend the accounting cannot state would be ignored, understating what has been spent: the run stops.
   const unstated = unstatedEntries(ledger.entries, accounting);
   if (unstated.length > 0) {
-    throw new RunRefused(`${location.file}: ${unstated.length} recorded ${unstated.length === 1 ? 'spend' : 'spends'} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`, 'spec');
+    throw new RunRefused(
+      `${location.file}: ${unstated.length} recorded ${unstated.length === 1 ? 'spend' : 'spends'} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`,
+      'spec',
+    );
   }
   const orphaned = await orphanedOutputs(options.out, input.specFile, location, ledger);
   if (orphaned) throw new RunRefused(orphaned, 'spec');
@@ -349,20 +511,36 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
   });
   const files = new Map<string, string>();
   for (const file of input.releases.flatMap(filesRead)) {
-    files.set(file, await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
-      throw new RunRefused(`${file}: cannot read it (${e.code ?? e.message})`);
-    }));
+    files.set(
+      file,
+      await readFile(file, 'utf8').catch((e: NodeJS.ErrnoException) => {
+        throw new RunRefused(`${file}: cannot read it (${e.code ?? e.message})`);
+      }),
+    );
   }
   // When every release streams its rows or adds its noise to the source's answer, the table is never read: its column
   // names suffice.
-  const atSource = !options.aggregates && (options.sourceAnswers !== undefined || (await inputReadsAtSource(input).catch((e: Error) => {
-    throw new RunRefused(e.message);
-  })));
+  const atSource =
+    !options.aggregates &&
+    (options.sourceAnswers !== undefined ||
+      (await inputReadsAtSource(input).catch((e: Error) => {
+        throw new RunRefused(e.message);
+      })));
   const answers = options.aggregates ?? options.sourceAnswers?.answers;
   const answered = (r: ReleaseDescription) => answers?.has(releaseRequestId(r.name)) === true;
-  const noRows = atSource && input.releases.length > 0 && input.releases.every((r) => answered(r) || streamsRelease(r, atSource, false));
+  const noRows =
+    atSource &&
+    input.releases.length > 0 &&
+    input.releases.every((r) => answered(r) || streamsRelease(r, atSource, false));
   const delimiter = input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter };
-  const table = options.aggregates ? answersOnly(input, options.aggregates) : noRows ? await columnsOnly(input.dataset.file, { ...delimiter, ...(options.openSource ? { open: options.openSource } : {}) }) : await input.readTable();
+  const table = options.aggregates
+    ? answersOnly(input, options.aggregates)
+    : noRows
+      ? await columnsOnly(input.dataset.file, {
+          ...delimiter,
+          ...(options.openSource ? { open: options.openSource } : {}),
+        })
+      : await input.readTable();
   if (!options.unitsChecked) await refuseBlankUnits(input, table, options.aggregates !== undefined, options.openSource);
   const rng = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
   // A seeded test run draws the microdata releases' shuffles and PRAM draws from a stream of their own, so the DP
@@ -372,7 +550,22 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
   const outcomes: ReleaseOutcome[] = [];
   for (const release of input.releases) {
     try {
-      outcomes.push(await runOne({ input, table, rng: writesRows(release) ? microdataRng : rng, options, location, files, correlation, atSource, ...(answers ? { answers } : {}) }, release));
+      outcomes.push(
+        await runOne(
+          {
+            input,
+            table,
+            rng: writesRows(release) ? microdataRng : rng,
+            options,
+            location,
+            files,
+            correlation,
+            atSource,
+            ...(answers ? { answers } : {}),
+          },
+          release,
+        ),
+      );
     } catch (e) {
       // A cancelled run is the caller's decision, not a failed release: it ends the whole run.
       if ((e as Error).name === 'AbortError') throw e;

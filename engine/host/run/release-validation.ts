@@ -53,25 +53,34 @@ export async function validateOutputs(c: OutputCheck): Promise<void> {
   for (const name of c.names) {
     for (const file of releaseFiles(c.out, name, LAST_RUN_CHECKED)) {
       const problem = nameProblem(basename(file));
-      if (problem) throw new RunRefused(`release '${name.length > 40 ? `${name.slice(0, 40)}…` : name}': ${problem}; nothing was spent`, 'spec');
+      if (problem)
+        throw new RunRefused(
+          `release '${name.length > 40 ? `${name.slice(0, 40)}…` : name}': ${problem}; nothing was spent`,
+          'spec',
+        );
     }
   }
   for (const file of files) {
     const st = await lstat(file).catch(() => undefined);
-    if (st && !st.isFile()) throw new RunRefused(`the output ${file} exists and is not a file; choose another output folder`);
+    if (st && !st.isFile())
+      throw new RunRefused(`the output ${file} exists and is not a file; choose another output folder`);
   }
   if (c.dryRun) return;
   try {
     await mkdir(c.out, { recursive: true });
     await access(c.out, constants.W_OK);
   } catch (e) {
-    throw new RunRefused(`--out ${c.out}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`);
+    throw new RunRefused(
+      `--out ${c.out}: cannot write there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message})`,
+    );
   }
   try {
     await mkdir(c.ledgerFolder, { recursive: true });
     await access(c.ledgerFolder, constants.W_OK);
   } catch (e) {
-    throw new RunRefused(`${c.ledgerFolder}: cannot write the data's spend ledger there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); the ledger is kept beside the data, so the data's folder must be writable by whoever releases it`);
+    throw new RunRefused(
+      `${c.ledgerFolder}: cannot write the data's spend ledger there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); the ledger is kept beside the data, so the data's folder must be writable by whoever releases it`,
+    );
   }
 }
 
@@ -82,7 +91,11 @@ export async function freeBytes(folder: string): Promise<number | undefined> {
 }
 
 /** Why a release of about `bytes` cannot be written to `out`, or undefined. */
-export async function spaceProblem(out: string, bytes: number, free: (folder: string) => Promise<number | undefined> = freeBytes): Promise<string | undefined> {
+export async function spaceProblem(
+  out: string,
+  bytes: number,
+  free: (folder: string) => Promise<number | undefined> = freeBytes,
+): Promise<string | undefined> {
   const available = await free(out);
   if (available === undefined || available >= bytes + MARGIN) return undefined;
   const mib = (x: number) => `${(x / (1 << 20)).toFixed(1)} MiB`;
@@ -99,15 +112,25 @@ const SCAN_LIMIT = 10_000;
  * marker), a report of this spec that cites a ledger entry. Spending now would spend as if those releases had not
  * happened. Reports are matched by ids and the spec's path, never by anything computed from the data.
  */
-export async function orphanedOutputs(out: string, specFile: string, location: LedgerLocation, ledger: LedgerFile): Promise<string | undefined> {
+export async function orphanedOutputs(
+  out: string,
+  specFile: string,
+  location: LedgerLocation,
+  ledger: LedgerFile,
+): Promise<string | undefined> {
   const names = await readdir(out).catch(() => [] as string[]);
   const ids = new Set(ledger.entries.map((e) => e.id));
   // Ledgers of earlier contents of this data stand beside it: a report of one of them is not a trace of a deletion
   // (the data changed, and changed data is another dataset to the ledger; docs/dp.md says what that cannot promise).
   const folder = dirname(location.file);
   const known = new Set<string>();
-  for (const name of (await readdir(folder).catch(() => [] as string[])).filter((n) => /^ledger-[0-9a-f]{64}\.json$/.test(n))) {
-    const id = await readFile(join(folder, name), 'utf8').then((t) => (JSON.parse(t) as { id?: unknown }).id, () => undefined);
+  for (const name of (await readdir(folder).catch(() => [] as string[])).filter((n) =>
+    /^ledger-[0-9a-f]{64}\.json$/.test(n),
+  )) {
+    const id = await readFile(join(folder, name), 'utf8').then(
+      (t) => (JSON.parse(t) as { id?: unknown }).id,
+      () => undefined,
+    );
     if (typeof id === 'string') known.add(id);
   }
   const spec = await realpath(specFile).catch(() => resolve(specFile));
@@ -121,11 +144,14 @@ export async function orphanedOutputs(out: string, specFile: string, location: L
     } catch {
       continue;
     }
-    if (typeof report?.ledgerEntry !== 'string' || typeof report.ledger !== 'string' || ids.has(report.ledgerEntry)) continue;
+    if (typeof report?.ledgerEntry !== 'string' || typeof report.ledger !== 'string' || ids.has(report.ledgerEntry))
+      continue;
     if (report.ledger !== ledger.id && known.has(report.ledger)) continue;
-    const ours = ledger.id !== undefined
-      ? report.ledger === ledger.id
-      : typeof report.spec === 'string' && (await realpath(resolve(out, report.spec)).catch(() => undefined)) === spec;
+    const ours =
+      ledger.id !== undefined
+        ? report.ledger === ledger.id
+        : typeof report.spec === 'string' &&
+          (await realpath(resolve(out, report.spec)).catch(() => undefined)) === spec;
     if (ours) {
       return `${file} was released under entry ${report.ledgerEntry} of ledger ${report.ledger}, which ${location.file} does not hold: the data's ledger was deleted or replaced — restore it from a backup (privspec refuses to spend as if nothing had been spent; if this spec now reads other data, release into another folder)`;
     }

@@ -31,14 +31,21 @@ export interface SpecToRun {
   resolve(open: OpenDataSource): Promise<RunInput>;
 }
 
-export interface RunSpecOptions extends Omit<RunOptions, 'aggregates' | 'sourceAnswers' | 'openSource' | 'unitsChecked'> {
+export interface RunSpecOptions extends Omit<
+  RunOptions,
+  'aggregates' | 'sourceAnswers' | 'openSource' | 'unitsChecked'
+> {
   /** Which engine reads a data file (`privspec release --engine`): 'auto' when absent. */
   readonly engine?: EngineChoice;
-  /** `privspec release --aggregates DIR`: the DP releases add their noise to the answers in DIR; the data is not read. */
+  /**
+   * `privspec release --aggregates DIR`: the DP releases add their noise to the answers in DIR; the data is not read.
+   */
   readonly aggregates?: string;
 }
 
-/** The answers in `dir` to the plan's queries (the seed does not matter to reading them), with the blank-unit count's. */
+/**
+ * The answers in `dir` to the plan's queries (the seed does not matter to reading them), with the blank-unit count's.
+ */
 async function answersIn(dir: string, input: RunInput) {
   const requests = aggregatePlan(input, '', cryptoRandom()).flatMap((q) => (q.aggregate ? [q.aggregate] : []));
   const answers = await readAnswers(dir, requests);
@@ -51,7 +58,10 @@ async function answersIn(dir: string, input: RunInput) {
 export async function runSpec(spec: SpecToRun, options: RunSpecOptions): Promise<RunReleaseResult> {
   const { engine, aggregates: dir, ...run } = options;
   // A warehouse's answers stand for the data, which is then not read at all.
-  const shared = dir === undefined && spec.data ? new SharedSource(spec.data.file, spec.data.delimiter === undefined ? {} : { delimiter: spec.data.delimiter }) : undefined;
+  const shared =
+    dir === undefined && spec.data
+      ? new SharedSource(spec.data.file, spec.data.delimiter === undefined ? {} : { delimiter: spec.data.delimiter })
+      : undefined;
   try {
     const resolved = await spec.resolve(shared?.opener ?? openDataSource);
     const input: RunInput = engine === undefined ? resolved : { ...resolved, engine };

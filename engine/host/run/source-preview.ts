@@ -41,7 +41,9 @@ export interface SourceDpFigures {
   readonly exact?: PreviewExact;
 }
 
-/** The columns whose values a release takes from the data (`accept data-dependent-domain`), as `dataDomains` reads them. */
+/**
+ * The columns whose values a release takes from the data (`accept data-dependent-domain`), as `dataDomains` reads them.
+ */
 function domainColumns(release: ReleaseDescription): readonly string[] {
   return releaseKind(release.query.kind).domainColumns(release.query);
 }
@@ -51,7 +53,11 @@ function domainColumns(release: ReleaseDescription): readonly string[] {
  * and the data's where the spec accepts that leak — here the distinct values of the source's frequency table over the
  * columns, the same values sorted the same way.
  */
-export async function sourceDomains(input: RunInput, release: ReleaseDescription, access: SourceAccess): Promise<Map<string, readonly string[]>> {
+export async function sourceDomains(
+  input: RunInput,
+  release: ReleaseDescription,
+  access: SourceAccess,
+): Promise<Map<string, readonly string[]>> {
   const domains = new Map(declaredDomains(input.hierarchies));
   const wanted = domainColumns(release).filter((c) => !domains.has(c));
   if (release.accepts.includes('data-dependent-domain') && wanted.length > 0) {
@@ -59,7 +65,8 @@ export async function sourceDomains(input: RunInput, release: ReleaseDescription
     // One column at a time: the query as if it read only that column, so `dataDomains` reads only what was asked.
     for (const c of wanted) {
       const one = 'by' in q ? { ...q, by: [c] } : q;
-      for (const [name, values] of dataDomains(frequencyTableView(await access.frequencies([c])), one)) domains.set(name, values);
+      for (const [name, values] of dataDomains(frequencyTableView(await access.frequencies([c])), one))
+        domains.set(name, values);
     }
   }
   return domains;
@@ -69,8 +76,13 @@ export async function sourceDomains(input: RunInput, release: ReleaseDescription
  * A grid's bounds from the data, as `dataBounds` takes them from a table: each coordinate's extremes, read from the
  * source's frequency table of that one column (its distinct values), never from the points.
  */
-export async function sourceGridBounds(release: ReleaseDescription, access: SourceAccess): Promise<GridBounds | undefined> {
-  return releaseKind(release.query.kind).boundsFromSource?.(release, async (column) => frequencyTableView(await access.frequencies([column])));
+export async function sourceGridBounds(
+  release: ReleaseDescription,
+  access: SourceAccess,
+): Promise<GridBounds | undefined> {
+  return releaseKind(release.query.kind).boundsFromSource?.(release, async (column) =>
+    frequencyTableView(await access.frequencies([column])),
+  );
 }
 
 /**
@@ -78,15 +90,36 @@ export async function sourceGridBounds(release: ReleaseDescription, access: Sour
  * which takes them from a table. The runner plans a source's release the same way (its table is empty and the
  * domains declared), so the plan — sensitivity, noise, budget — is the release's.
  */
-export function planWithDomains(input: RunInput, release: ReleaseDescription, domains: Map<string, readonly string[]>, gridBounds: GridBounds | undefined, rng: RandomSource, correlation?: PlanContext['correlation']): ReleasePlan {
-  return planRelease(release, { budget: input.budget, unit: input.dataset.unit, declaredDomains: new Set(declaredDomains(input.hierarchies).keys()), domains, gridBounds, correlation, rng, roles: input.dataset });
+export function planWithDomains(
+  input: RunInput,
+  release: ReleaseDescription,
+  domains: Map<string, readonly string[]>,
+  gridBounds: GridBounds | undefined,
+  rng: RandomSource,
+  correlation?: PlanContext['correlation'],
+): ReleasePlan {
+  return planRelease(release, {
+    budget: input.budget,
+    unit: input.dataset.unit,
+    declaredDomains: new Set(declaredDomains(input.hierarchies).keys()),
+    domains,
+    gridBounds,
+    correlation,
+    rng,
+    roles: input.dataset,
+  });
 }
 
 /**
  * The request the release sends its source: `releaseRequest`'s, with a grid's bounds from the data written in as if
  * declared (the source bins the points by them), keyed by `seed` for contribution bounding.
  */
-export function previewRequest(input: RunInput, plan: ReleasePlan, gridBounds: GridBounds | undefined, seed: string): AggregateRequest | undefined {
+export function previewRequest(
+  input: RunInput,
+  plan: ReleasePlan,
+  gridBounds: GridBounds | undefined,
+  seed: string,
+): AggregateRequest | undefined {
   return releaseRequest(plan.description, plan.sensitivity, input.dataset.unit, seed, gridBounds);
 }
 
@@ -96,7 +129,14 @@ export function previewRequest(input: RunInput, plan: ReleasePlan, gridBounds: G
  * database (engine/host/run/source-release.ts) — and `rng` the noise of the example draw. A count, sum or mean that
  * bounds contributions asks once more without the bound, for the figure beside each cell.
  */
-export async function sourceDpFigures(input: RunInput, release: ReleaseDescription, access: SourceAccess, rng: RandomSource, boundingRng: RandomSource, correlation?: PlanContext['correlation']): Promise<SourceDpFigures> {
+export async function sourceDpFigures(
+  input: RunInput,
+  release: ReleaseDescription,
+  access: SourceAccess,
+  rng: RandomSource,
+  boundingRng: RandomSource,
+  correlation?: PlanContext['correlation'],
+): Promise<SourceDpFigures> {
   const domains = await sourceDomains(input, release, access);
   const gridBounds = await sourceGridBounds(release, access);
   const plan = planWithDomains(input, release, domains, gridBounds, rng, correlation);
@@ -107,7 +147,10 @@ export async function sourceDpFigures(input: RunInput, release: ReleaseDescripti
   try {
     const bounded = await source.aggregate(request);
     const { bound, ...rest } = request;
-    const unbounded = releaseKind(release.query.kind).previewsUnbounded && bound ? await source.aggregate({ ...rest, id: `${request.id}-unbounded` }) : undefined;
+    const unbounded =
+      releaseKind(release.query.kind).previewsUnbounded && bound
+        ? await source.aggregate({ ...rest, id: `${request.id}-unbounded` })
+        : undefined;
     return { plan, domains, gridBounds, exact: exactOfAnswers(plan, domains, bounded, unbounded) };
   } finally {
     await source.close();

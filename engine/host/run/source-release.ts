@@ -40,20 +40,33 @@ export async function sourceAnswers(input: RunInput, seed?: number): Promise<Map
  * source's frequency table of each such column, as the preview reads them (source-preview.ts `sourceDomains`) and as
  * `dataDomains` takes them from a table — keyed by release name.
  */
-async function sourceFigures(input: RunInput, seed?: number, open: OpenDataSource = openDataSource): Promise<{ answers: Map<string, AggregateAnswer>; domains: Map<string, ReadonlyMap<string, readonly string[]>> }> {
+async function sourceFigures(
+  input: RunInput,
+  seed?: number,
+  open: OpenDataSource = openDataSource,
+): Promise<{ answers: Map<string, AggregateAnswer>; domains: Map<string, ReadonlyMap<string, readonly string[]>> }> {
   const rng = seed === undefined ? cryptoRandom() : seededRandom(`bounding:${seed}`);
   const queries = aggregatePlan(input, boundingSeed(rng), rng).filter((q) => q.aggregate !== undefined);
   const answers = new Map<string, AggregateAnswer>();
   const domains = new Map<string, ReadonlyMap<string, readonly string[]>>();
   if (queries.length === 0) return { answers, domains };
-  const source = await open(input.dataset.file, input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter });
+  const source = await open(
+    input.dataset.file,
+    input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter },
+  );
   try {
-    const access = { frequencies: (columns: readonly string[]) => source.frequencyTable({ columns }), open: () => Promise.resolve(source) };
+    const access = {
+      frequencies: (columns: readonly string[]) => source.frequencyTable({ columns }),
+      open: () => Promise.resolve(source),
+    };
     for (const q of queries) {
       const release = input.releases.find((r) => r.name === q.release);
       if (release?.accepts.includes('data-dependent-domain')) {
         const declared = declaredDomains(input.hierarchies);
-        domains.set(release.name, new Map([...(await sourceDomains(input, release, access))].filter(([name]) => !declared.has(name))));
+        domains.set(
+          release.name,
+          new Map([...(await sourceDomains(input, release, access))].filter(([name]) => !declared.has(name))),
+        );
       }
       answers.set(q.id, await source.aggregate(q.aggregate!));
     }
@@ -70,8 +83,17 @@ async function sourceFigures(input: RunInput, seed?: number, open: OpenDataSourc
  * release's aggregate, and not again. `open` lends the run's one source (run-spec.ts); alone, the run opens its own
  * once and closes it.
  */
-export async function runReleasesAtSource(input: RunInput, options: Omit<RunOptions, 'aggregates' | 'sourceAnswers' | 'openSource' | 'unitsChecked'>, open?: OpenDataSource): Promise<RunReleaseResult> {
-  const own = open ? undefined : new SharedSource(input.dataset.file, input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter });
+export async function runReleasesAtSource(
+  input: RunInput,
+  options: Omit<RunOptions, 'aggregates' | 'sourceAnswers' | 'openSource' | 'unitsChecked'>,
+  open?: OpenDataSource,
+): Promise<RunReleaseResult> {
+  const own = open
+    ? undefined
+    : new SharedSource(
+        input.dataset.file,
+        input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter },
+      );
   const opener = open ?? own!.opener;
   try {
     await refuseBlankUnitsAtSource(input, opener);

@@ -26,7 +26,13 @@ export interface StreamedRows {
 }
 
 /** Writes the streamed CSV and then its report; returns the two paths and the number of rows written. */
-export async function writeStreamedRelease(out: string, release: ReleaseDescription, rows: StreamedRows, extra: Record<string, unknown> | undefined, context: ReportContext & { inputs: readonly string[]; verify?: (rows: number) => void | Promise<void> }): Promise<{ files: string[]; rows: number; sha256: string }> {
+export async function writeStreamedRelease(
+  out: string,
+  release: ReleaseDescription,
+  rows: StreamedRows,
+  extra: Record<string, unknown> | undefined,
+  context: ReportContext & { inputs: readonly string[]; verify?: (rows: number) => void | Promise<void> },
+): Promise<{ files: string[]; rows: number; sha256: string }> {
   const { files } = await freeReleaseFiles(out, release.name);
   const [csv, json] = files;
   const written = await writeMicrodataStream(csv, rows.header, rows.batches, rows.transform, {
@@ -51,13 +57,33 @@ export async function writeStreamedRelease(out: string, release: ReleaseDescript
  * database too, where no file identity exists — each generalized class holds exactly the rows the decision counted in
  * it, so rows that changed between the decision and the stream cannot be written under a model checked on others.
  */
-export async function writeStreamedDecision(out: string, source: DataSource, inputs: readonly string[], release: ReleaseDescription, d: StreamedDecision & { snapshot?: FileSnapshot }, extra: Record<string, unknown> | undefined, context: ReportContext, rng: RandomSource): Promise<{ files: string[]; rows: number; sha256: string }> {
-  if (!source.shuffledRows) throw new Error(`${source.name} cannot shuffle its rows, so its microdata cannot be streamed`);
+export async function writeStreamedDecision(
+  out: string,
+  source: DataSource,
+  inputs: readonly string[],
+  release: ReleaseDescription,
+  d: StreamedDecision & { snapshot?: FileSnapshot },
+  extra: Record<string, unknown> | undefined,
+  context: ReportContext,
+  rng: RandomSource,
+): Promise<{ files: string[]; rows: number; sha256: string }> {
+  if (!source.shuffledRows)
+    throw new Error(`${source.name} cannot shuffle its rows, so its microdata cannot be streamed`);
   const verify = async (rows: number) => {
     if (d.snapshot) await assertUnchanged(d.snapshot);
     const mismatch = d.tally && classMismatch(d.tally);
-    if (mismatch) throw new Error(`${source.name} changed while the release read it (${mismatch}); nothing was written`);
-    if (rows !== d.rows) throw new Error(`${source.name} changed while the release read it (the stream kept ${rows} rows, the decision ${d.rows}); nothing was written`);
+    if (mismatch)
+      throw new Error(`${source.name} changed while the release read it (${mismatch}); nothing was written`);
+    if (rows !== d.rows)
+      throw new Error(
+        `${source.name} changed while the release read it (the stream kept ${rows} rows, the decision ${d.rows}); nothing was written`,
+      );
   };
-  return writeStreamedRelease(out, release, { header: d.header, batches: source.shuffledRows(d.columns, boundingSeed(rng)), transform: d.transform }, extra, { ...context, inputs, verify });
+  return writeStreamedRelease(
+    out,
+    release,
+    { header: d.header, batches: source.shuffledRows(d.columns, boundingSeed(rng)), transform: d.transform },
+    extra,
+    { ...context, inputs, verify },
+  );
 }

@@ -1,7 +1,7 @@
 /**
  * A table in a database server, named the same way everywhere privspec names data: `postgres:schema.table` or
- * `clickhouse:db.table` — the CLI's `--source`, the plan of `dataset d from postgres table "schema.t"`, messages and the
- * ledger. Where the server is and who connects are not part of the name: they come from the environment (PGHOST,
+ * `clickhouse:db.table` — the CLI's `--source`, the plan of `dataset d from postgres table "schema.t"`, messages and
+ * the ledger. Where the server is and who connects are not part of the name: they come from the environment (PGHOST,
  * PGPORT, PGDATABASE, PGUSER, PGPASSWORD, PGSERVICE or a service file; CLICKHOUSE_URL, CLICKHOUSE_USER,
  * CLICKHOUSE_PASSWORD), so that no spec, command line, report or ledger holds a credential.
  */
@@ -38,7 +38,9 @@ export function locationName(location: DatabaseLocation): string {
 export function parseSourceOption(text: string): DatabaseLocation {
   const location = databaseLocation(text);
   if (!location || !/^[^.\s:@/]+(\.[^.\s:@/]+)?$/.test(location.table)) {
-    throw new TableError(`--source expects postgres:SCHEMA.TABLE or clickhouse:DB.TABLE (the server and credentials come from the environment)`);
+    throw new TableError(
+      `--source expects postgres:SCHEMA.TABLE or clickhouse:DB.TABLE (the server and credentials come from the environment)`,
+    );
   }
   return location;
 }
@@ -65,7 +67,8 @@ export async function openDatabaseSource(location: DatabaseLocation): Promise<Da
 
 /**
  * Which server holds the table, for the ledger's key: host, port and database (PostgreSQL) or the HTTP address
- * (ClickHouse), from the environment — never the user or the password, so that the key names the data, not who reads it.
+ * (ClickHouse), from the environment — never the user or the password, so that the key names the data, not who reads
+ * it.
  */
 export function databaseServerKey(location: DatabaseLocation): string {
   if (location.engine === 'postgres') {

@@ -1,8 +1,8 @@
 /**
  * The one place that opens the source of a dataset's path: its database server for `postgres:schema.t` or
  * `clickhouse:db.t` (database-location.ts), DuckDB over any file (a Parquet file, or a CSV the engine choice of
- * open-source.ts sends to DuckDB, split with the spec's delimiter or the one privspec detects). Every reader that needs a
- * source takes an opener of this type, so that one run can lend the source it opened once (shared-source.ts) to each
+ * open-source.ts sends to DuckDB, split with the spec's delimiter or the one privspec detects). Every reader that needs
+ * a source takes an opener of this type, so that one run can lend the source it opened once (shared-source.ts) to each
  * of them instead of each opening its own.
  */
 import type { DataSource } from '../../source/data-source.js';
@@ -33,7 +33,12 @@ export function lentSource<S extends DataSource>(source: S): S {
 }
 
 /** Runs `body` on a source of `path` from `open`, and closes it after (a lent one stays open for its lender). */
-export async function withOpenedSource<T>(open: OpenDataSource, path: string, options: OpenOptions, body: (source: DataSource) => Promise<T>): Promise<T> {
+export async function withOpenedSource<T>(
+  open: OpenDataSource,
+  path: string,
+  options: OpenOptions,
+  body: (source: DataSource) => Promise<T>,
+): Promise<T> {
   const source = await open(path, options);
   try {
     return await body(source);

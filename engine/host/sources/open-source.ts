@@ -35,13 +35,19 @@ export interface ReadOptions {
 
 /** Runs `body` on the source of `path`: the one lent by `options.open`, or one opened for it and closed after. */
 function atSource<T>(path: string, options: ReadOptions, body: (source: DataSource) => Promise<T>): Promise<T> {
-  return withOpenedSource(options.open ?? openDataSource, path, options.delimiter === undefined ? {} : { delimiter: options.delimiter }, body);
+  return withOpenedSource(
+    options.open ?? openDataSource,
+    path,
+    options.delimiter === undefined ? {} : { delimiter: options.delimiter },
+    body,
+  );
 }
 
 /** Whether `path` is read by DuckDB under `engine`. */
 export async function readsWithDuckDb(path: string, engine: EngineChoice = 'auto'): Promise<boolean> {
   if (fileFormat(path) === 'parquet') {
-    if (engine === 'memory') throw new TableError("a Parquet file is read by DuckDB: use '--engine duckdb' or 'auto'", path);
+    if (engine === 'memory')
+      throw new TableError("a Parquet file is read by DuckDB: use '--engine duckdb' or 'auto'", path);
     return true;
   }
   if (engine !== 'auto') return engine === 'duckdb';
@@ -60,12 +66,21 @@ export async function readsAtSource(path: string, engine: EngineChoice = 'auto')
 
 /** The column names of a database table or of a file DuckDB reads, as a table without rows. */
 export async function columnsOnly(path: string, options: ReadOptions = {}): Promise<Table> {
-  return atSource(path, options, async (s) => ({ columns: (await s.columns()).map((name) => ({ name, dictionary: [], codes: new Int32Array(0) })), rowCount: 0, source: path }));
+  return atSource(path, options, async (s) => ({
+    columns: (await s.columns()).map((name) => ({ name, dictionary: [], codes: new Int32Array(0) })),
+    rowCount: 0,
+    source: path,
+  }));
 }
 
 /** The frequency table over `columns`: DuckDB's GROUP BY, or the streamed CSV reader's. */
-export async function readFrequencies(path: string, columns: readonly string[], options: ReadOptions = {}): Promise<FrequencyTable> {
-  if (databaseLocation(path) === undefined && !(await readsWithDuckDb(path, options.engine))) return readFrequencyTable(path, columns, options.delimiter === undefined ? {} : { delimiter: options.delimiter });
+export async function readFrequencies(
+  path: string,
+  columns: readonly string[],
+  options: ReadOptions = {},
+): Promise<FrequencyTable> {
+  if (databaseLocation(path) === undefined && !(await readsWithDuckDb(path, options.engine)))
+    return readFrequencyTable(path, columns, options.delimiter === undefined ? {} : { delimiter: options.delimiter });
   return atSource(path, options, (source) => source.frequencyTable({ columns }));
 }
 
@@ -74,13 +89,18 @@ export async function readFrequencies(path: string, columns: readonly string[], 
  * DuckDB's rows dictionary-encoded as they stream in (the codes are held, never the rows' text).
  */
 export async function readTable(path: string, options: ReadOptions = {}): Promise<Table> {
-  if (databaseLocation(path) === undefined && !(await readsWithDuckDb(path, options.engine))) return readCsvFile(path, { ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }), ...(options.columns ? { columns: options.columns } : {}) });
+  if (databaseLocation(path) === undefined && !(await readsWithDuckDb(path, options.engine)))
+    return readCsvFile(path, {
+      ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),
+      ...(options.columns ? { columns: options.columns } : {}),
+    });
   return atSource(path, options, async (source) => {
     // DuckDB's chunks are dictionary-encoded as they arrive (duckdb-chunks.ts); a database's rows as below.
     if (!(source instanceof DuckDbSource)) return tableOfSource(source, path, options);
     const duck = source;
     const all = await duck.columns();
-    for (const c of options.columns ?? []) if (!all.includes(c)) throw new TableError(`no column '${c}' in ${path} (columns: ${all.join(', ')})`, path);
+    for (const c of options.columns ?? [])
+      if (!all.includes(c)) throw new TableError(`no column '${c}' in ${path} (columns: ${all.join(', ')})`, path);
     return await duck.table(options.columns ? all.filter((c) => options.columns!.includes(c)) : all);
   });
 }
@@ -89,7 +109,8 @@ export async function readTable(path: string, options: ReadOptions = {}): Promis
 async function tableOfSource(source: DataSource, path: string, options: ReadOptions): Promise<Table> {
   const all = await source.columns();
   const names = options.columns ? all.filter((c) => options.columns!.includes(c)) : all;
-  for (const c of options.columns ?? []) if (!all.includes(c)) throw new TableError(`no column '${c}' in ${path} (columns: ${all.join(', ')})`, path);
+  for (const c of options.columns ?? [])
+    if (!all.includes(c)) throw new TableError(`no column '${c}' in ${path} (columns: ${all.join(', ')})`, path);
   const dicts = names.map(() => ({ index: new Map<string, number>(), values: [] as string[] }));
   const codes = names.map(() => [] as number[]);
   for await (const batch of source.rows(names)) {
@@ -103,5 +124,9 @@ async function tableOfSource(source: DataSource, path: string, options: ReadOpti
     }
   }
   const rowCount = codes[0]?.length ?? 0;
-  return { columns: names.map((name, j) => ({ name, dictionary: dicts[j].values, codes: Int32Array.from(codes[j]) })), rowCount, source: path };
+  return {
+    columns: names.map((name, j) => ({ name, dictionary: dicts[j].values, codes: Int32Array.from(codes[j]) })),
+    rowCount,
+    source: path,
+  };
 }

@@ -17,7 +17,11 @@ export function answerFile(dir: string, id: string): string | undefined {
 function answerOf(request: AggregateRequest, table: Table, file: string): AggregateAnswer {
   const expected = [...request.groupBy.map((_, i) => `g${i}`), ...(request.clamp ? ['v'] : []), 'n'];
   const names = table.columns.map((c) => c.name);
-  if (names.join(',') !== expected.join(',')) throw new TableError(`expected the columns ${expected.join(', ')} (as the plan's query selects), found ${names.join(', ')}`, file);
+  if (names.join(',') !== expected.join(','))
+    throw new TableError(
+      `expected the columns ${expected.join(', ')} (as the plan's query selects), found ${names.join(', ')}`,
+      file,
+    );
   const cells = (j: number, r: number) => table.columns[j].dictionary[table.columns[j].codes[r]];
   const k = request.groupBy.length;
   const groups = [];
@@ -25,20 +29,35 @@ function answerOf(request: AggregateRequest, table: Table, file: string): Aggreg
   for (let r = 0; r < table.rowCount; r++) {
     const line = table.rowLines?.[r] ?? r + 2;
     const n = decimal(cells(expected.length - 1, r));
-    if (!Number.isSafeInteger(n) || n < 1) throw new TableError(`n must be a positive integer, got '${cells(expected.length - 1, r)}'`, file, line);
+    if (!Number.isSafeInteger(n) || n < 1)
+      throw new TableError(`n must be a positive integer, got '${cells(expected.length - 1, r)}'`, file, line);
     // A GROUP BY answers each group (with a clamp: each group and clamped value) once: a repeated one (a file appended
     // to, or two answers in one) would be summed.
     const group = expected.slice(0, -1).map((_, i) => cells(i, r));
     const key = JSON.stringify(group);
     const first = seen.get(key);
-    if (first !== undefined) throw new TableError(`the group (${group.join(', ')}) is given twice (also on line ${first}); the answer of the plan's GROUP BY has each group once`, file, line);
+    if (first !== undefined)
+      throw new TableError(
+        `the group (${group.join(', ')}) is given twice (also on line ${first}); the answer of the plan's GROUP BY has each group once`,
+        file,
+        line,
+      );
     seen.set(key, line);
     let value: number | undefined;
     if (request.clamp) {
       value = decimal(cells(k, r));
-      if (!(value >= request.clamp.low && value <= request.clamp.high)) throw new TableError(`v must be a number within the clamp [${request.clamp.low}, ${request.clamp.high}], got '${cells(k, r)}'`, file, line);
+      if (!(value >= request.clamp.low && value <= request.clamp.high))
+        throw new TableError(
+          `v must be a number within the clamp [${request.clamp.low}, ${request.clamp.high}], got '${cells(k, r)}'`,
+          file,
+          line,
+        );
     }
-    groups.push({ key: request.groupBy.map((_, i) => cells(i, r)), ...(value !== undefined ? { value } : {}), rows: n });
+    groups.push({
+      key: request.groupBy.map((_, i) => cells(i, r)),
+      ...(value !== undefined ? { value } : {}),
+      rows: n,
+    });
   }
   return { request, groups };
 }
@@ -53,7 +72,10 @@ function decimal(text: string): number {
 }
 
 /** The answers to `requests` found in `dir`, keyed by request id; a request without a file is left out. */
-export async function readAnswers(dir: string, requests: readonly AggregateRequest[]): Promise<Map<string, AggregateAnswer>> {
+export async function readAnswers(
+  dir: string,
+  requests: readonly AggregateRequest[],
+): Promise<Map<string, AggregateAnswer>> {
   if (!existsSync(dir)) throw new TableError(`no folder ${dir}`, dir);
   const answers = new Map<string, AggregateAnswer>();
   for (const request of requests) {

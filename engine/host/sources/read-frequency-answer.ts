@@ -32,16 +32,27 @@ const DECIMAL = /^\+?(\d+\.?\d*|\.\d+)([eE][+-]?\d+)?$/;
 export type FrequencyAnswer = FrequencyTable & { readonly answerColumns: readonly string[] };
 
 /** The frequency table over `columns` (in this order) that the answer in `file` gives. */
-export async function readFrequencyAnswer(file: string, columns: readonly string[], options: FrequencyAnswerOptions = {}): Promise<FrequencyAnswer> {
+export async function readFrequencyAnswer(
+  file: string,
+  columns: readonly string[],
+  options: FrequencyAnswerOptions = {},
+): Promise<FrequencyAnswer> {
   const table = await readTable(file, { delimiter: ',', ...(options.engine ? { engine: options.engine } : {}) });
   const header = table.columns.map((c) => c.name);
-  if (header[header.length - 1] !== 'n') throw new TableError(`expected the record's columns and then its row count n (as the plan's query selects), found ${header.join(', ')}`, file);
+  if (header[header.length - 1] !== 'n')
+    throw new TableError(
+      `expected the record's columns and then its row count n (as the plan's query selects), found ${header.join(', ')}`,
+      file,
+    );
   const groupColumns = header.slice(0, -1);
   const names = options.names ? namesOf(groupColumns, options.names, file) : groupColumns;
   const at = columns.map((name) => {
     const j = names.indexOf(name);
     if (j < 0) {
-      const hint = groupColumns.every((c, i) => c === `c${i}`) && !options.names ? "; the plan's columns c0, c1, … need their names (--frequency-columns, as the plan lists them)" : '';
+      const hint =
+        groupColumns.every((c, i) => c === `c${i}`) && !options.names
+          ? "; the plan's columns c0, c1, … need their names (--frequency-columns, as the plan lists them)"
+          : '';
       throw new TableError(`no column '${name}' in the answer (columns: ${names.join(', ')})${hint}`, file);
     }
     return j;
@@ -57,7 +68,11 @@ export async function readFrequencyAnswer(file: string, columns: readonly string
     // a whole value is one. Number() alone would also read '0x10' as 16 and '0b11' as 3: only decimal figures count.
     const value = DECIMAL.test(text.trim()) ? Number(text) : NaN;
     if (!(Number.isInteger(value) && value >= 1 && value <= MAX_COUNT)) {
-      throw new TableError(`n must be a whole number from 1 to ${MAX_COUNT} (the rows holding the record), got '${text}'`, file, lineOf(r));
+      throw new TableError(
+        `n must be a whole number from 1 to ${MAX_COUNT} (the rows holding the record), got '${text}'`,
+        file,
+        lineOf(r),
+      );
     }
     weights[r] = value;
     total += value;
@@ -81,13 +96,21 @@ export async function readFrequencyAnswer(file: string, columns: readonly string
 function namesOf(groupColumns: readonly string[], names: readonly string[], file: string): readonly string[] {
   const expected = names.map((_, i) => `c${i}`);
   if (groupColumns.join(',') !== expected.join(',')) {
-    throw new TableError(`expected the columns ${[...expected, 'n'].join(', ')} for the ${names.length} named columns (${names.join(', ')}), found ${[...groupColumns, 'n'].join(', ')}`, file);
+    throw new TableError(
+      `expected the columns ${[...expected, 'n'].join(', ')} for the ${names.length} named columns (${names.join(', ')}), found ${[...groupColumns, 'n'].join(', ')}`,
+      file,
+    );
   }
   return names;
 }
 
 /** Mixed-radix keys over the codes, as merge-records.ts numbers records; the second of two equal records is named. */
-function refuseRepeatedRecords(columns: readonly { dictionary: readonly string[]; codes: Int32Array }[], n: number, file: string, lineOf: (r: number) => number): void {
+function refuseRepeatedRecords(
+  columns: readonly { dictionary: readonly string[]; codes: Int32Array }[],
+  n: number,
+  file: string,
+  lineOf: (r: number) => number,
+): void {
   if (n === 0) return;
   const grouper = new KeyGrouper();
   const keys = new Float64Array(n);
@@ -109,7 +132,11 @@ function refuseRepeatedRecords(columns: readonly { dictionary: readonly string[]
   for (let r = 0; r < n; r++) {
     if (seen[ids[r]] >= 0) {
       const record = columns.map((c) => c.dictionary[c.codes[r]]).join(', ');
-      throw new TableError(`the record (${record}) is given twice (also on line ${lineOf(seen[ids[r]])}); the answer of the plan's GROUP BY has each record once`, file, lineOf(r));
+      throw new TableError(
+        `the record (${record}) is given twice (also on line ${lineOf(seen[ids[r]])}); the answer of the plan's GROUP BY has each record once`,
+        file,
+        lineOf(r),
+      );
     }
     seen[ids[r]] = r;
   }

@@ -33,7 +33,8 @@ export class SharedSource {
    * An opener that lends this source for its path and opens any other path afresh. A reader that names the same path
    * with another delimiter is lent it too: the run's delimiter is the spec's, which every reader of the run is given.
    */
-  readonly opener: OpenDataSource = async (path, options) => (path === this.path ? lentSource(await this.get()) : this.open(path, options));
+  readonly opener: OpenDataSource = async (path, options) =>
+    path === this.path ? lentSource(await this.get()) : this.open(path, options);
 
   /** Closes the source if it was opened. */
   async close(): Promise<void> {

@@ -1,17 +1,30 @@
 /**
  * A data source that is a table in a database server (PostgreSQL, ClickHouse): every request of
  * engine/source/data-source.ts is sent as the SQL of engine/source/sql/ in the server's dialect, and only the answer —
- * distinct records with their counts, or per-group figures — comes back. The server's client (node-postgres, the official
- * ClickHouse client) is behind `SqlConnection`, so the two servers share everything but the transport. Each statement
- * carries its values apart from its text (engine/source/sql/dialect.ts), bound by the client where the server can.
+ * distinct records with their counts, or per-group figures — comes back. The server's client (node-postgres, the
+ * official ClickHouse client) is behind `SqlConnection`, so the two servers share everything but the transport. Each
+ * statement carries its values apart from its text (engine/source/sql/dialect.ts), bound by the client where the server
+ * can.
  *
  * The table is named in the spec (`postgres table "schema.t"`) or on the command line (`--source postgres:schema.t`);
  * where the server is and who connects come from the environment only, so no spec, report or ledger holds them.
  */
 import { TableError } from '../../table/table.js';
 import type { FrequencyTable } from '../../table/frequency-table.js';
-import type { AggregateAnswer, AggregateRequest, DataSource, FrequencyRequest, RowBatch } from '../../source/data-source.js';
-import { tableName, type Dialect, type SqlStatement, type SqlTarget, type ValueMode } from '../../source/sql/dialect.js';
+import type {
+  AggregateAnswer,
+  AggregateRequest,
+  DataSource,
+  FrequencyRequest,
+  RowBatch,
+} from '../../source/data-source.js';
+import {
+  tableName,
+  type Dialect,
+  type SqlStatement,
+  type SqlTarget,
+  type ValueMode,
+} from '../../source/sql/dialect.js';
 import { aggregateSql, selectedRowsSql } from '../../source/sql/aggregate-sql.js';
 import { frequencySql } from '../../source/sql/frequency-sql.js';
 import { shuffledRowsSql } from '../../source/sql/shuffled-rows-sql.js';
@@ -41,7 +54,12 @@ export class SqlServerSource implements DataSource {
   /** The table's name as the dialect quotes it (schema.table, each part quoted). */
   readonly relation: string;
 
-  constructor(readonly name: string, dialect: Dialect, table: string, private readonly connection: SqlConnection) {
+  constructor(
+    readonly name: string,
+    dialect: Dialect,
+    table: string,
+    private readonly connection: SqlConnection,
+  ) {
     this.target = { dialect, values: connection.values };
     try {
       this.relation = tableName(dialect, table);
@@ -62,7 +80,12 @@ export class SqlServerSource implements DataSource {
 
   async aggregate(request: AggregateRequest): Promise<AggregateAnswer> {
     const b = request.bound;
-    await this.checkColumns([...request.groupBy, ...(request.clamp ? [request.clamp.column] : []), ...(b ? [b.unit, ...b.partitionBy] : []), ...(request.where?.keys() ?? [])]);
+    await this.checkColumns([
+      ...request.groupBy,
+      ...(request.clamp ? [request.clamp.column] : []),
+      ...(b ? [b.unit, ...b.partitionBy] : []),
+      ...(request.where?.keys() ?? []),
+    ]);
     const { rows } = await this.run(() => aggregateSql(this.target, request, this.relation));
     const selected = await this.run(() => selectedRowsSql(this.target, request, this.relation));
     return { request, groups: aggregateGroupsFromRows(request, rows), selectedRows: Number(selected.rows[0][0]) };
@@ -83,7 +106,11 @@ export class SqlServerSource implements DataSource {
     yield* this.stream(() => shuffledRowsSql(this.target, this.relation, columns, key), columns, batchRows);
   }
 
-  private async *stream(statement: () => SqlStatement, columns: readonly string[], batchRows: number): AsyncIterable<RowBatch> {
+  private async *stream(
+    statement: () => SqlStatement,
+    columns: readonly string[],
+    batchRows: number,
+  ): AsyncIterable<RowBatch> {
     try {
       for await (const rows of this.connection.batches(statement(), batchRows)) {
         yield { columns, rows: rows.map((r) => (columns.length === 0 ? [] : r.map((v) => v ?? ''))) };
@@ -130,6 +157,8 @@ export class SqlServerSource implements DataSource {
   /** An unknown column is the same one-line error the CSV reader gives. */
   private async checkColumns(names: Iterable<string>): Promise<void> {
     const have = await this.columns();
-    for (const name of names) if (!have.includes(name)) throw new TableError(`no column '${name}' in ${this.name} (columns: ${have.join(', ')})`);
+    for (const name of names)
+      if (!have.includes(name))
+        throw new TableError(`no column '${name}' in ${this.name} (columns: ${have.join(', ')})`);
   }
 }

@@ -10,7 +10,10 @@ import { duckdbSettings, DuckDbSource } from './duckdb/duckdb-source.js';
 import { openDataSource, type OpenDataSource } from './open-data-source.js';
 import { SqlServerSource } from './sql-server-source.js';
 
-/** Opens the source of `file` for a streamed release; a run lends its own, a test stands in a spy or a source that changes. */
+/**
+ * Opens the source of `file` for a streamed release; a run lends its own, a test stands in a spy or a source that
+ * changes.
+ */
 export type OpenStreamSource = OpenDataSource;
 
 /**
@@ -24,7 +27,9 @@ const STREAM_MEMORY = '300MB';
 /** Readies `source` for the shuffled stream after its frequency tables are read (DuckDB: the lower memory limit). */
 export async function beforeStream(source: DataSource): Promise<void> {
   if (!(source instanceof DuckDbSource)) return;
-  await source.query(`SET memory_limit = '${(process.env.PRIVSPEC_DUCKDB_STREAM_MEMORY ?? STREAM_MEMORY).replace(/'/g, '')}'`);
+  await source.query(
+    `SET memory_limit = '${(process.env.PRIVSPEC_DUCKDB_STREAM_MEMORY ?? STREAM_MEMORY).replace(/'/g, '')}'`,
+  );
   // One thread sorts: a second keeps a second run of the sort in memory beside privspec's decision (the 10^8-row
   // release peaked at 916 MB resident with one), and the stream's speed is the transform's, not the sort's.
   if (process.env.PRIVSPEC_DUCKDB_THREADS === undefined) await source.query('SET threads = 1');

@@ -1,8 +1,8 @@
 /**
  * Bayesian optimization over a finite set of candidates (Močkus 1975; Snoek, Larochelle, Adams 2012; Hasegawa & Miura,
- * Algorithm 1): a few random evaluations, then repeatedly fit a Gaussian process to everything evaluated and evaluate the
- * candidate with the lowest confidence bound (LCB; Srinivas, Krause, Kakade, Seeger, "Gaussian Process Optimization in
- * the Bandit Setting", ICML 2010):
+ * Algorithm 1): a few random evaluations, then repeatedly fit a Gaussian process to everything evaluated and evaluate
+ * the candidate with the lowest confidence bound (LCB; Srinivas, Krause, Kakade, Seeger, "Gaussian Process Optimization
+ * in the Bandit Setting", ICML 2010):
  *
  *   x_t = argmin_x  mean(x) − √β_t · sd(x),   β_t = 2·log(|D|·t²·π²/(6δ)) / 5
  *
@@ -34,13 +34,19 @@ export interface BayesOptResult {
   readonly history: readonly { readonly index: number; readonly value: number | null }[];
 }
 
-export function bayesianOptimize(features: readonly ArrayLike<number>[], evaluate: (index: number) => number | null, options: BayesOptOptions): BayesOptResult {
+export function bayesianOptimize(
+  features: readonly ArrayLike<number>[],
+  evaluate: (index: number) => number | null,
+  options: BayesOptOptions,
+): BayesOptResult {
   const size = features.length;
   const initial = options.initial ?? 5;
   const budget = Math.min(size, options.evaluations ?? 20);
   const delta = options.delta ?? 0.1;
-  if (!Number.isInteger(initial) || initial < 1) throw new RangeError(`bayesian optimization: initial samples must be an integer ≥ 1, got ${initial}`);
-  if (!Number.isInteger(budget) || budget < 1) throw new RangeError(`bayesian optimization: evaluations must be an integer ≥ 1, got ${options.evaluations}`);
+  if (!Number.isInteger(initial) || initial < 1)
+    throw new RangeError(`bayesian optimization: initial samples must be an integer ≥ 1, got ${initial}`);
+  if (!Number.isInteger(budget) || budget < 1)
+    throw new RangeError(`bayesian optimization: evaluations must be an integer ≥ 1, got ${options.evaluations}`);
   const seen = new Uint8Array(size);
   const history: { index: number; value: number | null }[] = [];
   const run = (index: number) => {
@@ -57,7 +63,10 @@ export function bayesianOptimize(features: readonly ArrayLike<number>[], evaluat
     const worst = feasible.length > 0 ? Math.max(...feasible) : 1;
     // Losses span orders of magnitude; the surrogate models their logarithm (they are > 0).
     const ys = history.map((h) => Math.log(Math.max(h.value ?? worst, 1e-300)));
-    const gp = fitGaussianProcess(history.map((h) => features[h.index]), ys);
+    const gp = fitGaussianProcess(
+      history.map((h) => features[h.index]),
+      ys,
+    );
     const t = history.length + 1;
     const beta = 2 * Math.log((size * t * t * Math.PI * Math.PI) / (6 * delta)) * (options.betaScale ?? 0.2);
     let next = -1;

@@ -21,18 +21,32 @@ export interface CombinedRelease {
   readonly rows: string[][];
   /** Records removed because their class (over the attributes not randomized) held fewer than k. */
   readonly suppressed: number;
-  /** The table row each output row comes from, in output order (the file's private row key: engine/host/ledger/row-key.ts). */
+  /**
+   * The table row each output row comes from, in output order (the file's private row key:
+   * engine/host/ledger/row-key.ts).
+   */
   readonly sourceRows: Int32Array;
 }
 
-export function combinedRelease(table: Table, qi: readonly string[], hierarchies: readonly Hierarchy[], point: GeneralizationPramPoint, k: number, rng: RandomSource): CombinedRelease {
+export function combinedRelease(
+  table: Table,
+  qi: readonly string[],
+  hierarchies: readonly Hierarchy[],
+  point: GeneralizationPramPoint,
+  k: number,
+  rng: RandomSource,
+): CombinedRelease {
   const problem = makeProblem(table, { qi, hierarchies, criteria: [] });
   const q = problem.qi;
   const generalized = q.map((a, i) => {
     const codes = a.hierarchy.levelCodes[point.levels[i]];
     // The problem holds distinct records; the release is written row by row, from the table's own codes (the problem's
     // dictionaries are the table's, so the hierarchy's codes apply to them).
-    return { name: a.name, codes: Int32Array.from(column(table, a.name).codes, (c) => codes[c]), dictionary: a.hierarchy.levelValues[point.levels[i]] };
+    return {
+      name: a.name,
+      codes: Int32Array.from(column(table, a.name).codes, (c) => codes[c]),
+      dictionary: a.hierarchy.levelValues[point.levels[i]],
+    };
   });
   const randomized = q.map((a) => point.pram[a.name] !== undefined);
   // Classes over the attributes released as they are; rows of classes below k are suppressed.
@@ -43,7 +57,10 @@ export function combinedRelease(table: Table, qi: readonly string[], hierarchies
   const kept: number[] = [];
   for (let r = 0; r < table.rowCount; r++) if (size.get(keys[r])! >= k) kept.push(r);
   const suppressed = table.rowCount - kept.length;
-  if (suppressed !== point.suppressed) throw new PrivacyError(`the combined release suppresses ${suppressed} records where the search counted ${point.suppressed}; nothing is written`);
+  if (suppressed !== point.suppressed)
+    throw new PrivacyError(
+      `the combined release suppresses ${suppressed} records where the search counted ${point.suppressed}; nothing is written`,
+    );
   const values = generalized.map((g, i) => {
     const onKept = { name: g.name, codes: Int32Array.from(kept, (r) => g.codes[r]), dictionary: g.dictionary };
     if (!randomized[i]) return onKept;

@@ -45,7 +45,9 @@ interface Fit {
 function fitWith(xs: readonly ArrayLike<number>[], z: readonly number[], ell: ArrayLike<number>): Fit | null {
   const n = xs.length;
   const k = new Float64Array(n * n);
-  for (let i = 0; i < n; i++) for (let j = 0; j <= i; j++) k[i * n + j] = k[j * n + i] = matern52(distance(xs[i], xs[j], ell)) + (i === j ? JITTER : 0);
+  for (let i = 0; i < n; i++)
+    for (let j = 0; j <= i; j++)
+      k[i * n + j] = k[j * n + i] = matern52(distance(xs[i], xs[j], ell)) + (i === j ? JITTER : 0);
   const l = cholesky(k, n);
   if (!l) return null;
   const alpha = choleskySolve(l, n, z);
@@ -56,7 +58,11 @@ function fitWith(xs: readonly ArrayLike<number>[], z: readonly number[], ell: Ar
 }
 
 /** Fits a GP to (xs, ys); at least one point. */
-export function fitGaussianProcess(xs: readonly ArrayLike<number>[], ys: readonly number[], grid: readonly number[] = LENGTH_SCALES): GaussianProcess {
+export function fitGaussianProcess(
+  xs: readonly ArrayLike<number>[],
+  ys: readonly number[],
+  grid: readonly number[] = LENGTH_SCALES,
+): GaussianProcess {
   const n = xs.length;
   if (n === 0 || ys.length !== n) throw new RangeError(`gaussian process: ${n} inputs and ${ys.length} targets`);
   const dims = xs[0].length;

@@ -1,13 +1,13 @@
 /**
- * The combined search of Hasegawa & Miura §3: over full-domain generalization levels × PRAM on/off per attribute, find the
- * point with the lowest L1 loss (`pram-utility.ts`) that meets the target, by Bayesian optimization (GP, Matérn 5/2,
- * LCB; 5 random starts, 20 evaluations by default) or by enumerating every point.
+ * The combined search of Hasegawa & Miura §3: over full-domain generalization levels × PRAM on/off per attribute, find
+ * the point with the lowest L1 loss (`pram-utility.ts`) that meets the target, by Bayesian optimization (GP, Matérn
+ * 5/2, LCB; 5 random starts, 20 evaluations by default) or by enumerating every point.
  *
  * The target says how each attribute is protected: an attribute left as generalized must, jointly with the other such
- * attributes, be k-anonymous (rows in smaller classes suppressed up to the limit); a PRAM'd attribute is randomized with
- * the retention that gives it an equal share ε/m of the local-DP budget (m = PRAM'd attributes with more than one value
- * at their level). With k alone nothing is randomized (generalization alone); with ε alone every attribute with more
- * than one value must be randomized; with both, each attribute takes whichever protection costs less utility.
+ * attributes, be k-anonymous (rows in smaller classes suppressed up to the limit); a PRAM'd attribute is randomized
+ * with the retention that gives it an equal share ε/m of the local-DP budget (m = PRAM'd attributes with more than one
+ * value at their level). With k alone nothing is randomized (generalization alone); with ε alone every attribute with
+ * more than one value must be randomized; with both, each attribute takes whichever protection costs less utility.
  *
  * With `pk` (the paper's Table 6 setting) the target is Pk-anonymity (`pk-anonymity.ts`, Ikarashi et al. 2015): a point
  * that randomizes nothing must be k-anonymous; one that randomizes gets the largest local ε that keeps every class of
@@ -58,7 +58,9 @@ export interface GeneralizationPramPoint {
   readonly levels: readonly number[];
   readonly transformation: Readonly<Record<string, number>>;
   /** Per randomized attribute: its retention, over how many generalized values. */
-  readonly pram: Readonly<Record<string, { readonly retain: number; readonly values: number; readonly epsilon: number }>>;
+  readonly pram: Readonly<
+    Record<string, { readonly retain: number; readonly values: number; readonly epsilon: number }>
+  >;
   readonly loss: number;
   readonly suppressed: number;
   /** With a `pk` target: the k of Pk-anonymity this point guarantees (≥ the target). */
@@ -81,17 +83,28 @@ interface Candidate {
   readonly pram: boolean[];
 }
 
-export function searchGeneralizationPram(table: Table | FrequencyTable, options: GeneralizationPramOptions): GeneralizationPramResult {
+export function searchGeneralizationPram(
+  table: Table | FrequencyTable,
+  options: GeneralizationPramOptions,
+): GeneralizationPramResult {
   const { epsilon, pk } = options.target;
   const suppression = options.target.suppression ?? 0;
-  if (pk !== undefined && options.target.k !== undefined) throw new PrivacyError('give k (k-anonymity of the attributes not randomized) or pk (Pk-anonymity of the release), not both');
-  if (pk !== undefined && !(Number.isSafeInteger(pk) && pk >= 1)) throw new PrivacyError(`pk must be an integer ≥ 1, got ${pk}`);
+  if (pk !== undefined && options.target.k !== undefined)
+    throw new PrivacyError(
+      'give k (k-anonymity of the attributes not randomized) or pk (Pk-anonymity of the release), not both',
+    );
+  if (pk !== undefined && !(Number.isSafeInteger(pk) && pk >= 1))
+    throw new PrivacyError(`pk must be an integer ≥ 1, got ${pk}`);
   // Under Pk-anonymity the classes of the attributes left as they are must hold at least pk records, as under k.
   const k = pk ?? options.target.k;
-  if (k === undefined && epsilon === undefined) throw new PrivacyError('the generalization × PRAM search needs a target: k, pk, ε or both');
-  if (k !== undefined && !(Number.isSafeInteger(k) && k >= 1)) throw new PrivacyError(`k must be an integer ≥ 1, got ${k}`);
-  if (epsilon !== undefined && !(epsilon > 0 && Number.isFinite(epsilon))) throw new PrivacyError(`ε must be a finite number > 0, got ${epsilon}`);
-  if (!(suppression >= 0 && suppression <= 1)) throw new PrivacyError(`the suppression limit must be a fraction in [0, 1], got ${suppression}`);
+  if (k === undefined && epsilon === undefined)
+    throw new PrivacyError('the generalization × PRAM search needs a target: k, pk, ε or both');
+  if (k !== undefined && !(Number.isSafeInteger(k) && k >= 1))
+    throw new PrivacyError(`k must be an integer ≥ 1, got ${k}`);
+  if (epsilon !== undefined && !(epsilon > 0 && Number.isFinite(epsilon)))
+    throw new PrivacyError(`ε must be a finite number > 0, got ${epsilon}`);
+  if (!(suppression >= 0 && suppression <= 1))
+    throw new PrivacyError(`the suppression limit must be a fraction in [0, 1], got ${suppression}`);
   const utility = new PramUtility(table, options.qi, options.hierarchies, options.theta);
   const q = utility.problem.qi;
   const lattice = new Lattice(q.map((a) => a.hierarchy.height));
@@ -100,7 +113,9 @@ export function searchGeneralizationPram(table: Table | FrequencyTable, options:
   for (let id = 0; id < lattice.size; id++) {
     const levels = lattice.levels(id);
     const multi = levels.map((l, i) => utility.valuesAt(i, l).length > 1);
-    const free = q.map((_, i) => i).filter((i) => multi[i] && (pk !== undefined || (epsilon !== undefined && k !== undefined)));
+    const free = q
+      .map((_, i) => i)
+      .filter((i) => multi[i] && (pk !== undefined || (epsilon !== undefined && k !== undefined)));
     // One flag for all free attributes, or one each.
     const flags = options.pramFlags === 'all' ? Math.min(1, free.length) : free.length;
     for (let mask = 0; mask < 1 << flags; mask++) {
@@ -142,7 +157,16 @@ export function searchGeneralizationPram(table: Table | FrequencyTable, options:
             levels,
             transformation: Object.fromEntries(q.map((a, i) => [a.name, levels[i]])),
             pram: Object.fromEntries(
-              q.flatMap((a, i) => (retain[i] === null ? [] : [[a.name, { retain: retain[i], values: utility.valuesAt(i, levels[i]).length, epsilon: total / m }]])),
+              q.flatMap((a, i) =>
+                retain[i] === null
+                  ? []
+                  : [
+                      [
+                        a.name,
+                        { retain: retain[i], values: utility.valuesAt(i, levels[i]).length, epsilon: total / m },
+                      ],
+                    ],
+              ),
             ),
             loss: e.loss,
             suppressed: e.suppressed,
@@ -163,8 +187,21 @@ export function searchGeneralizationPram(table: Table | FrequencyTable, options:
     const best = exhaustive();
     return { optimizer: 'exhaustive', candidates: candidates.length, points, evaluations: candidates.length, best };
   }
-  const features = candidates.map((c) => Float64Array.from([...c.levels.map((l, i) => (q[i].hierarchy.height === 0 ? 0 : l / q[i].hierarchy.height)), ...c.pram.map((p) => (p ? 1 : 0))]));
-  if (candidates.length === 0) return { optimizer: 'none (no point meets the target)', candidates: 0, points, evaluations: 0, best: null, ...(options.exhaustiveCheck ? { exhaustive: { best: null, relativeError: null } } : {}) };
+  const features = candidates.map((c) =>
+    Float64Array.from([
+      ...c.levels.map((l, i) => (q[i].hierarchy.height === 0 ? 0 : l / q[i].hierarchy.height)),
+      ...c.pram.map((p) => (p ? 1 : 0)),
+    ]),
+  );
+  if (candidates.length === 0)
+    return {
+      optimizer: 'none (no point meets the target)',
+      candidates: 0,
+      points,
+      evaluations: 0,
+      best: null,
+      ...(options.exhaustiveCheck ? { exhaustive: { best: null, relativeError: null } } : {}),
+    };
   const bo = bayesianOptimize(features, (i) => point(i)?.loss ?? null, {
     rng: options.rng ?? cryptoRandom(),
     initial: options.initial ?? 5,
@@ -181,6 +218,7 @@ export function searchGeneralizationPram(table: Table | FrequencyTable, options:
   if (!options.exhaustiveCheck) return result;
   const optimum = exhaustive();
   // Relative to the optimum; 0 when the optimizer found it (also when the optimum's loss is 0).
-  const relativeError = optimum && best ? (best.loss === optimum.loss ? 0 : (best.loss - optimum.loss) / optimum.loss) : null;
+  const relativeError =
+    optimum && best ? (best.loss === optimum.loss ? 0 : (best.loss - optimum.loss) / optimum.loss) : null;
   return { ...result, exhaustive: { best: optimum, relativeError } };
 }

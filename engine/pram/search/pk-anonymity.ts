@@ -30,7 +30,8 @@ import { PrivacyError } from '../../core/measures.js';
 
 /** The k of Pk-anonymity that a class of `size` records randomized with total local ε guarantees. */
 export function pkOfClass(size: number, epsilon: number): number {
-  if (!(Number.isInteger(size) && size >= 1)) throw new PrivacyError(`Pk-anonymity: a class has a positive whole number of records, got ${size}`);
+  if (!(Number.isInteger(size) && size >= 1))
+    throw new PrivacyError(`Pk-anonymity: a class has a positive whole number of records, got ${size}`);
   if (!(epsilon >= 0)) throw new PrivacyError(`Pk-anonymity: ε must be ≥ 0, got ${epsilon}`);
   return 1 + (size - 1) * Math.exp(-2 * epsilon);
 }

@@ -9,11 +9,11 @@
  *   Chebyshev interval E ± √(Var/θ) (eq. 11): per cell, the worst of the two edges adds √(Var/θ) to the L1;
  * - rows in classes that fail k-anonymity (over the attributes not PRAM'd) are suppressed and spread over all of D.
  *
- * The sum is over domain values v, not records (the eq. 10 question; see `test/engine/pram/search/pram-utility.test.ts`).
- * It is computed without visiting D: Σ_v h′(v) = N, so L1 = N + Σ_cells √(Var/θ) + Σ_{v: h(v)>0} (|h(v) − y(v)| − y(v)),
- * y(v) the released count spread to v. The released cells are the generalized classes of the attributes kept as they are,
- * crossed with the full generalized domains of the PRAM'd ones: a dense grid to which the Kronecker product is applied
- * one axis at a time.
+ * The sum is over domain values v, not records (the eq. 10 question; see
+ * `test/engine/pram/search/pram-utility.test.ts`). It is computed without visiting D: Σ_v h′(v) = N, so L1 = N +
+ * Σ_cells √(Var/θ) + Σ_{v: h(v)>0} (|h(v) − y(v)| − y(v)), y(v) the released count spread to v. The released cells are
+ * the generalized classes of the attributes kept as they are, crossed with the full generalized domains of the PRAM'd
+ * ones: a dense grid to which the Kronecker product is applied one axis at a time.
  */
 import { PrivacyError } from '../../core/measures.js';
 import type { Hierarchy } from '../../hierarchy/hierarchy.js';
@@ -43,11 +43,16 @@ export class PramUtility {
   private readonly domainSize: number;
 
   /** `table`: the rows, or their frequency table over (at least) the quasi-identifiers. */
-  constructor(table: Table | FrequencyTable, qi: readonly string[], hierarchies: readonly Hierarchy[], readonly theta = 0.05) {
+  constructor(
+    table: Table | FrequencyTable,
+    qi: readonly string[],
+    hierarchies: readonly Hierarchy[],
+    readonly theta = 0.05,
+  ) {
     if (!(theta > 0 && theta <= 1)) throw new PrivacyError(`the Chebyshev parameter θ must be in (0, 1], got ${theta}`);
     const spec = { qi, hierarchies, criteria: [] };
-    // A problem without sensitive columns groups the records by the quasi-identifiers alone; a frequency table over more
-    // columns is grouped further here, so that the tuples are distinct over the quasi-identifiers.
+    // A problem without sensitive columns groups the records by the quasi-identifiers alone; a frequency table over
+    // more columns is grouped further here, so that the tuples are distinct over the quasi-identifiers.
     const problem = 'weights' in table ? problemOf(table, spec) : makeProblem(table, spec);
     this.problem = problem;
     this.rows = problem.rowCount;
@@ -83,10 +88,15 @@ export class PramUtility {
   }
 
   /**
-   * The classes over the attributes not randomized, and the rows in classes smaller than k. This is all that k-anonymity
-   * needs, and much cheaper than the loss: the search uses it to know which points are feasible before evaluating any.
+   * The classes over the attributes not randomized, and the rows in classes smaller than k. This is all that
+   * k-anonymity needs, and much cheaper than the loss: the search uses it to know which points are feasible before
+   * evaluating any.
    */
-  classes(levels: readonly number[], randomized: readonly boolean[], k: number): { classOf: Int32Array; classSize: number[]; suppressed: number } {
+  classes(
+    levels: readonly number[],
+    randomized: readonly boolean[],
+    k: number,
+  ): { classOf: Int32Array; classSize: number[]; suppressed: number } {
     const q = this.problem.qi;
     const distinct = this.counts.length;
     const maps = q.map((a, i) => a.hierarchy.levelCodes[levels[i]]);
@@ -125,25 +135,40 @@ export class PramUtility {
     const distinct = this.counts.length;
     const maps = q.map((a, i) => a.hierarchy.levelCodes[levels[i]]);
     const pramAxes = q.map((_, i) => i).filter((i) => retain[i] !== null);
-    const { classOf, classSize, suppressed } = this.classes(levels, retain.map((r) => r !== null), k);
+    const { classOf, classSize, suppressed } = this.classes(
+      levels,
+      retain.map((r) => r !== null),
+      k,
+    );
     if (suppressed > Math.floor(suppression * this.rows)) return { loss: null, suppressed };
     const shape = [classSize.length, ...pramAxes.map((i) => q[i].hierarchy.levelValues[levels[i]].length)];
     const cells = shape.reduce((p, n) => p * n, 1);
-    if (cells > MAX_GRID_CELLS) throw new PrivacyError(`the released histogram has ${cells} cells at levels [${levels.join(', ')}], more than the ${MAX_GRID_CELLS} the search evaluates exactly; generalize more or randomize fewer attributes`);
+    if (cells > MAX_GRID_CELLS)
+      throw new PrivacyError(
+        `the released histogram has ${cells} cells at levels [${levels.join(', ')}], more than the ${MAX_GRID_CELLS} the search evaluates exactly; generalize more or randomize fewer attributes`,
+      );
     const cellOf = new Int32Array(distinct);
     const grid = new Float64Array(cells);
     for (let t = 0; t < distinct; t++) {
       let cell = classOf[t];
-      for (let j = 0; j < pramAxes.length; j++) cell = cell * shape[j + 1] + maps[pramAxes[j]][this.tuples[pramAxes[j]][t]];
+      for (let j = 0; j < pramAxes.length; j++)
+        cell = cell * shape[j + 1] + maps[pramAxes[j]][this.tuples[pramAxes[j]][t]];
       cellOf[t] = cell;
       if (classSize[classOf[t]] >= k) grid[cell] += this.counts[t];
     }
-    const axisMaps: (AxisMap | null)[] = [null, ...pramAxes.map((i) => axisMapOf(retentionMatrix(this.valuesAt(i, levels[i]), retain[i]!)))];
+    const axisMaps: (AxisMap | null)[] = [
+      null,
+      ...pramAxes.map((i) => axisMapOf(retentionMatrix(this.valuesAt(i, levels[i]), retain[i]!))),
+    ];
     let widening = 0;
     let expected: Float64Array = grid;
     if (pramAxes.length > 0) {
       expected = applyKronecker(grid, shape, axisMaps);
-      const squared = applyKronecker(grid, shape, axisMaps.map((m) => (m ? squaredAxisMap(m) : null)));
+      const squared = applyKronecker(
+        grid,
+        shape,
+        axisMaps.map((m) => (m ? squaredAxisMap(m) : null)),
+      );
       // Var = Σ_u h_u P(1 − P) = E − (P∗P)ᵀh per cell; its Chebyshev half-width √(Var/θ) is added once per cell.
       for (let c = 0; c < cells; c++) widening += Math.sqrt(Math.max(0, expected[c] - squared[c]) / this.theta);
     }

@@ -11,4 +11,5 @@ import { pramKind } from './pram/pram-kind.js';
 import { registerReleaseKind } from './registry.js';
 import { viewKind } from './view/view-kind.js';
 
-for (const kind of [countKind, sumKind, meanKind, modeKind, generalizeKind, pramKind, gridKind, viewKind]) registerReleaseKind(kind);
+for (const kind of [countKind, sumKind, meanKind, modeKind, generalizeKind, pramKind, gridKind, viewKind])
+  registerReleaseKind(kind);

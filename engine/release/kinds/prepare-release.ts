@@ -7,7 +7,12 @@ import type { RandomSource } from '../../core/random.js';
 import type { Hierarchy } from '../../hierarchy/hierarchy.js';
 import type { Table } from '../../table/table.js';
 import type { ReleasePlan } from '../plan-release.js';
-import type { AnonymityDescription, BudgetDescription, DatasetDescription, ReleaseDescription } from '../release-description.js';
+import type {
+  AnonymityDescription,
+  BudgetDescription,
+  DatasetDescription,
+  ReleaseDescription,
+} from '../release-description.js';
 import type { DataSource } from '../../source/data-source.js';
 import type { StreamedRelease } from './generalize/streamed-generalize.js';
 import type { Prepared } from './prepared-release.js';
@@ -30,7 +35,9 @@ export interface PrepareContext {
   exactOf?(release: ReleaseDescription): unknown;
 }
 
-/** What a release prepared at its source reads besides the source: the spec's blocks, the run's generator, its files. */
+/**
+ * What a release prepared at its source reads besides the source: the spec's blocks, the run's generator, its files.
+ */
 export type PrepareAtSourceContext = Pick<PrepareContext, 'dataset' | 'hierarchies' | 'anonymity' | 'rng' | 'files'>;
 
 /**
@@ -43,7 +50,12 @@ export function streamsRelease(release: ReleaseDescription, atSource: boolean, f
 }
 
 /** The streamed form of a release, prepared by its kind on `source`'s frequency tables. */
-export function prepareReleaseAtSource(release: ReleaseDescription, source: DataSource, columns: readonly string[], context: PrepareAtSourceContext): Promise<StreamedRelease> {
+export function prepareReleaseAtSource(
+  release: ReleaseDescription,
+  source: DataSource,
+  columns: readonly string[],
+  context: PrepareAtSourceContext,
+): Promise<StreamedRelease> {
   const kind = releaseKind(release.query.kind);
   if (!kind.prepareAtSource) throw new Error(`a ${kind.name} release is not streamed from its source`);
   return kind.prepareAtSource(release, source, columns, context);

@@ -37,8 +37,13 @@ export interface PreparedRelease {
   readonly bayesian: boolean;
   /** An upper estimate of the CSV's size in bytes, checked against the free space before the spend. */
   readonly estimatedBytes: number;
-  /** Computes the output; `parameters` and `notes` found while computing (a search's levels) are added to the report. */
-  run(options: { signal?: AbortSignal; onProgress?: (fraction: number, message: string) => void }): ReleaseOutput & { parameters?: Record<string, unknown>; notes?: readonly string[] };
+  /**
+   * Computes the output; `parameters` and `notes` found while computing (a search's levels) are added to the report.
+   */
+  run(options: {
+    signal?: AbortSignal;
+    onProgress?: (fraction: number, message: string) => void;
+  }): ReleaseOutput & { parameters?: Record<string, unknown>; notes?: readonly string[] };
 }
 
 /** A release ready to record and run, or the reason it is refused before anything is spent. */
@@ -47,12 +52,17 @@ export type Prepared = { readonly release: PreparedRelease } | { readonly refusa
 /** Bytes of one printed number at most (`toPrecision(10)` with sign, point and exponent) and its separator. */
 export const NUMBER_BYTES = 20;
 
-/** The widest a value of `name` can be written: its own values, or any level of its hierarchy when it is generalized. */
+/**
+ * The widest a value of `name` can be written: its own values, or any level of its hierarchy when it is generalized.
+ */
 export function columnWidth(table: Table, name: string, hierarchy?: Hierarchy): number {
   return dictionaryWidth(column(table, name).dictionary, hierarchy);
 }
 
-/** The widest cell of a column's values and of their generalizations, in bytes of a CSV (a table's or a frequency table's). */
+/**
+ * The widest cell of a column's values and of their generalizations, in bytes of a CSV (a table's or a frequency
+ * table's).
+ */
 export function dictionaryWidth(dictionary: readonly string[], hierarchy?: Hierarchy): number {
   let width = 0;
   for (const v of dictionary) {
@@ -67,7 +77,10 @@ export function dictionaryWidth(dictionary: readonly string[], hierarchy?: Hiera
  * What a microdata release (generalize, PRAM) records before it runs, whatever reads its data: no central DP cost, no
  * user-level claim, and what the ledger keeps of it (`microdata`).
  */
-export function microdataPrepared(mechanism: 'generalization' | 'pram', microdata: MicrodataRecord): Pick<PreparedRelease, 'mechanism' | 'costs' | 'userLevel' | 'microdata' | 'parameters' | 'notes' | 'bayesian'> {
+export function microdataPrepared(
+  mechanism: 'generalization' | 'pram',
+  microdata: MicrodataRecord,
+): Pick<PreparedRelease, 'mechanism' | 'costs' | 'userLevel' | 'microdata' | 'parameters' | 'notes' | 'bayesian'> {
   return { mechanism, costs: {}, userLevel: false, microdata, parameters: {}, notes: [], bayesian: false };
 }
 
@@ -77,13 +90,21 @@ export function microdataBytes(rows: number, header: readonly string[], widths: 
 }
 
 /** A DP release from its plan: the measurement the planner built, or the reason it cannot run. */
-export function prepareMeasured(plan: ReleasePlan, table: Table, accounting: keyof ReleaseCosts, cells: number, labelBytes: number, exact?: () => unknown): Prepared {
+export function prepareMeasured(
+  plan: ReleasePlan,
+  table: Table,
+  accounting: keyof ReleaseCosts,
+  cells: number,
+  labelBytes: number,
+  exact?: () => unknown,
+): Prepared {
   if (plan.problems.length > 0) return { refusal: `not run: ${plan.problems[0].message}` };
   const leak = plan.risks.find((r) => !r.accepted);
   if (leak) return { refusal: `not run: ${leak.message}` };
   const measurement = plan.measurement;
   if (!measurement) return { refusal: 'not run: a domain it needs is not known' };
-  if (!measurement.costs[accounting]) return { refusal: `not run: ${measurement.name} cannot be accounted under '${accounting}' accounting` };
+  if (!measurement.costs[accounting])
+    return { refusal: `not run: ${measurement.name} cannot be accounted under '${accounting}' accounting` };
   return {
     release: {
       mechanism: measurement.name,
@@ -103,13 +124,18 @@ export function prepareMeasured(plan: ReleasePlan, table: Table, accounting: key
 }
 
 /** The widest a label of a column with these values can be written (UTF-8, quoted). */
-export const labelBytes = (values: readonly string[] | undefined) => Math.max(1, ...(values ?? []).map((v) => v.length * 3 + 2));
+export const labelBytes = (values: readonly string[] | undefined) =>
+  Math.max(1, ...(values ?? []).map((v) => v.length * 3 + 2));
 
 /**
  * A DP release prepared from the runner's plan (`planOf`), the exact stage from a source's answer where the run takes
  * answers; `size` estimates its cells and the bytes of one cell's labels from the exact stage, when there is one.
  */
-export function prepareDp(release: ReleaseDescription, c: PrepareContext, size: (exact?: () => unknown) => { cells: number; labelBytes: number }): Prepared {
+export function prepareDp(
+  release: ReleaseDescription,
+  c: PrepareContext,
+  size: (exact?: () => unknown) => { cells: number; labelBytes: number },
+): Prepared {
   const plan = c.planOf(release);
   const exact = c.exactOf && (() => c.exactOf!(release));
   const { cells, labelBytes } = size(exact);

@@ -51,5 +51,7 @@ export function releaseKind(name: QueryKind): ReleaseKind {
   const kind = loaded.get(name);
   if (kind) return kind;
   if (!(name in LOADERS)) throw new Error(`unknown release kind '${name}'`);
-  throw new Error(`the release kind '${name}' is used before it is loaded: await loadReleaseKinds (engine/release/kinds/registry.ts), or import engine/release/kinds/all-release-kinds.ts where every kind is needed synchronously`);
+  throw new Error(
+    `the release kind '${name}' is used before it is loaded: await loadReleaseKinds (engine/release/kinds/registry.ts), or import engine/release/kinds/all-release-kinds.ts where every kind is needed synchronously`,
+  );
 }

@@ -1,16 +1,22 @@
 /**
- * One release kind (`count`, `sum`, `mean`, `mode`, `generalize`, `pram`, `grid`, `view`) as the rest of the engine sees
- * it: the facts the planner asks about a kind, its planning step and its preparation for the runner. Each kind lives in
- * its own folder under engine/release/kinds/ and exports one `ReleaseKind`; the registry (registry.ts) is the one place
- * that maps a kind's name to its module, so that no other code switches on the kind and a run loads only the kinds its
- * spec uses.
+ * One release kind (`count`, `sum`, `mean`, `mode`, `generalize`, `pram`, `grid`, `view`) as the rest of the engine
+ * sees it: the facts the planner asks about a kind, its planning step and its preparation for the runner. Each kind
+ * lives in its own folder under engine/release/kinds/ and exports one `ReleaseKind`; the registry (registry.ts) is the
+ * one place that maps a kind's name to its module, so that no other code switches on the kind and a run loads only the
+ * kinds its spec uses.
  */
 import type { AggregateAnswer, AggregateRequest, DataSource } from '../../source/data-source.js';
 import type { Table } from '../../table/table.js';
 import type { StreamedRelease } from './generalize/streamed-generalize.js';
 import type { PlanProblem } from '../plan-problem.js';
 import type { PlanContext, ReleasePlan } from '../plan-release.js';
-import type { MechanismDescription, MechanismKind, QueryDescription, QueryKind, ReleaseDescription } from '../release-description.js';
+import type {
+  MechanismDescription,
+  MechanismKind,
+  QueryDescription,
+  QueryKind,
+  ReleaseDescription,
+} from '../release-description.js';
 import type { Sensitivity } from '../sensitivity.js';
 import type { PrepareAtSourceContext, PrepareContext } from './prepare-release.js';
 import type { Prepared } from './prepared-release.js';
@@ -41,7 +47,8 @@ export interface ReleaseKind {
   readonly mechanismExample: string;
   /**
    * Whether the kind has a Bayesian-DP calibration for correlated units (Yang, Sato, Nakagawa 2015): sums and counts
-   * do; a kind without one is refused on a dataset that declares correlated units, since its ε would understate the leak.
+   * do; a kind without one is refused on a dataset that declares correlated units, since its ε would understate the
+   * leak.
    */
   readonly bayesian: boolean;
   /** The columns whose value domains the release reads (groups, or the values a mode chooses among). */
@@ -58,29 +65,48 @@ export interface ReleaseKind {
   prepare(release: ReleaseDescription, context: PrepareContext): Prepared;
   /**
    * A microdata release prepared on the frequency tables of data read where it lies (a database table, DuckDB over
-   * Parquet or a large CSV), its rows then streamed from `source` through its row transform; `columns` are the source's.
+   * Parquet or a large CSV), its rows then streamed from `source` through its row transform; `columns` are the
+   * source's.
    */
-  prepareAtSource?(release: ReleaseDescription, source: DataSource, columns: readonly string[], context: PrepareAtSourceContext): Promise<StreamedRelease>;
+  prepareAtSource?(
+    release: ReleaseDescription,
+    source: DataSource,
+    columns: readonly string[],
+    context: PrepareAtSourceContext,
+  ): Promise<StreamedRelease>;
   /**
    * Bounds the release reads from the data's extremes, where the spec accepts that leak (a grid without `within` and
    * `accept data-dependent-domain`); the planner prices the release over them.
    */
   boundsFromData?(release: ReleaseDescription, table: Table): PlanContext['gridBounds'];
   /** The same bounds read from a source: `columnTable` gives the frequency table of one column as a table. */
-  boundsFromSource?(release: ReleaseDescription, columnTable: (column: string) => Promise<Table>): Promise<PlanContext['gridBounds']>;
+  boundsFromSource?(
+    release: ReleaseDescription,
+    columnTable: (column: string) => Promise<Table>,
+  ): Promise<PlanContext['gridBounds']>;
   /**
    * The bounded aggregate a DP release asks of a data source (engine/source/data-source.ts), or undefined where it
    * cannot be answered so (a grid without public bounds); microdata kinds have none, since they write rows. `bounds`
    * read from the data (the preview's) are written in as if declared.
    */
-  aggregateRequest?(release: ReleaseDescription, sensitivity: Sensitivity | undefined, unit: string | undefined, seed: string, bounds?: PlanContext['gridBounds']): AggregateRequest | undefined;
+  aggregateRequest?(
+    release: ReleaseDescription,
+    sensitivity: Sensitivity | undefined,
+    unit: string | undefined,
+    seed: string,
+    bounds?: PlanContext['gridBounds'],
+  ): AggregateRequest | undefined;
   /**
    * Whether its preview shows, beside each cell bounded by contribution bounding, the cell without the bound (a count,
    * sum or mean): a local figure for the data's owner, asked of a source as a second request without the bound.
    */
   readonly previewsUnbounded?: boolean;
   /** The exact stage's value from the source's answer to that request: what the measurement's first stage gives. */
-  exactFromAnswer?(release: ReleaseDescription, domains: ReadonlyMap<string, readonly string[]>, answer: AggregateAnswer): unknown;
+  exactFromAnswer?(
+    release: ReleaseDescription,
+    domains: ReadonlyMap<string, readonly string[]>,
+    answer: AggregateAnswer,
+  ): unknown;
   /** The files a release reads besides the data and the hierarchies (a PRAM matrix file). */
   filesRead?(query: QueryDescription): string[];
   /** The query with each file it names (`filesRead`) resolved by `resolve`: a spec names them relative to itself. */

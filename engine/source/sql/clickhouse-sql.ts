@@ -43,7 +43,11 @@ const PREFIX = '_privspec_';
 const a = (name: string) => `${PREFIX}${name}`;
 
 function checkNames(names: Iterable<string>): void {
-  for (const name of names) if (name.startsWith(PREFIX)) throw new TableError(`column "${name}" cannot be read from ClickHouse: names starting with ${PREFIX} are privspec's own`);
+  for (const name of names)
+    if (name.startsWith(PREFIX))
+      throw new TableError(
+        `column "${name}" cannot be read from ClickHouse: names starting with ${PREFIX} are privspec's own`,
+      );
 }
 
 function renamed(outputs: readonly string[], inner: string): string {
@@ -55,12 +59,21 @@ export function clickhouseFrequencySql(sql: SqlSyntax, request: FrequencyRequest
   const names = request.columns.map((_, i) => `c${i}`);
   const cols = request.columns.map((name, i) => `${sql.text(sql.identifier(name))} AS ${a(names[i])}`);
   if (names.length === 0) return `SELECT count() AS n FROM ${from}`;
-  return renamed(names, `SELECT ${[...cols, `count() AS ${a('n')}`].join(', ')}\nFROM ${from}\nGROUP BY ${names.map(a).join(', ')}`);
+  return renamed(
+    names,
+    `SELECT ${[...cols, `count() AS ${a('n')}`].join(', ')}\nFROM ${from}\nGROUP BY ${names.map(a).join(', ')}`,
+  );
 }
 
 export function clickhouseAggregateSql(sql: SqlSyntax, request: AggregateRequest, from: string): string {
   const b = request.bound;
-  checkNames([...request.groupBy, ...(request.grid ? [request.grid.x, request.grid.y] : []), ...(request.clamp ? [request.clamp.column] : []), ...(b ? [b.unit, ...b.partitionBy] : []), ...(request.where?.keys() ?? [])]);
+  checkNames([
+    ...request.groupBy,
+    ...(request.grid ? [request.grid.x, request.grid.y] : []),
+    ...(request.clamp ? [request.clamp.column] : []),
+    ...(b ? [b.unit, ...b.partitionBy] : []),
+    ...(request.where?.keys() ?? []),
+  ]);
   const text = (name: string) => sql.text(sql.identifier(name));
   const clamp = clampSql(sql, request);
   const outputs = [...request.groupBy.map((_, i) => `g${i}`), ...(clamp ? ['v'] : [])];
@@ -70,39 +83,56 @@ export function clickhouseAggregateSql(sql: SqlSyntax, request: AggregateRequest
   const where = whereSql(sql, request.where);
   const filter = where ? `\nWHERE ${where}` : '';
   if (!b) {
-    return renamed(outputs, `SELECT ${[...named, `count() AS ${a('n')}`].join(', ')}\nFROM ${from}${filter}${outputs.length ? `\nGROUP BY ${outputs.map(a).join(', ')}` : ''}`);
+    return renamed(
+      outputs,
+      `SELECT ${[...named, `count() AS ${a('n')}`].join(', ')}\nFROM ${from}${filter}${outputs.length ? `\nGROUP BY ${outputs.map(a).join(', ')}` : ''}`,
+    );
   }
   const unit = text(b.unit);
   const parts = b.partitionBy.map(text);
-  const content = [...request.groupBy.filter((g) => !b.partitionBy.includes(g)).map(text), ...(request.clamp ? [text(request.clamp.column)] : [])];
+  const content = [
+    ...request.groupBy.filter((g) => !b.partitionBy.includes(g)).map(text),
+    ...(request.clamp ? [text(request.clamp.column)] : []),
+  ];
   const partitionHash = keyedHashSql(sql, b.seed, [sql.string('p'), unit, ...parts]);
   const rowHash = keyedHashSql(sql, b.seed, [sql.string('r'), unit, ...parts, ...content]);
-  const definitions = [...named, `${unit} AS ${a('u')}`, ...parts.map((p, i) => `${p} AS ${a(`p${i}`)}`), `${partitionHash} AS ${a('ph')}`, `${rowHash} AS ${a('rh')}`];
+  const definitions = [
+    ...named,
+    `${unit} AS ${a('u')}`,
+    ...parts.map((p, i) => `${p} AS ${a(`p${i}`)}`),
+    `${partitionHash} AS ${a('ph')}`,
+    `${rowHash} AS ${a('rh')}`,
+  ];
   const row = `tuple(${[a('rh'), ...outputs.map(a)].join(', ')})`;
   const picks = outputs.map((o, i) => `tupleElement(${a('t')}, ${i + 2}) AS ${a(o)}`);
   const partitions = b.partitionBy.map((_, i) => a(`p${i}`));
-  return `${renamed(outputs, [
-    `SELECT ${[...outputs.map(a), `count() AS ${a('n')}`].join(', ')}`,
-    'FROM (',
-    `  SELECT ${[`arrayJoin(${a('prows')}) AS ${a('t')}`, ...picks].join(', ')}`,
-    '  FROM (',
-    `    SELECT arrayJoin(arraySlice(arraySort(groupArray(tuple(${a('pkey')}, ${a('kept')}))), 1, ${sql.integer(b.maxPartitions)})) AS ${a('pk')}, tupleElement(${a('pk')}, 2) AS ${a('prows')}`,
-    '    FROM (',
-    // Each shard's cut of a (unit, partition), cut again: the first R of the union are among the shards' first R.
-    `      SELECT ${a('u')}, min(${a('spkey')}) AS ${a('pkey')}, arraySlice(arraySort(groupArrayArray(${a('skept')})), 1, ${sql.integer(b.maxRowsPerPartition)}) AS ${a('kept')}`,
-    '      FROM (',
-    // The level that reads the table: on a Distributed table each shard hashes its rows and cuts each (unit,
-    // partition) to its first R itself (distributed_group_by_no_merge), so at most R rows a shard leave it.
-    `        WITH ${definitions.join(',\n          ')}`,
-    `        SELECT ${[a('u'), ...partitions, `min(${a('ph')}) AS ${a('spkey')}`, `arraySlice(arraySort(groupArray(${row})), 1, ${sql.integer(b.maxRowsPerPartition)}) AS ${a('skept')}`].join(', ')}`,
-    `        FROM ${from}${filter.replace('\n', '\n        ')}`,
-    `        GROUP BY ${[a('u'), ...partitions].join(', ')}`,
-    `      ) ${a('ks')}`,
-    `      GROUP BY ${[a('u'), ...partitions].join(', ')}`,
-    `    ) ${a('kp')}`,
-    `    GROUP BY ${a('u')}`,
-    `  ) ${a('ku')}`,
-    `) ${a('kt')}`,
-    outputs.length ? `GROUP BY ${outputs.map(a).join(', ')}` : '',
-  ].join('\n').trim())}\nSETTINGS distributed_group_by_no_merge = 1`;
+  return `${renamed(
+    outputs,
+    [
+      `SELECT ${[...outputs.map(a), `count() AS ${a('n')}`].join(', ')}`,
+      'FROM (',
+      `  SELECT ${[`arrayJoin(${a('prows')}) AS ${a('t')}`, ...picks].join(', ')}`,
+      '  FROM (',
+      `    SELECT arrayJoin(arraySlice(arraySort(groupArray(tuple(${a('pkey')}, ${a('kept')}))), 1, ${sql.integer(b.maxPartitions)})) AS ${a('pk')}, tupleElement(${a('pk')}, 2) AS ${a('prows')}`,
+      '    FROM (',
+      // Each shard's cut of a (unit, partition), cut again: the first R of the union are among the shards' first R.
+      `      SELECT ${a('u')}, min(${a('spkey')}) AS ${a('pkey')}, arraySlice(arraySort(groupArrayArray(${a('skept')})), 1, ${sql.integer(b.maxRowsPerPartition)}) AS ${a('kept')}`,
+      '      FROM (',
+      // The level that reads the table: on a Distributed table each shard hashes its rows and cuts each (unit,
+      // partition) to its first R itself (distributed_group_by_no_merge), so at most R rows a shard leave it.
+      `        WITH ${definitions.join(',\n          ')}`,
+      `        SELECT ${[a('u'), ...partitions, `min(${a('ph')}) AS ${a('spkey')}`, `arraySlice(arraySort(groupArray(${row})), 1, ${sql.integer(b.maxRowsPerPartition)}) AS ${a('skept')}`].join(', ')}`,
+      `        FROM ${from}${filter.replace('\n', '\n        ')}`,
+      `        GROUP BY ${[a('u'), ...partitions].join(', ')}`,
+      `      ) ${a('ks')}`,
+      `      GROUP BY ${[a('u'), ...partitions].join(', ')}`,
+      `    ) ${a('kp')}`,
+      `    GROUP BY ${a('u')}`,
+      `  ) ${a('ku')}`,
+      `) ${a('kt')}`,
+      outputs.length ? `GROUP BY ${outputs.map(a).join(', ')}` : '',
+    ]
+      .join('\n')
+      .trim(),
+  )}\nSETTINGS distributed_group_by_no_merge = 1`;
 }

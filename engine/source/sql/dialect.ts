@@ -82,7 +82,8 @@ export function relationText(sql: SqlSyntax, from: SqlRelation): string {
 /** Each dialect's placeholder for the n-th value (1-based) of a kind. */
 const PLACEHOLDERS: Record<Dialect, (n: number, kind: SqlValueKind) => string> = {
   // PostgreSQL infers a parameter's type from its use, and cannot in concat() or md5(): each states its type.
-  postgres: (n, kind) => `CAST($${n} AS ${kind === 'text' ? 'text' : kind === 'float' ? 'double precision' : 'bigint'})`,
+  postgres: (n, kind) =>
+    `CAST($${n} AS ${kind === 'text' ? 'text' : kind === 'float' ? 'double precision' : 'bigint'})`,
   duckdb: (n, kind) => `CAST($${n} AS ${kind === 'text' ? 'VARCHAR' : kind === 'float' ? 'DOUBLE' : 'BIGINT'})`,
   // ClickHouse's query parameters (19.x and later) name their type; the server substitutes them when it parses.
   clickhouse: (n, kind) => `{p${n}:${kind === 'text' ? 'String' : kind === 'float' ? 'Float64' : 'UInt64'}}`,
@@ -96,7 +97,8 @@ function checkedNumber(value: number): number {
 }
 
 function checkedCount(value: number): number {
-  if (!Number.isSafeInteger(value) || value < 0) throw new Error(`a SQL count must be a non-negative integer, got ${value}`);
+  if (!Number.isSafeInteger(value) || value < 0)
+    throw new Error(`a SQL count must be a non-negative integer, got ${value}`);
   return value;
 }
 
@@ -121,13 +123,21 @@ function expressions(dialect: Dialect, value: (v: SqlValue, kind: SqlValueKind) 
   const number = (x: number) => value(checkedNumber(x), 'float');
   const integer = (n: number) => value(checkedCount(n), 'integer');
   const identifier = (name: string) => sqlIdentifier(dialect, name);
-  const common = { dialect, identifier, string, number, integer, concat: (parts: readonly string[]) => `concat(${parts.join(', ')})` };
+  const common = {
+    dialect,
+    identifier,
+    string,
+    number,
+    integer,
+    concat: (parts: readonly string[]) => `concat(${parts.join(', ')})`,
+  };
   switch (dialect) {
     case 'duckdb':
       return {
         ...common,
         text: (e) => `COALESCE(CAST(${e} AS VARCHAR), '')`,
-        toNumber: (t) => `CASE WHEN regexp_matches(trim(${t}), ${string(NUMERIC)}) THEN TRY_CAST(trim(${t}) AS DOUBLE) END`,
+        toNumber: (t) =>
+          `CASE WHEN regexp_matches(trim(${t}), ${string(NUMERIC)}) THEN TRY_CAST(trim(${t}) AS DOUBLE) END`,
         isNaN: (n) => `isnan(${n})`,
         md5: (t) => `md5(${t})`,
         length: (t) => `CAST(length(${t}) AS VARCHAR)`,
@@ -165,7 +175,8 @@ function expressions(dialect: Dialect, value: (v: SqlValue, kind: SqlValueKind) 
         ...common,
         text: (e) => `COALESCE(CAST(${e} AS STRING), '')`,
         // regexp_extract (not RLIKE) so that the query also runs in DuckDB, which has the same function.
-        toNumber: (t) => `CASE WHEN regexp_extract(trim(${t}), ${string(NUMERIC)}, 0) <> '' THEN TRY_CAST(trim(${t}) AS DOUBLE) END`,
+        toNumber: (t) =>
+          `CASE WHEN regexp_extract(trim(${t}), ${string(NUMERIC)}, 0) <> '' THEN TRY_CAST(trim(${t}) AS DOUBLE) END`,
         isNaN: (n) => `isnan(${n})`,
         md5: (t) => `md5(${t})`,
         length: (t) => `CAST(char_length(${t}) AS STRING)`,
@@ -206,6 +217,7 @@ export function sqlSyntax(dialect: Dialect): SqlSyntax {
  */
 export function tableName(dialect: Dialect, name: string): string {
   const parts = name.split('.');
-  if (parts.length > 2 || parts.some((p) => p === '')) throw new TableError(`"${name}" is not a table name: write "schema.table" or "table"`);
+  if (parts.length > 2 || parts.some((p) => p === ''))
+    throw new TableError(`"${name}" is not a table name: write "schema.table" or "table"`);
   return parts.map((p) => sqlIdentifier(dialect, p)).join('.');
 }

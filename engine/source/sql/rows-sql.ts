@@ -7,7 +7,9 @@ import { relationText, sqlWriter, type SqlRelation, type SqlStatement, type SqlT
 /** A table's rows over `columns`, as text, in the order the server reads them (a streamed read that keeps no order). */
 export function rowsSql(target: SqlTarget, from: SqlRelation, columns: readonly string[]): SqlStatement {
   const sql = sqlWriter(target);
-  return sql.statement(`SELECT ${columns.map((c) => sql.text(sql.identifier(c))).join(', ') || '1'} FROM ${relationText(sql, from)}`);
+  return sql.statement(
+    `SELECT ${columns.map((c) => sql.text(sql.identifier(c))).join(', ') || '1'} FROM ${relationText(sql, from)}`,
+  );
 }
 
 /** No rows, every column: the table's column names (and a check that it exists and may be read). */

@@ -1,8 +1,8 @@
 /**
- * The SQL of a shuffled row stream: a microdata file is written in a random row order (engine/host/files/write-csv.ts), and
- * a source too large to hold is shuffled by the engine that holds it. Each row is numbered (any numbering: the order of
- * the scan), and the rows are sorted by the keyed hash of engine/source/keyed-order.ts over ('s', row number) with a
- * fresh secret key from the secure generator per run:
+ * The SQL of a shuffled row stream: a microdata file is written in a random row order (engine/host/files/write-csv.ts),
+ * and a source too large to hold is shuffled by the engine that holds it. Each row is numbered (any numbering: the
+ * order of the scan), and the rows are sorted by the keyed hash of engine/source/keyed-order.ts over ('s', row number)
+ * with a fresh secret key from the secure generator per run:
  *
  *   SELECT cols FROM (SELECT cols, ROW_NUMBER() OVER () AS n FROM t) ORDER BY md5(key ‖ '|' ‖ 1:s ‖ len(n):n), n
  *
@@ -14,7 +14,12 @@
 import { keyedHashSql } from './sql-expressions.js';
 import { relationText, sqlWriter, type SqlRelation, type SqlStatement, type SqlTarget } from './dialect.js';
 
-export function shuffledRowsSql(target: SqlTarget, from: SqlRelation, columns: readonly string[], key: string): SqlStatement {
+export function shuffledRowsSql(
+  target: SqlTarget,
+  from: SqlRelation,
+  columns: readonly string[],
+  key: string,
+): SqlStatement {
   if (target.dialect === 'clickhouse') return clickHouseShuffledRowsSql(target, from, columns, key);
   const sql = sqlWriter(target);
   const relation = relationText(sql, from);
@@ -22,7 +27,9 @@ export function shuffledRowsSql(target: SqlTarget, from: SqlRelation, columns: r
   const hash = keyedHashSql(sql, key, [sql.string('s'), `CAST(${n} AS VARCHAR)`]);
   const inner = columns.map((c, j) => `${sql.text(sql.identifier(c))} AS ${sql.identifier(`_privspec_c${j}`)}`);
   const outer = columns.map((_, j) => sql.identifier(`_privspec_c${j}`)).join(', ') || '1';
-  return sql.statement(`SELECT ${outer} FROM (SELECT ${[...inner, `ROW_NUMBER() OVER () AS ${n}`].join(', ')} FROM ${relation}) AS _privspec_s ORDER BY ${hash}, ${n}`);
+  return sql.statement(
+    `SELECT ${outer} FROM (SELECT ${[...inner, `ROW_NUMBER() OVER () AS ${n}`].join(', ')} FROM ${relation}) AS _privspec_s ORDER BY ${hash}, ${n}`,
+  );
 }
 
 /**
@@ -44,7 +51,12 @@ export function shuffledRowsSql(target: SqlTarget, from: SqlRelation, columns: r
  * merges the shards' sorted streams (ORDER BY on a Distributed table sorts on the shards and merges), spilling under
  * its own settings; privspec reads the result in batches.
  */
-function clickHouseShuffledRowsSql(target: SqlTarget, from: SqlRelation, columns: readonly string[], key: string): SqlStatement {
+function clickHouseShuffledRowsSql(
+  target: SqlTarget,
+  from: SqlRelation,
+  columns: readonly string[],
+  key: string,
+): SqlStatement {
   const sql = sqlWriter(target);
   const relation = relationText(sql, from);
   const n = sql.identifier('_privspec_n');
@@ -52,6 +64,7 @@ function clickHouseShuffledRowsSql(target: SqlTarget, from: SqlRelation, columns
   const hash = keyedHashSql(sql, key, [sql.string('s'), `toString(${n})`, `toString(${r})`]);
   const inner = columns.map((c, j) => `${sql.text(sql.identifier(c))} AS ${sql.identifier(`_privspec_c${j}`)}`);
   const outer = columns.map((_, j) => sql.identifier(`_privspec_c${j}`)).join(', ') || '1';
-  return sql.statement(`SELECT ${outer} FROM (SELECT ${[...inner, `rowNumberInAllBlocks() AS ${n}`, `rand64() AS ${r}`].join(', ')} FROM ${relation}) ORDER BY ${hash}, ${n}, ${r}`);
+  return sql.statement(
+    `SELECT ${outer} FROM (SELECT ${[...inner, `rowNumberInAllBlocks() AS ${n}`, `rand64() AS ${r}`].join(', ')} FROM ${relation}) ORDER BY ${hash}, ${n}, ${r}`,
+  );
 }
-

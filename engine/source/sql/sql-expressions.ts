@@ -33,6 +33,10 @@ export function gridCellSql(sql: SqlSyntax, request: AggregateRequest): string[]
   const y = sql.toNumber(sql.text(sql.identifier(g.y)));
   const n = (v: number) => sql.number(v);
   const inside = `${x} IS NOT NULL AND ${y} IS NOT NULL AND NOT ${sql.isNaN(x)} AND NOT ${sql.isNaN(y)} AND ${x} >= ${n(g.xMin)} AND ${x} <= ${n(g.xMax)} AND ${y} >= ${n(g.yMin)} AND ${y} <= ${n(g.yMax)}`;
-  const index = (v: string, lo: number, hi: number) => `CAST(CASE WHEN floor(((${v} - ${n(lo)}) / (${n(hi)} - ${n(lo)})) * ${n(g.size)}) > ${n(g.size - 1)} THEN ${n(g.size - 1)} ELSE floor(((${v} - ${n(lo)}) / (${n(hi)} - ${n(lo)})) * ${n(g.size)}) END AS BIGINT)`;
-  return [`CASE WHEN ${inside} THEN ${index(x, g.xMin, g.xMax)} ELSE -1 END`, `CASE WHEN ${inside} THEN ${index(y, g.yMin, g.yMax)} ELSE -1 END`];
+  const index = (v: string, lo: number, hi: number) =>
+    `CAST(CASE WHEN floor(((${v} - ${n(lo)}) / (${n(hi)} - ${n(lo)})) * ${n(g.size)}) > ${n(g.size - 1)} THEN ${n(g.size - 1)} ELSE floor(((${v} - ${n(lo)}) / (${n(hi)} - ${n(lo)})) * ${n(g.size)}) END AS BIGINT)`;
+  return [
+    `CASE WHEN ${inside} THEN ${index(x, g.xMin, g.xMax)} ELSE -1 END`,
+    `CASE WHEN ${inside} THEN ${index(y, g.yMin, g.yMax)} ELSE -1 END`,
+  ];
 }

@@ -20,11 +20,14 @@ import type { Dialect } from './sql-value.js';
 const POSTGRES_NAME_BYTES = 63;
 
 export function sqlIdentifier(dialect: Dialect, name: string): string {
-  if (name.includes('\0')) throw new TableError(`the name ${JSON.stringify(name)} holds a NUL character, which no SQL server reads in a name`);
+  if (name.includes('\0'))
+    throw new TableError(`the name ${JSON.stringify(name)} holds a NUL character, which no SQL server reads in a name`);
   switch (dialect) {
     case 'postgres':
       if (new TextEncoder().encode(name).length > POSTGRES_NAME_BYTES) {
-        throw new TableError(`the name "${name}" is longer than PostgreSQL's ${POSTGRES_NAME_BYTES} bytes: PostgreSQL would read its first ${POSTGRES_NAME_BYTES} bytes, which may name something else`);
+        throw new TableError(
+          `the name "${name}" is longer than PostgreSQL's ${POSTGRES_NAME_BYTES} bytes: PostgreSQL would read its first ${POSTGRES_NAME_BYTES} bytes, which may name something else`,
+        );
       }
       return `"${name.replace(/"/g, '""')}"`;
     case 'duckdb':

@@ -1,4 +1,7 @@
-/** The SQL dialects privspec writes, and the values it binds: the names every SQL module shares (dialect.ts, sql-names.ts, sql-literals.ts). */
+/**
+ * The SQL dialects privspec writes, and the values it binds: the names every SQL module shares (dialect.ts,
+ * sql-names.ts, sql-literals.ts).
+ */
 export type Dialect = 'duckdb' | 'postgres' | 'clickhouse' | 'spark';
 
 export const DIALECTS: readonly Dialect[] = ['duckdb', 'postgres', 'clickhouse', 'spark'];

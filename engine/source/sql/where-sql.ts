@@ -9,9 +9,11 @@ function constraintSql(sql: SqlSyntax, text: string, c: Constraint): string {
   // Written only where it is used: a bound statement must hold every value it binds (PostgreSQL cannot type one it
   // does not see).
   const num = () => sql.toNumber(text);
-  const test = (v: number | string) => (typeof v === 'number' ? `${num()} = ${sql.number(v)}` : sql.compareText(text, '=', v));
+  const test = (v: number | string) =>
+    typeof v === 'number' ? `${num()} = ${sql.number(v)}` : sql.compareText(text, '=', v);
   if (c.kind === 'set') return c.values.length === 0 ? '1 = 0' : `(${c.values.map(test).join(' OR ')})`;
-  if (typeof c.low === 'number' && typeof c.high === 'number') return `(${num()} >= ${sql.number(c.low)} AND ${num()} <= ${sql.number(c.high)})`;
+  if (typeof c.low === 'number' && typeof c.high === 'number')
+    return `(${num()} >= ${sql.number(c.low)} AND ${num()} <= ${sql.number(c.high)})`;
   return `(${sql.compareText(text, '>=', String(c.low))} AND ${sql.compareText(text, '<=', String(c.high))})`;
 }
 

@@ -16,8 +16,14 @@ const present = existsSync(join(dir, 'adult.csv'));
 
 /** Adult is `;`-separated without quoting, so a plain split reads it, independently of the product's CSV parser. */
 function loadAdult(): Table {
-  const lines = readFileSync(join(dir, 'adult.csv'), 'utf8').split(/\r?\n/).filter((l) => l !== '');
-  return tableFromRows(lines[0].split(';'), lines.slice(1).map((l) => l.split(';')), 'adult.csv');
+  const lines = readFileSync(join(dir, 'adult.csv'), 'utf8')
+    .split(/\r?\n/)
+    .filter((l) => l !== '');
+  return tableFromRows(
+    lines[0].split(';'),
+    lines.slice(1).map((l) => l.split(';')),
+    'adult.csv',
+  );
 }
 
 describe('equivalence classes on Adult', function () {
@@ -34,7 +40,10 @@ describe('equivalence classes on Adult', function () {
     const classes = equivalenceClasses(adult, qi);
     assert.equal(classes.classCount, 19502);
     assert.equal(kAnonymityViolations(classes, 2).classes, 15512);
-    assert.equal(classes.sizes.reduce((a, b) => a + b, 0), 30162);
+    assert.equal(
+      classes.sizes.reduce((a, b) => a + b, 0),
+      30162,
+    );
   });
 
   it('finds every ARX hierarchy consistent and covering its column', () => {
@@ -51,7 +60,11 @@ describe('equivalence classes on Adult', function () {
       const path = join(dir, `adult_hierarchy_${c.name}.csv`);
       return bindHierarchy(parseArxHierarchy(readFileSync(path, 'utf8'), path), c).bound;
     });
-    const classes = equivalenceClasses(adult, adult.columns.map((c) => c.name), { hierarchies, levels: hierarchies.map((h) => h.height) });
+    const classes = equivalenceClasses(
+      adult,
+      adult.columns.map((c) => c.name),
+      { hierarchies, levels: hierarchies.map((h) => h.height) },
+    );
     assert.deepEqual([...classes.sizes], [30162]);
   });
 });

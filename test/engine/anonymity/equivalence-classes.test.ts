@@ -1,6 +1,10 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { equivalenceClasses, type EquivalenceClasses, type Generalization } from '../../../engine/anonymity/equivalence-classes.js';
+import {
+  equivalenceClasses,
+  type EquivalenceClasses,
+  type Generalization,
+} from '../../../engine/anonymity/equivalence-classes.js';
 import { bindHierarchy, type BoundHierarchy } from '../../../engine/hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../../../engine/hierarchy/hierarchy.js';
 import type { Column, Table } from '../../../engine/table/table.js';
@@ -38,11 +42,16 @@ function plain(c: EquivalenceClasses) {
   return { classCount: c.classCount, classOf: [...c.classOf], sizes: [...c.sizes], firstRow: [...c.firstRow] };
 }
 
-/** A random table: per column a dictionary (possibly larger than the values used, to inflate the key space) and codes. */
+/**
+ * A random table: per column a dictionary (possibly larger than the values used, to inflate the key space) and codes.
+ */
 const tableArb = fc
   .record({
     rows: fc.integer({ min: 0, max: 60 }),
-    domains: fc.array(fc.record({ used: fc.integer({ min: 1, max: 6 }), size: fc.integer({ min: 6, max: 400 }) }), { minLength: 1, maxLength: 7 }),
+    domains: fc.array(fc.record({ used: fc.integer({ min: 1, max: 6 }), size: fc.integer({ min: 6, max: 400 }) }), {
+      minLength: 1,
+      maxLength: 7,
+    }),
     seed: fc.array(fc.nat(), { minLength: 1, maxLength: 500 }),
     levels: fc.array(fc.nat(), { minLength: 7, maxLength: 7 }),
     bucket: fc.array(fc.integer({ min: 1, max: 4 }), { minLength: 7, maxLength: 7 }),
@@ -71,7 +80,11 @@ describe('equivalence classes', () => {
         fc.property(tableArb, fc.boolean(), ({ table, qi, generalization }, generalize) => {
           const g = generalize ? generalization : undefined;
           // Forced dense counting allocates one cell per possible key; keep those runs to key spaces of 4M cells.
-          const space = qi.reduce((p, _, i) => p * (g ? g.hierarchies[i].levelValues[g.levels[i]].length : table.columns[i].dictionary.length), 1);
+          const space = qi.reduce(
+            (p, _, i) =>
+              p * (g ? g.hierarchies[i].levelValues[g.levels[i]].length : table.columns[i].dictionary.length),
+            1,
+          );
           fc.pre(strategy !== 'dense' || space <= 2 ** 22);
           assert.deepEqual(plain(equivalenceClasses(table, qi, g, { strategy })), plain(naiveClasses(table, qi, g)));
         }),
@@ -115,12 +128,20 @@ describe('equivalence classes', () => {
 
   it('puts every row in one class when there are no quasi-identifiers', () => {
     const table: Table = { columns: [], rowCount: 3 };
-    assert.deepEqual(plain(equivalenceClasses(table, [])), { classCount: 1, classOf: [0, 0, 0], sizes: [3], firstRow: [0] });
+    assert.deepEqual(plain(equivalenceClasses(table, [])), {
+      classCount: 1,
+      classOf: [0, 0, 0],
+      sizes: [3],
+      firstRow: [0],
+    });
   });
 
   it('rejects a generalization level beyond the hierarchy', () => {
     const c: Column = { name: 'a', dictionary: ['x'], codes: Int32Array.of(0) };
     const h = bindHierarchy({ height: 1, generalize: (v) => [v, '*'] }, c).bound;
-    assert.throws(() => equivalenceClasses({ columns: [c], rowCount: 1 }, ['a'], { hierarchies: [h], levels: [2] }), RangeError);
+    assert.throws(
+      () => equivalenceClasses({ columns: [c], rowCount: 1 }, ['a'], { hierarchies: [h], levels: [2] }),
+      RangeError,
+    );
   });
 });

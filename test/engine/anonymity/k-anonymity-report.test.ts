@@ -1,6 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { equivalenceClasses, type Generalization } from '../../../engine/anonymity/equivalence-classes.js';
-import { kAnonymityViolations, kViolatingRows, kViolationMessage } from '../../../engine/anonymity/k-anonymity-report.js';
+import {
+  kAnonymityViolations,
+  kViolatingRows,
+  kViolationMessage,
+} from '../../../engine/anonymity/k-anonymity-report.js';
 import { classKey } from '../../../engine/anonymity/class-key.js';
 import { classMembers, rowsOfClass } from '../../../engine/anonymity/class-members.js';
 import { bindHierarchy } from '../../../engine/hierarchy/bound-hierarchy.js';
@@ -40,7 +44,10 @@ describe('k-anonymity report', () => {
     assert.equal(classKey(seed, qi, classes, 1, decadesAndPrefix), '{sex=M, age=30-39, zip=354-****}');
     // Not 3-anonymous: every class has two rows, so all six rows violate.
     const v3 = kAnonymityViolations(classes, 3);
-    assert.deepEqual({ records: v3.records, classes: v3.classes, ids: [...v3.violatingClassIds] }, { records: 6, classes: 3, ids: [0, 1, 2] });
+    assert.deepEqual(
+      { records: v3.records, classes: v3.classes, ids: [...v3.violatingClassIds] },
+      { records: 6, classes: 3, ids: [0, 1, 2] },
+    );
   });
 
   it('finds age alone and postcode alone not 2-anonymous, as the slides say before pruning A1 and Z1', () => {

@@ -14,7 +14,12 @@ const ZIPS = ['10115', '10117', '10119', '10178', '10179'];
 
 /** n people with random ages 20–59, one of five zips and a sex; ids prefixed so decoys differ from originals. */
 function people(n: number, prefix: string, rng: RandomSource): string[][] {
-  return Array.from({ length: n }, (_, i) => [`${prefix}${i + 1}`, String(20 + uniformBelowSmall(40, rng)), ZIPS[uniformBelowSmall(5, rng)], uniformBelowSmall(2, rng) ? 'f' : 'm']);
+  return Array.from({ length: n }, (_, i) => [
+    `${prefix}${i + 1}`,
+    String(20 + uniformBelowSmall(40, rng)),
+    ZIPS[uniformBelowSmall(5, rng)],
+    uniformBelowSmall(2, rng) ? 'f' : 'm',
+  ]);
 }
 
 /** A k-anonymous Mondrian release of the originals, in their order, without the id column. */
@@ -22,8 +27,19 @@ function mondrianOf(original: string[][], k: number) {
   const table = tableFromRows(['id', ...QI], original);
   const flat = (values: string[]) => parseArxHierarchy(values.map((v) => `${v};*`).join('\n'), 'h');
   const ages = Array.from({ length: 40 }, (_, i) => String(20 + i));
-  const problem = makeProblem(table, { qi: QI, hierarchies: [flat(ages), flat(ZIPS), flat(['f', 'm'])], criteria: [new KAnonymity(k)] });
-  const out = mondrianRelease(tableFromRows(QI, original.map((r) => r.slice(1))), problem, mondrian(problem, k));
+  const problem = makeProblem(table, {
+    qi: QI,
+    hierarchies: [flat(ages), flat(ZIPS), flat(['f', 'm'])],
+    criteria: [new KAnonymity(k)],
+  });
+  const out = mondrianRelease(
+    tableFromRows(
+      QI,
+      original.map((r) => r.slice(1)),
+    ),
+    problem,
+    mondrian(problem, k),
+  );
   return { truth: table, released: tableFromRows(out.header, out.rows) };
 }
 
@@ -39,7 +55,10 @@ describe('engine/attack/linkage-attack', () => {
     ];
     const decoys = original.map((r, i) => [`x${i}`, String(Number(r[1]) + 10), r[2], r[3]]);
     const truth = tableFromRows(['id', ...QI], original);
-    const released = tableFromRows(QI, original.map((r) => r.slice(1)));
+    const released = tableFromRows(
+      QI,
+      original.map((r) => r.slice(1)),
+    );
     const candidates = tableFromRows(['id', ...QI], [...decoys, ...original]);
     const result = linkageAttack(released, candidates, { qi: QI, candidateId: 'id', rng: seededRandom(1) });
     assert.equal(result.matched, 5);
@@ -50,14 +69,25 @@ describe('engine/attack/linkage-attack', () => {
     assert.equal(ev.predictedRate, 1);
     assert.equal(ev.precision, 1);
     assert.equal(ev.exceeds, false);
-    assert.deepEqual(result.links.map((l) => l.match?.score), [1, 1, 1, 1, 1]);
+    assert.deepEqual(
+      result.links.map((l) => l.match?.score),
+      [1, 1, 1, 1, 1],
+    );
   });
 
   it('reports a tie and gives each tied record 1/(compatible candidates) as its score', () => {
-    // Hand-built: one class [30, 31] of two released records; candidates 30, 31 (the originals) and 30 (a decoy), so each
-    // record is compatible with 3 candidates of equal likelihood: score 1/3, tiedBest 3, no confident match.
+    // Hand-built: one class [30, 31] of two released records; candidates 30, 31 (the originals) and 30 (a decoy), so
+    // each record is compatible with 3 candidates of equal likelihood: score 1/3, tiedBest 3, no confident match.
     const released = tableFromRows(['age'], [['[30, 31]'], ['[30, 31]']]);
-    const candidates = tableFromRows(['id', 'age'], [['p', '30'], ['q', '31'], ['z', '30'], ['w', '50']]);
+    const candidates = tableFromRows(
+      ['id', 'age'],
+      [
+        ['p', '30'],
+        ['q', '31'],
+        ['z', '30'],
+        ['w', '50'],
+      ],
+    );
     const result = linkageAttack(released, candidates, { qi: ['age'], candidateId: 'id', rng: seededRandom(2) });
     assert.equal(result.matched, 2);
     assert.equal(result.ties, 2);
@@ -68,7 +98,18 @@ describe('engine/attack/linkage-attack', () => {
       assert.equal(l.match!.confident, false);
     }
     assert.notEqual(result.links[0].match!.candidate, result.links[1].match!.candidate);
-    const ev = evaluateAttack(result, released, tableFromRows(['id', 'age'], [['p', '30'], ['q', '31']]), { qi: ['age'], id: 'id' });
+    const ev = evaluateAttack(
+      result,
+      released,
+      tableFromRows(
+        ['id', 'age'],
+        [
+          ['p', '30'],
+          ['q', '31'],
+        ],
+      ),
+      { qi: ['age'], id: 'id' },
+    );
     assert.equal(ev.predictedRate, 0.5);
     // Two indistinguishable records: σ = √(2·½·½)/2 = 1/(2√2), so the tolerance is 3/(2√2).
     assert.ok(Math.abs(ev.tolerance! - 3 / (2 * Math.SQRT2)) < 1e-12);
@@ -76,11 +117,20 @@ describe('engine/attack/linkage-attack', () => {
 
   it('leaves a record unmatched when the one-to-one attack runs out of compatible candidates', () => {
     const released = tableFromRows(['zip'], [['10115'], ['10115']]);
-    const candidates = tableFromRows(['id', 'zip'], [['p', '10115'], ['q', '10117']]);
+    const candidates = tableFromRows(
+      ['id', 'zip'],
+      [
+        ['p', '10115'],
+        ['q', '10117'],
+      ],
+    );
     const result = linkageAttack(released, candidates, { qi: ['zip'], candidateId: 'id', rng: seededRandom(3) });
     assert.equal(result.matched, 1);
     assert.equal(result.links.filter((l) => l.match === undefined).length, 1);
-    assert.deepEqual(result.links.map((l) => l.best?.candidate), ['p', 'p']);
+    assert.deepEqual(
+      result.links.map((l) => l.best?.candidate),
+      ['p', 'p'],
+    );
   });
 
   it('never beats the 1/k bound on average over many random k-anonymous Mondrian releases (3σ)', () => {
@@ -111,7 +161,10 @@ describe('engine/attack/linkage-attack', () => {
       const bound = predicted / records + (3 * Math.sqrt(variance)) / records;
       assert.ok(rate <= bound, `k = ${k}: measured ${rate} above ${bound}`);
       assert.ok(rate <= 1 / k + (3 * Math.sqrt(variance)) / records, `k = ${k}: measured ${rate} above 1/k`);
-      assert.ok(rate > 0, `k = ${k}: the attack linked nobody correctly, which a working attack on 1/k-risk data would not do`);
+      assert.ok(
+        rate > 0,
+        `k = ${k}: the attack linked nobody correctly, which a working attack on 1/k-risk data would not do`,
+      );
     }
   });
 });

@@ -31,7 +31,10 @@ describe('engine/attack/min-cost-flow', () => {
   it('matches brute force on random 6 × 6 matrices', () => {
     let seed = 7;
     const next = () => (seed = (seed * 1103515245 + 12345) % 2 ** 31) / 2 ** 31;
-    const permutations = (xs: number[]): number[][] => (xs.length <= 1 ? [xs] : xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p])));
+    const permutations = (xs: number[]): number[][] =>
+      xs.length <= 1
+        ? [xs]
+        : xs.flatMap((x, i) => permutations([...xs.slice(0, i), ...xs.slice(i + 1)]).map((p) => [x, ...p]));
     const all = permutations([0, 1, 2, 3, 4, 5]);
     for (let t = 0; t < 30; t++) {
       const cost = Array.from({ length: 6 }, () => Array.from({ length: 6 }, () => Math.round(next() * 20) / 4));

@@ -9,7 +9,11 @@ import { retentionMatrix } from '../../../engine/pram/retention-matrix.js';
 import { column, tableFromRows } from '../../../engine/table/table.js';
 
 const QI = ['a', 'b', 'c'];
-const DOMAINS = [['a1', 'a2', 'a3', 'a4'], ['b1', 'b2', 'b3'], ['c1', 'c2', 'c3', 'c4', 'c5']];
+const DOMAINS = [
+  ['a1', 'a2', 'a3', 'a4'],
+  ['b1', 'b2', 'b3'],
+  ['c1', 'c2', 'c3', 'c4', 'c5'],
+];
 
 interface Pooled {
   rate: number;
@@ -22,7 +26,8 @@ interface Pooled {
 function pooled(retain: number, decoys: boolean, rng: RandomSource, T = 20, n = 40): Pooled {
   const matrices = DOMAINS.map((d) => retentionMatrix(d, retain));
   const models = new Map<string, AttributeModel>(QI.map((q, i) => [q, { kind: 'pram', matrix: matrices[i] }]));
-  const draw = (prefix: string) => Array.from({ length: n }, (_, i) => [`${prefix}${i}`, ...DOMAINS.map((d) => d[uniformBelowSmall(d.length, rng)])]);
+  const draw = (prefix: string) =>
+    Array.from({ length: n }, (_, i) => [`${prefix}${i}`, ...DOMAINS.map((d) => d[uniformBelowSmall(d.length, rng)])]);
   let correct = 0;
   let bound = 0;
   let diagonal = 0;
@@ -31,7 +36,10 @@ function pooled(retain: number, decoys: boolean, rng: RandomSource, T = 20, n = 
     const original = draw('p');
     const truth = tableFromRows(['id', ...QI], original);
     const randomized = makePram({ matrices, rng }).invoke(QI.map((q) => column(truth, q)));
-    const released = tableFromRows(QI, Array.from({ length: n }, (_, r) => randomized.map((c) => c.dictionary[c.codes[r]])));
+    const released = tableFromRows(
+      QI,
+      Array.from({ length: n }, (_, r) => randomized.map((c) => c.dictionary[c.codes[r]])),
+    );
     const candidates = tableFromRows(['id', ...QI], decoys ? [...original, ...draw('d')] : original);
     const result = linkageAttack(released, candidates, { qi: QI, models, candidateId: 'id', rng });
     const ev = evaluateAttack(result, released, truth, { qi: QI, id: 'id', models });
@@ -54,7 +62,13 @@ describe('engine/attack: PRAM attack against η (Hasegawa & Miura)', () => {
     // released records are equally likely x, so the bound is 1/2 each, and so is the diagonal.
     const matrix = retentionMatrix(['x', 'y'], 0.5);
     const models = new Map<string, AttributeModel>([['v', { kind: 'pram', matrix }]]);
-    const truth = tableFromRows(['id', 'v'], [['p', 'x'], ['q', 'y']]);
+    const truth = tableFromRows(
+      ['id', 'v'],
+      [
+        ['p', 'x'],
+        ['q', 'y'],
+      ],
+    );
     const released = tableFromRows(['v'], [['x'], ['x']]);
     const result = linkageAttack(released, truth, { qi: ['v'], models, candidateId: 'id', rng: seededRandom(5) });
     const ev = evaluateAttack(result, released, truth, { qi: ['v'], id: 'id', models });
@@ -64,10 +78,19 @@ describe('engine/attack: PRAM attack against η (Hasegawa & Miura)', () => {
     // probability 1/2, so over 400 seeded runs the rate is ½ within 3σ = 3·½/√400 = 0.075.
     assert.ok(ev.correct === 0 || ev.correct === 2);
     let total = 0;
-    for (let s = 0; s < 400; s++) total += evaluateAttack(linkageAttack(released, truth, { qi: ['v'], models, candidateId: 'id', rng: seededRandom(1000 + s) }), released, truth, { qi: ['v'], id: 'id', models }).rate;
+    for (let s = 0; s < 400; s++)
+      total += evaluateAttack(
+        linkageAttack(released, truth, { qi: ['v'], models, candidateId: 'id', rng: seededRandom(1000 + s) }),
+        released,
+        truth,
+        { qi: ['v'], id: 'id', models },
+      ).rate;
     assert.ok(Math.abs(total / 400 - 0.5) <= 0.075, `mean rate ${total / 400}`);
     // Each pair's likelihood: .75 for p (x kept), .25 for q; the score of p is .75/(.75 + .25).
-    assert.deepEqual(result.links.map((l) => l.best!.candidate), ['p', 'p']);
+    assert.deepEqual(
+      result.links.map((l) => l.best!.candidate),
+      ['p', 'p'],
+    );
     assert.ok(Math.abs(result.links[0].best!.score - 0.75) < 1e-12);
   });
 
@@ -80,7 +103,10 @@ describe('engine/attack: PRAM attack against η (Hasegawa & Miura)', () => {
       // (0.59, 0.64). The diagonal alone understates a maximum-likelihood attacker at low and middle retention.
       const p = pooled(retain, false, seededRandom(100 + retain * 10));
       assert.ok(p.rate <= p.etaBound + 3 * p.sigma, `rate ${p.rate} above the η bound ${p.etaBound} ± ${3 * p.sigma}`);
-      assert.ok(p.rate >= p.etaDiagonal - 3 * p.sigma, `rate ${p.rate} below the η diagonal ${p.etaDiagonal} ± ${3 * p.sigma}`);
+      assert.ok(
+        p.rate >= p.etaDiagonal - 3 * p.sigma,
+        `rate ${p.rate} below the η diagonal ${p.etaDiagonal} ± ${3 * p.sigma}`,
+      );
       assert.ok(p.etaDiagonal <= p.etaBound + 1e-12);
       if (process.env.PRIVSPEC_PRINT) console.log(retain, p);
     });

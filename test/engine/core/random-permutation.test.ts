@@ -22,7 +22,10 @@ describe('engine/core/random-permutation', () => {
       const x = uniformBelow(7, rng);
       assert.ok(Number.isInteger(x) && x >= 0 && x < 7);
     }
-    assert.deepEqual([...randomPermutation(100, rng)].sort((a, b) => a - b), Array.from({ length: 100 }, (_, i) => i));
+    assert.deepEqual(
+      [...randomPermutation(100, rng)].sort((a, b) => a - b),
+      Array.from({ length: 100 }, (_, i) => i),
+    );
     assert.deepEqual([...randomPermutation(0, rng)], []);
   });
 });

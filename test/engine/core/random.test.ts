@@ -18,8 +18,14 @@ describe('core/random', () => {
     const b = seededRandom(7);
     const c = seededRandom(8);
     const xs = Array.from({ length: 20 }, () => a.nextUint32());
-    assert.deepEqual(xs, Array.from({ length: 20 }, () => b.nextUint32()));
-    assert.notDeepEqual(xs, Array.from({ length: 20 }, () => c.nextUint32()));
+    assert.deepEqual(
+      xs,
+      Array.from({ length: 20 }, () => b.nextUint32()),
+    );
+    assert.notDeepEqual(
+      xs,
+      Array.from({ length: 20 }, () => c.nextUint32()),
+    );
     assert.equal(a.deterministic, true);
   });
 

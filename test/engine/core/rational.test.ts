@@ -1,7 +1,16 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import {
-  add, compare, fromDecimal, fromNumberExact, nextUp, rational, toCostNumber, toNumberDown, toNumberUp, formatNumber,
+  add,
+  compare,
+  fromDecimal,
+  fromNumberExact,
+  nextUp,
+  rational,
+  toCostNumber,
+  toNumberDown,
+  toNumberUp,
+  formatNumber,
 } from '../../../engine/core/rational.js';
 
 describe('core/rational', () => {

@@ -67,7 +67,10 @@ describe('ℓ-diversity (Machanavajjhala et al. 2007)', () => {
     assert.equal(new RecursiveCLDiversity('d', 100, 5).isSatisfied(cls(...counts)), false);
     // The scratch buffer is reused: the same instance gives the same answers in any order.
     const c = new RecursiveCLDiversity('d', 2, 3);
-    assert.deepEqual([cls(1, 5, 2, 3), cls(9, 1, 1), cls(1, 5, 2, 3)].map((x) => c.isSatisfied(x)), [true, false, true]);
+    assert.deepEqual(
+      [cls(1, 5, 2, 3), cls(9, 1, 1), cls(1, 5, 2, 3)].map((x) => c.isSatisfied(x)),
+      [true, false, true],
+    );
     assert.equal(c.name, 'recursive-(2,3)-diversity on d');
   });
 
@@ -98,21 +101,32 @@ describe('class stats and the ℓ-diversity report', () => {
   const classes = equivalenceClasses(t, ['sex', 'age'], { hierarchies: [sex, age], levels: [0, 1] });
 
   it('packs each class sensitive frequencies in first-seen order', () => {
-    // Dictionary of disease: flu 0, cancer 1, hiv 2. Classes: {M,20-29} rows 0,1; {M,30-39} rows 2,3; {F,20-29} rows 4,5.
+    // Dictionary of disease: flu 0, cancer 1, hiv 2. Classes: {M,20-29} rows 0,1; {M,30-39} rows 2,3; {F,20-29} rows
+    // 4,5.
     const f = sensitiveFrequencies(classes, column(t, 'disease'));
     assert.deepEqual([...f.offsets], [0, 1, 3, 5]);
     assert.deepEqual([...f.codes], [0, 1, 0, 0, 2]);
     assert.deepEqual([...f.counts], [2, 1, 1, 1, 1]);
     const stats = classStats(t, classes, 'disease');
-    assert.deepEqual(stats.map((s) => s.size), [2, 2, 2]);
+    assert.deepEqual(
+      stats.map((s) => s.size),
+      [2, 2, 2],
+    );
     assert.deepEqual(Array.from(stats[1].sensitive!.codes), [1, 0]);
-    assert.deepEqual(classStats(t, classes), [{ size: 2 }, { size: 2 }, { size: 2 }], 'sizes only without a sensitive column');
+    assert.deepEqual(
+      classStats(t, classes),
+      [{ size: 2 }, { size: 2 }, { size: 2 }],
+      'sizes only without a sensitive column',
+    );
   });
 
   it('reports the failing classes and their rows', () => {
     const report = lDiversityReport(t, classes, new DistinctLDiversity('disease', 2));
     assert.equal(report.criterion, 'distinct-2-diversity on disease');
-    assert.deepEqual({ classes: report.classes, records: report.records, ids: [...report.failingClassIds] }, { classes: 1, records: 2, ids: [0] });
+    assert.deepEqual(
+      { classes: report.classes, records: report.records, ids: [...report.failingClassIds] },
+      { classes: 1, records: 2, ids: [0] },
+    );
     // Entropy 2-diversity: the two mixed classes have counts 1, 1 (entropy ln 2, passes); {M,20-29} has one value.
     assert.deepEqual([...lDiversityReport(t, classes, new EntropyLDiversity('disease', 2)).failingClassIds], [0]);
   });
@@ -136,9 +150,17 @@ const countsArb = fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 1, maxL
 describe('ℓ-diversity properties', () => {
   it('recursive (c, ℓ) agrees with sorting the counts', () => {
     fc.assert(
-      fc.property(countsArb, fc.integer({ min: 1, max: 5 }), fc.double({ min: 0.1, max: 6, noNaN: true }), (counts, l, c) => {
-        assert.equal(new RecursiveCLDiversity('s', c, l).isSatisfied(cls(...counts)), recursiveBySorting(counts, c, l));
-      }),
+      fc.property(
+        countsArb,
+        fc.integer({ min: 1, max: 5 }),
+        fc.double({ min: 0.1, max: 6, noNaN: true }),
+        (counts, l, c) => {
+          assert.equal(
+            new RecursiveCLDiversity('s', c, l).isSatisfied(cls(...counts)),
+            recursiveBySorting(counts, c, l),
+          );
+        },
+      ),
       { numRuns: 1000 },
     );
   });
@@ -152,7 +174,8 @@ describe('ℓ-diversity properties', () => {
     fc.assert(
       fc.property(countsArb, countsArb, (a, b) => {
         for (const c of criteria) {
-          if (c.isSatisfied(cls(...a)) && c.isSatisfied(cls(...b))) assert.ok(c.isSatisfied(cls(...merge(a, b))), `${c.name}: ${a.join(',')} + ${b.join(',')}`);
+          if (c.isSatisfied(cls(...a)) && c.isSatisfied(cls(...b)))
+            assert.ok(c.isSatisfied(cls(...merge(a, b))), `${c.name}: ${a.join(',')} + ${b.join(',')}`);
         }
       }),
       { numRuns: 2000 },

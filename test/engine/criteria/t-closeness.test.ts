@@ -1,5 +1,9 @@
 import { strict as assert } from 'node:assert';
-import { EqualDistanceTCloseness, HierarchicalDistanceTCloseness, OrderedDistanceTCloseness } from '../../../engine/criteria/t-closeness.js';
+import {
+  EqualDistanceTCloseness,
+  HierarchicalDistanceTCloseness,
+  OrderedDistanceTCloseness,
+} from '../../../engine/criteria/t-closeness.js';
 import { parseArxHierarchy } from '../../../engine/hierarchy/arx-hierarchy.js';
 import { bindHierarchy } from '../../../engine/hierarchy/bound-hierarchy.js';
 import { column, tableFromRows, TableError } from '../../../engine/table/table.js';
@@ -12,7 +16,13 @@ function cls(dictionary: readonly string[], counts: Record<string, number>) {
 }
 
 function col(values: string[]) {
-  return column(tableFromRows(['s'], values.map((v) => [v])), 's');
+  return column(
+    tableFromRows(
+      ['s'],
+      values.map((v) => [v]),
+    ),
+    's',
+  );
 }
 
 describe('t-closeness', () => {

@@ -3,15 +3,30 @@ import fc from 'fast-check';
 import { PrivacyError } from '../../../engine/core/measures.js';
 import { seededRandom } from '../../../engine/core/random.js';
 import { advancedComposition, basicComposition } from '../../../engine/dp/accounting/approx.js';
-import { composedDiscreteGaussianDelta, composedDiscreteGaussianEpsilon, calibrateComposedDiscreteGaussian } from '../../../engine/dp/accounting/discrete-gaussian-composed.js';
+import {
+  composedDiscreteGaussianDelta,
+  composedDiscreteGaussianEpsilon,
+  calibrateComposedDiscreteGaussian,
+} from '../../../engine/dp/accounting/discrete-gaussian-composed.js';
 import { discreteGaussianDelta, discreteGaussianEpsilon } from '../../../engine/dp/accounting/discrete-gaussian-dp.js';
 import { sequentialEpsilon, splitEpsilon } from '../../../engine/dp/accounting/pure.js';
-import { composeZcdp, deltaOptimal, epsilonClassic, epsilonOptimal, rhoClassic, rhoFromPureEpsilon, rhoOptimal } from '../../../engine/dp/accounting/zcdp.js';
+import {
+  composeZcdp,
+  deltaOptimal,
+  epsilonClassic,
+  epsilonOptimal,
+  rhoClassic,
+  rhoFromPureEpsilon,
+  rhoOptimal,
+} from '../../../engine/dp/accounting/zcdp.js';
 import { makeCountMeanSketchClient } from '../../../engine/dp/mechanisms/count-mean-sketch.js';
 import { makeExponential } from '../../../engine/dp/mechanisms/exponential.js';
 import { makeGaussian } from '../../../engine/dp/mechanisms/gaussian.js';
 import { makeLaplace } from '../../../engine/dp/mechanisms/laplace.js';
-import { makeRandomizedResponse, makeRandomizedResponseBool } from '../../../engine/dp/mechanisms/randomized-response.js';
+import {
+  makeRandomizedResponse,
+  makeRandomizedResponseBool,
+} from '../../../engine/dp/mechanisms/randomized-response.js';
 import { makeReportNoisyMax } from '../../../engine/dp/mechanisms/report-noisy-max.js';
 import { exactClampedSum } from '../../../engine/dp/fixed-point/exact-sum.js';
 import { cpuSecondsSince } from '../../helpers/cpu-time.js';
@@ -26,7 +41,24 @@ const CALL_CPU_BOUND = (name: string) => (name === 'calibrateComposedDiscreteGau
 // Absurd values: 0, ±0, negatives, NaN, ±∞, subnormals and values too small or too large to convert safely, mixed
 // with sane ones so that every argument position meets every kind.
 const absurd = fc.oneof(
-  fc.constantFrom(0, -0, -1, -1e-300, NaN, Infinity, -Infinity, 5e-324, 1e-320, 1e-200, 1e-300, 1e200, 1e300, 1.7e308, 1, 1 + 2 ** -52),
+  fc.constantFrom(
+    0,
+    -0,
+    -1,
+    -1e-300,
+    NaN,
+    Infinity,
+    -Infinity,
+    5e-324,
+    1e-320,
+    1e-200,
+    1e-300,
+    1e200,
+    1e300,
+    1.7e308,
+    1,
+    1 + 2 ** -52,
+  ),
   fc.constantFrom(0.5, 1e-6, 2, 0.999999),
   fc.double({ noNaN: false }),
 );
@@ -35,7 +67,9 @@ const absurd = fc.oneof(
 function sensible(r: unknown): boolean {
   if (typeof r === 'number') return Number.isFinite(r) && r >= 0;
   const cost = (r as { cost?: Record<string, unknown> }).cost ?? (r as Record<string, unknown>);
-  return Object.entries(cost).every(([key, v]) => typeof v !== 'number' || (Number.isFinite(v) && v >= 0 && (key !== 'delta' || v <= 1)));
+  return Object.entries(cost).every(
+    ([key, v]) => typeof v !== 'number' || (Number.isFinite(v) && v >= 0 && (key !== 'delta' || v <= 1)),
+  );
 }
 
 /** Either a sensible result, or a PrivacyError whose message is one line. */
@@ -48,7 +82,10 @@ function refusesOrSensible(name: string, f: () => unknown): void {
     assert.ok(!e.message.includes('\n') && e.message.length > 0, `${name}: message ${JSON.stringify(e.message)}`);
     return;
   }
-  assert.ok(sensible(r), `${name}: returned ${JSON.stringify(r, (_, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v))}`);
+  assert.ok(
+    sensible(r),
+    `${name}: returned ${JSON.stringify(r, (_, v) => (typeof v === 'number' && !Number.isFinite(v) ? String(v) : v))}`,
+  );
 }
 
 const rng = seededRandom(10);
@@ -58,7 +95,10 @@ const constructors: [string, (a: number, b: number) => unknown][] = [
   ['makeGaussian ρ', (a, b) => makeGaussian({ sensitivity: a, rho: b, rng })],
   ['makeGaussian ε, δ', (a, b) => makeGaussian({ sensitivity: 1, epsilon: a, delta: b, integer: true, rng })],
   ['makeGaussian σ, δ', (a, b) => makeGaussian({ sensitivity: 1, sigma: a, delta: b, integer: true, rng })],
-  ['makeExponential', (a, b) => makeExponential({ candidates: [1, 2], score: () => 0, sensitivity: a, epsilon: b, rng })],
+  [
+    'makeExponential',
+    (a, b) => makeExponential({ candidates: [1, 2], score: () => 0, sensitivity: a, epsilon: b, rng }),
+  ],
   ['makeReportNoisyMax', (a, b) => makeReportNoisyMax({ sensitivity: a, epsilon: b, rng })],
   ['makeRandomizedResponse ε', (a) => makeRandomizedResponse({ categories: ['x', 'y', 'z'], epsilon: a, rng })],
   ['makeRandomizedResponse prob', (a) => makeRandomizedResponse({ categories: ['x', 'y', 'z'], prob: a, rng })],
@@ -81,7 +121,10 @@ const conversions: [string, (a: number, b: number) => unknown][] = [
   ['discreteGaussianEpsilon', (a, b) => (a <= 200 ? discreteGaussianEpsilon(a, 1, b) : 0)],
   ['composedDiscreteGaussianDelta', (a, b) => composedDiscreteGaussianDelta(a, 4, 1, b)],
   ['composedDiscreteGaussianEpsilon', (a, b) => composedDiscreteGaussianEpsilon(a, 4, 1, b)],
-  ['calibrateComposedDiscreteGaussian', (a, b) => calibrateComposedDiscreteGaussian({ epsilon: a, delta: b, groups: 4, rows: 1 })],
+  [
+    'calibrateComposedDiscreteGaussian',
+    (a, b) => calibrateComposedDiscreteGaussian({ epsilon: a, delta: b, groups: 4, rows: 1 }),
+  ],
   ['exactClampedSum', (a, b) => Math.abs(exactClampedSum([1, 2], a, b).value)],
 ];
 
@@ -114,7 +157,9 @@ describe('issue 10 item 10 — parameter edges', function () {
       }),
       { seed: 10, numRuns: 400 },
     );
-    if (process.env.PRIVSPEC_TIMES) for (const [name, cpu] of [...slowest].sort((x, y) => y[1] - x[1]).slice(0, 5)) console.log(`      slowest call of ${name}: ${cpu.toFixed(3)} s of CPU`);
+    if (process.env.PRIVSPEC_TIMES)
+      for (const [name, cpu] of [...slowest].sort((x, y) => y[1] - x[1]).slice(0, 5))
+        console.log(`      slowest call of ${name}: ${cpu.toFixed(3)} s of CPU`);
   });
 
   it('ε, ρ that are 0, negative, NaN or ∞ and δ outside (0, 1) are refused by every constructor that takes them', () => {

@@ -23,6 +23,9 @@ describe('ARX hierarchy files', () => {
   });
 
   it('rejects ragged rows with the line number', () => {
-    assert.throws(() => parseArxHierarchy('a;b;*\nc;*\n', 'x.csv'), (e: unknown) => e instanceof TableError && e.line === 2);
+    assert.throws(
+      () => parseArxHierarchy('a;b;*\nc;*\n', 'x.csv'),
+      (e: unknown) => e instanceof TableError && e.line === 2,
+    );
   });
 });

@@ -65,12 +65,19 @@ describe('date hierarchies', () => {
 
   it('accepts ISO date-times and decades', () => {
     const h = dateHierarchy({ levels: ['month', 'year', 'decade'] });
-    assert.deepEqual(h.generalize('2016-02-29T13:45:00Z'), ['2016-02-29T13:45:00Z', '2016-02', '2016', '2010-2019', '*']);
+    assert.deepEqual(h.generalize('2016-02-29T13:45:00Z'), [
+      '2016-02-29T13:45:00Z',
+      '2016-02',
+      '2016',
+      '2010-2019',
+      '*',
+    ]);
   });
 
   it('leaves impossible days and other text uncovered', () => {
     const h = dateHierarchy();
-    for (const v of ['2019-02-29', '1900-02-29', '2017-13-01', '2017-04-31', '19/06/2017', 'June 2017']) assert.equal(h.generalize(v), undefined, v);
+    for (const v of ['2019-02-29', '1900-02-29', '2017-13-01', '2017-04-31', '19/06/2017', 'June 2017'])
+      assert.equal(h.generalize(v), undefined, v);
     assert.ok(h.generalize('2000-02-29'), 'a leap day of a year divisible by 400');
   });
 });
@@ -88,12 +95,20 @@ describe('grouping hierarchies', () => {
   });
 
   it('does not add * when the last level already reaches it', () => {
-    const h = groupingHierarchy([new Map([['M', '*'], ['F', '*']])]);
+    const h = groupingHierarchy([
+      new Map([
+        ['M', '*'],
+        ['F', '*'],
+      ]),
+    ]);
     assert.equal(h.height, 1);
     assert.deepEqual(h.generalize('F'), ['F', '*']);
   });
 
   it('rejects a group that has no parent on the next level', () => {
-    assert.throws(() => groupingHierarchy([{ a: 'x', b: 'y' }, { x: 'z' }]), (e: unknown) => isTableError(e) && /'y' of level 1/.test(String(e)));
+    assert.throws(
+      () => groupingHierarchy([{ a: 'x', b: 'y' }, { x: 'z' }]),
+      (e: unknown) => isTableError(e) && /'y' of level 1/.test(String(e)),
+    );
   });
 });

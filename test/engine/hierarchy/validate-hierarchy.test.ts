@@ -32,13 +32,19 @@ describe('hierarchy validation', () => {
     assert.equal(problems[0].level, 2);
     assert.equal(problems[0].value, '2');
     assert.equal(problems[0].line, 2);
-    assert.match(problems[0].message, /'2' and '1' both generalize to '0-4' at level 1, but to '0-19' and '0-9' at level 2/);
+    assert.match(
+      problems[0].message,
+      /'2' and '1' both generalize to '0-4' at level 1, but to '0-19' and '0-9' at level 2/,
+    );
   });
 
   it('checks the rows of a file even when the column does not use them', () => {
     const h = parseArxHierarchy('a;g;*\nb;g;top\n', 'x.csv');
     const t = tableFromRows(['x'], [['a']]);
-    assert.deepEqual(validateHierarchy(h, column(t, 'x')).map((p) => p.code), [HierarchyIssueCodes.InconsistentLevel]);
+    assert.deepEqual(
+      validateHierarchy(h, column(t, 'x')).map((p) => p.code),
+      [HierarchyIssueCodes.InconsistentLevel],
+    );
   });
 
   it('reports a chain of the wrong height from a hand-written hierarchy', () => {

@@ -84,7 +84,11 @@ describe('L1 of seed "generalization + PRAM"', () => {
   it('spreads a generalized count evenly (seed figure 4: 10 records → 5 and 5)', () => {
     // Seven men and three women generalized to *: h' = 5, 5 and L1 = |7 − 5| + |3 − 5| = 4.
     const rows = [...Array(7).fill(['M']), ...Array(3).fill(['F'])];
-    const p = makeProblem(tableFromRows(['sex'], rows), { qi: ['sex'], hierarchies: [sex], criteria: [new KAnonymity(1)] });
+    const p = makeProblem(tableFromRows(['sex'], rows), {
+      qi: ['sex'],
+      hierarchies: [sex],
+      criteria: [new KAnonymity(1)],
+    });
     assert.equal(makeL1Metric(p).value(at(p, [1])), 4);
     assert.equal(makeL1Metric(p).value(at(p, [0])), 0);
   });
@@ -92,16 +96,33 @@ describe('L1 of seed "generalization + PRAM"', () => {
   it('spreads over the product of the preimages in two attributes', () => {
     // (M,34), (M,45), (F,34) at (sex *, age exact): released (*,34): 2 → 1 each to (M,34), (F,34); (*,45): 1 → ½ each.
     // L1 = |1 − 1| + |1 − ½| + |1 − 1| + |0 − ½| = 1.
-    const p = makeProblem(tableFromRows(['sex', 'age'], [['M', '34'], ['M', '45'], ['F', '34']]), {
-      qi: ['sex', 'age'], hierarchies: [sex, age], criteria: [new KAnonymity(1)],
-    });
+    const p = makeProblem(
+      tableFromRows(
+        ['sex', 'age'],
+        [
+          ['M', '34'],
+          ['M', '45'],
+          ['F', '34'],
+        ],
+      ),
+      {
+        qi: ['sex', 'age'],
+        hierarchies: [sex, age],
+        criteria: [new KAnonymity(1)],
+      },
+    );
     assert.equal(makeL1Metric(p).value(at(p, [1, 0])), 1);
   });
 
   it('releases suppressed records as * over the whole domain', () => {
     // M, M, F with 2-anonymity and one outlier allowed: F is suppressed, its one record spread as ½ over M and F.
     // h' = (2.5, 0.5) against h = (2, 1): L1 = 0.5 + 0.5 = 1.
-    const p = makeProblem(tableFromRows(['sex'], [['M'], ['M'], ['F']]), { qi: ['sex'], hierarchies: [sex], criteria: [new KAnonymity(2)], suppression: 0.4 });
+    const p = makeProblem(tableFromRows(['sex'], [['M'], ['M'], ['F']]), {
+      qi: ['sex'],
+      hierarchies: [sex],
+      criteria: [new KAnonymity(2)],
+      suppression: 0.4,
+    });
     const e = at(p, [0]);
     assert.equal(e.outliers, 1);
     assert.equal(makeL1Metric(p).value(e), 1);

@@ -1,4 +1,5 @@
-import '../../../engine/release/kinds/all-release-kinds.js'; // every release kind, for the planner's synchronous lookups
+// every release kind, for the planner's synchronous lookups
+import '../../../engine/release/kinds/all-release-kinds.js';
 import { strict as assert } from 'node:assert';
 import { seededRandom } from '../../../engine/core/random.js';
 import { gridPreview } from '../../../engine/preview/grid-preview.js';
@@ -18,7 +19,12 @@ import { parseCsv } from '../../../engine/table/parse-csv.js';
 const gridOnTable = (table: Table, plan: ReleasePlan) => gridPreview(exactOfTable(table, plan, new Map()), plan);
 
 describe('engine/preview/grid-preview: blank coordinates count in no cell, as in the release', () => {
-  const d: ReleaseDescription = { name: 'g', query: { kind: 'grid', x: 'x', y: 'y', size: 4, within: { xLow: 0, xHigh: 4, yLow: 0, yHigh: 4 } }, mechanism: { kind: 'privelet', epsilon: 1 }, accepts: [] };
+  const d: ReleaseDescription = {
+    name: 'g',
+    query: { kind: 'grid', x: 'x', y: 'y', size: 4, within: { xLow: 0, xHigh: 4, yLow: 0, yHigh: 4 } },
+    mechanism: { kind: 'privelet', epsilon: 1 },
+    accepts: [],
+  };
 
   it('a row with a blank x or y is in no cell of the preview, and the preview equals the release exact counts', () => {
     // (0.5, 0.5) in cell (0,0); (blank, 0.5) and (0.5, blank) in none; (3.5, 3.5) in cell (3,3).

@@ -1,11 +1,13 @@
-import '../../../engine/release/kinds/all-release-kinds.js'; // every release kind, for the planner's synchronous lookups
+// every release kind, for the planner's synchronous lookups
+import '../../../engine/release/kinds/all-release-kinds.js';
 import { strict as assert } from 'node:assert';
 import { planRelease } from '../../../engine/release/plan-release.js';
 import type { ReleaseDescription } from '../../../engine/release/release-description.js';
 
 // Issue 10 item 6 — every Gaussian release's (ε, δ) is true. The δ at the claimed ε is recomputed here from scratch:
 // the law of the sum S of G discrete Gaussians N_ℤ(0, σ²) by direct convolution, the privacy loss of the all-R shift
-// ℓ(S) = (G·R² − 2R·S)/(2σ²), and δ(ε) = Σ_S P[S]·(1 − e^{ε−ℓ(S)})₊ (Canonne, Kamath, Steinke 2020, Theorem 7, composed).
+// ℓ(S) = (G·R² − 2R·S)/(2σ²), and δ(ε) = Σ_S P[S]·(1 − e^{ε−ℓ(S)})₊ (Canonne, Kamath, Steinke 2020, Theorem 7,
+// composed).
 function independentDelta(sigma: number, groups: number, rows: number, epsilon: number): number {
   const reach = Math.ceil(14 * sigma) + 2;
   const one: number[] = [];
@@ -48,9 +50,19 @@ describe('issue 10 item 6 — every Gaussian release’s (ε, δ) is true', () =
     assert.ok(d > 1e-6 && Math.abs(d / 1.00038e-6 - 1) < 1e-3, String(d));
   });
 
-  for (const [groups, rows] of [[1, 1], [9, 1], [4, 3], [16, 2]] as const) {
+  for (const [groups, rows] of [
+    [1, 1],
+    [9, 1],
+    [4, 3],
+    [16, 2],
+  ] as const) {
     it(`gaussian epsilon 0.5 delta 1e-6 on a histogram with G = ${groups}, R = ${rows}: δ(ε claimed) ≤ δ claimed`, () => {
-      const plan = planRelease(histogram({ kind: 'gaussian', epsilon: 0.5, delta: 1e-6 }, groups, rows), { budget, unit: 'u', domains, declaredDomains: new Set(['g']) });
+      const plan = planRelease(histogram({ kind: 'gaussian', epsilon: 0.5, delta: 1e-6 }, groups, rows), {
+        budget,
+        unit: 'u',
+        domains,
+        declaredDomains: new Set(['g']),
+      });
       assert.deepEqual(plan.problems, []);
       const cost = plan.measurement!.costs.approx!;
       assert.equal(cost.kind, 'approx');
@@ -63,7 +75,12 @@ describe('issue 10 item 6 — every Gaussian release’s (ε, δ) is true', () =
     });
 
     it(`gaussian rho 0.05 read as (ε, δ = 1e-5) on a histogram with G = ${groups}, R = ${rows} is true`, () => {
-      const plan = planRelease(histogram({ kind: 'gaussian', rho: 0.05 }, groups, rows), { budget, unit: 'u', domains, declaredDomains: new Set(['g']) });
+      const plan = planRelease(histogram({ kind: 'gaussian', rho: 0.05 }, groups, rows), {
+        budget,
+        unit: 'u',
+        domains,
+        declaredDomains: new Set(['g']),
+      });
       const cost = plan.measurement!.costs.approx!;
       if (cost.kind !== 'approx') assert.fail('no (ε, δ) reading');
       const sigma = Number(plan.measurement!.parameters.sigma);
@@ -72,7 +89,15 @@ describe('issue 10 item 6 — every Gaussian release’s (ε, δ) is true', () =
   }
 
   it('a count without a unit is one coordinate shifted by one (G = R = 1)', () => {
-    const plan = planRelease({ name: 'c', query: { kind: 'count', by: [] }, mechanism: { kind: 'gaussian', epsilon: 0.8, delta: 1e-7 }, accepts: [] }, { budget, domains: new Map() });
+    const plan = planRelease(
+      {
+        name: 'c',
+        query: { kind: 'count', by: [] },
+        mechanism: { kind: 'gaussian', epsilon: 0.8, delta: 1e-7 },
+        accepts: [],
+      },
+      { budget, domains: new Map() },
+    );
     const cost = plan.measurement!.costs.approx!;
     if (cost.kind !== 'approx') assert.fail('no (ε, δ)');
     assert.ok(independentDelta(Number(plan.measurement!.parameters.sigma), 1, 1, cost.epsilon) <= 1e-7 * (1 + 1e-6));

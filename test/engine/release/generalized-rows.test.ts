@@ -10,7 +10,12 @@ describe('engine/release/generalized-rows: the one generalization writer', () =>
     const p = exampleProblem([new KAnonymity(2)], suppression);
     const bound = p.qi.map((q) => q.hierarchy);
     const quasi = ['age', 'gender', 'zipcode'];
-    const check = checkLevels(exampleTable, quasi, bound, levels, { criteria: [new KAnonymity(2)], suppression, metric: 'entropy', pins: new Map() });
+    const check = checkLevels(exampleTable, quasi, bound, levels, {
+      criteria: [new KAnonymity(2)],
+      suppression,
+      metric: 'entropy',
+      pins: new Map(),
+    });
     return { check, rows: generalizedRows(exampleTable, quasi, quasi, bound, levels, check) };
   };
 

@@ -4,13 +4,16 @@ import { colouringBound } from '../../../engine/release/max-weight-clique.js';
 import { HeaviestOverlap } from '../../../engine/release/heaviest-overlap.js';
 import { OverlapGraph } from '../../../engine/release/overlap-graph.js';
 
-
 /** The heaviest clique by trying every subset: the reference for small graphs. */
 function bruteClique(n: number, edge: (i: number, j: number) => boolean, weights: number[]): number {
   let best = 0;
   for (let mask = 0; mask < 1 << n; mask++) {
     const vs = [...Array(n).keys()].filter((i) => mask & (1 << i));
-    if (vs.every((a, i) => vs.slice(i + 1).every((b) => edge(a, b)))) best = Math.max(best, vs.reduce((s, v) => s + weights[v], 0));
+    if (vs.every((a, i) => vs.slice(i + 1).every((b) => edge(a, b))))
+      best = Math.max(
+        best,
+        vs.reduce((s, v) => s + weights[v], 0),
+      );
   }
   return best;
 }
@@ -28,31 +31,47 @@ function track(n: number, edge: (i: number, j: number) => boolean, weights: numb
   return tracker;
 }
 
-/** A Moon–Moser graph: vertices in groups of three, adjacent exactly when in different groups (3^(n/3) maximal cliques). */
+/**
+ * A Moon–Moser graph: vertices in groups of three, adjacent exactly when in different groups (3^(n/3) maximal cliques).
+ */
 const moonMoser = (i: number, j: number) => Math.floor(i / 3) !== Math.floor(j / 3);
 
 describe('engine/release overlap search is bounded (issue 21 item 9)', () => {
   it('is exact with work to spare: agrees with every-subset search on random graphs', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 11 }), fc.array(fc.boolean(), { minLength: 66, maxLength: 66 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 11, maxLength: 11 }), (n, bits, weights) => {
-        const edge = (i: number, j: number) => bits[Math.min(i, j) * 11 + Math.max(i, j) - 1] ?? false;
-        const t = track(n, edge, weights, 1e9);
-        assert.equal(t.bound, undefined);
-        assert.equal(t.weight, bruteClique(n, edge, weights));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 11 }),
+        fc.array(fc.boolean(), { minLength: 66, maxLength: 66 }),
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 11, maxLength: 11 }),
+        (n, bits, weights) => {
+          const edge = (i: number, j: number) => bits[Math.min(i, j) * 11 + Math.max(i, j) - 1] ?? false;
+          const t = track(n, edge, weights, 1e9);
+          assert.equal(t.bound, undefined);
+          assert.equal(t.weight, bruteClique(n, edge, weights));
+        },
+      ),
       { seed: 21, numRuns: 300 },
     );
   });
 
   it('out of work, charges a bound that is never below the heaviest clique and never above the sum', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 4, max: 11 }), fc.array(fc.boolean(), { minLength: 66, maxLength: 66 }), fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 11, maxLength: 11 }), fc.integer({ min: 0, max: 300 }), (n, bits, weights, work) => {
-        const edge = (i: number, j: number) => bits[Math.min(i, j) * 11 + Math.max(i, j) - 1] ?? false;
-        const t = track(n, edge, weights, work);
-        assert.ok(t.weight >= bruteClique(n, edge, weights));
-        assert.ok(t.weight <= weights.slice(0, n).reduce((s, w) => s + w, 0));
-        assert.equal(t.weight, t.members.reduce((s, m) => s + weights[m], 0));
-      }),
+      fc.property(
+        fc.integer({ min: 4, max: 11 }),
+        fc.array(fc.boolean(), { minLength: 66, maxLength: 66 }),
+        fc.array(fc.integer({ min: 0, max: 9 }), { minLength: 11, maxLength: 11 }),
+        fc.integer({ min: 0, max: 300 }),
+        (n, bits, weights, work) => {
+          const edge = (i: number, j: number) => bits[Math.min(i, j) * 11 + Math.max(i, j) - 1] ?? false;
+          const t = track(n, edge, weights, work);
+          assert.ok(t.weight >= bruteClique(n, edge, weights));
+          assert.ok(t.weight <= weights.slice(0, n).reduce((s, w) => s + w, 0));
+          assert.equal(
+            t.weight,
+            t.members.reduce((s, m) => s + weights[m], 0),
+          );
+        },
+      ),
       { seed: 22, numRuns: 300 },
     );
   });

@@ -35,7 +35,11 @@ describe('riskReportOfFrequencies', function () {
       ['test/fixtures/risk-small-semicolon.csv', ['age', 'sex'], { sensitive: 'diagnosis', unit: 'zip', k: 2 }],
       ['test/fixtures/risk-weighted.csv', ['sex', 'region'], { sensitive: 'diagnosis', k: 2, samplingFraction: 0.5 }],
       ['test/fixtures/suda-hand.csv', ['V1', 'V2'], { sensitive: 'V3', k: 2 }],
-      ['test/fixtures/specs/data/people.csv', ['age', 'sex', 'zip'], { sensitive: 'diagnosis', k: 2, samplingFraction: 0.2 }],
+      [
+        'test/fixtures/specs/data/people.csv',
+        ['age', 'sex', 'zip'],
+        { sensitive: 'diagnosis', k: 2, samplingFraction: 0.2 },
+      ],
       ['test/fixtures/specs/data/visits.csv', ['sex'], { unit: 'patient', k: 2, sensitive: 'visit' }],
       ['test/fixtures/csv/bom-crlf-semicolon.csv', ['city'], { sensitive: 'note', k: 2 }],
     ];
@@ -49,7 +53,12 @@ describe('riskReportOfFrequencies', function () {
     const qi = ADULT_COLUMNS.filter((c) => c !== 'salary-class');
     await assertSameReport(path, [...qi, 'salary-class'], { k: 5, samplingFraction: 0.1 });
     await assertSameReport(path, qi, { k: 5, sensitive: 'salary-class', samplingFraction: 0.01 });
-    await assertSameReport(path, ['age', 'sex', 'race'], { k: 100, sensitive: 'occupation', unit: 'native-country', riskThreshold: 0.01 });
+    await assertSameReport(path, ['age', 'sex', 'race'], {
+      k: 100,
+      sensitive: 'occupation',
+      unit: 'native-country',
+      riskThreshold: 0.01,
+    });
   });
 
   it('prints what the per-row report prints: privspec risk on Adult, JSON and text', async function () {
@@ -61,7 +70,22 @@ describe('riskReportOfFrequencies', function () {
     const expected = riskReport(await readCsvFile(path, { columns: riskColumns(qi, options) }), qi, options);
     const run = async (...extra: string[]) => {
       let out = '';
-      await runCli(['risk', path, '--qi', qi.join(','), '--k', '5', '--sensitive', 'salary-class', '--sampling-fraction', '0.1', ...extra], { out: (t) => (out += t), err: () => {}, cwd: dir });
+      await runCli(
+        [
+          'risk',
+          path,
+          '--qi',
+          qi.join(','),
+          '--k',
+          '5',
+          '--sensitive',
+          'salary-class',
+          '--sampling-fraction',
+          '0.1',
+          ...extra,
+        ],
+        { out: (t) => (out += t), err: () => {}, cwd: dir },
+      );
       return out;
     };
     assert.equal(await run('--json'), `${JSON.stringify(toJson(expected))}\n`);
@@ -70,14 +94,31 @@ describe('riskReportOfFrequencies', function () {
 
   it('equals the per-row report on random tables, with units in several classes (property)', () => {
     const value = fc.constantFrom('a', 'b', 'c', 'd');
-    const table = fc.array(fc.tuple(value, value, value, fc.constantFrom('p1', 'p2', 'p3', 'p4', 'p5')), { minLength: 1, maxLength: 60 });
+    const table = fc.array(fc.tuple(value, value, value, fc.constantFrom('p1', 'p2', 'p3', 'p4', 'p5')), {
+      minLength: 1,
+      maxLength: 60,
+    });
     fc.assert(
-      fc.property(table, fc.integer({ min: 1, max: 4 }), fc.boolean(), fc.boolean(), (rows, k, withSensitive, withUnit) => {
-        const t = tableFromRows(['q1', 'q2', 's', 'u'], rows);
-        const qi = ['q1', 'q2'];
-        const options: Options = { k, samplingFraction: 0.3, ...(withSensitive && { sensitive: 's' }), ...(withUnit && { unit: 'u' }) };
-        assert.deepEqual(riskReportOfFrequencies(frequencyTableOf(t, riskColumns(qi, options)), qi, options), riskReport(t, qi, options));
-      }),
+      fc.property(
+        table,
+        fc.integer({ min: 1, max: 4 }),
+        fc.boolean(),
+        fc.boolean(),
+        (rows, k, withSensitive, withUnit) => {
+          const t = tableFromRows(['q1', 'q2', 's', 'u'], rows);
+          const qi = ['q1', 'q2'];
+          const options: Options = {
+            k,
+            samplingFraction: 0.3,
+            ...(withSensitive && { sensitive: 's' }),
+            ...(withUnit && { unit: 'u' }),
+          };
+          assert.deepEqual(
+            riskReportOfFrequencies(frequencyTableOf(t, riskColumns(qi, options)), qi, options),
+            riskReport(t, qi, options),
+          );
+        },
+      ),
       { numRuns: 300 },
     );
   });

@@ -16,7 +16,11 @@ import { PrivacyError } from '../../../engine/core/measures.js';
 function exactEta(a: bigint[][]): { perm: bigint; numer: bigint[][] } {
   const n = a.length;
   const size = 1 << n;
-  const pop = (s: number) => { let c = 0; for (let x = s; x; x &= x - 1) c++; return c; };
+  const pop = (s: number) => {
+    let c = 0;
+    for (let x = s; x; x &= x - 1) c++;
+    return c;
+  };
   const f = new Array<bigint>(size).fill(0n);
   const g = new Array<bigint>(size).fill(0n);
   f[0] = 1n;
@@ -59,7 +63,7 @@ describe('risk/η with repeated records (issue 23)', () => {
     assert.ok(r.bound < 1e-12);
   });
 
-  it('the issue\'s 12–20 records ((N−1) × x,x,x,x + y; N/2 of each released): η(y, y′) = (2/N)·9⁸/(9⁸ + 1), never refused', () => {
+  it("the issue's 12–20 records ((N−1) × x,x,x,x + y; N/2 of each released): η(y, y′) = (2/N)·9⁸/(9⁸ + 1), never refused", () => {
     // Margins (N−1, 1) and (N/2, N/2): X_yy ∈ {0, 1}, and the two tables' weights differ by B_xx·B_yy/(B_xy·B_yx) = 9⁸
     // whatever N (the factorials cancel), so E[X_yy] = 9⁸/(9⁸ + 1) and η(y, y′) = E[X_yy]/(N/2). Plain Ryser refused
     // N = 12–16 and gave 0.549 at N = 18 (issue 23).
@@ -90,7 +94,9 @@ describe('risk/η with repeated records (issue 23)', () => {
       const n = 2 + (trial % 11);
       const rowKinds = 1 + (rng.nextUint32() % n);
       const colKinds = 1 + (rng.nextUint32() % n);
-      const pattern = Array.from({ length: rowKinds }, () => Array.from({ length: colKinds }, () => rng.nextUint32() % 41));
+      const pattern = Array.from({ length: rowKinds }, () =>
+        Array.from({ length: colKinds }, () => rng.nextUint32() % 41),
+      );
       const rowOf = Array.from({ length: n }, () => rng.nextUint32() % rowKinds);
       const colOf = Array.from({ length: n }, () => rng.nextUint32() % colKinds);
       const e = rowOf.map((r) => colOf.map((c) => pattern[r][c]));
@@ -107,7 +113,10 @@ describe('risk/η with repeated records (issue 23)', () => {
       const log = typedEta(typesOfMatrix(A, n)).logPermanent;
       const digits = exact.perm.toString(2).length;
       const wantLog = Math.log(toNumber(rational(exact.perm, 1n << BigInt(digits)))) + digits * Math.LN2;
-      assert.ok(Math.abs(log - wantLog) <= 1e-12 * Math.max(1, Math.abs(wantLog)), `N=${n}: ln perm ${log} vs ${wantLog}`);
+      assert.ok(
+        Math.abs(log - wantLog) <= 1e-12 * Math.max(1, Math.abs(wantLog)),
+        `N=${n}: ln perm ${log} vs ${wantLog}`,
+      );
     }
   });
 
@@ -127,8 +136,13 @@ describe('risk/η with repeated records (issue 23)', () => {
           const original = Array.from({ length: n }, () => [pick(), pick()]);
           const released = Array.from({ length: n }, () => [pick(), pick()]);
           const matrices = [retentionMatrix(domain, retain), retentionMatrix(domain, retain)];
-          const r = identificationRisk(original, released, matrices, { exactLimit, rng: seededRandom(seed + 1), sweeps: 400 });
-          for (const s of [...rowSums(r.eta), ...colSums(r.eta)]) assert.ok(Math.abs(s - 1) <= 1e-9, `${r.method}: ${s}`);
+          const r = identificationRisk(original, released, matrices, {
+            exactLimit,
+            rng: seededRandom(seed + 1),
+            sweeps: 400,
+          });
+          for (const s of [...rowSums(r.eta), ...colSums(r.eta)])
+            assert.ok(Math.abs(s - 1) <= 1e-9, `${r.method}: ${s}`);
           for (const row of r.eta) for (const v of row) assert.ok(v >= 0 && v <= 1);
           assert.ok(r.checkError <= 1e-9);
         },
@@ -145,17 +159,24 @@ describe('risk/η with repeated records (issue 23)', () => {
 
   it('the chain starts from a positive matching found by an augmenting path when the likeliest pairs block each other', () => {
     // A = [[2, 1], [1, 0]]: the greedy start gives record 1 its likeliest column 1 and leaves record 2 only a zero;
-    // the augmenting path moves record 1 to column 2. The only positive matching is the anti-diagonal: η = [[0, 1], [1, 0]].
+    // the augmenting path moves record 1 to column 2. The only positive matching is the anti-diagonal: η = [[0, 1], [1,
+    // 0]].
     const r = etaOf(Float64Array.of(2, 1, 1, 0), 2, { exactLimit: 1, rng: seededRandom(4), sweeps: 200 });
     assert.equal(r.method, 'approximate');
-    assert.deepEqual(r.eta, [[0, 1], [1, 0]]);
+    assert.deepEqual(r.eta, [
+      [0, 1],
+      [1, 0],
+    ]);
   });
 
   it('refuses early, before allocating, when the record types are too many, and says what fits', () => {
     const m = [retentionMatrix(['a', 'b', 'c'], 0.5)];
     assert.throws(
       () => typedLinkage([['a'], ['b'], ['c']], [['a'], ['b'], ['c']], m, 4),
-      (e: Error) => e instanceof PrivacyError && /3 distinct original and 3 distinct released records make 9 type pairs, more than the 4/.test(e.message) && /about 2 distinct records on each side fit/.test(e.message),
+      (e: Error) =>
+        e instanceof PrivacyError &&
+        /3 distinct original and 3 distinct released records make 9 type pairs, more than the 4/.test(e.message) &&
+        /about 2 distinct records on each side fit/.test(e.message),
     );
   });
 });

@@ -2,17 +2,20 @@ import { strict as assert } from 'node:assert';
 import { compensatedSum, individualRisk } from '../../../engine/risk/individual-risk.js';
 import { aboveMainPart, median, medianAbsoluteDeviation } from '../../../engine/risk/robust-spread.js';
 
-const close = (actual: number, expected: number, tol = 1e-12) => assert.ok(Math.abs(actual - expected) <= tol, `${actual} vs ${expected}`);
+const close = (actual: number, expected: number, tol = 1e-12) =>
+  assert.ok(Math.abs(actual - expected) <= tol, `${actual} vs ${expected}`);
 
 /**
  * The published closed form of the exact risk for f > 2 (Benedetti & Franconi 1998, as sdcMicro's `indivRisk(method =
- * "exact")` writes it): (p/q)^f · [A·(1 + Σ_{m=0}^{f−3} (−1)^(m+1) Π_{i=0}^{m} B_i) + (−1)^f·ln p]. An independent route to the
- * same number, used here to check the engine's series for small f where the alternating sum is still accurate.
+ * "exact")` writes it): (p/q)^f · [A·(1 + Σ_{m=0}^{f−3} (−1)^(m+1) Π_{i=0}^{m} B_i) + (−1)^f·ln p].
+ * An independent route to the same number, used here to check the engine's series for small f where the alternating
+ * sum is still accurate.
  */
 function closedFormExact(f: number, p: number): number {
   const q = 1 - p;
   const A = (p ** (1 - f) - 1) / (f - 1);
-  const B = (i: number) => ((f - 1 - i) ** 2 / ((i + 1) * (f - 2 - i))) * ((p ** (i + 2 - f) - 1) / (p ** (i + 1 - f) - 1));
+  const B = (i: number) =>
+    ((f - 1 - i) ** 2 / ((i + 1) * (f - 2 - i))) * ((p ** (i + 2 - f) - 1) / (p ** (i + 1 - f) - 1));
   let bb = 0;
   for (let m = 0; m <= f - 3; m++) {
     let b = 1;
@@ -48,7 +51,8 @@ describe('individual risk (Benedetti & Franconi 1998; Franconi & Polettini 2004)
   });
 
   it('f > 2, exact: f = 3, p = ½ is E[1/F] = p/(2q²) − 3p²/(2q²) − (p/q)³·ln p = ln 2 − ½ (derived by hand)', () => {
-    // Σ_{h≥3} (1/h)·C(h−1,2)·p³q^(h−3) with (h−1)(h−2)/h = h − 3 + 2/h and the series Σ h q^h = q/p², Σ q^h = q/p, Σ q^h/h = −ln p.
+    // Σ_{h≥3} (1/h)·C(h−1,2)·p³q^(h−3) with (h−1)(h−2)/h = h − 3 + 2/h and the series Σ h q^h = q/p², Σ q^h = q/p, Σ
+    // q^h/h = −ln p.
     close(individualRisk(3, 6, 'exact'), Math.LN2 - 0.5);
   });
 

@@ -43,23 +43,33 @@ describe('risk/permanent (Ryser 1963, Gray-code order)', () => {
     assert.equal(permanent([0.25], 1), 0.25);
   });
 
-  it('equals the sum over all permutations, and every minor equals the minor\'s own permanent, for N ≤ 7 (property)', () => {
+  it("equals the sum over all permutations, and every minor equals the minor's own permanent, for N ≤ 7 (property)", () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 7 }).chain((n) => fc.tuple(fc.constant(n), fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: n * n, maxLength: n * n }))), ([n, a]) => {
-        const p = permanentWithMinors(a, n);
-        const perm = p.mantissa * Math.exp(p.logScale);
-        const brute = bruteForcePermanent(a, n);
-        assert.ok(Math.abs(perm - brute) <= 1e-12 * Math.max(1, brute), `${perm} vs ${brute}`);
-        if (n > 1) {
-          for (let i = 0; i < n; i++) {
-            for (let j = 0; j < n; j++) {
-              const m = p.minors[i * n + j] * Math.exp(p.logScale - p.logRowScale[i]);
-              const b = bruteForcePermanent(minor(a, n, i, j), n - 1);
-              assert.ok(Math.abs(m - b) <= 1e-12 * Math.max(1, b), `minor (${i},${j}) ${m} vs ${b}`);
+      fc.property(
+        fc
+          .integer({ min: 1, max: 7 })
+          .chain((n) =>
+            fc.tuple(
+              fc.constant(n),
+              fc.array(fc.double({ min: 0, max: 1, noNaN: true }), { minLength: n * n, maxLength: n * n }),
+            ),
+          ),
+        ([n, a]) => {
+          const p = permanentWithMinors(a, n);
+          const perm = p.mantissa * Math.exp(p.logScale);
+          const brute = bruteForcePermanent(a, n);
+          assert.ok(Math.abs(perm - brute) <= 1e-12 * Math.max(1, brute), `${perm} vs ${brute}`);
+          if (n > 1) {
+            for (let i = 0; i < n; i++) {
+              for (let j = 0; j < n; j++) {
+                const m = p.minors[i * n + j] * Math.exp(p.logScale - p.logRowScale[i]);
+                const b = bruteForcePermanent(minor(a, n, i, j), n - 1);
+                assert.ok(Math.abs(m - b) <= 1e-12 * Math.max(1, b), `minor (${i},${j}) ${m} vs ${b}`);
+              }
             }
           }
-        }
-      }),
+        },
+      ),
       { numRuns: 150, seed: 12 },
     );
   });
@@ -68,7 +78,10 @@ describe('risk/permanent (Ryser 1963, Gray-code order)', () => {
     const n = 4;
     const a = Array.from({ length: n * n }, (_, k) => (k % (n + 1) === 0 ? 2e-200 : 1e-200));
     const p = permanentWithMinors(a, n);
-    const brute = bruteForcePermanent(a.map((x) => x * 1e200), n);
+    const brute = bruteForcePermanent(
+      a.map((x) => x * 1e200),
+      n,
+    );
     // perm(A) = 10^{−800}·brute: compare in logs.
     assert.ok(Math.abs(Math.log(p.mantissa) + p.logScale - (Math.log(brute) - 800 * Math.log(10))) < 1e-10);
   });

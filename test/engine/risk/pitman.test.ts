@@ -10,8 +10,12 @@ describe('risk/pitman (Pitman 1996; Hoshino 2001)', () => {
   it('returns a root of the likelihood equations, checked term by term', () => {
     const e = pitman(h, makePopulationModel(h.rows, 0.1));
     const { theta: t, alpha: a } = e;
-    // Hoshino 2001: Σ_{i=1}^{u−1} 1/(θ+iα) = Σ_{i=1}^{n−1} 1/(θ+i) and Σ_{i=1}^{u−1} i/(θ+iα) = Σ_j c_j Σ_{k=1}^{j−1} 1/(k−α).
-    let lhs1 = 0, rhs1 = 0, lhs2 = 0, rhs2 = 0;
+    // Hoshino 2001: Σ_{i=1}^{u−1} 1/(θ+iα) = Σ_{i=1}^{n−1} 1/(θ+i) and Σ_{i=1}^{u−1} i/(θ+iα) = Σ_j c_j Σ_{k=1}^{j−1}
+    // 1/(k−α).
+    let lhs1 = 0,
+      rhs1 = 0,
+      lhs2 = 0,
+      rhs2 = 0;
     for (let i = 1; i < h.classes; i++) {
       lhs1 += 1 / (t + i * a);
       lhs2 += i / (t + i * a);
@@ -27,7 +31,8 @@ describe('risk/pitman (Pitman 1996; Hoshino 2001)', () => {
     for (const f of [0.01, 0.1, 0.5]) {
       const population = makePopulationModel(h.rows, f);
       const e = pitman(h, population);
-      const expected = Math.exp(logGamma(e.theta + 1) - logGamma(e.theta + e.alpha)) * Math.pow(population.populationSize, e.alpha);
+      const expected =
+        Math.exp(logGamma(e.theta + 1) - logGamma(e.theta + e.alpha)) * Math.pow(population.populationSize, e.alpha);
       assert.ok(Math.abs(e.populationUniques - expected) <= 1e-9 * expected);
       assert.ok(e.populationUniques >= 0 && e.populationUniques <= population.populationSize);
     }

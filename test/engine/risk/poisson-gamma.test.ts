@@ -15,8 +15,8 @@ describe('risk/poisson-gamma (seed "PETs lecture", 母集団一意かつ標本�
     // β = (1/(λN0))·(K/(λN0)·s_f² − 1) = (1/8)·(10/8·16/15 − 1) = (1/8)·(4/3 − 1) = 1/24.
     // Exponent 1 + 1/(Kβ) = 1 + 24/10 = 3.4; (1 + λN0β)/(1 + N0β) = (1 + 1/3)/(1 + 2/3) = 4/5.
     // U = 3·0.8^3.4 = 3·e^(3.4·ln 0.8) = 3·e^(−0.758688) = 3·0.468280 = 1.404841.
-    // Cross-check with the slide's other form U = s₁·λ·E(S₁)/E(s₁), E(S₁) = 16/(5/3)^3.4 = 2.8099, E(s₁) = 8/(4/3)^3.4 = 3.0001:
-    // 3·0.5·2.8099/3.0001 = 1.4048.
+    // Cross-check with the slide's other form U = s₁·λ·E(S₁)/E(s₁), E(S₁) = 16/(5/3)^3.4 = 2.8099, E(s₁) = 8/(4/3)^3.4
+    // = 3.0001: 3·0.5·2.8099/3.0001 = 1.4048.
     const h = histogramFromCounts({ 1: 3, 2: 1, 3: 1 });
     const e = poissonGamma(h, 0.5, 10);
     close(e.cellVariance, 16 / 15);

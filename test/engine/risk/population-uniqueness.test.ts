@@ -9,7 +9,11 @@ describe('risk/population-uniqueness (Dankar et al. 2012 decision rule, as in AR
 
   it('rounds the population as ARX does: N = round(n/λ), f = n/N', () => {
     assert.deepEqual(makePopulationModel(3, 0.7), { sampleSize: 3, populationSize: 4, samplingFraction: 0.75 });
-    assert.deepEqual(makePopulationModel(30162, 0.01), { sampleSize: 30162, populationSize: 3016200, samplingFraction: 0.01 });
+    assert.deepEqual(makePopulationModel(30162, 0.01), {
+      sampleSize: 30162,
+      populationSize: 3016200,
+      samplingFraction: 0.01,
+    });
   });
 
   it('uses Pitman for sampling fractions up to 0.1', () => {
@@ -27,7 +31,8 @@ describe('risk/population-uniqueness (Dankar et al. 2012 decision rule, as in AR
   });
 
   it('falls back to Zayatz when Pitman or SNB has no estimate, and reports null rather than NaN', () => {
-    // Five uniques and five pairs: the solver finds no Pitman root with θ ≥ 0 (ARX's constraint), so there is no estimate.
+    // Five uniques and five pairs: the solver finds no Pitman root with θ ≥ 0 (ARX's constraint), so there is no
+    // estimate.
     const low = populationUniqueness(histogramFromCounts({ 1: 5, 2: 5 }), 0.05);
     assert.equal(low.pitman.populationUniques, null);
     assert.equal(low.dankar.model, 'zayatz');

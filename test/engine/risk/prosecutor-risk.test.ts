@@ -1,6 +1,11 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
-import { classSizeHistogram, histogramFromCounts, histogramToRecord, sumOfSquaredSizes } from '../../../engine/risk/class-size-histogram.js';
+import {
+  classSizeHistogram,
+  histogramFromCounts,
+  histogramToRecord,
+  sumOfSquaredSizes,
+} from '../../../engine/risk/class-size-histogram.js';
 import { kViolations, prosecutorRisk, recordsAtRisk } from '../../../engine/risk/prosecutor-risk.js';
 
 describe('risk/class-size-histogram and prosecutor-risk', () => {
@@ -29,7 +34,12 @@ describe('risk/class-size-histogram and prosecutor-risk', () => {
     // Seed "PETs lecture", slide 「母集団一意となるレコード数の推定」: six records in three pairs
     // (M,[20-29],354) ×2, (M,[30-39],354) ×2, (F,[20-29],354) ×2 — every record has risk ½.
     const h = classSizeHistogram([2, 2, 2]);
-    assert.deepEqual(prosecutorRisk(h), { averageRisk: 0.5, highestRisk: 0.5, lowestRisk: 0.5, recordsAffectedByHighestRisk: 1 });
+    assert.deepEqual(prosecutorRisk(h), {
+      averageRisk: 0.5,
+      highestRisk: 0.5,
+      lowestRisk: 0.5,
+      recordsAffectedByHighestRisk: 1,
+    });
     assert.deepEqual(kViolations(h, 2), { k: 2, records: 0, classes: 0 });
     assert.deepEqual(kViolations(h, 3), { k: 3, records: 6, classes: 3 });
   });
@@ -48,7 +58,12 @@ describe('risk/class-size-histogram and prosecutor-risk', () => {
 
   it('gives zeros, not NaN, for an empty table', () => {
     const h = classSizeHistogram([]);
-    assert.deepEqual(prosecutorRisk(h), { averageRisk: 0, highestRisk: 0, lowestRisk: 0, recordsAffectedByHighestRisk: 0 });
+    assert.deepEqual(prosecutorRisk(h), {
+      averageRisk: 0,
+      highestRisk: 0,
+      lowestRisk: 0,
+      recordsAffectedByHighestRisk: 0,
+    });
     assert.equal(recordsAtRisk(h, 0.2).share, 0);
   });
 
@@ -57,7 +72,10 @@ describe('risk/class-size-histogram and prosecutor-risk', () => {
       fc.property(fc.array(fc.integer({ min: 1, max: 50 }), { minLength: 1, maxLength: 200 }), (sizes) => {
         const h = classSizeHistogram(sizes);
         const r = prosecutorRisk(h);
-        assert.equal(h.rows, sizes.reduce((a, b) => a + b, 0));
+        assert.equal(
+          h.rows,
+          sizes.reduce((a, b) => a + b, 0),
+        );
         assert.equal(h.classes, sizes.length);
         assert.ok(r.lowestRisk <= r.averageRisk + 1e-15 && r.averageRisk <= r.highestRisk + 1e-15);
         // Average risk is the mean over records of 1/s.

@@ -8,7 +8,8 @@ import { column, tableFromRows } from '../../../engine/table/table.js';
 
 describe('risk/sensitive-diversity (Machanavajjhala et al. 2007)', () => {
   it('computes distinct and entropy ℓ per class', () => {
-    // Class 0: values a×2, b×2 (distinct ℓ 2, entropy ℓ = e^(ln 2) = 2). Class 1: c×3 (ℓ 1). Class 2: a, b, c, d once (ℓ 4).
+    // Class 0: values a×2, b×2 (distinct ℓ 2, entropy ℓ = e^(ln 2) = 2). Class 1: c×3 (ℓ 1). Class 2: a, b, c, d once
+    // (ℓ 4).
     const d = sensitiveDiversity({ offsets: [0, 2, 3, 7], counts: [2, 2, 3, 1, 1, 1, 1] });
     assert.equal(d.minDistinctL, 1);
     assert.equal(d.homogeneousClasses, 1);
@@ -38,9 +39,15 @@ describe('risk/sensitive-diversity agrees with the ℓ-diversity criteria', () =
   it('property: its minima equal the minima of DistinctLDiversity.measure and EntropyLDiversity.measure', () => {
     fc.assert(
       fc.property(
-        fc.array(fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 4 })), { minLength: 1, maxLength: 80 }),
+        fc.array(
+          fc.tuple(fc.integer({ min: 0, max: 3 }), fc.integer({ min: 0, max: 2 }), fc.integer({ min: 0, max: 4 })),
+          { minLength: 1, maxLength: 80 },
+        ),
         (rows) => {
-          const table = tableFromRows(['a', 'b', 's'], rows.map((r) => r.map(String)));
+          const table = tableFromRows(
+            ['a', 'b', 's'],
+            rows.map((r) => r.map(String)),
+          );
           const classes = equivalenceClasses(table, ['a', 'b']);
           const d = sensitiveDiversity(sensitiveFrequencies(classes, column(table, 's')));
           const stats = classStats(table, classes, 's');

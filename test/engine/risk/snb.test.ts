@@ -37,7 +37,11 @@ describe('risk/snb (Chen & Keller-McNulty 1998)', () => {
 
   it('has expectations E(c₁), E(c₂) that agree with summing the model term by term', () => {
     // This is the check that tells the published E(c₂) (dividing by (1−q)^(α+2)) from ARX's current one (multiplying).
-    for (const [K, f, a, b] of [[100, 0.1, 0.5, 0.3], [1000, 0.3, 1.7, 0.6], [50, 0.05, 0.2, 0.05]]) {
+    for (const [K, f, a, b] of [
+      [100, 0.1, 0.5, 0.3],
+      [1000, 0.3, 1.7, 0.6],
+      [50, 0.05, 0.2, 0.05],
+    ]) {
       const [e1, e2] = snbExpectedSmallClasses(K, f, a, b);
       close(e1, bruteForce(K, f, a, b, 1), 1e-9);
       close(e2, bruteForce(K, f, a, b, 2), 1e-9);

@@ -17,9 +17,19 @@ import { withCpuTimeSync } from '../../helpers/cpu-time.js';
  *   r6 a x 2   none                 r6 and r7 are a duplicate pair
  *   r7 a x 2   none
  */
-const HAND = tableFromRows(['V1', 'V2', 'V3'], [
-  ['a', 'x', '1'], ['a', 'y', '1'], ['b', 'y', '1'], ['b', 'y', '2'], ['b', 'x', '2'], ['c', 'y', '2'], ['a', 'x', '2'], ['a', 'x', '2'],
-]);
+const HAND = tableFromRows(
+  ['V1', 'V2', 'V3'],
+  [
+    ['a', 'x', '1'],
+    ['a', 'y', '1'],
+    ['b', 'y', '1'],
+    ['b', 'y', '2'],
+    ['b', 'x', '2'],
+    ['c', 'y', '2'],
+    ['a', 'x', '2'],
+    ['a', 'x', '2'],
+  ],
+);
 
 function msus(table: typeof HAND, qi: string[], max?: number): string[] {
   const found: string[] = [];
@@ -30,13 +40,16 @@ function msus(table: typeof HAND, qi: string[], max?: number): string[] {
 /** MSUs straight from the definition, by brute force over rows and subsets: the independent check of the search. */
 function bruteForce(rows: string[][], max: number): string[] {
   const V = rows[0].length;
-  const uniqueOn = (r: number, mask: number) => rows.every((other, o) => o === r || [...Array(V).keys()].some((v) => mask & (1 << v) && other[v] !== rows[r][v]));
+  const uniqueOn = (r: number, mask: number) =>
+    rows.every((other, o) => o === r || [...Array(V).keys()].some((v) => mask & (1 << v) && other[v] !== rows[r][v]));
   const found: string[] = [];
   rows.forEach((_, r) => {
     for (let mask = 1; mask < 1 << V; mask++) {
       const size = [...Array(V).keys()].filter((v) => mask & (1 << v)).length;
       if (size > max || !uniqueOn(r, mask)) continue;
-      const minimal = [...Array(V).keys()].every((v) => !(mask & (1 << v)) || (mask & ~(1 << v)) === 0 || !uniqueOn(r, mask & ~(1 << v)));
+      const minimal = [...Array(V).keys()].every(
+        (v) => !(mask & (1 << v)) || (mask & ~(1 << v)) === 0 || !uniqueOn(r, mask & ~(1 << v)),
+      );
       if (minimal) found.push(`${r}:${mask}`);
     }
   });
@@ -63,7 +76,9 @@ describe('minimal sample uniques (SUDA2, Manning, Haglin & Keane 2008)', () => {
     for (let trial = 0; trial < 40; trial++) {
       const V = 4 + (trial % 3);
       const n = 5 + Math.floor(random() * 40);
-      const rows = Array.from({ length: n }, () => Array.from({ length: V }, (_, v) => String(Math.floor(random() * (2 + v)))));
+      const rows = Array.from({ length: n }, () =>
+        Array.from({ length: V }, (_, v) => String(Math.floor(random() * (2 + v)))),
+      );
       const qi = Array.from({ length: V }, (_, v) => `c${v}`);
       const table = tableFromRows(qi, rows);
       const max = 1 + (trial % V);
@@ -79,8 +94,14 @@ describe('minimal sample uniques (SUDA2, Manning, Haglin & Keane 2008)', () => {
 
 describe('SUDA and DIS-SUDA scores (Elliot et al. 2002; sdcMicro suda2 defaults)', () => {
   it('MSU weights: (V − k)! when every size is searched; Π_{i=k}^{M−1}(V − i) below that', () => {
-    assert.deepEqual([1, 2, 3, 9].map((k) => msuWeight(k, 9, 9)), [40320, 5040, 720, 1]);
-    assert.deepEqual([1, 2, 3].map((k) => msuWeight(k, 9, 3)), [56, 7, 1]);
+    assert.deepEqual(
+      [1, 2, 3, 9].map((k) => msuWeight(k, 9, 9)),
+      [40320, 5040, 720, 1],
+    );
+    assert.deepEqual(
+      [1, 2, 3].map((k) => msuWeight(k, 9, 3)),
+      [56, 7, 1],
+    );
   });
 
   it('scores and DIS-SUDA of the hand table', () => {
@@ -95,16 +116,33 @@ describe('SUDA and DIS-SUDA scores (Elliot et al. 2002; sdcMicro suda2 defaults)
     assert.deepEqual([s.sampleUniques, s.pairedRecords], [6, 2]);
     const adjust = 5 + 2 ** -1.25;
     const expected = (score: number) => 1 / (1 + 198 / (score ** 1.25 * adjust));
-    for (let r = 0; r < 5; r++) assert.ok(Math.abs(s.disScore[r] - expected(1)) < 1e-6, `${s.disScore[r]} vs ${expected(1)}`);
+    for (let r = 0; r < 5; r++)
+      assert.ok(Math.abs(s.disScore[r] - expected(1)) < 1e-6, `${s.disScore[r]} vs ${expected(1)}`);
     assert.ok(Math.abs(s.disScore[5] - expected(2)) < 1e-6);
     assert.equal(s.disScore[6], 0);
     // Contributions: V1 is in MSUs of weight 1+1+1+1+2 = 6, V2 in 4, V3 in 3, of a total score of 7.
-    assert.deepEqual(s.attributeContributions.map((c) => Math.round(c.contribution * 1e9) / 1e9), [600 / 7, 400 / 7, 300 / 7].map((x) => Math.round(x * 1e9) / 1e9));
-    assert.deepEqual(s.disBands.map((b) => b.records), [2, 6, 0, 0, 0, 0, 0, 0, 0]);
+    assert.deepEqual(
+      s.attributeContributions.map((c) => Math.round(c.contribution * 1e9) / 1e9),
+      [600 / 7, 400 / 7, 300 / 7].map((x) => Math.round(x * 1e9) / 1e9),
+    );
+    assert.deepEqual(
+      s.disBands.map((b) => b.records),
+      [2, 6, 0, 0, 0, 0, 0, 0, 0],
+    );
   });
 
   it('no pairs: DIS = 1, so every record with an MSU scores DIS-SUDA 1', () => {
-    const s = suda(tableFromRows(['a', 'b', 'c'], [['1', 'x', 'p'], ['2', 'x', 'p'], ['3', 'y', 'p']]), ['a', 'b', 'c']);
+    const s = suda(
+      tableFromRows(
+        ['a', 'b', 'c'],
+        [
+          ['1', 'x', 'p'],
+          ['2', 'x', 'p'],
+          ['3', 'y', 'p'],
+        ],
+      ),
+      ['a', 'b', 'c'],
+    );
     assert.equal(s.dis, 1);
     assert.deepEqual([...s.disScore], [1, 1, 1]);
   });
@@ -120,7 +158,10 @@ describe('SUDA and DIS-SUDA scores (Elliot et al. 2002; sdcMicro suda2 defaults)
     assert.ok(cpu < 5, `${cpu} s of CPU`);
     // 15,512 records are unique on all nine columns (privspec risk's sampleUniques); with M = 9 each has an MSU.
     assert.equal(s.recordsWithMsu, 15512);
-    assert.equal(s.disBands.reduce((sum, b) => sum + b.records, 0), 30162);
+    assert.equal(
+      s.disBands.reduce((sum, b) => sum + b.records, 0),
+      30162,
+    );
   });
 });
 

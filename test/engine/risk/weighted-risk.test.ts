@@ -4,7 +4,8 @@ import { TableError } from '../../../engine/table/table.js';
 import { weightedRisk } from '../../../engine/risk/weighted-risk.js';
 import { loadAdultOrSkip } from '../../helpers/adult.js';
 
-const close = (actual: number, expected: number, tol = 1e-12) => assert.ok(Math.abs(actual - expected) <= tol, `${actual} vs ${expected}`);
+const close = (actual: number, expected: number, tol = 1e-12) =>
+  assert.ok(Math.abs(actual - expected) <= tol, `${actual} vs ${expected}`);
 
 /**
  * A table whose every class exercises one branch of the risk formula; the figures are derived by hand:
@@ -15,13 +16,21 @@ const close = (actual: number, expected: number, tol = 1e-12) => assert.ok(Math.
  *   (F, C)  f=2, F̂=2          r = ½  (f = F̂)
  */
 function branches(): Table {
-  return tableFromRows(['sex', 'region', 'w'], [
-    ['F', 'A', '4'],
-    ['M', 'A', '5'], ['M', 'A', '5'],
-    ['M', 'B', '2'], ['M', 'B', '2'], ['M', 'B', '2'],
-    ['F', 'B', '1'],
-    ['F', 'C', '1'], ['F', 'C', '1.0'],
-  ], 'branches.csv');
+  return tableFromRows(
+    ['sex', 'region', 'w'],
+    [
+      ['F', 'A', '4'],
+      ['M', 'A', '5'],
+      ['M', 'A', '5'],
+      ['M', 'B', '2'],
+      ['M', 'B', '2'],
+      ['M', 'B', '2'],
+      ['F', 'B', '1'],
+      ['F', 'C', '1'],
+      ['F', 'C', '1.0'],
+    ],
+    'branches.csv',
+  );
 }
 const R1 = Math.log(4) / 3;
 const R2 = 0.25 - 0.0625 * Math.log(5);
@@ -41,12 +50,16 @@ describe('survey-weighted risk (sdcMicro measure_risk)', () => {
     close(w.globalRisk, expected / 9);
     // Above 0.1: every record (the smallest risk is R2 ≈ 0.149).
     assert.equal(w.highRiskRecords.aboveThreshold, 9);
-    // Sorted risks: R2, R2, .2, .2, .2, R1, .5, .5, 1 → median 0.2; |r − 0.2| sorted: 0, 0, 0, .0506, .0506, .262, .3, .3, .8
-    // → median 0.0506 = 0.2 − R2; cut-off 0.2 + 2·1.4826·(0.2 − R2); records above it and above 0.1: R1, ½, ½, 1.
+    // Sorted risks: R2, R2, .2, .2, .2, R1, .5, .5, 1 → median 0.2; |r − 0.2| sorted: 0, 0, 0, .0506, .0506, .262, .3,
+    // .3, .8 → median 0.0506 = 0.2 − R2; cut-off 0.2 + 2·1.4826·(0.2 − R2); records above it and above 0.1: R1, ½, ½,
+    // 1.
     close(w.highRiskRecords.mainPartCutoff, 0.2 + 2 * 1.4826 * (0.2 - R2));
     assert.equal(w.highRiskRecords.higherThanMainPart, 4);
     assert.deepEqual(w.riskiest[0], { key: ['F', 'B'], fk: 1, Fk: 1, risk: 1 });
-    assert.deepEqual(w.riskiest.map((c) => c.key.join('')), ['FB', 'FC', 'FA', 'MB', 'MA']);
+    assert.deepEqual(
+      w.riskiest.map((c) => c.key.join('')),
+      ['FB', 'FC', 'FA', 'MB', 'MA'],
+    );
   });
 
   it('the exact method differs only on f > 2', () => {
@@ -63,19 +76,47 @@ describe('survey-weighted risk (sdcMicro measure_risk)', () => {
     assert.deepEqual([band(0.149).records, band(0.149).classes], [5, 2]);
     assert.deepEqual([band(0.462).records, band(0.462).classes], [3, 2]);
     assert.deepEqual([band(1).records, band(1).classes], [1, 1]);
-    assert.equal(w.distribution.reduce((s, b) => s + b.records, 0), 9);
-    assert.equal(w.distribution.reduce((s, b) => s + b.classes, 0), 5);
+    assert.equal(
+      w.distribution.reduce((s, b) => s + b.records, 0),
+      9,
+    );
+    assert.equal(
+      w.distribution.reduce((s, b) => s + b.classes, 0),
+      5,
+    );
   });
 
   it('a threshold counts records strictly above it', () => {
-    assert.equal(weightedRisk(branches(), ['sex', 'region'], 'w', { threshold: 0.3 }).highRiskRecords.aboveThreshold, 4);
+    assert.equal(
+      weightedRisk(branches(), ['sex', 'region'], 'w', { threshold: 0.3 }).highRiskRecords.aboveThreshold,
+      4,
+    );
     assert.throws(() => weightedRisk(branches(), ['sex', 'region'], 'w', { threshold: 2 }), /within \[0, 1\]/);
   });
 
   it('a weight that is empty, not a number or below 1 is refused with its line', () => {
-    for (const [bad, cause] of [['', /is empty/], ['abc', /'abc' is not a number/], ['0x10', /'0x10' is not a number/], ['0.5', /is 0.5, below 1/], ['-3', /is -3, below 1/]] as const) {
-      const t = { ...tableFromRows(['k', 'w'], [['a', '2'], ['b', bad]], 'bad.csv'), rowLines: Int32Array.from([2, 3]) };
-      assert.throws(() => weightedRisk(t, ['k'], 'w'), (e: unknown) => e instanceof TableError && e.line === 3 && e.file === 'bad.csv' && cause.test(e.message));
+    for (const [bad, cause] of [
+      ['', /is empty/],
+      ['abc', /'abc' is not a number/],
+      ['0x10', /'0x10' is not a number/],
+      ['0.5', /is 0.5, below 1/],
+      ['-3', /is -3, below 1/],
+    ] as const) {
+      const t = {
+        ...tableFromRows(
+          ['k', 'w'],
+          [
+            ['a', '2'],
+            ['b', bad],
+          ],
+          'bad.csv',
+        ),
+        rowLines: Int32Array.from([2, 3]),
+      };
+      assert.throws(
+        () => weightedRisk(t, ['k'], 'w'),
+        (e: unknown) => e instanceof TableError && e.line === 3 && e.file === 'bad.csv' && cause.test(e.message),
+      );
     }
   });
 });
@@ -84,13 +125,26 @@ describe('golden: survey-weighted risk on Adult (sdcMicro 5.8.1 measure_risk, co
   this.timeout(60_000);
   it('keys sex, age, race, marital-status, education with weight 10: 1204.8023184670778 expected re-identifications, global risk 0.03994437764296392', function () {
     const adult = loadAdultOrSkip(this);
-    const t: Table = { ...adult, columns: [...adult.columns, { name: 'w', codes: new Int32Array(adult.rowCount), dictionary: ['10'] }] };
+    const t: Table = {
+      ...adult,
+      columns: [...adult.columns, { name: 'w', codes: new Int32Array(adult.rowCount), dictionary: ['10'] }],
+    };
     const w = weightedRisk(t, ['sex', 'age', 'race', 'marital-status', 'education'], 'w');
     close(w.expectedReidentifications, 1204.8023184670778);
     close(w.globalRisk, 0.03994437764296392);
     // No weights: 6,072 classes; 3,187 records with f = 1 and 1,816 with f = 2 (908 pairs), as sdcMicro's sum(fk == 2).
     const fk = w.perRecord.fk;
-    assert.equal(new Set(Array.from({ length: t.rowCount }, (_, r) => t.columns.slice(0, 5).map((c) => c.codes[r]).join())).size, 6072);
+    assert.equal(
+      new Set(
+        Array.from({ length: t.rowCount }, (_, r) =>
+          t.columns
+            .slice(0, 5)
+            .map((c) => c.codes[r])
+            .join(),
+        ),
+      ).size,
+      6072,
+    );
     assert.equal(fk.filter((f) => f === 1).length, 3187);
     assert.equal(fk.filter((f) => f === 2).length, 1816);
   });

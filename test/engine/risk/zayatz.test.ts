@@ -19,7 +19,12 @@ describe('risk/zayatz (Zayatz 1991)', () => {
     // X ~ Hypergeometric(N = 6, s = 2, n = 3): P(X = 1) = C(2,1)·C(4,2)/C(6,3) = 2·6/20 = 0.6.
     close(hypergeometricOne(6, 2, 3), 0.6);
     close(hypergeometricOne(6, 1, 3), 0.5);
-    for (const [N, s, n] of [[30, 4, 10], [50, 7, 20], [12, 12, 1], [9, 3, 7]]) {
+    for (const [N, s, n] of [
+      [30, 4, 10],
+      [50, 7, 20],
+      [12, 12, 1],
+      [9, 3, 7],
+    ]) {
       close(hypergeometricOne(N, s, n), (s * binomial(N - s, n - 1)) / binomial(N, n), 1e-12);
     }
     // Drawing all N records leaves no class of size ≥ 2 with exactly one record in the sample.

@@ -26,12 +26,20 @@ export const exampleHierarchies = [
   parseArxHierarchy('male;*\nfemale;*\n', 'gender'),
   parseArxHierarchy(
     ['81667', '81675', '81925', '81931']
-      .map((z) => [z, `${z.slice(0, 4)}*`, `${z.slice(0, 3)}**`, `${z.slice(0, 2)}***`, `${z.slice(0, 1)}****`, '*****'].join(';'))
+      .map((z) =>
+        [z, `${z.slice(0, 4)}*`, `${z.slice(0, 3)}**`, `${z.slice(0, 2)}***`, `${z.slice(0, 1)}****`, '*****'].join(
+          ';',
+        ),
+      )
       .join('\n'),
     'zipcode',
   ),
 ];
 
 export function exampleProblem(criteria: Criterion[], suppression = 0, path: DataPath = 'frequencies') {
-  return problemByPath(exampleTable, { qi: ['age', 'gender', 'zipcode'], hierarchies: exampleHierarchies, criteria, suppression }, path);
+  return problemByPath(
+    exampleTable,
+    { qi: ['age', 'gender', 'zipcode'], hierarchies: exampleHierarchies, criteria, suppression },
+    path,
+  );
 }

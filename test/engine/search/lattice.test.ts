@@ -20,13 +20,19 @@ describe('generalization lattice', () => {
 
   it('knows its neighbours, and its level table agrees with level()', () => {
     const x = adult.id([1, 0, 1, 1, 3, 2, 2, 0, 1]);
-    assert.deepEqual(adult.successors(x).map((s) => adult.levels(s)), [
-      [1, 1, 1, 1, 3, 2, 2, 0, 1], [1, 0, 1, 2, 3, 2, 2, 0, 1], [1, 0, 1, 1, 3, 2, 2, 1, 1],
-    ]);
+    assert.deepEqual(
+      adult.successors(x).map((s) => adult.levels(s)),
+      [
+        [1, 1, 1, 1, 3, 2, 2, 0, 1],
+        [1, 0, 1, 2, 3, 2, 2, 0, 1],
+        [1, 0, 1, 1, 3, 2, 2, 1, 1],
+      ],
+    );
     assert.equal(adult.predecessors(x).length, 7);
     assert.equal(adult.levelSum(x), 11);
     assert.ok(adult.isBelowOrEqual(adult.id([0, 0, 1, 1, 0, 0, 0, 0, 0]), x));
     const table = adult.levelTable();
-    for (let id = 0; id < adult.size; id += 7) for (let i = 0; i < 9; i++) assert.equal(table[id * 9 + i], adult.level(id, i));
+    for (let id = 0; id < adult.size; id += 7)
+      for (let i = 0; i < 9; i++) assert.equal(table[id * 9 + i], adult.level(id, i));
   });
 });

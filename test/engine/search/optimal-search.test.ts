@@ -3,7 +3,11 @@ import fc from 'fast-check';
 import type { Criterion } from '../../../engine/criteria/criterion.js';
 import { KAnonymity } from '../../../engine/criteria/k-anonymity.js';
 import { DistinctLDiversity, EntropyLDiversity, RecursiveCLDiversity } from '../../../engine/criteria/l-diversity.js';
-import { EqualDistanceTCloseness, HierarchicalDistanceTCloseness, OrderedDistanceTCloseness } from '../../../engine/criteria/t-closeness.js';
+import {
+  EqualDistanceTCloseness,
+  HierarchicalDistanceTCloseness,
+  OrderedDistanceTCloseness,
+} from '../../../engine/criteria/t-closeness.js';
 import { parseArxHierarchy } from '../../../engine/hierarchy/arx-hierarchy.js';
 import { bindHierarchy } from '../../../engine/hierarchy/bound-hierarchy.js';
 import { makeDiscernibilityMetric } from '../../../engine/metrics/discernibility.js';
@@ -29,14 +33,23 @@ const METRICS: Record<string, (p: AnonymizationProblem) => Metric> = {
   l1: makeL1Metric,
 };
 
-/** A random small table: up to 3 quasi-identifiers with random (possibly non-tree) hierarchies, and a sensitive column. */
+/**
+ * A random small table: up to 3 quasi-identifiers with random (possibly non-tree) hierarchies, and a sensitive column.
+ */
 const scenario = fc
   .record({
     qis: fc.array(
-      fc.record({ domain: fc.integer({ min: 1, max: 5 }), height: fc.integer({ min: 1, max: 3 }), labels: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 12, maxLength: 12 }) }),
+      fc.record({
+        domain: fc.integer({ min: 1, max: 5 }),
+        height: fc.integer({ min: 1, max: 3 }),
+        labels: fc.array(fc.integer({ min: 0, max: 2 }), { minLength: 12, maxLength: 12 }),
+      }),
       { minLength: 1, maxLength: 3 },
     ),
-    rows: fc.array(fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 4, maxLength: 4 }), { minLength: 1, maxLength: 60 }),
+    rows: fc.array(fc.array(fc.integer({ min: 0, max: 4 }), { minLength: 4, maxLength: 4 }), {
+      minLength: 1,
+      maxLength: 60,
+    }),
     model: fc.integer({ min: 0, max: 7 }),
     param: fc.integer({ min: 1, max: 4 }),
     t: fc.constantFrom(0.15, 0.35, 0.55, 0.8),
@@ -50,7 +63,11 @@ const scenario = fc
     const hierarchies = s.qis.map((q, i) =>
       parseArxHierarchy(
         Array.from({ length: q.domain }, (_, v) =>
-          [`v${v}`, ...Array.from({ length: q.height - 1 }, (_, l) => `g${l}-${s.qis[i].labels[(v * 3 + l) % 12]}`), '*'].join(';'),
+          [
+            `v${v}`,
+            ...Array.from({ length: q.height - 1 }, (_, l) => `g${l}-${s.qis[i].labels[(v * 3 + l) % 12]}`),
+            '*',
+          ].join(';'),
         ).join('\n'),
         `h${i}`,
       ),
@@ -66,7 +83,11 @@ const scenario = fc
     if (s.model === 6) criteria.push(new HierarchicalDistanceTCloseness(sens, s.t, sensH));
     if (s.model === 7) criteria.splice(0, 1, new DistinctLDiversity('sens', Math.min(s.param, 3)));
     const problem = makeProblem(table, { qi: header.slice(0, -1), hierarchies, criteria, suppression: s.suppression });
-    return { problem, metric: s.metric, describe: `${criteria.map((c) => c.name).join(' + ')}, S=${s.suppression}, ${s.metric}` };
+    return {
+      problem,
+      metric: s.metric,
+      describe: `${criteria.map((c) => c.name).join(' + ')}, S=${s.suppression}, ${s.metric}`,
+    };
   });
 
 describe('lattice search', () => {
@@ -84,7 +105,11 @@ describe('lattice search', () => {
         if (fast.optimum) found++;
         if (fast.optimum?.evaluation.outliers) suppressed++;
       }),
-      { numRuns: Number(process.env.PRIVSPEC_PROPERTY_RUNS ?? 400), seed: process.env.PRIVSPEC_PROPERTY_SEED ? Number(process.env.PRIVSPEC_PROPERTY_SEED) : undefined, path: process.env.PRIVSPEC_PROPERTY_PATH },
+      {
+        numRuns: Number(process.env.PRIVSPEC_PROPERTY_RUNS ?? 400),
+        seed: process.env.PRIVSPEC_PROPERTY_SEED ? Number(process.env.PRIVSPEC_PROPERTY_SEED) : undefined,
+        path: process.env.PRIVSPEC_PROPERTY_PATH,
+      },
     );
     // The generator must produce both outcomes and real suppression, or the property would test little.
     assert.ok(found > 50 && suppressed > 10, `${found} optima, ${suppressed} with suppressed rows`);
@@ -93,33 +118,43 @@ describe('lattice search', () => {
   it('with pinned levels (ARX min = max level) equals exhaustive search over the restricted lattice (property)', () => {
     let restricted = 0;
     fc.assert(
-      fc.property(scenario, fc.array(fc.integer({ min: -1, max: 3 }), { minLength: 3, maxLength: 3 }), ({ problem, metric }, pins) => {
-        const heights = problem.qi.map((q) => q.hierarchy.height);
-        // -1 leaves a quasi-identifier free; otherwise it is pinned at that level (capped at its top).
-        const range = { min: heights.map((h, i) => (pins[i] < 0 ? 0 : Math.min(pins[i], h))), max: heights.map((h, i) => (pins[i] < 0 ? h : Math.min(pins[i], h))) };
-        const fast = searchOptimal(problem, METRICS[metric](problem), { range });
-        const slow = exhaustiveSearch(problem, METRICS[metric](problem), { range });
-        assert.deepEqual(fast.optimum?.levels ?? null, slow.optimum?.levels ?? null);
-        assert.equal(fast.optimum?.loss ?? null, slow.optimum?.loss ?? null);
-        if (fast.optimum) {
-          fast.optimum.levels.forEach((l, i) => assert.ok(l >= range.min[i] && l <= range.max[i]));
-          if (range.min.some((m, i) => m === range.max[i])) restricted++;
-        }
-      }),
+      fc.property(
+        scenario,
+        fc.array(fc.integer({ min: -1, max: 3 }), { minLength: 3, maxLength: 3 }),
+        ({ problem, metric }, pins) => {
+          const heights = problem.qi.map((q) => q.hierarchy.height);
+          // -1 leaves a quasi-identifier free; otherwise it is pinned at that level (capped at its top).
+          const range = {
+            min: heights.map((h, i) => (pins[i] < 0 ? 0 : Math.min(pins[i], h))),
+            max: heights.map((h, i) => (pins[i] < 0 ? h : Math.min(pins[i], h))),
+          };
+          const fast = searchOptimal(problem, METRICS[metric](problem), { range });
+          const slow = exhaustiveSearch(problem, METRICS[metric](problem), { range });
+          assert.deepEqual(fast.optimum?.levels ?? null, slow.optimum?.levels ?? null);
+          assert.equal(fast.optimum?.loss ?? null, slow.optimum?.loss ?? null);
+          if (fast.optimum) {
+            fast.optimum.levels.forEach((l, i) => assert.ok(l >= range.min[i] && l <= range.max[i]));
+            if (range.min.some((m, i) => m === range.max[i])) restricted++;
+          }
+        },
+      ),
       { numRuns: Number(process.env.PRIVSPEC_PROPERTY_RUNS ?? 300) },
     );
     assert.ok(restricted > 30, `${restricted} optima found with a pin`);
   });
 
   it('with age and gender pinned at 1 on ARX Example1 (k = 2, no suppression) generalizes zip to level 2', () => {
-    // By hand: at age 1 (<50, >=50) and gender 1 (*), zip at levels 0 and 1 leaves 81667, 81675 and 81925 alone; at level
-    // 2 the classes are {<50, 816**} (2 rows), {<50, 819**} (2) and {>=50, 819**} (3). Age and gender at 0 leave every
-    // (age, gender) pair unique, so no zip level helps: no transformation.
+    // By hand: at age 1 (<50, >=50) and gender 1 (*), zip at levels 0 and 1 leaves 81667, 81675 and 81925 alone; at
+    // level 2 the classes are {<50, 816**} (2 rows), {<50, 819**} (2) and {>=50, 819**} (3). Age and gender at 0 leave
+    // every (age, gender) pair unique, so no zip level helps: no transformation.
     const p = exampleProblem([new KAnonymity(2)]);
     const pinned = searchOptimal(p, makeEntropyMetric(p), { range: { min: [1, 1, 0], max: [1, 1, 5] } });
     assert.deepEqual(pinned.optimum?.levels, [1, 1, 2]);
     assert.equal(searchOptimal(p, makeEntropyMetric(p), { range: { min: [0, 0, 0], max: [0, 0, 5] } }).optimum, null);
-    assert.throws(() => searchOptimal(p, makeEntropyMetric(p), { range: { min: [0, 0, 0], max: [0, 0, 6] } }), /not within 0\.\.5/);
+    assert.throws(
+      () => searchOptimal(p, makeEntropyMetric(p), { range: { min: [0, 0, 0], max: [0, 0, 6] } }),
+      /not within 0\.\.5/,
+    );
   });
 
   it('reports progress and can be aborted', () => {
@@ -141,11 +176,27 @@ describe('lattice search', () => {
 describe('monotone relaxation of non-monotone models', () => {
   it('keeps the size floor and the distinct values entropy and recursive ℓ-diversity require', () => {
     // Entropy 2.5-diversity needs ⌈2.5⌉ = 3 records and 3 distinct values; recursive (2, 2)-diversity needs 2 distinct.
-    const table = tableFromRows(['age', 'diagnosis'], [['34', 'flu'], ['45', 'cold'], ['66', 'flu']]);
+    const table = tableFromRows(
+      ['age', 'diagnosis'],
+      [
+        ['34', 'flu'],
+        ['45', 'cold'],
+        ['66', 'flu'],
+      ],
+    );
     const p = makeProblem(table, {
-      qi: ['age'], hierarchies: [parseArxHierarchy('34;*\n45;*\n66;*\n', 'age')],
-      criteria: [new KAnonymity(2), new EntropyLDiversity('diagnosis', 2.5), new RecursiveCLDiversity('diagnosis', 2, 2)], suppression: 0.2,
+      qi: ['age'],
+      hierarchies: [parseArxHierarchy('34;*\n45;*\n66;*\n', 'age')],
+      criteria: [
+        new KAnonymity(2),
+        new EntropyLDiversity('diagnosis', 2.5),
+        new RecursiveCLDiversity('diagnosis', 2, 2),
+      ],
+      suppression: 0.2,
     });
-    assert.deepEqual(monotoneRelaxation(p).map((c) => c.name), ['2-anonymity', '3-anonymity', 'distinct-3-diversity on diagnosis', 'distinct-2-diversity on diagnosis']);
+    assert.deepEqual(
+      monotoneRelaxation(p).map((c) => c.name),
+      ['2-anonymity', '3-anonymity', 'distinct-3-diversity on diagnosis', 'distinct-2-diversity on diagnosis'],
+    );
   });
 });

@@ -12,7 +12,10 @@ describe('keyed order of contribution bounding', () => {
     assert.equal(md5Hex('a'), '0cc175b9c0f1b6a831c399e269772661');
     assert.equal(md5Hex('abc'), '900150983cd24fb0d6963f7d28e17f72');
     assert.equal(md5Hex('message digest'), 'f96b697d7cb7938d525a2f31aaf161d0');
-    assert.equal(md5Hex('12345678901234567890123456789012345678901234567890123456789012345678901234567890'), '57edf4a22be3c955ac49da2e2107b67a');
+    assert.equal(
+      md5Hex('12345678901234567890123456789012345678901234567890123456789012345678901234567890'),
+      '57edf4a22be3c955ac49da2e2107b67a',
+    );
     for (const s of ['Zürich', '東京', '😀x', 'x'.repeat(55), 'y'.repeat(56), 'z'.repeat(64), 'w'.repeat(1000)]) {
       assert.equal(md5Hex(s), createHash('md5').update(s, 'utf8').digest('hex'), s);
     }
@@ -30,7 +33,13 @@ describe('keyed order of contribution bounding', () => {
     for (let u = 0; u < 20; u++) for (let i = 0; i < 12; i++) rows.push([`u${u}`, `g${i % 4}`, String(i)]);
     const table = tableFromRows(['unit', 'g', 'x'], rows);
     const all = Int32Array.from({ length: table.rowCount }, (_, i) => i);
-    const bound = { unit: 'unit', partitionBy: ['g'], maxPartitions: 2, maxRowsPerPartition: 2, seed: '0123456789abcdef0123456789abcdef' };
+    const bound = {
+      unit: 'unit',
+      partitionBy: ['g'],
+      maxPartitions: 2,
+      maxRowsPerPartition: 2,
+      seed: '0123456789abcdef0123456789abcdef',
+    };
     const kept = keyedBoundRows(table, all, bound, ['x']);
     // Each unit has 4 partitions of 3 rows: it keeps 2 partitions × 2 rows = 4 rows.
     assert.equal(kept.length, 20 * 4);
@@ -51,7 +60,17 @@ describe('keyed order of contribution bounding', () => {
   });
 
   it('answers an aggregate with the clamped values per group: a hand count', () => {
-    const table = tableFromRows(['g', 'x'], [['a', '5'], ['a', '20'], ['a', ''], ['b', 'x'], ['b', '3'], ['b', '3']]);
+    const table = tableFromRows(
+      ['g', 'x'],
+      [
+        ['a', '5'],
+        ['a', '20'],
+        ['a', ''],
+        ['b', 'x'],
+        ['b', '3'],
+        ['b', '3'],
+      ],
+    );
     const answer = memoryAggregate(table, { id: 'q', groupBy: ['g'], clamp: { column: 'x', low: 0, high: 10 } });
     const sorted = [...answer.groups].map((g) => `${g.key.join(',')}:${g.value}:${g.rows}`).sort();
     // '20' clamps to 10; '' and 'x' count as the low end 0.

@@ -19,14 +19,37 @@ const golden = (name: string) => join(import.meta.dirname, 'golden', name);
 
 /** One request of each shape: plain, where (number range, set, text range), clamp, bounded by partitions, grid. */
 const REQUESTS: AggregateRequest[] = [
-  { id: 'count-where', groupBy: ['sex'], where: new Map([['age', [{ kind: 'range', low: 30, high: 40 }]], ['race', [{ kind: 'set', values: ['White', 'Black'] }]], ['education', [{ kind: 'range', low: 'B', high: 'M' }]]]) },
-  { id: 'sum-bounded', groupBy: ['race'], clamp: { column: 'age', low: 17, high: 90 }, bound: { unit: 'occupation', partitionBy: ['race'], maxPartitions: 2, maxRowsPerPartition: 40, seed: SEED } },
-  { id: 'mode-bounded', groupBy: ['education'], bound: { unit: 'workclass', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 300, seed: SEED } },
-  { id: 'grid', groupBy: ['age', 'age'], grid: { x: 'age', y: 'age', xMin: 17, xMax: 90, yMin: 0, yMax: 100, size: 8 } },
+  {
+    id: 'count-where',
+    groupBy: ['sex'],
+    where: new Map([
+      ['age', [{ kind: 'range', low: 30, high: 40 }]],
+      ['race', [{ kind: 'set', values: ['White', 'Black'] }]],
+      ['education', [{ kind: 'range', low: 'B', high: 'M' }]],
+    ]),
+  },
+  {
+    id: 'sum-bounded',
+    groupBy: ['race'],
+    clamp: { column: 'age', low: 17, high: 90 },
+    bound: { unit: 'occupation', partitionBy: ['race'], maxPartitions: 2, maxRowsPerPartition: 40, seed: SEED },
+  },
+  {
+    id: 'mode-bounded',
+    groupBy: ['education'],
+    bound: { unit: 'workclass', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 300, seed: SEED },
+  },
+  {
+    id: 'grid',
+    groupBy: ['age', 'age'],
+    grid: { x: 'age', y: 'age', xMin: 17, xMax: 90, yMin: 0, yMax: 100, size: 8 },
+  },
 ];
 
 function planText(dialect: (typeof DIALECTS)[number], table: string): string {
-  const parts = [`-- frequency\n${frequencySql(inline(dialect), { columns: ['sex', 'age', 'marital-status'] }, table).text};`];
+  const parts = [
+    `-- frequency\n${frequencySql(inline(dialect), { columns: ['sex', 'age', 'marital-status'] }, table).text};`,
+  ];
   for (const r of REQUESTS) parts.push(`-- ${r.id}\n${aggregateSql(inline(dialect), r, table).text};`);
   return `${parts.join('\n\n')}\n`;
 }
@@ -34,8 +57,9 @@ function planText(dialect: (typeof DIALECTS)[number], table: string): string {
 describe('SQL dialects', function () {
   this.timeout(120000);
 
-  // Golden text: the SQL each dialect is sent or printed, reviewed by hand once (window functions for DuckDB, PostgreSQL
-  // and Spark; arrays for ClickHouse; each dialect's quoting, casts and MD5). PRIVSPEC_UPDATE_GOLDEN=1 rewrites them.
+  // Golden text: the SQL each dialect is sent or printed, reviewed by hand once (window functions for DuckDB,
+  // PostgreSQL and Spark; arrays for ClickHouse; each dialect's quoting, casts and MD5). PRIVSPEC_UPDATE_GOLDEN=1
+  // rewrites them.
   for (const dialect of DIALECTS) {
     it(`${dialect}: the plan's SQL is the golden text`, () => {
       const table = dialect === 'duckdb' || dialect === 'postgres' ? '"adult"' : '`adult`';
@@ -45,7 +69,7 @@ describe('SQL dialects', function () {
     });
   }
 
-  it('string literals (printed plans): DuckDB doubles a quote; PostgreSQL too, and writes E\'…\' with backslashes doubled for a text with a backslash; ClickHouse and Spark escape the quote and the backslash, ClickHouse controls as \\xHH', () => {
+  it("string literals (printed plans): DuckDB doubles a quote; PostgreSQL too, and writes E'…' with backslashes doubled for a text with a backslash; ClickHouse and Spark escape the quote and the backslash, ClickHouse controls as \\xHH", () => {
     assert.equal(sqlSyntax('duckdb').string("it's a\\b"), "'it''s a\\b'");
     assert.equal(sqlSyntax('postgres').string("it's"), "'it''s'");
     // Read alike with standard_conforming_strings on or off: E'it''s a\\b' is it's a\b under both.
@@ -59,8 +83,8 @@ describe('SQL dialects', function () {
     assert.equal(sqlSyntax('spark').identifier('a`b'), '`a``b`');
     assert.equal(sqlSyntax('postgres').identifier('a"b'), '"a""b"');
     assert.equal(sqlSyntax('duckdb').identifier('a"b'), '"a""b"');
-    // The review's name: a backslash and a backquote. Doubling the backquote alone wrote `\```, which ClickHouse reads as
-    // the name "`" followed by SQL.
+    // The review's name: a backslash and a backquote. Doubling the backquote alone wrote `\```, which ClickHouse reads
+    // as the name "`" followed by SQL.
     assert.equal(sqlSyntax('clickhouse').identifier('\\`x'), '`\\\\\\`x`');
     for (const dialect of DIALECTS) assert.throws(() => sqlSyntax(dialect).identifier('a\u0000b'), /NUL/);
     assert.equal(sqlSyntax('postgres').identifier('é'.repeat(31) + 'a'), `"${'é'.repeat(31)}a"`);
@@ -68,10 +92,20 @@ describe('SQL dialects', function () {
   });
 
   it('bound statements: each value once, as a typed placeholder, in the order first written; the text holds no value', () => {
-    const request: AggregateRequest = { id: 'q', groupBy: ['sex'], where: new Map([['race', [{ kind: 'set', values: ["O'Brien\\", 'x'] }]], ['age', [{ kind: 'range', low: 30, high: 40.5 }]]]) };
+    const request: AggregateRequest = {
+      id: 'q',
+      groupBy: ['sex'],
+      where: new Map([
+        ['race', [{ kind: 'set', values: ["O'Brien\\", 'x'] }]],
+        ['age', [{ kind: 'range', low: 30, high: 40.5 }]],
+      ]),
+    };
     const postgres = aggregateSql({ dialect: 'postgres', values: 'bound' }, request, '"adult"');
     assert.ok(!postgres.text.includes("O'Brien") && !postgres.text.includes('40.5'), postgres.text);
-    assert.deepEqual(postgres.params.filter((p) => p === "O'Brien\\" || p === 'x' || p === 30 || p === 40.5), ["O'Brien\\", 'x', 30, 40.5]);
+    assert.deepEqual(
+      postgres.params.filter((p) => p === "O'Brien\\" || p === 'x' || p === 30 || p === 40.5),
+      ["O'Brien\\", 'x', 30, 40.5],
+    );
     assert.match(postgres.text, /COLLATE "C" = CAST\(\$\d+ AS text\)/);
     const clickhouse = aggregateSql({ dialect: 'clickhouse', values: 'bound' }, request, '`adult`');
     assert.match(clickhouse.text, /\{p\d+:String\}/);
@@ -92,7 +126,8 @@ describe('SQL dialects', function () {
         // The one lexical difference: Spark quotes identifiers with backticks, DuckDB with double quotes.
         const text = aggregateSql(inline('spark'), request, '`adult`').text.replace(/`([^`]*)`/g, '"$1"');
         const groups = aggregateGroupsFromRows(request, await duck.query(text));
-        const canonical = (gs: readonly { key: readonly string[]; value?: number; rows: number }[]) => gs.map((g) => `${JSON.stringify(g.key)}|${g.value ?? ''}=${g.rows}`).sort();
+        const canonical = (gs: readonly { key: readonly string[]; value?: number; rows: number }[]) =>
+          gs.map((g) => `${JSON.stringify(g.key)}|${g.value ?? ''}=${g.rows}`).sort();
         assert.deepEqual(canonical(groups), canonical((await memory.aggregate(request)).groups), request.id);
       }
     } finally {

@@ -26,9 +26,18 @@ const golden = (name: string) => join(import.meta.dirname, 'golden', name);
 
 async function viewRequests(): Promise<AggregateRequest[]> {
   const services = nodeServices();
-  const input = await releaseInput(services, await loadSpec(join(examples, 'views.privspec'), services), undefined, undefined, { scanData: false });
+  const input = await releaseInput(
+    services,
+    await loadSpec(join(examples, 'views.privspec'), services),
+    undefined,
+    undefined,
+    { scanData: false },
+  );
   const planned = aggregatePlan(input, SEED, seededRandom(1));
-  assert.deepEqual(planned.map((q) => q.id), ['release-explore']);
+  assert.deepEqual(
+    planned.map((q) => q.id),
+    ['release-explore'],
+  );
   const bounded = planned[0].aggregate!;
   // The same view without `bound`: no ranking, a plain GROUP BY.
   const { bound: _, ...unbounded } = bounded;
@@ -40,7 +49,11 @@ describe('issue 26 — the SQL of a view’s aggregate', function () {
 
   it('the plan’s request: grouped by the view’s columns, one partition of 3 rows per patient', async () => {
     const [bounded] = await viewRequests();
-    assert.deepEqual(bounded, { id: 'release-explore', groupBy: ['age', 'sex', 'diagnosis', 'occupation'], bound: { unit: 'patient_id', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 3, seed: SEED } });
+    assert.deepEqual(bounded, {
+      id: 'release-explore',
+      groupBy: ['age', 'sex', 'diagnosis', 'occupation'],
+      bound: { unit: 'patient_id', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 3, seed: SEED },
+    });
   });
 
   for (const dialect of DIALECTS) {
@@ -60,13 +73,17 @@ describe('issue 26 — the SQL of a view’s aggregate', function () {
       await duck.query(`CREATE VIEW visits AS SELECT * FROM ${duck.relation}`);
       for (const request of await viewRequests()) {
         const expected = canonicalGroups(memoryAggregate(table, request));
-        const duckdb = aggregateGroupsFromRows(request, await duck.query(aggregateSql({ dialect: 'duckdb', values: 'bound' }, request, '"visits"')));
+        const duckdb = aggregateGroupsFromRows(
+          request,
+          await duck.query(aggregateSql({ dialect: 'duckdb', values: 'bound' }, request, '"visits"')),
+        );
         assert.deepEqual(canonicalGroups({ request, groups: duckdb }), expected, `duckdb ${request.id}`);
         const sparkText = aggregateSql(inline('spark'), request, '`visits`').text.replace(/`([^`]*)`/g, '"$1"');
         const spark = aggregateGroupsFromRows(request, await duck.query(sparkText));
         assert.deepEqual(canonicalGroups({ request, groups: spark }), expected, `spark ${request.id}`);
         const answer = memoryAggregate(table, request);
-        if (request.bound) assert.ok(answer.groups.reduce((s, g) => s + g.rows, 0) < answer.selectedRows!, 'bounding dropped nothing');
+        if (request.bound)
+          assert.ok(answer.groups.reduce((s, g) => s + g.rows, 0) < answer.selectedRows!, 'bounding dropped nothing');
       }
     } finally {
       await duck.close();

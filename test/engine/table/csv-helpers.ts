@@ -2,9 +2,14 @@ import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import type { Table } from '../../../engine/table/table.js';
 
-// Writes rows as CSV text for tests: quotes a field when it must be (delimiter, quote, line break, or an empty value that
-// would otherwise leave a blank line) and, when `quoteAll` says so, also when it need not be.
-export function toCsv(rows: readonly (readonly string[])[], delimiter = ',', lineEnd = '\n', quoteAll: (r: number, j: number) => boolean = () => false): string {
+// Writes rows as CSV text for tests: quotes a field when it must be (delimiter, quote, line break, or an empty value
+// that would otherwise leave a blank line) and, when `quoteAll` says so, also when it need not be.
+export function toCsv(
+  rows: readonly (readonly string[])[],
+  delimiter = ',',
+  lineEnd = '\n',
+  quoteAll: (r: number, j: number) => boolean = () => false,
+): string {
   return rows
     .map((row, r) =>
       row
@@ -26,7 +31,10 @@ export function rowsOf(t: Table): string[][] {
 
 /** Cells drawn from the characters that matter to CSV, plus arbitrary unicode (astral planes included). */
 export const cell = fc.oneof(
-  fc.string({ unit: fc.constantFrom(',', ';', '\t', '|', '"', '\n', '\r', ' ', 'a', 'b', 'é', '😀', '0'), maxLength: 6 }),
+  fc.string({
+    unit: fc.constantFrom(',', ';', '\t', '|', '"', '\n', '\r', ' ', 'a', 'b', 'é', '😀', '0'),
+    maxLength: 6,
+  }),
   fc.string({ unit: 'binary', maxLength: 5 }),
   fc.constantFrom('', 'x', '1', '2'),
   // Numbers, some with leading zeros, around the one-million limit of the parser's fast path for integers.
@@ -49,7 +57,10 @@ export const randomTable = fc.integer({ min: 1, max: 5 }).chain((width) =>
 /** Asserts two tables are the same down to codes, dictionaries and line numbers. */
 export function assertSameTable(actual: Table, expected: Table): void {
   assert.equal(actual.rowCount, expected.rowCount);
-  assert.deepEqual(actual.columns.map((c) => c.name), expected.columns.map((c) => c.name));
+  assert.deepEqual(
+    actual.columns.map((c) => c.name),
+    expected.columns.map((c) => c.name),
+  );
   actual.columns.forEach((c, j) => {
     assert.deepEqual(c.dictionary, expected.columns[j].dictionary, `dictionary of ${c.name}`);
     assert.deepEqual(c.codes, expected.columns[j].codes, `codes of ${c.name}`);

@@ -11,7 +11,9 @@ describe('parseCsv (property)', function () {
   it('gives back any table written as CSV: values, dictionaries, line numbers', () => {
     fc.assert(
       fc.property(randomTable, ({ header, rows, delimiter, lineEnd, finalLineEnd, quoteSeed }) => {
-        const text = toCsv([header, ...rows], delimiter, lineEnd, (r, j) => ((r * 31 + j) ^ quoteSeed) % 3 === 0) + (finalLineEnd ? lineEnd : '');
+        const text =
+          toCsv([header, ...rows], delimiter, lineEnd, (r, j) => ((r * 31 + j) ^ quoteSeed) % 3 === 0) +
+          (finalLineEnd ? lineEnd : '');
         const t = parseCsv(text, { delimiter });
         assert.deepEqual(rowsOf(t), [header, ...rows]);
         // Every dictionary holds distinct values in order of first appearance.
@@ -38,30 +40,36 @@ describe('CsvRecordParser fed in pieces (property)', function () {
   this.timeout(30000);
   it('gives the same codes, dictionaries and lines whatever the chunk boundaries', () => {
     fc.assert(
-      fc.property(randomTable, fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 20 }), ({ header, rows, delimiter, lineEnd, finalLineEnd }, sizes) => {
-        const text = toCsv([header, ...rows], delimiter, lineEnd) + (finalLineEnd ? lineEnd : '');
-        const bytes = new TextEncoder().encode(text);
-        const options = { delimiter: delimiter.charCodeAt(0), fieldCount: -1, firstLine: 1 };
-        const whole = new CsvRecordParser(options, bytes);
-        whole.parse(true);
-        // Feed the same bytes a few at a time, as a file reader does with chunks, cutting records anywhere.
-        const pieces = new CsvRecordParser({ ...options, expectedRows: 1 }, new Uint8Array(0));
-        for (let at = 0, k = 0; at < bytes.length; k++) {
-          const n = Math.min(sizes[k % sizes.length], bytes.length - at);
-          pieces.reserve(n);
-          pieces.buffer.set(bytes.subarray(at, at + n), pieces.filled);
-          pieces.filled += n;
-          at += n;
-          pieces.parse(false);
-        }
-        pieces.parse(true);
-        const [a, b] = [whole.result(), pieces.result()];
-        assert.equal(b.rows, a.rows);
-        assert.equal(b.endLine, a.endLine);
-        assert.deepEqual(b.rowLines.subarray(0, b.rows), a.rowLines.subarray(0, a.rows));
-        a.codes.forEach((codes, j) => assert.deepEqual(b.codes[j].subarray(0, b.rows), codes.subarray(0, a.rows)));
-        a.dictionaries.forEach((d, j) => assert.deepEqual(new ByteDictionary(b.dictionaries[j]).decode(), new ByteDictionary(d).decode()));
-      }),
+      fc.property(
+        randomTable,
+        fc.array(fc.integer({ min: 1, max: 40 }), { minLength: 1, maxLength: 20 }),
+        ({ header, rows, delimiter, lineEnd, finalLineEnd }, sizes) => {
+          const text = toCsv([header, ...rows], delimiter, lineEnd) + (finalLineEnd ? lineEnd : '');
+          const bytes = new TextEncoder().encode(text);
+          const options = { delimiter: delimiter.charCodeAt(0), fieldCount: -1, firstLine: 1 };
+          const whole = new CsvRecordParser(options, bytes);
+          whole.parse(true);
+          // Feed the same bytes a few at a time, as a file reader does with chunks, cutting records anywhere.
+          const pieces = new CsvRecordParser({ ...options, expectedRows: 1 }, new Uint8Array(0));
+          for (let at = 0, k = 0; at < bytes.length; k++) {
+            const n = Math.min(sizes[k % sizes.length], bytes.length - at);
+            pieces.reserve(n);
+            pieces.buffer.set(bytes.subarray(at, at + n), pieces.filled);
+            pieces.filled += n;
+            at += n;
+            pieces.parse(false);
+          }
+          pieces.parse(true);
+          const [a, b] = [whole.result(), pieces.result()];
+          assert.equal(b.rows, a.rows);
+          assert.equal(b.endLine, a.endLine);
+          assert.deepEqual(b.rowLines.subarray(0, b.rows), a.rowLines.subarray(0, a.rows));
+          a.codes.forEach((codes, j) => assert.deepEqual(b.codes[j].subarray(0, b.rows), codes.subarray(0, a.rows)));
+          a.dictionaries.forEach((d, j) =>
+            assert.deepEqual(new ByteDictionary(b.dictionaries[j]).decode(), new ByteDictionary(d).decode()),
+          );
+        },
+      ),
       { numRuns: 120 },
     );
   });

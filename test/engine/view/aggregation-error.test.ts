@@ -1,6 +1,11 @@
 import { strict as assert } from 'node:assert';
 import { seededRandom } from '../../../engine/core/random.js';
-import { aggregationError, cutErrors, cutOffsets, MAX_CUTS_PER_DIMENSION } from '../../../engine/view/aggregation-error.js';
+import {
+  aggregationError,
+  cutErrors,
+  cutOffsets,
+  MAX_CUTS_PER_DIMENSION,
+} from '../../../engine/view/aggregation-error.js';
 import { sparseCells, type SparseCells } from '../../../engine/view/sparse-cells.js';
 import type { ViewDimension } from '../../../engine/view/view-types.js';
 
@@ -16,7 +21,8 @@ function cellsOf(xs: number[]): SparseCells {
   return sparseCells({ dimensions: line(xs.length), codes: [xs.map((_, i) => i)], weights: xs });
 }
 
-const ae = (c: SparseCells, size: number) => aggregationError(c, Int32Array.from(c.counts.keys()), 0, c.counts.length, c.total, size);
+const ae = (c: SparseCells, size: number) =>
+  aggregationError(c, Int32Array.from(c.counts.keys()), 0, c.counts.length, c.total, size);
 
 describe('view/aggregation-error (Kato et al. 2022, Section 4)', () => {
   it('by hand: [0, 0, 0, 9] has mean 2.25 and AE 3 × 2.25 + 6.75 = 13.5; [0, 0, 2, 2] has AE 4; [1, 0, 0, 0] has AE 1.5', () => {
@@ -26,7 +32,7 @@ describe('view/aggregation-error (Kato et al. 2022, Section 4)', () => {
     assert.equal(ae(cellsOf([1, 0, 0, 0]), 4), 1.5);
   });
 
-  it('every cut\'s AE(left) + AE(right) matches the definition on random vectors', () => {
+  it("every cut's AE(left) + AE(right) matches the definition on random vectors", () => {
     const r = seededRandom(1);
     for (let t = 0; t < 50; t++) {
       const n = 2 + (r.nextUint32() % 12);
@@ -52,7 +58,7 @@ describe('view/aggregation-error (Kato et al. 2022, Section 4)', () => {
     assert.ok(wide.every((x, k) => x >= 0 && x <= 999_999 && (k === 0 || x > wide[k - 1])));
   });
 
-  it('monotone: a sub-block\'s AE never exceeds its block\'s; one row moves AE by less than 2', () => {
+  it("monotone: a sub-block's AE never exceeds its block's; one row moves AE by less than 2", () => {
     const r = seededRandom(2);
     for (let t = 0; t < 500; t++) {
       const n = 2 + (r.nextUint32() % 10);

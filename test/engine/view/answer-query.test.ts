@@ -36,8 +36,13 @@ function randomInput(n: number, seed: number): ViewCounts {
 
 describe('view/answer-query: uniform within blocks, noise-only error', () => {
   it('a partial overlap, by hand: age 3..6 and sex F = 10·(2·1)/(5·3) + 20·(2/5) = 1.3333 + 8 = 9.3333', () => {
-    const a = answerQuery(handView, { conditions: [{ dimension: 0, lo: 3, hi: 6 }, { dimension: 1, indices: [0] }] });
-    assert.ok(Math.abs(a.estimate - (10 * 2 / 15 + 20 * 2 / 5)) < 1e-12, String(a.estimate));
+    const a = answerQuery(handView, {
+      conditions: [
+        { dimension: 0, lo: 3, hi: 6 },
+        { dimension: 1, indices: [0] },
+      ],
+    });
+    assert.ok(Math.abs(a.estimate - ((10 * 2) / 15 + (20 * 2) / 5)) < 1e-12, String(a.estimate));
     // σ² = Var of the discrete Laplace of scale 2; fractions 2/15 and 2/5: SE = σ·√((2/15)² + (2/5)²).
     const expected = Math.sqrt(discreteLaplaceVariance(2) * ((2 / 15) ** 2 + (2 / 5) ** 2));
     assert.ok(Math.abs(a.noiseStdDev - expected) < 1e-12);
@@ -45,12 +50,12 @@ describe('view/answer-query: uniform within blocks, noise-only error', () => {
 
   it('a value set that is not a run: sex in {F, X} over all ages = 10·2/3 + 20 + 30/2 = 41.6667', () => {
     const a = answerQuery(handView, { conditions: [{ dimension: 1, indices: [2, 0, 2] }] });
-    assert.ok(Math.abs(a.estimate - (10 * 2 / 3 + 20 + 15)) < 1e-12, String(a.estimate));
+    assert.ok(Math.abs(a.estimate - ((10 * 2) / 3 + 20 + 15)) < 1e-12, String(a.estimate));
   });
 
   it('a range reaching past the domain covers the domain part; a range outside it answers 0', () => {
     const past = answerQuery(handView, { conditions: [{ dimension: 0, lo: 8, hi: 200 }] });
-    assert.ok(Math.abs(past.estimate - (20 * 2 / 5 + 30 * 2 / 5)) < 1e-12);
+    assert.ok(Math.abs(past.estimate - ((20 * 2) / 5 + (30 * 2) / 5)) < 1e-12);
     const none = answerQuery(handView, { conditions: [{ dimension: 0, lo: 20, hi: 30 }] });
     assert.equal(none.estimate, 0);
     assert.equal(none.noiseStdDev, 0);
@@ -62,7 +67,12 @@ describe('view/answer-query: uniform within blocks, noise-only error', () => {
       const sum = view.blocks.reduce((s, b) => s + b.count, 0);
       const all = answerQuery(view, { conditions: [] });
       assert.ok(Math.abs(all.estimate - sum) <= 1e-9 * Math.max(1, Math.abs(sum)), `${all.estimate} vs ${sum}`);
-      const explicit = answerQuery(view, { conditions: [{ dimension: 0, lo: 0, hi: 9 }, { dimension: 1, indices: [0, 1, 2] }] });
+      const explicit = answerQuery(view, {
+        conditions: [
+          { dimension: 0, lo: 0, hi: 9 },
+          { dimension: 1, indices: [0, 1, 2] },
+        ],
+      });
       assert.ok(Math.abs(explicit.estimate - sum) <= 1e-9 * Math.max(1, Math.abs(sum)));
       // The noise on the total is that of the number of blocks: SE = σ·√blocks.
       const sigma2 = Number(view.parameters.countNoiseVariance);
@@ -95,10 +105,22 @@ describe('view/answer-query: uniform within blocks, noise-only error', () => {
   });
 
   it('conditions outside the view are refused with a message naming the dimension', () => {
-    assert.throws(() => answerQuery(handView, { conditions: [{ dimension: 2, lo: 0, hi: 1 }] }), /no dimension number 2/);
-    assert.throws(() => answerQuery(handView, { conditions: [{ dimension: 1, indices: [3] }] }), /index 3 is outside dimension sex/);
     assert.throws(
-      () => answerQuery(handView, { conditions: [{ dimension: 0, lo: 0, hi: 1 }, { dimension: 0, lo: 3, hi: 4 }] }),
+      () => answerQuery(handView, { conditions: [{ dimension: 2, lo: 0, hi: 1 }] }),
+      /no dimension number 2/,
+    );
+    assert.throws(
+      () => answerQuery(handView, { conditions: [{ dimension: 1, indices: [3] }] }),
+      /index 3 is outside dimension sex/,
+    );
+    assert.throws(
+      () =>
+        answerQuery(handView, {
+          conditions: [
+            { dimension: 0, lo: 0, hi: 1 },
+            { dimension: 0, lo: 3, hi: 4 },
+          ],
+        }),
       /age is constrained twice/,
     );
   });

@@ -53,9 +53,11 @@ describe('view/partition: disjoint blocks over the declared domain (parallel com
       const view = buildView(input(2000, 1), { algorithm, epsilon: 1 }, seededRandom(2));
       const total = view.blocks.reduce((s, b) => s + blockCells(b), 0);
       assert.equal(total, domainCells(dims));
-      for (let a = 0; a < 50; a++) for (let s = 0; s < 2; s++) for (let c = 0; c < 20; c++) {
-        assert.equal(containing(view, [a, s, c]).length, 1, `cell ${[a, s, c].join(',')}`);
-      }
+      for (let a = 0; a < 50; a++)
+        for (let s = 0; s < 2; s++)
+          for (let c = 0; c < 20; c++) {
+            assert.equal(containing(view, [a, s, c]).length, 1, `cell ${[a, s, c].join(',')}`);
+          }
     });
 
     it(`${algorithm}: adding one record changes exactly one block's true count, by one (L1 sensitivity 1 of the counts)`, () => {
@@ -74,12 +76,26 @@ describe('view/partition: disjoint blocks over the declared domain (parallel com
     });
 
     it(`${algorithm}: the domain comes from the declaration, not the data: data in one corner still gives blocks over all of it`, () => {
-      const corner: ViewCounts = { dimensions: dims, codes: [Int32Array.of(0, 0), Int32Array.of(0, 0), Int32Array.of(0, 0)], weights: Int32Array.of(3, 4) };
+      const corner: ViewCounts = {
+        dimensions: dims,
+        codes: [Int32Array.of(0, 0), Int32Array.of(0, 0), Int32Array.of(0, 0)],
+        weights: Int32Array.of(3, 4),
+      };
       const view = buildView(corner, { algorithm, epsilon: 1 }, seededRandom(7));
-      assert.equal(view.blocks.reduce((s, b) => s + blockCells(b), 0), 50 * 2 * 20);
+      assert.equal(
+        view.blocks.reduce((s, b) => s + blockCells(b), 0),
+        50 * 2 * 20,
+      );
       assert.ok(view.blocks.some((b) => b.hi[0] === 49 && b.hi[2] === 19));
-      const empty: ViewCounts = { dimensions: dims, codes: [new Int32Array(0), new Int32Array(0), new Int32Array(0)], weights: new Int32Array(0) };
-      assert.equal(buildView(empty, { algorithm, epsilon: 1 }, seededRandom(8)).blocks.reduce((s, b) => s + blockCells(b), 0), 2000);
+      const empty: ViewCounts = {
+        dimensions: dims,
+        codes: [new Int32Array(0), new Int32Array(0), new Int32Array(0)],
+        weights: new Int32Array(0),
+      };
+      assert.equal(
+        buildView(empty, { algorithm, epsilon: 1 }, seededRandom(8)).blocks.reduce((s, b) => s + blockCells(b), 0),
+        2000,
+      );
     });
   }
 
@@ -93,7 +109,11 @@ describe('view/partition: disjoint blocks over the declared domain (parallel com
     ];
     assert.ok(1024 * 1025 > IDENTITY_CELL_LIMIT);
     assert.throws(
-      () => buildView({ dimensions: wide, codes: [new Int32Array(0), new Int32Array(0)], weights: new Int32Array(0) }, { algorithm: 'identity', epsilon: 1 }),
+      () =>
+        buildView(
+          { dimensions: wide, codes: [new Int32Array(0), new Int32Array(0)], weights: new Int32Array(0) },
+          { algorithm: 'identity', epsilon: 1 },
+        ),
       /1049600 cells, more than the limit of 1048576/,
     );
   });
@@ -102,26 +122,55 @@ describe('view/partition: disjoint blocks over the declared domain (parallel com
     this.timeout(60000);
     const data = wideRange();
     for (const algorithm of ['hdpview', 'privtree'] as const) {
-      const { value: view, cpu } = withCpuTimeSync(`${algorithm} over 0..1,000,000 × 0..99`, () => buildView(data, { algorithm, epsilon: 1 }, seededRandom(13)));
-      assert.equal(view.blocks.reduce((s, b) => s + blockCells(b), 0), 1_000_001 * 100);
+      const { value: view, cpu } = withCpuTimeSync(`${algorithm} over 0..1,000,000 × 0..99`, () =>
+        buildView(data, { algorithm, epsilon: 1 }, seededRandom(13)),
+      );
+      assert.equal(
+        view.blocks.reduce((s, b) => s + blockCells(b), 0),
+        1_000_001 * 100,
+      );
       assert.ok(cpu < WIDE_CPU_BOUND, `${algorithm}: ${cpu.toFixed(2)} s of CPU`);
     }
   });
 
   it('privtree refuses more than 16 dimensions, naming hdpview', () => {
-    const many: ViewDimension[] = Array.from({ length: 17 }, (_, j) => ({ kind: 'categorical', name: `c${j}`, values: ['a', 'b'] }));
-    const empty: ViewCounts = { dimensions: many, codes: many.map(() => new Int32Array(0)), weights: new Int32Array(0) };
-    assert.throws(() => buildView(empty, { algorithm: 'privtree', epsilon: 1 }), /17 dimensions is more than 16: use hdpview/);
+    const many: ViewDimension[] = Array.from({ length: 17 }, (_, j) => ({
+      kind: 'categorical',
+      name: `c${j}`,
+      values: ['a', 'b'],
+    }));
+    const empty: ViewCounts = {
+      dimensions: many,
+      codes: many.map(() => new Int32Array(0)),
+      weights: new Int32Array(0),
+    };
+    assert.throws(
+      () => buildView(empty, { algorithm: 'privtree', epsilon: 1 }),
+      /17 dimensions is more than 16: use hdpview/,
+    );
     assert.ok(buildView(empty, { algorithm: 'hdpview', epsilon: 1 }, seededRandom(14)).blocks.length >= 1);
   });
 
   it('bad input: an index outside its dimension and a fractional weight are refused with the record named', () => {
-    const bad: ViewCounts = { dimensions: dims, codes: [Int32Array.of(1, 50), Int32Array.of(0, 0), Int32Array.of(0, 0)], weights: Int32Array.of(1, 1) };
-    assert.throws(() => buildView(bad, { algorithm: 'hdpview', epsilon: 1 }), /record 2 has index 50 in dimension age, outside its domain of 50 values/);
+    const bad: ViewCounts = {
+      dimensions: dims,
+      codes: [Int32Array.of(1, 50), Int32Array.of(0, 0), Int32Array.of(0, 0)],
+      weights: Int32Array.of(1, 1),
+    };
+    assert.throws(
+      () => buildView(bad, { algorithm: 'hdpview', epsilon: 1 }),
+      /record 2 has index 50 in dimension age, outside its domain of 50 values/,
+    );
     const frac: ViewCounts = { dimensions: dims, codes: [[1], [0], [0]], weights: [0.5] };
     assert.throws(() => buildView(frac, { algorithm: 'privtree', epsilon: 1 }), /record 1 has weight 0.5/);
     assert.throws(() => buildView(input(10, 1), { algorithm: 'hdpview', epsilon: 0 }), /ε/);
-    assert.throws(() => buildView(input(10, 1), { algorithm: 'hdpview', epsilon: 1, parameters: { gama: 0.5 } }), /hdpview: unknown parameter gama \(known: ratio, alpha, beta, gamma, maxBlocks\)/);
-    assert.throws(() => buildView(input(10, 1), { algorithm: 'privtree', epsilon: 1, parameters: { treeShare: 1 } }), /treeShare must lie strictly between 0 and 1/);
+    assert.throws(
+      () => buildView(input(10, 1), { algorithm: 'hdpview', epsilon: 1, parameters: { gama: 0.5 } }),
+      /hdpview: unknown parameter gama \(known: ratio, alpha, beta, gamma, maxBlocks\)/,
+    );
+    assert.throws(
+      () => buildView(input(10, 1), { algorithm: 'privtree', epsilon: 1, parameters: { treeShare: 1 } }),
+      /treeShare must lie strictly between 0 and 1/,
+    );
   });
 });

@@ -16,7 +16,14 @@ function withinBinomial(k: number, n: number, p: number): boolean {
 
 describe('engine/view: synthesizeView (sampling records from a view, post-processing)', () => {
   it('a one-block view gives uniform values in every dimension (each of 10 ages and 2 sexes within its binomial bound)', () => {
-    const view: DpView = { version: 1, algorithm: 'hdpview', dimensions: dims, blocks: [{ lo: [0, 0], hi: [9, 1], count: 123.4 }], cost, parameters: {} };
+    const view: DpView = {
+      version: 1,
+      algorithm: 'hdpview',
+      dimensions: dims,
+      blocks: [{ lo: [0, 0], hi: [9, 1], count: 123.4 }],
+      cost,
+      parameters: {},
+    };
     const n = 20_000;
     const { header, rows } = synthesizeView(view, n, seededRandom(1));
     assert.deepEqual(header, ['age', 'sex']);
@@ -57,7 +64,14 @@ describe('engine/view: synthesizeView (sampling records from a view, post-proces
   });
 
   it('refuses a view with no positive count, and a number of rows that is not a positive integer', () => {
-    const empty: DpView = { version: 1, algorithm: 'identity', dimensions: dims, blocks: [{ lo: [0, 0], hi: [9, 1], count: -1 }], cost, parameters: {} };
+    const empty: DpView = {
+      version: 1,
+      algorithm: 'identity',
+      dimensions: dims,
+      blocks: [{ lo: [0, 0], hi: [9, 1], count: -1 }],
+      cost,
+      parameters: {},
+    };
     assert.throws(() => synthesizeView(empty, 5, seededRandom(3)), /count ≤ 0/);
     const one: DpView = { ...empty, blocks: [{ lo: [0, 0], hi: [9, 1], count: 1 }] };
     assert.throws(() => synthesizeView(one, 0, seededRandom(3)), /integer from 1/);

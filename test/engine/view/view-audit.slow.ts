@@ -60,9 +60,21 @@ describe('view/audit: empirical ε of random cut, random converge and the whole 
 
   it('random converge, one decision at the worst point (scores θ and θ + Δ): the loss is Δ/λ = ε/4.667; a scale 8× too small is caught', () => {
     const audit = (declaredSensitivity: number, seed: number) => {
-      const t = convergeTest({ epsilon: 1, alpha: 1.6, theta: 10, sensitivity: declaredSensitivity, floorOffset: declaredSensitivity, rng: seededRandom(seed) });
+      const t = convergeTest({
+        epsilon: 1,
+        alpha: 1.6,
+        theta: 10,
+        sensitivity: declaredSensitivity,
+        floorOffset: declaredSensitivity,
+        rng: seededRandom(seed),
+      });
       // Depth 0 and a score at θ: stops with probability 1/2; with the score raised by Δ = 2, ½e^(−2/λ).
-      return auditMechanism({ runD: () => t.stops(12, 0), runDPrime: () => t.stops(10, 0), reject: (s) => s, trials: 20000 });
+      return auditMechanism({
+        runD: () => t.stops(12, 0),
+        runDPrime: () => t.stops(10, 0),
+        reject: (s) => s,
+        trials: 20000,
+      });
     };
     const right = audit(2, 21);
     assert.ok(right.epsilonLower <= 1 / (2.2 / 0.6 + 1) + 0.01, JSON.stringify(right));
@@ -71,22 +83,52 @@ describe('view/audit: empirical ε of random cut, random converge and the whole 
   });
 
   it('HDPView partition (random cut + random converge) at ε = 2: the partition alone stays below ε_r = 1.8', () => {
-    const key = (v: { blocks: { lo: number[] | readonly number[] }[] }) => v.blocks.map((b) => b.lo[0]).sort((a, b) => a - b).join(',');
-    const run = (data: ViewCounts, rng: ReturnType<typeof seededRandom>) => hdpviewBlocks(sparseCells(data), 2, {}, rng);
+    const key = (v: { blocks: { lo: number[] | readonly number[] }[] }) =>
+      v.blocks
+        .map((b) => b.lo[0])
+        .sort((a, b) => a - b)
+        .join(',');
+    const run = (data: ViewCounts, rng: ReturnType<typeof seededRandom>) =>
+      hdpviewBlocks(sparseCells(data), 2, {}, rng);
     const p1 = seededRandom(31);
-    const region = pilotRegion(() => run(D, p1), () => run(Dprime, p1), key, 3000);
+    const region = pilotRegion(
+      () => run(D, p1),
+      () => run(Dprime, p1),
+      key,
+      3000,
+    );
     const rng = seededRandom(32);
-    const r = auditMechanism({ runD: () => run(D, rng), runDPrime: () => run(Dprime, rng), reject: (v) => key(v) === region, trials: 12000 });
+    const r = auditMechanism({
+      runD: () => run(D, rng),
+      runDPrime: () => run(Dprime, rng),
+      reject: (v) => key(v) === region,
+      trials: 12000,
+    });
     assert.ok(r.epsilonLower <= 1.8, JSON.stringify(r));
   });
 
   it('PrivTree partition at ε = 2: the tree alone stays below ε/2 = 1', () => {
-    const key = (v: { blocks: { lo: number[] | readonly number[] }[] }) => v.blocks.map((b) => b.lo[0]).sort((a, b) => a - b).join(',');
-    const run = (data: ViewCounts, rng: ReturnType<typeof seededRandom>) => privtreeBlocks(sparseCells(data), 2, {}, rng);
+    const key = (v: { blocks: { lo: number[] | readonly number[] }[] }) =>
+      v.blocks
+        .map((b) => b.lo[0])
+        .sort((a, b) => a - b)
+        .join(',');
+    const run = (data: ViewCounts, rng: ReturnType<typeof seededRandom>) =>
+      privtreeBlocks(sparseCells(data), 2, {}, rng);
     const p1 = seededRandom(41);
-    const region = pilotRegion(() => run(D, p1), () => run(Dprime, p1), key, 3000);
+    const region = pilotRegion(
+      () => run(D, p1),
+      () => run(Dprime, p1),
+      key,
+      3000,
+    );
     const rng = seededRandom(42);
-    const r = auditMechanism({ runD: () => run(D, rng), runDPrime: () => run(Dprime, rng), reject: (v) => key(v) === region, trials: 12000 });
+    const r = auditMechanism({
+      runD: () => run(D, rng),
+      runDPrime: () => run(Dprime, rng),
+      reject: (v) => key(v) === region,
+      trials: 12000,
+    });
     assert.ok(r.epsilonLower <= 1, JSON.stringify(r));
   });
 });

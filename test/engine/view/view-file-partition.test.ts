@@ -17,7 +17,14 @@ const CHECK_CPU_BOUND = 2;
 // add up to the domain's volume.
 
 const file = (dimensions: ViewDimension[], blocks: Pick<ViewBlock, 'lo' | 'hi' | 'count'>[]): string =>
-  JSON.stringify({ version: 1, algorithm: 'hdpview', dimensions, blocks, cost: { kind: 'pure', epsilon: 1 }, parameters: { countNoiseVariance: 2 } });
+  JSON.stringify({
+    version: 1,
+    algorithm: 'hdpview',
+    dimensions,
+    blocks,
+    cost: { kind: 'pure', epsilon: 1 },
+    parameters: { countNoiseVariance: 2 },
+  });
 
 describe('view file: the blocks must be a partition', () => {
   const a: ViewDimension = { kind: 'range', name: 'a', lo: 0, hi: 2 };
@@ -43,14 +50,19 @@ describe('view file: the blocks must be a partition', () => {
       { lo: [1, 1], hi: [2, 2], count: 1 },
       { lo: [0, 2], hi: [0, 2], count: 1 },
     ];
-    assert.throws(() => readViewText(file([a, b], blocks)), (e: unknown) => e instanceof ViewFileError && /blocks 1 and 2 overlap/.test(e.message));
+    assert.throws(
+      () => readViewText(file([a, b], blocks)),
+      (e: unknown) => e instanceof ViewFileError && /blocks 1 and 2 overlap/.test(e.message),
+    );
   });
 
   it('accepts the views the builders make and checks a large one quickly (identity view of 100 × 100 = 10,000 cells)', () => {
     for (const algorithm of ['identity', 'hdpview', 'privtree'] as const) {
       const view = buildView(smallGrid(), { algorithm, epsilon: 1 }, seededRandom(3));
       const text = JSON.stringify(view);
-      const { value: read, cpu } = withCpuTimeSync(`${algorithm}: ${view.blocks.length} blocks checked`, () => readViewText(text));
+      const { value: read, cpu } = withCpuTimeSync(`${algorithm}: ${view.blocks.length} blocks checked`, () =>
+        readViewText(text),
+      );
       assert.equal(read.view.blocks.length, view.blocks.length);
       assert.ok(cpu < CHECK_CPU_BOUND, `${algorithm}: ${view.blocks.length} blocks checked in ${cpu} s of CPU`);
     }

@@ -1,7 +1,11 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { seededRandom } from '../../../engine/core/random.js';
-import { leastSquaresConsistency, nonNegativeLeaves, projectOntoSimplex } from '../../../engine/wavelet/hay-consistency.js';
+import {
+  leastSquaresConsistency,
+  nonNegativeLeaves,
+  projectOntoSimplex,
+} from '../../../engine/wavelet/hay-consistency.js';
 import { makeIdentityGrid } from '../../../engine/wavelet/identity-grid.js';
 import { makePrivelet } from '../../../engine/wavelet/privelet.js';
 import { makeQuadtree, quadtreeLevels } from '../../../engine/wavelet/quadtree.js';
@@ -21,11 +25,16 @@ describe('wavelet/baselines', () => {
         const noisy = [Float64Array.of(v[0]), Float64Array.from(v.slice(1, 5)), Float64Array.from(v.slice(5, 21))];
         const h = leastSquaresConsistency(noisy);
         const again = leastSquaresConsistency(h);
-        for (let l = 0; l < 3; l++) for (let i = 0; i < h[l].length; i++) assert.ok(Math.abs(again[l][i] - h[l][i]) < 1e-9);
+        for (let l = 0; l < 3; l++)
+          for (let i = 0; i < h[l].length; i++) assert.ok(Math.abs(again[l][i] - h[l][i]) < 1e-9);
         const levels = quadtreeLevels(h[2], 4);
-        for (let l = 0; l < 2; l++) for (let i = 0; i < h[l].length; i++) assert.ok(Math.abs(levels[l][i] - h[l][i]) < 1e-9);
+        for (let l = 0; l < 2; l++)
+          for (let i = 0; i < h[l].length; i++) assert.ok(Math.abs(levels[l][i] - h[l][i]) < 1e-9);
         // ⟨h̃ − h̄, t⟩ = 0 for a consistent t (the tree of an arbitrary grid).
-        const t = quadtreeLevels(Float64Array.from({ length: 16 }, (_, i) => (i * 7) % 5), 4);
+        const t = quadtreeLevels(
+          Float64Array.from({ length: 16 }, (_, i) => (i * 7) % 5),
+          4,
+        );
         let dot = 0;
         for (let l = 0; l < 3; l++) for (let i = 0; i < h[l].length; i++) dot += (noisy[l][i] - h[l][i]) * t[l][i];
         assert.ok(Math.abs(dot) < 1e-7, String(dot));
@@ -44,7 +53,13 @@ describe('wavelet/baselines', () => {
   it('the quadtree release is non-negative and its blocks sum to the consistent non-negative parents (property, seeded)', () => {
     fc.assert(
       fc.property(fc.nat(), fc.constantFrom<'laplace' | 'gaussian'>('laplace', 'gaussian'), (seed, noise) => {
-        const m = makeQuadtree({ noise, side: 8, rho: noise === 'gaussian' ? 0.05 : undefined, epsilon: noise === 'laplace' ? 0.3 : undefined, rng: seededRandom(seed) });
+        const m = makeQuadtree({
+          noise,
+          side: 8,
+          rho: noise === 'gaussian' ? 0.05 : undefined,
+          epsilon: noise === 'laplace' ? 0.3 : undefined,
+          rng: seededRandom(seed),
+        });
         const counts = Float64Array.from({ length: 64 }, (_, i) => ((i * 13 + seed) % 9 === 0 ? 20 : 0));
         const out = m.invoke(counts);
         for (const v of out) assert.ok(v >= 0);
@@ -59,7 +74,10 @@ describe('wavelet/baselines', () => {
   });
 
   it('costs: identity, Privelet and quadtree charge exactly the budget given', () => {
-    assert.deepEqual(makeIdentityGrid({ noise: 'laplace', side: 10, epsilon: 0.3 }).cost, { kind: 'pure', epsilon: 0.3 });
+    assert.deepEqual(makeIdentityGrid({ noise: 'laplace', side: 10, epsilon: 0.3 }).cost, {
+      kind: 'pure',
+      epsilon: 0.3,
+    });
     assert.deepEqual(makeIdentityGrid({ noise: 'gaussian', side: 10, rho: 0.02 }).cost, { kind: 'zcdp', rho: 0.02 });
     const p = makePrivelet({ side: 512, epsilon: 0.5 });
     assert.deepEqual(p.cost, { kind: 'pure', epsilon: 0.5 });
@@ -75,7 +93,10 @@ describe('wavelet/baselines', () => {
 
   it('identity and Privelet are unbiased: the mean over 300 seeded releases is within 4 standard errors of the counts (false failure < 1e-3)', () => {
     const counts = Float64Array.from({ length: 16 }, (_, i) => i * 3);
-    for (const m of [makeIdentityGrid({ noise: 'gaussian', side: 4, rho: 0.5, rng: seededRandom(3) }), makePrivelet({ side: 4, epsilon: 1, rng: seededRandom(4) })]) {
+    for (const m of [
+      makeIdentityGrid({ noise: 'gaussian', side: 4, rho: 0.5, rng: seededRandom(3) }),
+      makePrivelet({ side: 4, epsilon: 1, rng: seededRandom(4) }),
+    ]) {
       const sum = new Float64Array(16);
       const sq = new Float64Array(16);
       const R = 300;

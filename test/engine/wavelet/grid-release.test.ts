@@ -2,12 +2,20 @@ import { strict as assert } from 'node:assert';
 import { existsSync, readdirSync, readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import { seededRandom } from '../../../engine/core/random.js';
-import { binPoints, expectedRmse, GRID_METHODS, gridNoiseByLevel, makeGridRelease, type GridMethod } from '../../../engine/wavelet/grid-release.js';
+import {
+  binPoints,
+  expectedRmse,
+  GRID_METHODS,
+  gridNoiseByLevel,
+  makeGridRelease,
+  type GridMethod,
+} from '../../../engine/wavelet/grid-release.js';
 import { queryPositions } from '../../../engine/wavelet/expected-rmse.js';
 import { rangeSum, summedArea } from '../../../engine/wavelet/range-query.js';
 import { syntheticPopulationGrid } from '../../../engine/wavelet/synthetic-grid.js';
 
-const budgetOf = (m: GridMethod) => (m === 'nn-wavelet-zcdp' || m === 'gaussian' || m === 'quadtree' ? { rho: 0.5 } : { epsilon: 1 });
+const budgetOf = (m: GridMethod) =>
+  m === 'nn-wavelet-zcdp' || m === 'gaussian' || m === 'quadtree' ? { rho: 0.5 } : { epsilon: 1 };
 
 describe('wavelet/grid release', () => {
   it('every method returns a size² grid and costs exactly its budget', () => {
@@ -15,9 +23,16 @@ describe('wavelet/grid release', () => {
     for (const method of GRID_METHODS) {
       const m = makeGridRelease({ method, size: 10, ...budgetOf(method), rng: seededRandom(1) });
       assert.equal(m.invoke(counts).length, 100, method);
-      assert.deepEqual(m.cost, 'rho' in budgetOf(method) ? { kind: 'zcdp', rho: 0.5 } : { kind: 'pure', epsilon: 1 }, method);
+      assert.deepEqual(
+        m.cost,
+        'rho' in budgetOf(method) ? { kind: 'zcdp', rho: 0.5 } : { kind: 'pure', epsilon: 1 },
+        method,
+      );
     }
-    assert.deepEqual(makeGridRelease({ method: 'quadtree', size: 10, epsilon: 0.2 }).cost, { kind: 'pure', epsilon: 0.2 });
+    assert.deepEqual(makeGridRelease({ method: 'quadtree', size: 10, epsilon: 0.2 }).cost, {
+      kind: 'pure',
+      epsilon: 0.2,
+    });
   });
 
   it('refuses unknown methods, wrong or double budgets and absurd sizes', () => {
@@ -25,13 +40,16 @@ describe('wavelet/grid release', () => {
     assert.throws(() => makeGridRelease({ method: 'privelet', size: 8, rho: 1 }), { name: 'PrivacyError' });
     assert.throws(() => makeGridRelease({ method: 'gaussian', size: 8, epsilon: 1 }), { name: 'PrivacyError' });
     assert.throws(() => makeGridRelease({ method: 'quadtree', size: 8, epsilon: 1, rho: 1 }), /exactly one/);
-    for (const size of [0, -4, 2.5, NaN, 1e6]) assert.throws(() => makeGridRelease({ method: 'laplace', size, epsilon: 1 }), { name: 'PrivacyError' });
+    for (const size of [0, -4, 2.5, NaN, 1e6])
+      assert.throws(() => makeGridRelease({ method: 'laplace', size, epsilon: 1 }), { name: 'PrivacyError' });
     assert.throws(() => expectedRmse('laplace', { epsilon: 1 }, 8, 9), /range side/);
   });
 
   it('expectedRmse by hand: identity Laplace ε = 1, side 4 → √(16·2q/(1−q)²), q = e^−1 (= 5.42785); Gaussian ρ = 0.5 → √16·σ with the discrete Gaussian variance 1 − 2.1·10^−7 at σ = 1', () => {
     const q = Math.exp(-1);
-    assert.ok(Math.abs(expectedRmse('laplace', { epsilon: 1 }, 32, 4) - Math.sqrt((16 * 2 * q) / (1 - q) ** 2)) < 1e-12);
+    assert.ok(
+      Math.abs(expectedRmse('laplace', { epsilon: 1 }, 32, 4) - Math.sqrt((16 * 2 * q) / (1 - q) ** 2)) < 1e-12,
+    );
     assert.ok(Math.abs(expectedRmse('laplace', { epsilon: 1 }, 32, 4) - 5.42785) < 1e-5);
     assert.ok(Math.abs(expectedRmse('gaussian', { rho: 0.5 }, 32, 4) - 4) < 1e-6);
   });
@@ -61,7 +79,10 @@ describe('wavelet/grid release', () => {
         }
         const empirical = Math.sqrt(sq / count);
         const expected = expectedRmse(method, budgetOf(method), size, s);
-        assert.ok(Math.abs(empirical / expected - 1) < 0.2, `${method} side ${s}: empirical ${empirical}, expected ${expected}`);
+        assert.ok(
+          Math.abs(empirical / expected - 1) < 0.2,
+          `${method} side ${s}: empirical ${empirical}, expected ${expected}`,
+        );
       }
     }
   });
@@ -79,7 +100,12 @@ describe('wavelet/grid release', () => {
 
   it('binPoints: cells by hand, the max edge in the last cell, outside and non-finite points counted apart', () => {
     const within = { xMin: 0, xMax: 10, yMin: 100, yMax: 120 };
-    const { counts, outside } = binPoints([0, 4.99, 5, 10, -0.1, 3, NaN, 9.9], [100, 100, 110, 120, 105, 121, 110, 119.9], within, 2);
+    const { counts, outside } = binPoints(
+      [0, 4.99, 5, 10, -0.1, 3, NaN, 9.9],
+      [100, 100, 110, 120, 105, 121, 110, 119.9],
+      within,
+      2,
+    );
     // (0,100) → r0 c0; (4.99,100) → r0 c0; (5,110) → r1 c1; (10,120) → r1 c1 (max edge); (9.9,119.9) → r1 c1.
     assert.deepEqual(Array.from(counts), [2, 0, 0, 3]);
     assert.equal(outside, 3);
@@ -105,7 +131,8 @@ describe('wavelet/grid release', () => {
       const md = join(dir, f.replace(/\.ts$/, '.md'));
       assert.ok(existsSync(md), `${md} is missing`);
       const text = readFileSync(md, 'utf8');
-      for (const section of ['## Pseudocode', '## Privacy argument', '**Citation.**']) assert.ok(text.includes(section), `${md} lacks ${section}`);
+      for (const section of ['## Pseudocode', '## Privacy argument', '**Citation.**'])
+        assert.ok(text.includes(section), `${md} lacks ${section}`);
       for (const name of names) assert.ok(text.includes(name), `${md} does not mention ${name}`);
     }
   });

@@ -6,7 +6,11 @@ import { sequentialComposition } from '../../../engine/dp/accounting/compose.js'
 import { haarForward } from '../../../engine/wavelet/haar-1d.js';
 import { makeLevelNoise } from '../../../engine/wavelet/level-noise.js';
 import { makeNnWavelet, nnWaveletLevels } from '../../../engine/wavelet/nn-wavelet.js';
-import { integerHaar, reconstructNonNegative, type TreeNoise } from '../../../engine/wavelet/non-negative-reconstruction.js';
+import {
+  integerHaar,
+  reconstructNonNegative,
+  type TreeNoise,
+} from '../../../engine/wavelet/non-negative-reconstruction.js';
 
 /** A deterministic stand-in for noise, keyed by node, so that two reconstructions can be compared exactly. */
 const hashNoise = (seed: number, spread: number): TreeNoise => {
@@ -49,20 +53,28 @@ describe('wavelet/NN-Wavelet', () => {
 
   it('the sparse reconstruction equals the dense one and visits exactly the nodes whose cA⁺ > 0', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 64, maxLength: 64 }), fc.nat(1000), fc.integer({ min: 0, max: 200 }), (cells, seed, spread) => {
-        // Sparse inputs: zero out most cells.
-        const x = cells.map((v, i) => (i % 5 === 0 ? v : 0));
-        const u = integerHaar(x);
-        const sparse = reconstructNonNegative(u, hashNoise(seed, spread));
-        const ref = dense(u, hashNoise(seed, spread));
-        assert.deepEqual(Array.from(sparse.values), Array.from(ref.values));
-        assert.equal(sparse.visits, ref.positive);
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 0, max: 30 }), { minLength: 64, maxLength: 64 }),
+        fc.nat(1000),
+        fc.integer({ min: 0, max: 200 }),
+        (cells, seed, spread) => {
+          // Sparse inputs: zero out most cells.
+          const x = cells.map((v, i) => (i % 5 === 0 ? v : 0));
+          const u = integerHaar(x);
+          const sparse = reconstructNonNegative(u, hashNoise(seed, spread));
+          const ref = dense(u, hashNoise(seed, spread));
+          assert.deepEqual(Array.from(sparse.values), Array.from(ref.values));
+          assert.equal(sparse.visits, ref.positive);
+        },
+      ),
     );
   });
 
   it('an all-zero grid whose noisy total clips to 0 visits nothing; a single point visits one path of k nodes when no noise', () => {
-    const zero = reconstructNonNegative(new Float64Array(1024), { top: () => -5, detail: () => assert.fail('no detail may be drawn') });
+    const zero = reconstructNonNegative(new Float64Array(1024), {
+      top: () => -5,
+      detail: () => assert.fail('no detail may be drawn'),
+    });
     assert.equal(zero.visits, 0);
     const x = new Float64Array(1024);
     x[700] = 3;
@@ -73,13 +85,26 @@ describe('wavelet/NN-Wavelet', () => {
 
   it('every output is ≥ 0 and finite, for Laplace and Gaussian noise (property, seeded)', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 20 }), fc.nat(), fc.constantFrom<'laplace' | 'gaussian'>('laplace', 'gaussian'), (side, seed, noise) => {
-        const m = makeNnWavelet({ noise, side, rho: noise === 'gaussian' ? 0.01 : undefined, epsilon: noise === 'laplace' ? 0.05 : undefined, rng: seededRandom(seed) });
-        const counts = Float64Array.from({ length: side * side }, (_, i) => ((i * 31 + seed) % 7 === 0 ? (i % 13) * 3 : 0));
-        const out = m.invoke(counts);
-        assert.equal(out.length, side * side);
-        for (const v of out) assert.ok(v >= 0 && Number.isFinite(v), String(v));
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 20 }),
+        fc.nat(),
+        fc.constantFrom<'laplace' | 'gaussian'>('laplace', 'gaussian'),
+        (side, seed, noise) => {
+          const m = makeNnWavelet({
+            noise,
+            side,
+            rho: noise === 'gaussian' ? 0.01 : undefined,
+            epsilon: noise === 'laplace' ? 0.05 : undefined,
+            rng: seededRandom(seed),
+          });
+          const counts = Float64Array.from({ length: side * side }, (_, i) =>
+            (i * 31 + seed) % 7 === 0 ? (i % 13) * 3 : 0,
+          );
+          const out = m.invoke(counts);
+          assert.equal(out.length, side * side);
+          for (const v of out) assert.ok(v >= 0 && Number.isFinite(v), String(v));
+        },
+      ),
       { numRuns: 60 },
     );
   });
@@ -106,7 +131,10 @@ describe('wavelet/NN-Wavelet', () => {
     }
     // Through the engine's composition of the 19 level costs, when ρ/19 is a finite decimal (0.19/19 = 0.01).
     const exact = makeLevelNoise({ noise: 'gaussian', parts: 19, rho: 0.19, rng: seededRandom(1) });
-    assert.deepEqual(sequentialComposition(Array.from({ length: 19 }, () => exact.level.cost)), { kind: 'zcdp', rho: 0.19 });
+    assert.deepEqual(sequentialComposition(Array.from({ length: 19 }, () => exact.level.cost)), {
+      kind: 'zcdp',
+      rho: 0.19,
+    });
     const lap = makeNnWavelet({ noise: 'laplace', side: 512, epsilon: 0.7, rng: seededRandom(1) });
     assert.deepEqual(lap.cost, { kind: 'pure', epsilon: 0.7 });
     assert.deepEqual(lap.map(2), { kind: 'pure', epsilon: 1.4 });
@@ -116,10 +144,14 @@ describe('wavelet/NN-Wavelet', () => {
   it('the level noise has the variance it is calibrated for (seeded; 20,000 draws, tolerance 4 standard errors, false failure < 1e-4)', () => {
     const g = makeLevelNoise({ noise: 'gaussian', parts: 19, rho: 0.1, rng: seededRandom(5) });
     const l = makeLevelNoise({ noise: 'laplace', parts: 19, epsilon: 1, rng: seededRandom(6) });
-    // s² = 19/0.2 = 95; discrete Laplace scale t = 19: variance 2q/(1 − q)² with q = e^(−1/19) ≈ 721.8334 (by hand, also ≈ 2t² − 1/6 = 721.83).
+    // s² = 19/0.2 = 95; discrete Laplace scale t = 19: variance 2q/(1 − q)² with q = e^(−1/19) ≈ 721.8334 (by hand,
+    // also ≈ 2t² − 1/6 = 721.83).
     assert.ok(Math.abs(g.variance - 95) < 1e-6);
     assert.ok(Math.abs(l.variance - 721.8334) < 1e-3, String(l.variance));
-    for (const [noise, sdOfVar] of [[g, Math.sqrt(2) * 95], [l, Math.sqrt(5 * 721 ** 2)]] as const) {
+    for (const [noise, sdOfVar] of [
+      [g, Math.sqrt(2) * 95],
+      [l, Math.sqrt(5 * 721 ** 2)],
+    ] as const) {
       const N = 20000;
       let s = 0;
       for (let i = 0; i < N; i++) s += noise.draw() ** 2;
@@ -136,7 +168,13 @@ describe('wavelet/NN-Wavelet', () => {
     assert.throws(() => makeNnWavelet({ noise: 'laplace', side: 8, epsilon: 1, rho: 0.1 }), /epsilon/);
     const m = makeNnWavelet({ noise: 'gaussian', side: 4, rho: 0.1 });
     assert.throws(() => m.invoke(new Float64Array(15)), /16 cells/);
-    assert.throws(() => m.invoke(Float64Array.from({ length: 16 }, (_, i) => (i === 3 ? -1 : 0))), /non-negative integers/);
-    assert.throws(() => m.invoke(Float64Array.from({ length: 16 }, (_, i) => (i === 3 ? 0.5 : 0))), /non-negative integers/);
+    assert.throws(
+      () => m.invoke(Float64Array.from({ length: 16 }, (_, i) => (i === 3 ? -1 : 0))),
+      /non-negative integers/,
+    );
+    assert.throws(
+      () => m.invoke(Float64Array.from({ length: 16 }, (_, i) => (i === 3 ? 0.5 : 0))),
+      /non-negative integers/,
+    );
   });
 });

@@ -8,7 +8,13 @@ describe('extension/commands/release-summary', () => {
     out: '/w/releases/counts',
     ledger: '/w/counts.privspec.ledger.json',
     releases: [
-      { name: 'by_region', status: 'written', message: 'spent ε=0.5.', previousRuns: 1, files: ['/w/releases/counts/by_region.csv'] },
+      {
+        name: 'by_region',
+        status: 'written',
+        message: 'spent ε=0.5.',
+        previousRuns: 1,
+        files: ['/w/releases/counts/by_region.csv'],
+      },
       { name: 'by_answer', status: 'refused', message: 'Requested ε=0.6 · Remaining ε=0', previousRuns: 0, files: [] },
     ],
     budget: { accounting: 'pure', limit: { epsilon: 1 }, spent: { epsilon: 1.0000000000000002 } },

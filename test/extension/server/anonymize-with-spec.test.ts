@@ -15,7 +15,10 @@ const here = dirname(fileURLToPath(import.meta.url));
 const data = resolve(here, '..', '..', 'fixtures', 'specs', 'data');
 const { shared, Privspec: services } = createPrivspecServices(NodeFileSystem);
 
-/** A fresh folder with the fixture spec and the shared people.csv, so that outputs and ledgers never touch the repository. */
+/**
+ * A fresh folder with the fixture spec and the shared people.csv, so that outputs and ledgers never touch the
+ * repository.
+ */
 function workspace(spec: string): string {
   const dir = mkdtempSync(join(tmpdir(), 'privspec-editor-anon-'));
   cpSync(data, join(dir, 'data'), { recursive: true });
@@ -49,7 +52,7 @@ const rowsOf = (path: string) => {
   return [header, ...rows.sort()];
 };
 
-describe('language/lsp/anonymize-csv (the editor\'s Anonymize CSV… on a file a spec names)', () => {
+describe("language/lsp/anonymize-csv (the editor's Anonymize CSV… on a file a spec names)", () => {
   const dirs: string[] = [];
   after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
   const fresh = (spec: string) => {
@@ -62,7 +65,10 @@ describe('language/lsp/anonymize-csv (the editor\'s Anonymize CSV… on a file a
     it(`writes the same rows and report as 'privspec release --only public' (${spec})`, async () => {
       const dir = fresh(spec);
       assert.equal(await cli(dir, ['release', spec, '--only', 'public', '--out', 'cli']), 0);
-      const result = await anonymizeWithSpec(services, await serverDocument(join(dir, spec)), { release: 'public', out: join(dir, 'editor') });
+      const result = await anonymizeWithSpec(services, await serverDocument(join(dir, spec)), {
+        release: 'public',
+        out: join(dir, 'editor'),
+      });
       assert.equal(result.outcome.status, 'written', result.outcome.message);
       assert.deepEqual(result.outcome.files, [join(dir, 'editor', 'public.csv'), join(dir, 'editor', 'public.json')]);
       assert.deepEqual(rowsOf(join(dir, 'editor', 'public.csv')), rowsOf(join(dir, 'cli', 'public.csv')));
@@ -72,13 +78,19 @@ describe('language/lsp/anonymize-csv (the editor\'s Anonymize CSV… on a file a
 
   it('applies the whole anonymity block: ℓ-diversity suppresses a class that k alone would keep', async () => {
     const dir = fresh('pinned-l-diversity.privspec');
-    const result = await anonymizeWithSpec(services, await serverDocument(join(dir, 'pinned-l-diversity.privspec')), { release: 'public', out: join(dir, 'out') });
+    const result = await anonymizeWithSpec(services, await serverDocument(join(dir, 'pinned-l-diversity.privspec')), {
+      release: 'public',
+      out: join(dir, 'out'),
+    });
     // Hand-derived from people.csv at the pinned levels (age in 10-year bands, sex as is): {40-49, F} = Fay, Ivy has
-    // 2 rows (k=2 holds) but one diagnosis, cold (distinct 2-diversity fails); {50-59, X} = Kim and {50-59, M} = Lou have
-    // 1 row each. Those 4 rows are suppressed (floor(0.4 · 12) = 4 allowed); a k-only run would have kept Fay and Ivy.
+    // 2 rows (k=2 holds) but one diagnosis, cold (distinct 2-diversity fails); {50-59, X} = Kim and {50-59, M} = Lou
+    // have 1 row each. Those 4 rows are suppressed (floor(0.4 · 12) = 4 allowed); a k-only run would have kept Fay and
+    // Ivy.
     assert.deepEqual(result.outcome.parameters?.levels, { age: 1, sex: 0 });
     assert.deepEqual(result.outcome.parameters?.criteria, ['2-anonymity', 'distinct-2-diversity on diagnosis']);
-    const lines = readFileSync(join(dir, 'out', 'public.csv'), 'utf8').trim().split('\n');
+    const lines = readFileSync(join(dir, 'out', 'public.csv'), 'utf8')
+      .trim()
+      .split('\n');
     assert.equal(lines[0], 'age,sex,diagnosis,height', 'identifying and undeclared columns are left out');
     assert.equal(lines.length, 1 + 8);
     assert.ok(!lines.some((l) => l.startsWith('40-49,F') || l.startsWith('50-59')), lines.join('\n'));
@@ -87,11 +99,16 @@ describe('language/lsp/anonymize-csv (the editor\'s Anonymize CSV… on a file a
   it('writes nothing when the run is cancelled during the search', async () => {
     const dir = fresh('searched-l-diversity.privspec');
     const controller = new AbortController();
-    const run = anonymizeWithSpec(services, await serverDocument(join(dir, 'searched-l-diversity.privspec')), { release: 'public', out: join(dir, 'out') }, {
-      signal: controller.signal,
-      // The cancel arrives while the search holds the thread; it is seen when the run settles, before any write.
-      onProgress: () => controller.abort(),
-    });
+    const run = anonymizeWithSpec(
+      services,
+      await serverDocument(join(dir, 'searched-l-diversity.privspec')),
+      { release: 'public', out: join(dir, 'out') },
+      {
+        signal: controller.signal,
+        // The cancel arrives while the search holds the thread; it is seen when the run settles, before any write.
+        onProgress: () => controller.abort(),
+      },
+    );
     await assert.rejects(run, (e: Error) => e.name === 'AbortError');
     assert.equal(existsSync(join(dir, 'out', 'public.csv')), false);
   });
@@ -99,7 +116,13 @@ describe('language/lsp/anonymize-csv (the editor\'s Anonymize CSV… on a file a
   it('refuses a release that is not a generalization, and an output beside the data, with one line each', async () => {
     const dir = fresh('pinned-l-diversity.privspec');
     const document = await serverDocument(join(dir, 'pinned-l-diversity.privspec'));
-    await assert.rejects(anonymizeWithSpec(services, document, { release: 'nope' }), (e: Error) => e instanceof SpecNotRunnable && /no release named 'nope'/.test(e.message));
-    await assert.rejects(anonymizeWithSpec(services, document, { release: 'public', out: join(dir, 'data') }), (e: Error) => e instanceof RunRefused && !e.message.includes('\n') && /holds the input/.test(e.message));
+    await assert.rejects(
+      anonymizeWithSpec(services, document, { release: 'nope' }),
+      (e: Error) => e instanceof SpecNotRunnable && /no release named 'nope'/.test(e.message),
+    );
+    await assert.rejects(
+      anonymizeWithSpec(services, document, { release: 'public', out: join(dir, 'data') }),
+      (e: Error) => e instanceof RunRefused && !e.message.includes('\n') && /holds the input/.test(e.message),
+    );
   });
 });

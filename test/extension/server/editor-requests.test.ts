@@ -5,7 +5,13 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { URI } from 'langium';
 import { NodeFileSystem } from 'langium/node';
-import { CancellationTokenSource, ErrorCodes, LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
+import {
+  CancellationTokenSource,
+  ErrorCodes,
+  LSPErrorCodes,
+  ResponseError,
+  type Connection,
+} from 'vscode-languageserver';
 import { registerEditorRequests } from '../../../language/lsp/editor-requests.js';
 import { registerPrivspecRequests } from '../../../language/lsp/privspec-requests.js';
 import { toResponseError } from '../../../language/lsp/request-errors.js';
@@ -25,18 +31,20 @@ function fakeConnection() {
   const connection = {
     onRequest: (type: { method: string }, handler: Handler) => handlers.set(type.method, handler),
     sendNotification: (type: { method: string }) => Promise.resolve(void sent.push({ method: type.method })),
-    sendProgress: (_type: unknown, token: unknown, value: unknown) => Promise.resolve(void sent.push({ method: '$/progress', params: { token, value } })),
+    sendProgress: (_type: unknown, token: unknown, value: unknown) =>
+      Promise.resolve(void sent.push({ method: '$/progress', params: { token, value } })),
     console: { error: (text: string) => void logged.push(text) },
   };
   return { connection: connection as unknown as Connection, handlers, sent, logged };
 }
 
-describe('language/lsp/editor-requests and privspec/runRelease errors (the editor\'s one backend)', () => {
+describe("language/lsp/editor-requests and privspec/runRelease errors (the editor's one backend)", () => {
   const { shared, Privspec: services } = createPrivspecServices(NodeFileSystem);
   const fake = fakeConnection();
   registerPrivspecRequests(fake.connection, services);
   registerEditorRequests(fake.connection, services);
-  const call = <T>(method: string, params: unknown, token = new CancellationTokenSource().token) => fake.handlers.get(method)!(params, token) as Promise<T>;
+  const call = <T>(method: string, params: unknown, token = new CancellationTokenSource().token) =>
+    fake.handlers.get(method)!(params, token) as Promise<T>;
   const dir = mkdtempSync(join(tmpdir(), 'privspec-editor-requests-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -53,23 +61,50 @@ describe('language/lsp/editor-requests and privspec/runRelease errors (the edito
     const d = datasets.find((x) => x.specPath === spec)!;
     assert.equal(d.csvPath, resolve('test/e2e/workspace/data/visits.csv'));
     assert.deepEqual(
-      { qi: d.qi, k: d.k, identifying: d.identifying, sensitive: d.sensitive, hierarchies: d.hierarchies, levels: d.levels },
-      { qi: visitsModel.qi, k: visitsModel.k, identifying: visitsModel.identifying, sensitive: visitsModel.sensitive, hierarchies: visitsModel.hierarchies, levels: visitsModel.levels },
+      {
+        qi: d.qi,
+        k: d.k,
+        identifying: d.identifying,
+        sensitive: d.sensitive,
+        hierarchies: d.hierarchies,
+        levels: d.levels,
+      },
+      {
+        qi: visitsModel.qi,
+        k: visitsModel.k,
+        identifying: visitsModel.identifying,
+        sensitive: visitsModel.sensitive,
+        hierarchies: visitsModel.hierarchies,
+        levels: visitsModel.levels,
+      },
     );
-    assert.deepEqual(d.anonymity, { criteria: ['3-anonymity'], suppression: 0, metric: 'entropy', requirements: [{ kind: 'k-anonymity', k: 3 }] });
+    assert.deepEqual(d.anonymity, {
+      criteria: ['3-anonymity'],
+      suppression: 0,
+      metric: 'entropy',
+      requirements: [{ kind: 'k-anonymity', k: 3 }],
+    });
     assert.deepEqual(d.generalizeReleases, ['public']);
   });
 
   it('gives the pins, the whole block in words, and no k when the block states none', async () => {
     const pinned = join(dir, 'pinned.privspec');
-    writeFileSync(pinned, 'dataset d from "x.csv" { quasi zip, age  sensitive dx }\nhierarchy zip from "h/zip.csv"\nanonymity { l-diversity entropy 2 on dx  generalize zip 1  generalize age 2  suppression 5%  metric loss }\n');
+    writeFileSync(
+      pinned,
+      'dataset d from "x.csv" { quasi zip, age  sensitive dx }\nhierarchy zip from "h/zip.csv"\nanonymity { l-diversity entropy 2 on dx  generalize zip 1  generalize age 2  suppression 5%  metric loss }\n',
+    );
     await open(pinned);
     const { datasets } = await call<CsvModelsResponse>('privspec/csvModels', undefined);
     const d = datasets.find((x) => x.specPath === pinned)!;
     assert.equal(d.k, undefined);
     assert.deepEqual(d.levels, { zip: 1, age: 2 });
     assert.deepEqual(d.hierarchies, { zip: { kind: 'arx', path: join(dir, 'h', 'zip.csv') } });
-    assert.deepEqual(d.anonymity, { criteria: ['entropy-2-diversity on dx'], suppression: 0.05, metric: 'loss', requirements: [{ kind: 'l-diversity', variant: 'entropy', sensitive: 'dx', l: 2 }] });
+    assert.deepEqual(d.anonymity, {
+      criteria: ['entropy-2-diversity on dx'],
+      suppression: 0.05,
+      metric: 'loss',
+      requirements: [{ kind: 'l-diversity', variant: 'entropy', sensitive: 'dx', l: 2 }],
+    });
   });
 
   it('tells the client when a spec was parsed again', async () => {
@@ -102,20 +137,40 @@ describe('language/lsp/editor-requests and privspec/runRelease errors (the edito
     cpSync(join(here, 'fixtures', 'pinned-l-diversity.privspec'), join(work, 'spec.privspec'));
     await open(join(work, 'spec.privspec'));
     const uri = URI.file(join(work, 'spec.privspec')).toString();
-    await assert.rejects(call('privspec/runRelease', { uri, out: join(work, 'data') }), (e: unknown) => e instanceof ResponseError && e.code === LSPErrorCodes.RequestFailed && /holds the input/.test(e.message) && !e.message.includes('\n'));
+    await assert.rejects(
+      call('privspec/runRelease', { uri, out: join(work, 'data') }),
+      (e: unknown) =>
+        e instanceof ResponseError &&
+        e.code === LSPErrorCodes.RequestFailed &&
+        /holds the input/.test(e.message) &&
+        !e.message.includes('\n'),
+    );
     // The same spec through privspec/anonymizeCsv, with progress on the client's token.
     fake.sent.length = 0;
-    const result = await call<AnonymizeCsvResult>('privspec/anonymizeCsv', { uri, release: 'public', workDoneToken: 't1' });
+    const result = await call<AnonymizeCsvResult>('privspec/anonymizeCsv', {
+      uri,
+      release: 'public',
+      workDoneToken: 't1',
+    });
     assert.equal(result.outcome.status, 'written');
     assert.equal(result.suppressed, 4, 'hand-derived in anonymize-with-spec.test.ts: Fay, Ivy, Kim and Lou');
-    const kinds = fake.sent.filter((m) => m.method === '$/progress').map((m) => (m.params as { value: { kind: string } }).value.kind);
+    const kinds = fake.sent
+      .filter((m) => m.method === '$/progress')
+      .map((m) => (m.params as { value: { kind: string } }).value.kind);
     assert.deepEqual([kinds[0], kinds.at(-1)], ['begin', 'end']);
     // A request cancelled before it settles writes nothing and says so.
     const cancelled = new CancellationTokenSource();
     cancelled.cancel();
-    await assert.rejects(call('privspec/anonymizeCsv', { uri, release: 'public', out: join(work, 'never') }, cancelled.token), (e: unknown) => e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled);
-    // ▶ Run's request takes the same cancel (its notification has a Cancel button): the search stops, nothing is written.
-    await assert.rejects(call('privspec/runRelease', { uri, release: 'public', out: join(work, 'never-run') }, cancelled.token), (e: unknown) => e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled);
+    await assert.rejects(
+      call('privspec/anonymizeCsv', { uri, release: 'public', out: join(work, 'never') }, cancelled.token),
+      (e: unknown) => e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled,
+    );
+    // ▶ Run's request takes the same cancel (its notification has a Cancel button): the search stops, nothing is
+    // written.
+    await assert.rejects(
+      call('privspec/runRelease', { uri, release: 'public', out: join(work, 'never-run') }, cancelled.token),
+      (e: unknown) => e instanceof ResponseError && e.code === LSPErrorCodes.RequestCancelled,
+    );
     assert.ok(!existsSync(join(work, 'never-run', 'public.csv')));
   });
 
@@ -126,10 +181,16 @@ describe('language/lsp/editor-requests and privspec/runRelease errors (the edito
       const location = await ledgerFor(join(dir, 'd.csv'));
       mkdirSync(dirname(location.file));
       writeFileSync(location.file, '{ not json');
-      const error = await readLedger(location).then(() => undefined, (e: unknown) => e);
+      const error = await readLedger(location).then(
+        () => undefined,
+        (e: unknown) => e,
+      );
       const e = toResponseError(error);
       assert.equal(e.code, LSPErrorCodes.RequestFailed);
-      assert.match(e.message, /ledger-[0-9a-f]{64}\.json: cannot read the spend ledger \(.*\); refusing to run without it$/);
+      assert.match(
+        e.message,
+        /ledger-[0-9a-f]{64}\.json: cannot read the spend ledger \(.*\); refusing to run without it$/,
+      );
     } finally {
       rmSync(dir, { recursive: true, force: true });
     }

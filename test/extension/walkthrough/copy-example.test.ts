@@ -6,7 +6,10 @@ import { copyExample } from '../../../extension/walkthrough/copy-example.js';
 
 // Issue 41: PrivSpec: Open Example Workspace copies examples/ into a new folder inside the one the user picks.
 function files(dir: string): string[] {
-  return readdirSync(dir, { recursive: true, withFileTypes: true }).filter((e) => e.isFile()).map((e) => relative(dir, join(e.parentPath, e.name))).sort();
+  return readdirSync(dir, { recursive: true, withFileTypes: true })
+    .filter((e) => e.isFile())
+    .map((e) => relative(dir, join(e.parentPath, e.name)))
+    .sort();
 }
 
 describe('walkthrough: copying the example workspace', () => {
@@ -20,7 +23,10 @@ describe('walkthrough: copying the example workspace', () => {
     const target = copyExample('examples', parent);
     assert.equal(target, join(parent, 'privspec-example'));
     assert.deepEqual(files(target), files('examples'));
-    assert.equal(readFileSync(join(target, 'visits.privspec'), 'utf8'), readFileSync('examples/visits.privspec', 'utf8'));
+    assert.equal(
+      readFileSync(join(target, 'visits.privspec'), 'utf8'),
+      readFileSync('examples/visits.privspec', 'utf8'),
+    );
   });
 
   it('never replaces anything: a second copy goes to privspec-example-2, and the first is untouched', () => {
@@ -35,7 +41,7 @@ describe('walkthrough: copying the example workspace', () => {
     assert.deepEqual(readdirSync(join(parent, 'privspec-example-3')), ['mine.txt']);
   });
 
-  it('leaves dot-files behind (a ledger left in the extension\'s copy by a run)', () => {
+  it("leaves dot-files behind (a ledger left in the extension's copy by a run)", () => {
     const source = join(parent, 'source');
     mkdirSync(join(source, 'data', '.privspec-ledger'), { recursive: true });
     writeFileSync(join(source, 'data', 'a.csv'), 'x\n1\n');
@@ -47,7 +53,10 @@ describe('walkthrough: copying the example workspace', () => {
   });
 
   it('says in one line when the chosen folder does not exist or is a file', () => {
-    assert.throws(() => copyExample('examples', join(parent, 'missing')), /missing does not exist; choose an existing folder/);
+    assert.throws(
+      () => copyExample('examples', join(parent, 'missing')),
+      /missing does not exist; choose an existing folder/,
+    );
     writeFileSync(join(parent, 'file.txt'), '');
     assert.throws(() => copyExample('examples', join(parent, 'file.txt')), /file\.txt is not a folder/);
   });

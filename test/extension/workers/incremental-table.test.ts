@@ -29,7 +29,11 @@ function randomEdit(text: string, next: (n: number) => number): TextChange {
     case 1:
       return { offset, length: current.length + 1, text: '' };
     case 2:
-      return { offset, length: 0, text: `P${next(99)},${20 + next(50)},${next(2) ? 'F' : 'M'},${80000 + next(5)},Flu\n` };
+      return {
+        offset,
+        length: 0,
+        text: `P${next(99)},${20 + next(50)},${next(2) ? 'F' : 'M'},${80000 + next(5)},Flu\n`,
+      };
     case 3:
       return { offset: offset + current.length, length: 1, text: '' };
     case 4:
@@ -41,7 +45,13 @@ function randomEdit(text: string, next: (n: number) => number): TextChange {
 
 describe('extension/workers/incremental-table', () => {
   it('applies changes one after another', () => {
-    assert.equal(applyChanges('abcdef', [{ offset: 1, length: 2, text: 'X' }, { offset: 0, length: 0, text: '>' }]), '>aXdef');
+    assert.equal(
+      applyChanges('abcdef', [
+        { offset: 1, length: 2, text: 'X' },
+        { offset: 0, length: 0, text: '>' },
+      ]),
+      '>aXdef',
+    );
   });
 
   it('knows which tables it can patch', () => {
@@ -60,10 +70,16 @@ describe('extension/workers/incremental-table', () => {
   });
 
   it('gives the same diagnostics as a full parse after 300 random edits', () => {
-    const base = 'patient_id,age,sex,zip,diagnosis\n' + bigCsv(300).split('\n').slice(1).map((l) => {
-      const [id, age, sex, zip, d] = l.split(',');
-      return l === '' ? '' : `P${id},${Number(age) % 5 + 30},${sex},${81930 + (Number(zip) % 3)},${d}`;
-    }).join('\n');
+    const base =
+      'patient_id,age,sex,zip,diagnosis\n' +
+      bigCsv(300)
+        .split('\n')
+        .slice(1)
+        .map((l) => {
+          const [id, age, sex, zip, d] = l.split(',');
+          return l === '' ? '' : `P${id},${(Number(age) % 5) + 30},${sex},${81930 + (Number(zip) % 3)},${d}`;
+        })
+        .join('\n');
     const next = lcg(7);
     const start = checkCsv(base, undefined, visitsModel, 50).state;
     let state = start;

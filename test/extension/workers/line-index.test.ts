@@ -18,14 +18,31 @@ describe('extension/workers/line-index', () => {
 
   it('locates plain, quoted and empty fields', () => {
     // Hand-counted offsets: `P08,34,F,81931,Asthma`.
-    assert.deepEqual(fieldRanges('P08,34,F,81931,Asthma', ','), [[0, 3], [4, 6], [7, 8], [9, 14], [15, 21]]);
+    assert.deepEqual(fieldRanges('P08,34,F,81931,Asthma', ','), [
+      [0, 3],
+      [4, 6],
+      [7, 8],
+      [9, 14],
+      [15, 21],
+    ]);
     // A quoted field with the delimiter and a doubled quote inside is one field.
-    assert.deepEqual(fieldRanges('"a,""b""",c', ','), [[0, 9], [10, 11]]);
-    assert.deepEqual(fieldRanges('a;;b;', ';'), [[0, 1], [2, 2], [3, 4], [5, 5]]);
+    assert.deepEqual(fieldRanges('"a,""b""",c', ','), [
+      [0, 9],
+      [10, 11],
+    ]);
+    assert.deepEqual(fieldRanges('a;;b;', ';'), [
+      [0, 1],
+      [2, 2],
+      [3, 4],
+      [5, 5],
+    ]);
     assert.deepEqual(fieldRanges('', ','), [[0, 0]]);
   });
 
   it('ends an unterminated quoted field at the end of the line', () => {
-    assert.deepEqual(fieldRanges('x,"multi', ','), [[0, 1], [2, 8]]);
+    assert.deepEqual(fieldRanges('x,"multi', ','), [
+      [0, 1],
+      [2, 8],
+    ]);
   });
 });

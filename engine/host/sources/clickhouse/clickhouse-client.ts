@@ -80,7 +80,8 @@ export class ClickHouseClient {
     } catch (error) {
       // 18.16 reads param_p1 as a setting it does not know (code 115); any other failure (the server unreachable, a
       // wrong password) is the connection's.
-      if (/\bCode: 115\b|Unknown setting param_/.test((error as Error).message)) return new ClickHouseClient(client, where, 'inline');
+      if (/\bCode: 115\b|Unknown setting param_/.test((error as Error).message))
+        return new ClickHouseClient(client, where, 'inline');
       await client.close();
       throw error;
     }
@@ -90,12 +91,19 @@ export class ClickHouseClient {
    * Runs one statement and yields its rows (strings, null for \N) in batches of at most `batchRows`, reading the answer
    * only as fast as the batches are consumed; every batch carries the column names.
    */
-  async *batches(statement: SqlStatement, batchRows = 65536): AsyncGenerator<{ columns: string[]; rows: (string | null)[][] }> {
+  async *batches(
+    statement: SqlStatement,
+    batchRows = 65536,
+  ): AsyncGenerator<{ columns: string[]; rows: (string | null)[][] }> {
     let columns: string[] | undefined;
     let rows: (string | null)[][] = [];
     let yielded = false;
     try {
-      const result = await this.client.query({ query: statement.text, format: 'TabSeparatedWithNames', ...(statement.params.length ? { query_params: queryParams(statement) } : {}) });
+      const result = await this.client.query({
+        query: statement.text,
+        format: 'TabSeparatedWithNames',
+        ...(statement.params.length ? { query_params: queryParams(statement) } : {}),
+      });
       for await (const lines of result.stream()) {
         for (const line of lines) {
           const fields = line.text.split('\t').map(unescapeField);
@@ -137,7 +145,10 @@ export class ClickHouseClient {
   /** `INSERT INTO table FORMAT TabSeparated` with the rows as its body (the tests' loads). */
   async insertTabSeparated(table: string, body: string): Promise<void> {
     try {
-      const result = await this.client.exec({ query: `INSERT INTO ${table} FORMAT TabSeparated`, values: Readable.from([body]) });
+      const result = await this.client.exec({
+        query: `INSERT INTO ${table} FORMAT TabSeparated`,
+        values: Readable.from([body]),
+      });
       result.stream.destroy();
     } catch (error) {
       throw this.failure(error);
@@ -152,13 +163,25 @@ export class ClickHouseClient {
   private failure(error: unknown): ClickHouseError {
     if (error instanceof ClickHouseError) return error;
     const e = error as Error & { code?: string };
-    if (typeof e.code === 'string' && /^E[A-Z]+$/.test(e.code)) return new ClickHouseError(`cannot reach ${this.where}: ${e.code}`);
+    if (typeof e.code === 'string' && /^E[A-Z]+$/.test(e.code))
+      return new ClickHouseError(`cannot reach ${this.where}: ${e.code}`);
     const text = (e.message ?? String(error)).trim().split('\n')[0];
     return new ClickHouseError(`${this.where}: ${text.replace(/, e\.what\(\) = DB::Exception$/, '') || 'error'}`);
   }
 }
 
-const ESCAPES: Record<string, string> = { t: '\t', n: '\n', r: '\r', b: '\b', f: '\f', '0': '\0', '\\': '\\', "'": "'", a: '\x07', v: '\v' };
+const ESCAPES: Record<string, string> = {
+  t: '\t',
+  n: '\n',
+  r: '\r',
+  b: '\b',
+  f: '\f',
+  '0': '\0',
+  '\\': '\\',
+  "'": "'",
+  a: '\x07',
+  v: '\v',
+};
 
 /** TabSeparated's escaping: backslash sequences, and \N alone for NULL. */
 export function unescapeField(field: string): string | null {

@@ -1,8 +1,9 @@
 /**
- * A ClickHouse table as a data source (`dataset d from clickhouse table "db.t"`, `--source clickhouse:db.t`): the SQL of
- * engine/source/sql/clickhouse-sql.ts over the official client (clickhouse-client.ts). On a `Distributed` table the
+ * A ClickHouse table as a data source (`dataset d from clickhouse table "db.t"`, `--source clickhouse:db.t`): the SQL
+ * of engine/source/sql/clickhouse-sql.ts over the official client (clickhouse-client.ts). On a `Distributed` table the
  * frequency table and the aggregates run on every shard and are merged by the server CLICKHOUSE_URL names. The
- * connection comes from CLICKHOUSE_URL, CLICKHOUSE_USER and CLICKHOUSE_PASSWORD, never from the spec or the command line.
+ * connection comes from CLICKHOUSE_URL, CLICKHOUSE_USER and CLICKHOUSE_PASSWORD, never from the spec or the command
+ * line.
  */
 import { TableError } from '../../../table/table.js';
 import { SqlServerSource, type SqlConnection } from '../sql-server-source.js';

@@ -89,7 +89,11 @@ export class CsvStore {
     const stamp = `${await this.stamp(path)}|${delimiter ?? ''}`;
     const cached = this.headers.get(path);
     if (cached && cached.stamp === stamp) return cached.value;
-    const value = databaseLocation(path) ? databaseHeader(path, this.opener(path)) : fileFormat(path) === 'parquet' ? parquetHeader(path, this.opener(path)) : readHeader(path, delimiter);
+    const value = databaseLocation(path)
+      ? databaseHeader(path, this.opener(path))
+      : fileFormat(path) === 'parquet'
+        ? parquetHeader(path, this.opener(path))
+        : readHeader(path, delimiter);
     this.headers.set(path, { stamp, value });
     value.catch(() => this.headers.get(path)?.value === value && this.headers.delete(path));
     return value;
@@ -99,9 +103,14 @@ export class CsvStore {
     const stamp = `${await this.stamp(path)}|${delimiter ?? ''}`;
     const cached = this.tables.get(path);
     if (cached && cached.stamp === stamp) return cached.value;
-    // A Parquet file or a database table is read through its source (engine/host/sources/open-source.ts); a CSV by the engine's own reader.
+    // A Parquet file or a database table is read through its source (engine/host/sources/open-source.ts); a CSV by the
+    // engine's own reader.
     const open = this.opener(path);
-    const value = databaseLocation(path) ? readTable(path, { open }) : fileFormat(path) === 'parquet' ? readTable(path, { open }).catch(asFileError) : readCsvFile(path, { delimiter: delimiter ?? (await this.header(path)).delimiter });
+    const value = databaseLocation(path)
+      ? readTable(path, { open })
+      : fileFormat(path) === 'parquet'
+        ? readTable(path, { open }).catch(asFileError)
+        : readCsvFile(path, { delimiter: delimiter ?? (await this.header(path)).delimiter });
     this.tables.set(path, { stamp, value });
     // A failed read is not cached beyond its own round: the user will fix the file and expect a fresh look.
     value.catch(() => this.tables.get(path)?.value === value && this.tables.delete(path));
@@ -124,7 +133,9 @@ export class CsvStore {
       return cached.value;
     }
     const options = { ...(delimiter === undefined ? {} : { delimiter }), open: this.opener(path) };
-    const value = databaseLocation(path) ? readFrequencies(path, columns, options) : readFrequencies(path, columns, options).catch(asFileError);
+    const value = databaseLocation(path)
+      ? readFrequencies(path, columns, options)
+      : readFrequencies(path, columns, options).catch(asFileError);
     // A few lists of columns per dataset are kept: the spec's checks ask for one, each previewed release for its own,
     // and an edit changes them; the least recently used beyond FREQUENCY_LISTS is dropped.
     const mine = [...this.frequencyTables.keys()].filter((k) => (JSON.parse(k) as unknown[])[0] === path);
@@ -135,15 +146,20 @@ export class CsvStore {
   }
 
   /**
-   * The rows of a dataset read at its source whose `unit` is blank: one count the source answers (blank-units-check.ts),
-   * as the release asks it before its first aggregate, so that check and the preview refuse what the release refuses.
+   * The rows of a dataset read at its source whose `unit` is blank: one count the source answers
+   * (blank-units-check.ts), as the release asks it before its first aggregate, so that check and the preview refuse
+   * what the release refuses.
    */
   async blankUnits(path: string, unit: string, delimiter?: string): Promise<BlankUnits> {
     const stamp = await this.stamp(path);
     const key = JSON.stringify([path, unit, delimiter ?? '']);
     const cached = this.blanks.get(key);
     if (cached && cached.stamp === stamp) return cached.value;
-    const value = blankUnitsAt(path, unit, { ...(delimiter === undefined ? {} : { delimiter }), engine: 'duckdb', open: this.opener(path) });
+    const value = blankUnitsAt(path, unit, {
+      ...(delimiter === undefined ? {} : { delimiter }),
+      engine: 'duckdb',
+      open: this.opener(path),
+    });
     this.blanks.set(key, { stamp, value });
     value.catch(() => this.blanks.get(key)?.value === value && this.blanks.delete(key));
     return value;
@@ -203,9 +219,9 @@ export class CsvStore {
 }
 
 /**
- * Whether a dataset is read at its source (a Parquet file, a database table, a CSV above the size at which the CLI hands
- * it to DuckDB: open-source.ts) rather than as a CSV in memory. The editor follows the CLI's rule, so that a spec over a
- * CSV too large to hold is checked and previewed on aggregates, as `privspec release` runs it.
+ * Whether a dataset is read at its source (a Parquet file, a database table, a CSV above the size at which the CLI
+ * hands it to DuckDB: open-source.ts) rather than as a CSV in memory. The editor follows the CLI's rule, so that a spec
+ * over a CSV too large to hold is checked and previewed on aggregates, as `privspec release` runs it.
  */
 export function readsAtSource(path: string): boolean {
   if (databaseLocation(path) !== undefined || fileFormat(path) === 'parquet') return true;
@@ -219,14 +235,20 @@ export function readsAtSource(path: string): boolean {
 
 /** A database table's column names (`postgres:schema.t`, `clickhouse:db.t`): the server's, not a file's. */
 async function databaseHeader(path: string, open: OpenDataSource): Promise<CsvHeader> {
-  const opening: OpenDataSource = (p, o) => open(p, o).catch((e: Error) => { throw new CsvFileError(e.message, 'unreadable'); });
+  const opening: OpenDataSource = (p, o) =>
+    open(p, o).catch((e: Error) => {
+      throw new CsvFileError(e.message, 'unreadable');
+    });
   return withOpenedSource(opening, path, {}, async (source) => ({ header: await source.columns(), delimiter: ',' }));
 }
 
 /** A Parquet file's column names, from its schema (DuckDB reads the footer, not the rows). */
 async function parquetHeader(path: string, open: OpenDataSource): Promise<CsvHeader> {
   const opening: OpenDataSource = (p, o) => open(p, o).catch(asFileError);
-  return withOpenedSource(opening, path, {}, async (source) => ({ header: await source.columns().catch(asFileError), delimiter: ',' }));
+  return withOpenedSource(opening, path, {}, async (source) => ({
+    header: await source.columns().catch(asFileError),
+    delimiter: ',',
+  }));
 }
 
 /** A DuckDB failure on a Parquet file, in the store's words (a corrupt file is malformed, not a crash). */
@@ -242,7 +264,10 @@ async function readHeader(path: string, delimiter?: string): Promise<CsvHeader> 
   try {
     const buffer = Buffer.alloc(HEADER_BYTES);
     const { bytesRead } = await handle.read(buffer, 0, HEADER_BYTES, 0);
-    const text = buffer.subarray(0, bytesRead).toString('utf8').replace(/^\uFEFF/, '');
+    const text = buffer
+      .subarray(0, bytesRead)
+      .toString('utf8')
+      .replace(/^\uFEFF/, '');
     const line = firstRecord(text);
     if (line.trim() === '') throw new CsvFileError(`${path} is empty: expected a header line`, 'malformed', 1);
     const d = delimiter ?? detectDelimiter(text);

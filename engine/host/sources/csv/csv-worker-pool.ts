@@ -12,7 +12,11 @@ import type { CsvWorkerDone as Done, CsvWorkerReply, CsvWorkerTask } from './csv
  * `dist/extension.cjs`, where this code then lives. Run from source (tests, `npx tsx`), there is only `csv-worker.ts`,
  * which the worker loads through tsx, the way the source itself runs.
  */
-export function runCsvWorker(task: CsvWorkerTask, onProgress: (bytes: number) => void, signal?: AbortSignal): Promise<Done> {
+export function runCsvWorker(
+  task: CsvWorkerTask,
+  onProgress: (bytes: number) => void,
+  signal?: AbortSignal,
+): Promise<Done> {
   signal?.throwIfAborted();
   return new Promise<Done>((resolve, reject) => {
     const worker = startWorker(task);
@@ -33,7 +37,9 @@ export function runCsvWorker(task: CsvWorkerTask, onProgress: (bytes: number) =>
       else finish(() => resolve(reply));
     });
     worker.on('error', (e) => finish(() => reject(e)));
-    worker.on('exit', (code) => finish(() => reject(new Error(`CSV worker exited with code ${code} before it finished`))));
+    worker.on('exit', (code) =>
+      finish(() => reject(new Error(`CSV worker exited with code ${code} before it finished`))),
+    );
   });
 }
 
@@ -48,7 +54,8 @@ export function csvWorkerEntry(): { file: string } | { bootstrap: string } | und
   const source = join(here, 'csv-worker.ts');
   if (!existsSync(source)) return undefined;
   try {
-    // Node cannot start a worker from a .ts file by itself; a one-line bootstrap registers tsx in the worker, then loads it.
+    // Node cannot start a worker from a .ts file by itself; a one-line bootstrap registers tsx in the worker, then
+    // loads it.
     const tsx = createRequire(import.meta.url).resolve('tsx/cjs/api');
     return { bootstrap: `require(${JSON.stringify(tsx)}).register(); require(${JSON.stringify(source)});` };
   } catch {
@@ -59,10 +66,15 @@ export function csvWorkerEntry(): { file: string } | { bootstrap: string } | und
 function startWorker(task: CsvWorkerTask): Worker {
   const entry = csvWorkerEntry();
   if (!entry) throw new Error('csv-worker.cjs is missing next to the bundle');
-  return 'file' in entry ? new Worker(entry.file, { workerData: task }) : new Worker(entry.bootstrap, { eval: true, workerData: task });
+  return 'file' in entry
+    ? new Worker(entry.file, { workerData: task })
+    : new Worker(entry.bootstrap, { eval: true, workerData: task });
 }
 
-/** The abort's reason as an Error (an AbortError DOMException unless the caller gave its own), so callers read `.message`. */
+/**
+ * The abort's reason as an Error (an AbortError DOMException unless the caller gave its own), so callers read
+ * `.message`.
+ */
 function abortReason(signal: AbortSignal): Error {
   const reason: unknown = signal.reason;
   return reason instanceof Error ? reason : new Error(String(reason));

@@ -16,12 +16,18 @@ export interface CsvWorkerTask {
 }
 
 /**
- * Progress in bytes, then one `done` with the parsed range (lines counted from 1 at `start`) and the offset where parsing
- * stopped, which is `end` unless the range did not end at a record boundary. `error` carries the first input error.
+ * Progress in bytes, then one `done` with the parsed range (lines counted from 1 at `start`) and the offset where
+ * parsing stopped, which is `end` unless the range did not end at a record boundary. `error` carries the first input
+ * error.
  */
 export type CsvWorkerReply =
   | { kind: 'progress'; bytes: number }
-  | { kind: 'done'; range: ParsedRange; endOffset: number; error?: { message: string; line: number; internal?: boolean } };
+  | {
+      kind: 'done';
+      range: ParsedRange;
+      endOffset: number;
+      error?: { message: string; line: number; internal?: boolean };
+    };
 
 /** The buffers of a parsed range, to move them to the other thread rather than copy them. */
 export function transferList(range: ParsedRange): ArrayBuffer[] {

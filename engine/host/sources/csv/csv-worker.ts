@@ -1,5 +1,5 @@
-// Worker-thread entry: parses one byte range of a CSV file to codes with range-local dictionaries and posts them back by
-// transfer (no copy). `read-csv-file.ts` splits the file, starts one of these per range and merges the results.
+// Worker-thread entry: parses one byte range of a CSV file to codes with range-local dictionaries and posts them back
+// by transfer (no copy). `read-csv-file.ts` splits the file, starts one of these per range and merges the results.
 import { closeSync, openSync } from 'node:fs';
 import { parentPort, workerData } from 'node:worker_threads';
 import { CsvRecordParser } from '../../../table/csv-record-parser.js';
@@ -9,7 +9,13 @@ import { transferList, type CsvWorkerReply, type CsvWorkerTask } from './csv-wor
 
 const task = workerData as CsvWorkerTask;
 const port = parentPort!;
-const parser = new CsvRecordParser({ delimiter: task.delimiter, fieldCount: task.fieldCount, firstLine: 1, fields: task.fields, tally: task.tally });
+const parser = new CsvRecordParser({
+  delimiter: task.delimiter,
+  fieldCount: task.fieldCount,
+  firstLine: 1,
+  fields: task.fields,
+  tally: task.tally,
+});
 let reply: CsvWorkerReply;
 let fd = -1;
 try {
@@ -22,7 +28,10 @@ try {
   });
   reply = { kind: 'done', range: parser.result(), endOffset };
 } catch (e) {
-  const error = e instanceof TableError ? { message: e.message, line: e.line ?? parser.line } : { message: String((e as Error)?.message ?? e), line: parser.line, internal: true };
+  const error =
+    e instanceof TableError
+      ? { message: e.message, line: e.line ?? parser.line }
+      : { message: String((e as Error)?.message ?? e), line: parser.line, internal: true };
   reply = { kind: 'done', range: parser.result(), endOffset: -1, error };
 } finally {
   if (fd >= 0) closeSync(fd);

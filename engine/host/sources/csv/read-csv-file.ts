@@ -34,8 +34,8 @@ export interface ReadCsvOptions {
 /** A thread, once started, should have at least this many bytes to parse; below 8 MiB one thread does it all. */
 const BYTES_PER_THREAD = 4 << 20;
 /**
- * The main thread's range is this much larger than a worker's, because a worker first takes some tens of milliseconds to
- * start, during which the main thread is already parsing.
+ * The main thread's range is this much larger than a worker's, because a worker first takes some tens of milliseconds
+ * to start, during which the main thread is already parsing.
  */
 const FIRST_RANGE_WEIGHT = 1.15;
 /** More threads than this gain little: merging their dictionaries and copying their codes is done on one thread. */
@@ -44,15 +44,22 @@ const SAMPLE_BYTES = 1 << 16;
 
 /**
  * Reads a CSV file into a table, streaming it from disk in chunks, with worker threads over byte ranges for big files.
- * The result is identical to `parseCsv` on the file's text, line numbers included. Input errors are `TableError`s naming
- * the file and line; a missing or unreadable file is a `TableError` too.
+ * The result is identical to `parseCsv` on the file's text, line numbers included. Input errors are `TableError`s
+ * naming the file and line; a missing or unreadable file is a `TableError` too.
  */
 export async function readCsvFile(path: string, options: ReadCsvOptions = {}): Promise<Table> {
   return withCsvFile(path, options.signal, (file) => readOpenFile(file, path, options));
 }
 
-/** Opens the file, runs `read` on it and closes it; every input or I/O error comes out as a `TableError` naming the file. */
-export async function withCsvFile<T>(path: string, signal: AbortSignal | undefined, read: (file: FileHandle) => Promise<T>): Promise<T> {
+/**
+ * Opens the file, runs `read` on it and closes it; every input or I/O error comes out as a `TableError` naming the
+ * file.
+ */
+export async function withCsvFile<T>(
+  path: string,
+  signal: AbortSignal | undefined,
+  read: (file: FileHandle) => Promise<T>,
+): Promise<T> {
   signal?.throwIfAborted();
   let file: FileHandle;
   try {
@@ -64,7 +71,8 @@ export async function withCsvFile<T>(path: string, signal: AbortSignal | undefin
     return await read(file);
   } catch (e) {
     // A read that fails midway (a disk error, a file on a vanished network share) is an input error too.
-    if (!(e instanceof TableError) && typeof (e as NodeJS.ErrnoException)?.code === 'string') throw new TableError(describeIoError(e), path);
+    if (!(e instanceof TableError) && typeof (e as NodeJS.ErrnoException)?.code === 'string')
+      throw new TableError(describeIoError(e), path);
     throw withSource(e, path);
   } finally {
     await file.close();
@@ -73,7 +81,12 @@ export async function withCsvFile<T>(path: string, signal: AbortSignal | undefin
 
 async function readOpenFile(file: FileHandle, path: string, options: ReadCsvOptions): Promise<Table> {
   const read = await readRanges(file, path, options, false);
-  const table = assembleTable(read.parts, { names: read.names, delimiter: read.delimiter, source: path, error: read.error });
+  const table = assembleTable(read.parts, {
+    names: read.names,
+    delimiter: read.delimiter,
+    source: path,
+    error: read.error,
+  });
   options.onProgress?.(1);
   return table;
 }
@@ -90,10 +103,15 @@ export interface RangesRead {
 }
 
 /**
- * Parses the file's data over byte ranges, on this thread and worker threads, each range with its own dictionaries (and,
- * with `tally`, its own counts of distinct records); the caller merges them.
+ * Parses the file's data over byte ranges, on this thread and worker threads, each range with its own dictionaries
+ * (and, with `tally`, its own counts of distinct records); the caller merges them.
  */
-export async function readRanges(file: FileHandle, path: string, options: ReadCsvOptions, tally: boolean): Promise<RangesRead> {
+export async function readRanges(
+  file: FileHandle,
+  path: string,
+  options: ReadCsvOptions,
+  tally: boolean,
+): Promise<RangesRead> {
   const stat = await file.stat();
   if (stat.isDirectory()) throw new TableError('cannot read a directory as CSV', path);
   const size = stat.size;
@@ -108,7 +126,9 @@ export async function readRanges(file: FileHandle, path: string, options: ReadCs
   const afterFirst = await parseFileRange(file, first, { start: bom, end: size, final: true });
   const header = options.header !== false;
   const fieldCount = first.result().dictionaries.length;
-  const all = header ? headerNames(first.result(), path) : Array.from({ length: fieldCount }, (_, j) => `column${j + 1}`);
+  const all = header
+    ? headerNames(first.result(), path)
+    : Array.from({ length: fieldCount }, (_, j) => `column${j + 1}`);
   const fields = selectFields(all, options.columns, path);
   const names = fields ? fields.map((j) => all[j]) : all;
   const dataStart = header ? afterFirst : bom;
@@ -119,15 +139,25 @@ export async function readRanges(file: FileHandle, path: string, options: ReadCs
   const wanted = options.workers ?? defaultThreads(size - dataStart);
   const threads = wanted > 1 && csvWorkerEntry() ? wanted : 1;
   const task = { path, delimiter: d, fieldCount, fields, tally };
-  // The main thread parses the first range itself (in chunks, between which it serves other events) while worker threads
-  // parse the others; that hides the time a worker takes to start behind useful work.
-  const bounds = threads > 1 ? await splitAtLineBreaks(file, dataStart, size, threads, FIRST_RANGE_WEIGHT) : [dataStart, size];
+  // The main thread parses the first range itself (in chunks, between which it serves other events) while worker
+  // threads parse the others; that hides the time a worker takes to start behind useful work.
+  const bounds =
+    threads > 1 ? await splitAtLineBreaks(file, dataStart, size, threads, FIRST_RANGE_WEIGHT) : [dataStart, size];
   const parserFor = () => new CsvRecordParser({ delimiter: d, fieldCount, firstLine: 1, fields, tally });
   const mainParser = parserFor();
-  const here = parseHere(file, mainParser, { start: bounds[0], end: bounds[1], final: bounds[1] === size, onChunk: progress }, options.signal);
+  const here = parseHere(
+    file,
+    mainParser,
+    { start: bounds[0], end: bounds[1], final: bounds[1] === size, onChunk: progress },
+    options.signal,
+  );
   const results = await Promise.all([
     here,
-    ...bounds.slice(2).map((end, k) => runCsvWorker({ ...task, start: bounds[k + 1], end, final: end === size }, progress, options.signal)),
+    ...bounds
+      .slice(2)
+      .map((end, k) =>
+        runCsvWorker({ ...task, start: bounds[k + 1], end, final: end === size }, progress, options.signal),
+      ),
   ]);
 
   const parts: RangePart[] = [];
@@ -140,12 +170,19 @@ export async function readRanges(file: FileHandle, path: string, options: ReadCs
   // is half read already); a worker's range is parsed again only from its last record's start. No byte is parsed more
   // than twice, whatever the record lengths.
   let restart: number | undefined;
-  for (let k = 0; k < results.length; ) {
+  for (let k = 0; k < results.length;) {
     let done = results[k];
     let next = k + 1;
     const continueMain = k === 0 && !done.error && done.endOffset < bounds[1];
     if (continueMain || restart !== undefined) {
-      ({ done, next } = await parseOn(file, continueMain ? mainParser : parserFor(), continueMain ? bounds[1] : restart!, bounds, k + (continueMain ? 1 : 0), options.signal));
+      ({ done, next } = await parseOn(
+        file,
+        continueMain ? mainParser : parserFor(),
+        continueMain ? bounds[1] : restart!,
+        bounds,
+        k + (continueMain ? 1 : 0),
+        options.signal,
+      ));
     }
     const { range, endOffset, error: failed } = done;
     parts.push({ range, lineShift: line - 1 });
@@ -163,13 +200,23 @@ export async function readRanges(file: FileHandle, path: string, options: ReadCs
 }
 
 /** Parses one range on this thread with `parser`; the result has the shape of a worker's. */
-async function parseHere(file: FileHandle, parser: CsvRecordParser, range: RangeRead, signal?: AbortSignal): Promise<CsvWorkerDone> {
+async function parseHere(
+  file: FileHandle,
+  parser: CsvRecordParser,
+  range: RangeRead,
+  signal?: AbortSignal,
+): Promise<CsvWorkerDone> {
   try {
     const endOffset = await parseFileRange(file, parser, range, signal);
     return { kind: 'done', range: parser.result(), endOffset };
   } catch (e) {
     if (!(e instanceof TableError)) throw e;
-    return { kind: 'done', range: parser.result(), endOffset: -1, error: { message: e.message, line: e.line ?? parser.line } };
+    return {
+      kind: 'done',
+      range: parser.result(),
+      endOffset: -1,
+      error: { message: e.message, line: e.line ?? parser.line },
+    };
   }
 }
 
@@ -177,7 +224,14 @@ async function parseHere(file: FileHandle, parser: CsvRecordParser, range: Range
  * Feeds `parser` the ranges from `bounds[k]` on, starting at file offset `from`, until one ends exactly at its split
  * point (the next range's result is right from there) or the file ends. Returns the result and the next range's index.
  */
-async function parseOn(file: FileHandle, parser: CsvRecordParser, from: number, bounds: readonly number[], k: number, signal?: AbortSignal): Promise<{ done: CsvWorkerDone; next: number }> {
+async function parseOn(
+  file: FileHandle,
+  parser: CsvRecordParser,
+  from: number,
+  bounds: readonly number[],
+  k: number,
+  signal?: AbortSignal,
+): Promise<{ done: CsvWorkerDone; next: number }> {
   let start = from;
   for (;;) {
     const end = bounds[k + 1];

@@ -23,8 +23,15 @@ function grow(a: Int32Array, size: number): Int32Array<ArrayBuffer> {
 }
 
 /** The first `textColumns` columns as codes, and the next as weights when `weighted`. */
-export async function encodeChunks(result: DuckDBResult, textColumns: number, weighted: boolean): Promise<EncodedColumns> {
-  const dicts = Array.from({ length: textColumns }, () => ({ index: new Map<string, number>(), values: [] as string[] }));
+export async function encodeChunks(
+  result: DuckDBResult,
+  textColumns: number,
+  weighted: boolean,
+): Promise<EncodedColumns> {
+  const dicts = Array.from({ length: textColumns }, () => ({
+    index: new Map<string, number>(),
+    values: [] as string[],
+  }));
   let codes = Array.from({ length: textColumns }, () => new Int32Array(1024));
   let weights = new Int32Array(weighted ? 1024 : 0);
   let count = 0;

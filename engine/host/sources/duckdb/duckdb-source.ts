@@ -19,8 +19,23 @@ import type { FrequencyTable } from '../../../table/frequency-table.js';
 import { mergeEqualRecords } from '../../../table/merge-records.js';
 import { encodeChunks, type EncodedColumns } from './duckdb-chunks.js';
 import { readCsvHeader } from '../csv/read-csv-header.js';
-import type { AggregateAnswer, AggregateGroup, AggregateRequest, DataSource, FrequencyRequest, RowBatch } from '../../../source/data-source.js';
-import { relationText, sqlSyntax, sqlWriter, type SqlRelation, type SqlStatement, type SqlTarget, type SqlWriter } from '../../../source/sql/dialect.js';
+import type {
+  AggregateAnswer,
+  AggregateGroup,
+  AggregateRequest,
+  DataSource,
+  FrequencyRequest,
+  RowBatch,
+} from '../../../source/data-source.js';
+import {
+  relationText,
+  sqlSyntax,
+  sqlWriter,
+  type SqlRelation,
+  type SqlStatement,
+  type SqlTarget,
+  type SqlWriter,
+} from '../../../source/sql/dialect.js';
 import { aggregateSql, selectedRowsSql } from '../../../source/sql/aggregate-sql.js';
 import { frequencySql } from '../../../source/sql/frequency-sql.js';
 import { shuffledRowsSql } from '../../../source/sql/shuffled-rows-sql.js';
@@ -70,8 +85,8 @@ const BOUND: SqlTarget = { dialect: 'duckdb', values: 'bound' };
  * column), text, booleans, dates and times, UUIDs. A frequency table groups these on the type; any other type is
  * grouped on its text, so that its records are the rows' own cells.
  */
-const SAME_TEXT = /^(BOOLEAN|TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|VARCHAR|DECIMAL\(\d+,\s*\d+\)|DATE|TIME|TIMESTAMP|TIMESTAMP_S|TIMESTAMP_MS|TIMESTAMP_NS|UUID)$/;
-
+const SAME_TEXT =
+  /^(BOOLEAN|TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|VARCHAR|DECIMAL\(\d+,\s*\d+\)|DATE|TIME|TIMESTAMP|TIMESTAMP_S|TIMESTAMP_MS|TIMESTAMP_NS|UUID)$/;
 
 /** The table-valued function that reads `path` in DuckDB; the path and the delimiter are the statement's values. */
 export function duckdbRelation(path: string, delimiter?: string): SqlRelation {
@@ -150,7 +165,9 @@ export class DuckDbSource implements DataSource {
     }
   }
 
-  /** Runs a statement (its values bound) and returns its rows as arrays of JavaScript values; an error names the source. */
+  /**
+   * Runs a statement (its values bound) and returns its rows as arrays of JavaScript values; an error names the source.
+   */
   async query(statement: string | SqlStatement): Promise<unknown[][]> {
     const s = typeof statement === 'string' ? { text: statement, params: [] } : statement;
     try {
@@ -193,7 +210,9 @@ export class DuckDbSource implements DataSource {
   private async ownNames(): Promise<readonly string[]> {
     if (fileFormat(this.name) === 'csv') return readCsvHeader(this.name, this.delimiter);
     // A Parquet schema is its elements depth first: the root, then each field followed by its own children.
-    const schema = await this.query(this.statement((sql) => `SELECT name, num_children FROM parquet_schema(${sql.string(this.name)})`));
+    const schema = await this.query(
+      this.statement((sql) => `SELECT name, num_children FROM parquet_schema(${sql.string(this.name)})`),
+    );
     const names: string[] = [];
     let i = 1;
     const skip = (at: number): number => {
@@ -208,7 +227,13 @@ export class DuckDbSource implements DataSource {
     const seen = new Map<string, number>();
     names.forEach((name, j) => {
       const first = seen.get(name);
-      if (first !== undefined) throw new TableError(`duplicate column name '${name}' in the schema: columns ${first + 1} and ${j + 1}; rename one of them`, this.name, undefined, j + 1);
+      if (first !== undefined)
+        throw new TableError(
+          `duplicate column name '${name}' in the schema: columns ${first + 1} and ${j + 1}; rename one of them`,
+          this.name,
+          undefined,
+          j + 1,
+        );
       seen.set(name, j);
     });
     return names;
@@ -224,13 +249,15 @@ export class DuckDbSource implements DataSource {
   async frequencyTable(request: FrequencyRequest): Promise<FrequencyTable> {
     await this.checkColumns(request.columns);
     const k = request.columns.length;
-    if (k === 0) return frequencyTableFromRows([], await this.query(frequencySql(BOUND, request, this.from)), this.name);
+    if (k === 0)
+      return frequencyTableFromRows([], await this.query(frequencySql(BOUND, request, this.from)), this.name);
     const qs = request.columns.map((_, j) => `q${j}`);
     const types = await this.types();
     const statement = this.statement((sql) => {
       // A type whose equal values may read differently (DOUBLE 0.0 = -0.0, INTERVAL '1 day' = '24 hours', nested
       // values of those) is grouped as text, as the rows are read; the others on the type, faster and reading alike.
-      const grouped = (c: string) => (SAME_TEXT.test(types.get(c) ?? '') ? sql.identifier(c) : sql.text(sql.identifier(c)));
+      const grouped = (c: string) =>
+        SAME_TEXT.test(types.get(c) ?? '') ? sql.identifier(c) : sql.text(sql.identifier(c));
       const inner = `SELECT ${[...qs, 'count(*) AS n'].join(', ')} FROM (SELECT ${request.columns.map((c, j) => `${grouped(c)} AS q${j}`).join(', ')} FROM ${relationText(sql, this.from)}) r GROUP BY ${qs.join(', ')}`;
       return `SELECT ${[...qs.map((q) => sql.text(q)), 'CAST(n AS INTEGER)'].join(', ')} FROM (${inner}) g${this.parallel ? ` ORDER BY ${qs.join(', ')}` : ''}`;
     });
@@ -245,7 +272,14 @@ export class DuckDbSource implements DataSource {
       await this.connection.run('SET preserve_insertion_order = true').catch(() => undefined);
     }
     const { dictionaries, codes, weights, count, total } = encoded;
-    return mergeEqualRecords({ columns: request.columns.map((name, j) => ({ name, dictionary: dictionaries[j] })), count, codes, weights: weights!, rowCount: total, source: this.name });
+    return mergeEqualRecords({
+      columns: request.columns.map((name, j) => ({ name, dictionary: dictionaries[j] })),
+      count,
+      codes,
+      weights: weights!,
+      rowCount: total,
+      source: this.name,
+    });
   }
 
   /**
@@ -258,14 +292,23 @@ export class DuckDbSource implements DataSource {
       const statement = rowsSql(BOUND, this.from, names);
       const result = await this.connection.stream(statement.text, [...statement.params]);
       const { dictionaries, codes, count } = await encodeChunks(result, names.length, false);
-      return { columns: names.map((name, j) => ({ name, dictionary: dictionaries[j], codes: codes[j] })), rowCount: count, source: this.name };
+      return {
+        columns: names.map((name, j) => ({ name, dictionary: dictionaries[j], codes: codes[j] })),
+        rowCount: count,
+        source: this.name,
+      };
     } catch (e) {
       throw new TableError(`${(e as Error).message.split('\n')[0]}`, this.name);
     }
   }
 
   async aggregate(request: AggregateRequest): Promise<AggregateAnswer> {
-    await this.checkColumns([...request.groupBy, ...(request.clamp ? [request.clamp.column] : []), ...(request.bound ? [request.bound.unit, ...request.bound.partitionBy] : []), ...(request.where?.keys() ?? [])]);
+    await this.checkColumns([
+      ...request.groupBy,
+      ...(request.clamp ? [request.clamp.column] : []),
+      ...(request.bound ? [request.bound.unit, ...request.bound.partitionBy] : []),
+      ...(request.where?.keys() ?? []),
+    ]);
     const rows = await this.query(aggregateSql(BOUND, request, this.from));
     const selected = await this.query(selectedRowsSql(BOUND, request, this.from));
     return { request, groups: aggregateGroupsFromRows(request, rows), selectedRows: Number(selected[0][0]) };
@@ -287,7 +330,11 @@ export class DuckDbSource implements DataSource {
     return sql.statement(write(sql));
   }
 
-  private async *batches(statement: SqlStatement, columns: readonly string[], batchRows: number): AsyncIterable<RowBatch> {
+  private async *batches(
+    statement: SqlStatement,
+    columns: readonly string[],
+    batchRows: number,
+  ): AsyncIterable<RowBatch> {
     const result = await this.connection.stream(statement.text, [...statement.params]);
     let batch: string[][] = [];
     for await (const rows of result.yieldRowsJs()) {
@@ -314,13 +361,17 @@ export class DuckDbSource implements DataSource {
 
   /** Each column's DuckDB type (a CSV's are VARCHAR: it is read with all_varchar). */
   private types(): Promise<Map<string, string>> {
-    return (this.typesKnown ??= this.query(this.statement((sql) => `DESCRIBE SELECT * FROM ${relationText(sql, this.from)}`)).then((rows) => new Map(rows.map((r) => [String(r[0]), String(r[1])]))));
+    return (this.typesKnown ??= this.query(
+      this.statement((sql) => `DESCRIBE SELECT * FROM ${relationText(sql, this.from)}`),
+    ).then((rows) => new Map(rows.map((r) => [String(r[0]), String(r[1])]))));
   }
 
   /** An unknown column is the same one-line error the CSV reader gives. */
   private async checkColumns(names: Iterable<string>): Promise<void> {
     const have = await (this.known ??= this.columns());
-    for (const name of names) if (!have.includes(name)) throw new TableError(`no column '${name}' in ${this.name} (columns: ${have.join(', ')})`);
+    for (const name of names)
+      if (!have.includes(name))
+        throw new TableError(`no column '${name}' in ${this.name} (columns: ${have.join(', ')})`);
   }
 }
 
@@ -337,7 +388,11 @@ async function sniffDelimiter(path: string): Promise<string> {
 }
 
 /** A frequency table from the answer of frequency-sql.ts (c0, c1, …, n), dictionaries in order of first appearance. */
-export function frequencyTableFromRows(columns: readonly string[], rows: readonly (readonly unknown[])[], source: string): FrequencyTable {
+export function frequencyTableFromRows(
+  columns: readonly string[],
+  rows: readonly (readonly unknown[])[],
+  source: string,
+): FrequencyTable {
   const dicts = columns.map(() => ({ index: new Map<string, number>(), values: [] as string[] }));
   const codes = columns.map(() => new Int32Array(rows.length));
   const weights = new Int32Array(rows.length);
@@ -354,11 +409,21 @@ export function frequencyTableFromRows(columns: readonly string[], rows: readonl
     weights[t] = n;
     total += n;
   });
-  return { columns: columns.map((name, j) => ({ name, dictionary: dicts[j].values })), count: rows.length, codes, weights, rowCount: total, source };
+  return {
+    columns: columns.map((name, j) => ({ name, dictionary: dicts[j].values })),
+    count: rows.length,
+    codes,
+    weights,
+    rowCount: total,
+    source,
+  };
 }
 
 /** Groups from the answer of aggregate-sql.ts (g0, …, [v], n). */
-export function aggregateGroupsFromRows(request: AggregateRequest, rows: readonly (readonly unknown[])[]): AggregateGroup[] {
+export function aggregateGroupsFromRows(
+  request: AggregateRequest,
+  rows: readonly (readonly unknown[])[],
+): AggregateGroup[] {
   const k = request.groupBy.length;
   return rows.map((row) => ({
     key: row.slice(0, k).map((v) => String(v)),

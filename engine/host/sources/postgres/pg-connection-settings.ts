@@ -43,11 +43,13 @@ export function pgConnectionSettings(env: Env = process.env): PgConnectionSettin
   const host = pick('host', 'PGHOST') ?? (existsSync('/var/run/postgresql') ? '/var/run/postgresql' : 'localhost');
   const portText = pick('port', 'PGPORT') ?? '5432';
   const port = Number(portText);
-  if (!Number.isInteger(port) || port <= 0 || port > 65535) throw new PgSettingsError(`PostgreSQL port "${portText}" is not a port number (PGPORT or the service file)`);
+  if (!Number.isInteger(port) || port <= 0 || port > 65535)
+    throw new PgSettingsError(`PostgreSQL port "${portText}" is not a port number (PGPORT or the service file)`);
   const user = pick('user', 'PGUSER') ?? env.USER ?? env.LOGNAME ?? 'postgres';
   const database = pick('dbname', 'PGDATABASE') ?? user;
   const sslText = pick('sslmode', 'PGSSLMODE') ?? 'prefer';
-  if (!(SSL_MODES as readonly string[]).includes(sslText)) throw new PgSettingsError(`PostgreSQL sslmode "${sslText}" is not one of ${SSL_MODES.join(', ')}`);
+  if (!(SSL_MODES as readonly string[]).includes(sslText))
+    throw new PgSettingsError(`PostgreSQL sslmode "${sslText}" is not one of ${SSL_MODES.join(', ')}`);
   const sslmode = sslText === 'allow' ? 'prefer' : (sslText as PgConnectionSettings['sslmode']);
   const password = pick('password', 'PGPASSWORD');
   return { host, port, database, user, sslmode, ...(password !== undefined ? { password } : {}) };
@@ -65,7 +67,10 @@ function nonEmpty(value: string | undefined): string | undefined {
 
 /** The `[name]` section of the first service file that has it, as key=value pairs. */
 function serviceEntries(name: string, env: Env): Record<string, string> {
-  const files = [env.PGSERVICEFILE ?? join(homedir(), '.pg_service.conf'), join(env.PGSYSCONFDIR ?? '/etc/postgresql-common', 'pg_service.conf')];
+  const files = [
+    env.PGSERVICEFILE ?? join(homedir(), '.pg_service.conf'),
+    join(env.PGSYSCONFDIR ?? '/etc/postgresql-common', 'pg_service.conf'),
+  ];
   for (const file of files) {
     if (!existsSync(file)) continue;
     const section = parseServiceFile(readFileSync(file, 'utf8'), file).get(name);
@@ -101,5 +106,7 @@ export function parseServiceFile(text: string, file: string): Map<string, Record
  */
 export function passwordFromFile(settings: PgConnectionSettings): Promise<string | undefined> {
   const host = settings.host.startsWith('/') ? 'localhost' : settings.host;
-  return new Promise((resolve) => pgpass({ host, port: settings.port, database: settings.database, user: settings.user }, resolve));
+  return new Promise((resolve) =>
+    pgpass({ host, port: settings.port, database: settings.database, user: settings.user }, resolve),
+  );
 }

@@ -11,7 +11,10 @@ import type { SqlStatement } from '../../../source/sql/dialect.js';
 import { describePgServer, passwordFromFile, type PgConnectionSettings } from './pg-connection-settings.js';
 
 export class PgError extends Error {
-  constructor(message: string, readonly sqlState?: string) {
+  constructor(
+    message: string,
+    readonly sqlState?: string,
+  ) {
     super(message);
   }
 }
@@ -25,10 +28,14 @@ const TEXT_TYPES = { getTypeParser: () => (value: string) => value };
  * pg writes each parameter as text; a number is written by String(), which round-trips every finite double (the
  * builders refuse others), so the server reads the very double.
  */
-const paramsOf = (statement: SqlStatement): string[] => statement.params.map((v) => (typeof v === 'number' ? String(v) : v));
+const paramsOf = (statement: SqlStatement): string[] =>
+  statement.params.map((v) => (typeof v === 'number' ? String(v) : v));
 
 export class PgClient {
-  private constructor(private readonly client: pg.Client, private readonly where: string) {}
+  private constructor(
+    private readonly client: pg.Client,
+    private readonly where: string,
+  ) {}
 
   static async connect(settings: PgConnectionSettings, timeoutMs = 30_000): Promise<PgClient> {
     const where = describePgServer(settings);
@@ -36,7 +43,8 @@ export class PgClient {
       return new PgClient(await open(settings, tlsFor(settings), timeoutMs, where), where);
     } catch (error) {
       // libpq's `prefer` (and `allow`): TLS when the server offers it, else in clear.
-      if (settings.sslmode !== 'prefer' || !/does not support SSL/.test((error as Error).message)) throw failure(error, where, settings);
+      if (settings.sslmode !== 'prefer' || !/does not support SSL/.test((error as Error).message))
+        throw failure(error, where, settings);
     }
     try {
       return new PgClient(await open(settings, false, timeoutMs, where), where);
@@ -49,7 +57,12 @@ export class PgClient {
   async query(statement: SqlStatement | string): Promise<{ columns: string[]; rows: PgRow[] }> {
     const s = typeof statement === 'string' ? { text: statement, params: [] } : statement;
     try {
-      const result = await this.client.query({ text: s.text, values: paramsOf(s), rowMode: 'array', types: TEXT_TYPES });
+      const result = await this.client.query({
+        text: s.text,
+        values: paramsOf(s),
+        rowMode: 'array',
+        types: TEXT_TYPES,
+      });
       return { columns: (result.fields ?? []).map((f) => f.name), rows: (result.rows ?? []) as PgRow[] };
     } catch (error) {
       throw failure(error, this.where);
@@ -61,7 +74,9 @@ export class PgClient {
    * privspec nor the server holds them all. The cursor is closed when the consumer stops early or fails.
    */
   async *cursor(statement: SqlStatement, batchRows: number): AsyncGenerator<PgRow[]> {
-    const cursor = this.client.query(new Cursor(statement.text, paramsOf(statement), { rowMode: 'array', types: TEXT_TYPES }));
+    const cursor = this.client.query(
+      new Cursor(statement.text, paramsOf(statement), { rowMode: 'array', types: TEXT_TYPES }),
+    );
     let failed = false;
     try {
       for (;;) {
@@ -83,7 +98,9 @@ export class PgClient {
   }
 }
 
-/** pg's `ssl` for a libpq sslmode: no TLS on a Unix socket (libpq's rule), none when disabled, else verified as asked. */
+/**
+ * pg's `ssl` for a libpq sslmode: no TLS on a Unix socket (libpq's rule), none when disabled, else verified as asked.
+ */
 function tlsFor(settings: PgConnectionSettings): pg.ClientConfig['ssl'] {
   if (settings.host.startsWith('/') || settings.sslmode === 'disable') return false;
   if (settings.sslmode === 'verify-full') return { rejectUnauthorized: true };
@@ -92,7 +109,12 @@ function tlsFor(settings: PgConnectionSettings): pg.ClientConfig['ssl'] {
   return { rejectUnauthorized: false };
 }
 
-async function open(settings: PgConnectionSettings, ssl: pg.ClientConfig['ssl'], timeoutMs: number, where: string): Promise<pg.Client> {
+async function open(
+  settings: PgConnectionSettings,
+  ssl: pg.ClientConfig['ssl'],
+  timeoutMs: number,
+  where: string,
+): Promise<pg.Client> {
   const client = new pg.Client({
     host: settings.host,
     port: settings.port,
@@ -101,7 +123,10 @@ async function open(settings: PgConnectionSettings, ssl: pg.ClientConfig['ssl'],
     // Called only when the server asks for a password: the environment's or the service's, else the password file's.
     password: async () => {
       const password = settings.password ?? (await passwordFromFile(settings));
-      if (password === undefined) throw new PgError(`${where} asks for a password: set PGPASSWORD, a password file (~/.pgpass) or a service file`);
+      if (password === undefined)
+        throw new PgError(
+          `${where} asks for a password: set PGPASSWORD, a password file (~/.pgpass) or a service file`,
+        );
       return password;
     },
     ssl,
@@ -125,8 +150,10 @@ function failure(error: unknown, where: string, settings?: PgConnectionSettings)
   const e = error as Error & { code?: string; severity?: string };
   const message = (e.message ?? String(error)).split('\n')[0];
   if (e.severity !== undefined) return new PgError(`${where}: ${message}`, e.code);
-  if (/does not support SSL/.test(message)) return new PgError(`${where} does not offer TLS, and sslmode is ${settings?.sslmode}`);
-  if (/certificate|self[- ]signed|SSL|TLS|altnames/i.test(message)) return new PgError(`${where}: TLS failed: ${message}`);
+  if (/does not support SSL/.test(message))
+    return new PgError(`${where} does not offer TLS, and sslmode is ${settings?.sslmode}`);
+  if (/certificate|self[- ]signed|SSL|TLS|altnames/i.test(message))
+    return new PgError(`${where}: TLS failed: ${message}`);
   if (/timeout/i.test(message)) return new PgError(`${where}: no answer (${message})`);
   if (e.code !== undefined && /^E[A-Z]+$/.test(e.code)) return new PgError(`cannot reach ${where}: ${e.code}`);
   return new PgError(`${where}: ${message}`);

@@ -55,7 +55,12 @@ function postgresConnection(client: PgClient): SqlConnection {
 }
 
 /** Rows through a cursor, `batchRows` a fetch; in a read-only transaction of its own unless one is open (`own`). */
-async function* cursorBatches(client: PgClient, statement: SqlStatement, batchRows: number, own: boolean): AsyncGenerator<(string | null)[][]> {
+async function* cursorBatches(
+  client: PgClient,
+  statement: SqlStatement,
+  batchRows: number,
+  own: boolean,
+): AsyncGenerator<(string | null)[][]> {
   if (own) await client.query('BEGIN TRANSACTION READ ONLY');
   let open = own;
   try {

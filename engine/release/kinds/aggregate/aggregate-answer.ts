@@ -15,7 +15,12 @@ import type { Sensitivity } from '../../sensitivity.js';
 import type { AggregateExact, AggregateQuery } from './aggregate-release.js';
 
 /** The bounded aggregate a count, sum or mean asks of a source. */
-export function aggregateRequest(release: ReleaseDescription, sensitivity: Sensitivity | undefined, unit: string | undefined, seed: string): AggregateRequest {
+export function aggregateRequest(
+  release: ReleaseDescription,
+  sensitivity: Sensitivity | undefined,
+  unit: string | undefined,
+  seed: string,
+): AggregateRequest {
   const q = release.query as AggregateQuery;
   const bounded = q.bound !== undefined && unit !== undefined;
   const rows = sensitivity?.rows ?? 1;
@@ -24,7 +29,17 @@ export function aggregateRequest(release: ReleaseDescription, sensitivity: Sensi
     groupBy: q.by,
     ...(q.where ? { where: q.where } : {}),
     ...('column' in q ? { clamp: { column: q.column, low: q.low, high: q.high } } : {}),
-    ...(bounded ? { bound: { unit: unit, partitionBy: q.by, maxPartitions: sensitivity?.groups ?? 1, maxRowsPerPartition: rows, seed } } : {}),
+    ...(bounded
+      ? {
+          bound: {
+            unit: unit,
+            partitionBy: q.by,
+            maxPartitions: sensitivity?.groups ?? 1,
+            maxRowsPerPartition: rows,
+            seed,
+          },
+        }
+      : {}),
   };
 }
 
@@ -33,12 +48,17 @@ function weightedExactSum(terms: readonly { value: number; rows: number }[], low
   const k = defaultSumExponent(low, high);
   let total = 0n;
   for (const t of terms) total += exactClampedSum([t.value], low, high, k).units * BigInt(t.rows);
-  if (total > 2n ** 53n || total < -(2n ** 53n)) throw new PrivacyError(`the exact sum exceeds 2^53 units of 2^${-k}; use a smaller k (coarser grid)`);
+  if (total > 2n ** 53n || total < -(2n ** 53n))
+    throw new PrivacyError(`the exact sum exceeds 2^53 units of 2^${-k}; use a smaller k (coarser grid)`);
   return toNumber(k >= 0 ? rational(total, 1n << BigInt(k)) : rational(total << BigInt(-k)));
 }
 
 /** A count, sum or mean's cells (the mixed-radix order of group-cells.ts) from its answer. */
-export function aggregateExactOf(release: ReleaseDescription, domains: readonly (readonly string[])[], answer: AggregateAnswer): AggregateExact {
+export function aggregateExactOf(
+  release: ReleaseDescription,
+  domains: readonly (readonly string[])[],
+  answer: AggregateAnswer,
+): AggregateExact {
   const q = release.query as AggregateQuery;
   const sum = 'column' in q ? q : undefined;
   const size = cellCount(domains);
@@ -63,4 +83,3 @@ export function aggregateExactOf(release: ReleaseDescription, domains: readonly 
   if (outside > 0) notes.push(`${outside} rows hold values outside the declared domain and are not counted`);
   return { counts, exact, outside, local: notes };
 }
-

@@ -18,14 +18,28 @@ import { makeAggregateRelease, type AggregateQuery } from './aggregate-release.j
  */
 function scaled(s: Sensitivity, factor: number): Sensitivity {
   const up = (x: number) => x * factor * (1 + 1e-15);
-  return { ...s, l1: up(s.l1), countL1: up(s.countL1), why: `${s.why}, × (1 + max ℓ) = × ${factor} for correlated units` };
+  return {
+    ...s,
+    l1: up(s.l1),
+    countL1: up(s.countL1),
+    why: `${s.why}, × (1 + max ℓ) = × ${factor} for correlated units`,
+  };
 }
 
 function planAggregate(step: PlanStep) {
   const { release, mechanism, sensitivity, context, domains, plan } = step;
   const q = release.query as AggregateQuery;
   return pricedPlan(step, q.by, (notes) =>
-    makeAggregateRelease({ query: q, mechanism, sensitivity: plan.bayesian ? scaled(sensitivity, 1 + context.correlation!.maxLeakage!) : sensitivity, budget: context.budget, domains, unit: context.unit, notes, rng: context.rng }),
+    makeAggregateRelease({
+      query: q,
+      mechanism,
+      sensitivity: plan.bayesian ? scaled(sensitivity, 1 + context.correlation!.maxLeakage!) : sensitivity,
+      budget: context.budget,
+      domains,
+      unit: context.unit,
+      notes,
+      rng: context.rng,
+    }),
   );
 }
 
@@ -33,7 +47,10 @@ function planAggregate(step: PlanStep) {
 function prepareAggregate(release: ReleaseDescription, c: PrepareContext) {
   const domains = c.domainsOf(release);
   const values = (release.query as AggregateQuery).by.map((b) => domains.get(b) ?? ['·']);
-  return prepareDp(release, c, () => ({ cells: cellCount(values), labelBytes: values.reduce((a, v) => a + labelBytes(v) + 1, 0) }));
+  return prepareDp(release, c, () => ({
+    cells: cellCount(values),
+    labelBytes: values.reduce((a, v) => a + labelBytes(v) + 1, 0),
+  }));
 }
 
 function aggregateKind<K extends 'count' | 'sum' | 'mean'>(name: K, extra: Partial<ReleaseKind> = {}): ReleaseKind {
@@ -48,7 +65,12 @@ function aggregateKind<K extends 'count' | 'sum' | 'mean'>(name: K, extra: Parti
     prepare: prepareAggregate,
     aggregateRequest,
     previewsUnbounded: true,
-    exactFromAnswer: (release, domains, answer) => aggregateExactOf(release, (release.query as AggregateQuery).by.map((b) => domains.get(b) ?? []), answer),
+    exactFromAnswer: (release, domains, answer) =>
+      aggregateExactOf(
+        release,
+        (release.query as AggregateQuery).by.map((b) => domains.get(b) ?? []),
+        answer,
+      ),
     ...extra,
   };
 }
@@ -60,6 +82,12 @@ export const meanKind = aggregateKind('mean', {
   // split that way here, so a Gaussian mean is stated in ρ.
   mechanismProblems: (_, m) =>
     m.kind === 'gaussian' && m.rho === undefined && m.epsilon !== undefined && m.delta !== undefined
-      ? [{ code: 'missing-parameter', message: `${m.kind} needs 'rho R' for a mean (the classic (ε, δ) calibration is not split here)`, field: 'mechanism' }]
+      ? [
+          {
+            code: 'missing-parameter',
+            message: `${m.kind} needs 'rho R' for a mean (the classic (ε, δ) calibration is not split here)`,
+            field: 'mechanism',
+          },
+        ]
       : [],
 });

@@ -14,7 +14,17 @@ export const generalizeKind: ReleaseKind = {
   prepare: (_, c) => ({ release: prepareGeneralize(c.table, c.dataset, c.hierarchies, c.anonymity) }),
   // Decided on the frequency table of the columns the decision reads, as the in-memory release decides on its table's.
   prepareAtSource: async (_, source, columns, c) => {
-    const columnsRead = generalizationColumns({ quasi: c.dataset.quasi, hierarchies: c.hierarchies, anonymity: c.anonymity });
-    return prepareStreamedGeneralize(await source.frequencyTable({ columns: columnsRead }), columns, c.dataset, c.hierarchies, c.anonymity!);
+    const columnsRead = generalizationColumns({
+      quasi: c.dataset.quasi,
+      hierarchies: c.hierarchies,
+      anonymity: c.anonymity,
+    });
+    return prepareStreamedGeneralize(
+      await source.frequencyTable({ columns: columnsRead }),
+      columns,
+      c.dataset,
+      c.hierarchies,
+      c.anonymity!,
+    );
   },
 };

@@ -15,7 +15,12 @@
 import type { Hierarchy } from '../../../hierarchy/hierarchy.js';
 import { frequencyTableOf } from '../../../table/frequency-table-of.js';
 import { column, type Table } from '../../../table/table.js';
-import { decideGeneralization, generalizationColumns, requireDecided, requireGeneralizeInputs } from '../../decide-generalization.js';
+import {
+  decideGeneralization,
+  generalizationColumns,
+  requireDecided,
+  requireGeneralizeInputs,
+} from '../../decide-generalization.js';
 import { decisionRowTransform } from '../../microdata-row-transform.js';
 import { releasableColumns, type AnonymityDescription, type DatasetDescription } from '../../release-description.js';
 import type { ReleaseOutput } from '../../release-measurement.js';
@@ -28,24 +33,57 @@ export type { GeneralizeOptions } from './generalized-quasi.js';
  * A generalize release prepared for the runner: what can be checked without the search (the anonymity block, a
  * hierarchy for every quasi-identifier) is checked here, before the run is recorded; the search runs in `run`.
  */
-export function prepareGeneralize(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined): PreparedRelease {
+export function prepareGeneralize(
+  table: Table,
+  dataset: DatasetDescription,
+  hierarchies: ReadonlyMap<string, Hierarchy>,
+  anonymity: AnonymityDescription | undefined,
+): PreparedRelease {
   requireGeneralizeInputs(dataset.quasi, hierarchies, anonymity);
-  const { kept } = releasableColumns(dataset, table.columns.map((c) => c.name));
+  const { kept } = releasableColumns(
+    dataset,
+    table.columns.map((c) => c.name),
+  );
   return {
-    ...microdataPrepared('generalization', { kind: 'generalize', columns: dataset.quasi.filter((q) => kept.includes(q)) }),
-    estimatedBytes: microdataBytes(table.rowCount, kept, kept.map((name) => columnWidth(table, name, hierarchies.get(name)))),
-    run: (options) => computeGeneralize(table, dataset, hierarchies, anonymity, {
-      signal: options.signal,
-      onProgress: options.onProgress && ((p) => options.onProgress!(p.nodes > 0 ? p.resolved / p.nodes : 1, `${p.resolved} of ${p.nodes} transformations classified`)),
+    ...microdataPrepared('generalization', {
+      kind: 'generalize',
+      columns: dataset.quasi.filter((q) => kept.includes(q)),
     }),
+    estimatedBytes: microdataBytes(
+      table.rowCount,
+      kept,
+      kept.map((name) => columnWidth(table, name, hierarchies.get(name))),
+    ),
+    run: (options) =>
+      computeGeneralize(table, dataset, hierarchies, anonymity, {
+        signal: options.signal,
+        onProgress:
+          options.onProgress &&
+          ((p) =>
+            options.onProgress!(
+              p.nodes > 0 ? p.resolved / p.nodes : 1,
+              `${p.resolved} of ${p.nodes} transformations classified`,
+            )),
+      }),
   };
 }
 
-export function computeGeneralize(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined, options: GeneralizeOptions = {}): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } {
+export function computeGeneralize(
+  table: Table,
+  dataset: DatasetDescription,
+  hierarchies: ReadonlyMap<string, Hierarchy>,
+  anonymity: AnonymityDescription | undefined,
+  options: GeneralizeOptions = {},
+): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } {
   const spec = { quasi: dataset.quasi, hierarchies, anonymity };
-  const decision = requireDecided(decideGeneralization(frequencyTableOf(table, generalizationColumns(spec)), spec, options));
+  const decision = requireDecided(
+    decideGeneralization(frequencyTableOf(table, generalizationColumns(spec)), spec, options),
+  );
   const { levels, loss, pinned, suppressed } = decision;
-  const { kept: keptNames, removed } = releasableColumns(dataset, table.columns.map((c) => c.name));
+  const { kept: keptNames, removed } = releasableColumns(
+    dataset,
+    table.columns.map((c) => c.name),
+  );
   const transform = decisionRowTransform(decision, keptNames);
   const columns = keptNames.map((name) => column(table, name));
   const rows: string[][] = [];
@@ -61,15 +99,30 @@ export function computeGeneralize(table: Table, dataset: DatasetDescription, hie
   // The decision and the rows are the same table: a class whose rows differ from the decision's count would be a bug,
   // and nothing is written then.
   const mismatch = transform.tally.mismatch();
-  if (mismatch !== undefined || rows.length !== decision.kept) throw new Error(`the generalized rows disagree with the decision: ${mismatch ?? `${rows.length} rows kept, the decision ${decision.kept}`}`);
-  return { header: keptNames, rows, microdata: true, sourceRows: Int32Array.from(sourceRows), ...generalizeReport(dataset.quasi, anonymity!, { levels, pinned, removed, suppressed, loss }) };
+  if (mismatch !== undefined || rows.length !== decision.kept)
+    throw new Error(
+      `the generalized rows disagree with the decision: ${mismatch ?? `${rows.length} rows kept, the decision ${decision.kept}`}`,
+    );
+  return {
+    header: keptNames,
+    rows,
+    microdata: true,
+    sourceRows: Int32Array.from(sourceRows),
+    ...generalizeReport(dataset.quasi, anonymity!, { levels, pinned, removed, suppressed, loss }),
+  };
 }
 
 /** What a generalize release reports, in memory or streamed: the levels and the block, the notes, the local figures. */
 export function generalizeReport(
   quasi: readonly string[],
   anonymity: AnonymityDescription,
-  decided: { levels: readonly number[]; pinned: readonly string[]; removed: readonly string[]; suppressed: number; loss: number },
+  decided: {
+    levels: readonly number[];
+    pinned: readonly string[];
+    removed: readonly string[];
+    suppressed: number;
+    loss: number;
+  },
 ): { parameters: Record<string, unknown>; notes: string[]; local: string[] } {
   const { levels, pinned, removed, suppressed, loss } = decided;
   return {
@@ -80,7 +133,13 @@ export function generalizeReport(
       metric: anonymity.metric,
       ...(pinned.length > 0 ? { pinned } : {}),
     },
-    notes: ['rows of classes that fail the model are suppressed (left out of the file)', `removed columns (identifying or not declared): ${removed.join(', ') || 'none'}`],
-    local: [`${suppressed} rows suppressed`, ...(pinned.length === quasi.length ? [] : [`information loss (${anonymity.metric}) ${loss}`])],
+    notes: [
+      'rows of classes that fail the model are suppressed (left out of the file)',
+      `removed columns (identifying or not declared): ${removed.join(', ') || 'none'}`,
+    ],
+    local: [
+      `${suppressed} rows suppressed`,
+      ...(pinned.length === quasi.length ? [] : [`information loss (${anonymity.metric}) ${loss}`]),
+    ],
   };
 }

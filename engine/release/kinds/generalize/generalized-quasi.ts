@@ -30,17 +30,27 @@ export interface GeneralizedQuasi {
 }
 
 /** The anonymity block applied to `table`; throws `ReleaseUnavailable` when it cannot be satisfied as written. */
-export function generalizedQuasi(table: Table, dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription | undefined, options: GeneralizeOptions = {}): GeneralizedQuasi {
+export function generalizedQuasi(
+  table: Table,
+  dataset: DatasetDescription,
+  hierarchies: ReadonlyMap<string, Hierarchy>,
+  anonymity: AnonymityDescription | undefined,
+  options: GeneralizeOptions = {},
+): GeneralizedQuasi {
   const quasi = dataset.quasi;
   const spec = { quasi, hierarchies, anonymity };
-  const decision = requireDecided(decideGeneralization(frequencyTableOf(table, generalizationColumns(spec)), spec, options));
+  const decision = requireDecided(
+    decideGeneralization(frequencyTableOf(table, generalizationColumns(spec)), spec, options),
+  );
   const { levels, bound } = decision;
   const columns = quasi.map((q) => column(table, q));
   // The rows of one generalized class are all kept or all left out: the transform decides each class once, on its
   // first row.
   const classes = equivalenceClasses(table, quasi, { hierarchies: bound, levels });
   const transform = decisionRowTransform(decision, quasi);
-  const passes = Uint8Array.from(classes.firstRow, (r) => (transform(columns.map((c) => c.dictionary[c.codes[r]])) ? 1 : 0));
+  const passes = Uint8Array.from(classes.firstRow, (r) =>
+    transform(columns.map((c) => c.dictionary[c.codes[r]])) ? 1 : 0,
+  );
   const kept = new Uint8Array(table.rowCount);
   for (let r = 0; r < table.rowCount; r++) kept[r] = passes[classes.classOf[r]];
   const value = (q: string, r: number) => {

@@ -23,7 +23,9 @@ import type { FrequencyTable } from '../../../table/frequency-table.js';
 import type { RowTransform } from '../../microdata-row-transform.js';
 import type { ClassTally } from '../../class-tally.js';
 
-/** What the runner streams once `run` has decided: the source's columns read, the file's header and the row transform. */
+/**
+ * What the runner streams once `run` has decided: the source's columns read, the file's header and the row transform.
+ */
 export interface StreamedDecision {
   /** The columns asked of the source, in the order the transform reads them. */
   readonly columns: readonly string[];
@@ -49,19 +51,44 @@ export interface StreamedRelease {
  * table's frequency table), or ReleaseUnavailable; its row transform generalizes the quasi-identifiers among `columns`
  * and leaves out rows of failing classes. The search's progress is reported as the fraction of nodes classified.
  */
-export function decideStreamed(frequencies: FrequencyTable, columns: readonly string[], dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription, options: { signal?: AbortSignal; onProgress?: (fraction: number, message: string) => void } = {}) {
-  const decision = requireDecided(decideGeneralization(frequencies, { quasi: dataset.quasi, hierarchies, anonymity }, {
-    signal: options.signal,
-    onProgress: options.onProgress && ((p: SearchProgress) => options.onProgress!(p.nodes > 0 ? p.resolved / p.nodes : 1, `${p.resolved} of ${p.nodes} transformations classified`)),
-  }));
+export function decideStreamed(
+  frequencies: FrequencyTable,
+  columns: readonly string[],
+  dataset: DatasetDescription,
+  hierarchies: ReadonlyMap<string, Hierarchy>,
+  anonymity: AnonymityDescription,
+  options: { signal?: AbortSignal; onProgress?: (fraction: number, message: string) => void } = {},
+) {
+  const decision = requireDecided(
+    decideGeneralization(
+      frequencies,
+      { quasi: dataset.quasi, hierarchies, anonymity },
+      {
+        signal: options.signal,
+        onProgress:
+          options.onProgress &&
+          ((p: SearchProgress) =>
+            options.onProgress!(
+              p.nodes > 0 ? p.resolved / p.nodes : 1,
+              `${p.resolved} of ${p.nodes} transformations classified`,
+            )),
+      },
+    ),
+  );
   return { decision, transform: decisionRowTransform(decision, columns) };
 }
 
 /**
- * The release prepared on `frequencies` (over `generalizationColumns`), for a source whose columns are `columns`. Its output
- * has no rows: the runner streams them through `decision` once `run` has set it.
+ * The release prepared on `frequencies` (over `generalizationColumns`), for a source whose columns are `columns`. Its
+ * output has no rows: the runner streams them through `decision` once `run` has set it.
  */
-export function prepareStreamedGeneralize(frequencies: FrequencyTable, columns: readonly string[], dataset: DatasetDescription, hierarchies: ReadonlyMap<string, Hierarchy>, anonymity: AnonymityDescription): StreamedRelease {
+export function prepareStreamedGeneralize(
+  frequencies: FrequencyTable,
+  columns: readonly string[],
+  dataset: DatasetDescription,
+  hierarchies: ReadonlyMap<string, Hierarchy>,
+  anonymity: AnonymityDescription,
+): StreamedRelease {
   const { kept, removed } = releasableColumns(dataset, columns);
   // Every column at the widest generalized label of the quasi-identifiers the frequency table holds, 64 bytes for the
   // others (not read before the spend): an estimate for the free-space check, as the in-memory one is.
@@ -73,12 +100,26 @@ export function prepareStreamedGeneralize(frequencies: FrequencyTable, columns: 
   });
   const streamed: StreamedRelease = {
     release: {
-      ...microdataPrepared('generalization', { kind: 'generalize', columns: dataset.quasi.filter((q) => kept.includes(q)) }),
+      ...microdataPrepared('generalization', {
+        kind: 'generalize',
+        columns: dataset.quasi.filter((q) => kept.includes(q)),
+      }),
       estimatedBytes: microdataBytes(frequencies.rowCount, kept, widths),
       run: (options): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } => {
         const { decision: d, transform } = decideStreamed(frequencies, kept, dataset, hierarchies, anonymity, options);
         streamed.decision = { columns: kept, header: kept, transform, rows: d.kept, tally: transform.tally };
-        return { header: kept, rows: [], microdata: true, ...generalizeReport(dataset.quasi, anonymity, { levels: d.levels, pinned: d.pinned, removed, suppressed: d.suppressed, loss: d.loss }) };
+        return {
+          header: kept,
+          rows: [],
+          microdata: true,
+          ...generalizeReport(dataset.quasi, anonymity, {
+            levels: d.levels,
+            pinned: d.pinned,
+            removed,
+            suppressed: d.suppressed,
+            loss: d.loss,
+          }),
+        };
       },
     },
   };

@@ -12,15 +12,43 @@ import { dataBounds, gridMethod, makeGridReleaseMeasurement } from './grid-relea
 /** A grid release: the wavelet module's measurement over the public bounds (or the data's, when accepted). */
 function planGrid({ plan, release, mechanism: m, context }: PlanStep): ReleasePlan {
   const q = release.query as QueryOf<'grid'>;
-  const bounds = q.within ? { xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh } : context.gridBounds;
-  const notes = [q.within ? 'the grid bounds are public, written in the spec' : "the grid bounds were taken from the data's extremes (accepted: data-dependent-domain)"];
+  const bounds = q.within
+    ? { xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh }
+    : context.gridBounds;
+  const notes = [
+    q.within
+      ? 'the grid bounds are public, written in the spec'
+      : "the grid bounds were taken from the data's extremes (accepted: data-dependent-domain)",
+  ];
   try {
-    const measurement = makeGridReleaseMeasurement({ query: q, mechanism: m, budget: context.budget, bounds: bounds ?? { xMin: 0, xMax: 1, yMin: 0, yMax: 1 }, notes, rng: context.rng, bound: q.bound && context.unit !== undefined ? { unit: context.unit, rows: plan.sensitivity?.rows ?? 1 } : undefined });
-    const noise: NoisePlan = { kind: gridMethod(m).startsWith('nn-wavelet') ? 'nn-wavelet' : m.kind === 'privelet' ? 'privelet' : 'quadtree', rho: m.rho, epsilon: m.epsilon };
-    return { ...plan, costs: measurement.costs, noise, expectedError: measurement.expectedError, ...(bounds ? { measurement } : {}) };
+    const measurement = makeGridReleaseMeasurement({
+      query: q,
+      mechanism: m,
+      budget: context.budget,
+      bounds: bounds ?? { xMin: 0, xMax: 1, yMin: 0, yMax: 1 },
+      notes,
+      rng: context.rng,
+      bound:
+        q.bound && context.unit !== undefined ? { unit: context.unit, rows: plan.sensitivity?.rows ?? 1 } : undefined,
+    });
+    const noise: NoisePlan = {
+      kind: gridMethod(m).startsWith('nn-wavelet') ? 'nn-wavelet' : m.kind === 'privelet' ? 'privelet' : 'quadtree',
+      rho: m.rho,
+      epsilon: m.epsilon,
+    };
+    return {
+      ...plan,
+      costs: measurement.costs,
+      noise,
+      expectedError: measurement.expectedError,
+      ...(bounds ? { measurement } : {}),
+    };
   } catch (e) {
     if (!(e instanceof PrivacyError)) throw e;
-    return { ...plan, problems: [...plan.problems, { code: 'parameter-out-of-range', message: e.message, field: 'mechanism' }] };
+    return {
+      ...plan,
+      problems: [...plan.problems, { code: 'parameter-out-of-range', message: e.message, field: 'mechanism' }],
+    };
   }
 }
 

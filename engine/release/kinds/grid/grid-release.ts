@@ -14,7 +14,14 @@ import { cryptoRandom, type RandomSource } from '../../../core/random.js';
 import { column, type Table } from '../../../table/table.js';
 import { boundContributions } from '../../../dp/contribution/bound-contributions.js';
 import { selectRows } from '../../../source/select-rows.js';
-import { binPoints, expectedRmse, gridNoiseByLevel, makeGridRelease, type GridBounds, type GridMethod } from '../../../wavelet/grid-release.js';
+import {
+  binPoints,
+  expectedRmse,
+  gridNoiseByLevel,
+  makeGridRelease,
+  type GridBounds,
+  type GridMethod,
+} from '../../../wavelet/grid-release.js';
 import { costsInEveryNotion } from '../../release-costs.js';
 import type { BudgetDescription, MechanismDescription, QueryDescription } from '../../release-description.js';
 import type { ReleaseMeasurement, ReleaseOutput, ReleaseStages } from '../../release-measurement.js';
@@ -36,7 +43,9 @@ export function gridMethod(m: MechanismDescription): GridMethod {
     case 'quadtree':
       return 'quadtree';
     default:
-      throw new PrivacyError(`${m.kind} does not release grids; use nn-wavelet, privelet, laplace, gaussian or quadtree`);
+      throw new PrivacyError(
+        `${m.kind} does not release grids; use nn-wavelet, privelet, laplace, gaussian or quadtree`,
+      );
   }
 }
 
@@ -84,7 +93,10 @@ export interface GridOptions {
 
 /** The ε or ρ the grid mechanism runs at: the written one over the rows a unit may add (ρ over their square). */
 export function gridBudget(m: MechanismDescription, rows = 1): { rho?: number; epsilon?: number } {
-  return { rho: m.rho === undefined ? undefined : m.rho / (rows * rows), epsilon: m.epsilon === undefined ? undefined : m.epsilon / rows };
+  return {
+    rho: m.rho === undefined ? undefined : m.rho / (rows * rows),
+    epsilon: m.epsilon === undefined ? undefined : m.epsilon / rows,
+  };
 }
 
 /** What a grid adds its noise to: the exact cell counts (row-major) of the bounded points, and local diagnostics. */
@@ -101,46 +113,84 @@ export function makeGridReleaseMeasurement(options: GridOptions): ReleaseMeasure
   const rng = options.rng ?? cryptoRandom();
   const budget = gridBudget(m, rows);
   const grid = makeGridRelease({ method, size: q.size, rho: budget.rho, epsilon: budget.epsilon, rng });
-  const rmse = Object.fromEntries(reportedSides(q.size).map((s) => [String(s), expectedRmse(method, budget, q.size, s)]));
+  const rmse = Object.fromEntries(
+    reportedSides(q.size).map((s) => [String(s), expectedRmse(method, budget, q.size, s)]),
+  );
   const exact = ({ table }: { table: Table }): GridExact => {
     const local: string[] = [];
     let xs = coordinates(table, q.x);
     let ys = coordinates(table, q.y);
     if (options.bound) {
-      const bounded = boundContributions(table, { privacyUnit: options.bound.unit, maxPartitions: 1, maxRowsPerPartition: rows }, { rows: selectRows(table, undefined), rng });
+      const bounded = boundContributions(
+        table,
+        { privacyUnit: options.bound.unit, maxPartitions: 1, maxRowsPerPartition: rows },
+        { rows: selectRows(table, undefined), rng },
+      );
       xs = Float64Array.from(bounded.rows, (r) => xs[r]);
       ys = Float64Array.from(bounded.rows, (r) => ys[r]);
       local.push(`contribution bounding dropped ${bounded.dropped} rows`);
     }
     const { counts, outside } = binPoints(xs, ys, bounds, q.size);
-    if (outside > 0) local.push(`${outside} rows lie outside the grid's bounds or lack a coordinate and are counted in no cell`);
+    if (outside > 0)
+      local.push(`${outside} rows lie outside the grid's bounds or lack a coordinate and are counted in no cell`);
     return { counts, outside, local };
   };
   const addNoise = ({ counts, local }: GridExact): ReleaseOutput => {
     const noisy = grid.invoke(counts);
     const out: string[][] = [];
-    for (let r = 0; r < q.size; r++) for (let c = 0; c < q.size; c++) out.push([String(c), String(r), String(Number(noisy[r * q.size + c].toPrecision(10)))]);
+    for (let r = 0; r < q.size; r++)
+      for (let c = 0; c < q.size; c++)
+        out.push([String(c), String(r), String(Number(noisy[r * q.size + c].toPrecision(10)))]);
     return {
       header: ['x', 'y', 'count'],
       rows: out,
       local,
-      report: { grid: { bounds, size: q.size, cellWidth: (bounds.xMax - bounds.xMin) / q.size, cellHeight: (bounds.yMax - bounds.yMin) / q.size }, expectedRmseByRangeSide: rmse, noiseByLevel: gridNoiseByLevel(method, budget, q.size) },
+      report: {
+        grid: {
+          bounds,
+          size: q.size,
+          cellWidth: (bounds.xMax - bounds.xMin) / q.size,
+          cellHeight: (bounds.yMax - bounds.yMin) / q.size,
+        },
+        expectedRmseByRangeSide: rmse,
+        noiseByLevel: gridNoiseByLevel(method, budget, q.size),
+      },
     };
   };
   const measurement = makeMeasurement({
     name: method,
     measure: grid.measure,
     dIn: 1,
-    parameters: { method, size: q.size, ...(m.rho !== undefined ? { rho: m.rho } : {}), ...(m.epsilon !== undefined ? { epsilon: m.epsilon } : {}), ...(options.bound ? { pointsPerUnit: rows } : {}) },
+    parameters: {
+      method,
+      size: q.size,
+      ...(m.rho !== undefined ? { rho: m.rho } : {}),
+      ...(m.epsilon !== undefined ? { epsilon: m.epsilon } : {}),
+      ...(options.bound ? { pointsPerUnit: rows } : {}),
+    },
     map: (units: number) => grid.map(units * rows * grid.dIn),
     invoke: (input: { table: Table }) => addNoise(exact(input)),
   });
-  return Object.freeze({ ...measurement, costs: costsInEveryNotion(measurement.cost, options.budget.delta), notes: options.notes, expectedError: { confidence: 0, bound: rmse['1'] ?? 0, applies: 'RMSE of one cell (see expectedRmseByRangeSide)' }, stages: { exact, addNoise } as ReleaseStages<unknown> });
+  return Object.freeze({
+    ...measurement,
+    costs: costsInEveryNotion(measurement.cost, options.budget.delta),
+    notes: options.notes,
+    expectedError: { confidence: 0, bound: rmse['1'] ?? 0, applies: 'RMSE of one cell (see expectedRmseByRangeSide)' },
+    stages: { exact, addNoise } as ReleaseStages<unknown>,
+  });
 }
 
 /** What the hover and the panel say of a grid release without data: the method, noise per level and expected RMSE. */
-export function gridSummary(q: GridQuery, m: MechanismDescription, rows = 1): { method: GridMethod; noiseByLevel: { level: string; sd: number }[]; rmse: { side: number; rmse: number }[] } {
+export function gridSummary(
+  q: GridQuery,
+  m: MechanismDescription,
+  rows = 1,
+): { method: GridMethod; noiseByLevel: { level: string; sd: number }[]; rmse: { side: number; rmse: number }[] } {
   const method = gridMethod(m);
   const budget = gridBudget(m, rows);
-  return { method, noiseByLevel: gridNoiseByLevel(method, budget, q.size), rmse: reportedSides(q.size).map((side) => ({ side, rmse: expectedRmse(method, budget, q.size, side) })) };
+  return {
+    method,
+    noiseByLevel: gridNoiseByLevel(method, budget, q.size),
+    rmse: reportedSides(q.size).map((side) => ({ side, rmse: expectedRmse(method, budget, q.size, side) })),
+  };
 }

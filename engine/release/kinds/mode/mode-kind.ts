@@ -16,7 +16,16 @@ export const modeKind: ReleaseKind = {
     const { release, mechanism, sensitivity, context, domains } = step;
     const q = release.query as QueryOf<'mode'>;
     return pricedPlan(step, [q.column], (notes) =>
-      makeModeRelease({ query: q, mechanism, sensitivity: sensitivity.l1, bound: q.bound && context.unit !== undefined ? { unit: context.unit, rows: sensitivity.rows } : undefined, budget: context.budget, candidates: domains[0], notes, rng: context.rng }),
+      makeModeRelease({
+        query: q,
+        mechanism,
+        sensitivity: sensitivity.l1,
+        bound: q.bound && context.unit !== undefined ? { unit: context.unit, rows: sensitivity.rows } : undefined,
+        budget: context.budget,
+        candidates: domains[0],
+        notes,
+        rng: context.rng,
+      }),
     );
   },
   // One value is written, labelled by nothing but its own column.

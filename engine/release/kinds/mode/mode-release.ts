@@ -30,15 +30,26 @@ export interface ModeOptions {
 
 export function makeModeRelease(options: ModeOptions): ReleaseMeasurement {
   const { query: q, mechanism: m, candidates } = options;
-  if (m.kind !== 'exponential' || m.epsilon === undefined) throw new PrivacyError("a mode takes 'exponential epsilon E'");
+  if (m.kind !== 'exponential' || m.epsilon === undefined)
+    throw new PrivacyError("a mode takes 'exponential epsilon E'");
   const rng = options.rng ?? cryptoRandom();
-  const em = makeExponential<ReadonlyMap<string, number>, string>({ candidates, score: (counts, c) => counts.get(c) ?? 0, sensitivity: options.sensitivity, epsilon: m.epsilon, rng });
+  const em = makeExponential<ReadonlyMap<string, number>, string>({
+    candidates,
+    score: (counts, c) => counts.get(c) ?? 0,
+    sensitivity: options.sensitivity,
+    epsilon: m.epsilon,
+    rng,
+  });
   const exact = ({ table }: { table: Table }): ModeExact => {
     const col = column(table, q.column);
     let rows = selectRows(table, q.where);
     const local: string[] = [];
     if (options.bound) {
-      const bounded = boundContributions(table, { privacyUnit: options.bound.unit, maxPartitions: 1, maxRowsPerPartition: options.bound.rows }, { rows, rng });
+      const bounded = boundContributions(
+        table,
+        { privacyUnit: options.bound.unit, maxPartitions: 1, maxRowsPerPartition: options.bound.rows },
+        { rows, rng },
+      );
       rows = bounded.rows;
       local.push(`contribution bounding dropped ${bounded.dropped} rows`);
     }
@@ -49,7 +60,11 @@ export function makeModeRelease(options: ModeOptions): ReleaseMeasurement {
     }
     return { scores, local };
   };
-  const addNoise = ({ scores, local }: ModeExact): ReleaseOutput => ({ header: ['mode'], rows: [[em.invoke(scores)]], local });
+  const addNoise = ({ scores, local }: ModeExact): ReleaseOutput => ({
+    header: ['mode'],
+    rows: [[em.invoke(scores)]],
+    local,
+  });
   const measurement = makeMeasurement({
     name: 'exponential',
     measure: em.measure,
@@ -58,10 +73,18 @@ export function makeModeRelease(options: ModeOptions): ReleaseMeasurement {
     map: (units: number) => em.map(units * em.dIn),
     invoke: (input: { table: Table }) => addNoise(exact(input)),
   });
-  return Object.freeze({ ...measurement, costs: costsInEveryNotion(measurement.cost, options.budget.delta), notes: options.notes, stages: { exact, addNoise } as ReleaseStages<unknown> });
+  return Object.freeze({
+    ...measurement,
+    costs: costsInEveryNotion(measurement.cost, options.budget.delta),
+    notes: options.notes,
+    stages: { exact, addNoise } as ReleaseStages<unknown>,
+  });
 }
 
-/** What a mode's exponential mechanism scores: the rows per value after bounding (values outside the candidates score 0). */
+/**
+ * What a mode's exponential mechanism scores: the rows per value after bounding (values outside the candidates score
+ * 0).
+ */
 export interface ModeExact {
   readonly scores: ReadonlyMap<string, number>;
   readonly local: string[];

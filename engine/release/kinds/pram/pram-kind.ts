@@ -16,7 +16,11 @@ export const pramKind: ReleaseKind = {
     const q = query as QueryOf<'pram'>;
     const problems: PlanProblem[] = [];
     if (q.matrix === undefined && !(q.retain !== undefined && q.retain > 0 && q.retain <= 1)) {
-      problems.push({ code: 'parameter-out-of-range', message: `retain must be in (0, 1], got ${q.retain}`, field: 'retain' });
+      problems.push({
+        code: 'parameter-out-of-range',
+        message: `retain must be in (0, 1], got ${q.retain}`,
+        field: 'retain',
+      });
     }
     if (q.invariant) problems.push({ code: 'invariant-pram', message: INVARIANT_REFUSED, field: 'retain' });
     return problems;
@@ -32,12 +36,29 @@ export const pramKind: ReleaseKind = {
   prepare: (release, c) => {
     const q = release.query as QueryOf<'pram'>;
     const matrixText = q.matrix === undefined ? undefined : c.files.get(q.matrix);
-    return { release: preparePram({ table: c.table, dataset: c.dataset, query: q, domains: declaredDomains(c.hierarchies), hierarchies: c.hierarchies, anonymity: c.anonymity, matrixText, matrixFile: q.matrix, rng: c.rng }) };
+    return {
+      release: preparePram({
+        table: c.table,
+        dataset: c.dataset,
+        query: q,
+        domains: declaredDomains(c.hierarchies),
+        hierarchies: c.hierarchies,
+        anonymity: c.anonymity,
+        matrixText,
+        matrixFile: q.matrix,
+        rng: c.rng,
+      }),
+    };
   },
   prepareAtSource: (release, source, columns, c) => {
     const q = release.query as QueryOf<'pram'>;
     return prepareStreamedPram(source, columns, {
-      dataset: c.dataset, query: q, hierarchies: c.hierarchies, anonymity: c.anonymity, domains: declaredDomains(c.hierarchies), rng: c.rng,
+      dataset: c.dataset,
+      query: q,
+      hierarchies: c.hierarchies,
+      anonymity: c.anonymity,
+      domains: declaredDomains(c.hierarchies),
+      rng: c.rng,
       ...(q.matrix !== undefined ? { matrixText: c.files.get(q.matrix), matrixFile: q.matrix } : {}),
     });
   },

@@ -27,7 +27,17 @@ import { pramRowTransform, type RowTransform } from '../../microdata-row-transfo
 import type { ClassTally } from '../../class-tally.js';
 import type { AnonymityDescription, DatasetDescription, QueryDescription } from '../../release-description.js';
 import { ReleaseUnavailable } from '../../release-unavailable.js';
-import { buildPramMatrices, PRAM_RISK_LIMIT, pramFigures, pramHeader, pramQuasi, pramRisk, pramRiskLine, pramSuppressedLine, pramUnavailable } from './pram-release.js';
+import {
+  buildPramMatrices,
+  PRAM_RISK_LIMIT,
+  pramFigures,
+  pramHeader,
+  pramQuasi,
+  pramRisk,
+  pramRiskLine,
+  pramSuppressedLine,
+  pramUnavailable,
+} from './pram-release.js';
 import { dictionaryWidth, microdataBytes, microdataPrepared } from '../prepared-release.js';
 import { generalizationColumns } from '../../decide-generalization.js';
 import type { DataSource } from '../../../source/data-source.js';
@@ -56,7 +66,11 @@ function recordColumns(frequencies: FrequencyTable): Column[] {
 }
 
 /** Reads the frequency tables it needs from `source` (before the spend) and prepares the release. */
-export async function prepareStreamedPram(source: DataSource, columns: readonly string[], input: StreamedPramInput): Promise<StreamedRelease> {
+export async function prepareStreamedPram(
+  source: DataSource,
+  columns: readonly string[],
+  input: StreamedPramInput,
+): Promise<StreamedRelease> {
   const { dataset, query: q, anonymity } = input;
   const pramFrequencies = await source.frequencyTable({ columns: q.columns });
   const built = buildPramMatrices(input, recordColumns(pramFrequencies));
@@ -64,20 +78,29 @@ export async function prepareStreamedPram(source: DataSource, columns: readonly 
   built.matrices.forEach((m, i) => {
     const index = labelIndex(m);
     const outside = pramFrequencies.columns[i].dictionary.filter((v) => !index.has(v));
-    if (outside.length > 0) throw new PrivacyError(`PRAM: the value '${outside[0]}' of '${q.columns[i]}' is not in the transition matrix's domain (${m.description})`);
+    if (outside.length > 0)
+      throw new PrivacyError(
+        `PRAM: the value '${outside[0]}' of '${q.columns[i]}' is not in the transition matrix's domain (${m.description})`,
+      );
   });
   const quasi = pramQuasi(dataset, q, anonymity);
   const header = pramHeader(columns, q, quasi);
   let decision: { frequencies: FrequencyTable } | undefined;
   if (anonymity && dataset.quasi.length > 0) {
     try {
-      decision = { frequencies: await source.frequencyTable({ columns: generalizationColumns({ quasi: dataset.quasi, hierarchies: input.hierarchies, anonymity }) }) };
+      decision = {
+        frequencies: await source.frequencyTable({
+          columns: generalizationColumns({ quasi: dataset.quasi, hierarchies: input.hierarchies, anonymity }),
+        }),
+      };
     } catch (e) {
       throw e instanceof ReleaseUnavailable ? pramUnavailable(e) : e;
     }
   }
   // The stream reads the header's columns and every quasi-identifier the class decision needs, in the source's order.
-  const streamColumns = columns.filter((c) => header.includes(c) || (decision !== undefined && dataset.quasi.includes(c)));
+  const streamColumns = columns.filter(
+    (c) => header.includes(c) || (decision !== undefined && dataset.quasi.includes(c)),
+  );
   const widths = header.map((name) => {
     const i = q.columns.indexOf(name);
     if (i >= 0) return Math.max(...built.matrices[i].labels.map((l) => l.length * 3 + 2));
@@ -87,7 +110,12 @@ export async function prepareStreamedPram(source: DataSource, columns: readonly 
   });
   const streamed: StreamedRelease = {
     release: {
-      ...microdataPrepared('pram', { kind: 'pram', columns: [...q.columns], localEpsilon: combinedEpsilon(built.matrices), rerun: q.rerun === true }),
+      ...microdataPrepared('pram', {
+        kind: 'pram',
+        columns: [...q.columns],
+        localEpsilon: combinedEpsilon(built.matrices),
+        rerun: q.rerun === true,
+      }),
       estimatedBytes: microdataBytes(pramFrequencies.rowCount, header, widths),
       run: (options) => {
         let then: RowTransform = (row) => row;
@@ -126,14 +154,32 @@ export async function prepareStreamedPram(source: DataSource, columns: readonly 
         // After the file is in place a failure here must not be taken for a failed release: it is said in the line.
         const finish = () => {
           try {
-            return [pramRiskLine(pramRisk(rows, () => original, () => released, built.matrices, input.rng))];
+            return [
+              pramRiskLine(
+                pramRisk(
+                  rows,
+                  () => original,
+                  () => released,
+                  built.matrices,
+                  input.rng,
+                ),
+              ),
+            ];
           } catch (e) {
             return [`identification risk η: not computed (${(e as Error).message})`];
           }
         };
         streamed.decision = { columns: streamColumns, header, transform, rows, finish, ...(tally ? { tally } : {}) };
         const figures = pramFigures(dataset, q, anonymity, header, built, pramFrequencies.weights);
-        return { header, rows: [], microdata: true, parameters: figures.parameters, report: figures.report, notes: figures.notes, local: [...local, ...figures.distortion] };
+        return {
+          header,
+          rows: [],
+          microdata: true,
+          parameters: figures.parameters,
+          report: figures.report,
+          notes: figures.notes,
+          local: [...local, ...figures.distortion],
+        };
       },
     },
   };

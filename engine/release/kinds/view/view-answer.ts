@@ -15,11 +15,20 @@ import type { QueryOf } from '../release-kind.js';
 import { viewOutsideNote, type ViewExact } from './view-release.js';
 
 /** The distinct points of the view's columns with their bounded row counts; privspec maps them into the domain. */
-export function viewRequest(release: ReleaseDescription, sensitivity: Sensitivity | undefined, unit: string | undefined, seed: string): AggregateRequest {
+export function viewRequest(
+  release: ReleaseDescription,
+  sensitivity: Sensitivity | undefined,
+  unit: string | undefined,
+  seed: string,
+): AggregateRequest {
   const q = release.query as QueryOf<'view'>;
   const bounded = q.bound !== undefined && unit !== undefined;
   const rows = sensitivity?.rows ?? 1;
-  return { id: releaseRequestId(release.name), groupBy: q.dimensions.map((d) => d.column), ...(bounded ? { bound: { unit: unit, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}) };
+  return {
+    id: releaseRequestId(release.name),
+    groupBy: q.dimensions.map((d) => d.column),
+    ...(bounded ? { bound: { unit: unit, partitionBy: [], maxPartitions: 1, maxRowsPerPartition: rows, seed } } : {}),
+  };
 }
 
 /**
@@ -28,7 +37,10 @@ export function viewRequest(release: ReleaseDescription, sensitivity: Sensitivit
  * domain, which fall in no block. Two groups may land on one point (' 42' and '42' in a range): the builders add
  * weights per cell (sparse-cells.ts), so the view is the one built from the same rows one by one.
  */
-export function viewCountsOf(dims: readonly ViewDimension[], answer: AggregateAnswer): { counts: ViewCounts; outside: number } {
+export function viewCountsOf(
+  dims: readonly ViewDimension[],
+  answer: AggregateAnswer,
+): { counts: ViewCounts; outside: number } {
   const codes = dims.map(() => [] as number[]);
   const weights: number[] = [];
   let outside = 0;
@@ -44,7 +56,11 @@ export function viewCountsOf(dims: readonly ViewDimension[], answer: AggregateAn
 }
 
 /** A view release's exact stage from its answer: the weighted points and the local notes the rows' path gives. */
-export function viewExactOf(release: ReleaseDescription, domains: ReadonlyMap<string, readonly string[]>, answer: AggregateAnswer): ViewExact {
+export function viewExactOf(
+  release: ReleaseDescription,
+  domains: ReadonlyMap<string, readonly string[]>,
+  answer: AggregateAnswer,
+): ViewExact {
   const q = release.query as QueryOf<'view'>;
   const dims = viewDimensions(q, domains);
   if (!dims) throw new PrivacyError(`${release.name}: a view's categorical dimensions need their declared values`);
@@ -53,4 +69,3 @@ export function viewExactOf(release: ReleaseDescription, domains: ReadonlyMap<st
   if (outside > 0) notes.push(viewOutsideNote(outside));
   return { counts, local: notes };
 }
-

@@ -19,18 +19,40 @@ export const viewKind: ReleaseKind = {
   // The view algorithms are stated in pure ε-DP (Laplace counts and exponential-mechanism cuts); a ρ or δ would be
   // silently ignored, so it is refused.
   mechanismProblems: (_, m) => {
-    if (m.epsilon === undefined) return [{ code: 'missing-parameter', message: `${m.kind} needs 'epsilon E' (a view is built under pure ε-DP)`, field: 'mechanism' }];
-    if (m.rho !== undefined || m.delta !== undefined) return [{ code: 'parameter-out-of-range', message: `${m.kind} is stated in pure ε-DP; remove '${m.rho !== undefined ? 'rho' : 'delta'}'`, field: m.rho !== undefined ? 'rho' : 'delta' }];
+    if (m.epsilon === undefined)
+      return [
+        {
+          code: 'missing-parameter',
+          message: `${m.kind} needs 'epsilon E' (a view is built under pure ε-DP)`,
+          field: 'mechanism',
+        },
+      ];
+    if (m.rho !== undefined || m.delta !== undefined)
+      return [
+        {
+          code: 'parameter-out-of-range',
+          message: `${m.kind} is stated in pure ε-DP; remove '${m.rho !== undefined ? 'rho' : 'delta'}'`,
+          field: m.rho !== undefined ? 'rho' : 'delta',
+        },
+      ];
     return [];
   },
-  contextProblems: (q, m, context) => viewDimensionProblems(q as QueryOf<'view'>, context.declaredDomains ?? new Set(), m.kind === 'identity', context.domains),
+  contextProblems: (q, m, context) =>
+    viewDimensionProblems(
+      q as QueryOf<'view'>,
+      context.declaredDomains ?? new Set(),
+      m.kind === 'identity',
+      context.domains,
+    ),
   plan: ({ plan, release, mechanism, context }) => planView(plan, release.query as QueryOf<'view'>, mechanism, context),
   prepare: (release, c) => {
     const q = release.query as QueryOf<'view'>;
     // The number of blocks is only known once built: at most the domain's cells, and in practice a few per distinct
     // record; the CSV and the JSON both list every block, so the estimate counts each block twice.
     const domains = c.domainsOf(release);
-    const sizes = q.dimensions.map((d) => (d.low !== undefined ? d.high! - d.low + 1 : (domains.get(d.column)?.length ?? 1)));
+    const sizes = q.dimensions.map((d) =>
+      d.low !== undefined ? d.high! - d.low + 1 : (domains.get(d.column)?.length ?? 1),
+    );
     const widths = q.dimensions.map((d) => (d.low !== undefined ? 2 * 24 : 2 * labelBytes(domains.get(d.column))));
     return prepareDp(release, c, (exact) => {
       // From a source's answer the table holds no rows: the view's rows are the answer's, the weights of its points.
@@ -40,7 +62,10 @@ export const viewKind: ReleaseKind = {
         rows = 0;
         for (let i = 0; i < weights.length; i++) rows += weights[i];
       }
-      const blocks = Math.min(sizes.reduce((a, s) => a * s, 1), 4 * rows + 1024);
+      const blocks = Math.min(
+        sizes.reduce((a, s) => a * s, 1),
+        4 * rows + 1024,
+      );
       return { cells: 2 * blocks, labelBytes: widths.reduce((a, w) => a + w + 1, 0) };
     });
   },

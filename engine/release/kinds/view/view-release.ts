@@ -44,32 +44,46 @@ export interface ViewExact {
 }
 
 /** The local note on rows outside the domain, the same whether they were counted from rows or from an answer. */
-export const viewOutsideNote = (outside: number) => `${outside} rows have a value outside the view's domain (or not a whole number in a range) and are counted in no block`;
+export const viewOutsideNote = (outside: number) =>
+  `${outside} rows have a value outside the view's domain (or not a whole number in a range) and are counted in no block`;
 
 /** The CSV of a view's blocks: per dimension its first and last value (inclusive, by name), then the noisy count. */
 export function viewBlockRows(view: DpView): { header: string[]; rows: string[][] } {
   const header = [...view.dimensions.flatMap((d) => [`${d.name}_from`, `${d.name}_to`]), 'count'];
-  const rows = view.blocks.map((b) => [...view.dimensions.flatMap((d, j) => [valueAt(d, b.lo[j]), valueAt(d, b.hi[j])]), String(Number(b.count.toPrecision(10)))]);
+  const rows = view.blocks.map((b) => [
+    ...view.dimensions.flatMap((d, j) => [valueAt(d, b.lo[j]), valueAt(d, b.hi[j])]),
+    String(Number(b.count.toPrecision(10))),
+  ]);
   return { header, rows };
 }
 
 export function makeViewReleaseMeasurement(options: ViewReleaseOptions): ReleaseMeasurement {
   const rows = options.bound?.rows ?? 1;
   const rng = options.rng ?? cryptoRandom();
-  const builder = makeViewBuilder({ algorithm: options.algorithm, epsilon: options.epsilon, maxRowsPerUnit: rows }, rng);
+  const builder = makeViewBuilder(
+    { algorithm: options.algorithm, epsilon: options.epsilon, maxRowsPerUnit: rows },
+    rng,
+  );
   const exact = ({ table }: { table: Table }): ViewExact => {
     const dims = options.dimensions;
     if (!dims) throw new Error("a view's categorical dimensions need their declared values");
     const local: string[] = [];
     let selected = selectRows(table, undefined);
     if (options.bound) {
-      const bounded = boundContributions(table, { privacyUnit: options.bound.unit, maxPartitions: 1, maxRowsPerPartition: rows }, { rows: selected, rng });
+      const bounded = boundContributions(
+        table,
+        { privacyUnit: options.bound.unit, maxPartitions: 1, maxRowsPerPartition: rows },
+        { rows: selected, rng },
+      );
       selected = bounded.rows;
       local.push(`contribution bounding dropped ${bounded.dropped} rows`);
     }
     const { points, outside } = viewPoints(table, dims, selected);
     if (outside > 0) local.push(viewOutsideNote(outside));
-    return { counts: { dimensions: dims, codes: points, weights: new Int32Array(points[0]?.length ?? 0).fill(1) }, local };
+    return {
+      counts: { dimensions: dims, codes: points, weights: new Int32Array(points[0]?.length ?? 0).fill(1) },
+      local,
+    };
   };
   const addNoise = ({ counts, local }: ViewExact): ReleaseOutput => {
     const view = builder.invoke(counts);
@@ -80,7 +94,11 @@ export function makeViewReleaseMeasurement(options: ViewReleaseOptions): Release
     name: options.algorithm,
     measure: 'pure',
     dIn: 1,
-    parameters: { algorithm: options.algorithm, epsilon: options.epsilon, ...(options.bound ? { rowsPerUnit: rows } : {}) },
+    parameters: {
+      algorithm: options.algorithm,
+      epsilon: options.epsilon,
+      ...(options.bound ? { rowsPerUnit: rows } : {}),
+    },
     // One unit is at most `rows` rows, and the builder's map is stated in rows.
     map: (units: number) => builder.map(units * rows),
     invoke: (input: { table: Table }) => addNoise(exact(input)),

@@ -16,7 +16,9 @@ function pmf(sigma: number, b: number): Float64Array {
   return p.map((x) => x / z);
 }
 
-/** The hockey-stick divergence Σ_y (P(y) − e^ε Q(y))₊ of the product distributions, by enumerating the box [−b, b]^G. */
+/**
+ * The hockey-stick divergence Σ_y (P(y) − e^ε Q(y))₊ of the product distributions, by enumerating the box [−b, b]^G.
+ */
 function bruteForce(sigma: number, shifts: readonly number[], epsilon: number): number {
   const b = Math.ceil(14 * sigma) + Math.max(...shifts.map(Math.abs));
   const p = pmf(sigma, b);
@@ -41,23 +43,36 @@ function bruteForce(sigma: number, shifts: readonly number[], epsilon: number): 
 
 describe('issue 10 item 6 — every Gaussian release’s (ε, δ) is true: composed discrete Gaussians', () => {
   it('matches brute-force enumeration of the G-dimensional lattice (G = 2, 3)', () => {
-    for (const [sigma, g, r] of [[0.8, 2, 1], [1.5, 2, 2], [1.2, 3, 1]] as const) {
+    for (const [sigma, g, r] of [
+      [0.8, 2, 1],
+      [1.5, 2, 2],
+      [1.2, 3, 1],
+    ] as const) {
       for (const epsilon of [0, 0.3, 1]) {
         const expected = bruteForce(sigma, new Array(g).fill(r), epsilon);
         const got = composedDiscreteGaussianDelta(sigma, g, r, epsilon);
-        assert.ok(got >= expected && got <= expected * (1 + 1e-8) + 1e-30, `σ=${sigma} G=${g} R=${r} ε=${epsilon}: ${got} vs ${expected}`);
+        assert.ok(
+          got >= expected && got <= expected * (1 + 1e-8) + 1e-30,
+          `σ=${sigma} G=${g} R=${r} ε=${epsilon}: ${got} vs ${expected}`,
+        );
       }
     }
   });
 
   it('the all-R shift is the worst of every shift vector in {−R, …, R}^G (brute force)', () => {
-    for (const [sigma, g, r] of [[1, 2, 2], [1.3, 3, 1]] as const) {
+    for (const [sigma, g, r] of [
+      [1, 2, 2],
+      [1.3, 3, 1],
+    ] as const) {
       for (const epsilon of [0.2, 0.8]) {
         const worst = bruteForce(sigma, new Array(g).fill(r), epsilon);
         const vectors = (2 * r + 1) ** g;
         for (let v = 0; v < vectors; v++) {
           const shifts = Array.from({ length: g }, (_, i) => (Math.floor(v / (2 * r + 1) ** i) % (2 * r + 1)) - r);
-          assert.ok(bruteForce(sigma, shifts, epsilon) <= worst * (1 + 1e-12), `shifts ${shifts.join(',')} at ε=${epsilon}`);
+          assert.ok(
+            bruteForce(sigma, shifts, epsilon) <= worst * (1 + 1e-12),
+            `shifts ${shifts.join(',')} at ε=${epsilon}`,
+          );
         }
       }
     }
@@ -81,7 +96,8 @@ describe('issue 10 item 6 — every Gaussian release’s (ε, δ) is true: compo
       law = next;
     }
     let independent = 0;
-    for (let s = 0; s < law.length; s++) independent += Math.max(0, law[s] - Math.exp(claimed.cost.epsilon) * (s >= 9 ? law[s - 9] : 0));
+    for (let s = 0; s < law.length; s++)
+      independent += Math.max(0, law[s] - Math.exp(claimed.cost.epsilon) * (s >= 9 ? law[s - 9] : 0));
     assert.equal(independent.toExponential(5), '1.00038e-6');
     const delta = composedDiscreteGaussianDelta(sigma, 9, 1, claimed.cost.epsilon);
     assert.ok(delta >= independent && delta <= independent * (1 + 1e-8), `${delta} vs ${independent}`);
@@ -89,7 +105,11 @@ describe('issue 10 item 6 — every Gaussian release’s (ε, δ) is true: compo
   });
 
   it('with G = 1 it is the one-dimensional exact curve (CKS20 Theorem 7)', () => {
-    for (const [sigma, r, epsilon] of [[5, 3, 0.7], [5, 1, 0.2], [2.5, 2, 1.5]] as const) {
+    for (const [sigma, r, epsilon] of [
+      [5, 3, 0.7],
+      [5, 1, 0.2],
+      [2.5, 2, 1.5],
+    ] as const) {
       const one = discreteGaussianDelta(sigma, r, epsilon);
       const composed = composedDiscreteGaussianDelta(sigma, 1, r, epsilon);
       assert.ok(Math.abs(composed - one) <= 1e-8 * one, `${composed} vs ${one}`);
@@ -114,7 +134,10 @@ describe('issue 10 item 6 — every Gaussian release’s (ε, δ) is true: compo
       const sigma = calibrateComposedDiscreteGaussian(t);
       assert.ok(composedDiscreteGaussianDelta(sigma, t.groups, t.rows, t.epsilon) <= t.delta, JSON.stringify(t));
       const step = 2 ** (Math.floor(Math.log2(sigma)) - 12);
-      assert.ok(composedDiscreteGaussianDelta(sigma - 2 * step, t.groups, t.rows, t.epsilon) > t.delta, `${JSON.stringify(t)}: σ=${sigma} is not the smallest`);
+      assert.ok(
+        composedDiscreteGaussianDelta(sigma - 2 * step, t.groups, t.rows, t.epsilon) > t.delta,
+        `${JSON.stringify(t)}: σ=${sigma} is not the smallest`,
+      );
     }
   });
 

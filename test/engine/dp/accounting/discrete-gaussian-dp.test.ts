@@ -1,5 +1,8 @@
 import { strict as assert } from 'node:assert';
-import { discreteGaussianDelta, discreteGaussianEpsilon } from '../../../../engine/dp/accounting/discrete-gaussian-dp.js';
+import {
+  discreteGaussianDelta,
+  discreteGaussianEpsilon,
+} from '../../../../engine/dp/accounting/discrete-gaussian-dp.js';
 import { epsilonOptimal } from '../../../../engine/dp/accounting/zcdp.js';
 import { makeGaussian } from '../../../../engine/dp/mechanisms/gaussian.js';
 
@@ -18,8 +21,14 @@ function theorem7(sigma: number, d: number, epsilon: number): number {
 }
 
 describe('accounting/discrete-gaussian-dp (exact (ε, δ) of the discrete Gaussian)', () => {
-  it('the hockey-stick sum agrees with CKS20 Theorem 7\'s closed form', () => {
-    for (const [sigma, d, eps] of [[1, 1, 0.5], [3, 1, 1], [3, 2, 0.7], [10, 1, 0.3], [20.5, 3, 0.2]] as const) {
+  it("the hockey-stick sum agrees with CKS20 Theorem 7's closed form", () => {
+    for (const [sigma, d, eps] of [
+      [1, 1, 0.5],
+      [3, 1, 1],
+      [3, 2, 0.7],
+      [10, 1, 0.3],
+      [20.5, 3, 0.2],
+    ] as const) {
       const ours = discreteGaussianDelta(sigma, d, eps);
       const closed = theorem7(sigma, d, eps);
       assert.ok(ours >= closed && (ours - closed) / closed < 1e-8, `σ=${sigma} Δ=${d} ε=${eps}: ${ours} vs ${closed}`);

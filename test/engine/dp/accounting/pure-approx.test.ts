@@ -24,10 +24,16 @@ describe('accounting/pure and approx', () => {
   });
 
   it('basic composition adds ε and δ', () => {
-    assert.deepEqual(basicComposition([{ epsilon: 0.5, delta: 1e-6 }, { epsilon: 0.25, delta: 2e-6 }]), { kind: 'approx', epsilon: 0.75, delta: 3e-6 });
+    assert.deepEqual(
+      basicComposition([
+        { epsilon: 0.5, delta: 1e-6 },
+        { epsilon: 0.25, delta: 2e-6 },
+      ]),
+      { kind: 'approx', epsilon: 0.75, delta: 3e-6 },
+    );
   });
 
-  it('advanced composition: k=10, ε=0.1, δ=0, δ\'=1e-5 gives 1.6225980…', () => {
+  it("advanced composition: k=10, ε=0.1, δ=0, δ'=1e-5 gives 1.6225980…", () => {
     // Hand-computed: √(2·10·ln 10^5) = √230.2585093 = 15.1742713; ×0.1 = 1.5174271; 10·0.1·(e^0.1 − 1) = 0.1051709.
     const c = advancedComposition(0.1, 0, 10, 1e-5);
     assert.ok(Math.abs(c.epsilon - 1.622598) < 1e-6, String(c.epsilon));
@@ -38,10 +44,35 @@ describe('accounting/pure and approx', () => {
   });
 
   it('mixed-measure composition: pure + zCDP in zCDP, pure + approx in (ε, δ), zCDP + approx refused', () => {
-    assert.deepEqual(sequentialComposition([{ kind: 'pure', epsilon: 0.1 }, { kind: 'pure', epsilon: 0.2 }]), { kind: 'pure', epsilon: 0.3 });
+    assert.deepEqual(
+      sequentialComposition([
+        { kind: 'pure', epsilon: 0.1 },
+        { kind: 'pure', epsilon: 0.2 },
+      ]),
+      { kind: 'pure', epsilon: 0.3 },
+    );
     // ε = 0.2 enters as ρ = 0.02.
-    assert.deepEqual(sequentialComposition([{ kind: 'pure', epsilon: 0.2 }, { kind: 'zcdp', rho: 0.05 }]), { kind: 'zcdp', rho: 0.07 });
-    assert.deepEqual(sequentialComposition([{ kind: 'pure', epsilon: 0.5 }, { kind: 'approx', epsilon: 0.5, delta: 1e-6 }]), { kind: 'approx', epsilon: 1, delta: 1e-6 });
-    assert.throws(() => sequentialComposition([{ kind: 'zcdp', rho: 0.1 }, { kind: 'approx', epsilon: 1, delta: 1e-6 }]), /convert/);
+    assert.deepEqual(
+      sequentialComposition([
+        { kind: 'pure', epsilon: 0.2 },
+        { kind: 'zcdp', rho: 0.05 },
+      ]),
+      { kind: 'zcdp', rho: 0.07 },
+    );
+    assert.deepEqual(
+      sequentialComposition([
+        { kind: 'pure', epsilon: 0.5 },
+        { kind: 'approx', epsilon: 0.5, delta: 1e-6 },
+      ]),
+      { kind: 'approx', epsilon: 1, delta: 1e-6 },
+    );
+    assert.throws(
+      () =>
+        sequentialComposition([
+          { kind: 'zcdp', rho: 0.1 },
+          { kind: 'approx', epsilon: 1, delta: 1e-6 },
+        ]),
+      /convert/,
+    );
   });
 });

@@ -1,7 +1,14 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { PrivacyError } from '../../../../engine/core/measures.js';
-import { deltaOptimal, epsilonClassic, epsilonOptimal, rhoClassic, rhoFromPureEpsilon, rhoOptimal } from '../../../../engine/dp/accounting/zcdp.js';
+import {
+  deltaOptimal,
+  epsilonClassic,
+  epsilonOptimal,
+  rhoClassic,
+  rhoFromPureEpsilon,
+  rhoOptimal,
+} from '../../../../engine/dp/accounting/zcdp.js';
 import { advancedComposition, basicComposition } from '../../../../engine/dp/accounting/approx.js';
 import { sequentialEpsilon, splitEpsilon } from '../../../../engine/dp/accounting/pure.js';
 import { discreteGaussianEpsilon } from '../../../../engine/dp/accounting/discrete-gaussian-dp.js';

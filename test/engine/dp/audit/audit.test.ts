@@ -15,7 +15,12 @@ describe('dp/audit (Kairouz et al. 2015)', () => {
     const m = makeLaplace({ sensitivity: 1, scale, rng: seededRandom(seed) });
     // Neighbours D = 0 and D′ = 1 (a count); reject H0 ("came from D") when y > 1.5. For t ≥ 1 the Laplace tails
     // give (1 − FN)/FP = e^{1/b} exactly, so this region can reveal the full ε.
-    return auditMechanism({ runD: () => m.invoke([0])[0], runDPrime: () => m.invoke([1])[0], reject: (y) => y > 1.5, trials: 20000 });
+    return auditMechanism({
+      runD: () => m.invoke([0])[0],
+      runDPrime: () => m.invoke([1])[0],
+      reject: (y) => y > 1.5,
+      trials: 20000,
+    });
   };
 
   it('a correct Laplace (ε = 1, scale 1) stays below ε = 1', () => {

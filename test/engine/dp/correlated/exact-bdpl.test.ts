@@ -1,7 +1,11 @@
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { exactBdpl } from '../../../../engine/dp/correlated/exact-bdpl.js';
-import { jointFromTable, makeJointDistribution, type JointDistribution } from '../../../../engine/dp/correlated/joint-distribution.js';
+import {
+  jointFromTable,
+  makeJointDistribution,
+  type JointDistribution,
+} from '../../../../engine/dp/correlated/joint-distribution.js';
 import { logRatioRange } from '../../../../engine/dp/correlated/laplace-mixture.js';
 import { parseCsv } from '../../../../engine/table/parse-csv.js';
 
@@ -16,8 +20,10 @@ const independent = makeJointDistribution(['x1', 'x2'], BINARY, [0.1, 0.15, 0.3,
 const positive = makeJointDistribution(['x1', 'x2'], BINARY, [0.49, 0.01, 0.01, 0.49]);
 const negative = makeJointDistribution(['x1', 'x2'], BINARY, [0.01, 0.49, 0.49, 0.01]);
 const EPS = 0.1;
-const weak = (r: ReturnType<typeof exactBdpl>, target: number) => r.adversaries.find((a) => a.target === target && a.known.length === 0)!;
-const strong = (r: ReturnType<typeof exactBdpl>, target: number) => r.adversaries.find((a) => a.target === target && a.known.length === 1)!;
+const weak = (r: ReturnType<typeof exactBdpl>, target: number) =>
+  r.adversaries.find((a) => a.target === target && a.known.length === 0)!;
+const strong = (r: ReturnType<typeof exactBdpl>, target: number) =>
+  r.adversaries.find((a) => a.target === target && a.known.length === 1)!;
 
 describe('dp/correlated: exact Bayesian-DP leakage (Yang, Sato, Nakagawa, SIGMOD 2015, §4)', () => {
   it('positively correlated Table 3(b), ε = 0.1: the weak adversary leaks log((0.98 + 0.02e^−ε)/(0.02e^−ε + 0.98e^−2ε)) ≈ 0.196', () => {
@@ -45,7 +51,8 @@ describe('dp/correlated: exact Bayesian-DP leakage (Yang, Sato, Nakagawa, SIGMOD
   it('independent Table 3(a): every adversary leaks exactly ε (Theorem 4.1), up to rounding of the last bits', () => {
     const r = exactBdpl(independent, 1 / EPS);
     assert.equal(r.adversaries.length, 4);
-    for (const a of r.adversaries) assert.ok(Math.abs(a.bdpl - EPS) < 1e-14, `${a.target} ${a.known.join(',')}: ${a.bdpl}`);
+    for (const a of r.adversaries)
+      assert.ok(Math.abs(a.bdpl - EPS) < 1e-14, `${a.target} ${a.known.join(',')}: ${a.bdpl}`);
   });
 
   it('a target fixed by what the adversary knows leaks nothing through the release (no pair to compare)', () => {
@@ -62,7 +69,8 @@ describe('dp/correlated: exact Bayesian-DP leakage (Yang, Sato, Nakagawa, SIGMOD
     const b = { points: Float64Array.of(1, 2), weights: Float64Array.of(0.6, 0.4) };
     const lambda = 0.7;
     const range = logRatioRange(a, b, lambda);
-    const dens = (m: typeof a, r: number) => m.weights.reduce((s, w, k) => s + w * Math.exp(-Math.abs(r - m.points[k]) / lambda), 0);
+    const dens = (m: typeof a, r: number) =>
+      m.weights.reduce((s, w, k) => s + w * Math.exp(-Math.abs(r - m.points[k]) / lambda), 0);
     let max = -Infinity;
     let min = Infinity;
     for (let r = -5; r <= 8; r += 0.001) {
@@ -78,7 +86,9 @@ describe('dp/correlated: exact Bayesian-DP leakage (Yang, Sato, Nakagawa, SIGMOD
     const joint = fc
       .record({ n: fc.integer({ min: 1, max: 4 }), d: fc.integer({ min: 2, max: 3 }) })
       .filter(({ n, d }) => d ** n <= 27)
-      .chain(({ n, d }) => fc.array(fc.integer({ min: 0, max: 20 }), { minLength: d ** n, maxLength: d ** n }).map((w) => ({ n, d, w })))
+      .chain(({ n, d }) =>
+        fc.array(fc.integer({ min: 0, max: 20 }), { minLength: d ** n, maxLength: d ** n }).map((w) => ({ n, d, w })),
+      )
       .filter(({ w }) => w.some((x) => x > 0));
     fc.assert(
       fc.property(joint, fc.double({ min: 0.3, max: 4, noNaN: true }), ({ n, d, w }, lambda) => {
@@ -98,7 +108,9 @@ describe('dp/correlated: exact Bayesian-DP leakage (Yang, Sato, Nakagawa, SIGMOD
           assert.ok(brute.grid >= a.bdpl - brute.h / lambda - 1e-9, `grid ${brute.grid} far below exact ${a.bdpl}`);
           // And the exact value is attained: eq. 4 evaluated literally at the witness gives it back.
           if (a.witness) {
-            const at = density(jd, a.target, a.known, a.witness.knownValues, a.witness.value, a.witness.r, lambda) / density(jd, a.target, a.known, a.witness.knownValues, a.witness.other, a.witness.r, lambda);
+            const at =
+              density(jd, a.target, a.known, a.witness.knownValues, a.witness.value, a.witness.r, lambda) /
+              density(jd, a.target, a.known, a.witness.knownValues, a.witness.other, a.witness.r, lambda);
             assert.ok(Math.abs(Math.log(at) - a.bdpl) < 1e-9);
           }
         }
@@ -121,7 +133,8 @@ describe('dp/correlated: exact Bayesian-DP leakage (Yang, Sato, Nakagawa, SIGMOD
     for (const [text, message, line] of bad) {
       assert.throws(
         () => jointFromTable(parseCsv(text, { source: 'j.csv' })),
-        (e: Error & { file?: string; line?: number }) => message.test(e.message) && e.file === 'j.csv' && e.line === line,
+        (e: Error & { file?: string; line?: number }) =>
+          message.test(e.message) && e.file === 'j.csv' && e.line === line,
         text,
       );
     }
@@ -131,7 +144,15 @@ describe('dp/correlated: exact Bayesian-DP leakage (Yang, Sato, Nakagawa, SIGMOD
 });
 
 /** Eq. 4 literally: Σ over unknown outcomes of Lap(r − Σx)·Pr(x_U | x_i, x_K), with the conditional from the joint. */
-function density(jd: JointDistribution, i: number, known: readonly number[], xk: readonly number[], xi: number, r: number, lambda: number): number {
+function density(
+  jd: JointDistribution,
+  i: number,
+  known: readonly number[],
+  xk: readonly number[],
+  xi: number,
+  r: number,
+  lambda: number,
+): number {
   let num = 0;
   let den = 0;
   jd.outcomes.forEach((o, k) => {
@@ -142,23 +163,36 @@ function density(jd: JointDistribution, i: number, known: readonly number[], xk:
   return num / den;
 }
 
-function bruteForce(jd: JointDistribution, i: number, known: readonly number[], lambda: number): { grid: number; h: number } {
+function bruteForce(
+  jd: JointDistribution,
+  i: number,
+  known: readonly number[],
+  lambda: number,
+): { grid: number; h: number } {
   const h = lambda / 100;
   const sums = jd.outcomes.map((o) => o.reduce((a, b) => a + b, 0));
   const lo = Math.min(...sums) - 1;
   const hi = Math.max(...sums) + 1;
   const contexts = new Map<string, number[]>();
-  for (const o of jd.outcomes) contexts.set(known.map((j) => o[j]).join(','), known.map((j) => o[j]));
+  for (const o of jd.outcomes)
+    contexts.set(
+      known.map((j) => o[j]).join(','),
+      known.map((j) => o[j]),
+    );
   let grid = 0;
   for (const xk of contexts.values()) {
     const values = [...new Set(jd.outcomes.filter((o) => known.every((j, b) => o[j] === xk[b])).map((o) => o[i]))];
-    // The conditional law of the true sum given (x_i, x_K), from the joint by Bayes: Pr(x_U | x_i, x_K) = Pr(x)/Pr(x_i, x_K).
+    // The conditional law of the true sum given (x_i, x_K), from the joint by Bayes: Pr(x_U | x_i, x_K) = Pr(x)/Pr(x_i,
+    // x_K).
     const law = values.map((v) => {
-      const rows = jd.outcomes.map((o, k) => ({ o, k })).filter(({ o }) => o[i] === v && known.every((j, b) => o[j] === xk[b]));
+      const rows = jd.outcomes
+        .map((o, k) => ({ o, k }))
+        .filter(({ o }) => o[i] === v && known.every((j, b) => o[j] === xk[b]));
       const mass = rows.reduce((a, { k }) => a + jd.p[k], 0);
       return rows.map(({ o, k }) => [o.reduce((a, b) => a + b, 0), jd.p[k] / mass]);
     });
-    const at = (m: number[][], r: number) => m.reduce((acc, [s, q]) => acc + (q * Math.exp(-Math.abs(r - s) / lambda)) / (2 * lambda), 0);
+    const at = (m: number[][], r: number) =>
+      m.reduce((acc, [s, q]) => acc + (q * Math.exp(-Math.abs(r - s) / lambda)) / (2 * lambda), 0);
     // An offset of 1/√2 of a step keeps the grid off the support points, so the grid is a true lower bound.
     for (let r = lo + h / Math.SQRT2; r <= hi; r += h) {
       const d = law.map((m) => at(m, r));

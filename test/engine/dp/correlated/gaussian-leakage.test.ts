@@ -3,13 +3,24 @@ import { existsSync, readFileSync } from 'node:fs';
 import fc from 'fast-check';
 import { seededRandom } from '../../../../engine/core/random.js';
 import { makeBdpLaplace } from '../../../../engine/dp/correlated/bdp-laplace.js';
-import { componentCount, graphFromEdgeTable, type CorrelationGraph } from '../../../../engine/dp/correlated/correlation-graph.js';
+import {
+  componentCount,
+  graphFromEdgeTable,
+  type CorrelationGraph,
+} from '../../../../engine/dp/correlated/correlation-graph.js';
 import { conditionalLeakage, inverseLeakage } from '../../../../engine/dp/correlated/direct-leakage.js';
-import { bdpLaplaceScale, gaussianLeakage, precisionMatrix } from '../../../../engine/dp/correlated/gaussian-leakage.js';
+import {
+  bdpLaplaceScale,
+  gaussianLeakage,
+  precisionMatrix,
+} from '../../../../engine/dp/correlated/gaussian-leakage.js';
 import { randomCorrelationGraph } from '../../../../engine/dp/correlated/random-graph.js';
 import { parseCsv } from '../../../../engine/table/parse-csv.js';
 
-const path = (n: number): CorrelationGraph => ({ n, edges: Array.from({ length: n - 1 }, (_, i) => ({ a: i, b: i + 1, w: 1 })) });
+const path = (n: number): CorrelationGraph => ({
+  n,
+  edges: Array.from({ length: n - 1 }, (_, i) => ({ a: i, b: i + 1, w: 1 })),
+});
 
 describe('dp/correlated: Gaussian correlation model (Yang, Sato, Nakagawa, SIGMOD 2015, §5)', () => {
   it('two units, weight w, prior τ: E[x₂ | x₁] = w/(w + τ)·x₁, so ℓ = w/(w + τ) (hand-derived)', () => {
@@ -23,18 +34,26 @@ describe('dp/correlated: Gaussian correlation model (Yang, Sato, Nakagawa, SIGMO
 
   it('property: Algorithm 1 equals ℓ read off the explicit conditional Gaussian, random weighted graphs n ≤ 30', () => {
     fc.assert(
-      fc.property(fc.integer({ min: 1, max: 30 }), fc.double({ min: 0, max: 1, noNaN: true }), fc.double({ min: 0.01, max: 5, noNaN: true }), fc.integer(), (n, density, tau, seed) => {
-        const rng = seededRandom(seed);
-        const edges = [];
-        for (let a = 0; a < n; a++) for (let b = a + 1; b < n; b++) if (rng.nextUint32() / 2 ** 32 < density) edges.push({ a, b, w: 0.1 + (5 * rng.nextUint32()) / 2 ** 32 });
-        const g = { n, edges };
-        const q = precisionMatrix(g, tau);
-        const fast = gaussianLeakage(g, tau).leakage;
-        for (let i = 0; i < n; i++) {
-          const direct = conditionalLeakage(q, n, i);
-          assert.ok(Math.abs(fast[i] - direct) <= 1e-9 * Math.max(1, direct), `unit ${i}: ${fast[i]} vs ${direct}`);
-        }
-      }),
+      fc.property(
+        fc.integer({ min: 1, max: 30 }),
+        fc.double({ min: 0, max: 1, noNaN: true }),
+        fc.double({ min: 0.01, max: 5, noNaN: true }),
+        fc.integer(),
+        (n, density, tau, seed) => {
+          const rng = seededRandom(seed);
+          const edges = [];
+          for (let a = 0; a < n; a++)
+            for (let b = a + 1; b < n; b++)
+              if (rng.nextUint32() / 2 ** 32 < density) edges.push({ a, b, w: 0.1 + (5 * rng.nextUint32()) / 2 ** 32 });
+          const g = { n, edges };
+          const q = precisionMatrix(g, tau);
+          const fast = gaussianLeakage(g, tau).leakage;
+          for (let i = 0; i < n; i++) {
+            const direct = conditionalLeakage(q, n, i);
+            assert.ok(Math.abs(fast[i] - direct) <= 1e-9 * Math.max(1, direct), `unit ${i}: ${fast[i]} vs ${direct}`);
+          }
+        },
+      ),
       { seed: 14, numRuns: 60 },
     );
   });
@@ -68,10 +87,19 @@ describe('dp/correlated: Gaussian correlation model (Yang, Sato, Nakagawa, SIGMO
   });
 
   it('refuses a disconnected graph without a prior, negative weights, self-loops and bad τ', () => {
-    const split: CorrelationGraph = { n: 4, edges: [{ a: 0, b: 1, w: 1 }, { a: 2, b: 3, w: 1 }] };
+    const split: CorrelationGraph = {
+      n: 4,
+      edges: [
+        { a: 0, b: 1, w: 1 },
+        { a: 2, b: 3, w: 1 },
+      ],
+    };
     assert.throws(() => gaussianLeakage(split, 0), /2 disconnected parts; give a prior τ > 0/);
     assert.equal(gaussianLeakage(split, 1).max, 0.5);
-    assert.throws(() => gaussianLeakage({ n: 2, edges: [{ a: 0, b: 1, w: -1 }] }, 1), /weight must be a finite number ≥ 0/);
+    assert.throws(
+      () => gaussianLeakage({ n: 2, edges: [{ a: 0, b: 1, w: -1 }] }, 1),
+      /weight must be a finite number ≥ 0/,
+    );
     assert.throws(() => gaussianLeakage({ n: 2, edges: [{ a: 1, b: 1, w: 1 }] }, 1), /itself/);
     assert.throws(() => gaussianLeakage(path(3), -1), /τ must be/);
     assert.throws(() => gaussianLeakage(path(3), NaN), /τ must be/);
@@ -81,7 +109,10 @@ describe('dp/correlated: Gaussian correlation model (Yang, Sato, Nakagawa, SIGMO
   it('reads an edge list with ids, and names the line of a bad row', () => {
     const { graph, ids } = graphFromEdgeTable(parseCsv('a,b,weight\nann,bob,2\nbob,cy,0.5\n', { source: 'e.csv' }));
     assert.deepEqual(ids, ['ann', 'bob', 'cy']);
-    assert.deepEqual(graph.edges, [{ a: 0, b: 1, w: 2 }, { a: 1, b: 2, w: 0.5 }]);
+    assert.deepEqual(graph.edges, [
+      { a: 0, b: 1, w: 2 },
+      { a: 1, b: 2, w: 0.5 },
+    ]);
     assert.equal(graphFromEdgeTable(parseCsv('a,b\nx,y\n')).graph.edges[0].w, 1);
     const bad: [string, RegExp, number][] = [
       ['a,b,weight\nx,y,1\ny,z,-2\n', /weight -2 is negative/, 3],
@@ -91,7 +122,12 @@ describe('dp/correlated: Gaussian correlation model (Yang, Sato, Nakagawa, SIGMO
       ['x1,x2,p\n0,0,1\n', /header 'a,b' or 'a,b,weight'/, 1],
     ];
     for (const [text, message, line] of bad) {
-      assert.throws(() => graphFromEdgeTable(parseCsv(text, { source: 'e.csv' })), (e: Error & { file?: string; line?: number }) => message.test(e.message) && e.file === 'e.csv' && e.line === line, text);
+      assert.throws(
+        () => graphFromEdgeTable(parseCsv(text, { source: 'e.csv' })),
+        (e: Error & { file?: string; line?: number }) =>
+          message.test(e.message) && e.file === 'e.csv' && e.line === line,
+        text,
+      );
     }
   });
 
@@ -116,7 +152,7 @@ describe('dp/correlated: Gaussian correlation model (Yang, Sato, Nakagawa, SIGMO
     const md = 'engine/dp/correlated/bdp-laplace.md';
     assert.ok(existsSync(md));
     const text = readFileSync(md, 'utf8');
-    for (const s of ['## Pseudocode', '## Privacy argument', '**Citation.**', 'makeBdpLaplace']) assert.ok(text.includes(s), s);
+    for (const s of ['## Pseudocode', '## Privacy argument', '**Citation.**', 'makeBdpLaplace'])
+      assert.ok(text.includes(s), s);
   });
 });
-

@@ -10,7 +10,10 @@ function partedGraph(sizes: number[], density: number, seed: number) {
   const edges: { a: number; b: number; w: number }[] = [];
   let base = 0;
   for (const size of sizes) {
-    for (let a = 0; a < size; a++) for (let b = a + 1; b < size; b++) if (rng.nextUint32() / 2 ** 32 < density) edges.push({ a: base + a, b: base + b, w: 0.1 + (5 * rng.nextUint32()) / 2 ** 32 });
+    for (let a = 0; a < size; a++)
+      for (let b = a + 1; b < size; b++)
+        if (rng.nextUint32() / 2 ** 32 < density)
+          edges.push({ a: base + a, b: base + b, w: 0.1 + (5 * rng.nextUint32()) / 2 ** 32 });
     base += size;
   }
   return { n: base, edges };
@@ -19,15 +22,21 @@ function partedGraph(sizes: number[], density: number, seed: number) {
 describe('dp/correlated: leakage per connected part, scaled (issue 21 items 9 and 10)', () => {
   it('property: per-part Algorithm 1 equals ℓ read off the explicit conditional Gaussian of the whole graph', () => {
     fc.assert(
-      fc.property(fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 5 }), fc.double({ min: 0.2, max: 1, noNaN: true }), fc.double({ min: 0.01, max: 5, noNaN: true }), fc.integer(), (sizes, density, tau, seed) => {
-        const g = partedGraph(sizes, density, seed);
-        const q = precisionMatrix(g, tau);
-        const fast = gaussianLeakage(g, tau).leakage;
-        for (let i = 0; i < g.n; i++) {
-          const direct = conditionalLeakage(q, g.n, i);
-          assert.ok(Math.abs(fast[i] - direct) <= 1e-9 * Math.max(1, direct), `unit ${i}: ${fast[i]} vs ${direct}`);
-        }
-      }),
+      fc.property(
+        fc.array(fc.integer({ min: 1, max: 8 }), { minLength: 1, maxLength: 5 }),
+        fc.double({ min: 0.2, max: 1, noNaN: true }),
+        fc.double({ min: 0.01, max: 5, noNaN: true }),
+        fc.integer(),
+        (sizes, density, tau, seed) => {
+          const g = partedGraph(sizes, density, seed);
+          const q = precisionMatrix(g, tau);
+          const fast = gaussianLeakage(g, tau).leakage;
+          for (let i = 0; i < g.n; i++) {
+            const direct = conditionalLeakage(q, g.n, i);
+            assert.ok(Math.abs(fast[i] - direct) <= 1e-9 * Math.max(1, direct), `unit ${i}: ${fast[i]} vs ${direct}`);
+          }
+        },
+      ),
       { seed: 21, numRuns: 60 },
     );
   });
@@ -37,7 +46,11 @@ describe('dp/correlated: leakage per connected part, scaled (issue 21 items 9 an
     const base = gaussianLeakage(g, 0.3).leakage;
     for (const c of [1e154, 1e-154, 2 ** 900]) {
       const scaled = gaussianLeakage({ n: g.n, edges: g.edges.map((e) => ({ ...e, w: e.w * c })) }, 0.3 * c).leakage;
-      for (let i = 0; i < g.n; i++) assert.ok(Math.abs(scaled[i] - base[i]) <= 1e-12 * Math.max(1, base[i]), `c=${c} unit ${i}: ${scaled[i]} vs ${base[i]}`);
+      for (let i = 0; i < g.n; i++)
+        assert.ok(
+          Math.abs(scaled[i] - base[i]) <= 1e-12 * Math.max(1, base[i]),
+          `c=${c} unit ${i}: ${scaled[i]} vs ${base[i]}`,
+        );
     }
   });
 

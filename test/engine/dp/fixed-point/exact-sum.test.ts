@@ -15,8 +15,8 @@ describe('issue 10 item 7 — floating-point sums', () => {
     // Casacuberta, Shoemate, Vadhan, Wagaman (CCS 2022), §4: many large values, then tiny ones. Bounds [L, U] =
     // [−2^45, 1], width U − L = 2^45 + 1; adding or removing a record moves the true sum by ≤ max(|L|, |U|) = 2^45.
     // Table D: 255 records at L and one at −2^44 put the running sum at −(2^53 − 2^44), just inside the binade where a
-    // double's spacing is 1, so each later 0.75 rounds to +1. Neighbour D′ adds one record at L in front: the running sum
-    // −(2^53 + 2^44) is in the next binade, spacing 2, and every 0.75 rounds to +0.
+    // double's spacing is 1, so each later 0.75 rounds to +1. Neighbour D′ adds one record at L in front: the running
+    // sum −(2^53 + 2^44) is in the next binade, spacing 2, and every 0.75 rounds to +0.
     const L = -(2 ** 45);
     const U = 1;
     const tiny = new Array<number>(100_000).fill(0.75);
@@ -42,19 +42,25 @@ describe('issue 10 item 7 — floating-point sums', () => {
   it('order does not matter and neighbours stay within the sensitivity (property)', () => {
     const value = fc.oneof(fc.double({ noNaN: false }), fc.constantFrom(1e300, -1e300, 5e-324, 0.1, 2 ** 60));
     fc.assert(
-      fc.property(fc.array(value, { maxLength: 60 }), value, fc.double({ min: -1e6, max: 1e6, noNaN: true }), fc.double({ min: 1, max: 1e6, noNaN: true }), (xs, extra, lo, width) => {
-        const hi = lo + width;
-        const a = exactClampedSum(xs, lo, hi);
-        assert.equal(exactClampedSum([...xs].reverse(), lo, hi).units, a.units);
-        const b = exactClampedSum([extra, ...xs], lo, hi);
-        const gap = Math.abs(b.value - a.value);
-        assert.ok(gap <= exactClampedSumSensitivity(lo, hi) && gap <= Math.max(Math.abs(lo), Math.abs(hi)), `${gap}`);
-        if (xs.length > 0) {
-          const c = exactClampedSum([extra, ...xs.slice(1)], lo, hi);
-          assert.ok(Math.abs(c.value - a.value) <= exactClampedSumSensitivity(lo, hi, undefined, 'replace'));
-          assert.ok(exactClampedSumSensitivity(lo, hi, undefined, 'replace') <= hi - lo);
-        }
-      }),
+      fc.property(
+        fc.array(value, { maxLength: 60 }),
+        value,
+        fc.double({ min: -1e6, max: 1e6, noNaN: true }),
+        fc.double({ min: 1, max: 1e6, noNaN: true }),
+        (xs, extra, lo, width) => {
+          const hi = lo + width;
+          const a = exactClampedSum(xs, lo, hi);
+          assert.equal(exactClampedSum([...xs].reverse(), lo, hi).units, a.units);
+          const b = exactClampedSum([extra, ...xs], lo, hi);
+          const gap = Math.abs(b.value - a.value);
+          assert.ok(gap <= exactClampedSumSensitivity(lo, hi) && gap <= Math.max(Math.abs(lo), Math.abs(hi)), `${gap}`);
+          if (xs.length > 0) {
+            const c = exactClampedSum([extra, ...xs.slice(1)], lo, hi);
+            assert.ok(Math.abs(c.value - a.value) <= exactClampedSumSensitivity(lo, hi, undefined, 'replace'));
+            assert.ok(exactClampedSumSensitivity(lo, hi, undefined, 'replace') <= hi - lo);
+          }
+        },
+      ),
       { seed: 7, numRuns: 300 },
     );
   });

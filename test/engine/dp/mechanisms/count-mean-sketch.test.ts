@@ -1,7 +1,10 @@
 import { strict as assert } from 'node:assert';
 import { seededRandom } from '../../../../engine/core/random.js';
 import {
-  countMeanEstimate, countMeanSketch, makeCountMeanSketchClient, type SketchReport,
+  countMeanEstimate,
+  countMeanSketch,
+  makeCountMeanSketchClient,
+  type SketchReport,
 } from '../../../../engine/dp/mechanisms/count-mean-sketch.js';
 
 const v = (...xs: number[]) => Int8Array.from(xs);
@@ -18,7 +21,14 @@ describe('dp/mechanisms: Count-Mean Sketch (Apple 2017)', () => {
 
   it('builds the seed sketch M = [[3,0,0,0],[0,6,3,0],[0,0,0,0]]', () => {
     const M = countMeanSketch(reports, params);
-    assert.deepEqual(M.map((row) => [...row]), [[3, 0, 0, 0], [0, 6, 3, 0], [0, 0, 0, 0]]);
+    assert.deepEqual(
+      M.map((row) => [...row]),
+      [
+        [3, 0, 0, 0],
+        [0, 6, 3, 0],
+        [0, 0, 0, 0],
+      ],
+    );
   });
 
   it('estimates f̃(d₃) = 8/3 as on the slide', () => {

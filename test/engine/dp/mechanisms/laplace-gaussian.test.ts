@@ -47,9 +47,9 @@ describe('dp/mechanisms: Laplace and Gaussian', () => {
     assert.deepEqual(m.cost, { kind: 'zcdp', rho: 0.5 });
     assert.deepEqual(m.map(2), { kind: 'zcdp', rho: 2 });
     let z = 0;
-    for (let y = -50; y <= 50; y++) z += Math.exp(-y * y / 2);
+    for (let y = -50; y <= 50; y++) z += Math.exp((-y * y) / 2);
     const noise = Array.from({ length: 30000 }, () => BigInt(m.invoke([7])[0] - 7));
-    assert.ok(chiSquareFit(noise, (x) => Math.exp(-x * x / 2) / z).pValue > 0.001);
+    assert.ok(chiSquareFit(noise, (x) => Math.exp((-x * x) / 2) / z).pValue > 0.001);
     // ρ = 0.1, Δ = 3: σ = 3/√0.2 = 6.7082039…
     const g = makeGaussian({ sensitivity: 3, rho: 0.1 });
     assert.ok(Math.abs((g.parameters.sigma as number) - 6.708203932499369) < 1e-6);
@@ -79,7 +79,11 @@ describe('dp/mechanisms: Laplace and Gaussian', () => {
   });
 
   it('extreme scales stay finite and on their grid (tiny ε, tiny and huge sensitivities, many coordinates)', () => {
-    for (const [sensitivity, epsilon, x] of [[1, 1e-300, 42.5], [1e-300, 1, 1], [1e300, 1, 1e300]] as const) {
+    for (const [sensitivity, epsilon, x] of [
+      [1, 1e-300, 42.5],
+      [1e-300, 1, 1],
+      [1e300, 1, 1e300],
+    ] as const) {
       const m = makeLaplace({ sensitivity, epsilon, rng: seededRandom(12) });
       const y = m.invoke([x])[0];
       assert.ok(Number.isFinite(y), `Δ=${sensitivity} ε=${epsilon}: ${y}`);

@@ -15,7 +15,8 @@ describe('dp/mechanisms documentation', () => {
       const md = join(dir, f.replace(/\.ts$/, '.md'));
       assert.ok(existsSync(md), `${md} is missing`);
       const text = readFileSync(md, 'utf8');
-      for (const section of ['## Pseudocode', '## Privacy argument', '**Citation.**']) assert.ok(text.includes(section), `${md} lacks ${section}`);
+      for (const section of ['## Pseudocode', '## Privacy argument', '**Citation.**'])
+        assert.ok(text.includes(section), `${md} lacks ${section}`);
       for (const [, name] of readFileSync(join(dir, f), 'utf8').matchAll(/export function (make[A-Za-z]+)/g)) {
         assert.ok(text.includes(name), `${md} does not mention ${name}`);
       }

@@ -44,7 +44,11 @@ describe('dp/mechanisms never throw anything but PrivacyError on absurd paramete
   });
 
   it('extreme but valid parameters release finite values', () => {
-    for (const [sensitivity, rho] of [[1, 1e-300], [1e300, 1], [1e-300, 1e300]] as const) {
+    for (const [sensitivity, rho] of [
+      [1, 1e-300],
+      [1e300, 1],
+      [1e-300, 1e300],
+    ] as const) {
       let g;
       try {
         g = makeGaussian({ sensitivity, rho, rng: seededRandom(1) });

@@ -27,23 +27,37 @@ const ksCritical = (n: number) => 1.9495 / Math.sqrt(n);
 describe('dp/samplers at 10^6 samples (slow)', function () {
   this.timeout(1800000);
 
-  for (const [label, scale] of [['1/3', rational(1n, 3n)], ['1', rational(1n)], ['25/2', rational(25n, 2n)]] as const) {
+  for (const [label, scale] of [
+    ['1/3', rational(1n, 3n)],
+    ['1', rational(1n)],
+    ['25/2', rational(25n, 2n)],
+  ] as const) {
     it(`discrete Laplace, scale ${label}`, () => {
       const rng = seededRandom(100);
       const t = Number(scale.num) / Number(scale.den);
       const pmf = (x: number) => ((1 - Math.exp(-1 / t)) / (1 + Math.exp(-1 / t))) * Math.exp(-Math.abs(x) / t);
-      const { pValue, bins } = chiSquareFit(Array.from({ length: N }, () => sampleDiscreteLaplace(scale, rng)), pmf);
+      const { pValue, bins } = chiSquareFit(
+        Array.from({ length: N }, () => sampleDiscreteLaplace(scale, rng)),
+        pmf,
+      );
       assert.ok(pValue > 0.001, `p=${pValue} over ${bins} bins`);
     });
   }
 
-  for (const [label, sigma2] of [['1/4', rational(1n, 4n)], ['2', rational(2n)], ['400', rational(400n)]] as const) {
+  for (const [label, sigma2] of [
+    ['1/4', rational(1n, 4n)],
+    ['2', rational(2n)],
+    ['400', rational(400n)],
+  ] as const) {
     it(`discrete Gaussian, σ² = ${label}`, () => {
       const rng = seededRandom(200);
       const s2 = Number(sigma2.num) / Number(sigma2.den);
       let z = 0;
       for (let y = -1000; y <= 1000; y++) z += Math.exp((-y * y) / (2 * s2));
-      const { pValue, bins } = chiSquareFit(Array.from({ length: N }, () => sampleDiscreteGaussian(sigma2, rng)), (x) => Math.exp((-x * x) / (2 * s2)) / z);
+      const { pValue, bins } = chiSquareFit(
+        Array.from({ length: N }, () => sampleDiscreteGaussian(sigma2, rng)),
+        (x) => Math.exp((-x * x) / (2 * s2)) / z,
+      );
       assert.ok(pValue > 0.001, `p=${pValue} over ${bins} bins`);
     });
   }

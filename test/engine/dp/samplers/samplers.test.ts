@@ -26,7 +26,10 @@ describe('dp/samplers (Canonne–Kamath–Steinke 2020)', () => {
 
   it('Bernoulli(exp(−γ)) matches e^−γ for γ = 1/2 and γ = 5/2', () => {
     const rng = seededRandom(2);
-    for (const [num, den] of [[1n, 2n], [5n, 2n]] as const) {
+    for (const [num, den] of [
+      [1n, 2n],
+      [5n, 2n],
+    ] as const) {
       let hits = 0;
       for (let i = 0; i < N; i++) if (bernoulliExp(num, den, rng)) hits++;
       const p = Math.exp(-Number(num) / Number(den));
@@ -42,7 +45,10 @@ describe('dp/samplers (Canonne–Kamath–Steinke 2020)', () => {
     assert.ok(Math.abs(hits / N - 0.25) < 4.5 * Math.sqrt(0.1875 / N));
   });
 
-  for (const [label, scale] of [['1', rational(1n)], ['7/2', rational(7n, 2n)]] as const) {
+  for (const [label, scale] of [
+    ['1', rational(1n)],
+    ['7/2', rational(7n, 2n)],
+  ] as const) {
     it(`discrete Laplace, scale ${label}: χ² fit to Pr[x] = tanh(1/2t)·e^{−|x|/t}`, () => {
       const rng = seededRandom(10);
       const t = Number(scale.num) / Number(scale.den);
@@ -54,7 +60,11 @@ describe('dp/samplers (Canonne–Kamath–Steinke 2020)', () => {
     });
   }
 
-  for (const [label, sigma2] of [['1', rational(1n)], ['9/4', rational(9n, 4n)], ['100', rational(100n)]] as const) {
+  for (const [label, sigma2] of [
+    ['1', rational(1n)],
+    ['9/4', rational(9n, 4n)],
+    ['100', rational(100n)],
+  ] as const) {
     it(`discrete Gaussian, σ² = ${label}: χ² fit to e^{−x²/2σ²}/Σ`, () => {
       const rng = seededRandom(20);
       const s2 = Number(sigma2.num) / Number(sigma2.den);

@@ -1,13 +1,17 @@
 import { strict as assert } from 'node:assert';
-import { exponentialUtilityBound, gaussianErrorBound, laplaceErrorBound } from '../../../../engine/dp/utility/bounds.js';
+import {
+  exponentialUtilityBound,
+  gaussianErrorBound,
+  laplaceErrorBound,
+} from '../../../../engine/dp/utility/bounds.js';
 import { makeLaplace } from '../../../../engine/dp/mechanisms/laplace.js';
 import { seededRandom } from '../../../../engine/core/random.js';
 
 // Seed "PETs lecture", ラプラスメカニズムの具体例：年齢 — age in [0, 100], ε = 0.1, β = 0.05.
 describe('dp/utility bounds', () => {
   it('mean of n = 100: (100/(εn))·ln(1/0.05) = 29.96, not the slide\'s "≈ 3"', () => {
-    // The slide writes 100/(εn)·ln(1/δ) = 1/0.1·ln(1/0.05) ≈ 3, but 1/0.1 = 10 and 10·ln 20 = 29.957: an arithmetic slip
-    // (the formula is right; the slide divided by 10 once too often). We trust the formula.
+    // The slide writes 100/(εn)·ln(1/δ) = 1/0.1·ln(1/0.05) ≈ 3, but 1/0.1 = 10 and 10·ln 20 = 29.957: an arithmetic
+    // slip (the formula is right; the slide divided by 10 once too often). We trust the formula.
     const b = laplaceErrorBound(100 / (0.1 * 100), 0.05);
     assert.equal(b.toFixed(2), '29.96');
   });
@@ -22,7 +26,14 @@ describe('dp/utility bounds', () => {
 
   it('mode among 4 categories, n = 100 000, t = 3: H − 87.7 with probability ≥ 1 − e^{−3} ≈ 95%', () => {
     // Seed 指数メカニズムの具体例：最頻値: H − (2/0.1)(ln(4/1) + 3) = H − 87.73; |C1| = 40 000 → ≥ 39 912.3.
-    const r = exponentialUtilityBound({ best: 40000, sensitivity: 1, epsilon: 0.1, outputs: 4, optimalOutputs: 1, t: 3 });
+    const r = exponentialUtilityBound({
+      best: 40000,
+      sensitivity: 1,
+      epsilon: 0.1,
+      outputs: 4,
+      optimalOutputs: 1,
+      t: 3,
+    });
     assert.equal(r.loss.toFixed(1), '87.7');
     assert.equal(r.threshold.toFixed(1), '39912.3');
     assert.ok(Math.abs(r.probability - (1 - Math.exp(-3))) < 1e-15 && r.probability > 0.95);

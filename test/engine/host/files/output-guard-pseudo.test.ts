@@ -22,7 +22,10 @@ describe('engine/host output guard: no outputs on kernel pseudo-filesystems (iss
 
   it('refuses an output folder or file under /proc or /sys, also through a symlink, and names the root', () => {
     for (const folder of ['/proc/x', '/proc', '/sys/x', '/sys/kernel/y']) {
-      assert.throws(() => guardOutputFolder(folder, []), (e: unknown) => e instanceof OutputGuardError && /kernel pseudo-filesystem/.test(e.message));
+      assert.throws(
+        () => guardOutputFolder(folder, []),
+        (e: unknown) => e instanceof OutputGuardError && /kernel pseudo-filesystem/.test(e.message),
+      );
     }
     assert.throws(() => guardOutputs(['/proc/self/x.csv'], []), /under \/proc, a kernel pseudo-filesystem/);
     symlinkSync('/proc', join(dir, 'link'));
@@ -34,9 +37,16 @@ describe('engine/host output guard: no outputs on kernel pseudo-filesystems (iss
 
   it('privspec release --out /proc/x exits 2, spending nothing', async () => {
     writeFileSync(join(dir, 'd.csv'), 'age\n30\n40\n');
-    writeFileSync(join(dir, 's.privspec'), 'dataset d from "d.csv" { insensitive age }\nbudget { epsilon 10 }\nrelease n: count laplace epsilon 1\n');
+    writeFileSync(
+      join(dir, 's.privspec'),
+      'dataset d from "d.csv" { insensitive age }\nbudget { epsilon 10 }\nrelease n: count laplace epsilon 1\n',
+    );
     let err = '';
-    const code = await runCli(['release', 's.privspec', '--out', '/proc/x'], { out: () => {}, err: (t) => (err += t), cwd: dir });
+    const code = await runCli(['release', 's.privspec', '--out', '/proc/x'], {
+      out: () => {},
+      err: (t) => (err += t),
+      cwd: dir,
+    });
     assert.equal(code, 2);
     assert.match(err, /the output \/proc\/x is under \/proc, a kernel pseudo-filesystem/);
     assert.equal(existsSync(join(dir, 's.privspec.ledger.json')), false);

@@ -18,9 +18,15 @@ describe('CSV writing', () => {
   });
 
   it('round-trips through the parser', () => {
-    const rows = [['1', 'a,b', 'x"y'], ['2', 'line\nbreak', '']];
+    const rows = [
+      ['1', 'a,b', 'x"y'],
+      ['2', 'line\nbreak', ''],
+    ];
     const table = parseCsv(formatCsv(['id', 'text', 'quote'], rows), { delimiter: ',' });
-    assert.deepEqual(table.columns.map((c) => c.name), ['id', 'text', 'quote']);
+    assert.deepEqual(
+      table.columns.map((c) => c.name),
+      ['id', 'text', 'quote'],
+    );
     assert.deepEqual(table.columns[1].dictionary, ['a,b', 'line\nbreak']);
     assert.deepEqual(table.columns[2].dictionary, ['x"y', '']);
   });

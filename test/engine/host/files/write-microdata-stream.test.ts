@@ -8,7 +8,11 @@ import { DuckDbSource } from '../../../../engine/host/sources/duckdb/duckdb-sour
 import { formatCsv } from '../../../../engine/host/files/write-csv.js';
 import { writeMicrodataStream } from '../../../../engine/host/files/write-microdata-stream.js';
 import { makeTransitionMatrix } from '../../../../engine/pram/transition-matrix.js';
-import { decideGeneralization, generalizationColumns, requireDecided } from '../../../../engine/release/decide-generalization.js';
+import {
+  decideGeneralization,
+  generalizationColumns,
+  requireDecided,
+} from '../../../../engine/release/decide-generalization.js';
 import { computeGeneralize } from '../../../../engine/release/kinds/generalize/generalize-release.js';
 import { decisionRowTransform, pramRowTransform } from '../../../../engine/release/microdata-row-transform.js';
 import type { AnonymityDescription, DatasetDescription } from '../../../../engine/release/release-description.js';
@@ -44,8 +48,20 @@ describe('engine/host/write-microdata-stream: microdata from a source never held
   describe('on Adult as Parquet through DuckDB', () => {
     let table: Table;
     let parquet: string;
-    const dataset: DatasetDescription = { name: 'adult', file: 'adult.parquet', identifying: [], quasi: ['age', 'sex', 'race'], sensitive: ['salary-class'], insensitive: [] };
-    const anonymity: AnonymityDescription = { criteria: [new KAnonymity(5)], suppression: 0.02, metric: 'entropy', pins: new Map() };
+    const dataset: DatasetDescription = {
+      name: 'adult',
+      file: 'adult.parquet',
+      identifying: [],
+      quasi: ['age', 'sex', 'race'],
+      sensitive: ['salary-class'],
+      insensitive: [],
+    };
+    const anonymity: AnonymityDescription = {
+      criteria: [new KAnonymity(5)],
+      suppression: 0.02,
+      metric: 'entropy',
+      pins: new Map(),
+    };
     before(async function () {
       table = loadAdultOrSkip(this);
       parquet = join(dir, 'adult.parquet');
@@ -54,7 +70,7 @@ describe('engine/host/write-microdata-stream: microdata from a source never held
       await duck.close();
     });
 
-    it('(a) the streamed generalization holds exactly the in-memory release\'s lines (as a multiset), with the same decision', async () => {
+    it("(a) the streamed generalization holds exactly the in-memory release's lines (as a multiset), with the same decision", async () => {
       const hierarchies = new Map(dataset.quasi.map((q) => [q, adultHierarchy(q)]));
       const memory = computeGeneralize(table, dataset, hierarchies, anonymity);
       const spec = { quasi: dataset.quasi, hierarchies, anonymity };
@@ -64,7 +80,13 @@ describe('engine/host/write-microdata-stream: microdata from a source never held
       const out = join(dir, 'generalized.csv');
       try {
         // Small batches: the file is assembled from many appends.
-        const { rows } = await writeMicrodataStream(out, memory.header, duck.shuffledRows(memory.header, boundingSeed(cryptoRandom()), 1000), transform, { inputs: [parquet] });
+        const { rows } = await writeMicrodataStream(
+          out,
+          memory.header,
+          duck.shuffledRows(memory.header, boundingSeed(cryptoRandom()), 1000),
+          transform,
+          { inputs: [parquet] },
+        );
         assert.equal(rows, memory.rows.length);
       } finally {
         await duck.close();
@@ -74,16 +96,33 @@ describe('engine/host/write-microdata-stream: microdata from a source never held
       assert.equal(streamed[0], expected[0]);
       assert.deepEqual(streamed.slice(1).sort(), expected.slice(1).sort());
       // Some rows were suppressed and some generalized: the comparison is not vacuous.
-      assert.ok(memory.rows.length < table.rowCount || Object.values(memory.parameters.levels as Record<string, number>).some((l) => l > 0));
+      assert.ok(
+        memory.rows.length < table.rowCount ||
+          Object.values(memory.parameters.levels as Record<string, number>).some((l) => l > 0),
+      );
     });
 
     it('(b) PRAM row by row: the columns and row count are right and the retention is 0.8 within 5 standard errors', async () => {
-      // 'sex' twice: the first copy is randomized, the second kept, so each line pairs a released value with its original.
-      const matrix = makeTransitionMatrix(['Female', 'Male'], [[0.8, 0.2], [0.2, 0.8]], 'retain 0.8');
+      // 'sex' twice: the first copy is randomized, the second kept, so each line pairs a released value with its
+      // original.
+      const matrix = makeTransitionMatrix(
+        ['Female', 'Male'],
+        [
+          [0.8, 0.2],
+          [0.2, 0.8],
+        ],
+        'retain 0.8',
+      );
       const duck = await DuckDbSource.open(parquet);
       const out = join(dir, 'pram.csv');
       try {
-        await writeMicrodataStream(out, ['sex', 'original'], duck.shuffledRows(['sex', 'sex'], boundingSeed(cryptoRandom()), 4096), pramRowTransform([0], [matrix], cryptoRandom()), { inputs: [parquet] });
+        await writeMicrodataStream(
+          out,
+          ['sex', 'original'],
+          duck.shuffledRows(['sex', 'sex'], boundingSeed(cryptoRandom()), 4096),
+          pramRowTransform([0], [matrix], cryptoRandom()),
+          { inputs: [parquet] },
+        );
       } finally {
         await duck.close();
       }
@@ -105,7 +144,10 @@ describe('engine/host/write-microdata-stream: microdata from a source never held
     let file: string;
     before(async () => {
       file = join(dir, 'ordered.parquet');
-      writeFileSync(join(dir, 'ordered.csv'), `i,g\n${Array.from({ length: 500 }, (_, i) => `${i},${i % 7}`).join('\n')}\n`);
+      writeFileSync(
+        join(dir, 'ordered.csv'),
+        `i,g\n${Array.from({ length: 500 }, (_, i) => `${i},${i % 7}`).join('\n')}\n`,
+      );
       const maker = await DuckDbSource.open(join(dir, 'ordered.csv'));
       await maker.query(`COPY (SELECT * FROM ${maker.relation}) TO '${file}' (FORMAT parquet)`);
       await maker.close();
@@ -115,7 +157,8 @@ describe('engine/host/write-microdata-stream: microdata from a source never held
       const duck = await DuckDbSource.open(file);
       const out: number[] = [];
       try {
-        for await (const batch of duck.shuffledRows(['i'], key, 64)) for (const row of batch.rows) out.push(Number(row[0]));
+        for await (const batch of duck.shuffledRows(['i'], key, 64))
+          for (const row of batch.rows) out.push(Number(row[0]));
       } finally {
         await duck.close();
       }
@@ -124,9 +167,15 @@ describe('engine/host/write-microdata-stream: microdata from a source never held
 
     it('(c) the rows come out in a permutation uncorrelated with the source order (|ρ| < 0.2, 4.5 standard errors), different for another key', async () => {
       const a = await order(boundingSeed(seededRandom('stream-a')));
-      assert.deepEqual([...a].sort((x, y) => x - y), Array.from({ length: 500 }, (_, i) => i));
+      assert.deepEqual(
+        [...a].sort((x, y) => x - y),
+        Array.from({ length: 500 }, (_, i) => i),
+      );
       // Position p holds source row a[p]: under a uniform permutation ρ has standard error 1/√(n − 1) ≈ 0.045.
-      const rho = spearman(a.map((_, p) => p), a);
+      const rho = spearman(
+        a.map((_, p) => p),
+        a,
+      );
       assert.ok(Math.abs(rho) < 0.2, `ρ = ${rho}`);
       const b = await order(boundingSeed(seededRandom('stream-b')));
       assert.notDeepEqual(a, b);
@@ -144,16 +193,28 @@ describe('engine/host/write-microdata-stream: microdata from a source never held
         yield { columns: ['i'], rows: [['1'], ['2']] };
         throw new Error('the connection dropped');
       }
-      await assert.rejects(writeMicrodataStream(out, ['i'], failing(), (r) => r, { inputs: [file] }), /the connection dropped/);
+      await assert.rejects(
+        writeMicrodataStream(out, ['i'], failing(), (r) => r, { inputs: [file] }),
+        /the connection dropped/,
+      );
       assert.deepEqual(readdirSync(join(dir, 'failed')), []);
       // A transform that fails on the second batch (a value outside the matrix) is the same.
       const duck = await DuckDbSource.open(file);
       try {
         let seen = 0;
-        await assert.rejects(writeMicrodataStream(out, ['i'], duck.shuffledRows(['i'], boundingSeed(cryptoRandom()), 100), (r) => {
-          if (++seen > 150) throw new Error('not in the domain');
-          return r;
-        }, { inputs: [file] }), /not in the domain/);
+        await assert.rejects(
+          writeMicrodataStream(
+            out,
+            ['i'],
+            duck.shuffledRows(['i'], boundingSeed(cryptoRandom()), 100),
+            (r) => {
+              if (++seen > 150) throw new Error('not in the domain');
+              return r;
+            },
+            { inputs: [file] },
+          ),
+          /not in the domain/,
+        );
       } finally {
         await duck.close();
       }
@@ -164,13 +225,26 @@ describe('engine/host/write-microdata-stream: microdata from a source never held
       const duck = await DuckDbSource.open(file);
       const before = readFileSync(file);
       try {
-        await assert.rejects(writeMicrodataStream(file, ['i'], duck.shuffledRows(['i'], boundingSeed(cryptoRandom())), (r) => r, { inputs: [file] }), /input|same file|replace/i);
+        await assert.rejects(
+          writeMicrodataStream(file, ['i'], duck.shuffledRows(['i'], boundingSeed(cryptoRandom())), (r) => r, {
+            inputs: [file],
+          }),
+          /input|same file|replace/i,
+        );
         assert.deepEqual(readFileSync(file), before);
         const taken = join(dir, 'taken.csv');
         writeFileSync(taken, 'published\n');
-        await assert.rejects(writeMicrodataStream(taken, ['i'], duck.shuffledRows(['i'], boundingSeed(cryptoRandom())), (r) => r, { inputs: [file] }), /exists/);
+        await assert.rejects(
+          writeMicrodataStream(taken, ['i'], duck.shuffledRows(['i'], boundingSeed(cryptoRandom())), (r) => r, {
+            inputs: [file],
+          }),
+          /exists/,
+        );
         assert.equal(readFileSync(taken, 'utf8'), 'published\n');
-        await writeMicrodataStream(taken, ['i'], duck.shuffledRows(['i'], boundingSeed(cryptoRandom())), (r) => r, { inputs: [file], force: true });
+        await writeMicrodataStream(taken, ['i'], duck.shuffledRows(['i'], boundingSeed(cryptoRandom())), (r) => r, {
+          inputs: [file],
+          force: true,
+        });
         assert.equal(lines(readFileSync(taken, 'utf8')).length, 501);
       } finally {
         await duck.close();

@@ -4,8 +4,8 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { writeNewFileAtomic } from '../../../../engine/host/files/write-file-atomic.js';
 
-// Release outputs are created, never replaced. On file systems without hard links (FAT32, exFAT, many SMB mounts) `link`
-// fails with EPERM: the file is then created exclusively in place rather than the run failing after its spend.
+// Release outputs are created, never replaced. On file systems without hard links (FAT32, exFAT, many SMB mounts)
+// `link` fails with EPERM: the file is then created exclusively in place rather than the run failing after its spend.
 describe('engine/host/write-file-atomic: writeNewFileAtomic', () => {
   const dir = mkdtempSync(join(tmpdir(), 'privspec-write-new-'));
   after(() => rmSync(dir, { recursive: true, force: true }));

@@ -55,7 +55,10 @@ describe('runSpec: one source for the run (issue 35 item 4)', function () {
     await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'));
     writeFileSync(join(dir, 'g.privspec'), generalize);
     writeFileSync(join(dir, 'c.privspec'), count);
-    writeFileSync(join(dir, 'm.csv'), `id,age,sex,income\n${ROWS.map((r, i) => `${i + 1},${r},${10 * (i + 1)}`).join('\n')}\n`);
+    writeFileSync(
+      join(dir, 'm.csv'),
+      `id,age,sex,income\n${ROWS.map((r, i) => `${i + 1},${r},${10 * (i + 1)}`).join('\n')}\n`,
+    );
     await csvToParquet(join(dir, 'm.csv'), join(dir, 'm.parquet'));
     writeFileSync(join(dir, 'm.privspec'), mixed);
   });
@@ -72,7 +75,12 @@ describe('runSpec: one source for the run (issue 35 item 4)', function () {
     assert.equal(run.code, 0, run.err + run.out);
     assert.equal(JSON.parse(run.out).releases[0].status, 'written');
     // 12 rows written: by hand, k 3 with suppression 0.1 is met at age 1, sex 0 with nothing suppressed.
-    assert.equal(readFileSync(join(dir, 'out-g', 'g.csv'), 'utf8').trim().split('\n').length, 13);
+    assert.equal(
+      readFileSync(join(dir, 'out-g', 'g.csv'), 'utf8')
+        .trim()
+        .split('\n').length,
+      13,
+    );
     assert.equal(run.opens, 1);
   });
 
@@ -81,14 +89,25 @@ describe('runSpec: one source for the run (issue 35 item 4)', function () {
     assert.equal(run.code, 0, run.err + run.out);
     assert.equal(JSON.parse(run.out).releases[0].status, 'written');
     // The header and two cells, F and M, under the seeded run's NOT PRIVATE line.
-    assert.deepEqual(readFileSync(join(dir, 'out-c', 'c.csv'), 'utf8').trim().split('\n').slice(1).map((l) => l.split(',')[0]).sort(), ['F', 'M', 'sex']);
+    assert.deepEqual(
+      readFileSync(join(dir, 'out-c', 'c.csv'), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(',')[0])
+        .sort(),
+      ['F', 'M', 'sex'],
+    );
     assert.equal(run.opens, 1);
   });
 
   it('a count (the source’s answer), a grid with bounds from the data (the table) and a generalization (streamed) in one run open DuckDB once', async () => {
     const run = await opensOf(['release', 'm.privspec', '--out', 'out-m', '--seed', '3', '--not-private', '--json']);
     assert.equal(run.code, 0, run.err + run.out);
-    assert.deepEqual(JSON.parse(run.out).releases.map((r: { name: string; status: string }) => `${r.name}:${r.status}`), ['c:written', 'gr:written', 'g:written']);
+    assert.deepEqual(
+      JSON.parse(run.out).releases.map((r: { name: string; status: string }) => `${r.name}:${r.status}`),
+      ['c:written', 'gr:written', 'g:written'],
+    );
     assert.equal(run.opens, 1);
   });
 });

@@ -9,25 +9,43 @@ import { serverOrSkip, ServerUnavailable } from '../../../helpers/server-process
  */
 describe('test servers that cannot start', () => {
   const saved = { ...process.env };
-  afterEach(() => { process.env = { ...saved }; });
+  afterEach(() => {
+    process.env = { ...saved };
+  });
 
   it('say which package is missing, and fail instead of skipping when CI is set', async () => {
     process.env.PRIVSPEC_PG_BIN = '/nonexistent';
     process.env.PRIVSPEC_CLICKHOUSE_SERVER = '/nonexistent/clickhouse-server';
-    await assert.rejects(startPostgres(), (e: Error) => e instanceof ServerUnavailable && /"postgresql" package/.test(e.message));
+    await assert.rejects(
+      startPostgres(),
+      (e: Error) => e instanceof ServerUnavailable && /"postgresql" package/.test(e.message),
+    );
     process.env.CI = 'true';
     const context = { skip: () => assert.fail('skipped in CI') } as unknown as Mocha.Context;
-    await assert.rejects(serverOrSkip(context, () => startPostgres()), /CI=true: this test must run, not skip/);
-    await assert.rejects(serverOrSkip(context, () => startClickHouseCluster()), /"clickhouse-server" package.*CI=true/);
+    await assert.rejects(
+      serverOrSkip(context, () => startPostgres()),
+      /CI=true: this test must run, not skip/,
+    );
+    await assert.rejects(
+      serverOrSkip(context, () => startClickHouseCluster()),
+      /"clickhouse-server" package.*CI=true/,
+    );
   });
 
-  it('skip with that reason on a developer\'s machine', async () => {
+  it("skip with that reason on a developer's machine", async () => {
     process.env.PRIVSPEC_PG_BIN = '/nonexistent';
     delete process.env.CI;
     let skipped = false;
-    const context = { skip: () => { skipped = true; throw new Error('skip'); } } as unknown as Mocha.Context;
-    await assert.rejects(serverOrSkip(context, () => startPostgres()), /skip/);
+    const context = {
+      skip: () => {
+        skipped = true;
+        throw new Error('skip');
+      },
+    } as unknown as Mocha.Context;
+    await assert.rejects(
+      serverOrSkip(context, () => startPostgres()),
+      /skip/,
+    );
     assert.ok(skipped);
   });
 });
-

@@ -20,7 +20,13 @@ describe('pram/search on Adult: Bayesian optimization vs exhaustive enumeration'
       const optimum = searchGeneralizationPram(table, { qi, hierarchies, target, optimizer: 'exhaustive' }).best!.loss;
       const errors: number[] = [];
       for (let seed = 1; seed <= 5; seed++) {
-        const r = searchGeneralizationPram(table, { qi, hierarchies, target, rng: seededRandom(seed), exhaustiveCheck: seed === 1 });
+        const r = searchGeneralizationPram(table, {
+          qi,
+          hierarchies,
+          target,
+          rng: seededRandom(seed),
+          exhaustiveCheck: seed === 1,
+        });
         assert.equal(r.evaluations, 20);
         if (r.exhaustive) assert.equal(r.exhaustive.best!.loss, optimum);
         errors.push((r.best!.loss - optimum) / optimum);

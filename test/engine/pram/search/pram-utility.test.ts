@@ -14,10 +14,10 @@ const sex = parseArxHierarchy('M;*\nF;*\n');
 const age = parseArxHierarchy('20;20-29;*\n25;20-29;*\n31;30-39;*\n38;30-39;*\n45;40-49;*\n');
 
 describe('pram/search: the L1 utility of generalization × PRAM (Hasegawa & Miura §3)', () => {
-  it('eq. 10 sums over domain values, as the seed\'s own histograms are indexed (Fig. 1: h_t = (2, 1) for three records)', () => {
+  it("eq. 10 sums over domain values, as the seed's own histograms are indexed (Fig. 1: h_t = (2, 1) for three records)", () => {
     // Fig. 4: sex alone, generalized to '*', the 10 released records spread evenly as M: 5, F: 5. With M: 7, F: 3
-    // the L1 over values is |7 − 5| + |3 − 5| = 4; read over records (eq. 10 literally) it would be 7·2 + 3·2 = 20, more
-    // than the 2N = 20 … 2·10 that bounds any L1 distance between two histograms of N records — and Fig. 1's
+    // the L1 over values is |7 − 5| + |3 − 5| = 4; read over records (eq. 10 literally) it would be 7·2 + 3·2 = 20,
+    // more than the 2N = 20 … 2·10 that bounds any L1 distance between two histograms of N records — and Fig. 1's
     // h_t = (2, 1)ᵀ, one entry per distinct value although records 1 and 3 are equal, fixes the index as the value.
     const t = tableFromRows(['sex'], [...Array(7).fill(['M']), ...Array(3).fill(['F'])]);
     const u = new PramUtility(t, ['sex'], [sex]);
@@ -33,11 +33,25 @@ describe('pram/search: the L1 utility of generalization × PRAM (Hasegawa & Miur
     assert.ok(Math.abs(u.evaluate([0], [1]).loss!) < 1e-12);
   });
 
-  it('without PRAM it equals the engine\'s L1 metric at every lattice node, suppression included', () => {
-    const rows = [['M', '20'], ['M', '25'], ['F', '31'], ['F', '38'], ['M', '45'], ['M', '20'], ['F', '20'], ['M', '31']];
+  it("without PRAM it equals the engine's L1 metric at every lattice node, suppression included", () => {
+    const rows = [
+      ['M', '20'],
+      ['M', '25'],
+      ['F', '31'],
+      ['F', '38'],
+      ['M', '45'],
+      ['M', '20'],
+      ['F', '20'],
+      ['M', '31'],
+    ];
     const t = tableFromRows(['sex', 'age'], rows);
     const u = new PramUtility(t, ['sex', 'age'], [sex, age]);
-    const problem = makeProblem(t, { qi: ['sex', 'age'], hierarchies: [sex, age], criteria: [new KAnonymity(2)], suppression: 0.5 });
+    const problem = makeProblem(t, {
+      qi: ['sex', 'age'],
+      hierarchies: [sex, age],
+      criteria: [new KAnonymity(2)],
+      suppression: 0.5,
+    });
     const metric = makeL1Metric(problem);
     const lattice = new Lattice([1, 2]);
     const evaluator = new NodeEvaluator(problem, lattice, 0);
@@ -45,7 +59,11 @@ describe('pram/search: the L1 utility of generalization × PRAM (Hasegawa & Miur
       const e = evaluator.evaluate(id);
       const mine = u.evaluate(e.levels, [null, null], 2, 0.5);
       assert.equal(mine.loss === null, !e.valid, `node ${e.levels.join(',')}`);
-      if (e.valid) assert.ok(Math.abs(mine.loss! - metric.value(e)) < 1e-9, `node ${e.levels.join(',')}: ${mine.loss} vs ${metric.value(e)}`);
+      if (e.valid)
+        assert.ok(
+          Math.abs(mine.loss! - metric.value(e)) < 1e-9,
+          `node ${e.levels.join(',')}: ${mine.loss} vs ${metric.value(e)}`,
+        );
     }
   });
 
@@ -57,7 +75,12 @@ describe('pram/search: the L1 utility of generalization × PRAM (Hasegawa & Miur
     // Levels (sex, age): an attribute with one value left ('*') has no PRAM choice, the others two each:
     // (0,0) 4, (0,1) 4, (0,2) 2, (1,0) 2, (1,1) 2, (1,2) 1 = 15 points.
     assert.equal(ex.points, 15);
-    const bo = searchGeneralizationPram(t, { ...base, rng: seededRandom(1), exhaustiveCheck: true, evaluations: ex.candidates });
+    const bo = searchGeneralizationPram(t, {
+      ...base,
+      rng: seededRandom(1),
+      exhaustiveCheck: true,
+      evaluations: ex.candidates,
+    });
     assert.equal(bo.exhaustive!.relativeError, 0);
     assert.deepEqual(bo.best!.levels, ex.best!.levels);
     assert.match(bo.optimizer, /Matérn 5\/2/);

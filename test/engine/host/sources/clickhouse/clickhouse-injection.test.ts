@@ -18,7 +18,8 @@ import { startEmbeddedClickHouse } from '../../../../helpers/embedded-clickhouse
 const ddlName = (name: string) => `\`${name.replace(/\\/g, '\\\\').replace(/`/g, '\\`')}\``;
 const ddlString = (value: string) => `'${value.replace(/\\/g, '\\\\').replace(/'/g, "\\'")}'`;
 /** TabSeparated's escapes, for the test's INSERT: backslash, tab, line feed, carriage return. */
-const tsv = (value: string) => value.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
+const tsv = (value: string) =>
+  value.replace(/[\\\t\n\r]/g, (c) => ({ '\\': '\\\\', '\t': '\\t', '\n': '\\n', '\r': '\\r' })[c]!);
 
 describe('ClickHouse 18.16: a name or a value never reads another table (read-only user, canary table)', function () {
   this.timeout(180_000);
@@ -32,16 +33,22 @@ describe('ClickHouse 18.16: a name or a value never reads another table (read-on
   });
   after(async () => cluster?.stop());
 
-  it('the review\'s reproduction: a column named with \\` (backticks doubled, backslash left alone) read canary.secret', async () => {
+  it("the review's reproduction: a column named with \\` (backticks doubled, backslash left alone) read canary.secret", async () => {
     // Quoted by doubling backticks, `\`` ends the name after one backtick: the rest of the column's name is SQL, which
     // here concatenates the canary's text to the column "`" that the table also has, and comments out the line's end.
     const payload = "\\`) || (SELECT any(s) FROM canary.secret), '') AS _privspec_c0, count() AS _privspec_n -- ";
-    await cluster.sql(`CREATE TABLE privspec.injected (${ddlName(payload)} String, ${ddlName('`')} String) ENGINE = Memory`);
+    await cluster.sql(
+      `CREATE TABLE privspec.injected (${ddlName(payload)} String, ${ddlName('`')} String) ENGINE = Memory`,
+    );
     await cluster.sql(`INSERT INTO privspec.injected VALUES (${ddlString('a')}, ${ddlString('b')})`);
     const source = await openClickHouseSource('privspec.injected', cluster.reader);
     try {
       assert.deepEqual(canonicalFrequencies(await source.frequencyTable({ columns: [payload] })), ['["a"]=1']);
-      const answer = await source.aggregate({ id: 'q', groupBy: [payload], where: new Map([['`', [{ kind: 'set', values: ['b'] }]]]) });
+      const answer = await source.aggregate({
+        id: 'q',
+        groupBy: [payload],
+        where: new Map([['`', [{ kind: 'set', values: ['b'] }]]]),
+      });
       assert.deepEqual(answer.groups, [{ key: ['a'], rows: 1 }]);
       assert.equal(answer.selectedRows, 1);
     } finally {
@@ -55,7 +62,11 @@ describe('ClickHouse 18.16: a name or a value never reads another table (read-on
     const value = "\\' OR (SELECT count() FROM canary.secret) > 0 OR a = '";
     const source = await openClickHouseSource('privspec.values_in', cluster.reader);
     try {
-      const answer = await source.aggregate({ id: 'q', groupBy: ['b'], where: new Map([['a', [{ kind: 'set', values: [value] }]]]) });
+      const answer = await source.aggregate({
+        id: 'q',
+        groupBy: ['b'],
+        where: new Map([['a', [{ kind: 'set', values: [value] }]]]),
+      });
       assert.deepEqual(answer.groups, []);
       assert.equal(answer.selectedRows, 0);
     } finally {
@@ -66,8 +77,15 @@ describe('ClickHouse 18.16: a name or a value never reads another table (read-on
   it('fuzz: a column named with each character U+0001–U+00FF, quotes, backslashes, backquotes, comments and placeholders reads that column, and its name as a value (a literal, on 18.16) reads that value, in every request', async function () {
     this.timeout(300_000);
     const columns = [...FUZZ_NAMES, FUZZ_UNIT];
-    await cluster.sql(`CREATE TABLE privspec.fuzz (${columns.map((c) => `${ddlName(c)} String`).join(', ')}) ENGINE = Memory`);
-    await cluster.insert('privspec.fuzz', fuzzRows().map((r) => r.map(tsv).join('\t')).join('\n') + '\n');
+    await cluster.sql(
+      `CREATE TABLE privspec.fuzz (${columns.map((c) => `${ddlName(c)} String`).join(', ')}) ENGINE = Memory`,
+    );
+    await cluster.insert(
+      'privspec.fuzz',
+      fuzzRows()
+        .map((r) => r.map(tsv).join('\t'))
+        .join('\n') + '\n',
+    );
     const source = await openClickHouseSource('privspec.fuzz', cluster.reader);
     try {
       await assertFuzzAnswers(source);
@@ -78,7 +96,8 @@ describe('ClickHouse 18.16: a name or a value never reads another table (read-on
 });
 
 // The same fuzz on a current ClickHouse (chDB, embedded), with the values as query parameters (what a current server is
-// sent) and as the literals 18.16 is sent. No canary here (chDB has no users): the answers' shape and figures are the check.
+// sent) and as the literals 18.16 is sent. No canary here (chDB has no users): the answers' shape and figures are the
+// check.
 describe('current ClickHouse (embedded chDB): the name and value fuzz, values bound and inline', function () {
   this.timeout(300_000);
   for (const values of ['bound', 'inline'] as const) {

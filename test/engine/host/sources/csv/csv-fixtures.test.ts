@@ -10,14 +10,23 @@ describe('readCsvFile on fixtures', () => {
   it('reads a BOM, CRLF, semicolons and quoted line breaks', async () => {
     const t = await readCsvFile(fixture('bom-crlf-semicolon.csv'));
     assert.equal(t.delimiter, ';');
-    assert.deepEqual(rowsOf(t), [['name', 'city', 'note'], ['Ann', 'Köln', 'two\r\nlines'], ['Bob', 'Zürich; CH', '']]);
+    assert.deepEqual(rowsOf(t), [
+      ['name', 'city', 'note'],
+      ['Ann', 'Köln', 'two\r\nlines'],
+      ['Bob', 'Zürich; CH', ''],
+    ]);
     assert.deepEqual([...t.rowLines!], [2, 4]);
   });
 
   it('reads tabs and a last record without a line break', async () => {
     const t = await readCsvFile(fixture('tab-no-final-newline.csv'));
     assert.equal(t.delimiter, '\t');
-    assert.deepEqual(rowsOf(t), [['id', 'value'], ['1', 'a\tb'], ['2', ''], ['3', 'plain']]);
+    assert.deepEqual(rowsOf(t), [
+      ['id', 'value'],
+      ['1', 'a\tb'],
+      ['2', ''],
+      ['3', 'plain'],
+    ]);
   });
 
   const failures: [string, number, RegExp][] = [
@@ -27,7 +36,11 @@ describe('readCsvFile on fixtures', () => {
   ];
   for (const [name, line, message] of failures) {
     it(`reports ${name} at line ${line}`, async () => {
-      await assert.rejects(readCsvFile(fixture(name)), (e: unknown) => e instanceof TableError && e.file === fixture(name) && e.line === line && message.test(e.message));
+      await assert.rejects(
+        readCsvFile(fixture(name)),
+        (e: unknown) =>
+          e instanceof TableError && e.file === fixture(name) && e.line === line && message.test(e.message),
+      );
     });
   }
 });

@@ -35,8 +35,8 @@ describe('issue 10 item 11 — linear-time inputs', function () {
 
   it('a 4 MiB record fed in 1 KiB chunks is parsed in one pass, not once per chunk', () => {
     // Re-parsing from the record's start on every chunk (the old behaviour) reads 4096 · 2 MiB ≈ 8 GiB here, tens of
-    // seconds; one pass is 0.05–0.17 s of CPU (at load 8). The bound, 2 s of CPU (wall time would count a busy machine's
-    // other work), is ten times that and still far below the old quadratic scan.
+    // seconds; one pass is 0.05–0.17 s of CPU (at load 8). The bound, 2 s of CPU (wall time would count a busy
+    // machine's other work), is ten times that and still far below the old quadratic scan.
     const inner = 'y,'.repeat(2 << 20);
     for (const [text, rows] of [
       [`"${inner}`, 0],
@@ -63,7 +63,11 @@ describe('issue 10 item 11 — linear-time inputs', function () {
     for (const chunk of [1, 2, 3, 5, 7, 64]) {
       const parser = feed(new TextEncoder().encode(text), chunk);
       assert.equal(parser.rows, whole.rowCount, `chunk ${chunk}`);
-      assert.deepEqual([...parser.result().rowLines.subarray(0, parser.rows)], [...whole.rowLines!].map((l) => l - 1), `chunk ${chunk}`);
+      assert.deepEqual(
+        [...parser.result().rowLines.subarray(0, parser.rows)],
+        [...whole.rowLines!].map((l) => l - 1),
+        `chunk ${chunk}`,
+      );
     }
   });
 
@@ -96,11 +100,19 @@ describe('issue 10 item 11 — linear-time inputs', function () {
   it('a duplicate header name is an error naming both columns and the line', async () => {
     assert.throws(
       () => parseCsv('id,age,zip,age\n1,2,3,4\n', { source: 'people.csv' }),
-      (e: unknown) => e instanceof TableError && e.line === 1 && e.file === 'people.csv' && /duplicate column name 'age'.*columns 2 and 4/.test(e.message),
+      (e: unknown) =>
+        e instanceof TableError &&
+        e.line === 1 &&
+        e.file === 'people.csv' &&
+        /duplicate column name 'age'.*columns 2 and 4/.test(e.message),
     );
     const path = join(dir, 'dup.csv');
     writeFileSync(path, '\n\nx;y;x\n1;2;3\n');
-    await assert.rejects(readCsvFile(path), (e: unknown) => e instanceof TableError && e.line === 3 && /columns 1 and 3/.test(e.message) && !e.message.includes('\n'));
+    await assert.rejects(
+      readCsvFile(path),
+      (e: unknown) =>
+        e instanceof TableError && e.line === 3 && /columns 1 and 3/.test(e.message) && !e.message.includes('\n'),
+    );
     // Without a header the columns are named column1, column2, … and cannot clash.
     assert.equal(parseCsv('a,a\n1,2\n', { header: false }).columns.length, 2);
   });

@@ -23,8 +23,13 @@ describe('readCsvFile on large random files (slow)', function () {
       const words = ['Ann', 'Bob', 'Zoë', '東京', 'a,b', 'say ""hi""', '', 'x;y', '😀', 'naïve'];
       const parts: string[] = ['id,age,zip,income,note\r\n'];
       for (let r = 0; r < rows; r++) {
-        const note = rnd() < multiLine ? `"${words[r % words.length]}\n${words[(r * 7) % words.length]}"` : `"${words[(r * 3) % words.length]}"`;
-        parts.push(`${r},${Math.floor(rnd() * 100)},0${Math.floor(rnd() * 9000) + 1000},${Math.floor(rnd() * 2_000_000)},${note}\r\n`);
+        const note =
+          rnd() < multiLine
+            ? `"${words[r % words.length]}\n${words[(r * 7) % words.length]}"`
+            : `"${words[(r * 3) % words.length]}"`;
+        parts.push(
+          `${r},${Math.floor(rnd() * 100)},0${Math.floor(rnd() * 9000) + 1000},${Math.floor(rnd() * 2_000_000)},${note}\r\n`,
+        );
       }
       const path = join(dir, `${rows}.csv`);
       writeFileSync(path, parts.join(''));

@@ -20,7 +20,9 @@ function randomRows(count: number, seed: number, quotedLines: number): string[][
   const rows: string[][] = [['id', 'name', 'age', 'note']];
   for (let r = 0; r < count; r++) {
     const lines = Math.floor(rnd() * (quotedLines + 1));
-    const note = Array.from({ length: lines + 1 }, () => words[Math.floor(rnd() * words.length)]).join(rnd() < 0.5 ? '\n' : '\r\n');
+    const note = Array.from({ length: lines + 1 }, () => words[Math.floor(rnd() * words.length)]).join(
+      rnd() < 0.5 ? '\n' : '\r\n',
+    );
     rows.push([String(r), words[Math.floor(rnd() * words.length)], String(Math.floor(rnd() * 100)), note]);
   }
   return rows;
@@ -56,7 +58,10 @@ describe('readCsvFile', function () {
 
   it('gives the same table as parseCsv, on one thread and on several, even when splits fall inside quoted fields', async () => {
     // Notes of up to 40 lines make the line feed after a split point likely to sit inside a quoted field.
-    for (const [name, quotedLines] of [['short', 1], ['long', 40]] as const) {
+    for (const [name, quotedLines] of [
+      ['short', 1],
+      ['long', 40],
+    ] as const) {
       const text = toCsv(randomRows(3000, name.length, quotedLines), ',', '\n');
       const path = write(`${name}.csv`, text);
       const expected = parseCsv(text, { source: path });
@@ -69,7 +74,10 @@ describe('readCsvFile', function () {
         const cuts = (await splitAtLineBreaks(file, bytes.indexOf(0x0a) + 1, bytes.length, 3)).slice(1, -1);
         await file.close();
         const quotesBefore = (cut: number) => bytes.subarray(0, cut).filter((b) => b === 0x22).length;
-        assert.ok(cuts.some((cut) => quotesBefore(cut) % 2 === 1), 'no split point inside quotes');
+        assert.ok(
+          cuts.some((cut) => quotesBefore(cut) % 2 === 1),
+          'no split point inside quotes',
+        );
       }
     }
   });
@@ -90,10 +98,16 @@ describe('readCsvFile', function () {
     const text = toCsv(randomRows(3000, 11, 3), ';', '\r\n');
     const path = write('columns.csv', text);
     const expected = parseCsv(text, { columns: ['note', 'id'] });
-    assert.deepEqual(expected.columns.map((c) => c.name), ['id', 'note']);
+    assert.deepEqual(
+      expected.columns.map((c) => c.name),
+      ['id', 'note'],
+    );
     assertSameTable(await readCsvFile(path, { columns: ['note', 'id'], workers: 1 }), expected);
     assertSameTable(await readCsvFile(path, { columns: ['note', 'id'], workers: 2 }), expected);
-    await assert.rejects(readCsvFile(path, { columns: ['zip'] }), (e: unknown) => e instanceof TableError && e.file === path && /no column 'zip'/.test(e.message));
+    await assert.rejects(
+      readCsvFile(path, { columns: ['zip'] }),
+      (e: unknown) => e instanceof TableError && e.file === path && /no column 'zip'/.test(e.message),
+    );
   });
 
   it('uses one thread below 8 MiB and never more threads than cores or 8', () => {
@@ -105,8 +119,14 @@ describe('readCsvFile', function () {
 
   it('reports a missing file or a directory in one line naming it', async () => {
     const missing = join(dir, 'nope.csv');
-    await assert.rejects(readCsvFile(missing), (e: unknown) => e instanceof TableError && e.file === missing && e.message === 'no such file');
-    await assert.rejects(readCsvFile(dir), (e: unknown) => e instanceof TableError && e.file === dir && e.message === 'cannot read a directory as CSV');
+    await assert.rejects(
+      readCsvFile(missing),
+      (e: unknown) => e instanceof TableError && e.file === missing && e.message === 'no such file',
+    );
+    await assert.rejects(
+      readCsvFile(dir),
+      (e: unknown) => e instanceof TableError && e.file === dir && e.message === 'cannot read a directory as CSV',
+    );
   });
 
   it('reports errors with absolute lines from any worker range', async () => {
@@ -138,12 +158,18 @@ describe('readCsvFile', function () {
     const body = Array.from({ length: 500 }, (_, r) => `${r},x`).join('\n');
     const unclosed = write('unclosed.csv', `a,b\n${body}\n7,"never\nclosed\n`);
     for (const workers of [1, 2]) {
-      await assert.rejects(readCsvFile(unclosed, { workers }), (e: unknown) => e instanceof TableError && e.line === 502 && /unclosed quote/.test(e.message));
+      await assert.rejects(
+        readCsvFile(unclosed, { workers }),
+        (e: unknown) => e instanceof TableError && e.line === 502 && /unclosed quote/.test(e.message),
+      );
     }
     const bytes = Buffer.concat([Buffer.from(`a,b\n${body}\n7,`), Buffer.from([0xe2, 0x82]), Buffer.from('\n8,y\n')]);
     const invalid = write('invalid.csv', bytes);
     for (const workers of [1, 2]) {
-      await assert.rejects(readCsvFile(invalid, { workers }), (e: unknown) => e instanceof TableError && e.line === 502 && /invalid UTF-8 in column 'b'/.test(e.message));
+      await assert.rejects(
+        readCsvFile(invalid, { workers }),
+        (e: unknown) => e instanceof TableError && e.line === 502 && /invalid UTF-8 in column 'b'/.test(e.message),
+      );
     }
   });
 
@@ -153,10 +179,16 @@ describe('readCsvFile', function () {
     await readCsvFile(path, { onProgress: (f) => fractions.push(f), workers: 1 });
     assert.ok(fractions.length > 0);
     assert.equal(fractions[fractions.length - 1], 1);
-    assert.deepEqual(fractions, [...fractions].sort((a, b) => a - b));
+    assert.deepEqual(
+      fractions,
+      [...fractions].sort((a, b) => a - b),
+    );
     const controller = new AbortController();
     controller.abort();
-    await assert.rejects(readCsvFile(path, { signal: controller.signal }), (e: unknown) => (e as Error).name === 'AbortError');
+    await assert.rejects(
+      readCsvFile(path, { signal: controller.signal }),
+      (e: unknown) => (e as Error).name === 'AbortError',
+    );
     const late = new AbortController();
     const reading = readCsvFile(path, { signal: late.signal, workers: 2 });
     late.abort();

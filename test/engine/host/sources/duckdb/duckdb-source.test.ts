@@ -14,7 +14,8 @@ const fixture = (name: string) => join(import.meta.dirname, '..', '..', '..', '.
 /** A frequency table as sorted "value|value|…=weight" lines: equal as multisets of (record, weight). */
 export function canonicalFrequencies(t: FrequencyTable): string[] {
   const lines: string[] = [];
-  for (let i = 0; i < t.count; i++) lines.push(`${JSON.stringify(t.columns.map((c, j) => c.dictionary[t.codes[j][i]]))}=${t.weights[i]}`);
+  for (let i = 0; i < t.count; i++)
+    lines.push(`${JSON.stringify(t.columns.map((c, j) => c.dictionary[t.codes[j][i]]))}=${t.weights[i]}`);
   return lines.sort();
 }
 
@@ -29,7 +30,13 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
   const dir = mkdtempSync(join(tmpdir(), 'privspec-duckdb-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
-  for (const name of ['risk-small.csv', 'risk-small-semicolon.csv', 'csv/bom-crlf-semicolon.csv', 'csv/tab-no-final-newline.csv', 'risk-weighted.csv']) {
+  for (const name of [
+    'risk-small.csv',
+    'risk-small-semicolon.csv',
+    'csv/bom-crlf-semicolon.csv',
+    'csv/tab-no-final-newline.csv',
+    'risk-weighted.csv',
+  ]) {
     it(`frequency tables of ${name} over every column and over each column alone`, async () => {
       const table = await readCsvFile(fixture(name));
       const memory = new MemorySource(table);
@@ -54,20 +61,36 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
     const file = join(import.meta.dirname, '..', '..', '..', '..', '..', 'examples', 'data', 'patients.csv');
     const memory = new MemorySource(await readCsvFile(file));
     const duck = await DuckDbSource.open(file);
-    const bound = (partitionBy: string[], maxPartitions: number, maxRowsPerPartition: number) => ({ unit: 'patient_id', partitionBy, maxPartitions, maxRowsPerPartition, seed: SEED });
+    const bound = (partitionBy: string[], maxPartitions: number, maxRowsPerPartition: number) => ({
+      unit: 'patient_id',
+      partitionBy,
+      maxPartitions,
+      maxRowsPerPartition,
+      seed: SEED,
+    });
     const grid = { x: 'x', y: 'y', xMin: 0, xMax: 512, yMin: 0, yMax: 512, size: 16 };
     const requests: AggregateRequest[] = [
       { id: 'grid', groupBy: ['x', 'y'], grid },
       { id: 'grid-bounded', groupBy: ['x', 'y'], grid: { ...grid, xMax: 300, size: 7 }, bound: bound([], 1, 1) },
       { id: 'count-bounded', groupBy: ['occupation'], bound: bound(['occupation'], 1, 3) },
-      { id: 'sum-bounded', groupBy: ['sex'], clamp: { column: 'income', low: 0, high: 200000 }, bound: bound(['sex'], 1, 2), where: new Map([['income', [{ kind: 'range', low: 0, high: 90000 }]]]) },
+      {
+        id: 'sum-bounded',
+        groupBy: ['sex'],
+        clamp: { column: 'income', low: 0, high: 200000 },
+        bound: bound(['sex'], 1, 2),
+        where: new Map([['income', [{ kind: 'range', low: 0, high: 90000 }]]]),
+      },
       { id: 'mode-bounded', groupBy: ['diagnosis'], bound: bound([], 1, 3) },
     ];
     try {
       for (const request of requests) {
         const actual = await duck.aggregate(request);
         assert.deepEqual(canonicalGroups(actual), canonicalGroups(await memory.aggregate(request)), request.id);
-        if (request.bound) assert.ok(actual.groups.reduce((s, g) => s + g.rows, 0) < actual.selectedRows!, `${request.id} dropped nothing`);
+        if (request.bound)
+          assert.ok(
+            actual.groups.reduce((s, g) => s + g.rows, 0) < actual.selectedRows!,
+            `${request.id} dropped nothing`,
+          );
       }
       // The cells are cells: a grid's groups are at most size² plus the outside group.
       assert.ok((await duck.aggregate(requests[1])).groups.length <= 7 * 7 + 1);
@@ -86,13 +109,26 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
     const duck = await DuckDbSource.open(file);
     try {
       const sum: AggregateRequest = { id: 's', groupBy: ['sex'], clamp: { column: 'v', low: 0, high: 100 } };
-      const inRange: AggregateRequest = { id: 'w', groupBy: ['sex'], where: new Map([['v', [{ kind: 'range', low: 1, high: 50 }]]]) };
-      for (const request of [sum, inRange]) assert.deepEqual(canonicalGroups(await duck.aggregate(request)), canonicalGroups(await memory.aggregate(request)), request.id);
-      const total = (a: AggregateAnswer, key: string) => a.groups.filter((g) => g.key[0] === key).reduce((s, g) => s + (g.value ?? 0) * g.rows, 0);
+      const inRange: AggregateRequest = {
+        id: 'w',
+        groupBy: ['sex'],
+        where: new Map([['v', [{ kind: 'range', low: 1, high: 50 }]]]),
+      };
+      for (const request of [sum, inRange])
+        assert.deepEqual(
+          canonicalGroups(await duck.aggregate(request)),
+          canonicalGroups(await memory.aggregate(request)),
+          request.id,
+        );
+      const total = (a: AggregateAnswer, key: string) =>
+        a.groups.filter((g) => g.key[0] === key).reduce((s, g) => s + (g.value ?? 0) * g.rows, 0);
       const m = await memory.aggregate(sum);
       assert.equal(total(m, 'M'), 112);
       assert.equal(total(m, 'F'), 30.5);
-      assert.deepEqual((await memory.aggregate(inRange)).groups.map((g) => `${g.key[0]}=${g.rows}`).sort(), ['F=1', 'M=2']);
+      assert.deepEqual((await memory.aggregate(inRange)).groups.map((g) => `${g.key[0]}=${g.rows}`).sort(), [
+        'F=1',
+        'M=2',
+      ]);
     } finally {
       await duck.close();
     }
@@ -101,7 +137,9 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
   it('a NULL and an empty string are one record as text (a CSV has no NULL): their rows are merged', async () => {
     const file = join(dir, 'nulls.parquet');
     const maker = await DuckDbSource.open(fixture('risk-small.csv'));
-    await maker.query(`COPY (SELECT * FROM (VALUES ('a', NULL, 1), ('a', '', 2), ('b', 'x', 3), ('a', NULL, 4)) t(k, v, i)) TO '${file}' (FORMAT parquet)`);
+    await maker.query(
+      `COPY (SELECT * FROM (VALUES ('a', NULL, 1), ('a', '', 2), ('b', 'x', 3), ('a', NULL, 4)) t(k, v, i)) TO '${file}' (FORMAT parquet)`,
+    );
     await maker.close();
     const duck = await DuckDbSource.open(file);
     try {
@@ -117,15 +155,21 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
 
   it('typed Parquet columns whose equal values read differently (DOUBLE 0.0 and -0.0) are the records the rows give', async () => {
     // Review of issue 26: grouped on the type, 0.0 and -0.0 (equal doubles) were one record of 3 rows, while the rows —
-    // the in-memory figures, a streamed release's stream — read '0.0' and '-0.0' apart. The integer column is grouped on
-    // its type as before. By hand: (1, 0.0) ×2, (1, -0.0) ×1, (2, 1.5) ×1.
+    // the in-memory figures, a streamed release's stream — read '0.0' and '-0.0' apart. The integer column is grouped
+    // on its type as before. By hand: (1, 0.0) ×2, (1, -0.0) ×1, (2, 1.5) ×1.
     const file = join(dir, 'zeros.parquet');
     const maker = await DuckDbSource.open(fixture('risk-small.csv'));
-    await maker.query(`COPY (SELECT * FROM (VALUES (1, 0.0::DOUBLE), (1, '-0.0'::DOUBLE), (2, 1.5::DOUBLE), (1, 0.0::DOUBLE)) t(i, x)) TO '${file}' (FORMAT parquet)`);
+    await maker.query(
+      `COPY (SELECT * FROM (VALUES (1, 0.0::DOUBLE), (1, '-0.0'::DOUBLE), (2, 1.5::DOUBLE), (1, 0.0::DOUBLE)) t(i, x)) TO '${file}' (FORMAT parquet)`,
+    );
     await maker.close();
     const duck = await DuckDbSource.open(file);
     try {
-      assert.deepEqual(canonicalFrequencies(await duck.frequencyTable({ columns: ['i', 'x'] })), ['["1","-0.0"]=1', '["1","0.0"]=2', '["2","1.5"]=1']);
+      assert.deepEqual(canonicalFrequencies(await duck.frequencyTable({ columns: ['i', 'x'] })), [
+        '["1","-0.0"]=1',
+        '["1","0.0"]=2',
+        '["2","1.5"]=1',
+      ]);
       const rows: string[] = [];
       for await (const b of duck.rows(['i', 'x'])) for (const r of b.rows) rows.push(JSON.stringify(r));
       assert.deepEqual(rows.sort(), ['["1","-0.0"]', '["1","0.0"]', '["1","0.0"]', '["2","1.5"]']);
@@ -135,8 +179,8 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
   });
 
   it("a CSV whose cells begin with '#' keeps those rows, as the in-memory reader does (DuckDB's sniffer took '#' for a comment)", async () => {
-    // Review of issue 26: DuckDB detected comment = '#' and dropped the rows '#1,2' and '#5,6' — half the rows gone from
-    // every figure of a CSV read with --engine duckdb or above 1 GiB. By hand: 4 rows, a = #1, 3, #5, 7.
+    // Review of issue 26: DuckDB detected comment = '#' and dropped the rows '#1,2' and '#5,6' — half the rows gone
+    // from every figure of a CSV read with --engine duckdb or above 1 GiB. By hand: 4 rows, a = #1, 3, #5, 7.
     const file = join(dir, 'hash.csv');
     writeFileSync(file, 'a,b\n#1,2\n3,4\n#5,6\n7,8\n');
     const memory = await readCsvFile(file);
@@ -156,8 +200,8 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
 
   it('spills to a folder only its owner can read, removed on close (DuckDB made it 0755 with 0644 files, and left it)', async function () {
     // Review of issue 26: under a small memory limit DuckDB spills the sort of a streamed release — the released
-    // columns' cells — to its temp_directory; in the shared /tmp/privspec-duckdb-<pid> it made, other users could read it.
-    // Justified skip: Windows has no POSIX file modes to check; no data is missing.
+    // columns' cells — to its temp_directory; in the shared /tmp/privspec-duckdb-<pid> it made, other users could read
+    // it. Justified skip: Windows has no POSIX file modes to check; no data is missing.
     if (process.platform === 'win32') this.skip();
     const file = join(dir, 'spill.csv');
     writeFileSync(file, `a,b\n${Array.from({ length: 200000 }, (_, i) => `v${i},secret-${i % 97}`).join('\n')}\n`);
@@ -178,7 +222,10 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
   it('an unknown column is one line naming the file and the columns it has', async () => {
     const duck = await DuckDbSource.open(fixture('risk-small.csv'));
     try {
-      await assert.rejects(duck.frequencyTable({ columns: ['nope'] }), /no column 'nope' in .*risk-small\.csv \(columns: age, zip, sex, diagnosis\)/);
+      await assert.rejects(
+        duck.frequencyTable({ columns: ['nope'] }),
+        /no column 'nope' in .*risk-small\.csv \(columns: age, zip, sex, diagnosis\)/,
+      );
     } finally {
       await duck.close();
     }
@@ -195,33 +242,70 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
       await duck.query(`COPY (SELECT * FROM ${duck.relation}) TO '${parquet}' (FORMAT parquet)`);
       // A typed file: age as an integer column, as a real Parquet export would have it; its text is the CSV's.
       typed = join(dir, 'adult-typed.parquet');
-      await duck.query(`COPY (SELECT * REPLACE (CAST(age AS INTEGER) AS age) FROM ${duck.relation}) TO '${typed}' (FORMAT parquet)`);
+      await duck.query(
+        `COPY (SELECT * REPLACE (CAST(age AS INTEGER) AS age) FROM ${duck.relation}) TO '${typed}' (FORMAT parquet)`,
+      );
       await duck.close();
     });
 
     const requests: AggregateRequest[] = [
       { id: 'count-all', groupBy: [] },
       { id: 'count-by-sex-race', groupBy: ['sex', 'race'] },
-      { id: 'count-where', groupBy: ['sex'], where: new Map([['age', [{ kind: 'range', low: 30, high: 40 }]], ['race', [{ kind: 'set', values: ['White', 'Black'] }]]]) },
-      { id: 'count-text-range', groupBy: ['race'], where: new Map([['education', [{ kind: 'range', low: 'B', high: 'M' }]]]) },
+      {
+        id: 'count-where',
+        groupBy: ['sex'],
+        where: new Map([
+          ['age', [{ kind: 'range', low: 30, high: 40 }]],
+          ['race', [{ kind: 'set', values: ['White', 'Black'] }]],
+        ]),
+      },
+      {
+        id: 'count-text-range',
+        groupBy: ['race'],
+        where: new Map([['education', [{ kind: 'range', low: 'B', high: 'M' }]]]),
+      },
       { id: 'sum-age', groupBy: ['sex'], clamp: { column: 'age', low: 20, high: 60 } },
-      // The unit is occupation × … here only as a column with repeated values: several rows per unit, as bounding needs.
-      { id: 'count-bounded', groupBy: ['race'], bound: { unit: 'native-country', partitionBy: ['race'], maxPartitions: 2, maxRowsPerPartition: 50, seed: SEED } },
-      { id: 'sum-bounded', groupBy: ['sex'], clamp: { column: 'age', low: 17, high: 90 }, bound: { unit: 'occupation', partitionBy: ['sex'], maxPartitions: 1, maxRowsPerPartition: 100, seed: SEED } },
-      { id: 'mode-bounded', groupBy: ['education'], where: new Map([['sex', [{ kind: 'set', values: ['Female'] }]]]), bound: { unit: 'workclass', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 300, seed: SEED } },
-      { id: 'grid-bounded', groupBy: ['age', 'education'], bound: { unit: 'marital-status', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 1000, seed: SEED } },
+      // The unit is occupation × … here only as a column with repeated values: several rows per unit, as bounding
+      // needs.
+      {
+        id: 'count-bounded',
+        groupBy: ['race'],
+        bound: { unit: 'native-country', partitionBy: ['race'], maxPartitions: 2, maxRowsPerPartition: 50, seed: SEED },
+      },
+      {
+        id: 'sum-bounded',
+        groupBy: ['sex'],
+        clamp: { column: 'age', low: 17, high: 90 },
+        bound: { unit: 'occupation', partitionBy: ['sex'], maxPartitions: 1, maxRowsPerPartition: 100, seed: SEED },
+      },
+      {
+        id: 'mode-bounded',
+        groupBy: ['education'],
+        where: new Map([['sex', [{ kind: 'set', values: ['Female'] }]]]),
+        bound: { unit: 'workclass', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 300, seed: SEED },
+      },
+      {
+        id: 'grid-bounded',
+        groupBy: ['age', 'education'],
+        bound: { unit: 'marital-status', partitionBy: [], maxPartitions: 1, maxRowsPerPartition: 1000, seed: SEED },
+      },
     ];
 
     for (const format of ['csv', 'parquet', 'typed parquet'] as const) {
       it(`${format}: the frequency table over the nine columns and over the quasi-identifiers`, async () => {
         const table = await readCsvFile(adult);
         const memory = new MemorySource(table);
-        const duck = await DuckDbSource.open(format === 'csv' ? adult : format === 'parquet' ? parquet : typed, { delimiter: ';' });
+        const duck = await DuckDbSource.open(format === 'csv' ? adult : format === 'parquet' ? parquet : typed, {
+          delimiter: ';',
+        });
         try {
           for (const columns of [table.columns.map((c) => c.name), ['sex', 'age', 'race', 'marital-status']]) {
             const actual = await duck.frequencyTable({ columns });
             assert.equal(actual.rowCount, 30162);
-            assert.deepEqual(canonicalFrequencies(actual), canonicalFrequencies(await memory.frequencyTable({ columns })));
+            assert.deepEqual(
+              canonicalFrequencies(actual),
+              canonicalFrequencies(await memory.frequencyTable({ columns })),
+            );
           }
         } finally {
           await duck.close();
@@ -231,7 +315,9 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
       it(`${format}: every bounded aggregate, the same groups and rows for the same seed`, async () => {
         const table = await readCsvFile(adult);
         const memory = new MemorySource(table);
-        const duck = await DuckDbSource.open(format === 'csv' ? adult : format === 'parquet' ? parquet : typed, { delimiter: ';' });
+        const duck = await DuckDbSource.open(format === 'csv' ? adult : format === 'parquet' ? parquet : typed, {
+          delimiter: ';',
+        });
         try {
           for (const request of requests) {
             const expected = await memory.aggregate(request);
@@ -239,7 +325,11 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
             assert.deepEqual(canonicalGroups(actual), canonicalGroups(expected), request.id);
             assert.equal(actual.selectedRows, expected.selectedRows, request.id);
             // Bounding must have had something to do, or the comparison would not test it.
-            if (request.bound) assert.ok(actual.groups.reduce((s, g) => s + g.rows, 0) < actual.selectedRows!, `${request.id} dropped nothing`);
+            if (request.bound)
+              assert.ok(
+                actual.groups.reduce((s, g) => s + g.rows, 0) < actual.selectedRows!,
+                `${request.id} dropped nothing`,
+              );
           }
         } finally {
           await duck.close();
@@ -281,8 +371,14 @@ describe("DuckDB's threads", () => {
         }
       };
       const [a, b] = [await read(), await read()];
-      assert.deepEqual(a.columns.map((c) => c.dictionary), b.columns.map((c) => c.dictionary));
-      assert.deepEqual(a.codes.map((c) => [...c]), b.codes.map((c) => [...c]));
+      assert.deepEqual(
+        a.columns.map((c) => c.dictionary),
+        b.columns.map((c) => c.dictionary),
+      );
+      assert.deepEqual(
+        a.codes.map((c) => [...c]),
+        b.codes.map((c) => [...c]),
+      );
     } finally {
       if (saved === undefined) delete process.env.PRIVSPEC_DUCKDB_THREADS;
       else process.env.PRIVSPEC_DUCKDB_THREADS = saved;

@@ -8,11 +8,15 @@ import { serverOrSkip } from '../../../../helpers/server-process.js';
 describe('PostgreSQL through node-postgres, against a real server', function () {
   this.timeout(120_000);
   let server: PostgresServer;
-  before(async function () { server = await serverOrSkip(this, () => startPostgres()); });
+  before(async function () {
+    server = await serverOrSkip(this, () => startPostgres());
+  });
   after(async () => server?.stop());
 
-  it('authenticates with SCRAM-SHA-256 (initdb --auth scram-sha-256) and reads every value as the server\'s text: NULL, Unicode, numbers, dates', async () => {
-    const { columns, rows } = await server.sql(`SELECT 1 AS one, NULL::text AS nothing, 'é\t"x"' AS t, current_setting('password_encryption') AS enc, 1.50::numeric AS n, DATE '2024-02-29' AS d, 9007199254740993::bigint AS big`);
+  it("authenticates with SCRAM-SHA-256 (initdb --auth scram-sha-256) and reads every value as the server's text: NULL, Unicode, numbers, dates", async () => {
+    const { columns, rows } = await server.sql(
+      `SELECT 1 AS one, NULL::text AS nothing, 'é\t"x"' AS t, current_setting('password_encryption') AS enc, 1.50::numeric AS n, DATE '2024-02-29' AS d, 9007199254740993::bigint AS big`,
+    );
     assert.deepEqual(columns, ['one', 'nothing', 't', 'enc', 'n', 'd', 'big']);
     assert.deepEqual(rows, [['1', null, 'é\t"x"', 'scram-sha-256', '1.50', '2024-02-29', '9007199254740993']]);
   });
@@ -30,7 +34,10 @@ describe('PostgreSQL through node-postgres, against a real server', function () 
       let sum = 0;
       let ordered = true;
       let batches = 0;
-      for await (const rows of client.cursor({ text: "SELECT g, repeat('x', 100) FROM generate_series(1, $1::int) g ORDER BY g", params: ['200000'] }, 65536)) {
+      for await (const rows of client.cursor(
+        { text: "SELECT g, repeat('x', 100) FROM generate_series(1, $1::int) g ORDER BY g", params: ['200000'] },
+        65536,
+      )) {
         batches++;
         for (const row of rows) {
           count++;
@@ -55,36 +62,61 @@ describe('PostgreSQL through node-postgres, against a real server', function () 
   it('reports a server error with its SQLSTATE in one line and stays usable', async () => {
     const client = await PgClient.connect(server.settings);
     try {
-      await assert.rejects(client.query('SELECT * FROM no_such_table'), (e: PgError) => e.sqlState === '42P01' && /^PostgreSQL 127\.0\.0\.1:\d+, database "privspec_test", user "privspec": relation "no_such_table" does not exist$/.test(e.message));
-      await assert.rejects(async () => { for await (const _ of client.cursor({ text: 'SELECT 1/0', params: [] }, 10)) void _; }, /division by zero/);
+      await assert.rejects(
+        client.query('SELECT * FROM no_such_table'),
+        (e: PgError) =>
+          e.sqlState === '42P01' &&
+          /^PostgreSQL 127\.0\.0\.1:\d+, database "privspec_test", user "privspec": relation "no_such_table" does not exist$/.test(
+            e.message,
+          ),
+      );
+      await assert.rejects(async () => {
+        for await (const _ of client.cursor({ text: 'SELECT 1/0', params: [] }, 10)) void _;
+      }, /division by zero/);
       assert.deepEqual((await client.query('SELECT 2')).rows, [['2']]);
     } finally {
       await client.close();
     }
   });
 
-  it('refuses a wrong password with the server\'s message, asks for one when none is set, never prints either password', async () => {
+  it("refuses a wrong password with the server's message, asks for one when none is set, never prints either password", async () => {
     const wrong = 'not-the-' + TEST_PG_PASSWORD;
-    await assert.rejects(PgClient.connect({ ...server.settings, password: wrong }), (e: Error) =>
-      /password authentication failed for user "privspec"/.test(e.message) && !e.message.includes(wrong) && !e.message.includes(TEST_PG_PASSWORD) && !e.message.includes('\n'));
+    await assert.rejects(
+      PgClient.connect({ ...server.settings, password: wrong }),
+      (e: Error) =>
+        /password authentication failed for user "privspec"/.test(e.message) &&
+        !e.message.includes(wrong) &&
+        !e.message.includes(TEST_PG_PASSWORD) &&
+        !e.message.includes('\n'),
+    );
     const saved = process.env.PGPASSFILE;
     process.env.PGPASSFILE = '/nonexistent/pgpass';
     try {
-      await assert.rejects(PgClient.connect({ ...server.settings, password: undefined }), /asks for a password: set PGPASSWORD, a password file \(~\/\.pgpass\) or a service file/);
+      await assert.rejects(
+        PgClient.connect({ ...server.settings, password: undefined }),
+        /asks for a password: set PGPASSWORD, a password file \(~\/\.pgpass\) or a service file/,
+      );
     } finally {
-      if (saved === undefined) delete process.env.PGPASSFILE; else process.env.PGPASSFILE = saved;
+      if (saved === undefined) delete process.env.PGPASSFILE;
+      else process.env.PGPASSFILE = saved;
     }
-    await assert.rejects(PgClient.connect({ ...server.settings, port: 1 }), /cannot reach PostgreSQL 127\.0\.0\.1:1, database "privspec_test", user "privspec": ECONNREFUSED$/);
+    await assert.rejects(
+      PgClient.connect({ ...server.settings, port: 1 }),
+      /cannot reach PostgreSQL 127\.0\.0\.1:1, database "privspec_test", user "privspec": ECONNREFUSED$/,
+    );
   });
 
   it('sslmode prefer goes on in clear when the server offers no TLS; require refuses', async () => {
     const client = await PgClient.connect({ ...server.settings, sslmode: 'prefer' });
     assert.deepEqual((await client.query('SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()')).rows, [['f']]);
     await client.close();
-    await assert.rejects(PgClient.connect({ ...server.settings, sslmode: 'require' }), /does not offer TLS, and sslmode is require/);
+    await assert.rejects(
+      PgClient.connect({ ...server.settings, sslmode: 'require' }),
+      /does not offer TLS, and sslmode is require/,
+    );
   });
 
-  it('connects through the Unix socket in the server\'s folder', async () => {
+  it("connects through the Unix socket in the server's folder", async () => {
     const client = await PgClient.connect({ ...server.settings, host: server.folder });
     assert.deepEqual((await client.query('SELECT 3')).rows, [['3']]);
     await client.close();
@@ -94,15 +126,24 @@ describe('PostgreSQL through node-postgres, against a real server', function () 
 describe('PostgreSQL through node-postgres over TLS, against a real server', function () {
   this.timeout(120_000);
   let server: PostgresServer;
-  before(async function () { server = await serverOrSkip(this, () => startPostgres('privspec_tls', { tls: true })); });
+  before(async function () {
+    server = await serverOrSkip(this, () => startPostgres('privspec_tls', { tls: true }));
+  });
   after(async () => server?.stop());
 
   it('sslmode prefer and require encrypt the connection (pg_stat_ssl); verify-full refuses a self-signed certificate', async () => {
     for (const sslmode of ['prefer', 'require'] as const) {
       const client = await PgClient.connect({ ...server.settings, sslmode });
-      assert.deepEqual((await client.query('SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()')).rows, [['t']], sslmode);
+      assert.deepEqual(
+        (await client.query('SELECT ssl FROM pg_stat_ssl WHERE pid = pg_backend_pid()')).rows,
+        [['t']],
+        sslmode,
+      );
       await client.close();
     }
-    await assert.rejects(PgClient.connect({ ...server.settings, host: 'localhost', sslmode: 'verify-full' }), /TLS failed: self[- ]signed certificate/);
+    await assert.rejects(
+      PgClient.connect({ ...server.settings, host: 'localhost', sslmode: 'verify-full' }),
+      /TLS failed: self[- ]signed certificate/,
+    );
   });
 });

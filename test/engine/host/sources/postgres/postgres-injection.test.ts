@@ -31,10 +31,18 @@ describe('PostgreSQL: a value never becomes SQL (read-only role, canary table)',
     const value = "\\' OR EXISTS (SELECT 1 FROM canary.secret)), 1 = 0) --";
     const source = await openPostgresSource('privspec.visits', server.reader);
     try {
-      const answer = await source.aggregate({ id: 'q', groupBy: ['b'], where: new Map([['a', [{ kind: 'set', values: [value] }]]]) });
+      const answer = await source.aggregate({
+        id: 'q',
+        groupBy: ['b'],
+        where: new Map([['a', [{ kind: 'set', values: [value] }]]]),
+      });
       assert.deepEqual(answer.groups, []);
       assert.equal(answer.selectedRows, 0);
-      const matched = await source.aggregate({ id: 'q', groupBy: ['b'], where: new Map([['a', [{ kind: 'set', values: [value, 'x'] }]]]) });
+      const matched = await source.aggregate({
+        id: 'q',
+        groupBy: ['b'],
+        where: new Map([['a', [{ kind: 'set', values: [value, 'x'] }]]]),
+      });
       assert.deepEqual(matched.groups.map((g) => `${g.key[0]}=${g.rows}`).sort(), ['y=1', 'z=1']);
     } finally {
       await source.close();
@@ -46,11 +54,14 @@ describe('PostgreSQL: a value never becomes SQL (read-only role, canary table)',
     const quote = (n: string) => `"${n.replace(/"/g, '""')}"`;
     const columns = [...FUZZ_NAMES, FUZZ_UNIT];
     await server.sql(`CREATE TABLE privspec.fuzz (${columns.map((c) => `${quote(c)} text`).join(', ')})`);
-    for (const row of fuzzRows()) await server.sql(`INSERT INTO privspec.fuzz VALUES (${row.map((_, i) => `$${i + 1}`).join(', ')})`, row);
+    for (const row of fuzzRows())
+      await server.sql(`INSERT INTO privspec.fuzz VALUES (${row.map((_, i) => `$${i + 1}`).join(', ')})`, row);
     await server.grantRead('privspec.fuzz');
     const source = await openPostgresSource('privspec.fuzz', server.reader);
     try {
-      assert.deepEqual((await server.sql(`SELECT rolconfig FROM pg_roles WHERE rolname = '${TEST_PG_READER}'`)).rows, [['{standard_conforming_strings=off}']]);
+      assert.deepEqual((await server.sql(`SELECT rolconfig FROM pg_roles WHERE rolname = '${TEST_PG_READER}'`)).rows, [
+        ['{standard_conforming_strings=off}'],
+      ]);
       await assertFuzzAnswers(source);
     } finally {
       await source.close();

@@ -26,7 +26,10 @@ describe('PostgreSQL source: identical pre-noise figures to the in-memory source
     async load(name, columns, rows) {
       await server.sql(`CREATE TABLE privspec.${ident(name)} (${columns.map((c) => `${ident(c)} text`).join(', ')})`);
       for (let start = 0; start < rows.length; start += 5000) {
-        const values = rows.slice(start, start + 5000).map((r) => `(${r.map(literal).join(', ')})`).join(',\n');
+        const values = rows
+          .slice(start, start + 5000)
+          .map((r) => `(${r.map(literal).join(', ')})`)
+          .join(',\n');
         await server.sql(`INSERT INTO privspec.${ident(name)} VALUES ${values}`);
       }
     },
@@ -35,7 +38,9 @@ describe('PostgreSQL source: identical pre-noise figures to the in-memory source
 
   it('shuffledRows: a keyed random order (ROW_NUMBER() hashed with the key), equal rows not in runs', async () => {
     await server.sql('CREATE TABLE privspec.shuffle (i text, v text)');
-    await server.sql(`INSERT INTO privspec.shuffle VALUES ${SHUFFLE_ROWS.map((r) => `(${r.map(literal).join(', ')})`).join(', ')}`);
+    await server.sql(
+      `INSERT INTO privspec.shuffle VALUES ${SHUFFLE_ROWS.map((r) => `(${r.map(literal).join(', ')})`).join(', ')}`,
+    );
     const s = await openPostgresSource('privspec.shuffle', server.reader);
     try {
       await assertShuffled(s);
@@ -53,7 +58,10 @@ describe('PostgreSQL source: identical pre-noise figures to the in-memory source
     const s = await openPostgresSource('privspec.typed', server.reader);
     try {
       const f = await s.frequencyTable({ columns: ['x', 'y'] });
-      const records = Array.from({ length: f.count }, (_, r) => `${f.columns[0].dictionary[f.codes[0][r]]}|${f.columns[1].dictionary[f.codes[1][r]]}:${f.weights[r]}`).sort();
+      const records = Array.from(
+        { length: f.count },
+        (_, r) => `${f.columns[0].dictionary[f.codes[0][r]]}|${f.columns[1].dictionary[f.codes[1][r]]}:${f.weights[r]}`,
+      ).sort();
       assert.deepEqual(records, ['1.00|-0:1', '1.0|0:2', '2|1:1']);
       const streamed: string[] = [];
       for await (const b of s.shuffledRows(['x', 'y'], 'k')) for (const row of b.rows) streamed.push(row.join('|'));
@@ -73,7 +81,8 @@ describe('PostgreSQL source: identical pre-noise figures to the in-memory source
       // Another session writes after the snapshot's first read: REPEATABLE READ keeps it out of this one.
       await server.sql("INSERT INTO privspec.pinned VALUES ('z')");
       const rows: string[] = [];
-      for await (const batch of s.shuffledRows(['a'], '00112233445566778899aabbccddeeff', 2)) rows.push(...batch.rows.map((r) => r[0]));
+      for await (const batch of s.shuffledRows(['a'], '00112233445566778899aabbccddeeff', 2))
+        rows.push(...batch.rows.map((r) => r[0]));
       assert.deepEqual(rows.sort(), ['x', 'x', 'y']);
       assert.equal((await s.frequencyTable({ columns: ['a'] })).rowCount, 3);
     } finally {
@@ -89,12 +98,25 @@ describe('PostgreSQL source: identical pre-noise figures to the in-memory source
   });
 
   it('names a missing table and an unknown column in one line', async () => {
-    await assert.rejects(async () => { const s = await openPostgresSource('privspec.nope', server.reader); try { await s.columns(); } finally { await s.close(); } },
-      (e: TableError) => e.file === 'postgres:privspec.nope' && /relation "privspec\.nope" does not exist/.test(e.message));
+    await assert.rejects(
+      async () => {
+        const s = await openPostgresSource('privspec.nope', server.reader);
+        try {
+          await s.columns();
+        } finally {
+          await s.close();
+        }
+      },
+      (e: TableError) =>
+        e.file === 'postgres:privspec.nope' && /relation "privspec\.nope" does not exist/.test(e.message),
+    );
     await server.sql('CREATE TABLE privspec.small (a text)');
     const s = await openPostgresSource('privspec.small', server.reader);
     try {
-      await assert.rejects(s.frequencyTable({ columns: ['b'] }), /no column 'b' in postgres:privspec\.small \(columns: a\)/);
+      await assert.rejects(
+        s.frequencyTable({ columns: ['b'] }),
+        /no column 'b' in postgres:privspec\.small \(columns: a\)/,
+      );
     } finally {
       await s.close();
     }
