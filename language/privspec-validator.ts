@@ -491,55 +491,22 @@ export class PrivspecValidator {
     }
   };
 
+  /** One part of the spec's data checks (privspec-data-checks.ts), on the spec's document and the server's store. */
+  private dataChecks(part: 'files' | 'data' | 'search') {
+    return (spec: ast.Spec, accept: ValidationAcceptor, cancel: Cancellation.CancellationToken): Promise<void> =>
+      checkSpecData(spec, specPath(AstUtils.getDocument(spec)), this.services.data.CsvStore, accept, cancel, part);
+  }
+
   /** Missing files, unknown columns (against the header only) and hierarchy files: cheap, so in the fast category. */
-  checkFiles = async (
-    spec: ast.Spec,
-    accept: ValidationAcceptor,
-    cancel: Cancellation.CancellationToken,
-  ): Promise<void> => {
-    await checkSpecData(
-      spec,
-      specPath(AstUtils.getDocument(spec)),
-      this.services.data.CsvStore,
-      accept,
-      cancel,
-      'files',
-    );
-  };
+  checkFiles = this.dataChecks('files');
 
   /** Hierarchy coverage, k, ℓ and δ against n: they scan the table, so in the slow category. */
-  checkData = async (
-    spec: ast.Spec,
-    accept: ValidationAcceptor,
-    cancel: Cancellation.CancellationToken,
-  ): Promise<void> => {
-    await checkSpecData(
-      spec,
-      specPath(AstUtils.getDocument(spec)),
-      this.services.data.CsvStore,
-      accept,
-      cancel,
-      'data',
-    );
-  };
+  checkData = this.dataChecks('data');
 
   /**
    * The optimal-transformation hint after a k / ℓ violation: the search, in a category of its own (SEARCH_CATEGORY).
    */
-  checkSearch = async (
-    spec: ast.Spec,
-    accept: ValidationAcceptor,
-    cancel: Cancellation.CancellationToken,
-  ): Promise<void> => {
-    await checkSpecData(
-      spec,
-      specPath(AstUtils.getDocument(spec)),
-      this.services.data.CsvStore,
-      accept,
-      cancel,
-      'search',
-    );
-  };
+  checkSearch = this.dataChecks('search');
 
   private analysis(spec: ast.Spec) {
     return analyzeSpec(spec, specPath(AstUtils.getDocument(spec)));
