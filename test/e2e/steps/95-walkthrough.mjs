@@ -12,7 +12,7 @@ export default async function walkthrough(t) {
   const parent = path.join(path.dirname(t.workspace), 'walkthrough-parent');
   // A folder inside the parent, so that the open dialog's list shows when it has reached the parent.
   fs.mkdirSync(path.join(parent, 'already-here'), { recursive: true });
-  const copy = path.join(parent, 'privspec-example');
+  const intended = path.join(parent, 'privspec-example');
 
   await t.runCommand('Welcome: Open Walkthrough...');
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'Get Started with PrivSpec' }).first().click();
@@ -44,6 +44,13 @@ export default async function walkthrough(t) {
   }
   const copied = page.locator('.notifications-toasts .notification-list-item', { hasText: 'copied the example workspace to' }).first();
   await copied.waitFor();
+  // code-server's simple open dialog sometimes accepts the folder it listed first (the workspace) although the parent
+  // was typed and listed: the copy is then checked where the notification says it went, a new privspec-example folder.
+  const went = /copied the example workspace to (\S+)/.exec(await copied.innerText());
+  if (!went) throw new Error('the notification does not say where the example workspace was copied');
+  const copy = went[1].replace(/[.,]$/, '');
+  if (!/\/privspec-example(-\d+)?$/.test(copy)) throw new Error(`the copy is not a new privspec-example folder: ${copy}`);
+  if (copy !== intended) log(`the dialog accepted another folder than the typed one: the copy went to ${copy}`);
   if (fs.readdirSync(path.join(parent, 'already-here')).length !== 0) throw new Error('the copy wrote into a folder that was already there');
   for (const f of ['visits.privspec', 'data/patients.csv', 'hierarchies/zip.csv']) {
     if (!fs.existsSync(path.join(copy, f))) throw new Error(`the example workspace was not copied: no ${f} in ${copy}`);
