@@ -148,6 +148,8 @@ export interface NewFile {
   /** The file's name inside the folder (no folder part). */
   readonly name: string;
   readonly data: string | Uint8Array;
+  /** The file's mode at creation (before the umask), e.g. 0o600 for a file only its owner may read. */
+  readonly mode?: number;
 }
 
 /**
@@ -184,14 +186,15 @@ export async function writeNewFilesTogether(
     );
   try {
     const ids = [];
-    for (let i = 0; i < files.length; i++) ids.push(await writeSynced(temporaries[i], files[i].data));
+    for (let i = 0; i < files.length; i++)
+      ids.push(await writeSynced(temporaries[i], files[i].data, undefined, files[i].mode));
     for (let i = 0; i < files.length; i++) {
       try {
         await hardLink(temporaries[i], targets[i]);
         linked.push({ path: targets[i], id: ids[i] });
       } catch (e) {
         if (!NO_HARD_LINKS.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
-        linked.push({ path: targets[i], id: await writeInPlace(targets[i], files[i].data) });
+        linked.push({ path: targets[i], id: await writeInPlace(targets[i], files[i].data, files[i].mode) });
       }
     }
     const after = await stat(real).catch(() => undefined);
@@ -218,13 +221,22 @@ export async function writeNewFileAtomic(
   path: string,
   data: string | Uint8Array,
   hardLink: (from: string, to: string) => Promise<void> = link,
+  mode?: number,
 ): Promise<void> {
-  await writeNewFilesTogether(dirname(path), [{ name: basename(path), data }], hardLink);
+  await writeNewFilesTogether(
+    dirname(path),
+    [{ name: basename(path), data, ...(mode === undefined ? {} : { mode }) }],
+    hardLink,
+  );
 }
 
-async function writeInPlace(path: string, data: string | Uint8Array): Promise<{ dev: number; ino: number }> {
+async function writeInPlace(
+  path: string,
+  data: string | Uint8Array,
+  mode?: number,
+): Promise<{ dev: number; ino: number }> {
   try {
-    return await writeSynced(path, data);
+    return await writeSynced(path, data, undefined, mode);
   } catch (e) {
     // Ours only if we created it: EEXIST means another writer's file stands there, which is not touched.
     if ((e as NodeJS.ErrnoException).code !== 'EEXIST') await rm(path, { force: true }).catch(() => undefined);

@@ -17,7 +17,7 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { dirname, join } from 'node:path';
-import { mkdir } from 'node:fs/promises';
+import { chmod, lstat, mkdir } from 'node:fs/promises';
 import type { ReleasedFile } from '../../release/ledger-entry.js';
 import { readLedger, type LedgerLocation } from './ledger-file.js';
 import { writeFileAtomic } from '../files/write-file-atomic.js';
@@ -63,7 +63,7 @@ export async function writeRowKey(
 ): Promise<Omit<ReleasedFile, 'file'>> {
   const sha256 = sha256Text(text);
   const folder = rowKeyFolder(location);
-  await mkdir(folder, { recursive: true, mode: 0o700 });
+  await privateFolder(folder);
   const key: RowKeyFile = {
     version: 1,
     released: { sha256, rows: sourceRows.length },
@@ -158,4 +158,20 @@ function parseKey(text: string, path: string): RowKeyFile {
       `${path}: not a row key privspec can read (version 1: released, data, rows within the data's records)`,
     );
   return key;
+}
+
+/**
+ * The keys' folder, made 0700 — and one that was already there checked: a symlink (which would put the keys elsewhere)
+ * or a folder of another user is refused, and a looser mode of the user's own is tightened, so nobody else can plant,
+ * replace or delete a key (`mkdir`'s mode applies only to folders it creates).
+ */
+async function privateFolder(folder: string): Promise<void> {
+  await mkdir(folder, { recursive: true, mode: 0o700 });
+  const st = await lstat(folder);
+  if (!st.isDirectory())
+    throw new Error(`${folder} is not a folder (a symlink?): privspec keeps its row keys only in a folder of its own`);
+  if (typeof process.getuid === 'function' && st.uid !== process.getuid()) {
+    throw new Error(`${folder} belongs to another user: privspec keeps its row keys only in a folder of yours`);
+  }
+  if ((st.mode & 0o077) !== 0) await chmod(folder, 0o700);
 }

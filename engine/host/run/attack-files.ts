@@ -4,7 +4,7 @@
  * read (output-guard.ts), and the matching table is written atomically to a name that must not exist yet.
  */
 import { existsSync } from 'node:fs';
-import { readFile } from 'node:fs/promises';
+import { link, readFile } from 'node:fs/promises';
 import { evaluateAttack, type AttackEvaluation } from '../../attack/attack-evaluation.js';
 import { attackSummary, matchTable, type AttackSummary } from '../../attack/attack-report.js';
 import { linkageAttack, type AttackResult } from '../../attack/linkage-attack.js';
@@ -113,8 +113,11 @@ export async function runAttackFiles(input: AttackFilesInput): Promise<AttackFil
     : undefined;
   if (input.out) {
     const table = matchTable(result, evaluation);
-    await writeNewFileAtomic(input.out, formatCsv(table.header, table.rows)).catch((e: NodeJS.ErrnoException) =>
-      Promise.reject(e.code === 'EEXIST' ? exists(input.out!) : e),
+    // With the truth, the table says which released line is which person (the `correct` column): as sensitive as the
+    // row key, so only its owner may read it.
+    const mode = evaluation ? 0o600 : undefined;
+    await writeNewFileAtomic(input.out, formatCsv(table.header, table.rows), link, mode).catch(
+      (e: NodeJS.ErrnoException) => Promise.reject(e.code === 'EEXIST' ? exists(input.out!) : e),
     );
   }
   const summary = attackSummary(result, evaluation);
