@@ -39,6 +39,7 @@ import type {
 } from '../../release/release-description.js';
 import type { ReleaseOutcome, RunReleaseResult } from '../../release/run-report.js';
 import type { Table } from '../../table/table.js';
+import type { GridBounds } from '../../wavelet/bin-points.js';
 import { dataDomains, declaredDomains } from '../../release/domains.js';
 import type { AggregateAnswer } from '../../source/data-source.js';
 import { exactOfRelease, releaseRequestId, writesRows } from '../../release/release-aggregates.js';
@@ -171,6 +172,31 @@ export function releaseDomains(
 }
 
 /**
+ * Plans a DP release with domains and grid bounds already known: the one planner call of `planFor`, which takes them
+ * from a table, and of the preview at a source (source-preview.ts), so the plan — sensitivity, noise, budget — is the
+ * release's.
+ */
+export function planWithDomains(
+  input: RunInput,
+  release: ReleaseDescription,
+  domains: Map<string, readonly string[]>,
+  gridBounds: GridBounds | undefined,
+  rng: RandomSource,
+  correlation?: PlanContext['correlation'],
+): ReleasePlan {
+  return planRelease(release, {
+    budget: input.budget,
+    unit: input.dataset.unit,
+    declaredDomains: new Set(declaredDomains(input.hierarchies).keys()),
+    domains,
+    gridBounds,
+    correlation,
+    rng,
+    roles: input.dataset,
+  });
+}
+
+/**
  * Plans a DP release with the domains it needs, as it will run: the runner invokes this plan's measurement, and the
  * preview panel draws its example from the same plan.
  */
@@ -187,16 +213,7 @@ export function planFor(
   // aggregate to answer it, so it is run on the table: source-release.ts).
   const gridBounds =
     fromSource === undefined ? releaseKind(release.query.kind).boundsFromData?.(release, table) : undefined;
-  return planRelease(release, {
-    budget: input.budget,
-    unit: input.dataset.unit,
-    declaredDomains: new Set(declaredDomains(input.hierarchies).keys()),
-    domains,
-    gridBounds,
-    correlation,
-    rng,
-    roles: input.dataset,
-  });
+  return planWithDomains(input, release, domains, gridBounds, rng, correlation);
 }
 
 /**

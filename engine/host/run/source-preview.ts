@@ -11,7 +11,7 @@ import type { RandomSource } from '../../core/random.js';
 import { frequencyTableView } from '../../anonymity/frequency-classes.js';
 import { releaseKind } from '../../release/kinds/registry.js';
 import { dataDomains, declaredDomains } from '../../release/domains.js';
-import { planRelease, type PlanContext, type ReleasePlan } from '../../release/plan-release.js';
+import type { PlanContext, ReleasePlan } from '../../release/plan-release.js';
 import type { ReleaseDescription } from '../../release/release-description.js';
 import type { AggregateRequest, DataSource } from '../../source/data-source.js';
 import { boundingSeed } from '../../source/keyed-order.js';
@@ -20,7 +20,7 @@ import type { FrequencyTable } from '../../table/frequency-table.js';
 import type { GridBounds } from '../../wavelet/bin-points.js';
 import { exactOfAnswers, type PreviewExact } from '../../preview/preview-exact.js';
 import { openDataSource } from '../sources/open-data-source.js';
-import type { RunInput } from './release-runner.js';
+import { planWithDomains, type RunInput } from './release-runner.js';
 
 /** How the preview reaches the data: the language server's cached frequency tables, and the source itself. */
 export interface SourceAccess {
@@ -83,31 +83,6 @@ export async function sourceGridBounds(
   return releaseKind(release.query.kind).boundsFromSource?.(release, async (column) =>
     frequencyTableView(await access.frequencies([column])),
   );
-}
-
-/**
- * Plans a DP release with domains and grid bounds already known: the planner call of `planFor` in release-runner.ts,
- * which takes them from a table. The runner plans a source's release the same way (its table is empty and the
- * domains declared), so the plan — sensitivity, noise, budget — is the release's.
- */
-export function planWithDomains(
-  input: RunInput,
-  release: ReleaseDescription,
-  domains: Map<string, readonly string[]>,
-  gridBounds: GridBounds | undefined,
-  rng: RandomSource,
-  correlation?: PlanContext['correlation'],
-): ReleasePlan {
-  return planRelease(release, {
-    budget: input.budget,
-    unit: input.dataset.unit,
-    declaredDomains: new Set(declaredDomains(input.hierarchies).keys()),
-    domains,
-    gridBounds,
-    correlation,
-    rng,
-    roles: input.dataset,
-  });
 }
 
 /**
