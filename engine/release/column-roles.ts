@@ -11,7 +11,8 @@
  * One column in two roles (identifying and insensitive, the unit and quasi) is an error rather than a silent choice:
  * whichever role won, the spec would say something it does not mean.
  */
-import type { DatasetDescription, QueryDescription } from './release-description.js';
+import { releaseKind } from './kinds/registry.js';
+import type { Box, DatasetDescription, QueryDescription } from './release-description.js';
 
 /** The roles a dataset declares: its four role lists and its privacy unit. */
 export type ColumnRoles = Pick<DatasetDescription, 'identifying' | 'quasi' | 'sensitive' | 'insensitive' | 'unit'> & {
@@ -40,18 +41,25 @@ export function releasable(role: Role): boolean {
   return role === 'quasi' || role === 'sensitive' || role === 'insensitive';
 }
 
-/** Each column whose values the query's output depends on beyond a clamped aggregate, with how it is used. */
+/** A column a query lets out, and how. */
+export interface ColumnUsage {
+  readonly column: string;
+  readonly use: ColumnUse;
+}
+
+/**
+ * Each column whose values the query's output depends on beyond a clamped aggregate, with how it is used; the kind says
+ * which (`ReleaseKind.columnUses`), and must be loaded (engine/release/kinds/registry.ts).
+ */
 export function columnUses(q: QueryDescription): { column: string; use: ColumnUse }[] {
-  const uses: { column: string; use: ColumnUse }[] = [];
-  if (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean')
-    for (const c of q.by) uses.push({ column: c, use: 'group key' });
-  if (q.kind === 'mode') uses.push({ column: q.column, use: 'mode column' });
-  if (q.kind === 'grid') uses.push({ column: q.x, use: 'grid axis' }, { column: q.y, use: 'grid axis' });
-  if (q.kind === 'pram') for (const c of q.columns) uses.push({ column: c, use: 'PRAM column' });
-  if (q.kind === 'view') for (const d of q.dimensions) uses.push({ column: d.column, use: 'view dimension' });
-  if (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' || q.kind === 'mode')
-    for (const c of q.where?.keys() ?? []) uses.push({ column: c, use: 'where column' });
-  return uses.filter((u) => u.column !== '');
+  return releaseKind(q.kind)
+    .columnUses(q)
+    .filter((u) => u.column !== '');
+}
+
+/** The columns of a `where` region: a row's selection depends on their values, so they leave by it. */
+export function whereUses(where: Box | undefined): ColumnUsage[] {
+  return [...(where?.keys() ?? [])].map((column) => ({ column, use: 'where column' }));
 }
 
 export interface RoleViolation {
@@ -74,10 +82,9 @@ export function roleViolations(q: QueryDescription, roles: ColumnRoles): RoleVio
   const out: RoleViolation[] = [];
   // The survey weight never leaves, not even as a noisy sum or mean (a DP aggregate of any other column may be
   // released: its noise covers it).
+  const column = releaseKind(q.kind).summedColumn?.(q);
   const summed =
-    (q.kind === 'sum' || q.kind === 'mean') && roleOf(roles, q.column) === 'weight'
-      ? [{ column: q.column, use: 'summed column' as const }]
-      : [];
+    column !== undefined && roleOf(roles, column) === 'weight' ? [{ column, use: 'summed column' as const }] : [];
   for (const { column, use } of [...columnUses(q), ...summed]) {
     const role = roleOf(roles, column);
     if (releasable(role) || seen.has(column)) continue;

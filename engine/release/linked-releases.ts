@@ -18,6 +18,7 @@
  * groups only gets bounds from the file); such a pair is an error unless accepted with a reason.
  */
 import { columnUses, releasable, roleOf, type ColumnRoles } from './column-roles.js';
+import { releaseKind } from './kinds/registry.js';
 import type { QueryDescription, ReleaseDescription } from './release-description.js';
 
 export interface MicrodataLayout {
@@ -26,6 +27,15 @@ export interface MicrodataLayout {
   readonly anonymity: boolean;
   /** The levels the anonymity block pins. */
   readonly pins: ReadonlyMap<string, number>;
+}
+
+/**
+ * The columns a microdata release's file holds unrandomized, by how it writes them (`ReleaseKind.microdataFile`): as
+ * they are, or as quasi-identifiers at the anonymity block's levels. Columns of other roles are left out here.
+ */
+export interface MicrodataFile {
+  readonly exact: readonly string[];
+  readonly atLevels: readonly string[];
 }
 
 export interface LinkedRelease {
@@ -50,16 +60,12 @@ function exactQuasi(column: string, layout: MicrodataLayout): string | undefined
 export function exactColumns(q: QueryDescription, layout: MicrodataLayout): Map<string, string> {
   const out = new Map<string, string>();
   const { roles } = layout;
-  if (q.kind === 'generalize') {
-    for (const c of [...roles.sensitive, ...roles.insensitive])
-      if (releasable(roleOf(roles, c))) out.set(c, `a ${roleOf(roles, c)} column, written as it is`);
-  }
-  if (q.kind === 'generalize' || (q.kind === 'pram' && layout.anonymity)) {
-    for (const c of roles.quasi) {
-      if (q.kind === 'pram' && q.columns.includes(c)) continue;
-      const why = releasable(roleOf(roles, c)) ? exactQuasi(c, layout) : undefined;
-      if (why !== undefined) out.set(c, `a quasi-identifier ${why}`);
-    }
+  const file = releaseKind(q.kind).microdataFile?.(q, layout);
+  for (const c of file?.exact ?? [])
+    if (releasable(roleOf(roles, c))) out.set(c, `a ${roleOf(roles, c)} column, written as it is`);
+  for (const c of file?.atLevels ?? []) {
+    const why = releasable(roleOf(roles, c)) ? exactQuasi(c, layout) : undefined;
+    if (why !== undefined) out.set(c, `a quasi-identifier ${why}`);
   }
   return out;
 }
@@ -67,27 +73,28 @@ export function exactColumns(q: QueryDescription, layout: MicrodataLayout): Map<
 /** Every column a microdata release writes without randomizing it (exactly or generalized); empty for a DP release. */
 export function writtenColumns(q: QueryDescription, layout: MicrodataLayout): Set<string> {
   const out = new Set(exactColumns(q, layout).keys());
-  if (q.kind === 'generalize' || (q.kind === 'pram' && layout.anonymity)) {
-    for (const c of layout.roles.quasi)
-      if (releasable(roleOf(layout.roles, c)) && !(q.kind === 'pram' && q.columns.includes(c))) out.add(c);
-  }
+  for (const c of releaseKind(q.kind).microdataFile?.(q, layout).atLevels ?? [])
+    if (releasable(roleOf(layout.roles, c))) out.add(c);
   return out;
 }
 
 /** The columns a DP release reads (group keys, `where` columns, the summed column, a mode's or a grid's columns). */
 function readColumns(q: QueryDescription): string[] {
   const cols = new Set(columnUses(q).map((u) => u.column));
-  if (q.kind === 'sum' || q.kind === 'mean') cols.add(q.column);
+  const summed = releaseKind(q.kind).summedColumn?.(q);
+  if (summed !== undefined) cols.add(summed);
   return [...cols];
 }
 
 /** The columns a release protects, each with how. */
 export function protectedColumns(q: QueryDescription): Map<string, string> {
   const out = new Map<string, string>();
-  if (q.kind === 'pram') for (const c of q.columns) out.set(c, 'by randomizing it');
-  else if (q.kind !== 'generalize') {
+  const kind = releaseKind(q.kind);
+  if (!kind.dp) for (const c of kind.randomizedColumns?.(q) ?? []) out.set(c, 'by randomizing it');
+  else {
     for (const u of columnUses(q)) out.set(u.column, `as the ${u.use} of a DP release`);
-    if (q.kind === 'sum' || q.kind === 'mean') out.set(q.column, `by a DP ${q.kind} of it`);
+    const summed = kind.summedColumn?.(q);
+    if (summed !== undefined) out.set(summed, `by a DP ${q.kind} of it`);
   }
   return out;
 }
@@ -119,10 +126,10 @@ export function linkedReleases(releases: readonly ReleaseDescription[], layout: 
   }
   // A DP release the file can answer by counting its rows: it reads nothing the file leaves out or randomizes.
   for (const m of releases) {
-    if (m.query.kind !== 'generalize' && m.query.kind !== 'pram') continue;
+    if (releaseKind(m.query.kind).dp) continue;
     const written = writtenColumns(m.query, layout);
     for (const r of releases) {
-      if (r === m || r.query.kind === 'generalize' || r.query.kind === 'pram') continue;
+      if (r === m || !releaseKind(r.query.kind).dp) continue;
       if (links.some((l) => l.publisher === m.name && l.protector === r.name)) continue;
       // Any one column the file writes is enough: a condition on a column it leaves out may select every row (a
       // padding `income in 0..100`), so "every column written" would be bypassed by adding one (review finding).

@@ -10,6 +10,7 @@
  * Such a release is refused unless the spec accepts the leak explicitly (`accept data-dependent-domain`), and then the
  * report repeats the acceptance.
  */
+import { releaseKind } from './kinds/registry.js';
 import type { AcceptedRisk, ReleaseDescription } from './release-description.js';
 
 export interface ReleaseRisk {
@@ -25,6 +26,19 @@ export interface ReleaseRisk {
   readonly accepted: boolean;
 }
 
+/** A leak of the output's shape beyond the values of its domain columns (a grid's bounds read from the data). */
+export interface ShapeLeak {
+  /** The leak alone, as `ReleaseRisk.leak`. */
+  readonly leak: string;
+  /** The leak and its remedy, as `ReleaseRisk.message`. */
+  readonly message: string;
+}
+
+/**
+ * The leaks of one release, each accepted or not; the release's kind says which columns' values it takes from the data
+ * (`domainColumns`), what else of its shape does (`dataDependentShape`) and whether a unit's contributions go unbounded
+ * (`unboundedRemedy`), and must be loaded (engine/release/kinds/registry.ts).
+ */
 export function releaseRisks(
   release: ReleaseDescription,
   unit: string | undefined,
@@ -33,9 +47,9 @@ export function releaseRisks(
   const q = release.query;
   const risks: ReleaseRisk[] = [];
   const accepted = (code: AcceptedRisk) => release.accepts.includes(code);
-  const domainColumns =
-    q.kind === 'mode' ? [q.column] : q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean' ? q.by : [];
-  for (const column of domainColumns) {
+  const kind = releaseKind(q.kind);
+  // The columns whose values a release takes from the data unless declared (`domainColumns`): groups and candidates.
+  for (const column of kind.domainColumns(q)) {
     if (declaredDomains.has(column)) continue;
     const leak = `the values of '${column}' are taken from the data, so which values exist is not protected by the noise`;
     risks.push({
@@ -46,38 +60,17 @@ export function releaseRisks(
       message: `the values of '${column}' would be taken from the data, so which values exist is not protected by the noise; declare them with a hierarchy that lists them (hierarchy ${column} from "….csv" or hierarchy ${column} { … }), or write 'accept data-dependent-domain'`,
     });
   }
-  if (q.kind === 'grid' && !q.within) {
+  for (const { leak, message } of kind.dataDependentShape?.(q) ?? [])
+    risks.push({ code: 'data-dependent-domain', accepted: accepted('data-dependent-domain'), leak, message });
+  // A release that does not bound a unit's contributions names the clause that would (a microdata kind takes none).
+  const fix = unit !== undefined ? kind.unboundedRemedy?.(q) : undefined;
+  if (unit !== undefined && fix !== undefined) {
     risks.push({
-      code: 'data-dependent-domain',
-      accepted: accepted('data-dependent-domain'),
-      leak: "the grid's bounds are taken from the data's extremes, which the noise does not protect",
-      message:
-        "the grid's bounds would be taken from the data's extremes, which the noise does not protect; give public bounds with 'within x0..x1, y0..y1', or write 'accept data-dependent-domain'",
+      code: 'unbounded-contribution',
+      accepted: accepted('unbounded-contribution'),
+      leak: `each '${unit}' may contribute any number of rows, so the stated privacy loss covers one row, not one ${unit}`,
+      message: `the dataset's privacy unit is '${unit}', but this release does not bound its contributions, so it protects single rows, not units (${fix}), or write 'accept unbounded-contribution'`,
     });
-  }
-  if (unit !== undefined) {
-    const unbounded =
-      (q.kind === 'mode' ||
-        q.kind === 'grid' ||
-        q.kind === 'view' ||
-        q.kind === 'count' ||
-        q.kind === 'sum' ||
-        q.kind === 'mean') &&
-      !q.bound;
-    if (unbounded) {
-      const fix =
-        q.kind === 'mode'
-          ? "add 'bound unit rows N': each unit votes at most N times"
-          : q.kind === 'grid' || q.kind === 'view'
-            ? "add 'bound unit rows N': at most N points per unit"
-            : "add 'bound unit groups G rows R'";
-      risks.push({
-        code: 'unbounded-contribution',
-        accepted: accepted('unbounded-contribution'),
-        leak: `each '${unit}' may contribute any number of rows, so the stated privacy loss covers one row, not one ${unit}`,
-        message: `the dataset's privacy unit is '${unit}', but this release does not bound its contributions, so it protects single rows, not units (${fix}), or write 'accept unbounded-contribution'`,
-      });
-    }
   }
   return risks;
 }

@@ -19,10 +19,14 @@
  *   fall in one cell: L1 = L2 = N (the grid mechanisms are then charged at distance N, group privacy over rows).
  * - view: likewise, one row is one point of the count tensor; with `bound unit rows N` a unit adds at most N points
  *   (the view is built at ε/N, so that at distance N rows it costs the ε written).
+ *
+ * Each kind picks its case in its own folder (`ReleaseKind.sensitivity`, engine/release/kinds/); the cases themselves,
+ * one row, a bound on groups and rows, a bound on rows alone, are written once, here.
  */
 import { nextUp } from '../core/rational.js';
+import { releaseKind } from './kinds/registry.js';
 import type { PlanProblem } from './plan-problem.js';
-import type { QueryDescription } from './release-description.js';
+import type { ContributionBound, QueryDescription } from './release-description.js';
 
 export interface Sensitivity {
   readonly l1: number;
@@ -40,48 +44,50 @@ export interface Sensitivity {
 /** A product of small integers and a sensitivity, rounded up when the double product is not exact. */
 const up = (x: number) => (Number.isInteger(x) ? x : nextUp(x));
 
-/** Per-row change of the query's value: max(|L|, |U|) for clamped sums and means, 1 for everything else. */
-export function perRowChange(q: QueryDescription): number {
-  return q.kind === 'sum' || q.kind === 'mean' ? Math.max(Math.abs(q.low), Math.abs(q.high)) : 1;
-}
+/** What a bound that cannot be priced leaves: no sensitivity at all, so that no plan is made over it. */
+const UNBOUNDED: Sensitivity = {
+  l1: NaN,
+  l2: NaN,
+  countL1: NaN,
+  countL2: NaN,
+  groups: NaN,
+  rows: NaN,
+  why: 'unbounded',
+};
 
 /**
  * The sensitivity of `q` for neighbours that differ by one unit; `unit` is the dataset's privacy unit when declared.
- * Problems (an empty clamp range, a bound without rows, …) are appended to `problems`.
+ * Problems (an empty clamp range, a bound without rows, …) are appended to `problems`. The query's kind must be loaded
+ * (engine/release/kinds/registry.ts).
  */
 export function sensitivityOf(q: QueryDescription, unit: string | undefined, problems: PlanProblem[]): Sensitivity {
-  const c = perRowChange(q);
-  if (
-    (q.kind === 'sum' || q.kind === 'mean') &&
-    !(q.low <= q.high && Number.isFinite(q.low) && Number.isFinite(q.high))
-  ) {
-    problems.push({
-      code: 'parameter-out-of-range',
-      message: `clamp range ${q.low}..${q.high} is empty or not finite`,
-      field: 'low',
-    });
-  }
-  if (q.kind === 'grid' && !(Number.isInteger(q.size) && q.size >= 1 && q.size <= 4096)) {
-    problems.push({
-      code: 'parameter-out-of-range',
-      message: `grid size must be an integer from 1 to 4096, got ${q.size}`,
-      field: 'size',
-    });
-  }
-  const bound =
-    q.kind === 'count' ||
-    q.kind === 'sum' ||
-    q.kind === 'mean' ||
-    q.kind === 'mode' ||
-    q.kind === 'grid' ||
-    q.kind === 'view'
-      ? q.bound
-      : undefined;
-  const one = { l1: c, l2: c, countL1: 1, countL2: 1, groups: 1, rows: 1 };
-  if (!bound || unit === undefined)
-    return { ...one, why: c === 1 ? 'one row changes one count by 1' : `one row changes the sum by at most ${c}` };
-  if (q.kind === 'mode' || q.kind === 'grid' || q.kind === 'view') return votesOrPoints(q.kind, bound, unit, problems);
-  const grouped = (q as { by: readonly string[] }).by.length > 0;
+  return releaseKind(q.kind).sensitivity(q, unit, problems);
+}
+
+/** One row is the unit (no unit declared, or no bound written): one row changes the value by at most `c`. */
+export function oneRowSensitivity(c: number): Sensitivity {
+  return {
+    l1: c,
+    l2: c,
+    countL1: 1,
+    countL2: 1,
+    groups: 1,
+    rows: 1,
+    why: c === 1 ? 'one row changes one count by 1' : `one row changes the sum by at most ${c}`,
+  };
+}
+
+/**
+ * `bound unit groups G rows R` on an aggregate changing by at most `c` per row: one unit changes at most G cells (1
+ * when the query is not `grouped`) by at most R·c each, so Δ₁ = G·R·c and Δ₂ = √G·R·c (Wilson et al., PoPETs 2020).
+ */
+export function groupsAndRowsSensitivity(
+  bound: ContributionBound,
+  grouped: boolean,
+  c: number,
+  unit: string,
+  problems: PlanProblem[],
+): Sensitivity {
   const rows = bound.rows;
   const groups = grouped ? bound.groups : 1;
   if (rows === undefined || groups === undefined) {
@@ -90,7 +96,7 @@ export function sensitivityOf(q: QueryDescription, unit: string | undefined, pro
       message: `bound unit needs ${rows === undefined ? "'rows R'" : "'groups G' for a grouped query"}`,
       field: rows === undefined ? 'rows' : 'groups',
     });
-    return { l1: NaN, l2: NaN, countL1: NaN, countL2: NaN, groups: NaN, rows: NaN, why: 'unbounded' };
+    return UNBOUNDED;
   }
   for (const [name, v] of [
     ['groups', groups],
@@ -115,12 +121,16 @@ export function sensitivityOf(q: QueryDescription, unit: string | undefined, pro
   };
 }
 
-/** A mode's or a grid's bound: one unit's N rows may all vote for one candidate or fall in one cell, so Δ₁ = Δ₂ = N. */
-function votesOrPoints(
-  kind: 'mode' | 'grid' | 'view',
-  bound: { groups?: number; rows?: number },
-  unit: string,
+/**
+ * `bound unit rows N` on a mode, a grid or a view: one unit's N rows may all vote for one candidate or fall in one
+ * cell, so Δ₁ = Δ₂ = N. `kind` names the release in the message that refuses a bound on groups; `why` says what the N
+ * rows are, for hovers and reports.
+ */
+export function rowsSensitivity(
+  kind: string,
+  bound: ContributionBound,
   problems: PlanProblem[],
+  why: (rows: number) => string,
 ): Sensitivity {
   if (bound.groups !== undefined)
     problems.push({
@@ -131,7 +141,7 @@ function votesOrPoints(
   const rows = bound.rows;
   if (rows === undefined) {
     problems.push({ code: 'missing-parameter', message: "bound unit needs 'rows N'", field: 'rows' });
-    return { l1: NaN, l2: NaN, countL1: NaN, countL2: NaN, groups: NaN, rows: NaN, why: 'unbounded' };
+    return UNBOUNDED;
   }
   if (!(Number.isInteger(rows) && rows >= 1 && rows <= 1e6))
     problems.push({
@@ -139,13 +149,5 @@ function votesOrPoints(
       message: `rows must be an integer from 1 to 1000000, got ${rows}`,
       field: 'rows',
     });
-  return {
-    l1: rows,
-    l2: rows,
-    countL1: rows,
-    countL2: rows,
-    groups: 1,
-    rows,
-    why: kind === 'mode' ? `one ${unit} casts ≤ ${rows} votes` : `one ${unit} adds ≤ ${rows} points`,
-  };
+  return { l1: rows, l2: rows, countL1: rows, countL2: rows, groups: 1, rows, why: why(rows) };
 }

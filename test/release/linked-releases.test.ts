@@ -1,3 +1,4 @@
+import '../../engine/release/kinds/all-release-kinds.js'; // the kinds these functions ask (engine/release/kinds/)
 import { strict as assert } from 'node:assert';
 import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';

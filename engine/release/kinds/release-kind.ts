@@ -18,6 +18,9 @@ import type {
   ReleaseDescription,
 } from '../release-description.js';
 import type { Sensitivity } from '../sensitivity.js';
+import type { ColumnUsage } from '../column-roles.js';
+import type { MicrodataFile, MicrodataLayout } from '../linked-releases.js';
+import type { ShapeLeak } from '../release-risk.js';
 import type { PrepareAtSourceContext, PrepareContext } from './prepare-release.js';
 import type { Prepared } from './prepared-release.js';
 
@@ -111,4 +114,35 @@ export interface ReleaseKind {
   filesRead?(query: QueryDescription): string[];
   /** The query with each file it names (`filesRead`) resolved by `resolve`: a spec names them relative to itself. */
   withFilesResolved?(query: QueryDescription, resolve: (path: string) => string): QueryDescription;
+  // Sensitivity, column roles, links, risks (engine/release/*.ts ask these).
+  /**
+   * The query's sensitivity for neighbours that differ by one unit (`unit`, the dataset's privacy unit when declared),
+   * from the cases of engine/release/sensitivity.ts; problems of its parameters and its bound are appended to
+   * `problems`. A microdata kind answers for one row.
+   */
+  sensitivity(query: QueryDescription, unit: string | undefined, problems: PlanProblem[]): Sensitivity;
+  /**
+   * Each column whose values the output depends on beyond a clamped aggregate, and how (engine/release/column-roles.ts
+   * refuses those whose role forbids it).
+   */
+  columnUses(query: QueryDescription): readonly ColumnUsage[];
+  /** The column a DP release sums under noise (a sum's or a mean's): read and protected, but not let out. */
+  summedColumn?(query: QueryDescription): string;
+  /**
+   * What a microdata release's file holds unrandomized, for the linked-releases check
+   * (engine/release/linked-releases.ts); absent for a DP kind, which writes no rows.
+   */
+  microdataFile?(query: QueryDescription, layout: MicrodataLayout): MicrodataFile;
+  /** The columns a microdata release randomizes (PRAM's), which it protects. */
+  randomizedColumns?(query: QueryDescription): readonly string[];
+  /**
+   * What of the output's shape the release takes from the data besides the values of `domainColumns` (a grid's bounds
+   * without `within`), a leak the spec must accept (engine/release/release-risk.ts).
+   */
+  dataDependentShape?(query: QueryDescription): readonly ShapeLeak[];
+  /**
+   * For a release that does not bound one unit's contributions, the clause that would, as the refusal names it;
+   * undefined when it does. Absent for a kind that takes no bound (microdata).
+   */
+  unboundedRemedy?(query: QueryDescription): string | undefined;
 }

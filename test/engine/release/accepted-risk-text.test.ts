@@ -1,3 +1,4 @@
+import '../../../engine/release/kinds/all-release-kinds.js'; // the kinds these functions ask (engine/release/kinds/)
 import { strict as assert } from 'node:assert';
 import { acceptedRiskText, releaseRisks } from '../../../engine/release/release-risk.js';
 import type { ReleaseDescription } from '../../../engine/release/release-description.js';

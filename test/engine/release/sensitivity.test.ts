@@ -1,3 +1,4 @@
+import '../../../engine/release/kinds/all-release-kinds.js'; // the kinds these functions ask (engine/release/kinds/)
 import { strict as assert } from 'node:assert';
 import fc from 'fast-check';
 import { seededRandom } from '../../../engine/core/random.js';

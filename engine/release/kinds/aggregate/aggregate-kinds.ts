@@ -5,12 +5,14 @@
 import { cellCount } from '../../group-cells.js';
 import type { ReleaseDescription } from '../../release-description.js';
 import type { Sensitivity } from '../../sensitivity.js';
+import { whereUses } from '../../column-roles.js';
 import { pricedPlan } from '../priced-plan.js';
 import type { PrepareContext } from '../prepare-release.js';
 import { labelBytes, prepareDp } from '../prepared-release.js';
-import type { PlanStep, ReleaseKind } from '../release-kind.js';
+import type { PlanStep, QueryOf, ReleaseKind } from '../release-kind.js';
 import { aggregateExactOf, aggregateRequest } from './aggregate-answer.js';
 import { makeAggregateRelease, type AggregateQuery } from './aggregate-release.js';
+import { clampedSensitivity, countSensitivity } from './aggregate-sensitivity.js';
 
 /**
  * Theorem 5.1 of Yang, Sato and Nakagawa: a unit moving by M shifts the sum's conditional mean by M(1 + max ℓ), so the
@@ -53,7 +55,10 @@ function prepareAggregate(release: ReleaseDescription, c: PrepareContext) {
   }));
 }
 
-function aggregateKind<K extends 'count' | 'sum' | 'mean'>(name: K, extra: Partial<ReleaseKind> = {}): ReleaseKind {
+/** The members a count and a clamped sum or mean answer differently: the sensitivity, and the column summed. */
+type OwnMembers = Pick<ReleaseKind, 'sensitivity'> & Partial<ReleaseKind>;
+
+function aggregateKind<K extends 'count' | 'sum' | 'mean'>(name: K, own: OwnMembers): ReleaseKind {
   return {
     name,
     dp: true,
@@ -71,13 +76,32 @@ function aggregateKind<K extends 'count' | 'sum' | 'mean'>(name: K, extra: Parti
         (release.query as AggregateQuery).by.map((b) => domains.get(b) ?? []),
         answer,
       ),
-    ...extra,
+    // Sensitivity, column roles, links, risks (engine/release/*.ts ask these).
+    // The group keys leave as the cells' labels, and the `where` columns by the rows they select.
+    columnUses: (q) => {
+      const { by, where } = q as AggregateQuery;
+      return [...by.map((column) => ({ column, use: 'group key' as const })), ...whereUses(where)];
+    },
+    unboundedRemedy: (q) => ((q as AggregateQuery).bound ? undefined : "add 'bound unit groups G rows R'"),
+    ...own,
   };
 }
 
-export const countKind = aggregateKind('count');
-export const sumKind = aggregateKind('sum');
+/** A count moves one cell by 1 per row. */
+const counted: OwnMembers = {
+  sensitivity: (q, unit, problems) => countSensitivity(q as QueryOf<'count'>, unit, problems),
+};
+
+/** A sum or a mean moves by max(|low|, |high|) per row, and reads its column only through the clamped sum. */
+const clamped: OwnMembers = {
+  sensitivity: (q, unit, problems) => clampedSensitivity(q as QueryOf<'sum' | 'mean'>, unit, problems),
+  summedColumn: (q) => (q as QueryOf<'sum' | 'mean'>).column,
+};
+
+export const countKind = aggregateKind('count', counted);
+export const sumKind = aggregateKind('sum', clamped);
 export const meanKind = aggregateKind('mean', {
+  ...clamped,
   // A mean splits its budget between a noisy sum and a noisy count; the classic (ε, δ) Gaussian calibration is not
   // split that way here, so a Gaussian mean is stated in ρ.
   mechanismProblems: (_, m) =>

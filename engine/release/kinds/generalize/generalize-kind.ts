@@ -1,4 +1,5 @@
 /** The generalize release kind: microdata generalized to satisfy the anonymity block (generalize-release.ts). */
+import { oneRowSensitivity } from '../../sensitivity.js';
 import type { ReleaseKind } from '../release-kind.js';
 import { generalizationColumns } from '../../decide-generalization.js';
 import { prepareGeneralize } from './generalize-release.js';
@@ -27,4 +28,11 @@ export const generalizeKind: ReleaseKind = {
       c.anonymity!,
     );
   },
+  // Sensitivity, column roles, links, risks (engine/release/*.ts ask these).
+  // No noise is calibrated to it; one row changes one row of the file.
+  sensitivity: () => oneRowSensitivity(1),
+  // The columns it writes are the dataset's releasable ones, checked where the file is written, not by use.
+  columnUses: () => [],
+  // Its file holds every sensitive and insensitive column as it is, and the quasi-identifiers at the block's levels.
+  microdataFile: (_, { roles }) => ({ exact: [...roles.sensitive, ...roles.insensitive], atLevels: roles.quasi }),
 };

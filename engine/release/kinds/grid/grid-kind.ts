@@ -3,11 +3,22 @@
  * accepted), released by a wavelet-family mechanism (grid-release.ts).
  */
 import { PrivacyError } from '../../../core/measures.js';
+import type { PlanProblem } from '../../plan-problem.js';
 import type { NoisePlan, ReleasePlan } from '../../plan-release.js';
+import { oneRowSensitivity, rowsSensitivity } from '../../sensitivity.js';
 import { prepareDp } from '../prepared-release.js';
 import type { PlanStep, QueryOf, ReleaseKind } from '../release-kind.js';
 import { gridExactOfRelease, gridRequest } from './grid-answer.js';
 import { dataBounds, gridMethod, makeGridReleaseMeasurement } from './grid-release.js';
+
+/** A grid of `size` × `size` cells must be one the wavelet mechanisms can build (at most 4096 a side). */
+function gridSizeProblem(size: number): PlanProblem {
+  return {
+    code: 'parameter-out-of-range',
+    message: `grid size must be an integer from 1 to 4096, got ${size}`,
+    field: 'size',
+  };
+}
 
 /** A grid release: the wavelet module's measurement over the public bounds (or the data's, when accepted). */
 function planGrid({ plan, release, mechanism: m, context }: PlanStep): ReleasePlan {
@@ -80,4 +91,31 @@ export const gridKind: ReleaseKind = {
   },
   aggregateRequest: gridRequest,
   exactFromAnswer: (release, _, answer) => gridExactOfRelease(release, answer),
+  // Sensitivity, column roles, links, risks (engine/release/*.ts ask these).
+  // One row is one point in one cell; with `bound unit rows N` a unit's N points may all fall in one cell.
+  sensitivity: (query, unit, problems) => {
+    const q = query as QueryOf<'grid'>;
+    if (!(Number.isInteger(q.size) && q.size >= 1 && q.size <= 4096)) problems.push(gridSizeProblem(q.size));
+    if (!q.bound || unit === undefined) return oneRowSensitivity(1);
+    return rowsSensitivity('grid', q.bound, problems, (rows) => `one ${unit} adds ≤ ${rows} points`);
+  },
+  columnUses: (query) => {
+    const q = query as QueryOf<'grid'>;
+    return [
+      { column: q.x, use: 'grid axis' },
+      { column: q.y, use: 'grid axis' },
+    ];
+  },
+  dataDependentShape: (q) =>
+    (q as QueryOf<'grid'>).within
+      ? []
+      : [
+          {
+            leak: "the grid's bounds are taken from the data's extremes, which the noise does not protect",
+            message:
+              "the grid's bounds would be taken from the data's extremes, which the noise does not protect; give public bounds with 'within x0..x1, y0..y1', or write 'accept data-dependent-domain'",
+          },
+        ],
+  unboundedRemedy: (q) =>
+    (q as QueryOf<'grid'>).bound ? undefined : "add 'bound unit rows N': at most N points per unit",
 };

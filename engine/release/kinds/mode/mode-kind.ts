@@ -1,4 +1,6 @@
 /** The mode release kind: the most frequent value of a column by the exponential mechanism (mode-release.ts). */
+import { whereUses } from '../../column-roles.js';
+import { oneRowSensitivity, rowsSensitivity } from '../../sensitivity.js';
 import { pricedPlan } from '../priced-plan.js';
 import { prepareDp } from '../prepared-release.js';
 import type { QueryOf, ReleaseKind } from '../release-kind.js';
@@ -32,4 +34,18 @@ export const modeKind: ReleaseKind = {
   prepare: (release, c) => prepareDp(release, c, () => ({ cells: 1, labelBytes: 0 })),
   aggregateRequest: modeRequest,
   exactFromAnswer: (_, __, answer) => modeExactOf(answer),
+  // Sensitivity, column roles, links, risks (engine/release/*.ts ask these).
+  // The score of a candidate is a count: one row casts one vote, and with `bound unit rows N` a unit casts at most N.
+  sensitivity: (query, unit, problems) => {
+    const q = query as QueryOf<'mode'>;
+    if (!q.bound || unit === undefined) return oneRowSensitivity(1);
+    return rowsSensitivity('mode', q.bound, problems, (rows) => `one ${unit} casts ≤ ${rows} votes`);
+  },
+  // The chosen value is one of the column's, and the `where` columns leave by the rows they select.
+  columnUses: (query) => {
+    const q = query as QueryOf<'mode'>;
+    return [{ column: q.column, use: 'mode column' }, ...whereUses(q.where)];
+  },
+  unboundedRemedy: (q) =>
+    (q as QueryOf<'mode'>).bound ? undefined : "add 'bound unit rows N': each unit votes at most N times",
 };

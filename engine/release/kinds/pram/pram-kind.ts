@@ -1,6 +1,7 @@
 /** The PRAM release kind: microdata whose named columns are randomized by transition matrices (pram-release.ts). */
 import { declaredDomains } from '../../domains.js';
 import type { PlanProblem } from '../../plan-problem.js';
+import { oneRowSensitivity } from '../../sensitivity.js';
 import type { QueryOf, ReleaseKind } from '../release-kind.js';
 import { INVARIANT_REFUSED, preparePram } from './pram-release.js';
 import { prepareStreamedPram } from './streamed-pram.js';
@@ -62,4 +63,15 @@ export const pramKind: ReleaseKind = {
       ...(q.matrix !== undefined ? { matrixText: c.files.get(q.matrix), matrixFile: q.matrix } : {}),
     });
   },
+  // Sensitivity, column roles, links, risks (engine/release/*.ts ask these).
+  // No noise is calibrated to it; one row changes one row of the file.
+  sensitivity: () => oneRowSensitivity(1),
+  columnUses: (q) => (q as QueryOf<'pram'>).columns.map((column) => ({ column, use: 'PRAM column' })),
+  // Its file holds the columns it randomizes and, with an anonymity block, the other quasi-identifiers at the block's
+  // levels; nothing else.
+  microdataFile: (query, { roles, anonymity }) => {
+    const q = query as QueryOf<'pram'>;
+    return { exact: [], atLevels: anonymity ? roles.quasi.filter((c) => !q.columns.includes(c)) : [] };
+  },
+  randomizedColumns: (q) => (q as QueryOf<'pram'>).columns,
 };

@@ -2,6 +2,7 @@
  * The view release kind: a DP view (HDPView, PrivTree or the identity baseline) over the declared domain of its
  * dimensions (view-plan.ts, view-release.ts).
  */
+import { oneRowSensitivity, rowsSensitivity } from '../../sensitivity.js';
 import { viewDimensionProblems } from '../../view-dimensions.js';
 import { labelBytes, prepareDp } from '../prepared-release.js';
 import type { QueryOf, ReleaseKind } from '../release-kind.js';
@@ -71,4 +72,15 @@ export const viewKind: ReleaseKind = {
   },
   aggregateRequest: viewRequest,
   exactFromAnswer: viewExactOf,
+  // Sensitivity, column roles, links, risks (engine/release/*.ts ask these).
+  // One row is one point of the count tensor; with `bound unit rows N` a unit adds at most N points (the view is then
+  // built at ε/N).
+  sensitivity: (query, unit, problems) => {
+    const q = query as QueryOf<'view'>;
+    if (!q.bound || unit === undefined) return oneRowSensitivity(1);
+    return rowsSensitivity('view', q.bound, problems, (rows) => `one ${unit} adds ≤ ${rows} points`);
+  },
+  columnUses: (q) => (q as QueryOf<'view'>).dimensions.map((d) => ({ column: d.column, use: 'view dimension' })),
+  unboundedRemedy: (q) =>
+    (q as QueryOf<'view'>).bound ? undefined : "add 'bound unit rows N': at most N points per unit",
 };
