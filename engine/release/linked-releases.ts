@@ -5,10 +5,11 @@
  * the column a PRAM release randomizes — is an error naming both releases, unless one of the two says why the spec
  * accepts it (`accept linked-releases "reason"`); the report of the release that accepts repeats the reason.
  *
- * What each microdata release writes (engine/release/kinds/): `generalize` writes its quasi-identifiers at the
- * anonymity block's levels and every sensitive and insensitive column exactly; `pram` writes the columns it randomizes
- * and the quasi-identifiers at those same levels, nothing else. A quasi-identifier is exact when it is pinned at level
- * 0, and may be exact when it is not pinned (the search may choose level 0), so an unpinned one counts as exact here.
+ * What each microdata release writes, as its kind says (`microdataFile` and `randomizedColumns` of its `ReleaseKind`,
+ * engine/release/kinds/): `generalize` writes its quasi-identifiers at the anonymity block's levels and every sensitive
+ * and insensitive column exactly; `pram` writes the columns it randomizes and the quasi-identifiers at those same
+ * levels, nothing else. A quasi-identifier is exact when it is pinned at level 0, and may be exact when it is not
+ * pinned (the search may choose level 0), so an unpinned one counts as exact here.
  *
  * A file also answers queries over the columns it writes generalized: its row count is the total a plain `count`
  * perturbs (less the suppressed rows), and a `where` region that follows the hierarchy's groups (`age in 20..29` beside

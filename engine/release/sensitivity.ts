@@ -10,8 +10,7 @@
  * - count: one row changes one count by 1; a histogram (`by`) puts a row in one cell, so L1 = L2 = 1.
  * - sum of values clamped to [L, U]: one row moves it by at most c = max(|L|, |U|).
  * - with `bound unit groups G rows R` a unit keeps at most R rows in each of at most G groups, so it changes at most G
- *   cells
- *   by at most R·c each: Δ₁ = G·R·c, Δ₂ = √G·R·c (Wilson et al., PoPETs 2020). Without `by` G is 1.
+ *   cells by at most R·c each: Δ₁ = G·R·c, Δ₂ = √G·R·c (Wilson et al., PoPETs 2020). Without `by` G is 1.
  * - the count half of a mean has c = 1.
  * - mode: the exponential mechanism's score is a count, sensitivity 1 per row; with `bound unit rows N` each unit
  *   keeps at most N rows (votes), which may all go to one candidate: Δᵤ = N.
