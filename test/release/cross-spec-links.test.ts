@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
-import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, resolve } from 'node:path';
 import { runIn } from '../helpers/run-cli.js';
 import { adultDir, ADULT_MISSING, skipOrFail } from '../helpers/adult.js';
 import type { LedgerEntry } from '../../engine/release/ledger-entry.js';
@@ -170,6 +170,21 @@ describe('issue 36 item 3 — linked releases across specs', function () {
         ],
         ['c', { reads: ['sex'] }],
       ],
+    );
+  });
+
+  it("the shipped examples' two plans: once visits.privspec's count by sex has run, public-file.privspec is refused", async () => {
+    const dir = mkdtempSync(join(tmpdir(), 'privspec-cross-'));
+    dirs.push(dir);
+    cpSync(resolve('examples'), dir, { recursive: true });
+    process.env.PRIVSPEC_LEDGER_DIR = join(dir, 'ledgers');
+    const counted = await runIn(dir, ['release', 'visits.privspec', '--only', 'visits_by_sex', '--out', 'out-v']);
+    assert.equal(counted.code, 0, counted.err);
+    const file = await release(dir, 'public-file.privspec', 'out-p');
+    assert.equal(file.code, 1, file.err);
+    assert.match(
+      file.err,
+      /release 'visits_by_sex' of spec \S*visits\.privspec, run [^(]+\(ledger entry [\w-]+\)\. 'public_file' would publish 'sex' exactly \(a quasi-identifier at level 0\), and 'visits_by_sex' protects it \(a DP release reads it\)/,
     );
   });
 
