@@ -16,6 +16,7 @@ import { checkSpecData } from './privspec-data-checks.js';
 import { IssueCodes } from './issue-codes.js';
 import { roleConflicts } from '../engine/release/column-roles.js';
 import { linkedReleases } from '../engine/release/linked-releases.js';
+import { reasonInWords } from '../engine/release/cross-spec-links.js';
 import { withCodeDescription } from './lsp/diagnostic-docs.js';
 import { overrunMessage } from './lsp/readable-costs.js';
 import { acceptedRiskText } from '../engine/release/release-risk.js';
@@ -184,7 +185,8 @@ export class PrivspecValidator {
     for (const plan of analysis.plans) {
       const clause = plan.node.accepts.find((a) => a.risk === 'linked-releases');
       if (!clause) continue;
-      if ((clause.reason ?? '').trim() === '')
+      // Blank or invisible text (spaces, a zero-width space) is no reason: at least one letter or digit.
+      if (!reasonInWords(clause.reason))
         accept(
           'error',
           '\'accept linked-releases\' needs the reason in words: accept linked-releases "why both files are published"',
@@ -202,6 +204,9 @@ export class PrivspecValidator {
       const other = nodes.get(link.protector)!;
       const info = related([relatedAt(other, `'${link.protector}' protects '${link.column}'`)]);
       const data = { code: IssueCodes.LinkedReleases, release: link.publisher, column: link.column };
+      // An acceptance without a reason in words accepts nothing: its clause is the one error above, and no diagnostic
+      // may call the link accepted.
+      if (link.accepted && !reasonInWords(link.accepted.reason)) continue;
       if (link.accepted) {
         const key = `${link.accepted.by}|${link.publisher}|${link.protector}|${link.column}`;
         if (reported.has(key)) continue;

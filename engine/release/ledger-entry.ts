@@ -33,6 +33,33 @@ export interface LedgerEntry {
   microdata?: { kind: 'pram' | 'generalize'; columns: string[]; localEpsilon?: number };
   /** The microdata files the run wrote, each by content digest, with its private row key or why there is none. */
   released?: ReleasedFile[];
+  /**
+   * What the release published or read, so that a later release in any spec on the same data is checked against it
+   * (engine/release/cross-spec-links.ts). Absent in entries written before it was recorded.
+   */
+  published?: PublishedRecord;
+  /** The spec's reason when the release said `accept linked-releases "…"`. */
+  acceptedLinks?: string;
+}
+
+/**
+ * What one release made public, as its ledger entry records it. A microdata file (generalize, PRAM) lists every column
+ * it writes with its hierarchy level (0: as it is), `'search'` where the generalization search chooses the level when
+ * it runs, or `'pram'` where the values are randomized; a DP release lists the columns it reads (none: it perturbs a
+ * count of rows).
+ */
+export interface PublishedRecord {
+  readonly columns?: Readonly<Record<string, number | 'search' | 'pram'>>;
+  /** The quasi-identifiers among the columns: the file's equivalence classes are their combinations. */
+  readonly quasi?: readonly string[];
+  /** The fraction of rows the anonymity block lets the search suppress. */
+  readonly suppression?: number;
+  /**
+   * A fingerprint of what decides the levels marked `'search'` (the criteria, the suppression limit, the metric, the
+   * pins and the hierarchies): on the same data, two searches with equal fingerprints choose equal levels.
+   */
+  readonly decidedBy?: string;
+  readonly reads?: readonly string[];
 }
 
 /**

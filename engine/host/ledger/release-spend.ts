@@ -4,7 +4,8 @@
  * the one budget walk (engine/release/budget-walk.ts) — and its cost appended. A microdata release is appended with no
  * central cost; a PRAM run on a column an earlier PRAM run of the same data randomized is refused unless the spec says
  * `rerun`: two independent draws of one record, joined, give its true value back by majority vote, so their local ε
- * add.
+ * add. Every release is also checked against what earlier releases of the same data published or read, from any
+ * spec (engine/release/cross-spec-links.ts), and records what it publishes for the releases after it.
  */
 import { budgetLimit, mainKey, summarizeBudget, type Amount } from '../../release/budget-walk.js';
 import {
@@ -14,10 +15,12 @@ import {
   unstatedEntries,
   type LedgerEntry,
   type LedgerFile,
+  type PublishedRecord,
 } from '../../release/ledger-entry.js';
 import { effectiveLimit, limitRefusal } from '../../release/ledger-limit.js';
 import type { PreparedRelease } from '../../release/kinds/prepared-release.js';
 import { costIn } from '../../release/release-costs.js';
+import { crossSpecCheck } from '../../release/cross-spec-links.js';
 import type { BudgetDescription } from '../../release/release-description.js';
 import { appendToLedger, newEntryId, type LedgerLocation } from './ledger-file.js';
 
@@ -29,6 +32,8 @@ export interface SpendRequest {
   readonly prepared: PreparedRelease;
   readonly seeded: boolean;
   readonly lockTimeoutMs?: number;
+  /** What the release publishes or reads, and its `accept linked-releases` reason (cross-spec-links.ts). */
+  readonly links?: { readonly published: PublishedRecord; readonly accepts?: { readonly reason: string } };
 }
 
 export interface SpendDecision {
@@ -39,6 +44,8 @@ export interface SpendDecision {
   previousRuns: number;
   /** PRAM: the earlier runs on the same columns and the local ε of all runs together, this one included. */
   composed?: { runs: number; localEpsilon: number };
+  /** Links with earlier releases of the same data that the spec accepted, in words, with the reason. */
+  acceptedLinks?: string[];
 }
 
 const sym = (key: 'epsilon' | 'rho' | 'delta') => (key === 'rho' ? 'ρ' : key === 'delta' ? 'δ' : 'ε');
@@ -155,8 +162,19 @@ export async function recordSpend(r: SpendRequest): Promise<SpendDecision> {
             }
           : {}),
         ...(r.seeded ? { notPrivate: true as const } : {}),
+        ...(r.links ? { published: r.links.published } : {}),
+        ...(r.links?.accepts ? { acceptedLinks: r.links.accepts.reason } : {}),
       };
+      // Links with earlier releases of the data, from any spec, are refused before anything is spent or computed; a
+      // seeded run links with nothing, as it spends nothing.
+      const linked =
+        r.links && crossSpecCheck(r.seeded ? [] : ledger.entries, { name: r.name, spec: r.specFile, ...r.links });
+      if (linked?.refusal) return { previousRuns, refusal: linked.refusal };
+      const acceptedLinks = (linked?.accepted ?? []).map(
+        (l) => `accepted linked-releases ("${l.acceptedBecause}"): ${l.what}`,
+      );
       return {
+        ...(acceptedLinks.length > 0 ? { acceptedLinks } : {}),
         previousRuns,
         ...(p.microdata ? microdataDecision(r, ledger, entry) : centralDecision(r, ledger, entry)),
       };
@@ -169,6 +187,7 @@ export async function recordSpend(r: SpendRequest): Promise<SpendDecision> {
     refusal: result.refusal,
     previousRuns: result.previousRuns,
     composed: result.composed,
+    acceptedLinks: result.acceptedLinks,
   };
 }
 

@@ -49,6 +49,8 @@ import { noRowKey, writeRowKey } from '../ledger/row-key.js';
 import type { ReleasedFile } from '../../release/ledger-entry.js';
 import { loadReleaseKinds, releaseKind } from '../../release/kinds/registry.js';
 import { costOf, recordSpend } from '../ledger/release-spend.js';
+import { publishedRecord } from '../../release/cross-spec-links.js';
+import { decisionFingerprint } from '../../release/decision-fingerprint.js';
 import { refuseBlankUnits } from './blank-units-check.js';
 import { orphanedOutputs, RunRefused, spaceProblem, validateOutputs } from './release-validation.js';
 import { columnsOnly, readsAtSource, type EngineChoice } from '../sources/open-source.js';
@@ -367,6 +369,7 @@ async function runPrepared(
     prepared: p,
     seeded: options.seed !== undefined,
     lockTimeoutMs: options.lockTimeoutMs,
+    links: releaseLinks(input, release, p),
   });
   if (!decision.entry)
     return { ...base, previousRuns: decision.previousRuns, status: 'refused', message: decision.refusal ?? 'not run' };
@@ -478,6 +481,7 @@ async function runPrepared(
     local: [
       ...output.local,
       ...streamedLocal,
+      ...(decision.acceptedLinks ?? []),
       ...(c.correlation?.unit !== undefined && p.bayesian
         ? [
             `most exposed unit of the correlation model: '${c.correlation.unit}' (max ℓ ${Number((c.correlation.maxLeakage ?? 0).toPrecision(3))})`,
@@ -485,6 +489,26 @@ async function runPrepared(
         : []),
     ],
   };
+}
+
+/** What the release publishes or reads and its `accept linked-releases` reason, for the ledger's cross-spec check. */
+function releaseLinks(input: RunInput, release: ReleaseDescription, p: PreparedRelease) {
+  const { anonymity, dataset, hierarchies } = input;
+  const published = publishedRecord(
+    release,
+    {
+      roles: dataset,
+      anonymity: anonymity !== undefined,
+      pins: anonymity?.pins ?? new Map<string, number>(),
+      ...(anonymity ? { suppression: anonymity.suppression } : {}),
+    },
+    p.microdata !== undefined,
+    () => decisionFingerprint(dataset.quasi, anonymity, hierarchies),
+  );
+  const accepts = release.accepts.includes('linked-releases')
+    ? { reason: release.reasons?.['linked-releases'] ?? '' }
+    : undefined;
+  return { published, ...(accepts ? { accepts } : {}) };
 }
 
 export async function runReleases(input: RunInput, options: RunOptions): Promise<RunReleaseResult> {
