@@ -255,7 +255,9 @@ describe('language server features', () => {
     // Blocks written on one line stay on one line (issue 24: `budget { epsilon 1 }` was spread over three lines).
     assert.equal(
       formatted,
-      'dataset people from "data/people.csv" { quasi age, sex }\nhierarchy age: intervals 10, 20\nbudget { epsilon 1 }\nrelease a: count where age in 10..20 laplace epsilon 0.5',
+      // Issue 37 item 11: a clause the author set apart by two or more spaces stays two apart; the file ends in a
+      // newline.
+      'dataset people from "data/people.csv" { quasi age, sex }\nhierarchy age: intervals 10, 20\nbudget { epsilon 1 }\nrelease a: count where age in 10..20  laplace epsilon 0.5\n',
     );
     const spread = 'budget{\nepsilon 1}';
     const again = await services.lsp.Formatter!.formatDocument(await open(spread), {
@@ -264,7 +266,7 @@ describe('language server features', () => {
     });
     assert.equal(
       TextDocument.applyEdits(TextDocument.create('x', 'privspec', 1, spread), again),
-      'budget {\n  epsilon 1\n}',
+      'budget {\n  epsilon 1\n}\n',
     );
   });
 
