@@ -1,4 +1,4 @@
-import { AstUtils, GrammarAST, type LangiumDocument, type MaybePromise } from 'langium';
+import { AstUtils, GrammarAST, type FileSystemProvider, type LangiumDocument, type MaybePromise } from 'langium';
 import {
   DefaultCompletionProvider,
   type CompletionAcceptor,
@@ -20,7 +20,8 @@ import { analyzeDocument, analyzeSpec, specPath } from '../privspec-analysis.js'
 import type { PrivspecServices } from '../privspec-module.js';
 import { choicesAt } from './completion-choices.js';
 import { columnChoices, type ColumnSlot } from './completion-columns.js';
-import { completionPosition } from './completion-position.js';
+import { fileItems } from './completion-files.js';
+import { completionPosition, type CompletionPosition } from './completion-position.js';
 import { KeywordDocs } from './keyword-docs.js';
 import { quoteColumn, quoteString } from '../quote-column.js';
 
@@ -39,10 +40,12 @@ const CONSTRUCTS = new Set(['dataset', 'hierarchy', 'anonymity', 'budget', 'rele
  */
 export class PrivspecCompletionProvider extends DefaultCompletionProvider {
   private readonly store: CsvStore;
+  private readonly fileSystem: FileSystemProvider;
 
   constructor(services: PrivspecServices) {
     super(services);
     this.store = services.data.CsvStore;
+    this.fileSystem = services.shared.workspace.FileSystemProvider;
   }
 
   override async getCompletion(
@@ -52,7 +55,10 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
   ): Promise<CompletionList | undefined> {
     const text = document.textDocument.getText();
     const offset = document.textDocument.offsetAt(params.position);
-    const choices = choicesAt(completionPosition(text.slice(0, offset)));
+    const position = completionPosition(text.slice(0, offset));
+    const files = await this.fileCompletion(document, position, text, offset);
+    if (files) return { isIncomplete: false, items: files };
+    const choices = choicesAt(position);
     const word = /[\w-]*$/.exec(text.slice(0, offset))![0];
     const range: Range = { start: document.textDocument.positionAt(offset - word.length), end: params.position };
     if (choices && 'keywords' in choices)
@@ -75,6 +81,37 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
           : item,
       );
     return list;
+  }
+
+  /** Inside `from "…"` of a dataset, a hierarchy or a correlation: the files that may be named there. */
+  private async fileCompletion(
+    document: LangiumDocument,
+    p: CompletionPosition,
+    text: string,
+    offset: number,
+  ): Promise<CompletionItem[] | undefined> {
+    if (!p.inString || p.tokens.at(-2) !== 'from') return undefined;
+    const statement = p.statement;
+    if (statement !== 'dataset' && statement !== 'hierarchy' && statement !== 'correlation') return undefined;
+    const typed = /"([^"\r\n]*)$/.exec(text.slice(0, offset))?.[1] ?? '';
+    const after = /^[^"\r\n]*"/.exec(text.slice(offset))?.[0];
+    const range: Range = {
+      start: document.textDocument.positionAt(offset - typed.length),
+      end: document.textDocument.positionAt(after ? offset + after.length - 1 : offset),
+    };
+    const analysis = analyzeDocument(document);
+    return fileItems(
+      this.fileSystem,
+      {
+        statement,
+        typed,
+        spec: document.uri,
+        dataFile: analysis.parts.dataset?.file,
+        column: statement === 'hierarchy' ? p.rest[0]?.replace(/^"…"$/, '') || undefined : undefined,
+        closed: after !== undefined,
+      },
+      range,
+    );
   }
 
   protected override completionFor(

@@ -58,6 +58,13 @@ const POSITIONS: [string, string, string[]][] = [
     `${DATASET}release a: count |`,
     ['by', 'where', 'bound', 'laplace', 'gaussian'],
   ],
+  // Issue 37 item 6: "after `count by "x"` only mechanisms valid for a count (not hdpview, nn-wavelet)".
+  [
+    'after count by "a quoted column": its clauses and the mechanisms a count takes',
+    `${DATASET}release a: count by "sex" |`,
+    ['where', 'bound', 'laplace', 'gaussian'],
+  ],
+  ['after count by COL: the same', `${DATASET}release a: count by sex |`, ['where', 'bound', 'laplace', 'gaussian']],
   ['after by: groupable columns', `${DATASET}release a: count by |`, RELEASE_COLUMNS],
   ['after by COL,: groupable columns', `${DATASET}release a: count by sex, |`, RELEASE_COLUMNS],
   ['after where: filterable columns', `${DATASET}release a: count where |`, RELEASE_COLUMNS],
@@ -105,6 +112,13 @@ const POSITIONS: [string, string, string[]][] = [
     DATASET.replace('insensitive zip, income, height', 'insensitive zip, |'),
     ['id', 'name', 'age', 'sex', 'zip', 'diagnosis', 'income', 'height'],
   ],
+  // Issue 37 item 6: "`weight` in the dataset body".
+  [
+    'after a dataset clause: the roles and every other clause, weight among them',
+    DATASET.replace('unit id', 'unit id\n  |'),
+    ['identifying', 'quasi', 'sensitive', 'insensitive', 'unit', 'weight', 'sampling', 'correlation'],
+  ],
+  ['after weight: the numeric columns but the unit', DATASET.replace('unit id', 'unit id\n  weight |'), [...NUMERIC]],
   [
     'after unit: columns that may identify a person',
     DATASET.replace('unit id', 'unit |'),
