@@ -21,6 +21,7 @@ import type { PrivspecServices } from '../privspec-module.js';
 import { choicesAt } from './completion-choices.js';
 import { columnChoices, type ColumnSlot } from './completion-columns.js';
 import { fileItems } from './completion-files.js';
+import { SNIPPET_SLOTS, withColumns } from './snippet-columns.js';
 import { completionPosition, type CompletionPosition } from './completion-position.js';
 import { KeywordDocs } from './keyword-docs.js';
 import { quoteColumn, quoteString } from '../quote-column.js';
@@ -61,11 +62,19 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
     const choices = choicesAt(position);
     const word = /[\w-]*$/.exec(text.slice(0, offset))![0];
     const range: Range = { start: document.textDocument.positionAt(offset - word.length), end: params.position };
-    if (choices && 'keywords' in choices)
-      return { isIncomplete: false, items: choices.keywords.map((k, i) => keywordItem(k, range, i, false)) };
+    if (choices && 'keywords' in choices) {
+      const columns = await this.snippetColumns(document, choices.keywords);
+      return { isIncomplete: false, items: choices.keywords.map((k, i) => keywordItem(k, range, i, false, columns)) };
+    }
     if (choices && 'columns' in choices)
       return { isIncomplete: false, items: await this.columnItems(document, choices.columns, range) };
     const list = await super.getCompletion(document, params, cancelToken);
+    const columns =
+      list &&
+      (await this.snippetColumns(
+        document,
+        list.items.map((i) => i.label),
+      ));
     if (list)
       list.items = list.items.map((item) =>
         item.kind === CompletionItemKind.Keyword && KeywordDocs[item.label]
@@ -75,12 +84,32 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
                 item.textEdit && 'range' in item.textEdit ? item.textEdit.range : range,
                 0,
                 true,
+                columns,
               ),
               sortText: item.sortText,
             }
           : item,
       );
     return list;
+  }
+
+  /** The dataset's columns by slot, for the snippets among `keywords` that name columns (none to read otherwise). */
+  private async snippetColumns(
+    document: LangiumDocument,
+    keywords: readonly string[],
+  ): Promise<((slot: ColumnSlot) => readonly string[]) | undefined> {
+    if (!keywords.some((k) => SNIPPET_SLOTS[k])) return undefined;
+    const analysis = analyzeDocument(document);
+    const dataset = analysis.dataset;
+    if (!dataset?.file) return undefined;
+    let header: readonly string[];
+    try {
+      header = (await this.store.header(dataset.file, dataset.delimiter)).header;
+    } catch {
+      return undefined;
+    }
+    const table = await this.store.peekTable(dataset.file);
+    return (slot) => columnChoices(slot, header, analysis, table).map((c) => c.name);
   }
 
   /** Inside `from "…"` of a dataset, a hierarchy or a correlation: the files that may be named there. */
@@ -176,9 +205,16 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
 }
 
 /** A keyword with its shared documentation; constructs (or, where only one thing fits, any keyword) as a snippet. */
-function keywordItem(keyword: string, range: Range, index: number, constructsOnly: boolean): CompletionItem {
+function keywordItem(
+  keyword: string,
+  range: Range,
+  index: number,
+  constructsOnly: boolean,
+  columnsOf?: (slot: ColumnSlot) => readonly string[],
+): CompletionItem {
   const doc = KeywordDocs[keyword];
-  const snippet = doc?.snippet !== undefined && (!constructsOnly || CONSTRUCTS.has(keyword)) ? doc.snippet : undefined;
+  const written = doc?.snippet !== undefined && (!constructsOnly || CONSTRUCTS.has(keyword)) ? doc.snippet : undefined;
+  const snippet = written !== undefined && columnsOf ? withColumns(keyword, written, columnsOf, quoteColumn) : written;
   return {
     label: keyword,
     kind: CompletionItemKind.Keyword,

@@ -149,10 +149,28 @@ describe('completion that knows where it is (issue 16 item 1)', () => {
     assert.equal(release.insertTextFormat, 2);
     assert.match(
       (release.textEdit as { newText: string }).newText,
-      /^release \$\{1:name\}: count by \$\{2:column\}.*laplace epsilon \$\{5:0\.1\}$/,
+      /^release \$\{1:name\}: count by \$\{2[:|][^}]*\}.*laplace epsilon \$\{5:0\.1\}$/,
     );
     for (const k of ['dataset', 'hierarchy', 'anonymity', 'budget'])
       assert.match((items.find((i) => i.label === k)!.textEdit as { newText: string }).newText, /\$\{1/, k);
+  });
+
+  // Issue 37 item 6: "snippets that use the dataset's columns (the `l-diversity` snippet inserts the example's
+  // `diagnosis`)".
+  it("fills a snippet's column placeholders with the dataset's columns that fit there", async () => {
+    const spec = DATASET.replace('sensitive diagnosis', 'sensitive income').replace('zip, income', 'zip, diagnosis');
+    const items = await complete(`${spec}anonymity { |`);
+    const snippet = (label: string) => (items.find((i) => i.label === label)!.textEdit as { newText: string }).newText;
+    assert.equal(snippet('l-diversity'), 'l-diversity ${1|distinct,entropy,recursive|} ${2:3} on ${3|income|}');
+    const top = await complete(`${DATASET}|`);
+    const release = (top.find((i) => i.label === 'release')!.textEdit as { newText: string }).newText;
+    assert.match(release, /^release \$\{1:name\}: count by \$\{2\|age,sex,zip,diagnosis,income,height\|\} {2}bound/);
+    // Without a dataset file the example stays.
+    const bare = await complete('anonymity { |');
+    assert.match(
+      (bare.find((i) => i.label === 'l-diversity')!.textEdit as { newText: string }).newText,
+      /\$\{3:diagnosis\}/,
+    );
   });
 
   it('lists the columns without a role first in the dataset block', async () => {
