@@ -3,6 +3,8 @@ export const IssueCodes = {
   UnknownColumn: 'unknown-column',
   /** A backslash in a string that is none of its escapes (\" \\ \t \n \r). */
   UnknownEscape: 'unknown-escape',
+  /** A string without its closing quote (a string ends at the end of its line). */
+  UnclosedString: 'unclosed-string',
   /** A word where the grammar expects a keyword, close to one of those it expects (a typo). */
   UnknownKeyword: 'unknown-keyword',
   MissingFile: 'missing-file',

@@ -22,6 +22,7 @@ import { PrivspecTokenBuilder } from './privspec-token-builder.js';
 import { PrivspecValidator, registerValidationChecks, SEARCH_CATEGORY } from './privspec-validator.js';
 import { PrivspecValueConverter } from './privspec-value-converter.js';
 import { registerStringEscapeCheck } from './string-escape-check.js';
+import { registerUnclosedStringCheck } from './unclosed-string-check.js';
 
 /** Parser, validator and data cache: the services every entry point shares. */
 export const PrivspecCoreModule: Module<PrivspecServices, PartialLangiumServices & PrivspecAddedServices> = {
@@ -49,6 +50,7 @@ export function createPrivspecCoreServices(
   registerPramChecks(Privspec);
   registerBudgetLimitCheck(Privspec);
   registerStringEscapeCheck(Privspec);
+  registerUnclosedStringCheck(Privspec);
   // The data checks (the `slow` category) and the optimal-transformation hint (its own) read CSVs asynchronously and
   // give way to cancellation, so the editor runs them on every update too; Langium's default would run only `built-in`
   // and `fast`.

@@ -19,6 +19,23 @@ export function decodeString(body: string): string {
   return body.replace(/\\([\s\S])/g, (escape: string, c: string) => ESCAPES[c] ?? escape);
 }
 
+/**
+ * Whether a STRING token's text has its closing quote. A string ends at the end of its line (the grammar's STRING
+ * stops there, as the editor's colouring does), so an unclosed one is one token up to the line's end rather than the
+ * rest of the file read as a string: the error is then one, at the string (`unclosed-string`), not a cascade of parse
+ * errors on the lines after it. The last quote closes the string unless a backslash escapes it (an odd run of them).
+ */
+export function isClosedString(token: string): boolean {
+  if (token.length < 2 || !token.endsWith('"')) return false;
+  const backslashes = /\\*$/.exec(token.slice(1, -1))?.[0].length ?? 0;
+  return backslashes % 2 === 0;
+}
+
+/** The text of a STRING token between its quotes, closed or not. */
+export function stringBody(token: string): string {
+  return token.slice(1, isClosedString(token) ? -1 : undefined);
+}
+
 /** The unknown escapes of a STRING token's text between its quotes, with their offsets in it. */
 export function unknownEscapes(body: string): { offset: number; escape: string }[] {
   const found: { offset: number; escape: string }[] = [];

@@ -9,6 +9,7 @@ import {
 import type { DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import type * as ast from './generated/ast.js';
 import type { PrivspecServices } from './privspec-module.js';
+import { quoteColumn } from './quote-column.js';
 import { analyzeSpec, specPath } from './privspec-analysis.js';
 import { anonymityPlan, buildHierarchy, datasetRoles } from './privspec-to-engine.js';
 import { greek } from './privspec-release-plan.js';
@@ -133,7 +134,7 @@ export class PrivspecValidator {
         if (!withHierarchy.has(c.name)) {
           accept(
             'warning',
-            `quasi-identifier '${c.name}' has no hierarchy, so it can only be kept or suppressed whole; add 'hierarchy ${c.name}: …'`,
+            `quasi-identifier '${c.name}' has no hierarchy, so it can only be kept or suppressed whole; add 'hierarchy ${quoteColumn(c.name)}: …'`,
             { node: clause, property: 'columns', index, code: IssueCodes.QuasiWithoutHierarchy },
           );
         }

@@ -4,11 +4,11 @@
  * `abx` (issue 35 item 5). Here a STRING is read once, by the language's one decoder (privspec-text.ts).
  */
 import { DefaultValueConverter, type CstNode, type GrammarAST, type ValueType } from 'langium';
-import { decodeString } from './privspec-text.js';
+import { decodeString, stringBody } from './privspec-text.js';
 
 export class PrivspecValueConverter extends DefaultValueConverter {
   protected override runConverter(rule: GrammarAST.AbstractRule, input: string, cstNode: CstNode): ValueType {
-    if (rule.name === 'STRING') return decodeString(input.slice(1, -1));
+    if (rule.name === 'STRING') return decodeString(stringBody(input));
     return super.runConverter(rule, input, cstNode);
   }
 }

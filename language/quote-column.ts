@@ -7,7 +7,7 @@
  */
 import { AstUtils, GrammarAST } from 'langium';
 import { PrivspecGrammar } from './generated/grammar.js';
-import { decodeString } from './privspec-text.js';
+import { decodeString, stringBody } from './privspec-text.js';
 
 /** The ID terminal of the grammar (`terminal ID: /[_a-zA-Z][\w]*\/`). */
 const ID = /^[_a-zA-Z]\w*$/;
@@ -26,9 +26,9 @@ export function wordKeywords(): ReadonlySet<string> {
 }
 
 /**
- * `name` as the spec writes it. A STRING escapes `"` and `\` with a backslash (privspec-text.ts's `decodeString`, the
- * one decoder, reads exactly those back); every other character, a newline included, stands as it is. (JSON.stringify's
- * `\u00e9` would be an unknown escape.)
+ * `name` as the spec writes it. A STRING escapes `"` and `\` with a backslash, and a line break as `\n` or `\r` since a
+ * string ends at its line's end (privspec-text.ts's `decodeString`, the one decoder, reads exactly those back); every
+ * other character stands as it is. (JSON.stringify's `\u00e9` would be an unknown escape.)
  */
 export function quoteColumn(name: string): string {
   return ID.test(name) && !wordKeywords().has(name) ? name : quoteString(name);
@@ -36,10 +36,10 @@ export function quoteColumn(name: string): string {
 
 /** Any text as a STRING token (a value of a hierarchy's groups, a path): the same escapes as a quoted column. */
 export function quoteString(text: string): string {
-  return `"${text.replace(/["\\]/g, '\\$&')}"`;
+  return `"${text.replace(/["\\]/g, '\\$&').replace(/\n/g, '\\n').replace(/\r/g, '\\r')}"`;
 }
 
 /** The inverse, for a token as written (bare or quoted): what the parser gives the spec's column reference. */
 export function unquoteColumn(token: string): string {
-  return token.startsWith('"') && token.endsWith('"') && token.length >= 2 ? decodeString(token.slice(1, -1)) : token;
+  return token.startsWith('"') ? decodeString(stringBody(token)) : token;
 }

@@ -7,14 +7,14 @@ import { AstUtils, CstUtils, type ValidationAcceptor } from 'langium';
 import type * as ast from './generated/ast.js';
 import { IssueCodes } from './issue-codes.js';
 import type { PrivspecServices } from './privspec-module.js';
-import { unknownEscapes } from './privspec-text.js';
+import { stringBody, unknownEscapes } from './privspec-text.js';
 
 export function checkStringEscapes(spec: ast.Spec, accept: ValidationAcceptor): void {
   const root = AstUtils.getDocument(spec).parseResult.value.$cstNode;
   if (!root) return;
   for (const leaf of CstUtils.flattenCst(root)) {
     if (leaf.tokenType.name !== 'STRING') continue;
-    for (const { offset, escape } of unknownEscapes(leaf.text.slice(1, -1))) {
+    for (const { offset, escape } of unknownEscapes(stringBody(leaf.text))) {
       const start = { line: leaf.range.start.line, character: leaf.range.start.character + 1 + offset };
       accept(
         'error',

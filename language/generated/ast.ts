@@ -10,7 +10,7 @@ export const PrivspecTerminals = {
     WS: /\s+/,
     ID: /[_a-zA-Z][\w]*/,
     NUMBER: /[0-9]+(\.[0-9]+)?([eE][+-]?[0-9]+)?/,
-    STRING: /"[^"\\]*(\\.[^"\\]*)*"/,
+    STRING: /"([^"\\\r\n]|\\[^\r\n]?)*"?/,
     ML_COMMENT: /\/\*[\s\S]*?\*\//,
     SL_COMMENT: /\/\/[^\n\r]*/,
 };
@@ -674,7 +674,7 @@ export function isModeQuery(item: unknown): item is ModeQuery {
 export type Name = Identifier | string;
 
 export function isName(item: unknown): item is Name {
-    return isIdentifier(item) || (typeof item === 'string' && (/"[^"\\]*(\\.[^"\\]*)*"/.test(item)));
+    return isIdentifier(item) || (typeof item === 'string' && (/"([^"\\\r\n]|\\[^\r\n]?)*"?/.test(item)));
 }
 
 /**

@@ -34,6 +34,8 @@ const QUERIES = ['count', 'sum', 'mean', 'mode', 'pram', 'generalize', 'grid', '
 const RISKS = ['data-dependent-domain', 'unbounded-contribution', 'linked-releases'];
 const ROLES = ['identifying', 'quasi', 'sensitive', 'insensitive'];
 const isWord = (t: string | undefined) => t !== undefined && /^[A-Za-z_]/.test(t);
+/** A column as written: a word or a quoted name (the position's tokens show every string as `"…"`). */
+const isName = (t: string | undefined) => isWord(t) || t === '"…"';
 
 function releaseChoices(rest: readonly string[]): Choices {
   const prev = rest.at(-1);
@@ -77,7 +79,7 @@ function releaseChoices(rest: readonly string[]): Choices {
   const complete =
     prev === kind ||
     prev === '0' ||
-    (isWord(prev) &&
+    (isName(prev) &&
       ['by', 'where', 'and'].includes(lastKeyword ?? '') &&
       rest.at(-2) !== 'where' &&
       rest.at(-2) !== 'and');
@@ -124,6 +126,7 @@ export function choicesAt(p: CompletionPosition): Choices {
   }
   if (p.block === 'dataset') {
     if (prev === 'unit') return { columns: 'unit' };
+    if (prev === 'weight') return { columns: 'weight' };
     if ((prev !== undefined && ROLES.includes(prev)) || (prev === ',' && ROLES.includes(p.statement ?? '')))
       return { columns: 'role' };
     const clauseEnd =
@@ -131,7 +134,7 @@ export function choicesAt(p: CompletionPosition): Choices {
       prev === '0' ||
       prev === '"…"' ||
       (isWord(prev) && before !== undefined && (before === ',' || ROLES.includes(before) || before === 'unit'));
-    if (clauseEnd) return { keywords: [...ROLES, 'unit', 'sampling', 'correlation'] };
+    if (clauseEnd) return { keywords: [...ROLES, 'unit', 'weight', 'sampling', 'correlation'] };
   }
   return undefined;
 }

@@ -8,7 +8,7 @@ import type { Table } from '../../engine/table/table.js';
 import type { SpecAnalysis } from '../privspec-analysis.js';
 
 export type ColumnSlot =
-  'role' | 'unit' | 'group' | 'where' | 'numeric' | 'mode' | 'pram' | 'hierarchy' | 'pin' | 'sensitive';
+  'role' | 'unit' | 'weight' | 'group' | 'where' | 'numeric' | 'mode' | 'pram' | 'hierarchy' | 'pin' | 'sensitive';
 
 export interface ColumnChoice {
   readonly name: string;
@@ -45,6 +45,9 @@ export function columnChoices(
         return role === 'quasi' && hierarchies.has(name);
       case 'sensitive':
         return (role === 'sensitive' || role === undefined) && name !== unit;
+      // A sampling weight is a number per row, and not the unit's identifier.
+      case 'weight':
+        return name !== unit && isNumeric(table, name) !== false;
       case 'numeric':
         return role !== 'identifying' && name !== unit && isNumeric(table, name) !== false;
       default:

@@ -27,7 +27,7 @@ const TOKEN =
 /** Keywords that start a statement at the top level or inside a block. */
 const TOP = new Set(['dataset', 'hierarchy', 'anonymity', 'budget', 'release']);
 const CLAUSES: Record<string, ReadonlySet<string>> = {
-  dataset: new Set(['identifying', 'quasi', 'sensitive', 'insensitive', 'unit', 'sampling', 'correlation']),
+  dataset: new Set(['identifying', 'quasi', 'sensitive', 'insensitive', 'unit', 'weight', 'sampling', 'correlation']),
   anonymity: new Set(['k', 'l-diversity', 'suppression', 'metric', 'generalize']),
   budget: new Set(['epsilon', 'delta', 'rho', 'accounting']),
 };

@@ -126,7 +126,7 @@ export const KeywordDocs: Readonly<Record<string, KeywordDoc>> = {
   ),
   entropy: k(
     'entropy ℓ-diversity / metric',
-    'Entropy ℓ-diversity (the entropy of each class’s sensitive values is at least ln ℓ); as a metric, the non-uniform entropy loss.',
+    'Entropy ℓ-diversity (the entropy of each class’s sensitive values is at least ln ℓ). As a metric, non-uniform entropy (Gionis & Tassa 2009; ARX’s default), monotonic: a suppressed row counts as if only generalized, so more generalization never lowers the loss and the search may prune, but suppression looks free — prefer `entropy-nm` when the suppression limit is large.',
   ),
   recursive: k(
     'recursive (c, ℓ)-diversity',
@@ -148,7 +148,7 @@ export const KeywordDocs: Readonly<Record<string, KeywordDoc>> = {
   ),
   'entropy-nm': k(
     'non-monotonic entropy metric',
-    'Non-monotonic entropy information loss (Prasser et al.), for comparing transformations with suppression.',
+    'Non-uniform entropy, non-monotonic (ARX’s variant): the `entropy` loss plus, per quasi-identifier, the entropy of the suppressed rows’ values, so suppressing a row costs what it hides. Choose it over `entropy` when transformations differ mainly in how much they suppress; the search cannot prune on it and takes longer.',
   ),
   loss: k(
     'generalization loss metric',

@@ -45,6 +45,14 @@ const unknownKeywordFixes: Fixer = (c) => {
     : [quickFix(c, `Change to '${replacement}'`, [{ range: c.diagnostic.range, newText: replacement }], true)];
 };
 
+/** Closes an unclosed string at the end of its line. */
+const unclosedStringFixes: Fixer = (c) => {
+  const replacement = (c.diagnostic.data as QuickFixData | undefined)?.replacement;
+  return replacement === undefined
+    ? []
+    : [quickFix(c, 'Close the string', [{ range: c.diagnostic.range, newText: replacement }], true)];
+};
+
 /**
  * The quick fixes by diagnostic code. A code missing here has none, and its page (`docs/diagnostics/<code>.md`) says
  * why; `test/language/code-actions.test.ts` holds every code to one or the other.
@@ -52,6 +60,7 @@ const unknownKeywordFixes: Fixer = (c) => {
 export const QuickFixes: Readonly<Record<string, Fixer>> = {
   [IssueCodes.UnknownColumn]: unknownColumnFixes,
   [IssueCodes.UnknownKeyword]: unknownKeywordFixes,
+  [IssueCodes.UnclosedString]: unclosedStringFixes,
   [IssueCodes.BudgetOverrun]: budgetOverrunFixes,
   [IssueCodes.NoBudget]: noBudgetFixes,
   [IssueCodes.UnboundedContribution]: unboundedContributionFixes,

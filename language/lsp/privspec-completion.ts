@@ -1,4 +1,4 @@
-import { AstUtils, GrammarAST, type LangiumDocument, type MaybePromise } from 'langium';
+import { AstUtils, GrammarAST, type FileSystemProvider, type LangiumDocument, type MaybePromise } from 'langium';
 import {
   DefaultCompletionProvider,
   type CompletionAcceptor,
@@ -20,7 +20,9 @@ import { analyzeDocument, analyzeSpec, specPath } from '../privspec-analysis.js'
 import type { PrivspecServices } from '../privspec-module.js';
 import { choicesAt } from './completion-choices.js';
 import { columnChoices, type ColumnSlot } from './completion-columns.js';
-import { completionPosition } from './completion-position.js';
+import { fileItems } from './completion-files.js';
+import { SNIPPET_SLOTS, withColumns } from './snippet-columns.js';
+import { completionPosition, type CompletionPosition } from './completion-position.js';
 import { KeywordDocs } from './keyword-docs.js';
 import { quoteColumn, quoteString } from '../quote-column.js';
 
@@ -39,10 +41,12 @@ const CONSTRUCTS = new Set(['dataset', 'hierarchy', 'anonymity', 'budget', 'rele
  */
 export class PrivspecCompletionProvider extends DefaultCompletionProvider {
   private readonly store: CsvStore;
+  private readonly fileSystem: FileSystemProvider;
 
   constructor(services: PrivspecServices) {
     super(services);
     this.store = services.data.CsvStore;
+    this.fileSystem = services.shared.workspace.FileSystemProvider;
   }
 
   override async getCompletion(
@@ -52,14 +56,25 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
   ): Promise<CompletionList | undefined> {
     const text = document.textDocument.getText();
     const offset = document.textDocument.offsetAt(params.position);
-    const choices = choicesAt(completionPosition(text.slice(0, offset)));
+    const position = completionPosition(text.slice(0, offset));
+    const files = await this.fileCompletion(document, position, text, offset);
+    if (files) return { isIncomplete: false, items: files };
+    const choices = choicesAt(position);
     const word = /[\w-]*$/.exec(text.slice(0, offset))![0];
     const range: Range = { start: document.textDocument.positionAt(offset - word.length), end: params.position };
-    if (choices && 'keywords' in choices)
-      return { isIncomplete: false, items: choices.keywords.map((k, i) => keywordItem(k, range, i, false)) };
+    if (choices && 'keywords' in choices) {
+      const columns = await this.snippetColumns(document, choices.keywords);
+      return { isIncomplete: false, items: choices.keywords.map((k, i) => keywordItem(k, range, i, false, columns)) };
+    }
     if (choices && 'columns' in choices)
       return { isIncomplete: false, items: await this.columnItems(document, choices.columns, range) };
     const list = await super.getCompletion(document, params, cancelToken);
+    const columns =
+      list &&
+      (await this.snippetColumns(
+        document,
+        list.items.map((i) => i.label),
+      ));
     if (list)
       list.items = list.items.map((item) =>
         item.kind === CompletionItemKind.Keyword && KeywordDocs[item.label]
@@ -69,12 +84,63 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
                 item.textEdit && 'range' in item.textEdit ? item.textEdit.range : range,
                 0,
                 true,
+                columns,
               ),
               sortText: item.sortText,
             }
           : item,
       );
     return list;
+  }
+
+  /** The dataset's columns by slot, for the snippets among `keywords` that name columns (none to read otherwise). */
+  private async snippetColumns(
+    document: LangiumDocument,
+    keywords: readonly string[],
+  ): Promise<((slot: ColumnSlot) => readonly string[]) | undefined> {
+    if (!keywords.some((k) => SNIPPET_SLOTS[k])) return undefined;
+    const analysis = analyzeDocument(document);
+    const dataset = analysis.dataset;
+    if (!dataset?.file) return undefined;
+    let header: readonly string[];
+    try {
+      header = (await this.store.header(dataset.file, dataset.delimiter)).header;
+    } catch {
+      return undefined;
+    }
+    const table = await this.store.peekTable(dataset.file);
+    return (slot) => columnChoices(slot, header, analysis, table).map((c) => c.name);
+  }
+
+  /** Inside `from "…"` of a dataset, a hierarchy or a correlation: the files that may be named there. */
+  private async fileCompletion(
+    document: LangiumDocument,
+    p: CompletionPosition,
+    text: string,
+    offset: number,
+  ): Promise<CompletionItem[] | undefined> {
+    if (!p.inString || p.tokens.at(-2) !== 'from') return undefined;
+    const statement = p.statement;
+    if (statement !== 'dataset' && statement !== 'hierarchy' && statement !== 'correlation') return undefined;
+    const typed = /"([^"\r\n]*)$/.exec(text.slice(0, offset))?.[1] ?? '';
+    const after = /^[^"\r\n]*"/.exec(text.slice(offset))?.[0];
+    const range: Range = {
+      start: document.textDocument.positionAt(offset - typed.length),
+      end: document.textDocument.positionAt(after ? offset + after.length - 1 : offset),
+    };
+    const analysis = analyzeDocument(document);
+    return fileItems(
+      this.fileSystem,
+      {
+        statement,
+        typed,
+        spec: document.uri,
+        dataFile: analysis.parts.dataset?.file,
+        column: statement === 'hierarchy' ? p.rest[0]?.replace(/^"…"$/, '') || undefined : undefined,
+        closed: after !== undefined,
+      },
+      range,
+    );
   }
 
   protected override completionFor(
@@ -139,9 +205,16 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
 }
 
 /** A keyword with its shared documentation; constructs (or, where only one thing fits, any keyword) as a snippet. */
-function keywordItem(keyword: string, range: Range, index: number, constructsOnly: boolean): CompletionItem {
+function keywordItem(
+  keyword: string,
+  range: Range,
+  index: number,
+  constructsOnly: boolean,
+  columnsOf?: (slot: ColumnSlot) => readonly string[],
+): CompletionItem {
   const doc = KeywordDocs[keyword];
-  const snippet = doc?.snippet !== undefined && (!constructsOnly || CONSTRUCTS.has(keyword)) ? doc.snippet : undefined;
+  const written = doc?.snippet !== undefined && (!constructsOnly || CONSTRUCTS.has(keyword)) ? doc.snippet : undefined;
+  const snippet = written !== undefined && columnsOf ? withColumns(keyword, written, columnsOf, quoteColumn) : written;
   return {
     label: keyword,
     kind: CompletionItemKind.Keyword,

@@ -58,6 +58,11 @@ const CASES: Record<string, { spec: string; title: RegExp; writes: RegExp }> = {
     title: /^Change to 'laplace'$/,
     writes: /count by sex laplace epsilon 0\.5\n/,
   },
+  [IssueCodes.UnclosedString]: {
+    spec: `${DATASET.replace('.csv"', '.csv')}budget { epsilon 1 }\nrelease a: count by sex laplace epsilon 0.5\n`,
+    title: /^Close the string$/,
+    writes: /^dataset people from "data\/people\.csv" \{\n/,
+  },
   [IssueCodes.BudgetOverrun]: {
     spec: `${DATASET}budget { epsilon 1 }\nrelease a: count laplace epsilon 0.5\nrelease b: count by sex laplace epsilon 0.4\nrelease c: count laplace epsilon 0.3\n`,
     title: /^Scale ε of 'c' to 0\.1, what the other releases leave$/,

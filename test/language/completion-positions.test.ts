@@ -58,6 +58,13 @@ const POSITIONS: [string, string, string[]][] = [
     `${DATASET}release a: count |`,
     ['by', 'where', 'bound', 'laplace', 'gaussian'],
   ],
+  // Issue 37 item 6: "after `count by "x"` only mechanisms valid for a count (not hdpview, nn-wavelet)".
+  [
+    'after count by "a quoted column": its clauses and the mechanisms a count takes',
+    `${DATASET}release a: count by "sex" |`,
+    ['where', 'bound', 'laplace', 'gaussian'],
+  ],
+  ['after count by COL: the same', `${DATASET}release a: count by sex |`, ['where', 'bound', 'laplace', 'gaussian']],
   ['after by: groupable columns', `${DATASET}release a: count by |`, RELEASE_COLUMNS],
   ['after by COL,: groupable columns', `${DATASET}release a: count by sex, |`, RELEASE_COLUMNS],
   ['after where: filterable columns', `${DATASET}release a: count where |`, RELEASE_COLUMNS],
@@ -105,6 +112,13 @@ const POSITIONS: [string, string, string[]][] = [
     DATASET.replace('insensitive zip, income, height', 'insensitive zip, |'),
     ['id', 'name', 'age', 'sex', 'zip', 'diagnosis', 'income', 'height'],
   ],
+  // Issue 37 item 6: "`weight` in the dataset body".
+  [
+    'after a dataset clause: the roles and every other clause, weight among them',
+    DATASET.replace('unit id', 'unit id\n  |'),
+    ['identifying', 'quasi', 'sensitive', 'insensitive', 'unit', 'weight', 'sampling', 'correlation'],
+  ],
+  ['after weight: the numeric columns but the unit', DATASET.replace('unit id', 'unit id\n  weight |'), [...NUMERIC]],
   [
     'after unit: columns that may identify a person',
     DATASET.replace('unit id', 'unit |'),
@@ -135,10 +149,28 @@ describe('completion that knows where it is (issue 16 item 1)', () => {
     assert.equal(release.insertTextFormat, 2);
     assert.match(
       (release.textEdit as { newText: string }).newText,
-      /^release \$\{1:name\}: count by \$\{2:column\}.*laplace epsilon \$\{5:0\.1\}$/,
+      /^release \$\{1:name\}: count by \$\{2[:|][^}]*\}.*laplace epsilon \$\{5:0\.1\}$/,
     );
     for (const k of ['dataset', 'hierarchy', 'anonymity', 'budget'])
       assert.match((items.find((i) => i.label === k)!.textEdit as { newText: string }).newText, /\$\{1/, k);
+  });
+
+  // Issue 37 item 6: "snippets that use the dataset's columns (the `l-diversity` snippet inserts the example's
+  // `diagnosis`)".
+  it("fills a snippet's column placeholders with the dataset's columns that fit there", async () => {
+    const spec = DATASET.replace('sensitive diagnosis', 'sensitive income').replace('zip, income', 'zip, diagnosis');
+    const items = await complete(`${spec}anonymity { |`);
+    const snippet = (label: string) => (items.find((i) => i.label === label)!.textEdit as { newText: string }).newText;
+    assert.equal(snippet('l-diversity'), 'l-diversity ${1|distinct,entropy,recursive|} ${2:3} on ${3|income|}');
+    const top = await complete(`${DATASET}|`);
+    const release = (top.find((i) => i.label === 'release')!.textEdit as { newText: string }).newText;
+    assert.match(release, /^release \$\{1:name\}: count by \$\{2\|age,sex,zip,diagnosis,income,height\|\} {2}bound/);
+    // Without a dataset file the example stays.
+    const bare = await complete('anonymity { |');
+    assert.match(
+      (bare.find((i) => i.label === 'l-diversity')!.textEdit as { newText: string }).newText,
+      /\$\{3:diagnosis\}/,
+    );
   });
 
   it('lists the columns without a role first in the dataset block', async () => {

@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
 import { join } from 'node:path';
 import fc from 'fast-check';
 import type { LangiumDocument } from 'langium';
@@ -87,5 +88,23 @@ describe('the formatter (issue 24): idempotent, no trailing spaces, the same syn
 
   it('drops trailing spaces outside strings, also after comments, and keeps them inside a string', () => {
     assert.equal(withoutTrailingSpaces('a  \nb // c  \r\nd\t\n"x  \ny"  \n'), 'a\nb // c\r\nd\n"x  \ny"\n');
+  });
+});
+
+// Issue 37 item 11: "the formatter keeps the examples' double-space clause separators and ends the file with a
+// newline".
+describe('the formatter keeps what the examples write', () => {
+  const examples = ['examples/visits.privspec', 'examples/views.privspec', 'examples/public-file.privspec'];
+  for (const file of examples)
+    it(`leaves ${file} as it is (its aligned releases and double-spaced clauses)`, async () => {
+      const text = readFileSync(join(import.meta.dirname, '..', '..', file), 'utf8');
+      assert.equal(await format(text), text);
+    });
+
+  it("keeps the author's alignment of a release's query, two spaces before a clause set apart, one inside, and a final newline", async () => {
+    assert.equal(
+      await format('release a:   count  by  sex  where age in 1..2     laplace   epsilon 0.5'),
+      'release a:   count by sex  where age in 1..2  laplace epsilon 0.5\n',
+    );
   });
 });

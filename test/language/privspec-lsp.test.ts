@@ -1,4 +1,6 @@
 import { strict as assert } from 'node:assert';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LangiumDocument } from 'langium';
@@ -108,6 +110,51 @@ describe('language server features', () => {
     assert.match(h, /95 % error bound: ±5\.99 per group/);
     assert.match(h, /ε = 0\.5 · ρ = 0\.125 \(zCDP\) · \(ε, δ\) = \(0\.5, 0\)/);
     assert.match(h, /Budget \(approx\): adds ε 0\.5; plan total after it ε 0\.5 of 1/);
+  });
+
+  // Issue 37 item 6: "the hierarchy suggestion quotes names that need it".
+  it('suggests \'hierarchy "marital status": …\' for a quasi-identifier whose name needs quotes', async () => {
+    const folder = mkdtempSync(join(tmpdir(), 'privspec-quote-'));
+    writeFileSync(join(folder, 'm.csv'), 'age,marital status\n30,single\n40,married\n');
+    const document = await loadSpecText(
+      'dataset m from "m.csv" { quasi age, "marital status" }\nhierarchy age: intervals 10\n',
+      join(folder, 'm.privspec'),
+      services,
+    );
+    await services.shared.workspace.DocumentBuilder.build([document], { validation: true });
+    const messages = (document.diagnostics ?? []).map((d) =>
+      typeof d.message === 'string' ? d.message : d.message.value,
+    );
+    assert.ok(
+      messages.includes(
+        "quasi-identifier 'marital status' has no hierarchy, so it can only be kept or suppressed whole; add 'hierarchy \"marital status\": …'",
+      ),
+      messages.join('\n'),
+    );
+  });
+
+  // Issue 37 item 6: "the `metric` hover explains entropy vs entropy-nm".
+  it('hovers the metrics entropy and entropy-nm with when to choose which', async () => {
+    const document = await open(`${SPEC}anonymity { k 2  metric entropy-nm }\n`);
+    const hover = async (word: string, n: number) =>
+      hoverText(
+        await services.lsp.HoverProvider!.getHoverContent(document, {
+          textDocument: { uri: document.uri.toString() },
+          position: at(document, word, n),
+        }),
+      );
+    const nm = await hover('entropy-nm', 9);
+    assert.match(nm, /suppressing a row costs what it hides/);
+    assert.match(nm, /Choose it over `entropy` when transformations differ mainly in how much they suppress/);
+    const plain = await open(`${SPEC}anonymity { k 2  metric entropy }\n`);
+    const m = hoverText(
+      await services.lsp.HoverProvider!.getHoverContent(plain, {
+        textDocument: { uri: plain.uri.toString() },
+        position: at(plain, 'metric entropy', 9),
+      }),
+    );
+    assert.match(m, /monotonic: a suppressed row counts as if only generalized/);
+    assert.match(m, /prefer `entropy-nm` when the suppression limit is large/);
   });
 
   it('hovers a view release with its public domain and what answering from it costs', async () => {
@@ -255,7 +302,9 @@ describe('language server features', () => {
     // Blocks written on one line stay on one line (issue 24: `budget { epsilon 1 }` was spread over three lines).
     assert.equal(
       formatted,
-      'dataset people from "data/people.csv" { quasi age, sex }\nhierarchy age: intervals 10, 20\nbudget { epsilon 1 }\nrelease a: count where age in 10..20 laplace epsilon 0.5',
+      // Issue 37 item 11: a clause the author set apart by two or more spaces stays two apart; the file ends in a
+      // newline.
+      'dataset people from "data/people.csv" { quasi age, sex }\nhierarchy age: intervals 10, 20\nbudget { epsilon 1 }\nrelease a: count where age in 10..20  laplace epsilon 0.5\n',
     );
     const spread = 'budget{\nepsilon 1}';
     const again = await services.lsp.Formatter!.formatDocument(await open(spread), {
@@ -264,7 +313,7 @@ describe('language server features', () => {
     });
     assert.equal(
       TextDocument.applyEdits(TextDocument.create('x', 'privspec', 1, spread), again),
-      'budget {\n  epsilon 1\n}',
+      'budget {\n  epsilon 1\n}\n',
     );
   });
 
