@@ -73,7 +73,7 @@ export function headerHover(
 ): string {
   const text =
     model.weight === name
-      ? `survey weight — how many people each record stands for; gives each record's individual risk (above ${model.riskThreshold ?? 0.1} is flagged); never written by a release`
+      ? `survey weight — how many people each record stands for; gives each record's individual risk (${model.riskThreshold === undefined ? 'flagged above the default threshold' : `above ${model.riskThreshold} is flagged`}); never written by a release`
       : role
         ? ROLE_TEXT[role]
         : 'no role stated (the workspace settings name only the quasi-identifiers)';

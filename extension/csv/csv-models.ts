@@ -118,7 +118,7 @@ export class CsvModels implements vscode.Disposable {
       identifying: d.identifying,
       sensitive: d.sensitive,
       ...(d.unit !== undefined ? { unit: d.unit } : {}),
-      ...(d.weight !== undefined ? { weight: d.weight, riskThreshold: this.config.riskThreshold(scope) } : {}),
+      ...(d.weight !== undefined ? { weight: d.weight, ...riskThresholdOf(this.config.riskThreshold(scope)) } : {}),
       ...(d.anonymity
         ? {
             requirements: {
@@ -174,4 +174,9 @@ export function isCsv(document: vscode.TextDocument): boolean {
 
 function samePath(a: string, b: string): boolean {
   return a === b || a.replace(/\\/g, '/') === b.replace(/\\/g, '/');
+}
+
+/** The setting's threshold, or none: the engine's default applies then (individual-risk-flags.ts). */
+function riskThresholdOf(threshold: number | undefined): { riskThreshold?: number } {
+  return threshold === undefined ? {} : { riskThreshold: threshold };
 }
