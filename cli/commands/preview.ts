@@ -7,6 +7,7 @@ import { SpecNotRunnable } from '../../language/release-input.js';
 import type { Command, CommandContext } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { parseOptions } from '../parse-options.js';
+import { plural } from '../../engine/core/plural.js';
 
 const usage = `usage: privspec preview <file.privspec> --only NAME [--json]
 
@@ -129,7 +130,7 @@ function printText(p: ReleasePreview, ctx: CommandContext): void {
     out(`expected error (an estimate from builds on the data) on ${b.workload}:`);
     for (const a of b.arr)
       out(
-        `  ${a.algorithm.padEnd(9)} ${a.rmse === null ? `— (${a.skipped ?? 'not built'})` : `RMSE ${sig(a.rmse)}, relative to HDPView ${sig(a.relative)}, ${a.analytic ? 'exact (from its noise variance)' : `over ${a.runs} ${a.runs === 1 ? 'build' : 'builds'}`}`}`,
+        `  ${a.algorithm.padEnd(9)} ${a.rmse === null ? `— (${a.skipped ?? 'not built'})` : `RMSE ${sig(a.rmse)}, relative to HDPView ${sig(a.relative)}, ${a.analytic ? 'exact (from its noise variance)' : `over ${plural(a.runs, 'build')}`}`}`,
       );
     for (const e of b.examples)
       out(`${e.query}: true ${sig(e.truth)}, the example view answers ${sig(e.answer)} ± ${sig(e.noiseStdDev)}`);

@@ -1,4 +1,5 @@
 import type { CsvModel, HierarchySource, SpecDatasetModel } from '../protocol.js';
+import { pluralWord } from '../../engine/core/plural.js';
 
 /**
  * What a CSV column is to the spec that names it, for the editor's colouring and the header hover. A column the spec
@@ -39,7 +40,7 @@ function hierarchyText(h: HierarchySource): string {
     case 'date':
       return `dates truncated to ${h.units.join(', ')}`;
     case 'groups':
-      return `${h.levels.length} listed ${h.levels.length === 1 ? 'level' : 'levels'} of groups`;
+      return `${h.levels.length} listed ${pluralWord(h.levels.length, 'level')} of groups`;
   }
 }
 

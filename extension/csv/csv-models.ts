@@ -8,6 +8,7 @@ import {
   type CsvModelsResponse,
   type SpecDatasetModel,
 } from '../protocol.js';
+import { pluralWord } from '../../engine/core/plural.js';
 
 /** The model one CSV is checked against, with where it came from and the delimiter its source asks for. */
 export interface ResolvedModel {
@@ -101,7 +102,7 @@ export class CsvModels implements vscode.Disposable {
         ? resolved
         : {
             ...resolved,
-            origin: `${d.specName}; ${others.join(', ')} also ${others.length === 1 ? 'names' : 'name'} this file`,
+            origin: `${d.specName}; ${others.join(', ')} also ${pluralWord(others.length, 'names', 'name')} this file`,
           };
     }
     const relative = vscode.workspace.asRelativePath(uri, false);

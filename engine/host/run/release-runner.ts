@@ -64,6 +64,7 @@ import {
 import { fileSnapshot, type FileSnapshot } from '../files/file-snapshot.js';
 import { databaseLocation } from '../sources/database-location.js';
 import type { DataSource } from '../../source/data-source.js';
+import { plural, pluralWord } from '../../core/plural.js';
 
 export { RunRefused };
 
@@ -455,7 +456,7 @@ async function runPrepared(
   }
   const again =
     spent && decision.previousRuns > 0
-      ? ` It was run ${decision.previousRuns} ${decision.previousRuns === 1 ? 'time' : 'times'} before; this run spends ${sym(key)}=${round(cost[key] ?? 0)} again.`
+      ? ` It was run ${plural(decision.previousRuns, 'time')} before; this run spends ${sym(key)}=${round(cost[key] ?? 0)} again.`
       : '';
   const local = p.microdata?.localEpsilon;
   const tail =
@@ -517,7 +518,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
   const unstated = unstatedEntries(ledger.entries, accounting);
   if (unstated.length > 0) {
     throw new RunRefused(
-      `${location.file}: ${unstated.length} recorded ${unstated.length === 1 ? 'spend' : 'spends'} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`,
+      `${location.file}: ${unstated.length} recorded ${pluralWord(unstated.length, 'spend')} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`,
       'spec',
     );
   }
