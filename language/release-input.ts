@@ -4,7 +4,7 @@
  * the engine plans, spends and writes.
  */
 import type { LangiumDocument } from 'langium';
-import type { RunInput } from '../engine/host/run/release-runner.js';
+import type { RunInput } from '../engine/release/run-input.js';
 import type { OpenDataSource } from '../engine/host/sources/open-data-source.js';
 import { filesRead, withFilesResolved } from '../engine/release/kinds/prepare-release.js';
 import type { ReleaseDescription } from '../engine/release/release-description.js';

@@ -14,7 +14,8 @@ import { openDataSource, type OpenDataSource, type OpenOptions } from '../source
 import { SharedSource } from '../sources/shared-source.js';
 import { aggregatePlan } from './aggregate-plan.js';
 import { refuseBlankUnitsInAnswers } from './blank-units-check.js';
-import { inputReadsAtSource, runReleases, type RunInput, type RunOptions } from './release-runner.js';
+import { inputReadsAtSource, runReleases, type RunOptions } from './release-runner.js';
+import type { RunInput } from '../../release/run-input.js';
 import { runReleasesAtSource } from './source-release.js';
 
 /** A spec to run, as its caller (the command line, the language server) knows it before it is checked. */

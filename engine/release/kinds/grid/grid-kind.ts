@@ -3,7 +3,7 @@
  * accepted), released by a wavelet-family mechanism (grid-release.ts).
  */
 import { PrivacyError } from '../../../core/measures.js';
-import type { NoisePlan, ReleasePlan } from '../../plan-release.js';
+import type { NoisePlan, ReleasePlan } from '../../release-plan.js';
 import { prepareDp } from '../prepared-release.js';
 import type { PlanStep, QueryOf, ReleaseKind } from '../release-kind.js';
 import { gridExactOfRelease, gridRequest } from './grid-answer.js';
