@@ -49,12 +49,13 @@ export class Config {
   }
 
   /**
-   * Records whose survey-weighted individual risk exceeds this are flagged in the CSV (sdcMicro's floor, 0.1, by
-   * default).
+   * Records whose survey-weighted individual risk exceeds this are flagged in the CSV. Undefined when the setting is
+   * not a number within [0, 1]: the engine's default threshold (DEFAULT_INDIVIDUAL_RISK_THRESHOLD, sdcMicro's floor)
+   * applies then, in the CSV's flags and in the risk report alike.
    */
-  riskThreshold(scope?: vscode.ConfigurationScope): number {
-    const value = this.get<number>('risk.threshold', 0.1, scope);
-    return Number.isFinite(value) && value >= 0 && value <= 1 ? value : 0.1;
+  riskThreshold(scope?: vscode.ConfigurationScope): number | undefined {
+    const value = this.get<number | undefined>('risk.threshold', undefined, scope);
+    return typeof value === 'number' && Number.isFinite(value) && value >= 0 && value <= 1 ? value : undefined;
   }
 
   /** Whether CSV diagnostics run at all. */

@@ -31,6 +31,7 @@ import type { QuickFixData } from './lsp/privspec-code-actions.js';
 import { didYouMean } from './did-you-mean.js';
 import { findOptimalTransformation } from './privspec-search.js';
 import { correlationLeakage } from './lsp/correlation-hover.js';
+import { plural } from '../engine/core/plural.js';
 
 /** Races a promise against cancellation, so a validation can be abandoned while a shared read goes on. */
 export async function unlessCancelled<T>(promise: Promise<T>, token: Cancellation.CancellationToken): Promise<T> {
@@ -340,7 +341,7 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
       violated = true;
       report(
         'warning',
-        `the data ${stands} violates ${criterion.k}-anonymity on ${quasi.join(', ')} counted in distinct ${criterion.unit}: ${r.rows} of ${rowCount} rows (${r.persons} ${criterion.unit}) are in ${r.classes} ${r.classes === 1 ? 'class' : 'classes'} with fewer than ${criterion.k} distinct ${criterion.unit}`,
+        `the data ${stands} violates ${criterion.k}-anonymity on ${quasi.join(', ')} counted in distinct ${criterion.unit}: ${r.rows} of ${rowCount} rows (${r.persons} ${criterion.unit}) are in ${plural(r.classes, 'class', 'classes')} with fewer than ${criterion.k} distinct ${criterion.unit}`,
         { node: clause, code: IssueCodes.KAnonymityViolated },
       );
     } else if (criterion.sensitive === undefined) {
@@ -349,7 +350,7 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
       violated = true;
       report(
         'warning',
-        `the data ${stands} violates ${criterion.minClassSize}-anonymity on ${quasi.join(', ')}: ${v.records} of ${rowCount} rows are in ${v.classes} ${v.classes === 1 ? 'class' : 'classes'} smaller than ${criterion.minClassSize}`,
+        `the data ${stands} violates ${criterion.minClassSize}-anonymity on ${quasi.join(', ')}: ${v.records} of ${rowCount} rows are in ${plural(v.classes, 'class', 'classes')} smaller than ${criterion.minClassSize}`,
         { node: clause, code: IssueCodes.KAnonymityViolated },
       );
     } else if (table.columns.some((col) => col.name === criterion.sensitive)) {
@@ -358,7 +359,7 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
       violated = true;
       report(
         'warning',
-        `the data ${stands} violates ${criterion.name}: ${r.records} of ${rowCount} rows are in ${r.classes} of ${classes.classCount} ${classes.classCount === 1 ? 'class' : 'classes'} that fail it`,
+        `the data ${stands} violates ${criterion.name}: ${r.records} of ${rowCount} rows are in ${r.classes} of ${plural(classes.classCount, 'class', 'classes')} that fail it`,
         { node: clause, code: IssueCodes.LDiversityViolated },
       );
     }

@@ -11,6 +11,7 @@ import type { AnonymityDescription } from '../engine/release/release-description
 import type { FrequencyTable } from '../engine/table/frequency-table.js';
 import { frequencyTableOf } from '../engine/table/frequency-table-of.js';
 import type { Table } from '../engine/table/table.js';
+import { plural } from '../engine/core/plural.js';
 
 export interface FoundTransformation {
   readonly levels: Readonly<Record<string, number>>;
@@ -76,7 +77,7 @@ export function findOptimalTransformation(
       levels,
       suppressed,
       loss,
-      message: `optimal transformation${pinned}: ${shown} (generalization levels; ${anonymity.metric} metric ${loss}; ${suppressed} ${suppressed === 1 ? 'row' : 'rows'} suppressed)`,
+      message: `optimal transformation${pinned}: ${shown} (generalization levels; ${anonymity.metric} metric ${loss}; ${plural(suppressed, 'row')} suppressed)`,
     };
     perTable.set(key, result);
     return result;

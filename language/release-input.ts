@@ -4,7 +4,7 @@
  * the engine plans, spends and writes.
  */
 import type { LangiumDocument } from 'langium';
-import type { RunInput } from '../engine/host/run/release-runner.js';
+import type { RunInput } from '../engine/release/run-input.js';
 import type { OpenDataSource } from '../engine/host/sources/open-data-source.js';
 import { filesRead, withFilesResolved } from '../engine/release/kinds/prepare-release.js';
 import type { ReleaseDescription } from '../engine/release/release-description.js';
@@ -16,6 +16,7 @@ import { releaseDescription } from './privspec-release-plan.js';
 import { anonymityPlan, resolveSpecPath } from './privspec-to-engine.js';
 import { specHierarchies } from './spec-hierarchies.js';
 import { SpecNotRunnable } from './spec-not-runnable.js';
+import { plural } from '../engine/core/plural.js';
 
 export { SpecNotRunnable } from './spec-not-runnable.js';
 
@@ -66,7 +67,7 @@ async function checkedInput(
   if (errors.length > 0) {
     const first = errors[0];
     throw new SpecNotRunnable(
-      `${specFile}:${first.line}: the spec has ${errors.length} ${errors.length === 1 ? 'error' : 'errors'}, the first: ${first.message}; run 'privspec check' and fix them before releasing`,
+      `${specFile}:${first.line}: the spec has ${plural(errors.length, 'error')}, the first: ${first.message}; run 'privspec check' and fix them before releasing`,
       'spec',
     );
   }

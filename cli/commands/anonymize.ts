@@ -22,10 +22,15 @@ import { columnsOnly, readFrequencies, readsAtSource, readTable } from '../../en
 import { DuckDbSource } from '../../engine/host/sources/duckdb/duckdb-source.js';
 import { beforeStream, openStreamSource } from '../../engine/host/sources/streamed-source.js';
 import type { DataSource } from '../../engine/source/data-source.js';
-import { writeMicrodataStream } from '../../engine/host/files/write-microdata-stream.js';
-import { assertUnchanged, fileSnapshot, type FileSnapshot } from '../../engine/host/files/file-snapshot.js';
-import { classMismatch, searchRowTransform } from '../../engine/release/microdata-row-transform.js';
-import { boundingSeed } from '../../engine/source/keyed-order.js';
+import { fileSnapshot, type FileSnapshot } from '../../engine/host/files/file-snapshot.js';
+import { streamDecidedFile } from '../../engine/host/run/streamed-release-files.js';
+import {
+  adHocColumns,
+  adHocGeneralize,
+  adHocRows,
+  adHocStreamed,
+  decideAdHoc,
+} from '../../engine/release/kinds/generalize/ad-hoc-generalize.js';
 import { inputLocation, SOURCE_FLAG, SOURCE_USAGE } from '../source-option.js';
 import { databaseLocation } from '../../engine/host/sources/database-location.js';
 import { readCsvHeader } from '../../engine/host/sources/csv/read-csv-header.js';
@@ -34,9 +39,6 @@ import { FREQUENCIES_FLAGS, FREQUENCIES_USAGE, frequencyAnswerOption } from '../
 import { readFrequencyAnswer } from '../../engine/host/sources/read-frequency-answer.js';
 import { cryptoRandom } from '../../engine/core/random.js';
 import { writeOwnFile } from '../../engine/host/files/release-files.js';
-import { checkLevels } from '../../engine/release/generalize-transformation.js';
-import { generalizedRows } from '../../engine/release/generalized-rows.js';
-import { decideGeneralization } from '../../engine/release/decide-generalization.js';
 import type { FrequencyTable } from '../../engine/table/frequency-table.js';
 import { frequencyColumn, frequencyTableOf } from '../../engine/table/frequency-table-of.js';
 import { TableError, type Table } from '../../engine/table/table.js';
@@ -210,25 +212,24 @@ export const anonymize: Command = {
           ? await streamSource.frequencyTable({ columns: grouped })
           : await readFrequencies(input, grouped, read);
       }
-      const removed = removedColumns(header, options);
       const hierarchies = await Promise.all(
         options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)),
       );
       const criteria = await buildCriteria(ctx, frequencies, options);
       const started = performance.now();
-      // The one decision every generalization takes (engine/release/decide-generalization.ts): a spec's anonymity block
-      // with these models, this limit and this metric, and no pins.
-      const anonymity = {
+      // privspec anonymize is an ad-hoc generalize release (ad-hoc-generalize.ts): these columns' roles, these models,
+      // this limit and this metric, no pins; decided once, by the one decision every generalization takes.
+      const adHoc = adHocGeneralize({
+        file: input,
+        quasi: options.qi,
+        hierarchies,
+        ...(options.sensitive === undefined ? {} : { sensitive: options.sensitive }),
+        keep: options.keep,
         criteria,
         suppression: options.suppression,
         metric: options.metric,
-        pins: new Map<string, number>(),
-      };
-      const decision = decideGeneralization(frequencies, {
-        quasi: options.qi,
-        hierarchies: new Map(options.qi.map((q, i) => [q, hierarchies[i]])),
-        anonymity,
       });
+      const decision = decideAdHoc(frequencies, adHoc);
       const searchMs = performance.now() - started;
       const { problem, metric } = decision;
       const result = {
@@ -237,6 +238,7 @@ export const anonymize: Command = {
         checked: decision.checked,
       };
 
+      const removed = adHocColumns(adHoc, header).removed;
       const report: Record<string, unknown> = result.optimum
         ? {
             transformation: Object.fromEntries(options.qi.map((name, i) => [name, result.optimum!.levels[i]])),
@@ -311,36 +313,20 @@ export const anonymize: Command = {
         // Mondrian releases every row: line j of the file is input row order[j].
         await write(release.header, release.rows, undefined, { kind: 'generalize', columns: options.qi });
       } else if (streamed && result.optimum) {
-        const kept = header.filter((c) => !removed.includes(c));
-        const transform = searchRowTransform(
-          problem,
-          frequencies,
-          kept,
-          result.optimum.levels,
-          result.optimum.evaluation,
-        );
+        // Streamed from the source through the streamed release's decision and writer (streamed-release-files.ts):
+        // checked, before the file is put in place, against the file the search read (a database table has no file
+        // identity: the per-class check is what catches a table written to meanwhile) and the decision's classes.
         const source = streamSource!;
-        const keeps = frequencies.rowCount - result.optimum.evaluation.outliers;
-        // Checked before the file is put in place: the input is the file the search read (a database table has no
-        // file identity: the per-class check below is what catches a table written to meanwhile), and the stream
-        // kept its rows, class by class.
-        const verify = async (rows: number) => {
-          if (snapshot) await assertUnchanged(snapshot);
-          if (rows !== keeps) throw new Error(`the writer kept ${rows} rows, the search ${keeps}`);
-          const mismatch = classMismatch(transform.tally);
-          if (mismatch) throw new Error(`${input} changed while it was read (${mismatch})`);
-        };
         await beforeStream(source);
         // The input CSV's delimiter (given or detected), as the in-memory writer keeps it; ',' for Parquet and tables.
-        const written = await writeMicrodataStream(
+        const written = await streamDecidedFile(
           out,
-          kept,
-          source.shuffledRows!(kept, boundingSeed(cryptoRandom())),
-          transform,
+          source,
+          { ...adHocStreamed(adHoc, header, result.optimum), ...(snapshot ? { snapshot } : {}) },
           {
             inputs,
+            rng: cryptoRandom(),
             force: values.force,
-            verify,
             delimiter: source instanceof DuckDbSource ? (source.delimiter ?? ',') : ',',
           },
         ).catch(refuseExisting);
@@ -349,29 +335,10 @@ export const anonymize: Command = {
         const recorded = await recordStreamedOwnFile(out, input, written, { kind: 'generalize', columns: options.qi });
         if (recorded.note) ctx.err(`privspec: ${recorded.note}\n`);
         report.out = values.out;
-      } else if (result.optimum && released) {
-        // The release's own writer, with the classes checked by the release's own check: the file is what a spec's
-        // generalize release with the same model would write.
-        const levels = result.optimum.levels;
-        const bound = problem.qi.map((q) => q.hierarchy);
-        const check = checkLevels(released, options.qi, bound, levels, {
-          criteria,
-          suppression: options.suppression,
-          metric: options.metric,
-          pins: new Map(),
-        });
-        const release = generalizedRows(
-          released,
-          released.columns.map((c) => c.name),
-          options.qi,
-          bound,
-          levels,
-          check,
-        );
-        if (release.suppressed !== result.optimum.evaluation.outliers)
-          throw new Error(
-            `the writer suppressed ${release.suppressed} rows, the search ${result.optimum.evaluation.outliers}`,
-          );
+      } else if (result.optimum && table) {
+        // The in-memory release's own writer (generalize-release.ts): the file is what a spec's generalize release with
+        // the same model writes, its rows checked against the decision's classes.
+        const release = adHocRows(adHoc, table, result.optimum);
         await write(release.header, release.rows, release.sourceRows, { kind: 'generalize', columns: options.qi });
       }
       if (reportFile)
@@ -507,19 +474,9 @@ function checkOptions(values: Record<string, string | string[] | boolean | undef
   };
 }
 
-/**
- * Issue 10 item 4: identifiers never leave by default. The released table holds the quasi-identifiers, the sensitive
- * column and the columns kept with --keep; every other column is taken as identifying and removed, as ARX suppresses
- * every attribute not declared quasi-identifying, sensitive or insensitive.
- */
 /** The columns of a database table or of a file DuckDB reads (a Parquet file's schema; a CSV's header). */
 async function sourceColumns(path: string, options: { delimiter?: string }): Promise<string[]> {
   return (await columnsOnly(path, options)).columns.map((c) => c.name);
-}
-
-function removedColumns(header: readonly string[], o: Options): string[] {
-  const declared = new Set([...o.qi, ...(o.sensitive === undefined ? [] : [o.sensitive]), ...o.keep]);
-  return header.filter((name) => !declared.has(name));
 }
 
 /** Every --keep column must exist; the message names the columns there are, as for any unknown column. */

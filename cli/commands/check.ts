@@ -4,6 +4,7 @@ import { CliError, ExitCode } from '../cli-error.js';
 import { parseOptions } from '../parse-options.js';
 import { checkSpec, SpecFileError, type CheckDiagnostic, type CheckResult } from '../../language/check-spec.js';
 import { toSarif } from '../../language/sarif.js';
+import { plural } from '../../engine/core/plural.js';
 
 const usage = `usage: privspec check <file.privspec> [--format text|json|sarif] [--no-scan]
 
@@ -57,5 +58,3 @@ function textReport(diagnostics: CheckDiagnostic[], result: CheckResult): string
   );
   return `${lines.join('\n')}\n`;
 }
-
-const plural = (n: number, word: string) => `${n} ${word}${n === 1 ? '' : 's'}`;

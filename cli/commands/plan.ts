@@ -9,6 +9,8 @@ import { DIALECTS, type Dialect, type SqlTarget } from '../../engine/source/sql/
 import { sqlIdentifier } from '../../engine/source/sql/sql-names.js';
 import { frequencySql } from '../../engine/source/sql/frequency-sql.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
+import { withSpecSource } from '../../engine/host/run/run-spec.js';
+import { specData } from '../spec-data.js';
 import { releaseInput, SpecNotRunnable } from '../../language/release-input.js';
 import type { Command } from '../command.js';
 import { databaseLocation } from '../../engine/host/sources/database-location.js';
@@ -53,7 +55,10 @@ export const plan: Command = {
     const services = nodeServices();
     const document = await loadSpec(path, services);
     try {
-      const input = await releaseInput(services, document, undefined, undefined, { scanData: false });
+      // The spec's checks read the dataset's header through one source, as privspec release reads it.
+      const input = await withSpecSource(specData(document), (open) =>
+        releaseInput(services, document, undefined, undefined, { scanData: false, open }),
+      );
       const seed = boundingSeed(cryptoRandom());
       // A spec whose dataset is a database table names it (`from postgres table "s.t"`): that is the default --table.
       const table = values.table ?? databaseLocation(input.dataset.file)?.table;

@@ -1,5 +1,7 @@
 import { resolve } from 'node:path';
 import { RunRefused } from '../../engine/host/run/release-runner.js';
+import { withSpecSource } from '../../engine/host/run/run-spec.js';
+import { specData } from '../spec-data.js';
 import type { ReleasePreview } from '../../engine/preview/preview-types.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releasePreview } from '../../language/lsp/preview-request.js';
@@ -7,6 +9,7 @@ import { SpecNotRunnable } from '../../language/release-input.js';
 import type { Command, CommandContext } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { parseOptions } from '../parse-options.js';
+import { plural } from '../../engine/core/plural.js';
 
 const usage = `usage: privspec preview <file.privspec> --only NAME [--json]
 
@@ -129,7 +132,7 @@ function printText(p: ReleasePreview, ctx: CommandContext): void {
     out(`expected error (an estimate from builds on the data) on ${b.workload}:`);
     for (const a of b.arr)
       out(
-        `  ${a.algorithm.padEnd(9)} ${a.rmse === null ? `— (${a.skipped ?? 'not built'})` : `RMSE ${sig(a.rmse)}, relative to HDPView ${sig(a.relative)}, ${a.analytic ? 'exact (from its noise variance)' : `over ${a.runs} ${a.runs === 1 ? 'build' : 'builds'}`}`}`,
+        `  ${a.algorithm.padEnd(9)} ${a.rmse === null ? `— (${a.skipped ?? 'not built'})` : `RMSE ${sig(a.rmse)}, relative to HDPView ${sig(a.relative)}, ${a.analytic ? 'exact (from its noise variance)' : `over ${plural(a.runs, 'build')}`}`}`,
       );
     for (const e of b.examples)
       out(`${e.query}: true ${sig(e.truth)}, the example view answers ${sig(e.answer)} ± ${sig(e.noiseStdDev)}`);
@@ -152,18 +155,23 @@ export const preview: Command = {
   async run(args, ctx) {
     const { values, positionals } = parseOptions(args, { only: { type: 'string' } });
     if (positionals.length !== 1) throw new CliError(`expected one spec file, got ${positionals.length}`);
-    if (values.only === undefined) throw new CliError('option --only NAME is required: name the release to preview');
+    const only = values.only;
+    if (only === undefined) throw new CliError('option --only NAME is required: name the release to preview');
     const path = resolve(ctx.cwd, positionals[0]);
     const services = nodeServices();
     const document = await loadSpec(path, services);
     let p: ReleasePreview;
     try {
       // The panel's own request handler, on all rows: the figures are those ▶ Run computes before its noise.
-      p = await releasePreview(
-        services,
-        document,
-        { uri: document.uri.toString(), release: values.only, controls: {} },
-        { generalizeWork: Infinity },
+      // The spec's data is read through one source, as privspec release reads it (withSpecSource): the spec's checks,
+      // the frequency tables and a DP release's aggregate.
+      p = await withSpecSource(specData(document), () =>
+        releasePreview(
+          services,
+          document,
+          { uri: document.uri.toString(), release: only, controls: {} },
+          { generalizeWork: Infinity },
+        ),
       );
     } catch (e) {
       if (

@@ -6,7 +6,8 @@ import type { RunReleaseResult } from '../../engine/release/run-report.js';
 import { formatBudgetUse } from '../../engine/release/budget-walk.js';
 import type { BudgetDescription } from '../../engine/release/release-description.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
-import { analyzeDocument, specPath } from '../../language/privspec-analysis.js';
+import { specPath } from '../../language/privspec-analysis.js';
+import { specData } from '../spec-data.js';
 import { defaultReleaseFolder } from '../../language/release-folder.js';
 import { releaseInput, SpecNotRunnable } from '../../language/release-input.js';
 import type { Command } from '../command.js';
@@ -84,13 +85,11 @@ export const release: Command = {
       const database =
         values.aggregates === undefined &&
         (document.parseResult.value as Spec).datasets.some((d) => d.database !== undefined);
-      const data = analyzeDocument(document).dataset;
+      const data = specData(document);
       // The spec's data checks read the dataset through the run's one source (runSpec).
       report = await runSpec(
         {
-          ...(data
-            ? { data: { file: data.file, ...(data.delimiter === undefined ? {} : { delimiter: data.delimiter }) } }
-            : {}),
+          ...(data ? { data } : {}),
           resolve: async (open) => {
             const input = await releaseInput(services, document, values.only, undefined, {
               scanData: values.aggregates === undefined && !database,

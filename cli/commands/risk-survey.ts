@@ -6,6 +6,7 @@ import { thousands } from '../thousands.js';
 import type { Table } from '../../engine/table/table.js';
 import { INDIVIDUAL_RISK_METHODS, type IndividualRiskMethod } from '../../engine/risk/individual-risk.js';
 import { DEFAULT_INDIVIDUAL_RISK_THRESHOLD, weightedRisk, type WeightedRisk } from '../../engine/risk/weighted-risk.js';
+import { MAIN_PART_FLOOR } from '../../engine/risk/robust-spread.js';
 import { DEFAULT_DIS_FRACTION, suda, type SudaResult } from '../../engine/risk/suda-scores.js';
 import { equivalenceClasses } from '../../engine/anonymity/equivalence-classes.js';
 import { sensitiveFrequencies } from '../../engine/anonymity/class-stats.js';
@@ -201,7 +202,7 @@ export function surveyText(f: SurveyFigures, qi: readonly string[]): string[] {
       `  ${`records above ${w.highRiskRecords.threshold}`.padEnd(29)}${int(w.highRiskRecords.aboveThreshold)}`,
     );
     lines.push(
-      `  higher than the main part    ${int(w.highRiskRecords.higherThanMainPart)} (risk > median + 2·MAD = ${w.highRiskRecords.mainPartCutoff.toPrecision(3)} and > 0.1)`,
+      `  higher than the main part    ${int(w.highRiskRecords.higherThanMainPart)} (risk > median + 2·MAD = ${w.highRiskRecords.mainPartCutoff.toPrecision(3)} and > ${MAIN_PART_FLOOR})`,
     );
     lines.push('  risk              classes     records');
     for (const b of w.distribution)

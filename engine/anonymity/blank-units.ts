@@ -10,6 +10,7 @@
  */
 import type { FrequencyTable } from '../table/frequency-table.js';
 import { column, type Table } from '../table/table.js';
+import { plural, pluralWord } from '../core/plural.js';
 
 export interface BlankUnits {
   /** Rows whose unit is blank. */
@@ -48,7 +49,7 @@ export function blankUnitsOfFrequencies(table: FrequencyTable, unit: string): nu
 
 /** The one message: which data, how many rows, the first one's line, and what to do. */
 export function blankUnitsMessage(source: string, unit: string, blank: BlankUnits): string {
-  const rows = blank.rows === 1 ? '1 row has' : `${blank.rows} rows have`;
+  const rows = `${plural(blank.rows, 'row')} ${pluralWord(blank.rows, 'has', 'have')}`;
   const first = blank.line === undefined ? '' : ` (the first on line ${blank.line})`;
   return `${source}: ${rows} a blank unit '${unit}'${first}; a blank is no person, so k in units and contribution bounding cannot count them: fill in the unit or leave those rows out`;
 }

@@ -1,4 +1,5 @@
 import type { EquivalenceClasses } from './equivalence-classes.js';
+import { plural } from '../core/plural.js';
 
 /**
  * Where a table falls short of k-anonymity (Sweeney, "k-anonymity: a model for protecting privacy", IJUFKS 10(5),
@@ -50,5 +51,5 @@ export function kViolatingRows(classes: EquivalenceClasses, k: number): Int32Arr
 
 /** `class {age=34, sex=F, zip=81931} has 2 rows, below k=5`; the caller prefixes the row it is attached to. */
 export function kViolationMessage(key: string, size: number, k: number): string {
-  return `class ${key} has ${size} ${size === 1 ? 'row' : 'rows'}, below k=${k}`;
+  return `class ${key} has ${plural(size, 'row')}, below k=${k}`;
 }

@@ -1,5 +1,6 @@
 import type { Column } from '../table/table.js';
 import type { Hierarchy } from './hierarchy.js';
+import { pluralWord } from '../core/plural.js';
 
 /** Codes for the language checker's diagnostics, in the manner of Langium's `IssueCodes`. */
 export const HierarchyIssueCodes = {
@@ -62,7 +63,7 @@ export function validateHierarchy(hierarchy: Hierarchy, column?: Column): Hierar
   if (missing.length > 0) {
     const shown = missing.slice(0, SHOWN);
     const more = missing.length > SHOWN ? `, … (${missing.length} in all)` : '';
-    const noun = missing.length === 1 ? 'value is' : 'values are';
+    const noun = pluralWord(missing.length, 'value is', 'values are');
     problems.push({
       code: HierarchyIssueCodes.MissingValues,
       message: `${where}: ${missing.length} ${noun} not covered by ${hierarchy.source ?? 'the hierarchy'}: ${quote(shown)}${more}`,

@@ -5,87 +5,17 @@
  * records
  * `plan.measurement.costs`, so what is charged is what runs.
  */
-import type { RandomSource } from '../core/random.js';
-import { roleViolations, type ColumnRoles } from './column-roles.js';
+import { roleViolations } from './column-roles.js';
 import { cellCount, MAX_CELLS } from './group-cells.js';
 import { releaseKind } from './kinds/registry.js';
 import type { ReleaseKind } from './kinds/release-kind.js';
 import type { PlanProblem } from './plan-problem.js';
-import type { ReleaseCosts } from './release-costs.js';
-import {
-  regionOf,
-  type Box,
-  type BudgetDescription,
-  type MechanismKind,
-  type QueryKind,
-  type ReleaseDescription,
-} from './release-description.js';
-import type { ExpectedError, ReleaseMeasurement } from './release-measurement.js';
+import { regionOf, type Box, type ReleaseDescription } from './release-description.js';
 import { releaseRisks, type ReleaseRisk } from './release-risk.js';
 import { sensitivityOf, type Sensitivity } from './sensitivity.js';
+import type { PlanContext, ReleasePlan } from './release-plan.js';
 
-export type NoisePlan =
-  | { readonly kind: 'laplace'; readonly scale: number }
-  | { readonly kind: 'gaussian'; readonly sigma: number }
-  | { readonly kind: 'exponential'; readonly epsilon: number; readonly sensitivity: number }
-  | { readonly kind: 'nn-wavelet' | 'privelet' | 'quadtree'; readonly rho?: number; readonly epsilon?: number };
-
-export interface PlanContext {
-  readonly budget: BudgetDescription;
-  /** The dataset's privacy unit, when declared. */
-  readonly unit?: string;
-  /** Columns whose value domain the spec declares (a hierarchy that lists values). */
-  readonly declaredDomains?: ReadonlySet<string>;
-  /**
-   * The values of each column the release groups by or chooses among: declared ones, or, where the release accepts
-   * `data-dependent-domain`, the data's. When a column is missing the plan prices a one-value placeholder and has no
-   * `measurement` (the editor plans before it reads files).
-   */
-  readonly domains?: ReadonlyMap<string, readonly string[]>;
-  /**
-   * The dataset declares correlated units: `maxLeakage` (max ℓ of the Gaussian correlation model, when computed) scales
-   * Laplace noise by (1 + max ℓ) for ε-Bayesian DP (Yang, Sato, Nakagawa 2015); `unit` names the most exposed unit.
-   */
-  readonly correlation?: { readonly maxLeakage?: number; readonly unit?: string };
-  /** A grid's bounds read from the data, where the release accepts that leak. */
-  readonly gridBounds?: { readonly xMin: number; readonly xMax: number; readonly yMin: number; readonly yMax: number };
-  /** The noise source of the measurement; the secure generator when absent. */
-  readonly rng?: RandomSource;
-  /**
-   * The dataset's column roles. With them, a release that would let an identifying column, the unit or an undeclared
-   * column out is refused (engine/release/column-roles.ts); the language and the runner always pass them.
-   */
-  readonly roles?: ColumnRoles;
-}
-
-export interface ReleasePlan {
-  readonly name: string;
-  readonly description: ReleaseDescription;
-  readonly kind: QueryKind;
-  /** Whether the release spends privacy budget (every DP mechanism does; PRAM and generalize don't). */
-  readonly dp: boolean;
-  readonly mechanism?: MechanismKind;
-  readonly sensitivity?: Sensitivity;
-  readonly costs: ReleaseCosts;
-  readonly noise?: NoisePlan;
-  /** Bound on the absolute error of one noisy answer that holds with probability 95 %. */
-  readonly error95?: number;
-  readonly expectedError?: ExpectedError;
-  readonly box?: Box;
-  /**
-   * Set when a privacy unit's rows may fall in several boxes, so that disjoint `where` regions do not compose in
-   * parallel.
-   */
-  readonly userLevel: boolean;
-  readonly problems: readonly PlanProblem[];
-  readonly risks: readonly ReleaseRisk[];
-  /** The measurement to invoke, when every domain it needs is known and nothing is wrong. */
-  readonly measurement?: ReleaseMeasurement;
-  /**
-   * Calibrated to ε-Bayesian DP for correlated units (a sum or count on a dataset that declares a correlation graph).
-   */
-  readonly bayesian?: boolean;
-}
+export type { NoisePlan, PlanContext, ReleasePlan } from './release-plan.js';
 
 /** Bounds beyond which parameters are refused as meaningless (and too costly to build exact samplers for). */
 const MAX_EPSILON = 1000;

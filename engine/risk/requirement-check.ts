@@ -10,6 +10,7 @@ import type { Criterion } from '../criteria/criterion.js';
 import { criterionSpec, type CriterionSpec } from '../criteria/criterion-spec.js';
 import type { Table } from '../table/table.js';
 import type { RequirementCheck } from './risk-report-figures-types.js';
+import { pluralWord } from '../core/plural.js';
 
 const fmt = (x: number) => (Number.isFinite(x) ? String(Number(x.toPrecision(3))) : '∞');
 
@@ -53,7 +54,7 @@ export function checkRequirements(
     const unit = s?.kind === 'k-anonymity' ? s.unit : undefined;
     const measured =
       s?.kind === 'k-anonymity'
-        ? `smallest class: ${fmt(worst)} ${unit ? `distinct ${unit}` : worst === 1 ? 'row' : 'rows'}`
+        ? `smallest class: ${fmt(worst)} ${unit ? `distinct ${unit}` : pluralWord(worst, 'row')}`
         : recursive
           ? `largest r₁/(r_ℓ+…+r_m): ${fmt(worst)}`
           : `smallest ${s?.kind === 'l-diversity' ? s.variant : ''} ℓ: ${fmt(worst)}`;

@@ -58,7 +58,10 @@ export interface WeightedRisk {
     readonly threshold: number;
     /** Records whose risk is strictly above the threshold. */
     readonly aboveThreshold: number;
-    /** Records above median + 2·MAD and above 0.1 (sdcMicro's "higher risk than the main part of the data"). */
+    /**
+     * Records above median + 2·MAD and above MAIN_PART_FLOOR (sdcMicro's "higher risk than the main part of the
+     * data").
+     */
     readonly higherThanMainPart: number;
     readonly mainPartCutoff: number;
   };
@@ -156,6 +159,8 @@ function riskBands(c: ClassRisks): RiskBand[] {
 
 /** The `top` classes of highest risk; among equal risks the larger class first, then the one seen first in the file. */
 function riskiest(c: ClassRisks, top: number, keyOf: (row: number) => string[]): RiskyCombination[] {
+  // The editor's flags ask for none: no sort of every class then.
+  if (top <= 0) return [];
   const ids = Array.from({ length: c.risk.length }, (_, i) => i);
   ids.sort((a, b) => c.risk[b] - c.risk[a] || c.fk[b] - c.fk[a] || a - b);
   return ids

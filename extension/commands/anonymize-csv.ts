@@ -10,6 +10,7 @@ import {
 } from '../protocol.js';
 import { activeCsv } from './active-files.js';
 import { levelWords } from '../csv/fix-words.js';
+import { plural } from '../../engine/core/plural.js';
 
 /**
  * `PrivSpec: Anonymize CSV…` on a CSV that a spec names: runs one of the spec's `generalize` releases in the language
@@ -59,7 +60,7 @@ export const anonymizeCsv: CommandFactory = {
       .map(([c, l]) => levelWords(c, l, model?.hierarchies[c]))
       .join(', ');
     const suppressed = result.suppressed ?? 0;
-    const summary = `${levels}; ${suppressed} ${suppressed === 1 ? 'row' : 'rows'} suppressed`;
+    const summary = `${levels}; ${plural(suppressed, 'row')} suppressed`;
     ctx.output.appendLine(
       `anonymized ${document.uri.fsPath} with ${dataset.specName}'s release ${release} → ${outcome.files.join(', ')} (${summary})`,
     );

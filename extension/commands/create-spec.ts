@@ -5,6 +5,7 @@ import type { CommandFactory } from '../ctx.js';
 import { writeFileAtomic } from '../../engine/host/files/write-file-atomic.js';
 import { activeCsv } from './active-files.js';
 import { draftSpecRequestMethod, type DraftSpecParams, type DraftSpecResponse } from '../protocol.js';
+import { pluralWord } from '../../engine/core/plural.js';
 
 /**
  * `PrivSpec: Create Spec from CSV`: the language server drafts a `.privspec` for the active CSV (`privspec/draftSpec`:
@@ -23,7 +24,7 @@ export const createSpec: CommandFactory = {
     if (naming.length > 0) {
       const names = naming.map((s) => vscode.workspace.asRelativePath(s)).join(', ');
       const choice = await vscode.window.showWarningMessage(
-        `PrivSpec: ${names} already ${naming.length === 1 ? 'names' : 'name'} ${vscode.workspace.asRelativePath(document.uri)}. Open it, or draft another spec anyway (the CSV stays checked against ${vscode.workspace.asRelativePath(naming[0]).split('/').pop()})?`,
+        `PrivSpec: ${names} already ${pluralWord(naming.length, 'names', 'name')} ${vscode.workspace.asRelativePath(document.uri)}. Open it, or draft another spec anyway (the CSV stays checked against ${vscode.workspace.asRelativePath(naming[0]).split('/').pop()})?`,
         { modal: true },
         'Open Existing Spec',
         'Draft Another',

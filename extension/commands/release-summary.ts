@@ -1,10 +1,10 @@
 import type { RunReleaseResult } from '../protocol.js';
+import { plural } from '../../engine/core/plural.js';
 
 /** One line per release for the output channel, saying when a release had run before (it spent again). */
 export function describeRun(result: RunReleaseResult): string[] {
   return result.releases.map((r) => {
-    const again =
-      r.previousRuns > 0 ? ` (run ${r.previousRuns} time${r.previousRuns === 1 ? '' : 's'} before: spent again)` : '';
+    const again = r.previousRuns > 0 ? ` (run ${plural(r.previousRuns, 'time')} before: spent again)` : '';
     return `${r.name}: ${r.status}${again}${r.message ? ` — ${r.message}` : ''}`;
   });
 }

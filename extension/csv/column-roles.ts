@@ -1,4 +1,5 @@
 import type { CsvModel, HierarchySource, SpecDatasetModel } from '../protocol.js';
+import { pluralWord } from '../../engine/core/plural.js';
 
 /**
  * What a CSV column is to the spec that names it, for the editor's colouring and the header hover. A column the spec
@@ -39,7 +40,7 @@ function hierarchyText(h: HierarchySource): string {
     case 'date':
       return `dates truncated to ${h.units.join(', ')}`;
     case 'groups':
-      return `${h.levels.length} listed ${h.levels.length === 1 ? 'level' : 'levels'} of groups`;
+      return `${h.levels.length} listed ${pluralWord(h.levels.length, 'level')} of groups`;
   }
 }
 
@@ -73,7 +74,7 @@ export function headerHover(
 ): string {
   const text =
     model.weight === name
-      ? `survey weight — how many people each record stands for; gives each record's individual risk (above ${model.riskThreshold ?? 0.1} is flagged); never written by a release`
+      ? `survey weight — how many people each record stands for; gives each record's individual risk (${model.riskThreshold === undefined ? 'flagged above the default threshold' : `above ${model.riskThreshold} is flagged`}); never written by a release`
       : role
         ? ROLE_TEXT[role]
         : 'no role stated (the workspace settings name only the quasi-identifiers)';

@@ -8,6 +8,7 @@ import {
   type CsvModelsResponse,
   type SpecDatasetModel,
 } from '../protocol.js';
+import { pluralWord } from '../../engine/core/plural.js';
 
 /** The model one CSV is checked against, with where it came from and the delimiter its source asks for. */
 export interface ResolvedModel {
@@ -101,7 +102,7 @@ export class CsvModels implements vscode.Disposable {
         ? resolved
         : {
             ...resolved,
-            origin: `${d.specName}; ${others.join(', ')} also ${others.length === 1 ? 'names' : 'name'} this file`,
+            origin: `${d.specName}; ${others.join(', ')} also ${pluralWord(others.length, 'names', 'name')} this file`,
           };
     }
     const relative = vscode.workspace.asRelativePath(uri, false);
@@ -118,7 +119,7 @@ export class CsvModels implements vscode.Disposable {
       identifying: d.identifying,
       sensitive: d.sensitive,
       ...(d.unit !== undefined ? { unit: d.unit } : {}),
-      ...(d.weight !== undefined ? { weight: d.weight, riskThreshold: this.config.riskThreshold(scope) } : {}),
+      ...(d.weight !== undefined ? { weight: d.weight, ...riskThresholdOf(this.config.riskThreshold(scope)) } : {}),
       ...(d.anonymity
         ? {
             requirements: {
@@ -174,4 +175,9 @@ export function isCsv(document: vscode.TextDocument): boolean {
 
 function samePath(a: string, b: string): boolean {
   return a === b || a.replace(/\\/g, '/') === b.replace(/\\/g, '/');
+}
+
+/** The setting's threshold, or none: the engine's default applies then (individual-risk-flags.ts). */
+function riskThresholdOf(threshold: number | undefined): { riskThreshold?: number } {
+  return threshold === undefined ? {} : { riskThreshold: threshold };
 }

@@ -1,4 +1,5 @@
 import type { GeneralizationFix, HierarchySource } from '../protocol.js';
+import { plural } from '../../engine/core/plural.js';
 
 /**
  * A generalization said in the data's words rather than as a lattice level: "age in 10-wide bands: 34 → 30-39",
@@ -26,7 +27,7 @@ function phrase(column: string, level: number, source: HierarchySource | undefin
     case 'mask': {
       const n = source.counts[step];
       return n !== undefined
-        ? `${column} with its last ${n} ${n === 1 ? 'character' : 'characters'} masked`
+        ? `${column} with its last ${plural(n, 'character')} masked`
         : `${column} at level ${level}`;
     }
     case 'date':
@@ -41,7 +42,7 @@ function phrase(column: string, level: number, source: HierarchySource | undefin
 /** The quick fix's title: the words, the spec it edits, and the rows it resolves. */
 export function fixTitle(fix: GeneralizationFix, source: HierarchySource | undefined, specName: string): string {
   const words = fixWords(fix, source);
-  return `${words.charAt(0).toUpperCase()}${words.slice(1)} — in ${specName} (resolves ${fix.resolves} ${fix.resolves === 1 ? 'row' : 'rows'})`;
+  return `${words.charAt(0).toUpperCase()}${words.slice(1)} — in ${specName} (resolves ${plural(fix.resolves, 'row')})`;
 }
 
 /** The levels a hierarchy has above the data, when its declaration says (an ARX file's are in the file). */

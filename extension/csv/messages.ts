@@ -1,11 +1,12 @@
 import type { CheckResult, RowViolation } from '../protocol.js';
+import { plural } from '../../engine/core/plural.js';
 
 /**
  * `line 18: class {age=34, sex=F, zip=81931} has 2 rows, below k=5`, numbered as the editor numbers lines (the record
  * number, one less because of the header, sat on another line of the gutter than the one it named).
  */
 export function violationMessage(v: RowViolation, k: number, unit?: string): string {
-  const rows = `${v.classSize} ${v.classSize === 1 ? 'row' : 'rows'}`;
+  const rows = plural(v.classSize, 'row');
   const where = `line ${v.line + 1}`;
   // With a unit, the count that matters is people: `has 5 rows from 1 patient_id, below k=3`.
   return unit !== undefined && v.units !== undefined
@@ -15,8 +16,8 @@ export function violationMessage(v: RowViolation, k: number, unit?: string): str
 
 /** The header-line summary: the totals, and how many of the rows got a diagnostic of their own. */
 export function summaryMessage(result: CheckResult, k: number, origin: string): string {
-  const rows = `${result.violatingRows} of ${result.rows} ${result.rows === 1 ? 'row' : 'rows'}`;
-  const classes = `${result.violatingClasses} ${result.violatingClasses === 1 ? 'class' : 'classes'}`;
+  const rows = `${result.violatingRows} of ${plural(result.rows, 'row')}`;
+  const classes = plural(result.violatingClasses, 'class', 'classes');
   const shown =
     result.violations.length < result.violatingRows
       ? ` (the first ${result.violations.length} are marked; raise privspec.maxDiagnostics to see more)`
@@ -27,7 +28,7 @@ export function summaryMessage(result: CheckResult, k: number, origin: string): 
 
 /** "14 rows in 5 classes below k = 3 patient_id", or "… below k = 5" without a unit. */
 export function bannerText(s: { violatingRows: number; violatingClasses: number; k: number; unit?: string }): string {
-  return `${s.violatingRows} ${s.violatingRows === 1 ? 'row' : 'rows'} in ${s.violatingClasses} ${s.violatingClasses === 1 ? 'class' : 'classes'} below k = ${s.k}${s.unit ? ` ${s.unit}` : ''}`;
+  return `${plural(s.violatingRows, 'row')} in ${plural(s.violatingClasses, 'class', 'classes')} below k = ${s.k}${s.unit ? ` ${s.unit}` : ''}`;
 }
 
 /** The first flagged line after `line` (wrapping to the first), from the CSV's k-violation diagnostics. */

@@ -1,5 +1,6 @@
 import * as vscode from 'vscode';
 import type { CheckResult } from '../protocol.js';
+import { plural, pluralWord } from '../../engine/core/plural.js';
 
 export const individualRiskCode = 'individual-risk';
 
@@ -37,7 +38,7 @@ export function individualRiskDiagnostics(
   summary.code = `${individualRiskCode}-summary`;
   const diagnostics = [summary];
   for (const f of check.flags) {
-    const message = `line ${f.line + 1}: individual risk ${fmt(f.risk)} above ${check.threshold}: ${f.fk === 1 ? `1 record with ${f.classKey} stands` : `${f.fk} records with ${f.classKey} stand`} for about ${fmt(f.Fk)} people`;
+    const message = `line ${f.line + 1}: individual risk ${fmt(f.risk)} above ${check.threshold}: ${plural(f.fk, 'record')} with ${f.classKey} ${pluralWord(f.fk, 'stands', 'stand')} for about ${fmt(f.Fk)} people`;
     const cells = f.cells.length > 0 ? f.cells : [[0, 0] as const];
     for (const [start, end] of cells) {
       const d = new vscode.Diagnostic(

@@ -2,6 +2,7 @@ import { attackMarkdown } from './attack-section.js';
 import type { RiskReport } from '../protocol.js';
 import { afterHeading } from './after-heading.js';
 import { individualRiskMarkdown, individualRiskRows } from './individual-risk-text.js';
+import { plural } from '../../engine/core/plural.js';
 
 /** A share as a percentage with one decimal: 0.6466 → `64.7%`. */
 export function percent(x: number): string {
@@ -29,7 +30,7 @@ export function summaryRows(r: RiskReport): [string, string][] {
     ['Highest prosecutor risk', percent(r.highestRisk)],
     [
       r.unit ? `Persons (distinct ${r.unit}) in classes below k=${r.k}` : `Rows in classes below k=${r.k}`,
-      `${r.kViolations.records} in ${r.kViolations.classes} ${r.kViolations.classes === 1 ? 'class' : 'classes'}`,
+      `${r.kViolations.records} in ${plural(r.kViolations.classes, 'class', 'classes')}`,
     ],
   ];
   if (r.populationUniqueness) {

@@ -7,8 +7,7 @@
  */
 import type { EquivalenceClasses, Generalization } from '../../engine/anonymity/equivalence-classes.js';
 import { classKey } from '../../engine/anonymity/class-key.js';
-import { compensatedSum } from '../../engine/risk/individual-risk.js';
-import { classRisks } from '../../engine/risk/weighted-risk.js';
+import { DEFAULT_INDIVIDUAL_RISK_THRESHOLD, weightedRisk, type WeightedRisk } from '../../engine/risk/weighted-risk.js';
 import { columnIndex, TableError, type Table } from '../../engine/table/table.js';
 import type { CsvModel, IndividualRiskCheck } from '../protocol.js';
 import { fieldRanges, lineStarts, lineText, mergeAdjacent } from './line-index.js';
@@ -24,10 +23,12 @@ export function individualRiskCheck(
   const weight = model.weight;
   // An unknown weight column is the spec checker's diagnostic, not the CSV's.
   if (weight === undefined || !table.columns.some((c) => c.name === weight)) return undefined;
-  const threshold = model.riskThreshold ?? 0.1;
-  let risks: ReturnType<typeof classRisks>;
+  const threshold = model.riskThreshold ?? DEFAULT_INDIVIDUAL_RISK_THRESHOLD;
+  // The engine's figures, as privspec risk --weight and the risk report compute them: each record's risk, the records
+  // above the threshold and their expected re-identifications. The worker only locates the flagged records' cells.
+  let w: WeightedRisk;
   try {
-    risks = classRisks(table, model.qi, weight, 'approx', classes);
+    w = weightedRisk(table, model.qi, weight, { threshold, classes, top: 0 });
   } catch (e) {
     if (!(e instanceof TableError)) throw e;
     return {
@@ -39,9 +40,8 @@ export function individualRiskCheck(
       error: { message: e.message, line: e.line },
     };
   }
-  const perRecord = new Float64Array(table.rowCount);
-  let records = 0;
-  for (let r = 0; r < table.rowCount; r++) if ((perRecord[r] = risks.risk[classes.classOf[r]]) > threshold) records++;
+  const { risk, fk, Fk } = w.perRecord;
+  const records = w.highRiskRecords.aboveThreshold;
   const flags: IndividualRiskCheck['flags'][number][] = [];
   if (records > 0 && maxDiagnostics > 0) {
     const starts = lineStarts(text);
@@ -49,7 +49,7 @@ export function individualRiskCheck(
     const d = table.delimiter ?? ',';
     const keys = new Map<number, string>();
     for (let r = 0; r < table.rowCount && flags.length < maxDiagnostics; r++) {
-      if (perRecord[r] <= threshold) continue;
+      if (risk[r] <= threshold) continue;
       const id = classes.classOf[r];
       const line = (table.rowLines?.[r] ?? r + 2) - 1;
       const ranges = fieldRanges(lineText(text, starts, line), d);
@@ -60,12 +60,12 @@ export function individualRiskCheck(
         row: r + 1,
         line,
         cells: mergeAdjacent(cells, d.length),
-        risk: perRecord[r],
-        fk: risks.fk[id],
-        Fk: risks.Fk[id],
+        risk: risk[r],
+        fk: fk[r],
+        Fk: Fk[r],
         classKey: key,
       });
     }
   }
-  return { weight, threshold, records, expectedReidentifications: compensatedSum(perRecord), flags };
+  return { weight, threshold, records, expectedReidentifications: w.expectedReidentifications, flags };
 }

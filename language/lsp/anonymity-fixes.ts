@@ -28,6 +28,7 @@ import {
 } from './fix-helpers.js';
 import { suggestHierarchy } from './suggest-hierarchy.js';
 import { quoteColumn } from '../quote-column.js';
+import { plural } from '../../engine/core/plural.js';
 
 interface Search {
   /** The frequency table over the columns the block's search reads: a CSV's, or a Parquet or database source's. */
@@ -112,7 +113,7 @@ export async function anonymityFixes(c: FixContext): Promise<CodeAction[]> {
     return [
       quickFix(
         c,
-        `Pin the optimal levels: ${shown}${outliers ? ` (${outliers} ${outliers === 1 ? 'row' : 'rows'} suppressed)` : ''}`,
+        `Pin the optimal levels: ${shown}${outliers ? ` (${plural(outliers, 'row')} suppressed)` : ''}`,
         pinEdits(s, best.levels),
         true,
       ),

@@ -139,6 +139,9 @@ describe('issue 35 — one decideGeneralization and one row transform', function
       writeFileSync(join(dir, 'parquet.privspec'), spec('d.parquet'));
       writeFileSync(join(dir, 'csv.privspec'), spec('d.csv'));
       writeFileSync(join(dir, 'pinned.privspec'), spec('d.parquet', 'generalize age 0  generalize sex 0 '));
+      // The spec's hierarchies in ARX's format, for privspec anonymize.
+      writeFileSync(join(dir, 'age.csv'), '20;20-39;*\n30;20-39;*\n40;40-69;*\n50;40-69;*\n60;40-69;*\n');
+      writeFileSync(join(dir, 'sex.csv'), 'M;*\nF;*\n');
     });
     after(() => rmSync(dir, { recursive: true, force: true }));
 
@@ -162,6 +165,34 @@ describe('issue 35 — one decideGeneralization and one row transform', function
           parameters: { levels: Record<string, number> };
         };
         assert.deepEqual(g.parameters.levels, { age: 1, sex: 0 });
+      });
+    }
+
+    // privspec anonymize is an ad-hoc generalize release: one search, and the lines of the spec's release (the same
+    // block, k 3 with suppression 0.1: by hand age 1, sex 0, nothing suppressed), in memory and streamed from Parquet.
+    const sortedLines = (file: string) =>
+      readFileSync(file, 'utf8')
+        .split('\n')
+        .filter((l) => l !== '' && !l.startsWith('#'))
+        .sort();
+    for (const data of ['d.csv', 'd.parquet']) {
+      it(`privspec anonymize ${data} --out searches once and writes the spec's generalize release's lines`, async () => {
+        searchesStarted.count = 0;
+        const out = `anonymized-${data}.csv`;
+        const args = ['anonymize', data, '--qi', 'age,sex', '--hierarchy', 'age=age.csv', '--hierarchy', 'sex=sex.csv'];
+        const r = await runIn(dir, [...args, '--k', '3', '--suppression', '0.1', '--out', out, '--json']);
+        assert.equal(r.code, 0, r.err + r.out);
+        assert.equal(searchesStarted.count, 1);
+        const report = JSON.parse(r.out) as { levels: number[]; suppressed: number };
+        assert.deepEqual(report.levels, [1, 0]);
+        assert.equal(report.suppressed, 0);
+        const release = await runIn(dir, ['release', 'csv.privspec', '--out', `out-for-${data}`]);
+        assert.equal(release.code, 0, release.err + release.out);
+        const lines = sortedLines(join(dir, out));
+        assert.deepEqual(lines, sortedLines(join(dir, `out-for-${data}`, 'g.csv')));
+        // By hand: 20 and 30 → 20-39, 40, 50 and 60 → 40-69, sex kept; 12 rows and the header.
+        assert.equal(lines.length, 13);
+        assert.equal(lines.filter((l) => l === '20-39,F').length, 3);
       });
     }
 

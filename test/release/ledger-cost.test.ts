@@ -4,7 +4,8 @@ import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { runReleases, type RunInput } from '../../engine/host/run/release-runner.js';
+import { runReleases } from '../../engine/host/run/release-runner.js';
+import type { RunInput } from '../../engine/release/run-input.js';
 import { planRelease } from '../../engine/release/plan-release.js';
 import type {
   MechanismDescription,

@@ -1,6 +1,7 @@
 import type { FromLedgerView, LedgerResponse, ToLedgerView } from '../../extension/protocol.js';
 import { vscodeApi } from '../risk-report/vscode-api.js';
 import { applyStyle } from '../shell-style.js';
+import { plural } from '../../engine/core/plural.js';
 
 interface State {
   readonly ledger?: LedgerResponse;
@@ -97,13 +98,13 @@ export function renderLedger(app: HTMLElement, ledger: LedgerResponse, specName:
       'div',
       { class: 'summary' },
       h('span', { id: 'total' }, `Spent ${ledger.total}`),
-      h('span', { id: 'count' }, `${ledger.entries.length} ${ledger.entries.length === 1 ? 'run' : 'runs'}`),
+      h('span', { id: 'count' }, plural(ledger.entries.length, 'run')),
       refresh,
     ),
     ...raises,
     body,
   );
-  announce(`Spent ${ledger.total}; ${ledger.entries.length} ${ledger.entries.length === 1 ? 'run' : 'runs'}`);
+  announce(`Spent ${ledger.total}; ${plural(ledger.entries.length, 'run')}`);
 }
 
 /**

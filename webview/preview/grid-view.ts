@@ -2,6 +2,7 @@ import * as Plot from '@observablehq/plot';
 import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
 import { PALETTE, h, table, value, widthOf } from './dom.js';
 import { noiseHint, robustTop } from './grid-scale.js';
+import { pluralWord } from '../../engine/core/plural.js';
 
 type GridBody = Extract<PreviewBody, { kind: 'grid' }>;
 
@@ -90,7 +91,7 @@ function scaledMap(
   const lut = shadeTable((v: number) => String(scale.apply(v)), max);
   const figure = heatmap(values, size, lut, max, label, px);
   const clipped =
-    above > 0 ? `; ${value(above)} ${above === 1 ? 'cell' : 'cells'} above ${value(max)} drawn as ${value(max)}` : '';
+    above > 0 ? `; ${value(above)} ${pluralWord(above, 'cell')} above ${value(max)} drawn as ${value(max)}` : '';
   figure.append(
     Plot.legend({
       color: { type: 'linear', scheme: 'viridis', domain: [0, max], label: 'rows per cell' },

@@ -1,4 +1,5 @@
 import * as Plot from '@observablehq/plot';
+import { plural } from '../../engine/core/plural.js';
 
 /** Okabe & Ito's colour-blind-safe pair: vermillion for classes below k, blue for the rest. */
 export const BELOW = 'below k';
@@ -77,7 +78,7 @@ export function histogramChart(
         x: 'label',
         y: 'classes',
         fill: 'group',
-        title: (b: Bar) => `class size ${b.label}: ${b.classes} ${b.classes === 1 ? 'class' : 'classes'}`,
+        title: (b: Bar) => `class size ${b.label}: ${plural(b.classes, 'class', 'classes')}`,
       }),
       Plot.ruleY([0]),
     ],

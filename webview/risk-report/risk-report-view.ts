@@ -5,6 +5,7 @@ import { afterHeading } from '../../extension/risk-report/after-heading.js';
 import { applyStyle } from '../shell-style.js';
 import { individualRiskSection } from './individual-risk-section.js';
 import { attackView } from './attack-view.js';
+import { plural } from '../../engine/core/plural.js';
 
 interface State {
   readonly report?: RiskReport;
@@ -88,7 +89,7 @@ export function renderReport(app: HTMLElement, r: RiskReport): void {
     figure(
       'k-violations',
       r.unit ? `Persons below k=${r.k} (distinct ${r.unit})` : `Rows below k=${r.k}`,
-      `${r.kViolations.records} in ${r.kViolations.classes} ${r.kViolations.classes === 1 ? 'class' : 'classes'}`,
+      `${r.kViolations.records} in ${plural(r.kViolations.classes, 'class', 'classes')}`,
     ),
     ...(r.populationUniqueness
       ? [
@@ -173,11 +174,7 @@ function requirementsSection(checks: readonly RequirementCheck[], id: string, ti
       h('td', {}, q.name),
       h('td', {}, q.required),
       h('td', {}, q.measured),
-      h(
-        'td',
-        { class: 'n' },
-        `${q.failingRows} rows in ${q.failingClasses} ${q.failingClasses === 1 ? 'class' : 'classes'}`,
-      ),
+      h('td', { class: 'n' }, `${q.failingRows} rows in ${plural(q.failingClasses, 'class', 'classes')}`),
       h('td', { class: 'flag' }, q.met ? '✓ met' : '✗ not met'),
     ),
   );

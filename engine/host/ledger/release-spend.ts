@@ -23,6 +23,7 @@ import { costIn } from '../../release/release-costs.js';
 import { crossSpecCheck } from '../../release/cross-spec-links.js';
 import type { BudgetDescription } from '../../release/release-description.js';
 import { appendToLedger, newEntryId, type LedgerLocation } from './ledger-file.js';
+import { pluralWord } from '../../core/plural.js';
 
 export interface SpendRequest {
   readonly location: LedgerLocation;
@@ -67,7 +68,7 @@ function centralDecision(
   const unstated = unstatedEntries(ledger.entries, accounting);
   if (unstated.length > 0) {
     return {
-      refusal: `${r.location.file}: ${unstated.length} recorded ${unstated.length === 1 ? 'spend' : 'spends'} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`,
+      refusal: `${r.location.file}: ${unstated.length} recorded ${pluralWord(unstated.length, 'spend')} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`,
     };
   }
   const key = mainKey(accounting);

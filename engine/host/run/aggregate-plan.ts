@@ -7,7 +7,8 @@
 import type { RandomSource } from '../../core/random.js';
 import type { AggregateRequest, FrequencyRequest } from '../../source/data-source.js';
 import { releaseRequest, writesRows } from '../../release/release-aggregates.js';
-import { planFor, type RunInput } from './release-runner.js';
+import { planFor } from '../../release/plan-for.js';
+import type { RunInput } from '../../release/run-input.js';
 import { BLANK_UNITS_ID, blankUnitsRequest } from './blank-units-check.js';
 
 export interface PlannedQuery {

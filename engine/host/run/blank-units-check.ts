@@ -14,7 +14,7 @@ import { writesRows } from '../../release/release-aggregates.js';
 import { BLANK_UNITS_ID, blankUnitsAt } from '../sources/blank-units-at.js';
 export { BLANK_UNITS_ID, blankUnitsAt, blankUnitsRequest } from '../sources/blank-units-at.js';
 import { RunRefused } from './release-validation.js';
-import type { RunInput } from './release-runner.js';
+import type { RunInput } from '../../release/run-input.js';
 
 /**
  * The refusal for answers brought from a warehouse (`privspec release --aggregates DIR`): the plan asks the same count

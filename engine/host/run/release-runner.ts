@@ -19,7 +19,6 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { edgeListLeakage } from '../../dp/correlated/index.js';
 import { cryptoRandom, seededRandom, type RandomSource } from '../../core/random.js';
-import type { Hierarchy } from '../../hierarchy/hierarchy.js';
 import { budgetLimit, mainKey } from '../../release/budget-walk.js';
 import { ReleaseUnavailable } from '../../release/release-unavailable.js';
 import {
@@ -30,30 +29,25 @@ import {
 } from '../../release/kinds/prepare-release.js';
 import type { PreparedRelease } from '../../release/kinds/prepared-release.js';
 import { ledgerTotal, unstatedEntries } from '../../release/ledger-entry.js';
-import { planRelease, type PlanContext, type ReleasePlan } from '../../release/plan-release.js';
-import type {
-  AnonymityDescription,
-  BudgetDescription,
-  DatasetDescription,
-  ReleaseDescription,
-} from '../../release/release-description.js';
+import type { PlanContext } from '../../release/release-plan.js';
+import type { ReleaseDescription } from '../../release/release-description.js';
+import { planFor, releaseDomains } from '../../release/plan-for.js';
+import type { RunInput } from '../../release/run-input.js';
 import type { ReleaseOutcome, RunReleaseResult } from '../../release/run-report.js';
 import type { Table } from '../../table/table.js';
-import type { GridBounds } from '../../wavelet/bin-points.js';
-import { dataDomains, declaredDomains } from '../../release/domains.js';
 import type { AggregateAnswer } from '../../source/data-source.js';
 import { exactOfRelease, releaseRequestId, writesRows } from '../../release/release-aggregates.js';
 import { ledgerFor, readLedger, recordFiles, type LedgerLocation } from '../ledger/ledger-file.js';
 import { writeRelease } from '../files/release-files.js';
 import { noRowKey, writeRowKey } from '../ledger/row-key.js';
 import type { ReleasedFile } from '../../release/ledger-entry.js';
-import { loadReleaseKinds, releaseKind } from '../../release/kinds/registry.js';
+import { loadReleaseKinds } from '../../release/kinds/registry.js';
 import { costOf, recordSpend } from '../ledger/release-spend.js';
 import { publishedRecord } from '../../release/cross-spec-links.js';
 import { decisionFingerprint } from '../../release/decision-fingerprint.js';
 import { refuseBlankUnits } from './blank-units-check.js';
 import { orphanedOutputs, RunRefused, spaceProblem, validateOutputs } from './release-validation.js';
-import { columnsOnly, readsAtSource, type EngineChoice } from '../sources/open-source.js';
+import { columnsOnly, readsAtSource } from '../sources/open-source.js';
 import type { StreamedRelease } from '../../release/kinds/generalize/streamed-generalize.js';
 import { writeStreamedDecision } from './streamed-release-files.js';
 import {
@@ -66,31 +60,17 @@ import {
 import { fileSnapshot, type FileSnapshot } from '../files/file-snapshot.js';
 import { databaseLocation } from '../sources/database-location.js';
 import type { DataSource } from '../../source/data-source.js';
+import { plural, pluralWord } from '../../core/plural.js';
 
 export { RunRefused };
+// The pure parts of a run moved to engine/release/ (run-input.ts, plan-for.ts); re-exported for the language server's
+// preview modules, which import them from here.
+export type { RunInput } from '../../release/run-input.js';
+export { planFor, releaseDomains } from '../../release/plan-for.js';
 
 /** Why a release streamed from its source has no row key (its ledger entry says so; `privspec attack` quotes it). */
 const STREAMED_NO_KEY =
   "its rows were streamed from the source in the source's own shuffled order, which carries no input row numbers; release it from a CSV read in memory (--engine memory) to attack it with a row key";
-
-/** Everything a run reads, resolved by the language from the spec. */
-export interface RunInput {
-  readonly specFile: string;
-  readonly dataset: DatasetDescription;
-  readonly budget: BudgetDescription;
-  /** The releases to run (all, or the one `--only` names). */
-  readonly releases: readonly ReleaseDescription[];
-  readonly hierarchies: ReadonlyMap<string, Hierarchy>;
-  readonly anonymity?: AnonymityDescription;
-  /** Every other file the spec reads (hierarchy files, matrices, edge lists), so that no output replaces one. */
-  readonly inputFiles: readonly string[];
-  /**
-   * Which engine reads the dataset when it is a file (`privspec release --engine`; engine/host/sources/open-source.ts):
-   * 'auto' when absent. A Parquet file, a CSV above the size rule and a database table are read at their source.
-   */
-  readonly engine?: EngineChoice;
-  readTable(): Promise<Table>;
-}
 
 /**
  * Whether the run's data is read where it lies (a database, or DuckDB over Parquet or a large CSV), never held whole.
@@ -154,68 +134,6 @@ export async function correlationOf(input: RunInput): Promise<{ maxLeakage: numb
   });
   const { maxLeakage, unit } = edgeListLeakage(text, c.file, c.prior ?? 0);
   return { maxLeakage, unit };
-}
-
-/**
- * The value domains a release reads: declared ones, and the data's where the spec accepts that leak — the table's, or
- * `fromSource`, the same values read from the source's frequency tables when the table is not held.
- */
-export function releaseDomains(
-  input: RunInput,
-  release: ReleaseDescription,
-  table: Table,
-  fromSource?: ReadonlyMap<string, readonly string[]>,
-): Map<string, readonly string[]> {
-  const domains = new Map(declaredDomains(input.hierarchies));
-  if (release.accepts.includes('data-dependent-domain'))
-    for (const [name, values] of fromSource ?? dataDomains(table, release.query))
-      if (!domains.has(name)) domains.set(name, values);
-  return domains;
-}
-
-/**
- * Plans a DP release with domains and grid bounds already known: the one planner call of `planFor`, which takes them
- * from a table, and of the preview at a source (source-preview.ts), so the plan — sensitivity, noise, budget — is the
- * release's.
- */
-export function planWithDomains(
-  input: RunInput,
-  release: ReleaseDescription,
-  domains: Map<string, readonly string[]>,
-  gridBounds: GridBounds | undefined,
-  rng: RandomSource,
-  correlation?: PlanContext['correlation'],
-): ReleasePlan {
-  return planRelease(release, {
-    budget: input.budget,
-    unit: input.dataset.unit,
-    declaredDomains: new Set(declaredDomains(input.hierarchies).keys()),
-    domains,
-    gridBounds,
-    correlation,
-    rng,
-    roles: input.dataset,
-  });
-}
-
-/**
- * Plans a DP release with the domains it needs, as it will run: the runner invokes this plan's measurement, and the
- * preview panel draws its example from the same plan.
- */
-export function planFor(
-  input: RunInput,
-  release: ReleaseDescription,
-  table: Table,
-  rng: RandomSource,
-  correlation?: PlanContext['correlation'],
-  fromSource?: ReadonlyMap<string, readonly string[]>,
-): ReleasePlan {
-  const domains = releaseDomains(input, release, table, fromSource);
-  // A grid's bounds from the data need the table; with the domains from a source none is held (and such a grid has no
-  // aggregate to answer it, so it is run on the table: source-release.ts).
-  const gridBounds =
-    fromSource === undefined ? releaseKind(release.query.kind).boundsFromData?.(release, table) : undefined;
-  return planWithDomains(input, release, domains, gridBounds, rng, correlation);
 }
 
 /**
@@ -458,7 +376,7 @@ async function runPrepared(
   }
   const again =
     spent && decision.previousRuns > 0
-      ? ` It was run ${decision.previousRuns} ${decision.previousRuns === 1 ? 'time' : 'times'} before; this run spends ${sym(key)}=${round(cost[key] ?? 0)} again.`
+      ? ` It was run ${plural(decision.previousRuns, 'time')} before; this run spends ${sym(key)}=${round(cost[key] ?? 0)} again.`
       : '';
   const local = p.microdata?.localEpsilon;
   const tail =
@@ -541,7 +459,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
   const unstated = unstatedEntries(ledger.entries, accounting);
   if (unstated.length > 0) {
     throw new RunRefused(
-      `${location.file}: ${unstated.length} recorded ${unstated.length === 1 ? 'spend' : 'spends'} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`,
+      `${location.file}: ${unstated.length} recorded ${pluralWord(unstated.length, 'spend')} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`,
       'spec',
     );
   }

@@ -10,11 +10,12 @@ import { cryptoRandom } from '../../core/random.js';
 import type { RunReleaseResult } from '../../release/run-report.js';
 import { readAnswers } from '../sources/read-aggregates.js';
 import type { EngineChoice } from '../sources/open-source.js';
-import { openDataSource, type OpenDataSource, type OpenOptions } from '../sources/open-data-source.js';
+import { lendingSource, openDataSource, type OpenDataSource, type OpenOptions } from '../sources/open-data-source.js';
 import { SharedSource } from '../sources/shared-source.js';
 import { aggregatePlan } from './aggregate-plan.js';
 import { refuseBlankUnitsInAnswers } from './blank-units-check.js';
-import { inputReadsAtSource, runReleases, type RunInput, type RunOptions } from './release-runner.js';
+import { inputReadsAtSource, runReleases, type RunOptions } from './release-runner.js';
+import type { RunInput } from '../../release/run-input.js';
 import { runReleasesAtSource } from './source-release.js';
 
 /** A spec to run, as its caller (the command line, the language server) knows it before it is checked. */
@@ -54,23 +55,37 @@ async function answersIn(dir: string, input: RunInput) {
   return answers;
 }
 
+/**
+ * Runs `body` with the spec's dataset opened at most once: the source is opened on first use, lent to every
+ * `openDataSource` of its path within `body`'s own asynchronous calls (the spec's data checks, the data cache, the
+ * source's answers, a preview's aggregate, each stream), and closed when `body` ends. `body` is given the lent opener
+ * for the readers that take one. Without a dataset `body` runs as it is. `privspec release` (runSpec), `privspec
+ * preview` and `privspec plan` read a spec's data through it.
+ */
+export async function withSpecSource<T>(
+  data: SpecToRun['data'],
+  body: (open: OpenDataSource) => Promise<T>,
+): Promise<T> {
+  if (!data) return body(openDataSource);
+  const shared = new SharedSource(data.file, data.delimiter === undefined ? {} : { delimiter: data.delimiter });
+  try {
+    return await lendingSource(data.file, shared.opener, () => body(shared.opener));
+  } finally {
+    await shared.close();
+  }
+}
+
 /** Checks and runs a spec's releases, reading its data through one source at most. */
 export async function runSpec(spec: SpecToRun, options: RunSpecOptions): Promise<RunReleaseResult> {
   const { engine, aggregates: dir, ...run } = options;
   // A warehouse's answers stand for the data, which is then not read at all.
-  const shared =
-    dir === undefined && spec.data
-      ? new SharedSource(spec.data.file, spec.data.delimiter === undefined ? {} : { delimiter: spec.data.delimiter })
-      : undefined;
-  try {
-    const resolved = await spec.resolve(shared?.opener ?? openDataSource);
+  return withSpecSource(dir === undefined ? spec.data : undefined, async (open) => {
+    const resolved = await spec.resolve(open);
     const input: RunInput = engine === undefined ? resolved : { ...resolved, engine };
     if (dir !== undefined) return await runReleases(input, { ...run, aggregates: await answersIn(dir, input) });
-    // The spec's dataset is the one the source was opened for: the checked input names it as the spec's text did.
-    const open = shared && shared.path === input.dataset.file ? shared.opener : openDataSource;
-    if (await inputReadsAtSource(input)) return await runReleasesAtSource(input, run, open);
+    // The spec's dataset is the one the source was opened for when the checked input names it as the spec's text did.
+    const lent = spec.data !== undefined && spec.data.file === input.dataset.file ? open : openDataSource;
+    if (await inputReadsAtSource(input)) return await runReleasesAtSource(input, run, lent);
     return await runReleases(input, run);
-  } finally {
-    await shared?.close();
-  }
+  });
 }

@@ -20,7 +20,8 @@ import type { FrequencyTable } from '../../table/frequency-table.js';
 import type { GridBounds } from '../../wavelet/bin-points.js';
 import { exactOfAnswers, type PreviewExact } from '../../preview/preview-exact.js';
 import { openDataSource } from '../sources/open-data-source.js';
-import { planWithDomains, type RunInput } from './release-runner.js';
+import { planWithDomains } from '../../release/plan-for.js';
+import type { RunInput } from '../../release/run-input.js';
 
 /** How the preview reaches the data: the language server's cached frequency tables, and the source itself. */
 export interface SourceAccess {

@@ -18,7 +18,8 @@ import { databaseLocation } from '../sources/database-location.js';
 import { openDataSource, type OpenDataSource } from '../sources/open-data-source.js';
 import { SharedSource } from '../sources/shared-source.js';
 import { refuseBlankUnitsAtSource } from './blank-units-check.js';
-import { runReleases, type RunInput, type RunOptions } from './release-runner.js';
+import { runReleases, type RunOptions } from './release-runner.js';
+import type { RunInput } from '../../release/run-input.js';
 
 /** Whether the input's data is a database table. */
 export function isDatabaseInput(input: RunInput): boolean {

@@ -4,42 +4,36 @@
  * into place, never over a file), then the JSON report beside it, atomically, under the first free pair of names as
  * release-files.ts chooses them. When the report cannot be written the CSV is removed, so that the two appear together
  * or not at all, as for an in-memory release. The source shuffles the rows and they carry no input row numbers, so such
- * a file has no private row key (row-key.ts): its ledger entry records its digest and says so.
+ * a file has no private row key (row-key.ts): its ledger entry records its digest and says so. `privspec anonymize
+ * --out` streams its one file through the same `streamDecidedFile`.
  */
 import { basename, join } from 'node:path';
 import { rm } from 'node:fs/promises';
 import type { RandomSource } from '../../core/random.js';
-import type { DataSource, RowBatch } from '../../source/data-source.js';
+import type { DataSource } from '../../source/data-source.js';
 import { boundingSeed } from '../../source/keyed-order.js';
 import type { ReleaseDescription } from '../../release/release-description.js';
-import { classMismatch, type RowTransform } from '../../release/microdata-row-transform.js';
+import { classMismatch } from '../../release/microdata-row-transform.js';
 import type { StreamedDecision } from '../../release/kinds/generalize/streamed-generalize.js';
 import { freeReleaseFiles, NOT_PRIVATE, releaseReportJson, type ReportContext } from '../files/release-files.js';
 import { writeMicrodataStream } from '../files/write-microdata-stream.js';
 import { assertUnchanged, type FileSnapshot } from '../files/file-snapshot.js';
 import { writeNewFilesTogether } from '../files/write-file-atomic.js';
 
-export interface StreamedRows {
-  readonly header: readonly string[];
-  readonly batches: AsyncIterable<RowBatch>;
-  readonly transform: RowTransform;
-}
-
-/** Writes the streamed CSV and then its report; returns the two paths and the number of rows written. */
+/**
+ * Writes the streamed CSV (by `writeCsv`, given the CSV's path) and then its report; returns the two paths and the
+ * number of rows written.
+ */
 export async function writeStreamedRelease(
   out: string,
   release: ReleaseDescription,
-  rows: StreamedRows,
+  writeCsv: (csv: string) => Promise<{ rows: number; sha256: string }>,
   extra: Record<string, unknown> | undefined,
-  context: ReportContext & { inputs: readonly string[]; verify?: (rows: number) => void | Promise<void> },
+  context: ReportContext,
 ): Promise<{ files: string[]; rows: number; sha256: string }> {
   const { files } = await freeReleaseFiles(out, release.name);
   const [csv, json] = files;
-  const written = await writeMicrodataStream(csv, rows.header, rows.batches, rows.transform, {
-    inputs: context.inputs,
-    ...(context.verify ? { verify: context.verify } : {}),
-    ...(context.seed !== undefined ? { firstLine: `# ${NOT_PRIVATE}` } : {}),
-  });
+  const written = await writeCsv(csv);
   try {
     await writeNewFilesTogether(out, [{ name: basename(json), data: releaseReportJson(out, release, extra, context) }]);
   } catch (e) {
@@ -49,24 +43,31 @@ export async function writeStreamedRelease(
   return { files, rows: written.rows, sha256: written.sha256 };
 }
 
+/** How a decided release's rows are streamed into one file. */
+export interface StreamFileOptions {
+  /** The files the run reads, which the output never replaces. */
+  readonly inputs: readonly string[];
+  /** Draws the key of the source's shuffled order: the secure generator unless seeded. */
+  readonly rng: RandomSource;
+  readonly force?: boolean;
+  readonly delimiter?: string;
+  readonly firstLine?: string;
+}
+
 /**
- * A decided release's rows streamed from `source` in the keyed random order (a key drawn from the run's generator:
- * secure unless seeded) into its files; `inputs` are the files the run reads, which the output never replaces.
+ * A decided release's rows streamed from `source` in the keyed random order into the file `csv`: a spec's streamed
+ * release (its CSV beside its report) and `privspec anonymize --out` (one file) both write through it.
  * Checked before the file is put in place, any failure leaving no file: the data is still the file the decision read
  * (`snapshot`, for a file), the stream kept the rows the decision counted, and — stronger, for every source, a
  * database too, where no file identity exists — each generalized class holds exactly the rows the decision counted in
  * it, so rows that changed between the decision and the stream cannot be written under a model checked on others.
  */
-export async function writeStreamedDecision(
-  out: string,
+export async function streamDecidedFile(
+  csv: string,
   source: DataSource,
-  inputs: readonly string[],
-  release: ReleaseDescription,
   d: StreamedDecision & { snapshot?: FileSnapshot },
-  extra: Record<string, unknown> | undefined,
-  context: ReportContext,
-  rng: RandomSource,
-): Promise<{ files: string[]; rows: number; sha256: string }> {
+  options: StreamFileOptions,
+): Promise<{ rows: number; sha256: string }> {
   if (!source.shuffledRows)
     throw new Error(`${source.name} cannot shuffle its rows, so its microdata cannot be streamed`);
   const verify = async (rows: number) => {
@@ -79,11 +80,39 @@ export async function writeStreamedDecision(
         `${source.name} changed while the release read it (the stream kept ${rows} rows, the decision ${d.rows}); nothing was written`,
       );
   };
+  return writeMicrodataStream(csv, d.header, source.shuffledRows(d.columns, boundingSeed(options.rng)), d.transform, {
+    inputs: options.inputs,
+    verify,
+    ...(options.force ? { force: true } : {}),
+    ...(options.delimiter !== undefined ? { delimiter: options.delimiter } : {}),
+    ...(options.firstLine !== undefined ? { firstLine: options.firstLine } : {}),
+  });
+}
+
+/**
+ * A decided release's rows streamed from `source` (a key drawn from the run's generator) into its files, the CSV
+ * through `streamDecidedFile`, then its report; `inputs` are the files the run reads, which the output never replaces.
+ */
+export async function writeStreamedDecision(
+  out: string,
+  source: DataSource,
+  inputs: readonly string[],
+  release: ReleaseDescription,
+  d: StreamedDecision & { snapshot?: FileSnapshot },
+  extra: Record<string, unknown> | undefined,
+  context: ReportContext,
+  rng: RandomSource,
+): Promise<{ files: string[]; rows: number; sha256: string }> {
   return writeStreamedRelease(
     out,
     release,
-    { header: d.header, batches: source.shuffledRows(d.columns, boundingSeed(rng)), transform: d.transform },
+    (csv) =>
+      streamDecidedFile(csv, source, d, {
+        inputs,
+        rng,
+        ...(context.seed !== undefined ? { firstLine: `# ${NOT_PRIVATE}` } : {}),
+      }),
     extra,
-    { ...context, inputs, verify },
+    context,
   );
 }

@@ -18,7 +18,9 @@ import type { DataSource } from '../../source/data-source.js';
 import { readCsvFile } from './csv/read-csv-file.js';
 import { readFrequencyTable } from './csv/read-frequency-table.js';
 
-export type EngineChoice = 'auto' | 'duckdb' | 'memory';
+import type { EngineChoice } from '../../source/engine-choice.js';
+
+export type { EngineChoice };
 
 export const ENGINES: readonly EngineChoice[] = ['auto', 'duckdb', 'memory'];
 

@@ -6,7 +6,7 @@
  * is lent to every reader of that path (`opener`), whose close does nothing, and closed by the run at its end.
  */
 import type { DataSource } from '../../source/data-source.js';
-import { lentSource, openDataSource, type OpenDataSource, type OpenOptions } from './open-data-source.js';
+import { lentSource, openSourceAfresh, type OpenDataSource, type OpenOptions } from './open-data-source.js';
 
 export class SharedSource {
   private opened?: Promise<DataSource>;
@@ -14,7 +14,7 @@ export class SharedSource {
   constructor(
     readonly path: string,
     private readonly options: OpenOptions = {},
-    private readonly open: OpenDataSource = openDataSource,
+    private readonly open: OpenDataSource = openSourceAfresh,
   ) {}
 
   /** The source, opened on the first call. A failed open is not kept: the next reader tries again and says why. */

@@ -6,7 +6,7 @@
 import type { RandomSource } from '../../core/random.js';
 import type { Hierarchy } from '../../hierarchy/hierarchy.js';
 import type { Table } from '../../table/table.js';
-import type { ReleasePlan } from '../plan-release.js';
+import type { ReleasePlan } from '../release-plan.js';
 import type {
   AnonymityDescription,
   BudgetDescription,

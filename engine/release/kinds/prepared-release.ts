@@ -10,7 +10,7 @@ import { column, type Table } from '../../table/table.js';
 import type { ReleaseCosts } from '../release-costs.js';
 import type { Box } from '../release-description.js';
 import type { ExpectedError, ReleaseOutput } from '../release-measurement.js';
-import type { ReleasePlan } from '../plan-release.js';
+import type { ReleasePlan } from '../release-plan.js';
 import type { ReleaseDescription } from '../release-description.js';
 import type { PrepareContext } from './prepare-release.js';
 

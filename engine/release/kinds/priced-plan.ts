@@ -3,7 +3,7 @@
  * sum, mean, mode): the report's notes, the measurement, and the cache of plans made without a noise source.
  */
 import { PrivacyError } from '../../core/measures.js';
-import type { NoisePlan, PlanContext, ReleasePlan } from '../plan-release.js';
+import type { NoisePlan, PlanContext, ReleasePlan } from '../release-plan.js';
 import type { ReleaseDescription } from '../release-description.js';
 import type { ReleaseMeasurement } from '../release-measurement.js';
 import { acceptedRiskText } from '../release-risk.js';

@@ -9,7 +9,7 @@ import type { AggregateAnswer, AggregateRequest, DataSource } from '../../source
 import type { Table } from '../../table/table.js';
 import type { StreamedRelease } from './generalize/streamed-generalize.js';
 import type { PlanProblem } from '../plan-problem.js';
-import type { PlanContext, ReleasePlan } from '../plan-release.js';
+import type { PlanContext, ReleasePlan } from '../release-plan.js';
 import type {
   MechanismDescription,
   MechanismKind,

@@ -4,6 +4,7 @@ import { riskReportFigures } from '../../../engine/report/risk-report-figures.js
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { riskReportMarkdown } from '../../../extension/risk-report/risk-report-markdown.js';
 import type { CsvModel } from '../../../extension/protocol.js';
+import { DEFAULT_INDIVIDUAL_RISK_THRESHOLD, weightedRisk } from '../../../engine/risk/weighted-risk.js';
 
 // The branch table of the engine's weighted-risk test: (F,A) f=1 F̂=4, (M,A) f=2 F̂=10, (M,B) f=3 F̂=6, (F,B) f=F̂=1,
 // (F,C) f=F̂=2.
@@ -34,6 +35,28 @@ describe('extension/workers: individual risk in the CSV check and the risk repor
     const capped = checkCsv(TEXT, undefined, MODEL, 2).result.individualRisk!;
     assert.equal(capped.flags.length, 2);
     assert.equal(capped.records, 4);
+  });
+
+  it("the flags are the engine's figures: weightedRisk's records above the threshold, their risks and the sum", () => {
+    const table = parseCsv(TEXT, { source: 'branches.csv' });
+    for (const model of [MODEL, { ...MODEL, riskThreshold: undefined }]) {
+      const c = checkCsv(TEXT, undefined, model, 100).result.individualRisk!;
+      const w = weightedRisk(table, MODEL.qi, 'w', { threshold: model.riskThreshold });
+      assert.equal(c.threshold, w.highRiskRecords.threshold);
+      assert.equal(c.records, w.highRiskRecords.aboveThreshold);
+      assert.equal(c.expectedReidentifications, w.expectedReidentifications);
+      for (const f of c.flags) {
+        assert.equal(f.risk, w.perRecord.risk[f.row - 1]);
+        assert.equal(f.fk, w.perRecord.fk[f.row - 1]);
+        assert.equal(f.Fk, w.perRecord.Fk[f.row - 1]);
+      }
+    }
+    // Without a threshold, the engine's default 0.1 (sdcMicro's floor): by hand every record is above it — (M,A)
+    // R2 = ¼ − ln 5 / 16 ≈ 0.149, (M,B) 0.6 / 3 = 0.2, the others ½ or more.
+    const byDefault = checkCsv(TEXT, undefined, { ...MODEL, riskThreshold: undefined }, 100).result.individualRisk!;
+    assert.equal(DEFAULT_INDIVIDUAL_RISK_THRESHOLD, 0.1);
+    assert.equal(byDefault.threshold, DEFAULT_INDIVIDUAL_RISK_THRESHOLD);
+    assert.equal(byDefault.records, 9);
   });
 
   it('no weight in the model, or a weight column the CSV lacks: no individual-risk check', () => {

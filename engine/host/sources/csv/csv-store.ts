@@ -1,4 +1,3 @@
-import { AsyncLocalStorage } from 'node:async_hooks';
 import { statSync } from 'node:fs';
 import { open, readFile, stat } from 'node:fs/promises';
 import { detectDelimiter } from '../../../table/detect-delimiter.js';
@@ -9,7 +8,7 @@ import { fileFormat } from '../duckdb/duckdb-source.js';
 import { DUCKDB_ABOVE_BYTES, readFrequencies, readTable } from '../open-source.js';
 import { readCsvFile } from './read-csv-file.js';
 import { databaseLocation } from '../database-location.js';
-import { openDataSource, withOpenedSource, type OpenDataSource } from '../open-data-source.js';
+import { lendingSource, openDataSource, withOpenedSource, type OpenDataSource } from '../open-data-source.js';
 import { blankUnitsAt } from '../blank-units-at.js';
 import type { BlankUnits } from '../../../anonymity/blank-units.js';
 
@@ -57,22 +56,13 @@ export class CsvStore {
   private readonly frequencyTables = new Map<string, Entry<FrequencyTable>>();
   private readonly blanks = new Map<string, Entry<BlankUnits>>();
   /**
-   * The openers a run lends for the paths it reads (`lending`), seen only by the reads made within that run's own
-   * asynchronous calls: an editor validation running at the same time opens its own, and never sends a request to
-   * the run's source while the run reads it.
-   */
-  private readonly lent = new AsyncLocalStorage<ReadonlyMap<string, OpenDataSource>>();
-
-  /**
    * Runs `body` with its reads of `path` at its source (a header, a frequency table, a blank-unit count, a table)
    * going through `open`: a release lends its one source to the spec's data checks (engine/host/run/run-spec.ts).
+   * The lending is open-data-source.ts's, seen only by the run's own asynchronous calls: an editor validation running
+   * at the same time opens its own, and never sends a request to the run's source while the run reads it.
    */
   lending<T>(path: string, open: OpenDataSource, body: () => Promise<T>): Promise<T> {
-    return this.lent.run(new Map([...(this.lent.getStore() ?? []), [path, open]]), body);
-  }
-
-  private opener(path: string): OpenDataSource {
-    return this.lent.getStore()?.get(path) ?? openDataSource;
+    return lendingSource(path, open, body);
   }
 
   /** Whether the file exists; a directory or an unreadable path counts as missing. */
@@ -90,9 +80,9 @@ export class CsvStore {
     const cached = this.headers.get(path);
     if (cached && cached.stamp === stamp) return cached.value;
     const value = databaseLocation(path)
-      ? databaseHeader(path, this.opener(path))
+      ? databaseHeader(path, openDataSource)
       : fileFormat(path) === 'parquet'
-        ? parquetHeader(path, this.opener(path))
+        ? parquetHeader(path, openDataSource)
         : readHeader(path, delimiter);
     this.headers.set(path, { stamp, value });
     value.catch(() => this.headers.get(path)?.value === value && this.headers.delete(path));
@@ -105,7 +95,7 @@ export class CsvStore {
     if (cached && cached.stamp === stamp) return cached.value;
     // A Parquet file or a database table is read through its source (engine/host/sources/open-source.ts); a CSV by the
     // engine's own reader.
-    const open = this.opener(path);
+    const open = openDataSource;
     const value = databaseLocation(path)
       ? readTable(path, { open })
       : fileFormat(path) === 'parquet'
@@ -132,7 +122,7 @@ export class CsvStore {
       this.frequencyTables.set(key, cached);
       return cached.value;
     }
-    const options = { ...(delimiter === undefined ? {} : { delimiter }), open: this.opener(path) };
+    const options = { ...(delimiter === undefined ? {} : { delimiter }), open: openDataSource };
     const value = databaseLocation(path)
       ? readFrequencies(path, columns, options)
       : readFrequencies(path, columns, options).catch(asFileError);
@@ -158,7 +148,7 @@ export class CsvStore {
     const value = blankUnitsAt(path, unit, {
       ...(delimiter === undefined ? {} : { delimiter }),
       engine: 'duckdb',
-      open: this.opener(path),
+      open: openDataSource,
     });
     this.blanks.set(key, { stamp, value });
     value.catch(() => this.blanks.get(key)?.value === value && this.blanks.delete(key));

@@ -18,6 +18,7 @@ import { column, type Table } from '../../../table/table.js';
 import {
   decideGeneralization,
   generalizationColumns,
+  type Decided,
   requireDecided,
   requireGeneralizeInputs,
 } from '../../decide-generalization.js';
@@ -84,10 +85,31 @@ export function computeGeneralize(
     dataset,
     table.columns.map((c) => c.name),
   );
-  const transform = decisionRowTransform(decision, keptNames);
-  const columns = keptNames.map((name) => column(table, name));
+  const { rows, sourceRows } = generalizedTableRows(table, keptNames, decision);
+  return {
+    header: keptNames,
+    rows,
+    microdata: true,
+    sourceRows,
+    ...generalizeReport(dataset.quasi, anonymity!, { levels, pinned, removed, suppressed, loss }),
+  };
+}
+
+/**
+ * The rows of `table` a decision writes, through its row transform, over the columns `kept` (in their output order),
+ * with the input row of each written row (a private row key is made of them: engine/host/ledger/row-key.ts). The
+ * decision must have been taken on this table's frequency table: a class whose rows differ from the decision's count
+ * would be a bug, and it throws then, before anything is written. The release in memory and `privspec anonymize --out`
+ * write through it.
+ */
+export function generalizedTableRows(
+  table: Table,
+  kept: readonly string[],
+  decision: Decided,
+): { rows: string[][]; sourceRows: Int32Array } {
+  const transform = decisionRowTransform(decision, kept);
+  const columns = kept.map((name) => column(table, name));
   const rows: string[][] = [];
-  // The input row of each written row: the file's private row key is made of them (engine/host/ledger/row-key.ts).
   const sourceRows: number[] = [];
   for (let r = 0; r < table.rowCount; r++) {
     const out = transform(columns.map((c) => c.dictionary[c.codes[r]]));
@@ -96,20 +118,12 @@ export function computeGeneralize(
       sourceRows.push(r);
     }
   }
-  // The decision and the rows are the same table: a class whose rows differ from the decision's count would be a bug,
-  // and nothing is written then.
   const mismatch = transform.tally.mismatch();
   if (mismatch !== undefined || rows.length !== decision.kept)
     throw new Error(
       `the generalized rows disagree with the decision: ${mismatch ?? `${rows.length} rows kept, the decision ${decision.kept}`}`,
     );
-  return {
-    header: keptNames,
-    rows,
-    microdata: true,
-    sourceRows: Int32Array.from(sourceRows),
-    ...generalizeReport(dataset.quasi, anonymity!, { levels, pinned, removed, suppressed, loss }),
-  };
+  return { rows, sourceRows: Int32Array.from(sourceRows) };
 }
 
 /** What a generalize release reports, in memory or streamed: the levels and the block, the notes, the local figures. */

@@ -11,7 +11,7 @@
  * search runs after it, in `run`.
  */
 import type { Hierarchy } from '../../../hierarchy/hierarchy.js';
-import { decideGeneralization, requireDecided } from '../../decide-generalization.js';
+import { decideGeneralization, requireDecided, type Decided } from '../../decide-generalization.js';
 import { decisionRowTransform } from '../../microdata-row-transform.js';
 import { releasableColumns, type AnonymityDescription, type DatasetDescription } from '../../release-description.js';
 import type { ReleaseOutput } from '../../release-measurement.js';
@@ -79,6 +79,16 @@ export function decideStreamed(
 }
 
 /**
+ * A decision streamed over the source's columns `kept` (the file's header, in the source's order): each row through
+ * the decision's row transform, the file checked against the decision's rows and classes. The spec's streamed release
+ * and `privspec anonymize --out` at a source stream through it.
+ */
+export function streamedDecisionOf(decision: Decided, kept: readonly string[]): StreamedDecision {
+  const transform = decisionRowTransform(decision, kept);
+  return { columns: kept, header: kept, transform, rows: decision.kept, tally: transform.tally };
+}
+
+/**
  * The release prepared on `frequencies` (over `generalizationColumns`), for a source whose columns are `columns`. Its
  * output has no rows: the runner streams them through `decision` once `run` has set it.
  */
@@ -106,8 +116,8 @@ export function prepareStreamedGeneralize(
       }),
       estimatedBytes: microdataBytes(frequencies.rowCount, kept, widths),
       run: (options): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } => {
-        const { decision: d, transform } = decideStreamed(frequencies, kept, dataset, hierarchies, anonymity, options);
-        streamed.decision = { columns: kept, header: kept, transform, rows: d.kept, tally: transform.tally };
+        const { decision: d } = decideStreamed(frequencies, kept, dataset, hierarchies, anonymity, options);
+        streamed.decision = streamedDecisionOf(d, kept);
         return {
           header: kept,
           rows: [],

@@ -4,7 +4,7 @@
  */
 import { PrivacyError } from '../../../core/measures.js';
 import type { PlanProblem } from '../../plan-problem.js';
-import type { NoisePlan, ReleasePlan } from '../../plan-release.js';
+import type { NoisePlan, ReleasePlan } from '../../release-plan.js';
 import { oneRowSensitivity, rowsSensitivity } from '../../sensitivity.js';
 import { prepareDp } from '../prepared-release.js';
 import type { PlanStep, QueryOf, ReleaseKind } from '../release-kind.js';

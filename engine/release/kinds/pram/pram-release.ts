@@ -29,6 +29,7 @@ import { ReleaseUnavailable } from '../../release-unavailable.js';
 import { combinedEpsilon, localEpsilon } from '../../../pram/local-epsilon.js';
 import { generalizedQuasi, type GeneralizeOptions } from '../generalize/generalized-quasi.js';
 import { columnWidth, microdataBytes, microdataPrepared, type PreparedRelease } from '../prepared-release.js';
+import { pluralWord } from '../../../core/plural.js';
 
 type PramQuery = Extract<QueryDescription, { kind: 'pram' }>;
 
@@ -114,7 +115,7 @@ export function buildPramMatrices(
   const refused = q.columns.filter((c) => !releasable(roleOf(dataset, c)));
   if (refused.length > 0)
     throw new ReleaseUnavailable(
-      `pram randomizes ${refused.map((c) => `'${c}' (${roleOf(dataset, c)})`).join(', ')}: identifying columns, the unit and undeclared columns never leave; declare ${refused.length === 1 ? 'it' : 'them'} quasi, sensitive or insensitive if ${refused.length === 1 ? 'it' : 'they'} may`,
+      `pram randomizes ${refused.map((c) => `'${c}' (${roleOf(dataset, c)})`).join(', ')}: identifying columns, the unit and undeclared columns never leave; declare ${pluralWord(refused.length, 'it', 'them')} quasi, sensitive or insensitive if ${pluralWord(refused.length, 'it', 'they')} may`,
     );
   const spec = specOf(q, input.matrixText, input.matrixFile);
   const built = columns.map((c) => buildMatrix(spec, c, input.domains.get(c.name)));

@@ -5,7 +5,7 @@
  * at most N rows, costs ε by group privacy (Dwork & Roth 2014, Thm 2.2).
  */
 import type { MechanismDescription, QueryDescription } from '../../release-description.js';
-import type { PlanContext, ReleasePlan } from '../../plan-release.js';
+import type { PlanContext, ReleasePlan } from '../../release-plan.js';
 import { PrivacyError } from '../../../core/measures.js';
 import { validateDimensions } from '../../../view/view-domain.js';
 import type { ViewAlgorithm } from '../../../view/view-types.js';

@@ -110,4 +110,31 @@ describe('runSpec: one source for the run (issue 35 item 4)', function () {
     );
     assert.equal(run.opens, 1);
   });
+
+  // privspec preview and privspec plan read the spec's data through the same entry (withSpecSource): its data checks,
+  // the frequency tables and the DP release's aggregate share one source.
+  it('privspec preview of the Parquet DP count opens DuckDB once (4 times before: the checks and the answer opened their own)', async () => {
+    const run = await opensOf(['preview', 'c.privspec', '--only', 'c', '--json']);
+    assert.equal(run.code, 0, run.err + run.out);
+    // By hand: 6 rows of each sex, one row per unit, so the bounded counts are F 6 and M 6.
+    const cells = (JSON.parse(run.out) as { cells: { label: string; truth: number }[] }).cells;
+    assert.deepEqual(
+      cells.map((c) => c.truth),
+      [6, 6],
+    );
+    assert.equal(run.opens, 1);
+  });
+
+  it('privspec preview of the Parquet generalize release opens DuckDB at most once (its frequency table may be cached)', async () => {
+    const run = await opensOf(['preview', 'g.privspec', '--only', 'g', '--json']);
+    assert.equal(run.code, 0, run.err + run.out);
+    assert.deepEqual((JSON.parse(run.out) as { levels: number[] }).levels, [1, 0]);
+    assert.ok(run.opens <= 1, `${run.opens} opens`);
+  });
+
+  it('privspec plan of the Parquet spec opens DuckDB at most once (the checks read its header)', async () => {
+    const run = await opensOf(['plan', 'c.privspec', '--dialect', 'duckdb', '--json']);
+    assert.equal(run.code, 0, run.err + run.out);
+    assert.ok(run.opens <= 1, `${run.opens} opens`);
+  });
 });
