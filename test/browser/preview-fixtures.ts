@@ -101,6 +101,8 @@ export function generalize(nodes = 60): ReleasePreview {
           satisfied: a + s + z >= 4,
           loss: 1000 * (a + s + z),
           optimal: a === 2 && s === 0 && z === 2,
+          // As a bisecting search leaves it: the nodes near the boundary checked, the rest inferred or pruned.
+          checked: a + s + z === 0 || a + s + z === 3 || a + s + z === 4,
         });
   return {
     spec: '/w/visits.privspec',
