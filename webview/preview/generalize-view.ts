@@ -2,7 +2,8 @@ import type { PreviewBody, PreviewControls } from '../../extension/preview/previ
 import { MAX_LATTICE_NODES } from '../../engine/preview/preview-types.js';
 import { histogramChart } from '../risk-report/histogram-chart.js';
 import { fmt, h, percent, table, value, widthOf } from './dom.js';
-import { latticeLegend, layoutLattice, nodeAt, paintLattice, stateOf } from './lattice-canvas.js';
+import { latticeLegend, paintLattice } from './lattice-canvas.js';
+import { layoutLattice, nodeAt, stateOf } from './lattice-layout.js';
 
 type GeneralizeBody = Extract<PreviewBody, { kind: 'generalize' }>;
 
