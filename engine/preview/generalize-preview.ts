@@ -83,8 +83,9 @@ export function generalizePreview(
   const heights = problem.qi.map((q) => q.hierarchy.height);
   const optimum = release?.levels ?? null;
   const check = (levels: readonly number[]) => {
-    const e = evaluator.evaluate(grid.id(levels));
-    return { satisfied: e.valid, loss: metric.value(e) };
+    const id = grid.id(levels);
+    const e = evaluator.evaluate(id);
+    return { satisfied: e.valid, loss: metric.value(e), checked: decision.checkedNodes[id] === 1 };
   };
   const valid =
     levels &&

@@ -79,6 +79,11 @@ export interface LatticeNode {
   /** The information loss of the node under the spec's metric (the search's own measure). */
   readonly loss: number;
   readonly optimal: boolean;
+  /**
+   * Whether the release's search checked the node (computed its classes); otherwise the search inferred its status
+   * from a checked node or pruned it by the loss bound. `satisfied` is the preview's own check either way.
+   */
+  readonly checked: boolean;
 }
 
 export interface GeneralizeBody {
@@ -225,5 +230,9 @@ export interface ReleasePreview {
 }
 
 export const MAX_PREVIEW_CELLS = 200;
-export const MAX_LATTICE_NODES = 400;
+/**
+ * The most lattice nodes a preview sends whole (ARX draws thousands): each is checked by the preview, and the preview
+ * already samples rows when rows × nodes is beyond its work limit (language/lsp/preview-data.ts).
+ */
+export const MAX_LATTICE_NODES = 4096;
 export const MAX_PROJECTED_BLOCKS = 2000;

@@ -53,6 +53,8 @@ interface DecisionBase {
   /** Lattice nodes the search checked, and nodes in the lattice (`privspec anonymize` reports both). */
   readonly checked: number;
   readonly nodes: number;
+  /** Per node id, 1 when the search checked the node (its classes computed), 0 when inferred or pruned. */
+  readonly checkedNodes: Uint8Array;
 }
 
 /** A transformation that satisfies the block. */
@@ -145,12 +147,13 @@ export function decideGeneralization(
   try {
     range = pinnedRange(quasi, heights, anonymity.pins);
   } catch (e) {
-    if (e instanceof ReleaseUnavailable) return decision({ checked: 0, unavailable: e.message });
+    if (e instanceof ReleaseUnavailable)
+      return decision({ checked: 0, checkedNodes: new Uint8Array(lattice.size), unavailable: e.message });
     throw e;
   }
   const result = searchOptimal(problem, metric, { signal: options.signal, onProgress: options.onProgress, range });
   const optimum = result.optimum;
-  const searched = { checked: result.checked, ...(range ? { range } : {}) };
+  const searched = { checked: result.checked, checkedNodes: result.checkedNodes, ...(range ? { range } : {}) };
   if (!optimum)
     return decision({
       ...searched,

@@ -31,5 +31,6 @@ export function exhaustiveSearch(
     optimum: best ? { levels: best.evaluation.levels, loss: best.loss, evaluation: best.evaluation } : null,
     checked: lattice.size,
     nodes: lattice.size,
+    checkedNodes: new Uint8Array(lattice.size).fill(1),
   };
 }

@@ -145,6 +145,7 @@ export function searchOptimal(
     optimum: best ? { levels: best.evaluation.levels, loss: best.loss, evaluation: best.evaluation } : null,
     checked,
     nodes: lattice.size,
+    checkedNodes: grouped,
   };
 }
 

@@ -46,6 +46,12 @@ export interface SearchResult {
   /** Lattice nodes evaluated (grouped and checked against the model). */
   readonly checked: number;
   readonly nodes: number;
+  /**
+   * Per node id, 1 when the search computed the node's classes (one of the `checked`), 0 when it never did: its
+   * validity was inferred from a checked node (predictive tagging) or it was pruned by the loss bound. ARX's lattice
+   * view tells these apart, and so does the preview's.
+   */
+  readonly checkedNodes: Uint8Array;
 }
 
 /**

@@ -106,6 +106,55 @@ export function wideGeneralize(): ReleasePreview {
   };
 }
 
+/**
+ * Adult's lattice over six of its quasi-identifiers with their ARX hierarchies' heights (age 4, education 3,
+ * marital-status 2, race 1, sex 1, workclass 2): 5 · 4 · 3 · 2 · 2 · 3 = 720 nodes, the widest height 105 nodes.
+ * Validity as a monotone model gives it (height ≥ 5, or age ≥ 3 and height ≥ 4); the search checked the nodes next to
+ * that boundary and inferred the rest.
+ */
+export function adultGeneralize(): ReleasePreview {
+  const g = generalize();
+  if (g.body.kind !== 'generalize') throw new Error('generalize fixture');
+  const columns = ['age', 'education', 'marital-status', 'race', 'sex', 'workclass'];
+  const heights = [4, 3, 2, 1, 1, 2];
+  const lattice = [];
+  const optimum = [3, 1, 0, 0, 0, 0];
+  for (let id = 0; id < 720; id++) {
+    const levels: number[] = [];
+    let rest = id;
+    for (const h of heights) {
+      levels.push(rest % (h + 1));
+      rest = Math.floor(rest / (h + 1));
+    }
+    const sum = levels.reduce((a, b) => a + b, 0);
+    lattice.push({
+      levels,
+      satisfied: sum >= 5 || (levels[0] >= 3 && sum >= 4),
+      loss: 1000 * sum + levels[0],
+      optimal: levels.every((l, i) => l === optimum[i]),
+      checked: sum === 4 || sum === 5,
+    });
+  }
+  return {
+    ...g,
+    body: {
+      ...g.body,
+      columns,
+      heights,
+      lattice,
+      latticeComplete: true,
+      optimum,
+      selected: [4, 2, 1, 0, 1, 1],
+      levelMeaning: columns.map((c, i) => `${c} ${[4, 2, 1, 0, 1, 1][i]} of ${heights[i]}`),
+      sample: {
+        header: columns,
+        before: [['39', 'Bachelors', 'Never-married', 'White', 'Male', 'State-gov']],
+        after: [['*', 'Higher education', 'Spouse not present', 'White', '*', 'Government']],
+      },
+    },
+  };
+}
+
 /** A 512² grid whose draw has a few cells of +5,000 noise: the exact map must keep its own scale. */
 export function wideGrid(): ReleasePreview {
   const g = grid(512);

@@ -90,7 +90,7 @@ export function mode(): ReleasePreview {
 }
 
 /** A lattice of age (height 4) × sex (1) × zip (5): 60 nodes; a node satisfies when its height is at least 4. */
-export function generalize(nodes = 60): ReleasePreview {
+export function generalize(nodes = 60, selected: readonly number[] = [2, 0, 2]): ReleasePreview {
   const heights = nodes > 60 ? [7, 4, 9] : [4, 1, 5];
   const lattice = [];
   for (let a = 0; a <= heights[0]; a++)
@@ -101,6 +101,8 @@ export function generalize(nodes = 60): ReleasePreview {
           satisfied: a + s + z >= 4,
           loss: 1000 * (a + s + z),
           optimal: a === 2 && s === 0 && z === 2,
+          // As a bisecting search leaves it: the nodes near the boundary checked, the rest inferred or pruned.
+          checked: a + s + z === 0 || a + s + z === 3 || a + s + z === 4,
         });
   return {
     spec: '/w/visits.privspec',
@@ -115,7 +117,7 @@ export function generalize(nodes = 60): ReleasePreview {
       lattice,
       latticeComplete: true,
       optimum: [2, 0, 2],
-      selected: [2, 0, 2],
+      selected,
       levelMeaning: ['age 2 of 4: 34 → 30-39', 'sex 0 of 1', 'zip 2 of 5: 45766 → 457**'],
       sample: {
         header: ['age', 'sex', 'zip'],

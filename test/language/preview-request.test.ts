@@ -150,6 +150,9 @@ describe('privspec/previewRelease: every release kind previewed through the plan
     const best = Math.min(...valid.map((n) => n.loss));
     assert.equal(p.body.lattice.find((n) => n.optimal)!.loss, best);
     assert.equal(p.body.loss.optimum, best);
+    // The search checks the node it chooses (its loss is computed, not inferred); it checks no more than the lattice.
+    assert.ok(p.body.lattice.find((n) => n.optimal)!.checked);
+    assert.ok(p.body.lattice.filter((n) => n.checked).length <= 8);
     assert.equal(p.body.loss.selected, best);
     const picked = await preview('public', { levels: [0, 0] });
     assert.ok(picked.body.kind === 'generalize');

@@ -1,7 +1,9 @@
-import * as Plot from '@observablehq/plot';
 import type { PreviewBody, PreviewControls } from '../../extension/preview/preview-protocol.js';
+import { MAX_LATTICE_NODES } from '../../engine/preview/preview-types.js';
 import { histogramChart } from '../risk-report/histogram-chart.js';
-import { PALETTE, fmt, h, percent, table, value, widthOf } from './dom.js';
+import { fmt, h, percent, table, value, widthOf } from './dom.js';
+import { latticeLegend, paintLattice } from './lattice-canvas.js';
+import { layoutLattice, nodeAt, stateOf } from './lattice-layout.js';
 
 type GeneralizeBody = Extract<PreviewBody, { kind: 'generalize' }>;
 
@@ -9,10 +11,13 @@ interface Placed {
   readonly levels: readonly number[];
   readonly key: string;
   readonly satisfied: boolean;
+  readonly checked: boolean;
   readonly loss: number;
   readonly optimal: boolean;
   readonly selected: boolean;
+  /** Its place within its height, from 0 to 1 (the keyboard's left and right). */
   readonly x: number;
+  /** Its height: the sum of its levels. */
   readonly y: number;
   readonly state: string;
 }
@@ -30,12 +35,13 @@ function place(body: GeneralizeBody): Placed[] {
       levels: n.levels,
       key: n.levels.join(','),
       satisfied: n.satisfied,
+      checked: n.checked,
       loss: n.loss,
       optimal: n.optimal,
       selected: same(n.levels, body.selected),
       x: (i + 1) / (nodes.length + 1),
       y: height,
-      state: n.optimal ? 'optimum' : n.satisfied ? 'satisfies the model' : 'fails the model',
+      state: stateOf(n),
     })),
   );
 }
@@ -82,10 +88,11 @@ export function latticeStep(
 }
 
 /**
- * The generalization lattice (Samarati 2001): each node one level per quasi-identifier, coloured by whether it
- * satisfies the model (and shaped, so colour is not the only cue), the optimum a star. A node is a keyboard button:
- * Enter or a click previews it; the arrow keys walk the lattice. Then the chosen node's rows before/after, class sizes
- * and risk before/after.
+ * The generalization lattice (Samarati 2001) as ARX draws it, on a canvas (thousands of nodes are too many SVG
+ * elements): heights as rows, each node coloured by its state — anonymous, not anonymous, pruned (not checked by the
+ * release's search) — the optimum a green diamond, the node shown below ringed; hover or focus shows a node's levels
+ * per quasi-identifier. The canvas is one keyboard stop: the arrow keys walk the lattice's edges, Enter or a click
+ * previews the node. Then the example records before and after, class sizes and risk before and after.
  */
 export function generalizeView(
   body: GeneralizeBody,
@@ -93,104 +100,94 @@ export function generalizeView(
   pick: (c: PreviewControls) => void,
 ): HTMLElement {
   const nodes = place(body);
-  const index = new Map(nodes.map((n) => [n.key, n]));
-  const links = body.latticeComplete
-    ? nodes.flatMap((n) =>
-        n.levels.flatMap((l, i) => {
-          const up = [...n.levels];
-          up[i] = l + 1;
-          const to = index.get(up.join(','));
-          return to ? [{ x1: n.x, y1: n.y, x2: to.x, y2: to.y }] : [];
-        }),
-      )
-    : [];
+  const width = widthOf(container);
+  const layout = layoutLattice(nodes, width);
   const name = (n: Placed) => body.columns.map((c, i) => `${c}=${n.levels[i]}`).join(', ');
-  const lattice = Plot.plot({
-    width: widthOf(container),
-    height: Math.max(160, 46 * (nodes.reduce((m, n) => Math.max(m, n.y), 0) + 1) + 40),
-    style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
-    x: { axis: null, domain: [0, 1] },
-    y: { label: 'height (sum of levels)', ticks: nodes.reduce((m, n) => Math.max(m, n.y), 0) + 1, tickFormat: 'd' },
-    color: {
-      domain: ['satisfies the model', 'fails the model', 'optimum'],
-      range: [PALETTE.blue, PALETTE.vermillion, PALETTE.green],
-      legend: true,
-    },
-    symbol: { domain: ['satisfies the model', 'fails the model', 'optimum'], range: ['circle', 'times', 'star'] },
-    marks: [
-      Plot.link(links, { x1: 'x1', y1: 'y1', x2: 'x2', y2: 'y2', stroke: 'currentColor', strokeOpacity: 0.25 }),
-      Plot.dot(
-        nodes.filter((n) => n.selected),
-        { x: 'x', y: 'y', r: 11, stroke: 'currentColor', strokeWidth: 2 },
-      ),
-      Plot.dot(nodes, {
-        x: 'x',
-        y: 'y',
-        r: 6,
-        fill: 'state',
-        stroke: 'state',
-        symbol: 'state',
-        className: 'lattice-nodes',
-        title: (n: Placed) => `${name(n)}: ${n.state}, loss ${value(n.loss)}`,
-      }),
-      // The chosen node and the optimum carry their levels as text (in the legend's column order), not only on hover.
-      Plot.text(
-        nodes.filter((n) => n.selected || n.optimal),
-        {
-          x: 'x',
-          y: 'y',
-          text: (n: Placed) => n.levels.join('·'),
-          dy: -15,
-          fontSize: 11,
-          fill: 'currentColor',
-          className: 'lattice-labels',
-        },
-      ),
-    ],
-  }) as HTMLElement;
-  lattice.classList.add('preview-chart', 'lattice');
-  lattice.setAttribute(
-    'aria-label',
-    `Generalization lattice of ${body.columns.join(', ')}: ${nodes.filter((n) => n.satisfied).length} of ${nodes.length} nodes satisfy the model`,
-  );
-  // Plot draws the dots in data order: the i-th symbol is nodes[i]. Each becomes a button; one tab stop for the whole
-  // lattice (a roving tabindex, as WAI-ARIA's composite widgets): the arrow keys walk it, Enter previews the node.
-  const marks = [...lattice.querySelectorAll('g.lattice-nodes > *')] as SVGElement[];
-  const focusable = Math.max(
+  const describe = (n: Placed) =>
+    `${name(n)}: ${n.state === 'pruned' ? `pruned (not checked by the search; ${n.satisfied ? 'anonymous' : 'not anonymous'})` : n.state}, loss ${value(n.loss)}${n.selected ? ', shown below' : ''}`;
+  const canvas = h('canvas', {
+    id: 'lattice',
+    class: 'lattice-canvas',
+    tabindex: '0',
+    role: 'application',
+    'aria-roledescription': 'lattice',
+    'data-nodes': String(nodes.length),
+  });
+  const ratio = Math.max(1, Math.min(2, window.devicePixelRatio || 1));
+  canvas.width = Math.round(width * ratio);
+  canvas.height = Math.round(layout.height * ratio);
+  canvas.style.width = `${width}px`;
+  canvas.style.height = `${layout.height}px`;
+  const tip = h('div', { class: 'lattice-tip', role: 'tooltip', hidden: '' });
+  const spoken = h('p', { class: 'sr-only', 'aria-live': 'polite' });
+  let focus = Math.max(
     0,
     nodes.findIndex((n) => n.selected),
   );
-  const moveTo = (from: number, to: number | undefined) => {
-    if (to === undefined || to === from || !marks[to]) return;
-    marks[from].setAttribute('tabindex', '-1');
-    marks[to].setAttribute('tabindex', '0');
-    marks[to].focus();
+  const paint = () => paintLattice(canvas, nodes, layout, focus, document.activeElement === canvas);
+  const show = (i: number) => {
+    if (i < 0) {
+      tip.hidden = true;
+      return;
+    }
+    tip.textContent = describe(nodes[i]);
+    tip.hidden = false;
+    tip.style.left = `${Math.max(0, Math.min(layout.x[i] - 60, width - 220))}px`;
+    tip.style.top = `${layout.y[i] + layout.pitch}px`;
   };
-  marks.forEach((el, i) => {
-    const n = nodes[i];
-    if (!n) return;
-    el.setAttribute('tabindex', i === focusable ? '0' : '-1');
-    el.setAttribute('role', 'button');
-    el.setAttribute('aria-label', `${name(n)}: ${n.state}, loss ${value(n.loss)}${n.selected ? ', shown below' : ''}`);
-    el.setAttribute('class', `node${n.selected ? ' selected' : ''}`);
-    el.setAttribute('data-key', n.key);
-    const choose = () => pick({ levels: n.levels });
-    el.addEventListener('click', choose);
-    el.addEventListener('keydown', (e) => {
-      const k = e.key;
-      const step = latticeStep(nodes, i, k);
-      if (k === 'Enter' || k === ' ') choose();
-      else if (step !== null) moveTo(i, step);
-      else return;
-      e.preventDefault();
-    });
-  });
-  lattice.setAttribute('aria-roledescription', 'lattice');
-  lattice.setAttribute(
+  const focusOn = (i: number) => {
+    focus = i;
+    canvas.setAttribute('data-key', nodes[i].key);
+    canvas.setAttribute('aria-label', describe(nodes[i]));
+    spoken.textContent = describe(nodes[i]);
+    paint();
+  };
+  canvas.setAttribute('data-key', nodes[focus]?.key ?? '');
+  canvas.setAttribute('aria-label', nodes[focus] ? describe(nodes[focus]) : 'empty lattice');
+  canvas.setAttribute(
     'aria-description',
-    'Arrow keys: up and down to a node one level more or less general, left and right within a height; Enter previews the node.',
+    `Generalization lattice of ${body.columns.join(', ')}: ${nodes.filter((n) => n.satisfied).length} of ${nodes.length} nodes satisfy the model. Arrow keys: up and down to a node one level more or less general, left and right within a height; Enter previews the node.`,
   );
-  const rows = body.sample.before.map((b, i) => [b.join(', '), body.sample.after[i]?.join(', ') ?? 'suppressed']);
+  const at = (e: MouseEvent) => {
+    const box = canvas.getBoundingClientRect();
+    return nodeAt(layout, e.clientX - box.left, e.clientY - box.top);
+  };
+  canvas.addEventListener('mousemove', (e) => {
+    const i = at(e);
+    canvas.style.cursor = i >= 0 ? 'pointer' : 'default';
+    show(i);
+  });
+  canvas.addEventListener('mouseleave', () => show(-1));
+  canvas.addEventListener('click', (e) => {
+    const i = at(e);
+    if (i < 0) return;
+    focusOn(i);
+    pick({ levels: nodes[i].levels });
+  });
+  canvas.addEventListener('focus', paint);
+  canvas.addEventListener('blur', () => {
+    paint();
+    show(-1);
+  });
+  canvas.addEventListener('keydown', (e) => {
+    const k = e.key;
+    if (!nodes[focus]) return;
+    const step = latticeStep(nodes, focus, k);
+    if (k === 'Enter' || k === ' ') pick({ levels: nodes[focus].levels });
+    else if (step !== null) {
+      if (step !== undefined) focusOn(step);
+      show(focus);
+    } else return;
+    e.preventDefault();
+  });
+  const lattice = h('div', { class: 'lattice' }, canvas, tip, spoken);
+  // The canvas paints once it is in the page, where its theme colours are known.
+  requestAnimationFrame(paint);
+  // One column per quasi-identifier, so that the records use the panel's width and read column by column.
+  const rows = body.sample.before.map((b, i) => {
+    const after = body.sample.after[i];
+    return [...b.map((v, j) => (after ? `${v} → ${after[j]}` : v)), after ? 'kept' : 'suppressed'];
+  });
   const risk = (label: string, pick2: (r: GeneralizeBody['before']) => string) => [
     label,
     pick2(body.before),
@@ -206,18 +203,23 @@ export function generalizeView(
       body.criteria.join(', '),
       ` at ${body.levelMeaning.join('; ')}; ${body.suppressed} rows suppressed; ${body.loss.metric} ${value(body.loss.selected)}${body.loss.optimum !== null ? ` (optimum ${value(body.loss.optimum)})` : ''}.`,
     ),
+    latticeLegend(),
     lattice,
     h(
       'p',
       { id: 'lattice-legend', class: 'meta' },
-      `A node is one level per column, read ${body.columns.join(' · ')} (0 = as in the data; the top is ${body.heights.join(' · ')}); hover a node for its levels, ring = shown below, ★ = optimum.`,
+      `Rows: height, the sum of the levels (0 = as in the data, at the bottom). A node is one level per column, read ${body.columns.join(' · ')} (the top is ${body.heights.join(' · ')}); hover a node for its levels; ring = shown below.`,
     ),
     body.latticeComplete
       ? ''
-      : h('p', { class: 'meta' }, 'The lattice is too large to draw whole: the optimum and the chosen node are shown.'),
+      : h(
+          'p',
+          { class: 'meta' },
+          `The lattice has more than ${value(MAX_LATTICE_NODES)} nodes: the optimum and the chosen node are shown.`,
+        ),
     table(
-      'Example records (the first in sorted order), quasi-identifiers before and after',
-      ['Before', 'After'],
+      'Example records (the first in sorted order), each quasi-identifier before → after',
+      [...body.columns, 'Record'],
       rows,
       'sample',
     ),

@@ -113,7 +113,10 @@ export function gridView(body: GridBody, container: HTMLElement): HTMLElement {
     height: 240,
     style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
     x: { type: 'log', label: 'range side (cells)', grid: true },
-    y: { type: 'log', label: 'expected RMSE of a square range count', grid: true },
+    // A short label: a long one above the axis ran into the tick labels and the heading in a narrow panel; the
+    // heading says what is measured.
+    marginLeft: 50,
+    y: { type: 'log', label: '↑ RMSE', grid: true },
     color: {
       legend: true,
       range: [PALETTE.blue, PALETTE.orange, PALETTE.green, PALETTE.vermillion, PALETTE.sky, PALETTE.purple],
@@ -153,7 +156,7 @@ export function gridView(body: GridBody, container: HTMLElement): HTMLElement {
       scaledMap(body.draw, body.size, `Example draw (${body.method}) — not a release, nothing spent`, px, width),
     ),
     h('p', { class: 'meta' }, 'Each map has its own colour scale.'),
-    h('h3', {}, 'Error by range size'),
+    h('h3', {}, 'Error by range size: expected RMSE of a square range count'),
     rmse,
     rmseTable(body),
   );

@@ -10,9 +10,11 @@ export function modeView(body: ModeBody, container: HTMLElement): HTMLElement {
     width: widthOf(container),
     height: Math.max(140, 26 * body.candidates.length + 60),
     marginLeft: 110,
+    // The axis label below the tick labels, not beside the last of them.
+    marginBottom: 44,
     style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
     y: { type: 'band', domain: body.candidates.map((c) => c.label), label: null },
-    x: { label: 'probability of being released', domain: [0, 1], grid: true, tickFormat: '%' },
+    x: { label: 'probability of being released', labelOffset: 38, domain: [0, 1], grid: true, tickFormat: '%' },
     marks: [
       Plot.barX(body.candidates, {
         y: 'label',

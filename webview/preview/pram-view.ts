@@ -24,41 +24,56 @@ export function pramView(body: PramBody, container: HTMLElement): HTMLElement {
       high: a.expected[i] + a.band[i],
       draw: a.draw[i],
     }));
-    // Labels turn when they would not fit side by side, and are cut to what the turned axis has room for.
-    const longest = Math.max(...a.labels.map((l) => l.length));
-    const turn = longest * 6.5 > (width - 60) / a.labels.length;
-    const chart = Plot.plot({
-      width,
-      height: 240 + (turn ? 60 : 0),
-      marginBottom: turn ? 90 : 40,
-      style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
-      x: {
-        type: 'band',
-        domain: a.labels as string[],
-        label: a.name,
-        padding: 0.3,
-        tickRotate: turn ? -45 : 0,
-        tickFormat: cut(14),
-      },
-      y: { label: 'records', grid: true, nice: true },
-      color: {
-        domain: ['before', 'expected after ± Chebyshev 95 %', 'example draw'],
-        range: ['#999999', PALETTE.blue, PALETTE.orange],
-        legend: true,
-      },
-      marks: [
-        Plot.barY(data, {
-          x: 'label',
-          y: 'before',
-          fill: () => 'before',
-          fillOpacity: 0.5,
-          title: (d: (typeof data)[number]) => `${d.label}: ${d.before} before`,
-        }),
-        Plot.ruleX(data, { x: 'label', y1: 'low', y2: 'high', stroke: PALETTE.blue, strokeWidth: 3 }),
-        Plot.dot(data, { x: 'label', y: 'expected', fill: () => 'expected after ± Chebyshev 95 %', r: 4 }),
-        Plot.dot(data, { x: 'label', y: 'draw', symbol: 'diamond', fill: () => 'example draw', r: 5 }),
-      ],
-    }) as HTMLElement;
+    // Bars stand side by side while every label fits under its bar unturned; otherwise they lie down, one row per
+    // value with its label beside it, which reads at any width (turned labels at 320 px cross each other).
+    const longest = Math.max(...a.labels.map((l) => Math.min(14, l.length)));
+    const across = longest * 7 + 6 <= (width - 60) / a.labels.length;
+    const legend = {
+      domain: ['before', 'expected after ± Chebyshev 95 %', 'example draw'],
+      range: ['#999999', PALETTE.blue, PALETTE.orange],
+      legend: true,
+    };
+    const style = { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' };
+    const band = {
+      type: 'band' as const,
+      domain: a.labels as string[],
+      label: a.name,
+      padding: 0.3,
+      tickFormat: cut(14),
+    };
+    const title = (d: (typeof data)[number]) => `${d.label}: ${d.before} before`;
+    const chart = (
+      across
+        ? Plot.plot({
+            width,
+            height: 240,
+            style,
+            x: band,
+            y: { label: 'records', grid: true, nice: true },
+            color: legend,
+            marks: [
+              Plot.barY(data, { x: 'label', y: 'before', fill: () => 'before', fillOpacity: 0.5, title }),
+              Plot.ruleX(data, { x: 'label', y1: 'low', y2: 'high', stroke: PALETTE.blue, strokeWidth: 3 }),
+              Plot.dot(data, { x: 'label', y: 'expected', fill: () => 'expected after ± Chebyshev 95 %', r: 4 }),
+              Plot.dot(data, { x: 'label', y: 'draw', symbol: 'diamond', fill: () => 'example draw', r: 5 }),
+            ],
+          })
+        : Plot.plot({
+            width,
+            height: 60 + 22 * a.labels.length,
+            marginLeft: Math.min(110, longest * 7 + 14),
+            style,
+            y: { ...band, label: null },
+            x: { label: 'records', grid: true, nice: true, ticks: Math.max(2, Math.floor((width - 120) / 70)) },
+            color: legend,
+            marks: [
+              Plot.barX(data, { y: 'label', x: 'before', fill: () => 'before', fillOpacity: 0.5, title }),
+              Plot.ruleY(data, { y: 'label', x1: 'low', x2: 'high', stroke: PALETTE.blue, strokeWidth: 3 }),
+              Plot.dot(data, { y: 'label', x: 'expected', fill: () => 'expected after ± Chebyshev 95 %', r: 4 }),
+              Plot.dot(data, { y: 'label', x: 'draw', symbol: 'diamond', fill: () => 'example draw', r: 5 }),
+            ],
+          })
+    ) as HTMLElement;
     chart.classList.add('preview-chart');
     chart.setAttribute('role', 'img');
     chart.setAttribute(
@@ -107,12 +122,15 @@ function matrixMap(a: PramBody['attributes'][number], width: number): HTMLElemen
   const cells = a.labels.flatMap((from, i) =>
     a.labels.map((to, j) => ({ from, to, p: a.matrix[i][j], diagonal: i === j })),
   );
-  const side = Math.min(width, Math.max(200, 28 * n + 110));
+  // A cell of at least 16 px keeps its label (11 px type) clear of the next; a matrix wider than the panel scrolls
+  // sideways in its own box instead of squeezing its labels into each other.
+  const side = Math.max(200, Math.min(Math.max(width, 16 * n + 128), 28 * n + 128));
   const map = Plot.plot({
     width: side,
     height: side,
     marginLeft: 100,
-    marginBottom: 100,
+    // The turned labels take up to ~95 px; the axis label goes below them, not into the last of them.
+    marginBottom: 118,
     padding: 0,
     style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
     x: {
@@ -122,6 +140,7 @@ function matrixMap(a: PramBody['attributes'][number], width: number): HTMLElemen
       tickRotate: -90,
       tickFormat: cut(14),
       labelAnchor: 'right',
+      labelOffset: 114,
     },
     y: { type: 'band', domain: a.labels as string[], label: '↓ in the data', tickFormat: cut(14), labelAnchor: 'top' },
     color: { type: 'linear', scheme: 'blues', domain: [0, 1], legend: true, label: 'probability' },
@@ -149,6 +168,6 @@ function matrixMap(a: PramBody['attributes'][number], width: number): HTMLElemen
     'figure',
     { class: 'matrix' },
     h('figcaption', {}, `Transition matrix of ${a.name}: the outlined diagonal is the chance a value is kept`),
-    map,
+    side > width ? h('div', { class: 'scroll' }, map) : map,
   );
 }

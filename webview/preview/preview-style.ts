@@ -18,7 +18,10 @@ table { margin: .2em 0 .5em; } .caption { font-weight: 600; margin: .8em 0 .2em;
 .hint { border-left: 3px solid var(--vscode-editorWarning-foreground, #E69F00); padding-left: .5em; }
 details.matrix-table summary { cursor: pointer; margin: .4em 0; }
 svg.preview-chart, .preview-chart svg { max-width: 100%; height: auto; overflow: visible; }
-.lattice .node { cursor: pointer; }
+.scroll > .matrix-map { width: max-content; } .scroll > .matrix-map svg, .scroll > svg.matrix-map { max-width: none; }
+.lattice { position: relative; } canvas.lattice-canvas { display: block; max-width: 100%; color: var(--vscode-foreground); }
+.lattice-tip { position: absolute; z-index: 1; max-width: 220px; padding: .3em .5em; pointer-events: none; background: var(--vscode-editorHoverWidget-background, var(--vscode-editor-background)); color: var(--vscode-editorHoverWidget-foreground, var(--vscode-foreground)); border: 1px solid var(--vscode-editorHoverWidget-border, var(--vscode-panel-border, #8886)); }
+.lattice-key { display: flex; flex-wrap: wrap; gap: .2em 1em; margin: .4em 0; } .lattice-key .swatch { display: inline-block; width: .8em; height: .8em; margin-right: .35em; vertical-align: baseline; }
 .heatmaps { display: flex; flex-wrap: wrap; gap: 16px; } figure.heatmap canvas { display: block; max-width: 100%; } figure.heatmap { margin: 0; } figure.heatmap figcaption { font-weight: 600; margin-bottom: .25em; }
 .charts { display: grid; grid-template-columns: repeat(auto-fit, minmax(min(240px, 100%), 1fr)); gap: 16px; }
 figure.chart { margin: 0; min-width: 0; } figure.chart svg { max-width: 100%; height: auto; }

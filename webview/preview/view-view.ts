@@ -1,5 +1,6 @@
 import * as Plot from '@observablehq/plot';
 import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
+import { blockDensity } from './block-density.js';
 import { fmt, h, PALETTE, table, value, widthOf } from './dom.js';
 
 type ViewBody = Extract<PreviewBody, { kind: 'view' }>;
@@ -21,11 +22,20 @@ function axis(d: Dimension | undefined): Record<string, unknown> {
   return { domain: [0, size(d)], label: d.name, ticks, tickFormat: (t: number) => d.values[Math.floor(t)] ?? '' };
 }
 
-/** One projection: the exact density as shaded bins, the example draw's blocks as outlines over it. */
+/**
+ * One projection as a heat map of the example draw's blocks: each block filled with its rows' exact density (rows per
+ * cell), the larger blocks first so that the finer ones a projection lays over them stay visible. Where the view
+ * splits finely the picture is detailed, where it keeps a block whole it is flat — the partition read as shading, not
+ * as a wall of outlines.
+ */
 function projectionChart(body: ViewBody, p: Projection, width: number): HTMLElement {
   const dx = body.dimensions[p.x];
   const dy = p.y === null ? undefined : body.dimensions[p.y];
-  const max = Math.max(1, ...p.density.map((d) => d.count));
+  const density = blockDensity(p);
+  const blocks = p.blocks
+    .map((b, i) => ({ ...b, density: density[i], area: (b.x1 - b.x0) * (b.y1 - b.y0) }))
+    .sort((a, b) => b.area - a.area);
+  const max = Math.max(1e-9, ...density);
   const chart = Plot.plot({
     width,
     height: dy ? Math.min(360, Math.max(200, width * 0.75)) : 140,
@@ -34,19 +44,22 @@ function projectionChart(body: ViewBody, p: Projection, width: number): HTMLElem
     style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
     x: { ...axis(dx), tickRotate: dx.kind === 'categorical' ? -35 : 0 },
     y: axis(dy),
-    color: { type: 'log', scheme: 'viridis', domain: [1, max], legend: true, label: 'rows (exact)' },
+    color: {
+      type: 'sqrt',
+      scheme: 'viridis',
+      domain: [0, max],
+      legend: true,
+      label: 'rows per cell (exact, within each block)',
+    },
     marks: [
-      Plot.rect(p.density, { x1: 'x0', x2: 'x1', y1: 'y0', y2: 'y1', fill: 'count', inset: 0 }),
-      Plot.rect(p.blocks, {
+      Plot.rect(blocks, {
         x1: 'x0',
         x2: 'x1',
         y1: 'y0',
         y2: 'y1',
-        stroke: PALETTE.vermillion,
-        strokeWidth: 1,
-        strokeOpacity: 0.8,
-        fill: 'none',
+        fill: 'density',
         inset: 0,
+        title: (b: (typeof blocks)[number]) => `${fmt(b.density)} rows per cell`,
       }),
     ],
   }) as HTMLElement;
@@ -55,12 +68,12 @@ function projectionChart(body: ViewBody, p: Projection, width: number): HTMLElem
   const name = dy ? `${dx.name} × ${dy.name}` : dx.name;
   chart.setAttribute(
     'aria-label',
-    `Partition on ${name}: ${p.blocksTotal} distinct block outlines over the rows' density`,
+    `Partition on ${name}: ${p.blocksTotal} distinct blocks, shaded by their rows' density (highest ${fmt(max)} rows per cell)`,
   );
   const shown =
     p.blocks.length < p.blocksTotal
-      ? ` (the first ${p.blocks.length} of ${p.blocksTotal} outlines)`
-      : ` (${p.blocksTotal} outlines)`;
+      ? ` (the first ${p.blocks.length} of ${p.blocksTotal} blocks)`
+      : ` (${p.blocksTotal} blocks)`;
   return h('figure', { class: 'view-projection' }, h('figcaption', {}, `${name}${shown}`), chart);
 }
 
@@ -71,12 +84,15 @@ function arrChart(body: ViewBody, width: number): HTMLElement {
   const low = Math.min(1, ...values) / 2;
   const chart = Plot.plot({
     width,
-    height: 40 + 36 * Math.max(1, built.length),
+    height: 54 + 36 * Math.max(1, built.length),
     marginLeft: 80,
+    // The axis label below the tick labels, not beside the last of them.
+    marginBottom: 44,
     style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
     x: {
       type: 'log',
       label: 'relative RMSE (HDPView = 1)',
+      labelOffset: 38,
       grid: true,
       domain: [low, Math.max(1, ...values) * 2],
       tickFormat: (t: number) => fmt(t),
@@ -123,7 +139,7 @@ export function viewView(body: ViewBody, container: HTMLElement): HTMLElement {
     h(
       'p',
       { class: 'example-note' },
-      `Shading: the rows' exact density (for your eyes only, never written). Outlines: the blocks of one example draw (${value(body.blocks)} blocks) — not a release, nothing spent; each run draws another partition.`,
+      `The blocks of one example draw (${value(body.blocks)} blocks), each shaded by the rows' exact density within it (for your eyes only, never written) — not a release, nothing spent; each run draws another partition.`,
     ),
     h(
       'div',

@@ -52,26 +52,30 @@ export function histogramChart(
   const caption = document.createElement('figcaption');
   caption.textContent = title;
   const legend = Plot.legend({ color: { ...COLORS, type: 'categorical' }, className: 'legend' }) as HTMLElement;
-  // Labels turn 45° when the bars are narrower than their labels ("≥41" beside 40 others), and are thinned to 20.
+  // Every label shown fits beside the others unturned: thinned to what the width holds (at most 20), every step-th.
   const w = Math.max(200, Math.floor(width));
-  const shown = Math.min(20, data.length);
-  const turn = Math.max(...data.map((b) => b.label.length)) * 7 > (w - 60) / shown;
+  const longest = Math.max(...data.map((b) => b.label.length));
+  const shown = Math.max(2, Math.min(20, Math.floor((w - 60) / (longest * 7 + 8))));
+  const step = Math.ceil(data.length / shown);
+  // On a symmetric-log axis the powers of ten are evenly spaced; Plot's own ticks crowd at the top (10,000 and
+  // 15,000 drawn into each other).
+  const top = Math.max(1, ...data.map((b) => b.classes));
+  const ticks = [0, ...Array.from({ length: Math.floor(Math.log10(top)) + 1 }, (_, i) => 10 ** i)];
   const svg = Plot.plot({
     width: w,
-    height: turn ? 240 : 220,
+    height: 220,
     marginLeft: 48,
-    marginBottom: turn ? 56 : 40,
+    marginBottom: 40,
     style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
     x: {
       type: 'band',
       domain: data.map((b) => b.label),
       label: `class size (${unit})`,
       labelAnchor: 'center',
-      labelOffset: turn ? 50 : 34,
-      tickRotate: turn ? -45 : 0,
-      tickFormat: (d: string, i: number) => (data.length <= 20 || i % Math.ceil(data.length / 20) === 0 ? d : ''),
+      labelOffset: 34,
+      tickFormat: (d: string, i: number) => (i % step === 0 ? d : ''),
     },
-    y: { type: 'symlog', label: 'classes', grid: true, nice: true },
+    y: { type: 'symlog', label: 'classes', grid: true, ticks, tickFormat: ',' },
     color: COLORS,
     marks: [
       Plot.barY(data, {

@@ -91,6 +91,23 @@ const scenario = fc
   });
 
 describe('lattice search', () => {
+  it('marks the nodes it checked: 2-anonymity of ages 1..4 checks levels 1 and 0 and infers level 2', () => {
+    // By hand: the one chain 0 → 1 → 2 is searched by bisection; level 1 ({1,2}, {3,4}) is checked first and is
+    // 2-anonymous, which tags level 2 valid without a check; level 0 (four classes of one) is checked and fails.
+    const table = tableFromRows(['age'], [['1'], ['2'], ['3'], ['4']], 'ages');
+    const hierarchy = parseArxHierarchy('1;1-2;*\n2;1-2;*\n3;3-4;*\n4;3-4;*\n', 'age');
+    const problem = makeProblem(table, {
+      qi: ['age'],
+      hierarchies: [hierarchy],
+      criteria: [new KAnonymity(2)],
+      suppression: 0,
+    });
+    const result = searchOptimal(problem, makeEntropyMetric(problem));
+    assert.deepEqual(result.optimum?.levels, [1]);
+    assert.deepEqual([...result.checkedNodes], [1, 1, 0]);
+    assert.equal(result.checked, 2);
+  });
+
   it('equals exhaustive search on random small tables (property)', () => {
     let found = 0;
     let suppressed = 0;
@@ -102,6 +119,11 @@ describe('lattice search', () => {
         assert.deepEqual(fast.optimum?.levels ?? null, slow.optimum?.levels ?? null);
         assert.equal(fast.optimum?.loss ?? null, slow.optimum?.loss ?? null);
         assert.ok(fast.checked <= fast.nodes);
+        // The nodes marked checked are exactly the ones counted: the lattice picture and `checked` agree.
+        assert.equal(
+          fast.checkedNodes.reduce((n, c) => n + c, 0),
+          fast.checked,
+        );
         if (fast.optimum) found++;
         if (fast.optimum?.evaluation.outliers) suppressed++;
       }),
