@@ -134,6 +134,23 @@ describe('issue 36 — a database table has one ledger, whatever the connection 
       assert.deepEqual(statuses, ['refused', 'written'], JSON.stringify(results.map((r) => r.err)));
     });
 
+    it('a password placed by mistake in PGHOST or PGDATABASE is never echoed (it was)', async () => {
+      const secret = 'pw-Mistaken-4b1d';
+      writeFileSync(join(dir, 'd.privspec'), spec('postgres table "privspec.t"'));
+      for (const variable of ['PGHOST', 'PGDATABASE', 'PGUSER']) {
+        process.env = { ...saved, ...pg.readerEnv, [variable]: secret, PRIVSPEC_LEDGER_DIR: join(dir, 'ledgers') };
+        for (const args of [
+          ['risk', '--source', 'postgres:privspec.t', '--qi', 'sex'],
+          ['release', 'd.privspec', '--out', join(dir, 'o'), '--json'],
+        ]) {
+          const r = await runIn(dir, args);
+          assert.notEqual(r.code, 0, `${variable} ${args[0]}`);
+          assert.ok(r.err.includes(variable) || r.out.includes(variable), `${variable} ${args[0]}: ${r.err}${r.out}`);
+          assert.ok(!`${r.out}${r.err}`.includes(secret), `${variable} ${args[0]} echoed it: ${r.err}${r.out}`);
+        }
+      }
+    });
+
     it('an over-budget run sends the server no aggregate query (it was computed before the ledger refused)', async () => {
       const work = join(dir, 'logged');
       mkdirSync(work, { recursive: true });
