@@ -6,6 +6,7 @@
  */
 import { resolve } from 'node:path';
 import { appendToLedger, ledgerFor } from '../../engine/host/ledger/ledger-file.js';
+import { ledgerName } from '../../engine/host/ledger/dataset-identity.js';
 import { mainKey } from '../../engine/release/budget-walk.js';
 import { formatLimit, raiseRecord } from '../../engine/release/ledger-limit.js';
 import type { Amount } from '../../engine/release/release-costs.js';
@@ -72,10 +73,10 @@ export async function runRaise(args: string[], ctx: CommandContext): Promise<num
       else ctx.err(`privspec budget raise: ${refusal}\n`);
       return ExitCode.Violations;
     }
-    if (values.json) ctx.out(`${JSON.stringify({ ledger: location.file, raise: record })}\n`);
+    if (values.json) ctx.out(`${JSON.stringify({ ledger: ledgerName(location), raise: record })}\n`);
     else
       ctx.out(
-        `raised the budget of ${analysis.dataset.file} from ${formatLimit(record.from)} to ${formatLimit(record.to)} (recorded in ${location.file}): ${record.reason}\n`,
+        `raised the budget of ${analysis.dataset.file} from ${formatLimit(record.from)} to ${formatLimit(record.to)} (recorded in ${ledgerName(location)}): ${record.reason}\n`,
       );
     return ExitCode.Ok;
   } finally {

@@ -10,6 +10,7 @@
  */
 import type { LangiumDocument } from 'langium';
 import { ledgerFor, readLedger } from '../../engine/host/ledger/ledger-file.js';
+import { ledgerName } from '../../engine/host/ledger/dataset-identity.js';
 import type { LedgerFile } from '../../engine/release/ledger-entry.js';
 import { sig3 } from '../../engine/release/budget-walk.js';
 import { formatLimit } from '../../engine/release/ledger-limit.js';
@@ -63,7 +64,7 @@ export async function documentLedger(document: LangiumDocument): Promise<{ file?
   const data = analyzeDocument(document).dataset?.file;
   if (data === undefined) return { ledger: { version: 2, entries: [] } };
   const location = await ledgerFor(data, specPath(document));
-  return { file: location.file, ledger: await readLedger(location) };
+  return { file: ledgerName(location), ledger: await readLedger(location) };
 }
 
 /** The ledger of the spec in `document`, and the preview of running `release` (or every release) now. */

@@ -34,6 +34,8 @@ export interface PostgresServer {
   /** PG* variables pointing at the server as the read-only role, for commands that read them from the environment. */
   readonly readerEnv: Record<string, string>;
   readonly folder: string;
+  /** The server's log, which holds every statement when started with `logStatements`. */
+  readonly log: string;
   /** Runs one statement as the superuser; `params` are bound to $1, $2, … */
   sql(text: string, params?: readonly string[]): Promise<{ columns: string[]; rows: (string | null)[][] }>;
   /**
@@ -65,10 +67,13 @@ export function postgresBinDir(): string | undefined {
   return versions.length ? join(root, versions[0], 'bin') : undefined;
 }
 
-/** `tls`: the server also offers TLS, with a self-signed certificate for "localhost" made by `openssl` at start. */
+/**
+ * `tls`: the server also offers TLS, with a self-signed certificate for "localhost" made by `openssl` at start.
+ * `logStatements`: every statement any client sends is written to `log` (log_statement = all).
+ */
 export async function startPostgres(
   database = 'privspec_test',
-  options: { tls?: boolean } = {},
+  options: { tls?: boolean; logStatements?: boolean } = {},
 ): Promise<PostgresServer> {
   const bin = postgresBinDir();
   if (!bin)
@@ -124,12 +129,13 @@ export async function startPostgres(
     '-c',
     'fsync=off',
     '-c',
-    `logging_collector=off`,
-    '-c',
     'max_connections=20',
     '-c',
     'shared_buffers=16MB',
   ];
+  args.push('-c', `logging_collector=${options.logStatements ? 'on' : 'off'}`);
+  if (options.logStatements)
+    args.push('-c', `log_directory=${folder}`, '-c', 'log_filename=server.log', '-c', 'log_statement=all');
   if (options.tls) {
     const [cert, key] = [join(folder, 'server.crt'), join(folder, 'server.key')];
     const made = spawnSync(
@@ -220,6 +226,7 @@ export async function startPostgres(
     reader: { ...target, user: TEST_PG_READER, password: TEST_PG_READER_PASSWORD },
     readerEnv: { ...env, PGUSER: TEST_PG_READER, PGPASSWORD: TEST_PG_READER_PASSWORD },
     folder,
+    log,
     sql,
     async grantRead(table) {
       const quote = (p: string) => `"${p.replace(/"/g, '""')}"`;

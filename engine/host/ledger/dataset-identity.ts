@@ -18,6 +18,8 @@ import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
 import { databaseLocation, databaseServerKey } from '../sources/database-location.js';
+import type { LedgerStore } from './ledger-store.js';
+import { LedgerUnreadable } from './ledger-unreadable.js';
 
 export interface LedgerLocation {
   /** The ledger file: `<folder of the real data file>/.privspec-ledger/ledger-<sha256>.json`. */
@@ -30,11 +32,18 @@ export interface LedgerLocation {
    * The ledger kept beside the spec by earlier versions (`<spec>.ledger.json`), read so that its spends still count.
    */
   readonly legacy?: string;
+  /**
+   * A database table's ledger kept in its database (database-ledger.ts): read and spent through the store; `file`
+   * then only anchors the folder of the table's row keys.
+   */
+  readonly store?: LedgerStore;
 }
 
-/** The ledger cannot be found, read or parsed, or is missing where it existed: a refusal the user acts on. */
-export class LedgerUnreadable extends Error {
-  override readonly name = 'LedgerUnreadable';
+export { LedgerUnreadable };
+
+/** How messages and reports name a ledger: its file, or the store's name. */
+export function ledgerName(location: LedgerLocation): string {
+  return location.store?.name ?? location.file;
 }
 
 export { LEDGER_FOLDER } from '../files/ledger-folder.js';
@@ -55,9 +64,9 @@ function sha256OfText(text: string): string {
 
 /**
  * A database table has no folder beside it, and its content changes while it remains the same data, so its ledger is
- * keyed by what names it — the server (host, port, database; never the user or a password) and the table — and kept
- * in $PRIVSPEC_LEDGER_DIR, or ~/.privspec-ledger: one folder for every spec on this machine that reads the table.
- * A team sharing a table points PRIVSPEC_LEDGER_DIR at one shared folder (docs/scale.md).
+ * keyed by what the server says the table is (database-ledger.ts) and kept in the database (PostgreSQL with
+ * PRIVSPEC_LEDGER_SCHEMA) or in $PRIVSPEC_LEDGER_DIR, else ~/.privspec-ledger: one folder for every spec on this
+ * machine that reads the table.
  */
 export function databaseLedgerFolder(): string {
   return process.env.PRIVSPEC_LEDGER_DIR || join(homedir(), LEDGER_FOLDER);
@@ -86,10 +95,28 @@ export async function dataIdentity(dataFile: string): Promise<{ file: string; sh
 /** The ledger of the data `dataFile` (and the spec's earlier ledger, when the spec is known). */
 export async function ledgerFor(dataFile: string, specFile?: string): Promise<LedgerLocation> {
   const database = databaseLocation(dataFile);
-  const data = database
-    ? { file: dataFile, sha256: sha256OfText(`${databaseServerKey(database)}\n${database.table}`) }
-    : await dataIdentity(dataFile);
-  const folder = database ? databaseLedgerFolder() : join(dirname(data.file), LEDGER_FOLDER);
+  if (database) {
+    const { databaseLedger } = await import('./database-ledger.js');
+    const { data, store } = await databaseLedger(database);
+    const folder = databaseLedgerFolder();
+    const name = `ledger-${data.sha256}`;
+    // The ledger earlier versions kept under the connection string's key still counts (read, never written).
+    let legacy: string | undefined;
+    try {
+      legacy = join(folder, `ledger-${sha256OfText(`${databaseServerKey(database)}\n${database.table}`)}.json`);
+    } catch {
+      legacy = undefined;
+    }
+    return {
+      file: join(folder, `${name}.json`),
+      marker: join(folder, `${name}.seen`),
+      data,
+      ...(legacy !== undefined ? { legacy } : {}),
+      ...(store ? { store } : {}),
+    };
+  }
+  const data = await dataIdentity(dataFile);
+  const folder = join(dirname(data.file), LEDGER_FOLDER);
   const name = `ledger-${data.sha256}`;
   return {
     file: join(folder, `${name}.json`),

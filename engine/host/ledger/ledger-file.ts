@@ -47,6 +47,10 @@ function checked(file: string, parsed: unknown): LedgerFile {
  */
 export async function readLedger(location: LedgerLocation): Promise<LedgerFile> {
   let ledger: LedgerFile;
+  if (location.store) {
+    ledger = await location.store.read();
+    return await withLegacy(location, ledger);
+  }
   try {
     const parsed = await readJson(location.file);
     ledger =
@@ -66,6 +70,11 @@ export async function readLedger(location: LedgerLocation): Promise<LedgerFile> 
       `${location.file}: cannot read the spend ledger (${(e as Error).message}); refusing to run without it`,
     );
   }
+  return await withLegacy(location, ledger);
+}
+
+/** The ledger with the spends of its former ledger (`location.legacy`) merged in by id. */
+async function withLegacy(location: LedgerLocation, ledger: LedgerFile): Promise<LedgerFile> {
   if (location.legacy !== undefined) {
     let old: unknown;
     try {
@@ -100,6 +109,11 @@ export async function appendToLedger<T extends { entry?: LedgerEntry; update?: (
   decide: (ledger: LedgerFile) => T,
   options: { timeoutMs?: number } = {},
 ): Promise<T & { ledger: LedgerFile }> {
+  if (location.store) {
+    const store = location.store;
+    // The former ledger's spends are read inside the store's lock, so the decision sees them as it sees the others.
+    return await store.append(async (ledger) => decide(await withLegacy(location, ledger)), options);
+  }
   await mkdir(dirname(location.file), { recursive: true });
   return withFileLock(
     location.file,
@@ -127,6 +141,7 @@ export async function recordFiles(
   files: readonly string[],
   released?: readonly ReleasedFile[],
 ): Promise<void> {
+  if (location.store) return await location.store.recordFiles(id, files, released);
   await withFileLock(location.file, async () => {
     const ledger = await readLedger(location);
     const entry = ledger.entries.find((e) => e.id === id);

@@ -22,6 +22,7 @@ import type { PreparedRelease } from '../../release/kinds/prepared-release.js';
 import { costIn } from '../../release/release-costs.js';
 import { crossSpecCheck } from '../../release/cross-spec-links.js';
 import type { BudgetDescription } from '../../release/release-description.js';
+import { ledgerName } from './dataset-identity.js';
 import { appendToLedger, newEntryId, type LedgerLocation } from './ledger-file.js';
 import { pluralWord } from '../../core/plural.js';
 
@@ -68,7 +69,7 @@ function centralDecision(
   const unstated = unstatedEntries(ledger.entries, accounting);
   if (unstated.length > 0) {
     return {
-      refusal: `${r.location.file}: ${unstated.length} recorded ${pluralWord(unstated.length, 'spend')} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`,
+      refusal: `${ledgerName(r.location)}: ${unstated.length} recorded ${pluralWord(unstated.length, 'spend')} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`,
     };
   }
   const key = mainKey(accounting);
@@ -93,8 +94,8 @@ function centralDecision(
   if (mixed) {
     return {
       refusal: r.prepared.userLevel
-        ? `not run: this data's ledger ${r.location.file} holds row-level spends (first: '${mixed.release}', without a privacy unit), whose cost per person is not bounded; a per-person budget cannot be stated on top of them`
-        : `not run: this data's ledger ${r.location.file} counts persons (first: '${mixed.release}' bounds each unit's contributions); declare the unit in the dataset and bound its contributions ('bound unit …'), so that this release's cost per person is stated`,
+        ? `not run: this data's ledger ${ledgerName(r.location)} holds row-level spends (first: '${mixed.release}', without a privacy unit), whose cost per person is not bounded; a per-person budget cannot be stated on top of them`
+        : `not run: this data's ledger ${ledgerName(r.location)} counts persons (first: '${mixed.release}' bounds each unit's contributions); declare the unit in the dataset and bound its contributions ('bound unit …'), so that this release's cost per person is stated`,
     };
   }
   const spendables = [
@@ -108,7 +109,7 @@ function centralDecision(
   );
   const overrun = walk.releases.at(-1)?.overrun;
   if (overrun)
-    return { refusal: `not run: the ledger ${r.location.file} has no budget left for it. ${overrun.message}` };
+    return { refusal: `not run: the ledger ${ledgerName(r.location)} has no budget left for it. ${overrun.message}` };
   // The first central spend fixes the ledger's limit: a later, higher budget in a spec is a raise, and must say so.
   return { entry: recorded, update: ledger.limit ? undefined : (l) => (l.limit = { accounting, amount: specLimit }) };
 }

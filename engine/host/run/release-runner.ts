@@ -41,7 +41,7 @@ import { ledgerFor, readLedger, recordFiles, type LedgerLocation } from '../ledg
 import { writeRelease } from '../files/release-files.js';
 import { noRowKey, writeRowKey } from '../ledger/row-key.js';
 import type { ReleasedFile } from '../../release/ledger-entry.js';
-import { loadReleaseKinds } from '../../release/kinds/registry.js';
+import { loadReleaseKinds, releaseKind } from '../../release/kinds/registry.js';
 import { costOf, recordSpend } from '../ledger/release-spend.js';
 import { publishedRecord } from '../../release/cross-spec-links.js';
 import { decisionFingerprint } from '../../release/decision-fingerprint.js';
@@ -57,6 +57,7 @@ import {
   pinForStream,
   type OpenStreamSource,
 } from '../sources/streamed-source.js';
+import { ledgerName } from '../ledger/dataset-identity.js';
 import { fileSnapshot, type FileSnapshot } from '../files/file-snapshot.js';
 import { databaseLocation } from '../sources/database-location.js';
 import type { DataSource } from '../../source/data-source.js';
@@ -116,9 +117,18 @@ export interface RunOptions {
   readonly unitsChecked?: boolean;
 }
 
-/** What the dataset's own source answered a run: the aggregates keyed by request id, the domains by release name. */
+/**
+ * What the dataset's own source answers a run: the aggregates by request id — each computed only when the runner asks,
+ * after the release's spend is recorded (issue 36: an over-budget run's aggregates reached the server before the ledger
+ * refused it) — and the domains by release name.
+ */
 export interface SourceAnswers {
-  readonly answers: ReadonlyMap<string, AggregateAnswer>;
+  /** The request ids the source answers. */
+  readonly ids: ReadonlySet<string>;
+  /** The source's answer to one request, computed when called. */
+  answer(id: string): Promise<AggregateAnswer>;
+  /** The number of rows of the source (a count, not a release's aggregate): what sizes a view before its spend. */
+  rows(): Promise<number>;
   readonly domains: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
 }
 
@@ -174,8 +184,8 @@ interface RunContext {
   readonly correlation?: PlanContext['correlation'];
   /** The data is read where it lies (inputReadsAtSource): generalize and PRAM releases stream their rows. */
   readonly atSource: boolean;
-  /** The answers a DP release adds its noise to, by request id: a warehouse's (`aggregates`) or the source's. */
-  readonly answers?: ReadonlyMap<string, AggregateAnswer>;
+  /** The request ids a DP release adds its noise to the answer of: a warehouse's (`aggregates`) or the source's. */
+  readonly answerIds?: ReadonlySet<string>;
 }
 
 async function runOne(c: RunContext, release: ReleaseDescription): Promise<ReleaseOutcome> {
@@ -239,12 +249,20 @@ async function runPrepared(
   const streamed = stream?.streamed;
   // A release with an answer (a warehouse's, or the source's) adds its noise to it; the domains from the source are
   // those of a release the source answered.
-  const answer = c.answers?.get(releaseRequestId(release.name));
+  const id = releaseRequestId(release.name);
+  // A warehouse's answer is in hand; the source's is asked for once the spend is recorded (`later`).
+  const later = options.aggregates === undefined && c.answerIds?.has(id) === true;
+  let answer = options.aggregates?.get(id);
   const fromSource = options.sourceAnswers?.domains;
+  // A view's files are sized by the rows; from a source not yet asked for its answer, by the source's row count.
+  const sized =
+    later && releaseKind(release.query.kind).sizesByRows
+      ? { ...table, rowCount: await options.sourceAnswers!.rows() }
+      : table;
   const prepared =
     streamed ??
     prepareRelease(release, {
-      table,
+      table: sized,
       dataset: input.dataset,
       budget: input.budget,
       hierarchies: input.hierarchies,
@@ -253,10 +271,11 @@ async function runPrepared(
       files: c.files,
       planOf: (r) => planFor(input, r, table, rng, c.correlation, fromSource?.get(r.name)),
       domainsOf: (r) => releaseDomains(input, r, table, fromSource?.get(r.name)),
-      ...(answer
+      ...(answer || later
         ? {
             exactOf: (r: ReleaseDescription) =>
-              exactOfRelease(r, releaseDomains(input, r, table, fromSource?.get(r.name)), answer),
+              exactOfRelease(r, releaseDomains(input, r, table, fromSource?.get(r.name)), answer!),
+            answerLater: later,
           }
         : {}),
     });
@@ -302,6 +321,8 @@ async function runPrepared(
   // A microdata file's digest and row key, for its ledger entry (row-key.ts).
   let released: Omit<ReleasedFile, 'file'> | undefined;
   try {
+    // Only now, the spend recorded, does the source compute the release's aggregate.
+    if (later) answer = await options.sourceAnswers!.answer(id);
     output = p.run({ signal: options.signal, onProgress: options.onProgress });
     await options.settle?.();
     options.signal?.throwIfAborted();
@@ -459,7 +480,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
   const unstated = unstatedEntries(ledger.entries, accounting);
   if (unstated.length > 0) {
     throw new RunRefused(
-      `${location.file}: ${unstated.length} recorded ${pluralWord(unstated.length, 'spend')} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`,
+      `${ledgerName(location)}: ${unstated.length} recorded ${pluralWord(unstated.length, 'spend')} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`,
       'spec',
     );
   }
@@ -485,8 +506,8 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
       (await inputReadsAtSource(input).catch((e: Error) => {
         throw new RunRefused(e.message);
       })));
-  const answers = options.aggregates ?? options.sourceAnswers?.answers;
-  const answered = (r: ReleaseDescription) => answers?.has(releaseRequestId(r.name)) === true;
+  const answerIds = options.aggregates ? new Set(options.aggregates.keys()) : options.sourceAnswers?.ids;
+  const answered = (r: ReleaseDescription) => answerIds?.has(releaseRequestId(r.name)) === true;
   const noRows =
     atSource &&
     input.releases.length > 0 &&
@@ -520,7 +541,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
             files,
             correlation,
             atSource,
-            ...(answers ? { answers } : {}),
+            ...(answerIds ? { answerIds } : {}),
           },
           release,
         ),
@@ -536,7 +557,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
   return {
     spec: input.specFile,
     out: options.out,
-    ledger: location.file,
+    ledger: ledgerName(location),
     releases: outcomes,
     budget: { accounting, limit: budgetLimit(input.budget), spent: ledgerTotal(after.entries, accounting) },
     ...(options.seed !== undefined ? { notPrivate: true } : {}),

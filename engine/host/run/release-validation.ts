@@ -9,7 +9,7 @@ import { constants } from 'node:fs';
 import { access, lstat, mkdir, readdir, readFile, realpath, stat, statfs } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
 import type { LedgerFile } from '../../release/ledger-entry.js';
-import type { LedgerLocation } from '../ledger/dataset-identity.js';
+import { ledgerName, type LedgerLocation } from '../ledger/dataset-identity.js';
 import { guardOutputFolder, guardOutputs } from '../files/output-guard.js';
 import { releaseFiles } from '../files/release-files.js';
 import { nameProblem } from '../files/write-file-atomic.js';
@@ -153,7 +153,7 @@ export async function orphanedOutputs(
         : typeof report.spec === 'string' &&
           (await realpath(resolve(out, report.spec)).catch(() => undefined)) === spec;
     if (ours) {
-      return `${file} was released under entry ${report.ledgerEntry} of ledger ${report.ledger}, which ${location.file} does not hold: the data's ledger was deleted or replaced — restore it from a backup (privspec refuses to spend as if nothing had been spent; if this spec now reads other data, release into another folder)`;
+      return `${file} was released under entry ${report.ledgerEntry} of ledger ${report.ledger}, which ${ledgerName(location)} does not hold: the data's ledger was deleted or replaced — restore it from a backup (privspec refuses to spend as if nothing had been spent; if this spec now reads other data, release into another folder)`;
     }
   }
   return undefined;

@@ -9,16 +9,16 @@
  */
 import { cryptoRandom, seededRandom } from '../../core/random.js';
 import type { RunReleaseResult } from '../../release/run-report.js';
-import type { AggregateAnswer } from '../../source/data-source.js';
+import type { AggregateAnswer, AggregateRequest } from '../../source/data-source.js';
 import { boundingSeed } from '../../source/keyed-order.js';
 import { aggregatePlan } from './aggregate-plan.js';
 import { declaredDomains } from '../../release/domains.js';
 import { sourceDomains } from './source-preview.js';
 import { databaseLocation } from '../sources/database-location.js';
-import { openDataSource, type OpenDataSource } from '../sources/open-data-source.js';
+import type { OpenDataSource } from '../sources/open-data-source.js';
 import { SharedSource } from '../sources/shared-source.js';
 import { refuseBlankUnitsAtSource } from './blank-units-check.js';
-import { runReleases, type RunOptions } from './release-runner.js';
+import { runReleases, type RunOptions, type SourceAnswers } from './release-runner.js';
 import type { RunInput } from '../../release/run-input.js';
 
 /** Whether the input's data is a database table. */
@@ -33,24 +33,51 @@ export function isDatabaseInput(input: RunInput): boolean {
  * on the table.
  */
 export async function sourceAnswers(input: RunInput, seed?: number): Promise<Map<string, AggregateAnswer>> {
-  return (await sourceFigures(input, seed)).answers;
+  const own = new SharedSource(
+    input.dataset.file,
+    input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter },
+  );
+  try {
+    const figures = await sourceFigures(input, seed, own.opener);
+    const answers = new Map<string, AggregateAnswer>();
+    for (const id of figures.ids) answers.set(id, await figures.answer(id));
+    return answers;
+  } finally {
+    await own.close();
+  }
 }
 
 /**
- * The answers, and the value domains a release that accepts a domain from the data reads — the distinct values of the
- * source's frequency table of each such column, as the preview reads them (source-preview.ts `sourceDomains`) and as
- * `dataDomains` takes them from a table — keyed by release name.
+ * The answers, each computed when the runner asks for it — after the release's spend is recorded, so that no aggregate
+ * reaches the source for a run the ledger refuses — and the value domains a release that accepts a domain from the
+ * data reads: the distinct values of the source's frequency table of each such column, as the preview reads them
+ * (source-preview.ts `sourceDomains`) and as `dataDomains` takes them from a table, keyed by release name, read here
+ * (they decide the plan, and so the cost, before anything is spent). The queries and their bounding key are drawn
+ * now, in the plan's order, so a seeded run's draws do not depend on when the answers are asked.
  */
-async function sourceFigures(
-  input: RunInput,
-  seed?: number,
-  open: OpenDataSource = openDataSource,
-): Promise<{ answers: Map<string, AggregateAnswer>; domains: Map<string, ReadonlyMap<string, readonly string[]>> }> {
+async function sourceFigures(input: RunInput, seed: number | undefined, open: OpenDataSource): Promise<SourceAnswers> {
   const rng = seed === undefined ? cryptoRandom() : seededRandom(`bounding:${seed}`);
   const queries = aggregatePlan(input, boundingSeed(rng), rng).filter((q) => q.aggregate !== undefined);
-  const answers = new Map<string, AggregateAnswer>();
+  const byId = new Map(queries.map((q) => [q.id, q.aggregate!]));
   const domains = new Map<string, ReadonlyMap<string, readonly string[]>>();
-  if (queries.length === 0) return { answers, domains };
+  const answer = async (id: string, asked?: AggregateRequest): Promise<AggregateAnswer> => {
+    const request = asked ?? byId.get(id);
+    if (!request) throw new Error(`no aggregate ${id} in the run's plan`);
+    const source = await open(
+      input.dataset.file,
+      input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter },
+    );
+    try {
+      return await source.aggregate(request);
+    } finally {
+      await source.close();
+    }
+  };
+  const rows = async () =>
+    (await answer('', { id: 'rows', groupBy: [] })).groups.reduce((total, g) => total + g.rows, 0);
+  const figures = { ids: new Set(byId.keys()), answer: (id: string) => answer(id), rows, domains };
+  if (!queries.some((q) => input.releases.find((r) => r.name === q.release)?.accepts.includes('data-dependent-domain')))
+    return figures;
   const source = await open(
     input.dataset.file,
     input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter },
@@ -69,12 +96,11 @@ async function sourceFigures(
           new Map([...(await sourceDomains(input, release, access))].filter(([name]) => !declared.has(name))),
         );
       }
-      answers.set(q.id, await source.aggregate(q.aggregate!));
     }
   } finally {
     await source.close();
   }
-  return { answers, domains };
+  return figures;
 }
 
 /**

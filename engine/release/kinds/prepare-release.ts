@@ -33,6 +33,11 @@ export interface PrepareContext {
   domainsOf(release: ReleaseDescription): ReadonlyMap<string, readonly string[]>;
   /** The exact stage's value from a data source's answer, when the run takes answers instead of the table. */
   exactOf?(release: ReleaseDescription): unknown;
+  /**
+   * The answer `exactOf` reads is asked of the source only after the spend is recorded: nothing before the run (the
+   * size estimate) may read it.
+   */
+  readonly answerLater?: boolean;
 }
 
 /**

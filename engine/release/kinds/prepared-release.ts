@@ -138,6 +138,7 @@ export function prepareDp(
 ): Prepared {
   const plan = c.planOf(release);
   const exact = c.exactOf && (() => c.exactOf!(release));
-  const { cells, labelBytes } = size(exact);
+  // An answer that comes after the spend cannot size the release: the estimate then reads the plan alone.
+  const { cells, labelBytes } = size(c.answerLater ? undefined : exact);
   return prepareMeasured(plan, c.table, c.budget.accounting, cells, labelBytes, exact);
 }

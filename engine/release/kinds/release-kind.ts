@@ -104,6 +104,11 @@ export interface ReleaseKind {
    * sum or mean): a local figure for the data's owner, asked of a source as a second request without the bound.
    */
   readonly previewsUnbounded?: boolean;
+  /**
+   * Whether its size estimate reads the number of rows (a view's blocks). A run at a source asks the source for its row
+   * count before the spend, since the answer that sizes it in memory is asked only after the spend.
+   */
+  readonly sizesByRows?: boolean;
   /** The exact stage's value from the source's answer to that request: what the measurement's first stage gives. */
   exactFromAnswer?(
     release: ReleaseDescription,

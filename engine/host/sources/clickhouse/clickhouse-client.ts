@@ -15,6 +15,7 @@
 import { Readable } from 'node:stream';
 import { createClient, ClickHouseLogLevel, type ClickHouseClient as OfficialClient } from '@clickhouse/client';
 import type { SqlStatement, ValueMode } from '../../../source/sql/dialect.js';
+import { redactSettings, type NamedSettings } from '../redact-settings.js';
 
 export interface ClickHouseSettings {
   readonly url: string;
@@ -44,8 +45,21 @@ export function clickHouseSettings(env: Env = process.env): ClickHouseSettings {
   return { url: url.toString(), user, ...(password !== undefined ? { password } : {}) };
 }
 
-export function describeClickHouse(settings: ClickHouseSettings): string {
-  return `ClickHouse ${new URL(settings.url).host} (user "${settings.user}")`;
+/** The server, for messages: by the settings that name it, never their values (redact-settings.ts says why). */
+export function describeClickHouse(): string {
+  return 'ClickHouse (the server and user of CLICKHOUSE_URL and CLICKHOUSE_USER)';
+}
+
+/** The settings whose values a server's message may quote, by name. */
+function clickHouseSettingNames(settings: ClickHouseSettings): NamedSettings {
+  const url = new URL(settings.url);
+  return [
+    [settings.url, 'CLICKHOUSE_URL'],
+    [url.host, 'CLICKHOUSE_URL'],
+    [url.hostname, 'CLICKHOUSE_URL'],
+    [settings.user, 'CLICKHOUSE_USER'],
+    [settings.password, 'CLICKHOUSE_PASSWORD'],
+  ];
 }
 
 /** A statement's values as the client's query parameters: `{pN:…}` is params[N − 1]. */
@@ -59,6 +73,7 @@ export class ClickHouseClient {
     private readonly where: string,
     /** Whether the server takes query parameters (19.x and later) or the values are written inline (18.16). */
     readonly values: ValueMode,
+    private readonly names: NamedSettings,
   ) {}
 
   static async connect(settings: ClickHouseSettings): Promise<ClickHouseClient> {
@@ -72,8 +87,9 @@ export class ClickHouseClient {
       request_timeout: 24 * 3600_000,
       clickhouse_settings: { wait_end_of_query: 1 },
     });
-    const where = describeClickHouse(settings);
-    const probe = new ClickHouseClient(client, where, 'bound');
+    const where = describeClickHouse();
+    const names = clickHouseSettingNames(settings);
+    const probe = new ClickHouseClient(client, where, 'bound', names);
     try {
       await probe.query({ text: 'SELECT {p1:UInt8} AS parameters', params: [1] });
       return probe;
@@ -81,7 +97,7 @@ export class ClickHouseClient {
       // 18.16 reads param_p1 as a setting it does not know (code 115); any other failure (the server unreachable, a
       // wrong password) is the connection's.
       if (/\bCode: 115\b|Unknown setting param_/.test((error as Error).message))
-        return new ClickHouseClient(client, where, 'inline');
+        return new ClickHouseClient(client, where, 'inline', names);
       await client.close();
       throw error;
     }
@@ -165,7 +181,7 @@ export class ClickHouseClient {
     const e = error as Error & { code?: string };
     if (typeof e.code === 'string' && /^E[A-Z]+$/.test(e.code))
       return new ClickHouseError(`cannot reach ${this.where}: ${e.code}`);
-    const text = (e.message ?? String(error)).trim().split('\n')[0];
+    const text = redactSettings((e.message ?? String(error)).trim().split('\n')[0], this.names, { bare: true });
     return new ClickHouseError(`${this.where}: ${text.replace(/, e\.what\(\) = DB::Exception$/, '') || 'error'}`);
   }
 }

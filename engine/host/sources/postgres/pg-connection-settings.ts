@@ -2,6 +2,7 @@ import { existsSync, readFileSync } from 'node:fs';
 import { homedir } from 'node:os';
 import { join } from 'node:path';
 import pgpass from 'pgpass';
+import type { NamedSettings } from '../redact-settings.js';
 
 /**
  * Where and as whom to connect to PostgreSQL, resolved the way libpq resolves it, so that a steward's existing setup
@@ -44,21 +45,35 @@ export function pgConnectionSettings(env: Env = process.env): PgConnectionSettin
   const portText = pick('port', 'PGPORT') ?? '5432';
   const port = Number(portText);
   if (!Number.isInteger(port) || port <= 0 || port > 65535)
-    throw new PgSettingsError(`PostgreSQL port "${portText}" is not a port number (PGPORT or the service file)`);
+    throw new PgSettingsError('the PostgreSQL port (PGPORT or the service file) is not a port number');
   const user = pick('user', 'PGUSER') ?? env.USER ?? env.LOGNAME ?? 'postgres';
   const database = pick('dbname', 'PGDATABASE') ?? user;
   const sslText = pick('sslmode', 'PGSSLMODE') ?? 'prefer';
   if (!(SSL_MODES as readonly string[]).includes(sslText))
-    throw new PgSettingsError(`PostgreSQL sslmode "${sslText}" is not one of ${SSL_MODES.join(', ')}`);
+    throw new PgSettingsError(
+      `the PostgreSQL sslmode (PGSSLMODE or the service file) is not one of ${SSL_MODES.join(', ')}`,
+    );
   const sslmode = sslText === 'allow' ? 'prefer' : (sslText as PgConnectionSettings['sslmode']);
   const password = pick('password', 'PGPASSWORD');
   return { host, port, database, user, sslmode, ...(password !== undefined ? { password } : {}) };
 }
 
-/** Where the settings point, for messages: never the password. */
+/**
+ * The server, for messages: by the settings that name it, never their values (a password pasted into PGHOST or
+ * PGDATABASE by mistake would be printed with it).
+ */
 export function describePgServer(settings: PgConnectionSettings): string {
-  const at = settings.host.startsWith('/') ? `socket ${settings.host}` : `${settings.host}:${settings.port}`;
-  return `PostgreSQL ${at}, database "${settings.database}", user "${settings.user}"`;
+  return `PostgreSQL (the ${settings.host.startsWith('/') ? 'socket' : 'server'}, database and user of PGHOST, PGPORT, PGDATABASE, PGUSER or PGSERVICE)`;
+}
+
+/** The settings whose values a server's message may quote, by name. */
+export function pgSettingNames(settings: PgConnectionSettings): NamedSettings {
+  return [
+    [settings.host, 'PGHOST'],
+    [settings.database, 'PGDATABASE'],
+    [settings.user, 'PGUSER'],
+    [settings.password, 'PGPASSWORD'],
+  ];
 }
 
 function nonEmpty(value: string | undefined): string | undefined {
@@ -76,7 +91,7 @@ function serviceEntries(name: string, env: Env): Record<string, string> {
     const section = parseServiceFile(readFileSync(file, 'utf8'), file).get(name);
     if (section) return section;
   }
-  throw new PgSettingsError(`PostgreSQL service "${name}" (PGSERVICE) is not defined in ${files.join(' or ')}`);
+  throw new PgSettingsError(`the PostgreSQL service PGSERVICE names is not defined in ${files.join(' or ')}`);
 }
 
 /** An INI file: `[service]` headers, `key=value` lines, `#` comments. */

@@ -8,7 +8,13 @@
 import pg from 'pg';
 import Cursor from 'pg-cursor';
 import type { SqlStatement } from '../../../source/sql/dialect.js';
-import { describePgServer, passwordFromFile, type PgConnectionSettings } from './pg-connection-settings.js';
+import { redactSettings, type NamedSettings } from '../redact-settings.js';
+import {
+  describePgServer,
+  passwordFromFile,
+  pgSettingNames,
+  type PgConnectionSettings,
+} from './pg-connection-settings.js';
 
 export class PgError extends Error {
   constructor(
@@ -35,21 +41,23 @@ export class PgClient {
   private constructor(
     private readonly client: pg.Client,
     private readonly where: string,
+    private readonly names: NamedSettings,
   ) {}
 
   static async connect(settings: PgConnectionSettings, timeoutMs = 30_000): Promise<PgClient> {
     const where = describePgServer(settings);
+    const names = pgSettingNames(settings);
     try {
-      return new PgClient(await open(settings, tlsFor(settings), timeoutMs, where), where);
+      return new PgClient(await open(settings, tlsFor(settings), timeoutMs, where), where, names);
     } catch (error) {
       // libpq's `prefer` (and `allow`): TLS when the server offers it, else in clear.
       if (settings.sslmode !== 'prefer' || !/does not support SSL/.test((error as Error).message))
-        throw failure(error, where, settings);
+        throw failure(error, where, names, settings);
     }
     try {
-      return new PgClient(await open(settings, false, timeoutMs, where), where);
+      return new PgClient(await open(settings, false, timeoutMs, where), where, names);
     } catch (error) {
-      throw failure(error, where, settings);
+      throw failure(error, where, names, settings);
     }
   }
 
@@ -65,7 +73,7 @@ export class PgClient {
       });
       return { columns: (result.fields ?? []).map((f) => f.name), rows: (result.rows ?? []) as PgRow[] };
     } catch (error) {
-      throw failure(error, this.where);
+      throw failure(error, this.where, this.names);
     }
   }
 
@@ -87,7 +95,7 @@ export class PgClient {
     } catch (error) {
       // The server has ended the statement (and pg-cursor synced): there is no portal left to close.
       failed = true;
-      throw failure(error, this.where);
+      throw failure(error, this.where, this.names);
     } finally {
       if (!failed) await cursor.close().catch(() => undefined);
     }
@@ -144,11 +152,14 @@ async function open(
   return client;
 }
 
-/** One line naming the server: the server's own message (its SQLSTATE kept), a socket's code, or TLS's complaint. */
-function failure(error: unknown, where: string, settings?: PgConnectionSettings): PgError {
+/**
+ * One line naming the server: the server's own message (its SQLSTATE kept), a socket's code, or TLS's complaint —
+ * with every connection setting's value replaced by its name (redact-settings.ts).
+ */
+function failure(error: unknown, where: string, names: NamedSettings, settings?: PgConnectionSettings): PgError {
   if (error instanceof PgError) return error;
   const e = error as Error & { code?: string; severity?: string };
-  const message = (e.message ?? String(error)).split('\n')[0];
+  const message = redactSettings((e.message ?? String(error)).split('\n')[0], names);
   if (e.severity !== undefined) return new PgError(`${where}: ${message}`, e.code);
   if (/does not support SSL/.test(message))
     return new PgError(`${where} does not offer TLS, and sslmode is ${settings?.sslmode}`);

@@ -13,6 +13,7 @@ import type { ViewExact } from './view-release.js';
 export const viewKind: ReleaseKind = {
   name: 'view',
   dp: true,
+  sizesByRows: true,
   mechanisms: ['hdpview', 'privtree', 'identity'],
   mechanismExample: "e.g. 'hdpview epsilon 1' or 'privtree epsilon 1'",
   bayesian: false,

@@ -111,21 +111,32 @@ describe('PostgreSQL connection settings from the environment', () => {
     writeFileSync(file, '[a]\nhost=x\n');
     assert.throws(
       () => pgConnectionSettings({ PGSERVICE: 'b', PGSERVICEFILE: file, PGPASSWORD: 'topsecret' }),
-      (e: Error) => e instanceof PgSettingsError && /service "b"/.test(e.message) && !e.message.includes('topsecret'),
+      (e: Error) =>
+        e instanceof PgSettingsError && /service PGSERVICE names/.test(e.message) && !e.message.includes('topsecret'),
     );
-    assert.throws(() => pgConnectionSettings({ PGPORT: 'x5432', PGPASSWORD: 'topsecret' }), /port "x5432"/);
+    // A setting's value is never echoed (issue 36: a password pasted into one by mistake would be printed).
+    assert.throws(
+      () => pgConnectionSettings({ PGPORT: 'x5432-secret', PGPASSWORD: 'topsecret' }),
+      (e: Error) =>
+        /port \(PGPORT or the service file\) is not a port number/.test(e.message) && !e.message.includes('x5432'),
+    );
+    assert.throws(
+      () => pgConnectionSettings({ PGSSLMODE: 'hunter2-secret' }),
+      (e: Error) => /sslmode \(PGSSLMODE/.test(e.message) && !e.message.includes('hunter2'),
+    );
     assert.throws(() => parseServiceFile('host=x\n', 'f.conf'), /f\.conf:1: expected/);
   });
 
-  it('describes the server without the password', () => {
+  it('describes the server by its settings, never their values (a password in PGHOST or PGDATABASE is not echoed)', () => {
     const text = describePgServer({
       host: '/tmp/sock',
       port: 5,
-      database: 'd',
+      database: 'pw-in-database',
       user: 'u',
       password: 'topsecret',
       sslmode: 'disable',
     });
-    assert.equal(text, 'PostgreSQL socket /tmp/sock, database "d", user "u"');
+    assert.equal(text, 'PostgreSQL (the socket, database and user of PGHOST, PGPORT, PGDATABASE, PGUSER or PGSERVICE)');
+    assert.ok(!text.includes('/tmp/sock') && !text.includes('pw-in-database'));
   });
 });

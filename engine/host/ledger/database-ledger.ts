@@ -1,0 +1,84 @@
+/**
+ * Where a database table's spend ledger lives, keyed by what the server says the table is (pg-table-identity.ts,
+ * clickhouse-table-identity.ts), never by the connection string: PGHOST=127.0.0.1, localhost and the Unix socket, or
+ * four spellings of one ClickHouse URL, reach one table and so one budget.
+ *
+ * - PostgreSQL with PRIVSPEC_LEDGER_SCHEMA set: in the table's own database (postgres-ledger-store.ts), shared by every
+ *   machine that reads the table. The key is the table's OID (with the database's), which every role sees alike.
+ * - Otherwise (PostgreSQL without it, ClickHouse, which has no transactions to spend under): a file in this user's
+ *   ledger folder (PRIVSPEC_LEDGER_DIR, else ~/.privspec-ledger) keyed by the server's identity and the table's — one
+ *   budget per table on this machine; a team on several machines shares it only through a shared PRIVSPEC_LEDGER_DIR.
+ *
+ * The ledger an earlier version kept under the connection string's key is read too, so its spends still count.
+ */
+import { createHash } from 'node:crypto';
+import type { DatabaseLocation } from '../sources/database-location.js';
+import { LedgerUnreadable } from './ledger-unreadable.js';
+import type { LedgerStore } from './ledger-store.js';
+
+export interface DatabaseLedger {
+  /** The table's name and the digest of its identity key (what the ledger's `data` records). */
+  readonly data: { readonly file: string; readonly sha256: string };
+  /** The in-database store, when the ledger lives in the database. */
+  readonly store?: LedgerStore;
+}
+
+const sha256OfText = (text: string) => createHash('sha256').update(text).digest('hex');
+
+/** The schema the in-database ledger lives in, when the user names one. */
+export function ledgerSchema(env: Readonly<Record<string, string | undefined>> = process.env): string | undefined {
+  const schema = env.PRIVSPEC_LEDGER_SCHEMA?.trim();
+  return schema ? schema : undefined;
+}
+
+async function postgresIdentity(table: string): Promise<{ key: string; server: string }> {
+  const { pgConnectionSettings } = await import('../sources/postgres/pg-connection-settings.js');
+  const { PgClient } = await import('../sources/postgres/postgres-client.js');
+  const { pgTableIdentity } = await import('../sources/postgres/pg-table-identity.js');
+  const client = await PgClient.connect(pgConnectionSettings());
+  try {
+    const id = await pgTableIdentity(client, table);
+    // The in-database key must not depend on the role's privileges: OIDs only. The file key adds the cluster's
+    // identifier (or says it is unknown), since a file on this machine may hold tables of many servers.
+    return {
+      key: `postgres:database-oid=${id.database}:table-oid=${id.table}`,
+      server: `postgres-system=${id.system ?? 'unknown'}`,
+    };
+  } finally {
+    await client.close();
+  }
+}
+
+async function clickHouseIdentity(table: string): Promise<{ key: string; server: string }> {
+  const { clickHouseSettings, ClickHouseClient } = await import('../sources/clickhouse/clickhouse-client.js');
+  const { clickHouseTableIdentity } = await import('../sources/clickhouse/clickhouse-table-identity.js');
+  const client = await ClickHouseClient.connect(clickHouseSettings());
+  try {
+    const id = await clickHouseTableIdentity(client, table);
+    return { key: `clickhouse:table=${id.table}`, server: `clickhouse-server=${id.server}` };
+  } finally {
+    await client.close();
+  }
+}
+
+export async function databaseLedger(location: DatabaseLocation): Promise<DatabaseLedger> {
+  const file = `${location.engine}:${location.table}`;
+  let identity: { key: string; server: string };
+  try {
+    identity =
+      location.engine === 'postgres'
+        ? await postgresIdentity(location.table)
+        : await clickHouseIdentity(location.table);
+  } catch (e) {
+    throw new LedgerUnreadable(
+      `${file}: cannot ask the server which table this is, to find its ledger (${(e as Error).message})`,
+    );
+  }
+  const schema = location.engine === 'postgres' ? ledgerSchema() : undefined;
+  if (schema !== undefined) {
+    const { PostgresLedgerStore } = await import('./postgres-ledger-store.js');
+    const data = { file, sha256: sha256OfText(identity.key) };
+    return { data, store: new PostgresLedgerStore(schema, identity.key, data) };
+  }
+  return { data: { file, sha256: sha256OfText(`${identity.server}\n${identity.key}`) } };
+}
