@@ -9,7 +9,10 @@ import { pricedPlan } from '../priced-plan.js';
 import type { PrepareContext } from '../prepare-release.js';
 import { labelBytes, prepareDp } from '../prepared-release.js';
 import type { PlanStep, ReleaseKind } from '../release-kind.js';
+import type { CellFigures } from '../kind-editor-types.js';
 import { aggregateExactOf, aggregateRequest } from './aggregate-answer.js';
+import { countFigures, meanFigures, sumFigures } from './aggregate-figures.js';
+import { countHover, meanHover, sumHover } from './aggregate-hover.js';
 import { makeAggregateRelease, type AggregateQuery } from './aggregate-release.js';
 
 /**
@@ -53,7 +56,21 @@ function prepareAggregate(release: ReleaseDescription, c: PrepareContext) {
   }));
 }
 
-function aggregateKind<K extends 'count' | 'sum' | 'mean'>(name: K, extra: Partial<ReleaseKind> = {}): ReleaseKind {
+/**
+ * The bound the quick fix adds to a query that bounds no unit: a grouped query also needs the number of groups one
+ * unit may touch; one is the safe default.
+ */
+function boundFix(query: ReleaseDescription['query']): string | undefined {
+  const q = query as AggregateQuery;
+  if (q.bound) return undefined;
+  return q.by.length > 0 ? 'bound unit groups 1 rows 1' : 'bound unit rows 1';
+}
+
+function aggregateKind<K extends 'count' | 'sum' | 'mean'>(
+  name: K,
+  editor: Pick<ReleaseKind, 'hover'> & { cellFigures: CellFigures },
+  extra: Partial<ReleaseKind> = {},
+): ReleaseKind {
   return {
     name,
     dp: true,
@@ -71,23 +88,31 @@ function aggregateKind<K extends 'count' | 'sum' | 'mean'>(name: K, extra: Parti
         (release.query as AggregateQuery).by.map((b) => domains.get(b) ?? []),
         answer,
       ),
+    // The preview and the editor.
+    previewView: 'aggregate',
+    boundFix,
+    ...editor,
     ...extra,
   };
 }
 
-export const countKind = aggregateKind('count');
-export const sumKind = aggregateKind('sum');
-export const meanKind = aggregateKind('mean', {
-  // A mean splits its budget between a noisy sum and a noisy count; the classic (ε, δ) Gaussian calibration is not
-  // split that way here, so a Gaussian mean is stated in ρ.
-  mechanismProblems: (_, m) =>
-    m.kind === 'gaussian' && m.rho === undefined && m.epsilon !== undefined && m.delta !== undefined
-      ? [
-          {
-            code: 'missing-parameter',
-            message: `${m.kind} needs 'rho R' for a mean (the classic (ε, δ) calibration is not split here)`,
-            field: 'mechanism',
-          },
-        ]
-      : [],
-});
+export const countKind = aggregateKind('count', { cellFigures: countFigures, hover: countHover });
+export const sumKind = aggregateKind('sum', { cellFigures: sumFigures, hover: sumHover });
+export const meanKind = aggregateKind(
+  'mean',
+  { cellFigures: meanFigures, hover: meanHover },
+  {
+    // A mean splits its budget between a noisy sum and a noisy count; the classic (ε, δ) Gaussian calibration is not
+    // split that way here, so a Gaussian mean is stated in ρ.
+    mechanismProblems: (_, m) =>
+      m.kind === 'gaussian' && m.rho === undefined && m.epsilon !== undefined && m.delta !== undefined
+        ? [
+            {
+              code: 'missing-parameter',
+              message: `${m.kind} needs 'rho R' for a mean (the classic (ε, δ) calibration is not split here)`,
+              field: 'mechanism',
+            },
+          ]
+        : [],
+  },
+);

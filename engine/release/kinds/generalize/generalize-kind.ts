@@ -27,4 +27,9 @@ export const generalizeKind: ReleaseKind = {
       c.anonymity!,
     );
   },
+  // The preview and the editor.
+  previewView: 'generalize',
+  hover: () =>
+    Promise.resolve({ about: ['Generalization and suppression to satisfy the anonymity block. Spends no DP budget.'] }),
+  anonymizesCsv: true,
 };

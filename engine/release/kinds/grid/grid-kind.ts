@@ -6,15 +6,22 @@ import { PrivacyError } from '../../../core/measures.js';
 import type { NoisePlan, ReleasePlan } from '../../plan-release.js';
 import { prepareDp } from '../prepared-release.js';
 import type { PlanStep, QueryOf, ReleaseKind } from '../release-kind.js';
+import type { QueryDescription } from '../../release-description.js';
 import { gridExactOfRelease, gridRequest } from './grid-answer.js';
+import { gridHover } from './grid-hover.js';
+import { gridMethodSwitch } from './grid-method-switch.js';
 import { dataBounds, gridMethod, makeGridReleaseMeasurement } from './grid-release.js';
+
+/** The public bounds the spec writes (`within x0..x1, y0..y1`), if it does. */
+function declaredBounds(query: QueryDescription) {
+  const { within } = query as QueryOf<'grid'>;
+  return within && { xMin: within.xLow, xMax: within.xHigh, yMin: within.yLow, yMax: within.yHigh };
+}
 
 /** A grid release: the wavelet module's measurement over the public bounds (or the data's, when accepted). */
 function planGrid({ plan, release, mechanism: m, context }: PlanStep): ReleasePlan {
   const q = release.query as QueryOf<'grid'>;
-  const bounds = q.within
-    ? { xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh }
-    : context.gridBounds;
+  const bounds = declaredBounds(q) ?? context.gridBounds;
   const notes = [
     q.within
       ? 'the grid bounds are public, written in the spec'
@@ -80,4 +87,9 @@ export const gridKind: ReleaseKind = {
   },
   aggregateRequest: gridRequest,
   exactFromAnswer: (release, _, answer) => gridExactOfRelease(release, answer),
+  // The preview and the editor.
+  previewView: 'grid',
+  declaredBounds,
+  methodSwitch: gridMethodSwitch,
+  hover: gridHover,
 };

@@ -3,6 +3,7 @@ import { pricedPlan } from '../priced-plan.js';
 import { prepareDp } from '../prepared-release.js';
 import type { QueryOf, ReleaseKind } from '../release-kind.js';
 import { modeExactOf, modeRequest } from './mode-answer.js';
+import { modeHover } from './mode-hover.js';
 import { makeModeRelease } from './mode-release.js';
 
 export const modeKind: ReleaseKind = {
@@ -32,4 +33,7 @@ export const modeKind: ReleaseKind = {
   prepare: (release, c) => prepareDp(release, c, () => ({ cells: 1, labelBytes: 0 })),
   aggregateRequest: modeRequest,
   exactFromAnswer: (_, __, answer) => modeExactOf(answer),
+  // The preview and the editor.
+  previewView: 'mode',
+  hover: modeHover,
 };
