@@ -174,19 +174,11 @@ describe('architecture', () => {
       'webview/preview/preview-view.ts': 4,
       'language/privspec-release-plan.ts': 6,
       // Release-kind switches still to move into the kinds: sensitivity, column roles, linked releases, accepted
-      // risks, and the language server's checks, hover, quick fixes and preview inputs (some of these read the
-      // syntax tree's query, which has the same kinds).
-      'language/privspec-pram-checks.ts': 1,
-      'language/privspec-validator.ts': 1,
-      'language/lsp/privspec-hover.ts': 12,
-      'language/lsp/release-fixes.ts': 8,
+      // risks.
       'engine/release/sensitivity.ts': 14,
       'engine/release/column-roles.ts': 13,
       'engine/release/linked-releases.ts': 17,
       'engine/release/release-risk.ts': 14,
-      'language/lsp/anonymize-csv.ts': 1,
-      'language/lsp/preview-data.ts': 3,
-      'language/lsp/preview-request.ts': 2,
     };
     const found: Record<string, number> = {};
     for (const f of [...engine, ...language, ...['cli', 'extension', 'webview'].flatMap(sources)]) {
