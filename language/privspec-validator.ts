@@ -21,6 +21,7 @@ import { reasonInWords } from '../engine/release/cross-spec-links.js';
 import { withCodeDescription } from './lsp/diagnostic-docs.js';
 import { overrunMessage } from './lsp/readable-costs.js';
 import { acceptedRiskText } from '../engine/release/release-risk.js';
+import { releaseKind } from '../engine/release/kinds/registry.js';
 
 export { IssueCodes };
 
@@ -378,13 +379,13 @@ export class PrivspecValidator {
     // it in its query, and two bounds would leave the reader to guess which one counts.
     for (const r of spec.releases) {
       if (!r.bound) continue;
-      if (r.query?.kind !== 'view')
+      if (!r.query || !releaseKind(r.query.kind).boundAfterMechanism)
         accept(
           'error',
           `a bound after the mechanism is for view releases; write it before '${r.mechanism?.kind ?? 'the mechanism'}'`,
           { node: r.bound, code: IssueCodes.ParameterOutOfRange },
         );
-      else if (r.query.bound)
+      else if ('bound' in r.query && r.query.bound)
         accept('error', 'the view is bounded twice; keep one bound', { node: r.bound, code: IssueCodes.Duplicate });
     }
     const { plans } = this.analysis(spec);

@@ -173,21 +173,6 @@ describe('architecture', () => {
       'cli/commands/preview.ts': 4,
       'webview/preview/preview-view.ts': 4,
       'language/privspec-release-plan.ts': 6,
-      // Release-kind switches still to move into the kinds: the preview modules and their controls, and the language
-      // server's checks, hover, quick fixes and preview inputs (some of these read the syntax tree's query, which has
-      // the same kinds).
-      'language/privspec-pram-checks.ts': 1,
-      'language/privspec-validator.ts': 1,
-      'language/lsp/privspec-hover.ts': 12,
-      'language/lsp/release-fixes.ts': 8,
-      'engine/preview/aggregate-preview.ts': 6,
-      'engine/preview/grid-preview.ts': 1,
-      'engine/preview/mode-preview.ts': 1,
-      'engine/preview/preview-controls.ts': 4,
-      'engine/preview/view-preview.ts': 1,
-      'language/lsp/anonymize-csv.ts': 1,
-      'language/lsp/preview-data.ts': 3,
-      'language/lsp/preview-request.ts': 2,
     };
     const found: Record<string, number> = {};
     for (const f of [...engine, ...language, ...['cli', 'extension', 'webview'].flatMap(sources)]) {

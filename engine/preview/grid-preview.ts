@@ -1,9 +1,10 @@
 import { gridBudget, gridMethod, reportedSides, type GridExact } from '../release/kinds/grid/grid-release.js';
+import { gridMethodsOffered } from '../release/kinds/grid/grid-method-switch.js';
+import { queryOfKind } from '../release/kinds/query-of-kind.js';
 import type { ReleasePlan } from '../release/plan-release.js';
 import type { ReleaseStages } from '../release/release-measurement.js';
 import { expectedRmse, type GridMethod } from '../wavelet/expected-rmse.js';
 import type { PreviewExact } from './preview-exact.js';
-import { gridMethodsOffered } from './preview-controls.js';
 import type { GridBody } from './preview-types.js';
 
 /**
@@ -13,8 +14,7 @@ import type { GridBody } from './preview-types.js';
  * switch offers (the chosen one among them), all at the budget the mechanism runs at.
  */
 export function gridPreview(figures: PreviewExact, plan: ReleasePlan): GridBody {
-  const q = plan.description.query;
-  if (q.kind !== 'grid') throw new Error(`gridPreview: not a grid (${q.kind})`);
+  const q = queryOfKind(plan.description, 'grid', 'gridPreview');
   const m = plan.description.mechanism;
   if (!m) throw new Error('gridPreview: a grid release names its mechanism');
   const method = gridMethod(m);

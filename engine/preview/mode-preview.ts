@@ -1,4 +1,5 @@
 import type { ModeExact } from '../release/kinds/mode/mode-release.js';
+import { queryOfKind } from '../release/kinds/query-of-kind.js';
 import type { ReleasePlan } from '../release/plan-release.js';
 import type { ReleaseStages } from '../release/release-measurement.js';
 import type { PreviewExact } from './preview-exact.js';
@@ -11,8 +12,7 @@ import type { ModeBody } from './preview-types.js';
  * overflows — and one example draw of the planned mechanism on those very scores.
  */
 export function modePreview(figures: PreviewExact, plan: ReleasePlan, candidates: readonly string[]): ModeBody {
-  const q = plan.description.query;
-  if (q.kind !== 'mode') throw new Error(`modePreview: not a mode (${q.kind})`);
+  queryOfKind(plan.description, 'mode', 'modePreview');
   if (plan.noise?.kind !== 'exponential')
     throw new Error('modePreview: a mode is planned with the exponential mechanism');
   const { epsilon, sensitivity } = plan.noise;

@@ -16,6 +16,7 @@ import { modePreview } from './mode-preview.js';
 import { pramColumns, pramPreview } from './pram-preview.js';
 import { viewPreview } from './view-preview.js';
 import type { ViewExact } from '../release/kinds/view/view-release.js';
+import { releaseKind } from '../release/kinds/registry.js';
 import type { PreviewBody, PreviewKind } from './preview-types.js';
 
 /**
@@ -45,10 +46,9 @@ export interface PreviewContext {
   readonly signal?: AbortSignal;
 }
 
-/** The view each query kind is previewed in. */
+/** The view each query kind is previewed in: the kind's. */
 export function previewKind(d: ReleaseDescription): PreviewKind {
-  const k = d.query.kind;
-  return k === 'count' || k === 'sum' || k === 'mean' ? 'aggregate' : k;
+  return releaseKind(d.query.kind).previewView;
 }
 
 const EMPTY: Table = { columns: [], rowCount: 0 };
@@ -66,54 +66,101 @@ const needTable = (c: PreviewContext): Table => {
 /** The exact figures of a DP release: the source's, or the measurement's exact stage on the table. */
 const figures = (c: PreviewContext): PreviewExact => c.exact ?? exactOfTable(needTable(c), needPlan(c), c.domains);
 
-/** One module per kind: adding a release kind to the panel is adding a line here and its view in the webview. */
-const previewers: Record<PreviewKind, (c: PreviewContext) => PreviewBody | Promise<PreviewBody>> = {
-  aggregate: (c) => {
-    const q = c.description.query as { by: readonly string[] };
-    return aggregatePreview(
-      figures(c),
-      needPlan(c),
-      q.by.map((b) => c.domains.get(b) ?? []),
-    );
+type PramQuery = Extract<ReleaseDescription['query'], { kind: 'pram' }>;
+
+/** A view of the panel: its body, and what a microdata view reads of data read where it lies. */
+export interface Previewer {
+  body(c: PreviewContext): PreviewBody | Promise<PreviewBody>;
+  /**
+   * A microdata view's columns, whose frequency table it decides on (at a source, the only data it reads); undefined
+   * when it cannot be drawn (a generalization without anonymity criteria, which its body says).
+   */
+  frequencyColumns?(
+    d: ReleaseDescription,
+    dataset: DatasetDescription,
+    anonymity: AnonymityDescription | undefined,
+  ): string[] | undefined;
+  /**
+   * Whether the view may be drawn on a uniform sample of the data when rows × lattice nodes pass the work limit: a
+   * generalization's search grows with both.
+   */
+  readonly sampled?: boolean;
+}
+
+const generalizeFrequencyColumns: Previewer['frequencyColumns'] = (_, dataset, anonymity) =>
+  anonymity && anonymity.criteria.length > 0 ? generalizeColumns(dataset.quasi, anonymity) : undefined;
+
+const pramFrequencyColumns: Previewer['frequencyColumns'] = (d, dataset, anonymity) =>
+  pramColumns(d.query as PramQuery, dataset, anonymity);
+
+/** One module per view: adding a view to the panel is adding a line here, its view in the webview, its kind's name. */
+const previewers: Record<PreviewKind, Previewer> = {
+  aggregate: {
+    body: (c) => {
+      const q = c.description.query as { by: readonly string[] };
+      return aggregatePreview(
+        figures(c),
+        needPlan(c),
+        q.by.map((b) => c.domains.get(b) ?? []),
+      );
+    },
   },
-  mode: (c) =>
-    modePreview(figures(c), needPlan(c), c.domains.get((c.description.query as { column: string }).column) ?? []),
-  grid: (c) => {
-    if (!c.gridBounds)
-      throw new Error("the grid's bounds are not known: give 'within', or accept data-dependent-domain");
-    return gridPreview(figures(c), needPlan(c));
+  mode: {
+    body: (c) =>
+      modePreview(figures(c), needPlan(c), c.domains.get((c.description.query as { column: string }).column) ?? []),
   },
-  pram: (c) => {
-    const q = c.description.query as Extract<ReleaseDescription['query'], { kind: 'pram' }>;
-    const frequencies = c.frequencies ?? frequencyTableOf(needTable(c), pramColumns(q, c.dataset, c.anonymity));
-    return pramPreview({
-      frequencies,
-      dataset: c.dataset,
-      query: q,
-      domains: declaredDomains(c.hierarchies),
-      hierarchies: c.hierarchies,
-      anonymity: c.anonymity,
-      matrixText: c.matrixText,
-      matrixFile: q.matrix,
-      rng: c.rng,
-    });
+  grid: {
+    body: (c) => {
+      if (!c.gridBounds)
+        throw new Error("the grid's bounds are not known: give 'within', or accept data-dependent-domain");
+      return gridPreview(figures(c), needPlan(c));
+    },
+  },
+  pram: {
+    body: (c) => {
+      const q = c.description.query as PramQuery;
+      const frequencies =
+        c.frequencies ?? frequencyTableOf(needTable(c), pramFrequencyColumns(c.description, c.dataset, c.anonymity)!);
+      return pramPreview({
+        frequencies,
+        dataset: c.dataset,
+        query: q,
+        domains: declaredDomains(c.hierarchies),
+        hierarchies: c.hierarchies,
+        anonymity: c.anonymity,
+        matrixText: c.matrixText,
+        matrixFile: q.matrix,
+        rng: c.rng,
+      });
+    },
+    frequencyColumns: pramFrequencyColumns,
   },
   // From a source's answer the view is built from its weighted points and the table is never read.
-  view: (c) =>
-    viewPreview(c.exact ? EMPTY : needTable(c), needPlan(c), {
-      rng: c.rng,
-      signal: c.signal,
-      ...(c.exact ? { exact: c.exact.bounded as ViewExact } : {}),
-    }),
-  generalize: (c) => {
-    if (!c.anonymity || c.anonymity.criteria.length === 0)
-      throw new Error("generalize needs an 'anonymity { k … }' block");
-    const frequencies =
-      c.frequencies ?? frequencyTableOf(needTable(c), generalizeColumns(c.dataset.quasi, c.anonymity));
-    return generalizePreview(frequencies, c.dataset, c.hierarchies, c.anonymity, c.levels);
+  view: {
+    body: (c) =>
+      viewPreview(c.exact ? EMPTY : needTable(c), needPlan(c), {
+        rng: c.rng,
+        signal: c.signal,
+        ...(c.exact ? { exact: c.exact.bounded as ViewExact } : {}),
+      }),
+  },
+  generalize: {
+    body: (c) => {
+      const columns = generalizeFrequencyColumns(c.description, c.dataset, c.anonymity);
+      if (!c.anonymity || !columns) throw new Error("generalize needs an 'anonymity { k … }' block");
+      const frequencies = c.frequencies ?? frequencyTableOf(needTable(c), columns);
+      return generalizePreview(frequencies, c.dataset, c.hierarchies, c.anonymity, c.levels);
+    },
+    frequencyColumns: generalizeFrequencyColumns,
+    sampled: true,
   },
 };
 
+/** The view that draws a release, with what it reads. */
+export function previewerOf(d: ReleaseDescription): Previewer {
+  return previewers[previewKind(d)];
+}
+
 export async function previewBody(c: PreviewContext): Promise<PreviewBody> {
-  return previewers[previewKind(c.description)](c);
+  return previewerOf(c.description).body(c);
 }

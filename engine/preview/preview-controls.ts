@@ -1,35 +1,20 @@
-import type { MechanismKind, ReleaseDescription } from '../release/release-description.js';
+import { releaseKind } from '../release/kinds/registry.js';
+import type { MechanismKind, QueryDescription, ReleaseDescription } from '../release/release-description.js';
 import type { ControlSpec, PreviewControls } from './preview-types.js';
 
 /**
- * The grid methods the planner accepts with the parameter the release states, so that switching never asks for a
- * parameter the spec does not have: nn-wavelet and quadtree are stated in zCDP (ρ) with the Gaussian identity baseline;
- * Privelet in ε with the Laplace identity baseline.
- */
-const GRID_METHODS_BY_NOTION: Record<'rho' | 'epsilon', readonly MechanismKind[]> = {
-  rho: ['nn-wavelet', 'quadtree', 'gaussian'],
-  epsilon: ['privelet', 'laplace'],
-};
-
-/** The view algorithms the panel's switch offers (each stated in pure ε, so a switch needs no other parameter). */
-const VIEW_ALGORITHMS: readonly MechanismKind[] = ['hdpview', 'privtree', 'identity'];
-
-/** The grid methods the panel's switch offers for this mechanism: the chart of errors compares exactly these. */
-export function gridMethodsOffered(m: { readonly rho?: number }): readonly MechanismKind[] {
-  return GRID_METHODS_BY_NOTION[m.rho !== undefined ? 'rho' : 'epsilon'];
-}
-
-/**
  * The controls a release offers in the panel, with the spec's values: the mechanism's ε, ρ or δ on a log range (privacy
- * parameters span orders of magnitude), a PRAM retention probability, a grid's method. Generalize has none (its lattice
- * is the control).
+ * parameters span orders of magnitude), and what its kind offers: a switch between its mechanisms (a grid's methods, a
+ * view's algorithms), or a control on its query in place of the mechanism's (a PRAM retention probability). Generalize
+ * has none (its lattice is the control).
  */
 export function controlsFor(d: ReleaseDescription): ControlSpec[] {
-  const q = d.query;
-  if (q.kind === 'pram')
-    return q.retain === undefined
-      ? []
-      : [{ name: 'retain', label: 'retain probability', value: q.retain, min: 0.05, max: 0.99, log: false }];
+  const kind = releaseKind(d.query.kind);
+  const own = kind.queryControl;
+  if (own) {
+    const value = (d.query as { readonly [name: string]: unknown })[own.name];
+    return typeof value === 'number' ? [{ ...own, value }] : [];
+  }
   const m = d.mechanism;
   if (!m) return [];
   const controls: ControlSpec[] = [];
@@ -39,9 +24,8 @@ export function controlsFor(d: ReleaseDescription): ControlSpec[] {
     controls.push({ name: 'rho', label: 'ρ (zCDP)', value: m.rho, min: 1e-4, max: 10, log: true });
   if (m.delta !== undefined)
     controls.push({ name: 'delta', label: 'δ', value: m.delta, min: 1e-12, max: 1e-3, log: true });
-  if (q.kind === 'grid')
-    controls.push({ name: 'method', label: 'method', value: m.kind, options: gridMethodsOffered(m) });
-  if (q.kind === 'view') controls.push({ name: 'method', label: 'algorithm', value: m.kind, options: VIEW_ALGORITHMS });
+  const methods = kind.methodSwitch?.(m);
+  if (methods) controls.push({ name: 'method', label: methods.label, value: m.kind, options: methods.options });
   return controls;
 }
 
@@ -55,10 +39,10 @@ export function applyControls(d: ReleaseDescription, c: PreviewControls): Releas
       throw new RangeError(`${name} ${v} is outside what the panel offers for this release`);
     return v;
   };
-  const q = d.query;
-  if (q.kind === 'pram') {
-    const retain = check('retain', c.retain);
-    return retain === undefined ? d : { ...d, query: { ...q, retain } };
+  const own = releaseKind(d.query.kind).queryControl;
+  if (own) {
+    const value = check(own.name, c[own.name]);
+    return value === undefined ? d : { ...d, query: { ...d.query, [own.name]: value } as QueryDescription };
   }
   if (!d.mechanism) return d;
   const method = c.method;

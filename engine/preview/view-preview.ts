@@ -10,6 +10,7 @@
  */
 import type { RandomSource } from '../core/random.js';
 import type { ViewExact } from '../release/kinds/view/view-release.js';
+import { queryOfKind } from '../release/kinds/query-of-kind.js';
 import type { ReleasePlan } from '../release/plan-release.js';
 import type { ReleaseStages } from '../release/release-measurement.js';
 import type { Table } from '../table/table.js';
@@ -84,10 +85,9 @@ export interface ViewPreviewOptions {
 }
 
 export async function viewPreview(table: Table, plan: ReleasePlan, options: ViewPreviewOptions): Promise<ViewBody> {
-  const q = plan.description.query;
+  queryOfKind(plan.description, 'view', 'viewPreview');
   const m = plan.description.mechanism;
-  if (q.kind !== 'view' || !m || m.epsilon === undefined)
-    throw new Error(`viewPreview: not a view release (${q.kind})`);
+  if (!m || m.epsilon === undefined) throw new Error('viewPreview: a view release is built at an ε');
   const stages = plan.measurement!.stages as ReleaseStages<ViewExact>;
   const exact = options.exact ?? stages.exact({ table });
   const view = stages.addNoise(exact).report!.view as DpView;

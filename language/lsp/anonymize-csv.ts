@@ -6,6 +6,7 @@
  */
 import type { LangiumDocument } from 'langium';
 import { runReleases } from '../../engine/host/run/release-runner.js';
+import { releaseKind } from '../../engine/release/kinds/registry.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import type { AnonymizeCsvResult } from '../protocol-types.js';
 import { defaultReleaseFolder } from '../release-folder.js';
@@ -31,7 +32,7 @@ export async function anonymizeWithSpec(
 ): Promise<AnonymizeCsvResult> {
   const input = await releaseInput(services, document, params.release);
   const release = input.releases[0];
-  if (release?.query.kind !== 'generalize') {
+  if (!release || !releaseKind(release.query.kind).anonymizesCsv) {
     throw new SpecNotRunnable(
       `'${params.release}' is not a generalize release; Anonymize CSV… runs a 'release <name>: generalize'`,
       'input',

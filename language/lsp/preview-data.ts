@@ -7,13 +7,11 @@
 import { cryptoRandom, seededRandom, type RandomSource } from '../../engine/core/random.js';
 import { planFor, releaseDomains, type RunInput } from '../../engine/host/run/release-runner.js';
 import { openSourceOf, sourceDpFigures, type SourceAccess } from '../../engine/host/run/source-preview.js';
-import { generalizeColumns } from '../../engine/preview/frequency-decision.js';
 import { sampleFrequencies } from '../../engine/preview/frequency-sample.js';
-import { pramColumns } from '../../engine/preview/pram-preview.js';
-import { previewKind } from '../../engine/preview/preview-body.js';
+import { previewerOf } from '../../engine/preview/preview-body.js';
 import type { PreviewExact } from '../../engine/preview/preview-exact.js';
 import { declaredDomains } from '../../engine/release/domains.js';
-import { dataBounds } from '../../engine/release/kinds/grid/grid-release.js';
+import { releaseKind } from '../../engine/release/kinds/registry.js';
 import type { ReleasePlan } from '../../engine/release/plan-release.js';
 import type { ReleaseDescription } from '../../engine/release/release-description.js';
 import type { FrequencyTable } from '../../engine/table/frequency-table.js';
@@ -63,11 +61,11 @@ const latticeNodes = (input: RunInput) =>
  */
 export async function inMemory(input: RunInput, description: ReleaseDescription, o: DataOptions): Promise<PreviewData> {
   const full = await input.readTable();
-  const kind = previewKind(description);
+  const kind = releaseKind(description.query.kind);
   let table = full;
   let dataset = input.dataset;
   const notes: string[] = [];
-  if (kind === 'generalize') {
+  if (previewerOf(description).sampled) {
     const nodes = latticeNodes(input);
     const work = o.generalizeWork ?? GENERALIZE_WORK;
     const rows = Math.max(2000, Math.floor(work / nodes));
@@ -79,13 +77,9 @@ export async function inMemory(input: RunInput, description: ReleaseDescription,
         dataset = { ...dataset, sampling: (dataset.sampling * table.rowCount) / full.rowCount };
     }
   }
-  const dp = kind === 'aggregate' || kind === 'mode' || kind === 'grid' || kind === 'view';
-  const plan = dp ? planFor(input, description, table, o.rng, o.correlation) : undefined;
-  const q = description.query;
-  const gridBounds =
-    q.kind === 'grid' && !q.within && description.accepts.includes('data-dependent-domain')
-      ? dataBounds(table, q)
-      : undefined;
+  const plan = kind.dp ? planFor(input, description, table, o.rng, o.correlation) : undefined;
+  // Bounds read from the data's extremes, where the spec accepts that leak (a grid without `within`).
+  const gridBounds = kind.boundsFromData?.(description, table);
   return {
     table,
     plan,
@@ -115,12 +109,14 @@ export async function atSource(
     frequencies: (columns) => store.frequencies(file, columns, input.dataset.delimiter),
     open: () => openSourceOf(file, input.dataset.delimiter),
   };
-  const q = description.query;
   const declared = new Map(declaredDomains(input.hierarchies));
-  if (q.kind === 'generalize') {
-    if (!input.anonymity || input.anonymity.criteria.length === 0)
-      return { domains: declared, dataset: input.dataset, notes: [] };
-    const full = await access.frequencies(generalizeColumns(input.dataset.quasi, input.anonymity));
+  const previewer = previewerOf(description);
+  if (previewer.frequencyColumns) {
+    // A microdata release (generalize, PRAM) decides on the frequency table of the columns it reads.
+    const columns = previewer.frequencyColumns(description, input.dataset, input.anonymity);
+    if (!columns) return { domains: declared, dataset: input.dataset, notes: [] };
+    const full = await access.frequencies(columns);
+    if (!previewer.sampled) return { frequencies: full, domains: declared, dataset: input.dataset, notes: [] };
     const nodes = latticeNodes(input);
     const work = o.generalizeWork ?? GENERALIZE_WORK;
     const rows = Math.max(2000, Math.floor(work / nodes));
@@ -139,13 +135,6 @@ export async function atSource(
       sample: { rows: frequencies.rowCount, of: full.rowCount },
     };
   }
-  if (q.kind === 'pram')
-    return {
-      frequencies: await access.frequencies(pramColumns(q, input.dataset, input.anonymity)),
-      domains: declared,
-      dataset: input.dataset,
-      notes: [],
-    };
   const boundingRng = o.seed !== undefined ? seededRandom(`bounding:${o.seed}`) : cryptoRandom();
   const figures = await sourceDpFigures(input, description, access, o.rng, boundingRng, o.correlation);
   return { ...figures, dataset: input.dataset, notes: [] };

@@ -14,6 +14,7 @@ import { documentLedger } from './ledger-request.js';
 import { budgetMeter } from '../../engine/release/budget-meter.js';
 import { inNotion, notionOf } from '../../engine/release/budget-notion.js';
 import { summarizeBudget, type Spendable } from '../../engine/release/budget-walk.js';
+import { releaseKind } from '../../engine/release/kinds/registry.js';
 import { planRelease } from '../../engine/release/plan-release.js';
 import { previewBody, previewKind } from '../../engine/preview/preview-body.js';
 import { applyControls, controlsFor } from '../../engine/preview/preview-controls.js';
@@ -50,8 +51,8 @@ export async function releasePreview(
   const spec = input.releases[0];
   const description: ReleaseDescription = applyControls(spec, params.controls ?? {});
   const rng = options.rng ?? (options.seed !== undefined ? seededRandom(options.seed) : cryptoRandom());
-  const kind = previewKind(description);
-  const dp = kind === 'aggregate' || kind === 'mode' || kind === 'grid' || kind === 'view';
+  const kind = releaseKind(description.query.kind);
+  const dp = kind.dp;
   // An unreadable edge list or ledger stops the preview with the runner's own message: a cost or remainder computed
   // without them would be lower than what ▶ Run would charge or refuse.
   const correlation = dp ? await correlationOf(input) : undefined;
@@ -67,12 +68,10 @@ export async function releasePreview(
     : await inMemory(input, description, { rng, correlation, generalizeWork: options.generalizeWork });
   const { plan, dataset } = data;
   const q = description.query;
-  const gridBounds =
-    q.kind === 'grid' && q.within
-      ? { xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh }
-      : data.gridBounds;
-  const matrixText =
-    q.kind === 'pram' && q.matrix !== undefined ? await services.data.CsvStore.text(q.matrix) : undefined;
+  const gridBounds = kind.declaredBounds?.(q) ?? data.gridBounds;
+  // The one file a release reads besides the data and the hierarchies (a PRAM matrix), read as the runner reads it.
+  const [file] = kind.filesRead?.(q) ?? [];
+  const matrixText = file !== undefined ? await services.data.CsvStore.text(file) : undefined;
   const body = await previewBody({
     table: data.table,
     exact: data.exact,
@@ -99,7 +98,7 @@ export async function releasePreview(
   return {
     spec: input.specFile,
     release: description.name,
-    kind,
+    kind: previewKind(description),
     ...(data.sample ? { sample: data.sample } : {}),
     ...(budget ? { budget } : {}),
     controls: controlsFor(description),

@@ -8,8 +8,7 @@ import { didYouMean } from '../did-you-mean.js';
 import * as ast from '../generated/ast.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
 import { sig3 } from '../../engine/release/budget-walk.js';
-import { gridBudget, gridSummary } from '../../engine/release/kinds/grid/grid-release.js';
-import { expectedRmse } from '../../engine/wavelet/expected-rmse.js';
+import { releaseKind } from '../../engine/release/kinds/registry.js';
 import { correlationLeakage } from './correlation-hover.js';
 import { buildHierarchy, resolveSpecPath } from '../privspec-to-engine.js';
 import type { SpecAnalysis } from '../privspec-analysis.js';
@@ -18,7 +17,7 @@ import type { PrivspecServices } from '../privspec-module.js';
 import { enclosing, leafAt } from './node-at.js';
 import { specRiskInput } from './risk-report-request.js';
 import { KeywordDocs } from './keyword-docs.js';
-import { adds, budgetLabel, meanErrorLine, releaseBudgetLine } from './readable-costs.js';
+import { adds, budgetLabel, releaseBudgetLine } from './readable-costs.js';
 
 const SAMPLES = 8;
 /** Figures for people: three significant digits everywhere in the hover. */
@@ -192,78 +191,24 @@ export class PrivspecHoverProvider implements HoverProvider {
   private async releaseHover(plan: ReleasePlan, analysis: SpecAnalysis): Promise<string> {
     const q = plan.node.query;
     const lines = [`**release \`${plan.name}\`** — ${q?.kind ?? '?'}${plan.mechanism ? `, ${plan.mechanism}` : ''}`];
-    if (!plan.dp) {
-      const retain = q?.kind === 'pram' ? (q.retain ?? 0) : 0;
-      lines.push(
-        q?.kind === 'pram'
-          ? q.matrix !== undefined
-            ? `PRAM with the transition matrix in ${q.matrix}; its local ε is in the release's report. Spends no central DP budget.`
-            : `PRAM: each value is kept with probability ${retain}, otherwise replaced by a uniform draw from the column's domain${q.invariant ? ' (invariant PRAM is refused: its matrix would give the exact frequencies back)' : ''}; written beside the quasi-identifiers generalized as the anonymity block says, nothing else. Spends no central DP budget.${q.rerun ? ' `rerun`: may randomize columns an earlier run of the same data did; the local ε of the runs adds up.' : " Recorded in the data's ledger; a second PRAM of these columns needs `rerun`."}`
-          : 'Generalization and suppression to satisfy the anonymity block. Spends no DP budget.',
-      );
-      if (q?.kind === 'pram' && retain > 0 && retain < 1) {
-        const table = analysis.dataset ? await this.store.peekTable(analysis.dataset.file) : undefined;
-        for (const c of q.columns) {
-          // The declared domain (a hierarchy that lists values) is the matrix's; else the data's values, as the release
-          // uses.
-          const v =
-            analysis.inlineDomains.get(c.name)?.length ??
-            table?.columns.find((x) => x.name === c.name)?.dictionary.length;
-          if (!v || v < 2) continue;
-          // P(v→v) = r + (1−r)/|V| and P(v→w) = (1−r)/|V|: their ratio bounds the likelihood ratio, so this is ε-local
-          // DP.
-          const other = (1 - retain) / v;
-          lines.push(
-            `\`${c.name}\` (|V| = ${v}): P(keep) = ${f(retain + other)}, P(each other value) = ${f(other)}; as local DP, ε = ln(${f(retain + other)}/${f(other)}) = ${f(Math.log((retain + other) / other))}`,
-          );
-        }
-      }
-      return lines.join('\n\n');
-    }
+    // The kind's own lines (engine/release/kinds/<kind>/<kind>-hover.ts), from what the editor has scanned.
+    const kind = releaseKind(plan.description.query.kind);
+    const table = () => (analysis.dataset ? this.store.peekTable(analysis.dataset.file) : Promise.resolve(undefined));
+    const own = await kind.hover(plan, {
+      inlineDomains: analysis.inlineDomains,
+      rows: async () => (await table())?.rowCount,
+      distinct: async (column) => (await table())?.columns.find((c) => c.name === column)?.dictionary.length,
+    });
+    if (!plan.dp) return [...lines, ...own.about].join('\n\n');
     const s = plan.sensitivity;
     if (s && Number.isFinite(s.l1)) lines.push(`Sensitivity: Δ₁ = ${f(s.l1)}, Δ₂ = ${f(s.l2)} (${s.why})`);
     const noise = plan.noise;
     if (noise?.kind === 'laplace') lines.push(`Noise: Laplace, scale b = Δ₁/ε = ${f(noise.scale)}`);
     if (noise?.kind === 'gaussian') lines.push(`Noise: Gaussian, σ = ${f(noise.sigma)}`);
-    if (
-      q?.kind === 'grid' &&
-      plan.description.query.kind === 'grid' &&
-      plan.description.mechanism &&
-      plan.problems.length === 0
-    ) {
-      const g = gridSummary(plan.description.query, plan.description.mechanism, plan.sensitivity?.rows);
-      // In the data steward's units: the expected error of one cell's count and of a 10 × 10-cell range, in rows, and
-      // the cell's extent in the coordinates' own units when the spec fixes the bounds (not the noise of each level).
-      const gq = plan.description.query;
-      const within = gq.within;
-      const cell = within
-        ? ` (a cell is ${f((within.xHigh - within.xLow) / q.size)} ${gq.x} × ${f((within.yHigh - within.yLow) / q.size)} ${gq.y})`
-        : '';
-      const side = Math.min(10, q.size);
-      // The budget the mechanism runs at: a bound of N points per unit divides it (gridBudget).
-      const budget = gridBudget(plan.description.mechanism, gq.bound ? plan.sensitivity?.rows : 1);
-      lines.push(
-        `Method: ${g.method} on a ${q.size} × ${q.size} grid${cell}. Expected error (RMSE) of one cell's count: ±${f(expectedRmse(g.method, budget, q.size, 1))} rows; of a ${side} × ${side}-cell range: ±${f(expectedRmse(g.method, budget, q.size, side))} rows`,
-      );
-      lines.push(
-        `Expected RMSE of a square range count, by side: ${g.rmse.map((r) => `${r.side}: ${f(r.rmse)}`).join(' · ')}`,
-      );
-    }
-    if (plan.description.query.kind === 'view' && plan.problems.length === 0) {
-      // The domain in words (public, from the spec) and what a view is for; its error depends on the data, which the
-      // preview estimates.
-      const dims = plan.description.query.dimensions.map((d) =>
-        d.low !== undefined
-          ? `\`${d.column}\` ${d.low}..${d.high}`
-          : `\`${d.column}\` (${analysis.inlineDomains.get(d.column)?.length ?? "its hierarchy's"} values)`,
-      );
-      const rows = plan.sensitivity?.rows ?? 1;
-      lines.push(
-        `A DP view over ${dims.join(' × ')}: a partition into blocks, each with a noisy count${rows > 1 ? `, built at ε/${rows} per row` : ''}. Any number of counting queries (\`privspec query\`) and synthetic records (\`privspec synthesize\`) come from it at no further cost; ▶ Preview estimates its error against PrivTree and identity.`,
-      );
-    }
+    lines.push(...own.about);
+    // The kinds with a Bayesian-DP calibration for correlated units (Yang, Sato, Nakagawa 2015) show its scale.
     const correlation = analysis.dataset?.correlation;
-    if (correlation && noise?.kind === 'laplace' && (q?.kind === 'count' || q?.kind === 'sum' || q?.kind === 'mean')) {
+    if (correlation && noise?.kind === 'laplace' && kind.bayesian) {
       const c = await correlationLeakage(this.store, correlation.file, correlation.prior ?? 0);
       lines.push(
         typeof c === 'string'
@@ -271,24 +216,9 @@ export class PrivspecHoverProvider implements HoverProvider {
           : `Correlated units (${c.n}, Gaussian model, τ = ${correlation.prior ?? 0}): max ℓ = ${f(c.max)}, most exposed unit \`${c.unit}\`; for ε-Bayesian DP the Laplace scale is ${f(noise.scale)} × (1 + max ℓ) = ${f(noise.scale * (1 + c.max))} (without the correlation: ${f(noise.scale)})`,
       );
     }
-    if (plan.error95 !== undefined && q?.kind === 'mean') {
-      const table = analysis.dataset && !q.where ? await this.store.peekTable(analysis.dataset.file) : undefined;
-      lines.push(meanErrorLine(plan.error95, table?.rowCount));
-    } else if (plan.error95 !== undefined) {
-      const per = q?.kind === 'count' && q.by.length > 0 ? ' per group' : '';
-      lines.push(`95 % error bound: ±${f(plan.error95)}${per}`);
-    }
-    if (noise?.kind === 'exponential' && q?.kind === 'mode') {
-      const table = analysis.dataset ? await this.store.peekTable(analysis.dataset.file) : undefined;
-      const m = table?.columns.find((c) => c.name === q.column?.name)?.dictionary.length;
-      // Exponential mechanism utility: with probability ≥ 1−β the chosen count is within (2Δ/ε)(ln m + ln(1/β)) of the
-      // mode's.
-      lines.push(
-        m
-          ? `95 % bound on the count shortfall of the chosen value: ${f(((2 * noise.sensitivity) / noise.epsilon) * (Math.log(m) + Math.log(20)))} (m = ${m} candidates)`
-          : "Utility: within (2Δ/ε)(ln m + ln 20) of the true mode's count with probability 95 %, m the number of values",
-      );
-    }
+    if (own.error !== undefined) lines.push(own.error);
+    else if (plan.error95 !== undefined) lines.push(`95 % error bound: ±${f(plan.error95)}`);
+    lines.push(...(own.after ?? []));
     lines.push(`Privacy cost: ${costLine(plan, analysis.budget.delta)}`);
     const budgetLine = releaseBudgetLine(analysis, plan);
     if (budgetLine) lines.push(budgetLine);

@@ -1,10 +1,9 @@
 /**
  * Privacy costs as a person reads them: in the notion the budget was written in, three significant digits. A zCDP
  * budget written as (ε, δ) is shown in ε (the running total converted with ρ + 2√(ρ ln 1/δ), Bun & Steinke 2016, Prop.
- * 1.3, which is how its limit ρ was derived), with ρ beside it because ρ is what adds up. A mean's error is stated on
- * the mean.
+ * 1.3, which is how its limit ρ was derived), with ρ beside it because ρ is what adds up.
  */
-import { formatBudgetUse, sig3, type Amount, type ReleaseSpend } from '../../engine/release/budget-walk.js';
+import { formatBudgetUse, type Amount, type ReleaseSpend } from '../../engine/release/budget-walk.js';
 import { notionOf, remainingPhrase, spendPhrase, totalPhrase } from '../../engine/release/budget-notion.js';
 import type { MechanismDescription } from '../../engine/release/release-description.js';
 import type { SpecAnalysis } from '../privspec-analysis.js';
@@ -66,17 +65,6 @@ export function releaseBudgetLine(a: SpecAnalysis, plan: ReleasePlan): string | 
     ? ` (parallel with ${names.slice(0, 8).join(', ')}${names.length > 8 ? ` and ${names.length - 8} more` : ''})`
     : '';
   return `Budget (${a.summary.accounting}): adds ${adds(a, spend)}${parallel}; plan total after it ${totalPhrase(notionOf(a.budget), a.summary.limit, spend.total)}`;
-}
-
-/**
- * The mean's 95 % error on the mean. The noisy sum's bound b divided by the number of rows n averaged: ±b/n. With the
- * data at hand (and no `where`, whose row count would itself be private) n is the table's, and the figure is given.
- */
-export function meanErrorLine(sumBound: number, rows: number | undefined): string {
-  const formula = `±b/n for n rows averaged, b = ${sig3(sumBound)} the noisy sum's 95 % bound (half of the budget; the other half counts the rows)`;
-  return rows !== undefined && rows > 0
-    ? `95 % error bound on the mean: ${formula}; with the data's n = ${rows}, ±${sig3(sumBound / rows)}`
-    : `95 % error bound on the mean: ${formula}`;
 }
 
 /**

@@ -18,6 +18,8 @@ import {
   columnValues,
   type FixContext,
 } from './fix-helpers.js';
+import { releaseKind } from '../../engine/release/kinds/registry.js';
+import { releaseDescription } from '../privspec-release-plan.js';
 import { quoteColumn, quoteString } from '../quote-column.js';
 
 /** Listing more values than this in a hierarchy line would make a spec nobody reads; the fix is left out. */
@@ -30,15 +32,13 @@ const acceptFix = (c: FixContext, release: ast.Release, risk: string) => {
 
 export function unboundedContributionFixes(c: FixContext): CodeAction[] {
   const release = releaseOf(c);
-  const q = release?.query;
-  if (!release || !q) return [];
+  const description = release && releaseDescription(release);
+  if (!release || !description) return [];
   const actions: CodeAction[] = [];
-  const end = q.$cstNode?.range.end;
-  if ((q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') && !q.bound && end) {
-    // A grouped query also needs the number of groups one unit may touch; one is the safe default.
-    const bound = q.by.length > 0 ? 'bound unit groups 1 rows 1' : 'bound unit rows 1';
-    actions.push(quickFix(c, `Add '${bound}'`, [insert(end, ` ${bound}`)], true));
-  }
+  const end = release.query?.$cstNode?.range.end;
+  // The bound the kind adds to a query that bounds no unit (a count, sum or mean's).
+  const bound = releaseKind(description.query.kind).boundFix?.(description.query);
+  if (bound !== undefined && end) actions.push(quickFix(c, `Add '${bound}'`, [insert(end, ` ${bound}`)], true));
   return [...actions, ...acceptFix(c, release, 'unbounded-contribution')];
 }
 
@@ -66,15 +66,18 @@ export async function dataDependentDomainFixes(c: FixContext): Promise<CodeActio
         quickFix(c, `Declare the domain of '${column}' from the data's ${values.length} values`, [edit], true),
       );
   }
-  if (release && release.query?.kind !== 'pram') actions.push(...acceptFix(c, release, 'data-dependent-domain'));
+  // Where a domain read from the data is only a warning (PRAM's), no `accept` silences it: none is offered.
+  const kind = release?.query && releaseKind(release.query.kind);
+  if (release && !kind?.domainFromDataWarns) actions.push(...acceptFix(c, release, 'data-dependent-domain'));
   return actions;
 }
 
-/** The first grouping or candidate column of a release whose domain is not declared. */
+/** The first grouping or candidate column of a release whose domain is not declared: the first its kind reads. */
 function domainColumn(release: ast.Release | undefined): string | undefined {
-  const q = release?.query;
-  if (q?.kind === 'mode') return q.column?.name;
-  return q && (q.kind === 'count' || q.kind === 'sum' || q.kind === 'mean') ? q.by[0]?.name : undefined;
+  const description = release && releaseDescription(release);
+  if (!description) return undefined;
+  // A column the spec has not named yet (a half-typed query) is none.
+  return releaseKind(description.query.kind).domainColumns(description.query)[0] || undefined;
 }
 
 /** Where a new hierarchy goes: after the last hierarchy, or after the dataset block. */

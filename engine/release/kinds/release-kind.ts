@@ -21,6 +21,17 @@ import type { Sensitivity } from '../sensitivity.js';
 import type { ColumnUsage } from '../column-roles.js';
 import type { MicrodataFile, MicrodataLayout } from '../linked-releases.js';
 import type { ShapeLeak } from '../release-risk.js';
+import type {
+  CellFigures,
+  CheckFacts,
+  EditorCheck,
+  EditorFacts,
+  HoverLines,
+  HoverPlan,
+  MethodSwitch,
+  PreviewView,
+  QueryControl,
+} from './kind-editor-types.js';
 import type { PrepareAtSourceContext, PrepareContext } from './prepare-release.js';
 import type { Prepared } from './prepared-release.js';
 
@@ -150,4 +161,27 @@ export interface ReleaseKind {
    * undefined when it does. Absent for a kind that takes no bound (microdata).
    */
   unboundedRemedy?(query: QueryDescription): string | undefined;
+  // The preview and the editor (engine/preview/, language/lsp/ ask these).
+  /** The preview panel's view that draws the kind (engine/preview/preview-body.ts). */
+  readonly previewView: PreviewView;
+  /** A count, sum or mean's figures per cell in its preview: its value, its error and what bounding removes. */
+  readonly cellFigures?: CellFigures;
+  /** The public bounds the spec writes for a release of the kind (a grid's `within`), which its preview draws over. */
+  declaredBounds?(query: QueryDescription): PlanContext['gridBounds'];
+  /** The panel's switch between the kind's mechanisms, offering those stated in the release's own parameter. */
+  methodSwitch?(mechanism: MechanismDescription): MethodSwitch;
+  /** A control on the query's own parameter, which the panel offers in place of the mechanism's (PRAM's retention). */
+  readonly queryControl?: QueryControl;
+  /** The hover's lines particular to the kind, in the data steward's figures. */
+  hover(plan: HoverPlan, facts: EditorFacts): Promise<HoverLines>;
+  /** The bound a quick fix adds to a query of the kind that bounds no unit, or none. */
+  boundFix?(query: QueryDescription): string | undefined;
+  /** Whether a domain read from the data is only a warning on the kind, which no `accept` silences (PRAM's). */
+  readonly domainFromDataWarns?: boolean;
+  /** Whether the spec writes the kind's bound after its mechanism (`… hdpview epsilon 1 bound unit rows 2`). */
+  readonly boundAfterMechanism?: boolean;
+  /** Whether the editor's Anonymize CSV… runs a release of the kind: a generalization of the file. */
+  readonly anonymizesCsv?: boolean;
+  /** The checker's findings on a release of the kind that need no data, beyond the planner's problems. */
+  editorChecks?(query: QueryDescription, facts: CheckFacts): EditorCheck[];
 }

@@ -10,7 +10,10 @@ import { pricedPlan } from '../priced-plan.js';
 import type { PrepareContext } from '../prepare-release.js';
 import { labelBytes, prepareDp } from '../prepared-release.js';
 import type { PlanStep, QueryOf, ReleaseKind } from '../release-kind.js';
+import type { CellFigures } from '../kind-editor-types.js';
 import { aggregateExactOf, aggregateRequest } from './aggregate-answer.js';
+import { countFigures, meanFigures, sumFigures } from './aggregate-figures.js';
+import { countHover, meanHover, sumHover } from './aggregate-hover.js';
 import { makeAggregateRelease, type AggregateQuery } from './aggregate-release.js';
 import { clampedSensitivity, countSensitivity } from './aggregate-sensitivity.js';
 
@@ -58,7 +61,21 @@ function prepareAggregate(release: ReleaseDescription, c: PrepareContext) {
 /** The members a count and a clamped sum or mean answer differently: the sensitivity, and the column summed. */
 type OwnMembers = Pick<ReleaseKind, 'sensitivity'> & Partial<ReleaseKind>;
 
-function aggregateKind<K extends 'count' | 'sum' | 'mean'>(name: K, own: OwnMembers): ReleaseKind {
+/**
+ * The bound the quick fix adds to a query that bounds no unit: a grouped query also needs the number of groups one
+ * unit may touch; one is the safe default.
+ */
+function boundFix(query: ReleaseDescription['query']): string | undefined {
+  const q = query as AggregateQuery;
+  if (q.bound) return undefined;
+  return q.by.length > 0 ? 'bound unit groups 1 rows 1' : 'bound unit rows 1';
+}
+
+function aggregateKind<K extends 'count' | 'sum' | 'mean'>(
+  name: K,
+  own: OwnMembers,
+  editor: Pick<ReleaseKind, 'hover'> & { cellFigures: CellFigures },
+): ReleaseKind {
   return {
     name,
     dp: true,
@@ -83,6 +100,10 @@ function aggregateKind<K extends 'count' | 'sum' | 'mean'>(name: K, own: OwnMemb
       return [...by.map((column) => ({ column, use: 'group key' as const })), ...whereUses(where)];
     },
     unboundedRemedy: (q) => ((q as AggregateQuery).bound ? undefined : "add 'bound unit groups G rows R'"),
+    // The preview and the editor.
+    previewView: 'aggregate',
+    boundFix,
+    ...editor,
     ...own,
   };
 }
@@ -98,20 +119,24 @@ const clamped: OwnMembers = {
   summedColumn: (q) => (q as QueryOf<'sum' | 'mean'>).column,
 };
 
-export const countKind = aggregateKind('count', counted);
-export const sumKind = aggregateKind('sum', clamped);
-export const meanKind = aggregateKind('mean', {
-  ...clamped,
-  // A mean splits its budget between a noisy sum and a noisy count; the classic (ε, δ) Gaussian calibration is not
-  // split that way here, so a Gaussian mean is stated in ρ.
-  mechanismProblems: (_, m) =>
-    m.kind === 'gaussian' && m.rho === undefined && m.epsilon !== undefined && m.delta !== undefined
-      ? [
-          {
-            code: 'missing-parameter',
-            message: `${m.kind} needs 'rho R' for a mean (the classic (ε, δ) calibration is not split here)`,
-            field: 'mechanism',
-          },
-        ]
-      : [],
-});
+export const countKind = aggregateKind('count', counted, { cellFigures: countFigures, hover: countHover });
+export const sumKind = aggregateKind('sum', clamped, { cellFigures: sumFigures, hover: sumHover });
+export const meanKind = aggregateKind(
+  'mean',
+  {
+    ...clamped,
+    // A mean splits its budget between a noisy sum and a noisy count; the classic (ε, δ) Gaussian calibration is not
+    // split that way here, so a Gaussian mean is stated in ρ.
+    mechanismProblems: (_, m) =>
+      m.kind === 'gaussian' && m.rho === undefined && m.epsilon !== undefined && m.delta !== undefined
+        ? [
+            {
+              code: 'missing-parameter',
+              message: `${m.kind} needs 'rho R' for a mean (the classic (ε, δ) calibration is not split here)`,
+              field: 'mechanism',
+            },
+          ]
+        : [],
+  },
+  { cellFigures: meanFigures, hover: meanHover },
+);

@@ -35,4 +35,9 @@ export const generalizeKind: ReleaseKind = {
   columnUses: () => [],
   // Its file holds every sensitive and insensitive column as it is, and the quasi-identifiers at the block's levels.
   microdataFile: (_, { roles }) => ({ exact: [...roles.sensitive, ...roles.insensitive], atLevels: roles.quasi }),
+  // The preview and the editor.
+  previewView: 'generalize',
+  hover: () =>
+    Promise.resolve({ about: ['Generalization and suppression to satisfy the anonymity block. Spends no DP budget.'] }),
+  anonymizesCsv: true,
 };

@@ -8,7 +8,10 @@ import type { NoisePlan, ReleasePlan } from '../../release-plan.js';
 import { oneRowSensitivity, rowsSensitivity } from '../../sensitivity.js';
 import { prepareDp } from '../prepared-release.js';
 import type { PlanStep, QueryOf, ReleaseKind } from '../release-kind.js';
+import type { QueryDescription } from '../../release-description.js';
 import { gridExactOfRelease, gridRequest } from './grid-answer.js';
+import { gridHover } from './grid-hover.js';
+import { gridMethodSwitch } from './grid-method-switch.js';
 import { dataBounds, gridMethod, makeGridReleaseMeasurement } from './grid-release.js';
 
 /** A grid of `size` × `size` cells must be one the wavelet mechanisms can build (at most 4096 a side). */
@@ -20,12 +23,16 @@ function gridSizeProblem(size: number): PlanProblem {
   };
 }
 
+/** The public bounds the spec writes (`within x0..x1, y0..y1`), if it does. */
+function declaredBounds(query: QueryDescription) {
+  const { within } = query as QueryOf<'grid'>;
+  return within && { xMin: within.xLow, xMax: within.xHigh, yMin: within.yLow, yMax: within.yHigh };
+}
+
 /** A grid release: the wavelet module's measurement over the public bounds (or the data's, when accepted). */
 function planGrid({ plan, release, mechanism: m, context }: PlanStep): ReleasePlan {
   const q = release.query as QueryOf<'grid'>;
-  const bounds = q.within
-    ? { xMin: q.within.xLow, xMax: q.within.xHigh, yMin: q.within.yLow, yMax: q.within.yHigh }
-    : context.gridBounds;
+  const bounds = declaredBounds(q) ?? context.gridBounds;
   const notes = [
     q.within
       ? 'the grid bounds are public, written in the spec'
@@ -118,4 +125,9 @@ export const gridKind: ReleaseKind = {
         ],
   unboundedRemedy: (q) =>
     (q as QueryOf<'grid'>).bound ? undefined : "add 'bound unit rows N': at most N points per unit",
+  // The preview and the editor.
+  previewView: 'grid',
+  declaredBounds,
+  methodSwitch: gridMethodSwitch,
+  hover: gridHover,
 };

@@ -5,6 +5,7 @@ import { pricedPlan } from '../priced-plan.js';
 import { prepareDp } from '../prepared-release.js';
 import type { QueryOf, ReleaseKind } from '../release-kind.js';
 import { modeExactOf, modeRequest } from './mode-answer.js';
+import { modeHover } from './mode-hover.js';
 import { makeModeRelease } from './mode-release.js';
 
 export const modeKind: ReleaseKind = {
@@ -48,4 +49,7 @@ export const modeKind: ReleaseKind = {
   },
   unboundedRemedy: (q) =>
     (q as QueryOf<'mode'>).bound ? undefined : "add 'bound unit rows N': each unit votes at most N times",
+  // The preview and the editor.
+  previewView: 'mode',
+  hover: modeHover,
 };

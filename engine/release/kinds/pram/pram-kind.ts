@@ -3,6 +3,8 @@ import { declaredDomains } from '../../domains.js';
 import type { PlanProblem } from '../../plan-problem.js';
 import { oneRowSensitivity } from '../../sensitivity.js';
 import type { QueryOf, ReleaseKind } from '../release-kind.js';
+import { pramChecks } from './pram-checks.js';
+import { pramHover } from './pram-hover.js';
 import { INVARIANT_REFUSED, preparePram } from './pram-release.js';
 import { prepareStreamedPram } from './streamed-pram.js';
 
@@ -74,4 +76,11 @@ export const pramKind: ReleaseKind = {
     return { exact: [], atLevels: anonymity ? roles.quasi.filter((c) => !q.columns.includes(c)) : [] };
   },
   randomizedColumns: (q) => (q as QueryOf<'pram'>).columns,
+  // The preview and the editor.
+  previewView: 'pram',
+  // The panel moves the retention probability (a matrix file has none to move); PRAM has no mechanism to tune.
+  queryControl: { name: 'retain', label: 'retain probability', min: 0.05, max: 0.99, log: false },
+  hover: pramHover,
+  domainFromDataWarns: true,
+  editorChecks: (query, facts) => pramChecks(query as QueryOf<'pram'>, facts),
 };

@@ -3,12 +3,17 @@
  * dimensions (view-plan.ts, view-release.ts).
  */
 import { oneRowSensitivity, rowsSensitivity } from '../../sensitivity.js';
+import type { MechanismKind } from '../../release-description.js';
 import { viewDimensionProblems } from '../../view-dimensions.js';
 import { labelBytes, prepareDp } from '../prepared-release.js';
 import type { QueryOf, ReleaseKind } from '../release-kind.js';
 import { viewExactOf, viewRequest } from './view-answer.js';
+import { viewHover } from './view-hover.js';
 import { planView } from './view-plan.js';
 import type { ViewExact } from './view-release.js';
+
+/** The view algorithms the panel's switch offers (each stated in pure ε, so a switch needs no other parameter). */
+const VIEW_ALGORITHMS: readonly MechanismKind[] = ['hdpview', 'privtree', 'identity'];
 
 export const viewKind: ReleaseKind = {
   name: 'view',
@@ -84,4 +89,10 @@ export const viewKind: ReleaseKind = {
   columnUses: (q) => (q as QueryOf<'view'>).dimensions.map((d) => ({ column: d.column, use: 'view dimension' })),
   unboundedRemedy: (q) =>
     (q as QueryOf<'view'>).bound ? undefined : "add 'bound unit rows N': at most N points per unit",
+  // The preview and the editor.
+  previewView: 'view',
+  methodSwitch: () => ({ label: 'algorithm', options: VIEW_ALGORITHMS }),
+  hover: viewHover,
+  // A view's bound follows its mechanism (`… hdpview epsilon 1 bound unit rows 2`); every other kind's is in its query.
+  boundAfterMechanism: true,
 };
