@@ -1,6 +1,7 @@
 import * as Plot from '@observablehq/plot';
 import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
 import { PALETTE, fmt, h, table, widthOf } from './dom.js';
+import { largest, smallest } from '../../engine/core/extremes.js';
 
 type PramBody = Extract<PreviewBody, { kind: 'pram' }>;
 
@@ -25,7 +26,7 @@ export function pramView(body: PramBody, container: HTMLElement): HTMLElement {
       draw: a.draw[i],
     }));
     // Labels turn when they would not fit side by side, and are cut to what the turned axis has room for.
-    const longest = Math.max(...a.labels.map((l) => l.length));
+    const longest = largest(a.labels.map((l) => l.length));
     const turn = longest * 6.5 > (width - 60) / a.labels.length;
     const chart = Plot.plot({
       width,
@@ -143,7 +144,7 @@ function matrixMap(a: PramBody['attributes'][number], width: number): HTMLElemen
   const kept = a.matrix.map((row, i) => row[i]);
   map.setAttribute(
     'aria-label',
-    `Transition matrix of ${a.name}, ${n} × ${n}: a value is kept with probability ${fmt(Math.min(...kept))} to ${fmt(Math.max(...kept))} (the outlined diagonal)`,
+    `Transition matrix of ${a.name}, ${n} × ${n}: a value is kept with probability ${fmt(smallest(kept))} to ${fmt(largest(kept))} (the outlined diagonal)`,
   );
   return h(
     'figure',

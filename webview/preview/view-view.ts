@@ -1,6 +1,7 @@
 import * as Plot from '@observablehq/plot';
 import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
 import { fmt, h, PALETTE, table, value, widthOf } from './dom.js';
+import { largest, smallest } from '../../engine/core/extremes.js';
 
 type ViewBody = Extract<PreviewBody, { kind: 'view' }>;
 type Dimension = ViewBody['dimensions'][number];
@@ -25,7 +26,7 @@ function axis(d: Dimension | undefined): Record<string, unknown> {
 function projectionChart(body: ViewBody, p: Projection, width: number): HTMLElement {
   const dx = body.dimensions[p.x];
   const dy = p.y === null ? undefined : body.dimensions[p.y];
-  const max = Math.max(1, ...p.density.map((d) => d.count));
+  const max = Math.max(1, largest(p.density.map((d) => d.count)));
   const chart = Plot.plot({
     width,
     height: dy ? Math.min(360, Math.max(200, width * 0.75)) : 140,
@@ -68,7 +69,7 @@ function projectionChart(body: ViewBody, p: Projection, width: number): HTMLElem
 function arrChart(body: ViewBody, width: number): HTMLElement {
   const built = body.arr.filter((a) => a.relative !== null);
   const values = built.map((a) => a.relative!);
-  const low = Math.min(1, ...values) / 2;
+  const low = Math.min(1, smallest(values)) / 2;
   const chart = Plot.plot({
     width,
     height: 40 + 36 * Math.max(1, built.length),
@@ -78,7 +79,7 @@ function arrChart(body: ViewBody, width: number): HTMLElement {
       type: 'log',
       label: 'relative RMSE (HDPView = 1)',
       grid: true,
-      domain: [low, Math.max(1, ...values) * 2],
+      domain: [low, Math.max(1, largest(values)) * 2],
       tickFormat: (t: number) => fmt(t),
       ticks: 5,
     },

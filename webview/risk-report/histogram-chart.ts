@@ -1,4 +1,5 @@
 import * as Plot from '@observablehq/plot';
+import { largest } from '../../engine/core/extremes.js';
 
 /** Okabe & Ito's colour-blind-safe pair: vermillion for classes below k, blue for the rest. */
 export const BELOW = 'below k';
@@ -54,7 +55,7 @@ export function histogramChart(
   // Labels turn 45° when the bars are narrower than their labels ("≥41" beside 40 others), and are thinned to 20.
   const w = Math.max(200, Math.floor(width));
   const shown = Math.min(20, data.length);
-  const turn = Math.max(...data.map((b) => b.label.length)) * 7 > (w - 60) / shown;
+  const turn = largest(data.map((b) => b.label.length)) * 7 > (w - 60) / shown;
   const svg = Plot.plot({
     width: w,
     height: turn ? 240 : 220,

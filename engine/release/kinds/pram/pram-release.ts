@@ -29,6 +29,7 @@ import { ReleaseUnavailable } from '../../release-unavailable.js';
 import { combinedEpsilon, localEpsilon } from '../../../pram/local-epsilon.js';
 import { generalizedQuasi, type GeneralizeOptions } from '../generalize/generalized-quasi.js';
 import { columnWidth, microdataBytes, microdataPrepared, type PreparedRelease } from '../prepared-release.js';
+import { largest } from '../../../core/extremes.js';
 
 type PramQuery = Extract<QueryDescription, { kind: 'pram' }>;
 
@@ -265,7 +266,7 @@ export function preparePram(input: PramInput): PreparedRelease {
   const header = [...q.columns, ...dataset.quasi.filter((c) => !q.columns.includes(c))];
   const widths = header.map((name, i) =>
     i < q.columns.length
-      ? Math.max(...built.matrices[i].labels.map((l) => l.length * 3 + 2))
+      ? largest(built.matrices[i].labels.map((l) => l.length * 3 + 2))
       : columnWidth(table, name, input.hierarchies?.get(name)),
   );
   return {
