@@ -14,7 +14,6 @@ import { modelHierarchies } from './hierarchies.js';
 import { applyChanges, isSimple, patchTable, type DictionaryIndexes, type TextChange } from './incremental-table.js';
 import { fieldRanges, lineStarts, lineText, mergeAdjacent } from './line-index.js';
 import { individualRiskCheck } from './individual-risk-flags.js';
-import { largest, smallest } from '../../engine/core/extremes.js';
 
 /** What the worker keeps of the last check of a document, so that quick fixes and "show rows" need no re-parse. */
 export interface CheckState {
@@ -125,8 +124,9 @@ function checkTable(
       const line = (table.rowLines?.[r] ?? r + 2) - 1;
       const ranges = fieldRanges(lineText(text, starts, line), d);
       const cells = qiIndexes.map((j) => ranges[j]).filter((x): x is [number, number] => x !== undefined);
-      const start = cells.length > 0 ? smallest(cells.map((c) => c[0])) : 0;
-      const end = cells.length > 0 ? largest(cells.map((c) => c[1])) : 0;
+      // One cell per quasi-identifier: a spread of a few arguments, not of the data.
+      const start = cells.length > 0 ? Math.min(...cells.map((c) => c[0])) : 0;
+      const end = cells.length > 0 ? Math.max(...cells.map((c) => c[1])) : 0;
       let key = keys.get(id);
       if (key === undefined) keys.set(id, (key = classKey(table, model.qi, classes, id, generalization)));
       violations.push({
