@@ -4,9 +4,10 @@ import type { CommandContext } from './command.js';
 import { commands, type CommandEntry } from './commands/index.js';
 import { CliError, ExitCode } from './cli-error.js';
 import { describeError, isError } from './describe-error.js';
+import { largest } from '../engine/core/extremes.js';
 
 function help(): string {
-  const width = Math.max(...Object.keys(commands).map((n) => n.length));
+  const width = largest(Object.keys(commands).map((n) => n.length));
   const lines = Object.entries(commands).map(([name, c]) => `  ${name.padEnd(width)}  ${c.summary}`);
   return `usage: privspec <command> [options]\n\ncommands:\n${lines.join('\n')}\n\nRun 'privspec help <command>' for a command's options; 'privspec --version' prints the version.\n`;
 }

@@ -13,6 +13,7 @@ import type * as ast from './generated/ast.js';
 import type { ColumnRoles } from '../engine/release/column-roles.js';
 import type { AnonymityDescription, DatasetDescription } from '../engine/release/release-description.js';
 import { resolveSpecPath } from './privspec-text.js';
+import { largest } from '../engine/core/extremes.js';
 
 // The release half of the bridge (descriptions, plans, problems on nodes) lives in its own file for size.
 export {
@@ -105,7 +106,7 @@ export function buildHierarchy(node: ast.Hierarchy, readText: (path: string) => 
  * (`groupingHierarchy`) and the validator report the clash.
  */
 export function groupingLevels(groups: readonly ast.HierarchyGroup[]): Map<string, string>[] {
-  const height = Math.max(0, ...groups.map((g) => g.levels.length));
+  const height = Math.max(0, largest(groups.map((g) => g.levels.length)));
   const levels = Array.from({ length: height }, () => new Map<string, string>());
   for (const g of groups) {
     let below: readonly string[] = g.values;

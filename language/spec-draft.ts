@@ -1,5 +1,6 @@
 import type { Table } from '../engine/table/table.js';
 import { quoteColumn, quoteString, wordKeywords } from './quote-column.js';
+import { largest, smallest } from '../engine/core/extremes.js';
 
 /**
  * A first draft of a spec for a CSV, for `PrivSpec: Create Spec from CSV`: each column's type is inferred from its
@@ -131,7 +132,7 @@ export function defaultHierarchy(
   }
   if (type === 'integer') {
     const numbers = present.map(Number);
-    const range = Math.max(...numbers) - Math.min(...numbers);
+    const range = largest(numbers) - smallest(numbers);
     // Widths grow by a factor 2 then 2 again from a round base, so that each level nests in the next (the builder
     // requires it).
     const base = range <= 150 ? 5 : 10 ** Math.max(1, Math.floor(Math.log10(range)) - 1);

@@ -14,6 +14,7 @@ import {
   graphFromEdgeTable,
   jointFromTable,
 } from '../../engine/dp/correlated/index.js';
+import { largest, smallest } from '../../engine/core/extremes.js';
 
 const usage = `usage: privspec leakage <edges> | --source ENGINE:TABLE [--tau T] [--epsilon E --sensitivity M] [--engine E] [--json]
        privspec leakage --joint <joint> --epsilon E [--sensitivity M] [--engine E] [--json]
@@ -91,7 +92,7 @@ export const leakage: Command = {
       const file = resolve(ctx.cwd, values.joint);
       const joint = jointFromTable(await readTable(file, read));
       const all = joint.outcomes.flatMap((o) => [...o]);
-      const m = sensitivity ?? Math.max(...all) - Math.min(...all);
+      const m = sensitivity ?? largest(all) - smallest(all);
       if (!(m > 0))
         throw new CliError(`${file}: every tuple takes one value, so the sum has no sensitivity; give --sensitivity`);
       const lambda = m / epsilon;

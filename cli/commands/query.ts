@@ -7,6 +7,8 @@ import type { DpView } from '../../engine/view/view-types.js';
 import type { Command } from '../command.js';
 import { CliError, ExitCode } from '../cli-error.js';
 import { parseOptions } from '../parse-options.js';
+import { refuseNonFinite } from '../finite-figures.js';
+import { largest } from '../../engine/core/extremes.js';
 
 const usage = `usage: privspec query <view.json> "count where age in 30..39 and sex = \\"F\\"" [--json]
        privspec query <view.json> --workload queries.txt [--json]
@@ -74,6 +76,8 @@ export const query: Command = {
       if (lines.length === 0) throw new CliError(`${file}: no query in it (one query per line)`);
     } else lines = [{ text: queries[0], where: (column: number) => `the query, column ${column}` }];
     const answers = answerAll(view, lines);
+    // A view file's counts are checked to sum to a finite number, so no answer should be ∞; this is the last guard.
+    refuseNonFinite(answers);
     if (values.json) {
       const single =
         values.workload === undefined ? { estimate: answers[0].estimate, noiseStdDev: answers[0].noiseStdDev } : {};
@@ -89,10 +93,18 @@ export const query: Command = {
         `${fmt(answers[0].estimate)} ± ${fmt(answers[0].noiseStdDev)} (noise s.d.; from the ${view.algorithm} view, nothing spent)\n`,
       );
     } else {
-      const width = Math.min(80, Math.max(5, ...answers.map((a) => a.query.length)));
+      const width = Math.min(80, Math.max(5, largest(answers.map((a) => a.query.length))));
       ctx.out(`${'query'.padEnd(width)}  ${'estimate'.padStart(12)}  ${'± noise s.d.'.padStart(12)}\n`);
-      for (const a of answers)
-        ctx.out(`${a.query.padEnd(width)}  ${fmt(a.estimate).padStart(12)}  ${fmt(a.noiseStdDev).padStart(12)}\n`);
+      // Printed in chunks of about a megabyte: one write per answer costs more than answering for a large workload.
+      let chunk = '';
+      for (const a of answers) {
+        chunk += `${a.query.padEnd(width)}  ${fmt(a.estimate).padStart(12)}  ${fmt(a.noiseStdDev).padStart(12)}\n`;
+        if (chunk.length >= 1 << 20) {
+          ctx.out(chunk);
+          chunk = '';
+        }
+      }
+      if (chunk) ctx.out(chunk);
       ctx.out(`${answers.length} answers from the ${view.algorithm} view; nothing spent\n`);
     }
     return ExitCode.Ok;

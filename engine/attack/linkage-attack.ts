@@ -24,6 +24,8 @@ export interface AttackOptions {
   readonly candidateId?: string;
   readonly rng?: RandomSource;
   readonly signal?: AbortSignal;
+  /** The most pairs of tuples the blocking may compare (MAX_PAIR_CHECKS); a larger attack is refused. */
+  readonly maxPairChecks?: number;
 }
 
 export interface LinkedRecord {
@@ -71,7 +73,7 @@ export function linkageAttack(released: Table, candidates: Table, options: Attac
   const rel = { columns: relColumns, groups: recordGroups(relColumns, released.rowCount) };
   const cand = { columns: candColumns, groups: recordGroups(candColumns, candidates.rowCount) };
   options.signal?.throwIfAborted();
-  const edges = linkageEdges(rel, cand, models);
+  const edges = linkageEdges(rel, cand, models, options.maxPairChecks);
   options.signal?.throwIfAborted();
   const supply = rel.groups.rows.map((r) => r.length);
   const capacity = cand.groups.rows.map((r) => r.length);

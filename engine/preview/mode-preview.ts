@@ -4,6 +4,7 @@ import type { ReleasePlan } from '../release/plan-release.js';
 import type { ReleaseStages } from '../release/release-measurement.js';
 import type { PreviewExact } from './preview-exact.js';
 import type { ModeBody } from './preview-types.js';
+import { largest } from '../core/extremes.js';
 
 /**
  * A mode by the exponential mechanism (McSherry & Talwar 2007): each candidate's score u (its rows, after each unit's
@@ -19,7 +20,7 @@ export function modePreview(figures: PreviewExact, plan: ReleasePlan, candidates
   const stages = plan.measurement!.stages as ReleaseStages<ModeExact>;
   const exact = figures.bounded as ModeExact;
   const score = (c: string) => exact.scores.get(c) ?? 0;
-  const top = Math.max(...candidates.map(score));
+  const top = largest(candidates.map(score));
   const weights = candidates.map((c) => Math.exp((epsilon * (score(c) - top)) / (2 * sensitivity)));
   const total = weights.reduce((s, w) => s + w, 0);
   const drawn = stages.addNoise(exact);

@@ -111,13 +111,23 @@ export function readViewText(text: string): { view: DpView; notPrivate?: string;
   const sizes = dimensions.map((d) => (d.kind === 'range' ? d.hi - d.lo + 1 : d.values.length));
   if (!Array.isArray(view.blocks) || view.blocks.length === 0) throw new ViewFileError('the view has no blocks');
   const blocks = view.blocks.map((b, i) => blockOf(b, i, sizes));
-  // A partition's volumes add up to the domain's size; compared in floating point with a relative tolerance, since a
-  // domain of many wide dimensions exceeds 2^53.
-  const domain = sizes.reduce((a, s) => a * s, 1);
-  const covered = blocks.reduce((a, b) => a + b.lo.reduce((v, l, j) => v * (b.hi[j] - l + 1), 1), 0);
-  if (Math.abs(covered - domain) > 1e-9 * domain)
+  // A partition's volumes add up to the domain's size, compared exactly: in BigInt, since a domain of up to 2^53 cells
+  // (and a sum of block volumes above it) is past where doubles count every integer, and a float tolerance would
+  // accept a view missing a slice of millions of cells.
+  const domain = sizes.reduce((a, s) => a * BigInt(s), 1n);
+  let covered = 0n;
+  for (const b of blocks) covered += b.lo.reduce((v, l, j) => v * BigInt(b.hi[j] - l + 1), 1n);
+  if (covered !== domain)
     throw new ViewFileError(
       `the blocks cover ${covered} cells of a domain of ${domain}: they are not a partition of it`,
+    );
+  // Every answer is a sum of (parts of) block counts, and a synthesis draws blocks by their counts' running total:
+  // counts whose magnitudes add up past the largest double would print Infinity or bias every draw to the last block.
+  let magnitude = 0;
+  for (const b of blocks) magnitude += Math.abs(b.count);
+  if (!Number.isFinite(magnitude))
+    throw new ViewFileError(
+      'its block counts add up beyond the largest number double precision holds (about 1.8e308), so no answer from them would be finite',
     );
   const overlap = disjointnessProblem(blocks, sizes.length);
   if (overlap) throw new ViewFileError(`${overlap}: the blocks are not a partition of the domain`);

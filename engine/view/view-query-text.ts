@@ -104,6 +104,18 @@ function parseTerms(text: string): Term[] {
   return terms;
 }
 
+/**
+ * Each categorical dimension's value → index map, built once per dimension rather than once per term: a workload of a
+ * million queries on a dimension of thousands of values would otherwise rebuild it a million times.
+ */
+const valueIndexes = new WeakMap<ViewDimension, Map<string, number>>();
+
+function valueIndex(d: ViewDimension & { kind: 'categorical' }): Map<string, number> {
+  let at = valueIndexes.get(d);
+  if (at === undefined) valueIndexes.set(d, (at = new Map(d.values.map((v, j) => [v, j]))));
+  return at;
+}
+
 /** The indices of a dimension a term accepts: an interval (possibly empty, lo > hi) or a set. */
 function indicesOf(d: ViewDimension, term: Term): { lo: number; hi: number } | { indices: number[] } {
   if (d.kind === 'range') {
@@ -123,7 +135,7 @@ function indicesOf(d: ViewDimension, term: Term): { lo: number; hi: number } | {
     const inside = term.values.map(num).filter((v) => Number.isInteger(v) && v >= d.lo && v <= d.hi);
     return { indices: [...new Set(inside.map((v) => v - d.lo))].sort((a, b) => a - b) };
   }
-  const at = new Map(d.values.map((v, j) => [v, j]));
+  const at = valueIndex(d);
   const index = (t: Token) => {
     const j = at.get(String(t.value));
     if (j === undefined) {

@@ -2,6 +2,7 @@ import type { RiskReport } from '../protocol.js';
 import { short, summaryRows } from './risk-report-markdown.js';
 import { afterHeading } from './after-heading.js';
 import { attackHtml } from './attack-section.js';
+import { largest } from '../../engine/core/extremes.js';
 
 function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -81,7 +82,7 @@ export function histogramSvg(histogram: RiskReport['classSizeHistogram']): strin
   const width = 640;
   const height = 200;
   const barWidth = Math.max(4, Math.floor((width - 40) / Math.max(1, bars.length)) - 2);
-  const top = Math.log10(1 + Math.max(1, ...bars.map((b) => b.classes)));
+  const top = Math.log10(1 + Math.max(1, largest(bars.map((b) => b.classes))));
   const shapes = bars.map((b, i) => {
     const h = Math.round(((height - 40) * Math.log10(1 + b.classes)) / top);
     const x = 30 + i * (barWidth + 2);
@@ -92,6 +93,6 @@ export function histogramSvg(histogram: RiskReport['classSizeHistogram']): strin
   });
   return (
     `<svg xmlns="http://www.w3.org/2000/svg" width="${width}" height="${height}" role="img" aria-label="classes per class size (log scale)">` +
-    `<text x="0" y="12">classes (log) by class size; max ${short(Math.max(0, ...bars.map((b) => b.classes)))}</text>${shapes.join('')}</svg>`
+    `<text x="0" y="12">classes (log) by class size; max ${short(Math.max(0, largest(bars.map((b) => b.classes))))}</text>${shapes.join('')}</svg>`
   );
 }

@@ -3,6 +3,7 @@ import type { RiskReport } from '../protocol.js';
 import { afterHeading } from './after-heading.js';
 import { individualRiskMarkdown, individualRiskRows } from './individual-risk-text.js';
 import { plural } from '../../engine/core/plural.js';
+import { largest } from '../../engine/core/extremes.js';
 
 /** A share as a percentage with one decimal: 0.6466 → `64.7%`. */
 export function percent(x: number): string {
@@ -70,7 +71,7 @@ export function riskReportMarkdown(r: RiskReport, generated = new Date()): strin
     '| Class size | Classes | Rows | |',
     '|---:|---:|---:|---|',
   ];
-  const most = Math.max(1, ...r.classSizeHistogram.map(([, c]) => c));
+  const most = Math.max(1, largest(r.classSizeHistogram.map(([, c]) => c)));
   for (const [size, classes] of r.classSizeHistogram) {
     lines.push(
       `| ${size} | ${classes} | ${size * classes} | ${'█'.repeat(Math.max(1, Math.round((20 * classes) / most)))} |`,

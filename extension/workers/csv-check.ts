@@ -124,6 +124,7 @@ function checkTable(
       const line = (table.rowLines?.[r] ?? r + 2) - 1;
       const ranges = fieldRanges(lineText(text, starts, line), d);
       const cells = qiIndexes.map((j) => ranges[j]).filter((x): x is [number, number] => x !== undefined);
+      // One cell per quasi-identifier: a spread of a few arguments, not of the data.
       const start = cells.length > 0 ? Math.min(...cells.map((c) => c[0])) : 0;
       const end = cells.length > 0 ? Math.max(...cells.map((c) => c[1])) : 0;
       let key = keys.get(id);

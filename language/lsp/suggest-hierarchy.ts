@@ -6,6 +6,7 @@
  * grouped straight into `*`.
  */
 import { quoteString } from '../quote-column.js';
+import { largest, smallest } from '../../engine/core/extremes.js';
 
 /** Categories listed in one line at most; beyond this a grouping hierarchy needs a person's judgement. */
 const MAX_CATEGORIES = 30;
@@ -38,8 +39,8 @@ export function suggestHierarchy(values: readonly string[]): SuggestedHierarchy 
   }
   const numbers = present.map(Number);
   if (numbers.every((x) => Number.isFinite(x))) {
-    const low = Math.min(...numbers);
-    const high = Math.max(...numbers);
+    const low = smallest(numbers);
+    const high = largest(numbers);
     if (high === low) return undefined;
     // About ten intervals at the first level, then widths doubling twice (three levels below `*`).
     const w = niceWidth((high - low) / 10);

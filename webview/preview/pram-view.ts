@@ -1,6 +1,7 @@
 import * as Plot from '@observablehq/plot';
 import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
 import { PALETTE, fmt, h, table, widthOf } from './dom.js';
+import { largest, smallest } from '../../engine/core/extremes.js';
 
 type PramBody = Extract<PreviewBody, { kind: 'pram' }>;
 
@@ -26,7 +27,7 @@ export function pramView(body: PramBody, container: HTMLElement): HTMLElement {
     }));
     // Bars stand side by side while every label fits under its bar unturned; otherwise they lie down, one row per
     // value with its label beside it, which reads at any width (turned labels at 320 px cross each other).
-    const longest = Math.max(...a.labels.map((l) => Math.min(14, l.length)));
+    const longest = largest(a.labels.map((l) => Math.min(14, l.length)));
     const across = longest * 7 + 6 <= (width - 60) / a.labels.length;
     const legend = {
       domain: ['before', 'expected after ± Chebyshev 95 %', 'example draw'],
@@ -162,7 +163,7 @@ function matrixMap(a: PramBody['attributes'][number], width: number): HTMLElemen
   const kept = a.matrix.map((row, i) => row[i]);
   map.setAttribute(
     'aria-label',
-    `Transition matrix of ${a.name}, ${n} × ${n}: a value is kept with probability ${fmt(Math.min(...kept))} to ${fmt(Math.max(...kept))} (the outlined diagonal)`,
+    `Transition matrix of ${a.name}, ${n} × ${n}: a value is kept with probability ${fmt(smallest(kept))} to ${fmt(largest(kept))} (the outlined diagonal)`,
   );
   return h(
     'figure',

@@ -2,6 +2,7 @@ import * as Plot from '@observablehq/plot';
 import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
 import { blockDensity } from './block-density.js';
 import { fmt, h, PALETTE, table, value, widthOf } from './dom.js';
+import { largest, smallest } from '../../engine/core/extremes.js';
 
 type ViewBody = Extract<PreviewBody, { kind: 'view' }>;
 type Dimension = ViewBody['dimensions'][number];
@@ -35,7 +36,7 @@ function projectionChart(body: ViewBody, p: Projection, width: number): HTMLElem
   const blocks = p.blocks
     .map((b, i) => ({ ...b, density: density[i], area: (b.x1 - b.x0) * (b.y1 - b.y0) }))
     .sort((a, b) => b.area - a.area);
-  const max = Math.max(1e-9, ...density);
+  const max = Math.max(1e-9, largest(density));
   const chart = Plot.plot({
     width,
     height: dy ? Math.min(360, Math.max(200, width * 0.75)) : 140,
@@ -81,7 +82,7 @@ function projectionChart(body: ViewBody, p: Projection, width: number): HTMLElem
 function arrChart(body: ViewBody, width: number): HTMLElement {
   const built = body.arr.filter((a) => a.relative !== null);
   const values = built.map((a) => a.relative!);
-  const low = Math.min(1, ...values) / 2;
+  const low = Math.min(1, smallest(values)) / 2;
   const chart = Plot.plot({
     width,
     height: 54 + 36 * Math.max(1, built.length),
@@ -94,7 +95,7 @@ function arrChart(body: ViewBody, width: number): HTMLElement {
       label: 'relative RMSE (HDPView = 1)',
       labelOffset: 38,
       grid: true,
-      domain: [low, Math.max(1, ...values) * 2],
+      domain: [low, Math.max(1, largest(values)) * 2],
       tickFormat: (t: number) => fmt(t),
       ticks: 5,
     },

@@ -1,5 +1,6 @@
 import * as Plot from '@observablehq/plot';
 import { plural } from '../../engine/core/plural.js';
+import { largest } from '../../engine/core/extremes.js';
 
 /** Okabe & Ito's colour-blind-safe pair: vermillion for classes below k, blue for the rest. */
 export const BELOW = 'below k';
@@ -54,12 +55,12 @@ export function histogramChart(
   const legend = Plot.legend({ color: { ...COLORS, type: 'categorical' }, className: 'legend' }) as HTMLElement;
   // Every label shown fits beside the others unturned: thinned to what the width holds (at most 20), every step-th.
   const w = Math.max(200, Math.floor(width));
-  const longest = Math.max(...data.map((b) => b.label.length));
+  const longest = largest(data.map((b) => b.label.length));
   const shown = Math.max(2, Math.min(20, Math.floor((w - 60) / (longest * 7 + 8))));
   const step = Math.ceil(data.length / shown);
   // On a symmetric-log axis the powers of ten are evenly spaced; Plot's own ticks crowd at the top (10,000 and
   // 15,000 drawn into each other).
-  const top = Math.max(1, ...data.map((b) => b.classes));
+  const top = Math.max(1, largest(data.map((b) => b.classes)));
   const ticks = [0, ...Array.from({ length: Math.floor(Math.log10(top)) + 1 }, (_, i) => 10 ** i)];
   const svg = Plot.plot({
     width: w,

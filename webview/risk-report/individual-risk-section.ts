@@ -1,4 +1,5 @@
 import type { RiskReport } from '../../extension/protocol.js';
+import { largest } from '../../engine/core/extremes.js';
 
 const short = (x: number) => String(Number(x.toPrecision(3)));
 
@@ -22,7 +23,7 @@ export function individualRiskSection(r: RiskReport): HTMLElement[] {
   if (!w) return [];
   const title = h('h2', {}, `Individual risk (survey weight ${w.weight})`);
   if ('error' in w) return [title, h('p', { id: 'individual-risk-error' }, `Not computed: ${w.error}`)];
-  const most = Math.max(1, ...w.distribution.map((b) => b.records));
+  const most = Math.max(1, largest(w.distribution.map((b) => b.records)));
   const bands = w.distribution.map((b) =>
     h(
       'tr',

@@ -10,6 +10,7 @@
 import { PrivacyError } from '../../core/measures.js';
 import { checkGraph, type CorrelationGraph } from './correlation-graph.js';
 import { leakageCoefficients } from './leakage-coefficients.js';
+import { largest } from '../../core/extremes.js';
 
 /**
  * The largest connected part the dense O(c³) computation takes (τ > 0): 5,000 units take 200 MB and about a minute;
@@ -64,10 +65,10 @@ export function gaussianLeakage(graph: CorrelationGraph, tau: number): GaussianL
     throw new PrivacyError(
       `the correlation graph has ${parts.length} disconnected parts; give a prior τ > 0 (or connect them)`,
     );
-  const largest = Math.max(...parts.map((p) => p.length));
-  if (tau > 0 && largest > MAX_GAUSSIAN_UNITS) {
+  const largestPart = largest(parts.map((p) => p.length));
+  if (tau > 0 && largestPart > MAX_GAUSSIAN_UNITS) {
     throw new PrivacyError(
-      `a connected part of ${largest} units exceeds the ${MAX_GAUSSIAN_UNITS} that the dense O(n³) leakage computation handles with a prior τ > 0`,
+      `a connected part of ${largestPart} units exceeds the ${MAX_GAUSSIAN_UNITS} that the dense O(n³) leakage computation handles with a prior τ > 0`,
     );
   }
   const leakage = new Float64Array(graph.n);

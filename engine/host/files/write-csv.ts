@@ -1,11 +1,15 @@
 import type { RandomSource } from '../../core/random.js';
 import { randomPermutation } from '../../core/random-permutation.js';
+import { needsQuotePrefix, spreadsheetSafe } from './spreadsheet-safe-cell.js';
 
 /**
  * One CSV field, quoted as RFC 4180 requires: when it holds the delimiter, a double quote, a line break, or
- * leading/trailing blanks that a reader might trim; inner quotes are doubled.
+ * leading/trailing blanks that a reader might trim; inner quotes are doubled. A value a spreadsheet would run as a
+ * formula is written as data, prefixed with `'` and quoted (spreadsheet-safe-cell.ts): every file privspec writes
+ * goes through here.
  */
 export function csvField(value: string, delimiter = ','): string {
+  if (needsQuotePrefix(value)) return `"${spreadsheetSafe(value).replace(/"/g, '""')}"`;
   const needsQuotes = value.includes(delimiter) || /["\r\n]/.test(value) || /^\s|\s$/.test(value);
   return needsQuotes ? `"${value.replace(/"/g, '""')}"` : value;
 }

@@ -43,7 +43,7 @@ const NO_HARD_LINKS = new Set(['EPERM', 'ENOTSUP', 'EOPNOTSUPP', 'ENOSYS']);
 export async function writeMicrodataStream(
   path: string,
   header: readonly string[],
-  batches: AsyncIterable<RowBatch>,
+  batches: AsyncIterable<RowBatch> | Iterable<RowBatch>,
   transform: RowTransform,
   options: MicrodataStreamOptions,
 ): Promise<{ rows: number; sha256: string }> {

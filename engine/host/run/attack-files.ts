@@ -20,6 +20,7 @@ import { guardOutputs } from '../files/output-guard.js';
 import { readTable, type EngineChoice } from '../sources/open-source.js';
 import { databaseLocation } from '../sources/database-location.js';
 import { formatCsv } from '../files/write-csv.js';
+import { fromSpreadsheetSafe } from '../files/spreadsheet-safe-cell.js';
 import { writeNewFileAtomic } from '../files/write-file-atomic.js';
 import { checkRecordOrder, recordOrder, type RowAlignment } from '../../attack/row-alignment.js';
 import { findRowKey, RowKeyProblem, type FoundRowKey } from '../ledger/row-key.js';
@@ -79,7 +80,7 @@ export async function runAttackFiles(input: AttackFilesInput): Promise<AttackFil
     });
   const candidateId = input.candidateId ?? input.id;
   const [released, candidates, truth] = await Promise.all([
-    read(input.released, input.qi),
+    read(input.released, input.qi).then(asWritten),
     read(input.candidates, [...new Set([...(candidateId ? [candidateId] : []), ...input.qi])]),
     input.truth ? read(input.truth, [...new Set([input.id!, ...input.qi])]) : Promise.resolve(undefined),
   ]);
@@ -125,6 +126,19 @@ export async function runAttackFiles(input: AttackFilesInput): Promise<AttackFil
     summary: aligned?.verifiedOn ? { ...summary, verifiedOn: aligned.verifiedOn } : summary,
     result,
     ...(evaluation ? { evaluation } : {}),
+  };
+}
+
+/**
+ * The released table with the values privspec wrote as spreadsheet-safe text (a `'` before a formula-like cell,
+ * spreadsheet-safe-cell.ts) read as the values they stand for, so that they compare equal to the candidates' and the
+ * truth's. The file's bytes, and so its row key's digest, are unchanged.
+ */
+function asWritten(table: Table): Table {
+  if (!table.columns.some((c) => c.dictionary.some((v) => v !== fromSpreadsheetSafe(v)))) return table;
+  return {
+    ...table,
+    columns: table.columns.map((c) => ({ ...c, dictionary: c.dictionary.map(fromSpreadsheetSafe) })),
   };
 }
 

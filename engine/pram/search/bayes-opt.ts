@@ -14,6 +14,7 @@
 import type { RandomSource } from '../../core/random.js';
 import { uniformBelowSmall } from '../../dp/samplers/uniform.js';
 import { fitGaussianProcess } from './gaussian-process.js';
+import { largest } from '../../core/extremes.js';
 
 export interface BayesOptOptions {
   /** Random initial evaluations (5 in the seed). */
@@ -60,7 +61,7 @@ export function bayesianOptimize(
   }
   while (history.length < budget) {
     const feasible = history.filter((h) => h.value !== null).map((h) => h.value as number);
-    const worst = feasible.length > 0 ? Math.max(...feasible) : 1;
+    const worst = feasible.length > 0 ? largest(feasible) : 1;
     // Losses span orders of magnitude; the surrogate models their logarithm (they are > 0).
     const ys = history.map((h) => Math.log(Math.max(h.value ?? worst, 1e-300)));
     const gp = fitGaussianProcess(

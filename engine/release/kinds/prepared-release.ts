@@ -13,6 +13,7 @@ import type { ExpectedError, ReleaseOutput } from '../release-measurement.js';
 import type { ReleasePlan } from '../release-plan.js';
 import type { ReleaseDescription } from '../release-description.js';
 import type { PrepareContext } from './prepare-release.js';
+import { largest } from '../../core/extremes.js';
 
 /** What the ledger records of a microdata run: the columns it released perturbed or generalized, and PRAM's local ε. */
 export interface MicrodataRecord {
@@ -125,7 +126,7 @@ export function prepareMeasured(
 
 /** The widest a label of a column with these values can be written (UTF-8, quoted). */
 export const labelBytes = (values: readonly string[] | undefined) =>
-  Math.max(1, ...(values ?? []).map((v) => v.length * 3 + 2));
+  Math.max(1, largest((values ?? []).map((v) => v.length * 3 + 2)));
 
 /**
  * A DP release prepared from the runner's plan (`planOf`), the exact stage from a source's answer where the run takes

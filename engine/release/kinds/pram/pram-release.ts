@@ -30,6 +30,7 @@ import { combinedEpsilon, localEpsilon } from '../../../pram/local-epsilon.js';
 import { generalizedQuasi, type GeneralizeOptions } from '../generalize/generalized-quasi.js';
 import { columnWidth, microdataBytes, microdataPrepared, type PreparedRelease } from '../prepared-release.js';
 import { pluralWord } from '../../../core/plural.js';
+import { largest } from '../../../core/extremes.js';
 
 type PramQuery = Extract<QueryDescription, { kind: 'pram' }>;
 
@@ -266,7 +267,7 @@ export function preparePram(input: PramInput): PreparedRelease {
   const header = [...q.columns, ...dataset.quasi.filter((c) => !q.columns.includes(c))];
   const widths = header.map((name, i) =>
     i < q.columns.length
-      ? Math.max(...built.matrices[i].labels.map((l) => l.length * 3 + 2))
+      ? largest(built.matrices[i].labels.map((l) => l.length * 3 + 2))
       : columnWidth(table, name, input.hierarchies?.get(name)),
   );
   return {

@@ -44,6 +44,7 @@ import type { DataSource } from '../../../source/data-source.js';
 import type { FrequencyTable } from '../../../table/frequency-table.js';
 import type { Column } from '../../../table/table.js';
 import { decideStreamed, type StreamedRelease } from '../generalize/streamed-generalize.js';
+import { largest } from '../../../core/extremes.js';
 
 type PramQuery = Extract<QueryDescription, { kind: 'pram' }>;
 
@@ -103,7 +104,7 @@ export async function prepareStreamedPram(
   );
   const widths = header.map((name) => {
     const i = q.columns.indexOf(name);
-    if (i >= 0) return Math.max(...built.matrices[i].labels.map((l) => l.length * 3 + 2));
+    if (i >= 0) return largest(built.matrices[i].labels.map((l) => l.length * 3 + 2));
     const h = input.hierarchies.get(name);
     const col = decision?.frequencies.columns.find((c) => c.name === name);
     return h && col ? Math.max(2, dictionaryWidth(col.dictionary, h)) : 64;
