@@ -32,6 +32,7 @@ import { didYouMean } from './did-you-mean.js';
 import { findOptimalTransformation } from './privspec-search.js';
 import { correlationLeakage } from './lsp/correlation-hover.js';
 import { plural } from '../engine/core/plural.js';
+import { dataCheckCache, nodePath } from './data-check-cache.js';
 
 /** Races a promise against cancellation, so a validation can be abandoned while a shared read goes on. */
 export async function unlessCancelled<T>(promise: Promise<T>, token: Cancellation.CancellationToken): Promise<T> {
@@ -70,8 +71,8 @@ export async function checkSpecData(
 ): Promise<void> {
   const silent: ValidationAcceptor = () => {};
   const accept = part === 'files' ? sink : silent;
+  // The correlation's check reports here; the scans report through the cache (below).
   const report = part === 'data' ? sink : silent;
-  const hint = part === 'search' ? sink : undefined;
   const analysis = analyzeSpec(spec, path);
   const dataset = analysis.parts.dataset;
   const plan = analysis.dataset;
@@ -155,39 +156,129 @@ export async function checkSpecData(
     }
   }
   if (unknown || part === 'files') return;
-
-  let table: Table;
-  let frequencies: FrequencyTable | undefined;
-  try {
-    if (readsAtSource(plan.file)) {
-      // A Parquet file or a database table: only the frequency table over the columns these checks read leaves it.
-      frequencies = await unlessCancelled(
-        store.frequencies(
-          plan.file,
-          checkedColumns(analysis.parts.anonymity, dataset, plan.quasi, [...hierarchies.keys()], known),
-        ),
-        token,
-      );
-      table = frequencyTableView(frequencies);
-    } else table = await unlessCancelled(store.table(plan.file, plan.delimiter), token);
-  } catch (e) {
-    if (e === OperationCancelled) throw e;
-    const line =
-      e instanceof CsvFileError && e.line
-        ? `:${e.line}`
-        : (e as { line?: number }).line
-          ? `:${(e as { line?: number }).line}`
-          : '';
-    report('error', `cannot read ${plan.file}${line}: ${(e as Error).message}`, {
-      node: dataset,
-      property: dataset.file !== undefined ? 'file' : 'table',
-      code: IssueCodes.UnreadableFile,
-    });
-    return;
-  }
-
   const block = analysis.parts.anonymity;
-  if (part === 'search') {
+  // The scans read the data, the hierarchies, the dataset block and the anonymity block, and nothing else of the spec:
+  // keyed by these, an edit of a release line or the budget replays their diagnostics (data-check-cache.ts).
+  const key = await scanKey(part, path, plan, store, [dataset, ...analysis.parts.hierarchies.values(), block]);
+  const rowCount = await dataCheckCache(store).run(key, spec, sink, async (out): Promise<number | undefined> => {
+    const report = part === 'data' ? out : silent;
+    const hint = part === 'search' ? out : undefined;
+
+    let table: Table;
+    let frequencies: FrequencyTable | undefined;
+    try {
+      if (readsAtSource(plan.file)) {
+        // A Parquet file or a database table: only the frequency table over the columns these checks read leaves it.
+        frequencies = await unlessCancelled(
+          store.frequencies(
+            plan.file,
+            checkedColumns(analysis.parts.anonymity, dataset, plan.quasi, [...hierarchies.keys()], known),
+          ),
+          token,
+        );
+        table = frequencyTableView(frequencies);
+      } else table = await unlessCancelled(store.table(plan.file, plan.delimiter), token);
+    } catch (e) {
+      if (e === OperationCancelled) throw e;
+      const line =
+        e instanceof CsvFileError && e.line
+          ? `:${e.line}`
+          : (e as { line?: number }).line
+            ? `:${(e as { line?: number }).line}`
+            : '';
+      report('error', `cannot read ${plan.file}${line}: ${(e as Error).message}`, {
+        node: dataset,
+        property: dataset.file !== undefined ? 'file' : 'table',
+        code: IssueCodes.UnreadableFile,
+      });
+      return undefined;
+    }
+
+    if (part === 'search') {
+      if (block && plan.quasi.length > 0)
+        await checkAnonymityOnData({
+          table,
+          frequencies,
+          quasi: plan.quasi,
+          hierarchies,
+          block,
+          analysis,
+          path,
+          store,
+          report,
+          hint,
+          token,
+        });
+      return undefined;
+    }
+    for (const [name, hierarchy] of hierarchies) {
+      const node = analysis.parts.hierarchies.get(name)!;
+      for (const p of validateHierarchy(hierarchy, column(table, name))) {
+        const code =
+          p.code === HierarchyIssueCodes.MissingValues
+            ? IssueCodes.HierarchyMissingValues
+            : IssueCodes.HierarchyInconsistent;
+        const where = p.line !== undefined && node.file !== undefined ? ` (${node.file}:${p.line})` : '';
+        report('error', `${p.message}${where}`, { node, property: 'column', code });
+      }
+    }
+    // Let other requests (completion, hover) in between the read and the scans below.
+    await delayNextTick();
+    // Langium's cancellation is the OperationCancelled symbol, which its builder recognizes (isOperationCancelled).
+    // eslint-disable-next-line @typescript-eslint/only-throw-error -- the reason is above
+    if (token.isCancellationRequested) throw OperationCancelled;
+
+    const rowCount = frequencies?.rowCount ?? table.rowCount;
+    // A blank unit is no person: every release refuses such data (engine/anonymity/blank-units.ts), so check says so
+    // first.
+    const unitClause = dataset.clauses.find(ast.isUnitClause);
+    const unit = unitClause?.column?.name;
+    // At its source the checks' frequency table need not hold the unit (grouped by it, it would hold a record per
+    // person): the source is asked the one count the release asks.
+    if (unitClause && unit !== undefined && known.has(unit)) {
+      let blank: BlankUnits;
+      try {
+        blank = !frequencies
+          ? blankUnitsOfTable(table, unit)
+          : frequencies.columns.some((c) => c.name === unit)
+            ? { rows: blankUnitsOfFrequencies(frequencies, unit) }
+            : await unlessCancelled(store.blankUnits(plan.file, unit, plan.delimiter), token);
+      } catch (e) {
+        if (e === OperationCancelled) throw e;
+        report('error', `cannot read ${plan.file}: ${(e as Error).message}`, {
+          node: dataset,
+          property: dataset.file !== undefined ? 'file' : 'table',
+          code: IssueCodes.UnreadableFile,
+        });
+        return rowCount;
+      }
+      if (blank.rows > 0)
+        report('error', blankUnitsMessage(dataset.file ?? plan.file, unit, blank), {
+          node: unitClause,
+          property: 'column',
+          code: IssueCodes.BlankUnit,
+        });
+    }
+    const weight = dataset.clauses.find(ast.isWeightClause);
+    if (weight?.column && table.columns.some((c) => c.name === weight.column.name)) {
+      try {
+        // Loaded only for a spec that declares weights: a check of any other spec reads no risk module.
+        const { surveyWeights } = await import('../engine/risk/survey-weights.js');
+        surveyWeights(table, weight.column.name);
+      } catch (e) {
+        // The first bad weight, with its line in the CSV, on the clause that declares the column.
+        // A frequency table's records have no line in a file.
+        const where =
+          e instanceof TableError && e.line !== undefined && dataset.file !== undefined && !frequencies
+            ? ` (${dataset.file}:${e.line})`
+            : '';
+        report('error', `${(e as Error).message}${where}`, {
+          node: weight,
+          property: 'column',
+          code: IssueCodes.InvalidWeight,
+        });
+      }
+    }
     if (block && plan.quasi.length > 0)
       await checkAnonymityOnData({
         table,
@@ -199,93 +290,31 @@ export async function checkSpecData(
         path,
         store,
         report,
-        hint,
         token,
       });
-    return;
-  }
-  for (const [name, hierarchy] of hierarchies) {
-    const node = analysis.parts.hierarchies.get(name)!;
-    for (const p of validateHierarchy(hierarchy, column(table, name))) {
-      const code =
-        p.code === HierarchyIssueCodes.MissingValues
-          ? IssueCodes.HierarchyMissingValues
-          : IssueCodes.HierarchyInconsistent;
-      const where = p.line !== undefined && node.file !== undefined ? ` (${node.file}:${p.line})` : '';
-      report('error', `${p.message}${where}`, { node, property: 'column', code });
-    }
-  }
-  // Let other requests (completion, hover) in between the read and the scans below.
-  await delayNextTick();
-  // Langium's cancellation is the OperationCancelled symbol, which its builder recognizes (isOperationCancelled).
-  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the reason is above
-  if (token.isCancellationRequested) throw OperationCancelled;
+    return rowCount;
+  });
+  // δ against n reads the release lines and the budget: checked on every validation, with n from the scans.
+  if (part === 'data' && rowCount !== undefined) checkDeltas(spec, rowCount, sink);
+}
 
-  const rowCount = frequencies?.rowCount ?? table.rowCount;
-  checkDeltas(spec, rowCount, report);
-  // A blank unit is no person: every release refuses such data (engine/anonymity/blank-units.ts), so check says so
-  // first.
-  const unitClause = dataset.clauses.find(ast.isUnitClause);
-  const unit = unitClause?.column?.name;
-  // At its source the checks' frequency table need not hold the unit (grouped by it, it would hold a record per
-  // person): the source is asked the one count the release asks.
-  if (unitClause && unit !== undefined && known.has(unit)) {
-    let blank: BlankUnits;
-    try {
-      blank = !frequencies
-        ? blankUnitsOfTable(table, unit)
-        : frequencies.columns.some((c) => c.name === unit)
-          ? { rows: blankUnitsOfFrequencies(frequencies, unit) }
-          : await unlessCancelled(store.blankUnits(plan.file, unit, plan.delimiter), token);
-    } catch (e) {
-      if (e === OperationCancelled) throw e;
-      report('error', `cannot read ${plan.file}: ${(e as Error).message}`, {
-        node: dataset,
-        property: dataset.file !== undefined ? 'file' : 'table',
-        code: IssueCodes.UnreadableFile,
-      });
-      return;
-    }
-    if (blank.rows > 0)
-      report('error', blankUnitsMessage(dataset.file ?? plan.file, unit, blank), {
-        node: unitClause,
-        property: 'column',
-        code: IssueCodes.BlankUnit,
-      });
-  }
-  const weight = dataset.clauses.find(ast.isWeightClause);
-  if (weight?.column && table.columns.some((c) => c.name === weight.column.name)) {
-    try {
-      // Loaded only for a spec that declares weights: a check of any other spec reads no risk module.
-      const { surveyWeights } = await import('../engine/risk/survey-weights.js');
-      surveyWeights(table, weight.column.name);
-    } catch (e) {
-      // The first bad weight, with its line in the CSV, on the clause that declares the column.
-      // A frequency table's records have no line in a file.
-      const where =
-        e instanceof TableError && e.line !== undefined && dataset.file !== undefined && !frequencies
-          ? ` (${dataset.file}:${e.line})`
-          : '';
-      report('error', `${(e as Error).message}${where}`, {
-        node: weight,
-        property: 'column',
-        code: IssueCodes.InvalidWeight,
-      });
-    }
-  }
-  if (block && plan.quasi.length > 0)
-    await checkAnonymityOnData({
-      table,
-      frequencies,
-      quasi: plan.quasi,
-      hierarchies,
-      block,
-      analysis,
-      path,
-      store,
-      report,
-      token,
-    });
+/**
+ * The key of a part's scans: the data's and the hierarchy files' identities as the store sees them, and the text and
+ * place of each spec part the scans read (the place, because their diagnostics are replayed onto the node there).
+ */
+async function scanKey(
+  part: 'data' | 'search',
+  path: string,
+  plan: NonNullable<ReturnType<typeof analyzeSpec>['dataset']>,
+  store: CsvStore,
+  nodes: readonly (ast.Dataset | ast.Hierarchy | ast.Anonymity | undefined)[],
+): Promise<string> {
+  const files = [plan.file, ...(plan.correlation ? [plan.correlation.file] : [])];
+  for (const node of nodes)
+    if (node && ast.isHierarchy(node) && node.file !== undefined) files.push(resolveSpecPath(path, node.file));
+  const identities = await Promise.all(files.map((f) => store.identity(f).catch(() => 'missing')));
+  const parts = nodes.map((n) => (n ? [nodePath(n), n.$cstNode?.text ?? ''] : null));
+  return JSON.stringify([part, path, files, identities, parts]);
 }
 
 interface AnonymityCheck {
@@ -377,6 +406,10 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
   // The search reads the frequency table (a source's as it comes, a CSV's table grouped), within the editor's search
   // limit, which counts rows whichever it reads, so the hint is the same for a CSV and its Parquet copy.
   const found = findOptimalTransformation(frequencies ?? table, quasi, hierarchies, anonymity, token, specKey);
+  // A cancelled search yields no hint, and that absence must not be kept as the answer (data-check-cache.ts).
+  // Langium's cancellation is the OperationCancelled symbol, which its builder recognizes (isOperationCancelled).
+  // eslint-disable-next-line @typescript-eslint/only-throw-error -- the reason is above
+  if (token.isCancellationRequested) throw OperationCancelled;
   if (found) hint('info', found.message, { node: block, code: IssueCodes.OptimalTransformation });
 }
 

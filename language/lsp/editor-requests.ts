@@ -1,6 +1,6 @@
 /**
  * The requests behind the editor's CSV features, so that the extension has one backend: `privspec/csvModels` (what
- * each spec says about its CSV), `privspec/csvModelsChanged` (sent after specs are parsed again), and
+ * each spec says about its CSV), `privspec/csvModelsChanged` (sent when specs parsed again say something else), and
  * `privspec/anonymizeCsv` (a spec's `generalize` release, with progress and cancel).
  */
 import { DocumentState, URI } from 'langium';
@@ -26,10 +26,16 @@ export function registerEditorRequests(connection: Connection, services: Privspe
   registerSpecEditRequests(connection, services);
 
   let timer: ReturnType<typeof setTimeout> | undefined;
+  // The models last announced: the extension checks every open CSV again on a notification, so a spec parsed again
+  // after an edit that leaves its models as they were (a release line, the budget) announces nothing.
+  let announced: string | undefined;
   const changed = () => {
     if (timer) return;
     timer = setTimeout(() => {
       timer = undefined;
+      const models = JSON.stringify(csvModels(workspace.LangiumDocuments.all.toArray()));
+      if (models === announced) return;
+      announced = models;
       void connection.sendNotification(csvModelsChangedNotification);
     }, NOTIFY_MS);
   };

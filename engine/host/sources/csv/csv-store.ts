@@ -166,6 +166,14 @@ export class CsvStore {
     return value;
   }
 
+  /**
+   * What identifies the file's content as the store sees it: (mtime, size) for a file, a time window for a database
+   * table. Results computed from the file can be kept under it (language/data-check-cache.ts).
+   */
+  identity(path: string): Promise<string> {
+    return this.stamp(path);
+  }
+
   /** The table if it is already read and current, without waiting for a read; for hover and completion. */
   async peekTable(path: string): Promise<Table | undefined> {
     const cached = this.tables.get(path);
