@@ -60,20 +60,22 @@ SPEC
   cp "$ROOT"/examples/attack-demo/*.csv "$RUN/workspace/attack/"
   (cd "$RUN/workspace/attack" && node "$ROOT/dist/cli.cjs" anonymize original.csv --qi age,sex,zip --hierarchy age=age.csv \
     --hierarchy sex=sex.csv --hierarchy zip=zip.csv --k 5 --algorithm mondrian --out released.csv >/dev/null) || exit 2
-  # Issue 37's typing step: a spec naming Adult (30,162 rows) through a link to the shared data, never a copy of it.
+  # Issue 37's typing step: a spec naming Adult (30,162 rows) where it lies, by absolute paths, never a copy of it. (A
+  # link to it inside the workspace made the editor's file search miss files written later: quick open found no
+  # pram_06.csv in step 61.)
   ADULT=${PRIVSPEC_ADULT_DIR:-$ROOT/../shared/data/adult}
   if [ -f "$ADULT/adult.csv" ]; then
-    ln -s "$(cd "$ADULT" && pwd)" "$RUN/workspace/adult"
-    cat > "$RUN/workspace/adult-typing.privspec" <<'SPEC'
-dataset adult from "adult/adult.csv" {
+    A="$(cd "$ADULT" && pwd)"
+    cat > "$RUN/workspace/adult-typing.privspec" <<SPEC
+dataset adult from "$A/adult.csv" {
   quasi age, sex, race, education, "marital-status"
   sensitive occupation
 }
-hierarchy age from "adult/adult_hierarchy_age.csv"
-hierarchy sex from "adult/adult_hierarchy_sex.csv"
-hierarchy race from "adult/adult_hierarchy_race.csv"
-hierarchy education from "adult/adult_hierarchy_education.csv"
-hierarchy "marital-status" from "adult/adult_hierarchy_marital-status.csv"
+hierarchy age from "$A/adult_hierarchy_age.csv"
+hierarchy sex from "$A/adult_hierarchy_sex.csv"
+hierarchy race from "$A/adult_hierarchy_race.csv"
+hierarchy education from "$A/adult_hierarchy_education.csv"
+hierarchy "marital-status" from "$A/adult_hierarchy_marital-status.csv"
 anonymity { k 5  l-diversity distinct 2 on occupation  suppression 1% }
 budget { epsilon 1 }
 release by_race: count by race  laplace epsilon 0.1
