@@ -194,7 +194,8 @@ export async function checkSpecData(
       return undefined;
     }
 
-    if (part === 'search') {
+    // The anonymity checks on the data; the search part gives them its hint sink, the data part none.
+    const anonymityOnData = async () => {
       if (block && plan.quasi.length > 0)
         await checkAnonymityOnData({
           table,
@@ -206,9 +207,12 @@ export async function checkSpecData(
           path,
           store,
           report,
-          hint,
+          ...(hint ? { hint } : {}),
           token,
         });
+    };
+    if (part === 'search') {
+      await anonymityOnData();
       return undefined;
     }
     for (const [name, hierarchy] of hierarchies) {
@@ -279,19 +283,7 @@ export async function checkSpecData(
         });
       }
     }
-    if (block && plan.quasi.length > 0)
-      await checkAnonymityOnData({
-        table,
-        frequencies,
-        quasi: plan.quasi,
-        hierarchies,
-        block,
-        analysis,
-        path,
-        store,
-        report,
-        token,
-      });
+    await anonymityOnData();
     return rowCount;
   });
   // δ against n reads the release lines and the budget: checked on every validation, with n from the scans.
