@@ -28,7 +28,13 @@ export default async function walkthrough(t) {
   await step('Open the example workspace').click();
   await button('Open Example Workspace').click();
   await quickInput.waitFor({ state: 'visible' });
-  await quickInput.fill(`${parent}/`);
+  // The dialog fills in its own starting folder asynchronously, and a fill that lands before it is appended to (seen:
+  // "…/workspace/example//tmp/…"): type the parent until the box holds exactly it.
+  for (let attempt = 1; ; attempt++) {
+    await quickInput.fill(`${parent}/`);
+    await page.waitForTimeout(500);
+    if ((await quickInput.inputValue()) === `${parent}/` || attempt === 5) break;
+  }
   // The dialog lists the typed folder asynchronously; OK before that accepts the folder it showed first (seen in a full
   // run: the last folder used). Wait for the parent's listing, then press OK until the dialog closes.
   await page.locator('.quick-input-list .monaco-list-row', { hasText: 'already-here' }).first().waitFor();
