@@ -3,7 +3,7 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 import { ledgerFileSync } from '../helpers/ledger.js';
 import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { lastRuns, ledgerResponse } from '../../language/lsp/ledger-request.js';

@@ -2,12 +2,15 @@
  * Where a dataset's one spend ledger lives: found from the data itself, never from the spec that names it.
  *
  * The identity of a dataset is its content: the SHA-256 of the file's bytes, streamed. A path string is not an identity
- * (a symlinked, hard-linked, copied or renamed spec reaches the same data by another string), and size + mtime are not
- * either (a copy has a new mtime, `touch` sets any mtime, and two different files can share both). The ledger is kept
- * in a hidden folder beside the data's resolved (real) path, `.privspec-ledger/ledger-<sha256>.json`, so that every
- * spec reading those bytes from that folder shares it, however it names the file. A marker beside it,
+ * (a symlinked, hard-linked, copied, renamed or moved file reaches the same bytes by another string), and size + mtime
+ * are not either (a copy has a new mtime, `touch` sets any mtime, and two different files can share both). The ledger
+ * is kept in one registry per user, `$PRIVSPEC_LEDGER_DIR` (a team folder) or `$XDG_DATA_HOME/privspec/ledgers`
+ * (`~/.local/share/privspec/ledgers` when XDG_DATA_HOME is unset), as `ledger-<sha256>.json`, so that every copy of
+ * those bytes on this machine shares one budget wherever it lies and however a spec names it. A marker beside it,
  * `ledger-<sha256>.seen`, remembers how many records the ledger has held, so that a deleted or rolled-back ledger is
- * noticed (see docs/dp.md, "What a local ledger can and cannot promise").
+ * noticed (see docs/dp.md, "What a local ledger cannot promise"). The folder beside the data keeps only a pointer for
+ * humans, `.privspec-ledger/ledger-<sha256>.where.json`, naming the registry file; earlier versions kept the ledger
+ * itself there, and such a ledger is merged into the registry on first use (ledger-migration.ts).
  *
  * Hashing is linear in the file; the language server asks on every edit, so the digest is cached per file and reused
  * while the file's device, inode, size, mtime and ctime are unchanged (a rewrite of the file changes its ctime).
@@ -16,11 +19,11 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
-import { dirname, join } from 'node:path';
+import { dirname, isAbsolute, join } from 'node:path';
 import { databaseLocation, databaseServerKey } from '../sources/database-location.js';
 
 export interface LedgerLocation {
-  /** The ledger file: `<folder of the real data file>/.privspec-ledger/ledger-<sha256>.json`. */
+  /** The ledger file: `<registry>/ledger-<sha256>.json` (ledgerRegistry()). */
   readonly file: string;
   /** The marker that remembers how many records the ledger held. */
   readonly marker: string;
@@ -30,6 +33,16 @@ export interface LedgerLocation {
    * The ledger kept beside the spec by earlier versions (`<spec>.ledger.json`), read so that its spends still count.
    */
   readonly legacy?: string;
+  /**
+   * The folder beside the data (`.privspec-ledger`) that earlier versions kept the ledger in, and now holds only the
+   * pointer to the registry (undefined for a database table, which has no folder).
+   */
+  readonly beside?: {
+    readonly folder: string;
+    readonly ledger: string;
+    readonly marker: string;
+    readonly pointer: string;
+  };
 }
 
 /** The ledger cannot be found, read or parsed, or is missing where it existed: a refusal the user acts on. */
@@ -54,13 +67,27 @@ function sha256OfText(text: string): string {
 }
 
 /**
+ * The per-user registry of ledgers: `$PRIVSPEC_LEDGER_DIR` when set (a folder a team shares), else
+ * `$XDG_DATA_HOME/privspec/ledgers`, else `~/.local/share/privspec/ledgers` (the XDG Base Directory default). Relative
+ * settings are ignored, as the XDG specification asks: a registry that moved with the working folder would split one
+ * budget into several.
+ */
+export function ledgerRegistry(): string {
+  const team = process.env.PRIVSPEC_LEDGER_DIR;
+  if (team && isAbsolute(team)) return team;
+  const xdg = process.env.XDG_DATA_HOME;
+  const data = xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.local', 'share');
+  return join(data, 'privspec', 'ledgers');
+}
+
+/**
  * A database table has no folder beside it, and its content changes while it remains the same data, so its ledger is
  * keyed by what names it — the server (host, port, database; never the user or a password) and the table — and kept
- * in $PRIVSPEC_LEDGER_DIR, or ~/.privspec-ledger: one folder for every spec on this machine that reads the table.
- * A team sharing a table points PRIVSPEC_LEDGER_DIR at one shared folder (docs/scale.md).
+ * in the registry with the files' ledgers. A team sharing a table points PRIVSPEC_LEDGER_DIR at one shared folder
+ * (docs/scale.md).
  */
 export function databaseLedgerFolder(): string {
-  return process.env.PRIVSPEC_LEDGER_DIR || join(homedir(), LEDGER_FOLDER);
+  return ledgerRegistry();
 }
 
 /** The data file's real path and content digest (cached while the file is unchanged). */
@@ -89,12 +116,23 @@ export async function ledgerFor(dataFile: string, specFile?: string): Promise<Le
   const data = database
     ? { file: dataFile, sha256: sha256OfText(`${databaseServerKey(database)}\n${database.table}`) }
     : await dataIdentity(dataFile);
-  const folder = database ? databaseLedgerFolder() : join(dirname(data.file), LEDGER_FOLDER);
+  const folder = ledgerRegistry();
   const name = `ledger-${data.sha256}`;
+  const besideFolder = database ? undefined : join(dirname(data.file), LEDGER_FOLDER);
   return {
     file: join(folder, `${name}.json`),
     marker: join(folder, `${name}.seen`),
     data,
     ...(specFile !== undefined ? { legacy: `${specFile}.ledger.json` } : {}),
+    ...(besideFolder
+      ? {
+          beside: {
+            folder: besideFolder,
+            ledger: join(besideFolder, `${name}.json`),
+            marker: join(besideFolder, `${name}.seen`),
+            pointer: join(besideFolder, `${name}.where.json`),
+          },
+        }
+      : {}),
   };
 }
