@@ -22,6 +22,7 @@ import { DuckDbSource } from '../../engine/host/sources/duckdb/duckdb-source.js'
 import type { DataSource, RowBatch } from '../../engine/source/data-source.js';
 import { adultStreamSpec } from '../helpers/streamed-specs.js';
 import { assertShuffled, SHUFFLE_ROWS } from '../helpers/shuffle-runs.js';
+import { useTestRegistryFor } from '../helpers/ledger-registry.js';
 
 // Issue 26 gap 1: generalize and PRAM releases of every input read at its source are decided on the source's
 // frequency tables and streamed (engine/release/kinds/generalize/streamed-generalize.ts, pram/streamed-pram.ts). Here
@@ -90,6 +91,7 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
   let dir: string;
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'privspec-streamed-sources-'));
+    useTestRegistryFor(dir);
     writeData(dir);
     await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'));
     // A copy in its own folder, so that its ledger is not the in-memory run's (a second PRAM of the same records is

@@ -18,8 +18,7 @@
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
-import { homedir } from 'node:os';
-import { dirname, isAbsolute, join } from 'node:path';
+import { dirname, join } from 'node:path';
 import { databaseLocation, databaseServerKey } from '../sources/database-location.js';
 
 export interface LedgerLocation {
@@ -50,8 +49,8 @@ export class LedgerUnreadable extends Error {
   override readonly name = 'LedgerUnreadable';
 }
 
-export { LEDGER_FOLDER } from '../files/ledger-folder.js';
-import { LEDGER_FOLDER } from '../files/ledger-folder.js';
+export { LEDGER_FOLDER, ledgerRegistry } from '../files/ledger-folder.js';
+import { LEDGER_FOLDER, ledgerRegistry } from '../files/ledger-folder.js';
 
 const digests = new Map<string, { key: string; sha256: string }>();
 
@@ -64,20 +63,6 @@ async function sha256Of(file: string): Promise<string> {
 
 function sha256OfText(text: string): string {
   return createHash('sha256').update(text).digest('hex');
-}
-
-/**
- * The per-user registry of ledgers: `$PRIVSPEC_LEDGER_DIR` when set (a folder a team shares), else
- * `$XDG_DATA_HOME/privspec/ledgers`, else `~/.local/share/privspec/ledgers` (the XDG Base Directory default). Relative
- * settings are ignored, as the XDG specification asks: a registry that moved with the working folder would split one
- * budget into several.
- */
-export function ledgerRegistry(): string {
-  const team = process.env.PRIVSPEC_LEDGER_DIR;
-  if (team && isAbsolute(team)) return team;
-  const xdg = process.env.XDG_DATA_HOME;
-  const data = xdg && isAbsolute(xdg) ? xdg : join(homedir(), '.local', 'share');
-  return join(data, 'privspec', 'ledgers');
 }
 
 /**
