@@ -18,7 +18,7 @@ const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixture
 describe('privspec/ledger: what the ledger holds and what a run would add', () => {
   const services = nodeServices();
   const dir = mkdtempSync(join(tmpdir(), 'privspec-ledger-request-'));
-  useTestRegistryFor(dir);
+  before(() => useTestRegistryFor(dir));
   after(() => rmSync(dir, { recursive: true, force: true }));
   cpSync(join(fixtures, 'data'), join(dir, 'data'), { recursive: true });
   cpSync(join(fixtures, 'release-basic.privspec'), join(dir, 'spec.privspec'));

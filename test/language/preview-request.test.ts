@@ -17,7 +17,7 @@ const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixture
 describe('privspec/previewRelease: every release kind previewed through the planner', () => {
   const services = nodeServices();
   const dir = mkdtempSync(join(tmpdir(), 'privspec-preview-'));
-  useTestRegistryFor(dir);
+  before(() => useTestRegistryFor(dir));
   after(() => rmSync(dir, { recursive: true, force: true }));
   cpSync(join(fixtures, 'data'), join(dir, 'data'), { recursive: true });
   cpSync(join(fixtures, 'release-basic.privspec'), join(dir, 'spec.privspec'));
@@ -169,7 +169,7 @@ describe('privspec/previewRelease: every release kind previewed through the plan
 function specInFolder(prefix: string, name: string, text: string, data = true) {
   const services = nodeServices();
   const dir = mkdtempSync(join(tmpdir(), prefix));
-  useTestRegistryFor(dir);
+  before(() => useTestRegistryFor(dir));
   after(() => rmSync(dir, { recursive: true, force: true }));
   if (data) cpSync(join(fixtures, 'data'), join(dir, 'data'), { recursive: true });
   const specFile = join(dir, name);

@@ -47,7 +47,7 @@ describe("language/lsp/editor-requests and privspec/runRelease errors (the edito
   const call = <T>(method: string, params: unknown, token = new CancellationTokenSource().token) =>
     fake.handlers.get(method)!(params, token) as Promise<T>;
   const dir = mkdtempSync(join(tmpdir(), 'privspec-editor-requests-'));
-  useTestRegistryFor(dir);
+  before(() => useTestRegistryFor(dir));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   async function open(path: string) {
