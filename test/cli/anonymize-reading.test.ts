@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { copyFileSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 import { ADULT_COLUMNS, ADULT_MISSING, adultDir, skipOrFail } from '../helpers/adult.js';
 
 // Issue 25, item 2: without --out, `privspec anonymize` reads the distinct records of the quasi-identifiers and the

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { copyFileSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 import { parseArxHierarchy } from '../../engine/hierarchy/arx-hierarchy.js';
 
 // Issue 12 item 5 — `privspec anonymize … --with-pram`: the generalization × PRAM search, with the optimizer, its

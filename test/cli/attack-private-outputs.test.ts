@@ -3,6 +3,7 @@ import { chmodSync, cpSync, mkdirSync, mkdtempSync, readdirSync, rmSync, statSyn
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { runIn } from '../helpers/run-cli.js';
+import { testRegistry, useTestRegistryFor } from '../helpers/ledger-registry.js';
 
 /**
  * Issue 34's review: what undoes a shuffle stays its owner's. The row keys' folder is 0700 even when it stood there
@@ -30,11 +31,13 @@ describe('attack: the row key and the scored match table are private', function 
   beforeEach(() => {
     dir = mkdtempSync(join(tmpdir(), 'privspec-attack-private-'));
     cpSync(demo, dir, { recursive: true });
+    useTestRegistryFor(dir);
   });
   afterEach(() => rmSync(dir, { recursive: true, force: true }));
 
   it('tightens a row-keys folder that stood there world-writable, and the key in it is 0600', async () => {
-    const keys = join(dir, '.privspec-ledger', 'row-keys');
+    // The row keys live beside the data's ledger, in the registry (docs/attack.md).
+    const keys = join(testRegistry(), 'row-keys');
     mkdirSync(keys, { recursive: true });
     chmodSync(keys, 0o777);
     const r = await runIn(dir, anonymize('anon.csv'));
@@ -48,8 +51,8 @@ describe('attack: the row key and the scored match table are private', function 
   it('refuses a row-keys folder that is a symlink (the key would land where it points)', async () => {
     const elsewhere = join(dir, 'public');
     mkdirSync(elsewhere);
-    mkdirSync(join(dir, '.privspec-ledger'), { recursive: true });
-    symlinkSync(elsewhere, join(dir, '.privspec-ledger', 'row-keys'));
+    mkdirSync(testRegistry(), { recursive: true });
+    symlinkSync(elsewhere, join(testRegistry(), 'row-keys'));
     const r = await runIn(dir, anonymize('anon.csv'));
     assert.deepEqual(readdirSync(elsewhere), []);
     assert.match(r.err, /row-keys is not a folder|row key/);

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 
 /** Runs `privspec budget …` in-process and captures what it prints. */
 async function budget(...argv: string[]): Promise<{ code: number; out: string; err: string }> {

@@ -1,6 +1,6 @@
 import { strict as assert } from 'node:assert';
 import { resolve } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 
 // `privspec check` counts distinct units when the dataset declares `unit` (Wang & Fung, KDD 2006). The spec is the one
 // the real-editor test opens (test/e2e/workspace/units.privspec): patient P01's 5 visits form the class {age=34,

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
 

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { readFileSync } from 'node:fs';
 import { resolve } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 
 // Issue 16, item 7: the example workspace is one a newcomer learns from — the spec has no error and the CSV shows a
 // handful of classes to fix, counted in patients (the spec's unit).

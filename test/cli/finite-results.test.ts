@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 import { deltaOptimal } from '../../engine/dp/accounting/zcdp.js';
 import { householdLines, randomGraph5000Csv } from '../helpers/bounded-inputs.js';
 import { withCpuTime } from '../helpers/cpu-time.js';

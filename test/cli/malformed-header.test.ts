@@ -3,7 +3,7 @@ import { mkdirSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { MarkupContent } from 'vscode-languageserver';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 import { loadSpecText } from '../../language/check-spec.js';
 import { nodeEditorServices } from '../../language/privspec-module.js';
 

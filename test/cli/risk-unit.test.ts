@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 
 // `privspec risk --unit COL`: rows of one person do not hide each other ((X,Y)-anonymity with Y the unit, Wang & Fung,
 // KDD 2006), so class sizes and risks count distinct persons.

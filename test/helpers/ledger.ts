@@ -1,19 +1,23 @@
 import { createHash } from 'node:crypto';
 import { existsSync, readFileSync, realpathSync } from 'node:fs';
-import { dirname, join } from 'node:path';
+import { join } from 'node:path';
 import type { LedgerFile } from '../../engine/release/ledger-entry.js';
+import { testRegistry } from './ledger-registry.js';
+
+/** The SHA-256 of the bytes of `data` (its real path followed). */
+export function dataSha256(data: string): string {
+  return createHash('sha256')
+    .update(readFileSync(realpathSync(data)))
+    .digest('hex');
+}
 
 /**
  * The path of the ledger of the data file `data`, computed here independently of the engine from what docs/dp.md
- * documents: the folder `.privspec-ledger` beside the data's real path, the file named by the SHA-256 of its bytes.
+ * documents: the per-user registry (PRIVSPEC_LEDGER_DIR in tests: ledger-registry.ts), the file named by the SHA-256
+ * of the data's bytes.
  */
 export function ledgerFileSync(data: string): string {
-  const real = realpathSync(data);
-  return join(
-    dirname(real),
-    '.privspec-ledger',
-    `ledger-${createHash('sha256').update(readFileSync(real)).digest('hex')}.json`,
-  );
+  return join(testRegistry(), `ledger-${dataSha256(data)}.json`);
 }
 
 /** The ledger of `data` as written on disk, or undefined when none has been written. */

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 import { formatBudget } from '../../extension/budget-text.js';
 import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { budgetWithLedger } from '../../language/lsp/privspec-requests.js';

@@ -3,12 +3,13 @@ import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 import { ledgerFileSync } from '../helpers/ledger.js';
 import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { lastRuns, ledgerResponse } from '../../language/lsp/ledger-request.js';
 import { PrivspecCodeLensProvider } from '../../language/lsp/privspec-code-lens.js';
 import { runConfirmation } from '../../extension/commands/run-confirmation.js';
+import { useTestRegistryFor } from '../helpers/ledger-registry.js';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
 
@@ -17,6 +18,7 @@ const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixture
 describe('privspec/ledger: what the ledger holds and what a run would add', () => {
   const services = nodeServices();
   const dir = mkdtempSync(join(tmpdir(), 'privspec-ledger-request-'));
+  before(() => useTestRegistryFor(dir));
   after(() => rmSync(dir, { recursive: true, force: true }));
   cpSync(join(fixtures, 'data'), join(dir, 'data'), { recursive: true });
   cpSync(join(fixtures, 'release-basic.privspec'), join(dir, 'spec.privspec'));

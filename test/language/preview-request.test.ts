@@ -8,6 +8,7 @@ import { releaseEdits, releasePreview } from '../../language/lsp/preview-request
 import { releaseInput } from '../../language/release-input.js';
 import type { PreviewControls } from '../../engine/preview/preview-types.js';
 import { ledgerFileSync } from '../helpers/ledger.js';
+import { useTestRegistryFor } from '../helpers/ledger-registry.js';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
 
@@ -16,6 +17,7 @@ const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixture
 describe('privspec/previewRelease: every release kind previewed through the planner', () => {
   const services = nodeServices();
   const dir = mkdtempSync(join(tmpdir(), 'privspec-preview-'));
+  before(() => useTestRegistryFor(dir));
   after(() => rmSync(dir, { recursive: true, force: true }));
   cpSync(join(fixtures, 'data'), join(dir, 'data'), { recursive: true });
   cpSync(join(fixtures, 'release-basic.privspec'), join(dir, 'spec.privspec'));
@@ -170,6 +172,7 @@ describe('privspec/previewRelease: every release kind previewed through the plan
 function specInFolder(prefix: string, name: string, text: string, data = true) {
   const services = nodeServices();
   const dir = mkdtempSync(join(tmpdir(), prefix));
+  before(() => useTestRegistryFor(dir));
   after(() => rmSync(dir, { recursive: true, force: true }));
   if (data) cpSync(join(fixtures, 'data'), join(dir, 'data'), { recursive: true });
   const specFile = join(dir, name);

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { Hover, MarkupContent } from 'vscode-languageserver';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 import { loadSpecText } from '../../language/check-spec.js';
 import { nodeEditorServices } from '../../language/privspec-module.js';
 import { riskReportResponse } from '../../language/lsp/risk-report-request.js';

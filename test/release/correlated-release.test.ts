@@ -9,7 +9,7 @@ import {
   precisionMatrix,
 } from '../../engine/dp/correlated/index.js';
 import { parseCsv } from '../../engine/table/parse-csv.js';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 
 // Issue 14 item 3 — a dataset that declares `correlation from "edges.csv" prior τ` has its sums and counts calibrated
 // to ε-Bayesian DP: the Laplace scale is (M/ε)(1 + max ℓ) (Yang, Sato, Nakagawa, SIGMOD 2015, eq. 26).

@@ -14,7 +14,8 @@ import { dirname, join } from 'node:path';
 import { runIn } from '../helpers/run-cli.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { ledgerResponse } from '../../language/lsp/ledger-request.js';
-import { ledgerFileSync } from '../helpers/ledger.js';
+import { dataSha256, ledgerFileSync } from '../helpers/ledger.js';
+import { testRegistry } from '../helpers/ledger-registry.js';
 
 // Issue 21 item 5 — one budget per dataset, however the spec is reached. The ledger was keyed by the spec's path: a
 // symlink, a hard link, a copy or a renamed spec each got a fresh ε 100 on the same data; a deleted ledger silently
@@ -65,14 +66,18 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
       assert.equal(r.code, 1, r.out);
       assert.match(
         r.out,
-        /c: refused: not run: the ledger .*\.privspec-ledger[\\/]ledger-[0-9a-f]{64}\.json has no budget left for it\. needs ε 40, ε 20 remains/,
+        /c: refused: not run: the ledger .*[\\/]ledger-[0-9a-f]{64}\.json has no budget left for it\. needs ε 40, ε 20 remains/,
       );
     }
     renameSync(join(dir, 'copy.privspec'), join(dir, 'renamed.privspec'));
     assert.equal((await release(dir, 'renamed.privspec')).code, 1);
     assert.equal(entries(dir).length, 2);
-    // The ledger lives beside the data, named by the SHA-256 of its bytes; nothing is written beside the specs.
-    assert.equal(dirname(ledgerFileSync(join(dir, 'd.csv'))), join(dir, '.privspec-ledger'));
+    // The ledger lives in the registry, named by the SHA-256 of the data's bytes; beside the data only a pointer.
+    assert.equal(dirname(ledgerFileSync(join(dir, 'd.csv'))), testRegistry());
+    const pointer = JSON.parse(
+      readFileSync(join(dir, '.privspec-ledger', `ledger-${dataSha256(join(dir, 'd.csv'))}.where.json`), 'utf8'),
+    );
+    assert.equal(pointer.ledger, ledgerFileSync(join(dir, 'd.csv')));
   });
 
   it('each entry records the limit it was checked against; a raised spec budget is refused until `budget raise` records it', async () => {
@@ -181,7 +186,7 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
     writeFileSync(join(dir, 'd.csv'), `${DATA}u4,Dee,444-55-6666,M,60,w\n`);
     const r = await release(dir, 's.privspec');
     assert.equal(r.code, 0, r.out + r.err);
-    // The limit of a local ledger (docs/dp.md): the new content starts a new ledger beside the old one.
+    // The limit of a ledger keyed by content (docs/dp.md): the new content starts a new ledger beside the old one.
     assert.notEqual(ledgerFileSync(join(dir, 'd.csv')), before);
     assert.equal(entries(dir).length, 1);
   });

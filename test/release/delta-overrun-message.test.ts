@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 
 // Issue 21 item 11 — an overrun in δ alone said "Difference 0": the message was built in ε, which still fits. It is now
 // stated in δ, in `check` and in the runner alike.

@@ -7,6 +7,7 @@ import { withFileLock } from '../../engine/host/ledger/file-lock.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releaseInput } from '../../language/release-input.js';
 import { ledgerFileSync } from '../helpers/ledger.js';
+import { useTestRegistryFor } from '../helpers/ledger-registry.js';
 
 // Issue 21 item 7 — an empty lock file wedged the ledger forever (`: > ledger.lock`: every run waited 30 s and failed
 // "held by pid ?", never taking it over) — a full disk leaves exactly this. A lock file that is empty or does not
@@ -19,6 +20,7 @@ describe('issue 21 item 7 — locks that cannot wedge', function () {
   const fresh = () => {
     const dir = mkdtempSync(join(tmpdir(), 'privspec-lock-'));
     dirs.push(dir);
+    useTestRegistryFor(dir);
     writeFileSync(join(dir, 'd.csv'), 'sex\nF\nM\nF\n');
     writeFileSync(
       join(dir, 's.privspec'),

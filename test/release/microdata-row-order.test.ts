@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 
 // Issue 21 item 2 (the shuffle) — microdata files cannot be re-joined by position. A spec with a PRAM release and a
 // generalize release wrote both in the input's row order, so row i of one and row i of the other were the same person:

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 
 // Issue 10 item 5 — no exact data-dependent figure in a DP release's files. Each DP kind is released several times on a
 // table and on a neighbour (one privacy unit removed); a field of the output that is the same in every run on one table

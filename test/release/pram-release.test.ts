@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { cpSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 import { ledgerOf } from '../helpers/ledger.js';
 
 // Issue 12 item 4 — `pram a, b retain P` and `pram a matrix "file.csv"` run in `privspec release`: the randomized file

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 
 // Issue 21 item 11 — every release JSON held the absolute spec path (user and folder names). Reports now name the spec
 // relative to the output folder; no absolute path of the workspace appears in any output file, of any kind.

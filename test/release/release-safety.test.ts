@@ -12,13 +12,14 @@ import {
 } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
-import { runCli } from '../../cli/run-cli.js';
+import { runCli } from '../helpers/run-cli-isolated.js';
 import { runReleases } from '../../engine/host/run/release-runner.js';
 import { groupingHierarchy } from '../../engine/hierarchy/grouping-hierarchy.js';
 import { ledgerTotal } from '../../engine/release/ledger-entry.js';
 import type { Constraint } from '../../engine/release/release-description.js';
 import { tableFromRows } from '../../engine/table/table.js';
 import { ledgerFileSync } from '../helpers/ledger.js';
+import { useTestRegistryFor } from '../helpers/ledger-registry.js';
 
 // Issue 10 ("Safe by default"), items 1, 2, 3, 8 and 9: each reproduction from the issue, run against
 // `privspec release`.
@@ -64,9 +65,10 @@ after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 const fresh = (spec = SPEC) => {
   const d = workspace(spec);
   dirs.push(d);
+  useTestRegistryFor(d);
   return d;
 };
-// The data's ledger (one per dataset, beside the data).
+// The data's ledger (one per dataset, in the registry).
 const ledger = (dir: string) => ledgerFileSync(join(dir, 'data', 'people.csv'));
 
 describe('issue 10 item 1 — no output may replace an input, by any route', () => {

@@ -19,6 +19,7 @@ import { adultDirOrSkip } from '../helpers/adult.js';
 import { ledgerOf } from '../helpers/ledger.js';
 import { csvToParquet } from '../helpers/parquet.js';
 import { runIn } from '../helpers/run-cli.js';
+import { useTestRegistryFor } from '../helpers/ledger-registry.js';
 
 // Issue 26: every DP release of data read where it lies — a Parquet file, or a CSV DuckDB reads — adds its noise to
 // the source's aggregates, views included, and never reads the table. Without bounding neither path draws from the
@@ -72,6 +73,7 @@ describe('issue 26 — DP releases and views of data read at its source come fro
   beforeEach(function () {
     const d = adultDirOrSkip(this);
     dir = mkdtempSync(join(tmpdir(), 'privspec-source-release-'));
+    useTestRegistryFor(dir);
     for (const f of ['adult.csv', 'adult_hierarchy_race.csv', 'adult_hierarchy_education.csv'])
       copyFileSync(join(d, f), join(dir, f));
   });

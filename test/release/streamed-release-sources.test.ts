@@ -23,6 +23,8 @@ import { DuckDbSource } from '../../engine/host/sources/duckdb/duckdb-source.js'
 import type { DataSource, RowBatch } from '../../engine/source/data-source.js';
 import { adultStreamSpec } from '../helpers/streamed-specs.js';
 import { assertShuffled, SHUFFLE_ROWS } from '../helpers/shuffle-runs.js';
+import { useTestRegistryFor } from '../helpers/ledger-registry.js';
+import { runCli as runCliInRegistry } from '../../cli/run-cli.js';
 
 // Issue 26 gap 1: generalize and PRAM releases of every input read at its source are decided on the source's
 // frequency tables and streamed (engine/release/kinds/generalize/streamed-generalize.ts, pram/streamed-pram.ts). Here
@@ -86,11 +88,30 @@ anonymity { k ${k}  suppression 0.05 }
 ${release}
 `;
 
+/**
+ * A run with a ledger registry of its own. The runs compared here read copies of the same bytes (d.csv and x/d.csv),
+ * which share one ledger (issue 36), so a second PRAM of them would be refused as a rerun; each engine's run is
+ * compared as a first run.
+ */
+async function runInOwnRegistry(dir: string, args: string[], name: string) {
+  const saved = process.env.PRIVSPEC_LEDGER_DIR;
+  process.env.PRIVSPEC_LEDGER_DIR = join(dir, `ledgers-${name}`);
+  let out = '';
+  let err = '';
+  try {
+    const code = await runCliInRegistry(args, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
+    return { code, out, err };
+  } finally {
+    process.env.PRIVSPEC_LEDGER_DIR = saved;
+  }
+}
+
 describe('issue 26 — generalize and PRAM releases streamed from every source DuckDB reads', function () {
   this.timeout(180000);
   let dir: string;
   beforeEach(async () => {
     dir = mkdtempSync(join(tmpdir(), 'privspec-streamed-sources-'));
+    useTestRegistryFor(dir);
     writeData(dir);
     await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'));
     // A copy in its own folder, so that its ledger is not the in-memory run's (a second PRAM of the same records is
@@ -102,7 +123,7 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
 
   async function release(spec: string, name: string, out: string, extra: string[] = []) {
     writeFileSync(join(dir, name), spec);
-    const r = await runIn(dir, ['release', name, '--out', out, ...extra]);
+    const r = await runInOwnRegistry(dir, ['release', name, '--out', out, ...extra], out);
     assert.equal(r.code, 0, r.err + r.out);
     return r;
   }
@@ -363,7 +384,7 @@ describe('issue 26 — generalize and PRAM releases streamed from every source D
       ['a.privspec', 'm', []],
       ['y/a.privspec', 'c', ['--engine', 'duckdb']],
     ] as const) {
-      const r = await runIn(dir, ['release', spec, '--out', out, ...extra]);
+      const r = await runInOwnRegistry(dir, ['release', spec, '--out', out, ...extra], out);
       assert.equal(r.code, 0, r.err + r.out);
     }
     const g = lines(join(dir, 'm', 'g.csv'));

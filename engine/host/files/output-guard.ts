@@ -8,7 +8,7 @@
  */
 import { lstatSync, realpathSync, statSync, type Stats } from 'node:fs';
 import { basename, dirname, join, resolve, sep } from 'node:path';
-import { LEDGER_FOLDER } from './ledger-folder.js';
+import { LEDGER_FOLDER, ledgerRegistry } from './ledger-folder.js';
 
 /** An output that is, or would replace, an input; the message names both paths. */
 export class OutputGuardError extends Error {
@@ -78,12 +78,30 @@ function refusePseudoFilesystem(path: string, real: string): void {
   }
 }
 
+/** The registry's real path, when it exists (an output inside a registry that does not exist replaces no ledger). */
+function realRegistry(): string | undefined {
+  try {
+    return realpathSync(ledgerRegistry());
+  } catch {
+    return undefined;
+  }
+}
+
 /**
- * A spend ledger lives in a `.privspec-ledger` folder beside its data (dataset-identity.ts). Nothing privspec writes
- * belongs there: replacing a ledger would erase the record of what was spent, so an output inside such a folder is
- * refused whether or not the caller listed that ledger among its inputs.
+ * Spend ledgers live in the per-user registry (ledger-folder.ts), and earlier versions kept them in a
+ * `.privspec-ledger` folder beside the data, which now holds a pointer. Nothing privspec writes belongs in either:
+ * replacing a ledger would erase the record of what was spent, so an output inside one is refused whether or not the
+ * caller listed that ledger among its inputs.
  */
 function refuseLedgerFolder(path: string, real: string): void {
+  const registry = realRegistry();
+  if (registry !== undefined && (real === registry || real.startsWith(`${registry}${sep}`))) {
+    throw new OutputGuardError(
+      `the output ${path} is inside ${registry}, the registry where privspec keeps its spend ledgers${real !== resolve(path) ? ` (it resolves to ${real})` : ''}; choose another output`,
+      path,
+      registry,
+    );
+  }
   if (real.split(sep).includes(LEDGER_FOLDER)) {
     throw new OutputGuardError(
       `the output ${path} is inside a ${LEDGER_FOLDER} folder, where privspec keeps its spend ledgers${real !== resolve(path) ? ` (it resolves to ${real})` : ''}; choose another output`,

@@ -2,12 +2,15 @@
  * Where a dataset's one spend ledger lives: found from the data itself, never from the spec that names it.
  *
  * The identity of a dataset is its content: the SHA-256 of the file's bytes, streamed. A path string is not an identity
- * (a symlinked, hard-linked, copied or renamed spec reaches the same data by another string), and size + mtime are not
- * either (a copy has a new mtime, `touch` sets any mtime, and two different files can share both). The ledger is kept
- * in a hidden folder beside the data's resolved (real) path, `.privspec-ledger/ledger-<sha256>.json`, so that every
- * spec reading those bytes from that folder shares it, however it names the file. A marker beside it,
+ * (a symlinked, hard-linked, copied, renamed or moved file reaches the same bytes by another string), and size + mtime
+ * are not either (a copy has a new mtime, `touch` sets any mtime, and two different files can share both). The ledger
+ * is kept in one registry per user, `$PRIVSPEC_LEDGER_DIR` (a team folder) or `$XDG_DATA_HOME/privspec/ledgers`
+ * (`~/.local/share/privspec/ledgers` when XDG_DATA_HOME is unset), as `ledger-<sha256>.json`, so that every copy of
+ * those bytes on this machine shares one budget wherever it lies and however a spec names it. A marker beside it,
  * `ledger-<sha256>.seen`, remembers how many records the ledger has held, so that a deleted or rolled-back ledger is
- * noticed (see docs/dp.md, "What a local ledger can and cannot promise").
+ * noticed (see docs/dp.md, "What a local ledger cannot promise"). The folder beside the data keeps only a pointer for
+ * humans, `.privspec-ledger/ledger-<sha256>.where.json`, naming the registry file; earlier versions kept the ledger
+ * itself there, and such a ledger is merged into the registry on first use (ledger-migration.ts).
  *
  * Hashing is linear in the file; the language server asks on every edit, so the digest is cached per file and reused
  * while the file's device, inode, size, mtime and ctime are unchanged (a rewrite of the file changes its ctime).
@@ -22,7 +25,7 @@ import type { LedgerStore } from './ledger-store.js';
 import { LedgerUnreadable } from './ledger-unreadable.js';
 
 export interface LedgerLocation {
-  /** The ledger file: `<folder of the real data file>/.privspec-ledger/ledger-<sha256>.json`. */
+  /** The ledger file: `<registry>/ledger-<sha256>.json` (ledgerRegistry()). */
   readonly file: string;
   /** The marker that remembers how many records the ledger held. */
   readonly marker: string;
@@ -37,6 +40,16 @@ export interface LedgerLocation {
    * then only anchors the folder of the table's row keys.
    */
   readonly store?: LedgerStore;
+  /**
+   * The folder beside the data (`.privspec-ledger`) that earlier versions kept the ledger in, and now holds only the
+   * pointer to the registry (undefined for a database table, which has no folder).
+   */
+  readonly beside?: {
+    readonly folder: string;
+    readonly ledger: string;
+    readonly marker: string;
+    readonly pointer: string;
+  };
 }
 
 export { LedgerUnreadable };
@@ -46,8 +59,8 @@ export function ledgerName(location: LedgerLocation): string {
   return location.store?.name ?? location.file;
 }
 
-export { LEDGER_FOLDER } from '../files/ledger-folder.js';
-import { LEDGER_FOLDER } from '../files/ledger-folder.js';
+export { LEDGER_FOLDER, ledgerRegistry } from '../files/ledger-folder.js';
+import { LEDGER_FOLDER, ledgerRegistry } from '../files/ledger-folder.js';
 
 const digests = new Map<string, { key: string; sha256: string }>();
 
@@ -65,11 +78,11 @@ function sha256OfText(text: string): string {
 /**
  * A database table has no folder beside it, and its content changes while it remains the same data, so its ledger is
  * keyed by what the server says the table is (database-ledger.ts) and kept in the database (PostgreSQL with
- * PRIVSPEC_LEDGER_SCHEMA) or in $PRIVSPEC_LEDGER_DIR, else ~/.privspec-ledger: one folder for every spec on this
+ * PRIVSPEC_LEDGER_SCHEMA) or in the registry with the files' ledgers (ledgerRegistry()): one folder for every spec on this
  * machine that reads the table.
  */
 export function databaseLedgerFolder(): string {
-  return process.env.PRIVSPEC_LEDGER_DIR || join(homedir(), LEDGER_FOLDER);
+  return ledgerRegistry();
 }
 
 /** The data file's real path and content digest (cached while the file is unchanged). */
@@ -100,10 +113,14 @@ export async function ledgerFor(dataFile: string, specFile?: string): Promise<Le
     const { data, store } = await databaseLedger(database);
     const folder = databaseLedgerFolder();
     const name = `ledger-${data.sha256}`;
-    // The ledger earlier versions kept under the connection string's key still counts (read, never written).
+    // The ledger earlier versions kept under the connection string's key, in the folder they kept it in, still
+    // counts (read, never written).
     let legacy: string | undefined;
     try {
-      legacy = join(folder, `ledger-${sha256OfText(`${databaseServerKey(database)}\n${database.table}`)}.json`);
+      legacy = join(
+        process.env.PRIVSPEC_LEDGER_DIR || join(homedir(), LEDGER_FOLDER),
+        `ledger-${sha256OfText(`${databaseServerKey(database)}\n${database.table}`)}.json`,
+      );
     } catch {
       legacy = undefined;
     }
@@ -116,12 +133,19 @@ export async function ledgerFor(dataFile: string, specFile?: string): Promise<Le
     };
   }
   const data = await dataIdentity(dataFile);
-  const folder = join(dirname(data.file), LEDGER_FOLDER);
+  const folder = ledgerRegistry();
   const name = `ledger-${data.sha256}`;
+  const besideFolder = join(dirname(data.file), LEDGER_FOLDER);
   return {
     file: join(folder, `${name}.json`),
     marker: join(folder, `${name}.seen`),
     data,
     ...(specFile !== undefined ? { legacy: `${specFile}.ledger.json` } : {}),
+    beside: {
+      folder: besideFolder,
+      ledger: join(besideFolder, `${name}.json`),
+      marker: join(besideFolder, `${name}.seen`),
+      pointer: join(besideFolder, `${name}.where.json`),
+    },
   };
 }

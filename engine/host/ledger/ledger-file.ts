@@ -1,49 +1,33 @@
 /**
- * The ledger on disk: one per dataset, found from the data (dataset-identity.ts). Every read-check-append runs under an
- * exclusive lock (file-lock.ts), so concurrent runs — from any spec reading the same data — see each other's spends,
- * and every write is durable before it returns (write-file-atomic.ts). After each write the marker beside the ledger
- * records how many records it holds; a ledger that is then missing or shorter was deleted or rolled back, and is
- * refused.
+ * The ledger on disk: one per dataset, in the per-user registry, found from the data's bytes (dataset-identity.ts).
+ * Every read-check-append runs under an exclusive lock (file-lock.ts), so concurrent runs — from any spec, any copy of
+ * the data — see each other's spends, and every write is durable before it returns (write-file-atomic.ts). After each
+ * write the marker beside the ledger records how many records it holds; a ledger that is then missing or shorter was
+ * deleted or rolled back, and is refused.
  */
 import { randomBytes } from 'node:crypto';
-import { mkdir, readFile } from 'node:fs/promises';
+import { access, mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import {
-  ledgerShapeProblem,
-  type LedgerEntry,
-  type LedgerFile,
-  type ReleasedFile,
-} from '../../release/ledger-entry.js';
+import type { LedgerEntry, LedgerFile, ReleasedFile } from '../../release/ledger-entry.js';
 import { LedgerUnreadable, type LedgerLocation } from './dataset-identity.js';
 import { withFileLock } from './file-lock.js';
+import {
+  checkedLedger,
+  markedRecords,
+  mergeLedger,
+  readBesideLedger,
+  readJson,
+  readSpecLedger,
+  recordCount,
+  retireBesideLedger,
+} from './ledger-migration.js';
 import { writeFileAtomic } from '../files/write-file-atomic.js';
 
 export { ledgerFor, LedgerUnreadable, type LedgerLocation } from './dataset-identity.js';
 
-/** How many records (entries and raises) a ledger holds: what the marker remembers. */
-const recordCount = (l: LedgerFile) => l.entries.length + (l.raises?.length ?? 0);
-
-async function readJson(file: string): Promise<unknown> {
-  try {
-    return JSON.parse(await readFile(file, 'utf8'));
-  } catch (e) {
-    if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
-    throw e;
-  }
-}
-
-function checked(file: string, parsed: unknown): LedgerFile {
-  const problem = ledgerShapeProblem(parsed);
-  if (problem)
-    throw new LedgerUnreadable(
-      `${file}: cannot read the spend ledger (${problem}); refusing to run without it — restore it from a backup`,
-    );
-  return parsed as LedgerFile;
-}
-
 /**
- * The dataset's ledger. Spends recorded in the spec's former ledger (`<spec>.ledger.json`) are merged in by id, so
- * that they keep counting; the next write stores them in the dataset's ledger.
+ * The dataset's ledger from the registry, with the spends of the ledgers earlier versions kept (beside the data,
+ * beside the spec) merged in by id, so that they keep counting; the next write stores them in the registry.
  */
 export async function readLedger(location: LedgerLocation): Promise<LedgerFile> {
   let ledger: LedgerFile;
@@ -56,9 +40,8 @@ export async function readLedger(location: LedgerLocation): Promise<LedgerFile> 
     ledger =
       parsed === undefined
         ? { version: 2, data: { ...location.data }, raises: [], entries: [] }
-        : checked(location.file, parsed);
-    const seen = (await readJson(location.marker).catch(() => undefined)) as { records?: unknown } | undefined;
-    const records = typeof seen?.records === 'number' ? seen.records : 0;
+        : checkedLedger(location.file, parsed);
+    const records = await markedRecords(location.marker);
     if (records > recordCount(ledger)) {
       throw new LedgerUnreadable(
         `${location.file}: the spend ledger of ${location.data.file} ${parsed === undefined ? 'is missing' : `holds ${recordCount(ledger)} records`}, but ${location.marker} says it held ${records}; it was deleted or rolled back — restore it from a backup (privspec refuses to spend as if nothing had been spent)`,
@@ -73,22 +56,13 @@ export async function readLedger(location: LedgerLocation): Promise<LedgerFile> 
   return await withLegacy(location, ledger);
 }
 
-/** The ledger with the spends of its former ledger (`location.legacy`) merged in by id. */
+/**
+ * The ledger with the spends of the ledgers earlier versions kept (beside the data, beside the spec, or under a
+ * database's connection string) merged in by id.
+ */
 async function withLegacy(location: LedgerLocation, ledger: LedgerFile): Promise<LedgerFile> {
-  if (location.legacy !== undefined) {
-    let old: unknown;
-    try {
-      old = await readJson(location.legacy);
-    } catch (e) {
-      throw new LedgerUnreadable(
-        `${location.legacy}: cannot read the spend ledger (${(e as Error).message}); refusing to run without it`,
-      );
-    }
-    if (old !== undefined) {
-      const known = new Set(ledger.entries.map((e) => e.id));
-      ledger.entries.push(...checked(location.legacy, old).entries.filter((e) => !known.has(e.id)));
-    }
-  }
+  mergeLedger(ledger, await readBesideLedger(location));
+  mergeLedger(ledger, await readSpecLedger(location));
   return ledger;
 }
 
@@ -97,6 +71,14 @@ async function writeLedger(location: LedgerLocation, ledger: LedgerFile): Promis
   ledger.id ??= randomBytes(8).toString('hex');
   await writeFileAtomic(location.file, `${JSON.stringify({ ...ledger, version: 2 }, null, 2)}\n`);
   await writeFileAtomic(location.marker, `${JSON.stringify({ ledger: ledger.id, records: recordCount(ledger) })}\n`);
+  await retireBesideLedger(location, location.beside !== undefined && (await exists(location.beside.ledger)));
+}
+
+async function exists(file: string): Promise<boolean> {
+  return access(file).then(
+    () => true,
+    () => false,
+  );
 }
 
 /**

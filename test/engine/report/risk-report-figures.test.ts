@@ -1,7 +1,7 @@
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../../cli/run-cli.js';
+import { runCli } from '../../helpers/run-cli-isolated.js';
 import { strict as assert } from 'node:assert';
 import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { riskReportFigures } from '../../../engine/report/risk-report-figures.js';

@@ -3,7 +3,7 @@ import { mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import fc from 'fast-check';
-import { runCli } from '../../../cli/run-cli.js';
+import { runCli } from '../../helpers/run-cli-isolated.js';
 import { toJson, toText } from '../../../cli/commands/risk.js';
 import { readCsvFile } from '../../../engine/host/sources/csv/read-csv-file.js';
 import { readFrequencyTable } from '../../../engine/host/sources/csv/read-frequency-table.js';

@@ -6,7 +6,7 @@ import { parseCsv } from '../../../engine/table/parse-csv.js';
 import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { AttackOriginal, AttackReportSection } from '../../../language/attack-request-types.js';
-import { runCli } from '../../../cli/run-cli.js';
+import { runCli } from '../../helpers/run-cli-isolated.js';
 import { registerAttackRequest } from '../../../language/lsp/attack-request.js';
 import { riskReportHtml } from '../../../extension/risk-report/risk-report-html.js';
 import { riskReportMarkdown } from '../../../extension/risk-report/risk-report-markdown.js';

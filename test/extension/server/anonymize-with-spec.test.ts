@@ -5,7 +5,7 @@ import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { URI, type LangiumDocument } from 'langium';
 import { NodeFileSystem } from 'langium/node';
-import { runCli } from '../../../cli/run-cli.js';
+import { runCli } from '../../helpers/run-cli-isolated.js';
 import { RunRefused } from '../../../engine/host/run/release-runner.js';
 import { anonymizeWithSpec } from '../../../language/lsp/anonymize-csv.js';
 import { createPrivspecServices } from '../../../language/privspec-module.js';

@@ -19,6 +19,7 @@ import { ledgerFor, readLedger } from '../../../engine/host/ledger/ledger-file.j
 import { createPrivspecServices } from '../../../language/privspec-module.js';
 import type { AnonymizeCsvResult, CsvModelsResponse } from '../../../language/protocol-types.js';
 import { visitsModel } from '../fixtures.js';
+import { useTestRegistryFor } from '../../helpers/ledger-registry.js';
 
 const here = dirname(fileURLToPath(import.meta.url));
 type Handler = (params: unknown, token: unknown) => unknown;
@@ -46,6 +47,7 @@ describe("language/lsp/editor-requests and privspec/runRelease errors (the edito
   const call = <T>(method: string, params: unknown, token = new CancellationTokenSource().token) =>
     fake.handlers.get(method)!(params, token) as Promise<T>;
   const dir = mkdtempSync(join(tmpdir(), 'privspec-editor-requests-'));
+  before(() => useTestRegistryFor(dir));
   after(() => rmSync(dir, { recursive: true, force: true }));
 
   async function open(path: string) {
@@ -197,7 +199,7 @@ describe("language/lsp/editor-requests and privspec/runRelease errors (the edito
     try {
       writeFileSync(join(dir, 'd.csv'), 'a\n1\n');
       const location = await ledgerFor(join(dir, 'd.csv'));
-      mkdirSync(dirname(location.file));
+      mkdirSync(dirname(location.file), { recursive: true });
       writeFileSync(location.file, '{ not json');
       const error = await readLedger(location).then(
         () => undefined,

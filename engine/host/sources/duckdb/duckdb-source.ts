@@ -18,6 +18,7 @@ import { TableError, type Table } from '../../../table/table.js';
 import type { FrequencyTable } from '../../../table/frequency-table.js';
 import { mergeEqualRecords } from '../../../table/merge-records.js';
 import { encodeChunks, type EncodedColumns } from './duckdb-chunks.js';
+import { globFreePath } from './glob-free-path.js';
 import { readCsvHeader } from '../csv/read-csv-header.js';
 import type {
   AggregateAnswer,
@@ -90,6 +91,7 @@ const SAME_TEXT =
 
 /** The table-valued function that reads `path` in DuckDB; the path and the delimiter are the statement's values. */
 export function duckdbRelation(path: string, delimiter?: string): SqlRelation {
+  globFreePath(path);
   return (sql) => {
     if (fileFormat(path) === 'parquet') return `read_parquet(${sql.string(path)})`;
     const delim = delimiter === undefined ? '' : `, delim = ${sql.string(delimiter)}`;
@@ -140,6 +142,7 @@ export class DuckDbSource implements DataSource {
 
   /** Opens a CSV or Parquet file; a missing file is a TableError naming it. */
   static async open(path: string, options: { delimiter?: string } = {}): Promise<DuckDbSource> {
+    globFreePath(path);
     try {
       if (!(await stat(path)).isFile()) throw new Error('not a file');
     } catch {

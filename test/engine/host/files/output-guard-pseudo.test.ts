@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { existsSync, mkdtempSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../../../../cli/run-cli.js';
+import { runCli } from '../../../helpers/run-cli-isolated.js';
 import { guardOutputFolder, guardOutputs, OutputGuardError } from '../../../../engine/host/files/output-guard.js';
 
 /*

@@ -1,0 +1,50 @@
+import { createHash } from 'node:crypto';
+import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+
+/**
+ * Keeps every test's ledgers out of the real home. privspec keeps one ledger per dataset in a per-user registry
+ * (engine/host/ledger/dataset-identity.ts); tests point it, through PRIVSPEC_LEDGER_DIR, at a temporary folder of this
+ * process, removed at exit. Many tests write the same few bytes into fresh folders and expect a fresh budget, as each
+ * folder had when ledgers lay beside the data, so a command run in folder F (runIn) uses a registry of its own for F —
+ * unless the test chose a registry itself (a test of sharing across folders sets PRIVSPEC_LEDGER_DIR, and that wins).
+ * Imported by the run-cli and ledger helpers and by .mocharc.json, so `mocha --no-config` runs get it too.
+ */
+interface State {
+  root: string;
+  /** The registry this helper last set; undefined when the environment named one before the tests began. */
+  ours?: string;
+}
+
+// One state per process, whether this file was loaded by mocha's `require` (CommonJS) or imported (ESM): two module
+// instances must not each make a root.
+const KEY = Symbol.for('privspec.testLedgerRegistry');
+const state: State = ((globalThis as Record<symbol, State>)[KEY] ??= (() => {
+  const root = mkdtempSync(join(tmpdir(), 'privspec-test-ledgers-'));
+  process.on('exit', () => rmSync(root, { recursive: true, force: true }));
+  const s: State = { root };
+  if (!process.env.PRIVSPEC_LEDGER_DIR) {
+    s.ours = join(root, 'default');
+    process.env.PRIVSPEC_LEDGER_DIR = s.ours;
+  }
+  return s;
+})());
+
+/** Points the registry at the one of folder `cwd`, unless the test set PRIVSPEC_LEDGER_DIR itself. */
+export function useTestRegistryFor(cwd: string): void {
+  if (state.ours === undefined || process.env.PRIVSPEC_LEDGER_DIR !== state.ours) return;
+  let real = cwd;
+  try {
+    real = realpathSync(cwd);
+  } catch {
+    // A folder that does not exist yet: its name is key enough.
+  }
+  state.ours = join(state.root, createHash('sha256').update(real).digest('hex').slice(0, 16));
+  process.env.PRIVSPEC_LEDGER_DIR = state.ours;
+}
+
+/** The registry the engine uses now (what dataset-identity.ts computes, from the environment). */
+export function testRegistry(): string {
+  return process.env.PRIVSPEC_LEDGER_DIR ?? join(state.root, 'default');
+}
