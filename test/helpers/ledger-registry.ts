@@ -1,7 +1,7 @@
 import { createHash } from 'node:crypto';
 import { mkdtempSync, realpathSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
-import { join } from 'node:path';
+import { join, sep } from 'node:path';
 
 /**
  * Keeps every test's ledgers out of the real home. privspec keeps one ledger per dataset in a per-user registry
@@ -33,7 +33,11 @@ const state: State = ((globalThis as Record<symbol, State>)[KEY] ??= (() => {
 
 /** Points the registry at the one of folder `cwd`, unless the test set PRIVSPEC_LEDGER_DIR itself. */
 export function useTestRegistryFor(cwd: string): void {
-  if (state.ours === undefined || process.env.PRIVSPEC_LEDGER_DIR !== state.ours) return;
+  if (state.ours === undefined) return;
+  // A registry under this process's root is one this helper chose (a test that saved and restored one of them puts
+  // back an earlier choice); any other was set by the test itself, and stays.
+  const now = process.env.PRIVSPEC_LEDGER_DIR;
+  if (now !== state.ours && !(now !== undefined && now.startsWith(`${state.root}${sep}`))) return;
   let real = cwd;
   try {
     real = realpathSync(cwd);

@@ -3,6 +3,7 @@ import { copyFileSync, cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync 
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runIn } from '../helpers/run-cli.js';
+import { useTestRegistryFor } from '../helpers/ledger-registry.js';
 import { adultDir, ADULT_MISSING, skipOrFail } from '../helpers/adult.js';
 import type { LedgerEntry } from '../../engine/release/ledger-entry.js';
 import { ledgerFor, readLedger } from '../../engine/host/ledger/ledger-file.js';
@@ -13,14 +14,13 @@ import { ledgerFor, readLedger } from '../../engine/host/ledger/ledger-file.js';
 // the ledger's lock, naming the earlier release, and runs with 'accept linked-releases "reason"'.
 
 const dirs: string[] = [];
-const savedLedgerDir = process.env.PRIVSPEC_LEDGER_DIR;
-after(() => {
-  dirs.forEach((d) => rmSync(d, { recursive: true, force: true }));
-  if (savedLedgerDir === undefined) delete process.env.PRIVSPEC_LEDGER_DIR;
-  else process.env.PRIVSPEC_LEDGER_DIR = savedLedgerDir;
-});
+after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
 
-/** A folder holding Adult and its hierarchies, with a ledger folder of its own (a ledger registry keyed by content). */
+/**
+ * A folder holding Adult and its hierarchies, with a ledger registry of its own (useTestRegistryFor): each test starts
+ * from a fresh budget for the same bytes. Setting PRIVSPEC_LEDGER_DIR here instead would outlive this file and make
+ * every later test file of the same mocha worker share one registry.
+ */
 function adultFolder(context: Mocha.Context): string {
   const adult = adultDir();
   if (!adult) skipOrFail(context, ADULT_MISSING);
@@ -28,7 +28,7 @@ function adultFolder(context: Mocha.Context): string {
   dirs.push(d);
   const hierarchies = ['age', 'education', 'occupation', 'sex'].map((c) => `adult_hierarchy_${c}.csv`);
   for (const f of ['adult.csv', ...hierarchies]) copyFileSync(join(adult, f), join(d, f));
-  process.env.PRIVSPEC_LEDGER_DIR = join(d, 'ledgers');
+  useTestRegistryFor(d);
   return d;
 }
 
@@ -177,7 +177,7 @@ describe('issue 36 item 3 — linked releases across specs', function () {
     const dir = mkdtempSync(join(tmpdir(), 'privspec-cross-'));
     dirs.push(dir);
     cpSync(resolve('examples'), dir, { recursive: true });
-    process.env.PRIVSPEC_LEDGER_DIR = join(dir, 'ledgers');
+    useTestRegistryFor(dir);
     const counted = await runIn(dir, ['release', 'visits.privspec', '--only', 'visits_by_sex', '--out', 'out-v']);
     assert.equal(counted.code, 0, counted.err);
     const file = await release(dir, 'public-file.privspec', 'out-p');

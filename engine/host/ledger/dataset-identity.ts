@@ -78,8 +78,8 @@ function sha256OfText(text: string): string {
 /**
  * A database table has no folder beside it, and its content changes while it remains the same data, so its ledger is
  * keyed by what the server says the table is (database-ledger.ts) and kept in the database (PostgreSQL with
- * PRIVSPEC_LEDGER_SCHEMA) or in the registry with the files' ledgers (ledgerRegistry()): one folder for every spec on this
- * machine that reads the table.
+ * PRIVSPEC_LEDGER_SCHEMA) or in the registry with the files' ledgers (ledgerRegistry()): one folder for every spec on
+ * this machine that reads the table.
  */
 export function databaseLedgerFolder(): string {
   return ledgerRegistry();

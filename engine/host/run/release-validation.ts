@@ -120,17 +120,22 @@ export async function orphanedOutputs(
 ): Promise<string | undefined> {
   const names = await readdir(out).catch(() => [] as string[]);
   const ids = new Set(ledger.entries.map((e) => e.id));
-  // Ledgers of earlier contents of this data stand beside it: a report of one of them is not a trace of a deletion
-  // (the data changed, and changed data is another dataset to the ledger; docs/dp.md says what that cannot promise).
+  // Ledgers of earlier contents of this data stand beside its ledger, in the registry: a report of one of them is not a
+  // trace of a deletion (the data changed, and changed data is another dataset to the ledger; docs/dp.md says what that
+  // cannot promise).
   const folder = dirname(location.file);
   const known = new Set<string>();
   for (const name of (await readdir(folder).catch(() => [] as string[])).filter((n) =>
     /^ledger-[0-9a-f]{64}\.json$/.test(n),
   )) {
-    const id = await readFile(join(folder, name), 'utf8').then(
-      (t) => (JSON.parse(t) as { id?: unknown }).id,
-      () => undefined,
-    );
+    // The registry holds every dataset's ledger: another dataset's ledger that cannot be read or parsed is its own
+    // runs' refusal to make, never this one's, so it only adds no id here.
+    let id: unknown;
+    try {
+      id = (JSON.parse(await readFile(join(folder, name), 'utf8')) as { id?: unknown } | null)?.id;
+    } catch {
+      id = undefined;
+    }
     if (typeof id === 'string') known.add(id);
   }
   const spec = await realpath(specFile).catch(() => resolve(specFile));
