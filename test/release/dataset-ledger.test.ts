@@ -191,6 +191,19 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
     assert.equal(entries(dir).length, 1);
   });
 
+  it("another dataset's unreadable ledger in the registry is that dataset's refusal, not this one's", async () => {
+    const dir = fresh();
+    assert.equal((await release(dir, 's.privspec')).code, 0);
+    // The registry holds every dataset's ledger; the check for outputs citing a deleted ledger reads their ids. Before
+    // the fix, one truncated ledger of other data made every release fail on its JSON ("position 2").
+    const other = join(dirname(ledgerFileSync(join(dir, 'd.csv'))), `ledger-${'0'.repeat(64)}.json`);
+    writeFileSync(other, '{ not json');
+    const r = await release(dir, 's.privspec');
+    assert.equal(r.code, 0, r.out + r.err);
+    assert.equal(entries(dir).length, 2);
+    assert.equal(readFileSync(other, 'utf8'), '{ not json');
+  });
+
   it('a null ledger entry is a one-line refusal naming the entry, not "Cannot read properties of null"', async () => {
     const dir = fresh();
     assert.equal((await release(dir, 's.privspec')).code, 0);

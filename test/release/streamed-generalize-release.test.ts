@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { adultDirOrSkip } from '../helpers/adult.js';
 import { csvToParquet } from '../helpers/parquet.js';
 import { runIn } from '../helpers/run-cli.js';
+import { useTestRegistryFor } from '../helpers/ledger-registry.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releaseInput } from '../../language/release-input.js';
 import { smallStreamSpec } from '../helpers/streamed-specs.js';
@@ -70,6 +71,7 @@ describe('issue 26 — a generalize release of a Parquet dataset is streamed', f
 
   it('small fixture: same levels, same suppressed rows, identifying and undeclared columns left out', async () => {
     dir = mkdtempSync(join(tmpdir(), 'privspec-streamed-'));
+    useTestRegistryFor(dir);
     // 12 rows, an identifying id and name and an undeclared column 'extra', none of which may leave. By hand: at age
     // level 0 the classes are too small for k 3 with either sex level ((0,1): ages 50 and 60 hold 2 and 1 rows, 3 rows
     // over the suppression limit of 1.2); at (1,0) the classes (20-39,F), (20-39,M), (40-69,F), (40-69,M) hold 3 rows
@@ -110,6 +112,7 @@ describe('issue 26 — a generalize release of a Parquet dataset is streamed', f
 
   it('beside a DP release (which reads the table) the generalize release writes the same lines and the count is written', async () => {
     dir = mkdtempSync(join(tmpdir(), 'privspec-streamed-mixed-'));
+    useTestRegistryFor(dir);
     const rows = ['20,F', '30,F', '20,F', '20,M', '30,M', '30,M', '40,F', '50,F', '40,F', '40,M', '50,M', '60,M'];
     writeFileSync(join(dir, 'd.csv'), `age,sex\n${rows.join('\n')}\n`);
     await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'));
@@ -149,6 +152,7 @@ release c: count by sex laplace epsilon 1
 
   it('the runner never reads the table for a Parquet generalize release (readTable throws), and writes every row', async () => {
     dir = mkdtempSync(join(tmpdir(), 'privspec-streamed-norows-'));
+    useTestRegistryFor(dir);
     const rows = ['20,F', '30,F', '20,F', '20,M', '30,M', '30,M', '40,F', '50,F', '40,F', '40,M', '50,M', '60,M'];
     writeFileSync(join(dir, 'd.csv'), `age,sex\n${rows.join('\n')}\n`);
     await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'));
@@ -190,6 +194,7 @@ release g: generalize
   it('Adult: the same decision and the same lines as the in-memory release of the CSV copy', async function () {
     const d = adultDirOrSkip(this);
     dir = mkdtempSync(join(tmpdir(), 'privspec-streamed-adult-'));
+    useTestRegistryFor(dir);
     copyFileSync(join(d, 'adult.csv'), join(dir, 'adult.csv'));
     for (const h of ['age', 'race'])
       copyFileSync(join(d, `adult_hierarchy_${h}.csv`), join(dir, `adult_hierarchy_${h}.csv`));

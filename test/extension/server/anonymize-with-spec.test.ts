@@ -6,6 +6,7 @@ import { fileURLToPath } from 'node:url';
 import { URI, type LangiumDocument } from 'langium';
 import { NodeFileSystem } from 'langium/node';
 import { runCli } from '../../helpers/run-cli-isolated.js';
+import { useTestRegistryFor } from '../../helpers/ledger-registry.js';
 import { RunRefused } from '../../../engine/host/run/release-runner.js';
 import { anonymizeWithSpec } from '../../../language/lsp/anonymize-csv.js';
 import { createPrivspecServices } from '../../../language/privspec-module.js';
@@ -58,6 +59,9 @@ describe("language/lsp/anonymize-csv (the editor's Anonymize CSV… on a file a 
   const fresh = (spec: string) => {
     const d = workspace(spec);
     dirs.push(d);
+    // Each workspace holds the same people.csv: a registry of its own gives each test the fresh budget (and no earlier
+    // release to link with) that a ledger beside its data gave, also for the calls below that bypass the CLI.
+    useTestRegistryFor(d);
     return d;
   };
 
