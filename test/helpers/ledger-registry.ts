@@ -24,9 +24,14 @@ const state: State = ((globalThis as Record<symbol, State>)[KEY] ??= (() => {
   const root = mkdtempSync(join(tmpdir(), 'privspec-test-ledgers-'));
   process.on('exit', () => rmSync(root, { recursive: true, force: true }));
   const s: State = { root };
-  if (!process.env.PRIVSPEC_LEDGER_DIR) {
+  // Mocha's parallel workers are forked from a process that ran this file already, and inherit the registry it chose:
+  // that one (marked by PRIVSPEC_TEST_LEDGER_DEFAULT) is replaced by this process's own, or every worker would share
+  // the parent's registry and useTestRegistryFor would never switch.
+  const inherited = process.env.PRIVSPEC_LEDGER_DIR;
+  if (!inherited || inherited === process.env.PRIVSPEC_TEST_LEDGER_DEFAULT) {
     s.ours = join(root, 'default');
     process.env.PRIVSPEC_LEDGER_DIR = s.ours;
+    process.env.PRIVSPEC_TEST_LEDGER_DEFAULT = s.ours;
   }
   return s;
 })());
