@@ -6,10 +6,12 @@
  * - PostgreSQL with PRIVSPEC_LEDGER_SCHEMA set: in the table's own database (postgres-ledger-store.ts), shared by every
  *   machine that reads the table. The key is the table's OID (with the database's), which every role sees alike.
  * - Otherwise (PostgreSQL without it, ClickHouse, which has no transactions to spend under): a file in this user's
- *   ledger folder (PRIVSPEC_LEDGER_DIR, else ~/.privspec-ledger) keyed by the server's identity and the table's — one
- *   budget per table on this machine; a team on several machines shares it only through a shared PRIVSPEC_LEDGER_DIR.
+ *   ledger registry (ledgerRegistry(): PRIVSPEC_LEDGER_DIR, else ~/.local/share/privspec/ledgers) keyed by the server's
+ *   identity and the table's — one budget per table on this machine; a team on several machines shares it only
+ *   through a shared PRIVSPEC_LEDGER_DIR.
  *
- * The ledger an earlier version kept under the connection string's key is read too, so its spends still count.
+ * The ledger an earlier version kept under the connection string's key (in PRIVSPEC_LEDGER_DIR, else
+ * ~/.privspec-ledger) is read too, so its spends still count.
  */
 import { createHash } from 'node:crypto';
 import type { DatabaseLocation } from '../sources/database-location.js';
