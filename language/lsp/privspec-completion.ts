@@ -99,17 +99,8 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
     keywords: readonly string[],
   ): Promise<((slot: ColumnSlot) => readonly string[]) | undefined> {
     if (!keywords.some((k) => SNIPPET_SLOTS[k])) return undefined;
-    const analysis = analyzeDocument(document);
-    const dataset = analysis.dataset;
-    if (!dataset?.file) return undefined;
-    let header: readonly string[];
-    try {
-      header = (await this.store.header(dataset.file, dataset.delimiter)).header;
-    } catch {
-      return undefined;
-    }
-    const table = await this.store.peekTable(dataset.file);
-    return (slot) => columnChoices(slot, header, analysis, table).map((c) => c.name);
+    const choices = await this.columnsBySlot(document);
+    return choices && ((slot) => choices(slot).map((c) => c.name));
   }
 
   /** Inside `from "…"` of a dataset, a hierarchy or a correlation: the files that may be named there. */
@@ -157,18 +148,28 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
     return super.completionFor(context, next, acceptor);
   }
 
-  private async columnItems(document: LangiumDocument, slot: ColumnSlot, range: Range): Promise<CompletionItem[]> {
+  /**
+   * The columns the dataset's data has for each slot, read from its header and a table the checker has already read
+   * (completion never waits for a scan); undefined where the spec names no readable data.
+   */
+  private async columnsBySlot(document: LangiumDocument) {
     const analysis = analyzeDocument(document);
     const dataset = analysis.dataset;
-    if (!dataset?.file) return [];
+    if (!dataset?.file) return undefined;
     let header: readonly string[];
     try {
       header = (await this.store.header(dataset.file, dataset.delimiter)).header;
     } catch {
-      return [];
+      return undefined;
     }
     const table = await this.store.peekTable(dataset.file);
-    return columnChoices(slot, header, analysis, table).map((c, i) => {
+    return (slot: ColumnSlot) => columnChoices(slot, header, analysis, table);
+  }
+
+  private async columnItems(document: LangiumDocument, slot: ColumnSlot, range: Range): Promise<CompletionItem[]> {
+    const choices = await this.columnsBySlot(document);
+    if (!choices) return [];
+    return choices(slot).map((c, i) => {
       const label = quoteColumn(c.name);
       return {
         label,

@@ -75,10 +75,38 @@ try {
     }
     await quickInput.fill(text);
   };
+  // The workspace's file of this name (the first found), for opening it by its path.
+  const findInWorkspace = (name, dir = workspace) => {
+    for (const entry of fs.readdirSync(dir, { withFileTypes: true })) {
+      const full = path.join(dir, entry.name);
+      if (entry.isFile() && entry.name === name) return full;
+      if (entry.isDirectory() && !entry.isSymbolicLink() && entry.name !== 'node_modules') {
+        const found = findInWorkspace(name, full);
+        if (found) return found;
+      }
+    }
+    return undefined;
+  };
   const openFile = async (name, contentText) => {
     await quickInputFor('Control+P', name);
     // Click the matching entry: Enter could still pick the entry that was first before the list caught up with the filter.
-    await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().click();
+    try {
+      await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().click({ timeout: 20000 });
+    } catch {
+      // Quick open's file search can miss a file written moments before (seen in CI with the editor's file watcher
+      // restarting): open it by its path through File: Open File… instead.
+      const file = findInWorkspace(name);
+      if (!file) throw new Error(`${name}: no such file in the workspace`);
+      await page.keyboard.press('Escape');
+      await runCommand('File: Open File...');
+      await quickInput.waitFor({ state: 'visible' });
+      for (let attempt = 1; ; attempt++) {
+        await quickInput.fill(file);
+        await page.waitForTimeout(500);
+        if ((await quickInput.inputValue()) === file || attempt === 5) break;
+      }
+      await page.keyboard.press('Enter');
+    }
     // Matched by the start of its label, so that "Risk Report: visits.csv" in the other group is not taken for visits.csv.
     await page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`).first().waitFor();
     const lines = page.locator('.editor-instance .monaco-editor .view-lines', { hasText: contentText }).first();

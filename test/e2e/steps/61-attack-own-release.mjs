@@ -25,7 +25,10 @@ export default async function attackOwnRelease(t) {
   if (!fs.existsSync(released)) throw new Error(`▶ Run wrote no ${released}`);
   const keys = path.join(dir, '.privspec-ledger', 'row-keys');
   if (!fs.existsSync(keys) || fs.readdirSync(keys).length === 0) throw new Error('▶ Run kept no row key beside the data\'s ledger');
-  if (fs.readdirSync(path.dirname(released)).some((f) => !/^pram_06\.(csv|json)$/.test(f))) throw new Error(`the output folder holds more than the release: ${fs.readdirSync(path.dirname(released))}`);
+  // The writer links each file into place and then removes its temporary: wait for those to go before looking.
+  const extra = () => fs.readdirSync(path.dirname(released)).filter((f) => !/^pram_06\.(csv|json)$/.test(f));
+  for (let i = 0; i < 100 && extra().length > 0; i++) await page.waitForTimeout(100);
+  if (extra().length > 0) throw new Error(`the output folder holds more than the release: ${fs.readdirSync(path.dirname(released))}`);
 
   await t.runCommand('View: Close All Editors');
   await t.openFile('pram_06.csv', 'age,sex,zip');
