@@ -453,8 +453,17 @@ describe('database sources end to end: the same figures as the CSV, and no crede
       const spec = adultStreamSpec;
       writeFileSync(join(work, 'csv.privspec'), spec('"adult.csv"'));
       writeFileSync(join(work, 'db.privspec'), spec(`${engine} table "privspec.adult"`));
-      const a = await run(work, ['release', 'csv.privspec', '--out', 'a']);
-      const b = await run(work, ['release', 'db.privspec', '--out', 'b']);
+      // Each engine's pair runs on a registry of its own: the CSV is the same bytes for both engines, so with one
+      // shared registry the second engine's PRAM would (rightly) be refused as linked with the first's generalization.
+      const registry = process.env.PRIVSPEC_LEDGER_DIR;
+      process.env.PRIVSPEC_LEDGER_DIR = join(dir, 'ledgers', `stream-${engine}`);
+      let a, b;
+      try {
+        a = await run(work, ['release', 'csv.privspec', '--out', 'a']);
+        b = await run(work, ['release', 'db.privspec', '--out', 'b']);
+      } finally {
+        process.env.PRIVSPEC_LEDGER_DIR = registry;
+      }
       assert.equal(a.code, 0, a.err + a.out);
       assert.equal(b.code, 0, b.err + b.out);
       const lines = (file: string) => {
