@@ -11,8 +11,9 @@
  */
 import { basename } from 'node:path';
 import type { RandomSource } from '../../core/random.js';
-import type { LedgerEntry, ReleasedFile } from '../../release/ledger-entry.js';
-import { appendToLedger, ledgerFor, newEntryId, type LedgerLocation } from './ledger-file.js';
+import type { LedgerEntry, PublishedRecord, ReleasedFile } from '../../release/ledger-entry.js';
+import { crossSpecCheck, type NewRelease } from '../../release/cross-spec-links.js';
+import { appendToLedger, ledgerFor, newEntryId, readLedger, type LedgerLocation } from './ledger-file.js';
 import { writeOwnFile } from '../files/release-files.js';
 import { sha256Text, writeRowKey } from './row-key.js';
 import { keyRows, shuffledMicrodataCsv } from '../files/write-csv.js';
@@ -23,6 +24,67 @@ export interface OwnMicrodataRun {
   /** The quasi-identifiers it generalized or randomized. */
   readonly columns: readonly string[];
   readonly localEpsilon?: number;
+  /**
+   * What the file publishes (its columns at their levels), checked against the earlier releases of the same data as a
+   * spec's release is (cross-spec-links.ts): a file that would link with one is refused unless the user says why.
+   */
+  readonly published?: PublishedRecord;
+  /** The reason given with --accept-linked-releases. */
+  readonly acceptLinked?: string;
+}
+
+/** A file refused because it would link with an earlier release of the same data (cross-spec-links.ts). */
+export class LinkedFileRefused extends Error {}
+
+/** Where the new file stands among the data's releases, as cross-spec-links.ts sees a spec's release. */
+function asNewRelease(path: string, run: OwnMicrodataRun, published: PublishedRecord): NewRelease {
+  return {
+    name: `anonymize --out ${basename(path)}`,
+    spec: '',
+    published,
+    ...(run.acceptLinked !== undefined ? { accepts: { reason: run.acceptLinked } } : {}),
+    howToAccept: '--accept-linked-releases',
+  };
+}
+
+/**
+ * The columns a file written outside a spec publishes: each quasi-identifier at its level (a number; `'search'` with
+ * `decidedBy` when its classes are the data's own, as Mondrian's are; `'pram'` when randomized), every other column as
+ * it is.
+ */
+export function ownFilePublished(
+  written: readonly string[],
+  quasi: readonly string[],
+  level: (column: string) => number | 'search' | 'pram',
+  decidedBy?: string,
+): PublishedRecord {
+  const columns: Record<string, number | 'search' | 'pram'> = {};
+  for (const c of written) columns[c] = quasi.includes(c) ? level(c) : 0;
+  const searched = Object.values(columns).includes('search');
+  return {
+    columns,
+    quasi: quasi.filter((q) => written.includes(q)),
+    ...(searched && decidedBy !== undefined ? { decidedBy } : {}),
+  };
+}
+
+/**
+ * Refuses, before anything is computed or written, a file that would link with an earlier release of the data (read
+ * without the lock: the spend's own check under the lock is the one that counts; this one spares a streamed file that
+ * would be refused after it was written).
+ */
+export async function checkOwnFileLinks(path: string, data: string, run: OwnMicrodataRun): Promise<void> {
+  if (!run.published) return;
+  let location: LedgerLocation;
+  try {
+    location = await ledgerFor(data);
+  } catch {
+    return;
+  }
+  const ledger = await readLedger(location).catch(() => undefined);
+  if (!ledger) return;
+  const { refusal } = crossSpecCheck(ledger.entries, asNewRelease(path, run, run.published));
+  if (refusal) throw new LinkedFileRefused(refusal);
 }
 
 /** Errors that mean the data's folder cannot hold a ledger (read-only, not ours): the file is written without a key. */
@@ -42,11 +104,26 @@ function entryFor(path: string, run: OwnMicrodataRun, released: ReleasedFile): L
     },
     files: [path],
     released: [released],
+    ...(run.published ? { published: run.published } : {}),
+    ...(run.acceptLinked !== undefined ? { acceptedLinks: run.acceptLinked } : {}),
   };
 }
 
-async function record(location: LedgerLocation, entry: LedgerEntry): Promise<void> {
-  await appendToLedger(location, () => ({ entry }));
+/**
+ * Records the run under the ledger's lock, after the cross-spec check against every earlier release of the data.
+ * Returns the links the user's reason accepted, in words, for the terminal.
+ */
+async function record(location: LedgerLocation, path: string, entry: LedgerEntry, run: OwnMicrodataRun) {
+  const result = await appendToLedger(location, (ledger) => {
+    const linked = run.published && crossSpecCheck(ledger.entries, asNewRelease(path, run, run.published));
+    if (linked?.refusal) return { refusal: linked.refusal };
+    return {
+      entry,
+      accepted: (linked?.accepted ?? []).map((l) => `accepted linked-releases ("${l.acceptedBecause}"): ${l.what}`),
+    };
+  });
+  if (result.refusal !== undefined) throw new LinkedFileRefused(result.refusal);
+  return result.accepted ?? [];
 }
 
 function noLedgerNote(
@@ -76,10 +153,11 @@ export async function writeOwnMicrodataFile(
     dataRows: number;
     run: OwnMicrodataRun;
   },
-): Promise<{ note?: string }> {
+): Promise<{ note?: string; accepted: string[] }> {
   const { text, order } = shuffledMicrodataCsv(header, rows, options.rng, options.delimiter);
   const sourceRows = keyRows(order, options.sourceRows);
   let note: string | undefined;
+  let accepted: string[] = [];
   let location: LedgerLocation | undefined;
   try {
     location = await ledgerFor(data);
@@ -90,14 +168,14 @@ export async function writeOwnMicrodataFile(
       rows: rows.length,
       rowKey: `row-keys/${sha256}.json`,
     });
-    await record(location, entry);
+    accepted = await record(location, path, entry, options.run);
     await writeRowKey(location, text, sourceRows, options.dataRows, entry.id);
   } catch (e) {
     if (!NO_LEDGER_HERE.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
     note = noLedgerNote(path, location, data, e as NodeJS.ErrnoException);
   }
   await writeOwnFile(path, text, { force: options.force });
-  return note === undefined ? {} : { note };
+  return { ...(note === undefined ? {} : { note }), accepted };
 }
 
 /**
@@ -109,7 +187,7 @@ export async function recordStreamedOwnFile(
   data: string,
   written: { sha256: string; rows: number },
   run: OwnMicrodataRun,
-): Promise<{ note?: string }> {
+): Promise<{ note?: string; accepted?: string[] }> {
   let location: LedgerLocation | undefined;
   try {
     location = await ledgerFor(data);
@@ -120,8 +198,7 @@ export async function recordStreamedOwnFile(
       noRowKey:
         "its rows were streamed from the source in the source's own shuffled order, which carries no input row numbers; anonymize a CSV read in memory (--engine memory) to attack it with a row key",
     };
-    await record(location, entryFor(path, run, released));
-    return {};
+    return { accepted: await record(location, path, entryFor(path, run, released), run) };
   } catch (e) {
     if (!NO_LEDGER_HERE.has((e as NodeJS.ErrnoException).code ?? '')) throw e;
     return { note: noLedgerNote(path, location, data, e as NodeJS.ErrnoException) };
