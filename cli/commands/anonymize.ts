@@ -17,8 +17,7 @@ import { mondrian, mondrianRelease, type MondrianResult } from '../../engine/mon
 import { mondrianJson, toText } from './anonymize-text.js';
 import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport, writePramRelease, type MicrodataWriter } from './anonymize-pram.js';
 import {
-  checkOwnFileLinks,
-  LinkedFileRefused,
+  OwnFileRefused,
   ownFilePublished,
   recordStreamedOwnFile,
   writeOwnMicrodataFile,
@@ -109,8 +108,7 @@ function sameOutputs(report: string, out: string, reportName: string, outName: s
  * release of the data: a one-line refusal.
  */
 function refuseExisting(e: NodeJS.ErrnoException): never {
-  if (e.code === 'EEXIST' || e.code === 'EFOLDERCHANGED' || e instanceof LinkedFileRefused)
-    throw new CliError(e.message);
+  if (e.code === 'EEXIST' || e.code === 'EFOLDERCHANGED' || e instanceof OwnFileRefused) throw new CliError(e.message);
   throw e;
 }
 
@@ -315,7 +313,6 @@ export const anonymize: Command = {
           dataRows: table!.rowCount,
           run: { ...run, ...(acceptLinked !== undefined ? { acceptLinked } : {}) },
         }).catch(refuseExisting);
-        if (written.note) ctx.err(`privspec: ${written.note}\n`);
         for (const a of written.accepted) ctx.err(`privspec: ${a}\n`);
         report.out = values.out;
       };
@@ -349,7 +346,8 @@ export const anonymize: Command = {
         const source = streamSource!;
         // The streamed file is recorded after it is written (its digest is known then): a link is refused before.
         const run = generalized(header.filter((c) => !removed.includes(c)));
-        await checkOwnFileLinks(out, input, run).catch(refuseExisting);
+        const recorded = await recordStreamedOwnFile(out, input, run).catch(refuseExisting);
+        for (const a of recorded.accepted) ctx.err(`privspec: ${a}\n`);
         await beforeStream(source);
         // The input CSV's delimiter (given or detected), as the in-memory writer keeps it; ',' for Parquet and tables.
         const written = await streamDecidedFile(
@@ -365,9 +363,7 @@ export const anonymize: Command = {
         ).catch(refuseExisting);
         // The source's shuffled rows carry no input row numbers: the ledger records the file's digest and that it has
         // no key.
-        const recorded = await recordStreamedOwnFile(out, input, written, run).catch(refuseExisting);
-        if (recorded.note) ctx.err(`privspec: ${recorded.note}\n`);
-        for (const a of recorded.accepted ?? []) ctx.err(`privspec: ${a}\n`);
+        await recorded.written(written);
         report.out = values.out;
       } else if (result.optimum && table) {
         // The in-memory release's own writer (generalize-release.ts): the file is what a spec's generalize release with

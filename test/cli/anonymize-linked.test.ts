@@ -109,3 +109,23 @@ release by_diagnosis: count by diagnosis  laplace epsilon 0.5
     assert.match(r.text, /'anonymize --out by-age\.csv' published 'diagnosis' exactly/);
   });
 });
+
+describe('issue 36 — privspec anonymize --out writes nothing it cannot record', function () {
+  this.timeout(60000);
+
+  it('with a ledger registry that cannot be written, the file is refused (it was written without a ledger entry)', async () => {
+    const dir = workspace();
+    // A registry under a regular file: no folder can be made there (ENOTDIR), as with a read-only or foreign folder.
+    writeFileSync(join(dir, 'not-a-folder'), '');
+    const saved = process.env.PRIVSPEC_LEDGER_DIR;
+    process.env.PRIVSPEC_LEDGER_DIR = join(dir, 'not-a-folder', 'ledgers');
+    try {
+      const r = await run(dir, byOne('age', 'by-age.csv'));
+      assert.notEqual(r.code, 0, r.text);
+      assert.match(r.text, /not written: .*by-age\.csv: the ledger of .*people\.csv cannot be written/);
+      assert.equal(existsSync(join(dir, 'by-age.csv')), false);
+    } finally {
+      process.env.PRIVSPEC_LEDGER_DIR = saved;
+    }
+  });
+});
