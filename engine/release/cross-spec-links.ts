@@ -139,6 +139,11 @@ function linkBetween(e: { name: string; p: PublishedRecord }, n: { name: string;
       const why = exact.get(column);
       if (why !== undefined)
         return `'${m.name}' ${tense} '${column}' exactly (${why}), and '${r.name}' protects it (${how}): the file gives away what '${r.name}' protects`;
+      // A randomized column beside a file that shows it generalized: another spec's hierarchy may keep the values apart
+      // at that level (masking one character of a code), which gives the randomized values back.
+      const level = m.p.columns?.[column];
+      if (isMicrodata(r.p) && typeof level === 'number')
+        return `'${m.name}' ${tense} '${column}' generalized (at level ${level}), and '${r.name}' randomizes it: where the level keeps values apart, the file gives back what '${r.name}' randomized`;
     }
   }
   // A file that answers a DP release by counting its rows.
