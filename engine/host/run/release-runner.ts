@@ -20,6 +20,7 @@ import { dirname } from 'node:path';
 import { edgeListLeakage } from '../../dp/correlated/index.js';
 import { cryptoRandom, seededRandom, type RandomSource } from '../../core/random.js';
 import { budgetLimit, mainKey } from '../../release/budget-walk.js';
+import { effectiveLimit } from '../../release/ledger-limit.js';
 import { ReleaseUnavailable } from '../../release/release-unavailable.js';
 import {
   filesRead,
@@ -559,7 +560,13 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
     out: options.out,
     ledger: ledgerName(location),
     releases: outcomes,
-    budget: { accounting, limit: budgetLimit(input.budget), spent: ledgerTotal(after.entries, accounting) },
+    // The limit the spends were checked against: the lower of the spec's and the ledger's (a spec may say ε 100 of a
+    // ledger kept at ε 1; "ε 0.9 of 100 spent" after a refusal at 1 misled).
+    budget: {
+      accounting,
+      limit: effectiveLimit(budgetLimit(input.budget), after, accounting),
+      spent: ledgerTotal(after.entries, accounting),
+    },
     ...(options.seed !== undefined ? { notPrivate: true } : {}),
   };
 }
