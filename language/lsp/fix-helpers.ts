@@ -24,12 +24,19 @@ export interface FixContext {
   readonly diagnostic: Diagnostic;
   readonly analysis: SpecAnalysis;
   readonly store: CsvStore;
+  /** The spec a text parses to (none when it has syntax errors), for a fix that tries its edit before offering it. */
+  readonly parse?: (text: string) => ast.Spec | undefined;
 }
 
 export type Fixer = (c: FixContext) => CodeAction[] | Promise<CodeAction[]>;
 
-export function fixContext(document: LangiumDocument, diagnostic: Diagnostic, store: CsvStore): FixContext {
-  return { document, diagnostic, analysis: analyzeDocument(document), store };
+export function fixContext(
+  document: LangiumDocument,
+  diagnostic: Diagnostic,
+  store: CsvStore,
+  parse?: (text: string) => ast.Spec | undefined,
+): FixContext {
+  return { document, diagnostic, analysis: analyzeDocument(document), store, ...(parse ? { parse } : {}) };
 }
 
 /** A quick fix that applies `edits` to the diagnostic's document. */

@@ -17,6 +17,8 @@ import {
   unexpectedMechanismFixes,
 } from './release-fixes.js';
 import { quoteColumn } from '../quote-column.js';
+import type * as ast from '../generated/ast.js';
+import { linkedReleasesFixes } from './linked-release-fixes.js';
 
 /** What a diagnostic carries for its quick fix (`data` survives the round trip to the client and back). */
 export interface QuickFixData {
@@ -75,6 +77,7 @@ export const QuickFixes: Readonly<Record<string, Fixer>> = {
   [IssueCodes.OptimalTransformation]: anonymityFixes,
   [IssueCodes.ColumnRole]: columnRoleFixes,
   [IssueCodes.InvariantPram]: invariantPramFixes,
+  [IssueCodes.LinkedReleases]: linkedReleasesFixes,
 };
 
 /**
@@ -82,9 +85,15 @@ export const QuickFixes: Readonly<Record<string, Fixer>> = {
  */
 export class PrivspecCodeActionProvider implements CodeActionProvider {
   private readonly store: CsvStore;
+  private readonly parse: (text: string) => ast.Spec | undefined;
 
   constructor(services: PrivspecServices) {
     this.store = services.data.CsvStore;
+    const parser = services.parser.LangiumParser;
+    this.parse = (text) => {
+      const result = parser.parse<ast.Spec>(text);
+      return result.lexerErrors.length === 0 && result.parserErrors.length === 0 ? result.value : undefined;
+    };
   }
 
   async getCodeActions(document: LangiumDocument, params: CodeActionParams): Promise<Array<Command | CodeAction>> {
@@ -95,7 +104,7 @@ export class PrivspecCodeActionProvider implements CodeActionProvider {
       // A consequence of another diagnostic (a release after the overrun) is fixed there.
       if (!fixer || (diagnostic.data as { consequence?: boolean } | undefined)?.consequence) continue;
       try {
-        actions.push(...(await fixer(fixContext(document, diagnostic, this.store))));
+        actions.push(...(await fixer(fixContext(document, diagnostic, this.store, this.parse))));
       } catch {
         // A fix that cannot be computed (the data changed under it) is simply not offered.
       }
