@@ -3,7 +3,7 @@
  * and edits written as text replacements. The fixes themselves are in `budget-fixes.ts`, `release-fixes.ts` and
  * `anonymity-fixes.ts`; `privspec-code-actions.ts` dispatches on the diagnostic's code.
  */
-import { AstUtils, CstUtils, GrammarUtils, type AstNode, type LangiumDocument } from 'langium';
+import { AstUtils, CstUtils, GrammarUtils, type AstNode, type FileSystemProvider, type LangiumDocument } from 'langium';
 import {
   CodeActionKind,
   type CodeAction,
@@ -26,6 +26,8 @@ export interface FixContext {
   readonly store: CsvStore;
   /** The spec a text parses to (none when it has syntax errors), for a fix that tries its edit before offering it. */
   readonly parse?: (text: string) => ast.Spec | undefined;
+  /** The workspace's files, for a fix that offers one (a hierarchy file beside the data). */
+  readonly fileSystem?: FileSystemProvider;
 }
 
 export type Fixer = (c: FixContext) => CodeAction[] | Promise<CodeAction[]>;
@@ -35,8 +37,16 @@ export function fixContext(
   diagnostic: Diagnostic,
   store: CsvStore,
   parse?: (text: string) => ast.Spec | undefined,
+  fileSystem?: FileSystemProvider,
 ): FixContext {
-  return { document, diagnostic, analysis: analyzeDocument(document), store, ...(parse ? { parse } : {}) };
+  return {
+    document,
+    diagnostic,
+    analysis: analyzeDocument(document),
+    store,
+    ...(parse ? { parse } : {}),
+    ...(fileSystem ? { fileSystem } : {}),
+  };
 }
 
 /** A quick fix that applies `edits` to the diagnostic's document. */

@@ -1,4 +1,4 @@
-import type { LangiumDocument } from 'langium';
+import type { FileSystemProvider, LangiumDocument } from 'langium';
 import type { CodeActionProvider } from 'langium/lsp';
 import type { CodeAction, CodeActionParams, Command } from 'vscode-languageserver';
 import type { CsvStore } from '../../engine/host/sources/csv/csv-store.js';
@@ -86,9 +86,11 @@ export const QuickFixes: Readonly<Record<string, Fixer>> = {
 export class PrivspecCodeActionProvider implements CodeActionProvider {
   private readonly store: CsvStore;
   private readonly parse: (text: string) => ast.Spec | undefined;
+  private readonly fileSystem: FileSystemProvider;
 
   constructor(services: PrivspecServices) {
     this.store = services.data.CsvStore;
+    this.fileSystem = services.shared.workspace.FileSystemProvider;
     const parser = services.parser.LangiumParser;
     this.parse = (text) => {
       const result = parser.parse<ast.Spec>(text);
@@ -104,7 +106,7 @@ export class PrivspecCodeActionProvider implements CodeActionProvider {
       // A consequence of another diagnostic (a release after the overrun) is fixed there.
       if (!fixer || (diagnostic.data as { consequence?: boolean } | undefined)?.consequence) continue;
       try {
-        actions.push(...(await fixer(fixContext(document, diagnostic, this.store, this.parse))));
+        actions.push(...(await fixer(fixContext(document, diagnostic, this.store, this.parse, this.fileSystem))));
       } catch {
         // A fix that cannot be computed (the data changed under it) is simply not offered.
       }
