@@ -185,9 +185,11 @@ export class PrivspecValidator {
           { node: clause, property: 'reason', code: IssueCodes.MissingParameter },
         );
       else if (!links.some((l) => l.publisher === plan.name || l.protector === plan.name))
+        // Not a warning: the clause also accepts links with earlier releases of the same data from other specs (or
+        // privspec anonymize --out), which only the ledger knows (cross-spec-links.ts).
         accept(
-          'warning',
-          `'${plan.name}' accepts linked-releases, but it is in no link (it publishes no column another release protects, and protects none a microdata file publishes); remove the clause`,
+          'info',
+          `'${plan.name}' accepts linked-releases, but links with no release of this spec (it publishes no column another release protects, and protects none a microdata file publishes); the clause still accepts links with earlier releases of the same data from other specs — keep it only for those`,
           { node: clause, code: IssueCodes.LinkedReleases },
         );
     }
