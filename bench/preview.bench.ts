@@ -28,7 +28,7 @@ anonymity { k 5 }
 budget { epsilon 1 }
 release by_region: count by region  laplace epsilon 0.2
 release shuffled: pram answer retain 0.8
-release public: generalize
+release public: generalize  accept linked-releases "bench: previews only, nothing is published"
 `;
     writeFileSync(join(dir, 'b.privspec'), spec);
     const services = nodeServices();
