@@ -8,7 +8,7 @@ import {
   StreamMessageReader,
   StreamMessageWriter,
   type MessageConnection,
-} from 'vscode-jsonrpc/node';
+} from 'vscode-languageserver/node';
 
 const SERVER = join(dirname(fileURLToPath(import.meta.url)), '..', 'dist', 'language-server.cjs');
 
