@@ -5,6 +5,7 @@ import {
   type CompletionContext,
   type NextFeature,
 } from 'langium/lsp';
+import type { TextDocument } from 'vscode-languageserver-textdocument';
 import {
   CompletionItemKind,
   InsertTextFormat,
@@ -54,20 +55,12 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
     params: CompletionParams,
     cancelToken?: CancellationToken,
   ): Promise<CompletionList | undefined> {
+    const fromText = await this.completeFromText(document.textDocument, document, params);
+    if (fromText) return fromText;
     const text = document.textDocument.getText();
     const offset = document.textDocument.offsetAt(params.position);
-    const position = completionPosition(text.slice(0, offset));
-    const files = await this.fileCompletion(document, position, text, offset);
-    if (files) return { isIncomplete: false, items: files };
-    const choices = choicesAt(position);
     const word = /[\w-]*$/.exec(text.slice(0, offset))![0];
     const range: Range = { start: document.textDocument.positionAt(offset - word.length), end: params.position };
-    if (choices && 'keywords' in choices) {
-      const columns = await this.snippetColumns(document, choices.keywords);
-      return { isIncomplete: false, items: choices.keywords.map((k, i) => keywordItem(k, range, i, false, columns)) };
-    }
-    if (choices && 'columns' in choices)
-      return { isIncomplete: false, items: await this.columnItems(document, choices.columns, range) };
     const list = await super.getCompletion(document, params, cancelToken);
     const columns =
       list &&
@@ -93,6 +86,34 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
     return list;
   }
 
+  /**
+   * The completion the text before the cursor decides alone — a file inside `from "…"`, the keywords or the columns
+   * `completion-choices.ts` names — or undefined where the grammar's default must answer on a parse of `text`. `last`
+   * is the document as last parsed, which may be a few keystrokes older than `text`: only its dataset block is read
+   * (the data's file, the columns' roles, the hierarchies), with the header and the table the checker has read. So the
+   * language server answers these at once, without waiting for the edit's build (completion-handler.ts).
+   */
+  async completeFromText(
+    text: TextDocument,
+    last: LangiumDocument,
+    params: CompletionParams,
+  ): Promise<CompletionList | undefined> {
+    const content = text.getText();
+    const offset = text.offsetAt(params.position);
+    const position = completionPosition(content.slice(0, offset));
+    const files = await this.fileCompletion(text, last, position, content, offset);
+    if (files) return { isIncomplete: false, items: files };
+    const choices = choicesAt(position);
+    if (!choices) return undefined;
+    const word = /[\w-]*$/.exec(content.slice(0, offset))![0];
+    const range: Range = { start: text.positionAt(offset - word.length), end: params.position };
+    if ('keywords' in choices) {
+      const columns = await this.snippetColumns(last, choices.keywords);
+      return { isIncomplete: false, items: choices.keywords.map((k, i) => keywordItem(k, range, i, false, columns)) };
+    }
+    return { isIncomplete: false, items: await this.columnItems(last, choices.columns, range) };
+  }
+
   /** The dataset's columns by slot, for the snippets among `keywords` that name columns (none to read otherwise). */
   private async snippetColumns(
     document: LangiumDocument,
@@ -105,6 +126,7 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
 
   /** Inside `from "…"` of a dataset, a hierarchy or a correlation: the files that may be named there. */
   private async fileCompletion(
+    textDocument: TextDocument,
     document: LangiumDocument,
     p: CompletionPosition,
     text: string,
@@ -116,8 +138,8 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
     const typed = /"([^"\r\n]*)$/.exec(text.slice(0, offset))?.[1] ?? '';
     const after = /^[^"\r\n]*"/.exec(text.slice(offset))?.[0];
     const range: Range = {
-      start: document.textDocument.positionAt(offset - typed.length),
-      end: document.textDocument.positionAt(after ? offset + after.length - 1 : offset),
+      start: textDocument.positionAt(offset - typed.length),
+      end: textDocument.positionAt(after ? offset + after.length - 1 : offset),
     };
     const analysis = analyzeDocument(document);
     return fileItems(

@@ -1,0 +1,44 @@
+import fs from 'node:fs';
+import path from 'node:path';
+
+// Issue 37, item 9 in the real editor: how long the previews of the heavier kinds take to show their figures on the
+// teaching example (21,062 rows) — the 512² grid (`population`, NN-Wavelet) and the PRAM file (`diagnosis_pram`) of
+// clinic.privspec, and the view (`explore`) of explore-view.privspec. Each opens a fresh panel from "PrivSpec: Preview
+// Release" with the cursor on the release's line, timed from the click on the command to the page's own stamp of its
+// first drawn preview (wall clock on both sides, so Playwright's polling is not in it). Printed, not asserted. A count
+// is previewed first and printed apart: the first panel of a window also starts the editor's webview machinery, which
+// would otherwise be counted against whichever kind came first (in a full run step 50 has done so already).
+export default async function previewLatency(t) {
+  const { page, log, workspace } = t;
+  const panel = page.frameLocator('iframe.webview.ready').frameLocator('#active-frame');
+  const latency = async (spec, contentText, release, figure) => {
+    await t.runCommand('File: Save All');
+    await t.runCommand('View: Close All Editors');
+    await t.openFile(spec, contentText);
+    const lines = fs.readFileSync(path.join(workspace, 'example', spec), 'utf8').split('\n');
+    const line = lines.findIndex((l) => new RegExp(`^release ${release}\\s*:`).test(l));
+    if (line < 0) throw new Error(`${spec} has no release ${release}`);
+    await t.goTo(line + 1, 1);
+    // F1 straight from the editor: t.runCommand clicks into the editor first, which would move the cursor off the line.
+    await page.keyboard.press('F1');
+    await t.quickInput.waitFor({ state: 'visible' });
+    await t.quickInput.fill('>PrivSpec: Preview Release');
+    const entry = page.locator('.quick-input-list .monaco-list-row', { hasText: 'PrivSpec: Preview Release' }).first();
+    await entry.waitFor();
+    const clicked = Date.now();
+    await entry.click();
+    await page.locator('.tabs-container .tab', { hasText: `Preview: ${release}` }).waitFor({ timeout: 120000 });
+    await panel.locator(figure).first().waitFor({ timeout: 180000 });
+    const drawn = await panel.locator('body').evaluate(() => window.__privspecRendered?.firstAt);
+    if (!drawn) throw new Error(`the preview of ${release} shows its figures but left no render stamp`);
+    await t.shot(`preview-latency-${release}`);
+    return drawn - clicked;
+  };
+  const count = await latency('clinic.privspec', 'dataset visits', 'visits_by_sex', 'svg.preview-chart, figure.preview-chart');
+  const grid = await latency('clinic.privspec', 'dataset visits', 'population', 'svg.preview-chart, figure.preview-chart');
+  const pram = await latency('clinic.privspec', 'dataset visits', 'diagnosis_pram', 'svg.preview-chart, figure.preview-chart');
+  const view = await latency('explore-view.privspec', 'dataset visits', 'explore', '#view-partition figure.view-projection');
+  log(
+    `LATENCY preview latency: grid 512² ${grid} ms, PRAM ${pram} ms, view ${view} ms (example, 21,062 rows; "PrivSpec: Preview Release" → first figures drawn in a fresh panel, after a count's ${count} ms; printed, not asserted)`,
+  );
+}
