@@ -4,7 +4,8 @@
  * the user can set (`privspec.pram.maxEpsilon`, default 5), a domain taken from the data, and a column randomized by
  * two PRAM releases of the spec without `rerun`.
  */
-import { AstUtils, type ValidationAcceptor } from 'langium';
+import { AstUtils, type AstNode, type ValidationAcceptor } from 'langium';
+import type { DiagnosticRelatedInformation } from 'vscode-languageserver-types';
 import type { EditorCheck } from '../engine/release/kinds/kind-editor-types.js';
 import { releaseKind } from '../engine/release/kinds/registry.js';
 import type * as ast from './generated/ast.js';
@@ -17,6 +18,8 @@ export const DEFAULT_PRAM_MAX_EPSILON = 5;
 export function checkPramReleases(analysis: SpecAnalysis, maxEpsilon: number, accept: ValidationAcceptor): void {
   // Which earlier PRAM release of this spec randomized each column: the kind's checks read it and add their own.
   const randomizedBy = new Map<string, string>();
+  // Findings of one cause, in the order found, reported together after the loop (EditorCheck.grouped).
+  const groups = new Map<string, { finding: EditorCheck; release: string; node: AstNode }[]>();
   for (const plan of analysis.plans) {
     const query = plan.node.query;
     const kind = releaseKind(plan.description.query.kind);
@@ -34,9 +37,37 @@ export function checkPramReleases(analysis: SpecAnalysis, maxEpsilon: number, ac
       const node = AstUtils.streamAst(query).find(
         (n): n is ast.ColumnRef => n.$type === 'ColumnRef' && (n as ast.ColumnRef).name === f.column,
       );
-      accept(f.severity, f.message, { node: node ?? query, code: CODES[f.code] });
+      if (f.grouped) {
+        const key = `${f.code}|${f.grouped.key}`;
+        groups.set(key, [...(groups.get(key) ?? []), { finding: f, release: plan.name, node: node ?? query }]);
+      } else accept(f.severity, f.message, { node: node ?? query, code: CODES[f.code] });
     }
   }
+  for (const group of groups.values()) {
+    const first = group[0];
+    const places = group.map((g) => ({ release: g.release, column: g.finding.column }));
+    const info = group.flatMap((g) => relatedAt(g.node, `'${g.finding.column}' in '${g.release}'`) ?? []);
+    accept(
+      first.finding.severity,
+      group.length === 1 ? first.finding.message : first.finding.grouped!.message(places),
+      {
+        node: first.node,
+        code: CODES[first.finding.code],
+        ...(group.length > 1 ? { relatedInformation: info } : {}),
+        data: {
+          code: CODES[first.finding.code],
+          release: first.release,
+          columns: [...new Set(places.map((p) => p.column))],
+        },
+      },
+    );
+  }
+}
+
+/** Where a node is, for a diagnostic's related information. */
+function relatedAt(node: AstNode, message: string): DiagnosticRelatedInformation | undefined {
+  const range = node.$cstNode?.range;
+  return range ? { location: { uri: AstUtils.getDocument(node).uri.toString(), range }, message } : undefined;
 }
 
 /** The issue code of each finding a kind's checks report. */

@@ -16,7 +16,7 @@ import { greek } from './privspec-release-plan.js';
 import { checkSpecData } from './privspec-data-checks.js';
 import { IssueCodes } from './issue-codes.js';
 import { roleConflicts } from '../engine/release/column-roles.js';
-import { linkedReleases } from '../engine/release/linked-releases.js';
+import { specLinks } from './spec-linked-releases.js';
 import { reasonInWords } from '../engine/release/cross-spec-links.js';
 import { withCodeDescription } from './lsp/diagnostic-docs.js';
 import { overrunMessage } from './lsp/readable-costs.js';
@@ -163,25 +163,15 @@ export class PrivspecValidator {
     checkWeightClauses(dataset, accept);
   };
 
-  /** Microdata files that publish exactly what another release protects (engine/release/linked-releases.ts). */
+  /**
+   * Microdata files that publish exactly what another release protects (engine/release/linked-releases.ts): one
+   * diagnostic per pair of releases, on the later one, listing the linking columns (spec-linked-releases.ts).
+   */
   checkLinkedReleases = (spec: ast.Spec, accept: ValidationAcceptor): void => {
     const analysis = this.analysis(spec);
-    const dataset = analysis.parts.dataset;
-    if (!dataset) return;
+    if (!analysis.parts.dataset) return;
     const nodes = new Map(analysis.plans.map((p) => [p.name, p.node]));
-    const descriptions = analysis.plans.filter((p) => p.node.query).map((p) => p.description);
-    const anonymity = analysis.parts.anonymity;
-    const pins = new Map(
-      anonymity?.clauses.flatMap((c) =>
-        c.$type === 'LevelClause' && c.column ? [[c.column.name, c.level] as const] : [],
-      ) ?? [],
-    );
-    const reported = new Set<string>();
-    const links = linkedReleases(descriptions, {
-      roles: datasetRoles(dataset),
-      anonymity: anonymity !== undefined,
-      pins,
-    });
+    const { links, pairs } = specLinks(analysis);
     // An acceptance must say why, and must accept something: an empty reason or one that covers no link is noise a
     // reviewer would have to puzzle over.
     for (const plan of analysis.plans) {
@@ -195,37 +185,36 @@ export class PrivspecValidator {
           { node: clause, property: 'reason', code: IssueCodes.MissingParameter },
         );
       else if (!links.some((l) => l.publisher === plan.name || l.protector === plan.name))
+        // Not a warning: the clause also accepts links with earlier releases of the same data from other specs (or
+        // privspec anonymize --out), which only the ledger knows (cross-spec-links.ts).
         accept(
-          'warning',
-          `'${plan.name}' accepts linked-releases, but it is in no link (it publishes no column another release protects, and protects none a microdata file publishes); remove the clause`,
+          'info',
+          `'${plan.name}' accepts linked-releases, but links with no release of this spec (it publishes no column another release protects, and protects none a microdata file publishes); the clause still accepts links with earlier releases of the same data from other specs — keep it only for those`,
           { node: clause, code: IssueCodes.LinkedReleases },
         );
     }
-    for (const link of links) {
-      const node = nodes.get(link.publisher)!;
-      const other = nodes.get(link.protector)!;
-      const info = related([relatedAt(other, `'${link.protector}' protects '${link.column}'`)]);
-      const data = { code: IssueCodes.LinkedReleases, release: link.publisher, column: link.column };
+    for (const pair of pairs) {
+      const node = nodes.get(pair.later)!;
+      const columns = pair.columns.map((c) => `'${c}'`).join(', ');
+      const info = related([relatedAt(nodes.get(pair.earlier)!, `'${pair.earlier}', linked by ${columns}`)]);
+      const data = { code: IssueCodes.LinkedReleases, release: pair.later, other: pair.earlier };
       // An acceptance without a reason in words accepts nothing: its clause is the one error above, and no diagnostic
       // may call the link accepted.
-      if (link.accepted && !reasonInWords(link.accepted.reason)) continue;
-      if (link.accepted) {
-        const key = `${link.accepted.by}|${link.publisher}|${link.protector}|${link.column}`;
-        if (reported.has(key)) continue;
-        reported.add(key);
+      if (pair.accepted && !reasonInWords(pair.accepted.reason)) continue;
+      if (pair.accepted)
         accept(
           'info',
-          `accepted linked-releases in '${link.accepted.by}': '${link.publisher}' publishes '${link.column}' exactly beside '${link.protector}', which protects it ("${link.accepted.reason}"); the report repeats the reason`,
+          `accepted linked-releases in '${pair.accepted.by}': '${pair.earlier}' and '${pair.later}' are linked by ${columns} ("${pair.accepted.reason}"); the report repeats the reason`,
           {
-            node: nodes.get(link.accepted.by)!,
+            node: nodes.get(pair.accepted.by)!,
             property: 'name',
             code: IssueCodes.LinkedReleases,
             relatedInformation: info,
             data: { ...data, consequence: true },
           },
         );
-      } else
-        accept('error', link.message, {
+      else
+        accept('error', pair.message, {
           node,
           property: 'name',
           code: IssueCodes.LinkedReleases,

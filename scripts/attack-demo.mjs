@@ -3,7 +3,9 @@
 // Mondrian at k = 2, 5, 10 (`privspec anonymize --out`) and PRAM at retention 0.6 and 0.9 (`privspec release`) — then
 // attacks each release with candidate.csv (the 100 originals and 100 decoys) and prints a table of the attack's success
 // beside the predicted risk. Every file is shuffled and suppressed records are left out; the attack scores it through
-// the private row key privspec kept beside the data's ledger (docs/attack.md). Nothing in examples/ is modified.
+// the private row key privspec kept with the data's ledger (docs/attack.md). Nothing in examples/ is modified. The demo
+// keeps its ledgers in its own output folder (PRIVSPEC_LEDGER_DIR), so it starts from a fresh budget each time and
+// leaves the user's ledger registry alone.
 // Releases and tie-breaking draw from the secure generator, so rates vary a little from run to run.
 import { spawnSync } from 'node:child_process';
 import { cpSync, mkdirSync } from 'node:fs';
@@ -16,8 +18,13 @@ const out = join(root, 'demo-output', `attack-${stamp}`);
 mkdirSync(out, { recursive: true });
 cpSync(join(root, 'examples', 'attack-demo'), out, { recursive: true });
 
+const env = { ...process.env, PRIVSPEC_LEDGER_DIR: join(out, 'ledgers') };
+// Every file below is of the same records, which the ledger's cross-spec check refuses unless a reason is given: here,
+// the files are attacked, not published.
+const accept = ['--accept-linked-releases', 'attack demo: each file is attacked, none is published'];
+
 function privspec(args, okCodes = [0, 1]) {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: out, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd: out, encoding: 'utf8', env });
   if (!okCodes.includes(r.status)) {
     process.stderr.write(r.stderr);
     console.error(`demo: 'privspec ${args.join(' ')}' exited ${r.status}`);
@@ -32,11 +39,11 @@ const releases = [];
 for (const k of [2, 5, 10]) {
   // The file is shuffled and its suppressed records are left out; privspec keeps its private row key beside the data's
   // ledger, and the attack below aligns the released records with the originals through it.
-  privspec(['anonymize', 'original.csv', '--qi', qi.join(','), ...hierarchies, '--k', String(k), '--suppression', '0.05', '--out', `generalized-k${k}.csv`]);
+  privspec(['anonymize', 'original.csv', '--qi', qi.join(','), ...hierarchies, '--k', String(k), '--suppression', '0.05', '--out', `generalized-k${k}.csv`, ...accept]);
   releases.push({ name: `generalization k = ${k}`, file: `generalized-k${k}.csv`, flags: hierarchies });
 }
 for (const k of [2, 5, 10]) {
-  privspec(['anonymize', 'original.csv', '--qi', qi.join(','), ...hierarchies, '--k', String(k), '--algorithm', 'mondrian', '--out', `mondrian-k${k}.csv`]);
+  privspec(['anonymize', 'original.csv', '--qi', qi.join(','), ...hierarchies, '--k', String(k), '--algorithm', 'mondrian', '--out', `mondrian-k${k}.csv`, ...accept]);
   releases.push({ name: `Mondrian k = ${k}`, file: `mondrian-k${k}.csv`, flags: [] });
 }
 privspec(['release', 'pram.privspec', '--out', 'pram'], [0]);

@@ -15,8 +15,12 @@ const csv = 'examples/data/patients.csv';
 const qi = 'age,sex,zip,occupation';
 const hierarchies = qi.split(',').flatMap((c) => ['--hierarchy', `${c}=examples/hierarchies/${c}.csv`]);
 
+// The demo keeps its ledgers in its own output folder (PRIVSPEC_LEDGER_DIR): it starts from a fresh budget each time
+// and leaves the user's ledger registry alone.
+const env = { ...process.env, PRIVSPEC_LEDGER_DIR: join(out, 'ledgers') };
+
 function privspec(args, { file, show = true, okCodes = [0, 1] } = {}) {
-  const r = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8' });
+  const r = spawnSync(process.execPath, [cli, ...args], { cwd: root, encoding: 'utf8', env });
   if (show) process.stdout.write(r.stdout);
   if (r.stderr) process.stderr.write(r.stderr);
   if (!okCodes.includes(r.status)) {
@@ -32,9 +36,8 @@ step(`Re-identification risk of ${csv} over ${qi}`);
 privspec(['risk', csv, '--qi', qi, '--k', '5', '--sensitive', 'diagnosis', '--sampling-fraction', '0.1']);
 privspec(['risk', csv, '--qi', qi, '--k', '5', '--sensitive', 'diagnosis', '--sampling-fraction', '0.1', '--json'], { file: 'risk.json', show: false });
 
-// The ledger lives beside the data it protects (anonymize --out records its run there, with the file's private row
-// key), so the demo writes files from a copy of the sample workspace inside the output folder: nothing in examples/
-// is modified.
+// The demo writes files from a copy of the sample workspace inside the output folder (a spec's outputs go beside it):
+// nothing in examples/ is modified.
 cpSync(join(root, 'examples'), join(out, 'workspace'), { recursive: true });
 
 // Only declared columns leave: the quasi-identifiers and the sensitive diagnosis. patient_id, name, ssn and the other

@@ -16,7 +16,7 @@ import {
 } from '../../engine/pram/search/generalization-pram-search.js';
 import type { FrequencyTable } from '../../engine/table/frequency-table.js';
 import type { Table } from '../../engine/table/table.js';
-import type { OwnMicrodataRun } from '../../engine/host/ledger/own-microdata-file.js';
+import { ownFilePublished, type OwnMicrodataRun } from '../../engine/host/ledger/own-microdata-file.js';
 import { CliError } from '../cli-error.js';
 import { numberFlag } from '../parse-options.js';
 
@@ -119,7 +119,12 @@ export async function writePramRelease(
           localEpsilon: pramed.reduce((s, [, p]) => s + p.epsilon, 0),
         }
       : { kind: 'generalize', columns: [...qi] };
-  await write(release.header, release.rows, release.sourceRows, run);
+  // What the file publishes, for the cross-spec check: each quasi-identifier at the point's level, randomized ones
+  // marked as such, every other column as it is.
+  const published = ownFilePublished(release.header, qi, (q) =>
+    best.pram[q] !== undefined ? 'pram' : best.levels[qi.indexOf(q)],
+  );
+  await write(release.header, release.rows, release.sourceRows, { ...run, published });
   const randomized = Object.entries(best.pram).map(
     ([name, p]) =>
       `${name} (retention ${p.retain.toPrecision(4)} over ${p.values} values, ${localEpsilonText(p.epsilon)})`,

@@ -16,7 +16,13 @@ import { METRIC_NAMES, type MetricName } from '../../engine/metrics/metric-by-na
 import { mondrian, mondrianRelease, type MondrianResult } from '../../engine/mondrian/mondrian.js';
 import { mondrianJson, toText } from './anonymize-text.js';
 import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport, writePramRelease, type MicrodataWriter } from './anonymize-pram.js';
-import { recordStreamedOwnFile, writeOwnMicrodataFile } from '../../engine/host/ledger/own-microdata-file.js';
+import {
+  OwnFileRefused,
+  ownFilePublished,
+  recordStreamedOwnFile,
+  writeOwnMicrodataFile,
+  type OwnMicrodataRun,
+} from '../../engine/host/ledger/own-microdata-file.js';
 import { guardOutputs, OutputGuardError } from '../../engine/host/files/output-guard.js';
 import { columnsOnly, readFrequencies, readsAtSource, readTable } from '../../engine/host/sources/open-source.js';
 import { DuckDbSource } from '../../engine/host/sources/duckdb/duckdb-source.js';
@@ -49,7 +55,7 @@ import { isPositiveInteger, listOption, numberFlag, parseOptions } from '../pars
 const usage = `usage: privspec anonymize <csv|parquet> | --source ENGINE:TABLE | --frequencies FILE --qi a,b --hierarchy a=path.csv --hierarchy b=path.csv --k K [--suppression S]
                          [--metric M] [--l L --sensitive s [--l-variant distinct|entropy|recursive] [--c C]]
                          [--t T --sensitive s [--t-distance equal|hierarchical|ordered] [--sensitive-hierarchy path.csv]
-                          [--order v1,v2,…]] [--keep a,b] [--algorithm lattice|mondrian] [--out file.csv]
+                          [--order v1,v2,…]] [--keep a,b] [--algorithm lattice|mondrian] [--out file.csv [--accept-linked-releases R]]
                          [--suppressed remove] [--report file.json] [--delimiter D] [--engine E] [--with-pram [--pram-epsilon E] [--pram-pk] [--pram-flags all|per-attribute] [--exhaustive-check]] [--json]
 
 Globally optimal full-domain generalization (one level per quasi-identifier) with record suppression.
@@ -70,6 +76,8 @@ Globally optimal full-domain generalization (one level per quasi-identifier) wit
                             over an existing file unless --force); suppressed records are left out (a starred
                             class would be exempt from k and ℓ, so --suppressed star is refused)
   --force                   replace an existing --out or --report file (never an input)
+  --accept-linked-releases R  write --out although it links with an earlier release of the same data (any spec's,
+                            or an earlier --out: e.g. the same column beside other classes), recording reason R
   --report file.json        also write the JSON report to a file
 ${PRAM_USAGE}
 ${ENGINE_USAGE}${SOURCE_USAGE}${FREQUENCIES_USAGE}                           With --frequencies: the search and its report only (--out, --keep and --with-pram
@@ -95,9 +103,12 @@ function sameOutputs(report: string, out: string, reportName: string, outName: s
   }
 }
 
-/** An output that appeared, or a folder that changed, while the search ran: a one-line refusal. */
+/**
+ * An output that appeared, or a folder that changed, while the search ran, or a file that would link with an earlier
+ * release of the data: a one-line refusal.
+ */
 function refuseExisting(e: NodeJS.ErrnoException): never {
-  if (e.code === 'EEXIST' || e.code === 'EFOLDERCHANGED') throw new CliError(e.message);
+  if (e.code === 'EEXIST' || e.code === 'EFOLDERCHANGED' || e instanceof OwnFileRefused) throw new CliError(e.message);
   throw e;
 }
 
@@ -127,6 +138,7 @@ export const anonymize: Command = {
       engine: { type: 'string' },
       keep: { type: 'string' },
       force: { type: 'boolean' },
+      'accept-linked-releases': { type: 'string' },
       ...PRAM_FLAGS,
       ...SOURCE_FLAG,
       ...FREQUENCIES_FLAGS,
@@ -273,6 +285,21 @@ export const anonymize: Command = {
         partitions = mondrian(problem, options.k!, result.optimum?.evaluation);
         report.mondrian = mondrianJson(partitions);
       }
+      // What a lattice or Mondrian file publishes, for the cross-spec check (cross-spec-links.ts): the
+      // quasi-identifiers at the optimum's levels, or at Mondrian's own ranges (classes decided by the data and k,
+      // 'search'), every other written column as it is.
+      const acceptLinked = values['accept-linked-releases'];
+      const generalized = (columns: readonly string[]): OwnMicrodataRun => ({
+        kind: 'generalize',
+        columns: options.qi,
+        published: ownFilePublished(
+          columns,
+          options.qi,
+          (q) => (partitions || !result.optimum ? 'search' : result.optimum.levels[options.qi.indexOf(q)]),
+          `mondrian k=${options.k ?? 1} ${JSON.stringify(options.qi)}`,
+        ),
+        ...(acceptLinked !== undefined ? { acceptLinked } : {}),
+      });
       // The release writer: rows in a fresh random order (secure generator), created exclusively — never over a file
       // unless --force, never through a folder swapped mid-run.
       // The run is recorded in the data's ledger with the file's digest and private row key (own-microdata-file.ts), so
@@ -284,9 +311,9 @@ export const anonymize: Command = {
           force: values.force,
           ...(sourceRows ? { sourceRows } : {}),
           dataRows: table!.rowCount,
-          run,
+          run: { ...run, ...(acceptLinked !== undefined ? { acceptLinked } : {}) },
         }).catch(refuseExisting);
-        if (written.note) ctx.err(`privspec: ${written.note}\n`);
+        for (const a of written.accepted) ctx.err(`privspec: ${a}\n`);
         report.out = values.out;
       };
       // Only the declared columns leave (issue 10 item 4).
@@ -311,12 +338,16 @@ export const anonymize: Command = {
       } else if (partitions && released) {
         const release = mondrianRelease(released, problem, partitions);
         // Mondrian releases every row: line j of the file is input row order[j].
-        await write(release.header, release.rows, undefined, { kind: 'generalize', columns: options.qi });
+        await write(release.header, release.rows, undefined, generalized(release.header));
       } else if (streamed && result.optimum) {
         // Streamed from the source through the streamed release's decision and writer (streamed-release-files.ts):
         // checked, before the file is put in place, against the file the search read (a database table has no file
         // identity: the per-class check is what catches a table written to meanwhile) and the decision's classes.
         const source = streamSource!;
+        // The streamed file is recorded after it is written (its digest is known then): a link is refused before.
+        const run = generalized(header.filter((c) => !removed.includes(c)));
+        const recorded = await recordStreamedOwnFile(out, input, run).catch(refuseExisting);
+        for (const a of recorded.accepted) ctx.err(`privspec: ${a}\n`);
         await beforeStream(source);
         // The input CSV's delimiter (given or detected), as the in-memory writer keeps it; ',' for Parquet and tables.
         const written = await streamDecidedFile(
@@ -332,14 +363,13 @@ export const anonymize: Command = {
         ).catch(refuseExisting);
         // The source's shuffled rows carry no input row numbers: the ledger records the file's digest and that it has
         // no key.
-        const recorded = await recordStreamedOwnFile(out, input, written, { kind: 'generalize', columns: options.qi });
-        if (recorded.note) ctx.err(`privspec: ${recorded.note}\n`);
+        await recorded.written(written);
         report.out = values.out;
       } else if (result.optimum && table) {
         // The in-memory release's own writer (generalize-release.ts): the file is what a spec's generalize release with
         // the same model writes, its rows checked against the decision's classes.
         const release = adHocRows(adHoc, table, result.optimum);
-        await write(release.header, release.rows, release.sourceRows, { kind: 'generalize', columns: options.qi });
+        await write(release.header, release.rows, release.sourceRows, generalized(release.header));
       }
       if (reportFile)
         await writeOwnFile(reportFile, `${JSON.stringify(report, null, 2)}\n`, { force: values.force }).catch(

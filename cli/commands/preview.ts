@@ -104,11 +104,13 @@ function printText(p: ReleasePreview, ctx: CommandContext): void {
     out(
       `suppressed: ${b.suppressed} rows · classes: ${b.after.classes} · loss (${b.loss.metric}): ${sig(b.loss.selected)}`,
     );
+    // With a unit the classes' sizes and risks count persons, as the Risk Report does.
+    const counted = b.before.unit !== undefined ? ` (counted in distinct ${b.before.unit})` : '';
     out(
-      `risk before: ${b.before.classes} classes, average ${sig(b.before.averageRisk)}, highest ${sig(b.before.highestRisk)}`,
+      `risk before: ${b.before.classes} classes, average ${sig(b.before.averageRisk)}, highest ${sig(b.before.highestRisk)}${counted}`,
     );
     out(
-      `risk after:  ${b.after.classes} classes, average ${sig(b.after.averageRisk)}, highest ${sig(b.after.highestRisk)}`,
+      `risk after:  ${b.after.classes} classes, average ${sig(b.after.averageRisk)}, highest ${sig(b.after.highestRisk)}${counted}`,
     );
   } else if (b.kind === 'aggregate') {
     for (const c of b.cells)

@@ -18,9 +18,11 @@ import { engineOption } from '../engine-option.js';
 const usage = `usage: privspec release <file.privspec> --out DIR [--only NAME] [--aggregates DIR] [--engine E] [--dry-run] [--seed N --not-private] [--json]
 
 Runs the spec's releases and writes, for each, DIR/<name>.csv and DIR/<name>.json (mechanism, parameters, privacy
-spent, expected error). Before any noise is drawn, the spend is recorded (durably, under a lock) in
-<file.privspec>.ledger.json; running a release again spends again. No output may replace an input, and DIR must not be
-the folder of the input data.
+spent, expected error). Before any noise is drawn, the spend is recorded (durably, under a lock) in the data's one
+ledger — in the per-user registry ($PRIVSPEC_LEDGER_DIR, else $XDG_DATA_HOME/privspec/ledgers), keyed by the SHA-256 of
+the data's bytes, or for a database table by what the server says it is (in the database with PRIVSPEC_LEDGER_SCHEMA);
+running a release again spends again, and a release that would link with an earlier one of the same data, from any
+spec, is refused unless it says why. No output may replace an input, and DIR must not be the folder of the input data.
   --out DIR        output folder (created if needed)
   --only NAME      run one release
   --aggregates DIR the DP releases add their noise to the answers of 'privspec plan''s queries in DIR (<id>.csv or

@@ -6,15 +6,25 @@ import { keptRecords, valuesAt } from './frequency-decision.js';
 import type { AnonymityDescription, DatasetDescription } from '../release/release-description.js';
 import { classSizeHistogram } from '../risk/class-size-histogram.js';
 import { populationUniqueness } from '../risk/population-uniqueness.js';
-import { prosecutorRisk } from '../risk/prosecutor-risk.js';
+import { classRisk, type UnitCodes } from '../risk/class-risk.js';
+import type { EquivalenceClasses } from '../anonymity/equivalence-classes.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
 import { MAX_LATTICE_NODES, type GeneralizeBody, type LatticeNode, type RiskFigures } from './preview-types.js';
 
 const SAMPLE_ROWS = 12;
 
-function risk(sizes: ArrayLike<number>, rows: number, sampling?: number): RiskFigures {
-  const h = classSizeHistogram(sizes);
-  const p = prosecutorRisk(h);
+/**
+ * The figures of one partition, from the report's own count (`classRisk`): persons per class with a unit, rows
+ * otherwise; `rows` are the rows the partition holds.
+ */
+function risk(
+  classes: EquivalenceClasses,
+  rows: number,
+  unit: { readonly name: string; readonly codes: UnitCodes } | undefined,
+  sampling: number | undefined,
+  kept?: ArrayLike<number>,
+): RiskFigures {
+  const { histogram: h, prosecutor: p } = classRisk(classes, unit?.codes, kept);
   const pu =
     sampling !== undefined && sampling > 0 && sampling <= 1 && h.rows > 0
       ? (populationUniqueness(h, sampling).dankar.share ?? undefined)
@@ -24,8 +34,17 @@ function risk(sizes: ArrayLike<number>, rows: number, sampling?: number): RiskFi
     classes: h.classes,
     averageRisk: p.averageRisk,
     highestRisk: p.highestRisk,
+    ...(unit !== undefined ? { unit: unit.name, persons: h.rows } : {}),
     ...(pu !== undefined ? { populationUniqueness: pu } : {}),
   };
+}
+
+/** The dataset's unit as the frequency table codes it, when the table groups by it. */
+function unitOf(frequencies: FrequencyTable, unit: string | undefined) {
+  const j = unit === undefined ? -1 : frequencies.columns.findIndex((c) => c.name === unit);
+  if (j < 0) return undefined;
+  const codes: UnitCodes = { codes: frequencies.codes[j], cardinality: frequencies.columns[j].dictionary.length };
+  return { name: unit!, codes };
 }
 
 /**
@@ -128,7 +147,15 @@ export function generalizePreview(
   const keptSizes: number[] = [];
   for (let id = 0; id < at.cells.classCount; id++) if (at.classPass[id]) keptSizes.push(at.cells.classSizes[id]);
   const h = classSizeHistogram(keptSizes);
+  // Risk before and after as the Risk Report counts it: the records' classes as they stand, and at the selected levels
+  // with the classes the release suppresses left out (whether a class is kept is a property of its records).
+  const unit = unitOf(frequencies, dataset.unit);
   const original = frequencyClasses(frequencies, quasi);
+  const generalized = frequencyClasses(frequencies, quasi, {
+    hierarchies: problem.qi.map((q) => q.hierarchy),
+    levels: selected,
+  });
+  const keptClasses = Uint8Array.from(generalized.firstRow, (t) => kept[t]);
   const first = examples[0];
   return {
     kind: 'generalize',
@@ -150,7 +177,7 @@ export function generalizePreview(
     pinned: quasi.filter((q) => anonymity.pins.has(q)),
     ...(unavailable !== undefined ? { unavailable } : {}),
     criteria: anonymity.criteria.map((c) => c.name),
-    before: risk(original.sizes, frequencies.rowCount, dataset.sampling),
-    after: risk(keptSizes, frequencies.rowCount - at.outliers, dataset.sampling),
+    before: risk(original, frequencies.rowCount, unit, dataset.sampling),
+    after: risk(generalized, frequencies.rowCount - at.outliers, unit, dataset.sampling, keptClasses),
   };
 }

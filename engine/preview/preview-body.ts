@@ -87,8 +87,19 @@ export interface Previewer {
   readonly sampled?: boolean;
 }
 
+/**
+ * The search's columns, and the unit, so that the risk figures count persons as the Risk Report does (k counted in
+ * units groups by the unit already).
+ */
 const generalizeFrequencyColumns: Previewer['frequencyColumns'] = (_, dataset, anonymity) =>
-  anonymity && anonymity.criteria.length > 0 ? generalizeColumns(dataset.quasi, anonymity) : undefined;
+  anonymity && anonymity.criteria.length > 0
+    ? [
+        ...new Set([
+          ...generalizeColumns(dataset.quasi, anonymity),
+          ...(dataset.unit !== undefined ? [dataset.unit] : []),
+        ]),
+      ]
+    : undefined;
 
 const pramFrequencyColumns: Previewer['frequencyColumns'] = (d, dataset, anonymity) =>
   pramColumns(d.query as PramQuery, dataset, anonymity);
@@ -148,7 +159,14 @@ const previewers: Record<PreviewKind, Previewer> = {
     body: (c) => {
       const columns = generalizeFrequencyColumns(c.description, c.dataset, c.anonymity);
       if (!c.anonymity || !columns) throw new Error("generalize needs an 'anonymity { k … }' block");
-      const frequencies = c.frequencies ?? frequencyTableOf(needTable(c), columns);
+      // A unit the table lacks (the checker reports it) is left out rather than failing the preview.
+      const table = c.frequencies ? undefined : needTable(c);
+      const frequencies =
+        c.frequencies ??
+        frequencyTableOf(
+          table!,
+          columns.filter((n) => table!.columns.some((t) => t.name === n)),
+        );
       return generalizePreview(frequencies, c.dataset, c.hierarchies, c.anonymity, c.levels);
     },
     frequencyColumns: generalizeFrequencyColumns,

@@ -69,6 +69,10 @@ export interface RiskFigures {
   readonly classes: number;
   readonly averageRisk: number;
   readonly highestRisk: number;
+  /** With a privacy unit, its column: the classes and risks count its distinct values, as the Risk Report does. */
+  readonly unit?: string;
+  /** With a unit, the (unit, class) pairs the risks count: each person once in every class they have rows in. */
+  readonly persons?: number;
   /** Population uniqueness (Dankar et al. 2012) when the dataset declares its sampling fraction. */
   readonly populationUniqueness?: number;
 }

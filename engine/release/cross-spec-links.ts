@@ -71,6 +71,8 @@ export interface NewRelease {
   readonly published: PublishedRecord;
   /** Set when the release says `accept linked-releases`, with its reason (maybe blank). */
   readonly accepts?: { readonly reason: string };
+  /** How the user accepts a link, when not by the spec's clause (`privspec anonymize --accept-linked-releases`). */
+  readonly howToAccept?: string;
 }
 
 export interface CrossSpecLink {
@@ -137,6 +139,11 @@ function linkBetween(e: { name: string; p: PublishedRecord }, n: { name: string;
       const why = exact.get(column);
       if (why !== undefined)
         return `'${m.name}' ${tense} '${column}' exactly (${why}), and '${r.name}' protects it (${how}): the file gives away what '${r.name}' protects`;
+      // A randomized column beside a file that shows it generalized: another spec's hierarchy may keep the values apart
+      // at that level (masking one character of a code), which gives the randomized values back.
+      const level = m.p.columns?.[column];
+      if (isMicrodata(r.p) && typeof level === 'number')
+        return `'${m.name}' ${tense} '${column}' generalized (at level ${level}), and '${r.name}' randomizes it: where the level keeps values apart, the file gives back what '${r.name}' randomized`;
     }
   }
   // A file that answers a DP release by counting its rows.
@@ -197,7 +204,7 @@ export function crossSpecCheck(
 ): { refusal?: string; accepted: CrossSpecLink[] } {
   if (release.accepts && !reasonInWords(release.accepts.reason))
     return {
-      refusal: `not run: '${release.name}' says 'accept linked-releases' without a reason in words; write why, as in accept linked-releases "why both files are published"`,
+      refusal: `not run: '${release.name}' says 'accept linked-releases' without a reason in words; write why, as in ${release.howToAccept ?? 'accept linked-releases'} "why both files are published"`,
       accepted: [],
     };
   const links = crossSpecLinks(earlier, release);
@@ -207,7 +214,7 @@ export function crossSpecCheck(
   const more =
     open.length > 1 ? ` (and ${open.length - 1} more earlier ${open.length === 2 ? 'release' : 'releases'})` : '';
   return {
-    refusal: `not run: '${release.name}' links with an earlier release of the same data${more}: release '${e.release}' of spec ${e.spec ?? '(unknown)'}, run ${e.at} (ledger entry ${e.id}). ${open[0].what}. Leave the linking columns out of one of the two, or say why with 'accept linked-releases "reason"' on '${release.name}'`,
+    refusal: `not run: '${release.name}' links with an earlier release of the same data${more}: release '${e.release}' ${e.spec ? `of spec ${e.spec}` : '(no spec)'}, run ${e.at} (ledger entry ${e.id}). ${open[0].what}. Leave the linking columns out of one of the two, or say why with ${release.howToAccept ? `${release.howToAccept} "reason"` : `'accept linked-releases "reason"' on '${release.name}'`}`,
     accepted: [],
   };
 }

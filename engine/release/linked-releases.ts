@@ -18,6 +18,7 @@
  * file leaves out may select every row, so it cannot be relied on. The rule is conservative (a region that cuts across
  * groups only gets bounds from the file); such a pair is an error unless accepted with a reason.
  */
+import { withArticle } from '../core/article.js';
 import { columnUses, releasable, roleOf, type ColumnRoles } from './column-roles.js';
 import { releaseKind } from './kinds/registry.js';
 import type { QueryDescription, ReleaseDescription } from './release-description.js';
@@ -45,9 +46,17 @@ export interface LinkedRelease {
   /** The release that protects it. */
   readonly protector: string;
   readonly column: string;
+  /** The linking columns: the one published exactly, or those the file writes and the DP release reads (maybe none). */
+  readonly columns: readonly string[];
   /** Set when one of the two accepts the link, with its reason. */
   readonly accepted?: { readonly by: string; readonly reason: string };
-  readonly message: string;
+  /**
+   * How the two are linked: the file publishes the column exactly and the other release protects it (`exact`), or the
+   * file writes a column the DP release reads, or the DP release reads none, so the file answers it (`answers`).
+   */
+  readonly how: 'exact' | 'answers';
+  /** What links the two, in words, naming both releases (engine/release/linked-pairs.ts joins a pair's findings). */
+  readonly finding: string;
 }
 
 /** Why a quasi-identifier is written exactly, or undefined when it is generalized above level 0. */
@@ -63,7 +72,7 @@ export function exactColumns(q: QueryDescription, layout: MicrodataLayout): Map<
   const { roles } = layout;
   const file = releaseKind(q.kind).microdataFile?.(q, layout);
   for (const c of file?.exact ?? [])
-    if (releasable(roleOf(roles, c))) out.set(c, `a ${roleOf(roles, c)} column, written as it is`);
+    if (releasable(roleOf(roles, c))) out.set(c, `${withArticle(roleOf(roles, c))} column, written as it is`);
   for (const c of file?.atLevels ?? []) {
     const why = releasable(roleOf(roles, c)) ? exactQuasi(c, layout) : undefined;
     if (why !== undefined) out.set(c, `a quasi-identifier ${why}`);
@@ -120,8 +129,16 @@ export function linkedReleases(releases: readonly ReleaseDescription[], layout: 
         const why = exact.get(column);
         if (why === undefined) continue;
         const accepted = acceptance(m) ?? acceptance(r);
-        const message = `'${m.name}' publishes '${column}' exactly (${why}), and '${r.name}' protects it (${how}): the published file gives away what '${r.name}' protects; leave the column out of '${m.name}' (pin its level above 0, randomize it in the PRAM release, or drop the release that protects it), or say why with 'accept linked-releases "reason"' on one of the two`;
-        links.push({ publisher: m.name, protector: r.name, column, message, ...(accepted ? { accepted } : {}) });
+        const finding = `'${m.name}' publishes '${column}' exactly (${why}), and '${r.name}' protects it (${how})`;
+        links.push({
+          publisher: m.name,
+          protector: r.name,
+          column,
+          columns: [column],
+          how: 'exact',
+          finding,
+          ...(accepted ? { accepted } : {}),
+        });
       }
     }
   }
@@ -143,8 +160,16 @@ export function linkedReleases(releases: readonly ReleaseDescription[], layout: 
           ? `its rows, which are the total '${r.name}' perturbs (less the suppressed rows)`
           : `${shared.map((c) => `'${c}'`).join(', ')} (exactly or generalized), which '${r.name}' reads`;
       const accepted = acceptance(m) ?? acceptance(r);
-      const message = `'${m.name}' publishes ${what}: counted from the file, it answers '${r.name}' without its noise wherever the query follows the file's levels; leave the release that protects it out of this plan (or base it on columns the file does not write), or say why with 'accept linked-releases "reason"' on one of the two`;
-      links.push({ publisher: m.name, protector: r.name, column, message, ...(accepted ? { accepted } : {}) });
+      const finding = `'${m.name}' publishes ${what}: counted from the file, it answers '${r.name}' without its noise wherever the query follows the file's levels`;
+      links.push({
+        publisher: m.name,
+        protector: r.name,
+        column,
+        columns: shared,
+        how: 'answers',
+        finding,
+        ...(accepted ? { accepted } : {}),
+      });
     }
   }
   return links;

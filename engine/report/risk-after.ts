@@ -5,7 +5,6 @@
  * words, never a second computation: pins that suppress more rows than the limit allows are refused here exactly as
  * ▶ Run and `privspec release` refuse them.
  */
-import { distinctUnitsPerClass } from '../anonymity/distinct-units.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import { equivalenceClasses } from '../anonymity/equivalence-classes.js';
 import {
@@ -20,8 +19,8 @@ import type { AnonymityDescription, DatasetDescription } from '../release/releas
 import { ReleaseUnavailable } from '../release/release-unavailable.js';
 import type { SearchProgress } from '../search/search-types.js';
 import { column, type Table } from '../table/table.js';
-import { classSizeHistogram, classesOfSize } from '../risk/class-size-histogram.js';
-import { prosecutorRisk } from '../risk/prosecutor-risk.js';
+import { classesOfSize } from '../risk/class-size-histogram.js';
+import { classRisk } from '../risk/class-risk.js';
 import { checkRequirements } from '../risk/requirement-check.js';
 import type { RiskAfter } from '../risk/risk-report-figures-types.js';
 
@@ -58,16 +57,15 @@ export function riskAfter(
     transform(quasiColumns.map((c) => c.dictionary[c.codes[r]])) ? 1 : 0,
   );
   const unit = dataset.unit !== undefined ? table.columns.find((c) => c.name === dataset.unit) : undefined;
-  // Risk counts people when there is a unit, as before the transformation; suppression counts rows.
-  const measured = unit ? distinctUnitsPerClass(classes, unit.codes, unit.dictionary.length) : classes.sizes;
-  const sizes: number[] = [];
+  // Risk counts people when there is a unit, as before the transformation (the report's one count, `classRisk`);
+  // suppression counts rows.
+  const { histogram: h, prosecutor: risk } = classRisk(
+    classes,
+    unit && { codes: unit.codes, cardinality: unit.dictionary.length },
+    passes,
+  );
   let suppressed = 0;
-  for (let id = 0; id < classes.classCount; id++) {
-    if (passes[id]) sizes.push(measured[id]);
-    else suppressed += classes.sizes[id];
-  }
-  const h = classSizeHistogram(Int32Array.from(sizes));
-  const risk = prosecutorRisk(h);
+  for (let id = 0; id < classes.classCount; id++) if (!passes[id]) suppressed += classes.sizes[id];
   return {
     basis: t.pinned.length === dataset.quasi.length ? 'pinned' : 'optimal',
     levels: dataset.quasi.map((q, i) => {
@@ -83,7 +81,7 @@ export function riskAfter(
     }),
     suppressed,
     rows: table.rowCount - suppressed,
-    classes: sizes.length,
+    classes: h.classes,
     sampleUniques: classesOfSize(h, 1),
     averageRisk: risk.averageRisk,
     highestRisk: risk.highestRisk,

@@ -5,18 +5,12 @@
  */
 import { equivalenceClasses, type EquivalenceClasses, type Generalization } from '../anonymity/equivalence-classes.js';
 import { sensitiveFrequencies } from '../anonymity/class-stats.js';
-import { distinctUnitsPerClass } from '../anonymity/distinct-units.js';
 import { belowK, type BelowK } from '../anonymity/below-k.js';
 import { column, type Column, type Table } from '../table/table.js';
-import { classSizeHistogram, classesOfSize, type ClassSizeHistogram } from './class-size-histogram.js';
+import { classesOfSize, type ClassSizeHistogram } from './class-size-histogram.js';
+import { classRisk } from './class-risk.js';
 import { populationUniqueness, type PopulationUniqueness } from './population-uniqueness.js';
-import {
-  prosecutorRisk,
-  recordsAtRisk,
-  type KViolations,
-  type ProsecutorRisk,
-  type RecordsAtRisk,
-} from './prosecutor-risk.js';
+import { recordsAtRisk, type KViolations, type ProsecutorRisk, type RecordsAtRisk } from './prosecutor-risk.js';
 import { sensitiveDiversity, type SensitiveDiversity } from './sensitive-diversity.js';
 import { recordDistinctL, type RecordDiversity } from './record-diversity.js';
 
@@ -91,15 +85,17 @@ export function riskReportOfClasses(
   const qiColumns = qi.map((name) => column(table, name));
   const sensitive = options.sensitive === undefined ? undefined : column(table, options.sensitive);
   const unit = options.unit === undefined ? undefined : column(table, options.unit);
-  const sizes = unit ? distinctUnitsPerClass(classes, unit.codes, unit.dictionary.length) : classes.sizes;
-  const histogram = classSizeHistogram(sizes);
+  const { sizes, histogram, prosecutor } = classRisk(
+    classes,
+    unit && { codes: unit.codes, cardinality: unit.dictionary.length },
+  );
   const cells = qiColumns.reduce((product, c) => product * Math.max(1, c.dictionary.length), 1);
   const report: RiskReport = {
     rows: table.rowCount,
     qi,
     histogram,
     sampleUniques: classesOfSize(histogram, 1),
-    prosecutor: prosecutorRisk(histogram),
+    prosecutor,
     recordsAtRisk: recordsAtRisk(histogram, options.riskThreshold ?? DEFAULT_RISK_THRESHOLD),
     cells,
     ...(options.k !== undefined && kFigures(classes, options.k, unit)),

@@ -27,7 +27,8 @@ import {
   type FixContext,
 } from './fix-helpers.js';
 import { suggestHierarchy } from './suggest-hierarchy.js';
-import { quoteColumn } from '../quote-column.js';
+import { quoteColumn, quoteString } from '../quote-column.js';
+import { hierarchyFilesBeside } from './hierarchy-files-beside.js';
 import { plural } from '../../engine/core/plural.js';
 
 interface Search {
@@ -174,11 +175,21 @@ function smallestSuppression(c: FixContext, s: Search): CodeAction[] {
 
 export async function quasiWithoutHierarchyFixes(c: FixContext): Promise<CodeAction[]> {
   const ref = nodeAt(c, (n): n is ast.ColumnRef => n.$type === 'ColumnRef');
-  const values = ref && (await columnValues(c, ref.name));
   const spec = c.document.parseResult.value as ast.Spec;
   const anchor = spec.hierarchies.at(-1) ?? spec.datasets[0];
-  if (!ref || !values || !anchor) return [];
-  const suggestion = suggestHierarchy(values);
+  if (!ref || !anchor) return [];
+  // A hierarchy file beside the data (ARX keeps them there) comes first: its author chose the levels.
+  const files = c.fileSystem
+    ? await hierarchyFilesBeside(c.fileSystem, c.document, c.analysis.parts.dataset?.file, ref.name)
+    : [];
+  const actions = files.slice(0, 3).flatMap((file, i) => {
+    const edit = insertLineAfter(anchor, `hierarchy ${quoteColumn(ref.name)} from ${quoteString(file)}`);
+    return edit ? [quickFix(c, `Use hierarchy '${file.slice(file.lastIndexOf('/') + 1)}'`, [edit], i === 0)] : [];
+  });
+  const values = await columnValues(c, ref.name);
+  const suggestion = values && suggestHierarchy(values);
   const edit = suggestion && insertLineAfter(anchor, `hierarchy ${quoteColumn(ref.name)}${suggestion.text}`);
-  return edit ? [quickFix(c, `Add a hierarchy for '${ref.name}': ${suggestion.why}`, [edit], true)] : [];
+  if (edit)
+    actions.push(quickFix(c, `Add a hierarchy for '${ref.name}': ${suggestion.why}`, [edit], actions.length === 0));
+  return actions;
 }

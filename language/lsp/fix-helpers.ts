@@ -3,7 +3,7 @@
  * and edits written as text replacements. The fixes themselves are in `budget-fixes.ts`, `release-fixes.ts` and
  * `anonymity-fixes.ts`; `privspec-code-actions.ts` dispatches on the diagnostic's code.
  */
-import { AstUtils, CstUtils, GrammarUtils, type AstNode, type LangiumDocument } from 'langium';
+import { AstUtils, CstUtils, GrammarUtils, type AstNode, type FileSystemProvider, type LangiumDocument } from 'langium';
 import {
   CodeActionKind,
   type CodeAction,
@@ -24,12 +24,29 @@ export interface FixContext {
   readonly diagnostic: Diagnostic;
   readonly analysis: SpecAnalysis;
   readonly store: CsvStore;
+  /** The spec a text parses to (none when it has syntax errors), for a fix that tries its edit before offering it. */
+  readonly parse?: (text: string) => ast.Spec | undefined;
+  /** The workspace's files, for a fix that offers one (a hierarchy file beside the data). */
+  readonly fileSystem?: FileSystemProvider;
 }
 
 export type Fixer = (c: FixContext) => CodeAction[] | Promise<CodeAction[]>;
 
-export function fixContext(document: LangiumDocument, diagnostic: Diagnostic, store: CsvStore): FixContext {
-  return { document, diagnostic, analysis: analyzeDocument(document), store };
+export function fixContext(
+  document: LangiumDocument,
+  diagnostic: Diagnostic,
+  store: CsvStore,
+  parse?: (text: string) => ast.Spec | undefined,
+  fileSystem?: FileSystemProvider,
+): FixContext {
+  return {
+    document,
+    diagnostic,
+    analysis: analyzeDocument(document),
+    store,
+    ...(parse ? { parse } : {}),
+    ...(fileSystem ? { fileSystem } : {}),
+  };
 }
 
 /** A quick fix that applies `edits` to the diagnostic's document. */

@@ -1,4 +1,4 @@
-import type { LangiumDocument } from 'langium';
+import type { FileSystemProvider, LangiumDocument } from 'langium';
 import type { CodeActionProvider } from 'langium/lsp';
 import type { CodeAction, CodeActionParams, Command } from 'vscode-languageserver';
 import type { CsvStore } from '../../engine/host/sources/csv/csv-store.js';
@@ -17,6 +17,8 @@ import {
   unexpectedMechanismFixes,
 } from './release-fixes.js';
 import { quoteColumn } from '../quote-column.js';
+import type * as ast from '../generated/ast.js';
+import { linkedReleasesFixes } from './linked-release-fixes.js';
 
 /** What a diagnostic carries for its quick fix (`data` survives the round trip to the client and back). */
 export interface QuickFixData {
@@ -75,6 +77,7 @@ export const QuickFixes: Readonly<Record<string, Fixer>> = {
   [IssueCodes.OptimalTransformation]: anonymityFixes,
   [IssueCodes.ColumnRole]: columnRoleFixes,
   [IssueCodes.InvariantPram]: invariantPramFixes,
+  [IssueCodes.LinkedReleases]: linkedReleasesFixes,
 };
 
 /**
@@ -82,9 +85,17 @@ export const QuickFixes: Readonly<Record<string, Fixer>> = {
  */
 export class PrivspecCodeActionProvider implements CodeActionProvider {
   private readonly store: CsvStore;
+  private readonly parse: (text: string) => ast.Spec | undefined;
+  private readonly fileSystem: FileSystemProvider;
 
   constructor(services: PrivspecServices) {
     this.store = services.data.CsvStore;
+    this.fileSystem = services.shared.workspace.FileSystemProvider;
+    const parser = services.parser.LangiumParser;
+    this.parse = (text) => {
+      const result = parser.parse<ast.Spec>(text);
+      return result.lexerErrors.length === 0 && result.parserErrors.length === 0 ? result.value : undefined;
+    };
   }
 
   async getCodeActions(document: LangiumDocument, params: CodeActionParams): Promise<Array<Command | CodeAction>> {
@@ -95,7 +106,7 @@ export class PrivspecCodeActionProvider implements CodeActionProvider {
       // A consequence of another diagnostic (a release after the overrun) is fixed there.
       if (!fixer || (diagnostic.data as { consequence?: boolean } | undefined)?.consequence) continue;
       try {
-        actions.push(...(await fixer(fixContext(document, diagnostic, this.store))));
+        actions.push(...(await fixer(fixContext(document, diagnostic, this.store, this.parse, this.fileSystem))));
       } catch {
         // A fix that cannot be computed (the data changed under it) is simply not offered.
       }

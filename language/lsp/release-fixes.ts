@@ -21,6 +21,7 @@ import {
 import { releaseKind } from '../../engine/release/kinds/registry.js';
 import { releaseDescription } from '../privspec-release-plan.js';
 import { quoteColumn, quoteString } from '../quote-column.js';
+import { hierarchyFilesBeside } from './hierarchy-files-beside.js';
 
 /** Listing more values than this in a hierarchy line would make a spec nobody reads; the fix is left out. */
 const MAX_DOMAIN_VALUES = 200;
@@ -44,28 +45,56 @@ export function unboundedContributionFixes(c: FixContext): CodeAction[] {
 
 export async function dataDependentDomainFixes(c: FixContext): Promise<CodeAction[]> {
   const release = releaseOf(c);
-  const data = c.diagnostic.data as { column?: string } | undefined;
-  const column =
-    data?.column ?? nodeAt(c, (n): n is ast.ColumnRef => n.$type === 'ColumnRef')?.name ?? domainColumn(release);
-  const actions: CodeAction[] = [];
-  const values = column === undefined ? undefined : await columnValues(c, column);
+  const data = c.diagnostic.data as { column?: string; columns?: string[] } | undefined;
+  // One diagnostic may name several columns (the PRAM warnings of a spec, grouped: privspec-pram-checks.ts).
+  const named = data?.columns ?? [
+    data?.column ?? nodeAt(c, (n): n is ast.ColumnRef => n.$type === 'ColumnRef')?.name ?? domainColumn(release),
+  ];
+  const columns = named.filter((x): x is string => x !== undefined && x !== '' && !c.analysis.parts.hierarchies.has(x));
   const anchor = lastDeclarationBeforeReleases(c);
-  if (
-    column !== undefined &&
-    values &&
-    values.length > 0 &&
-    values.length <= MAX_DOMAIN_VALUES &&
-    !c.analysis.parts.hierarchies.has(column) &&
-    anchor
-  ) {
+  const actions: CodeAction[] = [];
+  const fromFiles: string[] = [];
+  for (const column of columns) {
+    // A hierarchy file beside the data names the domain as its author meant it: offered first.
+    const files = c.fileSystem
+      ? await hierarchyFilesBeside(c.fileSystem, c.document, c.analysis.parts.dataset?.file, column)
+      : [];
+    const line = (file: string) => `hierarchy ${quoteColumn(column)} from ${quoteString(file)}`;
+    for (const file of files.slice(0, 3)) {
+      const edit = anchor && insertLineAfter(anchor, line(file));
+      const name = file.slice(file.lastIndexOf('/') + 1);
+      const title = columns.length === 1 ? `Use hierarchy '${name}'` : `Use hierarchy '${name}' for '${column}'`;
+      if (edit) actions.push(quickFix(c, title, [edit], actions.length === 0));
+    }
+    if (files.length > 0) fromFiles.push(line(files[0]));
+    const values = await columnValues(c, column);
+    if (!values || values.length === 0 || values.length > MAX_DOMAIN_VALUES || !anchor) continue;
     const sorted = [...values].sort((a, b) => a.localeCompare(b, 'en', { numeric: true }));
-    const line = `hierarchy ${quoteColumn(column)} { ${sorted.map(quoteString).join(', ')} -> "*" }`;
-    const edit = insertLineAfter(anchor, line);
+    const edit = insertLineAfter(
+      anchor,
+      `hierarchy ${quoteColumn(column)} { ${sorted.map(quoteString).join(', ')} -> "*" }`,
+    );
     if (edit)
       actions.push(
-        quickFix(c, `Declare the domain of '${column}' from the data's ${values.length} values`, [edit], true),
+        quickFix(
+          c,
+          `Declare the domain of '${column}' from the data's ${values.length} values`,
+          [edit],
+          actions.length === 0,
+        ),
       );
   }
+  // Every column's file at once, where the diagnostic names several and each has one.
+  const all =
+    anchor &&
+    fromFiles.length > 1 &&
+    fromFiles.length === columns.length &&
+    insertLineAfter(anchor, fromFiles.join('\n'));
+  if (all)
+    actions.unshift(
+      quickFix(c, `Use the hierarchies beside the data for ${columns.map((x) => `'${x}'`).join(', ')}`, [all], true),
+    );
+  if (all) for (const a of actions.slice(1)) delete a.isPreferred;
   // Where a domain read from the data is only a warning (PRAM's), no `accept` silences it: none is offered.
   const kind = release?.query && releaseKind(release.query.kind);
   if (release && !kind?.domainFromDataWarns) actions.push(...acceptFix(c, release, 'data-dependent-domain'));

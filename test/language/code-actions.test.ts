@@ -137,6 +137,13 @@ const CASES: Record<string, { spec: string; title: RegExp; writes: RegExp }> = {
     title: /^Remove 'invariant'/,
     writes: /release p: pram sex retain 0\.8\n/,
   },
+  // g writes sex exactly (not pinned: the search may keep level 0) and p randomizes it; pinned at 1, g writes it
+  // generalized, and a PRAM'd column is linked only to an exact one.
+  [IssueCodes.LinkedReleases]: {
+    spec: `${DATASET}anonymity { k 2 }\nrelease g: generalize\nrelease p: pram sex retain 0.8\n`,
+    title: /^Pin 'sex' at level 1 in the anonymity block/,
+    writes: /anonymity \{ k 2 generalize sex 1 \}\n/,
+  },
 };
 
 describe('quick fixes (issue 16 item 2)', () => {

@@ -134,6 +134,17 @@ describe('issue 36 item 3 — the cross-spec link rule', () => {
     assert.deepEqual(crossSpecLinks([entry('g', noDiag)], fresh('p', P)), []);
   });
 
+  it("a PRAM of a column another spec publishes generalized links, in either order (the review of issue 36: a one-character mask of diag gave the PRAM'd values back)", () => {
+    const P = publishedRecord(pram, layout({ age: 0, zip: 3 }), true, () => '');
+    // Spec B declares diag a quasi-identifier, pinned at level 1 of a masking hierarchy.
+    const masked: PublishedRecord = { columns: { age: 2, zip: 1, diag: 1, sex: 0 }, quasi: ['age', 'zip', 'diag'] };
+    const later = crossSpecLinks([entry('p', P)], fresh('gb', masked));
+    assert.equal(later.length, 1);
+    assert.match(later[0].what, /'gb' would publish 'diag' generalized \(at level 1\), and 'p' randomizes it/);
+    const earlier = crossSpecLinks([entry('gb', masked)], fresh('p', P));
+    assert.match(earlier[0].what, /'gb' published 'diag' generalized \(at level 1\), and 'p' randomizes it/);
+  });
+
   it('acceptance: the new release with a reason in words; an earlier release of the same spec file; never a blank reason', () => {
     const earlier = [entry('ga', A)];
     assert.match(

@@ -229,10 +229,13 @@ export function generalizeView(
       histogramChart(body.classSizes, 1, widthOf(container), 'Class sizes after (rows kept)'),
     ),
     table(
-      'Re-identification risk (prosecutor, El Emam & Dankar 2008)',
+      `Re-identification risk (prosecutor, El Emam & Dankar 2008)${body.before.unit !== undefined ? `, counted in distinct ${body.before.unit}` : ''}`,
       ['', 'Before', 'After'],
       [
         ['Rows', String(body.before.rows), String(body.after.rows)],
+        ...(body.before.unit !== undefined
+          ? [[`Persons (${body.before.unit} per class)`, String(body.before.persons), String(body.after.persons)]]
+          : []),
         ['Classes', String(body.before.classes), String(body.after.classes)],
         risk('Average risk', (r) => percent(r.averageRisk)),
         risk('Highest risk', (r) => percent(r.highestRisk)),

@@ -23,6 +23,11 @@ export interface DatabaseLedger {
   readonly data: { readonly file: string; readonly sha256: string };
   /** The in-database store, when the ledger lives in the database. */
   readonly store?: LedgerStore;
+  /**
+   * With the store: the digest naming the ledger this table has in this user's registry when PRIVSPEC_LEDGER_SCHEMA is
+   * not set. Its spends, made before the team moved the ledger into the database, still count (read, never written).
+   */
+  readonly registryName?: string;
 }
 
 const sha256OfText = (text: string) => createHash('sha256').update(text).digest('hex');
@@ -33,25 +38,67 @@ export function ledgerSchema(env: Readonly<Record<string, string | undefined>> =
   return schema ? schema : undefined;
 }
 
-async function postgresIdentity(table: string): Promise<{ key: string; server: string }> {
+interface TableIdentity {
+  readonly key: string;
+  readonly server: string;
+  /** The schemas whose privspec_ledger table holds spends of this table (PostgreSQL; those this role can read). */
+  readonly ledgerSchemas?: readonly string[];
+}
+
+async function postgresIdentity(table: string): Promise<TableIdentity> {
   const { pgConnectionSettings } = await import('../sources/postgres/pg-connection-settings.js');
   const { PgClient } = await import('../sources/postgres/postgres-client.js');
   const { pgTableIdentity } = await import('../sources/postgres/pg-table-identity.js');
+  const { LEDGER_TABLE } = await import('./postgres-ledger-store.js');
+  const { sqlIdentifier } = await import('../../source/sql/sql-names.js');
   const client = await PgClient.connect(pgConnectionSettings());
   try {
     const id = await pgTableIdentity(client, table);
     // The in-database key must not depend on the role's privileges: OIDs only. The file key adds the cluster's
     // identifier (or says it is unknown), since a file on this machine may hold tables of many servers.
-    return {
-      key: `postgres:database-oid=${id.database}:table-oid=${id.table}`,
-      server: `postgres-system=${id.system ?? 'unknown'}`,
-    };
+    const key = `postgres:database-oid=${id.database}:table-oid=${id.table}`;
+    // Every in-database ledger of this table, whatever PRIVSPEC_LEDGER_SCHEMA says now: a run that names another
+    // schema, or none, must not open a fresh budget beside it (the review of issue 36: unset, led1 and led2 gave
+    // three).
+    const { rows } = await client.query({
+      text: "SELECT n.nspname FROM pg_class c JOIN pg_namespace n ON n.oid = c.relnamespace WHERE c.relname = $1 AND c.relkind = 'r' ORDER BY 1",
+      params: [LEDGER_TABLE],
+    });
+    const ledgerSchemas: string[] = [];
+    for (const [schema] of rows) {
+      if (schema === null) continue;
+      const relation = `${sqlIdentifier('postgres', schema)}.${sqlIdentifier('postgres', LEDGER_TABLE)}`;
+      // A ledger this role may not read is not this role's to count; the one it spends in is checked by the store.
+      const held = await client
+        .query({ text: `SELECT EXISTS (SELECT 1 FROM ${relation} WHERE dataset = $1)`, params: [key] })
+        .then(
+          (r) => r.rows[0]?.[0] === 't',
+          () => false,
+        );
+      if (held) ledgerSchemas.push(schema);
+    }
+    return { key, server: `postgres-system=${id.system ?? 'unknown'}`, ledgerSchemas };
   } finally {
     await client.close();
   }
 }
 
-async function clickHouseIdentity(table: string): Promise<{ key: string; server: string }> {
+/**
+ * One table keeps one ledger: refuses a run whose PRIVSPEC_LEDGER_SCHEMA (or its absence) would spend beside spends
+ * already kept in another schema's ledger.
+ */
+function checkOneLedger(file: string, schema: string | undefined, found: readonly string[]): void {
+  const others = found.filter((s) => s !== schema);
+  if (others.length === 0) return;
+  const where = others.map((s) => `${s}.privspec_ledger`).join(', ');
+  throw new LedgerUnreadable(
+    schema === undefined
+      ? `${file}: the spends of this table are kept in the database (${where}); set PRIVSPEC_LEDGER_SCHEMA=${others[0]} so that this run spends in the same ledger (one table, one budget)`
+      : `${file}: the spends of this table are kept in ${where}, not in PRIVSPEC_LEDGER_SCHEMA's ${schema}.privspec_ledger; set PRIVSPEC_LEDGER_SCHEMA=${others[0]} (one table, one budget)`,
+  );
+}
+
+async function clickHouseIdentity(table: string): Promise<TableIdentity> {
   const { clickHouseSettings, ClickHouseClient } = await import('../sources/clickhouse/clickhouse-client.js');
   const { clickHouseTableIdentity } = await import('../sources/clickhouse/clickhouse-table-identity.js');
   const client = await ClickHouseClient.connect(clickHouseSettings());
@@ -65,7 +112,7 @@ async function clickHouseIdentity(table: string): Promise<{ key: string; server:
 
 export async function databaseLedger(location: DatabaseLocation): Promise<DatabaseLedger> {
   const file = `${location.engine}:${location.table}`;
-  let identity: { key: string; server: string };
+  let identity: TableIdentity;
   try {
     identity =
       location.engine === 'postgres'
@@ -77,10 +124,12 @@ export async function databaseLedger(location: DatabaseLocation): Promise<Databa
     );
   }
   const schema = location.engine === 'postgres' ? ledgerSchema() : undefined;
+  checkOneLedger(file, schema, identity.ledgerSchemas ?? []);
+  const registryName = sha256OfText(`${identity.server}\n${identity.key}`);
   if (schema !== undefined) {
     const { PostgresLedgerStore } = await import('./postgres-ledger-store.js');
     const data = { file, sha256: sha256OfText(identity.key) };
-    return { data, store: new PostgresLedgerStore(schema, identity.key, data) };
+    return { data, store: new PostgresLedgerStore(schema, identity.key, data), registryName };
   }
-  return { data: { file, sha256: sha256OfText(`${identity.server}\n${identity.key}`) } };
+  return { data: { file, sha256: registryName } };
 }

@@ -16,7 +16,7 @@
  * while the file's device, inode, size, mtime and ctime are unchanged (a rewrite of the file changes its ctime).
  */
 import { createHash } from 'node:crypto';
-import { createReadStream } from 'node:fs';
+import { createReadStream, existsSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
@@ -110,20 +110,24 @@ export async function ledgerFor(dataFile: string, specFile?: string): Promise<Le
   const database = databaseLocation(dataFile);
   if (database) {
     const { databaseLedger } = await import('./database-ledger.js');
-    const { data, store } = await databaseLedger(database);
+    const { data, store, registryName } = await databaseLedger(database);
     const folder = databaseLedgerFolder();
     const name = `ledger-${data.sha256}`;
-    // The ledger earlier versions kept under the connection string's key, in the folder they kept it in, still
-    // counts (read, never written).
+    // A ledger of the table kept before, still counted (read, never written): with the ledger in the database, the
+    // one this user's registry kept while PRIVSPEC_LEDGER_SCHEMA was not set; else the one earlier versions kept under
+    // the connection string's key, in the folder they kept it in.
     let legacy: string | undefined;
-    try {
-      legacy = join(
-        process.env.PRIVSPEC_LEDGER_DIR || join(homedir(), LEDGER_FOLDER),
-        `ledger-${sha256OfText(`${databaseServerKey(database)}\n${database.table}`)}.json`,
-      );
-    } catch {
-      legacy = undefined;
-    }
+    const inRegistry = registryName !== undefined ? join(folder, `ledger-${registryName}.json`) : undefined;
+    if (inRegistry !== undefined && existsSync(inRegistry)) legacy = inRegistry;
+    else
+      try {
+        legacy = join(
+          process.env.PRIVSPEC_LEDGER_DIR || join(homedir(), LEDGER_FOLDER),
+          `ledger-${sha256OfText(`${databaseServerKey(database)}\n${database.table}`)}.json`,
+        );
+      } catch {
+        legacy = undefined;
+      }
     return {
       file: join(folder, `${name}.json`),
       marker: join(folder, `${name}.seen`),

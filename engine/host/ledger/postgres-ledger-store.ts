@@ -50,7 +50,7 @@ export class PostgresLedgerStore implements LedgerStore {
     private readonly data: { file: string; sha256: string },
   ) {
     this.relation = `${sqlIdentifier('postgres', schema)}.${sqlIdentifier('postgres', LEDGER_TABLE)}`;
-    this.name = `the ledger table ${schema}.${LEDGER_TABLE} (PRIVSPEC_LEDGER_SCHEMA) of ${data.file}`;
+    this.name = `table ${schema}.${LEDGER_TABLE} (PRIVSPEC_LEDGER_SCHEMA) of ${data.file}`;
   }
 
   private async connect(): Promise<PgClient> {

@@ -21,6 +21,7 @@ import { edgeListLeakage } from '../../dp/correlated/index.js';
 import { cryptoRandom, seededRandom, type RandomSource } from '../../core/random.js';
 import { budgetLimit } from '../../release/budget-walk.js';
 import { costText, localEpsilonText, totalText } from '../../release/cost-text.js';
+import { effectiveLimit } from '../../release/ledger-limit.js';
 import { ReleaseUnavailable } from '../../release/release-unavailable.js';
 import {
   filesRead,
@@ -555,11 +556,17 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
     out: options.out,
     ledger: ledgerName(location),
     releases: outcomes,
+    // The limit the spends were checked against: the lower of the spec's and the ledger's (a spec may say ε 100 of a
+    // ledger kept at ε 1; "ε 0.9 of 100 spent" after a refusal at 1 misled).
     budget: {
       accounting,
-      limit: budgetLimit(input.budget),
+      limit: effectiveLimit(budgetLimit(input.budget), after, accounting),
       spent: ledgerTotal(after.entries, accounting),
-      label: totalText(ledgerTotal(after.entries, accounting), budgetLimit(input.budget), accounting),
+      label: totalText(
+        ledgerTotal(after.entries, accounting),
+        effectiveLimit(budgetLimit(input.budget), after, accounting),
+        accounting,
+      ),
     },
     ...(options.seed !== undefined ? { notPrivate: true } : {}),
   };

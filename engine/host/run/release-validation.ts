@@ -79,7 +79,7 @@ export async function validateOutputs(c: OutputCheck): Promise<void> {
     await access(c.ledgerFolder, constants.W_OK);
   } catch (e) {
     throw new RunRefused(
-      `${c.ledgerFolder}: cannot write the data's spend ledger there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); the ledger is kept beside the data, so the data's folder must be writable by whoever releases it`,
+      `${c.ledgerFolder}: cannot write the data's spend ledger there (${(e as NodeJS.ErrnoException).code ?? (e as Error).message}); the ledger registry (PRIVSPEC_LEDGER_DIR, else $XDG_DATA_HOME/privspec/ledgers) must be writable by whoever releases; set PRIVSPEC_LEDGER_DIR to a folder you may write`,
     );
   }
 }

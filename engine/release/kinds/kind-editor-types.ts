@@ -85,4 +85,13 @@ export interface EditorCheck {
   readonly message: string;
   readonly column: string;
   readonly code: 'data-dependent-domain' | 'pram-epsilon-high' | 'pram-rerun';
+  /**
+   * Findings of one cause (the same code and key) across the spec's releases and columns make one diagnostic, in the
+   * words of `message` over every (release, column) they concern, placed at the first and pointing at each: the attack
+   * demo's two PRAM releases of three columns each showed six identical warnings (issue 37 item 11).
+   */
+  readonly grouped?: {
+    readonly key: string;
+    readonly message: (places: readonly { readonly release: string; readonly column: string }[]) => string;
+  };
 }

@@ -7,6 +7,7 @@ import { cpSync, mkdtempSync, rmSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import type { AttackOriginal, AttackReportSection } from '../../../language/attack-request-types.js';
 import { runCli } from '../../helpers/run-cli-isolated.js';
+import { FIXTURE_LINKS } from '../../helpers/fixture-links.js';
 import { registerAttackRequest } from '../../../language/lsp/attack-request.js';
 import { riskReportHtml } from '../../../extension/risk-report/risk-report-html.js';
 import { riskReportMarkdown } from '../../../extension/risk-report/risk-report-markdown.js';
@@ -111,6 +112,8 @@ describe("privspec/simulateAttack and the risk report's attack section", () => {
             '5',
             '--out',
             'a5.csv',
+            // A file beside the PRAM release of the same records, on purpose: both are attacked.
+            ...FIXTURE_LINKS,
           ],
           { ...quiet, cwd: dir },
         ),

@@ -7,6 +7,18 @@ import { keepProbability } from '../../../pram/retention-matrix.js';
 import type { CheckFacts, EditorCheck } from '../kind-editor-types.js';
 import type { QueryOf } from '../release-kind.js';
 
+const quoted = (xs: readonly string[]) => xs.map((x) => `'${x}'`).join(', ');
+
+/** One warning for every PRAM'd column whose domain would be read from the data, in any PRAM release of the spec. */
+export function domainsFromData(places: readonly { readonly release: string; readonly column: string }[]): string {
+  const columns = [...new Set(places.map((p) => p.column))];
+  const releases = [...new Set(places.map((p) => p.release))];
+  const one = columns.length === 1;
+  const where =
+    releases.length === 1 ? `'${releases[0]}'` : `${quoted(releases.slice(0, -1))} and '${releases.at(-1)}'`;
+  return `the ${one ? 'domain' : 'domains'} of ${quoted(columns)} in ${where} would be taken from the data's values, so ${releases.length === 1 && one ? 'the matrix (and its ε) depends' : 'the matrices (and their ε) depend'} on the data; declare the values with a hierarchy that lists them (hierarchy ${columns[0]} { … }, or one from a file)`;
+}
+
 export function pramChecks(query: QueryOf<'pram'>, facts: CheckFacts): EditorCheck[] {
   const q = query;
   const found: EditorCheck[] = [];
@@ -29,6 +41,7 @@ export function pramChecks(query: QueryOf<'pram'>, facts: CheckFacts): EditorChe
         message: `the domain of '${name}' would be taken from the data's values, so the matrix (and its ε) depends on the data; declare the values with a hierarchy that lists them (hierarchy ${name} { … })`,
         column: name,
         code: 'data-dependent-domain',
+        grouped: { key: 'pram domain from data', message: domainsFromData },
       });
     }
     const size = facts.inlineDomains.get(name)?.length;

@@ -108,6 +108,44 @@ describe('issue 36 — a database table has one ledger, whatever the connection 
       assert.equal((JSON.parse(rows[0][1]!) as { release: string }).release, 'c');
     });
 
+    it('one table, one ledger whatever PRIVSPEC_LEDGER_SCHEMA says: unset, team2 and team3 after team are refused (were three fresh budgets)', async () => {
+      const work = join(dir, 'schemas');
+      mkdirSync(work, { recursive: true });
+      await pg.sql('CREATE TABLE privspec.s AS SELECT * FROM privspec.t');
+      await pg.grantRead('privspec.s');
+      await pg.sql('CREATE SCHEMA team2; CREATE SCHEMA team3');
+      await pg.sql(`GRANT USAGE, CREATE ON SCHEMA team2, team3 TO ${TEST_PG_READER}`);
+      writeFileSync(join(work, 'd.privspec'), spec('postgres table "privspec.s"'));
+      const runWith = async (schema: string | undefined, i: number) => {
+        process.env = { ...saved, ...pg.readerEnv, PRIVSPEC_LEDGER_DIR: join(dir, 'schemas-ledgers') };
+        if (schema === undefined) delete process.env.PRIVSPEC_LEDGER_SCHEMA;
+        else process.env.PRIVSPEC_LEDGER_SCHEMA = schema;
+        return await release(work, join(work, `out${i}`));
+      };
+      // ε 0.6 of 1, spent in team.privspec_ledger.
+      assert.equal(statusOf(await runWith('team', 0)), 'written');
+      for (const [i, schema] of [undefined, 'team2', 'team3'].entries()) {
+        const r = await runWith(schema, i + 1);
+        assert.notEqual(r.code, 0, r.err + r.out);
+        assert.match(r.err + r.out, /the spends of this table are kept in (the database \()?team\.privspec_ledger/);
+        assert.match(r.err + r.out, /set PRIVSPEC_LEDGER_SCHEMA=team/);
+      }
+    });
+
+    it("a table spent in this user's registry, then moved to the database: the registry's spends still count", async () => {
+      const work = join(dir, 'moved');
+      mkdirSync(work, { recursive: true });
+      await pg.sql('CREATE TABLE privspec.m AS SELECT * FROM privspec.t');
+      await pg.grantRead('privspec.m');
+      writeFileSync(join(work, 'd.privspec'), spec('postgres table "privspec.m"'));
+      process.env = { ...saved, ...pg.readerEnv, PRIVSPEC_LEDGER_DIR: join(dir, 'moved-ledgers') };
+      delete process.env.PRIVSPEC_LEDGER_SCHEMA;
+      assert.equal(statusOf(await release(work, join(work, 'out0'))), 'written');
+      process.env.PRIVSPEC_LEDGER_SCHEMA = 'team';
+      // 0.6 spent in the registry + 0.6 now > 1: refused, although team.privspec_ledger holds nothing of this table.
+      assert.equal(statusOf(await release(work, join(work, 'out1'))), 'refused');
+    });
+
     it('two machines (two processes, other HOMEs and folders) against one database: exactly one of two 0.6 spends', async function () {
       const cli = join(import.meta.dirname, '..', '..', '..', '..', 'dist', 'cli.cjs');
       if (!existsSync(cli)) skipOrFail(this, 'dist/cli.cjs is not built (npm run build)');
