@@ -188,7 +188,7 @@ export async function checkDocument(
       accounting: summary.accounting,
       limit: summary.limit,
       spent: summary.spent,
-      label: formatBudgetUse(summary, analysis.budget),
+      label: formatBudgetUse(summary),
       notRunnable: [...analysis.notRunnable],
     },
     document,

@@ -54,8 +54,9 @@ export interface BudgetSummaryResponse {
   /** False when the document has no budget block. */
   hasBudget: boolean;
   /**
-   * The status bar's text: what the data's ledger has recorded and what the plan spends, in the budget's notion —
-   * `ledger ε 0.5 · plan ε 2.81 of 3` — so that a run the ledger would refuse is visible before ▶ Run says so.
+   * The status bar's text: what the data's ledger has recorded plus what running the plan would add, as one sum in the
+   * budget's notion — `ledger ε 0.8 spent + plan ε 0.8 = ε 1.6 of 1` — so that a run the ledger would refuse is visible
+   * before ▶ Run says so.
    */
   status?: string;
 }
@@ -170,14 +171,29 @@ export interface LedgerEntryView {
 /** What a run of `releases` would do to the ledger: computed from the same plans the hover and the runner use. */
 export interface RunPreview {
   readonly releases: readonly string[];
-  /** What the run adds to the ledger's total, e.g. `ε 0.5`; `nothing` when no release spends DP budget. */
+  /**
+   * What the run adds to the ledger's total in the budget's notion only, e.g. `ε 0.5` (`ρ 0.02` under zCDP); `nothing`
+   * when no release spends DP budget.
+   */
   readonly adds: string;
   /** What remains of the budget now, before the run, e.g. `ε 0.8`. */
   readonly remaining: string;
   /** What remains of the budget after it, e.g. `ε 0.3`. */
   readonly remainingAfter: string;
-  /** The budget in the notion it was written in, e.g. `ε 1`. */
+  /**
+   * Under zCDP with a δ, the ε left after the run, labelled as a converted figure: `(ε, δ = 2.24, 1e-6 left: ε 3 less
+   * the converted total, Bun & Steinke 2016)`.
+   */
+  readonly convertedAfter?: string;
+  /** The budget's limit in the accounting's notion, e.g. `ε 1` (`ρ 0.147` under zCDP). */
   readonly limit: string;
+  /** The ledger's total after the run against the limit, e.g. `ε 0.9 of 1` (with its converted ε under zCDP). */
+  readonly totalAfter: string;
+  /**
+   * A PRAM release's local ε, which spends no central budget: `PRAM's local ε is 1.95 (ln of the largest ratio in a
+   * column of its matrix; Kairouz, Oh & Viswanath 2014).`
+   */
+  readonly local?: string;
   /** True when the ledger would refuse the run for want of budget. */
   readonly overrun: boolean;
   /** Releases of this run already in the ledger, with the time of their latest run. */

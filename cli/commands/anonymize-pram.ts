@@ -6,6 +6,7 @@
  * `--exhaustive-check` also enumerates every point and states the optimizer's relative error. With `--out` the file is
  * the combined release of the point found (generalized, then PRAM'd, declared columns only, rows shuffled).
  */
+import { localEpsilonText } from '../../engine/release/cost-text.js';
 import { cryptoRandom } from '../../engine/core/random.js';
 import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
 import { combinedRelease } from '../../engine/pram/search/combined-release.js';
@@ -126,7 +127,7 @@ export async function writePramRelease(
   await write(release.header, release.rows, release.sourceRows, { ...run, published });
   const randomized = Object.entries(best.pram).map(
     ([name, p]) =>
-      `${name} (retention ${p.retain.toPrecision(4)} over ${p.values} values, local ε ${p.epsilon.toPrecision(4)})`,
+      `${name} (retention ${p.retain.toPrecision(4)} over ${p.values} values, ${localEpsilonText(p.epsilon)})`,
   );
   return {
     outHolds: `generalization × PRAM: ${qi.map((q) => `${q} at level ${best.transformation[q]}`).join(', ')}; ${release.suppressed} records suppressed; then PRAM'd: ${randomized.join(', ') || 'nothing'}; rows in random order`,

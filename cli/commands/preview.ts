@@ -1,3 +1,4 @@
+import { costText, localEpsilonText } from '../../engine/release/cost-text.js';
 import { resolve } from 'node:path';
 import { RunRefused } from '../../engine/host/run/release-runner.js';
 import { withSpecSource } from '../../engine/host/run/run-spec.js';
@@ -129,7 +130,7 @@ function printText(p: ReleasePreview, ctx: CommandContext): void {
       out(`expected RMSE of a ${r.side} × ${r.side} range: ${sig(r.rmse)}`);
   } else if (b.kind === 'view') {
     out(
-      `${b.algorithm} view at ε ${sig(b.epsilon)} over ${b.dimensions.map((d) => d.name).join(', ')}: an example draw has ${b.blocks} blocks (built on ${b.rows} rows)`,
+      `${b.algorithm} view at ${costText({ epsilon: b.epsilon }, 'pure')} over ${b.dimensions.map((d) => d.name).join(', ')}: an example draw has ${b.blocks} blocks (built on ${b.rows} rows)`,
     );
     out(`expected error (an estimate from builds on the data) on ${b.workload}:`);
     for (const a of b.arr)
@@ -141,10 +142,10 @@ function printText(p: ReleasePreview, ctx: CommandContext): void {
   } else {
     for (const a of b.attributes)
       out(
-        `${a.name}: local ε ${sig(a.epsilon)}; expected counts ${a.labels.map((l, i) => `${l} ${sig(a.expected[i])}`).join(', ')}`,
+        `${a.name}: ${localEpsilonText(a.epsilon)}; expected counts ${a.labels.map((l, i) => `${l} ${sig(a.expected[i])}`).join(', ')}`,
       );
     out(
-      `combined local ε ${sig(b.combinedEpsilon)}; highest identification risk ${typeof b.highestRisk === 'number' ? sig(b.highestRisk) : b.highestRisk}`,
+      `combined ${localEpsilonText(b.combinedEpsilon)}; highest identification risk ${typeof b.highestRisk === 'number' ? sig(b.highestRisk) : b.highestRisk}`,
     );
   }
   if (p.budget) out(p.budget.sentence);

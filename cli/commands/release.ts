@@ -3,7 +3,7 @@ import { RunRefused } from '../../engine/host/run/release-runner.js';
 import { runSpec } from '../../engine/host/run/run-spec.js';
 import type { Spec } from '../../language/generated/ast.js';
 import type { RunReleaseResult } from '../../engine/release/run-report.js';
-import { formatBudgetUse } from '../../engine/release/budget-walk.js';
+import { mainAmount, spentText, totalText } from '../../engine/release/cost-text.js';
 import type { BudgetDescription } from '../../engine/release/release-description.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { specPath } from '../../language/privspec-analysis.js';
@@ -45,10 +45,16 @@ function printText(report: RunReleaseResult, ctx: Parameters<Command['run']>[1],
     for (const line of r.local ?? [])
       ctx.err(`privspec release: ${r.name}: ${line} (local diagnostic, not in the release)\n`);
   }
-  // In the notion the budget was written in, as the checker and the lenses state it.
-  ctx.out(
-    `ledger ${relative(ctx.cwd, report.ledger)}: ${formatBudgetUse({ ...report.budget, accounting: budget.accounting }, budget)} spent\n`,
-  );
+  // In the budget's notion, through the one cost formatter, as the checker and the lenses state it. A spec with no
+  // budget states no limit: the line says so rather than "ε 0 of —".
+  const where = `ledger ${relative(ctx.cwd, report.ledger)}`;
+  const { limit, spent } = report.budget;
+  const accounting = budget.accounting;
+  if (limit[accounting === 'zcdp' ? 'rho' : 'epsilon'] !== undefined)
+    ctx.out(`${where}: ${totalText(spent, limit, accounting)} spent\n`);
+  else if (mainAmount(spent, accounting) > 0)
+    ctx.out(`${where}: ${spentText(spent, limit, accounting)} spent; this spec states no budget\n`);
+  else ctx.out(`${where}: nothing spent; this spec states no budget (a differentially private release needs one)\n`);
 }
 
 export const release: Command = {

@@ -1,28 +1,21 @@
 /**
  * The preview panel's budget meter, the Write-parameters check and `privspec preview` read one computation: the whole
  * plan (every DP release of the spec, this one at the panel's parameters, composed by the budget walk) and the ledger
- * (what has been spent), stated in the budget's notion. "This release spends ε 0.2 (ρ 0.02); the plan spends ε 2.81 of
- * 3; ledger ε 0.5; ε 0.19 remains after the plan."
+ * (what has been spent), stated in the budget's notion by the one cost formatter (cost-text.ts). "This release spends ε
+ * 0.2; the plan spends ε 0.9 of 1; ledger ε 0.5; ε 0.1 remains after the plan."; under zCDP the release in ρ and the
+ * totals in ρ with their converted (ε, δ) beside them.
  */
 import { budgetLimit, summarizeBudget, type Spendable } from './budget-walk.js';
-import {
-  inNotion,
-  capIn,
-  notionOf,
-  overrunOf,
-  remainingPhrase,
-  sig3,
-  spendPhrase,
-  totalPhrase,
-} from './budget-notion.js';
+import { overrunOf } from './budget-notion.js';
+import { addedText, convertedEpsilon, mainAmount, remainingText, spentText, totalText } from './cost-text.js';
 import { boxRecord, ledgerTotal, type LedgerEntry } from './ledger-entry.js';
 import { costIn, type Amount } from './release-costs.js';
 import type { BudgetDescription } from './release-description.js';
 
 export interface BudgetMeter {
-  /** What this release adds to the plan: `ε 0.2 (ρ 0.02)`. */
+  /** What this release adds to the plan, in the accounting's notion only: `ε 0.2`, `ρ 0.02`. */
   readonly spends: string;
-  /** The plan's total against the limit: `ε 2.81 of 3`. */
+  /** The plan's total against the limit: `ε 0.9 of 1`, `ρ 0.07 of 0.147 (ε, δ = 1.37 of 3, 1e-6 by …)`. */
   readonly plan: string;
   /** What the ledger has recorded: `ε 0.5`. */
   readonly ledger: string;
@@ -38,14 +31,25 @@ export interface BudgetMeter {
   readonly overrun: boolean;
   /** The whole meter as one sentence, for the panel and the command line. */
   readonly sentence: string;
-  /** The same figures as numbers in the budget's notion, for `--json`. */
+  /**
+   * The same figures as numbers in the accounting's notion (ρ under zCDP, ε otherwise), for `--json`; under zCDP with a
+   * δ, `converted` holds the totals' ε by ρ + 2√(ρ ln 1/δ) (Bun & Steinke 2016, Prop. 1.3): totals only, no release's.
+   */
   readonly figures: {
+    readonly accounting: BudgetDescription['accounting'];
     readonly notion: 'ε' | 'ρ';
     readonly release: number;
     readonly plan: number;
     readonly ledger: number;
     readonly limit: number | null;
     readonly remainingAfterPlan: number | null;
+    readonly converted?: {
+      readonly delta: number;
+      readonly plan: number;
+      readonly ledger: number;
+      readonly limit: number | null;
+      readonly conversion: string;
+    };
   };
 }
 
@@ -59,7 +63,6 @@ export function budgetMeter<P extends Spendable>(
   release: string,
   ledger: readonly LedgerEntry[],
 ): BudgetMeter {
-  const n = notionOf(budget);
   const limit = budgetLimit(budget);
   const summary = summarizeBudget(plans, budget);
   const mine = summary.releases.find((r) => r.plan.name === release);
@@ -68,7 +71,8 @@ export function budgetMeter<P extends Spendable>(
   if (mine)
     for (const k of ['epsilon', 'delta', 'rho'] as const)
       if (mine.total[k] !== undefined) before[k] = (mine.total[k] ?? 0) - (mine.marginal[k] ?? 0);
-  const spends = mine ? spendPhrase(n, before, mine.total, mine.plan.description?.mechanism) : 'nothing';
+  const accounting = budget.accounting;
+  const spends = mine ? addedText(before, mine.total, accounting) : 'nothing';
   const planOverrun = summary.releases.find((r) => r.overrun);
   const spent = ledgerTotal(ledger, budget.accounting);
   // ▶ Run checks this release alone against the ledger, as the runner does under its lock.
@@ -82,11 +86,14 @@ export function budgetMeter<P extends Spendable>(
         budget.accounting,
       )
     : spent;
-  const run = own ? overrunOf(budget, limit, spent, withRun, own.description?.mechanism) : undefined;
-  const planText = totalPhrase(n, limit, total);
-  const ledgerText = `${n.symbol} ${sig3(inNotion(n, spent))}`;
-  const remainingAfter = remainingPhrase(n, limit, total);
-  const cap = capIn(n, limit);
+  const run = own ? overrunOf(budget, limit, spent, withRun) : undefined;
+  const planText = totalText(total, limit, accounting);
+  const ledgerText = spentText(spent, limit, accounting);
+  const remainingAfter = remainingText(total, limit, accounting);
+  const key = accounting === 'zcdp' ? 'rho' : 'epsilon';
+  const cap = limit[key];
+  const delta =
+    accounting === 'zcdp' && limit.delta !== undefined && limit.delta > 0 && limit.delta < 1 ? limit.delta : undefined;
   let sentence = `This release spends ${spends}; the plan spends ${planText}; ledger ${ledgerText}; ${remainingAfter} remains after the plan.`;
   if (planOverrun)
     sentence += ` The plan overruns the budget at '${planOverrun.plan.name}': ${planOverrun.overrun!.message}.`;
@@ -101,12 +108,24 @@ export function budgetMeter<P extends Spendable>(
     overrun: planOverrun !== undefined || run !== undefined,
     sentence,
     figures: {
-      notion: n.symbol,
-      release: mine ? Math.max(0, inNotion(n, mine.total) - inNotion(n, before)) : 0,
-      plan: inNotion(n, total),
-      ledger: inNotion(n, spent),
+      accounting,
+      notion: accounting === 'zcdp' ? 'ρ' : 'ε',
+      release: mine ? Math.max(0, mainAmount(mine.total, accounting) - mainAmount(before, accounting)) : 0,
+      plan: mainAmount(total, accounting),
+      ledger: mainAmount(spent, accounting),
       limit: cap ?? null,
-      remainingAfterPlan: cap === undefined ? null : Math.max(0, cap - inNotion(n, total)),
+      remainingAfterPlan: cap === undefined ? null : Math.max(0, cap - mainAmount(total, accounting)),
+      ...(delta === undefined
+        ? {}
+        : {
+            converted: {
+              delta,
+              plan: convertedEpsilon(total.rho ?? 0, delta),
+              ledger: convertedEpsilon(spent.rho ?? 0, delta),
+              limit: limit.epsilon ?? null,
+              conversion: 'epsilon = rho + 2 sqrt(rho ln(1/delta)), Bun & Steinke 2016, Prop. 1.3',
+            },
+          }),
     },
   };
 }

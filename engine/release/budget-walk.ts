@@ -14,7 +14,8 @@ import { HeaviestOverlap, WALK_WORK, type OverlapBound } from './heaviest-overla
 import { OverlapGraph } from './overlap-graph.js';
 import { costIn, mainKey, type Amount, type ReleaseCosts } from './release-costs.js';
 import type { Accounting, Box, BudgetDescription, MechanismDescription } from './release-description.js';
-import { notionOf, overrunOf, sig3, totalPhrase } from './budget-notion.js';
+import { overrunOf, sig3 } from './budget-notion.js';
+import { totalText } from './cost-text.js';
 
 export { mainKey, type Amount };
 
@@ -213,8 +214,7 @@ export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget
     if (accounting === 'approx') marginal.delta = minus(after.delta ?? 0, before.delta ?? 0);
     const parallelWith = added.parallelWith.map((s) => s.plan.name);
     let overrun: ReleaseSpend<P>['overrun'];
-    const over =
-      limit[key] !== undefined ? overrunOf(budget, limit, before, after, plan.description?.mechanism) : undefined;
+    const over = limit[key] !== undefined ? overrunOf(budget, limit, before, after) : undefined;
     if (over) {
       const spentBy = releases
         .filter((r) => (r.marginal[key] ?? 0) > 0 || (r.marginal.delta ?? 0) > 0)
@@ -243,21 +243,9 @@ export function summarizeBudget<P extends Spendable>(plans: readonly P[], budget
 export { sig3 };
 
 /**
- * The budget in the notion the spec wrote it in, with three significant digits: `ε 0.9 of 1`, `ε 1.77 of 3 (δ 1e-6;
- * ρ 0.0533 of 0.147)` for a zCDP budget written as (ε, δ) (the total converted as its limit was, ρ beside it since ρ is
- * what adds up), `ε 0.5 of 1, δ 1e-6 of 1e-5` for approximate DP.
+ * The budget's total against its limit, through the one cost formatter (cost-text.ts): `ε 0.9 of 1`, `ε 0.5 of 1, δ
+ * 1e-6 of 1e-5`, `ρ 0.0533 of 0.147 (ε, δ = 1.77 of 3, 1e-6 by Bun & Steinke 2016)`.
  */
-export function formatBudgetUse(
-  summary: Pick<BudgetSummary, 'accounting' | 'limit' | 'spent'>,
-  written?: BudgetDescription,
-): string {
-  const key = mainKey(summary.accounting);
-  const symbol = key === 'rho' ? 'ρ' : 'ε';
-  const cap = summary.limit[key];
-  let text = `${symbol} ${sig3(summary.spent[key] ?? 0)} of ${cap === undefined ? '—' : sig3(cap)}`;
-  if (summary.accounting === 'approx' && summary.limit.delta !== undefined)
-    text += `, δ ${sig3(summary.spent.delta ?? 0)} of ${sig3(summary.limit.delta)}`;
-  const n = written ? notionOf(written) : undefined;
-  if (n?.converted) text = `${totalPhrase(n, summary.limit, summary.spent)} (δ ${sig3(n.converted.delta)}; ${text})`;
-  return text;
+export function formatBudgetUse(summary: Pick<BudgetSummary, 'accounting' | 'limit' | 'spent'>): string {
+  return totalText(summary.spent, summary.limit, summary.accounting);
 }

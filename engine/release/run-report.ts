@@ -32,8 +32,12 @@ export interface RunReleaseResult {
   /** Absolute path of the spend ledger. */
   ledger: string;
   releases: ReleaseOutcome[];
-  /** The ledger's total after the run, against the spec's limit. */
-  budget: { accounting: string; limit: Amount; spent: Amount };
+  /**
+   * The ledger's total after the run, against the spec's limit; `label` states it in the budget's notion through the
+   * one cost formatter (engine/release/cost-text.ts): `ε 1 of 1`, `ρ 0.07 of 0.147 (ε, δ = 1.37 of 3, 1e-6 by Bun &
+   * Steinke 2016)`.
+   */
+  budget: { accounting: string; limit: Amount; spent: Amount; label?: string };
   /** Set when the run was seeded: its outputs are reproducible and not private. */
   notPrivate?: boolean;
 }

@@ -9,15 +9,15 @@ export function describeRun(result: RunReleaseResult): string[] {
   });
 }
 
-/** The notification: how many releases were written, where, and the ledger's total. */
+/**
+ * The notification: how many releases were written, where, and the ledger's total against the limit in the budget's
+ * notion, as the server's runner states it (one cost formatter, engine/release/cost-text.ts): `ledger total ε 1 of 1`,
+ * under zCDP `ledger total ρ 0.07 of 0.147 (ε, δ = 1.37 of 3, 1e-6 by Bun & Steinke 2016)`.
+ */
 export function summarizeRun(result: RunReleaseResult, where: string): { text: string; ok: boolean } {
   const written = result.releases.filter((r) => r.status === 'written' || r.status === 'dry-run');
   const others = result.releases.filter((r) => !written.includes(r));
-  const spent = (Object.entries(result.budget.spent) as [string, number][])
-    .map(
-      ([k, v]) => `${k === 'epsilon' ? 'ε' : k === 'rho' ? 'ρ' : k === 'delta' ? 'δ' : k} ${Number(v.toPrecision(4))}`,
-    )
-    .join(', ');
+  const spent = result.budget.label ?? '';
   const text =
     `${written.length} of ${result.releases.length} releases written to ${where}` +
     (spent ? `; ledger total ${spent}` : '') +

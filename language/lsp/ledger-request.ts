@@ -12,28 +12,29 @@ import type { LangiumDocument } from 'langium';
 import { ledgerFor, readLedger } from '../../engine/host/ledger/ledger-file.js';
 import { ledgerName } from '../../engine/host/ledger/dataset-identity.js';
 import type { LedgerFile } from '../../engine/release/ledger-entry.js';
-import { sig3 } from '../../engine/release/budget-walk.js';
-import { formatLimit } from '../../engine/release/ledger-limit.js';
+import { everyNotionText, limitText, localEpsilonText, unaffordableText } from '../../engine/release/cost-text.js';
+import { effectiveLimit, formatLimit } from '../../engine/release/ledger-limit.js';
+import { overrunOf } from '../../engine/release/budget-notion.js';
 import { boxRecord, ledgerTotal, type LedgerEntry } from '../../engine/release/ledger-entry.js';
-import { costIn, type ReleaseCosts } from '../../engine/release/release-costs.js';
+import { costIn } from '../../engine/release/release-costs.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
 import type { LedgerEntryView, LedgerResponse } from '../protocol-types.js';
-import { addedLabel, budgetLabel, exceeds, remainingLabel } from './readable-costs.js';
+import {
+  addedLabel,
+  budgetLabel,
+  costLabel,
+  exceeds,
+  remainderConversionLabel,
+  remainingLabel,
+} from './readable-costs.js';
 import type { SpecAnalysis } from '../privspec-analysis.js';
-
-/** `ε 0.5 · ρ 0.125 · (ε 0.5, δ 0)`: a cost in every notion it can be stated in. */
-function everyNotion(costs: ReleaseCosts): string {
-  const parts: string[] = [];
-  if (costs.pure?.kind === 'pure') parts.push(`ε ${sig3(costs.pure.epsilon)}`);
-  if (costs.zcdp?.kind === 'zcdp') parts.push(`ρ ${sig3(costs.zcdp.rho)}`);
-  if (costs.approx?.kind === 'approx') parts.push(`(ε ${sig3(costs.approx.epsilon)}, δ ${sig3(costs.approx.delta)})`);
-  return parts.join(' · ') || 'no DP cost';
-}
+import type { EditorFacts } from '../../engine/release/kinds/kind-editor-types.js';
+import { releaseKind } from '../../engine/release/kinds/registry.js';
 
 /** A microdata run's line: it spends no central budget; PRAM states its local ε. */
 function microdataLabel(m: NonNullable<LedgerEntry['microdata']>): string {
   return m.kind === 'pram'
-    ? `no central cost (PRAM of ${m.columns.join(', ')}, local ε ${m.localEpsilon === undefined ? '—' : sig3(m.localEpsilon)})`
+    ? `no central cost (PRAM of ${m.columns.join(', ')}, ${localEpsilonText(m.localEpsilon)})`
     : 'no DP cost (generalization)';
 }
 
@@ -48,9 +49,9 @@ function entryView(a: SpecAnalysis, e: LedgerEntry): LedgerEntryView {
       : e.microdata
         ? microdataLabel(e.microdata)
         : own
-          ? addedLabel(a, {}, own)
+          ? costLabel(a, own)
           : 'cannot be stated in this accounting',
-    costEveryNotion: everyNotion(e.costs),
+    costEveryNotion: everyNotionText(e.costs),
     files: e.files ?? [],
     notPrivate: e.notPrivate === true,
   };
@@ -67,25 +68,45 @@ export async function documentLedger(document: LangiumDocument): Promise<{ file?
   return { file: ledgerName(location), ledger: await readLedger(location) };
 }
 
-/** The ledger of the spec in `document`, and the preview of running `release` (or every release) now. */
-export async function ledgerResponse(document: LangiumDocument, release?: string): Promise<LedgerResponse> {
+/**
+ * The ledger entries that running `targets` now would add. Only releases that would run spend: the runner refuses one
+ * with problems or an unaccepted leak before the ledger.
+ */
+export function plannedEntries(a: SpecAnalysis, targets: readonly SpecAnalysis['plans'][number][]): LedgerEntry[] {
+  return targets
+    .filter(
+      (p) =>
+        p.dp && p.problems.length === 0 && p.risks.every((r) => r.accepted) && costIn(p.costs, a.summary.accounting),
+    )
+    .map((p) => ({
+      id: 'planned',
+      release: p.name,
+      at: '',
+      costs: p.costs,
+      box: boxRecord(p.box),
+      userLevel: p.userLevel,
+    }));
+}
+
+/**
+ * The ledger of the spec in `document`, and the preview of running `release` (or every release) now. `facts` (what the
+ * editor has scanned of the data) lets a release that spends no central budget state its local privacy (PRAM's local
+ * ε).
+ */
+export async function ledgerResponse(
+  document: LangiumDocument,
+  release?: string,
+  facts?: EditorFacts,
+): Promise<LedgerResponse> {
   const a = analyzeDocument(document);
   const spec = specPath(document);
   const { file, ledger } = await documentLedger(document);
   const accounting = a.summary.accounting;
   const targets = a.plans.filter((p) => release === undefined || p.name === release);
-  // Only releases that would run spend: the runner refuses one with problems or an unaccepted leak before the ledger.
-  const spending = targets.filter(
-    (p) => p.dp && p.problems.length === 0 && p.risks.every((r) => r.accepted) && costIn(p.costs, accounting),
-  );
-  const planned: LedgerEntry[] = spending.map((p) => ({
-    id: 'planned',
-    release: p.name,
-    at: '',
-    costs: p.costs,
-    box: boxRecord(p.box),
-    userLevel: p.userLevel,
-  }));
+  const planned = plannedEntries(a, targets);
+  const only = release !== undefined && targets.length === 1 ? targets[0] : undefined;
+  const local =
+    only?.description && facts ? await releaseKind(only.description.query.kind).localPrivacy?.(only, facts) : undefined;
   const before = ledgerTotal(ledger.entries, accounting);
   const after = ledgerTotal([...ledger.entries, ...planned], accounting);
   const latest = new Map<string, string>();
@@ -110,7 +131,12 @@ export async function ledgerResponse(document: LangiumDocument, release?: string
       adds: planned.length === 0 ? 'nothing' : addedLabel(a, before, after),
       remaining: remainingLabel(a, before),
       remainingAfter: remainingLabel(a, after),
-      limit: remainingLabel(a, {}),
+      ...(planned.length > 0 && remainderConversionLabel(a, after)
+        ? { convertedAfter: remainderConversionLabel(a, after) }
+        : {}),
+      limit: limitText(a.summary.limit, a.summary.accounting),
+      ...(local ? { local } : {}),
+      totalAfter: budgetLabel(a, after),
       overrun: planned.length > 0 && exceeds(a, after),
       previous: [...latest].map(([name, at]) => ({ release: name, at })),
     },
@@ -118,16 +144,40 @@ export async function ledgerResponse(document: LangiumDocument, release?: string
 }
 
 /**
+ * Why the ledger cannot afford running `plan` now, or undefined: the runner's own check (`overrunOf` against the lower
+ * of the spec's and the ledger's limit, engine/release/ledger-limit.ts), stated as one sum by the cost formatter. A
+ * release that spends no central budget is always affordable.
+ */
+export function unaffordable(
+  a: SpecAnalysis,
+  ledger: LedgerFile,
+  plan: SpecAnalysis['plans'][number],
+): string | undefined {
+  const accounting = a.summary.accounting;
+  const [entry] = plannedEntries(a, [plan]);
+  if (!entry) return undefined;
+  const limit = effectiveLimit(a.summary.limit, ledger, accounting);
+  const spent = ledgerTotal(ledger.entries, accounting);
+  const withRun = ledgerTotal([...ledger.entries, entry], accounting);
+  return overrunOf(a.budget, limit, spent, withRun) ? unaffordableText(spent, withRun, limit, accounting) : undefined;
+}
+
+/**
  * The time of each release's latest recorded run, and whether it spent central budget (a PRAM or generalize run does
  * not), for the "spent DATE" / "released DATE" lens; an unreadable ledger shows nothing.
  */
 export async function lastRuns(document: LangiumDocument): Promise<Map<string, { at: string; spent: boolean }>> {
-  const runs = new Map<string, { at: string; spent: boolean }>();
   const ledger = await documentLedger(document).then(
     (l) => l.ledger,
     () => undefined,
   );
-  for (const e of ledger?.entries ?? [])
+  return ledger ? runsIn(ledger) : new Map();
+}
+
+/** The latest recorded run of each release in `ledger` (seeded test runs released nothing private). */
+export function runsIn(ledger: LedgerFile): Map<string, { at: string; spent: boolean }> {
+  const runs = new Map<string, { at: string; spent: boolean }>();
+  for (const e of ledger.entries)
     if (!e.notPrivate && (runs.get(e.release)?.at ?? '') < e.at)
       runs.set(e.release, { at: e.at, spent: e.microdata === undefined });
   return runs;

@@ -12,7 +12,7 @@ import { correlationOf, inputReadsAtSource, type RunInput } from '../../engine/h
 import { atSource, inMemory } from './preview-data.js';
 import { documentLedger } from './ledger-request.js';
 import { budgetMeter } from '../../engine/release/budget-meter.js';
-import { inNotion, notionOf } from '../../engine/release/budget-notion.js';
+import { mainAmount } from '../../engine/release/cost-text.js';
 import { summarizeBudget, type Spendable } from '../../engine/release/budget-walk.js';
 import { releaseKind } from '../../engine/release/kinds/registry.js';
 import { planRelease } from '../../engine/release/plan-release.js';
@@ -138,8 +138,8 @@ function refuseOverrun(document: LangiumDocument, changed: ReleaseDescription): 
   if (!plan.dp || plan.problems.length > 0) return;
   const after = summarizeBudget(planWith(a, plan), a.budget);
   const over = after.releases.find((r) => r.overrun);
-  const n = notionOf(a.budget);
-  if (over && inNotion(n, after.spent) > inNotion(n, a.summary.spent)) {
+  const acc = a.summary.accounting;
+  if (over && mainAmount(after.spent, acc) > mainAmount(a.summary.spent, acc)) {
     throw new ResponseError(
       LSPErrorCodes.RequestFailed,
       `not written: with these parameters the plan overruns its budget at '${over.plan.name}': ${over.overrun!.message}`,

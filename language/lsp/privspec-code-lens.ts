@@ -5,22 +5,29 @@ import type * as ast from '../generated/ast.js';
 import { analyzeDocument } from '../privspec-analysis.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { PreviewReleaseCommand, RunReleaseCommand, ShowLedgerCommand, type RunReleaseParams } from '../protocol.js';
-import { lastRuns } from './ledger-request.js';
+import { documentLedger, runsIn, unaffordable } from './ledger-request.js';
 import { budgetLabel, releaseCostLens } from './readable-costs.js';
 
 /**
- * "▶ Run" above every release, "spent 2026-11-23" once the ledger records a run of it (opens the ledger view), (the
- * client's `privspec.runRelease` command runs it through `privspec/runRelease`) and "Budget ε 0.9 of 1" above the
- * budget block, and beside each DP release what it adds and the total after it ("ε 0.5 · total ε 0.9 of 1"), in the
- * notion the budget was written in, three significant digits. Figures are labels: VS Code shows a lens whose command is
- * the empty string as plain text, which is what a figure with nothing to run should be.
+ * "▶ Run" above every release (shown disabled, "▶ Run — not affordable: ledger ε 0.8 spent + this ε 0.4 > budget ε 1",
+ * when the data's ledger cannot afford it), "spent 2026-11-23" once the ledger records a run of it (opens the ledger
+ * view), (the client's `privspec.runRelease` command runs it through `privspec/runRelease`) and "Budget ε 0.9 of 1"
+ * above the budget block, and beside each DP release what it adds and the total after it ("ε 0.5 · plan ε 0.9 of 1"),
+ * in the budget's accounting notion (engine/release/cost-text.ts), three significant digits. Figures are labels: VS
+ * Code shows a lens whose command is the empty string as plain text, which is what a figure with nothing to run should
+ * be.
  */
 export class PrivspecCodeLensProvider implements CodeLensProvider {
   constructor(_services: PrivspecServices) {}
 
   async provideCodeLens(document: LangiumDocument): Promise<CodeLens[]> {
     const spec = document.parseResult.value as ast.Spec;
-    const runs = await lastRuns(document);
+    // One read of the ledger for the "spent DATE" lenses and ▶ Run's affordability; an unreadable ledger shows neither.
+    const ledger = await documentLedger(document).then(
+      (l) => l.ledger,
+      () => undefined,
+    );
+    const runs = ledger ? runsIn(ledger) : new Map<string, { at: string; spent: boolean }>();
     const lenses: CodeLens[] = [];
     const analysis = analyzeDocument(document);
     const budget = analysis.parts.budget;
@@ -43,11 +50,20 @@ export class PrivspecCodeLensProvider implements CodeLensProvider {
           arguments: [{ uri: args.uri, release: release.name }],
         },
       });
+      const plan = analysis.plans.find((p) => p.node === release);
+      // A run the ledger cannot afford is shown disabled, with the sum that refuses it: a lens with an empty command is
+      // plain text in VS Code.
+      const refused = plan && ledger ? unaffordable(analysis, ledger, plan) : undefined;
       lenses.push({
         range: release.$cstNode.range,
-        command: { title: '▶ Run', command: RunReleaseCommand, arguments: [args] },
+        command: refused
+          ? {
+              title: `▶ Run — ${refused}`,
+              tooltip: `The data's ledger cannot afford this release: ${refused}. Lower its cost or raise the budget (privspec budget raise, recorded).`,
+              command: '',
+            }
+          : { title: '▶ Run', command: RunReleaseCommand, arguments: [args] },
       });
-      const plan = analysis.plans.find((p) => p.node === release);
       const cost = plan && releaseCostLens(analysis, plan);
       if (cost) lenses.push({ range: release.$cstNode.range, command: { title: cost, command: '' } });
       const last = runs.get(release.name);

@@ -8,6 +8,8 @@ import { didYouMean } from '../did-you-mean.js';
 import * as ast from '../generated/ast.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
 import { sig3 } from '../../engine/release/budget-walk.js';
+import { costText, ZCDP_CONVERSION } from '../../engine/release/cost-text.js';
+import { costIn } from '../../engine/release/release-costs.js';
 import { releaseKind } from '../../engine/release/kinds/registry.js';
 import { correlationLeakage } from './correlation-hover.js';
 import { buildHierarchy, resolveSpecPath } from '../privspec-to-engine.js';
@@ -219,7 +221,7 @@ export class PrivspecHoverProvider implements HoverProvider {
     if (own.error !== undefined) lines.push(own.error);
     else if (plan.error95 !== undefined) lines.push(`95 % error bound: ±${f(plan.error95)}`);
     lines.push(...(own.after ?? []));
-    lines.push(`Privacy cost: ${costLine(plan, analysis.budget.delta)}`);
+    lines.push(...costLines(plan, analysis));
     const budgetLine = releaseBudgetLine(analysis, plan);
     if (budgetLine) lines.push(budgetLine);
     return lines.join('\n\n');
@@ -230,34 +232,40 @@ export class PrivspecHoverProvider implements HoverProvider {
 function budgetHover(analysis: SpecAnalysis): string {
   const { summary } = analysis;
   const key = summary.accounting === 'zcdp' ? 'rho' : 'epsilon';
-  const sym = key === 'rho' ? 'ρ' : 'ε';
   const lines = [`**budget** (${summary.accounting} accounting): ${budgetLabel(analysis)} planned`];
   if (analysis.notRunnable.length > 0)
     lines.push(`Not counted (cannot run as written): ${analysis.notRunnable.map((n) => `\`${n}\``).join(', ')}`);
   if (summary.accounting === 'zcdp' && summary.limit.epsilon !== undefined && summary.limit.delta !== undefined) {
     lines.push(
-      `Limit ρ = ${f(summary.limit.rho ?? 0)}, the largest ρ with ρ + 2√(ρ ln 1/δ) ≤ ε = ${f(summary.limit.epsilon)} at δ = ${f(summary.limit.delta)}; spent ρ = ${f(summary.spent.rho ?? 0)} ≈ ε = ${f(summary.spent.epsilon ?? 0)}`,
+      `Limit ρ = ${f(summary.limit.rho ?? 0)}, the largest ρ with ρ + 2√(ρ ln 1/δ) ≤ ε = ${f(summary.limit.epsilon)} at δ = ${f(summary.limit.delta)}; planned ρ = ${f(summary.spent.rho ?? 0)}, whose converted total is ε = ${f(summary.spent.epsilon ?? 0)} (${ZCDP_CONVERSION}, Prop. 1.3; ρ adds up, ε does not)`,
     );
   }
   // Each release in the budget's notion, as the lenses state it (one notion per sentence, issue 22).
   for (const r of summary.releases)
     lines.push(
-      `- \`${r.plan.name}\`: ${(r.marginal[key] ?? 0) < (r.cost[key] ?? 0) ? `${sym} = ${f(r.cost[key] ?? 0)}, adds ${adds(analysis, r)} (parallel)` : adds(analysis, r)}${r.overrun ? ' — **overrun**' : ''}`,
+      `- \`${r.plan.name}\`: ${(r.marginal[key] ?? 0) < (r.cost[key] ?? 0) ? `${costText(r.cost, summary.accounting)}, adds ${adds(analysis, r)} (parallel)` : adds(analysis, r)}${r.overrun ? ' — **overrun**' : ''}`,
     );
   return lines.join('\n\n');
 }
 
-/** ε (pure), ρ (zCDP) and (ε, δ), whichever the mechanism can be stated in. */
-function costLine(plan: ReleasePlan, budgetDelta: number | undefined): string {
-  const parts: string[] = [];
+/**
+ * The release's cost in its budget's notion only (what the budget adds up), then, labelled as such, what the mechanism
+ * guarantees on its own in the other notions it can be stated in.
+ */
+function costLines(plan: ReleasePlan, a: SpecAnalysis): string[] {
+  const { accounting, limit } = a.summary;
+  const own = costIn(plan.costs, accounting);
+  const first = `Privacy cost (${accounting} accounting): ${own ? costText(own, accounting) : `cannot be accounted under ${accounting}`}`;
+  const others: string[] = [];
   const { pure, zcdp, approx } = plan.costs;
-  parts.push(pure?.kind === 'pure' ? `ε = ${f(pure.epsilon)}` : 'not pure ε-DP');
-  if (zcdp?.kind === 'zcdp') parts.push(`ρ = ${f(zcdp.rho)} (zCDP)`);
-  if (approx?.kind === 'approx') parts.push(`(ε, δ) = (${f(approx.epsilon)}, ${approx.delta})`);
-  else if (zcdp?.kind === 'zcdp' && budgetDelta !== undefined && budgetDelta > 0 && budgetDelta < 1) {
-    parts.push(
-      `(ε, δ) = (${f(epsilonClassic(zcdp.rho, budgetDelta))}, ${budgetDelta}) classic, (${f(epsilonOptimal(zcdp.rho, budgetDelta))}, ${budgetDelta}) optimal`,
+  if (accounting !== 'pure') others.push(pure?.kind === 'pure' ? `ε = ${f(pure.epsilon)}-DP` : 'not pure ε-DP');
+  if (accounting !== 'zcdp' && zcdp?.kind === 'zcdp') others.push(`ρ = ${f(zcdp.rho)}-zCDP`);
+  if (accounting !== 'approx' && approx?.kind === 'approx' && !(accounting === 'zcdp' && zcdp?.kind === 'zcdp'))
+    others.push(`(ε, δ) = (${f(approx.epsilon)}, ${approx.delta})-DP`);
+  const delta = limit.delta;
+  if (accounting === 'zcdp' && zcdp?.kind === 'zcdp' && delta !== undefined && delta > 0 && delta < 1)
+    others.push(
+      `(ε, δ) = (${f(epsilonClassic(zcdp.rho, delta))}, ${f(delta)}) by ${ZCDP_CONVERSION}, (${f(epsilonOptimal(zcdp.rho, delta))}, ${f(delta)}) by Canonne, Kamath & Steinke 2020`,
     );
-  }
-  return parts.join(' · ');
+  return others.length > 0 ? [first, `On its own, not what the budget adds up: ${others.join(' · ')}`] : [first];
 }

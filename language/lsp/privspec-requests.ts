@@ -6,8 +6,8 @@ import { runSpec } from '../../engine/host/run/run-spec.js';
 import { budgetLabel } from './readable-costs.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { budgetRequest, ledgerRequest, runReleaseRequest, type BudgetSummaryResponse } from '../protocol.js';
-import { documentLedger, ledgerResponse } from './ledger-request.js';
-import { inNotion, notionOf, sig3, totalPhrase } from '../../engine/release/budget-notion.js';
+import { documentLedger, ledgerResponse, plannedEntries } from './ledger-request.js';
+import { ledgerAndPlanText, totalText } from '../../engine/release/cost-text.js';
 import { ledgerTotal } from '../../engine/release/ledger-entry.js';
 import { registerPreviewRequests } from './preview-request.js';
 import { CodeLensRefreshRequest } from 'vscode-languageserver';
@@ -37,23 +37,23 @@ export function budgetResponse(document: LangiumDocument): BudgetSummaryResponse
 }
 
 /**
- * `privspec/budget` with the status bar's line: the ledger's recorded total beside the plan's (both in the budget's
- * notion, engine/release/budget-notion.ts). A ledger that cannot be read leaves the plan alone on the line.
+ * `privspec/budget` with the status bar's line: the ledger's recorded total and what running the whole plan would add
+ * as one sum against the limit, `ledger ε 0.8 spent + plan ε 0.8 = ε 1.6 of 1` (engine/release/cost-text.ts; the plan's
+ * part is what it adds to the ledger, composed as the runner composes it, so the sum is the figure the runner checks).
+ * A ledger that cannot be read leaves the plan alone on the line.
  */
 export async function budgetWithLedger(document: LangiumDocument): Promise<BudgetSummaryResponse> {
   const response = budgetResponse(document);
   if (!response.hasBudget) return response;
   const a = analyzeDocument(document);
-  const n = notionOf(a.budget);
-  const plan = `plan ${totalPhrase(n, a.summary.limit, a.summary.spent)}`;
+  const { accounting, limit } = a.summary;
   try {
     const { ledger } = await documentLedger(document);
-    return {
-      ...response,
-      status: `ledger ${n.symbol} ${sig3(inNotion(n, ledgerTotal(ledger.entries, a.summary.accounting)))} · ${plan}`,
-    };
+    const spent = ledgerTotal(ledger.entries, accounting);
+    const combined = ledgerTotal([...ledger.entries, ...plannedEntries(a, a.plans)], accounting);
+    return { ...response, status: ledgerAndPlanText(spent, combined, limit, accounting) };
   } catch {
-    return { ...response, status: plan };
+    return { ...response, status: `plan ${totalText(a.summary.spent, limit, accounting)}` };
   }
 }
 
@@ -97,7 +97,15 @@ export function registerPrivspecRequests(connection: Connection, services: Privs
   connection.onRequest(ledgerRequest, async (params) => {
     try {
       const document = await documents.getOrCreateDocument(URI.parse(params.uri));
-      return await ledgerResponse(document, params.release);
+      // What the editor has scanned of the data, as the hover reads it: nothing is read for the asking.
+      const data = analyzeDocument(document);
+      const table = () =>
+        data.dataset ? services.data.CsvStore.peekTable(data.dataset.file) : Promise.resolve(undefined);
+      return await ledgerResponse(document, params.release, {
+        inlineDomains: data.inlineDomains,
+        rows: async () => (await table())?.rowCount,
+        distinct: async (column) => (await table())?.columns.find((c) => c.name === column)?.dictionary.length,
+      });
     } catch (e) {
       throw toResponseError(e, (text) => connection.console.error(text));
     }

@@ -27,7 +27,15 @@ function meter(
     remainingAfter,
     overrun,
     sentence,
-    figures: { notion: 'ε', release: 0, plan: 0, ledger: 0, limit: null, remainingAfterPlan: null },
+    figures: {
+      accounting: plan.startsWith('ρ') ? 'zcdp' : 'pure',
+      notion: plan.startsWith('ρ') ? 'ρ' : 'ε',
+      release: 0,
+      plan: 0,
+      ledger: 0,
+      limit: null,
+      remainingAfterPlan: null,
+    },
   };
 }
 
@@ -77,7 +85,7 @@ export function mode(): ReleasePreview {
     spec: '/w/visits.privspec',
     release: 'top_diagnosis',
     kind: 'mode',
-    budget: meter('ε 0.9 (ρ 0.005)', 'ε 0.9 of 3', 'ε 2.1', false),
+    budget: meter('ρ 0.005', 'ρ 0.005 of 0.147 (ε, δ = 0.531 of 3, 1e-6 by Bun & Steinke 2016)', 'ρ 0.142', false),
     controls: [{ name: 'epsilon', label: 'ε', value: 0.1, min: 0.01, max: 10, log: true }],
     body: {
       kind: 'mode',
@@ -199,7 +207,7 @@ export function grid(size = 32): ReleasePreview {
     spec: '/w/visits.privspec',
     release: 'population',
     kind: 'grid',
-    budget: meter('ε 1.2 (ρ 0.05)', 'ε 1.2 of 3', 'ε 1.8', false),
+    budget: meter('ρ 0.05', 'ρ 0.05 of 0.147 (ε, δ = 1.71 of 3, 1e-6 by Bun & Steinke 2016)', 'ρ 0.0973', false),
     controls: [
       { name: 'rho', label: 'ρ (zCDP)', value: 0.05, min: 1e-4, max: 10, log: true },
       { name: 'method', label: 'method', value: 'nn-wavelet', options: ['nn-wavelet', 'quadtree', 'gaussian'] },

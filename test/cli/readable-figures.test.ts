@@ -33,14 +33,18 @@ hierarchy sex { "M", "F" -> "*" }
 `;
 
 describe('issue 10 item 13 — figures a person can read', () => {
-  it('a zCDP budget written as (ε 3, δ 1e-6) is shown in ε, with ρ of 0.147 beside it, rounded to 3 digits', async () => {
+  it('a zCDP budget written as (ε 3, δ 1e-6) is shown in ρ of 0.147, its converted ε labelled, rounded to 3 digits', async () => {
     const { text, json } = await check(`${HEAD}budget { epsilon 3  delta 1e-6  accounting zcdp }
 release a: count by sex  gaussian rho 0.0333333
 release b: count  laplace epsilon 0.2
 `);
     // Hand-derived: ρ = 0.0333333 + 0.2²/2 = 0.0533333 → "0.0533"; the limit solves ρ + 2√(ρ ln 10⁶) = 3 → 0.147264;
-    // in ε: 0.0533333 + 2√(0.0533333 · 13.8155) = 0.0533 + 2 · 0.85839 = 1.77 (one notion per sentence, issue 22).
-    assert.match(text, /budget \(zcdp\): ε 1\.77 of 3 \(δ 1e-6; ρ 0\.0533 of 0\.147\) planned\n$/);
+    // in ε: 0.0533333 + 2√(0.0533333 · 13.8155) = 0.0533 + 2 · 0.85839 = 1.77. Issue 37 item 1: a zCDP total is stated
+    // in ρ, the ρ that adds up, with its converted ε labelled "(ε, δ = …)" and the conversion named.
+    assert.match(
+      text,
+      /budget \(zcdp\): ρ 0\.0533 of 0\.147 \(ε, δ = 1\.77 of 3, 1e-6 by Bun & Steinke 2016\) planned\n$/,
+    );
     assert.ok(Math.abs(json.budget.limit.rho - 0.1472638900802126) < 1e-12, 'JSON keeps full precision');
   });
 

@@ -188,7 +188,7 @@ describe('privspec release', () => {
     const first = await run(dir, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'by_sex']);
     assert.equal(first.code, 0);
     const second = await run(dir, ['release', 'release-basic.privspec', '--out', 'out', '--only', 'by_sex']);
-    assert.match(second.out, /It was run 1 time before; this run spends ε=0\.4 again\./);
+    assert.match(second.out, /It was run 1 time before; this run spends ε 0\.4 again\./);
     assert.match(second.out, /ε 0\.8 of 1 spent/);
     // Issue 16: a second run never replaces the first run's files; it writes the next free pair, and each ledger entry
     // names the files of its own run.
@@ -227,7 +227,7 @@ describe('privspec release', () => {
     const dir = fresh('release-basic.privspec');
     const { code, out } = await run(dir, ['release', 'release-basic.privspec', '--dry-run', '--only', 'older']);
     assert.equal(code, 0);
-    assert.match(out, /older: dry-run: dry run: would spend ε=0\.2; nothing spent, nothing written\./);
+    assert.match(out, /older: dry-run: dry run: would spend ε 0\.2; nothing spent, nothing written\./);
     assert.equal(existsSync(ledgerFileSync(join(dir, 'data', 'people.csv'))), false);
     assert.deepEqual(readdirSync(dir).sort(), ['data', 'release-basic.privspec']);
   });

@@ -7,7 +7,7 @@ describe('extension/budget-text', () => {
     accounting: 'pure',
     limit: { epsilon: 0.3 },
     spent: { epsilon: 0.4 },
-    label: '0.4 / 0.3 ε',
+    label: 'ε 0.4 of 0.3',
     hasBudget: true,
     releases: [
       { name: 'by_region', line: 5, cost: { epsilon: 0.2 }, marginal: { epsilon: 0.2 }, overrun: false },
@@ -18,14 +18,21 @@ describe('extension/budget-text', () => {
   it('flags an overrun and names the release that causes it', () => {
     const text = formatBudget(budget);
     assert.ok(text);
-    assert.equal(text.label, 'Budget 0.4 / 0.3 ε — overrun');
+    // Without the ledger's sum (an unreadable ledger) the plan alone, said to be the plan.
+    assert.equal(text.label, 'Budget: plan ε 0.4 of 0.3 — overrun');
     assert.equal(text.overrun, true);
     assert.match(text.tooltip, /Over budget: by_answer/);
   });
 
   it('shows the server label plainly within budget, and nothing without a budget block', () => {
-    const within = { ...budget, label: '0.2 / 0.3 ε', releases: [budget.releases[0]] };
-    assert.deepEqual([formatBudget(within)?.label, formatBudget(within)?.overrun], ['Budget 0.2 / 0.3 ε', false]);
+    const within = { ...budget, label: 'ε 0.2 of 0.3', releases: [budget.releases[0]] };
+    assert.deepEqual(
+      [formatBudget(within)?.label, formatBudget(within)?.overrun],
+      ['Budget: plan ε 0.2 of 0.3', false],
+    );
+    // Issue 37 item 11: with the ledger, one sum, not an ambiguous pair.
+    const status = 'ledger ε 0.1 spent + plan ε 0.2 = ε 0.3 of 0.3';
+    assert.equal(formatBudget({ ...within, status })?.label, `Budget: ${status}`);
     assert.equal(formatBudget({ ...budget, hasBudget: false }), undefined);
     assert.equal(formatBudget(null), undefined);
   });

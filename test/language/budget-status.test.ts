@@ -8,7 +8,8 @@ import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { budgetWithLedger } from '../../language/lsp/privspec-requests.js';
 
 // Issue 24 item 8: the status bar showed the plan, never the ledger — after two runs it still read the plan while the
-// next run was refused. It now states both in the budget's notion: "ledger ε 0.6 · plan ε 0.3 of 1".
+// next run was refused. It now states both in the budget's notion, as one sum (issue 37 item 11: "ledger ε 0.8 spent +
+// plan ε 0.8 = 1.6 of 1"-style sums, not an ambiguous pair): "ledger ε 0.6 spent + plan ε 0.3 = ε 0.9 of 1".
 describe('privspec/budget: the status bar states the ledger beside the plan (issue 24)', function () {
   this.timeout(60_000);
   const services = nodeServices();
@@ -21,14 +22,17 @@ describe('privspec/budget: the status bar states the ledger beside the plan (iss
   writeFileSync(spec, text);
   const status = async () => budgetWithLedger(await loadSpecText(text, spec, services));
 
-  it('reads "ledger ε 0 · plan ε 0.3 of 1" before any run, and the ledger grows by ε 0.3 per run (hand-added)', async () => {
-    assert.equal((await status()).status, 'ledger ε 0 · plan ε 0.3 of 1');
-    for (const expected of ['ledger ε 0.3 · plan ε 0.3 of 1', 'ledger ε 0.6 · plan ε 0.3 of 1']) {
+  it('reads "ledger ε 0 spent + plan ε 0.3 = ε 0.3 of 1" before any run; the ledger grows by ε 0.3 per run (hand-added)', async () => {
+    assert.equal((await status()).status, 'ledger ε 0 spent + plan ε 0.3 = ε 0.3 of 1');
+    for (const expected of [
+      'ledger ε 0.3 spent + plan ε 0.3 = ε 0.6 of 1',
+      'ledger ε 0.6 spent + plan ε 0.3 = ε 0.9 of 1',
+    ]) {
       const code = await runCli(['release', 's.privspec', '--out', 'out'], { out: () => {}, err: () => {}, cwd: dir });
       assert.equal(code, 0);
       assert.equal((await status()).status, expected);
     }
     // The client shows the server's line as it is.
-    assert.equal(formatBudget(await status())?.label, 'Budget ledger ε 0.6 · plan ε 0.3 of 1');
+    assert.equal(formatBudget(await status())?.label, 'Budget: ledger ε 0.6 spent + plan ε 0.3 = ε 0.9 of 1');
   });
 });

@@ -47,6 +47,7 @@ describe('privspec/ledger: what the ledger holds and what a run would add', () =
         remaining: 'ε 1',
         remainingAfter: 'ε 0.6',
         limit: 'ε 1',
+        totalAfter: 'ε 0.4 of 1',
         overrun: false,
         previous: [],
       },

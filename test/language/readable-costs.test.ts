@@ -39,36 +39,42 @@ release b: count laplace epsilon 0.2
 `;
 
 describe('costs you can read (issue 16 item 4)', () => {
-  it('a zCDP budget written as (ε, δ) is shown in ε, with ρ beside it', async () => {
+  it('a zCDP budget written as (ε, δ): each release in ρ only, the totals in ρ with their converted ε labelled', async () => {
     // Bun & Steinke 2016, Prop. 1.3, by hand with ln(1/δ) = 13.8155: the limit ρ solves ρ + 2√(13.8155 ρ) = 3,
     // √ρ = √16.8155 − √13.8155 = 0.38375, ρ = 0.147. Spent: ρ 0.01 + 0.2²/2 = 0.03 → ε = 0.03 + 2√(0.03 · 13.8155) =
-    // 1.32. After a alone: 0.01 + 2√(0.01 · 13.8155) = 0.753. b is written as ε 0.2: its figure is its own ε, ρ 0.02
-    // beside it.
+    // 1.32. After a alone: 0.01 + 2√(0.01 · 13.8155) = 0.753. Issue 37 item 1 replaces issue 16's "ε 0.2 (ρ 0.02)":
+    // b's cost is ρ 0.02, and the lens figures (ρ 0.01 + 0.02) add up to the plan's ρ 0.03.
     const document = await open(ZCDP);
     assert.deepEqual(await lensTitles(document), [
-      'Budget ε 1.32 of 3 (δ 1e-6; ρ 0.03 of 0.147)',
+      'Budget ρ 0.03 of 0.147 (ε, δ = 1.32 of 3, 1e-6 by Bun & Steinke 2016)',
       '▶ Preview',
       '▶ Run',
-      'ε 0.753 (ρ 0.01) · plan ε 0.753 of 3',
+      'ρ 0.01 · plan ρ 0.01 of 0.147 (ε, δ = 0.753 of 3, 1e-6 by Bun & Steinke 2016)',
       '▶ Preview',
       '▶ Run',
-      'ε 0.2 (ρ 0.02) · plan ε 1.32 of 3',
+      'ρ 0.02 · plan ρ 0.03 of 0.147 (ε, δ = 1.32 of 3, 1e-6 by Bun & Steinke 2016)',
     ]);
     assert.match(
       await hover(document, 'budget'),
-      /^\*\*budget\*\* \(zcdp accounting\): ε 1\.32 of 3 \(δ 1e-6; ρ 0\.03 of 0\.147\) planned/,
+      /^\*\*budget\*\* \(zcdp accounting\): ρ 0\.03 of 0\.147 \(ε, δ = 1\.32 of 3, 1e-6 by Bun & Steinke 2016\) planned/,
     );
+    const b = await hover(document, 'b: count');
+    assert.match(b, /Privacy cost \(zcdp accounting\): ρ 0\.02\n/);
+    // Its effect on the ε total is the difference of the converted totals, 1.3176 − 0.7534 = 0.564, and says so.
     assert.match(
-      await hover(document, 'b: count'),
-      /Budget \(zcdp\): adds ε 0\.2 \(ρ 0\.02\); plan total after it ε 1\.32 of 3/,
+      b,
+      /Budget \(zcdp\): adds ρ 0\.02; plan total after it ρ 0\.03 of 0\.147 \(ε, δ = 1\.32 of 3, 1e-6 by Bun & Steinke 2016\); the converted total \(δ 1e-6\) goes from ε 0\.753 to ε 1\.32 \(\+0\.564: a difference of converted totals/,
     );
+    assert.doesNotMatch(b, /ε 0\.2 \(ρ/);
   });
 
   it('figures are rounded to three significant digits', async () => {
     const document = await open(`${ZCDP}release c: count laplace epsilon 0.123456\n`);
     const h = await hover(document, 'c: count');
-    // ρ = ε²/2 = 0.0076207, shown as 0.00762; the Laplace scale 1/0.123456 = 8.10005 as 8.1.
-    assert.match(h, /ε = 0\.123 · ρ = 0\.00762 \(zCDP\)/);
+    // ρ = ε²/2 = 0.0076207, shown as 0.00762; the Laplace scale 1/0.123456 = 8.10005 as 8.1. The cost is the ρ the
+    // budget adds up; the mechanism's own ε is stated apart, as what it guarantees on its own.
+    assert.match(h, /Privacy cost \(zcdp accounting\): ρ 0\.00762\n/);
+    assert.match(h, /On its own, not what the budget adds up: ε = 0\.123-DP/);
     assert.match(h, /scale b = Δ₁\/ε = 8\.1\b/);
   });
 

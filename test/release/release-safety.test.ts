@@ -209,7 +209,7 @@ describe('issue 10 item 3 — validate, then spend, then write', () => {
     assert.equal(outcome.status, 'failed');
     const entries = JSON.parse(readFileSync(ledger(dir), 'utf8')).entries;
     assert.equal(entries.length, 1);
-    assert.match(outcome.message, new RegExp(`^spent ε=1 \\(ledger entry ${entries[0].id}\\), output not written: `));
+    assert.match(outcome.message, new RegExp(`^spent ε 1 \\(ledger entry ${entries[0].id}\\), output not written: `));
     assert.equal(existsSync(join(dir, 'out', 'h.csv')), false);
   });
 });

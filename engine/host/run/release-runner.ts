@@ -19,7 +19,8 @@ import { readFile } from 'node:fs/promises';
 import { dirname } from 'node:path';
 import { edgeListLeakage } from '../../dp/correlated/index.js';
 import { cryptoRandom, seededRandom, type RandomSource } from '../../core/random.js';
-import { budgetLimit, mainKey } from '../../release/budget-walk.js';
+import { budgetLimit } from '../../release/budget-walk.js';
+import { costText, localEpsilonText, totalText } from '../../release/cost-text.js';
 import { effectiveLimit } from '../../release/ledger-limit.js';
 import { ReleaseUnavailable } from '../../release/release-unavailable.js';
 import {
@@ -133,9 +134,6 @@ export interface SourceAnswers {
   readonly domains: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
 }
 
-const round = (x: number) => Number(x.toPrecision(3));
-const sym = (key: 'epsilon' | 'rho' | 'delta') => (key === 'rho' ? 'ρ' : key === 'delta' ? 'δ' : 'ε');
-
 /** max ℓ of the dataset's correlation graph under the Gaussian model (engine/dp/correlated), when it declares one. */
 export async function correlationOf(input: RunInput): Promise<{ maxLeakage: number; unit: string } | undefined> {
   const c = input.dataset.correlation;
@@ -170,9 +168,8 @@ function answersOnly(input: RunInput, answers: ReadonlyMap<string, AggregateAnsw
 function dryRunMessage(p: PreparedRelease, input: RunInput): string {
   const cost = costOf(p, input.budget);
   if (!cost)
-    return `dry run: ${p.microdata?.kind === 'pram' ? 'PRAM spends no central DP budget' : 'a generalization spends no DP budget'}; nothing written`;
-  const key = mainKey(input.budget.accounting);
-  return `dry run: would spend ${sym(key)}=${round(cost[key] ?? 0)}; nothing spent, nothing written.`;
+    return `dry run: ${p.microdata?.kind === 'pram' ? `PRAM spends no central DP budget (${localEpsilonText(p.microdata.localEpsilon)})` : 'a generalization spends no DP budget'}; nothing written`;
+  return `dry run: would spend ${costText(cost, input.budget.accounting)}; nothing spent, nothing written.`;
 }
 
 interface RunContext {
@@ -285,7 +282,6 @@ async function runPrepared(
   const accounting = input.budget.accounting;
   const cost = costOf(p, input.budget);
   const spent = cost && { accounting, ...cost };
-  const key = mainKey(accounting);
   if (options.dryRun) {
     const previousRuns = (await readLedger(c.location)).entries.filter((e) => e.release === release.name).length;
     return {
@@ -312,7 +308,7 @@ async function runPrepared(
   if (!decision.entry)
     return { ...base, previousRuns: decision.previousRuns, status: 'refused', message: decision.refusal ?? 'not run' };
   const entryId = decision.entry.id;
-  const what = spent ? `spent ${sym(key)}=${round(cost[key] ?? 0)}` : 'recorded';
+  const what = spent ? `spent ${costText(cost, accounting)}` : 'recorded';
   const composed = decision.composed && { runs: decision.composed.runs, localEpsilon: decision.composed.localEpsilon };
   let output: ReturnType<PreparedRelease['run']>;
   let parameters: Record<string, unknown>;
@@ -398,12 +394,12 @@ async function runPrepared(
   }
   const again =
     spent && decision.previousRuns > 0
-      ? ` It was run ${plural(decision.previousRuns, 'time')} before; this run spends ${sym(key)}=${round(cost[key] ?? 0)} again.`
+      ? ` It was run ${plural(decision.previousRuns, 'time')} before; this run spends ${costText(cost, accounting)} again.`
       : '';
   const local = p.microdata?.localEpsilon;
   const tail =
     p.microdata?.kind === 'pram'
-      ? `; PRAM spends no central DP budget (local ε ${round(local ?? NaN)}${composed ? `; ${composed.runs} runs on these records compose to local ε ${round(composed.localEpsilon)}` : ''})`
+      ? `; PRAM spends no central DP budget (${localEpsilonText(local)}${composed ? `; ${composed.runs} runs on these records compose to ${localEpsilonText(composed.localEpsilon)}` : ''})`
       : p.microdata
         ? ''
         : `; ${options.seed !== undefined ? 'NOT PRIVATE (seeded), nothing spent' : what}.${again}`;
@@ -566,6 +562,11 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
       accounting,
       limit: effectiveLimit(budgetLimit(input.budget), after, accounting),
       spent: ledgerTotal(after.entries, accounting),
+      label: totalText(
+        ledgerTotal(after.entries, accounting),
+        effectiveLimit(budgetLimit(input.budget), after, accounting),
+        accounting,
+      ),
     },
     ...(options.seed !== undefined ? { notPrivate: true } : {}),
   };

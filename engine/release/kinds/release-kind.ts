@@ -174,6 +174,11 @@ export interface ReleaseKind {
   readonly queryControl?: QueryControl;
   /** The hover's lines particular to the kind, in the data steward's figures. */
   hover(plan: HoverPlan, facts: EditorFacts): Promise<HoverLines>;
+  /**
+   * ▶ Run's sentence on the local privacy of a kind that spends no central budget (PRAM's local ε), before the run;
+   * undefined when it cannot be known without the run.
+   */
+  localPrivacy?(plan: HoverPlan, facts: EditorFacts): Promise<string | undefined>;
   /** The bound a quick fix adds to a query of the kind that bounds no unit, or none. */
   boundFix?(query: QueryDescription): string | undefined;
   /** Whether a domain read from the data is only a warning on the kind, which no `accept` silences (PRAM's). */

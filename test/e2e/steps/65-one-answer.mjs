@@ -47,7 +47,9 @@ export default async function oneAnswer(t) {
   for (let attempt = 1; attempt <= 5 && !inside; attempt++) {
     await field.fill('10');
     await field.dispatchEvent('change');
-    await panel.locator('#budget-text', { hasText: 'This release spends ε 10' }).waitFor();
+    // visits.privspec keeps zCDP accounting: the meter states the release's cost in ρ only, ε 10 = ρ 10²/2 = 50 (Bun &
+    // Steinke 2016, Prop. 1.4; issue 37 item 1).
+    await panel.locator('#budget-text', { hasText: 'This release spends ρ 50;' }).waitFor();
     await page.waitForTimeout(1500);
     const rows = await cells();
     if (rows.length === 0) throw new Error('visits_by_sex shows no cells');

@@ -3,11 +3,12 @@ import '../../../engine/release/kinds/all-release-kinds.js';
 import { strict as assert } from 'node:assert';
 import { budgetLimit, summarizeBudget } from '../../../engine/release/budget-walk.js';
 import { budgetMeter } from '../../../engine/release/budget-meter.js';
-import { notionOf, overrunOf, spendPhrase } from '../../../engine/release/budget-notion.js';
+import { overrunOf } from '../../../engine/release/budget-notion.js';
 import { planRelease } from '../../../engine/release/plan-release.js';
 import type { BudgetDescription, ReleaseDescription } from '../../../engine/release/release-description.js';
 
-// Issue 22 item 5: one notion in every sentence, the budget's; the release's own parameter in parentheses.
+// Issue 22 item 5 stated figures in the notion the budget was written in; issue 37 item 1 states a release's cost in
+// its accounting's notion only (ρ under zCDP, whatever the budget was written in), and an ε only beside totals.
 const zcdpInEpsilon: BudgetDescription = { accounting: 'zcdp', epsilon: 3, delta: 1e-6 };
 const zcdpInRho: BudgetDescription = { accounting: 'zcdp', rho: 1 };
 const laplace2: ReleaseDescription = {
@@ -17,30 +18,33 @@ const laplace2: ReleaseDescription = {
   accepts: [],
 };
 
-describe("engine/release/budget-notion: figures in the budget's notion", () => {
-  it("'laplace epsilon 2' under a zCDP budget written as ε 3, δ 1e-6: 'needs ε 12.5 (ρ 2), ε 3 remains', never 'Requested ρ=2'", () => {
-    // ρ = ε²/2 = 2 (Bun & Steinke 2016, Prop. 1.4); against what remains the figure is what it adds to the converted
-    // total: at δ = 1e-6, 2 + 2·√(2·ln 10⁶) = 2 + 2·5.2565 = 12.513.
+describe("engine/release/budget-notion: overruns in the accounting's notion", () => {
+  it("'laplace epsilon 2' under a zCDP budget written as ε 3, δ 1e-6: 'needs ρ 2, ρ 0.147 remains', never 'Requested ρ=2'", () => {
+    // ρ = ε²/2 = 2 (Bun & Steinke 2016, Prop. 1.4); the limit ρ of (ε 3, δ 1e-6) is (√16.8155 − √13.8155)² = 0.147.
     const plan = planRelease(laplace2, { budget: zcdpInEpsilon });
     const summary = summarizeBudget([plan], zcdpInEpsilon);
-    assert.equal(summary.releases[0].overrun?.message, 'needs ε 12.5 (ρ 2), ε 3 remains');
+    assert.equal(summary.releases[0].overrun?.message, 'needs ρ 2, ρ 0.147 remains');
     assert.doesNotMatch(summary.releases[0].overrun.message, /Requested ρ/);
   });
 
-  it("the same release under a budget written in ρ 1 states ρ, with its own ε beside it: 'needs ρ 2 (ε 2), ρ 1 remains'", () => {
+  it("the same release under a budget written in ρ 1: 'needs ρ 2, ρ 1 remains' (no ε beside a release's ρ)", () => {
     const plan = planRelease(laplace2, { budget: zcdpInRho });
-    assert.equal(summarizeBudget([plan], zcdpInRho).releases[0].overrun?.message, 'needs ρ 2 (ε 2), ρ 1 remains');
+    assert.equal(summarizeBudget([plan], zcdpInRho).releases[0].overrun?.message, 'needs ρ 2, ρ 1 remains');
   });
 
-  it('a lens figure: ρ 0.02 after ρ 0.01 under ε 3, δ 1e-6 adds ε 0.564 (hand: ε(0.03) − ε(0.01) = 1.3176 − 0.7534)', () => {
-    // ε(ρ) = ρ + 2√(ρ ln 10⁶): ε(0.01) = 0.01 + 2·0.37171 = 0.75342; ε(0.03) = 0.03 + 2·0.64382 = 1.31764.
-    assert.equal(spendPhrase(notionOf(zcdpInEpsilon), { rho: 0.01 }, { rho: 0.03 }), 'ε 0.564 (ρ 0.02)');
-    // The issue's lens: 'laplace epsilon 0.2' first in the plan: ε 0.2 (ρ = 0.2²/2 = 0.02), plan ε(0.02) = 0.02 +
-    // 2√(0.02 ln 10⁶) = 1.07.
+  it("the meter under zCDP: the release in ρ, the plan's and the ledger's totals in ρ with their converted ε", () => {
+    // visits_by_sex of examples/visits.privspec: Laplace ε 0.2 = ρ 0.02; plan ρ 0.02 → ε = 0.02 + 2√(0.02 · 13.8155) =
+    // 1.0713 (Bun & Steinke 2016, Prop. 1.3); 0.147263 − 0.02 = 0.127 remains.
+    const d: ReleaseDescription = { ...laplace2, name: 'visits_by_sex', mechanism: { kind: 'laplace', epsilon: 0.2 } };
+    const m = budgetMeter(zcdpInEpsilon, [planRelease(d, { budget: zcdpInEpsilon })], 'visits_by_sex', []);
     assert.equal(
-      spendPhrase(notionOf(zcdpInEpsilon), { rho: 0 }, { rho: 0.02 }, { kind: 'laplace', epsilon: 0.2 }),
-      'ε 0.2 (ρ 0.02)',
+      m.sentence,
+      'This release spends ρ 0.02; the plan spends ρ 0.02 of 0.147 (ε, δ = 1.07 of 3, 1e-6 by Bun & Steinke 2016); ledger ρ 0 (ε, δ = 0, 1e-6 by Bun & Steinke 2016); ρ 0.127 remains after the plan.',
     );
+    assert.equal(m.figures.notion, 'ρ');
+    assert.equal(m.figures.accounting, 'zcdp');
+    assert.ok(Math.abs(m.figures.release - 0.02) < 1e-12);
+    assert.ok(Math.abs((m.figures.converted?.plan ?? 0) - 1.0713) < 1e-4);
   });
 
   it('δ is a budget of its own under (ε, δ): its overrun is stated in δ', () => {

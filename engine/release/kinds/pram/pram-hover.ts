@@ -4,6 +4,9 @@
  * the likelihood ratio, so the matrix is ε-local DP with ε the log of it (Kairouz, Oh and Viswanath 2014).
  */
 import { sig3 as f } from '../../budget-notion.js';
+import { localEpsilonText } from '../../cost-text.js';
+import { combinedEpsilon } from '../../../pram/local-epsilon.js';
+import { retentionMatrix } from '../../../pram/retention-matrix.js';
 import type { EditorFacts, HoverLines, HoverPlan } from '../kind-editor-types.js';
 import type { QueryOf } from '../release-kind.js';
 
@@ -28,4 +31,24 @@ export async function pramHover(plan: HoverPlan, facts: EditorFacts): Promise<Ho
     }
   }
   return { about };
+}
+
+/**
+ * ▶ Run's sentence on a PRAM release's local ε, before the run: the retention matrix over each column's domain (the
+ * declared values, or as many as the scanned data holds; the matrix's ε depends on the domain's size only), composed
+ * over the columns with `combinedEpsilon`, the function the release's own report uses. Undefined for a matrix file
+ * (its ε is in the release's report) or when a domain's size is not known yet.
+ */
+export async function pramLocalPrivacy(plan: HoverPlan, facts: EditorFacts): Promise<string | undefined> {
+  const q = plan.description.query as QueryOf<'pram'>;
+  const retain = q.retain;
+  if (q.matrix !== undefined || retain === undefined || !(retain >= 0 && retain < 1)) return undefined;
+  const matrices = [];
+  for (const c of q.columns) {
+    const declared = facts.inlineDomains.get(c);
+    const size = declared?.length ?? (await facts.distinct(c));
+    if (!size) return undefined;
+    matrices.push(retentionMatrix(declared ?? Array.from({ length: size }, (_, i) => String(i)), retain));
+  }
+  return `PRAM's ${localEpsilonText(combinedEpsilon(matrices))} over ${q.columns.join(', ')} (ln of the largest ratio of two entries in a column of its matrix, summed over the columns; Kairouz, Oh & Viswanath 2014): local differential privacy, not a central budget.`;
 }

@@ -4,7 +4,7 @@ import type { PlanProblem } from '../../plan-problem.js';
 import { oneRowSensitivity } from '../../sensitivity.js';
 import type { QueryOf, ReleaseKind } from '../release-kind.js';
 import { pramChecks } from './pram-checks.js';
-import { pramHover } from './pram-hover.js';
+import { pramHover, pramLocalPrivacy } from './pram-hover.js';
 import { INVARIANT_REFUSED, preparePram } from './pram-release.js';
 import { prepareStreamedPram } from './streamed-pram.js';
 
@@ -81,6 +81,7 @@ export const pramKind: ReleaseKind = {
   // The panel moves the retention probability (a matrix file has none to move); PRAM has no mechanism to tune.
   queryControl: { name: 'retain', label: 'retain probability', min: 0.05, max: 0.99, log: false },
   hover: pramHover,
+  localPrivacy: pramLocalPrivacy,
   domainFromDataWarns: true,
   editorChecks: (query, facts) => pramChecks(query as QueryOf<'pram'>, facts),
 };
