@@ -12,7 +12,6 @@ import { ledgerFor } from '../engine/host/ledger/dataset-identity.js';
 import { indexOfLog, parseLog, writeIndex } from '../engine/host/ledger/ledger-log.js';
 import { recordSpend } from '../engine/host/ledger/release-spend.js';
 import type { PreparedRelease } from '../engine/release/kinds/prepared-release.js';
-import type { BudgetDescription } from '../engine/release/release-description.js';
 
 const quiet = { out: () => undefined, err: () => undefined };
 
