@@ -52,11 +52,14 @@ export async function readLedger(location: LedgerLocation): Promise<LedgerFile> 
   }
   try {
     const logged = await readLog(location.file);
-    const parsed = logged ?? (await readJson(wholeJsonOf(location)));
+    const whole = await readJson(wholeJsonOf(location));
+    const parsed = logged ?? whole;
     ledger =
       parsed === undefined
         ? { version: 2, data: { ...location.data }, raises: [], entries: [] }
         : (logged ?? checkedLedger(wholeJsonOf(location), parsed));
+    // A whole-JSON ledger beside the log (not folded in yet) still counts, merged by id as the next spend folds it in.
+    if (logged && whole !== undefined) mergeLedger(ledger, checkedLedger(wholeJsonOf(location), whole));
     await refuseRolledBack(location, parsed === undefined ? undefined : recordCount(ledger));
   } catch (e) {
     if (e instanceof LedgerUnreadable) throw e;

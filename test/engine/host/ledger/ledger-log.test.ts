@@ -55,12 +55,12 @@ function entry(i: number, region: Record<string, Constraint[]> | undefined, epsi
 }
 
 const budgetOf = (accounting: Accounting, limit: number): BudgetDescription =>
-  (accounting === 'zcdp'
+  accounting === 'zcdp'
     ? { accounting, rho: limit, delta: 1e-6 }
-    : { accounting, epsilon: limit, ...(accounting === 'approx' ? { delta: 1e-5 } : {}) });
+    : { accounting, epsilon: limit, ...(accounting === 'approx' ? { delta: 1e-5 } : {}) };
 
 const boxOf = (r: Record<string, Constraint[]> | undefined): Box | undefined =>
-  r ? (new Map(Object.entries(r))) : undefined;
+  r ? new Map(Object.entries(r)) : undefined;
 
 describe('issue 36 item 5 — a ledger that stays fast: the log and its index', () => {
   let dir: string;
@@ -181,6 +181,35 @@ describe('issue 36 item 5 — a ledger that stays fast: the log and its index', 
     assert.equal(decision.entry, undefined);
     assert.match(decision.refusal!, /has no budget left for it\. needs ε 1, ε 0\.5 remains/);
     assert.equal(summaryTotal((await readIndex(at.file))!.summary, 'pure').epsilon, 4);
+  });
+
+  it('a whole-JSON ledger of the earlier format is folded into the log on the first spend, once, and kept', async () => {
+    const at = location(dir);
+    const whole = at.file.replace(/\.jsonl$/, '.json');
+    const old = { version: 2, id: 'oldid', raises: [], entries: [entry(0, undefined, 1), entry(1, REGIONS[0], 2)] };
+    writeFileSync(whole, JSON.stringify(old, null, 2));
+    writeFileSync(at.marker, JSON.stringify({ ledger: 'oldid', records: 2 }));
+    // Read before any spend: the old file's entries, as before.
+    assert.deepEqual(
+      (await readLedger(at)).entries.map((e) => e.id),
+      ['e0', 'e1'],
+    );
+    const seen: number[] = [];
+    for (const i of [2, 3]) {
+      await appendToLedger(at, (l) => {
+        seen.push(summaryTotal(l.summary, 'pure').epsilon!);
+        return { entry: entry(i, undefined, 1) };
+      });
+    }
+    // ε 1 everywhere + ε 2 in one region = 3 before the first new spend, 4 before the second: each old spend once.
+    assert.deepEqual(seen, [3, 4]);
+    const ledger = await readLedger(at);
+    assert.equal(ledger.id, 'oldid');
+    assert.deepEqual(
+      ledger.entries.map((e) => e.id),
+      ['e0', 'e1', 'e2', 'e3'],
+    );
+    assert.equal(readFileSync(whole.replace(/\.json$/, '.migrated.json'), 'utf8'), JSON.stringify(old, null, 2));
   });
 
   it('(d) a spend on a 50,000-entry ledger parses a bounded number of JSON texts, whatever the length', async () => {
