@@ -56,17 +56,11 @@ export async function runRaise(args: string[], ctx: CommandContext): Promise<num
     let refusal: string | undefined;
     let record: RaiseRecord | undefined;
     await appendToLedger(location, (ledger) => {
-      const r = raiseRecord(ledger, to, values.reason!, path);
+      const r = raiseRecord(ledger.summary, to, values.reason!, path);
       if (typeof r === 'string') refusal = r;
       else record = r;
-      return {
-        update:
-          record &&
-          ((l) => {
-            l.raises = [...(l.raises ?? []), record!];
-            l.limit = record!.to;
-          }),
-      };
+      // The raise is one line of the ledger's log; it sets the limit from then on.
+      return record ? { raise: record } : {};
     });
     if (refusal !== undefined || record === undefined) {
       if (values.json) ctx.out(`${JSON.stringify({ error: refusal })}\n`);

@@ -174,7 +174,7 @@ class Composer {
 }
 
 /** An exact sum as a cost: rounded up to a decimal that is not below it, as the accounting's compositions do. */
-function roundedSum(sum: Rational, key: 'epsilon' | 'delta' | 'rho'): number {
+export function roundedSum(sum: Rational, key: 'epsilon' | 'delta' | 'rho'): number {
   const x = toCostNumber(sum);
   if (key === 'rho' && !Number.isFinite(x))
     throw new PrivacyError('the sum of ρ is too large to state as a number; use a smaller budget');

@@ -75,8 +75,17 @@ export interface NewRelease {
   readonly howToAccept?: string;
 }
 
+/**
+ * An earlier release as the check reads it: a ledger entry, or a group of entries that published alike (their first,
+ * with their count; engine/release/ledger-summary.ts), so that the check reads the distinct published records only.
+ */
+export type EarlierRelease = Pick<LedgerEntry, 'id' | 'release' | 'spec' | 'at' | 'published' | 'acceptedLinks'> & {
+  readonly notPrivate?: true;
+  readonly count?: number;
+};
+
 export interface CrossSpecLink {
-  readonly earlier: LedgerEntry;
+  readonly earlier: EarlierRelease;
   /** What links the two, in words, naming both releases. */
   readonly what: string;
   /** The reason that accepts it, when one does. */
@@ -179,7 +188,7 @@ function linkBetween(e: { name: string; p: PublishedRecord }, n: { name: string;
  * that accepts it, if any. Entries without a published record (written before it was kept) and seeded runs are left
  * out.
  */
-export function crossSpecLinks(earlier: readonly LedgerEntry[], release: NewRelease): CrossSpecLink[] {
+export function crossSpecLinks(earlier: readonly EarlierRelease[], release: NewRelease): CrossSpecLink[] {
   const links: CrossSpecLink[] = [];
   const own = release.accepts && reasonInWords(release.accepts.reason) ? release.accepts.reason : undefined;
   for (const e of earlier) {
@@ -199,7 +208,7 @@ export function crossSpecLinks(earlier: readonly LedgerEntry[], release: NewRele
  * or the links it accepted, for the data owner's terminal.
  */
 export function crossSpecCheck(
-  earlier: readonly LedgerEntry[],
+  earlier: readonly EarlierRelease[],
   release: NewRelease,
 ): { refusal?: string; accepted: CrossSpecLink[] } {
   if (release.accepts && !reasonInWords(release.accepts.reason))
@@ -211,8 +220,9 @@ export function crossSpecCheck(
   const open = links.filter((l) => l.acceptedBecause === undefined);
   if (open.length === 0) return { accepted: links };
   const e = open[0].earlier;
-  const more =
-    open.length > 1 ? ` (and ${open.length - 1} more earlier ${open.length === 2 ? 'release' : 'releases'})` : '';
+  // A group stands for its count of entries: the message counts entries, as it did when it read every one.
+  const others = open.reduce((n, l) => n + (l.earlier.count ?? 1), 0) - 1;
+  const more = others > 0 ? ` (and ${others} more earlier ${others === 1 ? 'release' : 'releases'})` : '';
   return {
     refusal: `not run: '${release.name}' links with an earlier release of the same data${more}: release '${e.release}' ${e.spec ? `of spec ${e.spec}` : '(no spec)'}, run ${e.at} (ledger entry ${e.id}). ${open[0].what}. Leave the linking columns out of one of the two, or say why with ${release.howToAccept ? `${release.howToAccept} "reason"` : `'accept linked-releases "reason"' on '${release.name}'`}`,
     accepted: [],

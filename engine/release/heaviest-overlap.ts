@@ -47,10 +47,15 @@ export class HeaviestOverlap {
   bound?: OverlapBound;
   private memberBits = new Uint32Array(1);
 
+  /**
+   * `exact` is a vertex's cost added exactly: by default the decimal its weight prints as; a vertex that stands for
+   * several releases of one region (ledger-summary.ts) gives their exact sum instead.
+   */
   constructor(
     private readonly graph: OverlapGraph,
     private readonly weights: readonly number[],
     private readonly budget: WorkBudget,
+    private readonly exact: (v: number) => Rational = (v) => fromDecimal(weights[v]),
   ) {}
 
   /** Takes in the newest vertex `v`; returns the bound when this vertex raised the figure by an upper bound. */
@@ -85,8 +90,8 @@ export class HeaviestOverlap {
     // The heaviest set mostly grows by the newest release: adding and removing the difference keeps this linear.
     const before = new Set(this.members);
     const after = new Set(members);
-    for (const m of before) if (!after.has(m)) this.exactSum = sub(this.exactSum, fromDecimal(this.weights[m]));
-    for (const m of after) if (!before.has(m)) this.exactSum = add(this.exactSum, fromDecimal(this.weights[m]));
+    for (const m of before) if (!after.has(m)) this.exactSum = sub(this.exactSum, this.exact(m));
+    for (const m of after) if (!before.has(m)) this.exactSum = add(this.exactSum, this.exact(m));
     this.members = members;
     this.weight = weight;
     this.bound = bound;

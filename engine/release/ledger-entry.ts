@@ -118,6 +118,19 @@ export function spendingEntries(entries: readonly LedgerEntry[]): LedgerEntry[] 
   return entries.filter((e) => !e.notPrivate && e.microdata === undefined);
 }
 
+/** Whether a parsed record is a spend record: an object with an id, a release name and costs. */
+export function isEntryShaped(e: unknown): e is LedgerEntry {
+  const x = e as LedgerEntry | null;
+  return (
+    x !== null &&
+    typeof x === 'object' &&
+    typeof x.id === 'string' &&
+    typeof x.release === 'string' &&
+    x.costs !== null &&
+    typeof x.costs === 'object'
+  );
+}
+
 /**
  * Why a parsed ledger is not one, or undefined: every entry must be a record with an id, a release name and costs, so
  * that a hand-edited `null` is a refusal naming the entry rather than a crash.
@@ -126,15 +139,7 @@ export function ledgerShapeProblem(parsed: unknown): string | undefined {
   const l = parsed as LedgerFile | null;
   if (l === null || typeof l !== 'object' || (l.version !== 1 && l.version !== 2) || !Array.isArray(l.entries))
     return 'unknown ledger format';
-  const bad = l.entries.findIndex(
-    (e) =>
-      e === null ||
-      typeof e !== 'object' ||
-      typeof e.id !== 'string' ||
-      typeof e.release !== 'string' ||
-      e.costs === null ||
-      typeof e.costs !== 'object',
-  );
+  const bad = l.entries.findIndex((e) => !isEntryShaped(e));
   if (bad >= 0)
     return `entry ${bad + 1} of ${l.entries.length} is not a spend record (${JSON.stringify(l.entries[bad])?.slice(0, 40)})`;
   if (l.raises !== undefined && !Array.isArray(l.raises)) return 'its raises are not a list';
@@ -166,7 +171,7 @@ export function ledgerTotal(entries: readonly LedgerEntry[], accounting: Account
   return composeSpends(spends, accounting);
 }
 
-function wellFormed(box: Record<string, Constraint[]> | undefined): boolean {
+export function wellFormed(box: Record<string, Constraint[]> | undefined): boolean {
   if (!box) return false;
   const ok = (v: unknown) => (typeof v === 'number' && Number.isFinite(v)) || typeof v === 'string';
   return Object.values(box).every(

@@ -25,7 +25,7 @@ export function formatLimit(limit: LedgerLimit): string {
 }
 
 /** The lower of the spec's and the ledger's limit, per notion: what a spend is checked against. */
-export function effectiveLimit(spec: Amount, ledger: LedgerFile, accounting: Accounting): Amount {
+export function effectiveLimit(spec: Amount, ledger: Pick<LedgerFile, 'limit'>, accounting: Accounting): Amount {
   const recorded = ledger.limit?.accounting === accounting ? ledger.limit.amount : undefined;
   if (!recorded) return spec;
   const out: Amount = { ...spec };
@@ -41,7 +41,7 @@ export function effectiveLimit(spec: Amount, ledger: LedgerFile, accounting: Acc
  * Why the spec's budget may not be used with this ledger, or undefined. `raise` is the command that would raise it,
  * quoted in the message.
  */
-export function limitRefusal(ledger: LedgerFile, spec: LedgerLimit, raise: string): string | undefined {
+export function limitRefusal(ledger: Pick<LedgerFile, 'limit'>, spec: LedgerLimit, raise: string): string | undefined {
   const recorded = ledger.limit;
   if (!recorded) return undefined;
   if (recorded.accounting !== spec.accounting) {
@@ -54,7 +54,7 @@ export function limitRefusal(ledger: LedgerFile, spec: LedgerLimit, raise: strin
 
 /** The raise record that takes the ledger's limit to `to`, or the reason it cannot. */
 export function raiseRecord(
-  ledger: LedgerFile,
+  ledger: Pick<LedgerFile, 'limit'>,
   to: LedgerLimit,
   reason: string,
   spec: string,

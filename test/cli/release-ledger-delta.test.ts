@@ -1,10 +1,10 @@
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../helpers/run-cli-isolated.js';
-import { ledgerFileSync } from '../helpers/ledger.js';
+import { ledgerOf } from '../helpers/ledger.js';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
 
@@ -43,7 +43,7 @@ release g: count gaussian epsilon 0.5 delta 1e-6
     // Hand-computed: ε 0.5 + 0.5 = 1 ≤ 10, but δ 1e-6 + 1e-6 = 2e-6 > 1e-6, so the second run must not spend.
     assert.equal(second.code, 1, second.out);
     assert.match(second.out, /g: refused: .*needs δ 1e-6, δ 0 remains/);
-    const ledger = JSON.parse(readFileSync(ledgerFileSync(join(dir, 'data', 'people.csv')), 'utf8'));
+    const ledger = ledgerOf(join(dir, 'data', 'people.csv'))!;
     assert.equal(ledger.entries.length, 1);
   });
 });

@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../helpers/run-cli-isolated.js';
-import { ledgerFileSync } from '../helpers/ledger.js';
+import { ledgerFileSync, ledgerOfLogText } from '../helpers/ledger.js';
 
 const fixtures = resolve(dirname(fileURLToPath(import.meta.url)), '..', 'fixtures', 'specs');
 
@@ -23,7 +23,8 @@ function workspace(spec: string): string {
   return dir;
 }
 
-const json = (path: string) => JSON.parse(readFileSync(path, 'utf8'));
+const json = (path: string) =>
+  path.endsWith('.jsonl') ? ledgerOfLogText(readFileSync(path, 'utf8')) : JSON.parse(readFileSync(path, 'utf8'));
 
 describe('privspec release', () => {
   const dirs: string[] = [];

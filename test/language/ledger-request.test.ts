@@ -4,7 +4,7 @@ import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { runCli } from '../helpers/run-cli-isolated.js';
-import { ledgerFileSync } from '../helpers/ledger.js';
+import { ledgerOf } from '../helpers/ledger.js';
 import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { lastRuns, ledgerResponse } from '../../language/lsp/ledger-request.js';
 import { PrivspecCodeLensProvider } from '../../language/lsp/privspec-code-lens.js';
@@ -98,8 +98,7 @@ describe('privspec/ledger: what the ledger holds and what a run would add', () =
     const older = await ledgerResponse(document, 'older');
     assert.deepEqual([older.run.adds, older.run.remainingAfter, older.run.overrun], ['ε 0.2', 'ε 0', false]);
     // A release already run: the warning names the latest run's time.
-    const second = JSON.parse(readFileSync(ledgerFileSync(join(dir, 'data', 'people.csv')), 'utf8')).entries[1]
-      .at as string;
+    const second = ledgerOf(join(dir, 'data', 'people.csv'))!.entries[1].at;
     const again = runConfirmation('the release by_sex', { ...r.run, overrun: false });
     assert.match(
       again.detail,

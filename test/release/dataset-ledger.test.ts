@@ -2,6 +2,7 @@ import { strict as assert } from 'node:assert';
 import {
   copyFileSync,
   linkSync,
+  mkdirSync,
   mkdtempSync,
   readFileSync,
   renameSync,
@@ -14,8 +15,8 @@ import { dirname, join } from 'node:path';
 import { runIn } from '../helpers/run-cli.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { ledgerResponse } from '../../language/lsp/ledger-request.js';
-import { dataSha256, ledgerFileSync } from '../helpers/ledger.js';
-import { testRegistry } from '../helpers/ledger-registry.js';
+import { dataSha256, ledgerFileSync, ledgerOf } from '../helpers/ledger.js';
+import { testRegistry, useTestRegistryFor } from '../helpers/ledger-registry.js';
 
 // Issue 21 item 5 — one budget per dataset, however the spec is reached. The ledger was keyed by the spec's path: a
 // symlink, a hard link, a copy or a renamed spec each got a fresh ε 100 on the same data; a deleted ledger silently
@@ -46,7 +47,7 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
   };
   const release = (dir: string, specFile: string, out = 'out') => run(dir, ['release', specFile, '--out', out]);
   const entries = (dir: string) =>
-    JSON.parse(readFileSync(ledgerFileSync(join(dir, 'd.csv')), 'utf8')).entries as {
+    ledgerOf(join(dir, 'd.csv'))!.entries as {
       id: string;
       release: string;
       limit?: unknown;
@@ -66,7 +67,7 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
       assert.equal(r.code, 1, r.out);
       assert.match(
         r.out,
-        /c: refused: not run: the ledger .*[\\/]ledger-[0-9a-f]{64}\.json has no budget left for it\. needs ε 40, ε 20 remains/,
+        /c: refused: not run: the ledger .*[\\/]ledger-[0-9a-f]{64}\.jsonl has no budget left for it\. needs ε 40, ε 20 remains/,
       );
     }
     renameSync(join(dir, 'copy.privspec'), join(dir, 'renamed.privspec'));
@@ -109,9 +110,9 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
     ]);
     assert.equal(raised.code, 0, raised.err);
     assert.deepEqual(JSON.parse(raised.out).raise.to, { accounting: 'pure', amount: { epsilon: 1000 } });
-    const ledger = JSON.parse(readFileSync(ledgerFileSync(join(dir, 'd.csv')), 'utf8'));
+    const ledger = ledgerOf(join(dir, 'd.csv'))!;
     assert.deepEqual(
-      ledger.raises.map((r: { from: unknown; to: unknown; reason: string }) => [r.from, r.to, r.reason]),
+      ledger.raises!.map((r: { from: unknown; to: unknown; reason: string }) => [r.from, r.to, r.reason]),
       [
         [
           { accounting: 'pure', amount: { epsilon: 100 } },
@@ -207,15 +208,32 @@ describe('issue 21 item 5 — one budget per dataset, however it is reached', ()
   it('a null ledger entry is a one-line refusal naming the entry, not "Cannot read properties of null"', async () => {
     const dir = fresh();
     assert.equal((await release(dir, 's.privspec')).code, 0);
+    // The log (one record per line) with a null entry appended by hand.
     const file = ledgerFileSync(join(dir, 'd.csv'));
-    const ledger = JSON.parse(readFileSync(file, 'utf8'));
-    ledger.entries.push(null);
-    writeFileSync(file, JSON.stringify(ledger));
+    const lines = readFileSync(file, 'utf8').split('\n').length;
+    writeFileSync(file, `${readFileSync(file, 'utf8')}{"entry":null}\n`);
     const r = await release(dir, 's.privspec');
     assert.equal(r.code, 1);
     assert.match(
       r.err,
-      /^privspec release: .*ledger-[0-9a-f]{64}\.json: cannot read the spend ledger \(entry 2 of 2 is not a spend record \(null\)\); refusing to run without it — restore it from a backup\n$/,
+      new RegExp(
+        `^privspec release: .*ledger-[0-9a-f]{64}\\.jsonl: cannot read the spend ledger \\(line ${lines}: an entry without an id, a release name or costs: \\{"entry":null\\}\\); refusing to run without it — restore it from a backup\\n$`,
+      ),
+    );
+    assert.doesNotMatch(r.err, /Cannot read properties/);
+  });
+
+  it('a null entry in a ledger of the earlier whole-JSON format is refused the same way', async () => {
+    const dir = fresh();
+    useTestRegistryFor(dir);
+    const file = ledgerFileSync(join(dir, 'd.csv')).replace(/\.jsonl$/, '.json');
+    mkdirSync(dirname(file), { recursive: true });
+    writeFileSync(file, JSON.stringify({ version: 2, id: 'abc', raises: [], entries: [null] }));
+    const r = await release(dir, 's.privspec');
+    assert.equal(r.code, 1);
+    assert.match(
+      r.err,
+      /^privspec release: .*ledger-[0-9a-f]{64}\.json: cannot read the spend ledger \(entry 1 of 1 is not a spend record \(null\)\); refusing to run without it — restore it from a backup\n$/,
     );
     assert.doesNotMatch(r.err, /Cannot read properties/);
   });

@@ -13,6 +13,7 @@ import type {
   ReleaseDescription,
 } from '../../engine/release/release-description.js';
 import { tableFromRows } from '../../engine/table/table.js';
+import { ledgerOfLogText } from '../helpers/ledger.js';
 
 // Issue 11 — the charged mechanism is the one that runs: for random release descriptions, the cost the ledger records
 // equals the cost of the measurement the planner built (in its own measure and in every notion), and the run reports
@@ -90,11 +91,14 @@ describe('issue 11 — the ledger records the cost of the measurement that runs'
           const report = await runReleases(input, { out: join(dir, `out${run}`), dryRun: false });
           const outcome = report.releases[0];
           assert.equal(outcome.status, 'written', outcome.message);
-          const entry = JSON.parse(readFileSync(report.ledger, 'utf8')).entries[0];
+          const entry = ledgerOfLogText(readFileSync(report.ledger, 'utf8')).entries[0];
           const planned = planRelease(release, { budget, unit, declaredDomains: new Set(['g']), domains }).measurement!;
           assert.deepEqual(entry.costs, JSON.parse(JSON.stringify(planned.costs)));
           assert.deepEqual(entry.costs[planned.measure], planned.cost);
-          assert.deepEqual({ accounting: 'zcdp', ...{ rho: entry.costs.zcdp.rho } }, outcome.privacySpent);
+          assert.deepEqual(
+            { accounting: 'zcdp', ...{ rho: (entry.costs.zcdp as { rho: number }).rho } },
+            outcome.privacySpent,
+          );
         }),
         { seed: 3, numRuns: 40 },
       );

@@ -14,7 +14,7 @@ import { homedir, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { ledgerRegistry } from '../../engine/host/ledger/dataset-identity.js';
 import { runIn } from '../helpers/run-cli.js';
-import { dataSha256 } from '../helpers/ledger.js';
+import { dataSha256, ledgerOfLogText } from '../helpers/ledger.js';
 
 // Issue 36 items 1 and 2 — one budget per dataset on this machine. A hard link of the data in another folder (same
 // inode, same bytes) got a fresh ledger, and so did a copy, a renamed or a moved file: the ledger lay beside the data.
@@ -56,7 +56,7 @@ describe('issue 36 — one ledger per dataset in the per-user registry', () => {
     assert.equal(r.code, 1, r.out);
     assert.match(
       r.out,
-      /c: refused: not run: the ledger .*ledger-[0-9a-f]{64}\.json has no budget left for it\. needs ε 60, ε 40 remains/,
+      /c: refused: not run: the ledger .*ledger-[0-9a-f]{64}\.jsonl has no budget left for it\. needs ε 60, ε 40 remains/,
     );
   };
 
@@ -69,8 +69,8 @@ describe('issue 36 — one ledger per dataset in the per-user registry', () => {
       const b = folder('b', (file) => place(join(a, 'd.csv'), file));
       assert.equal((await release(a)).code, 0);
       refusedOverBudget(await release(b));
-      const ledger = join(root, 'registry', `ledger-${dataSha256(join(a, 'd.csv'))}.json`);
-      assert.equal(JSON.parse(readFileSync(ledger, 'utf8')).entries.length, 1);
+      const ledger = join(root, 'registry', `ledger-${dataSha256(join(a, 'd.csv'))}.jsonl`);
+      assert.equal(ledgerOfLogText(readFileSync(ledger, 'utf8')).entries.length, 1);
     });
   }
 
@@ -122,7 +122,7 @@ describe('issue 36 — one ledger per dataset in the per-user registry', () => {
     assert.equal(fits.code, 0, fits.out + fits.err);
     assert.equal(existsSync(join(beside, `ledger-${sha}.json`)), false, 'the old ledger is moved aside');
     assert.equal(existsSync(join(beside, `ledger-${sha}.migrated.json`)), true, 'and kept');
-    const registry = JSON.parse(readFileSync(join(root, 'registry', `ledger-${sha}.json`), 'utf8'));
+    const registry = ledgerOfLogText(readFileSync(join(root, 'registry', `ledger-${sha}.jsonl`), 'utf8'));
     assert.deepEqual(
       registry.entries.map((e: { id: string }) => e.id)[0],
       'aaaaaaaaaaaa',

@@ -6,7 +6,7 @@ import { runCli } from '../helpers/run-cli-isolated.js';
 import { runIn } from '../helpers/run-cli.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { PrivspecCodeLensProvider } from '../../language/lsp/privspec-code-lens.js';
-import { ledgerFileSync } from '../helpers/ledger.js';
+import { ledgerFileSync, ledgerOf } from '../helpers/ledger.js';
 
 // Issue 21 item 3 — PRAM runs are on the ledger. Fifteen runs of `release p: pram diag retain 0.5` on one table left no
 // trace, and a per-row majority vote over the runs recovered 98.9 % of the true values. Now every PRAM (and generalize)
@@ -39,7 +39,7 @@ describe('issue 21 item 3 — PRAM and generalize runs are on the ledger', () =>
     writeFileSync(join(dir, 's.privspec'), spec(rerun));
     return dir;
   };
-  const ledger = (dir: string) => JSON.parse(readFileSync(ledgerFileSync(join(dir, 'd.csv')), 'utf8'));
+  const ledger = (dir: string) => ledgerOf(join(dir, 'd.csv'))!;
 
   it('a PRAM run and a generalize run are ledger entries with no central cost; PRAM states its local ε', async () => {
     const dir = fresh(false);
@@ -52,9 +52,9 @@ describe('issue 21 item 3 — PRAM and generalize runs are on the ledger', () =>
     );
     for (const e of entries) assert.deepEqual(e.costs, {});
     // Hand-derived: retain 0.5 over 3 values keeps with 0.5 + 0.5/3 = 2/3 and moves to each other with 1/6: ε = ln 4.
-    assert.equal(entries[0].microdata.kind, 'pram');
-    assert.deepEqual(entries[0].microdata.columns, ['diag']);
-    assert.ok(Math.abs(entries[0].microdata.localEpsilon - Math.log(4)) < 1e-9);
+    assert.equal(entries[0].microdata!.kind, 'pram');
+    assert.deepEqual(entries[0].microdata!.columns, ['diag']);
+    assert.ok(Math.abs(entries[0].microdata!.localEpsilon! - Math.log(4)) < 1e-9);
     assert.deepEqual(entries[1].microdata, { kind: 'generalize', columns: ['age'] });
     // Each output names its ledger entry.
     assert.equal(JSON.parse(readFileSync(join(dir, 'out', 'p.json'), 'utf8')).ledgerEntry, entries[0].id);

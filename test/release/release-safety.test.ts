@@ -18,7 +18,7 @@ import { groupingHierarchy } from '../../engine/hierarchy/grouping-hierarchy.js'
 import { ledgerTotal } from '../../engine/release/ledger-entry.js';
 import type { Constraint } from '../../engine/release/release-description.js';
 import { tableFromRows } from '../../engine/table/table.js';
-import { ledgerFileSync } from '../helpers/ledger.js';
+import { ledgerFileSync, ledgerOfLogText } from '../helpers/ledger.js';
 import { useTestRegistryFor } from '../helpers/ledger-registry.js';
 
 // Issue 10 ("Safe by default"), items 1, 2, 3, 8 and 9: each reproduction from the issue, run against
@@ -128,7 +128,7 @@ describe('issue 10 item 2 — the ledger is the truth, even under concurrency', 
       const codes = await Promise.all(runs);
       assert.equal(codes.filter((c) => c === 0).length, 4, `round ${round}: exit codes ${codes.join(',')}`);
       assert.equal(codes.filter((c) => c === 1).length, 2);
-      const entries = JSON.parse(readFileSync(ledger(dir), 'utf8')).entries;
+      const entries = ledgerOfLogText(readFileSync(ledger(dir), 'utf8')).entries;
       assert.equal(entries.length, 4);
       const written = Array.from({ length: 6 }, (_, i) => existsSync(join(dir, `out${i}`, 'sex.csv'))).filter(
         Boolean,
@@ -207,7 +207,7 @@ describe('issue 10 item 3 — validate, then spend, then write', () => {
     );
     const outcome = report.releases[0];
     assert.equal(outcome.status, 'failed');
-    const entries = JSON.parse(readFileSync(ledger(dir), 'utf8')).entries;
+    const entries = ledgerOfLogText(readFileSync(ledger(dir), 'utf8')).entries;
     assert.equal(entries.length, 1);
     assert.match(outcome.message, new RegExp(`^spent ε 1 \\(ledger entry ${entries[0].id}\\), output not written: `));
     assert.equal(existsSync(join(dir, 'out', 'h.csv')), false);
@@ -333,7 +333,7 @@ describe('issue 10 item 9 — seeded noise is marked and never spent as if priva
     const report = JSON.parse(r.out);
     assert.equal(report.notPrivate, true);
     assert.deepEqual(report.budget.spent, { epsilon: 0 });
-    const entries = JSON.parse(readFileSync(ledger(dir), 'utf8')).entries;
+    const entries = ledgerOfLogText(readFileSync(ledger(dir), 'utf8')).entries;
     assert.ok(entries.every((e: { notPrivate?: boolean }) => e.notPrivate === true));
   });
 });

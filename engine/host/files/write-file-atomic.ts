@@ -65,7 +65,7 @@ export async function removeStaleTemporaries(folder: string): Promise<string[]> 
 }
 
 /** Flushes a folder's entries (a rename or link is durable only once the folder is on disk). */
-async function syncFolder(folder: string): Promise<void> {
+export async function syncFolder(folder: string): Promise<void> {
   const handle = await open(folder, 'r').catch(() => undefined);
   if (!handle) return;
   try {

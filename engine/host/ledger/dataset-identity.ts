@@ -5,8 +5,9 @@
  * (a symlinked, hard-linked, copied, renamed or moved file reaches the same bytes by another string), and size + mtime
  * are not either (a copy has a new mtime, `touch` sets any mtime, and two different files can share both). The ledger
  * is kept in one registry per user, `$PRIVSPEC_LEDGER_DIR` (a team folder) or `$XDG_DATA_HOME/privspec/ledgers`
- * (`~/.local/share/privspec/ledgers` when XDG_DATA_HOME is unset), as `ledger-<sha256>.json`, so that every copy of
- * those bytes on this machine shares one budget wherever it lies and however a spec names it. A marker beside it,
+ * (`~/.local/share/privspec/ledgers` when XDG_DATA_HOME is unset), as `ledger-<sha256>.jsonl` (a log with its index,
+ * ledger-log.ts), so that every copy of those bytes on this machine shares one budget wherever it lies and however a
+ * spec names it. A marker beside it,
  * `ledger-<sha256>.seen`, remembers how many records the ledger has held, so that a deleted or rolled-back ledger is
  * noticed (see docs/dp.md, "What a local ledger cannot promise"). The folder beside the data keeps only a pointer for
  * humans, `.privspec-ledger/ledger-<sha256>.where.json`, naming the registry file; earlier versions kept the ledger
@@ -25,7 +26,7 @@ import type { LedgerStore } from './ledger-store.js';
 import { LedgerUnreadable } from './ledger-unreadable.js';
 
 export interface LedgerLocation {
-  /** The ledger file: `<registry>/ledger-<sha256>.json` (ledgerRegistry()). */
+  /** The ledger's log: `<registry>/ledger-<sha256>.jsonl` (ledgerRegistry(); ledger-log.ts). */
   readonly file: string;
   /** The marker that remembers how many records the ledger held. */
   readonly marker: string;
@@ -129,7 +130,7 @@ export async function ledgerFor(dataFile: string, specFile?: string): Promise<Le
         legacy = undefined;
       }
     return {
-      file: join(folder, `${name}.json`),
+      file: join(folder, `${name}.jsonl`),
       marker: join(folder, `${name}.seen`),
       data,
       ...(legacy !== undefined ? { legacy } : {}),
@@ -141,7 +142,7 @@ export async function ledgerFor(dataFile: string, specFile?: string): Promise<Le
   const name = `ledger-${data.sha256}`;
   const besideFolder = join(dirname(data.file), LEDGER_FOLDER);
   return {
-    file: join(folder, `${name}.json`),
+    file: join(folder, `${name}.jsonl`),
     marker: join(folder, `${name}.seen`),
     data,
     ...(specFile !== undefined ? { legacy: `${specFile}.ledger.json` } : {}),

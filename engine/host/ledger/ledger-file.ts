@@ -1,16 +1,28 @@
 /**
- * The ledger on disk: one per dataset, in the per-user registry, found from the data's bytes (dataset-identity.ts).
- * Every read-check-append runs under an exclusive lock (file-lock.ts), so concurrent runs — from any spec, any copy of
- * the data — see each other's spends, and every write is durable before it returns (write-file-atomic.ts). After each
- * write the marker beside the ledger records how many records it holds; a ledger that is then missing or shorter was
- * deleted or rolled back, and is refused.
+ * The ledger on disk: one per dataset, in the per-user registry, found from the data's bytes (dataset-identity.ts),
+ * kept as an append-only log with an index of running totals (ledger-log.ts). Every read-check-append runs under an
+ * exclusive lock (file-lock.ts), so concurrent runs — from any spec, any copy of the data — see each other's spends;
+ * under it a spend reads the index, appends one line flushed to disk and updates the index, so the time the lock is
+ * held does not grow with the ledger. After each write the marker beside the ledger records how many records it
+ * holds; a ledger that is then missing or shorter was deleted or rolled back, and is refused.
  */
 import { randomBytes } from 'node:crypto';
-import { access, mkdir } from 'node:fs/promises';
+import { mkdir } from 'node:fs/promises';
 import { dirname } from 'node:path';
-import type { LedgerEntry, LedgerFile, ReleasedFile } from '../../release/ledger-entry.js';
+import type { LedgerEntry, LedgerFile, LedgerLimit, RaiseRecord, ReleasedFile } from '../../release/ledger-entry.js';
+import { emptySummary, summaryOf, type LedgerSummary } from '../../release/ledger-summary.js';
 import { LedgerUnreadable, type LedgerLocation } from './dataset-identity.js';
 import { withFileLock } from './file-lock.js';
+import {
+  appendRecords,
+  LOG_KIND,
+  readIndex,
+  readLog,
+  sha256OfText,
+  type LedgerIndex,
+  type LogHeader,
+  type LogRecord,
+} from './ledger-log.js';
 import {
   checkedLedger,
   markedRecords,
@@ -19,6 +31,7 @@ import {
   readJson,
   readSpecLedger,
   recordCount,
+  renameKept,
   retireBesideLedger,
 } from './ledger-migration.js';
 import { writeFileAtomic } from '../files/write-file-atomic.js';
@@ -26,8 +39,10 @@ import { writeFileAtomic } from '../files/write-file-atomic.js';
 export { ledgerFor, LedgerUnreadable, type LedgerLocation } from './dataset-identity.js';
 
 /**
- * The dataset's ledger from the registry, with the spends of the ledgers earlier versions kept (beside the data,
- * beside the spec) merged in by id, so that they keep counting; the next write stores them in the registry.
+ * The dataset's ledger from the registry (its log, or the whole-JSON file of earlier versions not yet migrated), with
+ * the spends of the ledgers earlier versions kept (beside the data, beside the spec) merged in by id, so that they keep
+ * counting; the next spend folds them into the log. Reads the whole log: for readers (`privspec ledger`, the editor's
+ * ledger view, `attack`), never for the spend, which reads the index (ledger-log.ts).
  */
 export async function readLedger(location: LedgerLocation): Promise<LedgerFile> {
   let ledger: LedgerFile;
@@ -36,17 +51,16 @@ export async function readLedger(location: LedgerLocation): Promise<LedgerFile> 
     return await withLegacy(location, ledger);
   }
   try {
-    const parsed = await readJson(location.file);
+    const logged = await readLog(location.file);
+    const whole = await readJson(wholeJsonOf(location));
+    const parsed = logged ?? whole;
     ledger =
       parsed === undefined
         ? { version: 2, data: { ...location.data }, raises: [], entries: [] }
-        : checkedLedger(location.file, parsed);
-    const records = await markedRecords(location.marker);
-    if (records > recordCount(ledger)) {
-      throw new LedgerUnreadable(
-        `${location.file}: the spend ledger of ${location.data.file} ${parsed === undefined ? 'is missing' : `holds ${recordCount(ledger)} records`}, but ${location.marker} says it held ${records}; it was deleted or rolled back — restore it from a backup (privspec refuses to spend as if nothing had been spent)`,
-      );
-    }
+        : (logged ?? checkedLedger(wholeJsonOf(location), parsed));
+    // A whole-JSON ledger beside the log (not folded in yet) still counts, merged by id as the next spend folds it in.
+    if (logged && whole !== undefined) mergeLedger(ledger, checkedLedger(wholeJsonOf(location), whole));
+    await refuseRolledBack(location, parsed === undefined ? undefined : recordCount(ledger));
   } catch (e) {
     if (e instanceof LedgerUnreadable) throw e;
     throw new LedgerUnreadable(
@@ -54,6 +68,19 @@ export async function readLedger(location: LedgerLocation): Promise<LedgerFile> 
     );
   }
   return await withLegacy(location, ledger);
+}
+
+/** The whole-JSON ledger file earlier versions kept in the registry, in place of the log. */
+const wholeJsonOf = (location: LedgerLocation) => location.file.replace(/\.jsonl$/, '.json');
+
+/** Refuses a ledger that holds fewer records than its marker says it held (`held` undefined: there is none). */
+async function refuseRolledBack(location: LedgerLocation, held: number | undefined): Promise<void> {
+  const records = await markedRecords(location.marker);
+  if (records > (held ?? 0)) {
+    throw new LedgerUnreadable(
+      `${location.file}: the spend ledger of ${location.data.file} ${held === undefined ? 'is missing' : `holds ${held} records`}, but ${location.marker} says it held ${records}; it was deleted or rolled back — restore it from a backup (privspec refuses to spend as if nothing had been spent)`,
+    );
+  }
 }
 
 /**
@@ -66,56 +93,187 @@ async function withLegacy(location: LedgerLocation, ledger: LedgerFile): Promise
   return ledger;
 }
 
-async function writeLedger(location: LedgerLocation, ledger: LedgerFile): Promise<void> {
-  await mkdir(dirname(location.file), { recursive: true });
-  ledger.id ??= randomBytes(8).toString('hex');
-  await writeFileAtomic(location.file, `${JSON.stringify({ ...ledger, version: 2 }, null, 2)}\n`);
-  await writeFileAtomic(location.marker, `${JSON.stringify({ ledger: ledger.id, records: recordCount(ledger) })}\n`);
-  await retireBesideLedger(location, location.beside !== undefined && (await exists(location.beside.ledger)));
+/** What a decision adds to the ledger: a spend, the limit fixed by the first central spend, a raise. */
+export interface LedgerChange {
+  entry?: LedgerEntry;
+  limit?: LedgerLimit;
+  raise?: RaiseRecord;
 }
 
-async function exists(file: string): Promise<boolean> {
-  return access(file).then(
-    () => true,
-    () => false,
+/** What a decision reads: the ledger's id and its running summary (engine/release/ledger-summary.ts). */
+export interface LedgerView {
+  readonly id?: string;
+  readonly summary: LedgerSummary;
+}
+
+const recordsOf = (s: LedgerSummary) => s.entries + s.raises;
+
+/**
+ * The ledgers of earlier versions that the log has not folded in yet (each with the digest that names it), and whether
+ * the registry's whole-JSON ledger exists.
+ */
+async function pendingLegacy(location: LedgerLocation, index: LedgerIndex | undefined) {
+  const whole = await readJson(wholeJsonOf(location)).then((p) =>
+    p === undefined ? undefined : checkedLedger(wholeJsonOf(location), p),
   );
+  const sources = [
+    { file: wholeJsonOf(location), ledger: whole },
+    { file: location.beside?.ledger ?? '', ledger: await readBesideLedger(location) },
+    { file: location.legacy ?? '', ledger: await readSpecLedger(location) },
+  ].flatMap((s) => {
+    if (!s.ledger) return [];
+    const digest = sha256OfText(JSON.stringify(s.ledger));
+    return index?.imported.includes(digest) ? [] : [{ ...s, ledger: s.ledger, digest }];
+  });
+  return { sources, whole: whole !== undefined };
 }
 
 /**
- * Under the lock: reads the ledger, lets `decide` look at it and return the entry to append (or undefined to append
- * nothing, e.g. when the budget is exhausted) and, optionally, a change to the ledger itself (the limit recorded with
- * the first central spend, a raise); writes durably, and returns what `decide` returned with the ledger.
+ * The ledger's id and summary for a reader outside the lock (a run's checks before it spends, its report after), from
+ * the index when it is in step with the log, and `holds`, which reads the whole ledger only when asked.
  */
-export async function appendToLedger<T extends { entry?: LedgerEntry; update?: (ledger: LedgerFile) => void }>(
+export async function readLedgerView(
   location: LedgerLocation,
-  decide: (ledger: LedgerFile) => T,
+): Promise<LedgerView & { holds: (entry: string) => Promise<boolean> }> {
+  let ids: Promise<Set<string>> | undefined;
+  const holds = async (entry: string) =>
+    (await (ids ??= readLedger(location).then((l) => new Set(l.entries.map((e) => e.id))))).has(entry);
+  const whole = async () => {
+    const ledger = await readLedger(location);
+    return { ...(ledger.id !== undefined ? { id: ledger.id } : {}), summary: summaryOf(ledger), holds };
+  };
+  if (location.store) return await whole();
+  let index: LedgerIndex | undefined;
+  try {
+    index = await readIndex(location.file, { repair: false });
+  } catch (e) {
+    if (e instanceof LedgerUnreadable) throw e;
+    throw new LedgerUnreadable(
+      `${location.file}: cannot read the spend ledger (${(e as Error).message}); refusing to run without it`,
+    );
+  }
+  // Ledgers of earlier versions not folded in yet are merged by the whole read, as the next spend will fold them in.
+  if (!index || (await pendingLegacy(location, index)).sources.length > 0) return await whole();
+  await refuseRolledBack(location, recordsOf(index.summary));
+  return { id: index.id, summary: index.summary, holds };
+}
+
+/**
+ * Ledgers of earlier versions not yet in the log (the registry's whole-JSON file, the ledger beside the data, the
+ * spec's), as records to append: their entries and raises the log does not hold, their limit when the log has none,
+ * and a note of each, so that none is folded in twice. Reads the whole log only when there is something to fold in.
+ */
+async function legacyRecords(
+  location: LedgerLocation,
+  index: LedgerIndex | undefined,
+): Promise<{ records: LogRecord[]; id?: string; whole: boolean; beside: boolean }> {
+  const { sources, whole } = await pendingLegacy(location, index);
+  const out = {
+    records: [] as LogRecord[],
+    whole: whole !== undefined,
+    beside: sources.some((s) => s.file === location.beside?.ledger),
+  };
+  if (sources.length === 0) return out;
+  const known: LedgerFile = (index && index.summary.entries + index.summary.raises > 0
+    ? await readLog(location.file)
+    : undefined) ?? { version: 2, entries: [], raises: [] };
+  if (index?.summary.limit) known.limit = index.summary.limit;
+  let id: string | undefined;
+  for (const s of sources) {
+    const before = { entries: known.entries.length, raises: known.raises?.length ?? 0, limit: known.limit };
+    mergeLedger(known, s.ledger);
+    id ??= s.ledger.id;
+    for (const raise of known.raises!.slice(before.raises)) out.records.push({ raise });
+    for (const entry of known.entries.slice(before.entries)) out.records.push({ entry });
+    if (!before.limit && known.limit) out.records.push({ limit: known.limit });
+    out.records.push({ imported: { file: s.file, sha256: s.digest } });
+  }
+  return { ...out, ...(id !== undefined ? { id } : {}) };
+}
+
+/**
+ * Under the lock: reads the ledger's index (never the whole log), folds in the ledgers of earlier versions, lets
+ * `decide` look at the summary and return what to append (nothing, e.g. when the budget is exhausted), appends it as
+ * one line flushed to disk, then brings the index and the marker up to date. Returns what `decide` returned with the
+ * ledger's id.
+ */
+export async function appendToLedger<T extends LedgerChange>(
+  location: LedgerLocation,
+  decide: (ledger: LedgerView) => T,
   options: { timeoutMs?: number } = {},
-): Promise<T & { ledger: LedgerFile }> {
+): Promise<T & { ledgerId?: string }> {
   if (location.store) {
     const store = location.store;
     // The former ledger's spends are read inside the store's lock, so the decision sees them as it sees the others.
-    return await store.append(async (ledger) => decide(await withLegacy(location, ledger)), options);
+    // The store reads every row and summarizes them here; a summary row kept by the store is not done yet.
+    const result = await store.append(async (ledger) => {
+      const full = await withLegacy(location, ledger);
+      const decision = decide({ id: full.id, summary: summaryOf(full) });
+      const update =
+        decision.limit || decision.raise
+          ? (l: LedgerFile) => {
+              if (decision.limit) l.limit ??= decision.limit;
+              if (decision.raise) {
+                l.raises = [...(l.raises ?? []), decision.raise];
+                l.limit = decision.raise.to;
+              }
+            }
+          : undefined;
+      return { ...decision, update };
+    }, options);
+    return { ...result, ledgerId: result.ledger.id };
   }
   await mkdir(dirname(location.file), { recursive: true });
   return withFileLock(
     location.file,
     async () => {
-      const ledger = await readLedger(location);
-      const decision = decide(ledger);
-      if (decision.entry || decision.update) {
-        decision.update?.(ledger);
-        if (decision.entry) ledger.entries.push(decision.entry);
-        await writeLedger(location, ledger);
+      let index = await readIndex(location.file);
+      const header = (id?: string): LogHeader => ({
+        ledger: LOG_KIND,
+        version: 3,
+        id: index?.id ?? id ?? randomBytes(8).toString('hex'),
+        data: { ...location.data },
+      });
+      const legacy = await legacyRecords(location, index);
+      if (legacy.records.length > 0) {
+        index = await appendRecords(location.file, index, header(legacy.id), legacy.records);
+        await writeMarker(location, index);
+        await retireWholeJson(location, legacy.whole);
       }
-      return { ...decision, ledger };
+      await refuseRolledBack(location, index ? recordsOf(index.summary) : undefined);
+      const decision = decide({ ...(index ? { id: index.id } : {}), summary: index?.summary ?? emptySummary() });
+      const records: LogRecord[] = [];
+      if (decision.raise) records.push({ raise: decision.raise });
+      if (decision.entry) records.push({ entry: decision.entry, ...(decision.limit ? { limit: decision.limit } : {}) });
+      else if (decision.limit) records.push({ limit: decision.limit });
+      if (records.length > 0) {
+        index = await appendRecords(location.file, index, header(), records);
+        await writeMarker(location, index);
+      }
+      if (index) await retireBesideLedger(location, legacy.beside);
+      return { ...decision, ...(index ? { ledgerId: index.id } : {}) };
     },
     options,
   );
 }
 
+async function writeMarker(location: LedgerLocation, index: LedgerIndex): Promise<void> {
+  await writeFileAtomic(
+    location.marker,
+    `${JSON.stringify({ ledger: index.id, records: recordsOf(index.summary) })}\n`,
+  );
+}
+
+/** Once the log holds what the registry's whole-JSON ledger held, that file is kept as `….migrated.json`. */
+async function retireWholeJson(location: LedgerLocation, had: boolean): Promise<void> {
+  if (!had) return;
+  const from = wholeJsonOf(location);
+  await renameKept(from, from.replace(/\.json$/, '.migrated.json'));
+}
+
 /**
  * Records the files a spend produced and, for a microdata file, its digest and row key (best effort: the spend itself
- * is already durable, and the row key is on disk under the file's digest before the file is).
+ * is already durable, and the row key is on disk under the file's digest before the file is): one line appended.
  */
 export async function recordFiles(
   location: LedgerLocation,
@@ -125,12 +283,16 @@ export async function recordFiles(
 ): Promise<void> {
   if (location.store) return await location.store.recordFiles(id, files, released);
   await withFileLock(location.file, async () => {
-    const ledger = await readLedger(location);
-    const entry = ledger.entries.find((e) => e.id === id);
-    if (!entry) return;
-    entry.files = [...files];
-    if (released && released.length > 0) entry.released = released.map((r) => ({ ...r }));
-    await writeLedger(location, ledger);
+    const index = await readIndex(location.file);
+    if (!index) return;
+    const record: LogRecord = {
+      files: {
+        id,
+        files: [...files],
+        ...(released && released.length > 0 ? { released: released.map((r) => ({ ...r })) } : {}),
+      },
+    };
+    await appendRecords(location.file, index, { ledger: LOG_KIND, version: 3, id: index.id }, [record]);
   });
 }
 

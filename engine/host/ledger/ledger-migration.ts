@@ -94,6 +94,13 @@ export function mergeLedger(into: LedgerFile, from: LedgerFile | undefined): voi
   into.id ??= from.id;
 }
 
+/** Renames a ledger file that the log now holds, keeping it (never deleted); a file already gone is no error. */
+export async function renameKept(from: string, to: string): Promise<void> {
+  await rename(from, to).catch((e: NodeJS.ErrnoException) => {
+    if (e.code !== 'ENOENT') throw e;
+  });
+}
+
 /**
  * Once the registry durably holds what the ledger beside the data held: that ledger and its marker are renamed
  * `….migrated.json` / `….migrated.seen` (kept, never deleted), and the pointer is written. Best effort: a folder that

@@ -100,11 +100,14 @@ function entryFor(path: string, run: OwnMicrodataRun, released: ReleasedFile | u
  */
 async function record(location: LedgerLocation, path: string, entry: LedgerEntry, run: OwnMicrodataRun) {
   const result = await appendToLedger(location, (ledger) => {
-    const linked = run.published && crossSpecCheck(ledger.entries, asNewRelease(path, run, run.published));
+    const linked = run.published && crossSpecCheck(ledger.summary.published, asNewRelease(path, run, run.published));
     if (linked?.refusal) return { refusal: linked.refusal };
     return {
       entry,
-      accepted: (linked?.accepted ?? []).map((l) => `accepted linked-releases ("${l.acceptedBecause}"): ${l.what}`),
+      // One line per earlier entry, as each entry of a group links alike.
+      accepted: (linked?.accepted ?? []).flatMap((l) =>
+        Array<string>(l.earlier.count ?? 1).fill(`accepted linked-releases ("${l.acceptedBecause}"): ${l.what}`),
+      ),
     };
   });
   if (result.refusal !== undefined) throw new OwnFileRefused(result.refusal);

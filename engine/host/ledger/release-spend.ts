@@ -7,23 +7,16 @@
  * add. Every release is also checked against what earlier releases of the same data published or read, from any
  * spec (engine/release/cross-spec-links.ts), and records what it publishes for the releases after it.
  */
-import { budgetLimit, mainKey, summarizeBudget, type Amount } from '../../release/budget-walk.js';
-import {
-  boxRecord,
-  entrySpendables,
-  spendingEntries,
-  unstatedEntries,
-  type LedgerEntry,
-  type LedgerFile,
-  type PublishedRecord,
-} from '../../release/ledger-entry.js';
+import { budgetLimit, mainKey, type Amount } from '../../release/budget-walk.js';
+import { boxRecord, type LedgerEntry, type LedgerLimit, type PublishedRecord } from '../../release/ledger-entry.js';
 import { effectiveLimit, limitRefusal } from '../../release/ledger-limit.js';
+import { summaryOverrun } from '../../release/ledger-summary-total.js';
 import type { PreparedRelease } from '../../release/kinds/prepared-release.js';
 import { costIn } from '../../release/release-costs.js';
 import { crossSpecCheck } from '../../release/cross-spec-links.js';
 import type { BudgetDescription } from '../../release/release-description.js';
 import { ledgerName } from './dataset-identity.js';
-import { appendToLedger, newEntryId, type LedgerLocation } from './ledger-file.js';
+import { appendToLedger, newEntryId, type LedgerLocation, type LedgerView } from './ledger-file.js';
 import { pluralWord } from '../../core/plural.js';
 
 export interface SpendRequest {
@@ -61,15 +54,16 @@ function withLimit(budget: BudgetDescription, limit: Amount): BudgetDescription 
 
 function centralDecision(
   r: SpendRequest,
-  ledger: LedgerFile,
+  ledger: LedgerView,
   entry: LedgerEntry,
-): Omit<SpendDecision, 'previousRuns'> & { update?: (l: LedgerFile) => void } {
+): Omit<SpendDecision, 'previousRuns'> & { limit?: LedgerLimit } {
   const accounting = r.budget.accounting;
   const specLimit = budgetLimit(r.budget);
-  const unstated = unstatedEntries(ledger.entries, accounting);
-  if (unstated.length > 0) {
+  const summary = ledger.summary;
+  const unstated = summary.unstated[accounting];
+  if (unstated) {
     return {
-      refusal: `${ledgerName(r.location)}: ${unstated.length} recorded ${pluralWord(unstated.length, 'spend')} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`,
+      refusal: `${ledgerName(r.location)}: ${unstated.count} recorded ${pluralWord(unstated.count, 'spend')} (first: '${unstated.first}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`,
     };
   }
   const key = mainKey(accounting);
@@ -80,58 +74,49 @@ function centralDecision(
     };
   // A seeded run spends nothing, so no limit applies to it.
   if (r.seeded) return { entry };
-  const above = limitRefusal(ledger, { accounting, amount: specLimit }, `privspec budget raise ${r.specFile}`);
+  const above = limitRefusal(summary, { accounting, amount: specLimit }, `privspec budget raise ${r.specFile}`);
   if (above) return { refusal: `not run: ${above}` };
-  const limit = effectiveLimit(specLimit, ledger, accounting);
+  const limit = effectiveLimit(specLimit, summary, accounting);
   const recorded = { ...entry, limit: { accounting, amount: limit } };
   // One dataset, one notion of a neighbour. A row-level spend on data whose ledger counts persons (or a person-level
   // spend after row-level ones) has no stated cost per person — a person with ten rows loses ten times its ε — so the
   // two cannot share a budget (review findings). Per-person spends compose sequentially: disjoint regions are not
   // disjoint in persons.
-  const mixed = spendingEntries(ledger.entries)
-    .filter((e) => !e.notPrivate)
-    .find((e) => Boolean(e.userLevel) !== r.prepared.userLevel);
-  if (mixed) {
+  const mixed = r.prepared.userLevel ? summary.firstSpend.rows : summary.firstSpend.unit;
+  if (mixed !== undefined) {
     return {
       refusal: r.prepared.userLevel
-        ? `not run: this data's ledger ${ledgerName(r.location)} holds row-level spends (first: '${mixed.release}', without a privacy unit), whose cost per person is not bounded; a per-person budget cannot be stated on top of them`
-        : `not run: this data's ledger ${ledgerName(r.location)} counts persons (first: '${mixed.release}' bounds each unit's contributions); declare the unit in the dataset and bound its contributions ('bound unit …'), so that this release's cost per person is stated`,
+        ? `not run: this data's ledger ${ledgerName(r.location)} holds row-level spends (first: '${mixed}', without a privacy unit), whose cost per person is not bounded; a per-person budget cannot be stated on top of them`
+        : `not run: this data's ledger ${ledgerName(r.location)} counts persons (first: '${mixed}' bounds each unit's contributions); declare the unit in the dataset and bound its contributions ('bound unit …'), so that this release's cost per person is stated`,
     };
   }
-  const spendables = [
-    ...entrySpendables(ledger.entries),
-    { name: entry.release, box: r.prepared.box, userLevel: r.prepared.userLevel, costs: r.prepared.costs, dp: true },
-  ];
-  const anyUnit = spendables.some((s) => s.userLevel);
-  const walk = summarizeBudget(
-    anyUnit ? spendables.map((s) => ({ ...s, userLevel: true })) : spendables,
+  // The walk over every recorded spend and this one, from the running summary: the same figures, without the entries.
+  const overrun = summaryOverrun(
+    summary,
+    { name: entry.release, box: r.prepared.box, userLevel: r.prepared.userLevel, costs: r.prepared.costs },
     withLimit(r.budget, limit),
   );
-  const overrun = walk.releases.at(-1)?.overrun;
   if (overrun)
-    return { refusal: `not run: the ledger ${ledgerName(r.location)} has no budget left for it. ${overrun.message}` };
+    return { refusal: `not run: the ledger ${ledgerName(r.location)} has no budget left for it. ${overrun}` };
   // The first central spend fixes the ledger's limit: a later, higher budget in a spec is a raise, and must say so.
-  return { entry: recorded, update: ledger.limit ? undefined : (l) => (l.limit = { accounting, amount: specLimit }) };
+  return { entry: recorded, ...(summary.limit ? {} : { limit: { accounting, amount: specLimit } }) };
 }
 
 function microdataDecision(
   r: SpendRequest,
-  ledger: LedgerFile,
+  ledger: LedgerView,
   entry: LedgerEntry,
 ): Omit<SpendDecision, 'previousRuns'> {
   const m = r.prepared.microdata!;
   if (m.kind !== 'pram') return { entry };
-  const earlier = ledger.entries.filter(
-    (e) => !e.notPrivate && e.microdata?.kind === 'pram' && e.microdata.columns.some((c) => m.columns.includes(c)),
-  );
+  const earlier = ledger.summary.pram.filter((e) => e.columns.some((c) => m.columns.includes(c)));
   const composed = {
     runs: earlier.length + 1,
-    localEpsilon:
-      earlier.reduce((s, e) => s + (e.microdata?.localEpsilon ?? Infinity), 0) + (m.localEpsilon ?? Infinity),
+    localEpsilon: earlier.reduce((s, e) => s + (e.localEpsilon ?? Infinity), 0) + (m.localEpsilon ?? Infinity),
   };
   if (earlier.length > 0 && !m.rerun && !r.seeded) {
     const first = earlier[0];
-    const columns = m.columns.filter((c) => earlier.some((e) => e.microdata!.columns.includes(c)));
+    const columns = m.columns.filter((c) => earlier.some((e) => e.columns.includes(c)));
     return {
       refusal: `not run: PRAM already randomized ${columns.join(', ')} of this data (${earlier.length === 1 ? '' : `${earlier.length} runs, first: `}ledger entry ${first.id}, release '${first.release}', ${first.at}); a second file of the same records, joined with the first, gives the true values back by majority vote. Add 'rerun' to the pram query to release again: the local ε of the runs adds up to ${sig(composed.localEpsilon)}`,
     };
@@ -145,7 +130,7 @@ export async function recordSpend(r: SpendRequest): Promise<SpendDecision> {
   const result = await appendToLedger(
     r.location,
     (ledger) => {
-      const previousRuns = ledger.entries.filter((e) => e.release === r.name).length;
+      const previousRuns = ledger.summary.runs[r.name] ?? 0;
       const entry: LedgerEntry = {
         id: newEntryId(),
         release: r.name,
@@ -170,10 +155,12 @@ export async function recordSpend(r: SpendRequest): Promise<SpendDecision> {
       // Links with earlier releases of the data, from any spec, are refused before anything is spent or computed; a
       // seeded run links with nothing, as it spends nothing.
       const linked =
-        r.links && crossSpecCheck(r.seeded ? [] : ledger.entries, { name: r.name, spec: r.specFile, ...r.links });
+        r.links &&
+        crossSpecCheck(r.seeded ? [] : ledger.summary.published, { name: r.name, spec: r.specFile, ...r.links });
       if (linked?.refusal) return { previousRuns, refusal: linked.refusal };
-      const acceptedLinks = (linked?.accepted ?? []).map(
-        (l) => `accepted linked-releases ("${l.acceptedBecause}"): ${l.what}`,
+      // One line per earlier entry, as each entry of a group links alike.
+      const acceptedLinks = (linked?.accepted ?? []).flatMap((l) =>
+        Array<string>(l.earlier.count ?? 1).fill(`accepted linked-releases ("${l.acceptedBecause}"): ${l.what}`),
       );
       return {
         ...(acceptedLinks.length > 0 ? { acceptedLinks } : {}),
@@ -185,7 +172,7 @@ export async function recordSpend(r: SpendRequest): Promise<SpendDecision> {
   );
   return {
     entry: result.entry,
-    ledgerId: result.ledger.id,
+    ledgerId: result.ledgerId,
     refusal: result.refusal,
     previousRuns: result.previousRuns,
     composed: result.composed,

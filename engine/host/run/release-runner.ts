@@ -30,7 +30,7 @@ import {
   streamsRelease,
 } from '../../release/kinds/prepare-release.js';
 import type { PreparedRelease } from '../../release/kinds/prepared-release.js';
-import { ledgerTotal, unstatedEntries } from '../../release/ledger-entry.js';
+import { summaryTotal } from '../../release/ledger-summary-total.js';
 import type { PlanContext } from '../../release/release-plan.js';
 import type { ReleaseDescription } from '../../release/release-description.js';
 import { planFor, releaseDomains } from '../../release/plan-for.js';
@@ -39,7 +39,8 @@ import type { ReleaseOutcome, RunReleaseResult } from '../../release/run-report.
 import type { Table } from '../../table/table.js';
 import type { AggregateAnswer } from '../../source/data-source.js';
 import { exactOfRelease, releaseRequestId, writesRows } from '../../release/release-aggregates.js';
-import { ledgerFor, readLedger, recordFiles, type LedgerLocation } from '../ledger/ledger-file.js';
+import { indexFileOf } from '../ledger/ledger-log.js';
+import { ledgerFor, readLedgerView, recordFiles, type LedgerLocation } from '../ledger/ledger-file.js';
 import { writeRelease } from '../files/release-files.js';
 import { noRowKey, writeRowKey } from '../ledger/row-key.js';
 import type { ReleasedFile } from '../../release/ledger-entry.js';
@@ -283,7 +284,7 @@ async function runPrepared(
   const cost = costOf(p, input.budget);
   const spent = cost && { accounting, ...cost };
   if (options.dryRun) {
-    const previousRuns = (await readLedger(c.location)).entries.filter((e) => e.release === release.name).length;
+    const previousRuns = (await readLedgerView(c.location)).summary.runs[release.name] ?? 0;
     return {
       ...base,
       previousRuns,
@@ -462,6 +463,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
       input.dataset.file,
       ...input.inputFiles,
       location.file,
+      indexFileOf(location.file),
       location.marker,
       ...(location.legacy ? [location.legacy] : []),
     ],
@@ -470,14 +472,15 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
     dryRun: options.dryRun,
   });
   const accounting = input.budget.accounting;
-  const ledger = await readLedger(location).catch((e: Error) => {
+  // The ledger's summary, not its entries: a run reads what a spend reads, whatever the ledger's length.
+  const ledger = await readLedgerView(location).catch((e: Error) => {
     throw new RunRefused(e.message, 'spec');
   });
   // A past spend the accounting cannot state would be ignored, understating what has been spent: the run stops.
-  const unstated = unstatedEntries(ledger.entries, accounting);
-  if (unstated.length > 0) {
+  const unstated = ledger.summary.unstated[accounting];
+  if (unstated) {
     throw new RunRefused(
-      `${ledgerName(location)}: ${unstated.length} recorded ${pluralWord(unstated.length, 'spend')} (first: '${unstated[0].release}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`,
+      `${ledgerName(location)}: ${unstated.count} recorded ${pluralWord(unstated.count, 'spend')} (first: '${unstated.first}') cannot be stated under '${accounting}' accounting; keep the accounting the ledger was kept in`,
       'spec',
     );
   }
@@ -550,7 +553,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
       outcomes.push({ name: release.name, previousRuns: 0, files: [], status, message: (e as Error).message });
     }
   }
-  const after = await readLedger(location);
+  const after = await readLedgerView(location);
   return {
     spec: input.specFile,
     out: options.out,
@@ -560,11 +563,11 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
     // ledger kept at ε 1; "ε 0.9 of 100 spent" after a refusal at 1 misled).
     budget: {
       accounting,
-      limit: effectiveLimit(budgetLimit(input.budget), after, accounting),
-      spent: ledgerTotal(after.entries, accounting),
+      limit: effectiveLimit(budgetLimit(input.budget), after.summary, accounting),
+      spent: summaryTotal(after.summary, accounting),
       label: totalText(
-        ledgerTotal(after.entries, accounting),
-        effectiveLimit(budgetLimit(input.budget), after, accounting),
+        summaryTotal(after.summary, accounting),
+        effectiveLimit(budgetLimit(input.budget), after.summary, accounting),
         accounting,
       ),
     },

@@ -8,7 +8,7 @@
 import { constants } from 'node:fs';
 import { access, lstat, mkdir, readdir, readFile, realpath, stat, statfs } from 'node:fs/promises';
 import { basename, dirname, join, resolve } from 'node:path';
-import type { LedgerFile } from '../../release/ledger-entry.js';
+import { readLogId } from '../ledger/ledger-log.js';
 import { ledgerName, type LedgerLocation } from '../ledger/dataset-identity.js';
 import { guardOutputFolder, guardOutputs } from '../files/output-guard.js';
 import { releaseFiles } from '../files/release-files.js';
@@ -116,29 +116,11 @@ export async function orphanedOutputs(
   out: string,
   specFile: string,
   location: LedgerLocation,
-  ledger: LedgerFile,
+  ledger: { readonly id?: string; readonly holds: (entry: string) => Promise<boolean> },
 ): Promise<string | undefined> {
   const names = await readdir(out).catch(() => [] as string[]);
-  const ids = new Set(ledger.entries.map((e) => e.id));
-  // Ledgers of earlier contents of this data stand beside its ledger, in the registry: a report of one of them is not a
-  // trace of a deletion (the data changed, and changed data is another dataset to the ledger; docs/dp.md says what that
-  // cannot promise).
-  const folder = dirname(location.file);
-  const known = new Set<string>();
-  for (const name of (await readdir(folder).catch(() => [] as string[])).filter((n) =>
-    /^ledger-[0-9a-f]{64}\.json$/.test(n),
-  )) {
-    // The registry holds every dataset's ledger: another dataset's ledger that cannot be read or parsed is its own
-    // runs' refusal to make, never this one's, so it only adds no id here.
-    let id: unknown;
-    try {
-      id = (JSON.parse(await readFile(join(folder, name), 'utf8')) as { id?: unknown } | null)?.id;
-    } catch {
-      id = undefined;
-    }
-    if (typeof id === 'string') known.add(id);
-  }
-  const spec = await realpath(specFile).catch(() => resolve(specFile));
+  // Only reports that cite a ledger entry can be orphaned: without one in `out`, nothing else is read.
+  const reports: { file: string; ledger: string; ledgerEntry: string; spec?: unknown }[] = [];
   for (const name of names.filter((n) => n.endsWith('.json') && !n.startsWith('.')).slice(0, SCAN_LIMIT)) {
     const file = join(out, name);
     const st = await stat(file).catch(() => undefined);
@@ -149,8 +131,32 @@ export async function orphanedOutputs(
     } catch {
       continue;
     }
-    if (typeof report?.ledgerEntry !== 'string' || typeof report.ledger !== 'string' || ids.has(report.ledgerEntry))
-      continue;
+    if (typeof report?.ledgerEntry !== 'string' || typeof report.ledger !== 'string') continue;
+    reports.push({ file, ledger: report.ledger, ledgerEntry: report.ledgerEntry, spec: report.spec });
+  }
+  if (reports.length === 0) return undefined;
+  // Ledgers of earlier contents of this data stand beside its ledger, in the registry: a report of one of them is not a
+  // trace of a deletion (the data changed, and changed data is another dataset to the ledger; docs/dp.md says what that
+  // cannot promise).
+  const folder = dirname(location.file);
+  const known = new Set<string>();
+  for (const name of await readdir(folder).catch(() => [] as string[])) {
+    // The registry holds every dataset's ledger: another dataset's ledger that cannot be read or parsed is its own
+    // runs' refusal to make, never this one's, so it only adds no id here.
+    let id: unknown;
+    if (/^ledger-[0-9a-f]{64}\.jsonl$/.test(name)) id = await readLogId(join(folder, name));
+    else if (/^ledger-[0-9a-f]{64}\.json$/.test(name)) {
+      try {
+        id = (JSON.parse(await readFile(join(folder, name), 'utf8')) as { id?: unknown } | null)?.id;
+      } catch {
+        id = undefined;
+      }
+    }
+    if (typeof id === 'string') known.add(id);
+  }
+  const spec = await realpath(specFile).catch(() => resolve(specFile));
+  for (const report of reports) {
+    if (await ledger.holds(report.ledgerEntry)) continue;
     if (report.ledger !== ledger.id && known.has(report.ledger)) continue;
     const ours =
       ledger.id !== undefined
@@ -158,7 +164,7 @@ export async function orphanedOutputs(
         : typeof report.spec === 'string' &&
           (await realpath(resolve(out, report.spec)).catch(() => undefined)) === spec;
     if (ours) {
-      return `${file} was released under entry ${report.ledgerEntry} of ledger ${report.ledger}, which ${ledgerName(location)} does not hold: the data's ledger was deleted or replaced — restore it from a backup (privspec refuses to spend as if nothing had been spent; if this spec now reads other data, release into another folder)`;
+      return `${report.file} was released under entry ${report.ledgerEntry} of ledger ${report.ledger}, which ${ledgerName(location)} does not hold: the data's ledger was deleted or replaced — restore it from a backup (privspec refuses to spend as if nothing had been spent; if this spec now reads other data, release into another folder)`;
     }
   }
   return undefined;

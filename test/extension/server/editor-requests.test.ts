@@ -209,7 +209,7 @@ describe("language/lsp/editor-requests and privspec/runRelease errors (the edito
       assert.equal(e.code, LSPErrorCodes.RequestFailed);
       assert.match(
         e.message,
-        /ledger-[0-9a-f]{64}\.json: cannot read the spend ledger \(.*\); refusing to run without it$/,
+        /ledger-[0-9a-f]{64}\.jsonl: cannot read the spend ledger \(.*\); refusing to run without it( — restore it from a backup)?$/,
       );
     } finally {
       rmSync(dir, { recursive: true, force: true });
