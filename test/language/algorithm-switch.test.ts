@@ -48,12 +48,13 @@ describe('language/lsp/algorithm-switch: the view preview’s proposal as a quic
     const document = await open(readFileSync(specFile, 'utf8'));
     const line = lineOf(document, /^release explore:/);
     assert.deepEqual(switches(await actionsOn(document, line)), [], 'offered before any preview');
-    // Seeded: the builds compared are the same on every run of the test.
+    // Seed 1: PrivTree is proposed after one, two or three rounds of builds alike (the time box decides how many on a
+    // given machine), so the outcome does not depend on its speed.
     const p = await releasePreview(
       services,
       document,
       { uri: document.uri.toString(), release: 'explore', controls: {} },
-      { rng: seededRandom(3) },
+      { rng: seededRandom(1) },
     );
     assert.ok(p.body.kind === 'view');
     const s = p.body.suggestion;
@@ -87,18 +88,18 @@ describe('language/lsp/algorithm-switch: the view preview’s proposal as a quic
     const document = await open(text);
     const line = lineOf(document, /^release explore:/);
     const uri = document.uri.toString();
-    await releasePreview(services, document, { uri, release: 'explore', controls: {} }, { rng: seededRandom(3) });
+    await releasePreview(services, document, { uri, release: 'explore', controls: {} }, { rng: seededRandom(1) });
     assert.equal(switches(await actionsOn(document, line)).length, 1);
     // The panel's ε 1 is another release than the line's ε 0.5: its proposal replaces the line's, and is not offered.
     await releasePreview(
       services,
       document,
       { uri, release: 'explore', controls: { epsilon: 1 } },
-      { rng: seededRandom(3) },
+      { rng: seededRandom(1) },
     );
     assert.deepEqual(switches(await actionsOn(document, line)), []);
     // Back at the line's parameters, then the line edited in place: the proposal was about ε 0.5.
-    await releasePreview(services, document, { uri, release: 'explore', controls: {} }, { rng: seededRandom(3) });
+    await releasePreview(services, document, { uri, release: 'explore', controls: {} }, { rng: seededRandom(1) });
     assert.equal(switches(await actionsOn(document, line)).length, 1);
     const edited = text.replace('hdpview epsilon 0.5', 'hdpview epsilon 0.4');
     // Saved and rebuilt, as the editor's change would be.
