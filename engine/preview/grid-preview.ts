@@ -1,8 +1,13 @@
-import { gridBudget, gridMethod, reportedSides, type GridExact } from '../release/kinds/grid/grid-release.js';
+import {
+  gridBudget,
+  gridMethod,
+  reportedSides,
+  type GridExact,
+  type GridStages,
+} from '../release/kinds/grid/grid-release.js';
 import { gridMethodsOffered } from '../release/kinds/grid/grid-method-switch.js';
 import { queryOfKind } from '../release/kinds/query-of-kind.js';
 import type { ReleasePlan } from '../release/plan-release.js';
-import type { ReleaseStages } from '../release/release-measurement.js';
 import { expectedRmse, type GridMethod } from '../wavelet/expected-rmse.js';
 import type { PreviewExact } from './preview-exact.js';
 import type { GridBody } from './preview-types.js';
@@ -18,11 +23,10 @@ export function gridPreview(figures: PreviewExact, plan: ReleasePlan): GridBody 
   const m = plan.description.mechanism;
   if (!m) throw new Error('gridPreview: a grid release names its mechanism');
   const method = gridMethod(m);
-  const stages = plan.measurement!.stages as ReleaseStages<GridExact>;
+  const stages = plan.measurement!.stages as GridStages;
   const exact = figures.bounded as GridExact;
-  const drawn = stages.addNoise(exact);
-  const draw = new Array<number>(q.size * q.size).fill(0);
-  for (const [x, y, v] of drawn.rows) draw[Number(y) * q.size + Number(x)] = Number(v);
+  // The cells the release's file would state, row-major as the file lists them (x fastest, row 0 first).
+  const draw = Array.from(stages.noisyCells(exact));
   const budget = gridBudget(m, q.bound ? plan.sensitivity?.rows : 1);
   // The methods the panel's switch offers, at the same budget: the chart compares what the switch can choose.
   const methods: GridMethod[] = gridMethodsOffered(m).map((kind) => gridMethod({ ...m, kind }));

@@ -203,6 +203,8 @@ export interface ViewBody {
     readonly skipped?: string;
     readonly ms: number;
   }[];
+  /** The algorithm that answers the workload best by these errors, when it is not the release's and clearly better. */
+  readonly suggestion?: import('./algorithm-suggestion.js').AlgorithmSuggestion;
   readonly workload: string;
   /**
    * A few queries of the workload: the text `privspec query` reads, the exact count, the example view's answer and its

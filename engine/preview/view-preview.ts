@@ -4,9 +4,10 @@
  * first stage — drawn as their density on 2-D projections, and the true answers of example queries. One example draw
  * of the release's second stage on those rows (not a release, nothing spent): the partition, whose rectangles are drawn
  * over the density, and the view's answers to the examples. An estimate: the RMSE of HDPView and PrivTree on a random
- * range-count workload at the release's ε, from a few builds of each on the same rows, time-boxed; identity's exactly
- * (it is unbiased, with independent cell noise). On data read where it lies, the same figures come from the source's
- * grouped answer (weighted points) instead of the rows.
+ * range-count workload at the release's ε, from a few builds of each on the same rows (the example draw counting as the
+ * first of its algorithm's), time-boxed; identity's exactly (it is unbiased, with independent cell noise), and the
+ * algorithm that answers it best when that is not the release's (algorithm-suggestion.ts). On data read where it
+ * lies, the same figures come from the source's grouped answer (weighted points) instead of the rows.
  */
 import type { RandomSource } from '../core/random.js';
 import type { ViewExact } from '../release/kinds/view/view-release.js';
@@ -15,17 +16,23 @@ import type { ReleasePlan } from '../release/plan-release.js';
 import type { ReleaseStages } from '../release/release-measurement.js';
 import type { Table } from '../table/table.js';
 import { answerQuery } from '../view/answer-query.js';
-import { dimensionSize } from '../view/view-domain.js';
-import type { DpView, ViewCounts } from '../view/view-types.js';
+import { IDENTITY_CELL_LIMIT } from '../view/identity-view.js';
+import { dimensionSize, domainCells } from '../view/view-domain.js';
+import type { DpView, ViewAlgorithm, ViewCounts } from '../view/view-types.js';
+import { suggestAlgorithm } from './algorithm-suggestion.js';
 import { MAX_PROJECTED_BLOCKS, type ViewBody, type ViewProjection } from './preview-types.js';
 import { compareAlgorithms, exactAnswers, queryText, rangeWorkload } from './view-workload.js';
 
-/** Bins per axis of a projection's density, projections drawn, workload size, builds per algorithm, time box. */
+/**
+ * Bins per axis of a projection's density, projections drawn, workload size, builds per algorithm, and the time after
+ * which no new round of builds starts: a preview answers within about a second (issue 37), and its first round always
+ * runs.
+ */
 export const DENSITY_BINS = 40;
 export const MAX_PROJECTIONS = 3;
 export const WORKLOAD_QUERIES = 60;
 export const ARR_RUNS = 3;
-export const ARR_TIME_BOX_MS = 3000;
+export const ARR_TIME_BOX_MS = 300;
 const EXAMPLES = 6;
 
 /** The pairs of dimensions drawn: (0,1), (0,2), (1,2), … up to `MAX_PROJECTIONS`; a 1-D view is drawn on one axis. */
@@ -90,7 +97,9 @@ export async function viewPreview(table: Table, plan: ReleasePlan, options: View
   if (!m || m.epsilon === undefined) throw new Error('viewPreview: a view release is built at an ε');
   const stages = plan.measurement!.stages as ReleaseStages<ViewExact>;
   const exact = options.exact ?? stages.exact({ table });
+  const drawStarted = performance.now();
   const view = stages.addNoise(exact).report!.view as DpView;
+  const drawMs = performance.now() - drawStarted;
   const counts = exact.counts;
   const dims = counts.dimensions;
   // Rows, not points: from an answer each distinct point carries its rows as its weight.
@@ -106,7 +115,12 @@ export async function viewPreview(table: Table, plan: ReleasePlan, options: View
     timeBoxMs: options.timeBoxMs ?? ARR_TIME_BOX_MS,
     rng: options.rng,
     signal: options.signal,
+    drawn: { algorithm: view.algorithm, view, ms: drawMs },
   });
+  // Identity is offered only where the planner would build it: a domain of at most its cell limit.
+  const offered: ViewAlgorithm[] = ['hdpview', 'privtree'];
+  if (domainCells(dims) <= IDENTITY_CELL_LIMIT) offered.push('identity');
+  const suggestion = suggestAlgorithm(arr, view.algorithm, offered);
   const examples = workload.slice(0, EXAMPLES).map((query, i) => {
     const answer = answerQuery(view, query);
     return { query: queryText(dims, query), truth: truth[i], answer: answer.estimate, noiseStdDev: answer.noiseStdDev };
@@ -120,6 +134,7 @@ export async function viewPreview(table: Table, plan: ReleasePlan, options: View
     rows,
     projections: projectionPairs(dims.length).map(([x, y]) => projection(counts, view, x, y)),
     arr,
+    ...(suggestion ? { suggestion } : {}),
     workload: `${workload.length} random range counts over 1 to ${Math.min(3, dims.length)} dimensions (fixed seed)`,
     examples,
   };

@@ -9,7 +9,7 @@
  *   |Q ∩ first half| − |Q ∩ second half| of its block, divided by the 2^i that turns the integer back into the
  *   coefficient, and the approximation's is |Q|/2^k (Privelet's weights factor over the two axes);
  * - quadtree: the least-squares step is an orthogonal projection P (Hay et al. 2010), so the variance is
- *   V·‖P e_Q‖² = V·e_Qᵀ P e_Q — the query evaluated on the consistent tree of the indicator of Q.
+ *   V·‖P e_Q‖² = V·e_Qᵀ P e_Q, in closed form from the quadtree's Haar basis (quadtreeWeight).
  * For NN-Wavelet and the quadtree this is the error of the linear estimator before clipping and non-negativity;
  * those steps add bias and remove variance, and on sparse data they usually lower the error (the bench prints both).
  * The RMSE is the square root of the mean variance over 32 fixed positions of the query (an R2 low-discrepancy set,
@@ -18,7 +18,6 @@
 import { PrivacyError } from '../core/measures.js';
 import { log2Exact, nextPowerOfTwo } from './haar-1d.js';
 import { checkSide } from './grid-counts.js';
-import { leastSquaresConsistency } from './hay-consistency.js';
 import { makeLevelNoise, type NoiseKind } from './level-noise.js';
 import { mortonDecode } from './morton.js';
 import { nnWaveletLevels } from './nn-wavelet.js';
@@ -112,16 +111,41 @@ function mortonWeight(side: number, x0: number, x1: number, y0: number, y1: numb
   return sum;
 }
 
-/** e_Qᵀ P e_Q for the quadtree of a 2^m grid: the query on the least-squares consistent tree of Q's indicator. */
-function quadtreeWeight(side: number, x0: number, x1: number, y0: number, y1: number): number {
+/**
+ * e_Qᵀ P e_Q for the quadtree of a 2^m grid, in closed form. The consistent trees are A·x for leaves x, so
+ * e_Qᵀ P e_Q = 1_Qᵀ (AᵀA)⁻¹ 1_Q, and AᵀA = Σ_j B_j (B_j sums each level-j block) is diagonal in the quadtree's Haar
+ * basis: the constant vector has eigenvalue Σ_{j=0..m} 4^(m−j) = (4^(m+1) − 1)/3, and the vectors constant on the four
+ * children of a level-l node and summing to zero over it have eigenvalue Σ_{j>l} 4^(m−j) = (4^(m−l) − 1)/3. The squared
+ * projection of 1_Q on that node's space is Σ c_k²/s − (Σ c_k)²/(4s), where c_k is Q's overlap with child k and s its
+ * cells. Nodes wholly inside or outside Q add nothing, so only the nodes Q's border crosses are visited.
+ */
+export function quadtreeWeight(side: number, x0: number, x1: number, y0: number, y1: number): number {
   const m = log2Exact(side);
-  const levels = Array.from({ length: m + 1 }, (_, l) => new Float64Array(4 ** l));
-  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) levels[m][y * side + x] = 1;
-  const h = leastSquaresConsistency(levels)[m];
-  let sum = 0;
-  for (let y = y0; y < y1; y++) for (let x = x0; x < x1; x++) sum += h[y * side + x];
+  const area = (x1 - x0) * (y1 - y0);
+  let sum = (area * area) / (side * side) / ((4 ** (m + 1) - 1) / 3);
+  const overlap = (bx: number, by: number, w: number) =>
+    clampOverlap(bx, bx + w, x0, x1) * clampOverlap(by, by + w, y0, y1);
+  const visit = (bx: number, by: number, level: number) => {
+    const w = side >> level;
+    const inside = overlap(bx, by, w);
+    if (inside === 0 || inside === w * w || w === 1) return;
+    const half = w / 2;
+    const cells = half * half;
+    let squares = 0;
+    for (const [dx, dy] of QUADRANTS) squares += overlap(bx + dx * half, by + dy * half, half) ** 2;
+    sum += (squares / cells - (inside * inside) / (4 * cells)) / ((4 ** (m - level) - 1) / 3);
+    for (const [dx, dy] of QUADRANTS) visit(bx + dx * half, by + dy * half, level + 1);
+  };
+  visit(0, 0, 0);
   return sum;
 }
+
+const QUADRANTS = [
+  [0, 0],
+  [1, 0],
+  [0, 1],
+  [1, 1],
+] as const;
 
 /** 32 query corners in [0, size − s]² from the R2 sequence (Roberts 2018), the same for every call. */
 export function queryPositions(size: number, s: number, count = 32): { x: number; y: number }[] {
@@ -148,7 +172,20 @@ export function expectedRmse(method: GridMethod, budget: GridBudget, size: numbe
   }).variance;
   const s = rangeSide;
   if (method === 'laplace' || method === 'gaussian') return Math.sqrt(V * s * s);
-  const p = nextPowerOfTwo(size);
+  return Math.sqrt(V * meanWeight(method, nextPowerOfTwo(size), size, s));
+}
+
+/**
+ * The query weights Σ a_j² depend on the method and the geometry alone, not on the budget or the data: kept by method,
+ * padded side, grid side and range side, so that a preview moved to another ρ, or planned again, sums them once.
+ */
+const weights = new Map<string, number>();
+
+/** The mean over the query positions of Σ a_j² for a rangeSide² query on a size² grid padded to p. */
+function meanWeight(method: GridMethod, p: number, size: number, s: number): number {
+  const key = `${method} ${p} ${size} ${s}`;
+  const known = weights.get(key);
+  if (known !== undefined) return known;
   let total = 0;
   const positions = queryPositions(size, s);
   for (const { x, y } of positions) {
@@ -156,5 +193,7 @@ export function expectedRmse(method: GridMethod, budget: GridBudget, size: numbe
     else if (method === 'quadtree') total += quadtreeWeight(p, x, x + s, y, y + s);
     else total += mortonWeight(p, x, x + s, y, y + s);
   }
-  return Math.sqrt((V * total) / positions.length);
+  const mean = total / positions.length;
+  weights.set(key, mean);
+  return mean;
 }

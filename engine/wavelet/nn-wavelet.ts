@@ -5,9 +5,10 @@
  * IPSJ 2024, §3; Bun, Steinke, TCC 2016).
  *
  * The grid (padded to a power-of-two side) is read in Morton order and transformed by a binary Haar tree of
- * k = log₂ n levels (haar-2d.ts, non-standard decomposition). Level i gets the budget ρ/(k+1) (or ε/(k+1)) and the
- * top approximation one more share; the level-i sensitivity is Δᵢ = 1/2^i in our normalization (averages and
- * half-differences: one point changes one coefficient per level, by 2^−i), so σᵢ = Δᵢ/√(2ρᵢ) = 2^−i·√((k+1)/(2ρ)).
+ * k = log₂ n levels (haar-2d.ts, non-standard decomposition; morton-haar.ts, which keeps the last few grids'
+ * transforms). Level i gets the budget ρ/(k+1) (or ε/(k+1)) and the top approximation one more share; the level-i
+ * sensitivity is Δᵢ = 1/2^i in our normalization (averages and half-differences: one point changes one coefficient
+ * per level, by 2^−i), so σᵢ = Δᵢ/√(2ρᵢ) = 2^−i·√((k+1)/(2ρ)).
  * The noise is drawn as exact integer noise on 2^i·coefficient (level-noise.ts), and the top-down clipped
  * reconstruction (non-negative-reconstruction.ts) keeps every output ≥ 0 and visits only non-zero subtrees.
  * Proof and pseudocode: nn-wavelet.md.
@@ -15,11 +16,12 @@
 import { makeMeasurement, type Measurement } from '../core/measurement.js';
 import type { RandomSource } from '../core/random.js';
 import { log2Exact, nextPowerOfTwo } from './haar-1d.js';
-import { cropGrid, padGrid } from './haar-2d.js';
+import { cropGrid } from './haar-2d.js';
 import { checkCounts, checkSide } from './grid-counts.js';
 import { levelsPrivacyMap, makeLevelNoise, type NoiseKind } from './level-noise.js';
 import { mortonToRowMajor } from './morton.js';
-import { integerHaar, reconstructNonNegative } from './non-negative-reconstruction.js';
+import { mortonHaar } from './morton-haar.js';
+import { reconstructNonNegative } from './non-negative-reconstruction.js';
 
 export interface NnWaveletOptions {
   noise: NoiseKind;
@@ -61,11 +63,8 @@ export function makeNnWavelet(options: NnWaveletOptions): Measurement<Float64Arr
     map,
     invoke(counts: Float64Array): Float64Array {
       checkCounts(counts, side);
-      const grid = padGrid(counts, side).grid;
       const perm = mortonToRowMajor(padded);
-      const z = new Float64Array(grid.length);
-      for (let i = 0; i < z.length; i++) z[i] = grid[perm[i]];
-      const { values } = reconstructNonNegative(integerHaar(z), {
+      const { values } = reconstructNonNegative(mortonHaar(counts, side), {
         top: (u0) => level.invoke(u0),
         detail: (_h, uh) => level.invoke(uh),
       });

@@ -28,6 +28,8 @@ import { previewEditsRequest, previewReleaseRequest, type PreviewParams } from '
 import type { PreviewEditsResponse } from '../preview-request-types.js';
 import { releaseInput } from '../release-input.js';
 import { firstLine, toResponseError } from './request-errors.js';
+import { keepSuggestion } from './preview-suggestions.js';
+import type { AlgorithmSuggestion } from '../../engine/preview/algorithm-suggestion.js';
 import { numberText, rangeOf } from './fix-helpers.js';
 
 /**
@@ -88,6 +90,13 @@ export async function releasePreview(
     rng,
     signal: options.signal,
   });
+  // A proposal of another algorithm (a view's), kept for the release line's quick fix.
+  keepSuggestion(
+    services,
+    document.uri.toString(),
+    description,
+    (body as { suggestion?: AlgorithmSuggestion }).suggestion,
+  );
   let budget: ReleasePreview['budget'];
   if (plan) {
     // The meter: the whole plan with this release at the panel's parameters, and the ledger, as the runner composes.

@@ -19,6 +19,7 @@ import {
 import { quoteColumn } from '../quote-column.js';
 import type * as ast from '../generated/ast.js';
 import { linkedReleasesFixes } from './linked-release-fixes.js';
+import { algorithmSwitches } from './algorithm-switch.js';
 
 /** What a diagnostic carries for its quick fix (`data` survives the round trip to the client and back). */
 export interface QuickFixData {
@@ -81,12 +82,14 @@ export const QuickFixes: Readonly<Record<string, Fixer>> = {
 };
 
 /**
- * Quick fixes for the diagnostics in the request, each computed from the current document (and its data, if needed).
+ * Quick fixes for the diagnostics in the request, each computed from the current document (and its data, if needed),
+ * and the switch of a view's algorithm its latest preview proposed (algorithm-switch.ts).
  */
 export class PrivspecCodeActionProvider implements CodeActionProvider {
   private readonly store: CsvStore;
   private readonly parse: (text: string) => ast.Spec | undefined;
   private readonly fileSystem: FileSystemProvider;
+  private readonly services: PrivspecServices;
 
   constructor(services: PrivspecServices) {
     this.store = services.data.CsvStore;
@@ -96,6 +99,7 @@ export class PrivspecCodeActionProvider implements CodeActionProvider {
       const result = parser.parse<ast.Spec>(text);
       return result.lexerErrors.length === 0 && result.parserErrors.length === 0 ? result.value : undefined;
     };
+    this.services = services;
   }
 
   async getCodeActions(document: LangiumDocument, params: CodeActionParams): Promise<Array<Command | CodeAction>> {
@@ -110,6 +114,12 @@ export class PrivspecCodeActionProvider implements CodeActionProvider {
       } catch {
         // A fix that cannot be computed (the data changed under it) is simply not offered.
       }
+    }
+    // Not a diagnostic's: what the latest preview of a release on these lines proposed.
+    try {
+      actions.push(...algorithmSwitches(this.services, document, params.range));
+    } catch {
+      // A switch the panel would refuse (the plan would overrun its budget) is not offered either.
     }
     return actions;
   }

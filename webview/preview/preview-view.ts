@@ -30,7 +30,7 @@ const views: {
   generalize: (b, c, pick) => generalizeView(b, c, pick),
   pram: (b, c) => pramView(b, c),
   grid: (b, c) => gridView(b, c),
-  view: (b, c) => viewView(b, c),
+  view: (b, c, pick) => viewView(b, c, pick),
 };
 
 const DEBOUNCE_MS = 50;
@@ -142,7 +142,13 @@ export function startPreview(app: HTMLElement): void {
       c: HTMLElement,
       pick: (c: PreviewControls) => void,
     ) => HTMLElement;
-    body.replaceChildren(view(p.body, body, (c) => send({ ...controls, ...c })));
+    body.replaceChildren(
+      view(p.body, body, (c) => {
+        send({ ...controls, ...c });
+        // A method picked in the body (a view's proposed algorithm) shows in the controls' select once redrawn.
+        if (c.method !== undefined) controlsBox = undefined;
+      }),
+    );
     alert.textContent = '';
     status.textContent = `Computed in ${Math.round(p.elapsedMs)} ms${p.notes.length ? ` · ${p.notes.join(' · ')}` : ''}`;
     announce.textContent = [meter.textContent ?? '', p.body.kind === 'aggregate' ? p.body.bound : '']

@@ -1,5 +1,5 @@
 import * as Plot from '@observablehq/plot';
-import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
+import type { PreviewBody, PreviewControls } from '../../extension/preview/preview-protocol.js';
 import { blockDensity } from './block-density.js';
 import { fmt, h, PALETTE, table, value, widthOf } from './dom.js';
 import { largest, smallest } from '../../engine/core/extremes.js';
@@ -125,12 +125,26 @@ function arrChart(body: ViewBody, width: number): HTMLElement {
   return chart;
 }
 
-export function viewView(body: ViewBody, container: HTMLElement): HTMLElement {
+/** The preview's proposal of the algorithm that answers its workload best, with a button that previews it. */
+function switchHint(body: ViewBody, pick: (c: PreviewControls) => void): HTMLElement | string {
+  const s = body.suggestion;
+  if (!s) return '';
+  const button = h(
+    'vscode-button',
+    { id: 'view-switch-button', secondary: '', 'aria-label': `Preview the view built by ${s.best}` },
+    `Switch to ${s.best}`,
+  );
+  button.addEventListener('click', () => pick({ method: s.best }));
+  return h('p', { id: 'view-switch', class: 'hint' }, `${s.text} `, button);
+}
+
+export function viewView(body: ViewBody, container: HTMLElement, pick: (c: PreviewControls) => void): HTMLElement {
   const width = widthOf(container);
   const chartWidth = Math.min(640, width);
   return h(
     'section',
     { class: 'kind view' },
+    switchHint(body, pick),
     h(
       'p',
       { class: 'meta' },

@@ -107,6 +107,53 @@ describe('engine/preview: the view preview (partition over the density, error co
       assert.equal(answerQuery(view, parseViewQuery(queryText(dims, q), dims)).estimate, answerQuery(view, q).estimate);
   });
 
+  it('asks a categorical dimension for one value, never a run of categories (issue 37 item 8)', () => {
+    const wide: ViewDimension[] = [
+      { kind: 'range', name: 'age', lo: 0, hi: 99 },
+      { kind: 'categorical', name: 'job', values: ['a', 'b', 'c', 'd', 'e', 'f', 'g', 'h'] },
+      { kind: 'categorical', name: 'sex', values: ['F', 'M'] },
+    ];
+    const w = rangeWorkload(wide, 200);
+    let categorical = 0;
+    let ranged = 0;
+    for (const q of w)
+      for (const c of q.conditions) {
+        if (wide[c.dimension].kind === 'categorical') {
+          categorical++;
+          assert.equal(c.lo, c.hi, queryText(wide, q));
+        } else if (c.hi > c.lo) ranged++;
+      }
+    // Both kinds are asked about: the rule narrows categories, it does not drop them or the ranges.
+    assert.ok(categorical > 50 && ranged > 20, `${categorical} categorical, ${ranged} ranged conditions`);
+    assert.ok(w.every((q) => !/job in|sex in/.test(queryText(wide, q))));
+  });
+
+  it('counts the example draw as the first build of its algorithm: one build fewer, the same errors', async () => {
+    const w = rangeWorkload(dims, 10);
+    const truth = exactAnswers(counts, w);
+    const view = makeViewBuilder({ algorithm: 'privtree', epsilon: 1 }, seededRandom(9)).invoke(counts);
+    const errors = await compareAlgorithms(counts, w, truth, {
+      epsilon: 1,
+      rowsPerUnit: 1,
+      runs: 1,
+      timeBoxMs: 1e9,
+      rng: seededRandom(5),
+      drawn: { algorithm: 'privtree', view, ms: 7 },
+    });
+    // One round: HDPView built once; PrivTree's build is the draw (built again, it would count 2).
+    assert.deepEqual(
+      errors.map((a) => [a.algorithm, a.runs]),
+      [
+        ['hdpview', 1],
+        ['privtree', 1],
+        ['identity', 0],
+      ],
+    );
+    assert.equal(errors[1].ms, 7);
+    const squares = w.reduce((s, q, i) => s + (answerQuery(view, q).estimate - truth[i]) ** 2, 0);
+    assert.ok(Math.abs(errors[1].rmse! - Math.sqrt(squares / w.length)) < 1e-12);
+  });
+
   it('compares the three algorithms at one ε: HDPView is 1 by definition; the time box cuts both builders after their first build', async () => {
     const w = rangeWorkload(dims, 10);
     const truth = exactAnswers(counts, w);

@@ -46,6 +46,32 @@ describe('view/aggregation-error (Kato et al. 2022, Section 4)', () => {
     }
   });
 
+  it('every cut matches the definition where the means exceed 1 (the ranked sums), on a 2-D block cut along x', () => {
+    const r = seededRandom(3);
+    for (let t = 0; t < 100; t++) {
+      const n = 2 + (r.nextUint32() % 40);
+      // Cell (x, y) of an n × 2 block, y fastest; counts up to 49 with repeats, a third of the cells empty.
+      const xs = Array.from({ length: 2 * n }, () => (r.nextUint32() % 3 === 0 ? 0 : r.nextUint32() % 50));
+      const dims: ViewDimension[] = [
+        { kind: 'range', name: 'x', lo: 0, hi: n - 1 },
+        { kind: 'range', name: 'y', lo: 0, hi: 1 },
+      ];
+      const c = sparseCells({
+        dimensions: dims,
+        codes: [xs.map((_, i) => i >> 1), xs.map((_, i) => i & 1)],
+        weights: xs,
+      });
+      const errors = cutErrors(c, Int32Array.from(c.counts.keys()), [0, 0], [n - 1, 1], 0, 2 * n, cutOffsets(n));
+      for (let i = 0; i < n - 1; i++) {
+        const expected = direct(xs.slice(0, 2 * (i + 1))) + direct(xs.slice(2 * (i + 1)));
+        assert.ok(
+          Math.abs(errors[i] - expected) < 1e-9 * Math.max(1, expected),
+          `${xs.join(',')} cut ${i}: ${errors[i]} vs ${expected}`,
+        );
+      }
+    }
+  });
+
   it('candidate cuts: every offset up to 257 values; above, 256 distinct evenly spaced offsets inside the range', () => {
     assert.deepEqual([...cutOffsets(4)], [0, 1, 2]);
     assert.equal(cutOffsets(257).length, 256);

@@ -106,6 +106,11 @@ export interface GridExact {
   readonly local: string[];
 }
 
+/** A grid's two stages, and its noise stage's cells as numbers (what `addNoise` writes, one line per cell). */
+export interface GridStages extends ReleaseStages<GridExact> {
+  readonly noisyCells: (exact: GridExact) => Float64Array;
+}
+
 export function makeGridReleaseMeasurement(options: GridOptions): ReleaseMeasurement {
   const { query: q, mechanism: m, bounds } = options;
   const method = gridMethod(m);
@@ -135,16 +140,22 @@ export function makeGridReleaseMeasurement(options: GridOptions): ReleaseMeasure
       local.push(`${outside} rows lie outside the grid's bounds or lack a coordinate and are counted in no cell`);
     return { counts, outside, local };
   };
-  const addNoise = ({ counts, local }: GridExact): ReleaseOutput => {
+  // The noisy cells as the file states them (ten significant digits): the preview draws these numbers, not the
+  // file's text parsed back, which for a 512² grid took longer than the noise itself.
+  const noisyCells = ({ counts }: GridExact): Float64Array => {
     const noisy = grid.invoke(counts);
+    for (let i = 0; i < noisy.length; i++) noisy[i] = noisy[i] === 0 ? 0 : Number(noisy[i].toPrecision(10));
+    return noisy;
+  };
+  const addNoise = (exact: GridExact): ReleaseOutput => {
+    const noisy = noisyCells(exact);
     const out: string[][] = [];
     for (let r = 0; r < q.size; r++)
-      for (let c = 0; c < q.size; c++)
-        out.push([String(c), String(r), String(Number(noisy[r * q.size + c].toPrecision(10)))]);
+      for (let c = 0; c < q.size; c++) out.push([String(c), String(r), String(noisy[r * q.size + c])]);
     return {
       header: ['x', 'y', 'count'],
       rows: out,
-      local,
+      local: exact.local,
       report: {
         grid: {
           bounds,
@@ -176,7 +187,7 @@ export function makeGridReleaseMeasurement(options: GridOptions): ReleaseMeasure
     costs: costsInEveryNotion(measurement.cost, options.budget.delta),
     notes: options.notes,
     expectedError: { confidence: 0, bound: rmse['1'] ?? 0, applies: 'RMSE of one cell (see expectedRmseByRangeSide)' },
-    stages: { exact, addNoise } as ReleaseStages<unknown>,
+    stages: { exact, addNoise, noisyCells } satisfies GridStages as ReleaseStages<unknown>,
   });
 }
 
