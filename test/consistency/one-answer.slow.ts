@@ -20,6 +20,7 @@ import { releaseCostLens } from '../../language/lsp/readable-costs.js';
 import { analyzeDocument } from '../../language/privspec-analysis.js';
 import { releaseInput } from '../../language/release-input.js';
 import { generatedCase, type GeneratedCase } from './generated-case.js';
+import { useTestRegistryFor } from '../helpers/ledger-registry.js';
 
 /**
  * Issue 22, acceptance: on generated tables and specs, every figure the editor shows agrees with what is released.
@@ -63,6 +64,8 @@ function released(dir: string, name: string): string[][] {
 }
 
 async function release(p: Prepared, name: string) {
+  // Each case its own registry: two generated cases may hold the same bytes under different accountings.
+  useTestRegistryFor(p.dir);
   const input = await releaseInput(services, p.document, name);
   const result = await runReleases(input, { out: join(p.dir, 'out'), seed: SEED, dryRun: false });
   return result.releases[0];

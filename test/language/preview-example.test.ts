@@ -7,6 +7,7 @@ import { runReleases } from '../../engine/host/run/release-runner.js';
 import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { releasePreview } from '../../language/lsp/preview-request.js';
 import { releaseInput } from '../../language/release-input.js';
+import { useTestRegistryFor } from '../helpers/ledger-registry.js';
 
 const examples = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..', 'examples');
 
@@ -15,6 +16,8 @@ describe('issue 22 on the teaching example: the preview is the release minus the
   this.timeout(120_000);
   const services = nodeServices();
   const dir = mkdtempSync(join(tmpdir(), 'privspec-example-preview-'));
+  // A registry of this folder's own: other test files spend on the same example bytes, in other accountings.
+  before(() => useTestRegistryFor(dir));
   after(() => rmSync(dir, { recursive: true, force: true }));
   cpSync(examples, dir, { recursive: true });
   const open = async (name = 'visits.privspec') => {
