@@ -41,8 +41,8 @@ export { ledgerFor, LedgerUnreadable, type LedgerLocation } from './dataset-iden
 /**
  * The dataset's ledger from the registry (its log, or the whole-JSON file of earlier versions not yet migrated), with
  * the spends of the ledgers earlier versions kept (beside the data, beside the spec) merged in by id, so that they keep
- * counting; the next spend folds them into the log. Reads the whole log: for readers (`privspec ledger`, the editor's
- * ledger view, `attack`), never for the spend, which reads the index (ledger-log.ts).
+ * counting; the next spend folds them into the log. Reads the whole log: for readers (the editor's ledger view,
+ * `privspec attack`'s row keys), never for the spend, which reads the index (ledger-log.ts).
  */
 export async function readLedger(location: LedgerLocation): Promise<LedgerFile> {
   let ledger: LedgerFile;
@@ -235,6 +235,15 @@ export async function appendToLedger<T extends LedgerChange>(
         data: { ...location.data },
       });
       const legacy = await legacyRecords(location, index);
+      // The rollback check comes before the fold: folding rewrites the marker, so a log deleted beside an old ledger
+      // that is never retired (the spec's) would otherwise be re-folded and its marker lowered to match (the review of
+      // issue 36: a deleted log came back as the old ledger's one spend). The pending records count toward what the
+      // marker may have seen, as the whole-JSON ledger they come from counted.
+      const pending = legacy.records.filter((r) => 'entry' in r || 'raise' in r).length;
+      await refuseRolledBack(
+        location,
+        index || pending > 0 ? (index ? recordsOf(index.summary) : 0) + pending : undefined,
+      );
       if (legacy.records.length > 0) {
         index = await appendRecords(location.file, index, header(legacy.id), legacy.records);
         await writeMarker(location, index);

@@ -219,7 +219,14 @@ export async function readIndex(log: string, options: { repair?: boolean } = {})
   if (size === undefined) return undefined;
   const index = await indexInStep(log, size);
   if (index) return index;
-  const parsed = parseLog(log, await readFile(log, 'utf8'));
+  const text = await readFile(log, 'utf8');
+  if (headerless(text)) {
+    // Empty, or a header torn by a crash or a full disk: nothing was ever acknowledged in it (the marker is written
+    // after a record's line), so it is no ledger — the marker's check refuses it if records were.
+    if (repair) await truncateSynced(log, 0);
+    return undefined;
+  }
+  const parsed = parseLog(log, text);
   // Outside the lock (a reader), the figures come from the log as it is and nothing is written.
   if (!repair) return indexOfLog(parsed);
   if (parsed.torn) await truncateSynced(log, parsed.bytes);
@@ -281,7 +288,18 @@ export async function readLog(log: string): Promise<LedgerFile | undefined> {
     if ((e as NodeJS.ErrnoException).code === 'ENOENT') return undefined;
     throw e;
   }
-  return ledgerOfLog(parseLog(log, text));
+  return headerless(text) ? undefined : ledgerOfLog(parseLog(log, text));
+}
+
+/** A log without a whole header line: empty, or its first write torn before its newline (the review of issue 36). */
+function headerless(text: string): boolean {
+  if (text.includes('\n')) return false;
+  try {
+    JSON.parse(text);
+    return false;
+  } catch {
+    return true;
+  }
 }
 
 export { sha256 as sha256OfText };

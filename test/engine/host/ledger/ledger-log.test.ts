@@ -212,6 +212,46 @@ describe('issue 36 item 5 — a ledger that stays fast: the log and its index', 
     assert.equal(readFileSync(whole.replace(/\.json$/, '.migrated.json'), 'utf8'), JSON.stringify(old, null, 2));
   });
 
+  it('a log deleted beside an old spec ledger is refused, not re-folded with its marker lowered (the review of issue 36: 1.5 spent of 1)', async () => {
+    const at = { ...location(dir), legacy: join(dir, 's.privspec.ledger.json') };
+    writeFileSync(at.legacy, JSON.stringify({ version: 2, entries: [entry(0, undefined, 0.3)] }));
+    for (const i of [1, 2]) await appendToLedger(at, () => ({ entry: entry(i, undefined, 0.3) }));
+    assert.equal(JSON.parse(readFileSync(at.marker, 'utf8')).records, 3);
+    rmSync(at.file);
+    rmSync(indexFileOf(at.file));
+    // Any spend (a release, a budget raise) now meets the marker first: it held 3, the old spec ledger pends 1.
+    await assert.rejects(
+      appendToLedger(at, () => ({ entry: entry(3, undefined, 0.3) })),
+      /holds 1 records, but .* says it held 3; it was deleted or rolled back/,
+    );
+    assert.equal(JSON.parse(readFileSync(at.marker, 'utf8')).records, 3, 'the marker is not lowered');
+  });
+
+  it('an empty log, or one whose header a crash tore, is no ledger (nothing in it was acknowledged): the next spend starts it', async () => {
+    for (const text of ['', '{"ledger":"privspec spend led']) {
+      const at = location(mkdtempSync(join(dir, 'torn-')));
+      writeFileSync(at.file, text);
+      let seen: number | undefined;
+      await appendToLedger(at, (l) => {
+        seen = summaryTotal(l.summary, 'pure').epsilon;
+        return { entry: entry(0, undefined, 1) };
+      });
+      assert.equal(seen ?? 0, 0);
+      assert.deepEqual(
+        (await readLedger(at)).entries.map((e) => e.id),
+        ['e0'],
+      );
+    }
+    // With a marker that saw records, the same empty log is a deleted ledger: refused.
+    const at = location(mkdtempSync(join(dir, 'seen-')));
+    await appendToLedger(at, () => ({ entry: entry(0, undefined, 1) }));
+    writeFileSync(at.file, '');
+    await assert.rejects(
+      appendToLedger(at, () => ({ entry: entry(1, undefined, 1) })),
+      /is missing, but .* says it held 1/,
+    );
+  });
+
   it('(d) a spend on a 50,000-entry ledger parses a bounded number of JSON texts, whatever the length', async () => {
     const at = location(dir);
     // Set-up (not measured): a log of 50,000 spends over three regions, and its index.
