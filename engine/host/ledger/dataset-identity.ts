@@ -118,8 +118,12 @@ export async function ledgerFor(dataFile: string, specFile?: string): Promise<Le
     // one this user's registry kept while PRIVSPEC_LEDGER_SCHEMA was not set; else the one earlier versions kept under
     // the connection string's key, in the folder they kept it in.
     let legacy: string | undefined;
-    const inRegistry = registryName !== undefined ? join(folder, `ledger-${registryName}.json`) : undefined;
-    if (inRegistry !== undefined && existsSync(inRegistry)) legacy = inRegistry;
+    // The registry's log (`.jsonl`), or its whole-JSON ledger of before the log.
+    const inRegistry =
+      registryName !== undefined
+        ? [`ledger-${registryName}.jsonl`, `ledger-${registryName}.json`].map((f) => join(folder, f)).find(existsSync)
+        : undefined;
+    if (inRegistry !== undefined) legacy = inRegistry;
     else
       try {
         legacy = join(

@@ -10,6 +10,7 @@
 import { readFile, rename, writeFile, mkdir } from 'node:fs/promises';
 import { ledgerShapeProblem, type LedgerFile } from '../../release/ledger-entry.js';
 import { LedgerUnreadable, type LedgerLocation } from './dataset-identity.js';
+import { readLog } from './ledger-log.js';
 
 /** How many records (entries and raises) a ledger holds: what a marker remembers. */
 export const recordCount = (l: LedgerFile) => l.entries.length + (l.raises?.length ?? 0);
@@ -68,6 +69,8 @@ export async function readSpecLedger(location: LedgerLocation): Promise<LedgerFi
   if (location.legacy === undefined) return undefined;
   let old: unknown;
   try {
+    // A registry log of this table, kept before its ledger moved into the database (database-ledger.ts).
+    if (location.legacy.endsWith('.jsonl')) return await readLog(location.legacy);
     old = await readJson(location.legacy);
   } catch (e) {
     throw new LedgerUnreadable(
