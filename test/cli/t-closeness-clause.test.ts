@@ -7,6 +7,10 @@ import { bindCriteria } from '../../engine/criteria/bind-criteria.js';
 import { UnboundTCloseness } from '../../engine/criteria/unbound-t-closeness.js';
 import type { Criterion, ClassStats } from '../../engine/criteria/criterion.js';
 import { column, tableFromRows } from '../../engine/table/table.js';
+import { parseArxHierarchy } from '../../engine/hierarchy/arx-hierarchy.js';
+import { riskReportFigures } from '../../engine/report/risk-report-figures.js';
+import { parseCsv } from '../../engine/table/parse-csv.js';
+import { riskInput } from '../extension/fixtures.js';
 import { runCli } from '../helpers/run-cli-isolated.js';
 
 /*
@@ -36,6 +40,10 @@ const ageOf = (a: string) => [`${a[0]}*`, Number(a) < 40 ? '<40' : '>=40'];
 const zipArx = rows.map((r) => [r[1], zipOf(r[1]), '*'].join(';')).join('\n');
 const ageArx = rows.map((r) => [r[2], ...ageOf(r[2]), '*'].join(';')).join('\n');
 const zipGroups = rows.map((r) => `"${r[1]}" -> "${zipOf(r[1])}" -> "*"`).join('  ');
+// A tree over the salaries for the hierarchical distance: low, mid and high thirds, then *.
+const band = (v: string) => (Number(v) <= 5 ? 'low' : Number(v) <= 8 ? 'mid' : 'high');
+const salaryArx = rows.map((r) => [r[3], band(r[3]), '*'].join(';')).join('\n');
+const salaryGroups = rows.map((r) => `"${r[3]}" -> "${band(r[3])}" -> "*"`).join('  ');
 const ageGroups = rows
   .map(
     (r) =>
@@ -75,11 +83,12 @@ describe('the t-closeness clause', () => {
     writeFileSync(join(dir, 'salary.csv'), csv);
     writeFileSync(join(dir, 'zip.csv'), `${zipArx}\n`);
     writeFileSync(join(dir, 'age.csv'), `${ageArx}\n`);
+    writeFileSync(join(dir, 'salary-h.csv'), `${salaryArx}\n`);
     writeFileSync(join(dir, 'salary.privspec'), text);
     return dir;
   };
 
-  it('binds to the data with the paper’s distances: 0.375 ordered, 2/3 equal for {3k, 4k, 5k}', () => {
+  it('binds to the data with the paper’s 0.375 ordered, and hand-derived equal and hierarchical distances', () => {
     const table = tableFromRows(
       ['salary'],
       rows.map((r) => [r[3]]),
@@ -95,6 +104,31 @@ describe('the t-closeness clause', () => {
     };
     assert.ok(Math.abs(distance('ordered') - 0.375) < 1e-12);
     assert.ok(Math.abs(distance('equal') - 2 / 3) < 1e-12);
+    // Hierarchical, in the low/mid/high tree (height 2), by hand: the 479** class {6k, 8k, 11k} against 1/9 per leaf
+    // moves 1/9 within mid and 2/9 within high at cost ½, and 1/3 from mid to low at cost 1: 1/18 + 1/9 + 1/3 = 0.5;
+    // the 476** class, its complement at 1/6 per salary, moves 1/18 within mid, 1/9 within high at ½ and 1/6 from low
+    // to mid at 1: 1/36 + 1/18 + 1/6 = 0.25. So at zip 1, age 2 the first fails and the second passes t = 0.375.
+    const h = parseArxHierarchy(salaryArx, 'salary-h.csv');
+    const [tree] = bindCriteria(
+      [new UnboundTCloseness('salary', 0.375, 'hierarchical')],
+      (n) => column(table, n),
+      () => h,
+    );
+    const of = (values: string[]): ClassStats => {
+      const dict = column(table, 'salary').dictionary;
+      return {
+        size: values.length,
+        sensitive: { codes: values.map((v) => dict.indexOf(v)), counts: values.map(() => 1) },
+      };
+    };
+    const d = (c: ClassStats) => (tree as Criterion & { distance(c: ClassStats): number }).distance(c);
+    assert.ok(Math.abs(d(of(['6', '8', '11'])) - 0.5) < 1e-12);
+    assert.ok(Math.abs(d(of(['3', '4', '5', '7', '9', '10'])) - 0.25) < 1e-12);
+    // Without the hierarchy the hierarchical distance cannot be bound, and says so.
+    assert.throws(
+      () => bindCriteria([new UnboundTCloseness('salary', 0.375, 'hierarchical')], (n) => column(table, n)),
+      /needs a hierarchy for 'salary'/,
+    );
     // Unbound, the model refuses to judge a class rather than judge it against no distribution.
     assert.throws(() => new UnboundTCloseness('salary', 0.375).isSatisfied());
   });
@@ -102,9 +136,10 @@ describe('the t-closeness clause', () => {
   for (const [distance, clause] of [
     ['equal', 't-closeness 0.375 on salary'],
     ['ordered', 't-closeness ordered 0.375 on salary'],
+    ['hierarchical', 't-closeness hierarchical 0.375 on salary'],
   ] as const) {
     it(`a generalize release decides as privspec anonymize --t does (${distance} distance)`, async () => {
-      const dir = workspace(spec(clause));
+      const dir = workspace(spec(clause, distance === 'hierarchical' ? `hierarchy salary { ${salaryGroups} }` : ''));
       const released = await run(dir, ['release', 'salary.privspec', '--out', 'out']);
       assert.equal(released.code, 0, released.err + released.out);
       const report = JSON.parse(readFileSync(join(dir, 'out', 'public.json'), 'utf8'));
@@ -126,6 +161,7 @@ describe('the t-closeness clause', () => {
         '0.375',
         '--t-distance',
         distance,
+        ...(distance === 'hierarchical' ? ['--sensitive-hierarchy', 'salary-h.csv'] : []),
         '--sensitive',
         'salary',
         '--suppression',
@@ -147,6 +183,33 @@ describe('the t-closeness clause', () => {
       }
     });
   }
+
+  it('the risk report measures the requirement on the data: the largest distance and the rows that fail', () => {
+    // As the data stands every class is one row: each at equal distance 1 − 1/9 = 8/9 (the hand formula above).
+    const r = riskReportFigures(
+      riskInput(
+        parseCsv(csv),
+        {
+          qi: ['zip'],
+          k: 1,
+          identifying: ['id'],
+          sensitive: ['salary'],
+          hierarchies: { zip: { kind: 'groups', levels: [rows.map((r) => [r[1], zipOf(r[1])])] } },
+          levels: {},
+          requirements: {
+            criteria: [{ kind: 't-closeness', distance: 'equal', sensitive: 'salary', t: 0.375 }],
+            suppression: 0,
+            metric: 'loss',
+          },
+        },
+        'salary.csv',
+      ),
+    );
+    const [q] = r.requirements;
+    assert.equal(q.name, '0.375-closeness (equal distance) on salary');
+    assert.equal(q.measured, 'largest distance: 0.889');
+    assert.deepEqual([q.failingClasses, q.failingRows, q.met], [9, 9, false]);
+  });
 
   it('parses with each distance and reports a bad t, an undeclared column and a missing hierarchy', async () => {
     const dir = workspace(spec('t-closeness 0.375 on salary'));
