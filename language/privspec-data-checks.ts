@@ -456,7 +456,8 @@ function tClosenessOnData(
   for (let row = 0; row < classes.classOf.length && rows.length < 5; row++)
     if (classes.classOf[row] === id) rows.push(row + 1);
   const more = classes.sizes[id] > rows.length ? ', …' : '';
-  return { ...r, first: `the first such class (rows ${rows.join(', ')}${more}) is at distance ${shown}` };
+  const word = rows.length === 1 && more === '' ? 'row' : 'rows';
+  return { ...r, first: `the first such class (${word} ${rows.join(', ')}${more}) is at distance ${shown}` };
 }
 
 /**

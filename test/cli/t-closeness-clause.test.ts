@@ -256,7 +256,7 @@ describe('the t-closeness clause', () => {
     assert.ok(v, JSON.stringify(diagnostics));
     assert.equal(v.line, 9);
     assert.match(v.message, /9 of 9 rows are in 9 of 9 classes farther than 0\.375/);
-    assert.match(v.message, /the first such class \(rows 1\) is at distance 0\.889/);
+    assert.match(v.message, /the first such class \(row 1\) is at distance 0\.889/);
     // Pinned to zip 476** and age *, the 476** class of six rows passes (1 − 6/9) and the 479** class (rows 4, 5, 6)
     // is at 1 − 3/9 = 0.667.
     writeFileSync(join(dir, 'salary.privspec'), spec('t-closeness 0.375 on salary generalize zip 1 generalize age 3'));
