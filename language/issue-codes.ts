@@ -30,6 +30,10 @@ export const IssueCodes = {
   MissingDataset: 'missing-dataset',
   Duplicate: 'duplicate',
   SensitiveNotDeclared: 'sensitive-not-declared',
+  /** t-closeness with the hierarchical distance on a column the spec declares no hierarchy for. */
+  TClosenessWithoutHierarchy: 't-closeness-without-hierarchy',
+  /** The data, as it stands or at the pinned levels, has classes whose sensitive distribution is farther than t. */
+  TClosenessViolated: 't-closeness-violated',
   PinWithoutEffect: 'pin-without-effect',
   PramEpsilonHigh: 'pram-epsilon-high',
   ColumnRole: 'column-role',

@@ -13,7 +13,13 @@ import {
   blankUnitsOfTable,
   type BlankUnits,
 } from '../engine/anonymity/blank-units.js';
-import { lDiversityReport } from '../engine/anonymity/criterion-report.js';
+import { criterionReport, lDiversityReport } from '../engine/anonymity/criterion-report.js';
+import { classStats } from '../engine/anonymity/class-stats.js';
+import type { EquivalenceClasses } from '../engine/anonymity/equivalence-classes.js';
+import { bindCriteria } from '../engine/criteria/bind-criteria.js';
+import type { ClassStats, Criterion } from '../engine/criteria/criterion.js';
+import { UnboundTCloseness } from '../engine/criteria/unbound-t-closeness.js';
+import { frequencyColumn } from '../engine/table/frequency-table-of.js';
 import { KAnonymity } from '../engine/criteria/k-anonymity.js';
 import { bindHierarchy } from '../engine/hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../engine/hierarchy/hierarchy.js';
@@ -374,6 +380,16 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
         `the data ${stands} violates ${criterion.minClassSize}-anonymity on ${quasi.join(', ')}: ${v.records} of ${rowCount} rows are in ${plural(v.classes, 'class', 'classes')} smaller than ${criterion.minClassSize}`,
         { node: clause, code: IssueCodes.KAnonymityViolated },
       );
+    } else if (criterion instanceof UnboundTCloseness) {
+      if (!table.columns.some((col) => col.name === criterion.sensitive)) continue;
+      const r = tClosenessOnData(criterion, table, frequencies, hierarchies, classes);
+      if (!r) continue;
+      violated = true;
+      report(
+        'warning',
+        `the data ${stands} violates ${criterion.name}: ${r.records} of ${rowCount} rows are in ${r.classes} of ${plural(classes.classCount, 'class', 'classes')} farther than ${criterion.t} from the overall distribution of ${criterion.sensitive}; ${r.first}`,
+        { node: clause, code: IssueCodes.TClosenessViolated },
+      );
     } else if (table.columns.some((col) => col.name === criterion.sensitive)) {
       const r = lDiversityReport(table, classes, criterion);
       if (r.classes === 0) continue;
@@ -403,6 +419,45 @@ async function checkAnonymityOnData(c: AnonymityCheck): Promise<void> {
   // eslint-disable-next-line @typescript-eslint/only-throw-error -- the reason is above
   if (token.isCancellationRequested) throw OperationCancelled;
   if (found) hint('info', found.message, { node: block, code: IssueCodes.OptimalTransformation });
+}
+
+/**
+ * t-closeness on the data's classes: the model bound (`bindCriteria`, as the search binds it) to the sensitive
+ * column's distribution over all rows, then every class checked. Undefined when every class passes, or when the model
+ * cannot be bound (a hierarchy that does not cover the column: the hierarchy checks report it). `first` names the
+ * first failing class's distance and, when the entries are rows, its rows (numbered from 1 after the header).
+ */
+function tClosenessOnData(
+  criterion: UnboundTCloseness,
+  table: Table,
+  frequencies: FrequencyTable | undefined,
+  hierarchies: ReadonlyMap<string, Hierarchy>,
+  classes: EquivalenceClasses,
+): { classes: number; records: number; first: string } | undefined {
+  let bound: Criterion;
+  try {
+    [bound] = bindCriteria(
+      [criterion],
+      (name) => (frequencies ? frequencyColumn(frequencies, name) : column(table, name)),
+      (name) => hierarchies.get(name),
+    );
+  } catch (e) {
+    if (e instanceof TableError) return undefined;
+    throw e;
+  }
+  const stats = classStats(table, classes, criterion.sensitive);
+  const r = criterionReport(bound, stats);
+  if (r.classes === 0) return undefined;
+  const id = r.failingClassIds[0];
+  const distance = (bound as Criterion & { distance(c: ClassStats): number }).distance(stats[id]);
+  const shown = Number(distance.toPrecision(3));
+  if (classes.weights) return { ...r, first: `the first such class is at distance ${shown}` };
+  const rows: number[] = [];
+  for (let row = 0; row < classes.classOf.length && rows.length < 5; row++)
+    if (classes.classOf[row] === id) rows.push(row + 1);
+  const more = classes.sizes[id] > rows.length ? ', …' : '';
+  const word = rows.length === 1 && more === '' ? 'row' : 'rows';
+  return { ...r, first: `the first such class (${word} ${rows.join(', ')}${more}) is at distance ${shown}` };
 }
 
 /**

@@ -8,6 +8,7 @@ import { hierarchyFromSource, type HierarchySource } from '../engine/hierarchy/h
 import type { Criterion } from '../engine/criteria/criterion.js';
 import { KAnonymity } from '../engine/criteria/k-anonymity.js';
 import { DistinctLDiversity, EntropyLDiversity, RecursiveCLDiversity } from '../engine/criteria/l-diversity.js';
+import { UnboundTCloseness } from '../engine/criteria/unbound-t-closeness.js';
 import type * as ast from './generated/ast.js';
 
 import type { ColumnRoles } from '../engine/release/column-roles.js';
@@ -120,7 +121,7 @@ export function groupingLevels(groups: readonly ast.HierarchyGroup[]): Map<strin
 
 /** The anonymity block as the engine needs it, with the clause that states each criterion (for diagnostics). */
 export type AnonymityPlan = AnonymityDescription & {
-  readonly clauses: ReadonlyMap<Criterion, ast.KClause | ast.LDiversityClause>;
+  readonly clauses: ReadonlyMap<Criterion, ast.KClause | ast.LDiversityClause | ast.TClosenessClause>;
 };
 
 /** The privacy unit the spec's dataset declares (`unit patient_id`), which k counts in distinct values. */
@@ -140,8 +141,8 @@ function datasetUnit(block: ast.Anonymity): string | undefined {
 export function anonymityPlan(block: ast.Anonymity): AnonymityPlan {
   const unit = datasetUnit(block);
   const criteria: Criterion[] = [];
-  const clauses = new Map<Criterion, ast.KClause | ast.LDiversityClause>();
-  const add = (criterion: Criterion, clause: ast.KClause | ast.LDiversityClause) => {
+  const clauses = new Map<Criterion, ast.KClause | ast.LDiversityClause | ast.TClosenessClause>();
+  const add = (criterion: Criterion, clause: ast.KClause | ast.LDiversityClause | ast.TClosenessClause) => {
     criteria.push(criterion);
     clauses.set(criterion, clause);
   };
@@ -153,6 +154,9 @@ export function anonymityPlan(block: ast.Anonymity): AnonymityPlan {
     if (c.$type === 'LevelClause' && c.column) pins.set(c.column.name, c.level);
     if (c.$type === 'KClause') add(new KAnonymity((k = c.k), unit), c);
     else if (c.$type === 'LDiversityClause') add(lDiversity(c), c);
+    // Unbound: the search, the data checks and the reports bind it to their data (engine/criteria/bind-criteria.ts).
+    else if (c.$type === 'TClosenessClause')
+      add(new UnboundTCloseness(c.column?.name ?? '', c.t, c.distance ?? 'equal'), c);
     else if (c.$type === 'SuppressionClause') suppression = c.percent ? c.limit / 100 : c.limit;
     else if (c.$type === 'MetricClause') metric = c.metric;
   }

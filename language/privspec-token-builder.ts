@@ -28,6 +28,9 @@ export const SOFT_KEYWORDS: ReadonlySet<string> = new Set([
   'table',
   'postgres',
   'clickhouse',
+  'equal',
+  'ordered',
+  'hierarchical',
 ]);
 
 /**

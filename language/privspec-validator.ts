@@ -311,6 +311,7 @@ export class PrivspecValidator {
             code: IssueCodes.SensitiveNotDeclared,
           });
       }
+      if (c.$type === 'TClosenessClause') this.checkTCloseness(c, accept);
       if (c.$type === 'LevelClause') {
         if (!(Number.isInteger(c.level) && c.level >= 0))
           accept('error', `a generalization level is an integer ≥ 0, got ${c.level}`, {
@@ -351,6 +352,39 @@ export class PrivspecValidator {
       // Every parameter the criteria reject is reported above with its own range.
     }
   };
+
+  /**
+   * t in (0, 1] (an EMD is at most 1, and t = 0 asks every class to repeat the whole table); the column must be
+   * declared sensitive, since the model protects a sensitive column and a quasi-identifier's distribution changes with
+   * the generalization; the hierarchical distance needs the hierarchy the spec declares for the column.
+   */
+  private checkTCloseness(c: ast.TClosenessClause, accept: ValidationAcceptor): void {
+    if (!(c.t > 0 && c.t <= 1))
+      accept('error', `t must be a number in (0, 1], got ${c.t}`, {
+        node: c,
+        property: 't',
+        code: IssueCodes.ParameterOutOfRange,
+      });
+    const spec = AstUtils.getContainerOfType(c, (n): n is ast.Spec => n.$type === 'Spec');
+    const dataset = spec?.datasets[0];
+    const name = c.column?.name;
+    if (name === undefined || !dataset) return;
+    const sensitive = dataset.clauses.flatMap((x) =>
+      x.$type === 'RoleClause' && x.role === 'sensitive' ? x.columns.map((y) => y.name) : [],
+    );
+    if (!sensitive.includes(name))
+      accept('error', `t-closeness protects a sensitive column: declare '${name}' 'sensitive' in the dataset`, {
+        node: c,
+        property: 'column',
+        code: IssueCodes.SensitiveNotDeclared,
+      });
+    if (c.distance === 'hierarchical' && !spec.hierarchies.some((h) => h.column?.name === name))
+      accept('error', `the hierarchical distance needs a hierarchy for '${name}': declare 'hierarchy ${name} { … }'`, {
+        node: c,
+        property: 'distance',
+        code: IssueCodes.TClosenessWithoutHierarchy,
+      });
+  }
 
   checkBudgetClause = (c: ast.BudgetClause, accept: ValidationAcceptor): void => {
     if (c.name === 'accounting' || c.value === undefined) return;

@@ -108,6 +108,7 @@ export function generalizationProblemSpec(spec: GeneralizationSpec): ProblemSpec
     qi: quasi,
     hierarchies: quasi.map((q) => hierarchies.get(q)!),
     criteria: anonymity.criteria,
+    columnHierarchies: hierarchies,
     suppression: anonymity.suppression,
   };
 }

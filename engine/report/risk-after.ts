@@ -86,6 +86,6 @@ export function riskAfter(
     averageRisk: risk.averageRisk,
     highestRisk: risk.highestRisk,
     classSizeHistogram: h.sizes.map((s, i) => [s, h.counts[i]] as const),
-    requirements: checkRequirements(table, classes, anonymity.criteria, passes),
+    requirements: checkRequirements(table, classes, anonymity.criteria, passes, hierarchies),
   };
 }

@@ -96,7 +96,7 @@ export function riskReportFigures(input: RiskFiguresInput, options: RiskAfterOpt
           classesWithOneValue: d.homogeneousClasses,
         };
       }),
-    requirements: anonymity ? checkRequirements(table, classes, anonymity.criteria) : [],
+    requirements: anonymity ? checkRequirements(table, classes, anonymity.criteria, undefined, input.hierarchies) : [],
     ...(anonymity ? { after: riskAfter(table, dataset, input.hierarchies, anonymity, options) } : {}),
     riskiestCombinations: riskiestCombinations(table, qi, generalization, unit),
     ...(dataset.weight !== undefined && table.columns.some((c) => c.name === dataset.weight)

@@ -1,14 +1,17 @@
 /**
  * Each requirement of a spec's anonymity block measured on equivalence classes, for the risk report's "met / not met":
  * the table's value of the model's own measure (the smallest class, the smallest distinct or entropy ℓ, the largest
- * recursive ratio r₁/tail; Machanavajjhala et al., ACM TKDD 1(1), 2007) and the classes and rows that fail it. The
- * criteria are the very objects the generalize release checks classes with, so "met" here is "passes" there.
+ * recursive ratio r₁/tail; Machanavajjhala et al., ACM TKDD 1(1), 2007; the largest Earth Mover's Distance for
+ * t-closeness, Li et al., ICDE 2007) and the classes and rows that fail it. The criteria are bound to the table by the
+ * one `bindCriteria` the generalize release's search uses, so "met" here is "passes" there.
  */
 import { classStats } from '../anonymity/class-stats.js';
 import type { EquivalenceClasses } from '../anonymity/equivalence-classes.js';
+import { bindCriteria } from '../criteria/bind-criteria.js';
 import type { Criterion } from '../criteria/criterion.js';
+import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import { criterionSpec, type CriterionSpec } from '../criteria/criterion-spec.js';
-import type { Table } from '../table/table.js';
+import { column, type Table } from '../table/table.js';
 import type { RequirementCheck } from './risk-report-figures-types.js';
 import { pluralWord } from '../core/plural.js';
 
@@ -18,6 +21,8 @@ const fmt = (x: number) => (Number.isFinite(x) ? String(Number(x.toPrecision(3))
 function required(s: CriterionSpec | undefined, name: string): string {
   if (!s) return name;
   if (s.kind === 'k-anonymity') return `k ≥ ${s.k}${s.unit ? ` distinct ${s.unit}` : ' rows'} per class`;
+  if (s.kind === 't-closeness')
+    return `${s.distance}-distance EMD ≤ ${s.t} on ${s.sensitive} from its overall distribution in every class`;
   if (s.variant === 'recursive')
     return `recursive (c=${s.c}, ℓ=${s.l}) on ${s.sensitive}: r₁ < c·(r_ℓ+…+r_m) in every class`;
   return `${s.variant} ℓ ≥ ${s.l} on ${s.sensitive} in every class`;
@@ -32,20 +37,32 @@ export function checkRequirements(
   classes: EquivalenceClasses,
   criteria: readonly Criterion[],
   keep?: Uint8Array,
+  hierarchies?: ReadonlyMap<string, Hierarchy>,
 ): RequirementCheck[] {
-  return criteria.map((criterion) => {
+  const bound = bindCriteria(
+    criteria,
+    (name) => column(table, name),
+    (name) => hierarchies?.get(name),
+  );
+  return bound.map((criterion) => {
     const s = criterionSpec(criterion);
-    const measure = (criterion as Criterion & { measure?: (c: ReturnType<typeof classStats>[number]) => number })
-      .measure;
+    const closeness = s?.kind === 't-closeness';
+    // ℓ-diversity's measure is its ℓ; t-closeness's is its distance, the larger the worse.
+    const own = criterion as Criterion & {
+      measure?: (c: ReturnType<typeof classStats>[number]) => number;
+      distance?: (c: ReturnType<typeof classStats>[number]) => number;
+    };
+    const measure = closeness ? own.distance : own.measure;
     const stats = classStats(table, classes, criterion.sensitive);
     const recursive = s?.kind === 'l-diversity' && s.variant === 'recursive';
-    let worst = recursive ? -Infinity : Infinity;
+    const largest = recursive || closeness;
+    let worst = largest ? -Infinity : Infinity;
     let failingClasses = 0;
     let failingRows = 0;
     stats.forEach((c, id) => {
       if (keep && !keep[id]) return;
       const m = measure ? measure.call(criterion, c) : c.size;
-      worst = recursive ? Math.max(worst, m) : Math.min(worst, m);
+      worst = largest ? Math.max(worst, m) : Math.min(worst, m);
       if (!criterion.isSatisfied(c)) {
         failingClasses++;
         failingRows += c.size;
@@ -57,7 +74,9 @@ export function checkRequirements(
         ? `smallest class: ${fmt(worst)} ${unit ? `distinct ${unit}` : pluralWord(worst, 'row')}`
         : recursive
           ? `largest r₁/(r_ℓ+…+r_m): ${fmt(worst)}`
-          : `smallest ${s?.kind === 'l-diversity' ? s.variant : ''} ℓ: ${fmt(worst)}`;
+          : closeness
+            ? `largest distance: ${fmt(worst)}`
+            : `smallest ${s?.kind === 'l-diversity' ? s.variant : ''} ℓ: ${fmt(worst)}`;
     return {
       name: criterion.name,
       required: required(s, criterion.name),

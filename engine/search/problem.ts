@@ -1,9 +1,10 @@
+import { bindCriteria } from '../criteria/bind-criteria.js';
 import type { Criterion } from '../criteria/criterion.js';
 import { KAnonymity } from '../criteria/k-anonymity.js';
 import { bindHierarchy, type BoundHierarchy } from '../hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
-import { frequencyColumnIndex, frequencyTableOf } from '../table/frequency-table-of.js';
+import { frequencyColumn, frequencyColumnIndex, frequencyTableOf } from '../table/frequency-table-of.js';
 import { TableError, type Column, type Table } from '../table/table.js';
 import { pairedColumns, ProjectedCriterion, type SensitiveAttribute } from './paired-columns.js';
 
@@ -54,7 +55,13 @@ export interface ProblemSpec {
   readonly qi: readonly string[];
   /** One hierarchy per quasi-identifier, in the same order. */
   readonly hierarchies: readonly Hierarchy[];
+  /** The models; a spec's t-closeness comes unbound and is bound here to the table's distribution (`bindCriteria`). */
   readonly criteria: readonly Criterion[];
+  /**
+   * Every hierarchy the spec declares, by column, for a model that reads the hierarchy of a column that is not a
+   * quasi-identifier (t-closeness with the hierarchical distance on the sensitive column).
+   */
+  readonly columnHierarchies?: ReadonlyMap<string, Hierarchy>;
   /** Suppression limit as a fraction of rows in [0, 1]; 0 when omitted. */
   readonly suppression?: number;
 }
@@ -116,7 +123,13 @@ export function problemOf(table: FrequencyTable, spec: ProblemSpec): Anonymizati
     );
   }
   let sensitive: SensitiveAttribute | undefined;
-  let criteria = spec.criteria;
+  // Bound before any pairing below wraps them: t-closeness reads the sensitive column's rows over all records.
+  let criteria: readonly Criterion[] = bindCriteria(
+    spec.criteria,
+    (name) => frequencyColumn(table, name),
+    (name) => spec.columnHierarchies?.get(name),
+  );
+  const bound = criteria;
   if (names.length === 1) {
     const col = columnOf(names[0]);
     sensitive = { name: col.name, codes: col.codes, dictionary: col.dictionary };
@@ -126,7 +139,7 @@ export function problemOf(table: FrequencyTable, spec: ProblemSpec): Anonymizati
     const values = columnOf(other);
     const pair = pairedColumns(units, values);
     sensitive = pair.attribute;
-    criteria = spec.criteria.map((c) =>
+    criteria = bound.map((c) =>
       c.sensitive === unit
         ? new ProjectedCriterion(c, pair.attribute.name, pair.project[0], units.dictionary.length)
         : c.sensitive === other

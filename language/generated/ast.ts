@@ -49,6 +49,7 @@ export type PrivspecKeywordNames =
     | "entropy"
     | "entropy-nm"
     | "epsilon"
+    | "equal"
     | "exponential"
     | "from"
     | "gaussian"
@@ -56,6 +57,7 @@ export type PrivspecKeywordNames =
     | "grid"
     | "groups"
     | "hdpview"
+    | "hierarchical"
     | "hierarchy"
     | "identifying"
     | "identity"
@@ -77,6 +79,7 @@ export type PrivspecKeywordNames =
     | "month"
     | "nn-wavelet"
     | "on"
+    | "ordered"
     | "postgres"
     | "pram"
     | "prior"
@@ -96,6 +99,7 @@ export type PrivspecKeywordNames =
     | "size"
     | "sum"
     | "suppression"
+    | "t-closeness"
     | "table"
     | "unbounded-contribution"
     | "unit"
@@ -149,7 +153,7 @@ export function isAnonymity(item: unknown): item is Anonymity {
     return reflection.isInstance(item, Anonymity.$type);
 }
 
-export type AnonymityClause = KClause | LDiversityClause | LevelClause | MetricClause | SuppressionClause;
+export type AnonymityClause = KClause | LDiversityClause | LevelClause | MetricClause | SuppressionClause | TClosenessClause;
 
 export const AnonymityClause = {
     $type: 'AnonymityClause'
@@ -214,7 +218,7 @@ export function isBudgetClause(item: unknown): item is BudgetClause {
 
 /** A column as named in the CSV header. */
 export interface ColumnRef extends langium.AstNode {
-    readonly $container: Comparison | CountQuery | GridQuery | Hierarchy | LDiversityClause | LevelClause | ModeQuery | PramQuery | RoleClause | SumQuery | UnitClause | ViewDimension | WeightClause;
+    readonly $container: Comparison | CountQuery | GridQuery | Hierarchy | LDiversityClause | LevelClause | ModeQuery | PramQuery | RoleClause | SumQuery | TClosenessClause | UnitClause | ViewDimension | WeightClause;
     readonly $type: 'ColumnRef';
     name: Name;
 }
@@ -850,6 +854,31 @@ export function isSuppressionClause(item: unknown): item is SuppressionClause {
     return reflection.isInstance(item, SuppressionClause.$type);
 }
 
+/**
+ * t-closeness of a sensitive column (Li, Li & Venkatasubramanian, ICDE 2007): in every equivalence class its
+ * distribution is within Earth Mover's Distance t of its distribution over all rows. The ground distance is `equal`
+ * (the default), `ordered` (numbers by value, other values alphabetically) or `hierarchical` (the hierarchy the spec
+ * declares for the column).
+ */
+export interface TClosenessClause extends langium.AstNode {
+    readonly $container: Anonymity;
+    readonly $type: 'TClosenessClause';
+    column: ColumnRef;
+    distance?: 'equal' | 'hierarchical' | 'ordered';
+    t: Decimal;
+}
+
+export const TClosenessClause = {
+    $type: 'TClosenessClause',
+    column: 'column',
+    distance: 'distance',
+    t: 't'
+} as const;
+
+export function isTClosenessClause(item: unknown): item is TClosenessClause {
+    return reflection.isInstance(item, TClosenessClause.$type);
+}
+
 /** The privacy unit for user-level differential privacy: the column that identifies one person. */
 export interface UnitClause extends langium.AstNode {
     readonly $container: Dataset;
@@ -983,6 +1012,7 @@ export type PrivspecAstType = {
     Spec: Spec
     SumQuery: SumQuery
     SuppressionClause: SuppressionClause
+    TClosenessClause: TClosenessClause
     UnitClause: UnitClause
     Value: Value
     ViewDimension: ViewDimension
@@ -1564,6 +1594,22 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
                     name: SuppressionClause.percent,
                     defaultValue: false,
                     optional: true
+                }
+            },
+            superTypes: [AnonymityClause.$type]
+        },
+        TClosenessClause: {
+            name: TClosenessClause.$type,
+            properties: {
+                column: {
+                    name: TClosenessClause.column
+                },
+                distance: {
+                    name: TClosenessClause.distance,
+                    optional: true
+                },
+                t: {
+                    name: TClosenessClause.t
                 }
             },
             superTypes: [AnonymityClause.$type]

@@ -108,10 +108,11 @@ export function choicesAt(p: CompletionPosition): Choices {
   if (p.block === 'anonymity') {
     if (prev === 'metric') return { keywords: ['entropy', 'entropy-nm', 'loss', 'discernibility', 'l1'] };
     if (prev === 'l-diversity') return { keywords: ['distinct', 'entropy', 'recursive'] };
+    if (prev === 't-closeness') return { keywords: ['equal', 'ordered', 'hierarchical'] };
     if (prev === 'on') return { columns: 'sensitive' };
     if (prev === 'generalize') return { columns: 'pin' };
     if (prev === '{' || prev === '0' || prev === '%' || before === 'on' || before === 'metric')
-      return { keywords: ['k', 'l-diversity', 'suppression', 'metric', 'generalize'] };
+      return { keywords: ['k', 'l-diversity', 't-closeness', 'suppression', 'metric', 'generalize'] };
     return undefined;
   }
   if (p.block === 'budget') {

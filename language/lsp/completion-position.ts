@@ -28,7 +28,7 @@ const TOKEN =
 const TOP = new Set(['dataset', 'hierarchy', 'anonymity', 'budget', 'release']);
 const CLAUSES: Record<string, ReadonlySet<string>> = {
   dataset: new Set(['identifying', 'quasi', 'sensitive', 'insensitive', 'unit', 'weight', 'sampling', 'correlation']),
-  anonymity: new Set(['k', 'l-diversity', 'suppression', 'metric', 'generalize']),
+  anonymity: new Set(['k', 'l-diversity', 't-closeness', 'suppression', 'metric', 'generalize']),
   budget: new Set(['epsilon', 'delta', 'rho', 'accounting']),
 };
 

@@ -120,6 +120,23 @@ export const KeywordDocs: Readonly<Record<string, KeywordDoc>> = {
     'ℓ-diversity of a sensitive column within every equivalence class (Machanavajjhala et al. 2006); `recursive` takes its c after `c`.',
     'l-diversity ${1|distinct,entropy,recursive|} ${2:3} on ${3:diagnosis}',
   ),
+  't-closeness': k(
+    't-closeness of a sensitive column',
+    't-closeness of a sensitive column (Li, Li & Venkatasubramanian 2007): in every equivalence class, its distribution is within Earth Mover’s Distance t (0 < t ≤ 1) of its distribution over all rows. The ground distance is `equal` (the default), `ordered` (numbers by value, other values alphabetically) or `hierarchical` (the hierarchy the spec declares for the column).',
+    't-closeness ${1|equal,ordered,hierarchical|} ${2:0.2} on ${3:diagnosis}',
+  ),
+  equal: k(
+    'equal ground distance',
+    'Every two values are at distance 1: the EMD is the total variation distance ½ Σ |p − q| (Li et al. 2007).',
+  ),
+  ordered: k(
+    'ordered ground distance',
+    'Values in order (numbers by value) are |i − j|/(m − 1) apart, so moving a class’s mass to nearby values costs little (Li et al. 2007).',
+  ),
+  hierarchical: k(
+    'hierarchical ground distance',
+    'Two values are as far apart as the level of their lowest common ancestor in the column’s hierarchy, over its height (Li et al. 2007); the spec must declare a tree-shaped hierarchy for the column.',
+  ),
   distinct: k(
     'ℓ distinct values per class',
     'Distinct ℓ-diversity: at least ℓ distinct sensitive values in every class.',

@@ -150,7 +150,11 @@ export function pinWithoutEffectFixes(c: FixContext): CodeAction[] {
 }
 
 export function sensitiveNotDeclaredFixes(c: FixContext): CodeAction[] {
-  const clause = nodeAt(c, (n): n is ast.LDiversityClause => n.$type === 'LDiversityClause');
+  const clause = nodeAt(
+    c,
+    (n): n is ast.LDiversityClause | ast.TClosenessClause =>
+      n.$type === 'LDiversityClause' || n.$type === 'TClosenessClause',
+  );
   const dataset = c.analysis.parts.dataset;
   const name = clause?.column?.name;
   if (!dataset || name === undefined) return [];

@@ -12,6 +12,7 @@ export const SNIPPET_SLOTS: Readonly<Record<string, Readonly<Record<number, Colu
   release: { 2: 'group' },
   weight: { 1: 'weight' },
   'l-diversity': { 3: 'sensitive' },
+  't-closeness': { 3: 'sensitive' },
   count: { 1: 'group' },
   sum: { 1: 'numeric' },
   mean: { 1: 'numeric' },

@@ -245,4 +245,33 @@ describe('quick fixes (issue 16 item 2)', () => {
     );
     assert.match(applied(document, actions[0]), /on diagnosis\s+suppression 59% \}/);
   });
+
+  it('declares the column of a t-closeness clause sensitive, which clears the error (issue 37 item 6)', async () => {
+    const document = await open(
+      `${DATASET.replace('  sensitive diagnosis\n', '')}anonymity { t-closeness 0.5 on diagnosis }\n`,
+    );
+    const [diagnostic] = problems(document, IssueCodes.SensitiveNotDeclared);
+    assert.equal(diagnostic.severity, 1);
+    const actions = await actionsFor(document, diagnostic);
+    assert.deepEqual(
+      actions.map((a) => a.title),
+      ["Declare 'diagnosis' sensitive in the dataset"],
+    );
+    const after = await open(applied(document, actions[0]));
+    assert.deepEqual(problems(after, IssueCodes.SensitiveNotDeclared), []);
+  });
+
+  it('the hover on t-closeness and its distances cites the paper', async () => {
+    const text = `${DATASET}anonymity { t-closeness ordered 0.5 on diagnosis }\n`;
+    const document = await open(text);
+    const hover = async (word: string) => {
+      const h = await services.lsp.HoverProvider!.getHoverContent(document, {
+        textDocument: { uri: document.uri.toString() },
+        position: document.textDocument.positionAt(text.indexOf(word) + 1),
+      });
+      return (h?.contents as { value: string } | undefined)?.value ?? '';
+    };
+    assert.match(await hover('t-closeness'), /Li, Li & Venkatasubramanian 2007/);
+    assert.match(await hover('ordered'), /\|i − j\|\/\(m − 1\)/);
+  });
 });

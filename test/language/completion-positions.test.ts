@@ -86,15 +86,17 @@ const POSITIONS: [string, string, string[]][] = [
   [
     'inside anonymity { }: the clauses',
     `${DATASET}anonymity { |`,
-    ['k', 'l-diversity', 'suppression', 'metric', 'generalize'],
+    ['k', 'l-diversity', 't-closeness', 'suppression', 'metric', 'generalize'],
   ],
   [
     'after a k clause: the clauses',
     `${DATASET}anonymity { k 5 |`,
-    ['k', 'l-diversity', 'suppression', 'metric', 'generalize'],
+    ['k', 'l-diversity', 't-closeness', 'suppression', 'metric', 'generalize'],
   ],
   ['after metric', `${DATASET}anonymity { k 5 metric |`, ['entropy', 'entropy-nm', 'loss', 'discernibility', 'l1']],
   ['after l-diversity', `${DATASET}anonymity { l-diversity |`, ['distinct', 'entropy', 'recursive']],
+  ['after t-closeness: the distances', `${DATASET}anonymity { t-closeness |`, ['equal', 'ordered', 'hierarchical']],
+  ['after t-closeness … on: sensitive columns', `${DATASET}anonymity { t-closeness 0.2 on |`, ['diagnosis']],
   ['after generalize in anonymity: quasi with hierarchy', `${DATASET}anonymity { generalize |`, ['age', 'sex']],
   ['after on: sensitive columns', `${DATASET}anonymity { l-diversity 2 on |`, ['diagnosis']],
   [

@@ -86,6 +86,17 @@ describe('the formatter (issue 24): idempotent, no trailing spaces, the same syn
     assert.equal(await format('budget {\nepsilon 1\n}\n'), 'budget {\n  epsilon 1\n}\n');
   });
 
+  it('keeps a t-closeness clause and its distance (issue 37 item 6)', async () => {
+    assert.equal(
+      await format('anonymity {\nk 2\n  t-closeness   ordered 0.375 on    salary\n}\n'),
+      'anonymity {\n  k 2\n  t-closeness ordered 0.375 on salary\n}\n',
+    );
+    assert.equal(
+      await format('anonymity { t-closeness 0.2 on salary  suppression 2% }\n'),
+      'anonymity { t-closeness 0.2 on salary  suppression 2% }\n',
+    );
+  });
+
   it('drops trailing spaces outside strings, also after comments, and keeps them inside a string', () => {
     assert.equal(withoutTrailingSpaces('a  \nb // c  \r\nd\t\n"x  \ny"  \n'), 'a\nb // c\r\nd\n"x  \ny"\n');
   });
