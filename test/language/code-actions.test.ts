@@ -9,6 +9,7 @@ import { loadSpecText } from '../../language/check-spec.js';
 import { nodeEditorServices } from '../../language/privspec-module.js';
 import { IssueCodes } from '../../language/issue-codes.js';
 import { QuickFixes } from '../../language/lsp/privspec-code-actions.js';
+import { actionsFor as quickFixesFor } from '../helpers/quick-fixes.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '..', '..');
 const fixtures = join(root, 'test', 'fixtures', 'specs');
@@ -20,13 +21,7 @@ async function open(text: string): Promise<LangiumDocument> {
   return document;
 }
 
-async function actionsFor(document: LangiumDocument, d: Diagnostic): Promise<CodeAction[]> {
-  return (await services.lsp.CodeActionProvider!.getCodeActions(document, {
-    textDocument: { uri: document.uri.toString() },
-    range: d.range,
-    context: { diagnostics: [d] },
-  })) as CodeAction[];
-}
+const actionsFor = (document: LangiumDocument, d: Diagnostic) => quickFixesFor(services, document, d);
 
 function applied(document: LangiumDocument, action: CodeAction): string {
   const text = document.textDocument.getText();

@@ -9,6 +9,7 @@ import { loadSpecText } from '../../language/check-spec.js';
 import { nodeEditorServices } from '../../language/privspec-module.js';
 import { namesHierarchyOf } from '../../language/lsp/hierarchy-files-beside.js';
 import { adultDirOrSkip } from '../helpers/adult.js';
+import { actionsFor as quickFixesFor } from '../helpers/quick-fixes.js';
 
 // Issue 37 item 6: the domain quick fix offers the hierarchy file beside the data; item 11: the attack demo's six
 // `data-dependent-domain` warnings (two PRAM releases of age, sex and zip) are one, pointing at each place.
@@ -21,13 +22,7 @@ async function open(text: string, path: string): Promise<LangiumDocument> {
   return document;
 }
 
-async function actionsFor(document: LangiumDocument, d: Diagnostic): Promise<CodeAction[]> {
-  return (await services.lsp.CodeActionProvider!.getCodeActions(document, {
-    textDocument: { uri: document.uri.toString() },
-    range: d.range,
-    context: { diagnostics: [d] },
-  })) as CodeAction[];
-}
+const actionsFor = (document: LangiumDocument, d: Diagnostic) => quickFixesFor(services, document, d);
 
 const applied = (document: LangiumDocument, action: CodeAction) =>
   TextDocument.applyEdits(

@@ -6,6 +6,7 @@ import type { CodeAction, Diagnostic, TextDocumentEdit } from 'vscode-languagese
 import { loadSpecText } from '../../language/check-spec.js';
 import { nodeEditorServices } from '../../language/privspec-module.js';
 import { adultDirOrSkip } from '../helpers/adult.js';
+import { actionsFor as quickFixesFor } from '../helpers/quick-fixes.js';
 
 // Issue 37 item 5: a spec with a DP count, a view, a generalize and a PRAM release on Adult showed one
 // `linked-releases` error per (file, release, column), with no quick fix. Now one per pair of releases, on the later
@@ -51,13 +52,7 @@ const pairOf = (x: Diagnostic) => {
   return `${data.other}–${data.release}`;
 };
 
-async function actionsFor(document: LangiumDocument, d: Diagnostic): Promise<CodeAction[]> {
-  return (await services.lsp.CodeActionProvider!.getCodeActions(document, {
-    textDocument: { uri: document.uri.toString() },
-    range: d.range,
-    context: { diagnostics: [d] },
-  })) as CodeAction[];
-}
+const actionsFor = (document: LangiumDocument, d: Diagnostic) => quickFixesFor(services, document, d);
 
 /** The text with the action applied; a snippet's tab stop `$0` becomes `typed` (what the author writes there). */
 function applied(document: LangiumDocument, action: CodeAction, typed = ''): string {
