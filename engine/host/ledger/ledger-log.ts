@@ -291,9 +291,14 @@ export async function readLog(log: string): Promise<LedgerFile | undefined> {
   return headerless(text) ? undefined : ledgerOfLog(parseLog(log, text));
 }
 
-/** A log without a whole header line: empty, or its first write torn before its newline (the review of issue 36). */
+/**
+ * A log without a whole header line: empty, or its first write torn before its newline (the review of issue 36) — a
+ * beginning of a header line as privspec writes it, never other text (which is a damaged ledger, refused).
+ */
 function headerless(text: string): boolean {
   if (text.includes('\n')) return false;
+  const start = `{"ledger":${JSON.stringify(LOG_KIND)},"version":3`;
+  if (!(start.startsWith(text) || text.startsWith(start))) return false;
   try {
     JSON.parse(text);
     return false;
