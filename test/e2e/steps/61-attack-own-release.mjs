@@ -1,5 +1,6 @@
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import os from 'node:os';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 
@@ -23,8 +24,11 @@ export default async function attackOwnRelease(t) {
   const released = path.join(dir, 'releases', 'attack-pram', 'pram_06.csv');
   for (let i = 0; i < 600 && !fs.existsSync(released); i++) await page.waitForTimeout(100);
   if (!fs.existsSync(released)) throw new Error(`▶ Run wrote no ${released}`);
-  const keys = path.join(dir, '.privspec-ledger', 'row-keys');
-  if (!fs.existsSync(keys) || fs.readdirSync(keys).length === 0) throw new Error('▶ Run kept no row key beside the data\'s ledger');
+  // The row key lies beside the data's ledger, in the per-user registry (run-e2e.sh sets XDG_DATA_HOME for the editor).
+  const registry =
+    process.env.PRIVSPEC_LEDGER_DIR || path.join(process.env.XDG_DATA_HOME || path.join(os.homedir(), '.local', 'share'), 'privspec', 'ledgers');
+  const keys = path.join(registry, 'row-keys');
+  if (!fs.existsSync(keys) || fs.readdirSync(keys).length === 0) throw new Error(`▶ Run kept no row key beside the data's ledger (${keys})`);
   // The writer links each file into place and then removes its temporary: wait for those to go before looking.
   const extra = () => fs.readdirSync(path.dirname(released)).filter((f) => !/^pram_06\.(csv|json)$/.test(f));
   for (let i = 0; i < 100 && extra().length > 0; i++) await page.waitForTimeout(100);
