@@ -9,7 +9,7 @@
  * difference of two converted totals, never a sum, and `convertedChangeText` says so.
  */
 import { epsilonClassic } from '../dp/accounting/zcdp.js';
-import type { Amount, ReleaseCosts } from './release-costs.js';
+import { mainKey, type Amount, type ReleaseCosts } from './release-costs.js';
 import type { Accounting } from './release-description.js';
 
 /** A figure for people: three significant digits (JSON keeps full precision). */
@@ -19,13 +19,11 @@ export const sig3 = (x: number) =>
 /** The conversion every ε of a zCDP total is computed by, named wherever such an ε is shown. */
 export const ZCDP_CONVERSION = 'Bun & Steinke 2016';
 
-/** The key in which the accounting adds costs up and measures its limit: ρ under zCDP, ε otherwise. */
-const mainKeyOf = (accounting: Accounting): 'epsilon' | 'rho' => (accounting === 'zcdp' ? 'rho' : 'epsilon');
 const symbolOf = (accounting: Accounting): 'ε' | 'ρ' => (accounting === 'zcdp' ? 'ρ' : 'ε');
 
 /** The amount in the accounting's main notion (ρ under zCDP, ε otherwise). */
 export function mainAmount(amount: Amount, accounting: Accounting): number {
-  return amount[mainKeyOf(accounting)] ?? 0;
+  return amount[mainKey(accounting)] ?? 0;
 }
 
 /** The δ at which a zCDP total is converted to (ε, δ): the budget's, when it states a usable one. */
@@ -50,7 +48,7 @@ export function costText(cost: Amount, accounting: Accounting): string {
 
 /** What going from total `before` to total `after` adds, in the budget's notion: the difference, never below 0. */
 export function addedText(before: Amount, after: Amount, accounting: Accounting): string {
-  const key = mainKeyOf(accounting);
+  const key = mainKey(accounting);
   const added: Amount = { [key]: Math.max(0, (after[key] ?? 0) - (before[key] ?? 0)) };
   if (accounting === 'approx') added.delta = Math.max(0, (after.delta ?? 0) - (before.delta ?? 0));
   return costText(added, accounting);
@@ -61,7 +59,7 @@ export function addedText(before: Amount, after: Amount, accounting: Accounting)
  * 1e-6 by Bun & Steinke 2016)`; `of no limit` when the budget states none.
  */
 export function totalText(total: Amount, limit: Amount, accounting: Accounting): string {
-  const key = mainKeyOf(accounting);
+  const key = mainKey(accounting);
   const cap = limit[key];
   let text = `${symbolOf(accounting)} ${sig3(total[key] ?? 0)} of ${cap === undefined ? 'no limit' : sig3(cap)}`;
   if (accounting === 'approx' && limit.delta !== undefined)
@@ -79,7 +77,7 @@ export function totalText(total: Amount, limit: Amount, accounting: Accounting):
  * Bun & Steinke 2016)`.
  */
 export function spentText(total: Amount, limit: Amount, accounting: Accounting): string {
-  const key = mainKeyOf(accounting);
+  const key = mainKey(accounting);
   let text = `${symbolOf(accounting)} ${sig3(total[key] ?? 0)}`;
   if (accounting === 'approx' && (total.delta ?? 0) > 0) text += `, δ ${sig3(total.delta ?? 0)}`;
   const delta = conversionDelta(accounting, limit);
@@ -90,7 +88,7 @@ export function spentText(total: Amount, limit: Amount, accounting: Accounting):
 
 /** What remains of the limit once `total` is spent, in the budget's notion only: `ε 0.3`, `ρ 0.077`; `no limit`. */
 export function remainingText(total: Amount, limit: Amount, accounting: Accounting): string {
-  const key = mainKeyOf(accounting);
+  const key = mainKey(accounting);
   const cap = limit[key];
   if (cap === undefined) return 'no limit';
   return `${symbolOf(accounting)} ${sig3(Math.max(0, cap - (total[key] ?? 0)))}`;
@@ -109,7 +107,7 @@ export function remainderConversionText(total: Amount, limit: Amount, accounting
 
 /** The limit itself, in the budget's notion only: `ε 1`, `ε 1, δ 1e-5`, `ρ 0.147`; `no limit`. */
 export function limitText(limit: Amount, accounting: Accounting): string {
-  const key = mainKeyOf(accounting);
+  const key = mainKey(accounting);
   const cap = limit[key];
   if (cap === undefined) return 'no limit';
   const main = `${symbolOf(accounting)} ${sig3(cap)}`;

@@ -554,23 +554,17 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
     }
   }
   const after = await readLedgerView(location);
+  // The limit the spends were checked against: the lower of the spec's and the ledger's (a spec may say ε 100 of a
+  // ledger kept at ε 1; "ε 0.9 of 100 spent" after a refusal at 1 misled). The total is computed once: over `where`
+  // regions it is a clique search.
+  const limit = effectiveLimit(budgetLimit(input.budget), after.summary, accounting);
+  const spent = summaryTotal(after.summary, accounting);
   return {
     spec: input.specFile,
     out: options.out,
     ledger: ledgerName(location),
     releases: outcomes,
-    // The limit the spends were checked against: the lower of the spec's and the ledger's (a spec may say ε 100 of a
-    // ledger kept at ε 1; "ε 0.9 of 100 spent" after a refusal at 1 misled).
-    budget: {
-      accounting,
-      limit: effectiveLimit(budgetLimit(input.budget), after.summary, accounting),
-      spent: summaryTotal(after.summary, accounting),
-      label: totalText(
-        summaryTotal(after.summary, accounting),
-        effectiveLimit(budgetLimit(input.budget), after.summary, accounting),
-        accounting,
-      ),
-    },
+    budget: { accounting, limit, spent, label: totalText(spent, limit, accounting) },
     ...(options.seed !== undefined ? { notPrivate: true } : {}),
   };
 }
