@@ -109,6 +109,11 @@ export interface RowViolation {
   readonly classKey: string;
   /** An opaque id of the class in the last check of this document, for "Show the rows of this class". */
   readonly classId: number;
+  /**
+   * Set when the class is not below k but fails one of the spec's sensitive-attribute models (ℓ-diversity,
+   * t-closeness): the model's name and, for t-closeness, the class's distance from the overall distribution.
+   */
+  readonly model?: { readonly criterion: string; readonly distance?: number };
 }
 
 export interface CheckResult {
@@ -125,6 +130,8 @@ export interface CheckResult {
   readonly elapsedMs: number;
   /** With a survey weight in the model: the records above the individual-risk threshold. */
   readonly individualRisk?: IndividualRiskCheck;
+  /** The spec's ℓ-diversity and t-closeness requirements that some class fails, with the rows and classes failing. */
+  readonly sensitiveModels?: readonly { readonly criterion: string; readonly rows: number; readonly classes: number }[];
 }
 
 /** Records whose survey-weighted individual risk exceeds the threshold (at most `maxDiagnostics` located). */

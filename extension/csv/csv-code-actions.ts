@@ -1,7 +1,7 @@
 import * as vscode from 'vscode';
 import type { Ctx } from '../ctx.js';
 import { levelEditRequestMethod, type LevelEditParams, type LevelEditResponse } from '../protocol.js';
-import { kViolationCode, diagnosticSource } from './csv-diagnostics.js';
+import { kViolationCode, modelViolationCode, diagnosticSource } from './csv-diagnostics.js';
 import { fixTitle } from './fix-words.js';
 
 /**
@@ -32,12 +32,15 @@ export class CsvCodeActions implements vscode.CodeActionProvider {
         actions.push(go);
         continue;
       }
-      if (diagnostic.source !== diagnosticSource || diagnostic.code !== kViolationCode) continue;
+      if (diagnostic.source !== diagnosticSource) continue;
+      if (diagnostic.code !== kViolationCode && diagnostic.code !== modelViolationCode) continue;
       const info = this.ctx.diagnostics.infoFor(document.uri, diagnostic);
       if (!info || seen.has(info.violation.classId)) continue;
       seen.add(info.violation.classId);
       const spec = info.model.spec;
-      if (spec) {
+      // The generalizations offered are the ones that lift the class to k (the worker's k check); for a class that
+      // fails ℓ-diversity or t-closeness they would not be the answer, so only its rows are offered there.
+      if (spec && !info.violation.model) {
         try {
           // No cancellation token here: cancelling a worker request ends the thread, and with it the kept checks of
           // every open CSV. The fixes take milliseconds, so a superseded request simply runs to the end and is dropped.

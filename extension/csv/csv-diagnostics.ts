@@ -9,6 +9,10 @@ import type { WorkerClient, WorkerError } from './worker-client.js';
 
 export const diagnosticSource = 'privspec';
 export const kViolationCode = 'k-anonymity';
+/** A row whose class fails one of the spec's ℓ-diversity or t-closeness requirements (and is not below k). */
+export const modelViolationCode = 'privacy-model';
+/** The codes of the row markers that `Next ▸` walks through. */
+export const rowMarkerCodes: readonly string[] = [kViolationCode, modelViolationCode];
 
 /** A CSV's totals after a check: what the banner lens on line 1 says. */
 export interface CheckSummary {
@@ -17,6 +21,7 @@ export interface CheckSummary {
   readonly k: number;
   readonly unit?: string;
   readonly headerLine: number;
+  readonly sensitiveModels?: CheckResult['sensitiveModels'];
 }
 
 /** What a code action needs to know about one k-violation diagnostic. */
@@ -178,7 +183,7 @@ export class CsvDiagnostics implements vscode.Disposable {
   ): void {
     const diagnostics: vscode.Diagnostic[] = [];
     const infos = new Map<vscode.Diagnostic, ViolationInfo>();
-    if (result.violatingRows > 0) {
+    if (result.violatingRows > 0 || (result.sensitiveModels?.length ?? 0) > 0) {
       const summary = new vscode.Diagnostic(
         document.lineAt(Math.min(result.headerLine, document.lineCount - 1)).range,
         summaryMessage(result, model.k, origin),
@@ -198,7 +203,7 @@ export class CsvDiagnostics implements vscode.Disposable {
           vscode.DiagnosticSeverity.Warning,
         );
         d.source = diagnosticSource;
-        d.code = kViolationCode;
+        d.code = v.model ? modelViolationCode : kViolationCode;
         diagnostics.push(d);
         infos.set(d, { violation: v, model, key });
       }
@@ -212,6 +217,7 @@ export class CsvDiagnostics implements vscode.Disposable {
       k: model.k,
       unit: result.unit,
       headerLine: result.headerLine,
+      ...(result.sensitiveModels ? { sensitiveModels: result.sensitiveModels } : {}),
     });
   }
 

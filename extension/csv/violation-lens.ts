@@ -1,6 +1,6 @@
 import * as vscode from 'vscode';
 import type { CsvDiagnostics } from './csv-diagnostics.js';
-import { kViolationCode, diagnosticSource } from './csv-diagnostics.js';
+import { rowMarkerCodes, diagnosticSource } from './csv-diagnostics.js';
 import { bannerText, nextFlaggedLine } from './messages.js';
 
 /**
@@ -19,7 +19,7 @@ export class ViolationLens implements vscode.CodeLensProvider {
 
   provideCodeLenses(document: vscode.TextDocument): vscode.CodeLens[] {
     const s = this.diagnostics.summaryFor(document.uri);
-    if (!s || s.violatingRows === 0) return [];
+    if (!s || (s.violatingRows === 0 && (s.sensitiveModels?.length ?? 0) === 0)) return [];
     const range = new vscode.Range(s.headerLine, 0, s.headerLine, 0);
     const title = `⚠ ${bannerText(s)} — Next ▸`;
     return [
@@ -45,7 +45,7 @@ export async function goToNextViolation(uri?: vscode.Uri): Promise<void> {
   if (!editor) return;
   const flagged = vscode.languages
     .getDiagnostics(editor.document.uri)
-    .filter((d) => d.source === diagnosticSource && d.code === kViolationCode);
+    .filter((d) => d.source === diagnosticSource && typeof d.code === 'string' && rowMarkerCodes.includes(d.code));
   const line = nextFlaggedLine(
     flagged.map((d) => d.range.start.line),
     editor.selection.active.line,

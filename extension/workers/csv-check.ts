@@ -14,6 +14,7 @@ import { modelHierarchies } from './hierarchies.js';
 import { applyChanges, isSimple, patchTable, type DictionaryIndexes, type TextChange } from './incremental-table.js';
 import { fieldRanges, lineStarts, lineText, mergeAdjacent } from './line-index.js';
 import { individualRiskCheck } from './individual-risk-flags.js';
+import { sensitiveModelFailures, type SensitiveModelFailure } from './sensitive-model-flags.js';
 
 /** What the worker keeps of the last check of a document, so that quick fixes and "show rows" need no re-parse. */
 export interface CheckState {
@@ -88,11 +89,12 @@ function checkTable(
   started: number,
   simple?: boolean,
 ): { state: CheckState; result: CheckResult } {
+  const hierarchies = modelHierarchies(model);
   const checkModel: KCheckModel = {
     qi: model.qi,
     k: model.k,
     ...(model.unit !== undefined ? { unit: model.unit } : {}),
-    ...modelHierarchies(model),
+    ...hierarchies,
   };
   const check = kCheck(table, checkModel);
   const { classes, generalization, units, report } = check;
@@ -109,8 +111,16 @@ function checkTable(
     simple: simple ?? isSimple(text, table),
   };
 
+  // The spec's ℓ-diversity and t-closeness on the same classes: a row of a class that is not below k but fails one of
+  // them is marked too, naming the model (the first failing one), so the CSV shows what the spec's warning counts.
+  const failures = sensitiveModelFailures(table, model, classes, hierarchies.hierarchies);
+  const failingModel = new Int32Array(failures.length > 0 ? classes.classCount : 0).fill(-1);
+  failures.forEach((f, i) => {
+    for (const id of f.failingClassIds) if (failingModel[id] === -1) failingModel[id] = i;
+  });
+
   const violations: RowViolation[] = [];
-  if (report.records > 0 && maxDiagnostics > 0) {
+  if ((report.records > 0 || failures.length > 0) && maxDiagnostics > 0) {
     const starts = lineStarts(text);
     state.starts = starts;
     const qiIndexes = model.qi.map((name) => columnIndex(table, name));
@@ -120,7 +130,9 @@ function checkTable(
     const decides = units ?? sizes;
     for (let r = 0; r < table.rowCount && violations.length < maxDiagnostics; r++) {
       const id = classOf[r];
-      if (decides[id] >= model.k) continue;
+      const belowK = decides[id] < model.k;
+      const failing = failures.length > 0 && !belowK ? failingModel[id] : -1;
+      if (!belowK && failing === -1) continue;
       const line = (table.rowLines?.[r] ?? r + 2) - 1;
       const ranges = fieldRanges(lineText(text, starts, line), d);
       const cells = qiIndexes.map((j) => ranges[j]).filter((x): x is [number, number] => x !== undefined);
@@ -139,6 +151,7 @@ function checkTable(
         ...(units ? { units: units[id] } : {}),
         classKey: key,
         classId: id,
+        ...(failing >= 0 ? { model: modelFlag(failures[failing], id) } : {}),
       });
     }
   }
@@ -153,9 +166,20 @@ function checkTable(
     violations,
     headerLine,
     ...(individualRisk ? { individualRisk } : {}),
+    ...(failures.length > 0
+      ? { sensitiveModels: failures.map((f) => ({ criterion: f.criterion, rows: f.rows, classes: f.classes })) }
+      : {}),
     elapsedMs: performance.now() - started,
   };
   return { state, result };
+}
+
+/** What a row's marker says of the model its class fails: its name, and for t-closeness the class's distance. */
+function modelFlag(failure: SensitiveModelFailure, classId: number): NonNullable<RowViolation['model']> {
+  return {
+    criterion: failure.criterion,
+    ...(failure.distanceOf ? { distance: failure.distanceOf(classId) } : {}),
+  };
 }
 
 /** The quick fix's generalizations for one class of the kept check: the engine's, on the check's own model. */
