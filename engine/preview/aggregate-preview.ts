@@ -6,8 +6,6 @@ import type { ReleaseStages } from '../release/release-measurement.js';
 import type { PreviewExact } from './preview-exact.js';
 import { MAX_PREVIEW_CELLS, type AggregateBody } from './preview-types.js';
 
-const sig3 = (x: number) => Number(x.toPrecision(3));
-
 /**
  * A count, sum or mean as the release computes it, minus the noise: the planned measurement's own first stage (rows of
  * `where`, each unit's contributions bounded, values clamped, exact cells), on the table or from the source's answer
@@ -52,7 +50,7 @@ export function aggregatePreview(
     bound:
       bound === undefined
         ? 'no closed-form bound for this mechanism'
-        : `95 % of draws fall within ±${sig3(bound)} ${cell.applies((q as AggregateQuery).by.length > 0)}`,
+        : cell.boundText(bound, (q as AggregateQuery).by.length > 0),
     ...(unbounded ? { bounding: cell.bias(bounded, unbounded, bounded.dropped!) } : {}),
   };
 }

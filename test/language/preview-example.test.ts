@@ -94,6 +94,13 @@ describe('issue 22 on the teaching example: the preview is the release minus the
     // bound unit rows 1 keeps one row per patient: 10,000 patients in the example's 21,062 visits.
     assert.equal(cell.rows, 10_000);
     assert.ok(cell.truth !== cell.unbounded);
-    assert.ok(Math.abs(cell.error95! - Number(p.body.bound.match(/±([\d.e+]+)/)![1]) / 10_000) / cell.error95! < 1e-2);
+    const sumBound = Number(p.body.bound.match(/±([\d,.e+]+)/)![1].replace(/,/g, ''));
+    assert.ok(Math.abs(cell.error95! - sumBound / 10_000) / cell.error95! < 1e-2);
+    // The newcomer tour read "95 % of draws fall within ±5430000 on each mean" beside the means' ±543: the sentence
+    // must not give the sum's bound as the means' own, and groups its digits.
+    assert.match(
+      p.body.bound,
+      /^95 % of draws fall within the ± column on each mean: the noisy sum's bound, ±[\d,]+, over the rows it averages$/,
+    );
   });
 });

@@ -22,8 +22,11 @@ export interface CellFigures {
   value(cells: ExactCells, i: number): number | null;
   /** The 95 % half-width of one cell's value, from the release's bound. */
   error95(bound: number, rows: number): number | null;
-  /** Where the 95 % bound applies, in words (`on each group`). */
-  applies(grouped: boolean): string;
+  /**
+   * The 95 % bound in words, from the release's bound: `95 % of draws fall within ±1.2 on each group`. A mean's bound
+   * is per cell (the noisy sum's bound over the cell's rows), so it names the division instead of one figure.
+   */
+  boundText(bound: number, grouped: boolean): string;
   /** What contribution bounding removes, in words, from the bounded and the unbounded cells: for the owner's eyes. */
   bias(bounded: ExactCells, unbounded: ExactCells, dropped: number): string;
 }

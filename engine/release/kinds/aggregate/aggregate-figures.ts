@@ -13,13 +13,15 @@ const pct = (part: number, whole: number) =>
   whole === 0 ? '' : ` (${part <= 0 ? '−' : '+'}${sig3(Math.abs((100 * part) / whole))} %)`;
 const rowsLost = (bounded: ExactCells, unbounded: ExactCells) => total(unbounded.counts) - total(bounded.counts);
 
-const onEachCell = (grouped: boolean) => (grouped ? 'on each group' : 'on the answer');
+/** A count's or a sum's bound is one figure for every cell. */
+const onEachCell = (bound: number, grouped: boolean) =>
+  `95 % of draws fall within ±${sig3(bound)} ${grouped ? 'on each group' : 'on the answer'}`;
 
 /** `bounding removes 1,521 rows (−14.7 %)`: computed on exact data, for the owner's eyes. */
 export const countFigures: CellFigures = {
   value: (c, i) => c.exact[i],
   error95: (bound) => bound,
-  applies: onEachCell,
+  boundText: onEachCell,
   bias: (bounded, unbounded) => {
     const lost = rowsLost(bounded, unbounded);
     return `bounding removes ${grouped(lost)} rows${pct(-lost, total(unbounded.counts))}; the release perturbs the bounded count`;
@@ -30,7 +32,7 @@ export const countFigures: CellFigures = {
 export const sumFigures: CellFigures = {
   value: (c, i) => c.exact[i],
   error95: (bound) => bound,
-  applies: onEachCell,
+  boundText: onEachCell,
   bias: (bounded, unbounded) => {
     const sumLost = total(unbounded.exact) - total(bounded.exact);
     return `bounding removes ${grouped(rowsLost(bounded, unbounded))} rows and ${sig3(sumLost)} of the sum${pct(-sumLost, total(unbounded.exact))}; the release perturbs the bounded sum`;
@@ -41,7 +43,10 @@ export const sumFigures: CellFigures = {
 export const meanFigures: CellFigures = {
   value: (c, i) => (c.counts[i] > 0 ? c.exact[i] / c.counts[i] : null),
   error95: (bound, rows) => (rows > 0 ? bound / rows : null),
-  applies: () => "on each mean: the noisy sum's bound over the cell's rows",
+  // The sum's bound is not the mean's: a cell of n rows is within ±b/n (the table's column), so the sentence gives the
+  // division, not b alone beside the means (a reader took ±5,430,000 for the means' own bound).
+  boundText: (bound, grouped) =>
+    `95 % of draws fall within the ± column on each mean: the noisy sum's bound, ±${sig3(bound).toLocaleString('en-US')}, over the rows ${grouped ? 'the group averages' : 'it averages'}`,
   bias: (bounded, unbounded, dropped) => {
     const mean = (c: ExactCells) => (total(c.counts) > 0 ? total(c.exact) / total(c.counts) : 0);
     const shift = mean(bounded) - mean(unbounded);
