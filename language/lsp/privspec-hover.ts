@@ -1,7 +1,6 @@
 import type { LangiumDocument } from 'langium';
 import type { HoverProvider } from 'langium/lsp';
 import type { Hover, HoverParams } from 'vscode-languageserver';
-import { epsilonClassic, epsilonOptimal } from '../../engine/dp/accounting/zcdp.js';
 import { riskBefore, type RiskFiguresInput } from '../../engine/report/risk-report-figures.js';
 import { readsAtSource, type CsvStore } from '../../engine/host/sources/csv/csv-store.js';
 import { didYouMean } from '../did-you-mean.js';
@@ -249,23 +248,15 @@ function budgetHover(analysis: SpecAnalysis): string {
 }
 
 /**
- * The release's cost in its budget's notion only (what the budget adds up), then, labelled as such, what the mechanism
- * guarantees on its own in the other notions it can be stated in.
+ * The release's cost in its budget's notion only, what the budget adds up (issue 37's rule: an ε beside a ρ only for
+ * totals and the remainder). The mechanism's own guarantees in the other notions were listed here too, labelled, and
+ * still read as a second cost of the same release to a newcomer: the mechanism's parameter (`laplace epsilon 0.2`)
+ * stays in the mechanism's line, as what sets its noise.
  */
 function costLines(plan: ReleasePlan, a: SpecAnalysis): string[] {
-  const { accounting, limit } = a.summary;
+  const { accounting } = a.summary;
   const own = costIn(plan.costs, accounting);
-  const first = `Privacy cost (${accounting} accounting): ${own ? costText(own, accounting) : `cannot be accounted under ${accounting}`}`;
-  const others: string[] = [];
-  const { pure, zcdp, approx } = plan.costs;
-  if (accounting !== 'pure') others.push(pure?.kind === 'pure' ? `ε = ${f(pure.epsilon)}-DP` : 'not pure ε-DP');
-  if (accounting !== 'zcdp' && zcdp?.kind === 'zcdp') others.push(`ρ = ${f(zcdp.rho)}-zCDP`);
-  if (accounting !== 'approx' && approx?.kind === 'approx' && !(accounting === 'zcdp' && zcdp?.kind === 'zcdp'))
-    others.push(`(ε, δ) = (${f(approx.epsilon)}, ${approx.delta})-DP`);
-  const delta = limit.delta;
-  if (accounting === 'zcdp' && zcdp?.kind === 'zcdp' && delta !== undefined && delta > 0 && delta < 1)
-    others.push(
-      `(ε, δ) = (${f(epsilonClassic(zcdp.rho, delta))}, ${f(delta)}) by ${ZCDP_CONVERSION}, (${f(epsilonOptimal(zcdp.rho, delta))}, ${f(delta)}) by Canonne, Kamath & Steinke 2020`,
-    );
-  return others.length > 0 ? [first, `On its own, not what the budget adds up: ${others.join(' · ')}`] : [first];
+  return [
+    `Privacy cost (${accounting} accounting): ${own ? costText(own, accounting) : `cannot be accounted under ${accounting}`}`,
+  ];
 }

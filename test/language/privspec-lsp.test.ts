@@ -110,7 +110,7 @@ describe('language server features', () => {
     assert.match(h, /95 % error bound: ±5\.99 per group/);
     // Issue 37 item 1: the cost in the budget's notion only; the other notions apart, as the mechanism's own guarantee.
     assert.match(h, /Privacy cost \(approx accounting\): ε 0\.5\n/);
-    assert.match(h, /On its own, not what the budget adds up: ε = 0\.5-DP · ρ = 0\.125-zCDP/);
+    assert.doesNotMatch(h, /On its own|-zCDP/);
     assert.match(h, /Budget \(approx\): adds ε 0\.5; plan total after it ε 0\.5 of 1/);
   });
 
@@ -173,7 +173,7 @@ describe('language server features', () => {
       /A DP view over `age` 0\.\.99 × `sex` \(3 values\): a partition into blocks, each with a noisy count\. Any number of counting queries/,
     );
     assert.match(h, /Privacy cost \(approx accounting\): ε 0\.2\n/);
-    assert.match(h, /On its own, not what the budget adds up: ε = 0\.2-DP · ρ = 0\.02-zCDP/);
+    assert.doesNotMatch(h, /On its own|-zCDP/);
   });
 
   it('hovers a Gaussian release with σ and its zCDP reading', async () => {
