@@ -2,7 +2,8 @@
  * The preview panel's budget meter, the Write-parameters check and `privspec preview` read one computation: the whole
  * plan (every DP release of the spec, this one at the panel's parameters, composed by the budget walk) and the ledger
  * (what has been spent), stated in the budget's notion by the one cost formatter (cost-text.ts). "This release spends ε
- * 0.2; the plan spends ε 0.9 of 1; ledger ε 0.5; ε 0.1 remains after the plan."; under zCDP the release in ρ and the
+ * 0.2; the plan spends ε 0.4 of 1; ledger ε 0.5; ε 0.1 remains after the ledger and the plan."; under zCDP the release
+ * in ρ and the
  * totals in ρ with their converted (ε, δ) beside them.
  */
 import { budgetLimit, summarizeBudget, type Spendable } from './budget-walk.js';
@@ -19,7 +20,7 @@ export interface BudgetMeter {
   readonly plan: string;
   /** What the ledger has recorded: `ε 0.5`. */
   readonly ledger: string;
-  /** What the plan leaves of the budget: `ε 0.19`. */
+  /** What the ledger and the plan leave of the budget together: `ε 0.19`. */
   readonly remainingAfter: string;
   /**
    * The plan overruns the budget (the checker's error; Write parameters to spec refuses it), with the engine's message.
@@ -42,7 +43,10 @@ export interface BudgetMeter {
     readonly plan: number;
     readonly ledger: number;
     readonly limit: number | null;
+    /** The limit less the plan alone. */
     readonly remainingAfterPlan: number | null;
+    /** The limit less the ledger and the plan composed, as the sentence and the status bar state it. */
+    readonly remainingAfterLedgerAndPlan: number | null;
     readonly converted?: {
       readonly delta: number;
       readonly plan: number;
@@ -89,12 +93,31 @@ export function budgetMeter<P extends Spendable>(
   const run = own ? overrunOf(budget, limit, spent, withRun) : undefined;
   const planText = totalText(total, limit, accounting);
   const ledgerText = spentText(spent, limit, accounting);
-  const remainingAfter = remainingText(total, limit, accounting);
+  // What remains is what the ledger and the whole plan leave together, composed as the runner and the status bar
+  // compose them ("ledger ρ 0.02 spent + plan ρ 0.11 = ρ 0.13 of 0.147"): the newcomer tour found the panel's
+  // remainder ignoring a ledger the status bar counted. With nothing spent yet it is the plan's remainder.
+  const planned = summary.releases.flatMap((r) =>
+    costIn(r.plan.costs, accounting)
+      ? [
+          {
+            id: 'planned',
+            release: r.plan.name,
+            at: '',
+            costs: r.plan.costs,
+            box: boxRecord(r.plan.box),
+            userLevel: r.plan.userLevel,
+          },
+        ]
+      : [],
+  );
+  const combined = ledger.length > 0 ? ledgerTotal([...ledger, ...planned], accounting) : total;
+  const remainingAfter = remainingText(combined, limit, accounting);
+  const after = ledger.length > 0 ? 'the ledger and the plan' : 'the plan';
   const key = accounting === 'zcdp' ? 'rho' : 'epsilon';
   const cap = limit[key];
   const delta =
     accounting === 'zcdp' && limit.delta !== undefined && limit.delta > 0 && limit.delta < 1 ? limit.delta : undefined;
-  let sentence = `This release spends ${spends}; the plan spends ${planText}; ledger ${ledgerText}; ${remainingAfter} remains after the plan.`;
+  let sentence = `This release spends ${spends}; the plan spends ${planText}; ledger ${ledgerText}; ${remainingAfter} remains after ${after}.`;
   if (planOverrun)
     sentence += ` The plan overruns the budget at '${planOverrun.plan.name}': ${planOverrun.overrun!.message}.`;
   if (run) sentence += ` ▶ Run would be refused: ${run.message} in the ledger.`;
@@ -115,6 +138,7 @@ export function budgetMeter<P extends Spendable>(
       ledger: mainAmount(spent, accounting),
       limit: cap ?? null,
       remainingAfterPlan: cap === undefined ? null : Math.max(0, cap - mainAmount(total, accounting)),
+      remainingAfterLedgerAndPlan: cap === undefined ? null : Math.max(0, cap - mainAmount(combined, accounting)),
       ...(delta === undefined
         ? {}
         : {

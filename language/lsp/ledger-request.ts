@@ -12,7 +12,13 @@ import type { LangiumDocument } from 'langium';
 import { ledgerFor, readLedger } from '../../engine/host/ledger/ledger-file.js';
 import { ledgerName } from '../../engine/host/ledger/dataset-identity.js';
 import type { LedgerFile } from '../../engine/release/ledger-entry.js';
-import { everyNotionText, limitText, localEpsilonText, unaffordableText } from '../../engine/release/cost-text.js';
+import {
+  everyNotionText,
+  ledgerAndPlanText,
+  limitText,
+  localEpsilonText,
+  unaffordableText,
+} from '../../engine/release/cost-text.js';
 import { effectiveLimit, formatLimit } from '../../engine/release/ledger-limit.js';
 import { overrunOf } from '../../engine/release/budget-notion.js';
 import { boxRecord, ledgerTotal, type LedgerEntry } from '../../engine/release/ledger-entry.js';
@@ -86,6 +92,17 @@ export function plannedEntries(a: SpecAnalysis, targets: readonly SpecAnalysis['
       box: boxRecord(p.box),
       userLevel: p.userLevel,
     }));
+}
+
+/**
+ * The ledger's recorded total and what running the whole plan would add, as one sum against the limit: the status bar's
+ * line and the budget block's lens once the ledger holds a spend, so the two never state different totals.
+ */
+export function ledgerAndPlanLine(a: SpecAnalysis, entries: readonly LedgerEntry[]): string {
+  const { accounting, limit } = a.summary;
+  const spent = ledgerTotal(entries, accounting);
+  const combined = ledgerTotal([...entries, ...plannedEntries(a, a.plans)], accounting);
+  return ledgerAndPlanText(spent, combined, limit, accounting);
 }
 
 /**

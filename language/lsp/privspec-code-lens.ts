@@ -5,7 +5,7 @@ import type * as ast from '../generated/ast.js';
 import { analyzeDocument } from '../privspec-analysis.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { PreviewReleaseCommand, RunReleaseCommand, ShowLedgerCommand, type RunReleaseParams } from '../protocol.js';
-import { documentLedger, runsIn, unaffordable } from './ledger-request.js';
+import { documentLedger, ledgerAndPlanLine, runsIn, unaffordable } from './ledger-request.js';
 import { budgetLabel, releaseCostLens } from './readable-costs.js';
 
 /**
@@ -33,9 +33,15 @@ export class PrivspecCodeLensProvider implements CodeLensProvider {
     const budget = analysis.parts.budget;
     if (budget?.$cstNode) {
       const over = analysis.summary.releases.some((r) => r.overrun);
+      // Once the ledger holds a spend, the lens states the status bar's sum (ledger + plan against the limit): the
+      // newcomer tour read "Budget ρ 0.11 of 0.147" here and "ρ 0.13 of 0.147" in the status bar after a run.
+      const figures =
+        ledger && ledger.entries.some((e) => !e.notPrivate && e.microdata === undefined)
+          ? `: ${ledgerAndPlanLine(analysis, ledger.entries)}`
+          : ` ${budgetLabel(analysis)}`;
       lenses.push({
         range: budget.$cstNode.range,
-        command: { title: `Budget ${budgetLabel(analysis)}${over ? ' — overrun' : ''}`, command: '' },
+        command: { title: `Budget${figures}${over ? ' — overrun' : ''}`, command: '' },
       });
     }
     for (const release of spec.releases) {

@@ -6,9 +6,8 @@ import { runSpec } from '../../engine/host/run/run-spec.js';
 import { budgetLabel } from './readable-costs.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { budgetRequest, ledgerRequest, runReleaseRequest, type BudgetSummaryResponse } from '../protocol.js';
-import { documentLedger, ledgerResponse, plannedEntries } from './ledger-request.js';
-import { ledgerAndPlanText, totalText } from '../../engine/release/cost-text.js';
-import { ledgerTotal } from '../../engine/release/ledger-entry.js';
+import { documentLedger, ledgerAndPlanLine, ledgerResponse } from './ledger-request.js';
+import { totalText } from '../../engine/release/cost-text.js';
 import { registerPreviewRequests } from './preview-request.js';
 import { CodeLensRefreshRequest } from 'vscode-languageserver';
 import { releaseInput } from '../release-input.js';
@@ -49,9 +48,7 @@ export async function budgetWithLedger(document: LangiumDocument): Promise<Budge
   const { accounting, limit } = a.summary;
   try {
     const { ledger } = await documentLedger(document);
-    const spent = ledgerTotal(ledger.entries, accounting);
-    const combined = ledgerTotal([...ledger.entries, ...plannedEntries(a, a.plans)], accounting);
-    return { ...response, status: ledgerAndPlanText(spent, combined, limit, accounting) };
+    return { ...response, status: ledgerAndPlanLine(a, ledger.entries) };
   } catch {
     return { ...response, status: `plan ${totalText(a.summary.spent, limit, accounting)}` };
   }

@@ -35,6 +35,7 @@ function meter(
       ledger: 0,
       limit: null,
       remainingAfterPlan: null,
+      remainingAfterLedgerAndPlan: null,
     },
   };
 }

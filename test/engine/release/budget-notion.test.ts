@@ -55,7 +55,7 @@ describe("engine/release/budget-notion: overruns in the accounting's notion", ()
     );
   });
 
-  it('the meter counts the whole plan and the ledger: "This release spends ε 0.2; the plan spends ε 0.7 of 1; ledger ε 0.5; …"', () => {
+  it('the meter counts the whole plan and the ledger: "…; the plan spends ε 0.7 of 1; ledger ε 0.5; ε 0 remains after the ledger and the plan"', () => {
     const budget: BudgetDescription = { accounting: 'pure', epsilon: 1 };
     const d = (name: string, epsilon: number): ReleaseDescription => ({
       name,
@@ -68,7 +68,16 @@ describe("engine/release/budget-notion: overruns in the accounting's notion", ()
     const m = budgetMeter(budget, plans, 'y', ledger);
     assert.equal(
       m.sentence,
-      'This release spends ε 0.2; the plan spends ε 0.7 of 1; ledger ε 0.5; ε 0.3 remains after the plan.',
+      'This release spends ε 0.2; the plan spends ε 0.7 of 1; ledger ε 0.5; ε 0 remains after the ledger and the plan.',
+    );
+    // The remainder is the limit less the ledger and the whole plan composed, as the status bar's sum states it
+    // ("ledger ε 0.5 spent + plan ε 0.7 = ε 1.2 of 1"): the newcomer tour found the panel ignoring the ledger.
+    assert.equal(m.figures.remainingAfterPlan, 1 - 0.7);
+    assert.equal(m.figures.remainingAfterLedgerAndPlan, 0);
+    const half = budgetMeter(budget, [plans[1]], 'y', ledger);
+    assert.equal(
+      half.sentence,
+      'This release spends ε 0.2; the plan spends ε 0.2 of 1; ledger ε 0.5; ε 0.3 remains after the ledger and the plan.',
     );
     assert.equal(m.overrun, false);
     // A ledger of ε 0.9 leaves ε 0.1: ▶ Run of y (ε 0.2) would be refused, with the runner's own message.
