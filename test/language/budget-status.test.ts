@@ -6,6 +6,7 @@ import { runCli } from '../helpers/run-cli-isolated.js';
 import { formatBudget } from '../../extension/budget-text.js';
 import { loadSpecText, nodeServices } from '../../language/check-spec.js';
 import { budgetWithLedger } from '../../language/lsp/privspec-requests.js';
+import { PrivspecCodeLensProvider } from '../../language/lsp/privspec-code-lens.js';
 
 // Issue 24 item 8: the status bar showed the plan, never the ledger — after two runs it still read the plan while the
 // next run was refused. It now states both in the budget's notion, as one sum (issue 37 item 11: "ledger ε 0.8 spent +
@@ -34,5 +35,11 @@ describe('privspec/budget: the status bar states the ledger beside the plan (iss
     }
     // The client shows the server's line as it is.
     assert.equal(formatBudget(await status())?.label, 'Budget: ledger ε 0.6 spent + plan ε 0.3 = ε 0.9 of 1');
+    // The budget block's lens states the same sum once the ledger holds a spend (the newcomer tour read the plan alone
+    // there, "Budget ε 0.3 of 1", beside the status bar's total).
+    const lenses = await new PrivspecCodeLensProvider(services).provideCodeLens(
+      await loadSpecText(text, spec, services),
+    );
+    assert.equal(lenses[0].command?.title, 'Budget: ledger ε 0.6 spent + plan ε 0.3 = ε 0.9 of 1');
   });
 });
