@@ -35,8 +35,10 @@ export interface PackingBounds {
   readonly upper: number;
 }
 
-/** Largest tableau (rows × (columns + rows) doubles) the solver builds: 32 MB. */
-export const MAX_TABLEAU_CELLS = 4_000_000;
+/** Largest tableau (rows × (columns + rows) doubles) the solver builds: 64 MB. */
+export const MAX_TABLEAU_CELLS = 8_000_000;
+/** Most tableau cells updated over all pivots (about a minute of work), so that no input makes the solver hang. */
+export const MAX_PIVOT_WORK = 2e10;
 
 const TOLERANCE = 1e-9;
 /** Degenerate pivots in a row before Bland's rule replaces Dantzig's. */
@@ -49,7 +51,7 @@ export function solvePacking(lp: PackingLp, what: string): PackingSolution {
   if (m * width > MAX_TABLEAU_CELLS)
     throw new PrivacyError(
       `${what}: the linear programme has ${m} constraints and ${n} variables (a tableau of ${m * width} cells, ` +
-        `limit ${MAX_TABLEAU_CELLS}); lower the bound GS or use a smaller graph`,
+        `limit ${MAX_TABLEAU_CELLS}); the graph is too large for the exact LP`,
     );
   // Row i of the tableau, columns 0..n−1 structural, n..n+m−1 slack; starts as [A | I] with the slacks basic.
   const t = new Float64Array(m * width);
@@ -68,12 +70,14 @@ export function solvePacking(lp: PackingLp, what: string): PackingSolution {
   const isBasic = new Uint8Array(width);
   isBasic.fill(1, n);
   const upper = (j: number) => (j < n ? 1 : Infinity);
-  const maxIterations = 50 * width + 1000;
+  const maxIterations = Math.min(50 * width + 1000, Math.floor(MAX_PIVOT_WORK / (m * width + 1)));
   let degenerate = 0;
   let iterations = 0;
   for (; ; iterations++) {
     if (iterations > maxIterations)
-      throw new PrivacyError(`${what}: the simplex method did not finish in ${maxIterations} steps`);
+      throw new PrivacyError(
+        `${what}: the simplex method did not finish in ${maxIterations} steps on ${m} constraints and ${n} variables`,
+      );
     const bland = degenerate >= DEGENERATE_RUN;
     let enter = -1;
     let best = TOLERANCE;

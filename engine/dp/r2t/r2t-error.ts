@@ -1,7 +1,7 @@
 /**
  * The error of R2T and of a fixed truncation threshold, for the preview and the bench.
  *
- * The paper's bound (Dong, Fang, Yi, Tao, Wei, SIGMOD 2022, Theorem 5.1; derivation in r2t.md): with probability
+ * The paper's bound (Dong, Fang, Yi, Tao, Machanavajjhala, SIGMOD 2022; derivation in r2t.md): with probability
  * ≥ 1 − β, Q(I) − 4·L·ln(L/β)·τ*(I)/ε ≤ R2T(I) ≤ Q(I), where L = ⌈log₂ GS⌉ and τ*(I) is the largest contribution of
  * one unit (for self-joins, the smallest τ at which the LP stops truncating), assumed ≤ GS. The preview's `r2tBound`
  * is the same argument on this instance's answers: min_j (Q(I) − Q(I, τ_j)) + 2·shift_j.

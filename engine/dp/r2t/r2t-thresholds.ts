@@ -1,6 +1,6 @@
 /**
- * The truncation thresholds R2T tries: τ_j = 2^j for j = 1 … ⌈log₂ GS⌉ (Dong, Fang, Yi, Tao, Wei, "R2T:
- * Instance-optimal Truncation for Differentially Private Query Evaluation with Foreign Keys", SIGMOD 2022, §5).
+ * The truncation thresholds R2T tries: τ_j = 2^j for j = 1 … ⌈log₂ GS⌉ (Dong, Fang, Yi, Tao, Machanavajjhala, "R2T:
+ * Instance-optimal Truncation for Differentially Private Query Evaluation with Foreign Keys", SIGMOD 2022).
  *
  * GS is the public upper bound on one unit's contribution. The last threshold is the first power of two ≥ GS, so the
  * largest candidate never truncates a unit within the bound. The number of thresholds is also the number of

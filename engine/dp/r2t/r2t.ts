@@ -1,6 +1,6 @@
 /**
- * R2T, race to the top (Dong, Fang, Yi, Tao, Wei, "R2T: Instance-optimal Truncation for Differentially Private Query
- * Evaluation with Foreign Keys", SIGMOD 2022, §5; seed "DP query tutorial", slides 60–62).
+ * R2T, race to the top (Dong, Fang, Yi, Tao, Machanavajjhala, "R2T: Instance-optimal Truncation for Differentially
+ * Private Query Evaluation with Foreign Keys", SIGMOD 2022; seed "DP query tutorial", slides 60–62).
  *
  * Given the truncated answers Q(I, τ_j) at τ_j = 2^j, j = 1 … L = ⌈log₂ GS⌉ (each of sensitivity τ_j when one unit and
  * all its rows are added or removed), R2T releases

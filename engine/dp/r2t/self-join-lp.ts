@@ -1,6 +1,7 @@
 /**
- * R2T's truncation for self-joins under node privacy (Dong, Fang, Yi, Tao, Wei, SIGMOD 2022, §6): the join results
- * are the edges (count pairs) or the triangles (count triangles) of an undirected graph whose nodes are the units, and
+ * R2T's truncation for self-joins under node privacy (Dong, Fang, Yi, Tao, Machanavajjhala, SIGMOD 2022): the join
+ * results are the edges (count pairs) or the triangles (count triangles) of an undirected graph whose nodes are the
+ * units, and
  *
  *   Q(I, τ) = max Σ_q u_q  subject to  0 ≤ u_q ≤ 1 for each join result q, and Σ_{q ∋ v} u_q ≤ τ for each node v.
  *

@@ -2,7 +2,7 @@
  * The truncated query of R2T for foreign-key joins without self-joins: Q(I, τ) = Σ_u min(c_u, τ), where c_u ≥ 0 is
  * what unit u contributes (its row count, or the sum of its clamped values). Removing one unit and all its rows
  * changes Q(I, τ) by at most τ and leaves every other unit's c_u unchanged, which is the sensitivity R2T's noise is
- * calibrated to (Dong, Fang, Yi, Tao, Wei, SIGMOD 2022, §5).
+ * calibrated to (Dong, Fang, Yi, Tao, Machanavajjhala, SIGMOD 2022).
  *
  * This is the in-memory reference that the SQL of every source must equal exactly, so it works on integers only.
  * Counts are integers. Sums follow engine/dp/fixed-point/exact-sum.ts: every row's value is clamped, rounded once

@@ -5,7 +5,7 @@ import { expectedAbsLaplaceShifted, previewR2tError, r2tErrorBound } from '../..
 
 describe('dp/r2t error', () => {
   it("the paper's bound 4·L·ln(L/β)·τ*/ε: GS = 65536, ε = 1, β = 0.1, τ* = 5000 → 320,000·ln 160", () => {
-    // Dong, Fang, Yi, Tao, Wei, SIGMOD 2022, Theorem 5.1 with L = 16: 4·16·5000 = 320,000.
+    // Dong, Fang, Yi, Tao, Machanavajjhala, SIGMOD 2022, error theorem with L = 16: 4·16·5000 = 320,000.
     const b = r2tErrorBound({ gs: 65536, epsilon: 1 }, 5000);
     assert.ok(Math.abs(b - 320000 * Math.log(160)) <= 1e-9 * b);
   });

@@ -1,7 +1,7 @@
 import { strict as assert } from 'node:assert';
 import { r2tThresholds } from '../../../../engine/dp/r2t/r2t-thresholds.js';
 
-// τ_j = 2^j, j = 1 … ⌈log₂ GS⌉ (Dong, Fang, Yi, Tao, Wei, SIGMOD 2022, §5).
+// τ_j = 2^j, j = 1 … ⌈log₂ GS⌉ (Dong, Fang, Yi, Tao, Machanavajjhala, SIGMOD 2022).
 describe('dp/r2t thresholds', () => {
   it('GS = 65536 gives the 16 powers 2 … 65536; GS = 4096 gives 12', () => {
     const t = r2tThresholds(65536);

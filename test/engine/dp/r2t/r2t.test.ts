@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { seededRandom } from '../../../../engine/core/random.js';
 import { publishedR2t, r2tRelease } from '../../../../engine/dp/r2t/r2t.js';
 
-// R2T (Dong, Fang, Yi, Tao, Wei, SIGMOD 2022, §5): candidate j is Q(I, τ_j) + Lap(L·τ_j/ε) − L·ln(L/β)·τ_j/ε,
+// R2T (Dong, Fang, Yi, Tao, Machanavajjhala, SIGMOD 2022): candidate j is Q(I, τ_j) + Lap(L·τ_j/ε) − L·ln(L/β)·τ_j/ε,
 // L = ⌈log₂ GS⌉; the release is the largest candidate or 0.
 describe('dp/r2t release', () => {
   const answers16 = Array.from({ length: 16 }, (_, j) => Math.min(1000, 100 * (j + 1)));

@@ -10,7 +10,7 @@ import {
   type Edge,
 } from '../../../../engine/dp/r2t/self-join-lp.js';
 
-// The LP of R2T for self-joins (Dong, Fang, Yi, Tao, Wei, SIGMOD 2022, §6): max Σ_q u_q, 0 ≤ u_q ≤ 1,
+// The LP of R2T for self-joins (Dong, Fang, Yi, Tao, Machanavajjhala, SIGMOD 2022): max Σ_q u_q, 0 ≤ u_q ≤ 1,
 // Σ_{q ∋ v} u_q ≤ τ. Every expected value below is derived by hand in its comment.
 const star = (leaves: number): Edge[] => Array.from({ length: leaves }, (_, i) => ['c', `l${i}`]);
 const complete = (n: number): Edge[] => {
@@ -88,7 +88,7 @@ describe('dp/r2t self-join LP: triangles (bounded simplex, certified)', () => {
     const rows = Array.from({ length: 2100 }, () => ({ members: [0], bound: 1 }));
     assert.throws(
       () => solvePacking({ columns: 2000, rows }, 'R2T: the triangle LP at τ = 2'),
-      /τ = 2: the linear programme has 2100 constraints and 2000 variables \(a tableau of 8610000 cells, limit 4000000\)/,
+      /τ = 2: the linear programme has 2100 constraints and 2000 variables \(a tableau of 8610000 cells, limit 8000000\); the graph is too large/,
     );
   });
 });

@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { exactClampedSum } from '../../../../engine/dp/fixed-point/exact-sum.js';
 import { truncatedAnswers } from '../../../../engine/dp/r2t/truncated-sum.js';
 
-// Q(I, τ) = Σ_u min(c_u, τ) (Dong, Fang, Yi, Tao, Wei, SIGMOD 2022, §5), derived by hand below.
+// Q(I, τ) = Σ_u min(c_u, τ) (Dong, Fang, Yi, Tao, Machanavajjhala, SIGMOD 2022), derived by hand below.
 describe('dp/r2t truncated answers', () => {
   it('counts: contributions 1, 3, 10, 0 at τ = 2, 4, 8, 16 give 5, 8, 12, 14', () => {
     // τ = 2: 1 + 2 + 2 + 0; τ = 4: 1 + 3 + 4; τ = 8: 1 + 3 + 8; τ = 16: nothing truncated, 14.
