@@ -42,7 +42,7 @@ function fixedError(q: Query, answer: number, sensitivity: number, rng: RandomSo
   const m = makeLaplace({
     sensitivity,
     epsilon: EPSILON,
-    integer: q.integer && Number.isInteger(answer) && Number.isInteger(sensitivity),
+    integer: q.integer,
     rng,
   });
   return median(Array.from({ length: RUNS }, () => Math.abs(m.invoke([answer])[0] - q.exact) / q.exact));
@@ -104,7 +104,8 @@ function graphQuery(
     exact,
     answers: lp.answers,
     slack: lp.sensitivitySlack,
-    integer: lp.sensitivitySlack === 0,
+    // The edge LP's answers are multiples of ½: the fine grid, as the release must use for every self-join.
+    integer: false,
     tauStar,
     // With node privacy there is no `rows N`; the untruncated count with the public bound GS as its sensitivity is
     // the choice without R2T.
@@ -155,7 +156,8 @@ export default function run(): void {
         { length: RUNS },
         () =>
           Math.abs(
-            r2tRelease(q.answers, { gs: q.gs, epsilon: EPSILON, sensitivitySlack: q.slack }, rng).value - q.exact,
+            r2tRelease(q.answers, { gs: q.gs, epsilon: EPSILON, sensitivitySlack: q.slack, integer: q.integer }, rng)
+              .value - q.exact,
           ) / q.exact,
       ),
     );

@@ -30,6 +30,12 @@ export interface R2tOptions {
    * What the answers' sensitivity may exceed τ by (the triangle LP's `TRIANGLE_LP_SLACK`); 0 for exact answers.
    */
   readonly sensitivitySlack?: number;
+  /**
+   * The answers are integers (counts): the noise is then on ℤ. This is declared, never inferred from the answers: a
+   * noise grid chosen by looking at the data would differ between neighbours, and the two grids' outputs are far
+   * from ε-close (a point of ℤ is likely under one and a single fine grid point under the other).
+   */
+  readonly integer?: boolean;
 }
 
 export interface R2tCandidate {
@@ -87,11 +93,14 @@ export function r2tRelease(
     throw new PrivacyError(`R2T: the sensitivity slack must be a finite number ≥ 0, got ${slack}`);
   if (!(options.epsilon > 0) || !Number.isFinite(options.epsilon))
     throw new PrivacyError(`R2T: ε must be a finite number > 0, got ${options.epsilon}`);
-  for (const a of answers)
+  const integer = options.integer ?? false;
+  for (const a of answers) {
     if (!(a >= 0) || !Number.isFinite(a)) throw new PrivacyError(`R2T: a truncated answer must be ≥ 0, got ${a}`);
+    if (integer && !Number.isInteger(a)) throw new PrivacyError(`R2T: the answers were declared integers, got ${a}`);
+  }
+  if (integer && slack !== 0) throw new PrivacyError('R2T: integer answers take no sensitivity slack');
   // The share's decimal, added L times, stays ≤ ε.
   const share = splitEpsilon(options.epsilon, L);
-  const integer = slack === 0 && answers.every(Number.isInteger);
   const logFactor = Math.log(L / beta);
   const candidates = taus.map((tau, j): R2tCandidate => {
     const laplace = makeLaplace({ sensitivity: tau + slack, epsilon: share, integer, rng: noise });

@@ -23,8 +23,8 @@ const llr = (r: R2tRelease) =>
 function audit<O>(epsilon: number, seed: number, out: (r: R2tRelease) => O, reject: (o: O) => boolean): AuditResult {
   const rng = seededRandom(seed);
   return auditMechanism({
-    runD: () => out(r2tRelease(d, { gs: 16, epsilon }, rng)),
-    runDPrime: () => out(r2tRelease(dPrime, { gs: 16, epsilon }, rng)),
+    runD: () => out(r2tRelease(d, { gs: 16, epsilon, integer: true }, rng)),
+    runDPrime: () => out(r2tRelease(dPrime, { gs: 16, epsilon, integer: true }, rng)),
     reject,
     trials: TRIALS,
   });
@@ -70,7 +70,7 @@ describe('dp/r2t empirical ε audit (slow)', function () {
   it('a broken R2T that gives every candidate the whole ε (declared 1, true 4) is caught above 1', () => {
     // Calling r2tRelease with ε = 4 is exactly "forgot to divide by L = 4"; its loss on this pair is 4.
     const rng = seededRandom(3);
-    const scaled = (answers: number[]) => r2tRelease(answers, { gs: 16, epsilon: 4 }, rng);
+    const scaled = (answers: number[]) => r2tRelease(answers, { gs: 16, epsilon: 4, integer: true }, rng);
     const r = auditMechanism({
       runD: () => llr(scaled(d)) / 4,
       runDPrime: () => llr(scaled(dPrime)) / 4,

@@ -8,7 +8,7 @@ describe('dp/r2t release', () => {
   const answers16 = Array.from({ length: 16 }, (_, j) => Math.min(1000, 100 * (j + 1)));
 
   it('GS = 65536, ε = 1, β = 0.1: scale 16·τ, shift 16·τ·ln 160, ε/16 = 0.0625 per candidate', () => {
-    const r = r2tRelease(answers16, { gs: 65536, epsilon: 1 }, seededRandom(1));
+    const r = r2tRelease(answers16, { gs: 65536, epsilon: 1, integer: true }, seededRandom(1));
     assert.equal(r.candidates.length, 16);
     assert.equal(r.epsilonPerCandidate, 0.0625);
     assert.equal(r.epsilon, 1);
@@ -24,7 +24,11 @@ describe('dp/r2t release', () => {
   });
 
   it('ε = 0.8 over GS = 1000 (L = 10): each candidate gets 0.08 and scale τ/0.08 = 12.5·τ; β = 0.05 shifts by ln 200', () => {
-    const r = r2tRelease(answers16.slice(0, 10), { gs: 1000, epsilon: 0.8, beta: 0.05 }, seededRandom(2));
+    const r = r2tRelease(
+      answers16.slice(0, 10),
+      { gs: 1000, epsilon: 0.8, beta: 0.05, integer: true },
+      seededRandom(2),
+    );
     assert.equal(r.epsilonPerCandidate, 0.08);
     assert.ok(r.epsilon <= 0.8);
     for (const c of r.candidates) {
@@ -49,7 +53,7 @@ describe('dp/r2t release', () => {
     const runs = 4000;
     let over = 0;
     for (let i = 0; i < runs; i++)
-      if (r2tRelease([500, 500, 500, 500], { gs: 16, epsilon: 1 }, rng).value > 500) over++;
+      if (r2tRelease([500, 500, 500, 500], { gs: 16, epsilon: 1, integer: true }, rng).value > 500) over++;
     const sd = Math.sqrt(runs * p * (1 - p));
     assert.ok(Math.abs(over - runs * p) <= 4 * sd, `${over} of ${runs}, expected ${runs * p} ± ${4 * sd}`);
   });
@@ -81,5 +85,20 @@ describe('dp/r2t release', () => {
     assert.throws(() => r2tRelease([1, 2, -3, 4], { gs: 16, epsilon: 1 }), /must be ≥ 0, got -3/);
     assert.throws(() => r2tRelease([1, 2, 3, 4], { gs: 16, epsilon: 1, beta: 1 }), /β must be in \(0, 1\), got 1/);
     assert.throws(() => r2tRelease([1, 2, 3, 4], { gs: 16, epsilon: 0 }), /ε must be a finite number > 0, got 0/);
+  });
+
+  it('takes the noise grid from the query, never from the answers: half-integers on the fine grid, and refused as counts', () => {
+    // An edge LP answer such as 1.5 next to a neighbour's 2 must get the same grid; only a declared count uses ℤ.
+    const grid = r2tRelease([1.5, 2, 2, 2], { gs: 16, epsilon: 1 }, seededRandom(6));
+    const whole = r2tRelease([2, 2, 2, 2], { gs: 16, epsilon: 1 }, seededRandom(6));
+    assert.deepEqual(
+      grid.candidates.map((c) => c.scale),
+      whole.candidates.map((c) => c.scale),
+    );
+    assert.ok(grid.candidates.every((c) => c.scale > 4 * c.tau));
+    assert.throws(
+      () => r2tRelease([1.5, 2, 2, 2], { gs: 16, epsilon: 1, integer: true }),
+      /declared integers, got 1.5/,
+    );
   });
 });
