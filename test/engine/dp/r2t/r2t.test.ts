@@ -1,4 +1,5 @@
 import { strict as assert } from 'node:assert';
+import { readFileSync } from 'node:fs';
 import { seededRandom } from '../../../../engine/core/random.js';
 import { publishedR2t, r2tRelease } from '../../../../engine/dp/r2t/r2t.js';
 
@@ -100,5 +101,20 @@ describe('dp/r2t release', () => {
       () => r2tRelease([1.5, 2, 2, 2], { gs: 16, epsilon: 1, integer: true }),
       /declared integers, got 1.5/,
     );
+  });
+});
+
+describe('dp/r2t proof note', () => {
+  it('r2t.md beside the mechanism has the pseudocode, the privacy argument, the citation, the audit and the bench', () => {
+    const text = readFileSync('engine/dp/r2t/r2t.md', 'utf8');
+    for (const section of [
+      '## Pseudocode',
+      '## Privacy argument',
+      '**Citation.**',
+      'r2tRelease',
+      '## Empirical ε audit',
+      '## Bench',
+    ])
+      assert.ok(text.includes(section), `r2t.md lacks ${section}`);
   });
 });
