@@ -41,6 +41,7 @@ export function localPreview(input: LocalPreviewInput): LocalBody {
     before[i]++;
   }
   const n = rows.length;
+  const squares = before.reduce((s, x) => s + x * x, 0);
   const k = domain.length;
   const cells = q.protocol === 'randomized-response' ? 1 : (q.width ?? 0);
   let draw: Float64Array | undefined;
@@ -49,7 +50,7 @@ export function localPreview(input: LocalPreviewInput): LocalBody {
     draw = protocol.estimate(Array.from(rows, (r) => protocol.randomize(values.dictionary[values.codes[r]]))).estimates;
   }
   const width = q.width ?? 1024;
-  const sketch = { ...q, protocol: 'count-mean-sketch' as const, width };
+  const sketch = { ...q, protocol: 'count-mean-sketch' as const, width, hashes: q.hashes ?? 256 };
   return {
     kind: 'local',
     column: q.column,
@@ -59,12 +60,12 @@ export function localPreview(input: LocalPreviewInput): LocalBody {
     values: domain.map((value, i) => ({
       value,
       before: before[i],
-      standardError: expectedStandardError(q, k, n, before[i]),
+      standardError: expectedStandardError(q, k, n, before[i], squares - before[i] ** 2),
       draw: draw ? draw[i] : null,
     })),
     responseError: expectedStandardError({ ...q, protocol: 'randomized-response' }, k, n),
     sketchError: expectedStandardError(sketch, k, n),
     sketchWidth: width,
-    sketchBeatsAt: sketchBeatsResponseAt(q.epsilon, n, width) ?? null,
+    sketchBeatsAt: sketchBeatsResponseAt(q.epsilon, n, width, q.hashes ?? 256) ?? null,
   };
 }

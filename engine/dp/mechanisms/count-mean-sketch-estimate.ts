@@ -12,10 +12,15 @@
  *
  * Variance (derived in docs/ldp.md from Algorithms 1–3): with π_i the fraction of the k hash functions under which
  * unit i's value collides with d (1 for d itself), each report adds ½c_ε·ṽ + ½, of mean π_i and variance
- * (c_ε² − 1)/4 + π_i(1 − π_i), so Var[f̃(d)] = (m/(m−1))²·Σ_i ((c_ε² − 1)/4 + π_i(1 − π_i)). Over a random hash
- * family (π_i = 1/m for the other values) that is (m/(m−1))²·(n(c_ε² − 1)/4 + (n − n_d)(m − 1)/m²), the form a
- * release states, at the clamped estimate. Pan (arXiv 2406.03785, 2024) notes that the Apple paper's own variance
- * statement needs this correction.
+ * (c_ε² − 1)/4 + π_i(1 − π_i), so given the hash family E[f̃(d)] = m/(m−1)·(Σ_i π_i − n/m) and
+ * Var[f̃(d)] = (m/(m−1))²·Σ_i ((c_ε² − 1)/4 + π_i(1 − π_i)). Over the family's seed (each h_l(d′) = h_l(d) with
+ * probability 1/m, independently for each l and each pair of values) the estimate is unbiased and
+ *
+ *   Var[f̃(d)] = (m/(m−1))²·(n(c_ε² − 1)/4 + ((m − 1)/m²)·((n − n_d)(1 − 1/k) + Σ_{d′≠d} n_{d′}²/k))
+ *
+ * (the law of total variance: the last term is the variance of the collisions shared by the n_{d′} units of a value),
+ * the form a release states at the clamped estimates. It has the terms of Apple 2017's statement (c_ε², 1/m and
+ * Σ f(d′)²/(k·m)); Pan (arXiv 2406.03785, 2024) notes that the paper's own expectation and variance need correcting.
  */
 import { PrivacyError } from '../../core/measures.js';
 import type { SketchHash, SketchReport } from './count-mean-sketch.js';
@@ -78,10 +83,20 @@ export interface WrittenSketch {
   readonly hex: string;
 }
 
-/** The variance of f̃(d) over a random hash family, with n_d units holding d and flip probability q. */
-export function countMeanSketchVariance(n: number, nd: number, flipProbability: number, m: number): number {
+/**
+ * The variance of f̃(d) over the reports and the hash family's seed: n reports, n_d of them from units holding d,
+ * `othersSquared` = Σ_{d′≠d} n_{d′}², k hash functions of width m, flip probability q.
+ */
+export function countMeanSketchVariance(
+  n: number,
+  nd: number,
+  othersSquared: number,
+  flipProbability: number,
+  k: number,
+  m: number,
+): number {
   const c = sketchScale(flipProbability);
-  return (m / (m - 1)) ** 2 * ((n * (c * c - 1)) / 4 + ((n - nd) * (m - 1)) / (m * m));
+  return (m / (m - 1)) ** 2 * ((n * (c * c - 1)) / 4 + ((m - 1) / (m * m)) * ((n - nd) * (1 - 1 / k) + othersSquared / k));
 }
 
 /**
@@ -112,10 +127,13 @@ export function countMeanSketchEstimates(
   const c = sketchScale(flipProbability);
   const estimates = new Float64Array(size);
   const standardErrors = new Float64Array(size);
+  for (let d = 0; d < size; d++) estimates[d] = (m / (m - 1)) * (c * (ones[d] - n / 2) + n / 2 - n / m);
+  // The variance at the estimates clamped to [0, n]: it reads only the reports.
+  const clamped = Array.from(estimates, (e) => Math.min(n, Math.max(0, e)));
+  const squares = clamped.reduce((s, x) => s + x * x, 0);
   for (let d = 0; d < size; d++) {
-    estimates[d] = (m / (m - 1)) * (c * (ones[d] - n / 2) + n / 2 - n / m);
-    const nd = Math.min(n, Math.max(0, estimates[d]));
-    standardErrors[d] = Math.sqrt(countMeanSketchVariance(n, nd, flipProbability, m));
+    const nd = clamped[d];
+    standardErrors[d] = Math.sqrt(countMeanSketchVariance(n, nd, squares - nd * nd, flipProbability, k, m));
   }
   return { n, estimates, standardErrors };
 }

@@ -24,7 +24,7 @@ export async function localHover(plan: HoverPlan, facts: EditorFacts): Promise<H
     about.push(
       `standard error of each estimated count at n = ${n}: ±${f(expectedStandardError(q, k, n))} (a value few units hold)`,
     );
-    const at = sketchBeatsResponseAt(q.epsilon, n, q.width ?? 1024);
+    const at = sketchBeatsResponseAt(q.epsilon, n, q.width ?? 1024, q.hashes ?? 256);
     if (at !== undefined)
       about.push(
         `the count-mean sketch (width ${q.width ?? 1024}) has the smaller error from ${at} values on, at this ε and n (this domain: ${k})`,
