@@ -46,7 +46,10 @@ const unitsOf = (domain: readonly string[], counts: readonly number[]) =>
 
 /** One collection: every unit's report through the protocol, then the server's estimates. */
 function collect(q: LocalQuery, domain: readonly string[], units: readonly string[], seed: number, hashSeed?: number) {
-  const protocol = localProtocol(q, domain, { rng: seededRandom(seed), ...(hashSeed !== undefined ? { hashSeed } : {}) });
+  const protocol = localProtocol(q, domain, {
+    rng: seededRandom(seed),
+    ...(hashSeed !== undefined ? { hashSeed } : {}),
+  });
   return protocol.estimate(units.map((u) => protocol.randomize(u))).estimates;
 }
 
@@ -107,7 +110,8 @@ describe('local DP estimators (issue 40)', () => {
     it('given its hash family: mean m/(m−1)(Σπ_i − n/m) and variance (m/(m−1))²Σ((c²−1)/4 + π_i(1−π_i)), 200 runs', () => {
       // The collision fraction π of each pair of values under the fixed family (seed 12), derived from its hashes.
       const hash = seededSketchHash(k, m, 12);
-      const pi = (a: string, b: string) => Array.from({ length: k }, (_, l) => hash(l, a) === hash(l, b)).filter(Boolean).length / k;
+      const pi = (a: string, b: string) =>
+        Array.from({ length: k }, (_, l) => hash(l, a) === hash(l, b)).filter(Boolean).length / k;
       const c = sketchScale(flip);
       const runs = Array.from({ length: RUNS }, (_, r) => collect(q, domain, units, 5000 + r, 12));
       const { mean, variance } = moments(runs);
@@ -118,7 +122,10 @@ describe('local DP estimators (issue 40)', () => {
           (m / (m - 1)) ** 2 *
           domain.reduce((s, e, j) => s + counts[j] * ((c * c - 1) / 4 + pi(e, d) * (1 - pi(e, d))), 0);
         assert.ok(Math.abs(mean[i] - expected) < meanTolerance(exact), `${d}: mean ${mean[i]} vs ${expected}`);
-        assert.ok(Math.abs(variance[i] - exact) < varianceTolerance(exact), `${d}: variance ${variance[i]} vs ${exact}`);
+        assert.ok(
+          Math.abs(variance[i] - exact) < varianceTolerance(exact),
+          `${d}: variance ${variance[i]} vs ${exact}`,
+        );
       });
     });
 
@@ -164,7 +171,8 @@ describe('local DP estimators (issue 40)', () => {
 
     it('separates strings a naive hash confuses: a trailing code unit 0, and permutations', () => {
       const hash = seededSketchHash(256, 1 << 16, 5);
-      const differs = (a: string, b: string) => Array.from({ length: 256 }, (_, l) => hash(l, a) !== hash(l, b)).some(Boolean);
+      const differs = (a: string, b: string) =>
+        Array.from({ length: 256 }, (_, l) => hash(l, a) !== hash(l, b)).some(Boolean);
       assert.ok(differs('abc', 'abc\u0000'));
       assert.ok(differs('ab', 'ba'));
       assert.ok(differs('', '\u0000'));
@@ -189,7 +197,14 @@ describe('local DP estimators (issue 40)', () => {
 
     it('count-mean sketch at ε = 2: the audit of the two cells that differ stays below 2', () => {
       const domain = ['a', 'b'];
-      const q: LocalQuery = { kind: 'local', column: 'x', protocol: 'count-mean-sketch', epsilon: 2, hashes: 1, width: 16 };
+      const q: LocalQuery = {
+        kind: 'local',
+        column: 'x',
+        protocol: 'count-mean-sketch',
+        epsilon: 2,
+        hashes: 1,
+        width: 16,
+      };
       const protocol = localProtocol(q, domain, { rng: seededRandom(32), hashSeed: 3 });
       const hash = seededSketchHash(1, 16, 3);
       const [ha, hb] = [hash(0, 'a'), hash(0, 'b')];
