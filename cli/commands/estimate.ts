@@ -59,8 +59,7 @@ async function hashSeedOf(values: { report?: string; 'hash-seed'?: string }, cwd
     ['hashes', q.hashes],
     ['width', q.width],
   ] as const)
-    if (local[key] !== spec)
-      throw new CliError(`${file}: its ${key} ${String(local[key])} is not the spec's ${spec}`);
+    if (local[key] !== spec) throw new CliError(`${file}: its ${key} ${String(local[key])} is not the spec's ${spec}`);
   return local.hashSeed;
 }
 
@@ -75,7 +74,8 @@ export const estimate: Command = {
       'hash-seed': { type: 'string' },
     });
     if (positionals.length !== 1) throw new CliError(`expected one reports file, got ${positionals.length}`);
-    if (values.spec === undefined) throw new CliError('option --spec FILE is required: the spec that declares the release');
+    if (values.spec === undefined)
+      throw new CliError('option --spec FILE is required: the spec that declares the release');
     if (values.only === undefined) throw new CliError('option --only NAME is required: name the local release');
     if (values.report !== undefined && values['hash-seed'] !== undefined)
       throw new CliError('give --report or --hash-seed, not both');

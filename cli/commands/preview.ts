@@ -154,7 +154,9 @@ function printText(p: ReleasePreview, ctx: CommandContext): void {
     for (const e of b.examples)
       out(`${e.query}: true ${sig(e.truth)}, the example view answers ${sig(e.answer)} ± ${sig(e.noiseStdDev)}`);
   } else if (b.kind === 'local') {
-    out(`local ${b.protocol} of ${b.column}: ${localEpsilonText(b.epsilon)} per report, ${b.reports} reports (one per unit)`);
+    out(
+      `local ${b.protocol} of ${b.column}: ${localEpsilonText(b.epsilon)} per report, ${b.reports} reports (one per unit)`,
+    );
     for (const v of b.values) out(`${v.value}: true ${v.before}, estimate's standard error ± ${sig(v.standardError)}`);
     out(
       `a value no unit holds: standard error ± ${sig(b.responseError)} by randomized response over these ${b.values.length} values, ± ${sig(b.sketchError)} by a count-mean sketch of width ${b.sketchWidth}`,

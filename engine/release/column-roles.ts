@@ -24,7 +24,7 @@ export type Role = DeclaredRole | 'unit' | 'weight' | 'undeclared';
 
 /** How a query makes a column's values leave. */
 export type ColumnUse =
-    | 'group key'
+  | 'group key'
   | 'mode column'
   | 'grid axis'
   | 'PRAM column'

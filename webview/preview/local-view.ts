@@ -24,7 +24,12 @@ export function localView(body: LocalBody, _container: HTMLElement): HTMLElement
     table(
       `Estimated counts of ${body.column}: true count, standard error of the estimate, one example estimate`,
       ['value', 'true', 'standard error', 'example estimate'],
-      body.values.map((v) => [v.value, String(v.before), `± ${fmt(v.standardError)}`, v.draw === null ? '—' : fmt(v.draw)]),
+      body.values.map((v) => [
+        v.value,
+        String(v.before),
+        `± ${fmt(v.standardError)}`,
+        v.draw === null ? '—' : fmt(v.draw),
+      ]),
       'local-values',
     ),
     h(

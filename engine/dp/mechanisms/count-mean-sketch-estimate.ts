@@ -58,16 +58,26 @@ export function sketchHex(bits: Int8Array): string {
 /** The expected length of a width-m report in hexadecimal. */
 export const sketchHexLength = (m: number) => Math.ceil(m / 4);
 
-/** Checks a written report against k and m: the reason it is malformed, or undefined. */
+/**
+ * Checks a written report's hash index and length against k and m: the reason it is malformed, or undefined. Its
+ * digits are checked where the estimate reads them (countMeanSketchEstimates): scanning all 256 digits of a million
+ * reports took longer than the whole estimate.
+ */
 export function sketchReportProblem(j: number, hex: string, k: number, m: number): string | undefined {
   if (!Number.isInteger(j) || j < 0 || j >= k) return `hash index ${j} is not an integer in [0, ${k})`;
   if (hex.length !== sketchHexLength(m))
     return `the sketch has ${hex.length} hexadecimal digits; a width of ${m} needs ${sketchHexLength(m)}`;
-  for (let i = 0; i < hex.length; i++) {
-    const c = hex.charCodeAt(i);
-    if (c >= 128 || NIBBLE[c] < 0) return `'${hex[i]}' is not a hexadecimal digit`;
-  }
   return undefined;
+}
+
+/** A report whose digit the estimate reads is not hexadecimal: its index among the reports, and the cause. */
+export class SketchDigitError extends Error {
+  constructor(
+    readonly report: number,
+    digit: string,
+  ) {
+    super(`'${digit}' is not a hexadecimal digit`);
+  }
 }
 
 /** A report read back from its text (for tests and the matrix form). */
@@ -77,10 +87,10 @@ export function sketchFromHex(j: number, hex: string, m: number): SketchReport {
   return { bits, j };
 }
 
-/** One report's hash index and signs, as the file holds them. */
-export interface WrittenSketch {
-  readonly j: number;
-  readonly hex: string;
+/** The reports as the file holds them: each one's hash index and its signs in hexadecimal. */
+export interface WrittenSketches {
+  readonly j: Int32Array;
+  readonly hex: readonly string[];
 }
 
 /**
@@ -96,7 +106,9 @@ export function countMeanSketchVariance(
   m: number,
 ): number {
   const c = sketchScale(flipProbability);
-  return (m / (m - 1)) ** 2 * ((n * (c * c - 1)) / 4 + ((m - 1) / (m * m)) * ((n - nd) * (1 - 1 / k) + othersSquared / k));
+  return (
+    (m / (m - 1)) ** 2 * ((n * (c * c - 1)) / 4 + ((m - 1) / (m * m)) * ((n - nd) * (1 - 1 / k) + othersSquared / k))
+  );
 }
 
 /**
@@ -104,7 +116,7 @@ export function countMeanSketchVariance(
  * n·|domain| bit reads after a k × |domain| table of h_j(d).
  */
 export function countMeanSketchEstimates(
-  reports: readonly WrittenSketch[],
+  reports: WrittenSketches,
   domain: readonly string[],
   params: { readonly k: number; readonly m: number; readonly flipProbability: number; readonly hash: SketchHash },
 ): FrequencyEstimates {
@@ -116,14 +128,18 @@ export function countMeanSketchEstimates(
   const cells = new Int32Array(k * size);
   for (let j = 0; j < k; j++) for (let d = 0; d < size; d++) cells[j * size + d] = hash(j, domain[d]);
   const ones = new Float64Array(size);
-  for (const { j, hex } of reports) {
-    const row = j * size;
+  const n = reports.hex.length;
+  for (let i = 0; i < n; i++) {
+    const hex = reports.hex[i];
+    const row = reports.j[i] * size;
     for (let d = 0; d < size; d++) {
       const l = cells[row + d];
-      ones[d] += (NIBBLE[hex.charCodeAt(l >> 2)] >> (3 - (l & 3))) & 1;
+      const c = hex.charCodeAt(l >> 2);
+      const nibble = c < 128 ? NIBBLE[c] : -1;
+      if (nibble < 0) throw new SketchDigitError(i, hex[l >> 2]);
+      ones[d] += (nibble >> (3 - (l & 3))) & 1;
     }
   }
-  const n = reports.length;
   const c = sketchScale(flipProbability);
   const estimates = new Float64Array(size);
   const standardErrors = new Float64Array(size);

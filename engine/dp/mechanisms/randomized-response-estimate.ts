@@ -6,7 +6,7 @@
  * Protocols for Frequency Estimation", USENIX Security 2017, §4.1 "direct encoding"). If C_v of n reports say v and n_v
  * units hold v, E[C_v] = n_v·p + (n − n_v)·q, so ĉ_v = (C_v − n·q)/(p − q) is unbiased, with
  *
- *   Var[ĉ_v] = (n_v·p(1 − p) + (n − n_v)·q(1 − q)) / (p − q)²                         (exact; C_v is a sum of Bernoullis)
+ *   Var[ĉ_v] = (n_v·p(1 − p) + (n − n_v)·q(1 − q)) / (p − q)²      (exact: C_v is a sum of Bernoullis)
  *
  * Wang et al.'s Var* drops the n_v term: n·q(1 − q)/(p − q)², which with their p and q is n·(e^ε + k − 2)/(e^ε − 1)²
  * (as a frequency ĉ_v/n: (e^ε + k − 2)/(n(e^ε − 1)²)); `randomizedResponseVarianceStar` states it. The standard error

@@ -1,7 +1,7 @@
 /**
- * The count-mean sketch's hash family h_j: strings → [0, m), j = 0..k−1, fixed by a public seed written in the release's
- * report so that anyone holding the reports can estimate from them (Apple Differential Privacy Team 2017 leave the
- * family open; it must be shared by clients and server).
+ * The count-mean sketch's hash family h_j: strings → [0, m), j = 0..k−1, fixed by a public seed written in the
+ * release's report so that anyone holding the reports can estimate from them (Apple Differential Privacy Team 2017
+ * leave the family open; it must be shared by clients and server).
  *
  * Each h_j is a polynomial hash of the string followed by a Carter–Wegman universal hash (Carter & Wegman, "Universal
  * classes of hash functions", JCSS 1979), all modulo the Mersenne prime p = 2^31 − 1:
@@ -29,7 +29,7 @@ function mulMod(a: number, b: number): number {
   const high = Math.floor(a / 0x10000);
   const low = a % 0x10000;
   // high·b < 2^46 and low·b < 2^47: both exact; the shifted high part is reduced first.
-  return ((((high * b) % SKETCH_PRIME) * 0x10000) % SKETCH_PRIME + low * b) % SKETCH_PRIME;
+  return (((((high * b) % SKETCH_PRIME) * 0x10000) % SKETCH_PRIME) + low * b) % SKETCH_PRIME;
 }
 
 /** The family's coefficients for k hash functions from a public 32-bit seed. */

@@ -4,10 +4,7 @@
  * variance derived in docs/ldp.md from Apple 2017's Algorithms 1–3), and the domain size above which the sketch's
  * error is the smaller at this ε and n. The hover, ▶ Run's sentence and the preview state these figures.
  */
-import {
-  countMeanSketchVariance,
-  flipProbabilityOf,
-} from '../../../dp/mechanisms/count-mean-sketch-estimate.js';
+import { countMeanSketchVariance, flipProbabilityOf } from '../../../dp/mechanisms/count-mean-sketch-estimate.js';
 import { randomizedResponseVariance } from '../../../dp/mechanisms/randomized-response-estimate.js';
 import type { LocalQuery } from './local-protocol.js';
 

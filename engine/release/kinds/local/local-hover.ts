@@ -34,8 +34,10 @@ export async function localHover(plan: HoverPlan, facts: EditorFacts): Promise<H
 }
 
 /** ▶ Run's sentence on the release's local ε, known from the query alone. */
-export async function localPrivacy(plan: HoverPlan): Promise<string | undefined> {
+export function localPrivacy(plan: HoverPlan): Promise<string | undefined> {
   const q = plan.description.query as LocalQuery;
-  if (!(q.epsilon > 0)) return undefined;
-  return `local ${q.protocol}'s ${localEpsilonText(q.epsilon)} per report of ${q.column}: local differential privacy, not a central budget.`;
+  if (!(q.epsilon > 0)) return Promise.resolve(undefined);
+  return Promise.resolve(
+    `local ${q.protocol}'s ${localEpsilonText(q.epsilon)} per report of ${q.column}: local differential privacy, not a central budget.`,
+  );
 }

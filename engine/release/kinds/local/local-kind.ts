@@ -19,9 +19,11 @@ export const localKind: ReleaseKind = {
   bayesian: false,
   domainColumns: () => [],
   queryProblems: (query) =>
-    localParameterProblems(query as LocalQuery).map(
-      (p): PlanProblem => ({ code: 'parameter-out-of-range', message: p.message, field: p.field }),
-    ),
+    localParameterProblems(query as LocalQuery).map((p): PlanProblem => ({
+      code: 'parameter-out-of-range',
+      message: p.message,
+      field: p.field,
+    })),
   prepare: (release, c) => ({
     release: prepareLocal({
       table: c.table,

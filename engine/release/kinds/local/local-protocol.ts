@@ -11,8 +11,8 @@ import { makeCountMeanSketchClient } from '../../../dp/mechanisms/count-mean-ske
 import {
   countMeanSketchEstimates,
   sketchHex,
+  SketchDigitError,
   sketchReportProblem,
-  type WrittenSketch,
 } from '../../../dp/mechanisms/count-mean-sketch-estimate.js';
 import {
   randomizedResponseEstimates,
@@ -62,7 +62,10 @@ export function localParameterProblems(q: LocalQuery): { field: ProblemField; me
     problems.push({ field: 'epsilon', message: `local ε must be a finite number > 0, got ${q.epsilon}` });
   const sketch = q.protocol === 'count-mean-sketch';
   if (sketch && (q.hashes === undefined || q.width === undefined))
-    problems.push({ field: 'protocol', message: "count-mean-sketch needs 'hashes K width M' (e.g. hashes 256 width 1024)" });
+    problems.push({
+      field: 'protocol',
+      message: "count-mean-sketch needs 'hashes K width M' (e.g. hashes 256 width 1024)",
+    });
   if (!sketch && q.hashes !== undefined)
     problems.push({ field: 'hashes', message: 'randomized-response takes no hashes or width (they are the sketch’s)' });
   if (sketch && q.hashes !== undefined && !(Number.isInteger(q.hashes) && q.hashes >= 1 && q.hashes <= MAX_HASHES))
@@ -139,14 +142,20 @@ function countMeanSketch(q: LocalQuery, domain: readonly string[], rng: RandomSo
       return [String(report.j), sketchHex(report.bits)];
     },
     estimate(rows) {
-      const reports: WrittenSketch[] = rows.map((row, r) => {
-        const j = Number(row[0]);
-        const hex = row[1] ?? '';
-        const problem = sketchReportProblem(row[0] === '' ? NaN : j, hex, k, width);
+      const j = new Int32Array(rows.length);
+      const hex = rows.map((row, r) => {
+        const index = row[0] === '' ? NaN : Number(row[0]);
+        const problem = sketchReportProblem(index, row[1] ?? '', k, width);
         if (problem) throw new ReportError(r, problem);
-        return { j, hex };
+        j[r] = index;
+        return row[1];
       });
-      return countMeanSketchEstimates(reports, domain, { k, m: width, flipProbability, hash });
+      try {
+        return countMeanSketchEstimates({ j, hex }, domain, { k, m: width, flipProbability, hash });
+      } catch (e) {
+        if (e instanceof SketchDigitError) throw new ReportError(e.report, e.message);
+        throw e;
+      }
     },
   };
 }

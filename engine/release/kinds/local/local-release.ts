@@ -95,7 +95,11 @@ export function prepareLocal(input: LocalInput): PreparedRelease {
   };
 }
 
-function runLocal(input: LocalInput, protocol: LocalProtocol, domain: readonly string[]): ReleaseOutput & {
+function runLocal(
+  input: LocalInput,
+  protocol: LocalProtocol,
+  domain: readonly string[],
+): ReleaseOutput & {
   parameters: Record<string, unknown>;
   notes: string[];
 } {
