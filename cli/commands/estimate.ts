@@ -64,7 +64,7 @@ async function hashSeedOf(values: { report?: string; 'hash-seed'?: string }, cwd
 }
 
 export const estimate: Command = {
-  summary: "estimate a local DP release's value counts from a file of reports (no budget)",
+  summary: "estimate a local DP release's counts from its reports (no budget)",
   usage,
   async run(args, ctx) {
     const { values, positionals } = parseOptions(args, {

@@ -34,7 +34,7 @@ export const commands: Record<string, CommandEntry> = {
     load: async () => (await import('./completion.js')).makeCompletion(commands),
   },
   estimate: {
-    summary: "estimate a local DP release's value counts from a file of reports (no budget)",
+    summary: "estimate a local DP release's counts from its reports (no budget)",
     load: async () => (await import('./estimate.js')).estimate,
   },
   leakage: {
