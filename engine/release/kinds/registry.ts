@@ -24,8 +24,9 @@ const LOADERS: Record<QueryKind, () => Promise<ReleaseKind>> = {
 export const RELEASE_KIND_NAMES = Object.keys(LOADERS) as readonly QueryKind[];
 
 /**
- * Microdata kinds write perturbed or generalized records (or, `local`, each unit's randomized report) and spend no central DP budget. This one fact is known
- * without loading a kind, since the budget walk asks it of every release of a spec.
+ * Microdata kinds write perturbed or generalized records (or, `local`, each unit's randomized report) and spend no
+ * central DP budget. This one fact is known without loading a kind, since the budget walk asks it of every release of
+ * a spec.
  */
 const MICRODATA: ReadonlySet<QueryKind> = new Set<QueryKind>(['generalize', 'pram', 'local']);
 
