@@ -43,4 +43,6 @@ export const IssueCodes = {
   InvalidWeight: 'invalid-weight',
   BlankUnit: 'blank-unit',
   PramRerun: 'pram-rerun',
+  /** A column randomized by a local DP release after an earlier PRAM or local release of the spec, without `rerun`. */
+  LocalRerun: 'local-rerun',
 } as const;

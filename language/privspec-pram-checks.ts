@@ -75,6 +75,7 @@ const CODES: Record<EditorCheck['code'], string> = {
   'data-dependent-domain': IssueCodes.DataDependentDomain,
   'pram-epsilon-high': IssueCodes.PramEpsilonHigh,
   'pram-rerun': IssueCodes.PramRerun,
+  'local-rerun': IssueCodes.LocalRerun,
 };
 
 /** Registers the PRAM checks (fast category): the threshold comes from the client's settings when there is one. */

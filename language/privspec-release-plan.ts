@@ -111,6 +111,15 @@ function queryDescription(q: ast.Query, trailing?: ast.Bound): QueryDescription 
         matrix: q.matrix,
         ...(q.rerun ? { rerun: true } : {}),
       };
+    case 'local':
+      return {
+        kind: 'local',
+        column: q.column?.name ?? '',
+        protocol: q.protocol,
+        epsilon: q.epsilon,
+        ...(q.hashes !== undefined ? { hashes: q.hashes, width: q.width } : {}),
+        ...(q.rerun ? { rerun: true } : {}),
+      };
     case 'generalize':
       return { kind: 'generalize' };
     case 'grid':
@@ -175,6 +184,8 @@ function locate(release: ast.Release, field: ProblemField): Pick<PlanProblem, 'n
     case 'epsilon':
     case 'delta':
     case 'rho': {
+      // A local release states its ε in its query (`local c randomized-response epsilon 2`), not in a mechanism.
+      if (field === 'epsilon' && q?.kind === 'local') return { node: q, property: 'epsilon' };
       const p = m?.params.find((x) => x.name === field);
       return p
         ? { node: p, property: 'value' }
@@ -203,6 +214,9 @@ function locate(release: ast.Release, field: ProblemField): Pick<PlanProblem, 'n
     case 'size':
     case 'retain':
     case 'matrix':
+    case 'protocol':
+    case 'hashes':
+    case 'width':
     case 'query':
       return q ? { node: q, property: field === 'query' ? 'kind' : field } : { node: release, property: 'name' };
     case 'release':

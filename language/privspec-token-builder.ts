@@ -31,6 +31,9 @@ export const SOFT_KEYWORDS: ReadonlySet<string> = new Set([
   'equal',
   'ordered',
   'hierarchical',
+  'local',
+  'hashes',
+  'width',
 ]);
 
 /**

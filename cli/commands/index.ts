@@ -33,6 +33,10 @@ export const commands: Record<string, CommandEntry> = {
     summary: 'print a shell completion script for bash, zsh or fish',
     load: async () => (await import('./completion.js')).makeCompletion(commands),
   },
+  estimate: {
+    summary: "estimate a local DP release's counts from its reports (no budget)",
+    load: async () => (await import('./estimate.js')).estimate,
+  },
   leakage: {
     summary: 'measure the Bayesian-DP leakage of a sum over correlated units',
     load: async () => (await import('./leakage.js')).leakage,

@@ -15,7 +15,8 @@ import { plural } from '../../engine/core/plural.js';
 const usage = `usage: privspec preview <file.privspec> --only NAME [--json]
 
 The release-preview panel's figures for one release, computed by the same engine functions (nothing spent, nothing
-written): for a generalize release the levels it applies (pins fixed, the rest searched), the rows it suppresses, its
+written): for a local DP release each value's true count and the standard error of its estimate, and the domain size
+from which the count-mean sketch beats randomized response; for a generalize release the levels it applies (pins fixed, the rest searched), the rows it suppresses, its
 classes, loss and the risk before and after; for a DP release per cell the true value of the bounded, clamped query it
 perturbs, the value without contribution bounding, the 95 % half-width of its noise, its cost in the budget's notion and
 the plan's and the ledger's totals. The figures are exact and data-dependent: for the data's owner, not for publication.
@@ -80,6 +81,19 @@ export function previewJson(p: ReleasePreview): Record<string, unknown> {
         workload: b.workload,
         examples: b.examples.map((e) => ({ query: e.query, truth: e.truth })),
       };
+    case 'local':
+      return {
+        ...base,
+        column: b.column,
+        protocol: b.protocol,
+        localEpsilon: b.epsilon,
+        reports: b.reports,
+        values: b.values.map(({ draw: _draw, ...v }) => v),
+        responseError: b.responseError,
+        sketchError: b.sketchError,
+        sketchWidth: b.sketchWidth,
+        sketchBeatsAt: b.sketchBeatsAt,
+      };
     case 'pram':
       return {
         ...base,
@@ -139,6 +153,19 @@ function printText(p: ReleasePreview, ctx: CommandContext): void {
       );
     for (const e of b.examples)
       out(`${e.query}: true ${sig(e.truth)}, the example view answers ${sig(e.answer)} ± ${sig(e.noiseStdDev)}`);
+  } else if (b.kind === 'local') {
+    out(
+      `local ${b.protocol} of ${b.column}: ${localEpsilonText(b.epsilon)} per report, ${b.reports} reports (one per unit)`,
+    );
+    for (const v of b.values) out(`${v.value}: true ${v.before}, estimate's standard error ± ${sig(v.standardError)}`);
+    out(
+      `a value no unit holds: standard error ± ${sig(b.responseError)} by randomized response over these ${b.values.length} values, ± ${sig(b.sketchError)} by a count-mean sketch of width ${b.sketchWidth}`,
+    );
+    out(
+      b.sketchBeatsAt === null
+        ? 'randomized response has the smaller error at any domain size up to 10⁹ at this ε and n'
+        : `the count-mean sketch has the smaller error from ${b.sketchBeatsAt} values on, at this ε and n`,
+    );
   } else {
     for (const a of b.attributes)
       out(

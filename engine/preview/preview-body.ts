@@ -15,6 +15,7 @@ import { gridPreview } from './grid-preview.js';
 import { modePreview } from './mode-preview.js';
 import { pramColumns, pramPreview } from './pram-preview.js';
 import { viewPreview } from './view-preview.js';
+import { localPreview } from './local-preview.js';
 import type { ViewExact } from '../release/kinds/view/view-release.js';
 import { releaseKind } from '../release/kinds/registry.js';
 import type { PreviewBody, PreviewKind } from './preview-types.js';
@@ -67,6 +68,7 @@ const needTable = (c: PreviewContext): Table => {
 const figures = (c: PreviewContext): PreviewExact => c.exact ?? exactOfTable(needTable(c), needPlan(c), c.domains);
 
 type PramQuery = Extract<ReleaseDescription['query'], { kind: 'pram' }>;
+type LocalQuery = Extract<ReleaseDescription['query'], { kind: 'local' }>;
 
 /** A view of the panel: its body, and what a microdata view reads of data read where it lies. */
 export interface Previewer {
@@ -145,6 +147,16 @@ const previewers: Record<PreviewKind, Previewer> = {
       });
     },
     frequencyColumns: pramFrequencyColumns,
+  },
+  local: {
+    body: (c) =>
+      localPreview({
+        table: needTable(c),
+        dataset: c.dataset,
+        query: c.description.query as LocalQuery,
+        domains: declaredDomains(c.hierarchies),
+        rng: c.rng,
+      }),
   },
   // From a source's answer the view is built from its weighted points and the table is never read.
   view: {

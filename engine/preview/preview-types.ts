@@ -5,7 +5,7 @@
  */
 import type { BudgetMeter } from '../release/budget-meter.js';
 
-export type PreviewKind = 'aggregate' | 'mode' | 'generalize' | 'pram' | 'grid' | 'view';
+export type PreviewKind = 'aggregate' | 'mode' | 'generalize' | 'pram' | 'local' | 'grid' | 'view';
 
 /** The parameters the panel's controls may change; absent ones keep the spec's values. */
 export interface PreviewControls {
@@ -144,6 +144,33 @@ export interface PramBody {
   readonly highestRisk: number | string;
 }
 
+/**
+ * A local DP release before it runs: per declared value, its exact count among the reporting units (the owner's
+ * figure), the standard error of its estimate and one example estimate; and the domain size from which the count-mean
+ * sketch's error is below randomized response's at this ε and n.
+ */
+export interface LocalBody {
+  readonly kind: 'local';
+  readonly column: string;
+  readonly protocol: string;
+  readonly epsilon: number;
+  /** Units that report (one report each). */
+  readonly reports: number;
+  readonly values: readonly {
+    readonly value: string;
+    readonly before: number;
+    readonly standardError: number;
+    /** One example estimate from a draw of every report; null when the draw is too large for a preview. */
+    readonly draw: number | null;
+  }[];
+  /** The standard error of a value no unit holds, by randomized response over this domain and by the sketch. */
+  readonly responseError: number;
+  readonly sketchError: number;
+  readonly sketchWidth: number;
+  /** The smallest domain size at which the sketch's error is the smaller, or null beyond 10⁹ values. */
+  readonly sketchBeatsAt: number | null;
+}
+
 export interface GridBody {
   readonly kind: 'grid';
   readonly size: number;
@@ -218,7 +245,7 @@ export interface ViewBody {
   }[];
 }
 
-export type PreviewBody = AggregateBody | ModeBody | GeneralizeBody | PramBody | GridBody | ViewBody;
+export type PreviewBody = AggregateBody | ModeBody | GeneralizeBody | PramBody | LocalBody | GridBody | ViewBody;
 
 export interface ReleasePreview {
   readonly spec: string;

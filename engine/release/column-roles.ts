@@ -24,7 +24,14 @@ export type Role = DeclaredRole | 'unit' | 'weight' | 'undeclared';
 
 /** How a query makes a column's values leave. */
 export type ColumnUse =
-  'group key' | 'mode column' | 'grid axis' | 'PRAM column' | 'where column' | 'summed column' | 'view dimension';
+  | 'group key'
+  | 'mode column'
+  | 'grid axis'
+  | 'PRAM column'
+  | 'local DP column'
+  | 'where column'
+  | 'summed column'
+  | 'view dimension';
 
 const DECLARED: readonly DeclaredRole[] = ['identifying', 'quasi', 'sensitive', 'insensitive'];
 

@@ -30,7 +30,7 @@ export interface LedgerEntry {
   /** The budget limit the spend was checked against. */
   limit?: LedgerLimit;
   /** Set for a microdata release: it spends no central budget; PRAM states the local ε of its randomization. */
-  microdata?: { kind: 'pram' | 'generalize'; columns: string[]; localEpsilon?: number };
+  microdata?: { kind: 'pram' | 'generalize' | 'local'; columns: string[]; localEpsilon?: number };
   /** The microdata files the run wrote, each by content digest, with its private row key or why there is none. */
   released?: ReleasedFile[];
   /**

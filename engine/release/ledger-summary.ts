@@ -11,6 +11,7 @@
  * limit, how often each release ran, the first spends that make a ledger mixed or unstated in a notion, the PRAM runs
  * and the distinct published records for the cross-spec link check.
  */
+import { LOCALLY_RANDOMIZED } from './kinds/prepared-release.js';
 import { PrivacyError } from '../core/measures.js';
 import { add, fromDecimal, rational, type Rational } from '../core/rational.js';
 import { boxesOverlap } from './box-overlap.js';
@@ -48,8 +49,10 @@ export interface SummaryRegion {
 }
 
 /** A PRAM run, as the re-run rule of release-spend.ts quotes it. */
+/** A run that randomized columns unit by unit (PRAM, or a local DP release: `kind` 'local'). */
 export interface PramRun {
   id: string;
+  kind?: 'local';
   release: string;
   at: string;
   columns: string[];
@@ -166,9 +169,10 @@ function invalidCost(entry: LedgerEntry, accounting: Accounting): string | undef
 export function addEntry(s: LedgerSummary, e: LedgerEntry): void {
   s.entries++;
   s.runs[e.release] = (s.runs[e.release] ?? 0) + 1;
-  if (!e.notPrivate && e.microdata?.kind === 'pram')
+  if (!e.notPrivate && e.microdata && LOCALLY_RANDOMIZED.has(e.microdata.kind))
     s.pram.push({
       id: e.id,
+      ...(e.microdata.kind !== 'pram' ? { kind: 'local' as const } : {}),
       release: e.release,
       at: e.at,
       columns: [...e.microdata.columns],

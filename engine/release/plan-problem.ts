@@ -15,7 +15,10 @@ export type ProblemField =
   | 'low'
   | 'size'
   | 'retain'
-  | 'matrix';
+  | 'matrix'
+  | 'protocol'
+  | 'hashes'
+  | 'width';
 
 export interface PlanProblem {
   readonly code:

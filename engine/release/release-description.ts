@@ -44,6 +44,9 @@ export interface ViewDimensionDescription {
   readonly high?: number;
 }
 
+/** A local DP protocol: k-ary randomized response, or Apple's count-mean sketch. */
+export type LocalProtocol = 'randomized-response' | 'count-mean-sketch';
+
 export type QueryDescription =
   | { readonly kind: 'count'; readonly by: readonly string[]; readonly where?: Box; readonly bound?: ContributionBound }
   | {
@@ -63,6 +66,17 @@ export type QueryDescription =
       readonly retain?: number;
       readonly invariant: boolean;
       readonly matrix?: string;
+      readonly rerun?: boolean;
+    }
+  | {
+      readonly kind: 'local';
+      readonly column: string;
+      readonly protocol: LocalProtocol;
+      /** The local ε of one unit's report. */
+      readonly epsilon: number;
+      /** The count-mean sketch's number of hash functions and its width (cells per report). */
+      readonly hashes?: number;
+      readonly width?: number;
       readonly rerun?: boolean;
     }
   | {

@@ -38,6 +38,7 @@ export type PrivspecKeywordNames =
     | "clickhouse"
     | "correlation"
     | "count"
+    | "count-mean-sketch"
     | "data-dependent-domain"
     | "dataset"
     | "date"
@@ -56,6 +57,7 @@ export type PrivspecKeywordNames =
     | "generalize"
     | "grid"
     | "groups"
+    | "hashes"
     | "hdpview"
     | "hierarchical"
     | "hierarchy"
@@ -70,6 +72,7 @@ export type PrivspecKeywordNames =
     | "l1"
     | "laplace"
     | "linked-releases"
+    | "local"
     | "loss"
     | "mask"
     | "matrix"
@@ -88,6 +91,7 @@ export type PrivspecKeywordNames =
     | "pure"
     | "quadtree"
     | "quasi"
+    | "randomized-response"
     | "recursive"
     | "release"
     | "rerun"
@@ -106,6 +110,7 @@ export type PrivspecKeywordNames =
     | "view"
     | "weight"
     | "where"
+    | "width"
     | "within"
     | "year"
     | "zcdp"
@@ -218,7 +223,7 @@ export function isBudgetClause(item: unknown): item is BudgetClause {
 
 /** A column as named in the CSV header. */
 export interface ColumnRef extends langium.AstNode {
-    readonly $container: Comparison | CountQuery | GridQuery | Hierarchy | LDiversityClause | LevelClause | ModeQuery | PramQuery | RoleClause | SumQuery | TClosenessClause | UnitClause | ViewDimension | WeightClause;
+    readonly $container: Comparison | CountQuery | GridQuery | Hierarchy | LDiversityClause | LevelClause | LocalQuery | ModeQuery | PramQuery | RoleClause | SumQuery | TClosenessClause | UnitClause | ViewDimension | WeightClause;
     readonly $type: 'ColumnRef';
     name: Name;
 }
@@ -580,6 +585,38 @@ export function isLevelClause(item: unknown): item is LevelClause {
     return reflection.isInstance(item, LevelClause.$type);
 }
 
+/**
+ * Local differential privacy: each privacy unit's value of the column is randomized on its own, by k-ary randomized
+ * response (Warner 1965; Wang et al. 2017) or by Apple's count-mean sketch with `hashes` hash functions of `width`
+ * cells; `epsilon` is the local ε of one report. `rerun` allows a run on data whose column was already randomized.
+ */
+export interface LocalQuery extends langium.AstNode {
+    readonly $container: Release;
+    readonly $type: 'LocalQuery';
+    column: ColumnRef;
+    epsilon: Decimal;
+    hashes?: Decimal;
+    kind: 'local';
+    protocol: 'count-mean-sketch' | 'randomized-response';
+    rerun: boolean;
+    width?: Decimal;
+}
+
+export const LocalQuery = {
+    $type: 'LocalQuery',
+    column: 'column',
+    epsilon: 'epsilon',
+    hashes: 'hashes',
+    kind: 'kind',
+    protocol: 'protocol',
+    rerun: 'rerun',
+    width: 'width'
+} as const;
+
+export function isLocalQuery(item: unknown): item is LocalQuery {
+    return reflection.isInstance(item, LocalQuery.$type);
+}
+
 /** Masks the given number of trailing characters at each level (`10001` → `1000*` → `100**`); the top level is `*`. */
 export interface MaskBuilder extends langium.AstNode {
     readonly $container: Hierarchy;
@@ -711,7 +748,7 @@ export function isPramQuery(item: unknown): item is PramQuery {
     return reflection.isInstance(item, PramQuery.$type);
 }
 
-export type Query = CountQuery | GeneralizeQuery | GridQuery | ModeQuery | PramQuery | SumQuery | ViewQuery;
+export type Query = CountQuery | GeneralizeQuery | GridQuery | LocalQuery | ModeQuery | PramQuery | SumQuery | ViewQuery;
 
 export const Query = {
     $type: 'Query'
@@ -999,6 +1036,7 @@ export type PrivspecAstType = {
     KClause: KClause
     LDiversityClause: LDiversityClause
     LevelClause: LevelClause
+    LocalQuery: LocalQuery
     MaskBuilder: MaskBuilder
     Mechanism: Mechanism
     MechanismParam: MechanismParam
@@ -1369,6 +1407,37 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: [AnonymityClause.$type]
+        },
+        LocalQuery: {
+            name: LocalQuery.$type,
+            properties: {
+                column: {
+                    name: LocalQuery.column
+                },
+                epsilon: {
+                    name: LocalQuery.epsilon
+                },
+                hashes: {
+                    name: LocalQuery.hashes,
+                    optional: true
+                },
+                kind: {
+                    name: LocalQuery.kind
+                },
+                protocol: {
+                    name: LocalQuery.protocol
+                },
+                rerun: {
+                    name: LocalQuery.rerun,
+                    defaultValue: false,
+                    optional: true
+                },
+                width: {
+                    name: LocalQuery.width,
+                    optional: true
+                }
+            },
+            superTypes: [Query.$type]
         },
         MaskBuilder: {
             name: MaskBuilder.$type,

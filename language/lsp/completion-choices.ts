@@ -30,7 +30,7 @@ const MECHANISMS: Readonly<Record<string, readonly string[]>> = {
 };
 
 const DECLARATIONS = ['release', 'dataset', 'hierarchy', 'anonymity', 'budget'];
-const QUERIES = ['count', 'sum', 'mean', 'mode', 'pram', 'generalize', 'grid', 'view'];
+const QUERIES = ['count', 'sum', 'mean', 'mode', 'pram', 'local', 'generalize', 'grid', 'view'];
 const RISKS = ['data-dependent-domain', 'unbounded-contribution', 'linked-releases'];
 const ROLES = ['identifying', 'quasi', 'sensitive', 'insensitive'];
 const isWord = (t: string | undefined) => t !== undefined && /^[A-Za-z_]/.test(t);
@@ -71,6 +71,8 @@ function releaseChoices(rest: readonly string[]): Choices {
   if (rest.length === 3 && (prev === 'sum' || prev === 'mean')) return { columns: 'numeric' };
   if (rest.length === 3 && prev === 'mode') return { columns: 'mode' };
   if ((rest.length === 3 && prev === 'pram') || (prev === ',' && lastKeyword === 'pram')) return { columns: 'pram' };
+  if (rest.length === 3 && prev === 'local') return { columns: 'pram' };
+  if (rest.length === 4 && kind === 'local') return { keywords: ['randomized-response', 'count-mean-sketch'] };
   if ((rest.length === 3 && prev === 'grid') || (prev === ',' && lastKeyword === 'grid' && rest.length === 5))
     return { columns: 'numeric' };
   if (prev === 'bound') return { keywords: ['unit'] };

@@ -231,6 +231,25 @@ export const KeywordDocs: Readonly<Record<string, KeywordDoc>> = {
     'Post-randomization (PRAM, Gouweleeuw et al. 1998): each value is kept with probability `retain`, otherwise replaced by a uniform draw from the column’s domain.',
     'pram ${1:column} retain ${2:0.8}',
   ),
+  local: k(
+    'local differential privacy',
+    'Local DP: each privacy unit’s value of the column is randomized on its own — by k-ary randomized response (Warner 1965; Wang et al., USENIX Security 2017) or by the count-mean sketch (Apple Differential Privacy Team 2017) — one report per unit; the report holds the unbiased counts of the declared values with their standard errors, and `privspec estimate` recomputes them from a file of reports.',
+    'local ${1:column} ${2|randomized-response,count-mean-sketch|} epsilon ${3:2}',
+  ),
+  'randomized-response': k(
+    'k-ary randomized response',
+    'Each unit reports its value with probability e^ε/(e^ε + k − 1), otherwise another declared value uniformly (Warner 1965; Wang et al. 2017): ε-local DP.',
+  ),
+  'count-mean-sketch': k(
+    'count-mean sketch',
+    'Each unit reports one of `hashes` hash functions and a `width`-cell ±1 vector of its value, each cell flipped with probability 1/(e^{ε/2} + 1) (Apple Differential Privacy Team 2017): ε-local DP; its error does not grow with the domain.',
+    'count-mean-sketch epsilon ${1:4} hashes ${2:256} width ${3:1024}',
+  ),
+  hashes: k(
+    'sketch hash functions',
+    'The count-mean sketch’s number of hash functions (rows of its matrix), 1 to 65,536.',
+  ),
+  width: k('sketch width', 'The count-mean sketch’s cells per report (columns of its matrix), 2 to 65,536.'),
   grid: k(
     '2-D grid of counts',
     'A size × size grid of counts over two coordinate columns, optionally within fixed bounds.',

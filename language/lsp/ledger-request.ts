@@ -39,9 +39,8 @@ import { releaseKind } from '../../engine/release/kinds/registry.js';
 
 /** A microdata run's line: it spends no central budget; PRAM states its local ε. */
 function microdataLabel(m: NonNullable<LedgerEntry['microdata']>): string {
-  return m.kind === 'pram'
-    ? `no central cost (PRAM of ${m.columns.join(', ')}, ${localEpsilonText(m.localEpsilon)})`
-    : 'no DP cost (generalization)';
+  if (m.kind === 'generalize') return 'no DP cost (generalization)';
+  return `no central cost (${m.kind === 'local' ? 'local DP' : 'PRAM'} of ${m.columns.join(', ')}, ${localEpsilonText(m.localEpsilon)})`;
 }
 
 function entryView(a: SpecAnalysis, e: LedgerEntry): LedgerEntryView {

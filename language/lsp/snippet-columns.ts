@@ -18,6 +18,7 @@ export const SNIPPET_SLOTS: Readonly<Record<string, Readonly<Record<number, Colu
   mean: { 1: 'numeric' },
   mode: { 1: 'mode' },
   pram: { 1: 'pram' },
+  local: { 1: 'pram' },
   grid: { 1: 'numeric', 2: 'numeric' },
   view: { 1: 'numeric', 4: 'group' },
 };

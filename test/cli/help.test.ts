@@ -12,7 +12,18 @@ const cwd = process.cwd();
  * that `  <name>  <summary>` fits 80 columns beside the longest command name. The first word must be one of these
  * verbs; a new command with another verb adds it here, which is the moment to ask whether it reads as an imperative.
  */
-const VERBS = new Set(['answer', 'check', 'convert', 'generalize', 'measure', 'print', 'run', 'sample', 'show']);
+const VERBS = new Set([
+  'answer',
+  'check',
+  'convert',
+  'estimate',
+  'generalize',
+  'measure',
+  'print',
+  'run',
+  'sample',
+  'show',
+]);
 
 describe('cli: privspec --help, help <command>, --version', () => {
   const width = Math.max(...Object.keys(commands).map((n) => n.length));

@@ -51,7 +51,13 @@ const POSITIONS: [string, string, string[]][] = [
   [
     'after release NAME: the query kinds',
     `${DATASET}release a: |`,
-    ['count', 'sum', 'mean', 'mode', 'pram', 'generalize', 'grid', 'view'],
+    // Issue 40 adds the local kind.
+    ['count', 'sum', 'mean', 'mode', 'pram', 'local', 'generalize', 'grid', 'view'],
+  ],
+  [
+    'after local COLUMN: the two protocols',
+    `${DATASET}release a: local age |`,
+    ['randomized-response', 'count-mean-sketch'],
   ],
   [
     'after count: its clauses and mechanisms',

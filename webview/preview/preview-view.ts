@@ -13,6 +13,7 @@ import { modeView } from './mode-view.js';
 import { pageTiming } from '../page-timing.js';
 import { previewApi } from './preview-api.js';
 import { pramView } from './pram-view.js';
+import { localView } from './local-view.js';
 import { previewStyle } from './preview-style.js';
 import { viewView } from './view-view.js';
 import { applyStyle } from '../shell-style.js';
@@ -29,6 +30,7 @@ const views: {
   mode: (b, c) => modeView(b, c),
   generalize: (b, c, pick) => generalizeView(b, c, pick),
   pram: (b, c) => pramView(b, c),
+  local: (b, c) => localView(b, c),
   grid: (b, c) => gridView(b, c),
   view: (b, c, pick) => viewView(b, c, pick),
 };

@@ -7,6 +7,7 @@
  * add. Every release is also checked against what earlier releases of the same data published or read, from any
  * spec (engine/release/cross-spec-links.ts), and records what it publishes for the releases after it.
  */
+import { LOCALLY_RANDOMIZED } from '../../release/kinds/prepared-release.js';
 import { budgetLimit, mainKey, type Amount } from '../../release/budget-walk.js';
 import { boxRecord, type LedgerEntry, type LedgerLimit, type PublishedRecord } from '../../release/ledger-entry.js';
 import { effectiveLimit, limitRefusal } from '../../release/ledger-limit.js';
@@ -108,7 +109,7 @@ function microdataDecision(
   entry: LedgerEntry,
 ): Omit<SpendDecision, 'previousRuns'> {
   const m = r.prepared.microdata!;
-  if (m.kind !== 'pram') return { entry };
+  if (!LOCALLY_RANDOMIZED.has(m.kind)) return { entry };
   const earlier = ledger.summary.pram.filter((e) => e.columns.some((c) => m.columns.includes(c)));
   const composed = {
     runs: earlier.length + 1,
@@ -117,8 +118,12 @@ function microdataDecision(
   if (earlier.length > 0 && !m.rerun && !r.seeded) {
     const first = earlier[0];
     const columns = m.columns.filter((c) => earlier.some((e) => e.columns.includes(c)));
+    // A PRAM file and a local DP release's reports are both randomized records of the same units: joined, they give
+    // the true values back by majority vote, whichever kind each was.
+    const by = first.kind === 'local' ? 'a local DP release' : 'PRAM';
+    const query = m.kind === 'local' ? 'local' : 'pram';
     return {
-      refusal: `not run: PRAM already randomized ${columns.join(', ')} of this data (${earlier.length === 1 ? '' : `${earlier.length} runs, first: `}ledger entry ${first.id}, release '${first.release}', ${first.at}); a second file of the same records, joined with the first, gives the true values back by majority vote. Add 'rerun' to the pram query to release again: the local ε of the runs adds up to ${sig(composed.localEpsilon)}`,
+      refusal: `not run: ${by} already randomized ${columns.join(', ')} of this data (${earlier.length === 1 ? '' : `${earlier.length} runs, first: `}ledger entry ${first.id}, release '${first.release}', ${first.at}); a second file of the same records, joined with the first, gives the true values back by majority vote. Add 'rerun' to the ${query} query to release again: the local ε of the runs adds up to ${sig(composed.localEpsilon)}`,
     };
   }
   return { entry, ...(earlier.length > 0 ? { composed } : {}) };

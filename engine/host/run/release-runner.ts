@@ -29,7 +29,7 @@ import {
   prepareReleaseAtSource,
   streamsRelease,
 } from '../../release/kinds/prepare-release.js';
-import type { PreparedRelease } from '../../release/kinds/prepared-release.js';
+import { LOCALLY_RANDOMIZED, type PreparedRelease } from '../../release/kinds/prepared-release.js';
 import { summaryTotal } from '../../release/ledger-summary-total.js';
 import type { PlanContext } from '../../release/release-plan.js';
 import type { ReleaseDescription } from '../../release/release-description.js';
@@ -166,10 +166,15 @@ function answersOnly(input: RunInput, answers: ReadonlyMap<string, AggregateAnsw
   return { columns: [], rowCount: 0, source: input.dataset.file };
 }
 
+/** How the run states a release that randomizes unit by unit: `PRAM`, or `local randomized-response`. */
+function randomizerName(p: PreparedRelease): string {
+  return p.microdata?.kind === 'pram' ? 'PRAM' : `local ${p.mechanism}`;
+}
+
 function dryRunMessage(p: PreparedRelease, input: RunInput): string {
   const cost = costOf(p, input.budget);
   if (!cost)
-    return `dry run: ${p.microdata?.kind === 'pram' ? `PRAM spends no central DP budget (${localEpsilonText(p.microdata.localEpsilon)})` : 'a generalization spends no DP budget'}; nothing written`;
+    return `dry run: ${p.microdata && LOCALLY_RANDOMIZED.has(p.microdata.kind) ? `${randomizerName(p)} spends no central DP budget (${localEpsilonText(p.microdata.localEpsilon)})` : 'a generalization spends no DP budget'}; nothing written`;
   return `dry run: would spend ${costText(cost, input.budget.accounting)}; nothing spent, nothing written.`;
 }
 
@@ -399,8 +404,8 @@ async function runPrepared(
       : '';
   const local = p.microdata?.localEpsilon;
   const tail =
-    p.microdata?.kind === 'pram'
-      ? `; PRAM spends no central DP budget (${localEpsilonText(local)}${composed ? `; ${composed.runs} runs on these records compose to ${localEpsilonText(composed.localEpsilon)}` : ''})`
+    p.microdata && LOCALLY_RANDOMIZED.has(p.microdata.kind)
+      ? `; ${randomizerName(p)} spends no central DP budget (${localEpsilonText(local)}${composed ? `; ${composed.runs} runs on these records compose to ${localEpsilonText(composed.localEpsilon)}` : ''})`
       : p.microdata
         ? ''
         : `; ${options.seed !== undefined ? 'NOT PRIVATE (seeded), nothing spent' : what}.${again}`;

@@ -6,10 +6,11 @@
 import { countKind, meanKind, sumKind } from './aggregate/aggregate-kinds.js';
 import { generalizeKind } from './generalize/generalize-kind.js';
 import { gridKind } from './grid/grid-kind.js';
+import { localKind } from './local/local-kind.js';
 import { modeKind } from './mode/mode-kind.js';
 import { pramKind } from './pram/pram-kind.js';
 import { registerReleaseKind } from './registry.js';
 import { viewKind } from './view/view-kind.js';
 
-for (const kind of [countKind, sumKind, meanKind, modeKind, generalizeKind, pramKind, gridKind, viewKind])
+for (const kind of [countKind, sumKind, meanKind, modeKind, generalizeKind, pramKind, localKind, gridKind, viewKind])
   registerReleaseKind(kind);

@@ -8,7 +8,7 @@ import type { ReleasePlan } from '../plan-release.js';
 import type { MechanismKind } from '../release-description.js';
 
 /** The view of the preview panel that draws a kind: a count, a sum and a mean share `aggregate`. */
-export type PreviewView = 'aggregate' | 'mode' | 'generalize' | 'pram' | 'grid' | 'view';
+export type PreviewView = 'aggregate' | 'mode' | 'generalize' | 'pram' | 'local' | 'grid' | 'view';
 
 /** Exact cells of a count, sum or mean: the rows of each cell and its exact sum (its rows again for a count). */
 export interface ExactCells {
@@ -87,7 +87,7 @@ export interface EditorCheck {
   readonly severity: 'error' | 'warning';
   readonly message: string;
   readonly column: string;
-  readonly code: 'data-dependent-domain' | 'pram-epsilon-high' | 'pram-rerun';
+  readonly code: 'data-dependent-domain' | 'pram-epsilon-high' | 'pram-rerun' | 'local-rerun';
   /**
    * Findings of one cause (the same code and key) across the spec's releases and columns make one diagnostic, in the
    * words of `message` over every (release, column) they concern, placed at the first and pointing at each: the attack

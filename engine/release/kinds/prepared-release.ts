@@ -15,9 +15,18 @@ import type { ReleaseDescription } from '../release-description.js';
 import type { PrepareContext } from './prepare-release.js';
 import { largest } from '../../core/extremes.js';
 
+/** A microdata run's kind in the ledger: a PRAM file, a generalization, or a local DP release's reports. */
+export type MicrodataKind = 'pram' | 'generalize' | 'local';
+
+/**
+ * The microdata kinds that randomize a column unit by unit and state a local ε: a second such run on a column
+ * composes with the first, so the ledger refuses it without `rerun`.
+ */
+export const LOCALLY_RANDOMIZED: ReadonlySet<MicrodataKind> = new Set<MicrodataKind>(['pram', 'local']);
+
 /** What the ledger records of a microdata run: the columns it released perturbed or generalized, and PRAM's local ε. */
 export interface MicrodataRecord {
-  readonly kind: 'pram' | 'generalize';
+  readonly kind: MicrodataKind;
   readonly columns: readonly string[];
   readonly localEpsilon?: number;
   /** PRAM: the spec allows a run on data this column was already randomized from (`rerun`). */
@@ -79,7 +88,7 @@ export function dictionaryWidth(dictionary: readonly string[], hierarchy?: Hiera
  * user-level claim, and what the ledger keeps of it (`microdata`).
  */
 export function microdataPrepared(
-  mechanism: 'generalization' | 'pram',
+  mechanism: 'generalization' | 'pram' | 'randomized-response' | 'count-mean-sketch',
   microdata: MicrodataRecord,
 ): Pick<PreparedRelease, 'mechanism' | 'costs' | 'userLevel' | 'microdata' | 'parameters' | 'notes' | 'bayesian'> {
   return { mechanism, costs: {}, userLevel: false, microdata, parameters: {}, notes: [], bayesian: false };

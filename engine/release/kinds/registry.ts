@@ -15,6 +15,7 @@ const LOADERS: Record<QueryKind, () => Promise<ReleaseKind>> = {
   mode: async () => (await import('./mode/mode-kind.js')).modeKind,
   generalize: async () => (await import('./generalize/generalize-kind.js')).generalizeKind,
   pram: async () => (await import('./pram/pram-kind.js')).pramKind,
+  local: async () => (await import('./local/local-kind.js')).localKind,
   grid: async () => (await import('./grid/grid-kind.js')).gridKind,
   view: async () => (await import('./view/view-kind.js')).viewKind,
 };
@@ -23,10 +24,11 @@ const LOADERS: Record<QueryKind, () => Promise<ReleaseKind>> = {
 export const RELEASE_KIND_NAMES = Object.keys(LOADERS) as readonly QueryKind[];
 
 /**
- * Microdata kinds write perturbed or generalized records and spend no central DP budget. This one fact is known
- * without loading a kind, since the budget walk asks it of every release of a spec.
+ * Microdata kinds write perturbed or generalized records (or, `local`, each unit's randomized report) and spend no
+ * central DP budget. This one fact is known without loading a kind, since the budget walk asks it of every release of
+ * a spec.
  */
-const MICRODATA: ReadonlySet<QueryKind> = new Set<QueryKind>(['generalize', 'pram']);
+const MICRODATA: ReadonlySet<QueryKind> = new Set<QueryKind>(['generalize', 'pram', 'local']);
 
 /** Whether a query kind is answered with differential-privacy noise (and so spends budget). */
 export function spendsBudget(name: QueryKind): boolean {

@@ -1,0 +1,155 @@
+/**
+ * The count-mean sketch's reports as text and the server's estimates over a declared domain, straight from the reports.
+ *
+ * A report (ṽ, j) is written as its hash index j and its m signs as hexadecimal, most significant bit first: bit l is
+ * 1 where ṽ[l] = +1. The estimate of Apple 2017's Algorithm 3 reads, for a value d, only the cell h_j(d) of each
+ * report's row: with S_d the number of reports whose ṽ[h_j(d)] is +1,
+ *
+ *   (1/k)·Σ_l M[l][h_l(d)] = Σ_i (½·c_ε·ṽ_i[h_{j_i}(d)] + ½) = c_ε·(S_d − n/2) + n/2
+ *   f̃(d) = m/(m−1)·(c_ε·(S_d − n/2) + n/2 − n/m)
+ *
+ * the same number as building the k × m matrix (countMeanEstimate), in n·|domain| steps instead of n·m.
+ *
+ * Variance (derived in docs/ldp.md from Algorithms 1–3): with π_i the fraction of the k hash functions under which
+ * unit i's value collides with d (1 for d itself), each report adds ½c_ε·ṽ + ½, of mean π_i and variance
+ * (c_ε² − 1)/4 + π_i(1 − π_i), so given the hash family E[f̃(d)] = m/(m−1)·(Σ_i π_i − n/m) and
+ * Var[f̃(d)] = (m/(m−1))²·Σ_i ((c_ε² − 1)/4 + π_i(1 − π_i)). Over the family's seed (each h_l(d′) = h_l(d) with
+ * probability 1/m, independently for each l and each pair of values) the estimate is unbiased and
+ *
+ *   Var[f̃(d)] = (m/(m−1))²·(n(c_ε² − 1)/4 + ((m − 1)/m²)·((n − n_d)(1 − 1/k) + Σ_{d′≠d} n_{d′}²/k))
+ *
+ * (the law of total variance: the last term is the variance of the collisions shared by the n_{d′} units of a value),
+ * the form a release states at the clamped estimates. It has the terms of Apple 2017's statement (c_ε², 1/m and
+ * Σ f(d′)²/(k·m)); Pan (arXiv 2406.03785, 2024) notes that the paper's own expectation and variance need correcting.
+ */
+import { PrivacyError } from '../../core/measures.js';
+import type { SketchHash, SketchReport } from './count-mean-sketch.js';
+import type { FrequencyEstimates } from './randomized-response-estimate.js';
+
+const HEX = '0123456789abcdef';
+const NIBBLE = new Int8Array(128).fill(-1);
+for (let i = 0; i < 16; i++) {
+  NIBBLE[HEX.charCodeAt(i)] = i;
+  NIBBLE[HEX.toUpperCase().charCodeAt(i)] = i;
+}
+
+/**
+ * c_ε = 1/(1 − 2q) for the flip probability q the clients used: (e^{ε/2} + 1)/(e^{ε/2} − 1) at q = 1/(e^{ε/2} + 1).
+ * The estimate reads the q written in the report, since the client's q is the double nearest the ε asked for.
+ */
+export function sketchScale(flipProbability: number): number {
+  return 1 / (1 - 2 * flipProbability);
+}
+
+/** The flip probability 1/(e^{ε/2} + 1) of ε (before the client's rounding). */
+export const flipProbabilityOf = (epsilon: number) => 1 / (Math.exp(epsilon / 2) + 1);
+
+/** The report's signs as hexadecimal, bit l (most significant first) set where ṽ[l] = +1. */
+export function sketchHex(bits: Int8Array): string {
+  let text = '';
+  for (let l = 0; l < bits.length; l += 4) {
+    let nibble = 0;
+    for (let t = 0; t < 4; t++) nibble = (nibble << 1) | (l + t < bits.length && bits[l + t] > 0 ? 1 : 0);
+    text += HEX[nibble];
+  }
+  return text;
+}
+
+/** The expected length of a width-m report in hexadecimal. */
+export const sketchHexLength = (m: number) => Math.ceil(m / 4);
+
+/**
+ * Checks a written report's hash index and length against k and m: the reason it is malformed, or undefined. Its
+ * digits are checked where the estimate reads them (countMeanSketchEstimates): scanning all 256 digits of a million
+ * reports took longer than the whole estimate.
+ */
+export function sketchReportProblem(j: number, hex: string, k: number, m: number): string | undefined {
+  if (!Number.isInteger(j) || j < 0 || j >= k) return `hash index ${j} is not an integer in [0, ${k})`;
+  if (hex.length !== sketchHexLength(m))
+    return `the sketch has ${hex.length} hexadecimal digits; a width of ${m} needs ${sketchHexLength(m)}`;
+  return undefined;
+}
+
+/** A report whose digit the estimate reads is not hexadecimal: its index among the reports, and the cause. */
+export class SketchDigitError extends Error {
+  constructor(
+    readonly report: number,
+    digit: string,
+  ) {
+    super(`'${digit}' is not a hexadecimal digit`);
+  }
+}
+
+/** A report read back from its text (for tests and the matrix form). */
+export function sketchFromHex(j: number, hex: string, m: number): SketchReport {
+  const bits = new Int8Array(m);
+  for (let l = 0; l < m; l++) bits[l] = (NIBBLE[hex.charCodeAt(l >> 2)] >> (3 - (l & 3))) & 1 ? 1 : -1;
+  return { bits, j };
+}
+
+/** The reports as the file holds them: each one's hash index and its signs in hexadecimal. */
+export interface WrittenSketches {
+  readonly j: Int32Array;
+  readonly hex: readonly string[];
+}
+
+/**
+ * The variance of f̃(d) over the reports and the hash family's seed: n reports, n_d of them from units holding d,
+ * `othersSquared` = Σ_{d′≠d} n_{d′}², k hash functions of width m, flip probability q.
+ */
+export function countMeanSketchVariance(
+  n: number,
+  nd: number,
+  othersSquared: number,
+  flipProbability: number,
+  k: number,
+  m: number,
+): number {
+  const c = sketchScale(flipProbability);
+  return (
+    (m / (m - 1)) ** 2 * ((n * (c * c - 1)) / 4 + ((m - 1) / (m * m)) * ((n - nd) * (1 - 1 / k) + othersSquared / k))
+  );
+}
+
+/**
+ * f̃(d) and its standard error for every value of `domain`, from reports already checked (sketchReportProblem):
+ * n·|domain| bit reads after a k × |domain| table of h_j(d).
+ */
+export function countMeanSketchEstimates(
+  reports: WrittenSketches,
+  domain: readonly string[],
+  params: { readonly k: number; readonly m: number; readonly flipProbability: number; readonly hash: SketchHash },
+): FrequencyEstimates {
+  const { k, m, flipProbability, hash } = params;
+  if (!(flipProbability >= 0 && flipProbability < 0.5))
+    throw new PrivacyError(`count-mean sketch: the flip probability must be in [0, 0.5), got ${flipProbability}`);
+  const size = domain.length;
+  if (size === 0) throw new PrivacyError('count-mean sketch: the domain is empty');
+  const cells = new Int32Array(k * size);
+  for (let j = 0; j < k; j++) for (let d = 0; d < size; d++) cells[j * size + d] = hash(j, domain[d]);
+  const ones = new Float64Array(size);
+  const n = reports.hex.length;
+  for (let i = 0; i < n; i++) {
+    const hex = reports.hex[i];
+    const row = reports.j[i] * size;
+    for (let d = 0; d < size; d++) {
+      const l = cells[row + d];
+      const c = hex.charCodeAt(l >> 2);
+      const nibble = c < 128 ? NIBBLE[c] : -1;
+      if (nibble < 0) throw new SketchDigitError(i, hex[l >> 2]);
+      ones[d] += (nibble >> (3 - (l & 3))) & 1;
+    }
+  }
+  const c = sketchScale(flipProbability);
+  const estimates = new Float64Array(size);
+  const standardErrors = new Float64Array(size);
+  for (let d = 0; d < size; d++) estimates[d] = (m / (m - 1)) * (c * (ones[d] - n / 2) + n / 2 - n / m);
+  // The variance at the estimates clamped to [0, n]: it reads only the reports.
+  const clamped = Array.from(estimates, (e) => Math.min(n, Math.max(0, e)));
+  const squares = clamped.reduce((s, x) => s + x * x, 0);
+  for (let d = 0; d < size; d++) {
+    const nd = clamped[d];
+    standardErrors[d] = Math.sqrt(countMeanSketchVariance(n, nd, squares - nd * nd, flipProbability, k, m));
+  }
+  return { n, estimates, standardErrors };
+}

@@ -1,0 +1,170 @@
+/**
+ * One local DP protocol as a release and its estimator use it: the client that turns a unit's value into its report
+ * (k-ary randomized response, or Apple's count-mean sketch), the report's columns in the file, and the server's
+ * estimate from a file of reports. The same object serves the release (which randomizes and estimates), `privspec
+ * estimate` (which estimates from a file written elsewhere) and the preview (which states the expected errors), so the
+ * three read one set of parameters.
+ */
+import { PrivacyError } from '../../../core/measures.js';
+import { cryptoRandom, type RandomSource } from '../../../core/random.js';
+import { makeCountMeanSketchClient } from '../../../dp/mechanisms/count-mean-sketch.js';
+import {
+  countMeanSketchEstimates,
+  sketchHex,
+  SketchDigitError,
+  sketchReportProblem,
+} from '../../../dp/mechanisms/count-mean-sketch-estimate.js';
+import {
+  randomizedResponseEstimates,
+  type FrequencyEstimates,
+} from '../../../dp/mechanisms/randomized-response-estimate.js';
+import { makeRandomizedResponse } from '../../../dp/mechanisms/randomized-response.js';
+import { seededSketchHash } from '../../../dp/mechanisms/sketch-hash-family.js';
+import type { ProblemField } from '../../plan-problem.js';
+import type { QueryOf } from '../release-kind.js';
+
+export type LocalQuery = QueryOf<'local'>;
+
+/** The bounds the checker and the release hold a sketch's parameters to (Apple 2017 deploy k ≤ 65,536, m ≤ 2,048). */
+export const MAX_HASHES = 65536;
+export const MAX_WIDTH = 65536;
+
+/** The columns of a count-mean sketch's report file: the hash function's index and the signs in hexadecimal. */
+export const SKETCH_COLUMNS = ['hash', 'sketch'] as const;
+
+/** A report file's cell at fault: its 0-based data row and the cause, which the caller places in its file. */
+export class ReportError extends Error {
+  constructor(
+    readonly row: number,
+    message: string,
+  ) {
+    super(message);
+  }
+}
+
+export interface LocalProtocol {
+  /** The local ε of one report, as the mechanism states it (rounded up). */
+  readonly epsilon: number;
+  /** The columns of the report file. */
+  readonly header: readonly string[];
+  /** The public parameters the report states and the estimator needs. */
+  readonly parameters: Readonly<Record<string, unknown>>;
+  /** One unit's report from its value (the value must be in the domain). */
+  randomize(value: string): string[];
+  /** The estimates over the domain from a file's rows (under `header`); a malformed row throws a ReportError. */
+  estimate(rows: readonly (readonly string[])[]): FrequencyEstimates;
+}
+
+/** Problems of the query's parameters, in the checker's words, before any data. */
+export function localParameterProblems(q: LocalQuery): { field: ProblemField; message: string }[] {
+  const problems: { field: ProblemField; message: string }[] = [];
+  if (!(q.epsilon > 0) || !Number.isFinite(q.epsilon))
+    problems.push({ field: 'epsilon', message: `local ε must be a finite number > 0, got ${q.epsilon}` });
+  const sketch = q.protocol === 'count-mean-sketch';
+  if (sketch && (q.hashes === undefined || q.width === undefined))
+    problems.push({
+      field: 'protocol',
+      message: "count-mean-sketch needs 'hashes K width M' (e.g. hashes 256 width 1024)",
+    });
+  if (!sketch && q.hashes !== undefined)
+    problems.push({ field: 'hashes', message: 'randomized-response takes no hashes or width (they are the sketch’s)' });
+  if (sketch && q.hashes !== undefined && !(Number.isInteger(q.hashes) && q.hashes >= 1 && q.hashes <= MAX_HASHES))
+    problems.push({ field: 'hashes', message: `hashes must be an integer in [1, ${MAX_HASHES}], got ${q.hashes}` });
+  if (sketch && q.width !== undefined && !(Number.isInteger(q.width) && q.width >= 2 && q.width <= MAX_WIDTH))
+    problems.push({ field: 'width', message: `width must be an integer in [2, ${MAX_WIDTH}], got ${q.width}` });
+  return problems;
+}
+
+/**
+ * The protocol of a query over its declared domain. `hashSeed` fixes a sketch's hash family: a release draws it from
+ * the run's generator and writes it in its report; the estimator reads it back.
+ */
+export function localProtocol(
+  q: LocalQuery,
+  domain: readonly string[],
+  options: { rng?: RandomSource; hashSeed?: number } = {},
+): LocalProtocol {
+  const problem = localParameterProblems(q)[0];
+  if (problem) throw new PrivacyError(problem.message);
+  if (domain.length < 2) throw new PrivacyError(`local ${q.protocol}: the domain of '${q.column}' needs two values`);
+  const rng = options.rng ?? cryptoRandom();
+  return q.protocol === 'randomized-response'
+    ? randomizedResponse(q, domain, rng)
+    : countMeanSketch(q, domain, rng, options.hashSeed ?? rng.nextUint32());
+}
+
+function randomizedResponse(q: LocalQuery, domain: readonly string[], rng: RandomSource): LocalProtocol {
+  const m = makeRandomizedResponse({ categories: domain, epsilon: q.epsilon, rng });
+  const prob = m.parameters.prob as number;
+  const epsilon = (m.map(1) as { epsilon: number }).epsilon;
+  const index = new Map(domain.map((v, i) => [v, i]));
+  return {
+    epsilon,
+    header: [q.column],
+    parameters: { protocol: q.protocol, epsilon, domain, keepProbability: prob },
+    randomize: (value) => [m.invoke(value)],
+    estimate(rows) {
+      const counts = new Float64Array(domain.length);
+      rows.forEach((row, r) => {
+        const i = index.get(row[0]);
+        if (i === undefined)
+          throw new ReportError(r, `'${row[0]}' is not a value of the declared domain of '${q.column}'`);
+        counts[i]++;
+      });
+      return randomizedResponseEstimates(counts, prob);
+    },
+  };
+}
+
+function countMeanSketch(q: LocalQuery, domain: readonly string[], rng: RandomSource, hashSeed: number): LocalProtocol {
+  const k = q.hashes!;
+  const width = q.width!;
+  const hash = seededSketchHash(k, width, hashSeed);
+  const client = makeCountMeanSketchClient({ k, m: width, epsilon: q.epsilon, hash, rng });
+  const flipProbability = client.parameters.flipProbability as number;
+  const epsilon = (client.map(1) as { epsilon: number }).epsilon;
+  return {
+    epsilon,
+    header: [...SKETCH_COLUMNS],
+    parameters: {
+      protocol: q.protocol,
+      epsilon,
+      domain,
+      hashes: k,
+      width,
+      flipProbability,
+      hashSeed,
+      hashFamily:
+        'h_j(d) = ((a_j·x_j(d) + b_j) mod p) mod width, x_j(d) = Σ_i (d_i + 1)·r_j^(i+1) mod p over the UTF-16 code units of d, p = 2^31 − 1; r_j, a_j, b_j from the ChaCha20 stream keyed by "count-mean-sketch hash family <hashSeed>" (engine/dp/mechanisms/sketch-hash-family.ts)',
+    },
+    randomize(value) {
+      const report = client.invoke(value);
+      return [String(report.j), sketchHex(report.bits)];
+    },
+    estimate(rows) {
+      const j = new Int32Array(rows.length);
+      const hex = rows.map((row, r) => {
+        const index = row[0] === '' ? NaN : Number(row[0]);
+        const problem = sketchReportProblem(index, row[1] ?? '', k, width);
+        if (problem) throw new ReportError(r, problem);
+        j[r] = index;
+        return row[1];
+      });
+      try {
+        return countMeanSketchEstimates({ j, hex }, domain, { k, m: width, flipProbability, hash });
+      } catch (e) {
+        if (e instanceof SketchDigitError) throw new ReportError(e.report, e.message);
+        throw e;
+      }
+    },
+  };
+}
+
+/** The estimates as a report states them: one entry per domain value. */
+export function estimateRecords(domain: readonly string[], e: FrequencyEstimates) {
+  return domain.map((value, i) => ({
+    value,
+    estimate: Number(e.estimates[i].toPrecision(8)),
+    standardError: Number(e.standardErrors[i].toPrecision(6)),
+  }));
+}

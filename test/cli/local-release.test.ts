@@ -1,0 +1,129 @@
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, readFileSync, rmSync, writeFileSync, existsSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { runIn as run } from '../helpers/run-cli.js';
+import { ledgerOf } from '../helpers/ledger.js';
+
+// Issue 40 end to end: a local DP release through `privspec release` (recorded before it is written, one report per
+// unit, shuffled, nothing else), its refusal on a second run without `rerun`, and `privspec estimate` giving back the
+// report's estimates from the file.
+
+// 40 units; units 0–9 have two rows, so 50 rows give 40 reports.
+const DATA = `id,name,age,diag\n${Array.from(
+  { length: 50 },
+  (_, i) => `${i % 40},person${i},${20 + (i % 5) * 10},${['flu', 'cold', 'asthma', 'flu'][i % 4]}`,
+).join('\n')}\n`;
+const spec = (release: string) => `dataset d from "d.csv" {
+  identifying name
+  quasi age
+  sensitive diag
+  unit id
+}
+hierarchy diag { "flu", "cold", "asthma" -> "*" }
+${release}
+`;
+const RR = 'release r: local diag randomized-response epsilon 2';
+const CMS = 'release s: local diag count-mean-sketch epsilon 4 hashes 16 width 64';
+
+describe('local DP releases through the command line (issue 40)', () => {
+  const dirs: string[] = [];
+  after(() => dirs.forEach((d) => rmSync(d, { recursive: true, force: true })));
+  const fresh = (release: string) => {
+    const dir = mkdtempSync(join(tmpdir(), 'privspec-local-'));
+    dirs.push(dir);
+    writeFileSync(join(dir, 'd.csv'), DATA);
+    writeFileSync(join(dir, 's.privspec'), spec(release));
+    return dir;
+  };
+
+  it('randomized response: one report per unit, only the column, recorded with its local ε before the file', async () => {
+    const dir = fresh(RR);
+    const r = await run(dir, ['release', 's.privspec', '--out', 'out']);
+    assert.equal(r.code, 0, r.out + r.err);
+    const lines = readFileSync(join(dir, 'out', 'r.csv'), 'utf8')
+      .trim()
+      .split('\n');
+    assert.equal(lines[0], 'diag');
+    assert.equal(lines.length - 1, 40, 'one report per unit');
+    for (const l of lines.slice(1)) assert.ok(['flu', 'cold', 'asthma'].includes(l), l);
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'r.json'), 'utf8'));
+    const entries = ledgerOf(join(dir, 'd.csv'))!.entries;
+    assert.equal(entries.length, 1);
+    assert.equal(report.ledgerEntry, entries[0].id);
+    assert.deepEqual(entries[0].costs, {});
+    assert.equal(entries[0].microdata!.kind, 'local');
+    assert.deepEqual(entries[0].microdata!.columns, ['diag']);
+    assert.ok(entries[0].microdata!.localEpsilon! <= 2 && entries[0].microdata!.localEpsilon! > 2 - 1e-12);
+    assert.equal(report.local.reports, 40);
+    assert.deepEqual(
+      report.local.estimates.map((e: { value: string }) => e.value),
+      ['flu', 'cold', 'asthma'],
+    );
+    // The estimates sum to n: Σ_v (C_v − nq)/(p − q) = (n − knq)/(p − q) = n, since p + (k − 1)q = 1.
+    const total = report.local.estimates.reduce((s: number, e: { estimate: number }) => s + e.estimate, 0);
+    assert.ok(Math.abs(total - 40) < 1e-4, String(total));
+    // The identifying column and the unit never leave.
+    const text = readFileSync(join(dir, 'out', 'r.csv'), 'utf8') + readFileSync(join(dir, 'out', 'r.json'), 'utf8');
+    assert.ok(!/person\d/.test(text));
+  });
+
+  it('a second local release of the column is refused without rerun, before anything is written', async () => {
+    const dir = fresh(RR);
+    assert.equal((await run(dir, ['release', 's.privspec', '--out', 'out'])).code, 0);
+    const second = await run(dir, ['release', 's.privspec', '--out', 'out2']);
+    assert.equal(second.code, 1, second.out + second.err);
+    assert.match(
+      second.out + second.err,
+      /a local DP release already randomized diag of this data .*Add 'rerun' to the local query/,
+    );
+    assert.ok(!existsSync(join(dir, 'out2', 'r.csv')));
+    assert.equal(ledgerOf(join(dir, 'd.csv'))!.entries.length, 1);
+    writeFileSync(join(dir, 's.privspec'), spec(`${RR} rerun`));
+    const third = await run(dir, ['release', 's.privspec', '--out', 'out3']);
+    assert.equal(third.code, 0, third.out + third.err);
+    assert.match(third.out, /2 runs on these records compose to local ε 4/);
+  });
+
+  it('privspec estimate gives back the count-mean sketch report’s estimates from its file and hash seed', async () => {
+    const dir = fresh(CMS);
+    assert.equal((await run(dir, ['release', 's.privspec', '--out', 'out'])).code, 0);
+    const report = JSON.parse(readFileSync(join(dir, 'out', 's.json'), 'utf8'));
+    const header = readFileSync(join(dir, 'out', 's.csv'), 'utf8').split('\n')[0];
+    assert.equal(header, 'hash,sketch');
+    const e = await run(dir, [
+      'estimate',
+      'out/s.csv',
+      '--spec',
+      's.privspec',
+      '--only',
+      's',
+      '--report',
+      'out/s.json',
+      '--json',
+    ]);
+    assert.equal(e.code, 0, e.out + e.err);
+    assert.deepEqual(JSON.parse(e.out).estimates, report.local.estimates);
+    const seeded = await run(dir, [
+      'estimate',
+      'out/s.csv',
+      '--spec',
+      's.privspec',
+      '--only',
+      's',
+      '--hash-seed',
+      String(report.local.hashSeed),
+      '--json',
+    ]);
+    assert.deepEqual(JSON.parse(seeded.out).estimates, report.local.estimates);
+  });
+
+  it('a malformed report is one line naming the file, the line and the cause', async () => {
+    const dir = fresh(RR);
+    writeFileSync(join(dir, 'reports.csv'), 'diag\nflu\ncold\nmeasles\n');
+    const e = await run(dir, ['estimate', 'reports.csv', '--spec', 's.privspec', '--only', 'r']);
+    assert.equal(e.code, 2);
+    assert.match(e.err, /reports\.csv:4: 'measles' is not a value of the declared domain of 'diag'/);
+    assert.equal(e.err.trim().split('\n').length, 1);
+  });
+});
