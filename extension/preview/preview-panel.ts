@@ -11,7 +11,6 @@ import {
 import type { RunOutcome } from '../commands/run-release.js';
 import type { FromPreview, HostTiming, PageTiming, PreviewControls, ToPreview } from './preview-protocol.js';
 import { panelColumn, panelHtml, panelOptions, trackPanel } from '../webview-shell.js';
-import { packArrays } from '../../engine/preview/packed-arrays.js';
 
 /**
  * The release-preview panel: one at a time, retargeted by ▶ Preview (Keep this preview pins it: the next ▶ Preview then
@@ -108,9 +107,7 @@ export class PreviewPanel {
         this.params(controls),
         source.token,
       );
-      const answeredAt = Date.now();
-      // The long arrays (a grid's maps) travel to the page as binary buffers (engine/preview/packed-arrays.ts).
-      return { type: 'preview', preview: packArrays(preview), timing: { requestedAt, answeredAt, postedAt: 0 } };
+      return { type: 'preview', preview, timing: { requestedAt, answeredAt: Date.now(), postedAt: 0 } };
     } catch (e) {
       return { type: 'error', message: (e as Error).message };
     }

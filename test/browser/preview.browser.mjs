@@ -248,20 +248,15 @@ await test('a view shows the partition over the density and the error comparison
   await p.close();
 });
 
-await test("a grid posted as Float64Arrays draws; the first preview's phases are stamped; the state is saved after the draw, plain", async () => {
+await test("the first preview's phases are stamped for the real-editor test, and the state is saved only after the figures are drawn", async () => {
   const { p, errors } = await open('dark');
   const preview = grid(256);
   const timing = { openedAt: 1000, readyAt: 1500, requestedAt: 1010, answeredAt: 1800, postedAt: 1810 };
-  // The maps as the host posts them (engine/preview/packed-arrays.ts): Float64Arrays.
-  await p.evaluate((m) => {
-    m.preview.body.truth = Float64Array.from(m.preview.body.truth);
-    m.preview.body.draw = Float64Array.from(m.preview.body.draw);
-    window.postMessage(m, '*');
-  }, { type: 'preview', preview, timing });
+  await p.evaluate((m) => window.postMessage(m, '*'), { type: 'preview', preview, timing });
   await p.waitForFunction(() => window.__privspecRendered !== undefined && (window.__states ?? []).length > 0);
   const { first, states } = await p.evaluate(() => ({
     first: window.__privspecRendered.first,
-    states: window.__states.map((s) => ({ drawn: s.drawn, plain: Array.isArray(s.state.preview.body.truth) })),
+    states: window.__states.map((s) => ({ drawn: s.drawn, release: s.state.preview.release })),
   }));
   assert.equal(await p.locator('figure.heatmap canvas').count(), 2);
   assert.match(await p.locator('figure.heatmap canvas').first().getAttribute('aria-label'), /^Exact counts: 256 × 256 cells, total /);
@@ -269,8 +264,8 @@ await test("a grid posted as Float64Arrays draws; the first preview's phases are
   for (const [k, v] of Object.entries(timing)) assert.equal(first[k], v, k);
   assert.equal(first.serverMs, preview.elapsedMs);
   assert.ok(first.drawnAt >= first.receivedAt && first.receivedAt > 0 && first.pageReadyAt > 0, JSON.stringify(first));
-  // Saved after the draw, with the maps as plain arrays again (the editor keeps a page's state as JSON).
-  assert.deepEqual(states, [{ drawn: true, plain: true }]);
+  // Saved after the draw (the editor serializes the state whole: a 512² grid's half a million numbers).
+  assert.deepEqual(states, [{ drawn: true, release: 'population' }]);
   // A second preview keeps the first's phases (they time the panel's opening).
   await p.evaluate((m) => window.postMessage(m, '*'), { type: 'preview', preview, timing: { ...timing, postedAt: 9999 } });
   await p.waitForFunction(() => window.__states.length > 1);

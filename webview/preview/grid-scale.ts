@@ -6,11 +6,11 @@ type GridBody = Extract<PreviewBody, { kind: 'grid' }>;
  * The top of a map's colour scale: its 99.9th percentile, so that a few noise outliers (a draw's +5,000 in one cell)
  * do not wash the rest of the map into the scale's lowest shade; the cells above it are counted and said.
  */
-export function robustTop(values: ArrayLike<number>): { top: number; above: number } {
+export function robustTop(values: readonly number[]): { top: number; above: number } {
   const sorted = Float64Array.from(values).sort();
   const top = Math.max(1, sorted[Math.min(sorted.length - 1, Math.floor(0.999 * sorted.length))] ?? 1);
   let above = 0;
-  for (let i = 0; i < values.length; i++) if (values[i] > top) above++;
+  for (const v of values) if (v > top) above++;
   return { top, above };
 }
 

@@ -27,12 +27,10 @@ function shadeTable(color: (v: number) => string, max: number): Uint8Array {
 
 /**
  * One heat map on a canvas as wide as the panel allows (a 512² grid is 262,144 cells: too many SVG nodes), coloured
- * from its own scale's shade table: a lookup per cell, not a colour string parsed per cell. The cells arrive as a
- * Float64Array from the editor (engine/preview/packed-arrays.ts) and as an array elsewhere (the browser tests, a
- * restored state): they are read by index.
+ * from its own scale's shade table: a lookup per cell, not a colour string parsed per cell.
  */
 function heatmap(
-  values: ArrayLike<number>,
+  values: readonly number[],
   size: number,
   lut: Uint8Array,
   max: number,
@@ -70,7 +68,7 @@ function heatmap(
 }
 
 /** What a screen reader hears for a heat map: the grid's size, its total and its largest cell. */
-function summary(values: ArrayLike<number>, size: number): string {
+function summary(values: readonly number[], size: number): string {
   let total = 0;
   let top = 0;
   for (let i = 0; i < values.length; i++) {
@@ -82,7 +80,7 @@ function summary(values: ArrayLike<number>, size: number): string {
 
 /** A heat map with its own colour scale and legend, clipped at its 99.9th percentile (the legend says so). */
 function scaledMap(
-  values: ArrayLike<number>,
+  values: readonly number[],
   size: number,
   label: string,
   px: number,

@@ -12,7 +12,6 @@ import { generalizeView } from './generalize-view.js';
 import { gridView } from './grid-view.js';
 import { modeView } from './mode-view.js';
 import { pageTiming } from '../page-timing.js';
-import { unpackArrays } from '../../engine/preview/packed-arrays.js';
 import { previewApi } from './preview-api.js';
 import { pramView } from './pram-view.js';
 import { previewStyle } from './preview-style.js';
@@ -199,9 +198,9 @@ export function startPreview(app: HTMLElement): void {
           clearTimeout(timer);
         }
         render(m.preview, receivedAt, m.reset, m.timing);
-        // Kept for a reload of the page, after the figures are drawn: the editor serializes the state whole as JSON (a
-        // 512² grid's figures are half a million numbers), which delayed the first draw when it came before it.
-        setTimeout(() => api.setState({ preview: unpackArrays(m.preview) }), 0);
+        // Kept for a reload of the page, once the figures are drawn: the editor serializes the state whole as JSON (a
+        // 512² grid's figures are half a million numbers), work the first draw need not wait for.
+        setTimeout(() => api.setState({ preview: m.preview }), 0);
         return;
       case 'busy':
         status.textContent = 'Computing…';
