@@ -99,7 +99,9 @@ export class Ctx implements vscode.Disposable {
 
   async startServer(): Promise<void> {
     await this.stopServer();
-    const client = createClient(this.config.serverPath() ?? this.asset('language-server.cjs'), this.output);
+    // Completion's round trip is logged only for a script that reads the log file (the real-editor test).
+    const timed = process.env.PRIVSPEC_LOG_FILE ? (line: string) => this.log(line) : undefined;
+    const client = createClient(this.config.serverPath() ?? this.asset('language-server.cjs'), this.output, timed);
     if (!client) return;
     this.client_ = client;
     try {

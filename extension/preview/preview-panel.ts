@@ -9,7 +9,7 @@ import {
   type RunReleaseParams,
 } from '../protocol.js';
 import type { RunOutcome } from '../commands/run-release.js';
-import type { FromPreview, PageTiming, PreviewControls, ToPreview } from './preview-protocol.js';
+import type { FromPreview, HostTiming, PageTiming, PreviewControls, ToPreview } from './preview-protocol.js';
 import { panelColumn, panelHtml, panelOptions, trackPanel } from '../webview-shell.js';
 
 /**
@@ -62,6 +62,7 @@ export class PreviewPanel {
   /** The first preview, asked for while the page loads (creating a webview takes most of the opening time). */
   private first: Promise<ToPreview> | undefined;
   private readonly opened = performance.now();
+  private readonly openedAt = Date.now();
 
   private constructor(
     private readonly panel: vscode.WebviewPanel,
@@ -99,15 +100,14 @@ export class PreviewPanel {
     this.pending?.cancel();
     const source = new vscode.CancellationTokenSource();
     this.pending = source;
+    const requestedAt = Date.now();
     try {
-      return {
-        type: 'preview',
-        preview: await this.client.sendRequest<PreviewResponse>(
-          previewReleaseRequestMethod,
-          this.params(controls),
-          source.token,
-        ),
-      };
+      const preview = await this.client.sendRequest<PreviewResponse>(
+        previewReleaseRequestMethod,
+        this.params(controls),
+        source.token,
+      );
+      return { type: 'preview', preview, timing: { requestedAt, answeredAt: Date.now(), postedAt: 0 } };
     } catch (e) {
       return { type: 'error', message: (e as Error).message };
     }
@@ -124,17 +124,24 @@ export class PreviewPanel {
     await this.post(reset ? { ...message, reset: true } : message);
   }
 
+  /** The message with the time it is posted at (and the panel's opening, for the first), for the page's stamps. */
+  private stamped(message: ToPreview, first?: Pick<HostTiming, 'openedAt' | 'readyAt'>): ToPreview {
+    if (message.type !== 'preview' || !message.timing) return message;
+    return { ...message, timing: { ...message.timing, ...first, postedAt: Date.now() } };
+  }
+
   private async receive(m: FromPreview): Promise<void> {
     switch (m.type) {
       case 'ready': {
         const ready = performance.now();
+        const readyAt = Date.now();
         if (!this.first) return this.refresh();
         // A retarget or an edit while the first preview computes makes a newer request: its answer wins.
         const generation = this.generation;
         const message = await this.first;
         this.first = undefined;
         if (generation !== this.generation) return;
-        await this.post(message);
+        await this.post(this.stamped(message, { openedAt: this.openedAt, readyAt }));
         this.log?.(
           `preview ${this.release}: page ready ${Math.round(ready - this.opened)} ms after the panel was created${inside(m.timing)}; first preview posted at ${Math.round(performance.now() - this.opened)} ms`,
         );
@@ -204,7 +211,7 @@ export class PreviewPanel {
   }
 
   private post(message: ToPreview): Thenable<boolean> {
-    return this.panel.webview.postMessage(message);
+    return this.panel.webview.postMessage(this.stamped(message));
   }
 
   private html(): string {

@@ -13,7 +13,12 @@ export type ToPreview =
    * `reset`: the host set the parameters back to the spec's (the spec was edited, or the panel shows another release);
    * the page drops the values it moved, so that its sliders and what Release… and Write parameters send follow.
    */
-  | { readonly type: 'preview'; readonly preview: ReleasePreview; readonly reset?: boolean }
+  | {
+      readonly type: 'preview';
+      readonly preview: ReleasePreview;
+      readonly reset?: boolean;
+      readonly timing?: HostTiming;
+    }
   /** The server is computing (after a control moved or the spec changed). */
   | { readonly type: 'busy' }
   | { readonly type: 'error'; readonly message: string }
@@ -32,6 +37,24 @@ export type FromPreview =
   | { readonly type: 'writeParameters'; readonly controls: PreviewControls }
   /** Keep this panel: the next ▶ Preview opens another instead of retargeting this one. */
   | { readonly type: 'pin' };
+
+/**
+ * Where the host's part of a preview's time went, as wall-clock times (Date.now(), ms), so that the page can put them
+ * beside its own stamps and the real-editor test can split an open into panel, page, server, message and drawing. The
+ * host and the page share a clock only when they run on one machine (code-server in the test does): for the log and the
+ * test, never for the figures.
+ */
+export interface HostTiming {
+  /** The panel was created (the first preview of a panel only). */
+  readonly openedAt?: number;
+  /** The page said it was ready (the first preview of a panel only). */
+  readonly readyAt?: number;
+  /** The request went to the language server, and its answer came back. */
+  readonly requestedAt: number;
+  readonly answeredAt: number;
+  /** The message was handed to the webview. */
+  readonly postedAt: number;
+}
 
 /** Where a page's load time went before it said it was ready; ms since the page's navigation began. */
 export interface PageTiming {

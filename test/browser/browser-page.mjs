@@ -21,7 +21,9 @@ window.__posted = [];
 window.acquireVsCodeApi = () => ({
   postMessage(m) { window.__posted.push(m); if (m.type === 'controls' && window.__answer) window.__answer(m.controls).then((p) => window.postMessage({ type: 'preview', preview: p }, '*')); },
   getState() { return undefined; },
-  setState() {},
+  // Whether the figures were drawn when the page saved its state (window.__states): saving a 512² grid's figures
+  // first delayed its first draw.
+  setState(state) { (window.__states ??= []).push({ drawn: window.__privspecRendered !== undefined, state }); },
 });
 </script><script src="/webview.js"></script></body></html>`;
 }

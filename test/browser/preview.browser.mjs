@@ -248,6 +248,32 @@ await test('a view shows the partition over the density and the error comparison
   await p.close();
 });
 
+await test("the first preview's phases are stamped for the real-editor test, and the state is saved only after the figures are drawn", async () => {
+  const { p, errors } = await open('dark');
+  const preview = grid(256);
+  const timing = { openedAt: 1000, readyAt: 1500, requestedAt: 1010, answeredAt: 1800, postedAt: 1810 };
+  await p.evaluate((m) => window.postMessage(m, '*'), { type: 'preview', preview, timing });
+  await p.waitForFunction(() => window.__privspecRendered !== undefined && (window.__states ?? []).length > 0);
+  const { first, states } = await p.evaluate(() => ({
+    first: window.__privspecRendered.first,
+    states: window.__states.map((s) => ({ drawn: s.drawn, release: s.state.preview.release })),
+  }));
+  assert.equal(await p.locator('figure.heatmap canvas').count(), 2);
+  assert.match(await p.locator('figure.heatmap canvas').first().getAttribute('aria-label'), /^Exact counts: 256 × 256 cells, total /);
+  // The host's stamps come through as sent; the page adds its own (message in, drawn) and the server's compute time.
+  for (const [k, v] of Object.entries(timing)) assert.equal(first[k], v, k);
+  assert.equal(first.serverMs, preview.elapsedMs);
+  assert.ok(first.drawnAt >= first.receivedAt && first.receivedAt > 0 && first.pageReadyAt > 0, JSON.stringify(first));
+  // Saved after the draw (the editor serializes the state whole: a 512² grid's half a million numbers).
+  assert.deepEqual(states, [{ drawn: true, release: 'population' }]);
+  // A second preview keeps the first's phases (they time the panel's opening).
+  await p.evaluate((m) => window.postMessage(m, '*'), { type: 'preview', preview, timing: { ...timing, postedAt: 9999 } });
+  await p.waitForFunction(() => window.__states.length > 1);
+  assert.equal(await p.evaluate(() => window.__privspecRendered.first.postedAt), 1810);
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
 await test('screenshots of every kind in light, dark and high-contrast themes', async () => {
   for (const theme of Object.keys(THEMES)) {
     const { p, errors } = await open(theme);

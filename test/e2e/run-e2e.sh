@@ -81,6 +81,8 @@ budget { epsilon 1 }
 release by_race: count by race  laplace epsilon 0.1
 
 SPEC
+    # The editor's own part of a completion: the same text as plain text, where the editor completes words by itself.
+    cp "$RUN/workspace/adult-typing.privspec" "$RUN/workspace/completion-floor.txt"
   fi
   # Issue 34's step ▶ Runs the demo's PRAM spec in the editor, under a name no other step's quick open matches.
   cp "$ROOT/examples/attack-demo/pram.privspec" "$RUN/workspace/attack/attack-pram.privspec"

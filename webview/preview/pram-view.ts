@@ -2,6 +2,7 @@ import * as Plot from '@observablehq/plot';
 import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
 import { PALETTE, fmt, h, table, widthOf } from './dom.js';
 import { largest, smallest } from '../../engine/core/extremes.js';
+import { localEpsilonText } from '../../engine/release/cost-text.js';
 
 type PramBody = Extract<PreviewBody, { kind: 'pram' }>;
 
@@ -84,7 +85,7 @@ export function pramView(body: PramBody, container: HTMLElement): HTMLElement {
     return h(
       'section',
       { class: 'attribute' },
-      h('h3', {}, `${a.name} — local ε ${fmt(a.epsilon)}`),
+      h('h3', {}, `${a.name} — ${localEpsilonText(a.epsilon)}`),
       chart,
       matrixMap(a, width),
       h(
@@ -106,7 +107,7 @@ export function pramView(body: PramBody, container: HTMLElement): HTMLElement {
     h(
       'p',
       { id: 'pram-summary' },
-      `Combined local ε ${fmt(body.combinedEpsilon)} (Kooiman, Willenborg & Gouweleeuw 1997); highest identification risk η: `,
+      `Combined ${localEpsilonText(body.combinedEpsilon)} (Kooiman, Willenborg & Gouweleeuw 1997); highest identification risk η: `,
       h(
         'strong',
         { id: 'highest-risk' },

@@ -3,6 +3,7 @@ import type { PreviewBody, PreviewControls } from '../../extension/preview/previ
 import { blockDensity } from './block-density.js';
 import { fmt, h, PALETTE, table, value, widthOf } from './dom.js';
 import { largest, smallest } from '../../engine/core/extremes.js';
+import { costText } from '../../engine/release/cost-text.js';
 
 type ViewBody = Extract<PreviewBody, { kind: 'view' }>;
 type Dimension = ViewBody['dimensions'][number];
@@ -148,7 +149,7 @@ export function viewView(body: ViewBody, container: HTMLElement, pick: (c: Previ
     h(
       'p',
       { class: 'meta' },
-      `${body.algorithm} view at ε ${fmt(body.epsilon)} over ${body.dimensions.map((d) => d.name).join(', ')}, built on ${value(body.rows)} rows (after contribution bounding and the domain).`,
+      `${body.algorithm} view at ${costText({ epsilon: body.epsilon }, 'pure')} over ${body.dimensions.map((d) => d.name).join(', ')}, built on ${value(body.rows)} rows (after contribution bounding and the domain).`,
     ),
     h('h3', {}, 'Partition'),
     h(
@@ -165,7 +166,7 @@ export function viewView(body: ViewBody, container: HTMLElement, pick: (c: Previ
     h(
       'p',
       { class: 'meta' },
-      `An estimate, not a guarantee: HDPView and PrivTree built ${[...new Set(body.arr.filter((a) => !a.analytic && !a.skipped).map((a) => a.runs))].join(' or ')} times on these rows at ε ${fmt(body.epsilon)} and asked ${body.workload}; identity's error exactly, from its noise's variance (it is unbiased). The release builds once.`,
+      `An estimate, not a guarantee: HDPView and PrivTree built ${[...new Set(body.arr.filter((a) => !a.analytic && !a.skipped).map((a) => a.runs))].join(' or ')} times on these rows at ${costText({ epsilon: body.epsilon }, 'pure')} and asked ${body.workload}; identity's error exactly, from its noise's variance (it is unbiased). The release builds once.`,
     ),
     h(
       'div',
