@@ -3,7 +3,7 @@
 // real-editor test is. It asserts nothing: every text it reads goes to a transcript, every step leaves a screenshot,
 // and every wait a user makes is timed (with the load average beside it, as the machine's cores are shared).
 // Each section runs on its own, so that one that fails leaves the others' findings.
-// Usage (see the end of this comment): node newcomer-tour.mjs <code-server-url> <workspace-dir> <shots-dir> [log-file]
+// Usage: bash scripts/newcomer-tour.sh [SHOTS] (which prepares the workspace), or by hand: node newcomer-tour.mjs <code-server-url> <workspace-dir> <shots-dir> [log-file]
 //   PRIVSPEC_E2E_WORKSPACE=<prepared folder> PRIVSPEC_E2E_DRIVER=scripts/newcomer-tour.mjs \
 //   PRIVSPEC_E2E_SHOTS=<dir> bash test/e2e/run-e2e.sh
 // TOUR_SECTIONS=a,b runs only the sections whose names contain one of the given words.
