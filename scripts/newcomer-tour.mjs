@@ -642,6 +642,38 @@ section('format-colours', async () => {
   log('COLOURS of patients.csv header (name, ssn identifying; diagnosis sensitive):', csvColours);
 });
 
+section('run-limit', async () => {
+  // ▶ Run once on a plan whose budget affords one run: the lens afterwards (shown disabled with the reason?).
+  await closeAll();
+  await openFile('run-limit.privspec', 'dataset visits');
+  const run = page.locator('.editor-instance .monaco-editor .codelens-decoration a', { hasText: '▶ Run' }).filter({ visible: true }).first();
+  await run.waitFor({ timeout: 180000 });
+  log('LENSES run-limit before:', (await lenses()).join(' ‖ '), '| STATUS BAR:', await statusBar());
+  await run.click();
+  log('RUN DIALOG run-limit:', await dialogText());
+  await page.locator('.monaco-dialog-box .monaco-button', { hasText: 'Run Release' }).first().click();
+  await page.locator('.notifications-toasts .notification-list-item-message', { hasText: /written|refused/ }).first().waitFor({ timeout: 120000 });
+  log('TOASTS run-limit:', (await toasts()).join(' ‖ '));
+  await page.waitForTimeout(4000);
+  log('LENSES run-limit after:', (await lenses()).join(' ‖ '), '| STATUS BAR:', await statusBar());
+  const titles = await page.locator('.editor-instance .monaco-editor .codelens-decoration a, .editor-instance .monaco-editor .codelens-decoration span').evaluateAll((es) => es.map((e) => `${e.textContent}${e.getAttribute('title') ? ` [title: ${e.getAttribute('title')}]` : ''}`));
+  log('LENS items with titles after:', titles.join(' ‖ '));
+  await shot('run-limit-after');
+  await runCommand('Notifications: Clear All Notifications');
+  const again = page.locator('.editor-instance .monaco-editor .codelens-decoration a', { hasText: '▶ Run' }).filter({ visible: true }).first();
+  if (await again.count()) {
+    await again.click();
+    await page.waitForTimeout(2500);
+    const d = page.locator('.monaco-dialog-box').first();
+    if (await d.isVisible().catch(() => false)) {
+      log('SECOND ▶ Run dialog:', flat(await d.innerText()));
+      await shot('run-limit-second');
+      await cancelDialog();
+    } else log('SECOND ▶ Run: no dialog; toasts:', (await toasts()).join(' ‖ '));
+  } else log('SECOND ▶ Run: no clickable ▶ Run lens');
+  await shot('run-limit-second-after');
+});
+
 section('readme', async () => {
   for (const f of ['README.md']) {
     const p = path.join(workspace, f);

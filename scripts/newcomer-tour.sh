@@ -44,6 +44,19 @@ sed -e '1s|.*|// The newcomer'"'"'s Adult plan with each link accepted, so that 
   -e 's|^release public:       generalize$|&  accept linked-releases "tour: the generalized file is compared with the DP releases, not published beside them"|' \
   -e 's|^release salary_pram:  pram "salary-class" retain 0.8$|&  accept linked-releases "tour: compared, not published"|' \
   "$WORK/ws/adult/adult.privspec" > "$WORK/ws/adult/adult-accepted.privspec"
+# A plan whose budget affords one run of its release: what ▶ Run shows once the ledger cannot afford another.
+cat > "$WORK/ws/run-limit.privspec" <<'SPEC'
+// A plan near its limit: after one ▶ Run the ledger cannot afford a second.
+dataset visits from "data/patients.csv" {
+  identifying name, ssn, visit_date
+  quasi age, sex, zip
+  sensitive diagnosis
+  unit patient_id
+}
+hierarchy sex { "M", "F" -> "*" }
+budget { epsilon 0.3 }
+release by_sex: count by sex  bound unit groups 1 rows 3  laplace epsilon 0.2
+SPEC
 PRIVSPEC_E2E_WORKSPACE="$WORK/ws" PRIVSPEC_E2E_DRIVER="$ROOT/scripts/newcomer-tour.mjs" PRIVSPEC_E2E_SHOTS="$SHOTS" \
   bash "$ROOT/test/e2e/run-e2e.sh"
 echo "transcript: $SHOTS/transcript.txt"
