@@ -11,6 +11,7 @@ import {
 } from '../../engine/release/kinds/local/local-protocol.js';
 import { localDomain } from '../../engine/release/kinds/local/local-release.js';
 import { ReleaseUnavailable } from '../../engine/release/release-unavailable.js';
+import { localEpsilonText } from '../../engine/release/cost-text.js';
 import { TableError } from '../../engine/table/table.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releaseInput, SpecNotRunnable } from '../../language/release-input.js';
@@ -135,7 +136,7 @@ export const estimate: Command = {
     for (const r of records)
       ctx.out(`${r.value.padEnd(width)}  ${fmt(r.estimate).padStart(12)}  ${fmt(r.standardError).padStart(10)}\n`);
     ctx.out(
-      `${estimates.n} reports, ${q.protocol} at local ε ${fmt(protocol.epsilon)}; unbiased counts with standard errors; nothing spent\n`,
+      `${estimates.n} reports, ${q.protocol} at ${localEpsilonText(protocol.epsilon)}; unbiased counts with standard errors; nothing spent\n`,
     );
     return ExitCode.Ok;
   },

@@ -1,5 +1,6 @@
 import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
 import { fmt, h, table } from './dom.js';
+import { localEpsilonText } from '../../engine/release/cost-text.js';
 
 type LocalBody = Extract<PreviewBody, { kind: 'local' }>;
 
@@ -19,7 +20,7 @@ export function localView(body: LocalBody, _container: HTMLElement): HTMLElement
     h(
       'p',
       { id: 'local-summary' },
-      `${body.column} by ${how}: local ε ${fmt(body.epsilon)} per report, ${body.reports} reports (one per unit). Spends no central DP budget.`,
+      `${body.column} by ${how}: ${localEpsilonText(body.epsilon)} per report, ${body.reports} reports (one per unit). Spends no central DP budget.`,
     ),
     table(
       `Estimated counts of ${body.column}: true count, standard error of the estimate, one example estimate`,

@@ -19,6 +19,7 @@ import { releasable, roleOf } from '../../column-roles.js';
 import type { DatasetDescription } from '../../release-description.js';
 import type { ReleaseOutput } from '../../release-measurement.js';
 import { ReleaseUnavailable } from '../../release-unavailable.js';
+import { localEpsilonText } from '../../cost-text.js';
 import { microdataBytes, microdataPrepared, type PreparedRelease } from '../prepared-release.js';
 import { estimateRecords, localProtocol, type LocalProtocol, type LocalQuery } from './local-protocol.js';
 
@@ -127,7 +128,7 @@ function runLocal(
     },
     notes: [
       `written: one randomized report of '${q.column}' per ${dataset.unit !== undefined ? `unit ('${dataset.unit}'; a unit with several rows reports one of them, chosen uniformly)` : 'row'}; no other column`,
-      `local ε ${protocol.epsilon} per report (local differential privacy: spends no central DP budget)`,
+      `${localEpsilonText(protocol.epsilon)} per report (local differential privacy: spends no central DP budget)`,
     ],
     local: several
       ? [`${table.rowCount - source.length} rows not reported: their units reported another of their rows`]
