@@ -31,6 +31,12 @@ export const SOFT_KEYWORDS: ReadonlySet<string> = new Set([
   'equal',
   'ordered',
   'hierarchical',
+  'pairs',
+  'triangles',
+  'join',
+  'auto',
+  'up',
+  'to',
 ]);
 
 /**

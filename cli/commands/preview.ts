@@ -80,6 +80,8 @@ export function previewJson(p: ReleasePreview): Record<string, unknown> {
         workload: b.workload,
         examples: b.examples.map((e) => ({ query: e.query, truth: e.truth })),
       };
+    case 'r2t':
+      return { ...base, label: b.label, epsilonPerCandidate: b.epsilonPerCandidate, cells: b.cells };
     case 'pram':
       return {
         ...base,
@@ -139,6 +141,12 @@ function printText(p: ReleasePreview, ctx: CommandContext): void {
       );
     for (const e of b.examples)
       out(`${e.query}: true ${sig(e.truth)}, the example view answers ${sig(e.answer)} ± ${sig(e.noiseStdDev)}`);
+  } else if (b.kind === 'r2t') {
+    out(`${b.label}; ε per candidate ${sig(b.epsilonPerCandidate)}`);
+    for (const c of b.cells)
+      out(
+        `${c.labels.join(', ') || 'all'}: true ${sig(c.truth)}; expected |error| R2T ${sig(c.r2t)}; fixed τ ${c.fixed.map((f) => `${f.tau}: ${sig(f.error)}`).join(', ')}`,
+      );
   } else {
     for (const a of b.attributes)
       out(

@@ -24,7 +24,8 @@ export interface PlanProblem {
     | 'unexpected-mechanism'
     | 'missing-mechanism'
     | 'column-role'
-    | 'invariant-pram';
+    | 'invariant-pram'
+    | 'auto-bound';
   readonly message: string;
   readonly field: ProblemField;
   /**

@@ -15,6 +15,7 @@ import { previewApi } from './preview-api.js';
 import { pramView } from './pram-view.js';
 import { previewStyle } from './preview-style.js';
 import { viewView } from './view-view.js';
+import { r2tView } from './r2t-view.js';
 import { applyStyle } from '../shell-style.js';
 
 /** One view per release kind: a kind plugs into the panel by adding its module here (and its engine module). */
@@ -31,6 +32,7 @@ const views: {
   pram: (b, c) => pramView(b, c),
   grid: (b, c) => gridView(b, c),
   view: (b, c, pick) => viewView(b, c, pick),
+  r2t: (b) => r2tView(b),
 };
 
 const DEBOUNCE_MS = 50;

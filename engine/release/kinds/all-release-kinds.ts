@@ -8,8 +8,9 @@ import { generalizeKind } from './generalize/generalize-kind.js';
 import { gridKind } from './grid/grid-kind.js';
 import { modeKind } from './mode/mode-kind.js';
 import { pramKind } from './pram/pram-kind.js';
+import { r2tKind } from './r2t/r2t-kind.js';
 import { registerReleaseKind } from './registry.js';
 import { viewKind } from './view/view-kind.js';
 
-for (const kind of [countKind, sumKind, meanKind, modeKind, generalizeKind, pramKind, gridKind, viewKind])
+for (const kind of [countKind, sumKind, meanKind, modeKind, generalizeKind, pramKind, gridKind, viewKind, r2tKind])
   registerReleaseKind(kind);
