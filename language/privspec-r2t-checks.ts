@@ -65,18 +65,7 @@ export function checkRelease(release: ast.Release, spec: ast.Spec, accept: Valid
     unknown(source.table, source, 'table');
     unknown(source.join, source, 'join');
   }
-  if (bound?.auto && bound.limit === undefined)
-    accept('error', "'bound unit auto' needs 'up to GS', the public upper bound on one unit's contribution", {
-      node: bound,
-      property: 'auto',
-      code: IssueCodes.MissingParameter,
-    });
-  else if (bound?.auto && !(Number.isInteger(bound.limit) && bound.limit! >= 2))
-    accept('error', `GS must be an integer ≥ 2 (R2T tries τ = 2, 4, …, 2^⌈log₂ GS⌉), got ${bound.limit}`, {
-      node: bound,
-      property: 'limit',
-      code: IssueCodes.ParameterOutOfRange,
-    });
+  // GS (missing, not an integer ≥ 2) is the R2T kind's problem, reported by the planner.
   const autoError = (message: string, node: AstNode, property?: string) =>
     accept('error', message, { node, ...(property ? { property } : {}), code: IssueCodes.AutoBound });
   // A mean with `bound unit auto` is the R2T kind's problem (the planner's), placed on the bound.
@@ -85,14 +74,6 @@ export function checkRelease(release: ast.Release, spec: ast.Spec, accept: Valid
       `'bound unit auto' (R2T) applies to counts and sums, not to a ${q.kind}; use 'bound unit rows N'`,
       bound,
       'auto',
-    );
-    return;
-  }
-  if (edges && !auto) {
-    autoError(
-      `'count ${q.shape}' needs 'bound unit auto up to GS': removing one person changes other persons' pairs, so only R2T's truncation bounds it`,
-      q,
-      'shape',
     );
     return;
   }

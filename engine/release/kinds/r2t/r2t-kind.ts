@@ -44,6 +44,9 @@ function prepareR2t(release: ReleaseDescription, c: PrepareContext) {
   };
 }
 
+/** What a release without a valid GS is priced at: nothing, so that no plan is made over it. */
+const unpriced: Sensitivity = { l1: NaN, l2: NaN, countL1: NaN, countL2: NaN, groups: NaN, rows: NaN, why: 'no GS' };
+
 export const r2tKind: ReleaseKind = {
   name: 'r2t',
   dp: true,
@@ -82,8 +85,25 @@ export const r2tKind: ReleaseKind = {
   prepare: prepareR2t,
   // Each candidate Q(I, τ) moves by at most τ ≤ 2^⌈log₂ GS⌉ when one unit and all its rows are added or removed; the
   // release is priced by R2T's own composition (ε in all), not by this figure, which the hover and checks show.
-  sensitivity: (query): Sensitivity => {
+  sensitivity: (query, _unit, problems): Sensitivity => {
     const gs = (query as QueryOf<'r2t'>).gs;
+    if (!Number.isFinite(gs)) {
+      problems.push({
+        code: 'missing-parameter',
+        message:
+          "an R2T release (a count of pairs or triangles, a release over a join) needs 'bound unit auto up to GS', GS the public upper bound on one unit's contribution",
+        field: 'bound',
+      });
+      return unpriced;
+    }
+    if (!(Number.isInteger(gs) && gs >= 2)) {
+      problems.push({
+        code: 'parameter-out-of-range',
+        message: `GS must be an integer ≥ 2 (R2T tries τ = 2, 4, …, 2^⌈log₂ GS⌉), got ${gs}`,
+        field: 'bound',
+      });
+      return unpriced;
+    }
     return {
       l1: gs,
       l2: gs,
