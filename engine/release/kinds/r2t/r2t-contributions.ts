@@ -2,21 +2,23 @@
  * Each privacy unit's contribution to a count or a sum over one table or a foreign-key join, computed in memory: the
  * reference that the SQL of every source (r2t-sql.ts) must equal. A unit's contribution is the number of rows of the
  * table or the join that belong to it (a count) or the sum of their values clamped to [low, high] (a sum, low ≥ 0). The
- * unit's group is that of its first row in the table that carries the unit: a unit then falls in one group, whatever
- * its rows say, so that the groups compose in parallel, and the group is a function of the unit's own rows alone.
+ * unit's group is the least of its group keys (the group values joined by GROUP_SEPARATOR, compared as strings) over
+ * its rows in the table that carries the unit: a unit then falls in one group, whatever its rows say, so that the
+ * groups compose in parallel, and the group is a function of the unit's own rows alone. SQL computes the same least key
+ * (r2t-sql.ts), since a database has no row order to take a first row from.
  */
+import { GROUP_SEPARATOR } from '../../../source/group-key.js';
 import { column, TableError, type Column, type Table } from '../../../table/table.js';
 import type { R2tQueryDescription } from '../../release-description.js';
 
 /** Contributions by group key (the group values joined by GROUP_SEPARATOR) and, within a group, by unit. */
 export interface R2tContributions {
   readonly groups: ReadonlyMap<string, readonly number[]>;
-  /** Units whose rows in the unit's table lie in several groups, counted in the group of their first row. */
+  /** Units whose rows in the unit's table lie in several groups, counted in the least of them. */
   readonly moved: number;
 }
 
-/** Separates the values of a group key; no CSV value holds it. */
-export const GROUP_SEPARATOR = '\u0000';
+export { GROUP_SEPARATOR };
 
 /** The value of `col` on `row`. */
 const valueAt = (col: Column, row: number) => col.dictionary[col.codes[row]];
@@ -48,20 +50,20 @@ export function r2tContributions(
   if (!main) throw new TableError(`the table '${unitTable}' that carries the unit '${unit}' was not read`);
   const units = column(main, unit);
   const groupCols = query.by.map((b) => column(main, b));
-  // The group of each unit: that of its first row in the unit's table.
+  // The group of each unit: the least of its keys in the unit's table.
   const groupOf = new Map<number, string>();
-  let moved = 0;
   const movedUnits = new Set<number>();
   for (let r = 0; r < main.rowCount; r++) {
     const key = groupCols.map((c) => valueAt(c, r)).join(GROUP_SEPARATOR);
     const u = units.codes[r];
-    const first = groupOf.get(u);
-    if (first === undefined) groupOf.set(u, key);
-    else if (first !== key && !movedUnits.has(u)) {
+    const least = groupOf.get(u);
+    if (least === undefined) groupOf.set(u, key);
+    else if (least !== key) {
       movedUnits.add(u);
-      moved++;
+      if (key < least) groupOf.set(u, key);
     }
   }
+  const moved = movedUnits.size;
   const byUnit = new Map<number, number>();
   const add = (u: number, w: number) => byUnit.set(u, (byUnit.get(u) ?? 0) + w);
   const other =

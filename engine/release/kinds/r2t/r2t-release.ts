@@ -77,8 +77,7 @@ export function r2tExactOf(options: R2tOptions, input: R2tInput, taus: readonly 
   if (!tables.has(unitTable)) tables.set(unitTable, tableOf(unitTable));
   if (q.join) for (const name of [q.table!, q.join.table]) if (!tables.has(name)) tables.set(name, tableOf(name));
   const { groups, moved } = r2tContributions(q, tables, unitTable, options.unit!);
-  if (moved > 0)
-    local.push(`${moved} units have rows in several groups and were counted in the group of their first row`);
+  if (moved > 0) local.push(`${moved} units have rows in several groups and were counted in the least of their groups`);
   const known = new Set(cells.map((c) => c.join(GROUP_SEPARATOR)));
   const outside = [...groups.keys()].filter((k) => !known.has(k)).length;
   if (outside > 0) local.push(`${outside} groups of the data are outside the declared domain and are not released`);
