@@ -7,6 +7,7 @@
  * kinds its spec uses.
  */
 import type { AggregateAnswer, AggregateRequest, DataSource } from '../../source/data-source.js';
+import type { SqlRelation, SqlTarget } from '../../source/sql/dialect.js';
 import type { Table } from '../../table/table.js';
 import type { StreamedRelease } from './generalize/streamed-generalize.js';
 import type { PlanProblem } from '../plan-problem.js';
@@ -129,6 +130,16 @@ export interface ReleaseKind {
   ): unknown;
   /** The files a release reads besides the data and the hierarchies (a PRAM matrix file). */
   filesRead?(query: QueryDescription): string[];
+  /**
+   * The SQL `privspec plan` prints for a release that reads several tables (R2T's truncated aggregates), with comment
+   * lines on its public parameters; `relationOf` names each dataset's relation in the dialect.
+   */
+  plannedSql?(
+    release: ReleaseDescription,
+    target: SqlTarget,
+    relationOf: (dataset: string) => SqlRelation,
+    unit: string | undefined,
+  ): { readonly text?: string; readonly comments: readonly string[] };
   /**
    * The spec's datasets a release reads by name besides the run's own (a join's tables, an edge list): the runner reads
    * each and passes them in `PrepareContext.tables`.

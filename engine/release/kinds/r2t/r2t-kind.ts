@@ -12,6 +12,7 @@ import type { PrepareContext } from '../prepare-release.js';
 import { labelBytes, prepareMeasured } from '../prepared-release.js';
 import type { QueryOf, ReleaseKind } from '../release-kind.js';
 import { r2tHover } from './r2t-hover.js';
+import { r2tPlannedSql } from './r2t-planned-sql.js';
 import { makeR2tRelease, type R2tInput } from './r2t-release.js';
 
 /** The datasets a query reads by name (the spec's only dataset when it names none). */
@@ -83,6 +84,7 @@ export const r2tKind: ReleaseKind = {
     );
   },
   prepare: prepareR2t,
+  plannedSql: r2tPlannedSql,
   // Each candidate Q(I, τ) moves by at most τ ≤ 2^⌈log₂ GS⌉ when one unit and all its rows are added or removed; the
   // release is priced by R2T's own composition (ε in all), not by this figure, which the hover and checks show.
   sensitivity: (query, _unit, problems): Sensitivity => {
