@@ -5,7 +5,7 @@
  * computed from the exact data: figures for the data's owner, labelled local, never a release. Q(I) is taken as the
  * answer at the largest threshold, 2^⌈log₂ GS⌉ ≥ GS, which is the untruncated answer when no unit exceeds GS.
  */
-import { r2tExpectedErrors } from '../dp/r2t/r2t-error.js';
+import { previewR2tError } from '../dp/r2t/r2t-error.js';
 import type { R2tExact } from '../release/kinds/r2t/r2t-release.js';
 import type { ReleasePlan } from '../release/plan-release.js';
 import type { R2tQueryDescription } from '../release/release-description.js';
@@ -22,8 +22,8 @@ export function r2tPreview(exact: R2tExact, plan: ReleasePlan): R2tBody {
     cells: exact.cells.map((labels, i) => {
       const answers = exact.answers[i];
       const truth = answers[answers.length - 1] ?? 0;
-      const errors = r2tExpectedErrors(answers, truth, { gs: q.gs, epsilon });
-      return { labels, truth, r2t: errors.r2t, fixed: errors.fixed.map((f) => ({ tau: f.tau, error: f.error })) };
+      const errors = previewR2tError(answers, truth, { gs: q.gs, epsilon, sensitivitySlack: exact.slack });
+      return { labels, truth, r2t: errors.r2t, fixed: errors.fixed.map((f) => ({ tau: f.tau, error: f.expected })) };
     }),
   };
 }

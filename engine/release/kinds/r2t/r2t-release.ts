@@ -33,6 +33,8 @@ export interface R2tInput {
 export interface R2tExact {
   readonly cells: readonly (readonly string[])[];
   readonly answers: readonly (readonly number[])[];
+  /** What the answers' sensitivity may exceed τ by (the triangle LP's certified slack; 0 otherwise). */
+  readonly slack: number;
   readonly local: string[];
 }
 
@@ -69,8 +71,8 @@ export function r2tExactOf(options: R2tOptions, input: R2tInput, taus: readonly 
   const local: string[] = [];
   if (q.aggregate === 'pairs' || q.aggregate === 'triangles') {
     const edges = edgesOf(tableOf(q.table), q.endpoints![0], q.endpoints![1]);
-    const answers = q.aggregate === 'pairs' ? edgeLpAnswers(edges, taus) : triangleLpAnswers(edges, taus);
-    return { cells, answers: [answers], local };
+    const lp = q.aggregate === 'pairs' ? edgeLpAnswers(edges, taus) : triangleLpAnswers(edges, taus);
+    return { cells, answers: [lp.answers], slack: lp.sensitivitySlack, local };
   }
   const unitTable = options.unitTable ?? q.table ?? '';
   const tables = new Map<string, Table>(input.tables ?? []);
@@ -84,6 +86,7 @@ export function r2tExactOf(options: R2tOptions, input: R2tInput, taus: readonly 
   return {
     cells,
     answers: cells.map((c) => truncatedAnswers(groups.get(c.join(GROUP_SEPARATOR)) ?? [], taus)),
+    slack: 0,
     local,
   };
 }
@@ -104,8 +107,13 @@ export function makeR2tRelease(options: R2tOptions): ReleaseMeasurement {
   const epsilonPerCandidate = epsilon / taus.length;
   const rng = options.rng ?? cryptoRandom();
   const exact = (input: R2tInput): R2tExact => r2tExactOf(options, input, taus);
-  const addNoise = ({ cells, answers, local }: R2tExact): ReleaseOutput => {
-    const values = answers.map((a) => r2tRelease([...a], { gs: q.gs, epsilon }, rng).value);
+  // Counts (rows, pairs) are integers and take the integer Laplace; sums and the triangle LP's fractions do not.
+  const integer = q.aggregate === 'count' || q.aggregate === 'pairs';
+  const addNoise = ({ cells, answers, slack, local }: R2tExact): ReleaseOutput => {
+    const values = answers.map(
+      (a) =>
+        r2tRelease([...a], { gs: q.gs, epsilon, ...(integer ? { integer } : { sensitivitySlack: slack }) }, rng).value,
+    );
     return {
       header: [...q.by, q.aggregate],
       rows: cells.map((c, i) => [...c, format(q, values[i])]),
