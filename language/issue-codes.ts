@@ -45,4 +45,12 @@ export const IssueCodes = {
   PramRerun: 'pram-rerun',
   /** A column randomized by a local DP release after an earlier PRAM or local release of the spec, without `rerun`. */
   LocalRerun: 'local-rerun',
+  /** A release's `from` or `join`, or an edge list, names no dataset of the spec. */
+  UnknownDataset: 'unknown-dataset',
+  /** A join's key column is not a column of both tables. */
+  JoinKey: 'join-key',
+  /** Several datasets, and not exactly one carries the privacy unit; or a release's tables carry no unit. */
+  UnitTable: 'unit-table',
+  /** `bound unit auto` where R2T does not apply (a mean, a grid, a Gaussian, a `where`), or a join without it. */
+  AutoBound: 'auto-bound',
 } as const;

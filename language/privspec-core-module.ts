@@ -18,6 +18,7 @@ import { PrivspecDocumentValidator } from './lsp/privspec-document-validator.js'
 import { registerBudgetLimitCheck } from './privspec-budget-limit-check.js';
 import type { PrivspecAddedServices, PrivspecServices } from './privspec-module.js';
 import { registerPramChecks } from './privspec-pram-checks.js';
+import { registerR2tChecks } from './privspec-r2t-checks.js';
 import { PrivspecTokenBuilder } from './privspec-token-builder.js';
 import { PrivspecValidator, registerValidationChecks, SEARCH_CATEGORY } from './privspec-validator.js';
 import { PrivspecValueConverter } from './privspec-value-converter.js';
@@ -48,6 +49,7 @@ export function createPrivspecCoreServices(
   shared.ServiceRegistry.register(Privspec);
   registerValidationChecks(Privspec);
   registerPramChecks(Privspec);
+  registerR2tChecks(Privspec);
   registerBudgetLimitCheck(Privspec);
   registerStringEscapeCheck(Privspec);
   registerUnclosedStringCheck(Privspec);

@@ -31,7 +31,7 @@ import type { FrequencyTable } from '../engine/table/frequency-table.js';
 import { checkedColumns } from './checked-columns.js';
 import * as ast from './generated/ast.js';
 import { analyzeSpec } from './privspec-analysis.js';
-import { anonymityPlan, buildHierarchy, resolveSpecPath } from './privspec-to-engine.js';
+import { anonymityPlan, buildHierarchy, datasetPlan, resolveSpecPath } from './privspec-to-engine.js';
 import { IssueCodes } from './issue-codes.js';
 import type { QuickFixData } from './lsp/privspec-code-actions.js';
 import { didYouMean } from './did-you-mean.js';
@@ -57,6 +57,54 @@ export async function unlessCancelled<T>(promise: Promise<T>, token: Cancellatio
   } finally {
     dispose?.();
   }
+}
+
+/**
+ * The datasets a column reference names a column of: the dataset block it is in, the tables a release reads by name
+ * (`from T join U on K`, an edge list), or else the spec's dataset.
+ */
+function tablesOfRef(ref: ast.ColumnRef, main: string): string[] {
+  const block = AstUtils.getContainerOfType(ref, ast.isDataset);
+  if (block) return [block.name];
+  const count = AstUtils.getContainerOfType(ref, ast.isCountQuery);
+  if (count?.edges !== undefined) return [count.edges];
+  const query = count ?? AstUtils.getContainerOfType(ref, ast.isSumQuery);
+  const source = query?.source;
+  if (source?.table !== undefined) return [source.table, ...(source.join !== undefined ? [source.join] : [])];
+  return [main];
+}
+
+/** The headers of the spec's datasets other than `main`, by name; a missing or unreadable file is reported. */
+async function otherHeaders(
+  spec: ast.Spec,
+  main: ast.Dataset,
+  path: string,
+  store: CsvStore,
+  accept: ValidationAcceptor,
+  token: Cancellation.CancellationToken,
+): Promise<Map<string, { header: readonly string[]; file: string }>> {
+  const headers = new Map<string, { header: readonly string[]; file: string }>();
+  for (const d of spec.datasets) {
+    if (d === main || headers.has(d.name) || (d.file === undefined && d.table === undefined)) continue;
+    const plan = datasetPlan(d, path);
+    const property = d.file !== undefined ? 'file' : 'table';
+    if (!(await store.exists(plan.file))) {
+      accept('error', `file not found: ${plan.file}`, { node: d, property, code: IssueCodes.MissingFile });
+      continue;
+    }
+    try {
+      const { header } = await unlessCancelled(store.header(plan.file, plan.delimiter), token);
+      headers.set(d.name, { header, file: d.file ?? plan.file });
+    } catch (e) {
+      if (e === OperationCancelled) throw e;
+      accept('error', `cannot read ${plan.file}: ${(e as Error).message}`, {
+        node: d,
+        property,
+        code: IssueCodes.UnreadableFile,
+      });
+    }
+  }
+  return headers;
 }
 
 /**
@@ -121,14 +169,39 @@ export async function checkSpecData(
     return;
   }
   const known = new Set(header);
+  // The spec's other datasets (tables joined by keys, an edge list): their headers, for the columns named in them.
+  const others = await otherHeaders(spec, dataset, path, store, accept, token);
+  const headers = new Map<string, { header: readonly string[]; file: string }>([
+    [dataset.name, { header, file: dataset.file ?? plan.file }],
+    ...others,
+  ]);
   let unknown = false;
   for (const ref of AstUtils.streamAllContents(spec).filter(ast.isColumnRef)) {
-    if (known.has(ref.name)) continue;
+    const tables = tablesOfRef(ref, dataset.name);
+    // A dataset whose file is missing or unreadable has its own error; its columns are not checked.
+    if (tables.some((t) => !headers.has(t))) continue;
+    const named = tables.map((t) => headers.get(t)!);
+    const source = ref.$container;
+    if (ast.isTableSource(source) && source.key === ref) {
+      // The join key: it must be a column of both tables.
+      const missing = tables.filter((t) => !headers.get(t)!.header.includes(ref.name));
+      if (missing.length > 0) {
+        unknown = true;
+        accept(
+          'error',
+          `the join key '${ref.name}' must be a column of both tables; ${missing.map((t) => `'${t}' (${headers.get(t)!.file}) has ${headers.get(t)!.header.join(', ')}`).join('; ')}`,
+          { node: ref, property: 'name', code: IssueCodes.JoinKey },
+        );
+      }
+      continue;
+    }
+    if (named.some((n) => n.header.includes(ref.name))) continue;
     unknown = true;
-    const guess = didYouMean(ref.name, header);
-    const hint = guess ? ` (did you mean '${guess}'?)` : `; the columns are ${header.join(', ')}`;
+    const columns = named.flatMap((n) => n.header);
+    const guess = didYouMean(ref.name, columns);
+    const hint = guess ? ` (did you mean '${guess}'?)` : `; the columns are ${columns.join(', ')}`;
     const data: QuickFixData = { code: IssueCodes.UnknownColumn, replacement: guess };
-    accept('error', `unknown column '${ref.name}' in ${dataset.file ?? plan.file}${hint}`, {
+    accept('error', `unknown column '${ref.name}' in ${named.map((n) => n.file).join(' or ')}${hint}`, {
       node: ref,
       property: 'name',
       code: IssueCodes.UnknownColumn,

@@ -73,9 +73,52 @@ function boxOf(where: ast.Condition | undefined): Box | undefined {
   return box;
 }
 
+/** The name of the dataset that declares `unit` among `names`, or undefined. */
+function unitTableOf(spec: ast.Spec | undefined, names: readonly string[]): string | undefined {
+  return spec?.datasets.find((d) => names.includes(d.name) && d.clauses.some((c) => c.$type === 'UnitClause'))?.name;
+}
+
+/**
+ * A count or a sum with `bound unit auto`, or the pairs or triangles of an edge list: an R2T query. Without `from` it
+ * reads the spec's only dataset (the first, when the checker reports more).
+ */
+function r2tDescription(q: ast.CountQuery | ast.SumQuery): QueryDescription {
+  const spec = AstUtils.getContainerOfType(q, (n): n is ast.Spec => n.$type === 'Spec');
+  const gs = q.bound?.limit ?? NaN;
+  if (q.$type === 'CountQuery' && q.shape !== undefined)
+    return {
+      kind: 'r2t',
+      aggregate: q.shape,
+      by: [],
+      table: q.edges,
+      endpoints: [q.a?.name ?? '', q.b?.name ?? ''],
+      gs,
+    };
+  const table = q.source?.table ?? spec?.datasets[0]?.name;
+  const join = q.source?.join !== undefined ? { table: q.source.join, key: q.source.key?.name ?? '' } : undefined;
+  const unitTable = unitTableOf(spec, [...(table !== undefined ? [table] : []), ...(join ? [join.table] : [])]);
+  return {
+    kind: 'r2t',
+    aggregate: q.kind,
+    ...(q.$type === 'SumQuery' ? { column: q.column?.name ?? '', low: q.low, high: q.high } : {}),
+    by: q.by.map((r) => r.name),
+    ...(q.source?.table !== undefined ? { table: q.source.table } : {}),
+    ...(join ? { join } : {}),
+    gs,
+    ...(unitTable !== undefined ? { unitTable } : {}),
+  };
+}
+
+/** Whether a query is answered by R2T: `bound unit auto` on a count or a sum, or an edge list's pairs or triangles. */
+export function isR2tQuery(q: ast.Query): boolean {
+  if (q.$type !== 'CountQuery' && q.$type !== 'SumQuery') return false;
+  return (q.$type === 'CountQuery' && q.shape !== undefined) || q.bound?.auto === true;
+}
+
 /** `trailing` is a bound written after the mechanism, which a view takes (`… hdpview epsilon 1 bound unit rows 2`). */
 function queryDescription(q: ast.Query, trailing?: ast.Bound): QueryDescription {
   const names = (refs: readonly ast.ColumnRef[]) => refs.map((r) => r.name);
+  if (isR2tQuery(q)) return r2tDescription(q as ast.CountQuery | ast.SumQuery);
   switch (q.kind) {
     case 'count':
       return {

@@ -170,7 +170,10 @@ function lDiversity(c: ast.LDiversityClause): Criterion {
   return new DistinctLDiversity(column, c.l);
 }
 
-/** The spec's one dataset, hierarchies by column and blocks; later duplicates are the validator's business. */
+/**
+ * The spec's dataset (the one that carries the unit, when several), hierarchies by column and blocks; later duplicates
+ * are the validator's business.
+ */
 export interface SpecParts {
   readonly dataset?: ast.Dataset;
   readonly anonymity?: ast.Anonymity;
@@ -181,5 +184,8 @@ export interface SpecParts {
 export function specParts(spec: ast.Spec): SpecParts {
   const hierarchies = new Map<string, ast.Hierarchy>();
   for (const h of spec.hierarchies) if (h.column && !hierarchies.has(h.column.name)) hierarchies.set(h.column.name, h);
-  return { dataset: spec.datasets[0], anonymity: spec.anonymities[0], budget: spec.budgets[0], hierarchies };
+  // With several datasets (tables joined by keys), the one that carries the privacy unit is the spec's: its ledger
+  // records the spend and its columns are checked as the single dataset's are.
+  const dataset = spec.datasets.find((d) => d.clauses.some((c) => c.$type === 'UnitClause')) ?? spec.datasets[0];
+  return { dataset, anonymity: spec.anonymities[0], budget: spec.budgets[0], hierarchies };
 }

@@ -34,6 +34,12 @@ export const SOFT_KEYWORDS: ReadonlySet<string> = new Set([
   'local',
   'hashes',
   'width',
+  'pairs',
+  'triangles',
+  'join',
+  'auto',
+  'up',
+  'to',
 ]);
 
 /**

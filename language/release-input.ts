@@ -13,7 +13,7 @@ import { checkDocument } from './check-spec.js';
 import { analyzeDocument, specPath } from './privspec-analysis.js';
 import type { PrivspecServices } from './privspec-module.js';
 import { releaseDescription } from './privspec-release-plan.js';
-import { anonymityPlan, resolveSpecPath } from './privspec-to-engine.js';
+import { anonymityPlan, datasetPlan, resolveSpecPath } from './privspec-to-engine.js';
 import { specHierarchies } from './spec-hierarchies.js';
 import { SpecNotRunnable } from './spec-not-runnable.js';
 import { plural } from '../engine/core/plural.js';
@@ -74,7 +74,12 @@ async function checkedInput(
   const analysis = analyzeDocument(document);
   const dataset = analysis.dataset;
   if (!dataset) throw new SpecNotRunnable(`${specFile}: the spec has no dataset`, 'spec');
-  const all = (document.parseResult.value as ast.Spec).releases;
+  const spec = document.parseResult.value as ast.Spec;
+  // The spec's other datasets (tables joined by keys, an edge list), which releases read by name.
+  const others = spec.datasets
+    .filter((d) => d !== analysis.parts.dataset && (d.file !== undefined || d.table !== undefined))
+    .map((d) => datasetPlan(d, specFile));
+  const all = spec.releases;
   const chosen = only === undefined ? all : all.filter((r) => r.name === only);
   if (chosen.length === 0)
     throw new SpecNotRunnable(
@@ -99,5 +104,11 @@ async function checkedInput(
     anonymity: analysis.parts.anonymity ? anonymityPlan(analysis.parts.anonymity) : undefined,
     inputFiles,
     readTable: () => store.table(dataset.file, dataset.delimiter),
+    others,
+    readTableOf: (name: string) => {
+      const other = others.find((d) => d.name === name);
+      if (!other) throw new SpecNotRunnable(`${specFile}: the spec has no dataset '${name}'`, 'spec');
+      return store.table(other.file, other.delimiter);
+    },
   };
 }

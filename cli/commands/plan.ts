@@ -1,6 +1,7 @@
 import { relative, resolve } from 'node:path';
 import { cryptoRandom } from '../../engine/core/random.js';
 import { aggregatePlan, blankUnitsQuery } from '../../engine/host/run/aggregate-plan.js';
+import { loadReleaseKinds, releaseKind } from '../../engine/release/kinds/registry.js';
 import { BLANK_UNITS_ID } from '../../engine/host/run/blank-units-check.js';
 import { duckdbRelation } from '../../engine/host/sources/duckdb/duckdb-source.js';
 import { boundingSeed } from '../../engine/source/keyed-order.js';
@@ -76,6 +77,25 @@ export const plan: Command = {
         // The frequency table's answer names its columns c0, c1, …: these are the data's names for them, in order.
         ...(q.frequency ? { columns: q.frequency.columns } : {}),
       }));
+      // Releases over several tables (R2T) print their kind's own statement, reading each dataset's relation.
+      const relationOf = (name: string) => {
+        const d = [input.dataset, ...(input.others ?? [])].find((x) => x.name === name)!;
+        const own = databaseLocation(d.file)?.table ?? (d === input.dataset ? table : undefined) ?? name;
+        return dialect === 'duckdb' && databaseLocation(d.file) === undefined
+          ? duckdbRelation(d.file, d.delimiter)
+          : tableName(dialect, own);
+      };
+      await loadReleaseKinds(input.releases.map((r) => r.query.kind));
+      for (const r of input.releases) {
+        const planned = releaseKind(r.query.kind).plannedSql?.(r, target, relationOf, input.dataset.unit);
+        if (planned)
+          queries.push({
+            id: `release-${r.name}`,
+            release: r.name,
+            sql: planned.text ?? '',
+            comments: planned.comments,
+          } as (typeof queries)[number]);
+      }
       if (values.json) {
         ctx.out(`${JSON.stringify({ dialect, seed, queries })}\n`);
         return ExitCode.Ok;
@@ -96,7 +116,8 @@ export const plan: Command = {
             : q.id === BLANK_UNITS_ID
               ? ' (the rows whose unit is blank: the release refuses the answers unless this is 0)'
               : ' (the anonymity search and the risk figures)';
-        ctx.out(`\n-- ${q.id}${what}${names}\n${q.sql};\n`);
+        const comments = ((q as { comments?: string[] }).comments ?? []).map((c) => `\n-- ${c}`).join('');
+        ctx.out(`\n-- ${q.id}${what}${names}${comments}\n${q.sql ? `${q.sql};\n` : ''}`);
       }
       return ExitCode.Ok;
     } catch (e) {

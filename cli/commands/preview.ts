@@ -94,6 +94,8 @@ export function previewJson(p: ReleasePreview): Record<string, unknown> {
         sketchWidth: b.sketchWidth,
         sketchBeatsAt: b.sketchBeatsAt,
       };
+    case 'r2t':
+      return { ...base, label: b.label, epsilonPerCandidate: b.epsilonPerCandidate, cells: b.cells };
     case 'pram':
       return {
         ...base,
@@ -166,6 +168,12 @@ function printText(p: ReleasePreview, ctx: CommandContext): void {
         ? 'randomized response has the smaller error at any domain size up to 10⁹ at this ε and n'
         : `the count-mean sketch has the smaller error from ${b.sketchBeatsAt} values on, at this ε and n`,
     );
+  } else if (b.kind === 'r2t') {
+    out(`${b.label}; ε per candidate ${sig(b.epsilonPerCandidate)}`);
+    for (const c of b.cells)
+      out(
+        `${c.labels.join(', ') || 'all'}: true ${sig(c.truth)}; expected |error| R2T ${sig(c.r2t)}; fixed τ ${c.fixed.map((f) => `${f.tau}: ${sig(f.error)}`).join(', ')}`,
+      );
   } else {
     for (const a of b.attributes)
       out(

@@ -16,6 +16,8 @@ import { modePreview } from './mode-preview.js';
 import { pramColumns, pramPreview } from './pram-preview.js';
 import { viewPreview } from './view-preview.js';
 import { localPreview } from './local-preview.js';
+import { r2tPreview } from './r2t-preview.js';
+import type { R2tExact } from '../release/kinds/r2t/r2t-release.js';
 import type { ViewExact } from '../release/kinds/view/view-release.js';
 import { releaseKind } from '../release/kinds/registry.js';
 import type { PreviewBody, PreviewKind } from './preview-types.js';
@@ -28,6 +30,8 @@ import type { PreviewBody, PreviewKind } from './preview-types.js';
 export interface PreviewContext {
   /** The table read in memory; absent when the data is read at its source. */
   readonly table?: Table;
+  /** The spec's other datasets the release reads by name (an R2T join's tables, an edge list). */
+  readonly tables?: ReadonlyMap<string, Table>;
   /** DP kinds: the exact figures from the source's answers; computed from `table` when absent. */
   readonly exact?: PreviewExact;
   /** Generalize and PRAM: the frequency table over the columns they read; computed from `table` when absent. */
@@ -157,6 +161,16 @@ const previewers: Record<PreviewKind, Previewer> = {
         domains: declaredDomains(c.hierarchies),
         rng: c.rng,
       }),
+  },
+  // The truncated answers come from the measurement's exact stage on the tables the release reads.
+  r2t: {
+    body: (c) => {
+      const plan = needPlan(c);
+      const exact =
+        c.exact?.bounded ??
+        plan.measurement!.stages!.exact({ table: needTable(c), ...(c.tables ? { tables: c.tables } : {}) });
+      return r2tPreview(exact as R2tExact, plan);
+    },
   },
   // From a source's answer the view is built from its weighted points and the table is never read.
   view: {

@@ -5,7 +5,7 @@
  * read only this, so the two paths share one computation from the exact figures on: the preview is the release minus
  * its noise, whichever path computed the exact figures.
  */
-import { exactCells, type AggregateExact } from '../release/kinds/aggregate/aggregate-release.js';
+import { exactCells, type AggregateExact, type AggregateQuery } from '../release/kinds/aggregate/aggregate-release.js';
 import type { GridExact } from '../release/kinds/grid/grid-release.js';
 import type { ModeExact } from '../release/kinds/mode/mode-release.js';
 import type { ReleasePlan } from '../release/plan-release.js';
@@ -48,7 +48,15 @@ export function exactOfTable(
   if ('by' in q && (bounded as AggregateExact).dropped !== undefined) {
     return {
       bounded,
-      unbounded: { ...exactCells(table, q, byDomains(plan, domains), selectRows(table, q.where)), local: [] },
+      unbounded: {
+        ...exactCells(
+          table,
+          q as AggregateQuery,
+          byDomains(plan, domains),
+          selectRows(table, (q as AggregateQuery).where),
+        ),
+        local: [],
+      },
     };
   }
   return { bounded };

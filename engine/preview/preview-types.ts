@@ -5,7 +5,7 @@
  */
 import type { BudgetMeter } from '../release/budget-meter.js';
 
-export type PreviewKind = 'aggregate' | 'mode' | 'generalize' | 'pram' | 'local' | 'grid' | 'view';
+export type PreviewKind = 'aggregate' | 'mode' | 'generalize' | 'pram' | 'local' | 'grid' | 'view' | 'r2t';
 
 /** The parameters the panel's controls may change; absent ones keep the spec's values. */
 export interface PreviewControls {
@@ -245,7 +245,25 @@ export interface ViewBody {
   }[];
 }
 
-export type PreviewBody = AggregateBody | ModeBody | GeneralizeBody | PramBody | LocalBody | GridBody | ViewBody;
+/**
+ * An R2T release: per cell, the expected error of R2T beside each fixed truncation threshold τ, computed from the exact
+ * data (local figures for the data's owner).
+ */
+export interface R2tBody {
+  readonly kind: 'r2t';
+  readonly label: string;
+  readonly epsilonPerCandidate: number;
+  readonly cells: readonly {
+    readonly labels: readonly string[];
+    /** The exact answer (at the largest threshold): a local figure. */
+    readonly truth: number;
+    readonly r2t: number;
+    readonly fixed: readonly { readonly tau: number; readonly error: number }[];
+  }[];
+}
+
+export type PreviewBody =
+  AggregateBody | ModeBody | GeneralizeBody | PramBody | LocalBody | GridBody | ViewBody | R2tBody;
 
 export interface ReleasePreview {
   readonly spec: string;

@@ -27,7 +27,8 @@ export interface PlanProblem {
     | 'unexpected-mechanism'
     | 'missing-mechanism'
     | 'column-role'
-    | 'invariant-pram';
+    | 'invariant-pram'
+    | 'auto-bound';
   readonly message: string;
   readonly field: ProblemField;
   /**

@@ -96,7 +96,38 @@ export type QueryDescription =
       readonly kind: 'view';
       readonly dimensions: readonly ViewDimensionDescription[];
       readonly bound?: ContributionBound;
-    };
+    }
+  | R2tQueryDescription;
+
+/**
+ * A count or a sum whose contribution bound is chosen privately by R2T (`bound unit auto up to GS`; Dong, Fang, Yi,
+ * Tao,
+ * Wei, SIGMOD 2022), over one table, a foreign-key join of two, or an edge list's pairs or triangles (node privacy).
+ */
+export interface R2tQueryDescription {
+  readonly kind: 'r2t';
+  /**
+   * Rows (of the table or the join), a clamped column's sum, an edge list's edges or its triangles; a mean is described
+   * so that the kind can refuse it in words (R2T truncates sums and counts).
+   */
+  readonly aggregate: 'count' | 'sum' | 'mean' | 'pairs' | 'triangles';
+  /** The summed column and its clamp (a sum); the clamp's low end is ≥ 0, since R2T truncates non-negative sums. */
+  readonly column?: string;
+  readonly low?: number;
+  readonly high?: number;
+  /** Group columns, all of the table that carries the unit, so that one unit falls in one group. */
+  readonly by: readonly string[];
+  /** The dataset read (`from T`, or the edge list); absent: the spec's only dataset. */
+  readonly table?: string;
+  /** The dataset joined to it and the key column both carry (`join U on K`). */
+  readonly join?: { readonly table: string; readonly key: string };
+  /** The edge list's two endpoint columns (pairs, triangles). */
+  readonly endpoints?: readonly [string, string];
+  /** The public upper bound on one unit's contribution (`up to GS`), an integer ≥ 2. */
+  readonly gs: number;
+  /** The dataset that carries the privacy unit (the primary private entity), whose ledger records the spend. */
+  readonly unitTable?: string;
+}
 
 export type QueryKind = QueryDescription['kind'];
 

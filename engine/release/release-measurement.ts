@@ -9,6 +9,8 @@ import type { ReleaseCosts } from './release-costs.js';
 
 export interface ReleaseInput {
   readonly table: Table;
+  /** The spec's other datasets a release reads by name (a join's tables, an edge list). */
+  readonly tables?: ReadonlyMap<string, Table>;
 }
 
 export interface ReleaseOutput {

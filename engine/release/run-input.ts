@@ -31,4 +31,11 @@ export interface RunInput {
    */
   readonly engine?: EngineChoice;
   readTable(): Promise<Table>;
+  /**
+   * The spec's other datasets (tables joined by keys, an edge list), which releases read by name
+   * (`ReleaseKind.tablesRead`); the run's `dataset` is the one that carries the privacy unit.
+   */
+  readonly others?: readonly DatasetDescription[];
+  /** Reads one of `others` by its dataset name. */
+  readTableOf?(name: string): Promise<Table>;
 }

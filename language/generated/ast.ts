@@ -19,6 +19,8 @@ export type PrivspecTerminalNames = keyof typeof PrivspecTerminals;
 
 export type PrivspecKeywordNames =
     | "%"
+    | "("
+    | ")"
     | ","
     | "-"
     | "->"
@@ -30,6 +32,7 @@ export type PrivspecKeywordNames =
     | "and"
     | "anonymity"
     | "approx"
+    | "auto"
     | "bound"
     | "budget"
     | "by"
@@ -67,6 +70,7 @@ export type PrivspecKeywordNames =
     | "insensitive"
     | "intervals"
     | "invariant"
+    | "join"
     | "k"
     | "l-diversity"
     | "l1"
@@ -83,6 +87,7 @@ export type PrivspecKeywordNames =
     | "nn-wavelet"
     | "on"
     | "ordered"
+    | "pairs"
     | "postgres"
     | "pram"
     | "prior"
@@ -105,8 +110,11 @@ export type PrivspecKeywordNames =
     | "suppression"
     | "t-closeness"
     | "table"
+    | "to"
+    | "triangles"
     | "unbounded-contribution"
     | "unit"
+    | "up"
     | "view"
     | "weight"
     | "where"
@@ -168,17 +176,25 @@ export function isAnonymityClause(item: unknown): item is AnonymityClause {
     return reflection.isInstance(item, AnonymityClause.$type);
 }
 
-/** User-contribution bounding: each privacy unit contributes to at most `groups` groups and `rows` rows per group. */
+/**
+ * User-contribution bounding: each privacy unit contributes to at most `groups` groups and `rows` rows per group; or
+ * `auto up to GS`, where the truncation threshold is chosen privately by R2T (Dong, Fang, Yi, Tao, Wei, SIGMOD 2022)
+ * and GS is the public upper bound on one unit's contribution.
+ */
 export interface Bound extends langium.AstNode {
     readonly $container: CountQuery | GridQuery | ModeQuery | Release | SumQuery | ViewQuery;
     readonly $type: 'Bound';
+    auto: boolean;
     groups?: Decimal;
+    limit?: Decimal;
     rows?: Decimal;
 }
 
 export const Bound = {
     $type: 'Bound',
+    auto: 'auto',
     groups: 'groups',
+    limit: 'limit',
     rows: 'rows'
 } as const;
 
@@ -223,7 +239,7 @@ export function isBudgetClause(item: unknown): item is BudgetClause {
 
 /** A column as named in the CSV header. */
 export interface ColumnRef extends langium.AstNode {
-    readonly $container: Comparison | CountQuery | GridQuery | Hierarchy | LDiversityClause | LevelClause | LocalQuery | ModeQuery | PramQuery | RoleClause | SumQuery | TClosenessClause | UnitClause | ViewDimension | WeightClause;
+    readonly $container: Comparison | CountQuery | GridQuery | Hierarchy | LDiversityClause | LevelClause | LocalQuery | ModeQuery | PramQuery | RoleClause | SumQuery | TClosenessClause | TableSource | UnitClause | ViewDimension | WeightClause;
     readonly $type: 'ColumnRef';
     name: Name;
 }
@@ -298,21 +314,35 @@ export function isCorrelationClause(item: unknown): item is CorrelationClause {
     return reflection.isInstance(item, CorrelationClause.$type);
 }
 
-/** A count, optionally per group (a histogram) and restricted to the rows matching `where`. */
+/**
+ * A count, optionally per group (a histogram) and restricted to the rows matching `where`; `from T join U on K` counts
+ * the rows of a foreign-key join. `count pairs from T (a, b)` and `count triangles from T (a, b)` read T as an
+ * undirected edge list whose endpoints are privacy units (node privacy) and count its edges or its triangles.
+ */
 export interface CountQuery extends langium.AstNode {
     readonly $container: Release;
     readonly $type: 'CountQuery';
+    a?: ColumnRef;
+    b?: ColumnRef;
     bound?: Bound;
     by: Array<ColumnRef>;
+    edges?: Identifier;
     kind: 'count';
+    shape?: 'pairs' | 'triangles';
+    source?: TableSource;
     where?: Condition;
 }
 
 export const CountQuery = {
     $type: 'CountQuery',
+    a: 'a',
+    b: 'b',
     bound: 'bound',
     by: 'by',
+    edges: 'edges',
     kind: 'kind',
+    shape: 'shape',
+    source: 'source',
     where: 'where'
 } as const;
 
@@ -499,7 +529,7 @@ export function isHierarchyGroup(item: unknown): item is HierarchyGroup {
 
 /**
  * An identifier. The short keywords `date month year decade unit size rows groups k c count sum mean mode grid sampling
- * metric loss weight view identity table postgres clickhouse` also serve as names (a column or a release may be called
+ * metric loss weight view identity table postgres clickhouse pairs triangles join auto up to` also serve as names (a column or a release may be called
  * `date` or `c`): the lexer puts them in the ID token category (`privspec-token-builder.ts`), which keeps the parser's
  * lookahead as small as with plain IDs.
  */
@@ -822,7 +852,10 @@ export function isSamplingClause(item: unknown): item is SamplingClause {
     return reflection.isInstance(item, SamplingClause.$type);
 }
 
-/** A spec: one dataset, its hierarchies, at most one anonymity block, at most one budget and any number of releases. */
+/**
+ * A spec: its datasets (one, or several tables joined by keys, one of which carries the privacy unit), its hierarchies,
+ * at most one anonymity block, at most one budget and any number of releases.
+ */
 export interface Spec extends langium.AstNode {
     readonly $type: 'Spec';
     anonymities: Array<Anonymity>;
@@ -855,6 +888,7 @@ export interface SumQuery extends langium.AstNode {
     high: Decimal;
     kind: 'mean' | 'sum';
     low: Decimal;
+    source?: TableSource;
     where?: Condition;
 }
 
@@ -866,6 +900,7 @@ export const SumQuery = {
     high: 'high',
     kind: 'kind',
     low: 'low',
+    source: 'source',
     where: 'where'
 } as const;
 
@@ -889,6 +924,26 @@ export const SuppressionClause = {
 
 export function isSuppressionClause(item: unknown): item is SuppressionClause {
     return reflection.isInstance(item, SuppressionClause.$type);
+}
+
+/** The tables a count or a sum reads: one dataset of the spec, or two joined on a key column both carry. */
+export interface TableSource extends langium.AstNode {
+    readonly $container: CountQuery | SumQuery;
+    readonly $type: 'TableSource';
+    join?: Identifier;
+    key?: ColumnRef;
+    table: Identifier;
+}
+
+export const TableSource = {
+    $type: 'TableSource',
+    join: 'join',
+    key: 'key',
+    table: 'table'
+} as const;
+
+export function isTableSource(item: unknown): item is TableSource {
+    return reflection.isInstance(item, TableSource.$type);
 }
 
 /**
@@ -1051,6 +1106,7 @@ export type PrivspecAstType = {
     SumQuery: SumQuery
     SuppressionClause: SuppressionClause
     TClosenessClause: TClosenessClause
+    TableSource: TableSource
     UnitClause: UnitClause
     Value: Value
     ViewDimension: ViewDimension
@@ -1093,8 +1149,17 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
         Bound: {
             name: Bound.$type,
             properties: {
+                auto: {
+                    name: Bound.auto,
+                    defaultValue: false,
+                    optional: true
+                },
                 groups: {
                     name: Bound.groups,
+                    optional: true
+                },
+                limit: {
+                    name: Bound.limit,
                     optional: true
                 },
                 rows: {
@@ -1193,6 +1258,14 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
         CountQuery: {
             name: CountQuery.$type,
             properties: {
+                a: {
+                    name: CountQuery.a,
+                    optional: true
+                },
+                b: {
+                    name: CountQuery.b,
+                    optional: true
+                },
                 bound: {
                     name: CountQuery.bound,
                     optional: true
@@ -1202,8 +1275,20 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
                     defaultValue: [],
                     optional: true
                 },
+                edges: {
+                    name: CountQuery.edges,
+                    optional: true
+                },
                 kind: {
                     name: CountQuery.kind
+                },
+                shape: {
+                    name: CountQuery.shape,
+                    optional: true
+                },
+                source: {
+                    name: CountQuery.source,
+                    optional: true
                 },
                 where: {
                     name: CountQuery.where,
@@ -1646,6 +1731,10 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
                 low: {
                     name: SumQuery.low
                 },
+                source: {
+                    name: SumQuery.source,
+                    optional: true
+                },
                 where: {
                     name: SumQuery.where,
                     optional: true
@@ -1682,6 +1771,23 @@ export class PrivspecAstReflection extends langium.AbstractAstReflection {
                 }
             },
             superTypes: [AnonymityClause.$type]
+        },
+        TableSource: {
+            name: TableSource.$type,
+            properties: {
+                join: {
+                    name: TableSource.join,
+                    optional: true
+                },
+                key: {
+                    name: TableSource.key,
+                    optional: true
+                },
+                table: {
+                    name: TableSource.table
+                }
+            },
+            superTypes: []
         },
         UnitClause: {
             name: UnitClause.$type,

@@ -5,6 +5,7 @@
  * line. What it reads of the data is preview-data.ts's: a CSV's table (a generalization on a uniform sample where the
  * work grows beyond its limit), or a Parquet or database dataset's aggregates, never its rows.
  */
+import type { Table } from '../../engine/table/table.js';
 import { URI, type LangiumDocument } from 'langium';
 import { LSPErrorCodes, ResponseError, type Connection } from 'vscode-languageserver';
 import { cryptoRandom, seededRandom, type RandomSource } from '../../engine/core/random.js';
@@ -74,8 +75,14 @@ export async function releasePreview(
   // The one file a release reads besides the data and the hierarchies (a PRAM matrix), read as the runner reads it.
   const [file] = kind.filesRead?.(q) ?? [];
   const matrixText = file !== undefined ? await services.data.CsvStore.text(file) : undefined;
+  // The spec's other datasets the release reads by name (an R2T join's tables, an edge list), as the runner reads them.
+  const tables = new Map<string, Table>();
+  for (const name of kind.tablesRead?.(q) ?? [])
+    if (name === input.dataset.name && data.table) tables.set(name, data.table);
+    else if (input.readTableOf) tables.set(name, await input.readTableOf(name));
   const body = await previewBody({
     table: data.table,
+    ...(tables.size > 0 ? { tables } : {}),
     exact: data.exact,
     frequencies: data.frequencies,
     dataset,

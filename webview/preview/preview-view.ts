@@ -17,6 +17,7 @@ import { pramView } from './pram-view.js';
 import { localView } from './local-view.js';
 import { previewStyle } from './preview-style.js';
 import { viewView } from './view-view.js';
+import { r2tView } from './r2t-view.js';
 import { applyStyle } from '../shell-style.js';
 
 /** One view per release kind: a kind plugs into the panel by adding its module here (and its engine module). */
@@ -34,6 +35,7 @@ const views: {
   local: (b, c) => localView(b, c),
   grid: (b, c) => gridView(b, c),
   view: (b, c, pick) => viewView(b, c, pick),
+  r2t: (b) => r2tView(b),
 };
 
 const DEBOUNCE_MS = 50;

@@ -26,6 +26,7 @@ import { ReleaseUnavailable } from '../../release/release-unavailable.js';
 import {
   filesRead,
   prepareRelease,
+  tablesRead,
   prepareReleaseAtSource,
   streamsRelease,
 } from '../../release/kinds/prepare-release.js';
@@ -185,6 +186,8 @@ interface RunContext {
   readonly options: RunOptions;
   readonly location: LedgerLocation;
   readonly files: ReadonlyMap<string, string>;
+  /** The spec's datasets the releases read by name (a join's tables, an edge list). */
+  readonly tables: ReadonlyMap<string, Table>;
   readonly correlation?: PlanContext['correlation'];
   /** The data is read where it lies (inputReadsAtSource): generalize and PRAM releases stream their rows. */
   readonly atSource: boolean;
@@ -273,6 +276,7 @@ async function runPrepared(
       anonymity: input.anonymity,
       rng,
       files: c.files,
+      tables: c.tables,
       planOf: (r) => planFor(input, r, table, rng, c.correlation, fromSource?.get(r.name)),
       domainsOf: (r) => releaseDomains(input, r, table, fromSource?.get(r.name)),
       ...(answer || later
@@ -453,6 +457,20 @@ function releaseLinks(input: RunInput, release: ReleaseDescription, p: PreparedR
   return { published, ...(accepts ? { accepts } : {}) };
 }
 
+/**
+ * The tables of the datasets the releases read by name (`tablesRead`: a join's, an edge list), read before anything is
+ * spent; the run's own dataset is its table.
+ */
+async function readNamedTables(input: RunInput, table: Table): Promise<Map<string, Table>> {
+  const tables = new Map<string, Table>();
+  for (const name of new Set(input.releases.flatMap(tablesRead))) {
+    if (name === input.dataset.name) tables.set(name, table);
+    else if (input.readTableOf) tables.set(name, await input.readTableOf(name));
+    else throw new RunRefused(`the spec's dataset '${name}' cannot be read in this run`);
+  }
+  return tables;
+}
+
 export async function runReleases(input: RunInput, options: RunOptions): Promise<RunReleaseResult> {
   // Each release's kind is loaded before anything is planned or prepared, and only the kinds this run uses.
   await loadReleaseKinds(input.releases.map((r) => r.query.kind));
@@ -466,13 +484,14 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
     inputs: [
       input.specFile,
       input.dataset.file,
+      ...(input.others ?? []).map((d) => d.file),
       ...input.inputFiles,
       location.file,
       indexFileOf(location.file),
       location.marker,
       ...(location.legacy ? [location.legacy] : []),
     ],
-    inputFolders: [input.dataset.file, ...input.inputFiles, location.file],
+    inputFolders: [input.dataset.file, ...(input.others ?? []).map((d) => d.file), ...input.inputFiles, location.file],
     ledgerFolder: dirname(location.file),
     dryRun: options.dryRun,
   });
@@ -527,6 +546,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
         })
       : await input.readTable();
   if (!options.unitsChecked) await refuseBlankUnits(input, table, options.aggregates !== undefined, options.openSource);
+  const tables = await readNamedTables(input, table);
   const rng = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
   // A seeded test run draws the microdata releases' shuffles and PRAM draws from a stream of their own, so the DP
   // releases' noise is the same whether the microdata releases ran beside them in memory, were streamed at the source,
@@ -544,6 +564,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
             options,
             location,
             files,
+            tables,
             correlation,
             atSource,
             ...(answerIds ? { answerIds } : {}),

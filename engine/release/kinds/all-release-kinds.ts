@@ -9,8 +9,20 @@ import { gridKind } from './grid/grid-kind.js';
 import { localKind } from './local/local-kind.js';
 import { modeKind } from './mode/mode-kind.js';
 import { pramKind } from './pram/pram-kind.js';
+import { r2tKind } from './r2t/r2t-kind.js';
 import { registerReleaseKind } from './registry.js';
 import { viewKind } from './view/view-kind.js';
 
-for (const kind of [countKind, sumKind, meanKind, modeKind, generalizeKind, pramKind, localKind, gridKind, viewKind])
+for (const kind of [
+  countKind,
+  sumKind,
+  meanKind,
+  modeKind,
+  generalizeKind,
+  pramKind,
+  localKind,
+  gridKind,
+  viewKind,
+  r2tKind,
+])
   registerReleaseKind(kind);

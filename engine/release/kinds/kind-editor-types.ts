@@ -8,7 +8,7 @@ import type { ReleasePlan } from '../plan-release.js';
 import type { MechanismKind } from '../release-description.js';
 
 /** The view of the preview panel that draws a kind: a count, a sum and a mean share `aggregate`. */
-export type PreviewView = 'aggregate' | 'mode' | 'generalize' | 'pram' | 'local' | 'grid' | 'view';
+export type PreviewView = 'aggregate' | 'mode' | 'generalize' | 'pram' | 'local' | 'grid' | 'view' | 'r2t';
 
 /** Exact cells of a count, sum or mean: the rows of each cell and its exact sum (its rows again for a count). */
 export interface ExactCells {

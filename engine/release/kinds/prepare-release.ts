@@ -25,6 +25,8 @@ export interface PrepareContext {
   readonly hierarchies: ReadonlyMap<string, Hierarchy>;
   readonly anonymity?: AnonymityDescription;
   readonly rng: RandomSource;
+  /** The tables of the spec's datasets a release reads by name (`tablesRead`: a join's, an edge list), by name. */
+  readonly tables?: ReadonlyMap<string, Table>;
   /** The text of every file a release names (`filesRead`), read by the caller. */
   readonly files: ReadonlyMap<string, string>;
   /** The plan of a DP release with the domains it reads (the runner's `planFor`, shared with the preview). */
@@ -69,6 +71,11 @@ export function prepareReleaseAtSource(
 /** The files a release reads besides the data and the hierarchies (a PRAM matrix file). */
 export function filesRead(release: ReleaseDescription): string[] {
   return releaseKind(release.query.kind).filesRead?.(release.query) ?? [];
+}
+
+/** The spec's datasets a release reads by name besides the run's own (a join's tables, an edge list). */
+export function tablesRead(release: ReleaseDescription): readonly string[] {
+  return releaseKind(release.query.kind).tablesRead?.(release.query) ?? [];
 }
 
 /** The release with each file it names resolved by `resolve` (relative to the spec), as the runner reads them. */

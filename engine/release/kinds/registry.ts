@@ -18,6 +18,7 @@ const LOADERS: Record<QueryKind, () => Promise<ReleaseKind>> = {
   local: async () => (await import('./local/local-kind.js')).localKind,
   grid: async () => (await import('./grid/grid-kind.js')).gridKind,
   view: async () => (await import('./view/view-kind.js')).viewKind,
+  r2t: async () => (await import('./r2t/r2t-kind.js')).r2tKind,
 };
 
 /** Every release kind's name, in the order the documentation lists them. */

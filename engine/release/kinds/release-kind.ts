@@ -1,11 +1,13 @@
 /**
- * One release kind (`count`, `sum`, `mean`, `mode`, `generalize`, `pram`, `grid`, `view`) as the rest of the engine
+ * One release kind (`count`, `sum`, `mean`, `mode`, `generalize`, `pram`, `grid`, `view`, `r2t`) as the rest of the
+ * engine
  * sees it: the facts the planner asks about a kind, its planning step and its preparation for the runner. Each kind
  * lives in its own folder under engine/release/kinds/ and exports one `ReleaseKind`; the registry (registry.ts) is the
  * one place that maps a kind's name to its module, so that no other code switches on the kind and a run loads only the
  * kinds its spec uses.
  */
 import type { AggregateAnswer, AggregateRequest, DataSource } from '../../source/data-source.js';
+import type { SqlRelation, SqlTarget } from '../../source/sql/dialect.js';
 import type { Table } from '../../table/table.js';
 import type { StreamedRelease } from './generalize/streamed-generalize.js';
 import type { PlanProblem } from '../plan-problem.js';
@@ -128,6 +130,21 @@ export interface ReleaseKind {
   ): unknown;
   /** The files a release reads besides the data and the hierarchies (a PRAM matrix file). */
   filesRead?(query: QueryDescription): string[];
+  /**
+   * The SQL `privspec plan` prints for a release that reads several tables (R2T's truncated aggregates), with comment
+   * lines on its public parameters; `relationOf` names each dataset's relation in the dialect.
+   */
+  plannedSql?(
+    release: ReleaseDescription,
+    target: SqlTarget,
+    relationOf: (dataset: string) => SqlRelation,
+    unit: string | undefined,
+  ): { readonly text?: string; readonly comments: readonly string[] };
+  /**
+   * The spec's datasets a release reads by name besides the run's own (a join's tables, an edge list): the runner reads
+   * each and passes them in `PrepareContext.tables`.
+   */
+  tablesRead?(query: QueryDescription): readonly string[];
   /** The query with each file it names (`filesRead`) resolved by `resolve`: a spec names them relative to itself. */
   withFilesResolved?(query: QueryDescription, resolve: (path: string) => string): QueryDescription;
   // Sensitivity, column roles, links, risks (engine/release/*.ts ask these).

@@ -1,0 +1,113 @@
+/**
+ * Each privacy unit's contribution to a count or a sum over one table or a foreign-key join, computed in memory: the
+ * reference that the SQL of every source (r2t-sql.ts) must equal. A unit's contribution is the number of rows of the
+ * table or the join that belong to it (a count) or the sum of their values clamped to [low, high] (a sum, low ≥ 0). The
+ * unit's group is the least of its group keys (the group values joined by GROUP_SEPARATOR, compared as strings) over
+ * its rows in the table that carries the unit: a unit then falls in one group, whatever its rows say, so that the
+ * groups compose in parallel, and the group is a function of the unit's own rows alone. SQL computes the same least key
+ * (r2t-sql.ts), since a database has no row order to take a first row from.
+ */
+import { GROUP_SEPARATOR } from '../../../source/group-key.js';
+import { column, TableError, type Column, type Table } from '../../../table/table.js';
+import type { R2tQueryDescription } from '../../release-description.js';
+
+/** Contributions by group key (the group values joined by GROUP_SEPARATOR) and, within a group, by unit. */
+export interface R2tContributions {
+  readonly groups: ReadonlyMap<string, readonly number[]>;
+  /** Units whose rows in the unit's table lie in several groups, counted in the least of them. */
+  readonly moved: number;
+}
+
+export { GROUP_SEPARATOR };
+
+/** The value of `col` on `row`. */
+const valueAt = (col: Column, row: number) => col.dictionary[col.codes[row]];
+
+/** The clamped value of a summed column, or a clear error naming the row and the value. */
+function clampedValue(table: Table, col: Column, row: number, low: number, high: number): number {
+  const text = valueAt(col, row);
+  const v = Number(text);
+  if (text.trim() === '' || !Number.isFinite(v)) {
+    const line = table.rowLines?.[row];
+    throw new TableError(
+      `${table.source ?? 'the table'}${line !== undefined ? `:${line}` : ''}: '${col.name}' is '${text}', not a number`,
+    );
+  }
+  return Math.min(high, Math.max(low, v));
+}
+
+/**
+ * The contributions of `query` over `tables` (by dataset name). `unitTable` carries the unit column `unit`; with a
+ * join, every row of the other table adds to the unit of each unit-table row that shares its key.
+ */
+export function r2tContributions(
+  query: R2tQueryDescription,
+  tables: ReadonlyMap<string, Table>,
+  unitTable: string,
+  unit: string,
+): R2tContributions {
+  const main = tables.get(unitTable);
+  if (!main) throw new TableError(`the table '${unitTable}' that carries the unit '${unit}' was not read`);
+  const units = column(main, unit);
+  const groupCols = query.by.map((b) => column(main, b));
+  // The group of each unit: the least of its keys in the unit's table.
+  const groupOf = new Map<number, string>();
+  const movedUnits = new Set<number>();
+  for (let r = 0; r < main.rowCount; r++) {
+    const key = groupCols.map((c) => valueAt(c, r)).join(GROUP_SEPARATOR);
+    const u = units.codes[r];
+    const least = groupOf.get(u);
+    if (least === undefined) groupOf.set(u, key);
+    else if (least !== key) {
+      movedUnits.add(u);
+      if (key < least) groupOf.set(u, key);
+    }
+  }
+  const moved = movedUnits.size;
+  const byUnit = new Map<number, number>();
+  const add = (u: number, w: number) => byUnit.set(u, (byUnit.get(u) ?? 0) + w);
+  const other =
+    query.join && query.table !== undefined ? (query.table === unitTable ? query.join.table : query.table) : undefined;
+  if (other === undefined) {
+    const summed = query.aggregate === 'sum' ? column(main, query.column!) : undefined;
+    for (let r = 0; r < main.rowCount; r++)
+      add(units.codes[r], summed ? clampedValue(main, summed, r, query.low!, query.high!) : 1);
+  } else {
+    const fact = tables.get(other);
+    if (!fact) throw new TableError(`the table '${other}' of the join was not read`);
+    const key = query.join!.key;
+    const mainKey = column(main, key);
+    const factKey = column(fact, key);
+    // Unit-table rows by key value; a fact row joins each of them.
+    const rowsByKey = new Map<string, number[]>();
+    for (let r = 0; r < main.rowCount; r++) {
+      const k = valueAt(mainKey, r);
+      const list = rowsByKey.get(k);
+      if (list) list.push(r);
+      else rowsByKey.set(k, [r]);
+    }
+    // The summed column is read from the joined table when it has it, else from the unit's table.
+    const inFact = query.aggregate === 'sum' && fact.columns.some((c) => c.name === query.column);
+    const summed = query.aggregate === 'sum' ? column(inFact ? fact : main, query.column!) : undefined;
+    for (let f = 0; f < fact.rowCount; f++) {
+      const matches = rowsByKey.get(valueAt(factKey, f));
+      if (!matches) continue;
+      for (const r of matches) {
+        const w = summed
+          ? inFact
+            ? clampedValue(fact, summed, f, query.low!, query.high!)
+            : clampedValue(main, summed, r, query.low!, query.high!)
+          : 1;
+        add(units.codes[r], w);
+      }
+    }
+  }
+  const groups = new Map<string, number[]>();
+  for (const [u, c] of byUnit) {
+    const g = groupOf.get(u)!;
+    const list = groups.get(g);
+    if (list) list.push(c);
+    else groups.set(g, [c]);
+  }
+  return { groups, moved };
+}

@@ -1,0 +1,113 @@
+/**
+ * The checks of relational specs and of `bound unit auto` (R2T; Dong, Fang, Yi, Tao, Wei, SIGMOD 2022), which need no
+ * data: several datasets and which one carries the privacy unit, the tables a release names, and where R2T applies.
+ * The columns of each table (a join's key in both, the group columns in the unit's table) are checked with the files
+ * (privspec-data-checks.ts).
+ */
+import type { AstNode, ValidationAcceptor } from 'langium';
+import * as ast from './generated/ast.js';
+import { IssueCodes } from './issue-codes.js';
+import { withCodeDescription } from './lsp/diagnostic-docs.js';
+import type { PrivspecServices } from './privspec-module.js';
+
+const hasUnit = (d: ast.Dataset) => d.clauses.some(ast.isUnitClause);
+
+/** Several datasets: distinct names, and exactly one carries the privacy unit (the primary private entity). */
+export function checkDatasets(spec: ast.Spec, accept: ValidationAcceptor): void {
+  const seen = new Set<string>();
+  for (const d of spec.datasets) {
+    if (seen.has(d.name))
+      accept('error', `dataset '${d.name}' is declared twice`, {
+        node: d,
+        property: 'name',
+        code: IssueCodes.Duplicate,
+      });
+    seen.add(d.name);
+  }
+  if (spec.datasets.length < 2) return;
+  const carriers = spec.datasets.filter(hasUnit);
+  if (carriers.length !== 1)
+    accept(
+      'error',
+      carriers.length === 0
+        ? "a spec with several datasets declares 'unit COLUMN' on exactly one: the table of the primary private entity (the person each release protects), whose ledger records the spend"
+        : `'unit' is declared on ${carriers.map((d) => `'${d.name}'`).join(' and ')}; a spec with several datasets declares it on exactly one, the table of the primary private entity`,
+      { node: carriers[1] ?? spec.datasets[1], property: 'name', code: IssueCodes.UnitTable },
+    );
+}
+
+/** The bound written in a query or after its mechanism. */
+function boundOf(release: ast.Release): ast.Bound | undefined {
+  const q = release.query;
+  return (q && 'bound' in q ? q.bound : undefined) ?? release.bound;
+}
+
+/** The checks of one release: the tables it names, and whether R2T applies to it as written. */
+export function checkRelease(release: ast.Release, spec: ast.Spec, accept: ValidationAcceptor): void {
+  const q = release.query;
+  if (!q) return;
+  const names = new Set(spec.datasets.map((d) => d.name));
+  const bound = boundOf(release);
+  const auto = bound?.auto === true;
+  const unknown = (name: string | undefined, node: AstNode, property: string) => {
+    if (name === undefined || names.has(name)) return false;
+    accept(
+      'error',
+      `no dataset named '${name}'; the spec declares ${[...names].map((n) => `'${n}'`).join(', ') || 'none'}`,
+      { node, property, code: IssueCodes.UnknownDataset },
+    );
+    return true;
+  };
+  const edges = ast.isCountQuery(q) && q.shape !== undefined;
+  if (edges) unknown(q.edges, q, 'edges');
+  const source = ast.isCountQuery(q) || ast.isSumQuery(q) ? q.source : undefined;
+  if (source) {
+    unknown(source.table, source, 'table');
+    unknown(source.join, source, 'join');
+  }
+  // GS (missing, not an integer ≥ 2) is the R2T kind's problem, reported by the planner.
+  const autoError = (message: string, node: AstNode, property?: string) =>
+    accept('error', message, { node, ...(property ? { property } : {}), code: IssueCodes.AutoBound });
+  // A mean with `bound unit auto` is the R2T kind's problem (the planner's), placed on the bound.
+  if (auto && !ast.isCountQuery(q) && !ast.isSumQuery(q)) {
+    autoError(
+      `'bound unit auto' (R2T) applies to counts and sums, not to a ${q.kind}; use 'bound unit rows N'`,
+      bound,
+      'auto',
+    );
+    return;
+  }
+  const main = spec.datasets.find(hasUnit) ?? spec.datasets[0];
+  const relational = source !== undefined && (source.join !== undefined || source.table !== main?.name);
+  if (relational && !auto) {
+    autoError(
+      "a release over a join or over a dataset other than the unit's needs 'bound unit auto up to GS': one person's removal changes many rows, which R2T truncates",
+      source,
+    );
+    return;
+  }
+  if (!auto || edges) return;
+  const sq = q as ast.CountQuery | ast.SumQuery;
+  if (sq.where) autoError("'bound unit auto' takes no 'where' yet: release over the whole table or join", sq, 'where');
+  if (ast.isSumQuery(sq) && sq.low < 0)
+    autoError(`R2T truncates non-negative contributions: the clamp's low end must be ≥ 0, got ${sq.low}`, sq, 'low');
+  const read = source ? [source.table, ...(source.join !== undefined ? [source.join] : [])] : [main?.name];
+  const carrier = spec.datasets.find((d) => hasUnit(d) && read.includes(d.name));
+  if (!carrier && read.every((n) => n === undefined || names.has(n)))
+    accept(
+      'error',
+      `'bound unit auto' bounds each unit's contribution, but ${read.map((n) => `'${n}'`).join(' and ')} declare${read.length === 1 ? 's' : ''} no 'unit'; declare it on the table of the person each row belongs to`,
+      { node: bound, property: 'auto', code: IssueCodes.UnitTable },
+    );
+}
+
+/** Registers the checks on every edit (no data read). */
+export function registerR2tChecks(services: PrivspecServices): void {
+  services.validation.ValidationRegistry.register<ast.PrivspecAstType>({
+    Spec: (spec: ast.Spec, accept: ValidationAcceptor) => {
+      const described = withCodeDescription(accept);
+      checkDatasets(spec, described);
+      for (const r of spec.releases) checkRelease(r, spec, described);
+    },
+  });
+}

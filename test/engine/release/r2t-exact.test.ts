@@ -1,0 +1,112 @@
+import { strict as assert } from 'node:assert';
+import { parseCsv } from '../../../engine/table/parse-csv.js';
+import { r2tContributions } from '../../../engine/release/kinds/r2t/r2t-contributions.js';
+import { r2tExactOf } from '../../../engine/release/kinds/r2t/r2t-release.js';
+import { edgesOf } from '../../../engine/release/kinds/r2t/r2t-edges.js';
+import type { R2tQueryDescription } from '../../../engine/release/release-description.js';
+
+// Customers 1 (north), 2 (south), 3 (north); customer 1 has 3 orders, 2 has 1, 3 has 5; customer 4 has none and
+// order 10 names a customer 9 who is not in the customers table (the join drops it).
+const CUSTOMERS = parseCsv('customer_id,region\n1,north\n2,south\n3,north\n4,south\n', { source: 'customers.csv' });
+const ORDERS = parseCsv(
+  'order_id,customer_id,amount\n1,1,10\n2,1,20\n3,1,2000\n4,2,5\n5,3,1\n6,3,1\n7,3,1\n8,3,1\n9,3,1\n10,9,50\n',
+  { source: 'orders.csv' },
+);
+const TABLES = new Map([
+  ['customers', CUSTOMERS],
+  ['orders', ORDERS],
+]);
+
+const join = (extra: Partial<R2tQueryDescription>): R2tQueryDescription => ({
+  kind: 'r2t',
+  aggregate: 'count',
+  by: [],
+  table: 'orders',
+  join: { table: 'customers', key: 'customer_id' },
+  gs: 8,
+  unitTable: 'customers',
+  ...extra,
+});
+
+const exact = (q: R2tQueryDescription, domains: string[][] = []) =>
+  r2tExactOf(
+    {
+      query: q,
+      mechanism: { kind: 'laplace', epsilon: 1 },
+      budget: { accounting: 'pure', epsilon: 1 },
+      unitTable: 'customers',
+      unit: 'customer_id',
+      domains,
+      notes: [],
+    },
+    { table: CUSTOMERS, tables: TABLES },
+    [2, 4, 8],
+  );
+
+describe('R2T: the exact truncated answers in memory (issue 39)', () => {
+  it('a count over orders ⋈ customers: contributions 3, 1, 5 give Q(2)=2+1+2=5, Q(4)=3+1+4=8, Q(8)=3+1+5=9', () => {
+    const c = r2tContributions(join({}), TABLES, 'customers', 'customer_id');
+    assert.deepEqual([...c.groups.get('')!].sort(), [1, 3, 5]);
+    assert.deepEqual(exact(join({})).answers, [[5, 8, 9]]);
+  });
+
+  it('by region: north holds customers 1 and 3 (3 and 5 orders), south customer 2 (1 order) and 4 (none)', () => {
+    const e = exact(join({ by: ['region'] }), [['north', 'south']]);
+    assert.deepEqual(e.cells, [['north'], ['south']]);
+    // north: min(3,τ)+min(5,τ) = 4, 7, 8; south: min(1,τ) = 1, 1, 1.
+    assert.deepEqual(e.answers, [
+      [4, 7, 8],
+      [1, 1, 1],
+    ]);
+  });
+
+  it('a sum clamped to 0..100: customer 1 contributes 10+20+100 = 130, 2 gives 5, 3 gives 5', () => {
+    const e = exact(join({ aggregate: 'sum', column: 'amount', low: 0, high: 100 }));
+    // τ = 2: 2+2+2 = 6; τ = 4: 4+4+4 = 12; τ = 8: 8+5+5 = 18.
+    assert.deepEqual(e.answers, [[6, 12, 18]]);
+  });
+
+  it('one table: the unit table itself, one row each (contributions 1, 1, 1, 1)', () => {
+    const q: R2tQueryDescription = { kind: 'r2t', aggregate: 'count', by: [], gs: 8, unitTable: 'customers' };
+    assert.deepEqual(exact(q).answers, [[4, 4, 4]]);
+  });
+
+  it('a unit with rows in two groups counts in the least of them, and the owner is told (locally)', () => {
+    const customers = parseCsv('customer_id,region\n1,south\n1,north\n2,south\n', { source: 'customers.csv' });
+    const orders = parseCsv('order_id,customer_id\n1,1\n2,2\n', { source: 'orders.csv' });
+    const tables = new Map([
+      ['customers', customers],
+      ['orders', orders],
+    ]);
+    const c = r2tContributions(join({ by: ['region'] }), tables, 'customers', 'customer_id');
+    // Customer 1 has two unit-table rows, so its one order joins twice: contribution 2, in north (< 'south').
+    assert.deepEqual(c.groups.get('north'), [2]);
+    assert.deepEqual(c.groups.get('south'), [1]);
+    assert.equal(c.moved, 1);
+  });
+
+  it('a non-numeric summed value is one clear error naming the file, the line and the value', () => {
+    const orders = parseCsv('order_id,customer_id,amount\n1,1,ten\n', { source: 'orders.csv' });
+    assert.throws(
+      () =>
+        r2tContributions(
+          join({ aggregate: 'sum', column: 'amount', low: 0, high: 100 }),
+          new Map([
+            ['customers', CUSTOMERS],
+            ['orders', orders],
+          ]),
+          'customers',
+          'customer_id',
+        ),
+      /orders\.csv:2: 'amount' is 'ten', not a number/,
+    );
+  });
+
+  it('an edge list is read as a simple undirected graph: repeats, reversals and self-loops count once or not at all', () => {
+    const t = parseCsv('a,b\n1,2\n2,1\n2,3\n3,3\n1,2\n', { source: 'friendships.csv' });
+    assert.deepEqual(edgesOf(t, 'a', 'b'), [
+      ['1', '2'],
+      ['2', '3'],
+    ]);
+  });
+});

@@ -1,0 +1,204 @@
+import { strict as assert } from 'node:assert';
+import { mkdtempSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join, resolve } from 'node:path';
+import { checkSpec, loadSpecText, nodeServices } from '../../language/check-spec.js';
+import { releaseDescription } from '../../language/privspec-release-plan.js';
+import type * as ast from '../../language/generated/ast.js';
+
+const CUSTOMERS = 'customer_id,name,region\n1,Ada,north\n2,Ben,south\n3,Cleo,north\n';
+const ORDERS = 'order_id,customer_id,amount\n1,1,10\n2,1,20\n3,2,5\n4,3,7\n';
+const FRIENDS = 'a,b\n1,2\n2,3\n1,3\n';
+
+const HEAD = `dataset customers from "customers.csv" { identifying name  unit customer_id  insensitive region }
+dataset orders from "orders.csv" { insensitive customer_id, amount }
+dataset friendships from "friendships.csv" { insensitive a, b }
+hierarchy region { "north", "south" -> "*" }
+budget { epsilon 4 }
+`;
+
+/** The spec beside the three CSVs in a fresh folder, checked as `privspec check` would. */
+async function check(releases: string, head = HEAD) {
+  const dir = mkdtempSync(join(tmpdir(), 'privspec-r2t-'));
+  writeFileSync(join(dir, 'customers.csv'), CUSTOMERS);
+  writeFileSync(join(dir, 'orders.csv'), ORDERS);
+  writeFileSync(join(dir, 'friendships.csv'), FRIENDS);
+  writeFileSync(join(dir, 's.privspec'), head + releases);
+  return (await checkSpec(join(dir, 's.privspec'))).diagnostics;
+}
+
+const errors = (ds: Awaited<ReturnType<typeof check>>) => ds.filter((d) => d.severity === 'error');
+const codes = (ds: Awaited<ReturnType<typeof check>>) => errors(ds).map((d) => d.code);
+
+/** The issue's syntax, verbatim (issue 39's "Syntax" section). */
+const ISSUE_RELEASES = `release n_orders:  count from orders join customers on customer_id by region  bound unit auto up to 65536  laplace epsilon 1
+release revenue:   sum amount clamp 0..1000 from orders join customers on customer_id  bound unit auto up to 65536  laplace epsilon 1
+release edges:     count pairs from friendships (a, b)  bound unit auto up to 4096  laplace epsilon 1
+release triangles: count triangles from friendships (a, b)  bound unit auto up to 4096  laplace epsilon 1
+`;
+
+describe('language: joins, bound unit auto and count pairs/triangles (issue 39)', () => {
+  it("checks the issue's syntax without a diagnostic, each release an R2T query over the tables it names", async () => {
+    const ds = await check(ISSUE_RELEASES);
+    assert.deepEqual(errors(ds), []);
+    const doc = await loadSpecText(HEAD + ISSUE_RELEASES, resolve('r2t/s.privspec'), nodeServices());
+    assert.deepEqual(doc.parseResult.parserErrors, []);
+    const [n, revenue, edges] = (doc.parseResult.value as ast.Spec).releases.map((r) => releaseDescription(r)!.query);
+    assert.deepEqual(n, {
+      kind: 'r2t',
+      aggregate: 'count',
+      by: ['region'],
+      table: 'orders',
+      join: { table: 'customers', key: 'customer_id' },
+      gs: 65536,
+      unitTable: 'customers',
+    });
+    assert.deepEqual(revenue, {
+      kind: 'r2t',
+      aggregate: 'sum',
+      column: 'amount',
+      low: 0,
+      high: 1000,
+      by: [],
+      table: 'orders',
+      join: { table: 'customers', key: 'customer_id' },
+      gs: 65536,
+      unitTable: 'customers',
+    });
+    assert.deepEqual(edges, {
+      kind: 'r2t',
+      aggregate: 'pairs',
+      by: [],
+      table: 'friendships',
+      endpoints: ['a', 'b'],
+      gs: 4096,
+    });
+  });
+
+  it('keeps the new keywords usable as column and release names (soft keywords)', async () => {
+    const doc = await loadSpecText(
+      'dataset d from "d.csv" { insensitive pairs, triangles, join, auto, up, to }\nrelease to: count by up laplace epsilon 1 accept data-dependent-domain',
+      resolve('r2t/s.privspec'),
+      nodeServices(),
+    );
+    assert.deepEqual(doc.parseResult.parserErrors, []);
+  });
+
+  it('a release without `from` reads the spec’s only dataset, as before', async () => {
+    const ds = await check(
+      'release n: count by region laplace epsilon 1\n',
+      'dataset customers from "customers.csv" { identifying name  unit customer_id  insensitive region }\nhierarchy region { "north", "south" -> "*" }\nbudget { epsilon 1 }\n',
+    );
+    // A count by region that does not bound the unit's rows: the existing rule, not a new one.
+    assert.deepEqual(codes(ds), ['unbounded-contribution']);
+  });
+
+  it('unknown-dataset: a from, a join or an edge list that names no dataset', async () => {
+    const ds = await check(
+      'release a: count from order join customers on customer_id bound unit auto up to 64 laplace epsilon 1\nrelease b: count pairs from friends (a, b) bound unit auto up to 64 laplace epsilon 1\n',
+    );
+    const unknown = errors(ds).filter((d) => d.code === 'unknown-dataset');
+    assert.equal(unknown.length, 2, JSON.stringify(ds));
+    assert.match(
+      unknown[0].message,
+      /no dataset named 'order'; the spec declares 'customers', 'orders', 'friendships'/,
+    );
+    assert.match(unknown[1].message, /no dataset named 'friends'/);
+  });
+
+  it('join-key: the key must be a column of both tables', async () => {
+    const ds = await check(
+      'release a: count from orders join customers on order_id bound unit auto up to 64 laplace epsilon 1\n',
+    );
+    assert.deepEqual(codes(ds), ['join-key']);
+    assert.match(
+      errors(ds)[0].message,
+      /the join key 'order_id' must be a column of both tables; 'customers' \(customers\.csv\) has customer_id, name, region/,
+    );
+  });
+
+  it('unknown-column: each column is looked up in the tables its release or block names', async () => {
+    const ds = await check(
+      'release a: sum price clamp 0..10 from orders join customers on customer_id bound unit auto up to 64 laplace epsilon 1\n',
+    );
+    assert.deepEqual(codes(ds), ['unknown-column']);
+    assert.match(errors(ds)[0].message, /unknown column 'price' in orders\.csv or customers\.csv/);
+  });
+
+  it('unit-table: several datasets need exactly one unit; bound unit auto needs a table that carries it', async () => {
+    const none = await check(
+      'release e: count pairs from friendships (a, b) bound unit auto up to 64 laplace epsilon 1\n',
+      'dataset orders from "orders.csv" { insensitive customer_id, amount }\ndataset friendships from "friendships.csv" { insensitive a, b }\nbudget { epsilon 1 }\n',
+    );
+    assert.deepEqual(codes(none), ['unit-table']);
+    assert.match(
+      errors(none)[0].message,
+      /declares 'unit COLUMN' on exactly one: the table of the primary private entity/,
+    );
+    const single = await check('release n: count from orders bound unit auto up to 64 laplace epsilon 1\n');
+    assert.deepEqual(codes(single), ['unit-table']);
+    assert.match(errors(single)[0].message, /'orders' declares no 'unit'/);
+  });
+
+  it('auto-bound: R2T only where it applies, and a join only with it', async () => {
+    const mean = await check(
+      'release m: mean amount clamp 0..10 from orders join customers on customer_id bound unit auto up to 64 laplace epsilon 1\n',
+    );
+    assert.deepEqual(codes(mean), ['auto-bound']);
+    assert.match(errors(mean)[0].message, /applies to counts and sums, not to a mean/);
+    const mode = await check('release m: mode region bound unit auto up to 64 exponential epsilon 1\n');
+    assert.ok(codes(mode).includes('auto-bound'), JSON.stringify(mode));
+    const fixed = await check(
+      'release j: count from orders join customers on customer_id bound unit rows 5 laplace epsilon 1\n',
+    );
+    assert.deepEqual(codes(fixed), ['auto-bound']);
+    assert.match(errors(fixed)[0].message, /a release over a join .* needs 'bound unit auto up to GS'/);
+    const pairs = await check('release p: count pairs from friendships (a, b) laplace epsilon 1\n');
+    assert.deepEqual(codes(pairs), ['missing-parameter']);
+    assert.match(errors(pairs)[0].message, /needs 'bound unit auto up to GS'/);
+    const negative = await check(
+      'release s: sum amount clamp -5..10 from orders join customers on customer_id bound unit auto up to 64 laplace epsilon 1\n',
+    );
+    assert.deepEqual(codes(negative), ['auto-bound']);
+    assert.match(errors(negative)[0].message, /the clamp's low end must be ≥ 0, got -5/);
+    const gaussian = await check(
+      'release g: count from orders join customers on customer_id bound unit auto up to 64 gaussian rho 1\n',
+    );
+    assert.ok(codes(gaussian).includes('unexpected-mechanism'), JSON.stringify(gaussian));
+  });
+
+  it('GS: missing, not an integer, or below 2', async () => {
+    const missing = await check(
+      'release a: count from orders join customers on customer_id bound unit auto laplace epsilon 1\n',
+    );
+    assert.deepEqual(codes(missing), ['missing-parameter']);
+    assert.match(errors(missing)[0].message, /needs 'bound unit auto up to GS'/);
+    for (const gs of ['1', '2.5']) {
+      const bad = await check(
+        `release a: count from orders join customers on customer_id bound unit auto up to ${gs} laplace epsilon 1\n`,
+      );
+      assert.deepEqual(codes(bad), ['parameter-out-of-range'], gs);
+      assert.match(errors(bad)[0].message, /GS must be an integer ≥ 2/);
+    }
+  });
+
+  it('a dataset declared twice by name is a duplicate', async () => {
+    const ds = await check('', HEAD + 'dataset orders from "orders.csv" { insensitive amount }\n');
+    assert.ok(codes(ds).includes('duplicate'), JSON.stringify(ds));
+  });
+
+  it('zCDP: an R2T release costs ε²/2 (pure ε-DP is ε²/2-zCDP, Bun & Steinke 2016, Prop. 1.4)', async () => {
+    const head = HEAD.replace('budget { epsilon 4 }', 'budget { rho 0.5 }');
+    const ds = await check(
+      'release a: count from orders join customers on customer_id bound unit auto up to 64 laplace epsilon 1\n',
+      head,
+    );
+    assert.deepEqual(errors(ds), []);
+    const over = await check(
+      'release a: count from orders join customers on customer_id bound unit auto up to 64 laplace epsilon 1\n',
+      head.replace('rho 0.5', 'rho 0.4999'),
+    );
+    // ε = 1 is ρ = 0.5 > 0.4999: over the budget.
+    assert.ok(codes(over).includes('budget-overrun'), JSON.stringify(over));
+  });
+});
