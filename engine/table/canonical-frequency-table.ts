@@ -28,7 +28,11 @@ export function canonicalFrequencyTable(table: FrequencyTable): FrequencyTable {
   );
   const codes = table.codes.map((from, j) => {
     const rank = ranks[j];
-    return rank ? Int32Array.from(from.subarray(0, n), (c) => rank[c]) : from;
+    if (!rank) return from;
+    // Plain loops: Int32Array.from with a mapping function took 30 ms for Adult's 19,502 records.
+    const out = new Int32Array(n);
+    for (let t = 0; t < n; t++) out[t] = rank[from[t]];
+    return out;
   });
   // Records sorted on the columns taken in the order of their names: a reader may list the columns in the file's order
   // and another in the request's.
@@ -46,11 +50,18 @@ export function canonicalFrequencyTable(table: FrequencyTable): FrequencyTable {
       : {
           ...table,
           columns,
-          codes: order ? codes.map((c) => Int32Array.from(order, (t) => c[t])) : codes,
-          weights: order ? Int32Array.from(order, (t) => table.weights[t]) : table.weights,
+          codes: order ? codes.map((c) => permuted(c, order)) : codes,
+          weights: order ? permuted(table.weights, order) : table.weights,
         };
   canonical.add(result);
   return result;
+}
+
+/** `values[order[i]]` at i. */
+function permuted(values: Int32Array, order: Int32Array): Int32Array {
+  const out = new Int32Array(order.length);
+  for (let i = 0; i < order.length; i++) out[i] = values[order[i]];
+  return out;
 }
 
 /** `rank[code]`: the code's place among the dictionary's values sorted; undefined when they are sorted already. */
