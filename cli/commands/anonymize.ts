@@ -1,3 +1,4 @@
+import { canonicalFrequencyTable } from '../../engine/table/canonical-frequency-table.js';
 import { existsSync } from 'node:fs';
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
@@ -224,6 +225,9 @@ export const anonymize: Command = {
           ? await streamSource.frequencyTable({ columns: grouped })
           : await readFrequencies(input, grouped, read);
       }
+      // The search's one order (canonical-frequency-table.ts): t-closeness below is bound to these codes, and the
+      // decision would otherwise put the table in that order after the criteria were bound to another.
+      frequencies = canonicalFrequencyTable(frequencies);
       const hierarchies = await Promise.all(
         options.qi.map((name) => readHierarchy(ctx, options.hierarchyPaths.get(name)!)),
       );

@@ -1,4 +1,5 @@
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
+import { canonicalFrequencyTable } from '../table/canonical-frequency-table.js';
 import { frequencyClasses } from '../anonymity/frequency-classes.js';
 import { decideGeneralization } from '../release/decide-generalization.js';
 import type { AnonymizationProblem } from '../search/problem.js';
@@ -88,13 +89,15 @@ function exampleRecords(problem: AnonymizationProblem): number[] {
  * after from the classes weighted by their rows, with population uniqueness when `sampling` is declared.
  */
 export function generalizePreview(
-  frequencies: FrequencyTable,
+  table: FrequencyTable,
   dataset: DatasetDescription,
   hierarchies: ReadonlyMap<string, Hierarchy>,
   anonymity: AnonymityDescription,
   levels?: readonly number[],
 ): GeneralizeBody {
   const quasi = dataset.quasi;
+  // The decision's own order (canonical-frequency-table.ts): the kept records and classes below index its records.
+  const frequencies = canonicalFrequencyTable(table);
   // The release's own decision; nodes are checked and measured by its evaluator and metric, so the picture agrees.
   const decision = decideGeneralization(frequencies, { quasi, hierarchies, anonymity });
   const { problem, metric, lattice: grid, evaluator, unavailable } = decision;

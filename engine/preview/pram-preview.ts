@@ -1,4 +1,5 @@
 import type { RandomSource } from '../core/random.js';
+import { canonicalFrequencyTable } from '../table/canonical-frequency-table.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import { frequencyTableView } from '../anonymity/frequency-classes.js';
 import { buildMatrix, type PramSpec } from '../pram/pram-spec.js';
@@ -69,7 +70,9 @@ function specOf(q: PramQuery, text: string | undefined, source: string | undefin
  * PRAM_RISK_LIMIT rows, else estimated on a uniform sample (`identificationFigure`).
  */
 export function pramPreview(input: PramPreviewInput): PramBody {
-  const { frequencies: f, dataset, query: q } = input;
+  const { dataset, query: q } = input;
+  // The decision's own order (canonical-frequency-table.ts): its kept records index the records of this table.
+  const f = canonicalFrequencyTable(input.frequencies);
   const view = frequencyTableView(f);
   // The release's own refusals (columns that never leave, an invariant PRAM, a value kept with certainty), before
   // anything is shown: the table it checks is the frequency table's records, which hold the same values.

@@ -19,6 +19,7 @@ import { searchOptimal } from '../search/optimal-search.js';
 import { problemColumns, problemOf, type AnonymizationProblem, type ProblemSpec } from '../search/problem.js';
 import type { LevelRange, SearchProgress } from '../search/search-types.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
+import { canonicalFrequencyTable } from '../table/canonical-frequency-table.js';
 import { metricFor, pinnedRange } from './anonymity-search.js';
 import type { AnonymityDescription } from './release-description.js';
 import { ReleaseUnavailable } from './release-unavailable.js';
@@ -124,10 +125,13 @@ export function generalizationColumns(spec: GeneralizationSpec): string[] {
  * not cover the data, and the signal's reason when aborted; every other outcome is a decision, taken or refused.
  */
 export function decideGeneralization(
-  frequencies: FrequencyTable,
+  table: FrequencyTable,
   spec: GeneralizationSpec,
   options: DecideOptions = {},
 ): GeneralizationDecision {
+  // In the canonical order, so that the decision and its figures (the loss, the classes' order, the floating sums) are
+  // the same for the file read in memory, through DuckDB on any number of threads, or from a database.
+  const frequencies = canonicalFrequencyTable(table);
   const problem = problemOf(frequencies, generalizationProblemSpec(spec));
   const anonymity = spec.anonymity!;
   const quasi = spec.quasi;

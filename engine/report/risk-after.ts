@@ -5,6 +5,7 @@
  * words, never a second computation: pins that suppress more rows than the limit allows are refused here exactly as
  * ▶ Run and `privspec release` refuse them.
  */
+import { rebindHierarchy } from '../hierarchy/rebind-hierarchy.js';
 import type { Hierarchy } from '../hierarchy/hierarchy.js';
 import { equivalenceClasses } from '../anonymity/equivalence-classes.js';
 import {
@@ -47,7 +48,10 @@ export function riskAfter(
     if (e instanceof ReleaseUnavailable) return { unavailable: e.message };
     throw e;
   }
-  const { bound, levels } = t;
+  const { levels } = t;
+  // The decision's hierarchies are bound to its frequency table, in the canonical order; the classes below are the
+  // table's rows, so the hierarchies are moved onto the table's dictionaries.
+  const bound = t.bound.map((b) => rebindHierarchy(b, column(table, b.column).dictionary));
   // The table's classes at the decided levels (units and requirements are counted on its rows), each kept or not as
   // the release's row transform decides its first row.
   const classes = equivalenceClasses(table, dataset.quasi, { hierarchies: bound, levels });
@@ -71,8 +75,10 @@ export function riskAfter(
     levels: dataset.quasi.map((q, i) => {
       const b = bound[i];
       const col = column(table, q);
-      // The first row's value before → after, so that a level means something to the reader.
-      const code = col.codes[0];
+      // A value before → after, so that a level means something to the reader: the column's smallest value (in
+      // JavaScript's string order), not the first row's, so that the example is the same whatever the rows' order and
+      // whichever engine read them.
+      const code = smallestValueCode(col.dictionary, col.codes, table.rowCount);
       const example =
         table.rowCount > 0 && levels[i] > 0
           ? `${col.dictionary[code]} → ${b.levelValues[levels[i]][b.levelCodes[levels[i]][code]]}`
@@ -88,4 +94,14 @@ export function riskAfter(
     classSizeHistogram: h.sizes.map((s, i) => [s, h.counts[i]] as const),
     requirements: checkRequirements(table, classes, anonymity.criteria, passes, hierarchies),
   };
+}
+
+/** The code of the smallest value the rows hold (a dictionary may list values no row holds). */
+function smallestValueCode(dictionary: readonly string[], codes: Int32Array, rows: number): number {
+  const held = new Uint8Array(dictionary.length);
+  for (let r = 0; r < rows; r++) held[codes[r]] = 1;
+  let best = -1;
+  for (let c = 0; c < dictionary.length; c++)
+    if (held[c] === 1 && (best < 0 || dictionary[c] < dictionary[best])) best = c;
+  return Math.max(best, 0);
 }

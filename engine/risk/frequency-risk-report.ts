@@ -13,6 +13,7 @@
 import type { EquivalenceClasses } from '../anonymity/equivalence-classes.js';
 import { frequencyClasses, frequencyTableView } from '../anonymity/frequency-classes.js';
 import type { FrequencyTable } from '../table/frequency-table.js';
+import { canonicalFrequencyTable } from '../table/canonical-frequency-table.js';
 import { column } from '../table/table.js';
 import { riskReportOfClasses, type RiskOptions, type RiskReport } from './risk-report.js';
 
@@ -22,10 +23,13 @@ export function riskColumns(qi: readonly string[], options: Pick<RiskOptions, 's
 }
 
 export function riskReportOfFrequencies(
-  f: FrequencyTable,
+  table: FrequencyTable,
   qi: readonly string[],
   options: Omit<RiskOptions, 'generalization'> = {},
 ): RiskReport {
+  // In the one order of every source (canonical-frequency-table.ts): the figures summed over classes are then the same
+  // for the file read in memory and through DuckDB on any number of threads.
+  const f = canonicalFrequencyTable(table);
   // The distinct records as the rows of a table, grouped into classes as rows are (same class order: a class's first
   // record holds its first row, since records are in order of first appearance); the classes carry the records' row
   // counts, which every figure that counts rows reads.

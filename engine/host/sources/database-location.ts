@@ -7,7 +7,7 @@
  */
 import { TableError } from '../../table/table.js';
 import type { DataSource } from '../../source/data-source.js';
-import { clickHouseSettings } from './clickhouse/clickhouse-client.js';
+import { clickHouseSettings } from './clickhouse/clickhouse-settings.js';
 import { pgConnectionSettings } from './postgres/pg-connection-settings.js';
 
 export type DatabaseEngine = 'postgres' | 'clickhouse';

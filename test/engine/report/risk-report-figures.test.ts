@@ -99,6 +99,22 @@ describe('engine/risk/risk-report-figures: the risk report flags unmet requireme
     ]);
   });
 
+  it("gives the same figures whatever the rows' order: the level's example is the column's smallest value (issue 38)", () => {
+    // It was the first row's value ('45766 → 4576*' here, '81932 → 8193*' with the rows reversed): a file read in
+    // another order, or a source that hands back its records in another, showed another example.
+    const [header, ...lines] = visitsCsv.trim().split('\n');
+    const reversed = parseCsv([header, ...lines.reverse()].join('\n') + '\n');
+    const figures = (t: ReturnType<typeof parseCsv>) => {
+      const { source: _source, ...rest } = riskReportFigures(riskInput(t, model, 'visits.csv'));
+      return JSON.stringify(rest);
+    };
+    assert.equal(figures(reversed), figures(parseCsv(visitsCsv)));
+    const after = riskReportFigures(riskInput(reversed, model, 'visits.csv')).after;
+    assert.ok(after && 'levels' in after);
+    // The smallest ZIP code of the data in string order, at level 1 (one digit masked).
+    assert.equal(after.levels[2].example, '10115 → 1011*');
+  });
+
   it('shows the optimal transformation: zip masked by one digit, nothing suppressed, every class of at least 3', () => {
     const after = riskReportFigures(riskInput(parseCsv(visitsCsv), model, 'visits.csv')).after;
     assert.ok(after && 'levels' in after, JSON.stringify(after));
@@ -112,7 +128,8 @@ describe('engine/risk/risk-report-figures: the risk report flags unmet requireme
         ['zip', 1],
       ],
     );
-    assert.equal(after.levels[2].example, '45766 → 4576*');
+    // The column's smallest value before → after (it was the first row's, 45766: issue 38).
+    assert.equal(after.levels[2].example, '10115 → 1011*');
     // Classes 4, 3, 3, 5, 3: 18 rows, 5 classes, no unique; average risk 5/18, highest 1/3.
     assert.deepEqual([after.suppressed, after.rows, after.classes, after.sampleUniques], [0, 18, 5, 0]);
     assert.equal(after.averageRisk, 5 / 18);
@@ -178,7 +195,7 @@ describe('engine/risk/risk-report-figures: the risk report flags unmet requireme
       md,
       /\| 3-anonymity \| k ≥ 3 rows per class \| smallest class: 1 row \| 3 rows in 2 classes \| ✗ NOT MET \|/,
     );
-    assert.match(md, /Levels: age 0 of 4, sex 0 of 1, zip 1 of 5 \(45766 → 4576\*\)\./);
+    assert.match(md, /Levels: age 0 of 4, sex 0 of 1, zip 1 of 5 \(10115 → 1011\*\)\./);
     assert.match(md, /\| Equivalence classes \| 6 \| 5 \|/);
     assert.match(riskReportHtml(r), /<strong>✗ NOT MET<\/strong>/);
   });

@@ -16,34 +16,9 @@ import { Readable } from 'node:stream';
 import { createClient, ClickHouseLogLevel, type ClickHouseClient as OfficialClient } from '@clickhouse/client';
 import type { SqlStatement, ValueMode } from '../../../source/sql/dialect.js';
 import { redactSettings, type NamedSettings } from '../redact-settings.js';
+import { ClickHouseError, type ClickHouseSettings } from './clickhouse-settings.js';
 
-export interface ClickHouseSettings {
-  readonly url: string;
-  readonly user: string;
-  /** Kept out of every message, report and log. */
-  readonly password?: string;
-}
-
-type Env = Readonly<Record<string, string | undefined>>;
-
-export class ClickHouseError extends Error {}
-
-/** CLICKHOUSE_URL (default http://localhost:8123/), CLICKHOUSE_USER (default "default"), CLICKHOUSE_PASSWORD. */
-export function clickHouseSettings(env: Env = process.env): ClickHouseSettings {
-  const raw = env.CLICKHOUSE_URL || 'http://localhost:8123/';
-  let url: URL;
-  try {
-    url = new URL(raw);
-  } catch {
-    throw new ClickHouseError('CLICKHOUSE_URL is not a URL (expected e.g. http://host:8123/)');
-  }
-  // A password written into the URL would be printed wherever the URL is; take it out and use the header instead.
-  const user = env.CLICKHOUSE_USER || decodeURIComponent(url.username) || 'default';
-  const password = env.CLICKHOUSE_PASSWORD ?? (url.password ? decodeURIComponent(url.password) : undefined);
-  url.username = '';
-  url.password = '';
-  return { url: url.toString(), user, ...(password !== undefined ? { password } : {}) };
-}
+export { ClickHouseError, clickHouseSettings, type ClickHouseSettings } from './clickhouse-settings.js';
 
 /** The server, for messages: by the settings that name it, never their values (redact-settings.ts says why). */
 export function describeClickHouse(): string {

@@ -10,13 +10,14 @@
  * reader gives.
  */
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
-import { tmpdir } from 'node:os';
+import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { detectDelimiter } from '../../../table/detect-delimiter.js';
 import { TableError, type Table } from '../../../table/table.js';
 import type { FrequencyTable } from '../../../table/frequency-table.js';
 import { mergeEqualRecords } from '../../../table/merge-records.js';
+import { canonicalFrequencyTable } from '../../../table/canonical-frequency-table.js';
 import { encodeChunks, type EncodedColumns } from './duckdb-chunks.js';
 import { globFreePath } from './glob-free-path.js';
 import { readCsvHeader } from '../csv/read-csv-header.js';
@@ -51,15 +52,17 @@ const DEFAULT_MEMORY = '800MB';
 
 /**
  * DuckDB's settings: the memory limit, a folder to spill to beyond it (an in-memory database spills nowhere by default
- * and would fail a GROUP BY whose groups outgrow the limit), and one thread unless PRIVSPEC_DUCKDB_THREADS says more.
- * Each thread keeps its own partial hash tables, and DuckDB does not spill them all: risk over 2.56·10^6 classes of a
- * 2·10^7-row Parquet file peaked at 403 MB resident on one thread and 971 MB on two, and 10^8 rows on two failed ("Out
- * of Memory"). Several threads also return groups in an order that changes from run to run (see `parallel`).
+ * and would fail a GROUP BY whose groups outgrow the limit), and every core unless PRIVSPEC_DUCKDB_THREADS says how
+ * many threads. Several threads return groups in an order that changes from run to run; the frequency table is put in
+ * its one canonical order (canonical-frequency-table.ts), so every figure is the same on any number of threads. Each
+ * thread keeps its own partial hash tables, which DuckDB does not all spill: risk over 2.56·10^6 classes of a
+ * 2·10^7-row Parquet file peaked at 403 MB resident on one thread and 971 MB on two (DuckDB 1.5), so a machine short
+ * of memory sets PRIVSPEC_DUCKDB_THREADS=1.
  */
 export function duckdbSettings(spill = join(tmpdir(), `privspec-duckdb-${process.pid}`)): Record<string, string> {
   return {
     memory_limit: process.env.PRIVSPEC_DUCKDB_MEMORY ?? DEFAULT_MEMORY,
-    threads: process.env.PRIVSPEC_DUCKDB_THREADS ?? '1',
+    threads: process.env.PRIVSPEC_DUCKDB_THREADS ?? String(availableParallelism()),
     temp_directory: spill,
   };
 }
@@ -133,13 +136,6 @@ export class DuckDbSource implements DataSource {
     return relationText(sqlSyntax('duckdb'), this.from);
   }
 
-  /**
-   * Whether DuckDB runs on more than one thread: its GROUP BY then returns groups in an order that changes from run to
-   * run, so the frequency table is asked in the groups' order, to be the same table (records, dictionaries, and so the
-   * search's floating sums) every time.
-   */
-  private parallel = false;
-
   /** Opens a CSV or Parquet file; a missing file is a TableError naming it. */
   static async open(path: string, options: { delimiter?: string } = {}): Promise<DuckDbSource> {
     globFreePath(path);
@@ -160,7 +156,6 @@ export class DuckDbSource implements DataSource {
       const instance = await DuckDBInstance.create(':memory:', duckdbSettings(spill));
       const connection = await instance.connect();
       const source = new DuckDbSource(path, instance, connection, duckdbRelation(path, delimiter), delimiter, spill);
-      source.parallel = Number(duckdbSettings(spill).threads) !== 1;
       return source;
     } catch (e) {
       await rm(spill, { recursive: true, force: true });
@@ -262,7 +257,7 @@ export class DuckDbSource implements DataSource {
       const grouped = (c: string) =>
         SAME_TEXT.test(types.get(c) ?? '') ? sql.identifier(c) : sql.text(sql.identifier(c));
       const inner = `SELECT ${[...qs, 'count(*) AS n'].join(', ')} FROM (SELECT ${request.columns.map((c, j) => `${grouped(c)} AS q${j}`).join(', ')} FROM ${relationText(sql, this.from)}) r GROUP BY ${qs.join(', ')}`;
-      return `SELECT ${[...qs.map((q) => sql.text(q)), 'CAST(n AS INTEGER)'].join(', ')} FROM (${inner}) g${this.parallel ? ` ORDER BY ${qs.join(', ')}` : ''}`;
+      return `SELECT ${[...qs.map((q) => sql.text(q)), 'CAST(n AS INTEGER)'].join(', ')} FROM (${inner}) g`;
     });
     let encoded: EncodedColumns;
     try {
@@ -275,14 +270,18 @@ export class DuckDbSource implements DataSource {
       await this.connection.run('SET preserve_insertion_order = true').catch(() => undefined);
     }
     const { dictionaries, codes, weights, count, total } = encoded;
-    return mergeEqualRecords({
-      columns: request.columns.map((name, j) => ({ name, dictionary: dictionaries[j] })),
-      count,
-      codes,
-      weights: weights!,
-      rowCount: total,
-      source: this.name,
-    });
+    // The groups come in an order that changes with DuckDB's threads: sorted once here, in JavaScript's string order
+    // (not DuckDB's collation), as every other source's table is before a decision (canonical-frequency-table.ts).
+    return canonicalFrequencyTable(
+      mergeEqualRecords({
+        columns: request.columns.map((name, j) => ({ name, dictionary: dictionaries[j] })),
+        count,
+        codes,
+        weights: weights!,
+        rowCount: total,
+        source: this.name,
+      }),
+    );
   }
 
   /**

@@ -5,6 +5,7 @@
  * quasi-identifier at two different levels and a PRAM file never carries a quasi-identifier exactly that the
  * generalized file protects.
  */
+import { rebindHierarchy } from '../../../hierarchy/rebind-hierarchy.js';
 import { equivalenceClasses } from '../../../anonymity/equivalence-classes.js';
 import type { Hierarchy } from '../../../hierarchy/hierarchy.js';
 import type { SearchProgress } from '../../../search/search-types.js';
@@ -42,7 +43,9 @@ export function generalizedQuasi(
   const decision = requireDecided(
     decideGeneralization(frequencyTableOf(table, generalizationColumns(spec)), spec, options),
   );
-  const { levels, bound } = decision;
+  const { levels } = decision;
+  // Bound to the decision's frequency table in its canonical order; the rows below are the table's own codes.
+  const bound = decision.bound.map((b) => rebindHierarchy(b, column(table, b.column).dictionary));
   const columns = quasi.map((q) => column(table, q));
   // The rows of one generalized class are all kept or all left out: the transform decides each class once, on its
   // first row.
