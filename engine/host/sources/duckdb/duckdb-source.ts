@@ -41,6 +41,8 @@ import { aggregateSql, selectedRowsSql } from '../../../source/sql/aggregate-sql
 import { frequencySql } from '../../../source/sql/frequency-sql.js';
 import { shuffledRowsSql } from '../../../source/sql/shuffled-rows-sql.js';
 import { rowsSql } from '../../../source/sql/rows-sql.js';
+import type { GeneralizedRows } from '../../../source/generalized-rows.js';
+import { copyGeneralized, writtenClassCounts, type CopyFormat } from './duckdb-generalized-copy.js';
 
 /**
  * DuckDB's memory limit unless PRIVSPEC_DUCKDB_MEMORY says otherwise. DuckDB's own accounting is conservative: with
@@ -320,6 +322,28 @@ export class DuckDbSource implements DataSource {
   async *rows(columns: readonly string[], batchRows = 65536): AsyncIterable<RowBatch> {
     await this.checkColumns(columns);
     yield* this.batches(rowsSql(BOUND, this.from, columns), columns, batchRows);
+  }
+
+  /**
+   * A generalization decision's rows written by DuckDB itself into `path` (duckdb-generalized-copy.ts): generalized,
+   * suppressed and shuffled in one `COPY (…) TO`; returns the rows written. An error names the source.
+   */
+  async writeGeneralized(plan: GeneralizedRows, key: string, path: string, format: CopyFormat): Promise<number> {
+    await this.checkColumns(plan.columns);
+    try {
+      return await copyGeneralized(this.connection, this.from, plan, key, path, format);
+    } catch (e) {
+      throw e instanceof TableError ? e : new TableError(`${(e as Error).message.split('\n')[0]}`, this.name);
+    }
+  }
+
+  /** The rows per kept class of a file `writeGeneralized` wrote, read back by DuckDB. */
+  async writtenClasses(plan: GeneralizedRows, path: string, format: CopyFormat): Promise<Map<string, number>> {
+    try {
+      return await writtenClassCounts(this.connection, plan, path, format);
+    } catch (e) {
+      throw e instanceof TableError ? e : new TableError(`${(e as Error).message.split('\n')[0]}`, path);
+    }
   }
 
   async *shuffledRows(columns: readonly string[], key: string, batchRows = 65536): AsyncIterable<RowBatch> {
