@@ -5,6 +5,7 @@ import { join } from 'node:path';
 import { adultDirOrSkip } from '../helpers/adult.js';
 import { csvToParquet } from '../helpers/parquet.js';
 import { useTestRegistryFor } from '../helpers/ledger-registry.js';
+import { runIn } from '../helpers/run-cli.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
 import { releaseInput } from '../../language/release-input.js';
 import { runReleases } from '../../engine/host/run/release-runner.js';
@@ -204,6 +205,47 @@ release g: generalize
     assert.deepEqual(b.header, a.header);
     assert.ok(b.header.includes(`'=s,e\nx`), 'the formula-like column name is written behind a quote');
     assert.deepEqual(b.rows, a.rows);
+  });
+});
+
+describe('issue 38 — privspec anonymize --out on Parquet, written by DuckDB as CSV or Parquet', function () {
+  this.timeout(300000);
+  let dir: string;
+  afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
+
+  it('--format parquet writes the rows of the CSV --out as a Parquet file; refused where DuckDB does not write', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'privspec-engine-anonymize-'));
+    useTestRegistryFor(dir);
+    generated(dir);
+    await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'), { delimiter: ',' });
+    const args = ['--qi', 'age,sex', '--hierarchy', 'age=age.csv', '--hierarchy', 'sex=sex.csv', '--k', '40'];
+    writeFileSync(join(dir, 'sex.csv'), 'M;*\nF;*\n');
+    const args2 = [...args, '--suppression', '0.05', '--keep', 'note', '--json'];
+    const memory = await runIn(dir, ['anonymize', 'd.csv', ...args2, '--out', 'memory.csv']);
+    assert.equal(memory.code, 0, memory.err);
+    const parquet = await runIn(dir, ['anonymize', 'd.parquet', ...args2, '--out', 'o.parquet', '--format', 'parquet']);
+    assert.equal(parquet.code, 0, parquet.err);
+    const duck = await DuckDbSource.open(join(dir, 'o.parquet'));
+    let rows: string[];
+    try {
+      rows = (await duck.query(`SELECT * FROM ${duck.relation}`)).map((r) => JSON.stringify(r.map(String))).sort();
+      assert.deepEqual(await duck.columns(), ['age', 'sex', 'note']);
+    } finally {
+      await duck.close();
+    }
+    // Parquet holds the values themselves: the CSV's spreadsheet quote is not part of a value there.
+    const csv = parsed(join(dir, 'memory.csv'));
+    assert.deepEqual(
+      rows,
+      csv.rows.map((r) => JSON.stringify((JSON.parse(r) as string[]).map(fromSpreadsheetSafe))).sort(),
+    );
+    const refused = await runIn(dir, ['anonymize', 'd.csv', ...args2, '--out', 'x.parquet', '--format', 'parquet']);
+    assert.equal(refused.code, 2);
+    assert.match(
+      refused.err + refused.out,
+      /--format parquet is written by DuckDB: give a Parquet file or --engine duckdb/,
+    );
+    assert.ok(!readdirSync(dir).includes('x.parquet'));
   });
 });
 
