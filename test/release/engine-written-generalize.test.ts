@@ -215,11 +215,8 @@ describe('issue 38 — the engine-written file is checked before it is put in pl
     return {
       columns: ['k', 'g'],
       header: ['k', 'g'],
-      quasi: [{ column: 'g', values: ['0', '1', '2', '3'], labels: ['low', 'low', 'high', 'high'] }],
-      classes: [
-        { labels: ['low'], rows: 500 },
-        { labels: ['high'], rows: 500 },
-      ],
+      quasi: [{ column: 'g', values: ['0', '1', '2', '3'], labels: ['low', 'high'], codes: Int32Array.of(0, 0, 1, 1) }],
+      classes: { count: 2, codes: [Int32Array.of(0, 1)], rows: Int32Array.of(500, 500) },
       rows: 1000,
       spreadsheetSafe: true,
     };
@@ -234,20 +231,14 @@ describe('issue 38 — the engine-written file is checked before it is put in pl
 
   it('a class count that differs from the decision removes the temporary file and names the class', async () => {
     const plan = await fixture();
-    const moved = { ...plan, classes: [{ labels: ['low'], rows: 501 }, plan.classes[1]], rows: 1001 };
+    const moved = { ...plan, classes: { ...plan.classes, rows: Int32Array.of(501, 500) }, rows: 1001 };
     const out = join(dir, 'out.csv');
     await assert.rejects(
       write(moved, out, 1),
       /changed while the release read it \(DuckDB wrote 1000 rows, the decision kept 1001\); nothing was written/,
     );
     // Same total, rows moved between classes: only the per-class check catches it.
-    const shifted = {
-      ...plan,
-      classes: [
-        { labels: ['low'], rows: 499 },
-        { labels: ['high'], rows: 501 },
-      ],
-    };
+    const shifted = { ...plan, classes: { ...plan.classes, rows: Int32Array.of(499, 501) } };
     await assert.rejects(
       write(shifted, out, 1),
       /the generalized class \["low"\] holds 500 written rows, the decision counted 499\); nothing was written/,

@@ -121,8 +121,8 @@ describe('issue 38 — generalize releases generalized by PostgreSQL and ClickHo
         const plan: GeneralizedRows = {
           columns: [NAMES.sex, NAMES.note],
           header: [NAMES.sex, NAMES.note],
-          quasi: [{ column: NAMES.sex, values: ['M', 'F'], labels: ['*', '*'] }],
-          classes: [{ labels: ['*'], rows: 2999 }],
+          quasi: [{ column: NAMES.sex, values: ['M', 'F'], labels: ['*'], codes: Int32Array.of(0, 0) }],
+          classes: { count: 1, codes: [Int32Array.of(0)], rows: Int32Array.of(2999) },
           rows: 2999,
           spreadsheetSafe: false,
         };

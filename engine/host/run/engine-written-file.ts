@@ -12,8 +12,8 @@ import { createReadStream } from 'node:fs';
 import { open, realpath, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
 import { pipeline } from 'node:stream/promises';
-import { classCountMismatch, type GeneralizedRows } from '../../source/generalized-rows.js';
-import type { CopyFormat } from '../sources/duckdb/duckdb-generalized-copy.js';
+import type { GeneralizedRows } from '../../source/generalized-rows.js';
+import type { CopyFormat, CopyOutcome } from '../sources/duckdb/duckdb-generalized-copy.js';
 import { guardOutputs } from '../files/output-guard.js';
 import { existingOutput, removeStaleTemporaries, temporaryName } from '../files/write-file-atomic.js';
 import { putInPlace } from '../files/write-microdata-stream.js';
@@ -21,13 +21,13 @@ import { putInPlace } from '../files/write-microdata-stream.js';
 /** A source that writes a generalization's file itself (DuckDbSource). */
 export interface EngineWriter {
   readonly name: string;
-  writeGeneralized(plan: GeneralizedRows, key: string, path: string, format: CopyFormat): Promise<number>;
-  writtenClasses(plan: GeneralizedRows, path: string, format: CopyFormat): Promise<Map<string, number>>;
+  /** Writes the file, then reads it back: its rows and the first class whose rows differ from the decision's. */
+  writeGeneralized(plan: GeneralizedRows, key: string, path: string, format: CopyFormat): Promise<CopyOutcome>;
 }
 
 export function isEngineWriter(source: object): source is EngineWriter {
   const s = source as Partial<EngineWriter>;
-  return typeof s.writeGeneralized === 'function' && typeof s.writtenClasses === 'function';
+  return typeof s.writeGeneralized === 'function';
 }
 
 /**
@@ -72,12 +72,11 @@ export async function writeEngineFile(
   try {
     // 'wx' claims the name, refusing a file or link planted under it; DuckDB then writes into the file it finds.
     await (await open(tmp, 'wx')).close();
-    const rows = await source.writeGeneralized(plan, options.key, tmp, options.format);
+    const { rows, mismatch } = await source.writeGeneralized(plan, options.key, tmp, options.format);
     await options.unchanged?.();
     const changed = (why: string) =>
       new Error(`${source.name} changed while the release read it (${why}); nothing was written`);
     if (rows !== plan.rows) throw changed(`DuckDB wrote ${rows} rows, the decision kept ${plan.rows}`);
-    const mismatch = classCountMismatch(plan, await source.writtenClasses(plan, tmp, options.format));
     if (mismatch) throw changed(mismatch);
     if (options.firstLine !== undefined) await prepend(tmp, body, `${options.firstLine}\n`);
     const sha256 = await fileDigest(tmp);

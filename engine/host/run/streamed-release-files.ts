@@ -124,7 +124,7 @@ export async function streamDecidedFile(
 }
 
 function serverValues(plan: GeneralizedRows): number {
-  return plan.quasi.reduce((n, q) => n + 2 * q.values.length, 0) + plan.classes.length * plan.quasi.length;
+  return plan.quasi.reduce((n, q) => n + 2 * q.values.length, 0) + plan.classes.count * plan.quasi.length;
 }
 
 /**

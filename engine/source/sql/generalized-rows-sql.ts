@@ -18,7 +18,7 @@
  * and the header come written, and each other column goes through `spreadsheetSafeSql`, the same rule in SQL. Names go
  * through the dialect's one `identifier`, every value (map entries, classes, the key, the patterns) through `string`.
  */
-import type { GeneralizedRows } from '../generalized-rows.js';
+import { classLabels, valueLabel, type GeneralizedRows } from '../generalized-rows.js';
 import { keyedHashSql } from './sql-expressions.js';
 import {
   relationText,
@@ -54,7 +54,8 @@ export function spreadsheetSafeSql(sql: SqlSyntax, text: string): string {
 
 /**
  * The tables a DuckDB statement joins, by their quoted names: `maps[i]` with columns (v, label) for quasi-identifier
- * i, `classes` with columns g0, g1, … (the kept classes' labels). Absent: the maps are VALUES lists of bound values.
+ * i, `classes` with columns g0, g1, … (the kept classes' labels) and n (their rows, for the check). Absent: the maps
+ * are VALUES lists of bound values.
  */
 export interface GeneralizedTables {
   readonly maps: readonly string[];
@@ -86,12 +87,12 @@ export function generalizedRowsSql(
   const maps = plan.quasi.map((q, i) =>
     tables
       ? `${tables.maps[i]} AS ${m(i)}`
-      : `${values(q.values.map((v, x) => [v, q.labels[x]]))} AS ${m(i)}(${id('v')}, ${id('label')})`,
+      : `${values(q.values.map((v, x) => [v, valueLabel(q, x)]))} AS ${m(i)}(${id('v')}, ${id('label')})`,
   );
   const g = (i: number) => id(`g${i}`);
   const classes = tables
     ? `${tables.classes} AS ${k}`
-    : `${values(plan.classes.map((cl) => cl.labels))} AS ${k}(${plan.quasi.map((_, i) => g(i)).join(', ')})`;
+    : `${values(Array.from({ length: plan.classes.count }, (_, c) => classLabels(plan, c)))} AS ${k}(${plan.quasi.map((_, i) => g(i)).join(', ')})`;
   const joins = [
     ...maps.map((map, i) => `JOIN ${map} ON ${s}.${c(at[i])} = ${m(i)}.${id('v')}`),
     `JOIN ${classes} ON ${plan.quasi.map((_, i) => `${k}.${g(i)} = ${m(i)}.${id('label')}`).join(' AND ')}`,
@@ -132,7 +133,7 @@ function clickHouseGeneralizedRowsSql(
     const i = at.indexOf(j);
     if (i >= 0) {
       const q = plan.quasi[i];
-      return `transform(${c(j)}, ${array(q.values)}, ${array(q.labels)}, '') AS ${o(j)}`;
+      return `transform(${c(j)}, ${array(q.values)}, ${array(q.values.map((_, x) => valueLabel(q, x)))}, '') AS ${o(j)}`;
     }
     return `${plan.spreadsheetSafe ? spreadsheetSafeSql(sql, c(j)) : c(j)} AS ${o(j)}`;
   });
@@ -140,7 +141,7 @@ function clickHouseGeneralizedRowsSql(
   const tuple = (texts: readonly string[]) =>
     texts.length === 1 ? sql.string(texts[0]) : `(${texts.map((v) => sql.string(v)).join(', ')})`;
   const labels = at.length === 1 ? o(at[0]) : `(${at.map((j) => o(j)).join(', ')})`;
-  const kept = `${labels} IN (${plan.classes.map((cl) => tuple(cl.labels)).join(', ')})`;
+  const kept = `${labels} IN (${Array.from({ length: plan.classes.count }, (_, c) => tuple(classLabels(plan, c))).join(', ')})`;
   const hash = keyedHashSql(sql, key, [sql.string('s'), `toString(${n})`, `toString(${r})`]);
   return sql.statement(
     `SELECT ${plan.columns.map((_, j) => o(j)).join(', ')} FROM (SELECT ${out.join(', ')}, ${n}, ${r} FROM (SELECT ${[...inner, `rowNumberInAllBlocks() AS ${n}`, `rand64() AS ${r}`].join(', ')} FROM ${relation}) WHERE ${[...known, kept].join(' AND ')}) ORDER BY ${hash}, ${n}, ${r}`,

@@ -15,8 +15,8 @@ const HOSTILE = `x'); DROP TABLE t; --`;
 const plan: GeneralizedRows = {
   columns: ['id"', HOSTILE],
   header: ['id"', HOSTILE],
-  quasi: [{ column: HOSTILE, values: ["a'", 'b'], labels: ["'; --", "'; --"] }],
-  classes: [{ labels: ["'; --"], rows: 2 }],
+  quasi: [{ column: HOSTILE, values: ["a'", 'b'], labels: ["'; --"], codes: Int32Array.of(0, 0) }],
+  classes: { count: 1, codes: [Int32Array.of(0)], rows: Int32Array.of(2) },
   rows: 2,
   spreadsheetSafe: true,
 };

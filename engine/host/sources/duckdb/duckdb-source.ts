@@ -42,7 +42,7 @@ import { frequencySql } from '../../../source/sql/frequency-sql.js';
 import { shuffledRowsSql } from '../../../source/sql/shuffled-rows-sql.js';
 import { rowsSql } from '../../../source/sql/rows-sql.js';
 import type { GeneralizedRows } from '../../../source/generalized-rows.js';
-import { copyGeneralized, writtenClassCounts, type CopyFormat } from './duckdb-generalized-copy.js';
+import { copyGeneralized, type CopyFormat, type CopyOutcome } from './duckdb-generalized-copy.js';
 
 /**
  * DuckDB's memory limit unless PRIVSPEC_DUCKDB_MEMORY says otherwise. DuckDB's own accounting is conservative: with
@@ -326,23 +326,15 @@ export class DuckDbSource implements DataSource {
 
   /**
    * A generalization decision's rows written by DuckDB itself into `path` (duckdb-generalized-copy.ts): generalized,
-   * suppressed and shuffled in one `COPY (…) TO`; returns the rows written. An error names the source.
+   * suppressed and shuffled in one `COPY (…) TO`, then read back and compared per class with the decision. An error
+   * names the source.
    */
-  async writeGeneralized(plan: GeneralizedRows, key: string, path: string, format: CopyFormat): Promise<number> {
+  async writeGeneralized(plan: GeneralizedRows, key: string, path: string, format: CopyFormat): Promise<CopyOutcome> {
     await this.checkColumns(plan.columns);
     try {
       return await copyGeneralized(this.connection, this.from, plan, key, path, format);
     } catch (e) {
       throw e instanceof TableError ? e : new TableError(`${(e as Error).message.split('\n')[0]}`, this.name);
-    }
-  }
-
-  /** The rows per kept class of a file `writeGeneralized` wrote, read back by DuckDB. */
-  async writtenClasses(plan: GeneralizedRows, path: string, format: CopyFormat): Promise<Map<string, number>> {
-    try {
-      return await writtenClassCounts(this.connection, plan, path, format);
-    } catch (e) {
-      throw e instanceof TableError ? e : new TableError(`${(e as Error).message.split('\n')[0]}`, path);
     }
   }
 

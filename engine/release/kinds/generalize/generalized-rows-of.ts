@@ -6,7 +6,7 @@
  * other columns by the SQL.
  */
 import { PrivacyError } from '../../../core/measures.js';
-import type { GeneralizedClass, GeneralizedRows } from '../../../source/generalized-rows.js';
+import type { GeneralizedRows } from '../../../source/generalized-rows.js';
 import type { Decided } from '../../decide-generalization.js';
 
 export function generalizedRowsOf(
@@ -19,28 +19,36 @@ export function generalizedRowsOf(
   const missing = problem.qi.filter((q) => !columns.includes(q.name)).map((q) => q.name);
   if (missing.length > 0)
     throw new PrivacyError(`a generalized file holds every quasi-identifier; not written: ${missing.join(', ')}`);
-  const labelsAt = problem.qi.map((q, i) => q.hierarchy.levelValues[levels[i]].map(cell));
   const quasi = problem.qi.map((q, i) => {
     const values = frequencies.columns.find((c) => c.name === q.name)!.dictionary;
     const up = q.hierarchy.levelCodes[levels[i]];
-    return { column: q.name, values, labels: values.map((_, code) => labelsAt[i][up[code]]) };
+    return {
+      column: q.name,
+      values,
+      labels: q.hierarchy.levelValues[levels[i]].map(cell),
+      codes: Int32Array.from(values, (_, code) => up[code]),
+    };
   });
   // Each passing class once (from the first of its cells), with its row count as the search counted it: the classes
-  // and counts the row transform's tally holds (microdata-row-transform.ts).
+  // and counts the row transform's tally holds (microdata-row-transform.ts). Column by column, as integers: millions
+  // of classes take 4 bytes a quasi-identifier and 4 for the count each.
   const { cells, classPass } = evaluation;
   const added = new Uint8Array(cells.classCount);
-  const classes: GeneralizedClass[] = [];
+  let count = 0;
+  for (let k = 0; k < cells.classCount; k++) if (classPass[k] === 1) count++;
+  const codes = problem.qi.map(() => new Int32Array(count));
+  const counts = new Int32Array(count);
   let rows = 0;
+  let n = 0;
   for (let c = 0; c < cells.count; c++) {
     const k = cells.classOf[c];
     if (classPass[k] !== 1 || added[k] === 1) continue;
     added[k] = 1;
     const r = cells.rep[c];
-    classes.push({
-      labels: problem.qi.map((q, i) => labelsAt[i][q.hierarchy.levelCodes[levels[i]][q.codes[r]]]),
-      rows: cells.classSizes[k],
-    });
+    problem.qi.forEach((q, i) => (codes[i][n] = q.hierarchy.levelCodes[levels[i]][q.codes[r]]));
+    counts[n++] = cells.classSizes[k];
     rows += cells.classSizes[k];
   }
+  const classes = { count: n, codes: codes.map((a) => a.subarray(0, n)), rows: counts.subarray(0, n) };
   return { columns, header: columns.map(cell), quasi, classes, rows, spreadsheetSafe };
 }
