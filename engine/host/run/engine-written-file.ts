@@ -11,7 +11,6 @@ import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
 import { open, realpath, rename, rm } from 'node:fs/promises';
 import { basename, dirname, join } from 'node:path';
-import { pipeline } from 'node:stream/promises';
 import type { GeneralizedRows } from '../../source/generalized-rows.js';
 import type { CopyFormat, CopyOutcome } from '../sources/duckdb/duckdb-generalized-copy.js';
 import { guardOutputs } from '../files/output-guard.js';
@@ -99,7 +98,7 @@ async function prepend(file: string, spare: string, line: string): Promise<void>
   const out = await open(spare, 'wx');
   try {
     await out.write(line);
-    await pipeline(createReadStream(file), out.createWriteStream({ autoClose: false }));
+    for await (const chunk of createReadStream(file, { highWaterMark: 1 << 20 })) await out.write(chunk as Buffer);
   } finally {
     await out.close();
   }
