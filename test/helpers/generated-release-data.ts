@@ -62,4 +62,3 @@ release g: generalize
   writeFileSync(join(dir, 'csv.privspec'), spec('d.csv'));
   writeFileSync(join(dir, 'parquet.privspec'), spec('d.parquet'));
 }
-
