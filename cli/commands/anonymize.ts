@@ -56,7 +56,7 @@ import { isPositiveInteger, listOption, numberFlag, parseOptions } from '../pars
 const usage = `usage: privspec anonymize <csv|parquet> | --source ENGINE:TABLE | --frequencies FILE --qi a,b --hierarchy a=path.csv --hierarchy b=path.csv --k K [--suppression S]
                          [--metric M] [--l L --sensitive s [--l-variant distinct|entropy|recursive] [--c C]]
                          [--t T --sensitive s [--t-distance equal|hierarchical|ordered] [--sensitive-hierarchy path.csv]
-                          [--order v1,v2,…]] [--keep a,b] [--algorithm lattice|mondrian] [--out file.csv [--accept-linked-releases R]]
+                          [--order v1,v2,…]] [--keep a,b] [--algorithm lattice|mondrian] [--out file.csv [--format csv|parquet] [--accept-linked-releases R]]
                          [--suppressed remove] [--report file.json] [--delimiter D] [--engine E] [--with-pram [--pram-epsilon E] [--pram-pk] [--pram-flags all|per-attribute] [--exhaustive-check]] [--json]
 
 Globally optimal full-domain generalization (one level per quasi-identifier) with record suppression.
@@ -76,6 +76,8 @@ Globally optimal full-domain generalization (one level per quasi-identifier) wit
   --out file.csv            write the anonymized table, its rows in a fresh random order (never over the input, never
                             over an existing file unless --force); suppressed records are left out (a starred
                             class would be exempt from k and ℓ, so --suppressed star is refused)
+  --format F                csv (default) or parquet: the --out file's format; Parquet is written by DuckDB, for
+                            data DuckDB reads (a Parquet file, --engine duckdb) without --with-pram or mondrian
   --force                   replace an existing --out or --report file (never an input)
   --accept-linked-releases R  write --out although it links with an earlier release of the same data (any spec's,
                             or an earlier --out: e.g. the same column beside other classes), recording reason R
@@ -139,6 +141,7 @@ export const anonymize: Command = {
       engine: { type: 'string' },
       keep: { type: 'string' },
       force: { type: 'boolean' },
+      format: { type: 'string' },
       'accept-linked-releases': { type: 'string' },
       ...PRAM_FLAGS,
       ...SOURCE_FLAG,
@@ -195,6 +198,11 @@ export const anonymize: Command = {
       !values['with-pram'] &&
       options.algorithm !== 'mondrian' &&
       (await readsAtSource(input, engine));
+    const format = outputFormat(values.format, out !== undefined);
+    if (format === 'parquet' && !(streamed && fileFormatOf(input) !== undefined))
+      throw new CliError(
+        '--format parquet is written by DuckDB: give a Parquet file or --engine duckdb, without --with-pram or --algorithm mondrian',
+      );
     const streamSource: DataSource | undefined = streamed ? await openStreamSource(input, read) : undefined;
     try {
       if (answer) {
@@ -363,6 +371,7 @@ export const anonymize: Command = {
             rng: cryptoRandom(),
             force: values.force,
             delimiter: source instanceof DuckDbSource ? (source.delimiter ?? ',') : ',',
+            format,
           },
         ).catch(refuseExisting);
         // The source's shuffled rows carry no input row numbers: the ledger records the file's digest and that it has
@@ -509,6 +518,19 @@ function checkOptions(values: Record<string, string | string[] | boolean | undef
 }
 
 /** The columns of a database table or of a file DuckDB reads (a Parquet file's schema; a CSV's header). */
+/** The --out file's format: csv unless --format parquet (which needs --out). */
+function outputFormat(value: string | undefined, out: boolean): 'csv' | 'parquet' {
+  if (value === undefined || value === 'csv') return 'csv';
+  if (value !== 'parquet') throw new CliError(`--format must be csv or parquet, got '${value}'`);
+  if (!out) throw new CliError('--format parquet is the format of the --out file: give --out');
+  return 'parquet';
+}
+
+/** A file DuckDB reads (not a database table), or undefined. */
+function fileFormatOf(input: string): string | undefined {
+  return databaseLocation(input) === undefined ? input : undefined;
+}
+
 async function sourceColumns(path: string, options: { delimiter?: string }): Promise<string[]> {
   return (await columnsOnly(path, options)).columns.map((c) => c.name);
 }

@@ -11,6 +11,7 @@
  */
 import type { FrequencyTable } from '../table/frequency-table.js';
 import type { Box } from './box.js';
+import type { GeneralizedRows } from './generalized-rows.js';
 
 /** The distinct records over `columns` with their row counts (`SELECT columns…, count(*) … GROUP BY columns…`). */
 export interface FrequencyRequest {
@@ -120,6 +121,12 @@ export interface DataSource {
    * Absent: the source cannot shuffle, and its microdata is written from rows held in memory.
    */
   shuffledRows?(columns: readonly string[], key: string, batchRows?: number): AsyncIterable<RowBatch>;
+  /**
+   * The rows of a generalization decision (generalized-rows.ts) generalized, suppressed and shuffled by the source in
+   * one statement (sql/generalized-rows-sql.ts), as text in the file's order; privspec only formats them. Absent: the
+   * source's rows are generalized by privspec (`shuffledRows` and the row transform).
+   */
+  generalizedRows?(plan: GeneralizedRows, key: string, batchRows?: number): AsyncIterable<RowBatch>;
   /** Releases connections or the embedded engine. */
   close(): Promise<void>;
 }

@@ -82,20 +82,28 @@ export async function writeMicrodataStream(
       await handle.close();
     }
     await options.verify?.(rows);
-    if (existing) {
-      // Replacing on purpose: the rename is atomic, and the old file stays until the new one is whole.
-      await rename(tmp, target);
-    } else {
-      // A link fails with EEXIST when the name was taken meanwhile: no file is ever replaced by accident.
-      await link(tmp, target).catch(async (e: NodeJS.ErrnoException) => {
-        if (!NO_HARD_LINKS.has(e.code ?? '')) throw e;
-        if (await lstat(target).catch(() => undefined))
-          throw Object.assign(new Error(`${path} appeared while it was written`), { code: 'EEXIST' });
-        await rename(tmp, target);
-      });
-    }
+    await putInPlace(tmp, target, path, existing !== undefined);
   } finally {
     await rm(tmp, { force: true });
   }
   return { rows, sha256: hash.digest('hex') };
+}
+
+/**
+ * Puts a finished temporary file in place: a link (which fails when the name was taken meanwhile, so no file is
+ * replaced by accident), or, where the file system has no hard links, a rename after checking the name is free; with
+ * `existing` (replacing on purpose, --force) an atomic rename, the old file staying until the new one is whole. The
+ * caller removes `tmp` afterwards (a link leaves it).
+ */
+export async function putInPlace(tmp: string, target: string, path: string, existing: boolean): Promise<void> {
+  if (existing) {
+    await rename(tmp, target);
+    return;
+  }
+  await link(tmp, target).catch(async (e: NodeJS.ErrnoException) => {
+    if (!NO_HARD_LINKS.has(e.code ?? '')) throw e;
+    if (await lstat(target).catch(() => undefined))
+      throw Object.assign(new Error(`${path} appeared while it was written`), { code: 'EEXIST' });
+    await rename(tmp, target);
+  });
 }

@@ -19,6 +19,9 @@ import { freeReleaseFiles, NOT_PRIVATE, releaseReportJson, type ReportContext } 
 import { writeMicrodataStream } from '../files/write-microdata-stream.js';
 import { assertUnchanged, type FileSnapshot } from '../files/file-snapshot.js';
 import { writeNewFilesTogether } from '../files/write-file-atomic.js';
+import { spreadsheetSafe } from '../files/spreadsheet-safe-cell.js';
+import { classCountMismatch, classKey, type GeneralizedRows } from '../../source/generalized-rows.js';
+import { engineCanWrite, isEngineWriter, writeEngineFile } from './engine-written-file.js';
 
 /**
  * Writes the streamed CSV (by `writeCsv`, given the CSV's path) and then its report; returns the two paths and the
@@ -52,7 +55,16 @@ export interface StreamFileOptions {
   readonly force?: boolean;
   readonly delimiter?: string;
   readonly firstLine?: string;
+  /** The file's format: a CSV, or Parquet (written by DuckDB only). */
+  readonly format?: 'csv' | 'parquet';
 }
+
+/**
+ * The most values (raw values and class labels) a generalization sends to a database server as bound values in its
+ * one statement: PostgreSQL takes at most 65,535 parameters, and a longer statement is slow to parse everywhere. A
+ * larger decision is streamed through privspec's row transform instead, as before.
+ */
+const MOST_SERVER_VALUES = 30_000;
 
 /**
  * A decided release's rows streamed from `source` in the keyed random order into the file `csv`: a spec's streamed
@@ -68,6 +80,28 @@ export async function streamDecidedFile(
   d: StreamedDecision & { snapshot?: FileSnapshot },
   options: StreamFileOptions,
 ): Promise<{ rows: number; sha256: string }> {
+  const format = options.format ?? 'csv';
+  // A generalization is written by the engine that holds the data (issue 38 item 1): DuckDB writes the file itself,
+  // a database server sends the generalized rows, which privspec only formats.
+  if (d.generalized && isEngineWriter(source) && (await engineCanWrite(csv))) {
+    return writeEngineFile(
+      csv,
+      source,
+      d.generalized(format === 'csv' ? spreadsheetSafe : (v) => v, format === 'csv'),
+      {
+        inputs: options.inputs,
+        key: boundingSeed(options.rng),
+        format: { format, delimiter: options.delimiter ?? ',' },
+        ...(d.snapshot ? { unchanged: () => assertUnchanged(d.snapshot!) } : {}),
+        ...(options.force ? { force: true } : {}),
+        ...(options.firstLine !== undefined ? { firstLine: options.firstLine } : {}),
+      },
+    );
+  }
+  if (format !== 'csv') throw new Error(`${source.name}: only DuckDB writes Parquet; write a CSV instead`);
+  const plan = d.generalized && source.generalizedRows ? d.generalized((v) => v, false) : undefined;
+  if (plan && source.generalizedRows && serverValues(plan) <= MOST_SERVER_VALUES)
+    return writeServerGeneralized(csv, source, d, plan, options);
   if (!source.shuffledRows)
     throw new Error(`${source.name} cannot shuffle its rows, so its microdata cannot be streamed`);
   const verify = async (rows: number) => {
@@ -81,6 +115,48 @@ export async function streamDecidedFile(
       );
   };
   return writeMicrodataStream(csv, d.header, source.shuffledRows(d.columns, boundingSeed(options.rng)), d.transform, {
+    inputs: options.inputs,
+    verify,
+    ...(options.force ? { force: true } : {}),
+    ...(options.delimiter !== undefined ? { delimiter: options.delimiter } : {}),
+    ...(options.firstLine !== undefined ? { firstLine: options.firstLine } : {}),
+  });
+}
+
+function serverValues(plan: GeneralizedRows): number {
+  return plan.quasi.reduce((n, q) => n + 2 * q.values.length, 0) + plan.classes.count * plan.quasi.length;
+}
+
+/**
+ * The rows a database server generalized, suppressed and shuffled (DataSource.generalizedRows), formatted by privspec's
+ * own writer (spreadsheet-safe, its delimiter, a temporary file linked into place), and counted per class on the way:
+ * the file is put in place only if each class holds the decision's rows.
+ */
+async function writeServerGeneralized(
+  csv: string,
+  source: DataSource,
+  d: StreamedDecision & { snapshot?: FileSnapshot },
+  plan: GeneralizedRows,
+  options: StreamFileOptions,
+): Promise<{ rows: number; sha256: string }> {
+  const at = plan.quasi.map((q) => plan.columns.indexOf(q.column));
+  const counts = new Map<string, number>();
+  const count = (row: readonly string[]) => {
+    const key = classKey(at.map((j) => row[j]));
+    counts.set(key, (counts.get(key) ?? 0) + 1);
+    return row;
+  };
+  const verify = async (rows: number) => {
+    if (d.snapshot) await assertUnchanged(d.snapshot);
+    const mismatch = classCountMismatch(plan, counts);
+    if (mismatch)
+      throw new Error(`${source.name} changed while the release read it (${mismatch}); nothing was written`);
+    if (rows !== plan.rows)
+      throw new Error(
+        `${source.name} changed while the release read it (the server sent ${rows} rows, the decision kept ${plan.rows}); nothing was written`,
+      );
+  };
+  return writeMicrodataStream(csv, d.header, source.generalizedRows!(plan, boundingSeed(options.rng), 1 << 17), count, {
     inputs: options.inputs,
     verify,
     ...(options.force ? { force: true } : {}),

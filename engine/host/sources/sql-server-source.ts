@@ -29,6 +29,8 @@ import { aggregateSql, selectedRowsSql } from '../../source/sql/aggregate-sql.js
 import { frequencySql } from '../../source/sql/frequency-sql.js';
 import { shuffledRowsSql } from '../../source/sql/shuffled-rows-sql.js';
 import { columnsSql, rowsSql } from '../../source/sql/rows-sql.js';
+import { generalizedRowsSql } from '../../source/sql/generalized-rows-sql.js';
+import type { GeneralizedRows } from '../../source/generalized-rows.js';
 import { aggregateGroupsFromRows, frequencyTableFromRows } from './duckdb/duckdb-source.js';
 
 /**
@@ -104,6 +106,16 @@ export class SqlServerSource implements DataSource {
   async *shuffledRows(columns: readonly string[], key: string, batchRows = 65536): AsyncIterable<RowBatch> {
     await this.checkColumns(columns);
     yield* this.stream(() => shuffledRowsSql(this.target, this.relation, columns, key), columns, batchRows);
+  }
+
+  /**
+   * A generalization decision's rows generalized, suppressed and shuffled by the server in one statement
+   * (generalized-rows-sql.ts), read in batches; privspec formats them. PostgreSQL's `COPY … TO STDOUT` would need
+   * pg-copy-streams, which privspec does not depend on: the rows come through the cursor at large batches instead.
+   */
+  async *generalizedRows(plan: GeneralizedRows, key: string, batchRows = 65536): AsyncIterable<RowBatch> {
+    await this.checkColumns(plan.columns);
+    yield* this.stream(() => generalizedRowsSql(this.target, this.relation, plan, key), plan.columns, batchRows);
   }
 
   private async *stream(

@@ -42,6 +42,8 @@ import { aggregateSql, selectedRowsSql } from '../../../source/sql/aggregate-sql
 import { frequencySql } from '../../../source/sql/frequency-sql.js';
 import { shuffledRowsSql } from '../../../source/sql/shuffled-rows-sql.js';
 import { rowsSql } from '../../../source/sql/rows-sql.js';
+import type { GeneralizedRows } from '../../../source/generalized-rows.js';
+import { copyGeneralized, type CopyFormat, type CopyOutcome } from './duckdb-generalized-copy.js';
 
 /**
  * DuckDB's memory limit unless PRIVSPEC_DUCKDB_MEMORY says otherwise. DuckDB's own accounting is conservative: with
@@ -319,6 +321,20 @@ export class DuckDbSource implements DataSource {
   async *rows(columns: readonly string[], batchRows = 65536): AsyncIterable<RowBatch> {
     await this.checkColumns(columns);
     yield* this.batches(rowsSql(BOUND, this.from, columns), columns, batchRows);
+  }
+
+  /**
+   * A generalization decision's rows written by DuckDB itself into `path` (duckdb-generalized-copy.ts): generalized,
+   * suppressed and shuffled in one `COPY (…) TO`, then read back and compared per class with the decision. An error
+   * names the source.
+   */
+  async writeGeneralized(plan: GeneralizedRows, key: string, path: string, format: CopyFormat): Promise<CopyOutcome> {
+    await this.checkColumns(plan.columns);
+    try {
+      return await copyGeneralized(this.connection, this.from, plan, key, path, format);
+    } catch (e) {
+      throw e instanceof TableError ? e : new TableError(`${(e as Error).message.split('\n')[0]}`, this.name);
+    }
   }
 
   async *shuffledRows(columns: readonly string[], key: string, batchRows = 65536): AsyncIterable<RowBatch> {

@@ -22,6 +22,8 @@ import { dictionaryWidth, microdataBytes, microdataPrepared } from '../prepared-
 import type { FrequencyTable } from '../../../table/frequency-table.js';
 import type { RowTransform } from '../../microdata-row-transform.js';
 import type { ClassTally } from '../../class-tally.js';
+import type { GeneralizedRows } from '../../../source/generalized-rows.js';
+import { generalizedRowsOf } from './generalized-rows-of.js';
 
 /**
  * What the runner streams once `run` has decided: the source's columns read, the file's header and the row transform.
@@ -36,6 +38,12 @@ export interface StreamedDecision {
   readonly rows: number;
   /** The decision's rows per generalized class, checked against the stream's before the file is put in place. */
   readonly tally?: ClassTally;
+  /**
+   * The decision as tables the source's engine applies itself (generalized-rows-of.ts): `cell` is how a text is
+   * written (spreadsheet-safe in a CSV), `spreadsheetSafe` whether the SQL makes the other columns so. Absent (PRAM):
+   * privspec transforms the rows.
+   */
+  readonly generalized?: (cell: (text: string) => string, spreadsheetSafe: boolean) => GeneralizedRows;
   /** Local diagnostics computed from what the stream kept, after the file is written (PRAM's η). */
   readonly finish?: () => string[];
 }
@@ -85,7 +93,14 @@ export function decideStreamed(
  */
 export function streamedDecisionOf(decision: Decided, kept: readonly string[]): StreamedDecision {
   const transform = decisionRowTransform(decision, kept);
-  return { columns: kept, header: kept, transform, rows: decision.kept, tally: transform.tally };
+  return {
+    columns: kept,
+    header: kept,
+    transform,
+    rows: decision.kept,
+    tally: transform.tally,
+    generalized: (cell, safe) => generalizedRowsOf(decision, kept, cell, safe),
+  };
 }
 
 /**

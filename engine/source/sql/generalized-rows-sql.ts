@@ -1,0 +1,149 @@
+/**
+ * The one statement that writes a generalization decision's rows in the engine that holds them (issue 38 item 1): each
+ * quasi-identifier replaced by its label through a join on a table of (raw value, label) — a table the engine holds
+ * (DuckDB's temporary tables, filled through its appender) or a VALUES list of bound values (PostgreSQL) — rows of
+ * the classes the decision suppresses left out by a join on the table of the kept classes, only the released
+ * columns, in the keyed random order of shuffled-rows-sql.ts (the row number hashed with a fresh secret key):
+ *
+ *   SELECT m0.label AS "age", … , safe(s.c2) AS "income"
+ *   FROM (SELECT text(age) AS c0, …, ROW_NUMBER() OVER () AS n FROM t) AS s
+ *   JOIN m0 ON s.c0 = m0.v  JOIN …  JOIN kept AS k ON k.g0 = m0.label AND …
+ *   ORDER BY md5(key ‖ '|' ‖ 1:s ‖ len(n):n), n
+ *
+ * A raw value missing from a map (the data changed since the decision) drops its row, which the check of the written
+ * file's classes against the decision's then catches. ClickHouse, whose joins before 19.x take only USING columns of
+ * equal names, writes the same as arrays: `transform(c, [values], [labels], '')` and `(labels) IN (kept classes)`.
+ *
+ * A CSV is spreadsheet-safe as privspec's own writer makes it (engine/host/files/spreadsheet-safe-cell.ts): the labels
+ * and the header come written, and each other column goes through `spreadsheetSafeSql`, the same rule in SQL. Names go
+ * through the dialect's one `identifier`, every value (map entries, classes, the key, the patterns) through `string`.
+ */
+import { classLabels, valueLabel, type GeneralizedRows } from '../generalized-rows.js';
+import { keyedHashSql } from './sql-expressions.js';
+import {
+  relationText,
+  sqlWriter,
+  type SqlRelation,
+  type SqlStatement,
+  type SqlSyntax,
+  type SqlTarget,
+} from './dialect.js';
+
+/**
+ * The cell behind a `'` when a spreadsheet would run it as a formula: the rule of spreadsheet-safe-cell.ts's
+ * `needsQuotePrefix` (after any leading quotes, a first character in `= + - @`, tab or CR, and not a plain decimal
+ * number), as two regular expressions every dialect's engine reads alike (RE2 in DuckDB and ClickHouse, PostgreSQL's
+ * ARE). The tab and the carriage return are the characters themselves, bound as values like the rest of the pattern.
+ */
+export const FORMULA_START_SQL = "^'*[=+@\t\r-]";
+export const PLAIN_NUMBER_SQL = "^'*[+-]?([0-9]+([.][0-9]*)?|[.][0-9]+)([eE][+-]?[0-9]+)?$";
+
+export function spreadsheetSafeSql(sql: SqlSyntax, text: string): string {
+  const matches = (pattern: string) => {
+    switch (sql.dialect) {
+      case 'postgres':
+        return `(${text} ~ ${sql.string(pattern)})`;
+      case 'clickhouse':
+        return `match(${text}, ${sql.string(pattern)})`;
+      default:
+        return `regexp_matches(${text}, ${sql.string(pattern)})`;
+    }
+  };
+  return `CASE WHEN ${matches(FORMULA_START_SQL)} AND NOT ${matches(PLAIN_NUMBER_SQL)} THEN ${sql.concat([sql.string("'"), text])} ELSE ${text} END`;
+}
+
+/**
+ * The tables a DuckDB statement joins, by their quoted names: `maps[i]` with columns (v, label) for quasi-identifier
+ * i, `classes` with columns g0, g1, … (the kept classes' labels) and n (their rows, for the check). Absent: the maps
+ * are VALUES lists of bound values.
+ */
+export interface GeneralizedTables {
+  readonly maps: readonly string[];
+  readonly classes: string;
+}
+
+/** The statement; its output columns are named by the plan's header (DuckDB's COPY writes them as the header). */
+export function generalizedRowsSql(
+  target: SqlTarget,
+  from: SqlRelation,
+  plan: GeneralizedRows,
+  key: string,
+  tables?: GeneralizedTables,
+): SqlStatement {
+  if (target.dialect === 'clickhouse') return clickHouseGeneralizedRowsSql(target, from, plan, key);
+  if (target.dialect === 'spark') throw new Error('a generalized file is not written by Spark');
+  const sql = sqlWriter(target);
+  const relation = relationText(sql, from);
+  const id = (name: string) => sql.identifier(name);
+  const s = id('_privspec_s');
+  const n = id('_privspec_n');
+  const c = (j: number) => id(`_privspec_c${j}`);
+  const m = (i: number) => id(`_privspec_m${i}`);
+  const k = id('_privspec_k');
+  const at = plan.quasi.map((q) => plan.columns.indexOf(q.column));
+  const inner = plan.columns.map((col, j) => `${sql.text(id(col))} AS ${c(j)}`);
+  const values = (rows: readonly (readonly string[])[]) =>
+    `(VALUES ${rows.map((r) => `(${r.map((v) => sql.string(v)).join(', ')})`).join(', ')})`;
+  const maps = plan.quasi.map((q, i) =>
+    tables
+      ? `${tables.maps[i]} AS ${m(i)}`
+      : `${values(q.values.map((v, x) => [v, valueLabel(q, x)]))} AS ${m(i)}(${id('v')}, ${id('label')})`,
+  );
+  const g = (i: number) => id(`g${i}`);
+  const classes = tables
+    ? `${tables.classes} AS ${k}`
+    : `${values(Array.from({ length: plan.classes.count }, (_, c) => classLabels(plan, c)))} AS ${k}(${plan.quasi.map((_, i) => g(i)).join(', ')})`;
+  const joins = [
+    ...maps.map((map, i) => `JOIN ${map} ON ${s}.${c(at[i])} = ${m(i)}.${id('v')}`),
+    `JOIN ${classes} ON ${plan.quasi.map((_, i) => `${k}.${g(i)} = ${m(i)}.${id('label')}`).join(' AND ')}`,
+  ];
+  const out = plan.columns.map((_, j) => {
+    const i = at.indexOf(j);
+    const cell = i >= 0 ? `${m(i)}.${id('label')}` : `${s}.${c(j)}`;
+    const safe = i < 0 && plan.spreadsheetSafe ? spreadsheetSafeSql(sql, cell) : cell;
+    return `${safe} AS ${id(plan.header[j])}`;
+  });
+  const hash = keyedHashSql(sql, key, [sql.string('s'), `CAST(${s}.${n} AS VARCHAR)`]);
+  return sql.statement(
+    `SELECT ${out.join(', ')} FROM (SELECT ${[...inner, `ROW_NUMBER() OVER () AS ${n}`].join(', ')} FROM ${relation}) AS ${s} ${joins.join(' ')} ORDER BY ${hash}, ${s}.${n}`,
+  );
+}
+
+/**
+ * ClickHouse: the maps as arrays (`transform`, `has`) and the kept classes as a tuple set, so no join; the row order
+ * is the one of shuffled-rows-sql.ts for ClickHouse (the per-shard row number and a per-row draw, hashed with the key).
+ */
+function clickHouseGeneralizedRowsSql(
+  target: SqlTarget,
+  from: SqlRelation,
+  plan: GeneralizedRows,
+  key: string,
+): SqlStatement {
+  const sql = sqlWriter(target);
+  const relation = relationText(sql, from);
+  const id = (name: string) => sql.identifier(name);
+  const n = id('_privspec_n');
+  const r = id('_privspec_r');
+  const c = (j: number) => id(`_privspec_c${j}`);
+  const o = (j: number) => id(`_privspec_o${j}`);
+  const at = plan.quasi.map((q) => plan.columns.indexOf(q.column));
+  const array = (texts: readonly string[]) => `[${texts.map((v) => sql.string(v)).join(', ')}]`;
+  const inner = plan.columns.map((col, j) => `${sql.text(id(col))} AS ${c(j)}`);
+  const out = plan.columns.map((_, j) => {
+    const i = at.indexOf(j);
+    if (i >= 0) {
+      const q = plan.quasi[i];
+      return `transform(${c(j)}, ${array(q.values)}, ${array(q.values.map((_, x) => valueLabel(q, x)))}, '') AS ${o(j)}`;
+    }
+    return `${plan.spreadsheetSafe ? spreadsheetSafeSql(sql, c(j)) : c(j)} AS ${o(j)}`;
+  });
+  const known = plan.quasi.map((q, i) => `has(${array(q.values)}, ${c(at[i])})`);
+  const tuple = (texts: readonly string[]) =>
+    texts.length === 1 ? sql.string(texts[0]) : `(${texts.map((v) => sql.string(v)).join(', ')})`;
+  const labels = at.length === 1 ? o(at[0]) : `(${at.map((j) => o(j)).join(', ')})`;
+  const kept = `${labels} IN (${Array.from({ length: plan.classes.count }, (_, c) => tuple(classLabels(plan, c))).join(', ')})`;
+  const hash = keyedHashSql(sql, key, [sql.string('s'), `toString(${n})`, `toString(${r})`]);
+  return sql.statement(
+    `SELECT ${plan.columns.map((_, j) => o(j)).join(', ')} FROM (SELECT ${out.join(', ')}, ${n}, ${r} FROM (SELECT ${[...inner, `rowNumberInAllBlocks() AS ${n}`, `rand64() AS ${r}`].join(', ')} FROM ${relation}) WHERE ${[...known, kept].join(' AND ')}) ORDER BY ${hash}, ${n}, ${r}`,
+  );
+}

@@ -1,0 +1,292 @@
+import { strict as assert } from 'node:assert';
+import { copyFileSync, mkdirSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { tmpdir } from 'node:os';
+import { join } from 'node:path';
+import { adultDirOrSkip } from '../helpers/adult.js';
+import { csvToParquet } from '../helpers/parquet.js';
+import { useTestRegistryFor } from '../helpers/ledger-registry.js';
+import { runIn } from '../helpers/run-cli.js';
+import { loadSpec, nodeServices } from '../../language/check-spec.js';
+import { releaseInput } from '../../language/release-input.js';
+import { runReleases } from '../../engine/host/run/release-runner.js';
+import { DuckDbSource } from '../../engine/host/sources/duckdb/duckdb-source.js';
+import { writeEngineFile } from '../../engine/host/run/engine-written-file.js';
+import type { GeneralizedRows } from '../../engine/source/generalized-rows.js';
+import { parseCsv } from '../../engine/table/parse-csv.js';
+import { seededRandom } from '../../engine/core/random.js';
+import { boundingSeed } from '../../engine/source/keyed-order.js';
+import { fromSpreadsheetSafe } from '../../engine/host/files/spreadsheet-safe-cell.js';
+import { generated, parsed } from '../helpers/generated-release-data.js';
+
+// Issue 38 item 1: a generalize release of data DuckDB reads is one SQL statement — the hierarchy as a join on the
+// decision's maps, the failing classes left out by a join on the kept ones, the keyed shuffle, the declared columns —
+// written by DuckDB's COPY into a hidden temporary file, checked against the decision's rows and classes, and linked
+// into place (engine/host/run/engine-written-file.ts). Its file must hold the lines of the in-memory release of the
+// same spec on a CSV copy, as a multiset of parsed rows.
+
+/** Runs the spec's releases in this process (so that a spy on DuckDbSource sees them) into `out`. */
+async function release(spec: string, out: string): Promise<void> {
+  const services = nodeServices();
+  const input = await releaseInput(services, await loadSpec(spec, services));
+  const result = await runReleases(input, { out, dryRun: false });
+  for (const r of result.releases) assert.equal(r.status, 'written', r.message);
+}
+
+/** Counts the calls of DuckDbSource's row stream and of its engine writer while `body` runs. */
+async function spied<T>(body: () => Promise<T>): Promise<{ value: T; streamed: number; copied: number }> {
+  const proto = DuckDbSource.prototype as unknown as Record<string, (...a: unknown[]) => unknown>;
+  const rows = proto.shuffledRows;
+  const write = proto.writeGeneralized;
+  let streamed = 0;
+  let copied = 0;
+  proto.shuffledRows = function (this: unknown, ...a: unknown[]) {
+    streamed++;
+    return rows.apply(this, a);
+  };
+  proto.writeGeneralized = function (this: unknown, ...a: unknown[]) {
+    copied++;
+    return write.apply(this, a);
+  };
+  try {
+    return { value: await body(), streamed, copied };
+  } finally {
+    proto.shuffledRows = rows;
+    proto.writeGeneralized = write;
+  }
+}
+
+describe('issue 38 — a generalize release written by DuckDB', function () {
+  this.timeout(300000);
+  let dir: string;
+  afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
+
+  it('generated data with formula-like cells: the in-memory release’s rows as a multiset, written by COPY, spreadsheet-safe', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'privspec-engine-written-'));
+    useTestRegistryFor(dir);
+    generated(dir);
+    await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'), { delimiter: ',' });
+    await release(join(dir, 'csv.privspec'), join(dir, 'a'));
+    const run = await spied(() => release(join(dir, 'parquet.privspec'), join(dir, 'b')));
+    assert.equal(run.copied, 1, 'DuckDB wrote the file');
+    assert.equal(run.streamed, 0, 'no row crossed into JavaScript');
+    assert.deepEqual(readdirSync(join(dir, 'b')).sort(), ['g.csv', 'g.json'], 'no temporary file is left');
+    const a = parsed(join(dir, 'a', 'g.csv'));
+    const b = parsed(join(dir, 'b', 'g.csv'));
+    assert.deepEqual(b.header, a.header);
+    assert.ok(a.rows.length > 2800, `most rows are kept (${a.rows.length})`);
+    assert.deepEqual(b.rows, a.rows);
+    // Spreadsheet-safe as privspec's writer makes it: every formula-like cell, label or note, is behind one quote.
+    const text = readFileSync(join(dir, 'b', 'g.csv'), 'utf8');
+    for (const cell of ['=cmd|x', '+A1', '-1+2', '@SUM(1)', '\tTAB', "'=quoted", '@20s'])
+      assert.ok(
+        b.rows.some((r) => (JSON.parse(r) as string[]).includes(`'${cell}`)),
+        `'${cell} is written`,
+      );
+    assert.ok(
+      b.rows.some((r) => (JSON.parse(r) as string[]).includes('-3')),
+      'a plain number stays a number',
+    );
+    for (const line of text.split('\n'))
+      for (const cell of line.split(','))
+        assert.ok(!/^"?[=+@\t]/.test(cell) || fromSpreadsheetSafe(cell) !== cell, `no raw formula: ${line}`);
+  });
+
+  it('Adult: the same rows as the in-memory release of the CSV copy', async function () {
+    const d = adultDirOrSkip(this);
+    dir = mkdtempSync(join(tmpdir(), 'privspec-engine-written-adult-'));
+    useTestRegistryFor(dir);
+    for (const h of ['age', 'race', 'education', 'marital-status'])
+      copyFileSync(join(d, `adult_hierarchy_${h}.csv`), join(dir, `adult_hierarchy_${h}.csv`));
+    await csvToParquet(join(d, 'adult.csv'), join(dir, 'd.parquet'), { delimiter: ';' });
+    const copy = await DuckDbSource.open(join(dir, 'd.parquet'));
+    try {
+      await copy.query(
+        `COPY (SELECT * FROM ${copy.relation}) TO '${join(dir, 'd.csv').replace(/'/g, "''")}' (FORMAT csv, HEADER true)`,
+      );
+    } finally {
+      await copy.close();
+    }
+    const spec = (data: string) => `dataset adult from "${data}" {
+  quasi sex, age, race, education, "marital-status"
+  sensitive "salary-class"
+  insensitive workclass, occupation
+}
+hierarchy sex { "Male", "Female" -> "*" }
+hierarchy age from "adult_hierarchy_age.csv"
+hierarchy race from "adult_hierarchy_race.csv"
+hierarchy education from "adult_hierarchy_education.csv"
+hierarchy "marital-status" from "adult_hierarchy_marital-status.csv"
+anonymity { k 10  suppression 0.02 }
+release g: generalize
+`;
+    writeFileSync(join(dir, 'csv.privspec'), spec('d.csv'));
+    writeFileSync(join(dir, 'parquet.privspec'), spec('d.parquet'));
+    await release(join(dir, 'csv.privspec'), join(dir, 'a'));
+    const run = await spied(() => release(join(dir, 'parquet.privspec'), join(dir, 'b')));
+    assert.deepEqual([run.copied, run.streamed], [1, 0]);
+    const a = parsed(join(dir, 'a', 'g.csv'));
+    const b = parsed(join(dir, 'b', 'g.csv'));
+    assert.deepEqual(b.header, a.header);
+    assert.ok(a.rows.length > 29000, `Adult's 30,162 rows, at most 2 % suppressed (${a.rows.length})`);
+    assert.deepEqual(b.rows, a.rows);
+  });
+
+  it('hostile column names, output names and folders: bound and quoted, the same rows as in memory', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'privspec-engine-written-hostile-'));
+    useTestRegistryFor(dir);
+    const names = { age: `a"ge'); DROP TABLE t; --`, sex: '=s,e\nx', note: 'n\'o\\te"' };
+    generated(dir, names);
+    await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'), { delimiter: ',' });
+    await release(join(dir, 'csv.privspec'), join(dir, 'a'));
+    // An output folder whose name is SQL and shell text; the release's own name is the spec's.
+    const out = join(dir, `o'ut"; COPY (SELECT 1) TO 'x' --\n$HOME`);
+    mkdirSync(out);
+    const run = await spied(() => release(join(dir, 'parquet.privspec'), out));
+    assert.equal(run.copied, 1);
+    assert.deepEqual(readdirSync(out).sort(), ['g.csv', 'g.json']);
+    const a = parsed(join(dir, 'a', 'g.csv'));
+    const b = parsed(join(out, 'g.csv'));
+    assert.deepEqual(b.header, a.header);
+    assert.ok(b.header.includes(`'=s,e\nx`), 'the formula-like column name is written behind a quote');
+    assert.deepEqual(b.rows, a.rows);
+  });
+});
+
+describe('issue 38 — privspec anonymize --out on Parquet, written by DuckDB as CSV or Parquet', function () {
+  this.timeout(300000);
+  let dir: string;
+  afterEach(() => dir && rmSync(dir, { recursive: true, force: true }));
+
+  it('--format parquet writes the rows of the CSV --out as a Parquet file; refused where DuckDB does not write', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'privspec-engine-anonymize-'));
+    useTestRegistryFor(dir);
+    generated(dir);
+    await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'), { delimiter: ',' });
+    const args = ['--qi', 'age,sex', '--hierarchy', 'age=age.csv', '--hierarchy', 'sex=sex.csv', '--k', '40'];
+    writeFileSync(join(dir, 'sex.csv'), 'M;*\nF;*\n');
+    const args2 = [...args, '--suppression', '0.05', '--keep', 'note', '--json'];
+    const memory = await runIn(dir, ['anonymize', 'd.csv', ...args2, '--out', 'memory.csv']);
+    assert.equal(memory.code, 0, memory.err);
+    const parquet = await runIn(dir, ['anonymize', 'd.parquet', ...args2, '--out', 'o.parquet', '--format', 'parquet']);
+    assert.equal(parquet.code, 0, parquet.err);
+    const duck = await DuckDbSource.open(join(dir, 'o.parquet'));
+    let rows: string[];
+    try {
+      rows = (await duck.query(`SELECT * FROM ${duck.relation}`)).map((r) => JSON.stringify(r.map(String))).sort();
+      assert.deepEqual(await duck.columns(), ['age', 'sex', 'note']);
+    } finally {
+      await duck.close();
+    }
+    // Parquet holds the values themselves: the CSV's spreadsheet quote is not part of a value there.
+    const csv = parsed(join(dir, 'memory.csv'));
+    assert.deepEqual(
+      rows,
+      csv.rows.map((r) => JSON.stringify((JSON.parse(r) as string[]).map(fromSpreadsheetSafe))).sort(),
+    );
+    const refused = await runIn(dir, ['anonymize', 'd.csv', ...args2, '--out', 'x.parquet', '--format', 'parquet']);
+    assert.equal(refused.code, 2);
+    assert.match(
+      refused.err + refused.out,
+      /--format parquet is written by DuckDB: give a Parquet file or --engine duckdb/,
+    );
+    assert.ok(!readdirSync(dir).includes('x.parquet'));
+  });
+});
+
+describe('issue 38 — the engine-written file is checked before it is put in place', function () {
+  this.timeout(120000);
+  let dir: string;
+  let source: DuckDbSource | undefined;
+  afterEach(async () => {
+    await source?.close();
+    source = undefined;
+    if (dir) rmSync(dir, { recursive: true, force: true });
+  });
+
+  /** 1,000 rows: k in 0…999, g = k mod 4 (the quasi-identifier, generalized to 'low' for 0 and 1 and 'high'). */
+  async function fixture(): Promise<GeneralizedRows> {
+    dir = mkdtempSync(join(tmpdir(), 'privspec-engine-check-'));
+    const lines = ['k,g', ...Array.from({ length: 1000 }, (_, k) => `${k},${k % 4}`)];
+    writeFileSync(join(dir, 'd.csv'), `${lines.join('\n')}\n`);
+    await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'));
+    source = await DuckDbSource.open(join(dir, 'd.parquet'));
+    // By hand: values 0 and 1 are 'low' (250 rows each), 2 and 3 'high'; the decision keeps both classes, 500 rows
+    // each.
+    return {
+      columns: ['k', 'g'],
+      header: ['k', 'g'],
+      quasi: [{ column: 'g', values: ['0', '1', '2', '3'], labels: ['low', 'high'], codes: Int32Array.of(0, 0, 1, 1) }],
+      classes: { count: 2, codes: [Int32Array.of(0, 1)], rows: Int32Array.of(500, 500) },
+      rows: 1000,
+      spreadsheetSafe: true,
+    };
+  }
+
+  const write = (plan: GeneralizedRows, out: string, seed: number) =>
+    writeEngineFile(out, source!, plan, {
+      inputs: [join(dir, 'd.parquet')],
+      key: boundingSeed(seededRandom(seed)),
+      format: { format: 'csv', delimiter: ',' },
+    });
+
+  it('a class count that differs from the decision removes the temporary file and names the class', async () => {
+    const plan = await fixture();
+    const moved = { ...plan, classes: { ...plan.classes, rows: Int32Array.of(501, 500) }, rows: 1001 };
+    const out = join(dir, 'out.csv');
+    await assert.rejects(
+      write(moved, out, 1),
+      /changed while the release read it \(DuckDB wrote 1000 rows, the decision kept 1001\); nothing was written/,
+    );
+    // Same total, rows moved between classes: only the per-class check catches it.
+    const shifted = { ...plan, classes: { ...plan.classes, rows: Int32Array.of(499, 501) } };
+    await assert.rejects(
+      write(shifted, out, 1),
+      /the generalized class \["low"\] holds 500 written rows, the decision counted 499\); nothing was written/,
+    );
+    assert.deepEqual(readdirSync(dir).sort(), ['d.csv', 'd.parquet'], 'no output and no temporary file');
+  });
+
+  it('the order is keyed: two keys give two orders, neither the input order, with the same rows', async () => {
+    const plan = await fixture();
+    const order = (file: string) => parseCsv(readFileSync(file, 'utf8')).columns[0];
+    await write(plan, join(dir, 'one.csv'), 1);
+    await write(plan, join(dir, 'two.csv'), 2);
+    await write(plan, join(dir, 'again.csv'), 1);
+    const seq = (file: string) => {
+      const c = order(join(dir, file));
+      return Array.from(c.codes, (code) => Number(c.dictionary[code]));
+    };
+    const [one, two, again] = [seq('one.csv'), seq('two.csv'), seq('again.csv')];
+    assert.deepEqual(
+      [...one].sort((x, y) => x - y),
+      Array.from({ length: 1000 }, (_, k) => k),
+    );
+    assert.deepEqual(
+      [...two].sort((x, y) => x - y),
+      Array.from({ length: 1000 }, (_, k) => k),
+    );
+    assert.deepEqual(again, one, 'one key, one order (the key is all that orders the rows)');
+    // Two independent uniform orders of 1,000 rows share a position for about one row (1/1000 each), and a uniform
+    // order keeps about one row in its input place; 20 is far beyond either by chance (Poisson(1): P(≥ 20) < 1e-18).
+    const same = one.filter((k, i) => two[i] === k).length;
+    assert.ok(same < 20, `the two orders agree at ${same} places`);
+    assert.ok(one.filter((k, i) => k === i).length < 20, 'not the input order');
+    // The labels are the decision's.
+    const t = parseCsv(readFileSync(join(dir, 'one.csv'), 'utf8'));
+    const g = t.columns[1];
+    const k = t.columns[0];
+    for (let i = 0; i < t.rowCount; i++)
+      assert.equal(g.dictionary[g.codes[i]], Number(k.dictionary[k.codes[i]]) % 4 < 2 ? 'low' : 'high');
+  });
+
+  it('output names that are SQL: the path is bound, not written into the statement', async () => {
+    const plan = await fixture();
+    for (const name of [`x'); COPY (SELECT 1) TO 'p.csv`, 'a"b;--.csv', "it's\n.csv", '$1.csv', '*?[a].csv']) {
+      const out = join(dir, name);
+      const written = await write(plan, out, 3);
+      assert.equal(written.rows, 1000);
+      assert.equal(parseCsv(readFileSync(out, 'utf8')).rowCount, 1000, name);
+    }
+    assert.equal(readdirSync(dir).filter((f) => f.startsWith('.')).length, 0, 'no temporary file is left');
+  });
+});
