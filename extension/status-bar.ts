@@ -3,6 +3,9 @@ import type { LanguageClient } from 'vscode-languageclient/node';
 import { budgetRequestMethod, type BudgetParams, type BudgetResult } from './protocol.js';
 import { formatBudget } from './budget-text.js';
 
+/** The waits before asking again for a spec the server does not hold yet: about 10 s in all. */
+const retryDelaysMs = [250, 500, 1000, 2000, 3000, 3500];
+
 /**
  * The status-bar item with the active spec's budget use ("ε 0.9 / 1.0"), asked of the language server through
  * `privspec/budget` whenever a spec becomes active or changes. It turns to the error colour when the spec overspends.
@@ -39,7 +42,15 @@ export class BudgetStatus implements vscode.Disposable {
     const generation = ++this.generation;
     try {
       const params: BudgetParams = { uri: client.code2ProtocolConverter.asUri(document.uri) };
-      const budget = await client.sendRequest<BudgetResult>(budgetRequestMethod, params);
+      let budget = await client.sendRequest<BudgetResult>(budgetRequestMethod, params);
+      // Right after the server starts it may not hold the spec yet (it answers null until its workspace is loaded):
+      // the newcomer tour saw no budget on the first spec opened until another editor was chosen. Ask again a few
+      // times, as long as nothing newer was asked.
+      for (let attempt = 0; !budget && attempt < retryDelaysMs.length; attempt++) {
+        await new Promise((resolve) => setTimeout(resolve, retryDelaysMs[attempt]));
+        if (generation !== this.generation || !client.isRunning()) return;
+        budget = await client.sendRequest<BudgetResult>(budgetRequestMethod, params);
+      }
       if (generation !== this.generation) return;
       const text = formatBudget(budget);
       if (!text) {

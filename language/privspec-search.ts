@@ -60,7 +60,9 @@ export function findOptimalTransformation(
     // A level number alone does not say that age=4 is '*': show what it does to one record's values. The record is the
     // one whose quasi-identifiers sort first, not the first row, so that a source without a row order (a database's
     // frequency table) shows the same example as the CSV; the records of the frequency table hold the same values.
-    const records = frequencyTableView(frequencies);
+    // The decision's own frequency table (in the canonical order its hierarchies are bound to): the table given here
+    // holds other codes, and its example read through the decision's hierarchies showed '0 → 10-19'.
+    const records = frequencyTableView(optimum.frequencies);
     const any = records.rowCount > 0;
     const example = exampleRow(records, quasi);
     const before = any ? rowKeyValues(records, quasi, example) : [];

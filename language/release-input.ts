@@ -28,7 +28,7 @@ export async function releaseInput(
   services: PrivspecServices,
   document: LangiumDocument,
   only?: string,
-  tolerate: { codes: ReadonlySet<string>; tolerated: string[] } = { codes: new Set(), tolerated: [] },
+  tolerate: Tolerance = { codes: new Set(), tolerated: [] },
   options: ReleaseInputOptions = {},
 ): Promise<RunInput> {
   const open = options.open;
@@ -38,6 +38,12 @@ export async function releaseInput(
   const store = services.data.CsvStore;
   const input = await store.lending(data.file, open, () => checkedInput(services, document, only, tolerate, options));
   return { ...input, readTable: () => store.lending(data.file, open, () => input.readTable()) };
+}
+
+/** Error codes the caller tolerates, and the errors of those codes the check found (code and message, in order). */
+export interface Tolerance {
+  readonly codes: ReadonlySet<string>;
+  readonly tolerated: { code: string; message: string }[];
 }
 
 export interface ReleaseInputOptions {
@@ -53,7 +59,7 @@ async function checkedInput(
   services: PrivspecServices,
   document: LangiumDocument,
   only: string | undefined,
-  tolerate: { codes: ReadonlySet<string>; tolerated: string[] },
+  tolerate: Tolerance,
   options: ReleaseInputOptions,
 ): Promise<RunInput> {
   const specFile = specPath(document);
@@ -63,7 +69,8 @@ async function checkedInput(
   const checked = await checkDocument(document, { scanData: options.scanData ?? true, hints: false }, services);
   const errors = checked.diagnostics.filter((d) => d.severity === 'error' && !tolerate.codes.has(d.code));
   for (const d of checked.diagnostics)
-    if (d.severity === 'error' && tolerate.codes.has(d.code)) tolerate.tolerated.push(d.message);
+    if (d.severity === 'error' && tolerate.codes.has(d.code))
+      tolerate.tolerated.push({ code: d.code, message: d.message });
   if (errors.length > 0) {
     const first = errors[0];
     throw new SpecNotRunnable(

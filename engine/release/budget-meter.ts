@@ -110,9 +110,11 @@ export function budgetMeter<P extends Spendable>(
         ]
       : [],
   );
-  const combined = ledger.length > 0 ? ledgerTotal([...ledger, ...planned], accounting) : total;
+  // Entries that spend nothing (microdata files, seeded runs) leave it the plan's remainder, in the plan's words.
+  const spentSomething = mainAmount(spent, accounting) > 0;
+  const combined = spentSomething ? ledgerTotal([...ledger, ...planned], accounting) : total;
   const remainingAfter = remainingText(combined, limit, accounting);
-  const after = ledger.length > 0 ? 'the ledger and the plan' : 'the plan';
+  const after = spentSomething ? 'the ledger and the plan' : 'the plan';
   const key = accounting === 'zcdp' ? 'rho' : 'epsilon';
   const cap = limit[key];
   const delta =

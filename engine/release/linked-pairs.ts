@@ -24,6 +24,53 @@ export interface LinkedPair {
 
 const quoted = (cs: readonly string[]) => cs.map((c) => `'${c}'`).join(', ');
 
+/** "a quasi-identifier not pinned, so the search may keep it at level 0" for several columns at once. */
+function whyOfSeveral(why: string): string {
+  const role = /^an? (.+?) column, written as it is$/.exec(why);
+  if (role) return `${role[1]} columns, written as they are`;
+  const quasi = /^a quasi-identifier (.+)$/.exec(why);
+  if (quasi) return `quasi-identifiers ${quasi[1].replace(/\bit\b/g, 'them')}`;
+  return why;
+}
+
+/**
+ * What one file publishes exactly that one other release protects, in one sentence whatever the number of columns:
+ * "'public' publishes exactly 'age', 'sex' (quasi-identifiers not pinned, so the search may keep them at level 0) and
+ * 'salary-class' (an insensitive column, written as it is), which 'salary_view' protects (each as the view dimension
+ * of a DP release)". Listing each column with its whole reason made a wall of ~900 characters on Adult.
+ */
+function exactSentence(links: readonly LinkedRelease[]): string {
+  const byWhy = new Map<string, string[]>();
+  for (const l of links) byWhy.set(l.why ?? '', [...(byWhy.get(l.why ?? '') ?? []), l.column]);
+  const parts = [...byWhy].map(
+    ([why, cs]) => `${quoted(cs)}${why ? ` (${cs.length === 1 ? why : whyOfSeveral(why)})` : ''}`,
+  );
+  const listed = parts.length === 1 ? parts[0] : `${parts.slice(0, -1).join(', ')} and ${parts.at(-1)}`;
+  const hows = [...new Set(links.map((l) => l.protection ?? ''))].filter((h) => h !== '');
+  const each = links.length > 1 ? 'each ' : '';
+  const it = links.length > 1 ? 'them' : 'it';
+  return `'${links[0].publisher}' publishes exactly ${listed}, and '${links[0].protector}' protects ${it}${hows.length > 0 ? ` (${each}${hows.join('; ')})` : ''}`;
+}
+
+/** The pair's findings in one message: the exact ones grouped by direction, the others as they are. */
+function findings(group: readonly LinkedRelease[]): string {
+  const out: string[] = [];
+  const directions = new Map<string, LinkedRelease[]>();
+  for (const l of group) {
+    if (l.how !== 'exact' || l.why === undefined) {
+      out.push(l.finding);
+      continue;
+    }
+    const key = JSON.stringify([l.publisher, l.protector]);
+    if (!directions.has(key)) {
+      directions.set(key, []);
+      out.push(key);
+    }
+    directions.get(key)!.push(l);
+  }
+  return out.map((x) => (directions.has(x) ? exactSentence(directions.get(x)!) : x)).join('; ');
+}
+
 /** The advice closing a pair's message: what to change, by what linked the two. */
 function advice(links: readonly LinkedRelease[]): string {
   const say = `or say why with 'accept linked-releases "reason"' on one of the two`;
@@ -58,7 +105,7 @@ export function linkedPairs(links: readonly LinkedRelease[], order: readonly str
       links: group,
       columns: [...new Set(group.flatMap((l) => (l.columns.length > 0 ? l.columns : [l.column])))],
       ...(accepted ? { accepted } : {}),
-      message: `${group.map((l) => l.finding).join('; ')}; ${advice(group)}`,
+      message: `${findings(group)}; ${advice(group)}`,
     };
   });
   return pairs.sort((a, b) => at(a.later) - at(b.later) || at(a.earlier) - at(b.earlier));

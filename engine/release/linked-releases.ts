@@ -57,6 +57,9 @@ export interface LinkedRelease {
   readonly how: 'exact' | 'answers';
   /** What links the two, in words, naming both releases (engine/release/linked-pairs.ts joins a pair's findings). */
   readonly finding: string;
+  /** For an `exact` link: why the file writes the column exactly, and how the other release protects it. */
+  readonly why?: string;
+  readonly protection?: string;
 }
 
 /** Why a quasi-identifier is written exactly, or undefined when it is generalized above level 0. */
@@ -137,6 +140,8 @@ export function linkedReleases(releases: readonly ReleaseDescription[], layout: 
           columns: [column],
           how: 'exact',
           finding,
+          why,
+          protection: how,
           ...(accepted ? { accepted } : {}),
         });
       }

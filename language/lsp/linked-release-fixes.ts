@@ -37,7 +37,7 @@ export function linkedReleasesFixes(c: FixContext): CodeAction[] {
     ...leaveOutCandidates(pair, release),
   ];
   const fixes = candidates.filter((x) => clears(c, pair, x.edits)).map((x) => quickFix(c, x.title, x.edits));
-  const accept = acceptFix(c, release(pair.later));
+  const accept = acceptFix(c, release(pair.later), pair.earlier);
   return [...fixes, ...(accept ? [accept] : [])];
 }
 
@@ -178,11 +178,13 @@ function clears(c: FixContext, pair: LinkedPair, edits: TextEdit[]): boolean {
  * `accept linked-releases "…"` at the end of the release, the cursor in the string (a snippet edit): the reason is the
  * author's to write, and until it says something in words the clause is an error of its own.
  */
-function acceptFix(c: FixContext, release: ast.Release | undefined): CodeAction | undefined {
+function acceptFix(c: FixContext, release: ast.Release | undefined, other: string): CodeAction | undefined {
   const end = release?.$cstNode?.range.end;
-  if (!end) return undefined;
+  if (!end || !release) return undefined;
+  // Named by the pair: a release linked to several others shows one such fix per pair, which read as the same fix
+  // twice (newcomer tour). The clause on the release accepts each of its links; the title says so.
   return {
-    title: 'Accept with a reason (the report repeats it)',
+    title: `Accept the link of '${release.name}' with '${other}' with a reason (on '${release.name}': it accepts each of its links; the report repeats the reason)`,
     kind: CodeActionKind.QuickFix,
     diagnostics: [c.diagnostic],
     edit: {

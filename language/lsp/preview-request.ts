@@ -27,7 +27,7 @@ import { analyzeDocument, type SpecAnalysis } from '../privspec-analysis.js';
 import type { PrivspecServices } from '../privspec-module.js';
 import { previewEditsRequest, previewReleaseRequest, type PreviewParams } from '../protocol.js';
 import type { PreviewEditsResponse } from '../preview-request-types.js';
-import { releaseInput } from '../release-input.js';
+import { releaseInput, type Tolerance } from '../release-input.js';
 import { firstLine, toResponseError } from './request-errors.js';
 import { keepSuggestion } from './preview-suggestions.js';
 import type { AlgorithmSuggestion } from '../../engine/preview/algorithm-suggestion.js';
@@ -48,8 +48,10 @@ export async function releasePreview(
   options: { generalizeWork?: number; rng?: RandomSource; seed?: number; signal?: AbortSignal } = {},
 ): Promise<ReleasePreview> {
   const started = performance.now();
-  // A spec that overruns its budget is still previewed (nothing is spent here); the panel says ▶ Run would refuse it.
-  const overruns = { codes: new Set(['budget-overrun']), tolerated: [] as string[] };
+  // A spec that overruns its budget, or whose releases are linked, is still previewed (nothing is spent or written
+  // here): the panel says ▶ Run would refuse it. The newcomer tour could not preview any release of a plan with linked
+  // releases, though deciding which release to drop is what the preview is for.
+  const overruns: Tolerance = { codes: new Set(['budget-overrun', 'linked-releases']), tolerated: [] };
   const input: RunInput = await releaseInput(services, document, params.release, overruns);
   const spec = input.releases[0];
   const description: ReleaseDescription = applyControls(spec, params.controls ?? {});
@@ -119,13 +121,7 @@ export async function releasePreview(
     ...(budget ? { budget } : {}),
     controls: controlsFor(description),
     body,
-    notes: [
-      ...(overruns.tolerated.length > 0
-        ? [`the spec overruns its budget (${overruns.tolerated[0]}): ▶ Run refuses until that is fixed`]
-        : []),
-      ...data.notes,
-      ...(plan ? (plan.measurement?.notes ?? []) : []),
-    ],
+    notes: [...toleratedNotes(overruns), ...data.notes, ...(plan ? (plan.measurement?.notes ?? []) : [])],
     elapsedMs: performance.now() - started,
   };
 }
@@ -229,4 +225,19 @@ export function registerPreviewRequests(connection: Connection, services: Privsp
       throw toResponseError(e, (text) => connection.console.error(text));
     }
   });
+}
+
+/** What the preview tolerated and ▶ Run will not: one note per kind of error, the first of each in words. */
+function toleratedNotes(t: Tolerance): string[] {
+  const first = (code: string) => t.tolerated.find((x) => x.code === code);
+  const linked = t.tolerated.filter((x) => x.code === 'linked-releases').length;
+  const overrun = first('budget-overrun');
+  return [
+    ...(overrun ? [`the spec overruns its budget (${overrun.message}): ▶ Run refuses until that is fixed`] : []),
+    ...(linked > 0
+      ? [
+          `the spec has ${linked === 1 ? 'a linked-releases error' : `${linked} linked-releases errors`} (the first: ${first('linked-releases')!.message}): ▶ Run refuses until each pair is changed or accepted with a reason`,
+        ]
+      : []),
+  ];
 }

@@ -19,7 +19,7 @@ describe('privspec plan: R2T releases (examples/r2t, issue 39)', () => {
       assert.match(
         r.out,
         new RegExp(
-          `-- release-n_orders \\(release n_orders\\)\\n-- R2T: thresholds τ = ${taus.join(', ')}; ε per candidate 0\\.0625 \\(ε 1 / 16\\)`,
+          `-- release-n_orders \\(release n_orders\\)\\n-- R2T: thresholds τ = ${taus.join(', ')}; per candidate ε 0\\.0625 \\(ε 1 / 16\\)`,
         ),
       );
       const statement = r.out.split('-- release-n_orders')[1].split(';\n')[0];
@@ -32,7 +32,7 @@ describe('privspec plan: R2T releases (examples/r2t, issue 39)', () => {
         );
       assert.match(
         r.out,
-        /-- release-edges \(release edges\)\n-- R2T: thresholds τ = 2, .*, 4096; ε per candidate 0\.0833333 \(ε 1 \/ 12\)\n-- no SQL: the pairs of friendships are truncated by an LP in privspec/,
+        /-- release-edges \(release edges\)\n-- R2T: thresholds τ = 2, .*, 4096; per candidate ε 0\.0833 \(ε 1 \/ 12\)\n-- no SQL: the pairs of friendships are truncated by an LP in privspec/,
       );
     });
   }

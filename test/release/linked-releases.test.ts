@@ -65,7 +65,7 @@ describe('issue 21 item 2 — microdata releases cannot publish what another rel
     );
     assert.match(
       errors[0].message,
-      /^'g' publishes 'diag' exactly \(a sensitive column, written as it is\), and 'p' protects it \(by randomizing it\)/,
+      /^'g' publishes exactly 'diag' \(a sensitive column, written as it is\), and 'p' protects it \(by randomizing it\)/,
     );
     assert.equal((await run(dir, ['release', 's.privspec', '--out', 'out'])).code, 1);
   });
@@ -136,9 +136,10 @@ describe('issue 21 item 2 — microdata releases cannot publish what another rel
     writeFileSync(join(dir, 'visits.privspec'), `${spec}release public_file: generalize\n`);
     const errors = await check(dir, 'visits.privspec');
     // Issue 37 item 5: one error per pair (the seven releases beside public_file), its findings inside, one per column.
+    // One sentence per direction: "'public_file' publishes exactly 'x', 'y' (…), and 'population' protects them".
     const findings = errors.map((e) =>
-      [...e.message.matchAll(/'(\w+)' publishes '(\w+)' exactly [^;]* and '(\w+)' protects it/g)]
-        .map((m) => m.slice(1).join(' '))
+      [...e.message.matchAll(/'(\w+)' publishes exactly ([^;]*?), and '(\w+)' protects (?:it|them)/g)]
+        .flatMap((m) => [...m[2].matchAll(/'(\w+)'(?: \([^)]*\))?/g)].map((c) => `${m[1]} ${c[1]} ${m[3]}`))
         .join(' + '),
     );
     assert.deepEqual(findings.sort(), [

@@ -30,8 +30,8 @@ describe('the preview and the editor ask the release kind (issue 35 item 2)', ()
   it('every kind names a view the panel draws; count, sum and mean share the aggregate view', () => {
     assert.deepEqual(
       RELEASE_KIND_NAMES.map((n) => releaseKind(n).previewView),
-      // Issue 40 adds the local kind and its view.
-      ['aggregate', 'aggregate', 'aggregate', 'mode', 'generalize', 'pram', 'local', 'grid', 'view'],
+      // Issue 40 adds the local kind and its view; issue 39 the R2T kind and its view.
+      ['aggregate', 'aggregate', 'aggregate', 'mode', 'generalize', 'pram', 'local', 'grid', 'view', 'r2t'],
     );
     // Only the microdata views read a frequency table at a source, and only a generalization is drawn on a sample.
     const generalize = previewerOf(release({ kind: 'generalize' }));

@@ -9,6 +9,7 @@ import { r2tSql } from '../../../source/sql/r2t-sql.js';
 import type { SqlRelation, SqlTarget } from '../../../source/sql/dialect.js';
 import type { ReleaseDescription } from '../../release-description.js';
 import type { QueryOf } from '../release-kind.js';
+import { costText } from '../../cost-text.js';
 
 export function r2tPlannedSql(
   release: ReleaseDescription,
@@ -20,7 +21,7 @@ export function r2tPlannedSql(
   const taus = r2tThresholds(q.gs);
   const epsilon = release.mechanism?.epsilon;
   const comments = [
-    `R2T: thresholds τ = ${taus.join(', ')}; ε per candidate ${epsilon === undefined ? '—' : Number((epsilon / taus.length).toPrecision(6))} (ε ${epsilon ?? '—'} / ${taus.length})`,
+    `R2T: thresholds τ = ${taus.join(', ')}; per candidate ${epsilon === undefined ? 'ε —' : costText({ epsilon: epsilon / taus.length }, 'pure')} (${epsilon === undefined ? 'ε —' : costText({ epsilon }, 'pure')} / ${taus.length})`,
   ];
   if (q.endpoints !== undefined || unit === undefined || q.unitTable === undefined)
     return {
