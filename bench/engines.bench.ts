@@ -29,7 +29,7 @@ import { loadavg, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { DuckDBInstance } from '@duckdb/node-api';
 import { duckdbSettings } from '../engine/host/sources/duckdb/duckdb-source.js';
-import { adultDir } from '../test/helpers/adult.js';
+import { ADULT_COLUMNS, adultDir } from '../test/helpers/adult.js';
 
 const ROWS = Number(process.env.PRIVSPEC_BENCH_ROWS ?? 100_000_000);
 const RUNS = Number(process.env.PRIVSPEC_BENCH_RUNS ?? 3);
@@ -142,17 +142,7 @@ function adultSearch(scratch: string): void {
     .filter((l) => l !== '');
   const csv = join(scratch, 'adult-x100.csv');
   writeFileSync(csv, `${lines[0]}\n${Array.from({ length: 100 }, () => lines.slice(1).join('\n')).join('\n')}\n`);
-  const cols = [
-    'sex',
-    'age',
-    'race',
-    'marital-status',
-    'education',
-    'native-country',
-    'workclass',
-    'occupation',
-    'salary-class',
-  ];
+  const cols = ADULT_COLUMNS;
   const args = [
     'anonymize',
     csv,
