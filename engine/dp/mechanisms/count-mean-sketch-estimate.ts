@@ -60,8 +60,7 @@ export const sketchHexLength = (m: number) => Math.ceil(m / 4);
 
 /**
  * Checks a written report's hash index and length against k and m: the reason it is malformed, or undefined. Its
- * digits are checked where the estimate reads them (countMeanSketchEstimates): scanning all 256 digits of a million
- * reports took longer than the whole estimate.
+ * digits are checked by the estimate (countMeanSketchEstimates), which scans each report once.
  */
 export function sketchReportProblem(j: number, hex: string, k: number, m: number): string | undefined {
   if (!Number.isInteger(j) || j < 0 || j >= k) return `hash index ${j} is not an integer in [0, ${k})`;
@@ -112,6 +111,34 @@ export function countMeanSketchVariance(
 }
 
 /**
+ * A bound on Var[Σ_d f̃(d)] around its mean n, for a check that the reports were read with the family, ε and domain
+ * the clients used (the release refuses values outside the domain, so each unit's value is one of D = |domain|).
+ * Σ_d f̃(d) = m/(m−1)·(Σ_i X_i − nD/m) with X_i = Σ_d (½c·ṽ_i[h_{j_i}(d)] + ½) = Σ_l c_{j_i,l}·(½c·ṽ_i[l] + ½), where
+ * c_{j,l} counts the domain values h_j sends to cell l. By the law of total variance:
+ *  - given j_i, the cells flip independently, each ½c·ṽ[l] with variance c²q(1 − q) = (c² − 1)/4, so the flips add
+ *    (c² − 1)/4·Σ_i C2_{j_i}, C2_j = Σ_l c_{j,l}² (read from the family itself);
+ *  - the mean of X_i is the number of domain values colliding with unit i's value under h_{j_i}: 1 + a sum of D − 1
+ *    indicators, each 1 with probability 1/m over the seed, so variance (D − 1)(m − 1)/m² per unit; two units share
+ *    only the family (their j are independent), so the covariance of two units is at most the variance of a
+ *    collision count averaged over k hash functions, (D − 1)(m − 1)/(m²k) (Cauchy–Schwarz).
+ * Hence Var ≤ (m/(m−1))²·((c² − 1)/4·Σ_i C2_{j_i} + (D − 1)(m − 1)/m²·(n + n²/k)); its mean is n (each unit's
+ * collision count has mean 1 + (D − 1)/m, so m/(m−1)·n·(1 + (D − 1)/m − D/m) = n).
+ */
+export function countMeanSketchSumVariance(
+  flipsSquared: number,
+  n: number,
+  size: number,
+  flipProbability: number,
+  k: number,
+  m: number,
+): number {
+  const c = sketchScale(flipProbability);
+  return (
+    (m / (m - 1)) ** 2 * (((c * c - 1) / 4) * flipsSquared + (((size - 1) * (m - 1)) / (m * m)) * (n + (n * n) / k))
+  );
+}
+
+/**
  * f̃(d) and its standard error for every value of `domain`, from reports already checked (sketchReportProblem):
  * n·|domain| bit reads after a k × |domain| table of h_j(d).
  */
@@ -131,19 +158,30 @@ export function countMeanSketchEstimates(
   const n = reports.hex.length;
   for (let i = 0; i < n; i++) {
     const hex = reports.hex[i];
+    // Every digit is checked, not only those the estimate reads: a report is hexadecimal or malformed (docs/ldp.md).
+    for (let t = 0; t < hex.length; t++) {
+      const c = hex.charCodeAt(t);
+      if (c >= 128 || NIBBLE[c] < 0) throw new SketchDigitError(i, hex[t]);
+    }
     const row = reports.j[i] * size;
     for (let d = 0; d < size; d++) {
       const l = cells[row + d];
-      const c = hex.charCodeAt(l >> 2);
-      const nibble = c < 128 ? NIBBLE[c] : -1;
-      if (nibble < 0) throw new SketchDigitError(i, hex[l >> 2]);
-      ones[d] += (nibble >> (3 - (l & 3))) & 1;
+      ones[d] += (NIBBLE[hex.charCodeAt(l >> 2)] >> (3 - (l & 3))) & 1;
     }
   }
   const c = sketchScale(flipProbability);
   const estimates = new Float64Array(size);
   const standardErrors = new Float64Array(size);
   for (let d = 0; d < size; d++) estimates[d] = (m / (m - 1)) * (c * (ones[d] - n / 2) + n / 2 - n / m);
+  // Σ_l c_{j,l}² for each hash function: the domain's values that share a cell under h_j.
+  const shared = new Float64Array(k);
+  for (let j = 0; j < k; j++) {
+    const occupancy = new Map<number, number>();
+    for (let d = 0; d < size; d++) occupancy.set(cells[j * size + d], (occupancy.get(cells[j * size + d]) ?? 0) + 1);
+    for (const count of occupancy.values()) shared[j] += count * count;
+  }
+  let flipsSquared = 0;
+  for (let i = 0; i < n; i++) flipsSquared += shared[reports.j[i]];
   // The variance at the estimates clamped to [0, n]: it reads only the reports.
   const clamped = Array.from(estimates, (e) => Math.min(n, Math.max(0, e)));
   const squares = clamped.reduce((s, x) => s + x * x, 0);
@@ -151,5 +189,10 @@ export function countMeanSketchEstimates(
     const nd = clamped[d];
     standardErrors[d] = Math.sqrt(countMeanSketchVariance(n, nd, squares - nd * nd, flipProbability, k, m));
   }
-  return { n, estimates, standardErrors };
+  return {
+    n,
+    estimates,
+    standardErrors,
+    sumVariance: countMeanSketchSumVariance(flipsSquared, n, size, flipProbability, k, m),
+  };
 }

@@ -38,6 +38,11 @@ export interface FrequencyEstimates {
   readonly estimates: Float64Array;
   /** Each estimate's standard error (the variance at the clamped estimate: post-processing of the reports). */
   readonly standardErrors: Float64Array;
+  /**
+   * A bound on the variance of Σ_d f̃(d) around n, where that sum is random (the count-mean sketch); absent where the
+   * sum is n exactly (randomized response: Σ_v (C_v − nq)/(p − q) = n).
+   */
+  readonly sumVariance?: number;
 }
 
 /** ĉ_v = (C_v − n·q)/(p − q) for every value, from the count of reports of each value. */

@@ -168,3 +168,30 @@ export function estimateRecords(domain: readonly string[], e: FrequencyEstimates
     standardError: Number(e.standardErrors[i].toPrecision(6)),
   }));
 }
+
+/** How many standard errors Σ_d f̃(d) may stray from n before the estimates are called inconsistent. */
+export const SUM_CHECK_SIGMAS = 6;
+
+/**
+ * Whether the estimates add up to the number of reports, as they do (in mean) when the reports are read with the
+ * clients' parameters: every unit's value is in the domain, so Σ_d f̃(d) has mean n. A wrong hash seed, ε or domain
+ * moves the sum far away (a wrong seed to about 0). Undefined where the sum is n by construction (randomized
+ * response), so there is nothing to check.
+ */
+export function estimatesSumCheck(e: FrequencyEstimates) {
+  if (e.sumVariance === undefined) return undefined;
+  const sum = e.estimates.reduce((s, x) => s + x, 0);
+  const standardError = Math.sqrt(e.sumVariance);
+  const consistent = Math.abs(sum - e.n) <= SUM_CHECK_SIGMAS * standardError;
+  return {
+    sum: Number(sum.toPrecision(8)),
+    reports: e.n,
+    standardError: Number(standardError.toPrecision(6)),
+    consistent,
+    ...(consistent
+      ? {}
+      : {
+          warning: `the estimates add up to ${Number(sum.toPrecision(6))}, not about ${e.n} (more than ${SUM_CHECK_SIGMAS} standard errors of ${Number(standardError.toPrecision(3))} away): the reports were probably not made with this hash seed, ε or domain`,
+        }),
+  };
+}

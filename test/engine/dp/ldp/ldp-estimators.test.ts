@@ -16,7 +16,12 @@ import {
   sketchCollisionBound,
   SKETCH_PRIME,
 } from '../../../../engine/dp/mechanisms/sketch-hash-family.js';
-import { localProtocol, type LocalQuery } from '../../../../engine/release/kinds/local/local-protocol.js';
+import {
+  estimatesSumCheck,
+  localProtocol,
+  ReportError,
+  type LocalQuery,
+} from '../../../../engine/release/kinds/local/local-protocol.js';
 
 // Issue 40 acceptance: the two local DP estimators against their closed forms over 200 seeded runs, an empirical ε
 // audit of one report, and the sketch's hash family against its collision bound.
@@ -143,6 +148,61 @@ describe('local DP estimators (issue 40)', () => {
           `${domain[i]}: variance ${variance[i]} vs ${exact}`,
         );
       });
+    });
+
+    it('the sum Σ_d f̃(d) has mean n and stays within the bound of countMeanSketchSumVariance, 200 runs over the seed', () => {
+      // The bound is derived in count-mean-sketch-estimate.ts (law of total variance: the flips,
+      // (c² − 1)/4·Σ_i C2_{j_i}, plus the collision counts, (D − 1)(m − 1)/m²·(n + n²/k)). Over seeds the sample mean
+      // of the sum is within 4σ of n and its sample variance below the bound (plus the 4σ band of a sample variance).
+      const runs = Array.from({ length: RUNS }, (_, r) => {
+        const protocol = localProtocol(q, domain, { rng: seededRandom(7000 + r), hashSeed: 70_000 + r });
+        const e = protocol.estimate(units.map((u) => protocol.randomize(u)));
+        return { sum: e.estimates.reduce((s, x) => s + x, 0), bound: e.sumVariance!, check: estimatesSumCheck(e)! };
+      });
+      const bound = Math.max(...runs.map((r) => r.bound));
+      const mean = runs.reduce((s, r) => s + r.sum, 0) / RUNS;
+      const variance = runs.reduce((s, r) => s + (r.sum - mean) ** 2, 0) / (RUNS - 1);
+      assert.ok(Math.abs(mean - n) < meanTolerance(bound), `mean ${mean} vs ${n}`);
+      assert.ok(variance < bound + varianceTolerance(bound), `variance ${variance} vs bound ${bound}`);
+      assert.ok(
+        runs.every((r) => r.check.consistent),
+        'no run of the right parameters is called inconsistent',
+      );
+    });
+
+    it('a wrong hash seed or ε moves the sum Σ_d f̃(d) more than 6 standard errors from n, and says so', () => {
+      const client = localProtocol(q, domain, { rng: seededRandom(8), hashSeed: 21 });
+      const rows = units.map((u) => client.randomize(u));
+      const right = estimatesSumCheck(client.estimate(rows))!;
+      assert.ok(right.consistent, JSON.stringify(right));
+      // Another seed reads unrelated cells: each report's true cell is among the D read with probability ≈ D/m, so
+      // the sum falls to ≈ m/(m−1)·(nD/m − nD/m) = 0, against a standard error of about √(n(c² − 1)/4·D) ≈ 30.
+      const wrongSeed = estimatesSumCheck(localProtocol(q, domain, { hashSeed: 22 }).estimate(rows))!;
+      assert.equal(wrongSeed.consistent, false, JSON.stringify(wrongSeed));
+      assert.match(wrongSeed.warning!, /not about 600 .*hash seed, ε or domain/);
+      // ε 3 read as ε 1: c grows from 1.5 to 2.5, scaling the sum's deviation Σ(S_d − n/2) by 5/3.
+      const wrongEpsilon = estimatesSumCheck(
+        localProtocol({ ...q, epsilon: 1 }, domain, { hashSeed: 21 }).estimate(rows),
+      )!;
+      assert.equal(wrongEpsilon.consistent, false, JSON.stringify(wrongEpsilon));
+      // Randomized response's estimates add up to n by construction: nothing to check.
+      const rr = localProtocol({ kind: 'local', column: 'x', protocol: 'randomized-response', epsilon: 1 }, domain);
+      assert.equal(estimatesSumCheck(rr.estimate(units.map((u) => rr.randomize(u)))), undefined);
+    });
+
+    it('refuses a non-hexadecimal digit anywhere in a report, not only where the estimate reads', () => {
+      const protocol = localProtocol(q, domain, { rng: seededRandom(9), hashSeed: 13 });
+      const rows = units.map((u) => protocol.randomize(u));
+      // A digit none of the domain's cells under the report's hash function falls in.
+      const j = Number(rows[5][0]);
+      const read = new Set(domain.map((d) => seededSketchHash(k, m, 13)(j, d) >> 2));
+      const unread = Array.from({ length: m / 4 }, (_, t) => t).find((t) => !read.has(t))!;
+      const hex = rows[5][1];
+      const bad = rows.map((r, i) => (i === 5 ? [r[0], `${hex.slice(0, unread)}g${hex.slice(unread + 1)}`] : r));
+      assert.throws(
+        () => protocol.estimate(bad),
+        (e: unknown) => e instanceof ReportError && e.row === 5 && /'g' is not a hexadecimal digit/.test(e.message),
+      );
     });
 
     it("the hash family's collisions stay within their bound 1/m + L/p (Carter & Wegman 1979)", () => {
