@@ -2,9 +2,14 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import { readCsvFile } from '../../engine/host/sources/csv/read-csv-file.js';
 import { PrivacyError } from '../../engine/core/measures.js';
+import {
+  sketchCoefficientsProblem,
+  type SketchHashCoefficients,
+} from '../../engine/dp/mechanisms/sketch-hash-family.js';
 import { declaredDomains } from '../../engine/release/domains.js';
 import {
   estimateRecords,
+  estimatesSumCheck,
   localProtocol,
   ReportError,
   type LocalQuery,
@@ -28,40 +33,91 @@ from this release's file or from a collection run elsewhere with the same parame
 spec only — never the data, never the ledger — so it spends nothing (post-processing).
   --spec FILE      the spec that declares the release (its column, protocol, ε, domain, and a sketch's hashes and width)
   --only NAME      the local release (randomized-response: a column of values; count-mean-sketch: columns hash, sketch)
-  --report FILE    the release's JSON report, for the count-mean sketch's public hash seed
+  --report FILE    the release's JSON report: its protocol, column, domain (values and order), ε, keep or flip
+                   probability, hashes, width and hash family must be the spec's, or nothing is estimated; the sketch
+                   hashes with the report's hashCoefficients (or its hashSeed)
   --hash-seed N    the sketch's hash seed, when there is no report (the collection states it)
   --json           print one JSON object
+Without --report the parameters are the spec's alone, and the spec must be the one that made the reports: a sketch's
+estimates that do not add up to about the number of reports are flagged (a wrong seed, ε or domain).
 `;
 
 const fmt = (x: number) => String(Number(x.toPrecision(6)));
 
-/** The sketch's hash seed from --hash-seed, or from the release's report (checked against the spec's parameters). */
-async function hashSeedOf(values: { report?: string; 'hash-seed'?: string }, cwd: string, q: LocalQuery) {
-  if (values['hash-seed'] !== undefined) {
-    const seed = Number(values['hash-seed']);
-    if (!/^\d+$/.test(values['hash-seed']) || seed > 0xffffffff)
-      throw new CliError(`--hash-seed must be an integer in [0, 2^32), got '${values['hash-seed']}'`);
-    return seed;
-  }
-  if (values.report === undefined)
-    throw new CliError(
-      'a count-mean sketch is estimated with the hash family its clients used: give --report FILE.json (the release’s report) or --hash-seed N',
-    );
-  const file = resolve(cwd, values.report);
-  let local: Record<string, unknown> | undefined;
+/** The `local` object of a release's JSON report, or one message naming the file. */
+async function localReport(file: string): Promise<Record<string, unknown>> {
+  let text: string;
   try {
-    local = (JSON.parse(await readFile(file, 'utf8')) as { local?: Record<string, unknown> }).local;
+    text = await readFile(file, 'utf8');
   } catch (e) {
-    throw new CliError(`${file}: ${(e as Error).message}`);
+    const code = (e as NodeJS.ErrnoException).code;
+    throw new CliError(
+      code === 'ENOENT'
+        ? `no such file: ${file}`
+        : code === 'EISDIR'
+          ? `${file}: is a directory`
+          : `${file}: ${(e as Error).message}`,
+    );
   }
-  if (!local || typeof local.hashSeed !== 'number')
-    throw new CliError(`${file}: not a count-mean sketch release's report (no local.hashSeed)`);
-  for (const [key, spec] of [
-    ['hashes', q.hashes],
-    ['width', q.width],
-  ] as const)
-    if (local[key] !== spec) throw new CliError(`${file}: its ${key} ${String(local[key])} is not the spec's ${spec}`);
-  return local.hashSeed;
+  let local: unknown;
+  try {
+    local = (JSON.parse(text) as { local?: unknown } | null)?.local;
+  } catch (e) {
+    throw new CliError(`${file}: not a JSON report (${(e as Error).message})`);
+  }
+  if (typeof local !== 'object' || local === null || Array.isArray(local))
+    throw new CliError(`${file}: not a local DP release's report (no 'local' object)`);
+  return local as Record<string, unknown>;
+}
+
+/** How a parameter reads in a mismatch: a list by its items, a number to six digits. */
+function shown(x: unknown): string {
+  if (Array.isArray(x))
+    return x.length > 8 ? `[${x.slice(0, 8).map(shown).join(', ')}, … (${x.length})]` : `[${x.map(shown).join(', ')}]`;
+  if (typeof x === 'number') return fmt(x);
+  if (typeof x === 'string') return `'${x}'`;
+  return x === undefined ? 'none' : JSON.stringify(x);
+}
+
+/**
+ * The protocol the report's parameters and the spec's query make, refused in one message naming the report when any
+ * parameter differs: a spec edited after the release (ε, a value added or moved) would otherwise estimate silently
+ * wrong counts from the reports.
+ */
+function checkedProtocol(file: string, local: Record<string, unknown>, q: LocalQuery, domain: readonly string[]) {
+  if (local.protocol !== q.protocol)
+    throw new CliError(`${file}: the report's protocol ${shown(local.protocol)} is not the spec's '${q.protocol}'`);
+  let family: { hashSeed?: number; hashCoefficients?: SketchHashCoefficients } = {};
+  if (q.protocol === 'count-mean-sketch') {
+    const seed = local.hashSeed;
+    if (typeof seed === 'number') family = { hashSeed: seed };
+    else if (local.hashCoefficients !== undefined) {
+      const problem = sketchCoefficientsProblem(local.hashCoefficients, q.hashes!);
+      if (problem) throw new CliError(`${file}: ${problem}`);
+      family = { hashCoefficients: local.hashCoefficients as SketchHashCoefficients };
+    } else
+      throw new CliError(
+        `${file}: a count-mean sketch's report states its hashCoefficients or hashSeed; it has neither`,
+      );
+  }
+  const protocol = localProtocol(q, domain, family);
+  const expected: Record<string, unknown> = { column: q.column, ...protocol.parameters };
+  const differ = Object.keys(expected)
+    // The family's description is text for a reader; the coefficients it describes are compared.
+    .filter((key) => key !== 'hashFamily')
+    // A collection elsewhere may state its coefficients without a seed, or an older report its seed alone.
+    .filter((key) => !((key === 'hashCoefficients' || key === 'hashSeed') && local[key] === undefined))
+    .filter((key) => JSON.stringify(local[key]) !== JSON.stringify(expected[key]))
+    .map((key) =>
+      key === 'hashCoefficients'
+        ? 'its hashCoefficients are not those of its hashSeed'
+        : `its ${key} ${shown(local[key])} is not the spec's ${shown(expected[key])}`,
+    );
+  if (differ.length > 0)
+    throw new CliError(
+      `${file}: the report does not match the spec, so its reports cannot be estimated with it: ${differ.join('; ')}`,
+    );
+  return protocol;
 }
 
 export const estimate: Command = {
@@ -101,8 +157,26 @@ export const estimate: Command = {
     } finally {
       services.shared.workspace.LangiumDocuments.deleteDocument(document.uri);
     }
-    const hashSeed = q.protocol === 'count-mean-sketch' ? await hashSeedOf(values, ctx.cwd, q) : undefined;
-    const protocol = localProtocol(q, domain, hashSeed !== undefined ? { hashSeed } : {});
+    let protocol;
+    if (values.report !== undefined)
+      protocol = checkedProtocol(
+        resolve(ctx.cwd, values.report),
+        await localReport(resolve(ctx.cwd, values.report)),
+        q,
+        domain,
+      );
+    else {
+      if (q.protocol === 'count-mean-sketch' && values['hash-seed'] === undefined)
+        throw new CliError(
+          'a count-mean sketch is estimated with the hash family its clients used: give --report FILE.json (the release’s report) or --hash-seed N',
+        );
+      const seed = values['hash-seed'];
+      if (seed !== undefined && !(/^\d+$/.test(seed) && Number(seed) <= 0xffffffff))
+        throw new CliError(`--hash-seed must be an integer in [0, 2^32), got '${seed}'`);
+      if (seed !== undefined && q.protocol !== 'count-mean-sketch')
+        throw new CliError(`--hash-seed is the count-mean sketch's; '${values.only}' is ${q.protocol}`);
+      protocol = localProtocol(q, domain, seed !== undefined ? { hashSeed: Number(seed) } : {});
+    }
     const file = resolve(ctx.cwd, positionals[0]);
     const table = await readCsvFile(file).catch((e: Error) => {
       throw e instanceof TableError ? e : new CliError(`${file}: ${e.message}`);
@@ -125,9 +199,17 @@ export const estimate: Command = {
     }
     const records = estimateRecords(domain, estimates);
     refuseNonFinite(records);
+    const sumCheck = estimatesSumCheck(estimates);
+    if (values.report === undefined)
+      ctx.err(
+        `note: no --report: ε, the domain${q.protocol === 'count-mean-sketch' ? ', hashes and width' : ''} are the spec's, which must be the one that made the reports; --report FILE.json checks them\n`,
+      );
+    if (sumCheck?.warning) ctx.err(`warning: ${file}: ${sumCheck.warning}\n`);
     if (values.json) {
+      // The sketch's 3·k coefficients stay in the release's report; the output names the family by its seed.
+      const { hashCoefficients: _, ...parameters } = protocol.parameters;
       ctx.out(
-        `${JSON.stringify({ release: values.only, column: q.column, ...protocol.parameters, reports: estimates.n, estimates: records, privacySpent: null })}\n`,
+        `${JSON.stringify({ release: values.only, column: q.column, ...parameters, reports: estimates.n, checkedAgainstReport: values.report !== undefined, ...(sumCheck ? { sumCheck } : {}), estimates: records, privacySpent: null })}\n`,
       );
       return ExitCode.Ok;
     }

@@ -126,4 +126,104 @@ describe('local DP releases through the command line (issue 40)', () => {
     assert.match(e.err, /reports\.csv:4: 'measles' is not a value of the declared domain of 'diag'/);
     assert.equal(e.err.trim().split('\n').length, 1);
   });
+
+  const estimateArgs = (only: string, ...more: string[]) => [
+    'estimate',
+    `out/${only}.csv`,
+    '--spec',
+    's.privspec',
+    '--only',
+    only,
+    ...more,
+  ];
+
+  it('estimate refuses a report whose parameters the spec no longer states (ε, domain), in one message naming it', async () => {
+    const dir = fresh(RR);
+    assert.equal((await run(dir, ['release', 's.privspec', '--out', 'out'])).code, 0);
+    // The spec edited after the release: ε 2 → 1 and a value added to the domain.
+    writeFileSync(
+      join(dir, 's.privspec'),
+      spec('release r: local diag randomized-response epsilon 1').replace('"asthma" ->', '"asthma", "measles" ->'),
+    );
+    const e = await run(dir, estimateArgs('r', '--report', 'out/r.json'));
+    assert.equal(e.code, 2, e.out + e.err);
+    assert.equal(e.err.trim().split('\n').length, 1, e.err);
+    assert.match(e.err, /out\/r\.json: the report does not match the spec/);
+    assert.match(e.err, /its epsilon 2 is not the spec's 1/);
+    assert.match(
+      e.err,
+      /its domain \['flu', 'cold', 'asthma'\] is not the spec's \['flu', 'cold', 'asthma', 'measles'\]/,
+    );
+    assert.match(e.err, /its keepProbability/);
+    // The domain's order matters too: the same values, reordered.
+    writeFileSync(join(dir, 's.privspec'), spec(RR).replace('"flu", "cold", "asthma"', '"cold", "flu", "asthma"'));
+    const reordered = await run(dir, estimateArgs('r', '--report', 'out/r.json'));
+    assert.equal(reordered.code, 2);
+    assert.match(reordered.err, /its domain \['flu', 'cold', 'asthma'\] is not the spec's \['cold', 'flu', 'asthma'\]/);
+    // Without a report, randomized response estimates from the spec and says what it assumes.
+    writeFileSync(join(dir, 's.privspec'), spec(RR));
+    const bare = await run(dir, estimateArgs('r', '--json'));
+    assert.equal(bare.code, 0, bare.err);
+    assert.match(bare.err, /no --report: .*must be the one that made the reports/);
+    assert.equal(JSON.parse(bare.out).checkedAgainstReport, false);
+  });
+
+  it('estimate refuses a sketch report of other hashes, width or coefficients, and hashes with the report’s coefficients', async () => {
+    const dir = fresh(CMS);
+    assert.equal((await run(dir, ['release', 's.privspec', '--out', 'out'])).code, 0);
+    const report = JSON.parse(readFileSync(join(dir, 'out', 's.json'), 'utf8'));
+    assert.equal(report.local.hashCoefficients.r.length, 16);
+    // A collection elsewhere states the coefficients and no seed: the same estimates.
+    const { hashSeed, ...noSeed } = report.local;
+    assert.equal(typeof hashSeed, 'number');
+    writeFileSync(join(dir, 'coefficients.json'), JSON.stringify({ local: noSeed }));
+    const e = await run(dir, estimateArgs('s', '--report', 'coefficients.json', '--json'));
+    assert.equal(e.code, 0, e.err);
+    assert.deepEqual(JSON.parse(e.out).estimates, report.local.estimates);
+    // Coefficients that are not the seed's are refused.
+    const tampered = {
+      ...report.local,
+      hashCoefficients: {
+        ...report.local.hashCoefficients,
+        b: report.local.hashCoefficients.b.map((x: number) => (x + 1) % 0x7fffffff),
+      },
+    };
+    writeFileSync(join(dir, 'tampered.json'), JSON.stringify({ local: tampered }));
+    const t = await run(dir, estimateArgs('s', '--report', 'tampered.json'));
+    assert.equal(t.code, 2);
+    assert.match(t.err, /tampered\.json: .*its hashCoefficients are not those of its hashSeed/);
+    writeFileSync(
+      join(dir, 's.privspec'),
+      spec('release s: local diag count-mean-sketch epsilon 4 hashes 8 width 128'),
+    );
+    const w = await run(dir, estimateArgs('s', '--report', 'out/s.json'));
+    assert.equal(w.code, 2);
+    assert.match(w.err, /its hashes 16 is not the spec's 8; its width 64 is not the spec's 128/);
+    const missing = await run(dir, estimateArgs('s', '--report', 'nowhere.json'));
+    assert.equal(missing.code, 2);
+    assert.equal(missing.err.trim(), 'privspec estimate: no such file: nowhere.json');
+  });
+
+  it('estimate warns when a sketch’s estimates do not add up to about n: a wrong hash seed', async () => {
+    const dir = fresh(CMS);
+    // 400 units of one row each: the sum's standard error (count-mean-sketch-estimate.ts) is about 14, n = 400.
+    const values = ['flu', 'cold', 'asthma'];
+    writeFileSync(
+      join(dir, 'd.csv'),
+      `id,name,age,diag\n${Array.from({ length: 400 }, (_, i) => `${i},p${i},${20 + (i % 5) * 10},${values[i % 3]}`).join('\n')}\n`,
+    );
+    assert.equal((await run(dir, ['release', 's.privspec', '--out', 'out'])).code, 0);
+    const report = JSON.parse(readFileSync(join(dir, 'out', 's.json'), 'utf8'));
+    const right = await run(dir, estimateArgs('s', '--report', 'out/s.json', '--json'));
+    assert.equal(JSON.parse(right.out).sumCheck.consistent, true, right.out);
+    assert.doesNotMatch(right.err, /warning/);
+    const wrong = await run(
+      dir,
+      estimateArgs('s', '--hash-seed', String((report.local.hashSeed + 1) % 2 ** 32), '--json'),
+    );
+    assert.equal(wrong.code, 0, wrong.err);
+    const out = JSON.parse(wrong.out);
+    assert.equal(out.sumCheck.consistent, false, wrong.out);
+    assert.match(wrong.err, /warning: .*s\.csv: the estimates add up to .*, not about 400 .*hash seed, ε or domain/);
+  });
 });

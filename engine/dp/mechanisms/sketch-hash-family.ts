@@ -34,12 +34,12 @@ function mulMod(a: number, b: number): number {
 
 /** The family's coefficients for k hash functions from a public 32-bit seed. */
 export interface SketchHashCoefficients {
-  readonly r: Uint32Array;
-  readonly a: Uint32Array;
-  readonly b: Uint32Array;
+  readonly r: ArrayLike<number>;
+  readonly a: ArrayLike<number>;
+  readonly b: ArrayLike<number>;
 }
 
-export function sketchHashCoefficients(k: number, seed: number): SketchHashCoefficients {
+export function sketchHashCoefficients(k: number, seed: number): { r: Uint32Array; a: Uint32Array; b: Uint32Array } {
   if (!Number.isInteger(seed) || seed < 0 || seed > 0xffffffff)
     throw new PrivacyError(`count-mean sketch: the hash seed must be an integer in [0, 2^32), got ${seed}`);
   const stream = seededRandom(`count-mean-sketch hash family ${seed}`);
@@ -56,7 +56,30 @@ export function sketchHashCoefficients(k: number, seed: number): SketchHashCoeff
 
 /** h_j(d) ∈ [0, m) of the family the seed fixes, for k hash functions. */
 export function seededSketchHash(k: number, m: number, seed: number): SketchHash {
-  const { r, a, b } = sketchHashCoefficients(k, seed);
+  return sketchHashOf(sketchHashCoefficients(k, seed), m);
+}
+
+/**
+ * The reason the coefficients of k hash functions are malformed, or undefined: a report states them so that a
+ * collection run elsewhere (without privspec's ChaCha20 stream) can hash as the clients did.
+ */
+export function sketchCoefficientsProblem(c: unknown, k: number): string | undefined {
+  const lists = c as { r?: unknown; a?: unknown; b?: unknown } | undefined;
+  for (const [name, low] of [
+    ['r', 1],
+    ['a', 1],
+    ['b', 0],
+  ] as const) {
+    const list = lists?.[name];
+    if (!Array.isArray(list) || list.length !== k) return `hashCoefficients.${name} must list ${k} integers`;
+    if (!list.every((x) => Number.isInteger(x) && x >= low && x < SKETCH_PRIME))
+      return `hashCoefficients.${name} must hold integers in [${low}, 2^31 − 1)`;
+  }
+  return undefined;
+}
+
+/** h_j(d) ∈ [0, m) of the family with the given coefficients (checked by sketchCoefficientsProblem). */
+export function sketchHashOf({ r, a, b }: SketchHashCoefficients, m: number): SketchHash {
   return (j, value) => {
     let x = 0;
     let power = 1;

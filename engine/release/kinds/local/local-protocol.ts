@@ -19,7 +19,12 @@ import {
   type FrequencyEstimates,
 } from '../../../dp/mechanisms/randomized-response-estimate.js';
 import { makeRandomizedResponse } from '../../../dp/mechanisms/randomized-response.js';
-import { seededSketchHash } from '../../../dp/mechanisms/sketch-hash-family.js';
+import {
+  sketchCoefficientsProblem,
+  sketchHashCoefficients,
+  sketchHashOf,
+  type SketchHashCoefficients,
+} from '../../../dp/mechanisms/sketch-hash-family.js';
 import type { ProblemField } from '../../plan-problem.js';
 import type { QueryOf } from '../release-kind.js';
 
@@ -77,12 +82,13 @@ export function localParameterProblems(q: LocalQuery): { field: ProblemField; me
 
 /**
  * The protocol of a query over its declared domain. `hashSeed` fixes a sketch's hash family: a release draws it from
- * the run's generator and writes it in its report; the estimator reads it back.
+ * the run's generator and writes it, and the 3·k coefficients it expands to, in its report; the estimator reads back
+ * the coefficients (which a collection run elsewhere can state without privspec's stream) or the seed.
  */
 export function localProtocol(
   q: LocalQuery,
   domain: readonly string[],
-  options: { rng?: RandomSource; hashSeed?: number } = {},
+  options: { rng?: RandomSource; hashSeed?: number; hashCoefficients?: SketchHashCoefficients } = {},
 ): LocalProtocol {
   const problem = localParameterProblems(q)[0];
   if (problem) throw new PrivacyError(problem.message);
@@ -90,7 +96,7 @@ export function localProtocol(
   const rng = options.rng ?? cryptoRandom();
   return q.protocol === 'randomized-response'
     ? randomizedResponse(q, domain, rng)
-    : countMeanSketch(q, domain, rng, options.hashSeed ?? rng.nextUint32());
+    : countMeanSketch(q, domain, rng, options.hashCoefficients ?? options.hashSeed ?? rng.nextUint32());
 }
 
 function randomizedResponse(q: LocalQuery, domain: readonly string[], rng: RandomSource): LocalProtocol {
@@ -116,10 +122,22 @@ function randomizedResponse(q: LocalQuery, domain: readonly string[], rng: Rando
   };
 }
 
-function countMeanSketch(q: LocalQuery, domain: readonly string[], rng: RandomSource, hashSeed: number): LocalProtocol {
+function countMeanSketch(
+  q: LocalQuery,
+  domain: readonly string[],
+  rng: RandomSource,
+  family: number | SketchHashCoefficients,
+): LocalProtocol {
   const k = q.hashes!;
   const width = q.width!;
-  const hash = seededSketchHash(k, width, hashSeed);
+  const hashSeed = typeof family === 'number' ? family : undefined;
+  const coefficients = typeof family === 'number' ? sketchHashCoefficients(k, family) : family;
+  const problem = sketchCoefficientsProblem(
+    { r: Array.from(coefficients.r), a: Array.from(coefficients.a), b: Array.from(coefficients.b) },
+    k,
+  );
+  if (problem) throw new PrivacyError(`count-mean sketch: ${problem}`);
+  const hash = sketchHashOf(coefficients, width);
   const client = makeCountMeanSketchClient({ k, m: width, epsilon: q.epsilon, hash, rng });
   const flipProbability = client.parameters.flipProbability as number;
   const epsilon = (client.map(1) as { epsilon: number }).epsilon;
@@ -133,9 +151,10 @@ function countMeanSketch(q: LocalQuery, domain: readonly string[], rng: RandomSo
       hashes: k,
       width,
       flipProbability,
-      hashSeed,
+      ...(hashSeed !== undefined ? { hashSeed } : {}),
       hashFamily:
-        'h_j(d) = ((a_j·x_j(d) + b_j) mod p) mod width, x_j(d) = Σ_i (d_i + 1)·r_j^(i+1) mod p over the UTF-16 code units of d, p = 2^31 − 1; r_j, a_j, b_j from the ChaCha20 stream keyed by "count-mean-sketch hash family <hashSeed>" (engine/dp/mechanisms/sketch-hash-family.ts)',
+        'h_j(d) = ((a_j·x_j(d) + b_j) mod p) mod width, x_j(d) = Σ_i (d_i + 1)·r_j^(i+1) mod p over the UTF-16 code units d_i of d (i from 0), p = 2^31 − 1; r_j, a_j, b_j are hashCoefficients.r[j], .a[j], .b[j] (drawn from the ChaCha20 stream keyed by "count-mean-sketch hash family <hashSeed>", engine/dp/mechanisms/sketch-hash-family.ts)',
+      hashCoefficients: { r: Array.from(coefficients.r), a: Array.from(coefficients.a), b: Array.from(coefficients.b) },
     },
     randomize(value) {
       const report = client.invoke(value);

@@ -115,7 +115,8 @@ function runLocal(
     rows,
     microdata: true,
     sourceRows: source,
-    parameters: { ...protocol.parameters },
+    // The report's `local` holds the sketch's 3·k hash coefficients once; the parameters name the family by its seed.
+    parameters: Object.fromEntries(Object.entries(protocol.parameters).filter(([key]) => key !== 'hashCoefficients')),
     report: {
       local: {
         column: q.column,
