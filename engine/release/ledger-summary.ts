@@ -48,8 +48,10 @@ export interface SummaryRegion {
   costs: Partial<Record<Accounting, { sum: SummaryWeight; max: SummaryWeight }>>;
 }
 
-/** A PRAM run, as the re-run rule of release-spend.ts quotes it. */
-/** A run that randomized columns unit by unit (PRAM, or a local DP release: `kind` 'local'). */
+/**
+ * A run that randomized columns unit by unit (PRAM, or a local DP release: `kind` 'local'), as the re-run rule of
+ * release-spend.ts quotes it.
+ */
 export interface PramRun {
   id: string;
   kind?: 'local';

@@ -75,7 +75,7 @@ describe('local DP releases through the command line (issue 40)', () => {
     assert.equal(second.code, 1, second.out + second.err);
     assert.match(
       second.out + second.err,
-      /a local DP release already randomized diag of this data .*Add 'rerun' to the local query/,
+      /a local DP release already randomized diag of this data .*; a second randomized report of the same units tells more of each, since the local ε of the runs adds up\. Add 'rerun' to the local query/,
     );
     assert.ok(!existsSync(join(dir, 'out2', 'r.csv')));
     assert.equal(ledgerOf(join(dir, 'd.csv'))!.entries.length, 1);

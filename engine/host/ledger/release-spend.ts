@@ -118,12 +118,17 @@ function microdataDecision(
   if (earlier.length > 0 && !m.rerun && !r.seeded) {
     const first = earlier[0];
     const columns = m.columns.filter((c) => earlier.some((e) => e.columns.includes(c)));
-    // A PRAM file and a local DP release's reports are both randomized records of the same units: joined, they give
-    // the true values back by majority vote, whichever kind each was.
+    // Two PRAM files keep their rows' order, so joined they give the true values back by majority vote. A local DP
+    // release's reports are shuffled and cannot be joined row by row; what a second randomized report of the same
+    // units costs is that it tells more of each unit: the local ε of the runs adds up (sequential composition).
     const by = first.kind === 'local' ? 'a local DP release' : 'PRAM';
     const query = m.kind === 'local' ? 'local' : 'pram';
+    const reason =
+      first.kind === 'local' || m.kind === 'local'
+        ? 'a second randomized report of the same units tells more of each, since the local ε of the runs adds up'
+        : 'a second file of the same records, joined with the first, gives the true values back by majority vote';
     return {
-      refusal: `not run: ${by} already randomized ${columns.join(', ')} of this data (${earlier.length === 1 ? '' : `${earlier.length} runs, first: `}ledger entry ${first.id}, release '${first.release}', ${first.at}); a second file of the same records, joined with the first, gives the true values back by majority vote. Add 'rerun' to the ${query} query to release again: the local ε of the runs adds up to ${sig(composed.localEpsilon)}`,
+      refusal: `not run: ${by} already randomized ${columns.join(', ')} of this data (${earlier.length === 1 ? '' : `${earlier.length} runs, first: `}ledger entry ${first.id}, release '${first.release}', ${first.at}); ${reason}. Add 'rerun' to the ${query} query to release again: the local ε of the runs adds up to ${sig(composed.localEpsilon)}`,
     };
   }
   return { entry, ...(earlier.length > 0 ? { composed } : {}) };
