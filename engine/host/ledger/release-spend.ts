@@ -124,9 +124,9 @@ function microdataDecision(
     const by = first.kind === 'local' ? 'a local DP release' : 'PRAM';
     const query = m.kind === 'local' ? 'local' : 'pram';
     const reason =
-      first.kind === 'local' || m.kind === 'local'
-        ? 'a second randomized report of the same units tells more of each, since the local ε of the runs adds up'
-        : 'a second file of the same records, joined with the first, gives the true values back by majority vote';
+      by === 'PRAM' && query === 'pram'
+        ? 'a second file of the same records, joined with the first, gives the true values back by majority vote'
+        : 'a second randomized report of the same units tells more of each, since the local ε of the runs adds up';
     return {
       refusal: `not run: ${by} already randomized ${columns.join(', ')} of this data (${earlier.length === 1 ? '' : `${earlier.length} runs, first: `}ledger entry ${first.id}, release '${first.release}', ${first.at}); ${reason}. Add 'rerun' to the ${query} query to release again: the local ε of the runs adds up to ${sig(composed.localEpsilon)}`,
     };
