@@ -100,7 +100,14 @@ function checkedProtocol(file: string, local: Record<string, unknown>, q: LocalQ
         `${file}: a count-mean sketch's report states its hashCoefficients or hashSeed; it has neither`,
       );
   }
-  const protocol = localProtocol(q, domain, family);
+  let protocol;
+  try {
+    protocol = localProtocol(q, domain, family);
+  } catch (e) {
+    // A seed outside [0, 2^32) in the report.
+    if (e instanceof PrivacyError) throw new CliError(`${file}: ${e.message}`);
+    throw e;
+  }
   const expected: Record<string, unknown> = { column: q.column, ...protocol.parameters };
   const differ = Object.keys(expected)
     // The family's description is text for a reader; the coefficients it describes are compared.

@@ -199,6 +199,14 @@ describe('local DP releases through the command line (issue 40)', () => {
     const w = await run(dir, estimateArgs('s', '--report', 'out/s.json'));
     assert.equal(w.code, 2);
     assert.match(w.err, /its hashes 16 is not the spec's 8; its width 64 is not the spec's 128/);
+    writeFileSync(join(dir, 'seed.json'), JSON.stringify({ local: { ...report.local, hashSeed: 1.5 } }));
+    const badSeed = await run(dir, estimateArgs('s', '--report', 'seed.json'));
+    assert.equal(badSeed.code, 2);
+    assert.match(
+      badSeed.err,
+      /seed\.json: count-mean sketch: the hash seed must be an integer in \[0, 2\^32\), got 1\.5/,
+    );
+    assert.equal(badSeed.err.trim().split('\n').length, 1);
     const missing = await run(dir, estimateArgs('s', '--report', 'nowhere.json'));
     assert.equal(missing.code, 2);
     assert.equal(missing.err.trim(), 'privspec estimate: no such file: nowhere.json');
