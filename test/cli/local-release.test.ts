@@ -85,6 +85,24 @@ describe('local DP releases through the command line (issue 40)', () => {
     assert.match(third.out, /2 runs on these records compose to local ε 4/);
   });
 
+  it('a PRAM of the column, then a local release of it: refused without rerun, composed with it (ln 13 + 2)', async () => {
+    // PRAM at retain 0.8 over diag's 3 values keeps a value with 0.8 and else draws it uniformly from the 3: a value
+    // stays with 0.8 + 0.2/3 and becomes each other one with 0.2/3, so its local ε is ln(1 + 0.8·3/0.2) = ln 13 =
+    // 2.5649; randomized response adds its ε 2, so the two compose to 4.5649 (the review checked this by hand).
+    const dir = fresh('release p: pram diag retain 0.8');
+    const pram = await run(dir, ['release', 's.privspec', '--out', 'out']);
+    assert.equal(pram.code, 0, pram.out + pram.err);
+    writeFileSync(join(dir, 's.privspec'), spec(RR));
+    const refused = await run(dir, ['release', 's.privspec', '--out', 'out2']);
+    assert.equal(refused.code, 1, refused.out + refused.err);
+    assert.match(refused.out + refused.err, /already randomized diag of this data/);
+    assert.ok(!existsSync(join(dir, 'out2', 'r.csv')));
+    writeFileSync(join(dir, 's.privspec'), spec(`${RR} rerun`));
+    const composed = await run(dir, ['release', 's.privspec', '--out', 'out3']);
+    assert.equal(composed.code, 0, composed.out + composed.err);
+    assert.match(composed.out, /2 runs on these records compose to local ε 4\.56\b/);
+  });
+
   it('privspec estimate gives back the count-mean sketch report’s estimates from its file and hash seed', async () => {
     const dir = fresh(CMS);
     assert.equal((await run(dir, ['release', 's.privspec', '--out', 'out'])).code, 0);

@@ -49,6 +49,20 @@ describe('the preview of a local release (issue 40)', () => {
     assert.ok(Math.abs(total - 1000) < 1e-6, String(total));
   });
 
+  it('the crossing at width 1024 and 256 hashes, by hand: 33 values at ε = 2, 472 at ε = 4', () => {
+    // For a value no unit holds, Var[f̃]/n = (m/(m−1))²·((c² − 1)/4 + (m − 1)/m²·(1 − 1/k)) with
+    // c = (e^{ε/2}+1)/(e^{ε/2}−1) (Apple Differential Privacy Team 2017, Algorithm 3), and RR's
+    // Var*/n = (e^ε + K − 2)/(e^ε − 1)² (Wang et al. 2017) exceeds it from K > (Var[f̃]/n)·(e^ε − 1)² − e^ε + 2.
+    // ε = 2: c = 3.71828/1.71828 = 2.16395, (c² − 1)/4 = 0.92067; (m − 1)/m²·(255/256) = 0.00097180; ×(1024/1023)² →
+    // 0.92345; ×(e² − 1)² = 40.820 → 37.695; − 7.389 + 2 = 32.31, so K = 33.
+    // ε = 4: c = 8.38906/6.38906 = 1.31304, (c² − 1)/4 = 0.18102; + 0.00097180, ×1.001956 → 0.18234; ×(e⁴ − 1)² =
+    // 2872.76 → 523.8; − 54.598 + 2 = 471.2, so K = 472. Independent of n.
+    for (const n of [1000, 32_561]) {
+      assert.equal(sketchBeatsResponseAt(2, n, 1024, 256), 33);
+      assert.equal(sketchBeatsResponseAt(4, n, 1024, 256), 472);
+    }
+  });
+
   it('the crossing: below it randomized response has the smaller variance, from it the sketch', () => {
     for (const epsilon of [1, 2, 4]) {
       const n = 1000;
