@@ -9,7 +9,7 @@
 import { budgetLimit, summarizeBudget, type Spendable } from './budget-walk.js';
 import { overrunOf } from './budget-notion.js';
 import { addedText, convertedEpsilon, mainAmount, remainingText, spentText, totalText } from './cost-text.js';
-import { boxRecord, ledgerTotal, type LedgerEntry } from './ledger-entry.js';
+import { ledgerTotal, plannedEntry, type LedgerEntry } from './ledger-entry.js';
 import { costIn, type Amount } from './release-costs.js';
 import type { BudgetDescription } from './release-description.js';
 
@@ -81,35 +81,14 @@ export function budgetMeter<P extends Spendable>(
   const spent = ledgerTotal(ledger, budget.accounting);
   // ▶ Run checks this release alone against the ledger, as the runner does under its lock.
   const own = mine && costIn(mine.plan.costs, budget.accounting) ? mine.plan : undefined;
-  const withRun = own
-    ? ledgerTotal(
-        [
-          ...ledger,
-          { id: 'planned', release, at: '', costs: own.costs, box: boxRecord(own.box), userLevel: own.userLevel },
-        ],
-        budget.accounting,
-      )
-    : spent;
+  const withRun = own ? ledgerTotal([...ledger, plannedEntry(own)], budget.accounting) : spent;
   const run = own ? overrunOf(budget, limit, spent, withRun) : undefined;
   const planText = totalText(total, limit, accounting);
   const ledgerText = spentText(spent, limit, accounting);
   // What remains is what the ledger and the whole plan leave together, composed as the runner and the status bar
   // compose them ("ledger ρ 0.02 spent + plan ρ 0.11 = ρ 0.13 of 0.147"): the newcomer tour found the panel's
   // remainder ignoring a ledger the status bar counted. With nothing spent yet it is the plan's remainder.
-  const planned = summary.releases.flatMap((r) =>
-    costIn(r.plan.costs, accounting)
-      ? [
-          {
-            id: 'planned',
-            release: r.plan.name,
-            at: '',
-            costs: r.plan.costs,
-            box: boxRecord(r.plan.box),
-            userLevel: r.plan.userLevel,
-          },
-        ]
-      : [],
-  );
+  const planned = summary.releases.filter((r) => costIn(r.plan.costs, accounting)).map((r) => plannedEntry(r.plan));
   // Entries that spend nothing (microdata files, seeded runs) leave it the plan's remainder, in the plan's words.
   const spentSomething = mainAmount(spent, accounting) > 0;
   const combined = spentSomething ? ledgerTotal([...ledger, ...planned], accounting) : total;

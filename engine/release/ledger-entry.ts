@@ -113,6 +113,26 @@ export function boxRecord(box: Box | undefined): Record<string, Constraint[]> | 
   return box ? Object.fromEntries([...box].map(([k, v]) => [k, [...v]])) : undefined;
 }
 
+/**
+ * The entry a run of `plan` would add, before it runs: what the meter, ▶ Run's affordability and the status bar's sum
+ * compose with the ledger, as the runner composes the entry it records.
+ */
+export function plannedEntry(plan: {
+  readonly name: string;
+  readonly costs: ReleaseCosts;
+  readonly box?: Box;
+  readonly userLevel: boolean;
+}): LedgerEntry {
+  return {
+    id: 'planned',
+    release: plan.name,
+    at: '',
+    costs: plan.costs,
+    box: boxRecord(plan.box),
+    userLevel: plan.userLevel,
+  };
+}
+
 /** The entries that spend central budget (seeded runs and microdata runs do not). */
 export function spendingEntries(entries: readonly LedgerEntry[]): LedgerEntry[] {
   return entries.filter((e) => !e.notPrivate && e.microdata === undefined);

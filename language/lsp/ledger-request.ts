@@ -21,7 +21,7 @@ import {
 } from '../../engine/release/cost-text.js';
 import { effectiveLimit, formatLimit } from '../../engine/release/ledger-limit.js';
 import { overrunOf } from '../../engine/release/budget-notion.js';
-import { boxRecord, ledgerTotal, type LedgerEntry } from '../../engine/release/ledger-entry.js';
+import { ledgerTotal, plannedEntry, type LedgerEntry } from '../../engine/release/ledger-entry.js';
 import { costIn } from '../../engine/release/release-costs.js';
 import { analyzeDocument, specPath } from '../privspec-analysis.js';
 import type { LedgerEntryView, LedgerResponse } from '../protocol-types.js';
@@ -83,14 +83,7 @@ export function plannedEntries(a: SpecAnalysis, targets: readonly SpecAnalysis['
       (p) =>
         p.dp && p.problems.length === 0 && p.risks.every((r) => r.accepted) && costIn(p.costs, a.summary.accounting),
     )
-    .map((p) => ({
-      id: 'planned',
-      release: p.name,
-      at: '',
-      costs: p.costs,
-      box: boxRecord(p.box),
-      userLevel: p.userLevel,
-    }));
+    .map(plannedEntry);
 }
 
 /**
