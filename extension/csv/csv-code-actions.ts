@@ -51,26 +51,34 @@ export class CsvCodeActions implements vscode.CodeActionProvider {
           });
           if (token.isCancellationRequested) return [];
           const client = this.ctx.client;
-          if (!client) continue;
-          const specUri = vscode.Uri.file(spec.uri);
-          for (const fix of fixes) {
-            // The language server owns every edit of a spec: it finds the anonymity block on its syntax tree.
-            const params: LevelEditParams = {
-              uri: client.code2ProtocolConverter.asUri(specUri),
-              column: fix.column,
-              level: fix.level,
-            };
-            const edit = await client.sendRequest<LevelEditResponse>(levelEditRequestMethod, params);
-            if (!edit || token.isCancellationRequested) continue;
-            const action = new vscode.CodeAction(
-              fixTitle(fix, info.model.hierarchies[fix.column], spec.name),
-              vscode.CodeActionKind.QuickFix,
+          if (client) {
+            const specUri = vscode.Uri.file(spec.uri);
+            // The language server owns every edit of a spec: it finds the anonymity block on its syntax tree. The
+            // edits are asked together: in a window just opened the server may still be checking the workspace's
+            // specs, and one wait is better than one per fix.
+            const edits = await Promise.all(
+              fixes.map((fix) =>
+                client.sendRequest<LevelEditResponse>(levelEditRequestMethod, {
+                  uri: client.code2ProtocolConverter.asUri(specUri),
+                  column: fix.column,
+                  level: fix.level,
+                } satisfies LevelEditParams),
+              ),
             );
-            action.diagnostics = [diagnostic];
-            action.edit = new vscode.WorkspaceEdit();
-            action.edit.replace(specUri, client.protocol2CodeConverter.asRange(edit.range), edit.newText);
-            if (actions.length === 0) action.isPreferred = true;
-            actions.push(action);
+            if (token.isCancellationRequested) return [];
+            fixes.forEach((fix, i) => {
+              const edit = edits[i];
+              if (!edit) return;
+              const action = new vscode.CodeAction(
+                fixTitle(fix, info.model.hierarchies[fix.column], spec.name),
+                vscode.CodeActionKind.QuickFix,
+              );
+              action.diagnostics = [diagnostic];
+              action.edit = new vscode.WorkspaceEdit();
+              action.edit.replace(specUri, client.protocol2CodeConverter.asRange(edit.range), edit.newText);
+              if (actions.length === 0) action.isPreferred = true;
+              actions.push(action);
+            });
           }
         } catch (error) {
           this.ctx.output.appendLine(`quick fixes for ${document.uri.fsPath}: ${(error as Error).message}`);

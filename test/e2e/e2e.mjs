@@ -88,16 +88,24 @@ try {
     return undefined;
   };
   const openFile = async (name, contentText) => {
+    // Matched by the start of its label, so that "Risk Report: visits.csv" in the other group is not taken for visits.csv.
+    const tab = page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`).first();
     await quickInputFor('Control+P', name);
-    // Click the matching entry: Enter could still pick the entry that was first before the list caught up with the filter.
+    let opened = false;
     try {
+      // Click the matching entry: Enter could still pick the entry that was first before the list caught up with the filter.
       await page.locator('.quick-input-list .monaco-list-row', { hasText: name }).first().click({ timeout: 20000 });
+      await tab.waitFor({ timeout: 15000 });
+      opened = true;
     } catch {
       // Quick open's file search can miss a file written moments before (seen in CI with the editor's file watcher
-      // restarting): open it by its path through File: Open File… instead.
+      // restarting), and a click on a list still moving can land on nothing (seen in CI: no tab after the click): open
+      // it by its path through File: Open File… instead.
+    }
+    if (!opened) {
       const file = findInWorkspace(name);
       if (!file) throw new Error(`${name}: no such file in the workspace`);
-      await page.keyboard.press('Escape');
+      if (await quickInput.isVisible()) await page.keyboard.press('Escape');
       await runCommand('File: Open File...');
       await quickInput.waitFor({ state: 'visible' });
       for (let attempt = 1; ; attempt++) {
@@ -106,9 +114,8 @@ try {
         if ((await quickInput.inputValue()) === file || attempt === 5) break;
       }
       await page.keyboard.press('Enter');
+      await tab.waitFor();
     }
-    // Matched by the start of its label, so that "Risk Report: visits.csv" in the other group is not taken for visits.csv.
-    await page.locator(`.tabs-container .tab.active[aria-label^="${name}"]`).first().waitFor();
     const lines = page.locator('.editor-instance .monaco-editor .view-lines', { hasText: contentText }).first();
     try {
       await lines.waitFor({ timeout: 10000 });

@@ -10,8 +10,10 @@ bash "$HERE/setup.sh" || exit 2
 
 VERSION=$(node -p "require('$ROOT/package.json').version")
 VSIX=${PRIVSPEC_VSIX:-$ROOT/privspec-$VERSION.vsix}
-if [ ! -f "$VSIX" ]; then
-  echo "[e2e] $VSIX is missing; building it with npm run package"
+# A package older than the build would test yesterday's extension against today's command-line tool (seen: the attack
+# step failing on a row key the old language server did not read): package again when dist/ is newer.
+if [ ! -f "$VSIX" ] || { [ -z "${PRIVSPEC_VSIX:-}" ] && [ -n "$(find "$ROOT/dist" -newer "$VSIX" -print -quit)" ]; }; then
+  echo "[e2e] $VSIX is missing or older than dist/; building it with npm run package"
   (cd "$ROOT" && npm run package >/dev/null) || exit 2
 fi
 

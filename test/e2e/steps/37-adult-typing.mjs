@@ -51,6 +51,27 @@ export default async function adultTyping(t) {
   };
   const completion = [];
   for (let i = 0; i < 6; i++) completion.push(await complete(`release r${i}: count by `, { into: server }));
+  // PRIVSPEC_E2E_TRACE=FILE: one more round under Chrome's tracing, written to FILE (chrome://tracing, Perfetto), to see
+  // where the page spends the time between the key and the list. Not part of the figures.
+  if (process.env.PRIVSPEC_E2E_TRACE) {
+    const cdp = await page.context().newCDPSession(page);
+    await cdp.send('Tracing.start', {
+      categories: 'devtools.timeline,disabled-by-default-devtools.timeline,v8.execute,toplevel,blink.user_timing',
+      transferMode: 'ReturnAsStream',
+    });
+    const ms = await complete('release rt: count by ');
+    const done = new Promise((resolve) => cdp.once('Tracing.tracingComplete', resolve));
+    await cdp.send('Tracing.end');
+    const { stream } = await done;
+    const chunks = [];
+    for (;;) {
+      const { data, eof, base64Encoded } = await cdp.send('IO.read', { handle: stream });
+      chunks.push(base64Encoded ? Buffer.from(data, 'base64').toString() : data);
+      if (eof) break;
+    }
+    fs.writeFileSync(process.env.PRIVSPEC_E2E_TRACE, chunks.join(''));
+    log(`traced one completion round (${ms} ms) to ${process.env.PRIVSPEC_E2E_TRACE}`);
+  }
   const first = completion.shift();
   server.shift();
   // The same keys after a second's pause: what typing just before costs.
