@@ -19,7 +19,8 @@ the total likelihood (the assignment problem of Kuhn 1955, solved exactly) picks
   --hierarchy a=file     the ARX hierarchy the release used for a: a generalized value matches the values it covers.
                          Mondrian ranges [lo, hi], value sets {a, b} and '*' are understood without one
   --pram a=RETAIN        a was randomized by PRAM keeping each value with probability RETAIN (otherwise uniform over
-                         the original column's values, or over every value seen when --truth is not given)
+                         the domain the release's report beside the file states — a hierarchy's values —, else over the
+                         original column's values, or over every value seen when --truth is not given)
   --matrix a=file.csv    a was randomized by PRAM with this transition matrix (first row and column are the labels)
   --truth original       the original data, to score the attack. A file privspec wrote (shuffled, suppressed records
                          left out) is aligned by the private row key kept beside this data's ledger; any other file

@@ -345,6 +345,47 @@ describe('issue 34 — privspec attack scores the shuffled releases privspec wri
     assert.ok(flagged >= 18, `0.9 attacked as 0.3 flagged in ${flagged} of ${RUNS} runs`);
   });
 
+  it("a PRAM release over a declared domain (the hierarchies' values): the attack takes the domain its report states, not the data's values", async () => {
+    const dir = workspace(77);
+    dirs.push(dir);
+    // The attack demo's spec since this stop: the hierarchies beside the data declare the domains, so the matrices are
+    // public (age.csv lists 0…99; the 100 records hold about 60 of those ages, and PRAM at 0.6 draws the others too).
+    const hierarchies = 'hierarchy age from "age.csv"\nhierarchy sex from "sex.csv"\nhierarchy zip from "zip.csv"\n';
+    writeFileSync(
+      join(dir, 'declared.privspec'),
+      `dataset customers from "original.csv" {\n  identifying id\n  quasi age, sex, zip\n}\n${hierarchies}release d06: pram age, sex, zip retain 0.6\n`,
+    );
+    const r = await runIn(dir, ['release', 'declared.privspec', '--out', 'out']);
+    assert.equal(r.code, 0, r.err);
+    const report = JSON.parse(readFileSync(join(dir, 'out', 'd06.json'), 'utf8'));
+    const ages = report.pram.attributes.find((a: { name: string }) => a.name === 'age').labels as string[];
+    assert.equal(ages.length, 100, 'the report states age.csv’s 100 values as the domain');
+    const held = new Set(
+      readFileSync(join(dir, 'original.csv'), 'utf8')
+        .trim()
+        .split('\n')
+        .slice(1)
+        .map((l) => l.split(',')[1]),
+    );
+    const drawn = readFileSync(join(dir, 'out', 'd06.csv'), 'utf8')
+      .trim()
+      .split('\n')
+      .slice(1)
+      .map((l) => cells(l)[0]);
+    assert.ok(
+      drawn.some((a) => !held.has(a)),
+      'PRAM drew an age the data does not hold (else this test proves nothing)',
+    );
+    const scored = await attack(dir, 'out/d06.csv', pramFlags(0.6));
+    assert.ok(scored.code === 0 || scored.code === 1, scored.err);
+    assert.equal(scored.json.alignment, 'row key');
+    // Without the report beside it the attacker has only the data's values, and a drawn age outside them is refused.
+    rmSync(join(dir, 'out', 'd06.json'));
+    const blind = await attack(dir, 'out/d06.csv', pramFlags(0.6));
+    assert.equal(blind.code, 2);
+    assert.match(blind.err + JSON.stringify(blind.json), /not in the domain/);
+  });
+
   it('a release streamed from its source has no row key: its ledger entry says why, and the attack exits 2 rather than guess', async () => {
     const dir = workspace(11);
     dirs.push(dir);

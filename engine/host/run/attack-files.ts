@@ -25,6 +25,7 @@ import { writeNewFileAtomic } from '../files/write-file-atomic.js';
 import { checkRecordOrder, recordOrder, type RowAlignment } from '../../attack/row-alignment.js';
 import { findRowKey, RowKeyProblem, type FoundRowKey } from '../ledger/row-key.js';
 import { ledgerFor, LedgerUnreadable } from '../ledger/dataset-identity.js';
+import { pramReportDomains } from './pram-report-domains.js';
 
 export interface AttackFilesInput {
   readonly released: string;
@@ -92,12 +93,19 @@ export async function runAttackFiles(input: AttackFilesInput): Promise<AttackFil
     models.set(name, { kind: 'generalized', hierarchy: parseArxHierarchy(await readText(path), path) });
   for (const [name, path] of input.matrices ?? [])
     models.set(name, { kind: 'pram', matrix: matrixFromCsv(await readText(path), { source: path }) });
+  // The domains the release's report states (a PRAM over a hierarchy's values draws values the data need not hold).
+  const stated = input.retain?.size ? await pramReportDomains(input.released) : new Map<string, readonly string[]>();
   for (const [name, retain] of input.retain ?? []) {
-    // The matrix the release used: over the original column's values when the truth is at hand (privspec's default
-    // domain), otherwise over every value the attacker sees, released or candidate.
-    const values = truth
-      ? distinctValues(column(truth, name))
-      : [...new Set([...distinctValues(column(released, name)), ...distinctValues(column(candidates, name))])].sort();
+    // The matrix the release used: over the domain its report states; else over the original column's values when the
+    // truth is at hand (privspec's default domain), otherwise over every value the attacker sees, released or
+    // candidate.
+    const values =
+      stated.get(name) ??
+      (truth
+        ? distinctValues(column(truth, name))
+        : [
+            ...new Set([...distinctValues(column(released, name)), ...distinctValues(column(candidates, name))]),
+          ].sort());
     models.set(name, { kind: 'pram', matrix: retentionMatrix(values, retain) });
   }
   // Which truth record each released record is, before any work: a wrong alignment would score nonsense.
