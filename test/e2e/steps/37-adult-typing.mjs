@@ -74,6 +74,38 @@ export default async function adultTyping(t) {
   }
   const first = completion.shift();
   server.shift();
+  // PRIVSPEC_E2E_VARIANTS=1: the same rounds with one editor feature off at a time (workspace settings), to see which of
+  // the extension's contributions the editor pays for while the keys come. Not part of the figures.
+  if (process.env.PRIVSPEC_E2E_VARIANTS) {
+    const settingsFile = path.join(workspace, '.vscode', 'settings.json');
+    const saved = fs.readFileSync(settingsFile, 'utf8');
+    const variants = {
+      'code lens off': { 'editor.codeLens': false },
+      'semantic tokens off': { 'editor.semanticHighlighting.enabled': false },
+      'quick suggestions off': { 'editor.quickSuggestions': { other: false, comments: false, strings: false } },
+      'breadcrumbs and outline off': { 'breadcrumbs.enabled': false, 'outline.showVariables': false },
+      'all four off': {
+        'editor.codeLens': false,
+        'editor.semanticHighlighting.enabled': false,
+        'editor.quickSuggestions': { other: false, comments: false, strings: false },
+        'breadcrumbs.enabled': false,
+      },
+    };
+    for (const [name, settings] of Object.entries(variants)) {
+      fs.writeFileSync(settingsFile, JSON.stringify({ ...JSON.parse(saved), ...settings }, null, 2));
+      await page.waitForTimeout(1500);
+      const xs = [];
+      for (let i = 0; i < 5; i++) xs.push(await complete(`release v${i}: count by `));
+      xs.shift();
+      log(`VARIANT ${name}: completion right after typing median ${median(xs)} ms (${range(xs)})`);
+    }
+    fs.writeFileSync(settingsFile, saved);
+    await page.waitForTimeout(1500);
+    const xs = [];
+    for (let i = 0; i < 5; i++) xs.push(await complete(`release w${i}: count by `));
+    xs.shift();
+    log(`VARIANT none off again: completion right after typing median ${median(xs)} ms (${range(xs)})`);
+  }
   // The same keys after a second's pause: what typing just before costs.
   const idle = [];
   for (let i = 0; i < 3; i++) idle.push(await complete(`release s${i}: count by `, { pause: 1000 }));
