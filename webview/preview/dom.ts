@@ -1,3 +1,5 @@
+import { percentText } from '../../engine/core/percent-text.js';
+
 /** A small element builder: attributes, then children. */
 export function h<K extends keyof HTMLElementTagNameMap>(
   name: K,
@@ -66,7 +68,8 @@ export function value(x: number): string {
   return Number.isFinite(x) && Math.abs(x) >= 1000 ? Math.round(x).toLocaleString('en-US') : fmt(x);
 }
 
-export const percent = (x: number) => `${(100 * x).toFixed(1)}%`;
+/** A share, one formatter for every panel (engine/core/percent-text.ts). */
+export const percent = percentText;
 
 /** Okabe & Ito's colour-blind-safe palette. */
 export const PALETTE = {

@@ -6,14 +6,13 @@ import { applyStyle } from '../shell-style.js';
 import { individualRiskSection } from './individual-risk-section.js';
 import { attackView } from './attack-view.js';
 import { plural } from '../../engine/core/plural.js';
+import { percentText } from '../../engine/core/percent-text.js';
 
 interface State {
   readonly report?: RiskReport;
 }
 
-function percent(x: number): string {
-  return `${(100 * x).toFixed(1)}%`;
-}
+const percent = percentText;
 
 function h<K extends keyof HTMLElementTagNameMap>(
   name: K,
