@@ -4,33 +4,18 @@ import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
 import type { Criterion } from '../../engine/criteria/criterion.js';
 import { KAnonymity } from '../../engine/criteria/k-anonymity.js';
-import { DistinctLDiversity, EntropyLDiversity, RecursiveCLDiversity } from '../../engine/criteria/l-diversity.js';
-import {
-  EqualDistanceTCloseness,
-  HierarchicalDistanceTCloseness,
-  OrderedDistanceTCloseness,
-} from '../../engine/criteria/t-closeness.js';
 import { parseArxHierarchy } from '../../engine/hierarchy/arx-hierarchy.js';
-import { bindHierarchy } from '../../engine/hierarchy/bound-hierarchy.js';
 import type { Hierarchy } from '../../engine/hierarchy/hierarchy.js';
 import { METRIC_NAMES, type MetricName } from '../../engine/metrics/metric-by-name.js';
-import { mondrian, mondrianRelease, type MondrianResult } from '../../engine/mondrian/mondrian.js';
+import type { MondrianResult } from '../../engine/mondrian/mondrian.js';
 import { mondrianJson, toText } from './anonymize-text.js';
-import { PRAM_FLAGS, PRAM_USAGE, pramSearchReport, writePramRelease, type MicrodataWriter } from './anonymize-pram.js';
-import {
-  OwnFileRefused,
-  ownFilePublished,
-  recordStreamedOwnFile,
-  writeOwnMicrodataFile,
-  type OwnMicrodataRun,
-} from '../../engine/host/ledger/own-microdata-file.js';
+import { PRAM_FLAGS, PRAM_USAGE } from './anonymize-pram-flags.js';
+import type { MicrodataWriter } from './anonymize-pram.js';
+import type { OwnMicrodataRun } from '../../engine/host/ledger/own-microdata-file.js';
 import { guardOutputs, OutputGuardError } from '../../engine/host/files/output-guard.js';
 import { columnsOnly, readFrequencies, readsAtSource, readTable } from '../../engine/host/sources/open-source.js';
-import { DuckDbSource } from '../../engine/host/sources/duckdb/duckdb-source.js';
-import { beforeStream, openStreamSource } from '../../engine/host/sources/streamed-source.js';
 import type { DataSource } from '../../engine/source/data-source.js';
-import { fileSnapshot, type FileSnapshot } from '../../engine/host/files/file-snapshot.js';
-import { streamDecidedFile } from '../../engine/host/run/streamed-release-files.js';
+import type { FileSnapshot } from '../../engine/host/files/file-snapshot.js';
 import {
   adHocColumns,
   adHocGeneralize,
@@ -43,9 +28,6 @@ import { databaseLocation } from '../../engine/host/sources/database-location.js
 import { readCsvHeader } from '../../engine/host/sources/csv/read-csv-header.js';
 import { engineOption, ENGINE_USAGE } from '../engine-option.js';
 import { FREQUENCIES_FLAGS, FREQUENCIES_USAGE, frequencyAnswerOption } from '../frequencies-option.js';
-import { readFrequencyAnswer } from '../../engine/host/sources/read-frequency-answer.js';
-import { cryptoRandom } from '../../engine/core/random.js';
-import { writeOwnFile } from '../../engine/host/files/release-files.js';
 import type { FrequencyTable } from '../../engine/table/frequency-table.js';
 import { frequencyColumn, frequencyTableOf } from '../../engine/table/frequency-table-of.js';
 import { TableError, type Table } from '../../engine/table/table.js';
@@ -108,12 +90,21 @@ function sameOutputs(report: string, out: string, reportName: string, outName: s
 
 /**
  * An output that appeared, or a folder that changed, while the search ran, or a file that would link with an earlier
- * release of the data: a one-line refusal.
+ * release of the data (`refused`, the ledger's refusal, when a microdata file is written): a one-line refusal.
  */
-function refuseExisting(e: NodeJS.ErrnoException): never {
-  if (e.code === 'EEXIST' || e.code === 'EFOLDERCHANGED' || e instanceof OwnFileRefused) throw new CliError(e.message);
+function refuseExisting(e: NodeJS.ErrnoException, refused?: new (...args: never[]) => Error): never {
+  if (e.code === 'EEXIST' || e.code === 'EFOLDERCHANGED' || (refused !== undefined && e instanceof refused))
+    throw new CliError(e.message);
   throw e;
 }
+
+/**
+ * The code a run needs only with --out, --with-pram, Mondrian or a source read where it lies: loaded when the run asks
+ * for it, so that a plain search on a CSV (the cold process ARX is compared with) loads no ledger, DuckDB, PRAM search
+ * or Mondrian. Each is one module, imported once.
+ */
+const ownMicrodataFile = () => import('../../engine/host/ledger/own-microdata-file.js');
+const secureRandom = async () => (await import('../../engine/core/random.js')).cryptoRandom();
 
 export const anonymize: Command = {
   summary: 'generalize a table to k-anonymity, ℓ-diversity or t-closeness',
@@ -203,10 +194,13 @@ export const anonymize: Command = {
       throw new CliError(
         '--format parquet is written by DuckDB: give a Parquet file or --engine duckdb, without --with-pram or --algorithm mondrian',
       );
-    const streamSource: DataSource | undefined = streamed ? await openStreamSource(input, read) : undefined;
+    const streamSource: DataSource | undefined = streamed
+      ? await (await import('../../engine/host/sources/streamed-source.js')).openStreamSource(input, read)
+      : undefined;
     try {
       if (answer) {
         // The warehouse's answer to the plan's frequency-table query: the search runs on it as on the data's.
+        const { readFrequencyAnswer } = await import('../../engine/host/sources/read-frequency-answer.js');
         const read = await readFrequencyAnswer(answer.file, grouped, {
           ...(answer.names ? { names: answer.names } : {}),
           engine,
@@ -222,7 +216,8 @@ export const anonymize: Command = {
         // Through DuckDB (Parquet, a large CSV, --engine duckdb) DuckDB groups the file where it lies.
         // A streamed file is read again for its rows: its identity now is compared with the file then
         // (file-snapshot.ts).
-        if (streamed && databaseLocation(input) === undefined) snapshot = await fileSnapshot(input);
+        if (streamed && databaseLocation(input) === undefined)
+          snapshot = await (await import('../../engine/host/files/file-snapshot.js')).fileSnapshot(input);
         header = streamSource
           ? [...(await streamSource.columns())]
           : (await readsAtSource(input, engine))
@@ -284,8 +279,9 @@ export const anonymize: Command = {
         nodesEvaluated: result.checked,
         searchMs: Math.round(searchMs * 10) / 10,
       });
-      if (values['with-pram'])
-        report.withPram = pramSearchReport(
+      const pram = values['with-pram'] ? await import('./anonymize-pram.js') : undefined;
+      if (pram)
+        report.withPram = pram.pramSearchReport(
           frequencies,
           options.qi,
           hierarchies,
@@ -294,6 +290,7 @@ export const anonymize: Command = {
         );
       let partitions: MondrianResult | undefined;
       if (options.algorithm === 'mondrian') {
+        const { mondrian } = await import('../../engine/mondrian/mondrian.js');
         partitions = mondrian(problem, options.k!, result.optimum?.evaluation);
         report.mondrian = mondrianJson(partitions);
       }
@@ -301,10 +298,12 @@ export const anonymize: Command = {
       // quasi-identifiers at the optimum's levels, or at Mondrian's own ranges (classes decided by the data and k,
       // 'search'), every other written column as it is.
       const acceptLinked = values['accept-linked-releases'];
+      const ledger = out !== undefined ? await ownMicrodataFile() : undefined;
+      const refuse = (e: NodeJS.ErrnoException) => refuseExisting(e, ledger?.OwnFileRefused);
       const generalized = (columns: readonly string[]): OwnMicrodataRun => ({
         kind: 'generalize',
         columns: options.qi,
-        published: ownFilePublished(
+        published: ledger!.ownFilePublished(
           columns,
           options.qi,
           (q) => (partitions || !result.optimum ? 'search' : result.optimum.levels[options.qi.indexOf(q)]),
@@ -317,14 +316,16 @@ export const anonymize: Command = {
       // The run is recorded in the data's ledger with the file's digest and private row key (own-microdata-file.ts), so
       // that privspec attack can score an attack on the shuffled file.
       const write: MicrodataWriter = async (columns, rows, sourceRows, run) => {
-        const written = await writeOwnMicrodataFile(out!, input, columns, rows, {
-          rng: cryptoRandom(),
-          delimiter: table!.delimiter ?? ',',
-          force: values.force,
-          ...(sourceRows ? { sourceRows } : {}),
-          dataRows: table!.rowCount,
-          run: { ...run, ...(acceptLinked !== undefined ? { acceptLinked } : {}) },
-        }).catch(refuseExisting);
+        const written = await ledger!
+          .writeOwnMicrodataFile(out!, input, columns, rows, {
+            rng: await secureRandom(),
+            delimiter: table!.delimiter ?? ',',
+            force: values.force,
+            ...(sourceRows ? { sourceRows } : {}),
+            dataRows: table!.rowCount,
+            run: { ...run, ...(acceptLinked !== undefined ? { acceptLinked } : {}) },
+          })
+          .catch(refuse);
         for (const a of written.accepted) ctx.err(`privspec: ${a}\n`);
         report.out = values.out;
       };
@@ -334,10 +335,10 @@ export const anonymize: Command = {
         columns: table.columns.filter((c) => !removed.includes(c.name)),
       };
       let pramWritten = true;
-      if (values['with-pram'] && released) {
+      if (pram && released) {
         // Issue 23: with --with-pram the file is the combined release the report describes, not the generalization
         // alone.
-        const written = await writePramRelease(
+        const written = await pram.writePramRelease(
           write,
           released,
           options.qi,
@@ -348,6 +349,7 @@ export const anonymize: Command = {
         if (written) Object.assign(report, { out: values.out }, written);
         pramWritten = written !== null;
       } else if (partitions && released) {
+        const { mondrianRelease } = await import('../../engine/mondrian/mondrian.js');
         const release = mondrianRelease(released, problem, partitions);
         // Mondrian releases every row: line j of the file is input row order[j].
         await write(release.header, release.rows, undefined, generalized(release.header));
@@ -358,8 +360,11 @@ export const anonymize: Command = {
         const source = streamSource!;
         // The streamed file is recorded after it is written (its digest is known then): a link is refused before.
         const run = generalized(header.filter((c) => !removed.includes(c)));
-        const recorded = await recordStreamedOwnFile(out, input, run).catch(refuseExisting);
+        const recorded = await ledger!.recordStreamedOwnFile(out, input, run).catch(refuse);
         for (const a of recorded.accepted) ctx.err(`privspec: ${a}\n`);
+        const { beforeStream } = await import('../../engine/host/sources/streamed-source.js');
+        const { DuckDbSource } = await import('../../engine/host/sources/duckdb/duckdb-source.js');
+        const { streamDecidedFile } = await import('../../engine/host/run/streamed-release-files.js');
         await beforeStream(source);
         // The input CSV's delimiter (given or detected), as the in-memory writer keeps it; ',' for Parquet and tables.
         const written = await streamDecidedFile(
@@ -368,12 +373,12 @@ export const anonymize: Command = {
           { ...adHocStreamed(adHoc, header, result.optimum), ...(snapshot ? { snapshot } : {}) },
           {
             inputs,
-            rng: cryptoRandom(),
+            rng: await secureRandom(),
             force: values.force,
             delimiter: source instanceof DuckDbSource ? (source.delimiter ?? ',') : ',',
             format,
           },
-        ).catch(refuseExisting);
+        ).catch(refuse);
         // The source's shuffled rows carry no input row numbers: the ledger records the file's digest and that it has
         // no key.
         await recorded.written(written);
@@ -384,10 +389,12 @@ export const anonymize: Command = {
         const release = adHocRows(adHoc, table, result.optimum);
         await write(release.header, release.rows, release.sourceRows, generalized(release.header));
       }
-      if (reportFile)
+      if (reportFile) {
+        const { writeOwnFile } = await import('../../engine/host/files/release-files.js');
         await writeOwnFile(reportFile, `${JSON.stringify(report, null, 2)}\n`, { force: values.force }).catch(
-          refuseExisting,
+          (e: NodeJS.ErrnoException) => refuseExisting(e),
         );
+      }
       ctx.out(values.json ? `${JSON.stringify(report)}\n` : toText(report, options.qi));
       return result.optimum && pramWritten ? ExitCode.Ok : ExitCode.Violations;
     } finally {
@@ -553,7 +560,10 @@ async function readHierarchy(ctx: CommandContext, path: string): Promise<Hierarc
 async function buildCriteria(ctx: CommandContext, table: FrequencyTable, o: Options): Promise<Criterion[]> {
   const criteria: Criterion[] = [];
   if (o.k !== undefined) criteria.push(new KAnonymity(o.k));
+  // ℓ-diversity and t-closeness are loaded only when asked for.
   if (o.l !== undefined) {
+    const { DistinctLDiversity, EntropyLDiversity, RecursiveCLDiversity } =
+      await import('../../engine/criteria/l-diversity.js');
     const s = o.sensitive!;
     frequencyColumn(table, s);
     if (o.lVariant === 'distinct') criteria.push(new DistinctLDiversity(s, o.l));
@@ -563,10 +573,13 @@ async function buildCriteria(ctx: CommandContext, table: FrequencyTable, o: Opti
   if (o.t !== undefined) {
     // t-closeness compares each class with the column's distribution over all rows: the records' codes, weighted.
     const col = frequencyColumn(table, o.sensitive!);
+    const { EqualDistanceTCloseness, HierarchicalDistanceTCloseness, OrderedDistanceTCloseness } =
+      await import('../../engine/criteria/t-closeness.js');
     if (o.tDistance === 'equal') criteria.push(new EqualDistanceTCloseness(col, o.t));
     else if (o.tDistance === 'ordered') criteria.push(new OrderedDistanceTCloseness(col, o.t, o.order));
     else {
       const h = await readHierarchy(ctx, o.sensitiveHierarchy!);
+      const { bindHierarchy } = await import('../../engine/hierarchy/bound-hierarchy.js');
       const { bound, missing } = bindHierarchy(h, col);
       if (missing.length > 0)
         throw new TableError(`the hierarchy for '${col.name}' does not cover '${missing[0]}'`, o.sensitiveHierarchy);

@@ -21,7 +21,8 @@ import { createReadStream, existsSync } from 'node:fs';
 import { realpath, stat } from 'node:fs/promises';
 import { homedir } from 'node:os';
 import { dirname, join } from 'node:path';
-import { databaseLocation, databaseServerKey } from '../sources/database-location.js';
+import { databaseLocation } from '../sources/database-location.js';
+import { databaseServerKey } from '../sources/database-server-key.js';
 import type { LedgerStore } from './ledger-store.js';
 import { LedgerUnreadable } from './ledger-unreadable.js';
 

@@ -7,8 +7,6 @@
  */
 import { TableError } from '../../table/table.js';
 import type { DataSource } from '../../source/data-source.js';
-import { clickHouseSettings } from './clickhouse/clickhouse-settings.js';
-import { pgConnectionSettings } from './postgres/pg-connection-settings.js';
 
 export type DatabaseEngine = 'postgres' | 'clickhouse';
 
@@ -63,18 +61,4 @@ export async function openDatabaseSource(location: DatabaseLocation): Promise<Da
   }
   const { openClickHouseSource } = await import('./clickhouse/clickhouse-source.js');
   return await openClickHouseSource(location.table);
-}
-
-/**
- * Which server holds the table, for the ledger's key: host, port and database (PostgreSQL) or the HTTP address
- * (ClickHouse), from the environment — never the user or the password, so that the key names the data, not who reads
- * it.
- */
-export function databaseServerKey(location: DatabaseLocation): string {
-  if (location.engine === 'postgres') {
-    const s = pgConnectionSettings();
-    return `postgres://${s.host}:${s.port}/${s.database}`;
-  }
-  const url = new URL(clickHouseSettings().url);
-  return `clickhouse://${url.host}${url.pathname}`;
 }

@@ -13,7 +13,6 @@
 import { AsyncLocalStorage } from 'node:async_hooks';
 import type { DataSource } from '../../source/data-source.js';
 import { databaseLocation, openDatabaseSource } from './database-location.js';
-import { DuckDbSource } from './duckdb/duckdb-source.js';
 
 export interface OpenOptions {
   /** The CSV's delimiter as the spec names it; detected when absent, unused for Parquet and databases. */
@@ -30,6 +29,8 @@ export type OpenDataSource = (path: string, options: OpenOptions) => Promise<Dat
 export const openSourceAfresh: OpenDataSource = async (path, options = {}) => {
   const database = databaseLocation(path);
   if (database) return openDatabaseSource(database);
+  // Loaded on first use, as the database clients are: a CSV read in memory never opens a source.
+  const { DuckDbSource } = await import('./duckdb/duckdb-source.js');
   return DuckDbSource.open(path, options.delimiter === undefined ? {} : { delimiter: options.delimiter });
 };
 

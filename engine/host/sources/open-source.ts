@@ -11,7 +11,7 @@
 import { stat } from 'node:fs/promises';
 import { TableError, type Table } from '../../table/table.js';
 import type { FrequencyTable } from '../../table/frequency-table.js';
-import { DuckDbSource, fileFormat } from './duckdb/duckdb-source.js';
+import { fileFormat } from './file-format.js';
 import { databaseLocation } from './database-location.js';
 import { openDataSource, withOpenedSource, type OpenDataSource } from './open-data-source.js';
 import type { DataSource } from '../../source/data-source.js';
@@ -96,6 +96,8 @@ export async function readTable(path: string, options: ReadOptions = {}): Promis
       ...(options.delimiter === undefined ? {} : { delimiter: options.delimiter }),
       ...(options.columns ? { columns: options.columns } : {}),
     });
+  // DuckDB's source is loaded here, not at the top: a CSV read in memory never needs it.
+  const { DuckDbSource } = await import('./duckdb/duckdb-source.js');
   return atSource(path, options, async (source) => {
     // DuckDB's chunks are dictionary-encoded as they arrive (duckdb-chunks.ts); a database's rows as below.
     if (!(source instanceof DuckDbSource)) return tableOfSource(source, path, options);

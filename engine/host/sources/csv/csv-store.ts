@@ -4,7 +4,7 @@ import { detectDelimiter } from '../../../table/detect-delimiter.js';
 import { parseCsv } from '../../../table/parse-csv.js';
 import type { Table } from '../../../table/table.js';
 import type { FrequencyTable } from '../../../table/frequency-table.js';
-import { fileFormat } from '../duckdb/duckdb-source.js';
+import { fileFormat } from '../file-format.js';
 import { DUCKDB_ABOVE_BYTES, readFrequencies, readTable } from '../open-source.js';
 import { readCsvFile } from './read-csv-file.js';
 import { databaseLocation } from '../database-location.js';

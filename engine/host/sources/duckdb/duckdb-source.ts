@@ -20,6 +20,7 @@ import { mergeEqualRecords } from '../../../table/merge-records.js';
 import { canonicalFrequencyTable } from '../../../table/canonical-frequency-table.js';
 import { encodeChunks, type EncodedColumns } from './duckdb-chunks.js';
 import { globFreePath } from './glob-free-path.js';
+import { fileFormat } from '../file-format.js';
 import { readCsvHeader } from '../csv/read-csv-header.js';
 import type {
   AggregateAnswer,
@@ -67,12 +68,6 @@ export function duckdbSettings(spill = join(tmpdir(), `privspec-duckdb-${process
     threads: process.env.PRIVSPEC_DUCKDB_THREADS ?? String(availableParallelism()),
     temp_directory: spill,
   };
-}
-
-export type FileFormat = 'csv' | 'parquet';
-
-export function fileFormat(path: string): FileFormat {
-  return /\.parquet$/i.test(path) ? 'parquet' : 'csv';
 }
 
 async function loadDuckDb(): Promise<typeof import('@duckdb/node-api')> {
