@@ -197,11 +197,11 @@ export class CountMeanSketchTally {
       const c = hex.charCodeAt(t);
       if (c >= 128 || NIBBLE[c] < 0) return t;
     }
-    const size = this.size;
+    const { size, cells, ones } = this;
     const row = j * size;
     for (let d = 0; d < size; d++) {
-      const l = this.cells[row + d];
-      this.ones[d] += (NIBBLE[hex.charCodeAt(l >> 2)] >> (3 - (l & 3))) & 1;
+      const l = cells[row + d];
+      ones[d] += (NIBBLE[hex.charCodeAt(l >> 2)] >> (3 - (l & 3))) & 1;
     }
     this.n++;
     this.flipsSquared += this.shared[j];
@@ -226,11 +226,11 @@ export class CountMeanSketchTally {
     }
     for (; t < end; t++) hex &= HEX_BYTE[bytes[t]] >= 0 ? 1 : 0;
     if (hex === 0) return false;
-    const size = this.size;
+    const { size, cells, ones } = this;
     const row = j * size;
     for (let d = 0; d < size; d++) {
-      const l = this.cells[row + d];
-      this.ones[d] += (HEX_BYTE[bytes[start + (l >> 2)]] >> (3 - (l & 3))) & 1;
+      const l = cells[row + d];
+      ones[d] += (HEX_BYTE[bytes[start + (l >> 2)]] >> (3 - (l & 3))) & 1;
     }
     this.n++;
     this.flipsSquared += this.shared[j];
