@@ -1,6 +1,7 @@
 import { readFile } from 'node:fs/promises';
 import { resolve } from 'node:path';
-import { readCsvFile } from '../../engine/host/sources/csv/read-csv-file.js';
+import { readCsvCells } from '../../engine/host/sources/csv/read-csv-cells.js';
+import { readCsvHeader } from '../../engine/host/sources/csv/read-csv-header.js';
 import { PrivacyError } from '../../engine/core/measures.js';
 import {
   sketchCoefficientsProblem,
@@ -12,8 +13,10 @@ import {
   estimatesSumCheck,
   localProtocol,
   ReportError,
+  type LocalProtocol,
   type LocalQuery,
 } from '../../engine/release/kinds/local/local-protocol.js';
+import type { FrequencyEstimates } from '../../engine/dp/mechanisms/randomized-response-estimate.js';
 import { localDomain } from '../../engine/release/kinds/local/local-release.js';
 import { ReleaseUnavailable } from '../../engine/release/release-unavailable.js';
 import { localEpsilonText } from '../../engine/release/cost-text.js';
@@ -127,6 +130,54 @@ function checkedProtocol(file: string, local: Record<string, unknown>, q: LocalQ
   return protocol;
 }
 
+/**
+ * The estimates from a file of reports, streamed: the reader hands the estimator batches of raw cells, so memory holds
+ * the counts, one chunk and one batch, not a string per report. Input errors come as the whole file read into a table
+ * gives them: the reader's (a malformed record, a cell that is not UTF-8) first wherever they are, then a missing
+ * column, then the first malformed report.
+ */
+async function estimateFile(file: string, protocol: LocalProtocol, name: string): Promise<FrequencyEstimates> {
+  const read = async <T>(f: () => Promise<T>) =>
+    f().catch((e: Error) => {
+      throw e instanceof TableError ? e : new CliError(`${file}: ${e.message}`);
+    });
+  const names = await read(() => readCsvHeader(file));
+  const fields = protocol.header.map((column) => names.indexOf(column));
+  const missing = protocol.header.filter((_, i) => fields[i] < 0);
+  if (missing.length > 0) {
+    // Read to the end all the same: a malformed record anywhere is said first, as it always was.
+    await read(() => readCsvCells(file, {}, () => {}));
+    throw new CliError(
+      `${file}:1: a ${name} report file has the column${protocol.header.length > 1 ? 's' : ''} ${protocol.header.join(', ')}; ${missing.join(', ')} missing`,
+    );
+  }
+  let estimator;
+  try {
+    estimator = protocol.estimator();
+  } catch (e) {
+    if (e instanceof PrivacyError) throw new CliError(`${file}: ${e.message}`);
+    throw e;
+  }
+  // Every column is read, so that a cell that is not UTF-8 is refused in any of them, as before.
+  const { rows } = await read(() =>
+    readCsvCells(file, {}, (batch) =>
+      estimator.addCells({
+        ...batch,
+        starts: fields.map((f) => batch.starts[f]),
+        ends: fields.map((f) => batch.ends[f]),
+      }),
+    ),
+  );
+  if (rows === 0) throw new CliError(`${file}: no reports in it`);
+  try {
+    return estimator.finish();
+  } catch (e) {
+    if (e instanceof ReportError) throw new CliError(`${file}:${e.line ?? e.row + 2}: ${e.message}`);
+    if (e instanceof PrivacyError) throw new CliError(`${file}: ${e.message}`);
+    throw e;
+  }
+}
+
 export const estimate: Command = {
   summary: "estimate a local DP release's counts from its reports (no budget)",
   usage,
@@ -185,25 +236,7 @@ export const estimate: Command = {
       protocol = localProtocol(q, domain, seed !== undefined ? { hashSeed: Number(seed) } : {});
     }
     const file = resolve(ctx.cwd, positionals[0]);
-    const table = await readCsvFile(file).catch((e: Error) => {
-      throw e instanceof TableError ? e : new CliError(`${file}: ${e.message}`);
-    });
-    const columns = protocol.header.map((name) => table.columns.find((c) => c.name === name));
-    const missing = protocol.header.filter((_, i) => !columns[i]);
-    if (missing.length > 0)
-      throw new CliError(
-        `${file}:1: a ${q.protocol} report file has the column${protocol.header.length > 1 ? 's' : ''} ${protocol.header.join(', ')}; ${missing.join(', ')} missing`,
-      );
-    const rows = Array.from({ length: table.rowCount }, (_, r) => columns.map((c) => c!.dictionary[c!.codes[r]]));
-    if (rows.length === 0) throw new CliError(`${file}: no reports in it`);
-    let estimates;
-    try {
-      estimates = protocol.estimate(rows);
-    } catch (e) {
-      if (e instanceof ReportError) throw new CliError(`${file}:${table.rowLines?.[e.row] ?? e.row + 2}: ${e.message}`);
-      if (e instanceof PrivacyError) throw new CliError(`${file}: ${e.message}`);
-      throw e;
-    }
+    const estimates = await estimateFile(file, protocol, q.protocol);
     const records = estimateRecords(domain, estimates);
     refuseNonFinite(records);
     const sumCheck = estimatesSumCheck(estimates);

@@ -38,6 +38,26 @@ export interface RecordParserOptions {
    * recorded as the line of the record it first appeared in (so an invalid value can still be placed).
    */
   tally?: boolean;
+  /**
+   * Hand the records to this function in batches of raw cells instead of coding them (requires `fieldCount`): no
+   * dictionary and no per-row array grows, so memory holds one chunk and one batch whatever the rows and their values.
+   * The cells' bytes are not checked for UTF-8.
+   */
+  cells?: (batch: CellBatch) => void;
+}
+
+/**
+ * A batch of records as raw cells: the bytes of the encoded field `f` of row `r` are `bytes[starts[f][r], ends[f][r])`,
+ * a quoted field without its quotes and with `""` already read as `"`. Valid only during the call it is given to: the
+ * parser reuses the arrays and the buffer.
+ */
+export interface CellBatch {
+  readonly rows: number;
+  readonly bytes: Uint8Array;
+  readonly starts: readonly Int32Array[];
+  readonly ends: readonly Int32Array[];
+  /** Line on which each record starts, counted from the parser's `firstLine`. */
+  readonly rowLines: Int32Array;
 }
 
 /** What a parser hands back: typed arrays only, so that a worker can transfer it. */
@@ -57,6 +77,8 @@ export interface ParsedRange {
 const QUOTE = 0x22;
 /** Rows per batch when counting distinct records: small enough to stay in cache, large enough to amortize the loop. */
 const TALLY_BATCH = 4096;
+/** Rows per batch of raw cells. */
+const CELL_BATCH = 4096;
 const LF = 0x0a;
 const CR = 0x0d;
 
@@ -83,6 +105,13 @@ export class CsvRecordParser {
    */
   private tally: TupleCounter | undefined;
   private base = 0;
+  /**
+   * With `cells`: where each encoded field of the batch ends (`codes` holds where it starts), and the quoted fields
+   * holding `""`, as row·fieldCount + field, which are unescaped in place once their records are complete.
+   */
+  private readonly sink: ((batch: CellBatch) => void) | undefined;
+  private ends: Int32Array[] = [];
+  private escaped: number[] = [];
 
   constructor(options: RecordParserOptions, buffer?: Uint8Array) {
     this.delimiter = options.delimiter;
@@ -93,7 +122,16 @@ export class CsvRecordParser {
     this.rowLines = new Int32Array(capacity);
     const fields = options.fields ? new Set(options.fields) : undefined;
     if (options.tally && this.fieldCount < 0) throw new RangeError('counting distinct records needs the field count');
-    if (options.tally) {
+    if (options.cells && (this.fieldCount < 0 || options.tally))
+      throw new RangeError('raw cells need the field count, and are not counted');
+    this.sink = options.cells;
+    if (this.sink) {
+      this.rowLines = new Int32Array(CELL_BATCH);
+      for (let j = 0; j < this.fieldCount; j++) {
+        this.addColumn(CELL_BATCH, !fields || fields.has(j));
+        this.ends.push(new Int32Array(this.keep[j] ? CELL_BATCH : 0));
+      }
+    } else if (options.tally) {
       this.rowLines = new Int32Array(TALLY_BATCH);
       for (let j = 0; j < this.fieldCount; j++) this.addColumn(TALLY_BATCH, !fields || fields.has(j));
       this.tally = new TupleCounter(this.keep.reduce((n, k) => n + k, 0));
@@ -124,7 +162,7 @@ export class CsvRecordParser {
 
   /** Ensures the row arrays hold at least `rows` rows; call with an estimate to avoid regrowing. */
   ensureRows(rows: number): void {
-    if (this.tally || rows <= this.rowLines.length) return;
+    if (this.tally || this.sink || rows <= this.rowLines.length) return;
     const grow = (a: Int32Array) => {
       const b = new Int32Array(rows);
       b.set(a.subarray(0, this.rows));
@@ -152,11 +190,45 @@ export class CsvRecordParser {
     this.base = this.rows;
   }
 
+  /**
+   * Hands the batch of complete records to the sink. Their bytes are consumed, so a quoted field holding `""` can be
+   * unescaped where it lies: its unescaped form is shorter and starts at the same byte.
+   */
+  private flushCells(): void {
+    const rows = this.rows - this.base;
+    if (rows === 0) return;
+    const buf = this.buffer;
+    const fieldCount = this.fieldCount;
+    for (const cell of this.escaped) {
+      const at = Math.floor(cell / fieldCount);
+      const col = cell - at * fieldCount;
+      const start = this.codes[col][at];
+      const end = this.ends[col][at];
+      let n = start;
+      for (let k = start; k < end; k++) {
+        buf[n++] = buf[k];
+        if (buf[k] === QUOTE) k++;
+      }
+      this.ends[col][at] = n;
+    }
+    this.escaped.length = 0;
+    this.base = this.rows;
+    const kept = (_: unknown, j: number) => this.keep[j] !== 0;
+    this.sink!({
+      rows,
+      bytes: buf,
+      starts: this.codes.filter(kept),
+      ends: this.ends.filter(kept),
+      rowLines: this.rowLines,
+    });
+  }
+
   result(): ParsedRange {
     if (this.tally) this.countBatch();
+    if (this.sink) this.flushCells();
     return {
       rows: this.rows,
-      codes: this.tally ? [] : this.codes.filter((_, j) => this.keep[j]),
+      codes: this.tally || this.sink ? [] : this.codes.filter((_, j) => this.keep[j]),
       rowLines: this.rowLines,
       dictionaries: this.dictionaries.filter((_, j) => this.keep[j]).map((d) => d.toState()),
       endLine: this.line,
@@ -191,6 +263,8 @@ export class CsvRecordParser {
     const keep = this.keep;
     const maxRecords = this.maxRecords;
     const tally = this.tally !== undefined;
+    const cells = this.sink !== undefined;
+    const ends = this.ends;
     let codes = this.codes;
     let rowLines = this.rowLines;
     let i = this.start;
@@ -214,6 +288,7 @@ export class CsvRecordParser {
         if (row - this.base === rowLines.length) {
           this.rows = row;
           if (tally) this.countBatch();
+          else if (cells) this.flushCells();
           else {
             this.ensureRows(row * 2);
             codes = this.codes;
@@ -236,7 +311,11 @@ export class CsvRecordParser {
             fieldStart = i + 1;
             fieldEnd = after - 1;
             i = after;
-            if (col < fieldCount && keep[col] !== 0) {
+            if (col < fieldCount && keep[col] !== 0 && cells) {
+              codes[col][at] = fieldStart;
+              ends[col][at] = fieldEnd;
+              if (this.quotedEscapes) this.escaped.push(at * fieldCount + col);
+            } else if (col < fieldCount && keep[col] !== 0) {
               codes[col][at] = this.quotedEscapes
                 ? this.codeUnescaped(dicts[col], buf, fieldStart, fieldEnd, first)
                 : dicts[col].code(buf, view, fieldStart, fieldEnd, first);
@@ -248,7 +327,12 @@ export class CsvRecordParser {
               i++;
             }
             if (i >= end && !final) break records;
-            if (col < fieldCount && keep[col] !== 0) codes[col][at] = dicts[col].code(buf, view, fieldStart, i, first);
+            if (col < fieldCount && keep[col] !== 0) {
+              if (cells) {
+                codes[col][at] = fieldStart;
+                ends[col][at] = i;
+              } else codes[col][at] = dicts[col].code(buf, view, fieldStart, i, first);
+            }
           }
           col++;
           if (i >= end) break;
@@ -276,6 +360,16 @@ export class CsvRecordParser {
       this.start = recordStart;
       this.line = recordLine;
       this.rows = row;
+      if (cells) {
+        // A record left unfinished is parsed again from its start by the next call, which notes its escapes again.
+        while (
+          this.escaped.length > 0 &&
+          Math.floor(this.escaped[this.escaped.length - 1] / fieldCount) >= row - this.base
+        )
+          this.escaped.pop();
+        // Before the next call moves the unconsumed bytes to the front of the buffer.
+        this.flushCells();
+      }
     }
     if (!final && recordStart < end && row < maxRecords) this.pendingRecord = new RecordEndScan();
   }

@@ -60,7 +60,7 @@ export const sketchHexLength = (m: number) => Math.ceil(m / 4);
 
 /**
  * Checks a written report's hash index and length against k and m: the reason it is malformed, or undefined. Its
- * digits are checked by the estimate (countMeanSketchEstimates), which scans each report once.
+ * digits are checked by the tally (CountMeanSketchTally), which scans each report once.
  */
 export function sketchReportProblem(j: number, hex: string, k: number, m: number): string | undefined {
   if (!Number.isInteger(j) || j < 0 || j >= k) return `hash index ${j} is not an integer in [0, ${k})`;
@@ -69,27 +69,14 @@ export function sketchReportProblem(j: number, hex: string, k: number, m: number
   return undefined;
 }
 
-/** A report whose digit the estimate reads is not hexadecimal: its index among the reports, and the cause. */
-export class SketchDigitError extends Error {
-  constructor(
-    readonly report: number,
-    digit: string,
-  ) {
-    super(`'${digit}' is not a hexadecimal digit`);
-  }
-}
+/** What is wrong with a report's digit that is not hexadecimal. */
+export const notHexadecimal = (digit: string) => `'${digit}' is not a hexadecimal digit`;
 
 /** A report read back from its text (for tests and the matrix form). */
 export function sketchFromHex(j: number, hex: string, m: number): SketchReport {
   const bits = new Int8Array(m);
   for (let l = 0; l < m; l++) bits[l] = (NIBBLE[hex.charCodeAt(l >> 2)] >> (3 - (l & 3))) & 1 ? 1 : -1;
   return { bits, j };
-}
-
-/** The reports as the file holds them: each one's hash index and its signs in hexadecimal. */
-export interface WrittenSketches {
-  readonly j: Int32Array;
-  readonly hex: readonly string[];
 }
 
 /**
@@ -138,61 +125,138 @@ export function countMeanSketchSumVariance(
   );
 }
 
+/** Each byte's hexadecimal value, or -1 (every byte of 128 and above too). */
+const HEX_BYTE = new Int8Array(256).fill(-1);
+HEX_BYTE.set(NIBBLE);
 /**
- * f̃(d) and its standard error for every value of `domain`, from reports already checked (sketchReportProblem):
- * n·|domain| bit reads after a k × |domain| table of h_j(d).
+ * 1 where both bytes of a pair (the first in the low byte) are hexadecimal digits: a report's digits are checked two
+ * at a time, four per memory read, which makes the check of a million 256-digit reports about three times faster than
+ * byte by byte (it is most of the estimate's time).
  */
-export function countMeanSketchEstimates(
-  reports: WrittenSketches,
-  domain: readonly string[],
-  params: { readonly k: number; readonly m: number; readonly flipProbability: number; readonly hash: SketchHash },
-): FrequencyEstimates {
-  const { k, m, flipProbability, hash } = params;
-  if (!(flipProbability >= 0 && flipProbability < 0.5))
-    throw new PrivacyError(`count-mean sketch: the flip probability must be in [0, 0.5), got ${flipProbability}`);
-  const size = domain.length;
-  if (size === 0) throw new PrivacyError('count-mean sketch: the domain is empty');
-  const cells = new Int32Array(k * size);
-  for (let j = 0; j < k; j++) for (let d = 0; d < size; d++) cells[j * size + d] = hash(j, domain[d]);
-  const ones = new Float64Array(size);
-  const n = reports.hex.length;
-  for (let i = 0; i < n; i++) {
-    const hex = reports.hex[i];
-    // Every digit is checked, not only those the estimate reads: a report is hexadecimal or malformed (docs/ldp.md).
+const HEX_PAIR = new Uint8Array(1 << 16);
+for (let a = 0; a < 256; a++)
+  for (let b = 0; b < 256; b++) HEX_PAIR[a | (b << 8)] = HEX_BYTE[a] >= 0 && HEX_BYTE[b] >= 0 ? 1 : 0;
+
+/**
+ * The server's counts of a count-mean sketch, report by report, and its estimates from them: what the estimate needs
+ * of n reports is S_d for each domain value (the reports whose cell h_j(d) is +1), n, and Σ_i C2_{j_i} for the sum's
+ * variance, so reports can be added in batches as a file streams by, in memory that does not grow with them. A report
+ * comes as text (`addText`) or as the bytes of its digits (`addBytes`); both add the same integers in report order,
+ * so the estimates do not depend on how the reports came.
+ */
+export class CountMeanSketchTally {
+  private readonly size: number;
+  /** h_j(d) at j·|domain| + d. */
+  private readonly cells: Int32Array;
+  /** Σ_l c_{j,l}² for each hash function: the domain's values that share a cell under h_j. */
+  private readonly shared: Float64Array;
+  private readonly ones: Float64Array;
+  private readonly digits: number;
+  private n = 0;
+  private flipsSquared = 0;
+  /** A view of the last bytes given to `addBytes` (a reader hands the same buffer batch after batch). */
+  private view: DataView = new DataView(new ArrayBuffer(0));
+
+  constructor(
+    domain: readonly string[],
+    private readonly params: {
+      readonly k: number;
+      readonly m: number;
+      readonly flipProbability: number;
+      readonly hash: SketchHash;
+    },
+  ) {
+    const { k, m, flipProbability, hash } = params;
+    if (!(flipProbability >= 0 && flipProbability < 0.5))
+      throw new PrivacyError(`count-mean sketch: the flip probability must be in [0, 0.5), got ${flipProbability}`);
+    const size = domain.length;
+    if (size === 0) throw new PrivacyError('count-mean sketch: the domain is empty');
+    this.size = size;
+    this.digits = sketchHexLength(m);
+    this.cells = new Int32Array(k * size);
+    for (let j = 0; j < k; j++) for (let d = 0; d < size; d++) this.cells[j * size + d] = hash(j, domain[d]);
+    this.shared = new Float64Array(k);
+    for (let j = 0; j < k; j++) {
+      const occupancy = new Map<number, number>();
+      for (let d = 0; d < size; d++) {
+        const cell = this.cells[j * size + d];
+        occupancy.set(cell, (occupancy.get(cell) ?? 0) + 1);
+      }
+      for (const count of occupancy.values()) this.shared[j] += count * count;
+    }
+    this.ones = new Float64Array(size);
+  }
+
+  /**
+   * Adds a report already checked (sketchReportProblem). Every digit is checked, not only those the estimate reads: a
+   * report is hexadecimal or malformed (docs/ldp.md). Returns -1, or the index of the first digit that is not
+   * hexadecimal (the report is then not added).
+   */
+  addText(j: number, hex: string): number {
     for (let t = 0; t < hex.length; t++) {
       const c = hex.charCodeAt(t);
-      if (c >= 128 || NIBBLE[c] < 0) throw new SketchDigitError(i, hex[t]);
+      if (c >= 128 || NIBBLE[c] < 0) return t;
     }
-    const row = reports.j[i] * size;
+    const { size, cells, ones } = this;
+    const row = j * size;
     for (let d = 0; d < size; d++) {
       const l = cells[row + d];
       ones[d] += (NIBBLE[hex.charCodeAt(l >> 2)] >> (3 - (l & 3))) & 1;
     }
+    this.n++;
+    this.flipsSquared += this.shared[j];
+    return -1;
   }
-  const c = sketchScale(flipProbability);
-  const estimates = new Float64Array(size);
-  const standardErrors = new Float64Array(size);
-  for (let d = 0; d < size; d++) estimates[d] = (m / (m - 1)) * (c * (ones[d] - n / 2) + n / 2 - n / m);
-  // Σ_l c_{j,l}² for each hash function: the domain's values that share a cell under h_j.
-  const shared = new Float64Array(k);
-  for (let j = 0; j < k; j++) {
-    const occupancy = new Map<number, number>();
-    for (let d = 0; d < size; d++) occupancy.set(cells[j * size + d], (occupancy.get(cells[j * size + d]) ?? 0) + 1);
-    for (const count of occupancy.values()) shared[j] += count * count;
+
+  /**
+   * Adds the report whose hash index is j (in [0, k)) and whose ⌈m/4⌉ digits are the bytes from `start` on. Returns
+   * false, adding nothing, when a byte is not an ASCII hexadecimal digit (the caller reads that report as text to say
+   * which).
+   */
+  addBytes(j: number, bytes: Uint8Array, start: number): boolean {
+    const end = start + this.digits;
+    if (this.view.buffer !== bytes.buffer || this.view.byteOffset !== bytes.byteOffset)
+      this.view = new DataView(bytes.buffer, bytes.byteOffset, bytes.byteLength);
+    const view = this.view;
+    let hex = 1;
+    let t = start;
+    for (; t + 4 <= end; t += 4) {
+      const word = view.getUint32(t, true);
+      hex &= HEX_PAIR[word & 0xffff] & HEX_PAIR[word >>> 16];
+    }
+    for (; t < end; t++) hex &= HEX_BYTE[bytes[t]] >= 0 ? 1 : 0;
+    if (hex === 0) return false;
+    const { size, cells, ones } = this;
+    const row = j * size;
+    for (let d = 0; d < size; d++) {
+      const l = cells[row + d];
+      ones[d] += (HEX_BYTE[bytes[start + (l >> 2)]] >> (3 - (l & 3))) & 1;
+    }
+    this.n++;
+    this.flipsSquared += this.shared[j];
+    return true;
   }
-  let flipsSquared = 0;
-  for (let i = 0; i < n; i++) flipsSquared += shared[reports.j[i]];
-  // The variance at the estimates clamped to [0, n]: it reads only the reports.
-  const clamped = Array.from(estimates, (e) => Math.min(n, Math.max(0, e)));
-  const squares = clamped.reduce((s, x) => s + x * x, 0);
-  for (let d = 0; d < size; d++) {
-    const nd = clamped[d];
-    standardErrors[d] = Math.sqrt(countMeanSketchVariance(n, nd, squares - nd * nd, flipProbability, k, m));
+
+  /** f̃(d) and its standard error for every value of the domain, from the reports added. */
+  finish(): FrequencyEstimates {
+    const { k, m, flipProbability } = this.params;
+    const { size, n, ones } = this;
+    const c = sketchScale(flipProbability);
+    const estimates = new Float64Array(size);
+    const standardErrors = new Float64Array(size);
+    for (let d = 0; d < size; d++) estimates[d] = (m / (m - 1)) * (c * (ones[d] - n / 2) + n / 2 - n / m);
+    // The variance at the estimates clamped to [0, n]: it reads only the reports.
+    const clamped = Array.from(estimates, (e) => Math.min(n, Math.max(0, e)));
+    const squares = clamped.reduce((s, x) => s + x * x, 0);
+    for (let d = 0; d < size; d++) {
+      const nd = clamped[d];
+      standardErrors[d] = Math.sqrt(countMeanSketchVariance(n, nd, squares - nd * nd, flipProbability, k, m));
+    }
+    return {
+      n,
+      estimates,
+      standardErrors,
+      sumVariance: countMeanSketchSumVariance(this.flipsSquared, n, size, flipProbability, k, m),
+    };
   }
-  return {
-    n,
-    estimates,
-    standardErrors,
-    sumVariance: countMeanSketchSumVariance(flipsSquared, n, size, flipProbability, k, m),
-  };
 }

@@ -2,10 +2,10 @@ import { open, type FileHandle } from 'node:fs/promises';
 import { availableParallelism, loadavg } from 'node:os';
 import { assembleTable, type RangePart } from '../../../table/assemble-table.js';
 import { CsvRecordParser } from '../../../table/csv-record-parser.js';
-import { detectDelimiter } from '../../../table/detect-delimiter.js';
-import { bomLength, delimiterByte, headerNames, selectFields, withSource } from '../../../table/parse-csv.js';
+import { selectFields, withSource } from '../../../table/parse-csv.js';
 import { TableError, type Table } from '../../../table/table.js';
 import { parseFileRange, type RangeRead } from './csv-file-range.js';
+import { readHeaderRecord } from './csv-header-record.js';
 import { csvWorkerEntry, runCsvWorker } from './csv-worker-pool.js';
 import type { CsvWorkerDone } from './csv-worker-protocol.js';
 import { splitAtLineBreaks } from './split-csv-file.js';
@@ -40,7 +40,6 @@ const BYTES_PER_THREAD = 4 << 20;
 const FIRST_RANGE_WEIGHT = 1.15;
 /** More threads than this gain little: merging their dictionaries and copying their codes is done on one thread. */
 const MAX_THREADS = 8;
-const SAMPLE_BYTES = 1 << 16;
 
 /**
  * Reads a CSV file into a table, streaming it from disk in chunks, with worker threads over byte ranges for big files.
@@ -112,27 +111,17 @@ export async function readRanges(
   options: ReadCsvOptions,
   tally: boolean,
 ): Promise<RangesRead> {
-  const stat = await file.stat();
-  if (stat.isDirectory()) throw new TableError('cannot read a directory as CSV', path);
-  const size = stat.size;
-  const sample = new Uint8Array(Math.min(size, SAMPLE_BYTES));
-  await file.read(sample, 0, sample.length, 0);
-  const bom = bomLength(sample);
-  const delimiter = options.delimiter ?? detectDelimiter(new TextDecoder().decode(sample.subarray(bom)));
-  const d = delimiterByte(delimiter, path);
-
-  // The first record fixes the number of fields; with a header it also gives the names and is not data.
-  const first = new CsvRecordParser({ delimiter: d, fieldCount: -1, firstLine: 1, maxRecords: 1, expectedRows: 1 });
-  const afterFirst = await parseFileRange(file, first, { start: bom, end: size, final: true });
-  const header = options.header !== false;
-  const fieldCount = first.result().dictionaries.length;
-  const all = header
-    ? headerNames(first.result(), path)
-    : Array.from({ length: fieldCount }, (_, j) => `column${j + 1}`);
+  const {
+    size,
+    delimiter,
+    delimiterByte: d,
+    fieldCount,
+    names: all,
+    dataStart,
+    dataLine,
+  } = await readHeaderRecord(file, path, options);
   const fields = selectFields(all, options.columns, path);
   const names = fields ? fields.map((j) => all[j]) : all;
-  const dataStart = header ? afterFirst : bom;
-  const dataLine = header ? first.line : 1;
   if (fieldCount === 0) return { parts: [], names: [], delimiter };
 
   const progress = progressReporter(size - dataStart, options.onProgress);

@@ -8,16 +8,8 @@
 import { PrivacyError } from '../../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../../core/random.js';
 import { makeCountMeanSketchClient } from '../../../dp/mechanisms/count-mean-sketch.js';
-import {
-  countMeanSketchEstimates,
-  sketchHex,
-  SketchDigitError,
-  sketchReportProblem,
-} from '../../../dp/mechanisms/count-mean-sketch-estimate.js';
-import {
-  randomizedResponseEstimates,
-  type FrequencyEstimates,
-} from '../../../dp/mechanisms/randomized-response-estimate.js';
+import { sketchHex } from '../../../dp/mechanisms/count-mean-sketch-estimate.js';
+import type { FrequencyEstimates } from '../../../dp/mechanisms/randomized-response-estimate.js';
 import { makeRandomizedResponse } from '../../../dp/mechanisms/randomized-response.js';
 import {
   sketchCoefficientsProblem,
@@ -27,6 +19,9 @@ import {
 } from '../../../dp/mechanisms/sketch-hash-family.js';
 import type { ProblemField } from '../../plan-problem.js';
 import type { QueryOf } from '../release-kind.js';
+import { countMeanSketchEstimator, randomizedResponseEstimator, type LocalEstimator } from './local-estimator.js';
+
+export { ReportError } from './report-error.js';
 
 export type LocalQuery = QueryOf<'local'>;
 
@@ -36,16 +31,6 @@ export const MAX_WIDTH = 65536;
 
 /** The columns of a count-mean sketch's report file: the hash function's index and the signs in hexadecimal. */
 export const SKETCH_COLUMNS = ['hash', 'sketch'] as const;
-
-/** A report file's cell at fault: its 0-based data row and the cause, which the caller places in its file. */
-export class ReportError extends Error {
-  constructor(
-    readonly row: number,
-    message: string,
-  ) {
-    super(message);
-  }
-}
 
 export interface LocalProtocol {
   /** The local ε of one report, as the mechanism states it (rounded up). */
@@ -58,6 +43,8 @@ export interface LocalProtocol {
   randomize(value: string): string[];
   /** The estimates over the domain from a file's rows (under `header`); a malformed row throws a ReportError. */
   estimate(rows: readonly (readonly string[])[]): FrequencyEstimates;
+  /** The same estimate from reports added as they are read, in memory that does not grow with them. */
+  estimator(): LocalEstimator;
 }
 
 /** Problems of the query's parameters, in the checker's words, before any data. */
@@ -103,22 +90,14 @@ function randomizedResponse(q: LocalQuery, domain: readonly string[], rng: Rando
   const m = makeRandomizedResponse({ categories: domain, epsilon: q.epsilon, rng });
   const prob = m.parameters.prob as number;
   const epsilon = (m.map(1) as { epsilon: number }).epsilon;
-  const index = new Map(domain.map((v, i) => [v, i]));
+  const estimator = () => randomizedResponseEstimator(domain, q.column, prob);
   return {
     epsilon,
     header: [q.column],
     parameters: { protocol: q.protocol, epsilon, domain, keepProbability: prob },
     randomize: (value) => [m.invoke(value)],
-    estimate(rows) {
-      const counts = new Float64Array(domain.length);
-      rows.forEach((row, r) => {
-        const i = index.get(row[0]);
-        if (i === undefined)
-          throw new ReportError(r, `'${row[0]}' is not a value of the declared domain of '${q.column}'`);
-        counts[i]++;
-      });
-      return randomizedResponseEstimates(counts, prob);
-    },
+    estimator,
+    estimate: (rows) => estimateAll(estimator(), rows),
   };
 }
 
@@ -141,6 +120,7 @@ function countMeanSketch(
   const client = makeCountMeanSketchClient({ k, m: width, epsilon: q.epsilon, hash, rng });
   const flipProbability = client.parameters.flipProbability as number;
   const epsilon = (client.map(1) as { epsilon: number }).epsilon;
+  const estimator = () => countMeanSketchEstimator(domain, { k, m: width, flipProbability, hash });
   return {
     epsilon,
     header: [...SKETCH_COLUMNS],
@@ -160,23 +140,14 @@ function countMeanSketch(
       const report = client.invoke(value);
       return [String(report.j), sketchHex(report.bits)];
     },
-    estimate(rows) {
-      const j = new Int32Array(rows.length);
-      const hex = rows.map((row, r) => {
-        const index = row[0] === '' ? NaN : Number(row[0]);
-        const problem = sketchReportProblem(index, row[1] ?? '', k, width);
-        if (problem) throw new ReportError(r, problem);
-        j[r] = index;
-        return row[1];
-      });
-      try {
-        return countMeanSketchEstimates({ j, hex }, domain, { k, m: width, flipProbability, hash });
-      } catch (e) {
-        if (e instanceof SketchDigitError) throw new ReportError(e.report, e.message);
-        throw e;
-      }
-    },
+    estimator,
+    estimate: (rows) => estimateAll(estimator(), rows),
   };
+}
+
+function estimateAll(estimator: LocalEstimator, rows: readonly (readonly string[])[]): FrequencyEstimates {
+  estimator.addRows(rows);
+  return estimator.finish();
 }
 
 /** The estimates as a report states them: one entry per domain value. */
