@@ -1,8 +1,8 @@
 /**
- * The checks of relational specs and of `bound unit auto` (R2T; Dong, Fang, Yi, Tao, Wei, SIGMOD 2022), which need no
- * data: several datasets and which one carries the privacy unit, the tables a release names, and where R2T applies.
- * The columns of each table (a join's key in both, the group columns in the unit's table) are checked with the files
- * (privspec-data-checks.ts).
+ * The checks of relational specs and of `bound unit auto` (R2T; Dong, Fang, Yi, Tao, Machanavajjhala, SIGMOD 2022),
+ * which need no data: several datasets and which one carries the privacy unit, the tables a release names, and where
+ * R2T applies. The columns of each table (a join's key in both, the group columns in the unit's table) are checked with
+ * the files (privspec-data-checks.ts).
  */
 import type { AstNode, ValidationAcceptor } from 'langium';
 import * as ast from './generated/ast.js';

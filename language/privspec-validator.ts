@@ -359,7 +359,8 @@ export class PrivspecValidator {
    * the generalization; the hierarchical distance needs the hierarchy the spec declares for the column.
    */
   private checkTCloseness(c: ast.TClosenessClause, accept: ValidationAcceptor): void {
-    if (!(c.t > 0 && c.t <= 1))
+    // A missing t is a parse error, reported once as an incomplete clause (incomplete-clause-check.ts).
+    if (c.t !== undefined && !(c.t > 0 && c.t <= 1))
       accept('error', `t must be a number in (0, 1], got ${c.t}`, {
         node: c,
         property: 't',
@@ -410,6 +411,24 @@ export class PrivspecValidator {
         );
       else if ('bound' in r.query && r.query.bound)
         accept('error', 'the view is bounded twice; keep one bound', { node: r.bound, code: IssueCodes.Duplicate });
+    }
+    // A grid or a view over the same column twice has a diagonal for a domain: a repeated dimension is a slip.
+    for (const r of spec.releases) {
+      const q = r.query;
+      const grid = q?.$type === 'GridQuery' ? q : undefined;
+      const view = q?.$type === 'ViewQuery' ? q : undefined;
+      const columns = grid ? [grid.x, grid.y] : view ? view.dimensions.map((d) => d.column) : [];
+      const seen = new Set<string>();
+      for (const c of columns) {
+        if (c?.name === undefined) continue;
+        if (seen.has(c.name))
+          accept(
+            'error',
+            `'${c.name}' is a dimension of ${grid ? 'the grid' : 'the view'} twice; each dimension is a different column`,
+            { node: c, code: IssueCodes.Duplicate },
+          );
+        seen.add(c.name);
+      }
     }
     const { plans } = this.analysis(spec);
     for (const plan of plans) {

@@ -172,7 +172,7 @@ function printText(p: ReleasePreview, ctx: CommandContext): void {
     out(`${b.label}; ε per candidate ${sig(b.epsilonPerCandidate)}`);
     for (const c of b.cells)
       out(
-        `${c.labels.join(', ') || 'all'}: true ${sig(c.truth)}; expected |error| R2T ${sig(c.r2t)}; fixed τ ${c.fixed.map((f) => `${f.tau}: ${sig(f.error)}`).join(', ')}`,
+        `${c.labels.join(', ') || 'all'}: true ${sig(c.truth)}; R2T ${sig(c.r2t.median)} (${sig(c.r2t.mean)}); fixed τ ${c.fixed.map((f) => `${f.tau}: ${sig(f.median)} (${sig(f.mean)})`).join(', ')}`,
       );
   } else {
     for (const a of b.attributes)

@@ -257,8 +257,10 @@ export interface R2tBody {
     readonly labels: readonly string[];
     /** The exact answer (at the largest threshold): a local figure. */
     readonly truth: number;
-    readonly r2t: number;
-    readonly fixed: readonly { readonly tau: number; readonly error: number }[];
+    /** R2T's |error|: its median, and its mean (which its rare overshoots dominate). */
+    readonly r2t: { readonly median: number; readonly mean: number };
+    /** A fixed τ at the whole ε: the median and the mean of its |error|. */
+    readonly fixed: readonly { readonly tau: number; readonly median: number; readonly mean: number }[];
   }[];
 }
 

@@ -5,7 +5,14 @@
 import type { ColumnSlot } from './completion-columns.js';
 import type { CompletionPosition } from './completion-position.js';
 
-export type Choices = { readonly keywords: readonly string[] } | { readonly columns: ColumnSlot } | undefined;
+export type Choices =
+  | { readonly keywords: readonly string[] }
+  | { readonly columns: ColumnSlot }
+  /** The spec's datasets, but `except` (the table a join already names). */
+  | { readonly tables: { readonly except?: string } }
+  /** The columns every one of these datasets has: a join's key, an edge list's endpoints. */
+  | { readonly keysOf: readonly string[] }
+  | undefined;
 
 export const MECHANISM_PARAMS: Readonly<Record<string, readonly string[]>> = {
   laplace: ['epsilon'],
@@ -28,6 +35,8 @@ const MECHANISMS: Readonly<Record<string, readonly string[]>> = {
   grid: ['nn-wavelet', 'privelet', 'quadtree', 'laplace', 'gaussian'],
   view: ['hdpview', 'privtree', 'identity'],
 };
+/** `bound unit auto` is R2T, which adds Laplace noise to each candidate (engine/release/kinds/r2t/r2t-kind.ts). */
+const R2T_MECHANISMS = ['laplace'];
 
 const DECLARATIONS = ['release', 'dataset', 'hierarchy', 'anonymity', 'budget'];
 const QUERIES = ['count', 'sum', 'mean', 'mode', 'pram', 'local', 'generalize', 'grid', 'view'];
@@ -37,10 +46,42 @@ const isWord = (t: string | undefined) => t !== undefined && /^[A-Za-z_]/.test(t
 /** A column as written: a word or a quoted name (the position's tokens show every string as `"…"`). */
 const isName = (t: string | undefined) => isWord(t) || t === '"…"';
 
+/**
+ * The R2T clauses (issue 39): `from T [join U on K]` after a count or a sum, `count pairs|triangles from T (a, b)`,
+ * and `bound unit auto up to GS`. Undefined where the other rules of `releaseChoices` answer.
+ */
+function r2tChoices(rest: readonly string[], kind: string | undefined): Choices {
+  const prev = rest.at(-1);
+  const from = rest.indexOf('from');
+  const table = from >= 0 ? rest[from + 1] : undefined;
+  const shape = kind === 'count' && (rest[3] === 'pairs' || rest[3] === 'triangles');
+  if (shape) {
+    if (rest.length === 4) return { keywords: ['from'] };
+    if (prev === 'from') return { tables: {} };
+    // `(` comes next, which is not a keyword.
+    if (rest.at(-2) === 'from') return { keywords: [] };
+    if (prev === '(' || (prev === ',' && rest.at(-3) === '('))
+      return table === undefined ? undefined : { keysOf: [table] };
+    if (prev === ')') return { keywords: ['bound', ...R2T_MECHANISMS] };
+  }
+  if (prev === 'from' && (kind === 'count' || kind === 'sum')) return { tables: {} };
+  if (prev === 'join') return { tables: { except: table } };
+  if (isName(prev) && rest.at(-2) === 'join') return { keywords: ['on'] };
+  if (prev === 'on') {
+    const joined = rest[rest.lastIndexOf('join') + 1];
+    return table === undefined || joined === undefined ? undefined : { keysOf: [table, joined] };
+  }
+  if (prev === 'auto' && rest.at(-2) === 'unit') return { keywords: ['up'] };
+  if (prev === 'up' && rest.at(-2) === 'auto') return { keywords: ['to'] };
+  return undefined;
+}
+
 function releaseChoices(rest: readonly string[]): Choices {
   const prev = rest.at(-1);
   if (rest.length === 2 && prev === ':') return { keywords: QUERIES };
   const kind = rest[2];
+  const r2t = r2tChoices(rest, kind);
+  if (r2t) return r2t;
   if (prev === 'accept') return { keywords: RISKS };
   if (prev !== undefined && MECHANISM_PARAMS[prev]) return { keywords: MECHANISM_PARAMS[prev] };
   const mechanism = rest.find((t) => MECHANISM_PARAMS[t]);
@@ -76,11 +117,15 @@ function releaseChoices(rest: readonly string[]): Choices {
   if ((rest.length === 3 && prev === 'grid') || (prev === ',' && lastKeyword === 'grid' && rest.length === 5))
     return { columns: 'numeric' };
   if (prev === 'bound') return { keywords: ['unit'] };
-  if (prev === 'unit' && lastKeyword === 'bound') return { keywords: ['groups', 'rows'] };
+  if (prev === 'unit' && lastKeyword === 'bound')
+    return { keywords: ['groups', 'rows', ...(kind === 'count' || kind === 'sum' ? ['auto'] : [])] };
   // After a complete count / sum / mean query part: the clauses still open and the mechanisms it takes.
+  // After `from T` or `join U on K` the table source is complete too.
+  const afterSource = isName(prev) && (rest.at(-2) === 'from' || rest.at(-2) === 'on');
   const complete =
     prev === kind ||
     prev === '0' ||
+    afterSource ||
     (isName(prev) &&
       ['by', 'where', 'and'].includes(lastKeyword ?? '') &&
       rest.at(-2) !== 'where' &&
@@ -90,8 +135,16 @@ function releaseChoices(rest: readonly string[]): Choices {
     complete &&
     (prev !== kind || kind === 'count')
   ) {
-    const open = ['by', 'where', 'bound'].filter((k) => !rest.includes(k));
-    return { keywords: [...(rest.includes('bound') ? [] : open), ...MECHANISMS[kind]] };
+    // The grammar reads the table source before the filters, and R2T takes no `where` over a join.
+    const source =
+      (kind === 'count' || kind === 'sum') && !['from', 'by', 'where', 'bound'].some((k) => rest.includes(k))
+        ? ['from']
+        : [];
+    const open = ['by', 'where', 'bound'].filter((k) => !rest.includes(k) && !(k === 'where' && rest.includes('join')));
+    const shapes = prev === 'count' ? ['pairs', 'triangles'] : [];
+    const join = rest.at(-2) === 'from' ? ['join'] : [];
+    const mechanisms = rest.includes('auto') ? R2T_MECHANISMS : MECHANISMS[kind];
+    return { keywords: [...join, ...(rest.includes('bound') ? [] : [...source, ...open]), ...shapes, ...mechanisms] };
   }
   return undefined;
 }

@@ -18,6 +18,12 @@ const k = (detail: string, doc: string, snippet?: string): KeywordDoc => ({
   ...(snippet ? { snippet } : {}),
 });
 
+/** The paper behind `bound unit auto`, joins and the pair and triangle counts. */
+const R2T =
+  'Dong, Fang, Yi, Tao, Machanavajjhala, “R2T: Instance-optimal Truncation for Differentially Private Query Evaluation with Foreign Keys”, SIGMOD 2022';
+const UP_TO =
+  '`up to GS`: GS is the public upper bound on one unit’s contribution (its rows, its clamped sum, or the edges or triangles on one node), an integer ≥ 2 chosen without looking at the data. R2T tries τ = 2, 4, … up to the first power of two ≥ GS and splits ε over them, so its error grows with log GS, not with GS.';
+
 export const KeywordDocs: Readonly<Record<string, KeywordDoc>> = {
   // Declarations.
   dataset: k(
@@ -176,7 +182,10 @@ export const KeywordDocs: Readonly<Record<string, KeywordDoc>> = {
     'The discernibility metric (Bayardo & Agrawal 2005): the sum of squared class sizes, suppressed rows counted as n.',
   ),
   l1: k('L1 utility', 'L1 distance between the original and the released frequency distributions.'),
-  on: k('the sensitive column', 'The sensitive column ℓ-diversity protects.'),
+  on: k(
+    'a sensitive column, or a join key',
+    'In `l-diversity … on COL` and `t-closeness … on COL`, the sensitive column they protect; in `from T join U on K`, the key column both tables carry, which ties each row of T to its row of U.',
+  ),
   c: k('c of recursive (c, ℓ)-diversity', 'The c of recursive (c, ℓ)-diversity.'),
   // Budget clauses.
   epsilon: k(
@@ -267,7 +276,7 @@ export const KeywordDocs: Readonly<Record<string, KeywordDoc>> = {
   ),
   bound: k(
     'bound a unit’s contribution',
-    'User-contribution bounding: each privacy unit contributes to at most `groups` groups and `rows` rows per group (Wilson et al. 2020).',
+    'User-contribution bounding: each privacy unit contributes to at most `groups` groups and `rows` rows per group (Wilson et al. 2020); or `auto up to GS` for counts and sums, where R2T chooses the truncation privately.',
     'bound unit ${1|rows 1,groups 1 rows 1|}',
   ),
   groups: k(
@@ -279,6 +288,30 @@ export const KeywordDocs: Readonly<Record<string, KeywordDoc>> = {
     'rows one unit may add per group',
     'The number of rows one privacy unit may contribute per group; the sensitivity scales with it.',
     'rows ${1:1}',
+  ),
+  // Tables and R2T (issue 39).
+  from: k(
+    'where the data comes from',
+    'In a dataset, its file (`from "data.csv"`) or database table; in a hierarchy or a correlation, its file; in a count or a sum, the dataset the release reads (`from orders`, when the spec declares several), and in `count pairs|triangles from T (a, b)` the edge list.',
+  ),
+  join: k(
+    'a second table, matched on a key',
+    `\`from T join U on K\`: each row of T matched to the row of U with the same key K (a foreign-key join). Removing one person removes every joined row that references them, so a release over a join needs \`bound unit auto up to GS\` (R2T: ${R2T}).`,
+  ),
+  auto: k(
+    'R2T: the truncation chosen privately',
+    `\`bound unit auto up to GS\` is R2T, race to the top (${R2T}): each unit's contribution is truncated at τ = 2, 4, …, 2^L ≥ GS; each truncated answer gets Laplace noise at ε/L and is shifted down by its scale·ln(L/β); the largest, or 0, is released. With probability ≥ 1 − β (β = 0.1) the error is at most 4·L·ln(L/β)·τ*/ε, τ* the largest contribution of one unit. For counts and sums over one table or a join, and for pairs and triangles.`,
+    'auto up to ${1:65536}',
+  ),
+  up: k('the public bound GS', UP_TO, 'up to ${1:65536}'),
+  to: k('the public bound GS', UP_TO),
+  pairs: k(
+    'edges of a graph, node privacy',
+    `\`count pairs from T (a, b)\`: the number of edges of the undirected graph whose edge list is T; a and b are the endpoint columns, both privacy units (node privacy: removing a person removes every edge on them). A pair repeated in either order counts once; a node paired with itself is ignored. With \`bound unit auto\` each node is truncated by R2T's LP, solved as a maximum flow (${R2T}).`,
+  ),
+  triangles: k(
+    'triangles of a graph, node privacy',
+    `\`count triangles from T (a, b)\`: the number of triangles of the undirected graph whose edge list is T; a and b are the endpoint columns, both privacy units (node privacy). With \`bound unit auto\` the truncation is R2T's LP: each triangle counted with a weight in [0, 1], at most τ on any node (${R2T}).`,
   ),
   clamp: k('clamp range of a sum', 'The range values are clamped to; its width is the sensitivity of one row.'),
   retain: k('PRAM keep probability', 'The probability that PRAM keeps a value.'),

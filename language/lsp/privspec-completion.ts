@@ -26,6 +26,7 @@ import { SNIPPET_SLOTS, withColumns } from './snippet-columns.js';
 import { completionPosition, type CompletionPosition } from './completion-position.js';
 import { KeywordDocs } from './keyword-docs.js';
 import { quoteColumn, quoteString } from '../quote-column.js';
+import { datasetPlan } from '../privspec-to-engine.js';
 
 const MAX_VALUES = 200;
 /** Keywords that start a construct: accepting one inserts the whole construct, with tab stops. */
@@ -111,6 +112,8 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
       const columns = await this.snippetColumns(last, choices.keywords);
       return { isIncomplete: false, items: choices.keywords.map((k, i) => keywordItem(k, range, i, false, columns)) };
     }
+    if ('tables' in choices) return { isIncomplete: false, items: tableItems(last, choices.tables.except, range) };
+    if ('keysOf' in choices) return { isIncomplete: false, items: await this.keyItems(last, choices.keysOf, range) };
     return { isIncomplete: false, items: await this.columnItems(last, choices.columns, range) };
   }
 
@@ -188,6 +191,42 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
     return (slot: ColumnSlot) => columnChoices(slot, header, analysis, table);
   }
 
+  /**
+   * The columns every one of `tables` has, in the first one's order: the key of `from T join U on K`, or the endpoint
+   * columns of `count pairs from T (a, b)`. The key is offered even when it is the privacy unit: joining on it is what
+   * ties each row to its person. Nothing is offered when a table is not declared or its header cannot be read.
+   */
+  private async keyItems(
+    document: LangiumDocument,
+    tables: readonly string[],
+    range: Range,
+  ): Promise<CompletionItem[]> {
+    const spec = document.parseResult.value as ast.Spec;
+    const headers: (readonly string[])[] = [];
+    for (const name of tables) {
+      const dataset = spec.datasets.find((d) => d.name === name);
+      if (!dataset) return [];
+      const plan = datasetPlan(dataset, specPath(document));
+      try {
+        headers.push((await this.store.header(plan.file, plan.delimiter)).header);
+      } catch {
+        return [];
+      }
+    }
+    const shared = headers[0].filter((c) => headers.every((h) => h.includes(c)));
+    const detail = tables.length > 1 ? `in ${tables.join(' and ')}` : `column of ${tables[0]}`;
+    return shared.map((c, i) => {
+      const label = quoteColumn(c);
+      return {
+        label,
+        kind: CompletionItemKind.Field,
+        detail,
+        sortText: `0${String(i).padStart(3, '0')}`,
+        textEdit: { range, newText: label },
+      };
+    });
+  }
+
   private async columnItems(document: LangiumDocument, slot: ColumnSlot, range: Range): Promise<CompletionItem[]> {
     const choices = await this.columnsBySlot(document);
     if (!choices) return [];
@@ -225,6 +264,20 @@ export class PrivspecCompletionProvider extends DefaultCompletionProvider {
       acceptor(context, { label: quoteString(value), kind: CompletionItemKind.Value, detail: `value of ${name}` });
     }
   }
+}
+
+/** The spec's datasets but `except`, as the tables a release may read (`from T`, `join U`). */
+function tableItems(document: LangiumDocument, except: string | undefined, range: Range): CompletionItem[] {
+  const spec = document.parseResult.value as ast.Spec;
+  return spec.datasets
+    .filter((d) => d.name !== undefined && d.name !== except)
+    .map((d, i) => ({
+      label: d.name,
+      kind: CompletionItemKind.Class,
+      detail: d.clauses.some((c) => c.$type === 'UnitClause') ? 'dataset (carries the privacy unit)' : 'dataset',
+      sortText: `0${String(i).padStart(3, '0')}`,
+      textEdit: { range, newText: d.name },
+    }));
 }
 
 /** A keyword with its shared documentation; constructs (or, where only one thing fits, any keyword) as a snippet. */

@@ -11,6 +11,7 @@ import { loadKindsOf } from '../load-spec-kinds.js';
 import { describeDiagnostic } from './diagnostic-docs.js';
 import { focusTypos, keywordsFromCompletion, type ExpectedKeywords } from './typo-diagnostics.js';
 import { withoutUnclosedStringConsequences } from '../unclosed-string-check.js';
+import { readableIncompleteClauses } from '../incomplete-clause-check.js';
 
 /**
  * Langium's document validator, with the link on every diagnostic, including the lexer's, parser's and linker's, which
@@ -38,7 +39,7 @@ export class PrivspecDocumentValidator extends DefaultDocumentValidator {
     // The checks plan the spec's releases synchronously; their kinds are loaded first, whoever asks for validation.
     await loadKindsOf(document);
     const diagnostics = await super.validateDocument(document, options, cancelToken);
-    const own = withoutUnclosedStringConsequences(document, diagnostics);
+    const own = readableIncompleteClauses(document, withoutUnclosedStringConsequences(document, diagnostics));
     return focusTypos(document, own.map(describeDiagnostic), this.expected());
   }
 }

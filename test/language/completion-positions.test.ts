@@ -59,10 +59,11 @@ const POSITIONS: [string, string, string[]][] = [
     `${DATASET}release a: local age |`,
     ['randomized-response', 'count-mean-sketch'],
   ],
+  // Issue 39 adds the table source (`from`) and the edge-list counts (`pairs`, `triangles`).
   [
     'after count: its clauses and mechanisms',
     `${DATASET}release a: count |`,
-    ['by', 'where', 'bound', 'laplace', 'gaussian'],
+    ['from', 'by', 'where', 'bound', 'pairs', 'triangles', 'laplace', 'gaussian'],
   ],
   // Issue 37 item 6: "after `count by "x"` only mechanisms valid for a count (not hdpview, nn-wavelet)".
   [
@@ -80,7 +81,8 @@ const POSITIONS: [string, string, string[]][] = [
   ['after grid: numeric columns', `${DATASET}release a: grid |`, NUMERIC],
   ['after mode: columns', `${DATASET}release a: mode |`, RELEASE_COLUMNS],
   ['after bound', `${DATASET}release a: count bound |`, ['unit']],
-  ['after bound unit', `${DATASET}release a: count bound unit |`, ['groups', 'rows']],
+  // Issue 39 adds `auto` (R2T) to a count's bound.
+  ['after bound unit', `${DATASET}release a: count bound unit |`, ['groups', 'rows', 'auto']],
   [
     'after accept: the three risks (issue 21 added linked-releases)',
     `${DATASET}release a: count laplace epsilon 0.1 accept |`,

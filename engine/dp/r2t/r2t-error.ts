@@ -40,23 +40,46 @@ export function expectedAbsLaplaceShifted(c: number, b: number): number {
   return Math.abs(c) + b * Math.exp(-Math.abs(c) / b);
 }
 
+/** The distribution function of Laplace(0, b) at z. */
+function laplaceCdf(z: number, b: number): number {
+  return z < 0 ? 0.5 * Math.exp(z / b) : 1 - 0.5 * Math.exp(-z / b);
+}
+
+/**
+ * The median of |c + Z| for Z ~ Laplace(b): the t with P(|c + Z| ≤ t) = F(t − c) − F(−t − c) = ½, by bisection
+ * (the left side grows with t, from 0 at t = 0 to 1).
+ */
+export function medianAbsLaplaceShifted(c: number, b: number): number {
+  return bisectHalf((t) => laplaceCdf(t - c, b) - laplaceCdf(-t - c, b), Math.abs(c) + 50 * b);
+}
+
 export interface ErrorPreview {
   /** Every figure here is computed from exact answers: shown on this machine, never released. */
   readonly scope: 'local';
   /** E|R2T(I) − Q(I)|, by numerical integration of the distribution of the maximum. */
   readonly r2t: number;
+  /**
+   * The median of |R2T(I) − Q(I)|. The mean can exceed Q(I) itself: with probability up to β/2 a candidate at a large
+   * τ, whose noise has scale L·τ/ε, rises above its shift, and that rare error is large enough to dominate the mean.
+   * The median is the typical error, the figure the bench reports.
+   */
+  readonly r2tMedian: number;
   /** The instance's high-probability bound (probability ≥ 1 − β). */
   readonly r2tBound: number;
-  /** For each fixed τ spending all of ε: the bias Q(I) − Q(I, τ) and E|error| = E|bias − Lap(τ/ε)|. */
-  readonly fixed: ReadonlyArray<{ tau: number; bias: number; expected: number }>;
+  /**
+   * For each fixed τ spending all of ε: the bias Q(I) − Q(I, τ), E|error| = E|bias − Lap(τ/ε)| and the median of the
+   * same |error|.
+   */
+  readonly fixed: ReadonlyArray<{ tau: number; bias: number; expected: number; median: number }>;
   /** The fixed τ with the least expected error: the best choice in hindsight, which no private method can know. */
   readonly bestFixed: { tau: number; expected: number };
 }
 
 /**
- * The preview's figures: the expected |error| of R2T and of each fixed τ = 2^j at the whole budget, from the exact
- * answers Q(I, τ_j) and the exact untruncated Q(I). Noise is taken as the continuous Laplace (the release's grid is
- * 2^−30 of the scale, or the integers for counts, whose mean |noise| differs from b by under 1/(12b)).
+ * The preview's figures: the expected and the median |error| of R2T and of each fixed τ = 2^j at the whole budget,
+ * from the exact answers Q(I, τ_j) and the exact untruncated Q(I). Noise is taken as the continuous Laplace (the
+ * release's grid is 2^−30 of the scale, or the integers for counts, whose mean |noise| differs from b by under
+ * 1/(12b)).
  */
 export function previewR2tError(answers: readonly number[], exact: number, options: R2tOptions): ErrorPreview {
   const scales = r2tScales(options);
@@ -64,17 +87,16 @@ export function previewR2tError(answers: readonly number[], exact: number, optio
     throw new PrivacyError(`R2T: expected ${scales.length} truncated answers, got ${answers.length}`);
   const fixed = scales.map(({ tau }, j) => {
     const bias = exact - answers[j];
-    return {
-      tau,
-      bias,
-      expected: expectedAbsLaplaceShifted(bias, (tau + (options.sensitivitySlack ?? 0)) / options.epsilon),
-    };
+    const b = (tau + (options.sensitivitySlack ?? 0)) / options.epsilon;
+    return { tau, bias, expected: expectedAbsLaplaceShifted(bias, b), median: medianAbsLaplaceShifted(bias, b) };
   });
   const bestFixed = fixed.reduce((a, b) => (b.expected < a.expected ? b : a));
   const r2tBound = Math.min(...scales.map((s, j) => exact - answers[j] + 2 * s.shift));
+  const max = maxOfShiftedLaplaces(answers, scales);
   return {
     scope: 'local',
-    r2t: expectedAbsErrorOfMax(answers, exact, scales),
+    r2t: expectedAbsError(max, exact),
+    r2tMedian: medianAbsError(max, exact),
     r2tBound,
     fixed,
     bestFixed: { tau: bestFixed.tau, expected: bestFixed.expected },
@@ -82,34 +104,80 @@ export function previewR2tError(answers: readonly number[], exact: number, optio
 }
 
 /**
- * E|M − Q| for M = max(0, max_j Q_j + Z_j − s_j): with F the distribution of M (0 below 0, Π_j F_j above),
- * E|M − Q| = ∫_0^Q F(x) dx + ∫_Q^∞ (1 − F(x)) dx, integrated by Simpson's rule on a grid of 1/20 of the smallest scale
- * that matters (capped at 200,000 points).
+ * The distribution of M = max(0, max_j Q_j + Z_j − s_j) with independent Z_j ~ Laplace(b_j): F(x) = 0 below 0 and
+ * Π_j F_j(x) from 0 on (the release's floor puts an atom of mass Π_j F_j(0) at 0). `points` are where F bends: 0 and
+ * each centre Q_j − s_j with its points at 1, 2, 4 … 64 scales either side; between two of them every factor F_j is
+ * smooth and, relative to its own scale, either short or in a tail where it is flat.
  */
-function expectedAbsErrorOfMax(
+interface MaxDistribution {
+  readonly cdf: (x: number) => number;
+  readonly points: readonly number[];
+  /** Beyond this point 1 − F is below 2^−90 of the largest scale: the integrals stop there. */
+  readonly top: number;
+}
+
+function maxOfShiftedLaplaces(
   answers: readonly number[],
-  exact: number,
   scales: ReadonlyArray<{ scale: number; shift: number }>,
-): number {
+): MaxDistribution {
   const centres = scales.map((s, j) => answers[j] - s.shift);
   const cdf = (x: number) => {
     if (x < 0) return 0;
     let p = 1;
-    for (let j = 0; j < centres.length; j++) {
-      const z = (x - centres[j]) / scales[j].scale;
-      p *= z < 0 ? 0.5 * Math.exp(z) : 1 - 0.5 * Math.exp(-z);
-    }
+    for (let j = 0; j < centres.length; j++) p *= laplaceCdf(x - centres[j], scales[j].scale);
     return p;
   };
-  const top = Math.max(exact, ...centres.map((c, j) => c + 50 * scales[j].scale));
-  const simpson = (a: number, b: number, f: (x: number) => number) => {
-    if (!(b > a)) return 0;
-    const h0 = Math.min(...scales.map((s) => s.scale)) / 20;
-    const n = 2 * Math.min(100_000, Math.max(50, Math.ceil((b - a) / h0 / 2)));
-    const h = (b - a) / n;
-    let s = f(a) + f(b);
-    for (let i = 1; i < n; i++) s += (i % 2 ? 4 : 2) * f(a + i * h);
-    return (s * h) / 3;
-  };
-  return simpson(0, exact, cdf) + simpson(exact, top, (x) => 1 - cdf(x));
+  const points = new Set<number>([0]);
+  for (let j = 0; j < centres.length; j++) {
+    points.add(centres[j]);
+    for (let k = 1; k <= 64; k *= 2) {
+      points.add(centres[j] - k * scales[j].scale);
+      points.add(centres[j] + k * scales[j].scale);
+    }
+  }
+  const top = Math.max(0, ...centres.map((c, j) => c + 64 * scales[j].scale));
+  return { cdf, points: [...points].filter((x) => x >= 0 && x <= top).sort((a, b) => a - b), top };
+}
+
+/** ∫_a^b f by Simpson's rule on each piece between consecutive `points` inside [a, b], 64 intervals per piece. */
+function piecewiseSimpson(f: (x: number) => number, a: number, b: number, points: readonly number[]): number {
+  if (!(b > a)) return 0;
+  const cuts = [a, ...points.filter((x) => x > a && x < b), b];
+  let total = 0;
+  for (let i = 0; i + 1 < cuts.length; i++) {
+    const lo = cuts[i];
+    const h = (cuts[i + 1] - lo) / 64;
+    let s = f(lo) + f(cuts[i + 1]);
+    for (let k = 1; k < 64; k++) s += (k % 2 ? 4 : 2) * f(lo + k * h);
+    total += (s * h) / 3;
+  }
+  return total;
+}
+
+/** E|M − Q| = ∫_0^Q F(x) dx + ∫_Q^∞ (1 − F(x)) dx for M ≥ 0 and Q ≥ 0 (the layer-cake formula on each side of Q). */
+function expectedAbsError(m: MaxDistribution, exact: number): number {
+  const top = Math.max(exact, m.top);
+  return piecewiseSimpson(m.cdf, 0, exact, m.points) + piecewiseSimpson((x) => 1 - m.cdf(x), exact, top, m.points);
+}
+
+/**
+ * The median of |M − Q|: the t with P(Q − t ≤ M ≤ Q + t) = F(Q + t) − P(M < Q − t) = ½, where P(M < y) is F(y) for
+ * y > 0 and 0 for y ≤ 0 (M ≥ 0, and its atom at 0 is inside the interval once Q − t ≤ 0).
+ */
+function medianAbsError(m: MaxDistribution, exact: number): number {
+  const within = (t: number) => m.cdf(exact + t) - (exact - t > 0 ? m.cdf(exact - t) : 0);
+  return bisectHalf(within, Math.max(exact, m.top - exact) + 1);
+}
+
+/** The t in [0, hi] where the non-decreasing g crosses ½, to a relative 2^−40 (or to 2^−40 of hi near 0). */
+function bisectHalf(g: (t: number) => number, hi: number): number {
+  let lo = 0;
+  // g reaches 1 beyond every tail; the cap only guards against a non-finite input.
+  for (let k = 0; g(hi) < 0.5 && k < 64; k++) hi *= 2;
+  for (let i = 0; i < 200 && hi - lo > 2 ** -40 * hi; i++) {
+    const mid = (lo + hi) / 2;
+    if (g(mid) < 0.5) lo = mid;
+    else hi = mid;
+  }
+  return (lo + hi) / 2;
 }
