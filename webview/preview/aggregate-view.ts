@@ -1,7 +1,8 @@
 import * as Plot from '@observablehq/plot';
 import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
 import { PALETTE, fmt, h, table, value, widthOf } from './dom.js';
-import { charsIn, cutTicks, titleCutLabels } from './category-labels.js';
+import { charsIn, cutTicks } from './category-labels.js';
+import { titleCutLabels } from './label-titles.js';
 
 type AggregateBody = Extract<PreviewBody, { kind: 'aggregate' }>;
 

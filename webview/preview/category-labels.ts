@@ -1,6 +1,7 @@
 /**
  * Category labels on a chart's axis in a narrow panel: which of them fit without crossing, how many characters fit into
- * the margin they are drawn in, and their whole names on hover where they are cut (issue 37 item 10).
+ * the margin they are drawn in, and the whole names behind the cut ones (label-titles.ts puts them on hover; issue 37
+ * item 10).
  */
 
 /** The average advance of one character of the charts' 11 px system-ui type, rounded up (digits are 6.1 px wide). */
@@ -43,19 +44,4 @@ export function cutTicks(n: number, whole: Map<string, string>) {
     whole.set(shown, all.join(' or '));
     return shown;
   };
-}
-
-/**
- * Gives every cut label of a chart (the texts `whole` knows) its whole name as an SVG <title>, which the webview shows
- * on hover; a screen reader reads the table beside the chart.
- */
-export function titleCutLabels(chart: Element, whole: ReadonlyMap<string, string>): void {
-  if (whole.size === 0) return;
-  for (const text of chart.querySelectorAll('text')) {
-    const name = whole.get(text.textContent ?? '');
-    if (name === undefined || text.querySelector('title')) continue;
-    const title = document.createElementNS('http://www.w3.org/2000/svg', 'title');
-    title.textContent = name;
-    text.append(title);
-  }
 }

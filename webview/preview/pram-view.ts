@@ -1,7 +1,8 @@
 import * as Plot from '@observablehq/plot';
 import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
 import { PALETTE, fmt, h, table, widthOf } from './dom.js';
-import { CHAR_PX, charsIn, cutTicks, titleCutLabels } from './category-labels.js';
+import { CHAR_PX, charsIn, cutTicks } from './category-labels.js';
+import { titleCutLabels } from './label-titles.js';
 import { largest, smallest } from '../../engine/core/extremes.js';
 import { localEpsilonText } from '../../engine/release/cost-text.js';
 

@@ -1,7 +1,8 @@
 import * as Plot from '@observablehq/plot';
 import type { PreviewBody, PreviewControls } from '../../extension/preview/preview-protocol.js';
 import { blockDensity } from './block-density.js';
-import { CHAR_PX, charsIn, cutTicks, labelStep, titleCutLabels } from './category-labels.js';
+import { CHAR_PX, charsIn, cutTicks, labelStep } from './category-labels.js';
+import { titleCutLabels } from './label-titles.js';
 import { fmt, h, PALETTE, table, value, widthOf } from './dom.js';
 import { largest, smallest } from '../../engine/core/extremes.js';
 import { costText } from '../../engine/release/cost-text.js';
