@@ -5,7 +5,11 @@
  */
 import type { ReleasePreview } from '../../extension/preview/preview-protocol.js';
 import type { RiskReport } from '../../extension/protocol.js';
-import { aggregateAt, generalize, grid, mode } from './preview-fixtures.js';
+import { aggregateAt, generalize, grid, mode, view } from './preview-fixtures.js';
+import { seededRandom } from '../../engine/core/random.js';
+import { viewPreview } from '../../engine/preview/view-preview.js';
+import { planRelease } from '../../engine/release/plan-release.js';
+import { tableFromRows } from '../../engine/table/table.js';
 
 const diagnoses = [
   'influenza',
@@ -87,6 +91,145 @@ export function widePram(): ReleasePreview {
     notes: [],
     elapsedMs: 20,
   };
+}
+
+/**
+ * Adult's education (UCI Adult, adult.data: 32,561 records) and its counts there, largest first: the PRAM a newcomer
+ * previews on Adult, 16 values with names up to 12 characters.
+ */
+const adultEducation: [string, number][] = [
+  ['HS-grad', 10501],
+  ['Some-college', 7291],
+  ['Bachelors', 5355],
+  ['Masters', 1723],
+  ['Assoc-voc', 1382],
+  ['11th', 1175],
+  ['Assoc-acdm', 1067],
+  ['10th', 933],
+  ['7th-8th', 646],
+  ['Prof-school', 576],
+  ['9th', 514],
+  ['12th', 433],
+  ['Doctorate', 413],
+  ['5th-6th', 333],
+  ['1st-4th', 168],
+  ['Preschool', 51],
+];
+
+/** PRAM of Adult's education under retention 0.6: 0.6 + 0.4/16 = 0.625 on the diagonal, 0.4/16 = 0.025 elsewhere. */
+export function adultPram(): ReleasePreview {
+  const p = widePram();
+  if (p.body.kind !== 'pram') throw new Error('pram fixture');
+  const labels = adultEducation.map(([l]) => l);
+  const n = labels.length;
+  const keep = 0.6 + 0.4 / n;
+  const move = 0.4 / n;
+  const matrix = labels.map((_, i) => labels.map((__, j) => (i === j ? keep : move)));
+  const before = adultEducation.map(([, c]) => c);
+  const expected = labels.map((_, j) => before.reduce((s, b, i) => s + b * matrix[i][j], 0));
+  const band = expected.map((e) => Math.sqrt(20 * e * 0.3));
+  return {
+    ...p,
+    spec: '/w/adult.privspec',
+    release: 'education_pram',
+    body: {
+      ...p.body,
+      attributes: [
+        {
+          name: 'education',
+          labels,
+          matrix,
+          epsilon: Math.log(keep / move),
+          before,
+          expected,
+          band,
+          draw: expected.map(Math.round),
+        },
+      ],
+      combinedEpsilon: Math.log(keep / move),
+    },
+  };
+}
+
+/** Adult's occupations and marital statuses: the long category names a view over Adult labels its axes with. */
+const occupations = [
+  'Prof-specialty',
+  'Craft-repair',
+  'Exec-managerial',
+  'Adm-clerical',
+  'Sales',
+  'Other-service',
+  'Machine-op-inspct',
+  'Transport-moving',
+  'Handlers-cleaners',
+  'Farming-fishing',
+  'Tech-support',
+  'Protective-serv',
+  'Priv-house-serv',
+  'Armed-Forces',
+];
+const maritalStatuses = [
+  'Married-civ-spouse',
+  'Never-married',
+  'Divorced',
+  'Separated',
+  'Widowed',
+  'Married-spouse-absent',
+  'Married-AF-spouse',
+];
+
+/**
+ * A view over Adult's dimensions (age 17–90, education, occupation, marital status) built by the engine on 5,000
+ * records drawn with Adult's education counts and skewed occupations: two categorical axes of 14 and 16 long names.
+ */
+export async function adultView(): Promise<ReleasePreview> {
+  const v = await view();
+  const rng = seededRandom(37);
+  const u = () => rng.nextUint32() / 2 ** 32;
+  const total = adultEducation.reduce((s, [, c]) => s + c, 0);
+  const pick = (): string => {
+    let x = u() * total;
+    for (const [l, c] of adultEducation) if ((x -= c) < 0) return l;
+    return adultEducation[0][0];
+  };
+  const rows = Array.from({ length: 5000 }, () => [
+    String(17 + Math.min(73, Math.floor(u() * 40 + u() * 34))),
+    pick(),
+    occupations[Math.min(occupations.length - 1, Math.floor(u() ** 2 * occupations.length))],
+    maritalStatuses[Math.min(maritalStatuses.length - 1, Math.floor(u() ** 3 * maritalStatuses.length))],
+  ]);
+  const table = tableFromRows(['age', 'education', 'occupation', 'marital-status'], rows);
+  const description = {
+    name: 'explore',
+    query: {
+      kind: 'view' as const,
+      dimensions: [
+        { column: 'age', low: 17, high: 90 },
+        { column: 'education' },
+        { column: 'occupation' },
+        { column: 'marital-status' },
+      ],
+    },
+    mechanism: { kind: 'hdpview' as const, epsilon: 1 },
+    accepts: [],
+  };
+  const plan = planRelease(description, {
+    budget: { accounting: 'pure', epsilon: 2 },
+    declaredDomains: new Set(['education', 'occupation', 'marital-status']),
+    domains: new Map([
+      ['education', adultEducation.map(([l]) => l)],
+      ['occupation', occupations],
+      ['marital-status', maritalStatuses],
+    ]),
+    rng,
+    roles: {
+      identifying: [],
+      quasi: ['age', 'education', 'occupation', 'marital-status'],
+      sensitive: [],
+      insensitive: [],
+    },
+  });
+  return { ...v, body: await viewPreview(table, plan, { rng, runs: 2 }), notes: plan.measurement?.notes ?? [] };
 }
 
 /** The 60-node lattice with long column names and values in the sample rows. */

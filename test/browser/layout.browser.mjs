@@ -1,9 +1,12 @@
-// The layout test of every panel page (issue 24): each preview kind and the risk report, at 320, 480, 800 and 1,200 px, on
-// its hardest fixture. It fails when anything overflows the panel outside a designated scroll box (`.scroll`: a table
-// scrolls sideways in its own box), when an element's content is wider than its box without a scroll bar or an
-// ellipsis (`.trunc`, whose whole text must be in its tooltip), when a number breaks over two lines, when two pieces
-// of text overlap (issue 37 item 10), or when a lattice (Adult's 720 nodes among them) is not drawn dot by dot on a
-// canvas (item 7).
+// The layout test of every panel page (issue 24): each preview kind and the risk report, at 240 (a narrow side panel),
+// 320, 480, 800 and 1,200 px, on its hardest fixture and on Adult-sized ones (PRAM of Adult's 16 education values, a
+// view over Adult's dimensions with their long category names, the 512² grid, the 720-node lattice). It fails when
+// anything overflows the panel outside a designated scroll box (`.scroll`: a table scrolls sideways in its own box),
+// when an element's content is wider than its box without a scroll bar or an ellipsis (`.trunc`, whose whole text
+// must be in its tooltip), when a number breaks over two lines, when two pieces of text overlap (issue 37 item 10),
+// when text shows smaller than 9 px (a chart shrunk by its viewBox shrinks its type), when a chart, legend or matrix
+// or a piece of its text is cut off outside any box that scrolls to it, or when a lattice (Adult's 720 nodes among
+// them) is not drawn dot by dot on a canvas (item 7).
 // Run by `npm run test:browser`; screenshots of every page and width go to $PRIVSPEC_BROWSER_SHOTS.
 import { strict as assert } from 'node:assert';
 import { mkdirSync } from 'node:fs';
@@ -11,7 +14,7 @@ import { createRequire } from 'node:module';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { startServer } from './browser-page.mjs';
-import { adultGeneralize, riskReport, wideAggregate, wideGeneralize, wideGrid, wideMode, widePram } from './layout-fixtures.js';
+import { adultGeneralize, adultPram, adultView, riskReport, wideAggregate, wideGeneralize, wideGrid, wideMode, widePram } from './layout-fixtures.js';
 import { aggregateAt, generalize, grid, mode, pram, view } from './preview-fixtures.js';
 
 const root = resolve(dirname(fileURLToPath(import.meta.url)), '../..');
@@ -55,7 +58,81 @@ function layoutProblems() {
     const lines = new Set([...range.getClientRects()].filter((r) => r.width > 0).map((r) => Math.round(r.top)));
     if (lines.size > 1) problems.push(`the table header ${name(el)} wraps over ${lines.size} lines`);
   }
-  return problems.concat(overlappingText());
+  return problems.concat(overlappingText(), smallText(), cutOff());
+}
+
+/**
+ * Runs in the page: text drawn smaller than 9 px on screen — its computed font size times the scale its SVG is drawn
+ * at (a chart shrunk to the panel by its viewBox shrinks its type with it; the CTM's determinant gives the area scale,
+ * turned or not).
+ */
+function smallText() {
+  const out = [];
+  const shown = (el) => {
+    for (let a = el; a; a = a.parentElement) {
+      if (a.classList?.contains('sr-only')) return false;
+      const st = getComputedStyle(a);
+      if (st.display === 'none' || st.visibility === 'hidden' || Number(st.opacity) === 0) return false;
+    }
+    return true;
+  };
+  for (const t of document.querySelectorAll('svg text')) {
+    if (!(t.textContent ?? '').trim() || !shown(t)) continue;
+    const m = t.getScreenCTM();
+    if (!m) continue;
+    const px = parseFloat(getComputedStyle(t).fontSize) * Math.sqrt(Math.abs(m.a * m.d - m.b * m.c));
+    if (px < 9) out.push(`the chart text "${t.textContent.trim().slice(0, 30)}" is ${px.toFixed(1)} px on screen (under 9)`);
+  }
+  const walker = document.createTreeWalker(document.body, NodeFilter.SHOW_TEXT);
+  for (let n = walker.nextNode(); n; n = walker.nextNode()) {
+    const el = n.parentElement;
+    if (!el || !(n.textContent ?? '').trim() || el.closest('svg, style, script') || !shown(el)) continue;
+    const px = parseFloat(getComputedStyle(el).fontSize);
+    if (px < 9) out.push(`the text "${n.textContent.trim().slice(0, 30)}" is ${px.toFixed(1)} px (under 9)`);
+  }
+  return out;
+}
+
+/**
+ * Runs in the page: a chart, legend, matrix or canvas, or a piece of chart text, cut off with no way to see it — part
+ * of it outside a box that clips it (an SVG's own box, an overflow: hidden box) or outside the panel, unless it lies
+ * inside the scroll area of a box that scrolls that way.
+ */
+function cutOff() {
+  const out = [];
+  const doc = document.documentElement;
+  const label = (el) => `${el.tagName.toLowerCase()}${el.classList.length ? `.${[...el.classList].join('.')}` : ''} "${(el.textContent ?? el.getAttribute('aria-label') ?? '').trim().slice(0, 30)}"`;
+  const hiddenByStyle = (el) => {
+    for (let a = el; a; a = a.parentElement) {
+      if (a.classList?.contains('sr-only')) return true;
+      const st = getComputedStyle(a);
+      if (st.display === 'none' || st.visibility === 'hidden') return true;
+    }
+    return false;
+  };
+  for (const el of document.querySelectorAll('svg, svg text, canvas')) {
+    if (hiddenByStyle(el) || (el.tagName.toLowerCase() === 'text' && !(el.textContent ?? '').trim())) continue;
+    const r = el.getBoundingClientRect();
+    if (r.width === 0 && r.height === 0) continue;
+    let scrolls = false;
+    for (let a = el.parentElement; a && a !== document.body; a = a.parentElement) {
+      const st = getComputedStyle(a);
+      if (st.overflowX === 'visible' && st.overflowY === 'visible') continue;
+      const c = a.getBoundingClientRect();
+      const inScroll = (lo, hi, start, scrollPos, scrollSize) => lo >= start - scrollPos - 1 && hi <= start - scrollPos + scrollSize + 1;
+      const xScrolls = ['auto', 'scroll'].includes(st.overflowX);
+      const yScrolls = ['auto', 'scroll'].includes(st.overflowY);
+      const xOk = xScrolls ? inScroll(r.left, r.right, c.left + a.clientLeft, a.scrollLeft, a.scrollWidth) : r.left >= c.left - 1 && r.right <= c.right + 1;
+      const yOk = yScrolls ? inScroll(r.top, r.bottom, c.top + a.clientTop, a.scrollTop, a.scrollHeight) : r.top >= c.top - 1 && r.bottom <= c.bottom + 1;
+      if (!xOk || !yOk) {
+        out.push(`${label(el)} is cut off by ${label(a).slice(0, 40)} (${Math.round(r.left)}–${Math.round(r.right)} × ${Math.round(r.top)}–${Math.round(r.bottom)} outside ${Math.round(c.left)}–${Math.round(c.right)} × ${Math.round(c.top)}–${Math.round(c.bottom)})`);
+        break;
+      }
+      if (xScrolls) scrolls = true;
+    }
+    if (!scrolls && (r.left < -1 || r.right > doc.clientWidth + 1)) out.push(`${label(el)} runs past the panel (${Math.round(r.left)}–${Math.round(r.right)} of ${doc.clientWidth} px) with no scroll box to reach it`);
+  }
+  return out;
 }
 
 /**
@@ -177,14 +254,14 @@ const allPages = [
   ['mode', 'preview', mode()], ['mode-wide', 'preview', wideMode()],
   ['generalize', 'preview', generalize()], ['generalize-wide', 'preview', wideGeneralize()],
   ['generalize-adult', 'preview', adultGeneralize()],
-  ['pram', 'preview', pram()], ['pram-19', 'preview', widePram()],
+  ['pram', 'preview', pram()], ['pram-19', 'preview', widePram()], ['pram-adult', 'preview', adultPram()],
   ['grid', 'preview', grid()], ['grid-512', 'preview', wideGrid()],
-  ['view', 'preview', await view()],
+  ['view', 'preview', await view()], ['view-adult', 'preview', await adultView()],
   ['risk-report', 'risk-report', riskReport()],
 ];
 const pages = only ? allPages.filter(([label]) => only.includes(label)) : allPages;
 let failed = 0;
-for (const width of [320, 480, 800, 1200]) {
+for (const width of [240, 320, 480, 800, 1200]) {
   for (const [label, view, message] of pages) {
     const p = await browser.newPage({ viewport: { width, height: 800 } });
     const errors = [];
@@ -201,7 +278,7 @@ for (const width of [320, 480, 800, 1200]) {
     // Open every disclosure: the tables behind them must hold the layout too.
     await p.evaluate(() => document.querySelectorAll('details').forEach((d) => { d.open = true; }));
     await p.waitForTimeout(50);
-    const problems = [...errors.map((e) => `page error: ${e}`), ...(await p.evaluate(`(() => { ${overlappingText}; return (${layoutProblems})(); })()`))];
+    const problems = [...errors.map((e) => `page error: ${e}`), ...(await p.evaluate(`(() => { ${overlappingText}; ${smallText}; ${cutOff}; return (${layoutProblems})(); })()`))];
     if (label.startsWith('generalize')) {
       const drawn = await p.evaluate(latticeDots);
       const nodes = message.body.lattice.length;

@@ -1,6 +1,8 @@
 import * as Plot from '@observablehq/plot';
 import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
 import { PALETTE, fmt, h, table, value, widthOf } from './dom.js';
+import { charsIn, cutTicks } from './category-labels.js';
+import { titleCutLabels } from './label-titles.js';
 
 type AggregateBody = Extract<PreviewBody, { kind: 'aggregate' }>;
 
@@ -14,13 +16,31 @@ export function aggregateView(body: AggregateBody, container: HTMLElement): HTML
     low: c.truth === null || c.error95 === null ? null : c.truth - c.error95,
     high: c.truth === null || c.error95 === null ? null : c.truth + c.error95,
   }));
+  const width = widthOf(container);
+  // Category names take up to 30 % of the width, cut to what fits with the whole name on hover.
+  const marginLeft = Math.min(110, Math.round(width * 0.3));
+  const whole = new Map<string, string>();
   const chart = Plot.plot({
-    width: widthOf(container),
+    width,
     height: Math.max(160, Math.min(600, 28 * data.length + 60)),
-    marginLeft: 110,
+    marginLeft,
+    marginRight: 16,
+    // The axis label below the tick labels, not beside the last of them; the legend names the marks.
+    marginBottom: 44,
     style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
-    y: { type: 'band', domain: data.map((d) => d.label), label: null },
-    x: { label: `${body.query} (true value ±95 % error; ◆ example draw)`, grid: true, nice: true },
+    y: {
+      type: 'band',
+      domain: data.map((d) => d.label),
+      label: null,
+      tickFormat: cutTicks(charsIn(marginLeft - 12), whole),
+    },
+    x: {
+      label: body.query,
+      labelOffset: 38,
+      grid: true,
+      nice: true,
+      ticks: Math.max(2, Math.floor((width - marginLeft) / 70)),
+    },
     color: { domain: ['true value ±95 %', 'example draw'], range: [PALETTE.blue, PALETTE.orange], legend: true },
     marks: [
       Plot.ruleY(
@@ -48,6 +68,7 @@ export function aggregateView(body: AggregateBody, container: HTMLElement): HTML
       }),
     ],
   }) as HTMLElement;
+  titleCutLabels(chart, whole);
   chart.classList.add('preview-chart');
   chart.setAttribute('role', 'img');
   chart.setAttribute('aria-label', `True values with 95 % error bars and one example draw for ${data.length} cells`);

@@ -96,6 +96,9 @@ function scaledMap(
     Plot.legend({
       color: { type: 'linear', scheme: 'viridis', domain: [0, max], label: 'rows per cell' },
       width: Math.min(240, legendWidth),
+      // Room for the end labels, centred on the ramp's ends, inside the legend's own box.
+      marginLeft: 12,
+      marginRight: 12,
     }),
     h('p', { class: 'scale-note meta' }, `Below 0 drawn as 0${clipped}.`),
   );
@@ -112,10 +115,13 @@ export function gridView(body: GridBody, container: HTMLElement): HTMLElement {
     width,
     height: 240,
     style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
-    x: { type: 'log', label: 'range side (cells)', grid: true },
+    x: { type: 'log', label: 'range side (cells)', labelOffset: 38, grid: true },
     // A short label: a long one above the axis ran into the tick labels and the heading in a narrow panel; the
-    // heading says what is measured.
+    // heading says what is measured. The x axis's label goes below its tick labels, not beside the last of them, and
+    // the last tick label keeps room on the right.
     marginLeft: 50,
+    marginRight: 16,
+    marginBottom: 44,
     y: { type: 'log', label: '↑ RMSE', grid: true },
     color: {
       legend: true,

@@ -1,13 +1,12 @@
 import * as Plot from '@observablehq/plot';
 import type { PreviewBody } from '../../extension/preview/preview-protocol.js';
 import { PALETTE, fmt, h, table, widthOf } from './dom.js';
+import { CHAR_PX, charsIn, cutTicks } from './category-labels.js';
+import { titleCutLabels } from './label-titles.js';
 import { largest, smallest } from '../../engine/core/extremes.js';
 import { localEpsilonText } from '../../engine/release/cost-text.js';
 
 type PramBody = Extract<PreviewBody, { kind: 'pram' }>;
-
-/** An axis label cut to `n` characters (the whole label is in the mark's tooltip and in the table). */
-export const cut = (n: number) => (d: string) => (String(d).length > n ? `${String(d).slice(0, n - 1)}…` : String(d));
 
 /**
  * Per attribute: the counts before (grey bars), expected after (blue dot) with the Chebyshev 95 % band (blue bar), and
@@ -30,6 +29,9 @@ export function pramView(body: PramBody, container: HTMLElement): HTMLElement {
     // value with its label beside it, which reads at any width (turned labels at 320 px cross each other).
     const longest = largest(a.labels.map((l) => Math.min(14, l.length)));
     const across = longest * 7 + 6 <= (width - 60) / a.labels.length;
+    // Lying down, the names take up to 30 % of the width, cut to what fits there with the whole name on hover.
+    const marginLeft = Math.min(110, Math.round(width * 0.3), Math.ceil(longest * CHAR_PX) + 14);
+    const whole = new Map<string, string>();
     const legend = {
       domain: ['before', 'expected after ± Chebyshev 95 %', 'example draw'],
       range: ['#999999', PALETTE.blue, PALETTE.orange],
@@ -41,7 +43,7 @@ export function pramView(body: PramBody, container: HTMLElement): HTMLElement {
       domain: a.labels as string[],
       label: a.name,
       padding: 0.3,
-      tickFormat: cut(14),
+      tickFormat: cutTicks(across ? 14 : charsIn(marginLeft - 12), whole),
     };
     const title = (d: (typeof data)[number]) => `${d.label}: ${d.before} before`;
     const chart = (
@@ -49,8 +51,10 @@ export function pramView(body: PramBody, container: HTMLElement): HTMLElement {
         ? Plot.plot({
             width,
             height: 240,
+            // The axis label below the tick labels, not beside the last of them.
+            marginBottom: 44,
             style,
-            x: band,
+            x: { ...band, labelOffset: 38 },
             y: { label: 'records', grid: true, nice: true },
             color: legend,
             marks: [
@@ -62,11 +66,19 @@ export function pramView(body: PramBody, container: HTMLElement): HTMLElement {
           })
         : Plot.plot({
             width,
-            height: 60 + 22 * a.labels.length,
-            marginLeft: Math.min(110, longest * 7 + 14),
+            height: 70 + 22 * a.labels.length,
+            marginLeft,
+            marginRight: 20,
+            marginBottom: 44,
             style,
             y: { ...band, label: null },
-            x: { label: 'records', grid: true, nice: true, ticks: Math.max(2, Math.floor((width - 120) / 70)) },
+            x: {
+              label: 'records',
+              labelOffset: 38,
+              grid: true,
+              nice: true,
+              ticks: Math.max(2, Math.floor((width - marginLeft - 20) / 70)),
+            },
             color: legend,
             marks: [
               Plot.barX(data, { y: 'label', x: 'before', fill: () => 'before', fillOpacity: 0.5, title }),
@@ -76,6 +88,7 @@ export function pramView(body: PramBody, container: HTMLElement): HTMLElement {
             ],
           })
     ) as HTMLElement;
+    titleCutLabels(chart, whole);
     chart.classList.add('preview-chart');
     chart.setAttribute('role', 'img');
     chart.setAttribute(
@@ -127,6 +140,7 @@ function matrixMap(a: PramBody['attributes'][number], width: number): HTMLElemen
   // A cell of at least 16 px keeps its label (11 px type) clear of the next; a matrix wider than the panel scrolls
   // sideways in its own box instead of squeezing its labels into each other.
   const side = Math.max(200, Math.min(Math.max(width, 16 * n + 128), 28 * n + 128));
+  const whole = new Map<string, string>();
   const map = Plot.plot({
     width: side,
     height: side,
@@ -140,12 +154,18 @@ function matrixMap(a: PramBody['attributes'][number], width: number): HTMLElemen
       domain: a.labels as string[],
       label: 'released →',
       tickRotate: -90,
-      tickFormat: cut(14),
+      tickFormat: cutTicks(14, whole),
       labelAnchor: 'right',
       labelOffset: 114,
     },
-    y: { type: 'band', domain: a.labels as string[], label: '↓ in the data', tickFormat: cut(14), labelAnchor: 'top' },
-    color: { type: 'linear', scheme: 'blues', domain: [0, 1], legend: true, label: 'probability' },
+    y: {
+      type: 'band',
+      domain: a.labels as string[],
+      label: '↓ in the data',
+      tickFormat: cutTicks(14, whole),
+      labelAnchor: 'top',
+    },
+    color: { type: 'linear', scheme: 'blues', domain: [0, 1] },
     marks: [
       Plot.cell(cells, {
         x: 'to',
@@ -159,6 +179,7 @@ function matrixMap(a: PramBody['attributes'][number], width: number): HTMLElemen
       ),
     ],
   }) as HTMLElement;
+  titleCutLabels(map, whole);
   map.classList.add('preview-chart', 'matrix-map');
   map.setAttribute('role', 'img');
   const kept = a.matrix.map((row, i) => row[i]);
@@ -170,6 +191,14 @@ function matrixMap(a: PramBody['attributes'][number], width: number): HTMLElemen
     'figure',
     { class: 'matrix' },
     h('figcaption', {}, `Transition matrix of ${a.name}: the outlined diagonal is the chance a value is kept`),
+    // The legend stays in the panel's width, outside the box a wide matrix scrolls in; its margins keep the end
+    // labels ("0.0", "1.0") inside its own box.
+    Plot.legend({
+      color: { type: 'linear', scheme: 'blues', domain: [0, 1], label: 'probability' },
+      width: Math.min(240, width),
+      marginLeft: 12,
+      marginRight: 12,
+    }),
     side > width ? h('div', { class: 'scroll' }, map) : map,
   );
 }

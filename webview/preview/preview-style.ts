@@ -1,6 +1,7 @@
 /** The preview's own rules, after the shell's theme (`webview/shell-style.ts`). */
 export const previewStyle = `
 h1 { font-size: 1.4em; margin: .6em 0 .2em; } h3 { margin: 1em 0 .3em; }
+figure { margin: 0; }
 .meta, .example-note { opacity: .85; } .example-note { font-style: italic; }
 .sample { border-left: 3px solid var(--vscode-editorWarning-foreground, #E69F00); padding-left: .5em; }
 .budget { margin: .6em 0; padding: .4em .6em; border: 1px solid var(--vscode-panel-border, var(--vscode-contrastBorder, #8886)); border-radius: 3px; }

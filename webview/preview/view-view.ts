@@ -1,6 +1,8 @@
 import * as Plot from '@observablehq/plot';
 import type { PreviewBody, PreviewControls } from '../../extension/preview/preview-protocol.js';
 import { blockDensity } from './block-density.js';
+import { CHAR_PX, charsIn, cutTicks, labelStep } from './category-labels.js';
+import { titleCutLabels } from './label-titles.js';
 import { fmt, h, PALETTE, table, value, widthOf } from './dom.js';
 import { largest, smallest } from '../../engine/core/extremes.js';
 import { costText } from '../../engine/release/cost-text.js';
@@ -13,15 +15,32 @@ const size = (d: Dimension) => (d.kind === 'range' ? d.hi - d.lo + 1 : d.values.
 
 /**
  * An axis over a dimension's indices, labelled by value: a range's numbers, or a category's names at its cells'
- * centres.
+ * centres — only every so many of them when the axis is too short for all (`lengthPx`, along which the labels stack),
+ * each cut to `chars` characters with its whole name recorded in `whole` for the label's tooltip.
  */
-function axis(d: Dimension | undefined): Record<string, unknown> {
+function axis(
+  d: Dimension | undefined,
+  lengthPx: number,
+  chars: number,
+  whole: Map<string, string>,
+): Record<string, unknown> {
   if (!d) return { domain: [0, 1], axis: null, label: null };
   if (d.kind === 'range')
-    return { domain: [0, size(d)], label: d.name, tickFormat: (t: number) => String(d.lo + Math.floor(t)) };
-  const every = Math.max(1, Math.ceil(d.values.length / 16));
+    return {
+      domain: [0, size(d)],
+      label: d.name,
+      ticks: Math.max(2, Math.floor(lengthPx / 50)),
+      tickFormat: (t: number) => String(d.lo + Math.floor(t)),
+    };
+  const every = labelStep(d.values.length, lengthPx);
   const ticks = d.values.map((_, i) => i + 0.5).filter((_, i) => i % every === 0);
-  return { domain: [0, size(d)], label: d.name, ticks, tickFormat: (t: number) => d.values[Math.floor(t)] ?? '' };
+  const format = cutTicks(chars, whole);
+  return {
+    domain: [0, size(d)],
+    label: d.name,
+    ticks,
+    tickFormat: (t: number) => format(d.values[Math.floor(t)] ?? ''),
+  };
 }
 
 /**
@@ -38,14 +57,24 @@ function projectionChart(body: ViewBody, p: Projection, width: number): HTMLElem
     .map((b, i) => ({ ...b, density: density[i], area: (b.x1 - b.x0) * (b.y1 - b.y0) }))
     .sort((a, b) => b.area - a.area);
   const max = Math.max(1e-9, largest(density));
+  // Category names beside the y axis take up to 30 % of the width (110 px at most); under the x axis they stand
+  // upright, cut to 12 characters, so that one label per 14 px fits however many categories there are.
+  const height = dy ? Math.min(360, Math.max(200, width * 0.75)) : 140;
+  const marginLeft = dy?.kind === 'categorical' ? Math.min(110, Math.round(width * 0.3)) : 50;
+  const xChars = 12;
+  const marginBottom = dx.kind === 'categorical' ? Math.ceil(xChars * CHAR_PX) + 34 : 40;
+  const whole = new Map<string, string>();
   const chart = Plot.plot({
     width,
-    height: dy ? Math.min(360, Math.max(200, width * 0.75)) : 140,
-    marginLeft: dy?.kind === 'categorical' ? 110 : 50,
-    marginBottom: dx.kind === 'categorical' ? 70 : 40,
+    height,
+    marginLeft,
+    marginBottom,
     style: { background: 'transparent', color: 'var(--vscode-foreground)', fontSize: '11px' },
-    x: { ...axis(dx), tickRotate: dx.kind === 'categorical' ? -35 : 0 },
-    y: axis(dy),
+    x: {
+      ...axis(dx, width - marginLeft - 20, xChars, whole),
+      ...(dx.kind === 'categorical' ? { tickRotate: -90, labelOffset: marginBottom - 4 } : {}),
+    },
+    y: axis(dy, height - marginBottom - 30, charsIn(marginLeft - 12), whole),
     color: {
       type: 'sqrt',
       scheme: 'viridis',
@@ -65,6 +94,7 @@ function projectionChart(body: ViewBody, p: Projection, width: number): HTMLElem
       }),
     ],
   }) as HTMLElement;
+  titleCutLabels(chart, whole);
   chart.classList.add('preview-chart');
   chart.setAttribute('role', 'img');
   const name = dy ? `${dx.name} × ${dy.name}` : dx.name;
@@ -98,7 +128,8 @@ function arrChart(body: ViewBody, width: number): HTMLElement {
       grid: true,
       domain: [low, Math.max(1, largest(values)) * 2],
       tickFormat: (t: number) => fmt(t),
-      ticks: 5,
+      // About one tick per 70 px: five on a log axis in a 240 px panel put "0.2" into "0.3".
+      ticks: Math.max(2, Math.min(5, Math.floor((width - 100) / 70))),
     },
     y: { label: null, domain: body.arr.map((a) => a.algorithm) },
     marks: [
