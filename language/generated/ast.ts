@@ -178,7 +178,7 @@ export function isAnonymityClause(item: unknown): item is AnonymityClause {
 
 /**
  * User-contribution bounding: each privacy unit contributes to at most `groups` groups and `rows` rows per group; or
- * `auto up to GS`, where the truncation threshold is chosen privately by R2T (Dong, Fang, Yi, Tao, Wei, SIGMOD 2022)
+ * `auto up to GS`, where the truncation threshold is chosen privately by R2T (Dong, Fang, Yi, Tao, Machanavajjhala, SIGMOD 2022)
  * and GS is the public upper bound on one unit's contribution.
  */
 export interface Bound extends langium.AstNode {
