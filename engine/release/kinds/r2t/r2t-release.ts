@@ -53,7 +53,7 @@ export interface R2tOptions {
 }
 
 /** The cells of a grouping: the cartesian product of the domains (one empty cell without groups). */
-function cellsOf(domains: readonly (readonly string[])[]): string[][] {
+export function cellsOf(domains: readonly (readonly string[])[]): string[][] {
   return domains.reduce<string[][]>((cells, values) => cells.flatMap((c) => values.map((v) => [...c, v])), [[]]);
 }
 
