@@ -131,13 +131,17 @@ async function sourceFigures(input: RunInput, seed: number | undefined, open: Op
 
 /**
  * The truncated sums the source computes for the releases that have them (R2T's over a join or one table), keyed by
- * request id: each joined dataset placed as a file DuckDB reads or a table of the source's server.
+ * request id: each joined dataset placed as a file DuckDB reads beside a file, or a table of the source's own server.
+ * A dataset elsewhere (a file joined to a database table, a table of another server) is not placed, and its release
+ * reads the tables as in memory: the choice is made here, before anything is spent, never refused after the spend.
  */
 function truncatedRequests(input: RunInput): Map<string, TruncatedSumsRequest> {
+  const own = databaseLocation(input.dataset.file)?.engine;
   const locate = (name: string): DataLocation | undefined => {
     const d = [input.dataset, ...(input.others ?? [])].find((x) => x.name === name);
     if (!d) return undefined;
     const db = databaseLocation(d.file);
+    if (db?.engine !== own) return undefined;
     return db
       ? { kind: 'table', engine: db.engine, table: db.table }
       : { kind: 'file', path: d.file, ...(d.delimiter !== undefined ? { delimiter: d.delimiter } : {}) };
