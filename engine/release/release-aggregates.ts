@@ -12,6 +12,7 @@ import type { ReleaseDescription } from './release-description.js';
 import type { Sensitivity } from './sensitivity.js';
 import type { GridBounds } from '../wavelet/bin-points.js';
 import type { AggregateAnswer, AggregateRequest } from '../source/data-source.js';
+import type { DataLocation, TruncatedSumsAnswer, TruncatedSumsRequest } from '../source/truncated-sums.js';
 
 /**
  * Whether a release needs the data itself: microdata (generalize, PRAM) writes rows. No aggregate answers them. A DP
@@ -52,4 +53,29 @@ export function exactOfRelease(
   if (!kind.exactFromAnswer)
     throw new PrivacyError(`${release.name}: a ${kind.name} release writes rows and needs the data, not aggregates`);
   return kind.exactFromAnswer(release, domains, answer);
+}
+
+/**
+ * The truncated sums a source computes for a release in place of reading the datasets it joins (R2T's), or undefined
+ * when its kind has none or the source cannot (an edge list).
+ */
+export function truncatedSumsRequest(
+  release: ReleaseDescription,
+  unit: string | undefined,
+  unitTable: string,
+  locate: (dataset: string) => DataLocation | undefined,
+): TruncatedSumsRequest | undefined {
+  return releaseKind(release.query.kind).truncatedSumsRequest?.(release, unit, unitTable, locate);
+}
+
+/** The exact stage's value of a release from a source's truncated sums. */
+export function exactOfTruncatedSums(
+  release: ReleaseDescription,
+  domains: ReadonlyMap<string, readonly string[]>,
+  answer: TruncatedSumsAnswer,
+): unknown {
+  const kind = releaseKind(release.query.kind);
+  if (!kind.exactFromTruncatedSums)
+    throw new PrivacyError(`${release.name}: a ${kind.name} release takes no truncated sums`);
+  return kind.exactFromTruncatedSums(release, domains, answer);
 }

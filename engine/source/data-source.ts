@@ -12,6 +12,7 @@
 import type { FrequencyTable } from '../table/frequency-table.js';
 import type { Box } from './box.js';
 import type { GeneralizedRows } from './generalized-rows.js';
+import type { TruncatedSumsAnswer, TruncatedSumsRequest } from './truncated-sums.js';
 
 /** The distinct records over `columns` with their row counts (`SELECT columns…, count(*) … GROUP BY columns…`). */
 export interface FrequencyRequest {
@@ -127,6 +128,12 @@ export interface DataSource {
    * source's rows are generalized by privspec (`shuffledRows` and the row transform).
    */
   generalizedRows?(plan: GeneralizedRows, key: string, batchRows?: number): AsyncIterable<RowBatch>;
+  /**
+   * A release's truncated sums (truncated-sums.ts: R2T's Σ_u min(c_u, τ) per group and threshold), computed by the
+   * source in one statement over its table and the dataset it joins. Absent: the source cannot join, and the release
+   * reads the tables into memory.
+   */
+  truncatedSums?(request: TruncatedSumsRequest): Promise<TruncatedSumsAnswer>;
   /** Releases connections or the embedded engine. */
   close(): Promise<void>;
 }

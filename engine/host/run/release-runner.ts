@@ -39,7 +39,13 @@ import type { RunInput } from '../../release/run-input.js';
 import type { ReleaseOutcome, RunReleaseResult } from '../../release/run-report.js';
 import type { Table } from '../../table/table.js';
 import type { AggregateAnswer } from '../../source/data-source.js';
-import { exactOfRelease, releaseRequestId, writesRows } from '../../release/release-aggregates.js';
+import {
+  exactOfRelease,
+  exactOfTruncatedSums,
+  releaseRequestId,
+  writesRows,
+} from '../../release/release-aggregates.js';
+import type { TruncatedSumsAnswer } from '../../source/truncated-sums.js';
 import { indexFileOf } from '../ledger/ledger-log.js';
 import { ledgerFor, readLedgerView, recordFiles, type LedgerLocation } from '../ledger/ledger-file.js';
 import { writeRelease } from '../files/release-files.js';
@@ -134,6 +140,12 @@ export interface SourceAnswers {
   /** The number of rows of the source (a count, not a release's aggregate): what sizes a view before its spend. */
   rows(): Promise<number>;
   readonly domains: ReadonlyMap<string, ReadonlyMap<string, readonly string[]>>;
+  /**
+   * The request ids whose release the source answers with truncated sums (R2T's, over its table and the dataset it
+   * joins), so that the joined tables are never read; each computed only when the runner asks, after the spend.
+   */
+  readonly truncatedIds?: ReadonlySet<string>;
+  truncated?(id: string): Promise<TruncatedSumsAnswer>;
 }
 
 /** max ℓ of the dataset's correlation graph under the Gaussian model (engine/dp/correlated), when it declares one. */
@@ -260,6 +272,9 @@ async function runPrepared(
   // A warehouse's answer is in hand; the source's is asked for once the spend is recorded (`later`).
   const later = options.aggregates === undefined && c.answerIds?.has(id) === true;
   let answer = options.aggregates?.get(id);
+  // A release the source answers with truncated sums is asked for them once the spend is recorded, too.
+  const truncatedLater = options.aggregates === undefined && options.sourceAnswers?.truncatedIds?.has(id) === true;
+  let truncated: TruncatedSumsAnswer | undefined;
   const fromSource = options.sourceAnswers?.domains;
   // A view's files are sized by the rows; from a source not yet asked for its answer, by the source's row count.
   const sized =
@@ -285,7 +300,13 @@ async function runPrepared(
               exactOfRelease(r, releaseDomains(input, r, table, fromSource?.get(r.name)), answer!),
             answerLater: later,
           }
-        : {}),
+        : truncatedLater
+          ? {
+              exactOf: (r: ReleaseDescription) =>
+                exactOfTruncatedSums(r, releaseDomains(input, r, table, fromSource?.get(r.name)), truncated!),
+              answerLater: true,
+            }
+          : {}),
     });
   if ('refusal' in prepared) return { ...base, status: 'refused', message: prepared.refusal };
   const p = prepared.release;
@@ -330,6 +351,7 @@ async function runPrepared(
   try {
     // Only now, the spend recorded, does the source compute the release's aggregate.
     if (later) answer = await options.sourceAnswers!.answer(id);
+    if (truncatedLater) truncated = await options.sourceAnswers.truncated!(id);
     output = p.run({ signal: options.signal, onProgress: options.onProgress });
     await options.settle?.();
     options.signal?.throwIfAborted();
@@ -461,9 +483,14 @@ function releaseLinks(input: RunInput, release: ReleaseDescription, p: PreparedR
  * The tables of the datasets the releases read by name (`tablesRead`: a join's, an edge list), read before anything is
  * spent; the run's own dataset is its table.
  */
-async function readNamedTables(input: RunInput, table: Table): Promise<Map<string, Table>> {
+async function readNamedTables(
+  input: RunInput,
+  table: Table,
+  atSource: (release: ReleaseDescription) => boolean,
+): Promise<Map<string, Table>> {
   const tables = new Map<string, Table>();
-  for (const name of new Set(input.releases.flatMap(tablesRead))) {
+  // A release whose source computes its truncated sums never reads the tables it joins.
+  for (const name of new Set(input.releases.filter((r) => !atSource(r)).flatMap(tablesRead))) {
     if (name === input.dataset.name) tables.set(name, table);
     else if (input.readTableOf) tables.set(name, await input.readTableOf(name));
     else throw new RunRefused(`the spec's dataset '${name}' cannot be read in this run`);
@@ -531,7 +558,9 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
         throw new RunRefused(e.message);
       })));
   const answerIds = options.aggregates ? new Set(options.aggregates.keys()) : options.sourceAnswers?.ids;
-  const answered = (r: ReleaseDescription) => answerIds?.has(releaseRequestId(r.name)) === true;
+  const truncatedIds = options.aggregates ? undefined : options.sourceAnswers?.truncatedIds;
+  const summedAtSource = (r: ReleaseDescription) => truncatedIds?.has(releaseRequestId(r.name)) === true;
+  const answered = (r: ReleaseDescription) => answerIds?.has(releaseRequestId(r.name)) === true || summedAtSource(r);
   const noRows =
     atSource &&
     input.releases.length > 0 &&
@@ -546,7 +575,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
         })
       : await input.readTable();
   if (!options.unitsChecked) await refuseBlankUnits(input, table, options.aggregates !== undefined, options.openSource);
-  const tables = await readNamedTables(input, table);
+  const tables = await readNamedTables(input, table, summedAtSource);
   const rng = options.seed === undefined ? cryptoRandom() : seededRandom(options.seed);
   // A seeded test run draws the microdata releases' shuffles and PRAM draws from a stream of their own, so the DP
   // releases' noise is the same whether the microdata releases ran beside them in memory, were streamed at the source,

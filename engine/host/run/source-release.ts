@@ -10,6 +10,9 @@
 import { cryptoRandom, seededRandom } from '../../core/random.js';
 import type { RunReleaseResult } from '../../release/run-report.js';
 import type { AggregateAnswer, AggregateRequest } from '../../source/data-source.js';
+import type { DataLocation, TruncatedSumsAnswer, TruncatedSumsRequest } from '../../source/truncated-sums.js';
+import { releaseRequestId, truncatedSumsRequest } from '../../release/release-aggregates.js';
+import { TableError } from '../../table/table.js';
 import { boundingSeed } from '../../source/keyed-order.js';
 import { aggregatePlan } from './aggregate-plan.js';
 import { declaredDomains } from '../../release/domains.js';
@@ -75,7 +78,30 @@ async function sourceFigures(input: RunInput, seed: number | undefined, open: Op
   };
   const rows = async () =>
     (await answer('', { id: 'rows', groupBy: [] })).groups.reduce((total, g) => total + g.rows, 0);
-  const figures = { ids: new Set(byId.keys()), answer: (id: string) => answer(id), rows, domains };
+  const truncated = truncatedRequests(input);
+  const sums = async (id: string): Promise<TruncatedSumsAnswer> => {
+    const request = truncated.get(id);
+    if (!request) throw new Error(`no truncated sums ${id} in the run's plan`);
+    const source = await open(
+      input.dataset.file,
+      input.dataset.delimiter === undefined ? {} : { delimiter: input.dataset.delimiter },
+    );
+    try {
+      if (!source.truncatedSums)
+        throw new TableError(`${source.name}: this source cannot compute truncated sums over a join`);
+      return await source.truncatedSums(request);
+    } finally {
+      await source.close();
+    }
+  };
+  const figures = {
+    ids: new Set(byId.keys()),
+    answer: (id: string) => answer(id),
+    rows,
+    domains,
+    truncatedIds: new Set(truncated.keys()),
+    truncated: sums,
+  };
   if (!queries.some((q) => input.releases.find((r) => r.name === q.release)?.accepts.includes('data-dependent-domain')))
     return figures;
   const source = await open(
@@ -101,6 +127,31 @@ async function sourceFigures(input: RunInput, seed: number | undefined, open: Op
     await source.close();
   }
   return figures;
+}
+
+/**
+ * The truncated sums the source computes for the releases that have them (R2T's over a join or one table), keyed by
+ * request id: each joined dataset placed as a file DuckDB reads beside a file, or a table of the source's own server.
+ * A dataset elsewhere (a file joined to a database table, a table of another server) is not placed, and its release
+ * reads the tables as in memory: the choice is made here, before anything is spent, never refused after the spend.
+ */
+function truncatedRequests(input: RunInput): Map<string, TruncatedSumsRequest> {
+  const own = databaseLocation(input.dataset.file)?.engine;
+  const locate = (name: string): DataLocation | undefined => {
+    const d = [input.dataset, ...(input.others ?? [])].find((x) => x.name === name);
+    if (!d) return undefined;
+    const db = databaseLocation(d.file);
+    if (db?.engine !== own) return undefined;
+    return db
+      ? { kind: 'table', engine: db.engine, table: db.table }
+      : { kind: 'file', path: d.file, ...(d.delimiter !== undefined ? { delimiter: d.delimiter } : {}) };
+  };
+  const requests = new Map<string, TruncatedSumsRequest>();
+  for (const r of input.releases) {
+    const request = truncatedSumsRequest(r, input.dataset.unit, input.dataset.name, locate);
+    if (request) requests.set(releaseRequestId(r.name), request);
+  }
+  return requests;
 }
 
 /**

@@ -31,6 +31,12 @@ import { shuffledRowsSql } from '../../source/sql/shuffled-rows-sql.js';
 import { columnsSql, rowsSql } from '../../source/sql/rows-sql.js';
 import { generalizedRowsSql } from '../../source/sql/generalized-rows-sql.js';
 import type { GeneralizedRows } from '../../source/generalized-rows.js';
+import { r2tSql } from '../../source/sql/r2t-sql.js';
+import {
+  truncatedSumsFromRows,
+  type TruncatedSumsAnswer,
+  type TruncatedSumsRequest,
+} from '../../source/truncated-sums.js';
 import { aggregateGroupsFromRows, frequencyTableFromRows } from './duckdb/duckdb-source.js';
 
 /**
@@ -91,6 +97,38 @@ export class SqlServerSource implements DataSource {
     const { rows } = await this.run(() => aggregateSql(this.target, request, this.relation));
     const selected = await this.run(() => selectedRowsSql(this.target, request, this.relation));
     return { request, groups: aggregateGroupsFromRows(request, rows), selectedRows: Number(selected.rows[0][0]) };
+  }
+
+  /**
+   * R2T's truncated sums (r2t-sql.ts) over this table and the table it joins, which must be in the same server (the
+   * connection's): a join across servers or with a file is refused in one line.
+   */
+  async truncatedSums(request: TruncatedSumsRequest): Promise<TruncatedSumsAnswer> {
+    const r = request.sql;
+    const j = request.joined;
+    if (j && (j.kind !== 'table' || j.engine !== this.target.dialect))
+      throw new TableError(
+        `R2T: ${j.kind === 'file' ? j.path : `${j.engine}:${j.table}`} cannot be joined to ${this.name} in its server; keep both tables in one server`,
+        this.name,
+      );
+    await this.checkColumns([
+      r.unit,
+      ...r.by,
+      ...(r.key !== undefined ? [r.key] : []),
+      ...(r.clamp && !r.clamp.joined ? [r.clamp.column] : []),
+    ]);
+    const joined = j?.kind === 'table' ? this.tableRelation(j.table) : undefined;
+    const { rows } = await this.run(() => r2tSql(this.target, r, this.relation, joined));
+    return truncatedSumsFromRows(request, rows);
+  }
+
+  /** Another table of the server, named as the dialect quotes it; a name it refuses is one line. */
+  private tableRelation(table: string): string {
+    try {
+      return tableName(this.target.dialect, table);
+    } catch (error) {
+      throw this.failure(error);
+    }
   }
 
   async *rows(columns: readonly string[], batchRows = 65536): AsyncIterable<RowBatch> {

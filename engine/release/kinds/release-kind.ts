@@ -7,6 +7,7 @@
  * kinds its spec uses.
  */
 import type { AggregateAnswer, AggregateRequest, DataSource } from '../../source/data-source.js';
+import type { DataLocation, TruncatedSumsAnswer, TruncatedSumsRequest } from '../../source/truncated-sums.js';
 import type { SqlRelation, SqlTarget } from '../../source/sql/dialect.js';
 import type { Table } from '../../table/table.js';
 import type { StreamedRelease } from './generalize/streamed-generalize.js';
@@ -127,6 +128,23 @@ export interface ReleaseKind {
     release: ReleaseDescription,
     domains: ReadonlyMap<string, readonly string[]>,
     answer: AggregateAnswer,
+  ): unknown;
+  /**
+   * The truncated sums a source computes in place of reading the tables of `tablesRead` (R2T's, one statement over
+   * the join), for a release of data read where it lies; undefined where the source cannot (an edge list, whose LP
+   * runs in privspec). `unitTable` is the run's dataset, the source's own table; `locate` places the others.
+   */
+  truncatedSumsRequest?(
+    release: ReleaseDescription,
+    unit: string | undefined,
+    unitTable: string,
+    locate: (dataset: string) => DataLocation | undefined,
+  ): TruncatedSumsRequest | undefined;
+  /** The exact stage's value from the source's answer to that request. */
+  exactFromTruncatedSums?(
+    release: ReleaseDescription,
+    domains: ReadonlyMap<string, readonly string[]>,
+    answer: TruncatedSumsAnswer,
   ): unknown;
   /** The files a release reads besides the data and the hierarchies (a PRAM matrix file). */
   filesRead?(query: QueryDescription): string[];

@@ -42,7 +42,8 @@ import { whereSql } from './where-sql.js';
 const PREFIX = '_privspec_';
 const a = (name: string) => `${PREFIX}${name}`;
 
-function checkNames(names: Iterable<string>): void {
+/** Refuses a data column whose name starts with the aliases' prefix (what every ClickHouse statement checks). */
+export function checkNames(names: Iterable<string>): void {
   for (const name of names)
     if (name.startsWith(PREFIX))
       throw new TableError(

@@ -4,27 +4,68 @@
  * Σ_u min(c_u, τ) for every threshold τ in one statement, per group. Only these ⌈log₂ GS⌉ numbers per group leave the
  * database. A unit's group is the least of its group keys (the group values joined by U+0001) over its rows in its own
  * table, as r2t-contributions.ts computes it in memory. The answer has the columns k (the group key), t0, t1, … (one
- * per threshold). Names go through the dialect's `identifier`; values (thresholds, clamp bounds, the separator) are
- * bound.
+ * per threshold). Names go through the dialect's `identifier`; values (thresholds, clamp bounds, the grid's scale, the
+ * separator) are bound.
+ *
+ * Every figure is an integer, added exactly whatever the order of rows, shards or threads: a count's rows, or a sum's
+ * amounts in whole units of 2^−k (engine/dp/r2t/sum-grid.ts: clamp, round half up on x·2^k, clamp on the grid), so the
+ * answers are integers of units of 2^−k, which privspec divides by 2^k. Round half up is floor(y) + (y − floor(y) ≥ ½),
+ * exact in IEEE arithmetic for y ≥ 0 (y − floor(y) is exact), unlike floor(y + ½) or a dialect's round(), which
+ * PostgreSQL takes half to even. A decimal amount read by a server whose parser is off by an ulp rounds the same unless
+ * x·2^k lies within an ulp of a half-integer, which no amount with fewer than ten decimals does.
+ *
+ * The join is written so that ClickHouse 18.16 runs it on Distributed tables: no JOIN … ON over qualified names (which
+ * 18.16 cannot resolve) but `JOIN … USING` over subqueries, the joined table first reduced to one row per key (its
+ * rows and the sum of its amounts), and the unit's table to one row per unit and key, so that every join runs on the
+ * merged answers of the shards. ClickHouse resolves a name to an alias of its query level before a column, so every
+ * alias carries the prefix `_privspec_` (clickhouse-sql.ts), and the outer level renames the answer.
  *
  * Where the in-memory path refuses a summed cell that is not a number (one error naming the line), SQL reads it as
  * NULL (the dialect's toNumber) and the clamp takes it as the low bound, as a bounded aggregate's clamp does
  * (sql-expressions.ts).
  */
 import { GROUP_SEPARATOR } from '../group-key.js';
-import { relationText, sqlWriter, type SqlRelation, type SqlStatement, type SqlTarget } from './dialect.js';
+import { checkNames } from './clickhouse-sql.js';
+import {
+  relationText,
+  sqlWriter,
+  type SqlRelation,
+  type SqlStatement,
+  type SqlSyntax,
+  type SqlTarget,
+} from './dialect.js';
 
 export interface R2tSqlRequest {
   /** The unit column of the unit's table. */
   readonly unit: string;
   /** Group columns, of the unit's table. */
   readonly by: readonly string[];
+  /** The thresholds, in value units (powers of two). */
   readonly taus: readonly number[];
-  /** A sum's column and clamp, and whether the column is read from the joined table (else from the unit's). */
-  readonly clamp?: { readonly column: string; readonly low: number; readonly high: number; readonly joined: boolean };
+  /**
+   * A sum's column and clamp, whether the column is read from the joined table (else from the unit's), and the grid's
+   * exponent k: amounts are added in whole units of 2^−k and the answers are in those units.
+   */
+  readonly clamp?: {
+    readonly column: string;
+    readonly low: number;
+    readonly high: number;
+    readonly joined: boolean;
+    readonly k: number;
+  };
   /** The key both tables carry, when the release joins two. */
   readonly key?: string;
 }
+
+const a = (name: string) => `_privspec_${name}`;
+
+/** The 64-bit integer type of each dialect. */
+const INT64: Record<SqlSyntax['dialect'], string> = {
+  duckdb: 'BIGINT',
+  postgres: 'bigint',
+  clickhouse: 'Int64',
+  spark: 'BIGINT',
+};
 
 export function r2tSql(
   target: SqlTarget,
@@ -33,38 +74,64 @@ export function r2tSql(
   joinedFrom?: SqlRelation,
 ): SqlStatement {
   const sql = sqlWriter(target);
-  const col = (alias: string, name: string) => sql.text(`${alias}.${sql.identifier(name)}`);
+  const c = request.clamp;
+  const join = request.key !== undefined && joinedFrom !== undefined ? request.key : undefined;
+  if (sql.dialect === 'clickhouse')
+    checkNames([request.unit, ...request.by, ...(c ? [c.column] : []), ...(join !== undefined ? [join] : [])]);
+  const int = (e: string) => `CAST(${e} AS ${INT64[sql.dialect]})`;
+  // ClickHouse 18.16 wants the strictness of every join; the others have no such word.
+  const innerJoin = sql.dialect === 'clickhouse' ? 'ALL INNER JOIN' : 'INNER JOIN';
+  const col = (name: string) => sql.text(sql.identifier(name));
   // Each value becomes a placeholder when written: the separator only where a key has two columns or more.
-  const sep = () => sql.string(GROUP_SEPARATOR);
   const key =
     request.by.length === 0
       ? sql.string('')
       : request.by.length === 1
-        ? col('m', request.by[0])
-        : sql.concat(request.by.flatMap((b, i) => (i === 0 ? [col('m', b)] : [sep(), col('m', b)])));
-  const units = `SELECT ${col('m', request.unit)} AS u, min(${key}) AS k\n  FROM ${relationText(sql, unitFrom)} m\n  GROUP BY ${col('m', request.unit)}`;
-  const c = request.clamp;
-  const weight = c
-    ? (() => {
-        const x = sql.toNumber(col(c.joined ? 'f' : 'm', c.column));
-        const lo = sql.number(c.low);
-        const hi = sql.number(c.high);
-        return `CASE WHEN ${x} IS NULL OR ${sql.isNaN(x)} THEN ${lo} ELSE least(greatest(${x}, ${lo}), ${hi}) END`;
-      })()
-    : '1';
-  const joined =
-    request.key !== undefined && joinedFrom !== undefined
-      ? `\n  JOIN ${relationText(sql, joinedFrom)} f ON ${col('m', request.key)} = ${col('f', request.key)}`
-      : '';
-  const contributions = `SELECT ${col('m', request.unit)} AS u, sum(${weight}) AS c\n  FROM ${relationText(sql, unitFrom)} m${joined}\n  GROUP BY ${col('m', request.unit)}`;
-  const truncated = request.taus.map((t, i) => `sum(least(cu.c, ${sql.number(t)})) AS t${i}`);
-  return sql.statement(
-    [
-      `SELECT g.k AS k, ${truncated.join(', ')}`,
-      `FROM (\n  ${contributions}\n) cu`,
-      `JOIN (\n  ${units}\n) g ON cu.u = g.u`,
-      'GROUP BY g.k',
-      'ORDER BY g.k',
-    ].join('\n'),
+        ? col(request.by[0])
+        : sql.concat(request.by.flatMap((b, i) => (i === 0 ? [col(b)] : [sql.string(GROUP_SEPARATOR), col(b)])));
+  const scale = 2 ** (c?.k ?? 0);
+  /**
+   * Rows of a relation with the columns `named` ([expression, alias]), and a sum's amount in units of 2^−k as
+   * `_privspec_w` if `summed`.
+   */
+  const rows = (from: SqlRelation, named: readonly (readonly [string, string])[], summed: boolean): string => {
+    const names = named.map(([e, n]) => `${e} AS ${n}`);
+    const base = `SELECT ${names.join(', ')}${summed ? `, ${sql.toNumber(col(c!.column))} AS ${a('x')}` : ''} FROM ${relationText(sql, from)}`;
+    if (!summed) return base;
+    const outer = named.map(([, n]) => n);
+    const x = a('x');
+    const lo = sql.number(c!.low);
+    const clamped = `SELECT ${[...outer, `(CASE WHEN ${x} IS NULL OR ${sql.isNaN(x)} THEN ${lo} ELSE least(greatest(${x}, ${lo}), ${sql.number(c!.high)}) END) * ${sql.number(scale)} AS ${a('y')}`].join(', ')} FROM (${base}) ${a('r0')}`;
+    const y = a('y');
+    const units = `least(greatest(${int(`floor(${y})`)} + (CASE WHEN ${y} - floor(${y}) >= ${sql.number(0.5)} THEN 1 ELSE 0 END), ${int(sql.integer(Math.ceil(c!.low * scale)))}), ${int(sql.integer(Math.floor(c!.high * scale)))})`;
+    return `SELECT ${[...outer, `${units} AS ${a('w')}`].join(', ')} FROM (${clamped}) ${a('r1')}`;
+  };
+  const unitCol = [col(request.unit), a('u')] as const;
+  const groups = `SELECT ${a('u')}, min(${a('g')}) AS ${a('k')} FROM (${rows(unitFrom, [unitCol, [key, a('g')]], false)}) ${a('m0')} GROUP BY ${a('u')}`;
+  let contributions: string;
+  if (join === undefined) {
+    contributions = `SELECT ${a('u')}, ${c ? `sum(${a('w')})` : int('count(*)')} AS ${a('c')} FROM (${rows(unitFrom, [unitCol], c !== undefined)}) ${a('m1')} GROUP BY ${a('u')}`;
+  } else {
+    const keyCol = (name: string) => [col(join), a(name)] as const;
+    const inFact = c?.joined === true;
+    const inUnits = c !== undefined && !inFact;
+    // The joined table: per key, its rows and (a sum over its column) the sum of their amounts.
+    const fact = `SELECT ${a('j')}, ${int('count(*)')} AS ${a('fn')}${inFact ? `, sum(${a('w')}) AS ${a('fs')}` : ''} FROM (${rows(joinedFrom!, [keyCol('j')], inFact)}) ${a('f0')} GROUP BY ${a('j')}`;
+    // The unit's table: per unit and key, its rows and (a sum over its own column) the sum of their amounts.
+    const units = `SELECT ${a('u')}, ${a('j')}, ${int('count(*)')} AS ${a('mn')}${inUnits ? `, sum(${a('w')}) AS ${a('ms')}` : ''} FROM (${rows(unitFrom, [unitCol, keyCol('j')], inUnits)}) ${a('m1')} GROUP BY ${a('u')}, ${a('j')}`;
+    // Each unit-table row joins every fact row of its key: a count adds rows × rows, a sum the amounts times the rows.
+    const weight = inFact ? `${a('mn')} * ${a('fs')}` : inUnits ? `${a('ms')} * ${a('fn')}` : `${a('mn')} * ${a('fn')}`;
+    contributions = `SELECT ${a('u')}, sum(${weight}) AS ${a('c')} FROM (${units}) ${a('mk')} ${innerJoin} (${fact}) ${a('fk')} USING (${a('j')}) GROUP BY ${a('u')}`;
+  }
+  const truncated = request.taus.map(
+    (t, i) => `sum(least(${a('c')}, ${int(sql.integer(t * scale))})) AS ${a(`t${i}`)}`,
   );
+  const inner = [
+    `SELECT ${a('k')}, ${truncated.join(', ')}`,
+    `FROM (\n  ${contributions}\n) ${a('cu')}`,
+    `${innerJoin} (\n  ${groups}\n) ${a('gk')} USING (${a('u')})`,
+    `GROUP BY ${a('k')}`,
+  ].join('\n');
+  const outputs = [`${a('k')} AS k`, ...request.taus.map((_, i) => `${a(`t${i}`)} AS t${i}`)];
+  return sql.statement(`SELECT ${outputs.join(', ')}\nFROM (\n${inner}\n) ${a('answer')}\nORDER BY k`);
 }

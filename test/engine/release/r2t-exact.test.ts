@@ -66,6 +66,38 @@ describe('R2T: the exact truncated answers in memory (issue 39)', () => {
     assert.deepEqual(e.answers, [[6, 12, 18]]);
   });
 
+  it('a fractional sum clamped to 0..1000 is added in units of 2^−10 (k from the clamp), derived by hand', () => {
+    // k = 20 − ⌈log₂ 1000⌉ = 10 (sum-grid.ts), units of 1/1024, each amount rounded half up on x·1024:
+    // customer 1: 0.1 → 102.4 → 102, 0.2 → 204.8 → 205: c₁ = 307 units;
+    // customer 2: 2.5 → 2560, 1000.7 clamped to 1000 → 1,024,000: c₂ = 1,026,560 units;
+    // customer 3: 2^−11 → 0.5 → 1 (the tie rounds up), 0.0001 → 0.1024 → 0: c₃ = 1 unit.
+    // τ = 2, 4, 8 are 2048, 4096, 8192 units: Q = 307 + τ·1024 + 1 units, i.e. τ + 308/1024 = τ + 0.30078125.
+    const orders = parseCsv(
+      'order_id,customer_id,amount\n1,1,0.1\n2,1,0.2\n3,2,2.5\n4,2,1000.7\n5,3,0.00048828125\n6,3,0.0001\n',
+      { source: 'orders.csv' },
+    );
+    const q = join({ aggregate: 'sum', column: 'amount', low: 0, high: 1000 });
+    const c = r2tContributions(q, new Map([...TABLES, ['orders', orders]]), 'customers', 'customer_id', 10);
+    assert.deepEqual(
+      [...c.groups.get('')!].sort((x, y) => x - y),
+      [1, 307, 1026560],
+    );
+    const e = r2tExactOf(
+      {
+        query: q,
+        mechanism: { kind: 'laplace', epsilon: 1 },
+        budget: { accounting: 'pure', epsilon: 1 },
+        unitTable: 'customers',
+        unit: 'customer_id',
+        domains: [],
+        notes: [],
+      },
+      { table: CUSTOMERS, tables: new Map([...TABLES, ['orders', orders]]) },
+      [2, 4, 8],
+    );
+    assert.deepEqual(e.answers, [[2.30078125, 4.30078125, 8.30078125]]);
+  });
+
   it('one table: the unit table itself, one row each (contributions 1, 1, 1, 1)', () => {
     const q: R2tQueryDescription = { kind: 'r2t', aggregate: 'count', by: [], gs: 8, unitTable: 'customers' };
     assert.deepEqual(exact(q).answers, [[4, 4, 4]]);

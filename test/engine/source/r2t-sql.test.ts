@@ -50,7 +50,9 @@ async function inDuckDb(request: R2tSqlRequest, joined: boolean): Promise<Map<st
       joined ? duckdbRelation(join(DIR, 'orders.csv')) : undefined,
     );
     const rows = await source.query(statement);
-    return new Map(rows.map((r) => [String(r[0]), r.slice(1).map(Number)]));
+    // The answers are whole units of 2^−k (a count's k is 0).
+    const scale = 2 ** (request.clamp?.k ?? 0);
+    return new Map(rows.map((r) => [String(r[0]), r.slice(1).map((t) => Number(t) / scale)]));
   } finally {
     await source.close();
   }
@@ -89,7 +91,7 @@ describe('R2T: identical truncated aggregates in memory and in DuckDB (issue 39)
         by: [],
         taus: TAUS,
         key: 'customer_id',
-        clamp: { column: 'amount', low: 0, high: 1000, joined: true },
+        clamp: { column: 'amount', low: 0, high: 1000, joined: true, k: 10 },
       },
       true,
     );
@@ -115,7 +117,7 @@ describe('R2T: identical truncated aggregates in memory and in DuckDB (issue 39)
         dialect === 'clickhouse' ? '`db`.`customers`' : '"customers"',
         dialect === 'clickhouse' ? '`db`.`orders`' : '"orders"',
       );
-      assert.doesNotMatch(s.text, /least\(cu\.c, [0-9]/, dialect);
+      assert.doesNotMatch(s.text, /least\(_privspec_c, [0-9]/, dialect);
       assert.deepEqual(
         s.params.filter((p) => typeof p === 'number'),
         [2, 4],

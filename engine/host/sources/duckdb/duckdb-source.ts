@@ -43,6 +43,12 @@ import { aggregateSql, selectedRowsSql } from '../../../source/sql/aggregate-sql
 import { frequencySql } from '../../../source/sql/frequency-sql.js';
 import { shuffledRowsSql } from '../../../source/sql/shuffled-rows-sql.js';
 import { rowsSql } from '../../../source/sql/rows-sql.js';
+import { r2tSql } from '../../../source/sql/r2t-sql.js';
+import {
+  truncatedSumsFromRows,
+  type TruncatedSumsAnswer,
+  type TruncatedSumsRequest,
+} from '../../../source/truncated-sums.js';
 import type { GeneralizedRows } from '../../../source/generalized-rows.js';
 import { copyGeneralized, type CopyFormat, type CopyOutcome } from './duckdb-generalized-copy.js';
 
@@ -311,6 +317,28 @@ export class DuckDbSource implements DataSource {
     const rows = await this.query(aggregateSql(BOUND, request, this.from));
     const selected = await this.query(selectedRowsSql(BOUND, request, this.from));
     return { request, groups: aggregateGroupsFromRows(request, rows), selectedRows: Number(selected[0][0]) };
+  }
+
+  /**
+   * R2T's truncated sums (r2t-sql.ts) over this file and the file it joins, which DuckDB reads as it reads this one; a
+   * database table cannot be joined to a file here.
+   */
+  async truncatedSums(request: TruncatedSumsRequest): Promise<TruncatedSumsAnswer> {
+    const r = request.sql;
+    const j = request.joined;
+    if (j && j.kind !== 'file')
+      throw new TableError(
+        `R2T: ${j.engine}:${j.table} cannot be joined to a file read by DuckDB; keep both tables in one place`,
+        this.name,
+      );
+    await this.checkColumns([
+      r.unit,
+      ...r.by,
+      ...(r.key !== undefined ? [r.key] : []),
+      ...(r.clamp && !r.clamp.joined ? [r.clamp.column] : []),
+    ]);
+    const joined = j ? duckdbRelation(j.path, j.delimiter) : undefined;
+    return truncatedSumsFromRows(request, await this.query(r2tSql(BOUND, r, this.from, joined)));
   }
 
   async *rows(columns: readonly string[], batchRows = 65536): AsyncIterable<RowBatch> {

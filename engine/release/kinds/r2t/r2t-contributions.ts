@@ -1,12 +1,14 @@
 /**
  * Each privacy unit's contribution to a count or a sum over one table or a foreign-key join, computed in memory: the
  * reference that the SQL of every source (r2t-sql.ts) must equal. A unit's contribution is the number of rows of the
- * table or the join that belong to it (a count) or the sum of their values clamped to [low, high] (a sum, low ≥ 0). The
- * unit's group is the least of its group keys (the group values joined by GROUP_SEPARATOR, compared as strings) over
- * its rows in the table that carries the unit: a unit then falls in one group, whatever its rows say, so that the
- * groups compose in parallel, and the group is a function of the unit's own rows alone. SQL computes the same least key
- * (r2t-sql.ts), since a database has no row order to take a first row from.
+ * table or the join that belong to it (a count) or the sum of their values clamped to [low, high] (a sum, low ≥ 0), in
+ * whole units of the fixed-point grid of engine/dp/r2t/sum-grid.ts. The unit's group is the least of its group keys
+ * (the group values joined by GROUP_SEPARATOR, compared as strings) over its rows in the table that carries the unit:
+ * a unit then falls in one group, whatever its rows say, so that the groups compose in parallel, and the group is a
+ * function of the unit's own rows alone. SQL computes the same least key (r2t-sql.ts), since a database has no row
+ * order to take a first row from.
  */
+import { gridUnits } from '../../../dp/r2t/sum-grid.js';
 import { GROUP_SEPARATOR } from '../../../source/group-key.js';
 import { column, TableError, type Column, type Table } from '../../../table/table.js';
 import type { R2tQueryDescription } from '../../release-description.js';
@@ -23,8 +25,11 @@ export { GROUP_SEPARATOR };
 /** The value of `col` on `row`. */
 const valueAt = (col: Column, row: number) => col.dictionary[col.codes[row]];
 
-/** The clamped value of a summed column, or a clear error naming the row and the value. */
-function clampedValue(table: Table, col: Column, row: number, low: number, high: number): number {
+/**
+ * The value of a summed column in units of 2^−k (engine/dp/r2t/sum-grid.ts), or a clear error naming the row and the
+ * value.
+ */
+function clampedValue(table: Table, col: Column, row: number, low: number, high: number, k: number): number {
   const text = valueAt(col, row);
   const v = Number(text);
   if (text.trim() === '' || !Number.isFinite(v)) {
@@ -33,18 +38,20 @@ function clampedValue(table: Table, col: Column, row: number, low: number, high:
       `${table.source ?? 'the table'}${line !== undefined ? `:${line}` : ''}: '${col.name}' is '${text}', not a number`,
     );
   }
-  return Math.min(high, Math.max(low, v));
+  return gridUnits(v, low, high, k);
 }
 
 /**
  * The contributions of `query` over `tables` (by dataset name). `unitTable` carries the unit column `unit`; with a
- * join, every row of the other table adds to the unit of each unit-table row that shares its key.
+ * join, every row of the other table adds to the unit of each unit-table row that shares its key. A sum's contributions
+ * are whole numbers of units of 2^−k (engine/dp/r2t/sum-grid.ts); a count's are rows (k is then unused).
  */
 export function r2tContributions(
   query: R2tQueryDescription,
   tables: ReadonlyMap<string, Table>,
   unitTable: string,
   unit: string,
+  k = 0,
 ): R2tContributions {
   const main = tables.get(unitTable);
   if (!main) throw new TableError(`the table '${unitTable}' that carries the unit '${unit}' was not read`);
@@ -71,7 +78,7 @@ export function r2tContributions(
   if (other === undefined) {
     const summed = query.aggregate === 'sum' ? column(main, query.column!) : undefined;
     for (let r = 0; r < main.rowCount; r++)
-      add(units.codes[r], summed ? clampedValue(main, summed, r, query.low!, query.high!) : 1);
+      add(units.codes[r], summed ? clampedValue(main, summed, r, query.low!, query.high!, k) : 1);
   } else {
     const fact = tables.get(other);
     if (!fact) throw new TableError(`the table '${other}' of the join was not read`);
@@ -95,8 +102,8 @@ export function r2tContributions(
       for (const r of matches) {
         const w = summed
           ? inFact
-            ? clampedValue(fact, summed, f, query.low!, query.high!)
-            : clampedValue(main, summed, r, query.low!, query.high!)
+            ? clampedValue(fact, summed, f, query.low!, query.high!, k)
+            : clampedValue(main, summed, r, query.low!, query.high!, k)
           : 1;
         add(units.codes[r], w);
       }

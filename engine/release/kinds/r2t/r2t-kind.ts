@@ -11,6 +11,7 @@ import { pricedPlan } from '../priced-plan.js';
 import type { PrepareContext } from '../prepare-release.js';
 import { labelBytes, prepareMeasured } from '../prepared-release.js';
 import type { QueryOf, ReleaseKind } from '../release-kind.js';
+import { r2tExactFromTruncatedSums, r2tTruncatedSumsRequest } from './r2t-at-source.js';
 import { r2tHover } from './r2t-hover.js';
 import { r2tPlannedSql } from './r2t-planned-sql.js';
 import { makeR2tRelease, type R2tInput } from './r2t-release.js';
@@ -85,6 +86,8 @@ export const r2tKind: ReleaseKind = {
   },
   prepare: prepareR2t,
   plannedSql: r2tPlannedSql,
+  truncatedSumsRequest: r2tTruncatedSumsRequest,
+  exactFromTruncatedSums: r2tExactFromTruncatedSums,
   // Each candidate Q(I, τ) moves by at most τ ≤ 2^⌈log₂ GS⌉ when one unit and all its rows are added or removed; the
   // release is priced by R2T's own composition (ε in all), not by this figure, which the hover and checks show.
   sensitivity: (query, _unit, problems): Sensitivity => {

@@ -6,6 +6,7 @@
  */
 import { r2tThresholds } from '../../../dp/r2t/r2t-thresholds.js';
 import { r2tSql } from '../../../source/sql/r2t-sql.js';
+import { r2tJoinedDataset, r2tSqlRequest } from './r2t-sql-request.js';
 import type { SqlRelation, SqlTarget } from '../../../source/sql/dialect.js';
 import type { ReleaseDescription } from '../../release-description.js';
 import type { QueryOf } from '../release-kind.js';
@@ -30,18 +31,11 @@ export function r2tPlannedSql(
         `no SQL: the ${q.aggregate} of ${q.table ?? 'the edge list'} are truncated by an LP in privspec, which reads the edge list`,
       ],
     };
-  const other = q.join ? (q.table === q.unitTable ? q.join.table : q.table!) : undefined;
+  const other = r2tJoinedDataset(q);
+  const request = r2tSqlRequest(q, unit);
   const text = r2tSql(
     target,
-    {
-      unit,
-      by: q.by,
-      taus,
-      ...(q.join ? { key: q.join.key } : {}),
-      ...(q.column !== undefined
-        ? { clamp: { column: q.column, low: q.low!, high: q.high!, joined: other !== undefined } }
-        : {}),
-    },
+    request,
     relationOf(q.unitTable),
     other !== undefined ? relationOf(other) : undefined,
   ).text;
@@ -49,7 +43,7 @@ export function r2tPlannedSql(
     text,
     comments: [
       ...comments,
-      'its answer: k (the group values joined by U+0001), t0, t1, … (one per τ); --aggregates does not read it back yet',
+      `its answer: k (the group values joined by U+0001), t0, t1, … (one per τ)${request.clamp ? `, in units of 2^-${request.clamp.k} of ${q.column}` : ''}; --aggregates does not read it back yet`,
     ],
   };
 }

@@ -15,6 +15,7 @@ import { cryptoRandom, type RandomSource } from '../../../core/random.js';
 import { r2tRelease } from '../../../dp/r2t/r2t.js';
 import { r2tThresholds } from '../../../dp/r2t/r2t-thresholds.js';
 import { edgeLpAnswers, triangleLpAnswers } from '../../../dp/r2t/self-join-lp.js';
+import { sumGridExponent } from '../../../dp/r2t/sum-grid.js';
 import { truncatedAnswers } from '../../../dp/r2t/truncated-sum.js';
 import type { Table } from '../../../table/table.js';
 import { costsInEveryNotion } from '../../release-costs.js';
@@ -52,8 +53,13 @@ export interface R2tOptions {
 }
 
 /** The cells of a grouping: the cartesian product of the domains (one empty cell without groups). */
-function cellsOf(domains: readonly (readonly string[])[]): string[][] {
+export function cellsOf(domains: readonly (readonly string[])[]): string[][] {
   return domains.reduce<string[][]>((cells, values) => cells.flatMap((c) => values.map((v) => [...c, v])), [[]]);
+}
+
+/** The fixed-point exponent of a query's contributions: a sum's grid (sum-grid.ts), 0 for a count. */
+export function r2tGridExponent(q: R2tQueryDescription, taus: readonly number[]): number {
+  return q.aggregate === 'sum' ? sumGridExponent(q.low!, q.high!, taus[taus.length - 1]) : 0;
 }
 
 /** The truncated answers of each cell, computed on the tables in memory. */
@@ -78,14 +84,15 @@ export function r2tExactOf(options: R2tOptions, input: R2tInput, taus: readonly 
   const tables = new Map<string, Table>(input.tables ?? []);
   if (!tables.has(unitTable)) tables.set(unitTable, tableOf(unitTable));
   if (q.join) for (const name of [q.table!, q.join.table]) if (!tables.has(name)) tables.set(name, tableOf(name));
-  const { groups, moved } = r2tContributions(q, tables, unitTable, options.unit!);
+  const k = r2tGridExponent(q, taus);
+  const { groups, moved } = r2tContributions(q, tables, unitTable, options.unit!, k);
   if (moved > 0) local.push(`${moved} units have rows in several groups and were counted in the least of their groups`);
   const known = new Set(cells.map((c) => c.join(GROUP_SEPARATOR)));
   const outside = [...groups.keys()].filter((k) => !known.has(k)).length;
   if (outside > 0) local.push(`${outside} groups of the data are outside the declared domain and are not released`);
   return {
     cells,
-    answers: cells.map((c) => truncatedAnswers(groups.get(c.join(GROUP_SEPARATOR)) ?? [], taus)),
+    answers: cells.map((c) => truncatedAnswers(groups.get(c.join(GROUP_SEPARATOR)) ?? [], taus, k)),
     slack: 0,
     local,
   };
@@ -118,7 +125,13 @@ export function makeR2tRelease(options: R2tOptions): ReleaseMeasurement {
       header: [...q.by, q.aggregate],
       rows: cells.map((c, i) => [...c, format(q, values[i])]),
       // Public parameters only: the thresholds and ε per candidate, never a truncated answer.
-      report: { thresholds: taus, epsilonPerCandidate, gs: q.gs },
+      // A sum's grid is stated: its answers were added in whole units of 2^−k (sum-grid.ts), a public choice.
+      report: {
+        thresholds: taus,
+        epsilonPerCandidate,
+        gs: q.gs,
+        ...(q.aggregate === 'sum' ? { sumGrid: `2^-${r2tGridExponent(q, taus)}` } : {}),
+      },
       local,
     };
   };

@@ -1,0 +1,54 @@
+/**
+ * A release's truncated sums asked of a data source (R2T, engine/release/kinds/r2t/): the one statement of
+ * engine/source/sql/r2t-sql.ts, which joins the source's table with another dataset of the spec, computes each unit's
+ * contribution and Σ_u min(c_u, τ) per group and threshold, so that only those ⌈log₂ GS⌉ integers per group leave the
+ * source, never a unit's rows or its contribution. Plain data, like the other requests of data-source.ts.
+ */
+import { PrivacyError } from '../core/measures.js';
+import { GROUP_SEPARATOR } from './group-key.js';
+import type { R2tSqlRequest } from './sql/r2t-sql.js';
+
+/** Where one of the spec's datasets lies: a file (CSV or Parquet), or a table of a database server. */
+export type DataLocation =
+  | { readonly kind: 'file'; readonly path: string; readonly delimiter?: string }
+  | { readonly kind: 'table'; readonly engine: 'postgres' | 'clickhouse'; readonly table: string };
+
+export interface TruncatedSumsRequest {
+  readonly sql: R2tSqlRequest;
+  /** The dataset joined to the source's own table on `sql.key`; the source must read it itself. */
+  readonly joined?: DataLocation;
+}
+
+/** One group: its values (as r2t-contributions.ts keys them) and Q(I, τ) per threshold in units of 2^−k. */
+export interface TruncatedSumsGroup {
+  readonly key: readonly string[];
+  readonly units: readonly number[];
+}
+
+export interface TruncatedSumsAnswer {
+  readonly request: TruncatedSumsRequest;
+  readonly groups: readonly TruncatedSumsGroup[];
+}
+
+/** Above this an integer is not exact in a double: a source's answer beyond it is refused, never rounded. */
+const EXACT_LIMIT = 2 ** 53;
+
+/** The statement's rows (k, t0, t1, …; integers as numbers, bigints or text) as the answer, each integer checked. */
+export function truncatedSumsFromRows(request: TruncatedSumsRequest, rows: readonly (readonly unknown[])[]) {
+  const groups = rows.map((row): TruncatedSumsGroup => {
+    const k = typeof row[0] === 'string' ? row[0] : '';
+    const units = row.slice(1).map((v) => {
+      // DuckDB answers a HUGEINT as a bigint, a server as text: both read exactly below 2^53.
+      const n = typeof v === 'bigint' || typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN;
+      if (!Number.isSafeInteger(n) || n < 0 || n >= EXACT_LIMIT)
+        throw new PrivacyError(
+          `R2T: the source answered a truncated sum of ${JSON.stringify(typeof v === 'bigint' ? String(v) : v)}, not a whole number of units below 2^53`,
+        );
+      return n;
+    });
+    if (units.length !== request.sql.taus.length)
+      throw new PrivacyError(`R2T: the source answered ${units.length} truncated sums, not ${request.sql.taus.length}`);
+    return { key: request.sql.by.length === 0 ? [] : k.split(GROUP_SEPARATOR), units };
+  });
+  return { request, groups } satisfies TruncatedSumsAnswer;
+}
