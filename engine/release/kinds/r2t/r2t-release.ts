@@ -1,5 +1,5 @@
 /**
- * The R2T release (Dong, Fang, Yi, Tao, Wei, "R2T: Instance-optimal Truncation for Differentially Private Query
+ * The R2T release (Dong, Fang, Yi, Tao, Machanavajjhala, "R2T: Instance-optimal Truncation for Differentially Private Query
  * Evaluation with Foreign Keys", SIGMOD 2022) as a measurement: the exact stage computes, per group, the truncated
  * answers Q(I, τ) at τ = 2, 4, …, 2^⌈log₂ GS⌉ (Σ_u min(c_u, τ) over the units' contributions, or the LP truncation of
  * an
@@ -149,7 +149,7 @@ export function makeR2tRelease(options: R2tOptions): ReleaseMeasurement {
     costs: costsInEveryNotion(measurement.cost, options.budget.delta),
     notes: [
       ...options.notes,
-      `R2T (Dong, Fang, Yi, Tao, Wei, SIGMOD 2022): truncation thresholds τ = ${taus.join(', ')}, each candidate released with ε/${taus.length} = ${Number(epsilonPerCandidate.toPrecision(6))}, the largest shifted candidate published`,
+      `R2T (Dong, Fang, Yi, Tao, Machanavajjhala, SIGMOD 2022): truncation thresholds τ = ${taus.join(', ')}, each candidate released with ε/${taus.length} = ${Number(epsilonPerCandidate.toPrecision(6))}, the largest shifted candidate published`,
     ],
     stages: { exact, addNoise } as ReleaseStages<unknown>,
   });
