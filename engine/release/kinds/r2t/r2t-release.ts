@@ -1,14 +1,12 @@
 /**
- * The R2T release (Dong, Fang, Yi, Tao, Machanavajjhala, "R2T: Instance-optimal Truncation for Differentially Private Query
- * Evaluation with Foreign Keys", SIGMOD 2022) as a measurement: the exact stage computes, per group, the truncated
- * answers Q(I, τ) at τ = 2, 4, …, 2^⌈log₂ GS⌉ (Σ_u min(c_u, τ) over the units' contributions, or the LP truncation of
- * an
- * edge list's pairs or triangles); the noise stage releases, per group, the largest shifted noisy candidate
- * (engine/dp/r2t/r2t.ts). Each candidate has sensitivity τ and is released with ε/⌈log₂ GS⌉, so one group costs ε; a
- * unit falls in one group (r2t-contributions.ts), so the groups compose in parallel and the release costs ε (pure),
- * which is (ε, 0)-DP and ε²/2-zCDP (Bun & Steinke 2016, Prop. 1.4). Only the released value, the thresholds and ε per
- * candidate are written: the exact truncated answers stay in the exact stage.
- */
+ * The R2T release (Dong, Fang, Yi, Tao, Machanavajjhala, "R2T: Instance-optimal Truncation for Differentially Private
+ * Query Evaluation with Foreign Keys", SIGMOD 2022) as a measurement: the exact stage computes, per group, the
+ * truncated answers Q(I, τ) at τ = 2, 4, …, 2^⌈log₂ GS⌉ (Σ_u min(c_u, τ) over the units' contributions, or the LP
+ * truncation of an edge list's pairs or triangles); the noise stage releases, per group, the largest shifted noisy
+ * candidate (engine/dp/r2t/r2t.ts). Each candidate has sensitivity τ and is released with ε/⌈log₂ GS⌉, so one group
+ * costs ε; a unit falls in one group (r2t-contributions.ts), so the groups compose in parallel and the release costs ε
+ * (pure), which is (ε, 0)-DP and ε²/2-zCDP (Bun & Steinke 2016, Prop. 1.4). Only the released value, the thresholds
+ * and ε per candidate are written: the exact truncated answers stay in the exact stage. */
 import { makeMeasurement } from '../../../core/measurement.js';
 import { PrivacyError, pure } from '../../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../../core/random.js';
