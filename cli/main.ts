@@ -1,6 +1,8 @@
 import { runCli } from './run-cli.js';
 import { ExitCode } from './cli-error.js';
 import { describeError } from './describe-error.js';
+import { writeFileSync } from 'node:fs';
+import { keepPhaseTimes, phaseTimes } from '../engine/core/phase-times.js';
 
 // Only `main` touches the process: everything below returns an exit code, so tests can call it directly.
 
@@ -24,6 +26,14 @@ const last = (e: unknown) => {
 };
 process.on('uncaughtException', last);
 process.on('unhandledRejection', last);
+
+// A bench's split of the run (npm run bench -- scale): each phase's time, written as JSON to the file PRIVSPEC_PHASES
+// names when the process ends.
+const phasesFile = process.env.PRIVSPEC_PHASES;
+if (phasesFile) {
+  keepPhaseTimes();
+  process.on('exit', () => writeFileSync(phasesFile, JSON.stringify(Object.fromEntries(phaseTimes()))));
+}
 
 runCli(process.argv.slice(2), {
   out: (t) => process.stdout.write(t),

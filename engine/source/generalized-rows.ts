@@ -72,12 +72,21 @@ export function classCountMismatch(plan: GeneralizedRows, written: ReadonlyMap<s
   return undefined;
 }
 
-/** A class's written and decided rows as the sentence of a mismatch; undefined when they agree. */
-export function classMismatchText(labels: readonly string[], written: number, decided: number): string | undefined {
+/**
+ * A class's written and decided rows as the sentence of a mismatch; undefined when they agree. `rows` names what was
+ * counted: the rows a server sent and privspec wrote ('written rows'), or those the engine's statement selects
+ * ('rows').
+ */
+export function classMismatchText(
+  labels: readonly string[],
+  written: number,
+  decided: number,
+  rows = 'written rows',
+): string | undefined {
   if (written === decided) return undefined;
   return decided === 0
     ? `the file holds ${written} rows of the generalized class ${JSON.stringify(labels)}, which the decision does not keep`
-    : `the generalized class ${JSON.stringify(labels)} holds ${written} written rows, the decision counted ${decided}`;
+    : `the generalized class ${JSON.stringify(labels)} holds ${written} ${rows}, the decision counted ${decided}`;
 }
 
 /** A class's labels as one key (JSON, so that no two label lists share a key). */

@@ -11,6 +11,8 @@ import { releaseInput } from '../../language/release-input.js';
 import { runReleases } from '../../engine/host/run/release-runner.js';
 import { DuckDbSource } from '../../engine/host/sources/duckdb/duckdb-source.js';
 import { writeEngineFile } from '../../engine/host/run/engine-written-file.js';
+import { decisionTablesMismatch } from '../../engine/host/sources/duckdb/duckdb-generalized-copy.js';
+import { DuckDBInstance } from '@duckdb/node-api';
 import type { GeneralizedRows } from '../../engine/source/generalized-rows.js';
 import { parseCsv } from '../../engine/table/parse-csv.js';
 import { seededRandom } from '../../engine/core/random.js';
@@ -237,13 +239,53 @@ describe('issue 38 — the engine-written file is checked before it is put in pl
       write(moved, out, 1),
       /changed while the release read it \(DuckDB wrote 1000 rows, the decision kept 1001\); nothing was written/,
     );
-    // Same total, rows moved between classes: only the per-class check catches it.
+    // Same total, rows moved between classes: only the per-class check catches it (the statement's own joins count
+    // 500 rows in 'high': values 2 and 3, 250 rows each; the first class in the labels' order is named).
     const shifted = { ...plan, classes: { ...plan.classes, rows: Int32Array.of(499, 501) } };
     await assert.rejects(
       write(shifted, out, 1),
-      /the generalized class \["low"\] holds 500 written rows, the decision counted 499\); nothing was written/,
+      /the generalized class \["high"\] holds 500 rows, the decision counted 501\); nothing was written/,
+    );
+    // A wrong map: value 2 taken to 'low' writes 1,000 rows as the decision kept, but only value 3's 250 under 'high'.
+    const mapped = { ...plan, quasi: [{ ...plan.quasi[0], codes: Int32Array.of(0, 0, 0, 1) }] };
+    await assert.rejects(
+      write(mapped, out, 1),
+      /the generalized class \["high"\] holds 250 rows, the decision counted 500\); nothing was written/,
     );
     assert.deepEqual(readdirSync(dir).sort(), ['d.csv', 'd.parquet'], 'no output and no temporary file');
+  });
+
+  it('the tables the statement joins are compared with the decision: a map or the kept classes that differ are named', async () => {
+    const plan = await fixture();
+    const instance = await DuckDBInstance.create(':memory:');
+    const con = await instance.connect();
+    try {
+      const tables = async (map: string, classes: string) => {
+        await con.run(`CREATE OR REPLACE TEMP TABLE _privspec_m0 AS SELECT * FROM (VALUES ${map}) t(v, label)`);
+        await con.run(`CREATE OR REPLACE TEMP TABLE _privspec_k AS SELECT * FROM (VALUES ${classes}) t(g0, n)`);
+        return decisionTablesMismatch(con, plan);
+      };
+      const map = `('0', 'low'), ('1', 'low'), ('2', 'high'), ('3', 'high')`;
+      const kept = `('low', 500), ('high', 500)`;
+      assert.equal(await tables(map, kept), undefined, 'the decision itself');
+      // Values 1 and 2 swapped: every class keeps its 500 rows, so only the map's own check sees it.
+      assert.equal(
+        await tables(`('0', 'low'), ('1', 'high'), ('2', 'low'), ('3', 'high')`, kept),
+        'the map of "g" takes "1" to "high", the decision to "low"',
+      );
+      assert.equal(
+        await tables(`('0', 'low'), ('1', 'low'), ('2', 'high')`, kept),
+        'the map of "g" holds 3 values, the decision 4',
+      );
+      assert.equal(await tables(`${map}, ('3', 'high')`, kept), 'the map of "g" holds "3" twice');
+      assert.equal(
+        await tables(map, `('low', 500), ('high', 499)`),
+        "the kept classes' table holds 2 classes of 999 rows, the decision 2 of 1000",
+      );
+    } finally {
+      con.closeSync();
+      instance.closeSync();
+    }
   });
 
   it('the order is keyed: two keys give two orders, neither the input order, with the same rows', async () => {

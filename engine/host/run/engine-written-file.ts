@@ -3,9 +3,10 @@
  * rows generalized, suppressed, shuffled by a keyed hash whose key is fresh from the run's generator (the secure one
  * outside tests) and never written, and written by DuckDB's `COPY … TO` into a hidden temporary file beside the
  * destination. That file is then checked before it is put in place — the input unchanged since the decision (a file's
- * snapshot), the rows DuckDB wrote and the rows of each generalized class, read back from the file, equal to the
- * decision's — and linked into place as every microdata file is (write-microdata-stream.ts's `putInPlace`). Any failure
- * removes the temporary file and leaves no destination. The run's order is unchanged: the spend is recorded before.
+ * snapshot), the rows DuckDB wrote equal to the decision's, the tables the statement joined equal to the decision, and
+ * the rows of each generalized class, counted by the statement's own joins, equal to the decision's — and linked into
+ * place as every microdata file is (write-microdata-stream.ts's `putInPlace`). Any failure removes the temporary file
+ * and leaves no destination. The run's order is unchanged: the spend is recorded before.
  */
 import { createHash } from 'node:crypto';
 import { createReadStream } from 'node:fs';
@@ -16,11 +17,12 @@ import type { CopyFormat, CopyOutcome } from '../sources/duckdb/duckdb-generaliz
 import { guardOutputs } from '../files/output-guard.js';
 import { existingOutput, removeStaleTemporaries, temporaryName } from '../files/write-file-atomic.js';
 import { putInPlace } from '../files/write-microdata-stream.js';
+import { timedPhase } from '../../core/phase-times.js';
 
 /** A source that writes a generalization's file itself (DuckDbSource). */
 export interface EngineWriter {
   readonly name: string;
-  /** Writes the file, then reads it back: its rows and the first class whose rows differ from the decision's. */
+  /** Writes the file, then checks it: its rows and the first way they differ from the decision's. */
   writeGeneralized(plan: GeneralizedRows, key: string, path: string, format: CopyFormat): Promise<CopyOutcome>;
 }
 
@@ -31,11 +33,12 @@ export function isEngineWriter(source: object): source is EngineWriter {
 
 /**
  * The characters DuckDB reads as a glob in a path it reads (glob-free-path.ts): the file in a folder holding one is
- * written by privspec instead.
+ * written by privspec instead. The check no longer reads the written file back, so only COPY's target is such a path;
+ * the rule stays until COPY is tested on a folder holding one.
  */
 const GLOB = /[*?[\]]/;
 
-/** Whether the engine can write and read back a file in `path`'s folder (its real path holds no glob character). */
+/** Whether the engine writes the file in `path`'s folder (its real path holds no glob character). */
 export async function engineCanWrite(path: string): Promise<boolean> {
   return !GLOB.test(await realpath(dirname(path)));
 }
@@ -64,8 +67,8 @@ export async function writeEngineFile(
   const folder = await realpath(dirname(path));
   await removeStaleTemporaries(folder);
   const target = join(folder, basename(path));
-  // The temporary name holds none of the output's own name: DuckDB reads it back, and the folder alone is checked for
-  // glob characters (engineCanWrite).
+  // The temporary name holds none of the output's own name, so the folder alone is checked for glob characters
+  // (engineCanWrite).
   const tmp = join(folder, temporaryName('privspec-engine'));
   const body = join(folder, temporaryName('privspec-engine-body'));
   try {
@@ -78,14 +81,16 @@ export async function writeEngineFile(
     if (rows !== plan.rows) throw changed(`DuckDB wrote ${rows} rows, the decision kept ${plan.rows}`);
     if (mismatch) throw changed(mismatch);
     if (options.firstLine !== undefined) await prepend(tmp, body, `${options.firstLine}\n`);
-    const sha256 = await fileDigest(tmp);
-    const handle = await open(tmp, 'r+');
-    try {
-      await handle.sync();
-    } finally {
-      await handle.close();
-    }
-    await putInPlace(tmp, target, path, existing !== undefined);
+    const sha256 = await timedPhase('SHA-256', () => fileDigest(tmp));
+    await timedPhase('fsync and link', async () => {
+      const handle = await open(tmp, 'r+');
+      try {
+        await handle.sync();
+      } finally {
+        await handle.close();
+      }
+      await putInPlace(tmp, target, path, existing !== undefined);
+    });
     return { rows, sha256 };
   } finally {
     await rm(tmp, { force: true });

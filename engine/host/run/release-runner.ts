@@ -72,6 +72,7 @@ import { fileSnapshot, type FileSnapshot } from '../files/file-snapshot.js';
 import { databaseLocation } from '../sources/database-location.js';
 import type { DataSource } from '../../source/data-source.js';
 import { plural, pluralWord } from '../../core/plural.js';
+import { timedPhase } from '../../core/phase-times.js';
 
 export { RunRefused };
 // The pure parts of a run moved to engine/release/ (run-input.ts, plan-for.ts); re-exported for the language server's
@@ -326,16 +327,18 @@ async function runPrepared(
   }
   const space = await spaceProblem(options.out, p.estimatedBytes, options.freeBytes);
   if (space) return { ...base, status: 'refused', message: space };
-  const decision = await recordSpend({
-    location: c.location,
-    specFile: input.specFile,
-    budget: input.budget,
-    name: release.name,
-    prepared: p,
-    seeded: options.seed !== undefined,
-    lockTimeoutMs: options.lockTimeoutMs,
-    links: releaseLinks(input, release, p),
-  });
+  const decision = await timedPhase('ledger', () =>
+    recordSpend({
+      location: c.location,
+      specFile: input.specFile,
+      budget: input.budget,
+      name: release.name,
+      prepared: p,
+      seeded: options.seed !== undefined,
+      lockTimeoutMs: options.lockTimeoutMs,
+      links: releaseLinks(input, release, p),
+    }),
+  );
   if (!decision.entry)
     return { ...base, previousRuns: decision.previousRuns, status: 'refused', message: decision.refusal ?? 'not run' };
   const entryId = decision.entry.id;

@@ -24,15 +24,26 @@ export type OpenStreamSource = OpenDataSource;
  */
 const STREAM_MEMORY = '300MB';
 
+/**
+ * DuckDB's settings for the stream or the engine's COPY: the lower memory limit, and one thread unless
+ * PRIVSPEC_DUCKDB_THREADS says how many. One thread sorts: a second keeps a second run of the sort in memory beside
+ * privspec's decision (the 10^8-row release peaked at 916 MB resident with one). The scale bench gives DuckDB's own
+ * COPY the same settings.
+ */
+export function streamSettings(): { memory_limit: string; threads: string } {
+  return {
+    memory_limit: (process.env.PRIVSPEC_DUCKDB_STREAM_MEMORY ?? STREAM_MEMORY).replace(/'/g, ''),
+    threads: process.env.PRIVSPEC_DUCKDB_THREADS ?? '1',
+  };
+}
+
 /** Readies `source` for the shuffled stream after its frequency tables are read (DuckDB: the lower memory limit). */
 export async function beforeStream(source: DataSource): Promise<void> {
   if (!(source instanceof DuckDbSource)) return;
-  await source.query(
-    `SET memory_limit = '${(process.env.PRIVSPEC_DUCKDB_STREAM_MEMORY ?? STREAM_MEMORY).replace(/'/g, '')}'`,
-  );
-  // One thread sorts: a second keeps a second run of the sort in memory beside privspec's decision (the 10^8-row
-  // release peaked at 916 MB resident with one), and the stream's speed is the transform's, not the sort's.
-  if (process.env.PRIVSPEC_DUCKDB_THREADS === undefined) await source.query('SET threads = 1');
+  const settings = streamSettings();
+  await source.query(`SET memory_limit = '${settings.memory_limit}'`);
+  if (process.env.PRIVSPEC_DUCKDB_THREADS === undefined)
+    await source.query(`SET threads = ${Number(settings.threads)}`);
 }
 
 /**

@@ -27,6 +27,7 @@ import {
   type SqlStatement,
   type SqlSyntax,
   type SqlTarget,
+  type SqlWriter,
 } from './dialect.js';
 
 /**
@@ -73,15 +74,83 @@ export function generalizedRowsSql(
   if (target.dialect === 'clickhouse') return clickHouseGeneralizedRowsSql(target, from, plan, key);
   if (target.dialect === 'spark') throw new Error('a generalized file is not written by Spark');
   const sql = sqlWriter(target);
+  const id = (name: string) => sql.identifier(name);
+  const n = id('_privspec_n');
+  const joined = generalizedJoin(sql, from, plan, plan.columns, `ROW_NUMBER() OVER () AS ${n}`, tables, true);
+  const at = plan.quasi.map((q) => plan.columns.indexOf(q.column));
+  const out = plan.columns.map((_, j) => {
+    const i = at.indexOf(j);
+    const cell = i >= 0 ? joined.labels[i] : joined.cell(j);
+    const safe = i < 0 && plan.spreadsheetSafe ? spreadsheetSafeSql(sql, cell) : cell;
+    return `${safe} AS ${id(plan.header[j])}`;
+  });
+  const hash = keyedHashSql(sql, key, [sql.string('s'), `CAST(${joined.row}.${n} AS VARCHAR)`]);
+  return sql.statement(`SELECT ${out.join(', ')} ${joined.from} ORDER BY ${hash}, ${joined.row}.${n}`);
+}
+
+/**
+ * The rows `generalizedRowsSql` writes, counted per generalized class and compared with the kept classes' table
+ * (`tables.classes`, whose column n holds the rows the decision counted in each): the first class (in the labels'
+ * order) whose count differs, as its labels, the rows the statement selects in it and the decision's; no row when
+ * every class agrees. It is the written statement's own FROM and joins (generalizedJoin: the same maps, the same text
+ * of each raw value) over the quasi-identifiers alone, without the row number and the keyed order, which decide where
+ * a row goes in the file but not whether it is written or under which labels. The join on the kept classes is taken
+ * once per class instead of once per row (the COPY writes a row exactly when its labels are a kept class's, so a kept
+ * class's rows in the file are its rows here, and no other class's rows are written): at 2·10^7 rows and 2.5·10^6
+ * classes the per-row join was a second hash probe per row beside the GROUP BY's. DuckDB only (the tables).
+ */
+export function generalizedClassCountsSql(
+  target: SqlTarget,
+  from: SqlRelation,
+  plan: GeneralizedRows,
+  tables: GeneralizedTables,
+): SqlStatement {
+  const sql = sqlWriter(target);
+  const id = (name: string) => sql.identifier(name);
+  const joined = generalizedJoin(
+    sql,
+    from,
+    plan,
+    plan.quasi.map((q) => q.column),
+    undefined,
+    tables,
+    false,
+  );
+  const g = (i: number) => id(`g${i}`);
+  const w = id('_privspec_w');
+  const k = tables.classes;
+  const counted = `SELECT ${[...joined.labels.map((label, i) => `${label} AS ${g(i)}`), `count(*) AS ${id('seen')}`].join(', ')} ${joined.from} GROUP BY ${joined.labels.join(', ')}`;
+  const on = plan.quasi.map((_, i) => `${w}.${g(i)} = ${k}.${g(i)}`).join(' AND ');
+  const either = plan.quasi.map((_, i) => `COALESCE(${w}.${g(i)}, ${k}.${g(i)})`);
+  const seen = `COALESCE(${w}.${id('seen')}, 0)`;
+  const decided = `COALESCE(${k}.${id('n')}, 0)`;
+  return sql.statement(
+    `SELECT ${[...either, seen, decided].join(', ')} FROM (${counted}) AS ${w} RIGHT JOIN ${k} ON ${on} WHERE ${seen} <> ${decided} ORDER BY ${either.join(', ')} LIMIT 1`,
+  );
+}
+
+/**
+ * The FROM clause and joins both statements share: the source's `columns` as text (and `extra`, the row number), each
+ * quasi-identifier joined on its map, and when `kept`, the classes the decision suppresses left out by the join on the
+ * kept ones.
+ * `labels[i]` is quasi-identifier i's label, `cell(j)` the text of the plan's column j, `row` the subquery's alias.
+ */
+function generalizedJoin(
+  sql: SqlWriter,
+  from: SqlRelation,
+  plan: GeneralizedRows,
+  columns: readonly string[],
+  extra: string | undefined,
+  tables: GeneralizedTables | undefined,
+  kept: boolean,
+): { from: string; labels: string[]; cell: (j: number) => string; row: string } {
   const relation = relationText(sql, from);
   const id = (name: string) => sql.identifier(name);
   const s = id('_privspec_s');
-  const n = id('_privspec_n');
   const c = (j: number) => id(`_privspec_c${j}`);
   const m = (i: number) => id(`_privspec_m${i}`);
   const k = id('_privspec_k');
-  const at = plan.quasi.map((q) => plan.columns.indexOf(q.column));
-  const inner = plan.columns.map((col, j) => `${sql.text(id(col))} AS ${c(j)}`);
+  const inner = columns.map((col) => `${sql.text(id(col))} AS ${c(plan.columns.indexOf(col))}`);
   const values = (rows: readonly (readonly string[])[]) =>
     `(VALUES ${rows.map((r) => `(${r.map((v) => sql.string(v)).join(', ')})`).join(', ')})`;
   const maps = plan.quasi.map((q, i) =>
@@ -94,19 +163,19 @@ export function generalizedRowsSql(
     ? `${tables.classes} AS ${k}`
     : `${values(Array.from({ length: plan.classes.count }, (_, c) => classLabels(plan, c)))} AS ${k}(${plan.quasi.map((_, i) => g(i)).join(', ')})`;
   const joins = [
-    ...maps.map((map, i) => `JOIN ${map} ON ${s}.${c(at[i])} = ${m(i)}.${id('v')}`),
-    `JOIN ${classes} ON ${plan.quasi.map((_, i) => `${k}.${g(i)} = ${m(i)}.${id('label')}`).join(' AND ')}`,
+    ...maps.map(
+      (map, i) => `JOIN ${map} ON ${s}.${c(plan.columns.indexOf(plan.quasi[i].column))} = ${m(i)}.${id('v')}`,
+    ),
+    ...(kept
+      ? [`JOIN ${classes} ON ${plan.quasi.map((_, i) => `${k}.${g(i)} = ${m(i)}.${id('label')}`).join(' AND ')}`]
+      : []),
   ];
-  const out = plan.columns.map((_, j) => {
-    const i = at.indexOf(j);
-    const cell = i >= 0 ? `${m(i)}.${id('label')}` : `${s}.${c(j)}`;
-    const safe = i < 0 && plan.spreadsheetSafe ? spreadsheetSafeSql(sql, cell) : cell;
-    return `${safe} AS ${id(plan.header[j])}`;
-  });
-  const hash = keyedHashSql(sql, key, [sql.string('s'), `CAST(${s}.${n} AS VARCHAR)`]);
-  return sql.statement(
-    `SELECT ${out.join(', ')} FROM (SELECT ${[...inner, `ROW_NUMBER() OVER () AS ${n}`].join(', ')} FROM ${relation}) AS ${s} ${joins.join(' ')} ORDER BY ${hash}, ${s}.${n}`,
-  );
+  return {
+    from: `FROM (SELECT ${[...inner, ...(extra ? [extra] : [])].join(', ')} FROM ${relation}) AS ${s} ${joins.join(' ')}`,
+    labels: plan.quasi.map((_, i) => `${m(i)}.${id('label')}`),
+    cell: (j) => `${s}.${c(j)}`,
+    row: s,
+  };
 }
 
 /**

@@ -1,20 +1,22 @@
 /**
  * A generalization decision written by DuckDB itself (issue 38 item 1): the decision's maps and kept classes are put in
  * temporary tables through DuckDB's appender (values, never SQL text), the one statement of generalized-rows-sql.ts
- * runs inside `COPY (…) TO $1`, and the written file is read back by DuckDB and its rows per class compared with the
- * decision's there, so that only the first mismatch, if any, comes back: a 10^8-row file has millions of classes,
- * which privspec does not hold a second time. DuckDB 1.5 binds a COPY's target and options like any other value, so
- * the path is a parameter; it is the caller's hidden temporary name, and `copyTarget` is the one check every path
- * given to COPY goes through.
+ * runs inside `COPY (…) TO $1`, and the check follows in the same DuckDB: the tables hold the decision, and the
+ * statement's own joins, counted per class over the source, give each class the decision's rows (compared in DuckDB,
+ * so that only the first mismatch, if any, comes back: a 10^8-row file has millions of classes, which privspec does
+ * not hold a second time). The written file is not read back: docs/scale.md says why that check is as strong and what
+ * catches each way the file could differ from the decision. DuckDB 1.5 binds a COPY's target and options like any
+ * other value, so the path is a parameter; it is the caller's hidden temporary name, and `copyTarget` is the one check
+ * every path given to COPY goes through.
  */
 import { isAbsolute } from 'node:path';
 import type { DuckDBConnection } from '@duckdb/node-api';
 import { TableError } from '../../../table/table.js';
 import { classMismatchText, type GeneralizedRows } from '../../../source/generalized-rows.js';
-import { generalizedRowsSql } from '../../../source/sql/generalized-rows-sql.js';
-import { relationText, sqlWriter, type SqlRelation } from '../../../source/sql/dialect.js';
+import { generalizedClassCountsSql, generalizedRowsSql } from '../../../source/sql/generalized-rows-sql.js';
+import type { SqlRelation, SqlTarget } from '../../../source/sql/dialect.js';
 import { sqlIdentifier } from '../../../source/sql/sql-names.js';
-import { globFreePath } from './glob-free-path.js';
+import { timedPhase } from '../../../core/phase-times.js';
 
 export type WrittenFormat = 'csv' | 'parquet';
 
@@ -24,7 +26,7 @@ export interface CopyFormat {
   readonly delimiter?: string;
 }
 
-/** What DuckDB wrote: its rows, and the first class whose rows in the file differ from the decision's. */
+/** What DuckDB wrote: its rows (COPY's own count), and the first way the statement's rows differ from the decision. */
 export interface CopyOutcome {
   readonly rows: number;
   readonly mismatch?: string;
@@ -42,6 +44,9 @@ export function copyTarget(path: string): string {
 }
 
 const id = (name: string) => sqlIdentifier('duckdb', name);
+
+/** DuckDB binds every value of a statement. */
+const BOUND: SqlTarget = { dialect: 'duckdb', values: 'bound' };
 
 const TABLES = (q: number) => ({
   maps: Array.from({ length: q }, (_, i) => id(`_privspec_m${i}`)),
@@ -88,8 +93,8 @@ async function dropTables(connection: DuckDBConnection, q: number): Promise<void
 }
 
 /**
- * Writes the plan's rows from `from` to `path` in the keyed order of `key`, then reads the file back and compares its
- * rows per class with the decision's; returns the rows DuckDB wrote and the first mismatch.
+ * Writes the plan's rows from `from` to `path` in the keyed order of `key`, then checks the tables it joined and its
+ * rows per class against the decision; returns the rows DuckDB wrote and the first mismatch.
  */
 export async function copyGeneralized(
   connection: DuckDBConnection,
@@ -99,54 +104,81 @@ export async function copyGeneralized(
   path: string,
   format: CopyFormat,
 ): Promise<CopyOutcome> {
-  await registerTables(connection, plan);
+  await timedPhase('decision tables', () => registerTables(connection, plan));
   try {
     const tables = TABLES(plan.quasi.length);
-    const select = generalizedRowsSql({ dialect: 'duckdb', values: 'bound' }, from, plan, key, tables);
+    const select = generalizedRowsSql(BOUND, from, plan, key, tables);
     const params = [...select.params];
     const target = `$${params.push(copyTarget(path))}`;
     const options =
       format.format === 'parquet'
         ? `FORMAT parquet`
         : `FORMAT csv, HEADER true, DELIMITER $${params.push(format.delimiter ?? ',')}, QUOTE '"', ESCAPE '"', COMPRESSION 'none'`;
-    const result = await connection.runAndReadAll(`COPY (${select.text}) TO ${target} (${options})`, params);
+    const result = await timedPhase('COPY', () =>
+      connection.runAndReadAll(`COPY (${select.text}) TO ${target} (${options})`, params),
+    );
     const rows = Number(result.getRowsJS()[0]?.[0] ?? 0);
-    return { rows, mismatch: await writtenMismatch(connection, plan, path, format) };
+    const mismatch = await timedPhase(
+      'check',
+      async () => (await decisionTablesMismatch(connection, plan)) ?? countedMismatch(connection, from, plan),
+    );
+    return { rows, ...(mismatch ? { mismatch } : {}) };
   } finally {
     await dropTables(connection, plan.quasi.length);
   }
 }
 
 /**
- * The first class whose rows in the written file (its quasi-identifier columns grouped, a blank cell as '') differ
- * from the decision's, a class the decision does not keep included, as a sentence; undefined when all agree. The
- * path must be glob-free (DuckDB globs a path it reads).
+ * The first class whose rows differ from the decision's, counted by the written statement's own joins over the source
+ * (generalizedClassCountsSql: the maps, the text of each raw value and the join on the kept classes that decided
+ * which rows the COPY wrote and under which labels), compared with the kept classes' table in DuckDB, so that only the
+ * first mismatch, if any, comes back; undefined when every class agrees. It reads the quasi-identifier columns of the
+ * source once more (a Parquet file: only those columns), not the written file: docs/scale.md gives the argument.
  */
-async function writtenMismatch(
+async function countedMismatch(
   connection: DuckDBConnection,
+  from: SqlRelation,
   plan: GeneralizedRows,
-  path: string,
-  format: CopyFormat,
 ): Promise<string | undefined> {
-  globFreePath(path);
-  const at = plan.quasi.map((q) => plan.columns.indexOf(q.column));
-  const sql = sqlWriter({ dialect: 'duckdb', values: 'bound' });
-  const c = (j: number) => id(`c${j}`);
-  const relation =
-    format.format === 'parquet'
-      ? `(SELECT ${plan.header.map((h, j) => `${id(h)} AS ${c(j)}`).join(', ')} FROM read_parquet(${sql.string(path)}))`
-      : `read_csv(${sql.string(path)}, header = true, auto_detect = false, columns = {${plan.columns.map((_, j) => `'c${j}': 'VARCHAR'`).join(', ')}}, delim = ${sql.string(format.delimiter ?? ',')}, quote = '"', escape = '"', null_padding = false, comment = '', skip = 0)`;
-  const g = (i: number) => id(`g${i}`);
-  const labels = at.map((j, i) => `COALESCE(CAST(${c(j)} AS VARCHAR), '') AS ${g(i)}`);
-  const w = id('_privspec_w');
-  const k = TABLES(plan.quasi.length).classes;
-  const on = plan.quasi.map((_, i) => `${w}.${g(i)} = ${k}.${g(i)}`).join(' AND ');
-  const either = plan.quasi.map((_, i) => `COALESCE(${w}.${g(i)}, ${k}.${g(i)})`);
-  const statement = sql.statement(
-    `SELECT ${[...either, `COALESCE(${w}.seen, 0)`, `COALESCE(${k}.n, 0)`].join(', ')} FROM (SELECT ${labels.join(', ')}, count(*) AS seen FROM ${relationText(sql, relation)} GROUP BY ALL) AS ${w} FULL OUTER JOIN ${k} ON ${on} WHERE COALESCE(${w}.seen, 0) <> COALESCE(${k}.n, 0) LIMIT 1`,
-  );
+  const statement = generalizedClassCountsSql(BOUND, from, plan, TABLES(plan.quasi.length));
   const rows = (await connection.runAndReadAll(statement.text, [...statement.params])).getRowsJS();
   if (rows.length === 0) return undefined;
   const q = plan.quasi.length;
-  return classMismatchText(rows[0].slice(0, q).map(String), Number(rows[0][q]), Number(rows[0][q + 1]));
+  return classMismatchText(rows[0].slice(0, q).map(String), Number(rows[0][q]), Number(rows[0][q + 1]), 'rows');
+}
+
+/**
+ * Whether the tables the statement joins hold the decision: each map exactly the plan's raw values, each once, with
+ * the label the engine's own mapping gives it (generalized-rows-of.ts: the hierarchy at the chosen level, a function
+ * total on the frequency table's values), and the kept classes' table as many classes and rows as the decision keeps.
+ * A sentence for the first difference; undefined when they agree. The maps are small (a column's distinct values);
+ * the kept classes' rows are compared by the class counts of countedMismatch.
+ */
+export async function decisionTablesMismatch(
+  connection: DuckDBConnection,
+  plan: GeneralizedRows,
+): Promise<string | undefined> {
+  const tables = TABLES(plan.quasi.length);
+  for (let i = 0; i < plan.quasi.length; i++) {
+    const q = plan.quasi[i];
+    const expected = new Map(q.values.map((v, x) => [v, q.labels[q.codes[x]]]));
+    const rows = (await connection.runAndReadAll(`SELECT v, label FROM ${tables.maps[i]}`)).getRowsJS();
+    const seen = new Set<string>();
+    for (const [v, label] of rows) {
+      // Both columns are VARCHAR: a cell is a string.
+      const value = v as string;
+      if (seen.has(value)) return `the map of ${JSON.stringify(q.column)} holds ${JSON.stringify(value)} twice`;
+      if (expected.get(value) !== label)
+        return `the map of ${JSON.stringify(q.column)} takes ${JSON.stringify(value)} to ${JSON.stringify(label)}, the decision to ${JSON.stringify(expected.get(value) ?? null)}`;
+      seen.add(value);
+    }
+    if (seen.size !== expected.size)
+      return `the map of ${JSON.stringify(q.column)} holds ${seen.size} values, the decision ${expected.size}`;
+  }
+  const [count, rows] = (await connection.runAndReadAll(`SELECT count(*), COALESCE(sum(n), 0) FROM ${tables.classes}`))
+    .getRowsJS()[0]
+    .map(Number);
+  if (count !== plan.classes.count || rows !== plan.rows)
+    return `the kept classes' table holds ${count} classes of ${rows} rows, the decision ${plan.classes.count} of ${plan.rows}`;
+  return undefined;
 }

@@ -24,6 +24,7 @@ import type { RowTransform } from '../../microdata-row-transform.js';
 import type { ClassTally } from '../../class-tally.js';
 import type { GeneralizedRows } from '../../../source/generalized-rows.js';
 import { generalizedRowsOf } from './generalized-rows-of.js';
+import { timedPhaseSync } from '../../../core/phase-times.js';
 
 /**
  * What the runner streams once `run` has decided: the source's columns read, the file's header and the row transform.
@@ -131,7 +132,9 @@ export function prepareStreamedGeneralize(
       }),
       estimatedBytes: microdataBytes(frequencies.rowCount, kept, widths),
       run: (options): ReleaseOutput & { parameters: Record<string, unknown>; notes: string[] } => {
-        const { decision: d } = decideStreamed(frequencies, kept, dataset, hierarchies, anonymity, options);
+        const { decision: d } = timedPhaseSync('search', () =>
+          decideStreamed(frequencies, kept, dataset, hierarchies, anonymity, options),
+        );
         streamed.decision = streamedDecisionOf(d, kept);
         return {
           header: kept,

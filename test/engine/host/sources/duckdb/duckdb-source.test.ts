@@ -8,6 +8,7 @@ import type { AggregateAnswer, AggregateRequest } from '../../../../../engine/so
 import { MemorySource } from '../../../../../engine/source/memory-source.js';
 import type { FrequencyTable } from '../../../../../engine/table/frequency-table.js';
 import { adultDirOrSkip } from '../../../../helpers/adult.js';
+import { keepPhaseTimes, phaseTimes } from '../../../../../engine/core/phase-times.js';
 
 const fixture = (name: string) => join(import.meta.dirname, '..', '..', '..', '..', 'fixtures', name);
 
@@ -148,6 +149,32 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
       assert.deepEqual(canonicalFrequencies(t), ['["a",""]=3', '["b","x"]=1']);
       assert.equal(t.rowCount, 4);
       assert.equal(t.count, 2);
+    } finally {
+      await duck.close();
+    }
+  });
+
+  it('a frequency table asked again is read once while the file is unchanged, and read again when it changed', async () => {
+    const file = join(dir, 'again.csv');
+    writeFileSync(file, 'k,v\na,1\na,2\nb,1\n');
+    keepPhaseTimes();
+    const groupBys = () => phaseTimes().get('frequency table: GROUP BY and transfer')?.runs ?? 0;
+    const before = groupBys();
+    const duck = await DuckDbSource.open(file);
+    try {
+      const first = await duck.frequencyTable({ columns: ['k'] });
+      assert.deepEqual(canonicalFrequencies(first), ['["a"]=2', '["b"]=1']);
+      // The spec's data checks and the release's decision ask for the same columns: one GROUP BY serves both.
+      assert.equal(await duck.frequencyTable({ columns: ['k'] }), first);
+      assert.equal(groupBys() - before, 1);
+      // Other columns are another table.
+      assert.deepEqual(canonicalFrequencies(await duck.frequencyTable({ columns: ['v'] })), ['["1"]=2', '["2"]=1']);
+      assert.equal(groupBys() - before, 2);
+      // Rewritten with the same size: the change time (and the content) tell, and the table is read again.
+      writeFileSync(file, 'k,v\nb,1\nb,2\nb,1\n');
+      const again = await duck.frequencyTable({ columns: ['k'] });
+      assert.deepEqual(canonicalFrequencies(again), ['["b"]=3']);
+      assert.equal(groupBys() - before, 3);
     } finally {
       await duck.close();
     }
