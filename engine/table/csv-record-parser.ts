@@ -210,6 +210,10 @@ export class CsvRecordParser {
         if (buf[k] === QUOTE) k++;
       }
       this.ends[col][at] = n;
+      // The bytes left behind the shorter cell are stale: a review found them completing a multibyte character cut at
+      // the cell's end, so that the batch passed its UTF-8 check whole while the cell was not UTF-8. Quotes (ASCII) in
+      // their place keep every check on the batch's bytes the check of its cells.
+      buf.fill(QUOTE, n, end);
     }
     this.escaped.length = 0;
     this.base = this.rows;

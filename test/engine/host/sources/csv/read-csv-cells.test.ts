@@ -119,5 +119,12 @@ describe('readCsvCells', function () {
       ['1', '€"€'],
       ['2', '"é'],
     ]);
+    // A review's case: three quotes, then E2 82 (a cut '€'), then a quote. Unescaped in place, the cell is a quote and
+    // E2 82, and the byte left behind it was 82, which completed E2 82 82 in the batch's bytes: the batch passed whole
+    // and the cell was handed over. It is refused, as the table reader refuses it.
+    const cut = Buffer.concat([Buffer.from('a,b\n1,"""'), Buffer.from([0xe2, 0x82]), Buffer.from('"\n2,x\n')]);
+    const refused = await same(write('cut-after-escape.csv', cut));
+    assert.equal(refused.line, 2);
+    assert.match(refused.message, /invalid UTF-8 in column 'b' \(field 2\)/);
   });
 });
