@@ -290,9 +290,25 @@ export class DuckDbSource implements DataSource {
     try {
       // Groups have no order, so DuckDB need not keep the file's, which lets its aggregation spill within the limit.
       await this.connection.run('SET preserve_insertion_order = false');
-      encoded = await timedPhase('frequency table: GROUP BY and transfer', async () =>
-        encodeChunks(await this.connection.stream(statement.text, [...statement.params]), k, true),
-      );
+      const groupBy = () =>
+        timedPhase('frequency table: GROUP BY and transfer', async () =>
+          encodeChunks(await this.connection.stream(statement.text, [...statement.params]), k, true),
+        );
+      try {
+        encoded = await groupBy();
+      } catch (e) {
+        // Each thread keeps partial hash tables DuckDB does not all spill: risk over 2.56·10^6 classes of 10^8 rows
+        // ran out of its 800 MB on two threads and fit on one (peak 945 MB resident). The answer is the same on any
+        // number of threads (the table is put in its canonical order below), so the GROUP BY is asked again on one.
+        const threads = Number((await this.query("SELECT current_setting('threads')"))[0]?.[0] ?? 1);
+        if (!/Out of Memory/i.test((e as Error).message) || threads <= 1) throw e;
+        await this.connection.run('SET threads = 1');
+        try {
+          encoded = await groupBy();
+        } finally {
+          await this.connection.run(`SET threads = ${threads}`).catch(() => undefined);
+        }
+      }
     } catch (e) {
       throw new TableError(`${(e as Error).message.split('\n')[0]}`, this.name);
     } finally {
