@@ -33,6 +33,17 @@ export interface TruncatedSumsAnswer {
 /** Above this an integer is not exact in a double: a source's answer beyond it is refused, never rounded. */
 const EXACT_LIMIT = 2 ** 53;
 
+/** The columns of the unit's table a request reads, which the source checks before it asks. */
+export function truncatedSumsColumns(request: TruncatedSumsRequest): string[] {
+  const r = request.sql;
+  return [
+    r.unit,
+    ...r.by,
+    ...(r.key !== undefined ? [r.key] : []),
+    ...(r.clamp && !r.clamp.joined ? [r.clamp.column] : []),
+  ];
+}
+
 /** The statement's rows (k, t0, t1, …; integers as numbers, bigints or text) as the answer, each integer checked. */
 export function truncatedSumsFromRows(request: TruncatedSumsRequest, rows: readonly (readonly unknown[])[]) {
   const groups = rows.map((row): TruncatedSumsGroup => {

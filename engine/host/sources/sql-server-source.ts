@@ -36,6 +36,7 @@ import {
   truncatedSumsFromRows,
   type TruncatedSumsAnswer,
   type TruncatedSumsRequest,
+  truncatedSumsColumns,
 } from '../../source/truncated-sums.js';
 import { aggregateGroupsFromRows, frequencyTableFromRows } from './duckdb/duckdb-source.js';
 
@@ -111,12 +112,7 @@ export class SqlServerSource implements DataSource {
         `R2T: ${j.kind === 'file' ? j.path : `${j.engine}:${j.table}`} cannot be joined to ${this.name} in its server; keep both tables in one server`,
         this.name,
       );
-    await this.checkColumns([
-      r.unit,
-      ...r.by,
-      ...(r.key !== undefined ? [r.key] : []),
-      ...(r.clamp && !r.clamp.joined ? [r.clamp.column] : []),
-    ]);
+    await this.checkColumns(truncatedSumsColumns(request));
     const joined = j?.kind === 'table' ? this.tableRelation(j.table) : undefined;
     const { rows } = await this.run(() => r2tSql(this.target, r, this.relation, joined));
     return truncatedSumsFromRows(request, rows);

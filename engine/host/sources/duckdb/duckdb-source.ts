@@ -48,6 +48,7 @@ import {
   truncatedSumsFromRows,
   type TruncatedSumsAnswer,
   type TruncatedSumsRequest,
+  truncatedSumsColumns,
 } from '../../../source/truncated-sums.js';
 import type { GeneralizedRows } from '../../../source/generalized-rows.js';
 import { copyGeneralized, type CopyFormat, type CopyOutcome } from './duckdb-generalized-copy.js';
@@ -375,12 +376,7 @@ export class DuckDbSource implements DataSource {
         `R2T: ${j.engine}:${j.table} cannot be joined to a file read by DuckDB; keep both tables in one place`,
         this.name,
       );
-    await this.checkColumns([
-      r.unit,
-      ...r.by,
-      ...(r.key !== undefined ? [r.key] : []),
-      ...(r.clamp && !r.clamp.joined ? [r.clamp.column] : []),
-    ]);
+    await this.checkColumns(truncatedSumsColumns(request));
     const joined = j ? duckdbRelation(j.path, j.delimiter) : undefined;
     return truncatedSumsFromRows(request, await this.query(r2tSql(BOUND, r, this.from, joined)));
   }
