@@ -53,7 +53,8 @@ export function truncatedSumsFromRows(request: TruncatedSumsRequest, rows: reado
       const n = typeof v === 'bigint' || typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN;
       if (!Number.isSafeInteger(n) || n < 0 || n >= EXACT_LIMIT)
         throw new PrivacyError(
-          `R2T: the source answered a truncated sum of ${JSON.stringify(typeof v === 'bigint' ? String(v) : v)}, not a whole number of units below 2^53`,
+          // The sum itself is data: never in the message (past 2^53 it gave a unit's amount back exactly).
+          'R2T: the source answered a truncated sum that is not a whole number of units below 2^53; lower the clamp or the bound GS',
         );
       return n;
     });

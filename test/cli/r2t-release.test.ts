@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, existsSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runIn } from '../helpers/run-cli.js';
@@ -63,6 +63,27 @@ describe('privspec release: R2T over a join and over an edge list (examples/r2t,
     assert.equal(json.ledgerEntry, ledger.entries[0].id);
     assert.equal(existsSync(ledgerFileSync(join(dir, 'orders.csv'))), false);
     assert.equal(existsSync(ledgerFileSync(join(dir, 'friendships.csv'))), false);
+  });
+
+  it('count pairs on a graph with an odd cycle: the edge LP is half-integral (17.5 here), and the release is written, not refused after the spend with the answer in the message', async () => {
+    const dir = copy();
+    // A review's graph: the 5-cycle 1…5, each node with three pendant leaves (20 edges). Derived by hand: at τ = 4 each
+    // cycle node keeps one unit after its three leaves, and the odd cycle's five edges carry half a unit each:
+    // Q(4) = 15 + 5/2 = 17.5.
+    const edges = [1, 2, 3, 4, 5].flatMap((v) => [[v, (v % 5) + 1], ...[1, 2, 3].map((j) => [v, 10 * v + j])]);
+    writeFileSync(join(dir, 'cycle.csv'), `a,b\n${edges.map((e) => e.join(',')).join('\n')}\n`);
+    writeFileSync(
+      join(dir, 'cycle.privspec'),
+      'dataset cycle from "cycle.csv" { insensitive a, b }\nbudget { epsilon 1 }\nrelease c: count pairs from cycle (a, b)  bound unit auto up to 16  laplace epsilon 1\n',
+    );
+    const r = await runIn(dir, ['release', 'cycle.privspec', '--out', 'out']);
+    assert.equal(r.code, 0, r.err + r.out);
+    assert.doesNotMatch(r.err + r.out, /17\.5/);
+    const csv = readFileSync(join(dir, 'out', 'c.csv'), 'utf8')
+      .trim()
+      .split('\n');
+    assert.equal(csv[0], 'pairs');
+    assert.match(csv[1], /^-?\d+$/);
   });
 
   it('a second run over the spent budget is refused and writes nothing', async () => {

@@ -95,8 +95,9 @@ export function r2tRelease(
     throw new PrivacyError(`R2T: ε must be a finite number > 0, got ${options.epsilon}`);
   const integer = options.integer ?? false;
   for (const a of answers) {
-    if (!(a >= 0) || !Number.isFinite(a)) throw new PrivacyError(`R2T: a truncated answer must be ≥ 0, got ${a}`);
-    if (integer && !Number.isInteger(a)) throw new PrivacyError(`R2T: the answers were declared integers, got ${a}`);
+    // The answers are exact and data-dependent: the messages never print one.
+    if (!(a >= 0) || !Number.isFinite(a)) throw new PrivacyError('R2T: a truncated answer is negative or not finite');
+    if (integer && !Number.isInteger(a)) throw new PrivacyError('R2T: the answers were declared integers, one is not');
   }
   if (integer && slack !== 0) throw new PrivacyError('R2T: integer answers take no sensitivity slack');
   // The share's decimal, added L times, stays ≤ ε.

@@ -35,7 +35,8 @@ export function truncatedAnswers(contributions: ArrayLike<number>, taus: readonl
     const c = contributions[u];
     if (!Number.isSafeInteger(c) || c < 0)
       throw new PrivacyError(
-        `R2T: contribution ${u + 1} is ${c}; contributions must be whole numbers of units ≥ 0 below 2^53`,
+        // The contribution itself is data: never in the message (the review saw a customer's exact sum there).
+        'R2T: a contribution is not a whole number of units ≥ 0 below 2^53; lower the clamp or the bound GS',
       );
     for (let j = 0; j < limits.length; j++) totals[j] += Math.min(c, limits[j]);
     // A sum of integers below 2^53 is exact, and a true sum ≥ 2^53 rounds to a double ≥ 2^53: refusing totals that

@@ -112,8 +112,9 @@ export function makeR2tRelease(options: R2tOptions): ReleaseMeasurement {
   const epsilonPerCandidate = epsilon / taus.length;
   const rng = options.rng ?? cryptoRandom();
   const exact = (input: R2tInput): R2tExact => r2tExactOf(options, input, taus);
-  // Counts (rows, pairs) are integers and take the integer Laplace; sums and the triangle LP's fractions do not.
-  const integer = q.aggregate === 'count' || q.aggregate === 'pairs';
+  // Counts of rows are integers and take the integer Laplace; sums and the self-join LPs do not: the edge LP is half a
+  // maximum flow, half-integral on an odd cycle (a review's 5-cycle with pendant leaves gave 17.5 after the spend).
+  const integer = q.aggregate === 'count';
   const addNoise = ({ cells, answers, slack, local }: R2tExact): ReleaseOutput => {
     const values = answers.map(
       (a) =>
