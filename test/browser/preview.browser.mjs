@@ -64,7 +64,12 @@ await test('moving the ε control updates the error bars and the budget meter', 
   assert.equal(await p.locator('#cells tbody tr').first().locator('td').nth(3).innerText(), firstDraw.toLocaleString('en-US'), 'the example draw shows every integer digit: rounding 24,998 to 25,000 would hide the noise');
   await p.locator('#control-epsilon').focus();
   for (let i = 0; i < 20; i++) await p.keyboard.press('ArrowRight');
-  await p.waitForFunction(() => !document.getElementById('budget-text')?.textContent?.includes('ε 0.4;'));
+  // The answers come after the keys, each for the value of its moment: wait for the one of the value the slider ends
+  // at (a CI run read the meter of an earlier answer, ε 0.55, while the slider stood at 0.8).
+  await p.waitForFunction(() => {
+    const v = Number(document.getElementById('control-epsilon-value')?.value);
+    return v > 0.4 && (document.getElementById('budget-text')?.textContent ?? '').includes(`spends ε ${Number(v.toPrecision(3))};`);
+  });
   const value = Number(await p.locator('#control-epsilon-value').evaluate((e) => e.value));
   assert.ok(value > 0.4, `ε moved up to ${value}`);
   assert.equal(await meter.innerText(), `This release spends ε ${Number(value.toPrecision(3))}; the plan spends ε ${Number(value.toPrecision(3))} of 1; ledger ε 0; ε ${Number(Math.max(0, 1 - value).toPrecision(3))} remains after the plan.`);
