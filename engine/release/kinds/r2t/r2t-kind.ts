@@ -55,6 +55,7 @@ export const r2tKind: ReleaseKind = {
   mechanisms: ['laplace'],
   mechanismExample: "e.g. 'laplace epsilon 1' (R2T adds Laplace noise to each truncated candidate)",
   bayesian: false,
+  unitLevel: (q) => (q as QueryOf<'r2t'>).endpoints !== undefined,
   domainColumns: (q) => (q as QueryOf<'r2t'>).by,
   tablesRead: (q) => r2tTables(q as QueryOf<'r2t'>),
   // R2T truncates each unit's total; a mean's denominator would need a second truncated release of its own.
