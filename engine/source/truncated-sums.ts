@@ -46,7 +46,7 @@ export function truncatedSumsColumns(request: TruncatedSumsRequest): string[] {
   ];
 }
 
-/** The statement's rows (k, t0, t1, …; integers as numbers, bigints or text) as the answer, each integer checked. */
+/** The statement's rows (k, t0, t1, …, m; integers as numbers, bigints or text) as the answer, each integer checked. */
 export function truncatedSumsFromRows(request: TruncatedSumsRequest, rows: readonly (readonly unknown[])[]) {
   const groups = rows.map((row): TruncatedSumsGroup => {
     const k = typeof row[0] === 'string' ? row[0] : '';
