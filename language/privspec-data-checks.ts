@@ -33,6 +33,7 @@ import * as ast from './generated/ast.js';
 import { analyzeSpec } from './privspec-analysis.js';
 import { anonymityPlan, buildHierarchy, datasetPlan, resolveSpecPath } from './privspec-to-engine.js';
 import { IssueCodes } from './issue-codes.js';
+import { joinsOnAnotherKey, summedTableOf } from './privspec-r2t-checks.js';
 import type { QuickFixData } from './lsp/privspec-code-actions.js';
 import { didYouMean } from './did-you-mean.js';
 import { findOptimalTransformation } from './privspec-search.js';
@@ -183,7 +184,9 @@ export async function checkSpecData(
     const named = tables.map((t) => headers.get(t)!);
     const source = ref.$container;
     if (ast.isTableSource(source) && source.key === ref) {
-      // The join key: it must be a column of both tables.
+      // The join key: it must be a column of both tables. A key that is not the unit is one error already, the
+      // foreign-key rule's (privspec-r2t-checks.ts).
+      if (joinsOnAnotherKey(source, spec)) continue;
       const missing = tables.filter((t) => !headers.get(t)!.header.includes(ref.name));
       if (missing.length > 0) {
         unknown = true;
@@ -194,6 +197,24 @@ export async function checkSpecData(
         );
       }
       continue;
+    }
+    // A sum over a join adds a column of the joined table, and of it alone (summedTableOf).
+    if (ast.isSumQuery(source) && source.column === ref && source.source?.join !== undefined) {
+      const summed = summedTableOf(source, spec);
+      const other = tables.find((t) => t !== summed);
+      const inSummed = summed !== undefined && headers.get(summed)?.header.includes(ref.name) === true;
+      const inOther = other !== undefined && headers.get(other)?.header.includes(ref.name) === true;
+      if (summed !== undefined && other !== undefined && inOther) {
+        unknown = true;
+        accept(
+          'error',
+          inSummed
+            ? `'${ref.name}' is a column of both '${summed}' and '${other}': a sum over a join adds the joined table's column ('${summed}'), and the spec cannot say which one it means; rename the column in one of the files`
+            : `'${ref.name}' is a column of '${other}', the unit's table: a sum over a join adds a column of the joined table '${summed}' (each joined row's amount), since '${other}'s own value would count once per joined row; sum it without the join`,
+          { node: ref, property: 'name', code: IssueCodes.UnknownColumn },
+        );
+        continue;
+      }
     }
     if (named.some((n) => n.header.includes(ref.name))) continue;
     unknown = true;

@@ -87,6 +87,16 @@ export function checkRelease(release: ast.Release, spec: ast.Spec, accept: Valid
     return;
   }
   if (!auto || edges) return;
+  // A foreign-key join: the other table's rows reference the primary private entity by its key, the unit column, so
+  // that each joined row belongs to exactly one unit. Another column ('on status') matches a row with every unit that
+  // shares the value, which is no foreign key (issue 39's review).
+  const foreign = source && foreignKeyOf(source, spec);
+  if (source?.key !== undefined && foreign && source.key.name !== foreign.unit)
+    accept(
+      'error',
+      `'join … on ${source.key.name}': a release over a join is a foreign-key join on the key of the primary private entity, the unit '${foreign.unit}' of '${foreign.table}', which both tables carry; join on ${foreign.unit}`,
+      { node: source.key, property: 'name', code: IssueCodes.JoinKey },
+    );
   const sq = q as ast.CountQuery | ast.SumQuery;
   if (sq.where) autoError("'bound unit auto' takes no 'where' yet: release over the whole table or join", sq, 'where');
   if (ast.isSumQuery(sq) && sq.low < 0)
@@ -99,6 +109,33 @@ export function checkRelease(release: ast.Release, spec: ast.Spec, accept: Valid
       `'bound unit auto' bounds each unit's contribution, but ${read.map((n) => `'${n}'`).join(' and ')} declare${read.length === 1 ? 's' : ''} no 'unit'; declare it on the table of the person each row belongs to`,
       { node: bound, property: 'auto', code: IssueCodes.UnitTable },
     );
+}
+
+/** The key a join must be on: the unit, and the table among its two that declares it; undefined without a join. */
+function foreignKeyOf(source: ast.TableSource, spec: ast.Spec): { unit: string; table: string } | undefined {
+  if (source.join === undefined) return undefined;
+  const carrier = spec.datasets.find((d) => hasUnit(d) && (d.name === source.table || d.name === source.join));
+  const unit = carrier?.clauses.find(ast.isUnitClause)?.column?.name;
+  return carrier && unit !== undefined ? { unit, table: carrier.name } : undefined;
+}
+
+/** Whether a join's key is not the unit of the table among its two that carries it (a join that is no foreign key). */
+export function joinsOnAnotherKey(source: ast.TableSource, spec: ast.Spec): boolean {
+  const foreign = foreignKeyOf(source, spec);
+  return foreign !== undefined && source.key !== undefined && source.key.name !== foreign.unit;
+}
+
+/**
+ * The table a sum over a join adds a column of: the joined table, not the unit's (the orders' amounts, summed over each
+ * customer's orders). Undefined without a join. A column of the unit's own table summed over the join would count a
+ * customer's value once per order; the language names columns unqualified, so the column must be the joined table's
+ * alone (privspec-data-checks.ts reports it otherwise).
+ */
+export function summedTableOf(q: ast.SumQuery, spec: ast.Spec): string | undefined {
+  const source = q.source;
+  if (source?.join === undefined) return undefined;
+  const unitTable = spec.datasets.find((d) => hasUnit(d) && (d.name === source.table || d.name === source.join));
+  return unitTable?.name === source.table ? source.join : source.table;
 }
 
 /** Registers the checks on every edit (no data read). */

@@ -188,7 +188,7 @@ export function planRelease(release: ReleaseDescription, context: PlanContext): 
     mechanism: release.mechanism.kind,
     sensitivity,
     box: regionOf(q),
-    userLevel: context.unit !== undefined,
+    userLevel: context.unit !== undefined || kind.unitLevel?.(q) === true,
     bayesian,
   };
   if (problems.length > 0 || !kind.plan) return plan;

@@ -23,6 +23,8 @@ export interface TruncatedSumsRequest {
 export interface TruncatedSumsGroup {
   readonly key: readonly string[];
   readonly units: readonly number[];
+  /** The group's units whose rows lie in several groups (counted in the least of them): a local note only. */
+  readonly moved: number;
 }
 
 export interface TruncatedSumsAnswer {
@@ -44,11 +46,12 @@ export function truncatedSumsColumns(request: TruncatedSumsRequest): string[] {
   ];
 }
 
-/** The statement's rows (k, t0, t1, …; integers as numbers, bigints or text) as the answer, each integer checked. */
+/** The statement's rows (k, t0, t1, …, m; integers as numbers, bigints or text) as the answer, each integer checked. */
 export function truncatedSumsFromRows(request: TruncatedSumsRequest, rows: readonly (readonly unknown[])[]) {
   const groups = rows.map((row): TruncatedSumsGroup => {
     const k = typeof row[0] === 'string' ? row[0] : '';
-    const units = row.slice(1).map((v) => {
+    const L = request.sql.taus.length;
+    const units = row.slice(1, 1 + L).map((v) => {
       // DuckDB answers a HUGEINT as a bigint, a server as text: both read exactly below 2^53.
       const n = typeof v === 'bigint' || typeof v === 'number' || typeof v === 'string' ? Number(v) : NaN;
       if (!Number.isSafeInteger(n) || n < 0 || n >= EXACT_LIMIT)
@@ -58,9 +61,13 @@ export function truncatedSumsFromRows(request: TruncatedSumsRequest, rows: reado
         );
       return n;
     });
-    if (units.length !== request.sql.taus.length)
-      throw new PrivacyError(`R2T: the source answered ${units.length} truncated sums, not ${request.sql.taus.length}`);
-    return { key: request.sql.by.length === 0 ? [] : k.split(GROUP_SEPARATOR), units };
+    if (units.length !== L || row.length !== L + 2)
+      throw new PrivacyError(`R2T: the source answered ${row.length - 2} truncated sums, not ${L}`);
+    const m = row[L + 1];
+    const moved = typeof m === 'bigint' || typeof m === 'number' || typeof m === 'string' ? Number(m) : NaN;
+    if (!Number.isSafeInteger(moved) || moved < 0)
+      throw new PrivacyError('R2T: the source answered a count of units in several groups that is not a whole number');
+    return { key: request.sql.by.length === 0 ? [] : k.split(GROUP_SEPARATOR), units, moved };
   });
   return { request, groups } satisfies TruncatedSumsAnswer;
 }

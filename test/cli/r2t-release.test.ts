@@ -61,8 +61,12 @@ describe('privspec release: R2T over a join and over an edge list (examples/r2t,
     );
     // Each file cites the ledger entry recorded before it was written.
     assert.equal(json.ledgerEntry, ledger.entries[0].id);
-    assert.equal(existsSync(ledgerFileSync(join(dir, 'orders.csv'))), false);
-    assert.equal(existsSync(ledgerFileSync(join(dir, 'friendships.csv'))), false);
+    // The other tables each release reads are charged too (issue 39's review, "one person, two ledgers": a spec naming
+    // only the orders or only the edge list spent the same people again under a fresh ledger).
+    const of = (data: string) =>
+      ledgerOfLogText(readFileSync(ledgerFileSync(join(dir, data)), 'utf8')).entries.map((e) => e.release);
+    assert.deepEqual(of('orders.csv'), ['n_orders', 'revenue']);
+    assert.deepEqual(of('friendships.csv'), ['edges', 'triangles']);
   });
 
   it('count pairs on a graph with an odd cycle: the edge LP is half-integral (17.5 here), and the release is written, not refused after the spend with the answer in the message', async () => {

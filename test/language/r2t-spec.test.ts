@@ -18,10 +18,10 @@ budget { epsilon 4 }
 `;
 
 /** The spec beside the three CSVs in a fresh folder, checked as `privspec check` would. */
-async function check(releases: string, head = HEAD) {
+async function check(releases: string, head = HEAD, csv: { customers?: string; orders?: string } = {}) {
   const dir = mkdtempSync(join(tmpdir(), 'privspec-r2t-'));
-  writeFileSync(join(dir, 'customers.csv'), CUSTOMERS);
-  writeFileSync(join(dir, 'orders.csv'), ORDERS);
+  writeFileSync(join(dir, 'customers.csv'), csv.customers ?? CUSTOMERS);
+  writeFileSync(join(dir, 'orders.csv'), csv.orders ?? ORDERS);
   writeFileSync(join(dir, 'friendships.csv'), FRIENDS);
   writeFileSync(join(dir, 's.privspec'), head + releases);
   return (await checkSpec(join(dir, 's.privspec'))).diagnostics;
@@ -107,14 +107,23 @@ describe('language: joins, bound unit auto and count pairs/triangles (issue 39)'
   });
 
   it('join-key: the key must be a column of both tables', async () => {
+    // The key is the unit (a foreign-key join), but the orders' file lacks it. ('on order_id', which this test
+    // checked before, is now the foreign-key rule's one error: the unit is customer_id.)
     const ds = await check(
-      'release a: count from orders join customers on order_id bound unit auto up to 64 laplace epsilon 1\n',
+      'release a: count from orders join customers on customer_id bound unit auto up to 64 laplace epsilon 1\n',
+      HEAD.replace('insensitive customer_id, amount', 'insensitive client, amount'),
+      { orders: 'order_id,client,amount\n1,1,10\n' },
     );
     assert.deepEqual(codes(ds), ['join-key']);
     assert.match(
       errors(ds)[0].message,
-      /the join key 'order_id' must be a column of both tables; 'customers' \(customers\.csv\) has customer_id, name, region/,
+      /the join key 'customer_id' must be a column of both tables; 'orders' \(orders\.csv\) has order_id, client, amount/,
     );
+    const other = await check(
+      'release a: count from orders join customers on order_id bound unit auto up to 64 laplace epsilon 1\n',
+    );
+    assert.deepEqual(codes(other), ['join-key']);
+    assert.match(errors(other)[0].message, /'join … on order_id': a release over a join is a foreign-key join/);
   });
 
   it('unknown-column: each column is looked up in the tables its release or block names', async () => {
@@ -180,6 +189,82 @@ describe('language: joins, bound unit auto and count pairs/triangles (issue 39)'
       assert.deepEqual(codes(bad), ['parameter-out-of-range'], gs);
       assert.match(errors(bad)[0].message, /GS must be an integer ≥ 2/);
     }
+  });
+
+  // Issue 39's review (LOW): 'join … on status' was accepted, matching an order with every customer of its status.
+  it('join-key: a join is a foreign-key join on the unit, not on another column both tables carry', async () => {
+    const csv = {
+      customers: 'customer_id,name,region,status\n1,Ada,north,gold\n2,Ben,south,blue\n',
+      orders: 'order_id,customer_id,amount,status\n1,1,10,gold\n2,2,5,blue\n',
+    };
+    const ds = await check(
+      'release a: count from orders join customers on status bound unit auto up to 64 laplace epsilon 1\n',
+      HEAD,
+      csv,
+    );
+    assert.deepEqual(codes(ds), ['join-key']);
+    assert.match(
+      errors(ds)[0].message,
+      /'join … on status': a release over a join is a foreign-key join on the key of the primary private entity, the unit 'customer_id' of 'customers', which both tables carry; join on customer_id/,
+    );
+    const fine = await check(
+      'release a: count from orders join customers on customer_id bound unit auto up to 64 laplace epsilon 1\n',
+      HEAD,
+      csv,
+    );
+    assert.deepEqual(errors(fine), []);
+  });
+
+  // Issue 39's review (MEDIUM): a sum of a column of the unit's table over a join read customers.col in memory and
+  // orders.col in SQL (which failed). A sum over a join adds the joined table's column, and the checker says so.
+  it('unknown-column: a sum over a join adds a column of the joined table alone, not of the unit’s table or of both', async () => {
+    const csv = {
+      customers: 'customer_id,name,region,age,amount\n1,Ada,north,30,1\n2,Ben,south,40,2\n',
+      orders: ORDERS,
+    };
+    const own = await check(
+      'release s: sum age clamp 0..100 from orders join customers on customer_id bound unit auto up to 64 laplace epsilon 1\n',
+      HEAD,
+      csv,
+    );
+    assert.deepEqual(codes(own), ['unknown-column']);
+    assert.match(
+      errors(own)[0].message,
+      /'age' is a column of 'customers', the unit's table: a sum over a join adds a column of the joined table 'orders'/,
+    );
+    const both = await check(
+      'release s: sum amount clamp 0..100 from customers join orders on customer_id bound unit auto up to 64 laplace epsilon 1\n',
+      HEAD,
+      csv,
+    );
+    assert.deepEqual(codes(both), ['unknown-column']);
+    assert.match(errors(both)[0].message, /'amount' is a column of both 'orders' and 'customers'/);
+    // The joined table's own column, whichever side of `join` it is written on.
+    for (const src of ['orders join customers', 'customers join orders'])
+      assert.deepEqual(
+        errors(
+          await check(
+            `release s: sum amount clamp 0..100 from ${src} on customer_id bound unit auto up to 64 laplace epsilon 1\n`,
+          ),
+        ),
+        [],
+        src,
+      );
+  });
+
+  // Issue 39's review (MEDIUM): clamp × 2^k ≥ 2^53 was refused at run time, after the spend.
+  it('parameter-out-of-range: a clamp whose high end is 2^53 units of the sum grid or more is refused by the checker', async () => {
+    // A clamp 0..2^53 has k = 0 (sum-grid.ts: max(|L|,|U|)·2^k near 2^20 gives k < 0, raised to 0): 2^53 units.
+    const over = await check(
+      'release s: sum amount clamp 0..9007199254740992 from orders join customers on customer_id bound unit auto up to 64 laplace epsilon 1\n',
+    );
+    assert.deepEqual(codes(over), ['parameter-out-of-range']);
+    assert.match(errors(over)[0].message, /2\^53 or more units of 2\^−0.*below 9007199254740992/);
+    // 2^53 − 2 (a double just below) fits.
+    const under = await check(
+      'release s: sum amount clamp 0..9007199254740990 from orders join customers on customer_id bound unit auto up to 64 laplace epsilon 1\n',
+    );
+    assert.deepEqual(errors(under), []);
   });
 
   it('a dataset declared twice by name is a duplicate', async () => {

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync } from 'node:fs';
+import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { runReleases } from '../../engine/host/run/release-runner.js';
@@ -68,6 +68,30 @@ describe('issue 39 — R2T at its source: DuckDB computes the truncated sums, no
     assert.equal(json.mechanism, 'r2t');
     assert.equal(json.sumGrid, '2^-10');
     assert.doesNotMatch(JSON.stringify(json), /"answer"|"units"|"t0"/);
+  });
+
+  // Issue 39's review (LOW): the at-source run omitted the note on units in several groups that the memory run printed.
+  it('the same local notes both ways: customers with rows in two regions', async () => {
+    // Customer 7 (west) gets a second row in north, counted in north (the least key); customer 8 (north) a second row
+    // in west, and stays in north: 2 units moved. A new customer 5000 in north and south has no orders, so it is in no
+    // group of the join and is not counted (as SQL's inner join leaves it out).
+    writeFileSync(
+      join(dir, 'customers.csv'),
+      readFileSync(join(dir, 'customers.csv'), 'utf8') + '7,Hana X.,north\n8,Ivo E.,west\n5000,A,north\n5000,A,south\n',
+    );
+    const only = async () => ({ ...(await inputOf()), releases: (await inputOf()).releases.slice(0, 1) });
+    const memory = await runReleases(await only(), { out: join(dir, 'memory'), dryRun: false, seed: 5 });
+    const input: RunInput = { ...(await only()), engine: 'duckdb' };
+    const source = await runReleasesAtSource(input, { out: join(dir, 'duckdb'), dryRun: false, seed: 5 });
+    assert.deepEqual(
+      [...memory.releases, ...source.releases].map((r) => r.status),
+      ['written', 'written'],
+    );
+    assert.deepEqual(memory.releases[0].local, [
+      '2 units have rows in several groups and were counted in the least of their groups',
+    ]);
+    assert.deepEqual(source.releases[0].local, memory.releases[0].local);
+    assert.deepEqual(csvs(join(dir, 'duckdb')), csvs(join(dir, 'memory')));
   });
 
   it('the pairs of an edge list still read it: the LP runs in privspec', async () => {

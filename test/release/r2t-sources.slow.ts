@@ -48,14 +48,35 @@ function rowsOf(table: Table): string[][] {
  * 300 customers in four regions (customer 7 also in a second region: it counts in the least), one with no orders;
  * customer 1 has 5,000 orders, the others 0–22; an order of customer 999, who is no customer (the join drops it).
  * Amounts have two decimals, some above the clamp, and a few written as '1e2', '.5', '+3.25', ' 12.5' and 2^−11 (a tie
- * on the grid 2^−10, which rounds up).
+ * on the grid 2^−10, which rounds up), and the cells of issue 39's review (below).
  */
 function generatedCsv(dir: string): void {
   const customers = ['customer_id,name,region'];
   for (let i = 1; i <= 300; i++) customers.push(`${i},c${i},${REGIONS[i % 4]}`);
   customers.push('7,c7,east');
   const orders = ['order_id,customer_id,amount'];
-  const special = ['1e2', '.5', '+3.25', ' 12.5', '0.00048828125'];
+  // Issue 39's review: cells that Number() and SQL read differently (0x10, 0b11, a tab-padded 7), no number at all
+  // (ten, NaN, blank), and numbers every reader agrees on ('1e3', ' 5 ', Infinity, -Infinity, -5): memory now reads
+  // them with engine/table/cell-number.ts, whose pattern each dialect's cast uses; a cell that is no number is the
+  // clamp's low end everywhere.
+  const special = [
+    '1e2',
+    '.5',
+    '+3.25',
+    ' 12.5',
+    '0.00048828125',
+    '0x10',
+    '0b11',
+    '\t7',
+    'ten',
+    'NaN',
+    '',
+    '1e3',
+    ' 5 ',
+    'Infinity',
+    '-Infinity',
+    '-5',
+  ];
   let id = 0;
   const amount = (n: number) =>
     n % 97 === 0 ? special[(n / 97) % special.length] : (((n * 7919) % 120000) / 100).toFixed(2);

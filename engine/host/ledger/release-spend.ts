@@ -17,7 +17,7 @@ import { costIn } from '../../release/release-costs.js';
 import { crossSpecCheck } from '../../release/cross-spec-links.js';
 import type { BudgetDescription } from '../../release/release-description.js';
 import { ledgerName } from './dataset-identity.js';
-import { appendToLedger, newEntryId, type LedgerLocation, type LedgerView } from './ledger-file.js';
+import { appendToLedger, newEntryId, readLedgerView, type LedgerLocation, type LedgerView } from './ledger-file.js';
 import { pluralWord } from '../../core/plural.js';
 
 export interface SpendRequest {
@@ -134,52 +134,60 @@ function microdataDecision(
   return { entry, ...(earlier.length > 0 ? { composed } : {}) };
 }
 
+/** The decision on `r` given the ledger as it stands: the entry to append, or the refusal. */
+function decideSpend(r: SpendRequest, ledger: LedgerView) {
+  const p = r.prepared;
+  const previousRuns = ledger.summary.runs[r.name] ?? 0;
+  const entry: LedgerEntry = {
+    id: newEntryId(),
+    release: r.name,
+    at: new Date().toISOString(),
+    costs: p.costs,
+    box: boxRecord(p.box),
+    userLevel: p.userLevel,
+    spec: r.specFile,
+    ...(p.microdata
+      ? {
+          microdata: {
+            kind: p.microdata.kind,
+            columns: [...p.microdata.columns],
+            ...(p.microdata.localEpsilon !== undefined ? { localEpsilon: p.microdata.localEpsilon } : {}),
+          },
+        }
+      : {}),
+    ...(r.seeded ? { notPrivate: true as const } : {}),
+    ...(r.links ? { published: r.links.published } : {}),
+    ...(r.links?.accepts ? { acceptedLinks: r.links.accepts.reason } : {}),
+  };
+  // Links with earlier releases of the data, from any spec, are refused before anything is spent or computed; a
+  // seeded run links with nothing, as it spends nothing.
+  const linked =
+    r.links && crossSpecCheck(r.seeded ? [] : ledger.summary.published, { name: r.name, spec: r.specFile, ...r.links });
+  if (linked?.refusal) return { previousRuns, refusal: linked.refusal };
+  // One line per earlier entry, as each entry of a group links alike.
+  const acceptedLinks = (linked?.accepted ?? []).flatMap((l) =>
+    Array<string>(l.earlier.count ?? 1).fill(`accepted linked-releases ("${l.acceptedBecause}"): ${l.what}`),
+  );
+  return {
+    ...(acceptedLinks.length > 0 ? { acceptedLinks } : {}),
+    previousRuns,
+    ...(p.microdata ? microdataDecision(r, ledger, entry) : centralDecision(r, ledger, entry)),
+  };
+}
+
+/**
+ * Why the release would be refused by the ledger as it stands, or undefined: the same decision as recordSpend's,
+ * without the lock and without recording. A release charged to several ledgers (one that reads another dataset than
+ * the run's: a join's other table, an edge list) is checked against each before it is recorded in any.
+ */
+export async function spendRefusal(r: SpendRequest): Promise<string | undefined> {
+  const decision = decideSpend(r, await readLedgerView(r.location));
+  return decision.entry ? undefined : (decision.refusal ?? 'not run');
+}
+
 /** Records the release in the ledger under its lock, or says why not. */
 export async function recordSpend(r: SpendRequest): Promise<SpendDecision> {
-  const p = r.prepared;
-  const result = await appendToLedger(
-    r.location,
-    (ledger) => {
-      const previousRuns = ledger.summary.runs[r.name] ?? 0;
-      const entry: LedgerEntry = {
-        id: newEntryId(),
-        release: r.name,
-        at: new Date().toISOString(),
-        costs: p.costs,
-        box: boxRecord(p.box),
-        userLevel: p.userLevel,
-        spec: r.specFile,
-        ...(p.microdata
-          ? {
-              microdata: {
-                kind: p.microdata.kind,
-                columns: [...p.microdata.columns],
-                ...(p.microdata.localEpsilon !== undefined ? { localEpsilon: p.microdata.localEpsilon } : {}),
-              },
-            }
-          : {}),
-        ...(r.seeded ? { notPrivate: true as const } : {}),
-        ...(r.links ? { published: r.links.published } : {}),
-        ...(r.links?.accepts ? { acceptedLinks: r.links.accepts.reason } : {}),
-      };
-      // Links with earlier releases of the data, from any spec, are refused before anything is spent or computed; a
-      // seeded run links with nothing, as it spends nothing.
-      const linked =
-        r.links &&
-        crossSpecCheck(r.seeded ? [] : ledger.summary.published, { name: r.name, spec: r.specFile, ...r.links });
-      if (linked?.refusal) return { previousRuns, refusal: linked.refusal };
-      // One line per earlier entry, as each entry of a group links alike.
-      const acceptedLinks = (linked?.accepted ?? []).flatMap((l) =>
-        Array<string>(l.earlier.count ?? 1).fill(`accepted linked-releases ("${l.acceptedBecause}"): ${l.what}`),
-      );
-      return {
-        ...(acceptedLinks.length > 0 ? { acceptedLinks } : {}),
-        previousRuns,
-        ...(p.microdata ? microdataDecision(r, ledger, entry) : centralDecision(r, ledger, entry)),
-      };
-    },
-    { timeoutMs: r.lockTimeoutMs },
-  );
+  const result = await appendToLedger(r.location, (ledger) => decideSpend(r, ledger), { timeoutMs: r.lockTimeoutMs });
   return {
     entry: result.entry,
     ledgerId: result.ledgerId,

@@ -53,6 +53,7 @@ import { noRowKey, writeRowKey } from '../ledger/row-key.js';
 import type { ReleasedFile } from '../../release/ledger-entry.js';
 import { loadReleaseKinds, releaseKind } from '../../release/kinds/registry.js';
 import { costOf, recordSpend } from '../ledger/release-spend.js';
+import { chargeOtherLedgers, ledgersOfRelease, otherLedgers, type OtherLedger } from './other-ledgers.js';
 import { publishedRecord } from '../../release/cross-spec-links.js';
 import { decisionFingerprint } from '../../release/decision-fingerprint.js';
 import { refuseBlankUnits } from './blank-units-check.js';
@@ -198,6 +199,8 @@ interface RunContext {
   readonly rng: RandomSource;
   readonly options: RunOptions;
   readonly location: LedgerLocation;
+  /** The ledgers of the other datasets the releases read (other-ledgers.ts), charged beside the run's. */
+  readonly otherLedgers: ReadonlyMap<string, OtherLedger>;
   readonly files: ReadonlyMap<string, string>;
   /** The spec's datasets the releases read by name (a join's tables, an edge list). */
   readonly tables: ReadonlyMap<string, Table>;
@@ -327,20 +330,38 @@ async function runPrepared(
   }
   const space = await spaceProblem(options.out, p.estimatedBytes, options.freeBytes);
   if (space) return { ...base, status: 'refused', message: space };
-  const decision = await timedPhase('ledger', () =>
-    recordSpend({
-      location: c.location,
-      specFile: input.specFile,
-      budget: input.budget,
-      name: release.name,
-      prepared: p,
-      seeded: options.seed !== undefined,
-      lockTimeoutMs: options.lockTimeoutMs,
-      links: releaseLinks(input, release, p),
-    }),
+  const request = {
+    location: c.location,
+    specFile: input.specFile,
+    budget: input.budget,
+    name: release.name,
+    prepared: p,
+    seeded: options.seed !== undefined,
+    lockTimeoutMs: options.lockTimeoutMs,
+    links: releaseLinks(input, release, p),
+  };
+  // A release reading another dataset (a join's other table, an edge list) is charged to its ledger too, checked
+  // against every ledger before it is recorded in any (other-ledgers.ts).
+  const others = await timedPhase('ledger', () =>
+    chargeOtherLedgers(request, ledgersOfRelease(release, c.otherLedgers)),
   );
-  if (!decision.entry)
-    return { ...base, previousRuns: decision.previousRuns, status: 'refused', message: decision.refusal ?? 'not run' };
+  if (others.refusal !== undefined) return { ...base, status: 'refused', message: others.refusal };
+  const decision = await timedPhase('ledger', () => recordSpend(request));
+  if (!decision.entry) {
+    const also = others.recorded.map((r) => `'${r.dataset}' (entry ${r.entry})`).join(', ');
+    const message = decision.refusal ?? 'not run';
+    return {
+      ...base,
+      previousRuns: decision.previousRuns,
+      status: 'refused',
+      message: also
+        ? `${message} (the spend stays recorded in the ledger of ${also}, which changed during the run)`
+        : message,
+    };
+  }
+  const chargedNotes = others.recorded.map(
+    (r) => `also charged to the ledger of the dataset '${r.dataset}' it reads (entry ${r.entry})`,
+  );
   const entryId = decision.entry.id;
   const what = spent ? `spent ${costText(cost, accounting)}` : 'recorded';
   const composed = decision.composed && { runs: decision.composed.runs, localEpsilon: decision.composed.localEpsilon };
@@ -395,7 +416,7 @@ async function runPrepared(
         {
           mechanism: p.mechanism,
           parameters,
-          notes: [...p.notes, ...(output.notes ?? [])],
+          notes: [...p.notes, ...(output.notes ?? []), ...chargedNotes],
           seed: options.seed,
           spec: input.specFile,
           privacySpent: spent,
@@ -508,6 +529,10 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
   const location = await ledgerFor(input.dataset.file, input.specFile).catch((e: Error) => {
     throw new RunRefused(e.message);
   });
+  const ledgersRead = await otherLedgers(input, location).catch((e: Error) => {
+    throw new RunRefused(e.message);
+  });
+  const otherFiles = [...ledgersRead.values()].flatMap(({ location: l }) => [l.file, indexFileOf(l.file), l.marker]);
   await validateOutputs({
     out: options.out,
     names: input.releases.map((r) => r.name),
@@ -520,6 +545,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
       indexFileOf(location.file),
       location.marker,
       ...(location.legacy ? [location.legacy] : []),
+      ...otherFiles,
     ],
     inputFolders: [input.dataset.file, ...(input.others ?? []).map((d) => d.file), ...input.inputFiles, location.file],
     ledgerFolder: dirname(location.file),
@@ -595,6 +621,7 @@ export async function runReleases(input: RunInput, options: RunOptions): Promise
             rng: writesRows(release) ? microdataRng : rng,
             options,
             location,
+            otherLedgers: ledgersRead,
             files,
             tables,
             correlation,

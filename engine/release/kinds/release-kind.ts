@@ -68,6 +68,11 @@ export interface ReleaseKind {
    * leak.
    */
   readonly bayesian: boolean;
+  /**
+   * Whether the query protects persons whatever the dataset declares: an edge list's endpoints are units (node
+   * privacy), so its spend is per person even in a spec without `unit`, and shares a ledger with per-person spends.
+   */
+  unitLevel?(query: QueryDescription): boolean;
   /** The columns whose value domains the release reads (groups, or the values a mode chooses among). */
   domainColumns(query: QueryDescription): readonly string[];
   /** Problems of the query itself, found without data (PRAM's retention, invariant PRAM). */

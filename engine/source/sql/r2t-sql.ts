@@ -4,8 +4,9 @@
  * Σ_u min(c_u, τ) for every threshold τ in one statement, per group. Only these ⌈log₂ GS⌉ numbers per group leave the
  * database. A unit's group is the least of its group keys (the group values joined by U+0001) over its rows in its own
  * table, as r2t-contributions.ts computes it in memory. The answer has the columns k (the group key), t0, t1, … (one
- * per threshold). Names go through the dialect's `identifier`; values (thresholds, clamp bounds, the grid's scale, the
- * separator) are bound.
+ * per threshold) and m (the units of the group whose rows lie in several groups: a local note, never released). Names
+ * go through the dialect's `identifier`; values (thresholds, clamp bounds, the grid's scale, the separator) are
+ * bound.
  *
  * Every figure is an integer, added exactly whatever the order of rows, shards or threads: a count's rows, or a sum's
  * amounts in whole units of 2^−k (engine/dp/r2t/sum-grid.ts: clamp, round half up on x·2^k, clamp on the grid), so the
@@ -20,9 +21,9 @@
  * merged answers of the shards. ClickHouse resolves a name to an alias of its query level before a column, so every
  * alias carries the prefix `_privspec_` (clickhouse-sql.ts), and the outer level renames the answer.
  *
- * Where the in-memory path refuses a summed cell that is not a number (one error naming the line), SQL reads it as
- * NULL (the dialect's toNumber) and the clamp takes it as the low bound, as a bounded aggregate's clamp does
- * (sql-expressions.ts).
+ * A summed cell that is not a number (engine/table/cell-number.ts's pattern, which the dialect's toNumber uses) is NULL
+ * and the clamp takes it as the low bound, as a bounded aggregate's clamp does (sql-expressions.ts) and as the
+ * in-memory path does (r2t-contributions.ts).
  */
 import { GROUP_SEPARATOR } from '../group-key.js';
 import { checkNames } from './clickhouse-sql.js';
@@ -107,7 +108,9 @@ export function r2tSql(
     return `SELECT ${[...outer, `${units} AS ${a('w')}`].join(', ')} FROM (${clamped}) ${a('r1')}`;
   };
   const unitCol = [col(request.unit), a('u')] as const;
-  const groups = `SELECT ${a('u')}, min(${a('g')}) AS ${a('k')} FROM (${rows(unitFrom, [unitCol, [key, a('g')]], false)}) ${a('m0')} GROUP BY ${a('u')}`;
+  // A unit whose rows lie in several groups (min ≠ max) is counted in the least of them; the owner is told how many
+  // (a local note, as in memory), so the statement counts them per group in the column m.
+  const groups = `SELECT ${a('u')}, min(${a('g')}) AS ${a('k')}, (CASE WHEN min(${a('g')}) = max(${a('g')}) THEN 0 ELSE 1 END) AS ${a('mv')} FROM (${rows(unitFrom, [unitCol, [key, a('g')]], false)}) ${a('m0')} GROUP BY ${a('u')}`;
   let contributions: string;
   if (join === undefined) {
     contributions = `SELECT ${a('u')}, ${c ? `sum(${a('w')})` : int('count(*)')} AS ${a('c')} FROM (${rows(unitFrom, [unitCol], c !== undefined)}) ${a('m1')} GROUP BY ${a('u')}`;
@@ -127,11 +130,11 @@ export function r2tSql(
     (t, i) => `sum(least(${a('c')}, ${int(sql.integer(t * scale))})) AS ${a(`t${i}`)}`,
   );
   const inner = [
-    `SELECT ${a('k')}, ${truncated.join(', ')}`,
+    `SELECT ${a('k')}, ${truncated.join(', ')}, ${int(`sum(${a('mv')})`)} AS ${a('m')}`,
     `FROM (\n  ${contributions}\n) ${a('cu')}`,
     `${innerJoin} (\n  ${groups}\n) ${a('gk')} USING (${a('u')})`,
     `GROUP BY ${a('k')}`,
   ].join('\n');
-  const outputs = [`${a('k')} AS k`, ...request.taus.map((_, i) => `${a(`t${i}`)} AS t${i}`)];
+  const outputs = [`${a('k')} AS k`, ...request.taus.map((_, i) => `${a(`t${i}`)} AS t${i}`), `${a('m')} AS m`];
   return sql.statement(`SELECT ${outputs.join(', ')}\nFROM (\n${inner}\n) ${a('answer')}\nORDER BY k`);
 }

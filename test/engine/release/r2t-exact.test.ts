@@ -117,20 +117,46 @@ describe('R2T: the exact truncated answers in memory (issue 39)', () => {
     assert.equal(c.moved, 1);
   });
 
-  it('a non-numeric summed value is one clear error naming the file, the line and the value', () => {
-    const orders = parseCsv('order_id,customer_id,amount\n1,1,ten\n', { source: 'orders.csv' });
-    assert.throws(
-      () =>
-        r2tContributions(
-          join({ aggregate: 'sum', column: 'amount', low: 0, high: 100 }),
-          new Map([
-            ['customers', CUSTOMERS],
-            ['orders', orders],
-          ]),
-          'customers',
-          'customer_id',
-        ),
-      /orders\.csv:2: 'amount' is 'ten', not a number/,
+  // Issue 39's review: memory read amounts with Number() (so '0x10' was 16 and a tab-padded cell a number) and refused
+  // a non-numeric cell after the spend, where SQL's toNumber (the pattern of engine/table/cell-number.ts) reads neither
+  // as a number and counts it as the clamp's low end. The earlier test here asserted that refusal; both now read a
+  // cell as cell-number.ts does and count a non-number as the low end, as every clamped sum of the project does.
+  it('summed cells are read by the one cell parser: 0x10, a tab-padded 7, ten and blank count as the low end; 1e3 and " 5 " are numbers', () => {
+    const orders = parseCsv(
+      'order_id,customer_id,amount\n1,1,0x10\n2,1,1e3\n3,1, 5 \n4,2,\t7\n5,3,ten\n6,3,\n7,2,0b11\n',
+      { source: 'orders.csv' },
+    );
+    const c = r2tContributions(
+      join({ aggregate: 'sum', column: 'amount', low: 1, high: 100 }),
+      new Map([
+        ['customers', CUSTOMERS],
+        ['orders', orders],
+      ]),
+      'customers',
+      'customer_id',
+    );
+    // Clamp 1..100, k = 0: customer 1: 0x10 → low 1, 1e3 → 100, ' 5 ' → 5: 106 (Number() gave 16 + 100 + 5 = 121);
+    // customer 2: '\t7' → 1, 0b11 → 1: 2 (Number() gave 7 + 3 = 10); customer 3: 'ten' → 1, '' → 1: 2.
+    assert.deepEqual(
+      [...c.groups.get('')!].sort((x, y) => x - y),
+      [2, 2, 106],
+    );
+  });
+
+  it('a contribution stops at the cap (the largest threshold, in units), so it stays an exact integer however many rows a unit has', () => {
+    // 2^46 rows cannot be built here; the cap is what keeps the sum below 2^53, so check that it applies: customer 1's
+    // 10 + 20 + 2000 (clamped to 1000) = 1030 stops at a cap of 64, customer 3's 5 stays 5.
+    const c = r2tContributions(
+      join({ aggregate: 'sum', column: 'amount', low: 0, high: 1000 }),
+      TABLES,
+      'customers',
+      'customer_id',
+      0,
+      64,
+    );
+    assert.deepEqual(
+      [...c.groups.get('')!].sort((x, y) => x - y),
+      [5, 5, 64],
     );
   });
 

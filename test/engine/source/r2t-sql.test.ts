@@ -52,7 +52,8 @@ async function inDuckDb(request: R2tSqlRequest, joined: boolean): Promise<Map<st
     const rows = await source.query(statement);
     // The answers are whole units of 2^−k (a count's k is 0).
     const scale = 2 ** (request.clamp?.k ?? 0);
-    return new Map(rows.map((r) => [String(r[0]), r.slice(1).map((t) => Number(t) / scale)]));
+    // The columns k, t0 … t(L−1), then m (units in several groups, a local note).
+    return new Map(rows.map((r) => [String(r[0]), r.slice(1, 1 + request.taus.length).map((t) => Number(t) / scale)]));
   } finally {
     await source.close();
   }

@@ -10,7 +10,7 @@ import { GROUP_SEPARATOR } from '../../../source/group-key.js';
 import type { DataLocation, TruncatedSumsAnswer, TruncatedSumsRequest } from '../../../source/truncated-sums.js';
 import type { ReleaseDescription } from '../../release-description.js';
 import type { QueryOf } from '../release-kind.js';
-import { cellsOf, r2tGridExponent, type R2tExact } from './r2t-release.js';
+import { cellsOf, r2tGridExponent, r2tLocalNotes, type R2tExact } from './r2t-release.js';
 import { r2tJoinedDataset, r2tSqlRequest } from './r2t-sql-request.js';
 
 /** The request, when the release's unit table is the source's own and the join's other dataset can be placed. */
@@ -41,11 +41,13 @@ export function r2tExactFromTruncatedSums(
   const byKey = new Map(answer.groups.map((g) => [g.key.join(GROUP_SEPARATOR), g.units]));
   const known = new Set(cells.map((c) => c.join(GROUP_SEPARATOR)));
   const outside = [...byKey.keys()].filter((k) => !known.has(k)).length;
+  const moved = answer.groups.reduce((n, g) => n + g.moved, 0);
   return {
     cells,
     // An integer below 2^53 divided by a power of two is exact, as truncated-sum.ts returns it in memory.
     answers: cells.map((c) => (byKey.get(c.join(GROUP_SEPARATOR)) ?? taus.map(() => 0)).map((u) => u / scale)),
     slack: 0,
-    local: outside > 0 ? [`${outside} groups of the data are outside the declared domain and are not released`] : [],
+    // The same notes as in memory (r2t-release.ts), in the same order.
+    local: r2tLocalNotes(moved, outside),
   };
 }

@@ -10,13 +10,14 @@
  */
 import { gridUnits } from '../../../dp/r2t/sum-grid.js';
 import { GROUP_SEPARATOR } from '../../../source/group-key.js';
+import { cellNumber } from '../../../table/cell-number.js';
 import { column, TableError, type Column, type Table } from '../../../table/table.js';
 import type { R2tQueryDescription } from '../../release-description.js';
 
 /** Contributions by group key (the group values joined by GROUP_SEPARATOR) and, within a group, by unit. */
 export interface R2tContributions {
   readonly groups: ReadonlyMap<string, readonly number[]>;
-  /** Units whose rows in the unit's table lie in several groups, counted in the least of them. */
+  /** Counted units whose rows in the unit's table lie in several groups, counted in the least of them. */
   readonly moved: number;
 }
 
@@ -26,25 +27,21 @@ export { GROUP_SEPARATOR };
 const valueAt = (col: Column, row: number) => col.dictionary[col.codes[row]];
 
 /**
- * The value of a summed column in units of 2^−k (engine/dp/r2t/sum-grid.ts), or a clear error naming the row and the
- * value.
+ * The value of a summed cell in units of 2^−k (engine/dp/r2t/sum-grid.ts), read as every source reads it
+ * (engine/table/cell-number.ts; SQL's toNumber uses the same pattern): a cell that is no number — blank, `0x10`, a
+ * tab-padded value — counts as the clamp's low end, as in every clamped sum of the project and in the SQL of
+ * r2t-sql.ts. Nothing about a cell can then fail after the spend (issue 39's review: memory refused a cell after the
+ * spend that SQL counted as the low end, and read `0x10` as 16 where SQL read no number).
  */
-function clampedValue(table: Table, col: Column, row: number, low: number, high: number, k: number): number {
-  const text = valueAt(col, row);
-  const v = Number(text);
-  if (text.trim() === '' || !Number.isFinite(v)) {
-    const line = table.rowLines?.[row];
-    throw new TableError(
-      `${table.source ?? 'the table'}${line !== undefined ? `:${line}` : ''}: '${col.name}' is '${text}', not a number`,
-    );
-  }
-  return gridUnits(v, low, high, k);
+function clampedValue(col: Column, row: number, low: number, high: number, k: number): number {
+  return gridUnits(cellNumber(valueAt(col, row)), low, high, k);
 }
 
 /**
  * The contributions of `query` over `tables` (by dataset name). `unitTable` carries the unit column `unit`; with a
  * join, every row of the other table adds to the unit of each unit-table row that shares its key. A sum's contributions
- * are whole numbers of units of 2^−k (engine/dp/r2t/sum-grid.ts); a count's are rows (k is then unused).
+ * are whole numbers of units of 2^−k (engine/dp/r2t/sum-grid.ts); a count's are rows (k is then unused). Each
+ * contribution stops at `cap` (the largest threshold, in units), above which no truncated answer reads it.
  */
 export function r2tContributions(
   query: R2tQueryDescription,
@@ -52,6 +49,7 @@ export function r2tContributions(
   unitTable: string,
   unit: string,
   k = 0,
+  cap = Infinity,
 ): R2tContributions {
   const main = tables.get(unitTable);
   if (!main) throw new TableError(`the table '${unitTable}' that carries the unit '${unit}' was not read`);
@@ -70,15 +68,17 @@ export function r2tContributions(
       if (key < least) groupOf.set(u, key);
     }
   }
-  const moved = movedUnits.size;
   const byUnit = new Map<number, number>();
-  const add = (u: number, w: number) => byUnit.set(u, (byUnit.get(u) ?? 0) + w);
+  // Only min(c_u, τ) is ever read, so a contribution stops at the largest threshold: it stays an exact integer below
+  // 2^53 however many rows a unit has (τ_max·2^k ≤ 2^52 and one amount < 2^53, which the checker ensures), and no
+  // contribution can fail after the spend. Once at the cap it stays there, since a rounded sum above it is above it.
+  const add = (u: number, w: number) => byUnit.set(u, Math.min(cap, (byUnit.get(u) ?? 0) + w));
   const other =
     query.join && query.table !== undefined ? (query.table === unitTable ? query.join.table : query.table) : undefined;
   if (other === undefined) {
     const summed = query.aggregate === 'sum' ? column(main, query.column!) : undefined;
     for (let r = 0; r < main.rowCount; r++)
-      add(units.codes[r], summed ? clampedValue(main, summed, r, query.low!, query.high!, k) : 1);
+      add(units.codes[r], summed ? clampedValue(summed, r, query.low!, query.high!, k) : 1);
   } else {
     const fact = tables.get(other);
     if (!fact) throw new TableError(`the table '${other}' of the join was not read`);
@@ -93,22 +93,19 @@ export function r2tContributions(
       if (list) list.push(r);
       else rowsByKey.set(k, [r]);
     }
-    // The summed column is read from the joined table when it has it, else from the unit's table.
-    const inFact = query.aggregate === 'sum' && fact.columns.some((c) => c.name === query.column);
-    const summed = query.aggregate === 'sum' ? column(inFact ? fact : main, query.column!) : undefined;
+    // A sum over a join adds the joined table's column, as the SQL does (r2t-sql-request.ts): the checker refuses a
+    // column of the unit's table, or of both, since the spec names columns unqualified (privspec-data-checks.ts).
+    const summed = query.aggregate === 'sum' ? column(fact, query.column!) : undefined;
     for (let f = 0; f < fact.rowCount; f++) {
       const matches = rowsByKey.get(valueAt(factKey, f));
       if (!matches) continue;
-      for (const r of matches) {
-        const w = summed
-          ? inFact
-            ? clampedValue(fact, summed, f, query.low!, query.high!, k)
-            : clampedValue(main, summed, r, query.low!, query.high!, k)
-          : 1;
-        add(units.codes[r], w);
-      }
+      const w = summed ? clampedValue(summed, f, query.low!, query.high!, k) : 1;
+      for (const r of matches) add(units.codes[r], w);
     }
   }
+  // Only the units the release counts: with a join, a unit without joined rows is in no group (as in SQL's inner join).
+  let moved = 0;
+  for (const u of movedUnits) if (byUnit.has(u)) moved++;
   const groups = new Map<string, number[]>();
   for (const [u, c] of byUnit) {
     const g = groupOf.get(u)!;

@@ -14,7 +14,8 @@ import type { QueryOf, ReleaseKind } from '../release-kind.js';
 import { r2tExactFromTruncatedSums, r2tTruncatedSumsRequest } from './r2t-at-source.js';
 import { r2tHover } from './r2t-hover.js';
 import { r2tPlannedSql } from './r2t-planned-sql.js';
-import { makeR2tRelease, type R2tInput } from './r2t-release.js';
+import { MAX_GS, r2tThresholds } from '../../../dp/r2t/r2t-thresholds.js';
+import { makeR2tRelease, r2tGridExponent, type R2tInput } from './r2t-release.js';
 
 /** The datasets a query reads by name (the spec's only dataset when it names none). */
 export function r2tTables(q: R2tQueryDescription): string[] {
@@ -55,6 +56,7 @@ export const r2tKind: ReleaseKind = {
   mechanisms: ['laplace'],
   mechanismExample: "e.g. 'laplace epsilon 1' (R2T adds Laplace noise to each truncated candidate)",
   bayesian: false,
+  unitLevel: (q) => (q as QueryOf<'r2t'>).endpoints !== undefined,
   domainColumns: (q) => (q as QueryOf<'r2t'>).by,
   tablesRead: (q) => r2tTables(q as QueryOf<'r2t'>),
   // R2T truncates each unit's total; a mean's denominator would need a second truncated release of its own.
@@ -101,13 +103,27 @@ export const r2tKind: ReleaseKind = {
       });
       return unpriced;
     }
-    if (!(Number.isInteger(gs) && gs >= 2)) {
+    if (!(Number.isInteger(gs) && gs >= 2 && gs <= MAX_GS)) {
       problems.push({
         code: 'parameter-out-of-range',
-        message: `GS must be an integer ≥ 2 (R2T tries τ = 2, 4, …, 2^⌈log₂ GS⌉), got ${gs}`,
+        message: `GS must be an integer ≥ 2 and ≤ 2^52 (R2T tries τ = 2, 4, …, 2^⌈log₂ GS⌉), got ${gs}`,
         field: 'bound',
       });
       return unpriced;
+    }
+    // A sum's amounts are added as whole units of 2^−k in doubles (sum-grid.ts): one amount at the clamp's high end
+    // must be an exact integer below 2^53, or the exact stage would refuse it after the spend (issue 39's review).
+    const q = query as QueryOf<'r2t'>;
+    if (q.aggregate === 'sum' && Number.isFinite(q.low) && Number.isFinite(q.high) && q.low! <= q.high!) {
+      const k = r2tGridExponent(q, r2tThresholds(gs));
+      if (q.high! * 2 ** k >= 2 ** 53) {
+        problems.push({
+          code: 'parameter-out-of-range',
+          message: `the clamp's high end ${q.high} is 2^53 or more units of 2^−${k}, past what R2T adds exactly (sum-grid.ts); give a high end below ${2 ** (53 - k)}`,
+          field: 'query',
+        });
+        return unpriced;
+      }
     }
     return {
       l1: gs,

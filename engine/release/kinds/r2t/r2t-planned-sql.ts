@@ -4,6 +4,7 @@
  * (the fact table: orders' amounts); the pairs and triangles of an edge list have no statement, since their LP
  * truncation runs in privspec on the edge list itself.
  */
+import { splitEpsilon } from '../../../dp/accounting/pure.js';
 import { r2tThresholds } from '../../../dp/r2t/r2t-thresholds.js';
 import { r2tSql } from '../../../source/sql/r2t-sql.js';
 import { r2tJoinedDataset, r2tSqlRequest } from './r2t-sql-request.js';
@@ -22,7 +23,7 @@ export function r2tPlannedSql(
   const taus = r2tThresholds(q.gs);
   const epsilon = release.mechanism?.epsilon;
   const comments = [
-    `R2T: thresholds τ = ${taus.join(', ')}; per candidate ${epsilon === undefined ? 'ε —' : costText({ epsilon: epsilon / taus.length }, 'pure')} (${epsilon === undefined ? 'ε —' : costText({ epsilon }, 'pure')} / ${taus.length})`,
+    `R2T: thresholds τ = ${taus.join(', ')}; per candidate ${epsilon === undefined ? 'ε —' : costText({ epsilon: splitEpsilon(epsilon, taus.length) }, 'pure')} (${epsilon === undefined ? 'ε —' : costText({ epsilon }, 'pure')} / ${taus.length})`,
   ];
   if (q.endpoints !== undefined || unit === undefined || q.unitTable === undefined)
     return {
@@ -43,7 +44,7 @@ export function r2tPlannedSql(
     text,
     comments: [
       ...comments,
-      `its answer: k (the group values joined by U+0001), t0, t1, … (one per τ)${request.clamp ? `, in units of 2^-${request.clamp.k} of ${q.column}` : ''}; --aggregates does not read it back yet`,
+      `its answer: k (the group values joined by U+0001), t0, t1, … (one per τ)${request.clamp ? `, in units of 2^-${request.clamp.k} of ${q.column}` : ''}, m (units with rows in several groups, a local note); --aggregates does not read it back yet`,
     ],
   };
 }

@@ -10,6 +10,7 @@
 import { makeMeasurement } from '../../../core/measurement.js';
 import { PrivacyError, pure } from '../../../core/measures.js';
 import { cryptoRandom, type RandomSource } from '../../../core/random.js';
+import { splitEpsilon } from '../../../dp/accounting/pure.js';
 import { r2tRelease } from '../../../dp/r2t/r2t.js';
 import { r2tThresholds } from '../../../dp/r2t/r2t-thresholds.js';
 import { edgeLpAnswers, triangleLpAnswers } from '../../../dp/r2t/self-join-lp.js';
@@ -60,6 +61,17 @@ export function r2tGridExponent(q: R2tQueryDescription, taus: readonly number[])
   return q.aggregate === 'sum' ? sumGridExponent(q.low!, q.high!, taus[taus.length - 1]) : 0;
 }
 
+/**
+ * The owner's local notes of a grouped R2T release, the same whether the exact stage ran in memory or at the source
+ * (r2t-at-source.ts): the units counted in the least of their groups, and the groups outside the declared domain.
+ */
+export function r2tLocalNotes(moved: number, outside: number): string[] {
+  return [
+    ...(moved > 0 ? [`${moved} units have rows in several groups and were counted in the least of their groups`] : []),
+    ...(outside > 0 ? [`${outside} groups of the data are outside the declared domain and are not released`] : []),
+  ];
+}
+
 /** The truncated answers of each cell, computed on the tables in memory. */
 export function r2tExactOf(options: R2tOptions, input: R2tInput, taus: readonly number[]): R2tExact {
   const q = options.query;
@@ -83,11 +95,10 @@ export function r2tExactOf(options: R2tOptions, input: R2tInput, taus: readonly 
   if (!tables.has(unitTable)) tables.set(unitTable, tableOf(unitTable));
   if (q.join) for (const name of [q.table!, q.join.table]) if (!tables.has(name)) tables.set(name, tableOf(name));
   const k = r2tGridExponent(q, taus);
-  const { groups, moved } = r2tContributions(q, tables, unitTable, options.unit!, k);
-  if (moved > 0) local.push(`${moved} units have rows in several groups and were counted in the least of their groups`);
+  const { groups, moved } = r2tContributions(q, tables, unitTable, options.unit!, k, taus[taus.length - 1] * 2 ** k);
   const known = new Set(cells.map((c) => c.join(GROUP_SEPARATOR)));
   const outside = [...groups.keys()].filter((k) => !known.has(k)).length;
-  if (outside > 0) local.push(`${outside} groups of the data are outside the declared domain and are not released`);
+  local.push(...r2tLocalNotes(moved, outside));
   return {
     cells,
     answers: cells.map((c) => truncatedAnswers(groups.get(c.join(GROUP_SEPARATOR)) ?? [], taus, k)),
@@ -109,7 +120,9 @@ export function makeR2tRelease(options: R2tOptions): ReleaseMeasurement {
     );
   const epsilon = m.epsilon;
   const taus = r2tThresholds(q.gs);
-  const epsilonPerCandidate = epsilon / taus.length;
+  // The share each candidate is given, as r2tRelease computes it: the largest decimal whose L-fold sum stays ≤ ε. The
+  // plain quotient ε/L can be an ulp above it (ε 1 over 11 or 13 candidates), and its L-fold sum above ε (review).
+  const epsilonPerCandidate = splitEpsilon(epsilon, taus.length);
   const rng = options.rng ?? cryptoRandom();
   const exact = (input: R2tInput): R2tExact => r2tExactOf(options, input, taus);
   // Counts of rows are integers and take the integer Laplace; sums and the self-join LPs do not: the edge LP is half a

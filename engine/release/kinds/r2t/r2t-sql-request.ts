@@ -2,7 +2,8 @@
  * What the SQL of an R2T release (engine/source/sql/r2t-sql.ts) computes for a query: its unit and groups, its
  * thresholds, its join key, and a sum's column, clamp and fixed-point grid (engine/dp/r2t/sum-grid.ts). `privspec plan`
  * prints it and a source runs it (r2t-at-source.ts), so both ask the same statement. A sum's column is read from the
- * joined table when the query joins one (the fact table: orders' amounts).
+ * joined table when the query joins one (the fact table: orders' amounts), as in memory (r2t-contributions.ts); the
+ * checker refuses a column of the unit's table or of both (privspec-data-checks.ts).
  */
 import { r2tThresholds } from '../../../dp/r2t/r2t-thresholds.js';
 import type { R2tSqlRequest } from '../../../source/sql/r2t-sql.js';
