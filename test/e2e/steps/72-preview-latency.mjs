@@ -30,6 +30,9 @@ export default async function previewLatency(t) {
     await t.runCommand('File: Save All');
     await t.runCommand('View: Close All Editors');
     await t.openFile(spec, contentText);
+    // The spec's ▶ Preview lens shows once the language server has checked it: before that the command only says the
+    // server is not running (seen when this step runs alone under load: no panel within 120 s).
+    await page.locator('.editor-instance .monaco-editor .codelens-decoration a', { hasText: '▶ Preview' }).first().waitFor({ timeout: 120000 });
     const lines = fs.readFileSync(path.join(workspace, 'example', spec), 'utf8').split('\n');
     const line = lines.findIndex((l) => new RegExp(`^release ${release}\\s*:`).test(l));
     if (line < 0) throw new Error(`${spec} has no release ${release}`);
