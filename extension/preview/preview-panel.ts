@@ -11,6 +11,7 @@ import {
 import type { RunOutcome } from '../commands/run-release.js';
 import type { FromPreview, HostTiming, PageTiming, PreviewControls, ToPreview } from './preview-protocol.js';
 import { panelColumn, panelHtml, panelOptions, trackPanel } from '../webview-shell.js';
+import { packArrays } from './packed-arrays.js';
 
 /**
  * The release-preview panel: one at a time, retargeted by ▶ Preview (Keep this preview pins it: the next ▶ Preview then
@@ -211,7 +212,10 @@ export class PreviewPanel {
   }
 
   private post(message: ToPreview): Thenable<boolean> {
-    return this.panel.webview.postMessage(this.stamped(message));
+    const stamped = this.stamped(message);
+    return this.panel.webview.postMessage(
+      stamped.type === 'preview' ? { ...stamped, preview: packArrays(stamped.preview) } : stamped,
+    );
   }
 
   private html(): string {

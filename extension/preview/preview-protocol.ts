@@ -12,6 +12,8 @@ export type ToPreview =
   /**
    * `reset`: the host set the parameters back to the spec's (the spec was edited, or the panel shows another release);
    * the page drops the values it moved, so that its sliders and what Release… and Write parameters send follow.
+   * The body's long numeric arrays (a grid's maps) arrive as Float64Arrays (packed-arrays.ts): a view reads them by
+   * index and length only.
    */
   | {
       readonly type: 'preview';

@@ -279,6 +279,28 @@ await test("the first preview's phases are stamped for the real-editor test, and
   await p.close();
 });
 
+await test('a grid whose maps arrive as Float64Arrays (how the editor delivers a packed message) draws as from plain arrays, and is saved as plain arrays', async () => {
+  const { p, errors } = await open('dark');
+  const preview = grid(128);
+  const pixels = () => p.locator('figure.heatmap canvas').evaluateAll((cs) => cs.map((c) => [c.getAttribute('aria-label'), c.toDataURL()]));
+  await show(p, preview);
+  const plain = await pixels();
+  await p.evaluate((m) => {
+    delete window.__privspecRendered;
+    const body = { ...m.body, truth: Float64Array.from(m.body.truth), draw: Float64Array.from(m.body.draw) };
+    window.postMessage({ type: 'preview', preview: { ...m, body } }, '*');
+  }, preview);
+  await p.waitForFunction(() => window.__privspecRendered !== undefined && (window.__states ?? []).length > 1);
+  assert.deepEqual(await pixels(), plain);
+  const saved = await p.evaluate(() => {
+    const b = window.__states.at(-1).state.preview.body;
+    return { truth: Array.isArray(b.truth), draw: Array.isArray(b.draw), n: b.draw.length };
+  });
+  assert.deepEqual(saved, { truth: true, draw: true, n: 128 * 128 });
+  assert.deepEqual(errors, []);
+  await p.close();
+});
+
 await test('screenshots of every kind in light, dark and high-contrast themes', async () => {
   for (const theme of Object.keys(THEMES)) {
     const { p, errors } = await open(theme);
