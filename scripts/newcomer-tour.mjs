@@ -171,6 +171,26 @@ async function problemTexts() {
 async function statusBar() {
   return flat(await page.locator('.statusbar-item', { hasText: /Budget|ε|ρ|ledger/ }).allInnerTexts().then((x) => x.join(' | ')));
 }
+/**
+ * The panel's text as it is shown: without the screen reader's live region (`.sr-only`, clipped to nothing on screen),
+ * which repeats the budget sentence for a screen reader and which the first tour read as the panel saying it twice.
+ * The live region's text is logged apart.
+ */
+async function panelText() {
+  const [shown, spoken] = await panel()
+    .locator('body')
+    .evaluate((b) => {
+      const hidden = [...b.querySelectorAll('.sr-only, [aria-live]')].filter((e) => e.getBoundingClientRect().width <= 1);
+      const spoken = hidden.map((e) => e.textContent ?? '').join(' | ');
+      const saved = hidden.map((e) => e.style.display);
+      hidden.forEach((e) => (e.style.display = 'none'));
+      const shown = b.innerText;
+      hidden.forEach((e, i) => (e.style.display = saved[i]));
+      return [shown, spoken];
+    });
+  if (spoken.trim()) log(`LIVE REGION (screen readers only, not on screen): ${flat(spoken).slice(0, 600)}`);
+  return flat(shown);
+}
 /** Opens a preview of the release on `line` of the open spec from the palette; returns [ms, panel text]. */
 async function preview(rel, release, figure, { narrow = false } = {}) {
   await closeAll();
@@ -189,7 +209,7 @@ async function preview(rel, release, figure, { narrow = false } = {}) {
   const drawn = await panel().locator('body').evaluate(() => window.__privspecRendered?.firstAt);
   const ms = (drawn ?? Date.now()) - clicked;
   await page.waitForTimeout(1500);
-  const text = flat(await panel().locator('body').innerText());
+  const text = await panelText();
   log(`TIME preview ${release} (${rel}): ${ms} ms to first figure${drawn ? '' : ' (no render stamp: Playwright time)'}`);
   log(`PANEL ${release}: ${text.slice(0, 6000)}`);
   await shot(`preview-${release}`);
@@ -335,7 +355,7 @@ section('visits-zcdp', async () => {
   await runCommand('PrivSpec: Show Ledger');
   await panel().locator('#entries, body').first().waitFor();
   await page.waitForTimeout(2000);
-  log('LEDGER VIEW:', flat(await panel().locator('body').innerText()));
+  log('LEDGER VIEW:', await panelText());
   await shot('visits-ledger');
   await runCommand('Notifications: Clear All Notifications');
 });
@@ -377,7 +397,7 @@ section('public-file', async () => {
   await page.locator('.tabs-container .tab', { hasText: 'Risk Report' }).first().waitFor({ timeout: 120000 });
   await panel().locator('#after, #after-unavailable').first().waitFor({ timeout: 180000 });
   await page.waitForTimeout(1500);
-  log('RISK REPORT (from public-file.privspec):', flat(await panel().locator('body').innerText()).slice(0, 5000));
+  log('RISK REPORT (from public-file.privspec):', (await panelText()).slice(0, 5000));
   await shot('risk-report-public-file');
   await panel().locator('#after, #after-unavailable').first().scrollIntoViewIfNeeded();
   await shot('risk-report-public-file-after');
