@@ -419,7 +419,7 @@ section('adult-diagnostics', async () => {
   log('LENSES adult.privspec:', (await lenses()).join(' ‖ '));
   log('STATUS BAR adult:', await statusBar());
   // The quick fixes on each linked-releases error line.
-  for (const r of ['public', 'salary_pram', 'age_grid']) {
+  for (const r of ['public', 'salary_pram']) {
     const l = lineOf('adult/adult.privspec', new RegExp(`^release ${r}\\s*:`));
     await goTo(l, 10);
     await page.keyboard.press('Control+.');
@@ -571,8 +571,10 @@ section('adult-completion', async () => {
   await page.keyboard.press('Control+S');
   await page.waitForTimeout(1000);
   fs.writeFileSync(path.join(workspace, 'adult/adult.privspec'), pristine.get('adult/adult.privspec').replace('"marital-status"\n', '"marital-status", "native-country"\n').replace(', workclass, "native-country"', ', workclass'));
-  await page.waitForTimeout(5000);
-  await showProblems('native');
+  // The warning comes with the data checks, seconds after the file changed: wait for it (run 1 of the second tour read
+  // the Problems list before the filter had applied, and asked for quick fixes before the warning was there).
+  await showProblems('has no hierarchy');
+  for (let i = 0; i < 60 && !(await problemTexts()).some((t) => t.includes('has no hierarchy')); i++) await page.waitForTimeout(1000);
   log('PROBLEMS naming native-country (quasi without hierarchy):', (await problemTexts()).join(' ‖ '));
   await goTo(lineOf('adult/adult.privspec', /^\s*quasi/), 60);
   await page.keyboard.press('Control+.');
@@ -610,7 +612,6 @@ section('adult-previews', async () => {
   } else log('LATTICE: no canvas/svg lattice element found');
   [times.pram] = await preview('adult/adult-accepted.privspec', 'salary_pram', 'svg.preview-chart, figure.preview-chart', { narrow: true });
   [times.view] = await preview('adult/adult-accepted.privspec', 'salary_view', '#view-partition figure.view-projection, #view-partition canvas', { narrow: true });
-  [times.grid] = await preview('adult/adult-accepted.privspec', 'age_grid', 'svg.preview-chart, figure.preview-chart, canvas');
   log('TIME Adult previews (ms):', JSON.stringify(times));
 });
 
@@ -618,10 +619,13 @@ section('attack-demo', async () => {
   await closeAll();
   await openFile('attack-demo/pram.privspec', 'dataset customers');
   await page.waitForTimeout(6000);
-  await showProblems('');
-  log('PROBLEMS attack-demo/pram.privspec (all files):', (await problemTexts()).join(' ‖ '));
+  // The list holds every open file's problems (Adult's first): filter by the demo's file, then by the code.
+  await showProblems('pram.privspec');
+  await page.waitForTimeout(1500);
+  log('PROBLEMS attack-demo/pram.privspec:', (await problemTexts()).join(' ‖ '));
   await showProblems('data-dependent');
-  log('PROBLEMS data-dependent-domain:', (await problemTexts()).join(' ‖ '));
+  await page.waitForTimeout(1500);
+  log('PROBLEMS data-dependent-domain (all open files):', (await problemTexts()).join(' ‖ '));
   await shot('attack-demo-problems');
   log('LENSES attack-demo:', (await lenses()).join(' ‖ '));
   await runCommand('PrivSpec: Simulate Attack…');
