@@ -234,7 +234,11 @@ async function narrowShots(release) {
   if (overflow > 1) log(`NOTE narrow preview ${release} overflows by ${overflow} px`);
   const overlaps = await panel().locator('body').evaluate(() => {
     // Text boxes (svg text and small HTML labels) that overlap one another by more than 2 px each way.
+    // Text inside a closed <details> (a table under its summary) is not on screen, though Chromium may still give
+    // it a box: run 1 of the second tour counted the closed matrix table's 'from \\ to' over the next chart's label.
+    const shown = (e) => !e.closest('details:not([open]) > :not(summary)');
     const boxes = [...document.querySelectorAll('svg text, label, .label, th, figcaption')]
+      .filter(shown)
       .map((e) => ({ t: (e.textContent ?? '').trim().slice(0, 30), r: e.getBoundingClientRect() }))
       .filter((b) => b.t && b.r.width > 0 && b.r.height > 0);
     const out = [];
@@ -246,7 +250,8 @@ async function narrowShots(release) {
         if (w > 2 && h > 2) out.push(`"${boxes[i].t}" × "${boxes[j].t}"`);
       }
     }
-    const tiny = [...document.querySelectorAll('svg text')].filter((e) => e.getBoundingClientRect().height > 0 && e.getBoundingClientRect().height < 7).length;
+    const tinyTexts = [...document.querySelectorAll('svg text')].filter(shown).filter((e) => e.getBoundingClientRect().height > 0 && e.getBoundingClientRect().height < 7);
+    const tiny = tinyTexts.length ? `${tinyTexts.length} (${tinyTexts.slice(0, 4).map((e) => `"${(e.textContent ?? '').trim().slice(0, 20)}" ${e.getBoundingClientRect().height.toFixed(1)} px`).join(', ')})` : 0;
     return { overlaps: out.slice(0, 12), count: out.length, tiny };
   }).catch((e) => ({ overlaps: [String(e)], count: -1, tiny: -1 }));
   log(`narrow: preview ${release}: ${overlaps.count} overlapping text pairs ${overlaps.overlaps.join('; ')}; svg texts under 7 px high: ${overlaps.tiny}`);
