@@ -171,6 +171,26 @@ async function problemTexts() {
 async function statusBar() {
   return flat(await page.locator('.statusbar-item', { hasText: /Budget|ε|ρ|ledger/ }).allInnerTexts().then((x) => x.join(' | ')));
 }
+/**
+ * The panel's text as it is shown: without the screen reader's live region (`.sr-only`, clipped to nothing on screen),
+ * which repeats the budget sentence for a screen reader and which the first tour read as the panel saying it twice.
+ * The live region's text is logged apart.
+ */
+async function panelText() {
+  const [shown, spoken] = await panel()
+    .locator('body')
+    .evaluate((b) => {
+      const hidden = [...b.querySelectorAll('.sr-only, [aria-live]')].filter((e) => e.getBoundingClientRect().width <= 1);
+      const spoken = hidden.map((e) => e.textContent ?? '').join(' | ');
+      const saved = hidden.map((e) => e.style.display);
+      hidden.forEach((e) => (e.style.display = 'none'));
+      const shown = b.innerText;
+      hidden.forEach((e, i) => (e.style.display = saved[i]));
+      return [shown, spoken];
+    });
+  if (spoken.trim()) log(`LIVE REGION (screen readers only, not on screen): ${flat(spoken).slice(0, 600)}`);
+  return flat(shown);
+}
 /** Opens a preview of the release on `line` of the open spec from the palette; returns [ms, panel text]. */
 async function preview(rel, release, figure, { narrow = false } = {}) {
   await closeAll();
@@ -189,7 +209,7 @@ async function preview(rel, release, figure, { narrow = false } = {}) {
   const drawn = await panel().locator('body').evaluate(() => window.__privspecRendered?.firstAt);
   const ms = (drawn ?? Date.now()) - clicked;
   await page.waitForTimeout(1500);
-  const text = flat(await panel().locator('body').innerText());
+  const text = await panelText();
   log(`TIME preview ${release} (${rel}): ${ms} ms to first figure${drawn ? '' : ' (no render stamp: Playwright time)'}`);
   log(`PANEL ${release}: ${text.slice(0, 6000)}`);
   await shot(`preview-${release}`);
@@ -214,7 +234,11 @@ async function narrowShots(release) {
   if (overflow > 1) log(`NOTE narrow preview ${release} overflows by ${overflow} px`);
   const overlaps = await panel().locator('body').evaluate(() => {
     // Text boxes (svg text and small HTML labels) that overlap one another by more than 2 px each way.
+    // Text inside a closed <details> (a table under its summary) is not on screen, though Chromium may still give
+    // it a box: run 1 of the second tour counted the closed matrix table's 'from \\ to' over the next chart's label.
+    const shown = (e) => !e.closest('details:not([open]) > :not(summary)');
     const boxes = [...document.querySelectorAll('svg text, label, .label, th, figcaption')]
+      .filter(shown)
       .map((e) => ({ t: (e.textContent ?? '').trim().slice(0, 30), r: e.getBoundingClientRect() }))
       .filter((b) => b.t && b.r.width > 0 && b.r.height > 0);
     const out = [];
@@ -226,7 +250,8 @@ async function narrowShots(release) {
         if (w > 2 && h > 2) out.push(`"${boxes[i].t}" × "${boxes[j].t}"`);
       }
     }
-    const tiny = [...document.querySelectorAll('svg text')].filter((e) => e.getBoundingClientRect().height > 0 && e.getBoundingClientRect().height < 7).length;
+    const tinyTexts = [...document.querySelectorAll('svg text')].filter(shown).filter((e) => e.getBoundingClientRect().height > 0 && e.getBoundingClientRect().height < 7);
+    const tiny = tinyTexts.length ? `${tinyTexts.length} (${tinyTexts.slice(0, 4).map((e) => `"${(e.textContent ?? '').trim().slice(0, 20)}" ${e.getBoundingClientRect().height.toFixed(1)} px`).join(', ')})` : 0;
     return { overlaps: out.slice(0, 12), count: out.length, tiny };
   }).catch((e) => ({ overlaps: [String(e)], count: -1, tiny: -1 }));
   log(`narrow: preview ${release}: ${overlaps.count} overlapping text pairs ${overlaps.overlaps.join('; ')}; svg texts under 7 px high: ${overlaps.tiny}`);
@@ -335,7 +360,7 @@ section('visits-zcdp', async () => {
   await runCommand('PrivSpec: Show Ledger');
   await panel().locator('#entries, body').first().waitFor();
   await page.waitForTimeout(2000);
-  log('LEDGER VIEW:', flat(await panel().locator('body').innerText()));
+  log('LEDGER VIEW:', await panelText());
   await shot('visits-ledger');
   await runCommand('Notifications: Clear All Notifications');
 });
@@ -377,7 +402,7 @@ section('public-file', async () => {
   await page.locator('.tabs-container .tab', { hasText: 'Risk Report' }).first().waitFor({ timeout: 120000 });
   await panel().locator('#after, #after-unavailable').first().waitFor({ timeout: 180000 });
   await page.waitForTimeout(1500);
-  log('RISK REPORT (from public-file.privspec):', flat(await panel().locator('body').innerText()).slice(0, 5000));
+  log('RISK REPORT (from public-file.privspec):', (await panelText()).slice(0, 5000));
   await shot('risk-report-public-file');
   await panel().locator('#after, #after-unavailable').first().scrollIntoViewIfNeeded();
   await shot('risk-report-public-file-after');
@@ -399,7 +424,7 @@ section('adult-diagnostics', async () => {
   log('LENSES adult.privspec:', (await lenses()).join(' ‖ '));
   log('STATUS BAR adult:', await statusBar());
   // The quick fixes on each linked-releases error line.
-  for (const r of ['public', 'salary_pram', 'age_grid']) {
+  for (const r of ['public', 'salary_pram']) {
     const l = lineOf('adult/adult.privspec', new RegExp(`^release ${r}\\s*:`));
     await goTo(l, 10);
     await page.keyboard.press('Control+.');
@@ -551,8 +576,10 @@ section('adult-completion', async () => {
   await page.keyboard.press('Control+S');
   await page.waitForTimeout(1000);
   fs.writeFileSync(path.join(workspace, 'adult/adult.privspec'), pristine.get('adult/adult.privspec').replace('"marital-status"\n', '"marital-status", "native-country"\n').replace(', workclass, "native-country"', ', workclass'));
-  await page.waitForTimeout(5000);
-  await showProblems('native');
+  // The warning comes with the data checks, seconds after the file changed: wait for it (run 1 of the second tour read
+  // the Problems list before the filter had applied, and asked for quick fixes before the warning was there).
+  await showProblems('has no hierarchy');
+  for (let i = 0; i < 60 && !(await problemTexts()).some((t) => t.includes('has no hierarchy')); i++) await page.waitForTimeout(1000);
   log('PROBLEMS naming native-country (quasi without hierarchy):', (await problemTexts()).join(' ‖ '));
   await goTo(lineOf('adult/adult.privspec', /^\s*quasi/), 60);
   await page.keyboard.press('Control+.');
@@ -590,7 +617,6 @@ section('adult-previews', async () => {
   } else log('LATTICE: no canvas/svg lattice element found');
   [times.pram] = await preview('adult/adult-accepted.privspec', 'salary_pram', 'svg.preview-chart, figure.preview-chart', { narrow: true });
   [times.view] = await preview('adult/adult-accepted.privspec', 'salary_view', '#view-partition figure.view-projection, #view-partition canvas', { narrow: true });
-  [times.grid] = await preview('adult/adult-accepted.privspec', 'age_grid', 'svg.preview-chart, figure.preview-chart, canvas');
   log('TIME Adult previews (ms):', JSON.stringify(times));
 });
 
@@ -598,10 +624,13 @@ section('attack-demo', async () => {
   await closeAll();
   await openFile('attack-demo/pram.privspec', 'dataset customers');
   await page.waitForTimeout(6000);
-  await showProblems('');
-  log('PROBLEMS attack-demo/pram.privspec (all files):', (await problemTexts()).join(' ‖ '));
+  // The list holds every open file's problems (Adult's first): filter by the demo's file, then by the code.
+  await showProblems('pram.privspec');
+  await page.waitForTimeout(1500);
+  log('PROBLEMS attack-demo/pram.privspec:', (await problemTexts()).join(' ‖ '));
   await showProblems('data-dependent');
-  log('PROBLEMS data-dependent-domain:', (await problemTexts()).join(' ‖ '));
+  await page.waitForTimeout(1500);
+  log('PROBLEMS data-dependent-domain (all open files):', (await problemTexts()).join(' ‖ '));
   await shot('attack-demo-problems');
   log('LENSES attack-demo:', (await lenses()).join(' ‖ '));
   await runCommand('PrivSpec: Simulate Attack…');

@@ -5,7 +5,7 @@ import { decideGeneralization } from '../release/decide-generalization.js';
 import type { AnonymizationProblem } from '../search/problem.js';
 import { keptRecords, valuesAt } from './frequency-decision.js';
 import type { AnonymityDescription, DatasetDescription } from '../release/release-description.js';
-import { classSizeHistogram } from '../risk/class-size-histogram.js';
+import type { ClassSizeHistogram } from '../risk/class-size-histogram.js';
 import { populationUniqueness } from '../risk/population-uniqueness.js';
 import { classRisk, type UnitCodes } from '../risk/class-risk.js';
 import type { EquivalenceClasses } from '../anonymity/equivalence-classes.js';
@@ -16,7 +16,7 @@ const SAMPLE_ROWS = 12;
 
 /**
  * The figures of one partition, from the report's own count (`classRisk`): persons per class with a unit, rows
- * otherwise; `rows` are the rows the partition holds.
+ * otherwise; `rows` are the rows the partition holds. The class-size histogram is returned beside them, counted alike.
  */
 function risk(
   classes: EquivalenceClasses,
@@ -24,13 +24,13 @@ function risk(
   unit: { readonly name: string; readonly codes: UnitCodes } | undefined,
   sampling: number | undefined,
   kept?: ArrayLike<number>,
-): RiskFigures {
+): { figures: RiskFigures; histogram: ClassSizeHistogram } {
   const { histogram: h, prosecutor: p } = classRisk(classes, unit?.codes, kept);
   const pu =
     sampling !== undefined && sampling > 0 && sampling <= 1 && h.rows > 0
       ? (populationUniqueness(h, sampling).dankar.share ?? undefined)
       : undefined;
-  return {
+  const figures: RiskFigures = {
     rows,
     classes: h.classes,
     averageRisk: p.averageRisk,
@@ -38,6 +38,7 @@ function risk(
     ...(unit !== undefined ? { unit: unit.name, persons: h.rows } : {}),
     ...(pu !== undefined ? { populationUniqueness: pu } : {}),
   };
+  return { figures, histogram: h };
 }
 
 /** The dataset's unit as the frequency table codes it, when the table groups by it. */
@@ -85,8 +86,9 @@ function exampleRecords(problem: AnonymizationProblem): number[] {
  * the transformation the release applies — decided on the frequency table over the columns the anonymity block reads
  * (`problemOf`, what ▶ Run and `privspec release` search, in memory or on a source's frequency table; the spec's pins
  * fixed, the rest searched) — a node to preview (that transformation, or the one the user picked), example records
- * before and after it, its class sizes and suppressed rows, and the prosecutor risk (El Emam & Dankar 2008) before and
- * after from the classes weighted by their rows, with population uniqueness when `sampling` is declared.
+ * before and after it, its class sizes and suppressed rows, and the prosecutor risk (El Emam & Dankar 2008) as it
+ * stands (at the pinned levels, as the Risk Report counts it) and after, in persons with a unit, with population
+ * uniqueness when `sampling` is declared.
  */
 export function generalizePreview(
   table: FrequencyTable,
@@ -139,27 +141,32 @@ export function generalizePreview(
   const at = release && same(optimum, selected) ? release.evaluation : evaluator.evaluate(grid.id(selected));
   const kept = keptRecords(frequencies, problem, at);
   const examples = exampleRecords(problem);
-  const before = examples.map((t) =>
+  const sampleBefore = examples.map((t) =>
     valuesAt(
       problem,
       t,
       quasi.map(() => 0),
     ),
   );
-  const after = examples.map((t) => (kept[t] ? valuesAt(problem, t, selected) : null));
-  const keptSizes: number[] = [];
-  for (let id = 0; id < at.cells.classCount; id++) if (at.classPass[id]) keptSizes.push(at.cells.classSizes[id]);
-  const h = classSizeHistogram(keptSizes);
-  // Risk before and after as the Risk Report counts it: the records' classes as they stand, and at the selected levels
-  // with the classes the release suppresses left out (whether a class is kept is a property of its records).
+  const sampleAfter = examples.map((t) => (kept[t] ? valuesAt(problem, t, selected) : null));
+  // Risk before and after as the Risk Report counts it: the data at the spec's pinned levels (the report's "as it
+  // stands", riskBefore: one "before" per spec), and at the selected levels with the classes the release suppresses
+  // left out (whether a class is kept is a property of its records). Class sizes count persons with a unit, as there.
   const unit = unitOf(frequencies, dataset.unit);
-  const original = frequencyClasses(frequencies, quasi);
+  const pinned = quasi.map((q, i) => Math.min(anonymity.pins.get(q) ?? 0, heights[i]));
+  const original = frequencyClasses(
+    frequencies,
+    quasi,
+    pinned.some((l) => l > 0) ? { hierarchies: problem.qi.map((q) => q.hierarchy), levels: pinned } : undefined,
+  );
   const generalized = frequencyClasses(frequencies, quasi, {
     hierarchies: problem.qi.map((q) => q.hierarchy),
     levels: selected,
   });
   const keptClasses = Uint8Array.from(generalized.firstRow, (t) => kept[t]);
   const first = examples[0];
+  const before = risk(original, frequencies.rowCount, unit, dataset.sampling);
+  const after = risk(generalized, frequencies.rowCount - at.outliers, unit, dataset.sampling, keptClasses);
   return {
     kind: 'generalize',
     columns: quasi,
@@ -170,17 +177,17 @@ export function generalizePreview(
     selected,
     levelMeaning: quasi.map(
       (q, i) =>
-        `${q} ${selected[i]} of ${heights[i]}${first !== undefined && selected[i] > 0 ? `: ${before[0][i]} → ${valuesAt(problem, first, selected)[i]}` : ''}`,
+        `${q} ${selected[i]} of ${heights[i]}${first !== undefined && selected[i] > 0 ? `: ${sampleBefore[0][i]} → ${valuesAt(problem, first, selected)[i]}` : ''}`,
     ),
-    sample: { header: quasi, before, after },
-    classSizes: h.sizes.map((s, i) => [s, h.counts[i]] as const),
+    sample: { header: quasi, before: sampleBefore, after: sampleAfter },
+    classSizes: after.histogram.sizes.map((s, i) => [s, after.histogram.counts[i]] as const),
     suppressed: at.outliers,
     satisfied: at.valid,
     loss: { metric: metric.name, selected: check(selected).loss, optimum: release?.loss ?? null },
     pinned: quasi.filter((q) => anonymity.pins.has(q)),
     ...(unavailable !== undefined ? { unavailable } : {}),
     criteria: anonymity.criteria.map((c) => c.name),
-    before: risk(original, frequencies.rowCount, unit, dataset.sampling),
-    after: risk(generalized, frequencies.rowCount - at.outliers, unit, dataset.sampling, keptClasses),
+    before: before.figures,
+    after: after.figures,
   };
 }

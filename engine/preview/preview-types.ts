@@ -110,6 +110,7 @@ export interface GeneralizeBody {
     readonly before: readonly (readonly string[])[];
     readonly after: readonly (readonly string[] | null)[];
   };
+  /** The kept classes after, as [size, classes]: sizes in distinct units with a unit (the report's count), or rows. */
   readonly classSizes: readonly (readonly [number, number])[];
   readonly suppressed: number;
   readonly satisfied: boolean;
@@ -120,6 +121,7 @@ export interface GeneralizeBody {
   readonly pinned: readonly string[];
   /** Why the release would write nothing (no transformation within the pins satisfies the block). */
   readonly unavailable?: string;
+  /** The data as it stands: at the spec's pinned levels, the Risk Report's "before" (`riskBefore`). */
   readonly before: RiskFigures;
   readonly after: RiskFigures;
 }

@@ -71,16 +71,30 @@ function findings(group: readonly LinkedRelease[]): string {
   return out.map((x) => (directions.has(x) ? exactSentence(directions.get(x)!) : x)).join('; ');
 }
 
-/** The advice closing a pair's message: what to change, by what linked the two. */
+/**
+ * The advice closing a pair's message: only the changes that clear this pair (the editor's quick fixes are the same
+ * ones, each checked by the rule). A pin above level 0 clears a link to a release that randomizes the column, not one
+ * to a DP release, which the generalized file still answers; randomizing the columns clears a PRAM file's link; a DP
+ * release can be based on other columns; dropping either release always clears it.
+ */
 function advice(links: readonly LinkedRelease[]): string {
   const say = `or say why with 'accept linked-releases "reason"' on one of the two`;
+  const drop = 'drop one of the two releases from this plan';
   const exact = links.filter((l) => l.how === 'exact');
   if (exact.length === 0)
     return `leave the release that protects it out of this plan (or base it on columns the file does not write), ${say}`;
-  const columns = [...new Set(exact.map((l) => l.column))];
-  const files = [...new Set(exact.map((l) => l.publisher))];
-  const them = columns.length === 1 ? 'the column' : `the columns ${quoted(columns)}`;
-  return `the published file gives away what the other release protects; leave ${them} out of ${quoted(files)} (pin a quasi-identifier's level above 0, randomize it in the PRAM release, or drop the release that protects it), ${say}`;
+  const ways: string[] = [];
+  const pinnable = [
+    ...new Set(exact.filter((l) => !l.protectorDp && l.why?.startsWith('a quasi-identifier')).map((l) => l.column)),
+  ];
+  if (pinnable.length > 0) ways.push(`pin ${quoted(pinnable)} above level 0 in the anonymity block`);
+  for (const publisher of new Set(exact.filter((l) => l.publisherRandomizes).map((l) => l.publisher)))
+    ways.push(
+      `randomize ${quoted([...new Set(exact.filter((l) => l.publisher === publisher).map((l) => l.column))])} in '${publisher}' too`,
+    );
+  for (const protector of new Set(exact.filter((l) => l.protectorDp).map((l) => l.protector)))
+    ways.push(`base '${protector}' on columns the file does not write`);
+  return `the published file gives away what the other release protects; ${[...ways, drop].join(', or ')}, ${say}`;
 }
 
 /**

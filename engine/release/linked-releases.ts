@@ -60,6 +60,13 @@ export interface LinkedRelease {
   /** For an `exact` link: why the file writes the column exactly, and how the other release protects it. */
   readonly why?: string;
   readonly protection?: string;
+  /**
+   * Whether the protector is a DP release: then a pin above level 0 does not clear the link (the file, generalized,
+   * still answers it), while it does when the protector randomizes the column.
+   */
+  readonly protectorDp: boolean;
+  /** Whether the publisher randomizes columns (PRAM): randomizing the linking columns there too clears the link. */
+  readonly publisherRandomizes: boolean;
 }
 
 /** Why a quasi-identifier is written exactly, or undefined when it is generalized above level 0. */
@@ -112,6 +119,12 @@ export function protectedColumns(q: QueryDescription): Map<string, string> {
   return out;
 }
 
+/** Whether a release randomizes columns of its file (PRAM), as its kind says. */
+function randomizes(q: QueryDescription): boolean {
+  const kind = releaseKind(q.kind);
+  return !kind.dp && (kind.randomizedColumns?.(q).length ?? 0) > 0;
+}
+
 function acceptance(r: ReleaseDescription): { by: string; reason: string } | undefined {
   return r.accepts.includes('linked-releases')
     ? { by: r.name, reason: r.reasons?.['linked-releases'] ?? '' }
@@ -142,6 +155,8 @@ export function linkedReleases(releases: readonly ReleaseDescription[], layout: 
           finding,
           why,
           protection: how,
+          protectorDp: releaseKind(r.query.kind).dp,
+          publisherRandomizes: randomizes(m.query),
           ...(accepted ? { accepted } : {}),
         });
       }
@@ -173,6 +188,8 @@ export function linkedReleases(releases: readonly ReleaseDescription[], layout: 
         columns: shared,
         how: 'answers',
         finding,
+        protectorDp: true,
+        publisherRandomizes: randomizes(m.query),
         ...(accepted ? { accepted } : {}),
       });
     }

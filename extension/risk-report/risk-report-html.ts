@@ -3,6 +3,7 @@ import { short, summaryRows } from './risk-report-markdown.js';
 import { afterHeading } from './after-heading.js';
 import { attackHtml } from './attack-section.js';
 import { largest } from '../../engine/core/extremes.js';
+import { AS_IT_STANDS } from '../../engine/report/as-it-stands.js';
 
 function escape(text: string): string {
   return text.replace(/[&<>"']/g, (c) => `&#${c.charCodeAt(0)};`);
@@ -61,7 +62,7 @@ function requirementsHtml(r: RiskReport): string {
     const pct = (x: number) => `${(100 * x).toFixed(1)}%`;
     parts.push(
       `<h2>${afterHeading(a)}</h2><p>Levels: ${escape(a.levels.map((l) => `${l.column} ${l.level} of ${l.height}${l.example ? ` (${l.example})` : ''}`).join(', '))}</p>`,
-      '<table><tr><th>Figure</th><th>Before</th><th>After</th></tr>',
+      `<table><tr><th>Figure</th><th>${AS_IT_STANDS}</th><th>After</th></tr>`,
       `<tr><td>Rows released</td><td class="n">${r.rows}</td><td class="n">${a.rows} (${a.suppressed} suppressed)</td></tr>`,
       `<tr><td>Equivalence classes</td><td class="n">${r.classes}</td><td class="n">${a.classes}</td></tr>`,
       `<tr><td>Sample uniques</td><td class="n">${r.sampleUniques}</td><td class="n">${a.sampleUniques}</td></tr>`,

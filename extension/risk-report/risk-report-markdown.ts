@@ -4,6 +4,7 @@ import { afterHeading } from './after-heading.js';
 import { individualRiskMarkdown, individualRiskRows } from './individual-risk-text.js';
 import { plural } from '../../engine/core/plural.js';
 import { largest } from '../../engine/core/extremes.js';
+import { AS_IT_STANDS } from '../../engine/report/as-it-stands.js';
 
 /** A share as a percentage with one decimal: 0.6466 → `64.7%`. */
 export function percent(x: number): string {
@@ -99,7 +100,7 @@ export function riskReportMarkdown(r: RiskReport, generated = new Date()): strin
         `Levels: ${a.levels.map((l) => `${l.column} ${l.level} of ${l.height}${l.example ? ` (${l.example})` : ''}`).join(', ')}.`,
         '',
       );
-      lines.push('| Figure | Before | After |', '|---|---:|---:|');
+      lines.push(`| Figure | ${AS_IT_STANDS} | After |`, '|---|---:|---:|');
       lines.push(`| Rows released | ${r.rows} | ${a.rows} (${a.suppressed} suppressed) |`);
       lines.push(`| Equivalence classes | ${r.classes} | ${a.classes} |`);
       lines.push(`| Sample uniques | ${r.sampleUniques} | ${a.sampleUniques} |`);

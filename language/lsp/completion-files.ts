@@ -41,9 +41,11 @@ export async function fileItems(fs: FileSystemProvider, slot: FileSlot, range: R
     for (const node of nodes) {
       const name = UriUtils.basename(node.uri);
       if (name.startsWith('.')) continue;
-      if (node.isFile && !wanted.test(name)) continue;
+      // A symbolic link is listed as neither file nor folder: data linked into the workspace is files (newcomer tour).
+      const isFile = !node.isDirectory;
+      if (isFile && !wanted.test(name)) continue;
       const path = `${folder}${name}${node.isDirectory ? '/' : ''}`;
-      if (!entries.some((e) => e.path === path)) entries.push({ path, isFile: node.isFile, rank });
+      if (!entries.some((e) => e.path === path)) entries.push({ path, isFile, rank });
     }
   };
   const dataFolder =

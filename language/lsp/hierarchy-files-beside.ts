@@ -38,8 +38,10 @@ export async function hierarchyFilesBeside(
     : UriUtils.joinPath(UriUtils.dirname(document.uri), ...folder.split('/').filter(Boolean));
   try {
     const nodes = await fs.readDirectory(uri);
+    // A symbolic link is listed as neither a file nor a folder: data linked into a workspace (one copy of Adult for
+    // several projects, as the newcomer tour had it) keeps its hierarchies as links too. Names are checked below.
     return nodes
-      .filter((n) => n.isFile)
+      .filter((n) => !n.isDirectory)
       .map((n) => UriUtils.basename(n.uri))
       .filter((name) => name !== dataName && namesHierarchyOf(name, column))
       .sort()

@@ -1,10 +1,10 @@
 /**
  * Quick fixes for a pair of linked releases (one `linked-releases` diagnostic per pair, spec-linked-releases.ts): pin
  * the quasi-identifiers the files publish exactly at level 1, randomize them in the PRAM release too, leave the
- * columns out of the release whose list holds them, or accept the pair with a reason. Each fix but the acceptance is
- * tried on the spec as it would leave it (parsed again and checked by the same rule) and offered only when the pair is
- * then no longer linked: the rule is subtle (a pinned column the file still writes generalized answers a DP release
- * over it), and a fix that only moves the error would be worse than none.
+ * columns out of the release whose list holds them, drop one of the two releases, or accept the pair with a reason.
+ * Each fix but the acceptance is tried on the spec as it would leave it (parsed again and checked by the same rule) and
+ * offered only when the pair is then no longer linked: the rule is subtle (a pinned column the file still writes
+ * generalized answers a DP release over it), and a fix that only moves the error would be worse than none.
  */
 import type { AstNode } from 'langium';
 import { TextDocument } from 'vscode-languageserver-textdocument';
@@ -21,6 +21,8 @@ import { insert, insertBeforeClose, quickFix, replace, type FixContext } from '.
 interface Candidate {
   readonly title: string;
   readonly edits: TextEdit[];
+  /** The release the edits remove on purpose (the others must stay). */
+  readonly drops?: string;
 }
 
 const quoted = (cs: readonly string[]) => cs.map((c) => `'${c}'`).join(', ');
@@ -35,8 +37,9 @@ export function linkedReleasesFixes(c: FixContext): CodeAction[] {
     ...pinCandidates(c, pair),
     ...randomizeCandidates(pair, release),
     ...leaveOutCandidates(pair, release),
+    ...dropCandidates(c, pair, release),
   ];
-  const fixes = candidates.filter((x) => clears(c, pair, x.edits)).map((x) => quickFix(c, x.title, x.edits));
+  const fixes = candidates.filter((x) => clears(c, pair, x)).map((x) => quickFix(c, x.title, x.edits));
   const accept = acceptFix(c, release(pair.later), pair.earlier);
   return [...fixes, ...(accept ? [accept] : [])];
 }
@@ -123,6 +126,37 @@ function leaveOutCandidates(pair: LinkedPair, release: (name: string) => ast.Rel
   return out;
 }
 
+/**
+ * Drop one release of the pair from the plan: its lines go (the release and the comment lines right above it, which
+ * describe it). The message names this way out, and for a generalized file beside a DP release over its
+ * quasi-identifiers it is the only change that clears the pair (newcomer tour: 'public' offered acceptances only).
+ */
+function dropCandidates(
+  c: FixContext,
+  pair: LinkedPair,
+  release: (name: string) => ast.Release | undefined,
+): Candidate[] {
+  const doc = c.document.textDocument;
+  const lines = doc.getText().split('\n');
+  const out: Candidate[] = [];
+  for (const [name, kept] of [
+    [pair.later, pair.earlier],
+    [pair.earlier, pair.later],
+  ]) {
+    const range = release(name)?.$cstNode?.range;
+    if (!range) continue;
+    let first = range.start.line;
+    while (first > 0 && /^\s*\/\//.test(lines[first - 1])) first--;
+    const end = range.end.line + 1 < lines.length ? { line: range.end.line + 1, character: 0 } : range.end;
+    out.push({
+      title: `Drop the release '${name}' from this plan (keeps '${kept}')`,
+      edits: [replace({ start: { line: first, character: 0 }, end }, '')],
+      drops: name,
+    });
+  }
+  return out;
+}
+
 /** The lists of syntax nodes a query holds (its columns, dimensions, group keys), whatever its kind. */
 function nodeLists(query: AstNode): AstNode[][] {
   return Object.entries(query)
@@ -157,19 +191,24 @@ function removals(list: readonly AstNode[], drop: readonly AstNode[]): TextEdit[
   return kept.length > 0 ? edits : undefined;
 }
 
-/** Whether the spec with these edits applied no longer links the pair (the rule asked again of the parsed result). */
-function clears(c: FixContext, pair: LinkedPair, edits: TextEdit[]): boolean {
+/**
+ * Whether the spec with these edits applied no longer links the pair (the rule asked again of the parsed result), with
+ * every release but the one the candidate drops still there.
+ */
+function clears(c: FixContext, pair: LinkedPair, candidate: Candidate): boolean {
   if (!c.parse) return false;
   const text = TextDocument.applyEdits(
     TextDocument.create('x', 'privspec', 1, c.document.textDocument.getText()),
-    edits,
+    candidate.edits,
   );
   const spec = c.parse(text);
   if (!spec) return false;
+  const before = (c.document.parseResult.value as ast.Spec).releases.map((r) => r.name);
+  const expected = before.filter((name) => name !== candidate.drops);
   const names = new Set([pair.earlier, pair.later]);
   const links = specLinks(analyzeSpec(spec, specPath(c.document))).links;
   return (
-    spec.releases.filter((r) => names.has(r.name)).length === 2 &&
+    JSON.stringify(spec.releases.map((r) => r.name)) === JSON.stringify(expected) &&
     !links.some((l) => names.has(l.publisher) && names.has(l.protector))
   );
 }

@@ -65,7 +65,9 @@ export class PrivspecCodeLensProvider implements CodeLensProvider {
         command: refused
           ? {
               title: `▶ Run — ${refused}`,
-              tooltip: `The data's ledger cannot afford this release: ${refused}. Lower its cost or raise the budget (privspec budget raise, recorded).`,
+              // The title says "not affordable"; the tooltip says it in a sentence, with the sum once (it read "cannot
+              // afford this release: not affordable: …" on the newcomer tour).
+              tooltip: `The data's ledger cannot afford this release: ${refused.replace(/^not affordable: /, '')}. Lower its cost or raise the budget (privspec budget raise, recorded).`,
               command: '',
             }
           : { title: '▶ Run', command: RunReleaseCommand, arguments: [args] },

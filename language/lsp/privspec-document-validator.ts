@@ -12,6 +12,7 @@ import { describeDiagnostic } from './diagnostic-docs.js';
 import { focusTypos, keywordsFromCompletion, type ExpectedKeywords } from './typo-diagnostics.js';
 import { withoutUnclosedStringConsequences } from '../unclosed-string-check.js';
 import { readableIncompleteClauses } from '../incomplete-clause-check.js';
+import { readableOneColumnGrids } from '../one-column-grid-check.js';
 
 /**
  * Langium's document validator, with the link on every diagnostic, including the lexer's, parser's and linker's, which
@@ -39,7 +40,10 @@ export class PrivspecDocumentValidator extends DefaultDocumentValidator {
     // The checks plan the spec's releases synchronously; their kinds are loaded first, whoever asks for validation.
     await loadKindsOf(document);
     const diagnostics = await super.validateDocument(document, options, cancelToken);
-    const own = readableIncompleteClauses(document, withoutUnclosedStringConsequences(document, diagnostics));
+    const own = readableOneColumnGrids(
+      document,
+      readableIncompleteClauses(document, withoutUnclosedStringConsequences(document, diagnostics)),
+    );
     return focusTypos(document, own.map(describeDiagnostic), this.expected());
   }
 }

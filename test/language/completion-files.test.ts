@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { mkdirSync, mkdtempSync, writeFileSync } from 'node:fs';
+import { mkdirSync, mkdtempSync, symlinkSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { CompletionItem } from 'vscode-languageserver';
@@ -65,6 +65,25 @@ describe('completion of file names in from "…"', () => {
     );
     // Closed after the cursor: the file name replaces what is typed, the quote stays.
     assert.equal((items[0].textEdit as { newText: string }).newText, 'data/people.csv');
+  });
+
+  // The second newcomer tour linked Adult's files into its workspace: a link is listed as neither file nor folder, so
+  // each CSV was offered as a folder (no closing quote, the list opened again on it).
+  it('files linked into the folder are files: offered as such, and accepting one closes the string', async () => {
+    mkdirSync(join(root, 'linked'));
+    symlinkSync(join(root, 'data', 'people.csv'), join(root, 'linked', 'people.csv'));
+    symlinkSync(join(root, 'data', 'people_hierarchy_age.csv'), join(root, 'linked', 'people_hierarchy_age.csv'));
+    const items = await complete(
+      'dataset p from "linked/people.csv" delimiter ";" { quasi age }\nhierarchy age from "|',
+    );
+    const linked = items.filter((i) => i.label.startsWith('linked/') && i.label !== 'linked/');
+    assert.deepEqual(
+      linked.map((i) => [i.label, (i.textEdit as { newText: string }).newText, i.command]),
+      [
+        ['linked/people_hierarchy_age.csv', 'linked/people_hierarchy_age.csv"', undefined],
+        ['linked/people.csv', 'linked/people.csv"', undefined],
+      ],
+    );
   });
 
   it('nothing but files outside from "…" (a where value is not a file)', async () => {

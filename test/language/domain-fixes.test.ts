@@ -1,5 +1,6 @@
 import { strict as assert } from 'node:assert';
-import { readFileSync } from 'node:fs';
+import { mkdtempSync, readFileSync, rmSync, symlinkSync } from 'node:fs';
+import { tmpdir } from 'node:os';
 import { dirname, join, resolve } from 'node:path';
 import { fileURLToPath } from 'node:url';
 import type { LangiumDocument } from 'langium';
@@ -110,5 +111,34 @@ release n: count by education laplace epsilon 0.5
     const add = await actionsFor(document, quasi);
     assert.equal(add[0].title, "Use hierarchy 'adult_hierarchy_age.csv'");
     assert.deepEqual(withCode(await open(applied(document, add[0]), path), 'quasi-without-hierarchy'), []);
+  });
+
+  // The second newcomer tour: with the Adult files linked into the workspace (as the tour and a user keeping one copy
+  // of the data do), the editor said "No code actions available" under the warning on "native-country" (run2/65): the
+  // folder's listing gives a link as neither a file nor a folder, and only files were kept.
+  it('Adult linked into a folder: a quoted quasi-identifier without hierarchy offers its ARX file', async function () {
+    const dir = adultDirOrSkip(this);
+    const linked = mkdtempSync(join(tmpdir(), 'privspec-linked-adult-'));
+    try {
+      for (const f of ['adult.csv', 'adult_hierarchy_sex.csv', 'adult_hierarchy_native-country.csv'])
+        symlinkSync(join(dir, f), join(linked, f));
+      const spec = `dataset adult from "adult.csv" delimiter ";" {
+  quasi sex, "native-country"
+}
+hierarchy sex from "adult_hierarchy_sex.csv"
+anonymity { k 5 }
+`;
+      const path = join(linked, 'linked.privspec');
+      const document = await open(spec, path);
+      const quasi = withCode(document, 'quasi-without-hierarchy')[0];
+      assert.ok(quasi, 'a quasi-without-hierarchy warning');
+      const add = await actionsFor(document, quasi);
+      assert.equal(add[0]?.title, "Use hierarchy 'adult_hierarchy_native-country.csv'");
+      const fixed = applied(document, add[0]);
+      assert.ok(fixed.includes('hierarchy "native-country" from "adult_hierarchy_native-country.csv"\n'), fixed);
+      assert.deepEqual(withCode(await open(fixed, path), 'quasi-without-hierarchy'), []);
+    } finally {
+      rmSync(linked, { recursive: true, force: true });
+    }
   });
 });

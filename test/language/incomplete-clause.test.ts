@@ -64,3 +64,34 @@ describe('readable errors for an incomplete t-closeness clause and a repeated gr
     assert.ok(!fine.some((e) => /twice/.test(e.message)), fine.map((e) => e.message).join('\n'));
   });
 });
+
+// The second newcomer tour: Adult has one numeric column, so 'grid age size 64 …' is what a newcomer writes once
+// 'grid age, age' is refused; it gave "Expecting token of type ',' but found `size`" twice (at 'size' and at the
+// mechanism) and "unknown column 'size' in d.csv" from the parser's recovery.
+describe('a grid over one column is one readable error (second newcomer tour)', () => {
+  it("'grid age size 4 …' says a grid takes two columns and how to count one", async () => {
+    const es = await errors(
+      'budget { epsilon 1 }\nrelease g: grid age size 4 within 0..100 bound unit rows 1 laplace epsilon 1\n',
+    );
+    assert.deepEqual(
+      es.map((e) => [e.line, e.message]),
+      [
+        [
+          4,
+          "a grid counts points over two coordinate columns: write 'grid age, COLUMN size N [within lo..hi, lo..hi]'; for age alone, 'count by age' (banded by its hierarchy) or 'view age within lo..hi' gives its histogram",
+        ],
+      ],
+    );
+  });
+
+  it('a two-column grid with another parser error keeps the parser error', async () => {
+    const es = await errors(
+      'budget { epsilon 1 }\nrelease g: grid age, height size within 0..100, 0..300 bound unit rows 1 laplace epsilon 1\n',
+    );
+    assert.ok(es.length > 0);
+    assert.ok(
+      es.every((e) => !e.message.startsWith('a grid counts points')),
+      es.map((e) => e.message).join('\n'),
+    );
+  });
+});

@@ -201,6 +201,11 @@ describe('one release, one cost: lens, hover, Run dialog, toast, status bar and 
     assert.equal(code, 0);
     const disabled = await runLens();
     assert.equal(disabled.title, '▶ Run — not affordable: ledger ρ 0.09 spent + this ρ 0.05 > budget ρ 0.1');
+    // Its tooltip states the sum once (the newcomer tour read "cannot afford this release: not affordable: …").
+    assert.equal(
+      disabled.tooltip,
+      "The data's ledger cannot afford this release: ledger ρ 0.09 spent + this ρ 0.05 > budget ρ 0.1. Lower its cost or raise the budget (privspec budget raise, recorded).",
+    );
     // A lens with an empty command is plain text in VS Code: nothing to click.
     assert.equal(disabled.command, '');
     assert.equal(disabled.arguments, undefined);

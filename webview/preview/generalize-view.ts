@@ -4,6 +4,7 @@ import { histogramChart } from '../risk-report/histogram-chart.js';
 import { fmt, h, percent, table, value, widthOf } from './dom.js';
 import { latticeLegend, paintLattice } from './lattice-canvas.js';
 import { layoutLattice, nodeAt, stateOf } from './lattice-layout.js';
+import { AS_IT_STANDS } from '../../engine/report/as-it-stands.js';
 
 type GeneralizeBody = Extract<PreviewBody, { kind: 'generalize' }>;
 
@@ -226,11 +227,17 @@ export function generalizeView(
     h(
       'div',
       { class: 'charts', id: 'class-sizes' },
-      histogramChart(body.classSizes, 1, widthOf(container), 'Class sizes after (rows kept)'),
+      histogramChart(
+        body.classSizes,
+        1,
+        widthOf(container),
+        'Class sizes after (classes kept)',
+        body.after.unit !== undefined ? `distinct ${body.after.unit}` : 'rows',
+      ),
     ),
     table(
       `Re-identification risk (prosecutor, El Emam & Dankar 2008)${body.before.unit !== undefined ? `, counted in distinct ${body.before.unit}` : ''}`,
-      ['', 'Before', 'After'],
+      ['', AS_IT_STANDS, 'After'],
       [
         ['Rows', String(body.before.rows), String(body.after.rows)],
         ...(body.before.unit !== undefined

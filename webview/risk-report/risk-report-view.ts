@@ -7,6 +7,7 @@ import { individualRiskSection } from './individual-risk-section.js';
 import { attackView } from './attack-view.js';
 import { plural } from '../../engine/core/plural.js';
 import { percentText } from '../../engine/core/percent-text.js';
+import { AS_IT_STANDS } from '../../engine/report/as-it-stands.js';
 
 interface State {
   readonly report?: RiskReport;
@@ -146,7 +147,7 @@ function drawCharts(container: HTMLElement, r: RiskReport): void {
   const draw = () => {
     const columns = after && container.clientWidth >= 640 ? 2 : 1;
     const width = Math.max(200, (container.clientWidth - (columns - 1) * 16) / columns);
-    const charts = [histogramChart(r.classSizeHistogram, r.k, width, 'As it stands', unit)];
+    const charts = [histogramChart(r.classSizeHistogram, r.k, width, AS_IT_STANDS, unit)];
     if (after)
       charts.push(histogramChart(after.classSizeHistogram, r.k, width, 'After the optimal transformation', unit));
     container.replaceChildren(...charts);
@@ -230,7 +231,7 @@ function afterSection(r: RiskReport): HTMLElement[] {
     ),
     levels,
     table(
-      ['Figure', 'As it stands', 'After'],
+      ['Figure', AS_IT_STANDS, 'After'],
       [
         ['Rows released', r.rows, `${a.rows} (${a.suppressed} suppressed)`],
         ['Equivalence classes', r.classes, a.classes],
