@@ -48,10 +48,10 @@ export function solvePacking(lp: PackingLp, what: string): PackingSolution {
   const m = lp.rows.length;
   const n = lp.columns;
   const width = n + m;
+  // The LP's sizes are the data's (the triangles and heavy nodes of a component): the messages never print them.
   if (m * width > MAX_TABLEAU_CELLS)
     throw new PrivacyError(
-      `${what}: the linear programme has ${m} constraints and ${n} variables (a tableau of ${m * width} cells, ` +
-        `limit ${MAX_TABLEAU_CELLS}); the graph is too large for the exact LP`,
+      `${what}: the linear programme's tableau would exceed ${MAX_TABLEAU_CELLS} cells; the graph is too large for the exact LP`,
     );
   // Row i of the tableau, columns 0..n−1 structural, n..n+m−1 slack; starts as [A | I] with the slacks basic.
   const t = new Float64Array(m * width);
@@ -76,7 +76,7 @@ export function solvePacking(lp: PackingLp, what: string): PackingSolution {
   for (; ; iterations++) {
     if (iterations > maxIterations)
       throw new PrivacyError(
-        `${what}: the simplex method did not finish in ${maxIterations} steps on ${m} constraints and ${n} variables`,
+        `${what}: the simplex method did not finish within its work limit (${MAX_PIVOT_WORK} tableau cells updated)`,
       );
     const bland = degenerate >= DEGENERATE_RUN;
     let enter = -1;

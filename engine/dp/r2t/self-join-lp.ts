@@ -56,7 +56,8 @@ export interface SimpleGraph {
 
 export function simpleGraph(edges: ReadonlyArray<Edge>): SimpleGraph {
   if (edges.length > MAX_EDGES)
-    throw new PrivacyError(`R2T: the edge table has ${edges.length} rows; the LP reads at most ${MAX_EDGES}`);
+    // The number of edges is the data's: the message names only the limit.
+    throw new PrivacyError(`R2T: the edge table has more than ${MAX_EDGES} distinct edges, which the LP reads at most`);
   const ids = new Map<string, number>();
   const idOf = (v: NodeId) => {
     // Typed keys, so that the number 1 and the string "1" stay different nodes.
@@ -213,7 +214,7 @@ function triangleLp(n: number, list: ReadonlyArray<readonly [number, number, num
   }
   if (!(upper - lower <= TRIANGLE_GAP))
     throw new PrivacyError(
-      `R2T: the triangle LP at τ = ${tau} was solved only to within ${upper - lower} (required ${TRIANGLE_GAP})`,
+      `R2T: the triangle LP at τ = ${tau} was not solved to within ${TRIANGLE_GAP} (its gap is the data's: not printed)`,
     );
   // The optimum lies in [lower, upper], an interval of width ≤ 2^−22; its grid point is within 2^−20 of it.
   return fixed + Math.round(lower * TRIANGLE_GRID) / TRIANGLE_GRID;

@@ -4,6 +4,8 @@
  * or triangles of an edge list, with the contribution bound chosen privately (r2t-release.ts). It reads the tables of
  * the datasets it names (`tablesRead`), which the runner reads beside the unit's table.
  */
+import { PrivacyError } from '../../../core/measures.js';
+import { TableError } from '../../../table/table.js';
 import { cellCount } from '../../group-cells.js';
 import type { Sensitivity } from '../../sensitivity.js';
 import type { R2tQueryDescription, ReleaseDescription } from '../../release-description.js';
@@ -38,13 +40,21 @@ function prepareR2t(release: ReleaseDescription, c: PrepareContext) {
   );
   if ('refusal' in prepared) return prepared;
   const measurement = plan.measurement!;
+  const stages = measurement.stages!;
+  if (exact) return { release: { ...prepared.release, run: () => stages.addNoise(exact()) } };
+  // In memory, the exact stage runs before the spend, so that what it can refuse — a triangle LP too large to
+  // tabulate or solve, an edge list past the LP's limit, a truncated answer past 2^53 — is refused with nothing spent
+  // (issue 39's second review: a K100 edge list's triangles were spent, then refused). Its answers stay local until
+  // the noise stage, which alone runs after the spend; the messages name limits, never the data's figures.
   const input: R2tInput = { table: c.table, ...(c.tables ? { tables: c.tables } : {}) };
-  return {
-    release: {
-      ...prepared.release,
-      run: () => (exact && measurement.stages ? measurement.stages.addNoise(exact()) : measurement.invoke(input)),
-    },
-  };
+  let held: unknown;
+  try {
+    held = stages.exact(input);
+  } catch (e) {
+    if (e instanceof PrivacyError || e instanceof TableError) return { refusal: `not run: ${e.message}` };
+    throw e;
+  }
+  return { release: { ...prepared.release, run: () => stages.addNoise(held) } };
 }
 
 /** What a release without a valid GS is priced at: nothing, so that no plan is made over it. */

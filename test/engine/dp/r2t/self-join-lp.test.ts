@@ -84,11 +84,22 @@ describe('dp/r2t self-join LP: triangles (bounded simplex, certified)', () => {
     assert.equal(TRIANGLE_LP_SLACK, 2 ** -19);
   });
 
-  it('refuses an LP too large to tabulate, with its sizes', () => {
+  // Issue 39's second review: the sizes are the data's (a component's triangles and heavy nodes; on K100 at τ = 2 the
+  // 161,700 variables were C(100, 3), the exact triangle count, printed after the spend). The message names the limit.
+  it('refuses an LP too large to tabulate, naming the limit and none of its sizes', () => {
     const rows = Array.from({ length: 2100 }, () => ({ members: [0], bound: 1 }));
     assert.throws(
       () => solvePacking({ columns: 2000, rows }, 'R2T: the triangle LP at τ = 2'),
-      /τ = 2: the linear programme has 2100 constraints and 2000 variables \(a tableau of 8610000 cells, limit 8000000\); the graph is too large/,
+      (e: Error) =>
+        /τ = 2: the linear programme's tableau would exceed 8000000 cells; the graph is too large/.test(e.message) &&
+        !/2100|2000 |8610000/.test(e.message),
+    );
+  });
+
+  it('K100 at τ = 2 (every node in C(99, 2) = 4851 triangles, all heavy): refused without C(100, 3) = 161700 or 100', () => {
+    assert.throws(
+      () => triangleLpAnswers(complete(100), [2]),
+      (e: Error) => /too large for the exact LP/.test(e.message) && !/161700|161800|16180000|\b100\b/.test(e.message),
     );
   });
 });
