@@ -263,6 +263,69 @@ describe('issue 39 — R2T: identical exact truncated aggregates in memory, Duck
           assert.deepEqual(await atSource(place(dataset), name, query), expected.get(`${d}/${name}`), name);
       });
 
+  // The second review of issue 39 (M2): ClickHouse's Int64 sum wraps past 2^63 without an error, where DuckDB and
+  // PostgreSQL widen. Customer 1's 2,400 orders at the clamp's top 4·10^15 sum to 9.6·10^18 > 2^63 ≈ 9.22·10^18
+  // (k = 0: 4·10^15 < 2^52), which wrapped to a negative contribution; every source must instead stop it at the largest
+  // threshold 2^52, as memory does (r2t-contributions.ts), over one table and over the join.
+  it('a unit whose sum passes 2^63 is stopped at the largest threshold in every server, as in memory', async () => {
+    const orders = [['order_id', 'customer_id', 'amount']];
+    for (let i = 1; i <= 2400; i++) orders.push([String(i), '1', '4e15']);
+    for (let i = 1; i <= 3; i++) orders.push([String(2400 + i), '2', '1']);
+    const customers = [
+      ['customer_id', 'name', 'region'],
+      ['1', 'c1', 'east'],
+      ['2', 'c2', 'west'],
+    ];
+    const big = mkdtempSync(join(tmpdir(), 'privspec-r2t-overflow-'));
+    const csv = (rows: string[][]) => `${rows.map((r) => r.join(',')).join('\n')}\n`;
+    writeFileSync(join(big, 'orders.csv'), csv(orders));
+    writeFileSync(join(big, 'customers.csv'), csv(customers));
+    const dataset: Dataset = {
+      label: 'overflow',
+      customers: await readCsvFile(join(big, 'customers.csv')),
+      orders: await readCsvFile(join(big, 'orders.csv')),
+    };
+    rmSync(big, { recursive: true, force: true });
+    for (const [name, rows] of [
+      ['customers', customers],
+      ['orders', orders],
+    ] as const) {
+      const [names, ...body] = rows;
+      const t = `privspec.${name}_overflow`;
+      await pg.sql(`CREATE TABLE ${t} (${names.map((n) => `"${n}" text`).join(', ')})`);
+      await pg.sql(`INSERT INTO ${t} VALUES ${body.map((r) => `(${r.map((v) => `'${v}'`).join(',')})`).join(',')}`);
+      await ch.distributedTable(t, names, body);
+      await chdb.server.load(t, names, body);
+    }
+    await pg.grantRead('privspec.*');
+    const gs = 2 ** 52;
+    const sum = { aggregate: 'sum' as const, column: 'amount', low: 0, high: 4e15 };
+    const cases: { name: string; query: R2tQueryDescription }[] = [
+      { name: 'sum-one', query: { kind: 'r2t', by: [], gs, unitTable: 'orders', ...sum } },
+      {
+        name: 'sum-join',
+        query: {
+          kind: 'r2t',
+          by: ['region'],
+          gs,
+          ...sum,
+          table: 'orders',
+          join: { table: 'customers', key: 'customer_id' },
+          unitTable: 'customers',
+        },
+      },
+    ];
+    for (const { name, query } of cases) {
+      const reference = inMemory(dataset, query);
+      const taus = r2tThresholds(gs);
+      // Q(2^52) over one table: customer 1 stopped at 2^52, customer 2's 3 (the join: customer 1 alone in 'east').
+      const total = reference.map((cell) => cell[taus.length - 1]).reduce((x, y) => x + y, 0);
+      assert.equal(total, gs + 3, `${name}: the in-memory reference stops customer 1 at 2^52`);
+      for (const { label, place } of places.slice(1))
+        assert.deepEqual(await atSource(place(dataset), name, query), reference, `${label}, ${name}`);
+    }
+  });
+
   /** The spec of examples/r2t's two releases over the join, its datasets read from `customers` and `orders`. */
   const spec = (
     customers: string,

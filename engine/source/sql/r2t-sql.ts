@@ -60,6 +60,14 @@ export interface R2tSqlRequest {
 
 const a = (name: string) => `_privspec_${name}`;
 
+/** The 64-bit floating type of each dialect. */
+const FLOAT64: Record<SqlSyntax['dialect'], string> = {
+  duckdb: 'DOUBLE',
+  postgres: 'double precision',
+  clickhouse: 'Float64',
+  spark: 'DOUBLE',
+};
+
 /** The 64-bit integer type of each dialect. */
 const INT64: Record<SqlSyntax['dialect'], string> = {
   duckdb: 'BIGINT',
@@ -91,6 +99,15 @@ export function r2tSql(
         ? col(request.by[0])
         : sql.concat(request.by.flatMap((b, i) => (i === 0 ? [col(b)] : [sql.string(GROUP_SEPARATOR), col(b)])));
   const scale = 2 ** (c?.k ?? 0);
+  const float = (e: string) => `CAST(${e} AS ${FLOAT64[sql.dialect]})`;
+  // Only min(c_u, τ) is read, so a contribution stops at the largest threshold, as in memory. ClickHouse's Int64 sums
+  // and products wrap past 2^63 without an error (DuckDB and PostgreSQL widen), and a wrapped, negative contribution
+  // would break the sensitivity bound τ: the same sum in doubles decides whether the cap applies. It is exact below the
+  // cap (≤ 2^52, the checker's bound), since every term is a non-negative integer and every partial sum stays below
+  // 2^53, so the exact integer sum is kept exactly when it is below the cap.
+  const cap = int(sql.integer(Math.max(...request.taus) * scale));
+  const capped = (exact: string, inDoubles: string) =>
+    `(CASE WHEN ${inDoubles} >= ${cap} THEN ${cap} ELSE ${exact} END)`;
   /**
    * Rows of a relation with the columns `named` ([expression, alias]), and a sum's amount in units of 2^−k as
    * `_privspec_w` if `summed`.
@@ -110,21 +127,29 @@ export function r2tSql(
   const unitCol = [col(request.unit), a('u')] as const;
   // A unit whose rows lie in several groups (min ≠ max) is counted in the least of them; the owner is told how many
   // (a local note, as in memory), so the statement counts them per group in the column m.
-  const groups = `SELECT ${a('u')}, min(${a('g')}) AS ${a('k')}, (CASE WHEN min(${a('g')}) = max(${a('g')}) THEN 0 ELSE 1 END) AS ${a('mv')} FROM (${rows(unitFrom, [unitCol, [key, a('g')]], false)}) ${a('m0')} GROUP BY ${a('u')}`;
+  // "Least" in code-point order, as in memory: PostgreSQL's min() follows the database's collation (under an ICU
+  // locale 'a' < 'B'), so it compares in "C"; DuckDB and ClickHouse compare bytes, which is code-point order in UTF-8.
+  const g = sql.dialect === 'postgres' ? `${a('g')} COLLATE "C"` : a('g');
+  const groups = `SELECT ${a('u')}, min(${g}) AS ${a('k')}, (CASE WHEN min(${g}) = max(${g}) THEN 0 ELSE 1 END) AS ${a('mv')} FROM (${rows(unitFrom, [unitCol, [key, a('g')]], false)}) ${a('m0')} GROUP BY ${a('u')}`;
   let contributions: string;
   if (join === undefined) {
-    contributions = `SELECT ${a('u')}, ${c ? `sum(${a('w')})` : int('count(*)')} AS ${a('c')} FROM (${rows(unitFrom, [unitCol], c !== undefined)}) ${a('m1')} GROUP BY ${a('u')}`;
+    contributions = `SELECT ${a('u')}, ${c ? capped(`sum(${a('w')})`, `sum(${float(a('w'))})`) : int('count(*)')} AS ${a('c')} FROM (${rows(unitFrom, [unitCol], c !== undefined)}) ${a('m1')} GROUP BY ${a('u')}`;
   } else {
     const keyCol = (name: string) => [col(join), a(name)] as const;
     const inFact = c?.joined === true;
     const inUnits = c !== undefined && !inFact;
     // The joined table: per key, its rows and (a sum over its column) the sum of their amounts.
-    const fact = `SELECT ${a('j')}, ${int('count(*)')} AS ${a('fn')}${inFact ? `, sum(${a('w')}) AS ${a('fs')}` : ''} FROM (${rows(joinedFrom!, [keyCol('j')], inFact)}) ${a('f0')} GROUP BY ${a('j')}`;
+    const fact = `SELECT ${a('j')}, ${int('count(*)')} AS ${a('fn')}${inFact ? `, sum(${a('w')}) AS ${a('fs')}, sum(${float(a('w'))}) AS ${a('fsf')}` : ''} FROM (${rows(joinedFrom!, [keyCol('j')], inFact)}) ${a('f0')} GROUP BY ${a('j')}`;
     // The unit's table: per unit and key, its rows and (a sum over its own column) the sum of their amounts.
-    const units = `SELECT ${a('u')}, ${a('j')}, ${int('count(*)')} AS ${a('mn')}${inUnits ? `, sum(${a('w')}) AS ${a('ms')}` : ''} FROM (${rows(unitFrom, [unitCol, keyCol('j')], inUnits)}) ${a('m1')} GROUP BY ${a('u')}, ${a('j')}`;
+    const units = `SELECT ${a('u')}, ${a('j')}, ${int('count(*)')} AS ${a('mn')}${inUnits ? `, sum(${a('w')}) AS ${a('ms')}, sum(${float(a('w'))}) AS ${a('msf')}` : ''} FROM (${rows(unitFrom, [unitCol, keyCol('j')], inUnits)}) ${a('m1')} GROUP BY ${a('u')}, ${a('j')}`;
     // Each unit-table row joins every fact row of its key: a count adds rows × rows, a sum the amounts times the rows.
     const weight = inFact ? `${a('mn')} * ${a('fs')}` : inUnits ? `${a('ms')} * ${a('fn')}` : `${a('mn')} * ${a('fn')}`;
-    contributions = `SELECT ${a('u')}, sum(${weight}) AS ${a('c')} FROM (${units}) ${a('mk')} ${innerJoin} (${fact}) ${a('fk')} USING (${a('j')}) GROUP BY ${a('u')}`;
+    const weightF = inFact
+      ? `${float(a('mn'))} * ${a('fsf')}`
+      : inUnits
+        ? `${a('msf')} * ${float(a('fn'))}`
+        : `${float(a('mn'))} * ${float(a('fn'))}`;
+    contributions = `SELECT ${a('u')}, ${capped(`sum(${weight})`, `sum(${weightF})`)} AS ${a('c')} FROM (${units}) ${a('mk')} ${innerJoin} (${fact}) ${a('fk')} USING (${a('j')}) GROUP BY ${a('u')}`;
   }
   const truncated = request.taus.map(
     (t, i) => `sum(least(${a('c')}, ${int(sql.integer(t * scale))})) AS ${a(`t${i}`)}`,

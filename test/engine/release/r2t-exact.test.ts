@@ -117,6 +117,21 @@ describe('R2T: the exact truncated answers in memory (issue 39)', () => {
     assert.equal(c.moved, 1);
   });
 
+  // The second review of issue 39: "the least" is in code-point order, as the SQL sources compare (UTF-8 bytes; "C" on
+  // PostgreSQL). JavaScript's < put the emoji U+1F600 (code units 0xD83D 0xDE00) before U+E000; as code points
+  // 0xE000 < 0x1F600, so the unit counts in the private-use group, as DuckDB, ClickHouse and PostgreSQL put it.
+  it("the least of a unit's groups is taken in code-point order, not in UTF-16 code units", () => {
+    const customers = parseCsv('customer_id,region\n1,\u{1F600}\n1,\uE000\n', { source: 'customers.csv' });
+    const orders = parseCsv('order_id,customer_id\n1,1\n', { source: 'orders.csv' });
+    const tables = new Map([
+      ['customers', customers],
+      ['orders', orders],
+    ]);
+    const c = r2tContributions(join({ by: ['region'] }), tables, 'customers', 'customer_id');
+    assert.deepEqual(c.groups.get('\uE000'), [2]);
+    assert.equal(c.groups.get('\u{1F600}'), undefined);
+  });
+
   // Issue 39's review: memory read amounts with Number() (so '0x10' was 16 and a tab-padded cell a number) and refused
   // a non-numeric cell after the spend, where SQL's toNumber (the pattern of engine/table/cell-number.ts) reads neither
   // as a number and counts it as the clamp's low end. The earlier test here asserted that refusal; both now read a

@@ -3,12 +3,13 @@
  * reference that the SQL of every source (r2t-sql.ts) must equal. A unit's contribution is the number of rows of the
  * table or the join that belong to it (a count) or the sum of their values clamped to [low, high] (a sum, low ≥ 0), in
  * whole units of the fixed-point grid of engine/dp/r2t/sum-grid.ts. The unit's group is the least of its group keys
- * (the group values joined by GROUP_SEPARATOR, compared as strings) over its rows in the table that carries the unit:
- * a unit then falls in one group, whatever its rows say, so that the groups compose in parallel, and the group is a
- * function of the unit's own rows alone. SQL computes the same least key (r2t-sql.ts), since a database has no row
- * order to take a first row from.
+ * (the group values joined by GROUP_SEPARATOR, compared in code-point order: engine/core/code-point-order.ts) over its
+ * rows in the table that carries the unit: a unit then falls in one group, whatever its rows say, so that the groups
+ * compose in parallel, and the group is a function of the unit's own rows alone. SQL computes the same least key
+ * (r2t-sql.ts), since a database has no row order to take a first row from.
  */
 import { gridUnits } from '../../../dp/r2t/sum-grid.js';
+import { compareCodePoints } from '../../../core/code-point-order.js';
 import { GROUP_SEPARATOR } from '../../../source/group-key.js';
 import { cellNumber } from '../../../table/cell-number.js';
 import { column, TableError, type Column, type Table } from '../../../table/table.js';
@@ -65,7 +66,7 @@ export function r2tContributions(
     if (least === undefined) groupOf.set(u, key);
     else if (least !== key) {
       movedUnits.add(u);
-      if (key < least) groupOf.set(u, key);
+      if (compareCodePoints(key, least) < 0) groupOf.set(u, key);
     }
   }
   const byUnit = new Map<number, number>();
