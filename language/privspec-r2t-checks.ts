@@ -60,6 +60,14 @@ export function checkRelease(release: ast.Release, spec: ast.Spec, accept: Valid
   };
   const edges = ast.isCountQuery(q) && q.shape !== undefined;
   if (edges) unknown(q.edges, q, 'edges');
+  // An edge joins two persons: one column read as both endpoints makes every edge a self-loop, which the edge list
+  // drops, so the release would spend its ε on a count of zero (the second review of issue 39).
+  if (edges && q.a !== undefined && q.b !== undefined && q.a.name === q.b.name)
+    accept(
+      'error',
+      `'(${q.a.name}, ${q.b.name})' names one column twice: an edge's two endpoints are two columns of the edge list, such as (a, b)`,
+      { node: q.b, property: 'name', code: IssueCodes.UnknownColumn },
+    );
   const source = ast.isCountQuery(q) || ast.isSumQuery(q) ? q.source : undefined;
   if (source) {
     unknown(source.table, source, 'table');

@@ -267,6 +267,19 @@ describe('language: joins, bound unit auto and count pairs/triangles (issue 39)'
     assert.deepEqual(errors(under), []);
   });
 
+  // The second review of issue 39: '(a, a)' was accepted, spent ε and released 0, every edge being a self-loop.
+  it('an edge list read as (a, a) is one error naming the column twice, before any spend', async () => {
+    const ds = await check(
+      'release e: count pairs from friendships (a, a) bound unit auto up to 64 laplace epsilon 1\n',
+    );
+    assert.deepEqual(codes(ds), ['unknown-column'], JSON.stringify(ds));
+    assert.match(errors(ds)[0].message, /'\(a, a\)' names one column twice: an edge's two endpoints are two columns/);
+    assert.deepEqual(
+      codes(await check('release e: count pairs from friendships (a, b) bound unit auto up to 64 laplace epsilon 1\n')),
+      [],
+    );
+  });
+
   it('a dataset declared twice by name is a duplicate', async () => {
     const ds = await check('', HEAD + 'dataset orders from "orders.csv" { insensitive amount }\n');
     assert.ok(codes(ds).includes('duplicate'), JSON.stringify(ds));
