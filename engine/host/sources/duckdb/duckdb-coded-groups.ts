@@ -82,8 +82,38 @@ async function readIntegers(
     }
     count += n;
   }
-  const weights = columns[k].slice(0, count);
+  return mergedAdjacent(columns, k, count, dictionaries);
+}
+
+/**
+ * The records with equal neighbours merged, their weights summed. Two groups read alike when DuckDB grouped them on
+ * their types and their text is one (a NULL and an empty string): they have the same codes, and the records come
+ * sorted on every code, so they are neighbours; one pass finds them, where merge-records.ts hashes every record.
+ */
+function mergedAdjacent(
+  columns: Int32Array<ArrayBuffer>[],
+  k: number,
+  count: number,
+  dictionaries: string[][],
+): EncodedColumns {
+  const weights = columns[k];
+  let kept = 0;
   let total = 0;
-  for (let i = 0; i < count; i++) total += weights[i];
-  return { dictionaries, codes: columns.slice(0, k).map((c) => c.slice(0, count)), weights, count, total };
+  for (let i = 0; i < count; i++) {
+    total += weights[i];
+    let same = kept > 0;
+    for (let j = 0; j < k && same; j++) same = columns[j][kept - 1] === columns[j][i];
+    if (same) weights[kept - 1] += weights[i];
+    else {
+      for (let j = 0; j <= k; j++) columns[j][kept] = columns[j][i];
+      kept++;
+    }
+  }
+  return {
+    dictionaries,
+    codes: columns.slice(0, k).map((c) => c.slice(0, kept)),
+    weights: weights.slice(0, kept),
+    count: kept,
+    total,
+  };
 }

@@ -17,7 +17,6 @@ import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { detectDelimiter } from '../../../table/detect-delimiter.js';
 import { TableError, type Table } from '../../../table/table.js';
 import type { FrequencyTable } from '../../../table/frequency-table.js';
-import { mergeEqualRecords } from '../../../table/merge-records.js';
 import { canonicalFrequencyTable } from '../../../table/canonical-frequency-table.js';
 import { encodeChunks, type EncodedColumns } from './duckdb-chunks.js';
 import { codedGroups } from './duckdb-coded-groups.js';
@@ -292,10 +291,10 @@ export class DuckDbSource implements DataSource {
 
   /**
    * The frequency table. DuckDB groups the rows on the columns' own types where equal values read alike (SAME_TEXT;
-   * others on their text) (its plain GROUP BY, which spills within the
-   * memory limit), and only the groups are turned into text; the groups stream out in chunks, each value is given its
-   * dictionary code as it arrives, and the rare records that then read alike (a NULL and an empty string) are merged
-   * (merge-records.ts). Nothing but the distinct records, as codes and counts, is held.
+   * others on their text) (its plain GROUP BY, which spills within the memory limit), and only the groups are turned
+   * into text; DuckDB numbers each column's values and the groups come out as integer codes, sorted, with each
+   * dictionary once (duckdb-coded-groups.ts, which also merges the rare records that then read alike, a NULL and an
+   * empty string). Nothing but the distinct records, as codes and counts, is held.
    */
   async frequencyTable(request: FrequencyRequest): Promise<FrequencyTable> {
     // A table read before is the answer while the file's identity (device, inode, size, modification and change times,
@@ -363,16 +362,15 @@ export class DuckDbSource implements DataSource {
     // (UTF-16 code units), as every other source's table is before a decision (canonical-frequency-table.ts): where
     // the two agree, that is one pass that finds the table in order.
     return timedPhaseSync('frequency table: canonical order', () =>
-      canonicalFrequencyTable(
-        mergeEqualRecords({
-          columns: request.columns.map((name, j) => ({ name, dictionary: dictionaries[j] })),
-          count,
-          codes,
-          weights: weights!,
-          rowCount: total,
-          source: this.name,
-        }),
-      ),
+      // Records that read alike are merged already (duckdb-coded-groups.ts).
+      canonicalFrequencyTable({
+        columns: request.columns.map((name, j) => ({ name, dictionary: dictionaries[j] })),
+        count,
+        codes,
+        weights: weights!,
+        rowCount: total,
+        source: this.name,
+      }),
     );
   }
 
