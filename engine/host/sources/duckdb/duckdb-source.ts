@@ -325,7 +325,8 @@ export class DuckDbSource implements DataSource {
       const grouped = (c: string) =>
         SAME_TEXT.test(types.get(c) ?? '') ? sql.identifier(c) : sql.text(sql.identifier(c));
       const inner = `SELECT ${[...qs, 'count(*) AS n'].join(', ')} FROM (SELECT ${request.columns.map((c, j) => `${grouped(c)} AS q${j}`).join(', ')} FROM ${relationText(sql, this.from)}) r GROUP BY ${qs.join(', ')}`;
-      return `SELECT ${[...qs.map((q) => `${sql.text(q)} AS ${q}`), 'CAST(n AS INTEGER) AS n'].join(', ')} FROM (${inner}) g`;
+      // The groups keep their types: duckdb-coded-groups.ts turns each column's distinct values into text.
+      return `SELECT ${[...qs, 'CAST(n AS INTEGER) AS n'].join(', ')} FROM (${inner}) g`;
     });
     // The records sorted on the columns taken in the order of their names, as the canonical order takes them.
     const byName = Array.from(request.columns.keys()).sort((a, b) =>
