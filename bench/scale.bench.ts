@@ -177,8 +177,8 @@ release g: generalize
 /**
  * The statement a DuckDB user would write for the same file: each quasi-identifier at the release's level as an
  * expression (intervals of 5, 10, 20 years; zip masked by 1, 2, 3, 5 digits; sex and education to '*'), the income
- * as it is, in the keyed order (md5 of a key and the row number). No class is suppressed: the COPY does a little
- * less work.
+ * as it is, in the keyed order (md5 of a key and the row number, as the 128-bit integer privspec's statement sorts
+ * on: keyedOrderSql). No class is suppressed: the COPY does a little less work.
  */
 function equivalentSql(parquet: string, levels: readonly number[]): string {
   const [age, sex, zip, education] = levels;
@@ -192,7 +192,7 @@ function equivalentSql(parquet: string, levels: readonly number[]): string {
   const masked = [0, 1, 2, 3, 5][zip] ?? 5;
   const zipExpr = masked === 0 ? 'zip' : `left(zip, ${5 - masked}) || '${'*'.repeat(masked)}'`;
   return `SELECT ${ageExpr} AS age, ${sex ? `'*'` : 'sex'} AS sex, ${zipExpr} AS zip, ${education ? `'*'` : 'education'} AS education, CAST(income AS VARCHAR) AS income
-    FROM (SELECT *, ROW_NUMBER() OVER () AS n FROM read_parquet('${parquet}')) ORDER BY md5('0123456789abcdef0123456789abcdef|1:s' || length(CAST(n AS VARCHAR)) || ':' || CAST(n AS VARCHAR)), n`;
+    FROM (SELECT *, ROW_NUMBER() OVER () AS n FROM read_parquet('${parquet}')) ORDER BY md5_number('0123456789abcdef0123456789abcdef|1:s' || length(CAST(n AS VARCHAR)) || ':' || CAST(n AS VARCHAR)), n`;
 }
 
 /** The warm search on Adult and on Adult × 10 (k scaled with the rows, as the arx bench's × 10 case does). */

@@ -8,7 +8,7 @@
  *   SELECT m0.label AS "age", … , safe(s.c2) AS "income"
  *   FROM (SELECT text(age) AS c0, …, ROW_NUMBER() OVER () AS n FROM t) AS s
  *   JOIN m0 ON s.c0 = m0.v  JOIN …  JOIN kept AS k ON k.g0 = m0.label AND …
- *   ORDER BY md5(key ‖ '|' ‖ 1:s ‖ len(n):n), n
+ *   ORDER BY md5(key ‖ '|' ‖ 1:s ‖ len(n):n), n      -- on DuckDB md5_number(…): the digest as an integer
  *
  * A raw value missing from a map (the data changed since the decision) drops its row, which the check of the written
  * file's classes against the decision's then catches. ClickHouse, whose joins before 19.x take only USING columns of
@@ -19,7 +19,7 @@
  * through the dialect's one `identifier`, every value (map entries, classes, the key, the patterns) through `string`.
  */
 import { classLabels, valueLabel, type GeneralizedRows } from '../generalized-rows.js';
-import { keyedHashSql } from './sql-expressions.js';
+import { keyedHashSql, keyedOrderSql } from './sql-expressions.js';
 import {
   relationText,
   sqlWriter,
@@ -84,7 +84,7 @@ export function generalizedRowsSql(
     const safe = i < 0 && plan.spreadsheetSafe ? spreadsheetSafeSql(sql, cell) : cell;
     return `${safe} AS ${id(plan.header[j])}`;
   });
-  const hash = keyedHashSql(sql, key, [sql.string('s'), `CAST(${joined.row}.${n} AS VARCHAR)`]);
+  const hash = keyedOrderSql(sql, key, [sql.string('s'), `CAST(${joined.row}.${n} AS VARCHAR)`]);
   return sql.statement(`SELECT ${out.join(', ')} ${joined.from} ORDER BY ${hash}, ${joined.row}.${n}`);
 }
 

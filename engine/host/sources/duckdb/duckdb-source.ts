@@ -10,15 +10,16 @@
  * reader gives.
  */
 import { mkdtemp, open, rm, stat } from 'node:fs/promises';
+import { createRequire } from 'node:module';
 import { availableParallelism, tmpdir } from 'node:os';
 import { join } from 'node:path';
 import type { DuckDBConnection, DuckDBInstance } from '@duckdb/node-api';
 import { detectDelimiter } from '../../../table/detect-delimiter.js';
 import { TableError, type Table } from '../../../table/table.js';
 import type { FrequencyTable } from '../../../table/frequency-table.js';
-import { mergeEqualRecords } from '../../../table/merge-records.js';
 import { canonicalFrequencyTable } from '../../../table/canonical-frequency-table.js';
 import { encodeChunks, type EncodedColumns } from './duckdb-chunks.js';
+import { codedGroups } from './duckdb-coded-groups.js';
 import { globFreePath } from './glob-free-path.js';
 import { fileFormat } from '../file-format.js';
 import { readCsvHeader } from '../csv/read-csv-header.js';
@@ -78,9 +79,14 @@ export function duckdbSettings(spill = join(tmpdir(), `privspec-duckdb-${process
   };
 }
 
-async function loadDuckDb(): Promise<typeof import('@duckdb/node-api')> {
+/**
+ * DuckDB's package, required rather than imported: the package is CommonJS, and Node's `import()` of it first scans
+ * the source of every module it re-exports for their names (cjs-module-lexer), about half a second of a cold process
+ * on a shared machine, where `require` only runs them.
+ */
+function loadDuckDb(): typeof import('@duckdb/node-api') {
   try {
-    return await import('@duckdb/node-api');
+    return createRequire(import.meta.url)('@duckdb/node-api') as typeof import('@duckdb/node-api');
   } catch {
     throw new TableError("reading Parquet or large files needs DuckDB: install it with 'npm install @duckdb/node-api'");
   }
@@ -97,16 +103,41 @@ const BOUND: SqlTarget = { dialect: 'duckdb', values: 'bound' };
 const SAME_TEXT =
   /^(BOOLEAN|TINYINT|SMALLINT|INTEGER|BIGINT|HUGEINT|UTINYINT|USMALLINT|UINTEGER|UBIGINT|UHUGEINT|VARCHAR|DECIMAL\(\d+,\s*\d+\)|DATE|TIME|TIMESTAMP|TIMESTAMP_S|TIMESTAMP_MS|TIMESTAMP_NS|UUID)$/;
 
-/** The table-valued function that reads `path` in DuckDB; the path and the delimiter are the statement's values. */
-export function duckdbRelation(path: string, delimiter?: string): SqlRelation {
+/**
+ * The table-valued function that reads `path` in DuckDB; the path and the delimiter are the statement's values. With
+ * the CSV's `header` (its names, read by privspec's reader), the columns are given to DuckDB as text and its sniffer
+ * does not run: it read about 20,000 rows at each statement's binding to find what privspec fixes anyway (the
+ * delimiter, the quote, every column as text), and on a file of many columns it guessed nothing else that matters.
+ */
+export function duckdbRelation(path: string, delimiter?: string, header?: readonly string[]): SqlRelation {
   globFreePath(path);
+  const columns = header && explicitColumns(header) ? header : undefined;
   return (sql) => {
     if (fileFormat(path) === 'parquet') return `read_parquet(${sql.string(path)})`;
     const delim = delimiter === undefined ? '' : `, delim = ${sql.string(delimiter)}`;
+    // The names are identifiers here (struct_pack's fields), quoted as every identifier is.
+    const types = columns
+      ? `auto_detect = false, columns = struct_pack(${columns.map((c) => `${sql.identifier(c)} := 'VARCHAR'`).join(', ')})`
+      : 'all_varchar = true, auto_detect = true';
     // No comment character and no skipped lines: DuckDB's sniffer would otherwise take a '#' that begins a cell for a
     // comment and drop the row (a zip code '#12', a tag '#a'), which privspec's reader keeps.
-    return `read_csv(${sql.string(path)}, header = true, all_varchar = true, quote = '"', escape = '"'${delim}, auto_detect = true, null_padding = false, comment = '', skip = 0)`;
+    return `read_csv(${sql.string(path)}, header = true, quote = '"', escape = '"'${delim}, ${types}, null_padding = false, comment = '', skip = 0)`;
   };
+}
+
+/**
+ * Whether DuckDB takes a header's names as they are: none empty (DuckDB names an unnamed column itself), none with
+ * surrounding spaces, no two alike but for case (DuckDB's names are case-insensitive). Otherwise its sniffer reads the
+ * header, and `columns()` refuses the names that would read another column, with the reason.
+ */
+function explicitColumns(header: readonly string[]): boolean {
+  const seen = new Set<string>();
+  for (const name of header) {
+    const folded = name.toLowerCase();
+    if (name === '' || name.trim() !== name || name.includes('\0') || seen.has(folded)) return false;
+    seen.add(folded);
+  }
+  return header.length > 0;
 }
 
 /**
@@ -158,7 +189,9 @@ export class DuckDbSource implements DataSource {
     }
     // privspec's own delimiter detection, so that DuckDB splits a CSV as the in-memory reader does.
     const delimiter = options.delimiter ?? (fileFormat(path) === 'csv' ? await sniffDelimiter(path) : undefined);
-    const { DuckDBInstance } = await loadDuckDb();
+    // A header privspec's reader refuses leaves the names to DuckDB's sniffer; columns() then gives the reader's error.
+    const header = fileFormat(path) === 'csv' ? await readCsvHeader(path, delimiter).catch(() => undefined) : undefined;
+    const { DuckDBInstance } = loadDuckDb();
     // What DuckDB spills is the data itself (a streamed release's sort holds every released column's cells, a bounded
     // aggregate the unit's): a folder of the user's own (mkdtemp makes it 0700), not one other users of the machine
     // can read, as DuckDB would create it (0755, its files 0644).
@@ -167,7 +200,14 @@ export class DuckDbSource implements DataSource {
       (globalThis as Record<symbol, number>)[OPENS] = duckdbOpenCount() + 1;
       const instance = await DuckDBInstance.create(':memory:', duckdbSettings(spill));
       const connection = await instance.connect();
-      const source = new DuckDbSource(path, instance, connection, duckdbRelation(path, delimiter), delimiter, spill);
+      const source = new DuckDbSource(
+        path,
+        instance,
+        connection,
+        duckdbRelation(path, delimiter, header),
+        delimiter,
+        spill,
+      );
       return source;
     } catch (e) {
       await rm(spill, { recursive: true, force: true });
@@ -251,10 +291,10 @@ export class DuckDbSource implements DataSource {
 
   /**
    * The frequency table. DuckDB groups the rows on the columns' own types where equal values read alike (SAME_TEXT;
-   * others on their text) (its plain GROUP BY, which spills within the
-   * memory limit), and only the groups are turned into text; the groups stream out in chunks, each value is given its
-   * dictionary code as it arrives, and the rare records that then read alike (a NULL and an empty string) are merged
-   * (merge-records.ts). Nothing but the distinct records, as codes and counts, is held.
+   * others on their text) (its plain GROUP BY, which spills within the memory limit), and only the groups are turned
+   * into text; DuckDB numbers each column's values and the groups come out as integer codes, sorted, with each
+   * dictionary once (duckdb-coded-groups.ts, which also merges the rare records that then read alike, a NULL and an
+   * empty string). Nothing but the distinct records, as codes and counts, is held.
    */
   async frequencyTable(request: FrequencyRequest): Promise<FrequencyTable> {
     // A table read before is the answer while the file's identity (device, inode, size, modification and change times,
@@ -285,16 +325,19 @@ export class DuckDbSource implements DataSource {
       const grouped = (c: string) =>
         SAME_TEXT.test(types.get(c) ?? '') ? sql.identifier(c) : sql.text(sql.identifier(c));
       const inner = `SELECT ${[...qs, 'count(*) AS n'].join(', ')} FROM (SELECT ${request.columns.map((c, j) => `${grouped(c)} AS q${j}`).join(', ')} FROM ${relationText(sql, this.from)}) r GROUP BY ${qs.join(', ')}`;
-      return `SELECT ${[...qs.map((q) => sql.text(q)), 'CAST(n AS INTEGER)'].join(', ')} FROM (${inner}) g`;
+      // The groups keep their types: duckdb-coded-groups.ts turns each column's distinct values into text.
+      return `SELECT ${[...qs, 'CAST(n AS INTEGER) AS n'].join(', ')} FROM (${inner}) g`;
     });
+    // The records sorted on the columns taken in the order of their names, as the canonical order takes them.
+    const byName = Array.from(request.columns.keys()).sort((a, b) =>
+      request.columns[a] < request.columns[b] ? -1 : request.columns[a] > request.columns[b] ? 1 : 0,
+    );
     let encoded: EncodedColumns;
     try {
       // Groups have no order, so DuckDB need not keep the file's, which lets its aggregation spill within the limit.
       await this.connection.run('SET preserve_insertion_order = false');
       const groupBy = () =>
-        timedPhase('frequency table: GROUP BY and transfer', async () =>
-          encodeChunks(await this.connection.stream(statement.text, [...statement.params]), k, true),
-        );
+        timedPhase('frequency table: GROUP BY and transfer', () => codedGroups(this.connection, statement, k, byName));
       try {
         encoded = await groupBy();
       } catch (e) {
@@ -316,19 +359,19 @@ export class DuckDbSource implements DataSource {
       await this.connection.run('SET preserve_insertion_order = true').catch(() => undefined);
     }
     const { dictionaries, codes, weights, count, total } = encoded;
-    // The groups come in an order that changes with DuckDB's threads: sorted once here, in JavaScript's string order
-    // (not DuckDB's collation), as every other source's table is before a decision (canonical-frequency-table.ts).
+    // DuckDB sorted the groups in its own order of the values' bytes; the canonical order is JavaScript's string order
+    // (UTF-16 code units), as every other source's table is before a decision (canonical-frequency-table.ts): where
+    // the two agree, that is one pass that finds the table in order.
     return timedPhaseSync('frequency table: canonical order', () =>
-      canonicalFrequencyTable(
-        mergeEqualRecords({
-          columns: request.columns.map((name, j) => ({ name, dictionary: dictionaries[j] })),
-          count,
-          codes,
-          weights: weights!,
-          rowCount: total,
-          source: this.name,
-        }),
-      ),
+      // Records that read alike are merged already (duckdb-coded-groups.ts).
+      canonicalFrequencyTable({
+        columns: request.columns.map((name, j) => ({ name, dictionary: dictionaries[j] })),
+        count,
+        codes,
+        weights: weights!,
+        rowCount: total,
+        source: this.name,
+      }),
     );
   }
 

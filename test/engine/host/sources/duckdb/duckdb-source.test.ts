@@ -7,6 +7,7 @@ import { readCsvFile } from '../../../../../engine/host/sources/csv/read-csv-fil
 import type { AggregateAnswer, AggregateRequest } from '../../../../../engine/source/data-source.js';
 import { MemorySource } from '../../../../../engine/source/memory-source.js';
 import type { FrequencyTable } from '../../../../../engine/table/frequency-table.js';
+import { canonicalFrequencyTable } from '../../../../../engine/table/canonical-frequency-table.js';
 import { adultDirOrSkip } from '../../../../helpers/adult.js';
 import { keepPhaseTimes, phaseTimes } from '../../../../../engine/core/phase-times.js';
 
@@ -149,6 +150,37 @@ describe('DuckDB source: identical pre-noise figures to the in-memory source', f
       assert.deepEqual(canonicalFrequencies(t), ['["a",""]=3', '["b","x"]=1']);
       assert.equal(t.rowCount, 4);
       assert.equal(t.count, 2);
+    } finally {
+      await duck.close();
+    }
+  });
+
+  it('DuckDB sorts text by its UTF-8 bytes, JavaScript by UTF-16 units: the table is still in the canonical order', async () => {
+    // U+FF01 is EF BC 81 in UTF-8 and U+1F600 is F0 9F 98 80, so DuckDB puts U+FF01 first; in UTF-16 U+1F600 is
+    // D83D DE00, below FF01, so JavaScript puts it first. The header's name holds a quote, which DuckDB reads as a
+    // field of the columns it is given (quoted as an identifier), and the columns are read in the file's order.
+    const file = join(dir, 'utf16-order.csv');
+    writeFileSync(file, '"b""x",a\n\u{FF01},2\n\u{1F600},1\n\u{FF01},1\nz,2\n\u{FF01},2\n');
+    const memory = new MemorySource(await readCsvFile(file));
+    const duck = await DuckDbSource.open(file);
+    try {
+      assert.deepEqual(await duck.columns(), ['b"x', 'a']);
+      const expected = await memory.frequencyTable({ columns: ['b"x', 'a'] });
+      const actual = await duck.frequencyTable({ columns: ['b"x', 'a'] });
+      // By hand, in UTF-16 order: b"x = 'z' < U+1F600 < U+FF01; records sorted on a (the first name), then b"x.
+      assert.deepEqual(actual.columns[0].dictionary, ['z', '\u{1F600}', '\u{FF01}']);
+      assert.deepEqual(actual.columns[1].dictionary, ['1', '2']);
+      assert.deepEqual(
+        Array.from({ length: actual.count }, (_, i) => [actual.codes[0][i], actual.codes[1][i], actual.weights[i]]),
+        [
+          [1, 0, 1],
+          [2, 0, 1],
+          [0, 1, 1],
+          [2, 1, 2],
+        ],
+      );
+      // The in-memory table lists records by first appearance; in the canonical order it is DuckDB's, array for array.
+      assert.deepEqual(actual, { ...canonicalFrequencyTable(expected), source: actual.source });
     } finally {
       await duck.close();
     }
