@@ -30,13 +30,19 @@ export default async function previewLatency(t) {
     await t.runCommand('File: Save All');
     await t.runCommand('View: Close All Editors');
     await t.openFile(spec, contentText);
-    // The spec's ▶ Preview lens shows once the language server has checked it: before that the command only says the
-    // server is not running (seen when this step runs alone under load: no panel within 120 s).
-    await page.locator('.editor-instance .monaco-editor .codelens-decoration a', { hasText: '▶ Preview' }).first().waitFor({ timeout: 120000 });
     const lines = fs.readFileSync(path.join(workspace, 'example', spec), 'utf8').split('\n');
     const line = lines.findIndex((l) => new RegExp(`^release ${release}\\s*:`).test(l));
     if (line < 0) throw new Error(`${spec} has no release ${release}`);
     await t.goTo(line + 1, 1);
+    // The release's ▶ Preview lens shows once the language server has checked the spec: before that the command only
+    // says the server is not running (seen when this step runs alone under load: no panel within 120 s). A visible
+    // one, on the release's line now in view: Monaco keeps hidden lenses of lines scrolled out (a fresh clone's CI
+    // run waited 120 s on one while the spec showed only its budget lens, the releases below the fold).
+    await page
+      .locator('.editor-instance .monaco-editor .codelens-decoration a', { hasText: '▶ Preview' })
+      .filter({ visible: true })
+      .first()
+      .waitFor({ timeout: 120000 });
     const clicked = await previewAtCursor();
     await page.locator('.tabs-container .tab', { hasText: `Preview: ${release}` }).waitFor({ timeout: 120000 });
     await panel.locator(figure).first().waitFor({ timeout: 180000 });
