@@ -19,7 +19,16 @@ function page(theme, view) {
 <script>
 window.__posted = [];
 window.acquireVsCodeApi = () => ({
-  postMessage(m) { window.__posted.push(m); if (m.type === 'controls' && window.__answer) window.__answer(m.controls).then((p) => window.postMessage({ type: 'preview', preview: p }, '*')); },
+  // As the host does (extension/preview/preview-panel.ts: its generation), an answer overtaken by a later move or by a
+  // reset is dropped: without it an answer still in flight after a reset redrew the moved ε over the spec's.
+  postMessage(m) {
+    window.__posted.push(m);
+    if (m.type !== 'controls' || !window.__answer) return;
+    const generation = (window.__generation = (window.__generation ?? 0) + 1);
+    window.__answer(m.controls).then((p) => {
+      if (generation === window.__generation) window.postMessage({ type: 'preview', preview: p }, '*');
+    });
+  },
   getState() { return undefined; },
   // Whether the figures were drawn when the page saved its state (window.__states): saving a 512² grid's figures
   // first delayed its first draw.

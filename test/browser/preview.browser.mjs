@@ -92,7 +92,11 @@ await test('when the host resets the parameters (the spec was edited), the page 
   await field.fill('0.7');
   await field.dispatchEvent('change');
   await p.waitForFunction(() => document.getElementById('budget-text')?.textContent?.includes('ε 0.7;'));
-  await p.evaluate((m) => window.postMessage({ type: 'preview', preview: m, reset: true }, '*'), aggregateAt(0.4));
+  // The host's reset starts a new generation: an answer to the moved ε still in flight is dropped, as the host drops it.
+  await p.evaluate((m) => {
+    window.__generation = (window.__generation ?? 0) + 1;
+    window.postMessage({ type: 'preview', preview: m, reset: true }, '*');
+  }, aggregateAt(0.4));
   await p.waitForFunction(() => document.getElementById('budget-text')?.textContent?.includes('ε 0.4;'));
   assert.equal(await p.locator('#control-epsilon-value').evaluate((e) => e.value), '0.4', 'the field shows the spec\'s ε again');
   await p.locator('#release').click();
