@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { copyFileSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { copyFileSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { readCsvFile } from '../../engine/host/sources/csv/read-csv-file.js';
@@ -13,30 +13,13 @@ import { startPostgres, type PostgresServer } from '../helpers/postgres-server.j
 import { runIn } from '../helpers/run-cli.js';
 import { serverOrSkip } from '../helpers/server-process.js';
 import { useTestRegistryFor } from '../helpers/ledger-registry.js';
+import { csvOutputs, r2tJoinSpec } from '../helpers/r2t-join-spec.js';
 
 // Issue 39: a release joining a PostgreSQL table with a CSV file. The server cannot read the file, so the run does
 // not ask the source for the truncated sums: it decides before the spend (source-release.ts `truncatedRequests`) to
 // read both tables into privspec and compute them there. End to end by `privspec release`, the exact truncated
 // aggregates must equal the all-CSV in-memory run's, so with the same seed every output file is equal byte for byte;
 // either dataset may be the one in the database. With CI set, a missing server fails the suite (serverOrSkip).
-
-const SPEC = (customers: string, orders: string) =>
-  `dataset customers from ${customers} { identifying name  unit customer_id  insensitive region }
-dataset orders from ${orders} { insensitive customer_id, amount }
-hierarchy region { "north", "south", "east", "west" -> "*" }
-budget { epsilon 4 }
-release n_orders:  count from orders join customers on customer_id by region  bound unit auto up to 65536  laplace epsilon 1
-release revenue:   sum amount clamp 0..1000 from orders join customers on customer_id  bound unit auto up to 65536  laplace epsilon 1
-`;
-
-function outputs(dir: string): Map<string, string> {
-  return new Map(
-    readdirSync(dir)
-      .filter((f) => f.endsWith('.csv'))
-      .sort()
-      .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
-  );
-}
 
 describe('issue 39 — R2T over a join of a PostgreSQL table with a CSV file, end to end', function () {
   this.timeout(600_000);
@@ -64,7 +47,7 @@ describe('issue 39 — R2T over a join of a PostgreSQL table with a CSV file, en
       }
     }
     await pg.grantRead('privspec.*');
-    writeFileSync(join(dir, 'csv.privspec'), SPEC('"customers.csv"', '"orders.csv"'));
+    writeFileSync(join(dir, 'csv.privspec'), r2tJoinSpec('"customers.csv"', '"orders.csv"'));
     const memory = await runIn(dir, ['release', 'csv.privspec', '--out', 'memory', '--seed', '5', '--not-private']);
     assert.equal(memory.code, 0, memory.err + memory.out);
     Object.assign(process.env, pg.readerEnv, { PRIVSPEC_LEDGER_DIR: join(dir, 'ledgers') });
@@ -81,13 +64,13 @@ describe('issue 39 — R2T over a join of a PostgreSQL table with a CSV file, en
   ] as const)
     it(`${label}: the in-memory run's files for the same seed, the joined dataset read into privspec`, async () => {
       const spec = `${label.startsWith('customers in P') ? 'pg-customers' : 'pg-orders'}.privspec`;
-      writeFileSync(join(dir, spec), SPEC(customers, orders));
+      writeFileSync(join(dir, spec), r2tJoinSpec(customers, orders));
       const out = `out-${spec}`;
       const run = await runIn(dir, ['release', spec, '--out', out, '--seed', '5', '--not-private']);
       assert.equal(run.code, 0, run.err + run.out);
-      const expected = outputs(join(dir, 'memory'));
+      const expected = csvOutputs(join(dir, 'memory'));
       assert.deepEqual([...expected.keys()], ['n_orders.csv', 'revenue.csv']);
-      assert.deepEqual(outputs(join(dir, out)), expected);
+      assert.deepEqual(csvOutputs(join(dir, out)), expected);
       const json = JSON.parse(readFileSync(join(dir, out, 'revenue.json'), 'utf8')) as Record<string, unknown>;
       assert.equal(json.mechanism, 'r2t');
 
@@ -115,6 +98,6 @@ describe('issue 39 — R2T over a join of a PostgreSQL table with a CSV file, en
         JSON.stringify(result.releases),
       );
       assert.deepEqual([...new Set(read)], ['orders']);
-      assert.deepEqual(outputs(join(dir, `api-${out}`)), expected);
+      assert.deepEqual(csvOutputs(join(dir, `api-${out}`)), expected);
     });
 });

@@ -1,5 +1,5 @@
 import { strict as assert } from 'node:assert';
-import { cpSync, mkdtempSync, readdirSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
+import { cpSync, mkdtempSync, readFileSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join, resolve } from 'node:path';
 import { inputReadsAtSource } from '../../engine/host/run/release-runner.js';
@@ -10,6 +10,7 @@ import { releaseInput } from '../../language/release-input.js';
 import { csvToParquet } from '../helpers/parquet.js';
 import { runIn } from '../helpers/run-cli.js';
 import { useTestRegistryFor } from '../helpers/ledger-registry.js';
+import { csvOutputs, r2tJoinSpec } from '../helpers/r2t-join-spec.js';
 
 // Issue 39: a release joining two datasets that are not in the same format — here a Parquet file, which DuckDB reads,
 // joined with a CSV file — run end to end by `privspec release`. DuckDB reads both files, so the join and the
@@ -18,31 +19,13 @@ import { useTestRegistryFor } from '../helpers/ledger-registry.js';
 // The Parquet key is written once as text and once as an integer: the CSV's key is text in DuckDB, and the join must
 // still match the same customers as in memory, where every cell is text.
 
-const SPEC = (customers: string, orders: string) =>
-  `dataset customers from "${customers}" { identifying name  unit customer_id  insensitive region }
-dataset orders from "${orders}" { insensitive customer_id, amount }
-hierarchy region { "north", "south", "east", "west" -> "*" }
-budget { epsilon 4 }
-release n_orders:  count from orders join customers on customer_id by region  bound unit auto up to 65536  laplace epsilon 1
-release revenue:   sum amount clamp 0..1000 from orders join customers on customer_id  bound unit auto up to 65536  laplace epsilon 1
-`;
-
-function outputs(dir: string): Map<string, string> {
-  return new Map(
-    readdirSync(dir)
-      .filter((f) => f.endsWith('.csv'))
-      .sort()
-      .map((f) => [f, readFileSync(join(dir, f), 'utf8')]),
-  );
-}
-
 describe('issue 39 — R2T over a join of a Parquet file with a CSV file, end to end', function () {
   this.timeout(180_000);
   let dir: string;
   before(() => {
     dir = mkdtempSync(join(tmpdir(), 'privspec-r2t-cross-'));
     cpSync(resolve('examples/r2t'), dir, { recursive: true });
-    writeFileSync(join(dir, 'csv.privspec'), SPEC('customers.csv', 'orders.csv'));
+    writeFileSync(join(dir, 'csv.privspec'), r2tJoinSpec('"customers.csv"', '"orders.csv"'));
   });
   after(() => dir && rmSync(dir, { recursive: true, force: true }));
 
@@ -81,27 +64,27 @@ describe('issue 39 — R2T over a join of a Parquet file with a CSV file, end to
       const parquet = `customers-${integers.length ? 'int' : 'text'}.parquet`;
       await csvToParquet(join(dir, 'customers.csv'), join(dir, parquet), { integers });
       const spec = `${parquet}.privspec`;
-      writeFileSync(join(dir, spec), SPEC(parquet, 'orders.csv'));
+      writeFileSync(join(dir, spec), r2tJoinSpec(`"${parquet}"`, '"orders.csv"'));
       const memory = `memory-${parquet}`;
       await release('csv.privspec', memory, 'memory');
       const duckdb = `duckdb-${parquet}`;
       await release(spec, duckdb, 'auto');
-      const expected = outputs(join(dir, memory));
+      const expected = csvOutputs(join(dir, memory));
       assert.deepEqual([...expected.keys()], ['n_orders.csv', 'revenue.csv']);
-      assert.deepEqual(outputs(join(dir, duckdb)), expected);
+      assert.deepEqual(csvOutputs(join(dir, duckdb)), expected);
       const json = JSON.parse(readFileSync(join(dir, duckdb, 'n_orders.json'), 'utf8')) as Record<string, unknown>;
       assert.equal(json.mechanism, 'r2t');
       await atSourceUnread(spec, `unread-${parquet}`, 'auto');
-      assert.deepEqual(outputs(join(dir, `unread-${parquet}`)), expected);
+      assert.deepEqual(csvOutputs(join(dir, `unread-${parquet}`)), expected);
     });
 
   it('orders in Parquet ⋈ customers in CSV (the unit in the CSV): the in-memory run’s files for the same seed', async () => {
     await csvToParquet(join(dir, 'orders.csv'), join(dir, 'orders.parquet'));
-    writeFileSync(join(dir, 'orders-parquet.privspec'), SPEC('customers.csv', 'orders.parquet'));
+    writeFileSync(join(dir, 'orders-parquet.privspec'), r2tJoinSpec('"customers.csv"', '"orders.parquet"'));
     await release('csv.privspec', 'memory-orders', 'memory');
     await release('orders-parquet.privspec', 'duckdb-orders', 'duckdb');
-    assert.deepEqual(outputs(join(dir, 'duckdb-orders')), outputs(join(dir, 'memory-orders')));
+    assert.deepEqual(csvOutputs(join(dir, 'duckdb-orders')), csvOutputs(join(dir, 'memory-orders')));
     await atSourceUnread('orders-parquet.privspec', 'unread-orders', 'duckdb');
-    assert.deepEqual(outputs(join(dir, 'unread-orders')), outputs(join(dir, 'memory-orders')));
+    assert.deepEqual(csvOutputs(join(dir, 'unread-orders')), csvOutputs(join(dir, 'memory-orders')));
   });
 });
