@@ -12,6 +12,7 @@ import type { ReleaseKind } from './kinds/release-kind.js';
 import type { PlanProblem } from './plan-problem.js';
 import { regionOf, type Box, type ReleaseDescription } from './release-description.js';
 import { releaseRisks, type ReleaseRisk } from './release-risk.js';
+import { MAX_SENSITIVITY } from './sensitivity-limit.js';
 import { sensitivityOf, type Sensitivity } from './sensitivity.js';
 import type { PlanContext, ReleasePlan } from './release-plan.js';
 
@@ -20,7 +21,6 @@ export type { NoisePlan, PlanContext, ReleasePlan } from './release-plan.js';
 /** Bounds beyond which parameters are refused as meaningless (and too costly to build exact samplers for). */
 const MAX_EPSILON = 1000;
 const MAX_RHO = 1e6;
-const MAX_SENSITIVITY = 1e15;
 const MIN_SCALE = 1e-15;
 
 export function greek(name: string): string {

@@ -191,6 +191,29 @@ describe('language: joins, bound unit auto and count pairs/triangles (issue 39)'
     }
   });
 
+  // Issue 39's closing note (LOW): a GS in (10^15, 2^52] passed R2T's own check and was then refused by the planner's
+  // bound on every sensitivity with "narrow the clamp range", advice for a clamp an R2T count has not.
+  it('GS above 10^15: one error on the bound naming the planner’s limit 10^15 and R2T’s own 2^52, before any spend', async () => {
+    const spec = (gs: string) =>
+      `release a: count from orders join customers on customer_id bound unit auto up to ${gs} laplace epsilon 1\n`;
+    // 10^15 + 1, 2^52 = 4503599627370496 (R2T's own limit) and 2^52 + 2: the same one message.
+    for (const gs of ['1000000000000001', '4503599627370496', '4503599627370498']) {
+      const ds = await check(spec(gs));
+      assert.deepEqual(codes(ds), ['parameter-out-of-range'], gs);
+      assert.equal(errors(ds)[0].line, 6, gs); // the release line (HEAD is five lines)
+      assert.match(
+        errors(ds)[0].message,
+        new RegExp(
+          `^GS ${gs} is above 10\\^15, the largest sensitivity privspec accepts for any release: .*2\\^52 ≈ 4\\.5·10\\^15.*give GS ≤ 10\\^15$`,
+        ),
+        gs,
+      );
+      assert.doesNotMatch(errors(ds)[0].message, /clamp/, gs);
+    }
+    // 10^15 itself is accepted.
+    assert.deepEqual(errors(await check(spec('1000000000000000'))), []);
+  });
+
   // Issue 39's review (LOW): 'join … on status' was accepted, matching an order with every customer of its status.
   it('join-key: a join is a foreign-key join on the unit, not on another column both tables carry', async () => {
     const csv = {

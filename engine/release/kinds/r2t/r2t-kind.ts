@@ -8,6 +8,7 @@ import { PrivacyError } from '../../../core/measures.js';
 import { TableError } from '../../../table/table.js';
 import { cellCount } from '../../group-cells.js';
 import type { Sensitivity } from '../../sensitivity.js';
+import { MAX_SENSITIVITY } from '../../sensitivity-limit.js';
 import type { R2tQueryDescription, ReleaseDescription } from '../../release-description.js';
 import { pricedPlan } from '../priced-plan.js';
 import type { PrepareContext } from '../prepare-release.js';
@@ -113,10 +114,21 @@ export const r2tKind: ReleaseKind = {
       });
       return unpriced;
     }
-    if (!(Number.isInteger(gs) && gs >= 2 && gs <= MAX_GS)) {
+    if (!(Number.isInteger(gs) && gs >= 2)) {
       problems.push({
         code: 'parameter-out-of-range',
-        message: `GS must be an integer ≥ 2 and ≤ 2^52 (R2T tries τ = 2, 4, …, 2^⌈log₂ GS⌉), got ${gs}`,
+        message: `GS must be an integer ≥ 2 (R2T tries τ = 2, 4, …, 2^⌈log₂ GS⌉), got ${gs}`,
+        field: 'bound',
+      });
+      return unpriced;
+    }
+    // GS is the release's sensitivity, so the planner's bound on every sensitivity (10^15) applies to it before R2T's
+    // own (2^52 ≈ 4.5·10^15, which keeps every threshold an exact double); without this check a GS between the two
+    // was refused with the planner's advice for a clamp, which an R2T count has not (issue 39's closing note).
+    if (gs > Math.min(MAX_SENSITIVITY, MAX_GS)) {
+      problems.push({
+        code: 'parameter-out-of-range',
+        message: `GS ${gs} is above 10^15, the largest sensitivity privspec accepts for any release: one unit moves R2T's answer by up to GS, so GS is its sensitivity (R2T's own limit, 2^52 ≈ 4.5·10^15, is higher); give GS ≤ 10^15`,
         field: 'bound',
       });
       return unpriced;
