@@ -68,6 +68,22 @@ export function checkRelease(release: ast.Release, spec: ast.Spec, accept: Valid
       `'(${q.a.name}, ${q.b.name})' names one column twice: an edge's two endpoints are two columns of the edge list, such as (a, b)`,
       { node: q.b, property: 'name', code: IssueCodes.UnknownColumn },
     );
+  // R2T releases per group only when each unit falls in one group, so that the groups are disjoint in units and
+  // compose in parallel. An edge list's columns describe edges, not the persons at their ends, and one pair or
+  // triangle joins two or three persons who may lie in different groups: no such grouping is defined, so `by` is
+  // refused here, on the line, rather than left to the parser (issue 39's closing note).
+  if (edges && q.by.length > 0)
+    accept(
+      'error',
+      `'count ${q.shape} … by ${q.by.map((b) => b.name).join(', ')}': R2T's per-group release is not supported for pairs or triangles. It needs each unit in one group, but an edge list's columns describe edges, and one ${q.shape === 'pairs' ? 'pair joins two persons' : 'triangle joins three persons'} who may lie in different groups; release the total, without 'by'`,
+      { node: q, property: 'by', index: 0, code: IssueCodes.AutoBound },
+    );
+  if (edges && q.where)
+    accept(
+      'error',
+      `'count ${q.shape} … where' is not supported: R2T takes no 'where' on an edge list yet; release over the whole edge list`,
+      { node: q, property: 'where', code: IssueCodes.AutoBound },
+    );
   const source = ast.isCountQuery(q) || ast.isSumQuery(q) ? q.source : undefined;
   if (source) {
     unknown(source.table, source, 'table');

@@ -317,7 +317,9 @@ export function isCorrelationClause(item: unknown): item is CorrelationClause {
 /**
  * A count, optionally per group (a histogram) and restricted to the rows matching `where`; `from T join U on K` counts
  * the rows of a foreign-key join. `count pairs from T (a, b)` and `count triangles from T (a, b)` read T as an
- * undirected edge list whose endpoints are privacy units (node privacy) and count its edges or its triangles.
+ * undirected edge list whose endpoints are privacy units (node privacy) and count its edges or its triangles. They
+ * parse `by` and `where` too, so that the checker can say on the line why R2T does not take them there
+ * (privspec-r2t-checks.ts) instead of a parser error.
  */
 export interface CountQuery extends langium.AstNode {
     readonly $container: Release;

@@ -35,4 +35,38 @@ describe('privspec release: an R2T release its exact stage refuses is refused be
     assert.deepEqual(entries, []);
     assert.match(said, /ε 0 of 4 spent/);
   });
+
+  // Issue 39's closing note: a GS in (10^15, 2^52] and a per-group count of pairs or triangles (a parser error then)
+  // are each one checker error on the release's line, and the run stops there: no ledger entry, no file.
+  describe('what the checker refuses', () => {
+    for (const [what, release, said] of [
+      [
+        'GS 2·10^15',
+        'release t: count pairs from graph (a, b)  bound unit auto up to 2000000000000000  laplace epsilon 1',
+        /graph\.privspec:3: the spec has 1 error, the first: GS 2000000000000000 is above 10\^15, the largest sensitivity privspec accepts/,
+      ],
+      [
+        'count triangles … by region',
+        'release t: count triangles from graph (a, b) by region  bound unit auto up to 64  laplace epsilon 1',
+        /graph\.privspec:3: the spec has 1 error, the first: 'count triangles … by region': R2T's per-group release is not supported for pairs or triangles/,
+      ],
+    ] as const)
+      it(`${what}: one checker error on the release line, nothing spent, no file`, async () => {
+        const dir = mkdtempSync(join(tmpdir(), 'privspec-r2t-before-spend-'));
+        dirs.push(dir);
+        writeFileSync(join(dir, 'graph.csv'), 'a,b,region\np1,p2,n\np2,p3,s\np1,p3,n\n');
+        writeFileSync(
+          join(dir, 'graph.privspec'),
+          `dataset graph from "graph.csv" { insensitive a, b, region }\nbudget { epsilon 4 }\n${release}\n`,
+        );
+        const r = await runIn(dir, ['release', 'graph.privspec', '--out', 'out']);
+        const out = r.out + r.err;
+        assert.equal(r.code, 1, out);
+        assert.match(out, said);
+        assert.doesNotMatch(out, /Expecting|narrow the clamp range|spent ε/);
+        assert.equal(existsSync(join(dir, 'out', 't.csv')), false);
+        const ledger = ledgerFileSync(join(dir, 'graph.csv'));
+        assert.deepEqual(existsSync(ledger) ? ledgerOfLogText(readFileSync(ledger, 'utf8')).entries : [], []);
+      });
+  });
 });
