@@ -319,6 +319,8 @@ describe('language: joins, bound unit auto and count pairs/triangles (issue 39)'
     );
     assert.deepEqual(codes(over), ['parameter-out-of-range']);
     assert.match(errors(over)[0].message, /2\^53 or more units of 2\^−0.*below 9007199254740992/);
+    // A user-facing message names the rule, not a source file (issue 39's closing note: it cited sum-grid.ts).
+    assert.doesNotMatch(errors(over)[0].message, /\.ts\b/);
     // 2^53 − 2 (a double just below) fits.
     const under = await check(
       'release s: sum amount clamp 0..9007199254740990 from orders join customers on customer_id bound unit auto up to 64 laplace epsilon 1\n',

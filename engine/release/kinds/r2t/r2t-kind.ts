@@ -141,7 +141,7 @@ export const r2tKind: ReleaseKind = {
       if (q.high! * 2 ** k >= 2 ** 53) {
         problems.push({
           code: 'parameter-out-of-range',
-          message: `the clamp's high end ${q.high} is 2^53 or more units of 2^−${k}, past what R2T adds exactly (sum-grid.ts); give a high end below ${2 ** (53 - k)}`,
+          message: `the clamp's high end ${q.high} is 2^53 or more units of 2^−${k}, past what R2T adds exactly in doubles (a sum's amounts are added in whole units of 2^−k, k chosen from the clamp); give a high end below ${2 ** (53 - k)}`,
           field: 'query',
         });
         return unpriced;
