@@ -1,8 +1,20 @@
 import { strict as assert } from 'node:assert';
-import { mkdtempSync, readdirSync, readFileSync, rmSync, symlinkSync, writeFileSync } from 'node:fs';
+import {
+  copyFileSync,
+  mkdirSync,
+  mkdtempSync,
+  readdirSync,
+  readFileSync,
+  rmSync,
+  symlinkSync,
+  writeFileSync,
+} from 'node:fs';
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { csvToParquet } from '../helpers/parquet.js';
+import { runIn } from '../helpers/run-cli.js';
+import { useTestRegistryFor } from '../helpers/ledger-registry.js';
+import { generated } from '../helpers/generated-release-data.js';
 import { DuckDbSource } from '../../engine/host/sources/duckdb/duckdb-source.js';
 import { writeEngineFile, type EngineWriter } from '../../engine/host/run/engine-written-file.js';
 import type { GeneralizedRows } from '../../engine/source/generalized-rows.js';
@@ -73,5 +85,32 @@ describe('review 38 — the engine-written file and names planted beside its tem
       format: { format: 'parquet' },
     });
     assert.deepEqual(readdirSync(dir).sort(), ['d.csv', 'd.parquet', 'out.parquet']);
+  });
+
+  // privspec anonymize --out x.parquet --format parquet into a folder whose real path holds '[' was refused after the
+  // search, with the spend recorded, saying 'only DuckDB writes Parquet; write a CSV instead' of a Parquet file DuckDB
+  // reads: the engine's writer was skipped for such folders (a rule kept from the check that read the file back, which
+  // DuckDB would have read as a glob pattern). COPY's target is a bound value, which DuckDB never expands.
+  it('--format parquet into a folder whose name holds glob characters writes the file', async () => {
+    dir = mkdtempSync(join(tmpdir(), 'privspec-review-38-glob-'));
+    useTestRegistryFor(dir);
+    generated(dir);
+    writeFileSync(join(dir, 'sex.csv'), 'M;*\nF;*\n');
+    await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'), { delimiter: ',' });
+    const folder = 'o[1]*?';
+    mkdirSync(join(dir, folder));
+    const args = ['--qi', 'age,sex', '--hierarchy', 'age=age.csv', '--hierarchy', 'sex=sex.csv', '--k', '40'];
+    const out = `${folder}/x.parquet`;
+    const r = await runIn(dir, ['anonymize', 'd.parquet', ...args, '--out', out, '--format', 'parquet']);
+    assert.equal(r.code, 0, r.err);
+    assert.deepEqual(readdirSync(join(dir, folder)), ['x.parquet']);
+    // DuckDB reads no file in such a folder (glob-free-path.ts): the file is read from a copy.
+    copyFileSync(join(dir, out), join(dir, 'x.parquet'));
+    const written = await DuckDbSource.open(join(dir, 'x.parquet'));
+    try {
+      assert.deepEqual(await written.columns(), ['age', 'sex']);
+    } finally {
+      await written.close();
+    }
   });
 });
