@@ -31,18 +31,6 @@ export function isEngineWriter(source: object): source is EngineWriter {
   return typeof s.writeGeneralized === 'function';
 }
 
-/**
- * The characters DuckDB reads as a glob in a path it reads (glob-free-path.ts): the file in a folder holding one is
- * written by privspec instead. The check no longer reads the written file back, so only COPY's target is such a path;
- * the rule stays until COPY is tested on a folder holding one.
- */
-const GLOB = /[*?[\]]/;
-
-/** Whether the engine writes the file in `path`'s folder (its real path holds no glob character). */
-export async function engineCanWrite(path: string): Promise<boolean> {
-  return !GLOB.test(await realpath(dirname(path)));
-}
-
 export interface EngineFileOptions {
   readonly inputs: readonly string[];
   /** The keyed order's key: 32 hexadecimal digits from the run's generator, never written anywhere. */
@@ -67,8 +55,6 @@ export async function writeEngineFile(
   const folder = await realpath(dirname(path));
   await removeStaleTemporaries(folder);
   const target = join(folder, basename(path));
-  // The temporary name holds none of the output's own name, so the folder alone is checked for glob characters
-  // (engineCanWrite).
   const tmp = join(folder, temporaryName('privspec-engine'));
   const body = join(folder, temporaryName('privspec-engine-body'));
   try {

@@ -12,7 +12,8 @@
  *
  * A raw value missing from a map (the data changed since the decision) drops its row, which the check of the written
  * file's classes against the decision's then catches. ClickHouse, whose joins before 19.x take only USING columns of
- * equal names, writes the same as arrays: `transform(c, [values], [labels], '')` and `(labels) IN (kept classes)`.
+ * equal names, writes the same as arrays and sets: `transform(c, [values], [labels], '')`, `c IN (values)` and
+ * `(labels) IN (kept classes)`.
  *
  * A CSV is spreadsheet-safe as privspec's own writer makes it (engine/host/files/spreadsheet-safe-cell.ts): the labels
  * and the header come written, and each other column goes through `spreadsheetSafeSql`, the same rule in SQL. Names go
@@ -179,8 +180,9 @@ function generalizedJoin(
 }
 
 /**
- * ClickHouse: the maps as arrays (`transform`, `has`) and the kept classes as a tuple set, so no join; the row order
- * is the one of shuffled-rows-sql.ts for ClickHouse (the per-shard row number and a per-row draw, hashed with the key).
+ * ClickHouse: the maps as arrays (`transform`) and sets (`IN`) and the kept classes as a tuple set, so no join; the
+ * row order is the one of shuffled-rows-sql.ts for ClickHouse (the per-shard row number and a per-row draw, hashed with
+ * the key).
  */
 function clickHouseGeneralizedRowsSql(
   target: SqlTarget,
@@ -206,7 +208,11 @@ function clickHouseGeneralizedRowsSql(
     }
     return `${plan.spreadsheetSafe ? spreadsheetSafeSql(sql, c(j)) : c(j)} AS ${o(j)}`;
   });
-  const known = plan.quasi.map((q, i) => `has(${array(q.values)}, ${c(at[i])})`);
+  // IN builds one hash set per statement; has() over the array scanned it for every row (71 s against 0.2 s over
+  // 2·10^6 rows and 10,000 values on 18.16). A decision without values (an empty source) keeps no row.
+  const known = plan.quasi.map((q, i) =>
+    q.values.length ? `${c(at[i])} IN (${q.values.map((v) => sql.string(v)).join(', ')})` : '0',
+  );
   const tuple = (texts: readonly string[]) =>
     texts.length === 1 ? sql.string(texts[0]) : `(${texts.map((v) => sql.string(v)).join(', ')})`;
   const labels = at.length === 1 ? o(at[0]) : `(${at.map((j) => o(j)).join(', ')})`;

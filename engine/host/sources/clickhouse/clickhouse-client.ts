@@ -42,6 +42,21 @@ function queryParams(statement: SqlStatement): Record<string, string | number> {
   return Object.fromEntries(statement.params.map((v, i) => [`p${i + 1}`, v]));
 }
 
+/** The bytes of a query ClickHouse parses by default (its setting max_query_size). */
+const DEFAULT_QUERY_SIZE = 262_144;
+
+/**
+ * A longer statement's own max_query_size: a generalization's statement holds its decision as literals (18.16 binds
+ * nothing), up to 30,000 values (streamed-release-files.ts), which passed the default at about 10,000 values of ten
+ * characters ('Max query size exceeded', after the release's spend). A user of profile readonly 2, as
+ * docs/databases.md recommends, may set it per query.
+ */
+function querySize(text: string): { clickhouse_settings?: { max_query_size: string } } {
+  // The client appends its FORMAT clause to the text.
+  const bytes = Buffer.byteLength(text) + 1024;
+  return bytes < DEFAULT_QUERY_SIZE ? {} : { clickhouse_settings: { max_query_size: String(bytes) } };
+}
+
 export class ClickHouseClient {
   private constructor(
     private readonly client: OfficialClient,
@@ -94,6 +109,7 @@ export class ClickHouseClient {
         query: statement.text,
         format: 'TabSeparatedWithNames',
         ...(statement.params.length ? { query_params: queryParams(statement) } : {}),
+        ...querySize(statement.text),
       });
       for await (const lines of result.stream()) {
         for (const line of lines) {

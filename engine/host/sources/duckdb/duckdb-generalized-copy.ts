@@ -110,10 +110,13 @@ export async function copyGeneralized(
     const select = generalizedRowsSql(BOUND, from, plan, key, tables);
     const params = [...select.params];
     const target = `$${params.push(copyTarget(path))}`;
+    // USE_TMP_FILE false: DuckDB writes the file the caller claimed. By default, finding a file at its target, it
+    // writes 'tmp_' + the name instead (opened with O_CREAT | O_TRUNC, following a link planted under that name, which
+    // anyone who may write in the folder derives from the hidden name) and renames it over the target.
     const options =
       format.format === 'parquet'
-        ? `FORMAT parquet`
-        : `FORMAT csv, HEADER true, DELIMITER $${params.push(format.delimiter ?? ',')}, QUOTE '"', ESCAPE '"', COMPRESSION 'none'`;
+        ? `FORMAT parquet, USE_TMP_FILE false`
+        : `FORMAT csv, HEADER true, DELIMITER $${params.push(format.delimiter ?? ',')}, QUOTE '"', ESCAPE '"', COMPRESSION 'none', USE_TMP_FILE false`;
     const result = await timedPhase('COPY', () =>
       connection.runAndReadAll(`COPY (${select.text}) TO ${target} (${options})`, params),
     );
