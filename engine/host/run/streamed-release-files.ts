@@ -22,6 +22,9 @@ import { writeNewFilesTogether } from '../files/write-file-atomic.js';
 import { spreadsheetSafe } from '../files/spreadsheet-safe-cell.js';
 import { classCountMismatch, classKey, type GeneralizedRows } from '../../source/generalized-rows.js';
 import { isEngineWriter, writeEngineFile } from './engine-written-file.js';
+import { readsOneSnapshot } from '../sources/streamed-source.js';
+import { canonicalFrequencyTable } from '../../table/canonical-frequency-table.js';
+import { frequencyTableDifference } from '../../table/frequency-table-difference.js';
 
 /**
  * Writes the streamed CSV (by `writeCsv`, given the CSV's path) and then its report; returns the two paths and the
@@ -113,6 +116,7 @@ export async function streamDecidedFile(
       throw new Error(
         `${source.name} changed while the release read it (the stream kept ${rows} rows, the decision ${d.rows}); nothing was written`,
       );
+    await assertSameFrequencies(source, d);
   };
   return writeMicrodataStream(csv, d.header, source.shuffledRows(d.columns, boundingSeed(options.rng)), d.transform, {
     inputs: options.inputs,
@@ -121,6 +125,21 @@ export async function streamDecidedFile(
     ...(options.delimiter !== undefined ? { delimiter: options.delimiter } : {}),
     ...(options.firstLine !== undefined ? { firstLine: options.firstLine } : {}),
   });
+}
+
+/**
+ * For a source with neither a file identity nor a snapshot (a ClickHouse table), the decision's frequency table asked
+ * again after the stream and compared whole. The per-class count sees rows moved between classes; a sensitive value or
+ * a unit changed within a class keeps every class's rows and breaks only the model the decision checked (ℓ-diversity,
+ * t-closeness, k in units), which this sees. A change undone before this read is not seen: such a table has no state
+ * that one read could pin.
+ */
+async function assertSameFrequencies(source: DataSource, d: StreamedDecision & { snapshot?: FileSnapshot }) {
+  if (d.snapshot || !d.frequencies || readsOneSnapshot(source)) return;
+  const now = await source.frequencyTable({ columns: d.frequencies.columns.map((c) => c.name) });
+  const difference = frequencyTableDifference(d.frequencies, canonicalFrequencyTable(now));
+  if (difference)
+    throw new Error(`${source.name} changed while the release read it (${difference}); nothing was written`);
 }
 
 function serverValues(plan: GeneralizedRows): number {
@@ -155,6 +174,7 @@ async function writeServerGeneralized(
       throw new Error(
         `${source.name} changed while the release read it (the server sent ${rows} rows, the decision kept ${plan.rows}); nothing was written`,
       );
+    await assertSameFrequencies(source, d);
   };
   return writeMicrodataStream(csv, d.header, source.generalizedRows!(plan, boundingSeed(options.rng), 1 << 17), count, {
     inputs: options.inputs,

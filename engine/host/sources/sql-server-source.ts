@@ -182,8 +182,16 @@ export class SqlServerSource implements DataSource {
     } catch (error) {
       throw this.failure(error);
     }
+    this.pinned = true;
     return true;
   }
+
+  /** Whether every query since `pinSnapshot` reads one snapshot of the table (PostgreSQL; ClickHouse has none). */
+  get inSnapshot(): boolean {
+    return this.pinned;
+  }
+
+  private pinned = false;
 
   /** Builds a statement and runs it; a name the dialect refuses is reported as the server's errors are. */
   private async run(statement: () => SqlStatement): Promise<{ columns: string[]; rows: (string | null)[][] }> {

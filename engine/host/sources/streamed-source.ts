@@ -66,6 +66,14 @@ export async function pinForStream(source: DataSource): Promise<void> {
   if (source instanceof SqlServerSource) await source.pinSnapshot();
 }
 
+/**
+ * Whether `source` reads one unchanging state of its data across a release's requests: a file's identity is checked
+ * apart (file-snapshot.ts); a PostgreSQL table pinned in one read-only snapshot. A ClickHouse table has neither.
+ */
+export function readsOneSnapshot(source: DataSource): boolean {
+  return source instanceof SqlServerSource && source.inSnapshot;
+}
+
 /** The source of a streamed release opened for it alone (`privspec anonymize --out` too), pinned for the stream. */
 export const openStreamSource: OpenStreamSource = async (file, options) => {
   const source = await openDataSource(file, options);

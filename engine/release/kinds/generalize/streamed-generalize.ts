@@ -45,6 +45,13 @@ export interface StreamedDecision {
    * privspec transforms the rows.
    */
   readonly generalized?: (cell: (text: string) => string, spreadsheetSafe: boolean) => GeneralizedRows;
+  /**
+   * The frequency table the decision was taken on (in the canonical order), which a source with neither a file
+   * identity nor a snapshot (a ClickHouse table) is asked again after the stream: the per-class check sees rows moved
+   * between classes, this sees a changed sensitive value or unit, which keeps every class's row count but not the
+   * model the decision checked (ℓ, t, k in units).
+   */
+  readonly frequencies?: FrequencyTable;
   /** Local diagnostics computed from what the stream kept, after the file is written (PRAM's η). */
   readonly finish?: () => string[];
 }
@@ -100,6 +107,7 @@ export function streamedDecisionOf(decision: Decided, kept: readonly string[]): 
     transform,
     rows: decision.kept,
     tally: transform.tally,
+    frequencies: decision.frequencies,
     generalized: (cell, safe) => generalizedRowsOf(decision, kept, cell, safe),
   };
 }
