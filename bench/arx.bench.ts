@@ -11,7 +11,7 @@ import { makeEntropyMetric } from '../engine/metrics/non-uniform-entropy.js';
 import { searchOptimal } from '../engine/search/optimal-search.js';
 import { makeProblem } from '../engine/search/problem.js';
 import { ADULT_COLUMNS, adultDir, adultHierarchy, loadAdult } from '../test/helpers/adult.js';
-import { mb, privspecProcess, writeAdultRepeated } from './measure-process.js';
+import { mb, nodeProcess, privspecProcess, writeAdultRepeated } from './measure-process.js';
 
 interface Case {
   readonly label: string;
@@ -86,6 +86,9 @@ export default function (): void {
   } finally {
     rmSync(scratch, { recursive: true, force: true });
   }
+  // Node's own start, measured beside the cases: no privspec process can take less, and it moves with the machine's
+  // load (an empty Node process took about 50 ms when issue 38 was filed, 130–200 ms at load 5).
+  const node = nodeProcess(['-e', '0'], COLD_RUNS);
   printTable(
     [
       'case',
@@ -105,6 +108,9 @@ export default function (): void {
   );
   console.log(
     `process CPU: the least user + system time of those runs (/usr/bin/time), every thread counted. Under load the wall time counts the wait for a core and the CPU time does not, though both grow with the load (the target is on the wall time of an idle machine);`,
+  );
+  console.log(
+    `node -e 0 (Node's own start, the floor under every process above): ${node.ms.toFixed(0)} ms wall, ${Number.isNaN(node.cpuMs) ? 'n/a' : `${node.cpuMs.toFixed(0)} ms`} CPU, fastest of ${COLD_RUNS}; the cold target is ${CASES.map((c) => (c.arxCold * COLD_TARGET).toFixed(0)).join(', ')} ms;`,
   );
   console.log(`privspec search: fastest of ${WARM_RUNS} runs of makeProblem + searchOptimal after one warm-up run.`);
   console.log(

@@ -28,18 +28,30 @@ export function privspecProcess(
   okCodes: readonly number[] = [0, 1],
 ): ProcessFigures {
   if (!existsSync('dist/cli.cjs')) spawnSync(process.execPath, ['scripts/build.mjs'], { stdio: 'inherit' });
+  return nodeProcess(['dist/cli.cjs', ...args], runs, okCodes, `privspec ${args[0]}`);
+}
+
+/**
+ * Runs `node …args` (this Node) `runs` times and keeps the fastest run, as privspecProcess does; `node -e 0` gives
+ * the floor under every whole process a bench times, Node's own start on this machine at this load.
+ */
+export function nodeProcess(
+  args: readonly string[],
+  runs: number,
+  okCodes: readonly number[] = [0],
+  label = `node ${args.join(' ')}`,
+): ProcessFigures {
   const timed = existsSync('/usr/bin/time');
   let best: ProcessFigures = { ms: Infinity, peakMb: NaN, cpuMs: NaN };
   let cpuMs = Infinity;
   for (let i = 0; i < runs; i++) {
-    const command = [process.execPath, 'dist/cli.cjs', ...args];
+    const command = [process.execPath, ...args];
     const started = performance.now();
     const r = timed
       ? spawnSync('/usr/bin/time', ['-f', '%M %U %S', ...command], { encoding: 'utf8', maxBuffer: 1 << 26 })
       : spawnSync(command[0], command.slice(1), { encoding: 'utf8', maxBuffer: 1 << 26 });
     const ms = performance.now() - started;
-    if (r.status === null || !okCodes.includes(r.status))
-      throw new Error(`privspec ${args[0]} failed (${r.status}): ${r.stderr}`);
+    if (r.status === null || !okCodes.includes(r.status)) throw new Error(`${label} failed (${r.status}): ${r.stderr}`);
     const [kib, user, system] = timed ? r.stderr.trim().split('\n').pop()!.split(' ').map(Number) : [NaN, NaN, NaN];
     cpuMs = Math.min(cpuMs, (user + system) * 1000);
     if (ms < best.ms) best = { ms, peakMb: kib / 1024, cpuMs: NaN };

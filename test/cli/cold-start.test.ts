@@ -55,6 +55,18 @@ describe('cold start: what each command loads', () => {
     assert.equal(loadsLangium(closure(chunkOf('check'))), true);
   });
 
+  // Issue 38 item 3: a file under 8 MiB is read on one thread (read-csv-file.ts), so a plain anonymize on Adult starts
+  // no worker and compiles no worker module; csv-worker-pool.ts loads it when it starts the first worker.
+  it('anonymize does not import node:worker_threads before it starts a worker', () => {
+    const files = [...closure(chunkOf('anonymize'))];
+    const imports = files.filter((f) =>
+      /(?:from|import) "node:worker_threads"/.test(readFileSync(join(dist, f), 'utf8')),
+    );
+    assert.deepEqual(imports, []);
+    // The one load, made where the first worker starts, is still in the closure: the reader can start workers.
+    assert.ok(files.some((f) => readFileSync(join(dist, f), 'utf8').includes('("node:worker_threads")')));
+  });
+
   it("the command table's summaries are the commands' own", async () => {
     for (const [name, entry] of Object.entries(commands))
       assert.equal(entry.summary, (await entry.load()).summary, name);

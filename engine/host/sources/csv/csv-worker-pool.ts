@@ -2,7 +2,7 @@ import { existsSync } from 'node:fs';
 import { createRequire } from 'node:module';
 import { dirname, join } from 'node:path';
 import { fileURLToPath } from 'node:url';
-import { Worker } from 'node:worker_threads';
+import type { Worker } from 'node:worker_threads';
 import type { CsvWorkerDone as Done, CsvWorkerReply, CsvWorkerTask } from './csv-worker-protocol.js';
 
 /**
@@ -66,6 +66,9 @@ export function csvWorkerEntry(): { file: string } | { bootstrap: string } | und
 function startWorker(task: CsvWorkerTask): Worker {
   const entry = csvWorkerEntry();
   if (!entry) throw new Error('csv-worker.cjs is missing next to the bundle');
+  // Loaded here, not imported: a file under 8 MiB is read without a worker (read-csv-file.ts), and compiling Node's
+  // worker module costs a cold command about 6 ms of CPU for nothing.
+  const { Worker } = createRequire(import.meta.url)('node:worker_threads') as typeof import('node:worker_threads');
   return 'file' in entry
     ? new Worker(entry.file, { workerData: task })
     : new Worker(entry.bootstrap, { eval: true, workerData: task });
