@@ -1,7 +1,10 @@
 import type { FrequencyTable } from './frequency-table.js';
+import { TableError } from './table.js';
 
 /** Keys stay exact in a double below 2^53; a running product beyond that is renumbered first. */
 const EXACT = 2 ** 53;
+/** The most distinct records whose packed order rank · n + t stays below 2^53: floor(√2^53). */
+export const MOST_RECORDS = Math.floor(Math.sqrt(EXACT));
 
 /** Tables known to be canonical already: canonicalizing them again costs nothing. */
 const canonical = new WeakSet<FrequencyTable>();
@@ -22,6 +25,14 @@ const canonical = new WeakSet<FrequencyTable>();
 export function canonicalFrequencyTable(table: FrequencyTable): FrequencyTable {
   if (canonical.has(table)) return table;
   const n = table.count;
+  // Each record's place is packed beside its key's rank below n, as rank · n + t < n², exact in a double only while
+  // n² ≤ 2^53; and a column has at most n values, so a rank times a radix stays below n² too. A table past that many
+  // distinct records (a 10^8-row file of nearly unique records) would be ordered wrongly: it is refused instead, as
+  // one that large would outgrow the run's memory (4 bytes a cell) before this.
+  if (n > MOST_RECORDS)
+    throw new TableError(
+      `the frequency table has ${n} distinct records, more than the ${MOST_RECORDS} privspec orders; generalize or drop a column of many values first`,
+    );
   const ranks = table.columns.map((c) => sortedRanks(c.dictionary));
   const columns = table.columns.map((c, j) =>
     ranks[j] ? { name: c.name, dictionary: sortedBy(c.dictionary, ranks[j]) } : c,

@@ -99,3 +99,24 @@ describe('canonicalFrequencyTable: one order whatever the source (issue 38)', ()
     assert.deepEqual(records(canonicalFrequencyTable(f), names), expected);
   });
 });
+
+describe('canonicalFrequencyTable: past the records whose packed order is exact (issue 38 review, Low)', () => {
+  it('refuses more than floor(√2^53) = 94,906,265 distinct records with one message, before any work', async () => {
+    const { MOST_RECORDS } = await import('../../../engine/table/canonical-frequency-table.js');
+    // By hand: 94,906,265² = 9,007,199,136,250,225 ≤ 2^53 = 9,007,199,254,740,992 < 94,906,266².
+    assert.equal(MOST_RECORDS, 94_906_265);
+    assert.ok(MOST_RECORDS ** 2 <= 2 ** 53 && (MOST_RECORDS + 1) ** 2 > 2 ** 53);
+    // The arrays are never read: the count alone decides (a real table that large would hold 380 MB a column).
+    const huge: FrequencyTable = {
+      columns: [{ name: 'a', dictionary: ['x', 'y'] }],
+      count: MOST_RECORDS + 1,
+      codes: [new Int32Array(0)],
+      weights: new Int32Array(0),
+      rowCount: MOST_RECORDS + 1,
+    };
+    assert.throws(
+      () => canonicalFrequencyTable(huge),
+      /the frequency table has 94906266 distinct records, more than the 94906265 privspec orders; generalize or drop a column of many values first/,
+    );
+  });
+});
