@@ -71,7 +71,7 @@ function changingSource(later: string[][]): DataSource {
 async function decided(source: DataSource): Promise<Decided> {
   const decision = decideAdHoc(await source.frequencyTable({ columns: HEADER }), release);
   assert.ok(!decision.unavailable && 'levels' in decision, 'the model holds at some level');
-  assert.deepEqual((decision).levels, [0, 1], 'sex generalized, age kept, as derived above');
+  assert.deepEqual(decision.levels, [0, 1], 'sex generalized, age kept, as derived above');
   return decision;
 }
 
