@@ -1,7 +1,8 @@
 /**
- * A generalization decision written by DuckDB itself (issue 38 item 1): the decision's maps and kept classes are put in
- * temporary tables through DuckDB's appender (values, never SQL text), the one statement of generalized-rows-sql.ts
- * runs inside `COPY (…) TO $1`, and the check follows in the same DuckDB: the tables hold the decision, and the
+ * A generalization decision written by DuckDB itself (issue 38 item 1): the decision's maps (raw value, label code,
+ * label) and kept classes (their mixed-radix keys: class-key.ts) are put in tables of privspec's own in-memory
+ * database through DuckDB's appender (values, never SQL text), the one statement of generalized-rows-sql.ts runs
+ * inside `COPY (…) TO $1`, and the check runs beside it in the same DuckDB: the tables hold the decision, and the
  * statement's own joins, counted per class over the source, give each class the decision's rows (compared in DuckDB,
  * so that only the first mismatch, if any, comes back: a 10^8-row file has millions of classes, which privspec does
  * not hold a second time). The written file is not read back: docs/scale.md says why that check is as strong and what
