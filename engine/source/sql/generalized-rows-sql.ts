@@ -1,8 +1,8 @@
 /**
  * The one statement that writes a generalization decision's rows in the engine that holds them (issue 38 item 1): each
- * quasi-identifier replaced by its label through a join on a table of (raw value, label) — a table the engine holds
- * (DuckDB's temporary tables, filled through its appender) or a VALUES list of bound values (PostgreSQL) — rows of
- * the classes the decision suppresses left out by a join on the table of the kept classes, only the released
+ * quasi-identifier replaced by its label through a join on a table of (raw value, label) — a VALUES list of bound
+ * values (PostgreSQL), or on DuckDB a table filled through its appender and joined on integers (codedRowsSql) — rows
+ * of the classes the decision suppresses left out by a join on the table of the kept classes, only the released
  * columns, in the keyed random order of shuffled-rows-sql.ts (the row number hashed with a fresh secret key):
  *
  *   SELECT m0.label AS "age", … , safe(s.c2) AS "income"
