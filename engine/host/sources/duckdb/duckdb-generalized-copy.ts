@@ -1,7 +1,8 @@
 /**
- * A generalization decision written by DuckDB itself (issue 38 item 1): the decision's maps and kept classes are put in
- * temporary tables through DuckDB's appender (values, never SQL text), the one statement of generalized-rows-sql.ts
- * runs inside `COPY (…) TO $1`, and the check follows in the same DuckDB: the tables hold the decision, and the
+ * A generalization decision written by DuckDB itself (issue 38 item 1): the decision's maps (raw value, label code,
+ * label) and kept classes (their mixed-radix keys: class-key.ts) are put in tables of privspec's own in-memory
+ * database through DuckDB's appender (values, never SQL text), the one statement of generalized-rows-sql.ts runs
+ * inside `COPY (…) TO $1`, and the check runs beside it in the same DuckDB: the tables hold the decision, and the
  * statement's own joins, counted per class over the source, give each class the decision's rows (compared in DuckDB,
  * so that only the first mismatch, if any, comes back: a 10^8-row file has millions of classes, which privspec does
  * not hold a second time). The written file is not read back: docs/scale.md says why that check is as strong and what
@@ -10,10 +11,15 @@
  * every path given to COPY goes through.
  */
 import { isAbsolute } from 'node:path';
-import type { DuckDBConnection } from '@duckdb/node-api';
+import type { DuckDBAppender, DuckDBConnection } from '@duckdb/node-api';
 import { TableError } from '../../../table/table.js';
 import { classMismatchText, type GeneralizedRows } from '../../../source/generalized-rows.js';
-import { generalizedClassCountsSql, generalizedRowsSql } from '../../../source/sql/generalized-rows-sql.js';
+import {
+  generalizedClassCountsSql,
+  generalizedRowsSql,
+  type GeneralizedTables,
+} from '../../../source/sql/generalized-rows-sql.js';
+import { classKeyOf, classKeyRadix, MAX_CLASS_KEY, mixedRadixCodes } from '../../../source/class-key.js';
 import type { SqlRelation, SqlTarget } from '../../../source/sql/dialect.js';
 import { sqlIdentifier } from '../../../source/sql/sql-names.js';
 import { timedPhase } from '../../../core/phase-times.js';
@@ -48,21 +54,46 @@ const id = (name: string) => sqlIdentifier('duckdb', name);
 /** DuckDB binds every value of a statement. */
 const BOUND: SqlTarget = { dialect: 'duckdb', values: 'bound' };
 
-const TABLES = (q: number) => ({
-  maps: Array.from({ length: q }, (_, i) => id(`_privspec_m${i}`)),
-  classes: id('_privspec_k'),
-});
+/**
+ * The most labels bound into the statement as lists (one value each); beyond, the labels come from the maps and
+ * travel through the sort, which costs more but binds no more values.
+ */
+export const BOUND_LABELS = 100_000;
 
-/** Fills the temporary tables of the plan's maps and kept classes (with their rows) through the appender. */
-async function registerTables(connection: DuckDBConnection, plan: GeneralizedRows): Promise<void> {
+/**
+ * The limits that choose the statement's form: the largest class key (a BIGINT's) and the most labels bound. A test
+ * lowers them to take the other forms on small data.
+ */
+export interface TableLimits {
+  readonly maxKey: bigint;
+  readonly boundLabels: number;
+}
+
+const LIMITS: TableLimits = { maxKey: MAX_CLASS_KEY, boundLabels: BOUND_LABELS };
+
+/**
+ * The tables of a plan. They live in the main schema of privspec's own in-memory database (never a user's: the source
+ * is a file read by read_parquet or read_csv), not in a connection's temporary schema, so that the check's second
+ * connection reads the tables the COPY joins.
+ */
+export function generalizedTables(plan: GeneralizedRows, limits: TableLimits = LIMITS): GeneralizedTables {
+  const radix = classKeyRadix(plan, limits.maxKey);
+  return {
+    maps: plan.quasi.map((_, i) => id(`_privspec_m${i}`)),
+    classes: id('_privspec_k'),
+    ...(radix ? { radix } : {}),
+    boundLabels: plan.quasi.reduce((n, q) => n + q.labels.length, 0) <= limits.boundLabels,
+  };
+}
+
+/** Fills the tables of the plan's maps and kept classes (with their rows) through the appender. */
+async function registerTables(connection: DuckDBConnection, plan: GeneralizedRows, tables: GeneralizedTables) {
   const q = plan.quasi.length;
-  const tables = TABLES(q);
-  const fill = async (name: string, rows: number, row: (r: number, append: (v: string) => void) => number | void) => {
-    const appender = await connection.createAppender(name, 'main', 'temp');
+  const fill = async (name: string, rows: number, row: (r: number, appender: DuckDBAppender) => void) => {
+    const appender = await connection.createAppender(name);
     try {
       for (let r = 0; r < rows; r++) {
-        const n = row(r, (v) => appender.appendVarchar(v));
-        if (typeof n === 'number') appender.appendBigInt(BigInt(n));
+        row(r, appender);
         appender.endRow();
       }
       appender.flushSync();
@@ -71,42 +102,53 @@ async function registerTables(connection: DuckDBConnection, plan: GeneralizedRow
     }
   };
   for (let i = 0; i < q; i++) {
-    await connection.run(`CREATE OR REPLACE TEMP TABLE ${tables.maps[i]} (v VARCHAR, label VARCHAR)`);
+    await connection.run(`CREATE OR REPLACE TABLE ${tables.maps[i]} (v VARCHAR, code INTEGER, label VARCHAR)`);
     const { values, labels, codes } = plan.quasi[i];
-    await fill(`_privspec_m${i}`, values.length, (x, append) => {
-      append(values[x]);
-      append(labels[codes[x]]);
+    await fill(`_privspec_m${i}`, values.length, (x, appender) => {
+      appender.appendVarchar(values[x]);
+      appender.appendInteger(codes[x]);
+      appender.appendVarchar(labels[codes[x]]);
     });
   }
-  const g = plan.quasi.map((_, i) => `g${i} VARCHAR`).join(', ');
-  await connection.run(`CREATE OR REPLACE TEMP TABLE ${tables.classes} (${g}, n BIGINT)`);
+  const { radix } = tables;
+  const columns = radix ? 'key BIGINT' : plan.quasi.map((_, i) => `c${i} INTEGER`).join(', ');
+  await connection.run(`CREATE OR REPLACE TABLE ${tables.classes} (${columns}, n BIGINT)`);
   const { codes, rows } = plan.classes;
-  await fill('_privspec_k', plan.classes.count, (c, append) => {
-    plan.quasi.forEach((qi, i) => append(qi.labels[codes[i][c]]));
-    return rows[c];
+  await fill('_privspec_k', plan.classes.count, (c, appender) => {
+    if (radix) appender.appendBigInt(classKeyOf(plan, radix, c));
+    else for (let i = 0; i < q; i++) appender.appendInteger(codes[i][c]);
+    appender.appendBigInt(BigInt(rows[c]));
   });
 }
 
-async function dropTables(connection: DuckDBConnection, q: number): Promise<void> {
-  const tables = TABLES(q);
+async function dropTables(connection: DuckDBConnection, tables: GeneralizedTables): Promise<void> {
   for (const t of [...tables.maps, tables.classes]) await connection.run(`DROP TABLE IF EXISTS ${t}`);
 }
 
 /**
- * Writes the plan's rows from `from` to `path` in the keyed order of `key`, then checks the tables it joined and its
- * rows per class against the decision; returns the rows DuckDB wrote and the first mismatch.
+ * Writes the plan's rows from `from` to `path` in the keyed order of `key`, and checks the tables it joins and its
+ * rows per class against the decision; returns the rows DuckDB wrote and the first mismatch. The check runs on a
+ * second connection (`connect`) while the COPY runs: the COPY takes one thread (streamed-source.ts), and the check's
+ * GROUP BY the other core. That is sound because both read the same things and neither writes what the other reads:
+ * the tables are filled before either starts and dropped after both end, and the source file's identity is compared
+ * after both with the one taken before the decision's frequency table was read (engine-written-file.ts), so both
+ * statements read the file the decision counted, whichever runs first. The first failure of either is thrown after
+ * both have ended, so that no statement still reads a table when it is dropped. `limits` choose the statement's form
+ * (a test lowers them).
  */
 export async function copyGeneralized(
   connection: DuckDBConnection,
+  connect: () => Promise<DuckDBConnection>,
   from: SqlRelation,
   plan: GeneralizedRows,
   key: string,
   path: string,
   format: CopyFormat,
+  limits: TableLimits = LIMITS,
 ): Promise<CopyOutcome> {
-  await timedPhase('decision tables', () => registerTables(connection, plan));
+  const tables = generalizedTables(plan, limits);
   try {
-    const tables = TABLES(plan.quasi.length);
+    await timedPhase('decision tables', () => registerTables(connection, plan, tables));
     const select = generalizedRowsSql(BOUND, from, plan, key, tables);
     const params = [...select.params];
     const target = `$${params.push(copyTarget(path))}`;
@@ -117,37 +159,52 @@ export async function copyGeneralized(
       format.format === 'parquet'
         ? `FORMAT parquet, USE_TMP_FILE false`
         : `FORMAT csv, HEADER true, DELIMITER $${params.push(format.delimiter ?? ',')}, QUOTE '"', ESCAPE '"', COMPRESSION 'none', USE_TMP_FILE false`;
-    const result = await timedPhase('COPY', () =>
+    const copied = timedPhase('COPY', () =>
       connection.runAndReadAll(`COPY (${select.text}) TO ${target} (${options})`, params),
     );
-    const rows = Number(result.getRowsJS()[0]?.[0] ?? 0);
-    const mismatch = await timedPhase(
-      'check',
-      async () => (await decisionTablesMismatch(connection, plan)) ?? countedMismatch(connection, from, plan),
-    );
-    return { rows, ...(mismatch ? { mismatch } : {}) };
+    const checked = timedPhase(CHECK_PHASE, async () => {
+      const second = await connect();
+      try {
+        return (await decisionTablesMismatch(second, plan)) ?? (await countedMismatch(second, from, plan, tables));
+      } finally {
+        second.closeSync();
+      }
+    });
+    const [result, mismatch] = await Promise.allSettled([copied, checked]);
+    if (result.status === 'rejected') throw result.reason;
+    if (mismatch.status === 'rejected') throw mismatch.reason;
+    const rows = Number(result.value.getRowsJS()[0]?.[0] ?? 0);
+    return { rows, ...(mismatch.value ? { mismatch: mismatch.value } : {}) };
   } finally {
-    await dropTables(connection, plan.quasi.length);
+    await dropTables(connection, tables);
   }
 }
 
+/** The check's phase name: it runs beside the COPY, so its time is not added to the others' (the scale bench). */
+export const CHECK_PHASE = 'check (beside the COPY)';
+
 /**
  * The first class whose rows differ from the decision's, counted by the written statement's own joins over the source
- * (generalizedClassCountsSql: the maps, the text of each raw value and the join on the kept classes that decided
- * which rows the COPY wrote and under which labels), compared with the kept classes' table in DuckDB, so that only the
- * first mismatch, if any, comes back; undefined when every class agrees. It reads the quasi-identifier columns of the
+ * (generalizedClassCountsSql: the maps, the text of each raw value and the key the COPY's semi-join looks up), compared
+ * with the kept classes' table in DuckDB, so that only the first mismatch, if any, comes back, named by its labels
+ * (its key read back into codes); undefined when every class agrees. It reads the quasi-identifier columns of the
  * source once more (a Parquet file: only those columns), not the written file: docs/scale.md gives the argument.
  */
 async function countedMismatch(
   connection: DuckDBConnection,
   from: SqlRelation,
   plan: GeneralizedRows,
+  tables: GeneralizedTables,
 ): Promise<string | undefined> {
-  const statement = generalizedClassCountsSql(BOUND, from, plan, TABLES(plan.quasi.length));
-  const rows = (await connection.runAndReadAll(statement.text, [...statement.params])).getRowsJS();
+  const statement = generalizedClassCountsSql(BOUND, from, plan, tables);
+  const rows = (await connection.runAndReadAll(statement.text, [...statement.params])).getRows();
   if (rows.length === 0) return undefined;
+  const row = rows[0];
   const q = plan.quasi.length;
-  return classMismatchText(rows[0].slice(0, q).map(String), Number(rows[0][q]), Number(rows[0][q + 1]), 'rows');
+  const codes = tables.radix ? mixedRadixCodes(BigInt(row[0] as bigint), tables.radix) : row.slice(0, q).map(Number);
+  const at = tables.radix ? 1 : q;
+  const labels = plan.quasi.map((qi, i) => qi.labels[codes[i]]);
+  return classMismatchText(labels, Number(row[at]), Number(row[at + 1]), 'rows');
 }
 
 /**
@@ -161,18 +218,23 @@ export async function decisionTablesMismatch(
   connection: DuckDBConnection,
   plan: GeneralizedRows,
 ): Promise<string | undefined> {
-  const tables = TABLES(plan.quasi.length);
+  const tables = generalizedTables(plan);
   for (let i = 0; i < plan.quasi.length; i++) {
     const q = plan.quasi[i];
-    const expected = new Map(q.values.map((v, x) => [v, q.labels[q.codes[x]]]));
-    const rows = (await connection.runAndReadAll(`SELECT v, label FROM ${tables.maps[i]}`)).getRowsJS();
+    const expected = new Map(q.values.map((v, x) => [v, x]));
+    const rows = (await connection.runAndReadAll(`SELECT v, code, label FROM ${tables.maps[i]}`)).getRowsJS();
     const seen = new Set<string>();
-    for (const [v, label] of rows) {
-      // Both columns are VARCHAR: a cell is a string.
+    for (const [v, code, label] of rows) {
+      // v and label are VARCHAR, code an INTEGER: a string, a string and a number.
       const value = v as string;
+      const x = expected.get(value);
+      const decided = x === undefined ? null : q.labels[q.codes[x]];
       if (seen.has(value)) return `the map of ${JSON.stringify(q.column)} holds ${JSON.stringify(value)} twice`;
-      if (expected.get(value) !== label)
-        return `the map of ${JSON.stringify(q.column)} takes ${JSON.stringify(value)} to ${JSON.stringify(label)}, the decision to ${JSON.stringify(expected.get(value) ?? null)}`;
+      if (decided !== label)
+        return `the map of ${JSON.stringify(q.column)} takes ${JSON.stringify(value)} to ${JSON.stringify(label)}, the decision to ${JSON.stringify(decided)}`;
+      // The code is what the COPY's key and the check's classes are made of; the label is looked up by it.
+      if (code !== q.codes[x!])
+        return `the map of ${JSON.stringify(q.column)} gives ${JSON.stringify(value)} the code ${JSON.stringify(code)}, the decision ${q.codes[x!]}`;
       seen.add(value);
     }
     if (seen.size !== expected.size)

@@ -437,7 +437,7 @@ export class DuckDbSource implements DataSource {
   async writeGeneralized(plan: GeneralizedRows, key: string, path: string, format: CopyFormat): Promise<CopyOutcome> {
     await this.checkColumns(plan.columns);
     try {
-      return await copyGeneralized(this.connection, this.from, plan, key, path, format);
+      return await copyGeneralized(this.connection, () => this.instance.connect(), this.from, plan, key, path, format);
     } catch (e) {
       throw e instanceof TableError ? e : new TableError(`${(e as Error).message.split('\n')[0]}`, this.name);
     }
