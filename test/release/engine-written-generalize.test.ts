@@ -15,6 +15,7 @@ import {
   copyGeneralized,
   decisionTablesMismatch,
   generalizedTables,
+  LIMITS,
 } from '../../engine/host/sources/duckdb/duckdb-generalized-copy.js';
 import { DuckDBInstance } from '@duckdb/node-api';
 import type { GeneralizedRows } from '../../engine/source/generalized-rows.js';
@@ -295,6 +296,77 @@ describe('issue 38 — the engine-written file is checked before it is put in pl
       assert.equal(
         await tables(map, `(0, 500), (1, 499)`),
         "the kept classes' table holds 2 classes of 999 rows, the decision 2 of 1000",
+      );
+    } finally {
+      con.closeSync();
+      instance.closeSync();
+    }
+  });
+
+  it("a COPY or a check out of DuckDB's memory beside the other: each again alone, the COPY over the claimed file from its start", async () => {
+    const plan = await fixture();
+    const instance = await DuckDBInstance.create(':memory:', { threads: '1' });
+    const con = await instance.connect();
+    // DuckDB's own words when the two statements share its memory limit (the 10^8-row release, docs/scale.md).
+    const oom = () => Promise.reject(new Error('Out of Memory Error: could not allocate block of size 256.0 KiB'));
+    try {
+      const from = duckdbRelation(join(dir, 'd.parquet'));
+      const copy = (connection: typeof con, connect: () => Promise<typeof con>, name: string) =>
+        copyGeneralized(connection, connect, from, plan, boundingSeed(seededRandom(4)), join(dir, name), {
+          format: 'csv',
+          delimiter: ',',
+        });
+      assert.deepEqual(await copy(con, () => instance.connect(), 'alone.csv'), { rows: 1000 });
+      // The check's first connection runs out of memory; the COPY beside it succeeds and is run again alone.
+      let connects = 0;
+      const failingCheck = async () => {
+        const c = await instance.connect();
+        return connects++ === 0 ? (Object.assign(Object.create(c) as typeof c, { runAndReadAll: oom }) as typeof c) : c;
+      };
+      assert.deepEqual(await copy(con, failingCheck, 'check-oom.csv'), { rows: 1000 });
+      assert.equal(connects, 2, 'the check ran again');
+      // The COPY's first run out of memory over a longer file already at the target (a COPY cut midway): the file is
+      // rewritten from its start, the same bytes as the COPY alone.
+      writeFileSync(join(dir, 'copy-oom.csv'), 'x'.repeat(200_000));
+      let copies = 0;
+      const failingCopy = Object.assign(Object.create(con) as typeof con, {
+        runAndReadAll: (sql: string, values?: never) =>
+          sql.startsWith('COPY') && copies++ === 0 ? oom() : con.runAndReadAll(sql, values),
+      });
+      assert.deepEqual(await copy(failingCopy, () => instance.connect(), 'copy-oom.csv'), { rows: 1000 });
+      assert.equal(copies, 2, 'the COPY ran again');
+      for (const name of ['check-oom.csv', 'copy-oom.csv'])
+        assert.equal(readFileSync(join(dir, name), 'utf8'), readFileSync(join(dir, 'alone.csv'), 'utf8'), name);
+      // Above the rows written beside the check (lowered here): the COPY ends before the check's connection opens.
+      const events: string[] = [];
+      const logged = Object.assign(Object.create(con) as typeof con, {
+        runAndReadAll: async (sql: string, values?: never) => {
+          const r = await con.runAndReadAll(sql, values);
+          if (sql.startsWith('COPY')) events.push('COPY');
+          return r;
+        },
+      });
+      const turn = await copyGeneralized(
+        logged,
+        () => (events.push('check'), instance.connect()),
+        from,
+        plan,
+        boundingSeed(seededRandom(4)),
+        join(dir, 'in-turn.csv'),
+        { format: 'csv', delimiter: ',' },
+        { ...LIMITS, besideMostRows: 999 },
+      );
+      assert.deepEqual(turn, { rows: 1000 });
+      assert.deepEqual(events, ['COPY', 'check'], '1,000 rows above 999: in turn');
+      assert.equal(readFileSync(join(dir, 'in-turn.csv'), 'utf8'), readFileSync(join(dir, 'alone.csv'), 'utf8'));
+      // Another failure is not retried: it is the release's failure.
+      const broken = Object.assign(Object.create(con) as typeof con, {
+        runAndReadAll: (sql: string, values?: never) =>
+          sql.startsWith('COPY') ? Promise.reject(new Error('IO Error: disk full')) : con.runAndReadAll(sql, values),
+      });
+      await assert.rejects(
+        copy(broken, () => instance.connect(), 'broken.csv'),
+        /disk full/,
       );
     } finally {
       con.closeSync();
