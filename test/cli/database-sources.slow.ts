@@ -559,8 +559,12 @@ describe('database sources end to end: the same figures as the CSV, and no crede
       const asked: string[] = [];
       const spy = async (file: string, options: { delimiter?: string }): Promise<DataSource> => {
         const real = await openStreamSource(file, options);
-        return {
+        const spied: DataSource & { readonly inSnapshot?: boolean } = {
           name: real.name,
+          // PostgreSQL reads the whole release in one snapshot, ClickHouse in none (readsOneSnapshot).
+          get inSnapshot() {
+            return (real as { inSnapshot?: boolean }).inSnapshot;
+          },
           columns: () => real.columns(),
           frequencyTable: (r) => (asked.push('frequencyTable'), real.frequencyTable(r)),
           aggregate: (r) => real.aggregate(r),
@@ -570,6 +574,7 @@ describe('database sources end to end: the same figures as the CSV, and no crede
           shuffledRows: (c, key, n) => (asked.push('shuffledRows'), real.shuffledRows!(c, key, n)),
           close: () => real.close(),
         };
+        return spied;
       };
       const result = await runReleases(
         { ...input, readTable: () => Promise.reject(new Error('the table was read')) },
@@ -580,7 +585,17 @@ describe('database sources end to end: the same figures as the CSV, and no crede
         ['written', 'written'],
         JSON.stringify(result.releases),
       );
-      assert.deepEqual(asked, ['frequencyTable', 'shuffledRows', 'frequencyTable', 'frequencyTable', 'shuffledRows']);
+      // ClickHouse has no snapshot: after the generalize stream its decision's frequency table is asked again and
+      // compared whole (a sensitive value changed within a class keeps every class's rows); PostgreSQL's is pinned.
+      const again = engine === 'clickhouse' ? ['frequencyTable'] : [];
+      assert.deepEqual(asked, [
+        'frequencyTable',
+        'shuffledRows',
+        ...again,
+        'frequencyTable',
+        'frequencyTable',
+        'shuffledRows',
+      ]);
     });
 
     it(`${engine}: check names an unknown column of the table, and a missing table, in one diagnostic each`, async () => {

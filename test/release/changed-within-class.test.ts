@@ -91,6 +91,20 @@ describe('a source without a snapshot changed within a class between the decisio
     assert.deepEqual(readdirSync(dir), []);
   });
 
+  it('a source that reads one snapshot (PostgreSQL pinned) is not asked again: one frequency table in all', async () => {
+    const real = changingSource(ROWS);
+    let reads = 0;
+    const pinned: DataSource & { readonly inSnapshot: boolean } = {
+      ...real,
+      inSnapshot: true,
+      frequencyTable: (request) => (reads++, real.frequencyTable(request)),
+    };
+    const streamed = adHocStreamed(release, HEADER, await decided(pinned));
+    await streamDecidedFile(join(dir, 'g.csv'), pinned, streamed, { inputs: [], rng: seededRandom(1) });
+    assert.equal(reads, 1, "the decision's read only");
+    assert.deepEqual(readdirSync(dir), ['g.csv']);
+  });
+
   it('the data unchanged: the file is written', async () => {
     const source = changingSource(ROWS);
     const streamed = adHocStreamed(release, HEADER, await decided(source));
