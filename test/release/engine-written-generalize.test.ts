@@ -4,6 +4,7 @@ import { tmpdir } from 'node:os';
 import { join } from 'node:path';
 import { adultDirOrSkip } from '../helpers/adult.js';
 import { csvToParquet } from '../helpers/parquet.js';
+import { lowHighPlan } from '../helpers/low-high-plan.js';
 import { useTestRegistryFor } from '../helpers/ledger-registry.js';
 import { runIn } from '../helpers/run-cli.js';
 import { loadSpec, nodeServices } from '../../language/check-spec.js';
@@ -210,23 +211,12 @@ describe('issue 38 — the engine-written file is checked before it is put in pl
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** 1,000 rows: k in 0…999, g = k mod 4 (the quasi-identifier, generalized to 'low' for 0 and 1 and 'high'). */
+  /** lowHighPlan's 1,000 rows in a fresh folder, and the source over its Parquet copy. */
   async function fixture(): Promise<GeneralizedRows> {
     dir = mkdtempSync(join(tmpdir(), 'privspec-engine-check-'));
-    const lines = ['k,g', ...Array.from({ length: 1000 }, (_, k) => `${k},${k % 4}`)];
-    writeFileSync(join(dir, 'd.csv'), `${lines.join('\n')}\n`);
-    await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'));
+    const plan = await lowHighPlan(dir);
     source = await DuckDbSource.open(join(dir, 'd.parquet'));
-    // By hand: values 0 and 1 are 'low' (250 rows each), 2 and 3 'high'; the decision keeps both classes, 500 rows
-    // each.
-    return {
-      columns: ['k', 'g'],
-      header: ['k', 'g'],
-      quasi: [{ column: 'g', values: ['0', '1', '2', '3'], labels: ['low', 'high'], codes: Int32Array.of(0, 0, 1, 1) }],
-      classes: { count: 2, codes: [Int32Array.of(0, 1)], rows: Int32Array.of(500, 500) },
-      rows: 1000,
-      spreadsheetSafe: true,
-    };
+    return plan;
   }
 
   const write = (plan: GeneralizedRows, out: string, seed: number) =>

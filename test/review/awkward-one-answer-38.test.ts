@@ -2,7 +2,7 @@ import { strict as assert } from 'node:assert';
 import { mkdtempSync, rmSync, writeFileSync } from 'node:fs';
 import { tmpdir } from 'node:os';
 import { join } from 'node:path';
-import { runCli } from '../helpers/run-cli-isolated.js';
+import { runOnThreads } from '../helpers/run-on-threads.js';
 import { parsed } from '../helpers/generated-release-data.js';
 import { DuckDbSource } from '../../engine/host/sources/duckdb/duckdb-source.js';
 
@@ -13,20 +13,7 @@ describe('review 38 — one answer on awkward text', function () {
   this.timeout(600_000);
   const dir = mkdtempSync(join(tmpdir(), 'privspec-review-38-'));
   after(() => rmSync(dir, { recursive: true, force: true }));
-  const saved = process.env.PRIVSPEC_DUCKDB_THREADS;
-  afterEach(() => {
-    if (saved === undefined) delete process.env.PRIVSPEC_DUCKDB_THREADS;
-    else process.env.PRIVSPEC_DUCKDB_THREADS = saved;
-  });
-
-  const run = async (args: string[], threads?: number) => {
-    if (threads === undefined) delete process.env.PRIVSPEC_DUCKDB_THREADS;
-    else process.env.PRIVSPEC_DUCKDB_THREADS = String(threads);
-    let out = '';
-    let err = '';
-    const code = await runCli(args, { out: (t) => (out += t), err: (t) => (err += t), cwd: dir });
-    return { code, out: out.replace(/"searchMs":[0-9.e+-]+,?/, ''), err };
-  };
+  const run = runOnThreads(dir);
 
   // Values chosen to order differently in UTF-16 code units and in UTF-8 bytes (U+1D49C against U+E000–U+FFFF), to be
   // equal but for case or normalization ('é' as one code point and as 'e' + U+0301), and an empty cell.

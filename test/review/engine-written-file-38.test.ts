@@ -12,6 +12,7 @@ import {
 import { tmpdir } from 'node:os';
 import { basename, dirname, join } from 'node:path';
 import { csvToParquet } from '../helpers/parquet.js';
+import { lowHighPlan } from '../helpers/low-high-plan.js';
 import { runIn } from '../helpers/run-cli.js';
 import { useTestRegistryFor } from '../helpers/ledger-registry.js';
 import { generated } from '../helpers/generated-release-data.js';
@@ -37,21 +38,12 @@ describe('review 38 — the engine-written file and names planted beside its tem
     if (dir) rmSync(dir, { recursive: true, force: true });
   });
 
-  /** 1,000 rows, k in 0…999 and g = k mod 4, generalized to 'low' (0, 1) and 'high' (2, 3), 500 rows each. */
+  /** lowHighPlan's 1,000 rows in a fresh folder, and the source over its Parquet copy. */
   async function fixture(): Promise<GeneralizedRows> {
     dir = mkdtempSync(join(tmpdir(), 'privspec-review-38-'));
-    const lines = ['k,g', ...Array.from({ length: 1000 }, (_, k) => `${k},${k % 4}`)];
-    writeFileSync(join(dir, 'd.csv'), `${lines.join('\n')}\n`);
-    await csvToParquet(join(dir, 'd.csv'), join(dir, 'd.parquet'));
+    const plan = await lowHighPlan(dir);
     source = await DuckDbSource.open(join(dir, 'd.parquet'));
-    return {
-      columns: ['k', 'g'],
-      header: ['k', 'g'],
-      quasi: [{ column: 'g', values: ['0', '1', '2', '3'], labels: ['low', 'high'], codes: Int32Array.of(0, 0, 1, 1) }],
-      classes: { count: 2, codes: [Int32Array.of(0, 1)], rows: Int32Array.of(500, 500) },
-      rows: 1000,
-      spreadsheetSafe: true,
-    };
+    return plan;
   }
 
   it('a link planted at DuckDB’s own temporary name does not send the release onto the linked file', async () => {
