@@ -307,7 +307,7 @@ describe('issue 38 — the engine-written file is checked before it is put in pl
           delimiter: ',',
         });
       assert.deepEqual(await copy(con, () => instance.connect(), 'alone.csv'), { rows: 1000 });
-      // The check's first connection runs out of memory; the COPY beside it succeeds and is run again alone.
+      // The check's first connection runs out of memory; the COPY beside it succeeded and stands, the check runs again.
       let connects = 0;
       const failingCheck = async () => {
         const c = await instance.connect();

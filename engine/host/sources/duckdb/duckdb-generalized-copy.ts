@@ -23,6 +23,7 @@ import { classKeyOf, classKeyRadix, MAX_CLASS_KEY, mixedRadixCodes } from '../..
 import type { SqlRelation, SqlTarget } from '../../../source/sql/dialect.js';
 import { sqlIdentifier } from '../../../source/sql/sql-names.js';
 import { timedPhase } from '../../../core/phase-times.js';
+import { isOutOfMemory } from './out-of-memory.js';
 
 export type WrittenFormat = 'csv' | 'parquet';
 
@@ -172,23 +173,20 @@ export async function copyGeneralized(
     };
     // Beside each other the two share DuckDB's one memory limit: at 10^8 rows the check's GROUP BY left the COPY's
     // sort without a block ("Out of Memory Error") after 80 s, where 2·10^7 rows ran beside each other within it.
-    // Above BESIDE_MOST_ROWS, or when either runs out of memory beside the other, each runs alone, the COPY first:
-    // the COPY rewrites the claimed file from its start.
-    const outOfMemory = (r: PromiseSettledResult<unknown>) =>
-      r.status === 'rejected' && OUT_OF_MEMORY.test(String(r.reason));
-    let both =
-      plan.rows <= (limits.besideMostRows ?? BESIDE_MOST_ROWS)
-        ? await Promise.allSettled([timedPhase('COPY', copy), timedPhase(CHECK_PHASE, check)])
-        : undefined;
-    if (!both || both.some(outOfMemory)) {
-      const alone = await settled(timedPhase('COPY, alone', copy));
-      both = [
-        alone,
-        alone.status === 'fulfilled' ? await settled(timedPhase('check, after the COPY', check)) : SKIPPED,
-      ];
-    }
-    const [result, mismatch] = both;
+    // Above BESIDE_MOST_ROWS they run in turn, the COPY first; beside each other, the one that ran out of memory runs
+    // again alone once both have ended (a second COPY rewrites the claimed file from its start; the other's answer
+    // stands, as it read the same file and tables).
+    const beside = plan.rows <= (limits.besideMostRows ?? BESIDE_MOST_ROWS);
+    const [besideCopy, besideCheck] = beside
+      ? await Promise.allSettled([timedPhase('COPY', copy), timedPhase(CHECK_PHASE, check)])
+      : [undefined, undefined];
+    const outOfMemory = (r: PromiseSettledResult<unknown>) => r.status === 'rejected' && isOutOfMemory(r.reason);
+    const result = besideCopy && !outOfMemory(besideCopy) ? besideCopy : await settled(timedPhase('COPY, alone', copy));
     if (result.status === 'rejected') throw result.reason;
+    const mismatch =
+      besideCheck && !outOfMemory(besideCheck)
+        ? besideCheck
+        : await settled(timedPhase('check, after the COPY', check));
     if (mismatch.status === 'rejected') throw mismatch.reason;
     const rows = Number(result.value.getRowsJS()[0]?.[0] ?? 0);
     return { rows, ...(mismatch.value ? { mismatch: mismatch.value } : {}) };
@@ -203,17 +201,9 @@ export async function copyGeneralized(
  */
 export const BESIDE_MOST_ROWS = 50_000_000;
 
-/** The check not run: the COPY failed, which is the failure thrown. */
-const SKIPPED: PromiseSettledResult<string | undefined> = { status: 'fulfilled', value: undefined };
-
-/** DuckDB's message when a statement finds no memory under its limit (duckdb-source.ts retries a GROUP BY on it). */
-const OUT_OF_MEMORY = /Out of Memory/i;
-
-function settled<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
-  return promise.then(
-    (value) => ({ status: 'fulfilled', value }),
-    (reason: unknown) => ({ status: 'rejected', reason }),
-  );
+/** One promise's outcome, as Promise.allSettled gives each. */
+async function settled<T>(promise: Promise<T>): Promise<PromiseSettledResult<T>> {
+  return (await Promise.allSettled([promise]))[0];
 }
 
 /** The check's phase name: it runs beside the COPY, so its time is not added to the others' (the scale bench). */

@@ -53,6 +53,7 @@ import {
 } from '../../../source/truncated-sums.js';
 import type { GeneralizedRows } from '../../../source/generalized-rows.js';
 import { copyGeneralized, type CopyFormat, type CopyOutcome } from './duckdb-generalized-copy.js';
+import { isOutOfMemory } from './out-of-memory.js';
 import { timedPhase, timedPhaseSync } from '../../../core/phase-times.js';
 
 /**
@@ -345,7 +346,7 @@ export class DuckDbSource implements DataSource {
         // ran out of its 800 MB on two threads and fit on one (peak 945 MB resident). The answer is the same on any
         // number of threads (the table is put in its canonical order below), so the GROUP BY is asked again on one.
         const threads = Number((await this.query("SELECT current_setting('threads')"))[0]?.[0] ?? 1);
-        if (!/Out of Memory/i.test((e as Error).message) || threads <= 1) throw e;
+        if (!isOutOfMemory(e) || threads <= 1) throw e;
         await this.connection.run('SET threads = 1');
         try {
           encoded = await groupBy();
